@@ -1,0 +1,49 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+  name: "conv",
+  products: [
+    .library(name: "ConvKit", targets: ["ConvKit"]),
+    .executable(name: "conv", targets: ["conv"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+  ],
+  targets: [
+    // MARK: Engine: pure Swift, no Foundation, no C.
+    .target(name: "ConvKit"),
+
+    // MARK: Formatting: numbers and unit names for people, ICU behind a C shim.
+    .target(
+      name: "_ConvICU",
+      linkerSettings: [
+        .linkedLibrary("icui18n"), .linkedLibrary("icuuc"), .linkedLibrary("icudata"),
+      ]
+    ),
+    .target(name: "ConvFormat", dependencies: ["ConvKit", "_ConvICU"]),
+
+    // MARK: Application logic shared by one-shot, batch and the REPL (no terminal I/O).
+    .target(name: "ConvApp", dependencies: ["ConvKit", "ConvFormat"]),
+
+    // MARK: The command-line tool: argument parsing, files, terminal and readline only.
+    .systemLibrary(name: "CReadline"),
+    .executableTarget(
+      name: "conv",
+      dependencies: [
+        "ConvKit", "ConvFormat", "ConvApp", "CReadline",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
+
+    // MARK: Maintainer tool: regenerates the embedded catalog from Data/.
+    .executableTarget(name: "generate-catalog", dependencies: ["ConvKit"]),
+
+    // MARK: Tests
+    .testTarget(name: "ConvKitTests", dependencies: ["ConvKit"], exclude: ["Fixtures"]),
+    .testTarget(name: "ConvFormatTests", dependencies: ["ConvFormat", "ConvKit"]),
+    .testTarget(name: "ConvAppTests", dependencies: ["ConvApp", "ConvKit", "ConvFormat"]),
+    .testTarget(name: "EndToEndTests", dependencies: ["conv"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,159 @@
+extension Rational {
+  /// Reads a decimal literal exactly: `42`, `0.0254`, `.5`, `1.5e3`, `6.02214076E23`, `1e-9`.
+  ///
+  /// Returns nil unless the whole text is such a literal (no sign, no spaces). Exponents beyond
+  /// ±`maximumExponent` are refused so that hostile input cannot ask for a gigantic integer.
+  public init?<S: StringProtocol>(decimalLiteral text: S, maximumExponent: Int = 4000) {
+    var mantissaDigits = ""
+    var fractionLength = 0
+    var seenPoint = false
+    var exponent = 0
+    var utf8 = Substring(text).utf8[...]
+    while let byte = utf8.first {
+      if byte >= 48 && byte <= 57 {
+        mantissaDigits.unicodeScalars.append(Unicode.Scalar(byte))
+        if seenPoint { fractionLength += 1 }
+      } else if byte == 46 && !seenPoint {  // "."
+        seenPoint = true
+      } else if byte == 95 {  // "_" digit separator
+      } else {
+        break
+      }
+      utf8 = utf8.dropFirst()
+    }
+    guard !mantissaDigits.isEmpty else { return nil }
+    if let marker = utf8.first {
+      guard marker == 101 || marker == 69 else { return nil }  // e, E
+      utf8 = utf8.dropFirst()
+      var negative = false
+      if let sign = utf8.first, sign == 43 || sign == 45 {
+        negative = sign == 45
+        utf8 = utf8.dropFirst()
+      }
+      guard !utf8.isEmpty, utf8.count <= 9 else { return nil }
+      var value = 0
+      for byte in utf8 {
+        guard byte >= 48 && byte <= 57 else { return nil }
+        value = value * 10 + Int(byte - 48)
+      }
+      exponent = negative ? -value : value
+    }
+    let scale = exponent - fractionLength
+    guard abs(scale) <= maximumExponent + mantissaDigits.count else { return nil }
+    guard let mantissa = BigInteger(decimalDigits: mantissaDigits) else { return nil }
+    if mantissa.isZero {
+      self = .zero
+    } else if scale >= 0 {
+      self.init(mantissa * BigInteger.tenToThe(scale), .one)
+    } else {
+      self.init(mantissa, BigInteger.tenToThe(-scale))
+    }
+  }
+
+  /// The nearest `Double` (ties to even), or ±infinity when out of range.
+  public var doubleValue: Double {
+    if isZero { return 0 }
+    if let n = numerator.magnitudeUInt64, let d = denominator.magnitudeUInt64,
+       n <= 1 << 53, d <= 1 << 53 {
+      // Both are exact doubles, so one IEEE division rounds correctly.
+      let value = Double(n) / Double(d)
+      return isNegative ? -value : value
+    }
+    let n = numerator.magnitude
+    let d = denominator
+    // Scale so that the integer quotient has 55 or 56 bits.
+    let shift = 55 - (n.bitWidth - d.bitWidth)
+    if shift > 1200 { return isNegative ? -0.0 : 0.0 }
+    if shift < -1200 { return isNegative ? -.infinity : .infinity }
+    let (q, r) = shift >= 0
+      ? n.shiftedLeft(by: shift).quotientAndRemainder(dividingBy: d)
+      : n.quotientAndRemainder(dividingBy: d.shiftedLeft(by: -shift))
+    let quotient = q.magnitudeUInt64!
+    let bits = 64 - quotient.leadingZeroBitCount
+    let drop = bits - 53
+    var mantissa = quotient >> drop
+    let rest = quotient & ((1 << drop) - 1)
+    let half: UInt64 = 1 << (drop - 1)
+    if rest > half || (rest == half && (!r.isZero || mantissa & 1 == 1)) { mantissa += 1 }
+    let value = Double(sign: isNegative ? .minus : .plus, exponent: drop - shift,
+                       significand: Double(mantissa))
+    return value
+  }
+
+  /// An estimate of `floor(log10(|self|))`, off by at most one. The value must not be zero.
+  private var decimalExponentEstimate: Int {
+    let bits = numerator.bitWidth - denominator.bitWidth
+    // log10(2) ≈ 0.30103
+    return Int((Double(bits) * 0.30102999566398120).rounded(.down))
+  }
+
+  /// Rounds to `significantDigits` significant digits (ties to even) for display.
+  ///
+  /// The result carries `isExact` when nothing was lost. Rounding can carry into a new leading
+  /// digit (9.9999999 → 10), which this accounts for.
+  public func rounded(significantDigits: Int) -> DecimalDigits {
+    precondition(significantDigits >= 1)
+    if isZero { return DecimalDigits(isNegative: false, digits: "0", exponent: 0, isExact: true) }
+    let absolute = magnitude
+    var leading = absolute.decimalExponentEstimate
+    // Adjust the estimate so that 10^leading <= |x| < 10^(leading+1).
+    while Rational.powerOfTen(leading) > absolute { leading -= 1 }
+    while Rational.powerOfTen(leading + 1) <= absolute { leading += 1 }
+    var exponent = leading - (significantDigits - 1)
+    var (digits, exact) = absolute.roundedInteger(scaledBy: -exponent)
+    if digits == BigInteger.tenToThe(significantDigits) {
+      digits = BigInteger.tenToThe(significantDigits - 1)
+      exponent += 1
+    }
+    return DecimalDigits(isNegative: isNegative, digits: digits.description, exponent: exponent,
+                         isExact: exact)
+  }
+
+  /// Rounds to a fixed number of digits after the decimal point (ties to even).
+  public func rounded(fractionDigits: Int) -> DecimalDigits {
+    let (digits, exact) = magnitude.roundedInteger(scaledBy: fractionDigits)
+    return DecimalDigits(isNegative: isNegative, digits: digits.description, exponent: -fractionDigits,
+                         isExact: exact)
+  }
+
+  /// `round(self × 10^scale)` for a non-negative value, ties to even, and whether it was exact.
+  private func roundedInteger(scaledBy scale: Int) -> (BigInteger, Bool) {
+    let scaled = self * Rational.powerOfTen(scale)
+    let (q, r) = scaled.numerator.quotientAndRemainder(dividingBy: scaled.denominator)
+    if r.isZero { return (q, true) }
+    let twice = r.shiftedLeft(by: 1)
+    if twice > scaled.denominator || (twice == scaled.denominator && q.isOdd) {
+      return (q + .one, false)
+    }
+    return (q, false)
+  }
+
+  /// The exact value as a terminating decimal, if it has one (the denominator is 2ᵃ·5ᵇ).
+  public var terminatingDecimal: DecimalDigits? {
+    var d = denominator
+    var twos = 0
+    var fives = 0
+    let two = BigInteger(2)
+    let five = BigInteger(5)
+    while true {
+      let (q, r) = d.quotientAndRemainder(dividingBy: two)
+      if !r.isZero { break }
+      d = q
+      twos += 1
+    }
+    while true {
+      let (q, r) = d.quotientAndRemainder(dividingBy: five)
+      if !r.isZero { break }
+      d = q
+      fives += 1
+    }
+    guard d == .one else { return nil }
+    let places = max(twos, fives)
+    return rounded(fractionDigits: places)
+  }
+}
+
+extension BigInteger {
+  /// Whether the lowest bit is set.
+  var isOdd: Bool { (limbs.first ?? 0) & 1 == 1 }
+}

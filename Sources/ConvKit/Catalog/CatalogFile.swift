@@ -1,0 +1,237 @@
+/// One catalog file's text, with the path used in diagnostics.
+public struct CatalogSource: Sendable {
+  /// Path shown in `PATH:LINE: message` diagnostics.
+  public var path: String
+  /// The file's contents.
+  public var text: String
+
+  /// Creates a source.
+  public init(path: String, text: String) {
+    self.path = path
+    self.text = text
+  }
+}
+
+/// A problem in a catalog file, reported as `PATH:LINE: message`.
+public struct CatalogDiagnostic: Error, Sendable, Hashable, CustomStringConvertible {
+  /// The file.
+  public var path: String
+  /// The 1-based line.
+  public var line: Int
+  /// What is wrong.
+  public var message: String
+
+  /// Creates a diagnostic.
+  public init(path: String, line: Int, message: String) {
+    self.path = path
+    self.line = line
+    self.message = message
+  }
+
+  public var description: String { "\(path):\(line): \(message)" }
+}
+
+/// A unit line of a catalog file, before its definition is resolved.
+struct RawUnit {
+  var path: String
+  var line: Int
+  var name: String
+  var plural: String
+  var symbols: [String]
+  var aliases: [String]
+  var claimedNames: [String]
+  var definition: String
+  var flags: [String]
+  var source: String
+  var category: Int
+  var isOverride: Bool
+}
+
+/// A category header of a catalog file.
+struct RawCategory {
+  var path: String
+  var line: Int
+  var category: UnitCategory
+  var isExisting: Bool
+}
+
+/// Reads the line syntax of catalog files (see `Data/README.md`).
+struct CatalogFileParser {
+  var categories: [RawCategory] = []
+  var units: [RawUnit] = []
+  var diagnostics: [CatalogDiagnostic] = []
+
+  /// Parses one file. `existing` finds categories already known (for personal unit files).
+  mutating func parse(_ source: CatalogSource, existing: (String) -> UnitCategory?) {
+    var header: [String: (String, Int)] = [:]
+    var categoryIndex: Int? = nil
+    var lineNumber = 0
+    for rawLine in source.text.split(separator: "\n", omittingEmptySubsequences: false) {
+      lineNumber += 1
+      var line = Substring(rawLine)
+      if let hash = line.firstIndex(of: "#") { line = line[..<hash] }
+      let trimmed = line.trimmed
+      if trimmed.isEmpty { continue }
+      func report(_ message: String) {
+        diagnostics.append(CatalogDiagnostic(path: source.path, line: lineNumber, message: message))
+      }
+      if !trimmed.contains("|") {
+        guard let colon = trimmed.firstIndex(of: ":") else {
+          report("expected 'key: value' or a unit line with 7 fields separated by '|'")
+          continue
+        }
+        let key = String(trimmed[..<colon].trimmed).lowercased()
+        let value = String(trimmed[trimmed.index(after: colon)...].trimmed)
+        if key == "category" && categoryIndex != nil {
+          categoryIndex = nil
+          header = [:]
+        }
+        guard categoryIndex == nil else {
+          report("header '\(key)' after the first unit line")
+          continue
+        }
+        guard ["category", "title", "dimension", "aliases", "format"].contains(key) else {
+          report("unknown header '\(key)' (expected category, title, dimension or aliases)")
+          continue
+        }
+        header[key] = (value, lineNumber)
+        continue
+      }
+      if categoryIndex == nil {
+        guard let index = openCategory(header, source: source, line: lineNumber, existing: existing) else {
+          report("unit line before a valid 'category:' header")
+          continue
+        }
+        categoryIndex = index
+      }
+      let fields = trimmed.split(separator: "|", omittingEmptySubsequences: false).map { String($0.trimmed) }
+      guard fields.count == 7 else {
+        report("expected 7 fields separated by '|' (name | plural | symbols | aliases | definition | flags | source), found \(fields.count)")
+        continue
+      }
+      let name = fields[0]
+      guard !name.isEmpty else {
+        report("missing unit name")
+        continue
+      }
+      guard !fields[4].isEmpty else {
+        report("missing definition for '\(name)'")
+        continue
+      }
+      guard !fields[6].isEmpty else {
+        report("missing source for '\(name)'")
+        continue
+      }
+      var symbols: [String] = []
+      var aliases: [String] = []
+      var claimed: [String] = []
+      for symbol in CatalogFileParser.list(fields[2]) {
+        if symbol.hasSuffix("!") { claimed.append(String(symbol.dropLast())) } else { symbols.append(symbol) }
+      }
+      for alias in CatalogFileParser.list(fields[3]) {
+        if alias.hasSuffix("!") { claimed.append(String(alias.dropLast())) } else { aliases.append(alias) }
+      }
+      let flags = CatalogFileParser.list(fields[5])
+      for spelling in [name, fields[1]] + symbols + aliases + claimed
+        where spelling.contains(where: { "()*^+;,|".contains($0) }) {
+        report("'\(spelling)' contains a character reserved for expressions")
+      }
+      units.append(RawUnit(
+        path: source.path, line: lineNumber, name: name, plural: fields[1].isEmpty ? name : fields[1],
+        symbols: symbols, aliases: aliases, claimedNames: claimed, definition: fields[4], flags: flags,
+        source: fields[6], category: categoryIndex!, isOverride: flags.contains("override")))
+    }
+    if categoryIndex == nil && !header.isEmpty {
+      _ = openCategory(header, source: source, line: lineNumber, existing: existing)
+    }
+  }
+
+  private mutating func openCategory(_ header: [String: (String, Int)], source: CatalogSource, line: Int,
+                                     existing: (String) -> UnitCategory?) -> Int? {
+    guard let (identifier, identifierLine) = header["category"], !identifier.isEmpty else { return nil }
+    func report(_ line: Int, _ message: String) {
+      diagnostics.append(CatalogDiagnostic(path: source.path, line: line, message: message))
+    }
+    var dimension: Dimension? = nil
+    if let (text, dimensionLine) = header["dimension"] {
+      dimension = CatalogFileParser.parseDimension(text)
+      if dimension == nil {
+        report(dimensionLine, "cannot read dimension '\(text)' (use base quantities such as length, mass*length^2/time^2)")
+        return nil
+      }
+    }
+    if let known = existing(identifier) {
+      if let dimension, dimension != known.dimension {
+        report(identifierLine, "category '\(identifier)' already exists with dimension \(known.dimension.formula)")
+        return nil
+      }
+      categories.append(RawCategory(path: source.path, line: identifierLine, category: known, isExisting: true))
+      return categories.count - 1
+    }
+    if let duplicate = categories.first(where: { $0.category.identifier == identifier }) {
+      report(identifierLine, "category '\(identifier)' is already defined at \(duplicate.path):\(duplicate.line)")
+      return nil
+    }
+    guard let dimension else {
+      report(identifierLine, "category '\(identifier)' needs a 'dimension:' header")
+      return nil
+    }
+    let title = header["title"]?.0 ?? identifier
+    let aliases = header["aliases"].map { CatalogFileParser.list($0.0) } ?? []
+    categories.append(RawCategory(
+      path: source.path, line: identifierLine,
+      category: UnitCategory(identifier: identifier, title: title, dimension: dimension, aliases: aliases),
+      isExisting: false))
+    return categories.count - 1
+  }
+
+  static func list(_ field: String) -> [String] {
+    field.split(separator: ",").map { String($0.trimmed) }.filter { !$0.isEmpty }
+  }
+
+  /// Reads `mass*length^2/time^2`, `1/length`, `1`.
+  static func parseDimension(_ text: String) -> Dimension? {
+    var result = Dimension.none
+    var dividing = false
+    var current = ""
+    func flush() -> Bool {
+      let part = current.trimmed
+      current = ""
+      if part.isEmpty || part == "1" { return true }
+      var name = Substring(part)
+      var power = 1
+      if let caret = part.firstIndex(of: "^") {
+        name = part[..<caret].trimmed
+        guard let value = Int(part[part.index(after: caret)...].trimmed) else { return false }
+        power = value
+      }
+      guard let base = BaseQuantity(identifier: name),
+            let raised = Dimension(base).raised(to: dividing ? -power : power),
+            let product = result.multiplied(by: raised) else { return false }
+      result = product
+      return true
+    }
+    for character in text {
+      if character == "*" || character == "·" || character == " " {
+        guard flush() else { return nil }
+      } else if character == "/" {
+        guard flush() else { return nil }
+        dividing = true
+      } else {
+        current.append(character)
+      }
+    }
+    guard flush() else { return nil }
+    return result
+  }
+}
+
+extension StringProtocol {
+  /// The text without leading and trailing white space.
+  var trimmed: Substring {
+    let scalars = Substring(self)
+    guard let first = scalars.firstIndex(where: { !$0.isWhitespace }),
+          let last = scalars.lastIndex(where: { !$0.isWhitespace }) else { return "" }
+    return scalars[first...last]
+  }
+}

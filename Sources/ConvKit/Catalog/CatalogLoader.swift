@@ -1,0 +1,199 @@
+/// Builds a catalog from `Data/`-format text, resolving every definition exactly.
+///
+/// The built-in catalog is generated from `Data/` by the same loader; personal unit files
+/// (`$CONV_UNITS`) are loaded on top of it at run time.
+public enum CatalogLoader {
+  /// Loads catalog files, on top of `base` when given.
+  ///
+  /// Returns the catalog with every unit that resolved, and a diagnostic for every problem: syntax,
+  /// unresolvable or circular definitions, name clashes, and units whose dimension is not their
+  /// category's. A caller that must not accept a partial catalog checks that the list is empty.
+  public static func load(_ sources: [CatalogSource], base: Catalog? = nil) -> (Catalog, [CatalogDiagnostic]) {
+    var parser = CatalogFileParser()
+    for source in sources { parser.parse(source, existing: { base?.category(named: $0) }) }
+    var diagnostics = parser.diagnostics
+    let resolver = DefinitionResolver(units: parser.units, categories: parser.categories.map(\.category),
+                                      base: base)
+    diagnostics += resolver.checkClashes()
+    var resolved: [Unit] = []
+    for index in parser.units.indices {
+      do throws(CatalogDiagnostic) {
+        resolved.append(try resolver.resolve(index))
+      } catch {
+        diagnostics.append(error)
+      }
+    }
+    let newCategories = parser.categories.filter { !$0.isExisting }.map(\.category)
+    let catalog = (base ?? Catalog(categories: [], units: [])).adding(categories: newCategories, units: resolved)
+    diagnostics.sort { ($0.path, $0.line) < ($1.path, $1.line) }
+    return (catalog, Array(Set(diagnostics)).sorted { ($0.path, $0.line, $0.message) < ($1.path, $1.line, $1.message) })
+  }
+}
+
+/// Resolves raw units' definitions on demand, memoized, with cycle detection.
+final class DefinitionResolver: UnitResolving {
+  private let raw: [RawUnit]
+  private let categories: [UnitCategory]
+  private let base: Catalog?
+  /// A catalog of placeholders, used only for its name lookup rules; `order` holds the raw index.
+  private let names: Catalog
+  private var resolved: [Int: Unit] = [:]
+  private var failed: Set<Int> = []
+  private var inProgress: Set<Int> = []
+  private var current: Int? = nil
+
+  init(units: [RawUnit], categories: [UnitCategory], base: Catalog?) {
+    raw = units
+    self.categories = categories
+    self.base = base
+    let placeholders = units.enumerated().map { index, unit in
+      Unit(name: unit.name, plural: unit.plural, symbols: unit.symbols, aliases: unit.aliases,
+           claimedNames: unit.isOverride ? [unit.name, unit.plural] + unit.symbols + unit.aliases + unit.claimedNames
+             : unit.claimedNames,
+           categoryIdentifier: categories[unit.category].identifier, dimension: .none, factor: .one,
+           prefixes: DefinitionResolver.prefixFamily(unit.flags), definition: unit.definition, source: unit.source,
+           order: index)
+    }
+    names = Catalog(categories: categories, units: placeholders)
+  }
+
+  static func prefixFamily(_ flags: [String]) -> PrefixFamily {
+    flags.contains("iec") ? .iec : flags.contains("si") ? .si : .none
+  }
+
+  /// Reports spellings shared by two units (and with the base catalog, unless overridden).
+  func checkClashes() -> [CatalogDiagnostic] {
+    var diagnostics: [CatalogDiagnostic] = []
+    var exact: [String: Int] = [:]
+    var folded: [String: Int] = [:]
+    var claimed: [String: Int] = [:]
+    for (index, unit) in raw.enumerated() {
+      func clash(_ spelling: String, _ other: Int) {
+        let first = raw[other]
+        diagnostics.append(CatalogDiagnostic(
+          path: unit.path, line: unit.line,
+          message: "'\(spelling)' of '\(unit.name)' is already used by '\(first.name)' at \(first.path):\(first.line)"))
+      }
+      for spelling in Set(unit.symbols + [unit.name, unit.plural] + unit.aliases) {
+        if let other = exact[spelling], other != index { clash(spelling, other) } else { exact[spelling] = index }
+      }
+      for spelling in Set(([unit.name, unit.plural] + unit.aliases).map { $0.lowercased() }) {
+        if let other = folded[spelling], other != index { clash(spelling, other) } else { folded[spelling] = index }
+      }
+      for spelling in unit.claimedNames {
+        if let other = claimed[spelling], other != index { clash(spelling + "!", other) } else { claimed[spelling] = index }
+      }
+      if let base, !unit.isOverride {
+        for spelling in Set(unit.symbols + [unit.name, unit.plural] + unit.aliases + unit.claimedNames)
+          where base.unit(named: spelling).map({ $0.prefix == nil }) ?? false {
+          diagnostics.append(CatalogDiagnostic(
+            path: unit.path, line: unit.line,
+            message: "'\(spelling)' is already a built-in unit; add the flag 'override' to redefine it"))
+        }
+      }
+    }
+    return diagnostics
+  }
+
+  func resolveUnit(_ spelling: String, span: SourceSpan) throws(ConvError) -> PrefixedUnit? {
+    if spelling == "pi" || spelling == "π" {
+      return PrefixedUnit(unit: Unit(name: "pi", plural: "pi", symbols: ["π"], aliases: [], categoryIdentifier: "",
+                                     dimension: .none, factor: Magnitude(.one, piPower: 1), definition: "π",
+                                     source: "mathematics"))
+    }
+    if let match = names.unit(named: spelling) {
+      let index = match.unit.order
+      do throws(CatalogDiagnostic) {
+        let unit = try resolve(index)
+        return PrefixedUnit(unit: unit, prefix: match.prefix)
+      } catch {
+        throw .catalog(error.message)
+      }
+    }
+    if let match = base?.unit(named: spelling) { return match }
+    return nil
+  }
+
+  func suggestions(for spelling: String) -> [String] {
+    names.suggestions(for: spelling, limit: 3)
+  }
+
+  /// Resolves one raw unit, resolving what its definition refers to first.
+  func resolve(_ index: Int) throws(CatalogDiagnostic) -> Unit {
+    if let unit = resolved[index] { return unit }
+    let unit = raw[index]
+    let diagnostic = { (message: String) in CatalogDiagnostic(path: unit.path, line: unit.line, message: message) }
+    if failed.contains(index) { throw diagnostic("definition of '\(unit.name)' does not resolve") }
+    guard !inProgress.contains(index) else {
+      throw diagnostic("circular definition involving '\(unit.name)'")
+    }
+    inProgress.insert(index)
+    defer { inProgress.remove(index) }
+    let category = categories[unit.category]
+    var magnitude = Magnitude.one
+    var dimension = category.dimension
+    var isExact = !unit.flags.contains("approx")
+    if unit.definition == "base" {
+      let isSingleBase = BaseQuantity.allCases.contains { Dimension($0) == category.dimension }
+      guard isSingleBase || category.dimension.isNone else {
+        failed.insert(index)
+        throw diagnostic("'base' is only for categories whose dimension is one base quantity")
+      }
+    } else {
+      do throws(ConvError) {
+        let term = try Evaluator.evaluate(unit.definition, resolver: self)
+        if term.hasOffsetTemperature {
+          throw ConvError.catalog("a definition cannot use an absolute temperature with an offset")
+        }
+        magnitude = term.value
+        dimension = term.dimension
+        isExact = isExact && term.isExact
+      } catch {
+        failed.insert(index)
+        if case .catalog(let message) = error, message.contains("does not resolve") || message.contains("circular") {
+          throw diagnostic("definition of '\(unit.name)' depends on a unit that does not resolve: \(message)")
+        }
+        throw diagnostic("definition of '\(unit.name)': \(error.message)")
+      }
+    }
+    guard dimension == category.dimension else {
+      failed.insert(index)
+      throw diagnostic("'\(unit.name)' has dimension \(dimension.formula), but category '\(category.identifier)' is \(category.dimension.formula)")
+    }
+    var offset = Rational.zero
+    var cldr: String? = nil
+    for flag in unit.flags {
+      if flag.hasPrefix("offset=") {
+        guard let value = DefinitionResolver.number(String(flag.dropFirst(7))) else {
+          failed.insert(index)
+          throw diagnostic("cannot read '\(flag)' (expected offset=NUMBER)")
+        }
+        offset = value
+      } else if flag.hasPrefix("cldr=") {
+        cldr = String(flag.dropFirst(5))
+      } else if !["si", "iec", "common", "abs", "approx", "override"].contains(flag) {
+        failed.insert(index)
+        throw diagnostic("unknown flag '\(flag)' (expected si, iec, common, abs, offset=X, cldr=ID, approx, override)")
+      }
+    }
+    let result = Unit(
+      name: unit.name, plural: unit.plural, symbols: unit.symbols, aliases: unit.aliases,
+      claimedNames: unit.isOverride ? [unit.name, unit.plural] + unit.symbols + unit.aliases + unit.claimedNames
+        : unit.claimedNames,
+      categoryIdentifier: category.identifier, dimension: dimension, factor: magnitude, offset: offset,
+      isAbsolute: unit.flags.contains("abs") || !offset.isZero, isExact: isExact,
+      prefixes: DefinitionResolver.prefixFamily(unit.flags), isCommon: unit.flags.contains("common"),
+      definition: unit.definition, source: unit.source, cldrIdentifier: cldr, order: index)
+    resolved[index] = result
+    return result
+  }
+
+  static func number(_ text: String) -> Rational? {
+    struct NoUnits: UnitResolving {
+      func resolveUnit(_ spelling: String, span: SourceSpan) throws(ConvError) -> PrefixedUnit? { nil }
+      func suggestions(for spelling: String) -> [String] { [] }
+    }
+    guard let term = try? Evaluator.evaluate(text, resolver: NoUnits()), term.value.isRational else { return nil }
+    return term.value.rational
+  }
+}

@@ -1,0 +1,42 @@
+/// A unit as written by a user, resolved: `km`, `L/100km`, `kg·m/s²`, `short ton`.
+public struct UnitExpression: Sendable, Hashable {
+  /// The text as written (trimmed).
+  public let text: String
+  /// The value of one of this unit, in coherent SI units, with its dimension.
+  public let term: Term
+  /// The catalog unit, when the expression names exactly one (possibly prefixed).
+  public let singleUnit: PrefixedUnit?
+
+  /// The unit's dimension.
+  public var dimension: Dimension { term.dimension }
+  /// The size of one of this unit in the coherent SI unit.
+  public var factor: Magnitude { term.value }
+  /// Whether the factor is exact.
+  public var isExact: Bool { term.isExact }
+  /// The absolute temperature this expression names, if it names one.
+  public var absoluteUnit: PrefixedUnit? { term.absoluteUnit }
+
+  /// What to print after a value: the unit's symbol when it is one catalog unit, else the text.
+  public var displaySymbol: String { singleUnit?.symbol ?? text }
+}
+
+extension Catalog {
+  /// Resolves a unit expression (`km`, `L/100km`, `N m`, `short ton`).
+  ///
+  /// A text that is exactly one catalog spelling wins over reading it as an expression, so
+  /// symbols such as `km/h` or `L/100km` name their catalog unit.
+  public func parseUnit(_ text: some StringProtocol) throws(ConvError) -> UnitExpression {
+    let trimmed = String(text.trimmed)
+    guard !trimmed.isEmpty else { throw .emptyInput }
+    if let unit = unit(named: trimmed) {
+      return UnitExpression(text: trimmed, term: Term(unit: unit), singleUnit: unit)
+    }
+    let leading = text.prefix { $0.isWhitespace }.count
+    do throws(ConvError) {
+      let term = try Evaluator<Catalog>.evaluate(trimmed, resolver: self)
+      return UnitExpression(text: trimmed, term: term, singleUnit: nil)
+    } catch {
+      throw error.shifted(by: leading)
+    }
+  }
+}

@@ -1,0 +1,126 @@
+/// Everything that can go wrong reading or converting a quantity, with what the user needs to fix it.
+public enum ConvError: Error, Sendable, Equatable {
+  /// Nothing to convert.
+  case emptyInput
+  /// A unit name that matches nothing; carries the token's span and up to three suggestions.
+  case unknownUnit(String, span: SourceSpan, suggestions: [String])
+  /// A category name that matches nothing.
+  case unknownCategory(String, suggestions: [String])
+  /// A character that cannot appear in an expression.
+  case unexpectedCharacter(String, span: SourceSpan)
+  /// Something other than what the grammar allows at this point.
+  case syntax(String, span: SourceSpan)
+  /// A number that cannot be read (`1.2.3`).
+  case malformedNumber(String, span: SourceSpan)
+  /// A number too large or too small to work with (`1e999999`).
+  case numberOutOfRange(String, span: SourceSpan)
+  /// A power beyond what a dimension can hold (`m^99999`).
+  case exponentTooLarge(Int, span: SourceSpan)
+  /// Division by zero inside an expression.
+  case divisionByZero(span: SourceSpan)
+  /// The input is longer than the parser accepts.
+  case inputTooLong(limit: Int)
+  /// Parentheses nested deeper than the parser accepts.
+  case nestingTooDeep(limit: Int, span: SourceSpan)
+  /// The two sides have different dimensions; carries both in words (`length`, `mass`).
+  case incompatible(from: String, to: String, fromUnit: String, toUnit: String)
+  /// Terms of a sum have different dimensions.
+  case mismatchedSum(String, String, span: SourceSpan)
+  /// An absolute temperature with a shifted zero used inside a compound expression (`J/°C`).
+  case absoluteTemperatureInCompound(unit: String, differenceUnit: String, span: SourceSpan)
+  /// An absolute temperature converted to or from a temperature difference.
+  case absoluteVersusDifference(absolute: String, difference: String)
+  /// A reciprocal conversion of zero (`0 mpg` to `L/100km`).
+  case reciprocalOfZero(from: String, to: String)
+  /// A result too large for a floating-point number.
+  case resultOutOfRange
+  /// A catalog file problem (`PATH:LINE: message` is formed by the caller).
+  case catalog(String)
+
+  /// A one-line message for people, without a `conv:` prefix.
+  public var message: String {
+    switch self {
+    case .emptyInput:
+      return "nothing to convert: give a quantity such as '5 mi' and a target unit such as 'km'"
+    case .unknownUnit(let name, _, let suggestions):
+      let hint = suggestions.isEmpty ? "" : "; did you mean " + ConvError.orList(suggestions.map { "'\($0)'" }) + "?"
+      return "unknown unit '\(name)'" + hint
+    case .unknownCategory(let name, let suggestions):
+      let hint = suggestions.isEmpty ? " (see 'conv categories')" : "; did you mean " + ConvError.orList(suggestions.map { "'\($0)'" }) + "?"
+      return "unknown category '\(name)'" + hint
+    case .unexpectedCharacter(let character, _):
+      return "unexpected character '\(character)'"
+    case .syntax(let message, _):
+      return message
+    case .malformedNumber(let text, _):
+      return "malformed number '\(text)'"
+    case .numberOutOfRange(let text, _):
+      return "number '\(text)' is out of range"
+    case .exponentTooLarge(let power, _):
+      return "exponent \(power) is too large (at most \(Dimension.maximumExponent) in magnitude)"
+    case .divisionByZero:
+      return "division by zero"
+    case .inputTooLong(let limit):
+      return "input is too long (at most \(limit) characters)"
+    case .nestingTooDeep(let limit, _):
+      return "parentheses are nested too deeply (at most \(limit) levels)"
+    case .incompatible(let from, let to, let fromUnit, let toUnit):
+      return "cannot convert \(fromUnit) to \(toUnit): \(from) vs \(to)"
+    case .mismatchedSum(let a, let b, _):
+      return "cannot add \(a) and \(b)"
+    case .absoluteTemperatureInCompound(let unit, let difference, _):
+      return "\(unit) is an absolute temperature; use the difference unit \(difference) in compound units"
+    case .absoluteVersusDifference(let absolute, let difference):
+      return "cannot convert between the absolute temperature \(absolute) and the temperature difference \(difference)"
+    case .reciprocalOfZero(let from, let to):
+      return "zero \(from) has no equivalent in \(to) (the reciprocal of zero is infinite)"
+    case .resultOutOfRange:
+      return "the result is out of range"
+    case .catalog(let message):
+      return message
+    }
+  }
+
+  /// The characters of the input the error is about, when it is about some.
+  public var span: SourceSpan? {
+    switch self {
+    case .unknownUnit(_, let span, _), .unexpectedCharacter(_, let span), .syntax(_, let span),
+      .malformedNumber(_, let span), .numberOutOfRange(_, let span), .exponentTooLarge(_, let span),
+      .divisionByZero(let span), .nestingTooDeep(_, let span), .mismatchedSum(_, _, let span),
+      .absoluteTemperatureInCompound(_, _, let span):
+      return span
+    default:
+      return nil
+    }
+  }
+
+  /// The same error with its span moved right by `offset` characters.
+  public func shifted(by offset: Int) -> ConvError {
+    switch self {
+    case .unknownUnit(let a, let span, let b): .unknownUnit(a, span: span.shifted(by: offset), suggestions: b)
+    case .unexpectedCharacter(let a, let span): .unexpectedCharacter(a, span: span.shifted(by: offset))
+    case .syntax(let a, let span): .syntax(a, span: span.shifted(by: offset))
+    case .malformedNumber(let a, let span): .malformedNumber(a, span: span.shifted(by: offset))
+    case .numberOutOfRange(let a, let span): .numberOutOfRange(a, span: span.shifted(by: offset))
+    case .exponentTooLarge(let a, let span): .exponentTooLarge(a, span: span.shifted(by: offset))
+    case .divisionByZero(let span): .divisionByZero(span: span.shifted(by: offset))
+    case .nestingTooDeep(let a, let span): .nestingTooDeep(limit: a, span: span.shifted(by: offset))
+    case .mismatchedSum(let a, let b, let span): .mismatchedSum(a, b, span: span.shifted(by: offset))
+    case .absoluteTemperatureInCompound(let a, let b, let span):
+      .absoluteTemperatureInCompound(unit: a, differenceUnit: b, span: span.shifted(by: offset))
+    default: self
+    }
+  }
+
+  static func orList(_ items: [String]) -> String {
+    switch items.count {
+    case 0: return ""
+    case 1: return items[0]
+    default: return items.dropLast().joined(separator: ", ") + " or " + items.last!
+    }
+  }
+}
+
+extension ConvError: CustomStringConvertible {
+  public var description: String { message }
+}

@@ -1,0 +1,302 @@
+/// Something that turns unit names into units while an expression is evaluated.
+public protocol UnitResolving {
+  /// The unit a spelling names, or nil when it names none. Throws only for problems in the
+  /// resolver itself (a catalog definition that does not resolve).
+  func resolveUnit(_ spelling: String, span: SourceSpan) throws(ConvError) -> PrefixedUnit?
+  /// Suggestions for an unknown spelling.
+  func suggestions(for spelling: String) -> [String]
+}
+
+extension Catalog: UnitResolving {
+  public func resolveUnit(_ spelling: String, span: SourceSpan) throws(ConvError) -> PrefixedUnit? {
+    unit(named: spelling)
+  }
+
+  public func suggestions(for spelling: String) -> [String] { suggestions(for: spelling, limit: 3) }
+}
+
+/// Parses and evaluates an expression in one pass (recursive descent).
+///
+/// Grammar, loosest first:
+/// ```
+/// sum      := product-list (('+' | '-') product-list | implicit-sum)*
+/// quotient := product (('*' | '/') product)*
+/// product  := unary (unary)*            juxtaposition binds tighter than * and /
+/// unary    := '-' unary | power
+/// power    := primary ('^' integer | superscript)*
+/// primary  := number | name | '(' sum ')'
+/// ```
+/// A number that follows a unit without an operator starts a new term of a sum (`6 ft 2 in`).
+struct Evaluator<Resolver: UnitResolving> {
+  private let tokens: [Token]
+  private let resolver: Resolver
+  private var index = 0
+  private var depth = 0
+
+  /// Deepest parenthesis nesting accepted.
+  static var maximumDepth: Int { 64 }
+
+  init(tokens: [Token], resolver: Resolver) {
+    self.tokens = tokens
+    self.resolver = resolver
+  }
+
+  /// Evaluates a whole expression.
+  static func evaluate(_ text: some StringProtocol, resolver: Resolver) throws(ConvError) -> Term {
+    let tokens = try Lexer.tokenize(text)
+    guard !tokens.isEmpty else { throw .emptyInput }
+    var evaluator = Evaluator(tokens: tokens, resolver: resolver)
+    let term = try evaluator.parseSum()
+    if evaluator.index < tokens.count {
+      let token = tokens[evaluator.index]
+      throw .syntax("unexpected \(Evaluator.describe(token))", span: token.span)
+    }
+    return term
+  }
+
+  // MARK: Grammar
+
+  private mutating func parseSum() throws(ConvError) -> Term {
+    var total = try parseQuotient()
+    while let token = peek() {
+      var negate = false
+      switch token.kind {
+      case .plus:
+        index += 1
+      case .minus:
+        index += 1
+        negate = true
+      case .number where total.unitCount > 0:
+        break  // implicit sum: `6 ft 2 in`
+      default:
+        return total
+      }
+      let startSpan = token.span
+      var next = try parseQuotient()
+      if negate { next = Term.negated(next) }
+      total = try Term.add(total, next, span: startSpan, resolverDescribe: describeDimension)
+    }
+    return total
+  }
+
+  private mutating func parseQuotient() throws(ConvError) -> Term {
+    var result = try parseProduct()
+    while let token = peek() {
+      switch token.kind {
+      case .times:
+        index += 1
+        let right = try parseProduct()
+        result = try Term.multiply(result, right, span: token.span)
+      case .divide:
+        index += 1
+        let right = try parseProduct()
+        result = try Term.divide(result, right, span: token.span)
+      default:
+        return result
+      }
+    }
+    return result
+  }
+
+  private mutating func parseProduct() throws(ConvError) -> Term {
+    var result = try parseUnary()
+    while let token = peek() {
+      switch token.kind {
+      case .word, .openParenthesis:
+        let right = try parseUnary()
+        result = try Term.multiply(result, right, span: token.span)
+      case .number where result.unitCount == 0:
+        let right = try parseUnary()
+        result = try Term.multiply(result, right, span: token.span)
+      default:
+        return result
+      }
+    }
+    return result
+  }
+
+  private mutating func parseUnary() throws(ConvError) -> Term {
+    if let token = peek(), token.kind == .minus {
+      index += 1
+      return Term.negated(try parseUnary())
+    }
+    if let token = peek(), token.kind == .plus {
+      index += 1
+      return try parseUnary()
+    }
+    return try parsePower()
+  }
+
+  private mutating func parsePower() throws(ConvError) -> Term {
+    var base = try parsePrimary()
+    while let token = peek() {
+      switch token.kind {
+      case .superscript(let power):
+        index += 1
+        base = try Term.raise(base, to: power, span: token.span)
+      case .caret:
+        index += 1
+        let (power, span) = try parseInteger(after: token)
+        base = try Term.raise(base, to: power, span: span)
+      default:
+        return base
+      }
+    }
+    return base
+  }
+
+  private mutating func parseInteger(after caret: Token) throws(ConvError) -> (Int, SourceSpan) {
+    var negative = false
+    var parenthesized = false
+    if let token = peek(), token.kind == .openParenthesis {
+      index += 1
+      parenthesized = true
+    }
+    if let token = peek(), token.kind == .minus || token.kind == .plus {
+      negative = token.kind == .minus
+      index += 1
+    }
+    guard let token = peek(), case .number(let value) = token.kind else {
+      throw .syntax("expected an integer exponent after '^'", span: peek()?.span ?? caret.span)
+    }
+    index += 1
+    guard value.isInteger, let power = value.numerator.intValue else {
+      if value.isInteger { throw .exponentTooLarge(Int.max, span: token.span) }
+      throw .syntax("exponents must be whole numbers", span: token.span)
+    }
+    if parenthesized {
+      guard let close = peek(), close.kind == .closeParenthesis else {
+        throw .syntax("expected ')'", span: peek()?.span ?? token.span)
+      }
+      index += 1
+    }
+    return (negative ? -power : power, token.span)
+  }
+
+  private mutating func parsePrimary() throws(ConvError) -> Term {
+    guard let token = peek() else {
+      let end = tokens.last.map { SourceSpan(start: $0.span.start + $0.span.length, length: 1) }
+        ?? SourceSpan(start: 0, length: 1)
+      throw .syntax("expression ends too early", span: end)
+    }
+    switch token.kind {
+    case .number(let value):
+      index += 1
+      return Term(number: value)
+    case .word:
+      return try parseName()
+    case .openParenthesis:
+      depth += 1
+      guard depth <= Evaluator.maximumDepth else {
+        throw .nestingTooDeep(limit: Evaluator.maximumDepth, span: token.span)
+      }
+      index += 1
+      let inner = try parseSum()
+      guard let close = peek(), close.kind == .closeParenthesis else {
+        throw .syntax("missing ')' to match '('", span: token.span)
+      }
+      index += 1
+      depth -= 1
+      return inner
+    default:
+      throw .syntax("unexpected \(Evaluator.describe(token))", span: token.span)
+    }
+  }
+
+  /// Reads a unit name, joining up to five words separated by single spaces when they form a
+  /// known multi-word name (`short ton`, `degree Celsius`, `US fluid ounce`).
+  private mutating func parseName() throws(ConvError) -> Term {
+    var words: [(String, SourceSpan)] = []
+    var probe = index
+    while probe < tokens.count, words.count < 5, case .word(let word) = tokens[probe].kind {
+      if !words.isEmpty && !tokens[probe].spaceBefore { break }
+      words.append((word, tokens[probe].span))
+      probe += 1
+    }
+    for count in stride(from: words.count, through: 2, by: -1) {
+      let spelling = words[0..<count].map(\.0).joined(separator: " ")
+      let span = SourceSpan(start: words[0].1.start,
+                            length: words[count - 1].1.start + words[count - 1].1.length - words[0].1.start)
+      if let unit = try resolver.resolveUnit(spelling, span: span) {
+        index += count
+        return try postfixPowers(Term(unit: unit))
+      }
+    }
+    let (word, span) = words[0]
+    index += 1
+    // `square`/`sq`/`cubic`/`cu` before a unit.
+    if let power = PowerWords.prefix[word.lowercased()], let next = peek(), case .word = next.kind {
+      if try resolver.resolveUnit(word, span: span) == nil {
+        let unit = try parseName()
+        return try Term.raise(unit, to: power, span: span)
+      }
+    }
+    return try postfixPowers(try resolveWord(word, span: span))
+  }
+
+  /// Applies `squared` / `cubed` written after a unit.
+  private mutating func postfixPowers(_ term: Term) throws(ConvError) -> Term {
+    var term = term
+    while let token = peek(), case .word(let word) = token.kind,
+          let power = PowerWords.postfix[word.lowercased()] {
+      index += 1
+      term = try Term.raise(term, to: power, span: token.span)
+    }
+    return term
+  }
+
+  /// Resolves one word, trying `m2` as `m^2` and `kg-m` as a product before giving up.
+  private func resolveWord(_ word: String, span: SourceSpan) throws(ConvError) -> Term {
+    if let unit = try resolver.resolveUnit(word, span: span) { return Term(unit: unit) }
+    // Trailing digits as an exponent: m2, cm3, s-1 is not supported.
+    let digits = word.reversed().prefix { $0.isASCIIDigit }
+    if !digits.isEmpty, digits.count < word.count, digits.count <= 2 {
+      let stem = String(word.dropLast(digits.count))
+      if let unit = try resolver.resolveUnit(stem, span: span), let power = Int(String(digits.reversed())) {
+        return try Term.raise(Term(unit: unit), to: power, span: span)
+      }
+    }
+    // Hyphenated products: kg-m, N-m.
+    if word.contains("-") {
+      var product: Term? = nil
+      var offset = span.start
+      for part in word.split(separator: "-", omittingEmptySubsequences: false) {
+        let partSpan = SourceSpan(start: offset, length: max(1, part.count))
+        offset += part.count + 1
+        guard let unit = try resolver.resolveUnit(String(part), span: partSpan) else {
+          product = nil
+          break
+        }
+        product = try product.map { (p: Term) throws(ConvError) -> Term in
+          try Term.multiply(p, Term(unit: unit), span: partSpan)
+        } ?? Term(unit: unit)
+      }
+      if let product { return product }
+    }
+    throw .unknownUnit(word, span: span, suggestions: resolver.suggestions(for: word))
+  }
+
+
+  // MARK: Helpers
+
+  private func peek() -> Token? { index < tokens.count ? tokens[index] : nil }
+
+  private func describeDimension(_ dimension: Dimension) -> String {
+    (resolver as? Catalog)?.describe(dimension) ?? dimension.formula
+  }
+
+  static func describe(_ token: Token) -> String {
+    switch token.kind {
+    case .number: "number"
+    case .word(let word): "'\(word)'"
+    case .times: "'*'"
+    case .divide: "'/'"
+    case .caret: "'^'"
+    case .superscript: "exponent"
+    case .plus: "'+'"
+    case .minus: "'-'"
+    case .openParenthesis: "'('"
+    case .closeParenthesis: "')'"
+    }
+  }
+}

@@ -1,0 +1,163 @@
+/// Splits an expression such as `3/4 cup`, `kg·m/s²` or `L/(100 km)` into tokens.
+struct Lexer {
+  private let characters: [Character]
+  private var position = 0
+
+  init(_ text: some StringProtocol) { characters = Array(text) }
+
+  /// Longest input the lexer accepts, in characters.
+  static let maximumLength = 4096
+
+  /// Reads every token, or throws for a character that cannot start one.
+  static func tokenize(_ text: some StringProtocol) throws(ConvError) -> [Token] {
+    var lexer = Lexer(text)
+    guard lexer.characters.count <= maximumLength else {
+      throw .inputTooLong(limit: maximumLength)
+    }
+    var tokens: [Token] = []
+    while let token = try lexer.next() { tokens.append(token) }
+    return Lexer.mergeFractions(tokens)
+  }
+
+  private mutating func next() throws(ConvError) -> Token? {
+    var sawSpace = false
+    while position < characters.count, characters[position].isWhitespace {
+      position += 1
+      sawSpace = true
+    }
+    guard position < characters.count else { return nil }
+    let start = position
+    let character = characters[position]
+
+    func single(_ kind: Token.Kind) -> Token {
+      position += 1
+      return Token(kind: kind, span: SourceSpan(start: start, length: 1), spaceBefore: sawSpace)
+    }
+
+    switch character {
+    case "*":
+      if position + 1 < characters.count, characters[position + 1] == "*" {
+        position += 2
+        return Token(kind: .caret, span: SourceSpan(start: start, length: 2), spaceBefore: sawSpace)
+      }
+      return single(.times)
+    case "·", "×", "⋅", "•": return single(.times)
+    case "/", "÷", "∕": return single(.divide)
+    case "^": return single(.caret)
+    case "(", "[": return single(.openParenthesis)
+    case ")", "]": return single(.closeParenthesis)
+    case "+": return single(.plus)
+    case "-", "−", "–": return single(.minus)
+    default: break
+    }
+    if let power = readSuperscript() {
+      return Token(kind: .superscript(power), span: SourceSpan(start: start, length: position - start),
+                   spaceBefore: sawSpace)
+    }
+    if character.isASCIIDigit || (character == "." && position + 1 < characters.count
+                                  && characters[position + 1].isASCIIDigit) {
+      return try readNumber(spaceBefore: sawSpace)
+    }
+    if Lexer.isWordCharacter(character) {
+      while position < characters.count, Lexer.isWordCharacter(characters[position])
+              || characters[position].isASCIIDigit
+              || (characters[position] == "-" && position + 1 < characters.count
+                  && characters[position + 1].isLetter && characters[position - 1].isLetter) {
+        position += 1
+      }
+      let word = String(characters[start..<position])
+      let span = SourceSpan(start: start, length: position - start)
+      if word == "per" { return Token(kind: .divide, span: span, spaceBefore: sawSpace) }
+      return Token(kind: .word(word), span: span, spaceBefore: sawSpace)
+    }
+    throw .unexpectedCharacter(String(character), span: SourceSpan(start: start, length: 1))
+  }
+
+  private mutating func readNumber(spaceBefore: Bool) throws(ConvError) -> Token {
+    let start = position
+    while position < characters.count, characters[position].isASCIIDigit || characters[position] == "."
+            || characters[position] == "_" {
+      position += 1
+    }
+    // An exponent: e or E, an optional sign, and at least one digit.
+    if position < characters.count, characters[position] == "e" || characters[position] == "E" {
+      var probe = position + 1
+      if probe < characters.count, characters[probe] == "+" || characters[probe] == "-" { probe += 1 }
+      if probe < characters.count, characters[probe].isASCIIDigit {
+        position = probe
+        while position < characters.count, characters[position].isASCIIDigit { position += 1 }
+      }
+    }
+    let text = String(characters[start..<position])
+    let span = SourceSpan(start: start, length: position - start)
+    guard text.filter({ $0 == "." }).count <= 1, let value = Rational(decimalLiteral: text) else {
+      if text.contains("e") || text.contains("E") { throw .numberOutOfRange(text, span: span) }
+      throw .malformedNumber(text, span: span)
+    }
+    return Token(kind: .number(value), span: span, spaceBefore: spaceBefore)
+  }
+
+  private mutating func readSuperscript() -> Int? {
+    var probe = position
+    var negative = false
+    if probe < characters.count, characters[probe] == "⁻" {
+      negative = true
+      probe += 1
+    }
+    var value = 0
+    var digits = 0
+    while probe < characters.count, let digit = Lexer.superscriptDigits.firstIndex(of: characters[probe]) {
+      value = value * 10 + digit
+      digits += 1
+      probe += 1
+      if digits > 4 { break }
+    }
+    guard digits > 0 else { return nil }
+    position = probe
+    return negative ? -value : value
+  }
+
+  static let superscriptDigits: [Character] = ["⁰", "¹", "²", "³", "⁴", "⁵", "⁶", "⁷", "⁸", "⁹"]
+
+  /// Characters that may appear in a unit name.
+  static func isWordCharacter(_ character: Character) -> Bool {
+    if character.isLetter { return !superscriptDigits.contains(character) }
+    switch character {
+    case "°", "%", "‰", "‱", "′", "″", "'", "\"", "_", "$", "€", "£", "Ω", "Å", "℃", "℉", "µ", "ℓ", "#",
+      "₀", "₁", "₂", "₃", "₄", "₅", "₆", "₇", "₈", "₉", "Δ", "∆", "!", "&", "@":
+      return true
+    default:
+      return false
+    }
+  }
+
+  /// Joins `number / number` written without spaces (`3/4`, `5/9`) into one exact fraction, unless
+  /// it follows a `/` itself.
+  static func mergeFractions(_ tokens: [Token]) -> [Token] {
+    var result: [Token] = []
+    var index = 0
+    while index < tokens.count {
+      if index + 2 < tokens.count,
+         case .number(let numerator) = tokens[index].kind,
+         tokens[index + 1].kind == .divide, !tokens[index + 1].spaceBefore,
+         case .number(let denominator) = tokens[index + 2].kind, !tokens[index + 2].spaceBefore,
+         !denominator.isZero,
+         result.last?.kind != .divide {
+        let span = SourceSpan(start: tokens[index].span.start,
+                              length: tokens[index + 2].span.start + tokens[index + 2].span.length
+                                - tokens[index].span.start)
+        result.append(Token(kind: .number(numerator / denominator), span: span,
+                            spaceBefore: tokens[index].spaceBefore))
+        index += 3
+      } else {
+        result.append(tokens[index])
+        index += 1
+      }
+    }
+    return result
+  }
+}
+
+extension Character {
+  var isASCIIDigit: Bool { asciiValue.map { $0 >= 48 && $0 <= 57 } ?? false }
+}

@@ -1,0 +1,29 @@
+// Regenerates Sources/ConvKit/Catalog/BuiltinCatalog+Data.swift from Data/*.units.
+//
+// Usage: swift run generate-catalog [--check] [DATA_DIR]
+//   --check  only validate the data files and print every problem as PATH:LINE: message.
+import ConvKit
+import Foundation
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+let checkOnly = arguments.contains("--check")
+let dataDirectory = arguments.first { !$0.hasPrefix("--") } ?? "Data"
+let outputPath = "Sources/ConvKit/Catalog/BuiltinCatalog+Data.swift"
+
+let files = try FileManager.default.contentsOfDirectory(atPath: dataDirectory)
+  .filter { $0.hasSuffix(".units") }
+  .sorted()
+let sources = try files.map { name in
+  let path = dataDirectory + "/" + name
+  return CatalogSource(path: path, text: try String(contentsOfFile: path, encoding: .utf8))
+}
+let (catalog, diagnostics) = CatalogLoader.load(sources)
+for diagnostic in diagnostics {
+  FileHandle.standardError.write(Data((diagnostic.description + "\n").utf8))
+}
+print("\(files.count) files, \(catalog.categories.count) categories, \(catalog.units.count) units, \(diagnostics.count) problems")
+if !diagnostics.isEmpty { exit(1) }
+if !checkOnly {
+  try CatalogSourceWriter.swiftSource(for: catalog).write(toFile: outputPath, atomically: true, encoding: .utf8)
+  print("wrote \(outputPath)")
+}
