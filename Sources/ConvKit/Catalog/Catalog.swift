@@ -12,6 +12,7 @@ public struct Catalog: Sendable {
   public let units: [Unit]
 
   private let exactIndex: [String: Int]
+  private let symbolIndex: [String: Int]
   private let foldedIndex: [String: Int]
   private let categoryIndex: [String: Int]
   private let unitsByCategory: [String: [Int]]
@@ -22,12 +23,14 @@ public struct Catalog: Sendable {
     self.categories = categories
     self.units = units
     var exact: [String: Int] = [:]
+    var symbolsOnly: [String: Int] = [:]
     var folded: [String: Int] = [:]
     var byCategory: [String: [Int]] = [:]
     exact.reserveCapacity(units.count * 5)
     folded.reserveCapacity(units.count * 4)
     for (index, unit) in units.enumerated() {
       for symbol in unit.symbols where exact[symbol] == nil { exact[symbol] = index }
+      for symbol in unit.symbols where symbolsOnly[symbol] == nil { symbolsOnly[symbol] = index }
       for word in [unit.name, unit.plural] + unit.aliases {
         if exact[word] == nil { exact[word] = index }
         let key = word.lowercased()
@@ -45,6 +48,7 @@ public struct Catalog: Sendable {
       }
     }
     exactIndex = exact
+    symbolIndex = symbolsOnly
     foldedIndex = folded
     categoryIndex = categoryKeys
     unitsByCategory = byCategory
@@ -70,8 +74,7 @@ public struct Catalog: Sendable {
     for prefix in Prefix.iec + Prefix.si {
       for symbol in prefix.symbols where text.hasPrefix(symbol) && text.count > symbol.count {
         let rest = String(text.dropFirst(symbol.count))
-        if let index = exactIndex[rest], prefix.applies(to: units[index].prefixes),
-           units[index].symbols.contains(rest) {
+        if let index = symbolIndex[rest], prefix.applies(to: units[index].prefixes) {
           return PrefixedUnit(unit: units[index], prefix: prefix)
         }
       }

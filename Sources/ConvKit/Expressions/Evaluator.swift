@@ -89,6 +89,16 @@ struct Evaluator<Resolver: UnitResolving> {
         result = try Term.multiply(result, right, span: token.span)
       case .divide:
         index += 1
+        // A pure number over a number reads as a fraction: `pi/180 rad` is (π/180) rad, as
+        // `3/4 cup` is; with a unit on the left, `L/100 km` stays L/(100 km).
+        if result.dimension.isNone, let next = peek(), case .number(let denominator) = next.kind {
+          index += 1
+          result = try Term.divide(result, Term(number: denominator), span: next.span)
+          while let factor = peek(), factor.kind == .openParenthesis || factor.kind.isWord {
+            result = try Term.multiply(result, try parseUnary(), span: factor.span)
+          }
+          continue
+        }
         let right = try parseProduct()
         result = try Term.divide(result, right, span: token.span)
       default:

@@ -23,4 +23,13 @@ struct Token: Equatable, Sendable {
   var span: SourceSpan
   /// Whether white space separates this token from the previous one.
   var spaceBefore: Bool
+
+}
+
+extension Token.Kind {
+  /// Whether this is a unit-name token.
+  var isWord: Bool {
+    if case .word = self { return true }
+    return false
+  }
 }
