@@ -9,6 +9,14 @@ public struct Quantity: Sendable, Hashable {
   /// The unit after the leading number, when there is one (`mi` in `5 mi`).
   public let unit: UnitExpression?
 
+  /// Creates a quantity from its parts (normally made by `Catalog.parseQuantity`).
+  public init(text: String, term: Term, number: Rational?, unit: UnitExpression?) {
+    self.text = text
+    self.term = term
+    self.number = number
+    self.unit = unit
+  }
+
   /// The dimension.
   public var dimension: Dimension { term.dimension }
   /// Whether the value is exact.

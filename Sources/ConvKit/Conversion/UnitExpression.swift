@@ -7,6 +7,18 @@ public struct UnitExpression: Sendable, Hashable {
   /// The catalog unit, when the expression names exactly one (possibly prefixed).
   public let singleUnit: PrefixedUnit?
 
+  /// Creates a unit expression from its parts (normally made by `Catalog.parseUnit`).
+  public init(text: String, term: Term, singleUnit: PrefixedUnit?) {
+    self.text = text
+    self.term = term
+    self.singleUnit = singleUnit
+  }
+
+  /// The expression naming one catalog unit.
+  public init(unit: PrefixedUnit) {
+    self.init(text: unit.symbol, term: Term(unit: unit), singleUnit: unit)
+  }
+
   /// The unit's dimension.
   public var dimension: Dimension { term.dimension }
   /// The size of one of this unit in the coherent SI unit.

@@ -19,7 +19,7 @@ public struct Term: Sendable, Hashable {
   public var coefficient: Rational
 
   /// A pure number.
-  init(number: Rational) {
+  public init(number: Rational) {
     value = Magnitude(number)
     dimension = .none
     isExact = true
@@ -29,7 +29,7 @@ public struct Term: Sendable, Hashable {
   }
 
   /// One unit, possibly prefixed.
-  init(unit: PrefixedUnit) {
+  public init(unit: PrefixedUnit) {
     value = unit.factor
     dimension = unit.unit.dimension
     isExact = unit.unit.isExact

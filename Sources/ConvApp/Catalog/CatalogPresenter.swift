@@ -1,0 +1,161 @@
+import ConvFormat
+import ConvKit
+
+/// Text and JSON for `conv categories`, `conv list` and `conv info`.
+public struct CatalogPresenter: Sendable {
+  /// The catalog shown.
+  public let catalog: Catalog
+  /// Whether to write ASCII only.
+  public let ascii: Bool
+
+  /// Creates a presenter.
+  public init(catalog: Catalog, ascii: Bool = false) {
+    self.catalog = catalog
+    self.ascii = ascii
+  }
+
+  private func text(_ value: String) -> String { ascii ? ASCIIText.transliterate(value) : value }
+
+  // MARK: categories
+
+  /// One line per category: title, identifier and unit count, aligned.
+  public func categoryLines() -> [String] {
+    let rows = catalog.categories.map { ($0, catalog.units(in: $0).count) }
+    let width = rows.map { DisplayWidth.of($0.0.identifier) }.max() ?? 0
+    return rows.map { category, count in
+      category.identifier + String(repeating: " ", count: width - DisplayWidth.of(category.identifier))
+        + "  " + pad(String(count), 4, left: true) + "  " + category.title
+    }
+  }
+
+  /// `[{"identifier":…, "title":…, "dimension":…, "units": N}, …]`
+  public func categoriesJSON() -> JSONValue {
+    .array(catalog.categories.map { category in
+      .object([
+        ("identifier", .string(category.identifier)), ("title", .string(category.title)),
+        ("dimension", .string(category.dimension.formula)), ("units", .int(catalog.units(in: category).count)),
+      ])
+    })
+  }
+
+  // MARK: list
+
+  /// Units grouped by category in display order: symbol and name, common ones marked `*`.
+  public func listLines(categories: [UnitCategory]) -> [String] {
+    var lines: [String] = []
+    for category in categories {
+      if !lines.isEmpty { lines.append("") }
+      lines.append(category.title + " (" + category.identifier + ")")
+      let units = catalog.units(in: category)
+      let width = units.map { DisplayWidth.of(text($0.symbol)) }.max() ?? 0
+      for unit in units {
+        let symbol = text(unit.symbol)
+        lines.append((unit.isCommon ? "* " : "  ") + symbol
+                     + String(repeating: " ", count: width - DisplayWidth.of(symbol)) + "  " + text(unit.name))
+      }
+    }
+    return lines
+  }
+
+  /// `[{"category":…, "symbol":…, "name":…, "common":…}, …]`
+  public func listJSON(categories: [UnitCategory]) -> JSONValue {
+    .array(categories.flatMap { category in
+      catalog.units(in: category).map { unit in
+        .object([
+          ("category", .string(category.identifier)), ("symbol", .string(unit.symbol)),
+          ("name", .string(unit.name)), ("plural", .string(unit.plural)), ("common", .bool(unit.isCommon)),
+        ])
+      }
+    })
+  }
+
+  // MARK: info
+
+  /// Everything about one unit.
+  public func infoLines(_ prefixed: PrefixedUnit) -> [String] {
+    let unit = prefixed.unit
+    let category = catalog.category(named: unit.categoryIdentifier)
+    var lines = [
+      "name:        " + text(prefixed.name),
+      "plural:      " + text(prefixed.plural),
+      "symbols:     " + text(prefixed.prefix == nil ? unit.symbols.joined(separator: ", ") : prefixed.symbol),
+    ]
+    if prefixed.prefix == nil && !unit.aliases.isEmpty {
+      lines.append("aliases:     " + text(unit.aliases.joined(separator: ", ")))
+    }
+    if let prefix = prefixed.prefix {
+      lines.append("prefix:      " + prefix.name + " (" + text(prefix.symbol) + ") of " + text(unit.name))
+    }
+    lines.append("category:    " + (category.map { $0.title + " (" + $0.identifier + ")" } ?? unit.categoryIdentifier))
+    lines.append("dimension:   " + text(unit.dimension.formula))
+    lines.append("definition:  " + text(unit.definition))
+    lines.append("SI factor:   " + text(factorText(prefixed)) + " " + text(coherentUnitName(unit.dimension)))
+    if unit.hasOffset {
+      lines.append("offset:      zero at " + unit.offset.description + " degrees above absolute zero")
+    }
+    lines.append("exact:       " + (isExact(prefixed) ? "yes" : "no"))
+    lines.append("prefixes:    " + unit.prefixes.rawValue)
+    lines.append("source:      " + text(unit.source))
+    return lines
+  }
+
+  /// The same as a JSON object.
+  public func infoJSON(_ prefixed: PrefixedUnit) -> JSONValue {
+    let unit = prefixed.unit
+    return .object([
+      ("name", .string(prefixed.name)), ("plural", .string(prefixed.plural)),
+      ("symbols", .array((prefixed.prefix == nil ? unit.symbols : [prefixed.symbol]).map(JSONValue.string))),
+      ("aliases", .array((prefixed.prefix == nil ? unit.aliases : []).map(JSONValue.string))),
+      ("prefix", prefixed.prefix.map { .string($0.name) } ?? .null),
+      ("category", .string(unit.categoryIdentifier)), ("dimension", .string(unit.dimension.formula)),
+      ("definition", .string(unit.definition)),
+      ("factor", .string(factorText(prefixed))),
+      ("factor_approx", .number(TerseNumber.format(prefixed.factor.approximation.doubleValue) ?? "0")),
+      ("si_unit", .string(coherentUnitName(unit.dimension))),
+      ("offset", unit.hasOffset ? .string(unit.offset.description) : .null),
+      ("absolute", .bool(unit.isAbsolute)),
+      ("exact", .bool(isExact(prefixed))), ("prefixes", .string(unit.prefixes.rawValue)),
+      ("common", .bool(unit.isCommon)), ("source", .string(unit.source)),
+      ("cldr", unit.cldrIdentifier.map(JSONValue.string) ?? .null),
+    ])
+  }
+
+  func isExact(_ prefixed: PrefixedUnit) -> Bool { prefixed.unit.isExact && prefixed.factor.isRational }
+
+  /// The factor to the coherent SI unit: exact decimal or fraction, with π kept (`π/180`).
+  func factorText(_ prefixed: PrefixedUnit) -> String {
+    let factor = prefixed.factor
+    var options = OutputOptions()
+    options.ascii = ascii
+    let exact = ValuePresenter(options: options).exactText(factor)
+    if factor.isRational && factor.rational.terminatingDecimal != nil { return exact }
+    let approximate = factor.approximation.rounded(significantDigits: 20).plainString
+    return exact + " ≈ " + approximate
+  }
+
+  /// The coherent SI unit of a dimension, written with base unit symbols (`kg·m²·s⁻²`).
+  public func coherentUnitName(_ dimension: Dimension) -> String {
+    let symbols: [BaseQuantity: String] = [
+      .length: "m", .mass: "kg", .time: "s", .current: "A", .temperature: "K", .amount: "mol",
+      .luminousIntensity: "cd", .information: "bit", .angle: "rad",
+    ]
+    var parts: [String] = []
+    for base in BaseQuantity.allCases where dimension[base] != 0 {
+      let exponent = dimension[base]
+      parts.append(symbols[base]! + (exponent == 1 ? "" : superscript(exponent)))
+    }
+    return parts.isEmpty ? "1" : parts.joined(separator: "·")
+  }
+
+  private func superscript(_ value: Int) -> String {
+    let digits: [Character] = ["⁰", "¹", "²", "³", "⁴", "⁵", "⁶", "⁷", "⁸", "⁹"]
+    var out = value < 0 ? "⁻" : ""
+    for character in String(value.magnitude) { out.append(digits[Int(character.asciiValue! - 48)]) }
+    return out
+  }
+
+  private func pad(_ text: String, _ width: Int, left: Bool) -> String {
+    let padding = String(repeating: " ", count: max(0, width - DisplayWidth.of(text)))
+    return left ? padding + text : text + padding
+  }
+}

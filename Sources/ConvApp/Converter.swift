@@ -1,0 +1,204 @@
+import ConvFormat
+import ConvKit
+
+/// The one code path from a request to output lines, shared by one-shot use, batch and the REPL.
+public struct Converter: Sendable {
+  /// The catalog in use (built-in plus personal units).
+  public let catalog: Catalog
+  /// Output choices.
+  public let presenter: ValuePresenter
+
+  /// Creates a converter.
+  public init(catalog: Catalog, options: OutputOptions) {
+    self.catalog = catalog
+    presenter = ValuePresenter(options: options)
+  }
+
+  /// The options in force.
+  public var options: OutputOptions { presenter.options }
+
+  /// A failure, with the text it is about (for a caret line) when known.
+  public struct Failure: Error, Sendable {
+    /// The engine error.
+    public let error: ConvError
+    /// The text the span refers to.
+    public let source: String
+    /// The error's span within `source`.
+    public let span: SourceSpan?
+
+    /// The one-line message.
+    public var message: String { error.message }
+
+    /// The source with a caret line under the bad token, when the error points at one.
+    public var caretLines: [String] {
+      guard let span, span.start <= source.count else { return [] }
+      let pad = String(repeating: " ", count: span.start)
+      return ["  " + source, "  " + pad + String(repeating: "^", count: max(1, span.length))]
+    }
+  }
+
+  /// Converts a request and returns the output lines.
+  public func run(_ request: ConversionRequest) -> Result<[String], Failure> {
+    let quantity: Quantity
+    do {
+      quantity = try catalog.parseQuantity(request.quantity)
+    } catch {
+      return .failure(Failure(error: error, source: request.source, span: error.span?.shifted(by: request.quantityOffset)))
+    }
+    if request.targets.isEmpty { return wholeColumn(quantity, request: request) }
+    var targets: [UnitExpression] = []
+    var offset = request.targetOffset
+    for text in request.targets {
+      do {
+        targets.append(try catalog.parseUnit(text))
+      } catch {
+        return .failure(Failure(error: error, source: request.source, span: error.span?.shifted(by: offset)))
+      }
+      offset += text.count + 1
+    }
+    do {
+      if targets.count > 1 { return .success([try mixedUnits(quantity, targets)]) }
+      let result = try catalog.convert(quantity, to: targets[0])
+      return .success([try render(result)])
+    } catch let error as ConvError {
+      return .failure(Failure(error: error, source: request.source, span: nil))
+    } catch {
+      return .failure(Failure(error: .resultOutOfRange, source: request.source, span: nil))
+    }
+  }
+
+  /// Renders one conversion in the selected mode.
+  public func render(_ result: ConversionResult) throws(ConvError) -> String {
+    switch options.mode {
+    case .terse:
+      guard let text = TerseNumber.format(result.doubleValue) else { throw .resultOutOfRange }
+      return text
+    case .json:
+      return try json(result).serialized()
+    case .human:
+      let target = presenter.quantityText(result.value, isExact: result.isExact, unit: result.target)
+      var line = sourceText(result.quantity) + " " + presenter.relation(exact: target.exact) + " " + target.text
+      if options.verbose, let note = note(for: result.kind) { line += "  (" + note + ")" }
+      return line
+    }
+  }
+
+  /// The quantity as it is shown on the left: its number formatted and its unit's symbol.
+  public func sourceText(_ quantity: Quantity) -> String {
+    guard let number = quantity.number, let unit = quantity.unit else { return presenter.display(quantity.text) }
+    return presenter.quantityText(Magnitude(number), isExact: true, unit: unit).text
+  }
+
+  func note(for kind: Conversion.Kind) -> String? {
+    switch kind {
+    case .linear: nil
+    case .affine: "absolute temperature, with offset"
+    case .reciprocal: "reciprocal conversion"
+    case .cycles: "one revolution counted as one cycle"
+    }
+  }
+
+  /// The JSON object for one result (field names documented in the man page and README).
+  public func json(_ result: ConversionResult) throws(ConvError) -> JSONValue {
+    guard let number = TerseNumber.format(result.doubleValue) else { throw .resultOutOfRange }
+    let quantity = result.quantity
+    let category = catalog.categories.first { $0.dimension == result.target.dimension }
+    var members: [(String, JSONValue)] = [
+      ("input", .string(quantity.text)),
+      ("value", quantity.number.flatMap { TerseNumber.format($0.doubleValue) }.map(JSONValue.number) ?? .null),
+      ("unit", quantity.unit.map { .string($0.displaySymbol) } ?? .null),
+      ("target", .string(result.target.displaySymbol)),
+      ("result", .number(number)),
+      ("exact", .bool(result.isExact)),
+      ("exact_value", result.isExact ? .string(presenter.exactText(result.value)) : .null),
+      ("dimension", .string(result.target.dimension.formula)),
+      ("category", category.map { .string($0.identifier) } ?? .null),
+      ("kind", .string(result.kind.rawValue)),
+    ]
+    members.append(("notes", .array(note(for: result.kind).map { [.string($0)] } ?? [])))
+    return .object(members)
+  }
+
+  /// `1.8 m` into `ft;in`: whole numbers of every unit but the last, the rest in the last.
+  func mixedUnits(_ quantity: Quantity, _ targets: [UnitExpression]) throws(ConvError) -> String {
+    var remaining = try catalog.convert(quantity, to: targets[0]).value.approximation
+    var parts: [String] = []
+    var jsonParts: [JSONValue] = []
+    for (index, target) in targets.enumerated() {
+      if index > 0 {
+        let previous = targets[index - 1]
+        let carried = Quantity(text: "", term: previous.term, number: remaining, unit: previous)
+        remaining = try catalog.convert(carried, to: target).value.approximation
+      }
+      let isLast = index == targets.count - 1
+      var value = remaining
+      if !isLast {
+        let (q, _) = remaining.numerator.quotientAndRemainder(dividingBy: remaining.denominator)
+        value = Rational(q)
+        remaining = remaining - value
+      }
+      switch options.mode {
+      case .terse, .json:
+        let text = TerseNumber.format(value.doubleValue) ?? "0"
+        parts.append(text)
+        jsonParts.append(.object([("value", .number(text)), ("unit", .string(target.displaySymbol))]))
+      case .human:
+        parts.append(presenter.quantityText(Magnitude(value), isExact: true, unit: target).text)
+      }
+    }
+    switch options.mode {
+    case .terse: return parts.joined(separator: " ")
+    case .json: return JSONValue.object([("input", .string(quantity.text)), ("parts", .array(jsonParts))]).serialized()
+    case .human: return sourceText(quantity) + " = " + parts.joined(separator: " ")
+    }
+  }
+
+  /// Every other unit of the quantity's category, common ones first, the source unit left out.
+  public func wholeColumn(_ quantity: Quantity, request: ConversionRequest) -> Result<[String], Failure> {
+    guard let category = columnCategory(for: quantity) else {
+      return .failure(Failure(error: .syntax("no category has the dimension \(quantity.dimension.formula); give a target unit",
+                                             span: SourceSpan(start: 0, length: request.quantity.count)),
+                              source: request.source, span: nil))
+    }
+    let sourceUnit = quantity.unit?.singleUnit
+    let units = catalog.unitsCommonFirst(in: category).filter { unit in
+      !(sourceUnit?.prefix == nil && sourceUnit?.unit == unit)
+    }
+    var rows: [(value: FormattedNumber, relation: String, unit: String, name: String)] = []
+    var lines: [String] = []
+    for unit in units {
+      let prefixed = PrefixedUnit(unit: unit)
+      let target = UnitExpression(text: unit.symbol, term: Term(unit: prefixed), singleUnit: prefixed)
+      guard let result = try? catalog.convert(quantity, to: target) else { continue }
+      switch options.mode {
+      case .terse:
+        if let text = TerseNumber.format(result.doubleValue) { lines.append(text + " " + unit.symbol) }
+      case .json:
+        if let object = try? json(result) { lines.append(object.serialized()) }
+      case .human:
+        let shown = presenter.digits(of: result.value, isExact: result.isExact)
+        let number = presenter.humanNumber(result.value, isExact: result.isExact)
+        let exact = shown.isExact || (options.exact && result.isExact)
+        rows.append((number, presenter.relation(exact: exact), presenter.display(unit.symbol),
+                     presenter.display(shown.isZero || !(shown.digits == "1" && shown.exponent == 0) ? unit.plural : unit.name)))
+      }
+    }
+    guard options.mode == .human else { return .success(lines) }
+    let numbers = ColumnAligner.align(rows.map(\.value), color: options.color)
+    let symbolWidth = rows.map { DisplayWidth.of($0.unit) }.max() ?? 0
+    lines.append(sourceText(quantity) + " (" + category.title.lowercased() + ") is")
+    for (row, number) in zip(rows, numbers) {
+      let pad = String(repeating: " ", count: symbolWidth - DisplayWidth.of(row.unit))
+      lines.append("  " + row.relation + " " + number + " " + row.unit + pad + "  " + row.name)
+    }
+    return .success(lines)
+  }
+
+  /// The category for the whole-column view: the source unit's own, else the first with the dimension.
+  func columnCategory(for quantity: Quantity) -> UnitCategory? {
+    if let unit = quantity.unit?.singleUnit?.unit, let category = catalog.category(named: unit.categoryIdentifier) {
+      return category
+    }
+    return catalog.categories.first { $0.dimension == quantity.dimension }
+  }
+}

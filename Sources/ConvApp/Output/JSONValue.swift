@@ -1,0 +1,69 @@
+/// A JSON value with ordered object keys, written without Foundation.
+public indirect enum JSONValue: Sendable, Hashable {
+  case string(String)
+  /// A number already in JSON syntax (from `TerseNumber`), kept verbatim.
+  case number(String)
+  case bool(Bool)
+  case null
+  case array([JSONValue])
+  case object([(String, JSONValue)])
+
+  public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool { lhs.serialized() == rhs.serialized() }
+  public func hash(into hasher: inout Hasher) { hasher.combine(serialized()) }
+
+  /// An integer.
+  public static func int(_ value: Int) -> JSONValue { .number(String(value)) }
+
+  /// Compact JSON text on one line.
+  public func serialized() -> String {
+    var out = ""
+    write(to: &out)
+    return out
+  }
+
+  private func write(to out: inout String) {
+    switch self {
+    case .string(let text): JSONValue.writeString(text, to: &out)
+    case .number(let text): out += text
+    case .bool(let value): out += value ? "true" : "false"
+    case .null: out += "null"
+    case .array(let items):
+      out += "["
+      for (index, item) in items.enumerated() {
+        if index > 0 { out += "," }
+        item.write(to: &out)
+      }
+      out += "]"
+    case .object(let members):
+      out += "{"
+      for (index, (key, value)) in members.enumerated() {
+        if index > 0 { out += "," }
+        JSONValue.writeString(key, to: &out)
+        out += ":"
+        value.write(to: &out)
+      }
+      out += "}"
+    }
+  }
+
+  static func writeString(_ text: String, to out: inout String) {
+    out += "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": out += "\\\""
+      case "\\": out += "\\\\"
+      case "\n": out += "\\n"
+      case "\r": out += "\\r"
+      case "\t": out += "\\t"
+      default:
+        if scalar.value < 0x20 || scalar.value == 0x7F {
+          let hex = String(scalar.value, radix: 16)
+          out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        } else {
+          out.unicodeScalars.append(scalar)
+        }
+      }
+    }
+    out += "\""
+  }
+}

@@ -1,0 +1,44 @@
+import ConvFormat
+
+/// How results are written: for people, terse for scripts, or JSON.
+public enum OutputMode: String, Sendable, Hashable {
+  /// `5 mi = 8.04672 km`, locale-aware, with `=` or `≈`.
+  case human
+  /// The number only: ASCII, `.` decimal point, no grouping, shortest round-trip form.
+  case terse
+  /// One JSON object per result.
+  case json
+}
+
+/// Every choice that affects output, resolved from flags, environment and settings.
+public struct OutputOptions: Sendable, Hashable {
+  /// Default significant digits for human output.
+  public static let defaultDigits = 8
+
+  /// Human, terse or JSON.
+  public var mode: OutputMode = .human
+  /// Significant digits for human output.
+  public var digits: Int = OutputOptions.defaultDigits
+  /// Show the full exact value (terminating decimal or fraction) instead of rounding.
+  public var exact: Bool = false
+  /// Plain, scientific or automatic notation.
+  public var notation: NumberNotation = .automatic
+  /// Only ASCII bytes in output.
+  public var ascii: Bool = false
+  /// SGR escapes allowed (dim `× 10ⁿ`, highlights).
+  public var color: Bool = false
+  /// Unit names instead of symbols.
+  public var longNames: Bool = false
+  /// The locale for human output (`de_DE`), nil for plain English.
+  public var locale: String? = nil
+  /// Say how the conversion was made (reciprocal, affine, exactness).
+  public var verbose: Bool = false
+
+  /// Creates default options.
+  public init() {}
+
+  /// The number style for human output.
+  public var humanStyle: NumberStyle {
+    NumberStyle(locale: locale, ascii: ascii, color: color, notation: notation, grouping: true)
+  }
+}

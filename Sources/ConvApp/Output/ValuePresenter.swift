@@ -1,0 +1,118 @@
+import ConvFormat
+import ConvKit
+
+/// Turns exact values into the text people and scripts see, honouring `OutputOptions`.
+///
+/// Formatter objects are created once per presenter and reused for every value.
+public struct ValuePresenter: Sendable {
+  /// The options in force.
+  public let options: OutputOptions
+  private let numberFormatter: QuantityNumberFormatter
+  private let nameFormatter: UnitNameFormatter
+
+  /// Creates a presenter for a set of options.
+  public init(options: OutputOptions) {
+    self.options = options
+    numberFormatter = QuantityNumberFormatter(style: options.humanStyle)
+    nameFormatter = UnitNameFormatter(width: options.longNames ? .long : .symbol, style: options.humanStyle)
+  }
+
+  /// The value rounded for display (or exact, with `--exact`), before formatting.
+  public func digits(of value: Magnitude, isExact: Bool) -> DecimalDigits {
+    let rational = value.approximation
+    if options.exact, value.isRational, let exact = rational.terminatingDecimal { return exact }
+    var rounded = rational.rounded(significantDigits: options.digits)
+    rounded.isExact = rounded.isExact && isExact && value.isRational
+    return rounded
+  }
+
+  /// The formatted number for human output, with `--exact` showing fractions (`250/9`) when
+  /// the value does not terminate.
+  public func humanNumber(_ value: Magnitude, isExact: Bool) -> FormattedNumber {
+    if options.exact, !(value.isRational && value.rational.terminatingDecimal != nil) {
+      return FormattedNumber(verbatim: exactText(value))
+    }
+    return numberFormatter.format(digits(of: value, isExact: isExact))
+  }
+
+  /// The exact value as text: a terminating decimal, a fraction, and `π` powers (`100π`).
+  public func exactText(_ value: Magnitude) -> String {
+    let rational = value.rational
+    var text = rational.terminatingDecimal?.plainString ?? rational.description
+    if value.piPower != 0 {
+      let pi = options.ascii ? "pi" : "π"
+      let power = value.piPower == 1 ? "" : (options.ascii ? "^\(value.piPower)" : superscript(value.piPower))
+      if rational.denominator == .one {
+        text = (rational.numerator == .one ? "" : text + (options.ascii ? "*" : "")) + pi + power
+      } else {
+        text = "(\(text))" + (options.ascii ? "*" : "") + pi + power
+      }
+    }
+    return text
+  }
+
+  /// `=` when the shown value is exactly the result, `≈` (ASCII `~`) when it was rounded.
+  public func relation(exact: Bool) -> String {
+    exact ? "=" : (options.ascii ? "~" : "≈")
+  }
+
+  /// The label after a number: a symbol, an English name with the right plural, or (for a
+  /// localized long name) the whole localized quantity.
+  public func label(for value: DecimalDigits, unit: UnitExpression) -> UnitLabel {
+    guard options.longNames, let single = unit.singleUnit else { return .unit(display(unit.displaySymbol)) }
+    let names = UnitDisplayNames(symbol: single.symbol, singular: single.name, plural: single.plural,
+                                 cldrID: single.prefix == nil ? single.unit.cldrIdentifier : nil)
+    return nameFormatter.label(for: value, unit: names)
+  }
+
+  /// A number and its unit: `8.04672 km`, `5 miles`, `5 Meilen`.
+  public func quantityText(_ value: Magnitude, isExact: Bool, unit: UnitExpression) -> (text: String, exact: Bool) {
+    let shown = digits(of: value, isExact: isExact)
+    let number = humanNumber(value, isExact: isExact)
+    let exact = options.exact ? (isExact && value.isRational || shown.isExact) : shown.isExact
+    switch label(for: shown, unit: unit) {
+    case .unit(let text):
+      return (number.styled + (text.isEmpty ? "" : " " + text), exact)
+    case .quantity(let localized):
+      return (localized.styled, exact)
+    }
+  }
+
+  /// Replaces non-ASCII text in ASCII mode (unit symbols such as `°C` become `degC`-like forms).
+  public func display(_ text: String) -> String {
+    guard options.ascii else { return text }
+    return ASCIIText.transliterate(text)
+  }
+
+  private func superscript(_ value: Int) -> String {
+    let digits: [Character] = ["⁰", "¹", "²", "³", "⁴", "⁵", "⁶", "⁷", "⁸", "⁹"]
+    var text = value < 0 ? "⁻" : ""
+    for character in String(value.magnitude) { text.append(digits[Int(character.asciiValue! - 48)]) }
+    return text
+  }
+}
+
+/// Replaces the non-ASCII characters that appear in unit symbols with ASCII spellings.
+public enum ASCIIText {
+  static let replacements: [Character: String] = [
+    "°": "deg", "µ": "u", "μ": "u", "Ω": "ohm", "Δ": "delta_", "²": "^2", "³": "^3", "¹": "^1", "⁻": "^-",
+    "·": "*", "×": "x", "′": "'", "″": "\"", "Å": "A", "‰": "permille", "ℓ": "l", "₀": "0", "₂": "2",
+    "—": "-", "–": "-", "≈": "~", "℃": "degC", "℉": "degF", "π": "pi", "⁰": "0", "⁴": "4", "⁵": "5",
+    "⁶": "6", "⁷": "7", "⁸": "8", "⁹": "9",
+  ]
+
+  /// The text with every non-ASCII character replaced (unknown ones by `?`).
+  public static func transliterate(_ text: String) -> String {
+    var out = ""
+    for character in text {
+      if character.isASCII {
+        out.append(character)
+      } else if let replacement = replacements[character] {
+        out += replacement
+      } else {
+        out += "?"
+      }
+    }
+    return out
+  }
+}

@@ -1,0 +1,49 @@
+import ConvFormat
+
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// What the process learns from its environment: variables and whether streams are terminals.
+struct Environment {
+  /// Environment variables.
+  let variables: [String: String]
+  /// Whether standard input is a terminal.
+  let stdinIsTerminal: Bool
+  /// Whether standard output is a terminal.
+  let stdoutIsTerminal: Bool
+
+  /// Reads the current process's environment.
+  static let current: Environment = {
+    var variables: [String: String] = [:]
+    var pointer = environ
+    while let entry = pointer.pointee {
+      let text = String(cString: entry)
+      if let equals = text.firstIndex(of: "=") {
+        variables[String(text[..<equals])] = String(text[text.index(after: equals)...])
+      }
+      pointer += 1
+    }
+    return Environment(variables: variables, stdinIsTerminal: isatty(0) == 1, stdoutIsTerminal: isatty(1) == 1)
+  }()
+
+  /// Whether the locale's character set is UTF-8 (else output is ASCII only).
+  var isUTF8: Bool { LocaleResolver.resolve(environment: variables).isUTF8 }
+
+  /// The user's home folder.
+  var home: String { variables["HOME"] ?? "/" }
+
+  /// `$XDG_CONFIG_HOME`, else `~/.config`.
+  var configHome: String {
+    if let value = variables["XDG_CONFIG_HOME"], value.hasPrefix("/") { return value }
+    return home + "/.config"
+  }
+
+  /// `$XDG_STATE_HOME`, else `~/.local/state`.
+  var stateHome: String {
+    if let value = variables["XDG_STATE_HOME"], value.hasPrefix("/") { return value }
+    return home + "/.local/state"
+  }
+}

@@ -1,0 +1,94 @@
+import Foundation
+
+/// Runs the built `conv` binary and captures what it prints.
+struct ConvProcess {
+  /// What a run produced.
+  struct Outcome: Sendable {
+    let status: Int32
+    let stdout: String
+    let stderr: String
+    var lines: [String] { stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init) }
+  }
+
+  /// The `conv` executable next to the test bundle (SwiftPM builds it because the test target depends on it).
+  static let executable: URL = {
+    let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    for candidate in [bundle, bundle.deletingLastPathComponent()] {
+      let url = candidate.appendingPathComponent("conv")
+      if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+    }
+    let products = Bundle.allBundles.map { $0.bundleURL.deletingLastPathComponent() }
+    for directory in products {
+      let url = directory.appendingPathComponent("conv")
+      if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+    }
+    fatalError("conv binary not found next to \(bundle.path)")
+  }()
+
+  /// A private, empty configuration home so the user's own files never affect tests.
+  static func isolatedEnvironment(_ extra: [String: String] = [:]) -> [String: String] {
+    let home = FileManager.default.temporaryDirectory.appendingPathComponent("conv-e2e-\(getpid())")
+    try? FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+    var environment: [String: String] = [
+      "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
+      "HOME": home.path,
+      "XDG_CONFIG_HOME": home.appendingPathComponent("config").path,
+      "XDG_STATE_HOME": home.appendingPathComponent("state").path,
+      "LANG": "C.UTF-8",
+      "TERM": "dumb",
+    ]
+    for (key, value) in extra { environment[key] = value }
+    return environment
+  }
+
+  /// Runs `conv` with arguments and optional standard input; waits for it to finish.
+  @discardableResult
+  static func run(_ arguments: [String], stdin: String? = nil, environment: [String: String]? = nil,
+                  timeout: TimeInterval = 30) throws -> Outcome {
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    process.environment = environment ?? isolatedEnvironment()
+    let outPipe = Pipe()
+    let errPipe = Pipe()
+    let inPipe = Pipe()
+    process.standardOutput = outPipe
+    process.standardError = errPipe
+    process.standardInput = inPipe
+    try process.run()
+    let group = DispatchGroup()
+    let outData = Collected()
+    let errData = Collected()
+    group.enter()
+    DispatchQueue.global().async {
+      outData.data = outPipe.fileHandleForReading.readDataToEndOfFile()
+      group.leave()
+    }
+    group.enter()
+    DispatchQueue.global().async {
+      errData.data = errPipe.fileHandleForReading.readDataToEndOfFile()
+      group.leave()
+    }
+    if let stdin { inPipe.fileHandleForWriting.write(Data(stdin.utf8)) }
+    try? inPipe.fileHandleForWriting.close()
+    let deadline = Date().addingTimeInterval(timeout)
+    while process.isRunning && Date() < deadline { usleep(2000) }
+    if process.isRunning {
+      process.terminate()
+      throw TimeoutError(arguments: arguments)
+    }
+    group.wait()
+    process.waitUntilExit()
+    return Outcome(status: process.terminationStatus, stdout: String(decoding: outData.data, as: UTF8.self),
+                   stderr: String(decoding: errData.data, as: UTF8.self))
+  }
+
+  /// Bytes collected by a reader thread; read only after the thread is done.
+  final class Collected: @unchecked Sendable {
+    var data = Data()
+  }
+
+  struct TimeoutError: Error {
+    let arguments: [String]
+  }
+}
