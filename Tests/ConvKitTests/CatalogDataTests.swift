@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+@testable import ConvKit
+
+/// Checks on `Data/`: every file resolves, nothing clashes, the embedded catalog is up to date.
+@Suite("Catalog data")
+struct CatalogDataTests {
+  static let dataDirectory = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Data")
+
+  static let sources: [CatalogSource] = {
+    let files = (try? FileManager.default.contentsOfDirectory(atPath: dataDirectory.path)) ?? []
+    return files.filter { $0.hasSuffix(".units") }.sorted().map { name in
+      let url = dataDirectory.appendingPathComponent(name)
+      return CatalogSource(path: "Data/" + name, text: (try? String(contentsOf: url, encoding: .utf8)) ?? "")
+    }
+  }()
+
+  @Test("All data files load together without a single problem")
+  func loadsCleanly() {
+    let (_, diagnostics) = CatalogLoader.load(Self.sources)
+    #expect(diagnostics.isEmpty, "\(diagnostics.prefix(20).map(\.description).joined(separator: "\n"))")
+  }
+
+  @Test("Each data file loads on its own on top of the others", arguments: sources.map(\.path))
+  func eachFileOnItsOwn(_ path: String) {
+    let others = Self.sources.filter { $0.path != path }
+    let this = Self.sources.filter { $0.path == path }
+    let (base, _) = CatalogLoader.load(others)
+    // Loading the file again on top of a catalog without it must resolve every definition; clashes
+    // with the other files are reported by the test above.
+    let (catalog, diagnostics) = CatalogLoader.load(this, base: base)
+    let resolutionProblems = diagnostics.filter { !$0.message.contains("already a built-in unit") }
+    #expect(resolutionProblems.isEmpty, "\(resolutionProblems.prefix(10).map(\.description).joined(separator: "\n"))")
+    #expect(catalog.units.count > base.units.count, "\(path) adds no unit")
+  }
+
+  @Test("The embedded catalog matches Data/ (else run: swift run generate-catalog)")
+  func generatedFileIsCurrent() throws {
+    let (catalog, _) = CatalogLoader.load(Self.sources)
+    let generated = Self.dataDirectory.deletingLastPathComponent()
+      .appendingPathComponent("Sources/ConvKit/Catalog/BuiltinCatalog+Data.swift")
+    let committed = try String(contentsOf: generated, encoding: .utf8)
+    #expect(committed == CatalogSourceWriter.swiftSource(for: catalog),
+            "Sources/ConvKit/Catalog/BuiltinCatalog+Data.swift is out of date: run `swift run generate-catalog`")
+  }
+
+  @Test("Every built-in unit has its category's dimension, a source, and a unique canonical name")
+  func builtinConsistency() {
+    let catalog = Catalog.builtin
+    var names = Set<String>()
+    for unit in catalog.units {
+      let category = catalog.category(named: unit.categoryIdentifier)
+      #expect(category?.dimension == unit.dimension, "\(unit.name)")
+      #expect(!unit.source.isEmpty, "\(unit.name)")
+      #expect(names.insert(unit.name.lowercased()).inserted, "duplicate name \(unit.name)")
+    }
+  }
+
+  @Test("Breadth: at least 50 categories and 1,200 named units")
+  func breadth() {
+    #expect(Catalog.builtin.categories.count >= 50)
+    #expect(Catalog.builtin.units.count >= 1200)
+  }
+
+  @Test("Every category has common units first in the whole column, and at least one unit")
+  func categoriesHaveUnits() {
+    for category in Catalog.builtin.categories {
+      #expect(!Catalog.builtin.units(in: category).isEmpty, "\(category.identifier)")
+    }
+  }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import Testing
+
+/// Runs the built `conv` binary: outputs, standard error and exit statuses.
+@Suite("conv one-shot, batch and JSON")
+struct ConvertEndToEndTests {
+  struct Case: Sendable, CustomTestStringConvertible {
+    let arguments: [String]
+    let stdout: String
+    var testDescription: String { arguments.joined(separator: " ") }
+  }
+
+  @Test("One-shot human output", arguments: [
+    Case(arguments: ["5", "mi", "km"], stdout: "5 mi = 8.04672 km"),
+    Case(arguments: ["5 mi", "km"], stdout: "5 mi = 8.04672 km"),
+    Case(arguments: ["5mi", "to", "km"], stdout: "5 mi = 8.04672 km"),
+    Case(arguments: ["1", "ft", "m"], stdout: "1 ft = 0.3048 m"),
+    Case(arguments: ["1", "m", "ft"], stdout: "1 m ≈ 3.2808399 ft"),
+    Case(arguments: ["-40", "°C", "°F"], stdout: "-40 °C = -40 °F"),
+    Case(arguments: ["1", "PB", "bit"], stdout: "1 PB = 8 × 10¹⁵ bit"),
+    Case(arguments: ["1", "nm", "m"], stdout: "1 nm = 1 × 10⁻⁹ m"),
+  ])
+  func oneShot(_ c: Case) throws {
+    let outcome = try ConvProcess.run(c.arguments)
+    #expect(outcome.status == 0, "\(outcome.stderr)")
+    #expect(outcome.lines == [c.stdout])
+  }
+
+  @Test("Terse output is the shortest round-trip number", arguments: [
+    Case(arguments: ["-t", "0.1", "ft", "m"], stdout: "0.03048"),
+    Case(arguments: ["-t", "1", "mi", "km"], stdout: "1.609344"),
+    Case(arguments: ["-t", "100", "km/h", "m/s"], stdout: "27.77777777777778"),
+    Case(arguments: ["-t", "100", "°F", "°C"], stdout: "37.77777777777778"),
+    Case(arguments: ["-t", "30", "mpg", "L/100km"], stdout: "7.840486111111111"),
+    Case(arguments: ["-t", "3000", "rpm", "Hz"], stdout: "50"),
+    Case(arguments: ["-t", "1", "Hz", "rpm"], stdout: "60"),
+    Case(arguments: ["-t", "1", "PB", "bit"], stdout: "8e15"),
+    Case(arguments: ["-t", "5", "ft", "in"], stdout: "60"),
+    Case(arguments: ["-t", "1", "short ton", "kg"], stdout: "907.18474"),
+    Case(arguments: ["-t", "5", "kg", "short", "ton"], stdout: "0.0055115565546219394"),
+    Case(arguments: ["-t", "1 GiB", "to", "B"], stdout: "1073741824"),
+  ])
+  func terse(_ c: Case) throws {
+    let outcome = try ConvProcess.run(c.arguments)
+    #expect(outcome.status == 0, "\(outcome.stderr)")
+    #expect(outcome.lines == [c.stdout])
+  }
+
+  @Test("Unknown unit: caret under the token, suggestions, exit 1")
+  func unknownUnit() throws {
+    let outcome = try ConvProcess.run(["3", "furlongz", "m"])
+    #expect(outcome.status == 1)
+    #expect(outcome.stdout.isEmpty)
+    let lines = outcome.stderr.split(separator: "\n").map(String.init)
+    #expect(lines.first?.hasPrefix("conv: unknown unit 'furlongz'; did you mean") == true, "\(outcome.stderr)")
+    #expect(lines.contains("  3 furlongz m"))
+    #expect(lines.contains("    ^^^^^^^^"))
+  }
+
+  @Test("Non-conformable units name both dimensions")
+  func incompatible() throws {
+    let outcome = try ConvProcess.run(["5", "mi", "kg"])
+    #expect(outcome.status == 1)
+    #expect(outcome.stderr.contains("length vs mass"), "\(outcome.stderr)")
+  }
+
+  @Test("Usage errors exit 64 with one message")
+  func usage() throws {
+    let outcome = try ConvProcess.run(["--no-such-option", "5", "mi", "km"])
+    #expect(outcome.status == 64)
+    #expect(!outcome.stderr.isEmpty)
+  }
+
+  @Test("Batch: a bad line in the middle is reported and the rest goes on")
+  func batch() throws {
+    let input = "5 mi to km\n3 furlongz to m\n1 ft to in\n"
+    let outcome = try ConvProcess.run(["-t"], stdin: input)
+    #expect(outcome.status == 1)
+    #expect(outcome.lines == ["8.04672", "12"])
+    #expect(outcome.stderr.contains("line 2: unknown unit 'furlongz'"), "\(outcome.stderr)")
+  }
+
+  @Test("JSON parses back with the documented fields")
+  func json() throws {
+    let outcome = try ConvProcess.run(["--json", "30", "mpg", "L/100km"])
+    #expect(outcome.status == 0, "\(outcome.stderr)")
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])
+    #expect(object["input"] as? String == "30 mpg")
+    #expect(object["kind"] as? String == "reciprocal")
+    #expect((object["result"] as? Double).map { abs($0 - 7.840486111111111) < 1e-15 } == true)
+    #expect((object["notes"] as? [String])?.contains("reciprocal conversion") == true)
+    #expect(object["exact"] as? Bool == true)
+  }
+
+  @Test("Whole column leaves the source unit out")
+  func wholeColumn() throws {
+    let outcome = try ConvProcess.run(["5", "mi"])
+    #expect(outcome.status == 0, "\(outcome.stderr)")
+    let rows = outcome.lines.dropFirst()
+    #expect(rows.count > 10)
+    #expect(!rows.contains { $0.contains(" mi ") || $0.hasSuffix(" mile") || $0.hasSuffix(" miles") })
+    #expect(rows.contains { $0.contains("8.04672") && $0.contains("km") })
+  }
+}
