@@ -102,7 +102,8 @@ public struct Converter: Sendable {
   public func json(_ result: ConversionResult) throws(ConvError) -> JSONValue {
     guard let number = TerseNumber.format(result.doubleValue) else { throw .resultOutOfRange }
     let quantity = result.quantity
-    let category = catalog.categories.first { $0.dimension == result.target.dimension }
+    let category = result.target.singleUnit.flatMap { catalog.category(named: $0.unit.categoryIdentifier) }
+      ?? catalog.primaryCategory(for: result.target.dimension)
     var members: [(String, JSONValue)] = [
       ("input", .string(quantity.text)),
       ("value", quantity.number.flatMap { TerseNumber.format($0.doubleValue) }.map(JSONValue.number) ?? .null),
@@ -199,6 +200,6 @@ public struct Converter: Sendable {
     if let unit = quantity.unit?.singleUnit?.unit, let category = catalog.category(named: unit.categoryIdentifier) {
       return category
     }
-    return catalog.categories.first { $0.dimension == quantity.dimension }
+    return catalog.primaryCategory(for: quantity.dimension)
   }
 }

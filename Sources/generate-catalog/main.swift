@@ -2,11 +2,13 @@
 //
 // Usage: swift run generate-catalog [--check] [DATA_DIR]
 //   --check  only validate the data files and print every problem as PATH:LINE: message.
+//   --force  write the file even when some units have problems (those units are left out).
 import ConvKit
 import Foundation
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 let checkOnly = arguments.contains("--check")
+let force = arguments.contains("--force")
 let dataDirectory = arguments.first { !$0.hasPrefix("--") } ?? "Data"
 let outputPath = "Sources/ConvKit/Catalog/BuiltinCatalog+Data.swift"
 
@@ -22,7 +24,7 @@ for diagnostic in diagnostics {
   FileHandle.standardError.write(Data((diagnostic.description + "\n").utf8))
 }
 print("\(files.count) files, \(catalog.categories.count) categories, \(catalog.units.count) units, \(diagnostics.count) problems")
-if !diagnostics.isEmpty { exit(1) }
+if !diagnostics.isEmpty && !force { exit(1) }
 if !checkOnly {
   try CatalogSourceWriter.swiftSource(for: catalog).write(toFile: outputPath, atomically: true, encoding: .utf8)
   print("wrote \(outputPath)")

@@ -23,6 +23,11 @@ public struct Rational: Sendable, Hashable {
     self.denominator = d
   }
 
+  /// Creates a fraction known to be in lowest terms with a positive denominator (generated data).
+  init(unreducedNumerator numerator: BigInteger, denominator: BigInteger) {
+    self.init(reduced: numerator, denominator)
+  }
+
   private init(reduced numerator: BigInteger, _ denominator: BigInteger) {
     self.numerator = numerator
     self.denominator = denominator

@@ -12,6 +12,7 @@ public struct Catalog: Sendable {
   public let units: [Unit]
 
   private let exactIndex: [String: Int]
+  private let claimedIndex: [String: Int]
   private let symbolIndex: [String: Int]
   private let foldedIndex: [String: Int]
   private let categoryIndex: [String: Int]
@@ -38,8 +39,13 @@ public struct Catalog: Sendable {
       }
       byCategory[unit.categoryIdentifier, default: []].append(index)
     }
+    var claimed: [String: Int] = [:]
     for (index, unit) in units.enumerated() {
-      for claimed in unit.claimedNames { exact[claimed] = index }
+      for name in unit.claimedNames { claimed[name] = index }
+      // A personal unit that overrides a built-in one claims all its spellings, everywhere.
+      if unit.claimedNames.contains(unit.name) {
+        for name in unit.claimedNames { exact[name] = index }
+      }
     }
     var categoryKeys: [String: Int] = [:]
     for (index, category) in categories.enumerated() {
@@ -48,6 +54,7 @@ public struct Catalog: Sendable {
       }
     }
     exactIndex = exact
+    claimedIndex = claimed
     symbolIndex = symbolsOnly
     foldedIndex = folded
     categoryIndex = categoryKeys
@@ -61,8 +68,13 @@ public struct Catalog: Sendable {
   // MARK: Units
 
   /// Finds a unit by symbol, name, plural or alias, with or without a prefix; nil if unknown.
-  public func unit(named text: some StringProtocol) -> PrefixedUnit? {
+  ///
+  /// Claimed bare spellings (`C` for °C, `F` for °F) apply only when `standalone` is true: when
+  /// the spelling is the whole unit a user typed. Inside a compound expression (`C/kg`, `µF`)
+  /// the symbol keeps its SI meaning.
+  public func unit(named text: some StringProtocol, standalone: Bool = true) -> PrefixedUnit? {
     let text = String(text)
+    if standalone, let index = claimedIndex[text] { return PrefixedUnit(unit: units[index]) }
     if let index = exactIndex[text] { return PrefixedUnit(unit: units[index]) }
     if let match = prefixedSymbol(text) { return match }
     let key = text.lowercased()
@@ -114,18 +126,21 @@ public struct Catalog: Sendable {
   public func suggestions(for text: String, limit: Int = 3) -> [String] {
     let key = text.lowercased()
     let bound = max(1, min(3, key.count / 3 + 1))
-    var scored: [(Int, Int, String)] = []
-    var seen = Set<String>()
+    // The best spelling of each unit, so one unit is suggested once.
+    var bestPerUnit: [Int: (Int, Int, String)] = [:]
     for (spelling, index) in exactIndex {
-      let distance = EditDistance.between(key, spelling.lowercased(), bound: bound)
-      guard let distance, distance <= bound else { continue }
-      let unit = units[index]
-      let exactCase = spelling == text ? 0 : 1
-      if seen.insert(spelling).inserted {
-        scored.append((distance * 2 + exactCase, unit.isCommon ? 0 : 1, spelling))
+      guard let distance = EditDistance.between(key, spelling.lowercased(), bound: bound), distance <= bound else {
+        continue
       }
+      let exactCase = spelling.lowercased() == key ? 0 : 1
+      let candidate = (distance * 2 + exactCase, units[index].isCommon ? 0 : 1, spelling)
+      if let existing = bestPerUnit[index],
+         (existing.0, existing.1, existing.2.count, existing.2) <= (candidate.0, candidate.1, candidate.2.count, candidate.2) {
+        continue
+      }
+      bestPerUnit[index] = candidate
     }
-    scored.sort { ($0.0, $0.1, $0.2.count, $0.2) < ($1.0, $1.1, $1.2.count, $1.2) }
+    let scored = bestPerUnit.values.sorted { ($0.0, $0.1, $0.2.count, $0.2) < ($1.0, $1.1, $1.2.count, $1.2) }
     return Array(scored.prefix(limit).map(\.2))
   }
 
@@ -155,12 +170,16 @@ public struct Catalog: Sendable {
     return all.filter(\.isCommon) + all.filter { !$0.isCommon }
   }
 
-  /// Describes a dimension in words: the category's title when one has it (`speed`), else its formula.
+  /// Describes a dimension in words: the title of its main category (`speed`), else its formula.
   public func describe(_ dimension: Dimension) -> String {
-    if let category = categories.first(where: { $0.dimension == dimension }) {
-      return category.title.lowercased()
-    }
-    return dimension.formula
+    primaryCategory(for: dimension)?.title.lowercased() ?? dimension.formula
+  }
+
+  /// The main category of a dimension: of those that have it, the one with the most units
+  /// (length rather than astronomical distance, energy rather than torque).
+  public func primaryCategory(for dimension: Dimension) -> UnitCategory? {
+    categories.filter { $0.dimension == dimension }
+      .max { (unitsByCategory[$0.identifier]?.count ?? 0) < (unitsByCategory[$1.identifier]?.count ?? 0) }
   }
 
   /// A copy with more categories and units added after these (personal units).

@@ -101,7 +101,7 @@ final class DefinitionResolver: UnitResolving {
                                      dimension: .none, factor: Magnitude(.one, piPower: 1), definition: "π",
                                      source: "mathematics"))
     }
-    if let match = names.unit(named: spelling) {
+    if let match = names.unit(named: spelling, standalone: false) {
       let index = match.unit.order
       do throws(CatalogDiagnostic) {
         let unit = try resolve(index)
@@ -110,7 +110,7 @@ final class DefinitionResolver: UnitResolving {
         throw .catalog(error.message)
       }
     }
-    if let match = base?.unit(named: spelling) { return match }
+    if let match = base?.unit(named: spelling, standalone: false) { return match }
     return nil
   }
 

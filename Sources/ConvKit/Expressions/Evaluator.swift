@@ -9,7 +9,7 @@ public protocol UnitResolving {
 
 extension Catalog: UnitResolving {
   public func resolveUnit(_ spelling: String, span: SourceSpan) throws(ConvError) -> PrefixedUnit? {
-    unit(named: spelling)
+    unit(named: spelling, standalone: false)
   }
 
   public func suggestions(for spelling: String) -> [String] { suggestions(for: spelling, limit: 3) }
