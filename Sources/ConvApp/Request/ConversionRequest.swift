@@ -31,12 +31,19 @@ public struct ConversionRequest: Sendable, Hashable {
                                quantityOffset: 0, targetOffset: quantity.count + arguments[separator].count + 2)
     }
     let quantity = arguments.dropLast().joined(separator: " ")
-    // `5 mi km`: the last argument is the target, unless the quantity alone does not parse and
-    // another split of the words does (`5 kg short ton`).
+    // `5 mi km`: the last argument is the target, unless the quantity alone is not a quantity with
+    // a unit and another split of the words is (`5 kg short ton`), or all of it is (`5 mi`).
     let simple = ConversionRequest(quantity: quantity, targets: splitTargets(arguments.last!), source: source,
                                    quantityOffset: 0, targetOffset: quantity.count + 1)
-    if (try? catalog.parseQuantity(quantity)) != nil || arguments.count < 3 { return simple }
-    return parse(line: source, catalog: catalog)
+    if hasUnit(quantity, catalog: catalog) { return simple }
+    let line = parse(line: source, catalog: catalog)
+    return hasUnit(line.quantity, catalog: catalog) ? line : simple
+  }
+
+  /// Whether the text reads as a quantity with a unit (`5 mi`, `mi`), not a bare number.
+  static func hasUnit(_ text: String, catalog: Catalog) -> Bool {
+    guard let quantity = try? catalog.parseQuantity(text) else { return false }
+    return quantity.term.unitCount > 0
   }
 
   /// Splits one line of text (batch input, the REPL, a single quoted argument).
@@ -63,7 +70,7 @@ public struct ConversionRequest: Sendable, Hashable {
                                           quantityOffset: 0, targetOffset: targetStart)
         if firstCandidate == nil { firstCandidate = candidate }
         let targetParses = candidate.targets.allSatisfy { (try? catalog.parseUnit($0)) != nil }
-        if targetParses, (try? catalog.parseQuantity(quantity)) != nil { return candidate }
+        if targetParses, hasUnit(quantity, catalog: catalog) { return candidate }
       }
       // A quantity alone (`5 mi`, `6 ft 2 in`) is the whole-column request.
       if (try? catalog.parseQuantity(line)) != nil {

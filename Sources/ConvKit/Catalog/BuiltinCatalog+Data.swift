@@ -22,6 +22,7 @@ C	dynamic-viscosity	Dynamic viscosity	-1,1,-1,0,0,0,0,0,0	viscosity|absolute vis
 C	electric-charge	Electric charge	0,0,1,1,0,0,0,0,0	charge|quantity of electricity
 C	electric-conductance	Electric conductance	-2,-1,3,2,0,0,0,0,0	conductance|admittance|susceptance
 C	electric-current	Electric current	0,0,0,1,0,0,0,0,0	current|amperage|magnetomotive force
+C	electric-dipole-moment	Electric dipole moment	1,0,1,1,0,0,0,0,0	
 C	electric-field	Electric field	1,1,-3,-1,0,0,0,0,0	electric field strength
 C	electric-potential	Electric potential	2,1,-3,-1,0,0,0,0,0	voltage|electric potential difference|electromotive force|emf
 C	electric-resistance	Electric resistance	2,1,-3,-2,0,0,0,0,0	resistance|impedance|reactance
@@ -29,6 +30,7 @@ C	energy-density	Energy density	-1,1,-2,0,0,0,0,0,0	volumetric energy density|vo
 C	energy	Energy	2,1,-2,0,0,0,0,0,0	work|heat|quantity of heat
 C	equivalent-dose	Equivalent dose	2,0,-2,0,0,0,0,0,0	dose equivalent|effective dose
 C	exposure	Exposure	0,-1,1,1,0,0,0,0,0	radiation exposure|ionizing radiation exposure
+C	fluidity	Fluidity	1,-1,1,0,0,0,0,0,0	
 C	force	Force	1,1,-2,0,0,0,0,0,0	
 C	frequency	Frequency	0,0,-1,0,0,0,0,0,0	
 C	fuel-consumption	Fuel consumption	2,0,0,0,0,0,0,0,0	
@@ -55,8 +57,10 @@ C	moment-of-inertia	Moment of inertia	2,1,0,0,0,0,0,0,0	rotational inertia|mass 
 C	momentum	Momentum	1,1,-1,0,0,0,0,0,0	linear momentum|impulse
 C	nautical	Nautical	1,0,0,0,0,0,0,0,0	nautical length|marine
 C	pace	Pace	-1,0,1,0,0,0,0,0,0	
+C	permeability	Permeability	2,0,0,0,0,0,0,0,0	
 C	power	Power	2,1,-3,0,0,0,0,0,0	rate of energy transfer|heat flow rate|radiant flux
 C	pressure	Pressure	-1,1,-2,0,0,0,0,0,0	stress
+C	radiant-exposure	Radiant exposure	0,1,-2,0,0,0,0,0,0	
 C	radioactivity	Radioactivity	0,0,-1,0,0,0,0,0,0	activity|radioactive activity
 C	ratio	Ratio	0,0,0,0,0,0,0,0,0	dimensionless|proportion|fraction|count|number
 C	rotational-speed	Rotational speed	0,0,-1,0,0,0,0,0,1	angular velocity|angular speed
@@ -328,6 +332,8 @@ U	ampere	amperes	A	amp|amps		electric-current	0,0,0,1,0,0,0,0,0	1	1	0	0	1	cs	bas
 U	ampere-turn	ampere-turns	At	ampere turn|ampere turns		electric-current	0,0,0,1,0,0,0,0,0	1	1	0	0	1		A	ISO 80000-6:2008 (magnetomotive force, unit A; the turn is a number); IEC 60050-121	
 U	ampere-90	amperes-90	A90|A₉₀	conventional ampere|conventional amperes|ampere 90		electric-current	0,0,0,1,0,0,0,0,0	100000008887143810491801	100000000000000000000000	0	0	1		483597.9e9*25812.807*1.602176634e-19/2*A	CIPM 1988 conventional values K_J-90 = 483597.9 GHz/V, R_K-90 = 25812.807 Ω (19th CGPM 1991 Res. 2); K_J = 2e/h, R_K = h/e² exact (BIPM SI Brochure 9th ed. (2019) 2.2); A90 = (K_J-90 R_K-90 / K_J R_K) A	
 U	abampere	abamperes	abA	biot|biots|EMU of current|electromagnetic unit of current		electric-current	0,0,0,1,0,0,0,0,0	10	1	0	0	1		10 A	NIST SP 811 (2008) B.8 (abampere, biot: 1.0 E+01 A)	
+U	debye	debyes	debye			electric-dipole-moment	1,0,1,1,0,0,0,0,0	1	299792458000000000000000000000	0	0	1	c	1e-21/299792458 C*m	NIST SP 811 (2008) B.8 (debye 3.335 641 E-30 C m); defined as 10^-18 statC cm = 10^-21/c C m	
+U	coulomb metre	coulomb metres	C·m	coulomb meter|coulomb meters		electric-dipole-moment	1,0,1,1,0,0,0,0,0	1	1	0	0	1	cs	C*m	BIPM SI Brochure 9th ed. (2019) (SI coherent unit C m)	
 U	abvolt per centimetre	abvolts per centimetre	abV/cm	abvolt per centimeter|abvolts per centimeter		electric-field	1,1,-3,-1,0,0,0,0,0	1	1000000	0	0	1		1e-6 V/m	NIST SP 811 (2008) B.8 (abvolt, 1.0 E-08 V) per centimetre	
 U	volt per metre	volts per metre	V/m	volt per meter|volts per meter|newton per coulomb|newtons per coulomb		electric-field	1,1,-3,-1,0,0,0,0,0	1	1	0	0	1	cs	volt/metre	BIPM SI Brochure 9th ed. (2019) Table 6 (electric field strength, V m⁻¹)	
 U	volt per inch	volts per inch	V/in			electric-field	1,1,-3,-1,0,0,0,0,0	5000	127	0	0	1	s	volt/in	compound of volt and inch (NIST SP 811 (2008) B.8: in = 2.54 E-02 m)	
@@ -411,6 +417,8 @@ U	rem	rems	rem	roentgen equivalent man|roentgen equivalent mammal		equivalent-do
 U	sievert	sieverts	Sv			equivalent-dose	2,0,-2,0,0,0,0,0,0	1	1	0	0	1	cs	joule/kilogram	BIPM SI Brochure 9th ed. (2019) Table 4 (Sv = J/kg)	
 U	roentgen	roentgens	R	röntgen|röntgens|rontgen|rontgens		exposure	0,-1,1,1,0,0,0,0,0	129	500000	0	0	1	cs	2.58e-4 coulomb/kilogram	NIST SP 811 (2008) B.8 (roentgen, 2.58 E-04 C/kg)	
 U	coulomb per kilogram	coulombs per kilogram	C/kg			exposure	0,-1,1,1,0,0,0,0,0	1	1	0	0	1	cs	coulomb/kilogram	BIPM SI Brochure 9th ed. (2019) Table 6 (exposure (x and γ rays), C kg⁻¹)	
+U	reciprocal pascal second	reciprocal pascal seconds	Pa⁻¹·s⁻¹			fluidity	1,-1,1,0,0,0,0,0,0	1	1	0	0	1	c	1/(Pa*s)	BIPM SI Brochure 9th ed. (2019) (SI coherent unit)	
+U	rhe	rhes	rhe			fluidity	1,-1,1,0,0,0,0,0,0	10	1	0	0	1	c	1/P	NIST SP 811 (2008) B.8 (rhe 1.0 E+01 (Pa s)^-1)	
 U	atomic unit of force	atomic units of force		hartree per bohr		force	1,1,-2,0,0,0,0,0,0	82387234983	1000000000000000000	0	0	1	~	8.2387234983e-8 N	CODATA 2018 (atomic unit of force)	
 U	dyne	dynes	dyn			force	1,1,-2,0,0,0,0,0,0	1	100000	0	0	1		g*cm/s^2	NIST SP 811 (2008) B.8 (1.0 E-05 N)	
 U	gram-force	grams-force	gf	gram force|pond|ponds|gramme-force		force	1,1,-2,0,0,0,0,0,0	196133	20000000	0	0	1		g*gn	NIST SP 811 (2008) B.8 (kilogram-force/1000); 3rd CGPM (1901) gn	
@@ -837,6 +845,9 @@ U	minute per 500 metres	minutes per 500 metres	min/500m	minute per 500 meters|mi
 U	minute per 100 metres	minutes per 100 metres	min/100m	minute per 100 meters|minutes per 100 meters		pace	-1,0,1,0,0,0,0,0,0	3	5	0	0	1		min/100 m	swimming pace; derived (BIPM SI Brochure 9th ed. (2019) Table 8)	
 U	minute per 100 yards	minutes per 100 yards	min/100yd			pace	-1,0,1,0,0,0,0,0,0	250	381	0	0	1		min/100 yd	swimming pace; derived (NIST HB 44 (2024) Appendix C yard)	
 U	second per metre	seconds per metre	s/m	second per meter|seconds per meter		pace	-1,0,1,0,0,0,0,0,0	1	1	0	0	1		s/m	ISO 80000-3:2019; BIPM SI Brochure 9th ed. (2019)	
+U	millidarcy	millidarcys	mD	millidarcies		permeability	2,0,0,0,0,0,0,0,0	1	1013250000000000	0	0	1	c	darcy/1000	API RP 27; NIST SP 811 (2008) B.8 (darcy 9.869 233 E-13 m^2)	
+U	darcy	darcys	D_perm	darcies		permeability	2,0,0,0,0,0,0,0,0	1	1013250000000	0	0	1	c	cP*cm^3/s*cm/(cm^2*atm)	NIST SP 811 (2008) B.8 footnote: 1 cP fluid, 1 cm^3/s through 1 cm^2 under 1 atm/cm; 9.869 233 E-13 m^2	
+U	square metre permeability	square metres permeability	m²_perm			permeability	2,0,0,0,0,0,0,0,0	1	1	0	0	1		m^2	BIPM SI Brochure 9th ed. (2019) (SI unit of permeability: m^2)	
 U	erg per second	ergs per second	erg/s			power	2,1,-3,0,0,0,0,0,0	1	10000000	0	0	1		erg/s	NIST SP 811 (2008) B.8 (erg per second 1.0 E-07 W)	
 U	foot-pound-force per hour	foot-pounds-force per hour	ft·lbf/h	foot-pound per hour|foot-pounds per hour		power	2,1,-3,0,0,0,0,0,0	1129848290276167	3000000000000000000	0	0	1		ftlbf/h	NIST SP 811 (2008) B.8 (3.766 161 E-04 W)	
 U	calorie per hour	calories per hour	cal/h	thermochemical calorie per hour|thermochemical calories per hour		power	2,1,-3,0,0,0,0,0,0	523	450000	0	0	1		cal/h	NIST SP 811 (2008) B.8 (calorie_th = 4.184 J) / 3600 s	
@@ -911,6 +922,11 @@ U	kilogram-force per square millimetre	kilograms-force per square millimetre	kgf
 U	short ton-force per square inch	short tons-force per square inch		ton per square inch|ton-force per square inch|US ton per square inch		pressure	-1,1,-2,0,0,0,0,0,0	8896443230521	645160	0	0	1		tonf/in^2	derived from NIST SP 811 (2008) B.8 ton-force (2000 lbf)	
 U	long ton-force per square inch	long tons-force per square inch		long ton per square inch|imperial ton per square inch|UK ton per square inch		pressure	-1,1,-2,0,0,0,0,0,0	62275102613647	4032250	0	0	1		2240 lbf/in^2	UK Weights and Measures Act 1985 Sch. 1 (ton = 2240 lb) × gn	
 U	atomic unit of pressure	atomic units of pressure		hartree per cubic bohr		pressure	-1,1,-2,0,0,0,0,0,0	29421015697000	1	0	0	1	~	2.9421015697e13 Pa	derived from CODATA 2018 Eₕ/a₀³ (4.3597447222071e-18 J / (5.29177210903e-11 m)³)	
+U	kilojoule per square metre	kilojoules per square metre	kJ/m²	kilojoule per square meter|kilojoules per square meter		radiant-exposure	0,1,-2,0,0,0,0,0,0	1000	1	0	0	1	c	kJ/m^2	BIPM SI Brochure 9th ed. (2019) (SI coherent unit J m^-2, prefix kilo)	
+U	watt-hour per square metre	watt-hours per square metre	Wh/m²	watt-hour per square meter|watt-hours per square meter		radiant-exposure	0,1,-2,0,0,0,0,0,0	3600	1	0	0	1		Wh/m^2	BIPM SI Brochure 9th ed. (2019) (W, h = 3600 s, Table 8)	
+U	langley	langleys	Ly			radiant-exposure	0,1,-2,0,0,0,0,0,0	41840	1	0	0	1	c	cal/cm^2	NIST SP 811 (2008) B.8 (langley 4.184 E+04 J/m^2; thermochemical calorie per cm^2)	
+U	megajoule per square metre	megajoules per square metre	MJ/m²	megajoule per square meter|megajoules per square meter		radiant-exposure	0,1,-2,0,0,0,0,0,0	1000000	1	0	0	1	c	MJ/m^2	BIPM SI Brochure 9th ed. (2019) (SI coherent unit J m^-2, prefix mega)	
+U	kilowatt-hour per square metre	kilowatt-hours per square metre	kWh/m²	kilowatt-hour per square meter|kilowatt-hours per square meter|sun-hour		radiant-exposure	0,1,-2,0,0,0,0,0,0	3600000	1	0	0	1	c	kWh/m^2	BIPM SI Brochure 9th ed. (2019); solar insolation practice (1 peak sun-hour = 1 kWh/m^2)	
 U	disintegration per minute	disintegrations per minute	dpm	decay per minute|decays per minute		radioactivity	0,0,-1,0,0,0,0,0,0	1	60	0	0	1		Bq/60	1 min = 60 s (BIPM SI Brochure 9th ed. (2019) Table 8); health-physics usage (US NRC Regulatory Guide 1.86, dpm/100 cm²)	
 U	becquerel	becquerels	Bq	disintegration per second|disintegrations per second|dps|decay per second|decays per second		radioactivity	0,0,-1,0,0,0,0,0,0	1	1	0	0	1	cs	1/s	BIPM SI Brochure 9th ed. (2019) Table 4 (Bq = s⁻¹)	
 U	rutherford	rutherfords	Rd			radioactivity	0,0,-1,0,0,0,0,0,0	1000000	1	0	0	1		1e6 Bq	GNU units 3.15 definitions.units (rutherford = 1e6 Bq)	
