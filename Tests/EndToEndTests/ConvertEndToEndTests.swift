@@ -92,13 +92,41 @@ struct ConvertEndToEndTests {
     #expect(object["exact"] as? Bool == true)
   }
 
+  @Test("Locales, long names, ASCII, exact and colour", arguments: [
+    (["--long", "5", "mi", "km"], "C.UTF-8", "5 miles = 8.04672 kilometres"),
+    (["--long", "1", "mi", "km"], "C.UTF-8", "1 mile = 1.609344 kilometres"),
+    (["--long", "5", "mi", "km"], "de_DE.UTF-8", "5 Meilen = 8,04672 Kilometer"),
+    (["1234.5", "m", "km"], "de_DE.UTF-8", "1.234,5 m = 1,2345 km"),
+    (["--ascii", "1", "PB", "bit"], "C.UTF-8", "1 PB = 8e15 bit"),
+    (["1", "PB", "bit"], "C", "1 PB = 8e15 bit"),
+    (["--exact", "100", "km/h", "m/s"], "C.UTF-8", "100 km/h = 250/9 m/s"),
+    (["--exact", "3000", "rpm", "rad/s"], "C.UTF-8", "3,000 rpm ≈ 100π rad/s"),
+    (["--digits", "3", "1", "m", "ft"], "C.UTF-8", "1 m ≈ 3.28 ft"),
+    (["--color", "always", "1", "PB", "bit"], "C.UTF-8", "1 PB = 8\u{1B}[2m × 10¹⁵\u{1B}[22m bit"),
+  ])
+  func presentation(_ arguments: [String], _ lang: String, _ expected: String) throws {
+    let outcome = try ConvProcess.run(arguments, environment: ConvProcess.isolatedEnvironment(["LANG": lang]))
+    #expect(outcome.status == 0, "\(outcome.stderr)")
+    #expect(outcome.lines == [expected])
+  }
+
+  @Test("NO_COLOR and TERM=dumb turn colour off in auto mode; terse never depends on the locale")
+  func colourAndTerse() throws {
+    let noColor = try ConvProcess.run(["--color", "auto", "1", "PB", "bit"],
+                                      environment: ConvProcess.isolatedEnvironment(["NO_COLOR": "1"]))
+    #expect(!noColor.stdout.contains("\u{1B}"))
+    let terse = try ConvProcess.run(["-t", "1234.5", "m", "mm"],
+                                    environment: ConvProcess.isolatedEnvironment(["LANG": "de_DE.UTF-8"]))
+    #expect(terse.lines == ["1234500"])
+  }
+
   @Test("Whole column leaves the source unit out")
   func wholeColumn() throws {
     let outcome = try ConvProcess.run(["5", "mi"])
     #expect(outcome.status == 0, "\(outcome.stderr)")
     let rows = outcome.lines.dropFirst()
     #expect(rows.count > 10)
-    #expect(!rows.contains { $0.contains(" mi ") || $0.hasSuffix(" mile") || $0.hasSuffix(" miles") })
-    #expect(rows.contains { $0.contains("8.04672") && $0.contains("km") })
+    #expect(!rows.contains { $0.hasSuffix("  miles") || $0.hasSuffix("  mile") })
+    #expect(rows.contains { $0.contains("8,046.72") && $0.hasSuffix("metres") })
   }
 }

@@ -61,8 +61,17 @@ public struct ValuePresenter: Sendable {
   public func label(for value: DecimalDigits, unit: UnitExpression) -> UnitLabel {
     guard options.longNames, let single = unit.singleUnit else { return .unit(display(unit.displaySymbol)) }
     let names = UnitDisplayNames(symbol: single.symbol, singular: single.name, plural: single.plural,
-                                 cldrID: single.prefix == nil ? single.unit.cldrIdentifier : nil)
+                                 cldrID: ValuePresenter.cldrIdentifier(for: single))
     return nameFormatter.label(for: value, unit: names)
+  }
+
+  /// The CLDR identifier of a possibly prefixed unit: `length-kilometer` for km from the
+  /// metre's `length-meter` (ICU falls back to English names for combinations it lacks).
+  static func cldrIdentifier(for unit: PrefixedUnit) -> String? {
+    guard let base = unit.unit.cldrIdentifier else { return nil }
+    guard let prefix = unit.prefix else { return base }
+    guard let dash = base.firstIndex(of: "-") else { return nil }
+    return base[..<dash] + "-" + prefix.name + base[base.index(after: dash)...]
   }
 
   /// A number and its unit: `8.04672 km`, `5 miles`, `5 Meilen`.

@@ -81,6 +81,20 @@ public struct Conversion: Sendable {
     }
   }
 
+  /// Converts an exact value that may itself carry powers of π (the output of another conversion).
+  public func convertExactly(_ value: Magnitude) throws(ConvError) -> Magnitude {
+    switch kind {
+    case .linear, .cycles:
+      return value * scale
+    case .affine:
+      let kelvin = (value + Magnitude(sourceOffset)) * sourceScale
+      return kelvin / targetScale + Magnitude(-targetOffset)
+    case .reciprocal:
+      guard !value.isZero else { throw .reciprocalOfZero(from: source.text, to: target.text) }
+      return scale / value
+    }
+  }
+
   /// Converts a `Double` with one or two floating-point operations (not correctly rounded).
   @inlinable public func convert(_ value: Double) -> Double {
     switch kind {
