@@ -17,7 +17,7 @@ C	capacitance	Capacitance	-2,-1,4,2,0,0,0,0,0	electric capacitance
 C	catalytic-activity	Catalytic activity	0,0,-1,0,0,1,0,0,0	enzyme activity
 C	data-rate	Data rate	0,0,-1,0,0,0,0,1,0	bit rate|bitrate|bandwidth|data transfer rate
 C	data-storage	Data storage	0,0,0,0,0,0,0,1,0	information|data size|digital information|storage
-C	density	Density	-3,1,0,0,0,0,0,0,0	mass density|mass concentration|volumic mass
+C	density	Density	-3,1,0,0,0,0,0,0,0	mass density|volumic mass
 C	dynamic-viscosity	Dynamic viscosity	-1,1,-1,0,0,0,0,0,0	viscosity|absolute viscosity|shear viscosity
 C	electric-charge	Electric charge	0,0,1,1,0,0,0,0,0	charge|quantity of electricity
 C	electric-conductance	Electric conductance	-2,-1,3,2,0,0,0,0,0	conductance|admittance|susceptance
