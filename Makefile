@@ -3,11 +3,14 @@
 #   make install PREFIX=DIR  install binary, man page and shell completions under DIR (default /usr/local)
 #   make uninstall PREFIX=DIR
 #   make test                run the test suite (same as CI)
+# DESTDIR=DIR stages an install for packaging; SCRATCH=DIR builds in DIR instead of .build.
 PREFIX ?= /usr/local
 DESTDIR ?=
 SWIFT ?= swift
-BUILD_FLAGS = -c release --static-swift-stdlib --product conv
+SCRATCH ?= .build
+BUILD_FLAGS = -c release --static-swift-stdlib --product conv --scratch-path $(SCRATCH)
 BIN = $(shell $(SWIFT) build $(BUILD_FLAGS) --show-bin-path 2>/dev/null)/conv
+COMPLETIONS = $(SCRATCH)/completions
 
 BINDIR = $(DESTDIR)$(PREFIX)/bin
 MANDIR = $(DESTDIR)$(PREFIX)/share/man/man1
@@ -23,18 +26,18 @@ build:
 	$(SWIFT) build $(BUILD_FLAGS)
 
 completions: build
-	mkdir -p .build/completions
-	$(BIN) --generate-completion-script bash > .build/completions/conv.bash
-	$(BIN) --generate-completion-script zsh > .build/completions/_conv
-	$(BIN) --generate-completion-script fish > .build/completions/conv.fish
+	mkdir -p $(COMPLETIONS)
+	$(BIN) --generate-completion-script bash > $(COMPLETIONS)/conv.bash
+	$(BIN) --generate-completion-script zsh > $(COMPLETIONS)/_conv
+	$(BIN) --generate-completion-script fish > $(COMPLETIONS)/conv.fish
 
 install: build completions
 	install -d $(BINDIR) $(MANDIR) $(BASHDIR) $(ZSHDIR) $(FISHDIR)
 	install -m 755 $(BIN) $(BINDIR)/conv
 	install -m 644 Man/conv.1 $(MANDIR)/conv.1
-	install -m 644 .build/completions/conv.bash $(BASHDIR)/conv
-	install -m 644 .build/completions/_conv $(ZSHDIR)/_conv
-	install -m 644 .build/completions/conv.fish $(FISHDIR)/conv.fish
+	install -m 644 $(COMPLETIONS)/conv.bash $(BASHDIR)/conv
+	install -m 644 $(COMPLETIONS)/_conv $(ZSHDIR)/_conv
+	install -m 644 $(COMPLETIONS)/conv.fish $(FISHDIR)/conv.fish
 
 uninstall:
 	rm -f $(BINDIR)/conv $(MANDIR)/conv.1 $(BASHDIR)/conv $(ZSHDIR)/_conv $(FISHDIR)/conv.fish
@@ -43,4 +46,4 @@ test:
 	$(SWIFT) test
 
 clean:
-	rm -rf .build
+	rm -rf $(SCRATCH)

@@ -5,6 +5,8 @@ let package = Package(
   name: "conv",
   products: [
     .library(name: "ConvKit", targets: ["ConvKit"]),
+    // For the benchmarks package (Benchmarks/), which measures batch conversion and the REPL too.
+    .library(name: "ConvApp", targets: ["ConvApp"]),
     .executable(name: "conv", targets: ["conv"]),
   ],
   dependencies: [

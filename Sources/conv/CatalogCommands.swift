@@ -22,7 +22,8 @@ struct ListCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "list", abstract: "List units by category, in display order (common units marked *).")
 
-  @Argument(help: "A category (see 'conv categories'); all when omitted.") var category: [String] = []
+  @Argument(help: "A category (see 'conv categories'); all when omitted.", completion: ShellCompletion.categories)
+  var category: [String] = []
   @Flag(name: .long, help: "Print a JSON array.") var json = false
   @Flag(name: .long, help: "Only ASCII in output.") var ascii = false
 
@@ -54,7 +55,8 @@ struct ListCommand: ParsableCommand {
 struct InfoCommand: ParsableCommand {
   static let configuration = CommandConfiguration(commandName: "info", abstract: "Show a unit's definition, factor and source.")
 
-  @Argument(help: "A unit symbol, name or alias (prefixes allowed).") var unit: [String]
+  @Argument(help: "A unit symbol, name or alias (prefixes allowed).", completion: ShellCompletion.units)
+  var unit: [String]
   @Flag(name: .long, help: "Print a JSON object.") var json = false
   @Flag(name: .long, help: "Only ASCII in output.") var ascii = false
 

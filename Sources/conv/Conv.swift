@@ -3,7 +3,7 @@ import ConvApp
 import ConvKit
 
 /// The `conv` command: converts by default, with subcommands for the catalog, favorites and the REPL.
-@main
+/// The program starts in `ConvMain` (QuickStart.swift), which hands all but plain conversions to it.
 struct Conv: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "conv",
@@ -26,6 +26,7 @@ struct Conv: ParsableCommand {
     version: ConvVersion.string,
     subcommands: [
       ConvertCommand.self, ListCommand.self, CategoriesCommand.self, InfoCommand.self, SearchCommand.self,
+      FavoritesCommand.self, ReplCommand.self,
     ],
     defaultSubcommand: ConvertCommand.self
   )

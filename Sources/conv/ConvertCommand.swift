@@ -2,6 +2,12 @@ import ArgumentParser
 import ConvApp
 import ConvKit
 
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// `conv [QUANTITY] [to] [TARGET]`: one-shot, whole column, or batch from standard input.
 struct ConvertCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
@@ -16,20 +22,27 @@ struct ConvertCommand: ParsableCommand {
 
   @OptionGroup var options: GlobalOptions
 
-  @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The quantity and the target: 5 mi km, \"5 mi\" to km, 100 °F °C.", valueName: "quantity [to] target"))
+  @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The quantity and the target: 5 mi km, \"5 mi\" to km, 100 °F °C.", valueName: "quantity [to] target"),
+            completion: ShellCompletion.units)
   var words: [String] = []
 
   mutating func run() throws {
     let environment = Environment.current
-    let settings = CatalogLoading.settings(environment)
-    let outputOptions = options.resolve(environment: environment, settings: settings)
-    Output.configureBuffering(isTerminal: environment.stdoutIsTerminal)
     if words.isEmpty && environment.stdinIsTerminal {
       var repl = ReplCommand()
       repl.options = options
       try repl.run()
       return
     }
+    try ConvertCommand.convert(words, flags: options.flags, environment: environment)
+  }
+
+  /// One-shot, whole column or batch: everything but the REPL. `QuickStart` calls this directly for
+  /// plain command lines, without ArgumentParser.
+  static func convert(_ words: [String], flags: OutputFlags, environment: Environment) throws {
+    let settings = CatalogLoading.settings(environment)
+    let outputOptions = flags.resolve(environment: environment, settings: settings)
+    Output.configureBuffering(isTerminal: environment.stdoutIsTerminal)
     let catalog = CatalogLoading.loadOrExit(environment)
     let converter = Converter(catalog: catalog, options: outputOptions)
     if words.isEmpty || words == ["-"] {
@@ -37,10 +50,16 @@ struct ConvertCommand: ParsableCommand {
       Output.flush()
       throw ExitCode(failed ? ExitStatus.conversionFailed : ExitStatus.success)
     }
-    if let unknown = words.first(where: { $0.hasPrefix("--") && $0.count > 2 }) {
-      throw ValidationError("unknown option '\(unknown)'")
+    // Options that ArgumentParser let through as words (`--frobnicate`, `-x`); `-40` is a number.
+    if let unknown = words.first(where: ConvertCommand.looksLikeOption) {
+      Output.error("unknown option '\(ConvError.printable(unknown))' (see 'conv --help')")
+      throw ExitCode(ExitStatus.usage)
     }
     let request = ConversionRequest.parse(arguments: words, catalog: catalog)
+    if let message = BatchConverter.loneNumber(request, catalog: catalog) {
+      Output.error(message)
+      throw ExitCode(ExitStatus.conversionFailed)
+    }
     switch converter.run(request) {
     case .success(let lines):
       Output.lines(lines)
@@ -55,36 +74,50 @@ struct ConvertCommand: ParsableCommand {
   }
 }
 
+extension ConvertCommand {
+  /// Whether a word is an option rather than part of a quantity: `--name`, or `-` and a letter.
+  static func looksLikeOption(_ word: String) -> Bool {
+    let bytes = Array(word.utf8.prefix(3))
+    guard bytes.count >= 2, bytes[0] == UInt8(ascii: "-") else { return false }
+    if bytes[1] == UInt8(ascii: "-") { return bytes.count > 2 }
+    return (bytes[1] | 0x20) >= UInt8(ascii: "a") && (bytes[1] | 0x20) <= UInt8(ascii: "z")
+  }
+}
+
 /// Reads `QUANTITY to TARGET` lines from standard input and converts each, in order.
 struct BatchRunner {
   let converter: Converter
 
   /// Converts every line; returns whether any line failed. Failures go to standard error as
-  /// `line N: message` and processing goes on.
+  /// `line N: message` and processing goes on. Input without a single request (empty, or only
+  /// blank and comment lines) is a failure too: there was nothing to convert.
   func run() -> Bool {
+    let batch = BatchConverter(converter: converter)
+    var output = BatchOutput(eachLine: isatty(0) == 1 || isatty(1) == 1)
+    var input = BatchInput()
     var failed = false
     var number = 0
-    while let line = StandardInput.readLine() {
+    var requests = 0
+    input.forEachLine { line in
       number += 1
-      let trimmed = line.trimmingWhitespace
-      if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
-      let request = ConversionRequest.parse(line: trimmed, catalog: converter.catalog)
-      switch converter.run(request) {
-      case .success(let lines): Output.lines(lines)
-      case .failure(let failure):
+      switch batch.convert(line, into: &output.bytes) {
+      case .skipped:
+        return
+      case .converted:
+        requests += 1
+        output.lineDone()
+      case .failed(let message):
+        requests += 1
         failed = true
-        Output.error("line \(number): \(failure.message)")
+        output.flush()
+        Output.error("line \(number): \(message)")
       }
     }
+    output.flush()
+    if requests == 0 {
+      Output.error("nothing to convert: standard input has no lines such as '5 mi to km'")
+      return true
+    }
     return failed
-  }
-}
-
-extension String {
-  /// The text without leading and trailing white space.
-  var trimmingWhitespace: String {
-    guard let first = firstIndex(where: { !$0.isWhitespace }),
-          let last = lastIndex(where: { !$0.isWhitespace }) else { return "" }
-    return String(self[first...last])
   }
 }

@@ -36,6 +36,30 @@ struct GlobalOptions: ParsableArguments {
     if let digits, !(1...40).contains(digits) { throw ValidationError("--digits must be between 1 and 40") }
   }
 
+  /// The flags as plain values.
+  var flags: OutputFlags {
+    OutputFlags(terse: terse, json: json, digits: digits, exact: exact, notation: notation, ascii: ascii,
+                color: color, long: long, verbose: verbose)
+  }
+
+  /// Resolves the options against the environment, the terminal and the settings file.
+  func resolve(environment: Environment, settings: Settings) -> OutputOptions {
+    flags.resolve(environment: environment, settings: settings)
+  }
+}
+
+/// The values of `GlobalOptions`, without ArgumentParser (`QuickStart` fills them in directly).
+struct OutputFlags {
+  var terse = false
+  var json = false
+  var digits: Int? = nil
+  var exact = false
+  var notation: NumberNotation? = nil
+  var ascii = false
+  var color: ColorPolicy.Option? = nil
+  var long = false
+  var verbose = false
+
   /// Resolves the options against the environment, the terminal and the settings file.
   func resolve(environment: Environment, settings: Settings) -> OutputOptions {
     var options = OutputOptions()

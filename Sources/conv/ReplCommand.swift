@@ -1,13 +1,47 @@
 import ArgumentParser
+import ConvApp
+import ConvFormat
 
-/// `conv repl`: the interactive two-column screen (see ReplSession).
+/// `conv repl`: the interactive two-column screen (see ReplSession), or commands read from a pipe.
 struct ReplCommand: ParsableCommand {
-  static let configuration = CommandConfiguration(commandName: "repl", abstract: "Start the interactive converter.")
+  static let configuration = CommandConfiguration(
+    commandName: "repl",
+    abstract: "Start the interactive converter (also 'conv' alone on a terminal).",
+    discussion: """
+      On a terminal: the category's units on the left, the other units on the right with the value
+      converted, the current pair highlighted. Type a category name, '/TEXT' to filter both columns,
+      'from UNIT', 'to UNIT', a number, or a conversion such as '5 mi to km'; 'fav' and 'favs' for
+      favorites; 'help' for the full list; 'quit' or Ctrl-D to leave. History is kept in
+      $XDG_STATE_HOME/conv/history.
+
+      With standard input not a terminal, reads the same commands one per line and prints only
+      their results (no prompt, no escape codes).
+      """
+  )
 
   @OptionGroup var options: GlobalOptions
 
   mutating func run() throws {
-    Output.error("the REPL is not available in this build")
-    throw ExitCode(ExitStatus.usage)
+    let environment = Environment.current
+    let settings = CatalogLoading.settings(environment)
+    let term = environment.variables["TERM"] ?? ""
+    let interactive = environment.stdinIsTerminal && environment.stdoutIsTerminal && !term.isEmpty && term != "dumb"
+    var outputOptions = options.resolve(environment: environment, settings: settings)
+    if !interactive && options.color != .always { outputOptions.color = false }
+    Output.configureBuffering(isTerminal: environment.stdoutIsTerminal)
+    let catalog = CatalogLoading.loadOrExit(environment)
+    let converter = Converter(catalog: catalog, options: outputOptions)
+    guard var session = ReplSession(converter: converter, mode: interactive ? .screen : .script,
+                                    favorites: ReplFavorites.store(environment, catalog: catalog)) else {
+      Output.error("no category has units: the catalog is empty")
+      throw ExitCode(ExitStatus.conversionFailed)
+    }
+    if interactive {
+      ReplTerminal(environment: environment).run(&session)
+      return
+    }
+    let failed = ReplScript.run(&session)
+    Output.flush()
+    throw ExitCode(failed ? ExitStatus.conversionFailed : ExitStatus.success)
   }
 }

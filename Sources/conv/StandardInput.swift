@@ -6,22 +6,26 @@ import Musl
 
 /// Line reading from standard input without readline (for pipes and scripts).
 enum StandardInput {
-  /// Longest line kept, in bytes; the rest of a longer line is read and dropped.
+  /// Longest line kept, in bytes; the rest of a longer line is read and dropped, so memory stays
+  /// bounded whatever arrives (a file without line breaks, /dev/zero).
   static let maximumLineLength = 1 << 20
 
-  /// The next line without its newline, invalid UTF-8 repaired; nil at end of input.
+  /// The next line without its newline (and a CR before it), invalid UTF-8 repaired; nil at end of
+  /// input. NUL bytes are kept (the line is then refused by the parser like any control character).
   static func readLine() -> String? {
-    var line: UnsafeMutablePointer<CChar>? = nil
-    var capacity = 0
-    defer { free(line) }
-    let count = getline(&line, &capacity, stdin)
-    guard count >= 0, let line else { return nil }
-    var length = count
-    if length > 0 && line[length - 1] == 10 { length -= 1 }
-    if length > 0 && line[length - 1] == 13 { length -= 1 }
-    length = min(length, maximumLineLength)
-    return line.withMemoryRebound(to: UInt8.self, capacity: length) { bytes in
-      String(decoding: UnsafeBufferPointer(start: bytes, count: length), as: UTF8.self)
+    var bytes: [UInt8] = []
+    var sawAny = false
+    flockfile(stdin)
+    defer { funlockfile(stdin) }
+    while true {
+      let character = getc_unlocked(stdin)
+      if character == EOF { break }
+      sawAny = true
+      if character == 10 { break }
+      if bytes.count < maximumLineLength { bytes.append(UInt8(truncatingIfNeeded: character)) }
     }
+    guard sawAny else { return nil }
+    if bytes.last == 13 { bytes.removeLast() }
+    return String(decoding: bytes, as: UTF8.self)
   }
 }

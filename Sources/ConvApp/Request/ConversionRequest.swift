@@ -40,14 +40,26 @@ public struct ConversionRequest: Sendable, Hashable {
     return hasUnit(line.quantity, catalog: catalog) ? line : simple
   }
 
-  /// Whether the text reads as a quantity with a unit (`5 mi`, `mi`), not a bare number.
+  /// Whether the text reads as a quantity with a unit (`5 mi`, `mi`), not a bare number. A
+  /// temperature below absolute zero (`-500 °C`) counts, so that its error is the one reported.
   static func hasUnit(_ text: String, catalog: Catalog) -> Bool {
-    guard let quantity = try? catalog.parseQuantity(text) else { return false }
-    return quantity.term.unitCount > 0
+    do {
+      return try catalog.parseQuantity(text).term.unitCount > 0
+    } catch {
+      if case .belowAbsoluteZero = error { return true }
+      return false
+    }
   }
+
+  /// Lines longer than this (in bytes) are not split at all: no quantity or unit is that long, and
+  /// splitting a megabyte of words would take a while. The quantity parser then refuses the line.
+  static let longestSplitLine = 65_536
 
   /// Splits one line of text (batch input, the REPL, a single quoted argument).
   public static func parse(line: String, catalog: Catalog) -> ConversionRequest {
+    if line.utf8.count > longestSplitLine {
+      return ConversionRequest(quantity: line, targets: [], source: line, quantityOffset: 0, targetOffset: line.count)
+    }
     let words = WordSplitter.split(line)
     if let separator = words.lastIndex(where: { separators.contains($0.text) }), separator > 0 {
       let quantityEnd = words[separator - 1].end
@@ -69,11 +81,14 @@ public struct ConversionRequest: Sendable, Hashable {
         let candidate = ConversionRequest(quantity: quantity, targets: splitTargets(target), source: line,
                                           quantityOffset: 0, targetOffset: targetStart)
         if firstCandidate == nil { firstCandidate = candidate }
-        let targetParses = candidate.targets.allSatisfy { (try? catalog.parseUnit($0)) != nil }
+        // A target never starts with a number when no separator says where it starts:
+        // `6 ft 2 in` is one quantity, not `6 ft` in units of `2 in`.
+        let startsWithNumber = target.first.map { $0.isNumber || $0 == "." || $0 == "-" } ?? false
+        let targetParses = !startsWithNumber && candidate.targets.allSatisfy { (try? catalog.parseUnit($0)) != nil }
         if targetParses, hasUnit(quantity, catalog: catalog) { return candidate }
       }
       // A quantity alone (`5 mi`, `6 ft 2 in`) is the whole-column request.
-      if (try? catalog.parseQuantity(line)) != nil {
+      if hasUnit(line, catalog: catalog) || (try? catalog.parseQuantity(line)) != nil {
         return ConversionRequest(quantity: line, targets: [], source: line, quantityOffset: 0,
                                  targetOffset: line.count)
       }

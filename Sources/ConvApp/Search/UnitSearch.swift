@@ -28,8 +28,32 @@ public struct UnitSearch: Sendable {
     let isSymbol: Bool
   }
 
+  /// A query folded once, to test against many units (one per keystroke in the REPL).
+  public struct Query: Sendable, Hashable {
+    /// The text as typed.
+    public let text: String
+    let folded: String
+    let words: [Substring]
+
+    /// Folds `text` the way every spelling is folded.
+    public init(_ text: String) {
+      self.text = text
+      folded = UnitSearch.normalize(text)
+      words = folded.split(separator: " ")
+    }
+
+    /// Whether the query matches everything (nothing but spaces typed).
+    public var isEmpty: Bool { folded.isEmpty }
+  }
+
   private let catalog: Catalog
   private let entries: [Entry]
+  /// For each unit (by catalog position), its entries in `entries`.
+  private let unitEntries: [Range<Int>]
+  /// Catalog positions of units by category identifier, in display order.
+  private let unitsByCategory: [String: [Int]]
+  /// Catalog position of each unit, keyed by category and name (names are unique in a catalog).
+  private let unitPositions: [String: Int]
 
   /// Builds the index for a catalog.
   public init(catalog: Catalog) {
@@ -42,14 +66,30 @@ public struct UnitSearch: Sendable {
         entries.append(UnitSearch.entry(nil, index, spelling, isSymbol: false))
       }
     }
+    var unitEntries: [Range<Int>] = []
+    var byCategory: [String: [Int]] = [:]
+    var positions: [String: Int] = [:]
+    unitEntries.reserveCapacity(catalog.units.count)
     for (index, unit) in catalog.units.enumerated() {
       let category = categoryPositions[unit.categoryIdentifier] ?? 0
+      let start = entries.count
       for symbol in unit.symbols { entries.append(UnitSearch.entry(index, category, symbol, isSymbol: true)) }
       for name in [unit.name, unit.plural] + unit.aliases {
         entries.append(UnitSearch.entry(index, category, name, isSymbol: false))
       }
+      unitEntries.append(start..<entries.count)
+      byCategory[unit.categoryIdentifier, default: []].append(index)
+      let key = UnitSearch.positionKey(unit)
+      if positions[key] == nil { positions[key] = index }
     }
     self.entries = entries
+    self.unitEntries = unitEntries
+    self.unitsByCategory = byCategory
+    self.unitPositions = positions
+  }
+
+  private static func positionKey(_ unit: Unit) -> String {
+    unit.categoryIdentifier + "\u{0}" + unit.name
   }
 
   private static func entry(_ unit: Int?, _ category: Int, _ spelling: String, isSymbol: Bool) -> Entry {
@@ -112,14 +152,57 @@ public struct UnitSearch: Sendable {
 
   /// Whether a unit matches `query` (for filtering a column): an empty query matches everything.
   public func matches(_ unit: Unit, query: String) -> Bool {
-    let folded = UnitSearch.normalize(query)
-    if folded.isEmpty { return true }
-    let words = folded.split(separator: " ")
+    matches(unit, query: Query(query))
+  }
+
+  /// Whether a unit matches a folded query; an empty query matches everything.
+  ///
+  /// Units of this catalog use the spellings folded when the index was built; others are folded now.
+  public func matches(_ unit: Unit, query: Query) -> Bool {
+    if query.isEmpty { return true }
+    if let position = unitPositions[UnitSearch.positionKey(unit)] {
+      return matches(position: position, query: query)
+    }
     for spelling in unit.symbols + [unit.name, unit.plural] + unit.aliases {
-      if UnitSearch.score(folded, queryWords: words, UnitSearch.entry(nil, 0, spelling, isSymbol: false)) != nil {
-        return true
-      }
+      if UnitSearch.matches(query, UnitSearch.entry(nil, 0, spelling, isSymbol: false)) { return true }
     }
     return false
+  }
+
+  /// The units of a category that match `query`, in display order (all of them for an empty query).
+  public func units(inCategory identifier: String, matching query: Query) -> [Unit] {
+    guard let positions = unitsByCategory[identifier] else { return [] }
+    if query.isEmpty { return positions.map { catalog.units[$0] } }
+    return positions.compactMap { matches(position: $0, query: query) ? catalog.units[$0] : nil }
+  }
+
+  /// How many units of each category match `query`, for categories with at least one match, in catalog order.
+  public func matchCounts(_ query: Query) -> [(category: UnitCategory, count: Int)] {
+    guard !query.isEmpty else { return [] }
+    return catalog.categories.compactMap { category in
+      let count = (unitsByCategory[category.identifier] ?? []).count { matches(position: $0, query: query) }
+      return count > 0 ? (category, count) : nil
+    }
+  }
+
+  private func matches(position: Int, query: Query) -> Bool {
+    for index in unitEntries[position] where UnitSearch.matches(query, entries[index]) { return true }
+    return false
+  }
+
+  /// Whether `score` would be non-nil, without computing the score.
+  private static func matches(_ query: Query, _ entry: Entry) -> Bool {
+    let folded = query.folded
+    if entry.folded.hasPrefix(folded) { return true }
+    if query.words.count > 1 {
+      var position = 0
+      for word in query.words {
+        guard let found = entry.words[position...].firstIndex(where: { $0.hasPrefix(word) }) else { return false }
+        position = found + 1
+      }
+      return true
+    }
+    if entry.words.contains(where: { $0.hasPrefix(folded) }) { return true }
+    return folded.count >= 3 && entry.folded.contains(folded)
   }
 }

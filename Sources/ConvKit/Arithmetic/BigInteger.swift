@@ -270,16 +270,19 @@ extension BigInteger {
 // MARK: - Arithmetic
 
 extension BigInteger: Comparable {
+  /// Whether `lhs` is less than `rhs` (signed comparison).
   public static func < (lhs: BigInteger, rhs: BigInteger) -> Bool {
     if lhs.isNegative != rhs.isNegative { return lhs.isNegative }
     let order = compareMagnitudes(lhs.limbs, rhs.limbs)
     return lhs.isNegative ? order > 0 : order < 0
   }
 
+  /// The value with its sign flipped.
   public static prefix func - (value: BigInteger) -> BigInteger {
     BigInteger(limbs: value.limbs, isNegative: !value.isNegative)
   }
 
+  /// The exact sum.
   public static func + (lhs: BigInteger, rhs: BigInteger) -> BigInteger {
     if lhs.isNegative == rhs.isNegative {
       return BigInteger(limbs: addMagnitudes(lhs.limbs, rhs.limbs), isNegative: lhs.isNegative)
@@ -292,8 +295,10 @@ extension BigInteger: Comparable {
     return BigInteger(limbs: subtractMagnitudes(rhs.limbs, lhs.limbs), isNegative: rhs.isNegative)
   }
 
+  /// The exact difference.
   public static func - (lhs: BigInteger, rhs: BigInteger) -> BigInteger { lhs + (-rhs) }
 
+  /// The exact product.
   public static func * (lhs: BigInteger, rhs: BigInteger) -> BigInteger {
     BigInteger(limbs: multiplyMagnitudes(lhs.limbs, rhs.limbs), isNegative: lhs.isNegative != rhs.isNegative)
   }

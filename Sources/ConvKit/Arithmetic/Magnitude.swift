@@ -28,6 +28,7 @@ public struct Magnitude: Sendable, Hashable {
     piPower == 0 ? rational : rational * Magnitude.pi.power(piPower)
   }
 
+  /// The exact product (the powers of π add up).
   public static func * (lhs: Magnitude, rhs: Magnitude) -> Magnitude {
     Magnitude(lhs.rational * rhs.rational, piPower: lhs.piPower + rhs.piPower)
   }
@@ -55,6 +56,7 @@ public struct Magnitude: Sendable, Hashable {
     return Magnitude(lhs.approximation + rhs.approximation)
   }
 
+  /// The value with its sign flipped.
   public static prefix func - (value: Magnitude) -> Magnitude {
     Magnitude(-value.rational, piPower: value.piPower)
   }

@@ -50,7 +50,11 @@ public struct Rational: Sendable, Hashable {
   /// The absolute value.
   public var magnitude: Rational { Rational(reduced: numerator.magnitude, denominator) }
   /// `1 / self`. The value must not be zero.
-  public var reciprocal: Rational { Rational(denominator, numerator) }
+  public var reciprocal: Rational {
+    precondition(!numerator.isZero, "reciprocal of zero")
+    // Already in lowest terms: only the sign moves to the new numerator.
+    return Rational(reduced: numerator.isNegative ? -denominator : denominator, numerator.magnitude)
+  }
 
   /// Exact `ten to the power exponent`, for any integer exponent.
   public static func powerOfTen(_ exponent: Int) -> Rational {
@@ -64,41 +68,84 @@ public struct Rational: Sendable, Hashable {
     if exponent >= 0 {
       return Rational(reduced: numerator.power(exponent), denominator.power(exponent))
     }
-    return Rational(denominator.power(-exponent), numerator.power(-exponent))
+    // Powers of coprime numbers are coprime: no gcd needed, only the sign moves.
+    return Rational(reduced: denominator.power(-exponent), numerator.power(-exponent)).signNormalized
+  }
+
+  /// The same value with a positive denominator (for fractions built in lowest terms but possibly
+  /// with the sign below the line).
+  private var signNormalized: Rational {
+    precondition(!denominator.isZero, "zero denominator")
+    return denominator.isNegative ? Rational(reduced: -numerator, -denominator) : self
+  }
+}
+
+extension BigInteger {
+  /// The quotient by a divisor known to divide the value exactly.
+  fileprivate func dividedExactly(by divisor: BigInteger) -> BigInteger {
+    divisor == .one ? self : quotientAndRemainder(dividingBy: divisor).quotient
   }
 }
 
 extension Rational: Comparable {
+  /// Whether `lhs` is less than `rhs`, compared exactly.
   public static func < (lhs: Rational, rhs: Rational) -> Bool {
     lhs.numerator * rhs.denominator < rhs.numerator * lhs.denominator
   }
 }
 
 extension Rational {
+  /// The exact sum, in lowest terms.
+  ///
+  /// Knuth, TAOCP vol. 2, 4.5.1: with g = gcd(b, d), a/b + c/d = t / ((b/g)·d) where
+  /// t = a·(d/g) + c·(b/g), and only gcd(t, g) remains to divide out. The gcds involved are of the
+  /// denominators and of g, never of the full products, which keeps large values fast.
   public static func + (lhs: Rational, rhs: Rational) -> Rational {
+    if lhs.isZero { return rhs }
+    if rhs.isZero { return lhs }
     if lhs.denominator == rhs.denominator {
       return Rational(lhs.numerator + rhs.numerator, lhs.denominator)
     }
-    return Rational(lhs.numerator * rhs.denominator + rhs.numerator * lhs.denominator,
-                    lhs.denominator * rhs.denominator)
+    let g = BigInteger.gcd(lhs.denominator, rhs.denominator)
+    if g == .one {
+      return Rational(reduced: lhs.numerator * rhs.denominator + rhs.numerator * lhs.denominator,
+                      lhs.denominator * rhs.denominator)
+    }
+    let lhsRest = lhs.denominator.dividedExactly(by: g)
+    let rhsRest = rhs.denominator.dividedExactly(by: g)
+    let t = lhs.numerator * rhsRest + rhs.numerator * lhsRest
+    if t.isZero { return .zero }
+    let h = BigInteger.gcd(t, g)
+    return Rational(reduced: t.dividedExactly(by: h), lhsRest * rhs.denominator.dividedExactly(by: h))
   }
 
+  /// The exact difference, in lowest terms.
   public static func - (lhs: Rational, rhs: Rational) -> Rational { lhs + (-rhs) }
 
+  /// The value with its sign flipped.
   public static prefix func - (value: Rational) -> Rational {
     Rational(reduced: -value.numerator, value.denominator)
   }
 
+  /// The exact product, in lowest terms.
+  ///
+  /// Both fractions are in lowest terms, so cancelling gcd(a, d) and gcd(c, b) crosswise leaves
+  /// the product in lowest terms (Knuth, TAOCP vol. 2, 4.5.1): the gcds are of the factors, not
+  /// of the products.
   public static func * (lhs: Rational, rhs: Rational) -> Rational {
     if lhs.denominator == .one && rhs.denominator == .one {
       return Rational(reduced: lhs.numerator * rhs.numerator, .one)
     }
-    return Rational(lhs.numerator * rhs.numerator, lhs.denominator * rhs.denominator)
+    if lhs.isZero || rhs.isZero { return .zero }
+    let g1 = BigInteger.gcd(lhs.numerator, rhs.denominator)
+    let g2 = BigInteger.gcd(rhs.numerator, lhs.denominator)
+    return Rational(reduced: lhs.numerator.dividedExactly(by: g1) * rhs.numerator.dividedExactly(by: g2),
+                    lhs.denominator.dividedExactly(by: g2) * rhs.denominator.dividedExactly(by: g1))
   }
 
   /// Division; the divisor must not be zero.
   public static func / (lhs: Rational, rhs: Rational) -> Rational {
-    Rational(lhs.numerator * rhs.denominator, lhs.denominator * rhs.numerator)
+    lhs * rhs.reciprocal
   }
 }
 

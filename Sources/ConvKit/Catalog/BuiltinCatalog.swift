@@ -1,41 +1,140 @@
+import Synchronization
+
 extension Catalog {
   /// The catalog embedded in conv, generated from `Data/`.
-  public static let builtin: Catalog = {
-    let (categories, units) = BuiltinTable.read(builtinTable)
-    return Catalog(categories: categories, units: units)
-  }()
+  ///
+  /// Free to create: it reads the tables compiled into the binary (`BuiltinData`) in place and
+  /// builds a `Unit` the first time one is looked up.
+  public static let builtin = Catalog(storage: CatalogStorage(tables: .shared, categories: [], units: []))
 }
 
-/// Reads the records written by `CatalogSourceWriter` (already resolved: no definition is
-/// evaluated at run time).
-enum BuiltinTable {
-  static func read(_ table: String) -> ([UnitCategory], [Unit]) {
-    var categories: [UnitCategory] = []
-    var units: [Unit] = []
-    units.reserveCapacity(1600)
-    var order = 0
-    for line in table.utf8.split(separator: UInt8(ascii: "\n")) {
-      let fields = line.split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false)
-        .map { String(decoding: $0, as: UTF8.self) }
-      if fields.first == "C", fields.count >= 5 {
-        categories.append(UnitCategory(identifier: fields[1], title: fields[2], dimension: dimension(fields[3]),
-                                       aliases: list(fields[4])))
-      } else if fields.first == "U", fields.count >= 17 {
-        let flags = fields[13]
-        let factor = Magnitude(Rational(unreducedNumerator: integer(fields[8]), denominator: integer(fields[9])),
-                               piPower: Int(fields[10]) ?? 0)
-        let offset = Rational(unreducedNumerator: integer(fields[11]), denominator: integer(fields[12]))
-        units.append(Unit(
-          name: fields[1], plural: fields[2], symbols: list(fields[3]), aliases: list(fields[4]),
-          claimedNames: list(fields[5]), categoryIdentifier: fields[6], dimension: dimension(fields[7]),
-          factor: factor, offset: offset, isAbsolute: flags.contains("a"), isExact: !flags.contains("~"),
-          prefixes: flags.contains("i") ? .iec : flags.contains("s") ? .si : .none, isCommon: flags.contains("c"),
-          definition: fields[14], source: fields[15], cldrIdentifier: fields[16].isEmpty ? nil : fields[16],
-          order: order))
-        order += 1
-      }
+/// The built-in catalog as compiled tables (written by `CatalogSourceWriter`, see `BuiltinData`),
+/// read in place, with the units built so far kept for reuse.
+final class BuiltinTables: Sendable {
+  static let shared = BuiltinTables()
+
+  let unitCount = BuiltinData.unitCount
+  let categoryCount = BuiltinData.categoryCount
+  let exact = KeyTable(BuiltinData.exactKeys)
+  let claimed = KeyTable(BuiltinData.claimedKeys)
+  let symbols = KeyTable(BuiltinData.symbolKeys)
+  let folded = KeyTable(BuiltinData.foldedKeys)
+  let categoryKeys = KeyTable(BuiltinData.categoryKeys)
+  let categoryUnits = KeyTable(BuiltinData.categoryUnits)
+  private let records = BuiltinData.unitRecords
+  private let offsets = BuiltinData.unitOffsets
+
+  /// A unit built from its record, shared by every lookup that finds it.
+  private final class Built: Sendable {
+    let unit: Unit
+    init(_ unit: Unit) { self.unit = unit }
+  }
+
+  private struct State {
+    /// The units built so far, by index (allocated on first use).
+    var units: [Built?] = []
+    var all: [Unit]? = nil
+    var categories: [UnitCategory]? = nil
+  }
+  private let state = Mutex(State())
+
+  private init() {}
+
+  /// The unit of a record, built on first use.
+  func unit(at index: Int) -> Unit {
+    if let built = state.withLock({ $0.units.isEmpty ? nil : $0.units[index] }) { return built.unit }
+    let built = Built(readUnit(at: index))
+    state.withLock { state in
+      if state.units.isEmpty { state.units = Array(repeating: nil, count: unitCount) }
+      state.units[index] = built
     }
-    return (categories, units)
+    return built.unit
+  }
+
+  /// Every unit, in catalog order.
+  var allUnits: [Unit] {
+    if let all = state.withLock({ $0.all }) { return all }
+    let all = (0..<unitCount).map { unit(at: $0) }
+    return state.withLock { state in
+      if state.all == nil { state.all = all }
+      return state.all!
+    }
+  }
+
+  /// Every category, in catalog order.
+  var categories: [UnitCategory] {
+    if let categories = state.withLock({ $0.categories }) { return categories }
+    let categories = BuiltinTables.readCategories(BuiltinData.categoryRecords)
+    return state.withLock { state in
+      if state.categories == nil { state.categories = categories }
+      return state.categories!
+    }
+  }
+
+  /// The indexes of the units of a category identifier, in display order.
+  func unitIndices(inCategory identifier: String) -> [Int] {
+    guard let list = categoryUnits.value(for: identifier) else { return [] }
+    return list.split(separator: ",").compactMap { Int($0) }
+  }
+
+  // MARK: Reading records
+
+  /// The byte offset of a unit record: fixed-width decimal lines of `BuiltinData.offsetWidth` digits.
+  private func recordOffset(_ index: Int) -> Int {
+    precondition(index >= 0 && index < unitCount, "unit index out of range")
+    let width = BuiltinData.offsetWidth
+    let start = offsets.utf8Start + index * (width + 1)
+    var value = 0
+    for position in 0..<width { value = value * 10 + Int(start[position] &- 48) }
+    return value
+  }
+
+  private func readUnit(at index: Int) -> Unit {
+    let base = records.utf8Start
+    let count = records.utf8CodeUnitCount
+    let start = recordOffset(index)
+    var end = start
+    while end < count && base[end] != 10 { end += 1 }
+    let fields = BuiltinTables.fields(UnsafeBufferPointer(start: base + start, count: end - start))
+    precondition(fields.count >= 17 && fields[0] == "U", "malformed built-in unit record \(index)")
+    return BuiltinTables.unit(fields, order: index)
+  }
+
+  static func fields(_ line: UnsafeBufferPointer<UInt8>) -> [String] {
+    var fields: [String] = []
+    fields.reserveCapacity(17)
+    var start = 0
+    for position in 0...line.count where position == line.count || line[position] == 9 {
+      fields.append(String(decoding: UnsafeBufferPointer(rebasing: line[start..<position]), as: UTF8.self))
+      start = position + 1
+    }
+    return fields
+  }
+
+  /// A unit from the fields of a `U` record (see `CatalogSourceWriter`).
+  static func unit(_ fields: [String], order: Int) -> Unit {
+    let flags = fields[13]
+    let factor = Magnitude(Rational(unreducedNumerator: integer(fields[8]), denominator: integer(fields[9])),
+                           piPower: Int(fields[10]) ?? 0)
+    let offset = Rational(unreducedNumerator: integer(fields[11]), denominator: integer(fields[12]))
+    return Unit(
+      name: fields[1], plural: fields[2], symbols: list(fields[3]), aliases: list(fields[4]),
+      claimedNames: list(fields[5]), categoryIdentifier: fields[6], dimension: dimension(fields[7]),
+      factor: factor, offset: offset, isAbsolute: flags.contains("a"), isExact: !flags.contains("~"),
+      prefixes: flags.contains("i") ? .iec : flags.contains("s") ? .si : .none, isCommon: flags.contains("c"),
+      definition: fields[14], source: fields[15], cldrIdentifier: fields[16].isEmpty ? nil : fields[16],
+      order: order)
+  }
+
+  static func readCategories(_ table: StaticString) -> [UnitCategory] {
+    let lines = UnsafeBufferPointer(start: table.utf8Start, count: table.utf8CodeUnitCount)
+      .split(separator: 10)
+    return lines.map { line in
+      let fields = fields(UnsafeBufferPointer(rebasing: line))
+      precondition(fields.count >= 5 && fields[0] == "C", "malformed built-in category record")
+      return UnitCategory(identifier: fields[1], title: fields[2], dimension: dimension(fields[3]),
+                          aliases: list(fields[4]))
+    }
   }
 
   static func list(_ field: String) -> [String] {
@@ -54,5 +153,106 @@ enum BuiltinTable {
     if let small = Int(field) { return BigInteger(small) }
     if field.hasPrefix("-") { return -(BigInteger(decimalDigits: field.dropFirst()) ?? .zero) }
     return BigInteger(decimalDigits: field) ?? .zero
+  }
+}
+
+/// A compiled index: lines `KEY<TAB>VALUE`, sorted by the UTF-8 bytes of the key, with every key
+/// in Unicode normalization form C; searched in place by bisection over the bytes.
+///
+/// Swift compares strings by canonical equivalence, as the dictionary indexes do; a key given in
+/// another normalization form is normalized before the search, so both find the same entries.
+struct KeyTable: Sendable {
+  private let table: StaticString
+
+  init(_ table: StaticString) { self.table = table }
+
+  /// The unit or category index stored for a key.
+  func index(for key: String) -> Int? {
+    guard let value = valueRange(for: key) else { return nil }
+    var number = 0
+    for position in value { number = number * 10 + Int(table.utf8Start[position] &- 48) }
+    return number
+  }
+
+  /// The value stored for a key, as text.
+  func value(for key: String) -> Substring? {
+    guard let value = valueRange(for: key) else { return nil }
+    let bytes = UnsafeBufferPointer(start: table.utf8Start + value.lowerBound, count: value.count)
+    return Substring(String(decoding: bytes, as: UTF8.self))
+  }
+
+  /// Calls `body` with every key and its index, in table order.
+  func forEach(_ body: (String, Int) -> Void) {
+    let bytes = UnsafeBufferPointer(start: table.utf8Start, count: table.utf8CodeUnitCount)
+    for line in bytes.split(separator: 10) {
+      guard let tab = line.firstIndex(of: 9) else { continue }
+      var number = 0
+      for byte in line[(tab + 1)...] { number = number * 10 + Int(byte &- 48) }
+      body(String(decoding: UnsafeBufferPointer(rebasing: line[..<tab]), as: UTF8.self), number)
+    }
+  }
+
+  private func valueRange(for key: String) -> Range<Int>? {
+    var key = key
+    let isASCII = key.withUTF8 { bytes in bytes.allSatisfy { $0 < 0x80 } }
+    if isASCII { return key.withUTF8 { search($0) } }
+    return key._nfcCodeUnits.withUnsafeBufferPointer { search($0) }
+  }
+
+  /// Bisection over lines: take the middle byte, back up to its line start, compare the key.
+  private func search(_ key: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
+    let base = table.utf8Start
+    let count = table.utf8CodeUnitCount
+    var low = 0
+    var high = count
+    while low < high {
+      var start = low + (high - low) / 2
+      while start > low && base[start - 1] != 10 { start -= 1 }
+      var tab = start
+      while tab < count && base[tab] != 9 { tab += 1 }
+      var end = tab
+      while end < count && base[end] != 10 { end += 1 }
+      switch KeyTable.compare(UnsafeBufferPointer(start: base + start, count: tab - start), key) {
+      case 0: return min(tab + 1, end)..<end
+      case ..<0: low = end + 1
+      default: high = start
+      }
+    }
+    return nil
+  }
+
+  /// Byte-wise order: negative, zero or positive as `a` sorts before, equal to or after `b`.
+  static func compare(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int {
+    let shared = min(a.count, b.count)
+    var position = 0
+    while position < shared {
+      if a[position] != b[position] { return Int(a[position]) - Int(b[position]) }
+      position += 1
+    }
+    return a.count - b.count
+  }
+}
+
+/// The units and categories of a catalog with a compiled base and units added on top, joined
+/// once on first use.
+final class CombinedArrays: Sendable {
+  private struct Joined {
+    var units: [Unit]? = nil
+    var categories: [UnitCategory]? = nil
+  }
+  private let joined = Mutex(Joined())
+
+  func units(_ make: () -> [Unit]) -> [Unit] {
+    if let units = joined.withLock({ $0.units }) { return units }
+    let units = make()
+    joined.withLock { $0.units = units }
+    return units
+  }
+
+  func categories(_ make: () -> [UnitCategory]) -> [UnitCategory] {
+    if let categories = joined.withLock({ $0.categories }) { return categories }
+    let categories = make()
+    joined.withLock { $0.categories = categories }
+    return categories
   }
 }

@@ -5,60 +5,28 @@
 /// 2. an SI or IEC prefix symbol on a unit symbol (`km`, `µF`, `GiB`), case-sensitive;
 /// 3. a case-insensitive match of a name, plural or alias (`Mile`, `FEET`);
 /// 4. a prefix word on a name, plural or alias (`kilometre`, `Gibibytes`).
+///
+/// A catalog is a cheap value: it shares its storage. The built-in catalog reads its units
+/// straight from tables compiled into the binary and builds a `Unit` only when one is looked up,
+/// so it costs nothing at start-up; catalogs built from `Unit` values (personal units, tests) are
+/// indexed with dictionaries. Both follow the same rules (see `CatalogStorage`).
 public struct Catalog: Sendable {
-  /// Every category, in catalog order.
-  public let categories: [UnitCategory]
-  /// Every unit, grouped by category and in display order within each.
-  public let units: [Unit]
+  let storage: CatalogStorage
 
-  private let exactIndex: [String: Int]
-  private let claimedIndex: [String: Int]
-  private let symbolIndex: [String: Int]
-  private let foldedIndex: [String: Int]
-  private let categoryIndex: [String: Int]
-  private let unitsByCategory: [String: [Int]]
+  /// Every category, in catalog order.
+  public var categories: [UnitCategory] { storage.categories }
+  /// Every unit, grouped by category and in display order within each. For the built-in catalog
+  /// this builds every unit on first use; lookups do not need it.
+  public var units: [Unit] { storage.units }
 
   /// Builds a catalog. Earlier units win name clashes, except that claimed names (`F!`) win over
   /// symbols; loaders report clashes before getting here.
   public init(categories: [UnitCategory], units: [Unit]) {
-    self.categories = categories
-    self.units = units
-    var exact: [String: Int] = [:]
-    var symbolsOnly: [String: Int] = [:]
-    var folded: [String: Int] = [:]
-    var byCategory: [String: [Int]] = [:]
-    exact.reserveCapacity(units.count * 5)
-    folded.reserveCapacity(units.count * 4)
-    for (index, unit) in units.enumerated() {
-      for symbol in unit.symbols where exact[symbol] == nil { exact[symbol] = index }
-      for symbol in unit.symbols where symbolsOnly[symbol] == nil { symbolsOnly[symbol] = index }
-      for word in [unit.name, unit.plural] + unit.aliases {
-        if exact[word] == nil { exact[word] = index }
-        let key = word.lowercased()
-        if folded[key] == nil { folded[key] = index }
-      }
-      byCategory[unit.categoryIdentifier, default: []].append(index)
-    }
-    var claimed: [String: Int] = [:]
-    for (index, unit) in units.enumerated() {
-      for name in unit.claimedNames { claimed[name] = index }
-      // A personal unit that overrides a built-in one claims all its spellings, everywhere.
-      if unit.claimedNames.contains(unit.name) {
-        for name in unit.claimedNames { exact[name] = index }
-      }
-    }
-    var categoryKeys: [String: Int] = [:]
-    for (index, category) in categories.enumerated() {
-      for key in [category.identifier, category.title] + category.aliases {
-        categoryKeys[Catalog.categoryKey(key)] = index
-      }
-    }
-    exactIndex = exact
-    claimedIndex = claimed
-    symbolIndex = symbolsOnly
-    foldedIndex = folded
-    categoryIndex = categoryKeys
-    unitsByCategory = byCategory
+    storage = CatalogStorage(tables: nil, categories: categories, units: units)
+  }
+
+  init(storage: CatalogStorage) {
+    self.storage = storage
   }
 
   static func categoryKey(_ text: some StringProtocol) -> String {
@@ -74,36 +42,47 @@ public struct Catalog: Sendable {
   /// the symbol keeps its SI meaning.
   public func unit(named text: some StringProtocol, standalone: Bool = true) -> PrefixedUnit? {
     let text = String(text)
-    if standalone, let index = claimedIndex[text] { return PrefixedUnit(unit: units[index]) }
-    if let index = exactIndex[text] { return PrefixedUnit(unit: units[index]) }
+    if standalone, let index = storage.claimedIndex(text) { return PrefixedUnit(unit: storage.unit(at: index)) }
+    if let index = storage.exactIndex(text) { return PrefixedUnit(unit: storage.unit(at: index)) }
     if let match = prefixedSymbol(text) { return match }
     let key = text.lowercased()
-    if let index = foldedIndex[key] { return PrefixedUnit(unit: units[index]) }
+    if let index = storage.foldedIndex(key) { return PrefixedUnit(unit: storage.unit(at: index)) }
     return prefixedName(key)
   }
 
+  /// Prefix symbols in the order they are tried: IEC first (`Mi` before `M`), then SI.
+  private static let prefixSymbols: [(String, Prefix)] =
+    (Prefix.iec + Prefix.si).flatMap { prefix in prefix.symbols.map { ($0, prefix) } }
+
+  /// Prefix words in the order they are tried, with their alternative spellings (`deka`) last.
+  private static let prefixNames: [(String, Prefix)] = {
+    let allPrefixes = Prefix.iec + Prefix.si
+    var spellings = allPrefixes.map { ($0.name, $0) }
+    for (alias, name) in Prefix.nameAliases.sorted(by: { $0.key < $1.key }) {
+      if let prefix = allPrefixes.first(where: { $0.name == name }) { spellings.append((alias, prefix)) }
+    }
+    return spellings
+  }()
+
   private func prefixedSymbol(_ text: String) -> PrefixedUnit? {
-    for prefix in Prefix.iec + Prefix.si {
-      for symbol in prefix.symbols where text.hasPrefix(symbol) && text.count > symbol.count {
-        let rest = String(text.dropFirst(symbol.count))
-        if let index = symbolIndex[rest], prefix.applies(to: units[index].prefixes) {
-          return PrefixedUnit(unit: units[index], prefix: prefix)
-        }
+    let length = text.count
+    for (symbol, prefix) in Catalog.prefixSymbols where text.hasPrefix(symbol) && length > symbol.count {
+      let rest = String(text.dropFirst(symbol.count))
+      if let index = storage.symbolIndex(rest) {
+        let unit = storage.unit(at: index)
+        if prefix.applies(to: unit.prefixes) { return PrefixedUnit(unit: unit, prefix: prefix) }
       }
     }
     return nil
   }
 
   private func prefixedName(_ key: String) -> PrefixedUnit? {
-    let allPrefixes = Prefix.iec + Prefix.si
-    var spellings = allPrefixes.map { ($0.name, $0) }
-    for (alias, name) in Prefix.nameAliases {
-      if let prefix = allPrefixes.first(where: { $0.name == name }) { spellings.append((alias, prefix)) }
-    }
-    for (word, prefix) in spellings where key.hasPrefix(word) && key.count > word.count {
+    let length = key.count
+    for (word, prefix) in Catalog.prefixNames where key.hasPrefix(word) && length > word.count {
       let rest = String(key.dropFirst(word.count))
-      if let index = foldedIndex[rest], prefix.applies(to: units[index].prefixes) {
-        let unit = units[index]
+      if let index = storage.foldedIndex(rest) {
+        let unit = storage.unit(at: index)
+        guard prefix.applies(to: unit.prefixes) else { continue }
         if unit.symbols.contains(where: { $0.lowercased() == rest && !isName(rest, of: unit) }) { continue }
         return PrefixedUnit(unit: unit, prefix: prefix)
       }
@@ -128,15 +107,14 @@ public struct Catalog: Sendable {
     let bound = max(1, min(3, key.count / 3 + 1))
     // The best spelling of each unit, so one unit is suggested once.
     var bestPerUnit: [Int: (Int, Int, String)] = [:]
-    for (spelling, index) in exactIndex {
-      guard let distance = EditDistance.between(key, spelling.lowercased(), bound: bound), distance <= bound else {
-        continue
-      }
-      let exactCase = spelling.lowercased() == key ? 0 : 1
-      let candidate = (distance * 2 + exactCase, units[index].isCommon ? 0 : 1, spelling)
+    storage.forEachSpelling { spelling, index in
+      let folded = spelling.lowercased()
+      guard let distance = EditDistance.between(key, folded, bound: bound), distance <= bound else { return }
+      let exactCase = folded == key ? 0 : 1
+      let candidate = (distance * 2 + exactCase, storage.unit(at: index).isCommon ? 0 : 1, spelling)
       if let existing = bestPerUnit[index],
          (existing.0, existing.1, existing.2.count, existing.2) <= (candidate.0, candidate.1, candidate.2.count, candidate.2) {
-        continue
+        return
       }
       bestPerUnit[index] = candidate
     }
@@ -145,23 +123,27 @@ public struct Catalog: Sendable {
   }
 
   /// Every spelling that resolves to a unit without a prefix (symbols, names, plurals, aliases).
-  public var spellings: [String] { Array(exactIndex.keys) }
+  public var spellings: [String] {
+    var result: [String] = []
+    storage.forEachSpelling { spelling, _ in result.append(spelling) }
+    return result
+  }
 
   // MARK: Categories
 
   /// Finds a category by identifier, title or alias (case-insensitive; spaces, `_` and `-` alike).
   public func category(named text: some StringProtocol) -> UnitCategory? {
-    categoryIndex[Catalog.categoryKey(text)].map { categories[$0] }
+    storage.categoryIndex(Catalog.categoryKey(text)).map { storage.category(at: $0) }
   }
 
   /// The category with the given identifier.
   public func category(of unit: Unit) -> UnitCategory? {
-    categoryIndex[unit.categoryIdentifier].map { categories[$0] }
+    storage.categoryIndex(unit.categoryIdentifier).map { storage.category(at: $0) }
   }
 
   /// The units of a category in display order (by magnitude).
   public func units(in category: UnitCategory) -> [Unit] {
-    (unitsByCategory[category.identifier] ?? []).map { units[$0] }
+    storage.unitIndices(inCategory: category.identifier).map { storage.unit(at: $0) }
   }
 
   /// The units of a category with the common ones first, each group in display order.
@@ -179,11 +161,201 @@ public struct Catalog: Sendable {
   /// (length rather than astronomical distance, energy rather than torque).
   public func primaryCategory(for dimension: Dimension) -> UnitCategory? {
     categories.filter { $0.dimension == dimension }
-      .max { (unitsByCategory[$0.identifier]?.count ?? 0) < (unitsByCategory[$1.identifier]?.count ?? 0) }
+      .max { storage.unitCount(inCategory: $0.identifier) < storage.unitCount(inCategory: $1.identifier) }
   }
 
   /// A copy with more categories and units added after these (personal units).
+  ///
+  /// On the built-in catalog this keeps the compiled tables and indexes only the new units.
   public func adding(categories newCategories: [UnitCategory], units newUnits: [Unit]) -> Catalog {
-    Catalog(categories: categories + newCategories, units: units + newUnits)
+    Catalog(storage: storage.adding(categories: newCategories, units: newUnits))
+  }
+}
+
+// MARK: - Storage
+
+/// The indexes behind a `Catalog`: an optional compiled base (the built-in tables, indexes
+/// `0..<baseUnitCount`) followed by units held as values and indexed with dictionaries.
+///
+/// The rules are those of one list of units, earlier units first:
+/// - exact: the first unit with the spelling as a symbol, name, plural or alias; but a unit that
+///   claims its own name (a personal unit with `override`) takes every name it claims, the last such
+///   unit winning;
+/// - symbols and folded (lower-cased names, plurals and aliases): the first unit;
+/// - claimed (`C!`): the last unit;
+/// - category keys: the last category.
+/// With a compiled base, each dictionary holds only the units after it, and each lookup consults the
+/// base and the dictionaries in the order those rules imply. The compiled tables themselves are
+/// written from a dictionary-indexed catalog (`CatalogSourceWriter`), so both agree by construction.
+final class CatalogStorage: Sendable {
+  let tables: BuiltinTables?
+  let baseUnitCount: Int
+  let baseCategoryCount: Int
+  let extraCategories: [UnitCategory]
+  let extraUnits: [Unit]
+  /// Dictionary indexes of `extraUnits` and `extraCategories`; nil when there are none (the
+  /// built-in catalog alone builds no dictionary at all).
+  private let index: DictionaryIndex?
+  /// The joined units and categories of a compiled base with units added on top.
+  private let combined: CombinedArrays?
+
+  init(tables: BuiltinTables?, categories: [UnitCategory], units: [Unit]) {
+    self.tables = tables
+    baseUnitCount = tables?.unitCount ?? 0
+    baseCategoryCount = tables?.categoryCount ?? 0
+    extraCategories = categories
+    extraUnits = units
+    index = categories.isEmpty && units.isEmpty ? nil
+      : DictionaryIndex(categories: categories, units: units, unitBase: baseUnitCount,
+                        categoryBase: baseCategoryCount)
+    combined = tables != nil && index != nil ? CombinedArrays() : nil
+  }
+
+  /// The same base with more categories and units after the present ones.
+  func adding(categories: [UnitCategory], units: [Unit]) -> CatalogStorage {
+    CatalogStorage(tables: tables, categories: extraCategories + categories, units: extraUnits + units)
+  }
+
+  // MARK: Lookups
+
+  func exactIndex(_ key: String) -> Int? {
+    if let index = index?.overrides[key] { return index }
+    if let index = tables?.exact.index(for: key) { return index }
+    return index?.exact[key]
+  }
+
+  func claimedIndex(_ key: String) -> Int? {
+    index?.claimed[key] ?? tables?.claimed.index(for: key)
+  }
+
+  func symbolIndex(_ key: String) -> Int? {
+    tables?.symbols.index(for: key) ?? index?.symbols[key]
+  }
+
+  func foldedIndex(_ key: String) -> Int? {
+    tables?.folded.index(for: key) ?? index?.folded[key]
+  }
+
+  func categoryIndex(_ key: String) -> Int? {
+    index?.categoryKeys[key] ?? tables?.categoryKeys.index(for: key)
+  }
+
+  /// Indexes of the units whose category identifier is `identifier`, in catalog order.
+  func unitIndices(inCategory identifier: String) -> [Int] {
+    let base = tables?.unitIndices(inCategory: identifier) ?? []
+    guard let extra = index?.unitsByCategory[identifier] else { return base }
+    return base + extra
+  }
+
+  func unitCount(inCategory identifier: String) -> Int {
+    (tables?.unitIndices(inCategory: identifier).count ?? 0) + (index?.unitsByCategory[identifier]?.count ?? 0)
+  }
+
+  /// Every exact spelling with the unit it resolves to (the effective exact index), in no
+  /// particular order.
+  func forEachSpelling(_ body: (String, Int) -> Void) {
+    let overrides = index?.overrides ?? [:]
+    let exact = index?.exact ?? [:]
+    if let tables {
+      tables.exact.forEach { key, unit in body(key, overrides[key] ?? unit) }
+      for (key, unit) in exact where overrides[key] == nil && tables.exact.index(for: key) == nil {
+        body(key, unit)
+      }
+      for (key, unit) in overrides where tables.exact.index(for: key) == nil { body(key, unit) }
+    } else {
+      for (key, unit) in exact where overrides[key] == nil { body(key, unit) }
+      for (key, unit) in overrides { body(key, unit) }
+    }
+  }
+
+  /// The effective indexes, for writing them out as tables: exact, claimed, symbols, folded,
+  /// category keys, and the unit indexes of each category identifier.
+  func indexTables() -> (exact: [String: Int], claimed: [String: Int], symbols: [String: Int], folded: [String: Int],
+                         categoryKeys: [String: Int], unitsByCategory: [String: [Int]]) {
+    precondition(tables == nil, "tables are written from a catalog built from units")
+    guard let index else { return ([:], [:], [:], [:], [:], [:]) }
+    var exact = index.exact
+    for (key, unit) in index.overrides { exact[key] = unit }
+    return (exact, index.claimed, index.symbols, index.folded, index.categoryKeys, index.unitsByCategory)
+  }
+
+  // MARK: Values
+
+  func unit(at index: Int) -> Unit {
+    if index < baseUnitCount, let tables { return tables.unit(at: index) }
+    return extraUnits[index - baseUnitCount]
+  }
+
+  func category(at index: Int) -> UnitCategory {
+    if index < baseCategoryCount, let tables { return tables.categories[index] }
+    return extraCategories[index - baseCategoryCount]
+  }
+
+  var units: [Unit] {
+    guard let tables else { return extraUnits }
+    guard let combined, !extraUnits.isEmpty else { return tables.allUnits }
+    return combined.units { tables.allUnits + extraUnits }
+  }
+
+  var categories: [UnitCategory] {
+    guard let tables else { return extraCategories }
+    guard let combined, !extraCategories.isEmpty else { return tables.categories }
+    return combined.categories { tables.categories + extraCategories }
+  }
+}
+
+/// Dictionary indexes of units and categories held as values, numbered from `unitBase` and
+/// `categoryBase` (after a compiled base, if any). See `CatalogStorage` for the rules.
+final class DictionaryIndex: Sendable {
+  /// First unit with the spelling as a symbol, name, plural or alias.
+  let exact: [String: Int]
+  /// Spellings taken by units that claim their own name (`override`): the last such unit.
+  let overrides: [String: Int]
+  let claimed: [String: Int]
+  let symbols: [String: Int]
+  let folded: [String: Int]
+  let categoryKeys: [String: Int]
+  let unitsByCategory: [String: [Int]]
+
+  init(categories: [UnitCategory], units: [Unit], unitBase: Int, categoryBase: Int) {
+    var exact: [String: Int] = [:]
+    var symbolsOnly: [String: Int] = [:]
+    var foldedKeys: [String: Int] = [:]
+    var byCategory: [String: [Int]] = [:]
+    exact.reserveCapacity(units.count * 5)
+    foldedKeys.reserveCapacity(units.count * 4)
+    for (offset, unit) in units.enumerated() {
+      let index = unitBase + offset
+      for symbol in unit.symbols where exact[symbol] == nil { exact[symbol] = index }
+      for symbol in unit.symbols where symbolsOnly[symbol] == nil { symbolsOnly[symbol] = index }
+      for word in [unit.name, unit.plural] + unit.aliases {
+        if exact[word] == nil { exact[word] = index }
+        let key = word.lowercased()
+        if foldedKeys[key] == nil { foldedKeys[key] = index }
+      }
+      byCategory[unit.categoryIdentifier, default: []].append(index)
+    }
+    var claimedKeys: [String: Int] = [:]
+    var overriding: [String: Int] = [:]
+    for (offset, unit) in units.enumerated() {
+      for name in unit.claimedNames { claimedKeys[name] = unitBase + offset }
+      // A personal unit that overrides a built-in one claims all its spellings, everywhere.
+      if unit.claimedNames.contains(unit.name) {
+        for name in unit.claimedNames { overriding[name] = unitBase + offset }
+      }
+    }
+    var categoryIndex: [String: Int] = [:]
+    for (offset, category) in categories.enumerated() {
+      for key in [category.identifier, category.title] + category.aliases {
+        categoryIndex[Catalog.categoryKey(key)] = categoryBase + offset
+      }
+    }
+    self.exact = exact
+    overrides = overriding
+    claimed = claimedKeys
+    symbols = symbolsOnly
+    folded = foldedKeys
+    categoryKeys = categoryIndex
+    unitsByCategory = byCategory
   }
 }

@@ -57,6 +57,10 @@ final class DefinitionResolver: UnitResolving {
     names = Catalog(categories: categories, units: placeholders)
   }
 
+  /// Longest chain of units defined by one another that is resolved.
+  static let maximumChainLength = 64
+  static let chainTooLong = " is part of a chain of more than \(maximumChainLength) units defined by one another"
+
   static func prefixFamily(_ flags: [String]) -> PrefixFamily {
     flags.contains("iec") ? .iec : flags.contains("si") ? .si : .none
   }
@@ -127,6 +131,11 @@ final class DefinitionResolver: UnitResolving {
     guard !inProgress.contains(index) else {
       throw diagnostic("circular definition involving '\(unit.name)'")
     }
+    // Each level of a chain (a defined by b, b by c, ...) recurses through the evaluator: a long
+    // chain in a personal units file would overflow the stack.
+    guard inProgress.count < DefinitionResolver.maximumChainLength else {
+      throw diagnostic("definition of '\(unit.name)'" + DefinitionResolver.chainTooLong)
+    }
     inProgress.insert(index)
     defer { inProgress.remove(index) }
     let category = categories[unit.category]
@@ -150,6 +159,9 @@ final class DefinitionResolver: UnitResolving {
         isExact = isExact && term.isExact
       } catch {
         failed.insert(index)
+        if case .catalog(let message) = error, message.hasSuffix(DefinitionResolver.chainTooLong) {
+          throw diagnostic("definition of '\(unit.name)'" + DefinitionResolver.chainTooLong)
+        }
         if case .catalog(let message) = error, message.contains("does not resolve") || message.contains("circular") {
           throw diagnostic("definition of '\(unit.name)' depends on a unit that does not resolve: \(message)")
         }

@@ -45,6 +45,9 @@ public struct Conversion: Sendable {
     self.target = target
     kind = try Conversion.kind(from: source.term, to: target.term, fromText: source.text, toText: target.text,
                                catalog: catalog)
+    // A unit of size zero (`0km`, or a personal unit defined as `0 m`) would divide by zero below.
+    if target.factor.isZero { throw .zeroUnit(target.text) }
+    if source.factor.isZero && kind == .reciprocal { throw .zeroUnit(source.text) }
     sourceScale = source.absoluteUnit?.factor ?? source.factor
     targetScale = target.absoluteUnit?.factor ?? target.factor
     sourceOffset = kind == .affine ? (source.absoluteUnit?.unit.offset ?? .zero) : .zero
@@ -67,7 +70,9 @@ public struct Conversion: Sendable {
   /// Whether results are exact (every factor exact and no π left over).
   public var isExact: Bool { source.isExact && target.isExact && scale.isRational }
 
-  /// Converts an exact value.
+  /// Converts an exact value. Every value converts, temperatures below absolute zero included
+  /// (the map is the same affine one): front ends that read a value from a person refuse those
+  /// with `checkAboveAbsoluteZero(_:)`, as `Catalog.parseQuantity` does for quantities.
   public func convert(_ value: Rational) throws(ConvError) -> Magnitude {
     switch kind {
     case .linear, .cycles:
@@ -79,6 +84,15 @@ public struct Conversion: Sendable {
       guard !value.isZero else { throw .reciprocalOfZero(from: source.text, to: target.text) }
       return scale / Magnitude(value)
     }
+  }
+
+  /// Throws `ConvError.belowAbsoluteZero` when `value` in the source unit is an absolute
+  /// temperature below absolute zero (`-500` for °C, `-1` for K); does nothing for other units.
+  public func checkAboveAbsoluteZero(_ value: Rational) throws(ConvError) {
+    guard let unit = source.absoluteUnit, !sourceScale.rational.isNegative,
+          (Magnitude(value + unit.unit.offset) * sourceScale).rational.isNegative else { return }
+    let written = value.terminatingDecimal?.plainString ?? value.description
+    throw .belowAbsoluteZero(written + " " + source.text, minimum: Catalog.absoluteZero(in: unit), span: nil)
   }
 
   /// Converts an exact value that may itself carry powers of π (the output of another conversion).
@@ -95,7 +109,8 @@ public struct Conversion: Sendable {
     }
   }
 
-  /// Converts a `Double` with one or two floating-point operations (not correctly rounded).
+  /// Converts a `Double` with one or two floating-point operations (not correctly rounded). No
+  /// value is refused: NaN and infinities pass through, and so do temperatures below absolute zero.
   @inlinable public func convert(_ value: Double) -> Double {
     switch kind {
     case .linear, .cycles: value * linearScale

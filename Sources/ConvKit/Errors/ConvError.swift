@@ -32,6 +32,11 @@ public enum ConvError: Error, Sendable, Equatable {
   case absoluteVersusDifference(absolute: String, difference: String)
   /// A reciprocal conversion of zero (`0 mpg` to `L/100km`).
   case reciprocalOfZero(from: String, to: String)
+  /// An absolute temperature below absolute zero (`-500 °C`); carries the quantity as written and
+  /// absolute zero in the same unit (`-273.15 °C`).
+  case belowAbsoluteZero(String, minimum: String, span: SourceSpan?)
+  /// A unit expression whose size is zero (`0km`), which nothing can be expressed in.
+  case zeroUnit(String)
   /// A result too large for a floating-point number.
   case resultOutOfRange
   /// A catalog file problem (`PATH:LINE: message` is formed by the caller).
@@ -44,18 +49,18 @@ public enum ConvError: Error, Sendable, Equatable {
       return "nothing to convert: give a quantity such as '5 mi' and a target unit such as 'km'"
     case .unknownUnit(let name, _, let suggestions):
       let hint = suggestions.isEmpty ? "" : "; did you mean " + ConvError.orList(suggestions.map { "'\($0)'" }) + "?"
-      return "unknown unit '\(name)'" + hint
+      return "unknown unit '\(ConvError.printable(name))'" + hint
     case .unknownCategory(let name, let suggestions):
       let hint = suggestions.isEmpty ? " (see 'conv categories')" : "; did you mean " + ConvError.orList(suggestions.map { "'\($0)'" }) + "?"
-      return "unknown category '\(name)'" + hint
+      return "unknown category '\(ConvError.printable(name))'" + hint
     case .unexpectedCharacter(let character, _):
-      return "unexpected character '\(character)'"
+      return "unexpected character '\(ConvError.printable(character))'"
     case .syntax(let message, _):
-      return message
+      return ConvError.printable(message)
     case .malformedNumber(let text, _):
-      return "malformed number '\(text)'"
+      return "malformed number '\(ConvError.printable(text))'"
     case .numberOutOfRange(let text, _):
-      return "number '\(text)' is out of range"
+      return "number '\(ConvError.printable(text))' is out of range"
     case .exponentTooLarge(let power, _):
       return "exponent \(power) is too large (at most \(Dimension.maximumExponent) in magnitude)"
     case .divisionByZero:
@@ -65,19 +70,23 @@ public enum ConvError: Error, Sendable, Equatable {
     case .nestingTooDeep(let limit, _):
       return "parentheses are nested too deeply (at most \(limit) levels)"
     case .incompatible(let from, let to, let fromUnit, let toUnit):
-      return "cannot convert \(fromUnit) to \(toUnit): \(from) vs \(to)"
+      return "cannot convert \(ConvError.printable(fromUnit)) to \(ConvError.printable(toUnit)): \(from) vs \(to)"
     case .mismatchedSum(let a, let b, _):
       return "cannot add \(a) and \(b)"
     case .absoluteTemperatureInCompound(let unit, let difference, _):
       return "\(unit) is an absolute temperature; use the difference unit \(difference) in compound units"
     case .absoluteVersusDifference(let absolute, let difference):
-      return "cannot convert between the absolute temperature \(absolute) and the temperature difference \(difference)"
+      return "cannot convert between the absolute temperature \(ConvError.printable(absolute)) and the temperature difference \(ConvError.printable(difference))"
     case .reciprocalOfZero(let from, let to):
-      return "zero \(from) has no equivalent in \(to) (the reciprocal of zero is infinite)"
+      return "zero \(ConvError.printable(from)) has no equivalent in \(ConvError.printable(to)) (the reciprocal of zero is infinite)"
+    case .belowAbsoluteZero(let quantity, let minimum, _):
+      return "\(ConvError.printable(quantity)) is below absolute zero (\(minimum))"
+    case .zeroUnit(let unit):
+      return "the unit '\(ConvError.printable(unit))' is zero: nothing can be converted with it"
     case .resultOutOfRange:
       return "the result is out of range"
     case .catalog(let message):
-      return message
+      return ConvError.printable(message)
     }
   }
 
@@ -88,6 +97,8 @@ public enum ConvError: Error, Sendable, Equatable {
       .malformedNumber(_, let span), .numberOutOfRange(_, let span), .exponentTooLarge(_, let span),
       .divisionByZero(let span), .nestingTooDeep(_, let span), .mismatchedSum(_, _, let span),
       .absoluteTemperatureInCompound(_, _, let span):
+      return span
+    case .belowAbsoluteZero(_, _, let span):
       return span
     default:
       return nil
@@ -108,8 +119,26 @@ public enum ConvError: Error, Sendable, Equatable {
     case .mismatchedSum(let a, let b, let span): .mismatchedSum(a, b, span: span.shifted(by: offset))
     case .absoluteTemperatureInCompound(let a, let b, let span):
       .absoluteTemperatureInCompound(unit: a, differenceUnit: b, span: span.shifted(by: offset))
+    case .belowAbsoluteZero(let a, let b, let span): .belowAbsoluteZero(a, minimum: b, span: span?.shifted(by: offset))
     default: self
     }
+  }
+
+  /// User text made safe for a one-line message: line breaks, other control characters and
+  /// invisible format characters (which could move the cursor, clear a terminal or reorder text)
+  /// are written as `<U+001B>`.
+  public static func printable(_ text: some StringProtocol) -> String {
+    var result = ""
+    for scalar in text.unicodeScalars {
+      switch scalar.properties.generalCategory {
+      case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate, .privateUse, .unassigned:
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        result += "<U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex + ">"
+      default:
+        result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
   }
 
   static func orList(_ items: [String]) -> String {
@@ -122,5 +151,6 @@ public enum ConvError: Error, Sendable, Equatable {
 }
 
 extension ConvError: CustomStringConvertible {
+  /// The same text as ``message``.
   public var description: String { message }
 }

@@ -8,11 +8,22 @@ public protocol UnitResolving {
 }
 
 extension Catalog: UnitResolving {
+  /// Resolves a spelling inside an expression: claimed bare spellings (`C` for °C) do not apply
+  /// there, so `C/kg` is coulombs per kilogram.
   public func resolveUnit(_ spelling: String, span: SourceSpan) throws(ConvError) -> PrefixedUnit? {
     unit(named: spelling, standalone: false)
   }
 
-  public func suggestions(for spelling: String) -> [String] { suggestions(for: spelling, limit: 3) }
+  /// Up to three known spellings close to an unknown one.
+  public func suggestions(for spelling: String) -> [String] {
+    #if CONV_FUZZING
+    // Fuzzing builds (fuzz/run.sh) skip the edit-distance search over every spelling: it is most
+    // of the cost of an unknown word, and the fuzz targets exercise it on their own.
+    return []
+    #else
+    return suggestions(for: spelling, limit: 3)
+    #endif
+  }
 }
 
 /// Parses and evaluates an expression in one pass (recursive descent).
@@ -126,15 +137,14 @@ struct Evaluator<Resolver: UnitResolving> {
   }
 
   private mutating func parseUnary() throws(ConvError) -> Term {
-    if let token = peek(), token.kind == .minus {
+    // A loop rather than recursion, so that thousands of signs cannot exhaust the stack.
+    var negate = false
+    while let token = peek(), token.kind == .minus || token.kind == .plus {
+      if token.kind == .minus { negate.toggle() }
       index += 1
-      return Term.negated(try parseUnary())
     }
-    if let token = peek(), token.kind == .plus {
-      index += 1
-      return try parseUnary()
-    }
-    return try parsePower()
+    let term = try parsePower()
+    return negate ? Term.negated(term) : term
   }
 
   private mutating func parsePower() throws(ConvError) -> Term {
@@ -234,14 +244,41 @@ struct Evaluator<Resolver: UnitResolving> {
     }
     let (word, span) = words[0]
     index += 1
-    // `square`/`sq`/`cubic`/`cu` before a unit.
-    if let power = PowerWords.prefix[word.lowercased()], let next = peek(), case .word = next.kind {
-      if try resolver.resolveUnit(word, span: span) == nil {
-        let unit = try parseName()
-        return try Term.raise(unit, to: power, span: span)
+    // `square`/`sq`/`cubic`/`cu` before a unit. Repeated ones (`square cubic m`) are collected in
+    // a loop, innermost last, so that a long run of them cannot exhaust the stack.
+    if let power = PowerWords.prefix[word.lowercased()], let next = peek(), case .word = next.kind,
+       try resolver.resolveUnit(word, span: span) == nil {
+      var powers = [(power, span)]
+      while let token = peek(), case .word(let inner) = token.kind,
+            let innerPower = PowerWords.prefix[inner.lowercased()],
+            index + 1 < tokens.count, tokens[index + 1].kind.isWord,
+            try !startsName(at: index), try resolver.resolveUnit(inner, span: token.span) == nil {
+        powers.append((innerPower, token.span))
+        index += 1
       }
+      var unit = try parseName()
+      for (power, span) in powers.reversed() {
+        unit = try Term.raise(unit, to: power, span: span)
+      }
+      return unit
     }
     return try postfixPowers(try resolveWord(word, span: span))
+  }
+
+  /// Whether two to five words from `start` form a known multi-word name (`cubic inch` is one).
+  private func startsName(at start: Int) throws(ConvError) -> Bool {
+    var words: [String] = []
+    var probe = start
+    while probe < tokens.count, words.count < 5, case .word(let word) = tokens[probe].kind {
+      if !words.isEmpty && !tokens[probe].spaceBefore { break }
+      words.append(word)
+      probe += 1
+    }
+    for count in stride(from: words.count, through: 2, by: -1) {
+      let spelling = words[0..<count].joined(separator: " ")
+      if try resolver.resolveUnit(spelling, span: tokens[start].span) != nil { return true }
+    }
+    return false
   }
 
   /// Applies `squared` / `cubed` written after a unit.

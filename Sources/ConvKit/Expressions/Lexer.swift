@@ -10,10 +10,11 @@ struct Lexer {
 
   /// Reads every token, or throws for a character that cannot start one.
   static func tokenize(_ text: some StringProtocol) throws(ConvError) -> [Token] {
-    var lexer = Lexer(text)
-    guard lexer.characters.count <= maximumLength else {
+    // Counts at most one character past the limit, so a megabyte of input is refused at once.
+    guard text.utf8.count <= maximumLength || text.prefix(maximumLength + 1).count <= maximumLength else {
       throw .inputTooLong(limit: maximumLength)
     }
+    var lexer = Lexer(text)
     var tokens: [Token] = []
     while let token = try lexer.next() { tokens.append(token) }
     return Lexer.mergeFractions(tokens)

@@ -8,6 +8,8 @@ enum PowerWords {
 extension Term {
   /// Largest numerator or denominator, in bits, that an intermediate value may reach.
   static let maximumBits = 16_384
+  /// Largest unit count kept (the count only steers parsing, so it saturates instead of overflowing).
+  static let maximumUnitCount = 1 << 24
 
 
   static func checkSize(_ value: Magnitude, span: SourceSpan) throws(ConvError) {
@@ -15,6 +17,15 @@ extension Term {
       || abs(value.piPower) > 64 {
       throw .numberOutOfRange("intermediate value", span: span)
     }
+  }
+
+  /// `a + b` for unit counts, saturating at `maximumUnitCount`.
+  static func unitCount(_ a: Int, plus b: Int) -> Int { min(a + b, maximumUnitCount) }
+
+  /// `count × |power|` (at least `count`), saturating at `maximumUnitCount`.
+  static func unitCount(_ count: Int, raisedTo power: Int) -> Int {
+    let (product, overflow) = count.multipliedReportingOverflow(by: max(1, Int(clamping: power.magnitude)))
+    return overflow ? maximumUnitCount : min(product, maximumUnitCount)
   }
 
   static func negated(_ term: Term) -> Term {
@@ -45,7 +56,7 @@ extension Term {
     try checkSize(result.value, span: span)
     result.dimension = dimension
     result.isExact = a.isExact && b.isExact
-    result.unitCount = a.unitCount + b.unitCount
+    result.unitCount = unitCount(a.unitCount, plus: b.unitCount)
     if a.absoluteUnit != nil && b.unitCount == 0 {
       result.coefficient = a.coefficient * b.value.approximation
     } else if b.absoluteUnit != nil && a.unitCount == 0 {
@@ -76,7 +87,7 @@ extension Term {
     try checkSize(result.value, span: span)
     result.dimension = dimension
     result.isExact = a.isExact && b.isExact
-    result.unitCount = a.unitCount + b.unitCount
+    result.unitCount = unitCount(a.unitCount, plus: b.unitCount)
     if a.absoluteUnit != nil && b.unitCount == 0 {
       result.coefficient = a.coefficient / b.value.approximation
     } else {
@@ -95,11 +106,14 @@ extension Term {
     guard let dimension = term.dimension.raised(to: power) else { throw .exponentTooLarge(power, span: span) }
     if power < 0 && term.value.isZero { throw .divisionByZero(span: span) }
     let bits = max(term.value.rational.numerator.bitWidth, term.value.rational.denominator.bitWidth)
-    if bits * abs(power) > Term.maximumBits { throw .numberOutOfRange("power", span: span) }
+    // `dimension` exists, so |power| <= Dimension.maximumExponent: these products cannot overflow.
+    if bits * abs(power) > Term.maximumBits || abs(term.value.piPower * power) > 64 {
+      throw .numberOutOfRange("power", span: span)
+    }
     var result = term
     result.value = term.value.power(power)
     result.dimension = dimension
-    result.unitCount = term.unitCount * max(1, abs(power))
+    result.unitCount = unitCount(term.unitCount, raisedTo: power)
     result.absoluteUnit = nil
     result.coefficient = .one
     return result
@@ -116,9 +130,10 @@ extension Term {
     }
     var result = a
     result.value = a.value + b.value
+    try checkSize(result.value, span: span)
     result.isExact = a.isExact && b.isExact
       && (a.value.piPower == b.value.piPower || a.value.isZero || b.value.isZero)
-    result.unitCount = a.unitCount + b.unitCount
+    result.unitCount = unitCount(a.unitCount, plus: b.unitCount)
     result.absoluteUnit = nil
     result.coefficient = .one
     return result

@@ -1,6 +1,23 @@
 /// One of the independent quantities that every dimension is built from.
 public enum BaseQuantity: Int, CaseIterable, Sendable {
-  case length, mass, time, current, temperature, amount, luminousIntensity, information, angle
+  /// Length; coherent unit the metre.
+  case length
+  /// Mass; coherent unit the kilogram.
+  case mass
+  /// Time; coherent unit the second.
+  case time
+  /// Electric current; coherent unit the ampere.
+  case current
+  /// Thermodynamic temperature; coherent unit the kelvin.
+  case temperature
+  /// Amount of substance; coherent unit the mole.
+  case amount
+  /// Luminous intensity; coherent unit the candela.
+  case luminousIntensity
+  /// Information; coherent unit the bit.
+  case information
+  /// Plane angle, a base quantity in conv; coherent unit the radian.
+  case angle
 
   /// The identifier used in `Data/` files (`length`, `luminous-intensity`).
   public var identifier: String {

@@ -1,0 +1,157 @@
+import ConvKit
+
+/// One favorite: a source unit and a target unit, as written (`mi -> km`, `short ton -> kg`).
+///
+/// Either side may be any unit expression conv reads (`L/100km`, `m/s`, `kg·m²`); the texts are
+/// kept as the user wrote them (trimmed), so a hand-edited file is never respelled.
+public struct FavoritePair: Sendable, Hashable, CustomStringConvertible {
+  /// The unit converted from.
+  public var from: String
+  /// The unit converted to.
+  public var to: String
+
+  /// Creates a pair from two unit texts (trimmed of surrounding white space).
+  public init(from: String, to: String) {
+    self.from = from.favoritesTrimmed
+    self.to = to.favoritesTrimmed
+  }
+
+  /// The line conv writes for this pair: `FROM -> TO`.
+  public var description: String { from + FavoritesFormat.separator + to }
+
+  /// Reads a pair from command-line words, the way `conv fav add` and `conv fav rm` take them.
+  ///
+  /// - `["mi", "km"]`: two words are the two units.
+  /// - A word `->`, `→` or `to` separates the sides: `short ton -> kg`.
+  /// - One word holding a separator is read like a file line: `"mi -> km"`.
+  /// - More words without a separator: the split where both sides are units of the same kind
+  ///   wins (`short ton kg`), else the first where both sides are units.
+  public static func parse(arguments: [String], catalog: Catalog) throws(FavoritesEditError) -> FavoritePair {
+    let words = arguments.map(\.favoritesTrimmed).filter { !$0.isEmpty }
+    if let index = words.firstIndex(where: { FavoritesFormat.separatorWords.contains($0) }) {
+      let from = words[..<index].joined(separator: " ")
+      let to = words[(index + 1)...].joined(separator: " ")
+      guard !from.isEmpty, !to.isEmpty else { throw .usage("give two units: FROM TO (for example: mi km)") }
+      return FavoritePair(from: from, to: to)
+    }
+    if words.count == 1 {
+      if case .pair(let pair) = FavoritesFormat.parseLine(words[0]) { return pair }
+      throw .usage("give two units: FROM TO (for example: mi km)")
+    }
+    guard words.count >= 2 else { throw .usage("give two units: FROM TO (for example: mi km)") }
+    if words.count == 2 { return FavoritePair(from: words[0], to: words[1]) }
+    var firstParsing: FavoritePair? = nil
+    for split in 1..<words.count {
+      let pair = FavoritePair(from: words[..<split].joined(separator: " "), to: words[split...].joined(separator: " "))
+      guard let from = try? catalog.parseUnit(pair.from), let to = try? catalog.parseUnit(pair.to) else { continue }
+      if (try? Conversion(from: from, to: to, catalog: catalog)) != nil { return pair }
+      if firstParsing == nil { firstParsing = pair }
+    }
+    // Nothing conformable: report on the best guess (the last word as target, like `conv 5 mi km`).
+    return firstParsing ?? FavoritePair(from: words.dropLast().joined(separator: " "), to: words.last!)
+  }
+}
+
+/// A favorite checked against a catalog: both units resolved and a conversion between them.
+public struct ResolvedFavorite: Sendable {
+  /// The pair as written.
+  public let pair: FavoritePair
+  /// The source unit.
+  public let from: UnitExpression
+  /// The target unit.
+  public let to: UnitExpression
+  /// The conversion from source to target.
+  public let conversion: Conversion
+
+  /// Resolves and checks a pair: both units known, conformable, and not the same unit.
+  public init(_ pair: FavoritePair, catalog: Catalog) throws(FavoritesEditError) {
+    let from: UnitExpression
+    let to: UnitExpression
+    do {
+      from = try catalog.parseUnit(pair.from)
+      to = try catalog.parseUnit(pair.to)
+    } catch {
+      throw .invalidPair(pair, error.message)
+    }
+    if UnitIdentity(from) == UnitIdentity(to) {
+      throw .invalidPair(pair, "a unit is never converted to itself ('\(pair.from)' and '\(pair.to)' are the same unit)")
+    }
+    do {
+      conversion = try Conversion(from: from, to: to, catalog: catalog)
+    } catch {
+      throw .invalidPair(pair, error.message)
+    }
+    self.pair = pair
+    self.from = from
+    self.to = to
+  }
+
+  /// What makes two favorites the same, however they are spelled (`mi -> km` = `mile -> kilometre`).
+  public var identity: [UnitIdentity] { [UnitIdentity(from), UnitIdentity(to)] }
+}
+
+/// Which unit an expression names: a catalog unit with its prefix, or an expression's value.
+public enum UnitIdentity: Sendable, Hashable {
+  /// One catalog unit (by its unique name), with a prefix name or "".
+  case unit(name: String, prefix: String)
+  /// A compound expression, identified by its exact value and dimension.
+  case expression(Term)
+
+  /// The identity of a resolved expression.
+  public init(_ expression: UnitExpression) {
+    if let single = expression.singleUnit {
+      self = .unit(name: single.unit.name.lowercased(), prefix: single.prefix?.name ?? "")
+    } else {
+      self = .expression(expression.term)
+    }
+  }
+}
+
+/// Why an edit of the favorites was refused.
+public enum FavoritesEditError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// The words given do not make a pair.
+  case usage(String)
+  /// A unit is unknown, the units are not conformable, or a unit is paired with itself.
+  case invalidPair(FavoritePair, String)
+  /// The pair cannot be written as one line (it holds a line break, `#`, `->` or `→`).
+  case unwritable(FavoritePair, String)
+  /// The pair is already a favorite, at this line.
+  case duplicate(FavoritePair, line: Int)
+  /// No favorite matches the pair.
+  case notFound(FavoritePair)
+  /// A position outside 1…count.
+  case noSuchPosition(Int, count: Int)
+
+  /// A one-line message for people.
+  public var message: String {
+    switch self {
+    case .usage(let text):
+      return text
+    case .invalidPair(let pair, let reason):
+      return "cannot keep \(pair) as a favorite: \(reason)"
+    case .unwritable(let pair, let reason):
+      return "cannot keep '\(pair.from)' and '\(pair.to)' as a favorite: \(reason)"
+    case .duplicate(let pair, let line):
+      return "\(pair) is already a favorite (line \(line))"
+    case .notFound(let pair):
+      return "\(pair) is not a favorite (see 'conv fav')"
+    case .noSuchPosition(let position, let count):
+      switch count {
+      case 0: return "there are no favorites, so no favorite \(position)"
+      case 1: return "no favorite \(position): there is only 1"
+      default: return "no favorite \(position): positions go from 1 to \(count)"
+      }
+    }
+  }
+
+  public var description: String { message }
+}
+
+extension StringProtocol {
+  /// The text without leading and trailing white space (line breaks included).
+  var favoritesTrimmed: String {
+    guard let first = firstIndex(where: { !$0.isWhitespace }),
+          let last = lastIndex(where: { !$0.isWhitespace }) else { return "" }
+    return String(self[first...last])
+  }
+}

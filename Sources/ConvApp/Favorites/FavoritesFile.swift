@@ -1,0 +1,267 @@
+import ConvKit
+
+/// The favorites file as a list of lines, each kept exactly as read.
+///
+/// Parsing never loses anything: `FavoritesFile(bytes).bytes` are the bytes read (for valid
+/// UTF-8), so comments, blank lines, spacing, CRLF line ends and a missing final line break all
+/// survive an edit. Edits touch only the lines they add, remove or move. See ``FavoritesFormat``
+/// for the syntax.
+public struct FavoritesFile: Sendable, Hashable {
+  /// One line of the file.
+  public struct Line: Sendable, Hashable {
+    /// The line as in the file, without its line break.
+    public var text: String
+    /// The line break after it: `"\n"`, `"\r\n"`, or `""` for a last line without one.
+    public var ending: String
+    /// What the line holds.
+    public var content: FavoritesFormat.Content
+    /// The line's bytes were not valid UTF-8 (`text` has replacement characters).
+    public var isInvalidUTF8: Bool
+
+    /// A line from its text and line break.
+    public init(_ text: String, ending: String = "\n") {
+      self.text = text
+      self.ending = ending
+      content = FavoritesFormat.parseLine(text)
+      isInvalidUTF8 = false
+    }
+  }
+
+  /// A favorite in display order.
+  public struct Entry: Sendable, Hashable {
+    /// 1-based position among the favorites (what `conv fav rm N` takes).
+    public var position: Int
+    /// 1-based line number in the file.
+    public var line: Int
+    /// The pair.
+    public var pair: FavoritePair
+
+    /// Creates an entry.
+    public init(position: Int, line: Int, pair: FavoritePair) {
+      self.position = position
+      self.line = line
+      self.pair = pair
+    }
+  }
+
+  /// Every line, in order.
+  public private(set) var lines: [Line]
+
+  /// An empty file (what a missing file means).
+  public init() {
+    lines = []
+  }
+
+  /// Reads a file's text.
+  public init(_ text: String) {
+    self.init(bytes: Array(text.utf8))
+  }
+
+  /// Reads a file's bytes. Lines that are not valid UTF-8 are reported by ``problems(in:)``.
+  public init(bytes: some Collection<UInt8>) {
+    var lines: [Line] = []
+    var current: [UInt8] = []
+    func flush(ending: String) {
+      var ending = ending
+      if ending == "\n", current.last == 0x0D {
+        current.removeLast()
+        ending = "\r\n"
+      }
+      if let text = String(validating: current, as: UTF8.self) {
+        lines.append(Line(text, ending: ending))
+      } else {
+        var line = Line(String(decoding: current, as: UTF8.self), ending: ending)
+        line.isInvalidUTF8 = true
+        line.content = .invalid("the line is not valid UTF-8")
+        lines.append(line)
+      }
+      current.removeAll(keepingCapacity: true)
+    }
+    for byte in bytes {
+      if byte == 0x0A { flush(ending: "\n") } else { current.append(byte) }
+    }
+    if !current.isEmpty { flush(ending: "") }
+    self.lines = lines
+  }
+
+  /// The file's text.
+  public var text: String {
+    var out = ""
+    for line in lines { out += line.text + line.ending }
+    return out
+  }
+
+  /// The file's bytes (UTF-8).
+  public var bytes: [UInt8] { Array(text.utf8) }
+
+  /// Whether the last line ends with a line break.
+  public var endsWithLineBreak: Bool { !(lines.last?.ending.isEmpty ?? true) }
+
+  /// The favorites, in display order.
+  public var entries: [Entry] {
+    var entries: [Entry] = []
+    for (index, line) in lines.enumerated() {
+      if case .pair(let pair) = line.content {
+        entries.append(Entry(position: entries.count + 1, line: index + 1, pair: pair))
+      }
+    }
+    return entries
+  }
+
+  /// The pairs, in display order.
+  public var pairs: [FavoritePair] { entries.map(\.pair) }
+
+  /// The version named by the header, if there is one.
+  public var version: Int? {
+    for line in lines { if case .header(let version) = line.content { return version } }
+    return nil
+  }
+
+  // MARK: Checking
+
+  /// Every problem, in line order: lines that do not parse, a header of an unknown version, unknown
+  /// units, non-conformable pairs, a unit paired with itself, and repeated pairs.
+  ///
+  /// A file with problems must not be rewritten; callers print each as `PATH:LINE: message`.
+  public func problems(in catalog: Catalog) -> [FavoritesProblem] {
+    var problems: [FavoritesProblem] = []
+    var seen: [[UnitIdentity]: Int] = [:]
+    for (index, line) in lines.enumerated() {
+      let number = index + 1
+      switch line.content {
+      case .blank, .comment:
+        break
+      case .header(let version):
+        if version > FavoritesFormat.version {
+          problems.append(FavoritesProblem(line: number, message:
+            "this file is favorites format v\(version); this conv reads v\(FavoritesFormat.version) (a newer conv wrote it)"))
+        } else if version < 1 {
+          problems.append(FavoritesProblem(line: number, message: "unknown favorites format v\(version) (expected v\(FavoritesFormat.version))"))
+        }
+      case .invalid(let message):
+        problems.append(FavoritesProblem(line: number, message: message))
+      case .pair(let pair):
+        do {
+          let resolved = try ResolvedFavorite(pair, catalog: catalog)
+          if let first = seen[resolved.identity] {
+            problems.append(FavoritesProblem(line: number, message: "\(pair) repeats the favorite on line \(first)"))
+          } else {
+            seen[resolved.identity] = number
+          }
+        } catch {
+          if case .invalidPair(_, let reason) = error {
+            problems.append(FavoritesProblem(line: number, message: reason))
+          } else {
+            problems.append(FavoritesProblem(line: number, message: error.message))
+          }
+        }
+      }
+    }
+    return problems
+  }
+
+  /// The favorites resolved against a catalog, in display order (call after ``problems(in:)``
+  /// found none; a pair that does not resolve is left out).
+  public func resolved(in catalog: Catalog) -> [(entry: Entry, favorite: ResolvedFavorite)] {
+    entries.compactMap { entry in
+      (try? ResolvedFavorite(entry.pair, catalog: catalog)).map { (entry, $0) }
+    }
+  }
+
+  // MARK: Editing
+
+  /// Appends a pair as the last line. A new (empty) file gets the version header first.
+  ///
+  /// Refused when a unit is unknown, the units are not conformable, the target is the source,
+  /// the pair cannot be written as one line, or the same pair is already there (however spelled).
+  @discardableResult
+  public mutating func add(_ pair: FavoritePair, catalog: Catalog) throws(FavoritesEditError) -> Entry {
+    if let reason = FavoritesFormat.unwritableReason(pair) { throw .unwritable(pair, reason) }
+    let resolved = try ResolvedFavorite(pair, catalog: catalog)
+    if let existing = find(resolved.identity, catalog: catalog) { throw .duplicate(existing.pair, line: existing.line) }
+    let ending = lineEnding
+    if lines.isEmpty { lines = [Line(FavoritesFormat.header, ending: ending)] }
+    if lines[lines.count - 1].ending.isEmpty { lines[lines.count - 1].ending = ending }
+    lines.append(Line(pair.description, ending: ending))
+    return entries.last!
+  }
+
+  /// Removes the favorite that names the same units as `pair` (however spelled); returns it.
+  @discardableResult
+  public mutating func remove(_ pair: FavoritePair, catalog: Catalog) throws(FavoritesEditError) -> Entry {
+    let found: Entry?
+    if let resolved = try? ResolvedFavorite(pair, catalog: catalog) {
+      found = find(resolved.identity, catalog: catalog)
+    } else {
+      found = entries.first { $0.pair == pair }
+    }
+    guard let found else { throw .notFound(pair) }
+    lines.remove(at: found.line - 1)
+    return found
+  }
+
+  /// Removes the favorite at a 1-based position; returns it.
+  @discardableResult
+  public mutating func remove(position: Int) throws(FavoritesEditError) -> Entry {
+    let all = entries
+    guard position >= 1 && position <= all.count else { throw .noSuchPosition(position, count: all.count) }
+    let entry = all[position - 1]
+    lines.remove(at: entry.line - 1)
+    return entry
+  }
+
+  /// Moves the favorite at position `from` so that it ends up at position `to` (both 1-based).
+  ///
+  /// Only the pair's own line moves; comments and blank lines stay where they are. A favorite
+  /// moved to the last position goes right after the last other favorite.
+  @discardableResult
+  public mutating func move(from: Int, to: Int) throws(FavoritesEditError) -> Entry {
+    let all = entries
+    guard from >= 1 && from <= all.count else { throw .noSuchPosition(from, count: all.count) }
+    guard to >= 1 && to <= all.count else { throw .noSuchPosition(to, count: all.count) }
+    guard from != to else { return all[from - 1] }
+    let ending = lineEnding
+    var moving = lines.remove(at: all[from - 1].line - 1)
+    let rest = entries
+    let index = to - 1 < rest.count ? rest[to - 1].line - 1 : rest[rest.count - 1].line
+    if index < lines.count {
+      // The line no longer ends the file: it needs a line break of its own.
+      if moving.ending.isEmpty { moving.ending = ending }
+    } else if lines[lines.count - 1].ending.isEmpty {
+      lines[lines.count - 1].ending = ending
+    }
+    lines.insert(moving, at: index)
+    return entries[to - 1]
+  }
+
+  // MARK: Helpers
+
+  private func find(_ identity: [UnitIdentity], catalog: Catalog) -> Entry? {
+    entries.first { entry in
+      (try? ResolvedFavorite(entry.pair, catalog: catalog))?.identity == identity
+    }
+  }
+
+  /// The line break new lines get: the first line's, else LF.
+  private var lineEnding: String {
+    guard let first = lines.first, !first.ending.isEmpty else { return "\n" }
+    return first.ending
+  }
+}
+
+/// A problem on one line of the favorites file.
+public struct FavoritesProblem: Error, Sendable, Hashable {
+  /// The 1-based line.
+  public var line: Int
+  /// What is wrong.
+  public var message: String
+
+  /// Creates a problem.
+  public init(line: Int, message: String) {
+    self.line = line
+    self.message = message
+  }
+
+  /// `PATH:LINE: message`.
+  public func described(path: String) -> String { "\(path):\(line): \(message)" }
+}

@@ -1,0 +1,135 @@
+import ConvFormat
+import ConvKit
+
+/// Output for `conv fav`: every favorite converted for one value, in the converter's mode.
+///
+/// Human output numbers the favorites (the positions `conv fav rm N` and `conv fav mv N M` take)
+/// and aligns the results on their decimal separators, like the whole-column view:
+///
+/// ```
+/// 1  1 mi        = 1.609344    km
+/// 2  1 °F        ≈ −17.222222  °C
+/// 3  1 short ton = 907.18474   kg
+/// ```
+///
+/// Terse output is one number per line; JSON output is one array with an object per favorite
+/// (the converter's fields plus `position`, `from` and `to`).
+public struct FavoritesPresenter: Sendable {
+  /// The converter whose options and presenter are used.
+  public let converter: Converter
+
+  /// Creates a presenter.
+  public init(converter: Converter) {
+    self.converter = converter
+  }
+
+  /// Reads the value to convert (`1`, `5`, `-40`, `1/3`, `2.5e3`): a plain number, no unit.
+  public func value(_ text: String) throws(ConvError) -> Rational {
+    let quantity = try converter.catalog.parseQuantity(text)
+    guard let number = quantity.number, quantity.unit == nil, quantity.dimension.isNone else {
+      throw .syntax("expected a number such as 5 or 2.5, found '\(text)'", span: SourceSpan(start: 0, length: text.count))
+    }
+    return number
+  }
+
+  /// Converts `value` of each favorite's source unit into its target unit.
+  public func results(_ favorites: [ResolvedFavorite], value: Rational, valueText: String)
+    -> [Result<ConversionResult, ConvError>]
+  {
+    favorites.map { favorite in
+      var term = favorite.from.term
+      term.value = Magnitude(value) * term.value
+      term.coefficient = value * term.coefficient
+      let quantity = Quantity(text: valueText + " " + favorite.pair.from, term: term, number: value, unit: favorite.from)
+      do throws(ConvError) {
+        return .success(try converter.catalog.convert(quantity, to: favorite.to))
+      } catch {
+        return .failure(error)
+      }
+    }
+  }
+
+  /// The lines to print, and whether a conversion failed (the reciprocal of zero): such a favorite
+  /// shows the message instead of a number (`nan` in terse output, an `error` member in JSON).
+  public func lines(_ entries: [(entry: FavoritesFile.Entry, favorite: ResolvedFavorite)], value: Rational,
+                    valueText: String) -> (lines: [String], failed: Bool) {
+    let results = results(entries.map(\.favorite), value: value, valueText: valueText)
+    let failed = results.contains { if case .failure = $0 { true } else { false } }
+    return (render(entries, results, valueText: valueText), failed)
+  }
+
+  private func render(_ entries: [(entry: FavoritesFile.Entry, favorite: ResolvedFavorite)],
+                      _ results: [Result<ConversionResult, ConvError>], valueText: String) -> [String] {
+    let presenter = converter.presenter
+    switch converter.options.mode {
+    case .terse:
+      return results.map { result in
+        guard case .success(let conversion) = result, let text = TerseNumber.format(conversion.doubleValue) else {
+          return "nan"
+        }
+        return text
+      }
+    case .json:
+      let items: [JSONValue] = zip(entries, results).map { item, result in
+        var members: [(String, JSONValue)] = [
+          ("position", .int(item.entry.position)), ("from", .string(item.entry.pair.from)),
+          ("to", .string(item.entry.pair.to)),
+        ]
+        switch result {
+        case .success(let conversion):
+          if let object = try? converter.json(conversion), case .object(let fields) = object {
+            members += fields
+          } else {
+            members.append(("error", .string(ConvError.resultOutOfRange.message)))
+          }
+        case .failure(let error):
+          members.append(("error", .string(error.message)))
+        }
+        return .object(members)
+      }
+      return [JSONValue.array(items).serialized()]
+    case .human:
+      // A row without a number (the conversion failed) shows the message instead, unaligned.
+      var rows: [(position: String, source: String, relation: String, number: FormattedNumber?, unit: String)] = []
+      for (item, result) in zip(entries, results) {
+        let position = String(item.entry.position)
+        switch result {
+        case .success(let conversion):
+          let source = converter.sourceText(conversion.quantity)
+          let shown = presenter.digits(of: conversion.value, isExact: conversion.isExact)
+          let exact = converter.options.exact ? (conversion.isExact && conversion.value.isRational || shown.isExact)
+            : shown.isExact
+          let number = presenter.humanNumber(conversion.value, isExact: conversion.isExact)
+          switch presenter.label(for: shown, unit: conversion.target) {
+          case .unit(let label):
+            rows.append((position, source, presenter.relation(exact: exact), number, label))
+          case .quantity(let localized):
+            rows.append((position, source, presenter.relation(exact: exact), localized, ""))
+          }
+        case .failure(let error):
+          let source = presenter.display(valueText + " " + item.entry.pair.from)
+          rows.append((position, source, ":", nil, presenter.display(error.message)))
+        }
+      }
+      var numbers = ColumnAligner.align(rows.compactMap(\.number), color: converter.options.color).makeIterator()
+      let positionWidth = rows.map { $0.position.count }.max() ?? 0
+      let sourceWidth = rows.map { DisplayWidth.of($0.source) }.max() ?? 0
+      return rows.map { row in
+        var line = String(repeating: " ", count: positionWidth - row.position.count) + row.position + "  "
+          + row.source + String(repeating: " ", count: sourceWidth - DisplayWidth.of(row.source)) + " " + row.relation
+        if row.number != nil, let number = numbers.next() { line += " " + number }
+        if !row.unit.isEmpty { line += " " + row.unit }
+        return line.trailingSpacesRemoved
+      }
+    }
+  }
+}
+
+extension String {
+  /// The text without trailing spaces.
+  fileprivate var trailingSpacesRemoved: String {
+    var text = self
+    while text.last == " " { text.removeLast() }
+    return text
+  }
+}

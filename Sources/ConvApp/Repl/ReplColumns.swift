@@ -1,0 +1,178 @@
+import ConvFormat
+import ConvKit
+
+/// The two columns as plain data: the category's source units on the left, the destinations on the
+/// right with the current value converted. The source unit is never on the right.
+public struct ReplColumns: Sendable {
+  /// A unit as listed.
+  public struct Row: Sendable, Hashable {
+    /// ``ReplState/key(_:)-(PrefixedUnit)`` of the unit.
+    public let key: String
+    /// The symbol shown (may be empty).
+    public let symbol: String
+    /// The name shown.
+    public let name: String
+    /// Whether the unit matches the filter (the current pair is shown even when it does not).
+    public let matches: Bool
+
+    /// Creates a row.
+    public init(key: String, symbol: String, name: String, matches: Bool) {
+      self.key = key
+      self.symbol = symbol
+      self.name = name
+      self.matches = matches
+    }
+  }
+
+  /// A converted value in the right column.
+  public struct Value: Sendable, Hashable {
+    /// `=` or `≈`.
+    public let relation: String
+    /// The number, to be aligned with the others.
+    public let number: FormattedNumber
+    /// The unit's name, singular or plural as the number asks.
+    public let name: String
+
+    /// Creates a value.
+    public init(relation: String, number: FormattedNumber, name: String) {
+      self.relation = relation
+      self.number = number
+      self.name = name
+    }
+  }
+
+  /// A row of the right column.
+  public struct Destination: Sendable, Hashable {
+    /// The unit.
+    public let row: Row
+    /// The current value in that unit.
+    public let value: Value
+
+    /// Creates a destination row.
+    public init(row: Row, value: Value) {
+      self.row = row
+      self.value = value
+    }
+  }
+
+  /// Left column, display order.
+  public var sources: [Row]
+  /// Position of the source unit in ``sources``.
+  public var sourceIndex: Int
+  /// Right column, display order, without the source unit.
+  public var destinations: [Destination]
+  /// Position of the target unit in ``destinations``.
+  public var targetIndex: Int?
+  /// Units of the category matching the filter (all when there is none).
+  public var matching: Int
+  /// Units in the category.
+  public var total: Int
+
+  /// Creates columns.
+  public init(sources: [Row], sourceIndex: Int, destinations: [Destination], targetIndex: Int?, matching: Int,
+              total: Int) {
+    self.sources = sources
+    self.sourceIndex = sourceIndex
+    self.destinations = destinations
+    self.targetIndex = targetIndex
+    self.matching = matching
+    self.total = total
+  }
+}
+
+extension ReplSession {
+  /// The two columns for the current state, filtered.
+  ///
+  /// With a filter, only matching units are listed, except that the current source and target
+  /// stay (so the highlighted pair is always on screen); `pinned: false` leaves them out too.
+  public func columns(pinned: Bool = true) -> ReplColumns {
+    let query = UnitSearch.Query(state.filter)
+    let identifier = state.category.identifier
+    let all = search.units(inCategory: identifier, matching: UnitSearch.Query(""))
+    let matching = query.isEmpty ? all : search.units(inCategory: identifier, matching: query)
+    let matchingKeys = query.isEmpty ? nil : Set(matching.map { ReplState.key($0) })
+    let sourceKey = ReplState.key(state.source)
+    let targetKey = state.target.map { ReplState.key($0) }
+    let presenter = display.presenter
+
+    func row(_ unit: PrefixedUnit, key: String) -> ReplColumns.Row {
+      ReplColumns.Row(key: key, symbol: presenter.display(unit.unit.symbols.isEmpty ? "" : unit.symbol),
+                      name: presenter.display(unit.name), matches: matchingKeys?.contains(key) ?? true)
+    }
+
+    var sources: [ReplColumns.Row] = []
+    var destinations: [ReplColumns.Destination] = []
+    var sourceIndex: Int? = nil
+    var targetIndex: Int? = nil
+    // A prefixed source or target (`from km`) is not a catalog row: it goes after its unit.
+    let extraSource = state.source.prefix == nil ? nil : state.source
+    let extraTarget = state.target?.prefix == nil ? nil : state.target
+    var placedSource = extraSource == nil
+    var placedTarget = extraTarget == nil
+
+    func addSource(_ unit: PrefixedUnit, key: String) {
+      let isSource = key == sourceKey
+      guard isSource || (matchingKeys?.contains(key) ?? true) else { return }
+      if isSource { sourceIndex = sources.count }
+      sources.append(row(unit, key: key))
+    }
+    func addDestination(_ unit: PrefixedUnit, key: String) {
+      guard key != sourceKey else { return }
+      let isTarget = key == targetKey
+      guard (isTarget && pinned) || (matchingKeys?.contains(key) ?? true) else { return }
+      if isTarget { targetIndex = destinations.count }
+      destinations.append(ReplColumns.Destination(row: row(unit, key: key), value: destinationValue(unit)))
+    }
+
+    for unit in all {
+      let prefixed = PrefixedUnit(unit: unit)
+      let key = ReplState.key(unit)
+      addSource(prefixed, key: key)
+      addDestination(prefixed, key: key)
+      if let extraSource, !placedSource, extraSource.unit.name == unit.name {
+        addSource(extraSource, key: sourceKey)
+        placedSource = true
+      }
+      if let extraTarget, !placedTarget, extraTarget.unit.name == unit.name, let targetKey {
+        addDestination(extraTarget, key: targetKey)
+        placedTarget = true
+      }
+    }
+    if let extraSource, !placedSource { addSource(extraSource, key: sourceKey) }
+    if let extraTarget, !placedTarget, let targetKey { addDestination(extraTarget, key: targetKey) }
+    if !pinned, let index = sourceIndex, !sources[index].matches {
+      sources.remove(at: index)
+      sourceIndex = nil
+    }
+    return ReplColumns(sources: sources, sourceIndex: sourceIndex ?? 0, destinations: destinations,
+                       targetIndex: targetIndex, matching: matching.count, total: all.count)
+  }
+
+  /// The destination column as plain lines for a script: a title line, then one aligned line per
+  /// matching unit (`  = 8.04672 km  kilometres`), as `conv 5 mi` prints it.
+  public func columnLines() -> [String] {
+    let columns = columns(pinned: false)
+    var lines = [display.sourceText(sourceQuantity) + " (" + state.category.title.lowercased() + ") is"]
+    let numbers = ColumnAligner.align(columns.destinations.map(\.value.number), color: false)
+    let symbolWidth = columns.destinations.map { DisplayWidth.of($0.row.symbol) }.max() ?? 0
+    for (destination, number) in zip(columns.destinations, numbers) {
+      let symbol = ReplText.pad(destination.row.symbol, to: symbolWidth)
+      let line = "  " + destination.value.relation + " " + number + " " + symbol + "  " + destination.value.name
+      lines.append(String(line.reversed().drop { $0 == " " }.reversed()))
+    }
+    if columns.destinations.isEmpty {
+      lines.append(state.filter.isEmpty ? "  (no other unit)" : "  (no unit matches '\(state.filter)')")
+    }
+    return lines
+  }
+
+  /// The categories as lines: identifier, title and unit count.
+  public func categoryLines() -> [String] {
+    let width = catalog.categories.map { DisplayWidth.of($0.identifier) }.max() ?? 0
+    return catalog.categories.map { category in
+      let count = search.units(inCategory: category.identifier, matching: UnitSearch.Query("")).count
+      return "  " + ReplText.pad(category.identifier, to: width) + "  " + category.title + " (\(count) units)"
+    }
+  }
+}
+

@@ -1,0 +1,109 @@
+import ConvFormat
+import ConvKit
+
+/// Tab completion for the REPL, in context: command words and category names at the start of a
+/// line, categories after `cat`, units after `from`, `to`, `/` and inside conversions.
+public struct ReplCompletion: Sendable {
+  struct Spelling: Sendable {
+    let text: String
+    let folded: String
+    let category: String
+  }
+
+  private let categories: [Spelling]
+  private let units: [Spelling]
+
+  /// Indexes a catalog's category names and unit symbols and names.
+  public init(catalog: Catalog) {
+    categories = catalog.categories.map {
+      Spelling(text: $0.identifier, folded: TextFolding.fold($0.identifier), category: $0.identifier)
+    }
+    var units: [Spelling] = []
+    var seen = Set<String>()
+    for unit in catalog.units {
+      for text in unit.symbols + [unit.name] where seen.insert(text).inserted {
+        units.append(Spelling(text: text, folded: TextFolding.fold(text), category: unit.categoryIdentifier))
+      }
+    }
+    self.units = units
+  }
+
+  /// The replacements for `word`, the text readline is completing, which ends `lineBeforeCursor`.
+  ///
+  /// Unit names may hold spaces (`nautical mile`): the argument is everything after the command
+  /// word, and each candidate is cut to the part that replaces `word`. Units of `category` come first.
+  public func candidates(lineBeforeCursor line: String, word: String, category: String?) -> [String] {
+    let wordStart = line.count - word.count
+    guard wordStart >= 0 else { return [] }
+    let characters = Array(line)
+    let head = String(characters[0..<wordStart])
+    let trimmedHead = head.replTrimmed
+    let firstWord = trimmedHead.splitFirstWord().0.lowercased()
+    let pool: [Spelling]
+    var argumentStart: Int
+    if trimmedHead.isEmpty {
+      if word.hasPrefix("/") {
+        pool = units
+        argumentStart = wordStart + 1
+      } else {
+        let commands = ReplInput.commandWords.map { Spelling(text: $0, folded: $0, category: "") }
+        pool = commands + categories
+        argumentStart = wordStart
+      }
+    } else if line.hasPrefix("/") {
+      pool = units
+      argumentStart = 1
+    } else if firstWord == "cat" || firstWord == "category" {
+      pool = categories
+      argumentStart = ReplCompletion.argumentStart(characters)
+    } else if firstWord == "from" || firstWord == "to" {
+      pool = units
+      argumentStart = ReplCompletion.argumentStart(characters)
+    } else {
+      pool = units
+      argumentStart = wordStart
+    }
+    argumentStart = min(argumentStart, characters.count)
+    let argument = TextFolding.fold(String(characters[argumentStart...]))
+    var matches = pool.filter { $0.folded.hasPrefix(argument) }
+    if let category {
+      matches = matches.filter { $0.category == category } + matches.filter { $0.category != category }
+    }
+    var results: [String] = []
+    var seen = Set<String>()
+    for match in matches {
+      let text: String
+      if wordStart <= argumentStart {
+        text = String(characters[wordStart..<argumentStart]) + match.text
+      } else {
+        // The candidate shares the argument's words before `word`: keep only what replaces `word`.
+        let before = wordStart - argumentStart
+        guard match.text.count >= before else { continue }
+        text = String(match.text.dropFirst(before))
+      }
+      if seen.insert(text).inserted { results.append(text) }
+    }
+    return results
+  }
+
+  /// Where the argument after the first word starts (after the spaces that follow it).
+  static func argumentStart(_ characters: [Character]) -> Int {
+    var index = 0
+    while index < characters.count && characters[index].isWhitespace { index += 1 }
+    while index < characters.count && !characters[index].isWhitespace { index += 1 }
+    while index < characters.count && characters[index].isWhitespace { index += 1 }
+    return index
+  }
+
+  /// The longest common prefix of the candidates (what readline inserts when several match).
+  public static func commonPrefix(_ candidates: [String]) -> String {
+    guard var prefix = candidates.first.map(Array.init) else { return "" }
+    for candidate in candidates.dropFirst() {
+      let characters = Array(candidate)
+      var count = 0
+      while count < prefix.count && count < characters.count && prefix[count] == characters[count] { count += 1 }
+      prefix.removeSubrange(count...)
+    }
+    return String(prefix)
+  }
+}

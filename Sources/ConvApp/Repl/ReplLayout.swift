@@ -1,0 +1,291 @@
+import ConvFormat
+import ConvKit
+
+/// How the screen is drawn: colour or not, ASCII or not, and the one accent colour.
+public struct ReplStyle: Sendable, Hashable {
+  /// SGR escapes allowed.
+  public var color: Bool
+  /// Only ASCII characters.
+  public var ascii: Bool
+  /// SGR parameters of the accent colour (`38;5;208`, an orange, by default).
+  public var accent: String
+
+  /// The accent for a terminal type: a 256-colour orange when the terminal has 256 colours, else yellow.
+  public static func accent(forTerminal term: String?) -> String {
+    (term ?? "").contains("256") || (term ?? "").contains("direct") ? "38;5;208" : "33"
+  }
+
+  /// Creates a style.
+  public init(color: Bool, ascii: Bool, accent: String = "38;5;208") {
+    self.color = color
+    self.ascii = ascii
+    self.accent = accent
+  }
+
+  /// Starts the highlight of the current pair: reverse video in the accent colour.
+  var highlight: String { color ? "\u{1B}[7;\(accent)m" : "" }
+  /// Starts the title: bold, accent colour.
+  var title: String { color ? "\u{1B}[1;\(accent)m" : "" }
+  /// Starts faint text.
+  var faint: String { color ? "\u{1B}[2m" : "" }
+  /// Ends any of the above.
+  var reset: String { color ? "\u{1B}[0m" : "" }
+  /// Marks the current pair, with or without colour.
+  var marker: String { ascii ? ">" : "▸" }
+  var ellipsis: String { ascii ? "..." : "…" }
+  var rule: String { ascii ? "|" : "│" }
+  var dot: String { ascii ? "-" : "·" }
+}
+
+/// Lays out the screen as lines of exactly the requested width and count (plain data, no terminal).
+public enum ReplLayout {
+  /// One row of a scrolled list.
+  enum Slot: Equatable {
+    case item(Int)
+    case blank
+    case moreAbove(Int)
+    case moreBelow(Int)
+  }
+
+  /// The rows of a list of `count` items scrolled so that `selected` sits on row `center`, as in
+  /// the seed app; hidden items are counted on the first or last row ("… N more").
+  static func window(count: Int, selected: Int?, rows: Int, center: Int) -> [Slot] {
+    guard rows > 0 else { return [] }
+    var first = selected.map { $0 - center } ?? 0
+    if selected == nil { first = 0 }
+    var slots: [Slot] = (0..<rows).map { row in
+      let index = first + row
+      return index >= 0 && index < count ? .item(index) : .blank
+    }
+    guard rows >= 3 else { return slots }
+    if first > 0 { slots[0] = .moreAbove(first + 1) }
+    let hiddenBelow = count - (first + rows)
+    if hiddenBelow > 0 { slots[rows - 1] = .moreBelow(hiddenBelow + 1) }
+    return slots
+  }
+
+  /// The rows of a plain list, from the top, scrolled only as far as needed to show `selected`.
+  static func topWindow(count: Int, selected: Int?, rows: Int) -> [Slot] {
+    guard rows > 0 else { return [] }
+    var first = 0
+    if let selected, count > rows, selected >= rows - 1 {
+      first = min(selected - rows / 2, count - rows + 1)
+    }
+    if count <= rows { first = 0 }
+    var slots: [Slot] = (0..<rows).map { row in
+      let index = first + row
+      return index < count ? .item(index) : .blank
+    }
+    guard rows >= 3 else { return slots }
+    if first > 0 { slots[0] = .moreAbove(first + 1) }
+    let hiddenBelow = count - (first + rows)
+    if hiddenBelow > 0 { slots[rows - 1] = .moreBelow(hiddenBelow + 1) }
+    return slots
+  }
+
+  static func moreText(_ count: Int, above: Bool, style: ReplStyle) -> String {
+    style.ellipsis + " \(count) more" + (above ? " above" : "")
+  }
+
+  /// Header, body, footer and messages stacked into exactly `height` lines of `width` columns.
+  static func frame(header: String, footer: String, messages: [String], width: Int, height: Int,
+                    style: ReplStyle, body: (Int) -> [String]) -> [String] {
+    guard height > 0, width > 0 else { return [] }
+    let footerRows = height >= 4 ? 1 : 0
+    var messageRows = min(messages.count, max(0, (height - 1 - footerRows) / 2))
+    if height < 3 { messageRows = 0 }
+    let bodyRows = max(0, height - 1 - footerRows - messageRows)
+    var lines = [ReplText.fit(header, width: width, ascii: style.ascii)]
+    let bodyLines = body(bodyRows)
+    for index in 0..<bodyRows {
+      lines.append(index < bodyLines.count ? bodyLines[index] : String(repeating: " ", count: width))
+    }
+    if footerRows > 0 { lines.append(ReplText.fit(footer, width: width, ascii: style.ascii)) }
+    if messageRows > 0 {
+      var shown = Array(messages.prefix(messageRows))
+      if messages.count > messageRows {
+        shown[messageRows - 1] = moreText(messages.count - messageRows + 1, above: false, style: style) + " lines"
+      }
+      for message in shown { lines.append(ReplText.fit(message, width: width, ascii: style.ascii)) }
+    }
+    return Array(lines.prefix(height))
+  }
+
+  /// The two columns in `rows` rows of `width` columns: the current pair on the middle row,
+  /// highlighted; numbers aligned on the decimal separator; cut lists counted.
+  public static func columns(_ columns: ReplColumns, rows: Int, width: Int, style: ReplStyle) -> [String] {
+    guard rows > 0, width > 0 else { return [] }
+    let center = (rows - 1) / 2
+    let left = window(count: columns.sources.count, selected: columns.sources.isEmpty ? nil : columns.sourceIndex,
+                      rows: rows, center: center)
+    let right = window(count: columns.destinations.count, selected: columns.targetIndex, rows: rows, center: center)
+
+    // Widths from the visible rows.
+    let visibleSources = left.compactMap { slot -> ReplColumns.Row? in
+      if case .item(let index) = slot { return columns.sources[index] } else { return nil }
+    }
+    let visibleDestinations = right.compactMap { slot -> (Int, ReplColumns.Destination)? in
+      if case .item(let index) = slot { return (index, columns.destinations[index]) } else { return nil }
+    }
+    let leftSymbolWidth = min(12, visibleSources.map { DisplayWidth.of($0.symbol) }.max() ?? 0)
+    let leftNameWidth = visibleSources.map { DisplayWidth.of($0.name) }.max() ?? 0
+    let separator = " " + style.rule + " "
+    let counts = left.map { slot -> Int in
+      switch slot {
+      case .moreAbove(let count), .moreBelow(let count): return 2 + DisplayWidth.of(moreText(count, above: true, style: style))
+      default: return 0
+      }
+    }
+    let leftNatural = max(2 + leftSymbolWidth + (leftSymbolWidth > 0 ? 2 : 0) + leftNameWidth, counts.max() ?? 0)
+    let leftWidth = max(1, min(leftNatural, max(12, width * 2 / 5), width - separator.count - 1))
+    let rightWidth = max(0, width - leftWidth - separator.count)
+
+    let rightSymbolWidth = min(12, visibleDestinations.map { DisplayWidth.of($0.1.row.symbol) }.max() ?? 0)
+    let numbers = ColumnAligner.align(visibleDestinations.map(\.1.value.number), color: style.color)
+    var numberByIndex: [Int: String] = [:]
+    for ((index, _), number) in zip(visibleDestinations, numbers) { numberByIndex[index] = number }
+
+    func cell(_ text: String, width: Int, highlighted: Bool) -> String {
+      let fitted = ReplText.fit(text, width: width, ascii: style.ascii)
+      return highlighted && style.color ? style.highlight + fitted + style.reset : fitted
+    }
+    func more(_ slot: ReplLayout.Slot, width: Int) -> String? {
+      switch slot {
+      case .moreAbove(let count): return style.faint + ReplText.fit("  " + moreText(count, above: true, style: style), width: width) + style.reset
+      case .moreBelow(let count): return style.faint + ReplText.fit("  " + moreText(count, above: false, style: style), width: width) + style.reset
+      case .blank: return String(repeating: " ", count: width)
+      case .item: return nil
+      }
+    }
+
+    var lines: [String] = []
+    for row in 0..<rows {
+      var line: String
+      if let text = more(left[row], width: leftWidth) {
+        line = text
+      } else if case .item(let index) = left[row] {
+        let unit = columns.sources[index]
+        let isCurrent = index == columns.sourceIndex
+        let symbol = leftSymbolWidth > 0 ? ReplText.pad(unit.symbol, to: leftSymbolWidth) + "  " : ""
+        line = cell((isCurrent ? style.marker + " " : "  ") + symbol + unit.name, width: leftWidth, highlighted: isCurrent)
+      } else {
+        line = String(repeating: " ", count: leftWidth)
+      }
+      line += style.faint + separator + style.reset
+      if rightWidth > 0 {
+        if let text = more(right[row], width: rightWidth) {
+          line += text
+        } else if case .item(let index) = right[row] {
+          let destination = columns.destinations[index]
+          let isCurrent = index == columns.targetIndex
+          let symbol = rightSymbolWidth > 0 ? ReplText.pad(destination.row.symbol, to: rightSymbolWidth) + "  " : ""
+          let text = (isCurrent ? style.marker + " " : "  ") + destination.value.relation + " "
+            + (numberByIndex[index] ?? "") + " " + symbol + destination.value.name
+          line += cell(text, width: rightWidth, highlighted: isCurrent)
+        }
+      }
+      lines.append(line)
+    }
+    return lines
+  }
+
+  /// A plain list (help, favorites, categories) from the top, with an optional highlighted line.
+  public static func list(_ items: [String], highlighted: Int?, rows: Int, width: Int, style: ReplStyle) -> [String] {
+    topWindow(count: items.count, selected: highlighted, rows: rows).map { slot in
+      switch slot {
+      case .item(let index):
+        let isCurrent = index == highlighted
+        let text = ReplText.fit((isCurrent ? style.marker + " " : "  ") + items[index], width: width, ascii: style.ascii)
+        return isCurrent && style.color ? style.highlight + text + style.reset : text
+      case .moreAbove(let count):
+        return style.faint + ReplText.fit("  " + moreText(count, above: true, style: style), width: width) + style.reset
+      case .moreBelow(let count):
+        return style.faint + ReplText.fit("  " + moreText(count, above: false, style: style), width: width) + style.reset
+      case .blank:
+        return String(repeating: " ", count: width)
+      }
+    }
+  }
+}
+
+extension ReplSession {
+  /// The whole screen for the current view in `height` lines of `width` columns (the terminal
+  /// keeps one more line below for the prompt). `messages` are the last command's results and
+  /// errors, shown under the footer.
+  public func screen(width: Int, height: Int, messages: [String] = [], accent: String = "38;5;208") -> [String] {
+    let style = ReplStyle(color: display.options.color, ascii: display.options.ascii, accent: accent)
+    let dot = " " + style.dot + " "
+    var header = " " + style.title + state.category.title + style.reset + dot + pairText
+    var footer = "help" + dot + "/text filters" + dot + "from/to UNIT" + dot + "a number sets the value"
+      + dot + "fav" + dot + "favs" + dot + "quit"
+    switch state.view {
+    case .columns:
+      let columns = columns()
+      if !state.filter.isEmpty {
+        header += dot + "/" + display.presenter.display(state.filter) + ": \(columns.matching) of \(columns.total)"
+        if columns.matching == 0 { footer = noMatchHint(style: style) }
+      }
+      return ReplLayout.frame(header: header, footer: style.faint + footer + style.reset, messages: messages,
+                              width: width, height: height, style: style) { rows in
+        ReplLayout.columns(columns, rows: rows, width: width, style: style)
+      }
+    case .favorites:
+      header = " " + style.title + "Favorites" + style.reset + dot + display.sourceText(sourceQuantity)
+      var items: [String]
+      var current: Int? = nil
+      do {
+        (items, current) = try favoriteLines(converter: display)
+      } catch {
+        items = [ReplSession.describe(error)]
+      }
+      return ReplLayout.frame(header: header, footer: style.faint + "show" + dot + "back to the columns" + style.reset,
+                              messages: messages, width: width, height: height, style: style) { rows in
+        ReplLayout.list(items, highlighted: current, rows: rows, width: width, style: style)
+      }
+    case .help:
+      header = " " + style.title + "conv" + style.reset + dot + "commands"
+      return ReplLayout.frame(header: header, footer: style.faint + "show" + dot + "back to the columns" + style.reset,
+                              messages: messages, width: width, height: height, style: style) { rows in
+        ReplLayout.list(ReplSession.helpLines(ascii: style.ascii), highlighted: nil, rows: rows, width: width, style: style)
+      }
+    case .categories:
+      header = " " + style.title + "Categories" + style.reset + dot + "type a name to choose one"
+      let current = catalog.categories.firstIndex { $0.identifier == state.category.identifier }
+      return ReplLayout.frame(header: header, footer: style.faint + "show" + dot + "back to the columns" + style.reset,
+                              messages: messages, width: width, height: height, style: style) { rows in
+        ReplLayout.list(categoryLines().map { String($0.dropFirst(2)) }, highlighted: current, rows: rows,
+                        width: width, style: style)
+      }
+    }
+  }
+
+  /// Where the filter text matches when it matches nothing in the current category.
+  func noMatchHint(style: ReplStyle) -> String {
+    let counts = search.matchCounts(UnitSearch.Query(state.filter))
+    let text = "no \(state.category.title.lowercased()) unit matches '\(display.presenter.display(state.filter))'"
+    guard !counts.isEmpty else { return text + "; / clears the filter" }
+    let places = counts.prefix(4).map { "\($0.category.identifier) (\($0.count))" }.joined(separator: ", ")
+    return text + "; found in " + places
+  }
+
+  /// The command list shown by `help`.
+  public static func helpLines(ascii: Bool) -> [String] {
+    [
+      "length, cat NAME     choose a category (cat alone lists them)",
+      "/TEXT                filter both columns (case and accents ignored); / clears",
+      "from UNIT            convert from UNIT (a unit of another category switches to it)",
+      "to UNIT              highlight UNIT in the right column",
+      "swap                 exchange the two units",
+      "NUMBER               the value to convert: 5, -40, 1/3, 2.5e3",
+      "5 mi to km, 5 mi     a conversion, exactly as on the command line",
+      "fav                  add or remove the current pair in the favorites",
+      "favs                 the favorites, with the current value",
+      "show                 back to the two columns",
+      "help                 this list",
+      "quit                 leave (Ctrl-D too)",
+      "",
+      "Tab completes commands, categories and units; Up and Down recall history;",
+      "Ctrl-C clears the line.",
+    ]
+  }
+}

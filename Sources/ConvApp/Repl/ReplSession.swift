@@ -1,0 +1,326 @@
+import ConvFormat
+import ConvKit
+
+/// The REPL without a terminal: it reads command lines, keeps the state and computes the screen.
+///
+/// The terminal layer only reads lines (readline), asks for ``screen(width:height:messages:accent:)``
+/// and writes it. In a script (standard input not a terminal), ``handle(_:)`` returns the result
+/// lines to print.
+public struct ReplSession {
+  /// How results are shown.
+  public enum Mode: Sendable, Hashable {
+    /// A full-screen terminal: most results are in the columns, the outcome holds messages.
+    case screen
+    /// Plain lines for scripts: every result is in the outcome.
+    case script
+  }
+
+  /// The converter for expressions, with the user's output options.
+  public let converter: Converter
+  /// The same catalog with human output, for the columns and pair lines.
+  public let display: Converter
+  /// The matcher that filters both columns (the one `conv search` uses).
+  public let search: UnitSearch
+  /// Screen or script.
+  public let mode: Mode
+  /// The favorites file, when there is one.
+  public var favoritesStore: (any ReplFavoritesStore)?
+  /// The current state.
+  public private(set) var state: ReplState
+  private let cache = ValueCache()
+
+  /// The catalog in use.
+  public var catalog: Catalog { converter.catalog }
+
+  /// Starts a session on `length` (or the first category with units); nil when no category has units.
+  public init?(converter: Converter, mode: Mode, favorites: (any ReplFavoritesStore)? = nil,
+               search: UnitSearch? = nil) {
+    self.converter = converter
+    var human = converter.options
+    human.mode = .human
+    human.verbose = false
+    display = Converter(catalog: converter.catalog, options: human)
+    self.search = search ?? UnitSearch(catalog: converter.catalog)
+    self.mode = mode
+    favoritesStore = favorites
+    let catalog = converter.catalog
+    let candidates = [catalog.category(named: "length")].compactMap { $0 } + catalog.categories
+    guard let category = candidates.first(where: { !catalog.units(in: $0).isEmpty }),
+          let pair = ReplSession.defaultPair(catalog, category, source: nil, target: nil) else { return nil }
+    state = ReplState(category: category, source: pair.source, target: pair.target)
+  }
+
+  // MARK: Commands
+
+  /// Runs one line: a command, a category, a number or a conversion. Errors never end the session.
+  public mutating func handle(_ line: String) -> ReplOutcome {
+    let input = ReplInput.parse(line, catalog: catalog)
+    switch input {
+    case .nothing:
+      return ReplOutcome()
+    case .quit:
+      return ReplOutcome(quit: true)
+    case .help:
+      return show(.help, lines: ReplSession.helpLines(ascii: display.options.ascii))
+    case .categories:
+      return show(.categories, lines: categoryLines())
+    case .category(let name):
+      guard let category = catalog.category(named: name) else {
+        let start = String(name.lowercased().prefix(3))
+        let suggestions = catalog.categories.map(\.identifier).filter { $0.hasPrefix(start) }
+        return failure(ConvError.unknownCategory(name, suggestions: Array(suggestions.prefix(3))).message)
+      }
+      guard select(category, source: nil, target: nil) else { return failure("\(category.title) has no units") }
+      state.view = .columns
+      return ReplOutcome()
+    case .filter(let text):
+      state.filter = text
+      state.view = .columns
+      return ReplOutcome()
+    case .from(let text):
+      return choose(text, asSource: true)
+    case .to(let text):
+      return choose(text, asSource: false)
+    case .swap:
+      guard let target = state.target else { return failure("\(state.category.title) has only one unit") }
+      state.target = state.source
+      state.source = target
+      state.view = .columns
+      return ReplOutcome(output: mode == .script ? pairLines() : [])
+    case .value(let value):
+      state.value = value
+      state.view = .columns
+      return ReplOutcome(output: mode == .script ? columnLines() : [])
+    case .show:
+      state.view = .columns
+      return ReplOutcome(output: mode == .script ? columnLines() : [])
+    case .expression(let text):
+      return expression(text)
+    case .toggleFavorite:
+      return toggleFavorite()
+    case .favorites:
+      do {
+        return show(.favorites, lines: mode == .script ? try favoriteLines(converter: converter).lines : [])
+      } catch {
+        return failure(ReplSession.describe(error))
+      }
+    case .invalid(let message):
+      return failure(message)
+    }
+  }
+
+  private mutating func show(_ view: ReplView, lines: [String]) -> ReplOutcome {
+    state.view = view
+    return ReplOutcome(output: mode == .script ? lines : [])
+  }
+
+  private func failure(_ message: String, details: [String] = []) -> ReplOutcome {
+    ReplOutcome(errors: [message] + details)
+  }
+
+  static func describe(_ error: any Error) -> String {
+    if let error = error as? ConvError { return error.message }
+    if let error = error as? CustomStringConvertible { return error.description }
+    return "\(error)"
+  }
+
+  /// `from UNIT` / `to UNIT`: a unit of another category switches category; picking the other
+  /// unit of the pair swaps the pair, so the source never appears on the right.
+  private mutating func choose(_ text: String, asSource: Bool) -> ReplOutcome {
+    let unit: PrefixedUnit
+    do {
+      unit = try catalog.lookup(text)
+    } catch {
+      return failure(error.message)
+    }
+    guard let category = catalog.category(named: unit.unit.categoryIdentifier) else {
+      return failure("\(unit.symbol) belongs to no category")
+    }
+    let key = ReplState.key(unit)
+    if category.identifier != state.category.identifier {
+      guard select(category, source: asSource ? unit : nil, target: asSource ? nil : unit) else {
+        return failure("\(category.title) has only one unit")
+      }
+    } else if asSource {
+      if let target = state.target, ReplState.key(target) == key { state.target = state.source }
+      state.source = unit
+    } else {
+      if ReplState.key(state.source) == key {
+        guard let target = state.target else { return failure("\(category.title) has only one unit") }
+        state.source = target
+      }
+      state.target = unit
+    }
+    state.view = .columns
+    return ReplOutcome(output: mode == .script && !asSource ? pairLines() : [])
+  }
+
+  /// Makes `category` current with the given units or its defaults; the filter is cleared when the
+  /// category changes. False when the category has no units (or none besides a given target).
+  @discardableResult
+  private mutating func select(_ category: UnitCategory, source: PrefixedUnit?, target: PrefixedUnit?) -> Bool {
+    guard let pair = ReplSession.defaultPair(catalog, category, source: source, target: target) else { return false }
+    if category.identifier != state.category.identifier { state.filter = "" }
+    state.category = category
+    state.source = pair.source
+    state.target = pair.target
+    return true
+  }
+
+  /// The pair shown when a category is entered: its first common units (or the given ones).
+  static func defaultPair(_ catalog: Catalog, _ category: UnitCategory, source: PrefixedUnit?,
+                          target: PrefixedUnit?) -> (source: PrefixedUnit, target: PrefixedUnit?)? {
+    let units = catalog.units(in: category)
+    let preferred = (units.filter(\.isCommon) + units).map { PrefixedUnit(unit: $0) }
+    if let source {
+      return (source, target ?? preferred.first { ReplState.key($0) != ReplState.key(source) })
+    }
+    if let target {
+      guard let other = preferred.first(where: { ReplState.key($0) != ReplState.key(target) }) else { return nil }
+      return (other, target)
+    }
+    guard let first = preferred.first else { return nil }
+    return (first, preferred.first { ReplState.key($0) != ReplState.key(first) })
+  }
+
+  /// A conversion typed in full, run exactly as on the command line. A simple quantity (`5 mi`,
+  /// `5 mi to km`) also becomes the current value and pair.
+  private mutating func expression(_ text: String) -> ReplOutcome {
+    let request = ConversionRequest.parse(line: text, catalog: catalog)
+    switch converter.run(request) {
+    case .failure(let failure):
+      return self.failure(failure.message, details: converter.options.mode == .human ? failure.caretLines : [])
+    case .success(let lines):
+      let adopted = adopt(request)
+      state.view = .columns
+      if mode == .screen && adopted && request.targets.isEmpty { return ReplOutcome() }
+      return ReplOutcome(output: lines)
+    }
+  }
+
+  private mutating func adopt(_ request: ConversionRequest) -> Bool {
+    guard let quantity = try? catalog.parseQuantity(request.quantity), let number = quantity.number,
+          let source = quantity.unit?.singleUnit,
+          let category = catalog.category(named: source.unit.categoryIdentifier) else { return false }
+    var target: PrefixedUnit? = nil
+    if request.targets.count == 1, let unit = (try? catalog.parseUnit(request.targets[0]))?.singleUnit,
+       unit.unit.categoryIdentifier == category.identifier, ReplState.key(unit) != ReplState.key(source) {
+      target = unit
+    }
+    if category.identifier != state.category.identifier {
+      guard select(category, source: source, target: target) else { return false }
+    } else {
+      if let target {
+        state.target = target
+      } else if let current = state.target, ReplState.key(current) == ReplState.key(source) {
+        state.target = state.source
+      }
+      state.source = source
+    }
+    state.value = number
+    return true
+  }
+
+  // MARK: Favorites
+
+  /// How a unit is written in the favorites file: its symbol, or its name when it has none.
+  public static func spelling(_ unit: PrefixedUnit) -> String {
+    unit.unit.symbols.isEmpty ? unit.name : unit.symbol
+  }
+
+  /// The current pair as a favorite; nil in a one-unit category.
+  public var currentFavorite: FavoritePair? {
+    state.target.map { FavoritePair(from: ReplSession.spelling(state.source), to: ReplSession.spelling($0)) }
+  }
+
+  private func toggleFavorite() -> ReplOutcome {
+    guard let store = favoritesStore else { return failure("favorites are not available") }
+    guard let favorite = currentFavorite else { return failure("\(state.category.title) has only one unit") }
+    do {
+      let added = try store.toggle(favorite)
+      let pair = display.presenter.display(favorite.description)
+      return ReplOutcome(output: [added ? "added \(pair) to favorites" : "removed \(pair) from favorites"])
+    } catch {
+      return failure(ReplSession.describe(error))
+    }
+  }
+
+  /// The favorites (read afresh), each converted with the current value as `conv fav VALUE`
+  /// prints them, and the position of the current pair among them.
+  func favoriteLines(converter: Converter) throws -> (lines: [String], current: Int?) {
+    guard let store = favoritesStore else { throw ReplMessage("favorites are not available") }
+    let entries = try store.load().resolved(in: catalog)
+    guard !entries.isEmpty else { return (["no favorites yet: choose a pair and type fav"], nil) }
+    var current: Int? = nil
+    if let pair = currentFavorite, let resolved = try? ResolvedFavorite(pair, catalog: catalog) {
+      current = entries.firstIndex { $0.favorite.identity == resolved.identity }
+    }
+    let valueText = state.value.terminatingDecimal?.plainString ?? state.value.description
+    let lines = FavoritesPresenter(converter: converter).lines(entries, value: state.value, valueText: valueText).lines
+    return (lines, current)
+  }
+
+  // MARK: Values
+
+  /// `value` of `unit` as a quantity.
+  func quantity(_ value: Rational, _ unit: UnitExpression) -> Quantity {
+    let text = (value.terminatingDecimal?.plainString ?? value.description) + " " + unit.displaySymbol
+    return Quantity(text: text, term: unit.term, number: value, unit: unit)
+  }
+
+  /// The current value in the source unit: `5 mi`.
+  public var sourceQuantity: Quantity { quantity(state.value, UnitExpression(unit: state.source)) }
+
+  /// `5 mi = 8.04672 km` for the current pair, in human form.
+  public var pairText: String {
+    guard let target = state.target else { return display.sourceText(sourceQuantity) }
+    guard let result = try? catalog.convert(sourceQuantity, to: UnitExpression(unit: target)),
+          let text = try? display.render(result) else { return display.sourceText(sourceQuantity) }
+    return text
+  }
+
+  /// The pair line a script sees after `to` or `swap`, in the user's output mode.
+  func pairLines() -> [String] {
+    guard let target = state.target,
+          let result = try? catalog.convert(sourceQuantity, to: UnitExpression(unit: target)),
+          let text = try? converter.render(result) else { return [] }
+    return [text]
+  }
+
+  /// The value of the current quantity in `unit`, formatted for a column (cached per category,
+  /// source and value).
+  func destinationValue(_ unit: PrefixedUnit) -> ReplColumns.Value {
+    let stateKey = state.category.identifier + "\u{0}" + ReplState.key(state.source) + "\u{0}" + state.value.description
+    if cache.stateKey != stateKey {
+      cache.stateKey = stateKey
+      cache.values.removeAll(keepingCapacity: true)
+    }
+    let key = ReplState.key(unit)
+    if let value = cache.values[key] { return value }
+    let value: ReplColumns.Value
+    if let result = try? catalog.convert(sourceQuantity, to: UnitExpression(unit: unit)) {
+      let presenter = display.presenter
+      let shown = presenter.digits(of: result.value, isExact: result.isExact)
+      let exact = shown.isExact || (display.options.exact && result.isExact)
+      let singular = !shown.isZero && shown.digits == "1" && shown.exponent == 0 && !shown.isNegative
+      value = ReplColumns.Value(relation: presenter.relation(exact: exact),
+                                number: presenter.humanNumber(result.value, isExact: result.isExact),
+                                name: presenter.display(singular ? unit.name : unit.plural))
+    } else {
+      value = ReplColumns.Value(relation: " ", number: FormattedNumber(verbatim: "-"), name: display.presenter.display(unit.plural))
+    }
+    cache.values[key] = value
+    return value
+  }
+
+  final class ValueCache {
+    var stateKey = ""
+    var values: [String: ReplColumns.Value] = [:]
+  }
+}
+
+/// An error whose whole text is a message for the user.
+struct ReplMessage: Error, CustomStringConvertible {
+  let description: String
+  init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,101 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// Standard input read in large blocks and cut into lines in place, for batch conversion.
+///
+/// Lines are as `StandardInput.readLine` makes them: without the line feed and a carriage return
+/// before it, cut to `StandardInput.maximumLineLength` bytes (the rest is read and dropped), NUL
+/// bytes kept, a last line without line feed included. Bytes are handed over undecoded.
+struct BatchInput {
+  private var buffer: UnsafeMutablePointer<UInt8>
+  private var capacity: Int
+  private let fd: Int32
+
+  init(fd: Int32 = 0, blockSize: Int = 1 << 16) {
+    self.fd = fd
+    capacity = blockSize
+    buffer = .allocate(capacity: blockSize)
+  }
+
+  /// Calls `body` with every line, in order.
+  mutating func forEachLine(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+    defer { buffer.deallocate() }
+    let limit = StandardInput.maximumLineLength
+    var start = 0  // first byte of the current line
+    var end = 0  // bytes in the buffer
+    var dropping = false  // the current line is over the limit: its first `limit` bytes are kept
+    while true {
+      if end == capacity {
+        if start > 0 {
+          buffer.update(from: buffer + start, count: end - start)  // the partial line to the front
+          end -= start
+          start = 0
+        } else {
+          let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity * 2)
+          larger.update(from: buffer, count: end)
+          buffer.deallocate()
+          buffer = larger
+          capacity *= 2
+        }
+      }
+      let count = read(fd, buffer + end, capacity - end)
+      if count < 0 && errno == EINTR { continue }
+      if count <= 0 { break }
+      var position = end
+      end += count
+      while let newline = firstLineFeed(from: position, to: end) {
+        emit(start, dropping ? start + limit : newline, body)
+        dropping = false
+        start = newline + 1
+        position = start
+      }
+      if start == end {
+        start = 0
+        end = 0
+      } else if end - start > limit {
+        dropping = true
+        end = start + limit  // drop what is over the limit; the line feed is still to come
+      }
+    }
+    if end > start { emit(start, dropping ? start + limit : end, body) }
+  }
+
+  private func firstLineFeed(from position: Int, to end: Int) -> Int? {
+    guard let found = memchr(buffer + position, 10, end - position) else { return nil }
+    return buffer.distance(to: found.assumingMemoryBound(to: UInt8.self))
+  }
+
+  private func emit(_ start: Int, _ end: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+    var length = min(end - start, StandardInput.maximumLineLength)
+    if length > 0 && buffer[start + length - 1] == 13 { length -= 1 }
+    body(UnsafeBufferPointer(start: buffer + start, count: length))
+  }
+}
+
+/// Standard output collected in a block and written with one call when full.
+struct BatchOutput {
+  var bytes: [UInt8] = []
+  /// Write after every line (a terminal on either side: someone is typing and reading).
+  let eachLine: Bool
+
+  init(eachLine: Bool) {
+    self.eachLine = eachLine
+    bytes.reserveCapacity(1 << 16)
+  }
+
+  /// Writes the block if it is full (or after every line when `eachLine`).
+  mutating func lineDone() {
+    if eachLine || bytes.count >= 1 << 16 { flush() }
+  }
+
+  /// Writes what is collected to standard output (stdio, so that `Output` stays in order).
+  mutating func flush() {
+    guard !bytes.isEmpty else { return }
+    bytes.withUnsafeBufferPointer { _ = fwrite($0.baseAddress, 1, $0.count, stdout) }
+    bytes.removeAll(keepingCapacity: true)
+    if eachLine { fflush(stdout) }
+  }
+}

@@ -1,0 +1,301 @@
+import ConvApp
+import ConvKit
+
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// A favorites command that cannot go on: the messages to print and the exit status.
+struct FavoritesFailure: Error {
+  /// One line each (printed after `conv: `).
+  let messages: [String]
+  /// The exit status.
+  let status: Int32
+
+  init(_ messages: [String], status: Int32) {
+    self.messages = messages
+    self.status = status
+  }
+
+  init(_ message: String, status: Int32) {
+    self.init([message], status: status)
+  }
+}
+
+/// The favorites dotfile on disk: where it is, reading it, and changing it without ever losing it.
+///
+/// Changes are a read-modify-write under an advisory `flock` on the file itself, so concurrent
+/// `conv fav add` runs all land. The new text goes to a temporary file in the same folder, which
+/// is flushed (`fsync`), given the old file's permissions and renamed over the old file: the file
+/// is always either the old or the new version. A symbolic link (stow, chezmoi, yadm) is followed
+/// and its target rewritten; the link stays. A file with problems is never rewritten.
+struct FavoritesStore {
+  /// The path as configured (shown in messages).
+  let path: String
+
+  /// `$CONV_FAVORITES`, else `$XDG_CONFIG_HOME/conv/favorites`, else `~/.config/conv/favorites`.
+  static func path(_ environment: Environment) -> String {
+    if let path = environment.variables["CONV_FAVORITES"], !path.isEmpty { return path }
+    return environment.configHome + "/conv/favorites"
+  }
+
+  /// The store for the configured path.
+  init(environment: Environment) {
+    path = FavoritesStore.path(environment)
+  }
+
+  init(path: String) {
+    self.path = path
+  }
+
+  // MARK: Reading
+
+  /// The file, checked against the catalog; an empty file when there is none.
+  func load(catalog: Catalog) throws(FavoritesFailure) -> FavoritesFile {
+    let bytes: [UInt8]?
+    do {
+      bytes = try FavoritesStore.readAll(path: path)
+    } catch {
+      throw FavoritesFailure("cannot read \(path): \(error.text)", status: ExitStatus.fileError)
+    }
+    let file = FavoritesFile(bytes: bytes ?? [])
+    try check(file, catalog: catalog)
+    return file
+  }
+
+  private func check(_ file: FavoritesFile, catalog: Catalog) throws(FavoritesFailure) {
+    let problems = file.problems(in: catalog)
+    if !problems.isEmpty {
+      throw FavoritesFailure(problems.map { $0.described(path: path) }, status: ExitStatus.fileError)
+    }
+  }
+
+  // MARK: Changing
+
+  /// Reads, changes and writes the file under the lock. `change` sees the current, checked file;
+  /// when it throws, or leaves the text as it was, nothing is written.
+  ///
+  /// - Parameter create: whether a missing file (and its folder) may be created.
+  /// - Returns: what `change` returned.
+  func update<T>(catalog: Catalog, create: Bool,
+                 _ change: (inout FavoritesFile) throws(FavoritesFailure) -> T) throws(FavoritesFailure) -> T {
+    let target = try resolveTarget()
+    if !create, !FavoritesStore.exists(target) {
+      var empty = FavoritesFile()
+      return try change(&empty)
+    }
+    if create { try makeFolder(of: target) }
+    let locked = try lock(target, create: create)
+    defer { close(locked.descriptor) }
+    let original: [UInt8]
+    do {
+      original = try FavoritesStore.readAll(descriptor: locked.descriptor)
+    } catch {
+      throw FavoritesFailure("cannot read \(path): \(error.text)", status: ExitStatus.fileError)
+    }
+    var file = FavoritesFile(bytes: original)
+    do throws(FavoritesFailure) {
+      try check(file, catalog: catalog)
+      let result = try change(&file)
+      let updated = file.bytes
+      if updated != original { try write(updated, to: target, like: locked.status) }
+      return result
+    } catch {
+      // A file made only to hold the lock is taken away again when nothing was written.
+      if locked.created { unlink(target) }
+      throw error
+    }
+  }
+
+  /// The file to write: the path with every symbolic link followed (even a dangling one).
+  func resolveTarget() throws(FavoritesFailure) -> String {
+    var current = path
+    for _ in 0..<40 {
+      var status = stat()
+      if lstat(current, &status) != 0 {
+        if errno == ENOENT { return current }
+        throw FavoritesFailure("cannot read \(path): \(FavoritesStore.errorText())", status: ExitStatus.fileError)
+      }
+      guard (status.st_mode & S_IFMT) == S_IFLNK else { return current }
+      var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+      let count = readlink(current, &buffer, buffer.count - 1)
+      guard count >= 0 else {
+        throw FavoritesFailure("cannot read the link \(current): \(FavoritesStore.errorText())", status: ExitStatus.fileError)
+      }
+      let destination = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      current = destination.hasPrefix("/") ? destination : FavoritesStore.folder(of: current) + "/" + destination
+    }
+    throw FavoritesFailure("cannot read \(path): too many levels of symbolic links", status: ExitStatus.fileError)
+  }
+
+  /// Creates the folder that will hold the file, with its parents.
+  private func makeFolder(of target: String) throws(FavoritesFailure) {
+    let folder = FavoritesStore.folder(of: target)
+    var status = stat()
+    if stat(folder, &status) == 0 { return }
+    var partial = folder.hasPrefix("/") ? "" : "."
+    for component in folder.split(separator: "/", omittingEmptySubsequences: true) {
+      partial += "/" + component
+      if mkdir(partial, 0o755) != 0 && errno != EEXIST {
+        throw FavoritesFailure("cannot create the folder \(folder): \(FavoritesStore.errorText())", status: ExitStatus.fileError)
+      }
+    }
+  }
+
+  /// Opens the target (creating it when allowed) and takes the exclusive lock on the file that
+  /// is at the path once the lock is held (another run may have renamed a new file over it).
+  private func lock(_ target: String, create: Bool) throws(FavoritesFailure) -> (descriptor: Int32, status: stat, created: Bool) {
+    for _ in 0..<10_000 {
+      var created = false
+      var descriptor = open(target, O_RDONLY | O_CLOEXEC)
+      if descriptor < 0 && errno == ENOENT && create {
+        descriptor = open(target, O_RDONLY | O_CLOEXEC | O_CREAT | O_EXCL, 0o666)
+        if descriptor >= 0 {
+          created = true
+        } else if errno == EEXIST {
+          continue
+        }
+      }
+      guard descriptor >= 0 else {
+        throw FavoritesFailure("cannot \(create ? "create" : "open") \(describe(target)): \(FavoritesStore.errorText())",
+                               status: ExitStatus.fileError)
+      }
+      var result: Int32
+      repeat { result = flock(descriptor, LOCK_EX) } while result != 0 && errno == EINTR
+      guard result == 0 else {
+        let text = FavoritesStore.errorText()
+        close(descriptor)
+        throw FavoritesFailure("cannot lock \(describe(target)): \(text)", status: ExitStatus.fileError)
+      }
+      var held = stat()
+      var current = stat()
+      if fstat(descriptor, &held) == 0, stat(target, &current) == 0,
+         held.st_ino == current.st_ino, held.st_dev == current.st_dev {
+        return (descriptor, held, created)
+      }
+      // Replaced (or removed) while waiting: lock the file that is there now.
+      close(descriptor)
+    }
+    throw FavoritesFailure("cannot lock \(describe(target)): the file keeps being replaced", status: ExitStatus.fileError)
+  }
+
+  /// Writes the bytes to a temporary file next to the target and renames it over the target.
+  private func write(_ bytes: [UInt8], to target: String, like original: stat) throws(FavoritesFailure) {
+    let unchanged = "; \(path) is unchanged"
+    let accessible = access(target, W_OK) == 0
+    let readOnlySystem = !accessible && errno == EROFS
+    if (original.st_mode & 0o222) == 0 || !accessible {
+      let reason = readOnlySystem ? "the file system is read-only" : "the file is read-only"
+      throw FavoritesFailure("cannot change \(describe(target)): \(reason)\(unchanged)", status: ExitStatus.fileError)
+    }
+    let folder = FavoritesStore.folder(of: target)
+    let name = FavoritesStore.baseName(of: target)
+    var template = Array((folder + "/." + name + ".tmp-XXXXXX").utf8CString)
+    let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+    guard descriptor >= 0 else {
+      let reason = errno == EACCES || errno == EPERM ? "the folder \(folder) is read-only" : FavoritesStore.errorText()
+      throw FavoritesFailure("cannot write \(describe(target)): \(reason)\(unchanged)", status: ExitStatus.fileError)
+    }
+    let temporary = String(cString: template)
+    func fail(_ action: String) -> FavoritesFailure {
+      let text = FavoritesStore.errorText()
+      close(descriptor)
+      unlink(temporary)
+      return FavoritesFailure("cannot write \(describe(target)): \(action)\(text)\(unchanged)", status: ExitStatus.fileError)
+    }
+    _ = fchmod(descriptor, original.st_mode & 0o7777)
+    if original.st_uid != geteuid() || original.st_gid != getegid() {
+      _ = fchown(descriptor, original.st_uid, original.st_gid)
+    }
+    var offset = 0
+    while offset < bytes.count {
+      let written = bytes.withUnsafeBytes { buffer in
+        Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+      }
+      if written < 0 {
+        if errno == EINTR { continue }
+        throw fail("")
+      }
+      offset += written
+    }
+    if fsync(descriptor) != 0 { throw fail("flushing: ") }
+    if close(descriptor) != 0 {
+      let text = FavoritesStore.errorText()
+      unlink(temporary)
+      throw FavoritesFailure("cannot write \(describe(target)): \(text)\(unchanged)", status: ExitStatus.fileError)
+    }
+    if rename(temporary, target) != 0 {
+      let text = FavoritesStore.errorText()
+      unlink(temporary)
+      throw FavoritesFailure("cannot write \(describe(target)): \(text)\(unchanged)", status: ExitStatus.fileError)
+    }
+    // Make the rename itself durable.
+    let directory = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    if directory >= 0 {
+      _ = fsync(directory)
+      close(directory)
+    }
+  }
+
+  /// The configured path, and the link target when they differ.
+  private func describe(_ target: String) -> String {
+    target == path ? path : "\(path) (link to \(target))"
+  }
+
+  // MARK: Low-level helpers
+
+  /// A C library error, as text.
+  struct SystemError: Error {
+    let text: String
+  }
+
+  static func errorText() -> String { String(cString: strerror(errno)) }
+
+  /// Every byte of a file; nil when it does not exist.
+  static func readAll(path: String) throws(SystemError) -> [UInt8]? {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      if errno == ENOENT { return nil }
+      throw SystemError(text: errorText())
+    }
+    defer { close(descriptor) }
+    return try readAll(descriptor: descriptor)
+  }
+
+  /// Every byte from an open file, from its start.
+  static func readAll(descriptor: Int32) throws(SystemError) -> [UInt8] {
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    var offset: off_t = 0
+    while true {
+      let count = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, offset) }
+      if count < 0 {
+        if errno == EINTR { continue }
+        throw SystemError(text: errorText())
+      }
+      if count == 0 { return bytes }
+      bytes.append(contentsOf: buffer[0..<count])
+      offset += off_t(count)
+    }
+  }
+
+  static func exists(_ path: String) -> Bool {
+    var status = stat()
+    return stat(path, &status) == 0
+  }
+
+  /// The folder part of a path (`.` for a bare name).
+  static func folder(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "." }
+    if slash == path.startIndex { return "/" }
+    return String(path[..<slash])
+  }
+
+  /// The last component of a path.
+  static func baseName(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return path }
+    return String(path[path.index(after: slash)...])
+  }
+}

@@ -1,0 +1,22 @@
+import ConvApp
+
+/// The REPL without a terminal: commands from standard input, results on standard output.
+enum ReplScript {
+  /// Runs every line until end of input or `quit`; returns whether any command failed.
+  static func run(_ session: inout ReplSession) -> Bool {
+    var failed = false
+    while let line = StandardInput.readLine() {
+      let trimmed = line.trimmingWhitespace
+      if trimmed.hasPrefix("#") { continue }
+      let outcome = session.handle(trimmed)
+      Output.lines(outcome.output)
+      if let message = outcome.errors.first {
+        failed = true
+        Output.error(message)
+        for detail in outcome.errors.dropFirst() { Output.errorDetail(detail) }
+      }
+      if outcome.quit { break }
+    }
+    return failed
+  }
+}

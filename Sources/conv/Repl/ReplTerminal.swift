@@ -1,0 +1,227 @@
+@preconcurrency import CReadline
+import ConvApp
+import ConvFormat
+import Synchronization
+
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// Signals that arrived while reading a line: bit 0 SIGINT, bit 1 SIGWINCH. Set by the signal
+/// handlers (which do nothing else) and consumed by the readline hook.
+let replPendingSignals = Atomic<Int32>(0)
+
+/// The REPL on a terminal: readline for the line, the screen drawn before each prompt and again
+/// when the terminal is resized.
+struct ReplTerminal {
+  let environment: Environment
+
+  /// The prompt on the last row.
+  static let prompt = "conv> "
+
+  /// Runs until Ctrl-D or `quit`. Errors are shown and the session goes on.
+  func run(_ session: inout ReplSession) {
+    setlocale(LC_CTYPE, "")
+    let history = ReplHistory(path: environment.stateHome + "/conv/history")
+    history.load()
+    let context = ReplTerminalContext(session: session, accent: ReplStyle.accent(forTerminal: environment.variables["TERM"]))
+    ReplTerminalContext.current = context
+    ReplReadline.configure()
+    let previous = ReplSignals.install()
+    ReplTerminal.write("\u{1B}[?1049h")
+    defer {
+      ReplTerminal.write("\u{1B}[?1049l")
+      ReplSignals.restore(previous)
+      history.save()
+      ReplTerminalContext.current = nil
+    }
+    while true {
+      context.draw()
+      replPendingSignals.store(0, ordering: .relaxed)
+      guard let raw = readline(ReplTerminal.prompt) else { break }
+      let line = String(cString: raw)
+      free(raw)
+      if !line.trimmingWhitespace.isEmpty { history.add(line) }
+      let outcome = context.session.handle(line)
+      context.messages = outcome.output + outcome.errors.enumerated().map { $0.offset == 0 ? "error: " + $0.element : $0.element }
+      if outcome.quit { break }
+    }
+    session = context.session
+  }
+
+  /// The terminal's size: TIOCGWINSZ on standard output, else `$COLUMNS`/`$LINES`, else 80×24.
+  static func size(_ environment: Environment) -> (width: Int, height: Int) {
+    var size = winsize()
+    if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 {
+      return (Int(size.ws_col), Int(size.ws_row))
+    }
+    let width = environment.variables["COLUMNS"].flatMap { Int($0) } ?? 80
+    let height = environment.variables["LINES"].flatMap { Int($0) } ?? 24
+    return (max(1, width), max(1, height))
+  }
+
+  /// Writes text to standard output at once.
+  static func write(_ text: String) {
+    var text = text
+    text.withUTF8 { buffer in _ = fwrite(buffer.baseAddress, 1, buffer.count, stdout) }
+    fflush(stdout)
+  }
+}
+
+/// What the readline callbacks (completion, signal hook) need; they are C functions and cannot
+/// capture, so the running terminal publishes itself here.
+final class ReplTerminalContext {
+  nonisolated(unsafe) static var current: ReplTerminalContext?
+
+  var session: ReplSession
+  var messages: [String] = []
+  let completion: ReplCompletion
+  let accent: String
+
+  init(session: ReplSession, accent: String) {
+    self.session = session
+    self.accent = accent
+    completion = ReplCompletion(catalog: session.catalog)
+  }
+
+  /// Draws the screen over the whole terminal but its last row, and leaves the cursor at the
+  /// start of that row for the prompt.
+  func draw() {
+    let (width, height) = ReplTerminal.size(Environment.current)
+    let lines = session.screen(width: width, height: max(1, height - 1), messages: messages, accent: accent)
+    var out = "\u{1B}[H"
+    for line in lines { out += line + "\u{1B}[0m\u{1B}[K\r\n" }
+    out += "\u{1B}[J\u{1B}[\(height);1H"
+    ReplTerminal.write(out)
+  }
+}
+
+/// The readline configuration: completion, signal handling through the event hook.
+enum ReplReadline {
+  static func configure() {
+    rl_readline_name = UnsafePointer(strdup("conv"))
+    rl_catch_signals = 0
+    rl_catch_sigwinch = 0
+    rl_basic_word_break_characters = UnsafePointer(strdup(" \t\n"))
+    rl_completer_word_break_characters = UnsafePointer(strdup(" \t\n"))
+    rl_attempted_completion_function = complete
+    rl_signal_event_hook = signalHook
+  }
+
+  /// Called by readline when a read is interrupted by a signal: Ctrl-C clears the line, a resize
+  /// redraws the screen and the line.
+  static let signalHook: @convention(c) () -> Int32 = {
+    let pending = replPendingSignals.exchange(0, ordering: .relaxed)
+    if pending & 2 != 0 {
+      rl_resize_terminal()
+      ReplTerminalContext.current?.draw()
+      rl_forced_update_display()
+    }
+    if pending & 1 != 0 {
+      rl_free_line_state()
+      rl_replace_line("", 0)
+      rl_point = 0
+      rl_mark = 0
+      rl_redisplay()
+    }
+    return 0
+  }
+
+  /// Tab: the candidates for the text before the cursor, in context.
+  static let complete: @convention(c) (UnsafePointer<CChar>?, Int32, Int32)
+    -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = { text, start, end in
+    rl_attempted_completion_over = 1
+    guard let text, let buffer = rl_line_buffer, let context = ReplTerminalContext.current else { return nil }
+    let word = String(cString: text)
+    let before = buffer.withMemoryRebound(to: UInt8.self, capacity: Int(end)) {
+      String(decoding: UnsafeBufferPointer(start: $0, count: Int(end)), as: UTF8.self)
+    }
+    let candidates = context.completion.candidates(lineBeforeCursor: before, word: word,
+                                                   category: context.session.state.category.identifier)
+    guard !candidates.isEmpty else { return nil }
+    var entries = candidates
+    if candidates.count > 1 {
+      let common = ReplCompletion.commonPrefix(candidates)
+      entries.insert(common.utf8.count >= word.utf8.count ? common : word, at: 0)
+    }
+    let size = MemoryLayout<UnsafeMutablePointer<CChar>?>.stride * (entries.count + 1)
+    guard let memory = malloc(size) else { return nil }
+    let matches = memory.bindMemory(to: UnsafeMutablePointer<CChar>?.self, capacity: entries.count + 1)
+    for (index, entry) in entries.enumerated() { matches[index] = strdup(entry) }
+    matches[entries.count] = nil
+    return matches
+  }
+}
+
+/// SIGINT and SIGWINCH handlers that only record the signal (readline then calls the hook).
+enum ReplSignals {
+  struct Saved {
+    var interrupt = sigaction()
+    var resize = sigaction()
+    var mask = sigset_t()
+  }
+
+  static func install() -> Saved {
+    replPendingSignals.store(0, ordering: .relaxed)
+    var saved = Saved()
+    var action = sigaction()
+    sigemptyset(&action.sa_mask)
+    action.sa_flags = 0  // no SA_RESTART: the interrupted read makes readline call the hook
+    action.__sigaction_handler.sa_handler = { signal in
+      _ = replPendingSignals.bitwiseOr(signal == SIGINT ? 1 : 2, ordering: .relaxed)
+    }
+    sigaction(SIGINT, &action, &saved.interrupt)
+    sigaction(SIGWINCH, &action, &saved.resize)
+    // A parent may have left them blocked (the mask is inherited): Ctrl-C and resizing need them.
+    var signals = sigset_t()
+    sigemptyset(&signals)
+    sigaddset(&signals, SIGINT)
+    sigaddset(&signals, SIGWINCH)
+    pthread_sigmask(SIG_UNBLOCK, &signals, &saved.mask)
+    return saved
+  }
+
+  static func restore(_ saved: Saved) {
+    var saved = saved
+    sigaction(SIGINT, &saved.interrupt, nil)
+    sigaction(SIGWINCH, &saved.resize, nil)
+    pthread_sigmask(SIG_SETMASK, &saved.mask, nil)
+  }
+}
+
+/// The line history: `$XDG_STATE_HOME/conv/history`, at most `limit` lines.
+struct ReplHistory {
+  let path: String
+  static let limit: Int32 = 1000
+
+  /// Creates the folder and file when missing, reads the file and bounds the history.
+  func load() {
+    var folder = ""
+    for part in path.split(separator: "/").dropLast() {
+      folder += "/" + part
+      mkdir(folder, 0o700)
+    }
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND, 0o600)
+    if descriptor >= 0 { close(descriptor) }
+    using_history()
+    read_history(path)
+    stifle_history(ReplHistory.limit)
+  }
+
+  /// Adds a line unless it repeats the previous one, and appends it to the file at once.
+  func add(_ line: String) {
+    if history_length > 0, let last = history_get(history_base + history_length - 1), let text = last.pointee.line,
+       String(cString: text) == line {
+      return
+    }
+    add_history(line)
+    append_history(1, path)
+  }
+
+  /// Trims the file to the limit.
+  func save() {
+    history_truncate_file(path, ReplHistory.limit)
+  }
+}

@@ -1,0 +1,144 @@
+import ArgumentParser
+import ConvApp
+import ConvKit
+
+/// Dynamic shell completion (bash, zsh, fish) of unit spellings and category identifiers.
+///
+/// The scripts from `conv --generate-completion-script SHELL` call back into `conv` for these
+/// arguments, so the candidates come from the catalog in use, personal units included. Shells keep
+/// only candidates that start with the typed text, so every candidate does: symbols match
+/// case-sensitively; names and aliases case-insensitively, and then keep the case as typed.
+enum ShellCompletion {
+  /// Completes a unit; after a quantity that has a unit, only units it converts into.
+  static let units = CompletionKind.custom { words, index, prefix in
+    unitCandidates(words: words, index: index, prefix: prefix)
+  }
+
+  /// Completes a category identifier.
+  static let categories = CompletionKind.custom { _, _, prefix in
+    categoryCandidates(prefix: prefix, catalog: catalog())
+  }
+
+  /// The catalog in use: the built-in one plus personal units (built-in alone if they do not load).
+  static func catalog() -> Catalog {
+    if case .success(let catalog) = CatalogLoading.load(Environment.current) { return catalog }
+    return .builtin
+  }
+
+  /// Options of the conversion commands that take a value (the word after them is not a unit).
+  static let optionsWithValue: Set<String> = ["--digits", "--notation", "--color"]
+
+  /// Words of the command line that are not a unit or quantity: subcommand names.
+  static let commandWords: Set<String> = [
+    "convert", "fav", "favorites", "favourites", "add", "rm", "remove", "info", "list",
+  ]
+
+  static func unitCandidates(words: [String], index: Int, prefix: String) -> [String] {
+    let catalog = catalog()
+    let context = contextDimension(words: words, index: index, catalog: catalog)
+    return unitCandidates(prefix: prefix, catalog: catalog, conformableTo: context)
+  }
+
+  /// Unit spellings that start with `prefix`. The part after the last `/`, `*`, `·` or `(` is
+  /// completed, so `km/` offers `km/h`. When `dimension` is given, only units with that dimension
+  /// or its inverse (reciprocal conversions) are offered.
+  static func unitCandidates(prefix: String, catalog: Catalog, conformableTo dimension: Dimension?) -> [String] {
+    var head = ""
+    var typed = Substring(prefix)
+    if let operatorIndex = prefix.lastIndex(where: { "/*·×(".contains($0) }) {
+      head = String(prefix[...operatorIndex])
+      typed = prefix[prefix.index(after: operatorIndex)...]
+    }
+    let filter = head.isEmpty ? dimension : nil
+    let folded = typed.lowercased()
+    var results: [String] = []
+    var seen = Set<String>()
+    func offer(_ text: String) {
+      if seen.insert(text).inserted { results.append(head + text) }
+    }
+    // Units of the same dimension first, then those of the inverse dimension (reciprocal).
+    var units = catalog.units
+    if let filter {
+      units = units.filter { $0.dimension == filter } + units.filter { $0.dimension == filter.inverse && !filter.isNone }
+    }
+    for unit in units {
+      for symbol in unit.symbols where symbol.hasPrefix(typed) { offer(symbol) }
+      guard !typed.isEmpty else { continue }
+      for name in [unit.name] + unit.aliases where name.lowercased().hasPrefix(folded) {
+        offer(String(typed) + String(name.dropFirst(typed.count)))
+      }
+      // A prefix symbol on a unit symbol (`km`, `GiB`, `µF`), once the prefix is typed; with
+      // nothing after the prefix yet, only for common units.
+      guard unit.prefixes != .none else { continue }
+      for unitPrefix in Prefix.iec + Prefix.si where unitPrefix.applies(to: unit.prefixes) {
+        for prefixSymbol in unitPrefix.symbols where typed.hasPrefix(prefixSymbol) {
+          guard typed.count > prefixSymbol.count || unit.isCommon else { continue }
+          for symbol in unit.symbols where (prefixSymbol + symbol).hasPrefix(typed) { offer(prefixSymbol + symbol) }
+        }
+      }
+    }
+    return results
+  }
+
+  /// Category identifiers that start with `prefix` (case-insensitively, keeping the typed case).
+  static func categoryCandidates(prefix: String, catalog: Catalog) -> [String] {
+    let folded = prefix.lowercased()
+    return catalog.categories.map(\.identifier).filter { $0.hasPrefix(folded) }.map {
+      prefix + String($0.dropFirst(prefix.count))
+    }
+  }
+
+  /// The dimension of the quantity or unit already typed before the word being completed
+  /// (`5 mi` in `conv convert 5 mi <Tab>`, `mi` in `conv fav add mi <Tab>`), if any.
+  static func contextDimension(words: [String], index: Int, catalog: Catalog) -> Dimension? {
+    guard index > 1, index <= words.count else { return nil }
+    var previous: [String] = []
+    var skipNext = false
+    for word in words[1..<index] {
+      if skipNext {
+        skipNext = false
+        continue
+      }
+      if optionsWithValue.contains(word) {
+        skipNext = true
+        continue
+      }
+      if word.hasPrefix("-") && word.count > 1 && !(word.dropFirst().first?.isNumber ?? false) { continue }
+      if previous.isEmpty && commandWords.contains(word) { continue }
+      previous.append(unquoted(word))
+    }
+    if let separator = previous.lastIndex(where: { ConversionRequest.separators.contains($0) }) {
+      previous = Array(previous[..<separator])
+    }
+    guard !previous.isEmpty else { return nil }
+    let text = previous.joined(separator: " ")
+    guard let quantity = try? catalog.parseQuantity(text), !quantity.dimension.isNone else { return nil }
+    return quantity.dimension
+  }
+
+  /// A shell word without the quotes around it (`"short ton"` → `short ton`).
+  static func unquoted(_ word: String) -> String {
+    guard word.count >= 2, let first = word.first, first == word.last, first == "\"" || first == "'" else {
+      return word.replacingBackslashEscapes()
+    }
+    return String(word.dropFirst().dropLast())
+  }
+}
+
+extension String {
+  /// The text with `\ ` and other backslash escapes replaced by the escaped character.
+  fileprivate func replacingBackslashEscapes() -> String {
+    guard contains("\\") else { return self }
+    var out = ""
+    var escaped = false
+    for character in self {
+      if escaped || character != "\\" {
+        out.append(character)
+        escaped = false
+      } else {
+        escaped = true
+      }
+    }
+    return out
+  }
+}

@@ -1,0 +1,95 @@
+import ConvApp
+import ConvFormat
+import ConvKit
+import Testing
+
+@Suite("REPL columns and filter")
+struct ReplColumnsTests {
+  @Test("the source unit is never in the right column", arguments: [
+    "m", "ft", "mi", "nmi", "in", "Å", "km", "fathom", "yd",
+  ])
+  func sourceExcluded(_ unit: String) {
+    for target in ["m", "mi", "km"] {
+      let (session, _) = ReplTestCatalog.run(["from \(unit)", "to \(target)"])
+      let columns = session.columns()
+      let sourceKey = ReplState.key(session.state.source)
+      #expect(!columns.destinations.contains { $0.row.key == sourceKey })
+      #expect(columns.sources[columns.sourceIndex].key == sourceKey)
+      if let index = columns.targetIndex {
+        #expect(columns.destinations[index].row.key == ReplState.key(session.state.target!))
+      } else {
+        Issue.record("no target row")
+      }
+    }
+  }
+
+  struct FilterCase: Sendable, CustomTestStringConvertible {
+    let filter: String
+    let left: [String]
+    let right: [String]
+    var testDescription: String { "/" + filter }
+  }
+
+  // Pair: mi → m. The pair stays on screen; everything else must match the filter.
+  @Test("one filter applies to both columns (case, accents, symbols, aliases)", arguments: [
+    FilterCase(filter: "", left: ["Å", "in", "ft", "yd", "m", "", "mi", "nmi"],
+               right: ["Å", "in", "ft", "yd", "m", "", "nmi"]),
+    FilterCase(filter: "nau", left: ["mi", "nmi"], right: ["m", "nmi"]),
+    FilterCase(filter: "NAUTICAL", left: ["mi", "nmi"], right: ["m", "nmi"]),
+    FilterCase(filter: "angstrom", left: ["Å", "mi"], right: ["Å", "m"]),
+    FilterCase(filter: "ANGSTRÖM", left: ["Å", "mi"], right: ["Å", "m"]),
+    FilterCase(filter: "NM", left: ["mi", "nmi"], right: ["m", "nmi"]),
+    FilterCase(filter: "meter", left: ["m", "mi"], right: ["m"]),
+    FilterCase(filter: "fat", left: ["", "mi"], right: ["m", ""]),
+    FilterCase(filter: "zzz", left: ["mi"], right: ["m"]),
+    FilterCase(filter: "mile", left: ["mi", "nmi"], right: ["m", "nmi"]),
+  ])
+  func filter(_ test: FilterCase) {
+    let (session, _) = ReplTestCatalog.run(["from mi", "to m", "/" + test.filter])
+    let columns = session.columns()
+    #expect(columns.sources.map(\.symbol) == test.left)
+    #expect(columns.destinations.map(\.row.symbol) == test.right)
+    // Without the pinned pair, only matching rows remain, in both columns.
+    let strict = session.columns(pinned: false)
+    #expect(strict.sources.allSatisfy { $0.matches })
+    #expect(strict.destinations.allSatisfy { $0.row.matches })
+  }
+
+  @Test("the filter uses the same matcher as conv search")
+  func sameMatcher() {
+    let catalog = ReplTestCatalog.catalog
+    let search = UnitSearch(catalog: catalog)
+    for query in ["nau", "ANGSTROM", "ft", "yard", "m", "mile", "in", "zz", "sq"] {
+      let (session, _) = ReplTestCatalog.run(["from mi", "/" + query])
+      let strict = session.columns(pinned: false)
+      let expected = catalog.units(in: catalog.category(named: "length")!)
+        .filter { search.matches($0, query: query) && $0.name != "mile" }.map(\.name)
+      #expect(strict.destinations.map(\.row.name) == expected, "query \(query)")
+    }
+  }
+
+  @Test("the filter is cleared when the category changes, kept otherwise")
+  func filterLifetime() {
+    let (kept, _) = ReplTestCatalog.run(["/nau", "from m", "to nmi", "3"])
+    #expect(kept.state.filter == "nau")
+    let (cleared, _) = ReplTestCatalog.run(["/nau", "mass"])
+    #expect(cleared.state.filter == "")
+    let (byUnit, _) = ReplTestCatalog.run(["/nau", "from lb"])
+    #expect(byUnit.state.filter == "")
+    let (slash, _) = ReplTestCatalog.run(["/nau", "/"])
+    #expect(slash.state.filter == "")
+  }
+
+  @Test("values follow the current value and source")
+  func values() {
+    let (session, _) = ReplTestCatalog.run(["from mi", "to km", "5"])
+    let columns = session.columns()
+    let km = columns.destinations[columns.targetIndex!]
+    #expect(km.row.symbol == "km")
+    #expect(km.value.relation == "=")
+    #expect(km.value.number.plain == "8.04672")
+    #expect(km.value.name == "kilometres")
+    let feet = columns.destinations.first { $0.row.symbol == "ft" }!
+    #expect(feet.value.number.plain == "26,400")
+  }
+}

@@ -1,0 +1,47 @@
+import ConvApp
+import Testing
+
+@Suite("REPL completion")
+struct ReplCompletionTests {
+  static let completion = ReplCompletion(catalog: ReplTestCatalog.catalog)
+
+  @Test("candidates depend on the context", arguments: [
+    // line before the cursor, the word readline completes, candidates
+    ("fr", "fr", ["from"]),
+    ("fa", "fa", ["fav", "favs"]),
+    ("le", "le", ["length"]),
+    ("te", "te", ["temperature"]),
+    ("cat m", "m", ["mass"]),
+    ("cat ", "", ["length", "mass", "temperature", "volume", "solo"]),
+    ("from nm", "nm", ["nmi", "NM"]),
+    ("from naut", "naut", ["nautical mile"]),
+    ("from nautical m", "m", ["mile"]),
+    ("to °", "°", ["°C", "°F"]),
+    ("to ANG", "ANG", ["ångström"]),
+    ("/nau", "/nau", ["/nautical mile"]),
+    ("/nautical m", "m", ["mile"]),
+    ("5 mi to kilo", "kilo", ["kilogram"]),
+    ("from zzz", "zzz", []),
+  ])
+  func candidates(_ line: String, _ word: String, _ expected: [String]) {
+    #expect(Set(Self.completion.candidates(lineBeforeCursor: line, word: word, category: "length")) == Set(expected))
+  }
+
+  @Test("units of the current category come first")
+  func order() {
+    let candidates = Self.completion.candidates(lineBeforeCursor: "from m", word: "m", category: "length")
+    #expect(candidates.first == "m")
+    #expect(candidates.contains("mile"))
+    #expect(candidates.contains("metre"))
+    let lengthFirst = candidates.firstIndex(of: "mile")!
+    #expect(candidates.prefix(lengthFirst).allSatisfy { ["m", "mi", "metre", "mile"].contains($0) })
+  }
+
+  @Test("the common prefix is what readline inserts for several candidates")
+  func prefix() {
+    #expect(ReplCompletion.commonPrefix(["fav", "favs"]) == "fav")
+    #expect(ReplCompletion.commonPrefix(["°C", "°F"]) == "°")
+    #expect(ReplCompletion.commonPrefix(["mile"]) == "mile")
+    #expect(ReplCompletion.commonPrefix([]) == "")
+  }
+}

@@ -1,0 +1,203 @@
+import Foundation
+import Testing
+
+/// Keeps `Man/conv.1` in step with the binary: every subcommand, alias and option that the built
+/// `conv` accepts must be documented, every option the page documents must exist, and every REPL
+/// command listed by `help` must be described.
+///
+/// The command tree comes from `conv --experimental-dump-help` (argument-parser's JSON description
+/// of every command); `conv [SUBCOMMAND...] --help` is run for each command as well, so that a
+/// command whose help cannot be printed fails here too.
+@Suite("Man page covers the command line")
+struct ManPageTests {
+  /// One command of the tree, with its full path (`["fav", "add"]`).
+  struct Command: Sendable, CustomTestStringConvertible {
+    let path: [String]
+    let aliases: [String]
+    /// Option spellings as typed: `--terse`, `-t`.
+    let options: [String]
+    var testDescription: String { (["conv"] + path).joined(separator: " ") }
+  }
+
+  /// The mdoc source of the man page.
+  static let manPage: String = {
+    let root = URL(fileURLWithPath: #filePath)
+      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    let url = root.appendingPathComponent("Man/conv.1")
+    guard let text = try? String(contentsOf: url, encoding: .utf8) else { fatalError("cannot read \(url.path)") }
+    return text
+  }()
+
+  /// Every command of the binary, from `--experimental-dump-help`.
+  static let commands: [Command] = {
+    guard let outcome = try? ConvProcess.run(["--experimental-dump-help"]), outcome.status == 0,
+          let json = try? JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any],
+          let root = json["command"] as? [String: Any] else {
+      fatalError("conv --experimental-dump-help did not print a command tree")
+    }
+    var result: [Command] = []
+    func walk(_ command: [String: Any], path: [String]) {
+      var options: [String] = []
+      for argument in command["arguments"] as? [[String: Any]] ?? [] {
+        guard argument["shouldDisplay"] as? Bool ?? true, argument["kind"] as? String != "positional" else { continue }
+        for name in argument["names"] as? [[String: Any]] ?? [] {
+          guard let text = name["name"] as? String else { continue }
+          switch name["kind"] as? String {
+          case "long": options.append("--" + text)
+          case "short": options.append("-" + text)
+          default: break  // -help, argument-parser's single-dash spelling, is not documented
+          }
+        }
+      }
+      result.append(Command(path: path, aliases: command["aliases"] as? [String] ?? [], options: options))
+      for sub in command["subcommands"] as? [[String: Any]] ?? [] {
+        guard sub["shouldDisplay"] as? Bool ?? true, let name = sub["commandName"] as? String else { continue }
+        walk(sub, path: path + [name])
+      }
+    }
+    walk(root, path: [])
+    return result
+  }()
+
+  /// Whether the page documents an option: `.Fl -terse` or `.Fl t` in the mdoc source.
+  static func documents(option: String) -> Bool {
+    let name = option.hasPrefix("--") ? "-" + option.dropFirst(2) : String(option.dropFirst())
+    return manPage.contains(regex: "Fl " + NSRegularExpression.escapedPattern(for: name) + "(?![\\w-])")
+  }
+
+  /// Whether the page documents a command: `Cm fav add` in the mdoc source.
+  static func documents(command words: [String]) -> Bool {
+    let pattern = "Cm " + words.map(NSRegularExpression.escapedPattern(for:)).joined(separator: " ") + "(?![\\w-])"
+    return manPage.contains(regex: pattern)
+  }
+
+  @Test("The command tree is read")
+  func treeIsRead() {
+    let paths = Set(Self.commands.map { $0.path.joined(separator: " ") })
+    for expected in ["", "convert", "list", "info", "search", "categories", "repl", "fav", "fav add"] {
+      #expect(paths.contains(expected), "no '\(expected)' in conv --experimental-dump-help")
+    }
+  }
+
+  @Test("Every subcommand and alias is in Man/conv.1", arguments: ManPageTests.commands.filter { !$0.path.isEmpty })
+  func subcommandDocumented(_ command: Command) {
+    #expect(Self.documents(command: command.path), "Man/conv.1 lacks 'Cm \(command.path.joined(separator: " "))'")
+    for alias in command.aliases {
+      #expect(Self.documents(command: [alias]), "Man/conv.1 lacks the alias 'Cm \(alias)' of \(command.testDescription)")
+    }
+  }
+
+  @Test("Every option is in Man/conv.1", arguments: ManPageTests.commands)
+  func optionsDocumented(_ command: Command) {
+    for option in command.options {
+      #expect(Self.documents(option: option), "Man/conv.1 lacks '\(option)' of \(command.testDescription)")
+    }
+  }
+
+  @Test("Every option in Man/conv.1 exists")
+  func documentedOptionsExist() throws {
+    let known = Set(Self.commands.flatMap(\.options) + ["--generate-completion-script", "-"])
+    let regex = try NSRegularExpression(pattern: "Fl (-?[A-Za-z][\\w-]*)")
+    let source = Self.manPage
+    let range = NSRange(source.startIndex..., in: source)
+    var documented = Set<String>()
+    for match in regex.matches(in: source, range: range) {
+      guard let word = Range(match.range(at: 1), in: source).map({ String(source[$0]) }) else { continue }
+      documented.insert("-" + word)
+    }
+    #expect(!documented.isEmpty)
+    for option in documented.sorted() {
+      #expect(known.contains(option), "Man/conv.1 documents '\(option)', which conv does not accept")
+    }
+  }
+
+  @Test("Every command's --help runs and lists only documented options", arguments: ManPageTests.commands)
+  func helpRuns(_ command: Command) throws {
+    let outcome = try ConvProcess.run(command.path + ["--help"])
+    #expect(outcome.status == 0, "\(command.testDescription) --help: \(outcome.stderr)")
+    #expect(outcome.stdout.contains("USAGE:"))
+    let regex = try NSRegularExpression(pattern: "(?<![\\w-])(--?[a-z][a-z-]*)")
+    let text = outcome.stdout
+    var shown = Set<String>()
+    for match in regex.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+      guard let option = Range(match.range(at: 1), in: text).map({ String(text[$0]) }),
+            command.options.contains(option) else { continue }
+      shown.insert(option)
+    }
+    for option in shown.sorted() {
+      #expect(Self.documents(option: option), "'\(option)' of \(command.testDescription) --help is not in Man/conv.1")
+    }
+  }
+
+  @Test("Every REPL command from 'help' is in Man/conv.1")
+  func replCommandsDocumented() throws {
+    let outcome = try ConvProcess.run(["repl"], stdin: "help\nquit\n")
+    #expect(outcome.status == 0, "\(outcome.stderr)")
+    let categories = try ConvProcess.run(["categories", "--json"]).stdout
+    var words: Set<String> = []
+    for line in outcome.lines {
+      // A command line of the help: `from UNIT            convert from UNIT`.
+      guard let gap = line.range(of: "  "), !line.hasPrefix(" ") else { continue }
+      for item in line[..<gap.lowerBound].split(separator: ",") {
+        guard let word = item.split(separator: " ").first.map(String.init),
+              word.allSatisfy({ $0.isLetter && $0.isLowercase }),
+              !categories.contains("\"identifier\":\"\(word)\"") else { continue }
+        words.insert(word)
+      }
+    }
+    #expect(words.count >= 5, "too few REPL commands read from 'help': \(words.sorted())")
+    for word in words.sorted() {
+      #expect(Self.documents(command: [word]), "Man/conv.1 lacks the REPL command 'Cm \(word)'")
+    }
+  }
+
+  @Test("mandoc -Tlint reports nothing", .enabled(if: ManPageTests.tool("mandoc") != nil))
+  func mandocLint() throws {
+    let (status, output) = try Self.runTool(ManPageTests.tool("mandoc")!, ["-Tlint", Self.manPagePath])
+    #expect(output.isEmpty, "mandoc -Tlint Man/conv.1:\n\(output)")
+    #expect(status == 0)
+  }
+
+  @Test("groff -mandoc -ww -z reports nothing", .enabled(if: ManPageTests.tool("groff") != nil))
+  func groffWarnings() throws {
+    let (status, output) = try Self.runTool(ManPageTests.tool("groff")!, ["-mandoc", "-ww", "-z", Self.manPagePath])
+    #expect(output.isEmpty, "groff -mandoc -ww -z Man/conv.1:\n\(output)")
+    #expect(status == 0)
+  }
+
+  static var manPagePath: String {
+    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("Man/conv.1").path
+  }
+
+  /// The path of a tool on `PATH`, if installed.
+  static func tool(_ name: String) -> String? {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+    for directory in path.split(separator: ":") {
+      let candidate = String(directory) + "/" + name
+      if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+    }
+    return nil
+  }
+
+  /// Runs a tool and returns its status and everything it printed (standard output and error).
+  static func runTool(_ path: String, _ arguments: [String]) throws -> (Int32, String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: path)
+    process.arguments = arguments
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = pipe
+    try process.run()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+  }
+}
+
+extension String {
+  fileprivate func contains(regex pattern: String) -> Bool {
+    guard let regex = try? NSRegularExpression(pattern: pattern) else { return false }
+    return regex.firstMatch(in: self, range: NSRange(startIndex..., in: self)) != nil
+  }
+}
