@@ -87,14 +87,14 @@ build_target() {
   target=$1
   echo "run.sh: linking fuzz-$target" >&2
   case $target in
-    expression|units-file)
+    expression|units-file|arithmetic)
       "$SWIFTC" $SWIFTFLAGS -module-name Fuzz -I "$OUT" -o "$OUT/fuzz-$target" \
         "$ROOT/fuzz/targets/$target.swift" "$OUT/ConvKit.o" ;;
     convert|favorites|batch)
       "$SWIFTC" $SWIFTFLAGS -module-name Fuzz -I "$OUT" -I "$OUT/include/_ConvICU" -o "$OUT/fuzz-$target" \
         "$ROOT/fuzz/targets/$target.swift" "$OUT/ConvApp.o" "$OUT/ConvFormat.o" "$OUT/ConvKit.o" \
         "$OUT/ConvICU.o" $ICU_LIBS ;;
-    *) echo "run.sh: unknown target '$target' (expression, units-file, convert, favorites, batch)" >&2; exit 64 ;;
+    *) echo "run.sh: unknown target '$target' (expression, arithmetic, units-file, convert, favorites, batch)" >&2; exit 64 ;;
   esac
 }
 

@@ -58,6 +58,11 @@ struct BuiltinTablesTests {
     Self.expectSameLookups(.builtin, Self.loaded)
   }
 
+  @Test("Written out again, the compiled catalog gives the same source as the loaded one")
+  func roundTrip() {
+    #expect(CatalogSourceWriter.swiftSource(for: .builtin) == CatalogSourceWriter.swiftSource(for: Self.loaded))
+  }
+
   @Test("Keys are stored in normalization form C and sorted by their bytes")
   func tablesAreSorted() {
     let tables = BuiltinTables.shared

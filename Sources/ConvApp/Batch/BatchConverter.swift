@@ -387,8 +387,9 @@ struct ShapeCache {
   private(set) var shapes: [BatchConverter.Shape?] = []
   /// The integer map of each entry, when it has one (terse output).
   private(set) var maps: [LinearMap?] = []
-  /// Entries kept at most; beyond, lines take the exact path (memory stays bounded on any input).
-  static let capacity = 1 << 16
+  /// Entries kept at most (keys are at most `longestCachedLine` bytes, so a few megabytes); beyond,
+  /// lines take the exact path: memory stays bounded on any input.
+  static let capacity = 1 << 12
 
   /// The entry for a rest of line, nil when it was never seen.
   func entry(for key: UnsafeBufferPointer<UInt8>) -> Int? {

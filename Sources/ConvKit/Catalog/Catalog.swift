@@ -272,7 +272,10 @@ final class CatalogStorage: Sendable {
   /// category keys, and the unit indexes of each category identifier.
   func indexTables() -> (exact: [String: Int], claimed: [String: Int], symbols: [String: Int], folded: [String: Int],
                          categoryKeys: [String: Int], unitsByCategory: [String: [Int]]) {
-    precondition(tables == nil, "tables are written from a catalog built from units")
+    if tables != nil {
+      // The same rules over one list of units: index the units as values.
+      return CatalogStorage(tables: nil, categories: categories, units: units).indexTables()
+    }
     guard let index else { return ([:], [:], [:], [:], [:], [:]) }
     var exact = index.exact
     for (key, unit) in index.overrides { exact[key] = unit }
