@@ -15,7 +15,8 @@
 #                   libicu-dev and libreadline-dev (all in Debian's -dev packages)
 #   LINK=stdlib     static Swift runtime only, as `make` builds it (ICU and libc shared)
 #   BIN=PATH        measure this conv binary instead of building one
-#   RUNS=N          one-shot runs per command (default 300); LINES=N batch lines (default 100000)
+#   RUNS=N          one-shot runs per command (default 300), in ROUNDS=N rounds (default 10);
+#   LINES=N         batch lines (default 100000)
 # Needs: swift, hyperfine, units (GNU units), /usr/bin/time (Debian package `time`), awk.
 set -euo pipefail
 
@@ -112,17 +113,32 @@ echo "tools:    $(hyperfine --version)"
 echo
 
 # MARK: One-shot
-echo "== one-shot (hyperfine -N, $RUNS runs each, interleaved warm-up 20)"
-hyperfine -N -w 20 -r "$RUNS" --export-csv "$WORK/oneshot.csv" \
-  -n "conv 5 mi km" "$BIN 5 mi km" \
-  -n "conv -t 5 mi km" "$BIN -t 5 mi km" \
-  -n "units -t '5 mi' km" "units -t '5 mi' km" >/dev/null
-awk -F, 'NR > 1 { name[NR] = $1; median[NR] = $4 * 1000; mean[NR] = $2 * 1000 }
-  END {
-    base = median[4]
-    for (i = 2; i <= 4; i++) printf "  %-22s median %7.2f ms  mean %7.2f ms  ratio to units %5.2f\n", name[i], median[i], mean[i], median[i] / base
-    printf "  target: conv 5 mi km <= 0.5x units -> %s\n", (median[2] <= 0.5 * base ? "met" : "MISSED")
-  }' "$WORK/oneshot.csv"
+# In ROUNDS rounds of RUNS/ROUNDS runs of each command, so that a change of load on a shared machine
+# hits all three alike; the medians are over every run.
+ROUNDS=${ROUNDS:-10}
+PER_ROUND=$(( (RUNS + ROUNDS - 1) / ROUNDS ))
+echo "== one-shot (hyperfine -N, $ROUNDS interleaved rounds of $PER_ROUND runs each, 3 warm-up runs per round)"
+: > "$WORK/oneshot.times"
+for _ in $(seq "$ROUNDS"); do
+  hyperfine -N -w 3 -r "$PER_ROUND" --export-json "$WORK/round.json" \
+    -n "conv 5 mi km" "$BIN 5 mi km" \
+    -n "conv -t 5 mi km" "$BIN -t 5 mi km" \
+    -n "units -t '5 mi' km" "units -t '5 mi' km" >/dev/null 2>&1
+  # Every run's time, as "command<TAB>seconds" lines.
+  awk '/"command":/ { sub(/^[^:]*: "/, ""); sub(/",?$/, ""); name = $0 }
+       /"times": \[/ { inside = 1; next }
+       inside && /\]/ { inside = 0 }
+       inside { gsub(/[ ,]/, ""); print name "\t" $0 }' "$WORK/round.json" >> "$WORK/oneshot.times"
+done
+median_of() { awk -F'\t' -v name="$1" '$1 == name { print $2 }' "$WORK/oneshot.times" | sort -g |
+  awk '{ v[NR] = $1 } END { m = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2; printf "%.6f", m }'; }
+human=$(median_of "conv 5 mi km"); terse=$(median_of "conv -t 5 mi km"); gnu=$(median_of "units -t '5 mi' km")
+awk -v a="$human" -v b="$terse" -v u="$gnu" 'BEGIN {
+  printf "  %-22s median %7.2f ms  ratio to units %5.2f\n", "conv 5 mi km", a * 1000, a / u
+  printf "  %-22s median %7.2f ms  ratio to units %5.2f\n", "conv -t 5 mi km", b * 1000, b / u
+  printf "  %-22s median %7.2f ms\n", "units -t '\''5 mi'\'' km", u * 1000
+  printf "  target: conv 5 mi km <= 0.5x units -> %s\n", (a <= 0.5 * u ? "met" : "MISSED")
+}'
 echo
 
 # MARK: Batch

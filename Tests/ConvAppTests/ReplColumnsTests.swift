@@ -68,6 +68,18 @@ struct ReplColumnsTests {
     }
   }
 
+  @Test("the column filter matches exactly the units conv search finds", arguments: [
+    "nau", "NAUTICAL", "angstrom", "ÅNGSTRÖM", "ft", "feet", "m", "mi", "mile", "met", "etr", "naut mi", "mi naut",
+    "in", "inch", "°", "°c", "CELSIUS", "deg", "lb", "pou", "gal", "us gal", "l", "litre", "ter", "zz", "k", "a", "s",
+  ])
+  func searchEquivalence(_ query: String) {
+    let catalog = ReplTestCatalog.catalog
+    let search = UnitSearch(catalog: catalog)
+    let found = Set(search.search(query, limit: 10_000).compactMap { $0.unit?.name })
+    let filtered = Set(catalog.units.filter { search.matches($0, query: query) }.map(\.name))
+    #expect(filtered == found)
+  }
+
   @Test("the filter is cleared when the category changes, kept otherwise")
   func filterLifetime() {
     let (kept, _) = ReplTestCatalog.run(["/nau", "from m", "to nmi", "3"])

@@ -86,6 +86,7 @@ extension ReplSession {
   /// With a filter, only matching units are listed, except that the current source and target
   /// stay (so the highlighted pair is always on screen); `pinned: false` leaves them out too.
   public func columns(pinned: Bool = true) -> ReplColumns {
+    prepareCache()
     let query = UnitSearch.Query(state.filter)
     let identifier = state.category.identifier
     let all = search.units(inCategory: identifier, matching: UnitSearch.Query(""))

@@ -98,7 +98,7 @@ public enum ReplLayout {
     var lines = [ReplText.fit(header, width: width, ascii: style.ascii)]
     let bodyLines = body(bodyRows)
     for index in 0..<bodyRows {
-      lines.append(index < bodyLines.count ? bodyLines[index] : String(repeating: " ", count: width))
+      lines.append(index < bodyLines.count ? bodyLines[index] : ReplText.spaces(width))
     }
     if footerRows > 0 { lines.append(ReplText.fit(footer, width: width, ascii: style.ascii)) }
     if messageRows > 0 {
@@ -153,7 +153,7 @@ public enum ReplLayout {
       switch slot {
       case .moreAbove(let count): return style.faint + ReplText.fit("  " + moreText(count, above: true, style: style), width: width) + style.reset
       case .moreBelow(let count): return style.faint + ReplText.fit("  " + moreText(count, above: false, style: style), width: width) + style.reset
-      case .blank: return String(repeating: " ", count: width)
+      case .blank: return ReplText.spaces(width)
       case .item: return nil
       }
     }
@@ -169,7 +169,7 @@ public enum ReplLayout {
         let symbol = leftSymbolWidth > 0 ? ReplText.pad(unit.symbol, to: leftSymbolWidth) + "  " : ""
         line = cell((isCurrent ? style.marker + " " : "  ") + symbol + unit.name, width: leftWidth, highlighted: isCurrent)
       } else {
-        line = String(repeating: " ", count: leftWidth)
+        line = ReplText.spaces(leftWidth)
       }
       line += style.faint + separator + style.reset
       if rightWidth > 0 {
@@ -202,7 +202,7 @@ public enum ReplLayout {
       case .moreBelow(let count):
         return style.faint + ReplText.fit("  " + moreText(count, above: false, style: style), width: width) + style.reset
       case .blank:
-        return String(repeating: " ", count: width)
+        return ReplText.spaces(width)
       }
     }
   }
@@ -261,7 +261,7 @@ extension ReplSession {
 
   /// Where the filter text matches when it matches nothing in the current category.
   func noMatchHint(style: ReplStyle) -> String {
-    let counts = search.matchCounts(UnitSearch.Query(state.filter))
+    let counts = search.matchCounts(UnitSearch.Query(state.filter), limit: 4)
     let text = "no \(state.category.title.lowercased()) unit matches '\(display.presenter.display(state.filter))'"
     guard !counts.isEmpty else { return text + "; / clears the filter" }
     let places = counts.prefix(4).map { "\($0.category.identifier) (\($0.count))" }.joined(separator: ", ")
@@ -272,8 +272,8 @@ extension ReplSession {
   public static func helpLines(ascii: Bool) -> [String] {
     [
       "length, cat NAME     choose a category (cat alone lists them)",
-      "/TEXT                filter both columns (case and accents ignored); / clears",
-      "from UNIT            convert from UNIT (a unit of another category switches to it)",
+      "/TEXT                filter both columns (case, accents ignored); / clears",
+      "from UNIT            convert from UNIT (another category's unit switches)",
       "to UNIT              highlight UNIT in the right column",
       "swap                 exchange the two units",
       "NUMBER               the value to convert: 5, -40, 1/3, 2.5e3",

@@ -273,6 +273,15 @@ public struct ReplSession {
 
   /// `5 mi = 8.04672 km` for the current pair, in human form.
   public var pairText: String {
+    prepareCache()
+    let key = state.target.map { ReplState.key($0) } ?? ""
+    if let text = cache.pairs[key] { return text }
+    let text = uncachedPairText
+    cache.pairs[key] = text
+    return text
+  }
+
+  private var uncachedPairText: String {
     guard let target = state.target else { return display.sourceText(sourceQuantity) }
     guard let result = try? catalog.convert(sourceQuantity, to: UnitExpression(unit: target)),
           let text = try? display.render(result) else { return display.sourceText(sourceQuantity) }
@@ -289,12 +298,8 @@ public struct ReplSession {
 
   /// The value of the current quantity in `unit`, formatted for a column (cached per category,
   /// source and value).
+  /// (Call ``prepareCache()`` first.)
   func destinationValue(_ unit: PrefixedUnit) -> ReplColumns.Value {
-    let stateKey = state.category.identifier + "\u{0}" + ReplState.key(state.source) + "\u{0}" + state.value.description
-    if cache.stateKey != stateKey {
-      cache.stateKey = stateKey
-      cache.values.removeAll(keepingCapacity: true)
-    }
     let key = ReplState.key(unit)
     if let value = cache.values[key] { return value }
     let value: ReplColumns.Value
@@ -313,9 +318,24 @@ public struct ReplSession {
     return value
   }
 
+  /// Empties the cache when the category, source or value changed since it was filled.
+  func prepareCache() {
+    let source = ReplState.key(state.source)
+    if cache.category == state.category.identifier && cache.source == source && cache.value == state.value { return }
+    cache.category = state.category.identifier
+    cache.source = source
+    cache.value = state.value
+    cache.values.removeAll(keepingCapacity: true)
+    cache.pairs.removeAll(keepingCapacity: true)
+  }
+
+  /// Converted values for one category, source and value.
   final class ValueCache {
-    var stateKey = ""
+    var category = ""
+    var source = ""
+    var value = Rational.zero
     var values: [String: ReplColumns.Value] = [:]
+    var pairs: [String: String] = [:]
   }
 }
 

@@ -2,13 +2,22 @@ import ConvFormat
 
 /// Fitting text into terminal columns, escape codes included.
 public enum ReplText {
+  private static let spaceRun = String(repeating: " ", count: 512)
+
+  /// `count` spaces (none for a negative count).
+  public static func spaces(_ count: Int) -> String {
+    guard count > 0 else { return "" }
+    guard count <= 512 else { return String(repeating: " ", count: count) }
+    return String(spaceRun.utf8.prefix(count))!
+  }
+
   /// The text cut to `width` display columns (with an ellipsis when cut) and padded with spaces to
   /// exactly `width`. Escape sequences take no room and are kept; when the cut falls after an
   /// opening SGR, normal intensity is restored.
   public static func fit(_ text: String, width: Int, ascii: Bool = false) -> String {
     guard width > 0 else { return "" }
     let total = DisplayWidth.of(text)
-    if total <= width { return text + String(repeating: " ", count: width - total) }
+    if total <= width { return text + ReplText.spaces(width - total) }
     let ellipsis = ascii ? "." : "…"
     let room = width - 1
     var out = ""
@@ -30,17 +39,17 @@ public enum ReplText {
     if sawEscape { out += "\u{1B}[22m" }
     out += ellipsis
     used += 1
-    return out + String(repeating: " ", count: max(0, width - used))
+    return out + ReplText.spaces(max(0, width - used))
   }
 
   /// The text padded with spaces on the right to `width` columns (never cut).
   public static func pad(_ text: String, to width: Int) -> String {
-    text + String(repeating: " ", count: max(0, width - DisplayWidth.of(text)))
+    text + ReplText.spaces(max(0, width - DisplayWidth.of(text)))
   }
 
   /// The text padded with spaces on the left to `width` columns (never cut).
   public static func padLeft(_ text: String, to width: Int) -> String {
-    String(repeating: " ", count: max(0, width - DisplayWidth.of(text))) + text
+    ReplText.spaces(max(0, width - DisplayWidth.of(text))) + text
   }
 
   /// The text without escape sequences.

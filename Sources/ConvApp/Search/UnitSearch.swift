@@ -33,26 +33,143 @@ public struct UnitSearch: Sendable {
     /// The text as typed.
     public let text: String
     let folded: String
-    let words: [Substring]
+    /// The folded query's UTF-8 bytes, and where each of its words is in them.
+    let bytes: [UInt8]
+    let words: [Range<Int>]
+    /// Whether the query is long enough (three characters) to match inside a word.
+    let matchesInside: Bool
 
     /// Folds `text` the way every spelling is folded.
     public init(_ text: String) {
       self.text = text
       folded = UnitSearch.normalize(text)
-      words = folded.split(separator: " ")
+      bytes = Array(folded.utf8)
+      words = SpellingPool.words(of: bytes, separators: [0x20])
+      matchesInside = folded.count >= 3
     }
 
     /// Whether the query matches everything (nothing but spaces typed).
     public var isEmpty: Bool { folded.isEmpty }
   }
 
+  /// Every folded spelling's UTF-8 bytes in one array, with its words' boundaries, so that many
+  /// spellings are matched per keystroke without String operations or reference counting.
+  /// Spellings and queries are folded to the same composed form, so comparing bytes gives the
+  /// answers comparing characters gives.
+  private struct SpellingPool: Sendable {
+    struct Span {
+      var start: Int
+      var end: Int
+      /// The spelling's words, as positions in `words`.
+      var firstWord: Int
+      var endWord: Int
+    }
+
+    private(set) var bytes: [UInt8] = []
+    private(set) var spans: [Span] = []
+    /// Word boundaries (start, end) in `bytes`, two numbers per word.
+    private(set) var words: [Int] = []
+
+    /// Word ranges of `bytes`, split at any of `separators`.
+    static func words(of bytes: [UInt8], separators: Set<UInt8>) -> [Range<Int>] {
+      var words: [Range<Int>] = []
+      var start: Int? = nil
+      for (index, byte) in bytes.enumerated() {
+        if separators.contains(byte) {
+          if let first = start { words.append(first..<index) }
+          start = nil
+        } else if start == nil {
+          start = index
+        }
+      }
+      if let first = start { words.append(first..<bytes.count) }
+      return words
+    }
+
+    /// Adds a folded spelling (words split at space, `-` and `/`, as in ``UnitSearch/score``).
+    mutating func append(_ folded: String) {
+      let utf8 = Array(folded.utf8)
+      let offset = bytes.count
+      let firstWord = words.count / 2
+      for word in SpellingPool.words(of: utf8, separators: [0x20, 0x2D, 0x2F]) {
+        words.append(offset + word.lowerBound)
+        words.append(offset + word.upperBound)
+      }
+      bytes.append(contentsOf: utf8)
+      spans.append(Span(start: offset, end: bytes.count, firstWord: firstWord, endWord: words.count / 2))
+    }
+
+    /// Runs `body` with a test "does a spelling in this range of spans match `query`".
+    func withMatcher<Result>(_ query: Query, _ body: ((Range<Int>) -> Bool) -> Result) -> Result {
+      bytes.withUnsafeBufferPointer { pool in
+        spans.withUnsafeBufferPointer { spans in
+          words.withUnsafeBufferPointer { words in
+            query.bytes.withUnsafeBufferPointer { text in
+              query.words.withUnsafeBufferPointer { queryWords in
+                body { range in
+                  for index in range {
+                    if SpellingPool.matches(pool, spans[index], words, text, queryWords, inside: query.matchesInside) {
+                      return true
+                    }
+                  }
+                  return false
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+
+    /// Whether `pool[start..<end]` begins with `text[part]`.
+    @inline(__always)
+    private static func has(_ pool: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int,
+                            _ text: UnsafeBufferPointer<UInt8>, _ part: Range<Int>) -> Bool {
+      guard part.count <= end - start else { return false }
+      var index = 0
+      while index < part.count {
+        if pool[start + index] != text[part.lowerBound + index] { return false }
+        index += 1
+      }
+      return true
+    }
+
+    /// The test of ``UnitSearch/score`` (nil or not), on bytes.
+    private static func matches(_ pool: UnsafeBufferPointer<UInt8>, _ span: Span, _ words: UnsafeBufferPointer<Int>,
+                                _ text: UnsafeBufferPointer<UInt8>, _ queryWords: UnsafeBufferPointer<Range<Int>>,
+                                inside: Bool) -> Bool {
+      let whole = 0..<text.count
+      if has(pool, span.start, span.end, text, whole) { return true }
+      if queryWords.count > 1 {
+        // Every query word is the prefix of some word of the spelling, in order.
+        var word = span.firstWord
+        for queryWord in queryWords {
+          while word < span.endWord && !has(pool, words[2 * word], words[2 * word + 1], text, queryWord) { word += 1 }
+          if word == span.endWord { return false }
+          word += 1
+        }
+        return true
+      }
+      for word in span.firstWord..<span.endWord where has(pool, words[2 * word], words[2 * word + 1], text, whole) {
+        return true
+      }
+      guard inside, !text.isEmpty, text.count <= span.end - span.start else { return false }
+      for start in span.start...(span.end - text.count) where pool[start] == text[0] {
+        if has(pool, start, span.end, text, whole) { return true }
+      }
+      return false
+    }
+  }
+
   private let catalog: Catalog
   private let entries: [Entry]
+  /// `entries`' folded spellings as bytes, in the same order.
+  private let pool: SpellingPool
   /// For each unit (by catalog position), its entries in `entries`.
   private let unitEntries: [Range<Int>]
   /// Catalog positions of units by category identifier, in display order.
   private let unitsByCategory: [String: [Int]]
-  /// Catalog position of each unit, keyed by category and name (names are unique in a catalog).
+  /// Catalog position of each unit, keyed by name (names are unique in a catalog).
   private let unitPositions: [String: Int]
 
   /// Builds the index for a catalog.
@@ -83,13 +200,16 @@ public struct UnitSearch: Sendable {
       if positions[key] == nil { positions[key] = index }
     }
     self.entries = entries
+    var pool = SpellingPool()
+    for entry in entries { pool.append(entry.folded) }
+    self.pool = pool
     self.unitEntries = unitEntries
     self.unitsByCategory = byCategory
     self.unitPositions = positions
   }
 
   private static func positionKey(_ unit: Unit) -> String {
-    unit.categoryIdentifier + "\u{0}" + unit.name
+    unit.name
   }
 
   private static func entry(_ unit: Int?, _ category: Int, _ spelling: String, isSymbol: Bool) -> Entry {
@@ -161,48 +281,37 @@ public struct UnitSearch: Sendable {
   public func matches(_ unit: Unit, query: Query) -> Bool {
     if query.isEmpty { return true }
     if let position = unitPositions[UnitSearch.positionKey(unit)] {
-      return matches(position: position, query: query)
+      let entries = unitEntries[position]
+      return pool.withMatcher(query) { matches in matches(entries) }
     }
+    var spellings = SpellingPool()
     for spelling in unit.symbols + [unit.name, unit.plural] + unit.aliases {
-      if UnitSearch.matches(query, UnitSearch.entry(nil, 0, spelling, isSymbol: false)) { return true }
+      spellings.append(UnitSearch.normalize(spelling))
     }
-    return false
+    let count = spellings.spans.count
+    return spellings.withMatcher(query) { matches in matches(0..<count) }
   }
 
   /// The units of a category that match `query`, in display order (all of them for an empty query).
   public func units(inCategory identifier: String, matching query: Query) -> [Unit] {
     guard let positions = unitsByCategory[identifier] else { return [] }
     if query.isEmpty { return positions.map { catalog.units[$0] } }
-    return positions.compactMap { matches(position: $0, query: query) ? catalog.units[$0] : nil }
+    let matching = pool.withMatcher(query) { matches in positions.filter { matches(unitEntries[$0]) } }
+    return matching.map { catalog.units[$0] }
   }
 
-  /// How many units of each category match `query`, for categories with at least one match, in catalog order.
-  public func matchCounts(_ query: Query) -> [(category: UnitCategory, count: Int)] {
-    guard !query.isEmpty else { return [] }
-    return catalog.categories.compactMap { category in
-      let count = (unitsByCategory[category.identifier] ?? []).count { matches(position: $0, query: query) }
-      return count > 0 ? (category, count) : nil
-    }
-  }
-
-  private func matches(position: Int, query: Query) -> Bool {
-    for index in unitEntries[position] where UnitSearch.matches(query, entries[index]) { return true }
-    return false
-  }
-
-  /// Whether `score` would be non-nil, without computing the score.
-  private static func matches(_ query: Query, _ entry: Entry) -> Bool {
-    let folded = query.folded
-    if entry.folded.hasPrefix(folded) { return true }
-    if query.words.count > 1 {
-      var position = 0
-      for word in query.words {
-        guard let found = entry.words[position...].firstIndex(where: { $0.hasPrefix(word) }) else { return false }
-        position = found + 1
+  /// How many units of each category match `query`, for the first `limit` categories (in catalog
+  /// order) with at least one match.
+  public func matchCounts(_ query: Query, limit: Int = .max) -> [(category: UnitCategory, count: Int)] {
+    guard !query.isEmpty, limit > 0 else { return [] }
+    return pool.withMatcher(query) { matches in
+      var counts: [(category: UnitCategory, count: Int)] = []
+      for category in catalog.categories {
+        let count = (unitsByCategory[category.identifier] ?? []).count { matches(unitEntries[$0]) }
+        if count > 0 { counts.append((category, count)) }
+        if counts.count == limit { break }
       }
-      return true
+      return counts
     }
-    if entry.words.contains(where: { $0.hasPrefix(folded) }) { return true }
-    return folded.count >= 3 && entry.folded.contains(folded)
   }
 }
