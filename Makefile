@@ -1,5 +1,7 @@
 # Build and install conv.
-#   make                     release build (static Swift runtime: the fast one)
+#   make                     release build: a fully static executable (the fast one)
+#   make LINK=stdlib         release build with only the Swift runtime static (glibc, ICU and
+#                            readline shared): for systems without the static libraries
 #   make install PREFIX=DIR  install binary, man page and shell completions under DIR (default /usr/local)
 #   make uninstall PREFIX=DIR
 #   make test                run the test suite (same as CI)
@@ -8,7 +10,17 @@ PREFIX ?= /usr/local
 DESTDIR ?=
 SWIFT ?= swift
 SCRATCH ?= .build
-BUILD_FLAGS = -c release --static-swift-stdlib --product conv --scratch-path $(SCRATCH)
+LINK ?= static
+# -static-executable links glibc, libstdc++, ICU and readline statically (their .a files come with
+# libc6-dev, libstdc++-12-dev, libicu-dev and libreadline-dev); the libraries named after it resolve
+# what ICU's and readline's archives need. A static executable starts in half the time: no dynamic
+# loader, no relocations, no shared ICU to map.
+STATIC_FLAGS_static = -Xswiftc -static-executable -Xlinker -ltinfo -Xlinker -lstdc++ -Xlinker -lm
+STATIC_FLAGS_stdlib =
+ifeq ($(filter $(LINK),static stdlib),)
+$(error LINK must be static or stdlib, not '$(LINK)')
+endif
+BUILD_FLAGS = -c release --static-swift-stdlib $(STATIC_FLAGS_$(LINK)) --product conv --scratch-path $(SCRATCH)
 BIN = $(shell $(SWIFT) build $(BUILD_FLAGS) --show-bin-path 2>/dev/null)/conv
 COMPLETIONS = $(SCRATCH)/completions
 

@@ -60,10 +60,8 @@ public struct Converter: Sendable {
       if targets.count > 1 { return .success([try mixedUnits(quantity, targets)]) }
       let result = try catalog.convert(quantity, to: targets[0])
       return .success([try render(result)])
-    } catch let error as ConvError {
-      return .failure(Failure(error: error, source: request.source, span: nil))
     } catch {
-      return .failure(Failure(error: .resultOutOfRange, source: request.source, span: nil))
+      return .failure(Failure(error: error, source: request.source, span: nil))
     }
   }
 
@@ -162,14 +160,11 @@ public struct Converter: Sendable {
                               source: request.source, span: nil))
     }
     let sourceUnit = quantity.unit?.singleUnit
-    let units = catalog.unitsCommonFirst(in: category).filter { unit in
-      !(sourceUnit?.prefix == nil && sourceUnit?.unit == unit)
-    }
+    let units = catalog.columnUnits(in: category).filter { $0 != sourceUnit }
     var rows: [(value: FormattedNumber, relation: String, unit: String, name: String)] = []
     var lines: [String] = []
     for unit in units {
-      let prefixed = PrefixedUnit(unit: unit)
-      let target = UnitExpression(text: unit.symbol, term: Term(unit: prefixed), singleUnit: prefixed)
+      let target = UnitExpression(text: unit.symbol, term: Term(unit: unit), singleUnit: unit)
       guard let result = try? catalog.convert(quantity, to: target) else { continue }
       switch options.mode {
       case .terse:

@@ -20,7 +20,15 @@ struct NumberRendering: Sendable {
     let digits = style.ascii ? " numbering-system/latn" : ""
     self.plainSkeleton = "precision-unlimited " + (style.grouping ? "group-auto" : "group-off") + digits
     self.scientificSkeleton = "precision-unlimited scientific group-off" + digits
+    self.isPlainEnglish = Self.plainEnglishLocales.contains(locale)
   }
+
+  /// Locales whose bare numbers ``english(_:)`` writes exactly as ICU would (`.` and `,`, groups
+  /// of three, ASCII digits and `-`), so that ICU need not be loaded for them. The locale of an
+  /// unset, `C` or `POSIX` environment is `en`.
+  static let plainEnglishLocales: Set<String> = ["en", "en_US"]
+  /// Whether bare numbers skip ICU: the style's locale is one of ``plainEnglishLocales``.
+  let isPlainEnglish: Bool
 
   /// Whether the style writes this value in scientific notation.
   func usesScientific(_ value: DecimalDigits) -> Bool {
@@ -40,6 +48,12 @@ struct NumberRendering: Sendable {
   /// Formats the value; `unitStems` adds skeleton stems such as a measure unit. Nil when ICU
   /// rejects the skeleton.
   func format(_ value: DecimalDigits, unitStems: String? = nil) -> FormattedNumber? {
+    if unitStems == nil && isPlainEnglish { return english(value) }
+    return formatWithICU(value, unitStems: unitStems)
+  }
+
+  /// Formats the value through ICU, whatever the locale; nil when ICU rejects the skeleton.
+  func formatWithICU(_ value: DecimalDigits, unitStems: String? = nil) -> FormattedNumber? {
     let scientific = usesScientific(value)
     var skeleton = scientific ? scientificSkeleton : plainSkeleton
     if let unitStems { skeleton += " " + unitStems }
@@ -66,16 +80,52 @@ struct NumberRendering: Sendable {
       color: style.color)
   }
 
-  /// The value without ICU: `.` as separator, no grouping. Only used should ICU fail.
+  /// The value as English writes it, without ICU: `.` before the fraction, `,` between groups of
+  /// three integer digits when the style groups (`-1,234.5`), a bare mantissa in scientific notation.
+  ///
+  /// This is ICU's output for ``plainEnglishLocales`` (the tests compare the two).
+  func english(_ value: DecimalDigits) -> FormattedNumber {
+    english(value, grouping: style.grouping)
+  }
+
+  /// The value without ICU and without grouping, for any locale: used only should ICU fail, when a
+  /// `,` could be read as the locale's decimal separator.
   func fallback(_ value: DecimalDigits) -> FormattedNumber {
+    english(value, grouping: false)
+  }
+
+  private func english(_ value: DecimalDigits, grouping: Bool) -> FormattedNumber {
     var shown = value
     var exponent = ""
-    if usesScientific(value) {
+    let scientific = usesScientific(value)
+    if scientific {
       shown.exponent = -(value.digits.count - 1)
       exponent = PowerOfTen.text(value.scientificExponent, ascii: style.ascii)
     }
-    let leading = shown.plainString
-    let integerDigits = leading.utf8.prefix { $0 != UInt8(ascii: ".") }.count
-    return FormattedNumber(leading: leading, exponent: exponent, anchorColumn: integerDigits, color: style.color)
+    var leading = shown.plainString
+    var integerEnd = leading.utf8.prefix { $0 != UInt8(ascii: ".") }.count
+    if grouping && !scientific {
+      (leading, integerEnd) = Self.groupingThousands(leading, integerEnd: integerEnd)
+    }
+    return FormattedNumber(leading: leading, exponent: exponent, anchorColumn: integerEnd, color: style.color)
+  }
+
+  /// Puts `,` between groups of three integer digits of an ASCII decimal (`-1234.5` → `-1,234.5`),
+  /// returning the new text and the new end of its integer part.
+  static func groupingThousands(_ text: String, integerEnd: Int) -> (String, Int) {
+    let bytes = Array(text.utf8)
+    let signLength = bytes.first == UInt8(ascii: "-") ? 1 : 0
+    let integerDigits = integerEnd - signLength
+    guard integerDigits > 3 else { return (text, integerEnd) }
+    var grouped: [UInt8] = []
+    grouped.reserveCapacity(bytes.count + integerDigits / 3)
+    grouped.append(contentsOf: bytes[..<signLength])
+    for (position, digit) in bytes[signLength..<integerEnd].enumerated() {
+      if position > 0 && (integerDigits - position) % 3 == 0 { grouped.append(UInt8(ascii: ",")) }
+      grouped.append(digit)
+    }
+    let newEnd = grouped.count
+    grouped.append(contentsOf: bytes[integerEnd...])
+    return (String(decoding: grouped, as: UTF8.self), newEnd)
   }
 }

@@ -4,14 +4,69 @@ import Testing
 
 @Suite("NumberRendering without ICU")
 struct NumberRenderingTests {
-  @Test("the fallback agrees with ICU for terse English", arguments: [
-    "0", "1", "-1", "1e1", "1234.5", "-0.03048", "0.000001", "999999999999", "1e12", "8e15", "1e-9", "-1.5e20",
-  ])
-  func fallbackMatchesICU(value: String) {
-    for style in [NumberStyle(), NumberStyle(ascii: true), NumberStyle(notation: .scientific)] {
-      let rendering = NumberRendering(style: style)
-      #expect(rendering.fallback(decimal(value)) == rendering.format(decimal(value)))
+  /// Every style whose locale skips ICU, in every notation, grouped or not, ASCII or not.
+  static let englishStyles: [NumberStyle] = [nil, "en", "en_US", "C", "POSIX", "en_US.UTF-8"].flatMap { locale in
+    NumberNotation.allCases.flatMap { notation in
+      [false, true].flatMap { grouping in
+        [false, true].map { ascii in
+          NumberStyle(locale: locale, ascii: ascii, notation: notation, grouping: grouping)
+        }
+      }
     }
+  }
+
+  @Test("English without ICU is what ICU writes", arguments: [
+    "0", "1", "-1", "1e1", "999", "1000", "-1000", "12345", "1234.5", "-123456.789", "1234567", "-0.03048",
+    "0.000001", "999999999999", "1e12", "8e15", "1e-9", "-1.5e20", "123456789012345678901234567890",
+  ])
+  func englishMatchesICU(value: String) {
+    for style in Self.englishStyles {
+      let rendering = NumberRendering(style: style)
+      #expect(rendering.isPlainEnglish)
+      #expect(rendering.english(decimal(value)) == rendering.formatWithICU(decimal(value)), "\(value) \(style)")
+    }
+  }
+
+  @Test("English without ICU is what ICU writes, for random digits and powers of ten")
+  func englishMatchesICURandomly() {
+    var state: UInt64 = 0xC0FFEE
+    func next(_ bound: Int) -> Int {  // a fixed linear congruential sequence: failures reproduce
+      state = state &* 6364136223846793005 &+ 1442695040888963407
+      return Int(state >> 33) % bound
+    }
+    for _ in 0..<3_000 {
+      var digits = String(next(9) + 1)
+      for _ in 0..<next(20) { digits += String(next(10)) }
+      let value = DecimalDigits(isNegative: next(2) == 0, digits: digits, exponent: next(61) - 30, isExact: true)
+      let style = Self.englishStyles[next(Self.englishStyles.count)]
+      let rendering = NumberRendering(style: style)
+      #expect(rendering.english(value) == rendering.formatWithICU(value), "\(value) \(style)")
+    }
+  }
+
+  @Test("other locales still go through ICU", arguments: ["de_DE", "fr_FR", "en_IN", "en_ZA", "ar_EG", "hi_IN"])
+  func otherLocalesUseICU(locale: String) {
+    let rendering = NumberRendering(style: NumberStyle(locale: locale, grouping: true))
+    #expect(!rendering.isPlainEnglish)
+    #expect(rendering.format(decimal("1234567.5")) == rendering.formatWithICU(decimal("1234567.5")))
+  }
+
+  @Test("the fallback for a failing ICU never groups, whatever the locale")
+  func fallbackDoesNotGroup() {
+    let rendering = NumberRendering(style: NumberStyle(locale: "de_DE", grouping: true))
+    #expect(rendering.fallback(decimal("-1234567.25")).plain == "-1234567.25")
+    #expect(rendering.fallback(decimal("-1234567.25")).anchorColumn == 8)
+  }
+
+  @Test("groups of three", arguments: [
+    ("1", "1"), ("123", "123"), ("1234", "1,234"), ("-1234", "-1,234"), ("123456", "123,456"),
+    ("1234567.891", "1,234,567.891"), ("-100000.5", "-100,000.5"),
+  ])
+  func grouping(text: String, expected: String) {
+    let end = text.utf8.prefix { $0 != UInt8(ascii: ".") }.count
+    let (grouped, newEnd) = NumberRendering.groupingThousands(text, integerEnd: end)
+    #expect(grouped == expected)
+    #expect(newEnd == expected.utf8.prefix { $0 != UInt8(ascii: ".") }.count)
   }
 
   @Test("exact numeric strings for ICU")

@@ -39,7 +39,7 @@ struct BuiltinTablesTests {
         #expect(compiled.category(named: key) == reference.category(named: key), "\(key)")
       }
       #expect(compiled.units(in: category) == reference.units(in: category), "\(category.identifier)")
-      #expect(compiled.unitsCommonFirst(in: category) == reference.unitsCommonFirst(in: category))
+      #expect(compiled.columnUnits(in: category) == reference.columnUnits(in: category))
       #expect(compiled.primaryCategory(for: category.dimension) == reference.primaryCategory(for: category.dimension))
       #expect(compiled.describe(category.dimension) == reference.describe(category.dimension))
       #expect(compiled.describe(category.dimension.inverse) == reference.describe(category.dimension.inverse))

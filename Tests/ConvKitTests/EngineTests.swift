@@ -113,6 +113,39 @@ struct EngineTests {
     #expect(catalog.unit(named: "GiB")?.prefix?.name == "gibi")
     #expect(catalog.unit(named: "kibibytes")?.unit.name == "byte")
   }
+
+  @Test("The whole column puts featured prefixed forms among the common units, by magnitude")
+  func columnUnits() throws {
+    let length = try #require(catalog.category(named: "length"))
+    #expect(catalog.columnUnits(in: length).map(\.symbol) == ["cm", "in", "ft", "m", "km", "mi"])
+    let volume = try #require(catalog.category(named: "volume"))
+    #expect(catalog.columnUnits(in: volume).map(\.symbol) == ["L", "gal"])
+  }
+
+  @Test("'featured:' names prefixed units of its own category", arguments: [
+    ("featured: km, mi", "featured 'mi' is not a prefixed unit of category 'length'"),
+    ("featured: kL", "featured 'kL' is not a prefixed unit of category 'length'"),
+    ("featured: kzorg", "featured 'kzorg' is not a prefixed unit of category 'length'"),
+  ])
+  func featuredIsChecked(header: String, message: String) {
+    let text = "category: length\ndimension: length\n\(header)\nmetre | metres | m | | base | si | SI\n"
+      + "mile | miles | mi | | 1609.344 m | | NIST\n"
+      + "category: volume\ndimension: length^3\nlitre | litres | L | | 0.001 m^3 | si | SI\n"
+    let (catalog, diagnostics) = CatalogLoader.load([CatalogSource(path: "test.units", text: text)])
+    #expect(diagnostics.map(\.message) == [message])
+    #expect(diagnostics.first?.line == 3)
+    // The rest of the header still counts: the column shows what resolved.
+    let length = catalog.category(named: "length")
+    #expect(length.map { catalog.columnUnits(in: $0).contains { $0.prefix != nil && $0.symbol != "km" } } == false)
+  }
+
+  @Test("'featured:' is refused where a category is only extended")
+  func featuredOnExtension() {
+    let text = "category: length\nfeatured: mm\nfurlong | furlongs | fur | | 660 ft | | NIST\n"
+    let (catalog, diagnostics) = CatalogLoader.load([CatalogSource(path: "mine.units", text: text)], base: catalog)
+    #expect(diagnostics.map(\.message) == ["'featured:' belongs where category 'length' is defined, not where it is extended"])
+    #expect(catalog.unit(named: "furlong") != nil)
+  }
 }
 
 extension StringProtocol {

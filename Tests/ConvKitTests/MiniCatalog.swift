@@ -7,6 +7,7 @@ enum MiniCatalog {
       category: length
       title: Length
       dimension: length
+      featured: km, cm
       metre | metres | m | meter, meters | base | si, common | SI
       inch | inches | in, ″ | | 0.0254 m | common | NIST SP 811 B.8
       foot | feet | ft, ′ | | 12 in | common | NIST SP 811 B.8

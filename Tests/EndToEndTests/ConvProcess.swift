@@ -10,8 +10,14 @@ struct ConvProcess {
     var lines: [String] { stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init) }
   }
 
-  /// The `conv` executable next to the test bundle (SwiftPM builds it because the test target depends on it).
+  /// The `conv` executable under test: `$CONV_TEST_BINARY` when set (to run the suite against an
+  /// installed or release build), else the one next to the test bundle (SwiftPM builds it because
+  /// the test target depends on it).
   static let executable: URL = {
+    if let path = ProcessInfo.processInfo.environment["CONV_TEST_BINARY"], !path.isEmpty {
+      guard FileManager.default.isExecutableFile(atPath: path) else { fatalError("CONV_TEST_BINARY: no executable at \(path)") }
+      return URL(fileURLWithPath: path)
+    }
     let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
     for candidate in [bundle, bundle.deletingLastPathComponent()] {
       let url = candidate.appendingPathComponent("conv")

@@ -128,5 +128,11 @@ struct ConvertEndToEndTests {
     #expect(rows.count > 10)
     #expect(!rows.contains { $0.hasSuffix("  miles") || $0.hasSuffix("  mile") })
     #expect(rows.contains { $0.contains("8,046.72") && $0.hasSuffix("metres") })
+    // Featured prefixed forms come with the common units; a prefixed source is left out too.
+    #expect(rows.prefix(12).contains { $0.contains(" 8.04672 ") && $0.hasSuffix("kilometres") })
+    let kilometres = try ConvProcess.run(["-t", "5", "km"])
+    #expect(kilometres.status == 0, "\(kilometres.stderr)")
+    #expect(!kilometres.lines.contains { $0.hasSuffix(" km") })
+    #expect(kilometres.lines.prefix(12).contains("5000 m"))
   }
 }

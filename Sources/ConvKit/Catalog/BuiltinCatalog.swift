@@ -131,9 +131,9 @@ final class BuiltinTables: Sendable {
       .split(separator: 10)
     return lines.map { line in
       let fields = fields(UnsafeBufferPointer(rebasing: line))
-      precondition(fields.count >= 5 && fields[0] == "C", "malformed built-in category record")
+      precondition(fields.count >= 6 && fields[0] == "C", "malformed built-in category record")
       return UnitCategory(identifier: fields[1], title: fields[2], dimension: dimension(fields[3]),
-                          aliases: list(fields[4]))
+                          aliases: list(fields[4]), featured: list(fields[5]))
     }
   }
 

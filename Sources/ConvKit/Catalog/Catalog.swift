@@ -146,10 +146,24 @@ public struct Catalog: Sendable {
     storage.unitIndices(inCategory: category.identifier).map { storage.unit(at: $0) }
   }
 
-  /// The units of a category with the common ones first, each group in display order.
-  public func unitsCommonFirst(in category: UnitCategory) -> [Unit] {
+  /// The units the whole column shows, in order: the common units and the category's featured
+  /// prefixed forms (`km`, `cm`) by magnitude, then the other units in display order.
+  public func columnUnits(in category: UnitCategory) -> [PrefixedUnit] {
     let all = units(in: category)
-    return all.filter(\.isCommon) + all.filter { !$0.isCommon }
+    let featured = category.featured.compactMap { spelling in
+      isFeaturable(spelling, in: category) ? unit(named: spelling) : nil
+    }
+    let common = (all.filter(\.isCommon).map { PrefixedUnit(unit: $0) } + featured)
+      .enumerated()
+      .sorted { ($0.element.factor.approximation, $0.offset) < ($1.element.factor.approximation, $1.offset) }
+      .map(\.element)
+    return common + all.filter { !$0.isCommon }.map { PrefixedUnit(unit: $0) }
+  }
+
+  /// Whether a spelling names a prefixed form of a unit of the category, as `featured:` requires.
+  func isFeaturable(_ spelling: String, in category: UnitCategory) -> Bool {
+    guard let match = unit(named: spelling) else { return false }
+    return match.prefix != nil && match.unit.categoryIdentifier == category.identifier
   }
 
   /// Describes a dimension in words: the title of its main category (`speed`), else its formula.

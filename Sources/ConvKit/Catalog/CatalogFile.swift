@@ -53,6 +53,8 @@ struct RawCategory {
   var line: Int
   var category: UnitCategory
   var isExisting: Bool
+  /// The line of the `featured:` header, if any.
+  var featuredLine: Int? = nil
 }
 
 /// Reads the line syntax of catalog files (see `Data/README.md`).
@@ -90,8 +92,8 @@ struct CatalogFileParser {
           report("header '\(key)' after the first unit line")
           continue
         }
-        guard ["category", "title", "dimension", "aliases", "format"].contains(key) else {
-          report("unknown header '\(key)' (expected category, title, dimension or aliases)")
+        guard ["category", "title", "dimension", "aliases", "featured", "format"].contains(key) else {
+          report("unknown header '\(key)' (expected category, title, dimension, aliases or featured)")
           continue
         }
         header[key] = (value, lineNumber)
@@ -161,6 +163,9 @@ struct CatalogFileParser {
       }
     }
     if let known = existing(identifier) {
+      if let (_, featuredLine) = header["featured"] {
+        report(featuredLine, "'featured:' belongs where category '\(identifier)' is defined, not where it is extended")
+      }
       if let dimension, dimension != known.dimension {
         report(identifierLine, "category '\(identifier)' already exists with dimension \(known.dimension.formula)")
         return nil
@@ -178,10 +183,12 @@ struct CatalogFileParser {
     }
     let title = header["title"]?.0 ?? identifier
     let aliases = header["aliases"].map { CatalogFileParser.list($0.0) } ?? []
+    let featured = header["featured"].map { CatalogFileParser.list($0.0) } ?? []
     categories.append(RawCategory(
       path: source.path, line: identifierLine,
-      category: UnitCategory(identifier: identifier, title: title, dimension: dimension, aliases: aliases),
-      isExisting: false))
+      category: UnitCategory(identifier: identifier, title: title, dimension: dimension, aliases: aliases,
+                             featured: featured),
+      isExisting: false, featuredLine: header["featured"]?.1))
     return categories.count - 1
   }
 

@@ -25,6 +25,15 @@ public enum CatalogLoader {
     }
     let newCategories = parser.categories.filter { !$0.isExisting }.map(\.category)
     let catalog = (base ?? Catalog(categories: [], units: [])).adding(categories: newCategories, units: resolved)
+    for raw in parser.categories where !raw.isExisting {
+      for spelling in raw.category.featured where !catalog.isFeaturable(spelling, in: raw.category) {
+        // A featured unit whose own definition failed is reported once, as that failure.
+        if resolver.declaresPrefixed(spelling, in: raw.category) { continue }
+        diagnostics.append(CatalogDiagnostic(
+          path: raw.path, line: raw.featuredLine ?? raw.line,
+          message: "featured '\(spelling)' is not a prefixed unit of category '\(raw.category.identifier)'"))
+      }
+    }
     diagnostics.sort { ($0.path, $0.line) < ($1.path, $1.line) }
     return (catalog, Array(Set(diagnostics)).sorted { ($0.path, $0.line, $0.message) < ($1.path, $1.line, $1.message) })
   }
@@ -97,6 +106,12 @@ final class DefinitionResolver: UnitResolving {
       }
     }
     return diagnostics
+  }
+
+  /// Whether a spelling is a prefix and a unit that these files put in the category, resolved or not.
+  func declaresPrefixed(_ spelling: String, in category: UnitCategory) -> Bool {
+    guard let match = names.unit(named: spelling) else { return false }
+    return match.prefix != nil && match.unit.categoryIdentifier == category.identifier
   }
 
   func resolveUnit(_ spelling: String, span: SourceSpan) throws(ConvError) -> PrefixedUnit? {

@@ -3,7 +3,7 @@
 /// The catalog becomes a handful of `StaticString` literals (bytes in the binary's read-only data,
 /// nothing to build at start-up), read in place by `BuiltinTables`:
 /// - `categoryRecords`: one line per category, tab-separated: `C`, identifier, title, dimension
-///   exponents, aliases (separated by `|`);
+///   exponents, aliases and featured prefixed forms (each list separated by `|`);
 /// - `unitRecords`: one line per unit, tab-separated: `U`, name, plural, symbols, aliases, claimed
 ///   names, category, dimension exponents, factor numerator, denominator and power of π, offset
 ///   numerator and denominator, flags (`a` absolute, `~` approximate, `c` common, `s`/`i`
@@ -25,7 +25,7 @@ public enum CatalogSourceWriter {
     var categoryRecords = ""
     for category in catalog.categories {
       categoryRecords += record(["C", category.identifier, category.title, dimensionField(category.dimension),
-                                 list(category.aliases)])
+                                 list(category.aliases), list(category.featured)])
     }
     var unitRecords = ""
     var offsets: [Int] = []

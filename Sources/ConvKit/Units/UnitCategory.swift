@@ -8,12 +8,17 @@ public struct UnitCategory: Sendable, Hashable {
   public let dimension: Dimension
   /// Other names the category answers to.
   public let aliases: [String]
+  /// Prefixed forms shown with the common units in the whole column (`km`, `cm`), as spellings the
+  /// catalog resolves to a prefix and a unit of this category.
+  public let featured: [String]
 
   /// Creates a category.
-  public init(identifier: String, title: String, dimension: Dimension, aliases: [String] = []) {
+  public init(identifier: String, title: String, dimension: Dimension, aliases: [String] = [],
+              featured: [String] = []) {
     self.identifier = identifier
     self.title = title
     self.dimension = dimension
     self.aliases = aliases
+    self.featured = featured
   }
 }

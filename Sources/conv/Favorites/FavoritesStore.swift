@@ -198,7 +198,7 @@ struct FavoritesStore {
       let reason = errno == EACCES || errno == EPERM ? "the folder \(folder) is read-only" : FavoritesStore.errorText()
       throw FavoritesFailure("cannot write \(describe(target)): \(reason)\(unchanged)", status: ExitStatus.fileError)
     }
-    let temporary = String(cString: template)
+    let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
     func fail(_ action: String) -> FavoritesFailure {
       let text = FavoritesStore.errorText()
       close(descriptor)
