@@ -75,11 +75,18 @@ enum QuickStart {
     return (flags, words)
   }
 
+  /// The first words ArgumentParser reads as a subcommand: the names and aliases of `Conv`'s
+  /// subcommands, and `help`.
+  ///
+  /// Written out rather than read from `Conv.configuration`, which builds the configuration of
+  /// every command on the way to a one-shot conversion. An end-to-end test (`ManPageTests`) checks
+  /// that every subcommand and alias the binary reports is here.
+  static let subcommandWords: [String] = [
+    "help", "convert", "list", "categories", "info", "search", "fav", "favorites", "favourites", "repl",
+  ]
+
   /// Whether ArgumentParser reads a first word as a subcommand (or its `help`).
   static func isSubcommand(_ word: String) -> Bool {
-    if word == "help" { return true }
-    return Conv.configuration.subcommands.contains { command in
-      command._commandName == word || command.configuration.aliases.contains(word)
-    }
+    subcommandWords.contains(word)
   }
 }

@@ -71,6 +71,17 @@ struct ManPageTests {
     return manPage.contains(regex: pattern)
   }
 
+  @Test("Every subcommand is a subcommand on the quick path too (QuickStart.subcommandWords)",
+        arguments: ManPageTests.commands.filter { $0.path.count == 1 })
+  func subcommandIsNotAConversion(_ command: Command) throws {
+    // With the word missing from the quick path's list, `conv WORD` would be read as a quantity
+    // and fail with "unknown unit 'WORD'".
+    for word in [command.path[0]] + command.aliases {
+      let outcome = try ConvProcess.run([word], stdin: "")
+      #expect(!outcome.stderr.contains("unknown unit"), "conv \(word): \(outcome.stderr)")
+    }
+  }
+
   @Test("The command tree is read")
   func treeIsRead() {
     let paths = Set(Self.commands.map { $0.path.joined(separator: " ") })

@@ -107,6 +107,9 @@ struct ReplTmuxTests {
     try pane.keys("Up")
     _ = try pane.waitFor { $0.promptLine == "conv> 7" }
     try pane.keys("C-c")
+    // Ctrl-C arrives as a signal, Ctrl-D as a byte: wait for the cleared line, or Ctrl-D may be read
+    // first, on a line that is not empty, where it does not leave.
+    _ = try pane.waitFor { $0.promptLine == "conv>" }
     try pane.keys("C-d")
     try pane.waitForExit()
     let history = try String(contentsOf: pane.home.appendingPathComponent("state/conv/history"), encoding: .utf8)
