@@ -95,6 +95,31 @@ struct ArithmeticTests {
     #expect(rounded.isExact == c.exact)
   }
 
+  @Test("Rounding in machine words agrees with big-integer rounding")
+  func machineWordRounding() throws {
+    var generator = SplitMix(seed: 0x5EED_0128)
+    var checked = 0
+    // Random fractions of every size up to 64 bits, ties (x.5 at the last digit) and carries (9.999…).
+    var values: [Rational] = [Rational(BigInteger(5), BigInteger(2)), Rational(BigInteger(15), BigInteger(2)),
+                              Rational(BigInteger(99_999_999_5), BigInteger(100)), Rational(BigInteger(1), BigInteger(3))]
+    for _ in 0..<4_000 {
+      let n = UInt64.random(in: 1...UInt64.max, using: &generator) >> UInt64.random(in: 0...63, using: &generator)
+      let d = UInt64.random(in: 1...UInt64.max, using: &generator) >> UInt64.random(in: 0...63, using: &generator)
+      values.append(Rational(BigInteger(max(n, 1)), BigInteger(max(d, 1))))
+    }
+    for value in values {
+      for digits in [1, 3, 8, 15, 17, 19, 30] {
+        for signed in [value, -value] {
+          guard let fast = signed.roundedInMachineWords(significantDigits: digits) else { continue }
+          #expect(fast == signed.roundedInBigIntegers(significantDigits: digits), "\(signed) to \(digits) digits")
+          checked += 1
+        }
+      }
+    }
+    // The fast path must take most of these, or it tests nothing.
+    #expect(checked > 40_000)
+  }
+
   @Test("Terminating decimals are found exactly; others are not")
   func terminating() {
     #expect(Rational(BigInteger(1), BigInteger(8)).terminatingDecimal?.plainString == "0.125")

@@ -16,12 +16,18 @@ public struct DecimalDigits: Sendable, Hashable {
 
   /// Creates a decimal number, normalizing leading and trailing zeros.
   public init(isNegative: Bool, digits: String, exponent: Int, isExact: Bool) {
-    var body = Substring(digits.drop { $0 == "0" })
+    // On the UTF-8 bytes: the digits are ASCII, and Character-wise trimming costs more than the
+    // rest of rounding a number.
+    let bytes = digits.utf8
+    var start = bytes.startIndex
+    while start != bytes.endIndex && bytes[start] == UInt8(ascii: "0") { start = bytes.index(after: start) }
+    var end = bytes.endIndex
     var exponent = exponent
-    while body.last == "0" {
-      body.removeLast()
+    while end != start && bytes[bytes.index(before: end)] == UInt8(ascii: "0") {
+      end = bytes.index(before: end)
       exponent += 1
     }
+    let body = Substring(digits.utf8[start..<end])
     if body.isEmpty {
       self.isNegative = false
       self.digits = "0"

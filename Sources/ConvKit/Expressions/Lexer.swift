@@ -22,7 +22,7 @@ struct Lexer {
 
   private mutating func next() throws(ConvError) -> Token? {
     var sawSpace = false
-    while position < characters.count, characters[position].isWhitespace {
+    while position < characters.count, characters[position].isSpace {
       position += 1
       sawSpace = true
     }
@@ -35,6 +35,13 @@ struct Lexer {
       return Token(kind: kind, span: SourceSpan(start: start, length: 1), spaceBefore: sawSpace)
     }
 
+    // ASCII characters are told apart by their byte: comparing `Character`s costs a string
+    // comparison each, and a number or unit name starts with none of the symbols below.
+    let ascii = character.asciiValue
+    if let ascii, ascii.isASCIIAlphanumeric {
+      if ascii >= UInt8(ascii: "0") && ascii <= UInt8(ascii: "9") { return try readNumber(spaceBefore: sawSpace) }
+      return readWord(start: start, spaceBefore: sawSpace)
+    }
     switch character {
     case "*":
       if position + 1 < characters.count, characters[position + 1] == "*" {
@@ -51,7 +58,7 @@ struct Lexer {
     case "-", "−", "–": return single(.minus)
     default: break
     }
-    if let power = readSuperscript() {
+    if ascii == nil, let power = readSuperscript() {
       return Token(kind: .superscript(power), span: SourceSpan(start: start, length: position - start),
                    spaceBefore: sawSpace)
     }
@@ -59,19 +66,28 @@ struct Lexer {
                                   && characters[position + 1].isASCIIDigit) {
       return try readNumber(spaceBefore: sawSpace)
     }
-    if Lexer.isWordCharacter(character) {
-      while position < characters.count, Lexer.isWordCharacter(characters[position])
-              || characters[position].isASCIIDigit
-              || (characters[position] == "-" && position + 1 < characters.count
-                  && characters[position + 1].isLetter && characters[position - 1].isLetter) {
-        position += 1
-      }
-      let word = String(characters[start..<position])
-      let span = SourceSpan(start: start, length: position - start)
-      if word == "per" { return Token(kind: .divide, span: span, spaceBefore: sawSpace) }
-      return Token(kind: .word(word), span: span, spaceBefore: sawSpace)
-    }
+    if Lexer.isWordCharacter(character) { return readWord(start: start, spaceBefore: sawSpace) }
     throw .unexpectedCharacter(String(character), span: SourceSpan(start: start, length: 1))
+  }
+
+  /// A unit name from `start`: word characters and digits, and `-` between two letters.
+  private mutating func readWord(start: Int, spaceBefore: Bool) -> Token {
+    while position < characters.count {
+      let character = characters[position]
+      if let ascii = character.asciiValue, ascii.isASCIIAlphanumeric {
+        position += 1
+      } else if Lexer.isWordCharacter(character) || character.isASCIIDigit
+                  || (character == "-" && position + 1 < characters.count
+                      && characters[position + 1].isLetter && characters[position - 1].isLetter) {
+        position += 1
+      } else {
+        break
+      }
+    }
+    let word = String(characters[start..<position])
+    let span = SourceSpan(start: start, length: position - start)
+    if word == "per" { return Token(kind: .divide, span: span, spaceBefore: spaceBefore) }
+    return Token(kind: .word(word), span: span, spaceBefore: spaceBefore)
   }
 
   private mutating func readNumber(spaceBefore: Bool) throws(ConvError) -> Token {
@@ -161,4 +177,17 @@ struct Lexer {
 
 extension Character {
   var isASCIIDigit: Bool { asciiValue.map { $0 >= 48 && $0 <= 57 } ?? false }
+
+  /// `isWhitespace`, answered from the byte for ASCII characters.
+  var isSpace: Bool {
+    if let ascii = asciiValue { return ascii == 0x20 || (ascii >= 0x09 && ascii <= 0x0D) }
+    return isWhitespace
+  }
+}
+
+extension UInt8 {
+  /// Whether the byte is an ASCII letter or digit.
+  var isASCIIAlphanumeric: Bool {
+    (self >= UInt8(ascii: "0") && self <= UInt8(ascii: "9")) || (self | 0x20 >= UInt8(ascii: "a") && self | 0x20 <= UInt8(ascii: "z"))
+  }
 }
