@@ -112,7 +112,44 @@ struct BatchConverterTests {
       if fast != exact { differences.append("\(line): \(String(describing: fast)) vs \(String(describing: exact))") }
     }
     #expect(differences.isEmpty, "\(differences.count) lines differ: \(differences.prefix(10))")
-    if mode == .terse { #expect(batch.integerLineCount > 2000, "\(batch.integerLineCount) lines on the integer path") }
+    if mode != .json { #expect(batch.integerLineCount > 500, "\(batch.integerLineCount) lines on the integer path") }
+  }
+
+  /// Human output options the integer path must write exactly as the exact path does.
+  static let humanVariants: [String] = ["ascii", "color", "digits=3", "digits=17", "de_DE", "fr_FR", "scientific",
+                                        "plain", "long names", "exact", "verbose"]
+
+  @Test("Human output from the integer path matches the exact path", arguments: humanVariants)
+  func humanVariantsMatch(_ variant: String) {
+    var options = OutputOptions()
+    options.mode = .human
+    switch variant {
+    case "ascii": options.ascii = true
+    case "color": options.color = true
+    case "digits=3": options.digits = 3
+    case "digits=17": options.digits = 17
+    case "de_DE", "fr_FR": options.locale = variant
+    case "scientific": options.notation = .scientific
+    case "plain": options.notation = .plain
+    case "long names": options.longNames = true
+    case "exact": options.exact = true
+    default: options.verbose = true
+    }
+    let converter = Converter(catalog: .builtin, options: options)
+    let batch = BatchConverter(converter: converter)
+    var differences: [String] = []
+    for line in Self.lines(count: 300, seed: 11) {
+      let fast = batch.convert(line: line)
+      let exact = Self.reference(line, converter)
+      if fast != exact { differences.append("\(line): \(String(describing: fast)) vs \(String(describing: exact))") }
+    }
+    #expect(differences.isEmpty, "\(differences.count) lines differ: \(differences.prefix(10))")
+    // Long names, --exact and -v always take the exact path; the others mostly the integer one.
+    if ["long names", "exact", "verbose"].contains(variant) {
+      #expect(batch.integerLineCount == 0)
+    } else {
+      #expect(batch.integerLineCount > 50, "\(batch.integerLineCount) lines on the integer path")
+    }
   }
 
   @Test("The integer path takes the common lines")

@@ -118,6 +118,27 @@ struct ArithmeticTests {
     }
     // The fast path must take most of these, or it tests nothing.
     #expect(checked > 40_000)
+    // Full 128-bit numerators and denominators, as the batch converter passes them.
+    func big(_ value: UInt128) -> BigInteger {
+      BigInteger(UInt64(value >> 64)).shiftedLeft(by: 64) + BigInteger(UInt64(truncatingIfNeeded: value))
+    }
+    var wide = 0
+    for _ in 0..<3_000 {
+      let n = UInt128(generator.next()) << 64 | UInt128(generator.next())
+      let d = UInt128(generator.next()) << 64 | UInt128(generator.next())
+      let numerator = n >> UInt128(generator.next() % 128)
+      let denominator = max(d >> UInt128(generator.next() % 128), 1)
+      let exact = Rational(big(numerator), big(denominator))
+      for digits in [1, 8, 17] {
+        guard let fast = DecimalDigits.rounding(numerator, over: denominator, isNegative: false, significantDigits: digits)
+        else { continue }
+        #expect(fast == (exact.isZero ? DecimalDigits(isNegative: false, digits: "0", exponent: 0, isExact: true)
+                                        : exact.roundedInBigIntegers(significantDigits: digits)), "\(numerator)/\(denominator)")
+        wide += 1
+      }
+    }
+    #expect(wide > 5_000)
+    #expect(DecimalDigits.rounding(1, over: 0, isNegative: false, significantDigits: 8) == nil)
   }
 
   @Test("Terminating decimals are found exactly; others are not")

@@ -56,7 +56,7 @@ public final class BatchConverter {
     if line.count <= BatchConverter.longestCachedLine, let number = LeadingDecimal(line), isTrimmed(line) {
       let rest = UnsafeBufferPointer(rebasing: line[number.length...])
       let entry = shapes.entry(for: rest)
-      if let entry, let map = shapes.maps[entry], let value = map.value(number), TerseNumber.append(value, to: &output) {
+      if let entry, let map = shapes.maps[entry], integerLine(number, map: map, shape: shapes.shapes[entry], into: &output) {
         output.append(10)
         integerLineCount += 1
         return .converted
@@ -75,6 +75,25 @@ public final class BatchConverter {
     let trimmed = String(decoding: line, as: UTF8.self).trimmingWhitespace
     if trimmed.isEmpty || trimmed.hasPrefix("#") { return .skipped }
     return exact(ConversionRequest.parse(line: trimmed, catalog: converter.catalog), into: &output)
+  }
+
+  /// Appends a line converted by the integer map (without its line break); false when the map
+  /// cannot vouch for this number, and nothing was appended.
+  private func integerLine(_ number: LeadingDecimal, map: LinearMap, shape: Shape?,
+                           into output: inout [UInt8]) -> Bool {
+    switch converter.options.mode {
+    case .terse:
+      guard let value = map.value(number) else { return false }
+      return TerseNumber.append(value, to: &output)
+    case .human:
+      guard let labels = shape?.labels,
+            let text = HumanBatchLine.text(number, map: map, labels: labels, presenter: converter.presenter)
+      else { return false }
+      output.append(contentsOf: text.utf8)
+      return true
+    case .json:
+      return false
+    }
   }
 
   /// The exact path for one request of a batch line.
@@ -151,6 +170,8 @@ public final class BatchConverter {
     /// Where the target starts, in characters after the number.
     var targetOffsetAfterNumber: Int
     var map: LinearMap?
+    /// The source and target unit labels of human output, when the integer map writes it.
+    var labels: HumanBatchLine.Labels?
 
     /// The request for a line with another number: the same split.
     func request(numberText: String, line: String) -> ConversionRequest {
@@ -169,19 +190,38 @@ public final class BatchConverter {
     guard quantityRest.first == " " else { return nil }
     var shape = Shape(quantityRest: quantityRest, targets: request.targets,
                       targetOffsetAfterNumber: request.targetOffset - numberText.count, map: nil)
-    if converter.options.mode == .terse { shape.map = linearMap(request, number: number) }
+    switch converter.options.mode {
+    case .terse:
+      shape.map = linearMap(request, number: number)?.map
+    case .human where converter.presenter.writesPlainQuantities && !converter.options.verbose:
+      if let (map, labels) = linearMap(request, number: number) {
+        shape.map = map
+        shape.labels = labels
+      }
+    case .human, .json:
+      break
+    }
     return shape
   }
 
   /// The conversion as exact small integers, when the line is `NUMBER UNIT` into one unit by a map
-  /// the exact path computes as `a·x + b` or `c / x` with rational `a`, `b`, `c`.
-  private func linearMap(_ request: ConversionRequest, number: LeadingDecimal) -> LinearMap? {
+  /// the exact path computes as `a·x + b` or `c / x` with rational `a`, `b`, `c`; with the unit
+  /// labels of human output.
+  private func linearMap(_ request: ConversionRequest, number: LeadingDecimal)
+    -> (map: LinearMap, labels: HumanBatchLine.Labels)? {
     let catalog = converter.catalog
     guard request.targets.count == 1,
           let quantity = try? catalog.parseQuantity(request.quantity),
           let source = quantity.unit, let value = quantity.number, value == number.rational,
           let target = try? catalog.parseUnit(request.targets[0]),
-          let conversion = try? Conversion(from: source, to: target, catalog: catalog) else { return nil }
+          let conversion = try? Conversion(from: source, to: target, catalog: catalog),
+          let map = linearMap(conversion, source: source, isExact: conversion.isExact && quantity.isExact)
+    else { return nil }
+    let presenter = converter.presenter
+    return (map, HumanBatchLine.Labels(source: presenter.plainLabel(source), target: presenter.plainLabel(target)))
+  }
+
+  private func linearMap(_ conversion: Conversion, source: UnitExpression, isExact: Bool) -> LinearMap? {
     switch conversion.kind {
     case .linear, .cycles, .affine:
       // a·x + b: b = f(0), a = f(1) − f(0) (f is exactly that for these kinds). Temperatures only
@@ -192,10 +232,10 @@ public final class BatchConverter {
       guard let zero = try? conversion.convert(.zero), let one = try? conversion.convert(.one),
             zero.isRational, one.isRational else { return nil }
       return LinearMap(kind: .affine, a: one.rational - zero.rational, b: zero.rational,
-                       nonNegativeOnly: source.absoluteUnit != nil)
+                       nonNegativeOnly: source.absoluteUnit != nil, isExact: isExact)
     case .reciprocal:
       guard source.absoluteUnit == nil, let one = try? conversion.convert(.one), one.isRational else { return nil }
-      return LinearMap(kind: .reciprocal, a: one.rational, b: .zero, nonNegativeOnly: false)
+      return LinearMap(kind: .reciprocal, a: one.rational, b: .zero, nonNegativeOnly: false, isExact: isExact)
     }
   }
 
@@ -215,8 +255,10 @@ struct LinearMap {
   let an: Int128, ad: Int128, bn: Int128, bd: Int128
   /// Only for x ≥ 0 (absolute temperatures: below absolute zero is the exact path's error).
   let nonNegativeOnly: Bool
+  /// Whether the exact path calls the result exact (no approximate unit on either side).
+  let isExact: Bool
 
-  init?(kind: Kind, a: Rational, b: Rational, nonNegativeOnly: Bool) {
+  init?(kind: Kind, a: Rational, b: Rational, nonNegativeOnly: Bool, isExact: Bool) {
     guard let an = LinearMap.int128(a.numerator), let ad = LinearMap.int128(a.denominator),
           let bn = LinearMap.int128(b.numerator), let bd = LinearMap.int128(b.denominator) else { return nil }
     self.kind = kind
@@ -225,6 +267,7 @@ struct LinearMap {
     self.bn = bn
     self.bd = bd
     self.nonNegativeOnly = nonNegativeOnly
+    self.isExact = isExact
   }
 
   static func int128(_ value: BigInteger) -> Int128? {
@@ -237,6 +280,14 @@ struct LinearMap {
   /// The `Double` nearest to the exact value (ties to even), as `Rational.doubleValue` gives it;
   /// nil when an intermediate does not fit (left to the exact path).
   func value(_ x: LeadingDecimal) -> Double? {
+    guard let (numerator, denominator) = fraction(x) else { return nil }
+    if numerator == 0 { return 0 }  // the exact zero, written `0`
+    return LinearMap.nearestDouble(numerator, denominator)
+  }
+
+  /// The exact value as a fraction with a positive denominator; nil when an intermediate does not
+  /// fit, or the exact path would refuse `x`.
+  func fraction(_ x: LeadingDecimal) -> (numerator: Int128, denominator: Int128)? {
     if nonNegativeOnly && x.isNegative && x.mantissa != 0 { return nil }
     let m = Int128(x.mantissa)
     let scale = Int128(LeadingDecimal.powersOfTen[x.fractionDigits])
@@ -258,8 +309,7 @@ struct LinearMap {
       denominator = d
     }
     guard denominator > 0 else { return nil }
-    if numerator == 0 { return 0 }  // the exact zero, written `0`
-    return LinearMap.nearestDouble(numerator, denominator)
+    return (numerator, denominator)
   }
 
   private static func product(_ a: Int128, _ b: Int128, _ c: Int128) -> Int128? {

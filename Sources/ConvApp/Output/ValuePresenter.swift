@@ -74,6 +74,23 @@ public struct ValuePresenter: Sendable {
     return base[..<dash] + "-" + prefix.name + base[base.index(after: dash)...]
   }
 
+  /// Whether ``quantityText(_:label:)`` writes what ``quantityText(_:isExact:unit:)`` writes: not
+  /// with `--exact` (fractions, π) nor with long names (localized, pluralized).
+  public var writesPlainQuantities: Bool { !options.exact && !options.longNames }
+
+  /// A rounded number and a unit label, as ``quantityText(_:isExact:unit:)`` writes them when
+  /// ``writesPlainQuantities``: `8.04672 km`.
+  public func quantityText(_ shown: DecimalDigits, label: String) -> String {
+    let number = numberFormatter.format(shown).styled
+    return label.isEmpty ? number : number + " " + label
+  }
+
+  /// The label ``quantityText(_:isExact:unit:)`` puts after a number when
+  /// ``writesPlainQuantities``: the unit's symbol, for display.
+  public func plainLabel(_ unit: UnitExpression) -> String {
+    display(unit.displaySymbol)
+  }
+
   /// A number and its unit: `8.04672 km`, `5 miles`, `5 Meilen`.
   public func quantityText(_ value: Magnitude, isExact: Bool, unit: UnitExpression) -> (text: String, exact: Bool) {
     let shown = digits(of: value, isExact: isExact)

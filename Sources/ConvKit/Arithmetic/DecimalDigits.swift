@@ -60,3 +60,58 @@ public struct DecimalDigits: Sendable, Hashable {
     return sign + "0." + String(repeating: "0", count: fractionLength - digits.count) + digits
   }
 }
+
+extension DecimalDigits {
+  /// `±numerator/denominator` rounded to `significantDigits` (ties to even) in 128-bit integers,
+  /// as `Rational.rounded(significantDigits:)` rounds it; nil when an intermediate would not fit
+  /// (a scaling beyond 10³⁸, or a product beyond 2¹²⁸), or the denominator is zero.
+  public static func rounding(_ numerator: UInt128, over denominator: UInt128, isNegative: Bool,
+                              significantDigits: Int) -> DecimalDigits? {
+    guard denominator != 0, significantDigits >= 1, significantDigits <= 38 else { return nil }
+    if numerator == 0 { return DecimalDigits(isNegative: false, digits: "0", exponent: 0, isExact: true) }
+    // 10^leading ≤ numerator/denominator < 10^(leading+1).
+    var leading = 0
+    if numerator >= denominator {
+      var power = denominator
+      while true {
+        let (next, overflow) = power.multipliedReportingOverflow(by: 10)
+        if overflow || next > numerator { break }
+        power = next
+        leading += 1
+      }
+    } else {
+      var power = numerator
+      while power < denominator {
+        leading -= 1
+        let (next, overflow) = power.multipliedReportingOverflow(by: 10)
+        if overflow { break }  // then power · 10 ≥ 2¹²⁸ > denominator
+        power = next
+      }
+    }
+    var exponent = leading - (significantDigits - 1)
+    let scale = -exponent
+    guard scale.magnitude < powersOfTen128.count else { return nil }
+    let power = powersOfTen128[Int(scale.magnitude)]
+    let (scaled, overflow) =
+      scale >= 0 ? numerator.multipliedReportingOverflow(by: power) : denominator.multipliedReportingOverflow(by: power)
+    guard !overflow else { return nil }
+    let divisor = scale >= 0 ? denominator : scaled
+    let (quotient, remainder) = (scale >= 0 ? scaled : numerator).quotientAndRemainder(dividingBy: divisor)
+    var digits = quotient
+    // Ties to even; `remainder > divisor - remainder` is `2·remainder > divisor` without overflow.
+    let half = divisor - remainder
+    if remainder > half || (remainder == half && digits & 1 == 1) { digits += 1 }
+    if digits == powersOfTen128[significantDigits] {
+      digits = powersOfTen128[significantDigits - 1]
+      exponent += 1
+    }
+    return DecimalDigits(isNegative: isNegative, digits: String(digits), exponent: exponent, isExact: remainder == 0)
+  }
+
+  /// 10⁰ … 10³⁸, the powers of ten below 2¹²⁸.
+  static let powersOfTen128: [UInt128] = {
+    var powers: [UInt128] = [1]
+    for _ in 1...38 { powers.append(powers[powers.count - 1] * 10) }
+    return powers
+  }()
+}

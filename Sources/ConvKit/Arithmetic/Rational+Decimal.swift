@@ -98,55 +98,13 @@ extension Rational {
       ?? roundedInBigIntegers(significantDigits: significantDigits)
   }
 
-  /// ``rounded(significantDigits:)`` in 128-bit integers: for the common case of a numerator and
-  /// denominator that fit in 64 bits, and a scaling by at most 10³⁸; nil otherwise. Same result.
+  /// ``rounded(significantDigits:)`` in 128-bit integers, for the common case of a numerator and
+  /// denominator that fit in 64 bits; nil otherwise. Same result.
   func roundedInMachineWords(significantDigits: Int) -> DecimalDigits? {
-    guard significantDigits <= 38, let n = numerator.magnitudeUInt64, let d = denominator.magnitudeUInt64, n != 0
-    else { return nil }
-    let numerator = UInt128(n)
-    let denominator = UInt128(d)
-    // 10^leading ≤ n/d < 10^(leading+1); the products stay below 2^68.
-    var leading = 0
-    if numerator >= denominator {
-      var power = denominator
-      while power * 10 <= numerator {
-        power *= 10
-        leading += 1
-      }
-    } else {
-      var power = numerator
-      while power < denominator {
-        power *= 10
-        leading -= 1
-      }
-    }
-    var exponent = leading - (significantDigits - 1)
-    let scale = -exponent
-    guard scale.magnitude < Rational.powersOfTen128.count else { return nil }
-    let power = Rational.powersOfTen128[Int(scale.magnitude)]
-    let (scaled, overflow) =
-      scale >= 0 ? numerator.multipliedReportingOverflow(by: power) : denominator.multipliedReportingOverflow(by: power)
-    guard !overflow else { return nil }
-    let divisor = scale >= 0 ? denominator : scaled
-    let (quotient, remainder) = (scale >= 0 ? scaled : numerator).quotientAndRemainder(dividingBy: divisor)
-    var digits = quotient
-    // Ties to even; `remainder > divisor - remainder` is `2·remainder > divisor` without overflow.
-    let half = divisor - remainder
-    if remainder > half || (remainder == half && digits & 1 == 1) { digits += 1 }
-    if digits == Rational.powersOfTen128[significantDigits] {
-      digits = Rational.powersOfTen128[significantDigits - 1]
-      exponent += 1
-    }
-    return DecimalDigits(isNegative: isNegative, digits: String(digits), exponent: exponent,
-                         isExact: remainder == 0)
+    guard let n = numerator.magnitudeUInt64, let d = denominator.magnitudeUInt64 else { return nil }
+    return DecimalDigits.rounding(UInt128(n), over: UInt128(d), isNegative: isNegative,
+                                  significantDigits: significantDigits)
   }
-
-  /// 10⁰ … 10³⁸, the powers of ten below 2¹²⁸.
-  static let powersOfTen128: [UInt128] = {
-    var powers: [UInt128] = [1]
-    for _ in 1...38 { powers.append(powers[powers.count - 1] * 10) }
-    return powers
-  }()
 
   /// ``rounded(significantDigits:)`` in exact big-integer arithmetic, for any value but zero.
   func roundedInBigIntegers(significantDigits: Int) -> DecimalDigits {
