@@ -104,4 +104,35 @@ struct ReplColumnsTests {
     let feet = columns.destinations.first { $0.row.symbol == "ft" }!
     #expect(feet.value.number.plain == "26,400")
   }
+
+  @Test("featured prefixed forms are rows by size, filtered like units, never twice")
+  func featuredRows() throws {
+    let options = ReplTestCatalog.options(color: false, ascii: false)
+    var session = try #require(ReplSession(converter: Converter(catalog: .builtin, options: options), mode: .screen))
+    for line in ["from mi", "to m", "5"] { _ = session.handle(line) }
+    var columns = session.columns()
+    let symbols = columns.sources.map(\.symbol)
+    let m = try #require(symbols.firstIndex(of: "m"))
+    let km = try #require(symbols.firstIndex(of: "km"))
+    let mi = try #require(symbols.firstIndex(of: "mi"))
+    #expect(m < km && km < mi)
+    #expect(symbols.contains("cm") && symbols.contains("mm"))
+    let kilometres = try #require(columns.destinations.first { $0.row.symbol == "km" })
+    #expect(kilometres.value.number.plain == "8.04672")
+    // A featured source or target is its own row, not an extra one.
+    _ = session.handle("to km")
+    columns = session.columns()
+    #expect(columns.destinations.filter { $0.row.symbol == "km" }.count == 1)
+    #expect(columns.destinations[columns.targetIndex!].row.symbol == "km")
+    _ = session.handle("from km")
+    columns = session.columns()
+    #expect(columns.sources.filter { $0.symbol == "km" }.count == 1)
+    #expect(!columns.destinations.contains { $0.row.symbol == "km" })
+    // The filter matches a featured form by its own names.
+    _ = session.handle("from mi")
+    _ = session.handle("/kilometre")
+    columns = session.columns(pinned: false)
+    #expect(columns.destinations.map(\.row.symbol).contains("km"))
+    #expect(!columns.destinations.map(\.row.symbol).contains("cm"))
+  }
 }

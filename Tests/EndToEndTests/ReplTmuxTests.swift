@@ -24,8 +24,9 @@ struct ReplTmuxTests {
     // The source unit is never a destination; its neighbours are.
     #expect(!rows.contains { $0.right.split(separator: " ").contains("mi") }, "\(screen.text)")
     #expect(rows.contains { $0.left.contains("furlong") })
-    #expect(rows.contains { $0.right.split(separator: " ").contains("m") && $0.right.contains("8,046.72") })
-    #expect(rows.contains { $0.right.split(separator: " ").contains("yd") && $0.right.contains("8,800") })
+    #expect(rows.contains { $0.right.split(separator: " ").contains("fur") && $0.right.contains(" 40 ") })
+    // km is a featured row, in its place by size on both sides (between furlongs and versts).
+    #expect(rows.contains { $0.left.contains("km") && $0.left.contains("kilometre") }, "\(screen.text)")
     // Highlight: reverse video in the accent colour (seen with capture-pane -e).
     let escaped = try pane.capture(escapes: true)
     #expect(escaped.contains("38;5;208"), "\(escaped)")

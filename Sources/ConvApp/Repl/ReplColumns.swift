@@ -63,9 +63,9 @@ public struct ReplColumns: Sendable {
   public var destinations: [Destination]
   /// Position of the target unit in ``destinations``.
   public var targetIndex: Int?
-  /// Units of the category matching the filter (all when there is none).
+  /// Rows of the category matching the filter (all when there is none).
   public var matching: Int
-  /// Units in the category.
+  /// Rows of the category: its units and its featured prefixed forms.
   public var total: Int
 
   /// Creates columns.
@@ -91,7 +91,11 @@ extension ReplSession {
     let identifier = state.category.identifier
     let all = search.units(inCategory: identifier, matching: UnitSearch.Query(""))
     let matching = query.isEmpty ? all : search.units(inCategory: identifier, matching: query)
-    let matchingKeys = query.isEmpty ? nil : Set(matching.map { ReplState.key($0) })
+    // The category's featured prefixed forms (`km`) are rows too, among the units by size.
+    let featured = catalog.featuredUnits(in: state.category)
+    let matchingFeatured = query.isEmpty ? featured : featured.filter { search.matches($0, query: query) }
+    let matchingKeys = query.isEmpty ? nil
+      : Set(matching.map { ReplState.key($0) } + matchingFeatured.map { ReplState.key($0) })
     let sourceKey = ReplState.key(state.source)
     let targetKey = state.target.map { ReplState.key($0) }
     let presenter = display.presenter
@@ -105,9 +109,10 @@ extension ReplSession {
     var destinations: [ReplColumns.Destination] = []
     var sourceIndex: Int? = nil
     var targetIndex: Int? = nil
-    // A prefixed source or target (`from km`) is not a catalog row: it goes after its unit.
-    let extraSource = state.source.prefix == nil ? nil : state.source
-    let extraTarget = state.target?.prefix == nil ? nil : state.target
+    // A prefixed source or target (`from km`) that is not a featured row goes after its unit.
+    let featuredKeys = Set(featured.map { ReplState.key($0) })
+    let extraSource = state.source.prefix == nil || featuredKeys.contains(sourceKey) ? nil : state.source
+    let extraTarget = state.target?.prefix == nil || targetKey.map(featuredKeys.contains) == true ? nil : state.target
     var placedSource = extraSource == nil
     var placedTarget = extraTarget == nil
 
@@ -125,7 +130,18 @@ extension ReplSession {
       destinations.append(ReplColumns.Destination(row: row(unit, key: key), value: destinationValue(unit)))
     }
 
+    var pendingFeatured = featured[...]
+    func addFeatured(before unit: Unit?) {
+      while let next = pendingFeatured.first,
+            unit.map({ next.factor.approximation < $0.factor.approximation }) ?? true {
+        let key = ReplState.key(next)
+        addSource(next, key: key)
+        addDestination(next, key: key)
+        pendingFeatured.removeFirst()
+      }
+    }
     for unit in all {
+      addFeatured(before: unit)
       let prefixed = PrefixedUnit(unit: unit)
       let key = ReplState.key(unit)
       addSource(prefixed, key: key)
@@ -139,6 +155,7 @@ extension ReplSession {
         placedTarget = true
       }
     }
+    addFeatured(before: nil)
     if let extraSource, !placedSource { addSource(extraSource, key: sourceKey) }
     if let extraTarget, !placedTarget, let targetKey { addDestination(extraTarget, key: targetKey) }
     if !pinned, let index = sourceIndex, !sources[index].matches {
@@ -146,7 +163,8 @@ extension ReplSession {
       sourceIndex = nil
     }
     return ReplColumns(sources: sources, sourceIndex: sourceIndex ?? 0, destinations: destinations,
-                       targetIndex: targetIndex, matching: matching.count, total: all.count)
+                       targetIndex: targetIndex, matching: matching.count + matchingFeatured.count,
+                       total: all.count + featured.count)
   }
 
   /// The destination column as plain lines for a script: a title line, then one aligned line per

@@ -292,6 +292,19 @@ public struct UnitSearch: Sendable {
     return spellings.withMatcher(query) { matches in matches(0..<count) }
   }
 
+  /// Whether a possibly prefixed unit matches a folded query: a prefixed one (`km`) by its own
+  /// symbols and names (`kilometre`), folded now.
+  public func matches(_ unit: PrefixedUnit, query: Query) -> Bool {
+    guard let prefix = unit.prefix else { return matches(unit.unit, query: query) }
+    if query.isEmpty { return true }
+    var spellings = SpellingPool()
+    for spelling in unit.unit.symbols.map({ prefix.symbol + $0 }) + [unit.name, unit.plural] {
+      spellings.append(UnitSearch.normalize(spelling))
+    }
+    let count = spellings.spans.count
+    return spellings.withMatcher(query) { matches in matches(0..<count) }
+  }
+
   /// The units of a category that match `query`, in display order (all of them for an empty query).
   public func units(inCategory identifier: String, matching query: Query) -> [Unit] {
     guard let positions = unitsByCategory[identifier] else { return [] }

@@ -150,14 +150,22 @@ public struct Catalog: Sendable {
   /// prefixed forms (`km`, `cm`) by magnitude, then the other units in display order.
   public func columnUnits(in category: UnitCategory) -> [PrefixedUnit] {
     let all = units(in: category)
-    let featured = category.featured.compactMap { spelling in
+    let common = Catalog.byMagnitude(all.filter(\.isCommon).map { PrefixedUnit(unit: $0) } + featuredUnits(in: category))
+    return common + all.filter { !$0.isCommon }.map { PrefixedUnit(unit: $0) }
+  }
+
+  /// The category's featured prefixed forms (`km`, `cm`) that resolve, smallest first.
+  public func featuredUnits(in category: UnitCategory) -> [PrefixedUnit] {
+    Catalog.byMagnitude(category.featured.compactMap { spelling in
       isFeaturable(spelling, in: category) ? unit(named: spelling) : nil
-    }
-    let common = (all.filter(\.isCommon).map { PrefixedUnit(unit: $0) } + featured)
-      .enumerated()
+    })
+  }
+
+  /// Sorts by size, keeping the given order between units of the same size.
+  static func byMagnitude(_ units: [PrefixedUnit]) -> [PrefixedUnit] {
+    units.enumerated()
       .sorted { ($0.element.factor.approximation, $0.offset) < ($1.element.factor.approximation, $1.offset) }
       .map(\.element)
-    return common + all.filter { !$0.isCommon }.map { PrefixedUnit(unit: $0) }
   }
 
   /// Whether a spelling names a prefixed form of a unit of the category, as `featured:` requires.

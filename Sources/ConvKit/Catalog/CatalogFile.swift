@@ -28,6 +28,7 @@ public struct CatalogDiagnostic: Error, Sendable, Hashable, CustomStringConverti
     self.message = message
   }
 
+  /// `path:line: message`, as compilers print theirs.
   public var description: String { "\(path):\(line): \(message)" }
 }
 
