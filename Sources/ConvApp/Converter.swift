@@ -74,17 +74,19 @@ public struct Converter: Sendable {
     case .json:
       return try json(result).serialized()
     case .human:
-      let target = presenter.quantityText(result.value, isExact: result.isExact, unit: result.target)
+      // With --exact, π is written as such: the text is then exact whenever no measured factor is.
+      let isExact = options.exact ? result.isSymbolicallyExact : result.isExact
+      let target = presenter.quantityText(result.value, isExact: isExact, unit: result.target)
       var line = sourceText(result.quantity) + " " + presenter.relation(exact: target.exact) + " " + target.text
       if options.verbose, let note = note(for: result.kind) { line += "  (" + note + ")" }
       return line
     }
   }
 
-  /// The quantity as it is shown on the left: its number formatted and its unit's symbol.
+  /// The quantity as it is shown on the left: its number as typed, exactly, and its unit's symbol.
   public func sourceText(_ quantity: Quantity) -> String {
     guard let number = quantity.number, let unit = quantity.unit else { return presenter.display(quantity.text) }
-    return presenter.quantityText(Magnitude(number), isExact: true, unit: unit).text
+    return presenter.typedQuantityText(number, unit: unit)
   }
 
   func note(for kind: Conversion.Kind) -> String? {
@@ -120,14 +122,19 @@ public struct Converter: Sendable {
 
   /// `1.8 m` into `ft;in`: whole numbers of every unit but the last, the rest in the last.
   func mixedUnits(_ quantity: Quantity, _ targets: [UnitExpression]) throws(ConvError) -> String {
-    var remaining = try catalog.convert(quantity, to: targets[0]).value.approximation
+    let first = try catalog.convert(quantity, to: targets[0])
+    var remaining = first.value.approximation
+    // Exact while every step is exact and every part is shown in full.
+    var isExact = first.isExact && first.value.isRational
     var parts: [String] = []
     var jsonParts: [JSONValue] = []
     for (index, target) in targets.enumerated() {
       if index > 0 {
         let previous = targets[index - 1]
         let carried = Quantity(text: "", term: previous.term, number: remaining, unit: previous)
-        remaining = try catalog.convert(carried, to: target).value.approximation
+        let step = try catalog.convert(carried, to: target)
+        remaining = step.value.approximation
+        isExact = isExact && step.isExact && step.value.isRational
       }
       let isLast = index == targets.count - 1
       var value = remaining
@@ -142,13 +149,17 @@ public struct Converter: Sendable {
         parts.append(text)
         jsonParts.append(.object([("value", .number(text)), ("unit", .string(target.displaySymbol))]))
       case .human:
-        parts.append(presenter.quantityText(Magnitude(value), isExact: true, unit: target).text)
+        let part = presenter.quantityText(Magnitude(value), isExact: isExact, unit: target)
+        parts.append(part.text)
+        isExact = isExact && part.exact
       }
     }
     switch options.mode {
     case .terse: return parts.joined(separator: " ")
-    case .json: return JSONValue.object([("input", .string(quantity.text)), ("parts", .array(jsonParts))]).serialized()
-    case .human: return sourceText(quantity) + " = " + parts.joined(separator: " ")
+    case .json:
+      return JSONValue.object([("input", .string(quantity.text)), ("parts", .array(jsonParts)),
+                               ("exact", .bool(isExact))]).serialized()
+    case .human: return sourceText(quantity) + " " + presenter.relation(exact: isExact) + " " + parts.joined(separator: " ")
     }
   }
 
@@ -174,7 +185,7 @@ public struct Converter: Sendable {
       case .human:
         let shown = presenter.digits(of: result.value, isExact: result.isExact)
         let number = presenter.humanNumber(result.value, isExact: result.isExact)
-        let exact = shown.isExact || (options.exact && result.isExact)
+        let exact = shown.isExact || (options.exact && result.isSymbolicallyExact)
         rows.append((number, presenter.relation(exact: exact), presenter.display(unit.symbol),
                      presenter.display(shown.isZero || !(shown.digits == "1" && shown.exponent == 0) ? unit.plural : unit.name)))
       }

@@ -100,7 +100,19 @@ struct ConvertEndToEndTests {
     (["--ascii", "1", "PB", "bit"], "C.UTF-8", "1 PB = 8e15 bit"),
     (["1", "PB", "bit"], "C", "1 PB = 8e15 bit"),
     (["--exact", "100", "km/h", "m/s"], "C.UTF-8", "100 km/h = 250/9 m/s"),
-    (["--exact", "3000", "rpm", "rad/s"], "C.UTF-8", "3,000 rpm ≈ 100π rad/s"),
+    (["--exact", "3000", "rpm", "rad/s"], "C.UTF-8", "3,000 rpm = 100π rad/s"),
+    (["--exact", "90", "deg", "rad"], "C.UTF-8", "90 ° = π/2 rad"),
+    (["--exact", "1", "rad", "deg"], "C.UTF-8", "1 rad = 180/π °"),
+    (["--exact", "--ascii", "135", "deg", "rad"], "C.UTF-8", "135 deg = 3*pi/4 rad"),
+    // A measured factor keeps ≈ even when every digit is shown.
+    (["--exact", "1", "u", "kg"], "C.UTF-8", "1 u ≈ 1.6605390666 × 10⁻²⁷ kg"),
+    // The input is echoed as typed, every digit; an integer result keeps its integer digits.
+    (["9.99999999", "m", "cm"], "C.UTF-8", "9.99999999 m ≈ 1,000 cm"),
+    (["1", "c", "m/s"], "C.UTF-8", "1 c = 299,792,458 m/s"),
+    (["1/3", "cup", "tbsp"], "C.UTF-8", "1/3 cup ≈ 5.3333333 tbsp"),
+    // Several target units: ≈ when the last part is rounded.
+    (["1.8", "m", "ft;in"], "C.UTF-8", "1.8 m ≈ 5 ft 10.866142 in"),
+    (["2", "ft", "ft;in"], "C.UTF-8", "2 ft = 2 ft 0 in"),
     (["--digits", "3", "1", "m", "ft"], "C.UTF-8", "1 m ≈ 3.28 ft"),
     (["--color", "always", "1", "PB", "bit"], "C.UTF-8", "1 PB = 8\u{1B}[2m × 10¹⁵\u{1B}[22m bit"),
   ])

@@ -12,13 +12,15 @@ enum HumanBatchLine {
   /// The line for the number `x`, or nil when 128-bit arithmetic cannot vouch for it (the exact
   /// path then writes it). Only for a presenter that ``ValuePresenter/writesPlainQuantities``.
   static func text(_ x: LeadingDecimal, map: LinearMap, labels: Labels, presenter: ValuePresenter) -> String? {
-    let digits = presenter.options.digits
     guard let (numerator, denominator) = map.fraction(x),
-          var value = DecimalDigits.rounding(numerator.magnitude, over: UInt128(denominator),
-                                             isNegative: numerator < 0, significantDigits: digits),
-          let number = DecimalDigits.rounding(UInt128(x.mantissa), over: UInt128(LeadingDecimal.powersOfTen[x.fractionDigits]),
-                                              isNegative: x.isNegative, significantDigits: digits)
+          var value = presenter.displayRounding({ digits in
+            DecimalDigits.rounding(numerator.magnitude, over: UInt128(denominator), isNegative: numerator < 0,
+                                   significantDigits: digits)
+          })
     else { return nil }
+    // The number as typed, every digit.
+    let number = DecimalDigits(isNegative: x.isNegative, digits: String(x.mantissa), exponent: -x.fractionDigits,
+                               isExact: true)
     value.isExact = value.isExact && map.isExact
     return presenter.quantityText(number, label: labels.source) + " " + presenter.relation(exact: value.isExact) + " "
       + presenter.quantityText(value, label: labels.target)

@@ -20,10 +20,34 @@ public struct ValuePresenter: Sendable {
   /// The value rounded for display (or exact, with `--exact`), before formatting.
   public func digits(of value: Magnitude, isExact: Bool) -> DecimalDigits {
     let rational = value.approximation
-    if options.exact, value.isRational, let exact = rational.terminatingDecimal { return exact }
-    var rounded = rational.rounded(significantDigits: options.digits)
+    if options.exact, value.isRational, var exact = rational.terminatingDecimal {
+      exact.isExact = isExact
+      return exact
+    }
+    var rounded = displayRounding { rational.rounded(significantDigits: $0) }!
     rounded.isExact = rounded.isExact && isExact && value.isRational
     return rounded
+  }
+
+  /// Rounds for display: to `options.digits` significant digits, but never into the integer part
+  /// of a number written in plain notation (`299,792,458`, not `299,792,460`). `round(n)` rounds
+  /// the value to `n` significant digits (nil if it cannot).
+  public func displayRounding(_ round: (Int) -> DecimalDigits?) -> DecimalDigits? {
+    guard let rounded = round(options.digits) else { return nil }
+    let integerDigits = rounded.scientificExponent + 1
+    guard !rounded.isZero, integerDigits > options.digits else { return rounded }
+    switch options.notation {
+    case .scientific: return rounded
+    case .automatic where !NumberNotation.automaticPlainExponents.contains(rounded.scientificExponent): return rounded
+    case .automatic, .plain: return round(integerDigits)
+    }
+  }
+
+  /// A number the user typed, exactly: every digit of a decimal (`9.99999999`), a fraction as
+  /// such (`1/3`).
+  public func exactNumber(_ number: Rational) -> String {
+    guard let digits = number.terminatingDecimal else { return number.description }
+    return numberFormatter.format(digits).styled
   }
 
   /// The formatted number for human output, with `--exact` showing fractions (`250/9`) when
@@ -35,20 +59,24 @@ public struct ValuePresenter: Sendable {
     return numberFormatter.format(digits(of: value, isExact: isExact))
   }
 
-  /// The exact value as text: a terminating decimal, a fraction, and `π` powers (`100π`).
+  /// The exact value as text: a terminating decimal, a fraction, and powers of π as a
+  /// mathematician writes them (`100π`, `π/2`, `3π/4`, `180/π`, `1/(2π)`).
   public func exactText(_ value: Magnitude) -> String {
     let rational = value.rational
-    var text = rational.terminatingDecimal?.plainString ?? rational.description
-    if value.piPower != 0 {
-      let pi = options.ascii ? "pi" : "π"
-      let power = value.piPower == 1 ? "" : (options.ascii ? "^\(value.piPower)" : superscript(value.piPower))
-      if rational.denominator == .one {
-        text = (rational.numerator == .one ? "" : text + (options.ascii ? "*" : "")) + pi + power
-      } else {
-        text = "(\(text))" + (options.ascii ? "*" : "") + pi + power
-      }
+    guard value.piPower != 0 else { return rational.terminatingDecimal?.plainString ?? rational.description }
+    let exponent = value.piPower.magnitude
+    let pi = (options.ascii ? "pi" : "π")
+      + (exponent == 1 ? "" : options.ascii ? "^\(exponent)" : superscript(Int(exponent)))
+    let sign = rational.isNegative ? "-" : ""
+    let numerator = rational.numerator.magnitude
+    let denominator = rational.denominator
+    let times = options.ascii ? "*" : ""
+    if value.piPower > 0 {
+      let top = numerator == .one ? pi : numerator.description + times + pi
+      return sign + top + (denominator == .one ? "" : "/" + denominator.description)
     }
-    return text
+    let bottom = denominator == .one ? pi : "(" + denominator.description + times + pi + ")"
+    return sign + numerator.description + "/" + bottom
   }
 
   /// `=` when the shown value is exactly the result, `≈` (ASCII `~`) when it was rounded.
@@ -59,6 +87,11 @@ public struct ValuePresenter: Sendable {
   /// The label after a number: a symbol, an English name with the right plural, or (for a
   /// localized long name) the whole localized quantity.
   public func label(for value: DecimalDigits, unit: UnitExpression) -> UnitLabel {
+    // A unit without a symbol is written by its name: singular for exactly one, else plural.
+    if !options.longNames, let single = unit.singleUnit, single.unit.symbols.isEmpty {
+      let isOne = !value.isNegative && value.digits == "1" && value.exponent == 0
+      return .unit(display(isOne ? single.name : single.plural))
+    }
     guard options.longNames, let single = unit.singleUnit else { return .unit(display(unit.displaySymbol)) }
     let names = UnitDisplayNames(symbol: single.symbol, singular: single.name, plural: single.plural,
                                  cldrID: ValuePresenter.cldrIdentifier(for: single))
@@ -85,17 +118,35 @@ public struct ValuePresenter: Sendable {
     return label.isEmpty ? number : number + " " + label
   }
 
-  /// The label ``quantityText(_:isExact:unit:)`` puts after a number when
-  /// ``writesPlainQuantities``: the unit's symbol, for display.
-  public func plainLabel(_ unit: UnitExpression) -> String {
-    display(unit.displaySymbol)
+  /// The label ``quantityText(_:isExact:unit:)`` puts after any number when
+  /// ``writesPlainQuantities``: the unit's symbol, for display; nil for a unit written by its
+  /// name, whose label depends on the number (singular or plural).
+  public func plainLabel(_ unit: UnitExpression) -> String? {
+    if let single = unit.singleUnit, single.unit.symbols.isEmpty { return nil }
+    return display(unit.displaySymbol)
+  }
+
+  /// A number the user typed and its unit, the number exact: `9.99999999 m`, `1/3 cup`.
+  public func typedQuantityText(_ number: Rational, unit: UnitExpression) -> String {
+    // A fraction below one reads as singular (`1/3 cup`), as `1` does.
+    let one = DecimalDigits(isNegative: false, digits: "1", exponent: 0, isExact: true)
+    let digits = number.terminatingDecimal ?? (number.magnitude < .one ? one : number.rounded(significantDigits: options.digits))
+    switch label(for: digits, unit: unit) {
+    case .unit(let text):
+      let shown = exactNumber(number)
+      return text.isEmpty ? shown : shown + " " + text
+    case .quantity(let localized):
+      return localized.styled
+    }
   }
 
   /// A number and its unit: `8.04672 km`, `5 miles`, `5 Meilen`.
   public func quantityText(_ value: Magnitude, isExact: Bool, unit: UnitExpression) -> (text: String, exact: Bool) {
     let shown = digits(of: value, isExact: isExact)
     let number = humanNumber(value, isExact: isExact)
-    let exact = options.exact ? (isExact && value.isRational || shown.isExact) : shown.isExact
+    // With --exact every digit, fraction or power of π is shown: the text is exact when the
+    // conversion is.
+    let exact = options.exact ? isExact : shown.isExact
     switch label(for: shown, unit: unit) {
     case .unit(let text):
       return (number.styled + (text.isEmpty ? "" : " " + text), exact)

@@ -306,7 +306,7 @@ public struct ReplSession {
     if let result = try? catalog.convert(sourceQuantity, to: UnitExpression(unit: unit)) {
       let presenter = display.presenter
       let shown = presenter.digits(of: result.value, isExact: result.isExact)
-      let exact = shown.isExact || (display.options.exact && result.isExact)
+      let exact = shown.isExact || (display.options.exact && result.isSymbolicallyExact)
       let singular = !shown.isZero && shown.digits == "1" && shown.exponent == 0 && !shown.isNegative
       value = ReplColumns.Value(relation: presenter.relation(exact: exact),
                                 number: presenter.humanNumber(result.value, isExact: result.isExact),

@@ -10,6 +10,8 @@ public struct ConversionResult: Sendable {
   public let value: Magnitude
   /// Whether `value` is exact: no measured factor involved and no π left over.
   public let isExact: Bool
+  /// Whether `value` is exact as written with its power of π (`π/2`): no measured factor involved.
+  public let isSymbolicallyExact: Bool
 
   /// The value as a fraction (π, if left, taken to 50 digits).
   public var rational: Rational { value.approximation }
@@ -34,8 +36,9 @@ extension Catalog {
     }
     let conversion = try Conversion(from: source, to: target, catalog: self)
     let value = try conversion.convert(number)
+    let symbolic = source.isExact && target.isExact && quantity.isExact
     return ConversionResult(quantity: quantity, target: target, kind: conversion.kind, value: value,
-                            isExact: conversion.isExact && quantity.isExact && value.isRational)
+                            isExact: symbolic && conversion.isExact && value.isRational, isSymbolicallyExact: symbolic)
   }
 
   /// Reads and converts in one step: `try catalog.convert("5 mi", to: "km")`.
