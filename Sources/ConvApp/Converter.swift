@@ -69,7 +69,7 @@ public struct Converter: Sendable {
   public func render(_ result: ConversionResult) throws(ConvError) -> String {
     switch options.mode {
     case .terse:
-      guard let text = TerseNumber.format(result.doubleValue) else { throw .resultOutOfRange }
+      guard let text = terseNumber(result) else { throw .resultOutOfRange }
       return text
     case .json:
       return try json(result).serialized()
@@ -81,6 +81,14 @@ public struct Converter: Sendable {
       if options.verbose, let note = note(for: result.kind) { line += "  (" + note + ")" }
       return line
     }
+  }
+
+  /// The result as a terse number (the shortest decimal of the nearest `Double`); nil when no
+  /// `Double` holds it: beyond the largest, or so small that it would read as zero.
+  func terseNumber(_ result: ConversionResult) -> String? {
+    let value = result.doubleValue
+    if value == 0 && !result.value.isZero { return nil }
+    return TerseNumber.format(value)
   }
 
   /// The quantity as it is shown on the left: its number as typed, exactly, and its unit's symbol.
@@ -100,7 +108,7 @@ public struct Converter: Sendable {
 
   /// The JSON object for one result (field names documented in the man page and README).
   public func json(_ result: ConversionResult) throws(ConvError) -> JSONValue {
-    guard let number = TerseNumber.format(result.doubleValue) else { throw .resultOutOfRange }
+    guard let number = terseNumber(result) else { throw .resultOutOfRange }
     let quantity = result.quantity
     let category = result.target.singleUnit.flatMap { catalog.category(named: $0.unit.categoryIdentifier) }
       ?? catalog.primaryCategory(for: result.target.dimension)
@@ -179,7 +187,7 @@ public struct Converter: Sendable {
       guard let result = try? catalog.convert(quantity, to: target) else { continue }
       switch options.mode {
       case .terse:
-        if let text = TerseNumber.format(result.doubleValue) { lines.append(text + " " + unit.symbol) }
+        if let text = terseNumber(result) { lines.append(text + " " + unit.symbol) }
       case .json:
         if let object = try? json(result) { lines.append(object.serialized()) }
       case .human:

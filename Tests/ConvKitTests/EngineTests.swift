@@ -112,6 +112,12 @@ struct EngineTests {
     #expect(catalog.unit(named: "h")?.unit.name == "hour")
     #expect(catalog.unit(named: "GiB")?.prefix?.name == "gibi")
     #expect(catalog.unit(named: "kibibytes")?.unit.name == "byte")
+    // Data takes binary prefixes and SI multiples, never SI fractions (`dB` is no decibyte).
+    #expect(catalog.unit(named: "kB")?.prefix?.name == "kilo")
+    #expect(catalog.unit(named: "dB") == nil)
+    #expect(catalog.unit(named: "mbit") == nil)
+    #expect(catalog.unit(named: "hB") == nil)
+    #expect(catalog.unit(named: "millibytes") == nil)
   }
 
   @Test("The whole column puts featured prefixed forms among the common units, by magnitude")

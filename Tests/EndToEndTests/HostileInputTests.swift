@@ -108,6 +108,8 @@ struct HostileInputTests {
     Case(arguments: ["1e999"], message: "is a number without a unit"),
     Case(arguments: ["1e999999", "m", "km"], message: "out of range"),
     Case(arguments: ["-t", "1e999", "m", "km"], message: "the result is out of range"),
+    Case(arguments: ["-t", "1e-400", "m", "km"], message: "the result is out of range"),
+    Case(arguments: ["--json", "1e-400", "m", "km"], message: "the result is out of range"),
     Case(arguments: ["0", "mpg", "L/100km"], message: "zero mpg has no equivalent in L/100km"),
     Case(arguments: ["-500", "°C", "K"], message: "-500 °C is below absolute zero (-273.15 °C)"),
     Case(arguments: ["-500 °C"], message: "-500 °C is below absolute zero (-273.15 °C)"),

@@ -4,7 +4,8 @@ public enum PrefixFamily: String, Sendable, Hashable {
   case none
   /// SI decimal prefixes, quecto (10⁻³⁰) to quetta (10³⁰).
   case si
-  /// IEC binary prefixes (kibi … quebi) and SI prefixes.
+  /// IEC binary prefixes (kibi … quebi) and the SI prefixes from kilo up: data is not divided
+  /// (`dB` is no decibyte, `mb` no millibit).
   case iec
 }
 
@@ -59,7 +60,10 @@ public struct Prefix: Sendable, Hashable {
     switch family {
     case .none: false
     case .si: !isBinary
-    case .iec: true
+    case .iec: isBinary || factor >= Prefix.smallestDataMultiple
     }
   }
+
+  /// The smallest SI prefix units of the `iec` family take: kilo.
+  static let smallestDataMultiple = Rational.powerOfTen(3)
 }
