@@ -45,7 +45,7 @@ completions: build
 
 install: build completions
 	install -d $(BINDIR) $(MANDIR) $(BASHDIR) $(ZSHDIR) $(FISHDIR)
-	install -m 755 $(BIN) $(BINDIR)/conv
+	install -m 755 -s $(BIN) $(BINDIR)/conv
 	install -m 644 Man/conv.1 $(MANDIR)/conv.1
 	install -m 644 $(COMPLETIONS)/conv.bash $(BASHDIR)/conv
 	install -m 644 $(COMPLETIONS)/_conv $(ZSHDIR)/_conv

@@ -1,5 +1,6 @@
 import ArgumentParser
 import ConvApp
+import ConvFormat
 import ConvKit
 
 /// `conv categories`: every category with its unit count.
@@ -97,7 +98,7 @@ struct SearchCommand: ParsableCommand {
       Output.line(JSONValue.array(hits.map { hit in
         .object([
           ("kind", .string(hit.unit == nil ? "category" : "unit")),
-          ("symbol", hit.unit.map { .string($0.symbol) } ?? .null),
+          ("symbol", hit.unit.flatMap { $0.symbols.isEmpty ? nil : .string($0.symbol) } ?? .null),
           ("name", .string(hit.unit?.name ?? hit.category.title)),
           ("category", .string(hit.category.identifier)),
           ("matched", .string(hit.matched)),
@@ -109,16 +110,21 @@ struct SearchCommand: ParsableCommand {
       Output.error("nothing matches '\(query)'")
       throw ExitCode(ExitStatus.conversionFailed)
     }
-    let width = hits.map { show($0.unit?.symbol ?? "").count }.max() ?? 0
-    for hit in hits {
-      if let unit = hit.unit {
-        let symbol = show(unit.symbol)
-        Output.line(symbol + String(repeating: " ", count: width - symbol.count) + "  " + show(unit.name)
-                    + "  (" + hit.category.title.lowercased() + ")")
-      } else {
-        Output.line(String(repeating: " ", count: width) + "  category: " + hit.category.title
-                    + " (conv list " + hit.category.identifier + ")")
+    // Three aligned columns: symbol (empty for a unit known by its name only), name, and the
+    // category, or for a category: its title and how to list it.
+    let rows: [(symbol: String, name: String, note: String)] = hits.map { hit in
+      guard let unit = hit.unit else {
+        return ("", show(hit.category.title), "(category: conv list " + hit.category.identifier + ")")
       }
+      return (unit.symbols.isEmpty ? "" : show(unit.symbol), show(unit.name), "(" + hit.category.title.lowercased() + ")")
+    }
+    func pad(_ text: String, _ width: Int) -> String {
+      text + String(repeating: " ", count: max(0, width - DisplayWidth.of(text)))
+    }
+    let symbolWidth = rows.map { DisplayWidth.of($0.symbol) }.max() ?? 0
+    let nameWidth = rows.map { DisplayWidth.of($0.name) }.max() ?? 0
+    for row in rows {
+      Output.line(pad(row.symbol, symbolWidth) + "  " + pad(row.name, nameWidth) + "  " + row.note)
     }
   }
 }

@@ -132,6 +132,18 @@ struct ConvertEndToEndTests {
     #expect(terse.lines == ["1234500"])
   }
 
+  @Test("search: aligned columns, an empty symbol for a unit known by its name, categories in the name column")
+  func searchColumns() throws {
+    let outcome = try ConvProcess.run(["search", "angstrom"])
+    #expect(outcome.status == 0, "\(outcome.stderr)")
+    let star = try #require(outcome.lines.first { $0.contains("ångström star") })
+    #expect(star.hasPrefix(" ") && star.components(separatedBy: "ångström star").count == 2, "\(star)")
+    let notes = outcome.lines.map { line in line.distance(from: line.startIndex, to: line.firstIndex(of: "(")!) }
+    #expect(Set(notes).count == 1, "\(outcome.lines)")
+    let json = try ConvProcess.run(["search", "--json", "angstrom star"])
+    #expect(json.stdout.contains("\"symbol\":null"), "\(json.stdout)")
+  }
+
   @Test("Whole column leaves the source unit out")
   func wholeColumn() throws {
     let outcome = try ConvProcess.run(["5", "mi"])
