@@ -99,7 +99,7 @@ struct NumberRendering: Sendable {
     var exponent = ""
     let scientific = usesScientific(value)
     if scientific {
-      shown.exponent = -(value.digits.count - 1)
+      shown.exponent = -(value.digits.utf8.count - 1)
       exponent = PowerOfTen.text(value.scientificExponent, ascii: style.ascii)
     }
     var leading = shown.plainString

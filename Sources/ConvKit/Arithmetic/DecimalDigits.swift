@@ -44,20 +44,30 @@ public struct DecimalDigits: Sendable, Hashable {
   public var isZero: Bool { digits == "0" }
 
   /// The power of ten of the leading digit: 2 for 345, −3 for 0.00125, 0 for zero.
-  public var scientificExponent: Int { isZero ? 0 : exponent + digits.count - 1 }
+  public var scientificExponent: Int { isZero ? 0 : exponent + digits.utf8.count - 1 }
 
   /// Plain positional notation with `.` as decimal point and no grouping: `-0.03048`, `8000`.
   public var plainString: String {
-    let sign = isNegative ? "-" : ""
+    // Built as bytes: the digits are ASCII, and String concatenation costs more than the rest of
+    // formatting a number.
+    let source = digits.utf8
+    let count = source.count
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(count + max(exponent, -exponent) + 3)
+    if isNegative { bytes.append(UInt8(ascii: "-")) }
     if exponent >= 0 {
-      return sign + digits + String(repeating: "0", count: isZero ? 0 : exponent)
+      bytes.append(contentsOf: source)
+      if !isZero { bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: exponent)) }
+    } else if count > -exponent {
+      bytes.append(contentsOf: source.prefix(count + exponent))
+      bytes.append(UInt8(ascii: "."))
+      bytes.append(contentsOf: source.suffix(-exponent))
+    } else {
+      bytes.append(contentsOf: [UInt8(ascii: "0"), UInt8(ascii: ".")])
+      bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: -exponent - count))
+      bytes.append(contentsOf: source)
     }
-    let fractionLength = -exponent
-    if digits.count > fractionLength {
-      let split = digits.index(digits.endIndex, offsetBy: -fractionLength)
-      return sign + digits[..<split] + "." + digits[split...]
-    }
-    return sign + "0." + String(repeating: "0", count: fractionLength - digits.count) + digits
+    return String(decoding: bytes, as: UTF8.self)
   }
 }
 
