@@ -13,38 +13,60 @@ public struct Settings: Sendable, Hashable {
   /// No settings.
   public init() {}
 
-  /// Parses the settings file text; problems are reported as `PATH:LINE: message`.
-  public static func parse(_ text: String, path: String) throws(SettingsError) -> Settings {
+  /// Parses the settings file text, with every problem found (one per line, in line order; each
+  /// described as `PATH:LINE: message`). The settings are meaningful only when there is none.
+  public static func parse(_ text: String, path: String) -> (settings: Settings, problems: [SettingsError]) {
     var settings = Settings()
+    var problems: [SettingsError] = []
     for (number, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
       var line = Substring(rawLine)
       if let hash = line.firstIndex(of: "#") { line = line[..<hash] }
       let trimmed = line.split(separator: "=", maxSplits: 1).map { String($0.filter { !$0.isWhitespace }) }
       if trimmed.allSatisfy(\.isEmpty) { continue }
-      func fail(_ message: String) -> SettingsError { SettingsError(path: path, line: number + 1, message: message) }
-      guard trimmed.count == 2 else { throw fail("expected 'key = value'") }
-      let (key, value) = (trimmed[0].lowercased(), trimmed[1].lowercased())
-      switch key {
-      case "digits":
-        guard let digits = Int(value), (1...40).contains(digits) else { throw fail("digits must be 1 to 40") }
-        settings.digits = digits
-      case "notation":
-        guard let notation = NumberNotation(rawValue: value) else {
-          throw fail("notation must be \(NumberNotation.allCases.map(\.rawValue).joined(separator: ", "))")
-        }
-        settings.notation = notation
-      case "color", "colour":
-        guard let color = ColorPolicy.Option(rawValue: value) else { throw fail("color must be auto, always or never") }
-        settings.color = color
-      case "ascii":
-        guard value == "true" || value == "false" else { throw fail("ascii must be true or false") }
-        settings.ascii = value == "true"
-      default:
-        throw fail("unknown setting '\(key)' (expected digits, notation, color, ascii)")
-      }
+      let message = trimmed.count == 2 ? settings.set(trimmed[0].lowercased(), trimmed[1].lowercased())
+        : "expected 'key = value'"
+      if let message { problems.append(SettingsError(path: path, line: number + 1, message: message)) }
     }
-    return settings
+    return (settings, problems)
   }
+
+  /// Sets one key from its value (both lowercased); returns what is wrong, or nil.
+  private mutating func set(_ key: String, _ value: String) -> String? {
+    switch key {
+    case "digits":
+      guard let digits = Int(value), (1...40).contains(digits) else { return "digits must be 1 to 40" }
+      self.digits = digits
+    case "notation":
+      guard let notation = NumberNotation(name: value) else { return "notation must be auto, plain or scientific" }
+      self.notation = notation
+    case "color", "colour":
+      guard let color = ColorPolicy.Option(rawValue: value) else { return "color must be auto, always or never" }
+      self.color = color
+    case "ascii":
+      guard value == "true" || value == "false" else { return "ascii must be true or false" }
+      ascii = value == "true"
+    default:
+      return "unknown setting '\(key)' (expected digits, notation, color, ascii)"
+    }
+    return nil
+  }
+}
+
+extension NumberNotation {
+  /// The names people write, in `--notation` and the settings file: auto, plain, scientific.
+  public static let names = ["auto", "plain", "scientific"]
+
+  /// The notation a name stands for: `auto` (or `automatic`), `plain` or `scientific`.
+  public init?(name: String) {
+    if name == "auto" {
+      self = .automatic
+    } else {
+      self.init(rawValue: name)
+    }
+  }
+
+  /// The name people write for the notation (`auto` for ``automatic``).
+  public var name: String { self == .automatic ? "auto" : rawValue }
 }
 
 /// A problem in the settings file.

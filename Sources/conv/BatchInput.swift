@@ -91,11 +91,13 @@ struct BatchOutput {
     if eachLine || bytes.count >= 1 << 16 { flush() }
   }
 
-  /// Writes what is collected to standard output (stdio, so that `Output` stays in order).
+  /// Writes what is collected to standard output (stdio, so that `Output` stays in order); a
+  /// failed write ends the program (`Output.writeFailed`).
   mutating func flush() {
     guard !bytes.isEmpty else { return }
-    bytes.withUnsafeBufferPointer { _ = fwrite($0.baseAddress, 1, $0.count, stdout) }
+    let complete = bytes.withUnsafeBufferPointer { fwrite($0.baseAddress, 1, $0.count, stdout) == $0.count }
+    if !complete { Output.writeFailed(errno) }
     bytes.removeAll(keepingCapacity: true)
-    if eachLine { fflush(stdout) }
+    if eachLine { Output.flush() }
   }
 }

@@ -10,6 +10,7 @@ enum CatalogLoading {
   }
 
   /// The built-in catalog with personal units added, or the errors as `PATH:LINE: message` lines.
+  /// A missing file is no personal units, unless `$CONV_UNITS` names it.
   static func load(_ environment: Environment) -> Result<Catalog, CatalogLoadFailure> {
     let path = personalUnitsPath(environment)
     let text: String?
@@ -18,13 +19,19 @@ enum CatalogLoading {
     } catch {
       return .failure(CatalogLoadFailure(messages: [error.description]))
     }
-    guard let text else { return .success(Catalog.builtin) }
+    guard let text else {
+      if let variable = environment.variables["CONV_UNITS"], !variable.isEmpty {
+        return .failure(CatalogLoadFailure(messages: ["CONV_UNITS: no such file: \(path)"]))
+      }
+      return .success(Catalog.builtin)
+    }
     let (catalog, diagnostics) = CatalogLoader.load([CatalogSource(path: path, text: text)], base: .builtin)
     if !diagnostics.isEmpty { return .failure(CatalogLoadFailure(messages: diagnostics.map(\.description))) }
     return .success(catalog)
   }
 
-  /// Loads the catalog or exits with status 2 after printing every problem.
+  /// Loads the catalog or exits with status 2 after printing every problem (a file named by
+  /// `$CONV_UNITS` that does not exist is one).
   static func loadOrExit(_ environment: Environment) -> Catalog {
     switch load(environment) {
     case .success(let catalog): return catalog
@@ -34,20 +41,31 @@ enum CatalogLoading {
     }
   }
 
-  /// The settings file: `$CONV_SETTINGS`, else `$XDG_CONFIG_HOME/conv/settings`.
+  /// The settings file: `$CONV_SETTINGS`, else `$XDG_CONFIG_HOME/conv/settings`. Exits with
+  /// status 2 after printing every problem, or when `$CONV_SETTINGS` names a file that does not exist.
   static func settings(_ environment: Environment) -> Settings {
-    let path = environment.variables["CONV_SETTINGS"].flatMap { $0.isEmpty ? nil : $0 }
-      ?? environment.configHome + "/conv/settings"
+    let variable = environment.variables["CONV_SETTINGS"].flatMap { $0.isEmpty ? nil : $0 }
+    let path = variable ?? environment.configHome + "/conv/settings"
+    let text: String?
     do {
-      guard let text = try FileSystem.read(path) else { return Settings() }
-      return try Settings.parse(text, path: path)
-    } catch let error as SettingsError {
+      text = try FileSystem.read(path)
+    } catch {
       Output.error(error.description)
       exit(ExitStatus.fileError)
-    } catch {
-      Output.error("\(error)")
+    }
+    guard let text else {
+      if variable != nil {
+        Output.error("CONV_SETTINGS: no such file: \(path)")
+        exit(ExitStatus.fileError)
+      }
+      return Settings()
+    }
+    let (settings, problems) = Settings.parse(text, path: path)
+    guard problems.isEmpty else {
+      for problem in problems { Output.error(problem.description) }
       exit(ExitStatus.fileError)
     }
+    return settings
   }
 }
 

@@ -20,8 +20,12 @@ struct Conv: ParsableCommand {
         conv search angstrom         find units by name, symbol or alias
         conv fav add mi km           keep a favorite pair
 
-      EXIT STATUS: 0 success; 1 a conversion failed; 2 a favorites or units file is invalid
-      or cannot be written; 64 usage error.
+      EXIT STATUS:
+        0   success
+        1   a conversion failed
+        2   a settings, favorites or units file is invalid, missing or cannot be
+            written, or the output cannot be written
+        64  usage error
       """,
     version: ConvVersion.string,
     subcommands: [

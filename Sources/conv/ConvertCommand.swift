@@ -14,8 +14,8 @@ struct ConvertCommand: ParsableCommand {
     commandName: "convert",
     abstract: "Convert a quantity (the default command).",
     discussion: """
-      With a target, prints one conversion. Without one, converts into every other unit of the
-      category (the whole column). With no quantity and standard input not a terminal (or with
+      With a target, prints one conversion. Without one, converts into every other unit of the \
+      category (the whole column). With no quantity and standard input not a terminal (or with \
       '-'), reads one 'QUANTITY to TARGET' per line. With no arguments on a terminal, starts the REPL.
       """
   )

@@ -78,5 +78,10 @@ struct OutputFlags {
   }
 }
 
-extension NumberNotation: ExpressibleByArgument {}
+extension NumberNotation: ExpressibleByArgument {
+  /// `auto` (or `automatic`), `plain` or `scientific`, as in the settings file.
+  public init?(argument: String) { self.init(name: argument) }
+  /// The names `--help`, errors and shell completion offer: auto, plain, scientific.
+  public static var allValueStrings: [String] { names }
+}
 extension ColorPolicy.Option: ExpressibleByArgument {}

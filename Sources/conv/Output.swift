@@ -5,12 +5,20 @@ import Musl
 #endif
 
 /// Writes to standard output and standard error through C stdio (buffered when not a terminal).
+///
+/// A failed write to standard output ends the program (see `writeFailed`), so that
+/// `conv 5 mi km > /dev/full` does not succeed quietly; `checkAtExit` catches what is still in
+/// the buffer when the program ends, whichever way it ends.
 enum Output {
+  /// The `errno` of a failed flush before an error message, reported when the program ends.
+  nonisolated(unsafe) private static var pendingFailure: Int32 = 0
+
   /// Writes a line to standard output.
   static func line(_ text: String) {
     var text = text
     text.append("\n")
-    text.withUTF8 { buffer in _ = fwrite(buffer.baseAddress, 1, buffer.count, stdout) }
+    let complete = text.withUTF8 { buffer in fwrite(buffer.baseAddress, 1, buffer.count, stdout) == buffer.count }
+    if !complete { writeFailed(errno) }
   }
 
   /// Writes several lines to standard output.
@@ -20,7 +28,7 @@ enum Output {
 
   /// Writes a line to standard error, prefixed with `conv: `.
   static func error(_ text: String) {
-    fflush(stdout)
+    if fflush(stdout) != 0 && pendingFailure == 0 { pendingFailure = errno }
     var text = "conv: " + text + "\n"
     text.withUTF8 { buffer in _ = fwrite(buffer.baseAddress, 1, buffer.count, stderr) }
   }
@@ -37,7 +45,28 @@ enum Output {
   }
 
   /// Flushes standard output.
-  static func flush() { fflush(stdout) }
+  static func flush() {
+    if fflush(stdout) != 0 { writeFailed(errno) }
+  }
+
+  /// Ends the program after a failed write to standard output, with `conv: cannot write output:
+  /// REASON` and status 2. A reader that went away (`conv … | head -1` with SIGPIPE ignored, which
+  /// otherwise ends conv silently) gets no message.
+  static func writeFailed(_ code: Int32) -> Never {
+    if code != EPIPE { errorDetail("conv: cannot write output: " + String(cString: strerror(code))) }
+    _exit(ExitStatus.fileError)  // not exit(): stdio would try the same write again
+  }
+
+  /// Flushes standard output when the program ends, however it ends (`exit`, or a return from
+  /// ArgumentParser), and reports a write that failed (see `writeFailed`).
+  static func checkAtExit() {
+    atexit {
+      errno = 0
+      if fflush(stdout) != 0 || ferror(stdout) != 0 {
+        Output.writeFailed(errno != 0 ? errno : Output.pendingFailure != 0 ? Output.pendingFailure : EIO)
+      }
+    }
+  }
 }
 
 /// Exit statuses, all below 128 (documented in the man page).

@@ -17,6 +17,7 @@ import Musl
 @main
 enum ConvMain {
   static func main() {
+    Output.checkAtExit()
     let arguments = Array(CommandLine.arguments.dropFirst())
     if let plan = QuickStart.plan(arguments, stdinIsTerminal: isatty(0) == 1) {
       do {

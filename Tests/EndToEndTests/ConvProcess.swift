@@ -47,10 +47,11 @@ struct ConvProcess {
     return environment
   }
 
-  /// Runs `conv` with arguments and optional standard input; waits for it to finish.
+  /// Runs `conv` with arguments and optional standard input; waits for it to finish. With
+  /// `stdout`, standard output goes to that file (`/dev/full`) and the outcome's `stdout` is empty.
   @discardableResult
   static func run(_ arguments: [String], stdin: String? = nil, environment: [String: String]? = nil,
-                  timeout: TimeInterval = 30) throws -> Outcome {
+                  stdout: FileHandle? = nil, timeout: TimeInterval = 30) throws -> Outcome {
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
@@ -58,10 +59,11 @@ struct ConvProcess {
     let outPipe = Pipe()
     let errPipe = Pipe()
     let inPipe = Pipe()
-    process.standardOutput = outPipe
+    process.standardOutput = stdout ?? outPipe
     process.standardError = errPipe
     process.standardInput = inPipe
     try process.run()
+    if stdout != nil { try? outPipe.fileHandleForWriting.close() }
     let group = DispatchGroup()
     let outData = Collected()
     let errData = Collected()

@@ -134,6 +134,44 @@ struct FavoritesEndToEndTests {
     #expect(try sandbox.bytes() == before)
   }
 
+  @Test("A favorite's units take no number and are no sum: usage error, file untouched", arguments: [
+    (["5", "mi", "km"], "cannot keep 5 mi -> km as a favorite: '5 mi' is a quantity, not a unit"),
+    (["26.2 mi", "to", "km"], "'26.2 mi' is a quantity, not a unit"),
+    (["2mi", "km"], "'2mi' is a quantity, not a unit"),
+    (["-40", "°C", "°F"], "'-40 °C' is a quantity, not a unit"),
+    (["mi", "5", "km"], "'5 km' is a quantity, not a unit"),
+    (["1 mi + 2 ft", "km"], "'1 mi + 2 ft' is a quantity, not a unit"),
+    (["mi + ft", "km"], "'mi + ft' is a sum, not a unit"),
+    (["ft", "to", "6 ft 2 in"], "'6 ft 2 in' is a quantity, not a unit"),
+  ])
+  func quantitiesRefused(arguments: [String], message: String) throws {
+    let sandbox = try Sandbox()
+    defer { sandbox.remove() }
+    try sandbox.write("# conv favorites v1\nlb -> kg\n")
+    let before = try sandbox.bytes()
+    let outcome = try sandbox.run(["fav", "add"] + arguments)
+    #expect(outcome.status == 64)
+    #expect(outcome.stderr.hasPrefix("conv: "), "\(outcome.stderr)")
+    #expect(outcome.stderr.contains(message), "\(outcome.stderr)")
+    #expect(outcome.stderr.split(separator: "\n").count == 1, "\(outcome.stderr)")
+    #expect(try sandbox.bytes() == before)
+    // Without a file, none is created.
+    let fresh = try Sandbox()
+    defer { fresh.remove() }
+    #expect(try fresh.run(["fav", "add"] + arguments).status == 64)
+    #expect(!FileManager.default.fileExists(atPath: fresh.favorites.path))
+  }
+
+  @Test("Unit expressions with numbers of their own are still units", arguments: [
+    ["L/100km", "mpg"], ["L/(100 km)", "mpg"], ["m^2", "ft^2"], ["1/s", "Hz"], ["light-year", "km"], ["cmH2O", "Pa"],
+  ])
+  func unitExpressions(arguments: [String]) throws {
+    let sandbox = try Sandbox()
+    defer { sandbox.remove() }
+    let outcome = try sandbox.run(["fav", "add"] + arguments)
+    #expect(outcome.status == 0, "\(outcome.stderr)")
+  }
+
   @Test("rm and mv keep comments, blank lines and the order of the other lines")
   func editing() throws {
     let sandbox = try Sandbox()
@@ -218,6 +256,16 @@ struct FavoritesEndToEndTests {
     }
     let after = try FileManager.default.attributesOfItem(atPath: sandbox.favorites.path)[.systemFileNumber] as? Int
     #expect(inode == after)
+
+    // A hand-edited pair with a number or a sum on either side is a problem on its line.
+    try sandbox.write("# conv favorites v1\nmi -> km\n26.2 mi -> km\nft -> in + ft\n")
+    let quantities = try sandbox.run(["fav"])
+    #expect(quantities.status == 2)
+    #expect(quantities.stdout.isEmpty)
+    #expect(quantities.stderr.split(separator: "\n").map(String.init) == [
+      "conv: \(path):3: '26.2 mi' is a quantity, not a unit (the value goes to 'conv fav', as in 'conv fav 5')",
+      "conv: \(path):4: 'in + ft' is a sum, not a unit",
+    ])
 
     // A file written by a later format version is refused too.
     try sandbox.write("# conv favorites v9\nmi -> km\n")

@@ -26,7 +26,17 @@ public struct FavoritePair: Sendable, Hashable, CustomStringConvertible {
   /// - One word holding a separator is read like a file line: `"mi -> km"`.
   /// - More words without a separator: the split where both sides are units of the same kind
   ///   wins (`short ton kg`), else the first where both sides are units.
+  ///
+  /// A side that is a quantity or a sum (`5 mi km`) is a usage error (see ``notUnitReason(_:catalog:)``).
   public static func parse(arguments: [String], catalog: Catalog) throws(FavoritesEditError) -> FavoritePair {
+    let pair = try split(arguments: arguments, catalog: catalog)
+    for side in [pair.from, pair.to] {
+      if let reason = notUnitReason(side, catalog: catalog) { throw .usage("cannot keep \(pair) as a favorite: \(reason)") }
+    }
+    return pair
+  }
+
+  private static func split(arguments: [String], catalog: Catalog) throws(FavoritesEditError) -> FavoritePair {
     let words = arguments.map(\.favoritesTrimmed).filter { !$0.isEmpty }
     if let index = words.firstIndex(where: { FavoritesFormat.separatorWords.contains($0) }) {
       let from = words[..<index].joined(separator: " ")
@@ -52,6 +62,52 @@ public struct FavoritePair: Sendable, Hashable, CustomStringConvertible {
   }
 }
 
+extension FavoritePair {
+  /// Why a side of a pair is a quantity or a sum rather than a unit (`5 mi`, `-40 °C`, `mi + ft`,
+  /// `6 ft 2 in`), or nil when it is not.
+  ///
+  /// The value comes from `conv fav VALUE` and is written before the source unit, so a side with
+  /// a number of its own would print `5 5 mi = …`. Any catalog spelling is a unit (`L/100km`,
+  /// `1/K`, `OC-3`); in an expression a number may follow an operator (`L/(100 km)`, `m^2`,
+  /// `s^-1`), and `1/` may start it (`1/s`).
+  public static func notUnitReason(_ text: String, catalog: Catalog) -> String? {
+    if catalog.unit(named: text) != nil { return nil }
+    let operators: Set<Character> = ["*", "·", "×", "⋅", "•", "/", "÷", "∕", "^", "(", "["]
+    let quantity = "'\(text)' is a quantity, not a unit (the value goes to 'conv fav', as in 'conv fav 5')"
+    let sum = "'\(text)' is a sum, not a unit"
+    let characters = Array(text)
+    var last: Character? = nil  // the character before, white space skipped
+    for (index, character) in characters.enumerated() where !character.isWhitespace {
+      defer { last = character }
+      let before = index > 0 ? characters[index - 1] : " "
+      let after = index + 1 < characters.count ? characters[index + 1] : " "
+      let leading = last == nil || (last == "(" && characters[..<index].allSatisfy { $0 == "(" || $0.isWhitespace })
+      let exponent = last == "^" || last == "*"
+      switch character {
+      case "+":
+        return leading ? quantity : sum
+      case "-", "−", "–":
+        if character == "-" && before.isLetter && after.isLetter { continue }  // light-year
+        if exponent { continue }  // s^-1
+        return leading ? quantity : sum
+      case "0"..."9", "." where after.isNumber:
+        // A digit inside a word (`cmH2O`) or a number (`2.5`) is not the start of a number.
+        guard before.isWhitespace || operators.contains(before) else { continue }
+        if leading {
+          let rest = characters[(index + 1)...]
+          if character == "1" && rest.first == "/" && !(rest.dropFirst().first?.isNumber ?? true) { continue }  // 1/s
+          return quantity
+        }
+        // After a unit, a number starts the next term of a sum (`6 ft 2 in`).
+        if let last, !operators.contains(last) { return sum }
+      default:
+        continue
+      }
+    }
+    return nil
+  }
+}
+
 /// A favorite checked against a catalog: both units resolved and a conversion between them.
 public struct ResolvedFavorite: Sendable {
   /// The pair as written.
@@ -63,8 +119,12 @@ public struct ResolvedFavorite: Sendable {
   /// The conversion from source to target.
   public let conversion: Conversion
 
-  /// Resolves and checks a pair: both units known, conformable, and not the same unit.
+  /// Resolves and checks a pair: both sides units (not quantities or sums), known, conformable,
+  /// and not the same unit.
   public init(_ pair: FavoritePair, catalog: Catalog) throws(FavoritesEditError) {
+    for side in [pair.from, pair.to] {
+      if let reason = FavoritePair.notUnitReason(side, catalog: catalog) { throw .invalidPair(pair, reason) }
+    }
     let from: UnitExpression
     let to: UnitExpression
     do {

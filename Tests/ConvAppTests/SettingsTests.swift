@@ -1,0 +1,35 @@
+import ConvApp
+import ConvFormat
+import Testing
+
+@Suite("Settings file")
+struct SettingsTests {
+  @Test("notation takes auto, automatic, plain and scientific", arguments: [
+    ("auto", NumberNotation.automatic), ("automatic", .automatic), ("AUTO", .automatic),
+    ("plain", .plain), ("scientific", .scientific),
+  ])
+  func notation(_ value: String, _ expected: NumberNotation) {
+    let (settings, problems) = Settings.parse("notation = \(value)\n", path: "settings")
+    #expect(problems.isEmpty)
+    #expect(settings.notation == expected)
+  }
+
+  @Test("Every bad line is a problem, in line order")
+  func everyProblem() {
+    let text = "foo = 1\nnotation = weird\n\n# comment\ndigits = 12\ncolor = sometimes\nascii\n"
+    let (settings, problems) = Settings.parse(text, path: "settings")
+    #expect(problems.map(\.description) == [
+      "settings:1: unknown setting 'foo' (expected digits, notation, color, ascii)",
+      "settings:2: notation must be auto, plain or scientific",
+      "settings:6: color must be auto, always or never",
+      "settings:7: expected 'key = value'",
+    ])
+    #expect(settings.digits == 12)
+  }
+
+  @Test("The names people write for each notation")
+  func names() {
+    #expect(NumberNotation.names == ["auto", "plain", "scientific"])
+    #expect(NumberNotation.allCases.map(\.name) == NumberNotation.names)
+  }
+}
