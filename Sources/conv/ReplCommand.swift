@@ -15,8 +15,8 @@ struct ReplCommand: ParsableCommand {
       in $XDG_STATE_HOME/conv/history.
 
       With standard input or output not a terminal (or TERM=dumb), reads the same commands one per \
-      line and prints only their results (no prompt, no escape codes): a number prints the \
-      destination column, 'to' the pair, 'favs' and 'help' their lists. Errors go to standard error \
+      line and prints only their results (no prompt, no escape codes): a number or a filter prints \
+      the destination column, 'to' the pair, 'favs' and 'help' their lists. Errors go to standard error \
       and the rest still runs; the exit status is 1 if any command failed.
       """
   )

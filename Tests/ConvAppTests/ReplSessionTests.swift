@@ -173,6 +173,9 @@ struct ReplSessionTests {
     let (_, filtered) = ReplTestCatalog.run(["from mi", "/nau", "5"], .script)
     #expect(filtered.output == ["5 mi (length) is", "  ≈ 4.3448812 nmi  nautical miles"])
     #expect(!filtered.output.joined().contains("\u{1B}"))
+    // The filter itself prints the filtered column, at the current value.
+    let (_, filter) = ReplTestCatalog.run(["from mi", "5", "/nau"], .script)
+    #expect(filter.output == ["5 mi (length) is", "  ≈ 4.3448812 nmi  nautical miles"])
   }
 
   @Test("help, categories and favorites print in a script and switch the view on a screen")

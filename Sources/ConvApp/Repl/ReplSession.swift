@@ -76,7 +76,8 @@ public struct ReplSession {
     case .filter(let text):
       state.filter = text
       state.view = .columns
-      return ReplOutcome()
+      // From a pipe, the filtered destination column is the result.
+      return ReplOutcome(output: mode == .script ? columnLines() : [])
     case .from(let text):
       return choose(text, asSource: true)
     case .to(let text):
