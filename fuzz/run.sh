@@ -3,14 +3,14 @@
 #
 #   fuzz/run.sh [--runs N] [--build-only | --no-build] [--rebuild] [--no-asan] [TARGET...]
 #
-# Targets: expression (ConvKit), units-file (ConvKit), convert (ConvKit + ConvFormat + the ICU
-# shim + ConvApp), favorites and batch (the same three). Default: all five, 1,000,000
+# Targets: expression, arithmetic and units-file (ConvKit), convert (ConvKit + ConvFormat + the
+# ICU shim + ConvApp), favorites and batch (the same three). Default: all six, 1,000,000
 # executions each. Extra libFuzzer flags go in FUZZ_FLAGS (for example FUZZ_FLAGS=-jobs=2).
 #
 # Each target starts from the seeds in fuzz/corpus/TARGET (read only) and keeps what it finds in
 # $FUZZ_BUILD_DIR/corpus/TARGET. A crash, a sanitizer report, a timeout (10 s for one input) or
 # running out of memory stops the target, saves the input as $FUZZ_BUILD_DIR/artifacts/TARGET-*,
-# and makes the script exit 1. Replay one with: $FUZZ_BUILD_DIR/fuzz-TARGET ARTIFACT
+# and makes the script exit 1. Replay one with: $FUZZ_BUILD_DIR/fuzzer-address/fuzz-TARGET ARTIFACT
 #
 # Needs swiftc and clang from the Swift toolchain (SWIFTC, CLANG override them) and the ICU
 # development files (libicu-dev). Builds with -O and AddressSanitizer (--no-asan: fuzzer only,
@@ -44,7 +44,7 @@ while [ $# -gt 0 ]; do
     *) TARGETS="$TARGETS $1"; shift ;;
   esac
 done
-[ -n "$TARGETS" ] || TARGETS="expression units-file convert favorites batch"
+[ -n "$TARGETS" ] || TARGETS="expression arithmetic units-file convert favorites batch"
 
 SRC=$ROOT/Sources
 OUT=$BUILD/$(echo "$SANITIZE" | tr ',' '-')

@@ -23,6 +23,9 @@ public func fuzzFavorites(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   for problem in problems {
     precondition(problem.line >= 1 && problem.line <= file.lines.count, "problem on line \(problem.line)")
     precondition(!problem.message.isEmpty, "empty problem message")
+    // Printed as `PATH:LINE: message`: one line, without control characters from the file.
+    precondition(!problem.message.unicodeScalars.contains { $0.properties.generalCategory == .control },
+                 "control character in a problem message: \(problem.message.debugDescription)")
   }
   _ = file.resolved(in: catalog)
   for entry in entries.prefix(4) {

@@ -73,8 +73,8 @@ extension FavoritePair {
   public static func notUnitReason(_ text: String, catalog: Catalog) -> String? {
     if catalog.unit(named: text) != nil { return nil }
     let operators: Set<Character> = ["*", "·", "×", "⋅", "•", "/", "÷", "∕", "^", "(", "["]
-    let quantity = "'\(text)' is a quantity, not a unit (the value goes to 'conv fav', as in 'conv fav 5')"
-    let sum = "'\(text)' is a sum, not a unit"
+    let quantity = "'\(ConvError.printable(text))' is a quantity, not a unit (the value goes to 'conv fav', as in 'conv fav 5')"
+    let sum = "'\(ConvError.printable(text))' is a sum, not a unit"
     let characters = Array(text)
     var last: Character? = nil  // the character before, white space skipped
     for (index, character) in characters.enumerated() where !character.isWhitespace {
@@ -134,7 +134,7 @@ public struct ResolvedFavorite: Sendable {
       throw .invalidPair(pair, error.message)
     }
     if UnitIdentity(from) == UnitIdentity(to) {
-      throw .invalidPair(pair, "a unit is never converted to itself ('\(pair.from)' and '\(pair.to)' are the same unit)")
+      throw .invalidPair(pair, "a unit is never converted to itself ('\(ConvError.printable(pair.from))' and '\(ConvError.printable(pair.to))' are the same unit)")
     }
     do {
       conversion = try Conversion(from: from, to: to, catalog: catalog)

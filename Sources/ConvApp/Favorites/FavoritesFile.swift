@@ -144,7 +144,7 @@ public struct FavoritesFile: Sendable, Hashable {
         do {
           let resolved = try ResolvedFavorite(pair, catalog: catalog)
           if let first = seen[resolved.identity] {
-            problems.append(FavoritesProblem(line: number, message: "\(pair) repeats the favorite on line \(first)"))
+            problems.append(FavoritesProblem(line: number, message: "\(ConvError.printable(pair.description)) repeats the favorite on line \(first)"))
           } else {
             seen[resolved.identity] = number
           }

@@ -1,3 +1,5 @@
+import ConvKit
+
 /// The syntax of one line of the favorites file.
 ///
 /// ```
@@ -53,7 +55,7 @@ public enum FavoritesFormat {
     if let hash = body.firstIndex(of: "#") { body = body[..<hash] }
     let separators = separatorRanges(in: body)
     guard let first = separators.first else {
-      return .invalid("expected 'FROM -> TO' (two units separated by '->'), found '\(body.favoritesTrimmed)'")
+      return .invalid("expected 'FROM -> TO' (two units separated by '->'), found '\(ConvError.printable(body.favoritesTrimmed))'")
     }
     guard separators.count == 1 else { return .invalid("expected one '->' between two units, found \(separators.count)") }
     let from = body[..<first.lowerBound].favoritesTrimmed
