@@ -89,7 +89,8 @@ struct BatchRunner {
   let converter: Converter
 
   /// Converts every line; returns whether any line failed. Failures go to standard error as
-  /// `line N: message` and processing goes on. Input without a single request (empty, or only
+  /// `line N: message` (and, in JSON, to standard output as `{"line":N,"input":…,"error":…}`)
+  /// and processing goes on. Input without a single request (empty, or only
   /// blank and comment lines) is a failure too: there was nothing to convert.
   func run() -> Bool {
     let batch = BatchConverter(converter: converter)
@@ -109,6 +110,15 @@ struct BatchRunner {
       case .failed(let message):
         requests += 1
         failed = true
+        if converter.options.mode == .json {
+          // One object per request, failures included, so that results line up with the input.
+          let object = JSONValue.object([
+            ("line", .int(number)), ("input", .string(String(decoding: line, as: UTF8.self).trimmingWhitespace)),
+            ("error", .string(message)),
+          ])
+          output.bytes.append(contentsOf: object.serialized().utf8)
+          output.bytes.append(10)
+        }
         output.flush()
         Output.error("line \(number): \(message)")
       }

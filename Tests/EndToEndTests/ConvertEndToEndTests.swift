@@ -78,6 +78,14 @@ struct ConvertEndToEndTests {
     #expect(outcome.status == 1)
     #expect(outcome.lines == ["8.04672", "12"])
     #expect(outcome.stderr.contains("line 2: unknown unit 'furlongz'"), "\(outcome.stderr)")
+    // In JSON every request has its object, a failure too.
+    let json = try ConvProcess.run(["--json"], stdin: input)
+    #expect(json.status == 1)
+    let objects = try json.lines.map { try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+    #expect(objects.count == 3)
+    #expect(objects[1]["line"] as? Int == 2 && objects[1]["input"] as? String == "3 furlongz to m")
+    #expect((objects[1]["error"] as? String)?.contains("unknown unit 'furlongz'") == true)
+    #expect(objects[2]["input"] as? String == "1 ft")
   }
 
   @Test("JSON parses back with the documented fields")
