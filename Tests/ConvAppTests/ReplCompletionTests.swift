@@ -37,6 +37,17 @@ struct ReplCompletionTests {
     #expect(candidates.prefix(lengthFirst).allSatisfy { ["m", "mi", "metre", "mile"].contains($0) })
   }
 
+  @Test("after 'to', only units of the current category, unless none fits")
+  func toStaysInCategory() {
+    // `k` starts kelvin (temperature) and kilogram (mass): `from` offers both, `to` the kelvin.
+    let from = Self.completion.candidates(lineBeforeCursor: "from k", word: "k", category: "temperature")
+    let to = Self.completion.candidates(lineBeforeCursor: "to k", word: "k", category: "temperature")
+    #expect(Set(to) == ["K", "kelvin"])
+    #expect(from.contains("kilogram") && from.contains("kelvin"))
+    // Nothing of the category fits: the other categories are offered.
+    #expect(Self.completion.candidates(lineBeforeCursor: "to kilo", word: "kilo", category: "length") == ["kilogram"])
+  }
+
   @Test("the common prefix is what readline inserts for several candidates")
   func prefix() {
     #expect(ReplCompletion.commonPrefix(["fav", "favs"]) == "fav")

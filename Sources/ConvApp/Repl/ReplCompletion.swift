@@ -2,7 +2,8 @@ import ConvFormat
 import ConvKit
 
 /// Tab completion for the REPL, in context: command words and category names at the start of a
-/// line, categories after `cat`, units after `from`, `to`, `/` and inside conversions.
+/// line, categories after `cat`, units after `from`, `to` (of the current category), `/` and
+/// inside conversions.
 public struct ReplCompletion: Sendable {
   struct Spelling: Sendable {
     let text: String
@@ -67,7 +68,11 @@ public struct ReplCompletion: Sendable {
     let argument = TextFolding.fold(String(characters[argumentStart...]))
     var matches = pool.filter { $0.folded.hasPrefix(argument) }
     if let category {
-      matches = matches.filter { $0.category == category } + matches.filter { $0.category != category }
+      let inCategory = matches.filter { $0.category == category }
+      // `to` takes a unit of the current category (`from` may change it): others only when the
+      // category has none that fits.
+      matches = firstWord == "to" && !inCategory.isEmpty
+        ? inCategory : inCategory + matches.filter { $0.category != category }
     }
     var results: [String] = []
     var seen = Set<String>()
