@@ -110,6 +110,39 @@ struct NumberRendering: Sendable {
     return FormattedNumber(leading: leading, exponent: exponent, anchorColumn: integerEnd, color: style.color)
   }
 
+  /// Appends the UTF-8 bytes of `english(value).styled`: the same text, written without building
+  /// strings, for batch output.
+  func appendEnglish(_ value: DecimalDigits, to bytes: inout [UInt8]) {
+    let scientific = usesScientific(value)
+    var digits = value.digits
+    digits.withUTF8 { source in
+      let count = source.count
+      // The digits stand for digits × 10^exponent; scientific notation shows d.ddd.
+      let exponent = scientific ? -(count - 1) : value.exponent
+      if value.isNegative { bytes.append(UInt8(ascii: "-")) }
+      let integerCount = count + exponent  // digits before the point (≤ 0: none)
+      if integerCount <= 0 {
+        bytes.append(UInt8(ascii: "0"))
+      } else {
+        let group = style.grouping && !scientific && integerCount > 3
+        for position in 0..<integerCount {
+          if group && position > 0 && (integerCount - position) % 3 == 0 { bytes.append(UInt8(ascii: ",")) }
+          bytes.append(position < count && !value.isZero ? source[position] : UInt8(ascii: "0"))
+        }
+      }
+      if exponent < 0 {
+        bytes.append(UInt8(ascii: "."))
+        for _ in 0..<max(0, -integerCount) { bytes.append(UInt8(ascii: "0")) }
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[max(0, integerCount)...]))
+      }
+    }
+    guard scientific else { return }
+    let power = PowerOfTen.text(value.scientificExponent, ascii: style.ascii)
+    if style.color { bytes.append(contentsOf: SGR.dim.utf8) }
+    bytes.append(contentsOf: power.utf8)
+    if style.color { bytes.append(contentsOf: SGR.normalIntensity.utf8) }
+  }
+
   /// Puts `,` between groups of three integer digits of an ASCII decimal (`-1234.5` → `-1,234.5`),
   /// returning the new text and the new end of its integer part.
   static func groupingThousands(_ text: String, integerEnd: Int) -> (String, Int) {

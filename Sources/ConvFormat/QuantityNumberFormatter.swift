@@ -21,6 +21,14 @@ public struct QuantityNumberFormatter: Sendable {
     self.rendering = NumberRendering(style: style)
   }
 
+  /// Appends the UTF-8 bytes of `format(value).styled` when the style's locale skips ICU
+  /// (English), and returns true; returns false, appending nothing, otherwise.
+  public func append(_ value: DecimalDigits, to bytes: inout [UInt8]) -> Bool {
+    guard rendering.isPlainEnglish else { return false }
+    rendering.appendEnglish(value, to: &bytes)
+    return true
+  }
+
   /// Formats a value: plain or scientific as the style's notation decides.
   public func format(_ value: DecimalDigits) -> FormattedNumber {
     rendering.format(value) ?? rendering.fallback(value)

@@ -44,6 +44,36 @@ struct NumberRenderingTests {
     }
   }
 
+  @Test("English as bytes is English as a string, colour and all")
+  func englishBytes() {
+    var state: UInt64 = 0xB17E5
+    func next(_ bound: Int) -> Int {
+      state = state &* 6364136223846793005 &+ 1442695040888963407
+      return Int(state >> 33) % bound
+    }
+    let styles = Self.englishStyles.map { style in
+      var colored = style
+      colored.color = true
+      return colored
+    } + Self.englishStyles
+    for value in ["0", "1", "-1", "999", "1000", "1234.5", "-0.03048", "8e15", "1e-9", "-1.5e20"].map(decimal) {
+      for style in styles {
+        var bytes: [UInt8] = []
+        NumberRendering(style: style).appendEnglish(value, to: &bytes)
+        #expect(String(decoding: bytes, as: UTF8.self) == NumberRendering(style: style).english(value).styled, "\(value) \(style)")
+      }
+    }
+    for _ in 0..<3_000 {
+      var digits = String(next(9) + 1)
+      for _ in 0..<next(20) { digits += String(next(10)) }
+      let value = DecimalDigits(isNegative: next(2) == 0, digits: digits, exponent: next(61) - 30, isExact: true)
+      let rendering = NumberRendering(style: styles[next(styles.count)])
+      var bytes: [UInt8] = []
+      rendering.appendEnglish(value, to: &bytes)
+      #expect(String(decoding: bytes, as: UTF8.self) == rendering.english(value).styled, "\(value) \(rendering.style)")
+    }
+  }
+
   @Test("other locales still go through ICU", arguments: ["de_DE", "fr_FR", "en_IN", "en_ZA", "ar_EG", "hi_IN"])
   func otherLocalesUseICU(locale: String) {
     let rendering = NumberRendering(style: NumberStyle(locale: locale, grouping: true))

@@ -86,11 +86,8 @@ public final class BatchConverter {
       guard let value = map.value(number) else { return false }
       return TerseNumber.append(value, to: &output)
     case .human:
-      guard let labels = shape?.labels,
-            let text = HumanBatchLine.text(number, map: map, labels: labels, presenter: converter.presenter)
-      else { return false }
-      output.append(contentsOf: text.utf8)
-      return true
+      guard let labels = shape?.labels else { return false }
+      return HumanBatchLine.append(number, map: map, labels: labels, presenter: converter.presenter, to: &output)
     case .json:
       return false
     }

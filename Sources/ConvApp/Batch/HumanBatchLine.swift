@@ -9,20 +9,31 @@ enum HumanBatchLine {
     var target: String
   }
 
-  /// The line for the number `x`, or nil when 128-bit arithmetic cannot vouch for it (the exact
-  /// path then writes it). Only for a presenter that ``ValuePresenter/writesPlainQuantities``.
-  static func text(_ x: LeadingDecimal, map: LinearMap, labels: Labels, presenter: ValuePresenter) -> String? {
+  /// Appends the line for the number `x` (without its line break) and returns true, or returns
+  /// false, appending nothing, when 128-bit arithmetic cannot vouch for it (the exact path then
+  /// writes it). Only for a presenter that ``ValuePresenter/writesPlainQuantities``.
+  static func append(_ x: LeadingDecimal, map: LinearMap, labels: Labels, presenter: ValuePresenter,
+                     to output: inout [UInt8]) -> Bool {
     guard let (numerator, denominator) = map.fraction(x),
           var value = presenter.displayRounding({ digits in
             DecimalDigits.rounding(numerator.magnitude, over: UInt128(denominator), isNegative: numerator < 0,
                                    significantDigits: digits)
           })
-    else { return nil }
+    else { return false }
+    value.isExact = value.isExact && map.isExact
     // The number as typed, every digit.
     let number = DecimalDigits(isNegative: x.isNegative, digits: String(x.mantissa), exponent: -x.fractionDigits,
                                isExact: true)
-    value.isExact = value.isExact && map.isExact
-    return presenter.quantityText(number, label: labels.source) + " " + presenter.relation(exact: value.isExact) + " "
+    let relation = " " + presenter.relation(exact: value.isExact) + " "
+    let start = output.count
+    if presenter.appendQuantity(number, label: labels.source, to: &output) {
+      output.append(contentsOf: relation.utf8)
+      if presenter.appendQuantity(value, label: labels.target, to: &output) { return true }
+      output.removeSubrange(start...)
+    }
+    let text = presenter.quantityText(number, label: labels.source) + relation
       + presenter.quantityText(value, label: labels.target)
+    output.append(contentsOf: text.utf8)
+    return true
   }
 }

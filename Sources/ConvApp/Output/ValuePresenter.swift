@@ -118,6 +118,17 @@ public struct ValuePresenter: Sendable {
     return label.isEmpty ? number : number + " " + label
   }
 
+  /// Appends the bytes of ``quantityText(_:label:)`` and returns true when the number format
+  /// allows it without building strings (English); returns false, appending nothing, otherwise.
+  public func appendQuantity(_ shown: DecimalDigits, label: String, to bytes: inout [UInt8]) -> Bool {
+    guard numberFormatter.append(shown, to: &bytes) else { return false }
+    if !label.isEmpty {
+      bytes.append(UInt8(ascii: " "))
+      bytes.append(contentsOf: label.utf8)
+    }
+    return true
+  }
+
   /// The label ``quantityText(_:isExact:unit:)`` puts after any number when
   /// ``writesPlainQuantities``: the unit's symbol, for display; nil for a unit written by its
   /// name, whose label depends on the number (singular or plural).
