@@ -191,7 +191,7 @@ public final class BatchConverter {
     case .terse:
       shape.map = linearMap(request, number: number)?.map
     case .human where converter.presenter.writesPlainQuantities && !converter.options.verbose:
-      if let (map, labels) = linearMap(request, number: number), let labels {
+      if let (map, labels) = linearMap(request, number: number) {
         shape.map = map
         shape.labels = labels
       }
@@ -203,9 +203,9 @@ public final class BatchConverter {
 
   /// The conversion as exact small integers, when the line is `NUMBER UNIT` into one unit by a map
   /// the exact path computes as `a·x + b` or `c / x` with rational `a`, `b`, `c`; with the unit
-  /// labels of human output when they do not depend on the number.
+  /// labels of human output.
   private func linearMap(_ request: ConversionRequest, number: LeadingDecimal)
-    -> (map: LinearMap, labels: HumanBatchLine.Labels?)? {
+    -> (map: LinearMap, labels: HumanBatchLine.Labels)? {
     let catalog = converter.catalog
     guard request.targets.count == 1,
           let quantity = try? catalog.parseQuantity(request.quantity),
@@ -215,10 +215,7 @@ public final class BatchConverter {
           let map = linearMap(conversion, source: source, isExact: conversion.isExact && quantity.isExact)
     else { return nil }
     let presenter = converter.presenter
-    guard let sourceLabel = presenter.plainLabel(source), let targetLabel = presenter.plainLabel(target) else {
-      return (map, nil)
-    }
-    return (map, HumanBatchLine.Labels(source: sourceLabel, target: targetLabel))
+    return (map, HumanBatchLine.Labels(source: presenter.plainLabel(source), target: presenter.plainLabel(target)))
   }
 
   private func linearMap(_ conversion: Conversion, source: UnitExpression, isExact: Bool) -> LinearMap? {

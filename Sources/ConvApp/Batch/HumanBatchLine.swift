@@ -5,8 +5,8 @@ import ConvKit
 enum HumanBatchLine {
   /// The unit labels of a shape, as the presenter writes them after a number.
   struct Labels {
-    var source: String
-    var target: String
+    var source: PlainLabel
+    var target: PlainLabel
   }
 
   /// Appends the line for the number `x` (without its line break) and returns true, or returns
@@ -26,13 +26,15 @@ enum HumanBatchLine {
                                isExact: true)
     let relation = " " + presenter.relation(exact: value.isExact) + " "
     let start = output.count
-    if presenter.appendQuantity(number, label: labels.source, to: &output) {
+    let sourceLabel = labels.source.text(for: number)
+    let targetLabel = labels.target.text(for: value)
+    if presenter.appendQuantity(number, label: sourceLabel, to: &output) {
       output.append(contentsOf: relation.utf8)
-      if presenter.appendQuantity(value, label: labels.target, to: &output) { return true }
+      if presenter.appendQuantity(value, label: targetLabel, to: &output) { return true }
       output.removeSubrange(start...)
     }
-    let text = presenter.quantityText(number, label: labels.source) + relation
-      + presenter.quantityText(value, label: labels.target)
+    let text = presenter.quantityText(number, label: sourceLabel) + relation
+      + presenter.quantityText(value, label: targetLabel)
     output.append(contentsOf: text.utf8)
     return true
   }

@@ -89,8 +89,7 @@ public struct ValuePresenter: Sendable {
   public func label(for value: DecimalDigits, unit: UnitExpression) -> UnitLabel {
     // A unit without a symbol is written by its name: singular for exactly one, else plural.
     if !options.longNames, let single = unit.singleUnit, single.unit.symbols.isEmpty {
-      let isOne = !value.isNegative && value.digits == "1" && value.exponent == 0
-      return .unit(display(isOne ? single.name : single.plural))
+      return .unit(plainLabel(unit).text(for: value))
     }
     guard options.longNames, let single = unit.singleUnit else { return .unit(display(unit.displaySymbol)) }
     let names = UnitDisplayNames(symbol: single.symbol, singular: single.name, plural: single.plural,
@@ -129,12 +128,14 @@ public struct ValuePresenter: Sendable {
     return true
   }
 
-  /// The label ``quantityText(_:isExact:unit:)`` puts after any number when
-  /// ``writesPlainQuantities``: the unit's symbol, for display; nil for a unit written by its
-  /// name, whose label depends on the number (singular or plural).
-  public func plainLabel(_ unit: UnitExpression) -> String? {
-    if let single = unit.singleUnit, single.unit.symbols.isEmpty { return nil }
-    return display(unit.displaySymbol)
+  /// The label ``quantityText(_:isExact:unit:)`` puts after a number when
+  /// ``writesPlainQuantities``, for any number: a symbol, or a name in the singular and the plural.
+  public func plainLabel(_ unit: UnitExpression) -> PlainLabel {
+    if let single = unit.singleUnit, single.unit.symbols.isEmpty {
+      return PlainLabel(singular: display(single.name), plural: display(single.plural))
+    }
+    let symbol = display(unit.displaySymbol)
+    return PlainLabel(singular: symbol, plural: symbol)
   }
 
   /// A number the user typed and its unit, the number exact: `9.99999999 m`, `1/3 cup`.
@@ -202,5 +203,19 @@ public enum ASCIIText {
       }
     }
     return out
+  }
+}
+
+/// The label after a number in plain quantities: a unit's symbol, or for a unit known by its name
+/// only, that name in the singular (for exactly one) or the plural.
+public struct PlainLabel: Sendable {
+  /// The label after exactly one.
+  public let singular: String
+  /// The label after any other number.
+  public let plural: String
+
+  /// The label after `value`.
+  public func text(for value: DecimalDigits) -> String {
+    !value.isNegative && value.digits == "1" && value.exponent == 0 ? singular : plural
   }
 }
