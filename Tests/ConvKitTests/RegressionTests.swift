@@ -84,6 +84,21 @@ struct RegressionTests {
     #expect(failure(text).map { if case .numberOutOfRange = $0 { true } else { false } } == true)
   }
 
+  @Test("Terminating decimals of long denominators are exact and prompt", .timeLimit(.minutes(1)), arguments: [
+    (0, 0), (1, 0), (0, 1), (30, 12), (31, 13), (32, 14), (62, 26), (63, 27), (100, 3), (3, 100), (4000, 4000), (4003, 4000),
+  ])
+  func terminatingDecimals(_ twos: Int, _ fives: Int) throws {
+    // One big division per factor of 2 or 5: the denominator of 1e-4000 took 8,000, and the
+    // whole column of `1e-4000` with --exact over ten seconds (fuzz: convert). 7/(2ᵃ·5ᵇ) has
+    // max(a, b) decimal places and no trailing zero.
+    let value = Rational(BigInteger(7), BigInteger(2).power(twos) * BigInteger(5).power(fives))
+    let decimal = try #require(value.terminatingDecimal)
+    #expect(decimal.isExact)
+    #expect(decimal.exponent == -max(twos, fives))
+    #expect(decimal == value.rounded(fractionDigits: max(twos, fives)))
+    #expect((value / Rational(BigInteger(3))).terminatingDecimal == nil)
+  }
+
   @Test("A megabyte of input is refused without being read", .timeLimit(.minutes(1)))
   func longInputIsRefusedAtOnce() {
     let text = String(repeating: "(", count: 100_000) + "1 m" + String(repeating: ")", count: 100_000)

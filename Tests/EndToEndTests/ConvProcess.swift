@@ -43,6 +43,10 @@ struct ConvProcess {
       "LANG": "C.UTF-8",
       "TERM": "dumb",
     ]
+    // Sanitizer options (suppressions, see fuzz/README.md) reach conv under a sanitized build.
+    for key in ["ASAN_OPTIONS", "LSAN_OPTIONS", "TSAN_OPTIONS"] {
+      if let value = ProcessInfo.processInfo.environment[key] { environment[key] = value }
+    }
     for (key, value) in extra { environment[key] = value }
     return environment
   }
