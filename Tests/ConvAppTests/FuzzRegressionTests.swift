@@ -157,4 +157,28 @@ struct FuzzRegressionTests {
     _ = try file.add(extra, catalog: catalog)
     #expect(FavoritesFile(bytes: file.bytes).pairs == entries.map(\.pair) + [extra])
   }
+
+  @Test("Edit errors and value errors show control characters escaped, on one line", arguments: [
+    FavoritesEditError.invalidPair(FavoritePair(from: "m\u{B}x", to: "km"), "unknown unit"),
+    .unwritable(FavoritePair(from: "m", to: "k\rm"), "read-only"),
+    .duplicate(FavoritePair(from: "m\u{1B}[2J", to: "km"), line: 2),
+    .notFound(FavoritePair(from: "m\u{7}x", to: "km")),
+  ])
+  func editErrorsArePrintable(_ error: FavoritesEditError) {
+    #expect(!error.message.contains { $0.isNewline || $0.asciiValue.map { $0 < 0x20 || $0 == 0x7F } == true },
+            "\(error.message)")
+    #expect(error.message.contains("<U+"))
+  }
+
+  @Test("A favorites value with a control character is refused with it escaped")
+  func valueErrorIsPrintable() {
+    let presenter = FavoritesPresenter(converter: Converter(catalog: catalog, options: OutputOptions()))
+    #expect(throws: ConvError.self) { try presenter.value("5\u{B}x") }
+    do {
+      _ = try presenter.value("abc\u{1B}")
+    } catch {
+      #expect(error.message.contains("<U+001B>") && !error.message.contains("\u{1B}"), "\(error.message)")
+    }
+  }
 }
+

@@ -188,13 +188,13 @@ public enum FavoritesEditError: Error, Sendable, Hashable, CustomStringConvertib
     case .usage(let text):
       return text
     case .invalidPair(let pair, let reason):
-      return "cannot keep \(pair) as a favorite: \(reason)"
+      return "cannot keep \(ConvError.printable(pair.description)) as a favorite: \(reason)"
     case .unwritable(let pair, let reason):
-      return "cannot keep '\(pair.from)' and '\(pair.to)' as a favorite: \(reason)"
+      return "cannot keep '\(ConvError.printable(pair.from))' and '\(ConvError.printable(pair.to))' as a favorite: \(reason)"
     case .duplicate(let pair, let line):
-      return "\(pair) is already a favorite (line \(line))"
+      return "\(ConvError.printable(pair.description)) is already a favorite (line \(line))"
     case .notFound(let pair):
-      return "\(pair) is not a favorite (see 'conv fav')"
+      return "\(ConvError.printable(pair.description)) is not a favorite (see 'conv fav')"
     case .noSuchPosition(let position, let count):
       switch count {
       case 0: return "there are no favorites, so no favorite \(position)"

@@ -27,7 +27,8 @@ public struct FavoritesPresenter: Sendable {
   public func value(_ text: String) throws(ConvError) -> Rational {
     let quantity = try converter.catalog.parseQuantity(text)
     guard let number = quantity.number, quantity.unit == nil, quantity.dimension.isNone else {
-      throw .syntax("expected a number such as 5 or 2.5, found '\(text)'", span: SourceSpan(start: 0, length: text.count))
+      throw .syntax("expected a number such as 5 or 2.5, found '\(ConvError.printable(text))'",
+                    span: SourceSpan(start: 0, length: text.count))
     }
     return number
   }
