@@ -140,6 +140,16 @@ struct ConvertEndToEndTests {
     #expect(terse.lines == ["1234500"])
   }
 
+  @Test("search folds case and accents, reads sq as square, and finds micro-units by name", arguments: [
+    ("angstrom", "ångström"), ("ANGSTROM", "ångström"), ("sq ft", "square foot"), ("micro", "micro"),
+  ])
+  func searchFinds(_ query: String, _ firstName: String) throws {
+    let outcome = try ConvProcess.run(["search", query])
+    #expect(outcome.status == 0, "\(outcome.stderr)")
+    let first = try #require(outcome.lines.first)
+    #expect(first.contains(firstName), "\(outcome.lines.prefix(3))")
+  }
+
   @Test("search: aligned columns, an empty symbol for a unit known by its name, categories in the name column")
   func searchColumns() throws {
     let outcome = try ConvProcess.run(["search", "angstrom"])

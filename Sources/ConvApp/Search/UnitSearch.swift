@@ -219,6 +219,8 @@ public struct UnitSearch: Sendable {
   }
 
   /// Folds case and diacritics, maps µ/μ to `u` and abbreviations to words (`sq` → `square`).
+  /// The word `micro` stays a word: it finds the micro-units by name (`microinch`, with its `µin`),
+  /// not the symbol `u` (the unified atomic mass unit).
   public static func normalize(_ text: String) -> String {
     var folded = TextFolding.fold(text)
     folded = String(folded.map { $0 == "μ" || $0 == "µ" ? "u" : $0 })
@@ -226,7 +228,6 @@ public struct UnitSearch: Sendable {
       switch word {
       case "sq": "square"
       case "cu": "cubic"
-      case "micro": "u"
       default: String(word)
       }
     }
