@@ -47,6 +47,9 @@ struct FuzzRegressionTests {
     // 8,000-character decimal; finding the decimal places took one big division per factor of
     // 2 and 5 (see RegressionTests.terminatingDecimals). 0.5 s optimized.
     ConvertCase(artifact: "convert-timeout-c6bfc260", flags: 0x5B, line: " 1e-4000", count: 0),
+    // Human, 1 digit, plain, ASCII: the whole column of 1e3010 g. Keeping every integer digit
+    // rounded each row to 3,010 digits (over 15 s); beyond 38 integer digits the rounding stays.
+    ConvertCase(artifact: "convert-timeout-10c8e27d", flags: 0x97, line: "1*1e3010g- g", count: 0),
   ])
   func convertArtifacts(_ test: ConvertCase) {
     let options = Self.options(flags: test.flags)
@@ -179,6 +182,19 @@ struct FuzzRegressionTests {
     } catch {
       #expect(error.message.contains("<U+001B>") && !error.message.contains("\u{1B}"), "\(error.message)")
     }
+  }
+
+  @Test("Plain notation keeps every integer digit up to 38 digits, not beyond")
+  func plainIntegerDigits() {
+    var options = OutputOptions()
+    options.notation = .plain
+    options.digits = 3
+    let presenter = ValuePresenter(options: options)
+    let c = presenter.digits(of: Magnitude(Rational(BigInteger(299_792_458))), isExact: true)
+    #expect(c.digits == "299792458" && c.isExact)
+    let huge = Rational.powerOfTen(3010) + Rational(BigInteger(1))
+    let rounded = presenter.digits(of: Magnitude(huge), isExact: true)
+    #expect(rounded.digits == "1" && rounded.exponent == 3010 && !rounded.isExact)
   }
 }
 
