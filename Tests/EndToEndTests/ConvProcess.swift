@@ -5,9 +5,13 @@ struct ConvProcess {
   /// What a run produced.
   struct Outcome: Sendable {
     let status: Int32
+    /// False when a signal ended the process (a crash: SIGILL for a Swift trap, SIGSEGV for a
+    /// stack overflow, SIGABRT); `status` is then the signal's number.
+    var exited = true
     let stdout: String
     let stderr: String
     var lines: [String] { stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init) }
+    var errorLines: [String] { stderr.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init) }
   }
 
   /// The `conv` executable under test: `$CONV_TEST_BINARY` when set (to run the suite against an
@@ -56,6 +60,15 @@ struct ConvProcess {
   @discardableResult
   static func run(_ arguments: [String], stdin: String? = nil, environment: [String: String]? = nil,
                   stdout: FileHandle? = nil, timeout: TimeInterval = 30) throws -> Outcome {
+    try run(arguments, input: stdin.map { Data($0.utf8) } ?? Data(), environment: environment, stdout: stdout,
+            timeout: timeout)
+  }
+
+  /// Runs `conv` with raw bytes on standard input, written by a thread of their own (conv may
+  /// refuse a line before reading the rest of a large input).
+  @discardableResult
+  static func run(_ arguments: [String], input: Data, environment: [String: String]? = nil,
+                  stdout: FileHandle? = nil, timeout: TimeInterval = 30) throws -> Outcome {
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
@@ -81,17 +94,22 @@ struct ConvProcess {
       errData.data = errPipe.fileHandleForReading.readDataToEndOfFile()
       group.leave()
     }
-    if let stdin { inPipe.fileHandleForWriting.write(Data(stdin.utf8)) }
-    try? inPipe.fileHandleForWriting.close()
+    group.enter()
+    DispatchQueue.global().async {
+      try? inPipe.fileHandleForWriting.write(contentsOf: input)
+      try? inPipe.fileHandleForWriting.close()
+      group.leave()
+    }
     let deadline = Date().addingTimeInterval(timeout)
     while process.isRunning && Date() < deadline { usleep(2000) }
     if process.isRunning {
       process.terminate()
-      throw TimeoutError(arguments: arguments)
+      throw TimeoutError(arguments: arguments.map { String($0.prefix(40)) })
     }
-    group.wait()
     process.waitUntilExit()
-    return Outcome(status: process.terminationStatus, stdout: String(decoding: outData.data, as: UTF8.self),
+    group.wait()
+    return Outcome(status: process.terminationStatus, exited: process.terminationReason == .exit,
+                   stdout: String(decoding: outData.data, as: UTF8.self),
                    stderr: String(decoding: errData.data, as: UTF8.self))
   }
 

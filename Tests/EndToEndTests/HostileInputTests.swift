@@ -13,59 +13,11 @@ struct HostileInputTests {
   /// release build.
   static let timeout: TimeInterval = 30
 
-  /// What a run produced, with standard input given as raw bytes.
-  struct Outcome {
-    let status: Int32
-    /// False when a signal ended the process (a crash: SIGILL for a Swift trap, SIGSEGV for a
-    /// stack overflow, SIGABRT); `status` is then the signal's number.
-    let exited: Bool
-    let stdout: String
-    let stderr: String
-    var errorLines: [String] { stderr.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init) }
-  }
+  typealias Outcome = ConvProcess.Outcome
 
+  /// Runs conv with raw bytes on standard input, under ``timeout``.
   static func run(_ arguments: [String], stdin: Data = Data(), environment: [String: String]? = nil) throws -> Outcome {
-    let process = Process()
-    process.executableURL = ConvProcess.executable
-    process.arguments = arguments
-    process.environment = environment ?? ConvProcess.isolatedEnvironment()
-    let outPipe = Pipe()
-    let errPipe = Pipe()
-    let inPipe = Pipe()
-    process.standardOutput = outPipe
-    process.standardError = errPipe
-    process.standardInput = inPipe
-    try process.run()
-    let outData = ConvProcess.Collected()
-    let errData = ConvProcess.Collected()
-    let group = DispatchGroup()
-    group.enter()
-    DispatchQueue.global().async {
-      outData.data = outPipe.fileHandleForReading.readDataToEndOfFile()
-      group.leave()
-    }
-    group.enter()
-    DispatchQueue.global().async {
-      errData.data = errPipe.fileHandleForReading.readDataToEndOfFile()
-      group.leave()
-    }
-    group.enter()
-    DispatchQueue.global().async {
-      // A writer of its own: conv may refuse a line before reading the rest of a large input.
-      try? inPipe.fileHandleForWriting.write(contentsOf: stdin)
-      try? inPipe.fileHandleForWriting.close()
-      group.leave()
-    }
-    let deadline = Date().addingTimeInterval(timeout)
-    while process.isRunning && Date() < deadline { usleep(2000) }
-    if process.isRunning {
-      process.terminate()
-      throw ConvProcess.TimeoutError(arguments: arguments.map { String($0.prefix(40)) })
-    }
-    process.waitUntilExit()
-    group.wait()
-    return Outcome(status: process.terminationStatus, exited: process.terminationReason == .exit, stdout: String(decoding: outData.data, as: UTF8.self),
-                   stderr: String(decoding: errData.data, as: UTF8.self))
+    try ConvProcess.run(arguments, input: stdin, environment: environment, timeout: timeout)
   }
 
   /// Checks the contract for a one-shot failure: status 1–127 (not a signal), one `conv:` line,
