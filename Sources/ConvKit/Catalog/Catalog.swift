@@ -156,9 +156,7 @@ public struct Catalog: Sendable {
 
   /// The category's featured prefixed forms (`km`, `cm`) that resolve, smallest first.
   public func featuredUnits(in category: UnitCategory) -> [PrefixedUnit] {
-    Catalog.byMagnitude(category.featured.compactMap { spelling in
-      isFeaturable(spelling, in: category) ? unit(named: spelling) : nil
-    })
+    Catalog.byMagnitude(category.featured.compactMap { featuredUnit($0, in: category) })
   }
 
   /// Sorts by size, keeping the given order between units of the same size.
@@ -170,8 +168,14 @@ public struct Catalog: Sendable {
 
   /// Whether a spelling names a prefixed form of a unit of the category, as `featured:` requires.
   func isFeaturable(_ spelling: String, in category: UnitCategory) -> Bool {
-    guard let match = unit(named: spelling) else { return false }
-    return match.prefix != nil && match.unit.categoryIdentifier == category.identifier
+    featuredUnit(spelling, in: category) != nil
+  }
+
+  /// The prefixed unit a `featured:` spelling names, if it is one of the category's; looked up once.
+  private func featuredUnit(_ spelling: String, in category: UnitCategory) -> PrefixedUnit? {
+    guard let match = unit(named: spelling), match.prefix != nil,
+          match.unit.categoryIdentifier == category.identifier else { return nil }
+    return match
   }
 
   /// Describes a dimension in words: the title of its main category (`speed`), else its formula.
