@@ -90,7 +90,8 @@ extension FavoritePair {
         if character == "-" && before.isLetter && after.isLetter { continue }  // light-year
         if exponent { continue }  // s^-1
         return leading ? quantity : sum
-      case "0"..."9", "." where after.isNumber:
+      case "0"..."9",
+           "." where after.isNumber:  // a digit, or a point before one (`.5`)
         // A digit inside a word (`cmH2O`) or a number (`2.5`) is not the start of a number.
         guard before.isWhitespace || operators.contains(before) else { continue }
         if leading {
