@@ -20,7 +20,14 @@ STATIC_FLAGS_stdlib =
 ifeq ($(filter $(LINK),static stdlib),)
 $(error LINK must be static or stdlib, not '$(LINK)')
 endif
-BUILD_FLAGS = -c release --static-swift-stdlib $(STATIC_FLAGS_$(LINK)) --product conv --scratch-path $(SCRATCH)
+# The functions a one-shot conversion runs are laid out together (scripts/startup-order.txt, made
+# by scripts/generate-startup-order.sh): the kernel maps code 64 KB around each page a program
+# touches, so scattered functions cost memory. Needs lld (part of the Swift toolchain) and one
+# section per function.
+ORDER_FILE = $(wildcard $(CURDIR)/scripts/startup-order.txt)
+ORDER_FLAGS = -Xswiftc -use-ld=lld -Xswiftc -Xfrontend -Xswiftc -function-sections \
+  $(if $(ORDER_FILE),-Xlinker --symbol-ordering-file=$(ORDER_FILE) -Xlinker --no-warn-symbol-ordering)
+BUILD_FLAGS = -c release --static-swift-stdlib $(STATIC_FLAGS_$(LINK)) $(ORDER_FLAGS) --product conv --scratch-path $(SCRATCH)
 BIN = $(shell $(SWIFT) build $(BUILD_FLAGS) --show-bin-path 2>/dev/null)/conv
 COMPLETIONS = $(SCRATCH)/completions
 

@@ -10,10 +10,9 @@
 # Usage: scripts/compare-gnu-units.sh          (from the repository root)
 # Environment:
 #   SCRATCH=DIR     build directory (default .build-perf)
-#   LINK=static     fully static executable (default): static Swift runtime, glibc, libstdc++,
-#                   ICU and readline; needs the static libraries of libc6-dev, libstdc++-dev,
-#                   libicu-dev and libreadline-dev (all in Debian's -dev packages)
-#   LINK=stdlib     static Swift runtime only, as `make` builds it (ICU and libc shared)
+#   LINK=static     fully static executable, as `make` builds it (default): static Swift runtime,
+#                   glibc, libstdc++, ICU and readline (passed on to make)
+#   LINK=stdlib     static Swift runtime only (ICU and libc shared), as `make LINK=stdlib` builds it
 #   BIN=PATH        measure this conv binary instead of building one
 #   RUNS=N          one-shot runs per command (default 300), in ROUNDS=N rounds (default 10);
 #   LINES=N         batch lines (default 100000)
@@ -34,15 +33,10 @@ done
 
 # MARK: Build
 if [ -z "${BIN:-}" ]; then
-  FLAGS=(-c release --static-swift-stdlib --product conv --scratch-path "$SCRATCH")
-  if [ "$LINK" = static ]; then
-    # -static-executable links glibc, libstdc++, ICU and readline statically; the extra libraries
-    # come after ICU's and readline's archives so that their references resolve.
-    FLAGS+=(-Xswiftc -static-executable -Xlinker -ltinfo -Xlinker -lstdc++ -Xlinker -lm)
-  fi
-  echo "building: swift build ${FLAGS[*]}" >&2
-  swift build "${FLAGS[@]}" >&2
-  BIN="$(swift build "${FLAGS[@]}" --show-bin-path)/conv"
+  # The binary `make install` installs: the Makefile holds the link flags (static, function order).
+  echo "building: make build SCRATCH=$SCRATCH LINK=$LINK" >&2
+  make build SCRATCH="$SCRATCH" LINK="$LINK" >&2
+  BIN="$SCRATCH/release/conv"
 fi
 [ -x "$BIN" ] || { echo "error: no conv binary at $BIN" >&2; exit 2; }
 
