@@ -23,10 +23,11 @@ endif
 # The functions a one-shot conversion runs are laid out together (scripts/startup-order.txt, made
 # by scripts/generate-startup-order.sh): the kernel maps code 64 KB around each page a program
 # touches, so scattered functions cost memory. Needs lld (part of the Swift toolchain) and one
-# section per function.
+# section per function; without ld.lld next to swift or on PATH the default linker is used, unordered.
 ORDER_FILE = $(wildcard $(CURDIR)/scripts/startup-order.txt)
-ORDER_FLAGS = -Xswiftc -use-ld=lld -Xswiftc -Xfrontend -Xswiftc -function-sections \
-  $(if $(ORDER_FILE),-Xlinker --symbol-ordering-file=$(ORDER_FILE) -Xlinker --no-warn-symbol-ordering)
+LLD := $(shell PATH="$$(dirname "$$(command -v $(SWIFT))"):$$PATH" command -v ld.lld)
+ORDER_FLAGS = $(if $(LLD),-Xswiftc -use-ld=lld -Xswiftc -Xfrontend -Xswiftc -function-sections \
+  $(if $(ORDER_FILE),-Xlinker --symbol-ordering-file=$(ORDER_FILE) -Xlinker --no-warn-symbol-ordering))
 BUILD_FLAGS = -c release --static-swift-stdlib $(STATIC_FLAGS_$(LINK)) $(ORDER_FLAGS) --product conv --scratch-path $(SCRATCH)
 BIN = $(shell $(SWIFT) build $(BUILD_FLAGS) --show-bin-path 2>/dev/null)/conv
 COMPLETIONS = $(SCRATCH)/completions
