@@ -283,6 +283,17 @@ struct FavoritesFileTests {
     #expect(throws: FavoritesEditError.self) { try FavoritePair.parse(arguments: ["mi"], catalog: catalog) }
   }
 
+  @Test("A quantity among the words is refused, its control characters escaped")
+  func quantityWithControlCharacter() {
+    do {
+      _ = try FavoritePair.parse(arguments: ["5\u{0B}mi", "km"], catalog: catalog)
+      Issue.record("a quantity was kept as a favorite")
+    } catch {
+      #expect(!error.message.unicodeScalars.contains { $0.properties.generalCategory == .control }, "\(error.message)")
+      #expect(error.message.hasPrefix("cannot keep"), "\(error.message)")
+    }
+  }
+
   // MARK: Listing
 
   @Test("Listing aligns the numbers and numbers the favorites")

@@ -31,7 +31,7 @@ public struct FavoritePair: Sendable, Hashable, CustomStringConvertible {
   public static func parse(arguments: [String], catalog: Catalog) throws(FavoritesEditError) -> FavoritePair {
     let pair = try split(arguments: arguments, catalog: catalog)
     for side in [pair.from, pair.to] {
-      if let reason = notUnitReason(side, catalog: catalog) { throw .usage("cannot keep \(pair) as a favorite: \(reason)") }
+      if let reason = notUnitReason(side, catalog: catalog) { throw .usage(FavoritesEditError.cannotKeep(pair, reason)) }
     }
     return pair
   }
@@ -183,13 +183,18 @@ public enum FavoritesEditError: Error, Sendable, Hashable, CustomStringConvertib
   /// A position outside 1…count.
   case noSuchPosition(Int, count: Int)
 
+  /// Why a pair cannot be a favorite, the pair's text escaped as in every favorites message.
+  static func cannotKeep(_ pair: FavoritePair, _ reason: String) -> String {
+    "cannot keep \(ConvError.printable(pair.description)) as a favorite: \(reason)"
+  }
+
   /// A one-line message for people.
   public var message: String {
     switch self {
     case .usage(let text):
       return text
     case .invalidPair(let pair, let reason):
-      return "cannot keep \(ConvError.printable(pair.description)) as a favorite: \(reason)"
+      return FavoritesEditError.cannotKeep(pair, reason)
     case .unwritable(let pair, let reason):
       return "cannot keep '\(ConvError.printable(pair.from))' and '\(ConvError.printable(pair.to))' as a favorite: \(reason)"
     case .duplicate(let pair, let line):
