@@ -8,10 +8,14 @@ public struct Converter: Sendable {
   /// Output choices.
   public let presenter: ValuePresenter
 
+  /// How numbers are written in the user's locale, for reading them.
+  public let conventions: NumberConventions
+
   /// Creates a converter.
   public init(catalog: Catalog, options: OutputOptions) {
     self.catalog = catalog
     presenter = ValuePresenter(options: options)
+    conventions = NumberConventions.of(locale: options.locale)
   }
 
   /// The options in force.
@@ -37,29 +41,48 @@ public struct Converter: Sendable {
     }
   }
 
-  /// Converts a request and returns the output lines.
+  /// What a request gives: output lines, and notes for standard error (human output only).
+  public struct Output: Sendable {
+    /// The output lines.
+    public var lines: [String]
+    /// How ambiguous spellings were read (`note: C read as coulomb`).
+    public var notes: [String]
+  }
+
+  /// Converts a request and returns the output lines (notes dropped; see `convert(_:)`).
   public func run(_ request: ConversionRequest) -> Result<[String], Failure> {
-    let quantity: Quantity
+    convert(request).map(\.lines)
+  }
+
+  /// Splits a line the way every front end does (`5 mi to km`), with this converter's number
+  /// conventions.
+  public func request(line: String) -> ConversionRequest {
+    ConversionRequest.parse(line: line, catalog: catalog, conventions: conventions)
+  }
+
+  /// Splits command-line words the way every front end does.
+  public func request(arguments: [String]) -> ConversionRequest {
+    ConversionRequest.parse(arguments: arguments, catalog: catalog, conventions: conventions)
+  }
+
+  /// Reads and converts a request: the one path of every front end.
+  public func convert(_ request: ConversionRequest) -> Result<Output, Failure> {
+    let reading: ConversionReading
     do {
-      quantity = try catalog.parseQuantity(request.quantity)
+      reading = try catalog.read(request, conventions: conventions)
     } catch {
-      return .failure(Failure(error: error, source: request.source, span: error.span?.shifted(by: request.quantityOffset)))
+      return .failure(Failure(error: error, source: request.source, span: error.span))
     }
-    if request.targets.isEmpty { return wholeColumn(quantity, request: request) }
-    var targets: [UnitExpression] = []
-    var offset = request.targetOffset
-    for text in request.targets {
-      do {
-        targets.append(try catalog.parseUnit(text))
-      } catch {
-        return .failure(Failure(error: error, source: request.source, span: error.span?.shifted(by: offset)))
-      }
-      offset += text.count + 1
+    let notes = options.mode == .human ? reading.notes : []
+    let quantity = reading.quantity
+    if reading.targets.isEmpty {
+      return wholeColumn(quantity, request: request).map { Output(lines: $0, notes: notes) }
     }
+    let targets = reading.targets
     do {
-      if targets.count > 1 { return .success([try mixedUnits(quantity, targets)]) }
+      if targets.count > 1 { return .success(Output(lines: [try mixedUnits(quantity, targets)], notes: notes)) }
       let result = try catalog.convert(quantity, to: targets[0])
-      return .success([try render(result)])
+      return .success(Output(lines: [try render(result)], notes: notes))
     } catch {
       return .failure(Failure(error: error, source: request.source, span: nil))
     }

@@ -55,14 +55,15 @@ struct ConvertCommand: ParsableCommand {
       Output.error("unknown option '\(ConvError.printable(unknown))' (see 'conv --help')")
       throw ExitCode(ExitStatus.usage)
     }
-    let request = ConversionRequest.parse(arguments: words, catalog: catalog)
-    if let message = BatchConverter.loneNumber(request, catalog: catalog) {
+    let request = converter.request(arguments: words)
+    if let message = BatchConverter.loneNumber(request, catalog: catalog, conventions: converter.conventions) {
       Output.error(message)
       throw ExitCode(ExitStatus.conversionFailed)
     }
-    switch converter.run(request) {
-    case .success(let lines):
-      Output.lines(lines)
+    switch converter.convert(request) {
+    case .success(let result):
+      for note in result.notes { Output.note(note) }
+      Output.lines(result.lines)
       Output.flush()
     case .failure(let failure):
       Output.error(failure.message)
@@ -106,6 +107,7 @@ struct BatchRunner {
         return
       case .converted:
         requests += 1
+        for note in batch.takeNotes() { Output.note(note) }
         output.lineDone()
       case .failed(let message):
         requests += 1

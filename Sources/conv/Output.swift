@@ -33,6 +33,13 @@ enum Output {
     text.withUTF8 { buffer in _ = fwrite(buffer.baseAddress, 1, buffer.count, stderr) }
   }
 
+  /// Writes a note (`note: C read as coulomb`) to standard error, after what standard output has
+  /// so far, so that the two interleave in order on a terminal.
+  static func note(_ text: String) {
+    if fflush(stdout) != 0 && pendingFailure == 0 { pendingFailure = errno }
+    errorDetail("conv: " + text)
+  }
+
   /// Writes a line to standard error as is.
   static func errorDetail(_ text: String) {
     var text = text + "\n"

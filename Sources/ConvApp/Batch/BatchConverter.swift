@@ -8,7 +8,7 @@ import Musl
 
 /// Converts batch input line by line, with a cache in front of the exact path.
 ///
-/// Every line gives exactly what `Converter.run(ConversionRequest.parse(line:catalog:))` gives for it
+/// Every line gives exactly what `Converter.convert(converter.request(line:))` gives for it
 /// (the tests compare both on many random lines). Batch input repeats itself: the same units with
 /// different numbers. So a line of the form `NUMBER REST` (a plain decimal, a space, then anything)
 /// is looked up by `REST`; the first line with a given `REST` takes the exact path, and what it
@@ -41,6 +41,17 @@ public final class BatchConverter {
     self.converter = converter
   }
 
+  /// Notes on how ambiguous spellings were read, each given once per batch.
+  private var seenNotes: Set<String> = []
+  private var newNotes: [String] = []
+
+  /// The notes (`note: pt read as point`) that lines converted since the last call gave for the
+  /// first time; standard error material in human output.
+  public func takeNotes() -> [String] {
+    defer { newNotes.removeAll() }
+    return newNotes
+  }
+
   /// How many shapes have an integer map (for tests).
   var cachedMapCount: Int { shapes.maps.count { $0 != nil } }
   /// How many lines the integer map converted (for tests).
@@ -53,7 +64,9 @@ public final class BatchConverter {
   /// Converts one line (without its line break) and appends the output lines, each ending in
   /// `\n`, to `output`.
   public func convert(_ line: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) -> Outcome {
-    if line.count <= BatchConverter.longestCachedLine, let number = LeadingDecimal(line), isTrimmed(line) {
+    if line.count <= BatchConverter.longestCachedLine, let number = LeadingDecimal(line), isTrimmed(line),
+       !(converter.conventions.usesDecimalComma && number.fractionDigits == 3) {
+      // (Where the decimal mark is the comma, `1.500` may be a grouped number: the exact path reads it.)
       let rest = UnsafeBufferPointer(rebasing: line[number.length...])
       let entry = shapes.entry(for: rest)
       if let entry, let map = shapes.maps[entry], integerLine(number, map: map, shape: shapes.shapes[entry], into: &output) {
@@ -63,18 +76,18 @@ public final class BatchConverter {
       }
       let text = String(decoding: line, as: UTF8.self)
       guard let entry else {
-        let request = ConversionRequest.parse(line: text, catalog: converter.catalog)
+        let request = converter.request(line: text)
         shapes.insert(makeShape(request, number: number, numberText: number.text(in: line)), for: rest)
         return exact(request, into: &output)
       }
       if let shape = shapes.shapes[entry] {
         return exact(shape.request(numberText: number.text(in: line), line: text), into: &output)
       }
-      return exact(ConversionRequest.parse(line: text, catalog: converter.catalog), into: &output)
+      return exact(converter.request(line: text), into: &output)
     }
     let trimmed = String(decoding: line, as: UTF8.self).trimmingWhitespace
     if trimmed.isEmpty || trimmed.hasPrefix("#") { return .skipped }
-    return exact(ConversionRequest.parse(line: trimmed, catalog: converter.catalog), into: &output)
+    return exact(converter.request(line: trimmed), into: &output)
   }
 
   /// Appends a line converted by the integer map (without its line break); false when the map
@@ -95,10 +108,13 @@ public final class BatchConverter {
 
   /// The exact path for one request of a batch line.
   private func exact(_ request: ConversionRequest, into output: inout [UInt8]) -> Outcome {
-    if let message = BatchConverter.loneNumber(request, catalog: converter.catalog) { return .failed(message) }
-    switch converter.run(request) {
-    case .success(let lines):
-      for line in lines {
+    if let message = BatchConverter.loneNumber(request, catalog: converter.catalog, conventions: converter.conventions) {
+      return .failed(message)
+    }
+    switch converter.convert(request) {
+    case .success(let result):
+      for note in result.notes where seenNotes.insert(note).inserted { newNotes.append(note) }
+      for line in result.lines {
         output.append(contentsOf: line.utf8)
         output.append(10)
       }
@@ -110,8 +126,9 @@ public final class BatchConverter {
 
   /// The error for a number without a unit and without a target (`5`, `1e999`): there is no
   /// category to show, and a column of ratios would only puzzle. Nil for any other request.
-  public static func loneNumber(_ request: ConversionRequest, catalog: Catalog) -> String? {
-    guard request.targets.isEmpty, let quantity = try? catalog.parseQuantity(request.quantity),
+  public static func loneNumber(_ request: ConversionRequest, catalog: Catalog,
+                                conventions: NumberConventions = .standard) -> String? {
+    guard request.targets.isEmpty, let quantity = try? catalog.parseQuantity(request.quantity, conventions: conventions),
           quantity.term.unitCount == 0 else { return nil }
     return "'\(ConvError.printable(quantity.text))' is a number without a unit: give a quantity such as '5 mi' and a target unit such as 'km'"
   }
@@ -208,11 +225,11 @@ public final class BatchConverter {
     -> (map: LinearMap, labels: HumanBatchLine.Labels)? {
     let catalog = converter.catalog
     guard request.targets.count == 1,
-          let quantity = try? catalog.parseQuantity(request.quantity),
-          let source = quantity.unit, let value = quantity.number, value == number.rational,
-          let target = try? catalog.parseUnit(request.targets[0]),
+          let reading = try? catalog.read(request, conventions: converter.conventions),
+          let source = reading.quantity.unit, let value = reading.quantity.number, value == number.rational,
+          let target = reading.targets.first,
           let conversion = try? Conversion(from: source, to: target, catalog: catalog),
-          let map = linearMap(conversion, source: source, isExact: conversion.isExact && quantity.isExact)
+          let map = linearMap(conversion, source: source, isExact: conversion.isExact && reading.quantity.isExact)
     else { return nil }
     let presenter = converter.presenter
     return (map, HumanBatchLine.Labels(source: presenter.plainLabel(source), target: presenter.plainLabel(target)))

@@ -187,7 +187,7 @@ public struct ReplSession {
   /// A conversion typed in full, run exactly as on the command line. A simple quantity (`5 mi`,
   /// `5 mi to km`) also becomes the current value and pair.
   private mutating func expression(_ text: String) -> ReplOutcome {
-    let request = ConversionRequest.parse(line: text, catalog: catalog)
+    let request = converter.request(line: text)
     switch converter.run(request) {
     case .failure(let failure):
       return self.failure(failure.message, details: converter.options.mode == .human ? failure.caretLines : [])

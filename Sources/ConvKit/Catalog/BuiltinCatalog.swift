@@ -17,6 +17,7 @@ final class BuiltinTables: Sendable {
   let categoryCount = BuiltinData.categoryCount
   let exact = KeyTable(BuiltinData.exactKeys)
   let claimed = KeyTable(BuiltinData.claimedKeys)
+  let alternates = KeyTable(BuiltinData.alternateKeys)
   let symbols = KeyTable(BuiltinData.symbolKeys)
   let folded = KeyTable(BuiltinData.foldedKeys)
   let categoryKeys = KeyTable(BuiltinData.categoryKeys)
@@ -102,7 +103,7 @@ final class BuiltinTables: Sendable {
 
   static func fields(_ line: UnsafeBufferPointer<UInt8>) -> [String] {
     var fields: [String] = []
-    fields.reserveCapacity(17)
+    fields.reserveCapacity(18)
     var start = 0
     for position in 0...line.count where position == line.count || line[position] == 9 {
       fields.append(String(decoding: UnsafeBufferPointer(rebasing: line[start..<position]), as: UTF8.self))
@@ -119,7 +120,8 @@ final class BuiltinTables: Sendable {
     let offset = Rational(unreducedNumerator: integer(fields[11]), denominator: integer(fields[12]))
     return Unit(
       name: fields[1], plural: fields[2], symbols: list(fields[3]), aliases: list(fields[4]),
-      claimedNames: list(fields[5]), categoryIdentifier: fields[6], dimension: dimension(fields[7]),
+      claimedNames: list(fields[5]), alternateNames: fields.count > 17 ? list(fields[17]) : [],
+      categoryIdentifier: fields[6], dimension: dimension(fields[7]),
       factor: factor, offset: offset, isAbsolute: flags.contains("a"), isExact: !flags.contains("~"),
       prefixes: flags.contains("i") ? .iec : flags.contains("s") ? .si : .none, isCommon: flags.contains("c"),
       definition: fields[14], source: fields[15], cldrIdentifier: fields[16].isEmpty ? nil : fields[16],

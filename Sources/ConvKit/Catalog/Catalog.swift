@@ -254,6 +254,10 @@ final class CatalogStorage: Sendable {
     index?.claimed[key] ?? tables?.claimed.index(for: key)
   }
 
+  func alternateIndex(_ key: String) -> Int? {
+    index?.alternates[key] ?? tables?.alternates.index(for: key)
+  }
+
   func symbolIndex(_ key: String) -> Int? {
     tables?.symbols.index(for: key) ?? index?.symbols[key]
   }
@@ -296,16 +300,18 @@ final class CatalogStorage: Sendable {
 
   /// The effective indexes, for writing them out as tables: exact, claimed, symbols, folded,
   /// category keys, and the unit indexes of each category identifier.
-  func indexTables() -> (exact: [String: Int], claimed: [String: Int], symbols: [String: Int], folded: [String: Int],
+  func indexTables() -> (exact: [String: Int], claimed: [String: Int], alternates: [String: Int],
+                         symbols: [String: Int], folded: [String: Int],
                          categoryKeys: [String: Int], unitsByCategory: [String: [Int]]) {
     if tables != nil {
       // The same rules over one list of units: index the units as values.
       return CatalogStorage(tables: nil, categories: categories, units: units).indexTables()
     }
-    guard let index else { return ([:], [:], [:], [:], [:], [:]) }
+    guard let index else { return ([:], [:], [:], [:], [:], [:], [:]) }
     var exact = index.exact
     for (key, unit) in index.overrides { exact[key] = unit }
-    return (exact, index.claimed, index.symbols, index.folded, index.categoryKeys, index.unitsByCategory)
+    return (exact, index.claimed, index.alternates, index.symbols, index.folded, index.categoryKeys,
+            index.unitsByCategory)
   }
 
   // MARK: Values
@@ -341,6 +347,8 @@ final class DictionaryIndex: Sendable {
   /// Spellings taken by units that claim their own name (`override`): the last such unit.
   let overrides: [String: Int]
   let claimed: [String: Int]
+  /// Alternative readings (`pt~`): the last unit.
+  let alternates: [String: Int]
   let symbols: [String: Int]
   let folded: [String: Int]
   let categoryKeys: [String: Int]
@@ -365,9 +373,11 @@ final class DictionaryIndex: Sendable {
       byCategory[unit.categoryIdentifier, default: []].append(index)
     }
     var claimedKeys: [String: Int] = [:]
+    var alternateKeys: [String: Int] = [:]
     var overriding: [String: Int] = [:]
     for (offset, unit) in units.enumerated() {
       for name in unit.claimedNames { claimedKeys[name] = unitBase + offset }
+      for name in unit.alternateNames { alternateKeys[name] = unitBase + offset }
       // A personal unit that overrides a built-in one claims all its spellings, everywhere.
       if unit.claimedNames.contains(unit.name) {
         for name in unit.claimedNames { overriding[name] = unitBase + offset }
@@ -382,6 +392,7 @@ final class DictionaryIndex: Sendable {
     self.exact = exact
     overrides = overriding
     claimed = claimedKeys
+    alternates = alternateKeys
     symbols = symbolsOnly
     folded = foldedKeys
     categoryKeys = categoryIndex

@@ -41,6 +41,7 @@ struct RawUnit {
   var symbols: [String]
   var aliases: [String]
   var claimedNames: [String]
+  var alternateNames: [String] = []
   var definition: String
   var flags: [String]
   var source: String
@@ -128,11 +129,24 @@ struct CatalogFileParser {
       var symbols: [String] = []
       var aliases: [String] = []
       var claimed: [String] = []
+      var alternates: [String] = []
       for symbol in CatalogFileParser.list(fields[2]) {
-        if symbol.hasSuffix("!") { claimed.append(String(symbol.dropLast())) } else { symbols.append(symbol) }
+        if symbol.hasSuffix("!") {
+          claimed.append(String(symbol.dropLast()))
+        } else if symbol.hasSuffix("~") && symbol.count > 1 {
+          alternates.append(String(symbol.dropLast()))
+        } else {
+          symbols.append(symbol)
+        }
       }
       for alias in CatalogFileParser.list(fields[3]) {
-        if alias.hasSuffix("!") { claimed.append(String(alias.dropLast())) } else { aliases.append(alias) }
+        if alias.hasSuffix("!") {
+          claimed.append(String(alias.dropLast()))
+        } else if alias.hasSuffix("~") && alias.count > 1 {
+          alternates.append(String(alias.dropLast()))
+        } else {
+          aliases.append(alias)
+        }
       }
       let flags = CatalogFileParser.list(fields[5])
       for spelling in [name, fields[1]] + symbols + aliases + claimed
@@ -141,8 +155,8 @@ struct CatalogFileParser {
       }
       units.append(RawUnit(
         path: source.path, line: lineNumber, name: name, plural: fields[1].isEmpty ? name : fields[1],
-        symbols: symbols, aliases: aliases, claimedNames: claimed, definition: fields[4], flags: flags,
-        source: fields[6], category: categoryIndex!, isOverride: flags.contains("override")))
+        symbols: symbols, aliases: aliases, claimedNames: claimed, alternateNames: alternates, definition: fields[4],
+        flags: flags, source: fields[6], category: categoryIndex!, isOverride: flags.contains("override")))
     }
     if categoryIndex == nil && !header.isEmpty {
       _ = openCategory(header, source: source, line: lineNumber, existing: existing)

@@ -80,6 +80,7 @@ final class DefinitionResolver: UnitResolving {
     var exact: [String: Int] = [:]
     var folded: [String: Int] = [:]
     var claimed: [String: Int] = [:]
+    var alternates: [String: Int] = [:]
     for (index, unit) in raw.enumerated() {
       func clash(_ spelling: String, _ other: Int) {
         let first = raw[other]
@@ -95,6 +96,9 @@ final class DefinitionResolver: UnitResolving {
       }
       for spelling in unit.claimedNames {
         if let other = claimed[spelling], other != index { clash(spelling + "!", other) } else { claimed[spelling] = index }
+      }
+      for spelling in unit.alternateNames {
+        if let other = alternates[spelling], other != index { clash(spelling + "~", other) } else { alternates[spelling] = index }
       }
       if let base, !unit.isOverride {
         for spelling in Set(unit.symbols + [unit.name, unit.plural] + unit.aliases + unit.claimedNames)
@@ -207,7 +211,7 @@ final class DefinitionResolver: UnitResolving {
       name: unit.name, plural: unit.plural, symbols: unit.symbols, aliases: unit.aliases,
       claimedNames: unit.isOverride ? [unit.name, unit.plural] + unit.symbols + unit.aliases + unit.claimedNames
         : unit.claimedNames,
-      categoryIdentifier: category.identifier, dimension: dimension, factor: magnitude, offset: offset,
+      alternateNames: unit.alternateNames, categoryIdentifier: category.identifier, dimension: dimension, factor: magnitude, offset: offset,
       isAbsolute: unit.flags.contains("abs") || !offset.isZero, isExact: isExact,
       prefixes: DefinitionResolver.prefixFamily(unit.flags), isCommon: unit.flags.contains("common"),
       definition: unit.definition, source: unit.source, cldrIdentifier: cldr, order: index)

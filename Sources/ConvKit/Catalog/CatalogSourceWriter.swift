@@ -42,7 +42,7 @@ public enum CatalogSourceWriter {
         unit.categoryIdentifier, dimensionField(unit.dimension),
         unit.factor.rational.numerator.description, unit.factor.rational.denominator.description,
         String(unit.factor.piPower), unit.offset.numerator.description, unit.offset.denominator.description,
-        flags, unit.definition, unit.source, unit.cldrIdentifier ?? "",
+        flags, unit.definition, unit.source, unit.cldrIdentifier ?? "", list(unit.alternateNames),
       ])
       offsets.append(byteCount)
       byteCount += line.utf8.count
@@ -69,6 +69,7 @@ public enum CatalogSourceWriter {
     out += literal("unitOffsets", unitOffsets)
     out += literal("exactKeys", keyLines(indexes.exact.mapValues(String.init)))
     out += literal("claimedKeys", keyLines(indexes.claimed.mapValues(String.init)))
+    out += literal("alternateKeys", keyLines(indexes.alternates.mapValues(String.init)))
     out += literal("symbolKeys", keyLines(indexes.symbols.mapValues(String.init)))
     out += literal("foldedKeys", keyLines(indexes.folded.mapValues(String.init)))
     out += literal("categoryKeys", keyLines(indexes.categoryKeys.mapValues(String.init)))

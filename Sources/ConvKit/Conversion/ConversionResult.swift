@@ -22,23 +22,23 @@ public struct ConversionResult: Sendable {
 extension Catalog {
   /// Converts a quantity into a unit.
   public func convert(_ quantity: Quantity, to target: UnitExpression) throws(ConvError) -> ConversionResult {
-    let source: UnitExpression
-    let number: Rational
-    if let unit = quantity.unit, let value = quantity.number {
-      source = unit
-      number = value
-    } else if let absolute = quantity.term.absoluteUnit {
-      source = UnitExpression(text: absolute.symbol, term: Term(unit: absolute), singleUnit: absolute)
-      number = quantity.term.coefficient
-    } else {
-      source = UnitExpression(text: quantity.text, term: quantity.term, singleUnit: nil)
-      number = .one
-    }
+    let (source, number) = Catalog.conversionSource(quantity)
     let conversion = try Conversion(from: source, to: target, catalog: self)
     let value = try conversion.convert(number)
     let symbolic = source.isExact && target.isExact && quantity.isExact
     return ConversionResult(quantity: quantity, target: target, kind: conversion.kind, value: value,
                             isExact: symbolic && conversion.isExact && value.isRational, isSymbolicallyExact: symbolic)
+  }
+
+  /// The unit a quantity converts from, and the number of it: `5 mi` is 5 of `mi`; a sum or
+  /// product (`6 ft 2 in`) is 1 of itself, an absolute temperature its coefficient of the unit.
+  static func conversionSource(_ quantity: Quantity) -> (UnitExpression, Rational) {
+    if let unit = quantity.unit, let value = quantity.number { return (unit, value) }
+    if let absolute = quantity.term.absoluteUnit {
+      return (UnitExpression(text: absolute.symbol, term: Term(unit: absolute), singleUnit: absolute),
+              quantity.term.coefficient)
+    }
+    return (UnitExpression(text: quantity.text, term: quantity.term, singleUnit: nil), .one)
   }
 
   /// Reads and converts in one step: `try catalog.convert("5 mi", to: "km")`.

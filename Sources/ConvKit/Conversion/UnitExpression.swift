@@ -37,18 +37,8 @@ extension Catalog {
   ///
   /// A text that is exactly one catalog spelling wins over reading it as an expression, so
   /// symbols such as `km/h` or `L/100km` name their catalog unit.
-  public func parseUnit(_ text: some StringProtocol) throws(ConvError) -> UnitExpression {
-    let trimmed = String(text.trimmed)
-    guard !trimmed.isEmpty else { throw .emptyInput }
-    if let unit = unit(named: trimmed) {
-      return UnitExpression(text: trimmed, term: Term(unit: unit), singleUnit: unit)
-    }
-    let leading = text.prefix { $0.isWhitespace }.count
-    do throws(ConvError) {
-      let term = try Evaluator<Catalog>.evaluate(trimmed, resolver: self)
-      return UnitExpression(text: trimmed, term: term, singleUnit: nil)
-    } catch {
-      throw error.shifted(by: leading)
-    }
+  public func parseUnit(_ text: some StringProtocol, conventions: NumberConventions = .standard)
+    throws(ConvError) -> UnitExpression {
+    try ExpressionReader(catalog: self, conventions: conventions).unit(text)
   }
 }

@@ -41,6 +41,9 @@ public enum ConvError: Error, Sendable, Equatable {
   case resultOutOfRange
   /// A catalog file problem (`PATH:LINE: message` is formed by the caller).
   case catalog(String)
+  /// A spelling that reads as several units, none preferred by the other side (`pt` into `1/m`);
+  /// carries the spelling and the readings in words.
+  case ambiguousReading(String, readings: [String], span: SourceSpan?)
 
   /// A one-line message for people, without a `conv:` prefix.
   public var message: String {
@@ -87,6 +90,9 @@ public enum ConvError: Error, Sendable, Equatable {
       return "the result is out of range"
     case .catalog(let message):
       return ConvError.printable(message)
+    case .ambiguousReading(let spelling, let readings, _):
+      return "'\(ConvError.printable(spelling))' can be read as " + ConvError.orList(readings.map(ConvError.printable))
+        + " here: write the unit's name or another symbol"
     }
   }
 
@@ -98,7 +104,7 @@ public enum ConvError: Error, Sendable, Equatable {
       .divisionByZero(let span), .nestingTooDeep(_, let span), .mismatchedSum(_, _, let span),
       .absoluteTemperatureInCompound(_, _, let span):
       return span
-    case .belowAbsoluteZero(_, _, let span):
+    case .belowAbsoluteZero(_, _, let span), .ambiguousReading(_, _, let span):
       return span
     default:
       return nil
@@ -120,6 +126,7 @@ public enum ConvError: Error, Sendable, Equatable {
     case .absoluteTemperatureInCompound(let a, let b, let span):
       .absoluteTemperatureInCompound(unit: a, differenceUnit: b, span: span.shifted(by: offset))
     case .belowAbsoluteZero(let a, let b, let span): .belowAbsoluteZero(a, minimum: b, span: span?.shifted(by: offset))
+    case .ambiguousReading(let a, let b, let span): .ambiguousReading(a, readings: b, span: span?.shifted(by: offset))
     default: self
     }
   }

@@ -5,6 +5,13 @@ public protocol UnitResolving {
   func resolveUnit(_ spelling: String, span: SourceSpan) throws(ConvError) -> PrefixedUnit?
   /// Suggestions for an unknown spelling.
   func suggestions(for spelling: String) -> [String]
+  /// A dimension in words, for messages (`length`).
+  func describe(_ dimension: Dimension) -> String
+}
+
+extension UnitResolving {
+  /// The dimension's formula.
+  public func describe(_ dimension: Dimension) -> String { dimension.formula }
 }
 
 extension Catalog: UnitResolving {
@@ -40,6 +47,8 @@ extension Catalog: UnitResolving {
 /// A number that follows a unit without an operator starts a new term of a sum (`6 ft 2 in`).
 struct Evaluator<Resolver: UnitResolving> {
   private let tokens: [Token]
+  /// The text the tokens come from, for names that span several tokens (`farad-90`, `OC-3`).
+  private let characters: [Character]
   private let resolver: Resolver
   private var index = 0
   private var depth = 0
@@ -47,16 +56,20 @@ struct Evaluator<Resolver: UnitResolving> {
   /// Deepest parenthesis nesting accepted.
   static var maximumDepth: Int { 64 }
 
-  init(tokens: [Token], resolver: Resolver) {
+  init(tokens: [Token], characters: [Character], resolver: Resolver) {
     self.tokens = tokens
+    self.characters = characters
     self.resolver = resolver
   }
 
-  /// Evaluates a whole expression.
-  static func evaluate(_ text: some StringProtocol, resolver: Resolver) throws(ConvError) -> Term {
-    let tokens = try Lexer.tokenize(text)
+  /// Evaluates a whole expression, reading numbers with `conventions`.
+  static func evaluate(_ text: some StringProtocol, resolver: Resolver,
+                       conventions: NumberConventions = .standard) throws(ConvError) -> Term {
+    let tokens = try Lexer.tokenize(text, conventions: conventions)
     guard !tokens.isEmpty else { throw .emptyInput }
-    var evaluator = Evaluator(tokens: tokens, resolver: resolver)
+    let characters = Array(text)
+    var evaluator = Evaluator(tokens: try splitRunTogether(tokens, characters: characters, resolver: resolver),
+                              characters: characters, resolver: resolver)
     let term = try evaluator.parseSum()
     if evaluator.index < tokens.count {
       let token = tokens[evaluator.index]
@@ -127,8 +140,14 @@ struct Evaluator<Resolver: UnitResolving> {
         let right = try parseUnary()
         result = try Term.multiply(result, right, span: token.span)
       case .number where result.unitCount == 0:
-        let right = try parseUnary()
-        result = try Term.multiply(result, right, span: token.span)
+        // Two numbers side by side (`1 2 m`, `1 000 000` where spaces do not group digits) are
+        // never a product: refuse rather than guess.
+        let previous = tokens[index - 1]
+        let start = previous.span.start
+        let text = String(characters[start..<(token.span.start + token.span.length)])
+        throw .syntax("two numbers side by side ('\(text)'): write one number (digits are grouped only "
+                      + "where the locale groups them), or put a unit or an operator between them",
+                      span: SourceSpan(start: start, length: token.span.start + token.span.length - start))
       default:
         return result
       }
@@ -223,26 +242,18 @@ struct Evaluator<Resolver: UnitResolving> {
     }
   }
 
-  /// Reads a unit name, joining up to five words separated by single spaces when they form a
-  /// known multi-word name (`short ton`, `degree Celsius`, `US fluid ounce`).
+  /// Reads a unit name. The longest catalog spelling that starts here wins, whatever it holds
+  /// (`short ton`, `degree Celsius`, `farad-90`, `OC-3`, `calorie at 20 °C`): up to eight names,
+  /// numbers and hyphens separated by at most one space, ending in a name or a number.
   private mutating func parseName() throws(ConvError) -> Term {
-    var words: [(String, SourceSpan)] = []
-    var probe = index
-    while probe < tokens.count, words.count < 5, case .word(let word) = tokens[probe].kind {
-      if !words.isEmpty && !tokens[probe].spaceBefore { break }
-      words.append((word, tokens[probe].span))
-      probe += 1
+    if let (unit, count) = try longestName(at: index) {
+      index += count
+      return try postfixPowers(Term(unit: unit))
     }
-    for count in stride(from: words.count, through: 2, by: -1) {
-      let spelling = words[0..<count].map(\.0).joined(separator: " ")
-      let span = SourceSpan(start: words[0].1.start,
-                            length: words[count - 1].1.start + words[count - 1].1.length - words[0].1.start)
-      if let unit = try resolver.resolveUnit(spelling, span: span) {
-        index += count
-        return try postfixPowers(Term(unit: unit))
-      }
+    guard case .word(let word) = tokens[index].kind else {
+      throw .syntax("expected a unit name", span: tokens[index].span)
     }
-    let (word, span) = words[0]
+    let span = tokens[index].span
     index += 1
     // `square`/`sq`/`cubic`/`cu` before a unit. Repeated ones (`square cubic m`) are collected in
     // a loop, innermost last, so that a long run of them cannot exhaust the stack.
@@ -265,20 +276,93 @@ struct Evaluator<Resolver: UnitResolving> {
     return try postfixPowers(try resolveWord(word, span: span))
   }
 
-  /// Whether two to five words from `start` form a known multi-word name (`cubic inch` is one).
+  /// Whether two or more tokens from `start` form a known name (`cubic inch` is one).
   private func startsName(at start: Int) throws(ConvError) -> Bool {
-    var words: [String] = []
-    var probe = start
-    while probe < tokens.count, words.count < 5, case .word(let word) = tokens[probe].kind {
-      if !words.isEmpty && !tokens[probe].spaceBefore { break }
-      words.append(word)
-      probe += 1
+    try longestName(at: start) != nil
+  }
+
+  /// Most tokens a name may span.
+  static var longestNameTokens: Int { 8 }
+
+  /// The unit named by the longest run of two or more tokens from `start` that is a catalog
+  /// spelling, with the number of tokens; nil when no such run is one.
+  private func longestName(at start: Int) throws(ConvError) -> (PrefixedUnit, Int)? {
+    var end = start
+    while end + 1 < tokens.count, end + 1 - start < Evaluator.longestNameTokens {
+      let next = tokens[end + 1]
+      let gap = next.span.start - (tokens[end].span.start + tokens[end].span.length)
+      guard gap == 0 || (gap == 1 && characters[next.span.start - 1] == " ") else { break }
+      // Names join words and numbers (`calorie at 20 °C`), and a hyphen or an exponent written
+      // without spaces (`OC-3`, `farad-90`); never an operator, so `m/s` in a definition stays
+      // the quotient of its units.
+      let joins: Bool
+      switch next.kind {
+      case .word, .number: joins = true
+      case .minus: joins = gap == 0 && end + 2 < tokens.count && tokens[end + 2].span.start == next.span.start + next.span.length
+      case .superscript: joins = gap == 0
+      default: joins = false
+      }
+      guard joins else { break }
+      end += 1
     }
-    for count in stride(from: words.count, through: 2, by: -1) {
-      let spelling = words[0..<count].joined(separator: " ")
-      if try resolver.resolveUnit(spelling, span: tokens[start].span) != nil { return true }
+    guard end > start else { return nil }
+    for last in stride(from: end, through: start + 1, by: -1) {
+      switch tokens[last].kind {
+      case .word, .number, .superscript: break
+      default: continue
+      }
+      let from = tokens[start].span.start
+      let to = tokens[last].span.start + tokens[last].span.length
+      let spelling = String(characters[from..<to])
+      if let unit = try resolver.resolveUnit(spelling, span: SourceSpan(start: from, length: to - from)) {
+        return (unit, last - start + 1)
+      }
     }
-    return false
+    return nil
+  }
+
+  /// Splits a name run together with numbers after a number (`5ft11in`, `1m80cm`) into names and
+  /// numbers, when the run is no spelling of its own and its parts are.
+  static func splitRunTogether(_ tokens: [Token], characters: [Character], resolver: Resolver) throws(ConvError) -> [Token] {
+    guard tokens.count >= 2 else { return tokens }
+    var result: [Token] = []
+    for (offset, token) in tokens.enumerated() {
+      guard offset > 0, tokens[offset - 1].kind.isNumber, case .word(let word) = token.kind,
+            word.contains(where: \.isASCIIDigit), let last = word.last, !last.isASCIIDigit,
+            try resolver.resolveUnit(word, span: token.span) == nil else {
+        result.append(token)
+        continue
+      }
+      var pieces: [Token] = []
+      var position = token.span.start
+      var rest = Substring(word)
+      var spaceBefore = token.spaceBefore
+      var valid = true
+      while !rest.isEmpty {
+        let name = rest.prefix { !$0.isASCIIDigit }
+        let digits = rest.dropFirst(name.count).prefix(while: \.isASCIIDigit)
+        guard !name.isEmpty, try resolver.resolveUnit(String(name), span: token.span) != nil else {
+          valid = false
+          break
+        }
+        pieces.append(Token(kind: .word(String(name)), span: SourceSpan(start: position, length: name.count),
+                            spaceBefore: spaceBefore))
+        spaceBefore = false
+        position += name.count
+        if !digits.isEmpty {
+          guard let value = Rational(decimalLiteral: String(digits)) else {
+            valid = false
+            break
+          }
+          pieces.append(Token(kind: .number(value), span: SourceSpan(start: position, length: digits.count),
+                              spaceBefore: false, form: .integer))
+          position += digits.count
+        }
+        rest = rest.dropFirst(name.count + digits.count)
+      }
+      if valid && pieces.count >= 3 { result += pieces } else { result.append(token) }
+    }
+    return result
   }
 
   /// Applies `squared` / `cubed` written after a unit.
@@ -329,7 +413,7 @@ struct Evaluator<Resolver: UnitResolving> {
   private func peek() -> Token? { index < tokens.count ? tokens[index] : nil }
 
   private func describeDimension(_ dimension: Dimension) -> String {
-    (resolver as? Catalog)?.describe(dimension) ?? dimension.formula
+    resolver.describe(dimension)
   }
 
   static func describe(_ token: Token) -> String {

@@ -1,23 +1,29 @@
 /// Splits an expression such as `3/4 cup`, `kg·m/s²` or `L/(100 km)` into tokens.
 struct Lexer {
   private let characters: [Character]
+  private let conventions: NumberConventions
   private var position = 0
 
-  init(_ text: some StringProtocol) { characters = Array(text) }
+  init(_ text: some StringProtocol, conventions: NumberConventions = .standard) {
+    characters = Array(text)
+    self.conventions = conventions
+  }
 
   /// Longest input the lexer accepts, in characters.
   static let maximumLength = 4096
 
   /// Reads every token, or throws for a character that cannot start one.
-  static func tokenize(_ text: some StringProtocol) throws(ConvError) -> [Token] {
+  /// Numbers are read with `conventions` (decimal mark and digit grouping of the user's locale).
+  static func tokenize(_ text: some StringProtocol, conventions: NumberConventions = .standard)
+    throws(ConvError) -> [Token] {
     // Counts at most one character past the limit, so a megabyte of input is refused at once.
     guard text.utf8.count <= maximumLength || text.prefix(maximumLength + 1).count <= maximumLength else {
       throw .inputTooLong(limit: maximumLength)
     }
-    var lexer = Lexer(text)
+    var lexer = Lexer(text, conventions: conventions)
     var tokens: [Token] = []
     while let token = try lexer.next() { tokens.append(token) }
-    return Lexer.mergeFractions(tokens)
+    return Lexer.joinMixedNumbers(Lexer.mergeFractions(tokens))
   }
 
   private mutating func next() throws(ConvError) -> Token? {
@@ -50,13 +56,18 @@ struct Lexer {
       }
       return single(.times)
     case "·", "×", "⋅", "•": return single(.times)
-    case "/", "÷", "∕": return single(.divide)
+    case "/", "÷", "∕", "⁄": return single(.divide)
     case "^": return single(.caret)
     case "(", "[": return single(.openParenthesis)
     case ")", "]": return single(.closeParenthesis)
     case "+": return single(.plus)
     case "-", "−", "–": return single(.minus)
     default: break
+    }
+    if ascii == nil, let value = Lexer.vulgarFractions[character] {
+      position += 1
+      return Token(kind: .number(value), span: SourceSpan(start: start, length: 1), spaceBefore: sawSpace,
+                   form: .vulgar)
     }
     if ascii == nil, let power = readSuperscript() {
       return Token(kind: .superscript(power), span: SourceSpan(start: start, length: position - start),
@@ -70,13 +81,17 @@ struct Lexer {
     throw .unexpectedCharacter(String(character), span: SourceSpan(start: start, length: 1))
   }
 
-  /// A unit name from `start`: word characters and digits, and `-` between two letters.
+  /// A unit name from `start`: word characters and digits, `-` between two letters and `.` after a
+  /// letter (`B.A. unit`, `in w.c.`). A digit
+  /// after a foot, inch, degree or minute mark starts a number (`5'11"`, `30°15'`).
   private mutating func readWord(start: Int, spaceBefore: Bool) -> Token {
     while position < characters.count {
       let character = characters[position]
       if let ascii = character.asciiValue, ascii.isASCIIAlphanumeric {
+        if character.isASCIIDigit, position > start, Lexer.marks.contains(characters[position - 1]) { break }
         position += 1
       } else if Lexer.isWordCharacter(character) || character.isASCIIDigit
+                  || (character == "." && characters[position - 1].isLetter)
                   || (character == "-" && position + 1 < characters.count
                       && characters[position + 1].isLetter && characters[position - 1].isLetter) {
         position += 1
@@ -90,28 +105,113 @@ struct Lexer {
     return Token(kind: .word(word), span: span, spaceBefore: spaceBefore)
   }
 
+  /// Reads a number: digits with the locale's grouping (`1,000,000`, `1.000.000`, `1 000`), a
+  /// decimal part after the locale's decimal mark (or a point that cannot be grouping), and an
+  /// exponent. A grouping that could also be a decimal (`1.500` where the decimal mark is `,`) is
+  /// refused with both readings.
   private mutating func readNumber(spaceBefore: Bool) throws(ConvError) -> Token {
     let start = position
-    while position < characters.count, characters[position].isASCIIDigit || characters[position] == "."
-            || characters[position] == "_" {
+    var literal = ""
+    var isInteger = true
+    var pointGroups = 0
+    readDigits(into: &literal)
+    // Groups of exactly three digits after one to three leading digits.
+    if (1...3).contains(literal.count) {
+      while position + 3 < characters.count || position + 3 == characters.count {
+        guard position < characters.count, conventions.isGroupingMark(characters[position])
+                || (characters[position] == "." && conventions.usesDecimalComma),
+              isGroup(at: position + 1) else { break }
+        if characters[position] == "." { pointGroups += 1 }
+        literal += String(characters[(position + 1)...(position + 3)])
+        position += 4
+      }
+    }
+    // A grouping mark that does not group here: `1,5` where the decimal mark is the point.
+    if position + 1 < characters.count, characters[position] == conventions.groupingMark,
+       conventions.groupingMark != " ", conventions.groupingMark != ".", characters[position + 1].isASCIIDigit {
+      let end = endOfNumberLike(from: position)
+      let text = String(characters[start..<end])
+      position = end
+      throw .syntax("cannot read the number '\(text)': '\(conventions.groupingMark!)' groups digits in threes "
+                    + "(1\(conventions.groupingMark!)000) and the decimal mark is '\(conventions.decimalMark)'",
+                    span: SourceSpan(start: start, length: end - start))
+    }
+    // The decimal part.
+    if position + 1 < characters.count, characters[position + 1].isASCIIDigit,
+       characters[position] == conventions.decimalMark || (characters[position] == "." && pointGroups == 0) {
+      isInteger = false
+      literal.append(".")
       position += 1
+      readDigits(into: &literal)
+    } else if position < characters.count, characters[position] == ".", pointGroups == 0,
+              position + 1 == characters.count || !characters[position + 1].isASCIIDigit {
+      // A trailing point (`5.`) belongs to the number.
+      position += 1
+    }
+    if pointGroups == 1 && isInteger && conventions.usesDecimalComma {
+      let text = String(characters[start..<position])
+      let asDecimal = text.replacingFirstPoint()
+      throw .syntax("'\(text)' can be read as \(literal) or as \(asDecimal): write \(literal) or \(asDecimal.replacingPoint(with: conventions.decimalMark))",
+                    span: SourceSpan(start: start, length: position - start))
+    }
+    // A second decimal mark: `1.2.3`.
+    if position + 1 < characters.count, characters[position] == "." || characters[position] == conventions.decimalMark,
+       characters[position + 1].isASCIIDigit {
+      let end = endOfNumberLike(from: position)
+      let text = String(characters[start..<end])
+      position = end
+      throw .malformedNumber(text, span: SourceSpan(start: start, length: end - start))
     }
     // An exponent: e or E, an optional sign, and at least one digit.
     if position < characters.count, characters[position] == "e" || characters[position] == "E" {
       var probe = position + 1
       if probe < characters.count, characters[probe] == "+" || characters[probe] == "-" { probe += 1 }
       if probe < characters.count, characters[probe].isASCIIDigit {
+        isInteger = false
+        literal += String(characters[position..<probe])
         position = probe
-        while position < characters.count, characters[position].isASCIIDigit { position += 1 }
+        readDigits(into: &literal)
       }
     }
-    let text = String(characters[start..<position])
     let span = SourceSpan(start: start, length: position - start)
-    guard text.filter({ $0 == "." }).count <= 1, let value = Rational(decimalLiteral: text) else {
-      if text.contains("e") || text.contains("E") { throw .numberOutOfRange(text, span: span) }
+    guard !literal.isEmpty, let value = Rational(decimalLiteral: literal) else {
+      let text = String(characters[start..<position])
+      if literal.contains("e") || literal.contains("E") { throw .numberOutOfRange(text, span: span) }
       throw .malformedNumber(text, span: span)
     }
-    return Token(kind: .number(value), span: span, spaceBefore: spaceBefore)
+    return Token(kind: .number(value), span: span, spaceBefore: spaceBefore, form: isInteger ? .integer : .other)
+  }
+
+  /// Appends ASCII digits (and `_` between digits) from the current position.
+  private mutating func readDigits(into literal: inout String) {
+    while position < characters.count {
+      let character = characters[position]
+      if character.isASCIIDigit {
+        literal.append(character)
+      } else if character == "_", position + 1 < characters.count, characters[position + 1].isASCIIDigit,
+                !literal.isEmpty {
+        // `1_000`: skipped.
+      } else {
+        break
+      }
+      position += 1
+    }
+  }
+
+  /// Whether exactly three ASCII digits start at `index`, not followed by a fourth.
+  private func isGroup(at index: Int) -> Bool {
+    guard index + 3 <= characters.count else { return false }
+    for offset in 0..<3 where !characters[index + offset].isASCIIDigit { return false }
+    return index + 3 == characters.count || !characters[index + 3].isASCIIDigit
+  }
+
+  /// The end of a run of digits, points and commas from `index` (for quoting a bad number).
+  private func endOfNumberLike(from index: Int) -> Int {
+    var end = index
+    while end < characters.count, characters[end].isASCIIDigit || characters[end] == "." || characters[end] == "," {
+      end += 1
+    }
+    return end
   }
 
   private mutating func readSuperscript() -> Int? {
@@ -136,12 +236,40 @@ struct Lexer {
 
   static let superscriptDigits: [Character] = ["⁰", "¹", "²", "³", "⁴", "⁵", "⁶", "⁷", "⁸", "⁹"]
 
-  /// Characters that may appear in a unit name.
+  /// Marks written right after a number, after which a digit starts the next number: feet and
+  /// inches (`5'11"`, `5′11″`), degrees and minutes (`30°15′`).
+  static let marks: Set<Character> = ["'", "\"", "′", "″", "°", "’", "”"]
+
+  /// The Unicode vulgar fractions, read as exact numbers (`½`, `1¾`).
+  static let vulgarFractions: [Character: Rational] = [
+    "½": Rational(BigInteger(1), BigInteger(2)), "⅓": Rational(BigInteger(1), BigInteger(3)), "⅔": Rational(BigInteger(2), BigInteger(3)), "¼": Rational(BigInteger(1), BigInteger(4)), "¾": Rational(BigInteger(3), BigInteger(4)),
+    "⅕": Rational(BigInteger(1), BigInteger(5)), "⅖": Rational(BigInteger(2), BigInteger(5)), "⅗": Rational(BigInteger(3), BigInteger(5)), "⅘": Rational(BigInteger(4), BigInteger(5)), "⅙": Rational(BigInteger(1), BigInteger(6)),
+    "⅚": Rational(BigInteger(5), BigInteger(6)), "⅐": Rational(BigInteger(1), BigInteger(7)), "⅛": Rational(BigInteger(1), BigInteger(8)), "⅜": Rational(BigInteger(3), BigInteger(8)), "⅝": Rational(BigInteger(5), BigInteger(8)),
+    "⅞": Rational(BigInteger(7), BigInteger(8)), "⅑": Rational(BigInteger(1), BigInteger(9)), "⅒": Rational(BigInteger(1), BigInteger(10)), "↉": Rational(BigInteger(0), BigInteger(3)),
+  ]
+
+  /// Characters that are operators, signs or parts of numbers, never of a unit name.
+  private static let nonWordCharacters: Set<Character> = [
+    "·", "×", "⋅", "•", "÷", "∕", "⁄", "−", "–", "⁻", "∙",
+  ]
+
+  /// Characters that may appear in a unit name: letters, the marks and signs of the catalog's
+  /// symbols, and any other symbol character (`☉`, `⊕`, `℥`) that is not an operator.
   static func isWordCharacter(_ character: Character) -> Bool {
     if character.isLetter { return !superscriptDigits.contains(character) }
     switch character {
     case "°", "%", "‰", "‱", "′", "″", "'", "\"", "_", "$", "€", "£", "Ω", "Å", "℃", "℉", "µ", "ℓ", "#",
-      "₀", "₁", "₂", "₃", "₄", "₅", "₆", "₇", "₈", "₉", "Δ", "∆", "!", "&", "@":
+      "₀", "₁", "₂", "₃", "₄", "₅", "₆", "₇", "₈", "₉", "Δ", "∆", "!", "&", "@", "’", "”":
+      return true
+    default:
+      break
+    }
+    guard character.asciiValue == nil, !character.isWhitespace, !nonWordCharacters.contains(character),
+          vulgarFractions[character] == nil, !superscriptDigits.contains(character),
+          let scalar = character.unicodeScalars.first else { return false }
+    switch scalar.properties.generalCategory {
+    case .otherSymbol, .mathSymbol, .currencySymbol, .modifierSymbol, .letterNumber, .otherPunctuation,
+      .nonspacingMark, .spacingMark, .enclosingMark:
       return true
     default:
       return false
@@ -163,8 +291,9 @@ struct Lexer {
         let span = SourceSpan(start: tokens[index].span.start,
                               length: tokens[index + 2].span.start + tokens[index + 2].span.length
                                 - tokens[index].span.start)
+        let isFraction = tokens[index].form == .integer && tokens[index + 2].form == .integer
         result.append(Token(kind: .number(numerator / denominator), span: span,
-                            spaceBefore: tokens[index].spaceBefore))
+                            spaceBefore: tokens[index].spaceBefore, form: isFraction ? .fraction : .other))
         index += 3
       } else {
         result.append(tokens[index])
@@ -172,6 +301,58 @@ struct Lexer {
       }
     }
     return result
+  }
+}
+
+extension Lexer {
+  /// Joins a whole number and a proper fraction after it into their sum: `1 1/2`, `2 3/4`, `1¾`,
+  /// `1 ¾`. The whole number must be written with digits only and follow no number, `/` or `^`.
+  static func joinMixedNumbers(_ tokens: [Token]) -> [Token] {
+    guard tokens.count >= 2 else { return tokens }
+    var result: [Token] = []
+    result.reserveCapacity(tokens.count)
+    var index = 0
+    while index < tokens.count {
+      let token = tokens[index]
+      if index + 1 < tokens.count, token.form == .integer, case .number(let whole) = token.kind,
+         case .number(let part) = tokens[index + 1].kind,
+         (tokens[index + 1].form == .vulgar
+           || (tokens[index + 1].form == .fraction && tokens[index + 1].spaceBefore && part < .one)),
+         !part.isNegative,
+         !(result.last.map { [.divide, .caret].contains($0.kind) || $0.kind.isNumber } ?? false) {
+        let next = tokens[index + 1]
+        let span = SourceSpan(start: token.span.start, length: next.span.start + next.span.length - token.span.start)
+        result.append(Token(kind: .number(whole + part), span: span, spaceBefore: token.spaceBefore, form: .other))
+        index += 2
+      } else {
+        result.append(token)
+        index += 1
+      }
+    }
+    return result
+  }
+}
+
+extension Token.Kind {
+  /// Whether this is a number token.
+  var isNumber: Bool {
+    if case .number = self { return true }
+    return false
+  }
+}
+
+extension String {
+  /// The text with its first `.` made a decimal point and any other point removed (`1.500` → `1.5`).
+  func replacingFirstPoint() -> String {
+    guard let index = firstIndex(of: ".") else { return self }
+    var digits = String(self[index...].dropFirst()).filter(\.isASCIIDigit)
+    while digits.hasSuffix("0") { digits.removeLast() }
+    return String(self[..<index]) + (digits.isEmpty ? "" : "." + digits)
+  }
+
+  /// The text with `.` replaced by `mark`.
+  func replacingPoint(with mark: Character) -> String {
+    String(map { $0 == "." ? mark : $0 })
   }
 }
 

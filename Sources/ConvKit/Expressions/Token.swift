@@ -19,10 +19,24 @@ struct Token: Equatable, Sendable {
     case closeParenthesis
   }
 
+  /// How a number token was written, for joining mixed numbers (`1 1/2`, `1¾`).
+  enum NumberForm: Equatable, Sendable {
+    /// Not a number, or a number with a decimal point or an exponent.
+    case other
+    /// Digits only (possibly grouped): `12`, `1,000`.
+    case integer
+    /// A fraction of two integers written without spaces: `3/4`.
+    case fraction
+    /// A vulgar fraction character: `¾`.
+    case vulgar
+  }
+
   var kind: Kind
   var span: SourceSpan
   /// Whether white space separates this token from the previous one.
   var spaceBefore: Bool
+  /// How a number was written.
+  var form: NumberForm = .other
 
 }
 

@@ -11,6 +11,10 @@ public struct Unit: Sendable, Hashable {
   /// Bare spellings this unit takes over from another unit's symbol (`F` for °F, while the farad
   /// keeps `F` for display and prefixes). Written with a trailing `!` in `Data/`.
   public let claimedNames: [String]
+  /// Spellings of other units that read as this one when the other side of a conversion needs
+  /// its dimension (`pt` is the pint, and the point when converting into a length). Written with
+  /// a trailing `~` in `Data/`.
+  public let alternateNames: [String]
   /// Identifier of the category the unit belongs to (`length`).
   public let categoryIdentifier: String
   /// The unit's dimension.
@@ -40,7 +44,7 @@ public struct Unit: Sendable, Hashable {
 
   /// Creates a unit. Catalog loaders call this; most code looks units up in a `Catalog`.
   public init(name: String, plural: String, symbols: [String], aliases: [String], claimedNames: [String] = [],
-              categoryIdentifier: String,
+              alternateNames: [String] = [], categoryIdentifier: String,
               dimension: Dimension, factor: Magnitude, offset: Rational = .zero, isAbsolute: Bool = false,
               isExact: Bool = true, prefixes: PrefixFamily = .none, isCommon: Bool = false, definition: String,
               source: String, cldrIdentifier: String? = nil, order: Int = 0) {
@@ -49,6 +53,7 @@ public struct Unit: Sendable, Hashable {
     self.symbols = symbols
     self.aliases = aliases
     self.claimedNames = claimedNames
+    self.alternateNames = alternateNames
     self.categoryIdentifier = categoryIdentifier
     self.dimension = dimension
     self.factor = factor

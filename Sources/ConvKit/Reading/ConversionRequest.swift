@@ -1,10 +1,10 @@
-import ConvKit
-
 /// What to convert into what, split from a command line or an input line.
 ///
-/// `to`, `->`, `→` or `=>` separates quantity and target when present (`5 mi to km`); otherwise
-/// the last argument is the target (`5 mi km`, `5 kg "short ton"`). A target may list several units
-/// separated by `;` (`ft;in`), GNU units style. No target at all means the whole column.
+/// `to`, `->`, `→` or `=>` separates quantity and target when present (`5 mi to km`); `in` and
+/// `as` do where the split reads (`60 mph in km/h`), and stay units where it does not (`1 in cm`
+/// is one inch; `5 in in cm`). Otherwise the last argument is the target (`5 mi km`,
+/// `5 kg "short ton"`). A target may list several units separated by `;` (`ft;in`), GNU units
+/// style. No target at all means the whole column.
 public struct ConversionRequest: Sendable, Hashable {
   /// The quantity as written (`5 mi`).
   public var quantity: String
@@ -17,14 +17,28 @@ public struct ConversionRequest: Sendable, Hashable {
   /// Where the target starts in `source`, in characters.
   public var targetOffset: Int
 
-  /// Words that separate quantity and target.
+  /// Creates a request from its parts.
+  public init(quantity: String, targets: [String], source: String, quantityOffset: Int, targetOffset: Int) {
+    self.quantity = quantity
+    self.targets = targets
+    self.source = source
+    self.quantityOffset = quantityOffset
+    self.targetOffset = targetOffset
+  }
+
+  /// Words that always separate quantity and target.
   public static let separators: Set<String> = ["to", "->", "→", "=>"]
+  /// Words that separate quantity and target only where both sides then read: `in` is also the
+  /// inch, `as` the attosecond.
+  public static let looseSeparators: Set<String> = ["in", "as"]
 
   /// Splits command-line arguments. With one argument it is read as a line.
-  public static func parse(arguments: [String], catalog: Catalog) -> ConversionRequest {
-    if arguments.count == 1 { return parse(line: arguments[0], catalog: catalog) }
+  public static func parse(arguments: [String], catalog: Catalog,
+                           conventions: NumberConventions = .standard) -> ConversionRequest {
+    if arguments.count == 1 { return parse(line: arguments[0], catalog: catalog, conventions: conventions) }
     let source = arguments.joined(separator: " ")
-    if let separator = arguments.lastIndex(where: { separators.contains($0) }), separator > 0 {
+    let reader = SplitReader(catalog: catalog, conventions: conventions)
+    if let separator = reader.separator(in: arguments) {
       let quantity = arguments[..<separator].joined(separator: " ")
       let target = arguments[(separator + 1)...].joined(separator: " ")
       return ConversionRequest(quantity: quantity, targets: splitTargets(target), source: source,
@@ -35,20 +49,15 @@ public struct ConversionRequest: Sendable, Hashable {
     // a unit and another split of the words is (`5 kg short ton`), or all of it is (`5 mi`).
     let simple = ConversionRequest(quantity: quantity, targets: splitTargets(arguments.last!), source: source,
                                    quantityOffset: 0, targetOffset: quantity.count + 1)
-    if hasUnit(quantity, catalog: catalog) { return simple }
-    let line = parse(line: source, catalog: catalog)
-    return hasUnit(line.quantity, catalog: catalog) ? line : simple
+    if reader.hasUnit(quantity) { return simple }
+    let line = parse(line: source, catalog: catalog, conventions: conventions)
+    return reader.hasUnit(line.quantity) ? line : simple
   }
 
   /// Whether the text reads as a quantity with a unit (`5 mi`, `mi`), not a bare number. A
   /// temperature below absolute zero (`-500 °C`) counts, so that its error is the one reported.
-  static func hasUnit(_ text: String, catalog: Catalog) -> Bool {
-    do {
-      return try catalog.parseQuantity(text).term.unitCount > 0
-    } catch {
-      if case .belowAbsoluteZero = error { return true }
-      return false
-    }
+  static func hasUnit(_ text: String, catalog: Catalog, conventions: NumberConventions = .standard) -> Bool {
+    SplitReader(catalog: catalog, conventions: conventions).hasUnit(text)
   }
 
   /// Lines longer than this (in bytes) are not split at all: no quantity or unit is that long, and
@@ -56,21 +65,22 @@ public struct ConversionRequest: Sendable, Hashable {
   static let longestSplitLine = 65_536
 
   /// Splits one line of text (batch input, the REPL, a single quoted argument).
-  public static func parse(line: String, catalog: Catalog) -> ConversionRequest {
+  public static func parse(line: String, catalog: Catalog,
+                           conventions: NumberConventions = .standard) -> ConversionRequest {
     if line.utf8.count > longestSplitLine {
       return ConversionRequest(quantity: line, targets: [], source: line, quantityOffset: 0, targetOffset: line.count)
     }
     let words = WordSplitter.split(line)
-    if let separator = words.lastIndex(where: { separators.contains($0.text) }), separator > 0 {
+    let reader = SplitReader(catalog: catalog, conventions: conventions)
+    let characters = Array(line)
+    if let separator = reader.separator(in: words.map(\.text)) {
       let quantityEnd = words[separator - 1].end
       let targetStart = separator + 1 < words.count ? words[separator + 1].start : line.count
-      let characters = Array(line)
       let quantity = String(characters[0..<quantityEnd])
       let target = String(characters[targetStart...])
       return ConversionRequest(quantity: quantity, targets: splitTargets(target), source: line,
                                quantityOffset: 0, targetOffset: targetStart)
     }
-    let characters = Array(line)
     // Try targets of one to four trailing words; take the first split where both sides parse.
     if words.count >= 2 {
       var firstCandidate: ConversionRequest? = nil
@@ -83,12 +93,11 @@ public struct ConversionRequest: Sendable, Hashable {
         if firstCandidate == nil { firstCandidate = candidate }
         // A target never starts with a number when no separator says where it starts:
         // `6 ft 2 in` is one quantity, not `6 ft` in units of `2 in`.
-        let startsWithNumber = target.first.map { $0.isNumber || $0 == "." || $0 == "-" } ?? false
-        let targetParses = !startsWithNumber && candidate.targets.allSatisfy { (try? catalog.parseUnit($0)) != nil }
-        if targetParses, hasUnit(quantity, catalog: catalog) { return candidate }
+        if reader.startsWithNumber(target) { continue }
+        if reader.targetsRead(candidate.targets), reader.hasUnit(quantity) { return candidate }
       }
       // A quantity alone (`5 mi`, `6 ft 2 in`) is the whole-column request.
-      if hasUnit(line, catalog: catalog) || (try? catalog.parseQuantity(line)) != nil {
+      if reader.hasUnit(line) || reader.reads(line) {
         return ConversionRequest(quantity: line, targets: [], source: line, quantityOffset: 0,
                                  targetOffset: line.count)
       }
@@ -126,5 +135,51 @@ enum WordSplitter {
     }
     if !current.isEmpty { words.append(Word(text: current, start: start, end: line.count)) }
     return words
+  }
+}
+
+/// The checks the splitter makes on candidate sides, with the user's number conventions.
+struct SplitReader {
+  let catalog: Catalog
+  let conventions: NumberConventions
+
+  /// Whether the text reads as a quantity with a unit, or is below absolute zero.
+  func hasUnit(_ text: String) -> Bool {
+    do {
+      return try catalog.parseQuantity(text, conventions: conventions).term.unitCount > 0
+    } catch {
+      if case .belowAbsoluteZero = error { return true }
+      return false
+    }
+  }
+
+  /// Whether the text reads as a quantity at all.
+  func reads(_ text: String) -> Bool { (try? catalog.parseQuantity(text, conventions: conventions)) != nil }
+
+  /// Whether every target reads as a unit expression.
+  func targetsRead(_ targets: [String]) -> Bool {
+    targets.allSatisfy { (try? catalog.parseUnit($0, conventions: conventions)) != nil }
+  }
+
+  /// Whether a target starts with a number or a sign.
+  func startsWithNumber(_ target: String) -> Bool {
+    guard let first = target.first else { return false }
+    return first.isNumber || first == "." || first == "-" || first == "−" || Lexer.vulgarFractions[first] != nil
+  }
+
+  /// The index of the word that separates quantity and target: the last of `to`, `->`, `→`,
+  /// `=>` that has words on both sides; else the last `in` or `as` after which the target reads
+  /// and before which a quantity with a unit does. Nil when none does.
+  func separator(in words: [String]) -> Int? {
+    if let strict = words.lastIndex(where: { ConversionRequest.separators.contains($0) }), strict > 0 {
+      return strict
+    }
+    for index in words.indices.reversed() where index > 0 && index < words.count - 1
+      && ConversionRequest.looseSeparators.contains(words[index]) {
+      let quantity = words[..<index].joined(separator: " ")
+      let targets = ConversionRequest.splitTargets(words[(index + 1)...].joined(separator: " "))
+      if hasUnit(quantity) && targetsRead(targets) { return index }
+    }
+    return nil
   }
 }

@@ -1,0 +1,149 @@
+/// The one reading of a request: its quantity and targets resolved, with notes on the choices made.
+///
+/// Every front end reads what people type through `Catalog.read(_:conventions:)`: one-shot,
+/// batch, the REPL, favorites and `info` give the same answer or the same refusal.
+public struct ConversionReading: Sendable {
+  /// The quantity.
+  public let quantity: Quantity
+  /// The targets, in order; empty for the whole column.
+  public let targets: [UnitExpression]
+  /// The spellings read other than by default, because the other side's dimension asked for it,
+  /// as `(spelling, unit name)`: `("C", "coulomb")`.
+  public let choices: [(spelling: String, unit: String)]
+
+  /// One line per choice, for standard error in human output: `note: C read as coulomb`.
+  public var notes: [String] {
+    choices.map { "note: \(ConvError.printable($0.spelling)) read as \(ConvError.printable($0.unit))" }
+  }
+}
+
+extension Catalog {
+  /// Most readings tried for one request before giving up on the alternatives.
+  static let maximumReadingAttempts = 32
+
+  /// Reads a request the one way: numbers with `conventions`, and each spelling with several
+  /// readings (`C`, `F`, `pt`, `rad`, `mil`, `'`) taking the one whose dimension converts to the
+  /// other side. The default reading stands whenever it converts; an alternative is taken when it
+  /// alone (with the fewest changes) does, and noted; two alternatives that both fit are refused
+  /// with the choices. Errors carry spans within `request.source`.
+  public func read(_ request: ConversionRequest, conventions: NumberConventions = .standard)
+    throws(ConvError) -> ConversionReading {
+    let first = attempt(request, conventions: conventions, choices: [:])
+    if first.fits { return try first.reading(catalog: self) }
+    // Try the other readings of the ambiguous spellings met, breadth first, fewest changes first.
+    var queue: [[String: PrefixedUnit]] = Catalog.expansions(of: [:], with: first.ambiguities)
+    var seen: Set<[String: String]> = [[:]]
+    var fitting: [Attempt] = []
+    var attempts = 1
+    while !queue.isEmpty, attempts < Catalog.maximumReadingAttempts {
+      let choices = queue.removeFirst()
+      guard seen.insert(choices.mapValues(\.symbol)).inserted else { continue }
+      if let fewest = fitting.first, fewest.choices.count < choices.count { break }
+      attempts += 1
+      let next = attempt(request, conventions: conventions, choices: choices)
+      if next.fits {
+        fitting.append(next)
+      } else {
+        queue += Catalog.expansions(of: choices, with: next.ambiguities)
+      }
+    }
+    guard let chosen = fitting.first else { throw first.failure(catalog: self) }
+    let outcomes = Set(fitting.map { $0.outcomeKey })
+    if outcomes.count > 1, let entry = first.ambiguities.first(where: { entry in
+      fitting.contains { $0.choices[entry.spelling] != nil }
+    }) {
+      let readings = entry.readings.filter { reading in fitting.contains { $0.choices[entry.spelling] == reading } }
+      throw .ambiguousReading(entry.spelling, readings: readings.map(\.name), span: entry.span)
+    }
+    return try chosen.reading(catalog: self)
+  }
+
+  /// The choice sets that change one more ambiguous spelling than `choices` does.
+  private static func expansions(of choices: [String: PrefixedUnit], with entries: [AmbiguityLog.Entry])
+    -> [[String: PrefixedUnit]] {
+    var result: [[String: PrefixedUnit]] = []
+    for entry in entries where choices[entry.spelling] == nil {
+      for reading in entry.readings.dropFirst() {
+        var next = choices
+        next[entry.spelling] = reading
+        result.append(next)
+      }
+    }
+    return result
+  }
+
+  /// Reads every side of a request with the given choices.
+  private func attempt(_ request: ConversionRequest, conventions: NumberConventions,
+                       choices: [String: PrefixedUnit]) -> Attempt {
+    let reader = ExpressionReader(catalog: self, conventions: conventions, choices: choices)
+    var result = Attempt(request: request, choices: choices)
+    do {
+      result.quantity = try reader.quantity(request.quantity)
+    } catch {
+      result.error = error.shifted(by: request.quantityOffset)
+    }
+    var offset = request.targetOffset
+    for text in request.targets where result.error == nil || result.quantity != nil {
+      do {
+        result.targets.append(try reader.unit(text))
+      } catch {
+        if result.error == nil { result.error = error.shifted(by: offset) }
+        break
+      }
+      offset += text.count + 1
+    }
+    result.ambiguities = reader.log.entries
+    return result
+  }
+
+  /// One way of reading a request.
+  private struct Attempt {
+    let request: ConversionRequest
+    let choices: [String: PrefixedUnit]
+    var quantity: Quantity? = nil
+    var targets: [UnitExpression] = []
+    var error: ConvError? = nil
+    var ambiguities: [AmbiguityLog.Entry] = []
+
+    /// Whether every side read and each target converts from the quantity.
+    var fits: Bool {
+      guard error == nil, let quantity, targets.count == request.targets.count else { return false }
+      let source = Catalog.conversionSource(quantity).0
+      return targets.allSatisfy { target in
+        (try? Conversion.kind(from: source.term, to: target.term, fromText: source.text, toText: target.text,
+                              catalog: .builtin)) != nil
+      }
+    }
+
+    /// What tells two fitting readings apart: the dimensions read.
+    var outcomeKey: String {
+      ([quantity?.dimension.formula ?? ""] + targets.map(\.dimension.formula)).joined(separator: "|")
+    }
+
+    func reading(catalog: Catalog) throws(ConvError) -> ConversionReading {
+      guard let quantity else { throw error ?? .emptyInput }
+      let notes = ambiguities.compactMap { entry -> (String, String)? in
+        guard let chosen = choices[entry.spelling], chosen != entry.readings.first else { return nil }
+        return (entry.spelling, chosen.name)
+      }
+      return ConversionReading(quantity: quantity, targets: targets, choices: notes)
+    }
+
+    /// The error of the default reading: the first side that did not read, else why the sides
+    /// do not convert.
+    func failure(catalog: Catalog) -> ConvError {
+      if let error { return error }
+      guard let quantity else { return .emptyInput }
+      let source = Catalog.conversionSource(quantity).0
+      for target in targets {
+        do {
+          _ = try Conversion.kind(from: source.term, to: target.term, fromText: source.text, toText: target.text,
+                                  catalog: catalog)
+        } catch {
+          return error
+        }
+      }
+      return .emptyInput
+    }
+  }
+}

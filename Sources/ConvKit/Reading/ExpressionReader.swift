@@ -1,0 +1,136 @@
+/// Reads quantities and unit expressions the one way every front end does: numbers in the
+/// user's conventions, the longest catalog spelling first, and chosen readings for spellings
+/// that have several (see `Catalog.read(_:conventions:)`).
+struct ExpressionReader: UnitResolving {
+  let catalog: Catalog
+  let conventions: NumberConventions
+  /// Readings chosen for ambiguous spellings; the others take their default reading.
+  var choices: [String: PrefixedUnit] = [:]
+  /// The ambiguous spellings met while reading, in order.
+  let log = AmbiguityLog()
+
+  init(catalog: Catalog, conventions: NumberConventions, choices: [String: PrefixedUnit] = [:]) {
+    self.catalog = catalog
+    self.conventions = conventions
+    self.choices = choices
+  }
+
+  // MARK: UnitResolving
+
+  func resolveUnit(_ spelling: String, span: SourceSpan) throws(ConvError) -> PrefixedUnit? {
+    resolve(spelling, standalone: false, span: span)
+  }
+
+  func suggestions(for spelling: String) -> [String] { catalog.suggestions(for: spelling) }
+
+  func describe(_ dimension: Dimension) -> String { catalog.describe(dimension) }
+
+  /// The unit a spelling names: the chosen reading, else the default one (noting the spelling
+  /// when it has others).
+  func resolve(_ spelling: String, standalone: Bool, span: SourceSpan?) -> PrefixedUnit? {
+    let readings = catalog.readings(of: spelling, standalone: standalone)
+    if readings.count > 1 { log.record(AmbiguityLog.Entry(spelling: spelling, readings: readings, span: span)) }
+    return choices[spelling] ?? readings.first
+  }
+
+  // MARK: Reading
+
+  /// Reads a unit expression (`km`, `L/100km`, `N m`, `short ton`): a whole catalog spelling
+  /// first, else an expression.
+  func unit(_ text: some StringProtocol) throws(ConvError) -> UnitExpression {
+    let trimmed = String(text.trimmed)
+    guard !trimmed.isEmpty else { throw .emptyInput }
+    if let unit = resolve(trimmed, standalone: true, span: SourceSpan(start: 0, length: trimmed.count)) {
+      return UnitExpression(text: trimmed, term: Term(unit: unit), singleUnit: unit)
+    }
+    let leading = text.prefix { $0.isWhitespace }.count
+    do throws(ConvError) {
+      let term = try Evaluator<ExpressionReader>.evaluate(trimmed, resolver: self, conventions: conventions)
+      return UnitExpression(text: trimmed, term: term, singleUnit: nil)
+    } catch {
+      throw error.shifted(by: leading)
+    }
+  }
+
+  /// Reads a quantity: an optional number followed by a unit expression, or a sum of such terms.
+  /// A unit alone (`mi`) means one of it. Absolute temperatures below absolute zero are refused.
+  func quantity(_ text: some StringProtocol) throws(ConvError) -> Quantity {
+    let original = String(text)
+    let trimmed = String(original.trimmed)
+    let leading = original.prefix { $0.isWhitespace }.count
+    guard !trimmed.isEmpty else { throw .emptyInput }
+    do throws(ConvError) {
+      return try Catalog.checkAboveAbsoluteZero(trimmedQuantity(trimmed))
+    } catch {
+      throw error.shifted(by: leading)
+    }
+  }
+
+  private func trimmedQuantity(_ trimmed: String) throws(ConvError) -> Quantity {
+    let tokens = try Lexer.tokenize(trimmed, conventions: conventions)
+    guard !tokens.isEmpty else { throw ConvError.emptyInput }
+    // The common form: [-] NUMBER UNIT.
+    var numberIndex = 0
+    var negative = false
+    if tokens[0].kind == .minus {
+      negative = true
+      numberIndex = 1
+    }
+    if numberIndex < tokens.count, case .number(let value) = tokens[numberIndex].kind {
+      let number = negative ? -value : value
+      let rest = tokens[(numberIndex + 1)...]
+      guard let first = rest.first else {
+        return Quantity(text: trimmed, term: Term(number: number), number: number, unit: nil)
+      }
+      let unitText = String(Array(trimmed)[first.span.start...])
+      // Names are names: the rest as one catalog spelling (`farad-90`, `OC-3`, `20 °C calorie`).
+      let whole = resolve(unitText, standalone: true, span: SourceSpan(start: first.span.start, length: unitText.count))
+      let simple = !rest.contains { token in
+        switch token.kind {
+        case .number, .plus, .minus: return true
+        default: return false
+        }
+      } && ![.times, .divide, .caret].contains(first.kind)
+      // A name run together with numbers (`5ft11in`) is read by the evaluator, which splits it.
+      let runTogether = rest.count == 1 && whole == nil && first.kind.isWord
+        && Array(unitText).indices.dropFirst().contains { unitText[unitText.index(unitText.startIndex, offsetBy: $0)].isLetter
+          && unitText[unitText.index(unitText.startIndex, offsetBy: $0 - 1)].isASCIIDigit }
+      if whole != nil || (simple && !runTogether) {
+        do throws(ConvError) {
+          let unit: UnitExpression
+          if let whole {
+            unit = UnitExpression(text: unitText, term: Term(unit: whole), singleUnit: whole)
+          } else {
+            unit = try self.unit(unitText)
+          }
+          let term = try Term.multiply(Term(number: number), unit.term, span: first.span)
+          return Quantity(text: trimmed, term: term, number: number, unit: unit)
+        } catch {
+          throw error.shifted(by: first.span.start)
+        }
+      }
+    } else if !tokens.contains(where: { $0.kind.isNumber }), tokens[0].kind != .minus {
+      let unit = try self.unit(trimmed)
+      return Quantity(text: trimmed, term: unit.term, number: .one, unit: unit)
+    }
+    let term = try Evaluator<ExpressionReader>.evaluate(trimmed, resolver: self, conventions: conventions)
+    return Quantity(text: trimmed, term: term, number: nil, unit: nil)
+  }
+}
+
+/// The spellings with several readings that a reading met (a reference, so that a resolver passed
+/// by value can record into it).
+final class AmbiguityLog {
+  /// One ambiguous spelling and its readings, default first.
+  struct Entry {
+    let spelling: String
+    let readings: [PrefixedUnit]
+    let span: SourceSpan?
+  }
+
+  private(set) var entries: [Entry] = []
+
+  func record(_ entry: Entry) {
+    if !entries.contains(where: { $0.spelling == entry.spelling }) { entries.append(entry) }
+  }
+}
