@@ -50,16 +50,19 @@ struct Evaluator<Resolver: UnitResolving> {
   /// The text the tokens come from, for names that span several tokens (`farad-90`, `OC-3`).
   private let characters: [Character]
   private let resolver: Resolver
+  /// How numbers are written, for messages about them.
+  private let conventions: NumberConventions
   private var index = 0
   private var depth = 0
 
   /// Deepest parenthesis nesting accepted.
   static var maximumDepth: Int { 64 }
 
-  init(tokens: [Token], characters: [Character], resolver: Resolver) {
+  init(tokens: [Token], characters: [Character], resolver: Resolver, conventions: NumberConventions = .standard) {
     self.tokens = tokens
     self.characters = characters
     self.resolver = resolver
+    self.conventions = conventions
   }
 
   /// Evaluates a whole expression, reading numbers with `conventions`.
@@ -69,7 +72,7 @@ struct Evaluator<Resolver: UnitResolving> {
     guard !tokens.isEmpty else { throw .emptyInput }
     let characters = Array(text)
     var evaluator = Evaluator(tokens: try splitRunTogether(tokens, characters: characters, resolver: resolver),
-                              characters: characters, resolver: resolver)
+                              characters: characters, resolver: resolver, conventions: conventions)
     let term = try evaluator.parseSum()
     if evaluator.index < tokens.count {
       let token = tokens[evaluator.index]
@@ -144,10 +147,20 @@ struct Evaluator<Resolver: UnitResolving> {
         // never a product: refuse rather than guess.
         let previous = tokens[index - 1]
         let start = previous.span.start
-        let text = String(characters[start..<(token.span.start + token.span.length)])
-        throw .syntax("two numbers side by side ('\(text)'): write one number (digits are grouped only "
-                      + "where the locale groups them), or put a unit or an operator between them",
-                      span: SourceSpan(start: start, length: token.span.start + token.span.length - start))
+        let end = token.span.start + token.span.length
+        let text = String(characters[start..<end])
+        let first = String(characters[previous.span.start..<(previous.span.start + previous.span.length)])
+        let second = String(characters[token.span.start..<end])
+        let span = SourceSpan(start: start, length: end - start)
+        if previous.form == .integer, token.form == .integer, (1...3).contains(first.count), second.count == 3,
+           first.allSatisfy(\.isASCIIDigit), second.allSatisfy(\.isASCIIDigit) {
+          let mark = conventions.groupingMark.map { $0 == " " ? "\u{2009}" : String($0) } ?? ""
+          let grouped = mark.isEmpty ? "" : " or " + first + mark + second
+          throw .syntax("two numbers side by side ('\(text)'): spaces do not group digits here; write "
+                        + first + second + grouped, span: span)
+        }
+        throw .syntax("two numbers side by side ('\(text)'): write one number, or put a unit or an operator "
+                      + "between them", span: span)
       default:
         return result
       }
