@@ -40,7 +40,7 @@ public enum ReplInput: Sendable, Equatable {
   public static let commandWords = ["cat", "from", "to", "swap", "fav", "favs", "show", "help", "quit"]
 
   /// Classifies a line.
-  public static func parse(_ line: String, catalog: Catalog) -> ReplInput {
+  public static func parse(_ line: String, catalog: Catalog, conventions: NumberConventions = .standard) -> ReplInput {
     let text = line.replTrimmed
     guard !text.isEmpty else { return .nothing }
     if text.hasPrefix("/") { return .filter(String(text.dropFirst()).replTrimmed) }
@@ -70,7 +70,7 @@ public enum ReplInput: Sendable, Equatable {
       break
     }
     if catalog.category(named: text) != nil { return .category(text) }
-    if let quantity = try? catalog.parseQuantity(text), quantity.unit == nil, let number = quantity.number,
+    if let quantity = try? catalog.parseQuantity(text, conventions: conventions), quantity.unit == nil, let number = quantity.number,
        quantity.dimension.isNone {
       return .value(number)
     }

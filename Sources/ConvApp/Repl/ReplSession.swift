@@ -54,7 +54,7 @@ public struct ReplSession {
 
   /// Runs one line: a command, a category, a number or a conversion. Errors never end the session.
   public mutating func handle(_ line: String) -> ReplOutcome {
-    let input = ReplInput.parse(line, catalog: catalog)
+    let input = ReplInput.parse(line, catalog: catalog, conventions: converter.conventions)
     switch input {
     case .nothing:
       return ReplOutcome()
@@ -188,23 +188,24 @@ public struct ReplSession {
   /// `5 mi to km`) also becomes the current value and pair.
   private mutating func expression(_ text: String) -> ReplOutcome {
     let request = converter.request(line: text)
-    switch converter.run(request) {
+    switch converter.convert(request) {
     case .failure(let failure):
       return self.failure(failure.message, details: converter.options.mode == .human ? failure.caretLines : [])
-    case .success(let lines):
+    case .success(let result):
       let adopted = adopt(request)
       state.view = .columns
-      if mode == .screen && adopted && request.targets.isEmpty { return ReplOutcome() }
-      return ReplOutcome(output: lines)
+      if mode == .screen && adopted && request.targets.isEmpty { return ReplOutcome(notes: result.notes) }
+      return ReplOutcome(output: result.lines, notes: result.notes)
     }
   }
 
   private mutating func adopt(_ request: ConversionRequest) -> Bool {
-    guard let quantity = try? catalog.parseQuantity(request.quantity), let number = quantity.number,
-          let source = quantity.unit?.singleUnit,
+    // The same reading as the conversion just printed (`12 pt to mm` adopts the point).
+    guard let reading = try? catalog.read(request, conventions: converter.conventions),
+          let number = reading.quantity.number, let source = reading.quantity.unit?.singleUnit,
           let category = catalog.category(named: source.unit.categoryIdentifier) else { return false }
     var target: PrefixedUnit? = nil
-    if request.targets.count == 1, let unit = (try? catalog.parseUnit(request.targets[0]))?.singleUnit,
+    if reading.targets.count == 1, let unit = reading.targets[0].singleUnit,
        unit.unit.categoryIdentifier == category.identifier, ReplState.key(unit) != ReplState.key(source) {
       target = unit
     }

@@ -65,11 +65,15 @@ public struct ReplOutcome: Sendable, Equatable {
   public var errors: [String]
   /// Whether the user asked to leave.
   public var quit: Bool
+  /// How ambiguous spellings were read (`note: pt read as point`): standard error in a script,
+  /// under the columns on a screen.
+  public var notes: [String]
 
   /// Creates an outcome.
-  public init(output: [String] = [], errors: [String] = [], quit: Bool = false) {
+  public init(output: [String] = [], errors: [String] = [], quit: Bool = false, notes: [String] = []) {
     self.output = output
     self.errors = errors
     self.quit = quit
+    self.notes = notes
   }
 }

@@ -9,6 +9,7 @@ enum ReplScript {
       let trimmed = line.trimmingWhitespace
       if trimmed.hasPrefix("#") { continue }
       let outcome = session.handle(trimmed)
+      for note in outcome.notes { Output.note(note) }
       Output.lines(outcome.output)
       if let message = outcome.errors.first {
         failed = true

@@ -45,7 +45,7 @@ struct ReplTerminal {
       free(raw)
       if !line.trimmingWhitespace.isEmpty { history.add(line) }
       let outcome = context.session.handle(line)
-      context.messages = outcome.output + outcome.errors.enumerated().map { $0.offset == 0 ? "error: " + $0.element : $0.element }
+      context.messages = outcome.notes + outcome.output + outcome.errors.enumerated().map { $0.offset == 0 ? "error: " + $0.element : $0.element }
       if outcome.quit { break }
     }
     session = context.session
