@@ -50,4 +50,36 @@ struct SpellingWalkTests {
     }
     #expect(failures.isEmpty, "\(failures.count) failures:\n\(failures.joined(separator: "\n"))")
   }
+
+  /// Every spelling, alternative readings (`pt~`) included, with the unit it names when the other
+  /// side of a conversion is that unit's own name.
+  static let allPairs: [(spelling: String, unit: Unit)] = {
+    var result = pairs
+    for unit in Catalog.builtin.units {
+      for spelling in unit.alternateNames { result.append((spelling, unit)) }
+    }
+    return result
+  }()
+
+  @Test("1 SPELLING to NAME reads SPELLING as the named unit whenever it can be (the other side decides)")
+  func otherSideDecides() {
+    let catalog = Catalog.builtin
+    var failures: [String] = []
+    for (spelling, owner) in Self.allPairs {
+      let quantity = "1 " + spelling
+      let request = ConversionRequest(quantity: quantity, targets: [owner.name], source: quantity + " to " + owner.name,
+                                      quantityOffset: 0, targetOffset: quantity.count + 4)
+      do {
+        let reading = try catalog.read(request)
+        // Readings of the same dimension as the owner's may keep the default (`C` alone is °C).
+        let read = reading.quantity.unit?.singleUnit?.unit
+        if read != owner && read?.dimension != owner.dimension {
+          failures.append("'\(spelling)' (\(owner.name)): read as \(read?.name ?? reading.quantity.text)")
+        }
+      } catch {
+        failures.append("'\(spelling)' (\(owner.name)): \(error.message)")
+      }
+    }
+    #expect(failures.isEmpty, "\(failures.count) failures:\n\(failures.joined(separator: "\n"))")
+  }
 }
