@@ -185,6 +185,18 @@ struct ReadingTableTests {
     ReadingCase("to km", nil),
     ReadingCase("1.5.5 m to cm", nil),
     ReadingCase("5 m to ft in", nil),
+    ReadingCase("1-1/2 in to mm", "38.1"),
+    ReadingCase("2-3/4 in to mm", "69.85"),
+    ReadingCase("5 ft. 11 in. to cm", "180.34"),
+    ReadingCase("3 lbs. to kg", "1.36077711"),
+    ReadingCase("2 tbsp. to mL", "29.5735295625"),
+    ReadingCase("1'000 m to km", nil),
+    ReadingCase("1'000 m to km", "1", locale: "de_CH.UTF-8"),
+    ReadingCase("5mi->km", "8.04672"),
+    ReadingCase("5 mi→km", "8.04672"),
+    ReadingCase("5 mi TO km", "8.04672"),
+    ReadingCase("10 Miles In km", "16.09344"),
+    ReadingCase("5'11.5\" to cm", "181.61"),
   ]
 
   @Test("At least 150 cases")

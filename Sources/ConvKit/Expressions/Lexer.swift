@@ -126,6 +126,24 @@ struct Lexer {
         position += 4
       }
     }
+    // `1'000`: the Swiss grouping where the locale groups so, else refused (it could be feet).
+    if position < characters.count, characters[position] == "'" || characters[position] == "’",
+       (1...3).contains(literal.count), position - start == literal.count, isGroup(at: position + 1) {
+      if conventions.groupingMark == "'" {
+        while position < characters.count, characters[position] == "'" || characters[position] == "’",
+              isGroup(at: position + 1) {
+          literal += String(characters[(position + 1)...(position + 3)])
+          position += 4
+        }
+      } else {
+        let end = position + 4
+        let group = String(characters[(position + 1)..<end])
+        let text = String(characters[start..<end])
+        throw .syntax("'\(text)' can be read as the number \(literal + group) or as feet and inches: write "
+                      + "\(literal + group) or \(literal) ft \(group) in",
+                      span: SourceSpan(start: start, length: end - start))
+      }
+    }
     // A grouping mark that does not group here: `1,5` where the decimal mark is the point.
     if position + 1 < characters.count, characters[position] == conventions.groupingMark,
        conventions.groupingMark != " ", conventions.groupingMark != ".", characters[position + 1].isASCIIDigit {
@@ -314,6 +332,19 @@ extension Lexer {
     var index = 0
     while index < tokens.count {
       let token = tokens[index]
+      // `1-1/2` (a hyphen between the whole number and the fraction, no spaces) is a mixed
+      // number as in `1-1/2 in pipe`, never a difference.
+      if index + 2 < tokens.count, token.form == .integer, case .number(let whole) = token.kind,
+         tokens[index + 1].kind == .minus, !tokens[index + 1].spaceBefore, !tokens[index + 2].spaceBefore,
+         tokens[index + 2].form == .fraction, case .number(let part) = tokens[index + 2].kind,
+         part < .one, !part.isNegative,
+         !(result.last.map { [.divide, .caret].contains($0.kind) || $0.kind.isNumber } ?? false) {
+        let last = tokens[index + 2]
+        let span = SourceSpan(start: token.span.start, length: last.span.start + last.span.length - token.span.start)
+        result.append(Token(kind: .number(whole + part), span: span, spaceBefore: token.spaceBefore, form: .other))
+        index += 3
+        continue
+      }
       if index + 1 < tokens.count, token.form == .integer, case .number(let whole) = token.kind,
          case .number(let part) = tokens[index + 1].kind,
          (tokens[index + 1].form == .vulgar

@@ -70,6 +70,11 @@ public struct ConversionRequest: Sendable, Hashable {
     if line.utf8.count > longestSplitLine {
       return ConversionRequest(quantity: line, targets: [], source: line, quantityOffset: 0, targetOffset: line.count)
     }
+    // An arrow written without spaces (`5mi->km`, `5 mi→km`) separates as the spaced one does.
+    if let arrow = ["->", "→", "=>"].first(where: { line.contains($0) }),
+       !WordSplitter.split(line).contains(where: { separators.contains($0.text.lowercased()) }) {
+      return parse(line: line.replacing(arrow, with: " " + arrow + " "), catalog: catalog, conventions: conventions)
+    }
     let words = WordSplitter.split(line)
     let reader = SplitReader(catalog: catalog, conventions: conventions)
     let characters = Array(line)
@@ -171,11 +176,11 @@ struct SplitReader {
   /// `=>` that has words on both sides; else the last `in` or `as` after which the target reads
   /// and before which a quantity with a unit does. Nil when none does.
   func separator(in words: [String]) -> Int? {
-    if let strict = words.lastIndex(where: { ConversionRequest.separators.contains($0) }), strict > 0 {
+    if let strict = words.lastIndex(where: { ConversionRequest.separators.contains($0.lowercased()) }), strict > 0 {
       return strict
     }
     for index in words.indices.reversed() where index > 0 && index < words.count - 1
-      && ConversionRequest.looseSeparators.contains(words[index]) {
+      && ConversionRequest.looseSeparators.contains(words[index].lowercased()) {
       let quantity = words[..<index].joined(separator: " ")
       let targets = ConversionRequest.splitTargets(words[(index + 1)...].joined(separator: " "))
       if hasUnit(quantity) && targetsRead(targets) { return index }

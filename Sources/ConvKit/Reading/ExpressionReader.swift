@@ -28,7 +28,11 @@ struct ExpressionReader: UnitResolving {
   /// The unit a spelling names: the chosen reading, else the default one (noting the spelling
   /// when it has others).
   func resolve(_ spelling: String, standalone: Bool, span: SourceSpan?) -> PrefixedUnit? {
-    let readings = catalog.readings(of: spelling, standalone: standalone)
+    var readings = catalog.readings(of: spelling, standalone: standalone)
+    // An abbreviation's period (`ft.`, `lbs.`, `tbsp.`) when the spelling is none with it.
+    if readings.isEmpty, spelling.count > 1, spelling.hasSuffix("."), !spelling.dropLast().hasSuffix(".") {
+      readings = catalog.readings(of: spelling.dropLast(), standalone: standalone)
+    }
     if readings.count > 1 { log.record(AmbiguityLog.Entry(spelling: spelling, readings: readings, span: span)) }
     return choices[spelling] ?? readings.first
   }
