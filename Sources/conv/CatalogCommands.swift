@@ -66,14 +66,23 @@ struct InfoCommand: ParsableCommand {
     let catalog = CatalogLoading.loadOrExit(environment)
     let name = unit.joined(separator: " ")
     let found: PrefixedUnit
+    let others: [PrefixedUnit]
     do {
-      found = try catalog.lookup(name)
+      (found, others) = try catalog.readUnit(name)
     } catch {
       Output.error(error.message)
       throw ExitCode(ExitStatus.conversionFailed)
     }
     let presenter = CatalogPresenter(catalog: catalog, ascii: ascii || !environment.isUTF8)
-    if json { Output.line(presenter.infoJSON(found).serialized()) } else { Output.lines(presenter.infoLines(found)) }
+    if json {
+      Output.line(presenter.infoJSON(found).serialized())
+    } else {
+      Output.lines(presenter.infoLines(found))
+      // The spelling's other readings, which the other side of a conversion may choose.
+      for other in others {
+        Output.line(presenter.otherReadingLine(spelling: name, unit: other))
+      }
+    }
   }
 }
 

@@ -99,6 +99,15 @@ public struct CatalogPresenter: Sendable {
     return lines
   }
 
+  /// A line saying that a spelling also reads as another unit when the other side asks for it:
+  /// `also:        pt reads as the point when the other side is a length`.
+  public func otherReadingLine(spelling: String, unit: PrefixedUnit) -> String {
+    let kind = catalog.describe(unit.unit.dimension)
+    let article = kind.first.map { "aeiou".contains($0) } == true ? "an " : "a "
+    return "also:        " + text(spelling) + " reads as the " + text(unit.name) + " when the other side is "
+      + article + text(kind)
+  }
+
   /// The same as a JSON object.
   public func infoJSON(_ prefixed: PrefixedUnit) -> JSONValue {
     let unit = prefixed.unit

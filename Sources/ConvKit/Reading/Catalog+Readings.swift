@@ -20,3 +20,21 @@ extension Catalog {
     return result
   }
 }
+
+extension Catalog {
+  /// Reads one unit as every front end does (`info`, favorites): the default reading of a
+  /// spelling or prefixed form, with the other readings the spelling has (`pt`: the pint, and the
+  /// point when the other side is a length). Throws for an unknown spelling, with suggestions, and
+  /// for an expression that is not one unit.
+  public func readUnit(_ text: some StringProtocol, conventions: NumberConventions = .standard)
+    throws(ConvError) -> (unit: PrefixedUnit, others: [PrefixedUnit]) {
+    let reader = ExpressionReader(catalog: self, conventions: conventions)
+    let expression = try reader.unit(text)
+    guard let unit = expression.singleUnit else {
+      throw .syntax("'\(ConvError.printable(expression.text))' is an expression, not one unit of the catalog",
+                    span: SourceSpan(start: 0, length: expression.text.count))
+    }
+    let others = reader.log.entries.first.map { Array($0.readings.dropFirst()) } ?? []
+    return (unit, others)
+  }
+}
