@@ -13,6 +13,8 @@ enum CatalogLoading {
   /// A missing file is no personal units, unless `$CONV_UNITS` names it.
   static func load(_ environment: Environment) -> Result<Catalog, CatalogLoadFailure> {
     let path = personalUnitsPath(environment)
+    // No home folder and no `$CONV_UNITS`: there is no default file to read.
+    if path.hasPrefix("/conv/") && environment.configHome.isEmpty { return .success(Catalog.builtin) }
     let text: String?
     do {
       text = try FileSystem.read(path)
@@ -36,7 +38,7 @@ enum CatalogLoading {
     switch load(environment) {
     case .success(let catalog): return catalog
     case .failure(let failure):
-      for message in failure.messages { Output.error(message) }
+      Output.problems(failure.messages)
       exit(ExitStatus.fileError)
     }
   }
@@ -45,6 +47,7 @@ enum CatalogLoading {
   /// status 2 after printing every problem, or when `$CONV_SETTINGS` names a file that does not exist.
   static func settings(_ environment: Environment) -> Settings {
     let variable = environment.variables["CONV_SETTINGS"].flatMap { $0.isEmpty ? nil : $0 }
+    if variable == nil && environment.configHome.isEmpty { return Settings() }
     let path = variable ?? environment.configHome + "/conv/settings"
     let text: String?
     do {
@@ -62,7 +65,7 @@ enum CatalogLoading {
     }
     let (settings, problems) = Settings.parse(text, path: path)
     guard problems.isEmpty else {
-      for problem in problems { Output.error(problem.description) }
+      Output.problems(problems.map(\.description))
       exit(ExitStatus.fileError)
     }
     return settings

@@ -32,18 +32,29 @@ struct Environment {
   /// Whether the locale's character set is UTF-8 (else output is ASCII only).
   var isUTF8: Bool { LocaleResolver.resolve(environment: variables).isUTF8 }
 
-  /// The user's home folder.
-  var home: String { variables["HOME"] ?? "/" }
+  /// The user's home folder: `$HOME`, else the password database's entry for the user; empty
+  /// when neither says (files under it are then neither read nor written).
+  var home: String {
+    if let home = variables["HOME"], home.hasPrefix("/") { return home }
+    if let entry = getpwuid(geteuid()), let directory = entry.pointee.pw_dir {
+      let home = String(cString: directory)
+      if home.hasPrefix("/") { return home }
+    }
+    return ""
+  }
+
+  /// Whether a home folder is known (else default file locations are unknown).
+  var hasHome: Bool { !home.isEmpty }
 
   /// `$XDG_CONFIG_HOME`, else `~/.config`.
   var configHome: String {
     if let value = variables["XDG_CONFIG_HOME"], value.hasPrefix("/") { return value }
-    return home + "/.config"
+    return hasHome ? home + "/.config" : ""
   }
 
   /// `$XDG_STATE_HOME`, else `~/.local/state`.
   var stateHome: String {
     if let value = variables["XDG_STATE_HOME"], value.hasPrefix("/") { return value }
-    return home + "/.local/state"
+    return hasHome ? home + "/.local/state" : ""
   }
 }

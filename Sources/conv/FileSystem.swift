@@ -5,25 +5,76 @@ import Musl
 #endif
 
 /// Small file helpers over the C library (Foundation stays out of the binary's start-up path).
+///
+/// Every file conv reads (personal units, settings, favorites) is opened without blocking, must be
+/// a regular file (not a FIFO, a device or a folder) and may hold at most `maximumSize` bytes.
 enum FileSystem {
+  /// The largest file conv reads: 4 MiB, far above any units, settings or favorites file.
+  static let maximumSize = 4 << 20
+
   /// Reads a whole file as UTF-8 (invalid bytes repaired); nil when it does not exist.
   static func read(_ path: String) throws(FileError) -> String? {
-    guard let file = fopen(path, "rb") else {
+    guard let bytes = try readBytes(path) else { return nil }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Every byte of a regular file of at most `maximumSize` bytes; nil when it does not exist.
+  static func readBytes(_ path: String) throws(FileError) -> [UInt8]? {
+    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
+    guard descriptor >= 0 else {
       if errno == ENOENT { return nil }
       throw FileError(path: path, message: String(cString: strerror(errno)))
     }
-    defer { fclose(file) }
+    defer { close(descriptor) }
+    try checkRegular(descriptor, path: path)
+    return try readAll(descriptor, path: path)
+  }
+
+  /// Throws unless the open file is a regular file of at most `maximumSize` bytes.
+  static func checkRegular(_ descriptor: Int32, path: String) throws(FileError) {
+    var status = stat()
+    guard fstat(descriptor, &status) == 0 else {
+      throw FileError(path: path, message: String(cString: strerror(errno)))
+    }
+    guard (status.st_mode & S_IFMT) == S_IFREG else {
+      throw FileError(path: path, message: "not a regular file (\(kind(of: status.st_mode)))")
+    }
+    guard status.st_size <= maximumSize else {
+      throw FileError(path: path, message: "larger than \(maximumSize >> 20) MiB, the most conv reads")
+    }
+  }
+
+  /// Reads from the start of an open file, at most `maximumSize` bytes (a file that grows past the
+  /// limit while being read is refused).
+  static func readAll(_ descriptor: Int32, path: String) throws(FileError) -> [UInt8] {
     var bytes: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 65536)
+    var offset: off_t = 0
     while true {
-      let count = fread(&buffer, 1, buffer.count, file)
-      if count > 0 { bytes.append(contentsOf: buffer[0..<count]) }
-      if count < buffer.count {
-        if ferror(file) != 0 { throw FileError(path: path, message: String(cString: strerror(errno))) }
-        break
+      let count = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, offset) }
+      if count < 0 {
+        if errno == EINTR { continue }
+        throw FileError(path: path, message: String(cString: strerror(errno)))
+      }
+      if count == 0 { return bytes }
+      bytes.append(contentsOf: buffer[0..<count])
+      offset += off_t(count)
+      if bytes.count > maximumSize {
+        throw FileError(path: path, message: "larger than \(maximumSize >> 20) MiB, the most conv reads")
       }
     }
-    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// What a file that is not a regular one is, in words.
+  static func kind(of mode: mode_t) -> String {
+    switch mode & S_IFMT {
+    case S_IFDIR: "a folder"
+    case S_IFIFO: "a FIFO"
+    case S_IFCHR: "a character device"
+    case S_IFBLK: "a block device"
+    case S_IFSOCK: "a socket"
+    default: "not a regular file"
+    }
   }
 }
 

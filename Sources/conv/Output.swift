@@ -40,6 +40,18 @@ enum Output {
     errorDetail("conv: " + text)
   }
 
+  /// Most problems of one file reported before the rest are counted.
+  static let maximumProblems = 20
+
+  /// Writes problems (`PATH:LINE: message`) to standard error, at most `maximumProblems`, then
+  /// how many more there are.
+  static func problems(_ messages: [String]) {
+    for message in messages.prefix(maximumProblems) { error(message) }
+    if messages.count > maximumProblems {
+      error("… and \(messages.count - maximumProblems) more problems")
+    }
+  }
+
   /// Writes a line to standard error as is.
   static func errorDetail(_ text: String) {
     var text = text + "\n"

@@ -38,7 +38,8 @@ struct FavoritesStore {
   /// `$CONV_FAVORITES`, else `$XDG_CONFIG_HOME/conv/favorites`, else `~/.config/conv/favorites`.
   static func path(_ environment: Environment) -> String {
     if let path = environment.variables["CONV_FAVORITES"], !path.isEmpty { return path }
-    return environment.configHome + "/conv/favorites"
+    // Empty when there is no home folder: nothing to read, and an edit is refused.
+    return environment.configHome.isEmpty ? "" : environment.configHome + "/conv/favorites"
   }
 
   /// The store for the configured path.
@@ -81,6 +82,10 @@ struct FavoritesStore {
   /// - Returns: what `change` returned.
   func update<T>(catalog: Catalog, create: Bool,
                  _ change: (inout FavoritesFile) throws(FavoritesFailure) -> T) throws(FavoritesFailure) -> T {
+    guard !path.isEmpty else {
+      throw FavoritesFailure("cannot save favorites: HOME is not set and the user has no home folder "
+                             + "(set HOME, XDG_CONFIG_HOME or CONV_FAVORITES)", status: ExitStatus.fileError)
+    }
     let target = try resolveTarget()
     if !create, !FavoritesStore.exists(target) {
       var empty = FavoritesFile()
@@ -91,7 +96,7 @@ struct FavoritesStore {
     defer { close(locked.descriptor) }
     let original: [UInt8]
     do {
-      original = try FavoritesStore.readAll(descriptor: locked.descriptor)
+      original = try FavoritesStore.readAll(descriptor: locked.descriptor, path: path)
     } catch {
       throw FavoritesFailure("cannot read \(path): \(error.text)", status: ExitStatus.fileError)
     }
@@ -149,9 +154,11 @@ struct FavoritesStore {
   private func lock(_ target: String, create: Bool) throws(FavoritesFailure) -> (descriptor: Int32, status: stat, created: Bool) {
     for _ in 0..<10_000 {
       var created = false
-      var descriptor = open(target, O_RDONLY | O_CLOEXEC)
+      // Without blocking (a FIFO would wait for a writer), and only a regular file is edited:
+      // renaming a new file over a device or a FIFO would replace it.
+      var descriptor = open(target, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
       if descriptor < 0 && errno == ENOENT && create {
-        descriptor = open(target, O_RDONLY | O_CLOEXEC | O_CREAT | O_EXCL, 0o666)
+        descriptor = open(target, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_CREAT | O_EXCL, 0o666)
         if descriptor >= 0 {
           created = true
         } else if errno == EEXIST {
@@ -161,6 +168,12 @@ struct FavoritesStore {
       guard descriptor >= 0 else {
         throw FavoritesFailure("cannot \(create ? "create" : "open") \(describe(target)): \(FavoritesStore.errorText())",
                                status: ExitStatus.fileError)
+      }
+      do {
+        try FileSystem.checkRegular(descriptor, path: describe(target))
+      } catch {
+        close(descriptor)
+        throw FavoritesFailure("cannot edit \(error.description); nothing was changed", status: ExitStatus.fileError)
       }
       var result: Int32
       repeat { result = flock(descriptor, LOCK_EX) } while result != 0 && errno == EINTR
@@ -253,31 +266,22 @@ struct FavoritesStore {
 
   static func errorText() -> String { String(cString: strerror(errno)) }
 
-  /// Every byte of a file; nil when it does not exist.
+  /// Every byte of a file (a regular file of at most `FileSystem.maximumSize` bytes, opened
+  /// without blocking); nil when it does not exist.
   static func readAll(path: String) throws(SystemError) -> [UInt8]? {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else {
-      if errno == ENOENT { return nil }
-      throw SystemError(text: errorText())
+    do {
+      return try FileSystem.readBytes(path)
+    } catch {
+      throw SystemError(text: error.message)
     }
-    defer { close(descriptor) }
-    return try readAll(descriptor: descriptor)
   }
 
-  /// Every byte from an open file, from its start.
-  static func readAll(descriptor: Int32) throws(SystemError) -> [UInt8] {
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 65536)
-    var offset: off_t = 0
-    while true {
-      let count = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, offset) }
-      if count < 0 {
-        if errno == EINTR { continue }
-        throw SystemError(text: errorText())
-      }
-      if count == 0 { return bytes }
-      bytes.append(contentsOf: buffer[0..<count])
-      offset += off_t(count)
+  /// Every byte from an open regular file, from its start.
+  static func readAll(descriptor: Int32, path: String) throws(SystemError) -> [UInt8] {
+    do {
+      return try FileSystem.readAll(descriptor, path: path)
+    } catch {
+      throw SystemError(text: error.message)
     }
   }
 

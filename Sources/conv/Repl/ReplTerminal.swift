@@ -24,7 +24,7 @@ struct ReplTerminal {
   /// Runs until Ctrl-D or `quit`. Errors are shown and the session goes on.
   func run(_ session: inout ReplSession) {
     setlocale(LC_CTYPE, "")
-    let history = ReplHistory(path: environment.stateHome + "/conv/history")
+    var history = ReplHistory(path: environment.stateHome.isEmpty ? "" : environment.stateHome + "/conv/history")
     history.load()
     let context = ReplTerminalContext(session: session, accent: ReplStyle.accent(forTerminal: environment.variables["TERM"]))
     ReplTerminalContext.current = context
@@ -196,18 +196,29 @@ struct ReplHistory {
   let path: String
   static let limit: Int32 = 1000
 
+  /// Whether the history file may be read and written: a regular file of a sane size (checked
+  /// without blocking on a FIFO). Anything else keeps the history in memory only.
+  private(set) var usable = false
+
   /// Creates the folder and file when missing, reads the file and bounds the history.
-  func load() {
+  mutating func load() {
+    using_history()
+    stifle_history(ReplHistory.limit)
+    guard !path.isEmpty else { return }  // no home folder: history in memory only
     var folder = ""
     for part in path.split(separator: "/").dropLast() {
       folder += "/" + part
       mkdir(folder, 0o700)
     }
-    let descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND, 0o600)
-    if descriptor >= 0 { close(descriptor) }
-    using_history()
-    read_history(path)
-    stifle_history(ReplHistory.limit)
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND | O_NONBLOCK | O_NOCTTY | O_CLOEXEC, 0o600)
+    if descriptor >= 0 {
+      usable = (try? FileSystem.checkRegular(descriptor, path: path)) != nil
+      close(descriptor)
+    }
+    if usable {
+      read_history(path)
+      stifle_history(ReplHistory.limit)
+    }
   }
 
   /// Adds a line unless it repeats the previous one, and appends it to the file at once.
@@ -217,11 +228,11 @@ struct ReplHistory {
       return
     }
     add_history(line)
-    append_history(1, path)
+    if usable { append_history(1, path) }
   }
 
   /// Trims the file to the limit.
   func save() {
-    history_truncate_file(path, ReplHistory.limit)
+    if usable { history_truncate_file(path, ReplHistory.limit) }
   }
 }
