@@ -1,0 +1,93 @@
+import Foundation
+import Testing
+
+/// Issue 20, files: what conv reads must be a regular file of bounded size, opened without
+/// blocking; favorites are never written over something that is not a regular file; a junk file
+/// gives a bounded list of problems.
+@Suite("Files that are not files")
+struct FileSafetyTests {
+  /// A fresh folder with a FIFO in it, and an environment whose configuration lives there.
+  static func scratch() throws -> (folder: URL, fifo: String, environment: [String: String]) {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("conv-files-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder.appendingPathComponent("config/conv"),
+                                            withIntermediateDirectories: true)
+    let fifo = folder.appendingPathComponent("fifo").path
+    #expect(mkfifo(fifo, 0o600) == 0)
+    let environment = ConvProcess.isolatedEnvironment([
+      "HOME": folder.path, "XDG_CONFIG_HOME": folder.appendingPathComponent("config").path,
+      "XDG_STATE_HOME": folder.appendingPathComponent("state").path,
+    ])
+    return (folder, fifo, environment)
+  }
+
+  /// Something that is not a regular file, as favorites, units or settings file.
+  static let nonFiles = ["fifo", "/dev/null", "/dev/zero", "folder"]
+
+  static func path(_ name: String, in folder: URL, fifo: String) throws -> String {
+    switch name {
+    case "fifo": return fifo
+    case "folder":
+      let path = folder.appendingPathComponent("a-folder").path
+      try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+      return path
+    default: return name
+    }
+  }
+
+  @Test("Favorites through a link to a FIFO, a device or a folder: a one-line error, nothing replaced", arguments: nonFiles)
+  func favoritesNotAFile(_ name: String) throws {
+    let (folder, fifo, environment) = try Self.scratch()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let target = try Self.path(name, in: folder, fifo: fifo)
+    let link = folder.appendingPathComponent("config/conv/favorites").path
+    try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+    for arguments in [["fav"], ["fav", "add", "gal", "L"], ["fav", "10"]] {
+      let outcome = try ConvProcess.run(arguments, environment: environment, timeout: 10)
+      #expect(outcome.status == 2, "\(arguments): \(outcome.status) \(outcome.stderr)")
+      #expect(outcome.errorLines.count == 1 && outcome.stderr.contains("not a regular file"), "\(outcome.stderr)")
+    }
+    var status = stat()
+    #expect(stat(target, &status) == 0 && (status.st_mode & S_IFMT) != S_IFREG, "\(target) was replaced")
+  }
+
+  @Test("A units or settings file that is not a regular file: exit 2 at once", arguments: nonFiles)
+  func unitsAndSettingsNotAFile(_ name: String) throws {
+    let (folder, fifo, environment) = try Self.scratch()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let target = try Self.path(name, in: folder, fifo: fifo)
+    for variable in ["CONV_UNITS", "CONV_SETTINGS"] {
+      var withFile = environment
+      withFile[variable] = target
+      let outcome = try ConvProcess.run(["1", "m", "ft"], environment: withFile, timeout: 10)
+      #expect(outcome.status == 2, "\(variable)=\(name): \(outcome.status)")
+      #expect(outcome.stderr.contains("not a regular file"), "\(outcome.stderr)")
+    }
+  }
+
+  @Test("A file larger than 4 MiB is refused without reading it all")
+  func oversizeFile() throws {
+    let (folder, _, environment) = try Self.scratch()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let big = folder.appendingPathComponent("big.units")
+    try Data(repeating: UInt8(ascii: "#"), count: 5 << 20).write(to: big)
+    var withFile = environment
+    withFile["CONV_UNITS"] = big.path
+    let outcome = try ConvProcess.run(["1", "m", "ft"], environment: withFile, timeout: 10)
+    #expect(outcome.status == 2)
+    #expect(outcome.stderr.contains("larger than 4 MiB"), "\(outcome.stderr)")
+  }
+
+  @Test("A junk units file lists at most 20 problems, then how many more", arguments: [25, 1000, 50_000])
+  func boundedDiagnostics(_ lines: Int) throws {
+    let (folder, _, environment) = try Self.scratch()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let junk = folder.appendingPathComponent("junk.units")
+    try String(repeating: "x | y\n", count: lines).write(to: junk, atomically: true, encoding: .utf8)
+    var withFile = environment
+    withFile["CONV_UNITS"] = junk.path
+    let outcome = try ConvProcess.run(["1", "m", "ft"], environment: withFile, timeout: 20)
+    #expect(outcome.status == 2)
+    #expect(outcome.errorLines.count == 21, "\(outcome.errorLines.count) lines")
+    #expect(outcome.errorLines.last == "conv: … and \(lines - 20) more problems")
+  }
+}
