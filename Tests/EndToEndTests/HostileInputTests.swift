@@ -175,11 +175,12 @@ struct HostileInputTests {
     let file = folder.appendingPathComponent("units")
     // A chain of 2,000 units each defined by the next, a cycle, a definition nested too deeply,
     // control characters and invalid UTF-8.
+    // Problems are listed file order, at most 20 of them: the cycle and the deep definition first.
     var text = "category: chain\ndimension: length\n"
-    for index in 0..<2000 { text += "link\(index) | | | | 2 link\(index + 1) | | test\n" }
-    text += "link2000 | | | | 1 m | | test\n"
     text += "loopa | | | | 2 loopb | | test\nloopb | | | | 3 loopa | | test\n"
     text += "deep | | | | " + String(repeating: "(", count: 100) + "m" + String(repeating: ")", count: 100) + " | | test\n"
+    for index in 0..<2000 { text += "link\(index) | | | | 2 link\(index + 1) | | test\n" }
+    text += "link2000 | | | | 1 m | | test\n"
     var bytes = Data(text.utf8)
     bytes.append(contentsOf: [0x62, 0x61, 0x64, 0x1B, 0xFF, 0x20, 0x7C, 0x0A])
     try bytes.write(to: file)
@@ -190,6 +191,8 @@ struct HostileInputTests {
     #expect(outcome.stderr.contains("is part of a chain of more than 64 units"), "\(outcome.stderr.prefix(500))")
     #expect(outcome.stderr.contains("circular definition"), "\(outcome.stderr.prefix(500))")
     #expect(outcome.stderr.contains("nested too deeply"), "\(outcome.stderr.prefix(500))")
+    #expect(outcome.errorLines.count == 21 && outcome.errorLines.last?.contains("more problems") == true,
+            "\(outcome.errorLines.count) lines")
     #expect(outcome.stderr.unicodeScalars.allSatisfy { $0 == "\n" || ($0.value >= 0x20 && $0.value != 0x7F) },
             "\(outcome.stderr.prefix(500))")
   }

@@ -61,6 +61,20 @@ struct RawCategory {
 
 /// Reads the line syntax of catalog files (see `Data/README.md`).
 struct CatalogFileParser {
+  /// Characters no spelling may hold: controls, format characters (bidirectional overrides, zero
+  /// widths), private-use and unassigned code points, and the shell's quoting and substitution
+  /// characters (`` ` ``, `$`, `\`), which a completion script might evaluate.
+  static func isForbidden(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar {
+    case "`", "$", "\\", "<", ">": return true
+    default: break
+    }
+    switch scalar.properties.generalCategory {
+    case .control, .format, .privateUse, .surrogate, .unassigned, .lineSeparator, .paragraphSeparator: return true
+    default: return false
+    }
+  }
+
   var categories: [RawCategory] = []
   var units: [RawUnit] = []
   var diagnostics: [CatalogDiagnostic] = []
@@ -149,9 +163,14 @@ struct CatalogFileParser {
         }
       }
       let flags = CatalogFileParser.list(fields[5])
-      for spelling in [name, fields[1]] + symbols + aliases + claimed
-        where spelling.contains(where: { "()*^+;,|".contains($0) }) {
-        report("'\(spelling)' contains a character reserved for expressions")
+      for spelling in [name, fields[1]] + symbols + aliases + claimed + alternates {
+        if spelling.contains(where: { "()*^+;,|".contains($0) }) {
+          report("'\(ConvError.printable(spelling))' contains a character reserved for expressions")
+        } else if let bad = spelling.unicodeScalars.first(where: CatalogFileParser.isForbidden) {
+          let hex = String(bad.value, radix: 16, uppercase: true)
+          report("'\(ConvError.printable(spelling))' contains U+\(String(repeating: "0", count: max(0, 4 - hex.count)) + hex), "
+                 + "which a unit's spelling may not hold (control, format, private-use or shell characters)")
+        }
       }
       units.append(RawUnit(
         path: source.path, line: lineNumber, name: name, plural: fields[1].isEmpty ? name : fields[1],

@@ -1,0 +1,31 @@
+import Testing
+@testable import ConvKit
+
+/// Issue 20: a personal units file cannot smuggle terminal escapes, invisible reordering or shell
+/// substitutions into conv's output or completions through a unit's spellings.
+@Suite("Spellings a units file may not hold")
+struct HostileSpellingTests {
+  static let hostile = [
+    "x`touch /tmp/x`y", "a$(id)", "back\\slash", "esc\u{1B}]0;title\u{07}", "rtl\u{202E}gnp", "zero\u{200B}width",
+    "c1\u{9B}31m", "line\u{2028}break", "private\u{E000}", "a<b", "a>b",
+  ]
+
+  @Test("Each hostile spelling is refused, as a name, symbol or alias", arguments: hostile)
+  func refused(_ spelling: String) {
+    for line in ["\(spelling) | | | | m | | test", "plain | | \(spelling) | | m | | test", "plain | | | \(spelling) | m | | test"] {
+      let text = "category: length\n" + line + "\n"
+      let (_, diagnostics) = CatalogLoader.load([CatalogSource(path: "units", text: text)], base: .builtin)
+      #expect(diagnostics.contains { $0.message.contains("may not hold") || $0.message.contains("reserved for expressions") },
+              "\(line.debugDescription): \(diagnostics)")
+      // The message itself shows the character escaped.
+      #expect(!diagnostics.contains { $0.description.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x202E } })
+    }
+  }
+
+  @Test("Ordinary spellings with marks still load")
+  func ordinaryLoad() {
+    let text = "category: length\nbeard-second | beard-seconds | bs′ | Kernighan's beard | 5 nm | | informal\n"
+    let (_, diagnostics) = CatalogLoader.load([CatalogSource(path: "units", text: text)], base: .builtin)
+    #expect(diagnostics.isEmpty, "\(diagnostics)")
+  }
+}
