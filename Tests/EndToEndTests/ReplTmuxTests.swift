@@ -33,6 +33,20 @@ struct ReplTmuxTests {
     #expect(escaped.contains("\u{1B}[7m") || escaped.contains(";7m") || escaped.contains("[7;"), "\(escaped)")
   }
 
+  @Test("SIGTERM and SIGHUP give the terminal back: the main screen returns", arguments: [SIGTERM, SIGHUP])
+  func terminatingSignal(_ signal: Int32) throws {
+    let pane = try TmuxPane()
+    defer { pane.close() }
+    _ = try pane.waitFor { $0.promptLine.hasPrefix("conv>") && $0.contains("Length") }
+    try pane.tmux(["set-option", "-t", pane.name, "remain-on-exit", "on"])
+    let pid = try #require(Int32(try pane.tmux(["list-panes", "-t", pane.name, "-F", "#{pane_pid}"])
+      .trimmingCharacters(in: .whitespacesAndNewlines)))
+    #expect(kill(pid, signal) == 0)
+    // The pane stays, showing the main screen again: no columns, no prompt.
+    let screen = try pane.waitFor { !$0.contains("conv>") }
+    #expect(!screen.contains("Length"), "\(screen.text)")
+  }
+
   @Test("one filter applies to both columns")
   func filter() throws {
     let pane = try TmuxPane()
@@ -216,12 +230,12 @@ final class TmuxPane {
   /// tmux is started with posix_spawn and waited for with waitpid, not with Foundation's Process:
   /// the first command forks the tmux server, which would inherit what Process uses to notice the
   /// end of its child, so waitUntilExit would wait for the server. Only capture-pane's output is
-  /// read; every other command gets /dev/null.
+  /// read (and list-panes'); every other command gets /dev/null.
   @discardableResult
   func tmux(_ arguments: [String]) throws -> String {
     let argv = [TmuxPane.tmux!, "-u", "-L", socket] + arguments
     let envp = environment.map { "\($0.key)=\($0.value)" }
-    let capture = arguments.first == "capture-pane"
+    let capture = arguments.first == "capture-pane" || arguments.first == "list-panes"
     var fds: [Int32] = [-1, -1]
     if capture {
       guard pipe(&fds) == 0 else { throw TmuxError(arguments: arguments, status: -1) }

@@ -203,6 +203,14 @@ struct FavoritesStore {
       let reason = readOnlySystem ? "the file system is read-only" : "the file is read-only"
       throw FavoritesFailure("cannot change \(describe(target)): \(reason)\(unchanged)", status: ExitStatus.fileError)
     }
+    // Ctrl-C, SIGTERM or a hang-up while the temporary file exists would leave it behind: they are
+    // held until the file is renamed or removed, and then end the process as usual.
+    var ending = sigset_t()
+    var previousMask = sigset_t()
+    sigemptyset(&ending)
+    for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] { sigaddset(&ending, signal) }
+    pthread_sigmask(SIG_BLOCK, &ending, &previousMask)
+    defer { pthread_sigmask(SIG_SETMASK, &previousMask, nil) }
     let folder = FavoritesStore.folder(of: target)
     let name = FavoritesStore.baseName(of: target)
     var template = Array((folder + "/." + name + ".tmp-XXXXXX").utf8CString)

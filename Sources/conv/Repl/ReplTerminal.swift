@@ -155,17 +155,43 @@ enum ReplReadline {
   }
 }
 
-/// SIGINT and SIGWINCH handlers that only record the signal (readline then calls the hook).
+/// The terminal settings before the REPL started, restored by a terminating signal's handler
+/// (`tcsetattr` is async-signal-safe). Written once before the handlers are installed.
+nonisolated(unsafe) var replSavedTerminal = termios()
+nonisolated(unsafe) var replHasSavedTerminal = false
+
+/// SIGINT and SIGWINCH handlers that only record the signal (readline then calls the hook), and
+/// SIGTERM, SIGHUP and SIGQUIT handlers that give the terminal back (settings, main screen,
+/// cursor) before the signal ends the process as it would have.
 enum ReplSignals {
   struct Saved {
     var interrupt = sigaction()
     var resize = sigaction()
+    var terminate = sigaction()
+    var hangUp = sigaction()
+    var quit = sigaction()
     var mask = sigset_t()
   }
 
+  /// The signals that end the REPL with the terminal restored.
+  static let terminating = [SIGTERM, SIGHUP, SIGQUIT]
+
   static func install() -> Saved {
     replPendingSignals.store(0, ordering: .relaxed)
+    replHasSavedTerminal = tcgetattr(STDIN_FILENO, &replSavedTerminal) == 0
     var saved = Saved()
+    var ending = sigaction()
+    sigemptyset(&ending.sa_mask)
+    ending.sa_flags = Int32(truncatingIfNeeded: SA_RESETHAND)
+    ending.__sigaction_handler.sa_handler = { signal in
+      if replHasSavedTerminal { _ = tcsetattr(STDIN_FILENO, TCSANOW, &replSavedTerminal) }
+      let restore: StaticString = "\u{1B}[?1049l\u{1B}[?25h"
+      _ = Glibc.write(STDOUT_FILENO, restore.utf8Start, restore.utf8CodeUnitCount)
+      _ = raise(signal)  // the default action now (SA_RESETHAND)
+    }
+    sigaction(SIGTERM, &ending, &saved.terminate)
+    sigaction(SIGHUP, &ending, &saved.hangUp)
+    sigaction(SIGQUIT, &ending, &saved.quit)
     var action = sigaction()
     sigemptyset(&action.sa_mask)
     action.sa_flags = 0  // no SA_RESTART: the interrupted read makes readline call the hook
@@ -187,6 +213,9 @@ enum ReplSignals {
     var saved = saved
     sigaction(SIGINT, &saved.interrupt, nil)
     sigaction(SIGWINCH, &saved.resize, nil)
+    sigaction(SIGTERM, &saved.terminate, nil)
+    sigaction(SIGHUP, &saved.hangUp, nil)
+    sigaction(SIGQUIT, &saved.quit, nil)
     pthread_sigmask(SIG_SETMASK, &saved.mask, nil)
   }
 }
