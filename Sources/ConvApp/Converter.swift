@@ -109,9 +109,7 @@ public struct Converter: Sendable {
   /// The result as a terse number (the shortest decimal of the nearest `Double`); nil when no
   /// `Double` holds it: beyond the largest, or so small that it would read as zero.
   func terseNumber(_ result: ConversionResult) -> String? {
-    let value = result.doubleValue
-    if value == 0 && !result.value.isZero { return nil }
-    return TerseNumber.format(value)
+    TerseNumber.format(exact: result.rational)
   }
 
   /// The quantity as it is shown on the left: its number as typed, exactly, and its unit's symbol.
@@ -137,7 +135,7 @@ public struct Converter: Sendable {
       ?? catalog.primaryCategory(for: result.target.dimension)
     var members: [(String, JSONValue)] = [
       ("input", .string(quantity.text)),
-      ("value", quantity.number.flatMap { TerseNumber.format($0.doubleValue) }.map(JSONValue.number) ?? .null),
+      ("value", quantity.number.map { .number(TerseNumber.format(exact: $0)) } ?? .null),
       ("unit", quantity.unit.map { .string($0.displaySymbol) } ?? .null),
       ("target", .string(result.target.displaySymbol)),
       ("result", .number(number)),
@@ -162,7 +160,7 @@ public struct Converter: Sendable {
     for (index, target) in targets.enumerated() {
       if index > 0 {
         let previous = targets[index - 1]
-        let carried = Quantity(text: "", term: previous.term, number: remaining, unit: previous)
+        let carried = try catalog.quantity(remaining, in: previous, text: "")
         let step = try catalog.convert(carried, to: target)
         remaining = step.value.approximation
         isExact = isExact && step.isExact && step.value.isRational
@@ -176,7 +174,7 @@ public struct Converter: Sendable {
       }
       switch options.mode {
       case .terse, .json:
-        let text = TerseNumber.format(value.doubleValue) ?? "0"
+        let text = TerseNumber.format(exact: value)
         parts.append(text)
         jsonParts.append(.object([("value", .number(text)), ("unit", .string(target.displaySymbol))]))
       case .human:

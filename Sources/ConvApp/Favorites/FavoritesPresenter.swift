@@ -38,11 +38,9 @@ public struct FavoritesPresenter: Sendable {
     -> [Result<ConversionResult, ConvError>]
   {
     favorites.map { favorite in
-      var term = favorite.from.term
-      term.value = Magnitude(value) * term.value
-      term.coefficient = value * term.coefficient
-      let quantity = Quantity(text: valueText + " " + favorite.pair.from, term: term, number: value, unit: favorite.from)
       do throws(ConvError) {
+        let quantity = try converter.catalog.quantity(value, in: favorite.from,
+                                                      text: valueText + " " + favorite.pair.from)
         return .success(try converter.catalog.convert(quantity, to: favorite.to))
       } catch {
         return .failure(error)
@@ -50,13 +48,23 @@ public struct FavoritesPresenter: Sendable {
     }
   }
 
-  /// The lines to print, and whether a conversion failed (the reciprocal of zero): such a favorite
-  /// shows the message instead of a number (`nan` in terse output, an `error` member in JSON).
+  /// The lines to print, whether a conversion failed (below absolute zero, the reciprocal of
+  /// zero), and the messages for standard error: a failed favorite shows the message instead of a
+  /// number in human output, an `error` member in JSON, and in terse output no line but a message.
   public func lines(_ entries: [(entry: FavoritesFile.Entry, favorite: ResolvedFavorite)], value: Rational,
-                    valueText: String) -> (lines: [String], failed: Bool) {
+                    valueText: String) -> (lines: [String], failed: Bool, errors: [String]) {
     let results = results(entries.map(\.favorite), value: value, valueText: valueText)
     let failed = results.contains { if case .failure = $0 { true } else { false } }
-    return (render(entries, results, valueText: valueText), failed)
+    var errors: [String] = []
+    if converter.options.mode == .terse {
+      for (item, result) in zip(entries, results) {
+        if case .failure(let error) = result {
+          errors.append("favorite \(item.entry.position) (\(ConvError.printable(item.entry.pair.from)) -> "
+                        + "\(ConvError.printable(item.entry.pair.to))): \(error.message)")
+        }
+      }
+    }
+    return (render(entries, results, valueText: valueText), failed, errors)
   }
 
   private func render(_ entries: [(entry: FavoritesFile.Entry, favorite: ResolvedFavorite)],
@@ -64,11 +72,10 @@ public struct FavoritesPresenter: Sendable {
     let presenter = converter.presenter
     switch converter.options.mode {
     case .terse:
-      return results.map { result in
-        guard case .success(let conversion) = result, let text = TerseNumber.format(conversion.doubleValue) else {
-          return "nan"
-        }
-        return text
+      // Failed favorites are reported on standard error (see `lines`), never as `nan` or `0`.
+      return results.compactMap { result in
+        guard case .success(let conversion) = result else { return nil }
+        return TerseNumber.format(exact: conversion.rational)
       }
     case .json:
       let items: [JSONValue] = zip(entries, results).map { item, result in

@@ -9,6 +9,28 @@ import ConvKit
 /// together from its bytes, without `Character` processing, as batch conversion formats one number
 /// per line.
 public enum TerseNumber {
+  /// The terse form of an exact value: that of the nearest `Double` (`format(_:)`), or, when no
+  /// `Double` holds it (beyond 1.8 × 10³⁰⁸, or so small it would read as zero), the value itself in
+  /// scientific form, exact when it has at most 17 significant digits, else rounded to 17
+  /// (`1e-4000`, `3.3333333333333333e-4001`). Never `0` for a value that is not zero.
+  public static func format(exact value: Rational) -> String {
+    let double = value.doubleValue
+    if double.isFinite && (double != 0 || value.isZero) { return format(double)! }
+    let digits = value.terminatingDecimal.flatMap { $0.digits.utf8.count <= 17 ? $0 : nil }
+      ?? value.rounded(significantDigits: 17)
+    return scientific(digits)
+  }
+
+  /// `d.ddde±x` from decimal digits (trailing zeros dropped).
+  static func scientific(_ digits: DecimalDigits) -> String {
+    var significant = digits.digits
+    while significant.count > 1 && significant.hasSuffix("0") { significant.removeLast() }
+    let first = String(significant.prefix(1))
+    let rest = String(significant.dropFirst())
+    return (digits.isNegative ? "-" : "") + first + (rest.isEmpty ? "" : "." + rest) + "e"
+      + String(digits.scientificExponent)
+  }
+
   /// Formats a finite double; nil for NaN or infinity.
   public static func format(_ value: Double) -> String? {
     guard value.isFinite else { return nil }

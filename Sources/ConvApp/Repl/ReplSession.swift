@@ -53,7 +53,20 @@ public struct ReplSession {
   // MARK: Commands
 
   /// Runs one line: a command, a category, a number or a conversion. Errors never end the session.
+  ///
+  /// The value and source unit are checked after every command as any quantity is: a command that
+  /// would leave `-500 °C` (a typed value, `from`, `swap`) is refused and changes nothing.
   public mutating func handle(_ line: String) -> ReplOutcome {
+    let before = state
+    let outcome = handleUnchecked(line)
+    if let problem = valueProblem {
+      state = before
+      return failure(problem)
+    }
+    return outcome
+  }
+
+  private mutating func handleUnchecked(_ line: String) -> ReplOutcome {
     let input = ReplInput.parse(line, catalog: catalog, conventions: converter.conventions)
     switch input {
     case .nothing:
@@ -138,8 +151,13 @@ public struct ReplSession {
       return failure("\(unit.symbol) belongs to no category")
     }
     let key = ReplState.key(unit)
+    if category.identifier != state.category.identifier && !asSource {
+      // `to` a unit of another category carries the value over as a quantity: 10 nmi stays
+      // 10 nmi, now written in the new category's unit nearest in size.
+      return carry(into: category, target: unit)
+    }
     if category.identifier != state.category.identifier {
-      guard select(category, source: asSource ? unit : nil, target: asSource ? nil : unit) else {
+      guard select(category, source: unit, target: nil) else {
         return failure("\(category.title) has only one unit")
       }
     } else if asSource {
@@ -154,6 +172,45 @@ public struct ReplSession {
     }
     state.view = .columns
     return ReplOutcome(output: mode == .script && !asSource ? pairLines() : [])
+  }
+
+  /// Switches to the category of `target` with the current quantity carried over exactly: the new
+  /// source is the unit of that category nearest in size to the old one (for a reciprocal pair such
+  /// as mpg and L/100km, its first common unit), and the value is the quantity in it. Refused when
+  /// the quantity does not convert into `target`.
+  private mutating func carry(into category: UnitCategory, target: PrefixedUnit) -> ReplOutcome {
+    let quantity = sourceQuantity
+    let targetExpression = UnitExpression(unit: target)
+    do {
+      _ = try catalog.convert(quantity, to: targetExpression)
+    } catch {
+      return failure(error.message + " (type 'cat \(category.identifier)' to switch category)")
+    }
+    // The common and featured units of the category; any of its units when it has none.
+    var candidates = (catalog.units(in: category).filter(\.isCommon).map { PrefixedUnit(unit: $0) }
+      + catalog.featuredUnits(in: category)).filter { ReplState.key($0) != ReplState.key(target) }
+    if candidates.isEmpty {
+      candidates = catalog.units(in: category).map { PrefixedUnit(unit: $0) }
+        .filter { ReplState.key($0) != ReplState.key(target) }
+    }
+    let size = state.source.factor.approximation.doubleValue
+    // Nearest in size (the smallest ratio between the two, whichever is larger); a unit in which
+    // the value is a terminating decimal first, so that `10 nmi` becomes `18,520 m`, not a fraction.
+    func rank(_ unit: PrefixedUnit) -> (Int, Double) {
+      let value = try? catalog.convert(quantity, to: UnitExpression(unit: unit))
+      let terminating = value.map { $0.value.isRational && $0.rational.terminatingDecimal != nil } ?? false
+      let sameDimension = unit.unit.dimension == state.source.unit.dimension
+      let ratio = abs(unit.factor.approximation.doubleValue / size)
+      return (terminating ? 0 : 1, sameDimension ? (ratio >= 1 ? ratio : 1 / ratio) : .infinity)
+    }
+    let source = candidates.min { rank($0) < rank($1) }
+    guard let source, let carried = try? catalog.convert(quantity, to: UnitExpression(unit: source)) else {
+      return failure("\(category.title) has only one unit")
+    }
+    select(category, source: source, target: target)
+    state.value = carried.rational
+    state.view = .columns
+    return ReplOutcome(output: mode == .script ? pairLines() : [])
   }
 
   /// Makes `category` current with the given units or its defaults; the filter is cleared when the
@@ -264,14 +321,24 @@ public struct ReplSession {
 
   // MARK: Values
 
-  /// `value` of `unit` as a quantity.
-  func quantity(_ value: Rational, _ unit: UnitExpression) -> Quantity {
-    let text = (value.terminatingDecimal?.plainString ?? value.description) + " " + unit.displaySymbol
-    return Quantity(text: text, term: unit.term, number: value, unit: unit)
+  /// The current value in the source unit: `5 mi`. Every command that changes the value or the
+  /// source keeps this a valid quantity (see `handle`), so the fallback to one of the unit is
+  /// never shown.
+  public var sourceQuantity: Quantity {
+    let unit = UnitExpression(unit: state.source)
+    return (try? catalog.quantity(state.value, in: unit)) ?? (try? catalog.quantity(.one, in: unit))
+      ?? (try! catalog.parseQuantity(state.source.symbol))
   }
 
-  /// The current value in the source unit: `5 mi`.
-  public var sourceQuantity: Quantity { quantity(state.value, UnitExpression(unit: state.source)) }
+  /// Why the current value cannot stand in the source unit (`-500 °C is below absolute zero`), if so.
+  var valueProblem: String? {
+    do {
+      _ = try catalog.quantity(state.value, in: UnitExpression(unit: state.source))
+      return nil
+    } catch {
+      return error.message
+    }
+  }
 
   /// `5 mi = 8.04672 km` for the current pair, in human form.
   public var pairText: String {

@@ -9,8 +9,9 @@ public struct Quantity: Sendable, Hashable {
   /// The unit after the leading number, when there is one (`mi` in `5 mi`).
   public let unit: UnitExpression?
 
-  /// Creates a quantity from its parts (normally made by `Catalog.parseQuantity`).
-  public init(text: String, term: Term, number: Rational?, unit: UnitExpression?) {
+  /// Creates a quantity from its parts, unchecked: front ends make quantities with
+  /// `Catalog.parseQuantity`, `Catalog.read` or `Catalog.quantity(_:in:)`, which check them.
+  init(text: String, term: Term, number: Rational?, unit: UnitExpression?) {
     self.text = text
     self.term = term
     self.number = number

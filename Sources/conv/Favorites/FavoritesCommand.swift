@@ -98,6 +98,7 @@ struct FavoritesListCommand: ParsableCommand {
       }
       let output = presenter.lines(entries, value: value, valueText: valueText)
       Output.lines(output.lines)
+      for message in output.errors { Output.error(message) }
       failed = output.failed
     }
     Output.flush()
