@@ -28,6 +28,8 @@ struct ConvertCommand: ParsableCommand {
 
   mutating func run() throws {
     let environment = Environment.current
+    // `--` ends the options; it is never part of the quantity.
+    if words.first == "--" { words.removeFirst() }
     if words.isEmpty && environment.stdinIsTerminal {
       var repl = ReplCommand()
       repl.options = options

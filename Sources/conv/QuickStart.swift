@@ -18,7 +18,7 @@ import Musl
 enum ConvMain {
   static func main() {
     Output.checkAtExit()
-    let arguments = Array(CommandLine.arguments.dropFirst())
+    let arguments = NegativeQuantities.protect(Array(CommandLine.arguments.dropFirst()))
     if let plan = QuickStart.plan(arguments, stdinIsTerminal: isatty(0) == 1) {
       do {
         try ConvertCommand.convert(plan.words, flags: plan.flags, environment: Environment.current)
@@ -35,13 +35,21 @@ enum ConvMain {
 
 /// Recognizes the command lines `ConvMain` runs without ArgumentParser.
 enum QuickStart {
-  /// Flags, then words none of which starts with `-` (or the single word `-`), the first not a
-  /// subcommand; nil for anything else, and for no words on a terminal (the REPL). The flags are
-  /// the boolean ones of `GlobalOptions`, each at most once.
+  /// Flags, then words none of which starts with `-` unless it is a negative number (or the single
+  /// word `-`), the first not a subcommand; `--` ends the flags and is dropped. Nil for anything
+  /// else, and for no words on a terminal (the REPL). The flags are the boolean ones of
+  /// `GlobalOptions`, each at most once.
   static func plan(_ arguments: [String], stdinIsTerminal: Bool) -> (flags: OutputFlags, words: [String])? {
     var flags = OutputFlags()
     var index = 0
-    while index < arguments.count, arguments[index].hasPrefix("-"), arguments[index] != "-" {
+    var ended = false
+    while index < arguments.count, arguments[index].hasPrefix("-"), arguments[index] != "-",
+          !NegativeQuantities.isNegativeQuantity(arguments[index]) {
+      if arguments[index] == "--" {
+        index += 1
+        ended = true
+        break
+      }
       // A plain switch: no dictionary or set to build on the way to the first conversion.
       switch arguments[index] {
       case "-t", "--terse":
@@ -71,7 +79,8 @@ enum QuickStart {
     let words = Array(arguments[index...])
     if words.isEmpty { return stdinIsTerminal ? nil : (flags, words) }
     if words == ["-"] { return (flags, words) }
-    guard words.allSatisfy({ !$0.hasPrefix("-") && !$0.isEmpty }) else { return nil }
+    guard words.allSatisfy({ !$0.isEmpty && (ended || !$0.hasPrefix("-") || NegativeQuantities.isNegativeQuantity($0)) })
+    else { return nil }
     if isSubcommand(words[0]) { return nil }
     return (flags, words)
   }
