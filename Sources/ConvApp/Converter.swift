@@ -88,10 +88,29 @@ public struct Converter: Sendable {
     }
   }
 
+  /// Whether a result is a reciprocal conversion the catalog does not declare (`2 s` into `Hz`,
+  /// `2 m` into `1/m`): human output says `reciprocal` on its line, script output refuses it
+  /// unless `--reciprocal` is given.
+  public func isUndeclaredReciprocal(_ result: ConversionResult) -> Bool {
+    guard result.kind == .reciprocal else { return false }
+    let source = result.quantity.unit ?? UnitExpression(text: result.quantity.text, term: result.quantity.term,
+                                                        singleUnit: nil)
+    return !catalog.isDeclaredReciprocal(from: source, to: result.target)
+  }
+
+  /// Throws for a result script output may not give: an undeclared reciprocal without `--reciprocal`.
+  func checkScriptable(_ result: ConversionResult) throws(ConvError) {
+    guard !options.allowsReciprocal, isUndeclaredReciprocal(result) else { return }
+    throw .undeclaredReciprocal(from: result.quantity.text, to: result.target.text,
+                                fromKind: catalog.describe(result.quantity.dimension),
+                                toKind: catalog.describe(result.target.dimension))
+  }
+
   /// Renders one conversion in the selected mode.
   public func render(_ result: ConversionResult) throws(ConvError) -> String {
     switch options.mode {
     case .terse:
+      try checkScriptable(result)
       guard let text = terseNumber(result) else { throw .resultOutOfRange }
       return text
     case .json:
@@ -101,7 +120,11 @@ public struct Converter: Sendable {
       let isExact = options.exact ? result.isSymbolicallyExact : result.isExact
       let target = presenter.quantityText(result.value, isExact: isExact, unit: result.target)
       var line = sourceText(result.quantity) + " " + presenter.relation(exact: target.exact) + " " + target.text
-      if options.verbose, let note = note(for: result.kind) { line += "  (" + note + ")" }
+      if isUndeclaredReciprocal(result) {
+        line += " (reciprocal)"
+      } else if options.verbose, let note = note(for: result.kind) {
+        line += "  (" + note + ")"
+      }
       return line
     }
   }
@@ -129,6 +152,7 @@ public struct Converter: Sendable {
 
   /// The JSON object for one result (field names documented in the man page and README).
   public func json(_ result: ConversionResult) throws(ConvError) -> JSONValue {
+    try checkScriptable(result)
     guard let number = terseNumber(result) else { throw .resultOutOfRange }
     let quantity = result.quantity
     let category = result.target.singleUnit.flatMap { catalog.category(named: $0.unit.categoryIdentifier) }
@@ -205,7 +229,13 @@ public struct Converter: Sendable {
     var lines: [String] = []
     for unit in units {
       let target = UnitExpression(text: unit.symbol, term: Term(unit: unit), singleUnit: unit)
-      guard let result = try? catalog.convert(quantity, to: target) else { continue }
+      let result: ConversionResult
+      do {
+        result = try catalog.convert(quantity, to: target)
+      } catch {
+        // Never a row silently left out: a row that cannot be computed fails the whole column.
+        return .failure(Failure(error: error, source: request.source, span: nil))
+      }
       switch options.mode {
       case .terse:
         if let text = terseNumber(result) { lines.append(text + " " + unit.symbol) }

@@ -31,6 +31,9 @@ struct GlobalOptions: ParsableArguments {
   @Flag(name: [.customShort("v"), .long], help: "Say how a conversion was made (reciprocal, offsets).")
   var verbose = false
 
+  @Flag(name: .long, help: "Allow reciprocal conversions the catalog does not declare (2 s to Hz) in -t and --json output.")
+  var reciprocal = false
+
   func validate() throws {
     if terse && json { throw ValidationError("choose one of -t/--terse and --json") }
     if let digits, !(1...40).contains(digits) { throw ValidationError("--digits must be between 1 and 40") }
@@ -39,7 +42,7 @@ struct GlobalOptions: ParsableArguments {
   /// The flags as plain values.
   var flags: OutputFlags {
     OutputFlags(terse: terse, json: json, digits: digits, exact: exact, notation: notation, ascii: ascii,
-                color: color, long: long, verbose: verbose)
+                color: color, long: long, verbose: verbose, reciprocal: reciprocal)
   }
 
   /// Resolves the options against the environment, the terminal and the settings file.
@@ -59,6 +62,7 @@ struct OutputFlags {
   var color: ColorPolicy.Option? = nil
   var long = false
   var verbose = false
+  var reciprocal = false
 
   /// Resolves the options against the environment, the terminal and the settings file.
   func resolve(environment: Environment, settings: Settings) -> OutputOptions {
@@ -74,6 +78,7 @@ struct OutputFlags {
                                         isTerminal: environment.stdoutIsTerminal)
     options.longNames = long
     options.verbose = verbose
+    options.allowsReciprocal = reciprocal
     return options
   }
 }

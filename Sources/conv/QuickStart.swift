@@ -70,6 +70,9 @@ enum QuickStart {
       case "-v", "--verbose":
         guard !flags.verbose else { return nil }
         flags.verbose = true
+      case "--reciprocal":
+        guard !flags.reciprocal else { return nil }
+        flags.reciprocal = true
       default:
         return nil
       }

@@ -97,7 +97,8 @@ struct ReplSessionTests {
     PairCase(lines: ["mass"], category: "mass", source: "g", target: "kg"),
     PairCase(lines: ["cat temperature"], category: "temperature", source: "K", target: "°C"),
     PairCase(lines: ["from °F"], category: "temperature", source: "°F", target: "K"),
-    PairCase(lines: ["to lb"], category: "mass", source: "g", target: "lb"),
+    // `to` a unit the value cannot convert into is refused: the pair stays.
+    PairCase(lines: ["to lb"], category: "length", source: "in", target: "ft"),
     PairCase(lines: ["from nautical mile"], category: "length", source: "nmi", target: "ft"),
     PairCase(lines: ["5 mi to km"], category: "length", source: "mi", target: "km"),
     PairCase(lines: ["mass", "3 ft to m"], category: "length", source: "ft", target: "m"),

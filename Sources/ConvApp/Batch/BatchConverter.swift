@@ -229,6 +229,8 @@ public final class BatchConverter {
           let source = reading.quantity.unit, let value = reading.quantity.number, value == number.rational,
           let target = reading.targets.first,
           let conversion = try? Conversion(from: source, to: target, catalog: catalog),
+          // An undeclared reciprocal is refused or marked by the exact path, line by line.
+          conversion.kind != .reciprocal || catalog.isDeclaredReciprocal(from: source, to: target),
           let map = linearMap(conversion, source: source, isExact: conversion.isExact && reading.quantity.isExact)
     else { return nil }
     let presenter = converter.presenter

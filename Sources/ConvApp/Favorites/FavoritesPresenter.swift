@@ -53,7 +53,19 @@ public struct FavoritesPresenter: Sendable {
   /// number in human output, an `error` member in JSON, and in terse output no line but a message.
   public func lines(_ entries: [(entry: FavoritesFile.Entry, favorite: ResolvedFavorite)], value: Rational,
                     valueText: String) -> (lines: [String], failed: Bool, errors: [String]) {
-    let results = results(entries.map(\.favorite), value: value, valueText: valueText)
+    var results = results(entries.map(\.favorite), value: value, valueText: valueText)
+    if converter.options.mode != .human {
+      // Script output refuses what a one-shot refuses (an undeclared reciprocal without --reciprocal).
+      results = results.map { result in
+        guard case .success(let conversion) = result else { return result }
+        do throws(ConvError) {
+          try converter.checkScriptable(conversion)
+          return result
+        } catch {
+          return .failure(error)
+        }
+      }
+    }
     let failed = results.contains { if case .failure = $0 { true } else { false } }
     var errors: [String] = []
     if converter.options.mode == .terse {
@@ -85,10 +97,10 @@ public struct FavoritesPresenter: Sendable {
         ]
         switch result {
         case .success(let conversion):
-          if let object = try? converter.json(conversion), case .object(let fields) = object {
-            members += fields
-          } else {
-            members.append(("error", .string(ConvError.resultOutOfRange.message)))
+          do throws(ConvError) {
+            if case .object(let fields) = try converter.json(conversion) { members += fields }
+          } catch {
+            members.append(("error", .string(error.message)))
           }
         case .failure(let error):
           members.append(("error", .string(error.message)))

@@ -33,6 +33,9 @@ public struct OutputOptions: Sendable, Hashable {
   public var locale: String? = nil
   /// Say how the conversion was made (reciprocal, affine, exactness).
   public var verbose: Bool = false
+  /// Whether script output (`-t`, `--json`) may give reciprocal conversions the catalog does not
+  /// declare (`2 s` into `Hz`); human output always marks them.
+  public var allowsReciprocal: Bool = false
 
   /// Creates default options.
   public init() {}

@@ -9,82 +9,82 @@ enum BuiltinData {
 
   static var categoryRecords: StaticString {
     #"""
-C	absorbed-dose	Absorbed dose	2,0,-2,0,0,0,0,0,0	radiation dose|dose	mGy
-C	acceleration	Acceleration	1,0,-2,0,0,0,0,0,0		
-C	amount-of-substance	Amount of substance	0,0,0,0,0,1,0,0,0	amount|chemical amount|quantity of substance	mmol
-C	angle	Angle	0,0,0,0,0,0,0,0,1	plane angle	
-C	angular-acceleration	Angular acceleration	0,0,-2,0,0,0,0,0,1		
-C	angular-momentum	Angular momentum	2,1,-1,0,0,0,0,0,0	action|moment of momentum	
-C	area-density	Area density	-2,1,0,0,0,0,0,0,0	areal density|surface density|grammage|basis weight|application rate	
-C	area	Area	2,0,0,0,0,0,0,0,0		
-C	astronomical-distance	Astronomical distance	1,0,0,0,0,0,0,0,0	astronomy|astronomical length	
-C	capacitance	Capacitance	-2,-1,4,2,0,0,0,0,0	electric capacitance	pF|nF|µF
-C	catalytic-activity	Catalytic activity	0,0,-1,0,0,1,0,0,0	enzyme activity	
-C	data-rate	Data rate	0,0,-1,0,0,0,0,1,0	bit rate|bitrate|bandwidth|data transfer rate	kbit/s|Mbit/s|Gbit/s|MB/s
-C	data-storage	Data storage	0,0,0,0,0,0,0,1,0	information|data size|digital information|storage	kB|MB|GB|TB|KiB|MiB|GiB|TiB
-C	density	Density	-3,1,0,0,0,0,0,0,0	mass density|volumic mass	
-C	dynamic-viscosity	Dynamic viscosity	-1,1,-1,0,0,0,0,0,0	viscosity|absolute viscosity|shear viscosity	
-C	electric-charge	Electric charge	0,0,1,1,0,0,0,0,0	charge|quantity of electricity	mAh
-C	electric-conductance	Electric conductance	-2,-1,3,2,0,0,0,0,0	conductance|admittance|susceptance	
-C	electric-current	Electric current	0,0,0,1,0,0,0,0,0	current|amperage|magnetomotive force	mA
-C	electric-dipole-moment	Electric dipole moment	1,0,1,1,0,0,0,0,0		
-C	electric-field	Electric field	1,1,-3,-1,0,0,0,0,0	electric field strength	
-C	electric-potential	Electric potential	2,1,-3,-1,0,0,0,0,0	voltage|electric potential difference|electromotive force|emf	mV|kV
-C	electric-resistance	Electric resistance	2,1,-3,-2,0,0,0,0,0	resistance|impedance|reactance	kΩ|MΩ
-C	energy-density	Energy density	-1,1,-2,0,0,0,0,0,0	volumetric energy density|volumetric heating value|calorific value by volume	
-C	energy	Energy	2,1,-2,0,0,0,0,0,0	work|heat|quantity of heat	kJ|MJ|kWh
-C	equivalent-dose	Equivalent dose	2,0,-2,0,0,0,0,0,0	dose equivalent|effective dose	µSv|mSv
-C	exposure	Exposure	0,-1,1,1,0,0,0,0,0	radiation exposure|ionizing radiation exposure	
-C	fluidity	Fluidity	1,-1,1,0,0,0,0,0,0		
-C	force	Force	1,1,-2,0,0,0,0,0,0		kN
-C	frequency	Frequency	0,0,-1,0,0,0,0,0,0		kHz|MHz|GHz
-C	fuel-consumption	Fuel consumption	2,0,0,0,0,0,0,0,0		
-C	fuel-economy	Fuel economy	-2,0,0,0,0,0,0,0,0	fuel efficiency|mileage	
-C	heat-flux	Heat flux	0,1,-3,0,0,0,0,0,0	heat flux density|heat flow density|heat flow rate intensity	
-C	heat-transfer-coefficient	Heat transfer coefficient	0,1,-3,0,-1,0,0,0,0	U-value|thermal transmittance|coefficient of heat transfer|film coefficient	
-C	illuminance	Illuminance	-2,0,0,0,0,0,1,0,2	luminous exitance|illumination	
-C	inductance	Inductance	2,1,-2,-2,0,0,0,0,0	electric inductance	µH|mH
-C	jerk	Jerk	1,0,-3,0,0,0,0,0,0	jolt	
-C	kinematic-viscosity	Kinematic viscosity	2,0,-1,0,0,0,0,0,0	momentum diffusivity	
-C	length	Length	1,0,0,0,0,0,0,0,0		km|cm|mm|µm|nm
-C	linear-density	Linear density	-1,1,0,0,0,0,0,0,0	linear mass density|titre|yarn count	
-C	luminance	Luminance	-2,0,0,0,0,0,1,0,0	brightness|photometric brightness	
-C	luminous-flux	Luminous flux	0,0,0,0,0,0,1,0,2	light output	
-C	luminous-intensity	Luminous intensity	0,0,0,0,0,0,1,0,0	light intensity|candlepower	
-C	magnetic-field-strength	Magnetic field strength	-1,0,0,1,0,0,0,0,0	magnetizing force|H field|magnetic field intensity	
-C	magnetic-flux-density	Magnetic flux density	0,1,-2,-1,0,0,0,0,0	magnetic induction|B field	
-C	magnetic-flux	Magnetic flux	2,1,-2,-1,0,0,0,0,0		
-C	mass-concentration	Mass concentration	-3,1,0,0,0,0,0,0,0		
-C	mass-flow	Mass flow rate	0,1,-1,0,0,0,0,0,0	mass flow|mass flow rate	
-C	mass	Mass	0,1,0,0,0,0,0,0,0	weight	mg|µg
-C	molar-concentration	Molar concentration	-3,0,0,0,0,1,0,0,0	molarity|amount concentration|substance concentration	
-C	moment-of-inertia	Moment of inertia	2,1,0,0,0,0,0,0,0	rotational inertia|mass moment of inertia	
-C	momentum	Momentum	1,1,-1,0,0,0,0,0,0	linear momentum|impulse	
-C	nautical	Nautical	1,0,0,0,0,0,0,0,0	nautical length|marine	
-C	pace	Pace	-1,0,1,0,0,0,0,0,0		
-C	permeability	Permeability	2,0,0,0,0,0,0,0,0		
-C	power	Power	2,1,-3,0,0,0,0,0,0	rate of energy transfer|heat flow rate|radiant flux	mW|kW|MW|GW
-C	pressure	Pressure	-1,1,-2,0,0,0,0,0,0	stress	hPa|kPa|MPa|mbar
-C	radiant-exposure	Radiant exposure	0,1,-2,0,0,0,0,0,0		
-C	radioactivity	Radioactivity	0,0,-1,0,0,0,0,0,0	activity|radioactive activity	kBq|MBq
-C	ratio	Ratio	0,0,0,0,0,0,0,0,0	dimensionless|proportion|fraction|count|number	
-C	rotational-speed	Rotational speed	0,0,-1,0,0,0,0,0,1	angular velocity|angular speed	
-C	solid-angle	Solid angle	0,0,0,0,0,0,0,0,2		
-C	specific-energy	Specific energy	2,0,-2,0,0,0,0,0,0	gravimetric energy density|energy per mass|heating value|calorific value	
-C	specific-heat	Specific heat capacity	2,0,-2,0,-1,0,0,0,0	specific heat|specific heat capacity|specific entropy|massic heat capacity	
-C	speed	Speed	1,0,-1,0,0,0,0,0,0	velocity	
-C	surface-tension	Surface tension	0,1,-2,0,0,0,0,0,0	surface energy|interfacial tension	
-C	temperature-difference	Temperature difference	0,0,0,0,1,0,0,0,0	temperature interval	
-C	temperature	Temperature	0,0,0,0,1,0,0,0,0		
-C	thermal-conductivity	Thermal conductivity	1,1,-3,0,-1,0,0,0,0	heat conductivity|k-value|lambda value	
-C	thermal-expansion	Thermal expansion coefficient	0,0,0,0,-1,0,0,0,0	coefficient of thermal expansion|CTE|expansivity	
-C	thermal-resistance	Thermal resistance (R-value)	0,-1,3,0,1,0,0,0,0	thermal insulance|R-value|areal thermal resistance	
-C	time	Time	0,0,1,0,0,0,0,0,0	duration	ms|µs|ns
-C	torque	Torque	2,1,-2,0,0,0,0,0,0	moment of force	
-C	typography	Typography	1,0,0,0,0,0,0,0,0		
-C	volume-flow	Volume flow rate	3,0,-1,0,0,0,0,0,0	flow rate|volumetric flow rate|volume flow	
-C	volume	Volume	3,0,0,0,0,0,0,0,0	capacity	mL|cL
-C	wavenumber	Wavenumber	-1,0,0,0,0,0,0,0,0	reciprocal length|spatial frequency	
+C	absorbed-dose	Absorbed dose	2,0,-2,0,0,0,0,0,0	radiation dose|dose	mGy	
+C	acceleration	Acceleration	1,0,-2,0,0,0,0,0,0			
+C	amount-of-substance	Amount of substance	0,0,0,0,0,1,0,0,0	amount|chemical amount|quantity of substance	mmol	
+C	angle	Angle	0,0,0,0,0,0,0,0,1	plane angle		
+C	angular-acceleration	Angular acceleration	0,0,-2,0,0,0,0,0,1			
+C	angular-momentum	Angular momentum	2,1,-1,0,0,0,0,0,0	action|moment of momentum		
+C	area-density	Area density	-2,1,0,0,0,0,0,0,0	areal density|surface density|grammage|basis weight|application rate		
+C	area	Area	2,0,0,0,0,0,0,0,0			
+C	astronomical-distance	Astronomical distance	1,0,0,0,0,0,0,0,0	astronomy|astronomical length		
+C	capacitance	Capacitance	-2,-1,4,2,0,0,0,0,0	electric capacitance	pF|nF|µF	
+C	catalytic-activity	Catalytic activity	0,0,-1,0,0,1,0,0,0	enzyme activity		
+C	data-rate	Data rate	0,0,-1,0,0,0,0,1,0	bit rate|bitrate|bandwidth|data transfer rate	kbit/s|Mbit/s|Gbit/s|MB/s	
+C	data-storage	Data storage	0,0,0,0,0,0,0,1,0	information|data size|digital information|storage	kB|MB|GB|TB|KiB|MiB|GiB|TiB	
+C	density	Density	-3,1,0,0,0,0,0,0,0	mass density|volumic mass		
+C	dynamic-viscosity	Dynamic viscosity	-1,1,-1,0,0,0,0,0,0	viscosity|absolute viscosity|shear viscosity		
+C	electric-charge	Electric charge	0,0,1,1,0,0,0,0,0	charge|quantity of electricity	mAh	
+C	electric-conductance	Electric conductance	-2,-1,3,2,0,0,0,0,0	conductance|admittance|susceptance		
+C	electric-current	Electric current	0,0,0,1,0,0,0,0,0	current|amperage|magnetomotive force	mA	
+C	electric-dipole-moment	Electric dipole moment	1,0,1,1,0,0,0,0,0			
+C	electric-field	Electric field	1,1,-3,-1,0,0,0,0,0	electric field strength		
+C	electric-potential	Electric potential	2,1,-3,-1,0,0,0,0,0	voltage|electric potential difference|electromotive force|emf	mV|kV	
+C	electric-resistance	Electric resistance	2,1,-3,-2,0,0,0,0,0	resistance|impedance|reactance	kΩ|MΩ	
+C	energy-density	Energy density	-1,1,-2,0,0,0,0,0,0	volumetric energy density|volumetric heating value|calorific value by volume		
+C	energy	Energy	2,1,-2,0,0,0,0,0,0	work|heat|quantity of heat	kJ|MJ|kWh	
+C	equivalent-dose	Equivalent dose	2,0,-2,0,0,0,0,0,0	dose equivalent|effective dose	µSv|mSv	
+C	exposure	Exposure	0,-1,1,1,0,0,0,0,0	radiation exposure|ionizing radiation exposure		
+C	fluidity	Fluidity	1,-1,1,0,0,0,0,0,0			
+C	force	Force	1,1,-2,0,0,0,0,0,0		kN	
+C	frequency	Frequency	0,0,-1,0,0,0,0,0,0		kHz|MHz|GHz	
+C	fuel-consumption	Fuel consumption	2,0,0,0,0,0,0,0,0			fuel-economy
+C	fuel-economy	Fuel economy	-2,0,0,0,0,0,0,0,0	fuel efficiency|mileage		fuel-consumption
+C	heat-flux	Heat flux	0,1,-3,0,0,0,0,0,0	heat flux density|heat flow density|heat flow rate intensity		
+C	heat-transfer-coefficient	Heat transfer coefficient	0,1,-3,0,-1,0,0,0,0	U-value|thermal transmittance|coefficient of heat transfer|film coefficient		
+C	illuminance	Illuminance	-2,0,0,0,0,0,1,0,2	luminous exitance|illumination		
+C	inductance	Inductance	2,1,-2,-2,0,0,0,0,0	electric inductance	µH|mH	
+C	jerk	Jerk	1,0,-3,0,0,0,0,0,0	jolt		
+C	kinematic-viscosity	Kinematic viscosity	2,0,-1,0,0,0,0,0,0	momentum diffusivity		
+C	length	Length	1,0,0,0,0,0,0,0,0		km|cm|mm|µm|nm	
+C	linear-density	Linear density	-1,1,0,0,0,0,0,0,0	linear mass density|titre|yarn count		
+C	luminance	Luminance	-2,0,0,0,0,0,1,0,0	brightness|photometric brightness		
+C	luminous-flux	Luminous flux	0,0,0,0,0,0,1,0,2	light output		
+C	luminous-intensity	Luminous intensity	0,0,0,0,0,0,1,0,0	light intensity|candlepower		
+C	magnetic-field-strength	Magnetic field strength	-1,0,0,1,0,0,0,0,0	magnetizing force|H field|magnetic field intensity		
+C	magnetic-flux-density	Magnetic flux density	0,1,-2,-1,0,0,0,0,0	magnetic induction|B field		
+C	magnetic-flux	Magnetic flux	2,1,-2,-1,0,0,0,0,0			
+C	mass-concentration	Mass concentration	-3,1,0,0,0,0,0,0,0			
+C	mass-flow	Mass flow rate	0,1,-1,0,0,0,0,0,0	mass flow|mass flow rate		
+C	mass	Mass	0,1,0,0,0,0,0,0,0	weight	mg|µg	
+C	molar-concentration	Molar concentration	-3,0,0,0,0,1,0,0,0	molarity|amount concentration|substance concentration		
+C	moment-of-inertia	Moment of inertia	2,1,0,0,0,0,0,0,0	rotational inertia|mass moment of inertia		
+C	momentum	Momentum	1,1,-1,0,0,0,0,0,0	linear momentum|impulse		
+C	nautical	Nautical	1,0,0,0,0,0,0,0,0	nautical length|marine		
+C	pace	Pace	-1,0,1,0,0,0,0,0,0			speed
+C	permeability	Permeability	2,0,0,0,0,0,0,0,0			
+C	power	Power	2,1,-3,0,0,0,0,0,0	rate of energy transfer|heat flow rate|radiant flux	mW|kW|MW|GW	
+C	pressure	Pressure	-1,1,-2,0,0,0,0,0,0	stress	hPa|kPa|MPa|mbar	
+C	radiant-exposure	Radiant exposure	0,1,-2,0,0,0,0,0,0			
+C	radioactivity	Radioactivity	0,0,-1,0,0,0,0,0,0	activity|radioactive activity	kBq|MBq	
+C	ratio	Ratio	0,0,0,0,0,0,0,0,0	dimensionless|proportion|fraction|count|number		
+C	rotational-speed	Rotational speed	0,0,-1,0,0,0,0,0,1	angular velocity|angular speed		
+C	solid-angle	Solid angle	0,0,0,0,0,0,0,0,2			
+C	specific-energy	Specific energy	2,0,-2,0,0,0,0,0,0	gravimetric energy density|energy per mass|heating value|calorific value		
+C	specific-heat	Specific heat capacity	2,0,-2,0,-1,0,0,0,0	specific heat|specific heat capacity|specific entropy|massic heat capacity		
+C	speed	Speed	1,0,-1,0,0,0,0,0,0	velocity		pace
+C	surface-tension	Surface tension	0,1,-2,0,0,0,0,0,0	surface energy|interfacial tension		
+C	temperature-difference	Temperature difference	0,0,0,0,1,0,0,0,0	temperature interval		
+C	temperature	Temperature	0,0,0,0,1,0,0,0,0			
+C	thermal-conductivity	Thermal conductivity	1,1,-3,0,-1,0,0,0,0	heat conductivity|k-value|lambda value		
+C	thermal-expansion	Thermal expansion coefficient	0,0,0,0,-1,0,0,0,0	coefficient of thermal expansion|CTE|expansivity		
+C	thermal-resistance	Thermal resistance (R-value)	0,-1,3,0,1,0,0,0,0	thermal insulance|R-value|areal thermal resistance		
+C	time	Time	0,0,1,0,0,0,0,0,0	duration	ms|µs|ns	
+C	torque	Torque	2,1,-2,0,0,0,0,0,0	moment of force		
+C	typography	Typography	1,0,0,0,0,0,0,0,0			
+C	volume-flow	Volume flow rate	3,0,-1,0,0,0,0,0,0	flow rate|volumetric flow rate|volume flow		
+C	volume	Volume	3,0,0,0,0,0,0,0,0	capacity	mL|cL	
+C	wavenumber	Wavenumber	-1,0,0,0,0,0,0,0,0	reciprocal length|spatial frequency		
 """#
   }
 

@@ -57,6 +57,8 @@ struct RawCategory {
   var isExisting: Bool
   /// The line of the `featured:` header, if any.
   var featuredLine: Int? = nil
+  /// The line of the `reciprocal:` header, if any.
+  var reciprocalLine: Int? = nil
 }
 
 /// Reads the line syntax of catalog files (see `Data/README.md`).
@@ -108,8 +110,8 @@ struct CatalogFileParser {
           report("header '\(key)' after the first unit line")
           continue
         }
-        guard ["category", "title", "dimension", "aliases", "featured", "format"].contains(key) else {
-          report("unknown header '\(key)' (expected category, title, dimension, aliases or featured)")
+        guard ["category", "title", "dimension", "aliases", "featured", "reciprocal", "format"].contains(key) else {
+          report("unknown header '\(key)' (expected category, title, dimension, aliases, featured or reciprocal)")
           continue
         }
         header[key] = (value, lineNumber)
@@ -218,11 +220,12 @@ struct CatalogFileParser {
     let title = header["title"]?.0 ?? identifier
     let aliases = header["aliases"].map { CatalogFileParser.list($0.0) } ?? []
     let featured = header["featured"].map { CatalogFileParser.list($0.0) } ?? []
+    let reciprocals = header["reciprocal"].map { CatalogFileParser.list($0.0) } ?? []
     categories.append(RawCategory(
       path: source.path, line: identifierLine,
       category: UnitCategory(identifier: identifier, title: title, dimension: dimension, aliases: aliases,
-                             featured: featured),
-      isExisting: false, featuredLine: header["featured"]?.1))
+                             featured: featured, reciprocals: reciprocals),
+      isExisting: false, featuredLine: header["featured"]?.1, reciprocalLine: header["reciprocal"]?.1))
     return categories.count - 1
   }
 

@@ -34,6 +34,22 @@ public enum CatalogLoader {
           message: "featured '\(spelling)' is not a prefixed unit of category '\(raw.category.identifier)'"))
       }
     }
+    for raw in parser.categories where !raw.isExisting {
+      for identifier in raw.category.reciprocals {
+        let line = raw.reciprocalLine ?? raw.line
+        guard let other = catalog.category(named: identifier) else {
+          diagnostics.append(CatalogDiagnostic(path: raw.path, line: line,
+                                               message: "reciprocal category '\(identifier)' does not exist"))
+          continue
+        }
+        if other.dimension != raw.category.dimension.inverse {
+          diagnostics.append(CatalogDiagnostic(
+            path: raw.path, line: line,
+            message: "reciprocal category '\(identifier)' has dimension \(other.dimension.formula), not the inverse of "
+              + raw.category.dimension.formula))
+        }
+      }
+    }
     diagnostics.sort { ($0.path, $0.line) < ($1.path, $1.line) }
     return (catalog, Array(Set(diagnostics)).sorted { ($0.path, $0.line, $0.message) < ($1.path, $1.line, $1.message) })
   }

@@ -191,3 +191,20 @@ extension Catalog {
     try Conversion(from: parseUnit(source), to: parseUnit(target), catalog: self)
   }
 }
+
+extension Catalog {
+  /// Whether a reciprocal conversion between these two unit expressions is one the catalog
+  /// declares (a `reciprocal:` header in `Data/`: fuel economy and fuel consumption, pace and
+  /// speed), judged by the categories each side can belong to: its unit's own category, or for an
+  /// expression every category of its dimension. False for any other kind of conversion.
+  public func isDeclaredReciprocal(from source: UnitExpression, to target: UnitExpression) -> Bool {
+    func categories(_ expression: UnitExpression) -> [UnitCategory] {
+      if let unit = expression.singleUnit { return category(of: unit.unit).map { [$0] } ?? [] }
+      return self.categories.filter { $0.dimension == expression.dimension }
+    }
+    let targets = categories(target)
+    return categories(source).contains { from in
+      targets.contains { to in from.reciprocals.contains(to.identifier) || to.reciprocals.contains(from.identifier) }
+    }
+  }
+}

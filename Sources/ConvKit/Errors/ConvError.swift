@@ -41,6 +41,9 @@ public enum ConvError: Error, Sendable, Equatable {
   case resultOutOfRange
   /// A catalog file problem (`PATH:LINE: message` is formed by the caller).
   case catalog(String)
+  /// A reciprocal conversion the catalog does not declare (`2 s` into `Hz`), refused in script
+  /// output unless asked for.
+  case undeclaredReciprocal(from: String, to: String, fromKind: String, toKind: String)
   /// A spelling that reads as several units, none preferred by the other side (`pt` into `1/m`);
   /// carries the spelling and the readings in words.
   case ambiguousReading(String, readings: [String], span: SourceSpan?)
@@ -90,6 +93,9 @@ public enum ConvError: Error, Sendable, Equatable {
       return "the result is out of range"
     case .catalog(let message):
       return ConvError.printable(message)
+    case .undeclaredReciprocal(let from, let to, let fromKind, let toKind):
+      return "\(ConvError.printable(from)) to \(ConvError.printable(to)) is a reciprocal conversion (\(fromKind) to "
+        + "\(toKind)): add --reciprocal to have it in -t or --json output"
     case .ambiguousReading(let spelling, let readings, _):
       return "'\(ConvError.printable(spelling))' can be read as " + ConvError.orList(readings.map(ConvError.printable))
         + " here: write the unit's name or another symbol"

@@ -11,14 +11,19 @@ public struct UnitCategory: Sendable, Hashable {
   /// Prefixed forms shown with the common units in the whole column (`km`, `cm`), as spellings the
   /// catalog resolves to a prefix and a unit of this category.
   public let featured: [String]
+  /// Identifiers of the categories of the inverse dimension that this one converts to as a
+  /// matter of course (fuel economy and fuel consumption, pace and speed). Any other reciprocal
+  /// conversion is flagged (see `Conversion.isDeclaredReciprocal`).
+  public let reciprocals: [String]
 
   /// Creates a category.
   public init(identifier: String, title: String, dimension: Dimension, aliases: [String] = [],
-              featured: [String] = []) {
+              featured: [String] = [], reciprocals: [String] = []) {
     self.identifier = identifier
     self.title = title
     self.dimension = dimension
     self.aliases = aliases
     self.featured = featured
+    self.reciprocals = reciprocals
   }
 }
