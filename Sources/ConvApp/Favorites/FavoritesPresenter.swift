@@ -120,11 +120,13 @@ public struct FavoritesPresenter: Sendable {
           let exact = converter.options.exact ? (conversion.isExact && conversion.value.isRational || shown.isExact)
             : shown.isExact
           let number = presenter.humanNumber(conversion.value, isExact: conversion.isExact)
+          // An undeclared reciprocal (`s -> Hz`) is marked, as on a one-shot's line.
+          let mark = converter.isUndeclaredReciprocal(conversion) ? " (reciprocal)" : ""
           switch presenter.label(for: shown, unit: conversion.target) {
           case .unit(let label):
-            rows.append((position, source, presenter.relation(exact: exact), number, label))
+            rows.append((position, source, presenter.relation(exact: exact), number, label + mark))
           case .quantity(let localized):
-            rows.append((position, source, presenter.relation(exact: exact), localized, ""))
+            rows.append((position, source, presenter.relation(exact: exact), localized, String(mark.dropFirst())))
           }
         case .failure(let error):
           let source = presenter.display(valueText + " " + item.entry.pair.from)
