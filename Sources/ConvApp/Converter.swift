@@ -245,7 +245,7 @@ public struct Converter: Sendable {
         let shown = presenter.digits(of: result.value, isExact: result.isExact)
         let number = presenter.humanNumber(result.value, isExact: result.isExact)
         let exact = shown.isExact || (options.exact && result.isSymbolicallyExact)
-        rows.append((number, presenter.relation(exact: exact), presenter.display(unit.symbol),
+        rows.append((number, presenter.relation(exact: exact), presenter.symbol(unit),
                      presenter.display(shown.isZero || !(shown.digits == "1" && shown.exponent == 0) ? unit.plural : unit.name)))
       }
     }

@@ -97,7 +97,7 @@ public struct ValuePresenter: Sendable {
     if !options.longNames, let single = unit.singleUnit, single.unit.symbols.isEmpty {
       return .unit(plainLabel(unit).text(for: value))
     }
-    guard options.longNames, let single = unit.singleUnit else { return .unit(display(unit.displaySymbol)) }
+    guard options.longNames, let single = unit.singleUnit else { return .unit(symbol(unit)) }
     let names = UnitDisplayNames(symbol: single.symbol, singular: single.name, plural: single.plural,
                                  cldrID: ValuePresenter.cldrIdentifier(for: single))
     return nameFormatter.label(for: value, unit: names)
@@ -140,7 +140,7 @@ public struct ValuePresenter: Sendable {
     if let single = unit.singleUnit, single.unit.symbols.isEmpty {
       return PlainLabel(singular: display(single.name), plural: display(single.plural))
     }
-    let symbol = display(unit.displaySymbol)
+    let symbol = symbol(unit)
     return PlainLabel(singular: symbol, plural: symbol)
   }
 
@@ -173,6 +173,19 @@ public struct ValuePresenter: Sendable {
     }
   }
 
+  /// The symbol shown for a unit expression: its catalog unit's symbol, in ASCII mode that unit's
+  /// own ASCII spelling (`ASCIISymbol`); an expression as written, transliterated in ASCII mode.
+  public func symbol(_ unit: UnitExpression) -> String {
+    guard options.ascii else { return unit.displaySymbol }
+    if let single = unit.singleUnit { return ASCIISymbol.of(single) }
+    return ASCIIText.transliterate(unit.displaySymbol)
+  }
+
+  /// The symbol shown for a catalog unit, as `symbol(_:)` does.
+  public func symbol(_ unit: PrefixedUnit) -> String {
+    options.ascii ? ASCIISymbol.of(unit) : unit.symbol
+  }
+
   /// Replaces non-ASCII text in ASCII mode (unit symbols such as `°C` become `degC`-like forms).
   public func display(_ text: String) -> String {
     guard options.ascii else { return text }
@@ -194,6 +207,14 @@ public enum ASCIIText {
     "·": "*", "×": "x", "′": "'", "″": "\"", "Å": "A", "‰": "permille", "ℓ": "l", "₀": "0", "₂": "2",
     "—": "-", "–": "-", "≈": "~", "℃": "degC", "℉": "degF", "π": "pi", "⁰": "0", "⁴": "4", "⁵": "5",
     "⁶": "6", "⁷": "7", "⁸": "8", "⁹": "9",
+    // Letters of names (ångström, Rømer, Réaumur, łokieć, jō): the letter without its mark.
+    "å": "a", "ä": "a", "á": "a", "à": "a", "â": "a", "ā": "a", "ą": "a", "ã": "a", "Ä": "A", "Á": "A",
+    "é": "e", "è": "e", "ê": "e", "ë": "e", "ē": "e", "ę": "e", "ě": "e", "É": "E",
+    "í": "i", "ì": "i", "î": "i", "ï": "i", "ī": "i", "ó": "o", "ò": "o", "ô": "o", "ö": "o", "ø": "o", "ō": "o",
+    "õ": "o", "Ö": "O", "Ø": "O", "ú": "u", "ù": "u", "û": "u", "ü": "u", "ū": "u", "Ü": "U",
+    "ç": "c", "č": "c", "ć": "c", "ñ": "n", "ń": "n", "ł": "l", "Ł": "L", "ś": "s", "š": "s", "ß": "ss",
+    "ž": "z", "ż": "z", "ź": "z", "ř": "r", "ý": "y", "æ": "ae", "œ": "oe", "Æ": "AE",
+    "☉": "sun", "⊕": "earth", "℔": "lb", "№": "No",
   ]
 
   /// The text with every non-ASCII character replaced (unknown ones by `?`).

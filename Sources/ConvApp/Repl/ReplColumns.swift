@@ -101,7 +101,7 @@ extension ReplSession {
     let presenter = display.presenter
 
     func row(_ unit: PrefixedUnit, key: String) -> ReplColumns.Row {
-      ReplColumns.Row(key: key, symbol: presenter.display(unit.unit.symbols.isEmpty ? "" : unit.symbol),
+      ReplColumns.Row(key: key, symbol: unit.unit.symbols.isEmpty ? "" : presenter.symbol(unit),
                       name: presenter.display(unit.name), matches: matchingKeys?.contains(key) ?? true)
     }
 
