@@ -13,7 +13,7 @@ struct CategoriesCommand: ParsableCommand {
   func run() throws {
     let environment = Environment.current
     let catalog = CatalogLoading.loadOrExit(environment)
-    let presenter = CatalogPresenter(catalog: catalog, ascii: ascii || !environment.isUTF8)
+    let presenter = CatalogPresenter(catalog: catalog, ascii: OutputFlags.resolvedASCII(ascii, environment: environment))
     if json { Output.line(presenter.categoriesJSON().serialized()) } else { Output.lines(presenter.categoryLines()) }
   }
 }
@@ -42,7 +42,7 @@ struct ListCommand: ParsableCommand {
       }
       categories = [found]
     }
-    let presenter = CatalogPresenter(catalog: catalog, ascii: ascii || !environment.isUTF8)
+    let presenter = CatalogPresenter(catalog: catalog, ascii: OutputFlags.resolvedASCII(ascii, environment: environment))
     if json {
       Output.line(presenter.listJSON(categories: categories).serialized())
     } else {
@@ -73,7 +73,7 @@ struct InfoCommand: ParsableCommand {
       Output.error(error.message)
       throw ExitCode(ExitStatus.conversionFailed)
     }
-    let presenter = CatalogPresenter(catalog: catalog, ascii: ascii || !environment.isUTF8)
+    let presenter = CatalogPresenter(catalog: catalog, ascii: OutputFlags.resolvedASCII(ascii, environment: environment))
     if json {
       Output.line(presenter.infoJSON(found).serialized())
     } else {
@@ -101,7 +101,7 @@ struct SearchCommand: ParsableCommand {
     let catalog = CatalogLoading.loadOrExit(environment)
     let query = text.joined(separator: " ")
     let hits = UnitSearch(catalog: catalog).search(query, limit: max(1, limit))
-    let asciiOnly = ascii || !environment.isUTF8
+    let asciiOnly = OutputFlags.resolvedASCII(ascii, environment: environment)
     func show(_ text: String) -> String { asciiOnly ? ASCIIText.transliterate(text) : text }
     if json {
       Output.line(JSONValue.array(hits.map { hit in
@@ -125,7 +125,8 @@ struct SearchCommand: ParsableCommand {
       guard let unit = hit.unit else {
         return ("", show(hit.category.title), "(category: conv list " + hit.category.identifier + ")")
       }
-      return (unit.symbols.isEmpty ? "" : show(unit.symbol), show(unit.name), "(" + hit.category.title.lowercased() + ")")
+      let symbol = asciiOnly ? ASCIISymbol.of(unit) : unit.symbol
+      return (unit.symbols.isEmpty ? "" : symbol, show(unit.name), "(" + hit.category.title.lowercased() + ")")
     }
     func pad(_ text: String, _ width: Int) -> String {
       text + String(repeating: " ", count: max(0, width - DisplayWidth.of(text)))

@@ -64,6 +64,12 @@ struct OutputFlags {
   var verbose = false
   var reciprocal = false
 
+  /// Whether output is ASCII only for a command that has only `--ascii` (list, info, search): the
+  /// same resolution as every other command (flag, locale, settings file).
+  static func resolvedASCII(_ ascii: Bool, environment: Environment) -> Bool {
+    OutputFlags(ascii: ascii).resolve(environment: environment, settings: CatalogLoading.settings(environment)).ascii
+  }
+
   /// Resolves the options against the environment, the terminal and the settings file.
   func resolve(environment: Environment, settings: Settings) -> OutputOptions {
     var options = OutputOptions()

@@ -15,6 +15,8 @@ public struct CatalogPresenter: Sendable {
   }
 
   private func text(_ value: String) -> String { ascii ? ASCIIText.transliterate(value) : value }
+  /// A unit's symbol, its own ASCII spelling in ASCII mode (see `ASCIISymbol`).
+  private func symbol(_ unit: Unit) -> String { ascii ? ASCIISymbol.of(unit) : unit.symbol }
 
   // MARK: categories
 
@@ -47,9 +49,9 @@ public struct CatalogPresenter: Sendable {
       if !lines.isEmpty { lines.append("") }
       lines.append(category.title + " (" + category.identifier + ")")
       let units = catalog.units(in: category)
-      let width = units.map { DisplayWidth.of(text($0.symbol)) }.max() ?? 0
+      let width = units.map { DisplayWidth.of(symbol($0)) }.max() ?? 0
       for unit in units {
-        let symbol = text(unit.symbol)
+        let symbol = symbol(unit)
         lines.append((unit.isCommon ? "* " : "  ") + symbol
                      + String(repeating: " ", count: width - DisplayWidth.of(symbol)) + "  " + text(unit.name))
       }
@@ -78,7 +80,8 @@ public struct CatalogPresenter: Sendable {
     var lines = [
       "name:        " + text(prefixed.name),
       "plural:      " + text(prefixed.plural),
-      "symbols:     " + text(prefixed.prefix == nil ? unit.symbols.joined(separator: ", ") : prefixed.symbol),
+      "symbols:     " + (ascii ? ASCIISymbol.of(prefixed)
+        : prefixed.prefix == nil ? unit.symbols.joined(separator: ", ") : prefixed.symbol),
     ]
     if prefixed.prefix == nil && !unit.aliases.isEmpty {
       lines.append("aliases:     " + text(unit.aliases.joined(separator: ", ")))
