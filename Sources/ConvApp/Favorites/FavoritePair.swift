@@ -128,12 +128,21 @@ public struct ResolvedFavorite: Sendable {
     }
     let from: UnitExpression
     let to: UnitExpression
+    // Read as every front end reads `1 FROM to TO`: the other side decides between the readings of
+    // a spelling (`pt -> mm` is the point).
+    let request = ConversionRequest(quantity: pair.from, targets: [pair.to], source: pair.from + " -> " + pair.to,
+                                    quantityOffset: 0, targetOffset: pair.from.count + 4)
+    let reading: ConversionReading
     do {
-      from = try catalog.parseUnit(pair.from)
-      to = try catalog.parseUnit(pair.to)
+      reading = try catalog.read(request)
     } catch {
       throw .invalidPair(pair, error.message)
     }
+    guard let unit = reading.quantity.unit, reading.quantity.number == .one, let target = reading.targets.first else {
+      throw .invalidPair(pair, "'\(ConvError.printable(pair.from))' is not a unit")
+    }
+    from = unit
+    to = target
     if UnitIdentity(from) == UnitIdentity(to) {
       throw .invalidPair(pair, "a unit is never converted to itself ('\(ConvError.printable(pair.from))' and '\(ConvError.printable(pair.to))' are the same unit)")
     }

@@ -113,9 +113,15 @@ struct ExpressionReader: UnitResolving {
           throw error.shifted(by: first.span.start)
         }
       }
-    } else if !tokens.contains(where: { $0.kind.isNumber }), tokens[0].kind != .minus {
-      let unit = try self.unit(trimmed)
-      return Quantity(text: trimmed, term: unit.term, number: .one, unit: unit)
+    } else if tokens[0].kind.isWord || tokens[0].kind == .openParenthesis {
+      // A unit alone (`mi`, `L/100km`, `kg*m/s^2`, `OC-3`) is one of it.
+      if let unit = try? self.unit(trimmed), unit.term.unitCount > 0 {
+        return Quantity(text: trimmed, term: unit.term, number: .one, unit: unit)
+      }
+      if !tokens.contains(where: { $0.kind.isNumber }) {
+        let unit = try self.unit(trimmed)
+        return Quantity(text: trimmed, term: unit.term, number: .one, unit: unit)
+      }
     }
     let term = try Evaluator<ExpressionReader>.evaluate(trimmed, resolver: self, conventions: conventions)
     return Quantity(text: trimmed, term: term, number: nil, unit: nil)
