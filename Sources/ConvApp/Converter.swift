@@ -224,7 +224,11 @@ public struct Converter: Sendable {
                               source: request.source, span: nil))
     }
     let sourceUnit = quantity.unit?.singleUnit
-    let units = catalog.columnUnits(in: category).filter { $0 != sourceUnit }
+    let everyUnit = catalog.columnUnits(in: category).filter { $0 != sourceUnit }
+    // The curated column by default (what a person reaches for, about a screen); `--all` for every unit.
+    let units = options.allUnits ? everyUnit
+      : catalog.curatedColumn(in: category, source: sourceUnit, value: quantity.term.baseValue.approximation)
+    let hidden = options.allUnits ? 0 : everyUnit.filter { unit in !units.contains(unit) }.count
     var rows: [(value: FormattedNumber, relation: String, unit: String, name: String)] = []
     var lines: [String] = []
     for unit in units {
@@ -238,9 +242,20 @@ public struct Converter: Sendable {
       }
       switch options.mode {
       case .terse:
+        do {
+          try checkScriptable(result)
+        } catch {
+          return .failure(Failure(error: error, source: request.source, span: nil))
+        }
         if let text = terseNumber(result) { lines.append(text + " " + unit.symbol) }
       case .json:
-        if let object = try? json(result) { lines.append(object.serialized()) }
+        do {
+          guard case .object(var members) = try json(result) else { continue }
+          members.append(("selection", .string(options.allUnits ? "all" : "common")))
+          lines.append(JSONValue.object(members).serialized())
+        } catch {
+          return .failure(Failure(error: error, source: request.source, span: nil))
+        }
       case .human:
         let shown = presenter.digits(of: result.value, isExact: result.isExact)
         let number = presenter.humanNumber(result.value, isExact: result.isExact)
@@ -256,6 +271,11 @@ public struct Converter: Sendable {
     for (row, number) in zip(rows, numbers) {
       let pad = String(repeating: " ", count: symbolWidth - DisplayWidth.of(row.unit))
       lines.append("  " + row.relation + " " + number + " " + row.unit + pad + "  " + row.name)
+    }
+    if hidden > 0 {
+      let command = "conv " + request.quantity + " --all"
+      lines.append("  … \(hidden) more " + category.title.lowercased() + " unit" + (hidden == 1 ? "" : "s") + ": "
+                   + presenter.display(command))
     }
     return .success(lines)
   }

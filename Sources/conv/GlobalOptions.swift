@@ -34,6 +34,9 @@ struct GlobalOptions: ParsableArguments {
   @Flag(name: .long, help: "Allow reciprocal conversions the catalog does not declare (2 s to Hz) in -t and --json output.")
   var reciprocal = false
 
+  @Flag(name: [.customShort("a"), .long], help: "The whole column with every unit of the category, not only the common ones.")
+  var all = false
+
   func validate() throws {
     if terse && json { throw ValidationError("choose one of -t/--terse and --json") }
     if let digits, !(1...40).contains(digits) { throw ValidationError("--digits must be between 1 and 40") }
@@ -42,7 +45,7 @@ struct GlobalOptions: ParsableArguments {
   /// The flags as plain values.
   var flags: OutputFlags {
     OutputFlags(terse: terse, json: json, digits: digits, exact: exact, notation: notation, ascii: ascii,
-                color: color, long: long, verbose: verbose, reciprocal: reciprocal)
+                color: color, long: long, verbose: verbose, reciprocal: reciprocal, all: all)
   }
 
   /// Resolves the options against the environment, the terminal and the settings file.
@@ -63,6 +66,7 @@ struct OutputFlags {
   var long = false
   var verbose = false
   var reciprocal = false
+  var all = false
 
   /// Whether output is ASCII only for a command that has only `--ascii` (list, info, search): the
   /// same resolution as every other command (flag, locale, settings file).
@@ -85,6 +89,7 @@ struct OutputFlags {
     options.longNames = long
     options.verbose = verbose
     options.allowsReciprocal = reciprocal
+    options.allUnits = all
     return options
   }
 }

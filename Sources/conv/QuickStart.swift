@@ -73,6 +73,9 @@ enum QuickStart {
       case "--reciprocal":
         guard !flags.reciprocal else { return nil }
         flags.reciprocal = true
+      case "-a", "--all":
+        guard !flags.all else { return nil }
+        flags.all = true
       default:
         return nil
       }

@@ -138,10 +138,15 @@ public struct ResolvedFavorite: Sendable {
     } catch {
       throw .invalidPair(pair, error.message)
     }
-    guard let unit = reading.quantity.unit, reading.quantity.number == .one, let target = reading.targets.first else {
-      throw .invalidPair(pair, "'\(ConvError.printable(pair.from))' is not a unit")
+    guard let target = reading.targets.first else {
+      throw .invalidPair(pair, "'\(ConvError.printable(pair.to))' is not a unit")
     }
-    from = unit
+    // A unit expression with numbers of its own (`1/s`, `L/(100 km)`) reads as a term; it is the unit.
+    if let unit = reading.quantity.unit, reading.quantity.number == .one {
+      from = unit
+    } else {
+      from = UnitExpression(text: pair.from, term: reading.quantity.term, singleUnit: nil)
+    }
     to = target
     if UnitIdentity(from) == UnitIdentity(to) {
       throw .invalidPair(pair, "a unit is never converted to itself ('\(ConvError.printable(pair.from))' and '\(ConvError.printable(pair.to))' are the same unit)")

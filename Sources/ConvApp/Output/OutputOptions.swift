@@ -36,6 +36,9 @@ public struct OutputOptions: Sendable, Hashable {
   /// Whether script output (`-t`, `--json`) may give reciprocal conversions the catalog does not
   /// declare (`2 s` into `Hz`); human output always marks them.
   public var allowsReciprocal: Bool = false
+  /// Whether the whole column lists every unit of the category (`--all`) rather than the curated
+  /// selection of common units.
+  public var allUnits: Bool = false
 
   /// Creates default options.
   public init() {}

@@ -9,82 +9,82 @@ enum BuiltinData {
 
   static var categoryRecords: StaticString {
     #"""
-C	absorbed-dose	Absorbed dose	2,0,-2,0,0,0,0,0,0	radiation dose|dose	mGy	
-C	acceleration	Acceleration	1,0,-2,0,0,0,0,0,0			
-C	amount-of-substance	Amount of substance	0,0,0,0,0,1,0,0,0	amount|chemical amount|quantity of substance	mmol	
-C	angle	Angle	0,0,0,0,0,0,0,0,1	plane angle		
-C	angular-acceleration	Angular acceleration	0,0,-2,0,0,0,0,0,1			
-C	angular-momentum	Angular momentum	2,1,-1,0,0,0,0,0,0	action|moment of momentum		
-C	area-density	Area density	-2,1,0,0,0,0,0,0,0	areal density|surface density|grammage|basis weight|application rate		
-C	area	Area	2,0,0,0,0,0,0,0,0			
-C	astronomical-distance	Astronomical distance	1,0,0,0,0,0,0,0,0	astronomy|astronomical length		
-C	capacitance	Capacitance	-2,-1,4,2,0,0,0,0,0	electric capacitance	pF|nF|µF	
-C	catalytic-activity	Catalytic activity	0,0,-1,0,0,1,0,0,0	enzyme activity		
-C	data-rate	Data rate	0,0,-1,0,0,0,0,1,0	bit rate|bitrate|bandwidth|data transfer rate	kbit/s|Mbit/s|Gbit/s|MB/s	
-C	data-storage	Data storage	0,0,0,0,0,0,0,1,0	information|data size|digital information|storage	kB|MB|GB|TB|KiB|MiB|GiB|TiB	
-C	density	Density	-3,1,0,0,0,0,0,0,0	mass density|volumic mass		
-C	dynamic-viscosity	Dynamic viscosity	-1,1,-1,0,0,0,0,0,0	viscosity|absolute viscosity|shear viscosity		
-C	electric-charge	Electric charge	0,0,1,1,0,0,0,0,0	charge|quantity of electricity	mAh	
-C	electric-conductance	Electric conductance	-2,-1,3,2,0,0,0,0,0	conductance|admittance|susceptance		
-C	electric-current	Electric current	0,0,0,1,0,0,0,0,0	current|amperage|magnetomotive force	mA	
-C	electric-dipole-moment	Electric dipole moment	1,0,1,1,0,0,0,0,0			
-C	electric-field	Electric field	1,1,-3,-1,0,0,0,0,0	electric field strength		
-C	electric-potential	Electric potential	2,1,-3,-1,0,0,0,0,0	voltage|electric potential difference|electromotive force|emf	mV|kV	
-C	electric-resistance	Electric resistance	2,1,-3,-2,0,0,0,0,0	resistance|impedance|reactance	kΩ|MΩ	
-C	energy-density	Energy density	-1,1,-2,0,0,0,0,0,0	volumetric energy density|volumetric heating value|calorific value by volume		
-C	energy	Energy	2,1,-2,0,0,0,0,0,0	work|heat|quantity of heat	kJ|MJ|kWh	
-C	equivalent-dose	Equivalent dose	2,0,-2,0,0,0,0,0,0	dose equivalent|effective dose	µSv|mSv	
-C	exposure	Exposure	0,-1,1,1,0,0,0,0,0	radiation exposure|ionizing radiation exposure		
-C	fluidity	Fluidity	1,-1,1,0,0,0,0,0,0			
-C	force	Force	1,1,-2,0,0,0,0,0,0		kN	
-C	frequency	Frequency	0,0,-1,0,0,0,0,0,0		kHz|MHz|GHz	
-C	fuel-consumption	Fuel consumption	2,0,0,0,0,0,0,0,0			fuel-economy
-C	fuel-economy	Fuel economy	-2,0,0,0,0,0,0,0,0	fuel efficiency|mileage		fuel-consumption
-C	heat-flux	Heat flux	0,1,-3,0,0,0,0,0,0	heat flux density|heat flow density|heat flow rate intensity		
-C	heat-transfer-coefficient	Heat transfer coefficient	0,1,-3,0,-1,0,0,0,0	U-value|thermal transmittance|coefficient of heat transfer|film coefficient		
-C	illuminance	Illuminance	-2,0,0,0,0,0,1,0,2	luminous exitance|illumination		
-C	inductance	Inductance	2,1,-2,-2,0,0,0,0,0	electric inductance	µH|mH	
-C	jerk	Jerk	1,0,-3,0,0,0,0,0,0	jolt		
-C	kinematic-viscosity	Kinematic viscosity	2,0,-1,0,0,0,0,0,0	momentum diffusivity		
-C	length	Length	1,0,0,0,0,0,0,0,0		km|cm|mm|µm|nm	
-C	linear-density	Linear density	-1,1,0,0,0,0,0,0,0	linear mass density|titre|yarn count		
-C	luminance	Luminance	-2,0,0,0,0,0,1,0,0	brightness|photometric brightness		
-C	luminous-flux	Luminous flux	0,0,0,0,0,0,1,0,2	light output		
-C	luminous-intensity	Luminous intensity	0,0,0,0,0,0,1,0,0	light intensity|candlepower		
-C	magnetic-field-strength	Magnetic field strength	-1,0,0,1,0,0,0,0,0	magnetizing force|H field|magnetic field intensity		
-C	magnetic-flux-density	Magnetic flux density	0,1,-2,-1,0,0,0,0,0	magnetic induction|B field		
-C	magnetic-flux	Magnetic flux	2,1,-2,-1,0,0,0,0,0			
-C	mass-concentration	Mass concentration	-3,1,0,0,0,0,0,0,0			
-C	mass-flow	Mass flow rate	0,1,-1,0,0,0,0,0,0	mass flow|mass flow rate		
-C	mass	Mass	0,1,0,0,0,0,0,0,0	weight	mg|µg	
-C	molar-concentration	Molar concentration	-3,0,0,0,0,1,0,0,0	molarity|amount concentration|substance concentration		
-C	moment-of-inertia	Moment of inertia	2,1,0,0,0,0,0,0,0	rotational inertia|mass moment of inertia		
-C	momentum	Momentum	1,1,-1,0,0,0,0,0,0	linear momentum|impulse		
-C	nautical	Nautical	1,0,0,0,0,0,0,0,0	nautical length|marine		
-C	pace	Pace	-1,0,1,0,0,0,0,0,0			speed
-C	permeability	Permeability	2,0,0,0,0,0,0,0,0			
-C	power	Power	2,1,-3,0,0,0,0,0,0	rate of energy transfer|heat flow rate|radiant flux	mW|kW|MW|GW	
-C	pressure	Pressure	-1,1,-2,0,0,0,0,0,0	stress	hPa|kPa|MPa|mbar	
-C	radiant-exposure	Radiant exposure	0,1,-2,0,0,0,0,0,0			
-C	radioactivity	Radioactivity	0,0,-1,0,0,0,0,0,0	activity|radioactive activity	kBq|MBq	
-C	ratio	Ratio	0,0,0,0,0,0,0,0,0	dimensionless|proportion|fraction|count|number		
-C	rotational-speed	Rotational speed	0,0,-1,0,0,0,0,0,1	angular velocity|angular speed		
-C	solid-angle	Solid angle	0,0,0,0,0,0,0,0,2			
-C	specific-energy	Specific energy	2,0,-2,0,0,0,0,0,0	gravimetric energy density|energy per mass|heating value|calorific value		
-C	specific-heat	Specific heat capacity	2,0,-2,0,-1,0,0,0,0	specific heat|specific heat capacity|specific entropy|massic heat capacity		
-C	speed	Speed	1,0,-1,0,0,0,0,0,0	velocity		pace
-C	surface-tension	Surface tension	0,1,-2,0,0,0,0,0,0	surface energy|interfacial tension		
-C	temperature-difference	Temperature difference	0,0,0,0,1,0,0,0,0	temperature interval		
-C	temperature	Temperature	0,0,0,0,1,0,0,0,0			
-C	thermal-conductivity	Thermal conductivity	1,1,-3,0,-1,0,0,0,0	heat conductivity|k-value|lambda value		
-C	thermal-expansion	Thermal expansion coefficient	0,0,0,0,-1,0,0,0,0	coefficient of thermal expansion|CTE|expansivity		
-C	thermal-resistance	Thermal resistance (R-value)	0,-1,3,0,1,0,0,0,0	thermal insulance|R-value|areal thermal resistance		
-C	time	Time	0,0,1,0,0,0,0,0,0	duration	ms|µs|ns	
-C	torque	Torque	2,1,-2,0,0,0,0,0,0	moment of force		
-C	typography	Typography	1,0,0,0,0,0,0,0,0			
-C	volume-flow	Volume flow rate	3,0,-1,0,0,0,0,0,0	flow rate|volumetric flow rate|volume flow		
-C	volume	Volume	3,0,0,0,0,0,0,0,0	capacity	mL|cL	
-C	wavenumber	Wavenumber	-1,0,0,0,0,0,0,0,0	reciprocal length|spatial frequency		
+C	absorbed-dose	Absorbed dose	2,0,-2,0,0,0,0,0,0	radiation dose|dose	mGy		
+C	acceleration	Acceleration	1,0,-2,0,0,0,0,0,0				
+C	amount-of-substance	Amount of substance	0,0,0,0,0,1,0,0,0	amount|chemical amount|quantity of substance	mmol		
+C	angle	Angle	0,0,0,0,0,0,0,0,1	plane angle			
+C	angular-acceleration	Angular acceleration	0,0,-2,0,0,0,0,0,1				
+C	angular-momentum	Angular momentum	2,1,-1,0,0,0,0,0,0	action|moment of momentum			
+C	area-density	Area density	-2,1,0,0,0,0,0,0,0	areal density|surface density|grammage|basis weight|application rate			
+C	area	Area	2,0,0,0,0,0,0,0,0				
+C	astronomical-distance	Astronomical distance	1,0,0,0,0,0,0,0,0	astronomy|astronomical length			length
+C	capacitance	Capacitance	-2,-1,4,2,0,0,0,0,0	electric capacitance	pF|nF|µF		
+C	catalytic-activity	Catalytic activity	0,0,-1,0,0,1,0,0,0	enzyme activity			
+C	data-rate	Data rate	0,0,-1,0,0,0,0,1,0	bit rate|bitrate|bandwidth|data transfer rate	kbit/s|Mbit/s|Gbit/s|MB/s		
+C	data-storage	Data storage	0,0,0,0,0,0,0,1,0	information|data size|digital information|storage	kB|MB|GB|TB|KiB|MiB|GiB|TiB		
+C	density	Density	-3,1,0,0,0,0,0,0,0	mass density|volumic mass			
+C	dynamic-viscosity	Dynamic viscosity	-1,1,-1,0,0,0,0,0,0	viscosity|absolute viscosity|shear viscosity			
+C	electric-charge	Electric charge	0,0,1,1,0,0,0,0,0	charge|quantity of electricity	mAh		
+C	electric-conductance	Electric conductance	-2,-1,3,2,0,0,0,0,0	conductance|admittance|susceptance			
+C	electric-current	Electric current	0,0,0,1,0,0,0,0,0	current|amperage|magnetomotive force	mA		
+C	electric-dipole-moment	Electric dipole moment	1,0,1,1,0,0,0,0,0				
+C	electric-field	Electric field	1,1,-3,-1,0,0,0,0,0	electric field strength			
+C	electric-potential	Electric potential	2,1,-3,-1,0,0,0,0,0	voltage|electric potential difference|electromotive force|emf	mV|kV		
+C	electric-resistance	Electric resistance	2,1,-3,-2,0,0,0,0,0	resistance|impedance|reactance	kΩ|MΩ		
+C	energy-density	Energy density	-1,1,-2,0,0,0,0,0,0	volumetric energy density|volumetric heating value|calorific value by volume			
+C	energy	Energy	2,1,-2,0,0,0,0,0,0	work|heat|quantity of heat	kJ|MJ|kWh		
+C	equivalent-dose	Equivalent dose	2,0,-2,0,0,0,0,0,0	dose equivalent|effective dose	µSv|mSv		
+C	exposure	Exposure	0,-1,1,1,0,0,0,0,0	radiation exposure|ionizing radiation exposure			
+C	fluidity	Fluidity	1,-1,1,0,0,0,0,0,0				
+C	force	Force	1,1,-2,0,0,0,0,0,0		kN		
+C	frequency	Frequency	0,0,-1,0,0,0,0,0,0		kHz|MHz|GHz		
+C	fuel-consumption	Fuel consumption	2,0,0,0,0,0,0,0,0			fuel-economy	
+C	fuel-economy	Fuel economy	-2,0,0,0,0,0,0,0,0	fuel efficiency|mileage		fuel-consumption	
+C	heat-flux	Heat flux	0,1,-3,0,0,0,0,0,0	heat flux density|heat flow density|heat flow rate intensity			
+C	heat-transfer-coefficient	Heat transfer coefficient	0,1,-3,0,-1,0,0,0,0	U-value|thermal transmittance|coefficient of heat transfer|film coefficient			
+C	illuminance	Illuminance	-2,0,0,0,0,0,1,0,2	luminous exitance|illumination			
+C	inductance	Inductance	2,1,-2,-2,0,0,0,0,0	electric inductance	µH|mH		
+C	jerk	Jerk	1,0,-3,0,0,0,0,0,0	jolt			
+C	kinematic-viscosity	Kinematic viscosity	2,0,-1,0,0,0,0,0,0	momentum diffusivity			
+C	length	Length	1,0,0,0,0,0,0,0,0		km|cm|mm|µm|nm		nautical|astronomy
+C	linear-density	Linear density	-1,1,0,0,0,0,0,0,0	linear mass density|titre|yarn count			
+C	luminance	Luminance	-2,0,0,0,0,0,1,0,0	brightness|photometric brightness			
+C	luminous-flux	Luminous flux	0,0,0,0,0,0,1,0,2	light output			
+C	luminous-intensity	Luminous intensity	0,0,0,0,0,0,1,0,0	light intensity|candlepower			
+C	magnetic-field-strength	Magnetic field strength	-1,0,0,1,0,0,0,0,0	magnetizing force|H field|magnetic field intensity			
+C	magnetic-flux-density	Magnetic flux density	0,1,-2,-1,0,0,0,0,0	magnetic induction|B field			
+C	magnetic-flux	Magnetic flux	2,1,-2,-1,0,0,0,0,0				
+C	mass-concentration	Mass concentration	-3,1,0,0,0,0,0,0,0				
+C	mass-flow	Mass flow rate	0,1,-1,0,0,0,0,0,0	mass flow|mass flow rate			
+C	mass	Mass	0,1,0,0,0,0,0,0,0	weight	mg|µg		
+C	molar-concentration	Molar concentration	-3,0,0,0,0,1,0,0,0	molarity|amount concentration|substance concentration			
+C	moment-of-inertia	Moment of inertia	2,1,0,0,0,0,0,0,0	rotational inertia|mass moment of inertia			
+C	momentum	Momentum	1,1,-1,0,0,0,0,0,0	linear momentum|impulse			
+C	nautical	Nautical	1,0,0,0,0,0,0,0,0	nautical length|marine			length
+C	pace	Pace	-1,0,1,0,0,0,0,0,0			speed	
+C	permeability	Permeability	2,0,0,0,0,0,0,0,0				
+C	power	Power	2,1,-3,0,0,0,0,0,0	rate of energy transfer|heat flow rate|radiant flux	mW|kW|MW|GW		
+C	pressure	Pressure	-1,1,-2,0,0,0,0,0,0	stress	hPa|kPa|MPa|mbar		
+C	radiant-exposure	Radiant exposure	0,1,-2,0,0,0,0,0,0				
+C	radioactivity	Radioactivity	0,0,-1,0,0,0,0,0,0	activity|radioactive activity	kBq|MBq		
+C	ratio	Ratio	0,0,0,0,0,0,0,0,0	dimensionless|proportion|fraction|count|number			
+C	rotational-speed	Rotational speed	0,0,-1,0,0,0,0,0,1	angular velocity|angular speed			
+C	solid-angle	Solid angle	0,0,0,0,0,0,0,0,2				
+C	specific-energy	Specific energy	2,0,-2,0,0,0,0,0,0	gravimetric energy density|energy per mass|heating value|calorific value			
+C	specific-heat	Specific heat capacity	2,0,-2,0,-1,0,0,0,0	specific heat|specific heat capacity|specific entropy|massic heat capacity			
+C	speed	Speed	1,0,-1,0,0,0,0,0,0	velocity		pace	
+C	surface-tension	Surface tension	0,1,-2,0,0,0,0,0,0	surface energy|interfacial tension			
+C	temperature-difference	Temperature difference	0,0,0,0,1,0,0,0,0	temperature interval			
+C	temperature	Temperature	0,0,0,0,1,0,0,0,0				
+C	thermal-conductivity	Thermal conductivity	1,1,-3,0,-1,0,0,0,0	heat conductivity|k-value|lambda value			
+C	thermal-expansion	Thermal expansion coefficient	0,0,0,0,-1,0,0,0,0	coefficient of thermal expansion|CTE|expansivity			
+C	thermal-resistance	Thermal resistance (R-value)	0,-1,3,0,1,0,0,0,0	thermal insulance|R-value|areal thermal resistance			
+C	time	Time	0,0,1,0,0,0,0,0,0	duration	ms|µs|ns		
+C	torque	Torque	2,1,-2,0,0,0,0,0,0	moment of force			
+C	typography	Typography	1,0,0,0,0,0,0,0,0				
+C	volume-flow	Volume flow rate	3,0,-1,0,0,0,0,0,0	flow rate|volumetric flow rate|volume flow			
+C	volume	Volume	3,0,0,0,0,0,0,0,0	capacity	mL|cL		
+C	wavenumber	Wavenumber	-1,0,0,0,0,0,0,0,0	reciprocal length|spatial frequency			
 """#
   }
 
@@ -901,7 +901,7 @@ U	centimetre of water at 4 °C	centimetres of water at 4 °C	cmH2O_4C	centimeter
 U	gram-force per square centimetre	grams-force per square centimetre	gf/cm²	gram-force per square centimeter|grams-force per square centimeter		pressure	-1,1,-2,0,0,0,0,0,0	196133	2000	0	0	1		gf/cm^2	NIST SP 811 (2008) B.8 (9.806 65 E+01 Pa)		
 U	centimetre of water	centimetres of water	cmH2O|cmH₂O	centimeter of water|centimeters of water|centimetre of water column|cmWC		pressure	-1,1,-2,0,0,0,0,0,0	196133	2000	0	0	1		10 mmH2O	NIST SP 811 (2008) B.8 (centimeter of water, conventional, 9.806 65 E+01 Pa)		
 U	torr	torrs	Torr			pressure	-1,1,-2,0,0,0,0,0,0	20265	152	0	0	1	s	atm/760	NIST SP 811 (2008) B.8 (torr, 101 325/760 Pa)		
-U	millimetre of mercury	millimetres of mercury	mmHg	millimeter of mercury|millimeters of mercury|mm Hg		pressure	-1,1,-2,0,0,0,0,0,0	26664477483	200000000	0	0	1		133.322387415 Pa	NIST SP 811 (2008) B.8 and footnote 12 (conventional: 13 595.1 kg/m³ × gn × 1 mm)	pressure-millimeter-ofhg	
+U	millimetre of mercury	millimetres of mercury	mmHg	millimeter of mercury|millimeters of mercury|mm Hg		pressure	-1,1,-2,0,0,0,0,0,0	26664477483	200000000	0	0	1	c	133.322387415 Pa	NIST SP 811 (2008) B.8 and footnote 12 (conventional: 13 595.1 kg/m³ × gn × 1 mm)	pressure-millimeter-ofhg	
 U	inch of water at 60 °F	inches of water at 60 °F	inH2O_60F	inH2O at 60 °F		pressure	-1,1,-2,0,0,0,0,0,0	6221	25	0	0	1	~	248.84 Pa	NIST SP 811 (2008) B.8 (inch of water (60 °F), 2.4884 E+02 Pa)		
 U	inch of water at 39.2 °F	inches of water at 39.2 °F	inH2O_39F	inH2O at 39.2 °F|inch of water at 4 °C		pressure	-1,1,-2,0,0,0,0,0,0	124541	500	0	0	1	~	249.082 Pa	NIST SP 811 (2008) B.8 (inch of water (39.2 °F), 2.490 82 E+02 Pa)		
 U	inch of water	inches of water	inH2O|inH₂O	inch of water column|inches of water column|inWC|in w.c.|inch water gauge		pressure	-1,1,-2,0,0,0,0,0,0	24908891	100000	0	0	1		25.4 mmH2O	NIST SP 811 (2008) B.8 (inch of water, conventional, 2.490 889 E+02 Pa)		
@@ -2176,463 +2176,463 @@ U	reciprocal ångström	reciprocal ångströms	Å⁻¹	reciprocal angstrom|recip
 160223
 160490
 160613
-160903
-161103
-161340
-161598
-161848
-162057
-162308
-162553
-162764
-162990
-163222
-163430
-163664
-163895
-164170
-164399
-164616
-164847
-165033
-165202
-165469
-165792
-165958
-166144
-166385
-166618
-166813
-167074
-167338
-167619
-167857
-168108
-168344
-168514
-168768
-169067
-169337
-169562
-169706
-169838
-169998
-170151
-170330
-170547
-170699
-170856
-171018
-171240
-171451
-171636
-171833
-171928
-172047
-172172
-172281
-172431
-172536
-172665
-172777
-172888
-172983
-173151
-173259
-173388
-173500
-173679
-173766
-173899
-174029
-174163
-174250
-174381
-174567
-174709
-174863
-175073
-175248
-175418
-175589
-175797
-176055
-176237
-176453
-176617
-176784
-177015
-177177
-177371
-177611
-177848
-178042
-178227
-178410
-178526
-178681
-178848
-179113
-179365
-179601
-179768
-180022
-180274
-180496
-180661
-180943
-181245
-181565
-181922
-182260
-182583
-182815
-183000
-183186
-183375
-183510
-183679
-183838
-184024
-184160
-184394
-184579
-184712
-184936
-185065
-185217
-185437
-185635
-185821
-185959
-186155
-186337
-186473
-186644
-186849
-187095
-187344
-187584
-187815
-188025
-188235
-188451
-188699
-188887
-189132
-189396
-189652
-189876
-190049
-190255
-190424
-190683
-190967
-191262
-191490
-191658
-191962
-192341
-192621
-192983
-193328
-193737
-193991
-194371
-194752
-195059
-195391
-195569
-195745
-195981
-196243
-196370
-196513
-196877
-197202
-197479
-197747
-197937
-198132
-198323
-198505
-198617
-198813
-198987
-199112
-199276
-199447
-199572
-199791
-199951
-200113
-200236
-200375
-200581
-200694
-200878
-201014
-201151
-201313
-201510
-201677
-201844
-202013
-202267
-202475
-202715
-202831
-202990
-203173
-203421
-203582
-203741
-203904
-204098
-204284
-204511
-204707
-204862
-205054
-205220
-205340
-205471
-205605
-205724
-205890
-206074
-206244
-206434
-206619
-206826
-207001
-207179
-207403
-207653
-207841
-208131
-208318
-208494
-208770
-209070
-209322
-209621
-209897
-210105
-210308
-210537
-210717
-210858
-211028
-211201
-211414
-211541
-211825
-211985
-212218
-212413
-212584
-212765
-212943
-213112
-213276
-213440
-213610
-213784
-213958
-214133
-214353
-214471
-214649
-214821
-214995
-215213
-215414
-215591
-215769
-215971
-216210
-216369
-216560
-216759
-216972
-217194
-217429
-217625
-217808
-217985
-218207
-218410
-218565
-218772
-218957
-219186
-219404
-219541
-219707
-219825
-219984
-220135
-220329
-220487
-220663
-220829
-220978
-221167
-221383
-221528
-221686
-221920
-222102
-222301
-222446
-222577
-222778
-222905
-223129
-223279
-223417
-223560
-223701
-223958
-224163
-224357
-224508
-224662
-224821
-224971
-225108
-225296
-225455
-225600
-225779
-225904
-226050
-226221
-226387
-226517
-226680
-226882
-227035
-227203
-227380
-227513
-227664
-227835
-228048
-228187
-228333
-228503
-228687
-228829
-228986
-229137
-229257
-229439
-229595
-229770
-229969
-230101
-230237
-230422
-230581
-230710
-230863
-231045
-231157
-231312
-231452
-231605
-231772
-231980
-232129
-232301
-232415
-232636
-232819
-232972
-233097
-233223
-233340
-233511
-233661
-233809
-233924
-234091
-234230
-234348
-234496
-234678
-234797
-234943
-235088
-235206
-235371
-235511
-235712
-235836
-236027
-236244
-236425
-236583
-236747
-236909
-237096
-237264
-237422
-237591
-237784
-237948
-238156
-238300
-238444
-238673
-238833
-239057
-239193
-239350
-239529
-239736
-239946
-240117
-240251
-240420
-240563
-240704
-240847
-241004
-241159
-241294
-241501
-241657
-241798
-241929
-242059
-242211
-242392
-242514
-242733
-242895
-243044
-243208
-243381
-243537
-243749
-243899
-244061
-244206
-244389
-244530
-244678
-244843
-245116
-245383
-245544
-245709
-246029
-246311
-246604
-246855
+160904
+161104
+161341
+161599
+161849
+162058
+162309
+162554
+162765
+162991
+163223
+163431
+163665
+163896
+164171
+164400
+164617
+164848
+165034
+165203
+165470
+165793
+165959
+166145
+166386
+166619
+166814
+167075
+167339
+167620
+167858
+168109
+168345
+168515
+168769
+169068
+169338
+169563
+169707
+169839
+169999
+170152
+170331
+170548
+170700
+170857
+171019
+171241
+171452
+171637
+171834
+171929
+172048
+172173
+172282
+172432
+172537
+172666
+172778
+172889
+172984
+173152
+173260
+173389
+173501
+173680
+173767
+173900
+174030
+174164
+174251
+174382
+174568
+174710
+174864
+175074
+175249
+175419
+175590
+175798
+176056
+176238
+176454
+176618
+176785
+177016
+177178
+177372
+177612
+177849
+178043
+178228
+178411
+178527
+178682
+178849
+179114
+179366
+179602
+179769
+180023
+180275
+180497
+180662
+180944
+181246
+181566
+181923
+182261
+182584
+182816
+183001
+183187
+183376
+183511
+183680
+183839
+184025
+184161
+184395
+184580
+184713
+184937
+185066
+185218
+185438
+185636
+185822
+185960
+186156
+186338
+186474
+186645
+186850
+187096
+187345
+187585
+187816
+188026
+188236
+188452
+188700
+188888
+189133
+189397
+189653
+189877
+190050
+190256
+190425
+190684
+190968
+191263
+191491
+191659
+191963
+192342
+192622
+192984
+193329
+193738
+193992
+194372
+194753
+195060
+195392
+195570
+195746
+195982
+196244
+196371
+196514
+196878
+197203
+197480
+197748
+197938
+198133
+198324
+198506
+198618
+198814
+198988
+199113
+199277
+199448
+199573
+199792
+199952
+200114
+200237
+200376
+200582
+200695
+200879
+201015
+201152
+201314
+201511
+201678
+201845
+202014
+202268
+202476
+202716
+202832
+202991
+203174
+203422
+203583
+203742
+203905
+204099
+204285
+204512
+204708
+204863
+205055
+205221
+205341
+205472
+205606
+205725
+205891
+206075
+206245
+206435
+206620
+206827
+207002
+207180
+207404
+207654
+207842
+208132
+208319
+208495
+208771
+209071
+209323
+209622
+209898
+210106
+210309
+210538
+210718
+210859
+211029
+211202
+211415
+211542
+211826
+211986
+212219
+212414
+212585
+212766
+212944
+213113
+213277
+213441
+213611
+213785
+213959
+214134
+214354
+214472
+214650
+214822
+214996
+215214
+215415
+215592
+215770
+215972
+216211
+216370
+216561
+216760
+216973
+217195
+217430
+217626
+217809
+217986
+218208
+218411
+218566
+218773
+218958
+219187
+219405
+219542
+219708
+219826
+219985
+220136
+220330
+220488
+220664
+220830
+220979
+221168
+221384
+221529
+221687
+221921
+222103
+222302
+222447
+222578
+222779
+222906
+223130
+223280
+223418
+223561
+223702
+223959
+224164
+224358
+224509
+224663
+224822
+224972
+225109
+225297
+225456
+225601
+225780
+225905
+226051
+226222
+226388
+226518
+226681
+226883
+227036
+227204
+227381
+227514
+227665
+227836
+228049
+228188
+228334
+228504
+228688
+228830
+228987
+229138
+229258
+229440
+229596
+229771
+229970
+230102
+230238
+230423
+230582
+230711
+230864
+231046
+231158
+231313
+231453
+231606
+231773
+231981
+232130
+232302
+232416
+232637
+232820
+232973
+233098
+233224
+233341
+233512
+233662
+233810
+233925
+234092
+234231
+234349
+234497
+234679
+234798
+234944
+235089
+235207
+235372
+235512
+235713
+235837
+236028
+236245
+236426
+236584
+236748
+236910
+237097
+237265
+237423
+237592
+237785
+237949
+238157
+238301
+238445
+238674
+238834
+239058
+239194
+239351
+239530
+239737
+239947
+240118
+240252
+240421
+240564
+240705
+240848
+241005
+241160
+241295
+241502
+241658
+241799
+241930
+242060
+242212
+242393
+242515
+242734
+242896
+243045
+243209
+243382
+243538
+243750
+243900
+244062
+244207
+244390
+244531
+244679
+244844
+245117
+245384
+245545
+245710
+246030
+246312
+246605
+246856
 """#
   }
 

@@ -136,7 +136,8 @@ final class BuiltinTables: Sendable {
       precondition(fields.count >= 6 && fields[0] == "C", "malformed built-in category record")
       return UnitCategory(identifier: fields[1], title: fields[2], dimension: dimension(fields[3]),
                           aliases: list(fields[4]), featured: list(fields[5]),
-                          reciprocals: fields.count > 6 ? list(fields[6]) : [])
+                          reciprocals: fields.count > 6 ? list(fields[6]) : [],
+                          related: fields.count > 7 ? list(fields[7]) : [])
     }
   }
 

@@ -59,6 +59,8 @@ struct RawCategory {
   var featuredLine: Int? = nil
   /// The line of the `reciprocal:` header, if any.
   var reciprocalLine: Int? = nil
+  /// The line of the `related:` header, if any.
+  var relatedLine: Int? = nil
 }
 
 /// Reads the line syntax of catalog files (see `Data/README.md`).
@@ -110,8 +112,8 @@ struct CatalogFileParser {
           report("header '\(key)' after the first unit line")
           continue
         }
-        guard ["category", "title", "dimension", "aliases", "featured", "reciprocal", "format"].contains(key) else {
-          report("unknown header '\(key)' (expected category, title, dimension, aliases, featured or reciprocal)")
+        guard ["category", "title", "dimension", "aliases", "featured", "reciprocal", "related", "format"].contains(key) else {
+          report("unknown header '\(key)' (expected category, title, dimension, aliases, featured, reciprocal or related)")
           continue
         }
         header[key] = (value, lineNumber)
@@ -221,11 +223,13 @@ struct CatalogFileParser {
     let aliases = header["aliases"].map { CatalogFileParser.list($0.0) } ?? []
     let featured = header["featured"].map { CatalogFileParser.list($0.0) } ?? []
     let reciprocals = header["reciprocal"].map { CatalogFileParser.list($0.0) } ?? []
+    let related = header["related"].map { CatalogFileParser.list($0.0) } ?? []
     categories.append(RawCategory(
       path: source.path, line: identifierLine,
       category: UnitCategory(identifier: identifier, title: title, dimension: dimension, aliases: aliases,
-                             featured: featured, reciprocals: reciprocals),
-      isExisting: false, featuredLine: header["featured"]?.1, reciprocalLine: header["reciprocal"]?.1))
+                             featured: featured, reciprocals: reciprocals, related: related),
+      isExisting: false, featuredLine: header["featured"]?.1, reciprocalLine: header["reciprocal"]?.1,
+      relatedLine: header["related"]?.1))
     return categories.count - 1
   }
 

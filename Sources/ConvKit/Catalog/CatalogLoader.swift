@@ -50,6 +50,22 @@ public enum CatalogLoader {
         }
       }
     }
+    for raw in parser.categories where !raw.isExisting {
+      for identifier in raw.category.related {
+        let line = raw.relatedLine ?? raw.line
+        guard let other = catalog.category(named: identifier) else {
+          diagnostics.append(CatalogDiagnostic(path: raw.path, line: line,
+                                               message: "related category '\(identifier)' does not exist"))
+          continue
+        }
+        if other.dimension != raw.category.dimension {
+          diagnostics.append(CatalogDiagnostic(
+            path: raw.path, line: line,
+            message: "related category '\(identifier)' has dimension \(other.dimension.formula), not "
+              + raw.category.dimension.formula))
+        }
+      }
+    }
     diagnostics.sort { ($0.path, $0.line) < ($1.path, $1.line) }
     return (catalog, Array(Set(diagnostics)).sorted { ($0.path, $0.line, $0.message) < ($1.path, $1.line, $1.message) })
   }

@@ -25,7 +25,7 @@ public enum CatalogSourceWriter {
     var categoryRecords = ""
     for category in catalog.categories {
       categoryRecords += record(["C", category.identifier, category.title, dimensionField(category.dimension),
-                                 list(category.aliases), list(category.featured), list(category.reciprocals)])
+                                 list(category.aliases), list(category.featured), list(category.reciprocals), list(category.related)])
     }
     var unitRecords = ""
     var offsets: [Int] = []

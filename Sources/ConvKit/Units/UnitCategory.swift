@@ -15,10 +15,14 @@ public struct UnitCategory: Sendable, Hashable {
   /// matter of course (fuel economy and fuel consumption, pace and speed). Any other reciprocal
   /// conversion is flagged (see `Conversion.isDeclaredReciprocal`).
   public let reciprocals: [String]
+  /// Identifiers of categories of the same dimension whose common units join this one's curated
+  /// whole column (nautical and astronomical lengths beside the length units).
+  public let related: [String]
 
   /// Creates a category.
   public init(identifier: String, title: String, dimension: Dimension, aliases: [String] = [],
-              featured: [String] = [], reciprocals: [String] = []) {
+              featured: [String] = [], reciprocals: [String] = [], related: [String] = []) {
+    self.related = related
     self.identifier = identifier
     self.title = title
     self.dimension = dimension

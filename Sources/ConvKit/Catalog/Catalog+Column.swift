@@ -1,0 +1,52 @@
+extension Catalog {
+  /// Most rows the curated whole column shows: what fits a terminal screen.
+  public static let curatedColumnLimit = 20
+  /// Fewest rows left when units in which the value reads badly are dropped.
+  public static let curatedColumnMinimum = 8
+
+  /// The units of the curated whole column for a quantity (`conv 5 mi`): the category's common
+  /// units and featured prefixed forms, the common units and featured forms of the categories it
+  /// names `related:` in `Data/` (nautical miles and light-years for a length) and of the categories declared
+  /// reciprocal (L/100km for a fuel economy), without the source unit, by size (the reciprocal
+  /// ones last). Units in which `value` (in the coherent SI unit) reads badly — below 10⁻³ or from
+  /// 10⁷ on — are left out, the worst first, while more than `curatedColumnMinimum` rows remain; at
+  /// most `curatedColumnLimit` rows.
+  public func curatedColumn(in category: UnitCategory, source: PrefixedUnit?, value: Rational?) -> [PrefixedUnit] {
+    let sourceKey = source.map(Catalog.identity)
+    var seen: Set<String> = []
+    func keep(_ units: [PrefixedUnit]) -> [PrefixedUnit] {
+      units.filter { Catalog.identity($0) != sourceKey && seen.insert(Catalog.identity($0)).inserted }
+    }
+    let related = category.related.compactMap { self.category(named: $0) }.filter { $0.dimension == category.dimension }
+    let own = keep(columnUnits(in: category).prefix { $0.unit.isCommon || $0.prefix != nil }.map { $0 })
+    let sameDimension = keep(related.flatMap { other in
+      units(in: other).filter(\.isCommon).map { PrefixedUnit(unit: $0) } + featuredUnits(in: other)
+    })
+    let reciprocal = keep(category.reciprocals.compactMap { self.category(named: $0) }
+      .flatMap { other in units(in: other).filter(\.isCommon).map { PrefixedUnit(unit: $0) } })
+    var column = Catalog.byMagnitude(own + sameDimension) + Catalog.byMagnitude(reciprocal)
+    guard let value, !value.isZero else { return Array(column.prefix(Catalog.curatedColumnLimit)) }
+    // How far the value in each unit is from reading well (0 when it does: from 10⁻³ up to 10⁷).
+    let magnitude = value.magnitude.doubleValue
+    func badness(_ unit: PrefixedUnit) -> Double {
+      guard unit.unit.dimension == category.dimension, magnitude.isFinite, magnitude > 0 else { return 0 }
+      let shown = magnitude / unit.factor.approximation.doubleValue
+      if shown >= 1e-3 && shown < 1e7 { return 0 }
+      return shown < 1e-3 ? 1e-3 / shown : shown / 1e7
+    }
+    // Units in which the value reads badly go first, the worst first, while more than
+    // `curatedColumnMinimum` rows remain (or more than the limit).
+    let ranked = column.enumerated().map { ($0.offset, badness($0.element)) }
+      .filter { $0.1 > 0 }.sorted { ($0.1, $0.0) > ($1.1, $1.0) }
+    var removed: Set<Int> = []
+    for (offset, _) in ranked where column.count - removed.count > Catalog.curatedColumnMinimum {
+      removed.insert(offset)
+    }
+    column = column.enumerated().filter { !removed.contains($0.offset) }.map(\.element)
+    while column.count > Catalog.curatedColumnLimit { column.removeLast() }
+    return column
+  }
+
+  /// What makes two prefixed units the same row.
+  static func identity(_ unit: PrefixedUnit) -> String { (unit.prefix?.name ?? "") + "|" + unit.unit.name }
+}
