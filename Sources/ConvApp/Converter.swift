@@ -274,8 +274,8 @@ public struct Converter: Sendable {
     }
     if hidden > 0 {
       let command = "conv " + request.quantity + " --all"
-      lines.append("  … \(hidden) more " + category.title.lowercased() + " unit" + (hidden == 1 ? "" : "s") + ": "
-                   + presenter.display(command))
+      lines.append("  " + (options.ascii ? "..." : "…") + " \(hidden) more " + category.title.lowercased() + " unit"
+                   + (hidden == 1 ? "" : "s") + ": " + presenter.display(command))
     }
     return .success(lines)
   }

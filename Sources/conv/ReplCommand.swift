@@ -39,7 +39,12 @@ struct ReplCommand: ParsableCommand {
       throw ExitCode(ExitStatus.conversionFailed)
     }
     if interactive {
+      // Where the last session left off, and the favorites first when there are any.
+      let stateFile = ReplStateFile(environment)
+      if let saved = stateFile?.load() { session.restore(saved) }
+      session.openOnFavorites()
       ReplTerminal(environment: environment).run(&session)
+      stateFile?.save(session.savedState)
       return
     }
     let failed = ReplScript.run(&session)

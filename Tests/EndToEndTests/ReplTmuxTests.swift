@@ -33,6 +33,53 @@ struct ReplTmuxTests {
     #expect(escaped.contains("\u{1B}[7m") || escaped.contains(";7m") || escaped.contains("[7;"), "\(escaped)")
   }
 
+  @Test("The first screen of a category shows its common units around the pair", arguments: [
+    ("length", ["mm", "cm", "in", "ft", "yd", "m", "km", "mi"]),
+    ("volume", ["mL", "tsp", "tbsp", "fl oz", "cup", "L", "gal"]),
+    ("mass", ["mg", "g", "oz", "lb", "kg"]),
+    ("speed", ["km/h", "mph", "m/s", "kn"]),
+    ("pressure", ["Pa", "kPa", "bar", "psi", "atm", "mmHg"]),
+  ])
+  func commonUnitsFirst(_ category: String, _ symbols: [String]) throws {
+    let pane = try TmuxPane()
+    defer { pane.close() }
+    _ = try pane.waitFor { $0.promptLine.hasPrefix("conv>") }
+    try pane.type(category)
+    let screen = try pane.waitFor { $0.lines.first?.lowercased().contains(category) == true && $0.promptLine == "conv>" }
+    for symbol in symbols {
+      #expect(screen.rows.contains { $0.left.split(separator: " ").contains(Substring(symbol)) || $0.left.contains(" \(symbol) ") },
+              "\(category): no \(symbol) on the first screen:\n\(screen.text)")
+    }
+  }
+
+  @Test("With favorites the REPL opens on them; without, on the last pair and value")
+  func opensWhereYouLeft() throws {
+    let first = try TmuxPane()
+    _ = try first.waitFor { $0.promptLine.hasPrefix("conv>") }
+    try first.type("from mi")
+    try first.type("26.2")
+    try first.type("to km")
+    _ = try first.waitFor { $0.lines.first?.contains("26.2 mi ≈ 42.164813 km") == true }
+    try first.type("quit")
+    try first.waitForExit()
+    first.close(keepHome: true)
+
+    let second = try TmuxPane(home: first.home)
+    let restored = try second.waitFor { $0.promptLine.hasPrefix("conv>") }
+    #expect(restored.lines.first?.contains("Length") == true && restored.lines.first?.contains("26.2 mi ≈ 42.164813 km") == true,
+            "\(restored.text)")
+    try second.type("fav")
+    try second.type("quit")
+    try second.waitForExit()
+    second.close(keepHome: true)
+
+    let third = try TmuxPane(home: first.home)
+    defer { third.close() }
+    let favorites = try third.waitFor { $0.promptLine.hasPrefix("conv>") }
+    #expect(favorites.lines.first?.contains("Favorites") == true, "\(favorites.text)")
+    #expect(favorites.contains("26.2 mi ≈ 42.164813 km"), "\(favorites.text)")
+  }
+
   @Test("SIGTERM and SIGHUP give the terminal back: the main screen returns", arguments: [SIGTERM, SIGHUP])
   func terminatingSignal(_ signal: Int32) throws {
     let pane = try TmuxPane()
@@ -205,11 +252,12 @@ final class TmuxPane {
     func contains(_ text: String) -> Bool { self.text.contains(text) }
   }
 
-  init(width: Int = 120, height: Int = 40) throws {
+  /// A pane; with `home`, that home (and its favorites and saved state) instead of a fresh one.
+  init(width: Int = 120, height: Int = 40, home existing: URL? = nil) throws {
     TmuxPane.counter += 1
-    home = URL(fileURLWithPath: NSTemporaryDirectory())
+    home = existing ?? URL(fileURLWithPath: NSTemporaryDirectory())
       .appendingPathComponent("conv-tmux-\(getpid())-\(TmuxPane.counter)")
-    try? FileManager.default.removeItem(at: home)
+    if existing == nil { try? FileManager.default.removeItem(at: home) }
     try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
     socket = "conv-test-\(getpid())-\(TmuxPane.counter)"
     environment = [
@@ -344,10 +392,10 @@ final class TmuxPane {
     Issue.record("conv did not exit")
   }
 
-  /// Stops this test's tmux server and removes its home.
-  func close() {
+  /// Stops this test's tmux server and removes its home (unless `keepHome`).
+  func close(keepHome: Bool = false) {
     _ = try? tmux(["kill-server"])
-    try? FileManager.default.removeItem(at: home)
+    if !keepHome { try? FileManager.default.removeItem(at: home) }
   }
 
   struct TmuxError: Error {

@@ -130,32 +130,24 @@ extension ReplSession {
       destinations.append(ReplColumns.Destination(row: row(unit, key: key), value: destinationValue(unit)))
     }
 
-    var pendingFeatured = featured[...]
-    func addFeatured(before unit: Unit?) {
-      while let next = pendingFeatured.first,
-            unit.map({ next.factor.approximation < $0.factor.approximation }) ?? true {
-        let key = ReplState.key(next)
-        addSource(next, key: key)
-        addDestination(next, key: key)
-        pendingFeatured.removeFirst()
-      }
-    }
-    for unit in all {
-      addFeatured(before: unit)
-      let prefixed = PrefixedUnit(unit: unit)
+    // The common units and featured prefixed forms first, by size, then the rest of the category
+    // in display order: the first screen of a category shows what a person expects, whatever the
+    // filter leaves of the rest below.
+    let featuredList = Set(featured.map { ReplState.key($0) })
+    for unit in catalog.columnUnits(in: state.category) {
       let key = ReplState.key(unit)
-      addSource(prefixed, key: key)
-      addDestination(prefixed, key: key)
-      if let extraSource, !placedSource, extraSource.unit.name == unit.name {
+      guard unit.prefix == nil || featuredList.contains(key) else { continue }
+      addSource(unit, key: key)
+      addDestination(unit, key: key)
+      if let extraSource, !placedSource, extraSource.unit.name == unit.unit.name, unit.prefix == nil {
         addSource(extraSource, key: sourceKey)
         placedSource = true
       }
-      if let extraTarget, !placedTarget, extraTarget.unit.name == unit.name, let targetKey {
+      if let extraTarget, !placedTarget, extraTarget.unit.name == unit.unit.name, unit.prefix == nil, let targetKey {
         addDestination(extraTarget, key: targetKey)
         placedTarget = true
       }
     }
-    addFeatured(before: nil)
     if let extraSource, !placedSource { addSource(extraSource, key: sourceKey) }
     if let extraTarget, !placedTarget, let targetKey { addDestination(extraTarget, key: targetKey) }
     if !pinned, let index = sourceIndex, !sources[index].matches {

@@ -52,6 +52,11 @@ public struct ReplSession {
 
   // MARK: Commands
 
+  /// Replaces the whole state (restoring a saved session, opening on favorites).
+  mutating func replaceState(_ next: ReplState) {
+    state = next
+  }
+
   /// Runs one line: a command, a category, a number or a conversion. Errors never end the session.
   ///
   /// The value and source unit are checked after every command as any quantity is: a command that
