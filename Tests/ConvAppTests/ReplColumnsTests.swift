@@ -32,15 +32,16 @@ struct ReplColumnsTests {
 
   // Pair: mi → m. The pair stays on screen; everything else must match the filter.
   @Test("one filter applies to both columns (case, accents, symbols, aliases)", arguments: [
-    FilterCase(filter: "", left: ["Å", "in", "ft", "yd", "m", "", "mi", "nmi"],
-               right: ["Å", "in", "ft", "yd", "m", "", "nmi"]),
+    // The common units (in, ft, m, mi) first, by size, then the rest of the category.
+    FilterCase(filter: "", left: ["in", "ft", "m", "mi", "Å", "yd", "", "nmi"],
+               right: ["in", "ft", "m", "Å", "yd", "", "nmi"]),
     FilterCase(filter: "nau", left: ["mi", "nmi"], right: ["m", "nmi"]),
     FilterCase(filter: "NAUTICAL", left: ["mi", "nmi"], right: ["m", "nmi"]),
-    FilterCase(filter: "angstrom", left: ["Å", "mi"], right: ["Å", "m"]),
-    FilterCase(filter: "ANGSTRÖM", left: ["Å", "mi"], right: ["Å", "m"]),
+    FilterCase(filter: "angstrom", left: ["mi", "Å"], right: ["m", "Å"]),
+    FilterCase(filter: "ANGSTRÖM", left: ["mi", "Å"], right: ["m", "Å"]),
     FilterCase(filter: "NM", left: ["mi", "nmi"], right: ["m", "nmi"]),
     FilterCase(filter: "meter", left: ["m", "mi"], right: ["m"]),
-    FilterCase(filter: "fat", left: ["", "mi"], right: ["m", ""]),
+    FilterCase(filter: "fat", left: ["mi", ""], right: ["m", ""]),
     FilterCase(filter: "zzz", left: ["mi"], right: ["m"]),
     FilterCase(filter: "mile", left: ["mi", "nmi"], right: ["m", "nmi"]),
   ])

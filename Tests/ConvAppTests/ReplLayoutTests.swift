@@ -58,15 +58,15 @@ struct ReplLayoutTests {
   }
 
   @Test("a cut list says how many more", arguments: [
-    // 5 body rows, pair on row 2: left shows fathom, mi, nmi below "6 more above"; right shows Å, in
-    // and ft over "5 more".
+    // 5 body rows, pair on row 2: left shows yd, fathom, nmi below "6 more above"; right shows in,
+    // ft and m over "5 more" (common units first: in ft m mi, then Å yd fathom).
     CutCase(height: 7, above: 6, below: 5),
     CutCase(height: 9, above: 5, below: 4),
     CutCase(height: 40, above: nil, below: nil),
   ])
   func more(_ test: CutCase) {
-    // Left column: Å in ft yd m fathom mi nmi, source nmi (last): everything else is above it.
-    let (session, _) = ReplTestCatalog.run(["from nmi", "to Å"])
+    // Left column: in ft m mi Å yd fathom nmi, source nmi (last): everything else is above it.
+    let (session, _) = ReplTestCatalog.run(["from nmi", "to in"])
     let screen = session.screen(width: 80, height: test.height).map(ReplText.plain)
     let body = screen.dropFirst().dropLast()
     let left = body.map { String($0.split(separator: "│", omittingEmptySubsequences: false)[0]) }

@@ -21,11 +21,11 @@ struct ReplTmuxTests {
     // The highlighted pair: the same row, mi on the left and km with the value on the right.
     let pair = try #require(rows.first { $0.left.contains("▸ mi") }, "\(screen.text)")
     #expect(pair.right.contains("▸ =") && pair.right.contains(" 8.04672 ") && pair.right.contains(" km "), "\(screen.text)")
-    // The source unit is never a destination; its neighbours are.
+    // The source unit is never a destination; its neighbours, the common units, are.
     #expect(!rows.contains { $0.right.split(separator: " ").contains("mi") }, "\(screen.text)")
-    #expect(rows.contains { $0.left.contains("furlong") })
-    #expect(rows.contains { $0.right.split(separator: " ").contains("fur") && $0.right.contains(" 40 ") })
-    // km is a featured row, in its place by size on both sides (between furlongs and versts).
+    #expect(rows.contains { $0.left.contains(" yd ") && $0.left.contains("yard") })
+    #expect(rows.contains { $0.right.split(separator: " ").contains("ft") && $0.right.contains(" 26,400 ") })
+    // km is a featured row, among the common units by size on both sides.
     #expect(rows.contains { $0.left.contains("km") && $0.left.contains("kilometre") }, "\(screen.text)")
     // Highlight: reverse video in the accent colour (seen with capture-pane -e).
     let escaped = try pane.capture(escapes: true)

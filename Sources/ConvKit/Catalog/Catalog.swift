@@ -51,11 +51,11 @@ public struct Catalog: Sendable {
   }
 
   /// Prefix symbols in the order they are tried: IEC first (`Mi` before `M`), then SI.
-  private static let prefixSymbols: [(String, Prefix)] =
+  static let prefixSymbols: [(String, Prefix)] =
     (Prefix.iec + Prefix.si).flatMap { prefix in prefix.symbols.map { ($0, prefix) } }
 
   /// Prefix words in the order they are tried, with their alternative spellings (`deka`) last.
-  private static let prefixNames: [(String, Prefix)] = {
+  static let prefixNames: [(String, Prefix)] = {
     let allPrefixes = Prefix.iec + Prefix.si
     var spellings = allPrefixes.map { ($0.name, $0) }
     for (alias, name) in Prefix.nameAliases.sorted(by: { $0.key < $1.key }) {
@@ -101,25 +101,10 @@ public struct Catalog: Sendable {
     throw .unknownUnit(String(text), span: span, suggestions: suggestions(for: String(text)))
   }
 
-  /// Up to `limit` known spellings closest to `text` (for "did you mean").
+  /// Up to `limit` known spellings closest to `text` (for "did you mean"), whatever their
+  /// dimension; see `suggestions(for:limit:fitting:)`.
   public func suggestions(for text: String, limit: Int = 3) -> [String] {
-    let key = text.lowercased()
-    let bound = max(1, min(3, key.count / 3 + 1))
-    // The best spelling of each unit, so one unit is suggested once.
-    var bestPerUnit: [Int: (Int, Int, String)] = [:]
-    storage.forEachSpelling { spelling, index in
-      let folded = spelling.lowercased()
-      guard let distance = EditDistance.between(key, folded, bound: bound), distance <= bound else { return }
-      let exactCase = folded == key ? 0 : 1
-      let candidate = (distance * 2 + exactCase, storage.unit(at: index).isCommon ? 0 : 1, spelling)
-      if let existing = bestPerUnit[index],
-         (existing.0, existing.1, existing.2.count, existing.2) <= (candidate.0, candidate.1, candidate.2.count, candidate.2) {
-        return
-      }
-      bestPerUnit[index] = candidate
-    }
-    let scored = bestPerUnit.values.sorted { ($0.0, $0.1, $0.2.count, $0.2) < ($1.0, $1.1, $1.2.count, $1.2) }
-    return Array(scored.prefix(limit).map(\.2))
+    suggestions(for: text, limit: limit, fitting: nil)
   }
 
   /// Every spelling that resolves to a unit without a prefix (symbols, names, plurals, aliases).

@@ -75,7 +75,7 @@ extension Catalog {
   /// Reads every side of a request with the given choices.
   private func attempt(_ request: ConversionRequest, conventions: NumberConventions,
                        choices: [String: PrefixedUnit]) -> Attempt {
-    let reader = ExpressionReader(catalog: self, conventions: conventions, choices: choices)
+    let reader = ExpressionReader(catalog: self, conventions: conventions, choices: choices, suggests: false)
     var result = Attempt(request: request, choices: choices)
     do {
       result.quantity = try reader.quantity(request.quantity)
@@ -83,7 +83,7 @@ extension Catalog {
       result.error = error.shifted(by: request.quantityOffset)
     }
     var offset = request.targetOffset
-    for text in request.targets where result.error == nil || result.quantity != nil {
+    for text in request.targets {
       do {
         result.targets.append(try reader.unit(text))
       } catch {
@@ -129,9 +129,15 @@ extension Catalog {
       return ConversionReading(quantity: quantity, targets: targets, choices: notes)
     }
 
-    /// The error of the default reading: the first side that did not read, else why the sides
-    /// do not convert.
+    /// The error of the default reading: the first side that did not read (an unknown unit with
+    /// suggestions that fit the other side), else why the sides do not convert.
     func failure(catalog: Catalog) -> ConvError {
+      if case .unknownUnit(let word, let span, _)? = error {
+        // The other side's dimension, when it read: the quantity's for a target, else the target's.
+        let other = quantity.map(\.dimension) ?? (targets.count == request.targets.count ? targets.first?.dimension : nil)
+        let otherSide = quantity != nil && targets.count < request.targets.count ? quantity?.dimension : other
+        return .unknownUnit(word, span: span, suggestions: catalog.suggestions(for: word, fitting: otherSide))
+      }
       if let error { return error }
       guard let quantity else { return .emptyInput }
       let source = Catalog.conversionSource(quantity).0

@@ -148,10 +148,13 @@ struct SplitReader {
   let catalog: Catalog
   let conventions: NumberConventions
 
+  /// A reader that leaves suggestions out: splits are tried by the dozen on a line with a typo.
+  var reader: ExpressionReader { ExpressionReader(catalog: catalog, conventions: conventions, suggests: false) }
+
   /// Whether the text reads as a quantity with a unit, or is below absolute zero.
   func hasUnit(_ text: String) -> Bool {
     do {
-      return try catalog.parseQuantity(text, conventions: conventions).term.unitCount > 0
+      return try reader.quantity(text).term.unitCount > 0
     } catch {
       if case .belowAbsoluteZero = error { return true }
       return false
@@ -159,11 +162,11 @@ struct SplitReader {
   }
 
   /// Whether the text reads as a quantity at all.
-  func reads(_ text: String) -> Bool { (try? catalog.parseQuantity(text, conventions: conventions)) != nil }
+  func reads(_ text: String) -> Bool { (try? reader.quantity(text)) != nil }
 
   /// Whether every target reads as a unit expression.
   func targetsRead(_ targets: [String]) -> Bool {
-    targets.allSatisfy { (try? catalog.parseUnit($0, conventions: conventions)) != nil }
+    targets.allSatisfy { (try? reader.unit($0)) != nil }
   }
 
   /// Whether a target starts with a number or a sign.

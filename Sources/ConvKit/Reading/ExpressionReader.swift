@@ -8,11 +8,17 @@ struct ExpressionReader: UnitResolving {
   var choices: [String: PrefixedUnit] = [:]
   /// The ambiguous spellings met while reading, in order.
   let log = AmbiguityLog()
+  /// Whether an unknown spelling's error carries suggestions. Readings made only to try a split
+  /// or a choice leave them out (they are the costly part of a typo), and the final error gets
+  /// them once, knowing the other side's dimension.
+  let suggests: Bool
 
-  init(catalog: Catalog, conventions: NumberConventions, choices: [String: PrefixedUnit] = [:]) {
+  init(catalog: Catalog, conventions: NumberConventions, choices: [String: PrefixedUnit] = [:],
+       suggests: Bool = true) {
     self.catalog = catalog
     self.conventions = conventions
     self.choices = choices
+    self.suggests = suggests
   }
 
   // MARK: UnitResolving
@@ -21,7 +27,9 @@ struct ExpressionReader: UnitResolving {
     resolve(spelling, standalone: false, span: span)
   }
 
-  func suggestions(for spelling: String) -> [String] { catalog.suggestions(for: spelling) }
+  func suggestions(for spelling: String) -> [String] {
+    suggests ? catalog.suggestions(for: spelling, fitting: nil) : []
+  }
 
   func describe(_ dimension: Dimension) -> String { catalog.describe(dimension) }
 

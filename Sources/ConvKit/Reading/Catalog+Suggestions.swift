@@ -1,0 +1,88 @@
+extension Catalog {
+  /// Up to `limit` spellings a user may have meant by an unknown one (`kilometr`, `KM`, `xyz`).
+  ///
+  /// Tried in order, the best kept: the same spelling in another case (`KM` → `km`); a prefix
+  /// word or symbol with a near spelling of a unit that takes it (`kilometr` → `kilometre`,
+  /// `kmm` → `km`); and near spellings of units, ranked by edit distance, common units first.
+  /// With `fitting`, only units whose dimension converts to it (equal or inverse) are offered, so
+  /// `conv 1 mi xyz` suggests no grays or hertz. Spellings of one character are offered only as
+  /// case variants (no one-letter padding).
+  public func suggestions(for text: String, limit: Int = 3, fitting dimension: Dimension?) -> [String] {
+    let key = text.lowercased()
+    guard !key.isEmpty, key.count <= 64 else { return [] }
+    func fits(_ unit: PrefixedUnit) -> Bool {
+      guard let dimension else { return true }
+      return unit.unit.dimension == dimension || (!dimension.isNone && unit.unit.dimension == dimension.inverse)
+    }
+    var results: [(score: Int, common: Int, spelling: String)] = []
+    func offer(_ spelling: String, _ unit: PrefixedUnit, score: Int) {
+      // No one-letter padding: a one-character spelling only as a case variant.
+      guard fits(unit), spelling != text, spelling.count > 1 || score == 0 else { return }
+      if let index = results.firstIndex(where: { $0.spelling == spelling }) {
+        if results[index].score <= score { return }
+        results.remove(at: index)
+      }
+      results.append((score, unit.unit.isCommon ? 0 : 1, spelling))
+    }
+    // 1. Case: a spelling equal but for case (`KM` → `km`, `Kg` → `kg`), prefixed forms included.
+    storage.forEachSpelling { spelling, index in
+      if spelling.count == text.count, spelling.lowercased() == key, spelling != text {
+        offer(spelling, PrefixedUnit(unit: storage.unit(at: index)), score: 0)
+      }
+    }
+    // A prefix symbol as typed and a unit symbol in another case (`MHZ` → `MHz`).
+    for (symbol, prefix) in Catalog.prefixSymbols where text.hasPrefix(symbol) && text.count > symbol.count {
+      let rest = text.dropFirst(symbol.count).lowercased()
+      storage.forEachSpelling { spelling, index in
+        let unit = storage.unit(at: index)
+        if spelling.count == rest.count, spelling.lowercased() == rest, unit.symbols.contains(spelling),
+           prefix.applies(to: unit.prefixes) {
+          offer(symbol + spelling, PrefixedUnit(unit: unit, prefix: prefix), score: 0)
+        }
+      }
+    }
+    for variant in [key, key.prefix(1).uppercased() + key.dropFirst(), text.prefix(1) + text.dropFirst().lowercased()]
+    where variant != text {
+      if let unit = unit(named: variant), unit.prefix != nil { offer(variant, unit, score: 0) }
+    }
+    // 2. A prefix with a near unit spelling (`kilometr`, `megabite`, `kmm`).
+    for (word, prefix) in Catalog.prefixNames where key.hasPrefix(word) && key.count > word.count + 1 {
+      let rest = String(key.dropFirst(word.count))
+      for suggestion in nearSpellings(rest, bound: 2) where prefix.applies(to: suggestion.unit.prefixes) {
+        let name = suggestion.unit.symbols.contains(suggestion.spelling) ? nil : suggestion.spelling
+        guard let name else { continue }
+        offer(word + name, PrefixedUnit(unit: suggestion.unit, prefix: prefix), score: 1 + suggestion.distance * 2)
+      }
+    }
+    for (symbol, prefix) in Catalog.prefixSymbols where text.hasPrefix(symbol) && text.count > symbol.count {
+      let rest = String(text.dropFirst(symbol.count))
+      for suggestion in nearSpellings(rest, bound: 1) where prefix.applies(to: suggestion.unit.prefixes)
+        && suggestion.unit.symbols.contains(suggestion.spelling) {
+        offer(symbol + suggestion.spelling, PrefixedUnit(unit: suggestion.unit, prefix: prefix),
+              score: 2 + suggestion.distance * 2)
+      }
+    }
+    // 3. Near spellings of units.
+    // One edit for short spellings, two from four characters, three from seven.
+    let bound = key.count <= 1 ? 0 : key.count <= 3 ? 1 : key.count <= 6 ? 2 : 3
+    for suggestion in nearSpellings(key, bound: bound) {
+      offer(suggestion.spelling, PrefixedUnit(unit: suggestion.unit),
+            score: suggestion.distance * 2 + (suggestion.spelling.lowercased() == key ? 0 : 1))
+    }
+    return results.sorted { ($0.score, $0.common, $0.spelling.count, $0.spelling) < ($1.score, $1.common, $1.spelling.count, $1.spelling) }
+      .prefix(limit).map(\.spelling)
+  }
+
+  /// Spellings within `bound` edits of `key` (lower case), the best per unit.
+  private func nearSpellings(_ key: String, bound: Int) -> [(spelling: String, unit: Unit, distance: Int)] {
+    var best: [Int: (String, Int)] = [:]
+    storage.forEachSpelling { spelling, index in
+      let folded = spelling.lowercased()
+      guard abs(folded.count - key.count) <= bound,
+            let distance = EditDistance.between(key, folded, bound: bound), distance <= bound else { return }
+      if let existing = best[index], (existing.1, existing.0.count) <= (distance, spelling.count) { return }
+      best[index] = (spelling, distance)
+    }
+    return best.map { (spelling: $0.value.0, unit: storage.unit(at: $0.key), distance: $0.value.1) }
+  }
+}
