@@ -144,28 +144,23 @@ struct CatalogFileParser {
         report("missing source for '\(name)'")
         continue
       }
-      var symbols: [String] = []
-      var aliases: [String] = []
+      // A trailing `!` claims a bare spelling, a trailing `~` makes it an alternative reading.
       var claimed: [String] = []
       var alternates: [String] = []
-      for symbol in CatalogFileParser.list(fields[2]) {
-        if symbol.hasSuffix("!") {
-          claimed.append(String(symbol.dropLast()))
-        } else if symbol.hasSuffix("~") && symbol.count > 1 {
-          alternates.append(String(symbol.dropLast()))
-        } else {
-          symbols.append(symbol)
+      func plain(_ field: String) -> [String] {
+        CatalogFileParser.list(field).filter { spelling in
+          if spelling.hasSuffix("!") {
+            claimed.append(String(spelling.dropLast()))
+          } else if spelling.hasSuffix("~") && spelling.count > 1 {
+            alternates.append(String(spelling.dropLast()))
+          } else {
+            return true
+          }
+          return false
         }
       }
-      for alias in CatalogFileParser.list(fields[3]) {
-        if alias.hasSuffix("!") {
-          claimed.append(String(alias.dropLast()))
-        } else if alias.hasSuffix("~") && alias.count > 1 {
-          alternates.append(String(alias.dropLast()))
-        } else {
-          aliases.append(alias)
-        }
-      }
+      let symbols = plain(fields[2])
+      let aliases = plain(fields[3])
       let flags = CatalogFileParser.list(fields[5])
       for spelling in [name, fields[1]] + symbols + aliases + claimed + alternates {
         if spelling.contains(where: { "()*^+;,|".contains($0) }) {

@@ -35,34 +35,21 @@ public enum CatalogLoader {
       }
     }
     for raw in parser.categories where !raw.isExisting {
-      for identifier in raw.category.reciprocals {
-        let line = raw.reciprocalLine ?? raw.line
-        guard let other = catalog.category(named: identifier) else {
-          diagnostics.append(CatalogDiagnostic(path: raw.path, line: line,
-                                               message: "reciprocal category '\(identifier)' does not exist"))
-          continue
-        }
-        if other.dimension != raw.category.dimension.inverse {
-          diagnostics.append(CatalogDiagnostic(
-            path: raw.path, line: line,
-            message: "reciprocal category '\(identifier)' has dimension \(other.dimension.formula), not the inverse of "
-              + raw.category.dimension.formula))
-        }
-      }
-    }
-    for raw in parser.categories where !raw.isExisting {
-      for identifier in raw.category.related {
-        let line = raw.relatedLine ?? raw.line
-        guard let other = catalog.category(named: identifier) else {
-          diagnostics.append(CatalogDiagnostic(path: raw.path, line: line,
-                                               message: "related category '\(identifier)' does not exist"))
-          continue
-        }
-        if other.dimension != raw.category.dimension {
-          diagnostics.append(CatalogDiagnostic(
-            path: raw.path, line: line,
-            message: "related category '\(identifier)' has dimension \(other.dimension.formula), not "
-              + raw.category.dimension.formula))
+      // `reciprocal:` names categories of the inverse dimension, `related:` of the same one.
+      let links = [("reciprocal", raw.category.reciprocals, raw.reciprocalLine, raw.category.dimension.inverse,
+                    "the inverse of " + raw.category.dimension.formula),
+                   ("related", raw.category.related, raw.relatedLine, raw.category.dimension,
+                    raw.category.dimension.formula)]
+      for (kind, identifiers, line, dimension, expected) in links {
+        for identifier in identifiers {
+          let message: String
+          if let other = catalog.category(named: identifier) {
+            guard other.dimension != dimension else { continue }
+            message = "\(kind) category '\(identifier)' has dimension \(other.dimension.formula), not \(expected)"
+          } else {
+            message = "\(kind) category '\(identifier)' does not exist"
+          }
+          diagnostics.append(CatalogDiagnostic(path: raw.path, line: line ?? raw.line, message: message))
         }
       }
     }

@@ -48,7 +48,7 @@ extension Catalog {
     // 2. A prefix with a near unit spelling (`kilometr`, `megabite`, `kmm`).
     for (word, prefix) in Catalog.prefixNames where key.hasPrefix(word) && key.count > word.count + 1 {
       let rest = String(key.dropFirst(word.count))
-      for suggestion in nearSpellings(rest, bound: 2) where prefix.applies(to: suggestion.unit.prefixes) {
+      for suggestion in nearSpellings(rest, bound: 1) where prefix.applies(to: suggestion.unit.prefixes) {
         let name = suggestion.unit.symbols.contains(suggestion.spelling) ? nil : suggestion.spelling
         guard let name else { continue }
         offer(word + name, PrefixedUnit(unit: suggestion.unit, prefix: prefix), score: 1 + suggestion.distance * 2)
@@ -80,7 +80,11 @@ extension Catalog {
       let folded = spelling.lowercased()
       guard abs(folded.count - key.count) <= bound,
             let distance = EditDistance.between(key, folded, bound: bound), distance <= bound else { return }
-      if let existing = best[index], (existing.1, existing.0.count) <= (distance, spelling.count) { return }
+      // The best spelling of each unit: nearest, then shortest, then first in byte order (so that
+      // the answer does not depend on the order spellings are visited in).
+      if let existing = best[index], (existing.1, existing.0.count, existing.0) <= (distance, spelling.count, spelling) {
+        return
+      }
       best[index] = (spelling, distance)
     }
     return best.map { (spelling: $0.value.0, unit: storage.unit(at: $0.key), distance: $0.value.1) }
