@@ -21,7 +21,11 @@ struct BatchInput {
   }
 
   /// Calls `body` with every line, in order.
-  mutating func forEachLine(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+  /// With `beforeWaiting`, called before a read that would wait for more input (nothing more is
+  /// there yet): the caller writes out what it has, so that a pipe fed line by line (`tail -f`,
+  /// a coprocess) gets each answer as its line arrives, while a file read in large blocks is
+  /// written in large blocks.
+  mutating func forEachLine(beforeWaiting: () -> Void = {}, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
     defer { buffer.deallocate() }
     let limit = StandardInput.maximumLineLength
     var start = 0  // first byte of the current line
@@ -41,6 +45,8 @@ struct BatchInput {
           capacity *= 2
         }
       }
+      var ready = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+      if poll(&ready, 1, 0) == 0 { beforeWaiting() }
       let count = read(fd, buffer + end, capacity - end)
       if count < 0 && errno == EINTR { continue }
       if count <= 0 { break }

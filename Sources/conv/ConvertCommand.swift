@@ -102,7 +102,7 @@ struct BatchRunner {
     var failed = false
     var number = 0
     var requests = 0
-    input.forEachLine { line in
+    input.forEachLine(beforeWaiting: { output.flush(); Output.flush() }) { line in
       number += 1
       switch batch.convert(line, into: &output.bytes) {
       case .skipped:
@@ -114,6 +114,8 @@ struct BatchRunner {
       case .failed(let message):
         requests += 1
         failed = true
+        // Terse output keeps one line per request: an empty one for a line that failed.
+        if converter.options.mode == .terse { output.bytes.append(10) }
         if converter.options.mode == .json {
           // One object per request, failures included, so that results line up with the input.
           let object = JSONValue.object([
