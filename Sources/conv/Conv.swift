@@ -8,13 +8,33 @@ struct Conv: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "conv",
     abstract: "Convert units exactly: conv 5 mi km",
+    usage: """
+      conv [options] QUANTITY [to] TARGET
+        conv [options] QUANTITY               (the whole column)
+        conv [options] < requests.txt         (batch)
+        conv [options] <subcommand>
+      """,
     discussion: """
+      OPTIONS (before or after any subcommand):
+        -t, --terse            The number only (ASCII, shortest round-trip form).
+        --json                 JSON output.
+        --digits <n>           Significant digits for people (1-40, default 8).
+        --exact                The exact value: a terminating decimal or fraction.
+        --notation <notation>  auto, plain or scientific.
+        --ascii                ASCII only.
+        --color <when>         auto, always or never.
+        -l, --long             Unit names instead of symbols.
+        -v, --verbose          Say how a conversion was made.
+        -a, --all              The whole column with every unit.
+        --reciprocal           Undeclared reciprocals in -t and --json output.
+        --                     End of options (a quantity may start with -).
+
       EXAMPLES:
         conv 5 mi km                 5 mi = 8.04672 km
         conv 100 °F °C               100 °F ≈ 37.777778 °C
         conv 30 mpg L/100km          reciprocal units convert automatically
         conv 1.8 m "ft;in"           5 ft 10.866142 in
-        conv 5 mi                    the whole column: every other length unit
+        conv 5 mi                    the whole column: the length units you reach for
         conv -t 1 PB bit             8e15 (terse, for scripts)
         echo "5 mi to km" | conv     batch: one conversion per input line
         conv search angstrom         find units by name, symbol or alias

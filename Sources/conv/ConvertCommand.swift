@@ -54,7 +54,7 @@ struct ConvertCommand: ParsableCommand {
     }
     // Options that ArgumentParser let through as words (`--frobnicate`, `-x`); `-40` is a number.
     if let unknown = words.first(where: ConvertCommand.looksLikeOption) {
-      Output.error("unknown option '\(ConvError.printable(unknown))' (see 'conv --help')")
+      Output.error(CommandSuggestions.unknownOption(unknown))
       throw ExitCode(ExitStatus.usage)
     }
     let request = converter.request(arguments: words)
@@ -68,6 +68,12 @@ struct ConvertCommand: ParsableCommand {
       Output.lines(result.lines)
       Output.flush()
     case .failure(let failure):
+      // A mistyped command (`conv lst length`) is no unknown unit.
+      if case .unknownUnit(let word, let span, _) = failure.error, span.start == 0, word == words.first,
+         let command = CommandSuggestions.nearest(word, in: CommandSuggestions.commands) {
+        Output.error("'\(ConvError.printable(word))' is neither a unit nor a command; did you mean 'conv \(command)'?")
+        throw ExitCode(ExitStatus.usage)
+      }
       Output.error(failure.message)
       if outputOptions.mode == .human {
         for line in failure.caretLines { Output.errorDetail(line) }

@@ -18,7 +18,7 @@ import Musl
 enum ConvMain {
   static func main() {
     Output.checkAtExit()
-    let arguments = NegativeQuantities.protect(Array(CommandLine.arguments.dropFirst()))
+    let arguments = NegativeQuantities.protect(GlobalOptionsPlacement.arrange(Array(CommandLine.arguments.dropFirst())))
     if let plan = QuickStart.plan(arguments, stdinIsTerminal: isatty(0) == 1) {
       do {
         try ConvertCommand.convert(plan.words, flags: plan.flags, environment: Environment.current)
@@ -29,7 +29,7 @@ enum ConvMain {
       }
       exit(0)
     }
-    Conv.main()
+    Conv.main(arguments)
   }
 }
 

@@ -68,7 +68,13 @@ struct FavoritesListCommand: ParsableCommand {
 
   mutating func run() throws {
     if let unknown = words.first(where: { $0.hasPrefix("--") && $0.count > 2 }) {
-      throw ValidationError("unknown option '\(unknown)'")
+      throw ValidationError(CommandSuggestions.unknownOption(unknown))
+    }
+    // A mistyped subcommand (`conv fav delete 1`) is no value.
+    if let first = words.first, first.first?.isLetter == true,
+       let command = CommandSuggestions.nearest(first, in: CommandSuggestions.favoriteCommands)
+         ?? (["delete", "del", "erase"].contains(first.lowercased()) ? "rm" : nil) {
+      throw ValidationError("'\(ConvError.printable(first))' is not a favorites command; did you mean 'conv fav \(command)'?")
     }
     let environment = Environment.current
     let settings = CatalogLoading.settings(environment)

@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+
+/// Issue 21: global options before or after any subcommand, `--help` that shows them, and
+/// suggestions for mistyped options and commands (not units).
+@Suite("A good shell citizen")
+struct ShellCitizenTests {
+  static func environment() throws -> [String: String] {
+    let home = FileManager.default.temporaryDirectory.appendingPathComponent("conv-citizen-\(UUID().uuidString)")
+    let environment = ConvProcess.isolatedEnvironment(["HOME": home.path,
+                                                       "XDG_CONFIG_HOME": home.appendingPathComponent("c").path])
+    try ConvProcess.run(["fav", "add", "mi", "km"], environment: environment)
+    return environment
+  }
+
+  /// The same command with global options before and after the subcommand.
+  static let placements: [([String], [String], String)] = [
+    (["-t", "fav", "10"], ["fav", "10", "-t"], "16.09344"),
+    (["--json", "fav"], ["fav", "--json"], "\"result\":1.609344"),
+    (["--color", "never", "fav"], ["fav", "--color", "never"], "1 mi = 1.609344 km"),
+    (["--digits", "3", "fav", "10"], ["fav", "10", "--digits", "3"], "16.1 km"),
+    (["--json", "list", "length"], ["list", "length", "--json"], "\"symbol\":\"mi\""),
+    (["--json", "search", "foot"], ["search", "foot", "--json"], "\"name\":\"foot\""),
+    (["--ascii", "info", "Å"], ["info", "Å", "--ascii"], "angstrom"),
+  ]
+
+  @Test("Global options work before or after the subcommand", arguments: placements.indices)
+  func placement(_ index: Int) throws {
+    let environment = try Self.environment()
+    let (before, after, expected) = Self.placements[index]
+    let first = try ConvProcess.run(before, environment: environment)
+    let second = try ConvProcess.run(after, environment: environment)
+    #expect(first.status == 0 && first.stdout.contains(expected), "\(before): \(first.stdout) \(first.stderr)")
+    #expect(first.stdout == second.stdout, "\(before) vs \(after)")
+  }
+
+  @Test("--help shows the conversion usage and the global options")
+  func help() throws {
+    let outcome = try ConvProcess.run(["--help"])
+    #expect(outcome.stdout.contains("conv [options] QUANTITY [to] TARGET"))
+    for option in ["--terse", "--json", "--digits", "--exact", "--ascii", "--color", "--all", "--reciprocal"] {
+      #expect(outcome.stdout.contains(option), "\(option)")
+    }
+  }
+
+  /// Mistyped words and what conv suggests.
+  static let typos: [([String], String)] = [
+    (["--jsno", "5", "mi", "km"], "did you mean '--json'?"),
+    (["5", "mi", "km", "--colour", "never"], "did you mean '--color'?"),
+    (["5", "mi", "km", "--exat"], "did you mean '--exact'?"),
+    (["fav", "delete", "1"], "did you mean 'conv fav rm'?"),
+    (["fav", "ad", "mi", "km"], "did you mean 'conv fav add'?"),
+    (["lst", "length"], "did you mean 'conv list'?"),
+    (["serch", "foot"], "did you mean 'conv search'?"),
+    (["1", "kilometr", "m"], "did you mean 'kilometer'?"),
+    (["1", "KM", "mi"], "did you mean 'km'"),
+  ]
+
+  @Test("Suggestions for options and commands, not units", arguments: typos.indices)
+  func suggestions(_ index: Int) throws {
+    let (arguments, expected) = Self.typos[index]
+    let outcome = try ConvProcess.run(arguments, environment: try Self.environment())
+    #expect(outcome.status != 0)
+    #expect(outcome.stderr.contains(expected), "\(arguments): \(outcome.stderr)")
+  }
+
+  @Test("Unit suggestions fit the other side: none for nonsense beside a length")
+  func fittingSuggestions() throws {
+    let outcome = try ConvProcess.run(["1", "mi", "xyz"])
+    #expect(outcome.status == 1)
+    #expect(!outcome.stderr.contains("Gy") && !outcome.stderr.contains("Hz"), "\(outcome.stderr)")
+  }
+}
