@@ -68,11 +68,11 @@ struct ConvertCommand: ParsableCommand {
       Output.lines(result.lines)
       Output.flush()
     case .failure(let failure):
-      // A mistyped command (`conv lst length`) is no unknown unit.
+      // A first word near a command (`conv lst length`) may be a mistyped command.
       if case .unknownUnit(let word, let span, _) = failure.error, span.start == 0, word == words.first,
          let command = CommandSuggestions.nearest(word, in: CommandSuggestions.commands) {
-        Output.error("'\(ConvError.printable(word))' is neither a unit nor a command; did you mean 'conv \(command)'?")
-        throw ExitCode(ExitStatus.usage)
+        Output.error("unknown unit '\(ConvError.printable(word))'; did you mean the command 'conv \(command)'?")
+        throw ExitCode(ExitStatus.conversionFailed)
       }
       Output.error(failure.message)
       if outputOptions.mode == .human {

@@ -49,7 +49,7 @@ struct ReciprocalTests {
       #expect(allowed.status == 0 && allowed.stdout.contains(expected), "\(mode): \(allowed.stdout) \(allowed.stderr)")
     }
     let batch = try ConvProcess.run(["-t"], stdin: "\(quantity) to \(target)\n30 mpg to L/100km\n")
-    #expect(batch.status == 1 && batch.lines == ["7.840486111111111"], "\(batch.stdout)")
+    #expect(batch.status == 1 && batch.lines == ["", "7.840486111111111"], "\(batch.stdout)")
     #expect(batch.stderr.contains("line 1:"), "\(batch.stderr)")
   }
 

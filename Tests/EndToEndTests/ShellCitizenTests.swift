@@ -50,8 +50,8 @@ struct ShellCitizenTests {
     (["5", "mi", "km", "--exat"], "did you mean '--exact'?"),
     (["fav", "delete", "1"], "did you mean 'conv fav rm'?"),
     (["fav", "ad", "mi", "km"], "did you mean 'conv fav add'?"),
-    (["lst", "length"], "did you mean 'conv list'?"),
-    (["serch", "foot"], "did you mean 'conv search'?"),
+    (["lst", "length"], "did you mean the command 'conv list'?"),
+    (["serch", "foot"], "did you mean the command 'conv search'?"),
     (["1", "kilometr", "m"], "did you mean 'kilometer'?"),
     (["1", "KM", "mi"], "did you mean 'km'"),
   ]
