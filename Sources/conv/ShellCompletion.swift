@@ -39,45 +39,10 @@ enum ShellCompletion {
     return unitCandidates(prefix: prefix, catalog: catalog, conformableTo: context)
   }
 
-  /// Unit spellings that start with `prefix`. The part after the last `/`, `*`, `·` or `(` is
-  /// completed, so `km/` offers `km/h`. When `dimension` is given, only units with that dimension
-  /// or its inverse (reciprocal conversions) are offered.
+  /// Unit spellings that complete `prefix`, through the one matcher the REPL uses too; with a
+  /// dimension, those that convert to it (same dimension first, then the inverse).
   static func unitCandidates(prefix: String, catalog: Catalog, conformableTo dimension: Dimension?) -> [String] {
-    var head = ""
-    var typed = Substring(prefix)
-    if let operatorIndex = prefix.lastIndex(where: { "/*·×(".contains($0) }) {
-      head = String(prefix[...operatorIndex])
-      typed = prefix[prefix.index(after: operatorIndex)...]
-    }
-    let filter = head.isEmpty ? dimension : nil
-    let folded = typed.lowercased()
-    var results: [String] = []
-    var seen = Set<String>()
-    func offer(_ text: String) {
-      if seen.insert(text).inserted { results.append(head + text) }
-    }
-    // Units of the same dimension first, then those of the inverse dimension (reciprocal).
-    var units = catalog.units
-    if let filter {
-      units = units.filter { $0.dimension == filter } + units.filter { $0.dimension == filter.inverse && !filter.isNone }
-    }
-    for unit in units {
-      for symbol in unit.symbols where symbol.hasPrefix(typed) { offer(symbol) }
-      guard !typed.isEmpty else { continue }
-      for name in [unit.name] + unit.aliases where name.lowercased().hasPrefix(folded) {
-        offer(String(typed) + String(name.dropFirst(typed.count)))
-      }
-      // A prefix symbol on a unit symbol (`km`, `GiB`, `µF`), once the prefix is typed; with
-      // nothing after the prefix yet, only for common units.
-      guard unit.prefixes != .none else { continue }
-      for unitPrefix in Prefix.iec + Prefix.si where unitPrefix.applies(to: unit.prefixes) {
-        for prefixSymbol in unitPrefix.symbols where typed.hasPrefix(prefixSymbol) {
-          guard typed.count > prefixSymbol.count || unit.isCommon else { continue }
-          for symbol in unit.symbols where (prefixSymbol + symbol).hasPrefix(typed) { offer(prefixSymbol + symbol) }
-        }
-      }
-    }
-    return results
+    UnitMatcher(catalog: catalog).completions(of: prefix, fitting: dimension).map(\.text)
   }
 
   /// Category identifiers that start with `prefix` (case-insensitively, keeping the typed case).

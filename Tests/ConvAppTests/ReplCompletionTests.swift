@@ -13,11 +13,11 @@ struct ReplCompletionTests {
     ("te", "te", ["temperature"]),
     ("cat m", "m", ["mass"]),
     ("cat ", "", ["length", "mass", "temperature", "volume", "solo"]),
-    ("from nm", "nm", ["nmi", "NM"]),
+    ("from nm", "nm", ["nmi", "NM", "nm"]),  // nm: the nanometre
     ("from naut", "naut", ["nautical mile"]),
     ("from nautical m", "m", ["mile"]),
     ("to °", "°", ["°C", "°F"]),
-    ("to ANG", "ANG", ["ångström"]),
+    ("to ANG", "ANG", ["ångström", "angstrom", "angstroms"]),
     ("/nau", "/nau", ["/nautical mile"]),
     ("/nautical m", "m", ["mile"]),
     ("5 mi to kilo", "kilo", ["kilogram"]),
@@ -34,7 +34,7 @@ struct ReplCompletionTests {
     #expect(candidates.contains("mile"))
     #expect(candidates.contains("metre"))
     let lengthFirst = candidates.firstIndex(of: "mile")!
-    #expect(candidates.prefix(lengthFirst).allSatisfy { ["m", "mi", "metre", "mile"].contains($0) })
+    #expect(candidates.prefix(lengthFirst).allSatisfy { ["m", "mi", "metre", "meter", "meters", "mile"].contains($0) })
   }
 
   @Test("after 'to', only units of the current category, unless none fits")

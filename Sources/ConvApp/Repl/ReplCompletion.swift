@@ -12,21 +12,15 @@ public struct ReplCompletion: Sendable {
   }
 
   private let categories: [Spelling]
-  private let units: [Spelling]
+  /// Units are completed by the one matcher the shells use too.
+  private let matcher: UnitMatcher
 
   /// Indexes a catalog's category names and unit symbols and names.
   public init(catalog: Catalog) {
     categories = catalog.categories.map {
       Spelling(text: $0.identifier, folded: TextFolding.fold($0.identifier), category: $0.identifier)
     }
-    var units: [Spelling] = []
-    var seen = Set<String>()
-    for unit in catalog.units {
-      for text in unit.symbols + [unit.name] where seen.insert(text).inserted {
-        units.append(Spelling(text: text, folded: TextFolding.fold(text), category: unit.categoryIdentifier))
-      }
-    }
-    self.units = units
+    matcher = UnitMatcher(catalog: catalog)
   }
 
   /// The replacements for `word`, the text readline is completing, which ends `lineBeforeCursor`.
@@ -40,11 +34,12 @@ public struct ReplCompletion: Sendable {
     let head = String(characters[0..<wordStart])
     let trimmedHead = head.replTrimmed
     let firstWord = trimmedHead.splitFirstWord().0.lowercased()
-    let pool: [Spelling]
+    var pool: [Spelling] = []
+    var completesUnits = false
     var argumentStart: Int
     if trimmedHead.isEmpty {
       if word.hasPrefix("/") {
-        pool = units
+        completesUnits = true
         argumentStart = wordStart + 1
       } else {
         let commands = ReplInput.commandWords.map { Spelling(text: $0, folded: $0, category: "") }
@@ -52,21 +47,25 @@ public struct ReplCompletion: Sendable {
         argumentStart = wordStart
       }
     } else if line.hasPrefix("/") {
-      pool = units
+      completesUnits = true
       argumentStart = 1
     } else if firstWord == "cat" || firstWord == "category" {
       pool = categories
       argumentStart = ReplCompletion.argumentStart(characters)
     } else if firstWord == "from" || firstWord == "to" {
-      pool = units
+      completesUnits = true
       argumentStart = ReplCompletion.argumentStart(characters)
     } else {
-      pool = units
+      completesUnits = true
       argumentStart = wordStart
     }
     argumentStart = min(argumentStart, characters.count)
     let argument = TextFolding.fold(String(characters[argumentStart...]))
-    var matches = pool.filter { $0.folded.hasPrefix(argument) }
+    var matches = completesUnits
+      ? matcher.completions(of: String(characters[argumentStart...])).map {
+        Spelling(text: $0.text, folded: "", category: $0.unit.categoryIdentifier)
+      }
+      : pool.filter { $0.folded.hasPrefix(argument) }
     if let category {
       let inCategory = matches.filter { $0.category == category }
       // `to` takes a unit of the current category (`from` may change it): others only when the

@@ -1,0 +1,91 @@
+import ConvFormat
+import ConvKit
+
+/// The one matcher of what people type against the catalog's spellings, for every front end:
+/// search and the REPL's filter (`search`), completion in the REPL and the shells (`completions`),
+/// and "did you mean" (`suggestions`). Spellings are folded once, when the matcher is made.
+public struct UnitMatcher: Sendable {
+  /// The catalog matched against.
+  public let catalog: Catalog
+  private let givenSearch: UnitSearch?
+  /// Ranked search over names, symbols and aliases (folding case and accents); built when first
+  /// asked for unless given.
+  public var search: UnitSearch { givenSearch ?? UnitSearch(catalog: catalog) }
+
+  /// A spelling that completion offers.
+  struct Spelling: Sendable {
+    let text: String
+    let folded: String
+    let isSymbol: Bool
+    let unit: Unit
+  }
+
+  private let spellings: [Spelling]
+
+  /// A matcher over `catalog`; `search` reuses an index already built.
+  public init(catalog: Catalog, search: UnitSearch? = nil) {
+    self.catalog = catalog
+    givenSearch = search
+    var spellings: [Spelling] = []
+    var seen = Set<String>()
+    for unit in catalog.units {
+      for symbol in unit.symbols where seen.insert(symbol).inserted {
+        spellings.append(Spelling(text: symbol, folded: TextFolding.fold(symbol), isSymbol: true, unit: unit))
+      }
+      for name in [unit.name] + unit.aliases where seen.insert(name).inserted {
+        spellings.append(Spelling(text: name, folded: TextFolding.fold(name), isSymbol: false, unit: unit))
+      }
+    }
+    self.spellings = spellings
+  }
+
+  /// Up to `limit` spellings the user may have meant by an unknown one, fitting the other side's
+  /// dimension when known (see `Catalog.suggestions(for:limit:fitting:)`).
+  public func suggestions(for text: String, limit: Int = 3, fitting dimension: Dimension?) -> [String] {
+    catalog.suggestions(for: text, limit: limit, fitting: dimension)
+  }
+
+  /// The spellings that complete `typed`, with the unit each names: symbols that start with it as
+  /// typed, then spellings (symbols, names, aliases) that start with it once case and accents are
+  /// folded (`ang` → `ångström`), then prefixed symbols (`km`, `GiB`, `µF`) once a prefix and more
+  /// is typed. After an operator (`kg/m`) the part after it is completed. With `fitting`, units of that dimension first, then of the inverse
+  /// dimension, and no others.
+  public func completions(of typed: String, fitting dimension: Dimension? = nil) -> [(text: String, unit: Unit)] {
+    var head = ""
+    var word = Substring(typed)
+    if let operatorIndex = typed.lastIndex(where: { "/*·×(".contains($0) }) {
+      head = String(typed[...operatorIndex])
+      word = typed[typed.index(after: operatorIndex)...]
+    }
+    let filter = head.isEmpty ? dimension : nil
+    let folded = TextFolding.fold(String(word))
+    var results: [(text: String, unit: Unit, rank: Int)] = []
+    var seen = Set<String>()
+    func rank(_ unit: Unit) -> Int? {
+      guard let filter else { return 0 }
+      if unit.dimension == filter { return 0 }
+      if !filter.isNone && unit.dimension == filter.inverse { return 1 }
+      return nil
+    }
+    func offer(_ text: String, _ unit: Unit) {
+      guard let rank = rank(unit), seen.insert(text).inserted else { return }
+      results.append((head + text, unit, rank))
+    }
+    // Symbols first (as typed, then in another case), then names and aliases.
+    for spelling in spellings where spelling.isSymbol && spelling.text.hasPrefix(word) { offer(spelling.text, spelling.unit) }
+    for spelling in spellings where spelling.folded.hasPrefix(folded) && (spelling.isSymbol || !word.isEmpty) {
+      offer(spelling.text, spelling.unit)
+    }
+    if !word.isEmpty {
+      for unit in catalog.units where unit.prefixes != .none {
+        for prefix in Prefix.iec + Prefix.si where prefix.applies(to: unit.prefixes) {
+          for prefixSymbol in prefix.symbols where word.hasPrefix(prefixSymbol) && word.count > prefixSymbol.count {
+            for symbol in unit.symbols where (prefixSymbol + symbol).hasPrefix(word) { offer(prefixSymbol + symbol, unit) }
+          }
+        }
+      }
+    }
+    return results.enumerated().sorted { ($0.element.rank, $0.offset) < ($1.element.rank, $1.offset) }
+      .map { ($0.element.text, $0.element.unit) }
+  }
+}
