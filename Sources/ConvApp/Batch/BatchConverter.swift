@@ -36,9 +36,13 @@ public final class BatchConverter {
     case failed(String)
   }
 
+  /// Whether the converter reads the comma as the decimal mark (kept apart: read on every line).
+  private let usesDecimalComma: Bool
+
   /// Creates a batch converter.
   public init(converter: Converter) {
     self.converter = converter
+    usesDecimalComma = converter.conventions.usesDecimalComma
   }
 
   /// Notes on how ambiguous spellings were read, each given once per batch.
@@ -65,7 +69,7 @@ public final class BatchConverter {
   /// `\n`, to `output`.
   public func convert(_ line: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) -> Outcome {
     if line.count <= BatchConverter.longestCachedLine, let number = LeadingDecimal(line), isTrimmed(line),
-       !(converter.conventions.usesDecimalComma && number.fractionDigits == 3) {
+       !(usesDecimalComma && number.fractionDigits == 3) {
       // (Where the decimal mark is the comma, `1.500` may be a grouped number: the exact path reads it.)
       let rest = UnsafeBufferPointer(rebasing: line[number.length...])
       let entry = shapes.entry(for: rest)
