@@ -195,6 +195,10 @@ struct ReadingTableTests {
     ReadingCase("5mi->km", "8.04672"),
     ReadingCase("5 mi→km", "8.04672"),
     ReadingCase("5 mi TO km", "8.04672"),
+    ReadingCase("20 ºC to °F", "68"),
+    ReadingCase("20 ˚C to °F", "68"),
+    ReadingCase("60 kmph to mph", "37.28227153424004"),
+    ReadingCase("1 sq. ft. to m²", "0.09290304"),
     ReadingCase("10 Miles In km", "16.09344"),
     ReadingCase("5'11.5\" to cm", "181.61"),
   ]

@@ -41,6 +41,10 @@ struct ExpressionReader: UnitResolving {
     if readings.isEmpty, spelling.count > 1, spelling.hasSuffix("."), !spelling.dropLast().hasSuffix(".") {
       readings = catalog.readings(of: spelling.dropLast(), standalone: standalone)
     }
+    // The ordinal indicator and the ring above, typed for the degree sign (`ºC`, `˚F`).
+    if readings.isEmpty, spelling.contains(where: { $0 == "º" || $0 == "˚" }) {
+      readings = catalog.readings(of: String(spelling.map { $0 == "º" || $0 == "˚" ? "°" : $0 }), standalone: standalone)
+    }
     if readings.count > 1 { log.record(AmbiguityLog.Entry(spelling: spelling, readings: readings, span: span)) }
     return choices[spelling] ?? readings.first
   }
