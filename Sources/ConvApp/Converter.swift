@@ -231,6 +231,7 @@ public struct Converter: Sendable {
     let hidden = options.allUnits ? 0 : everyUnit.filter { unit in !units.contains(unit) }.count
     var rows: [(value: FormattedNumber, relation: String, unit: String, name: String)] = []
     var lines: [String] = []
+    var objects: [JSONValue] = []
     for unit in units {
       let target = UnitExpression(text: unit.symbol, term: Term(unit: unit), singleUnit: unit)
       let result: ConversionResult
@@ -252,7 +253,7 @@ public struct Converter: Sendable {
         do {
           guard case .object(var members) = try json(result) else { continue }
           members.append(("selection", .string(options.allUnits ? "all" : "common")))
-          lines.append(JSONValue.object(members).serialized())
+          objects.append(.object(members))
         } catch {
           return .failure(Failure(error: error, source: request.source, span: nil))
         }
@@ -264,6 +265,8 @@ public struct Converter: Sendable {
                      presenter.display(shown.isZero || !(shown.digits == "1" && shown.exponent == 0) ? unit.plural : unit.name)))
       }
     }
+    // JSON: one array for the column, as `fav`, `list` and `categories` print (one line per request).
+    if options.mode == .json { return .success([JSONValue.array(objects).serialized()]) }
     guard options.mode == .human else { return .success(lines) }
     let numbers = ColumnAligner.align(rows.map(\.value), color: options.color)
     let symbolWidth = rows.map { DisplayWidth.of($0.unit) }.max() ?? 0

@@ -56,9 +56,12 @@ struct CuratedColumnTests {
     #expect(terse.lines.count <= 20 && terse.lines.contains("8.04672 km"), "\(terse.stdout)")
     let terseAll = try ConvProcess.run(["-t", "--all", "5", "mi"])
     #expect(terseAll.lines.count > 140)
+    // One JSON array for the column, each object saying which selection it belongs to.
     let json = try ConvProcess.run(["--json", "5", "mi"])
-    #expect(json.lines.allSatisfy { $0.contains("\"selection\":\"common\"") }, "\(json.stdout)")
+    let objects = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+    #expect(json.lines.count == 1 && objects.count <= 20 && objects.allSatisfy { $0["selection"] as? String == "common" })
     let jsonAll = try ConvProcess.run(["--json", "-a", "5", "mi"])
-    #expect(jsonAll.lines.count > 140 && jsonAll.lines.allSatisfy { $0.contains("\"selection\":\"all\"") })
+    let all = try #require(try JSONSerialization.jsonObject(with: Data(jsonAll.stdout.utf8)) as? [[String: Any]])
+    #expect(all.count > 140 && all.allSatisfy { $0["selection"] as? String == "all" })
   }
 }
