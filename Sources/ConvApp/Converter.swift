@@ -34,10 +34,16 @@ public struct Converter: Sendable {
     public var message: String { error.message }
 
     /// The source with a caret line under the bad token, when the error points at one.
+    /// The source is shown with control and format characters made visible (`<U+001B>`), so an
+    /// echoed input cannot drive the terminal; the carets follow what is shown.
     public var caretLines: [String] {
       guard let span, span.start <= source.count else { return [] }
-      let pad = String(repeating: " ", count: span.start)
-      return ["  " + source, "  " + pad + String(repeating: "^", count: max(1, span.length))]
+      let characters = Array(source)
+      let before = ConvError.printable(String(characters[..<span.start]))
+      let end = min(characters.count, span.start + max(0, span.length))
+      let marked = ConvError.printable(String(characters[span.start..<end]))
+      let pad = String(repeating: " ", count: before.count)
+      return ["  " + ConvError.printable(source), "  " + pad + String(repeating: "^", count: max(1, marked.count))]
     }
   }
 

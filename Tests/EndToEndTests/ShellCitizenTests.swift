@@ -64,6 +64,16 @@ struct ShellCitizenTests {
     #expect(outcome.stderr.contains(expected), "\(arguments): \(outcome.stderr)")
   }
 
+  @Test("The input echoed under an error never carries a raw control character", arguments: [
+    ["5 \u{1B}]0;X\u{07} mi", "km"], ["5 mi", "k\u{1B}[2Jm"], ["5 \u{202E}mi", "km"],
+  ])
+  func echoedInputEscaped(_ arguments: [String]) throws {
+    let outcome = try ConvProcess.run(arguments)
+    #expect(outcome.status != 0)
+    #expect(!outcome.stderr.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\n") || $0.value == 0x202E },
+            "\(outcome.stderr.debugDescription)")
+  }
+
   @Test("Unit suggestions fit the other side: none for nonsense beside a length")
   func fittingSuggestions() throws {
     let outcome = try ConvProcess.run(["1", "mi", "xyz"])
