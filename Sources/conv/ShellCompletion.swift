@@ -15,6 +15,24 @@ enum ShellCompletion {
   }
 
   /// Completes a category identifier.
+  /// For `conv fav rm`: the favorites' positions, and the source units of the favorites (then,
+  /// after one, that favorite's target), not every unit of the catalog.
+  static let favorites = CompletionKind.custom { words, index, prefix in
+    let catalog = catalog()
+    guard let file = try? FavoritesStore(environment: Environment.current).load(catalog: catalog) else { return [] }
+    let entries = file.entries
+    // The words typed after `rm`, before the one being completed.
+    let upTo = min(max(index, 0), words.count)
+    let typed = Array(words[..<upTo].drop { $0 != "rm" && $0 != "remove" }.dropFirst())
+    if let from = typed.first.map(unquoted) {
+      return entries.filter { $0.pair.from == from }.map(\.pair.to).filter { $0.hasPrefix(prefix) }
+    }
+    let positions = entries.map { String($0.position) }
+    var sources: [String] = []
+    for entry in entries where !sources.contains(entry.pair.from) { sources.append(entry.pair.from) }
+    return (positions + sources).filter { $0.hasPrefix(prefix) }
+  }
+
   static let categories = CompletionKind.custom { _, _, prefix in
     categoryCandidates(prefix: prefix, catalog: catalog())
   }

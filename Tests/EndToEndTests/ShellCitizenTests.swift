@@ -74,6 +74,40 @@ struct ShellCitizenTests {
             "\(outcome.stderr.debugDescription)")
   }
 
+  @Test("bash: 'conv fav rm <Tab>' offers the favorites, not every unit", .enabled(if: FileManager.default.fileExists(atPath: "/bin/bash")))
+  func favoritesCompletion() throws {
+    let environment = try Self.environment()
+    try ConvProcess.run(["fav", "add", "°F", "°C"], environment: environment)
+    let script = try ConvProcess.run(["--generate-completion-script", "bash"], environment: environment).stdout
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("conv-bash-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try script.write(to: folder.appendingPathComponent("conv.bash"), atomically: true, encoding: .utf8)
+    try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent("conv"), withDestinationURL: ConvProcess.executable)
+    func complete(_ words: [String]) throws -> [String] {
+      let quoted = words.map { "'\($0)'" }.joined(separator: " ")
+      let line = words.joined(separator: " ")
+      let command = "source conv.bash; COMPREPLY=(); COMP_WORDS=(\(quoted)); COMP_CWORD=\(words.count - 1); "
+        + "COMP_LINE='\(line)'; COMP_POINT=${#COMP_LINE}; _conv; printf '%s\\n' \"${COMPREPLY[@]}\""
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: "/bin/bash")
+      process.arguments = ["-c", command]
+      process.currentDirectoryURL = folder
+      var variables = environment
+      variables["PATH"] = folder.path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+      process.environment = variables
+      let pipe = Pipe()
+      process.standardOutput = pipe
+      process.standardError = FileHandle.nullDevice
+      try process.run()
+      let data = pipe.fileHandleForReading.readDataToEndOfFile()
+      process.waitUntilExit()
+      return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+    }
+    #expect(Set(try complete(["conv", "fav", "rm", ""])) == ["1", "2", "mi", "°F"])
+    #expect(try complete(["conv", "fav", "rm", "mi", ""]) == ["km"])
+  }
+
   @Test("Unit suggestions fit the other side: none for nonsense beside a length")
   func fittingSuggestions() throws {
     let outcome = try ConvProcess.run(["1", "mi", "xyz"])

@@ -156,7 +156,7 @@ struct FavoritesRemoveCommand: ParsableCommand {
 
   @Argument(parsing: .allUnrecognized,
             help: ArgumentHelp("The pair's units, or its position in 'conv fav'.", valueName: "from to | n"),
-            completion: ShellCompletion.units)
+            completion: ShellCompletion.favorites)
   var words: [String] = []
 
   func run() throws {
