@@ -29,6 +29,12 @@ enum ConvMain {
       }
       exit(0)
     }
+    if arguments == ["--generate-completion-script", "bash"] || arguments == ["--generate-completion-script=bash"],
+       let script = CompletionScripts.bash() {
+      Output.lines([script])
+      Output.flush()
+      exit(0)
+    }
     Conv.main(arguments)
   }
 }

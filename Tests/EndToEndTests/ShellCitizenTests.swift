@@ -106,6 +106,9 @@ struct ShellCitizenTests {
     }
     #expect(Set(try complete(["conv", "fav", "rm", ""])) == ["1", "2", "mi", "°F"])
     #expect(try complete(["conv", "fav", "rm", "mi", ""]) == ["km"])
+    // The default command completes units, of the dimension of what is typed before.
+    let units = try complete(["conv", "5", "mi", "k"])
+    #expect(units.contains("km") && !units.contains("kg") && !units.contains("convert"), "\(units)")
   }
 
   @Test("Unit suggestions fit the other side: none for nonsense beside a length")

@@ -21,6 +21,9 @@ public struct UnitMatcher: Sendable {
   }
 
   private let spellings: [Spelling]
+  /// The featured prefixed forms of every category (`km`, `MiB`), offered as soon as their first
+  /// letter is typed.
+  private let featured: [PrefixedUnit]
 
   /// A matcher over `catalog`; `search` reuses an index already built.
   public init(catalog: Catalog, search: UnitSearch? = nil) {
@@ -37,6 +40,7 @@ public struct UnitMatcher: Sendable {
       }
     }
     self.spellings = spellings
+    featured = catalog.categories.flatMap { catalog.featuredUnits(in: $0) }
   }
 
   /// Up to `limit` spellings the user may have meant by an unknown one, fitting the other side's
@@ -71,7 +75,9 @@ public struct UnitMatcher: Sendable {
       guard let rank = rank(unit), seen.insert(text).inserted else { return }
       results.append((head + text, unit, rank))
     }
-    // Symbols first (as typed, then in another case), then names and aliases.
+    // Featured prefixed forms (`km` for `k`) and symbols first (as typed, then in another case),
+    // then names and aliases.
+    for unit in featured where !word.isEmpty && unit.symbol.hasPrefix(word) { offer(unit.symbol, unit.unit) }
     for spelling in spellings where spelling.isSymbol && spelling.text.hasPrefix(word) { offer(spelling.text, spelling.unit) }
     for spelling in spellings where spelling.folded.hasPrefix(folded) && (spelling.isSymbol || !word.isEmpty) {
       offer(spelling.text, spelling.unit)
