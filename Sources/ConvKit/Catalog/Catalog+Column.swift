@@ -25,9 +25,9 @@ extension Catalog {
     let reciprocal = keep(category.reciprocals.compactMap { self.category(named: $0) }
       .flatMap { other in units(in: other).filter(\.isCommon).map { PrefixedUnit(unit: $0) } })
     var column = Catalog.byMagnitude(own + sameDimension) + Catalog.byMagnitude(reciprocal)
-    guard let value, !value.isZero else { return Array(column.prefix(Catalog.curatedColumnLimit)) }
-    // How far the value in each unit is from reading well (0 when it does: from 10⁻³ up to 10⁷).
-    let magnitude = value.magnitude.doubleValue
+    // How far the value in each unit is from reading well (0 when it does: from 10⁻³ up to 10⁷, or
+    // always without a value).
+    let magnitude = value?.magnitude.doubleValue ?? 0
     func badness(_ unit: PrefixedUnit) -> Double {
       guard unit.unit.dimension == category.dimension, magnitude.isFinite, magnitude > 0 else { return 0 }
       let shown = magnitude / unit.factor.approximation.doubleValue
@@ -43,6 +43,15 @@ extension Catalog {
       removed.insert(offset)
     }
     column = column.enumerated().filter { !removed.contains($0.offset) }.map(\.element)
+    // A small selection (a category with few common units) is filled up with the category's other
+    // units in which the value reads well, so that the column is never one or two rows.
+    if column.count < Catalog.curatedColumnMinimum {
+      let others = keep(columnUnits(in: category).filter { badness($0) == 0 })
+      let filled = Array(others.prefix(Catalog.curatedColumnMinimum - column.count))
+      let reciprocalKeys = Set(reciprocal.map(Catalog.identity))
+      column = Catalog.byMagnitude(column.filter { !reciprocalKeys.contains(Catalog.identity($0)) } + filled)
+        + column.filter { reciprocalKeys.contains(Catalog.identity($0)) }
+    }
     while column.count > Catalog.curatedColumnLimit { column.removeLast() }
     return column
   }
