@@ -3,6 +3,8 @@ import PackageDescription
 
 let package = Package(
   name: "conv",
+  // Linux is the target; on Apple platforms the engine needs the standard library's Mutex.
+  platforms: [.macOS(.v15)],
   products: [
     .library(name: "ConvKit", targets: ["ConvKit"]),
     // For the benchmarks package (Benchmarks/), which measures batch conversion and the REPL too.
@@ -10,7 +12,7 @@ let package = Package(
     .executable(name: "conv", targets: ["conv"]),
   ],
   dependencies: [
-    .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
   ],
   targets: [
     // MARK: Engine: pure Swift, no Foundation, no C.
