@@ -133,9 +133,10 @@ extension Catalog {
     /// suggestions that fit the other side), else why the sides do not convert.
     func failure(catalog: Catalog) -> ConvError {
       if case .unknownUnit(let word, let span, _)? = error {
-        // The other side's dimension, when it read: the quantity's for a target, else the target's.
-        let other = quantity.map(\.dimension) ?? (targets.count == request.targets.count ? targets.first?.dimension : nil)
-        let otherSide = quantity != nil && targets.count < request.targets.count ? quantity?.dimension : other
+        // The other side's dimension, when it read: the quantity's when a target failed, the first
+        // target's when the quantity failed.
+        let otherSide = quantity != nil ? quantity?.dimension
+          : targets.count == request.targets.count ? targets.first?.dimension : nil
         return .unknownUnit(word, span: span, suggestions: catalog.suggestions(for: word, fitting: otherSide))
       }
       if let error { return error }
