@@ -1,7 +1,7 @@
 import ArgumentParser
 
-/// The shell completion scripts, with what ArgumentParser's generator leaves out: in bash, units for
-/// the default command (`conv 5 mi k<Tab>` completes as `conv convert 5 mi k<Tab>` does).
+/// The shell completion scripts, with what ArgumentParser's generator leaves out: units for the
+/// default command (`conv 5 mi k<Tab>` completes as `conv convert 5 mi k<Tab>` does), in bash, zsh and fish.
 enum CompletionScripts {
   /// The bash script with the default command's completion added; nil when the generated script
   /// does not have the expected shape (it is then printed as generated).
@@ -20,5 +20,38 @@ enum CompletionScripts {
       "        fi",
     ])
     return lines.joined(separator: "\n")
+  }
+
+  /// The zsh script with the default command's completion added; nil when the generated script
+  /// does not have the expected shape.
+  static func zsh() -> String? {
+    var lines = Conv.completionScript(for: .zsh).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    guard let dispatch = lines.firstIndex(where: { $0.hasPrefix("            \"_conv_${words[1]}\" && ret=0") }),
+          dispatch + 1 < lines.count, lines[dispatch + 1] == "            ;;" else { return nil }
+    lines.insert(contentsOf: [
+      "        *)",
+      "            # The default command: the words are a conversion, completed as 'conv convert' does.",
+      "            _conv_convert && ret=0",
+      "            ;;",
+    ], at: dispatch + 2)
+    return lines.joined(separator: "\n")
+  }
+
+  /// The fish script with the default command's completion added: after a first word that is no
+  /// subcommand, the words are a conversion.
+  static func fish() -> String? {
+    let script = Conv.completionScript(for: .fish)
+    guard script.contains("function __conv_custom_completion") else { return nil }
+    return script + """
+
+      # The default command: after a first word that is no subcommand, complete as 'conv convert' does.
+      function __conv_default_command
+          set -l tokens (__conv_tokens -pc)
+          test (count $tokens) -ge 2; or return 1
+          not contains -- $tokens[2] convert list categories info search fav favorites favourites repl help
+      end
+      complete -c 'conv' -n '__conv_default_command' -fka '(__conv_custom_completion ---completion convert -- positional@0 (count (__conv_tokens -pc)) (__conv_tokens -tC))'
+
+      """
   }
 }

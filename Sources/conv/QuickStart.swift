@@ -29,8 +29,10 @@ enum ConvMain {
       }
       exit(0)
     }
-    if arguments == ["--generate-completion-script", "bash"] || arguments == ["--generate-completion-script=bash"],
-       let script = CompletionScripts.bash() {
+    if arguments.first == "--generate-completion-script" || arguments.first?.hasPrefix("--generate-completion-script=") == true,
+       let shell = arguments.count == 2 ? arguments[1] : arguments.first?.split(separator: "=").last.map(String.init),
+       let script = shell == "bash" ? CompletionScripts.bash() : shell == "zsh" ? CompletionScripts.zsh()
+         : shell == "fish" ? CompletionScripts.fish() : nil {
       Output.lines([script])
       Output.flush()
       exit(0)

@@ -253,7 +253,7 @@ final class TmuxPane {
   }
 
   /// A pane; with `home`, that home (and its favorites and saved state) instead of a fresh one.
-  init(width: Int = 120, height: Int = 40, home existing: URL? = nil) throws {
+  init(width: Int = 120, height: Int = 40, home existing: URL? = nil, program: String? = nil) throws {
     TmuxPane.counter += 1
     home = existing ?? URL(fileURLWithPath: NSTemporaryDirectory())
       .appendingPathComponent("conv-tmux-\(getpid())-\(TmuxPane.counter)")
@@ -269,7 +269,7 @@ final class TmuxPane {
       "LANG": "C.UTF-8",
       "TERM": "xterm-256color",
     ]
-    let command = "exec env TERM=xterm-256color '\(ConvProcess.executable.path)'"
+    let command = program ?? "exec env TERM=xterm-256color '\(ConvProcess.executable.path)'"
     try tmux(["-f", "/dev/null", "new-session", "-d", "-x", "\(width)", "-y", "\(height)", "-s", name, command])
   }
 

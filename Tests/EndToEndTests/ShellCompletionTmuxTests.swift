@@ -1,0 +1,49 @@
+import Foundation
+import Testing
+
+/// Issue 21: `conv 5 mi k<Tab>` completes units for the default command in zsh and fish, driven
+/// for real in tmux (bash is covered by calling its completion function in ShellCitizenTests).
+@Suite("Completion in zsh and fish", .serialized, .enabled(if: TmuxPane.tmux != nil))
+struct ShellCompletionTmuxTests {
+  static func shell(_ name: String) -> String? {
+    ["/usr/bin/" + name, "/bin/" + name].first { FileManager.default.isExecutableFile(atPath: $0) }
+  }
+
+  /// A folder with `conv` and its completion script for `shell`.
+  static func folder(for shell: String) throws -> URL {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("conv-\(shell)-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent("conv"), withDestinationURL: ConvProcess.executable)
+    let script = try ConvProcess.run(["--generate-completion-script", shell]).stdout
+    try script.write(to: folder.appendingPathComponent(shell == "zsh" ? "_conv" : "conv.fish"), atomically: true,
+                     encoding: .utf8)
+    return folder
+  }
+
+  @Test("zsh: conv 5 mi k<Tab> offers km", .enabled(if: shell("zsh") != nil))
+  func zsh() throws {
+    let folder = try Self.folder(for: "zsh")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let pane = try TmuxPane(program: "exec env PATH='\(folder.path):/usr/bin:/bin' TERM=xterm LANG=C.UTF-8 zsh -f")
+    defer { pane.close() }
+    try pane.type("fpath=('\(folder.path)' $fpath); autoload -U compinit; compinit -u; PS1='zsh> '")
+    _ = try pane.waitFor { $0.promptLine.hasPrefix("zsh>") }
+    try pane.keys("conv 5 mi k", "Tab")
+    let screen = try pane.waitFor { $0.contains("km ") || $0.contains("conv 5 mi km") }
+    #expect(screen.contains("km"), "\(screen.text)")
+    #expect(!screen.contains("convert "), "\(screen.text)")
+  }
+
+  @Test("fish: conv 5 mi k<Tab> offers km", .enabled(if: shell("fish") != nil))
+  func fish() throws {
+    let folder = try Self.folder(for: "fish")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let pane = try TmuxPane(program: "exec env PATH='\(folder.path):/usr/bin:/bin' HOME='\(folder.path)' TERM=xterm LANG=C.UTF-8 fish --no-config")
+    defer { pane.close() }
+    try pane.type("source '\(folder.path)/conv.fish'; function fish_prompt; echo 'fish> '; end")
+    _ = try pane.waitFor { $0.promptLine.hasPrefix("fish>") }
+    try pane.keys("conv 5 mi k", "Tab")
+    let screen = try pane.waitFor { $0.contains("km ") || $0.contains("conv 5 mi km") }
+    #expect(screen.contains("km"), "\(screen.text)")
+  }
+}
