@@ -112,6 +112,23 @@ struct BatchRunner {
       number += 1
       switch batch.convert(line, into: &output.bytes) {
       case .skipped:
+        // Script output keeps one line per input line: an empty one (terse), or an object that
+        // says the line was skipped (JSON Lines).
+        switch converter.options.mode {
+        case .terse:
+          output.bytes.append(10)
+          output.lineDone()
+        case .json:
+          let object = JSONValue.object([
+            ("line", .int(number)), ("input", .string(String(decoding: line, as: UTF8.self).trimmingWhitespace)),
+            ("skipped", .bool(true)),
+          ])
+          output.bytes.append(contentsOf: object.serialized().utf8)
+          output.bytes.append(10)
+          output.lineDone()
+        case .human:
+          break
+        }
         return
       case .converted:
         requests += 1
