@@ -54,7 +54,9 @@ enum ShellCompletion {
   static func unitCandidates(words: [String], index: Int, prefix: String) -> [String] {
     let catalog = catalog()
     let context = contextDimension(words: words, index: index, catalog: catalog)
-    return unitCandidates(prefix: prefix, catalog: catalog, conformableTo: context)
+    // A word typed with quotes or backslashes (`nautical\ m`, `"short t`) is matched as written out.
+    let typed = unquoted(prefix.hasPrefix("\"") || prefix.hasPrefix("'") ? prefix + String(prefix.first!) : prefix)
+    return unitCandidates(prefix: typed, catalog: catalog, conformableTo: context)
   }
 
   /// Unit spellings that complete `prefix`, through the one matcher the REPL uses too; with a

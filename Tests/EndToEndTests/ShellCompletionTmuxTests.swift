@@ -32,6 +32,11 @@ struct ShellCompletionTmuxTests {
     let screen = try pane.waitFor { $0.contains("km ") || $0.contains("conv 5 mi km") }
     #expect(screen.contains("km"), "\(screen.text)")
     #expect(!screen.contains("convert "), "\(screen.text)")
+    // A name with a space, typed with a backslash, completes.
+    try pane.keys("C-c")
+    try pane.keys("conv 5 km nautical\\ m", "Tab")
+    let spaced = try pane.waitFor { $0.contains("nautical\\ mile") }
+    #expect(spaced.contains("conv 5 km nautical\\ mile"), "\(spaced.text)")
   }
 
   @Test("fish: conv 5 mi k<Tab> offers km", .enabled(if: shell("fish") != nil))
