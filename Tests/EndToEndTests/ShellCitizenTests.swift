@@ -109,6 +109,9 @@ struct ShellCitizenTests {
     // The default command completes units, of the dimension of what is typed before.
     let units = try complete(["conv", "5", "mi", "k"])
     #expect(units.contains("km") && !units.contains("kg") && !units.contains("convert"), "\(units)")
+    // Symbols with an operator of their own complete whole (`°/h` beside rpm).
+    #expect(try complete(["conv", "1", "rpm", "°/h"]).first == "°/h")
+    #expect(try complete(["conv", "1", "m", "µ"]).contains("µm"))
   }
 
   @Test("Unit suggestions fit the other side: none for nonsense beside a length")

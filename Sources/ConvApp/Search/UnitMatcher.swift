@@ -82,6 +82,18 @@ public struct UnitMatcher: Sendable {
     for spelling in spellings where spelling.folded.hasPrefix(folded) && (spelling.isSymbol || !word.isEmpty) {
       offer(spelling.text, spelling.unit)
     }
+    // Whole spellings with an operator of their own (`°/h`, `km/h`), before the part after the
+    // operator is completed on its own.
+    if !head.isEmpty {
+      let whole = TextFolding.fold(typed)
+      var wholeMatches: [(text: String, unit: Unit, rank: Int)] = []
+      for spelling in spellings where spelling.text.hasPrefix(typed) || spelling.folded.hasPrefix(whole) {
+        guard let rank = dimension.map({ spelling.unit.dimension == $0 ? 0 : spelling.unit.dimension == $0.inverse ? 1 : -1 }) ?? 0,
+              rank >= 0, seen.insert("=" + spelling.text).inserted else { continue }
+        wholeMatches.append((spelling.text, spelling.unit, rank - 1))
+      }
+      results = wholeMatches + results
+    }
     if !word.isEmpty {
       for unit in catalog.units where unit.prefixes != .none {
         for prefix in Prefix.iec + Prefix.si where prefix.applies(to: unit.prefixes) {
