@@ -153,6 +153,7 @@ public struct Converter: Sendable {
     case .affine: "absolute temperature, with offset"
     case .reciprocal: "reciprocal conversion"
     case .cycles: "one revolution counted as one cycle"
+    case .scale: "nonlinear scale, in floating point"
     }
   }
 

@@ -253,6 +253,9 @@ public final class BatchConverter {
             zero.isRational, one.isRational else { return nil }
       return LinearMap(kind: .affine, a: one.rational - zero.rational, b: zero.rational,
                        nonNegativeOnly: source.absoluteUnit != nil, isExact: isExact)
+    case .scale:
+      // Through a function: every line takes the checked path, with its domain errors.
+      return nil
     case .reciprocal:
       guard source.absoluteUnit == nil, let one = try? conversion.convert(.one), one.isRational else { return nil }
       return LinearMap(kind: .reciprocal, a: one.rational, b: .zero, nonNegativeOnly: false, isExact: isExact)

@@ -125,7 +125,18 @@ final class BuiltinTables: Sendable {
       factor: factor, offset: offset, isAbsolute: flags.contains("a"), isExact: !flags.contains("~"),
       prefixes: flags.contains("i") ? .iec : flags.contains("s") ? .si : .none, isCommon: flags.contains("c"),
       definition: fields[14], source: fields[15], cldrIdentifier: fields[16].isEmpty ? nil : fields[16],
-      order: order)
+      order: order, scale: fields.count > 18 && !fields[18].isEmpty ? scale(fields[18]) : nil)
+  }
+
+  /// A scale from its record field: `REFERENCE;FORWARD;INVERSE;MINIMUM;MAXIMUM;GAUGE;OFFSET`
+  /// (see `CatalogSourceWriter`); the functions were checked when the catalog was generated.
+  static func scale(_ field: String) -> UnitScale {
+    let parts = field.split(separator: ";", omittingEmptySubsequences: false).map(String.init)
+    precondition(parts.count == 7, "malformed built-in scale record")
+    return UnitScale(reference: parts[0], forward: try! ScaleFunction(parts[1], variable: "x"),
+                     inverse: parts[2].isEmpty ? nil : try! ScaleFunction(parts[2], variable: "y"),
+                     minimum: Double(parts[3]), maximum: Double(parts[4]), readsGaugeNumbers: parts[5] == "g",
+                     referenceOffset: Double(parts[6]) ?? 0)
   }
 
   static func readCategories(_ table: StaticString) -> [UnitCategory] {

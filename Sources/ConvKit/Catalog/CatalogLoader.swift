@@ -180,11 +180,42 @@ final class DefinitionResolver: UnitResolving {
     var magnitude = Magnitude.one
     var dimension = category.dimension
     var isExact = !unit.flags.contains("approx")
+    var scale: (forward: ScaleFunction, inverse: ScaleFunction?, reference: String)? = nil
+    var scaleOffset = 0.0
     if unit.definition == "base" {
       let isSingleBase = BaseQuantity.allCases.contains { Dimension($0) == category.dimension }
       guard isSingleBase || category.dimension.isNone else {
         failed.insert(index)
         throw diagnostic("'base' is only for categories whose dimension is one base quantity")
+      }
+    } else if let parts = ScaleDefinition.parts(of: unit.definition) {
+      do throws(ConvError) {
+        let reference = try Evaluator.evaluate(parts.reference, resolver: self)
+        if reference.scaleUnit != nil {
+          throw ConvError.catalog("the reference unit of a scale must be linear, not another scale")
+        }
+        if let absolute = reference.absoluteUnit {
+          guard reference.coefficient == .one else {
+            throw ConvError.catalog("an absolute temperature as a scale's reference must stand alone ('°F', not '2 °F')")
+          }
+          magnitude = absolute.factor
+          scaleOffset = absolute.unit.offset.doubleValue
+        } else {
+          magnitude = reference.value
+        }
+        dimension = reference.dimension
+        isExact = false
+      } catch {
+        failed.insert(index)
+        throw diagnostic("reference unit of '\(unit.name)': \(error.message)")
+      }
+      do throws(ScaleFunctionError) {
+        scale = (try ScaleFunction(parts.forward, variable: "x"),
+                 try parts.inverse.map { text throws(ScaleFunctionError) in try ScaleFunction(text, variable: "y") },
+                 parts.reference)
+      } catch {
+        failed.insert(index)
+        throw diagnostic("scale of '\(unit.name)': \(error.message)")
       }
     } else {
       do throws(ConvError) {
@@ -212,6 +243,8 @@ final class DefinitionResolver: UnitResolving {
     }
     var offset = Rational.zero
     var cldr: String? = nil
+    var minimum: Double? = nil
+    var maximum: Double? = nil
     for flag in unit.flags {
       if flag.hasPrefix("offset=") {
         guard let value = DefinitionResolver.number(String(flag.dropFirst(7))) else {
@@ -221,10 +254,37 @@ final class DefinitionResolver: UnitResolving {
         offset = value
       } else if flag.hasPrefix("cldr=") {
         cldr = String(flag.dropFirst(5))
+      } else if flag.hasPrefix("min=") || flag.hasPrefix("max=") {
+        guard scale != nil, let value = DefinitionResolver.number(String(flag.dropFirst(4))) else {
+          failed.insert(index)
+          throw diagnostic(scale == nil ? "'\(flag)' is only for scale(…) definitions"
+                           : "cannot read '\(flag)' (expected \(flag.prefix(4))NUMBER)")
+        }
+        if flag.hasPrefix("min=") { minimum = value.doubleValue } else { maximum = value.doubleValue }
+      } else if flag == "gauge" && scale != nil {
       } else if !["si", "iec", "common", "abs", "approx", "override"].contains(flag) {
         failed.insert(index)
-        throw diagnostic("unknown flag '\(flag)' (expected si, iec, common, abs, offset=X, cldr=ID, approx, override)")
+        throw diagnostic("unknown flag '\(flag)' (expected si, iec, common, abs, offset=X, cldr=ID, approx, override; "
+                         + "for a scale min=X, max=X, gauge)")
       }
+    }
+    var unitScale: UnitScale? = nil
+    if let scale {
+      if scale.inverse == nil && (minimum == nil || maximum == nil) {
+        failed.insert(index)
+        throw diagnostic("scale of '\(unit.name)' has no inverse function: give one, or the domain with min= and max=")
+      }
+      if let minimum, let maximum, minimum >= maximum {
+        failed.insert(index)
+        throw diagnostic("scale of '\(unit.name)': min= must be below max=")
+      }
+      if unit.flags.contains(where: { ["si", "iec", "abs"].contains($0) || $0.hasPrefix("offset=") }) {
+        failed.insert(index)
+        throw diagnostic("a scale takes no prefixes and no offset (its reference unit carries them)")
+      }
+      unitScale = UnitScale(reference: scale.reference, forward: scale.forward, inverse: scale.inverse,
+                            minimum: minimum, maximum: maximum, readsGaugeNumbers: unit.flags.contains("gauge"),
+                            referenceOffset: scaleOffset)
     }
     let result = Unit(
       name: unit.name, plural: unit.plural, symbols: unit.symbols, aliases: unit.aliases,
@@ -233,7 +293,7 @@ final class DefinitionResolver: UnitResolving {
       alternateNames: unit.alternateNames, categoryIdentifier: category.identifier, dimension: dimension, factor: magnitude, offset: offset,
       isAbsolute: unit.flags.contains("abs") || !offset.isZero, isExact: isExact,
       prefixes: DefinitionResolver.prefixFamily(unit.flags), isCommon: unit.flags.contains("common"),
-      definition: unit.definition, source: unit.source, cldrIdentifier: cldr, order: index)
+      definition: unit.definition, source: unit.source, cldrIdentifier: cldr, order: index, scale: unitScale)
     resolved[index] = result
     return result
   }

@@ -7,8 +7,8 @@
 /// - `unitRecords`: one line per unit, tab-separated: `U`, name, plural, symbols, aliases, claimed
 ///   names, category, dimension exponents, factor numerator, denominator and power of π, offset
 ///   numerator and denominator, flags (`a` absolute, `~` approximate, `c` common, `s`/`i`
-///   prefixes), definition, source, CLDR identifier; every definition already resolved to an exact
-///   factor;
+///   prefixes), definition, source, CLDR identifier, alternative readings, and for a nonlinear unit
+///   its scale (`scaleField`); every definition already resolved to an exact factor;
 /// - `unitOffsets`: the byte offset of each unit record, as fixed-width decimal lines;
 /// - `exactKeys`, `claimedKeys`, `symbolKeys`, `foldedKeys`: the lookup indexes of `Catalog` as
 ///   `KEY<TAB>UNIT INDEX` lines; `categoryKeys`: `KEY<TAB>CATEGORY INDEX`; `categoryUnits`:
@@ -43,7 +43,7 @@ public enum CatalogSourceWriter {
         unit.factor.rational.numerator.description, unit.factor.rational.denominator.description,
         String(unit.factor.piPower), unit.offset.numerator.description, unit.offset.denominator.description,
         flags, unit.definition, unit.source, unit.cldrIdentifier ?? "", list(unit.alternateNames),
-      ])
+      ] + (unit.scale.map { [scaleField($0)] } ?? []))
       offsets.append(byteCount)
       byteCount += line.utf8.count
       unitRecords += line
@@ -86,6 +86,13 @@ public enum CatalogSourceWriter {
   }
 
   static func list(_ items: [String]) -> String { items.joined(separator: "|") }
+
+  /// `REFERENCE;FORWARD;INVERSE;MINIMUM;MAXIMUM;GAUGE;OFFSET` (empty parts for what the scale lacks).
+  static func scaleField(_ scale: UnitScale) -> String {
+    [scale.reference, scale.forward.text, scale.inverse?.text ?? "", scale.minimum.map { "\($0)" } ?? "",
+     scale.maximum.map { "\($0)" } ?? "", scale.readsGaugeNumbers ? "g" : "", "\(scale.referenceOffset)"]
+      .joined(separator: ";")
+  }
 
   static func dimensionField(_ dimension: Dimension) -> String {
     BaseQuantity.allCases.map { String(dimension[$0]) }.joined(separator: ",")

@@ -21,7 +21,7 @@ extension Conversion {
     case .reciprocal:
       let k = linearScale
       for index in 0..<count { output[index] = k / input[index] }
-    case .affine:
+    case .affine, .scale:
       for index in 0..<count { output[index] = convert(input[index]) }
     }
   }

@@ -18,6 +18,8 @@ public struct Conversion: Sendable {
     case reciprocal
     /// Linear, counting one revolution as one cycle, between rotation and frequency (rpm to Hz).
     case cycles
+    /// Through a nonlinear scale on either side (dBm to mW, mm to AWG), in floating point.
+    case scale
   }
 
   /// The source unit.
@@ -38,6 +40,9 @@ public struct Conversion: Sendable {
   private let doubleSourceOffset: Double
   private let doubleTargetOffset: Double
   private let doubleAffineScale: Double
+  /// For `.scale`: the nonlinear scale of each side, if it has one.
+  private let sourceNonlinear: UnitScale?
+  private let targetNonlinear: UnitScale?
 
   /// Resolves a conversion between two unit expressions, or explains why there is none.
   public init(from source: UnitExpression, to target: UnitExpression, catalog: Catalog) throws(ConvError) {
@@ -48,11 +53,15 @@ public struct Conversion: Sendable {
     // A unit of size zero (`0km`, or a personal unit defined as `0 m`) would divide by zero below.
     if target.factor.isZero { throw .zeroUnit(target.text) }
     if source.factor.isZero && kind == .reciprocal { throw .zeroUnit(source.text) }
-    sourceScale = source.absoluteUnit?.factor ?? source.factor
-    targetScale = target.absoluteUnit?.factor ?? target.factor
-    sourceOffset = kind == .affine ? (source.absoluteUnit?.unit.offset ?? .zero) : .zero
-    targetOffset = kind == .affine ? (target.absoluteUnit?.unit.offset ?? .zero) : .zero
+    sourceNonlinear = source.term.scaleUnit?.unit.scale
+    targetNonlinear = target.term.scaleUnit?.unit.scale
+    sourceScale = source.term.scaleUnit?.factor ?? source.absoluteUnit?.factor ?? source.factor
+    targetScale = target.term.scaleUnit?.factor ?? target.absoluteUnit?.factor ?? target.factor
+    sourceOffset = kind == .affine || kind == .scale ? (source.absoluteUnit?.unit.offset ?? .zero) : .zero
+    targetOffset = kind == .affine || kind == .scale ? (target.absoluteUnit?.unit.offset ?? .zero) : .zero
     switch kind {
+    case .scale:
+      scale = sourceScale / targetScale
     case .linear, .affine:
       scale = source.factor / target.factor
     case .reciprocal:
@@ -68,13 +77,15 @@ public struct Conversion: Sendable {
   }
 
   /// Whether results are exact (every factor exact and no π left over).
-  public var isExact: Bool { source.isExact && target.isExact && scale.isRational }
+  public var isExact: Bool { kind != .scale && source.isExact && target.isExact && scale.isRational }
 
   /// Converts an exact value. Every value converts, temperatures below absolute zero included
   /// (the map is the same affine one): front ends that read a value from a person refuse those
   /// with `checkAboveAbsoluteZero(_:)`, as `Catalog.parseQuantity` does for quantities.
   public func convert(_ value: Rational) throws(ConvError) -> Magnitude {
     switch kind {
+    case .scale:
+      return try convertThroughScale(value.doubleValue, written: value.terminatingDecimal?.plainString ?? value.description)
     case .linear, .cycles:
       return Magnitude(value) * scale
     case .affine:
@@ -98,6 +109,9 @@ public struct Conversion: Sendable {
   /// Converts an exact value that may itself carry powers of π (the output of another conversion).
   public func convertExactly(_ value: Magnitude) throws(ConvError) -> Magnitude {
     switch kind {
+    case .scale:
+      let number = value.approximation
+      return try convertThroughScale(number.doubleValue, written: number.terminatingDecimal?.plainString ?? number.description)
     case .linear, .cycles:
       return value * scale
     case .affine:
@@ -116,6 +130,7 @@ public struct Conversion: Sendable {
     case .linear, .cycles: value * linearScale
     case .affine: affineConvert(value)
     case .reciprocal: linearScale / value
+    case .scale: scaleConvert(value) ?? .nan
     }
   }
 
@@ -144,13 +159,52 @@ public struct Conversion: Sendable {
     case .reciprocal:
       let k = doubleScale
       for index in values.indices { values[index] = k / values[index] }
+    case .scale:
+      for index in values.indices { values[index] = scaleConvert(values[index]) ?? .nan }
     }
+  }
+
+  // MARK: Nonlinear scales
+
+  /// A value through the nonlinear scale(s): to the source's reference unit, across the exact
+  /// ratio of the two sides' sizes (with absolute-temperature offsets), and onto the target's
+  /// scale. Nil where there is no result (outside a domain, `0 W` in dBm).
+  @usableFromInline func scaleConvert(_ value: Double) -> Double? {
+    var linear: Double
+    if let source = sourceNonlinear {
+      guard let reference = source.referenceValue(value) else { return nil }
+      linear = reference + source.referenceOffset
+    } else {
+      linear = value + doubleSourceOffset
+    }
+    linear *= doubleScale
+    if let target = targetNonlinear { return target.scaleValue(linear - target.referenceOffset) }
+    let result = linear - doubleTargetOffset
+    return result.isFinite ? result : nil
+  }
+
+  /// `scaleConvert`, with the reason when there is no result.
+  private func convertThroughScale(_ value: Double, written: String) throws(ConvError) -> Magnitude {
+    if let scale = sourceNonlinear, !scale.contains(value) {
+      throw .outsideScale(written + " " + source.text, unit: source.text, domain: scale.domainDescription, span: nil)
+    }
+    guard let result = scaleConvert(value) else {
+      if let scale = targetNonlinear {
+        throw .noScaleValue(written + " " + source.text, unit: target.text, domain: scale.domainDescription)
+      }
+      throw .resultOutOfRange
+    }
+    guard let exact = Rational(shortestDecimal: result) else { throw .resultOutOfRange }
+    return Magnitude(exact)
   }
 
   // MARK: Deciding the kind
 
   static func kind(from source: Term, to target: Term, fromText: String, toText: String,
                    catalog: Catalog) throws(ConvError) -> Kind {
+    if source.scaleUnit != nil || target.scaleUnit != nil {
+      return try scaleKind(from: source, to: target, fromText: fromText, toText: toText, catalog: catalog)
+    }
     if source.dimension == target.dimension {
       let sourceAbsolute = source.absoluteUnit != nil
       let targetAbsolute = target.absoluteUnit != nil
@@ -176,6 +230,32 @@ public struct Conversion: Sendable {
     }
     throw .incompatible(from: catalog.describe(source.dimension), to: catalog.describe(target.dimension),
                         fromUnit: fromText, toUnit: toText)
+  }
+
+  /// Checks a conversion through a nonlinear scale: the same dimension on both sides, two scales of
+  /// one category (octaves and decibels are both ratios, of different things), and an absolute
+  /// temperature facing a scale defined in one (gas mark).
+  static func scaleKind(from source: Term, to target: Term, fromText: String, toText: String,
+                        catalog: Catalog) throws(ConvError) -> Kind {
+    let incompatible = ConvError.incompatible(
+      from: catalog.describe(source.dimension), to: catalog.describe(target.dimension), fromUnit: fromText, toUnit: toText)
+    guard source.dimension == target.dimension else { throw incompatible }
+    if let from = source.scaleUnit, let to = target.scaleUnit {
+      guard from.unit.categoryIdentifier == to.unit.categoryIdentifier else {
+        let names = [from, to].map { unit in catalog.category(named: unit.unit.categoryIdentifier)?.title.lowercased() ?? "" }
+        throw .incompatible(from: names[0], to: names[1], fromUnit: fromText, toUnit: toText)
+      }
+      return .scale
+    }
+    // A scale on an absolute temperature converts to absolute temperatures only.
+    if let scale = (source.scaleUnit ?? target.scaleUnit)?.unit.scale, scale.referenceOffset != 0 {
+      let linear = source.scaleUnit == nil ? source : target
+      if linear.absoluteUnit == nil {
+        throw source.scaleUnit == nil ? .absoluteVersusDifference(absolute: toText, difference: fromText)
+          : .absoluteVersusDifference(absolute: fromText, difference: toText)
+      }
+    }
+    return .scale
   }
 
   /// 1 / (2π) per radian of difference: one revolution counts as one cycle.

@@ -34,6 +34,9 @@ extension Catalog {
   /// product (`6 ft 2 in`) is 1 of itself, an absolute temperature its coefficient of the unit.
   static func conversionSource(_ quantity: Quantity) -> (UnitExpression, Rational) {
     if let unit = quantity.unit, let value = quantity.number { return (unit, value) }
+    if let scale = quantity.term.scaleUnit {
+      return (UnitExpression(text: scale.symbol, term: Term(unit: scale), singleUnit: scale), quantity.term.coefficient)
+    }
     if let absolute = quantity.term.absoluteUnit {
       return (UnitExpression(text: absolute.symbol, term: Term(unit: absolute), singleUnit: absolute),
               quantity.term.coefficient)

@@ -38,7 +38,14 @@ extension Catalog {
 
   /// Refuses an absolute temperature below absolute zero (`-500 °C`, `-1 K`): such a value has no
   /// meaning, and converting it would print a number that looks plausible.
+  ///
+  /// Refuses as well a value off a nonlinear scale (`41 AWG`, `-1 Bft`), which has no meaning either.
   static func checkAboveAbsoluteZero(_ quantity: Quantity) throws(ConvError) -> Quantity {
+    if let unit = quantity.term.scaleUnit, let scale = unit.unit.scale,
+       scale.referenceValue(quantity.term.coefficient.doubleValue) == nil {
+      throw .outsideScale(quantity.text, unit: unit.symbol, domain: scale.domainDescription,
+                          span: SourceSpan(start: 0, length: quantity.text.count))
+    }
     guard let unit = quantity.term.absoluteUnit, quantity.term.baseValue.rational.isNegative,
           !unit.factor.rational.isNegative else { return quantity }
     throw .belowAbsoluteZero(quantity.text, minimum: Catalog.absoluteZero(in: unit),

@@ -47,6 +47,14 @@ public enum ConvError: Error, Sendable, Equatable {
   /// A spelling that reads as several units, none preferred by the other side (`pt` into `1/m`);
   /// carries the spelling and the readings in words.
   case ambiguousReading(String, readings: [String], span: SourceSpan?)
+  /// A nonlinear unit (dBm, AWG, pH) inside a product, quotient, power or sum, where its values
+  /// have no meaning (`dBm/s`, `3 dB + 3 dB`).
+  case scaleInCompound(unit: String, span: SourceSpan)
+  /// A value outside the domain of a nonlinear scale (`41 AWG`, `-1 Bft`); carries the quantity as
+  /// written, the unit and the domain in words.
+  case outsideScale(String, unit: String, domain: String?, span: SourceSpan?)
+  /// A quantity that has no value on a nonlinear scale (`0 W` in dBm, `1 m` in AWG).
+  case noScaleValue(String, unit: String, domain: String?)
 
   /// A one-line message for people, without a `conv:` prefix.
   public var message: String {
@@ -99,6 +107,15 @@ public enum ConvError: Error, Sendable, Equatable {
     case .ambiguousReading(let spelling, let readings, _):
       return "'\(ConvError.printable(spelling))' can be read as " + ConvError.orList(readings.map(ConvError.printable))
         + " here: write the unit's name or another symbol"
+    case .scaleInCompound(let unit, _):
+      return "\(ConvError.printable(unit)) is a nonlinear scale: it cannot be multiplied, divided, raised to a power "
+        + "or added; convert its value on its own (conv 20 \(ConvError.printable(unit)) W)"
+    case .outsideScale(let quantity, let unit, let domain, _):
+      return "\(ConvError.printable(quantity)) is outside the \(ConvError.printable(unit)) scale"
+        + (domain.map { " (it runs \($0))" } ?? "")
+    case .noScaleValue(let quantity, let unit, let domain):
+      return "\(ConvError.printable(quantity)) has no \(ConvError.printable(unit)) value"
+        + (domain.map { " (the scale runs \($0))" } ?? "")
     }
   }
 
@@ -110,7 +127,9 @@ public enum ConvError: Error, Sendable, Equatable {
       .divisionByZero(let span), .nestingTooDeep(_, let span), .mismatchedSum(_, _, let span),
       .absoluteTemperatureInCompound(_, _, let span):
       return span
-    case .belowAbsoluteZero(_, _, let span), .ambiguousReading(_, _, let span):
+    case .belowAbsoluteZero(_, _, let span), .ambiguousReading(_, _, let span), .outsideScale(_, _, _, let span):
+      return span
+    case .scaleInCompound(_, let span):
       return span
     default:
       return nil
@@ -133,6 +152,8 @@ public enum ConvError: Error, Sendable, Equatable {
       .absoluteTemperatureInCompound(unit: a, differenceUnit: b, span: span.shifted(by: offset))
     case .belowAbsoluteZero(let a, let b, let span): .belowAbsoluteZero(a, minimum: b, span: span?.shifted(by: offset))
     case .ambiguousReading(let a, let b, let span): .ambiguousReading(a, readings: b, span: span?.shifted(by: offset))
+    case .scaleInCompound(let a, let span): .scaleInCompound(unit: a, span: span.shifted(by: offset))
+    case .outsideScale(let a, let b, let c, let span): .outsideScale(a, unit: b, domain: c, span: span?.shifted(by: offset))
     default: self
     }
   }

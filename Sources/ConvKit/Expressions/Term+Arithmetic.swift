@@ -39,7 +39,15 @@ extension Term {
     "Δ" + unit.symbol
   }
 
+  /// Refuses a nonlinear unit beside another unit: a product, quotient, power or sum of dB has no
+  /// meaning (a number times one, `2 * 10 dBm`, scales the value on the scale).
+  static func checkScale(_ term: Term, besideUnits other: Term, span: SourceSpan) throws(ConvError) {
+    if let scale = term.scaleUnit, other.unitCount > 0 { throw .scaleInCompound(unit: scale.symbol, span: span) }
+  }
+
   static func multiply(_ a: Term, _ b: Term, span: SourceSpan) throws(ConvError) -> Term {
+    try checkScale(a, besideUnits: b, span: span)
+    try checkScale(b, besideUnits: a, span: span)
     if a.hasOffsetTemperature && b.unitCount > 0 {
       throw .absoluteTemperatureInCompound(unit: a.absoluteUnit!.symbol,
                                            differenceUnit: differenceName(for: a.absoluteUnit!), span: span)
@@ -57,19 +65,23 @@ extension Term {
     result.dimension = dimension
     result.isExact = a.isExact && b.isExact
     result.unitCount = unitCount(a.unitCount, plus: b.unitCount)
-    if a.absoluteUnit != nil && b.unitCount == 0 {
+    if (a.absoluteUnit != nil || a.scaleUnit != nil) && b.unitCount == 0 {
       result.coefficient = a.coefficient * b.value.approximation
-    } else if b.absoluteUnit != nil && a.unitCount == 0 {
+    } else if (b.absoluteUnit != nil || b.scaleUnit != nil) && a.unitCount == 0 {
       result.absoluteUnit = b.absoluteUnit
+      result.scaleUnit = b.scaleUnit
       result.coefficient = b.coefficient * a.value.approximation
     } else {
       result.absoluteUnit = nil
+      result.scaleUnit = nil
       result.coefficient = .one
     }
     return result
   }
 
   static func divide(_ a: Term, _ b: Term, span: SourceSpan) throws(ConvError) -> Term {
+    if let scale = b.scaleUnit { throw .scaleInCompound(unit: scale.symbol, span: span) }
+    try checkScale(a, besideUnits: b, span: span)
     if b.hasOffsetTemperature {
       throw .absoluteTemperatureInCompound(unit: b.absoluteUnit!.symbol,
                                            differenceUnit: differenceName(for: b.absoluteUnit!), span: span)
@@ -88,10 +100,11 @@ extension Term {
     result.dimension = dimension
     result.isExact = a.isExact && b.isExact
     result.unitCount = unitCount(a.unitCount, plus: b.unitCount)
-    if a.absoluteUnit != nil && b.unitCount == 0 {
+    if (a.absoluteUnit != nil || a.scaleUnit != nil) && b.unitCount == 0 {
       result.coefficient = a.coefficient / b.value.approximation
     } else {
       result.absoluteUnit = nil
+      result.scaleUnit = nil
       result.coefficient = .one
     }
     return result
@@ -99,6 +112,7 @@ extension Term {
 
   static func raise(_ term: Term, to power: Int, span: SourceSpan) throws(ConvError) -> Term {
     if power == 1 { return term }
+    if let scale = term.scaleUnit { throw .scaleInCompound(unit: scale.symbol, span: span) }
     if term.hasOffsetTemperature {
       throw .absoluteTemperatureInCompound(unit: term.absoluteUnit!.symbol,
                                            differenceUnit: differenceName(for: term.absoluteUnit!), span: span)
@@ -121,6 +135,7 @@ extension Term {
 
   static func add(_ a: Term, _ b: Term, span: SourceSpan,
                   resolverDescribe: (Dimension) -> String) throws(ConvError) -> Term {
+    if let scale = a.scaleUnit ?? b.scaleUnit { throw .scaleInCompound(unit: scale.symbol, span: span) }
     if a.hasOffsetTemperature || b.hasOffsetTemperature {
       let unit = (a.hasOffsetTemperature ? a.absoluteUnit : b.absoluteUnit)!
       throw .absoluteTemperatureInCompound(unit: unit.symbol, differenceUnit: differenceName(for: unit), span: span)
@@ -135,6 +150,7 @@ extension Term {
       && (a.value.piPower == b.value.piPower || a.value.isZero || b.value.isZero)
     result.unitCount = unitCount(a.unitCount, plus: b.unitCount)
     result.absoluteUnit = nil
+    result.scaleUnit = nil
     result.coefficient = .one
     return result
   }

@@ -15,7 +15,9 @@ public struct Term: Sendable, Hashable {
   public var unitCount: Int
   /// The absolute temperature, when the term is a number times exactly one such unit.
   public var absoluteUnit: PrefixedUnit?
-  /// The number multiplying `absoluteUnit` (−40 in `-40 °C`).
+  /// The nonlinear unit (dBm, AWG), when the term is a number times exactly one such unit.
+  public var scaleUnit: PrefixedUnit?
+  /// The number multiplying `absoluteUnit` (−40 in `-40 °C`) or `scaleUnit` (20 in `20 dBm`).
   public var coefficient: Rational
 
   /// A pure number.
@@ -25,6 +27,7 @@ public struct Term: Sendable, Hashable {
     isExact = true
     unitCount = 0
     absoluteUnit = nil
+    scaleUnit = nil
     coefficient = number
   }
 
@@ -35,6 +38,7 @@ public struct Term: Sendable, Hashable {
     isExact = unit.unit.isExact
     unitCount = 1
     absoluteUnit = unit.unit.isAbsolute ? unit : nil
+    scaleUnit = unit.unit.scale != nil ? unit : nil
     coefficient = .one
   }
 

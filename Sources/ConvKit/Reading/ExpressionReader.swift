@@ -83,6 +83,7 @@ struct ExpressionReader: UnitResolving {
   }
 
   private func trimmedQuantity(_ trimmed: String) throws(ConvError) -> Quantity {
+    if let gauge = try gaugeQuantity(trimmed) { return gauge }
     let tokens = try Lexer.tokenize(trimmed, conventions: conventions)
     guard !tokens.isEmpty else { throw ConvError.emptyInput }
     // The common form: [-] NUMBER UNIT.
@@ -137,6 +138,33 @@ struct ExpressionReader: UnitResolving {
     }
     let term = try Evaluator<ExpressionReader>.evaluate(trimmed, resolver: self, conventions: conventions)
     return Quantity(text: trimmed, term: term, number: nil, unit: nil)
+  }
+}
+
+extension ExpressionReader {
+  /// A gauge number on a scale that reads them (`0000 AWG`, `4/0 AWG`, `2/0 SWG`): `n/0` and n
+  /// zeros both stand for 1 − n. Nil for anything else, which is read as usual. The quantity keeps
+  /// its text as written (no separate number), so that output shows `4/0 AWG`, not `-3 AWG`.
+  func gaugeQuantity(_ trimmed: String) throws(ConvError) -> Quantity? {
+    guard let first = trimmed.first, first.isASCIIDigit,
+          let space = trimmed.firstIndex(where: { $0.isWhitespace }) else { return nil }
+    let number = trimmed[..<space]
+    let value: Int
+    if number.count >= 2, number.count <= 8, number.allSatisfy({ $0 == "0" }) {
+      value = 1 - number.count
+    } else if number.hasSuffix("/0"), let count = Int(number.dropLast(2)), count >= 1, count <= 8 {
+      value = 1 - count
+    } else {
+      return nil
+    }
+    let unitText = String(trimmed[space...].trimmed)
+    guard let unit = resolve(unitText, standalone: true, span: nil), unit.unit.scale?.readsGaugeNumbers == true else {
+      return nil
+    }
+    let expression = UnitExpression(text: unitText, term: Term(unit: unit), singleUnit: unit)
+    let term = try Term.multiply(Term(number: Rational(value)), expression.term,
+                                 span: SourceSpan(start: 0, length: trimmed.count))
+    return Quantity(text: trimmed, term: term, number: nil, unit: expression)
   }
 }
 

@@ -41,13 +41,16 @@ public struct Unit: Sendable, Hashable {
   public let cldrIdentifier: String?
   /// Position within its category, in display order (by magnitude).
   public let order: Int
+  /// For a nonlinear unit (dBm, AWG, pH): how its values map to the reference unit, whose size
+  /// `factor` is (and, for an absolute-temperature reference, whose offset the scale holds).
+  public let scale: UnitScale?
 
   /// Creates a unit. Catalog loaders call this; most code looks units up in a `Catalog`.
   public init(name: String, plural: String, symbols: [String], aliases: [String], claimedNames: [String] = [],
               alternateNames: [String] = [], categoryIdentifier: String,
               dimension: Dimension, factor: Magnitude, offset: Rational = .zero, isAbsolute: Bool = false,
               isExact: Bool = true, prefixes: PrefixFamily = .none, isCommon: Bool = false, definition: String,
-              source: String, cldrIdentifier: String? = nil, order: Int = 0) {
+              source: String, cldrIdentifier: String? = nil, order: Int = 0, scale: UnitScale? = nil) {
     self.name = name
     self.plural = plural
     self.symbols = symbols
@@ -66,6 +69,7 @@ public struct Unit: Sendable, Hashable {
     self.source = source
     self.cldrIdentifier = cldrIdentifier
     self.order = order
+    self.scale = scale
   }
 
   /// The symbol shown in output: the first symbol, or the name when there is none.

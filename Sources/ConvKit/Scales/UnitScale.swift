@@ -1,0 +1,127 @@
+/// How a nonlinear unit maps its values to a linear unit: decibels, wire gauges, pH, Beaufort.
+///
+/// A value `x` on the scale is `forward(x)` of the reference unit (`10^(x/10)` mW for dBm), and a
+/// value `y` of the reference unit is `inverse(y)` on the scale. Without a written inverse, the
+/// forward function is inverted numerically inside the domain, which it must cover monotonically.
+public struct UnitScale: Sendable, Hashable {
+  /// The reference unit as written (`mW`, `20 µPa`, `°F`).
+  public let reference: String
+  /// The value of the reference unit for a value on the scale.
+  public let forward: ScaleFunction
+  /// The value on the scale for a value of the reference unit, when written in `Data/`.
+  public let inverse: ScaleFunction?
+  /// The smallest value on the scale, when it has one (−3, for AWG 0000).
+  public let minimum: Double?
+  /// The largest value on the scale, when it has one (40, for AWG).
+  public let maximum: Double?
+  /// Whether the scale reads gauge numbers: `0000` and `4/0` are −3, `00` and `2/0` are −1.
+  public let readsGaugeNumbers: Bool
+  /// For an absolute-temperature reference (`°F`): how many of its degrees lie between its zero
+  /// and absolute zero (459.67). Zero otherwise.
+  public let referenceOffset: Double
+
+  /// Creates a scale; `CatalogLoader` makes them from `scale(REF; FORWARD; INVERSE)` definitions.
+  public init(reference: String, forward: ScaleFunction, inverse: ScaleFunction?, minimum: Double?, maximum: Double?,
+              readsGaugeNumbers: Bool = false, referenceOffset: Double = 0) {
+    self.reference = reference
+    self.forward = forward
+    self.inverse = inverse
+    self.minimum = minimum
+    self.maximum = maximum
+    self.readsGaugeNumbers = readsGaugeNumbers
+    self.referenceOffset = referenceOffset
+  }
+
+  /// Whether `value` lies on the scale.
+  public func contains(_ value: Double) -> Bool {
+    value.isFinite && (minimum.map { value >= $0 } ?? true) && (maximum.map { value <= $0 } ?? true)
+  }
+
+  /// The value of the reference unit for `value` on the scale; nil outside the domain or where the
+  /// function is undefined.
+  public func referenceValue(_ value: Double) -> Double? {
+    guard contains(value) else { return nil }
+    let result = forward(value)
+    return result.isFinite ? result : nil
+  }
+
+  /// The value on the scale for `value` of the reference unit; nil where there is none (`0 W` has
+  /// no dBm value) or it falls outside the domain.
+  public func scaleValue(_ value: Double) -> Double? {
+    guard value.isFinite else { return nil }
+    let result: Double
+    if let inverse {
+      result = inverse(value)
+    } else {
+      guard let solved = solve(value) else { return nil }
+      result = solved
+    }
+    guard result.isFinite else { return nil }
+    // A written inverse may land a rounding error outside a bounded domain: snap to the bound.
+    if let minimum, result < minimum, minimum - result <= 1e-9 * max(1, abs(minimum)) { return minimum }
+    if let maximum, result > maximum, result - maximum <= 1e-9 * max(1, abs(maximum)) { return maximum }
+    return contains(result) ? result : nil
+  }
+
+  /// Solves `forward(x) = target` for x in the domain by bisection (the function is monotonic there).
+  private func solve(_ target: Double) -> Double? {
+    guard let low = minimum, let high = maximum else { return nil }
+    var a = low
+    var b = high
+    let fa = forward(a)
+    let fb = forward(b)
+    guard fa.isFinite, fb.isFinite else { return nil }
+    if fa == target { return a }
+    if fb == target { return b }
+    let increasing = fb > fa
+    guard increasing ? (target > fa && target < fb) : (target < fa && target > fb) else { return nil }
+    for _ in 0..<200 {
+      let middle = a + (b - a) / 2
+      if middle <= a || middle >= b { break }
+      let value = forward(middle)
+      if value == target { return middle }
+      if (value < target) == increasing { a = middle } else { b = middle }
+    }
+    // The end of the bracket whose image is closer to the target.
+    return abs(forward(a) - target) <= abs(forward(b) - target) ? a : b
+  }
+
+  /// The domain in words (`from 0000 to 40`, `from 0 to 17`, `from 0 up`), with gauge numbers where the scale reads them.
+  public var domainDescription: String? {
+    func number(_ value: Double) -> String {
+      if readsGaugeNumbers, value < 1, value == value.rounded() {
+        return String(repeating: "0", count: Int(1 - value))
+      }
+      return ScaleNumber.plain(value)
+    }
+    switch (minimum, maximum) {
+    case (let low?, let high?): return "from " + number(low) + " to " + number(high)
+    case (let low?, nil): return "from " + number(low) + " up"
+    case (nil, let high?): return "up to " + number(high)
+    case (nil, nil): return nil
+    }
+  }
+}
+
+/// Short plain decimal forms of scale bounds and gauge numbers for messages (`40`, `0.25`, `-6`).
+enum ScaleNumber {
+  static func plain(_ value: Double) -> String {
+    if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
+    return String(value)
+  }
+}
+
+extension Rational {
+  /// The decimal that a `Double` prints as (its shortest round-trip form: 0.1, not the binary
+  /// fraction nearest to it); nil for NaN and infinities.
+  init?(shortestDecimal value: Double) {
+    guard value.isFinite else { return nil }
+    if value == 0 {
+      self = .zero
+      return
+    }
+    let text = "\(value.magnitude)".replacing("e+", with: "e")
+    guard let parsed = Rational(decimalLiteral: text) else { return nil }
+    self = value < 0 ? -parsed : parsed
+  }
+}
