@@ -9,11 +9,15 @@ import Testing
 struct PropertyTests {
   static let catalog = Catalog.builtin
 
+  /// The units these laws hold for exactly: every unit but the nonlinear scales (dBm, AWG), which
+  /// convert in floating point (`NonlinearScaleTests` checks their round trips to 10⁻¹²).
+  static func linearUnits(in category: UnitCategory) -> [Unit] { catalog.units(in: category).filter { $0.scale == nil } }
+
   /// Random units of one category that have no offset problems between them.
   static func randomPair(_ generator: inout SplitMix) -> (Unit, Unit, Unit) {
-    let categories = catalog.categories.filter { catalog.units(in: $0).count >= 3 }
+    let categories = catalog.categories.filter { linearUnits(in: $0).count >= 3 }
     let category = categories[Int(generator.next() % UInt64(categories.count))]
-    let units = catalog.units(in: category)
+    let units = linearUnits(in: category)
     func pick() -> Unit { units[Int(generator.next() % UInt64(units.count))] }
     return (pick(), pick(), pick())
   }

@@ -92,7 +92,19 @@ public struct CatalogPresenter: Sendable {
     lines.append("category:    " + (category.map { $0.title + " (" + $0.identifier + ")" } ?? unit.categoryIdentifier))
     lines.append("dimension:   " + text(unit.dimension.formula))
     lines.append("definition:  " + text(unit.definition))
-    lines.append("SI factor:   " + text(factorText(prefixed)) + " " + text(coherentUnitName(unit.dimension)))
+    if let scale = unit.scale {
+      let symbol = text(prefixed.symbol)
+      lines.append("scale:       x " + symbol + " = " + text(scale.forward.text) + " " + text(scale.reference))
+      lines.append("inverse:     y " + text(scale.reference) + " = "
+                   + (scale.inverse.map { text($0.text) } ?? "the x of the scale whose value is y, solved numerically")
+                   + " " + symbol)
+      if let domain = scale.domainDescription { lines.append("domain:      " + domain) }
+      if scale.readsGaugeNumbers { lines.append("gauges:      n/0 and n zeros are 1 − n (4/0 = 0000 = −3, 2/0 = 00 = −1)") }
+      lines.append("reference:   1 " + text(scale.reference) + " = " + text(factorText(prefixed)) + " "
+                   + text(coherentUnitName(unit.dimension)))
+    } else {
+      lines.append("SI factor:   " + text(factorText(prefixed)) + " " + text(coherentUnitName(unit.dimension)))
+    }
     if unit.hasOffset {
       lines.append("offset:      zero at " + unit.offset.description + " degrees above absolute zero")
     }
@@ -129,6 +141,13 @@ public struct CatalogPresenter: Sendable {
       ("exact", .bool(isExact(prefixed))), ("prefixes", .string(unit.prefixes.rawValue)),
       ("common", .bool(unit.isCommon)), ("source", .string(unit.source)),
       ("cldr", unit.cldrIdentifier.map(JSONValue.string) ?? .null),
+      ("scale", unit.scale.map { scale in
+        .object([("reference", .string(scale.reference)), ("forward", .string(scale.forward.text)),
+                 ("inverse", scale.inverse.map { .string($0.text) } ?? .null),
+                 ("min", scale.minimum.flatMap { TerseNumber.format($0) }.map(JSONValue.number) ?? .null),
+                 ("max", scale.maximum.flatMap { TerseNumber.format($0) }.map(JSONValue.number) ?? .null),
+                 ("gauge", .bool(scale.readsGaugeNumbers))])
+      } ?? .null),
     ])
   }
 

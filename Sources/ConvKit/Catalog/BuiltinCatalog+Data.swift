@@ -3,14 +3,15 @@
 // Tables read in place by BuiltinTables; the format is described in CatalogSourceWriter.
 
 enum BuiltinData {
-  static let unitCount = 1269
-  static let categoryCount = 76
+  static let unitCount = 1293
+  static let categoryCount = 86
   static let offsetWidth = 6
 
   static var categoryRecords: StaticString {
     #"""
 C	absorbed-dose	Absorbed dose	2,0,-2,0,0,0,0,0,0	radiation dose|dose	mGy		
 C	acceleration	Acceleration	1,0,-2,0,0,0,0,0,0				
+C	acidity	Acidity	-3,0,0,0,0,1,0,0,0	pH scale			molar-concentration
 C	amount-of-substance	Amount of substance	0,0,0,0,0,1,0,0,0	amount|chemical amount|quantity of substance	mmol		
 C	angle	Angle	0,0,0,0,0,0,0,0,1	plane angle			
 C	angular-acceleration	Angular acceleration	0,0,-2,0,0,0,0,0,1				
@@ -40,6 +41,8 @@ C	force	Force	1,1,-2,0,0,0,0,0,0		kN
 C	frequency	Frequency	0,0,-1,0,0,0,0,0,0		kHz|MHz|GHz		
 C	fuel-consumption	Fuel consumption	2,0,0,0,0,0,0,0,0			fuel-economy	
 C	fuel-economy	Fuel economy	-2,0,0,0,0,0,0,0,0	fuel efficiency|mileage		fuel-consumption	
+C	gas-mark	Gas mark	0,0,0,0,1,0,0,0,0	oven temperature			temperature
+C	gravity-scale	Gravity scale	-3,1,0,0,0,0,0,0,0	hydrometer scale|specific gravity scale			density
 C	heat-flux	Heat flux	0,1,-3,0,0,0,0,0,0	heat flux density|heat flow density|heat flow rate intensity			
 C	heat-transfer-coefficient	Heat transfer coefficient	0,1,-3,0,-1,0,0,0,0	U-value|thermal transmittance|coefficient of heat transfer|film coefficient			
 C	illuminance	Illuminance	-2,0,0,0,0,0,1,0,2	luminous exitance|illumination			
@@ -47,6 +50,7 @@ C	inductance	Inductance	2,1,-2,-2,0,0,0,0,0	electric inductance	µH|mH
 C	jerk	Jerk	1,0,-3,0,0,0,0,0,0	jolt			
 C	kinematic-viscosity	Kinematic viscosity	2,0,-1,0,0,0,0,0,0	momentum diffusivity			
 C	length	Length	1,0,0,0,0,0,0,0,0		km|cm|mm|µm|nm		nautical|astronomy
+C	level	Level	0,0,0,0,0,0,0,0,0	logarithmic ratio|gain|attenuation			ratio
 C	linear-density	Linear density	-1,1,0,0,0,0,0,0,0	linear mass density|titre|yarn count			
 C	luminance	Luminance	-2,0,0,0,0,0,1,0,0	brightness|photometric brightness			
 C	luminous-flux	Luminous flux	0,0,0,0,0,0,1,0,2	light output			
@@ -60,9 +64,11 @@ C	mass	Mass	0,1,0,0,0,0,0,0,0	weight	mg|µg
 C	molar-concentration	Molar concentration	-3,0,0,0,0,1,0,0,0	molarity|amount concentration|substance concentration			
 C	moment-of-inertia	Moment of inertia	2,1,0,0,0,0,0,0,0	rotational inertia|mass moment of inertia			
 C	momentum	Momentum	1,1,-1,0,0,0,0,0,0	linear momentum|impulse			
+C	musical-interval	Musical interval	0,0,0,0,0,0,0,0,0	interval|pitch interval			
 C	nautical	Nautical	1,0,0,0,0,0,0,0,0	nautical length|marine			length
 C	pace	Pace	-1,0,1,0,0,0,0,0,0			speed	
 C	permeability	Permeability	2,0,0,0,0,0,0,0,0				
+C	power-level	Power level	2,1,-3,0,0,0,0,0,0	absolute power level			power
 C	power	Power	2,1,-3,0,0,0,0,0,0	rate of energy transfer|heat flow rate|radiant flux	mW|kW|MW|GW		
 C	pressure	Pressure	-1,1,-2,0,0,0,0,0,0	stress	hPa|kPa|MPa|mbar		
 C	radiant-exposure	Radiant exposure	0,1,-2,0,0,0,0,0,0				
@@ -70,6 +76,7 @@ C	radioactivity	Radioactivity	0,0,-1,0,0,0,0,0,0	activity|radioactive activity	k
 C	ratio	Ratio	0,0,0,0,0,0,0,0,0	dimensionless|proportion|fraction|count|number			
 C	rotational-speed	Rotational speed	0,0,-1,0,0,0,0,0,1	angular velocity|angular speed			
 C	solid-angle	Solid angle	0,0,0,0,0,0,0,0,2				
+C	sound-pressure-level	Sound pressure level	-1,1,-2,0,0,0,0,0,0	SPL			pressure
 C	specific-energy	Specific energy	2,0,-2,0,0,0,0,0,0	gravimetric energy density|energy per mass|heating value|calorific value			
 C	specific-heat	Specific heat capacity	2,0,-2,0,-1,0,0,0,0	specific heat|specific heat capacity|specific entropy|massic heat capacity			
 C	speed	Speed	1,0,-1,0,0,0,0,0,0	velocity		pace	
@@ -82,9 +89,12 @@ C	thermal-resistance	Thermal resistance (R-value)	0,-1,3,0,1,0,0,0,0	thermal ins
 C	time	Time	0,0,1,0,0,0,0,0,0	duration	ms|µs|ns		
 C	torque	Torque	2,1,-2,0,0,0,0,0,0	moment of force			
 C	typography	Typography	1,0,0,0,0,0,0,0,0				
+C	voltage-level	Voltage level	2,1,-3,-1,0,0,0,0,0	absolute voltage level			electric-potential
 C	volume-flow	Volume flow rate	3,0,-1,0,0,0,0,0,0	flow rate|volumetric flow rate|volume flow			
 C	volume	Volume	3,0,0,0,0,0,0,0,0	capacity	mL|cL		
 C	wavenumber	Wavenumber	-1,0,0,0,0,0,0,0,0	reciprocal length|spatial frequency			
+C	wind-force	Wind force	1,0,-1,0,0,0,0,0,0	Beaufort scale|wind scale			speed
+C	wire-gauge	Wire gauge	1,0,0,0,0,0,0,0,0	wire size			length
 """#
   }
 
@@ -101,6 +111,7 @@ U	mile per hour per second	miles per hour per second	mph/s			acceleration	1,0,-2
 U	knot per second	knots per second	kn/s			acceleration	1,0,-2,0,0,0,0,0,0	463	900	0	0	1		kn/s	derived (NIST SP 811 (2008) B.8 knot)		
 U	metre per second squared	metres per second squared	m/s²|m/s2	meter per second squared|meters per second squared|metre per second per second		acceleration	1,0,-2,0,0,0,0,0,0	1	1	0	0	1	c	m/s^2	BIPM SI Brochure 9th ed. (2019) Table 2	acceleration-meter-per-square-second	
 U	standard gravity	standard gravities	g0|gn|g₀	gee|gees|g-force|standard acceleration of gravity|standard acceleration of free fall		acceleration	1,0,-2,0,0,0,0,0,0	196133	20000	0	0	1	c	9.80665 m/s^2	3rd CGPM (1901); NIST SP 811 (2008) B.8 (9.806 65 E+00 m/s²)	acceleration-g-force	G
+U	pH	pH	pH	pH value|potential of hydrogen|power of hydrogen		acidity	-3,0,0,0,0,1,0,0,0	1000	1	0	0	1	~c	scale(mol/L; 10^(-x); -log10(y))	IUPAC Gold Book (pH; p[H] = -lg([H+]/(mol dm⁻³))); IUPAC Green Book 3rd ed. (2007) §2.13			mol/L;10^(-x);-log10(y);;;;0.0
 U	entity	entities		elementary entity|elementary entities		amount-of-substance	0,0,0,0,0,1,0,0,0	1	602214076000000000000000	0	0	1		mol/6.02214076e23	BIPM SI Brochure 9th ed. (2019) 2.3.1 (1 mol = 6.02214076e23 elementary entities)		
 U	mole	moles	mol	gram-mole|gram-moles|gram-molecule|gram-molecules		amount-of-substance	0,0,0,0,0,1,0,0,0	1	1	0	0	1	cs	base	BIPM SI Brochure 9th ed. (2019) 2.3.1	concentr-mole	
 U	standard cubic metre	standard cubic metres	Sm³|Sm3	standard cubic meter|standard cubic meters		amount-of-substance	0,0,0,0,0,1,0,0,0	16887500000000000000	399302067236809351	0	0	1	~	101325/(1.380649e-23*288.15*6.02214076e23)*mol	ISO 13443:1996 (reference conditions 15 °C, 101.325 kPa); ideal gas, R = N_A k exact (BIPM SI Brochure 9th ed. (2019) 2.2)		
@@ -159,6 +170,7 @@ U	barn	barns	barn			area	2,0,0,0,0,0,0,0,0	1	10000000000000000000000000000	0	0	1
 U	square micrometre	square micrometres	µm²	square micrometer|square micrometers|square micron|square microns		area	2,0,0,0,0,0,0,0,0	1	1000000000000	0	0	1		1e-12 m^2	BIPM SI Brochure 9th ed. (2019)		
 U	circular mil	circular mils	cmil			area	2,0,0,0,0,0,0,0,0	16129	100000000000000	1	0	1		mil^2*pi/4	NIST SP 811 (2008) B.8		
 U	square mil	square mils	mil²	sq mil		area	2,0,0,0,0,0,0,0,0	16129	25000000000000	0	0	1		mil^2	NIST SP 811 (2008) B.8		
+U	thousand circular mil	thousand circular mils	kcmil|MCM	kilocircular mil|kilocircular mils|kilo circular mil|kilo circular mils		area	2,0,0,0,0,0,0,0,0	16129	100000000000	1	0	1		1000 cmil	NFPA 70 (NEC 2023) Chapter 9 Table 8 (conductor sizes in kcmil); ASTM B258-18 (kcmil sizes); NIST SP 811 (2008) B.8 (circular mil)		
 U	square millimetre	square millimetres	mm²	square millimeter|square millimeters|sq mm		area	2,0,0,0,0,0,0,0,0	1	1000000	0	0	1		1e-6 m^2	BIPM SI Brochure 9th ed. (2019)		
 U	square centimetre	square centimetres	cm²	square centimeter|square centimeters|sq cm		area	2,0,0,0,0,0,0,0,0	1	10000	0	0	1		1e-4 m^2	BIPM SI Brochure 9th ed. (2019)	area-square-centimeter	
 U	circular inch	circular inches				area	2,0,0,0,0,0,0,0,0	16129	100000000	1	0	1		in^2*pi/4	Jerrard and McNeill, Dictionary of Scientific Units (1992)		
@@ -463,6 +475,11 @@ U	mile per imperial gallon	miles per imperial gallon	mpg imp	mpg UK|UK mpg|imper
 U	mile per gallon	miles per gallon	mpg|mi/gal	US mpg|mpg US|mile per US gallon|miles per US gallon		fuel-economy	-2,0,0,0,0,0,0,0,0	48000000000	112903	0	0	1	c	mi/gal	NIST HB 44 (2024) App. C (gallon = 231 in³); CLDR units.xml	consumption-mile-per-gallon	
 U	kilometre per litre	kilometres per litre	km/L|km/l|kmpl	kilometer per liter|kilometers per liter		fuel-economy	-2,0,0,0,0,0,0,0,0	1000000	1	0	0	1	c	km/L	BIPM SI Brochure 9th ed. (2019) Table 8 (litre)		
 U	mile per litre	miles per litre	mi/L	mile per liter|miles per liter		fuel-economy	-2,0,0,0,0,0,0,0,0	1609344	1	0	0	1		mi/L	NIST SP 811 (2008) B.8 (mile); BIPM SI Brochure 9th ed. (2019) Table 8 (litre)		
+U	gas mark	gas marks		gasmark|Regulo|Regulo mark|regulo marks		gas-mark	0,0,0,0,1,0,0,0,0	5	9	0	0	1	~c	scale(°F; table(x, 0.25 225, 0.5 250, 1 275, 2 300, 3 325, 4 350, 5 375, 6 400, 7 425, 8 450, 9 475, 10 500); table(y, 225 0.25, 250 0.5, 275 1, 300 2, 325 3, 350 4, 375 5, 400 6, 425 7, 450 8, 475 9, 500 10))	sizes.com, "gas mark" (¼ = 225 °F … 10 = 500 °F); Gas mark (Wikipedia): mark 1 = 275 °F, +25 °F per mark; GNU units 3.15 definitions.units (gasmark)			°F;table(x, 0.25 225, 0.5 250, 1 275, 2 300, 3 325, 4 350, 5 375, 6 400, 7 425, 8 450, 9 475, 10 500);table(y, 225 0.25, 250 0.5, 275 1, 300 2, 325 3, 350 4, 375 5, 400 6, 425 7, 450 8, 475 9, 500 10);0.25;10.0;;459.67
+U	degree Baumé light	degrees Baumé light	°Bé_l|°Be_l	degree Baume light|degrees Baume light|Baumé light|Baume light|degBe_l		gravity-scale	-3,1,0,0,0,0,0,0,0	124877	125	0	0	1	~	scale(999.016 kg/m^3; 140/(130 + x); 140/y - 130)	NBS Circular 59 (1916) (US standard Baumé: SG 60/60 °F = 140/(130 + °Bé), liquids lighter than water); Perry's Chemical Engineers' Handbook 8th ed. (2008); water 999.016 kg/m³: API MPMS Ch. 11.1-2004			999.016 kg/m^3;140/(130 + x);140/y - 130;;;;0.0
+U	degree API	degrees API	°API	API gravity|API degree|API degrees|degAPI|deg API		gravity-scale	-3,1,0,0,0,0,0,0,0	124877	125	0	0	1	~c	scale(999.016 kg/m^3; 141.5/(131.5 + x); 141.5/y - 131.5)	API MPMS Ch. 11.1-2004 / ASTM D1250-04 (SG 60/60 °F = 141.5/(°API + 131.5); ρw(60 °F) = 999.016 kg/m³); ASTM D287			999.016 kg/m^3;141.5/(131.5 + x);141.5/y - 131.5;;;;0.0
+U	specific gravity	specific gravity	SG	relative density 60/60|specific gravity 60/60|sp gr		gravity-scale	-3,1,0,0,0,0,0,0,0	124877	125	0	0	1		999.016 kg/m^3	API MPMS Ch. 11.1-2004 / ASTM D1250-04 (relative density 60/60 °F; density of water at 60 °F = 999.016 kg/m³)		
+U	degree Baumé	degrees Baumé	°Bé|°Be|°Bé_h|°Be_h	degree Baume|degrees Baume|degree Baumé heavy|degrees Baumé heavy|degree Baume heavy|degrees Baume heavy|Baumé|Baume|Baumé heavy|Baume heavy|degBe|degBe_h		gravity-scale	-3,1,0,0,0,0,0,0,0	124877	125	0	0	1	~c	scale(999.016 kg/m^3; 145/(145 - x); 145 - 145/y)	NBS Circular 59 (1916) (US standard Baumé: SG 60/60 °F = 145/(145 − °Bé), liquids heavier than water); Perry's Chemical Engineers' Handbook 8th ed. (2008); water 999.016 kg/m³: API MPMS Ch. 11.1-2004			999.016 kg/m^3;145/(145 - x);145 - 145/y;;;;0.0
 U	erg per second square centimetre	ergs per second square centimetre	erg/s·cm²	erg per square centimetre second|erg per second square centimeter		heat-flux	0,1,-3,0,0,0,0,0,0	1	1000	0	0	1		erg/(s*cm^2)	NIST SP 811 (2008) B.8 (erg per square centimeter second 1.0 E-03 W/m^2)		
 U	watt per square metre	watts per square metre	W/m²|W/m2	watt per square meter|watts per square meter		heat-flux	0,1,-3,0,0,0,0,0,0	1	1	0	0	1	cs	W/m^2	BIPM SI Brochure 9th ed. (2019) Table 6 (heat flux density: W/m^2)		
 U	IT kilocalorie per hour square metre	IT kilocalories per hour square metre	kcal_IT/h·m²|kcal/h·m²	kilocalorie per hour square metre|kilocalorie per hour square meter		heat-flux	0,1,-3,0,0,0,0,0,0	1163	1000	0	0	1		kcal_IT/(h*m^2)	NIST SP 811 (2008) B.8 (kilocalorie_IT 4.1868 E+03 J); = 1.163 W/m^2		
@@ -645,6 +662,9 @@ U	Scandinavian mile	Scandinavian miles		Swedish metric mile|Norwegian mile		leng
 U	myriametre	myriametres		myriameter|myriameters		length	1,0,0,0,0,0,0,0,0	10000	1	0	0	1		10000 m	French law of 18 germinal an III (1795)		
 U	Swedish mile	Swedish miles		old Swedish mile		length	1,0,0,0,0,0,0,0,0	2672109	250	0	0	1	~	36000 fot	Swedish measures of 1739 (Verkmått): 1 mil = 18000 alnar		
 U	yot	yot		yoht		length	1,0,0,0,0,0,0,0,0	16000	1	0	0	1		16000 m	Thai Weights and Measures Act (1923): 1 yot = 400 sen		
+U	decibel	decibels	dB	decibel power ratio|decibels power ratio		level	0,0,0,0,0,0,0,0,0	1	1	0	0	1	~c	scale(1; 10^(x/10); 10 log10(y))	ITU-R V.574-5 (2015) Annex 1 §1 (dB: 10 lg of a power ratio); IEC 60027-3:2002 §4; ISO 80000-3:2006 (L_P = 10 lg(P/P0) dB)			1;10^(x/10);10 log10(y);;;;0.0
+U	neper	nepers	Np	neper power ratio|nepers power ratio		level	0,0,0,0,0,0,0,0,0	1	1	0	0	1	~	scale(1; exp(2 x); ln(y)/2)	ISO 80000-3:2006 (power level L_P = ½ ln(P/P0) Np; 1 Np = (20/ln 10) dB); ITU-R V.574-5 (2015) Annex 1 §2; IEC 60027-3:2002			1;exp(2 x);ln(y)/2;;;;0.0
+U	bel	bels		bel power ratio|bels power ratio		level	0,0,0,0,0,0,0,0,0	1	1	0	0	1	~	scale(1; 10^x; log10(y))	ITU-R V.574-5 (2015) Annex 1 §1 (1 B = 10 dB; lg of a power ratio); IEC 60027-3:2002 §4		B	1;10^x;log10(y);;;;0.0
 U	denier	deniers	den			linear-density	-1,1,0,0,0,0,0,0,0	1	9000000	0	0	1	c	g/(9000 m)	NIST SP 811 (2008) B.8 (denier 1.111 111 E-07 kg/m); ISO 2947		
 U	tex	tex	tex			linear-density	-1,1,0,0,0,0,0,0,0	1	1000000	0	0	1	cs	g/km	NIST SP 811 (2008) B.8 (tex 1.0 E-06 kg/m); ISO 1144 (tex system)		
 U	pound per yard	pounds per yard	lb/yd			linear-density	-1,1,0,0,0,0,0,0,0	45359237	91440000	0	0	1	c	lb/yd	NIST SP 811 (2008) B.8 (pound per yard 4.960 546 E-01 kg/m)		
@@ -833,6 +853,9 @@ U	kilogram metre per second	kilogram metres per second	kg·m/s|kgm/s	kilogram me
 U	newton second	newton seconds	N·s|N⋅s	newton-second|newton-seconds		momentum	1,1,-1,0,0,0,0,0,0	1	1	0	0	1	c	N*s	BIPM SI Brochure 9th ed. (2019) Table 4 (newton) x s; impulse		
 U	pound-force second	pound-force seconds	lbf·s|lbfs	pound-second|pound-seconds		momentum	1,1,-1,0,0,0,0,0,0	8896443230521	2000000000000	0	0	1	c	9.80665 lb*m/s	NIST SP 811 (2008) B.8 (pound-force 4.448 222 E+00 N) x s		
 U	kilogram-force second	kilogram-force seconds	kgf·s|kp·s	kilopond second|kilopond seconds		momentum	1,1,-1,0,0,0,0,0,0	196133	20000	0	0	1		9.80665 kg*m/s	NIST SP 811 (2008) B.8 (kilogram-force 9.806 65 N) x s		
+U	cent	cents		musical cent|musical cents		musical-interval	0,0,0,0,0,0,0,0,0	1	1	0	0	1	~c	scale(1; 2^(x/1200); 1200 log2(y))	Ellis, "On the musical scales of various nations", J. Soc. Arts 33 (1885) 485 (cent = 1/100 equal semitone, 1200 per octave)			1;2^(x/1200);1200 log2(y);;;;0.0
+U	semitone	semitones		half step|half steps|halftone|halftones|equal-tempered semitone|equal-tempered semitones		musical-interval	0,0,0,0,0,0,0,0,0	1	1	0	0	1	~c	scale(1; 2^(x/12); 12 log2(y))	12-tone equal temperament (semitone = 2^(1/12), 100 cents); Ellis (1885)			1;2^(x/12);12 log2(y);;;;0.0
+U	octave	octaves				musical-interval	0,0,0,0,0,0,0,0,0	1	1	0	0	1	~c	scale(1; 2^x; log2(y))	octave = frequency ratio 2:1; IEC 60050-801:1994 (octave: frequency ratio 2); Ellis (1885)			1;2^x;log2(y);;;;0.0
 U	fathom	fathoms	ftm|fath			nautical	1,0,0,0,0,0,0,0,0	1143	625	0	0	1	c	6 ft	NIST HB 44 (2024) App. C	length-fathom	
 U	US survey fathom	US survey fathoms		survey fathom|survey fathoms		nautical	1,0,0,0,0,0,0,0,0	7200	3937	0	0	1		6 ftUS	NIST SP 811 (2008) B.8 (fathom, based on US survey foot)		
 U	shackle	shackles		shackle of cable		nautical	1,0,0,0,0,0,0,0,0	3429	125	0	0	1		90 ft	Royal Navy (1949) and US Navy: 1 shackle = 15 fathoms; GNU units 2.22 definitions.units		
@@ -858,6 +881,9 @@ U	second per metre	seconds per metre	s/m	second per meter|seconds per meter		pac
 U	millidarcy	millidarcys	mD	millidarcies		permeability	2,0,0,0,0,0,0,0,0	1	1013250000000000	0	0	1	c	darcy/1000	API RP 27; NIST SP 811 (2008) B.8 (darcy 9.869 233 E-13 m^2)		
 U	darcy	darcys	D_perm	darcies		permeability	2,0,0,0,0,0,0,0,0	1	1013250000000	0	0	1	c	cP*cm^3/s*cm/(cm^2*atm)	NIST SP 811 (2008) B.8 footnote: 1 cP fluid, 1 cm^3/s through 1 cm^2 under 1 atm/cm; 9.869 233 E-13 m^2		
 U	square metre permeability	square metres permeability	m²_perm			permeability	2,0,0,0,0,0,0,0,0	1	1	0	0	1		m^2	BIPM SI Brochure 9th ed. (2019) (SI unit of permeability: m^2)		
+U	decibel-milliwatt	decibel-milliwatts	dBm	dBmW|decibel milliwatt|decibels milliwatt		power-level	2,1,-3,0,0,0,0,0,0	1	1000	0	0	1	~c	scale(mW; 10^(x/10); 10 log10(y))	ITU-T G.100.1 (2015) (dBm: absolute power level re 1 mW); ITU-R V.574-5 (2015) Annex 1 §6.1			mW;10^(x/10);10 log10(y);;;;0.0
+U	decibel-watt	decibel-watts	dBW	decibel watt|decibels watt		power-level	2,1,-3,0,0,0,0,0,0	1	1	0	0	1	~c	scale(W; 10^(x/10); 10 log10(y))	ITU-R V.574-5 (2015) Annex 1 §6.1 (dBW: absolute power level re 1 W)			W;10^(x/10);10 log10(y);;;;0.0
+U	decibel-kilowatt	decibel-kilowatts	dBk	dBkW|decibel kilowatt|decibels kilowatt		power-level	2,1,-3,0,0,0,0,0,0	1000	1	0	0	1	~	scale(kW; 10^(x/10); 10 log10(y))	broadcast ERP usage (dBk = dB re 1 kW); GNU units 3.15 definitions.units (dBk(x) = dB(x) kW)			kW;10^(x/10);10 log10(y);;;;0.0
 U	erg per second	ergs per second	erg/s			power	2,1,-3,0,0,0,0,0,0	1	10000000	0	0	1		erg/s	NIST SP 811 (2008) B.8 (erg per second 1.0 E-07 W)		
 U	foot-pound-force per hour	foot-pounds-force per hour	ft·lbf/h	foot-pound per hour|foot-pounds per hour		power	2,1,-3,0,0,0,0,0,0	1129848290276167	3000000000000000000	0	0	1		ftlbf/h	NIST SP 811 (2008) B.8 (3.766 161 E-04 W)		
 U	calorie per hour	calories per hour	cal/h	thermochemical calorie per hour|thermochemical calories per hour		power	2,1,-3,0,0,0,0,0,0	523	450000	0	0	1		cal/h	NIST SP 811 (2008) B.8 (calorie_th = 4.184 J) / 3600 s		
@@ -996,6 +1022,7 @@ U	steradian	steradians	sr	square radian|square radians		solid-angle	0,0,0,0,0,0,
 U	spherical right angle	spherical right angles		octant of a sphere		solid-angle	0,0,0,0,0,0,0,0,2	1	2	1	0	1		pi sr/2	π/2 sr, one eighth of the sphere; ISO 80000-3:2019 (steradian)		
 U	hemisphere	hemispheres				solid-angle	0,0,0,0,0,0,0,0,2	2	1	1	0	1		2 pi sr	2π sr; ISO 80000-3:2019 (steradian)		
 U	spat	spats		sphere|spheres|full sphere		solid-angle	0,0,0,0,0,0,0,0,2	4	1	1	0	1	c	4 pi sr	4π sr; Cardarelli, Encyclopaedia of Scientific Units (2003)		
+U	decibel sound pressure level	decibels sound pressure level	dBSPL	dB SPL|decibel SPL|decibels SPL		sound-pressure-level	-1,1,-2,0,0,0,0,0,0	1	50000	0	0	1	~c	scale(20 µPa; 10^(x/20); 20 log10(y))	ISO 80000-8:2020 (sound pressure level L_p = 20 lg(p/p0) dB, p0 = 20 µPa in air); ANSI/ASA S1.1-2013; ITU-R V.574-5 (2015) Annex 1 §6.8			20 µPa;10^(x/20);20 log10(y);;;;0.0
 U	joule per kilogram	joules per kilogram	J/kg			specific-energy	2,0,-2,0,0,0,0,0,0	1	1	0	0	1	cs	J/kg	BIPM SI Brochure 9th ed. (2019) Table 6 (specific energy: J/kg)		
 U	foot-pound-force per pound	foot-pounds-force per pound	ft·lbf/lb	foot-pound per pound|foot-pounds per pound		specific-energy	2,0,-2,0,0,0,0,0,0	74726673	25000000	0	0	1		ftlbf/lb	NIST SP 811 (2008) B.8 (foot pound-force 1.355 818 E+00 J; pound 0.453 592 37 kg)		
 U	thermochemical BTU per pound	thermochemical BTUs per pound	BTU_th/lb|Btu_th/lb	thermochemical British thermal unit per pound		specific-energy	2,0,-2,0,0,0,0,0,0	20920	9	0	0	1		BTU_th/lb	NIST SP 811 (2008) B.8 (Btu_th per pound 2.324 444 E+03 J/kg)		
@@ -1170,6 +1197,10 @@ U	pica	picas	pica	PostScript pica|PostScript picas|computer pica|computer picas|
 U	cicero	ciceros				typography	1,0,0,0,0,0,0,0,0	125	27706	0	0	1		12 didot	Didot system: 1 cicero = 12 Didot points		
 U	great primer	great primer				typography	1,0,0,0,0,0,0,0,0	15815691	2500000000	0	0	1		18*0.013837 in	American point system (1886): 18 points; GNU units 2.22 definitions.units		
 U	canon	canon		canon type		typography	1,0,0,0,0,0,0,0,0	5271897	312500000	0	0	1		48*0.013837 in	American point system (1886): 48 points; GNU units 2.22 definitions.units		
+U	decibel-microvolt	decibel-microvolts	dBµV|dBμV	dBuV|decibel microvolt|decibels microvolt		voltage-level	2,1,-3,-1,0,0,0,0,0	1	1	0	0	1	~c	scale(V; 1e-6 10^(x/20); 20 log10(y/1e-6))	ITU-R V.574-5 (2015) Annex 1 §6.5 (dB(µV): absolute voltage level re 1 µV, 20 lg)			V;1e-6 10^(x/20);20 log10(y/1e-6);;;;0.0
+U	decibel-millivolt	decibel-millivolts	dBmV	decibel millivolt|decibels millivolt		voltage-level	2,1,-3,-1,0,0,0,0,0	1	1	0	0	1	~	scale(V; 1e-3 10^(x/20); 20 log10(y/1e-3))	ITU-R V.574-5 (2015) Annex 1 §6.5 (absolute voltage level, 20 lg); cable-TV usage (dBmV re 1 mV, ANSI/SCTE)			V;1e-3 10^(x/20);20 log10(y/1e-3);;;;0.0
+U	decibel-unloaded	decibels-unloaded	dBu	decibel unloaded|decibels unloaded		voltage-level	2,1,-3,-1,0,0,0,0,0	1	1	0	0	1	~c	scale(V; sqrt(0.6) 10^(x/20); 20 log10(y/sqrt(0.6)))	ITU-R V.574-5 (2015) Annex 1 §6.6 (audio levels re 0.775 V = 1 mW in 600 Ω)			V;sqrt(0.6) 10^(x/20);20 log10(y/sqrt(0.6));;;;0.0
+U	decibel-volt	decibel-volts	dBV	decibel volt|decibels volt		voltage-level	2,1,-3,-1,0,0,0,0,0	1	1	0	0	1	~c	scale(V; 10^(x/20); 20 log10(y))	ITU-R V.574-5 (2015) Annex 1 §6.5 (dB(V): absolute voltage level re 1 V, 20 lg)			V;10^(x/20);20 log10(y);;;;0.0
 U	litre per day	litres per day	L/d	liter per day|liters per day		volume-flow	3,0,-1,0,0,0,0,0,0	1	86400000	0	0	1	s	L/d	BIPM SI Brochure 9th ed. (2019) Table 8 (litre, day)		
 U	cubic centimetre per minute	cubic centimetres per minute	cm³/min	cubic centimeter per minute|cubic centimeters per minute		volume-flow	3,0,-1,0,0,0,0,0,0	1	60000000	0	0	1		cm^3/min	BIPM SI Brochure 9th ed. (2019)		
 U	US gallon per day	US gallons per day	gal/d|gpd	gallon per day|gallons per day		volume-flow	3,0,-1,0,0,0,0,0,0	157725491	3600000000000000	0	0	1		gal/d	NIST SP 811 (2008) B.8 (gallon (U.S.) per day)		
@@ -1359,6 +1390,9 @@ U	reciprocal millimetre	reciprocal millimetres	mm⁻¹	reciprocal millimeter|rec
 U	reciprocal micrometre	reciprocal micrometres	µm⁻¹	reciprocal micrometer|reciprocal micrometers|inverse micrometre|inverse micrometer|reciprocal micron|reciprocal microns		wavenumber	-1,0,0,0,0,0,0,0,0	1000000	1	0	0	1		1/µm	BIPM SI Brochure 9th ed. (2019) Table 4 (wavenumber, m⁻¹)		
 U	reciprocal nanometre	reciprocal nanometres	nm⁻¹	reciprocal nanometer|reciprocal nanometers|inverse nanometre|inverse nanometer		wavenumber	-1,0,0,0,0,0,0,0,0	1000000000	1	0	0	1		1/nm	BIPM SI Brochure 9th ed. (2019) Table 4 (wavenumber, m⁻¹)		
 U	reciprocal ångström	reciprocal ångströms	Å⁻¹	reciprocal angstrom|reciprocal angstroms|inverse angstrom|inverse ångström		wavenumber	-1,0,0,0,0,0,0,0,0	10000000000	1	0	0	1		1/Å	NIST SP 811 (2008) B.8 (ångström = 1e-10 m)		
+U	Beaufort	Beaufort	Bft	Beaufort force|Beaufort number|Beaufort wind force|force Beaufort		wind-force	1,0,-1,0,0,0,0,0,0	1	1	0	0	1	~c	scale(m/s; 0.836 x^(3/2); (y/0.836)^(2/3))	WMO-No. 8 Guide to Instruments and Methods of Observation (2018) Vol. I Ch. 5 (Beaufort scale equivalent speeds at 10 m, v = 0.836 B^(3/2) m/s); WMO-No. 306 Manual on Codes; China GB/T 28591-2012 (forces 13-17)			m/s;0.836 x^(3/2);(y/0.836)^(2/3);0.0;17.5;;0.0
+U	American wire gauge	American wire gauge	AWG	American wire gage|Brown & Sharpe gauge|Brown and Sharpe gauge|B&S gauge		wire-gauge	1,0,0,0,0,0,0,0,0	127	5000	0	0	1	~c	scale(in; 0.005 92^((36 - x)/39); 36 - 39 ln(200 y)/ln(92))	ASTM B258-18 Table 1 and §1.1 (d = 0.0050 in × 92^((36 - n)/39), 0000 = 0.4600 in to 56 = 0.000 49 in)			in;0.005 92^((36 - x)/39);36 - 39 ln(200 y)/ln(92);-3.0;56.0;g;0.0
+U	standard wire gauge	standard wire gauge	SWG	imperial standard wire gauge|imperial wire gauge|British standard wire gauge|ISWG		wire-gauge	1,0,0,0,0,0,0,0,0	127	5000	0	0	1	~	scale(in; table(x, -6 0.500, -5 0.464, -4 0.432, -3 0.400, -2 0.372, -1 0.348, 0 0.324, 1 0.300, 2 0.276, 3 0.252, 4 0.232, 5 0.212, 6 0.192, 7 0.176, 8 0.160, 9 0.144, 10 0.128, 11 0.116, 12 0.104, 13 0.092, 14 0.080, 15 0.072, 16 0.064, 17 0.056, 18 0.048, 19 0.040, 20 0.036, 21 0.032, 22 0.028, 23 0.024, 24 0.022, 25 0.020, 26 0.018, 27 0.0164, 28 0.0148, 29 0.0136, 30 0.0124, 31 0.0116, 32 0.0108, 33 0.0100, 34 0.0092, 35 0.0084, 36 0.0076, 37 0.0068, 38 0.0060, 39 0.0052, 40 0.0048, 41 0.0044, 42 0.0040, 43 0.0036, 44 0.0032, 45 0.0028, 46 0.0024, 47 0.0020, 48 0.0016, 49 0.0012, 50 0.0010); table(y, 0.0010 50, 0.0012 49, 0.0016 48, 0.0020 47, 0.0024 46, 0.0028 45, 0.0032 44, 0.0036 43, 0.0040 42, 0.0044 41, 0.0048 40, 0.0052 39, 0.0060 38, 0.0068 37, 0.0076 36, 0.0084 35, 0.0092 34, 0.0100 33, 0.0108 32, 0.0116 31, 0.0124 30, 0.0136 29, 0.0148 28, 0.0164 27, 0.018 26, 0.020 25, 0.022 24, 0.024 23, 0.028 22, 0.032 21, 0.036 20, 0.040 19, 0.048 18, 0.056 17, 0.064 16, 0.072 15, 0.080 14, 0.092 13, 0.104 12, 0.116 11, 0.128 10, 0.144 9, 0.160 8, 0.176 7, 0.192 6, 0.212 5, 0.232 4, 0.252 3, 0.276 2, 0.300 1, 0.324 0, 0.348 -1, 0.372 -2, 0.400 -3, 0.432 -4, 0.464 -5, 0.500 -6))	Order in Council of 23 August 1883 (Imperial Standard Wire Gauge, Board of Trade; 7/0 = 0.500 in … 50 = 0.001 in); BS 3737:1964 (withdrawn); GNU units 3.15 definitions.units (brwiregauge)			in;table(x, -6 0.500, -5 0.464, -4 0.432, -3 0.400, -2 0.372, -1 0.348, 0 0.324, 1 0.300, 2 0.276, 3 0.252, 4 0.232, 5 0.212, 6 0.192, 7 0.176, 8 0.160, 9 0.144, 10 0.128, 11 0.116, 12 0.104, 13 0.092, 14 0.080, 15 0.072, 16 0.064, 17 0.056, 18 0.048, 19 0.040, 20 0.036, 21 0.032, 22 0.028, 23 0.024, 24 0.022, 25 0.020, 26 0.018, 27 0.0164, 28 0.0148, 29 0.0136, 30 0.0124, 31 0.0116, 32 0.0108, 33 0.0100, 34 0.0092, 35 0.0084, 36 0.0076, 37 0.0068, 38 0.0060, 39 0.0052, 40 0.0048, 41 0.0044, 42 0.0040, 43 0.0036, 44 0.0032, 45 0.0028, 46 0.0024, 47 0.0020, 48 0.0016, 49 0.0012, 50 0.0010);table(y, 0.0010 50, 0.0012 49, 0.0016 48, 0.0020 47, 0.0024 46, 0.0028 45, 0.0032 44, 0.0036 43, 0.0040 42, 0.0044 41, 0.0048 40, 0.0052 39, 0.0060 38, 0.0068 37, 0.0076 36, 0.0084 35, 0.0092 34, 0.0100 33, 0.0108 32, 0.0116 31, 0.0124 30, 0.0136 29, 0.0148 28, 0.0164 27, 0.018 26, 0.020 25, 0.022 24, 0.024 23, 0.028 22, 0.032 21, 0.036 20, 0.040 19, 0.048 18, 0.056 17, 0.064 16, 0.072 15, 0.080 14, 0.092 13, 0.104 12, 0.116 11, 0.128 10, 0.144 9, 0.160 8, 0.176 7, 0.192 6, 0.212 5, 0.232 4, 0.252 3, 0.276 2, 0.300 1, 0.324 0, 0.348 -1, 0.372 -2, 0.400 -3, 0.432 -4, 0.464 -5, 0.500 -6);-6.0;50.0;g;0.0
 """#
   }
 
@@ -1376,12932 +1410,13281 @@ U	reciprocal ångström	reciprocal ångströms	Å⁻¹	reciprocal angstrom|recip
 001515
 001787
 002074
-002306
-002483
-002840
-003179
-003447
-003672
-003881
-004073
-004321
-004549
-004734
-004998
-005209
-005397
-005635
-005861
-006088
-006296
-006507
-006744
-006947
-007098
-007227
-007378
-007524
-007662
-007900
-008141
-008334
-008531
-008721
-008922
-009265
-009508
-009664
-009956
-010184
-010400
-010603
-010873
-011051
-011227
-011466
-011758
-011961
-012168
-012406
-012607
-012848
-013058
-013297
-013506
-013764
-013924
-014041
-014243
-014367
-014488
-014659
-014850
-015002
-015146
-015303
-015480
-015623
-015759
-015938
-016110
-016285
-016469
-016654
-016839
-016963
-017099
-017247
-017417
+002337
+002569
+002746
+003103
+003442
+003710
+003935
+004144
+004336
+004584
+004812
+004997
+005261
+005472
+005660
+005898
+006124
+006351
+006559
+006770
+007007
+007210
+007361
+007490
+007641
+007787
+007925
+008163
+008404
+008597
+008794
+008984
+009185
+009528
+009771
+009927
+010219
+010447
+010663
+010866
+011136
+011314
+011490
+011729
+012021
+012224
+012431
+012669
+012870
+013111
+013321
+013560
+013769
+014027
+014187
+014304
+014506
+014630
+014751
+015073
+015244
+015435
+015587
+015731
+015888
+016065
+016208
+016344
+016523
+016695
+016870
+017054
+017239
+017424
 017548
-017682
-017804
-017959
-018131
-018277
-018413
-018547
-018694
-018859
-018973
-019124
-019324
-019552
-019726
-019898
-020079
-020218
-020454
-020627
-020840
-021027
-021188
-021357
-021519
-021702
-021872
-022006
-022172
-022326
-022500
-022643
-022765
-022934
-023127
-023262
-023434
-023573
-023778
-023922
-024130
-024335
-024517
-024722
-024969
-025161
-025380
-025564
-025763
-025973
-026160
-026375
+017684
+017832
+018002
+018133
+018267
+018389
+018544
+018716
+018862
+018998
+019132
+019279
+019444
+019558
+019709
+019909
+020137
+020311
+020483
+020664
+020803
+021039
+021212
+021425
+021612
+021773
+021942
+022104
+022287
+022457
+022591
+022757
+022911
+023085
+023228
+023350
+023519
+023712
+023847
+024019
+024158
+024363
+024507
+024715
+024920
+025102
+025307
+025554
+025746
+025965
+026149
+026348
 026558
-026739
-026980
-027145
-027393
-027552
-027828
-028133
-028551
-028677
-028829
-029107
-029247
-029423
-029591
-029752
-029927
-030125
-030300
-030452
-030607
-030781
-030932
-031082
-031236
-031390
-031575
-031746
-031900
-032054
-032217
-032381
-032507
-032675
-032825
-032980
-033134
+026745
+026960
+027143
+027324
+027565
+027730
+027978
+028137
+028413
+028718
+029136
+029262
+029414
+029692
+029832
+030008
+030176
+030337
+030512
+030710
+030885
+031037
+031192
+031366
+031517
+031667
+031821
+031975
+032160
+032331
+032485
+032639
+032802
+032966
+033092
 033260
-033414
-033570
-033726
-033882
-034013
-034169
-034329
-034460
-034622
-034758
-034913
-035110
-035256
-035508
-035748
-035957
-036172
-036419
-036689
-036916
-037093
-037317
-037489
-037732
-037983
-038202
-038425
-038606
-038856
-039079
-039318
-039563
-039778
-040070
-040328
-040536
-040731
-040929
-041127
-041342
-041598
-041829
-042130
-042444
-042737
-043008
-043274
-043550
-043873
-043999
-044213
-044658
-044837
-045093
-045297
-045524
-045695
-045866
-046064
-046342
-046668
-046994
-047385
-047517
-047662
-047820
-048056
-048421
-048581
-048883
-049215
-049352
-049542
-049969
-050159
-050379
-050560
-050782
-051027
-051196
-051429
-051680
-051870
-052266
-052425
-052563
-052958
-053218
-053501
-053854
-054090
-054243
-054541
-054776
-054917
-055336
-055620
-055881
-056159
-056373
-056603
-056827
-057015
-057248
-057513
-057810
-058106
-058359
-058565
-058817
-059074
-059277
-059532
-059644
-059855
-060002
-060149
-060447
-060686
-060940
-061180
-061445
-061600
-061845
-062090
-062366
-062658
-062968
-063275
-063494
-063812
-064058
-064207
-064589
-064794
-065020
-065189
-065391
-065619
-065842
-066013
-066272
-066478
-066695
-066925
-067126
-067392
-067583
-067780
-067954
-068172
-068360
-068595
-068843
-069038
-069225
-069394
-069535
-069720
-069910
-070083
-070195
-070379
-070486
-070670
-070806
-070974
-071096
-071313
-071520
-071702
-071866
-072076
-072258
-072458
-072650
-072951
-073094
-073236
-073364
-073509
-073658
-073876
-074036
-074202
-074424
-074769
-074996
-075254
-075504
-075701
-075874
-076192
-076448
-076653
-076858
-077137
-077358
-077664
-077971
-078266
-078587
-078738
-078980
-079167
-079414
-079687
-079994
-080313
-080717
-081082
-081448
-081712
-082068
-082401
-082553
-082807
-083025
-083215
-083452
-083600
-083728
-084137
-084439
-084711
-084898
-085046
-085211
-085375
-085551
-085740
-085936
-086142
-086363
-086555
-086758
-086980
-087153
-087255
-087444
-087649
-087823
-088020
-088147
-088336
-088474
-088568
-088724
-088851
-089018
-089150
-089275
-089522
-089669
-089841
-089977
-090131
-090299
-090444
-090602
-090792
-090930
-091075
-091277
-091497
-091681
-091865
-091998
-092186
-092348
+033410
+033565
+033719
+033845
+033999
+034155
+034311
+034467
+034598
+034754
+034914
+035045
+035207
+035343
+035498
+035695
+035841
+036093
+036333
+036542
+036757
+037004
+037274
+037501
+037678
+037902
+038074
+038317
+038568
+038787
+039010
+039191
+039441
+039664
+039903
+040148
+040363
+040655
+040913
+041121
+041316
+041514
+041712
+041927
+042183
+042414
+042715
+043029
+043322
+043593
+043859
+044135
+044458
+044584
+044798
+045243
+045422
+045678
+045882
+046109
+046280
+046451
+046649
+046927
+047253
+047579
+047970
+048102
+048247
+048405
+048641
+049006
+049166
+049468
+049800
+049937
+050127
+050554
+050744
+050964
+051145
+051367
+051612
+051781
+052014
+052265
+052455
+052851
+053010
+053148
+053543
+053803
+054086
+054439
+054675
+054828
+055126
+055361
+055502
+055921
+056205
+056466
+056744
+056958
+057188
+057412
+057600
+057833
+058098
+058395
+058691
+058944
+059150
+059402
+059659
+059862
+060117
+060229
+060440
+060587
+060734
+061032
+061271
+061525
+061765
+062030
+062185
+062430
+062675
+062951
+063243
+063553
+063860
+064079
+064397
+064643
+064792
+065174
+065379
+065605
+065774
+065976
+066204
+066427
+066598
+066857
+067063
+067280
+067510
+067711
+067977
+068168
+068365
+068539
+068757
+068945
+069180
+069428
+069623
+069810
+069979
+070120
+070305
+070495
+070668
+070780
+070964
+071071
+071255
+071391
+071559
+071681
+071898
+072105
+072287
+072451
+072661
+072843
+073043
+073235
+073536
+073679
+073821
+073949
+074094
+074243
+074461
+074621
+074787
+075009
+075354
+075581
+075839
+076089
+076286
+076459
+076777
+077033
+077238
+077443
+078135
+078623
+078993
+079266
+079843
+080122
+080343
+080649
+080956
+081251
+081572
+081723
+081965
+082152
+082399
+082672
+082979
+083298
+083702
+084067
+084433
+084697
+085053
+085386
+085538
+085792
+086010
+086200
+086437
+086585
+086713
+087122
+087424
+087696
+087883
+088031
+088196
+088360
+088536
+088725
+088921
+089127
+089348
+089540
+089743
+089965
+090138
+090240
+090429
+090634
+090808
+091005
+091132
+091321
+091459
+091553
+091709
+091836
+092003
+092135
+092260
 092507
-092612
-092748
-092887
-093029
-093152
-093243
-093376
-093495
-093685
-093847
-093971
-094090
-094301
-094452
-094629
-094775
-094941
-095074
-095251
-095399
-095556
-095740
-095960
-096140
-096271
-096510
-096666
-096825
-096997
-097145
-097300
-097463
-097579
-097722
-097888
-098034
-098165
-098353
-098489
-098632
-098808
-098984
+092654
+092826
+092962
+093116
+093284
+093429
+093587
+093777
+093915
+094060
+094262
+094482
+094666
+094850
+094983
+095171
+095333
+095492
+095597
+095733
+095872
+096014
+096137
+096228
+096361
+096480
+096670
+096832
+096956
+097075
+097286
+097437
+097614
+097760
+097926
+098059
+098236
+098384
+098541
+098725
+098945
 099125
-099265
-099391
-099538
-099745
-099886
-100052
-100199
-100311
-100486
-100643
-100785
-100911
-101099
-101261
-101414
-101532
-101665
-101806
-101943
-102100
-102299
-102456
-102584
-102749
-102930
-103053
-103219
-103410
-103607
-103780
-103903
-104061
-104200
-104338
-104455
-104613
-104787
-104917
-105058
-105207
-105322
-105474
-105602
-105773
-105909
-106085
-106282
-106473
-106597
+099256
+099495
+099651
+099810
+099982
+100130
+100285
+100448
+100564
+100707
+100873
+101019
+101150
+101338
+101474
+101617
+101793
+101969
+102110
+102250
+102376
+102523
+102730
+102871
+103037
+103184
+103296
+103471
+103628
+103770
+103896
+104084
+104246
+104399
+104517
+104650
+104791
+104928
+105085
+105284
+105441
+105569
+105734
+105915
+106038
+106204
+106395
+106592
 106765
-106948
-107141
-107305
-107466
-107671
-107842
-108010
-108147
-108336
-108552
-108764
-108904
-109067
-109188
-109338
-109480
-109649
-109850
-110022
-110189
-110316
-110508
-110745
-110959
-111154
-111348
-111503
-111718
-111891
-112139
-112398
-112552
-112748
-112987
-113238
-113444
+106888
+107046
+107185
+107323
+107440
+107598
+107772
+107902
+108043
+108192
+108307
+108459
+108587
+108758
+108894
+109070
+109267
+109458
+109582
+109750
+109933
+110126
+110290
+110451
+110656
+110827
+110995
+111132
+111321
+111537
+111749
+111889
+112052
+112173
+112465
+112739
+112962
+113112
+113254
+113423
 113624
-113933
-114162
-114389
-114523
-114779
-114968
-115173
-115617
-115908
-116086
-116228
-116410
-116583
-116768
-117045
-117300
-117571
-117846
-118122
-118430
-118731
-119028
-119242
-119522
-119807
-119954
-120106
-120257
-120429
-120582
-120730
-120903
-121110
-121268
-121476
-121686
-121854
-122014
-122271
-122426
-122616
-122838
-123008
-123179
-123293
-123488
-123656
-123810
-124060
-124263
-124411
-124586
-124755
-124930
-125063
-125237
-125440
-125585
-125792
-125949
-126106
-126280
-126470
-126637
-126833
-126978
-127157
-127353
-127521
-127663
-127869
-128031
-128181
-128334
-128537
-128738
-128900
-129075
-129255
-129467
-129647
-129828
-130000
-130176
-130341
-130487
-130705
-130879
-131051
-131229
-131394
-131571
-131782
-131988
-132136
-132388
-132617
-132815
-133024
-133175
-133356
-133535
-133706
-133832
-133984
-134142
-134268
-134396
-134582
-134749
-134969
-135121
-135261
-135390
-135541
-135678
-135856
-136099
-136289
-136457
-136619
-136857
-137010
-137185
-137358
-137527
-137672
-137856
-138020
-138210
-138349
-138551
-138689
-138831
-138976
-139289
-139482
-139718
-139936
-140259
-140592
-140830
-141102
-141372
-141669
-141899
-142160
-142360
-142619
-142827
-143033
-143315
-143564
-143821
-144061
-144361
-144611
-144853
-144989
-145173
-145356
-145590
-145770
-145990
-146204
-146321
-146499
-146676
-146888
-147093
-147254
-147496
-147763
-147922
-148124
-148259
-148440
-148643
-148875
-149080
-149244
-149432
-149649
-149863
-150077
-150245
-150413
-150587
-150803
-150980
-151123
-151351
-151566
-151804
-152038
-152270
-152507
-152628
-152839
-153066
-153299
-153519
-153720
-153982
-154225
-154462
-154697
-154971
-155175
-155467
-155701
-155878
-156034
-156222
-156457
-156689
-156945
-157157
-157381
-157536
-157767
-158015
-158274
-158548
-158772
-158942
-159210
-159495
-159730
-159978
-160223
-160490
-160613
-160904
-161104
-161341
-161599
-161849
-162058
-162309
-162554
-162765
-162991
-163223
-163431
-163665
-163896
-164171
-164400
-164617
-164848
-165034
-165203
-165470
-165793
-165959
-166145
-166386
-166619
-166814
-167075
-167339
-167620
-167858
-168109
-168345
-168515
-168769
-169068
-169338
-169563
-169707
-169839
-169999
-170152
-170331
-170548
-170700
-170857
-171019
-171241
-171452
-171637
-171834
-171929
-172048
-172173
-172282
-172432
-172537
-172666
-172778
-172889
-172984
-173152
-173260
-173389
-173501
-173680
-173767
-173900
-174030
-174164
-174251
-174382
-174568
-174710
-174864
-175074
-175249
-175419
-175590
-175798
-176056
-176238
-176454
-176618
-176785
-177016
-177178
-177372
-177612
-177849
-178043
-178228
-178411
-178527
-178682
-178849
-179114
-179366
-179602
-179769
-180023
-180275
-180497
-180662
-180944
-181246
-181566
-181923
-182261
-182584
-182816
-183001
-183187
-183376
-183511
-183680
-183839
-184025
-184161
-184395
-184580
-184713
-184937
-185066
-185218
-185438
-185636
-185822
-185960
-186156
-186338
-186474
-186645
-186850
-187096
-187345
-187585
-187816
-188026
-188236
-188452
-188700
-188888
+113796
+113963
+114090
+114282
+114519
+114733
+114928
+115122
+115277
+115492
+115665
+115913
+116172
+116326
+116522
+116761
+117012
+117218
+117398
+117707
+117936
+118163
+118297
+118553
+118742
+118947
+119391
+119682
+119860
+120002
+120184
+120357
+120542
+120819
+121074
+121345
+121620
+121896
+122204
+122505
+122802
+123016
+123296
+123581
+123728
+123880
+124031
+124203
+124356
+124504
+124677
+124884
+125042
+125250
+125460
+125628
+125788
+126045
+126200
+126390
+126612
+126782
+126953
+127067
+127262
+127430
+127584
+127834
+128037
+128185
+128360
+128529
+128704
+128837
+129011
+129214
+129359
+129566
+129723
+129880
+130054
+130244
+130411
+130607
+130752
+130931
+131127
+131295
+131437
+131643
+131805
+131955
+132108
+132311
+132512
+132674
+132849
+133029
+133241
+133421
+133602
+133774
+133950
+134115
+134261
+134479
+134653
+134825
+135003
+135168
+135345
+135556
+135762
+135910
+136162
+136391
+136589
+136798
+136949
+137130
+137309
+137480
+137606
+137758
+137916
+138042
+138170
+138356
+138523
+138743
+138895
+139035
+139164
+139315
+139452
+139630
+139873
+140063
+140231
+140393
+140631
+140784
+140959
+141132
+141301
+141446
+141630
+141794
+141984
+142123
+142325
+142463
+142605
+142750
+143063
+143256
+143492
+143710
+144033
+144366
+144604
+144876
+145146
+145443
+145673
+145934
+146134
+146393
+146601
+146807
+147089
+147338
+147595
+147835
+148135
+148385
+148627
+148763
+148947
+149130
+149364
+149544
+149764
+149978
+150263
+150558
+150763
+150880
+151058
+151235
+151447
+151652
+151813
+152055
+152322
+152481
+152683
+152818
+152999
+153202
+153434
+153639
+153803
+153991
+154208
+154422
+154636
+154804
+154972
+155146
+155362
+155539
+155833
+156074
+156363
+156506
+156734
+156949
+157187
+157421
+157653
+157890
+158011
+158222
+158449
+158682
+158902
+159103
+159365
+159608
+159845
+160080
+160354
+160558
+160850
+161084
+161261
+161417
+161605
+161840
+162072
+162328
+162540
+162764
+162919
+163150
+163398
+163657
+163931
+164155
+164325
+164593
+164878
+165113
+165361
+165606
+165873
+165996
+166287
+166487
+166724
+166982
+167232
+167441
+167692
+167937
+168148
+168374
+168606
+168814
+169048
+169279
+169554
+169783
+170000
+170231
+170417
+170586
+170853
+171176
+171342
+171528
+171769
+172002
+172197
+172458
+172722
+173003
+173241
+173492
+173728
+173898
+174152
+174451
+174721
+174946
+175090
+175222
+175382
+175535
+175714
+175931
+176083
+176240
+176402
+176624
+176835
+177020
+177217
+177312
+177431
+177556
+177665
+177815
+177920
+178049
+178161
+178272
+178367
+178535
+178643
+178772
+178884
+179063
+179150
+179283
+179413
+179547
+179634
+179765
+179951
+180093
+180247
+180457
+180632
+180802
+180973
+181181
+181439
+181621
+181837
+182001
+182168
+182399
+182561
+182755
+182995
+183232
+183426
+183611
+183794
+183910
+184065
+184439
+184606
+184871
+185123
+185359
+185526
+185780
+186032
+186254
+186419
+186701
+187003
+187323
+187680
+188018
+188341
+188573
+188758
+188944
 189133
-189397
-189653
-189877
-190050
-190256
-190425
-190684
-190968
-191263
-191491
-191659
-191963
-192342
-192622
-192984
-193329
-193738
-193992
-194372
-194753
-195060
-195392
-195570
-195746
-195982
-196244
-196371
-196514
-196878
-197203
-197480
-197748
-197938
-198133
-198324
-198506
-198618
-198814
-198988
-199113
-199277
-199448
-199573
-199792
-199952
-200114
-200237
-200376
-200582
-200695
-200879
-201015
-201152
-201314
-201511
-201678
-201845
-202014
-202268
-202476
-202716
-202832
-202991
-203174
-203422
-203583
-203742
-203905
-204099
-204285
-204512
-204708
-204863
-205055
-205221
-205341
-205472
-205606
-205725
-205891
-206075
-206245
-206435
-206620
-206827
-207002
-207180
-207404
-207654
-207842
-208132
-208319
-208495
-208771
-209071
-209323
-209622
-209898
-210106
-210309
-210538
-210718
-210859
-211029
-211202
-211415
-211542
-211826
-211986
-212219
-212414
-212585
-212766
-212944
-213113
-213277
-213441
-213611
-213785
-213959
-214134
-214354
-214472
-214650
-214822
-214996
-215214
-215415
-215592
-215770
-215972
-216211
-216370
-216561
-216760
-216973
-217195
-217430
-217626
-217809
-217986
-218208
-218411
-218566
-218773
-218958
-219187
-219405
+189268
+189437
+189596
+189782
+189918
+190152
+190337
+190470
+190694
+190823
+190975
+191195
+191393
+191579
+191717
+191913
+192095
+192231
+192402
+192607
+192853
+193102
+193342
+193573
+193783
+193993
+194209
+194457
+194645
+194890
+195154
+195410
+195634
+195807
+196013
+196182
+196441
+196725
+197020
+197248
+197416
+197720
+198099
+198379
+198741
+199086
+199495
+199749
+200129
+200510
+200817
+201149
+201327
+201503
+201739
+202001
+202128
+202271
+202635
+202960
+203237
+203505
+203695
+203890
+204081
+204263
+204375
+204571
+204745
+204870
+205034
+205205
+205330
+205549
+205709
+205871
+205994
+206133
+206339
+206452
+206636
+206772
+206909
+207071
+207268
+207435
+207602
+207771
+208025
+208233
+208473
+208589
+208748
+208931
+209179
+209340
+209499
+209662
+209856
+210042
+210269
+210465
+210620
+210812
+210978
+211098
+211229
+211363
+211482
+211648
+211832
+212002
+212192
+212377
+212584
+212759
+212937
+213161
+213411
+213599
+213889
+214076
+214252
+214528
+214828
+215080
+215379
+215655
+215863
+216066
+216295
+216475
+216616
+216786
+216959
+217172
+217299
+217583
+217743
+217976
+218171
+218342
+218523
+218701
+218870
+219034
+219198
+219368
 219542
-219708
-219826
-219985
-220136
-220330
-220488
-220664
-220830
-220979
-221168
-221384
-221529
-221687
-221921
-222103
-222302
-222447
-222578
-222779
-222906
-223130
-223280
-223418
-223561
-223702
-223959
-224164
-224358
-224509
-224663
-224822
-224972
-225109
-225297
-225456
-225601
-225780
-225905
-226051
-226222
-226388
-226518
-226681
-226883
-227036
-227204
-227381
-227514
-227665
-227836
-228049
-228188
-228334
-228504
-228688
-228830
-228987
-229138
-229258
-229440
-229596
-229771
-229970
-230102
-230238
-230423
-230582
-230711
-230864
-231046
-231158
+219716
+219891
+220111
+220229
+220407
+220579
+220891
+221214
+221522
+221777
+221951
+222169
+222370
+222547
+222725
+222927
+223166
+223325
+223516
+223715
+223928
+224150
+224385
+224581
+224764
+224941
+225163
+225366
+225521
+225728
+225913
+226142
+226360
+226497
+226663
+226781
+226940
+227091
+227285
+227443
+227619
+227785
+227934
+228123
+228339
+228484
+228642
+228876
+229058
+229257
+229402
+229533
+229734
+229861
+230085
+230235
+230373
+230516
+230657
+230914
+231119
 231313
-231453
-231606
-231773
-231981
-232130
-232302
-232416
-232637
-232820
-232973
-233098
-233224
-233341
-233512
-233662
-233810
-233925
-234092
-234231
-234349
-234497
-234679
-234798
-234944
-235089
-235207
-235372
-235512
-235713
-235837
-236028
-236245
-236426
-236584
-236748
-236910
-237097
-237265
-237423
-237592
-237785
-237949
-238157
-238301
-238445
-238674
-238834
-239058
-239194
-239351
-239530
-239737
-239947
-240118
-240252
-240421
-240564
-240705
-240848
-241005
-241160
-241295
-241502
-241658
-241799
-241930
-242060
-242212
-242393
-242515
-242734
-242896
-243045
-243209
-243382
-243538
-243750
-243900
-244062
-244207
-244390
-244531
-244679
-244844
-245117
-245384
-245545
-245710
-246030
-246312
-246605
-246856
+231464
+231618
+231777
+231927
+232064
+232252
+232411
+232556
+232735
+232860
+233006
+233177
+233343
+233473
+233636
+233838
+233991
+234159
+234336
+234469
+234620
+234791
+235004
+235143
+235289
+235459
+235643
+235785
+235942
+236093
+236213
+236395
+236551
+236726
+236925
+237057
+237193
+237378
+237537
+237666
+237819
+238001
+238113
+238268
+238408
+238561
+238728
+238936
+239085
+239257
+239371
+239592
+239775
+239928
+240053
+240179
+240296
+240467
+240617
+240765
+240880
+241047
+241186
+241304
+241452
+241634
+241753
+241899
+242044
+242162
+242327
+242467
+242668
+242792
+242983
+243200
+243381
+243539
+243703
+243865
+244052
+244220
+244378
+244547
+244740
+244904
+245112
+245256
+245400
+245629
+245789
+246013
+246149
+246306
+246485
+246692
+246902
+247073
+247207
+247376
+247519
+247660
+247803
+247960
+248115
+248250
+248457
+248613
+248754
+248885
+249015
+249167
+249348
+249470
+249689
+249851
+250000
+250164
+250337
+250493
+250705
+250855
+251017
+251162
+251345
+251486
+251634
+251799
+252072
+252339
+252500
+252665
+252985
+253267
+253560
+253811
+254048
+254486
+254887
 """#
   }
 
   static var exactKeys: StaticString {
     #"""
-"	440
-%	860
-%/K	977
-%/°C	977
-%w/v	602
-'	467
-1/K	978
-1/°C	979
-1/°F	980
-15 °C calorie	297
-15 °C calories	297
-1x BD	165
-1x Blu-ray	165
-1x CD-ROM	155
-1x DVD	162
-20 °C calorie	295
-20 °C calories	295
-A	248
-A/m	578
-A90	250
-AT	655
-ATF point	1060
-AU	138
-A_US	246
-A_int	247
-Admiralty cable	747
-Admiralty cables	747
-Admiralty mile	750
-Admiralty miles	750
-Admiralty nautical mile	750
-Admiralty nautical miles	750
-Aeginetan drachma	645
-Aeginetan drachmae	645
-Aeginetan mina	680
-Aeginetan minae	680
-Aeginetan stater	648
-Aeginetan staters	648
-Aeginetan talent	694
-Aeginetan talents	694
-Aeginetic drachma	645
-Aeginetic mina	680
-Aeginetic stater	648
-Aeginetic talent	694
-Ah	231
-American pica	1075
-American picas	1075
-American point	1060
-American points	1060
-Amin	230
-As	227
-At	249
-At/in	579
-Attic drachma	642
-Attic drachmae	642
-Attic mina	672
-Attic minae	672
-Attic obol	631
-Attic obols	631
-Attic stater	646
-Attic staters	646
-Attic talent	692
-Attic talents	692
-Australian tablespoon	1128
-Australian tablespoons	1128
-Austrian feet	471
-Austrian foot	471
-Austrian inch	442
-Austrian inches	442
-Austrian joch	107
-Austrian jochs	107
-Austrian klafter	503
-Austrian klafters	503
-Austrian mile	550
-Austrian miles	550
-Austrian post mile	550
-Austrian post miles	550
-A·h	231
-A·min	230
-A·s	227
-A₉₀	250
-B	189
-B.A. ohm	269
-B.A. unit	269
-B.A. units	269
-B/s	153
-BA ohm	269
-BA unit	269
-BD speed	165
-BED	332
-BOE	328
-BPD	1086
-BTU	305
-BTU at 39 °F	307
-BTU at 59 °F	304
-BTU at 60 °F	303
-BTU feet per hour square foot degree Fahrenheit	971
-BTU foot per hour square foot degree Fahrenheit	971
-BTU inch per hour square foot degree Fahrenheit	967
-BTU inch per second square foot degree Fahrenheit	974
-BTU inches per hour square foot degree Fahrenheit	967
-BTU inches per second square foot degree Fahrenheit	974
-BTU per cubic foot	283
-BTU per gallon	284
-BTU per hour	774
-BTU per hour foot degree Fahrenheit	971
-BTU per hour square foot	377
-BTU per hour square foot degree Fahrenheit	388
-BTU per minute	783
-BTU per pound	909
-BTU per pound degree Fahrenheit	919
-BTU per pound degree Rankine	919
-BTU per second	793
-BTU per second square foot	383
-BTU per second square foot degree Fahrenheit	390
-BTU per square foot hour	377
-BTU/ft3	283
-BTU/ft³	283
-BTU/gal	284
-BTU/h	774
-BTU/h·ft²	377
-BTU/h·ft²·°F	388
-BTU/h·ft·°F	971
-BTU/lb	909
-BTU/lb·°F	919
-BTU/lb·°R	919
-BTU/min	783
-BTU/s	793
-BTU/s·ft²	383
-BTU/s·ft²·°F	390
-BTUH	774
-BTU_39	307
-BTU_59	304
-BTU_60	303
-BTU_IT	305
-BTU_mean	306
-BTU_th	302
-BTU_th/ft³	282
-BTU_th/h	773
-BTU_th/h·ft²	376
-BTU_th/h·ft²·°F	387
-BTU_th/h·ft·°F	970
-BTU_th/lb	908
-BTU_th/lb·°F	917
-BTU_th/min	782
-BTU_th/s	792
-BTU_th·in/h·ft²·°F	966
-BTUs	305
-BTUs per cubic foot	283
-BTUs per gallon	284
-BTUs per hour	774
-BTUs per hour square foot	377
-BTUs per hour square foot degree Fahrenheit	388
-BTUs per minute	783
-BTUs per pound	909
-BTUs per pound degree Fahrenheit	919
-BTUs per second	793
-BTUs per second square foot	383
-BTUs per second square foot degree Fahrenheit	390
-BTU·ft/h·ft²·°F	971
-BTU·in/h·ft²·°F	967
-BTU·in/s·ft²·°F	974
-Ba	800
-Bavarian feet	462
-Bavarian foot	462
-Bcf	1255
-Bengal maund	693
-Berthold point	1063
-Berthold points	1063
-Blu-ray 1x	165
-Blu-ray speed	165
-Bohr radii	419
-Bohr radius	419
-Bps	153
-Bq	848
-British Association unit	269
-British Association units	269
-British cable	747
-British cables	747
-British gallon	1183
-British gallons	1183
-British knot	937
-British nautical mile	750
-British nautical miles	750
-British pint	1154
-British therm	321
-British thermal unit	305
-British thermal unit at 39 °F	307
-British thermal unit at 59 °F	304
-British thermal unit at 60 °F	303
-British thermal unit inch per hour square foot degree Fahrenheit	967
-British thermal unit inch per second square foot degree Fahrenheit	974
-British thermal unit per US gallon	284
-British thermal unit per cubic foot	283
-British thermal unit per hour	774
-British thermal unit per hour foot degree Fahrenheit	971
-British thermal unit per hour square foot	377
-British thermal unit per hour square foot degree Fahrenheit	388
-British thermal unit per minute	783
-British thermal unit per pound	909
-British thermal unit per pound degree Fahrenheit	919
-British thermal unit per second	793
-British thermal unit per second square foot	383
-British thermal unit per second square foot degree Fahrenheit	390
-British thermal units	305
-British thermal units per US gallon	284
-British thermal units per cubic foot	283
-British thermal units per hour	774
-British thermal units per minute	783
-British thermal units per pound	909
-British thermal units per second	793
-British therms	321
-Btu	305
-Btu/ft3	283
-Btu/ft³	283
-Btu/gal	284
-Btu/h	774
-Btu/h·ft²	377
-Btu/h·ft²·°F	388
-Btu/h·ft·°F	971
-Btu/lb	909
-Btu/lb·°F	919
-Btu/min	783
-Btu/s	793
-Btu/s·ft²	383
-Btu/s·ft²·°F	390
-Btu_39	307
-Btu_59	304
-Btu_60	303
-Btu_IT	305
-Btu_mean	306
-Btu_th	302
-Btu_th/ft³	282
-Btu_th/h	773
-Btu_th/lb	908
-Btu_th/lb·°F	917
-Btu_th/min	782
-Btu_th/s	792
-Btuh	774
-Btu·in/h·ft²·°F	967
-Btu·in/s·ft²·°F	974
-C	226
-C/kg	336
-C90	228
-CCF	1243
-CD audio bit rate	156
-CD speed	155
-CD-DA bit rate	156
-CD-ROM 1x	155
-CD-ROM speed	155
-CEPT-1	158
-CEPT-2	161
-CEPT-3	164
-CEPT-4	169
-CEPT-5	174
-CFM	1094
-CHU	308
-CSS pixel	1059
-CSS pixels	1059
-CSS px	1059
-CV	787
-C_US	224
-C_int	225
-Cal	310
-Cal/g	913
-Cal/h	776
-Cal/min	784
-Cal/s	796
-Canadian cup	1142
-Canadian cups	1142
-Castilian arroba	687
-Castilian feet	460
-Castilian foot	460
-Castilian inch	437
-Castilian league	544
-Castilian leagues	544
-Castilian marc	664
-Castilian marcs	664
-Castilian ounce	653
-Castilian ounces	653
-Castilian pound	674
-Castilian pounds	674
-Castilian quintal	696
-Castilian quintals	696
-Castilian vara	489
-Castilian varas	489
-Celsius degree	954
-Celsius degrees	954
-Celsius heat unit	308
-Celsius heat units	308
-Chinese acre	91
-Chinese dou	1191
-Chinese feet	474
-Chinese foot	474
-Chinese inch	446
-Chinese inches	446
-Chinese mile	534
-Chinese miles	534
-Chinese sheng	1161
-Chinese zhang	510
-Chukyo-ma	79
-Chukyoma tatami	79
-Chūkyōma tatami	79
-Ci	850
-C·m	253
-C₉₀	228
-DIN Didot point	1065
-DIN Didot points	1065
-DS-0	154
-DS-1	157
-DS-1C	159
-DS-2	160
-DS-3	166
-DS-4	172
-DS0	154
-DS1	157
-DS1C	159
-DS2	160
-DS3	166
-DS4	172
-DS4NA	169
-DTP pica	1076
-DTP picas	1076
-DTP point	1062
-DTP points	1062
-DVD 1x	162
-DVD speed	162
-D_perm	766
-Da	618
-Didot point	1064
-Didot points	1064
-Dirac constant	43
-Doppelzentner	703
-Dth	324
-Dutch ounce	663
-Dutch ounces	663
-E-0	154
-E-1	158
-E-2	161
-E-3	164
-E-4	169
-E-5	174
-E0	154
-E1	158
-E2	161
-E3	164
-E4	169
-E5	174
-EC therm	322
-EC therms	322
-EDR	785
-EMU of capacitance	149
-EMU of charge	229
-EMU of conductance	242
-EMU of current	251
-EMU of electric potential	261
-EMU of inductance	397
-EMU of magnetic flux	587
-EMU of magnetomotive force	245
-EMU of resistance	268
-ESU of capacitance	143
-ESU of charge	223
-ESU of conductance	235
-ESU of current	243
-ESU of electric potential	267
-ESU of inductance	402
-ESU of magnetic flux	591
-ESU of resistance	276
-E_P	326
-E_h	289
-Earth equatorial radius	131
-Earth mass	714
-Earth masses	714
-Earth mean radii	130
-Earth mean radius	130
-Earth polar radii	129
-Earth polar radius	129
-Earth radii	131
-Earth radius	131
-Earth rotation rate	891
-Earth rotation rates	891
-Earth-Moon distance	135
-Edo-ma	78
-Edoma tatami	78
-Egyptian royal cubit	481
-Egyptian royal cubits	481
-Eh	289
-English cubit	478
-English cubits	478
-English ell	493
-English ells	493
-European therm	322
-European therms	322
-F	148
-F90	147
-F_US	145
-F_int	146
-Fahrenheit degree	952
-Fahrenheit degrees	952
-Fr	223
-French decimal hour	1002
-French decimal minute	998
-French decimal second	992
-French degree	717
-French degree of hardness	717
-French degrees	717
-French degrees of hardness	717
-French feet	473
-French foot	473
-French grain	626
-French grains	626
-French gros	639
-French inch	443
-French inches	443
-French line	429
-French lines	429
-French marc	665
-French marcs	665
-French ounce	656
-French ounces	656
-French point	1064
-French points	1064
-French post league	545
-French post leagues	545
-French pound	675
-F₉₀	147
-G	583
-G0	236
-GGE	323
-GPM	1091
-Ga	1041
+"	447
+%	876
+%/K	994
+%/°C	994
+%w/v	612
+'	474
+1/K	995
+1/°C	996
+1/°F	997
+15 °C calorie	299
+15 °C calories	299
+1x BD	167
+1x Blu-ray	167
+1x CD-ROM	157
+1x DVD	164
+20 °C calorie	297
+20 °C calories	297
+A	250
+A/m	588
+A90	252
+API degree	377
+API degrees	377
+API gravity	377
+AT	665
+ATF point	1077
+AU	140
+AWG	1291
+A_US	248
+A_int	249
+Admiralty cable	760
+Admiralty cables	760
+Admiralty mile	763
+Admiralty miles	763
+Admiralty nautical mile	763
+Admiralty nautical miles	763
+Aeginetan drachma	655
+Aeginetan drachmae	655
+Aeginetan mina	690
+Aeginetan minae	690
+Aeginetan stater	658
+Aeginetan staters	658
+Aeginetan talent	704
+Aeginetan talents	704
+Aeginetic drachma	655
+Aeginetic mina	690
+Aeginetic stater	658
+Aeginetic talent	704
+Ah	233
+American pica	1092
+American picas	1092
+American point	1077
+American points	1077
+American wire gage	1291
+American wire gauge	1291
+Amin	232
+As	229
+At	251
+At/in	589
+Attic drachma	652
+Attic drachmae	652
+Attic mina	682
+Attic minae	682
+Attic obol	641
+Attic obols	641
+Attic stater	656
+Attic staters	656
+Attic talent	702
+Attic talents	702
+Australian tablespoon	1149
+Australian tablespoons	1149
+Austrian feet	478
+Austrian foot	478
+Austrian inch	449
+Austrian inches	449
+Austrian joch	109
+Austrian jochs	109
+Austrian klafter	510
+Austrian klafters	510
+Austrian mile	557
+Austrian miles	557
+Austrian post mile	557
+Austrian post miles	557
+A·h	233
+A·min	232
+A·s	229
+A₉₀	252
+B	191
+B&S gauge	1291
+B.A. ohm	271
+B.A. unit	271
+B.A. units	271
+B/s	155
+BA ohm	271
+BA unit	271
+BD speed	167
+BED	334
+BOE	330
+BPD	1107
+BTU	307
+BTU at 39 °F	309
+BTU at 59 °F	306
+BTU at 60 °F	305
+BTU feet per hour square foot degree Fahrenheit	988
+BTU foot per hour square foot degree Fahrenheit	988
+BTU inch per hour square foot degree Fahrenheit	984
+BTU inch per second square foot degree Fahrenheit	991
+BTU inches per hour square foot degree Fahrenheit	984
+BTU inches per second square foot degree Fahrenheit	991
+BTU per cubic foot	285
+BTU per gallon	286
+BTU per hour	790
+BTU per hour foot degree Fahrenheit	988
+BTU per hour square foot	384
+BTU per hour square foot degree Fahrenheit	395
+BTU per minute	799
+BTU per pound	926
+BTU per pound degree Fahrenheit	936
+BTU per pound degree Rankine	936
+BTU per second	809
+BTU per second square foot	390
+BTU per second square foot degree Fahrenheit	397
+BTU per square foot hour	384
+BTU/ft3	285
+BTU/ft³	285
+BTU/gal	286
+BTU/h	790
+BTU/h·ft²	384
+BTU/h·ft²·°F	395
+BTU/h·ft·°F	988
+BTU/lb	926
+BTU/lb·°F	936
+BTU/lb·°R	936
+BTU/min	799
+BTU/s	809
+BTU/s·ft²	390
+BTU/s·ft²·°F	397
+BTUH	790
+BTU_39	309
+BTU_59	306
+BTU_60	305
+BTU_IT	307
+BTU_mean	308
+BTU_th	304
+BTU_th/ft³	284
+BTU_th/h	789
+BTU_th/h·ft²	383
+BTU_th/h·ft²·°F	394
+BTU_th/h·ft·°F	987
+BTU_th/lb	925
+BTU_th/lb·°F	934
+BTU_th/min	798
+BTU_th/s	808
+BTU_th·in/h·ft²·°F	983
+BTUs	307
+BTUs per cubic foot	285
+BTUs per gallon	286
+BTUs per hour	790
+BTUs per hour square foot	384
+BTUs per hour square foot degree Fahrenheit	395
+BTUs per minute	799
+BTUs per pound	926
+BTUs per pound degree Fahrenheit	936
+BTUs per second	809
+BTUs per second square foot	390
+BTUs per second square foot degree Fahrenheit	397
+BTU·ft/h·ft²·°F	988
+BTU·in/h·ft²·°F	984
+BTU·in/s·ft²·°F	991
+Ba	816
+Baume	379
+Baume heavy	379
+Baume light	376
+Baumé	379
+Baumé heavy	379
+Baumé light	376
+Bavarian feet	469
+Bavarian foot	469
+Bcf	1276
+Beaufort	1290
+Beaufort force	1290
+Beaufort number	1290
+Beaufort wind force	1290
+Bengal maund	703
+Berthold point	1080
+Berthold points	1080
+Bft	1290
+Blu-ray 1x	167
+Blu-ray speed	167
+Bohr radii	426
+Bohr radius	426
+Bps	155
+Bq	864
+British Association unit	271
+British Association units	271
+British cable	760
+British cables	760
+British gallon	1204
+British gallons	1204
+British knot	954
+British nautical mile	763
+British nautical miles	763
+British pint	1175
+British standard wire gauge	1292
+British therm	323
+British thermal unit	307
+British thermal unit at 39 °F	309
+British thermal unit at 59 °F	306
+British thermal unit at 60 °F	305
+British thermal unit inch per hour square foot degree Fahrenheit	984
+British thermal unit inch per second square foot degree Fahrenheit	991
+British thermal unit per US gallon	286
+British thermal unit per cubic foot	285
+British thermal unit per hour	790
+British thermal unit per hour foot degree Fahrenheit	988
+British thermal unit per hour square foot	384
+British thermal unit per hour square foot degree Fahrenheit	395
+British thermal unit per minute	799
+British thermal unit per pound	926
+British thermal unit per pound degree Fahrenheit	936
+British thermal unit per second	809
+British thermal unit per second square foot	390
+British thermal unit per second square foot degree Fahrenheit	397
+British thermal units	307
+British thermal units per US gallon	286
+British thermal units per cubic foot	285
+British thermal units per hour	790
+British thermal units per minute	799
+British thermal units per pound	926
+British thermal units per second	809
+British therms	323
+Brown & Sharpe gauge	1291
+Brown and Sharpe gauge	1291
+Btu	307
+Btu/ft3	285
+Btu/ft³	285
+Btu/gal	286
+Btu/h	790
+Btu/h·ft²	384
+Btu/h·ft²·°F	395
+Btu/h·ft·°F	988
+Btu/lb	926
+Btu/lb·°F	936
+Btu/min	799
+Btu/s	809
+Btu/s·ft²	390
+Btu/s·ft²·°F	397
+Btu_39	309
+Btu_59	306
+Btu_60	305
+Btu_IT	307
+Btu_mean	308
+Btu_th	304
+Btu_th/ft³	284
+Btu_th/h	789
+Btu_th/lb	925
+Btu_th/lb·°F	934
+Btu_th/min	798
+Btu_th/s	808
+Btuh	790
+Btu·in/h·ft²·°F	984
+Btu·in/s·ft²·°F	991
+C	228
+C/kg	338
+C90	230
+CCF	1264
+CD audio bit rate	158
+CD speed	157
+CD-DA bit rate	158
+CD-ROM 1x	157
+CD-ROM speed	157
+CEPT-1	160
+CEPT-2	163
+CEPT-3	166
+CEPT-4	171
+CEPT-5	176
+CFM	1115
+CHU	310
+CSS pixel	1076
+CSS pixels	1076
+CSS px	1076
+CV	803
+C_US	226
+C_int	227
+Cal	312
+Cal/g	930
+Cal/h	792
+Cal/min	800
+Cal/s	812
+Canadian cup	1163
+Canadian cups	1163
+Castilian arroba	697
+Castilian feet	467
+Castilian foot	467
+Castilian inch	444
+Castilian league	551
+Castilian leagues	551
+Castilian marc	674
+Castilian marcs	674
+Castilian ounce	663
+Castilian ounces	663
+Castilian pound	684
+Castilian pounds	684
+Castilian quintal	706
+Castilian quintals	706
+Castilian vara	496
+Castilian varas	496
+Celsius degree	971
+Celsius degrees	971
+Celsius heat unit	310
+Celsius heat units	310
+Chinese acre	93
+Chinese dou	1212
+Chinese feet	481
+Chinese foot	481
+Chinese inch	453
+Chinese inches	453
+Chinese mile	541
+Chinese miles	541
+Chinese sheng	1182
+Chinese zhang	517
+Chukyo-ma	81
+Chukyoma tatami	81
+Chūkyōma tatami	81
+Ci	866
+C·m	255
+C₉₀	230
+DIN Didot point	1082
+DIN Didot points	1082
+DS-0	156
+DS-1	159
+DS-1C	161
+DS-2	162
+DS-3	168
+DS-4	174
+DS0	156
+DS1	159
+DS1C	161
+DS2	162
+DS3	168
+DS4	174
+DS4NA	171
+DTP pica	1093
+DTP picas	1093
+DTP point	1079
+DTP points	1079
+DVD 1x	164
+DVD speed	164
+D_perm	779
+Da	628
+Didot point	1081
+Didot points	1081
+Dirac constant	44
+Doppelzentner	713
+Dth	326
+Dutch ounce	673
+Dutch ounces	673
+E-0	156
+E-1	160
+E-2	163
+E-3	166
+E-4	171
+E-5	176
+E0	156
+E1	160
+E2	163
+E3	166
+E4	171
+E5	176
+EC therm	324
+EC therms	324
+EDR	801
+EMU of capacitance	151
+EMU of charge	231
+EMU of conductance	244
+EMU of current	253
+EMU of electric potential	263
+EMU of inductance	404
+EMU of magnetic flux	597
+EMU of magnetomotive force	247
+EMU of resistance	270
+ESU of capacitance	145
+ESU of charge	225
+ESU of conductance	237
+ESU of current	245
+ESU of electric potential	269
+ESU of inductance	409
+ESU of magnetic flux	601
+ESU of resistance	278
+E_P	328
+E_h	291
+Earth equatorial radius	133
+Earth mass	724
+Earth masses	724
+Earth mean radii	132
+Earth mean radius	132
+Earth polar radii	131
+Earth polar radius	131
+Earth radii	133
+Earth radius	133
+Earth rotation rate	907
+Earth rotation rates	907
+Earth-Moon distance	137
+Edo-ma	80
+Edoma tatami	80
+Egyptian royal cubit	488
+Egyptian royal cubits	488
+Eh	291
+English cubit	485
+English cubits	485
+English ell	500
+English ells	500
+European therm	324
+European therms	324
+F	150
+F90	149
+F_US	147
+F_int	148
+Fahrenheit degree	969
+Fahrenheit degrees	969
+Fr	225
+French decimal hour	1019
+French decimal minute	1015
+French decimal second	1009
+French degree	727
+French degree of hardness	727
+French degrees	727
+French degrees of hardness	727
+French feet	480
+French foot	480
+French grain	636
+French grains	636
+French gros	649
+French inch	450
+French inches	450
+French line	436
+French lines	436
+French marc	675
+French marcs	675
+French ounce	666
+French ounces	666
+French point	1081
+French points	1081
+French post league	552
+French post leagues	552
+French pound	685
+F₉₀	149
+G	593
+G0	238
+GGE	325
+GPM	1112
+Ga	1058
 Gal	3
-Gal/s	403
-Gallic league	541
-Gallic leagues	541
-Gaussian year	1028
-Gaussian years	1028
-German Didot point	1065
-German Didot points	1065
-German degree	718
-German degree of hardness	718
-German degrees	718
-German degrees of hardness	718
-German hundredweight	697
-Greek cubit	479
-Greek cubits	479
-Greek fathom	504
-Greek fathoms	504
-Greek feet	472
-Greek finger	434
-Greek fingers	434
-Greek foot	472
-Greek stadion	530
-Gregorian year	1024
-Gregorian years	1024
-Gt	712
-Gunter chain	519
-Gunter chains	519
-Gunter link	456
-Gunter links	456
+Gal/s	410
+Gallic league	548
+Gallic leagues	548
+Gaussian year	1045
+Gaussian years	1045
+German Didot point	1082
+German Didot points	1082
+German degree	728
+German degree of hardness	728
+German degrees	728
+German degrees of hardness	728
+German hundredweight	707
+Greek cubit	486
+Greek cubits	486
+Greek fathom	511
+Greek fathoms	511
+Greek feet	479
+Greek finger	441
+Greek fingers	441
+Greek foot	479
+Greek stadion	537
+Gregorian year	1041
+Gregorian years	1041
+Gt	722
+Gunter chain	526
+Gunter chains	526
+Gunter link	463
+Gunter links	463
 Gy	2
-Gyr	1041
-G₀	236
-H	398
-H90	399
-HCF	1243
-HK	571
-H_US	401
-H_int	400
-Ha	289
-Hebrew mean month	1015
-Hebrew mean year	1025
-Hebrew mean years	1025
-Hefner candle	571
-Hefner candles	571
-Hefner unit	571
-Hefner units	571
-Hefnerkerze	571
-Hong Kong candareen	630
-Hong Kong catties	679
-Hong Kong catty	679
-Hong Kong feet	475
-Hong Kong foot	475
-Hong Kong inch	447
-Hong Kong inches	447
-Hong Kong mace	638
-Hong Kong picul	700
-Hong Kong tael	660
-Hong Kong taels	660
-Honma tatami	80
-Hoppus cubic feet	1207
-Hoppus cubic foot	1207
-Hoppus feet	1207
-Hoppus foot	1207
-Hoppus ton	1240
-Hoppus tons	1240
-Hubble unit	353
-Hz	360
-H₉₀	399
-IT British thermal unit	305
-IT calorie	298
-IT calorie per gram	912
-IT calorie per gram degree Celsius	920
-IT calorie per gram kelvin	920
-IT calorie per second	780
-IT calories	298
-IT calories per gram	912
-IT calories per gram degree Celsius	920
-IT calories per second	780
-IT kilocalorie	312
-IT kilocalorie per cubic meter	281
-IT kilocalorie per cubic metre	281
-IT kilocalorie per hour	777
-IT kilocalorie per hour metre degree Celsius	969
-IT kilocalorie per hour square metre	375
-IT kilocalorie per hour square metre degree Celsius	386
-IT kilocalorie per kilogram	912
-IT kilocalorie per kilogram degree Celsius	920
-IT kilocalories	312
-IT kilocalories per cubic meter	281
-IT kilocalories per cubic metre	281
-IT kilocalories per hour	777
-IT kilocalories per hour metre degree Celsius	969
-IT kilocalories per hour square metre	375
-IT kilocalories per hour square metre degree Celsius	386
-Indian maund	693
-Indian seer	681
-Indian tola	647
-International Table British thermal unit	305
-International Table calorie	298
-International Table calorie per gram	912
-International Table calorie per second	780
-International Table calories	298
-International Table kilocalorie	312
-International Table kilocalorie per hour	777
-International Table kilocalories	312
-Irish acre	108
-Irish acres	108
-Irish chain	521
-Irish chains	521
-Irish furlong	533
-Irish furlongs	533
-Irish gallon	1178
-Irish gallons	1178
-Irish mile	539
-Irish miles	539
-Irish perch	517
-Irish perches	517
-Irish pole	517
-Irish poles	517
-Irish rod	517
-Irish rods	517
-Islamic mean month	1013
-Islamic mean months	1013
-Islamic mean year	1019
-Islamic mean years	1019
-J	292
-J-1	157
-J-2	160
-J-3	163
-J-4	168
-J/L	279
-J/kg	906
-J/kgK	915
-J/kg·K	915
-J/kg·°C	915
-J/l	279
-J/m3	278
-J/m³	278
-J1	157
-J2	160
-J3	163
-J4	168
-JRT	795
-JRt	795
-Japanese catty	678
-Japanese cup	1141
-Japanese cups	1141
-Japanese feet	466
-Japanese foot	466
-Japanese fun	629
-Japanese gill	1139
-Japanese inch	445
-Japanese inches	445
-Japanese league	543
-Japanese leagues	543
-Japanese refrigeration ton	795
-Japanese refrigeration tons	795
-Japanese square ken	81
-Japanese sun	445
-Japanese tablespoon	1126
-Japanese teaspoon	1121
-Japanese to	1196
-Japanese ton of refrigeration	795
-Joch	107
-Js	48
-Juchart	101
-Jucharte	101
-Julian centuries	1037
-Julian century	1037
-Julian year	1026
-Julian years	1026
-Jupiter equatorial radius	133
-Jupiter mass	715
-Jupiter masses	715
-Jupiter polar radii	132
-Jupiter polar radius	132
-Jupiter radii	133
-Jupiter radius	133
-J·s	48
-K	960
-Kanto-ma tatami	78
-Katastraljoch	107
-Kyo-ma	80
-Kyoma tatami	80
-Kyōma tatami	80
-K⁻¹	978
-L	1159
-L/100km	363
-L/d	1080
-L/h	1084
-L/km	366
-L/min	1089
-L/s	1095
-LD	135
-LPM	1089
-LT	709
-LT/yd³	212
-L_sun	799
-Latm	301
-Leyden jar unit	144
-Lsun	799
-Ly	844
-L·atm	301
-L☉	799
-M	721
-MBH	786
-MGD	1101
-MJ/m²	845
-MMBTU	325
-MMBTU/h	798
-MMBtu	325
-MMBtu/h	798
-MMcf	1253
-MOA	22
-MSCP	570
-Ma	1040
-Mach	940
-Mars solar day	1005
-Martian day	1005
-Martian days	1005
-Maya tun	1021
-Maya tuns	1021
-Mcf	1248
-Metonic cycle	1035
-Metonic cycles	1035
-Mgal/d	1101
-Moon mass	713
-Moon masses	713
-Moon radius	128
-Mt	711
-Mx	587
-Myr	1040
-M⊕	714
-M☉	716
-M☾	713
-M♃	715
-N	344
-N/cm²	828
-N/m	947
-N/mm²	836
-NATO mil	23
-NATO mils	23
-NM	749
-Ncm	1046
-Newton degree	957
-Newton degrees	957
-Nm	1050
-Nm3	14
-Nmm	1044
-Nms	49
-Nm³	14
-Norwegian mile	551
-N·cm	1046
-N·m	1050
-N·mm	1044
-N·m·s	49
-N·s	740
-N⋅m	1050
-N⋅s	740
-OC-1	167
-OC-12	175
-OC-18	177
-OC-192	183
-OC-24	178
-OC-3	170
-OC-36	179
-OC-3c	170
-OC-48	180
-OC-768	185
-OC-9	173
-OC-96	182
-OC1	167
-OC12	175
-OC18	177
-OC192	183
-OC24	178
-OC3	170
-OC36	179
-OC48	180
-OC768	185
-OC9	173
-OC96	182
-Oe	580
-P	216
-PS	787
-PSh	314
-PS·h	314
-Pa	802
-Paris ell	494
-Paris ells	494
-Paris feet	473
-Paris foot	473
-Paris inch	443
-Paris inches	443
-Paris league	542
-Paris leagues	542
-Paris line	429
-Paris lines	429
-Paris perch	515
-Paris perches	515
-Pa·s	217
-Pa⁻¹·s⁻¹	337
-Pa⋅s	217
-Petrograd standard	1246
-Petrograd standards	1246
-Pferdestaerke	787
-Pferdestärke	787
-Pfund	676
-Planck constant	44
-Planck constants	44
-Planck energies	326
-Planck energy	326
-Planck force	352
-Planck forces	352
-Planck length	414
-Planck lengths	414
-Planck mass	622
-Planck masses	622
-Planck temperature	965
-Planck temperatures	965
-Planck time	987
-Planck times	987
-Planck's constant	44
-Polish bushel	1219
-Polish chain	526
-Polish chains	526
-Polish ell	482
-Polish ells	482
-Polish fathom	499
-Polish fathoms	499
-Polish feet	461
-Polish foot	461
-Polish gallon	1180
-Polish hide	116
-Polish inch	438
-Polish inches	438
-Polish morgen	106
-Polish rod	512
-Polish rods	512
-PostScript pica	1076
-PostScript picas	1076
-PostScript point	1062
-PostScript points	1062
-Postmeile	550
-Prussian Zoll	441
-Prussian ell	485
-Prussian ells	485
-Prussian feet	470
-Prussian foot	470
-Prussian inch	441
-Prussian inches	441
-Prussian mile	549
-Prussian miles	549
-Prussian morgen	99
-Prussian morgens	99
-Prussian rod	511
-Prussian rods	511
-R	335
-R-value IP	983
-RPM	896
-RSI	986
-R_E	131
-R_J	133
-R_K	275
-R_sun	136
-Ramsden chain	522
-Ramsden chains	522
-Ramsden link	468
-Ramsden links	468
-Rankine degree	951
-Rankine degrees	951
-Raummeter	1237
-Rd	849
-Reaumur degree	955
-Reaumur degrees	955
-Red Book audio bit rate	156
-Rhineland feet	470
-Rhineland foot	470
-Rhineland inch	441
-Rhineland inches	441
-Rhineland rod	511
-Rhineland rods	511
-Roman actus	524
-Roman cubit	477
-Roman cubits	477
-Roman digit	433
-Roman digits	433
-Roman feet	463
-Roman foot	463
-Roman half ounce	650
-Roman inch	439
-Roman inches	439
-Roman league	541
-Roman leagues	541
-Roman mile	536
-Roman miles	536
-Roman ounce	651
-Roman ounces	651
-Roman pace	495
-Roman paces	495
-Roman palm	451
-Roman palms	451
-Roman pint	1155
-Roman pound	666
-Roman pounds	666
-Roman scruple	633
-Roman scruples	633
-Roman sextula	643
-Roman stadia	529
-Roman stadium	529
-Roman step	487
-Roman steps	487
-Romer degree	956
-Romer degrees	956
-Russian barrel	1232
-Russian bucket	1193
-Russian dolya	624
-Russian line	430
-Russian lines	430
-Russian lot	649
-Russian lots	649
-Russian mil	25
-Russian mile	548
-Russian miles	548
-Russian point	426
-Russian points	426
-Russian pound	670
-Russian pounds	670
-Russian quarter	1225
-Rute	511
-Ruten	511
-Ry	288
-Réaumur degree	955
-Réaumur degrees	955
-Rømer degree	956
-Rømer degrees	956
-R⊕	131
-R☉	136
-S	240
-S90	239
-SI R-value	986
-STM-0	167
-STM-1	171
-STM-16	181
-STM-256	186
-STM-4	176
-STM-64	184
-STM1	171
-STM16	181
-STM256	186
-STM4	176
-STM64	184
-STS-1	167
-STS-12	175
-STS-18	177
-STS-192	183
-STS-24	178
-STS-3	170
-STS-36	179
-STS-3c	170
-STS-48	180
-STS-768	185
-STS-9	173
-STS-96	182
-S_US	237
-S_int	238
-Scandinavian mile	551
-Scandinavian miles	551
-Schock	870
-Schweizer Elle	484
-Schweizer Fuß	465
-Schweizer Klafter	501
-Scots pint	1169
-Scots pints	1169
-Sm3	13
-Sm³	13
-Soviet mil	25
-Soviet mils	25
-Spanish arroba	687
-Spanish fathom	497
-Spanish fathoms	497
-Spanish feet	460
-Spanish foot	460
-Spanish inch	437
-Spanish inches	437
-Spanish ounce	653
-Spanish pound	674
-Spanish pounds	674
-Spanish quintal	696
-St	409
-St. Petersburg standard	1246
-Sun radius	136
-Sv	334
-Swatch beat	998
-Swatch beats	998
-Swedish ell	483
-Swedish ells	483
-Swedish fathom	500
-Swedish fathoms	500
-Swedish feet	464
-Swedish foot	464
-Swedish metric mile	551
-Swedish mil	24
-Swedish mile	553
-Swedish miles	553
-Swedish mils	24
-Swiss Linie	431
-Swiss Zoll	444
-Swiss ell	484
-Swiss ells	484
-Swiss feet	465
-Swiss foot	465
-Swiss inch	444
-Swiss inches	444
-Swiss juchart	101
-Swiss jucharts	101
-Swiss klafter	501
-Swiss klafters	501
-Swiss league	546
-Swiss leagues	546
-Swiss line	431
-Swiss lines	431
-S₉₀	239
-S☉	380
-T	584
-T-1	157
-T-1C	159
-T-2	160
-T-3	166
-T-4	172
-T1	157
-T1C	159
-T2	160
-T3	166
-T4	172
-TME	686
-TR	794
-TRh	318
-TR·h	318
-Taiwan catties	678
-Taiwan catty	678
-Taiwan qian	637
-Taiwan tael	659
-Taiwan taels	659
-Taiwanese jia	109
-Tbsp	1124
-Tcf	1258
-TeX point	1061
-TeX points	1061
-TeX scaled point	1056
-TeX scaled points	1056
-Texas vara	490
-Texas varas	490
-Thai cubit	480
-Thai cubits	480
-Thai fathom	506
-Thai fathoms	506
-Thai inch	435
-Thai inches	435
-Thai sen	525
-Thai span	459
-Thai spans	459
-Torr	810
-U	150
-UK beer barrel	1223
-UK beer barrels	1223
-UK bushel	1208
-UK bushels	1208
-UK cup	1147
-UK cups	1147
-UK fl oz	1129
-UK fluid drachm	1117
-UK fluid ounce	1129
-UK fluid ounces	1129
-UK gallon	1183
-UK gallon per 100 miles	365
-UK gallon per minute	1092
-UK gallons	1183
-UK gallons per 100 miles	365
-UK gallons per minute	1092
-UK gill	1137
-UK gills	1137
-UK hogshead	1227
-UK hundredweight	699
-UK knot	937
-UK minim	1108
-UK minims	1108
-UK mpg	369
-UK nautical mile	750
-UK peck	1189
-UK pecks	1189
-UK pint	1154
-UK pints	1154
-UK quart	1166
-UK quarts	1166
-UK therm	321
-UK therms	321
-UK ton	709
-UK ton per square inch	840
-UK tons	709
-US Navy cable	748
-US Navy cables	748
-US R-value	983
-US U-factor	388
-US beer barrel	1217
-US beer barrels	1217
-US bushel	1206
-US bushels	1206
-US cable	748
-US cables	748
-US cup	1143
-US cups	1143
-US customary cup	1143
-US dessertspoon	1122
-US drop	1107
-US drops	1107
-US dry barrel	1216
-US dry barrels	1216
-US dry gallon	1181
-US dry gallons	1181
-US dry pint	1153
-US dry pints	1153
-US dry quart	1165
-US dry quarts	1165
-US fl oz	1130
-US fluid dram	1118
-US fluid drams	1118
-US fluid ounce	1130
-US fluid ounces	1130
-US gallon	1179
-US gallon per 100 miles	364
-US gallon per day	1082
-US gallon per hour	1085
-US gallon per mile	367
-US gallon per minute	1091
-US gallon per second	1097
-US gallons	1179
-US gallons per 100 miles	364
-US gallons per day	1082
-US gallons per hour	1085
-US gallons per mile	367
-US gallons per minute	1091
-US gallons per second	1097
-US gill	1135
-US gills	1135
-US hogshead	1226
-US hundredweight	695
-US international ampere	246
-US international amperes	246
-US international coulomb	224
-US international coulombs	224
-US international farad	145
-US international farads	145
-US international henries	401
-US international henry	401
-US international mho	237
-US international mhos	237
-US international ohm	274
-US international ohms	274
-US international siemens	237
-US international volt	264
-US international volts	264
-US legal cup	1144
-US legal cups	1144
-US legal fluid ounce	1131
-US legal fluid ounces	1131
-US liquid barrel	1218
-US liquid barrels	1218
-US liquid gallon	1179
-US liquid gallons	1179
-US liquid pint	1150
-US liquid pints	1150
-US liquid quart	1158
-US liquid quarts	1158
-US minim	1109
-US minims	1109
-US mpg	370
-US nautical mile	751
-US nautical miles	751
-US peck	1187
-US pecks	1187
-US pint	1150
-US pints	1150
-US proof	859
-US quart	1158
-US quarts	1158
-US refrigeration ton	794
-US statute mile	538
-US statute miles	538
-US survey acre	103
-US survey acre-feet	1252
-US survey acre-foot	1252
-US survey acres	103
-US survey chain	520
-US survey chains	520
-US survey fathom	744
-US survey fathoms	744
-US survey feet	469
-US survey foot	469
-US survey furlong	532
-US survey furlongs	532
-US survey link	457
-US survey links	457
-US survey mile	538
-US survey miles	538
-US survey rod	514
-US survey rods	514
-US tablespoon	1124
-US tablespoons	1124
-US teaspoon	1119
-US teaspoons	1119
-US therm	320
-US therms	320
-US ton	707
-US ton per square inch	839
-US tons	707
-V	262
-V/cm	257
-V/in	256
-V/m	255
-V/mil	259
-V90	263
-V_US	264
-V_int	265
-V₉₀	263
-W	775
-W/cm2	382
-W/cm²	382
-W/cm²·K	389
-W/cm·K	972
-W/cm·°C	972
-W/in2	381
-W/in²	381
-W/m2	374
-W/m2K	385
-W/mK	968
-W/m²	374
-W/m²·K	385
-W/m²·°C	385
-W/m·K	968
-W/m·°C	968
-Warsaw Pact mil	25
-Warsaw Pact mils	25
-Wb	590
-Wegstunde	546
-Wegstunden	546
-Wh	309
-Wh/L	285
-Wh/kg	910
-Wh/l	285
-Wh/m3	280
-Wh/m²	843
-Wh/m³	280
-Wiener Fuß	471
-Wiener Klafter	503
-Wiener Zoll	442
-Winchester bushel	1206
-Winchester bushels	1206
-Ws	293
-W·h	309
-W·s	293
-Zentner	697
-Zollpfund	676
-Ztr	697
-a	1026
-a0	419
-abA	251
-abC	229
-abF	149
-abH	397
-abV	261
-abV/cm	254
-abampere	251
-abamperes	251
-abcoulomb	229
-abcoulombs	229
-abfarad	149
-abfarads	149
-abhenries	397
-abhenry	397
-abmho	242
-abmhos	242
-abohm	268
-abohms	268
-absiemens	242
-abvolt	261
-abvolt per centimeter	254
-abvolt per centimetre	254
-abvolts	261
-abvolts per centimeter	254
-abvolts per centimetre	254
-abΩ	268
-ac-ft	1251
-acetabula	1134
-acetabulum	1134
-acre	102
-acre feet	1251
-acre foot	1251
-acre inch	1249
-acre inches	1249
-acre-feet	1251
-acre-feet per annum	1090
-acre-feet per day	1098
-acre-feet per year	1090
-acre-foot	1251
-acre-foot per annum	1090
-acre-foot per day	1098
-acre-foot per year	1090
-acre-inch	1249
-acre-inches	1249
-acres	102
-actus	524
-actus quadratus	96
-admiralty knot	937
-admiralty knots	937
-agate	1068
-agate line	1067
-agate lines	1067
-ale gallon	1184
-ale gallons	1184
-aln	483
-alnar	483
-amagat	720
-amagats	720
-amg	720
-amin	22
-amp	248
-amp hour	231
-amp hours	231
-amp-hour	231
-amp-hours	231
-amp-minute	230
-amp-minutes	230
-amp-second	227
-amp-seconds	227
-ampere	248
-ampere 90	250
-ampere hour	231
-ampere hours	231
-ampere minute	230
-ampere minutes	230
-ampere per inch	579
-ampere per meter	578
-ampere per metre	578
-ampere second	227
-ampere seconds	227
-ampere turn	249
-ampere turns	249
-ampere-90	250
-ampere-hour	231
-ampere-hours	231
-ampere-minute	230
-ampere-minutes	230
-ampere-second	227
-ampere-seconds	227
-ampere-turn	249
-ampere-turn per inch	579
-ampere-turn per meter	578
-ampere-turn per metre	578
-ampere-turns	249
-ampere-turns per inch	579
-ampere-turns per meter	578
-ampere-turns per metre	578
-amperes	248
-amperes per inch	579
-amperes per meter	578
-amperes per metre	578
-amperes-90	250
-amphora	1202
-amphorae	1202
-amps	248
-amu	619
-angstrom	420
-angstrom star	421
-angstrom stars	421
-angstroms	420
-angular mil	23
-angular mils	23
-angular velocity of the Earth	891
-anni	1026
-annum	1026
-anomalistic month	1012
-anomalistic months	1012
-anomalistic year	1029
-anomalistic years	1029
-apostilb	562
-apostilbs	562
-apothecaries dram	640
-apothecaries drams	640
-apothecaries ounce	658
-apothecaries ounces	658
-apothecaries pound	669
-apothecaries pounds	669
-apothecaries scruple	634
-apothecaries scruples	634
-apothecaries' dram	640
-apothecaries' drams	640
-apothecaries' ounce	658
-apothecaries' ounces	658
-apothecaries' pound	669
-apothecaries' pounds	669
-apothecaries' scruple	634
-apothecaries' scruples	634
-arc degree	28
-arc degrees	28
-arc minute	22
-arc minutes	22
-arc second	19
-arc seconds	19
-arcdeg	28
-arcmin	22
-arcminute	22
-arcminutes	22
-arcmin²	900
-arcsec	19
-arcsec/a	887
-arcsec/yr	887
-arcsecond	19
-arcsecond per year	887
-arcseconds	19
-arcseconds per year	887
-arcsec²	899
-are	88
-ares	88
-arpent	100
-arpent de Paris	100
-arpent des eaux et forêts	105
-arpent royal	105
-arpents	100
-arpents des eaux et forêts	105
-arroba	687
-arrobas	687
-arshin	486
-arshins	486
-arshiny	486
-artillery mil	23
-asb	562
-asec	19
-assay ton	655
-assay tons	655
-astronomical unit	138
-astronomical units	138
-at	832
-atm	835
-atmosphere	835
-atmospheres	835
-atomic mass unit	619
-atomic mass units	619
-atomic unit of action	43
-atomic unit of angular momentum	43
-atomic unit of charge	222
-atomic unit of current	244
-atomic unit of electric field	260
-atomic unit of electric potential	266
-atomic unit of energy	289
-atomic unit of force	339
-atomic unit of length	419
-atomic unit of magnetic flux density	585
-atomic unit of mass	616
-atomic unit of momentum	734
-atomic unit of pressure	841
-atomic unit of time	989
-atomic unit of velocity	943
-atomic units of charge	222
-atomic units of current	244
-atomic units of electric field	260
-atomic units of electric potential	266
-atomic units of energy	289
-atomic units of force	339
-atomic units of magnetic flux density	585
-atomic units of mass	616
-atomic units of momentum	734
-atomic units of pressure	841
-atomic units of time	989
-atomic units of velocity	943
-au	138
-aune	494
-aune de Paris	494
-aunes	494
-avoirdupois dram	636
-avoirdupois drams	636
-avoirdupois grain	627
-avoirdupois ounce	652
-avoirdupois ounces	652
-avoirdupois pound	673
-avoirdupois pound per square inch	63
-avoirdupois pounds	673
-a⁻¹	354
-a₀	419
-b	187
-b'ak'tun	1038
-b'ak'tuns	1038
-b/s	152
-baker's dozen	866
-baker's dozens	866
-bakers dozen	866
-baktun	1038
-baktuns	1038
-balthazar	1192
-balthazars	1192
-banana equivalent dose	332
-banana equivalent doses	332
-bar	833
-barad	800
-barads	800
-barleycorn	432
-barleycorns	432
-barn	65
-barns	65
-barrel	1221
-barrel of oil	1221
-barrel of oil equivalent	328
-barrel per day	1086
-barrel per minute	1096
-barrels	1221
-barrels of oil equivalent	328
-barrels of oil per day	1086
-barrels per day	1086
-barrels per minute	1096
-bars	833
-barye	800
-baryes	800
-basis point	855
-basis points	855
-bayerischer Fuß	462
-bbl	1221
-bbl/d	1086
-bbl/min	1096
-beat per minute	359
-beats per minute	359
-becquerel	848
-becquerels	848
-beer barrel	1217
-beer barrels	1217
-beer gallon	1184
-beer gallons	1184
-beer hogshead	1227
-berkovets	704
-berkovets weight	704
-berkovtsy	704
-big point	1062
-big points	1062
-billion	883
-billion cubic feet	1255
-billions	883
-binary digit	187
-binary digits	187
-biot	251
-biots	251
-bips	855
-bissextile year	1030
-bit	187
-bit per second	152
-bit/s	152
-bits	187
-bits per second	152
-blob	706
-blobs	706
-blondel	562
-blondels	562
-board feet	1173
-board foot	1173
-board-feet	1173
-board-foot	1173
-bochka	1232
-bochki	1232
-boe	328
-bohr	419
-bohrs	419
-boiler horsepower	797
-bougie decimale	574
-bougie décimale	574
-bougies décimales	574
-boundary verst	540
-boundary versts	540
-bourgeois	1072
-bouteille	1156
-bovate	113
-bovates	113
-bp	855
-bpd	1086
-bpm	359
-bps	152
-brace	863
-braces	863
-braza	497
-brazas	497
-breakfast cup	1147
-breakfast cups	1147
-brevier	1071
-bu	1206
-bushel	1206
-bushels	1206
-butt	1231
-butts	1231
-byte	189
-byte per second	153
-bytes	189
-bytes per second	153
-c	944
-c0	944
-cable	746
-cable length	746
-cable lengths	746
-cables	746
-cal	296
-cal/cm3	286
-cal/cm²·min	378
-cal/cm²·s	384
-cal/cm³	286
-cal/g	911
-cal/g·K	918
-cal/g·°C	918
-cal/h	770
-cal/min	772
-cal/s	779
-cal/s·cm²·°C	391
-cal/s·cm·°C	973
-cal_15	297
-cal_20	295
-cal_IT	298
-cal_IT/g	912
-cal_IT/g·°C	920
-cal_IT/s	780
-cal_mean	299
-cal_th	296
-calendar year	1022
-calendar years	1022
-calorie	296
-calorie at 15 °C	297
-calorie at 20 °C	295
-calorie per cubic centimeter	286
-calorie per cubic centimetre	286
-calorie per gram	911
-calorie per gram degree Celsius	918
-calorie per gram kelvin	918
-calorie per hour	770
-calorie per minute	772
-calorie per second	779
-calorie per second centimeter degree Celsius	973
-calorie per second centimetre degree Celsius	973
-calorie per second square centimeter degree Celsius	391
-calorie per second square centimetre degree Celsius	391
-calorie per square centimeter minute	378
-calorie per square centimeter second	384
-calorie per square centimetre minute	378
-calorie per square centimetre second	384
-calories	296
-calories at 15 °C	297
-calories at 20 °C	295
-calories per cubic centimeter	286
-calories per cubic centimetre	286
-calories per gram	911
-calories per gram degree Celsius	918
-calories per hour	770
-calories per minute	772
-calories per second	779
-calories per second centimetre degree Celsius	973
-calories per second square centimetre degree Celsius	391
-calories per square centimetre minute	378
-calories per square centimetre second	384
-candareen	630
-candareens	630
-candela	572
-candela per square centimeter	568
-candela per square centimetre	568
-candela per square foot	565
-candela per square inch	566
-candela per square meter	563
-candela per square metre	563
-candela steradian	569
-candela steradians	569
-candelas	572
-candelas per square centimetre	568
-candelas per square foot	565
-candelas per square inch	566
-candelas per square meter	563
-candelas per square metre	563
-candle power	573
-candlepower	573
-canon	1079
-canon type	1079
-carat	628
-carat point	623
-carat points	623
-carats	628
-carcel	576
-carcel unit	576
-carcel units	576
-carcels	576
-carucate	117
-carucates	117
-catties	679
-catty	679
-cavallo vapore	787
-cc	1113
-cd	572
-cd/ft²	565
-cd/in²	566
-cd/m²	563
+Gyr	1058
+G₀	238
+H	405
+H90	406
+HCF	1264
+HK	581
+H_US	408
+H_int	407
+Ha	291
+Hebrew mean month	1032
+Hebrew mean year	1042
+Hebrew mean years	1042
+Hefner candle	581
+Hefner candles	581
+Hefner unit	581
+Hefner units	581
+Hefnerkerze	581
+Hong Kong candareen	640
+Hong Kong catties	689
+Hong Kong catty	689
+Hong Kong feet	482
+Hong Kong foot	482
+Hong Kong inch	454
+Hong Kong inches	454
+Hong Kong mace	648
+Hong Kong picul	710
+Hong Kong tael	670
+Hong Kong taels	670
+Honma tatami	82
+Hoppus cubic feet	1228
+Hoppus cubic foot	1228
+Hoppus feet	1228
+Hoppus foot	1228
+Hoppus ton	1261
+Hoppus tons	1261
+Hubble unit	355
+Hz	362
+H₉₀	406
+ISWG	1292
+IT British thermal unit	307
+IT calorie	300
+IT calorie per gram	929
+IT calorie per gram degree Celsius	937
+IT calorie per gram kelvin	937
+IT calorie per second	796
+IT calories	300
+IT calories per gram	929
+IT calories per gram degree Celsius	937
+IT calories per second	796
+IT kilocalorie	314
+IT kilocalorie per cubic meter	283
+IT kilocalorie per cubic metre	283
+IT kilocalorie per hour	793
+IT kilocalorie per hour metre degree Celsius	986
+IT kilocalorie per hour square metre	382
+IT kilocalorie per hour square metre degree Celsius	393
+IT kilocalorie per kilogram	929
+IT kilocalorie per kilogram degree Celsius	937
+IT kilocalories	314
+IT kilocalories per cubic meter	283
+IT kilocalories per cubic metre	283
+IT kilocalories per hour	793
+IT kilocalories per hour metre degree Celsius	986
+IT kilocalories per hour square metre	382
+IT kilocalories per hour square metre degree Celsius	393
+Indian maund	703
+Indian seer	691
+Indian tola	657
+International Table British thermal unit	307
+International Table calorie	300
+International Table calorie per gram	929
+International Table calorie per second	796
+International Table calories	300
+International Table kilocalorie	314
+International Table kilocalorie per hour	793
+International Table kilocalories	314
+Irish acre	110
+Irish acres	110
+Irish chain	528
+Irish chains	528
+Irish furlong	540
+Irish furlongs	540
+Irish gallon	1199
+Irish gallons	1199
+Irish mile	546
+Irish miles	546
+Irish perch	524
+Irish perches	524
+Irish pole	524
+Irish poles	524
+Irish rod	524
+Irish rods	524
+Islamic mean month	1030
+Islamic mean months	1030
+Islamic mean year	1036
+Islamic mean years	1036
+J	294
+J-1	159
+J-2	162
+J-3	165
+J-4	170
+J/L	281
+J/kg	923
+J/kgK	932
+J/kg·K	932
+J/kg·°C	932
+J/l	281
+J/m3	280
+J/m³	280
+J1	159
+J2	162
+J3	165
+J4	170
+JRT	811
+JRt	811
+Japanese catty	688
+Japanese cup	1162
+Japanese cups	1162
+Japanese feet	473
+Japanese foot	473
+Japanese fun	639
+Japanese gill	1160
+Japanese inch	452
+Japanese inches	452
+Japanese league	550
+Japanese leagues	550
+Japanese refrigeration ton	811
+Japanese refrigeration tons	811
+Japanese square ken	83
+Japanese sun	452
+Japanese tablespoon	1147
+Japanese teaspoon	1142
+Japanese to	1217
+Japanese ton of refrigeration	811
+Joch	109
+Js	49
+Juchart	103
+Jucharte	103
+Julian centuries	1054
+Julian century	1054
+Julian year	1043
+Julian years	1043
+Jupiter equatorial radius	135
+Jupiter mass	725
+Jupiter masses	725
+Jupiter polar radii	134
+Jupiter polar radius	134
+Jupiter radii	135
+Jupiter radius	135
+J·s	49
+K	977
+Kanto-ma tatami	80
+Katastraljoch	109
+Kyo-ma	82
+Kyoma tatami	82
+Kyōma tatami	82
+K⁻¹	995
+L	1180
+L/100km	365
+L/d	1101
+L/h	1105
+L/km	368
+L/min	1110
+L/s	1116
+LD	137
+LPM	1110
+LT	719
+LT/yd³	214
+L_sun	815
+Latm	303
+Leyden jar unit	146
+Lsun	815
+Ly	860
+L·atm	303
+L☉	815
+M	731
+MBH	802
+MCM	70
+MGD	1122
+MJ/m²	861
+MMBTU	327
+MMBTU/h	814
+MMBtu	327
+MMBtu/h	814
+MMcf	1274
+MOA	23
+MSCP	580
+Ma	1057
+Mach	957
+Mars solar day	1022
+Martian day	1022
+Martian days	1022
+Maya tun	1038
+Maya tuns	1038
+Mcf	1269
+Metonic cycle	1052
+Metonic cycles	1052
+Mgal/d	1122
+Moon mass	723
+Moon masses	723
+Moon radius	130
+Mt	721
+Mx	597
+Myr	1057
+M⊕	724
+M☉	726
+M☾	723
+M♃	725
+N	346
+N/cm²	844
+N/m	964
+N/mm²	852
+NATO mil	24
+NATO mils	24
+NM	762
+Ncm	1063
+Newton degree	974
+Newton degrees	974
+Nm	1067
+Nm3	15
+Nmm	1061
+Nms	50
+Nm³	15
+Norwegian mile	558
+Np	563
+N·cm	1063
+N·m	1067
+N·mm	1061
+N·m·s	50
+N·s	750
+N⋅m	1067
+N⋅s	750
+OC-1	169
+OC-12	177
+OC-18	179
+OC-192	185
+OC-24	180
+OC-3	172
+OC-36	181
+OC-3c	172
+OC-48	182
+OC-768	187
+OC-9	175
+OC-96	184
+OC1	169
+OC12	177
+OC18	179
+OC192	185
+OC24	180
+OC3	172
+OC36	181
+OC48	182
+OC768	187
+OC9	175
+OC96	184
+Oe	590
+P	218
+PS	803
+PSh	316
+PS·h	316
+Pa	818
+Paris ell	501
+Paris ells	501
+Paris feet	480
+Paris foot	480
+Paris inch	450
+Paris inches	450
+Paris league	549
+Paris leagues	549
+Paris line	436
+Paris lines	436
+Paris perch	522
+Paris perches	522
+Pa·s	219
+Pa⁻¹·s⁻¹	339
+Pa⋅s	219
+Petrograd standard	1267
+Petrograd standards	1267
+Pferdestaerke	803
+Pferdestärke	803
+Pfund	686
+Planck constant	45
+Planck constants	45
+Planck energies	328
+Planck energy	328
+Planck force	354
+Planck forces	354
+Planck length	421
+Planck lengths	421
+Planck mass	632
+Planck masses	632
+Planck temperature	982
+Planck temperatures	982
+Planck time	1004
+Planck times	1004
+Planck's constant	45
+Polish bushel	1240
+Polish chain	533
+Polish chains	533
+Polish ell	489
+Polish ells	489
+Polish fathom	506
+Polish fathoms	506
+Polish feet	468
+Polish foot	468
+Polish gallon	1201
+Polish hide	118
+Polish inch	445
+Polish inches	445
+Polish morgen	108
+Polish rod	519
+Polish rods	519
+PostScript pica	1093
+PostScript picas	1093
+PostScript point	1079
+PostScript points	1079
+Postmeile	557
+Prussian Zoll	448
+Prussian ell	492
+Prussian ells	492
+Prussian feet	477
+Prussian foot	477
+Prussian inch	448
+Prussian inches	448
+Prussian mile	556
+Prussian miles	556
+Prussian morgen	101
+Prussian morgens	101
+Prussian rod	518
+Prussian rods	518
+R	337
+R-value IP	1000
+RPM	912
+RSI	1003
+R_E	133
+R_J	135
+R_K	277
+R_sun	138
+Ramsden chain	529
+Ramsden chains	529
+Ramsden link	475
+Ramsden links	475
+Rankine degree	968
+Rankine degrees	968
+Raummeter	1258
+Rd	865
+Reaumur degree	972
+Reaumur degrees	972
+Red Book audio bit rate	158
+Regulo	375
+Regulo mark	375
+Rhineland feet	477
+Rhineland foot	477
+Rhineland inch	448
+Rhineland inches	448
+Rhineland rod	518
+Rhineland rods	518
+Roman actus	531
+Roman cubit	484
+Roman cubits	484
+Roman digit	440
+Roman digits	440
+Roman feet	470
+Roman foot	470
+Roman half ounce	660
+Roman inch	446
+Roman inches	446
+Roman league	548
+Roman leagues	548
+Roman mile	543
+Roman miles	543
+Roman ounce	661
+Roman ounces	661
+Roman pace	502
+Roman paces	502
+Roman palm	458
+Roman palms	458
+Roman pint	1176
+Roman pound	676
+Roman pounds	676
+Roman scruple	643
+Roman scruples	643
+Roman sextula	653
+Roman stadia	536
+Roman stadium	536
+Roman step	494
+Roman steps	494
+Romer degree	973
+Romer degrees	973
+Russian barrel	1253
+Russian bucket	1214
+Russian dolya	634
+Russian line	437
+Russian lines	437
+Russian lot	659
+Russian lots	659
+Russian mil	26
+Russian mile	555
+Russian miles	555
+Russian point	433
+Russian points	433
+Russian pound	680
+Russian pounds	680
+Russian quarter	1246
+Rute	518
+Ruten	518
+Ry	290
+Réaumur degree	972
+Réaumur degrees	972
+Rømer degree	973
+Rømer degrees	973
+R⊕	133
+R☉	138
+S	242
+S90	241
+SG	378
+SI R-value	1003
+STM-0	169
+STM-1	173
+STM-16	183
+STM-256	188
+STM-4	178
+STM-64	186
+STM1	173
+STM16	183
+STM256	188
+STM4	178
+STM64	186
+STS-1	169
+STS-12	177
+STS-18	179
+STS-192	185
+STS-24	180
+STS-3	172
+STS-36	181
+STS-3c	172
+STS-48	182
+STS-768	187
+STS-9	175
+STS-96	184
+SWG	1292
+S_US	239
+S_int	240
+Scandinavian mile	558
+Scandinavian miles	558
+Schock	886
+Schweizer Elle	491
+Schweizer Fuß	472
+Schweizer Klafter	508
+Scots pint	1190
+Scots pints	1190
+Sm3	14
+Sm³	14
+Soviet mil	26
+Soviet mils	26
+Spanish arroba	697
+Spanish fathom	504
+Spanish fathoms	504
+Spanish feet	467
+Spanish foot	467
+Spanish inch	444
+Spanish inches	444
+Spanish ounce	663
+Spanish pound	684
+Spanish pounds	684
+Spanish quintal	706
+St	416
+St. Petersburg standard	1267
+Sun radius	138
+Sv	336
+Swatch beat	1015
+Swatch beats	1015
+Swedish ell	490
+Swedish ells	490
+Swedish fathom	507
+Swedish fathoms	507
+Swedish feet	471
+Swedish foot	471
+Swedish metric mile	558
+Swedish mil	25
+Swedish mile	560
+Swedish miles	560
+Swedish mils	25
+Swiss Linie	438
+Swiss Zoll	451
+Swiss ell	491
+Swiss ells	491
+Swiss feet	472
+Swiss foot	472
+Swiss inch	451
+Swiss inches	451
+Swiss juchart	103
+Swiss jucharts	103
+Swiss klafter	508
+Swiss klafters	508
+Swiss league	553
+Swiss leagues	553
+Swiss line	438
+Swiss lines	438
+S₉₀	241
+S☉	387
+T	594
+T-1	159
+T-1C	161
+T-2	162
+T-3	168
+T-4	174
+T1	159
+T1C	161
+T2	162
+T3	168
+T4	174
+TME	696
+TR	810
+TRh	320
+TR·h	320
+Taiwan catties	688
+Taiwan catty	688
+Taiwan qian	647
+Taiwan tael	669
+Taiwan taels	669
+Taiwanese jia	111
+Tbsp	1145
+Tcf	1279
+TeX point	1078
+TeX points	1078
+TeX scaled point	1073
+TeX scaled points	1073
+Texas vara	497
+Texas varas	497
+Thai cubit	487
+Thai cubits	487
+Thai fathom	513
+Thai fathoms	513
+Thai inch	442
+Thai inches	442
+Thai sen	532
+Thai span	466
+Thai spans	466
+Torr	826
+U	152
+UK beer barrel	1244
+UK beer barrels	1244
+UK bushel	1229
+UK bushels	1229
+UK cup	1168
+UK cups	1168
+UK fl oz	1150
+UK fluid drachm	1138
+UK fluid ounce	1150
+UK fluid ounces	1150
+UK gallon	1204
+UK gallon per 100 miles	367
+UK gallon per minute	1113
+UK gallons	1204
+UK gallons per 100 miles	367
+UK gallons per minute	1113
+UK gill	1158
+UK gills	1158
+UK hogshead	1248
+UK hundredweight	709
+UK knot	954
+UK minim	1129
+UK minims	1129
+UK mpg	371
+UK nautical mile	763
+UK peck	1210
+UK pecks	1210
+UK pint	1175
+UK pints	1175
+UK quart	1187
+UK quarts	1187
+UK therm	323
+UK therms	323
+UK ton	719
+UK ton per square inch	856
+UK tons	719
+US Navy cable	761
+US Navy cables	761
+US R-value	1000
+US U-factor	395
+US beer barrel	1238
+US beer barrels	1238
+US bushel	1227
+US bushels	1227
+US cable	761
+US cables	761
+US cup	1164
+US cups	1164
+US customary cup	1164
+US dessertspoon	1143
+US drop	1128
+US drops	1128
+US dry barrel	1237
+US dry barrels	1237
+US dry gallon	1202
+US dry gallons	1202
+US dry pint	1174
+US dry pints	1174
+US dry quart	1186
+US dry quarts	1186
+US fl oz	1151
+US fluid dram	1139
+US fluid drams	1139
+US fluid ounce	1151
+US fluid ounces	1151
+US gallon	1200
+US gallon per 100 miles	366
+US gallon per day	1103
+US gallon per hour	1106
+US gallon per mile	369
+US gallon per minute	1112
+US gallon per second	1118
+US gallons	1200
+US gallons per 100 miles	366
+US gallons per day	1103
+US gallons per hour	1106
+US gallons per mile	369
+US gallons per minute	1112
+US gallons per second	1118
+US gill	1156
+US gills	1156
+US hogshead	1247
+US hundredweight	705
+US international ampere	248
+US international amperes	248
+US international coulomb	226
+US international coulombs	226
+US international farad	147
+US international farads	147
+US international henries	408
+US international henry	408
+US international mho	239
+US international mhos	239
+US international ohm	276
+US international ohms	276
+US international siemens	239
+US international volt	266
+US international volts	266
+US legal cup	1165
+US legal cups	1165
+US legal fluid ounce	1152
+US legal fluid ounces	1152
+US liquid barrel	1239
+US liquid barrels	1239
+US liquid gallon	1200
+US liquid gallons	1200
+US liquid pint	1171
+US liquid pints	1171
+US liquid quart	1179
+US liquid quarts	1179
+US minim	1130
+US minims	1130
+US mpg	372
+US nautical mile	764
+US nautical miles	764
+US peck	1208
+US pecks	1208
+US pint	1171
+US pints	1171
+US proof	875
+US quart	1179
+US quarts	1179
+US refrigeration ton	810
+US statute mile	545
+US statute miles	545
+US survey acre	105
+US survey acre-feet	1273
+US survey acre-foot	1273
+US survey acres	105
+US survey chain	527
+US survey chains	527
+US survey fathom	757
+US survey fathoms	757
+US survey feet	476
+US survey foot	476
+US survey furlong	539
+US survey furlongs	539
+US survey link	464
+US survey links	464
+US survey mile	545
+US survey miles	545
+US survey rod	521
+US survey rods	521
+US tablespoon	1145
+US tablespoons	1145
+US teaspoon	1140
+US teaspoons	1140
+US therm	322
+US therms	322
+US ton	717
+US ton per square inch	855
+US tons	717
+V	264
+V/cm	259
+V/in	258
+V/m	257
+V/mil	261
+V90	265
+V_US	266
+V_int	267
+V₉₀	265
+W	791
+W/cm2	389
+W/cm²	389
+W/cm²·K	396
+W/cm·K	989
+W/cm·°C	989
+W/in2	388
+W/in²	388
+W/m2	381
+W/m2K	392
+W/mK	985
+W/m²	381
+W/m²·K	392
+W/m²·°C	392
+W/m·K	985
+W/m·°C	985
+Warsaw Pact mil	26
+Warsaw Pact mils	26
+Wb	600
+Wegstunde	553
+Wegstunden	553
+Wh	311
+Wh/L	287
+Wh/kg	927
+Wh/l	287
+Wh/m3	282
+Wh/m²	859
+Wh/m³	282
+Wiener Fuß	478
+Wiener Klafter	510
+Wiener Zoll	449
+Winchester bushel	1227
+Winchester bushels	1227
+Ws	295
+W·h	311
+W·s	295
+Zentner	707
+Zollpfund	686
+Ztr	707
+a	1043
+a0	426
+abA	253
+abC	231
+abF	151
+abH	404
+abV	263
+abV/cm	256
+abampere	253
+abamperes	253
+abcoulomb	231
+abcoulombs	231
+abfarad	151
+abfarads	151
+abhenries	404
+abhenry	404
+abmho	244
+abmhos	244
+abohm	270
+abohms	270
+absiemens	244
+abvolt	263
+abvolt per centimeter	256
+abvolt per centimetre	256
+abvolts	263
+abvolts per centimeter	256
+abvolts per centimetre	256
+abΩ	270
+ac-ft	1272
+acetabula	1155
+acetabulum	1155
+acre	104
+acre feet	1272
+acre foot	1272
+acre inch	1270
+acre inches	1270
+acre-feet	1272
+acre-feet per annum	1111
+acre-feet per day	1119
+acre-feet per year	1111
+acre-foot	1272
+acre-foot per annum	1111
+acre-foot per day	1119
+acre-foot per year	1111
+acre-inch	1270
+acre-inches	1270
+acres	104
+actus	531
+actus quadratus	98
+admiralty knot	954
+admiralty knots	954
+agate	1085
+agate line	1084
+agate lines	1084
+ale gallon	1205
+ale gallons	1205
+aln	490
+alnar	490
+amagat	730
+amagats	730
+amg	730
+amin	23
+amp	250
+amp hour	233
+amp hours	233
+amp-hour	233
+amp-hours	233
+amp-minute	232
+amp-minutes	232
+amp-second	229
+amp-seconds	229
+ampere	250
+ampere 90	252
+ampere hour	233
+ampere hours	233
+ampere minute	232
+ampere minutes	232
+ampere per inch	589
+ampere per meter	588
+ampere per metre	588
+ampere second	229
+ampere seconds	229
+ampere turn	251
+ampere turns	251
+ampere-90	252
+ampere-hour	233
+ampere-hours	233
+ampere-minute	232
+ampere-minutes	232
+ampere-second	229
+ampere-seconds	229
+ampere-turn	251
+ampere-turn per inch	589
+ampere-turn per meter	588
+ampere-turn per metre	588
+ampere-turns	251
+ampere-turns per inch	589
+ampere-turns per meter	588
+ampere-turns per metre	588
+amperes	250
+amperes per inch	589
+amperes per meter	588
+amperes per metre	588
+amperes-90	252
+amphora	1223
+amphorae	1223
+amps	250
+amu	629
+angstrom	427
+angstrom star	428
+angstrom stars	428
+angstroms	427
+angular mil	24
+angular mils	24
+angular velocity of the Earth	907
+anni	1043
+annum	1043
+anomalistic month	1029
+anomalistic months	1029
+anomalistic year	1046
+anomalistic years	1046
+apostilb	572
+apostilbs	572
+apothecaries dram	650
+apothecaries drams	650
+apothecaries ounce	668
+apothecaries ounces	668
+apothecaries pound	679
+apothecaries pounds	679
+apothecaries scruple	644
+apothecaries scruples	644
+apothecaries' dram	650
+apothecaries' drams	650
+apothecaries' ounce	668
+apothecaries' ounces	668
+apothecaries' pound	679
+apothecaries' pounds	679
+apothecaries' scruple	644
+apothecaries' scruples	644
+arc degree	29
+arc degrees	29
+arc minute	23
+arc minutes	23
+arc second	20
+arc seconds	20
+arcdeg	29
+arcmin	23
+arcminute	23
+arcminutes	23
+arcmin²	916
+arcsec	20
+arcsec/a	903
+arcsec/yr	903
+arcsecond	20
+arcsecond per year	903
+arcseconds	20
+arcseconds per year	903
+arcsec²	915
+are	90
+ares	90
+arpent	102
+arpent de Paris	102
+arpent des eaux et forêts	107
+arpent royal	107
+arpents	102
+arpents des eaux et forêts	107
+arroba	697
+arrobas	697
+arshin	493
+arshins	493
+arshiny	493
+artillery mil	24
+asb	572
+asec	20
+assay ton	665
+assay tons	665
+astronomical unit	140
+astronomical units	140
+at	848
+atm	851
+atmosphere	851
+atmospheres	851
+atomic mass unit	629
+atomic mass units	629
+atomic unit of action	44
+atomic unit of angular momentum	44
+atomic unit of charge	224
+atomic unit of current	246
+atomic unit of electric field	262
+atomic unit of electric potential	268
+atomic unit of energy	291
+atomic unit of force	341
+atomic unit of length	426
+atomic unit of magnetic flux density	595
+atomic unit of mass	626
+atomic unit of momentum	744
+atomic unit of pressure	857
+atomic unit of time	1006
+atomic unit of velocity	960
+atomic units of charge	224
+atomic units of current	246
+atomic units of electric field	262
+atomic units of electric potential	268
+atomic units of energy	291
+atomic units of force	341
+atomic units of magnetic flux density	595
+atomic units of mass	626
+atomic units of momentum	744
+atomic units of pressure	857
+atomic units of time	1006
+atomic units of velocity	960
+au	140
+aune	501
+aune de Paris	501
+aunes	501
+avoirdupois dram	646
+avoirdupois drams	646
+avoirdupois grain	637
+avoirdupois ounce	662
+avoirdupois ounces	662
+avoirdupois pound	683
+avoirdupois pound per square inch	64
+avoirdupois pounds	683
+a⁻¹	356
+a₀	426
+b	189
+b'ak'tun	1055
+b'ak'tuns	1055
+b/s	154
+baker's dozen	882
+baker's dozens	882
+bakers dozen	882
+baktun	1055
+baktuns	1055
+balthazar	1213
+balthazars	1213
+banana equivalent dose	334
+banana equivalent doses	334
+bar	849
+barad	816
+barads	816
+barleycorn	439
+barleycorns	439
+barn	66
+barns	66
+barrel	1242
+barrel of oil	1242
+barrel of oil equivalent	330
+barrel per day	1107
+barrel per minute	1117
+barrels	1242
+barrels of oil equivalent	330
+barrels of oil per day	1107
+barrels per day	1107
+barrels per minute	1117
+bars	849
+barye	816
+baryes	816
+basis point	871
+basis points	871
+bayerischer Fuß	469
+bbl	1242
+bbl/d	1107
+bbl/min	1117
+beat per minute	361
+beats per minute	361
+becquerel	864
+becquerels	864
+beer barrel	1238
+beer barrels	1238
+beer gallon	1205
+beer gallons	1205
+beer hogshead	1248
+bel	564
+bel power ratio	564
+bels	564
+bels power ratio	564
+berkovets	714
+berkovets weight	714
+berkovtsy	714
+big point	1079
+big points	1079
+billion	899
+billion cubic feet	1276
+billions	899
+binary digit	189
+binary digits	189
+biot	253
+biots	253
+bips	871
+bissextile year	1047
+bit	189
+bit per second	154
+bit/s	154
+bits	189
+bits per second	154
+blob	716
+blobs	716
+blondel	572
+blondels	572
+board feet	1194
+board foot	1194
+board-feet	1194
+board-foot	1194
+bochka	1253
+bochki	1253
+boe	330
+bohr	426
+bohrs	426
+boiler horsepower	813
+bougie decimale	584
+bougie décimale	584
+bougies décimales	584
+boundary verst	547
+boundary versts	547
+bourgeois	1089
+bouteille	1177
+bovate	115
+bovates	115
+bp	871
+bpd	1107
+bpm	361
+bps	154
+brace	879
+braces	879
+braza	504
+brazas	504
+breakfast cup	1168
+breakfast cups	1168
+brevier	1088
+bu	1227
+bushel	1227
+bushels	1227
+butt	1252
+butts	1252
+byte	191
+byte per second	155
+bytes	191
+bytes per second	155
+c	961
+c0	961
+cable	759
+cable length	759
+cable lengths	759
+cables	759
+cal	298
+cal/cm3	288
+cal/cm²·min	385
+cal/cm²·s	391
+cal/cm³	288
+cal/g	928
+cal/g·K	935
+cal/g·°C	935
+cal/h	786
+cal/min	788
+cal/s	795
+cal/s·cm²·°C	398
+cal/s·cm·°C	990
+cal_15	299
+cal_20	297
+cal_IT	300
+cal_IT/g	929
+cal_IT/g·°C	937
+cal_IT/s	796
+cal_mean	301
+cal_th	298
+calendar year	1039
+calendar years	1039
+calorie	298
+calorie at 15 °C	299
+calorie at 20 °C	297
+calorie per cubic centimeter	288
+calorie per cubic centimetre	288
+calorie per gram	928
+calorie per gram degree Celsius	935
+calorie per gram kelvin	935
+calorie per hour	786
+calorie per minute	788
+calorie per second	795
+calorie per second centimeter degree Celsius	990
+calorie per second centimetre degree Celsius	990
+calorie per second square centimeter degree Celsius	398
+calorie per second square centimetre degree Celsius	398
+calorie per square centimeter minute	385
+calorie per square centimeter second	391
+calorie per square centimetre minute	385
+calorie per square centimetre second	391
+calories	298
+calories at 15 °C	299
+calories at 20 °C	297
+calories per cubic centimeter	288
+calories per cubic centimetre	288
+calories per gram	928
+calories per gram degree Celsius	935
+calories per hour	786
+calories per minute	788
+calories per second	795
+calories per second centimetre degree Celsius	990
+calories per second square centimetre degree Celsius	398
+calories per square centimetre minute	385
+calories per square centimetre second	391
+candareen	640
+candareens	640
+candela	582
+candela per square centimeter	578
+candela per square centimetre	578
+candela per square foot	575
+candela per square inch	576
+candela per square meter	573
+candela per square metre	573
+candela steradian	579
+candela steradians	579
+candelas	582
+candelas per square centimetre	578
+candelas per square foot	575
+candelas per square inch	576
+candelas per square meter	573
+candelas per square metre	573
+candle power	583
+candlepower	583
+canon	1096
+canon type	1096
+carat	638
+carat point	633
+carat points	633
+carats	638
+carcel	586
+carcel unit	586
+carcel units	586
+carcels	586
+carucate	119
+carucates	119
+catties	689
+catty	689
+cavallo vapore	803
+cc	1134
+cd	582
+cd/ft²	575
+cd/in²	576
+cd/m²	573
 celo	6
 celos	6
-celsius	961
-cental	695
-centals	695
-centesimal arcminute	21
-centesimal arcminutes	21
-centesimal arcsecond	18
-centesimal arcseconds	18
-centesimal degree	27
-centesimal degrees	27
-centesimal minute	21
-centesimal minutes	21
-centesimal second	18
-centesimal seconds	18
-centiare	77
-centiares	77
-centigrade	961
-centigrade heat unit	308
-centigrade heat units	308
-centimeter of mercury	818
-centimeter of mercury at 0 °C	817
-centimeter of water	809
-centimeter of water at 4 °C	807
-centimeter per second	930
-centimeters of mercury	818
-centimeters of water	809
-centimeters per second	930
-centimetre of mercury	818
-centimetre of mercury at 0 °C	817
-centimetre of water	809
-centimetre of water at 4 °C	807
-centimetre of water column	809
-centimetre per second	930
-centimetre-candle	396
-centimetre-candles	396
-centimetres of mercury	818
-centimetres of mercury at 0 °C	817
-centimetres of water	809
-centimetres of water at 4 °C	807
-centimetres per second	930
-centuria	118
-centuriae	118
-centuries	1037
-century	1037
-cfh	1087
-cfm	1094
-cfs	1100
-ch	519
-chain	519
-chains	519
-chalakim	995
-chaldron	1239
-chaldrons	1239
-charka	1136
-charki	1136
-chek	475
-chelek	995
-chemical faraday	233
-chemical faradays	233
-chetverik	1200
-chetveriki	1200
-chetvert	1225
-chetverti	1225
-cheval vapeur	787
-cheval-vapeur	787
-chhatak	662
-chhataks	662
-chi	474
-chittak	662
-chittaks	662
-cho	528
-cho of land	110
-chobu	110
-choinikes	1164
-choinix	1164
-chou	528
-chous	1175
-ch²	90
-chō	528
-chōbu	110
-cicero	1077
-ciceros	1077
-circular inch	71
-circular inches	71
-circular mil	67
-circular mils	67
-classical electron radii	416
-classical electron radius	416
-clo	982
-clos	982
-cloth shaku	476
-clove	683
-cloves	683
-cm/s	930
-cmH2O	809
-cmH2O at 4 °C	807
-cmH2O_4C	807
-cmHg	818
-cmHg at 0 °C	817
-cmHg_0C	817
-cmH₂O	809
-cmWC	809
-cmil	67
-cm²	70
-cm³	1113
-cm³/min	1081
-cm⁻¹	1264
-common year	1022
-common years	1022
-compass point	29
-compass points	29
-complete rotation	37
-computer pica	1076
-computer picas	1076
-conductance quanta	236
-conductance quantum	236
-congii	1177
-congius	1177
-conventional ampere	250
-conventional amperes	250
-conventional coulomb	228
-conventional coulombs	228
-conventional farad	147
-conventional farads	147
-conventional henries	399
-conventional henry	399
-conventional ohm	272
-conventional ohms	272
-conventional siemens	239
-conventional volt	263
-conventional volts	263
-coomb	1220
-coombs	1220
-copper x unit	417
-copper x units	417
-cord	1245
-cord feet	1230
-cord foot	1230
-cords	1245
-cotyla	1146
-coulomb	226
-coulomb 90	228
-coulomb meter	253
-coulomb meters	253
-coulomb metre	253
-coulomb metres	253
-coulomb per kilogram	336
-coulomb-90	228
-coulombs	226
-coulombs per kilogram	336
-coulombs-90	228
-counts per minute	359
-cp	573
-cpm	359
-cps	360
-cranberry barrel	1215
-cranberry barrels	1215
-crore	882
-crores	882
-ct	628
-cu ft	1203
-cu in	1127
-cu m	1236
-cu mi	1257
-cu yd	1234
-cubic centimeter	1113
-cubic centimeter per minute	1081
-cubic centimeters	1113
-cubic centimeters per minute	1081
-cubic centimetre	1113
-cubic centimetre per minute	1081
-cubic centimetres	1113
-cubic centimetres per minute	1081
-cubic decameter	1250
-cubic decameters	1250
-cubic decametre	1250
-cubic decametres	1250
-cubic decimeter	1160
-cubic decimeters	1160
-cubic decimetre	1160
-cubic decimetres	1160
-cubic dekameter	1250
-cubic fathom	1247
-cubic fathoms	1247
-cubic feet	1203
-cubic feet per hour	1087
-cubic feet per minute	1094
-cubic feet per second	1100
-cubic foot	1203
-cubic foot per hour	1087
-cubic foot per minute	1094
-cubic foot per second	1100
-cubic hectometer	1254
-cubic hectometers	1254
-cubic hectometre	1254
-cubic hectometres	1254
-cubic inch	1127
-cubic inch per minute	1083
-cubic inches	1127
-cubic inches per minute	1083
-cubic kilometer	1256
-cubic kilometers	1256
-cubic kilometre	1256
-cubic kilometres	1256
-cubic meter	1236
-cubic meter per day	1088
-cubic meter per hour	1093
-cubic meter per minute	1099
-cubic meter per second	1102
-cubic meters	1236
-cubic meters per day	1088
-cubic meters per hour	1093
-cubic meters per minute	1099
-cubic meters per second	1102
-cubic metre	1236
-cubic metre per day	1088
-cubic metre per hour	1093
-cubic metre per minute	1099
-cubic metre per second	1102
-cubic metres	1236
-cubic metres per day	1088
-cubic metres per hour	1093
-cubic metres per minute	1099
-cubic metres per second	1102
-cubic mile	1257
-cubic miles	1257
-cubic millimeter	1104
-cubic millimeters	1104
-cubic millimetre	1104
-cubic millimetres	1104
-cubic yard	1234
-cubic yards	1234
-cubit	478
-cubits	478
-cubitus	477
-cuft	1203
-cuin	1127
-cullei	1233
-culleus	1233
-cumec	1102
-cumecs	1102
-cun	446
-cunit	1242
-cunits	1242
-cup	1143
-cups	1143
-curie	850
-curies	850
-cusec	1100
-cusecs	1100
-cuyd	1234
-cwt	695
-cyathi	1133
-cyathus	1133
-cycle per second	360
-cycles per second	360
-d	1004
-daktyloi	434
-daktylos	434
-dalton	618
-daltons	618
-dam³	1250
-dan	698
-darcies	766
-darcy	766
-darcys	766
-dash	1112
-dashes	1112
-day	1004
-days	1004
-debye	252
-debyes	252
-decade	1033
-decades	1033
-decare	93
-decares	93
-decatherm	324
-decatherms	324
-decay per minute	847
-decay per second	848
-decays per minute	847
-decays per second	848
-decempeda	508
-decempedae	508
-decimal candle	574
-decimal candles	574
-decimal hour	1002
-decimal hours	1002
-decimal minute	998
-decimal minutes	998
-decimal second	992
-decimal seconds	992
-deg	28
-deg C	961
-deg F	959
-deg R	958
-deg/d	888
-deg/h	889
-deg/min	892
-deg/s	895
-deg/s²	39
-degC	961
-degF	959
-degK	960
-degN	964
-degR	958
-degRe	962
-degRo	963
-degree	28
-degree Celsius	961
-degree Celsius difference	954
-degree Fahrenheit	959
-degree Fahrenheit difference	952
-degree Kelvin	960
-degree Newton	964
-degree Newton difference	957
-degree Rankine	958
-degree Rankine difference	951
-degree Reaumur	962
-degree Roemer	963
-degree Romer	963
-degree Réaumur	962
-degree Réaumur difference	955
-degree Rømer	963
-degree Rømer difference	956
-degree centigrade	961
-degree of arc	28
-degree of proof	859
-degree per day	888
-degree per hour	889
-degree per minute	892
-degree per second	895
-degree per second squared	39
-degree squared	901
-degrees	28
-degrees Celsius	961
-degrees Celsius difference	954
-degrees Fahrenheit	959
-degrees Fahrenheit difference	952
-degrees Kelvin	960
-degrees Newton	964
-degrees Newton difference	957
-degrees Rankine	958
-degrees Rankine difference	951
-degrees Reaumur	962
-degrees Romer	963
-degrees Réaumur	962
-degrees Réaumur difference	955
-degrees Rømer	963
-degrees Rømer difference	956
-degrees centigrade	961
-degrees of arc	28
-degrees of proof	859
-degrees per day	888
-degrees per hour	889
-degrees per minute	892
-degrees per second	895
-degrees per second squared	39
-degré français	717
-deg²	901
-dekatherm	324
-dekatherms	324
-deleniye uglomera	25
-delta K	953
-delta degC	954
-delta degF	952
-delta degN	957
-delta degR	951
-delta degRe	955
-delta degRo	956
-delta °C	954
-delta °F	952
-delta_K	953
-delta_degC	954
-delta_degF	952
-delta_degR	951
-demi	1149
-demi-bouteille	1149
-den	555
-denier	555
-deniers	555
-dessert spoon	1122
-dessertspoon	1122
-dessertspoons	1122
-dessiatina	112
-dessiatine	112
-dessiatines	112
-desyatina	112
-desyatinas	112
-deutsche Härte	718
-deutscher Härtegrad	718
-dicker	864
-dickers	864
-didot	1064
-didots	1064
-dietary calorie	310
-dietary calories	310
-digiti	433
-digitus	433
-disintegration per minute	847
-disintegration per second	848
-disintegrations per minute	847
-disintegrations per second	848
-dm²	73
-dm³	1160
-doli	624
-dolya	624
-donum	94
-dou	1191
-double centner	703
-double pace	496
-double paces	496
-doz	865
-dozen	865
-dozens	865
-dpm	847
-dps	848
-dr	636
-dr ap	640
-dr av	636
-drachm	640
-drachma	642
-drachmae	642
-drachmas	642
-drachms	640
-draconic month	1009
-draconic months	1009
-draconic year	1018
-draconic years	1018
-draconitic month	1009
-dram	636
-drams	636
-drop	1107
-drops	1107
-dry barrel	1216
-dry barrels	1216
-dry gallon	1181
-dry gallons	1181
-dry pint	1153
-dry pints	1153
-dry quart	1165
-dry quarts	1165
-dsp	1122
-dunam	94
-dunams	94
-dunum	94
-dwt	635
-dyn	340
-dyn/cm	945
-dyncm	1042
-dyne	340
-dyne centimeter	1042
-dyne centimeters	1042
-dyne centimetre	1042
-dyne centimetres	1042
-dyne per centimeter	945
-dyne per centimetre	945
-dyne per square centimeter	800
-dyne per square centimetre	800
-dyne second	736
-dyne second per square centimeter	216
-dyne second per square centimetre	216
-dyne seconds	736
-dyne-centimeter	1042
-dyne-centimetre	1042
-dynes	340
-dynes per centimeter	945
-dynes per centimetre	945
-dynes per square centimeter	800
-dynes per square centimetre	800
-dyn·cm	1042
-dyn·s	736
-dz	703
-d⁻¹	357
-eV	287
-eV/c	733
-eclipse year	1018
-eclipse years	1018
-eighth turn	32
-eighth turns	32
-electric horsepower	789
-electric horsepower hour	316
-electric horsepower hours	316
-electric horsepower-hour	316
-electric horsepower-hours	316
-electrical horsepower	789
-electromagnetic unit of charge	229
-electromagnetic unit of current	251
-electron mass	616
-electron masses	616
-electron rest mass	616
-electron volt	287
-electron volt per c	733
-electron volts	287
-electronvolt	287
-electronvolt per c	733
-electronvolt per speed of light	733
-electronvolts	287
-electronvolts per speed of light	733
-electrostatic unit of capacitance	143
-electrostatic unit of charge	223
-electrostatic unit of current	243
-electrostatic unit of potential	267
-elementary charge	222
-elementary charges	222
-elementary entities	11
-elementary entity	11
-ell	493
-ells	493
-engineers chain	522
-engineers chains	522
-engineers link	468
-engineers links	468
-enneadecaeteris	1035
-entities	11
-entity	11
-enzyme unit	150
-enzyme units	150
-equatorial Earth radius	131
-equatorial Jupiter radius	133
-equivalent foot-candle	564
-equivalent lux	562
-equivalent phot	567
-erg	290
-erg per cubic centimeter	277
-erg per cubic centimetre	277
+celsius	978
+cent	753
+cental	705
+centals	705
+centesimal arcminute	22
+centesimal arcminutes	22
+centesimal arcsecond	19
+centesimal arcseconds	19
+centesimal degree	28
+centesimal degrees	28
+centesimal minute	22
+centesimal minutes	22
+centesimal second	19
+centesimal seconds	19
+centiare	79
+centiares	79
+centigrade	978
+centigrade heat unit	310
+centigrade heat units	310
+centimeter of mercury	834
+centimeter of mercury at 0 °C	833
+centimeter of water	825
+centimeter of water at 4 °C	823
+centimeter per second	947
+centimeters of mercury	834
+centimeters of water	825
+centimeters per second	947
+centimetre of mercury	834
+centimetre of mercury at 0 °C	833
+centimetre of water	825
+centimetre of water at 4 °C	823
+centimetre of water column	825
+centimetre per second	947
+centimetre-candle	403
+centimetre-candles	403
+centimetres of mercury	834
+centimetres of mercury at 0 °C	833
+centimetres of water	825
+centimetres of water at 4 °C	823
+centimetres per second	947
+cents	753
+centuria	120
+centuriae	120
+centuries	1054
+century	1054
+cfh	1108
+cfm	1115
+cfs	1121
+ch	526
+chain	526
+chains	526
+chalakim	1012
+chaldron	1260
+chaldrons	1260
+charka	1157
+charki	1157
+chek	482
+chelek	1012
+chemical faraday	235
+chemical faradays	235
+chetverik	1221
+chetveriki	1221
+chetvert	1246
+chetverti	1246
+cheval vapeur	803
+cheval-vapeur	803
+chhatak	672
+chhataks	672
+chi	481
+chittak	672
+chittaks	672
+cho	535
+cho of land	112
+chobu	112
+choinikes	1185
+choinix	1185
+chou	535
+chous	1196
+ch²	92
+chō	535
+chōbu	112
+cicero	1094
+ciceros	1094
+circular inch	73
+circular inches	73
+circular mil	68
+circular mils	68
+classical electron radii	423
+classical electron radius	423
+clo	999
+clos	999
+cloth shaku	483
+clove	693
+cloves	693
+cm/s	947
+cmH2O	825
+cmH2O at 4 °C	823
+cmH2O_4C	823
+cmHg	834
+cmHg at 0 °C	833
+cmHg_0C	833
+cmH₂O	825
+cmWC	825
+cmil	68
+cm²	72
+cm³	1134
+cm³/min	1102
+cm⁻¹	1285
+common year	1039
+common years	1039
+compass point	30
+compass points	30
+complete rotation	38
+computer pica	1093
+computer picas	1093
+conductance quanta	238
+conductance quantum	238
+congii	1198
+congius	1198
+conventional ampere	252
+conventional amperes	252
+conventional coulomb	230
+conventional coulombs	230
+conventional farad	149
+conventional farads	149
+conventional henries	406
+conventional henry	406
+conventional ohm	274
+conventional ohms	274
+conventional siemens	241
+conventional volt	265
+conventional volts	265
+coomb	1241
+coombs	1241
+copper x unit	424
+copper x units	424
+cord	1266
+cord feet	1251
+cord foot	1251
+cords	1266
+cotyla	1167
+coulomb	228
+coulomb 90	230
+coulomb meter	255
+coulomb meters	255
+coulomb metre	255
+coulomb metres	255
+coulomb per kilogram	338
+coulomb-90	230
+coulombs	228
+coulombs per kilogram	338
+coulombs-90	230
+counts per minute	361
+cp	583
+cpm	361
+cps	362
+cranberry barrel	1236
+cranberry barrels	1236
+crore	898
+crores	898
+ct	638
+cu ft	1224
+cu in	1148
+cu m	1257
+cu mi	1278
+cu yd	1255
+cubic centimeter	1134
+cubic centimeter per minute	1102
+cubic centimeters	1134
+cubic centimeters per minute	1102
+cubic centimetre	1134
+cubic centimetre per minute	1102
+cubic centimetres	1134
+cubic centimetres per minute	1102
+cubic decameter	1271
+cubic decameters	1271
+cubic decametre	1271
+cubic decametres	1271
+cubic decimeter	1181
+cubic decimeters	1181
+cubic decimetre	1181
+cubic decimetres	1181
+cubic dekameter	1271
+cubic fathom	1268
+cubic fathoms	1268
+cubic feet	1224
+cubic feet per hour	1108
+cubic feet per minute	1115
+cubic feet per second	1121
+cubic foot	1224
+cubic foot per hour	1108
+cubic foot per minute	1115
+cubic foot per second	1121
+cubic hectometer	1275
+cubic hectometers	1275
+cubic hectometre	1275
+cubic hectometres	1275
+cubic inch	1148
+cubic inch per minute	1104
+cubic inches	1148
+cubic inches per minute	1104
+cubic kilometer	1277
+cubic kilometers	1277
+cubic kilometre	1277
+cubic kilometres	1277
+cubic meter	1257
+cubic meter per day	1109
+cubic meter per hour	1114
+cubic meter per minute	1120
+cubic meter per second	1123
+cubic meters	1257
+cubic meters per day	1109
+cubic meters per hour	1114
+cubic meters per minute	1120
+cubic meters per second	1123
+cubic metre	1257
+cubic metre per day	1109
+cubic metre per hour	1114
+cubic metre per minute	1120
+cubic metre per second	1123
+cubic metres	1257
+cubic metres per day	1109
+cubic metres per hour	1114
+cubic metres per minute	1120
+cubic metres per second	1123
+cubic mile	1278
+cubic miles	1278
+cubic millimeter	1125
+cubic millimeters	1125
+cubic millimetre	1125
+cubic millimetres	1125
+cubic yard	1255
+cubic yards	1255
+cubit	485
+cubits	485
+cubitus	484
+cuft	1224
+cuin	1148
+cullei	1254
+culleus	1254
+cumec	1123
+cumecs	1123
+cun	453
+cunit	1263
+cunits	1263
+cup	1164
+cups	1164
+curie	866
+curies	866
+cusec	1121
+cusecs	1121
+cuyd	1255
+cwt	705
+cyathi	1154
+cyathus	1154
+cycle per second	362
+cycles per second	362
+d	1021
+dB	562
+dB SPL	922
+dBSPL	922
+dBV	1100
+dBW	782
+dBk	783
+dBkW	783
+dBm	781
+dBmV	1098
+dBmW	781
+dBu	1099
+dBuV	1097
+dBµV	1097
+dBμV	1097
+daktyloi	441
+daktylos	441
+dalton	628
+daltons	628
+dam³	1271
+dan	708
+darcies	779
+darcy	779
+darcys	779
+dash	1133
+dashes	1133
+day	1021
+days	1021
+debye	254
+debyes	254
+decade	1050
+decades	1050
+decare	95
+decares	95
+decatherm	326
+decatherms	326
+decay per minute	863
+decay per second	864
+decays per minute	863
+decays per second	864
+decempeda	515
+decempedae	515
+decibel	562
+decibel SPL	922
+decibel kilowatt	783
+decibel microvolt	1097
+decibel millivolt	1098
+decibel milliwatt	781
+decibel power ratio	562
+decibel sound pressure level	922
+decibel unloaded	1099
+decibel volt	1100
+decibel watt	782
+decibel-kilowatt	783
+decibel-kilowatts	783
+decibel-microvolt	1097
+decibel-microvolts	1097
+decibel-millivolt	1098
+decibel-millivolts	1098
+decibel-milliwatt	781
+decibel-milliwatts	781
+decibel-unloaded	1099
+decibel-volt	1100
+decibel-volts	1100
+decibel-watt	782
+decibel-watts	782
+decibels	562
+decibels SPL	922
+decibels kilowatt	783
+decibels microvolt	1097
+decibels millivolt	1098
+decibels milliwatt	781
+decibels power ratio	562
+decibels sound pressure level	922
+decibels unloaded	1099
+decibels volt	1100
+decibels watt	782
+decibels-unloaded	1099
+decimal candle	584
+decimal candles	584
+decimal hour	1019
+decimal hours	1019
+decimal minute	1015
+decimal minutes	1015
+decimal second	1009
+decimal seconds	1009
+deg	29
+deg API	377
+deg C	978
+deg F	976
+deg R	975
+deg/d	904
+deg/h	905
+deg/min	908
+deg/s	911
+deg/s²	40
+degAPI	377
+degBe	379
+degBe_h	379
+degBe_l	376
+degC	978
+degF	976
+degK	977
+degN	981
+degR	975
+degRe	979
+degRo	980
+degree	29
+degree API	377
+degree Baume	379
+degree Baume heavy	379
+degree Baume light	376
+degree Baumé	379
+degree Baumé heavy	379
+degree Baumé light	376
+degree Celsius	978
+degree Celsius difference	971
+degree Fahrenheit	976
+degree Fahrenheit difference	969
+degree Kelvin	977
+degree Newton	981
+degree Newton difference	974
+degree Rankine	975
+degree Rankine difference	968
+degree Reaumur	979
+degree Roemer	980
+degree Romer	980
+degree Réaumur	979
+degree Réaumur difference	972
+degree Rømer	980
+degree Rømer difference	973
+degree centigrade	978
+degree of arc	29
+degree of proof	875
+degree per day	904
+degree per hour	905
+degree per minute	908
+degree per second	911
+degree per second squared	40
+degree squared	917
+degrees	29
+degrees API	377
+degrees Baume	379
+degrees Baume heavy	379
+degrees Baume light	376
+degrees Baumé	379
+degrees Baumé heavy	379
+degrees Baumé light	376
+degrees Celsius	978
+degrees Celsius difference	971
+degrees Fahrenheit	976
+degrees Fahrenheit difference	969
+degrees Kelvin	977
+degrees Newton	981
+degrees Newton difference	974
+degrees Rankine	975
+degrees Rankine difference	968
+degrees Reaumur	979
+degrees Romer	980
+degrees Réaumur	979
+degrees Réaumur difference	972
+degrees Rømer	980
+degrees Rømer difference	973
+degrees centigrade	978
+degrees of arc	29
+degrees of proof	875
+degrees per day	904
+degrees per hour	905
+degrees per minute	908
+degrees per second	911
+degrees per second squared	40
+degré français	727
+deg²	917
+dekatherm	326
+dekatherms	326
+deleniye uglomera	26
+delta K	970
+delta degC	971
+delta degF	969
+delta degN	974
+delta degR	968
+delta degRe	972
+delta degRo	973
+delta °C	971
+delta °F	969
+delta_K	970
+delta_degC	971
+delta_degF	969
+delta_degR	968
+demi	1170
+demi-bouteille	1170
+den	565
+denier	565
+deniers	565
+dessert spoon	1143
+dessertspoon	1143
+dessertspoons	1143
+dessiatina	114
+dessiatine	114
+dessiatines	114
+desyatina	114
+desyatinas	114
+deutsche Härte	728
+deutscher Härtegrad	728
+dicker	880
+dickers	880
+didot	1081
+didots	1081
+dietary calorie	312
+dietary calories	312
+digiti	440
+digitus	440
+disintegration per minute	863
+disintegration per second	864
+disintegrations per minute	863
+disintegrations per second	864
+dm²	75
+dm³	1181
+doli	634
+dolya	634
+donum	96
+dou	1212
+double centner	713
+double pace	503
+double paces	503
+doz	881
+dozen	881
+dozens	881
+dpm	863
+dps	864
+dr	646
+dr ap	650
+dr av	646
+drachm	650
+drachma	652
+drachmae	652
+drachmas	652
+drachms	650
+draconic month	1026
+draconic months	1026
+draconic year	1035
+draconic years	1035
+draconitic month	1026
+dram	646
+drams	646
+drop	1128
+drops	1128
+dry barrel	1237
+dry barrels	1237
+dry gallon	1202
+dry gallons	1202
+dry pint	1174
+dry pints	1174
+dry quart	1186
+dry quarts	1186
+dsp	1143
+dunam	96
+dunams	96
+dunum	96
+dwt	645
+dyn	342
+dyn/cm	962
+dyncm	1059
+dyne	342
+dyne centimeter	1059
+dyne centimeters	1059
+dyne centimetre	1059
+dyne centimetres	1059
+dyne per centimeter	962
+dyne per centimetre	962
+dyne per square centimeter	816
+dyne per square centimetre	816
+dyne second	746
+dyne second per square centimeter	218
+dyne second per square centimetre	218
+dyne seconds	746
+dyne-centimeter	1059
+dyne-centimetre	1059
+dynes	342
+dynes per centimeter	962
+dynes per centimetre	962
+dynes per square centimeter	816
+dynes per square centimetre	816
+dyn·cm	1059
+dyn·s	746
+dz	713
+d⁻¹	359
+eV	289
+eV/c	743
+eclipse year	1035
+eclipse years	1035
+eighth turn	33
+eighth turns	33
+electric horsepower	805
+electric horsepower hour	318
+electric horsepower hours	318
+electric horsepower-hour	318
+electric horsepower-hours	318
+electrical horsepower	805
+electromagnetic unit of charge	231
+electromagnetic unit of current	253
+electron mass	626
+electron masses	626
+electron rest mass	626
+electron volt	289
+electron volt per c	743
+electron volts	289
+electronvolt	289
+electronvolt per c	743
+electronvolt per speed of light	743
+electronvolts	289
+electronvolts per speed of light	743
+electrostatic unit of capacitance	145
+electrostatic unit of charge	225
+electrostatic unit of current	245
+electrostatic unit of potential	269
+elementary charge	224
+elementary charges	224
+elementary entities	12
+elementary entity	12
+ell	500
+ells	500
+engineers chain	529
+engineers chains	529
+engineers link	475
+engineers links	475
+enneadecaeteris	1052
+entities	12
+entity	12
+enzyme unit	152
+enzyme units	152
+equal-tempered semitone	754
+equal-tempered semitones	754
+equatorial Earth radius	133
+equatorial Jupiter radius	135
+equivalent foot-candle	574
+equivalent lux	572
+equivalent phot	577
+erg	292
+erg per cubic centimeter	279
+erg per cubic centimetre	279
 erg per gram	0
-erg per gram kelvin	914
-erg per second	768
-erg per second square centimeter	373
-erg per second square centimetre	373
-erg per square centimetre	945
-erg per square centimetre second	373
-erg second	45
-erg seconds	45
-erg/cm3	277
-erg/cm²	945
-erg/cm³	277
+erg per gram kelvin	931
+erg per second	784
+erg per second square centimeter	380
+erg per second square centimetre	380
+erg per square centimetre	962
+erg per square centimetre second	380
+erg second	46
+erg seconds	46
+erg/cm3	279
+erg/cm²	962
+erg/cm³	279
 erg/g	0
-erg/g·K	914
-erg/s	768
-erg/s·cm²	373
-ergs	290
-ergs per cubic centimeter	277
-ergs per cubic centimetre	277
+erg/g·K	931
+erg/s	784
+erg/s·cm²	380
+ergs	292
+ergs per cubic centimeter	279
+ergs per cubic centimetre	279
 ergs per gram	0
-ergs per gram kelvin	914
-ergs per second	768
-ergs per second square centimetre	373
-erg·s	45
-fahrenheit	959
-famn	500
-famnar	500
-farad	148
-farad 90	147
-farad-90	147
-faraday	232
-faraday of charge	232
-faradays	232
-farads	148
-farads-90	147
-fath	743
-fathom	743
-fathoms	743
-fbm	1173
-fc	394
-feet	467
-feet of mercury	829
-feet of sea water	821
-feet of seawater	821
-feet of water	820
-feet of water at 39.2 °F	819
-feet of water column	820
-feet per day	922
-feet per hour	925
-feet per minute	929
-feet per second	934
-feet per second cubed	405
+ergs per gram kelvin	931
+ergs per second	784
+ergs per second square centimetre	380
+erg·s	46
+fahrenheit	976
+famn	507
+famnar	507
+farad	150
+farad 90	149
+farad-90	149
+faraday	234
+faraday of charge	234
+faradays	234
+farads	150
+farads-90	149
+fath	756
+fathom	756
+fathoms	756
+fbm	1194
+fc	401
+feet	474
+feet of mercury	845
+feet of sea water	837
+feet of seawater	837
+feet of water	836
+feet of water at 39.2 °F	835
+feet of water column	836
+feet per day	939
+feet per hour	942
+feet per minute	946
+feet per second	951
+feet per second cubed	412
 feet per second squared	6
-fermi	415
-fermis	415
-fifteen-degree calorie	297
-fifteen-degree calories	297
-fifth	1157
-fifth of a gallon	1157
-fifths	1157
-fifty-nine-degree BTU	304
-fifty-nine-degree BTUs	304
-fifty-nine-degree British thermal unit	304
-fifty-nine-degree British thermal units	304
-fine ounce	657
-finger	436
-fingerbreadth	436
-fingerbreadths	436
-fingers	436
-firkin	1210
-firkins	1210
-fl oz	1130
-fldr	1118
-floz	1130
-fluid drachm	1117
-fluid drachms	1117
-fluid dram	1118
-fluid drams	1118
-fluid ounce	1130
-fluid ounces	1130
-fluid scruple	1114
-fluid scruples	1114
-fluidram	1118
-fluidrams	1118
-flux quanta	586
-flux quantum	586
-food calorie	310
-food calorie per gram	913
-food calorie per hour	776
-food calorie per minute	784
-food calorie per second	796
-food calories	310
-food calories per gram	913
-food calories per hour	776
-food calories per minute	784
-food calories per second	796
-foot	467
-foot board measure	1173
-foot of mercury	829
-foot of sea water	821
-foot of seawater	821
-foot of water	820
-foot of water at 39.2 °F	819
-foot of water column	820
-foot per day	922
-foot per hour	925
-foot per minute	929
-foot per second	934
-foot per second cubed	405
+fermi	422
+fermis	422
+fifteen-degree calorie	299
+fifteen-degree calories	299
+fifth	1178
+fifth of a gallon	1178
+fifths	1178
+fifty-nine-degree BTU	306
+fifty-nine-degree BTUs	306
+fifty-nine-degree British thermal unit	306
+fifty-nine-degree British thermal units	306
+fine ounce	667
+finger	443
+fingerbreadth	443
+fingerbreadths	443
+fingers	443
+firkin	1231
+firkins	1231
+fl oz	1151
+fldr	1139
+floz	1151
+fluid drachm	1138
+fluid drachms	1138
+fluid dram	1139
+fluid drams	1139
+fluid ounce	1151
+fluid ounces	1151
+fluid scruple	1135
+fluid scruples	1135
+fluidram	1139
+fluidrams	1139
+flux quanta	596
+flux quantum	596
+food calorie	312
+food calorie per gram	930
+food calorie per hour	792
+food calorie per minute	800
+food calorie per second	812
+food calories	312
+food calories per gram	930
+food calories per hour	792
+food calories per minute	800
+food calories per second	812
+foot	474
+foot board measure	1194
+foot of mercury	845
+foot of sea water	837
+foot of seawater	837
+foot of water	836
+foot of water at 39.2 °F	835
+foot of water column	836
+foot per day	939
+foot per hour	942
+foot per minute	946
+foot per second	951
+foot per second cubed	412
 foot per second per second	6
 foot per second squared	6
-foot pound	294
-foot pound-force	294
-foot poundal	291
-foot poundals	291
-foot pounds	294
-foot-candle	394
-foot-candles	394
-foot-lambert	564
-foot-lamberts	564
-foot-pound	294
-foot-pound per hour	769
-foot-pound per minute	771
-foot-pound per pound	907
-foot-pound per pound degree Rankine	916
-foot-pound per second	778
-foot-pound-force	294
-foot-pound-force per hour	769
-foot-pound-force per minute	771
-foot-pound-force per pound	907
-foot-pound-force per pound degree Rankine	916
-foot-pound-force per second	778
-foot-pound-force second	50
-foot-pound-force seconds	50
-foot-poundal	291
-foot-poundals	291
-foot-pounds	294
-foot-pounds per hour	769
-foot-pounds per minute	771
-foot-pounds per pound	907
-foot-pounds per second	778
-foot-pounds-force	294
-foot-pounds-force per hour	769
-foot-pounds-force per minute	771
-foot-pounds-force per pound	907
-foot-pounds-force per pound degree Rankine	916
-foot-pounds-force per second	778
-footcandle	394
-footcandles	394
-footlambert	564
-footlamberts	564
-fortnight	1007
-fortnights	1007
-fot	464
-fph	925
-fpm	929
-fps	361
-frame per second	361
-frame rate	361
-frames per second	361
-franklin	223
-franklins	223
-freight ton	1238
-freight tons	1238
-fsw	821
-ft	467
-ft/d	922
-ft/h	925
-ft/min	929
-ft/s	934
-ft/s3	405
+foot pound	296
+foot pound-force	296
+foot poundal	293
+foot poundals	293
+foot pounds	296
+foot-candle	401
+foot-candles	401
+foot-lambert	574
+foot-lamberts	574
+foot-pound	296
+foot-pound per hour	785
+foot-pound per minute	787
+foot-pound per pound	924
+foot-pound per pound degree Rankine	933
+foot-pound per second	794
+foot-pound-force	296
+foot-pound-force per hour	785
+foot-pound-force per minute	787
+foot-pound-force per pound	924
+foot-pound-force per pound degree Rankine	933
+foot-pound-force per second	794
+foot-pound-force second	51
+foot-pound-force seconds	51
+foot-poundal	293
+foot-poundals	293
+foot-pounds	296
+foot-pounds per hour	785
+foot-pounds per minute	787
+foot-pounds per pound	924
+foot-pounds per second	794
+foot-pounds-force	296
+foot-pounds-force per hour	785
+foot-pounds-force per minute	787
+foot-pounds-force per pound	924
+foot-pounds-force per pound degree Rankine	933
+foot-pounds-force per second	794
+footcandle	401
+footcandles	401
+footlambert	574
+footlamberts	574
+force Beaufort	1290
+fortnight	1024
+fortnights	1024
+fot	471
+fph	942
+fpm	946
+fps	363
+frame per second	363
+frame rate	363
+frames per second	363
+franklin	225
+franklins	225
+freight ton	1259
+freight tons	1259
+fsw	837
+ft	474
+ft/d	939
+ft/h	942
+ft/min	946
+ft/s	951
+ft/s3	412
 ft/s²	6
-ft/s³	405
-ft2/h	408
-ft2/s	412
-ftH2O	820
-ftH2O at 39.2 °F	819
-ftH2O_39F	819
-ftHg	829
-ftH₂O	820
-ftL	564
-ftUS	469
-ftWC	820
-ftlbf	294
-ftlbfs	50
-ftm	743
-ftpdl	291
-ft²	75
-ft²/h	408
-ft²/s	412
-ft²·h·°F/BTU	983
-ft²·h·°F/BTU_th	984
-ft²·h·°F/Btu	983
-ft³	1203
-ft³/h	1087
-ft³/min	1094
-ft³/s	1100
-ft·L	564
-ft·lbf	294
-ft·lbf/h	769
-ft·lbf/lb	907
-ft·lbf/lb·°R	916
-ft·lbf/min	771
-ft·lbf/s	778
-ft·lbf·s	50
-ft·pdl	291
-ft⁻¹	1262
-ft⋅lbf	294
-full circle	37
-full circles	37
-full sphere	905
-full turn	37
-full-size keg	1212
-funal	347
-funals	347
-funt	670
-funty	670
-fur	531
-furlong	531
-furlongs	531
-g	632
+ft/s³	412
+ft2/h	415
+ft2/s	419
+ftH2O	836
+ftH2O at 39.2 °F	835
+ftH2O_39F	835
+ftHg	845
+ftH₂O	836
+ftL	574
+ftUS	476
+ftWC	836
+ftlbf	296
+ftlbfs	51
+ftm	756
+ftpdl	293
+ft²	77
+ft²/h	415
+ft²/s	419
+ft²·h·°F/BTU	1000
+ft²·h·°F/BTU_th	1001
+ft²·h·°F/Btu	1000
+ft³	1224
+ft³/h	1108
+ft³/min	1115
+ft³/s	1121
+ft·L	574
+ft·lbf	296
+ft·lbf/h	785
+ft·lbf/lb	924
+ft·lbf/lb·°R	933
+ft·lbf/min	787
+ft·lbf/s	794
+ft·lbf·s	51
+ft·pdl	293
+ft⁻¹	1283
+ft⋅lbf	296
+full circle	38
+full circles	38
+full sphere	921
+full turn	38
+full-size keg	1233
+funal	349
+funals	349
+funt	680
+funty	680
+fur	538
+furlong	538
+furlongs	538
+g	642
 g-force	10
-g/L	199
-g/cc	208
-g/cm2	61
-g/cm3	208
-g/cm²	61
-g/cm³	208
-g/dL	203
-g/dl	203
-g/l	199
-g/m2	53
-g/m3	192
-g/mL	209
-g/min	605
-g/ml	209
-g/m²	53
-g/m³	192
-g/s	608
+g/L	201
+g/cc	210
+g/cm2	62
+g/cm3	210
+g/cm²	62
+g/cm³	210
+g/dL	205
+g/dl	205
+g/l	201
+g/m2	54
+g/m3	194
+g/mL	211
+g/min	615
+g/ml	211
+g/m²	54
+g/m³	194
+g/s	618
 g0	10
-g0/s	407
-gTNT	311
-gal	1179
-gal/100mi	364
-gal/d	1082
-gal/h	1085
-gal/mi	367
-gal/min	1091
-gal/s	1097
+g0/s	414
+gTNT	313
+gal	1200
+gal/100mi	366
+gal/d	1103
+gal/h	1106
+gal/mi	369
+gal/min	1112
+gal/s	1118
 galileo	3
-galileo per second	403
+galileo per second	410
 galileos	3
-galileos per second	403
-gallon	1179
-gallon of gasoline equivalent	323
-gallon per 100 miles	364
-gallon per day	1082
-gallon per hour	1085
-gallon per mile	367
-gallon per minute	1091
-gallon per second	1097
-gallons	1179
-gallons of gasoline equivalent	323
-gallons per 100 miles	364
-gallons per day	1082
-gallons per hour	1085
-gallons per mile	367
-gallons per minute	1091
-gallons per second	1097
-gamma	581
-gammas	581
-garnce	1180
-garnets	1176
-garniec	1180
-garntsy	1176
-gasoline gallon equivalent	323
-gasoline gallon equivalents	323
-gauss	583
-gauss square centimetre	587
-gcm²	723
+galileos per second	410
+gallon	1200
+gallon of gasoline equivalent	325
+gallon per 100 miles	366
+gallon per day	1103
+gallon per hour	1106
+gallon per mile	369
+gallon per minute	1112
+gallon per second	1118
+gallons	1200
+gallons of gasoline equivalent	325
+gallons per 100 miles	366
+gallons per day	1103
+gallons per hour	1106
+gallons per mile	369
+gallons per minute	1112
+gallons per second	1118
+gamma	591
+gammas	591
+garnce	1201
+garnets	1197
+garniec	1201
+garntsy	1197
+gas mark	375
+gas marks	375
+gasmark	375
+gasoline gallon equivalent	325
+gasoline gallon equivalents	325
+gauss	593
+gauss square centimetre	597
+gcm²	733
 gee	10
-gee per second	407
-geepound	690
-geepounds	690
+gee per second	414
+geepound	700
+geepounds	700
 gees	10
-geometric pace	496
-geometric paces	496
-gf	341
-gf/cm	946
-gf/cm²	808
-gfcm	1043
-gf·cm	1043
-gi	1135
-gigaanna	1041
-gigaannum	1041
-gigatonne	712
-gigatonnes	712
-gigayear	1041
-gigayears	1041
-gilbert	245
-gilbert per centimeter	580
-gilbert per centimetre	580
-gilberts	245
-gilberts per centimetre	580
-gill	1135
-gills	1135
+geometric pace	503
+geometric paces	503
+gf	343
+gf/cm	963
+gf/cm²	824
+gfcm	1060
+gf·cm	1060
+gi	1156
+gigaanna	1058
+gigaannum	1058
+gigatonne	722
+gigatonnes	722
+gigayear	1058
+gigayears	1058
+gilbert	247
+gilbert per centimeter	590
+gilbert per centimetre	590
+gilberts	247
+gilberts per centimetre	590
+gill	1156
+gills	1156
 gn	10
-gn/s	407
-goliath	1201
-gon	27
-gou	1139
-gpd	1082
-gpg	196
-gpg_imp	195
-gph	1085
-gpm	1091
-gr	627
-gr/100ft³	598
-gr/ft³	600
-gr/gal	196
-gr/gal_imp	195
-grad	27
-grade	27
-grades	27
-gradian	27
-gradians	27
-grads	27
-gradus	487
-grain	627
-grain per 100 cubic feet	598
-grain per UK gallon	195
-grain per US gallon	196
-grain per cubic foot	600
-grain per gallon	196
-grain per hundred cubic feet	598
-grain per imperial gallon	195
-grain poids de marc	626
-grains	627
-grains per 100 cubic feet	598
-grains per UK gallon	195
-grains per US gallon	196
-grains per cubic foot	600
-grains per gallon	196
-grains per hundred cubic feet	598
-grains per imperial gallon	195
-grains poids de marc	626
-gram	632
-gram calorie	296
-gram calories	296
-gram centimeter per second	735
-gram centimeters per second	735
-gram centimetre per second	735
-gram centimetres per second	735
-gram force	341
-gram of TNT	311
-gram of TNT equivalent	311
-gram per cubic centimeter	208
-gram per cubic centimetre	208
-gram per cubic meter	192
-gram per cubic metre	192
-gram per deciliter	203
-gram per decilitre	203
-gram per liter	199
-gram per litre	199
-gram per milliliter	209
-gram per millilitre	209
-gram per minute	605
-gram per second	608
-gram per square centimeter	61
-gram per square centimetre	61
-gram per square meter	53
-gram per square metre	53
-gram square centimeter	723
-gram square centimeter per second	46
-gram square centimeters	723
-gram square centimeters per second	46
-gram square centimetre	723
-gram square centimetre per second	46
-gram square centimetres	723
-gram square centimetres per second	46
-gram-force	341
-gram-force centimeter	1043
-gram-force centimeters	1043
-gram-force centimetre	1043
-gram-force centimetres	1043
-gram-force per centimeter	946
-gram-force per centimetre	946
-gram-force per square centimeter	808
-gram-force per square centimetre	808
-gram-mole	12
-gram-molecule	12
-gram-molecules	12
-gram-moles	12
-grammage	53
-gramme	632
-gramme-force	341
-grammes	632
-grams	632
-grams of TNT	311
-grams per cubic centimeter	208
-grams per cubic centimetre	208
-grams per cubic meter	192
-grams per cubic metre	192
-grams per deciliter	203
-grams per decilitre	203
-grams per liter	199
-grams per litre	199
-grams per milliliter	209
-grams per millilitre	209
-grams per minute	605
-grams per second	608
-grams per square centimeter	61
-grams per square centimetre	61
-grams per square meter	53
-grams per square metre	53
-grams-force	341
-grams-force per centimeter	946
-grams-force per centimetre	946
-grams-force per square centimeter	808
-grams-force per square centimetre	808
+gn/s	414
+goliath	1222
+gon	28
+gou	1160
+gpd	1103
+gpg	198
+gpg_imp	197
+gph	1106
+gpm	1112
+gr	637
+gr/100ft³	608
+gr/ft³	610
+gr/gal	198
+gr/gal_imp	197
+grad	28
+grade	28
+grades	28
+gradian	28
+gradians	28
+grads	28
+gradus	494
+grain	637
+grain per 100 cubic feet	608
+grain per UK gallon	197
+grain per US gallon	198
+grain per cubic foot	610
+grain per gallon	198
+grain per hundred cubic feet	608
+grain per imperial gallon	197
+grain poids de marc	636
+grains	637
+grains per 100 cubic feet	608
+grains per UK gallon	197
+grains per US gallon	198
+grains per cubic foot	610
+grains per gallon	198
+grains per hundred cubic feet	608
+grains per imperial gallon	197
+grains poids de marc	636
+gram	642
+gram calorie	298
+gram calories	298
+gram centimeter per second	745
+gram centimeters per second	745
+gram centimetre per second	745
+gram centimetres per second	745
+gram force	343
+gram of TNT	313
+gram of TNT equivalent	313
+gram per cubic centimeter	210
+gram per cubic centimetre	210
+gram per cubic meter	194
+gram per cubic metre	194
+gram per deciliter	205
+gram per decilitre	205
+gram per liter	201
+gram per litre	201
+gram per milliliter	211
+gram per millilitre	211
+gram per minute	615
+gram per second	618
+gram per square centimeter	62
+gram per square centimetre	62
+gram per square meter	54
+gram per square metre	54
+gram square centimeter	733
+gram square centimeter per second	47
+gram square centimeters	733
+gram square centimeters per second	47
+gram square centimetre	733
+gram square centimetre per second	47
+gram square centimetres	733
+gram square centimetres per second	47
+gram-force	343
+gram-force centimeter	1060
+gram-force centimeters	1060
+gram-force centimetre	1060
+gram-force centimetres	1060
+gram-force per centimeter	963
+gram-force per centimetre	963
+gram-force per square centimeter	824
+gram-force per square centimetre	824
+gram-mole	13
+gram-molecule	13
+gram-molecules	13
+gram-moles	13
+grammage	54
+gramme	642
+gramme-force	343
+grammes	642
+grams	642
+grams of TNT	313
+grams per cubic centimeter	210
+grams per cubic centimetre	210
+grams per cubic meter	194
+grams per cubic metre	194
+grams per deciliter	205
+grams per decilitre	205
+grams per liter	201
+grams per litre	201
+grams per milliliter	211
+grams per millilitre	211
+grams per minute	615
+grams per second	618
+grams per square centimeter	62
+grams per square centimetre	62
+grams per square meter	54
+grams per square metre	54
+grams-force	343
+grams-force per centimeter	963
+grams-force per centimetre	963
+grams-force per square centimeter	824
+grams-force per square centimetre	824
 gray	2
 grays	2
-great gross	878
-great grosses	878
-great hundred	872
-great hundreds	872
-great primer	1078
-gros	639
-gross	873
-gross hundredweight	699
-gross register ton	1244
-gross register tons	1244
-growler	1171
-growlers	1171
-gsm	53
-g·cm/s	735
-g·cm²	723
-g·cm²/s	46
-gō	1139
+great gross	894
+great grosses	894
+great hundred	888
+great hundreds	888
+great primer	1095
+gros	649
+gross	889
+gross hundredweight	709
+gross register ton	1265
+gross register tons	1265
+growler	1192
+growlers	1192
+gsm	54
+g·cm/s	745
+g·cm²	733
+g·cm²/s	47
+gō	1160
 g₀	10
-g₀/s	407
-h	1001
-h-bar	43
-ha	111
-halakim	995
-half barrel	1212
-half bottle	1149
-half bottles	1149
-half byte	188
-half turn	36
-half turns	36
-half-barrel keg	1212
-half-barrel kegs	1212
-half-byte	188
-half-bytes	188
-half-turn	36
-hand	453
-hands	453
-hartree	289
-hartree energy	289
-hartree per bohr	339
-hartree per cubic bohr	841
-hartrees	289
-hbar	43
-hectare	111
-hectares	111
-hectopieze	834
-hectopiezes	834
-hectopièze	834
-hectopièzes	834
-helek	995
-hemina	1148
-heminae	1148
-hemisphere	904
-hemispheres	904
-henries	398
-henries-90	399
-henry	398
-henry 90	399
-henry-90	399
-henrys	398
-heredia	104
-heredium	104
-hertz	360
-hh	453
-hhd	1226
-hide	117
-hides	117
-hm³	1254
-hogshead	1226
-hogsheads	1226
-homestead	119
-homesteads	119
-horsepower	788
-horsepower hour	315
-horsepower hours	315
-horsepower-hour	315
-horsepower-hours	315
-hour	1001
-hour angle	30
-hour angles	30
-hour of RA	30
-hour of right ascension	30
-hours	1001
-hours of RA	30
-hours of right ascension	30
-hp	788
-hp_E	789
-hph	315
-hpz	834
-hp·h	315
-hr	1001
-hrs	1001
-huali	534
-hundred	871
-hundred cubic feet	1243
-hundreds	871
-hundredweight	695
-hundredweights	695
-hyl	686
-hyls	686
-h·ft²·°F/Btu	983
-h⁻¹	358
-imp fl oz	1129
-imp gal	1183
-imp pt	1154
-imperial barrel	1223
-imperial beer barrel	1223
-imperial beer barrels	1223
-imperial bushel	1208
-imperial bushels	1208
-imperial cable	747
-imperial cables	747
-imperial cup	1147
-imperial cups	1147
-imperial dry quarter	1228
-imperial dry quarters	1228
-imperial firkin	1210
-imperial fluid drachm	1117
-imperial fluid drachms	1117
-imperial fluid ounce	1129
-imperial fluid ounces	1129
-imperial fluid scruple	1114
-imperial gallon	1183
-imperial gallon per 100 miles	365
-imperial gallon per minute	1092
-imperial gallons	1183
-imperial gallons per 100 miles	365
-imperial gallons per minute	1092
-imperial gill	1137
-imperial gills	1137
-imperial hogshead	1227
-imperial hogsheads	1227
-imperial horsepower	788
-imperial hundredweight	699
-imperial knot	937
-imperial minim	1108
-imperial minims	1108
-imperial mpg	369
-imperial peck	1189
-imperial pecks	1189
-imperial pint	1154
-imperial pints	1154
-imperial pottle	1172
-imperial quart	1166
-imperial quarter	688
-imperial quarters	688
-imperial quarts	1166
-imperial ton	709
-imperial ton per square inch	840
-imperial ton-force	351
-imperial tons	709
-in	440
-in Hg	824
-in w.c.	814
-in-lb	1049
-in/h	923
-in/min	927
-in/s	932
-in/s3	404
+g₀/s	414
+h	1018
+h-bar	44
+ha	113
+halakim	1012
+half barrel	1233
+half bottle	1170
+half bottles	1170
+half byte	190
+half step	754
+half steps	754
+half turn	37
+half turns	37
+half-barrel keg	1233
+half-barrel kegs	1233
+half-byte	190
+half-bytes	190
+half-turn	37
+halftone	754
+halftones	754
+hand	460
+hands	460
+hartree	291
+hartree energy	291
+hartree per bohr	341
+hartree per cubic bohr	857
+hartrees	291
+hbar	44
+hectare	113
+hectares	113
+hectopieze	850
+hectopiezes	850
+hectopièze	850
+hectopièzes	850
+helek	1012
+hemina	1169
+heminae	1169
+hemisphere	920
+hemispheres	920
+henries	405
+henries-90	406
+henry	405
+henry 90	406
+henry-90	406
+henrys	405
+heredia	106
+heredium	106
+hertz	362
+hh	460
+hhd	1247
+hide	119
+hides	119
+hm³	1275
+hogshead	1247
+hogsheads	1247
+homestead	121
+homesteads	121
+horsepower	804
+horsepower hour	317
+horsepower hours	317
+horsepower-hour	317
+horsepower-hours	317
+hour	1018
+hour angle	31
+hour angles	31
+hour of RA	31
+hour of right ascension	31
+hours	1018
+hours of RA	31
+hours of right ascension	31
+hp	804
+hp_E	805
+hph	317
+hpz	850
+hp·h	317
+hr	1018
+hrs	1018
+huali	541
+hundred	887
+hundred cubic feet	1264
+hundreds	887
+hundredweight	705
+hundredweights	705
+hyl	696
+hyls	696
+h·ft²·°F/Btu	1000
+h⁻¹	360
+imp fl oz	1150
+imp gal	1204
+imp pt	1175
+imperial barrel	1244
+imperial beer barrel	1244
+imperial beer barrels	1244
+imperial bushel	1229
+imperial bushels	1229
+imperial cable	760
+imperial cables	760
+imperial cup	1168
+imperial cups	1168
+imperial dry quarter	1249
+imperial dry quarters	1249
+imperial firkin	1231
+imperial fluid drachm	1138
+imperial fluid drachms	1138
+imperial fluid ounce	1150
+imperial fluid ounces	1150
+imperial fluid scruple	1135
+imperial gallon	1204
+imperial gallon per 100 miles	367
+imperial gallon per minute	1113
+imperial gallons	1204
+imperial gallons per 100 miles	367
+imperial gallons per minute	1113
+imperial gill	1158
+imperial gills	1158
+imperial hogshead	1248
+imperial hogsheads	1248
+imperial horsepower	804
+imperial hundredweight	709
+imperial knot	954
+imperial minim	1129
+imperial minims	1129
+imperial mpg	371
+imperial peck	1210
+imperial pecks	1210
+imperial pint	1175
+imperial pints	1175
+imperial pottle	1193
+imperial quart	1187
+imperial quarter	698
+imperial quarters	698
+imperial quarts	1187
+imperial standard wire gauge	1292
+imperial ton	719
+imperial ton per square inch	856
+imperial ton-force	353
+imperial tons	719
+imperial wire gauge	1292
+in	447
+in Hg	840
+in w.c.	830
+in-lb	1066
+in/h	940
+in/min	944
+in/s	949
+in/s3	411
 in/s²	4
-in/s³	404
-in2/s	411
-inH2O	814
-inH2O at 39.2 °F	813
-inH2O at 60 °F	812
-inH2O_39F	813
-inH2O_60F	812
-inHg	824
-inHg at 32 °F	823
-inHg at 60 °F	822
-inHg_32F	823
-inHg_60F	822
-inH₂O	814
-inWC	814
-inch	440
-inch Hg	824
-inch of mercury	824
-inch of mercury at 0 °C	823
-inch of mercury at 32 °F	823
-inch of mercury at 60 °F	822
-inch of water	814
-inch of water at 39.2 °F	813
-inch of water at 4 °C	813
-inch of water at 60 °F	812
-inch of water column	814
-inch ounce-force	1045
-inch per hour	923
-inch per minute	927
-inch per second	932
-inch per second cubed	404
+in/s³	411
+in2/s	418
+inH2O	830
+inH2O at 39.2 °F	829
+inH2O at 60 °F	828
+inH2O_39F	829
+inH2O_60F	828
+inHg	840
+inHg at 32 °F	839
+inHg at 60 °F	838
+inHg_32F	839
+inHg_60F	838
+inH₂O	830
+inWC	830
+inch	447
+inch Hg	840
+inch of mercury	840
+inch of mercury at 0 °C	839
+inch of mercury at 32 °F	839
+inch of mercury at 60 °F	838
+inch of water	830
+inch of water at 39.2 °F	829
+inch of water at 4 °C	829
+inch of water at 60 °F	828
+inch of water column	830
+inch ounce-force	1062
+inch per hour	940
+inch per minute	944
+inch per second	949
+inch per second cubed	411
 inch per second per second	4
 inch per second squared	4
-inch pound-force	1049
-inch pound-force second squared	729
-inch water gauge	814
-inch-ounce	1045
-inch-ounces	1045
-inch-pound	1049
-inch-pound R-value	983
-inch-pound-force	1049
-inch-pounds	1049
-inch-slug	706
-inches	440
-inches Hg	824
-inches of mercury	824
-inches of mercury at 32 °F	823
-inches of mercury at 60 °F	822
-inches of water	814
-inches of water at 39.2 °F	813
-inches of water at 60 °F	812
-inches of water column	814
-inches per hour	923
-inches per minute	927
-inches per second	932
-inches per second cubed	404
+inch pound-force	1066
+inch pound-force second squared	739
+inch water gauge	830
+inch-ounce	1062
+inch-ounces	1062
+inch-pound	1066
+inch-pound R-value	1000
+inch-pound-force	1066
+inch-pounds	1066
+inch-slug	716
+inches	447
+inches Hg	840
+inches of mercury	840
+inches of mercury at 32 °F	839
+inches of mercury at 60 °F	838
+inches of water	830
+inches of water at 39.2 °F	829
+inches of water at 60 °F	828
+inches of water column	830
+inches per hour	940
+inches per minute	944
+inches per second	949
+inches per second cubed	411
 inches per second squared	4
-international acre	102
-international acres	102
-international ampere	247
-international amperes	247
-international cable	746
-international cables	746
-international candle	575
-international candles	575
-international coulomb	225
-international coulombs	225
-international farad	146
-international farads	146
-international feet	467
-international foot	467
-international henries	400
-international henry	400
-international inch	440
-international inches	440
-international mho	238
-international mhos	238
-international mile	537
-international miles	537
-international nautical mile	749
-international nautical miles	749
-international ohm	273
-international ohms	273
-international siemens	238
-international unit of enzyme activity	150
-international units of enzyme activity	150
-international volt	265
-international volts	265
-international yard	491
-international yards	491
-inverse angstrom	1268
-inverse centimeter	1264
-inverse centimeters	1264
-inverse centimetre	1264
-inverse centimetres	1264
-inverse feet	1262
-inverse foot	1262
-inverse inch	1263
-inverse inches	1263
-inverse kilometer	1260
-inverse kilometre	1260
-inverse meter	1261
-inverse meters	1261
-inverse metre	1261
-inverse metres	1261
-inverse micrometer	1266
-inverse micrometre	1266
-inverse mile	1259
-inverse miles	1259
-inverse millimeter	1265
-inverse millimetre	1265
-inverse nanometer	1267
-inverse nanometre	1267
-inverse ångström	1268
-in²	72
-in²/s	411
-in³	1127
-in³/min	1083
-in·lbf	1049
-in⁻¹	1263
-ipm	927
-ips	932
-iugera	98
-iugerum	98
-jar	144
-jars	144
-jeroboam	1174
-jeroboams	1174
-jeweler's point	623
-jewelers' point	623
-jeweller's point	623
-jewellers' point	623
-jia	109
-jigger	1132
-jiggers	1132
-jin	677
-jo	509
-jou	509
-joule	292
-joule per cubic meter	278
-joule per cubic metre	278
-joule per kilogram	906
-joule per kilogram degree Celsius	915
-joule per kilogram kelvin	915
-joule per liter	279
-joule per litre	279
-joule per square meter	947
-joule per square metre	947
-joule second	48
-joule seconds	48
-joules	292
-joules per cubic meter	278
-joules per cubic metre	278
-joules per kilogram	906
-joules per kilogram degree Celsius	915
-joules per kilogram kelvin	915
-joules per liter	279
-joules per litre	279
-jugera	98
-jugerum	98
-jō	509
-k'atun	1036
-k'atuns	1036
-kBtu/h	786
-kJ/m²	842
-kWh/m²	846
-ka	1039
-kabeltov	746
-kah	109
-kairi	749
-kan	684
-kanejaku	466
-kanejaku sun	445
-kanme	684
-kapp line	589
-kapp lines	589
-kappline	589
-kapplines	589
-karat	861
-karat gold	861
-karats	861
-karats gold	861
-kat	151
-katal	151
-katals	151
-kati	679
-katun	1036
-katuns	1036
-kayser	1264
-kaysers	1264
-kcal	310
-kcal/g	913
-kcal/h	776
-kcal/h·m²	375
-kcal/h·m²·°C	386
-kcal/h·m·°C	969
-kcal/kg	911
-kcal/kg·°C	918
-kcal/min	784
-kcal/s	796
-kcal_IT	312
-kcal_IT/h	777
-kcal_IT/h·m²	375
-kcal_IT/h·m²·°C	386
-kcal_IT/h·m·°C	969
-kcal_IT/kg	912
-kcal_IT/kg·°C	920
-kcal_IT/m³	281
-kcal_mean	313
-kcal_th	310
-kelvin	960
-kelvin difference	953
-kelvin interval	953
-kelvin intervals	953
-kelvins	960
-kelvins difference	953
-ken	502
-kg	682
-kg/L	210
-kg/d	604
-kg/dm³	210
-kg/h	607
-kg/ha	51
-kg/l	210
-kg/m	558
-kg/m2	59
-kg/m3	198
-kg/min	611
-kg/m²	59
-kg/m³	198
-kg/s	615
-kgcm²	726
-kgf	346
-kgf/cm²	832
-kgf/m	948
-kgf/mm²	838
-kgf/m²	804
-kgfcm	1048
-kgfm	1052
-kgf·cm	1048
-kgf·m	1052
-kgf·m/s	781
-kgf·s	742
-kgf·s/m²	219
-kgm/s	739
-kgmm²	724
-kgm²	730
-kgoe	319
-kg·cm²	726
-kg·m/s	739
-kg·mm²	724
-kg·m²	730
-kg·m²/s	48
-khoes	1175
-khous	1175
-khuep	459
-kilderkin	1214
-kilderkins	1214
-kilo	682
-kiloanna	1039
-kiloannum	1039
-kilocalorie	310
-kilocalorie per gram	913
-kilocalorie per hour	776
-kilocalorie per hour meter degree Celsius	969
-kilocalorie per hour metre degree Celsius	969
-kilocalorie per hour square meter	375
-kilocalorie per hour square meter degree Celsius	386
-kilocalorie per hour square metre	375
-kilocalorie per hour square metre degree Celsius	386
-kilocalorie per kilogram	911
-kilocalorie per kilogram degree Celsius	918
-kilocalorie per minute	784
-kilocalorie per second	796
-kilocalories	310
-kilocalories per gram	913
-kilocalories per hour	776
-kilocalories per kilogram	911
-kilocalories per minute	784
-kilocalories per second	796
-kilogram	682
-kilogram calorie	310
-kilogram calories	310
-kilogram force	346
-kilogram meter per second	739
-kilogram meters per second	739
-kilogram metre per second	739
-kilogram metre squared	730
-kilogram metres per second	739
-kilogram of oil equivalent	319
-kilogram per cubic meter	198
-kilogram per cubic metre	198
-kilogram per day	604
-kilogram per hectare	51
-kilogram per hour	607
-kilogram per liter	210
-kilogram per litre	210
-kilogram per meter	558
-kilogram per metre	558
-kilogram per minute	611
-kilogram per second	615
-kilogram per square meter	59
-kilogram per square metre	59
-kilogram square centimeter	726
-kilogram square centimeters	726
-kilogram square centimetre	726
-kilogram square centimetres	726
-kilogram square meter	730
-kilogram square meter per second	48
-kilogram square meters	730
-kilogram square metre	730
-kilogram square metre per second	48
-kilogram square metres	730
-kilogram square millimeter	724
-kilogram square millimeters	724
-kilogram square millimetre	724
-kilogram square millimetres	724
-kilogram-force	346
-kilogram-force centimeter	1048
-kilogram-force centimeters	1048
-kilogram-force centimetre	1048
-kilogram-force centimetres	1048
-kilogram-force meter	1052
-kilogram-force meter per second	781
-kilogram-force meters	1052
-kilogram-force metre	1052
-kilogram-force metre per second	781
-kilogram-force metres	1052
-kilogram-force metres per second	781
-kilogram-force per meter	948
-kilogram-force per metre	948
-kilogram-force per square centimeter	832
-kilogram-force per square centimetre	832
-kilogram-force per square meter	804
-kilogram-force per square metre	804
-kilogram-force per square millimeter	838
-kilogram-force per square millimetre	838
-kilogram-force second	742
-kilogram-force second per square meter	219
-kilogram-force second per square metre	219
-kilogram-force seconds	742
-kilogram-force seconds per square metre	219
-kilogramme	682
-kilogramme-force	346
-kilogramme-metre	300
-kilogrammes	682
-kilogrammeter	300
-kilogrammeters	300
-kilogrammetre	300
-kilogrammetres	300
-kilogrammètre	300
-kilograms	682
-kilograms of oil equivalent	319
-kilograms per cubic meter	198
-kilograms per cubic metre	198
-kilograms per day	604
-kilograms per hectare	51
-kilograms per hour	607
-kilograms per liter	210
-kilograms per litre	210
-kilograms per meter	558
-kilograms per metre	558
-kilograms per minute	611
-kilograms per second	615
-kilograms per square meter	59
-kilograms per square metre	59
-kilograms-force	346
-kilograms-force per metre	948
-kilograms-force per square meter	804
-kilograms-force per square metre	804
-kilograms-force per square millimeter	838
-kilograms-force per square millimetre	838
-kilojoule per square meter	842
-kilojoule per square metre	842
-kilojoules per square meter	842
-kilojoules per square metre	842
-kilometer per hour	933
+international acre	104
+international acres	104
+international ampere	249
+international amperes	249
+international cable	759
+international cables	759
+international candle	585
+international candles	585
+international coulomb	227
+international coulombs	227
+international farad	148
+international farads	148
+international feet	474
+international foot	474
+international henries	407
+international henry	407
+international inch	447
+international inches	447
+international mho	240
+international mhos	240
+international mile	544
+international miles	544
+international nautical mile	762
+international nautical miles	762
+international ohm	275
+international ohms	275
+international siemens	240
+international unit of enzyme activity	152
+international units of enzyme activity	152
+international volt	267
+international volts	267
+international yard	498
+international yards	498
+inverse angstrom	1289
+inverse centimeter	1285
+inverse centimeters	1285
+inverse centimetre	1285
+inverse centimetres	1285
+inverse feet	1283
+inverse foot	1283
+inverse inch	1284
+inverse inches	1284
+inverse kilometer	1281
+inverse kilometre	1281
+inverse meter	1282
+inverse meters	1282
+inverse metre	1282
+inverse metres	1282
+inverse micrometer	1287
+inverse micrometre	1287
+inverse mile	1280
+inverse miles	1280
+inverse millimeter	1286
+inverse millimetre	1286
+inverse nanometer	1288
+inverse nanometre	1288
+inverse ångström	1289
+in²	74
+in²/s	418
+in³	1148
+in³/min	1104
+in·lbf	1066
+in⁻¹	1284
+ipm	944
+ips	949
+iugera	100
+iugerum	100
+jar	146
+jars	146
+jeroboam	1195
+jeroboams	1195
+jeweler's point	633
+jewelers' point	633
+jeweller's point	633
+jewellers' point	633
+jia	111
+jigger	1153
+jiggers	1153
+jin	687
+jo	516
+jou	516
+joule	294
+joule per cubic meter	280
+joule per cubic metre	280
+joule per kilogram	923
+joule per kilogram degree Celsius	932
+joule per kilogram kelvin	932
+joule per liter	281
+joule per litre	281
+joule per square meter	964
+joule per square metre	964
+joule second	49
+joule seconds	49
+joules	294
+joules per cubic meter	280
+joules per cubic metre	280
+joules per kilogram	923
+joules per kilogram degree Celsius	932
+joules per kilogram kelvin	932
+joules per liter	281
+joules per litre	281
+jugera	100
+jugerum	100
+jō	516
+k'atun	1053
+k'atuns	1053
+kBtu/h	802
+kJ/m²	858
+kWh/m²	862
+ka	1056
+kabeltov	759
+kah	111
+kairi	762
+kan	694
+kanejaku	473
+kanejaku sun	452
+kanme	694
+kapp line	599
+kapp lines	599
+kappline	599
+kapplines	599
+karat	877
+karat gold	877
+karats	877
+karats gold	877
+kat	153
+katal	153
+katals	153
+kati	689
+katun	1053
+katuns	1053
+kayser	1285
+kaysers	1285
+kcal	312
+kcal/g	930
+kcal/h	792
+kcal/h·m²	382
+kcal/h·m²·°C	393
+kcal/h·m·°C	986
+kcal/kg	928
+kcal/kg·°C	935
+kcal/min	800
+kcal/s	812
+kcal_IT	314
+kcal_IT/h	793
+kcal_IT/h·m²	382
+kcal_IT/h·m²·°C	393
+kcal_IT/h·m·°C	986
+kcal_IT/kg	929
+kcal_IT/kg·°C	937
+kcal_IT/m³	283
+kcal_mean	315
+kcal_th	312
+kcmil	70
+kelvin	977
+kelvin difference	970
+kelvin interval	970
+kelvin intervals	970
+kelvins	977
+kelvins difference	970
+ken	509
+kg	692
+kg/L	212
+kg/d	614
+kg/dm³	212
+kg/h	617
+kg/ha	52
+kg/l	212
+kg/m	568
+kg/m2	60
+kg/m3	200
+kg/min	621
+kg/m²	60
+kg/m³	200
+kg/s	625
+kgcm²	736
+kgf	348
+kgf/cm²	848
+kgf/m	965
+kgf/mm²	854
+kgf/m²	820
+kgfcm	1065
+kgfm	1069
+kgf·cm	1065
+kgf·m	1069
+kgf·m/s	797
+kgf·s	752
+kgf·s/m²	221
+kgm/s	749
+kgmm²	734
+kgm²	740
+kgoe	321
+kg·cm²	736
+kg·m/s	749
+kg·mm²	734
+kg·m²	740
+kg·m²/s	49
+khoes	1196
+khous	1196
+khuep	466
+kilderkin	1235
+kilderkins	1235
+kilo	692
+kilo circular mil	70
+kilo circular mils	70
+kiloanna	1056
+kiloannum	1056
+kilocalorie	312
+kilocalorie per gram	930
+kilocalorie per hour	792
+kilocalorie per hour meter degree Celsius	986
+kilocalorie per hour metre degree Celsius	986
+kilocalorie per hour square meter	382
+kilocalorie per hour square meter degree Celsius	393
+kilocalorie per hour square metre	382
+kilocalorie per hour square metre degree Celsius	393
+kilocalorie per kilogram	928
+kilocalorie per kilogram degree Celsius	935
+kilocalorie per minute	800
+kilocalorie per second	812
+kilocalories	312
+kilocalories per gram	930
+kilocalories per hour	792
+kilocalories per kilogram	928
+kilocalories per minute	800
+kilocalories per second	812
+kilocircular mil	70
+kilocircular mils	70
+kilogram	692
+kilogram calorie	312
+kilogram calories	312
+kilogram force	348
+kilogram meter per second	749
+kilogram meters per second	749
+kilogram metre per second	749
+kilogram metre squared	740
+kilogram metres per second	749
+kilogram of oil equivalent	321
+kilogram per cubic meter	200
+kilogram per cubic metre	200
+kilogram per day	614
+kilogram per hectare	52
+kilogram per hour	617
+kilogram per liter	212
+kilogram per litre	212
+kilogram per meter	568
+kilogram per metre	568
+kilogram per minute	621
+kilogram per second	625
+kilogram per square meter	60
+kilogram per square metre	60
+kilogram square centimeter	736
+kilogram square centimeters	736
+kilogram square centimetre	736
+kilogram square centimetres	736
+kilogram square meter	740
+kilogram square meter per second	49
+kilogram square meters	740
+kilogram square metre	740
+kilogram square metre per second	49
+kilogram square metres	740
+kilogram square millimeter	734
+kilogram square millimeters	734
+kilogram square millimetre	734
+kilogram square millimetres	734
+kilogram-force	348
+kilogram-force centimeter	1065
+kilogram-force centimeters	1065
+kilogram-force centimetre	1065
+kilogram-force centimetres	1065
+kilogram-force meter	1069
+kilogram-force meter per second	797
+kilogram-force meters	1069
+kilogram-force metre	1069
+kilogram-force metre per second	797
+kilogram-force metres	1069
+kilogram-force metres per second	797
+kilogram-force per meter	965
+kilogram-force per metre	965
+kilogram-force per square centimeter	848
+kilogram-force per square centimetre	848
+kilogram-force per square meter	820
+kilogram-force per square metre	820
+kilogram-force per square millimeter	854
+kilogram-force per square millimetre	854
+kilogram-force second	752
+kilogram-force second per square meter	221
+kilogram-force second per square metre	221
+kilogram-force seconds	752
+kilogram-force seconds per square metre	221
+kilogramme	692
+kilogramme-force	348
+kilogramme-metre	302
+kilogrammes	692
+kilogrammeter	302
+kilogrammeters	302
+kilogrammetre	302
+kilogrammetres	302
+kilogrammètre	302
+kilograms	692
+kilograms of oil equivalent	321
+kilograms per cubic meter	200
+kilograms per cubic metre	200
+kilograms per day	614
+kilograms per hectare	52
+kilograms per hour	617
+kilograms per liter	212
+kilograms per litre	212
+kilograms per meter	568
+kilograms per metre	568
+kilograms per minute	621
+kilograms per second	625
+kilograms per square meter	60
+kilograms per square metre	60
+kilograms-force	348
+kilograms-force per metre	965
+kilograms-force per square meter	820
+kilograms-force per square metre	820
+kilograms-force per square millimeter	854
+kilograms-force per square millimetre	854
+kilojoule per square meter	858
+kilojoule per square metre	858
+kilojoules per square meter	858
+kilojoules per square metre	858
+kilometer per hour	950
 kilometer per hour per second	5
-kilometer per liter	371
-kilometer per second	941
-kilometer per second per megaparsec	353
-kilometers per hour	933
+kilometer per liter	373
+kilometer per second	958
+kilometer per second per megaparsec	355
+kilometers per hour	950
 kilometers per hour per second	5
-kilometers per liter	371
-kilometers per second	941
-kilometre per hour	933
+kilometers per liter	373
+kilometers per second	958
+kilometre per hour	950
 kilometre per hour per second	5
-kilometre per litre	371
-kilometre per second	941
-kilometre per second per megaparsec	353
-kilometres per hour	933
+kilometre per litre	373
+kilometre per second	958
+kilometre per second per megaparsec	355
+kilometres per hour	950
 kilometres per hour per second	5
-kilometres per litre	371
-kilometres per second	941
-kilometres per second per megaparsec	353
-kilopond	346
-kilopond centimetre	1048
-kilopond meter	1052
-kilopond metre	1052
-kilopond metre per second	781
-kilopond per metre	948
-kilopond per square centimeter	832
-kilopond per square centimetre	832
-kilopond per square metre	804
-kilopond second	742
-kilopond second per square metre	219
-kilopond seconds	742
-kiloponds	346
-kilopound per square inch	837
-kilopound-force	348
-kilopounds-force	348
-kilos	682
-kilotonne	710
-kilotonnes	710
-kilowatt-hour per square meter	846
-kilowatt-hour per square metre	846
-kilowatt-hours per square meter	846
-kilowatt-hours per square metre	846
-kiloyear	1039
-kiloyears	1039
-kin	678
-kine	930
-kines	930
-kip	348
-kip feet	1054
-kip foot	1054
-kip inch	1053
-kip inches	1053
-kip per square foot	830
-kip per square inch	837
-kip-feet	1054
-kip-foot	1054
-kip-inch	1053
-kip-inches	1053
-kip/ft²	830
-kip/in²	837
-kipft	1054
-kipin	1053
-kips	348
-kips per square foot	830
-kips per square inch	837
-kip·ft	1054
-kip·in	1053
-klbf	348
-km per hour	933
-km/L	371
-km/h	933
+kilometres per litre	373
+kilometres per second	958
+kilometres per second per megaparsec	355
+kilopond	348
+kilopond centimetre	1065
+kilopond meter	1069
+kilopond metre	1069
+kilopond metre per second	797
+kilopond per metre	965
+kilopond per square centimeter	848
+kilopond per square centimetre	848
+kilopond per square metre	820
+kilopond second	752
+kilopond second per square metre	221
+kilopond seconds	752
+kiloponds	348
+kilopound per square inch	853
+kilopound-force	350
+kilopounds-force	350
+kilos	692
+kilotonne	720
+kilotonnes	720
+kilowatt-hour per square meter	862
+kilowatt-hour per square metre	862
+kilowatt-hours per square meter	862
+kilowatt-hours per square metre	862
+kiloyear	1056
+kiloyears	1056
+kin	688
+kine	947
+kines	947
+kip	350
+kip feet	1071
+kip foot	1071
+kip inch	1070
+kip inches	1070
+kip per square foot	846
+kip per square inch	853
+kip-feet	1071
+kip-foot	1071
+kip-inch	1070
+kip-inches	1070
+kip/ft²	846
+kip/in²	853
+kipft	1071
+kipin	1070
+kips	350
+kips per square foot	846
+kips per square inch	853
+kip·ft	1071
+kip·in	1070
+klbf	350
+km per hour	950
+km/L	373
+km/h	950
 km/h/s	5
-km/l	371
-km/s	941
-km/s/Mpc	353
-kmh	933
-kmph	933
-kmpl	371
-km²	121
-km³	1256
-km⁻¹	1260
-kn	936
+km/l	373
+km/s	958
+km/s/Mpc	355
+kmh	950
+kmph	950
+kmpl	373
+km²	123
+km³	1277
+km⁻¹	1281
+kn	953
 kn/s	8
-knot	936
+knot	953
 knot per second	8
-knots	936
+knots	953
 knots per second	8
-koku	1224
-korce	1219
-korzec	1219
-kosaji	1121
-kotylai	1146
-kotyle	1146
-kp	346
-kp/cm²	832
-kph	933
-kp·cm	1048
-kp·m	1052
-kp·m/s	781
-kp·s	742
-ksf	830
-ksi	837
-kt	936
-kujirajaku	476
-kwan	684
-kwean	1241
-kwian	1241
-kwien	1241
-kyr	1039
-kyu	1058
-l	1159
-l/100km	363
-l/km	366
-lP	414
-labor	120
-labor of land	120
-labors	120
-lac	880
-lacs	880
-lakh	880
-lakhs	880
-lambda	1105
-lambdas	1105
-lambert	567
-lamberts	567
-land league	547
-land leagues	547
-langley	844
-langley per minute	378
-langley per second	384
-langleys	844
-langleys per minute	378
-langleys per second	384
-lap time	756
-large calorie	310
-large calories	310
-lb	673
-lb ap	669
-lb av	673
-lb t	668
-lb-ft	1051
-lb-mol	15
-lb-mole	15
-lb-moles	15
-lb/1000ft²	54
-lb/MSF	54
-lb/ac	52
-lb/acre	52
-lb/bbl	200
-lb/d	603
-lb/ft	559
-lb/ft2	60
-lb/ft3	204
-lb/ft²	60
-lb/ft³	204
-lb/ft·h	215
-lb/ft·s	218
-lb/gal	206
-lb/gal_imp	205
-lb/h	606
-lb/hr	606
-lb/in	560
-lb/in2	63
-lb/in3	214
-lb/in²	63
-lb/in³	214
-lb/min	609
-lb/s	614
-lb/yd	557
-lb/yd3	197
-lb/yd³	197
-lbf	345
-lbf/ft	949
-lbf/ft²	806
-lbf/in	950
-lbf/in²	825
-lbfft	1051
-lbfin	1049
-lbfs	741
-lbft²	728
-lbf·ft	1051
-lbf·in	1049
-lbf·in·s²	729
-lbf·s	741
-lbf·s/ft²	220
-lbf·s/in²	221
-lbin²	727
-lbm	673
-lbmol	15
-lbmol/ft³	722
-lbs	673
-lb·ft	1051
-lb·ft/s	738
-lb·ft²	728
-lb·ft²/s	47
-lb·in/s	737
-lb·in²	727
-lea	547
-league	547
-leagues	547
-leap year	1030
-leap years	1030
-legal cup	1144
-legal cups	1144
-legal ohm	270
-legal ohms	270
-legua	544
-legua legal	544
-leguas	544
-leuca	541
-leuga	541
-leung	660
-li	456
-liang	661
-libra	666
-libra castellana	674
-librae	666
-lieue de Paris	542
-lieue de poste	545
-lieues de Paris	542
-lieues de poste	545
-light day	140
-light days	140
-light hour	139
-light hours	139
-light minute	137
-light minutes	137
-light nanosecond	127
-light nanoseconds	127
-light second	134
-light seconds	134
-light speed	944
-light year	141
-light years	141
-light-day	140
-light-days	140
-light-hour	139
-light-hours	139
-light-minute	137
-light-minutes	137
-light-nanosecond	127
-light-nanoseconds	127
-light-second	134
-light-seconds	134
-light-year	141
-light-years	141
-lightyear	141
-lightyears	141
-ligne	429
-lignes	429
-line	428
-line per square inch	582
-linear arpent	527
-linear arpents	527
-lines	428
-lines per square inch	582
-linii	430
-liniya	430
-link	456
-links	456
-liquid barrel	1218
-liquid barrels	1218
-liquid pint	1150
-liquid quart	1158
-liter	1159
-liter atmosphere	301
-liter per 100 kilometers	363
-liter per day	1080
-liter per hour	1084
-liter per kilometer	366
-liter per minute	1089
-liter per second	1095
-liter-atmosphere	301
-liter-atmospheres	301
-liters	1159
-liters per 100 kilometers	363
-liters per day	1080
-liters per hour	1084
-liters per kilometer	366
-liters per minute	1089
-liters per second	1095
-litre	1159
-litre atmosphere	301
-litre per 100 kilometres	363
-litre per day	1080
-litre per hour	1084
-litre per hundred kilometres	363
-litre per kilometre	366
-litre per minute	1089
-litre per second	1095
-litre-atmosphere	301
-litre-atmospheres	301
-litres	1159
-litres per 100 kilometres	363
-litres per day	1080
-litres per hour	1084
-litres per hundred kilometres	363
-litres per kilometre	366
-litres per minute	1089
-litres per second	1095
-livre	675
-livre metrique	676
-livre métrique	676
-livre poids de marc	675
-livres	675
-lm	569
-lm/in²	395
-lokiec	482
-long cwt	699
-long dozen	866
-long hundred	872
-long hundreds	872
-long hundredweight	699
-long hundredweights	699
-long primer	1073
-long quarter	688
-long quarters	688
-long tn	709
-long ton	709
-long ton force	351
-long ton per cubic yard	212
-long ton per square inch	840
-long ton-force	351
-long ton-force per square inch	840
-long tons	709
-long tons per cubic yard	212
-long tons-force	351
-long tons-force per square inch	840
-lpm	1089
-ls	134
-lumen	569
-lumen per square centimeter	396
-lumen per square centimetre	396
-lumen per square foot	394
-lumen per square inch	395
-lumen per square meter	393
-lumen per square metre	393
-lumens	569
-lumens per square centimetre	396
-lumens per square foot	394
-lumens per square inch	395
-lumens per square metre	393
-lunar distance	135
-lunar distances	135
-lunar mass	713
-lunar month	1014
-lunar months	1014
-lunar radii	128
-lunar radius	128
-lunar year	1020
-lunar years	1020
-lunation	1014
-lunations	1014
-lustra	1032
-lustrum	1032
-lustrums	1032
-lux	393
-lx	393
-ly	141
-ly/min	378
-m	492
-m/L	368
-m/d	924
-m/h	926
-m/min	931
-m/s	938
+koku	1245
+korce	1240
+korzec	1240
+kosaji	1142
+kotylai	1167
+kotyle	1167
+kp	348
+kp/cm²	848
+kph	950
+kp·cm	1065
+kp·m	1069
+kp·m/s	797
+kp·s	752
+ksf	846
+ksi	853
+kt	953
+kujirajaku	483
+kwan	694
+kwean	1262
+kwian	1262
+kwien	1262
+kyr	1056
+kyu	1075
+l	1180
+l/100km	365
+l/km	368
+lP	421
+labor	122
+labor of land	122
+labors	122
+lac	896
+lacs	896
+lakh	896
+lakhs	896
+lambda	1126
+lambdas	1126
+lambert	577
+lamberts	577
+land league	554
+land leagues	554
+langley	860
+langley per minute	385
+langley per second	391
+langleys	860
+langleys per minute	385
+langleys per second	391
+lap time	769
+large calorie	312
+large calories	312
+lb	683
+lb ap	679
+lb av	683
+lb t	678
+lb-ft	1068
+lb-mol	16
+lb-mole	16
+lb-moles	16
+lb/1000ft²	55
+lb/MSF	55
+lb/ac	53
+lb/acre	53
+lb/bbl	202
+lb/d	613
+lb/ft	569
+lb/ft2	61
+lb/ft3	206
+lb/ft²	61
+lb/ft³	206
+lb/ft·h	217
+lb/ft·s	220
+lb/gal	208
+lb/gal_imp	207
+lb/h	616
+lb/hr	616
+lb/in	570
+lb/in2	64
+lb/in3	216
+lb/in²	64
+lb/in³	216
+lb/min	619
+lb/s	624
+lb/yd	567
+lb/yd3	199
+lb/yd³	199
+lbf	347
+lbf/ft	966
+lbf/ft²	822
+lbf/in	967
+lbf/in²	841
+lbfft	1068
+lbfin	1066
+lbfs	751
+lbft²	738
+lbf·ft	1068
+lbf·in	1066
+lbf·in·s²	739
+lbf·s	751
+lbf·s/ft²	222
+lbf·s/in²	223
+lbin²	737
+lbm	683
+lbmol	16
+lbmol/ft³	732
+lbs	683
+lb·ft	1068
+lb·ft/s	748
+lb·ft²	738
+lb·ft²/s	48
+lb·in/s	747
+lb·in²	737
+lea	554
+league	554
+leagues	554
+leap year	1047
+leap years	1047
+legal cup	1165
+legal cups	1165
+legal ohm	272
+legal ohms	272
+legua	551
+legua legal	551
+leguas	551
+leuca	548
+leuga	548
+leung	670
+li	463
+liang	671
+libra	676
+libra castellana	684
+librae	676
+lieue de Paris	549
+lieue de poste	552
+lieues de Paris	549
+lieues de poste	552
+light day	142
+light days	142
+light hour	141
+light hours	141
+light minute	139
+light minutes	139
+light nanosecond	129
+light nanoseconds	129
+light second	136
+light seconds	136
+light speed	961
+light year	143
+light years	143
+light-day	142
+light-days	142
+light-hour	141
+light-hours	141
+light-minute	139
+light-minutes	139
+light-nanosecond	129
+light-nanoseconds	129
+light-second	136
+light-seconds	136
+light-year	143
+light-years	143
+lightyear	143
+lightyears	143
+ligne	436
+lignes	436
+line	435
+line per square inch	592
+linear arpent	534
+linear arpents	534
+lines	435
+lines per square inch	592
+linii	437
+liniya	437
+link	463
+links	463
+liquid barrel	1239
+liquid barrels	1239
+liquid pint	1171
+liquid quart	1179
+liter	1180
+liter atmosphere	303
+liter per 100 kilometers	365
+liter per day	1101
+liter per hour	1105
+liter per kilometer	368
+liter per minute	1110
+liter per second	1116
+liter-atmosphere	303
+liter-atmospheres	303
+liters	1180
+liters per 100 kilometers	365
+liters per day	1101
+liters per hour	1105
+liters per kilometer	368
+liters per minute	1110
+liters per second	1116
+litre	1180
+litre atmosphere	303
+litre per 100 kilometres	365
+litre per day	1101
+litre per hour	1105
+litre per hundred kilometres	365
+litre per kilometre	368
+litre per minute	1110
+litre per second	1116
+litre-atmosphere	303
+litre-atmospheres	303
+litres	1180
+litres per 100 kilometres	365
+litres per day	1101
+litres per hour	1105
+litres per hundred kilometres	365
+litres per kilometre	368
+litres per minute	1110
+litres per second	1116
+livre	685
+livre metrique	686
+livre métrique	686
+livre poids de marc	685
+livres	685
+lm	579
+lm/in²	402
+lokiec	489
+long cwt	709
+long dozen	882
+long hundred	888
+long hundreds	888
+long hundredweight	709
+long hundredweights	709
+long primer	1090
+long quarter	698
+long quarters	698
+long tn	719
+long ton	719
+long ton force	353
+long ton per cubic yard	214
+long ton per square inch	856
+long ton-force	353
+long ton-force per square inch	856
+long tons	719
+long tons per cubic yard	214
+long tons-force	353
+long tons-force per square inch	856
+lpm	1110
+ls	136
+lumen	579
+lumen per square centimeter	403
+lumen per square centimetre	403
+lumen per square foot	401
+lumen per square inch	402
+lumen per square meter	400
+lumen per square metre	400
+lumens	579
+lumens per square centimetre	403
+lumens per square foot	401
+lumens per square inch	402
+lumens per square metre	400
+lunar distance	137
+lunar distances	137
+lunar mass	723
+lunar month	1031
+lunar months	1031
+lunar radii	130
+lunar radius	130
+lunar year	1037
+lunar years	1037
+lunation	1031
+lunations	1031
+lustra	1049
+lustrum	1049
+lustrums	1049
+lux	400
+lx	400
+ly	143
+ly/min	385
+m	499
+m/L	370
+m/d	941
+m/h	943
+m/min	948
+m/s	955
 m/s2	9
-m/s3	406
+m/s3	413
 m/s²	9
-m/s³	406
-m2/h	410
-m2/s	413
-m2K/W	986
-mD	765
-mH2O	826
-mH₂O	826
-mL/km	362
-mWC	826
-mace	638
-maces	638
-magnetic flux quanta	586
-magnetic flux quantum	586
-magnum	1168
-magnums	1168
-man	879
-marc	665
-marc de Paris	665
-marco castellano	664
-marco de Castilla	664
-marine league	752
-marine leagues	752
-market catty	677
-market dan	698
-market jin	677
-market liang	661
-market picul	698
-market qian	644
-market tael	661
-mas	17
-mas/a	886
-mas/yr	886
-mass of Jupiter	715
-mass of the Moon	713
-mass of the Sun	716
-mass per volume percent	602
-mathusalem	1186
-maund	693
-maunds	693
-maxwell	587
-maxwell per square centimetre	583
-maxwell per square inch	582
-maxwells	587
-maxwells per square centimetre	583
-maxwells per square inch	582
-mean BTU	306
-mean BTUs	306
-mean British thermal unit	306
-mean British thermal units	306
-mean Earth radius	130
-mean Gregorian year	1024
-mean Hebrew year	1025
-mean Islamic month	1013
-mean Islamic year	1019
-mean calorie	299
-mean calories	299
-mean international ampere	247
-mean international amperes	247
-mean international coulomb	225
-mean international coulombs	225
-mean international farad	146
-mean international farads	146
-mean international henries	400
-mean international henry	400
-mean international ohm	273
-mean international ohms	273
-mean international siemens	238
-mean international volt	265
-mean international volts	265
-mean kilocalorie	313
-mean kilocalories	313
-mean lunar distance	135
-mean lunar radius	128
-mean molad interval	1015
-mean spherical candlepower	570
-mean tropical year	1023
-measurement ton	1238
-measurement tons	1238
-mechanical horsepower	788
-medicinal drop	1106
-medicinal drops	1106
-medieval moment	999
-medimnoi	1211
-medimnos	1211
-megaanna	1040
-megaannum	1040
-megajoule per square meter	845
-megajoule per square metre	845
-megajoules per square meter	845
-megajoules per square metre	845
-megapond	350
-megaponds	350
-megatonne	711
-megatonnes	711
-megayear	1040
-megayears	1040
-melchizedek	1205
-melchizedeks	1205
-mercantile pound	671
-merchant's pound	671
-merchant's pounds	671
-merchants' pound	671
-meter	492
-meter of seawater	827
-meter of water	826
-meter per day	924
-meter per hour	926
-meter per liter	368
-meter per minute	931
-meter per second	938
-meter per second cubed	406
+m/s³	413
+m2/h	417
+m2/s	420
+m2K/W	1003
+mD	778
+mH2O	842
+mH₂O	842
+mL/km	364
+mWC	842
+mace	648
+maces	648
+magnetic flux quanta	596
+magnetic flux quantum	596
+magnum	1189
+magnums	1189
+man	895
+marc	675
+marc de Paris	675
+marco castellano	674
+marco de Castilla	674
+marine league	765
+marine leagues	765
+market catty	687
+market dan	708
+market jin	687
+market liang	671
+market picul	708
+market qian	654
+market tael	671
+mas	18
+mas/a	902
+mas/yr	902
+mass of Jupiter	725
+mass of the Moon	723
+mass of the Sun	726
+mass per volume percent	612
+mathusalem	1207
+maund	703
+maunds	703
+maxwell	597
+maxwell per square centimetre	593
+maxwell per square inch	592
+maxwells	597
+maxwells per square centimetre	593
+maxwells per square inch	592
+mean BTU	308
+mean BTUs	308
+mean British thermal unit	308
+mean British thermal units	308
+mean Earth radius	132
+mean Gregorian year	1041
+mean Hebrew year	1042
+mean Islamic month	1030
+mean Islamic year	1036
+mean calorie	301
+mean calories	301
+mean international ampere	249
+mean international amperes	249
+mean international coulomb	227
+mean international coulombs	227
+mean international farad	148
+mean international farads	148
+mean international henries	407
+mean international henry	407
+mean international ohm	275
+mean international ohms	275
+mean international siemens	240
+mean international volt	267
+mean international volts	267
+mean kilocalorie	315
+mean kilocalories	315
+mean lunar distance	137
+mean lunar radius	130
+mean molad interval	1032
+mean spherical candlepower	580
+mean tropical year	1040
+measurement ton	1259
+measurement tons	1259
+mechanical horsepower	804
+medicinal drop	1127
+medicinal drops	1127
+medieval moment	1016
+medimnoi	1232
+medimnos	1232
+megaanna	1057
+megaannum	1057
+megajoule per square meter	861
+megajoule per square metre	861
+megajoules per square meter	861
+megajoules per square metre	861
+megapond	352
+megaponds	352
+megatonne	721
+megatonnes	721
+megayear	1057
+megayears	1057
+melchizedek	1226
+melchizedeks	1226
+mercantile pound	681
+merchant's pound	681
+merchant's pounds	681
+merchants' pound	681
+meter	499
+meter of seawater	843
+meter of water	842
+meter per day	941
+meter per hour	943
+meter per liter	370
+meter per minute	948
+meter per second	955
+meter per second cubed	413
 meter per second squared	9
-meter-candle	393
-meter-candles	393
-meters	492
-meters of seawater	827
-meters of water	826
-meters per day	924
-meters per hour	926
-meters per liter	368
-meters per minute	931
-meters per second	938
-meters per second cubed	406
+meter-candle	400
+meter-candles	400
+meters	499
+meters of seawater	843
+meters of water	842
+meters per day	941
+meters per hour	943
+meters per liter	370
+meters per minute	948
+meters per second	955
+meters per second cubed	413
 meters per second squared	9
-methuselah	1186
-methuselahs	1186
-metre	492
-metre kilopond	1052
-metre of sea water	827
-metre of seawater	827
-metre of water	826
-metre of water column	826
-metre per day	924
-metre per hour	926
-metre per litre	368
-metre per minute	931
-metre per second	938
-metre per second cubed	406
+methuselah	1207
+methuselahs	1207
+metre	499
+metre kilopond	1069
+metre of sea water	843
+metre of seawater	843
+metre of water	842
+metre of water column	842
+metre per day	941
+metre per hour	943
+metre per litre	370
+metre per minute	948
+metre per second	955
+metre per second cubed	413
 metre per second per second	9
 metre per second squared	9
-metre-candle	393
-metre-candles	393
-metres	492
-metres of seawater	827
-metres of water	826
-metres per day	924
-metres per hour	926
-metres per litre	368
-metres per minute	931
-metres per second	938
-metres per second cubed	406
+metre-candle	400
+metre-candles	400
+metres	499
+metres of seawater	843
+metres of water	842
+metres per day	941
+metres per hour	943
+metres per litre	370
+metres per minute	948
+metres per second	955
+metres per second cubed	413
 metres per second squared	9
-metretai	1209
-metretes	1209
-metric R-value	986
-metric carat	628
-metric carats	628
-metric cup	1145
-metric cups	1145
-metric dessertspoon	1123
-metric dessertspoons	1123
-metric drop	1106
-metric drops	1106
-metric dunam	94
-metric grain	625
-metric grains	625
-metric horsepower	787
-metric horsepower hour	314
-metric horsepower hours	314
-metric horsepower-hour	314
-metric horsepower-hours	314
-metric pint	1151
-metric pints	1151
-metric pound	676
-metric pounds	676
-metric quintal	702
-metric quintals	702
-metric slug	686
-metric slugs	686
-metric tablespoon	1125
-metric tablespoons	1125
-metric teaspoon	1120
-metric teaspoons	1120
-metric ton	708
-metric ton per day	610
-metric ton per hectare	56
-metric ton per hour	613
-metric ton square metre	732
-metric ton-force	350
-metric ton-force metre	1055
-metric tons	708
-metric tons per day	610
-metric tons per hour	613
-metric tons-force	350
-mezhevaya versta	540
-mg/L	193
-mg/dL	194
-mg/dl	194
-mg/l	193
-mg/m3	191
-mg/mL	601
-mg/ml	601
-mg/m³	191
-mho	241
-mhos	241
-mi	537
-mi/L	372
-mi/gal	370
-mi/h	935
-mi/min	939
-mi/s	942
-micro-arcsecond	16
-micro-arcseconds	16
-micro-inch	422
-micro-inches	422
-microarcsecond	16
-microarcseconds	16
-microgram per cubic meter	190
-microgram per cubic metre	190
-microgram per deciliter	597
-microgram per decilitre	597
-microgram per liter	596
-microgram per litre	596
-microgram per milliliter	599
-microgram per millilitre	599
-micrograms per cubic meter	190
-micrograms per cubic metre	190
-micrograms per deciliter	597
-micrograms per decilitre	597
-micrograms per liter	596
-micrograms per litre	596
-micrograms per milliliter	599
-micrograms per millilitre	599
-microinch	422
-microinch per inch degree Fahrenheit	976
-microinches	422
-micrometer of mercury	801
-micrometers of mercury	801
-micrometre of mercury	801
-micrometre per metre kelvin	975
-micrometres of mercury	801
-micron	423
-micron Hg	801
-micron of mercury	801
-microns	423
-microns of mercury	801
-microstrain per degree Fahrenheit	976
-microstrain per kelvin	975
-midas	1205
-mil	424
-mil angle	23
-mile	537
-mile per UK gallon	369
-mile per US gallon	370
-mile per gallon	370
-mile per hour	935
+metretai	1230
+metretes	1230
+metric R-value	1003
+metric carat	638
+metric carats	638
+metric cup	1166
+metric cups	1166
+metric dessertspoon	1144
+metric dessertspoons	1144
+metric drop	1127
+metric drops	1127
+metric dunam	96
+metric grain	635
+metric grains	635
+metric horsepower	803
+metric horsepower hour	316
+metric horsepower hours	316
+metric horsepower-hour	316
+metric horsepower-hours	316
+metric pint	1172
+metric pints	1172
+metric pound	686
+metric pounds	686
+metric quintal	712
+metric quintals	712
+metric slug	696
+metric slugs	696
+metric tablespoon	1146
+metric tablespoons	1146
+metric teaspoon	1141
+metric teaspoons	1141
+metric ton	718
+metric ton per day	620
+metric ton per hectare	57
+metric ton per hour	623
+metric ton square metre	742
+metric ton-force	352
+metric ton-force metre	1072
+metric tons	718
+metric tons per day	620
+metric tons per hour	623
+metric tons-force	352
+mezhevaya versta	547
+mg/L	195
+mg/dL	196
+mg/dl	196
+mg/l	195
+mg/m3	193
+mg/mL	611
+mg/ml	611
+mg/m³	193
+mho	243
+mhos	243
+mi	544
+mi/L	374
+mi/gal	372
+mi/h	952
+mi/min	956
+mi/s	959
+micro-arcsecond	17
+micro-arcseconds	17
+micro-inch	429
+micro-inches	429
+microarcsecond	17
+microarcseconds	17
+microgram per cubic meter	192
+microgram per cubic metre	192
+microgram per deciliter	607
+microgram per decilitre	607
+microgram per liter	606
+microgram per litre	606
+microgram per milliliter	609
+microgram per millilitre	609
+micrograms per cubic meter	192
+micrograms per cubic metre	192
+micrograms per deciliter	607
+micrograms per decilitre	607
+micrograms per liter	606
+micrograms per litre	606
+micrograms per milliliter	609
+micrograms per millilitre	609
+microinch	429
+microinch per inch degree Fahrenheit	993
+microinches	429
+micrometer of mercury	817
+micrometers of mercury	817
+micrometre of mercury	817
+micrometre per metre kelvin	992
+micrometres of mercury	817
+micron	430
+micron Hg	817
+micron of mercury	817
+microns	430
+microns of mercury	817
+microstrain per degree Fahrenheit	993
+microstrain per kelvin	992
+midas	1226
+mil	431
+mil angle	24
+mile	544
+mile per UK gallon	371
+mile per US gallon	372
+mile per gallon	372
+mile per hour	952
 mile per hour per second	7
-mile per imperial gallon	369
-mile per liter	372
-mile per litre	372
-mile per minute	939
-mile per second	942
-miles	537
-miles per UK gallon	369
-miles per US gallon	370
-miles per gallon	370
-miles per hour	935
+mile per imperial gallon	371
+mile per liter	374
+mile per litre	374
+mile per minute	956
+mile per second	959
+miles	544
+miles per UK gallon	371
+miles per US gallon	372
+miles per gallon	372
+miles per hour	952
 miles per hour per second	7
-miles per imperial gallon	369
-miles per liter	372
-miles per litre	372
-miles per minute	939
-miles per second	942
-military pace	488
-military paces	488
-mill	857
-millage	857
-mille passus	536
-mille passuum	536
-millennia	1039
-millennium	1039
-millenniums	1039
-milli-arcsecond	17
-milli-arcseconds	17
-milli-inch	424
-milli-inches	424
-milliarcsecond	17
-milliarcsecond per year	886
-milliarcseconds	17
-milliarcseconds per year	886
-milliard	883
-milliards	883
-milliarium	536
-millidarcies	765
-millidarcy	765
-millidarcys	765
-milligram per cubic meter	191
-milligram per cubic metre	191
-milligram per deciliter	194
-milligram per decilitre	194
-milligram per liter	193
-milligram per litre	193
-milligram per milliliter	601
-milligram per millilitre	601
-milligrams per cubic meter	191
-milligrams per cubic metre	191
-milligrams per deciliter	194
-milligrams per decilitre	194
-milligrams per liter	193
-milligrams per litre	193
-milligrams per milliliter	601
-milligrams per millilitre	601
-milliliter per kilometer	362
-milliliters per kilometer	362
-millilitre per kilometre	362
-millilitres per kilometre	362
-millimeter of mercury	811
-millimeter of water	805
-millimeter per hour	921
-millimeter per second	928
-millimeters of mercury	811
-millimeters of water	805
-millimeters per hour	921
-millimeters per second	928
-millimetre of mercury	811
-millimetre of water	805
-millimetre of water column	805
-millimetre per hour	921
-millimetre per second	928
-millimetres of mercury	811
-millimetres of water	805
-millimetres per hour	921
-millimetres per second	928
-million	881
-million BTU	325
-million BTU per hour	798
-million British thermal units	325
-million British thermal units per hour	798
-million US gallons per day	1101
-million cubic feet	1253
-million gallons per day	1101
-millions	881
-mills	857
-mils	424
-milya	548
-mil²	68
-min	997
-min per km	760
-min per mile	759
-min/100m	762
-min/100yd	763
-min/500m	761
-min/km	760
-min/mi	759
-mina	672
-minae	672
-minas	672
-minim	1109
-minims	1109
-minion	1070
-mins	997
-minute	997
-minute of RA	26
-minute of angle	22
-minute of arc	22
-minute of right ascension	26
-minute per 100 meters	762
-minute per 100 metres	762
-minute per 100 yards	763
-minute per 500 meters	761
-minute per 500 metres	761
-minute per kilometer	760
-minute per kilometre	760
-minute per mile	759
-minutes	997
-minutes of RA	26
-minutes of arc	22
-minutes of right ascension	26
-minutes per 100 meters	762
-minutes per 100 metres	762
-minutes per 100 yards	763
-minutes per 500 meters	761
-minutes per 500 metres	761
-minutes per kilometer	760
-minutes per kilometre	760
-minutes per mile	759
-min⁻¹	359
-mi²	124
-mi³	1257
-mi⁻¹	1259
-mkp	1052
-mm Hg	811
-mm water gauge	805
-mm/h	921
-mm/s	928
-mmH2O	805
-mmHg	811
-mmH₂O	805
-mmWC	805
-mm²	69
-mm³	1104
-mm⁻¹	1265
-mo	1016
-modii	1190
-modius	1190
-mol	12
-mol/L	721
-mol/dm³	721
-mol/m³	719
-molad month	1015
-molad months	1015
-molar	721
-molarity	721
-mole	12
-mole per cubic meter	719
-mole per cubic metre	719
-mole per liter	721
-mole per litre	721
-moles	12
-moles per cubic meter	719
-moles per cubic metre	719
-moles per liter	721
-moles per litre	721
-molybdenum x unit	418
-molybdenum x units	418
-moment	999
-moments	999
-momme	637
-mommes	637
-moneyers' pound	667
-monme	637
-month	1016
-months	1016
-morga	106
-morga nowopolska	106
-morgi	106
-mou	425
-mo⁻¹	355
-mpg	370
-mpg UK	369
-mpg US	370
-mpg imp	369
-mph	935
+miles per imperial gallon	371
+miles per liter	374
+miles per litre	374
+miles per minute	956
+miles per second	959
+military pace	495
+military paces	495
+mill	873
+millage	873
+mille passus	543
+mille passuum	543
+millennia	1056
+millennium	1056
+millenniums	1056
+milli-arcsecond	18
+milli-arcseconds	18
+milli-inch	431
+milli-inches	431
+milliarcsecond	18
+milliarcsecond per year	902
+milliarcseconds	18
+milliarcseconds per year	902
+milliard	899
+milliards	899
+milliarium	543
+millidarcies	778
+millidarcy	778
+millidarcys	778
+milligram per cubic meter	193
+milligram per cubic metre	193
+milligram per deciliter	196
+milligram per decilitre	196
+milligram per liter	195
+milligram per litre	195
+milligram per milliliter	611
+milligram per millilitre	611
+milligrams per cubic meter	193
+milligrams per cubic metre	193
+milligrams per deciliter	196
+milligrams per decilitre	196
+milligrams per liter	195
+milligrams per litre	195
+milligrams per milliliter	611
+milligrams per millilitre	611
+milliliter per kilometer	364
+milliliters per kilometer	364
+millilitre per kilometre	364
+millilitres per kilometre	364
+millimeter of mercury	827
+millimeter of water	821
+millimeter per hour	938
+millimeter per second	945
+millimeters of mercury	827
+millimeters of water	821
+millimeters per hour	938
+millimeters per second	945
+millimetre of mercury	827
+millimetre of water	821
+millimetre of water column	821
+millimetre per hour	938
+millimetre per second	945
+millimetres of mercury	827
+millimetres of water	821
+millimetres per hour	938
+millimetres per second	945
+million	897
+million BTU	327
+million BTU per hour	814
+million British thermal units	327
+million British thermal units per hour	814
+million US gallons per day	1122
+million cubic feet	1274
+million gallons per day	1122
+millions	897
+mills	873
+mils	431
+milya	555
+mil²	69
+min	1014
+min per km	773
+min per mile	772
+min/100m	775
+min/100yd	776
+min/500m	774
+min/km	773
+min/mi	772
+mina	682
+minae	682
+minas	682
+minim	1130
+minims	1130
+minion	1087
+mins	1014
+minute	1014
+minute of RA	27
+minute of angle	23
+minute of arc	23
+minute of right ascension	27
+minute per 100 meters	775
+minute per 100 metres	775
+minute per 100 yards	776
+minute per 500 meters	774
+minute per 500 metres	774
+minute per kilometer	773
+minute per kilometre	773
+minute per mile	772
+minutes	1014
+minutes of RA	27
+minutes of arc	23
+minutes of right ascension	27
+minutes per 100 meters	775
+minutes per 100 metres	775
+minutes per 100 yards	776
+minutes per 500 meters	774
+minutes per 500 metres	774
+minutes per kilometer	773
+minutes per kilometre	773
+minutes per mile	772
+min⁻¹	361
+mi²	126
+mi³	1278
+mi⁻¹	1280
+mkp	1069
+mm Hg	827
+mm water gauge	821
+mm/h	938
+mm/s	945
+mmH2O	821
+mmHg	827
+mmH₂O	821
+mmWC	821
+mm²	71
+mm³	1125
+mm⁻¹	1286
+mo	1033
+modii	1211
+modius	1211
+mol	13
+mol/L	731
+mol/dm³	731
+mol/m³	729
+molad month	1032
+molad months	1032
+molar	731
+molarity	731
+mole	13
+mole per cubic meter	729
+mole per cubic metre	729
+mole per liter	731
+mole per litre	731
+moles	13
+moles per cubic meter	729
+moles per cubic metre	729
+moles per liter	731
+moles per litre	731
+molybdenum x unit	425
+molybdenum x units	425
+moment	1016
+moments	1016
+momme	647
+mommes	647
+moneyers' pound	677
+monme	647
+month	1033
+months	1033
+morga	108
+morga nowopolska	108
+morgi	108
+mou	432
+mo⁻¹	357
+mpg	372
+mpg UK	371
+mpg US	372
+mpg imp	371
+mph	952
 mph/s	7
-mpm	931
-mps	938
-msw	827
-mu	91
-muon mass	617
-muon masses	617
-muon rest mass	617
-myriad	879
-myriads	879
-myriameter	552
-myriameters	552
-myriametre	552
-myriametres	552
-m²	77
-m²/h	410
-m²/s	413
-m²_perm	767
-m²·K/W	986
-m²·h·°C/kcal	985
-m²·h·°C/kcal_IT	985
-m²·°C/W	986
-m³	1236
-m³/d	1088
-m³/h	1093
-m³/min	1099
-m³/s	1102
-mō	425
-m⁻¹	1261
-mₑ	616
-mₙ	621
-mₚ	620
-nabuchodonosor	1194
-nail	450
-nail of cloth	450
-nails	450
-nanogram per deciliter	594
-nanogram per decilitre	594
-nanogram per liter	593
-nanogram per litre	593
-nanogram per milliliter	595
-nanogram per millilitre	595
-nanograms per deciliter	594
-nanograms per decilitre	594
-nanograms per liter	593
-nanograms per litre	593
-nanograms per milliliter	595
-nanograms per millilitre	595
-natural unit of time	988
-natural units of time	988
-nautical league	752
-nautical leagues	752
-nautical mile	749
-nautical mile per hour	936
-nautical miles	749
-nautical miles per hour	936
-nebuchadnezzar	1194
-nebuchadnezzars	1194
-net hundredweight	695
-net ton	707
-net tons	707
-neutron mass	621
-neutron masses	621
-neutron rest mass	621
-new candle	572
-new candles	572
-newton	344
-newton centimeter	1046
-newton centimeters	1046
-newton centimetre	1046
-newton centimetres	1046
-newton meter	1050
-newton meter second	49
-newton meter seconds	49
-newton meters	1050
-newton metre	1050
-newton metre second	49
-newton metre seconds	49
-newton metres	1050
-newton millimeter	1044
-newton millimeters	1044
-newton millimetre	1044
-newton millimetres	1044
-newton per coulomb	255
-newton per meter	947
-newton per metre	947
-newton per square centimeter	828
-newton per square centimetre	828
-newton per square meter	802
-newton per square metre	802
-newton per square millimeter	836
-newton per square millimetre	836
-newton second	740
-newton second per square meter	217
-newton second per square metre	217
-newton seconds	740
-newton-meter	1050
-newton-meters	1050
-newton-metre	1050
-newton-metres	1050
-newton-second	740
-newton-seconds	740
-newtons	344
-newtons per coulomb	255
-newtons per meter	947
-newtons per metre	947
-newtons per square centimeter	828
-newtons per square centimetre	828
-newtons per square meter	802
-newtons per square metre	802
-newtons per square millimeter	836
-newtons per square millimetre	836
-ng/L	593
-ng/dL	594
-ng/dl	594
-ng/l	593
-ng/mL	595
-ng/ml	595
-ngan	89
-nibble	188
-nibbles	188
-nio	435
-nit	563
-nits	563
-nmi	749
-nm⁻¹	1267
-nodical month	1009
-noggin	1137
-noggins	1137
-nominal solar constant	380
-nominal solar luminosity	799
-nominal solar radius	136
-nominal total solar irradiance	380
-nominal total solar irradiances	380
-nonpareil	1069
-normal cubic meter	14
-normal cubic meters	14
-normal cubic metre	14
-normal cubic metres	14
-nox	392
-nt	563
-nutrition labeling fluid ounce	1131
-nybble	188
-nybbles	188
-obol	631
-obols	631
-octant	32
-octant of a sphere	903
-octants	32
-octet	189
-octet per second	153
-octets	189
-octets per second	153
-oersted	580
-oersteds	580
-ohm	271
-ohm 90	272
-ohm-90	272
-ohms	271
-ohms-90	272
-oil barrel	1221
-oil barrel per day	1086
-oil barrel per minute	1096
-oil barrels	1221
-oil barrels per day	1086
-oil barrels per minute	1096
-old Swedish mile	553
-old liter	1163
-old litre	1163
-old litres	1163
-olympiad	1031
-olympiads	1031
-once	656
-once poids de marc	656
-one	862
-ons	663
-onsen	663
-onza	653
-onzas	653
-orguia	504
-orguiai	504
-osaji	1126
-osi	815
-ounce	652
-ounce force	343
-ounce per UK gallon	201
-ounce per US gallon	202
-ounce per cubic inch	213
-ounce per gallon	202
-ounce per imperial gallon	201
-ounce per square foot	58
-ounce per square inch	815
-ounce per square yard	55
-ounce square inch	725
-ounce square inches	725
-ounce troy	657
-ounce-force	343
-ounce-force inch	1045
-ounce-force inches	1045
-ounce-force per square inch	815
-ounce-inch	1045
-ounce-inches	1045
-ounce-mass per square inch	62
-ounce-weight	343
-ounces	652
-ounces per UK gallon	201
-ounces per US gallon	202
-ounces per cubic inch	213
-ounces per gallon	202
-ounces per imperial gallon	201
-ounces per square foot	58
-ounces per square inch	815
-ounces per square yard	55
-ounces troy	657
-ounces-force	343
-ounces-force per square inch	815
-ounces-mass per square inch	62
-oxgang	113
-oxgangs	113
-oz	652
-oz ap	658
-oz av	652
-oz t	657
-oz/ft2	58
-oz/ft²	58
-oz/gal	202
-oz/gal_imp	201
-oz/in2	62
-oz/in3	213
-oz/in²	62
-oz/in³	213
-oz/yd2	55
-oz/yd²	55
-ozf	343
-ozf/in²	815
-ozfin	1045
-ozf·in	1045
-ozin²	725
-ozt	657
-oz·in	1045
-oz·in²	725
-paardenkracht	787
-pace	488
-paces	488
-pair	863
-pairs	863
-palm	452
-palms	452
-palmus	451
-parsec	142
-parsecs	142
-part per billion	852
-part per hundred	860
-part per hundred thousand	854
-part per million	853
-part per million per degree Celsius	975
-part per million per degree Fahrenheit	976
-part per million per kelvin	975
-part per thousand	858
-part per trillion	851
-parts per billion	852
-parts per hundred	860
-parts per hundred thousand	854
-parts per million	853
-parts per million per degree Fahrenheit	976
-parts per million per kelvin	975
-parts per thousand	858
-parts per trillion	851
-pascal	802
-pascal second	217
-pascal seconds	217
-pascal-second	217
-pascals	802
-passus	495
-pc	142
-pcf	204
-pci	214
-pcm	854
-pct	860
-pdl	342
-pdl/ft²	803
-pdlft	1047
-pdl·ft	1047
-peak sun	379
-pearl	1066
-pearl grain	625
-pearl grains	625
-pearl type	1066
-pecheis	479
-pechys	479
-peck	1187
-pecks	1187
-pedes	463
-pennyweight	635
-pennyweights	635
-pentane candle	575
-pentane candles	575
-per annum	354
-per cent	860
-per cent mille	854
-per centimeter	1264
-per centimetre	1264
-per day	357
-per degree Celsius	979
-per degree Fahrenheit	980
-per degree Rankine	980
-per foot	1262
-per hour	358
-per inch	1263
-per kelvin	978
-per kilometer	1260
-per kilometre	1260
-per meter	1261
-per metre	1261
-per mil	858
-per mile	1259
-per mille	858
-per millimeter	1265
-per millimetre	1265
-per minute	359
-per month	355
-per myriad	856
-per ten thousand	856
-per thousand	858
-per week	356
-per year	354
-per yr	354
-percent	860
-percent mille	854
-percent per degree Celsius	977
-percent per kelvin	977
-percent w/v	602
-percent weight per volume	602
-perch	513
-perche de Paris	515
-perche des eaux et forêts	518
-perche royale	518
-perches	513
-perches de Paris	515
-perches des eaux et forêts	518
-perfect ream	876
-perfect reams	876
-permille	858
-permyriad	856
-pertica	508
-pes	463
-petroleum barrel	1221
-petroleum barrels	1221
-pg/mL	592
-pg/ml	592
-ph	396
-phot	396
-phots	396
-physical atmosphere	835
-physical faraday	234
-physical faradays	234
-pica	1076
-picas	1076
-piccolo	1140
-piccolos	1140
-picogram per milliliter	592
-picogram per millilitre	592
-picograms per milliliter	592
-picograms per millilitre	592
-picul	700
-piculs	700
-pie castellano	460
-pied	473
-pied du roi	473
-pieds	473
-pieds du roi	473
-pies castellanos	460
-pieze	816
-piezes	816
-pin	1199
-pinch	1111
-pinches	1111
-ping	81
-pins	1199
-pint	1150
-pints	1150
-pipe	1231
-pipes	1231
-pièze	816
-pièzes	816
-pk	1187
-plantation acre	108
-plantation acres	108
-plethra	523
-plethron	523
-plf	559
-podes	472
-point	1062
-point of the compass	29
-points	1062
-points of the compass	29
-poise	216
-poises	216
-poiseuille	217
-polar Earth radius	129
-polar Jupiter radius	132
-pole	513
-poles	513
-pollex	439
-poncelet	791
-poncelets	791
-pond	341
-pond centimetre	1043
-ponds	341
-pony keg	1204
-pony kegs	1204
-pood	691
-poods	691
-pottle	1172
-pottles	1172
-pouce	443
-pouces	443
-pound	673
-pound calorie	308
-pound calories	308
-pound feet	1051
-pound feet per second	738
-pound foot	1051
-pound foot per second	738
-pound force	345
-pound inch per second	737
-pound inches per second	737
-pound mole	15
-pound mole per cubic foot	722
-pound moles	15
-pound moles per cubic foot	722
-pound per 1000 square feet	54
-pound per UK gallon	205
-pound per US gallon	206
-pound per acre	52
-pound per barrel	200
-pound per cubic foot	204
-pound per cubic inch	214
-pound per cubic yard	197
-pound per day	603
-pound per foot	559
-pound per foot hour	215
-pound per foot second	218
-pound per gallon	206
-pound per hour	606
-pound per imperial gallon	205
-pound per inch	560
-pound per minute	609
-pound per oil barrel	200
-pound per second	614
-pound per square foot	806
-pound per square inch	825
-pound per thousand square feet	54
-pound per yard	557
-pound square feet	728
-pound square feet per second	47
-pound square foot	728
-pound square foot per second	47
-pound square inch	727
-pound square inches	727
-pound troy	668
-pound-feet	1051
-pound-foot	1051
-pound-force	345
-pound-force feet	1051
-pound-force foot	1051
-pound-force foot second	50
-pound-force foot second squared	731
-pound-force foot seconds	50
-pound-force inch	1049
-pound-force inch second squared	729
-pound-force inch seconds squared	729
-pound-force inches	1049
-pound-force per foot	949
-pound-force per inch	950
-pound-force per square foot	806
-pound-force per square inch	825
-pound-force second	741
-pound-force second per square foot	220
-pound-force second per square inch	221
-pound-force seconds	741
-pound-force seconds per square foot	220
-pound-force seconds per square inch	221
-pound-force-foot	1051
-pound-inch	1049
-pound-inches	1049
-pound-mass	673
-pound-mass per square foot	60
-pound-mass per square inch	63
-pound-mole	15
-pound-mole per cubic foot	722
-pound-moles	15
-pound-moles per cubic foot	722
-pound-second	741
-pound-seconds	741
-pound-weight	345
-poundal	342
-poundal feet	1047
-poundal foot	1047
-poundal per square foot	803
-poundal second per square foot	218
-poundals	342
-poundals per square foot	803
-pounds	673
-pounds force	345
-pounds per 1000 square feet	54
-pounds per UK gallon	205
-pounds per US gallon	206
-pounds per acre	52
-pounds per barrel	200
-pounds per cubic foot	204
-pounds per cubic inch	214
-pounds per cubic yard	197
-pounds per day	603
-pounds per foot	559
-pounds per foot hour	215
-pounds per foot second	218
-pounds per gallon	206
-pounds per hour	606
-pounds per imperial gallon	205
-pounds per inch	560
-pounds per minute	609
-pounds per oil barrel	200
-pounds per second	614
-pounds per square foot	806
-pounds per square inch	825
-pounds per thousand square feet	54
-pounds per yard	557
-pounds troy	668
-pounds-force	345
-pounds-force per foot	949
-pounds-force per inch	950
-pounds-force per square foot	806
-pounds-force per square inch	825
-pounds-mass	673
-pounds-mass per square foot	60
-pounds-mass per square inch	63
-pous	472
-ppb	852
-ppg	206
-ppm	853
-ppm/K	975
-ppm/°C	975
-ppm/°F	976
-ppt	851
-pret	512
-preußische Elle	485
-preußische Meile	549
-preußischer Morgen	99
-primat	1201
-primats	1201
-printer's ream	876
-printer's reams	876
-printers pica	1075
-printers picas	1075
-printers point	1060
-printers points	1060
-printers ream	876
-proof	859
-proton charge	222
-proton mass	620
-proton masses	620
-proton rest mass	620
-pręt	512
-pręty	512
-psf	806
-psi	825
-psia	825
-pt	1150
-pud	691
-puds	691
-pulgada	437
-pulgadas	437
-puncheon	1229
-puncheons	1229
-px	1059
-pyad	455
-pyadi	455
-pyads	455
-pyeong	81
-pz	816
-q	702
-qian	644
-qing	114
-qr	688
-qt	1158
-quad	331
-quadrant	35
-quadrantal	1202
-quadrants	35
-quadrillion	885
-quadrillion BTU	331
-quadrillion British thermal units	331
-quadrillions	885
-quads	331
-quart	1158
-quartarii	1138
-quartarius	1138
-quarter	1017
-quarter barrel	1204
-quarter bottle	1140
-quarter of grain	1228
-quarter turn	35
-quarter turns	35
-quarter weight	688
-quarter year	1017
-quarter years	1017
-quarter-barrel keg	1204
-quarter-barrel kegs	1204
-quarter-millimeter	1058
-quarter-millimetre	1058
-quarter-year	1017
-quarters	1017
-quarters of grain	1228
-quarterweight	688
-quarts	1158
-quintal	702
-quintal castellano	696
-quintals	702
-quire	869
-quires	869
-r/min	896
-r/s	898
-r_e	416
-rack unit	448
-rack units	448
-rad	33
+mpm	948
+mps	955
+msw	843
+mu	93
+muon mass	627
+muon masses	627
+muon rest mass	627
+musical cent	753
+musical cents	753
+myriad	895
+myriads	895
+myriameter	559
+myriameters	559
+myriametre	559
+myriametres	559
+m²	79
+m²/h	417
+m²/s	420
+m²_perm	780
+m²·K/W	1003
+m²·h·°C/kcal	1002
+m²·h·°C/kcal_IT	1002
+m²·°C/W	1003
+m³	1257
+m³/d	1109
+m³/h	1114
+m³/min	1120
+m³/s	1123
+mō	432
+m⁻¹	1282
+mₑ	626
+mₙ	631
+mₚ	630
+nabuchodonosor	1215
+nail	457
+nail of cloth	457
+nails	457
+nanogram per deciliter	604
+nanogram per decilitre	604
+nanogram per liter	603
+nanogram per litre	603
+nanogram per milliliter	605
+nanogram per millilitre	605
+nanograms per deciliter	604
+nanograms per decilitre	604
+nanograms per liter	603
+nanograms per litre	603
+nanograms per milliliter	605
+nanograms per millilitre	605
+natural unit of time	1005
+natural units of time	1005
+nautical league	765
+nautical leagues	765
+nautical mile	762
+nautical mile per hour	953
+nautical miles	762
+nautical miles per hour	953
+nebuchadnezzar	1215
+nebuchadnezzars	1215
+neper	563
+neper power ratio	563
+nepers	563
+nepers power ratio	563
+net hundredweight	705
+net ton	717
+net tons	717
+neutron mass	631
+neutron masses	631
+neutron rest mass	631
+new candle	582
+new candles	582
+newton	346
+newton centimeter	1063
+newton centimeters	1063
+newton centimetre	1063
+newton centimetres	1063
+newton meter	1067
+newton meter second	50
+newton meter seconds	50
+newton meters	1067
+newton metre	1067
+newton metre second	50
+newton metre seconds	50
+newton metres	1067
+newton millimeter	1061
+newton millimeters	1061
+newton millimetre	1061
+newton millimetres	1061
+newton per coulomb	257
+newton per meter	964
+newton per metre	964
+newton per square centimeter	844
+newton per square centimetre	844
+newton per square meter	818
+newton per square metre	818
+newton per square millimeter	852
+newton per square millimetre	852
+newton second	750
+newton second per square meter	219
+newton second per square metre	219
+newton seconds	750
+newton-meter	1067
+newton-meters	1067
+newton-metre	1067
+newton-metres	1067
+newton-second	750
+newton-seconds	750
+newtons	346
+newtons per coulomb	257
+newtons per meter	964
+newtons per metre	964
+newtons per square centimeter	844
+newtons per square centimetre	844
+newtons per square meter	818
+newtons per square metre	818
+newtons per square millimeter	852
+newtons per square millimetre	852
+ng/L	603
+ng/dL	604
+ng/dl	604
+ng/l	603
+ng/mL	605
+ng/ml	605
+ngan	91
+nibble	190
+nibbles	190
+nio	442
+nit	573
+nits	573
+nmi	762
+nm⁻¹	1288
+nodical month	1026
+noggin	1158
+noggins	1158
+nominal solar constant	387
+nominal solar luminosity	815
+nominal solar radius	138
+nominal total solar irradiance	387
+nominal total solar irradiances	387
+nonpareil	1086
+normal cubic meter	15
+normal cubic meters	15
+normal cubic metre	15
+normal cubic metres	15
+nox	399
+nt	573
+nutrition labeling fluid ounce	1152
+nybble	190
+nybbles	190
+obol	641
+obols	641
+octant	33
+octant of a sphere	919
+octants	33
+octave	755
+octaves	755
+octet	191
+octet per second	155
+octets	191
+octets per second	155
+oersted	590
+oersteds	590
+ohm	273
+ohm 90	274
+ohm-90	274
+ohms	273
+ohms-90	274
+oil barrel	1242
+oil barrel per day	1107
+oil barrel per minute	1117
+oil barrels	1242
+oil barrels per day	1107
+oil barrels per minute	1117
+old Swedish mile	560
+old liter	1184
+old litre	1184
+old litres	1184
+olympiad	1048
+olympiads	1048
+once	666
+once poids de marc	666
+one	878
+ons	673
+onsen	673
+onza	663
+onzas	663
+orguia	511
+orguiai	511
+osaji	1147
+osi	831
+ounce	662
+ounce force	345
+ounce per UK gallon	203
+ounce per US gallon	204
+ounce per cubic inch	215
+ounce per gallon	204
+ounce per imperial gallon	203
+ounce per square foot	59
+ounce per square inch	831
+ounce per square yard	56
+ounce square inch	735
+ounce square inches	735
+ounce troy	667
+ounce-force	345
+ounce-force inch	1062
+ounce-force inches	1062
+ounce-force per square inch	831
+ounce-inch	1062
+ounce-inches	1062
+ounce-mass per square inch	63
+ounce-weight	345
+ounces	662
+ounces per UK gallon	203
+ounces per US gallon	204
+ounces per cubic inch	215
+ounces per gallon	204
+ounces per imperial gallon	203
+ounces per square foot	59
+ounces per square inch	831
+ounces per square yard	56
+ounces troy	667
+ounces-force	345
+ounces-force per square inch	831
+ounces-mass per square inch	63
+oxgang	115
+oxgangs	115
+oz	662
+oz ap	668
+oz av	662
+oz t	667
+oz/ft2	59
+oz/ft²	59
+oz/gal	204
+oz/gal_imp	203
+oz/in2	63
+oz/in3	215
+oz/in²	63
+oz/in³	215
+oz/yd2	56
+oz/yd²	56
+ozf	345
+ozf/in²	831
+ozfin	1062
+ozf·in	1062
+ozin²	735
+ozt	667
+oz·in	1062
+oz·in²	735
+pH	11
+pH value	11
+paardenkracht	803
+pace	495
+paces	495
+pair	879
+pairs	879
+palm	459
+palms	459
+palmus	458
+parsec	144
+parsecs	144
+part per billion	868
+part per hundred	876
+part per hundred thousand	870
+part per million	869
+part per million per degree Celsius	992
+part per million per degree Fahrenheit	993
+part per million per kelvin	992
+part per thousand	874
+part per trillion	867
+parts per billion	868
+parts per hundred	876
+parts per hundred thousand	870
+parts per million	869
+parts per million per degree Fahrenheit	993
+parts per million per kelvin	992
+parts per thousand	874
+parts per trillion	867
+pascal	818
+pascal second	219
+pascal seconds	219
+pascal-second	219
+pascals	818
+passus	502
+pc	144
+pcf	206
+pci	216
+pcm	870
+pct	876
+pdl	344
+pdl/ft²	819
+pdlft	1064
+pdl·ft	1064
+peak sun	386
+pearl	1083
+pearl grain	635
+pearl grains	635
+pearl type	1083
+pecheis	486
+pechys	486
+peck	1208
+pecks	1208
+pedes	470
+pennyweight	645
+pennyweights	645
+pentane candle	585
+pentane candles	585
+per annum	356
+per cent	876
+per cent mille	870
+per centimeter	1285
+per centimetre	1285
+per day	359
+per degree Celsius	996
+per degree Fahrenheit	997
+per degree Rankine	997
+per foot	1283
+per hour	360
+per inch	1284
+per kelvin	995
+per kilometer	1281
+per kilometre	1281
+per meter	1282
+per metre	1282
+per mil	874
+per mile	1280
+per mille	874
+per millimeter	1286
+per millimetre	1286
+per minute	361
+per month	357
+per myriad	872
+per ten thousand	872
+per thousand	874
+per week	358
+per year	356
+per yr	356
+percent	876
+percent mille	870
+percent per degree Celsius	994
+percent per kelvin	994
+percent w/v	612
+percent weight per volume	612
+perch	520
+perche de Paris	522
+perche des eaux et forêts	525
+perche royale	525
+perches	520
+perches de Paris	522
+perches des eaux et forêts	525
+perfect ream	892
+perfect reams	892
+permille	874
+permyriad	872
+pertica	515
+pes	470
+petroleum barrel	1242
+petroleum barrels	1242
+pg/mL	602
+pg/ml	602
+ph	403
+phot	403
+phots	403
+physical atmosphere	851
+physical faraday	236
+physical faradays	236
+pica	1093
+picas	1093
+piccolo	1161
+piccolos	1161
+picogram per milliliter	602
+picogram per millilitre	602
+picograms per milliliter	602
+picograms per millilitre	602
+picul	710
+piculs	710
+pie castellano	467
+pied	480
+pied du roi	480
+pieds	480
+pieds du roi	480
+pies castellanos	467
+pieze	832
+piezes	832
+pin	1220
+pinch	1132
+pinches	1132
+ping	83
+pins	1220
+pint	1171
+pints	1171
+pipe	1252
+pipes	1252
+pièze	832
+pièzes	832
+pk	1208
+plantation acre	110
+plantation acres	110
+plethra	530
+plethron	530
+plf	569
+podes	479
+point	1079
+point of the compass	30
+points	1079
+points of the compass	30
+poise	218
+poises	218
+poiseuille	219
+polar Earth radius	131
+polar Jupiter radius	134
+pole	520
+poles	520
+pollex	446
+poncelet	807
+poncelets	807
+pond	343
+pond centimetre	1060
+ponds	343
+pony keg	1225
+pony kegs	1225
+pood	701
+poods	701
+potential of hydrogen	11
+pottle	1193
+pottles	1193
+pouce	450
+pouces	450
+pound	683
+pound calorie	310
+pound calories	310
+pound feet	1068
+pound feet per second	748
+pound foot	1068
+pound foot per second	748
+pound force	347
+pound inch per second	747
+pound inches per second	747
+pound mole	16
+pound mole per cubic foot	732
+pound moles	16
+pound moles per cubic foot	732
+pound per 1000 square feet	55
+pound per UK gallon	207
+pound per US gallon	208
+pound per acre	53
+pound per barrel	202
+pound per cubic foot	206
+pound per cubic inch	216
+pound per cubic yard	199
+pound per day	613
+pound per foot	569
+pound per foot hour	217
+pound per foot second	220
+pound per gallon	208
+pound per hour	616
+pound per imperial gallon	207
+pound per inch	570
+pound per minute	619
+pound per oil barrel	202
+pound per second	624
+pound per square foot	822
+pound per square inch	841
+pound per thousand square feet	55
+pound per yard	567
+pound square feet	738
+pound square feet per second	48
+pound square foot	738
+pound square foot per second	48
+pound square inch	737
+pound square inches	737
+pound troy	678
+pound-feet	1068
+pound-foot	1068
+pound-force	347
+pound-force feet	1068
+pound-force foot	1068
+pound-force foot second	51
+pound-force foot second squared	741
+pound-force foot seconds	51
+pound-force inch	1066
+pound-force inch second squared	739
+pound-force inch seconds squared	739
+pound-force inches	1066
+pound-force per foot	966
+pound-force per inch	967
+pound-force per square foot	822
+pound-force per square inch	841
+pound-force second	751
+pound-force second per square foot	222
+pound-force second per square inch	223
+pound-force seconds	751
+pound-force seconds per square foot	222
+pound-force seconds per square inch	223
+pound-force-foot	1068
+pound-inch	1066
+pound-inches	1066
+pound-mass	683
+pound-mass per square foot	61
+pound-mass per square inch	64
+pound-mole	16
+pound-mole per cubic foot	732
+pound-moles	16
+pound-moles per cubic foot	732
+pound-second	751
+pound-seconds	751
+pound-weight	347
+poundal	344
+poundal feet	1064
+poundal foot	1064
+poundal per square foot	819
+poundal second per square foot	220
+poundals	344
+poundals per square foot	819
+pounds	683
+pounds force	347
+pounds per 1000 square feet	55
+pounds per UK gallon	207
+pounds per US gallon	208
+pounds per acre	53
+pounds per barrel	202
+pounds per cubic foot	206
+pounds per cubic inch	216
+pounds per cubic yard	199
+pounds per day	613
+pounds per foot	569
+pounds per foot hour	217
+pounds per foot second	220
+pounds per gallon	208
+pounds per hour	616
+pounds per imperial gallon	207
+pounds per inch	570
+pounds per minute	619
+pounds per oil barrel	202
+pounds per second	624
+pounds per square foot	822
+pounds per square inch	841
+pounds per thousand square feet	55
+pounds per yard	567
+pounds troy	678
+pounds-force	347
+pounds-force per foot	966
+pounds-force per inch	967
+pounds-force per square foot	822
+pounds-force per square inch	841
+pounds-mass	683
+pounds-mass per square foot	61
+pounds-mass per square inch	64
+pous	479
+power of hydrogen	11
+ppb	868
+ppg	208
+ppm	869
+ppm/K	992
+ppm/°C	992
+ppm/°F	993
+ppt	867
+pret	519
+preußische Elle	492
+preußische Meile	556
+preußischer Morgen	101
+primat	1222
+primats	1222
+printer's ream	892
+printer's reams	892
+printers pica	1092
+printers picas	1092
+printers point	1077
+printers points	1077
+printers ream	892
+proof	875
+proton charge	224
+proton mass	630
+proton masses	630
+proton rest mass	630
+pręt	519
+pręty	519
+psf	822
+psi	841
+psia	841
+pt	1171
+pud	701
+puds	701
+pulgada	444
+pulgadas	444
+puncheon	1250
+puncheons	1250
+px	1076
+pyad	462
+pyadi	462
+pyads	462
+pyeong	83
+pz	832
+q	712
+qian	654
+qing	116
+qr	698
+qt	1179
+quad	333
+quadrant	36
+quadrantal	1223
+quadrants	36
+quadrillion	901
+quadrillion BTU	333
+quadrillion British thermal units	333
+quadrillions	901
+quads	333
+quart	1179
+quartarii	1159
+quartarius	1159
+quarter	1034
+quarter barrel	1225
+quarter bottle	1161
+quarter of grain	1249
+quarter turn	36
+quarter turns	36
+quarter weight	698
+quarter year	1034
+quarter years	1034
+quarter-barrel keg	1225
+quarter-barrel kegs	1225
+quarter-millimeter	1075
+quarter-millimetre	1075
+quarter-year	1034
+quarters	1034
+quarters of grain	1249
+quarterweight	698
+quarts	1179
+quintal	712
+quintal castellano	706
+quintals	712
+quire	885
+quires	885
+r/min	912
+r/s	914
+r_e	423
+rack unit	455
+rack units	455
+rad	34
 rad dose	1
 rad doses	1
-rad/min	894
-rad/s	897
-rad/s²	41
-radian	33
-radian per minute	894
-radian per second	897
-radian per second squared	41
-radians	33
-radians per minute	894
-radians per second	897
-radians per second squared	41
+rad/min	910
+rad/s	913
+rad/s²	42
+radian	34
+radian per minute	910
+radian per second	913
+radian per second squared	42
+radians	34
+radians per minute	910
+radians per second	913
+radians per second squared	42
 radiation absorbed dose	1
 radiation absorbed doses	1
-rai	97
-rankine	958
-rd	513
-rd²	86
-ream	875
-reams	875
-reaumur	962
-reciprocal angstrom	1268
-reciprocal angstroms	1268
-reciprocal centimeter	1264
-reciprocal centimeters	1264
-reciprocal centimetre	1264
-reciprocal centimetres	1264
-reciprocal degree Celsius	979
-reciprocal degree Fahrenheit	980
-reciprocal degree Rankine	980
-reciprocal degrees Celsius	979
-reciprocal degrees Fahrenheit	980
-reciprocal feet	1262
-reciprocal foot	1262
-reciprocal inch	1263
-reciprocal inches	1263
-reciprocal kelvin	978
-reciprocal kelvins	978
-reciprocal kilometer	1260
-reciprocal kilometers	1260
-reciprocal kilometre	1260
-reciprocal kilometres	1260
-reciprocal meter	1261
-reciprocal meters	1261
-reciprocal metre	1261
-reciprocal metres	1261
-reciprocal micrometer	1266
-reciprocal micrometers	1266
-reciprocal micrometre	1266
-reciprocal micrometres	1266
-reciprocal micron	1266
-reciprocal microns	1266
-reciprocal mile	1259
-reciprocal miles	1259
-reciprocal millimeter	1265
-reciprocal millimeters	1265
-reciprocal millimetre	1265
-reciprocal millimetres	1265
-reciprocal nanometer	1267
-reciprocal nanometers	1267
-reciprocal nanometre	1267
-reciprocal nanometres	1267
-reciprocal ohm	241
-reciprocal ohms	241
-reciprocal pascal second	337
-reciprocal pascal seconds	337
-reciprocal ångström	1268
-reciprocal ångströms	1268
-reduced Planck constant	43
-reduced Planck constants	43
-reference pixel	1059
-reference pixels	1059
-refrigeration ton	794
-refrigeration ton-hour	318
-refrigeration ton-hours	318
-refrigeration tons	794
-register ton	1244
-register tons	1244
-rehoboam	1182
-rehoboams	1182
-rem	333
-rems	333
-rev	37
-rev/d	890
-rev/h	893
-rev/min	896
-rev/min²	38
-rev/s	898
-rev/s²	42
-revolution	37
-revolution per day	890
-revolution per hour	893
-revolution per minute	896
-revolution per minute per second	40
-revolution per minute squared	38
-revolution per second	898
-revolution per second squared	42
-revolutions	37
-revolutions per day	890
-revolutions per hour	893
-revolutions per minute	896
-revolutions per minute per second	40
-revolutions per minute squared	38
-revolutions per second	898
-revolutions per second squared	42
-reyn	221
-reyns	221
-rhe	338
-rheinländischer Fuß	470
-rhes	338
-rhumb	29
-rhumbs	29
-ri	543
-right angle	35
-right angles	35
-rin	427
-rod	513
-rods	513
-roemer	963
-roentgen	335
-roentgen equivalent mammal	333
-roentgen equivalent man	333
-roentgens	335
-romer	963
-rontgen	335
-rontgens	335
-rood	95
-roods	95
-roofing square	85
-roofing squares	85
-rope	516
-ropes	516
-rph	893
-rpm	896
-rpm/s	40
-rps	898
-ruby type	1068
-rundlet	1213
-rundlets	1213
-runlet	1213
-rutherford	849
-rutherfords	849
-rydberg	288
-rydberg energy	288
-rydberg unit of energy	288
-rydbergs	288
-réaumur	962
-röntgen	335
-röntgens	335
-rømer	963
-s	994
-s ap	634
-s/100m	757
-s/100yd	758
-s/400m	756
-s/500m	755
-s/km	754
-s/m	764
-s/mi	753
-sai	1116
-salmanazar	1188
-salmanazars	1188
-salomon	1195
-saros	1034
-saros cycle	1034
-saroses	1034
-sazen	499
-sazhen	507
-sazheni	507
-sazhens	507
-sb	568
-scaled point	1056
-scaled points	1056
-score	867
-scores	867
-scripulum	633
-scruple	634
-scruples	634
-scrupula	633
-scrupulum	633
-se	87
-sea league	752
-sea leagues	752
-sea-level speed of sound	940
-sebu	87
-sec	994
-second	994
-second of RA	20
-second of arc	19
-second of right ascension	20
-second per 100 meters	757
-second per 100 metres	757
-second per 100 yards	758
-second per 400 meters	756
-second per 400 metres	756
-second per 500 meters	755
-second per 500 metres	755
-second per kilometer	754
-second per kilometre	754
-second per meter	764
-second per metre	764
-second per mile	753
-seconds	994
-seconds of RA	20
-seconds of arc	19
-seconds of right ascension	20
-seconds per 100 meters	757
-seconds per 100 metres	757
-seconds per 100 yards	758
-seconds per 400 meters	756
-seconds per 400 metres	756
-seconds per 500 meters	755
-seconds per 500 metres	755
-seconds per kilometer	754
-seconds per kilometre	754
-seconds per meter	764
-seconds per metre	764
-seconds per mile	753
-secs	994
-section	123
-section of land	123
-sections	123
-seer	681
-seers	681
-semodii	1185
-semodius	1185
-semuncia	650
-semunciae	650
-sen	525
-sennight	1006
-sennights	1006
-ser	681
-sextant	34
-sextants	34
-sextarii	1155
-sextarius	1155
-sextula	643
-sextulae	643
-sh cwt	695
-sh tn	707
-shackle	745
-shackle of cable	745
-shackles	745
-shaftment	454
-shaftments	454
-shake	991
-shakes	991
-shaku	466
-shed	64
-sheds	64
-sheng	1161
-shichi	474
-shicun	446
-shidou	1191
-shijin	677
-shili	534
-shiliang	661
-shimu	91
-shipping ton	1238
-shipping tons	1238
-shiqian	644
-shisheng	1161
-shizhang	510
-sho	1170
-shock	870
-shocks	870
-short assay ton	655
-short assay tons	655
-short hundredweight	695
-short hundredweights	695
-short quire	868
-short quires	868
-short ream	874
-short reams	874
-short ton	707
-short ton force	349
-short ton per acre	57
-short ton per cubic yard	211
-short ton per hour	612
-short ton-force	349
-short ton-force per square foot	831
-short ton-force per square inch	839
-short tons	707
-short tons per acre	57
-short tons per cubic yard	211
-short tons per hour	612
-short tons-force	349
-short tons-force per square foot	831
-short tons-force per square inch	839
-shot	1132
-shots	1132
-shou	1170
-shtof	1167
-shtofs	1167
-shō	1170
-sidereal day	1003
-sidereal days	1003
-sidereal hour	1000
-sidereal hours	1000
-sidereal minute	996
-sidereal minutes	996
-sidereal month	1011
-sidereal months	1011
-sidereal second	993
-sidereal seconds	993
-sidereal year	1027
-sidereal years	1027
-siegbahn	417
-siegbahns	417
-siemens	240
-siemens-90	239
-sievert	334
-sieverts	334
-sign of the zodiac	31
-signs of the zodiac	31
-sitio	125
-sitio de ganado mayor	125
-sitios	125
-sixtel	1197
-sixth barrel	1197
-sixth turn	34
-sixth turns	34
-sixth-barrel keg	1197
-sixth-barrel kegs	1197
-sixty-degree BTU	303
-sixty-degree BTUs	303
-sixty-degree British thermal unit	303
-sixty-degree British thermal units	303
-skot	561
-skots	561
-slinch	706
-slinches	706
-slug	690
-slug per cubic foot	207
-slug per foot second	220
-slug square feet	731
-slug square foot	731
-slug/ft3	207
-slug/ft³	207
-slug/ft·s	220
-slugft²	731
-slugs	690
-slugs per cubic foot	207
-slugs per foot second	220
-slug·ft²	731
-small calorie	296
-small calories	296
-small gross	872
-small pica	1074
-smidgen	1110
-smidgens	1110
-smidgeon	1110
-smidgin	1110
-smoot	498
-smoots	498
-sn	347
-sok	480
-sol	1005
-solar constant	380
-solar luminosities	799
-solar luminosity	799
-solar mass	716
-solar masses	716
-solar radii	136
-solar radius	136
-solar year	1023
-solar years	1023
-solomon	1195
-solomons	1195
-sols	1005
-span	458
-spans	458
-spat	905
-spats	905
-speed of light	944
-speed of light in vacuum	944
-speed of sound	940
-speeds of light	944
-sphere	905
-spheres	905
-spherical candle power	570
-spherical candlepower	570
-spherical right angle	903
-spherical right angles	903
-split bottle	1140
-sq arcmin	900
-sq arcsec	899
-sq cm	70
-sq deg	901
-sq ft	75
-sq in	72
-sq km	121
-sq m	77
-sq mi	124
-sq mil	68
-sq mm	69
-sq rd	86
-sq yd	76
-sq. ft.	75
-sq. in.	72
-sqft	75
-sqin	72
-sqkm	121
-sqm	77
-sqmi	124
-square Gunter chain	90
-square Gunter chains	90
-square Gunter link	74
-square Gunter links	74
-square actus	96
-square arcminute	900
-square arcminutes	900
-square arcsecond	899
-square arcseconds	899
-square arpent	100
-square arpents	100
-square centimeter	70
-square centimeter per second	409
-square centimeters	70
-square centimetre	70
-square centimetre per second	409
-square centimetres	70
-square chain	90
-square chains	90
-square decameter	88
-square decametre	88
-square decimeter	73
-square decimeters	73
-square decimetre	73
-square decimetres	73
-square degree	901
-square degrees	901
-square dekameter	88
-square feet	75
-square feet EDR	785
-square feet of equivalent direct radiation	785
-square feet per hour	408
-square feet per second	412
-square foot	75
-square foot EDR	785
-square foot hour degree Fahrenheit per BTU	983
-square foot hour degree Fahrenheit per thermochemical BTU	984
-square foot hours degree Fahrenheit per BTU	983
-square foot hours degree Fahrenheit per thermochemical BTU	984
-square foot of equivalent direct radiation	785
-square foot per hour	408
-square foot per second	412
-square hectometer	111
-square hectometre	111
-square inch	72
-square inch per second	411
-square inches	72
-square inches per second	411
-square kilometer	121
-square kilometers	121
-square kilometre	121
-square kilometres	121
-square league of Texas	125
-square link	74
-square links	74
-square meter	77
-square meter kelvin per watt	986
-square meter per hour	410
-square meter per second	413
-square meters	77
-square meters per hour	410
-square meters per second	413
-square metre	77
-square metre hour degree Celsius per IT kilocalorie	985
-square metre hours degree Celsius per IT kilocalorie	985
-square metre kelvin per watt	986
-square metre kelvins per watt	986
-square metre per hour	410
-square metre per second	413
-square metre permeability	767
-square metres	77
-square metres per hour	410
-square metres per second	413
-square metres permeability	767
-square micrometer	66
-square micrometers	66
-square micrometre	66
-square micrometres	66
-square micron	66
-square microns	66
-square mil	68
-square mile	124
-square miles	124
-square millimeter	69
-square millimeters	69
-square millimetre	69
-square millimetres	69
-square mils	68
-square minute of arc	900
-square minutes of arc	900
-square of roofing	85
-square perch	86
-square perches	86
-square pole	86
-square poles	86
-square radian	902
-square radians	902
-square rod	86
-square rods	86
-square sazhen	84
-square sazhens	84
-square second of arc	899
-square seconds of arc	899
-square toise	82
-square toises	82
-square verst	122
-square versts	122
-square wa	83
-square wah	83
-square yard	76
-square yards	76
-sqyd	76
-sr	902
-st	685
-stacked cubic metre	1237
-stadia	530
-stadion	530
+rai	99
+rankine	975
+rd	520
+rd²	88
+ream	891
+reams	891
+reaumur	979
+reciprocal angstrom	1289
+reciprocal angstroms	1289
+reciprocal centimeter	1285
+reciprocal centimeters	1285
+reciprocal centimetre	1285
+reciprocal centimetres	1285
+reciprocal degree Celsius	996
+reciprocal degree Fahrenheit	997
+reciprocal degree Rankine	997
+reciprocal degrees Celsius	996
+reciprocal degrees Fahrenheit	997
+reciprocal feet	1283
+reciprocal foot	1283
+reciprocal inch	1284
+reciprocal inches	1284
+reciprocal kelvin	995
+reciprocal kelvins	995
+reciprocal kilometer	1281
+reciprocal kilometers	1281
+reciprocal kilometre	1281
+reciprocal kilometres	1281
+reciprocal meter	1282
+reciprocal meters	1282
+reciprocal metre	1282
+reciprocal metres	1282
+reciprocal micrometer	1287
+reciprocal micrometers	1287
+reciprocal micrometre	1287
+reciprocal micrometres	1287
+reciprocal micron	1287
+reciprocal microns	1287
+reciprocal mile	1280
+reciprocal miles	1280
+reciprocal millimeter	1286
+reciprocal millimeters	1286
+reciprocal millimetre	1286
+reciprocal millimetres	1286
+reciprocal nanometer	1288
+reciprocal nanometers	1288
+reciprocal nanometre	1288
+reciprocal nanometres	1288
+reciprocal ohm	243
+reciprocal ohms	243
+reciprocal pascal second	339
+reciprocal pascal seconds	339
+reciprocal ångström	1289
+reciprocal ångströms	1289
+reduced Planck constant	44
+reduced Planck constants	44
+reference pixel	1076
+reference pixels	1076
+refrigeration ton	810
+refrigeration ton-hour	320
+refrigeration ton-hours	320
+refrigeration tons	810
+register ton	1265
+register tons	1265
+regulo marks	375
+rehoboam	1203
+rehoboams	1203
+relative density 60/60	378
+rem	335
+rems	335
+rev	38
+rev/d	906
+rev/h	909
+rev/min	912
+rev/min²	39
+rev/s	914
+rev/s²	43
+revolution	38
+revolution per day	906
+revolution per hour	909
+revolution per minute	912
+revolution per minute per second	41
+revolution per minute squared	39
+revolution per second	914
+revolution per second squared	43
+revolutions	38
+revolutions per day	906
+revolutions per hour	909
+revolutions per minute	912
+revolutions per minute per second	41
+revolutions per minute squared	39
+revolutions per second	914
+revolutions per second squared	43
+reyn	223
+reyns	223
+rhe	340
+rheinländischer Fuß	477
+rhes	340
+rhumb	30
+rhumbs	30
+ri	550
+right angle	36
+right angles	36
+rin	434
+rod	520
+rods	520
+roemer	980
+roentgen	337
+roentgen equivalent mammal	335
+roentgen equivalent man	335
+roentgens	337
+romer	980
+rontgen	337
+rontgens	337
+rood	97
+roods	97
+roofing square	87
+roofing squares	87
+rope	523
+ropes	523
+rph	909
+rpm	912
+rpm/s	41
+rps	914
+ruby type	1085
+rundlet	1234
+rundlets	1234
+runlet	1234
+rutherford	865
+rutherfords	865
+rydberg	290
+rydberg energy	290
+rydberg unit of energy	290
+rydbergs	290
+réaumur	979
+röntgen	337
+röntgens	337
+rømer	980
+s	1011
+s ap	644
+s/100m	770
+s/100yd	771
+s/400m	769
+s/500m	768
+s/km	767
+s/m	777
+s/mi	766
+sai	1137
+salmanazar	1209
+salmanazars	1209
+salomon	1216
+saros	1051
+saros cycle	1051
+saroses	1051
+sazen	506
+sazhen	514
+sazheni	514
+sazhens	514
+sb	578
+scaled point	1073
+scaled points	1073
+score	883
+scores	883
+scripulum	643
+scruple	644
+scruples	644
+scrupula	643
+scrupulum	643
+se	89
+sea league	765
+sea leagues	765
+sea-level speed of sound	957
+sebu	89
+sec	1011
+second	1011
+second of RA	21
+second of arc	20
+second of right ascension	21
+second per 100 meters	770
+second per 100 metres	770
+second per 100 yards	771
+second per 400 meters	769
+second per 400 metres	769
+second per 500 meters	768
+second per 500 metres	768
+second per kilometer	767
+second per kilometre	767
+second per meter	777
+second per metre	777
+second per mile	766
+seconds	1011
+seconds of RA	21
+seconds of arc	20
+seconds of right ascension	21
+seconds per 100 meters	770
+seconds per 100 metres	770
+seconds per 100 yards	771
+seconds per 400 meters	769
+seconds per 400 metres	769
+seconds per 500 meters	768
+seconds per 500 metres	768
+seconds per kilometer	767
+seconds per kilometre	767
+seconds per meter	777
+seconds per metre	777
+seconds per mile	766
+secs	1011
+section	125
+section of land	125
+sections	125
+seer	691
+seers	691
+semitone	754
+semitones	754
+semodii	1206
+semodius	1206
+semuncia	660
+semunciae	660
+sen	532
+sennight	1023
+sennights	1023
+ser	691
+sextant	35
+sextants	35
+sextarii	1176
+sextarius	1176
+sextula	653
+sextulae	653
+sh cwt	705
+sh tn	717
+shackle	758
+shackle of cable	758
+shackles	758
+shaftment	461
+shaftments	461
+shake	1008
+shakes	1008
+shaku	473
+shed	65
+sheds	65
+sheng	1182
+shichi	481
+shicun	453
+shidou	1212
+shijin	687
+shili	541
+shiliang	671
+shimu	93
+shipping ton	1259
+shipping tons	1259
+shiqian	654
+shisheng	1182
+shizhang	517
+sho	1191
+shock	886
+shocks	886
+short assay ton	665
+short assay tons	665
+short hundredweight	705
+short hundredweights	705
+short quire	884
+short quires	884
+short ream	890
+short reams	890
+short ton	717
+short ton force	351
+short ton per acre	58
+short ton per cubic yard	213
+short ton per hour	622
+short ton-force	351
+short ton-force per square foot	847
+short ton-force per square inch	855
+short tons	717
+short tons per acre	58
+short tons per cubic yard	213
+short tons per hour	622
+short tons-force	351
+short tons-force per square foot	847
+short tons-force per square inch	855
+shot	1153
+shots	1153
+shou	1191
+shtof	1188
+shtofs	1188
+shō	1191
+sidereal day	1020
+sidereal days	1020
+sidereal hour	1017
+sidereal hours	1017
+sidereal minute	1013
+sidereal minutes	1013
+sidereal month	1028
+sidereal months	1028
+sidereal second	1010
+sidereal seconds	1010
+sidereal year	1044
+sidereal years	1044
+siegbahn	424
+siegbahns	424
+siemens	242
+siemens-90	241
+sievert	336
+sieverts	336
+sign of the zodiac	32
+signs of the zodiac	32
+sitio	127
+sitio de ganado mayor	127
+sitios	127
+sixtel	1218
+sixth barrel	1218
+sixth turn	35
+sixth turns	35
+sixth-barrel keg	1218
+sixth-barrel kegs	1218
+sixty-degree BTU	305
+sixty-degree BTUs	305
+sixty-degree British thermal unit	305
+sixty-degree British thermal units	305
+skot	571
+skots	571
+slinch	716
+slinches	716
+slug	700
+slug per cubic foot	209
+slug per foot second	222
+slug square feet	741
+slug square foot	741
+slug/ft3	209
+slug/ft³	209
+slug/ft·s	222
+slugft²	741
+slugs	700
+slugs per cubic foot	209
+slugs per foot second	222
+slug·ft²	741
+small calorie	298
+small calories	298
+small gross	888
+small pica	1091
+smidgen	1131
+smidgens	1131
+smidgeon	1131
+smidgin	1131
+smoot	505
+smoots	505
+sn	349
+sok	487
+sol	1022
+solar constant	387
+solar luminosities	815
+solar luminosity	815
+solar mass	726
+solar masses	726
+solar radii	138
+solar radius	138
+solar year	1040
+solar years	1040
+solomon	1216
+solomons	1216
+sols	1022
+sp gr	378
+span	465
+spans	465
+spat	921
+spats	921
+specific gravity	378
+specific gravity 60/60	378
+speed of light	961
+speed of light in vacuum	961
+speed of sound	957
+speeds of light	961
+sphere	921
+spheres	921
+spherical candle power	580
+spherical candlepower	580
+spherical right angle	919
+spherical right angles	919
+split bottle	1161
+sq arcmin	916
+sq arcsec	915
+sq cm	72
+sq deg	917
+sq ft	77
+sq in	74
+sq km	123
+sq m	79
+sq mi	126
+sq mil	69
+sq mm	71
+sq rd	88
+sq yd	78
+sq. ft.	77
+sq. in.	74
+sqft	77
+sqin	74
+sqkm	123
+sqm	79
+sqmi	126
+square Gunter chain	92
+square Gunter chains	92
+square Gunter link	76
+square Gunter links	76
+square actus	98
+square arcminute	916
+square arcminutes	916
+square arcsecond	915
+square arcseconds	915
+square arpent	102
+square arpents	102
+square centimeter	72
+square centimeter per second	416
+square centimeters	72
+square centimetre	72
+square centimetre per second	416
+square centimetres	72
+square chain	92
+square chains	92
+square decameter	90
+square decametre	90
+square decimeter	75
+square decimeters	75
+square decimetre	75
+square decimetres	75
+square degree	917
+square degrees	917
+square dekameter	90
+square feet	77
+square feet EDR	801
+square feet of equivalent direct radiation	801
+square feet per hour	415
+square feet per second	419
+square foot	77
+square foot EDR	801
+square foot hour degree Fahrenheit per BTU	1000
+square foot hour degree Fahrenheit per thermochemical BTU	1001
+square foot hours degree Fahrenheit per BTU	1000
+square foot hours degree Fahrenheit per thermochemical BTU	1001
+square foot of equivalent direct radiation	801
+square foot per hour	415
+square foot per second	419
+square hectometer	113
+square hectometre	113
+square inch	74
+square inch per second	418
+square inches	74
+square inches per second	418
+square kilometer	123
+square kilometers	123
+square kilometre	123
+square kilometres	123
+square league of Texas	127
+square link	76
+square links	76
+square meter	79
+square meter kelvin per watt	1003
+square meter per hour	417
+square meter per second	420
+square meters	79
+square meters per hour	417
+square meters per second	420
+square metre	79
+square metre hour degree Celsius per IT kilocalorie	1002
+square metre hours degree Celsius per IT kilocalorie	1002
+square metre kelvin per watt	1003
+square metre kelvins per watt	1003
+square metre per hour	417
+square metre per second	420
+square metre permeability	780
+square metres	79
+square metres per hour	417
+square metres per second	420
+square metres permeability	780
+square micrometer	67
+square micrometers	67
+square micrometre	67
+square micrometres	67
+square micron	67
+square microns	67
+square mil	69
+square mile	126
+square miles	126
+square millimeter	71
+square millimeters	71
+square millimetre	71
+square millimetres	71
+square mils	69
+square minute of arc	916
+square minutes of arc	916
+square of roofing	87
+square perch	88
+square perches	88
+square pole	88
+square poles	88
+square radian	918
+square radians	918
+square rod	88
+square rods	88
+square sazhen	86
+square sazhens	86
+square second of arc	915
+square seconds of arc	915
+square toise	84
+square toises	84
+square verst	124
+square versts	124
+square wa	85
+square wah	85
+square yard	78
+square yards	78
+sqyd	78
+sr	918
+st	695
+stacked cubic metre	1258
+stadia	537
+stadion	537
 standard acceleration of free fall	10
 standard acceleration of gravity	10
-standard atmosphere	835
-standard atmospheres	835
-standard cubic meter	13
-standard cubic meters	13
-standard cubic metre	13
-standard cubic metres	13
+standard atmosphere	851
+standard atmospheres	851
+standard cubic meter	14
+standard cubic meters	14
+standard cubic metre	14
+standard cubic metres	14
 standard gravities	10
-standard gravities per second	407
+standard gravities per second	414
 standard gravity	10
-standard gravity per second	407
-standard sun	379
-standard wine bottle	1156
-statA	243
-statC	223
-statF	143
-statH	402
-statV	267
-statV/cm	258
-statWb	591
-statamp	243
-statampere	243
-statamperes	243
-statamps	243
-statcoulomb	223
-statcoulombs	223
-statfarad	143
-statfarads	143
-stathenries	402
-stathenry	402
-statmho	235
-statmhos	235
-statohm	276
-statohms	276
-statsiemens	235
-statute league	547
-statute leagues	547
-statute mile	537
-statute miles	537
-statvolt	267
-statvolt per centimeter	258
-statvolt per centimetre	258
-statvolts	267
-statvolts per centimeter	258
-statvolts per centimetre	258
-statweber	591
-statwebers	591
-statΩ	276
-steam table calorie	298
-steradian	902
-steradians	902
-stere	1237
-steres	1237
-sthene	347
-sthene per square metre	816
-sthenes	347
-sthène	347
-sthène per square metre	816
-sthènes	347
-stilb	568
-stilbs	568
-stoke	409
-stokes	409
-stone	685
-stones	685
-stopa	461
-stopy	461
-straight angle	36
-straight angles	36
-streck	24
-stremma	93
-stremmata	93
-stère	1237
-sun	379
-sun-hour	846
-suns	379
-survey acre	103
-survey acre-feet	1252
-survey acre-foot	1252
-survey acres	103
-survey chain	520
-survey chains	520
-survey fathom	744
-survey fathoms	744
-survey feet	469
-survey foot	469
-survey furlong	532
-survey furlongs	532
-survey link	457
-survey links	457
-survey mile	538
-survey miles	538
-survey rod	514
-survey rods	514
-survey township	126
-surveyors chain	519
-surveyors chains	519
-surveyors link	456
-surveyors links	456
-svedberg	990
-svedberg unit	990
-svedberg units	990
-svedbergs	990
-sverdrup	1103
-sverdrups	1103
-synodic month	1014
-synodic months	1014
-sznur	526
-sznury	526
-sążeń	499
-sążnie	499
-t	708
-t/d	610
-t/h	613
-t/ha	56
-t/m³	210
-tTNT	327
-tablespoon	1124
-tablespoonful	1124
-tablespoons	1124
-tabular Islamic month	1013
-tabular Islamic year	1019
-tad	1115
-tads	1115
-tael	660
-taels	660
-tai jin	678
-tai liang	659
-talent	692
-talents	692
-tam	700
-tan of land	92
-tanan	1162
-tanbu	92
-tarang wa	83
-tbs	1124
-tbsp	1124
-tce	329
-teaspoon	1119
-teaspoonful	1119
-teaspoons	1119
-technical atmosphere	832
-technical atmospheres	832
-technische Masseneinheit	686
-tertian	1229
-tesla	584
-teslas	584
-tex	556
-tf	350
-tfm	1055
-tf·m	1055
-thanan	1162
-thang	1198
-therm	320
-thermie	317
-thermies	317
-thermochemical BTU	302
-thermochemical BTU feet per hour square foot degree Fahrenheit	970
-thermochemical BTU foot per hour square foot degree Fahrenheit	970
-thermochemical BTU inch per hour square foot degree Fahrenheit	966
-thermochemical BTU inches per hour square foot degree Fahrenheit	966
-thermochemical BTU per cubic foot	282
-thermochemical BTU per hour	773
-thermochemical BTU per hour foot degree Fahrenheit	970
-thermochemical BTU per hour square foot	376
-thermochemical BTU per hour square foot degree Fahrenheit	387
-thermochemical BTU per minute	782
-thermochemical BTU per pound	908
-thermochemical BTU per pound degree Fahrenheit	917
-thermochemical BTU per pound degree Rankine	917
-thermochemical BTU per second	792
-thermochemical BTUs	302
-thermochemical BTUs per cubic foot	282
-thermochemical BTUs per hour	773
-thermochemical BTUs per hour square foot	376
-thermochemical BTUs per hour square foot degree Fahrenheit	387
-thermochemical BTUs per minute	782
-thermochemical BTUs per pound	908
-thermochemical BTUs per pound degree Fahrenheit	917
-thermochemical BTUs per second	792
-thermochemical British thermal unit	302
-thermochemical British thermal unit per cubic foot	282
-thermochemical British thermal unit per hour	773
-thermochemical British thermal unit per hour square foot	376
-thermochemical British thermal unit per hour square foot degree Fahrenheit	387
-thermochemical British thermal unit per minute	782
-thermochemical British thermal unit per pound	908
-thermochemical British thermal unit per second	792
-thermochemical British thermal units	302
-thermochemical calorie	296
-thermochemical calorie per gram	911
-thermochemical calorie per gram degree Celsius	918
-thermochemical calorie per hour	770
-thermochemical calorie per minute	772
-thermochemical calorie per second	779
-thermochemical calorie per second centimetre degree Celsius	973
-thermochemical calories	296
-thermochemical calories per hour	770
-thermochemical calories per minute	772
-thermochemical calories per second	779
-thermochemical kilocalorie	310
-thermochemical kilocalories	310
-therms	320
-thirty-nine-degree BTU	307
-thirty-nine-degree BTUs	307
-thirty-nine-degree British thermal unit	307
-thirty-nine-degree British thermal units	307
-thm	320
-thm_EC	322
-thm_UK	321
-thm_US	320
-thou	424
-thousand	877
-thousand BTU per hour	786
-thousand BTUs per hour	786
-thousand British thermal units per hour	786
-thousand cubic feet	1248
-thousands	877
-tierce	1222
-tierces	1222
-timber standard	1246
-times per day	357
-times per hour	358
-times per minute	359
-times per month	355
-times per week	356
-times per year	354
-tn	707
-tochka	426
-tochki	426
-tod	689
-tods	689
-toe	330
-tog	981
-togs	981
-toise	505
-toise carrée	82
-toise du Châtelet	505
-toises	505
-toises carrées	82
-tola	647
-tolas	647
-ton	707
-ton of TNT	327
-ton of TNT equivalent	327
-ton of coal equivalent	329
-ton of oil equivalent	330
-ton of refrigeration	794
-ton per acre	57
-ton per cubic yard	211
-ton per hectare	56
-ton per hour	612
-ton per square foot	831
-ton per square inch	839
-ton-force	349
-ton-force per square foot	831
-ton-force per square inch	839
-ton-hour	318
-ton-hour of refrigeration	318
-ton-hours	318
-ton-hours of refrigeration	318
-ton/ac	57
-ton/acre	57
-ton/h	612
-ton/yd3	211
-ton/yd³	211
-tonf	349
-tonne	708
-tonne of TNT	327
-tonne of coal equivalent	329
-tonne of oil equivalent	330
-tonne per cubic meter	210
-tonne per cubic metre	210
-tonne per day	610
-tonne per hectare	56
-tonne per hour	613
-tonne square meter	732
-tonne square meters	732
-tonne square metre	732
-tonne square metres	732
-tonne-force	350
-tonne-force meter	1055
-tonne-force meters	1055
-tonne-force metre	1055
-tonne-force metres	1055
-tonnes	708
-tonnes of TNT	327
-tonnes of coal equivalent	329
-tonnes of oil equivalent	330
-tonnes per cubic metre	210
-tonnes per day	610
-tonnes per hectare	56
-tonnes per hour	613
-tonnes-force	350
-tons	707
-tons of TNT	327
-tons of coal equivalent	329
-tons of oil equivalent	330
-tons of refrigeration	794
-tons per acre	57
-tons per cubic yard	211
-tons per hour	612
-tons per square foot	831
-tons-force	349
-torr	810
-torrs	810
-tower ounce	654
-tower ounces	654
-tower pound	667
-tower pounds	667
-township	126
-townships	126
-tpd	610
-tph	613
-tr	37
-trillion	884
-trillion cubic feet	1258
-trillions	884
-tropical month	1010
-tropical months	1010
-tropical year	1023
-tropical years	1023
-troy grain	627
-troy grains	627
-troy ounce	657
-troy ounces	657
-troy pound	668
-troy pounds	668
-tsf	831
-tsin	638
-tsp	1119
-tsubo	81
-tsun	447
-tun	1235
-tuns	1235
-turn	37
-turn per day	890
-turn per hour	893
-turn per minute	896
-turn per minute squared	38
-turn per second	898
-turn per second squared	42
-turns	37
-turns per day	890
-turns per hour	893
-turns per minute	896
-turns per second	898
-twenty-degree calorie	295
-twenty-degree calories	295
-twip	1057
-twips	1057
-typographic point	1062
-typographic points	1062
-t·m²	732
-u	619
-uas	16
-ug/L	596
-ug/dL	597
-ug/dl	597
-ug/l	596
-ug/m3	190
-ug/mL	599
-ug/ml	599
-uin	422
-uinal	1008
-umHg	801
-uncia	651
-unciae	651
-unified atomic mass unit	619
-unified atomic mass units	619
-unit pole	588
-unit poles	588
-unity	862
-vara	489
-vara de Burgos	489
-varas	489
-vedra	1193
-vedro	1193
-vershki	449
-vershok	449
-vershoks	449
-verst	535
-versta	535
-versts	535
-versty	535
-violle	577
-violles	577
-virgate	115
-virgates	115
-volt	262
-volt 90	263
-volt per centimeter	257
-volt per centimetre	257
-volt per inch	256
-volt per meter	255
-volt per metre	255
-volt per mil	259
-volt second	590
-volt seconds	590
-volt-90	263
-volt-second	590
-volt-seconds	590
-volts	262
-volts per centimeter	257
-volts per centimetre	257
-volts per inch	256
-volts per meter	255
-volts per metre	255
-volts per mil	259
-volts-90	263
-von Klitzing constant	275
-von Klitzing constants	275
-wa	506
-wah	506
-wan	879
-water horsepower	790
-watt	775
-watt hour	309
-watt hours	309
-watt per centimeter kelvin	972
-watt per centimetre kelvin	972
-watt per meter kelvin	968
-watt per metre degree Celsius	968
-watt per metre kelvin	968
-watt per square centimeter	382
-watt per square centimeter kelvin	389
-watt per square centimetre	382
-watt per square centimetre kelvin	389
-watt per square inch	381
-watt per square meter	374
-watt per square meter kelvin	385
-watt per square metre	374
-watt per square metre degree Celsius	385
-watt per square metre kelvin	385
-watt second	293
-watt seconds	293
-watt-hour	309
-watt-hour per cubic meter	280
-watt-hour per cubic metre	280
-watt-hour per kilogram	910
-watt-hour per liter	285
-watt-hour per litre	285
-watt-hour per square meter	843
-watt-hour per square metre	843
-watt-hours	309
-watt-hours per cubic meter	280
-watt-hours per cubic metre	280
-watt-hours per kilogram	910
-watt-hours per liter	285
-watt-hours per litre	285
-watt-hours per square meter	843
-watt-hours per square metre	843
-watt-second	293
-watt-seconds	293
-watts	775
-watts per centimeter kelvin	972
-watts per centimetre kelvin	972
-watts per meter kelvin	968
-watts per metre kelvin	968
-watts per square centimeter	382
-watts per square centimeter kelvin	389
-watts per square centimetre	382
-watts per square centimetre kelvin	389
-watts per square inch	381
-watts per square meter	374
-watts per square meter kelvin	385
-watts per square metre	374
-watts per square metre kelvin	385
-weber	590
-weber per square meter	584
-weber per square metre	584
-webers	590
-webers per square metre	584
-week	1006
-weeks	1006
-weight per volume percent	602
-winal	1008
-winals	1008
-wine barrel	1218
-wine bottle	1156
-wine bottles	1156
-wine gallon	1179
-wine gallons	1179
-wine hogshead	1226
-winik	1008
-wk	1006
-wk⁻¹	356
-wloka	116
-wool clove	683
-wool sack	705
-wool sacks	705
-wool tod	689
-wool wey	701
-wool weys	701
-woolsack	705
-woolsacks	705
-włóka	116
-włóki	116
-x unit	417
-x units	417
-xestai	1152
-xestes	1152
-xu	417
-yard	491
-yardland	115
-yardlands	115
-yards	491
-yd	491
-yd²	76
-yd³	1234
-year	1026
-years	1026
-yoht	554
-yot	554
-yr	1026
-yrs	1026
-zhang	510
-zodiac sign	31
-zodiac signs	31
-zolotnik	641
-zolotniki	641
-zolotniks	641
-°	28
-°/d	888
-°/h	889
-°/min	892
-°/s	895
-°/s²	39
-°C	961
-°C⁻¹	979
-°F	959
-°F⁻¹	980
-°K	960
-°N	964
-°R	958
-°Re	962
-°Ré	962
-°Rø	963
-°c	961
-°dGH	718
-°dH	718
-°f	959
-°fH	717
-°r	958
-µas	16
-µg/L	596
-µg/dL	597
-µg/dl	597
-µg/l	596
-µg/mL	599
-µg/ml	599
-µg/m³	190
-µin	422
-µin/in·°F	976
-µm/m·K	975
-µmHg	801
-µm²	66
-µm⁻¹	1266
-Å	420
-Å⁻¹	1268
-ångström	420
-ångström star	421
-ångström stars	421
-ångströms	420
-ħ	43
-ħ/a0	734
-ħ/a₀	734
-łokcie	482
-łokieć	482
-ōsaji	1126
-ʒ	640
-ΔC	954
-ΔF	952
-ΔK	953
-ΔR	951
-Δ°C	954
-Δ°F	952
-Δ°N	957
-Δ°R	951
-Δ°Ré	955
-Δ°Rø	956
-Φ0	586
-Φ₀	586
-Ω	271
-Ω90	272
-Ω_US	274
-Ω_int	273
-Ω₉₀	272
-γ	581
-λ	1105
-μas	16
-μg/L	596
-μg/dL	597
-μg/mL	599
-μg/m³	190
-ω⊕	891
-ᵍ	27
-’	467
-”	440
-‰	858
-‱	856
-′	467
-″	440
-℃	961
-℈	634
-℉	959
-ℓ	1159
-℔	673
-℥	658
-℧	241
-□°	901
-匁	637
-台兩	659
-台斤	678
-市两	661
-市担	698
-市斤	677
-市钱	644
-貫	684
+standard gravity per second	414
+standard sun	386
+standard wine bottle	1177
+standard wire gauge	1292
+statA	245
+statC	225
+statF	145
+statH	409
+statV	269
+statV/cm	260
+statWb	601
+statamp	245
+statampere	245
+statamperes	245
+statamps	245
+statcoulomb	225
+statcoulombs	225
+statfarad	145
+statfarads	145
+stathenries	409
+stathenry	409
+statmho	237
+statmhos	237
+statohm	278
+statohms	278
+statsiemens	237
+statute league	554
+statute leagues	554
+statute mile	544
+statute miles	544
+statvolt	269
+statvolt per centimeter	260
+statvolt per centimetre	260
+statvolts	269
+statvolts per centimeter	260
+statvolts per centimetre	260
+statweber	601
+statwebers	601
+statΩ	278
+steam table calorie	300
+steradian	918
+steradians	918
+stere	1258
+steres	1258
+sthene	349
+sthene per square metre	832
+sthenes	349
+sthène	349
+sthène per square metre	832
+sthènes	349
+stilb	578
+stilbs	578
+stoke	416
+stokes	416
+stone	695
+stones	695
+stopa	468
+stopy	468
+straight angle	37
+straight angles	37
+streck	25
+stremma	95
+stremmata	95
+stère	1258
+sun	386
+sun-hour	862
+suns	386
+survey acre	105
+survey acre-feet	1273
+survey acre-foot	1273
+survey acres	105
+survey chain	527
+survey chains	527
+survey fathom	757
+survey fathoms	757
+survey feet	476
+survey foot	476
+survey furlong	539
+survey furlongs	539
+survey link	464
+survey links	464
+survey mile	545
+survey miles	545
+survey rod	521
+survey rods	521
+survey township	128
+surveyors chain	526
+surveyors chains	526
+surveyors link	463
+surveyors links	463
+svedberg	1007
+svedberg unit	1007
+svedberg units	1007
+svedbergs	1007
+sverdrup	1124
+sverdrups	1124
+synodic month	1031
+synodic months	1031
+sznur	533
+sznury	533
+sążeń	506
+sążnie	506
+t	718
+t/d	620
+t/h	623
+t/ha	57
+t/m³	212
+tTNT	329
+tablespoon	1145
+tablespoonful	1145
+tablespoons	1145
+tabular Islamic month	1030
+tabular Islamic year	1036
+tad	1136
+tads	1136
+tael	670
+taels	670
+tai jin	688
+tai liang	669
+talent	702
+talents	702
+tam	710
+tan of land	94
+tanan	1183
+tanbu	94
+tarang wa	85
+tbs	1145
+tbsp	1145
+tce	331
+teaspoon	1140
+teaspoonful	1140
+teaspoons	1140
+technical atmosphere	848
+technical atmospheres	848
+technische Masseneinheit	696
+tertian	1250
+tesla	594
+teslas	594
+tex	566
+tf	352
+tfm	1072
+tf·m	1072
+thanan	1183
+thang	1219
+therm	322
+thermie	319
+thermies	319
+thermochemical BTU	304
+thermochemical BTU feet per hour square foot degree Fahrenheit	987
+thermochemical BTU foot per hour square foot degree Fahrenheit	987
+thermochemical BTU inch per hour square foot degree Fahrenheit	983
+thermochemical BTU inches per hour square foot degree Fahrenheit	983
+thermochemical BTU per cubic foot	284
+thermochemical BTU per hour	789
+thermochemical BTU per hour foot degree Fahrenheit	987
+thermochemical BTU per hour square foot	383
+thermochemical BTU per hour square foot degree Fahrenheit	394
+thermochemical BTU per minute	798
+thermochemical BTU per pound	925
+thermochemical BTU per pound degree Fahrenheit	934
+thermochemical BTU per pound degree Rankine	934
+thermochemical BTU per second	808
+thermochemical BTUs	304
+thermochemical BTUs per cubic foot	284
+thermochemical BTUs per hour	789
+thermochemical BTUs per hour square foot	383
+thermochemical BTUs per hour square foot degree Fahrenheit	394
+thermochemical BTUs per minute	798
+thermochemical BTUs per pound	925
+thermochemical BTUs per pound degree Fahrenheit	934
+thermochemical BTUs per second	808
+thermochemical British thermal unit	304
+thermochemical British thermal unit per cubic foot	284
+thermochemical British thermal unit per hour	789
+thermochemical British thermal unit per hour square foot	383
+thermochemical British thermal unit per hour square foot degree Fahrenheit	394
+thermochemical British thermal unit per minute	798
+thermochemical British thermal unit per pound	925
+thermochemical British thermal unit per second	808
+thermochemical British thermal units	304
+thermochemical calorie	298
+thermochemical calorie per gram	928
+thermochemical calorie per gram degree Celsius	935
+thermochemical calorie per hour	786
+thermochemical calorie per minute	788
+thermochemical calorie per second	795
+thermochemical calorie per second centimetre degree Celsius	990
+thermochemical calories	298
+thermochemical calories per hour	786
+thermochemical calories per minute	788
+thermochemical calories per second	795
+thermochemical kilocalorie	312
+thermochemical kilocalories	312
+therms	322
+thirty-nine-degree BTU	309
+thirty-nine-degree BTUs	309
+thirty-nine-degree British thermal unit	309
+thirty-nine-degree British thermal units	309
+thm	322
+thm_EC	324
+thm_UK	323
+thm_US	322
+thou	431
+thousand	893
+thousand BTU per hour	802
+thousand BTUs per hour	802
+thousand British thermal units per hour	802
+thousand circular mil	70
+thousand circular mils	70
+thousand cubic feet	1269
+thousands	893
+tierce	1243
+tierces	1243
+timber standard	1267
+times per day	359
+times per hour	360
+times per minute	361
+times per month	357
+times per week	358
+times per year	356
+tn	717
+tochka	433
+tochki	433
+tod	699
+tods	699
+toe	332
+tog	998
+togs	998
+toise	512
+toise carrée	84
+toise du Châtelet	512
+toises	512
+toises carrées	84
+tola	657
+tolas	657
+ton	717
+ton of TNT	329
+ton of TNT equivalent	329
+ton of coal equivalent	331
+ton of oil equivalent	332
+ton of refrigeration	810
+ton per acre	58
+ton per cubic yard	213
+ton per hectare	57
+ton per hour	622
+ton per square foot	847
+ton per square inch	855
+ton-force	351
+ton-force per square foot	847
+ton-force per square inch	855
+ton-hour	320
+ton-hour of refrigeration	320
+ton-hours	320
+ton-hours of refrigeration	320
+ton/ac	58
+ton/acre	58
+ton/h	622
+ton/yd3	213
+ton/yd³	213
+tonf	351
+tonne	718
+tonne of TNT	329
+tonne of coal equivalent	331
+tonne of oil equivalent	332
+tonne per cubic meter	212
+tonne per cubic metre	212
+tonne per day	620
+tonne per hectare	57
+tonne per hour	623
+tonne square meter	742
+tonne square meters	742
+tonne square metre	742
+tonne square metres	742
+tonne-force	352
+tonne-force meter	1072
+tonne-force meters	1072
+tonne-force metre	1072
+tonne-force metres	1072
+tonnes	718
+tonnes of TNT	329
+tonnes of coal equivalent	331
+tonnes of oil equivalent	332
+tonnes per cubic metre	212
+tonnes per day	620
+tonnes per hectare	57
+tonnes per hour	623
+tonnes-force	352
+tons	717
+tons of TNT	329
+tons of coal equivalent	331
+tons of oil equivalent	332
+tons of refrigeration	810
+tons per acre	58
+tons per cubic yard	213
+tons per hour	622
+tons per square foot	847
+tons-force	351
+torr	826
+torrs	826
+tower ounce	664
+tower ounces	664
+tower pound	677
+tower pounds	677
+township	128
+townships	128
+tpd	620
+tph	623
+tr	38
+trillion	900
+trillion cubic feet	1279
+trillions	900
+tropical month	1027
+tropical months	1027
+tropical year	1040
+tropical years	1040
+troy grain	637
+troy grains	637
+troy ounce	667
+troy ounces	667
+troy pound	678
+troy pounds	678
+tsf	847
+tsin	648
+tsp	1140
+tsubo	83
+tsun	454
+tun	1256
+tuns	1256
+turn	38
+turn per day	906
+turn per hour	909
+turn per minute	912
+turn per minute squared	39
+turn per second	914
+turn per second squared	43
+turns	38
+turns per day	906
+turns per hour	909
+turns per minute	912
+turns per second	914
+twenty-degree calorie	297
+twenty-degree calories	297
+twip	1074
+twips	1074
+typographic point	1079
+typographic points	1079
+t·m²	742
+u	629
+uas	17
+ug/L	606
+ug/dL	607
+ug/dl	607
+ug/l	606
+ug/m3	192
+ug/mL	609
+ug/ml	609
+uin	429
+uinal	1025
+umHg	817
+uncia	661
+unciae	661
+unified atomic mass unit	629
+unified atomic mass units	629
+unit pole	598
+unit poles	598
+unity	878
+vara	496
+vara de Burgos	496
+varas	496
+vedra	1214
+vedro	1214
+vershki	456
+vershok	456
+vershoks	456
+verst	542
+versta	542
+versts	542
+versty	542
+violle	587
+violles	587
+virgate	117
+virgates	117
+volt	264
+volt 90	265
+volt per centimeter	259
+volt per centimetre	259
+volt per inch	258
+volt per meter	257
+volt per metre	257
+volt per mil	261
+volt second	600
+volt seconds	600
+volt-90	265
+volt-second	600
+volt-seconds	600
+volts	264
+volts per centimeter	259
+volts per centimetre	259
+volts per inch	258
+volts per meter	257
+volts per metre	257
+volts per mil	261
+volts-90	265
+von Klitzing constant	277
+von Klitzing constants	277
+wa	513
+wah	513
+wan	895
+water horsepower	806
+watt	791
+watt hour	311
+watt hours	311
+watt per centimeter kelvin	989
+watt per centimetre kelvin	989
+watt per meter kelvin	985
+watt per metre degree Celsius	985
+watt per metre kelvin	985
+watt per square centimeter	389
+watt per square centimeter kelvin	396
+watt per square centimetre	389
+watt per square centimetre kelvin	396
+watt per square inch	388
+watt per square meter	381
+watt per square meter kelvin	392
+watt per square metre	381
+watt per square metre degree Celsius	392
+watt per square metre kelvin	392
+watt second	295
+watt seconds	295
+watt-hour	311
+watt-hour per cubic meter	282
+watt-hour per cubic metre	282
+watt-hour per kilogram	927
+watt-hour per liter	287
+watt-hour per litre	287
+watt-hour per square meter	859
+watt-hour per square metre	859
+watt-hours	311
+watt-hours per cubic meter	282
+watt-hours per cubic metre	282
+watt-hours per kilogram	927
+watt-hours per liter	287
+watt-hours per litre	287
+watt-hours per square meter	859
+watt-hours per square metre	859
+watt-second	295
+watt-seconds	295
+watts	791
+watts per centimeter kelvin	989
+watts per centimetre kelvin	989
+watts per meter kelvin	985
+watts per metre kelvin	985
+watts per square centimeter	389
+watts per square centimeter kelvin	396
+watts per square centimetre	389
+watts per square centimetre kelvin	396
+watts per square inch	388
+watts per square meter	381
+watts per square meter kelvin	392
+watts per square metre	381
+watts per square metre kelvin	392
+weber	600
+weber per square meter	594
+weber per square metre	594
+webers	600
+webers per square metre	594
+week	1023
+weeks	1023
+weight per volume percent	612
+winal	1025
+winals	1025
+wine barrel	1239
+wine bottle	1177
+wine bottles	1177
+wine gallon	1200
+wine gallons	1200
+wine hogshead	1247
+winik	1025
+wk	1023
+wk⁻¹	358
+wloka	118
+wool clove	693
+wool sack	715
+wool sacks	715
+wool tod	699
+wool wey	711
+wool weys	711
+woolsack	715
+woolsacks	715
+włóka	118
+włóki	118
+x unit	424
+x units	424
+xestai	1173
+xestes	1173
+xu	424
+yard	498
+yardland	117
+yardlands	117
+yards	498
+yd	498
+yd²	78
+yd³	1255
+year	1043
+years	1043
+yoht	561
+yot	561
+yr	1043
+yrs	1043
+zhang	517
+zodiac sign	32
+zodiac signs	32
+zolotnik	651
+zolotniki	651
+zolotniks	651
+°	29
+°/d	904
+°/h	905
+°/min	908
+°/s	911
+°/s²	40
+°API	377
+°Be	379
+°Be_h	379
+°Be_l	376
+°Bé	379
+°Bé_h	379
+°Bé_l	376
+°C	978
+°C⁻¹	996
+°F	976
+°F⁻¹	997
+°K	977
+°N	981
+°R	975
+°Re	979
+°Ré	979
+°Rø	980
+°c	978
+°dGH	728
+°dH	728
+°f	976
+°fH	727
+°r	975
+µas	17
+µg/L	606
+µg/dL	607
+µg/dl	607
+µg/l	606
+µg/mL	609
+µg/ml	609
+µg/m³	192
+µin	429
+µin/in·°F	993
+µm/m·K	992
+µmHg	817
+µm²	67
+µm⁻¹	1287
+Å	427
+Å⁻¹	1289
+ångström	427
+ångström star	428
+ångström stars	428
+ångströms	427
+ħ	44
+ħ/a0	744
+ħ/a₀	744
+łokcie	489
+łokieć	489
+ōsaji	1147
+ʒ	650
+ΔC	971
+ΔF	969
+ΔK	970
+ΔR	968
+Δ°C	971
+Δ°F	969
+Δ°N	974
+Δ°R	968
+Δ°Ré	972
+Δ°Rø	973
+Φ0	596
+Φ₀	596
+Ω	273
+Ω90	274
+Ω_US	276
+Ω_int	275
+Ω₉₀	274
+γ	591
+λ	1126
+μas	17
+μg/L	606
+μg/dL	607
+μg/mL	609
+μg/m³	192
+ω⊕	907
+ᵍ	28
+’	474
+”	447
+‰	874
+‱	872
+′	474
+″	447
+℃	978
+℈	644
+℉	976
+ℓ	1180
+℔	683
+℥	668
+℧	243
+□°	917
+匁	647
+台兩	669
+台斤	688
+市两	671
+市担	708
+市斤	687
+市钱	654
+貫	694
 """#
   }
 
   static var claimedKeys: StaticString {
     #"""
-C	961
-F	959
+C	978
+F	976
 """#
   }
 
   static var alternateKeys: StaticString {
     #"""
-"	19
-'	22
+"	20
+'	23
+B	564
 G	10
-a	88
-lb	345
-lbs	345
-mil	23
-mils	23
-ounce	1130
-ounces	1130
-oz	1130
-pound	345
-pounds	345
-pt	1062
+a	90
+lb	347
+lbs	347
+mil	24
+mils	24
+ounce	1151
+ounces	1151
+oz	1151
+pound	347
+pounds	347
+pt	1079
 rad	1
-’	22
-”	19
-′	22
-″	19
+’	23
+”	20
+′	23
+″	20
 """#
   }
 
   static var symbolKeys: StaticString {
     #"""
-%	860
-%/K	977
-%/°C	977
-%w/v	602
-1/K	978
-1/°C	979
-1/°F	980
-A	248
-A/m	578
-A90	250
-AT	655
-AU	138
-A_US	246
-A_int	247
-Ah	231
-Amin	230
-As	227
-At	249
-At/in	579
-A·h	231
-A·min	230
-A·s	227
-A₉₀	250
-B	189
-B/s	153
-BED	332
-BOE	328
-BPD	1086
-BTU	305
-BTU/ft3	283
-BTU/ft³	283
-BTU/gal	284
-BTU/h	774
-BTU/h·ft²	377
-BTU/h·ft²·°F	388
-BTU/h·ft·°F	971
-BTU/lb	909
-BTU/lb·°F	919
-BTU/lb·°R	919
-BTU/min	783
-BTU/s	793
-BTU/s·ft²	383
-BTU/s·ft²·°F	390
-BTUH	774
-BTU_39	307
-BTU_59	304
-BTU_60	303
-BTU_IT	305
-BTU_mean	306
-BTU_th	302
-BTU_th/ft³	282
-BTU_th/h	773
-BTU_th/h·ft²	376
-BTU_th/h·ft²·°F	387
-BTU_th/h·ft·°F	970
-BTU_th/lb	908
-BTU_th/lb·°F	917
-BTU_th/min	782
-BTU_th/s	792
-BTU_th·in/h·ft²·°F	966
-BTU·ft/h·ft²·°F	971
-BTU·in/h·ft²·°F	967
-BTU·in/s·ft²·°F	974
-Ba	800
-Bcf	1255
-Bps	153
-Bq	848
-Btu	305
-Btu/ft3	283
-Btu/ft³	283
-Btu/gal	284
-Btu/h	774
-Btu/h·ft²	377
-Btu/h·ft²·°F	388
-Btu/h·ft·°F	971
-Btu/lb	909
-Btu/lb·°F	919
-Btu/min	783
-Btu/s	793
-Btu/s·ft²	383
-Btu/s·ft²·°F	390
-Btu_39	307
-Btu_59	304
-Btu_60	303
-Btu_IT	305
-Btu_mean	306
-Btu_th	302
-Btu_th/ft³	282
-Btu_th/h	773
-Btu_th/lb	908
-Btu_th/lb·°F	917
-Btu_th/min	782
-Btu_th/s	792
-Btuh	774
-Btu·in/h·ft²·°F	967
-Btu·in/s·ft²·°F	974
-C	226
-C/kg	336
-C90	228
-CCF	1243
-CFM	1094
-CHU	308
-CV	787
-C_US	224
-C_int	225
-Cal	310
-Cal/g	913
-Cal/h	776
-Cal/min	784
-Cal/s	796
-Ci	850
-C·m	253
-C₉₀	228
-D_perm	766
-Da	618
-Dth	324
-EDR	785
-E_P	326
-E_h	289
-Eh	289
-F	148
-F90	147
-F_US	145
-F_int	146
-Fr	223
-F₉₀	147
-G	583
-G0	236
-GGE	323
-GPM	1091
-Ga	1041
+%	876
+%/K	994
+%/°C	994
+%w/v	612
+1/K	995
+1/°C	996
+1/°F	997
+A	250
+A/m	588
+A90	252
+AT	665
+AU	140
+AWG	1291
+A_US	248
+A_int	249
+Ah	233
+Amin	232
+As	229
+At	251
+At/in	589
+A·h	233
+A·min	232
+A·s	229
+A₉₀	252
+B	191
+B/s	155
+BED	334
+BOE	330
+BPD	1107
+BTU	307
+BTU/ft3	285
+BTU/ft³	285
+BTU/gal	286
+BTU/h	790
+BTU/h·ft²	384
+BTU/h·ft²·°F	395
+BTU/h·ft·°F	988
+BTU/lb	926
+BTU/lb·°F	936
+BTU/lb·°R	936
+BTU/min	799
+BTU/s	809
+BTU/s·ft²	390
+BTU/s·ft²·°F	397
+BTUH	790
+BTU_39	309
+BTU_59	306
+BTU_60	305
+BTU_IT	307
+BTU_mean	308
+BTU_th	304
+BTU_th/ft³	284
+BTU_th/h	789
+BTU_th/h·ft²	383
+BTU_th/h·ft²·°F	394
+BTU_th/h·ft·°F	987
+BTU_th/lb	925
+BTU_th/lb·°F	934
+BTU_th/min	798
+BTU_th/s	808
+BTU_th·in/h·ft²·°F	983
+BTU·ft/h·ft²·°F	988
+BTU·in/h·ft²·°F	984
+BTU·in/s·ft²·°F	991
+Ba	816
+Bcf	1276
+Bft	1290
+Bps	155
+Bq	864
+Btu	307
+Btu/ft3	285
+Btu/ft³	285
+Btu/gal	286
+Btu/h	790
+Btu/h·ft²	384
+Btu/h·ft²·°F	395
+Btu/h·ft·°F	988
+Btu/lb	926
+Btu/lb·°F	936
+Btu/min	799
+Btu/s	809
+Btu/s·ft²	390
+Btu/s·ft²·°F	397
+Btu_39	309
+Btu_59	306
+Btu_60	305
+Btu_IT	307
+Btu_mean	308
+Btu_th	304
+Btu_th/ft³	284
+Btu_th/h	789
+Btu_th/lb	925
+Btu_th/lb·°F	934
+Btu_th/min	798
+Btu_th/s	808
+Btuh	790
+Btu·in/h·ft²·°F	984
+Btu·in/s·ft²·°F	991
+C	228
+C/kg	338
+C90	230
+CCF	1264
+CFM	1115
+CHU	310
+CV	803
+C_US	226
+C_int	227
+Cal	312
+Cal/g	930
+Cal/h	792
+Cal/min	800
+Cal/s	812
+Ci	866
+C·m	255
+C₉₀	230
+D_perm	779
+Da	628
+Dth	326
+EDR	801
+E_P	328
+E_h	291
+Eh	291
+F	150
+F90	149
+F_US	147
+F_int	148
+Fr	225
+F₉₀	149
+G	593
+G0	238
+GGE	325
+GPM	1112
+Ga	1058
 Gal	3
-Gal/s	403
-Gt	712
+Gal/s	410
+Gt	722
 Gy	2
-Gyr	1041
-G₀	236
-H	398
-H90	399
-HCF	1243
-HK	571
-H_US	401
-H_int	400
-Ha	289
-Hz	360
-H₉₀	399
-J	292
-J/L	279
-J/kg	906
-J/kgK	915
-J/kg·K	915
-J/kg·°C	915
-J/l	279
-J/m3	278
-J/m³	278
-JRT	795
-JRt	795
-Js	48
-J·s	48
-K	960
-K⁻¹	978
-L	1159
-L/100km	363
-L/d	1080
-L/h	1084
-L/km	366
-L/min	1089
-L/s	1095
-LD	135
-LPM	1089
-LT	709
-LT/yd³	212
-L_sun	799
-Latm	301
-Lsun	799
-Ly	844
-L·atm	301
-L☉	799
-M	721
-MBH	786
-MGD	1101
-MJ/m²	845
-MMBTU	325
-MMBTU/h	798
-MMBtu	325
-MMBtu/h	798
-MMcf	1253
-MSCP	570
-Ma	1040
-Mcf	1248
-Mgal/d	1101
-Mt	711
-Mx	587
-Myr	1040
-M⊕	714
-M☉	716
-M☾	713
-M♃	715
-N	344
-N/cm²	828
-N/m	947
-N/mm²	836
-NM	749
-Ncm	1046
-Nm	1050
-Nm3	14
-Nmm	1044
-Nms	49
-Nm³	14
-N·cm	1046
-N·m	1050
-N·mm	1044
-N·m·s	49
-N·s	740
-N⋅m	1050
-N⋅s	740
-Oe	580
-P	216
-PS	787
-PSh	314
-PS·h	314
-Pa	802
-Pa·s	217
-Pa⁻¹·s⁻¹	337
-Pa⋅s	217
-R	335
-RSI	986
-R_E	131
-R_J	133
-R_K	275
-R_sun	136
-Rd	849
-Ry	288
-R⊕	131
-R☉	136
-S	240
-S90	239
-S_US	237
-S_int	238
-Sm3	13
-Sm³	13
-St	409
-Sv	334
-S₉₀	239
-S☉	380
-T	584
-TME	686
-TR	794
-TRh	318
-TR·h	318
-Tbsp	1124
-Tcf	1258
-Torr	810
-U	150
-V	262
-V/cm	257
-V/in	256
-V/m	255
-V/mil	259
-V90	263
-V_US	264
-V_int	265
-V₉₀	263
-W	775
-W/cm2	382
-W/cm²	382
-W/cm²·K	389
-W/cm·K	972
-W/cm·°C	972
-W/in2	381
-W/in²	381
-W/m2	374
-W/m2K	385
-W/mK	968
-W/m²	374
-W/m²·K	385
-W/m²·°C	385
-W/m·K	968
-W/m·°C	968
-Wb	590
-Wh	309
-Wh/L	285
-Wh/kg	910
-Wh/l	285
-Wh/m3	280
-Wh/m²	843
-Wh/m³	280
-Ws	293
-W·h	309
-W·s	293
-Ztr	697
-a	1026
-a0	419
-abA	251
-abC	229
-abF	149
-abH	397
-abV	261
-abV/cm	254
-abΩ	268
-ac-ft	1251
-amg	720
-amin	22
-arcmin	22
-arcmin²	900
-arcsec	19
-arcsec/a	887
-arcsec/yr	887
-arcsec²	899
-asb	562
-asec	19
-at	832
-atm	835
-au	138
-a⁻¹	354
-a₀	419
-b	187
-b/s	152
-bar	833
-barn	65
-bbl	1221
-bbl/d	1086
-bbl/min	1096
-bit	187
-bit/s	152
-boe	328
-bp	855
-bpd	1086
-bpm	359
-bps	152
-bu	1206
-c	944
-cal	296
-cal/cm3	286
-cal/cm²·min	378
-cal/cm²·s	384
-cal/cm³	286
-cal/g	911
-cal/g·K	918
-cal/g·°C	918
-cal/h	770
-cal/min	772
-cal/s	779
-cal/s·cm²·°C	391
-cal/s·cm·°C	973
-cal_15	297
-cal_20	295
-cal_IT	298
-cal_IT/g	912
-cal_IT/g·°C	920
-cal_IT/s	780
-cal_mean	299
-cal_th	296
-cc	1113
-cd	572
-cd/ft²	565
-cd/in²	566
-cd/m²	563
-cfh	1087
-cfm	1094
-cfs	1100
-ch	519
-ch²	90
-clo	982
-cm/s	930
-cmH2O	809
-cmH2O_4C	807
-cmHg	818
-cmHg_0C	817
-cmH₂O	809
-cmil	67
-cm²	70
-cm³	1113
-cm³/min	1081
-cm⁻¹	1264
-cp	573
-ct	628
-cwt	695
-d	1004
-dam³	1250
-debye	252
-deg	28
-deg/d	888
-deg/h	889
-deg/min	892
-deg/s	895
-deg/s²	39
-deg²	901
-den	555
-dm²	73
-dm³	1160
-doz	865
-dpm	847
-dr	636
-dr ap	640
-dr av	636
-dsp	1122
-dwt	635
-dyn	340
-dyn/cm	945
-dyncm	1042
-dyn·cm	1042
-dyn·s	736
-dz	703
-d⁻¹	357
-eV	287
-eV/c	733
-erg	290
-erg/cm3	277
-erg/cm²	945
-erg/cm³	277
+Gyr	1058
+G₀	238
+H	405
+H90	406
+HCF	1264
+HK	581
+H_US	408
+H_int	407
+Ha	291
+Hz	362
+H₉₀	406
+J	294
+J/L	281
+J/kg	923
+J/kgK	932
+J/kg·K	932
+J/kg·°C	932
+J/l	281
+J/m3	280
+J/m³	280
+JRT	811
+JRt	811
+Js	49
+J·s	49
+K	977
+K⁻¹	995
+L	1180
+L/100km	365
+L/d	1101
+L/h	1105
+L/km	368
+L/min	1110
+L/s	1116
+LD	137
+LPM	1110
+LT	719
+LT/yd³	214
+L_sun	815
+Latm	303
+Lsun	815
+Ly	860
+L·atm	303
+L☉	815
+M	731
+MBH	802
+MCM	70
+MGD	1122
+MJ/m²	861
+MMBTU	327
+MMBTU/h	814
+MMBtu	327
+MMBtu/h	814
+MMcf	1274
+MSCP	580
+Ma	1057
+Mcf	1269
+Mgal/d	1122
+Mt	721
+Mx	597
+Myr	1057
+M⊕	724
+M☉	726
+M☾	723
+M♃	725
+N	346
+N/cm²	844
+N/m	964
+N/mm²	852
+NM	762
+Ncm	1063
+Nm	1067
+Nm3	15
+Nmm	1061
+Nms	50
+Nm³	15
+Np	563
+N·cm	1063
+N·m	1067
+N·mm	1061
+N·m·s	50
+N·s	750
+N⋅m	1067
+N⋅s	750
+Oe	590
+P	218
+PS	803
+PSh	316
+PS·h	316
+Pa	818
+Pa·s	219
+Pa⁻¹·s⁻¹	339
+Pa⋅s	219
+R	337
+RSI	1003
+R_E	133
+R_J	135
+R_K	277
+R_sun	138
+Rd	865
+Ry	290
+R⊕	133
+R☉	138
+S	242
+S90	241
+SG	378
+SWG	1292
+S_US	239
+S_int	240
+Sm3	14
+Sm³	14
+St	416
+Sv	336
+S₉₀	241
+S☉	387
+T	594
+TME	696
+TR	810
+TRh	320
+TR·h	320
+Tbsp	1145
+Tcf	1279
+Torr	826
+U	152
+V	264
+V/cm	259
+V/in	258
+V/m	257
+V/mil	261
+V90	265
+V_US	266
+V_int	267
+V₉₀	265
+W	791
+W/cm2	389
+W/cm²	389
+W/cm²·K	396
+W/cm·K	989
+W/cm·°C	989
+W/in2	388
+W/in²	388
+W/m2	381
+W/m2K	392
+W/mK	985
+W/m²	381
+W/m²·K	392
+W/m²·°C	392
+W/m·K	985
+W/m·°C	985
+Wb	600
+Wh	311
+Wh/L	287
+Wh/kg	927
+Wh/l	287
+Wh/m3	282
+Wh/m²	859
+Wh/m³	282
+Ws	295
+W·h	311
+W·s	295
+Ztr	707
+a	1043
+a0	426
+abA	253
+abC	231
+abF	151
+abH	404
+abV	263
+abV/cm	256
+abΩ	270
+ac-ft	1272
+amg	730
+amin	23
+arcmin	23
+arcmin²	916
+arcsec	20
+arcsec/a	903
+arcsec/yr	903
+arcsec²	915
+asb	572
+asec	20
+at	848
+atm	851
+au	140
+a⁻¹	356
+a₀	426
+b	189
+b/s	154
+bar	849
+barn	66
+bbl	1242
+bbl/d	1107
+bbl/min	1117
+bit	189
+bit/s	154
+boe	330
+bp	871
+bpd	1107
+bpm	361
+bps	154
+bu	1227
+c	961
+cal	298
+cal/cm3	288
+cal/cm²·min	385
+cal/cm²·s	391
+cal/cm³	288
+cal/g	928
+cal/g·K	935
+cal/g·°C	935
+cal/h	786
+cal/min	788
+cal/s	795
+cal/s·cm²·°C	398
+cal/s·cm·°C	990
+cal_15	299
+cal_20	297
+cal_IT	300
+cal_IT/g	929
+cal_IT/g·°C	937
+cal_IT/s	796
+cal_mean	301
+cal_th	298
+cc	1134
+cd	582
+cd/ft²	575
+cd/in²	576
+cd/m²	573
+cfh	1108
+cfm	1115
+cfs	1121
+ch	526
+ch²	92
+clo	999
+cm/s	947
+cmH2O	825
+cmH2O_4C	823
+cmHg	834
+cmHg_0C	833
+cmH₂O	825
+cmil	68
+cm²	72
+cm³	1134
+cm³/min	1102
+cm⁻¹	1285
+cp	583
+ct	638
+cwt	705
+d	1021
+dB	562
+dBSPL	922
+dBV	1100
+dBW	782
+dBk	783
+dBm	781
+dBmV	1098
+dBu	1099
+dBµV	1097
+dBμV	1097
+dam³	1271
+debye	254
+deg	29
+deg/d	904
+deg/h	905
+deg/min	908
+deg/s	911
+deg/s²	40
+deg²	917
+den	565
+dm²	75
+dm³	1181
+doz	881
+dpm	863
+dr	646
+dr ap	650
+dr av	646
+dsp	1143
+dwt	645
+dyn	342
+dyn/cm	962
+dyncm	1059
+dyn·cm	1059
+dyn·s	746
+dz	713
+d⁻¹	359
+eV	289
+eV/c	743
+erg	292
+erg/cm3	279
+erg/cm²	962
+erg/cm³	279
 erg/g	0
-erg/g·K	914
-erg/s	768
-erg/s·cm²	373
-erg·s	45
-fath	743
-fbm	1173
-fc	394
-fl oz	1130
-fldr	1118
-floz	1130
-fps	361
-fsw	821
-ft	467
-ft/d	922
-ft/h	925
-ft/min	929
-ft/s	934
-ft/s3	405
+erg/g·K	931
+erg/s	784
+erg/s·cm²	380
+erg·s	46
+fath	756
+fbm	1194
+fc	401
+fl oz	1151
+fldr	1139
+floz	1151
+fps	363
+fsw	837
+ft	474
+ft/d	939
+ft/h	942
+ft/min	946
+ft/s	951
+ft/s3	412
 ft/s²	6
-ft/s³	405
-ft2/h	408
-ft2/s	412
-ftH2O	820
-ftH2O_39F	819
-ftHg	829
-ftH₂O	820
-ftL	564
-ftUS	469
-ftlbf	294
-ftlbfs	50
-ftm	743
-ftpdl	291
-ft²	75
-ft²/h	408
-ft²/s	412
-ft²·h·°F/BTU	983
-ft²·h·°F/BTU_th	984
-ft²·h·°F/Btu	983
-ft³	1203
-ft³/h	1087
-ft³/min	1094
-ft³/s	1100
-ft·L	564
-ft·lbf	294
-ft·lbf/h	769
-ft·lbf/lb	907
-ft·lbf/lb·°R	916
-ft·lbf/min	771
-ft·lbf/s	778
-ft·lbf·s	50
-ft·pdl	291
-ft⁻¹	1262
-ft⋅lbf	294
-fur	531
-g	632
-g/L	199
-g/cc	208
-g/cm2	61
-g/cm3	208
-g/cm²	61
-g/cm³	208
-g/dL	203
-g/dl	203
-g/l	199
-g/m2	53
-g/m3	192
-g/mL	209
-g/min	605
-g/ml	209
-g/m²	53
-g/m³	192
-g/s	608
+ft/s³	412
+ft2/h	415
+ft2/s	419
+ftH2O	836
+ftH2O_39F	835
+ftHg	845
+ftH₂O	836
+ftL	574
+ftUS	476
+ftlbf	296
+ftlbfs	51
+ftm	756
+ftpdl	293
+ft²	77
+ft²/h	415
+ft²/s	419
+ft²·h·°F/BTU	1000
+ft²·h·°F/BTU_th	1001
+ft²·h·°F/Btu	1000
+ft³	1224
+ft³/h	1108
+ft³/min	1115
+ft³/s	1121
+ft·L	574
+ft·lbf	296
+ft·lbf/h	785
+ft·lbf/lb	924
+ft·lbf/lb·°R	933
+ft·lbf/min	787
+ft·lbf/s	794
+ft·lbf·s	51
+ft·pdl	293
+ft⁻¹	1283
+ft⋅lbf	296
+fur	538
+g	642
+g/L	201
+g/cc	210
+g/cm2	62
+g/cm3	210
+g/cm²	62
+g/cm³	210
+g/dL	205
+g/dl	205
+g/l	201
+g/m2	54
+g/m3	194
+g/mL	211
+g/min	615
+g/ml	211
+g/m²	54
+g/m³	194
+g/s	618
 g0	10
-g0/s	407
-gTNT	311
-gal	1179
-gal/100mi	364
-gal/d	1082
-gal/h	1085
-gal/mi	367
-gal/min	1091
-gal/s	1097
-gcm²	723
-gf	341
-gf/cm	946
-gf/cm²	808
-gfcm	1043
-gf·cm	1043
-gi	1135
+g0/s	414
+gTNT	313
+gal	1200
+gal/100mi	366
+gal/d	1103
+gal/h	1106
+gal/mi	369
+gal/min	1112
+gal/s	1118
+gcm²	733
+gf	343
+gf/cm	963
+gf/cm²	824
+gfcm	1060
+gf·cm	1060
+gi	1156
 gn	10
-gn/s	407
-gon	27
-gpd	1082
-gpg	196
-gpg_imp	195
-gph	1085
-gpm	1091
-gr	627
-gr/100ft³	598
-gr/ft³	600
-gr/gal	196
-gr/gal_imp	195
-gsm	53
-g·cm/s	735
-g·cm²	723
-g·cm²/s	46
+gn/s	414
+gon	28
+gpd	1103
+gpg	198
+gpg_imp	197
+gph	1106
+gpm	1112
+gr	637
+gr/100ft³	608
+gr/ft³	610
+gr/gal	198
+gr/gal_imp	197
+gsm	54
+g·cm/s	745
+g·cm²	733
+g·cm²/s	47
 g₀	10
-g₀/s	407
-h	1001
-ha	111
-hbar	43
-hh	453
-hhd	1226
-hm³	1254
-hp	788
-hp_E	789
-hph	315
-hpz	834
-hp·h	315
-h·ft²·°F/Btu	983
-h⁻¹	358
-in	440
-in Hg	824
-in-lb	1049
-in/h	923
-in/min	927
-in/s	932
-in/s3	404
+g₀/s	414
+h	1018
+ha	113
+hbar	44
+hh	460
+hhd	1247
+hm³	1275
+hp	804
+hp_E	805
+hph	317
+hpz	850
+hp·h	317
+h·ft²·°F/Btu	1000
+h⁻¹	360
+in	447
+in Hg	840
+in-lb	1066
+in/h	940
+in/min	944
+in/s	949
+in/s3	411
 in/s²	4
-in/s³	404
-in2/s	411
-inH2O	814
-inH2O_39F	813
-inH2O_60F	812
-inHg	824
-inHg_32F	823
-inHg_60F	822
-inH₂O	814
-in²	72
-in²/s	411
-in³	1127
-in³/min	1083
-in·lbf	1049
-in⁻¹	1263
-kBtu/h	786
-kJ/m²	842
-kWh/m²	846
-ka	1039
-kat	151
-kcal	310
-kcal/g	913
-kcal/h	776
-kcal/h·m²	375
-kcal/h·m²·°C	386
-kcal/h·m·°C	969
-kcal/kg	911
-kcal/kg·°C	918
-kcal/min	784
-kcal/s	796
-kcal_IT	312
-kcal_IT/h	777
-kcal_IT/h·m²	375
-kcal_IT/h·m²·°C	386
-kcal_IT/h·m·°C	969
-kcal_IT/kg	912
-kcal_IT/kg·°C	920
-kcal_IT/m³	281
-kcal_mean	313
-kcal_th	310
-kg	682
-kg/L	210
-kg/d	604
-kg/dm³	210
-kg/h	607
-kg/ha	51
-kg/l	210
-kg/m	558
-kg/m2	59
-kg/m3	198
-kg/min	611
-kg/m²	59
-kg/m³	198
-kg/s	615
-kgcm²	726
-kgf	346
-kgf/cm²	832
-kgf/m	948
-kgf/mm²	838
-kgf/m²	804
-kgfcm	1048
-kgfm	1052
-kgf·cm	1048
-kgf·m	1052
-kgf·m/s	781
-kgf·s	742
-kgf·s/m²	219
-kgm/s	739
-kgmm²	724
-kgm²	730
-kgoe	319
-kg·cm²	726
-kg·m/s	739
-kg·mm²	724
-kg·m²	730
-kip	348
-kip/ft²	830
-kip/in²	837
-kipft	1054
-kipin	1053
-kip·ft	1054
-kip·in	1053
-klbf	348
-km/L	371
-km/h	933
+in/s³	411
+in2/s	418
+inH2O	830
+inH2O_39F	829
+inH2O_60F	828
+inHg	840
+inHg_32F	839
+inHg_60F	838
+inH₂O	830
+in²	74
+in²/s	418
+in³	1148
+in³/min	1104
+in·lbf	1066
+in⁻¹	1284
+kBtu/h	802
+kJ/m²	858
+kWh/m²	862
+ka	1056
+kat	153
+kcal	312
+kcal/g	930
+kcal/h	792
+kcal/h·m²	382
+kcal/h·m²·°C	393
+kcal/h·m·°C	986
+kcal/kg	928
+kcal/kg·°C	935
+kcal/min	800
+kcal/s	812
+kcal_IT	314
+kcal_IT/h	793
+kcal_IT/h·m²	382
+kcal_IT/h·m²·°C	393
+kcal_IT/h·m·°C	986
+kcal_IT/kg	929
+kcal_IT/kg·°C	937
+kcal_IT/m³	283
+kcal_mean	315
+kcal_th	312
+kcmil	70
+kg	692
+kg/L	212
+kg/d	614
+kg/dm³	212
+kg/h	617
+kg/ha	52
+kg/l	212
+kg/m	568
+kg/m2	60
+kg/m3	200
+kg/min	621
+kg/m²	60
+kg/m³	200
+kg/s	625
+kgcm²	736
+kgf	348
+kgf/cm²	848
+kgf/m	965
+kgf/mm²	854
+kgf/m²	820
+kgfcm	1065
+kgfm	1069
+kgf·cm	1065
+kgf·m	1069
+kgf·m/s	797
+kgf·s	752
+kgf·s/m²	221
+kgm/s	749
+kgmm²	734
+kgm²	740
+kgoe	321
+kg·cm²	736
+kg·m/s	749
+kg·mm²	734
+kg·m²	740
+kip	350
+kip/ft²	846
+kip/in²	853
+kipft	1071
+kipin	1070
+kip·ft	1071
+kip·in	1070
+klbf	350
+km/L	373
+km/h	950
 km/h/s	5
-km/l	371
-km/s	941
-km/s/Mpc	353
-kmpl	371
-km²	121
-km³	1256
-km⁻¹	1260
-kn	936
+km/l	373
+km/s	958
+km/s/Mpc	355
+kmpl	373
+km²	123
+km³	1277
+km⁻¹	1281
+kn	953
 kn/s	8
-kp	346
-kp/cm²	832
-kph	933
-kp·cm	1048
-kp·m	1052
-kp·m/s	781
-kp·s	742
-ksf	830
-ksi	837
-kt	936
-kyr	1039
-l	1159
-l/100km	363
-l/km	366
-lP	414
-lb	673
-lb ap	669
-lb t	668
-lb-ft	1051
-lb-mol	15
-lb/1000ft²	54
-lb/MSF	54
-lb/ac	52
-lb/acre	52
-lb/bbl	200
-lb/d	603
-lb/ft	559
-lb/ft2	60
-lb/ft3	204
-lb/ft²	60
-lb/ft³	204
-lb/ft·h	215
-lb/ft·s	218
-lb/gal	206
-lb/gal_imp	205
-lb/h	606
-lb/hr	606
-lb/in	560
-lb/in2	63
-lb/in3	214
-lb/in²	63
-lb/in³	214
-lb/min	609
-lb/s	614
-lb/yd	557
-lb/yd3	197
-lb/yd³	197
-lbf	345
-lbf/ft	949
-lbf/ft²	806
-lbf/in	950
-lbf/in²	825
-lbfft	1051
-lbfin	1049
-lbfs	741
-lbft²	728
-lbf·ft	1051
-lbf·in	1049
-lbf·in·s²	729
-lbf·s	741
-lbf·s/ft²	220
-lbf·s/in²	221
-lbin²	727
-lbm	673
-lbmol	15
-lbmol/ft³	722
-lb·ft	1051
-lb·ft/s	738
-lb·ft²	728
-lb·ft²/s	47
-lb·in/s	737
-lb·in²	727
-lea	547
-li	456
-lm	569
-lm/in²	395
-long cwt	699
-long tn	709
-lpm	1089
-ls	134
-lx	393
-ly	141
-ly/min	378
-m	492
-m/L	368
-m/d	924
-m/h	926
-m/min	931
-m/s	938
+kp	348
+kp/cm²	848
+kph	950
+kp·cm	1065
+kp·m	1069
+kp·m/s	797
+kp·s	752
+ksf	846
+ksi	853
+kt	953
+kyr	1056
+l	1180
+l/100km	365
+l/km	368
+lP	421
+lb	683
+lb ap	679
+lb t	678
+lb-ft	1068
+lb-mol	16
+lb/1000ft²	55
+lb/MSF	55
+lb/ac	53
+lb/acre	53
+lb/bbl	202
+lb/d	613
+lb/ft	569
+lb/ft2	61
+lb/ft3	206
+lb/ft²	61
+lb/ft³	206
+lb/ft·h	217
+lb/ft·s	220
+lb/gal	208
+lb/gal_imp	207
+lb/h	616
+lb/hr	616
+lb/in	570
+lb/in2	64
+lb/in3	216
+lb/in²	64
+lb/in³	216
+lb/min	619
+lb/s	624
+lb/yd	567
+lb/yd3	199
+lb/yd³	199
+lbf	347
+lbf/ft	966
+lbf/ft²	822
+lbf/in	967
+lbf/in²	841
+lbfft	1068
+lbfin	1066
+lbfs	751
+lbft²	738
+lbf·ft	1068
+lbf·in	1066
+lbf·in·s²	739
+lbf·s	751
+lbf·s/ft²	222
+lbf·s/in²	223
+lbin²	737
+lbm	683
+lbmol	16
+lbmol/ft³	732
+lb·ft	1068
+lb·ft/s	748
+lb·ft²	738
+lb·ft²/s	48
+lb·in/s	747
+lb·in²	737
+lea	554
+li	463
+lm	579
+lm/in²	402
+long cwt	709
+long tn	719
+lpm	1110
+ls	136
+lx	400
+ly	143
+ly/min	385
+m	499
+m/L	370
+m/d	941
+m/h	943
+m/min	948
+m/s	955
 m/s2	9
-m/s3	406
+m/s3	413
 m/s²	9
-m/s³	406
-m2/h	410
-m2/s	413
-m2K/W	986
-mD	765
-mH2O	826
-mH₂O	826
-mL/km	362
-mas	17
-mas/a	886
-mas/yr	886
-mg/L	193
-mg/dL	194
-mg/dl	194
-mg/l	193
-mg/m3	191
-mg/mL	601
-mg/ml	601
-mg/m³	191
-mi	537
-mi/L	372
-mi/gal	370
-mi/h	935
-mi/min	939
-mi/s	942
-mil	424
-mil²	68
-min	997
-min/100m	762
-min/100yd	763
-min/500m	761
-min/km	760
-min/mi	759
-min⁻¹	359
-mi²	124
-mi³	1257
-mi⁻¹	1259
-mkp	1052
-mm/h	921
-mm/s	928
-mmH2O	805
-mmHg	811
-mmH₂O	805
-mm²	69
-mm³	1104
-mm⁻¹	1265
-mo	1016
-mol	12
-mol/L	721
-mol/dm³	721
-mol/m³	719
-mo⁻¹	355
-mpg	370
-mpg imp	369
-mph	935
+m/s³	413
+m2/h	417
+m2/s	420
+m2K/W	1003
+mD	778
+mH2O	842
+mH₂O	842
+mL/km	364
+mas	18
+mas/a	902
+mas/yr	902
+mg/L	195
+mg/dL	196
+mg/dl	196
+mg/l	195
+mg/m3	193
+mg/mL	611
+mg/ml	611
+mg/m³	193
+mi	544
+mi/L	374
+mi/gal	372
+mi/h	952
+mi/min	956
+mi/s	959
+mil	431
+mil²	69
+min	1014
+min/100m	775
+min/100yd	776
+min/500m	774
+min/km	773
+min/mi	772
+min⁻¹	361
+mi²	126
+mi³	1278
+mi⁻¹	1280
+mkp	1069
+mm/h	938
+mm/s	945
+mmH2O	821
+mmHg	827
+mmH₂O	821
+mm²	71
+mm³	1125
+mm⁻¹	1286
+mo	1033
+mol	13
+mol/L	731
+mol/dm³	731
+mol/m³	729
+mo⁻¹	357
+mpg	372
+mpg imp	371
+mph	952
 mph/s	7
-msw	827
-m²	77
-m²/h	410
-m²/s	413
-m²_perm	767
-m²·K/W	986
-m²·h·°C/kcal	985
-m²·h·°C/kcal_IT	985
-m²·°C/W	986
-m³	1236
-m³/d	1088
-m³/h	1093
-m³/min	1099
-m³/s	1102
-m⁻¹	1261
-mₑ	616
-mₙ	621
-mₚ	620
-ng/L	593
-ng/dL	594
-ng/dl	594
-ng/l	593
-ng/mL	595
-ng/ml	595
-nmi	749
-nm⁻¹	1267
-nt	563
-osi	815
-oz	652
-oz ap	658
-oz av	652
-oz t	657
-oz/ft2	58
-oz/ft²	58
-oz/gal	202
-oz/gal_imp	201
-oz/in2	62
-oz/in3	213
-oz/in²	62
-oz/in³	213
-oz/yd2	55
-oz/yd²	55
-ozf	343
-ozf/in²	815
-ozfin	1045
-ozf·in	1045
-ozin²	725
-ozt	657
-oz·in	1045
-oz·in²	725
-pc	142
-pcf	204
-pci	214
-pcm	854
-pdl	342
-pdl/ft²	803
-pdlft	1047
-pdl·ft	1047
-pg/mL	592
-pg/ml	592
-ph	396
-pica	1076
-pk	1187
-plf	559
-point	1062
-ppb	852
-ppg	206
-ppm	853
-ppm/K	975
-ppm/°C	975
-ppm/°F	976
-ppt	851
-psf	806
-psi	825
-pt	1150
-px	1059
-pz	816
-q	702
-qr	688
-qt	1158
-r/min	896
-r/s	898
-r_e	416
-rad	33
-rad/min	894
-rad/s	897
-rad/s²	41
-rd	513
-rd²	86
-rem	333
-rev	37
-rev/d	890
-rev/h	893
-rev/min	896
-rev/min²	38
-rev/s	898
-rev/s²	42
-reyn	221
-rhe	338
-rph	893
-rpm	896
-rpm/s	40
-rps	898
-s	994
-s ap	634
-s/100m	757
-s/100yd	758
-s/400m	756
-s/500m	755
-s/km	754
-s/m	764
-s/mi	753
-sb	568
-sh cwt	695
-sh tn	707
-slug	690
-slug/ft3	207
-slug/ft³	207
-slug/ft·s	220
-slugft²	731
-slug·ft²	731
-sn	347
-sq arcmin	900
-sq arcsec	899
-sq deg	901
-sr	902
-st	685
-statA	243
-statC	223
-statF	143
-statH	402
-statV	267
-statV/cm	258
-statWb	591
-statΩ	276
-t	708
-t/d	610
-t/h	613
-t/ha	56
-t/m³	210
-tTNT	327
-tbs	1124
-tbsp	1124
-tce	329
-tex	556
-tf	350
-tfm	1055
-tf·m	1055
-thm	320
-thm_EC	322
-thm_UK	321
-thm_US	320
-tn	707
-toe	330
-tog	981
-ton/ac	57
-ton/acre	57
-ton/h	612
-ton/yd3	211
-ton/yd³	211
-tonf	349
-tpd	610
-tph	613
-tr	37
-tsf	831
-tsp	1119
-t·m²	732
-u	619
-ug/L	596
-ug/dL	597
-ug/dl	597
-ug/l	596
-ug/m3	190
-ug/mL	599
-ug/ml	599
-uin	422
-umHg	801
-wk	1006
-wk⁻¹	356
-xu	417
-yd	491
-yd²	76
-yd³	1234
-yr	1026
-°	28
-°/d	888
-°/h	889
-°/min	892
-°/s	895
-°/s²	39
-°C	961
-°C⁻¹	979
-°F	959
-°F⁻¹	980
-°N	964
-°R	958
-°Re	962
-°Ré	962
-°Rø	963
-°dGH	718
-°dH	718
-°fH	717
-µas	16
-µg/L	596
-µg/dL	597
-µg/dl	597
-µg/l	596
-µg/mL	599
-µg/ml	599
-µg/m³	190
-µin	422
-µin/in·°F	976
-µm/m·K	975
-µmHg	801
-µm²	66
-µm⁻¹	1266
-Å	420
-Å⁻¹	1268
-ħ	43
-ħ/a0	734
-ħ/a₀	734
-ʒ	640
-ΔK	953
-Δ°C	954
-Δ°F	952
-Δ°N	957
-Δ°R	951
-Δ°Ré	955
-Δ°Rø	956
-Φ0	586
-Φ₀	586
-Ω	271
-Ω90	272
-Ω_US	274
-Ω_int	273
-Ω₉₀	272
-γ	581
-λ	1105
-μas	16
-μg/L	596
-μg/dL	597
-μg/mL	599
-μg/m³	190
-ω⊕	891
-ᵍ	27
-‰	858
-‱	856
-′	467
-″	440
-℃	961
-℈	634
-℉	959
-ℓ	1159
-℔	673
-℥	658
-℧	241
-□°	901
-匁	637
-台兩	659
-市两	661
-市担	698
-市斤	677
-市钱	644
-貫	684
+msw	843
+m²	79
+m²/h	417
+m²/s	420
+m²_perm	780
+m²·K/W	1003
+m²·h·°C/kcal	1002
+m²·h·°C/kcal_IT	1002
+m²·°C/W	1003
+m³	1257
+m³/d	1109
+m³/h	1114
+m³/min	1120
+m³/s	1123
+m⁻¹	1282
+mₑ	626
+mₙ	631
+mₚ	630
+ng/L	603
+ng/dL	604
+ng/dl	604
+ng/l	603
+ng/mL	605
+ng/ml	605
+nmi	762
+nm⁻¹	1288
+nt	573
+osi	831
+oz	662
+oz ap	668
+oz av	662
+oz t	667
+oz/ft2	59
+oz/ft²	59
+oz/gal	204
+oz/gal_imp	203
+oz/in2	63
+oz/in3	215
+oz/in²	63
+oz/in³	215
+oz/yd2	56
+oz/yd²	56
+ozf	345
+ozf/in²	831
+ozfin	1062
+ozf·in	1062
+ozin²	735
+ozt	667
+oz·in	1062
+oz·in²	735
+pH	11
+pc	144
+pcf	206
+pci	216
+pcm	870
+pdl	344
+pdl/ft²	819
+pdlft	1064
+pdl·ft	1064
+pg/mL	602
+pg/ml	602
+ph	403
+pica	1093
+pk	1208
+plf	569
+point	1079
+ppb	868
+ppg	208
+ppm	869
+ppm/K	992
+ppm/°C	992
+ppm/°F	993
+ppt	867
+psf	822
+psi	841
+pt	1171
+px	1076
+pz	832
+q	712
+qr	698
+qt	1179
+r/min	912
+r/s	914
+r_e	423
+rad	34
+rad/min	910
+rad/s	913
+rad/s²	42
+rd	520
+rd²	88
+rem	335
+rev	38
+rev/d	906
+rev/h	909
+rev/min	912
+rev/min²	39
+rev/s	914
+rev/s²	43
+reyn	223
+rhe	340
+rph	909
+rpm	912
+rpm/s	41
+rps	914
+s	1011
+s ap	644
+s/100m	770
+s/100yd	771
+s/400m	769
+s/500m	768
+s/km	767
+s/m	777
+s/mi	766
+sb	578
+sh cwt	705
+sh tn	717
+slug	700
+slug/ft3	209
+slug/ft³	209
+slug/ft·s	222
+slugft²	741
+slug·ft²	741
+sn	349
+sq arcmin	916
+sq arcsec	915
+sq deg	917
+sr	918
+st	695
+statA	245
+statC	225
+statF	145
+statH	409
+statV	269
+statV/cm	260
+statWb	601
+statΩ	278
+t	718
+t/d	620
+t/h	623
+t/ha	57
+t/m³	212
+tTNT	329
+tbs	1145
+tbsp	1145
+tce	331
+tex	566
+tf	352
+tfm	1072
+tf·m	1072
+thm	322
+thm_EC	324
+thm_UK	323
+thm_US	322
+tn	717
+toe	332
+tog	998
+ton/ac	58
+ton/acre	58
+ton/h	622
+ton/yd3	213
+ton/yd³	213
+tonf	351
+tpd	620
+tph	623
+tr	38
+tsf	847
+tsp	1140
+t·m²	742
+u	629
+ug/L	606
+ug/dL	607
+ug/dl	607
+ug/l	606
+ug/m3	192
+ug/mL	609
+ug/ml	609
+uin	429
+umHg	817
+wk	1023
+wk⁻¹	358
+xu	424
+yd	498
+yd²	78
+yd³	1255
+yr	1043
+°	29
+°/d	904
+°/h	905
+°/min	908
+°/s	911
+°/s²	40
+°API	377
+°Be	379
+°Be_h	379
+°Be_l	376
+°Bé	379
+°Bé_h	379
+°Bé_l	376
+°C	978
+°C⁻¹	996
+°F	976
+°F⁻¹	997
+°N	981
+°R	975
+°Re	979
+°Ré	979
+°Rø	980
+°dGH	728
+°dH	728
+°fH	727
+µas	17
+µg/L	606
+µg/dL	607
+µg/dl	607
+µg/l	606
+µg/mL	609
+µg/ml	609
+µg/m³	192
+µin	429
+µin/in·°F	993
+µm/m·K	992
+µmHg	817
+µm²	67
+µm⁻¹	1287
+Å	427
+Å⁻¹	1289
+ħ	44
+ħ/a0	744
+ħ/a₀	744
+ʒ	650
+ΔK	970
+Δ°C	971
+Δ°F	969
+Δ°N	974
+Δ°R	968
+Δ°Ré	972
+Δ°Rø	973
+Φ0	596
+Φ₀	596
+Ω	273
+Ω90	274
+Ω_US	276
+Ω_int	275
+Ω₉₀	274
+γ	591
+λ	1126
+μas	17
+μg/L	606
+μg/dL	607
+μg/mL	609
+μg/m³	192
+ω⊕	907
+ᵍ	28
+‰	874
+‱	872
+′	474
+″	447
+℃	978
+℈	644
+℉	976
+ℓ	1180
+℔	683
+℥	668
+℧	243
+□°	917
+匁	647
+台兩	669
+市两	671
+市担	708
+市斤	687
+市钱	654
+貫	694
 """#
   }
 
   static var foldedKeys: StaticString {
     #"""
-"	440
-'	467
-15 °c calorie	297
-15 °c calories	297
-1x bd	165
-1x blu-ray	165
-1x cd-rom	155
-1x dvd	162
-20 °c calorie	295
-20 °c calories	295
-abampere	251
-abamperes	251
-abcoulomb	229
-abcoulombs	229
-abfarad	149
-abfarads	149
-abhenries	397
-abhenry	397
-abmho	242
-abmhos	242
-abohm	268
-abohms	268
-absiemens	242
-abvolt	261
-abvolt per centimeter	254
-abvolt per centimetre	254
-abvolts	261
-abvolts per centimeter	254
-abvolts per centimetre	254
-acetabula	1134
-acetabulum	1134
-acre	102
-acre feet	1251
-acre foot	1251
-acre inch	1249
-acre inches	1249
-acre-feet	1251
-acre-feet per annum	1090
-acre-feet per day	1098
-acre-feet per year	1090
-acre-foot	1251
-acre-foot per annum	1090
-acre-foot per day	1098
-acre-foot per year	1090
-acre-inch	1249
-acre-inches	1249
-acres	102
-actus	524
-actus quadratus	96
-admiralty cable	747
-admiralty cables	747
-admiralty knot	937
-admiralty knots	937
-admiralty mile	750
-admiralty miles	750
-admiralty nautical mile	750
-admiralty nautical miles	750
-aeginetan drachma	645
-aeginetan drachmae	645
-aeginetan mina	680
-aeginetan minae	680
-aeginetan stater	648
-aeginetan staters	648
-aeginetan talent	694
-aeginetan talents	694
-aeginetic drachma	645
-aeginetic mina	680
-aeginetic stater	648
-aeginetic talent	694
-agate	1068
-agate line	1067
-agate lines	1067
-ale gallon	1184
-ale gallons	1184
-aln	483
-alnar	483
-amagat	720
-amagats	720
-american pica	1075
-american picas	1075
-american point	1060
-american points	1060
-amp	248
-amp hour	231
-amp hours	231
-amp-hour	231
-amp-hours	231
-amp-minute	230
-amp-minutes	230
-amp-second	227
-amp-seconds	227
-ampere	248
-ampere 90	250
-ampere hour	231
-ampere hours	231
-ampere minute	230
-ampere minutes	230
-ampere per inch	579
-ampere per meter	578
-ampere per metre	578
-ampere second	227
-ampere seconds	227
-ampere turn	249
-ampere turns	249
-ampere-90	250
-ampere-hour	231
-ampere-hours	231
-ampere-minute	230
-ampere-minutes	230
-ampere-second	227
-ampere-seconds	227
-ampere-turn	249
-ampere-turn per inch	579
-ampere-turn per meter	578
-ampere-turn per metre	578
-ampere-turns	249
-ampere-turns per inch	579
-ampere-turns per meter	578
-ampere-turns per metre	578
-amperes	248
-amperes per inch	579
-amperes per meter	578
-amperes per metre	578
-amperes-90	250
-amphora	1202
-amphorae	1202
-amps	248
-amu	619
-angstrom	420
-angstrom star	421
-angstrom stars	421
-angstroms	420
-angular mil	23
-angular mils	23
-angular velocity of the earth	891
-anni	1026
-annum	1026
-anomalistic month	1012
-anomalistic months	1012
-anomalistic year	1029
-anomalistic years	1029
-apostilb	562
-apostilbs	562
-apothecaries dram	640
-apothecaries drams	640
-apothecaries ounce	658
-apothecaries ounces	658
-apothecaries pound	669
-apothecaries pounds	669
-apothecaries scruple	634
-apothecaries scruples	634
-apothecaries' dram	640
-apothecaries' drams	640
-apothecaries' ounce	658
-apothecaries' ounces	658
-apothecaries' pound	669
-apothecaries' pounds	669
-apothecaries' scruple	634
-apothecaries' scruples	634
-arc degree	28
-arc degrees	28
-arc minute	22
-arc minutes	22
-arc second	19
-arc seconds	19
-arcdeg	28
-arcminute	22
-arcminutes	22
-arcsecond	19
-arcsecond per year	887
-arcseconds	19
-arcseconds per year	887
-are	88
-ares	88
-arpent	100
-arpent de paris	100
-arpent des eaux et forêts	105
-arpent royal	105
-arpents	100
-arpents des eaux et forêts	105
-arroba	687
-arrobas	687
-arshin	486
-arshins	486
-arshiny	486
-artillery mil	23
-assay ton	655
-assay tons	655
-astronomical unit	138
-astronomical units	138
-atf point	1060
-atmosphere	835
-atmospheres	835
-atomic mass unit	619
-atomic mass units	619
-atomic unit of action	43
-atomic unit of angular momentum	43
-atomic unit of charge	222
-atomic unit of current	244
-atomic unit of electric field	260
-atomic unit of electric potential	266
-atomic unit of energy	289
-atomic unit of force	339
-atomic unit of length	419
-atomic unit of magnetic flux density	585
-atomic unit of mass	616
-atomic unit of momentum	734
-atomic unit of pressure	841
-atomic unit of time	989
-atomic unit of velocity	943
-atomic units of charge	222
-atomic units of current	244
-atomic units of electric field	260
-atomic units of electric potential	266
-atomic units of energy	289
-atomic units of force	339
-atomic units of magnetic flux density	585
-atomic units of mass	616
-atomic units of momentum	734
-atomic units of pressure	841
-atomic units of time	989
-atomic units of velocity	943
-attic drachma	642
-attic drachmae	642
-attic mina	672
-attic minae	672
-attic obol	631
-attic obols	631
-attic stater	646
-attic staters	646
-attic talent	692
-attic talents	692
-aune	494
-aune de paris	494
-aunes	494
-australian tablespoon	1128
-australian tablespoons	1128
-austrian feet	471
-austrian foot	471
-austrian inch	442
-austrian inches	442
-austrian joch	107
-austrian jochs	107
-austrian klafter	503
-austrian klafters	503
-austrian mile	550
-austrian miles	550
-austrian post mile	550
-austrian post miles	550
-avoirdupois dram	636
-avoirdupois drams	636
-avoirdupois grain	627
-avoirdupois ounce	652
-avoirdupois ounces	652
-avoirdupois pound	673
-avoirdupois pound per square inch	63
-avoirdupois pounds	673
-b'ak'tun	1038
-b'ak'tuns	1038
-b.a. ohm	269
-b.a. unit	269
-b.a. units	269
-ba ohm	269
-ba unit	269
-baker's dozen	866
-baker's dozens	866
-bakers dozen	866
-baktun	1038
-baktuns	1038
-balthazar	1192
-balthazars	1192
-banana equivalent dose	332
-banana equivalent doses	332
-bar	833
-barad	800
-barads	800
-barleycorn	432
-barleycorns	432
-barn	65
-barns	65
-barrel	1221
-barrel of oil	1221
-barrel of oil equivalent	328
-barrel per day	1086
-barrel per minute	1096
-barrels	1221
-barrels of oil equivalent	328
-barrels of oil per day	1086
-barrels per day	1086
-barrels per minute	1096
-bars	833
-barye	800
-baryes	800
-basis point	855
-basis points	855
-bavarian feet	462
-bavarian foot	462
-bayerischer fuß	462
-bd speed	165
-beat per minute	359
-beats per minute	359
-becquerel	848
-becquerels	848
-beer barrel	1217
-beer barrels	1217
-beer gallon	1184
-beer gallons	1184
-beer hogshead	1227
-bengal maund	693
-berkovets	704
-berkovets weight	704
-berkovtsy	704
-berthold point	1063
-berthold points	1063
-big point	1062
-big points	1062
-billion	883
-billion cubic feet	1255
-billions	883
-binary digit	187
-binary digits	187
-biot	251
-biots	251
-bips	855
-bissextile year	1030
-bit	187
-bit per second	152
-bits	187
-bits per second	152
-blob	706
-blobs	706
-blondel	562
-blondels	562
-blu-ray 1x	165
-blu-ray speed	165
-board feet	1173
-board foot	1173
-board-feet	1173
-board-foot	1173
-bochka	1232
-bochki	1232
-bohr	419
-bohr radii	419
-bohr radius	419
-bohrs	419
-boiler horsepower	797
-bougie decimale	574
-bougie décimale	574
-bougies décimales	574
-boundary verst	540
-boundary versts	540
-bourgeois	1072
-bouteille	1156
-bovate	113
-bovates	113
-brace	863
-braces	863
-braza	497
-brazas	497
-breakfast cup	1147
-breakfast cups	1147
-brevier	1071
-british association unit	269
-british association units	269
-british cable	747
-british cables	747
-british gallon	1183
-british gallons	1183
-british knot	937
-british nautical mile	750
-british nautical miles	750
-british pint	1154
-british therm	321
-british thermal unit	305
-british thermal unit at 39 °f	307
-british thermal unit at 59 °f	304
-british thermal unit at 60 °f	303
-british thermal unit inch per hour square foot degree fahrenheit	967
-british thermal unit inch per second square foot degree fahrenheit	974
-british thermal unit per cubic foot	283
-british thermal unit per hour	774
-british thermal unit per hour foot degree fahrenheit	971
-british thermal unit per hour square foot	377
-british thermal unit per hour square foot degree fahrenheit	388
-british thermal unit per minute	783
-british thermal unit per pound	909
-british thermal unit per pound degree fahrenheit	919
-british thermal unit per second	793
-british thermal unit per second square foot	383
-british thermal unit per second square foot degree fahrenheit	390
-british thermal unit per us gallon	284
-british thermal units	305
-british thermal units per cubic foot	283
-british thermal units per hour	774
-british thermal units per minute	783
-british thermal units per pound	909
-british thermal units per second	793
-british thermal units per us gallon	284
-british therms	321
-btu at 39 °f	307
-btu at 59 °f	304
-btu at 60 °f	303
-btu feet per hour square foot degree fahrenheit	971
-btu foot per hour square foot degree fahrenheit	971
-btu inch per hour square foot degree fahrenheit	967
-btu inch per second square foot degree fahrenheit	974
-btu inches per hour square foot degree fahrenheit	967
-btu inches per second square foot degree fahrenheit	974
-btu per cubic foot	283
-btu per gallon	284
-btu per hour	774
-btu per hour foot degree fahrenheit	971
-btu per hour square foot	377
-btu per hour square foot degree fahrenheit	388
-btu per minute	783
-btu per pound	909
-btu per pound degree fahrenheit	919
-btu per pound degree rankine	919
-btu per second	793
-btu per second square foot	383
-btu per second square foot degree fahrenheit	390
-btu per square foot hour	377
-btus	305
-btus per cubic foot	283
-btus per gallon	284
-btus per hour	774
-btus per hour square foot	377
-btus per hour square foot degree fahrenheit	388
-btus per minute	783
-btus per pound	909
-btus per pound degree fahrenheit	919
-btus per second	793
-btus per second square foot	383
-btus per second square foot degree fahrenheit	390
-bushel	1206
-bushels	1206
-butt	1231
-butts	1231
-byte	189
-byte per second	153
-bytes	189
-bytes per second	153
-c0	944
-cable	746
-cable length	746
-cable lengths	746
-cables	746
-calendar year	1022
-calendar years	1022
-calorie	296
-calorie at 15 °c	297
-calorie at 20 °c	295
-calorie per cubic centimeter	286
-calorie per cubic centimetre	286
-calorie per gram	911
-calorie per gram degree celsius	918
-calorie per gram kelvin	918
-calorie per hour	770
-calorie per minute	772
-calorie per second	779
-calorie per second centimeter degree celsius	973
-calorie per second centimetre degree celsius	973
-calorie per second square centimeter degree celsius	391
-calorie per second square centimetre degree celsius	391
-calorie per square centimeter minute	378
-calorie per square centimeter second	384
-calorie per square centimetre minute	378
-calorie per square centimetre second	384
-calories	296
-calories at 15 °c	297
-calories at 20 °c	295
-calories per cubic centimeter	286
-calories per cubic centimetre	286
-calories per gram	911
-calories per gram degree celsius	918
-calories per hour	770
-calories per minute	772
-calories per second	779
-calories per second centimetre degree celsius	973
-calories per second square centimetre degree celsius	391
-calories per square centimetre minute	378
-calories per square centimetre second	384
-canadian cup	1142
-canadian cups	1142
-candareen	630
-candareens	630
-candela	572
-candela per square centimeter	568
-candela per square centimetre	568
-candela per square foot	565
-candela per square inch	566
-candela per square meter	563
-candela per square metre	563
-candela steradian	569
-candela steradians	569
-candelas	572
-candelas per square centimetre	568
-candelas per square foot	565
-candelas per square inch	566
-candelas per square meter	563
-candelas per square metre	563
-candle power	573
-candlepower	573
-canon	1079
-canon type	1079
-carat	628
-carat point	623
-carat points	623
-carats	628
-carcel	576
-carcel unit	576
-carcel units	576
-carcels	576
-carucate	117
-carucates	117
-castilian arroba	687
-castilian feet	460
-castilian foot	460
-castilian inch	437
-castilian league	544
-castilian leagues	544
-castilian marc	664
-castilian marcs	664
-castilian ounce	653
-castilian ounces	653
-castilian pound	674
-castilian pounds	674
-castilian quintal	696
-castilian quintals	696
-castilian vara	489
-castilian varas	489
-catties	679
-catty	679
-cavallo vapore	787
-cd audio bit rate	156
-cd speed	155
-cd-da bit rate	156
-cd-rom 1x	155
-cd-rom speed	155
+"	447
+'	474
+15 °c calorie	299
+15 °c calories	299
+1x bd	167
+1x blu-ray	167
+1x cd-rom	157
+1x dvd	164
+20 °c calorie	297
+20 °c calories	297
+abampere	253
+abamperes	253
+abcoulomb	231
+abcoulombs	231
+abfarad	151
+abfarads	151
+abhenries	404
+abhenry	404
+abmho	244
+abmhos	244
+abohm	270
+abohms	270
+absiemens	244
+abvolt	263
+abvolt per centimeter	256
+abvolt per centimetre	256
+abvolts	263
+abvolts per centimeter	256
+abvolts per centimetre	256
+acetabula	1155
+acetabulum	1155
+acre	104
+acre feet	1272
+acre foot	1272
+acre inch	1270
+acre inches	1270
+acre-feet	1272
+acre-feet per annum	1111
+acre-feet per day	1119
+acre-feet per year	1111
+acre-foot	1272
+acre-foot per annum	1111
+acre-foot per day	1119
+acre-foot per year	1111
+acre-inch	1270
+acre-inches	1270
+acres	104
+actus	531
+actus quadratus	98
+admiralty cable	760
+admiralty cables	760
+admiralty knot	954
+admiralty knots	954
+admiralty mile	763
+admiralty miles	763
+admiralty nautical mile	763
+admiralty nautical miles	763
+aeginetan drachma	655
+aeginetan drachmae	655
+aeginetan mina	690
+aeginetan minae	690
+aeginetan stater	658
+aeginetan staters	658
+aeginetan talent	704
+aeginetan talents	704
+aeginetic drachma	655
+aeginetic mina	690
+aeginetic stater	658
+aeginetic talent	704
+agate	1085
+agate line	1084
+agate lines	1084
+ale gallon	1205
+ale gallons	1205
+aln	490
+alnar	490
+amagat	730
+amagats	730
+american pica	1092
+american picas	1092
+american point	1077
+american points	1077
+american wire gage	1291
+american wire gauge	1291
+amp	250
+amp hour	233
+amp hours	233
+amp-hour	233
+amp-hours	233
+amp-minute	232
+amp-minutes	232
+amp-second	229
+amp-seconds	229
+ampere	250
+ampere 90	252
+ampere hour	233
+ampere hours	233
+ampere minute	232
+ampere minutes	232
+ampere per inch	589
+ampere per meter	588
+ampere per metre	588
+ampere second	229
+ampere seconds	229
+ampere turn	251
+ampere turns	251
+ampere-90	252
+ampere-hour	233
+ampere-hours	233
+ampere-minute	232
+ampere-minutes	232
+ampere-second	229
+ampere-seconds	229
+ampere-turn	251
+ampere-turn per inch	589
+ampere-turn per meter	588
+ampere-turn per metre	588
+ampere-turns	251
+ampere-turns per inch	589
+ampere-turns per meter	588
+ampere-turns per metre	588
+amperes	250
+amperes per inch	589
+amperes per meter	588
+amperes per metre	588
+amperes-90	252
+amphora	1223
+amphorae	1223
+amps	250
+amu	629
+angstrom	427
+angstrom star	428
+angstrom stars	428
+angstroms	427
+angular mil	24
+angular mils	24
+angular velocity of the earth	907
+anni	1043
+annum	1043
+anomalistic month	1029
+anomalistic months	1029
+anomalistic year	1046
+anomalistic years	1046
+api degree	377
+api degrees	377
+api gravity	377
+apostilb	572
+apostilbs	572
+apothecaries dram	650
+apothecaries drams	650
+apothecaries ounce	668
+apothecaries ounces	668
+apothecaries pound	679
+apothecaries pounds	679
+apothecaries scruple	644
+apothecaries scruples	644
+apothecaries' dram	650
+apothecaries' drams	650
+apothecaries' ounce	668
+apothecaries' ounces	668
+apothecaries' pound	679
+apothecaries' pounds	679
+apothecaries' scruple	644
+apothecaries' scruples	644
+arc degree	29
+arc degrees	29
+arc minute	23
+arc minutes	23
+arc second	20
+arc seconds	20
+arcdeg	29
+arcminute	23
+arcminutes	23
+arcsecond	20
+arcsecond per year	903
+arcseconds	20
+arcseconds per year	903
+are	90
+ares	90
+arpent	102
+arpent de paris	102
+arpent des eaux et forêts	107
+arpent royal	107
+arpents	102
+arpents des eaux et forêts	107
+arroba	697
+arrobas	697
+arshin	493
+arshins	493
+arshiny	493
+artillery mil	24
+assay ton	665
+assay tons	665
+astronomical unit	140
+astronomical units	140
+atf point	1077
+atmosphere	851
+atmospheres	851
+atomic mass unit	629
+atomic mass units	629
+atomic unit of action	44
+atomic unit of angular momentum	44
+atomic unit of charge	224
+atomic unit of current	246
+atomic unit of electric field	262
+atomic unit of electric potential	268
+atomic unit of energy	291
+atomic unit of force	341
+atomic unit of length	426
+atomic unit of magnetic flux density	595
+atomic unit of mass	626
+atomic unit of momentum	744
+atomic unit of pressure	857
+atomic unit of time	1006
+atomic unit of velocity	960
+atomic units of charge	224
+atomic units of current	246
+atomic units of electric field	262
+atomic units of electric potential	268
+atomic units of energy	291
+atomic units of force	341
+atomic units of magnetic flux density	595
+atomic units of mass	626
+atomic units of momentum	744
+atomic units of pressure	857
+atomic units of time	1006
+atomic units of velocity	960
+attic drachma	652
+attic drachmae	652
+attic mina	682
+attic minae	682
+attic obol	641
+attic obols	641
+attic stater	656
+attic staters	656
+attic talent	702
+attic talents	702
+aune	501
+aune de paris	501
+aunes	501
+australian tablespoon	1149
+australian tablespoons	1149
+austrian feet	478
+austrian foot	478
+austrian inch	449
+austrian inches	449
+austrian joch	109
+austrian jochs	109
+austrian klafter	510
+austrian klafters	510
+austrian mile	557
+austrian miles	557
+austrian post mile	557
+austrian post miles	557
+avoirdupois dram	646
+avoirdupois drams	646
+avoirdupois grain	637
+avoirdupois ounce	662
+avoirdupois ounces	662
+avoirdupois pound	683
+avoirdupois pound per square inch	64
+avoirdupois pounds	683
+b&s gauge	1291
+b'ak'tun	1055
+b'ak'tuns	1055
+b.a. ohm	271
+b.a. unit	271
+b.a. units	271
+ba ohm	271
+ba unit	271
+baker's dozen	882
+baker's dozens	882
+bakers dozen	882
+baktun	1055
+baktuns	1055
+balthazar	1213
+balthazars	1213
+banana equivalent dose	334
+banana equivalent doses	334
+bar	849
+barad	816
+barads	816
+barleycorn	439
+barleycorns	439
+barn	66
+barns	66
+barrel	1242
+barrel of oil	1242
+barrel of oil equivalent	330
+barrel per day	1107
+barrel per minute	1117
+barrels	1242
+barrels of oil equivalent	330
+barrels of oil per day	1107
+barrels per day	1107
+barrels per minute	1117
+bars	849
+barye	816
+baryes	816
+basis point	871
+basis points	871
+baume	379
+baume heavy	379
+baume light	376
+baumé	379
+baumé heavy	379
+baumé light	376
+bavarian feet	469
+bavarian foot	469
+bayerischer fuß	469
+bd speed	167
+beat per minute	361
+beats per minute	361
+beaufort	1290
+beaufort force	1290
+beaufort number	1290
+beaufort wind force	1290
+becquerel	864
+becquerels	864
+beer barrel	1238
+beer barrels	1238
+beer gallon	1205
+beer gallons	1205
+beer hogshead	1248
+bel	564
+bel power ratio	564
+bels	564
+bels power ratio	564
+bengal maund	703
+berkovets	714
+berkovets weight	714
+berkovtsy	714
+berthold point	1080
+berthold points	1080
+big point	1079
+big points	1079
+billion	899
+billion cubic feet	1276
+billions	899
+binary digit	189
+binary digits	189
+biot	253
+biots	253
+bips	871
+bissextile year	1047
+bit	189
+bit per second	154
+bits	189
+bits per second	154
+blob	716
+blobs	716
+blondel	572
+blondels	572
+blu-ray 1x	167
+blu-ray speed	167
+board feet	1194
+board foot	1194
+board-feet	1194
+board-foot	1194
+bochka	1253
+bochki	1253
+bohr	426
+bohr radii	426
+bohr radius	426
+bohrs	426
+boiler horsepower	813
+bougie decimale	584
+bougie décimale	584
+bougies décimales	584
+boundary verst	547
+boundary versts	547
+bourgeois	1089
+bouteille	1177
+bovate	115
+bovates	115
+brace	879
+braces	879
+braza	504
+brazas	504
+breakfast cup	1168
+breakfast cups	1168
+brevier	1088
+british association unit	271
+british association units	271
+british cable	760
+british cables	760
+british gallon	1204
+british gallons	1204
+british knot	954
+british nautical mile	763
+british nautical miles	763
+british pint	1175
+british standard wire gauge	1292
+british therm	323
+british thermal unit	307
+british thermal unit at 39 °f	309
+british thermal unit at 59 °f	306
+british thermal unit at 60 °f	305
+british thermal unit inch per hour square foot degree fahrenheit	984
+british thermal unit inch per second square foot degree fahrenheit	991
+british thermal unit per cubic foot	285
+british thermal unit per hour	790
+british thermal unit per hour foot degree fahrenheit	988
+british thermal unit per hour square foot	384
+british thermal unit per hour square foot degree fahrenheit	395
+british thermal unit per minute	799
+british thermal unit per pound	926
+british thermal unit per pound degree fahrenheit	936
+british thermal unit per second	809
+british thermal unit per second square foot	390
+british thermal unit per second square foot degree fahrenheit	397
+british thermal unit per us gallon	286
+british thermal units	307
+british thermal units per cubic foot	285
+british thermal units per hour	790
+british thermal units per minute	799
+british thermal units per pound	926
+british thermal units per second	809
+british thermal units per us gallon	286
+british therms	323
+brown & sharpe gauge	1291
+brown and sharpe gauge	1291
+btu at 39 °f	309
+btu at 59 °f	306
+btu at 60 °f	305
+btu feet per hour square foot degree fahrenheit	988
+btu foot per hour square foot degree fahrenheit	988
+btu inch per hour square foot degree fahrenheit	984
+btu inch per second square foot degree fahrenheit	991
+btu inches per hour square foot degree fahrenheit	984
+btu inches per second square foot degree fahrenheit	991
+btu per cubic foot	285
+btu per gallon	286
+btu per hour	790
+btu per hour foot degree fahrenheit	988
+btu per hour square foot	384
+btu per hour square foot degree fahrenheit	395
+btu per minute	799
+btu per pound	926
+btu per pound degree fahrenheit	936
+btu per pound degree rankine	936
+btu per second	809
+btu per second square foot	390
+btu per second square foot degree fahrenheit	397
+btu per square foot hour	384
+btus	307
+btus per cubic foot	285
+btus per gallon	286
+btus per hour	790
+btus per hour square foot	384
+btus per hour square foot degree fahrenheit	395
+btus per minute	799
+btus per pound	926
+btus per pound degree fahrenheit	936
+btus per second	809
+btus per second square foot	390
+btus per second square foot degree fahrenheit	397
+bushel	1227
+bushels	1227
+butt	1252
+butts	1252
+byte	191
+byte per second	155
+bytes	191
+bytes per second	155
+c0	961
+cable	759
+cable length	759
+cable lengths	759
+cables	759
+calendar year	1039
+calendar years	1039
+calorie	298
+calorie at 15 °c	299
+calorie at 20 °c	297
+calorie per cubic centimeter	288
+calorie per cubic centimetre	288
+calorie per gram	928
+calorie per gram degree celsius	935
+calorie per gram kelvin	935
+calorie per hour	786
+calorie per minute	788
+calorie per second	795
+calorie per second centimeter degree celsius	990
+calorie per second centimetre degree celsius	990
+calorie per second square centimeter degree celsius	398
+calorie per second square centimetre degree celsius	398
+calorie per square centimeter minute	385
+calorie per square centimeter second	391
+calorie per square centimetre minute	385
+calorie per square centimetre second	391
+calories	298
+calories at 15 °c	299
+calories at 20 °c	297
+calories per cubic centimeter	288
+calories per cubic centimetre	288
+calories per gram	928
+calories per gram degree celsius	935
+calories per hour	786
+calories per minute	788
+calories per second	795
+calories per second centimetre degree celsius	990
+calories per second square centimetre degree celsius	398
+calories per square centimetre minute	385
+calories per square centimetre second	391
+canadian cup	1163
+canadian cups	1163
+candareen	640
+candareens	640
+candela	582
+candela per square centimeter	578
+candela per square centimetre	578
+candela per square foot	575
+candela per square inch	576
+candela per square meter	573
+candela per square metre	573
+candela steradian	579
+candela steradians	579
+candelas	582
+candelas per square centimetre	578
+candelas per square foot	575
+candelas per square inch	576
+candelas per square meter	573
+candelas per square metre	573
+candle power	583
+candlepower	583
+canon	1096
+canon type	1096
+carat	638
+carat point	633
+carat points	633
+carats	638
+carcel	586
+carcel unit	586
+carcel units	586
+carcels	586
+carucate	119
+carucates	119
+castilian arroba	697
+castilian feet	467
+castilian foot	467
+castilian inch	444
+castilian league	551
+castilian leagues	551
+castilian marc	674
+castilian marcs	674
+castilian ounce	663
+castilian ounces	663
+castilian pound	684
+castilian pounds	684
+castilian quintal	706
+castilian quintals	706
+castilian vara	496
+castilian varas	496
+catties	689
+catty	689
+cavallo vapore	803
+cd audio bit rate	158
+cd speed	157
+cd-da bit rate	158
+cd-rom 1x	157
+cd-rom speed	157
 celo	6
 celos	6
-celsius	961
-celsius degree	954
-celsius degrees	954
-celsius heat unit	308
-celsius heat units	308
-cental	695
-centals	695
-centesimal arcminute	21
-centesimal arcminutes	21
-centesimal arcsecond	18
-centesimal arcseconds	18
-centesimal degree	27
-centesimal degrees	27
-centesimal minute	21
-centesimal minutes	21
-centesimal second	18
-centesimal seconds	18
-centiare	77
-centiares	77
-centigrade	961
-centigrade heat unit	308
-centigrade heat units	308
-centimeter of mercury	818
-centimeter of mercury at 0 °c	817
-centimeter of water	809
-centimeter of water at 4 °c	807
-centimeter per second	930
-centimeters of mercury	818
-centimeters of water	809
-centimeters per second	930
-centimetre of mercury	818
-centimetre of mercury at 0 °c	817
-centimetre of water	809
-centimetre of water at 4 °c	807
-centimetre of water column	809
-centimetre per second	930
-centimetre-candle	396
-centimetre-candles	396
-centimetres of mercury	818
-centimetres of mercury at 0 °c	817
-centimetres of water	809
-centimetres of water at 4 °c	807
-centimetres per second	930
-centuria	118
-centuriae	118
-centuries	1037
-century	1037
-cept-1	158
-cept-2	161
-cept-3	164
-cept-4	169
-cept-5	174
-chain	519
-chains	519
-chalakim	995
-chaldron	1239
-chaldrons	1239
-charka	1136
-charki	1136
-chek	475
-chelek	995
-chemical faraday	233
-chemical faradays	233
-chetverik	1200
-chetveriki	1200
-chetvert	1225
-chetverti	1225
-cheval vapeur	787
-cheval-vapeur	787
-chhatak	662
-chhataks	662
-chi	474
-chinese acre	91
-chinese dou	1191
-chinese feet	474
-chinese foot	474
-chinese inch	446
-chinese inches	446
-chinese mile	534
-chinese miles	534
-chinese sheng	1161
-chinese zhang	510
-chittak	662
-chittaks	662
-cho	528
-cho of land	110
-chobu	110
-choinikes	1164
-choinix	1164
-chou	528
-chous	1175
-chukyo-ma	79
-chukyoma tatami	79
-chō	528
-chōbu	110
-chūkyōma tatami	79
-cicero	1077
-ciceros	1077
-circular inch	71
-circular inches	71
-circular mil	67
-circular mils	67
-classical electron radii	416
-classical electron radius	416
-clo	982
-clos	982
-cloth shaku	476
-clove	683
-cloves	683
-cmh2o at 4 °c	807
-cmhg at 0 °c	817
-cmwc	809
-common year	1022
-common years	1022
-compass point	29
-compass points	29
-complete rotation	37
-computer pica	1076
-computer picas	1076
-conductance quanta	236
-conductance quantum	236
-congii	1177
-congius	1177
-conventional ampere	250
-conventional amperes	250
-conventional coulomb	228
-conventional coulombs	228
-conventional farad	147
-conventional farads	147
-conventional henries	399
-conventional henry	399
-conventional ohm	272
-conventional ohms	272
-conventional siemens	239
-conventional volt	263
-conventional volts	263
-coomb	1220
-coombs	1220
-copper x unit	417
-copper x units	417
-cord	1245
-cord feet	1230
-cord foot	1230
-cords	1245
-cotyla	1146
-coulomb	226
-coulomb 90	228
-coulomb meter	253
-coulomb meters	253
-coulomb metre	253
-coulomb metres	253
-coulomb per kilogram	336
-coulomb-90	228
-coulombs	226
-coulombs per kilogram	336
-coulombs-90	228
-counts per minute	359
-cpm	359
-cps	360
-cranberry barrel	1215
-cranberry barrels	1215
-crore	882
-crores	882
-css pixel	1059
-css pixels	1059
-css px	1059
-cu ft	1203
-cu in	1127
-cu m	1236
-cu mi	1257
-cu yd	1234
-cubic centimeter	1113
-cubic centimeter per minute	1081
-cubic centimeters	1113
-cubic centimeters per minute	1081
-cubic centimetre	1113
-cubic centimetre per minute	1081
-cubic centimetres	1113
-cubic centimetres per minute	1081
-cubic decameter	1250
-cubic decameters	1250
-cubic decametre	1250
-cubic decametres	1250
-cubic decimeter	1160
-cubic decimeters	1160
-cubic decimetre	1160
-cubic decimetres	1160
-cubic dekameter	1250
-cubic fathom	1247
-cubic fathoms	1247
-cubic feet	1203
-cubic feet per hour	1087
-cubic feet per minute	1094
-cubic feet per second	1100
-cubic foot	1203
-cubic foot per hour	1087
-cubic foot per minute	1094
-cubic foot per second	1100
-cubic hectometer	1254
-cubic hectometers	1254
-cubic hectometre	1254
-cubic hectometres	1254
-cubic inch	1127
-cubic inch per minute	1083
-cubic inches	1127
-cubic inches per minute	1083
-cubic kilometer	1256
-cubic kilometers	1256
-cubic kilometre	1256
-cubic kilometres	1256
-cubic meter	1236
-cubic meter per day	1088
-cubic meter per hour	1093
-cubic meter per minute	1099
-cubic meter per second	1102
-cubic meters	1236
-cubic meters per day	1088
-cubic meters per hour	1093
-cubic meters per minute	1099
-cubic meters per second	1102
-cubic metre	1236
-cubic metre per day	1088
-cubic metre per hour	1093
-cubic metre per minute	1099
-cubic metre per second	1102
-cubic metres	1236
-cubic metres per day	1088
-cubic metres per hour	1093
-cubic metres per minute	1099
-cubic metres per second	1102
-cubic mile	1257
-cubic miles	1257
-cubic millimeter	1104
-cubic millimeters	1104
-cubic millimetre	1104
-cubic millimetres	1104
-cubic yard	1234
-cubic yards	1234
-cubit	478
-cubits	478
-cubitus	477
-cuft	1203
-cuin	1127
-cullei	1233
-culleus	1233
-cumec	1102
-cumecs	1102
-cun	446
-cunit	1242
-cunits	1242
-cup	1143
-cups	1143
-curie	850
-curies	850
-cusec	1100
-cusecs	1100
-cuyd	1234
-cyathi	1133
-cyathus	1133
-cycle per second	360
-cycles per second	360
-daktyloi	434
-daktylos	434
-dalton	618
-daltons	618
-dan	698
-darcies	766
-darcy	766
-darcys	766
-dash	1112
-dashes	1112
-day	1004
-days	1004
-debye	252
-debyes	252
-decade	1033
-decades	1033
-decare	93
-decares	93
-decatherm	324
-decatherms	324
-decay per minute	847
-decay per second	848
-decays per minute	847
-decays per second	848
-decempeda	508
-decempedae	508
-decimal candle	574
-decimal candles	574
-decimal hour	1002
-decimal hours	1002
-decimal minute	998
-decimal minutes	998
-decimal second	992
-decimal seconds	992
-deg c	961
-deg f	959
-deg r	958
-degc	961
-degf	959
-degk	960
-degn	964
-degr	958
-degre	962
-degree	28
-degree celsius	961
-degree celsius difference	954
-degree centigrade	961
-degree fahrenheit	959
-degree fahrenheit difference	952
-degree kelvin	960
-degree newton	964
-degree newton difference	957
-degree of arc	28
-degree of proof	859
-degree per day	888
-degree per hour	889
-degree per minute	892
-degree per second	895
-degree per second squared	39
-degree rankine	958
-degree rankine difference	951
-degree reaumur	962
-degree roemer	963
-degree romer	963
-degree réaumur	962
-degree réaumur difference	955
-degree rømer	963
-degree rømer difference	956
-degree squared	901
-degrees	28
-degrees celsius	961
-degrees celsius difference	954
-degrees centigrade	961
-degrees fahrenheit	959
-degrees fahrenheit difference	952
-degrees kelvin	960
-degrees newton	964
-degrees newton difference	957
-degrees of arc	28
-degrees of proof	859
-degrees per day	888
-degrees per hour	889
-degrees per minute	892
-degrees per second	895
-degrees per second squared	39
-degrees rankine	958
-degrees rankine difference	951
-degrees reaumur	962
-degrees romer	963
-degrees réaumur	962
-degrees réaumur difference	955
-degrees rømer	963
-degrees rømer difference	956
-degro	963
-degré français	717
-dekatherm	324
-dekatherms	324
-deleniye uglomera	25
-delta degc	954
-delta degf	952
-delta degn	957
-delta degr	951
-delta degre	955
-delta degro	956
-delta k	953
-delta °c	954
-delta °f	952
-delta_degc	954
-delta_degf	952
-delta_degr	951
-delta_k	953
-demi	1149
-demi-bouteille	1149
-denier	555
-deniers	555
-dessert spoon	1122
-dessertspoon	1122
-dessertspoons	1122
-dessiatina	112
-dessiatine	112
-dessiatines	112
-desyatina	112
-desyatinas	112
-deutsche härte	718
-deutscher härtegrad	718
-dicker	864
-dickers	864
-didot	1064
-didot point	1064
-didot points	1064
-didots	1064
-dietary calorie	310
-dietary calories	310
-digiti	433
-digitus	433
-din didot point	1065
-din didot points	1065
-dirac constant	43
-disintegration per minute	847
-disintegration per second	848
-disintegrations per minute	847
-disintegrations per second	848
-doli	624
-dolya	624
-donum	94
-doppelzentner	703
-dou	1191
-double centner	703
-double pace	496
-double paces	496
-dozen	865
-dozens	865
-dps	848
-drachm	640
-drachma	642
-drachmae	642
-drachmas	642
-drachms	640
-draconic month	1009
-draconic months	1009
-draconic year	1018
-draconic years	1018
-draconitic month	1009
-dram	636
-drams	636
-drop	1107
-drops	1107
-dry barrel	1216
-dry barrels	1216
-dry gallon	1181
-dry gallons	1181
-dry pint	1153
-dry pints	1153
-dry quart	1165
-dry quarts	1165
-ds-0	154
-ds-1	157
-ds-1c	159
-ds-2	160
-ds-3	166
-ds-4	172
-ds0	154
-ds1	157
-ds1c	159
-ds2	160
-ds3	166
-ds4	172
-ds4na	169
-dtp pica	1076
-dtp picas	1076
-dtp point	1062
-dtp points	1062
-dunam	94
-dunams	94
-dunum	94
-dutch ounce	663
-dutch ounces	663
-dvd 1x	162
-dvd speed	162
-dyne	340
-dyne centimeter	1042
-dyne centimeters	1042
-dyne centimetre	1042
-dyne centimetres	1042
-dyne per centimeter	945
-dyne per centimetre	945
-dyne per square centimeter	800
-dyne per square centimetre	800
-dyne second	736
-dyne second per square centimeter	216
-dyne second per square centimetre	216
-dyne seconds	736
-dyne-centimeter	1042
-dyne-centimetre	1042
-dynes	340
-dynes per centimeter	945
-dynes per centimetre	945
-dynes per square centimeter	800
-dynes per square centimetre	800
-e-0	154
-e-1	158
-e-2	161
-e-3	164
-e-4	169
-e-5	174
-e0	154
-e1	158
-e2	161
-e3	164
-e4	169
-e5	174
-earth equatorial radius	131
-earth mass	714
-earth masses	714
-earth mean radii	130
-earth mean radius	130
-earth polar radii	129
-earth polar radius	129
-earth radii	131
-earth radius	131
-earth rotation rate	891
-earth rotation rates	891
-earth-moon distance	135
-ec therm	322
-ec therms	322
-eclipse year	1018
-eclipse years	1018
-edo-ma	78
-edoma tatami	78
-egyptian royal cubit	481
-egyptian royal cubits	481
-eighth turn	32
-eighth turns	32
-electric horsepower	789
-electric horsepower hour	316
-electric horsepower hours	316
-electric horsepower-hour	316
-electric horsepower-hours	316
-electrical horsepower	789
-electromagnetic unit of charge	229
-electromagnetic unit of current	251
-electron mass	616
-electron masses	616
-electron rest mass	616
-electron volt	287
-electron volt per c	733
-electron volts	287
-electronvolt	287
-electronvolt per c	733
-electronvolt per speed of light	733
-electronvolts	287
-electronvolts per speed of light	733
-electrostatic unit of capacitance	143
-electrostatic unit of charge	223
-electrostatic unit of current	243
-electrostatic unit of potential	267
-elementary charge	222
-elementary charges	222
-elementary entities	11
-elementary entity	11
-ell	493
-ells	493
-emu of capacitance	149
-emu of charge	229
-emu of conductance	242
-emu of current	251
-emu of electric potential	261
-emu of inductance	397
-emu of magnetic flux	587
-emu of magnetomotive force	245
-emu of resistance	268
-engineers chain	522
-engineers chains	522
-engineers link	468
-engineers links	468
-english cubit	478
-english cubits	478
-english ell	493
-english ells	493
-enneadecaeteris	1035
-entities	11
-entity	11
-enzyme unit	150
-enzyme units	150
-equatorial earth radius	131
-equatorial jupiter radius	133
-equivalent foot-candle	564
-equivalent lux	562
-equivalent phot	567
-erg	290
-erg per cubic centimeter	277
-erg per cubic centimetre	277
+celsius	978
+celsius degree	971
+celsius degrees	971
+celsius heat unit	310
+celsius heat units	310
+cent	753
+cental	705
+centals	705
+centesimal arcminute	22
+centesimal arcminutes	22
+centesimal arcsecond	19
+centesimal arcseconds	19
+centesimal degree	28
+centesimal degrees	28
+centesimal minute	22
+centesimal minutes	22
+centesimal second	19
+centesimal seconds	19
+centiare	79
+centiares	79
+centigrade	978
+centigrade heat unit	310
+centigrade heat units	310
+centimeter of mercury	834
+centimeter of mercury at 0 °c	833
+centimeter of water	825
+centimeter of water at 4 °c	823
+centimeter per second	947
+centimeters of mercury	834
+centimeters of water	825
+centimeters per second	947
+centimetre of mercury	834
+centimetre of mercury at 0 °c	833
+centimetre of water	825
+centimetre of water at 4 °c	823
+centimetre of water column	825
+centimetre per second	947
+centimetre-candle	403
+centimetre-candles	403
+centimetres of mercury	834
+centimetres of mercury at 0 °c	833
+centimetres of water	825
+centimetres of water at 4 °c	823
+centimetres per second	947
+cents	753
+centuria	120
+centuriae	120
+centuries	1054
+century	1054
+cept-1	160
+cept-2	163
+cept-3	166
+cept-4	171
+cept-5	176
+chain	526
+chains	526
+chalakim	1012
+chaldron	1260
+chaldrons	1260
+charka	1157
+charki	1157
+chek	482
+chelek	1012
+chemical faraday	235
+chemical faradays	235
+chetverik	1221
+chetveriki	1221
+chetvert	1246
+chetverti	1246
+cheval vapeur	803
+cheval-vapeur	803
+chhatak	672
+chhataks	672
+chi	481
+chinese acre	93
+chinese dou	1212
+chinese feet	481
+chinese foot	481
+chinese inch	453
+chinese inches	453
+chinese mile	541
+chinese miles	541
+chinese sheng	1182
+chinese zhang	517
+chittak	672
+chittaks	672
+cho	535
+cho of land	112
+chobu	112
+choinikes	1185
+choinix	1185
+chou	535
+chous	1196
+chukyo-ma	81
+chukyoma tatami	81
+chō	535
+chōbu	112
+chūkyōma tatami	81
+cicero	1094
+ciceros	1094
+circular inch	73
+circular inches	73
+circular mil	68
+circular mils	68
+classical electron radii	423
+classical electron radius	423
+clo	999
+clos	999
+cloth shaku	483
+clove	693
+cloves	693
+cmh2o at 4 °c	823
+cmhg at 0 °c	833
+cmwc	825
+common year	1039
+common years	1039
+compass point	30
+compass points	30
+complete rotation	38
+computer pica	1093
+computer picas	1093
+conductance quanta	238
+conductance quantum	238
+congii	1198
+congius	1198
+conventional ampere	252
+conventional amperes	252
+conventional coulomb	230
+conventional coulombs	230
+conventional farad	149
+conventional farads	149
+conventional henries	406
+conventional henry	406
+conventional ohm	274
+conventional ohms	274
+conventional siemens	241
+conventional volt	265
+conventional volts	265
+coomb	1241
+coombs	1241
+copper x unit	424
+copper x units	424
+cord	1266
+cord feet	1251
+cord foot	1251
+cords	1266
+cotyla	1167
+coulomb	228
+coulomb 90	230
+coulomb meter	255
+coulomb meters	255
+coulomb metre	255
+coulomb metres	255
+coulomb per kilogram	338
+coulomb-90	230
+coulombs	228
+coulombs per kilogram	338
+coulombs-90	230
+counts per minute	361
+cpm	361
+cps	362
+cranberry barrel	1236
+cranberry barrels	1236
+crore	898
+crores	898
+css pixel	1076
+css pixels	1076
+css px	1076
+cu ft	1224
+cu in	1148
+cu m	1257
+cu mi	1278
+cu yd	1255
+cubic centimeter	1134
+cubic centimeter per minute	1102
+cubic centimeters	1134
+cubic centimeters per minute	1102
+cubic centimetre	1134
+cubic centimetre per minute	1102
+cubic centimetres	1134
+cubic centimetres per minute	1102
+cubic decameter	1271
+cubic decameters	1271
+cubic decametre	1271
+cubic decametres	1271
+cubic decimeter	1181
+cubic decimeters	1181
+cubic decimetre	1181
+cubic decimetres	1181
+cubic dekameter	1271
+cubic fathom	1268
+cubic fathoms	1268
+cubic feet	1224
+cubic feet per hour	1108
+cubic feet per minute	1115
+cubic feet per second	1121
+cubic foot	1224
+cubic foot per hour	1108
+cubic foot per minute	1115
+cubic foot per second	1121
+cubic hectometer	1275
+cubic hectometers	1275
+cubic hectometre	1275
+cubic hectometres	1275
+cubic inch	1148
+cubic inch per minute	1104
+cubic inches	1148
+cubic inches per minute	1104
+cubic kilometer	1277
+cubic kilometers	1277
+cubic kilometre	1277
+cubic kilometres	1277
+cubic meter	1257
+cubic meter per day	1109
+cubic meter per hour	1114
+cubic meter per minute	1120
+cubic meter per second	1123
+cubic meters	1257
+cubic meters per day	1109
+cubic meters per hour	1114
+cubic meters per minute	1120
+cubic meters per second	1123
+cubic metre	1257
+cubic metre per day	1109
+cubic metre per hour	1114
+cubic metre per minute	1120
+cubic metre per second	1123
+cubic metres	1257
+cubic metres per day	1109
+cubic metres per hour	1114
+cubic metres per minute	1120
+cubic metres per second	1123
+cubic mile	1278
+cubic miles	1278
+cubic millimeter	1125
+cubic millimeters	1125
+cubic millimetre	1125
+cubic millimetres	1125
+cubic yard	1255
+cubic yards	1255
+cubit	485
+cubits	485
+cubitus	484
+cuft	1224
+cuin	1148
+cullei	1254
+culleus	1254
+cumec	1123
+cumecs	1123
+cun	453
+cunit	1263
+cunits	1263
+cup	1164
+cups	1164
+curie	866
+curies	866
+cusec	1121
+cusecs	1121
+cuyd	1255
+cyathi	1154
+cyathus	1154
+cycle per second	362
+cycles per second	362
+daktyloi	441
+daktylos	441
+dalton	628
+daltons	628
+dan	708
+darcies	779
+darcy	779
+darcys	779
+dash	1133
+dashes	1133
+day	1021
+days	1021
+db spl	922
+dbkw	783
+dbmw	781
+dbuv	1097
+debye	254
+debyes	254
+decade	1050
+decades	1050
+decare	95
+decares	95
+decatherm	326
+decatherms	326
+decay per minute	863
+decay per second	864
+decays per minute	863
+decays per second	864
+decempeda	515
+decempedae	515
+decibel	562
+decibel kilowatt	783
+decibel microvolt	1097
+decibel millivolt	1098
+decibel milliwatt	781
+decibel power ratio	562
+decibel sound pressure level	922
+decibel spl	922
+decibel unloaded	1099
+decibel volt	1100
+decibel watt	782
+decibel-kilowatt	783
+decibel-kilowatts	783
+decibel-microvolt	1097
+decibel-microvolts	1097
+decibel-millivolt	1098
+decibel-millivolts	1098
+decibel-milliwatt	781
+decibel-milliwatts	781
+decibel-unloaded	1099
+decibel-volt	1100
+decibel-volts	1100
+decibel-watt	782
+decibel-watts	782
+decibels	562
+decibels kilowatt	783
+decibels microvolt	1097
+decibels millivolt	1098
+decibels milliwatt	781
+decibels power ratio	562
+decibels sound pressure level	922
+decibels spl	922
+decibels unloaded	1099
+decibels volt	1100
+decibels watt	782
+decibels-unloaded	1099
+decimal candle	584
+decimal candles	584
+decimal hour	1019
+decimal hours	1019
+decimal minute	1015
+decimal minutes	1015
+decimal second	1009
+decimal seconds	1009
+deg api	377
+deg c	978
+deg f	976
+deg r	975
+degapi	377
+degbe	379
+degbe_h	379
+degbe_l	376
+degc	978
+degf	976
+degk	977
+degn	981
+degr	975
+degre	979
+degree	29
+degree api	377
+degree baume	379
+degree baume heavy	379
+degree baume light	376
+degree baumé	379
+degree baumé heavy	379
+degree baumé light	376
+degree celsius	978
+degree celsius difference	971
+degree centigrade	978
+degree fahrenheit	976
+degree fahrenheit difference	969
+degree kelvin	977
+degree newton	981
+degree newton difference	974
+degree of arc	29
+degree of proof	875
+degree per day	904
+degree per hour	905
+degree per minute	908
+degree per second	911
+degree per second squared	40
+degree rankine	975
+degree rankine difference	968
+degree reaumur	979
+degree roemer	980
+degree romer	980
+degree réaumur	979
+degree réaumur difference	972
+degree rømer	980
+degree rømer difference	973
+degree squared	917
+degrees	29
+degrees api	377
+degrees baume	379
+degrees baume heavy	379
+degrees baume light	376
+degrees baumé	379
+degrees baumé heavy	379
+degrees baumé light	376
+degrees celsius	978
+degrees celsius difference	971
+degrees centigrade	978
+degrees fahrenheit	976
+degrees fahrenheit difference	969
+degrees kelvin	977
+degrees newton	981
+degrees newton difference	974
+degrees of arc	29
+degrees of proof	875
+degrees per day	904
+degrees per hour	905
+degrees per minute	908
+degrees per second	911
+degrees per second squared	40
+degrees rankine	975
+degrees rankine difference	968
+degrees reaumur	979
+degrees romer	980
+degrees réaumur	979
+degrees réaumur difference	972
+degrees rømer	980
+degrees rømer difference	973
+degro	980
+degré français	727
+dekatherm	326
+dekatherms	326
+deleniye uglomera	26
+delta degc	971
+delta degf	969
+delta degn	974
+delta degr	968
+delta degre	972
+delta degro	973
+delta k	970
+delta °c	971
+delta °f	969
+delta_degc	971
+delta_degf	969
+delta_degr	968
+delta_k	970
+demi	1170
+demi-bouteille	1170
+denier	565
+deniers	565
+dessert spoon	1143
+dessertspoon	1143
+dessertspoons	1143
+dessiatina	114
+dessiatine	114
+dessiatines	114
+desyatina	114
+desyatinas	114
+deutsche härte	728
+deutscher härtegrad	728
+dicker	880
+dickers	880
+didot	1081
+didot point	1081
+didot points	1081
+didots	1081
+dietary calorie	312
+dietary calories	312
+digiti	440
+digitus	440
+din didot point	1082
+din didot points	1082
+dirac constant	44
+disintegration per minute	863
+disintegration per second	864
+disintegrations per minute	863
+disintegrations per second	864
+doli	634
+dolya	634
+donum	96
+doppelzentner	713
+dou	1212
+double centner	713
+double pace	503
+double paces	503
+dozen	881
+dozens	881
+dps	864
+drachm	650
+drachma	652
+drachmae	652
+drachmas	652
+drachms	650
+draconic month	1026
+draconic months	1026
+draconic year	1035
+draconic years	1035
+draconitic month	1026
+dram	646
+drams	646
+drop	1128
+drops	1128
+dry barrel	1237
+dry barrels	1237
+dry gallon	1202
+dry gallons	1202
+dry pint	1174
+dry pints	1174
+dry quart	1186
+dry quarts	1186
+ds-0	156
+ds-1	159
+ds-1c	161
+ds-2	162
+ds-3	168
+ds-4	174
+ds0	156
+ds1	159
+ds1c	161
+ds2	162
+ds3	168
+ds4	174
+ds4na	171
+dtp pica	1093
+dtp picas	1093
+dtp point	1079
+dtp points	1079
+dunam	96
+dunams	96
+dunum	96
+dutch ounce	673
+dutch ounces	673
+dvd 1x	164
+dvd speed	164
+dyne	342
+dyne centimeter	1059
+dyne centimeters	1059
+dyne centimetre	1059
+dyne centimetres	1059
+dyne per centimeter	962
+dyne per centimetre	962
+dyne per square centimeter	816
+dyne per square centimetre	816
+dyne second	746
+dyne second per square centimeter	218
+dyne second per square centimetre	218
+dyne seconds	746
+dyne-centimeter	1059
+dyne-centimetre	1059
+dynes	342
+dynes per centimeter	962
+dynes per centimetre	962
+dynes per square centimeter	816
+dynes per square centimetre	816
+e-0	156
+e-1	160
+e-2	163
+e-3	166
+e-4	171
+e-5	176
+e0	156
+e1	160
+e2	163
+e3	166
+e4	171
+e5	176
+earth equatorial radius	133
+earth mass	724
+earth masses	724
+earth mean radii	132
+earth mean radius	132
+earth polar radii	131
+earth polar radius	131
+earth radii	133
+earth radius	133
+earth rotation rate	907
+earth rotation rates	907
+earth-moon distance	137
+ec therm	324
+ec therms	324
+eclipse year	1035
+eclipse years	1035
+edo-ma	80
+edoma tatami	80
+egyptian royal cubit	488
+egyptian royal cubits	488
+eighth turn	33
+eighth turns	33
+electric horsepower	805
+electric horsepower hour	318
+electric horsepower hours	318
+electric horsepower-hour	318
+electric horsepower-hours	318
+electrical horsepower	805
+electromagnetic unit of charge	231
+electromagnetic unit of current	253
+electron mass	626
+electron masses	626
+electron rest mass	626
+electron volt	289
+electron volt per c	743
+electron volts	289
+electronvolt	289
+electronvolt per c	743
+electronvolt per speed of light	743
+electronvolts	289
+electronvolts per speed of light	743
+electrostatic unit of capacitance	145
+electrostatic unit of charge	225
+electrostatic unit of current	245
+electrostatic unit of potential	269
+elementary charge	224
+elementary charges	224
+elementary entities	12
+elementary entity	12
+ell	500
+ells	500
+emu of capacitance	151
+emu of charge	231
+emu of conductance	244
+emu of current	253
+emu of electric potential	263
+emu of inductance	404
+emu of magnetic flux	597
+emu of magnetomotive force	247
+emu of resistance	270
+engineers chain	529
+engineers chains	529
+engineers link	475
+engineers links	475
+english cubit	485
+english cubits	485
+english ell	500
+english ells	500
+enneadecaeteris	1052
+entities	12
+entity	12
+enzyme unit	152
+enzyme units	152
+equal-tempered semitone	754
+equal-tempered semitones	754
+equatorial earth radius	133
+equatorial jupiter radius	135
+equivalent foot-candle	574
+equivalent lux	572
+equivalent phot	577
+erg	292
+erg per cubic centimeter	279
+erg per cubic centimetre	279
 erg per gram	0
-erg per gram kelvin	914
-erg per second	768
-erg per second square centimeter	373
-erg per second square centimetre	373
-erg per square centimetre	945
-erg per square centimetre second	373
-erg second	45
-erg seconds	45
-ergs	290
-ergs per cubic centimeter	277
-ergs per cubic centimetre	277
+erg per gram kelvin	931
+erg per second	784
+erg per second square centimeter	380
+erg per second square centimetre	380
+erg per square centimetre	962
+erg per square centimetre second	380
+erg second	46
+erg seconds	46
+ergs	292
+ergs per cubic centimeter	279
+ergs per cubic centimetre	279
 ergs per gram	0
-ergs per gram kelvin	914
-ergs per second	768
-ergs per second square centimetre	373
-esu of capacitance	143
-esu of charge	223
-esu of conductance	235
-esu of current	243
-esu of electric potential	267
-esu of inductance	402
-esu of magnetic flux	591
-esu of resistance	276
-european therm	322
-european therms	322
-fahrenheit	959
-fahrenheit degree	952
-fahrenheit degrees	952
-famn	500
-famnar	500
-farad	148
-farad 90	147
-farad-90	147
-faraday	232
-faraday of charge	232
-faradays	232
-farads	148
-farads-90	147
-fathom	743
-fathoms	743
-feet	467
-feet of mercury	829
-feet of sea water	821
-feet of seawater	821
-feet of water	820
-feet of water at 39.2 °f	819
-feet of water column	820
-feet per day	922
-feet per hour	925
-feet per minute	929
-feet per second	934
-feet per second cubed	405
+ergs per gram kelvin	931
+ergs per second	784
+ergs per second square centimetre	380
+esu of capacitance	145
+esu of charge	225
+esu of conductance	237
+esu of current	245
+esu of electric potential	269
+esu of inductance	409
+esu of magnetic flux	601
+esu of resistance	278
+european therm	324
+european therms	324
+fahrenheit	976
+fahrenheit degree	969
+fahrenheit degrees	969
+famn	507
+famnar	507
+farad	150
+farad 90	149
+farad-90	149
+faraday	234
+faraday of charge	234
+faradays	234
+farads	150
+farads-90	149
+fathom	756
+fathoms	756
+feet	474
+feet of mercury	845
+feet of sea water	837
+feet of seawater	837
+feet of water	836
+feet of water at 39.2 °f	835
+feet of water column	836
+feet per day	939
+feet per hour	942
+feet per minute	946
+feet per second	951
+feet per second cubed	412
 feet per second squared	6
-fermi	415
-fermis	415
-fifteen-degree calorie	297
-fifteen-degree calories	297
-fifth	1157
-fifth of a gallon	1157
-fifths	1157
-fifty-nine-degree british thermal unit	304
-fifty-nine-degree british thermal units	304
-fifty-nine-degree btu	304
-fifty-nine-degree btus	304
-fine ounce	657
-finger	436
-fingerbreadth	436
-fingerbreadths	436
-fingers	436
-firkin	1210
-firkins	1210
-fluid drachm	1117
-fluid drachms	1117
-fluid dram	1118
-fluid drams	1118
-fluid ounce	1130
-fluid ounces	1130
-fluid scruple	1114
-fluid scruples	1114
-fluidram	1118
-fluidrams	1118
-flux quanta	586
-flux quantum	586
-food calorie	310
-food calorie per gram	913
-food calorie per hour	776
-food calorie per minute	784
-food calorie per second	796
-food calories	310
-food calories per gram	913
-food calories per hour	776
-food calories per minute	784
-food calories per second	796
-foot	467
-foot board measure	1173
-foot of mercury	829
-foot of sea water	821
-foot of seawater	821
-foot of water	820
-foot of water at 39.2 °f	819
-foot of water column	820
-foot per day	922
-foot per hour	925
-foot per minute	929
-foot per second	934
-foot per second cubed	405
+fermi	422
+fermis	422
+fifteen-degree calorie	299
+fifteen-degree calories	299
+fifth	1178
+fifth of a gallon	1178
+fifths	1178
+fifty-nine-degree british thermal unit	306
+fifty-nine-degree british thermal units	306
+fifty-nine-degree btu	306
+fifty-nine-degree btus	306
+fine ounce	667
+finger	443
+fingerbreadth	443
+fingerbreadths	443
+fingers	443
+firkin	1231
+firkins	1231
+fluid drachm	1138
+fluid drachms	1138
+fluid dram	1139
+fluid drams	1139
+fluid ounce	1151
+fluid ounces	1151
+fluid scruple	1135
+fluid scruples	1135
+fluidram	1139
+fluidrams	1139
+flux quanta	596
+flux quantum	596
+food calorie	312
+food calorie per gram	930
+food calorie per hour	792
+food calorie per minute	800
+food calorie per second	812
+food calories	312
+food calories per gram	930
+food calories per hour	792
+food calories per minute	800
+food calories per second	812
+foot	474
+foot board measure	1194
+foot of mercury	845
+foot of sea water	837
+foot of seawater	837
+foot of water	836
+foot of water at 39.2 °f	835
+foot of water column	836
+foot per day	939
+foot per hour	942
+foot per minute	946
+foot per second	951
+foot per second cubed	412
 foot per second per second	6
 foot per second squared	6
-foot pound	294
-foot pound-force	294
-foot poundal	291
-foot poundals	291
-foot pounds	294
-foot-candle	394
-foot-candles	394
-foot-lambert	564
-foot-lamberts	564
-foot-pound	294
-foot-pound per hour	769
-foot-pound per minute	771
-foot-pound per pound	907
-foot-pound per pound degree rankine	916
-foot-pound per second	778
-foot-pound-force	294
-foot-pound-force per hour	769
-foot-pound-force per minute	771
-foot-pound-force per pound	907
-foot-pound-force per pound degree rankine	916
-foot-pound-force per second	778
-foot-pound-force second	50
-foot-pound-force seconds	50
-foot-poundal	291
-foot-poundals	291
-foot-pounds	294
-foot-pounds per hour	769
-foot-pounds per minute	771
-foot-pounds per pound	907
-foot-pounds per second	778
-foot-pounds-force	294
-foot-pounds-force per hour	769
-foot-pounds-force per minute	771
-foot-pounds-force per pound	907
-foot-pounds-force per pound degree rankine	916
-foot-pounds-force per second	778
-footcandle	394
-footcandles	394
-footlambert	564
-footlamberts	564
-fortnight	1007
-fortnights	1007
-fot	464
-fph	925
-fpm	929
-frame per second	361
-frame rate	361
-frames per second	361
-franklin	223
-franklins	223
-freight ton	1238
-freight tons	1238
-french decimal hour	1002
-french decimal minute	998
-french decimal second	992
-french degree	717
-french degree of hardness	717
-french degrees	717
-french degrees of hardness	717
-french feet	473
-french foot	473
-french grain	626
-french grains	626
-french gros	639
-french inch	443
-french inches	443
-french line	429
-french lines	429
-french marc	665
-french marcs	665
-french ounce	656
-french ounces	656
-french point	1064
-french points	1064
-french post league	545
-french post leagues	545
-french pound	675
-fth2o at 39.2 °f	819
-ftwc	820
-full circle	37
-full circles	37
-full sphere	905
-full turn	37
-full-size keg	1212
-funal	347
-funals	347
-funt	670
-funty	670
-furlong	531
-furlongs	531
+foot pound	296
+foot pound-force	296
+foot poundal	293
+foot poundals	293
+foot pounds	296
+foot-candle	401
+foot-candles	401
+foot-lambert	574
+foot-lamberts	574
+foot-pound	296
+foot-pound per hour	785
+foot-pound per minute	787
+foot-pound per pound	924
+foot-pound per pound degree rankine	933
+foot-pound per second	794
+foot-pound-force	296
+foot-pound-force per hour	785
+foot-pound-force per minute	787
+foot-pound-force per pound	924
+foot-pound-force per pound degree rankine	933
+foot-pound-force per second	794
+foot-pound-force second	51
+foot-pound-force seconds	51
+foot-poundal	293
+foot-poundals	293
+foot-pounds	296
+foot-pounds per hour	785
+foot-pounds per minute	787
+foot-pounds per pound	924
+foot-pounds per second	794
+foot-pounds-force	296
+foot-pounds-force per hour	785
+foot-pounds-force per minute	787
+foot-pounds-force per pound	924
+foot-pounds-force per pound degree rankine	933
+foot-pounds-force per second	794
+footcandle	401
+footcandles	401
+footlambert	574
+footlamberts	574
+force beaufort	1290
+fortnight	1024
+fortnights	1024
+fot	471
+fph	942
+fpm	946
+frame per second	363
+frame rate	363
+frames per second	363
+franklin	225
+franklins	225
+freight ton	1259
+freight tons	1259
+french decimal hour	1019
+french decimal minute	1015
+french decimal second	1009
+french degree	727
+french degree of hardness	727
+french degrees	727
+french degrees of hardness	727
+french feet	480
+french foot	480
+french grain	636
+french grains	636
+french gros	649
+french inch	450
+french inches	450
+french line	436
+french lines	436
+french marc	675
+french marcs	675
+french ounce	666
+french ounces	666
+french point	1081
+french points	1081
+french post league	552
+french post leagues	552
+french pound	685
+fth2o at 39.2 °f	835
+ftwc	836
+full circle	38
+full circles	38
+full sphere	921
+full turn	38
+full-size keg	1233
+funal	349
+funals	349
+funt	680
+funty	680
+furlong	538
+furlongs	538
 g-force	10
 galileo	3
-galileo per second	403
+galileo per second	410
 galileos	3
-galileos per second	403
-gallic league	541
-gallic leagues	541
-gallon	1179
-gallon of gasoline equivalent	323
-gallon per 100 miles	364
-gallon per day	1082
-gallon per hour	1085
-gallon per mile	367
-gallon per minute	1091
-gallon per second	1097
-gallons	1179
-gallons of gasoline equivalent	323
-gallons per 100 miles	364
-gallons per day	1082
-gallons per hour	1085
-gallons per mile	367
-gallons per minute	1091
-gallons per second	1097
-gamma	581
-gammas	581
-garnce	1180
-garnets	1176
-garniec	1180
-garntsy	1176
-gasoline gallon equivalent	323
-gasoline gallon equivalents	323
-gauss	583
-gauss square centimetre	587
-gaussian year	1028
-gaussian years	1028
+galileos per second	410
+gallic league	548
+gallic leagues	548
+gallon	1200
+gallon of gasoline equivalent	325
+gallon per 100 miles	366
+gallon per day	1103
+gallon per hour	1106
+gallon per mile	369
+gallon per minute	1112
+gallon per second	1118
+gallons	1200
+gallons of gasoline equivalent	325
+gallons per 100 miles	366
+gallons per day	1103
+gallons per hour	1106
+gallons per mile	369
+gallons per minute	1112
+gallons per second	1118
+gamma	591
+gammas	591
+garnce	1201
+garnets	1197
+garniec	1201
+garntsy	1197
+gas mark	375
+gas marks	375
+gasmark	375
+gasoline gallon equivalent	325
+gasoline gallon equivalents	325
+gauss	593
+gauss square centimetre	597
+gaussian year	1045
+gaussian years	1045
 gee	10
-gee per second	407
-geepound	690
-geepounds	690
+gee per second	414
+geepound	700
+geepounds	700
 gees	10
-geometric pace	496
-geometric paces	496
-german degree	718
-german degree of hardness	718
-german degrees	718
-german degrees of hardness	718
-german didot point	1065
-german didot points	1065
-german hundredweight	697
-gigaanna	1041
-gigaannum	1041
-gigatonne	712
-gigatonnes	712
-gigayear	1041
-gigayears	1041
-gilbert	245
-gilbert per centimeter	580
-gilbert per centimetre	580
-gilberts	245
-gilberts per centimetre	580
-gill	1135
-gills	1135
-goliath	1201
-gou	1139
-grad	27
-grade	27
-grades	27
-gradian	27
-gradians	27
-grads	27
-gradus	487
-grain	627
-grain per 100 cubic feet	598
-grain per cubic foot	600
-grain per gallon	196
-grain per hundred cubic feet	598
-grain per imperial gallon	195
-grain per uk gallon	195
-grain per us gallon	196
-grain poids de marc	626
-grains	627
-grains per 100 cubic feet	598
-grains per cubic foot	600
-grains per gallon	196
-grains per hundred cubic feet	598
-grains per imperial gallon	195
-grains per uk gallon	195
-grains per us gallon	196
-grains poids de marc	626
-gram	632
-gram calorie	296
-gram calories	296
-gram centimeter per second	735
-gram centimeters per second	735
-gram centimetre per second	735
-gram centimetres per second	735
-gram force	341
-gram of tnt	311
-gram of tnt equivalent	311
-gram per cubic centimeter	208
-gram per cubic centimetre	208
-gram per cubic meter	192
-gram per cubic metre	192
-gram per deciliter	203
-gram per decilitre	203
-gram per liter	199
-gram per litre	199
-gram per milliliter	209
-gram per millilitre	209
-gram per minute	605
-gram per second	608
-gram per square centimeter	61
-gram per square centimetre	61
-gram per square meter	53
-gram per square metre	53
-gram square centimeter	723
-gram square centimeter per second	46
-gram square centimeters	723
-gram square centimeters per second	46
-gram square centimetre	723
-gram square centimetre per second	46
-gram square centimetres	723
-gram square centimetres per second	46
-gram-force	341
-gram-force centimeter	1043
-gram-force centimeters	1043
-gram-force centimetre	1043
-gram-force centimetres	1043
-gram-force per centimeter	946
-gram-force per centimetre	946
-gram-force per square centimeter	808
-gram-force per square centimetre	808
-gram-mole	12
-gram-molecule	12
-gram-molecules	12
-gram-moles	12
-grammage	53
-gramme	632
-gramme-force	341
-grammes	632
-grams	632
-grams of tnt	311
-grams per cubic centimeter	208
-grams per cubic centimetre	208
-grams per cubic meter	192
-grams per cubic metre	192
-grams per deciliter	203
-grams per decilitre	203
-grams per liter	199
-grams per litre	199
-grams per milliliter	209
-grams per millilitre	209
-grams per minute	605
-grams per second	608
-grams per square centimeter	61
-grams per square centimetre	61
-grams per square meter	53
-grams per square metre	53
-grams-force	341
-grams-force per centimeter	946
-grams-force per centimetre	946
-grams-force per square centimeter	808
-grams-force per square centimetre	808
+geometric pace	503
+geometric paces	503
+german degree	728
+german degree of hardness	728
+german degrees	728
+german degrees of hardness	728
+german didot point	1082
+german didot points	1082
+german hundredweight	707
+gigaanna	1058
+gigaannum	1058
+gigatonne	722
+gigatonnes	722
+gigayear	1058
+gigayears	1058
+gilbert	247
+gilbert per centimeter	590
+gilbert per centimetre	590
+gilberts	247
+gilberts per centimetre	590
+gill	1156
+gills	1156
+goliath	1222
+gou	1160
+grad	28
+grade	28
+grades	28
+gradian	28
+gradians	28
+grads	28
+gradus	494
+grain	637
+grain per 100 cubic feet	608
+grain per cubic foot	610
+grain per gallon	198
+grain per hundred cubic feet	608
+grain per imperial gallon	197
+grain per uk gallon	197
+grain per us gallon	198
+grain poids de marc	636
+grains	637
+grains per 100 cubic feet	608
+grains per cubic foot	610
+grains per gallon	198
+grains per hundred cubic feet	608
+grains per imperial gallon	197
+grains per uk gallon	197
+grains per us gallon	198
+grains poids de marc	636
+gram	642
+gram calorie	298
+gram calories	298
+gram centimeter per second	745
+gram centimeters per second	745
+gram centimetre per second	745
+gram centimetres per second	745
+gram force	343
+gram of tnt	313
+gram of tnt equivalent	313
+gram per cubic centimeter	210
+gram per cubic centimetre	210
+gram per cubic meter	194
+gram per cubic metre	194
+gram per deciliter	205
+gram per decilitre	205
+gram per liter	201
+gram per litre	201
+gram per milliliter	211
+gram per millilitre	211
+gram per minute	615
+gram per second	618
+gram per square centimeter	62
+gram per square centimetre	62
+gram per square meter	54
+gram per square metre	54
+gram square centimeter	733
+gram square centimeter per second	47
+gram square centimeters	733
+gram square centimeters per second	47
+gram square centimetre	733
+gram square centimetre per second	47
+gram square centimetres	733
+gram square centimetres per second	47
+gram-force	343
+gram-force centimeter	1060
+gram-force centimeters	1060
+gram-force centimetre	1060
+gram-force centimetres	1060
+gram-force per centimeter	963
+gram-force per centimetre	963
+gram-force per square centimeter	824
+gram-force per square centimetre	824
+gram-mole	13
+gram-molecule	13
+gram-molecules	13
+gram-moles	13
+grammage	54
+gramme	642
+gramme-force	343
+grammes	642
+grams	642
+grams of tnt	313
+grams per cubic centimeter	210
+grams per cubic centimetre	210
+grams per cubic meter	194
+grams per cubic metre	194
+grams per deciliter	205
+grams per decilitre	205
+grams per liter	201
+grams per litre	201
+grams per milliliter	211
+grams per millilitre	211
+grams per minute	615
+grams per second	618
+grams per square centimeter	62
+grams per square centimetre	62
+grams per square meter	54
+grams per square metre	54
+grams-force	343
+grams-force per centimeter	963
+grams-force per centimetre	963
+grams-force per square centimeter	824
+grams-force per square centimetre	824
 gray	2
 grays	2
-great gross	878
-great grosses	878
-great hundred	872
-great hundreds	872
-great primer	1078
-greek cubit	479
-greek cubits	479
-greek fathom	504
-greek fathoms	504
-greek feet	472
-greek finger	434
-greek fingers	434
-greek foot	472
-greek stadion	530
-gregorian year	1024
-gregorian years	1024
-gros	639
-gross	873
-gross hundredweight	699
-gross register ton	1244
-gross register tons	1244
-growler	1171
-growlers	1171
-gunter chain	519
-gunter chains	519
-gunter link	456
-gunter links	456
-gō	1139
-h-bar	43
-halakim	995
-half barrel	1212
-half bottle	1149
-half bottles	1149
-half byte	188
-half turn	36
-half turns	36
-half-barrel keg	1212
-half-barrel kegs	1212
-half-byte	188
-half-bytes	188
-half-turn	36
-hand	453
-hands	453
-hartree	289
-hartree energy	289
-hartree per bohr	339
-hartree per cubic bohr	841
-hartrees	289
-hebrew mean month	1015
-hebrew mean year	1025
-hebrew mean years	1025
-hectare	111
-hectares	111
-hectopieze	834
-hectopiezes	834
-hectopièze	834
-hectopièzes	834
-hefner candle	571
-hefner candles	571
-hefner unit	571
-hefner units	571
-hefnerkerze	571
-helek	995
-hemina	1148
-heminae	1148
-hemisphere	904
-hemispheres	904
-henries	398
-henries-90	399
-henry	398
-henry 90	399
-henry-90	399
-henrys	398
-heredia	104
-heredium	104
-hertz	360
-hide	117
-hides	117
-hogshead	1226
-hogsheads	1226
-homestead	119
-homesteads	119
-hong kong candareen	630
-hong kong catties	679
-hong kong catty	679
-hong kong feet	475
-hong kong foot	475
-hong kong inch	447
-hong kong inches	447
-hong kong mace	638
-hong kong picul	700
-hong kong tael	660
-hong kong taels	660
-honma tatami	80
-hoppus cubic feet	1207
-hoppus cubic foot	1207
-hoppus feet	1207
-hoppus foot	1207
-hoppus ton	1240
-hoppus tons	1240
-horsepower	788
-horsepower hour	315
-horsepower hours	315
-horsepower-hour	315
-horsepower-hours	315
-hour	1001
-hour angle	30
-hour angles	30
-hour of ra	30
-hour of right ascension	30
-hours	1001
-hours of ra	30
-hours of right ascension	30
-hr	1001
-hrs	1001
-huali	534
-hubble unit	353
-hundred	871
-hundred cubic feet	1243
-hundreds	871
-hundredweight	695
-hundredweights	695
-hyl	686
-hyls	686
-imp fl oz	1129
-imp gal	1183
-imp pt	1154
-imperial barrel	1223
-imperial beer barrel	1223
-imperial beer barrels	1223
-imperial bushel	1208
-imperial bushels	1208
-imperial cable	747
-imperial cables	747
-imperial cup	1147
-imperial cups	1147
-imperial dry quarter	1228
-imperial dry quarters	1228
-imperial firkin	1210
-imperial fluid drachm	1117
-imperial fluid drachms	1117
-imperial fluid ounce	1129
-imperial fluid ounces	1129
-imperial fluid scruple	1114
-imperial gallon	1183
-imperial gallon per 100 miles	365
-imperial gallon per minute	1092
-imperial gallons	1183
-imperial gallons per 100 miles	365
-imperial gallons per minute	1092
-imperial gill	1137
-imperial gills	1137
-imperial hogshead	1227
-imperial hogsheads	1227
-imperial horsepower	788
-imperial hundredweight	699
-imperial knot	937
-imperial minim	1108
-imperial minims	1108
-imperial mpg	369
-imperial peck	1189
-imperial pecks	1189
-imperial pint	1154
-imperial pints	1154
-imperial pottle	1172
-imperial quart	1166
-imperial quarter	688
-imperial quarters	688
-imperial quarts	1166
-imperial ton	709
-imperial ton per square inch	840
-imperial ton-force	351
-imperial tons	709
-in w.c.	814
-inch	440
-inch hg	824
-inch of mercury	824
-inch of mercury at 0 °c	823
-inch of mercury at 32 °f	823
-inch of mercury at 60 °f	822
-inch of water	814
-inch of water at 39.2 °f	813
-inch of water at 4 °c	813
-inch of water at 60 °f	812
-inch of water column	814
-inch ounce-force	1045
-inch per hour	923
-inch per minute	927
-inch per second	932
-inch per second cubed	404
+great gross	894
+great grosses	894
+great hundred	888
+great hundreds	888
+great primer	1095
+greek cubit	486
+greek cubits	486
+greek fathom	511
+greek fathoms	511
+greek feet	479
+greek finger	441
+greek fingers	441
+greek foot	479
+greek stadion	537
+gregorian year	1041
+gregorian years	1041
+gros	649
+gross	889
+gross hundredweight	709
+gross register ton	1265
+gross register tons	1265
+growler	1192
+growlers	1192
+gunter chain	526
+gunter chains	526
+gunter link	463
+gunter links	463
+gō	1160
+h-bar	44
+halakim	1012
+half barrel	1233
+half bottle	1170
+half bottles	1170
+half byte	190
+half step	754
+half steps	754
+half turn	37
+half turns	37
+half-barrel keg	1233
+half-barrel kegs	1233
+half-byte	190
+half-bytes	190
+half-turn	37
+halftone	754
+halftones	754
+hand	460
+hands	460
+hartree	291
+hartree energy	291
+hartree per bohr	341
+hartree per cubic bohr	857
+hartrees	291
+hebrew mean month	1032
+hebrew mean year	1042
+hebrew mean years	1042
+hectare	113
+hectares	113
+hectopieze	850
+hectopiezes	850
+hectopièze	850
+hectopièzes	850
+hefner candle	581
+hefner candles	581
+hefner unit	581
+hefner units	581
+hefnerkerze	581
+helek	1012
+hemina	1169
+heminae	1169
+hemisphere	920
+hemispheres	920
+henries	405
+henries-90	406
+henry	405
+henry 90	406
+henry-90	406
+henrys	405
+heredia	106
+heredium	106
+hertz	362
+hide	119
+hides	119
+hogshead	1247
+hogsheads	1247
+homestead	121
+homesteads	121
+hong kong candareen	640
+hong kong catties	689
+hong kong catty	689
+hong kong feet	482
+hong kong foot	482
+hong kong inch	454
+hong kong inches	454
+hong kong mace	648
+hong kong picul	710
+hong kong tael	670
+hong kong taels	670
+honma tatami	82
+hoppus cubic feet	1228
+hoppus cubic foot	1228
+hoppus feet	1228
+hoppus foot	1228
+hoppus ton	1261
+hoppus tons	1261
+horsepower	804
+horsepower hour	317
+horsepower hours	317
+horsepower-hour	317
+horsepower-hours	317
+hour	1018
+hour angle	31
+hour angles	31
+hour of ra	31
+hour of right ascension	31
+hours	1018
+hours of ra	31
+hours of right ascension	31
+hr	1018
+hrs	1018
+huali	541
+hubble unit	355
+hundred	887
+hundred cubic feet	1264
+hundreds	887
+hundredweight	705
+hundredweights	705
+hyl	696
+hyls	696
+imp fl oz	1150
+imp gal	1204
+imp pt	1175
+imperial barrel	1244
+imperial beer barrel	1244
+imperial beer barrels	1244
+imperial bushel	1229
+imperial bushels	1229
+imperial cable	760
+imperial cables	760
+imperial cup	1168
+imperial cups	1168
+imperial dry quarter	1249
+imperial dry quarters	1249
+imperial firkin	1231
+imperial fluid drachm	1138
+imperial fluid drachms	1138
+imperial fluid ounce	1150
+imperial fluid ounces	1150
+imperial fluid scruple	1135
+imperial gallon	1204
+imperial gallon per 100 miles	367
+imperial gallon per minute	1113
+imperial gallons	1204
+imperial gallons per 100 miles	367
+imperial gallons per minute	1113
+imperial gill	1158
+imperial gills	1158
+imperial hogshead	1248
+imperial hogsheads	1248
+imperial horsepower	804
+imperial hundredweight	709
+imperial knot	954
+imperial minim	1129
+imperial minims	1129
+imperial mpg	371
+imperial peck	1210
+imperial pecks	1210
+imperial pint	1175
+imperial pints	1175
+imperial pottle	1193
+imperial quart	1187
+imperial quarter	698
+imperial quarters	698
+imperial quarts	1187
+imperial standard wire gauge	1292
+imperial ton	719
+imperial ton per square inch	856
+imperial ton-force	353
+imperial tons	719
+imperial wire gauge	1292
+in w.c.	830
+inch	447
+inch hg	840
+inch of mercury	840
+inch of mercury at 0 °c	839
+inch of mercury at 32 °f	839
+inch of mercury at 60 °f	838
+inch of water	830
+inch of water at 39.2 °f	829
+inch of water at 4 °c	829
+inch of water at 60 °f	828
+inch of water column	830
+inch ounce-force	1062
+inch per hour	940
+inch per minute	944
+inch per second	949
+inch per second cubed	411
 inch per second per second	4
 inch per second squared	4
-inch pound-force	1049
-inch pound-force second squared	729
-inch water gauge	814
-inch-ounce	1045
-inch-ounces	1045
-inch-pound	1049
-inch-pound r-value	983
-inch-pound-force	1049
-inch-pounds	1049
-inch-slug	706
-inches	440
-inches hg	824
-inches of mercury	824
-inches of mercury at 32 °f	823
-inches of mercury at 60 °f	822
-inches of water	814
-inches of water at 39.2 °f	813
-inches of water at 60 °f	812
-inches of water column	814
-inches per hour	923
-inches per minute	927
-inches per second	932
-inches per second cubed	404
+inch pound-force	1066
+inch pound-force second squared	739
+inch water gauge	830
+inch-ounce	1062
+inch-ounces	1062
+inch-pound	1066
+inch-pound r-value	1000
+inch-pound-force	1066
+inch-pounds	1066
+inch-slug	716
+inches	447
+inches hg	840
+inches of mercury	840
+inches of mercury at 32 °f	839
+inches of mercury at 60 °f	838
+inches of water	830
+inches of water at 39.2 °f	829
+inches of water at 60 °f	828
+inches of water column	830
+inches per hour	940
+inches per minute	944
+inches per second	949
+inches per second cubed	411
 inches per second squared	4
-indian maund	693
-indian seer	681
-indian tola	647
-inh2o at 39.2 °f	813
-inh2o at 60 °f	812
-inhg at 32 °f	823
-inhg at 60 °f	822
-international acre	102
-international acres	102
-international ampere	247
-international amperes	247
-international cable	746
-international cables	746
-international candle	575
-international candles	575
-international coulomb	225
-international coulombs	225
-international farad	146
-international farads	146
-international feet	467
-international foot	467
-international henries	400
-international henry	400
-international inch	440
-international inches	440
-international mho	238
-international mhos	238
-international mile	537
-international miles	537
-international nautical mile	749
-international nautical miles	749
-international ohm	273
-international ohms	273
-international siemens	238
-international table british thermal unit	305
-international table calorie	298
-international table calorie per gram	912
-international table calorie per second	780
-international table calories	298
-international table kilocalorie	312
-international table kilocalorie per hour	777
-international table kilocalories	312
-international unit of enzyme activity	150
-international units of enzyme activity	150
-international volt	265
-international volts	265
-international yard	491
-international yards	491
-inverse angstrom	1268
-inverse centimeter	1264
-inverse centimeters	1264
-inverse centimetre	1264
-inverse centimetres	1264
-inverse feet	1262
-inverse foot	1262
-inverse inch	1263
-inverse inches	1263
-inverse kilometer	1260
-inverse kilometre	1260
-inverse meter	1261
-inverse meters	1261
-inverse metre	1261
-inverse metres	1261
-inverse micrometer	1266
-inverse micrometre	1266
-inverse mile	1259
-inverse miles	1259
-inverse millimeter	1265
-inverse millimetre	1265
-inverse nanometer	1267
-inverse nanometre	1267
-inverse ångström	1268
-inwc	814
-ipm	927
-ips	932
-irish acre	108
-irish acres	108
-irish chain	521
-irish chains	521
-irish furlong	533
-irish furlongs	533
-irish gallon	1178
-irish gallons	1178
-irish mile	539
-irish miles	539
-irish perch	517
-irish perches	517
-irish pole	517
-irish poles	517
-irish rod	517
-irish rods	517
-islamic mean month	1013
-islamic mean months	1013
-islamic mean year	1019
-islamic mean years	1019
-it british thermal unit	305
-it calorie	298
-it calorie per gram	912
-it calorie per gram degree celsius	920
-it calorie per gram kelvin	920
-it calorie per second	780
-it calories	298
-it calories per gram	912
-it calories per gram degree celsius	920
-it calories per second	780
-it kilocalorie	312
-it kilocalorie per cubic meter	281
-it kilocalorie per cubic metre	281
-it kilocalorie per hour	777
-it kilocalorie per hour metre degree celsius	969
-it kilocalorie per hour square metre	375
-it kilocalorie per hour square metre degree celsius	386
-it kilocalorie per kilogram	912
-it kilocalorie per kilogram degree celsius	920
-it kilocalories	312
-it kilocalories per cubic meter	281
-it kilocalories per cubic metre	281
-it kilocalories per hour	777
-it kilocalories per hour metre degree celsius	969
-it kilocalories per hour square metre	375
-it kilocalories per hour square metre degree celsius	386
-iugera	98
-iugerum	98
-j-1	157
-j-2	160
-j-3	163
-j-4	168
-j1	157
-j2	160
-j3	163
-j4	168
-japanese catty	678
-japanese cup	1141
-japanese cups	1141
-japanese feet	466
-japanese foot	466
-japanese fun	629
-japanese gill	1139
-japanese inch	445
-japanese inches	445
-japanese league	543
-japanese leagues	543
-japanese refrigeration ton	795
-japanese refrigeration tons	795
-japanese square ken	81
-japanese sun	445
-japanese tablespoon	1126
-japanese teaspoon	1121
-japanese to	1196
-japanese ton of refrigeration	795
-jar	144
-jars	144
-jeroboam	1174
-jeroboams	1174
-jeweler's point	623
-jewelers' point	623
-jeweller's point	623
-jewellers' point	623
-jia	109
-jigger	1132
-jiggers	1132
-jin	677
-jo	509
-joch	107
-jou	509
-joule	292
-joule per cubic meter	278
-joule per cubic metre	278
-joule per kilogram	906
-joule per kilogram degree celsius	915
-joule per kilogram kelvin	915
-joule per liter	279
-joule per litre	279
-joule per square meter	947
-joule per square metre	947
-joule second	48
-joule seconds	48
-joules	292
-joules per cubic meter	278
-joules per cubic metre	278
-joules per kilogram	906
-joules per kilogram degree celsius	915
-joules per kilogram kelvin	915
-joules per liter	279
-joules per litre	279
-juchart	101
-jucharte	101
-jugera	98
-jugerum	98
-julian centuries	1037
-julian century	1037
-julian year	1026
-julian years	1026
-jupiter equatorial radius	133
-jupiter mass	715
-jupiter masses	715
-jupiter polar radii	132
-jupiter polar radius	132
-jupiter radii	133
-jupiter radius	133
-jō	509
-k'atun	1036
-k'atuns	1036
-kabeltov	746
-kah	109
-kairi	749
-kan	684
-kanejaku	466
-kanejaku sun	445
-kanme	684
-kanto-ma tatami	78
-kapp line	589
-kapp lines	589
-kappline	589
-kapplines	589
-karat	861
-karat gold	861
-karats	861
-karats gold	861
-katal	151
-katals	151
-katastraljoch	107
-kati	679
-katun	1036
-katuns	1036
-kayser	1264
-kaysers	1264
-kelvin	960
-kelvin difference	953
-kelvin interval	953
-kelvin intervals	953
-kelvins	960
-kelvins difference	953
-ken	502
-kg·m²/s	48
-khoes	1175
-khous	1175
-khuep	459
-kilderkin	1214
-kilderkins	1214
-kilo	682
-kiloanna	1039
-kiloannum	1039
-kilocalorie	310
-kilocalorie per gram	913
-kilocalorie per hour	776
-kilocalorie per hour meter degree celsius	969
-kilocalorie per hour metre degree celsius	969
-kilocalorie per hour square meter	375
-kilocalorie per hour square meter degree celsius	386
-kilocalorie per hour square metre	375
-kilocalorie per hour square metre degree celsius	386
-kilocalorie per kilogram	911
-kilocalorie per kilogram degree celsius	918
-kilocalorie per minute	784
-kilocalorie per second	796
-kilocalories	310
-kilocalories per gram	913
-kilocalories per hour	776
-kilocalories per kilogram	911
-kilocalories per minute	784
-kilocalories per second	796
-kilogram	682
-kilogram calorie	310
-kilogram calories	310
-kilogram force	346
-kilogram meter per second	739
-kilogram meters per second	739
-kilogram metre per second	739
-kilogram metre squared	730
-kilogram metres per second	739
-kilogram of oil equivalent	319
-kilogram per cubic meter	198
-kilogram per cubic metre	198
-kilogram per day	604
-kilogram per hectare	51
-kilogram per hour	607
-kilogram per liter	210
-kilogram per litre	210
-kilogram per meter	558
-kilogram per metre	558
-kilogram per minute	611
-kilogram per second	615
-kilogram per square meter	59
-kilogram per square metre	59
-kilogram square centimeter	726
-kilogram square centimeters	726
-kilogram square centimetre	726
-kilogram square centimetres	726
-kilogram square meter	730
-kilogram square meter per second	48
-kilogram square meters	730
-kilogram square metre	730
-kilogram square metre per second	48
-kilogram square metres	730
-kilogram square millimeter	724
-kilogram square millimeters	724
-kilogram square millimetre	724
-kilogram square millimetres	724
-kilogram-force	346
-kilogram-force centimeter	1048
-kilogram-force centimeters	1048
-kilogram-force centimetre	1048
-kilogram-force centimetres	1048
-kilogram-force meter	1052
-kilogram-force meter per second	781
-kilogram-force meters	1052
-kilogram-force metre	1052
-kilogram-force metre per second	781
-kilogram-force metres	1052
-kilogram-force metres per second	781
-kilogram-force per meter	948
-kilogram-force per metre	948
-kilogram-force per square centimeter	832
-kilogram-force per square centimetre	832
-kilogram-force per square meter	804
-kilogram-force per square metre	804
-kilogram-force per square millimeter	838
-kilogram-force per square millimetre	838
-kilogram-force second	742
-kilogram-force second per square meter	219
-kilogram-force second per square metre	219
-kilogram-force seconds	742
-kilogram-force seconds per square metre	219
-kilogramme	682
-kilogramme-force	346
-kilogramme-metre	300
-kilogrammes	682
-kilogrammeter	300
-kilogrammeters	300
-kilogrammetre	300
-kilogrammetres	300
-kilogrammètre	300
-kilograms	682
-kilograms of oil equivalent	319
-kilograms per cubic meter	198
-kilograms per cubic metre	198
-kilograms per day	604
-kilograms per hectare	51
-kilograms per hour	607
-kilograms per liter	210
-kilograms per litre	210
-kilograms per meter	558
-kilograms per metre	558
-kilograms per minute	611
-kilograms per second	615
-kilograms per square meter	59
-kilograms per square metre	59
-kilograms-force	346
-kilograms-force per metre	948
-kilograms-force per square meter	804
-kilograms-force per square metre	804
-kilograms-force per square millimeter	838
-kilograms-force per square millimetre	838
-kilojoule per square meter	842
-kilojoule per square metre	842
-kilojoules per square meter	842
-kilojoules per square metre	842
-kilometer per hour	933
+indian maund	703
+indian seer	691
+indian tola	657
+inh2o at 39.2 °f	829
+inh2o at 60 °f	828
+inhg at 32 °f	839
+inhg at 60 °f	838
+international acre	104
+international acres	104
+international ampere	249
+international amperes	249
+international cable	759
+international cables	759
+international candle	585
+international candles	585
+international coulomb	227
+international coulombs	227
+international farad	148
+international farads	148
+international feet	474
+international foot	474
+international henries	407
+international henry	407
+international inch	447
+international inches	447
+international mho	240
+international mhos	240
+international mile	544
+international miles	544
+international nautical mile	762
+international nautical miles	762
+international ohm	275
+international ohms	275
+international siemens	240
+international table british thermal unit	307
+international table calorie	300
+international table calorie per gram	929
+international table calorie per second	796
+international table calories	300
+international table kilocalorie	314
+international table kilocalorie per hour	793
+international table kilocalories	314
+international unit of enzyme activity	152
+international units of enzyme activity	152
+international volt	267
+international volts	267
+international yard	498
+international yards	498
+inverse angstrom	1289
+inverse centimeter	1285
+inverse centimeters	1285
+inverse centimetre	1285
+inverse centimetres	1285
+inverse feet	1283
+inverse foot	1283
+inverse inch	1284
+inverse inches	1284
+inverse kilometer	1281
+inverse kilometre	1281
+inverse meter	1282
+inverse meters	1282
+inverse metre	1282
+inverse metres	1282
+inverse micrometer	1287
+inverse micrometre	1287
+inverse mile	1280
+inverse miles	1280
+inverse millimeter	1286
+inverse millimetre	1286
+inverse nanometer	1288
+inverse nanometre	1288
+inverse ångström	1289
+inwc	830
+ipm	944
+ips	949
+irish acre	110
+irish acres	110
+irish chain	528
+irish chains	528
+irish furlong	540
+irish furlongs	540
+irish gallon	1199
+irish gallons	1199
+irish mile	546
+irish miles	546
+irish perch	524
+irish perches	524
+irish pole	524
+irish poles	524
+irish rod	524
+irish rods	524
+islamic mean month	1030
+islamic mean months	1030
+islamic mean year	1036
+islamic mean years	1036
+iswg	1292
+it british thermal unit	307
+it calorie	300
+it calorie per gram	929
+it calorie per gram degree celsius	937
+it calorie per gram kelvin	937
+it calorie per second	796
+it calories	300
+it calories per gram	929
+it calories per gram degree celsius	937
+it calories per second	796
+it kilocalorie	314
+it kilocalorie per cubic meter	283
+it kilocalorie per cubic metre	283
+it kilocalorie per hour	793
+it kilocalorie per hour metre degree celsius	986
+it kilocalorie per hour square metre	382
+it kilocalorie per hour square metre degree celsius	393
+it kilocalorie per kilogram	929
+it kilocalorie per kilogram degree celsius	937
+it kilocalories	314
+it kilocalories per cubic meter	283
+it kilocalories per cubic metre	283
+it kilocalories per hour	793
+it kilocalories per hour metre degree celsius	986
+it kilocalories per hour square metre	382
+it kilocalories per hour square metre degree celsius	393
+iugera	100
+iugerum	100
+j-1	159
+j-2	162
+j-3	165
+j-4	170
+j1	159
+j2	162
+j3	165
+j4	170
+japanese catty	688
+japanese cup	1162
+japanese cups	1162
+japanese feet	473
+japanese foot	473
+japanese fun	639
+japanese gill	1160
+japanese inch	452
+japanese inches	452
+japanese league	550
+japanese leagues	550
+japanese refrigeration ton	811
+japanese refrigeration tons	811
+japanese square ken	83
+japanese sun	452
+japanese tablespoon	1147
+japanese teaspoon	1142
+japanese to	1217
+japanese ton of refrigeration	811
+jar	146
+jars	146
+jeroboam	1195
+jeroboams	1195
+jeweler's point	633
+jewelers' point	633
+jeweller's point	633
+jewellers' point	633
+jia	111
+jigger	1153
+jiggers	1153
+jin	687
+jo	516
+joch	109
+jou	516
+joule	294
+joule per cubic meter	280
+joule per cubic metre	280
+joule per kilogram	923
+joule per kilogram degree celsius	932
+joule per kilogram kelvin	932
+joule per liter	281
+joule per litre	281
+joule per square meter	964
+joule per square metre	964
+joule second	49
+joule seconds	49
+joules	294
+joules per cubic meter	280
+joules per cubic metre	280
+joules per kilogram	923
+joules per kilogram degree celsius	932
+joules per kilogram kelvin	932
+joules per liter	281
+joules per litre	281
+juchart	103
+jucharte	103
+jugera	100
+jugerum	100
+julian centuries	1054
+julian century	1054
+julian year	1043
+julian years	1043
+jupiter equatorial radius	135
+jupiter mass	725
+jupiter masses	725
+jupiter polar radii	134
+jupiter polar radius	134
+jupiter radii	135
+jupiter radius	135
+jō	516
+k'atun	1053
+k'atuns	1053
+kabeltov	759
+kah	111
+kairi	762
+kan	694
+kanejaku	473
+kanejaku sun	452
+kanme	694
+kanto-ma tatami	80
+kapp line	599
+kapp lines	599
+kappline	599
+kapplines	599
+karat	877
+karat gold	877
+karats	877
+karats gold	877
+katal	153
+katals	153
+katastraljoch	109
+kati	689
+katun	1053
+katuns	1053
+kayser	1285
+kaysers	1285
+kelvin	977
+kelvin difference	970
+kelvin interval	970
+kelvin intervals	970
+kelvins	977
+kelvins difference	970
+ken	509
+kg·m²/s	49
+khoes	1196
+khous	1196
+khuep	466
+kilderkin	1235
+kilderkins	1235
+kilo	692
+kilo circular mil	70
+kilo circular mils	70
+kiloanna	1056
+kiloannum	1056
+kilocalorie	312
+kilocalorie per gram	930
+kilocalorie per hour	792
+kilocalorie per hour meter degree celsius	986
+kilocalorie per hour metre degree celsius	986
+kilocalorie per hour square meter	382
+kilocalorie per hour square meter degree celsius	393
+kilocalorie per hour square metre	382
+kilocalorie per hour square metre degree celsius	393
+kilocalorie per kilogram	928
+kilocalorie per kilogram degree celsius	935
+kilocalorie per minute	800
+kilocalorie per second	812
+kilocalories	312
+kilocalories per gram	930
+kilocalories per hour	792
+kilocalories per kilogram	928
+kilocalories per minute	800
+kilocalories per second	812
+kilocircular mil	70
+kilocircular mils	70
+kilogram	692
+kilogram calorie	312
+kilogram calories	312
+kilogram force	348
+kilogram meter per second	749
+kilogram meters per second	749
+kilogram metre per second	749
+kilogram metre squared	740
+kilogram metres per second	749
+kilogram of oil equivalent	321
+kilogram per cubic meter	200
+kilogram per cubic metre	200
+kilogram per day	614
+kilogram per hectare	52
+kilogram per hour	617
+kilogram per liter	212
+kilogram per litre	212
+kilogram per meter	568
+kilogram per metre	568
+kilogram per minute	621
+kilogram per second	625
+kilogram per square meter	60
+kilogram per square metre	60
+kilogram square centimeter	736
+kilogram square centimeters	736
+kilogram square centimetre	736
+kilogram square centimetres	736
+kilogram square meter	740
+kilogram square meter per second	49
+kilogram square meters	740
+kilogram square metre	740
+kilogram square metre per second	49
+kilogram square metres	740
+kilogram square millimeter	734
+kilogram square millimeters	734
+kilogram square millimetre	734
+kilogram square millimetres	734
+kilogram-force	348
+kilogram-force centimeter	1065
+kilogram-force centimeters	1065
+kilogram-force centimetre	1065
+kilogram-force centimetres	1065
+kilogram-force meter	1069
+kilogram-force meter per second	797
+kilogram-force meters	1069
+kilogram-force metre	1069
+kilogram-force metre per second	797
+kilogram-force metres	1069
+kilogram-force metres per second	797
+kilogram-force per meter	965
+kilogram-force per metre	965
+kilogram-force per square centimeter	848
+kilogram-force per square centimetre	848
+kilogram-force per square meter	820
+kilogram-force per square metre	820
+kilogram-force per square millimeter	854
+kilogram-force per square millimetre	854
+kilogram-force second	752
+kilogram-force second per square meter	221
+kilogram-force second per square metre	221
+kilogram-force seconds	752
+kilogram-force seconds per square metre	221
+kilogramme	692
+kilogramme-force	348
+kilogramme-metre	302
+kilogrammes	692
+kilogrammeter	302
+kilogrammeters	302
+kilogrammetre	302
+kilogrammetres	302
+kilogrammètre	302
+kilograms	692
+kilograms of oil equivalent	321
+kilograms per cubic meter	200
+kilograms per cubic metre	200
+kilograms per day	614
+kilograms per hectare	52
+kilograms per hour	617
+kilograms per liter	212
+kilograms per litre	212
+kilograms per meter	568
+kilograms per metre	568
+kilograms per minute	621
+kilograms per second	625
+kilograms per square meter	60
+kilograms per square metre	60
+kilograms-force	348
+kilograms-force per metre	965
+kilograms-force per square meter	820
+kilograms-force per square metre	820
+kilograms-force per square millimeter	854
+kilograms-force per square millimetre	854
+kilojoule per square meter	858
+kilojoule per square metre	858
+kilojoules per square meter	858
+kilojoules per square metre	858
+kilometer per hour	950
 kilometer per hour per second	5
-kilometer per liter	371
-kilometer per second	941
-kilometer per second per megaparsec	353
-kilometers per hour	933
+kilometer per liter	373
+kilometer per second	958
+kilometer per second per megaparsec	355
+kilometers per hour	950
 kilometers per hour per second	5
-kilometers per liter	371
-kilometers per second	941
-kilometre per hour	933
+kilometers per liter	373
+kilometers per second	958
+kilometre per hour	950
 kilometre per hour per second	5
-kilometre per litre	371
-kilometre per second	941
-kilometre per second per megaparsec	353
-kilometres per hour	933
+kilometre per litre	373
+kilometre per second	958
+kilometre per second per megaparsec	355
+kilometres per hour	950
 kilometres per hour per second	5
-kilometres per litre	371
-kilometres per second	941
-kilometres per second per megaparsec	353
-kilopond	346
-kilopond centimetre	1048
-kilopond meter	1052
-kilopond metre	1052
-kilopond metre per second	781
-kilopond per metre	948
-kilopond per square centimeter	832
-kilopond per square centimetre	832
-kilopond per square metre	804
-kilopond second	742
-kilopond second per square metre	219
-kilopond seconds	742
-kiloponds	346
-kilopound per square inch	837
-kilopound-force	348
-kilopounds-force	348
-kilos	682
-kilotonne	710
-kilotonnes	710
-kilowatt-hour per square meter	846
-kilowatt-hour per square metre	846
-kilowatt-hours per square meter	846
-kilowatt-hours per square metre	846
-kiloyear	1039
-kiloyears	1039
-kin	678
-kine	930
-kines	930
-kip	348
-kip feet	1054
-kip foot	1054
-kip inch	1053
-kip inches	1053
-kip per square foot	830
-kip per square inch	837
-kip-feet	1054
-kip-foot	1054
-kip-inch	1053
-kip-inches	1053
-kips	348
-kips per square foot	830
-kips per square inch	837
-km per hour	933
-kmh	933
-kmph	933
-knot	936
+kilometres per litre	373
+kilometres per second	958
+kilometres per second per megaparsec	355
+kilopond	348
+kilopond centimetre	1065
+kilopond meter	1069
+kilopond metre	1069
+kilopond metre per second	797
+kilopond per metre	965
+kilopond per square centimeter	848
+kilopond per square centimetre	848
+kilopond per square metre	820
+kilopond second	752
+kilopond second per square metre	221
+kilopond seconds	752
+kiloponds	348
+kilopound per square inch	853
+kilopound-force	350
+kilopounds-force	350
+kilos	692
+kilotonne	720
+kilotonnes	720
+kilowatt-hour per square meter	862
+kilowatt-hour per square metre	862
+kilowatt-hours per square meter	862
+kilowatt-hours per square metre	862
+kiloyear	1056
+kiloyears	1056
+kin	688
+kine	947
+kines	947
+kip	350
+kip feet	1071
+kip foot	1071
+kip inch	1070
+kip inches	1070
+kip per square foot	846
+kip per square inch	853
+kip-feet	1071
+kip-foot	1071
+kip-inch	1070
+kip-inches	1070
+kips	350
+kips per square foot	846
+kips per square inch	853
+km per hour	950
+kmh	950
+kmph	950
+knot	953
 knot per second	8
-knots	936
+knots	953
 knots per second	8
-koku	1224
-korce	1219
-korzec	1219
-kosaji	1121
-kotylai	1146
-kotyle	1146
-kujirajaku	476
-kwan	684
-kwean	1241
-kwian	1241
-kwien	1241
-kyo-ma	80
-kyoma tatami	80
-kyu	1058
-kyōma tatami	80
-labor	120
-labor of land	120
-labors	120
-lac	880
-lacs	880
-lakh	880
-lakhs	880
-lambda	1105
-lambdas	1105
-lambert	567
-lamberts	567
-land league	547
-land leagues	547
-langley	844
-langley per minute	378
-langley per second	384
-langleys	844
-langleys per minute	378
-langleys per second	384
-lap time	756
-large calorie	310
-large calories	310
-lb av	673
-lb-mole	15
-lb-moles	15
-lbs	673
-league	547
-leagues	547
-leap year	1030
-leap years	1030
-legal cup	1144
-legal cups	1144
-legal ohm	270
-legal ohms	270
-legua	544
-legua legal	544
-leguas	544
-leuca	541
-leuga	541
-leung	660
-leyden jar unit	144
-liang	661
-libra	666
-libra castellana	674
-librae	666
-lieue de paris	542
-lieue de poste	545
-lieues de paris	542
-lieues de poste	545
-light day	140
-light days	140
-light hour	139
-light hours	139
-light minute	137
-light minutes	137
-light nanosecond	127
-light nanoseconds	127
-light second	134
-light seconds	134
-light speed	944
-light year	141
-light years	141
-light-day	140
-light-days	140
-light-hour	139
-light-hours	139
-light-minute	137
-light-minutes	137
-light-nanosecond	127
-light-nanoseconds	127
-light-second	134
-light-seconds	134
-light-year	141
-light-years	141
-lightyear	141
-lightyears	141
-ligne	429
-lignes	429
-line	428
-line per square inch	582
-linear arpent	527
-linear arpents	527
-lines	428
-lines per square inch	582
-linii	430
-liniya	430
-link	456
-links	456
-liquid barrel	1218
-liquid barrels	1218
-liquid pint	1150
-liquid quart	1158
-liter	1159
-liter atmosphere	301
-liter per 100 kilometers	363
-liter per day	1080
-liter per hour	1084
-liter per kilometer	366
-liter per minute	1089
-liter per second	1095
-liter-atmosphere	301
-liter-atmospheres	301
-liters	1159
-liters per 100 kilometers	363
-liters per day	1080
-liters per hour	1084
-liters per kilometer	366
-liters per minute	1089
-liters per second	1095
-litre	1159
-litre atmosphere	301
-litre per 100 kilometres	363
-litre per day	1080
-litre per hour	1084
-litre per hundred kilometres	363
-litre per kilometre	366
-litre per minute	1089
-litre per second	1095
-litre-atmosphere	301
-litre-atmospheres	301
-litres	1159
-litres per 100 kilometres	363
-litres per day	1080
-litres per hour	1084
-litres per hundred kilometres	363
-litres per kilometre	366
-litres per minute	1089
-litres per second	1095
-livre	675
-livre metrique	676
-livre métrique	676
-livre poids de marc	675
-livres	675
-lokiec	482
-long dozen	866
-long hundred	872
-long hundreds	872
-long hundredweight	699
-long hundredweights	699
-long primer	1073
-long quarter	688
-long quarters	688
-long ton	709
-long ton force	351
-long ton per cubic yard	212
-long ton per square inch	840
-long ton-force	351
-long ton-force per square inch	840
-long tons	709
-long tons per cubic yard	212
-long tons-force	351
-long tons-force per square inch	840
-lumen	569
-lumen per square centimeter	396
-lumen per square centimetre	396
-lumen per square foot	394
-lumen per square inch	395
-lumen per square meter	393
-lumen per square metre	393
-lumens	569
-lumens per square centimetre	396
-lumens per square foot	394
-lumens per square inch	395
-lumens per square metre	393
-lunar distance	135
-lunar distances	135
-lunar mass	713
-lunar month	1014
-lunar months	1014
-lunar radii	128
-lunar radius	128
-lunar year	1020
-lunar years	1020
-lunation	1014
-lunations	1014
-lustra	1032
-lustrum	1032
-lustrums	1032
-lux	393
-mace	638
-maces	638
-mach	940
-magnetic flux quanta	586
-magnetic flux quantum	586
-magnum	1168
-magnums	1168
-man	879
-marc	665
-marc de paris	665
-marco castellano	664
-marco de castilla	664
-marine league	752
-marine leagues	752
-market catty	677
-market dan	698
-market jin	677
-market liang	661
-market picul	698
-market qian	644
-market tael	661
-mars solar day	1005
-martian day	1005
-martian days	1005
-mass of jupiter	715
-mass of the moon	713
-mass of the sun	716
-mass per volume percent	602
-mathusalem	1186
-maund	693
-maunds	693
-maxwell	587
-maxwell per square centimetre	583
-maxwell per square inch	582
-maxwells	587
-maxwells per square centimetre	583
-maxwells per square inch	582
-maya tun	1021
-maya tuns	1021
-mean british thermal unit	306
-mean british thermal units	306
-mean btu	306
-mean btus	306
-mean calorie	299
-mean calories	299
-mean earth radius	130
-mean gregorian year	1024
-mean hebrew year	1025
-mean international ampere	247
-mean international amperes	247
-mean international coulomb	225
-mean international coulombs	225
-mean international farad	146
-mean international farads	146
-mean international henries	400
-mean international henry	400
-mean international ohm	273
-mean international ohms	273
-mean international siemens	238
-mean international volt	265
-mean international volts	265
-mean islamic month	1013
-mean islamic year	1019
-mean kilocalorie	313
-mean kilocalories	313
-mean lunar distance	135
-mean lunar radius	128
-mean molad interval	1015
-mean spherical candlepower	570
-mean tropical year	1023
-measurement ton	1238
-measurement tons	1238
-mechanical horsepower	788
-medicinal drop	1106
-medicinal drops	1106
-medieval moment	999
-medimnoi	1211
-medimnos	1211
-megaanna	1040
-megaannum	1040
-megajoule per square meter	845
-megajoule per square metre	845
-megajoules per square meter	845
-megajoules per square metre	845
-megapond	350
-megaponds	350
-megatonne	711
-megatonnes	711
-megayear	1040
-megayears	1040
-melchizedek	1205
-melchizedeks	1205
-mercantile pound	671
-merchant's pound	671
-merchant's pounds	671
-merchants' pound	671
-meter	492
-meter of seawater	827
-meter of water	826
-meter per day	924
-meter per hour	926
-meter per liter	368
-meter per minute	931
-meter per second	938
-meter per second cubed	406
+koku	1245
+korce	1240
+korzec	1240
+kosaji	1142
+kotylai	1167
+kotyle	1167
+kujirajaku	483
+kwan	694
+kwean	1262
+kwian	1262
+kwien	1262
+kyo-ma	82
+kyoma tatami	82
+kyu	1075
+kyōma tatami	82
+labor	122
+labor of land	122
+labors	122
+lac	896
+lacs	896
+lakh	896
+lakhs	896
+lambda	1126
+lambdas	1126
+lambert	577
+lamberts	577
+land league	554
+land leagues	554
+langley	860
+langley per minute	385
+langley per second	391
+langleys	860
+langleys per minute	385
+langleys per second	391
+lap time	769
+large calorie	312
+large calories	312
+lb av	683
+lb-mole	16
+lb-moles	16
+lbs	683
+league	554
+leagues	554
+leap year	1047
+leap years	1047
+legal cup	1165
+legal cups	1165
+legal ohm	272
+legal ohms	272
+legua	551
+legua legal	551
+leguas	551
+leuca	548
+leuga	548
+leung	670
+leyden jar unit	146
+liang	671
+libra	676
+libra castellana	684
+librae	676
+lieue de paris	549
+lieue de poste	552
+lieues de paris	549
+lieues de poste	552
+light day	142
+light days	142
+light hour	141
+light hours	141
+light minute	139
+light minutes	139
+light nanosecond	129
+light nanoseconds	129
+light second	136
+light seconds	136
+light speed	961
+light year	143
+light years	143
+light-day	142
+light-days	142
+light-hour	141
+light-hours	141
+light-minute	139
+light-minutes	139
+light-nanosecond	129
+light-nanoseconds	129
+light-second	136
+light-seconds	136
+light-year	143
+light-years	143
+lightyear	143
+lightyears	143
+ligne	436
+lignes	436
+line	435
+line per square inch	592
+linear arpent	534
+linear arpents	534
+lines	435
+lines per square inch	592
+linii	437
+liniya	437
+link	463
+links	463
+liquid barrel	1239
+liquid barrels	1239
+liquid pint	1171
+liquid quart	1179
+liter	1180
+liter atmosphere	303
+liter per 100 kilometers	365
+liter per day	1101
+liter per hour	1105
+liter per kilometer	368
+liter per minute	1110
+liter per second	1116
+liter-atmosphere	303
+liter-atmospheres	303
+liters	1180
+liters per 100 kilometers	365
+liters per day	1101
+liters per hour	1105
+liters per kilometer	368
+liters per minute	1110
+liters per second	1116
+litre	1180
+litre atmosphere	303
+litre per 100 kilometres	365
+litre per day	1101
+litre per hour	1105
+litre per hundred kilometres	365
+litre per kilometre	368
+litre per minute	1110
+litre per second	1116
+litre-atmosphere	303
+litre-atmospheres	303
+litres	1180
+litres per 100 kilometres	365
+litres per day	1101
+litres per hour	1105
+litres per hundred kilometres	365
+litres per kilometre	368
+litres per minute	1110
+litres per second	1116
+livre	685
+livre metrique	686
+livre métrique	686
+livre poids de marc	685
+livres	685
+lokiec	489
+long dozen	882
+long hundred	888
+long hundreds	888
+long hundredweight	709
+long hundredweights	709
+long primer	1090
+long quarter	698
+long quarters	698
+long ton	719
+long ton force	353
+long ton per cubic yard	214
+long ton per square inch	856
+long ton-force	353
+long ton-force per square inch	856
+long tons	719
+long tons per cubic yard	214
+long tons-force	353
+long tons-force per square inch	856
+lumen	579
+lumen per square centimeter	403
+lumen per square centimetre	403
+lumen per square foot	401
+lumen per square inch	402
+lumen per square meter	400
+lumen per square metre	400
+lumens	579
+lumens per square centimetre	403
+lumens per square foot	401
+lumens per square inch	402
+lumens per square metre	400
+lunar distance	137
+lunar distances	137
+lunar mass	723
+lunar month	1031
+lunar months	1031
+lunar radii	130
+lunar radius	130
+lunar year	1037
+lunar years	1037
+lunation	1031
+lunations	1031
+lustra	1049
+lustrum	1049
+lustrums	1049
+lux	400
+mace	648
+maces	648
+mach	957
+magnetic flux quanta	596
+magnetic flux quantum	596
+magnum	1189
+magnums	1189
+man	895
+marc	675
+marc de paris	675
+marco castellano	674
+marco de castilla	674
+marine league	765
+marine leagues	765
+market catty	687
+market dan	708
+market jin	687
+market liang	671
+market picul	708
+market qian	654
+market tael	671
+mars solar day	1022
+martian day	1022
+martian days	1022
+mass of jupiter	725
+mass of the moon	723
+mass of the sun	726
+mass per volume percent	612
+mathusalem	1207
+maund	703
+maunds	703
+maxwell	597
+maxwell per square centimetre	593
+maxwell per square inch	592
+maxwells	597
+maxwells per square centimetre	593
+maxwells per square inch	592
+maya tun	1038
+maya tuns	1038
+mean british thermal unit	308
+mean british thermal units	308
+mean btu	308
+mean btus	308
+mean calorie	301
+mean calories	301
+mean earth radius	132
+mean gregorian year	1041
+mean hebrew year	1042
+mean international ampere	249
+mean international amperes	249
+mean international coulomb	227
+mean international coulombs	227
+mean international farad	148
+mean international farads	148
+mean international henries	407
+mean international henry	407
+mean international ohm	275
+mean international ohms	275
+mean international siemens	240
+mean international volt	267
+mean international volts	267
+mean islamic month	1030
+mean islamic year	1036
+mean kilocalorie	315
+mean kilocalories	315
+mean lunar distance	137
+mean lunar radius	130
+mean molad interval	1032
+mean spherical candlepower	580
+mean tropical year	1040
+measurement ton	1259
+measurement tons	1259
+mechanical horsepower	804
+medicinal drop	1127
+medicinal drops	1127
+medieval moment	1016
+medimnoi	1232
+medimnos	1232
+megaanna	1057
+megaannum	1057
+megajoule per square meter	861
+megajoule per square metre	861
+megajoules per square meter	861
+megajoules per square metre	861
+megapond	352
+megaponds	352
+megatonne	721
+megatonnes	721
+megayear	1057
+megayears	1057
+melchizedek	1226
+melchizedeks	1226
+mercantile pound	681
+merchant's pound	681
+merchant's pounds	681
+merchants' pound	681
+meter	499
+meter of seawater	843
+meter of water	842
+meter per day	941
+meter per hour	943
+meter per liter	370
+meter per minute	948
+meter per second	955
+meter per second cubed	413
 meter per second squared	9
-meter-candle	393
-meter-candles	393
-meters	492
-meters of seawater	827
-meters of water	826
-meters per day	924
-meters per hour	926
-meters per liter	368
-meters per minute	931
-meters per second	938
-meters per second cubed	406
+meter-candle	400
+meter-candles	400
+meters	499
+meters of seawater	843
+meters of water	842
+meters per day	941
+meters per hour	943
+meters per liter	370
+meters per minute	948
+meters per second	955
+meters per second cubed	413
 meters per second squared	9
-methuselah	1186
-methuselahs	1186
-metonic cycle	1035
-metonic cycles	1035
-metre	492
-metre kilopond	1052
-metre of sea water	827
-metre of seawater	827
-metre of water	826
-metre of water column	826
-metre per day	924
-metre per hour	926
-metre per litre	368
-metre per minute	931
-metre per second	938
-metre per second cubed	406
+methuselah	1207
+methuselahs	1207
+metonic cycle	1052
+metonic cycles	1052
+metre	499
+metre kilopond	1069
+metre of sea water	843
+metre of seawater	843
+metre of water	842
+metre of water column	842
+metre per day	941
+metre per hour	943
+metre per litre	370
+metre per minute	948
+metre per second	955
+metre per second cubed	413
 metre per second per second	9
 metre per second squared	9
-metre-candle	393
-metre-candles	393
-metres	492
-metres of seawater	827
-metres of water	826
-metres per day	924
-metres per hour	926
-metres per litre	368
-metres per minute	931
-metres per second	938
-metres per second cubed	406
+metre-candle	400
+metre-candles	400
+metres	499
+metres of seawater	843
+metres of water	842
+metres per day	941
+metres per hour	943
+metres per litre	370
+metres per minute	948
+metres per second	955
+metres per second cubed	413
 metres per second squared	9
-metretai	1209
-metretes	1209
-metric carat	628
-metric carats	628
-metric cup	1145
-metric cups	1145
-metric dessertspoon	1123
-metric dessertspoons	1123
-metric drop	1106
-metric drops	1106
-metric dunam	94
-metric grain	625
-metric grains	625
-metric horsepower	787
-metric horsepower hour	314
-metric horsepower hours	314
-metric horsepower-hour	314
-metric horsepower-hours	314
-metric pint	1151
-metric pints	1151
-metric pound	676
-metric pounds	676
-metric quintal	702
-metric quintals	702
-metric r-value	986
-metric slug	686
-metric slugs	686
-metric tablespoon	1125
-metric tablespoons	1125
-metric teaspoon	1120
-metric teaspoons	1120
-metric ton	708
-metric ton per day	610
-metric ton per hectare	56
-metric ton per hour	613
-metric ton square metre	732
-metric ton-force	350
-metric ton-force metre	1055
-metric tons	708
-metric tons per day	610
-metric tons per hour	613
-metric tons-force	350
-mezhevaya versta	540
-mho	241
-mhos	241
-micro-arcsecond	16
-micro-arcseconds	16
-micro-inch	422
-micro-inches	422
-microarcsecond	16
-microarcseconds	16
-microgram per cubic meter	190
-microgram per cubic metre	190
-microgram per deciliter	597
-microgram per decilitre	597
-microgram per liter	596
-microgram per litre	596
-microgram per milliliter	599
-microgram per millilitre	599
-micrograms per cubic meter	190
-micrograms per cubic metre	190
-micrograms per deciliter	597
-micrograms per decilitre	597
-micrograms per liter	596
-micrograms per litre	596
-micrograms per milliliter	599
-micrograms per millilitre	599
-microinch	422
-microinch per inch degree fahrenheit	976
-microinches	422
-micrometer of mercury	801
-micrometers of mercury	801
-micrometre of mercury	801
-micrometre per metre kelvin	975
-micrometres of mercury	801
-micron	423
-micron hg	801
-micron of mercury	801
-microns	423
-microns of mercury	801
-microstrain per degree fahrenheit	976
-microstrain per kelvin	975
-midas	1205
-mil angle	23
-mile	537
-mile per gallon	370
-mile per hour	935
+metretai	1230
+metretes	1230
+metric carat	638
+metric carats	638
+metric cup	1166
+metric cups	1166
+metric dessertspoon	1144
+metric dessertspoons	1144
+metric drop	1127
+metric drops	1127
+metric dunam	96
+metric grain	635
+metric grains	635
+metric horsepower	803
+metric horsepower hour	316
+metric horsepower hours	316
+metric horsepower-hour	316
+metric horsepower-hours	316
+metric pint	1172
+metric pints	1172
+metric pound	686
+metric pounds	686
+metric quintal	712
+metric quintals	712
+metric r-value	1003
+metric slug	696
+metric slugs	696
+metric tablespoon	1146
+metric tablespoons	1146
+metric teaspoon	1141
+metric teaspoons	1141
+metric ton	718
+metric ton per day	620
+metric ton per hectare	57
+metric ton per hour	623
+metric ton square metre	742
+metric ton-force	352
+metric ton-force metre	1072
+metric tons	718
+metric tons per day	620
+metric tons per hour	623
+metric tons-force	352
+mezhevaya versta	547
+mho	243
+mhos	243
+micro-arcsecond	17
+micro-arcseconds	17
+micro-inch	429
+micro-inches	429
+microarcsecond	17
+microarcseconds	17
+microgram per cubic meter	192
+microgram per cubic metre	192
+microgram per deciliter	607
+microgram per decilitre	607
+microgram per liter	606
+microgram per litre	606
+microgram per milliliter	609
+microgram per millilitre	609
+micrograms per cubic meter	192
+micrograms per cubic metre	192
+micrograms per deciliter	607
+micrograms per decilitre	607
+micrograms per liter	606
+micrograms per litre	606
+micrograms per milliliter	609
+micrograms per millilitre	609
+microinch	429
+microinch per inch degree fahrenheit	993
+microinches	429
+micrometer of mercury	817
+micrometers of mercury	817
+micrometre of mercury	817
+micrometre per metre kelvin	992
+micrometres of mercury	817
+micron	430
+micron hg	817
+micron of mercury	817
+microns	430
+microns of mercury	817
+microstrain per degree fahrenheit	993
+microstrain per kelvin	992
+midas	1226
+mil angle	24
+mile	544
+mile per gallon	372
+mile per hour	952
 mile per hour per second	7
-mile per imperial gallon	369
-mile per liter	372
-mile per litre	372
-mile per minute	939
-mile per second	942
-mile per uk gallon	369
-mile per us gallon	370
-miles	537
-miles per gallon	370
-miles per hour	935
+mile per imperial gallon	371
+mile per liter	374
+mile per litre	374
+mile per minute	956
+mile per second	959
+mile per uk gallon	371
+mile per us gallon	372
+miles	544
+miles per gallon	372
+miles per hour	952
 miles per hour per second	7
-miles per imperial gallon	369
-miles per liter	372
-miles per litre	372
-miles per minute	939
-miles per second	942
-miles per uk gallon	369
-miles per us gallon	370
-military pace	488
-military paces	488
-mill	857
-millage	857
-mille passus	536
-mille passuum	536
-millennia	1039
-millennium	1039
-millenniums	1039
-milli-arcsecond	17
-milli-arcseconds	17
-milli-inch	424
-milli-inches	424
-milliarcsecond	17
-milliarcsecond per year	886
-milliarcseconds	17
-milliarcseconds per year	886
-milliard	883
-milliards	883
-milliarium	536
-millidarcies	765
-millidarcy	765
-millidarcys	765
-milligram per cubic meter	191
-milligram per cubic metre	191
-milligram per deciliter	194
-milligram per decilitre	194
-milligram per liter	193
-milligram per litre	193
-milligram per milliliter	601
-milligram per millilitre	601
-milligrams per cubic meter	191
-milligrams per cubic metre	191
-milligrams per deciliter	194
-milligrams per decilitre	194
-milligrams per liter	193
-milligrams per litre	193
-milligrams per milliliter	601
-milligrams per millilitre	601
-milliliter per kilometer	362
-milliliters per kilometer	362
-millilitre per kilometre	362
-millilitres per kilometre	362
-millimeter of mercury	811
-millimeter of water	805
-millimeter per hour	921
-millimeter per second	928
-millimeters of mercury	811
-millimeters of water	805
-millimeters per hour	921
-millimeters per second	928
-millimetre of mercury	811
-millimetre of water	805
-millimetre of water column	805
-millimetre per hour	921
-millimetre per second	928
-millimetres of mercury	811
-millimetres of water	805
-millimetres per hour	921
-millimetres per second	928
-million	881
-million british thermal units	325
-million british thermal units per hour	798
-million btu	325
-million btu per hour	798
-million cubic feet	1253
-million gallons per day	1101
-million us gallons per day	1101
-millions	881
-mills	857
-mils	424
-milya	548
-min per km	760
-min per mile	759
-mina	672
-minae	672
-minas	672
-minim	1109
-minims	1109
-minion	1070
-mins	997
-minute	997
-minute of angle	22
-minute of arc	22
-minute of ra	26
-minute of right ascension	26
-minute per 100 meters	762
-minute per 100 metres	762
-minute per 100 yards	763
-minute per 500 meters	761
-minute per 500 metres	761
-minute per kilometer	760
-minute per kilometre	760
-minute per mile	759
-minutes	997
-minutes of arc	22
-minutes of ra	26
-minutes of right ascension	26
-minutes per 100 meters	762
-minutes per 100 metres	762
-minutes per 100 yards	763
-minutes per 500 meters	761
-minutes per 500 metres	761
-minutes per kilometer	760
-minutes per kilometre	760
-minutes per mile	759
-mm hg	811
-mm water gauge	805
-mmwc	805
-moa	22
-modii	1190
-modius	1190
-molad month	1015
-molad months	1015
-molar	721
-molarity	721
-mole	12
-mole per cubic meter	719
-mole per cubic metre	719
-mole per liter	721
-mole per litre	721
-moles	12
-moles per cubic meter	719
-moles per cubic metre	719
-moles per liter	721
-moles per litre	721
-molybdenum x unit	418
-molybdenum x units	418
-moment	999
-moments	999
-momme	637
-mommes	637
-moneyers' pound	667
-monme	637
-month	1016
-months	1016
-moon mass	713
-moon masses	713
-moon radius	128
-morga	106
-morga nowopolska	106
-morgi	106
-mou	425
-mpg uk	369
-mpg us	370
-mpm	931
-mps	938
-mu	91
-muon mass	617
-muon masses	617
-muon rest mass	617
-mwc	826
-myriad	879
-myriads	879
-myriameter	552
-myriameters	552
-myriametre	552
-myriametres	552
-mō	425
-nabuchodonosor	1194
-nail	450
-nail of cloth	450
-nails	450
-nanogram per deciliter	594
-nanogram per decilitre	594
-nanogram per liter	593
-nanogram per litre	593
-nanogram per milliliter	595
-nanogram per millilitre	595
-nanograms per deciliter	594
-nanograms per decilitre	594
-nanograms per liter	593
-nanograms per litre	593
-nanograms per milliliter	595
-nanograms per millilitre	595
-nato mil	23
-nato mils	23
-natural unit of time	988
-natural units of time	988
-nautical league	752
-nautical leagues	752
-nautical mile	749
-nautical mile per hour	936
-nautical miles	749
-nautical miles per hour	936
-nebuchadnezzar	1194
-nebuchadnezzars	1194
-net hundredweight	695
-net ton	707
-net tons	707
-neutron mass	621
-neutron masses	621
-neutron rest mass	621
-new candle	572
-new candles	572
-newton	344
-newton centimeter	1046
-newton centimeters	1046
-newton centimetre	1046
-newton centimetres	1046
-newton degree	957
-newton degrees	957
-newton meter	1050
-newton meter second	49
-newton meter seconds	49
-newton meters	1050
-newton metre	1050
-newton metre second	49
-newton metre seconds	49
-newton metres	1050
-newton millimeter	1044
-newton millimeters	1044
-newton millimetre	1044
-newton millimetres	1044
-newton per coulomb	255
-newton per meter	947
-newton per metre	947
-newton per square centimeter	828
-newton per square centimetre	828
-newton per square meter	802
-newton per square metre	802
-newton per square millimeter	836
-newton per square millimetre	836
-newton second	740
-newton second per square meter	217
-newton second per square metre	217
-newton seconds	740
-newton-meter	1050
-newton-meters	1050
-newton-metre	1050
-newton-metres	1050
-newton-second	740
-newton-seconds	740
-newtons	344
-newtons per coulomb	255
-newtons per meter	947
-newtons per metre	947
-newtons per square centimeter	828
-newtons per square centimetre	828
-newtons per square meter	802
-newtons per square metre	802
-newtons per square millimeter	836
-newtons per square millimetre	836
-ngan	89
-nibble	188
-nibbles	188
-nio	435
-nit	563
-nits	563
-nodical month	1009
-noggin	1137
-noggins	1137
-nominal solar constant	380
-nominal solar luminosity	799
-nominal solar radius	136
-nominal total solar irradiance	380
-nominal total solar irradiances	380
-nonpareil	1069
-normal cubic meter	14
-normal cubic meters	14
-normal cubic metre	14
-normal cubic metres	14
-norwegian mile	551
-nox	392
-nutrition labeling fluid ounce	1131
-nybble	188
-nybbles	188
-obol	631
-obols	631
-oc-1	167
-oc-12	175
-oc-18	177
-oc-192	183
-oc-24	178
-oc-3	170
-oc-36	179
-oc-3c	170
-oc-48	180
-oc-768	185
-oc-9	173
-oc-96	182
-oc1	167
-oc12	175
-oc18	177
-oc192	183
-oc24	178
-oc3	170
-oc36	179
-oc48	180
-oc768	185
-oc9	173
-oc96	182
-octant	32
-octant of a sphere	903
-octants	32
-octet	189
-octet per second	153
-octets	189
-octets per second	153
-oersted	580
-oersteds	580
-ohm	271
-ohm 90	272
-ohm-90	272
-ohms	271
-ohms-90	272
-oil barrel	1221
-oil barrel per day	1086
-oil barrel per minute	1096
-oil barrels	1221
-oil barrels per day	1086
-oil barrels per minute	1096
-old liter	1163
-old litre	1163
-old litres	1163
-old swedish mile	553
-olympiad	1031
-olympiads	1031
-once	656
-once poids de marc	656
-one	862
-ons	663
-onsen	663
-onza	653
-onzas	653
-orguia	504
-orguiai	504
-osaji	1126
-ounce	652
-ounce force	343
-ounce per cubic inch	213
-ounce per gallon	202
-ounce per imperial gallon	201
-ounce per square foot	58
-ounce per square inch	815
-ounce per square yard	55
-ounce per uk gallon	201
-ounce per us gallon	202
-ounce square inch	725
-ounce square inches	725
-ounce troy	657
-ounce-force	343
-ounce-force inch	1045
-ounce-force inches	1045
-ounce-force per square inch	815
-ounce-inch	1045
-ounce-inches	1045
-ounce-mass per square inch	62
-ounce-weight	343
-ounces	652
-ounces per cubic inch	213
-ounces per gallon	202
-ounces per imperial gallon	201
-ounces per square foot	58
-ounces per square inch	815
-ounces per square yard	55
-ounces per uk gallon	201
-ounces per us gallon	202
-ounces troy	657
-ounces-force	343
-ounces-force per square inch	815
-ounces-mass per square inch	62
-oxgang	113
-oxgangs	113
-paardenkracht	787
-pace	488
-paces	488
-pair	863
-pairs	863
-palm	452
-palms	452
-palmus	451
-paris ell	494
-paris ells	494
-paris feet	473
-paris foot	473
-paris inch	443
-paris inches	443
-paris league	542
-paris leagues	542
-paris line	429
-paris lines	429
-paris perch	515
-paris perches	515
-parsec	142
-parsecs	142
-part per billion	852
-part per hundred	860
-part per hundred thousand	854
-part per million	853
-part per million per degree celsius	975
-part per million per degree fahrenheit	976
-part per million per kelvin	975
-part per thousand	858
-part per trillion	851
-parts per billion	852
-parts per hundred	860
-parts per hundred thousand	854
-parts per million	853
-parts per million per degree fahrenheit	976
-parts per million per kelvin	975
-parts per thousand	858
-parts per trillion	851
-pascal	802
-pascal second	217
-pascal seconds	217
-pascal-second	217
-pascals	802
-passus	495
-pct	860
-peak sun	379
-pearl	1066
-pearl grain	625
-pearl grains	625
-pearl type	1066
-pecheis	479
-pechys	479
-peck	1187
-pecks	1187
-pedes	463
-pennyweight	635
-pennyweights	635
-pentane candle	575
-pentane candles	575
-per annum	354
-per cent	860
-per cent mille	854
-per centimeter	1264
-per centimetre	1264
-per day	357
-per degree celsius	979
-per degree fahrenheit	980
-per degree rankine	980
-per foot	1262
-per hour	358
-per inch	1263
-per kelvin	978
-per kilometer	1260
-per kilometre	1260
-per meter	1261
-per metre	1261
-per mil	858
-per mile	1259
-per mille	858
-per millimeter	1265
-per millimetre	1265
-per minute	359
-per month	355
-per myriad	856
-per ten thousand	856
-per thousand	858
-per week	356
-per year	354
-per yr	354
-percent	860
-percent mille	854
-percent per degree celsius	977
-percent per kelvin	977
-percent w/v	602
-percent weight per volume	602
-perch	513
-perche de paris	515
-perche des eaux et forêts	518
-perche royale	518
-perches	513
-perches de paris	515
-perches des eaux et forêts	518
-perfect ream	876
-perfect reams	876
-permille	858
-permyriad	856
-pertica	508
-pes	463
-petrograd standard	1246
-petrograd standards	1246
-petroleum barrel	1221
-petroleum barrels	1221
-pferdestaerke	787
-pferdestärke	787
-pfund	676
-phot	396
-phots	396
-physical atmosphere	835
-physical faraday	234
-physical faradays	234
-pica	1076
-picas	1076
-piccolo	1140
-piccolos	1140
-picogram per milliliter	592
-picogram per millilitre	592
-picograms per milliliter	592
-picograms per millilitre	592
-picul	700
-piculs	700
-pie castellano	460
-pied	473
-pied du roi	473
-pieds	473
-pieds du roi	473
-pies castellanos	460
-pieze	816
-piezes	816
-pin	1199
-pinch	1111
-pinches	1111
-ping	81
-pins	1199
-pint	1150
-pints	1150
-pipe	1231
-pipes	1231
-pièze	816
-pièzes	816
-planck constant	44
-planck constants	44
-planck energies	326
-planck energy	326
-planck force	352
-planck forces	352
-planck length	414
-planck lengths	414
-planck mass	622
-planck masses	622
-planck temperature	965
-planck temperatures	965
-planck time	987
-planck times	987
-planck's constant	44
-plantation acre	108
-plantation acres	108
-plethra	523
-plethron	523
-podes	472
-point	1062
-point of the compass	29
-points	1062
-points of the compass	29
-poise	216
-poises	216
-poiseuille	217
-polar earth radius	129
-polar jupiter radius	132
-pole	513
-poles	513
-polish bushel	1219
-polish chain	526
-polish chains	526
-polish ell	482
-polish ells	482
-polish fathom	499
-polish fathoms	499
-polish feet	461
-polish foot	461
-polish gallon	1180
-polish hide	116
-polish inch	438
-polish inches	438
-polish morgen	106
-polish rod	512
-polish rods	512
-pollex	439
-poncelet	791
-poncelets	791
-pond	341
-pond centimetre	1043
-ponds	341
-pony keg	1204
-pony kegs	1204
-pood	691
-poods	691
-postmeile	550
-postscript pica	1076
-postscript picas	1076
-postscript point	1062
-postscript points	1062
-pottle	1172
-pottles	1172
-pouce	443
-pouces	443
-pound	673
-pound calorie	308
-pound calories	308
-pound feet	1051
-pound feet per second	738
-pound foot	1051
-pound foot per second	738
-pound force	345
-pound inch per second	737
-pound inches per second	737
-pound mole	15
-pound mole per cubic foot	722
-pound moles	15
-pound moles per cubic foot	722
-pound per 1000 square feet	54
-pound per acre	52
-pound per barrel	200
-pound per cubic foot	204
-pound per cubic inch	214
-pound per cubic yard	197
-pound per day	603
-pound per foot	559
-pound per foot hour	215
-pound per foot second	218
-pound per gallon	206
-pound per hour	606
-pound per imperial gallon	205
-pound per inch	560
-pound per minute	609
-pound per oil barrel	200
-pound per second	614
-pound per square foot	806
-pound per square inch	825
-pound per thousand square feet	54
-pound per uk gallon	205
-pound per us gallon	206
-pound per yard	557
-pound square feet	728
-pound square feet per second	47
-pound square foot	728
-pound square foot per second	47
-pound square inch	727
-pound square inches	727
-pound troy	668
-pound-feet	1051
-pound-foot	1051
-pound-force	345
-pound-force feet	1051
-pound-force foot	1051
-pound-force foot second	50
-pound-force foot second squared	731
-pound-force foot seconds	50
-pound-force inch	1049
-pound-force inch second squared	729
-pound-force inch seconds squared	729
-pound-force inches	1049
-pound-force per foot	949
-pound-force per inch	950
-pound-force per square foot	806
-pound-force per square inch	825
-pound-force second	741
-pound-force second per square foot	220
-pound-force second per square inch	221
-pound-force seconds	741
-pound-force seconds per square foot	220
-pound-force seconds per square inch	221
-pound-force-foot	1051
-pound-inch	1049
-pound-inches	1049
-pound-mass	673
-pound-mass per square foot	60
-pound-mass per square inch	63
-pound-mole	15
-pound-mole per cubic foot	722
-pound-moles	15
-pound-moles per cubic foot	722
-pound-second	741
-pound-seconds	741
-pound-weight	345
-poundal	342
-poundal feet	1047
-poundal foot	1047
-poundal per square foot	803
-poundal second per square foot	218
-poundals	342
-poundals per square foot	803
-pounds	673
-pounds force	345
-pounds per 1000 square feet	54
-pounds per acre	52
-pounds per barrel	200
-pounds per cubic foot	204
-pounds per cubic inch	214
-pounds per cubic yard	197
-pounds per day	603
-pounds per foot	559
-pounds per foot hour	215
-pounds per foot second	218
-pounds per gallon	206
-pounds per hour	606
-pounds per imperial gallon	205
-pounds per inch	560
-pounds per minute	609
-pounds per oil barrel	200
-pounds per second	614
-pounds per square foot	806
-pounds per square inch	825
-pounds per thousand square feet	54
-pounds per uk gallon	205
-pounds per us gallon	206
-pounds per yard	557
-pounds troy	668
-pounds-force	345
-pounds-force per foot	949
-pounds-force per inch	950
-pounds-force per square foot	806
-pounds-force per square inch	825
-pounds-mass	673
-pounds-mass per square foot	60
-pounds-mass per square inch	63
-pous	472
-pret	512
-preußische elle	485
-preußische meile	549
-preußischer morgen	99
-primat	1201
-primats	1201
-printer's ream	876
-printer's reams	876
-printers pica	1075
-printers picas	1075
-printers point	1060
-printers points	1060
-printers ream	876
-proof	859
-proton charge	222
-proton mass	620
-proton masses	620
-proton rest mass	620
-prussian ell	485
-prussian ells	485
-prussian feet	470
-prussian foot	470
-prussian inch	441
-prussian inches	441
-prussian mile	549
-prussian miles	549
-prussian morgen	99
-prussian morgens	99
-prussian rod	511
-prussian rods	511
-prussian zoll	441
-pręt	512
-pręty	512
-psia	825
-pud	691
-puds	691
-pulgada	437
-pulgadas	437
-puncheon	1229
-puncheons	1229
-pyad	455
-pyadi	455
-pyads	455
-pyeong	81
-qian	644
-qing	114
-quad	331
-quadrant	35
-quadrantal	1202
-quadrants	35
-quadrillion	885
-quadrillion british thermal units	331
-quadrillion btu	331
-quadrillions	885
-quads	331
-quart	1158
-quartarii	1138
-quartarius	1138
-quarter	1017
-quarter barrel	1204
-quarter bottle	1140
-quarter of grain	1228
-quarter turn	35
-quarter turns	35
-quarter weight	688
-quarter year	1017
-quarter years	1017
-quarter-barrel keg	1204
-quarter-barrel kegs	1204
-quarter-millimeter	1058
-quarter-millimetre	1058
-quarter-year	1017
-quarters	1017
-quarters of grain	1228
-quarterweight	688
-quarts	1158
-quintal	702
-quintal castellano	696
-quintals	702
-quire	869
-quires	869
-r-value ip	983
-rack unit	448
-rack units	448
+miles per imperial gallon	371
+miles per liter	374
+miles per litre	374
+miles per minute	956
+miles per second	959
+miles per uk gallon	371
+miles per us gallon	372
+military pace	495
+military paces	495
+mill	873
+millage	873
+mille passus	543
+mille passuum	543
+millennia	1056
+millennium	1056
+millenniums	1056
+milli-arcsecond	18
+milli-arcseconds	18
+milli-inch	431
+milli-inches	431
+milliarcsecond	18
+milliarcsecond per year	902
+milliarcseconds	18
+milliarcseconds per year	902
+milliard	899
+milliards	899
+milliarium	543
+millidarcies	778
+millidarcy	778
+millidarcys	778
+milligram per cubic meter	193
+milligram per cubic metre	193
+milligram per deciliter	196
+milligram per decilitre	196
+milligram per liter	195
+milligram per litre	195
+milligram per milliliter	611
+milligram per millilitre	611
+milligrams per cubic meter	193
+milligrams per cubic metre	193
+milligrams per deciliter	196
+milligrams per decilitre	196
+milligrams per liter	195
+milligrams per litre	195
+milligrams per milliliter	611
+milligrams per millilitre	611
+milliliter per kilometer	364
+milliliters per kilometer	364
+millilitre per kilometre	364
+millilitres per kilometre	364
+millimeter of mercury	827
+millimeter of water	821
+millimeter per hour	938
+millimeter per second	945
+millimeters of mercury	827
+millimeters of water	821
+millimeters per hour	938
+millimeters per second	945
+millimetre of mercury	827
+millimetre of water	821
+millimetre of water column	821
+millimetre per hour	938
+millimetre per second	945
+millimetres of mercury	827
+millimetres of water	821
+millimetres per hour	938
+millimetres per second	945
+million	897
+million british thermal units	327
+million british thermal units per hour	814
+million btu	327
+million btu per hour	814
+million cubic feet	1274
+million gallons per day	1122
+million us gallons per day	1122
+millions	897
+mills	873
+mils	431
+milya	555
+min per km	773
+min per mile	772
+mina	682
+minae	682
+minas	682
+minim	1130
+minims	1130
+minion	1087
+mins	1014
+minute	1014
+minute of angle	23
+minute of arc	23
+minute of ra	27
+minute of right ascension	27
+minute per 100 meters	775
+minute per 100 metres	775
+minute per 100 yards	776
+minute per 500 meters	774
+minute per 500 metres	774
+minute per kilometer	773
+minute per kilometre	773
+minute per mile	772
+minutes	1014
+minutes of arc	23
+minutes of ra	27
+minutes of right ascension	27
+minutes per 100 meters	775
+minutes per 100 metres	775
+minutes per 100 yards	776
+minutes per 500 meters	774
+minutes per 500 metres	774
+minutes per kilometer	773
+minutes per kilometre	773
+minutes per mile	772
+mm hg	827
+mm water gauge	821
+mmwc	821
+moa	23
+modii	1211
+modius	1211
+molad month	1032
+molad months	1032
+molar	731
+molarity	731
+mole	13
+mole per cubic meter	729
+mole per cubic metre	729
+mole per liter	731
+mole per litre	731
+moles	13
+moles per cubic meter	729
+moles per cubic metre	729
+moles per liter	731
+moles per litre	731
+molybdenum x unit	425
+molybdenum x units	425
+moment	1016
+moments	1016
+momme	647
+mommes	647
+moneyers' pound	677
+monme	647
+month	1033
+months	1033
+moon mass	723
+moon masses	723
+moon radius	130
+morga	108
+morga nowopolska	108
+morgi	108
+mou	432
+mpg uk	371
+mpg us	372
+mpm	948
+mps	955
+mu	93
+muon mass	627
+muon masses	627
+muon rest mass	627
+musical cent	753
+musical cents	753
+mwc	842
+myriad	895
+myriads	895
+myriameter	559
+myriameters	559
+myriametre	559
+myriametres	559
+mō	432
+nabuchodonosor	1215
+nail	457
+nail of cloth	457
+nails	457
+nanogram per deciliter	604
+nanogram per decilitre	604
+nanogram per liter	603
+nanogram per litre	603
+nanogram per milliliter	605
+nanogram per millilitre	605
+nanograms per deciliter	604
+nanograms per decilitre	604
+nanograms per liter	603
+nanograms per litre	603
+nanograms per milliliter	605
+nanograms per millilitre	605
+nato mil	24
+nato mils	24
+natural unit of time	1005
+natural units of time	1005
+nautical league	765
+nautical leagues	765
+nautical mile	762
+nautical mile per hour	953
+nautical miles	762
+nautical miles per hour	953
+nebuchadnezzar	1215
+nebuchadnezzars	1215
+neper	563
+neper power ratio	563
+nepers	563
+nepers power ratio	563
+net hundredweight	705
+net ton	717
+net tons	717
+neutron mass	631
+neutron masses	631
+neutron rest mass	631
+new candle	582
+new candles	582
+newton	346
+newton centimeter	1063
+newton centimeters	1063
+newton centimetre	1063
+newton centimetres	1063
+newton degree	974
+newton degrees	974
+newton meter	1067
+newton meter second	50
+newton meter seconds	50
+newton meters	1067
+newton metre	1067
+newton metre second	50
+newton metre seconds	50
+newton metres	1067
+newton millimeter	1061
+newton millimeters	1061
+newton millimetre	1061
+newton millimetres	1061
+newton per coulomb	257
+newton per meter	964
+newton per metre	964
+newton per square centimeter	844
+newton per square centimetre	844
+newton per square meter	818
+newton per square metre	818
+newton per square millimeter	852
+newton per square millimetre	852
+newton second	750
+newton second per square meter	219
+newton second per square metre	219
+newton seconds	750
+newton-meter	1067
+newton-meters	1067
+newton-metre	1067
+newton-metres	1067
+newton-second	750
+newton-seconds	750
+newtons	346
+newtons per coulomb	257
+newtons per meter	964
+newtons per metre	964
+newtons per square centimeter	844
+newtons per square centimetre	844
+newtons per square meter	818
+newtons per square metre	818
+newtons per square millimeter	852
+newtons per square millimetre	852
+ngan	91
+nibble	190
+nibbles	190
+nio	442
+nit	573
+nits	573
+nodical month	1026
+noggin	1158
+noggins	1158
+nominal solar constant	387
+nominal solar luminosity	815
+nominal solar radius	138
+nominal total solar irradiance	387
+nominal total solar irradiances	387
+nonpareil	1086
+normal cubic meter	15
+normal cubic meters	15
+normal cubic metre	15
+normal cubic metres	15
+norwegian mile	558
+nox	399
+nutrition labeling fluid ounce	1152
+nybble	190
+nybbles	190
+obol	641
+obols	641
+oc-1	169
+oc-12	177
+oc-18	179
+oc-192	185
+oc-24	180
+oc-3	172
+oc-36	181
+oc-3c	172
+oc-48	182
+oc-768	187
+oc-9	175
+oc-96	184
+oc1	169
+oc12	177
+oc18	179
+oc192	185
+oc24	180
+oc3	172
+oc36	181
+oc48	182
+oc768	187
+oc9	175
+oc96	184
+octant	33
+octant of a sphere	919
+octants	33
+octave	755
+octaves	755
+octet	191
+octet per second	155
+octets	191
+octets per second	155
+oersted	590
+oersteds	590
+ohm	273
+ohm 90	274
+ohm-90	274
+ohms	273
+ohms-90	274
+oil barrel	1242
+oil barrel per day	1107
+oil barrel per minute	1117
+oil barrels	1242
+oil barrels per day	1107
+oil barrels per minute	1117
+old liter	1184
+old litre	1184
+old litres	1184
+old swedish mile	560
+olympiad	1048
+olympiads	1048
+once	666
+once poids de marc	666
+one	878
+ons	673
+onsen	673
+onza	663
+onzas	663
+orguia	511
+orguiai	511
+osaji	1147
+ounce	662
+ounce force	345
+ounce per cubic inch	215
+ounce per gallon	204
+ounce per imperial gallon	203
+ounce per square foot	59
+ounce per square inch	831
+ounce per square yard	56
+ounce per uk gallon	203
+ounce per us gallon	204
+ounce square inch	735
+ounce square inches	735
+ounce troy	667
+ounce-force	345
+ounce-force inch	1062
+ounce-force inches	1062
+ounce-force per square inch	831
+ounce-inch	1062
+ounce-inches	1062
+ounce-mass per square inch	63
+ounce-weight	345
+ounces	662
+ounces per cubic inch	215
+ounces per gallon	204
+ounces per imperial gallon	203
+ounces per square foot	59
+ounces per square inch	831
+ounces per square yard	56
+ounces per uk gallon	203
+ounces per us gallon	204
+ounces troy	667
+ounces-force	345
+ounces-force per square inch	831
+ounces-mass per square inch	63
+oxgang	115
+oxgangs	115
+paardenkracht	803
+pace	495
+paces	495
+pair	879
+pairs	879
+palm	459
+palms	459
+palmus	458
+paris ell	501
+paris ells	501
+paris feet	480
+paris foot	480
+paris inch	450
+paris inches	450
+paris league	549
+paris leagues	549
+paris line	436
+paris lines	436
+paris perch	522
+paris perches	522
+parsec	144
+parsecs	144
+part per billion	868
+part per hundred	876
+part per hundred thousand	870
+part per million	869
+part per million per degree celsius	992
+part per million per degree fahrenheit	993
+part per million per kelvin	992
+part per thousand	874
+part per trillion	867
+parts per billion	868
+parts per hundred	876
+parts per hundred thousand	870
+parts per million	869
+parts per million per degree fahrenheit	993
+parts per million per kelvin	992
+parts per thousand	874
+parts per trillion	867
+pascal	818
+pascal second	219
+pascal seconds	219
+pascal-second	219
+pascals	818
+passus	502
+pct	876
+peak sun	386
+pearl	1083
+pearl grain	635
+pearl grains	635
+pearl type	1083
+pecheis	486
+pechys	486
+peck	1208
+pecks	1208
+pedes	470
+pennyweight	645
+pennyweights	645
+pentane candle	585
+pentane candles	585
+per annum	356
+per cent	876
+per cent mille	870
+per centimeter	1285
+per centimetre	1285
+per day	359
+per degree celsius	996
+per degree fahrenheit	997
+per degree rankine	997
+per foot	1283
+per hour	360
+per inch	1284
+per kelvin	995
+per kilometer	1281
+per kilometre	1281
+per meter	1282
+per metre	1282
+per mil	874
+per mile	1280
+per mille	874
+per millimeter	1286
+per millimetre	1286
+per minute	361
+per month	357
+per myriad	872
+per ten thousand	872
+per thousand	874
+per week	358
+per year	356
+per yr	356
+percent	876
+percent mille	870
+percent per degree celsius	994
+percent per kelvin	994
+percent w/v	612
+percent weight per volume	612
+perch	520
+perche de paris	522
+perche des eaux et forêts	525
+perche royale	525
+perches	520
+perches de paris	522
+perches des eaux et forêts	525
+perfect ream	892
+perfect reams	892
+permille	874
+permyriad	872
+pertica	515
+pes	470
+petrograd standard	1267
+petrograd standards	1267
+petroleum barrel	1242
+petroleum barrels	1242
+pferdestaerke	803
+pferdestärke	803
+pfund	686
+ph	11
+ph value	11
+phot	403
+phots	403
+physical atmosphere	851
+physical faraday	236
+physical faradays	236
+pica	1093
+picas	1093
+piccolo	1161
+piccolos	1161
+picogram per milliliter	602
+picogram per millilitre	602
+picograms per milliliter	602
+picograms per millilitre	602
+picul	710
+piculs	710
+pie castellano	467
+pied	480
+pied du roi	480
+pieds	480
+pieds du roi	480
+pies castellanos	467
+pieze	832
+piezes	832
+pin	1220
+pinch	1132
+pinches	1132
+ping	83
+pins	1220
+pint	1171
+pints	1171
+pipe	1252
+pipes	1252
+pièze	832
+pièzes	832
+planck constant	45
+planck constants	45
+planck energies	328
+planck energy	328
+planck force	354
+planck forces	354
+planck length	421
+planck lengths	421
+planck mass	632
+planck masses	632
+planck temperature	982
+planck temperatures	982
+planck time	1004
+planck times	1004
+planck's constant	45
+plantation acre	110
+plantation acres	110
+plethra	530
+plethron	530
+podes	479
+point	1079
+point of the compass	30
+points	1079
+points of the compass	30
+poise	218
+poises	218
+poiseuille	219
+polar earth radius	131
+polar jupiter radius	134
+pole	520
+poles	520
+polish bushel	1240
+polish chain	533
+polish chains	533
+polish ell	489
+polish ells	489
+polish fathom	506
+polish fathoms	506
+polish feet	468
+polish foot	468
+polish gallon	1201
+polish hide	118
+polish inch	445
+polish inches	445
+polish morgen	108
+polish rod	519
+polish rods	519
+pollex	446
+poncelet	807
+poncelets	807
+pond	343
+pond centimetre	1060
+ponds	343
+pony keg	1225
+pony kegs	1225
+pood	701
+poods	701
+postmeile	557
+postscript pica	1093
+postscript picas	1093
+postscript point	1079
+postscript points	1079
+potential of hydrogen	11
+pottle	1193
+pottles	1193
+pouce	450
+pouces	450
+pound	683
+pound calorie	310
+pound calories	310
+pound feet	1068
+pound feet per second	748
+pound foot	1068
+pound foot per second	748
+pound force	347
+pound inch per second	747
+pound inches per second	747
+pound mole	16
+pound mole per cubic foot	732
+pound moles	16
+pound moles per cubic foot	732
+pound per 1000 square feet	55
+pound per acre	53
+pound per barrel	202
+pound per cubic foot	206
+pound per cubic inch	216
+pound per cubic yard	199
+pound per day	613
+pound per foot	569
+pound per foot hour	217
+pound per foot second	220
+pound per gallon	208
+pound per hour	616
+pound per imperial gallon	207
+pound per inch	570
+pound per minute	619
+pound per oil barrel	202
+pound per second	624
+pound per square foot	822
+pound per square inch	841
+pound per thousand square feet	55
+pound per uk gallon	207
+pound per us gallon	208
+pound per yard	567
+pound square feet	738
+pound square feet per second	48
+pound square foot	738
+pound square foot per second	48
+pound square inch	737
+pound square inches	737
+pound troy	678
+pound-feet	1068
+pound-foot	1068
+pound-force	347
+pound-force feet	1068
+pound-force foot	1068
+pound-force foot second	51
+pound-force foot second squared	741
+pound-force foot seconds	51
+pound-force inch	1066
+pound-force inch second squared	739
+pound-force inch seconds squared	739
+pound-force inches	1066
+pound-force per foot	966
+pound-force per inch	967
+pound-force per square foot	822
+pound-force per square inch	841
+pound-force second	751
+pound-force second per square foot	222
+pound-force second per square inch	223
+pound-force seconds	751
+pound-force seconds per square foot	222
+pound-force seconds per square inch	223
+pound-force-foot	1068
+pound-inch	1066
+pound-inches	1066
+pound-mass	683
+pound-mass per square foot	61
+pound-mass per square inch	64
+pound-mole	16
+pound-mole per cubic foot	732
+pound-moles	16
+pound-moles per cubic foot	732
+pound-second	751
+pound-seconds	751
+pound-weight	347
+poundal	344
+poundal feet	1064
+poundal foot	1064
+poundal per square foot	819
+poundal second per square foot	220
+poundals	344
+poundals per square foot	819
+pounds	683
+pounds force	347
+pounds per 1000 square feet	55
+pounds per acre	53
+pounds per barrel	202
+pounds per cubic foot	206
+pounds per cubic inch	216
+pounds per cubic yard	199
+pounds per day	613
+pounds per foot	569
+pounds per foot hour	217
+pounds per foot second	220
+pounds per gallon	208
+pounds per hour	616
+pounds per imperial gallon	207
+pounds per inch	570
+pounds per minute	619
+pounds per oil barrel	202
+pounds per second	624
+pounds per square foot	822
+pounds per square inch	841
+pounds per thousand square feet	55
+pounds per uk gallon	207
+pounds per us gallon	208
+pounds per yard	567
+pounds troy	678
+pounds-force	347
+pounds-force per foot	966
+pounds-force per inch	967
+pounds-force per square foot	822
+pounds-force per square inch	841
+pounds-mass	683
+pounds-mass per square foot	61
+pounds-mass per square inch	64
+pous	479
+power of hydrogen	11
+pret	519
+preußische elle	492
+preußische meile	556
+preußischer morgen	101
+primat	1222
+primats	1222
+printer's ream	892
+printer's reams	892
+printers pica	1092
+printers picas	1092
+printers point	1077
+printers points	1077
+printers ream	892
+proof	875
+proton charge	224
+proton mass	630
+proton masses	630
+proton rest mass	630
+prussian ell	492
+prussian ells	492
+prussian feet	477
+prussian foot	477
+prussian inch	448
+prussian inches	448
+prussian mile	556
+prussian miles	556
+prussian morgen	101
+prussian morgens	101
+prussian rod	518
+prussian rods	518
+prussian zoll	448
+pręt	519
+pręty	519
+psia	841
+pud	701
+puds	701
+pulgada	444
+pulgadas	444
+puncheon	1250
+puncheons	1250
+pyad	462
+pyadi	462
+pyads	462
+pyeong	83
+qian	654
+qing	116
+quad	333
+quadrant	36
+quadrantal	1223
+quadrants	36
+quadrillion	901
+quadrillion british thermal units	333
+quadrillion btu	333
+quadrillions	901
+quads	333
+quart	1179
+quartarii	1159
+quartarius	1159
+quarter	1034
+quarter barrel	1225
+quarter bottle	1161
+quarter of grain	1249
+quarter turn	36
+quarter turns	36
+quarter weight	698
+quarter year	1034
+quarter years	1034
+quarter-barrel keg	1225
+quarter-barrel kegs	1225
+quarter-millimeter	1075
+quarter-millimetre	1075
+quarter-year	1034
+quarters	1034
+quarters of grain	1249
+quarterweight	698
+quarts	1179
+quintal	712
+quintal castellano	706
+quintals	712
+quire	885
+quires	885
+r-value ip	1000
+rack unit	455
+rack units	455
 rad dose	1
 rad doses	1
-radian	33
-radian per minute	894
-radian per second	897
-radian per second squared	41
-radians	33
-radians per minute	894
-radians per second	897
-radians per second squared	41
+radian	34
+radian per minute	910
+radian per second	913
+radian per second squared	42
+radians	34
+radians per minute	910
+radians per second	913
+radians per second squared	42
 radiation absorbed dose	1
 radiation absorbed doses	1
-rai	97
-ramsden chain	522
-ramsden chains	522
-ramsden link	468
-ramsden links	468
-rankine	958
-rankine degree	951
-rankine degrees	951
-raummeter	1237
-ream	875
-reams	875
-reaumur	962
-reaumur degree	955
-reaumur degrees	955
-reciprocal angstrom	1268
-reciprocal angstroms	1268
-reciprocal centimeter	1264
-reciprocal centimeters	1264
-reciprocal centimetre	1264
-reciprocal centimetres	1264
-reciprocal degree celsius	979
-reciprocal degree fahrenheit	980
-reciprocal degree rankine	980
-reciprocal degrees celsius	979
-reciprocal degrees fahrenheit	980
-reciprocal feet	1262
-reciprocal foot	1262
-reciprocal inch	1263
-reciprocal inches	1263
-reciprocal kelvin	978
-reciprocal kelvins	978
-reciprocal kilometer	1260
-reciprocal kilometers	1260
-reciprocal kilometre	1260
-reciprocal kilometres	1260
-reciprocal meter	1261
-reciprocal meters	1261
-reciprocal metre	1261
-reciprocal metres	1261
-reciprocal micrometer	1266
-reciprocal micrometers	1266
-reciprocal micrometre	1266
-reciprocal micrometres	1266
-reciprocal micron	1266
-reciprocal microns	1266
-reciprocal mile	1259
-reciprocal miles	1259
-reciprocal millimeter	1265
-reciprocal millimeters	1265
-reciprocal millimetre	1265
-reciprocal millimetres	1265
-reciprocal nanometer	1267
-reciprocal nanometers	1267
-reciprocal nanometre	1267
-reciprocal nanometres	1267
-reciprocal ohm	241
-reciprocal ohms	241
-reciprocal pascal second	337
-reciprocal pascal seconds	337
-reciprocal ångström	1268
-reciprocal ångströms	1268
-red book audio bit rate	156
-reduced planck constant	43
-reduced planck constants	43
-reference pixel	1059
-reference pixels	1059
-refrigeration ton	794
-refrigeration ton-hour	318
-refrigeration ton-hours	318
-refrigeration tons	794
-register ton	1244
-register tons	1244
-rehoboam	1182
-rehoboams	1182
-rem	333
-rems	333
-revolution	37
-revolution per day	890
-revolution per hour	893
-revolution per minute	896
-revolution per minute per second	40
-revolution per minute squared	38
-revolution per second	898
-revolution per second squared	42
-revolutions	37
-revolutions per day	890
-revolutions per hour	893
-revolutions per minute	896
-revolutions per minute per second	40
-revolutions per minute squared	38
-revolutions per second	898
-revolutions per second squared	42
-reyn	221
-reyns	221
-rhe	338
-rheinländischer fuß	470
-rhes	338
-rhineland feet	470
-rhineland foot	470
-rhineland inch	441
-rhineland inches	441
-rhineland rod	511
-rhineland rods	511
-rhumb	29
-rhumbs	29
-ri	543
-right angle	35
-right angles	35
-rin	427
-rod	513
-rods	513
-roemer	963
-roentgen	335
-roentgen equivalent mammal	333
-roentgen equivalent man	333
-roentgens	335
-roman actus	524
-roman cubit	477
-roman cubits	477
-roman digit	433
-roman digits	433
-roman feet	463
-roman foot	463
-roman half ounce	650
-roman inch	439
-roman inches	439
-roman league	541
-roman leagues	541
-roman mile	536
-roman miles	536
-roman ounce	651
-roman ounces	651
-roman pace	495
-roman paces	495
-roman palm	451
-roman palms	451
-roman pint	1155
-roman pound	666
-roman pounds	666
-roman scruple	633
-roman scruples	633
-roman sextula	643
-roman stadia	529
-roman stadium	529
-roman step	487
-roman steps	487
-romer	963
-romer degree	956
-romer degrees	956
-rontgen	335
-rontgens	335
-rood	95
-roods	95
-roofing square	85
-roofing squares	85
-rope	516
-ropes	516
-rpm	896
-ruby type	1068
-rundlet	1213
-rundlets	1213
-runlet	1213
-russian barrel	1232
-russian bucket	1193
-russian dolya	624
-russian line	430
-russian lines	430
-russian lot	649
-russian lots	649
-russian mil	25
-russian mile	548
-russian miles	548
-russian point	426
-russian points	426
-russian pound	670
-russian pounds	670
-russian quarter	1225
-rute	511
-ruten	511
-rutherford	849
-rutherfords	849
-rydberg	288
-rydberg energy	288
-rydberg unit of energy	288
-rydbergs	288
-réaumur	962
-réaumur degree	955
-réaumur degrees	955
-röntgen	335
-röntgens	335
-rømer	963
-rømer degree	956
-rømer degrees	956
-sai	1116
-salmanazar	1188
-salmanazars	1188
-salomon	1195
-saros	1034
-saros cycle	1034
-saroses	1034
-sazen	499
-sazhen	507
-sazheni	507
-sazhens	507
-scaled point	1056
-scaled points	1056
-scandinavian mile	551
-scandinavian miles	551
-schock	870
-schweizer elle	484
-schweizer fuß	465
-schweizer klafter	501
-score	867
-scores	867
-scots pint	1169
-scots pints	1169
-scripulum	633
-scruple	634
-scruples	634
-scrupula	633
-scrupulum	633
-se	87
-sea league	752
-sea leagues	752
-sea-level speed of sound	940
-sebu	87
-sec	994
-second	994
-second of arc	19
-second of ra	20
-second of right ascension	20
-second per 100 meters	757
-second per 100 metres	757
-second per 100 yards	758
-second per 400 meters	756
-second per 400 metres	756
-second per 500 meters	755
-second per 500 metres	755
-second per kilometer	754
-second per kilometre	754
-second per meter	764
-second per metre	764
-second per mile	753
-seconds	994
-seconds of arc	19
-seconds of ra	20
-seconds of right ascension	20
-seconds per 100 meters	757
-seconds per 100 metres	757
-seconds per 100 yards	758
-seconds per 400 meters	756
-seconds per 400 metres	756
-seconds per 500 meters	755
-seconds per 500 metres	755
-seconds per kilometer	754
-seconds per kilometre	754
-seconds per meter	764
-seconds per metre	764
-seconds per mile	753
-secs	994
-section	123
-section of land	123
-sections	123
-seer	681
-seers	681
-semodii	1185
-semodius	1185
-semuncia	650
-semunciae	650
-sen	525
-sennight	1006
-sennights	1006
-ser	681
-sextant	34
-sextants	34
-sextarii	1155
-sextarius	1155
-sextula	643
-sextulae	643
-shackle	745
-shackle of cable	745
-shackles	745
-shaftment	454
-shaftments	454
-shake	991
-shakes	991
-shaku	466
-shed	64
-sheds	64
-sheng	1161
-shichi	474
-shicun	446
-shidou	1191
-shijin	677
-shili	534
-shiliang	661
-shimu	91
-shipping ton	1238
-shipping tons	1238
-shiqian	644
-shisheng	1161
-shizhang	510
-sho	1170
-shock	870
-shocks	870
-short assay ton	655
-short assay tons	655
-short hundredweight	695
-short hundredweights	695
-short quire	868
-short quires	868
-short ream	874
-short reams	874
-short ton	707
-short ton force	349
-short ton per acre	57
-short ton per cubic yard	211
-short ton per hour	612
-short ton-force	349
-short ton-force per square foot	831
-short ton-force per square inch	839
-short tons	707
-short tons per acre	57
-short tons per cubic yard	211
-short tons per hour	612
-short tons-force	349
-short tons-force per square foot	831
-short tons-force per square inch	839
-shot	1132
-shots	1132
-shou	1170
-shtof	1167
-shtofs	1167
-shō	1170
-si r-value	986
-sidereal day	1003
-sidereal days	1003
-sidereal hour	1000
-sidereal hours	1000
-sidereal minute	996
-sidereal minutes	996
-sidereal month	1011
-sidereal months	1011
-sidereal second	993
-sidereal seconds	993
-sidereal year	1027
-sidereal years	1027
-siegbahn	417
-siegbahns	417
-siemens	240
-siemens-90	239
-sievert	334
-sieverts	334
-sign of the zodiac	31
-signs of the zodiac	31
-sitio	125
-sitio de ganado mayor	125
-sitios	125
-sixtel	1197
-sixth barrel	1197
-sixth turn	34
-sixth turns	34
-sixth-barrel keg	1197
-sixth-barrel kegs	1197
-sixty-degree british thermal unit	303
-sixty-degree british thermal units	303
-sixty-degree btu	303
-sixty-degree btus	303
-skot	561
-skots	561
-slinch	706
-slinches	706
-slug	690
-slug per cubic foot	207
-slug per foot second	220
-slug square feet	731
-slug square foot	731
-slugs	690
-slugs per cubic foot	207
-slugs per foot second	220
-small calorie	296
-small calories	296
-small gross	872
-small pica	1074
-smidgen	1110
-smidgens	1110
-smidgeon	1110
-smidgin	1110
-smoot	498
-smoots	498
-sok	480
-sol	1005
-solar constant	380
-solar luminosities	799
-solar luminosity	799
-solar mass	716
-solar masses	716
-solar radii	136
-solar radius	136
-solar year	1023
-solar years	1023
-solomon	1195
-solomons	1195
-sols	1005
-soviet mil	25
-soviet mils	25
-span	458
-spanish arroba	687
-spanish fathom	497
-spanish fathoms	497
-spanish feet	460
-spanish foot	460
-spanish inch	437
-spanish inches	437
-spanish ounce	653
-spanish pound	674
-spanish pounds	674
-spanish quintal	696
-spans	458
-spat	905
-spats	905
-speed of light	944
-speed of light in vacuum	944
-speed of sound	940
-speeds of light	944
-sphere	905
-spheres	905
-spherical candle power	570
-spherical candlepower	570
-spherical right angle	903
-spherical right angles	903
-split bottle	1140
-sq cm	70
-sq ft	75
-sq in	72
-sq km	121
-sq m	77
-sq mi	124
-sq mil	68
-sq mm	69
-sq rd	86
-sq yd	76
-sq. ft.	75
-sq. in.	72
-sqft	75
-sqin	72
-sqkm	121
-sqm	77
-sqmi	124
-square actus	96
-square arcminute	900
-square arcminutes	900
-square arcsecond	899
-square arcseconds	899
-square arpent	100
-square arpents	100
-square centimeter	70
-square centimeter per second	409
-square centimeters	70
-square centimetre	70
-square centimetre per second	409
-square centimetres	70
-square chain	90
-square chains	90
-square decameter	88
-square decametre	88
-square decimeter	73
-square decimeters	73
-square decimetre	73
-square decimetres	73
-square degree	901
-square degrees	901
-square dekameter	88
-square feet	75
-square feet edr	785
-square feet of equivalent direct radiation	785
-square feet per hour	408
-square feet per second	412
-square foot	75
-square foot edr	785
-square foot hour degree fahrenheit per btu	983
-square foot hour degree fahrenheit per thermochemical btu	984
-square foot hours degree fahrenheit per btu	983
-square foot hours degree fahrenheit per thermochemical btu	984
-square foot of equivalent direct radiation	785
-square foot per hour	408
-square foot per second	412
-square gunter chain	90
-square gunter chains	90
-square gunter link	74
-square gunter links	74
-square hectometer	111
-square hectometre	111
-square inch	72
-square inch per second	411
-square inches	72
-square inches per second	411
-square kilometer	121
-square kilometers	121
-square kilometre	121
-square kilometres	121
-square league of texas	125
-square link	74
-square links	74
-square meter	77
-square meter kelvin per watt	986
-square meter per hour	410
-square meter per second	413
-square meters	77
-square meters per hour	410
-square meters per second	413
-square metre	77
-square metre hour degree celsius per it kilocalorie	985
-square metre hours degree celsius per it kilocalorie	985
-square metre kelvin per watt	986
-square metre kelvins per watt	986
-square metre per hour	410
-square metre per second	413
-square metre permeability	767
-square metres	77
-square metres per hour	410
-square metres per second	413
-square metres permeability	767
-square micrometer	66
-square micrometers	66
-square micrometre	66
-square micrometres	66
-square micron	66
-square microns	66
-square mil	68
-square mile	124
-square miles	124
-square millimeter	69
-square millimeters	69
-square millimetre	69
-square millimetres	69
-square mils	68
-square minute of arc	900
-square minutes of arc	900
-square of roofing	85
-square perch	86
-square perches	86
-square pole	86
-square poles	86
-square radian	902
-square radians	902
-square rod	86
-square rods	86
-square sazhen	84
-square sazhens	84
-square second of arc	899
-square seconds of arc	899
-square toise	82
-square toises	82
-square verst	122
-square versts	122
-square wa	83
-square wah	83
-square yard	76
-square yards	76
-sqyd	76
-st. petersburg standard	1246
-stacked cubic metre	1237
-stadia	530
-stadion	530
+rai	99
+ramsden chain	529
+ramsden chains	529
+ramsden link	475
+ramsden links	475
+rankine	975
+rankine degree	968
+rankine degrees	968
+raummeter	1258
+ream	891
+reams	891
+reaumur	979
+reaumur degree	972
+reaumur degrees	972
+reciprocal angstrom	1289
+reciprocal angstroms	1289
+reciprocal centimeter	1285
+reciprocal centimeters	1285
+reciprocal centimetre	1285
+reciprocal centimetres	1285
+reciprocal degree celsius	996
+reciprocal degree fahrenheit	997
+reciprocal degree rankine	997
+reciprocal degrees celsius	996
+reciprocal degrees fahrenheit	997
+reciprocal feet	1283
+reciprocal foot	1283
+reciprocal inch	1284
+reciprocal inches	1284
+reciprocal kelvin	995
+reciprocal kelvins	995
+reciprocal kilometer	1281
+reciprocal kilometers	1281
+reciprocal kilometre	1281
+reciprocal kilometres	1281
+reciprocal meter	1282
+reciprocal meters	1282
+reciprocal metre	1282
+reciprocal metres	1282
+reciprocal micrometer	1287
+reciprocal micrometers	1287
+reciprocal micrometre	1287
+reciprocal micrometres	1287
+reciprocal micron	1287
+reciprocal microns	1287
+reciprocal mile	1280
+reciprocal miles	1280
+reciprocal millimeter	1286
+reciprocal millimeters	1286
+reciprocal millimetre	1286
+reciprocal millimetres	1286
+reciprocal nanometer	1288
+reciprocal nanometers	1288
+reciprocal nanometre	1288
+reciprocal nanometres	1288
+reciprocal ohm	243
+reciprocal ohms	243
+reciprocal pascal second	339
+reciprocal pascal seconds	339
+reciprocal ångström	1289
+reciprocal ångströms	1289
+red book audio bit rate	158
+reduced planck constant	44
+reduced planck constants	44
+reference pixel	1076
+reference pixels	1076
+refrigeration ton	810
+refrigeration ton-hour	320
+refrigeration ton-hours	320
+refrigeration tons	810
+register ton	1265
+register tons	1265
+regulo	375
+regulo mark	375
+regulo marks	375
+rehoboam	1203
+rehoboams	1203
+relative density 60/60	378
+rem	335
+rems	335
+revolution	38
+revolution per day	906
+revolution per hour	909
+revolution per minute	912
+revolution per minute per second	41
+revolution per minute squared	39
+revolution per second	914
+revolution per second squared	43
+revolutions	38
+revolutions per day	906
+revolutions per hour	909
+revolutions per minute	912
+revolutions per minute per second	41
+revolutions per minute squared	39
+revolutions per second	914
+revolutions per second squared	43
+reyn	223
+reyns	223
+rhe	340
+rheinländischer fuß	477
+rhes	340
+rhineland feet	477
+rhineland foot	477
+rhineland inch	448
+rhineland inches	448
+rhineland rod	518
+rhineland rods	518
+rhumb	30
+rhumbs	30
+ri	550
+right angle	36
+right angles	36
+rin	434
+rod	520
+rods	520
+roemer	980
+roentgen	337
+roentgen equivalent mammal	335
+roentgen equivalent man	335
+roentgens	337
+roman actus	531
+roman cubit	484
+roman cubits	484
+roman digit	440
+roman digits	440
+roman feet	470
+roman foot	470
+roman half ounce	660
+roman inch	446
+roman inches	446
+roman league	548
+roman leagues	548
+roman mile	543
+roman miles	543
+roman ounce	661
+roman ounces	661
+roman pace	502
+roman paces	502
+roman palm	458
+roman palms	458
+roman pint	1176
+roman pound	676
+roman pounds	676
+roman scruple	643
+roman scruples	643
+roman sextula	653
+roman stadia	536
+roman stadium	536
+roman step	494
+roman steps	494
+romer	980
+romer degree	973
+romer degrees	973
+rontgen	337
+rontgens	337
+rood	97
+roods	97
+roofing square	87
+roofing squares	87
+rope	523
+ropes	523
+rpm	912
+ruby type	1085
+rundlet	1234
+rundlets	1234
+runlet	1234
+russian barrel	1253
+russian bucket	1214
+russian dolya	634
+russian line	437
+russian lines	437
+russian lot	659
+russian lots	659
+russian mil	26
+russian mile	555
+russian miles	555
+russian point	433
+russian points	433
+russian pound	680
+russian pounds	680
+russian quarter	1246
+rute	518
+ruten	518
+rutherford	865
+rutherfords	865
+rydberg	290
+rydberg energy	290
+rydberg unit of energy	290
+rydbergs	290
+réaumur	979
+réaumur degree	972
+réaumur degrees	972
+röntgen	337
+röntgens	337
+rømer	980
+rømer degree	973
+rømer degrees	973
+sai	1137
+salmanazar	1209
+salmanazars	1209
+salomon	1216
+saros	1051
+saros cycle	1051
+saroses	1051
+sazen	506
+sazhen	514
+sazheni	514
+sazhens	514
+scaled point	1073
+scaled points	1073
+scandinavian mile	558
+scandinavian miles	558
+schock	886
+schweizer elle	491
+schweizer fuß	472
+schweizer klafter	508
+score	883
+scores	883
+scots pint	1190
+scots pints	1190
+scripulum	643
+scruple	644
+scruples	644
+scrupula	643
+scrupulum	643
+se	89
+sea league	765
+sea leagues	765
+sea-level speed of sound	957
+sebu	89
+sec	1011
+second	1011
+second of arc	20
+second of ra	21
+second of right ascension	21
+second per 100 meters	770
+second per 100 metres	770
+second per 100 yards	771
+second per 400 meters	769
+second per 400 metres	769
+second per 500 meters	768
+second per 500 metres	768
+second per kilometer	767
+second per kilometre	767
+second per meter	777
+second per metre	777
+second per mile	766
+seconds	1011
+seconds of arc	20
+seconds of ra	21
+seconds of right ascension	21
+seconds per 100 meters	770
+seconds per 100 metres	770
+seconds per 100 yards	771
+seconds per 400 meters	769
+seconds per 400 metres	769
+seconds per 500 meters	768
+seconds per 500 metres	768
+seconds per kilometer	767
+seconds per kilometre	767
+seconds per meter	777
+seconds per metre	777
+seconds per mile	766
+secs	1011
+section	125
+section of land	125
+sections	125
+seer	691
+seers	691
+semitone	754
+semitones	754
+semodii	1206
+semodius	1206
+semuncia	660
+semunciae	660
+sen	532
+sennight	1023
+sennights	1023
+ser	691
+sextant	35
+sextants	35
+sextarii	1176
+sextarius	1176
+sextula	653
+sextulae	653
+shackle	758
+shackle of cable	758
+shackles	758
+shaftment	461
+shaftments	461
+shake	1008
+shakes	1008
+shaku	473
+shed	65
+sheds	65
+sheng	1182
+shichi	481
+shicun	453
+shidou	1212
+shijin	687
+shili	541
+shiliang	671
+shimu	93
+shipping ton	1259
+shipping tons	1259
+shiqian	654
+shisheng	1182
+shizhang	517
+sho	1191
+shock	886
+shocks	886
+short assay ton	665
+short assay tons	665
+short hundredweight	705
+short hundredweights	705
+short quire	884
+short quires	884
+short ream	890
+short reams	890
+short ton	717
+short ton force	351
+short ton per acre	58
+short ton per cubic yard	213
+short ton per hour	622
+short ton-force	351
+short ton-force per square foot	847
+short ton-force per square inch	855
+short tons	717
+short tons per acre	58
+short tons per cubic yard	213
+short tons per hour	622
+short tons-force	351
+short tons-force per square foot	847
+short tons-force per square inch	855
+shot	1153
+shots	1153
+shou	1191
+shtof	1188
+shtofs	1188
+shō	1191
+si r-value	1003
+sidereal day	1020
+sidereal days	1020
+sidereal hour	1017
+sidereal hours	1017
+sidereal minute	1013
+sidereal minutes	1013
+sidereal month	1028
+sidereal months	1028
+sidereal second	1010
+sidereal seconds	1010
+sidereal year	1044
+sidereal years	1044
+siegbahn	424
+siegbahns	424
+siemens	242
+siemens-90	241
+sievert	336
+sieverts	336
+sign of the zodiac	32
+signs of the zodiac	32
+sitio	127
+sitio de ganado mayor	127
+sitios	127
+sixtel	1218
+sixth barrel	1218
+sixth turn	35
+sixth turns	35
+sixth-barrel keg	1218
+sixth-barrel kegs	1218
+sixty-degree british thermal unit	305
+sixty-degree british thermal units	305
+sixty-degree btu	305
+sixty-degree btus	305
+skot	571
+skots	571
+slinch	716
+slinches	716
+slug	700
+slug per cubic foot	209
+slug per foot second	222
+slug square feet	741
+slug square foot	741
+slugs	700
+slugs per cubic foot	209
+slugs per foot second	222
+small calorie	298
+small calories	298
+small gross	888
+small pica	1091
+smidgen	1131
+smidgens	1131
+smidgeon	1131
+smidgin	1131
+smoot	505
+smoots	505
+sok	487
+sol	1022
+solar constant	387
+solar luminosities	815
+solar luminosity	815
+solar mass	726
+solar masses	726
+solar radii	138
+solar radius	138
+solar year	1040
+solar years	1040
+solomon	1216
+solomons	1216
+sols	1022
+soviet mil	26
+soviet mils	26
+sp gr	378
+span	465
+spanish arroba	697
+spanish fathom	504
+spanish fathoms	504
+spanish feet	467
+spanish foot	467
+spanish inch	444
+spanish inches	444
+spanish ounce	663
+spanish pound	684
+spanish pounds	684
+spanish quintal	706
+spans	465
+spat	921
+spats	921
+specific gravity	378
+specific gravity 60/60	378
+speed of light	961
+speed of light in vacuum	961
+speed of sound	957
+speeds of light	961
+sphere	921
+spheres	921
+spherical candle power	580
+spherical candlepower	580
+spherical right angle	919
+spherical right angles	919
+split bottle	1161
+sq cm	72
+sq ft	77
+sq in	74
+sq km	123
+sq m	79
+sq mi	126
+sq mil	69
+sq mm	71
+sq rd	88
+sq yd	78
+sq. ft.	77
+sq. in.	74
+sqft	77
+sqin	74
+sqkm	123
+sqm	79
+sqmi	126
+square actus	98
+square arcminute	916
+square arcminutes	916
+square arcsecond	915
+square arcseconds	915
+square arpent	102
+square arpents	102
+square centimeter	72
+square centimeter per second	416
+square centimeters	72
+square centimetre	72
+square centimetre per second	416
+square centimetres	72
+square chain	92
+square chains	92
+square decameter	90
+square decametre	90
+square decimeter	75
+square decimeters	75
+square decimetre	75
+square decimetres	75
+square degree	917
+square degrees	917
+square dekameter	90
+square feet	77
+square feet edr	801
+square feet of equivalent direct radiation	801
+square feet per hour	415
+square feet per second	419
+square foot	77
+square foot edr	801
+square foot hour degree fahrenheit per btu	1000
+square foot hour degree fahrenheit per thermochemical btu	1001
+square foot hours degree fahrenheit per btu	1000
+square foot hours degree fahrenheit per thermochemical btu	1001
+square foot of equivalent direct radiation	801
+square foot per hour	415
+square foot per second	419
+square gunter chain	92
+square gunter chains	92
+square gunter link	76
+square gunter links	76
+square hectometer	113
+square hectometre	113
+square inch	74
+square inch per second	418
+square inches	74
+square inches per second	418
+square kilometer	123
+square kilometers	123
+square kilometre	123
+square kilometres	123
+square league of texas	127
+square link	76
+square links	76
+square meter	79
+square meter kelvin per watt	1003
+square meter per hour	417
+square meter per second	420
+square meters	79
+square meters per hour	417
+square meters per second	420
+square metre	79
+square metre hour degree celsius per it kilocalorie	1002
+square metre hours degree celsius per it kilocalorie	1002
+square metre kelvin per watt	1003
+square metre kelvins per watt	1003
+square metre per hour	417
+square metre per second	420
+square metre permeability	780
+square metres	79
+square metres per hour	417
+square metres per second	420
+square metres permeability	780
+square micrometer	67
+square micrometers	67
+square micrometre	67
+square micrometres	67
+square micron	67
+square microns	67
+square mil	69
+square mile	126
+square miles	126
+square millimeter	71
+square millimeters	71
+square millimetre	71
+square millimetres	71
+square mils	69
+square minute of arc	916
+square minutes of arc	916
+square of roofing	87
+square perch	88
+square perches	88
+square pole	88
+square poles	88
+square radian	918
+square radians	918
+square rod	88
+square rods	88
+square sazhen	86
+square sazhens	86
+square second of arc	915
+square seconds of arc	915
+square toise	84
+square toises	84
+square verst	124
+square versts	124
+square wa	85
+square wah	85
+square yard	78
+square yards	78
+sqyd	78
+st. petersburg standard	1267
+stacked cubic metre	1258
+stadia	537
+stadion	537
 standard acceleration of free fall	10
 standard acceleration of gravity	10
-standard atmosphere	835
-standard atmospheres	835
-standard cubic meter	13
-standard cubic meters	13
-standard cubic metre	13
-standard cubic metres	13
+standard atmosphere	851
+standard atmospheres	851
+standard cubic meter	14
+standard cubic meters	14
+standard cubic metre	14
+standard cubic metres	14
 standard gravities	10
-standard gravities per second	407
+standard gravities per second	414
 standard gravity	10
-standard gravity per second	407
-standard sun	379
-standard wine bottle	1156
-statamp	243
-statampere	243
-statamperes	243
-statamps	243
-statcoulomb	223
-statcoulombs	223
-statfarad	143
-statfarads	143
-stathenries	402
-stathenry	402
-statmho	235
-statmhos	235
-statohm	276
-statohms	276
-statsiemens	235
-statute league	547
-statute leagues	547
-statute mile	537
-statute miles	537
-statvolt	267
-statvolt per centimeter	258
-statvolt per centimetre	258
-statvolts	267
-statvolts per centimeter	258
-statvolts per centimetre	258
-statweber	591
-statwebers	591
-steam table calorie	298
-steradian	902
-steradians	902
-stere	1237
-steres	1237
-sthene	347
-sthene per square metre	816
-sthenes	347
-sthène	347
-sthène per square metre	816
-sthènes	347
-stilb	568
-stilbs	568
-stm-0	167
-stm-1	171
-stm-16	181
-stm-256	186
-stm-4	176
-stm-64	184
-stm1	171
-stm16	181
-stm256	186
-stm4	176
-stm64	184
-stoke	409
-stokes	409
-stone	685
-stones	685
-stopa	461
-stopy	461
-straight angle	36
-straight angles	36
-streck	24
-stremma	93
-stremmata	93
-sts-1	167
-sts-12	175
-sts-18	177
-sts-192	183
-sts-24	178
-sts-3	170
-sts-36	179
-sts-3c	170
-sts-48	180
-sts-768	185
-sts-9	173
-sts-96	182
-stère	1237
-sun	379
-sun radius	136
-sun-hour	846
-suns	379
-survey acre	103
-survey acre-feet	1252
-survey acre-foot	1252
-survey acres	103
-survey chain	520
-survey chains	520
-survey fathom	744
-survey fathoms	744
-survey feet	469
-survey foot	469
-survey furlong	532
-survey furlongs	532
-survey link	457
-survey links	457
-survey mile	538
-survey miles	538
-survey rod	514
-survey rods	514
-survey township	126
-surveyors chain	519
-surveyors chains	519
-surveyors link	456
-surveyors links	456
-svedberg	990
-svedberg unit	990
-svedberg units	990
-svedbergs	990
-sverdrup	1103
-sverdrups	1103
-swatch beat	998
-swatch beats	998
-swedish ell	483
-swedish ells	483
-swedish fathom	500
-swedish fathoms	500
-swedish feet	464
-swedish foot	464
-swedish metric mile	551
-swedish mil	24
-swedish mile	553
-swedish miles	553
-swedish mils	24
-swiss ell	484
-swiss ells	484
-swiss feet	465
-swiss foot	465
-swiss inch	444
-swiss inches	444
-swiss juchart	101
-swiss jucharts	101
-swiss klafter	501
-swiss klafters	501
-swiss league	546
-swiss leagues	546
-swiss line	431
-swiss lines	431
-swiss linie	431
-swiss zoll	444
-synodic month	1014
-synodic months	1014
-sznur	526
-sznury	526
-sążeń	499
-sążnie	499
-t-1	157
-t-1c	159
-t-2	160
-t-3	166
-t-4	172
-t1	157
-t1c	159
-t2	160
-t3	166
-t4	172
-tablespoon	1124
-tablespoonful	1124
-tablespoons	1124
-tabular islamic month	1013
-tabular islamic year	1019
-tad	1115
-tads	1115
-tael	660
-taels	660
-tai jin	678
-tai liang	659
-taiwan catties	678
-taiwan catty	678
-taiwan qian	637
-taiwan tael	659
-taiwan taels	659
-taiwanese jia	109
-talent	692
-talents	692
-tam	700
-tan of land	92
-tanan	1162
-tanbu	92
-tarang wa	83
-teaspoon	1119
-teaspoonful	1119
-teaspoons	1119
-technical atmosphere	832
-technical atmospheres	832
-technische masseneinheit	686
-tertian	1229
-tesla	584
-teslas	584
-tex	556
-tex point	1061
-tex points	1061
-tex scaled point	1056
-tex scaled points	1056
-texas vara	490
-texas varas	490
-thai cubit	480
-thai cubits	480
-thai fathom	506
-thai fathoms	506
-thai inch	435
-thai inches	435
-thai sen	525
-thai span	459
-thai spans	459
-thanan	1162
-thang	1198
-therm	320
-thermie	317
-thermies	317
-thermochemical british thermal unit	302
-thermochemical british thermal unit per cubic foot	282
-thermochemical british thermal unit per hour	773
-thermochemical british thermal unit per hour square foot	376
-thermochemical british thermal unit per hour square foot degree fahrenheit	387
-thermochemical british thermal unit per minute	782
-thermochemical british thermal unit per pound	908
-thermochemical british thermal unit per second	792
-thermochemical british thermal units	302
-thermochemical btu	302
-thermochemical btu feet per hour square foot degree fahrenheit	970
-thermochemical btu foot per hour square foot degree fahrenheit	970
-thermochemical btu inch per hour square foot degree fahrenheit	966
-thermochemical btu inches per hour square foot degree fahrenheit	966
-thermochemical btu per cubic foot	282
-thermochemical btu per hour	773
-thermochemical btu per hour foot degree fahrenheit	970
-thermochemical btu per hour square foot	376
-thermochemical btu per hour square foot degree fahrenheit	387
-thermochemical btu per minute	782
-thermochemical btu per pound	908
-thermochemical btu per pound degree fahrenheit	917
-thermochemical btu per pound degree rankine	917
-thermochemical btu per second	792
-thermochemical btus	302
-thermochemical btus per cubic foot	282
-thermochemical btus per hour	773
-thermochemical btus per hour square foot	376
-thermochemical btus per hour square foot degree fahrenheit	387
-thermochemical btus per minute	782
-thermochemical btus per pound	908
-thermochemical btus per pound degree fahrenheit	917
-thermochemical btus per second	792
-thermochemical calorie	296
-thermochemical calorie per gram	911
-thermochemical calorie per gram degree celsius	918
-thermochemical calorie per hour	770
-thermochemical calorie per minute	772
-thermochemical calorie per second	779
-thermochemical calorie per second centimetre degree celsius	973
-thermochemical calories	296
-thermochemical calories per hour	770
-thermochemical calories per minute	772
-thermochemical calories per second	779
-thermochemical kilocalorie	310
-thermochemical kilocalories	310
-therms	320
-thirty-nine-degree british thermal unit	307
-thirty-nine-degree british thermal units	307
-thirty-nine-degree btu	307
-thirty-nine-degree btus	307
-thou	424
-thousand	877
-thousand british thermal units per hour	786
-thousand btu per hour	786
-thousand btus per hour	786
-thousand cubic feet	1248
-thousands	877
-tierce	1222
-tierces	1222
-timber standard	1246
-times per day	357
-times per hour	358
-times per minute	359
-times per month	355
-times per week	356
-times per year	354
-tochka	426
-tochki	426
-tod	689
-tods	689
-tog	981
-togs	981
-toise	505
-toise carrée	82
-toise du châtelet	505
-toises	505
-toises carrées	82
-tola	647
-tolas	647
-ton	707
-ton of coal equivalent	329
-ton of oil equivalent	330
-ton of refrigeration	794
-ton of tnt	327
-ton of tnt equivalent	327
-ton per acre	57
-ton per cubic yard	211
-ton per hectare	56
-ton per hour	612
-ton per square foot	831
-ton per square inch	839
-ton-force	349
-ton-force per square foot	831
-ton-force per square inch	839
-ton-hour	318
-ton-hour of refrigeration	318
-ton-hours	318
-ton-hours of refrigeration	318
-tonne	708
-tonne of coal equivalent	329
-tonne of oil equivalent	330
-tonne of tnt	327
-tonne per cubic meter	210
-tonne per cubic metre	210
-tonne per day	610
-tonne per hectare	56
-tonne per hour	613
-tonne square meter	732
-tonne square meters	732
-tonne square metre	732
-tonne square metres	732
-tonne-force	350
-tonne-force meter	1055
-tonne-force meters	1055
-tonne-force metre	1055
-tonne-force metres	1055
-tonnes	708
-tonnes of coal equivalent	329
-tonnes of oil equivalent	330
-tonnes of tnt	327
-tonnes per cubic metre	210
-tonnes per day	610
-tonnes per hectare	56
-tonnes per hour	613
-tonnes-force	350
-tons	707
-tons of coal equivalent	329
-tons of oil equivalent	330
-tons of refrigeration	794
-tons of tnt	327
-tons per acre	57
-tons per cubic yard	211
-tons per hour	612
-tons per square foot	831
-tons-force	349
-torr	810
-torrs	810
-tower ounce	654
-tower ounces	654
-tower pound	667
-tower pounds	667
-township	126
-townships	126
-trillion	884
-trillion cubic feet	1258
-trillions	884
-tropical month	1010
-tropical months	1010
-tropical year	1023
-tropical years	1023
-troy grain	627
-troy grains	627
-troy ounce	657
-troy ounces	657
-troy pound	668
-troy pounds	668
-tsin	638
-tsubo	81
-tsun	447
-tun	1235
-tuns	1235
-turn	37
-turn per day	890
-turn per hour	893
-turn per minute	896
-turn per minute squared	38
-turn per second	898
-turn per second squared	42
-turns	37
-turns per day	890
-turns per hour	893
-turns per minute	896
-turns per second	898
-twenty-degree calorie	295
-twenty-degree calories	295
-twip	1057
-twips	1057
-typographic point	1062
-typographic points	1062
-uas	16
-uinal	1008
-uk beer barrel	1223
-uk beer barrels	1223
-uk bushel	1208
-uk bushels	1208
-uk cup	1147
-uk cups	1147
-uk fl oz	1129
-uk fluid drachm	1117
-uk fluid ounce	1129
-uk fluid ounces	1129
-uk gallon	1183
-uk gallon per 100 miles	365
-uk gallon per minute	1092
-uk gallons	1183
-uk gallons per 100 miles	365
-uk gallons per minute	1092
-uk gill	1137
-uk gills	1137
-uk hogshead	1227
-uk hundredweight	699
-uk knot	937
-uk minim	1108
-uk minims	1108
-uk mpg	369
-uk nautical mile	750
-uk peck	1189
-uk pecks	1189
-uk pint	1154
-uk pints	1154
-uk quart	1166
-uk quarts	1166
-uk therm	321
-uk therms	321
-uk ton	709
-uk ton per square inch	840
-uk tons	709
-uncia	651
-unciae	651
-unified atomic mass unit	619
-unified atomic mass units	619
-unit pole	588
-unit poles	588
-unity	862
-us beer barrel	1217
-us beer barrels	1217
-us bushel	1206
-us bushels	1206
-us cable	748
-us cables	748
-us cup	1143
-us cups	1143
-us customary cup	1143
-us dessertspoon	1122
-us drop	1107
-us drops	1107
-us dry barrel	1216
-us dry barrels	1216
-us dry gallon	1181
-us dry gallons	1181
-us dry pint	1153
-us dry pints	1153
-us dry quart	1165
-us dry quarts	1165
-us fl oz	1130
-us fluid dram	1118
-us fluid drams	1118
-us fluid ounce	1130
-us fluid ounces	1130
-us gallon	1179
-us gallon per 100 miles	364
-us gallon per day	1082
-us gallon per hour	1085
-us gallon per mile	367
-us gallon per minute	1091
-us gallon per second	1097
-us gallons	1179
-us gallons per 100 miles	364
-us gallons per day	1082
-us gallons per hour	1085
-us gallons per mile	367
-us gallons per minute	1091
-us gallons per second	1097
-us gill	1135
-us gills	1135
-us hogshead	1226
-us hundredweight	695
-us international ampere	246
-us international amperes	246
-us international coulomb	224
-us international coulombs	224
-us international farad	145
-us international farads	145
-us international henries	401
-us international henry	401
-us international mho	237
-us international mhos	237
-us international ohm	274
-us international ohms	274
-us international siemens	237
-us international volt	264
-us international volts	264
-us legal cup	1144
-us legal cups	1144
-us legal fluid ounce	1131
-us legal fluid ounces	1131
-us liquid barrel	1218
-us liquid barrels	1218
-us liquid gallon	1179
-us liquid gallons	1179
-us liquid pint	1150
-us liquid pints	1150
-us liquid quart	1158
-us liquid quarts	1158
-us minim	1109
-us minims	1109
-us mpg	370
-us nautical mile	751
-us nautical miles	751
-us navy cable	748
-us navy cables	748
-us peck	1187
-us pecks	1187
-us pint	1150
-us pints	1150
-us proof	859
-us quart	1158
-us quarts	1158
-us r-value	983
-us refrigeration ton	794
-us statute mile	538
-us statute miles	538
-us survey acre	103
-us survey acre-feet	1252
-us survey acre-foot	1252
-us survey acres	103
-us survey chain	520
-us survey chains	520
-us survey fathom	744
-us survey fathoms	744
-us survey feet	469
-us survey foot	469
-us survey furlong	532
-us survey furlongs	532
-us survey link	457
-us survey links	457
-us survey mile	538
-us survey miles	538
-us survey rod	514
-us survey rods	514
-us tablespoon	1124
-us tablespoons	1124
-us teaspoon	1119
-us teaspoons	1119
-us therm	320
-us therms	320
-us ton	707
-us ton per square inch	839
-us tons	707
-us u-factor	388
-vara	489
-vara de burgos	489
-varas	489
-vedra	1193
-vedro	1193
-vershki	449
-vershok	449
-vershoks	449
-verst	535
-versta	535
-versts	535
-versty	535
-violle	577
-violles	577
-virgate	115
-virgates	115
-volt	262
-volt 90	263
-volt per centimeter	257
-volt per centimetre	257
-volt per inch	256
-volt per meter	255
-volt per metre	255
-volt per mil	259
-volt second	590
-volt seconds	590
-volt-90	263
-volt-second	590
-volt-seconds	590
-volts	262
-volts per centimeter	257
-volts per centimetre	257
-volts per inch	256
-volts per meter	255
-volts per metre	255
-volts per mil	259
-volts-90	263
-von klitzing constant	275
-von klitzing constants	275
-wa	506
-wah	506
-wan	879
-warsaw pact mil	25
-warsaw pact mils	25
-water horsepower	790
-watt	775
-watt hour	309
-watt hours	309
-watt per centimeter kelvin	972
-watt per centimetre kelvin	972
-watt per meter kelvin	968
-watt per metre degree celsius	968
-watt per metre kelvin	968
-watt per square centimeter	382
-watt per square centimeter kelvin	389
-watt per square centimetre	382
-watt per square centimetre kelvin	389
-watt per square inch	381
-watt per square meter	374
-watt per square meter kelvin	385
-watt per square metre	374
-watt per square metre degree celsius	385
-watt per square metre kelvin	385
-watt second	293
-watt seconds	293
-watt-hour	309
-watt-hour per cubic meter	280
-watt-hour per cubic metre	280
-watt-hour per kilogram	910
-watt-hour per liter	285
-watt-hour per litre	285
-watt-hour per square meter	843
-watt-hour per square metre	843
-watt-hours	309
-watt-hours per cubic meter	280
-watt-hours per cubic metre	280
-watt-hours per kilogram	910
-watt-hours per liter	285
-watt-hours per litre	285
-watt-hours per square meter	843
-watt-hours per square metre	843
-watt-second	293
-watt-seconds	293
-watts	775
-watts per centimeter kelvin	972
-watts per centimetre kelvin	972
-watts per meter kelvin	968
-watts per metre kelvin	968
-watts per square centimeter	382
-watts per square centimeter kelvin	389
-watts per square centimetre	382
-watts per square centimetre kelvin	389
-watts per square inch	381
-watts per square meter	374
-watts per square meter kelvin	385
-watts per square metre	374
-watts per square metre kelvin	385
-weber	590
-weber per square meter	584
-weber per square metre	584
-webers	590
-webers per square metre	584
-week	1006
-weeks	1006
-wegstunde	546
-wegstunden	546
-weight per volume percent	602
-wiener fuß	471
-wiener klafter	503
-wiener zoll	442
-winal	1008
-winals	1008
-winchester bushel	1206
-winchester bushels	1206
-wine barrel	1218
-wine bottle	1156
-wine bottles	1156
-wine gallon	1179
-wine gallons	1179
-wine hogshead	1226
-winik	1008
-wloka	116
-wool clove	683
-wool sack	705
-wool sacks	705
-wool tod	689
-wool wey	701
-wool weys	701
-woolsack	705
-woolsacks	705
-włóka	116
-włóki	116
-x unit	417
-x units	417
-xestai	1152
-xestes	1152
-yard	491
-yardland	115
-yardlands	115
-yards	491
-year	1026
-years	1026
-yoht	554
-yot	554
-yrs	1026
-zentner	697
-zhang	510
-zodiac sign	31
-zodiac signs	31
-zollpfund	676
-zolotnik	641
-zolotniki	641
-zolotniks	641
-°c	961
-°f	959
-°k	960
-°r	958
-ångström	420
-ångström star	421
-ångström stars	421
-ångströms	420
-łokcie	482
-łokieć	482
-ōsaji	1126
-δc	954
-δf	952
-δr	951
-’	467
-”	440
-台斤	678
+standard gravity per second	414
+standard sun	386
+standard wine bottle	1177
+standard wire gauge	1292
+statamp	245
+statampere	245
+statamperes	245
+statamps	245
+statcoulomb	225
+statcoulombs	225
+statfarad	145
+statfarads	145
+stathenries	409
+stathenry	409
+statmho	237
+statmhos	237
+statohm	278
+statohms	278
+statsiemens	237
+statute league	554
+statute leagues	554
+statute mile	544
+statute miles	544
+statvolt	269
+statvolt per centimeter	260
+statvolt per centimetre	260
+statvolts	269
+statvolts per centimeter	260
+statvolts per centimetre	260
+statweber	601
+statwebers	601
+steam table calorie	300
+steradian	918
+steradians	918
+stere	1258
+steres	1258
+sthene	349
+sthene per square metre	832
+sthenes	349
+sthène	349
+sthène per square metre	832
+sthènes	349
+stilb	578
+stilbs	578
+stm-0	169
+stm-1	173
+stm-16	183
+stm-256	188
+stm-4	178
+stm-64	186
+stm1	173
+stm16	183
+stm256	188
+stm4	178
+stm64	186
+stoke	416
+stokes	416
+stone	695
+stones	695
+stopa	468
+stopy	468
+straight angle	37
+straight angles	37
+streck	25
+stremma	95
+stremmata	95
+sts-1	169
+sts-12	177
+sts-18	179
+sts-192	185
+sts-24	180
+sts-3	172
+sts-36	181
+sts-3c	172
+sts-48	182
+sts-768	187
+sts-9	175
+sts-96	184
+stère	1258
+sun	386
+sun radius	138
+sun-hour	862
+suns	386
+survey acre	105
+survey acre-feet	1273
+survey acre-foot	1273
+survey acres	105
+survey chain	527
+survey chains	527
+survey fathom	757
+survey fathoms	757
+survey feet	476
+survey foot	476
+survey furlong	539
+survey furlongs	539
+survey link	464
+survey links	464
+survey mile	545
+survey miles	545
+survey rod	521
+survey rods	521
+survey township	128
+surveyors chain	526
+surveyors chains	526
+surveyors link	463
+surveyors links	463
+svedberg	1007
+svedberg unit	1007
+svedberg units	1007
+svedbergs	1007
+sverdrup	1124
+sverdrups	1124
+swatch beat	1015
+swatch beats	1015
+swedish ell	490
+swedish ells	490
+swedish fathom	507
+swedish fathoms	507
+swedish feet	471
+swedish foot	471
+swedish metric mile	558
+swedish mil	25
+swedish mile	560
+swedish miles	560
+swedish mils	25
+swiss ell	491
+swiss ells	491
+swiss feet	472
+swiss foot	472
+swiss inch	451
+swiss inches	451
+swiss juchart	103
+swiss jucharts	103
+swiss klafter	508
+swiss klafters	508
+swiss league	553
+swiss leagues	553
+swiss line	438
+swiss lines	438
+swiss linie	438
+swiss zoll	451
+synodic month	1031
+synodic months	1031
+sznur	533
+sznury	533
+sążeń	506
+sążnie	506
+t-1	159
+t-1c	161
+t-2	162
+t-3	168
+t-4	174
+t1	159
+t1c	161
+t2	162
+t3	168
+t4	174
+tablespoon	1145
+tablespoonful	1145
+tablespoons	1145
+tabular islamic month	1030
+tabular islamic year	1036
+tad	1136
+tads	1136
+tael	670
+taels	670
+tai jin	688
+tai liang	669
+taiwan catties	688
+taiwan catty	688
+taiwan qian	647
+taiwan tael	669
+taiwan taels	669
+taiwanese jia	111
+talent	702
+talents	702
+tam	710
+tan of land	94
+tanan	1183
+tanbu	94
+tarang wa	85
+teaspoon	1140
+teaspoonful	1140
+teaspoons	1140
+technical atmosphere	848
+technical atmospheres	848
+technische masseneinheit	696
+tertian	1250
+tesla	594
+teslas	594
+tex	566
+tex point	1078
+tex points	1078
+tex scaled point	1073
+tex scaled points	1073
+texas vara	497
+texas varas	497
+thai cubit	487
+thai cubits	487
+thai fathom	513
+thai fathoms	513
+thai inch	442
+thai inches	442
+thai sen	532
+thai span	466
+thai spans	466
+thanan	1183
+thang	1219
+therm	322
+thermie	319
+thermies	319
+thermochemical british thermal unit	304
+thermochemical british thermal unit per cubic foot	284
+thermochemical british thermal unit per hour	789
+thermochemical british thermal unit per hour square foot	383
+thermochemical british thermal unit per hour square foot degree fahrenheit	394
+thermochemical british thermal unit per minute	798
+thermochemical british thermal unit per pound	925
+thermochemical british thermal unit per second	808
+thermochemical british thermal units	304
+thermochemical btu	304
+thermochemical btu feet per hour square foot degree fahrenheit	987
+thermochemical btu foot per hour square foot degree fahrenheit	987
+thermochemical btu inch per hour square foot degree fahrenheit	983
+thermochemical btu inches per hour square foot degree fahrenheit	983
+thermochemical btu per cubic foot	284
+thermochemical btu per hour	789
+thermochemical btu per hour foot degree fahrenheit	987
+thermochemical btu per hour square foot	383
+thermochemical btu per hour square foot degree fahrenheit	394
+thermochemical btu per minute	798
+thermochemical btu per pound	925
+thermochemical btu per pound degree fahrenheit	934
+thermochemical btu per pound degree rankine	934
+thermochemical btu per second	808
+thermochemical btus	304
+thermochemical btus per cubic foot	284
+thermochemical btus per hour	789
+thermochemical btus per hour square foot	383
+thermochemical btus per hour square foot degree fahrenheit	394
+thermochemical btus per minute	798
+thermochemical btus per pound	925
+thermochemical btus per pound degree fahrenheit	934
+thermochemical btus per second	808
+thermochemical calorie	298
+thermochemical calorie per gram	928
+thermochemical calorie per gram degree celsius	935
+thermochemical calorie per hour	786
+thermochemical calorie per minute	788
+thermochemical calorie per second	795
+thermochemical calorie per second centimetre degree celsius	990
+thermochemical calories	298
+thermochemical calories per hour	786
+thermochemical calories per minute	788
+thermochemical calories per second	795
+thermochemical kilocalorie	312
+thermochemical kilocalories	312
+therms	322
+thirty-nine-degree british thermal unit	309
+thirty-nine-degree british thermal units	309
+thirty-nine-degree btu	309
+thirty-nine-degree btus	309
+thou	431
+thousand	893
+thousand british thermal units per hour	802
+thousand btu per hour	802
+thousand btus per hour	802
+thousand circular mil	70
+thousand circular mils	70
+thousand cubic feet	1269
+thousands	893
+tierce	1243
+tierces	1243
+timber standard	1267
+times per day	359
+times per hour	360
+times per minute	361
+times per month	357
+times per week	358
+times per year	356
+tochka	433
+tochki	433
+tod	699
+tods	699
+tog	998
+togs	998
+toise	512
+toise carrée	84
+toise du châtelet	512
+toises	512
+toises carrées	84
+tola	657
+tolas	657
+ton	717
+ton of coal equivalent	331
+ton of oil equivalent	332
+ton of refrigeration	810
+ton of tnt	329
+ton of tnt equivalent	329
+ton per acre	58
+ton per cubic yard	213
+ton per hectare	57
+ton per hour	622
+ton per square foot	847
+ton per square inch	855
+ton-force	351
+ton-force per square foot	847
+ton-force per square inch	855
+ton-hour	320
+ton-hour of refrigeration	320
+ton-hours	320
+ton-hours of refrigeration	320
+tonne	718
+tonne of coal equivalent	331
+tonne of oil equivalent	332
+tonne of tnt	329
+tonne per cubic meter	212
+tonne per cubic metre	212
+tonne per day	620
+tonne per hectare	57
+tonne per hour	623
+tonne square meter	742
+tonne square meters	742
+tonne square metre	742
+tonne square metres	742
+tonne-force	352
+tonne-force meter	1072
+tonne-force meters	1072
+tonne-force metre	1072
+tonne-force metres	1072
+tonnes	718
+tonnes of coal equivalent	331
+tonnes of oil equivalent	332
+tonnes of tnt	329
+tonnes per cubic metre	212
+tonnes per day	620
+tonnes per hectare	57
+tonnes per hour	623
+tonnes-force	352
+tons	717
+tons of coal equivalent	331
+tons of oil equivalent	332
+tons of refrigeration	810
+tons of tnt	329
+tons per acre	58
+tons per cubic yard	213
+tons per hour	622
+tons per square foot	847
+tons-force	351
+torr	826
+torrs	826
+tower ounce	664
+tower ounces	664
+tower pound	677
+tower pounds	677
+township	128
+townships	128
+trillion	900
+trillion cubic feet	1279
+trillions	900
+tropical month	1027
+tropical months	1027
+tropical year	1040
+tropical years	1040
+troy grain	637
+troy grains	637
+troy ounce	667
+troy ounces	667
+troy pound	678
+troy pounds	678
+tsin	648
+tsubo	83
+tsun	454
+tun	1256
+tuns	1256
+turn	38
+turn per day	906
+turn per hour	909
+turn per minute	912
+turn per minute squared	39
+turn per second	914
+turn per second squared	43
+turns	38
+turns per day	906
+turns per hour	909
+turns per minute	912
+turns per second	914
+twenty-degree calorie	297
+twenty-degree calories	297
+twip	1074
+twips	1074
+typographic point	1079
+typographic points	1079
+uas	17
+uinal	1025
+uk beer barrel	1244
+uk beer barrels	1244
+uk bushel	1229
+uk bushels	1229
+uk cup	1168
+uk cups	1168
+uk fl oz	1150
+uk fluid drachm	1138
+uk fluid ounce	1150
+uk fluid ounces	1150
+uk gallon	1204
+uk gallon per 100 miles	367
+uk gallon per minute	1113
+uk gallons	1204
+uk gallons per 100 miles	367
+uk gallons per minute	1113
+uk gill	1158
+uk gills	1158
+uk hogshead	1248
+uk hundredweight	709
+uk knot	954
+uk minim	1129
+uk minims	1129
+uk mpg	371
+uk nautical mile	763
+uk peck	1210
+uk pecks	1210
+uk pint	1175
+uk pints	1175
+uk quart	1187
+uk quarts	1187
+uk therm	323
+uk therms	323
+uk ton	719
+uk ton per square inch	856
+uk tons	719
+uncia	661
+unciae	661
+unified atomic mass unit	629
+unified atomic mass units	629
+unit pole	598
+unit poles	598
+unity	878
+us beer barrel	1238
+us beer barrels	1238
+us bushel	1227
+us bushels	1227
+us cable	761
+us cables	761
+us cup	1164
+us cups	1164
+us customary cup	1164
+us dessertspoon	1143
+us drop	1128
+us drops	1128
+us dry barrel	1237
+us dry barrels	1237
+us dry gallon	1202
+us dry gallons	1202
+us dry pint	1174
+us dry pints	1174
+us dry quart	1186
+us dry quarts	1186
+us fl oz	1151
+us fluid dram	1139
+us fluid drams	1139
+us fluid ounce	1151
+us fluid ounces	1151
+us gallon	1200
+us gallon per 100 miles	366
+us gallon per day	1103
+us gallon per hour	1106
+us gallon per mile	369
+us gallon per minute	1112
+us gallon per second	1118
+us gallons	1200
+us gallons per 100 miles	366
+us gallons per day	1103
+us gallons per hour	1106
+us gallons per mile	369
+us gallons per minute	1112
+us gallons per second	1118
+us gill	1156
+us gills	1156
+us hogshead	1247
+us hundredweight	705
+us international ampere	248
+us international amperes	248
+us international coulomb	226
+us international coulombs	226
+us international farad	147
+us international farads	147
+us international henries	408
+us international henry	408
+us international mho	239
+us international mhos	239
+us international ohm	276
+us international ohms	276
+us international siemens	239
+us international volt	266
+us international volts	266
+us legal cup	1165
+us legal cups	1165
+us legal fluid ounce	1152
+us legal fluid ounces	1152
+us liquid barrel	1239
+us liquid barrels	1239
+us liquid gallon	1200
+us liquid gallons	1200
+us liquid pint	1171
+us liquid pints	1171
+us liquid quart	1179
+us liquid quarts	1179
+us minim	1130
+us minims	1130
+us mpg	372
+us nautical mile	764
+us nautical miles	764
+us navy cable	761
+us navy cables	761
+us peck	1208
+us pecks	1208
+us pint	1171
+us pints	1171
+us proof	875
+us quart	1179
+us quarts	1179
+us r-value	1000
+us refrigeration ton	810
+us statute mile	545
+us statute miles	545
+us survey acre	105
+us survey acre-feet	1273
+us survey acre-foot	1273
+us survey acres	105
+us survey chain	527
+us survey chains	527
+us survey fathom	757
+us survey fathoms	757
+us survey feet	476
+us survey foot	476
+us survey furlong	539
+us survey furlongs	539
+us survey link	464
+us survey links	464
+us survey mile	545
+us survey miles	545
+us survey rod	521
+us survey rods	521
+us tablespoon	1145
+us tablespoons	1145
+us teaspoon	1140
+us teaspoons	1140
+us therm	322
+us therms	322
+us ton	717
+us ton per square inch	855
+us tons	717
+us u-factor	395
+vara	496
+vara de burgos	496
+varas	496
+vedra	1214
+vedro	1214
+vershki	456
+vershok	456
+vershoks	456
+verst	542
+versta	542
+versts	542
+versty	542
+violle	587
+violles	587
+virgate	117
+virgates	117
+volt	264
+volt 90	265
+volt per centimeter	259
+volt per centimetre	259
+volt per inch	258
+volt per meter	257
+volt per metre	257
+volt per mil	261
+volt second	600
+volt seconds	600
+volt-90	265
+volt-second	600
+volt-seconds	600
+volts	264
+volts per centimeter	259
+volts per centimetre	259
+volts per inch	258
+volts per meter	257
+volts per metre	257
+volts per mil	261
+volts-90	265
+von klitzing constant	277
+von klitzing constants	277
+wa	513
+wah	513
+wan	895
+warsaw pact mil	26
+warsaw pact mils	26
+water horsepower	806
+watt	791
+watt hour	311
+watt hours	311
+watt per centimeter kelvin	989
+watt per centimetre kelvin	989
+watt per meter kelvin	985
+watt per metre degree celsius	985
+watt per metre kelvin	985
+watt per square centimeter	389
+watt per square centimeter kelvin	396
+watt per square centimetre	389
+watt per square centimetre kelvin	396
+watt per square inch	388
+watt per square meter	381
+watt per square meter kelvin	392
+watt per square metre	381
+watt per square metre degree celsius	392
+watt per square metre kelvin	392
+watt second	295
+watt seconds	295
+watt-hour	311
+watt-hour per cubic meter	282
+watt-hour per cubic metre	282
+watt-hour per kilogram	927
+watt-hour per liter	287
+watt-hour per litre	287
+watt-hour per square meter	859
+watt-hour per square metre	859
+watt-hours	311
+watt-hours per cubic meter	282
+watt-hours per cubic metre	282
+watt-hours per kilogram	927
+watt-hours per liter	287
+watt-hours per litre	287
+watt-hours per square meter	859
+watt-hours per square metre	859
+watt-second	295
+watt-seconds	295
+watts	791
+watts per centimeter kelvin	989
+watts per centimetre kelvin	989
+watts per meter kelvin	985
+watts per metre kelvin	985
+watts per square centimeter	389
+watts per square centimeter kelvin	396
+watts per square centimetre	389
+watts per square centimetre kelvin	396
+watts per square inch	388
+watts per square meter	381
+watts per square meter kelvin	392
+watts per square metre	381
+watts per square metre kelvin	392
+weber	600
+weber per square meter	594
+weber per square metre	594
+webers	600
+webers per square metre	594
+week	1023
+weeks	1023
+wegstunde	553
+wegstunden	553
+weight per volume percent	612
+wiener fuß	478
+wiener klafter	510
+wiener zoll	449
+winal	1025
+winals	1025
+winchester bushel	1227
+winchester bushels	1227
+wine barrel	1239
+wine bottle	1177
+wine bottles	1177
+wine gallon	1200
+wine gallons	1200
+wine hogshead	1247
+winik	1025
+wloka	118
+wool clove	693
+wool sack	715
+wool sacks	715
+wool tod	699
+wool wey	711
+wool weys	711
+woolsack	715
+woolsacks	715
+włóka	118
+włóki	118
+x unit	424
+x units	424
+xestai	1173
+xestes	1173
+yard	498
+yardland	117
+yardlands	117
+yards	498
+year	1043
+years	1043
+yoht	561
+yot	561
+yrs	1043
+zentner	707
+zhang	517
+zodiac sign	32
+zodiac signs	32
+zollpfund	686
+zolotnik	651
+zolotniki	651
+zolotniks	651
+°c	978
+°f	976
+°k	977
+°r	975
+ångström	427
+ångström star	428
+ångström stars	428
+ångströms	427
+łokcie	489
+łokieć	489
+ōsaji	1147
+δc	971
+δf	969
+δr	968
+’	474
+”	447
+台斤	688
 """#
   }
 
   static var categoryKeys: StaticString {
     #"""
-absolute-viscosity	14
+absolute-power-level	59
+absolute-viscosity	15
+absolute-voltage-level	80
 absorbed-dose	0
 acceleration	1
-action	5
-activity	57
-admittance	16
-amount	2
-amount-concentration	48
-amount-of-substance	2
-amperage	17
-angle	3
-angular-acceleration	4
-angular-momentum	5
-angular-speed	59
-angular-velocity	59
-application-rate	6
-area	7
-area-density	6
-areal-density	6
-areal-thermal-resistance	69
-astronomical-distance	8
-astronomical-length	8
-astronomy	8
-b-field	43
-bandwidth	11
-basis-weight	6
-bit-rate	11
-bitrate	11
-brightness	39
-calorific-value	61
-calorific-value-by-volume	22
-candlepower	41
-capacitance	9
-capacity	74
-catalytic-activity	10
-charge	15
-chemical-amount	2
-coefficient-of-heat-transfer	32
-coefficient-of-thermal-expansion	68
-conductance	16
-count	58
-cte	68
-current	17
-data-rate	11
-data-size	12
-data-storage	12
-data-transfer-rate	11
-density	13
-digital-information	12
-dimensionless	58
+acidity	2
+action	6
+activity	63
+admittance	17
+amount	3
+amount-concentration	52
+amount-of-substance	3
+amperage	18
+angle	4
+angular-acceleration	5
+angular-momentum	6
+angular-speed	65
+angular-velocity	65
+application-rate	7
+area	8
+area-density	7
+areal-density	7
+areal-thermal-resistance	76
+astronomical-distance	9
+astronomical-length	9
+astronomy	9
+attenuation	41
+b-field	47
+bandwidth	12
+basis-weight	7
+beaufort-scale	84
+bit-rate	12
+bitrate	12
+brightness	43
+calorific-value	68
+calorific-value-by-volume	23
+candlepower	45
+capacitance	10
+capacity	82
+catalytic-activity	11
+charge	16
+chemical-amount	3
+coefficient-of-heat-transfer	35
+coefficient-of-thermal-expansion	75
+conductance	17
+count	64
+cte	75
+current	18
+data-rate	12
+data-size	13
+data-storage	13
+data-transfer-rate	12
+density	14
+digital-information	13
+dimensionless	64
 dose	0
-dose-equivalent	24
-duration	70
-dynamic-viscosity	14
-effective-dose	24
-electric-capacitance	9
-electric-charge	15
-electric-conductance	16
-electric-current	17
-electric-dipole-moment	18
-electric-field	19
-electric-field-strength	19
-electric-inductance	34
-electric-potential	20
-electric-potential-difference	20
-electric-resistance	21
-electromotive-force	20
-emf	20
-energy	23
-energy-density	22
-energy-per-mass	61
-enzyme-activity	10
-equivalent-dose	24
-expansivity	68
-exposure	25
-film-coefficient	32
-flow-rate	73
-fluidity	26
-force	27
-fraction	58
-frequency	28
-fuel-consumption	29
-fuel-economy	30
-fuel-efficiency	30
-grammage	6
-gravimetric-energy-density	61
-h-field	42
-heat	23
-heat-conductivity	67
-heat-flow-density	31
-heat-flow-rate	54
-heat-flow-rate-intensity	31
-heat-flux	31
-heat-flux-density	31
-heat-transfer-coefficient	32
-heating-value	61
-illuminance	33
-illumination	33
-impedance	21
-impulse	50
-inductance	34
-information	12
-interfacial-tension	64
-ionizing-radiation-exposure	25
-jerk	35
-jolt	35
-k-value	67
-kinematic-viscosity	36
-lambda-value	67
-length	37
-light-intensity	41
-light-output	40
-linear-density	38
-linear-mass-density	38
-linear-momentum	50
-luminance	39
-luminous-exitance	33
-luminous-flux	40
-luminous-intensity	41
-magnetic-field-intensity	42
-magnetic-field-strength	42
-magnetic-flux	44
-magnetic-flux-density	43
-magnetic-induction	43
-magnetizing-force	42
-magnetomotive-force	17
-marine	51
-mass	47
-mass-concentration	45
-mass-density	13
-mass-flow	46
-mass-flow-rate	46
-mass-moment-of-inertia	49
-massic-heat-capacity	62
-mileage	30
-molar-concentration	48
-molarity	48
-moment-of-force	71
-moment-of-inertia	49
-moment-of-momentum	5
-momentum	50
-momentum-diffusivity	36
-nautical	51
-nautical-length	51
-number	58
-pace	52
-permeability	53
-photometric-brightness	39
-plane-angle	3
-power	54
-pressure	55
-proportion	58
-quantity-of-electricity	15
-quantity-of-heat	23
-quantity-of-substance	2
-r-value	69
-radiant-exposure	56
-radiant-flux	54
+dose-equivalent	25
+duration	77
+dynamic-viscosity	15
+effective-dose	25
+electric-capacitance	10
+electric-charge	16
+electric-conductance	17
+electric-current	18
+electric-dipole-moment	19
+electric-field	20
+electric-field-strength	20
+electric-inductance	37
+electric-potential	21
+electric-potential-difference	21
+electric-resistance	22
+electromotive-force	21
+emf	21
+energy	24
+energy-density	23
+energy-per-mass	68
+enzyme-activity	11
+equivalent-dose	25
+expansivity	75
+exposure	26
+film-coefficient	35
+flow-rate	81
+fluidity	27
+force	28
+fraction	64
+frequency	29
+fuel-consumption	30
+fuel-economy	31
+fuel-efficiency	31
+gain	41
+gas-mark	32
+grammage	7
+gravimetric-energy-density	68
+gravity-scale	33
+h-field	46
+heat	24
+heat-conductivity	74
+heat-flow-density	34
+heat-flow-rate	60
+heat-flow-rate-intensity	34
+heat-flux	34
+heat-flux-density	34
+heat-transfer-coefficient	35
+heating-value	68
+hydrometer-scale	33
+illuminance	36
+illumination	36
+impedance	22
+impulse	54
+inductance	37
+information	13
+interfacial-tension	71
+interval	55
+ionizing-radiation-exposure	26
+jerk	38
+jolt	38
+k-value	74
+kinematic-viscosity	39
+lambda-value	74
+length	40
+level	41
+light-intensity	45
+light-output	44
+linear-density	42
+linear-mass-density	42
+linear-momentum	54
+logarithmic-ratio	41
+luminance	43
+luminous-exitance	36
+luminous-flux	44
+luminous-intensity	45
+magnetic-field-intensity	46
+magnetic-field-strength	46
+magnetic-flux	48
+magnetic-flux-density	47
+magnetic-induction	47
+magnetizing-force	46
+magnetomotive-force	18
+marine	56
+mass	51
+mass-concentration	49
+mass-density	14
+mass-flow	50
+mass-flow-rate	50
+mass-moment-of-inertia	53
+massic-heat-capacity	69
+mileage	31
+molar-concentration	52
+molarity	52
+moment-of-force	78
+moment-of-inertia	53
+moment-of-momentum	6
+momentum	54
+momentum-diffusivity	39
+musical-interval	55
+nautical	56
+nautical-length	56
+number	64
+oven-temperature	32
+pace	57
+permeability	58
+ph-scale	2
+photometric-brightness	43
+pitch-interval	55
+plane-angle	4
+power	60
+power-level	59
+pressure	61
+proportion	64
+quantity-of-electricity	16
+quantity-of-heat	24
+quantity-of-substance	3
+r-value	76
+radiant-exposure	62
+radiant-flux	60
 radiation-dose	0
-radiation-exposure	25
-radioactive-activity	57
-radioactivity	57
-rate-of-energy-transfer	54
-ratio	58
-reactance	21
-reciprocal-length	75
-resistance	21
-rotational-inertia	49
-rotational-speed	59
-shear-viscosity	14
-solid-angle	60
-spatial-frequency	75
-specific-energy	61
-specific-entropy	62
-specific-heat	62
-specific-heat-capacity	62
-speed	63
-storage	12
-stress	55
-substance-concentration	48
-surface-density	6
-surface-energy	64
-surface-tension	64
-susceptance	16
-temperature	66
-temperature-difference	65
-temperature-interval	65
-thermal-conductivity	67
-thermal-expansion	68
-thermal-expansion-coefficient	68
-thermal-insulance	69
-thermal-resistance	69
-thermal-resistance-(r-value)	69
-thermal-transmittance	32
-time	70
-titre	38
-torque	71
-typography	72
-u-value	32
-velocity	63
-viscosity	14
-voltage	20
-volume	74
-volume-flow	73
-volume-flow-rate	73
-volumetric-energy-density	22
-volumetric-flow-rate	73
-volumetric-heating-value	22
-volumic-mass	13
-wavenumber	75
-weight	47
-work	23
-yarn-count	38
+radiation-exposure	26
+radioactive-activity	63
+radioactivity	63
+rate-of-energy-transfer	60
+ratio	64
+reactance	22
+reciprocal-length	83
+resistance	22
+rotational-inertia	53
+rotational-speed	65
+shear-viscosity	15
+solid-angle	66
+sound-pressure-level	67
+spatial-frequency	83
+specific-energy	68
+specific-entropy	69
+specific-gravity-scale	33
+specific-heat	69
+specific-heat-capacity	69
+speed	70
+spl	67
+storage	13
+stress	61
+substance-concentration	52
+surface-density	7
+surface-energy	71
+surface-tension	71
+susceptance	17
+temperature	73
+temperature-difference	72
+temperature-interval	72
+thermal-conductivity	74
+thermal-expansion	75
+thermal-expansion-coefficient	75
+thermal-insulance	76
+thermal-resistance	76
+thermal-resistance-(r-value)	76
+thermal-transmittance	35
+time	77
+titre	42
+torque	78
+typography	79
+u-value	35
+velocity	70
+viscosity	15
+voltage	21
+voltage-level	80
+volume	82
+volume-flow	81
+volume-flow-rate	81
+volumetric-energy-density	23
+volumetric-flow-rate	81
+volumetric-heating-value	23
+volumic-mass	14
+wavenumber	83
+weight	51
+wind-force	84
+wind-scale	84
+wire-gauge	85
+wire-size	85
+work	24
+yarn-count	42
 """#
   }
 
@@ -14309,80 +14692,90 @@ yarn-count	38
     #"""
 absorbed-dose	0,1,2
 acceleration	3,4,5,6,7,8,9,10
-amount-of-substance	11,12,13,14,15
-angle	16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31,32,33,34,35,36,37
-angular-acceleration	38,39,40,41,42
-angular-momentum	43,44,45,46,47,48,49,50
-area	64,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,91,92,93,94,95,96,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122,123,124,125,126
-area-density	51,52,53,54,55,56,57,58,59,60,61,62,63
-astronomical-distance	127,128,129,130,131,132,133,134,135,136,137,138,139,140,141,142
-capacitance	143,144,145,146,147,148,149
-catalytic-activity	150,151
-data-rate	152,153,154,155,156,157,158,159,160,161,162,163,164,165,166,167,168,169,170,171,172,173,174,175,176,177,178,179,180,181,182,183,184,185,186
-data-storage	187,188,189
-density	190,191,192,193,194,195,196,197,198,199,200,201,202,203,204,205,206,207,208,209,210,211,212,213,214
-dynamic-viscosity	215,216,217,218,219,220,221
-electric-charge	222,223,224,225,226,227,228,229,230,231,232,233,234
-electric-conductance	235,236,237,238,239,240,241,242
-electric-current	243,244,245,246,247,248,249,250,251
-electric-dipole-moment	252,253
-electric-field	254,255,256,257,258,259,260
-electric-potential	261,262,263,264,265,266,267
-electric-resistance	268,269,270,271,272,273,274,275,276
-energy	287,288,289,290,291,292,293,294,295,296,297,298,299,300,301,302,303,304,305,306,307,308,309,310,311,312,313,314,315,316,317,318,319,320,321,322,323,324,325,326,327,328,329,330,331
-energy-density	277,278,279,280,281,282,283,284,285,286
-equivalent-dose	332,333,334
-exposure	335,336
-fluidity	337,338
-force	339,340,341,342,343,344,345,346,347,348,349,350,351,352
-frequency	353,354,355,356,357,358,359,360,361
-fuel-consumption	362,363,364,365,366,367
-fuel-economy	368,369,370,371,372
-heat-flux	373,374,375,376,377,378,379,380,381,382,383,384
-heat-transfer-coefficient	385,386,387,388,389,390,391
-illuminance	392,393,394,395,396
-inductance	397,398,399,400,401,402
-jerk	403,404,405,406,407
-kinematic-viscosity	408,409,410,411,412,413
-length	414,415,416,417,418,419,420,421,422,423,424,425,426,427,428,429,430,431,432,433,434,435,436,437,438,439,440,441,442,443,444,445,446,447,448,449,450,451,452,453,454,455,456,457,458,459,460,461,462,463,464,465,466,467,468,469,470,471,472,473,474,475,476,477,478,479,480,481,482,483,484,485,486,487,488,489,490,491,492,493,494,495,496,497,498,499,500,501,502,503,504,505,506,507,508,509,510,511,512,513,514,515,516,517,518,519,520,521,522,523,524,525,526,527,528,529,530,531,532,533,534,535,536,537,538,539,540,541,542,543,544,545,546,547,548,549,550,551,552,553,554
-linear-density	555,556,557,558,559,560
-luminance	561,562,563,564,565,566,567,568
-luminous-flux	569,570
-luminous-intensity	571,572,573,574,575,576,577
-magnetic-field-strength	578,579,580
-magnetic-flux	586,587,588,589,590,591
-magnetic-flux-density	581,582,583,584,585
-mass	616,617,618,619,620,621,622,623,624,625,626,627,628,629,630,631,632,633,634,635,636,637,638,639,640,641,642,643,644,645,646,647,648,649,650,651,652,653,654,655,656,657,658,659,660,661,662,663,664,665,666,667,668,669,670,671,672,673,674,675,676,677,678,679,680,681,682,683,684,685,686,687,688,689,690,691,692,693,694,695,696,697,698,699,700,701,702,703,704,705,706,707,708,709,710,711,712,713,714,715,716
-mass-concentration	592,593,594,595,596,597,598,599,600,601,602
-mass-flow	603,604,605,606,607,608,609,610,611,612,613,614,615
-molar-concentration	717,718,719,720,721,722
-moment-of-inertia	723,724,725,726,727,728,729,730,731,732
-momentum	733,734,735,736,737,738,739,740,741,742
-nautical	743,744,745,746,747,748,749,750,751,752
-pace	753,754,755,756,757,758,759,760,761,762,763,764
-permeability	765,766,767
-power	768,769,770,771,772,773,774,775,776,777,778,779,780,781,782,783,784,785,786,787,788,789,790,791,792,793,794,795,796,797,798,799
-pressure	800,801,802,803,804,805,806,807,808,809,810,811,812,813,814,815,816,817,818,819,820,821,822,823,824,825,826,827,828,829,830,831,832,833,834,835,836,837,838,839,840,841
-radiant-exposure	842,843,844,845,846
-radioactivity	847,848,849,850
-ratio	851,852,853,854,855,856,857,858,859,860,861,862,863,864,865,866,867,868,869,870,871,872,873,874,875,876,877,878,879,880,881,882,883,884,885
-rotational-speed	886,887,888,889,890,891,892,893,894,895,896,897,898
-solid-angle	899,900,901,902,903,904,905
-specific-energy	906,907,908,909,910,911,912,913
-specific-heat	914,915,916,917,918,919,920
-speed	921,922,923,924,925,926,927,928,929,930,931,932,933,934,935,936,937,938,939,940,941,942,943,944
-surface-tension	945,946,947,948,949,950
-temperature	958,959,960,961,962,963,964,965
-temperature-difference	951,952,953,954,955,956,957
-thermal-conductivity	966,967,968,969,970,971,972,973,974
-thermal-expansion	975,976,977,978,979,980
-thermal-resistance	981,982,983,984,985,986
-time	987,988,989,990,991,992,993,994,995,996,997,998,999,1000,1001,1002,1003,1004,1005,1006,1007,1008,1009,1010,1011,1012,1013,1014,1015,1016,1017,1018,1019,1020,1021,1022,1023,1024,1025,1026,1027,1028,1029,1030,1031,1032,1033,1034,1035,1036,1037,1038,1039,1040,1041
-torque	1042,1043,1044,1045,1046,1047,1048,1049,1050,1051,1052,1053,1054,1055
-typography	1056,1057,1058,1059,1060,1061,1062,1063,1064,1065,1066,1067,1068,1069,1070,1071,1072,1073,1074,1075,1076,1077,1078,1079
-volume	1104,1105,1106,1107,1108,1109,1110,1111,1112,1113,1114,1115,1116,1117,1118,1119,1120,1121,1122,1123,1124,1125,1126,1127,1128,1129,1130,1131,1132,1133,1134,1135,1136,1137,1138,1139,1140,1141,1142,1143,1144,1145,1146,1147,1148,1149,1150,1151,1152,1153,1154,1155,1156,1157,1158,1159,1160,1161,1162,1163,1164,1165,1166,1167,1168,1169,1170,1171,1172,1173,1174,1175,1176,1177,1178,1179,1180,1181,1182,1183,1184,1185,1186,1187,1188,1189,1190,1191,1192,1193,1194,1195,1196,1197,1198,1199,1200,1201,1202,1203,1204,1205,1206,1207,1208,1209,1210,1211,1212,1213,1214,1215,1216,1217,1218,1219,1220,1221,1222,1223,1224,1225,1226,1227,1228,1229,1230,1231,1232,1233,1234,1235,1236,1237,1238,1239,1240,1241,1242,1243,1244,1245,1246,1247,1248,1249,1250,1251,1252,1253,1254,1255,1256,1257,1258
-volume-flow	1080,1081,1082,1083,1084,1085,1086,1087,1088,1089,1090,1091,1092,1093,1094,1095,1096,1097,1098,1099,1100,1101,1102,1103
-wavenumber	1259,1260,1261,1262,1263,1264,1265,1266,1267,1268
+acidity	11
+amount-of-substance	12,13,14,15,16
+angle	17,18,19,20,21,22,23,24,25,26,27,28,29,30,31,32,33,34,35,36,37,38
+angular-acceleration	39,40,41,42,43
+angular-momentum	44,45,46,47,48,49,50,51
+area	65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,91,92,93,94,95,96,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122,123,124,125,126,127,128
+area-density	52,53,54,55,56,57,58,59,60,61,62,63,64
+astronomical-distance	129,130,131,132,133,134,135,136,137,138,139,140,141,142,143,144
+capacitance	145,146,147,148,149,150,151
+catalytic-activity	152,153
+data-rate	154,155,156,157,158,159,160,161,162,163,164,165,166,167,168,169,170,171,172,173,174,175,176,177,178,179,180,181,182,183,184,185,186,187,188
+data-storage	189,190,191
+density	192,193,194,195,196,197,198,199,200,201,202,203,204,205,206,207,208,209,210,211,212,213,214,215,216
+dynamic-viscosity	217,218,219,220,221,222,223
+electric-charge	224,225,226,227,228,229,230,231,232,233,234,235,236
+electric-conductance	237,238,239,240,241,242,243,244
+electric-current	245,246,247,248,249,250,251,252,253
+electric-dipole-moment	254,255
+electric-field	256,257,258,259,260,261,262
+electric-potential	263,264,265,266,267,268,269
+electric-resistance	270,271,272,273,274,275,276,277,278
+energy	289,290,291,292,293,294,295,296,297,298,299,300,301,302,303,304,305,306,307,308,309,310,311,312,313,314,315,316,317,318,319,320,321,322,323,324,325,326,327,328,329,330,331,332,333
+energy-density	279,280,281,282,283,284,285,286,287,288
+equivalent-dose	334,335,336
+exposure	337,338
+fluidity	339,340
+force	341,342,343,344,345,346,347,348,349,350,351,352,353,354
+frequency	355,356,357,358,359,360,361,362,363
+fuel-consumption	364,365,366,367,368,369
+fuel-economy	370,371,372,373,374
+gas-mark	375
+gravity-scale	376,377,378,379
+heat-flux	380,381,382,383,384,385,386,387,388,389,390,391
+heat-transfer-coefficient	392,393,394,395,396,397,398
+illuminance	399,400,401,402,403
+inductance	404,405,406,407,408,409
+jerk	410,411,412,413,414
+kinematic-viscosity	415,416,417,418,419,420
+length	421,422,423,424,425,426,427,428,429,430,431,432,433,434,435,436,437,438,439,440,441,442,443,444,445,446,447,448,449,450,451,452,453,454,455,456,457,458,459,460,461,462,463,464,465,466,467,468,469,470,471,472,473,474,475,476,477,478,479,480,481,482,483,484,485,486,487,488,489,490,491,492,493,494,495,496,497,498,499,500,501,502,503,504,505,506,507,508,509,510,511,512,513,514,515,516,517,518,519,520,521,522,523,524,525,526,527,528,529,530,531,532,533,534,535,536,537,538,539,540,541,542,543,544,545,546,547,548,549,550,551,552,553,554,555,556,557,558,559,560,561
+level	562,563,564
+linear-density	565,566,567,568,569,570
+luminance	571,572,573,574,575,576,577,578
+luminous-flux	579,580
+luminous-intensity	581,582,583,584,585,586,587
+magnetic-field-strength	588,589,590
+magnetic-flux	596,597,598,599,600,601
+magnetic-flux-density	591,592,593,594,595
+mass	626,627,628,629,630,631,632,633,634,635,636,637,638,639,640,641,642,643,644,645,646,647,648,649,650,651,652,653,654,655,656,657,658,659,660,661,662,663,664,665,666,667,668,669,670,671,672,673,674,675,676,677,678,679,680,681,682,683,684,685,686,687,688,689,690,691,692,693,694,695,696,697,698,699,700,701,702,703,704,705,706,707,708,709,710,711,712,713,714,715,716,717,718,719,720,721,722,723,724,725,726
+mass-concentration	602,603,604,605,606,607,608,609,610,611,612
+mass-flow	613,614,615,616,617,618,619,620,621,622,623,624,625
+molar-concentration	727,728,729,730,731,732
+moment-of-inertia	733,734,735,736,737,738,739,740,741,742
+momentum	743,744,745,746,747,748,749,750,751,752
+musical-interval	753,754,755
+nautical	756,757,758,759,760,761,762,763,764,765
+pace	766,767,768,769,770,771,772,773,774,775,776,777
+permeability	778,779,780
+power	784,785,786,787,788,789,790,791,792,793,794,795,796,797,798,799,800,801,802,803,804,805,806,807,808,809,810,811,812,813,814,815
+power-level	781,782,783
+pressure	816,817,818,819,820,821,822,823,824,825,826,827,828,829,830,831,832,833,834,835,836,837,838,839,840,841,842,843,844,845,846,847,848,849,850,851,852,853,854,855,856,857
+radiant-exposure	858,859,860,861,862
+radioactivity	863,864,865,866
+ratio	867,868,869,870,871,872,873,874,875,876,877,878,879,880,881,882,883,884,885,886,887,888,889,890,891,892,893,894,895,896,897,898,899,900,901
+rotational-speed	902,903,904,905,906,907,908,909,910,911,912,913,914
+solid-angle	915,916,917,918,919,920,921
+sound-pressure-level	922
+specific-energy	923,924,925,926,927,928,929,930
+specific-heat	931,932,933,934,935,936,937
+speed	938,939,940,941,942,943,944,945,946,947,948,949,950,951,952,953,954,955,956,957,958,959,960,961
+surface-tension	962,963,964,965,966,967
+temperature	975,976,977,978,979,980,981,982
+temperature-difference	968,969,970,971,972,973,974
+thermal-conductivity	983,984,985,986,987,988,989,990,991
+thermal-expansion	992,993,994,995,996,997
+thermal-resistance	998,999,1000,1001,1002,1003
+time	1004,1005,1006,1007,1008,1009,1010,1011,1012,1013,1014,1015,1016,1017,1018,1019,1020,1021,1022,1023,1024,1025,1026,1027,1028,1029,1030,1031,1032,1033,1034,1035,1036,1037,1038,1039,1040,1041,1042,1043,1044,1045,1046,1047,1048,1049,1050,1051,1052,1053,1054,1055,1056,1057,1058
+torque	1059,1060,1061,1062,1063,1064,1065,1066,1067,1068,1069,1070,1071,1072
+typography	1073,1074,1075,1076,1077,1078,1079,1080,1081,1082,1083,1084,1085,1086,1087,1088,1089,1090,1091,1092,1093,1094,1095,1096
+voltage-level	1097,1098,1099,1100
+volume	1125,1126,1127,1128,1129,1130,1131,1132,1133,1134,1135,1136,1137,1138,1139,1140,1141,1142,1143,1144,1145,1146,1147,1148,1149,1150,1151,1152,1153,1154,1155,1156,1157,1158,1159,1160,1161,1162,1163,1164,1165,1166,1167,1168,1169,1170,1171,1172,1173,1174,1175,1176,1177,1178,1179,1180,1181,1182,1183,1184,1185,1186,1187,1188,1189,1190,1191,1192,1193,1194,1195,1196,1197,1198,1199,1200,1201,1202,1203,1204,1205,1206,1207,1208,1209,1210,1211,1212,1213,1214,1215,1216,1217,1218,1219,1220,1221,1222,1223,1224,1225,1226,1227,1228,1229,1230,1231,1232,1233,1234,1235,1236,1237,1238,1239,1240,1241,1242,1243,1244,1245,1246,1247,1248,1249,1250,1251,1252,1253,1254,1255,1256,1257,1258,1259,1260,1261,1262,1263,1264,1265,1266,1267,1268,1269,1270,1271,1272,1273,1274,1275,1276,1277,1278,1279
+volume-flow	1101,1102,1103,1104,1105,1106,1107,1108,1109,1110,1111,1112,1113,1114,1115,1116,1117,1118,1119,1120,1121,1122,1123,1124
+wavenumber	1280,1281,1282,1283,1284,1285,1286,1287,1288,1289
+wind-force	1290
+wire-gauge	1291,1292
 """#
   }
 }

@@ -29,7 +29,9 @@ extension Catalog {
     // always without a value).
     let magnitude = value?.magnitude.doubleValue ?? 0
     func badness(_ unit: PrefixedUnit) -> Double {
-      guard unit.unit.dimension == category.dimension, magnitude.isFinite, magnitude > 0 else { return 0 }
+      // A value on a nonlinear scale (−10 dBW) reads as it is; its reference unit's size says nothing.
+      guard unit.unit.dimension == category.dimension, unit.unit.scale == nil, magnitude.isFinite, magnitude > 0
+      else { return 0 }
       let shown = magnitude / unit.factor.approximation.doubleValue
       if shown >= 1e-3 && shown < 1e7 { return 0 }
       return shown < 1e-3 ? 1e-3 / shown : shown / 1e7

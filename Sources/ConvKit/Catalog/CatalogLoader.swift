@@ -189,34 +189,11 @@ final class DefinitionResolver: UnitResolving {
         throw diagnostic("'base' is only for categories whose dimension is one base quantity")
       }
     } else if let parts = ScaleDefinition.parts(of: unit.definition) {
-      do throws(ConvError) {
-        let reference = try Evaluator.evaluate(parts.reference, resolver: self)
-        if reference.scaleUnit != nil {
-          throw ConvError.catalog("the reference unit of a scale must be linear, not another scale")
-        }
-        if let absolute = reference.absoluteUnit {
-          guard reference.coefficient == .one else {
-            throw ConvError.catalog("an absolute temperature as a scale's reference must stand alone ('°F', not '2 °F')")
-          }
-          magnitude = absolute.factor
-          scaleOffset = absolute.unit.offset.doubleValue
-        } else {
-          magnitude = reference.value
-        }
-        dimension = reference.dimension
-        isExact = false
-      } catch {
-        failed.insert(index)
-        throw diagnostic("reference unit of '\(unit.name)': \(error.message)")
-      }
-      do throws(ScaleFunctionError) {
-        scale = (try ScaleFunction(parts.forward, variable: "x"),
-                 try parts.inverse.map { text throws(ScaleFunctionError) in try ScaleFunction(text, variable: "y") },
-                 parts.reference)
-      } catch {
-        failed.insert(index)
-        throw diagnostic("scale of '\(unit.name)': \(error.message)")
-      }
+      // Resolved in a function of its own: this one recurses once per unit of a chain of
+      // definitions, and its frame must stay small.
+      let resolved = try resolveScale(parts, of: unit, index: index)
+      (magnitude, dimension, scale, scaleOffset) = (resolved.factor, resolved.dimension, resolved.functions, resolved.offset)
+      isExact = false
     } else {
       do throws(ConvError) {
         let term = try Evaluator.evaluate(unit.definition, resolver: self)
@@ -296,6 +273,45 @@ final class DefinitionResolver: UnitResolving {
       definition: unit.definition, source: unit.source, cldrIdentifier: cldr, order: index, scale: unitScale)
     resolved[index] = result
     return result
+  }
+
+  /// The reference unit's size, dimension and offset and the functions of a `scale(…)` definition.
+  @inline(never)
+  private func resolveScale(_ parts: (reference: String, forward: String, inverse: String?), of unit: RawUnit,
+                            index: Int) throws(CatalogDiagnostic)
+    -> (factor: Magnitude, dimension: Dimension, offset: Double,
+        functions: (forward: ScaleFunction, inverse: ScaleFunction?, reference: String)) {
+    let diagnostic = { (message: String) in CatalogDiagnostic(path: unit.path, line: unit.line, message: message) }
+    var factor = Magnitude.one
+    var offset = 0.0
+    let dimension: Dimension
+    do throws(ConvError) {
+      let reference = try Evaluator.evaluate(parts.reference, resolver: self)
+      if reference.scaleUnit != nil {
+        throw ConvError.catalog("the reference unit of a scale must be linear, not another scale")
+      }
+      if let absolute = reference.absoluteUnit {
+        guard reference.coefficient == .one else {
+          throw ConvError.catalog("an absolute temperature as a scale's reference must stand alone ('°F', not '2 °F')")
+        }
+        factor = absolute.factor
+        offset = absolute.unit.offset.doubleValue
+      } else {
+        factor = reference.value
+      }
+      dimension = reference.dimension
+    } catch {
+      failed.insert(index)
+      throw diagnostic("reference unit of '\(unit.name)': \(error.message)")
+    }
+    do throws(ScaleFunctionError) {
+      let forward = try ScaleFunction(parts.forward, variable: "x")
+      let inverse = try parts.inverse.map { text throws(ScaleFunctionError) in try ScaleFunction(text, variable: "y") }
+      return (factor, dimension, offset, (forward, inverse, parts.reference))
+    } catch {
+      failed.insert(index)
+      throw diagnostic("scale of '\(unit.name)': \(error.message)")
+    }
   }
 
   static func number(_ text: String) -> Rational? {

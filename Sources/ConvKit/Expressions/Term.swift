@@ -16,7 +16,13 @@ public struct Term: Sendable, Hashable {
   /// The absolute temperature, when the term is a number times exactly one such unit.
   public var absoluteUnit: PrefixedUnit?
   /// The nonlinear unit (dBm, AWG), when the term is a number times exactly one such unit.
-  public var scaleUnit: PrefixedUnit?
+  public var scaleUnit: PrefixedUnit? {
+    get { scaleBox?.unit }
+    set { scaleBox = newValue.map(ScaleUnitBox.init) }
+  }
+  /// `scaleUnit` behind a reference: terms live in every frame of the recursive evaluator, and a
+  /// second inline unit would double their size (a chain of definitions recurses once per unit).
+  private var scaleBox: ScaleUnitBox?
   /// The number multiplying `absoluteUnit` (−40 in `-40 °C`) or `scaleUnit` (20 in `20 dBm`).
   public var coefficient: Rational
 
@@ -27,7 +33,7 @@ public struct Term: Sendable, Hashable {
     isExact = true
     unitCount = 0
     absoluteUnit = nil
-    scaleUnit = nil
+    scaleBox = nil
     coefficient = number
   }
 
@@ -38,7 +44,7 @@ public struct Term: Sendable, Hashable {
     isExact = unit.unit.isExact
     unitCount = 1
     absoluteUnit = unit.unit.isAbsolute ? unit : nil
-    scaleUnit = unit.unit.scale != nil ? unit : nil
+    scaleBox = unit.unit.scale != nil ? ScaleUnitBox(unit) : nil
     coefficient = .one
   }
 
@@ -50,4 +56,12 @@ public struct Term: Sendable, Hashable {
     guard let unit = absoluteUnit, unit.unit.hasOffset else { return value }
     return Magnitude(coefficient + unit.unit.offset) * unit.factor
   }
+}
+
+/// A nonlinear unit held by reference in a `Term`.
+final class ScaleUnitBox: Sendable, Hashable {
+  let unit: PrefixedUnit
+  init(_ unit: PrefixedUnit) { self.unit = unit }
+  static func == (lhs: ScaleUnitBox, rhs: ScaleUnitBox) -> Bool { lhs.unit == rhs.unit }
+  func hash(into hasher: inout Hasher) { hasher.combine(unit) }
 }

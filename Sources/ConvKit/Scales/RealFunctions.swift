@@ -94,7 +94,18 @@ enum RealFunctions {
     }
     if base < 0 { return .nan }
     if base == 0 { return exponent > 0 ? 0 : .infinity }
-    return exp(exponent * ln(base))
+    if base.isInfinite { return exponent > 0 ? .infinity : 0 }
+    // base = m · 2^e: base^b = 2^(e·b) · m^b. The product e·b is split into an integer k, its
+    // fraction and the rounding error of the product (by a fused multiply-add), so that a large
+    // exponent of two does not cost the result its last digits.
+    let e = Double(base.exponent)
+    let m = base.significand
+    let product = e * exponent
+    guard product.isFinite, abs(product) < 1e6 else { return exp(exponent * ln(base)) }
+    let error = (-product).addingProduct(e, exponent)
+    let k = product.rounded(.down)
+    let argument = ((product - k) + error) * ln2 + exponent * ln(m)
+    return scaled(exp(argument), byPowerOfTwo: Int(k))
   }
 
   /// n when `x` is exactly the double nearest to 10ⁿ (so that `log10(1000) = 3` exactly).

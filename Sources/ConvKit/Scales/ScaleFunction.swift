@@ -67,7 +67,11 @@ public struct ScaleFunction: Sendable, Hashable, CustomStringConvertible {
 
   /// The piecewise-linear function through `(xs[i], ys[i])`; NaN outside `xs.first...xs.last`.
   private static func interpolate(_ x: Double, _ xs: [Double], _ ys: [Double]) -> Double {
-    guard let first = xs.first, let last = xs.last, x >= first, x <= last else { return .nan }
+    guard let first = xs.first, let last = xs.last else { return .nan }
+    // A value a rounding error past an end (500.00000000000006 °F for gas mark 10) is that end.
+    let slack = 1e-9 * max(1, abs(first), abs(last))
+    guard x >= first - slack, x <= last + slack else { return .nan }
+    let x = min(max(x, first), last)
     var low = 0
     var high = xs.count - 1
     while high - low > 1 {

@@ -42,13 +42,16 @@ public struct UnitScale: Sendable, Hashable {
   public func referenceValue(_ value: Double) -> Double? {
     guard contains(value) else { return nil }
     let result = forward(value)
-    return result.isFinite ? result : nil
+    // The quantities scales measure (power, amplitude, diameter, density, speed) are not negative;
+    // only a scale on an absolute temperature (gas mark, in °F) goes below its reference's zero.
+    guard result.isFinite, result >= 0 || referenceOffset != 0 else { return nil }
+    return result
   }
 
   /// The value on the scale for `value` of the reference unit; nil where there is none (`0 W` has
   /// no dBm value) or it falls outside the domain.
   public func scaleValue(_ value: Double) -> Double? {
-    guard value.isFinite else { return nil }
+    guard value.isFinite, value >= 0 || referenceOffset != 0 else { return nil }
     let result: Double
     if let inverse {
       result = inverse(value)

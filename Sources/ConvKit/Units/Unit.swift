@@ -43,7 +43,9 @@ public struct Unit: Sendable, Hashable {
   public let order: Int
   /// For a nonlinear unit (dBm, AWG, pH): how its values map to the reference unit, whose size
   /// `factor` is (and, for an absolute-temperature reference, whose offset the scale holds).
-  public let scale: UnitScale?
+  public var scale: UnitScale? { scaleBox?.scale }
+  /// `scale` behind a reference, so that linear units (nearly all) stay as small as before.
+  private let scaleBox: UnitScaleBox?
 
   /// Creates a unit. Catalog loaders call this; most code looks units up in a `Catalog`.
   public init(name: String, plural: String, symbols: [String], aliases: [String], claimedNames: [String] = [],
@@ -69,7 +71,7 @@ public struct Unit: Sendable, Hashable {
     self.source = source
     self.cldrIdentifier = cldrIdentifier
     self.order = order
-    self.scale = scale
+    scaleBox = scale.map(UnitScaleBox.init)
   }
 
   /// The symbol shown in output: the first symbol, or the name when there is none.
@@ -77,4 +79,12 @@ public struct Unit: Sendable, Hashable {
 
   /// Whether the zero of this absolute temperature is shifted from absolute zero (°C, °F).
   public var hasOffset: Bool { !offset.isZero }
+}
+
+/// A unit's nonlinear scale held by reference.
+final class UnitScaleBox: Sendable, Hashable {
+  let scale: UnitScale
+  init(_ scale: UnitScale) { self.scale = scale }
+  static func == (lhs: UnitScaleBox, rhs: UnitScaleBox) -> Bool { lhs.scale == rhs.scale }
+  func hash(into hasher: inout Hasher) { hasher.combine(scale) }
 }
