@@ -144,6 +144,9 @@ public struct Converter: Sendable {
   /// The quantity as it is shown on the left: its number as typed, exactly, and its unit's symbol.
   public func sourceText(_ quantity: Quantity) -> String {
     guard let number = quantity.number, let unit = quantity.unit else { return presenter.display(quantity.text) }
+    if let gauge = unit.singleUnit?.unit.scale?.gaugeSpelling(number) {
+      return presenter.display(gauge) + " " + presenter.plainLabel(unit).plural
+    }
     return presenter.typedQuantityText(number, unit: unit)
   }
 

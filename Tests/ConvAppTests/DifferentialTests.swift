@@ -40,6 +40,13 @@ struct DifferentialTests {
       ("983/148", "mi", "km"), ("1", "farad-90", "F"), ("1", "OC-3", "Mbit/s"), ("8", "oz", "mL"), ("100", "lb", "N"),
       ("20", "°c", "°F"), ("1", "sqft", "m²"), ("100", "kmh", "mph"), ("-459.67", "°F", "K"), ("1", "xyzzy", "m"),
       ("5", "mi", "kg"), ("1", "in", "cm"), ("1", "mi", "ft"),
+      // Nonlinear scales: values, both directions, domain errors, gauge numbers.
+      ("20", "dBm", "mW"), ("100", "mW", "dBm"), ("0", "W", "dBm"), ("-10", "dBm", "dBW"), ("0", "dBu", "V"),
+      ("94", "dBSPL", "Pa"), ("3", "dB", "%"), ("1", "Np", "dB"), ("12", "AWG", "mm"), ("2", "mm", "AWG"),
+      ("41", "AWG", "mm"), ("57", "AWG", "mm"), ("1", "m", "AWG"), ("10", "SWG", "in"), ("4/0", "AWG", "mm"),
+      ("0000", "AWG", "in"), ("10", "°API", "kg/m^3"), ("0.85", "SG", "°API"), ("4", "gas mark", "°C"),
+      ("180", "°C", "gas mark"), ("7", "pH", "mol/L"), ("1e-3", "mol/L", "pH"), ("5", "pH", "nH"), ("12", "Bft", "km/h"),
+      ("-1", "Bft", "m/s"), ("100", "km/h", "Bft"), ("1", "octave", "cent"), ("1", "octave", "dB"), ("500", "kcmil", "mm²"),
     ]
     for (value, from, to) in issueStyle { cases.append(Case(value: value, from: from, to: to)) }
     return cases
@@ -94,8 +101,11 @@ struct DifferentialTests {
 
     // Favorites: the pair kept, then the value converted through it.
     let presenter = FavoritesPresenter(converter: terse)
-    if let favorite = try? ResolvedFavorite(FavoritePair(from: test.from, to: test.to), catalog: .builtin),
-       let value = try? presenter.value(test.value) {
+    // The value typed alone: a number, or nil for a gauge number read per favorite (`4/0`).
+    var value: Rational? = nil
+    var valueRead = true
+    do { value = try presenter.value(test.value) } catch { valueRead = false }
+    if let favorite = try? ResolvedFavorite(FavoritePair(from: test.from, to: test.to), catalog: .builtin), valueRead {
       let entry = FavoritesFile.Entry(position: 1, line: 1, pair: favorite.pair)
       let result = presenter.lines([(entry, favorite)], value: value, valueText: test.value)
       answers.append(("favorites", result.failed || result.lines.count != 1 ? .refused : .value(result.lines[0])))

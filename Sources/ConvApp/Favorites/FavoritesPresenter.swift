@@ -24,7 +24,9 @@ public struct FavoritesPresenter: Sendable {
   }
 
   /// Reads the value to convert (`1`, `5`, `-40`, `1/3`, `2.5e3`): a plain number, no unit.
-  public func value(_ text: String) throws(ConvError) -> Rational {
+  public func value(_ text: String) throws(ConvError) -> Rational? {
+    // A gauge number that is no number (`4/0`) is read per favorite, for the gauges among them.
+    if text.contains("/"), Catalog.gaugeNumber(text.replTrimmed) != nil { return nil }
     let quantity = try converter.catalog.parseQuantity(text)
     guard let number = quantity.number, quantity.unit == nil, quantity.dimension.isNone else {
       throw .syntax("expected a number such as 5 or 2.5, found '\(ConvError.printable(text))'",
@@ -34,13 +36,13 @@ public struct FavoritesPresenter: Sendable {
   }
 
   /// Converts `value` of each favorite's source unit into its target unit.
-  public func results(_ favorites: [ResolvedFavorite], value: Rational, valueText: String)
+  public func results(_ favorites: [ResolvedFavorite], value: Rational?, valueText: String)
     -> [Result<ConversionResult, ConvError>]
   {
     favorites.map { favorite in
       do throws(ConvError) {
-        let quantity = try converter.catalog.quantity(value, in: favorite.from,
-                                                      text: valueText + " " + favorite.pair.from)
+        let quantity = try converter.catalog.quantity(typed: valueText, value: value, in: favorite.from,
+                                                      shown: valueText + " " + favorite.pair.from)
         return .success(try converter.catalog.convert(quantity, to: favorite.to))
       } catch {
         return .failure(error)
@@ -51,7 +53,7 @@ public struct FavoritesPresenter: Sendable {
   /// The lines to print, whether a conversion failed (below absolute zero, the reciprocal of
   /// zero), and the messages for standard error: a failed favorite shows the message instead of a
   /// number in human output, an `error` member in JSON, and in terse output no line but a message.
-  public func lines(_ entries: [(entry: FavoritesFile.Entry, favorite: ResolvedFavorite)], value: Rational,
+  public func lines(_ entries: [(entry: FavoritesFile.Entry, favorite: ResolvedFavorite)], value: Rational?,
                     valueText: String) -> (lines: [String], failed: Bool, errors: [String]) {
     var results = results(entries.map(\.favorite), value: value, valueText: valueText)
     if converter.options.mode != .human {

@@ -150,6 +150,12 @@ extension ReplSession {
     }
     if let extraSource, !placedSource { addSource(extraSource, key: sourceKey) }
     if let extraTarget, !placedTarget, let targetKey { addDestination(extraTarget, key: targetKey) }
+    // A small category (a scale family: pH, Beaufort) also converts into the common units of its
+    // related categories (mol/L, km/h), on the right only: they are another category's sources.
+    for unit in relatedDestinations() {
+      let key = ReplState.key(unit)
+      if !destinations.contains(where: { $0.row.key == key }) { addDestination(unit, key: key) }
+    }
     if !pinned, let index = sourceIndex, !sources[index].matches {
       sources.remove(at: index)
       sourceIndex = nil
@@ -157,6 +163,18 @@ extension ReplSession {
     return ReplColumns(sources: sources, sourceIndex: sourceIndex ?? 0, destinations: destinations,
                        targetIndex: targetIndex, matching: matching.count + matchingFeatured.count,
                        total: all.count + featured.count)
+  }
+
+  /// The related categories' common units and featured forms, by size, for a category with fewer
+  /// units than the curated column's minimum; none for a larger one.
+  func relatedDestinations() -> [PrefixedUnit] {
+    let own = catalog.columnUnits(in: state.category)
+    guard own.count < Catalog.curatedColumnMinimum else { return [] }
+    let related = state.category.related.compactMap { catalog.category(named: $0) }
+      .filter { $0.dimension == state.category.dimension }
+    return Catalog.byMagnitude(related.flatMap { other in
+      catalog.units(in: other).filter(\.isCommon).map { PrefixedUnit(unit: $0) } + catalog.featuredUnits(in: other)
+    })
   }
 
   /// The destination column as plain lines for a script: a title line, then one aligned line per

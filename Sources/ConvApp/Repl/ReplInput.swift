@@ -40,9 +40,12 @@ public enum ReplInput: Sendable, Equatable {
   public static let commandWords = ["cat", "from", "to", "swap", "fav", "favs", "show", "help", "quit"]
 
   /// Classifies a line.
-  public static func parse(_ line: String, catalog: Catalog, conventions: NumberConventions = .standard) -> ReplInput {
+  /// A gauge number (`0000`, `4/0`) is a value when the source unit is a gauge scale (AWG).
+  public static func parse(_ line: String, catalog: Catalog, conventions: NumberConventions = .standard,
+                           source: PrefixedUnit? = nil) -> ReplInput {
     let text = line.replTrimmed
     guard !text.isEmpty else { return .nothing }
+    if source?.unit.scale?.readsGaugeNumbers == true, let gauge = Catalog.gaugeNumber(text) { return .value(Rational(gauge)) }
     if text.hasPrefix("/") { return .filter(String(text.dropFirst()).replTrimmed) }
     let (head, rest) = text.splitFirstWord()
     switch head.lowercased() {

@@ -72,7 +72,7 @@ public struct ReplSession {
   }
 
   private mutating func handleUnchecked(_ line: String) -> ReplOutcome {
-    let input = ReplInput.parse(line, catalog: catalog, conventions: converter.conventions)
+    let input = ReplInput.parse(line, catalog: catalog, conventions: converter.conventions, source: state.source)
     switch input {
     case .nothing:
       return ReplOutcome()

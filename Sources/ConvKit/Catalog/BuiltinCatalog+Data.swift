@@ -61,7 +61,7 @@ C	magnetic-flux	Magnetic flux	2,1,-2,-1,0,0,0,0,0
 C	mass-concentration	Mass concentration	-3,1,0,0,0,0,0,0,0				
 C	mass-flow	Mass flow rate	0,1,-1,0,0,0,0,0,0	mass flow|mass flow rate			
 C	mass	Mass	0,1,0,0,0,0,0,0,0	weight	mg|µg		
-C	molar-concentration	Molar concentration	-3,0,0,0,0,1,0,0,0	molarity|amount concentration|substance concentration			
+C	molar-concentration	Molar concentration	-3,0,0,0,0,1,0,0,0	molarity|amount concentration|substance concentration	mmol/L|µmol/L|nmol/L		
 C	moment-of-inertia	Moment of inertia	2,1,0,0,0,0,0,0,0	rotational inertia|mass moment of inertia			
 C	momentum	Momentum	1,1,-1,0,0,0,0,0,0	linear momentum|impulse			
 C	musical-interval	Musical interval	0,0,0,0,0,0,0,0,0	interval|pitch interval			

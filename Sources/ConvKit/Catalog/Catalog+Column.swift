@@ -46,9 +46,10 @@ extension Catalog {
     }
     column = column.enumerated().filter { !removed.contains($0.offset) }.map(\.element)
     // A small selection (a category with few common units) is filled up with the category's other
-    // units in which the value reads well, so that the column is never one or two rows.
+    // units in which the value reads well, then its related categories' (pH: mmol/L, µmol/L), so
+    // that the column is never one or two rows.
     if column.count < Catalog.curatedColumnMinimum {
-      let others = keep(columnUnits(in: category).filter { badness($0) == 0 })
+      let others = keep((columnUnits(in: category) + related.flatMap { columnUnits(in: $0) }).filter { badness($0) == 0 })
       let filled = Array(others.prefix(Catalog.curatedColumnMinimum - column.count))
       let reciprocalKeys = Set(reciprocal.map(Catalog.identity))
       column = Catalog.byMagnitude(column.filter { !reciprocalKeys.contains(Catalog.identity($0)) } + filled)

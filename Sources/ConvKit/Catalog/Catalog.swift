@@ -64,7 +64,7 @@ public struct Catalog: Sendable {
     return spellings
   }()
 
-  private func prefixedSymbol(_ text: String) -> PrefixedUnit? {
+  func prefixedSymbol(_ text: String) -> PrefixedUnit? {
     let length = text.count
     for (symbol, prefix) in Catalog.prefixSymbols where text.hasPrefix(symbol) && length > symbol.count {
       let rest = String(text.dropFirst(symbol.count))
@@ -145,7 +145,7 @@ public struct Catalog: Sendable {
   }
 
   /// Sorts by size, keeping the given order between units of the same size.
-  static func byMagnitude(_ units: [PrefixedUnit]) -> [PrefixedUnit] {
+  package static func byMagnitude(_ units: [PrefixedUnit]) -> [PrefixedUnit] {
     units.enumerated()
       .sorted { ($0.element.factor.approximation, $0.offset) < ($1.element.factor.approximation, $1.offset) }
       .map(\.element)

@@ -17,6 +17,11 @@ extension Catalog {
       let alternate = PrefixedUnit(unit: storage.unit(at: index))
       if !result.contains(alternate) { result.append(alternate) }
     }
+    // A scale's symbol that is also a prefixed symbol (`pH`, the picohenry) keeps that reading for
+    // when the other side asks for its dimension (`5 pH nH`).
+    if first.unit.scale != nil, first.prefix == nil, let prefixed = prefixedSymbol(spelling), !result.contains(prefixed) {
+      result.append(prefixed)
+    }
     return result
   }
 }

@@ -146,17 +146,8 @@ extension ExpressionReader {
   /// zeros both stand for 1 − n. Nil for anything else, which is read as usual. The quantity keeps
   /// its text as written (no separate number), so that output shows `4/0 AWG`, not `-3 AWG`.
   func gaugeQuantity(_ trimmed: String) throws(ConvError) -> Quantity? {
-    guard let first = trimmed.first, first.isASCIIDigit,
-          let space = trimmed.firstIndex(where: { $0.isWhitespace }) else { return nil }
-    let number = trimmed[..<space]
-    let value: Int
-    if number.count >= 2, number.count <= 8, number.allSatisfy({ $0 == "0" }) {
-      value = 1 - number.count
-    } else if number.hasSuffix("/0"), let count = Int(number.dropLast(2)), count >= 1, count <= 8 {
-      value = 1 - count
-    } else {
-      return nil
-    }
+    guard let space = trimmed.firstIndex(where: { $0.isWhitespace }),
+          let value = Catalog.gaugeNumber(trimmed[..<space]) else { return nil }
     let unitText = String(trimmed[space...].trimmed)
     guard let unit = resolve(unitText, standalone: true, span: nil), unit.unit.scale?.readsGaugeNumbers == true else {
       return nil
@@ -164,7 +155,35 @@ extension ExpressionReader {
     let expression = UnitExpression(text: unitText, term: Term(unit: unit), singleUnit: unit)
     let term = try Term.multiply(Term(number: Rational(value)), expression.term,
                                  span: SourceSpan(start: 0, length: trimmed.count))
-    return Quantity(text: trimmed, term: term, number: nil, unit: expression)
+    return Quantity(text: trimmed, term: term, number: Rational(value), unit: expression)
+  }
+}
+
+extension Catalog {
+  /// The number a gauge spelling stands for: `0000` and `4/0` are −3, `00` and `2/0` are −1,
+  /// `1/0` is 0; nil for any other text (`0` and `12` are plain numbers).
+  public static func gaugeNumber(_ text: some StringProtocol) -> Int? {
+    if text.count >= 2, text.count <= 8, text.allSatisfy({ $0 == "0" }) { return 1 - text.count }
+    if text.hasSuffix("/0"), let count = Int(text.dropLast(2)), count >= 1, count <= 8 { return 1 - count }
+    return nil
+  }
+
+  /// A number typed alone for a unit held apart (favorites, the REPL): a gauge spelling on a
+  /// scale that reads them (`4/0` of AWG), else the number read as usual. Refuses a gauge
+  /// spelling that is no number (`4/0`) for any other unit.
+  public func quantity(typed text: String, value: Rational?, in unit: UnitExpression, shown: String? = nil)
+    throws(ConvError) -> Quantity {
+    let trimmed = String(text.trimmed)
+    if let gauge = Catalog.gaugeNumber(trimmed), unit.term.scaleUnit?.unit.scale?.readsGaugeNumbers == true {
+      let shownText = shown ?? (trimmed + " " + unit.displaySymbol)
+      let term = try Term.multiply(Term(number: Rational(gauge)), unit.term, span: SourceSpan(start: 0, length: shownText.count))
+      return try Catalog.checkAboveAbsoluteZero(Quantity(text: shownText, term: term, number: Rational(gauge), unit: unit))
+    }
+    guard let value else {
+      throw .syntax("'\(ConvError.printable(trimmed))' is a gauge number, for wire gauges (AWG, SWG), not for \(ConvError.printable(unit.displaySymbol))",
+                    span: SourceSpan(start: 0, length: trimmed.count))
+    }
+    return try quantity(value, in: unit, text: shown)
   }
 }
 

@@ -89,6 +89,14 @@ public struct UnitScale: Sendable, Hashable {
     return abs(forward(a) - target) <= abs(forward(b) - target) ? a : b
   }
 
+  /// How a gauge number below one is written on a scale that reads them: −3 as `0000`, −1 as `00`;
+  /// nil for any other value (or scale).
+  public func gaugeSpelling(_ value: Rational) -> String? {
+    guard readsGaugeNumbers, value.isInteger, value < .one, value > Rational(-8) else { return nil }
+    let zeros = Int((Rational.one - value).doubleValue)
+    return zeros >= 2 ? String(repeating: "0", count: zeros) : nil
+  }
+
   /// The domain in words (`from 0000 to 40`, `from 0 to 17`, `from 0 up`), with gauge numbers where the scale reads them.
   public var domainDescription: String? {
     func number(_ value: Double) -> String {

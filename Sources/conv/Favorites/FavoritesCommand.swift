@@ -84,7 +84,7 @@ struct FavoritesListCommand: ParsableCommand {
     let converter = Converter(catalog: catalog, options: outputOptions)
     let presenter = FavoritesPresenter(converter: converter)
     let valueText = words.isEmpty ? "1" : words.joined(separator: " ")
-    let value: Rational
+    let value: Rational?
     do {
       value = try presenter.value(valueText)
     } catch {
