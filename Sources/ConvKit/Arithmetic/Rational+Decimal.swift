@@ -131,12 +131,18 @@ extension Rational {
   }
 
   /// `round(self × 10^scale)` for a non-negative value, ties to even, and whether it was exact.
+  ///
+  /// One division of n·10^scale by d (or of n by d·10^-scale), without reducing the scaled
+  /// fraction first: that reduction was a gcd of two numbers of thousands of digits (the power of
+  /// ten and the denominator), slower than the rest of printing a number by far.
   private func roundedInteger(scaledBy scale: Int) -> (BigInteger, Bool) {
-    let scaled = self * Rational.powerOfTen(scale)
-    let (q, r) = scaled.numerator.quotientAndRemainder(dividingBy: scaled.denominator)
+    let (dividend, divisor) = scale >= 0
+      ? (numerator * BigInteger.tenToThe(scale), denominator)
+      : (numerator, denominator * BigInteger.tenToThe(-scale))
+    let (q, r) = dividend.quotientAndRemainder(dividingBy: divisor)
     if r.isZero { return (q, true) }
     let twice = r.shiftedLeft(by: 1)
-    if twice > scaled.denominator || (twice == scaled.denominator && q.isOdd) {
+    if twice > divisor || (twice == divisor && q.isOdd) {
       return (q + .one, false)
     }
     return (q, false)

@@ -14,6 +14,8 @@ public enum ConvError: Error, Sendable, Equatable {
   case malformedNumber(String, span: SourceSpan)
   /// A number too large or too small to work with (`1e999999`).
   case numberOutOfRange(String, span: SourceSpan)
+  /// An exact value whose numerator or denominator would exceed ``ExactBound`` (`(1/3)^24^24^17`).
+  case exactValueTooLarge(span: SourceSpan)
   /// A power beyond what a dimension can hold (`m^99999`).
   case exponentTooLarge(Int, span: SourceSpan)
   /// Division by zero inside an expression.
@@ -75,6 +77,9 @@ public enum ConvError: Error, Sendable, Equatable {
       return "malformed number '\(ConvError.printable(text))'"
     case .numberOutOfRange(let text, _):
       return "number '\(ConvError.printable(text))' is out of range"
+    case .exactValueTooLarge:
+      return "the exact value would need more than \(ExactBound.maximumDigits) digits above or below its "
+        + "fraction line (conv computes exactly): write the number as a decimal (1.5e-4000) or use a smaller power"
     case .exponentTooLarge(let power, _):
       return "exponent \(power) is too large (at most \(Dimension.maximumExponent) in magnitude)"
     case .divisionByZero:
@@ -124,6 +129,7 @@ public enum ConvError: Error, Sendable, Equatable {
     switch self {
     case .unknownUnit(_, let span, _), .unexpectedCharacter(_, let span), .syntax(_, let span),
       .malformedNumber(_, let span), .numberOutOfRange(_, let span), .exponentTooLarge(_, let span),
+      .exactValueTooLarge(let span),
       .divisionByZero(let span), .nestingTooDeep(_, let span), .mismatchedSum(_, _, let span),
       .absoluteTemperatureInCompound(_, _, let span):
       return span
@@ -145,6 +151,7 @@ public enum ConvError: Error, Sendable, Equatable {
     case .malformedNumber(let a, let span): .malformedNumber(a, span: span.shifted(by: offset))
     case .numberOutOfRange(let a, let span): .numberOutOfRange(a, span: span.shifted(by: offset))
     case .exponentTooLarge(let a, let span): .exponentTooLarge(a, span: span.shifted(by: offset))
+    case .exactValueTooLarge(let span): .exactValueTooLarge(span: span.shifted(by: offset))
     case .divisionByZero(let span): .divisionByZero(span: span.shifted(by: offset))
     case .nestingTooDeep(let a, let span): .nestingTooDeep(limit: a, span: span.shifted(by: offset))
     case .mismatchedSum(let a, let b, let span): .mismatchedSum(a, b, span: span.shifted(by: offset))

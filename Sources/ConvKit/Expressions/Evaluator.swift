@@ -120,7 +120,7 @@ struct Evaluator<Resolver: UnitResolving> {
         // `3/4 cup` is; with a unit on the left, `L/100 km` stays L/(100 km).
         if result.dimension.isNone, let next = peek(), case .number(let denominator) = next.kind {
           index += 1
-          result = try Term.divide(result, Term(number: denominator), span: next.span)
+          result = try Term.divide(result, try Term.number(denominator, span: next.span), span: next.span)
           while let factor = peek(), factor.kind == .openParenthesis || factor.kind.isWord {
             result = try Term.multiply(result, try parseUnary(), span: factor.span)
           }
@@ -234,7 +234,7 @@ struct Evaluator<Resolver: UnitResolving> {
     switch token.kind {
     case .number(let value):
       index += 1
-      return Term(number: value)
+      return try Term.number(value, span: token.span)
     case .word:
       return try parseName()
     case .openParenthesis:

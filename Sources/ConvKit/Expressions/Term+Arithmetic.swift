@@ -7,16 +7,24 @@ enum PowerWords {
 /// Arithmetic on terms, with the checks that keep absolute temperatures and sizes sane.
 extension Term {
   /// Largest numerator or denominator, in bits, that an intermediate value may reach.
-  static let maximumBits = 16_384
+  static var maximumBits: Int { ExactBound.maximumBits }
+  /// Largest power of π a value may carry.
+  static let maximumPiPower = 64
   /// Largest unit count kept (the count only steers parsing, so it saturates instead of overflowing).
   static let maximumUnitCount = 1 << 24
 
 
+  /// Refuses a value beyond ``ExactBound`` or with too high a power of π.
   static func checkSize(_ value: Magnitude, span: SourceSpan) throws(ConvError) {
-    if value.rational.numerator.bitWidth > Term.maximumBits || value.rational.denominator.bitWidth > Term.maximumBits
-      || abs(value.piPower) > 64 {
-      throw .numberOutOfRange("intermediate value", span: span)
-    }
+    guard ExactBound.admits(value.rational) else { throw .exactValueTooLarge(span: span) }
+    if abs(value.piPower) > maximumPiPower { throw .numberOutOfRange("power of π", span: span) }
+  }
+
+  /// A number as a term, refused when it is beyond ``ExactBound`` (a 4,000-digit mantissa with an
+  /// exponent of 4,000, or a fraction of two such numbers).
+  static func number(_ value: Rational, span: SourceSpan) throws(ConvError) -> Term {
+    guard ExactBound.admits(value) else { throw .exactValueTooLarge(span: span) }
+    return Term(number: value)
   }
 
   /// `a + b` for unit counts, saturating at `maximumUnitCount`.
@@ -119,13 +127,14 @@ extension Term {
     }
     guard let dimension = term.dimension.raised(to: power) else { throw .exponentTooLarge(power, span: span) }
     if power < 0 && term.value.isZero { throw .divisionByZero(span: span) }
-    let bits = max(term.value.rational.numerator.bitWidth, term.value.rational.denominator.bitWidth)
+    // Checked before computing: a power's size is known in advance, within one bit per factor.
     // `dimension` exists, so |power| <= Dimension.maximumExponent: these products cannot overflow.
-    if bits * abs(power) > Term.maximumBits || abs(term.value.piPower * power) > 64 {
-      throw .numberOutOfRange("power", span: span)
-    }
+    let bits = max(term.value.rational.numerator.bitWidth, term.value.rational.denominator.bitWidth)
+    if (bits - 1) * abs(power) + 1 > Term.maximumBits { throw .exactValueTooLarge(span: span) }
+    if abs(term.value.piPower * power) > maximumPiPower { throw .numberOutOfRange("power of π", span: span) }
     var result = term
     result.value = term.value.power(power)
+    try checkSize(result.value, span: span)
     result.dimension = dimension
     result.unitCount = unitCount(term.unitCount, raisedTo: power)
     result.absoluteUnit = nil

@@ -97,7 +97,8 @@ struct ExpressionReader: UnitResolving {
       let number = negative ? -value : value
       let rest = tokens[(numberIndex + 1)...]
       guard let first = rest.first else {
-        return Quantity(text: trimmed, term: Term(number: number), number: number, unit: nil)
+        return Quantity(text: trimmed, term: try Term.number(number, span: tokens[numberIndex].span), number: number,
+                        unit: nil)
       }
       let unitText = String(Array(trimmed)[first.span.start...])
       // Names are names: the rest as one catalog spelling (`farad-90`, `OC-3`, `20 °C calorie`).
