@@ -7,6 +7,7 @@ let package = Package(
   platforms: [.macOS(.v15)],
   products: [
     .library(name: "ConvKit", targets: ["ConvKit"]),
+    .library(name: "ConvKitFoundation", targets: ["ConvKitFoundation"]),
     // For the benchmarks package (Benchmarks/), which measures batch conversion and the REPL too.
     .library(name: "ConvApp", targets: ["ConvApp"]),
     .executable(name: "conv", targets: ["conv"]),
@@ -17,6 +18,9 @@ let package = Package(
   targets: [
     // MARK: Engine: pure Swift, no Foundation, no C.
     .target(name: "ConvKit"),
+
+    // MARK: Foundation interop: Measurement converted through the exact engine.
+    .target(name: "ConvKitFoundation", dependencies: ["ConvKit"]),
 
     // MARK: Formatting: numbers and unit names for people, ICU behind a C shim.
     .target(
@@ -46,6 +50,7 @@ let package = Package(
     // MARK: Tests
     .testTarget(name: "ConvKitTests", dependencies: ["ConvKit"], exclude: ["Fixtures"]),
     .testTarget(name: "ConvFormatTests", dependencies: ["ConvFormat", "ConvKit"]),
+    .testTarget(name: "ConvKitFoundationTests", dependencies: ["ConvKitFoundation", "ConvKit"]),
     .testTarget(name: "ConvAppTests", dependencies: ["ConvApp", "ConvKit", "ConvFormat"]),
     .testTarget(name: "EndToEndTests", dependencies: ["conv"]),
   ],

@@ -125,7 +125,7 @@ enum ScaleNumber {
 extension Rational {
   /// The decimal that a `Double` prints as (its shortest round-trip form: 0.1, not the binary
   /// fraction nearest to it); nil for NaN and infinities.
-  init?(shortestDecimal value: Double) {
+  public init?(shortestDecimal value: Double) {
     guard value.isFinite else { return nil }
     if value == 0 {
       self = .zero
