@@ -14,6 +14,8 @@ let package = Package(
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    // Documentation only: `swift package generate-documentation --target ConvKit`.
+    .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
   ],
   targets: [
     // MARK: Engine: pure Swift, no Foundation, no C.
