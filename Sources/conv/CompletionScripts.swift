@@ -9,6 +9,17 @@ enum CompletionScripts {
     var lines = Conv.completionScript(for: .bash).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     guard let marker = lines.firstIndex(of: "        # Offer subcommand completions"),
           marker + 2 < lines.count, lines[marker + 2] == "        ;;" else { return nil }
+    // The generated script hands conv's candidates to `compgen -W`, which expands the word list:
+    // a candidate such as x`touch /tmp/x`y would run. They are read as lines and compared with
+    // the typed word instead, never expanded.
+    for index in lines.indices {
+      let line = lines[index]
+      let call = "__conv_add_completions -W \"$(__conv_custom_complete "
+      guard let start = line.firstRange(of: call), line.hasSuffix(")\"") else { continue }
+      lines[index] = String(line[..<start.lowerBound]) + "__conv_add_custom_completions "
+        + String(line[start.upperBound...].dropLast(2))
+    }
+    guard !lines.contains(where: { $0.contains("-W \"$(__conv_custom_complete") }) else { return nil }
     let offerSubcommands = lines[marker + 1]
     lines.replaceSubrange((marker + 1)...(marker + 1), with: [
       "        if [[ ${COMP_CWORD} -gt 1 ]]; then",
@@ -19,6 +30,18 @@ enum CompletionScripts {
       "    " + offerSubcommands,
       "        fi",
     ])
+    guard let helper = lines.firstIndex(of: "__conv_custom_complete() {") else { return nil }
+    lines.insert(contentsOf: [
+      "# Adds the candidates conv prints, one a line, that start with the typed word: taken as they are,",
+      "# never expanded (compgen -W would run a command substitution inside a candidate).",
+      "__conv_add_custom_completions() {",
+      "    local completion",
+      "    while IFS='' read -r completion; do",
+      "        [[ \"${completion}\" == \"${cur}\"* ]] && COMPREPLY+=(\"${completion}\")",
+      "    done < <(__conv_custom_complete \"${@}\")",
+      "}",
+      "",
+    ], at: helper)
     return lines.joined(separator: "\n")
   }
 

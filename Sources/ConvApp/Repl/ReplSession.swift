@@ -313,7 +313,7 @@ public struct ReplSession {
   /// prints them, and the position of the current pair among them.
   func favoriteLines(converter: Converter) throws -> (lines: [String], current: Int?) {
     guard let store = favoritesStore else { throw ReplMessage("favorites are not available") }
-    let entries = try store.load().resolved(in: catalog)
+    let entries = Array(try store.load().resolved(in: catalog))
     guard !entries.isEmpty else { return (["no favorites yet: choose a pair and type fav"], nil) }
     var current: Int? = nil
     if let pair = currentFavorite, let resolved = try? ResolvedFavorite(pair, catalog: catalog) {

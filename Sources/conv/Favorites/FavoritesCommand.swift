@@ -93,8 +93,7 @@ struct FavoritesListCommand: ParsableCommand {
     var failed = false
     try FavoritesCommand.perform { () throws(FavoritesFailure) in
       let file = try FavoritesStore(environment: environment).load(catalog: catalog)
-      let entries = file.resolved(in: catalog)
-      if entries.isEmpty {
+      if file.entries.isEmpty {
         switch outputOptions.mode {
         case .json: Output.line("[]")
         case .terse: break
@@ -102,7 +101,7 @@ struct FavoritesListCommand: ParsableCommand {
         }
         return
       }
-      let output = presenter.lines(entries, value: value, valueText: valueText)
+      let output = presenter.lines(file.resolved(in: catalog), value: value, valueText: valueText)
       Output.lines(output.lines)
       for message in output.errors { Output.error(message) }
       failed = output.failed
