@@ -1,0 +1,105 @@
+import Foundation
+import Testing
+import ConvKit
+
+/// The code of the DocC articles (Sources/ConvKit/ConvKit.docc), compiled and run: each test holds
+/// one article block verbatim, and `articlesMatch` checks that every block of the articles is
+/// here, line for line, so an article cannot drift from code that compiles.
+@Suite("Documentation articles")
+struct ArticleCodeTests {
+  @Test("Getting started: convert a value")
+  func convertAValue() throws {
+    let catalog = Catalog.builtin
+    let marathon = try catalog.convert("26.2 mi", to: "km")
+    let kilometres = marathon.rational.terminatingDecimal?.plainString  // "42.1648128"
+    let isExact = marathon.isExact                                       // true
+    #expect(kilometres == "42.1648128" && isExact)
+    do {
+      _ = try catalog.convert("5 mi", to: "kg")
+    } catch {
+      print(error.message)  // cannot convert mi to kg: length vs mass
+    }
+    #expect { _ = try catalog.convert("5 mi", to: "kg") } throws: { error in
+      (error as? ConvError)?.message == "cannot convert mi to kg: length vs mass"
+    }
+  }
+
+  @Test("Getting started: convert many values, browse, add units")
+  func manyValues() throws {
+    let catalog = Catalog.builtin
+    let economy = try catalog.conversion(from: "mpg", to: "L/100km")
+    let consumption = [20.0, 30.0, 40.0].map(economy.convert)  // 11.76…, 7.84…, 5.88…
+    #expect(abs(consumption[1] - 7.840486111111111) < 1e-12)
+
+    let length = catalog.category(named: "length")!
+    let common = catalog.units(in: length).filter(\.isCommon).map(\.name)  // inch, foot, yard, mile, …
+    let ounce = try catalog.lookup("fl oz")
+    let ounceName = ounce.name                                              // "fluid ounce"
+    #expect(common.contains("mile") && ounceName == "fluid ounce")
+
+    let text = """
+      category: length
+      beard-second | beard-seconds | | | 5 nm | | informal
+      """
+    let (extended, problems) = CatalogLoader.load([CatalogSource(path: "units", text: text)], base: catalog)
+    let beard = try extended.convert("1 cm", to: "beard-second").rational  // 2000000
+    let clean = problems.isEmpty                                           // true
+    #expect(beard == Rational(2_000_000) && clean)
+  }
+
+  @Test("Exactness")
+  func exactness() throws {
+    let inch = try Catalog.builtin.convert("1 in", to: "mm")
+    let inchExact = inch.isExact                                    // true: 25.4 mm
+    let metre = try Catalog.builtin.convert("1 m", to: "ft")
+    let metreFraction = metre.rational                              // 1250/381, exact
+    let metreDigits = metre.rational.rounded(significantDigits: 8)  // 3.2808399, rounded: shown with ≈
+    #expect(inchExact && metreFraction == Rational(1250) / Rational(381))
+    #expect(metreDigits.plainString == "3.2808399" && !metreDigits.isExact, "\(metreDigits.plainString)")
+
+    let turn = try Catalog.builtin.convert("1 rev", to: "°")
+    let turnExact = turn.isExact                                   // true: 360
+    let radian = try Catalog.builtin.convert("1 rad", to: "°")
+    let radianPiPower = radian.value.piPower                       // -1: 180/π
+    let radianSymbolic = radian.isSymbolicallyExact                // true: exact as 180/π
+    #expect(turnExact && radianPiPower == -1 && radianSymbolic)
+
+    let power = try Catalog.builtin.convert("20 dBm", to: "mW")
+    let powerExact = power.isExact                                 // false: ≈ 100
+    #expect(!powerExact)
+  }
+
+  /// The Swift blocks of an article, without the package manifest (which is not library code).
+  static func blocks(_ article: String) throws -> [[String]] {
+    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("Sources/ConvKit/ConvKit.docc/" + article)
+    let text = try String(contentsOf: url, encoding: .utf8)
+    var blocks: [[String]] = []
+    var current: [String]? = nil
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      if line.hasPrefix("```swift") { current = [] } else if line.hasPrefix("```") {
+        if let block = current, !block.contains(where: { $0.contains("PackageDescription") }) { blocks.append(block) }
+        current = nil
+      } else if current != nil {
+        current!.append(String(line))
+      }
+    }
+    return blocks
+  }
+
+  @Test("Every Swift block of the articles is in this file, line for line",
+        arguments: ["GettingStarted.md", "Exactness.md"])
+  func articlesMatch(_ article: String) throws {
+    let here = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
+      .split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+    let blocks = try Self.blocks(article)
+    #expect(!blocks.isEmpty)
+    for block in blocks {
+      let lines = block.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+      let found = here.indices.contains { start in
+        start + lines.count <= here.count && Array(here[start..<start + lines.count]) == lines
+      }
+      #expect(found, "\(article): block not in ArticleCodeTests.swift:\n\(block.joined(separator: "\n"))")
+    }
+  }
+}
