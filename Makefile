@@ -4,7 +4,9 @@
 #                            readline shared): for systems without the static libraries
 #   make install PREFIX=DIR  install binary, man page and shell completions under DIR (default /usr/local)
 #   make uninstall PREFIX=DIR
-#   make test                run the test suite (same as CI)
+#   make test                run the test suite
+#   make check               what CI runs: the test suite, then the static binary `make install`
+#                            installs, built and put through the end-to-end tests
 # DESTDIR=DIR stages an install for packaging; SCRATCH=DIR builds in DIR instead of .build.
 PREFIX ?= /usr/local
 DESTDIR ?=
@@ -38,7 +40,7 @@ BASHDIR = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 ZSHDIR = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 FISHDIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 
-.PHONY: all build install uninstall test completions clean
+.PHONY: all build install uninstall test check completions clean
 
 all: build
 
@@ -64,6 +66,10 @@ uninstall:
 
 test:
 	$(SWIFT) test
+
+# The end-to-end suite again, against the release binary users get (CONV_TEST_BINARY).
+check: test build
+	CONV_TEST_BINARY=$(BIN) $(SWIFT) test --skip-build --filter EndToEndTests
 
 clean:
 	rm -rf $(SCRATCH)
