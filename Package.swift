@@ -8,8 +8,6 @@ let package = Package(
   products: [
     .library(name: "ConvKit", targets: ["ConvKit"]),
     .library(name: "ConvKitFoundation", targets: ["ConvKitFoundation"]),
-    // For the benchmarks package (Benchmarks/), which measures batch conversion and the REPL too.
-    .library(name: "ConvApp", targets: ["ConvApp"]),
     .executable(name: "conv", targets: ["conv"]),
   ],
   dependencies: [
@@ -45,6 +43,9 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
+
+    // MARK: Benchmarks, apart from the tests: `swift run -c release conv-benchmarks` (Benchmarks/README.md).
+    .executableTarget(name: "conv-benchmarks", dependencies: ["ConvKit", "ConvApp"]),
 
     // MARK: Maintainer tool: regenerates the embedded catalog from Data/.
     .executableTarget(name: "generate-catalog", dependencies: ["ConvKit"]),

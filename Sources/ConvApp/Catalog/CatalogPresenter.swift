@@ -16,7 +16,7 @@ public struct CatalogPresenter: Sendable {
 
   private func text(_ value: String) -> String { ascii ? ASCIIText.transliterate(value) : value }
   /// A unit's symbol, its own ASCII spelling in ASCII mode (see `ASCIISymbol`).
-  private func symbol(_ unit: Unit) -> String { ascii ? ASCIISymbol.of(unit) : unit.symbol }
+  private func symbol(_ unit: CatalogUnit) -> String { ascii ? ASCIISymbol.of(unit) : unit.symbol }
 
   // MARK: categories
 
@@ -165,7 +165,7 @@ public struct CatalogPresenter: Sendable {
   }
 
   /// The coherent SI unit of a dimension, written with base unit symbols (`kg·m²·s⁻²`).
-  public func coherentUnitName(_ dimension: Dimension) -> String {
+  public func coherentUnitName(_ dimension: PhysicalDimension) -> String {
     let symbols: [BaseQuantity: String] = [
       .length: "m", .mass: "kg", .time: "s", .current: "A", .temperature: "K", .amount: "mol",
       .luminousIntensity: "cd", .information: "bit", .angle: "rad",

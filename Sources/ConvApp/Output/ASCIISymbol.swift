@@ -14,7 +14,7 @@ public enum ASCIISymbol {
   }
 
   /// The ASCII symbol of a catalog unit.
-  public static func of(_ unit: Unit) -> String {
+  public static func of(_ unit: CatalogUnit) -> String {
     if let symbol = unit.symbols.first, isPlainASCII(symbol) { return symbol }
     if let symbol = unit.symbols.dropFirst().first(where: isPlainASCII) { return symbol }
     if !unit.symbols.isEmpty, let alias = unit.aliases.first(where: { isPlainASCII($0) && !$0.contains(" ") }) {

@@ -44,7 +44,7 @@ public struct ReplState: Sendable {
   }
 
   /// A key naming an unprefixed catalog unit.
-  public static func key(_ unit: Unit) -> String { "|" + unit.name }
+  public static func key(_ unit: CatalogUnit) -> String { "|" + unit.name }
 }
 
 /// Where the REPL keeps favorites (the favorites file). Implementations read the file afresh on

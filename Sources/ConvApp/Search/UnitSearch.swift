@@ -10,7 +10,7 @@ public struct UnitSearch: Sendable {
   /// One hit.
   public struct Hit: Sendable, Hashable {
     /// The unit found, or nil for a category hit.
-    public let unit: Unit?
+    public let unit: CatalogUnit?
     /// The category found (for unit hits: the unit's category).
     public let category: UnitCategory
     /// The spelling that matched best.
@@ -208,7 +208,7 @@ public struct UnitSearch: Sendable {
     self.unitPositions = positions
   }
 
-  private static func positionKey(_ unit: Unit) -> String {
+  private static func positionKey(_ unit: CatalogUnit) -> String {
     unit.name
   }
 
@@ -272,14 +272,14 @@ public struct UnitSearch: Sendable {
   }
 
   /// Whether a unit matches `query` (for filtering a column): an empty query matches everything.
-  public func matches(_ unit: Unit, query: String) -> Bool {
+  public func matches(_ unit: CatalogUnit, query: String) -> Bool {
     matches(unit, query: Query(query))
   }
 
   /// Whether a unit matches a folded query; an empty query matches everything.
   ///
   /// Units of this catalog use the spellings folded when the index was built; others are folded now.
-  public func matches(_ unit: Unit, query: Query) -> Bool {
+  public func matches(_ unit: CatalogUnit, query: Query) -> Bool {
     if query.isEmpty { return true }
     if let position = unitPositions[UnitSearch.positionKey(unit)] {
       let entries = unitEntries[position]
@@ -307,7 +307,7 @@ public struct UnitSearch: Sendable {
   }
 
   /// The units of a category that match `query`, in display order (all of them for an empty query).
-  public func units(inCategory identifier: String, matching query: Query) -> [Unit] {
+  public func units(inCategory identifier: String, matching query: Query) -> [CatalogUnit] {
     guard let positions = unitsByCategory[identifier] else { return [] }
     if query.isEmpty { return positions.map { catalog.units[$0] } }
     let matching = pool.withMatcher(query) { matches in positions.filter { matches(unitEntries[$0]) } }
