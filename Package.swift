@@ -8,6 +8,7 @@ let package = Package(
   products: [
     .library(name: "ConvKit", targets: ["ConvKit"]),
     .library(name: "ConvKitFoundation", targets: ["ConvKitFoundation"]),
+    .library(name: "ConvFormat", targets: ["ConvFormat"]),
     .executable(name: "conv", targets: ["conv"]),
   ],
   dependencies: [
@@ -53,7 +54,7 @@ let package = Package(
     // MARK: Tests
     .testTarget(name: "ConvKitTests", dependencies: ["ConvKit"], exclude: ["Fixtures"]),
     .testTarget(name: "ConvFormatTests", dependencies: ["ConvFormat", "ConvKit"]),
-    .testTarget(name: "ConvKitFoundationTests", dependencies: ["ConvKitFoundation", "ConvKit"]),
+    .testTarget(name: "ConvKitFoundationTests", dependencies: ["ConvKitFoundation", "ConvKit", "ConvFormat"]),
     .testTarget(name: "ConvAppTests", dependencies: ["ConvApp", "ConvKit", "ConvFormat"]),
     .testTarget(name: "EndToEndTests", dependencies: ["conv"]),
   ],

@@ -4,13 +4,13 @@ import ConvKit
 /// The one matcher of what people type against the catalog's spellings, for every front end:
 /// search and the REPL's filter (`search`), completion in the REPL and the shells (`completions`),
 /// and "did you mean" (`suggestions`). Spellings are folded once, when the matcher is made.
-public struct UnitMatcher: Sendable {
+package struct UnitMatcher: Sendable {
   /// The catalog matched against.
-  public let catalog: Catalog
+  package let catalog: Catalog
   private let givenSearch: UnitSearch?
   /// Ranked search over names, symbols and aliases (folding case and accents); built when first
   /// asked for unless given.
-  public var search: UnitSearch { givenSearch ?? UnitSearch(catalog: catalog) }
+  package var search: UnitSearch { givenSearch ?? UnitSearch(catalog: catalog) }
 
   /// A spelling that completion offers.
   struct Spelling: Sendable {
@@ -26,7 +26,7 @@ public struct UnitMatcher: Sendable {
   private let featured: [PrefixedUnit]
 
   /// A matcher over `catalog`; `search` reuses an index already built.
-  public init(catalog: Catalog, search: UnitSearch? = nil) {
+  package init(catalog: Catalog, search: UnitSearch? = nil) {
     self.catalog = catalog
     givenSearch = search
     var spellings: [Spelling] = []
@@ -45,7 +45,7 @@ public struct UnitMatcher: Sendable {
 
   /// Up to `limit` spellings the user may have meant by an unknown one, fitting the other side's
   /// dimension when known (see `Catalog.suggestions(for:limit:fitting:)`).
-  public func suggestions(for text: String, limit: Int = 3, fitting dimension: PhysicalDimension?) -> [String] {
+  package func suggestions(for text: String, limit: Int = 3, fitting dimension: PhysicalDimension?) -> [String] {
     catalog.suggestions(for: text, limit: limit, fitting: dimension)
   }
 
@@ -54,7 +54,7 @@ public struct UnitMatcher: Sendable {
   /// folded (`ang` → `ångström`), then prefixed symbols (`km`, `GiB`, `µF`) once a prefix and more
   /// is typed. After an operator (`kg/m`) the part after it is completed. With `fitting`, units of that dimension first, then of the inverse
   /// dimension, and no others.
-  public func completions(of typed: String, fitting dimension: PhysicalDimension? = nil) -> [(text: String, unit: CatalogUnit)] {
+  package func completions(of typed: String, fitting dimension: PhysicalDimension? = nil) -> [(text: String, unit: CatalogUnit)] {
     var head = ""
     var word = Substring(typed)
     if let operatorIndex = typed.lastIndex(where: { "/*·×(".contains($0) }) {

@@ -5,14 +5,14 @@
 /// file of such definitions take minutes. Every value an expression produces, and every number it
 /// is written with, must fit: about 4,500 decimal digits above and below the fraction line, enough
 /// for `1e4000`, `1e-4000` with a 300-digit mantissa, and any catalog factor.
-public enum ExactBound {
+package enum ExactBound {
   /// Most bits a numerator or denominator may have: 2¹⁴⁹⁴⁸ < 10⁴⁵⁰⁰, so at most 4,500 digits.
-  public static let maximumBits = 14_948
+  package static let maximumBits = 14_948
   /// The bound in decimal digits, for messages and documentation.
-  public static let maximumDigits = 4_500
+  package static let maximumDigits = 4_500
 
   /// Whether the numerator and the denominator both fit.
-  public static func admits(_ value: Rational) -> Bool {
+  package static func admits(_ value: Rational) -> Bool {
     value.numerator.bitWidth <= maximumBits && value.denominator.bitWidth <= maximumBits
   }
 }

@@ -1,8 +1,8 @@
 extension Catalog {
   /// Most rows the curated whole column shows: what fits a terminal screen.
-  public static let curatedColumnLimit = 20
+  package static let curatedColumnLimit = 20
   /// Fewest rows left when units in which the value reads badly are dropped.
-  public static let curatedColumnMinimum = 8
+  package static let curatedColumnMinimum = 8
 
   /// The units of the curated whole column for a quantity (`conv 5 mi`): the category's common
   /// units and featured prefixed forms, the common units and featured forms of the categories it
@@ -11,7 +11,7 @@ extension Catalog {
   /// ones last). Units in which `value` (in the coherent SI unit) reads badly — below 10⁻³ or from
   /// 10⁷ on — are left out, the worst first, while more than `curatedColumnMinimum` rows remain; at
   /// most `curatedColumnLimit` rows.
-  public func curatedColumn(in category: UnitCategory, source: PrefixedUnit?, value: Rational?) -> [PrefixedUnit] {
+  package func curatedColumn(in category: UnitCategory, source: PrefixedUnit?, value: Rational?) -> [PrefixedUnit] {
     let sourceKey = source.map(Catalog.identity)
     var seen: Set<String> = []
     func keep(_ units: [PrefixedUnit]) -> [PrefixedUnit] {

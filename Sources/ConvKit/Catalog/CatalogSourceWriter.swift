@@ -17,9 +17,9 @@
 /// The indexes are those the dictionary-indexed catalog computes, written out, so the compiled
 /// catalog answers every lookup as the loaded one does. `swift run generate-catalog` writes the
 /// file; a test compares it with the committed one.
-public enum CatalogSourceWriter {
+package enum CatalogSourceWriter {
   /// The Swift source of `BuiltinData`.
-  public static func swiftSource(for catalog: Catalog) -> String {
+  package static func swiftSource(for catalog: Catalog) -> String {
     let indexes = catalog.storage.indexTables()
 
     var categoryRecords = ""

@@ -3,7 +3,7 @@ public struct Quantity: Sendable, Hashable {
   /// The text as written (trimmed).
   public let text: String
   /// The evaluated value.
-  public let term: Term
+  package let term: Term
   /// The leading number, when the quantity is a number followed by a unit (`5` in `5 mi`).
   public let number: Rational?
   /// The unit after the leading number, when there is one (`mi` in `5 mi`).

@@ -3,12 +3,12 @@ public struct UnitExpression: Sendable, Hashable {
   /// The text as written (trimmed).
   public let text: String
   /// The value of one of this unit, in coherent SI units, with its dimension.
-  public let term: Term
+  package let term: Term
   /// The catalog unit, when the expression names exactly one (possibly prefixed).
   public let singleUnit: PrefixedUnit?
 
   /// Creates a unit expression from its parts (normally made by `Catalog.parseUnit`).
-  public init(text: String, term: Term, singleUnit: PrefixedUnit?) {
+  package init(text: String, term: Term, singleUnit: PrefixedUnit?) {
     self.text = text
     self.term = term
     self.singleUnit = singleUnit

@@ -143,7 +143,7 @@ public enum ConvError: Error, Sendable, Equatable {
   }
 
   /// The same error with its span moved right by `offset` characters.
-  public func shifted(by offset: Int) -> ConvError {
+  package func shifted(by offset: Int) -> ConvError {
     switch self {
     case .unknownUnit(let a, let span, let b): .unknownUnit(a, span: span.shifted(by: offset), suggestions: b)
     case .unexpectedCharacter(let a, let span): .unexpectedCharacter(a, span: span.shifted(by: offset))

@@ -1,5 +1,5 @@
 /// Something that turns unit names into units while an expression is evaluated.
-public protocol UnitResolving {
+package protocol UnitResolving {
   /// The unit a spelling names, or nil when it names none. Throws only for problems in the
   /// resolver itself (a catalog definition that does not resolve).
   func resolveUnit(_ spelling: String, span: SourceSpan) throws(ConvError) -> PrefixedUnit?
@@ -11,18 +11,18 @@ public protocol UnitResolving {
 
 extension UnitResolving {
   /// The dimension's formula.
-  public func describe(_ dimension: PhysicalDimension) -> String { dimension.formula }
+  package func describe(_ dimension: PhysicalDimension) -> String { dimension.formula }
 }
 
 extension Catalog: UnitResolving {
   /// Resolves a spelling inside an expression: claimed bare spellings (`C` for °C) do not apply
   /// there, so `C/kg` is coulombs per kilogram.
-  public func resolveUnit(_ spelling: String, span: SourceSpan) throws(ConvError) -> PrefixedUnit? {
+  package func resolveUnit(_ spelling: String, span: SourceSpan) throws(ConvError) -> PrefixedUnit? {
     unit(named: spelling, standalone: false)
   }
 
   /// Up to three known spellings close to an unknown one.
-  public func suggestions(for spelling: String) -> [String] {
+  package func suggestions(for spelling: String) -> [String] {
     #if CONV_FUZZING
     // Fuzzing builds (fuzz/run.sh) skip the edit-distance search over every spelling: it is most
     // of the cost of an unknown word, and the fuzz targets exercise it on their own.

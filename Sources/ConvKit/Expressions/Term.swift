@@ -3,20 +3,20 @@
 /// `5 mi` is 8046.72 (metres) of dimension length; `L/100km` is 10⁻⁸ (square metres). A term made
 /// of a number and one absolute temperature (`-40 °C`) also remembers that unit and the number, so
 /// the temperature can be converted with its offset.
-public struct Term: Sendable, Hashable {
+package struct Term: Sendable, Hashable {
   /// The value in the coherent SI unit of `dimension` (for absolute temperatures: the number times
   /// the unit's degree size, without the offset).
-  public var value: Magnitude
+  package var value: Magnitude
   /// The dimension.
-  public var dimension: PhysicalDimension
+  package var dimension: PhysicalDimension
   /// Whether every factor involved is exact (no `approx` unit).
-  public var isExact: Bool
+  package var isExact: Bool
   /// How many unit names went into the term (0 for a pure number).
-  public var unitCount: Int
+  package var unitCount: Int
   /// The absolute temperature, when the term is a number times exactly one such unit.
-  public var absoluteUnit: PrefixedUnit?
+  package var absoluteUnit: PrefixedUnit?
   /// The nonlinear unit (dBm, AWG), when the term is a number times exactly one such unit.
-  public var scaleUnit: PrefixedUnit? {
+  package var scaleUnit: PrefixedUnit? {
     get { scaleBox?.unit }
     set { scaleBox = newValue.map(ScaleUnitBox.init) }
   }
@@ -24,10 +24,10 @@ public struct Term: Sendable, Hashable {
   /// second inline unit would double their size (a chain of definitions recurses once per unit).
   private var scaleBox: ScaleUnitBox?
   /// The number multiplying `absoluteUnit` (−40 in `-40 °C`) or `scaleUnit` (20 in `20 dBm`).
-  public var coefficient: Rational
+  package var coefficient: Rational
 
   /// A pure number.
-  public init(number: Rational) {
+  package init(number: Rational) {
     value = Magnitude(number)
     dimension = .none
     isExact = true
@@ -38,7 +38,7 @@ public struct Term: Sendable, Hashable {
   }
 
   /// One unit, possibly prefixed.
-  public init(unit: PrefixedUnit) {
+  package init(unit: PrefixedUnit) {
     value = unit.factor
     dimension = unit.unit.dimension
     isExact = unit.unit.isExact
@@ -52,7 +52,7 @@ public struct Term: Sendable, Hashable {
   var hasOffsetTemperature: Bool { absoluteUnit?.unit.hasOffset ?? false }
 
   /// The value in kelvin for an absolute temperature, else the plain value, exact where possible.
-  public var baseValue: Magnitude {
+  package var baseValue: Magnitude {
     guard let unit = absoluteUnit, unit.unit.hasOffset else { return value }
     return Magnitude(coefficient + unit.unit.offset) * unit.factor
   }

@@ -2,17 +2,17 @@
 ///
 /// Every front end reads what people type through `Catalog.read(_:conventions:)`: one-shot,
 /// batch, the REPL, favorites and `info` give the same answer or the same refusal.
-public struct ConversionReading: Sendable {
+package struct ConversionReading: Sendable {
   /// The quantity.
-  public let quantity: Quantity
+  package let quantity: Quantity
   /// The targets, in order; empty for the whole column.
-  public let targets: [UnitExpression]
+  package let targets: [UnitExpression]
   /// The spellings read other than by default, because the other side's dimension asked for it,
   /// as `(spelling, unit name)`: `("C", "coulomb")`.
-  public let choices: [(spelling: String, unit: String)]
+  package let choices: [(spelling: String, unit: String)]
 
   /// One line per choice, for standard error in human output: `note: C read as coulomb`.
-  public var notes: [String] {
+  package var notes: [String] {
     choices.map { "note: \(ConvError.printable($0.spelling)) read as \(ConvError.printable($0.unit))" }
   }
 }
@@ -26,7 +26,7 @@ extension Catalog {
   /// other side. The default reading stands whenever it converts; an alternative is taken when it
   /// alone (with the fewest changes) does, and noted; two alternatives that both fit are refused
   /// with the choices. Errors carry spans within `request.source`.
-  public func read(_ request: ConversionRequest, conventions: NumberConventions = .standard)
+  package func read(_ request: ConversionRequest, conventions: NumberConventions = .standard)
     throws(ConvError) -> ConversionReading {
     let first = attempt(request, conventions: conventions, choices: [:])
     if first.fits { return try first.reading(catalog: self) }

@@ -5,20 +5,20 @@
 /// is one inch; `5 in in cm`). Otherwise the last argument is the target (`5 mi km`,
 /// `5 kg "short ton"`). A target may list several units separated by `;` (`ft;in`), GNU units
 /// style. No target at all means the whole column.
-public struct ConversionRequest: Sendable, Hashable {
+package struct ConversionRequest: Sendable, Hashable {
   /// The quantity as written (`5 mi`).
-  public var quantity: String
+  package var quantity: String
   /// The target units; empty for the whole-column view.
-  public var targets: [String]
+  package var targets: [String]
   /// The text the request came from, joined with spaces, for error carets.
-  public var source: String
+  package var source: String
   /// Where the quantity starts in `source`, in characters.
-  public var quantityOffset: Int
+  package var quantityOffset: Int
   /// Where the target starts in `source`, in characters.
-  public var targetOffset: Int
+  package var targetOffset: Int
 
   /// Creates a request from its parts.
-  public init(quantity: String, targets: [String], source: String, quantityOffset: Int, targetOffset: Int) {
+  package init(quantity: String, targets: [String], source: String, quantityOffset: Int, targetOffset: Int) {
     self.quantity = quantity
     self.targets = targets
     self.source = source
@@ -27,13 +27,13 @@ public struct ConversionRequest: Sendable, Hashable {
   }
 
   /// Words that always separate quantity and target.
-  public static let separators: Set<String> = ["to", "->", "→", "=>"]
+  package static let separators: Set<String> = ["to", "->", "→", "=>"]
   /// Words that separate quantity and target only where both sides then read: `in` is also the
   /// inch, `as` the attosecond.
-  public static let looseSeparators: Set<String> = ["in", "as"]
+  package static let looseSeparators: Set<String> = ["in", "as"]
 
   /// Splits command-line arguments. With one argument it is read as a line.
-  public static func parse(arguments: [String], catalog: Catalog,
+  package static func parse(arguments: [String], catalog: Catalog,
                            conventions: NumberConventions = .standard) -> ConversionRequest {
     if arguments.count == 1 { return parse(line: arguments[0], catalog: catalog, conventions: conventions) }
     let source = arguments.joined(separator: " ")
@@ -65,7 +65,7 @@ public struct ConversionRequest: Sendable, Hashable {
   static let longestSplitLine = 65_536
 
   /// Splits one line of text (batch input, the REPL, a single quoted argument).
-  public static func parse(line: String, catalog: Catalog,
+  package static func parse(line: String, catalog: Catalog,
                            conventions: NumberConventions = .standard) -> ConversionRequest {
     if line.utf8.count > longestSplitLine {
       return ConversionRequest(quantity: line, targets: [], source: line, quantityOffset: 0, targetOffset: line.count)

@@ -163,7 +163,7 @@ extension ExpressionReader {
 extension Catalog {
   /// The number a gauge spelling stands for: `0000` and `4/0` are −3, `00` and `2/0` are −1,
   /// `1/0` is 0; nil for any other text (`0` and `12` are plain numbers).
-  public static func gaugeNumber(_ text: some StringProtocol) -> Int? {
+  package static func gaugeNumber(_ text: some StringProtocol) -> Int? {
     if text.count >= 2, text.count <= 8, text.allSatisfy({ $0 == "0" }) { return 1 - text.count }
     if text.hasSuffix("/0"), let count = Int(text.dropLast(2)), count >= 1, count <= 8 { return 1 - count }
     return nil
@@ -172,7 +172,7 @@ extension Catalog {
   /// A number typed alone for a unit held apart (favorites, the REPL): a gauge spelling on a
   /// scale that reads them (`4/0` of AWG), else the number read as usual. Refuses a gauge
   /// spelling that is no number (`4/0`) for any other unit.
-  public func quantity(typed text: String, value: Rational?, in unit: UnitExpression, shown: String? = nil)
+  package func quantity(typed text: String, value: Rational?, in unit: UnitExpression, shown: String? = nil)
     throws(ConvError) -> Quantity {
     let trimmed = String(text.trimmed)
     if let gauge = Catalog.gaugeNumber(trimmed), unit.term.scaleUnit?.unit.scale?.readsGaugeNumbers == true {

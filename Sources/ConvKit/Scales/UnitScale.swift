@@ -21,7 +21,7 @@ public struct UnitScale: Sendable, Hashable {
   public let referenceOffset: Double
 
   /// Creates a scale; `CatalogLoader` makes them from `scale(REF; FORWARD; INVERSE)` definitions.
-  public init(reference: String, forward: ScaleFunction, inverse: ScaleFunction?, minimum: Double?, maximum: Double?,
+  package init(reference: String, forward: ScaleFunction, inverse: ScaleFunction?, minimum: Double?, maximum: Double?,
               readsGaugeNumbers: Bool = false, referenceOffset: Double = 0) {
     self.reference = reference
     self.forward = forward

@@ -4,7 +4,7 @@
 /// when their dimensions are equal (or exact inverses, for reciprocal conversions).
 public struct PhysicalDimension: Hashable, Sendable {
   /// Exponents indexed by `BaseQuantity.rawValue`; unused lanes stay zero.
-  public private(set) var exponents: SIMD16<Int8>
+  package private(set) var exponents: SIMD16<Int8>
 
   /// The dimension of pure numbers.
   public static let none = PhysicalDimension(exponents: .zero)
