@@ -51,7 +51,7 @@ OUT=$BUILD/$(echo "$SANITIZE" | tr ',' '-')
 mkdir -p "$OUT/include/_ConvICU" "$BUILD/corpus" "$BUILD/artifacts" "$BUILD/logs"
 # CONV_FUZZING: "did you mean" suggestions are left out of expression errors (the targets call
 # Catalog.suggestions themselves, for a sample of inputs), which makes unknown words 100 times cheaper.
-SWIFTFLAGS="-O -sanitize=$SANITIZE -parse-as-library -swift-version 6 -g -use-ld=lld -D CONV_FUZZING"
+SWIFTFLAGS="-O -sanitize=$SANITIZE -parse-as-library -swift-version 6 -g -use-ld=lld -D CONV_FUZZING -package-name conv"
 CFLAGS="-O1 -g -fsanitize=$(echo "$SANITIZE" | sed 's/fuzzer/fuzzer-no-link/')"
 ICU_LIBS="-licui18n -licuuc -licudata"
 
