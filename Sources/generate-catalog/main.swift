@@ -26,6 +26,9 @@ for diagnostic in diagnostics {
 print("\(files.count) files, \(catalog.categories.count) categories, \(catalog.units.count) units, \(diagnostics.count) problems")
 if !diagnostics.isEmpty && !force { exit(1) }
 if !checkOnly {
-  try CatalogSourceWriter.swiftSource(for: catalog).write(toFile: outputPath, atomically: true, encoding: .utf8)
+  // The file written last time keeps each unit's identifier (so one new unit changes a few lines).
+  let previous = try? String(contentsOfFile: outputPath, encoding: .utf8)
+  try CatalogSourceWriter.swiftSource(for: catalog, previous: previous).write(toFile: outputPath, atomically: true,
+                                                                              encoding: .utf8)
   print("wrote \(outputPath)")
 }

@@ -45,8 +45,46 @@ struct CatalogDataTests {
     let generated = Self.dataDirectory.deletingLastPathComponent()
       .appendingPathComponent("Sources/ConvKit/Catalog/BuiltinCatalog+Data.swift")
     let committed = try String(contentsOf: generated, encoding: .utf8)
-    #expect(committed == CatalogSourceWriter.swiftSource(for: catalog),
+    #expect(committed == CatalogSourceWriter.swiftSource(for: catalog, previous: committed),
             "Sources/ConvKit/Catalog/BuiltinCatalog+Data.swift is out of date: run `swift run generate-catalog`")
+  }
+
+  /// The committed generated file.
+  static func committedSource() throws -> String {
+    try String(contentsOf: dataDirectory.deletingLastPathComponent()
+      .appendingPathComponent("Sources/ConvKit/Catalog/BuiltinCatalog+Data.swift"), encoding: .utf8)
+  }
+
+  /// Lines of `a` and `b` that the other lacks (as multisets): what a diff would show.
+  static func changedLines(_ a: String, _ b: String) -> Int {
+    var counts: [Substring: Int] = [:]
+    for line in a.split(separator: "\n", omittingEmptySubsequences: false) { counts[line, default: 0] += 1 }
+    for line in b.split(separator: "\n", omittingEmptySubsequences: false) { counts[line, default: 0] -= 1 }
+    return counts.values.reduce(0) { $0 + abs($1) }
+  }
+
+  @Test("Adding or removing a unit in the middle of length.units changes a handful of generated lines")
+  func stableGeneration() throws {
+    let committed = try Self.committedSource()
+    let length = try #require(Self.sources.firstIndex { $0.path.hasSuffix("length.units") })
+    var lines = Self.sources[length].text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    let furlong = try #require(lines.firstIndex { $0.hasPrefix("furlong ") })
+    // One unit more, right after the furlong.
+    var added = Self.sources
+    var more = lines
+    more.insert("double furlong | double furlongs | | | 1320 ft | | test", at: furlong + 1)
+    added[length] = CatalogSource(path: added[length].path, text: more.joined(separator: "\n"))
+    let (withUnit, problems) = CatalogLoader.load(added)
+    #expect(problems.isEmpty, "\(problems)")
+    let grown = CatalogSourceWriter.swiftSource(for: withUnit, previous: committed)
+    #expect(Self.changedLines(committed, grown) < 60, "\(Self.changedLines(committed, grown)) lines changed")
+    // And the furlong removed: its record stays as an empty slot.
+    lines.remove(at: furlong)
+    var removed = Self.sources
+    removed[length] = CatalogSource(path: removed[length].path, text: lines.joined(separator: "\n"))
+    let (withoutUnit, _) = CatalogLoader.load(removed)
+    let shrunk = CatalogSourceWriter.swiftSource(for: withoutUnit, previous: committed)
+    #expect(Self.changedLines(committed, shrunk) < 60, "\(Self.changedLines(committed, shrunk)) lines changed")
   }
 
   @Test("Every built-in unit has its category's dimension, a source, and a unique canonical name")

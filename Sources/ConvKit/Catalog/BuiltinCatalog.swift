@@ -22,8 +22,8 @@ final class BuiltinTables: Sendable {
   let folded = KeyTable(BuiltinData.foldedKeys)
   let categoryKeys = KeyTable(BuiltinData.categoryKeys)
   let categoryUnits = KeyTable(BuiltinData.categoryUnits)
-  private let records = BuiltinData.unitRecords
-  private let offsets = BuiltinData.unitOffsets
+  /// Unit records keyed by their identifier (`CatalogSourceWriter.key(_:)`).
+  private let records = KeyTable(BuiltinData.unitRecords)
 
   /// A unit built from its record, shared by every lookup that finds it.
   private final class Built: Sendable {
@@ -36,6 +36,8 @@ final class BuiltinTables: Sendable {
     var units: [Built?] = []
     var all: [CatalogUnit]? = nil
     var categories: [UnitCategory]? = nil
+    /// Each identifier's position in catalog order (categories in order, each in display order).
+    var order: [Int]? = nil
   }
   private let state = Mutex(State())
 
@@ -52,10 +54,11 @@ final class BuiltinTables: Sendable {
     return built.unit
   }
 
-  /// Every unit, in catalog order.
+  /// Every unit, in catalog order: the categories in order, each in display order (identifiers
+  /// are stable across regenerations, so they follow the order units were added in, not this one).
   var allUnits: [CatalogUnit] {
     if let all = state.withLock({ $0.all }) { return all }
-    let all = (0..<unitCount).map { unit(at: $0) }
+    let all = catalogOrder.map { unit(at: $0) }
     return state.withLock { state in
       if state.all == nil { state.all = all }
       return state.all!
@@ -78,27 +81,30 @@ final class BuiltinTables: Sendable {
     return list.split(separator: ",").compactMap { Int($0) }
   }
 
-  // MARK: Reading records
+  /// The identifiers in catalog order.
+  private var catalogOrder: [Int] { categories.flatMap { unitIndices(inCategory: $0.identifier) } }
 
-  /// The byte offset of a unit record: fixed-width decimal lines of `BuiltinData.offsetWidth` digits.
-  private func recordOffset(_ index: Int) -> Int {
-    precondition(index >= 0 && index < unitCount, "unit index out of range")
-    let width = BuiltinData.offsetWidth
-    let start = offsets.utf8Start + index * (width + 1)
-    var value = 0
-    for position in 0..<width { value = value * 10 + Int(start[position] &- 48) }
-    return value
+  /// A unit's position in catalog order (what a catalog loaded from `Data/` numbers it).
+  private func order(of index: Int) -> Int {
+    if let order = state.withLock({ $0.order }) { return order[index] }
+    var order = Array(repeating: -1, count: unitCount)
+    for (position, identifier) in catalogOrder.enumerated() { order[identifier] = position }
+    return state.withLock { state in
+      if state.order == nil { state.order = order }
+      return state.order![index]
+    }
   }
 
+  // MARK: Reading records
+
   private func readUnit(at index: Int) -> CatalogUnit {
-    let base = records.utf8Start
-    let count = records.utf8CodeUnitCount
-    let start = recordOffset(index)
-    var end = start
-    while end < count && base[end] != 10 { end += 1 }
-    let fields = BuiltinTables.fields(UnsafeBufferPointer(start: base + start, count: end - start))
+    precondition(index >= 0 && index < unitCount, "unit index out of range")
+    guard let record = records.valueBytes(for: CatalogSourceWriter.key(index)) else {
+      preconditionFailure("no built-in unit record \(index)")
+    }
+    let fields = BuiltinTables.fields(record)
     precondition(fields.count >= 17 && fields[0] == "U", "malformed built-in unit record \(index)")
-    return BuiltinTables.unit(fields, order: index)
+    return BuiltinTables.unit(fields, order: order(of: index))
   }
 
   static func fields(_ line: UnsafeBufferPointer<UInt8>) -> [String] {
@@ -194,6 +200,12 @@ struct KeyTable: Sendable {
     guard let value = valueRange(for: key) else { return nil }
     let bytes = UnsafeBufferPointer(start: table.utf8Start + value.lowerBound, count: value.count)
     return Substring(String(decoding: bytes, as: UTF8.self))
+  }
+
+  /// The bytes of the value stored for a key, read in place.
+  func valueBytes(for key: String) -> UnsafeBufferPointer<UInt8>? {
+    guard let value = valueRange(for: key) else { return nil }
+    return UnsafeBufferPointer(start: table.utf8Start + value.lowerBound, count: value.count)
   }
 
   /// Calls `body` with every key and its index, in table order.

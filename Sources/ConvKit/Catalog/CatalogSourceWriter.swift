@@ -4,54 +4,59 @@
 /// nothing to build at start-up), read in place by `BuiltinTables`:
 /// - `categoryRecords`: one line per category, tab-separated: `C`, identifier, title, dimension
 ///   exponents, aliases and featured prefixed forms (each list separated by `|`);
-/// - `unitRecords`: one line per unit, tab-separated: `U`, name, plural, symbols, aliases, claimed
-///   names, category, dimension exponents, factor numerator, denominator and power of π, offset
-///   numerator and denominator, flags (`a` absolute, `~` approximate, `c` common, `s`/`i`
-///   prefixes), definition, source, CLDR identifier, alternative readings, and for a nonlinear unit
-///   its scale (`scaleField`); every definition already resolved to an exact factor;
-/// - `unitOffsets`: the byte offset of each unit record, as fixed-width decimal lines;
+/// - `unitRecords`: one line per unit identifier, tab-separated: the identifier (with
+///   `identifierWidth` digits), `U`, name, plural, symbols, aliases, claimed names, category,
+///   dimension exponents, factor numerator, denominator and power of π, offset numerator and
+///   denominator, flags (`a` absolute, `~` approximate, `c` common, `s`/`i` prefixes), definition,
+///   source, CLDR identifier, alternative readings, and for a nonlinear unit its scale
+///   (`scaleField`); every definition already resolved to an exact factor. An identifier whose
+///   unit was removed keeps an `X` line;
 /// - `exactKeys`, `claimedKeys`, `symbolKeys`, `foldedKeys`: the lookup indexes of `Catalog` as
-///   `KEY<TAB>UNIT INDEX` lines; `categoryKeys`: `KEY<TAB>CATEGORY INDEX`; `categoryUnits`:
-///   `CATEGORY IDENTIFIER<TAB>UNIT INDEX,…`. Keys are in Unicode normalization form C, lines
-///   sorted by their bytes, for bisection.
-/// The indexes are those the dictionary-indexed catalog computes, written out, so the compiled
-/// catalog answers every lookup as the loaded one does. `swift run generate-catalog` writes the
-/// file; a test compares it with the committed one.
+///   `KEY<TAB>UNIT IDENTIFIER` lines; `categoryKeys`: `KEY<TAB>CATEGORY INDEX`; `categoryUnits`:
+///   `CATEGORY IDENTIFIER<TAB>UNIT IDENTIFIER,…` in display order. Keys are in Unicode
+///   normalization form C, lines sorted by their bytes, for bisection.
+///
+/// Identifiers are stable: a unit keeps the one it has in the previous output (matched by name)
+/// and a new unit takes the next free one, so adding or removing a unit changes a handful of lines
+/// (its record, its keys, its category's list), whatever its place in `Data/`. The indexes are
+/// those the dictionary-indexed catalog computes, renumbered, so the compiled catalog answers
+/// every lookup as the loaded one does. `swift run generate-catalog` writes the file; a test
+/// compares it with the committed one.
 package enum CatalogSourceWriter {
-  /// The Swift source of `BuiltinData`.
-  package static func swiftSource(for catalog: Catalog) -> String {
+  /// Digits of a unit identifier (records are sorted by it as text).
+  package static let identifierWidth = 5
+
+  /// The Swift source of `BuiltinData`; `previous` is the source written last time (the committed
+  /// file), whose unit identifiers are kept.
+  package static func swiftSource(for catalog: Catalog, previous: String? = nil) -> String {
     let indexes = catalog.storage.indexTables()
+    let units = catalog.units
+    let identifiers = stableIdentifiers(units.map(\.name), previous: previous.map(previousIdentifiers) ?? [:])
+    let slotCount = max(identifiers.map { $0 + 1 }.max() ?? 0, previous.map(previousIdentifiers)?.values.max().map { $0 + 1 } ?? 0)
 
     var categoryRecords = ""
     for category in catalog.categories {
       categoryRecords += record(["C", category.identifier, category.title, dimensionField(category.dimension),
                                  list(category.aliases), list(category.featured), list(category.reciprocals), list(category.related)])
     }
-    var unitRecords = ""
-    var offsets: [Int] = []
-    var byteCount = 0
-    for unit in catalog.units {
+    var lines = Array(repeating: "", count: slotCount)
+    for slot in 0..<slotCount { lines[slot] = record([key(slot), "X"]) }
+    for (index, unit) in units.enumerated() {
       var flags = ""
       if unit.isAbsolute { flags += "a" }
       if !unit.isExact { flags += "~" }
       if unit.isCommon { flags += "c" }
       if unit.prefixes == .si { flags += "s" }
       if unit.prefixes == .iec { flags += "i" }
-      let line = record([
-        "U", unit.name, unit.plural, list(unit.symbols), list(unit.aliases), list(unit.claimedNames),
+      lines[identifiers[index]] = record([
+        key(identifiers[index]), "U", unit.name, unit.plural, list(unit.symbols), list(unit.aliases), list(unit.claimedNames),
         unit.categoryIdentifier, dimensionField(unit.dimension),
         unit.factor.rational.numerator.description, unit.factor.rational.denominator.description,
         String(unit.factor.piPower), unit.offset.numerator.description, unit.offset.denominator.description,
         flags, unit.definition, unit.source, unit.cldrIdentifier ?? "", list(unit.alternateNames),
       ] + (unit.scale.map { [scaleField($0)] } ?? []))
-      offsets.append(byteCount)
-      byteCount += line.utf8.count
-      unitRecords += line
     }
-    let offsetWidth = max(1, String(byteCount).count)
-    let unitOffsets = offsets.map { offset in
-      String(repeating: "0", count: offsetWidth - String(offset).count) + String(offset) + "\n"
-    }.joined()
+    let renumber = { (index: Int) in String(identifiers[index]) }
 
     var out = """
       // Generated by `swift run generate-catalog` from Data/*.units. Do not edit by hand:
@@ -59,25 +64,55 @@ package enum CatalogSourceWriter {
       // Tables read in place by BuiltinTables; the format is described in CatalogSourceWriter.
 
       enum BuiltinData {
-        static let unitCount = \(catalog.units.count)
+        static let unitCount = \(slotCount)
         static let categoryCount = \(catalog.categories.count)
-        static let offsetWidth = \(offsetWidth)
 
       """
     out += literal("categoryRecords", categoryRecords)
-    out += literal("unitRecords", unitRecords)
-    out += literal("unitOffsets", unitOffsets)
-    out += literal("exactKeys", keyLines(indexes.exact.mapValues(String.init)))
-    out += literal("claimedKeys", keyLines(indexes.claimed.mapValues(String.init)))
-    out += literal("alternateKeys", keyLines(indexes.alternates.mapValues(String.init)))
-    out += literal("symbolKeys", keyLines(indexes.symbols.mapValues(String.init)))
-    out += literal("foldedKeys", keyLines(indexes.folded.mapValues(String.init)))
+    out += literal("unitRecords", lines.joined())
+    out += literal("exactKeys", keyLines(indexes.exact.mapValues(renumber)))
+    out += literal("claimedKeys", keyLines(indexes.claimed.mapValues(renumber)))
+    out += literal("alternateKeys", keyLines(indexes.alternates.mapValues(renumber)))
+    out += literal("symbolKeys", keyLines(indexes.symbols.mapValues(renumber)))
+    out += literal("foldedKeys", keyLines(indexes.folded.mapValues(renumber)))
     out += literal("categoryKeys", keyLines(indexes.categoryKeys.mapValues(String.init)))
     out += literal("categoryUnits", keyLines(indexes.unitsByCategory.mapValues {
-      $0.map(String.init).joined(separator: ",")
+      $0.map(renumber).joined(separator: ",")
     }))
     out += "}\n"
     return out
+  }
+
+  /// A unit identifier as its record key.
+  package static func key(_ identifier: Int) -> String {
+    let digits = String(identifier)
+    return String(repeating: "0", count: max(0, identifierWidth - digits.count)) + digits
+  }
+
+  /// The identifiers of the units of a previous output, by name (empty when there is none or it
+  /// has another format).
+  static func previousIdentifiers(_ source: String) -> [String: Int] {
+    guard let start = source.firstRange(of: "static var unitRecords: StaticString {") else { return [:] }
+    var result: [String: Int] = [:]
+    for line in source[start.upperBound...].split(separator: "\n") {
+      if line.hasPrefix("  }") { break }
+      let fields = line.split(separator: "\t", maxSplits: 3, omittingEmptySubsequences: false)
+      guard fields.count >= 3, fields[1] == "U", let identifier = Int(fields[0]) else { continue }
+      result[String(fields[2])] = identifier
+    }
+    return result
+  }
+
+  /// Each unit's identifier: its previous one, else the next one never used.
+  static func stableIdentifiers(_ names: [String], previous: [String: Int]) -> [Int] {
+    var next = (previous.values.max() ?? -1) + 1
+    var taken: Set<Int> = []
+    return names.map { name in
+      if let identifier = previous[name], taken.insert(identifier).inserted { return identifier }
+      defer { next += 1 }
+      taken.insert(next)
+      return next
+    }
   }
 
   static func record(_ fields: [String]) -> String {
