@@ -14,7 +14,7 @@ public enum ConvError: Error, Sendable, Equatable {
   case malformedNumber(String, span: SourceSpan)
   /// A number too large or too small to work with (`1e999999`).
   case numberOutOfRange(String, span: SourceSpan)
-  /// An exact value whose numerator or denominator would exceed ``ExactBound`` (`(1/3)^24^24^17`).
+  /// An exact value whose numerator or denominator would exceed 4,500 digits (`(1/3)^24^24^17`).
   case exactValueTooLarge(span: SourceSpan)
   /// A power beyond what a dimension can hold (`m^99999`).
   case exponentTooLarge(Int, span: SourceSpan)
