@@ -17,6 +17,8 @@ package struct UnitSearch: Sendable {
     package let matched: String
     /// Lower is better.
     package let score: Int
+    /// The unit's position in the catalog (-1 for a category), which breaks ties.
+    var position: Int = -1
   }
 
   private struct Entry: Sendable {
@@ -265,9 +267,9 @@ package struct UnitSearch: Sendable {
       let adjusted = score * 2 + (unit?.isCommon == false ? 1 : 0)
       if let existing = best[key], existing.score <= adjusted { continue }
       best[key] = Hit(unit: unit, category: catalog.categories[entry.categoryIndex], matched: entry.spelling,
-                      score: adjusted)
+                      score: adjusted, position: entry.unitIndex ?? -1)
     }
-    return best.values.sorted { ($0.score, $0.unit?.order ?? -1) < ($1.score, $1.unit?.order ?? -1) }
+    return best.values.sorted { ($0.score, $0.position) < ($1.score, $1.position) }
       .prefix(limit).map { $0 }
   }
 

@@ -36,17 +36,16 @@ final class BuiltinTables: Sendable {
     var units: [Built?] = []
     var all: [CatalogUnit]? = nil
     var categories: [UnitCategory]? = nil
-    /// Each identifier's position in catalog order (categories in order, each in display order).
-    var order: [Int]? = nil
   }
   private let state = Mutex(State())
 
   private init() {}
 
-  /// The unit of a record, built on first use.
-  func unit(at index: Int) -> CatalogUnit {
+  /// The unit of a record, built on first use; `position` is its place in its category's display
+  /// order when the caller knows it (else it is looked up).
+  func unit(at index: Int, position: Int? = nil) -> CatalogUnit {
     if let built = state.withLock({ $0.units.isEmpty ? nil : $0.units[index] }) { return built.unit }
-    let built = Built(readUnit(at: index))
+    let built = Built(readUnit(at: index, position: position))
     state.withLock { state in
       if state.units.isEmpty { state.units = Array(repeating: nil, count: unitCount) }
       state.units[index] = built
@@ -58,7 +57,9 @@ final class BuiltinTables: Sendable {
   /// are stable across regenerations, so they follow the order units were added in, not this one).
   var allUnits: [CatalogUnit] {
     if let all = state.withLock({ $0.all }) { return all }
-    let all = catalogOrder.map { unit(at: $0) }
+    let all = categories.flatMap { category in
+      unitIndices(inCategory: category.identifier).enumerated().map { unit(at: $1, position: $0) }
+    }
     return state.withLock { state in
       if state.all == nil { state.all = all }
       return state.all!
@@ -81,30 +82,35 @@ final class BuiltinTables: Sendable {
     return list.split(separator: ",").compactMap { Int($0) }
   }
 
-  /// The identifiers in catalog order.
-  private var catalogOrder: [Int] { categories.flatMap { unitIndices(inCategory: $0.identifier) } }
-
-  /// A unit's position in catalog order (what a catalog loaded from `Data/` numbers it).
-  private func order(of index: Int) -> Int {
-    if let order = state.withLock({ $0.order }) { return order[index] }
-    var order = Array(repeating: -1, count: unitCount)
-    for (position, identifier) in catalogOrder.enumerated() { order[identifier] = position }
-    return state.withLock { state in
-      if state.order == nil { state.order = order }
-      return state.order![index]
+  /// A unit's position in its category's display order: where its identifier stands in the
+  /// category's line of `categoryUnits`, read byte by byte (a one-shot builds a unit or two, and
+  /// splitting the line into an array would cost more than the rest of the lookup).
+  private func position(of index: Int, inCategory identifier: String) -> Int {
+    guard let list = categoryUnits.valueBytes(for: identifier) else { return 0 }
+    var position = 0
+    var number = 0
+    for byte in list {
+      if byte == UInt8(ascii: ",") {
+        if number == index { return position }
+        position += 1
+        number = 0
+      } else {
+        number = number * 10 + Int(byte &- 48)
+      }
     }
+    return number == index ? position : 0
   }
 
   // MARK: Reading records
 
-  private func readUnit(at index: Int) -> CatalogUnit {
+  private func readUnit(at index: Int, position: Int?) -> CatalogUnit {
     precondition(index >= 0 && index < unitCount, "unit index out of range")
     guard let record = records.valueBytes(for: CatalogSourceWriter.key(index)) else {
       preconditionFailure("no built-in unit record \(index)")
     }
     let fields = BuiltinTables.fields(record)
     precondition(fields.count >= 17 && fields[0] == "U", "malformed built-in unit record \(index)")
-    return BuiltinTables.unit(fields, order: order(of: index))
+    return BuiltinTables.unit(fields, order: position ?? self.position(of: index, inCategory: fields[6]))
   }
 
   static func fields(_ line: UnsafeBufferPointer<UInt8>) -> [String] {

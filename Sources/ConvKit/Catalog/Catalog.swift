@@ -128,7 +128,7 @@ public struct Catalog: Sendable {
 
   /// The units of a category in display order (by magnitude).
   public func units(in category: UnitCategory) -> [CatalogUnit] {
-    storage.unitIndices(inCategory: category.identifier).map { storage.unit(at: $0) }
+    storage.unitIndices(inCategory: category.identifier).enumerated().map { storage.unit(at: $1, position: $0) }
   }
 
   /// The units the whole column shows, in order: the common units and the category's featured
@@ -303,6 +303,12 @@ final class CatalogStorage: Sendable {
 
   func unit(at index: Int) -> CatalogUnit {
     if index < baseUnitCount, let tables { return tables.unit(at: index) }
+    return extraUnits[index - baseUnitCount]
+  }
+
+  /// `unit(at:)` for a unit whose position in its category's display order the caller knows.
+  func unit(at index: Int, position: Int) -> CatalogUnit {
+    if index < baseUnitCount, let tables { return tables.unit(at: index, position: position) }
     return extraUnits[index - baseUnitCount]
   }
 

@@ -69,11 +69,20 @@ final class DefinitionResolver: UnitResolving {
   private var failed: Set<Int> = []
   private var inProgress: Set<Int> = []
   private var current: Int? = nil
+  /// Each raw unit's position in its category's display order (after the base's units of it).
+  private let positions: [Int]
 
   init(units: [RawUnit], categories: [UnitCategory], base: Catalog?) {
     raw = units
     self.categories = categories
     self.base = base
+    var counts: [String: Int] = [:]
+    positions = units.map { unit in
+      let identifier = categories[unit.category].identifier
+      let position = counts[identifier] ?? base?.storage.unitCount(inCategory: identifier) ?? 0
+      counts[identifier] = position + 1
+      return position
+    }
     let placeholders = units.enumerated().map { index, unit in
       CatalogUnit(name: unit.name, plural: unit.plural, symbols: unit.symbols, aliases: unit.aliases,
            claimedNames: unit.isOverride ? [unit.name, unit.plural] + unit.symbols + unit.aliases + unit.claimedNames
@@ -270,7 +279,7 @@ final class DefinitionResolver: UnitResolving {
       alternateNames: unit.alternateNames, categoryIdentifier: category.identifier, dimension: dimension, factor: magnitude, offset: offset,
       isAbsolute: unit.flags.contains("abs") || !offset.isZero, isExact: isExact,
       prefixes: DefinitionResolver.prefixFamily(unit.flags), isCommon: unit.flags.contains("common"),
-      definition: unit.definition, source: unit.source, cldrIdentifier: cldr, order: index, scale: unitScale)
+      definition: unit.definition, source: unit.source, cldrIdentifier: cldr, order: positions[index], scale: unitScale)
     resolved[index] = result
     return result
   }

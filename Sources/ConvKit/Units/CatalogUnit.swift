@@ -39,7 +39,7 @@ public struct CatalogUnit: Sendable, Hashable {
   public let source: String
   /// The CLDR unit identifier (`length-mile`), when CLDR knows the unit.
   public let cldrIdentifier: String?
-  /// Position within its category, in display order (by magnitude).
+  /// Position within its category, in display order (by magnitude): 0 for the category's first unit.
   public let order: Int
   /// For a nonlinear unit (dBm, AWG, pH): how its values map to the reference unit, whose size
   /// `factor` is (and, for an absolute-temperature reference, whose offset the scale holds).
