@@ -119,7 +119,12 @@ final class ReplTerminalContext {
     let (width, height) = ReplTerminal.size(Environment.current)
     let lines = session.screen(width: width, height: max(1, height - 1), messages: messages, accent: accent)
     var out = "\u{1B}[H"
-    for line in lines { out += line + "\u{1B}[0m\u{1B}[K\r\n" }
+    for line in lines {
+      // The one escaping of the screen: names, titles, the filter and messages lose any control
+      // character (only the session's own colours are kept), and the line is fitted again.
+      let safe = TerminalText.escaped(line, keepingStyle: true)
+      out += (safe == line ? line : ReplText.fit(safe, width: width)) + "\u{1B}[0m\u{1B}[K\r\n"
+    }
     out += "\u{1B}[J\u{1B}[\(height);1H"
     ReplTerminal.write(out)
   }
