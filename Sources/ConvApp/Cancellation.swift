@@ -5,17 +5,17 @@
 /// tens of thousands of favorites, makes that take seconds. Those loops ask between two items and
 /// stop when a stop was asked for. The question is a closure, so this layer knows nothing of how
 /// the request arrives (the terminal answers it from its SIGINT flag).
-public struct Cancellation: Sendable {
+package struct Cancellation: Sendable {
   private let requested: @Sendable () -> Bool
 
   /// A cancellation that answers with `requested`, which must be cheap and safe to call often.
-  public init(_ requested: @escaping @Sendable () -> Bool) {
+  package init(_ requested: @escaping @Sendable () -> Bool) {
     self.requested = requested
   }
 
   /// Never asked: the loops run to the end (scripts, tests, one-shot commands).
-  public static let never = Cancellation { false }
+  package static let never = Cancellation { false }
 
   /// Whether a stop was asked for.
-  public var isRequested: Bool { requested() }
+  package var isRequested: Bool { requested() }
 }

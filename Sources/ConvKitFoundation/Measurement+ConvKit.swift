@@ -3,7 +3,7 @@ import Foundation
 
 /// Why a `Measurement` could not be converted through ConvKit.
 public enum MeasurementConversionError: Error, Sendable, Equatable, CustomStringConvertible {
-  /// A Foundation unit that has no known ConvKit equivalent (a custom `Dimension` subclass or unit).
+  /// A Foundation unit that has no known ConvKit equivalent (a custom `PhysicalDimension` subclass or unit).
   case unsupportedUnit(symbol: String)
   /// ConvKit refused the conversion (an absolute temperature below absolute zero, say).
   case refused(ConvError)

@@ -6,14 +6,14 @@
 /// raw, an escape sequence among them could set the window title, clear the screen, rewrite what
 /// was printed before or answer back into the input; a bidirectional override could reorder a
 /// line. Each such character is written as `<U+001B>` instead, as error messages already show them.
-public enum TerminalText {
+package enum TerminalText {
   /// The text with every C0 and C1 control but tab (escape, bell, carriage return, line feed,
   /// delete…), the line and paragraph separators and the bidirectional embeddings, overrides and
   /// isolates written as `<U+XXXX>`. With `keepingStyle`, conv's own styling, Select Graphic
   /// Rendition sequences (`ESC [ 1;33 m`), is kept; any other escape sequence is written out.
   ///
   /// Text with nothing to replace is returned as it is, without a copy.
-  public static func escaped(_ text: String, keepingStyle: Bool = false) -> String {
+  package static func escaped(_ text: String, keepingStyle: Bool = false) -> String {
     let scalars = text.unicodeScalars
     var result: String? = nil
     var copied = scalars.startIndex

@@ -81,7 +81,7 @@ public enum ConvError: Error, Sendable, Equatable {
       return "the exact value would need more than \(ExactBound.maximumDigits) digits above or below its "
         + "fraction line (conv computes exactly): write the number as a decimal (1.5e-4000) or use a smaller power"
     case .exponentTooLarge(let power, _):
-      return "exponent \(power) is too large (at most \(Dimension.maximumExponent) in magnitude)"
+      return "exponent \(power) is too large (at most \(PhysicalDimension.maximumExponent) in magnitude)"
     case .divisionByZero:
       return "division by zero"
     case .inputTooLong(let limit):

@@ -65,7 +65,7 @@ extension Term {
                                            differenceUnit: differenceName(for: b.absoluteUnit!), span: span)
     }
     guard let dimension = a.dimension.multiplied(by: b.dimension) else {
-      throw .exponentTooLarge(Dimension.maximumExponent + 1, span: span)
+      throw .exponentTooLarge(PhysicalDimension.maximumExponent + 1, span: span)
     }
     var result = a
     result.value = a.value * b.value
@@ -100,7 +100,7 @@ extension Term {
     }
     guard !b.value.isZero else { throw .divisionByZero(span: span) }
     guard let dimension = a.dimension.divided(by: b.dimension) else {
-      throw .exponentTooLarge(Dimension.maximumExponent + 1, span: span)
+      throw .exponentTooLarge(PhysicalDimension.maximumExponent + 1, span: span)
     }
     var result = a
     result.value = a.value / b.value
@@ -128,7 +128,7 @@ extension Term {
     guard let dimension = term.dimension.raised(to: power) else { throw .exponentTooLarge(power, span: span) }
     if power < 0 && term.value.isZero { throw .divisionByZero(span: span) }
     // Checked before computing: a power's size is known in advance, within one bit per factor.
-    // `dimension` exists, so |power| <= Dimension.maximumExponent: these products cannot overflow.
+    // `dimension` exists, so |power| <= PhysicalDimension.maximumExponent: these products cannot overflow.
     let bits = max(term.value.rational.numerator.bitWidth, term.value.rational.denominator.bitWidth)
     if (bits - 1) * abs(power) + 1 > Term.maximumBits { throw .exactValueTooLarge(span: span) }
     if abs(term.value.piPower * power) > maximumPiPower { throw .numberOutOfRange("power of π", span: span) }
@@ -143,7 +143,7 @@ extension Term {
   }
 
   static func add(_ a: Term, _ b: Term, span: SourceSpan,
-                  resolverDescribe: (Dimension) -> String) throws(ConvError) -> Term {
+                  resolverDescribe: (PhysicalDimension) -> String) throws(ConvError) -> Term {
     if let scale = a.scaleUnit ?? b.scaleUnit { throw .scaleInCompound(unit: scale.symbol, span: span) }
     if a.hasOffsetTemperature || b.hasOffsetTemperature {
       let unit = (a.hasOffsetTemperature ? a.absoluteUnit : b.absoluteUnit)!
