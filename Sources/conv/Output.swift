@@ -1,3 +1,5 @@
+import ConvApp
+
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #elseif canImport(Musl)
@@ -6,6 +8,10 @@ import Musl
 
 /// Writes to standard output and standard error through C stdio (buffered when not a terminal).
 ///
+/// Every line goes through `TerminalText.escaped`: control characters and bidirectional overrides
+/// from units files, paths, the environment or the input are written out as `<U+001B>`, so
+/// nothing printed can drive the terminal (conv's own colours are kept on standard output).
+///
 /// A failed write to standard output ends the program (see `writeFailed`), so that
 /// `conv 5 mi km > /dev/full` does not succeed quietly; `checkAtExit` catches what is still in
 /// the buffer when the program ends, whichever way it ends.
@@ -13,9 +19,9 @@ enum Output {
   /// The `errno` of a failed flush before an error message, reported when the program ends.
   nonisolated(unsafe) private static var pendingFailure: Int32 = 0
 
-  /// Writes a line to standard output.
+  /// Writes a line to standard output, escaped for the terminal.
   static func line(_ text: String) {
-    var text = text
+    var text = TerminalText.escaped(text, keepingStyle: true)
     text.append("\n")
     let complete = text.withUTF8 { buffer in fwrite(buffer.baseAddress, 1, buffer.count, stdout) == buffer.count }
     if !complete { writeFailed(errno) }
@@ -26,10 +32,17 @@ enum Output {
     for text in texts { line(text) }
   }
 
+  /// Writes text meant for a program, not a person (a completion script), exactly as it is.
+  static func verbatim(_ text: String) {
+    var text = text
+    let complete = text.withUTF8 { buffer in fwrite(buffer.baseAddress, 1, buffer.count, stdout) == buffer.count }
+    if !complete { writeFailed(errno) }
+  }
+
   /// Writes a line to standard error, prefixed with `conv: `.
   static func error(_ text: String) {
     if fflush(stdout) != 0 && pendingFailure == 0 { pendingFailure = errno }
-    var text = "conv: " + text + "\n"
+    var text = "conv: " + TerminalText.escaped(text) + "\n"
     text.withUTF8 { buffer in _ = fwrite(buffer.baseAddress, 1, buffer.count, stderr) }
   }
 
@@ -52,9 +65,9 @@ enum Output {
     }
   }
 
-  /// Writes a line to standard error as is.
+  /// Writes a line to standard error, escaped for the terminal.
   static func errorDetail(_ text: String) {
-    var text = text + "\n"
+    var text = TerminalText.escaped(text) + "\n"
     text.withUTF8 { buffer in _ = fwrite(buffer.baseAddress, 1, buffer.count, stderr) }
   }
 

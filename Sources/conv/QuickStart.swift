@@ -33,7 +33,7 @@ enum ConvMain {
        let shell = arguments.count == 2 ? arguments[1] : arguments.first?.split(separator: "=").last.map(String.init),
        let script = shell == "bash" ? CompletionScripts.bash() : shell == "zsh" ? CompletionScripts.zsh()
          : shell == "fish" ? CompletionScripts.fish() : nil {
-      Output.lines([script])
+      Output.verbatim(script + "\n")
       Output.flush()
       exit(0)
     }

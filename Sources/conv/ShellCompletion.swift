@@ -59,7 +59,7 @@ enum ShellCompletion {
     return unitCandidates(prefix: typed, catalog: catalog, conformableTo: context)
   }
 
-  /// Unit spellings that complete `prefix`, through the one matcher the REPL uses too; with a
+  /// CatalogUnit spellings that complete `prefix`, through the one matcher the REPL uses too; with a
   /// dimension, those that convert to it (same dimension first, then the inverse).
   static func unitCandidates(prefix: String, catalog: Catalog, conformableTo dimension: PhysicalDimension?) -> [String] {
     UnitMatcher(catalog: catalog).completions(of: prefix, fitting: dimension).map(\.text)

@@ -90,4 +90,23 @@ struct FileSafetyTests {
     #expect(outcome.errorLines.count == 21, "\(outcome.errorLines.count) lines")
     #expect(outcome.errorLines.last == "conv: … and \(lines - 20) more problems")
   }
+
+  @Test("A favorites file of repeated lines lists at most 20 problems, then how many more", arguments: [
+    (25, ["fav"]), (57_600, ["fav"]), (57_600, ["fav", "add", "gal", "L"]), (57_600, ["fav", "rm", "1"]),
+  ])
+  func boundedFavoritesDiagnostics(_ lines: Int, _ arguments: [String]) throws {
+    let (folder, _, environment) = try Self.scratch()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let favorites = folder.appendingPathComponent("config/conv/favorites")
+    let text = "# conv favorites v1\n" + String(repeating: "mi -> km\n", count: lines)
+    try text.write(to: favorites, atomically: true, encoding: .utf8)
+    let outcome = try ConvProcess.run(arguments, environment: environment, timeout: 60)
+    #expect(outcome.status == 2)
+    #expect(outcome.errorLines.count == 21, "\(outcome.errorLines.count) lines")
+    #expect(outcome.errorLines.first?.hasSuffix("favorites:3: mi -> km repeats the favorite on line 2") == true,
+            "\(outcome.errorLines.first ?? "")")
+    #expect(outcome.errorLines.last == "conv: … and \(lines - 1 - 20) more problems")
+    // Never rewritten while it has problems.
+    #expect(try String(contentsOf: favorites, encoding: .utf8) == text)
+  }
 }

@@ -25,7 +25,7 @@ package struct ReplCompletion: Sendable {
 
   /// The replacements for `word`, the text readline is completing, which ends `lineBeforeCursor`.
   ///
-  /// Unit names may hold spaces (`nautical mile`): the argument is everything after the command
+  /// CatalogUnit names may hold spaces (`nautical mile`): the argument is everything after the command
   /// word, and each candidate is cut to the part that replaces `word`. Units of `category` come first.
   package func candidates(lineBeforeCursor line: String, word: String, category: String?) -> [String] {
     let wordStart = line.count - word.count

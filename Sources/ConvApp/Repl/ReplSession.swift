@@ -27,6 +27,10 @@ package struct ReplSession {
   package var favoritesStore: (any ReplFavoritesStore)?
   /// The current state.
   package private(set) var state: ReplState
+  /// Asked between two conversions of the columns and the favorites view: once a stop is asked
+  /// for, the values not yet computed are shown as `…` and the favorites list is cut short, so
+  /// the screen comes back at once (see ``revert(to:)``).
+  package var cancellation = Cancellation.never
   private let cache = ValueCache()
 
   /// The catalog in use.
@@ -55,6 +59,14 @@ package struct ReplSession {
   /// Replaces the whole state (restoring a saved session, opening on favorites).
   mutating func replaceState(_ next: ReplState) {
     state = next
+  }
+
+  /// Goes back to a state the session had before a command whose screen was interrupted: the
+  /// command is abandoned. The values of that state are still cached (the cache keeps the
+  /// previous category, source and value besides the current ones), so its screen is drawn
+  /// without converting again.
+  package mutating func revert(to previous: ReplState) {
+    state = previous
   }
 
   /// Runs one line: a command, a category, a number or a conversion. Errors never end the session.
@@ -310,17 +322,35 @@ package struct ReplSession {
   }
 
   /// The favorites (read afresh), each converted with the current value as `conv fav VALUE`
-  /// prints them, and the position of the current pair among them.
+  /// prints them, and the position of the current pair among them. Once a stop is asked for
+  /// (``cancellation``), the list ends with a line counting the favorites left out.
   func favoriteLines(converter: Converter) throws -> (lines: [String], current: Int?) {
     guard let store = favoritesStore else { throw ReplMessage("favorites are not available") }
-    let entries = Array(try store.load().resolved(in: catalog))
-    guard !entries.isEmpty else { return (["no favorites yet: choose a pair and type fav"], nil) }
+    let file = try store.load()
+    let total = file.entries.count
+    var entries: [(entry: FavoritesFile.Entry, favorite: ResolvedFavorite)] = []
+    for entry in file.resolved(in: catalog) {
+      if cancellation.isRequested { break }
+      entries.append(entry)
+    }
+    guard total > 0 else { return (["no favorites yet: choose a pair and type fav"], nil) }
     var current: Int? = nil
     if let pair = currentFavorite, let resolved = try? ResolvedFavorite(pair, catalog: catalog) {
       current = entries.firstIndex { $0.favorite.identity == resolved.identity }
     }
     let valueText = state.value.terminatingDecimal?.plainString ?? state.value.description
-    let lines = FavoritesPresenter(converter: converter).lines(entries, value: state.value, valueText: valueText).lines
+    var converted = 0
+    let shown = entries.lazy.prefix { [cancellation] _ in
+      guard !cancellation.isRequested else { return false }
+      converted += 1
+      return true
+    }
+    var lines = FavoritesPresenter(converter: converter).lines(shown, value: state.value, valueText: valueText).lines
+    if cancellation.isRequested && converted < total {
+      let left = total - converted
+      lines.append((converter.options.ascii ? "..." : "…") + " interrupted: \(left) more favorite"
+                   + (left == 1 ? "" : "s") + " not converted")
+    }
     return (lines, current)
   }
 
@@ -349,9 +379,9 @@ package struct ReplSession {
   package var pairText: String {
     prepareCache()
     let key = state.target.map { ReplState.key($0) } ?? ""
-    if let text = cache.pairs[key] { return text }
+    if let text = cache.current.pairs[key] { return text }
     let text = uncachedPairText
-    cache.pairs[key] = text
+    cache.current.pairs[key] = text
     return text
   }
 
@@ -373,9 +403,15 @@ package struct ReplSession {
   /// The value of the current quantity in `unit`, formatted for a column (cached per category,
   /// source and value).
   /// (Call ``prepareCache()`` first.)
+  /// Once a stop is asked for (``cancellation``), a value not yet computed is shown as `…` and
+  /// left out of the cache, which only ever holds finished values.
   func destinationValue(_ unit: PrefixedUnit) -> ReplColumns.Value {
     let key = ReplState.key(unit)
-    if let value = cache.values[key] { return value }
+    if let value = cache.current.values[key] { return value }
+    if cancellation.isRequested {
+      return ReplColumns.Value(relation: " ", number: FormattedNumber(verbatim: display.options.ascii ? "..." : "…"),
+                               name: display.presenter.display(unit.plural))
+    }
     let value: ReplColumns.Value
     if let result = try? catalog.convert(sourceQuantity, to: UnitExpression(unit: unit)) {
       let presenter = display.presenter
@@ -388,28 +424,45 @@ package struct ReplSession {
     } else {
       value = ReplColumns.Value(relation: " ", number: FormattedNumber(verbatim: "-"), name: display.presenter.display(unit.plural))
     }
-    cache.values[key] = value
+    cache.current.values[key] = value
     return value
   }
 
-  /// Empties the cache when the category, source or value changed since it was filled.
+  /// Switches the cache to the current category, source and value: back to the previous
+  /// generation when they are the previous ones (a command abandoned, a value typed again), else
+  /// to an empty one, the current generation becoming the previous.
   func prepareCache() {
-    let source = ReplState.key(state.source)
-    if cache.category == state.category.identifier && cache.source == source && cache.value == state.value { return }
-    cache.category = state.category.identifier
-    cache.source = source
-    cache.value = state.value
-    cache.values.removeAll(keepingCapacity: true)
-    cache.pairs.removeAll(keepingCapacity: true)
+    let key = ValueCache.Key(category: state.category.identifier, source: ReplState.key(state.source),
+                             value: state.value)
+    if cache.current.key == key { return }
+    if cache.previous.key == key {
+      swap(&cache.current, &cache.previous)
+      return
+    }
+    cache.previous = cache.current
+    cache.current = ValueCache.Generation(key: key)
   }
 
-  /// Converted values for one category, source and value.
+  /// Converted values for the current category, source and value, and for the ones before:
+  /// going back to the previous state (``revert(to:)``) finds its values still there.
   final class ValueCache {
-    var category = ""
-    var source = ""
-    var value = Rational.zero
-    var values: [String: ReplColumns.Value] = [:]
-    var pairs: [String: String] = [:]
+    /// What the values were computed for.
+    struct Key: Equatable {
+      var category = ""
+      var source = ""
+      var value = Rational.zero
+    }
+
+    /// The values for one key: only finished values, never the placeholders of an interrupted
+    /// screen, so a generation is always right, if perhaps incomplete.
+    struct Generation {
+      var key = Key()
+      var values: [String: ReplColumns.Value] = [:]
+      var pairs: [String: String] = [:]
+    }
+
+    var current = Generation()
+    var previous = Generation()
   }
 }
 

@@ -79,6 +79,23 @@ struct CatalogFileParser {
     }
   }
 
+  /// Characters no text of a file may hold, spelling or not (a unit's source, a category's
+  /// title): controls, format characters, private-use and unassigned code points.
+  static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.properties.generalCategory {
+    case .control, .format, .privateUse, .surrogate, .unassigned, .lineSeparator, .paragraphSeparator: return true
+    default: return false
+    }
+  }
+
+  /// The message for text holding such a character, nil when it holds none.
+  static func invisibleProblem(_ text: String, what: String) -> String? {
+    guard let bad = text.unicodeScalars.first(where: isInvisible) else { return nil }
+    let hex = String(bad.value, radix: 16, uppercase: true)
+    return "\(what) '\(ConvError.printable(text))' contains U+\(String(repeating: "0", count: max(0, 4 - hex.count)) + hex), "
+      + "a control, format or private-use character: remove it"
+  }
+
   var categories: [RawCategory] = []
   var units: [RawUnit] = []
   var diagnostics: [CatalogDiagnostic] = []
@@ -171,6 +188,7 @@ struct CatalogFileParser {
                  + "which a unit's spelling may not hold (control, format, private-use or shell characters)")
         }
       }
+      if let problem = CatalogFileParser.invisibleProblem(fields[6], what: "source") { report(problem) }
       units.append(RawUnit(
         path: source.path, line: lineNumber, name: name, plural: fields[1].isEmpty ? name : fields[1],
         symbols: symbols, aliases: aliases, claimedNames: claimed, alternateNames: alternates, definition: fields[4],
@@ -186,6 +204,13 @@ struct CatalogFileParser {
     guard let (identifier, identifierLine) = header["category"], !identifier.isEmpty else { return nil }
     func report(_ line: Int, _ message: String) {
       diagnostics.append(CatalogDiagnostic(path: source.path, line: line, message: message))
+    }
+    for key in ["category", "title", "aliases", "featured", "related", "reciprocal"] {
+      guard let (text, keyLine) = header[key] else { continue }
+      if let problem = CatalogFileParser.invisibleProblem(text, what: key) {
+        report(keyLine, problem)
+        return nil
+      }
     }
     var dimension: PhysicalDimension? = nil
     if let (text, dimensionLine) = header["dimension"] {

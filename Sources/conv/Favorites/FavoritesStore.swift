@@ -66,11 +66,15 @@ struct FavoritesStore {
     return file
   }
 
+  /// Throws the file's problems, at most `Output.maximumProblems` of them and then how many more
+  /// there are, as for a units file (a file of 57,600 repeated lines gives 21 lines, not 57,600).
   private func check(_ file: FavoritesFile, catalog: Catalog) throws(FavoritesFailure) {
     let problems = file.problems(in: catalog)
-    if !problems.isEmpty {
-      throw FavoritesFailure(problems.map { $0.described(path: path) }, status: ExitStatus.fileError)
-    }
+    guard !problems.isEmpty else { return }
+    var messages = problems.prefix(Output.maximumProblems).map { $0.described(path: path) }
+    let more = problems.count - messages.count
+    if more > 0 { messages.append("… and \(more) more problem" + (more == 1 ? "" : "s")) }
+    throw FavoritesFailure(messages, status: ExitStatus.fileError)
   }
 
   // MARK: Changing

@@ -42,12 +42,14 @@ struct ReplFavorites: ReplFavoritesStore {
     }
   }
 
-  /// A favorites failure as one message for the REPL.
+  /// A favorites failure as one message for the REPL: the first problem, and how many more
+  /// there are (`conv fav` lists them).
   struct Problem: Error, CustomStringConvertible {
     let description: String
 
     init(_ failure: FavoritesFailure) {
-      description = failure.messages.joined(separator: "; ")
+      let more = failure.messages.count - 1
+      description = (failure.messages.first ?? "") + (more > 0 ? " (and more problems: see 'conv fav')" : "")
     }
   }
 }

@@ -1,6 +1,7 @@
 @preconcurrency import CReadline
 import ConvApp
 import ConvFormat
+import ConvKit
 import Synchronization
 
 #if canImport(Glibc)
@@ -37,13 +38,30 @@ struct ReplTerminal {
       history.save()
       ReplTerminalContext.current = nil
     }
+    // Ctrl-C while a command runs or its screen is drawn stops the conversions (see
+    // ReplSession.cancellation) and abandons the command: the state before it comes back.
+    context.session.cancellation = Cancellation { replPendingSignals.load(ordering: .relaxed) & 1 != 0 }
+    var running: (line: String, before: ReplState)? = nil
     while true {
       context.draw()
+      if replPendingSignals.load(ordering: .relaxed) & 1 != 0 {
+        // Drawn again with the flag still set: cached values only, nothing converted.
+        if let running {
+          context.session.revert(to: running.before)
+          context.messages = ["interrupted: '\(ConvError.printable(running.line))' abandoned"]
+        } else {
+          let ellipsis = context.session.display.options.ascii ? "..." : "…"
+          context.messages = ["interrupted: values shown as \(ellipsis) were not computed ('show' computes them)"]
+        }
+        context.draw()
+      }
+      running = nil
       replPendingSignals.store(0, ordering: .relaxed)
       guard let raw = readline(ReplTerminal.prompt) else { break }
       let line = String(cString: raw)
       free(raw)
       if !line.trimmingWhitespace.isEmpty { history.add(line) }
+      running = (line, context.session.state)
       let outcome = context.session.handle(line)
       context.messages = outcome.notes + outcome.output + outcome.errors.enumerated().map { $0.offset == 0 ? "error: " + $0.element : $0.element }
       if outcome.quit { break }
@@ -62,11 +80,20 @@ struct ReplTerminal {
     return (max(1, width), max(1, height))
   }
 
-  /// Writes text to standard output at once.
+  /// Writes text to standard output at once. A write interrupted by a signal (Ctrl-C, a resize:
+  /// their handlers do not restart system calls) goes on where it stopped.
   static func write(_ text: String) {
-    var text = text
-    text.withUTF8 { buffer in _ = fwrite(buffer.baseAddress, 1, buffer.count, stdout) }
     fflush(stdout)
+    var text = text
+    text.withUTF8 { buffer in
+      var offset = 0
+      while offset < buffer.count {
+        let written = Glibc.write(STDOUT_FILENO, buffer.baseAddress! + offset, buffer.count - offset)
+        if written < 0 && errno == EINTR { continue }
+        guard written > 0 else { return }
+        offset += written
+      }
+    }
   }
 }
 
@@ -92,7 +119,12 @@ final class ReplTerminalContext {
     let (width, height) = ReplTerminal.size(Environment.current)
     let lines = session.screen(width: width, height: max(1, height - 1), messages: messages, accent: accent)
     var out = "\u{1B}[H"
-    for line in lines { out += line + "\u{1B}[0m\u{1B}[K\r\n" }
+    for line in lines {
+      // The one escaping of the screen: names, titles, the filter and messages lose any control
+      // character (only the session's own colours are kept), and the line is fitted again.
+      let safe = TerminalText.escaped(line, keepingStyle: true)
+      out += (safe == line ? line : ReplText.fit(safe, width: width)) + "\u{1B}[0m\u{1B}[K\r\n"
+    }
     out += "\u{1B}[J\u{1B}[\(height);1H"
     ReplTerminal.write(out)
   }

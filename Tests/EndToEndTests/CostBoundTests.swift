@@ -1,0 +1,104 @@
+import Foundation
+import Testing
+
+/// What one run of conv cost, from the kernel's accounting of the child (wait4): processor time
+/// counts the work done whatever else the machine runs, unlike wall time.
+struct MeasuredRun {
+  /// User plus system processor time, in seconds.
+  let cpu: Double
+  /// Peak resident memory, in bytes.
+  let peakMemory: Int
+  /// The exit status; nil when the run was stopped at its deadline.
+  let status: Int32?
+
+  /// Runs conv with standard input from `input`, output to /dev/null, killed after `deadline` seconds.
+  static func run(_ arguments: [String], input: URL, environment: [String: String], deadline: TimeInterval) throws
+    -> MeasuredRun
+  {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, input.path, O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    let argv = [ConvProcess.executable.path] + arguments
+    let cArguments = argv.map { strdup($0) } + [nil]
+    let cEnvironment = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer {
+      for pointer in cArguments { free(pointer) }
+      for pointer in cEnvironment { free(pointer) }
+    }
+    var pid: pid_t = 0
+    guard posix_spawn(&pid, argv[0], &actions, nil, cArguments, cEnvironment) == 0 else {
+      throw ConvProcess.TimeoutError(arguments: arguments)
+    }
+    let end = Date().addingTimeInterval(deadline)
+    var status: Int32 = 0
+    var usage = rusage()
+    var stopped = false
+    while wait4(pid, &status, WNOHANG, &usage) == 0 {
+      if Date() > end && !stopped {
+        kill(pid, SIGKILL)
+        stopped = true
+      }
+      usleep(5_000)
+    }
+    func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
+    return MeasuredRun(cpu: seconds(usage.ru_utime) + seconds(usage.ru_stime), peakMemory: usage.ru_maxrss * 1024,
+                       status: stopped ? nil : (status >> 8) & 0xFF)
+  }
+}
+
+/// Issue 20, findings 5 and 7: what a line with a typo and what a favorite may cost.
+@Suite("Bounded cost", .serialized)
+struct CostBoundTests {
+  static func scratch() throws -> URL {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("conv-cost-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    return folder
+  }
+
+  @Test("2,000 lines with unknown units cost at most a few times 2,000 good lines")
+  func typos() throws {
+    let folder = try Self.scratch()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let symbols = ["mi", "km", "ft", "m", "in", "cm", "yd"]
+    let good = folder.appendingPathComponent("good")
+    try (1...2000).map { "\($0).5 \(symbols[$0 % 7]) to \(symbols[($0 + 3) % 7])" }.joined(separator: "\n")
+      .write(to: good, atomically: true, encoding: .utf8)
+    let bad = folder.appendingPathComponent("bad")
+    try (1...2000).map { "5 foo\($0) to km" }.joined(separator: "\n").write(to: bad, atomically: true, encoding: .utf8)
+    let environment = ConvProcess.isolatedEnvironment()
+    let baseline = try MeasuredRun.run(["-"], input: good, environment: environment, deadline: 120)
+    #expect(baseline.status == 0)
+    // Five times the good lines' processor time, and never less than two seconds: startup alone
+    // is a good part of the baseline. The run is stopped well past that (it took minutes).
+    let allowed = max(2, 5 * baseline.cpu)
+    let typos = try MeasuredRun.run(["-"], input: bad, environment: environment, deadline: 4 * allowed + 10)
+    withKnownIssue("finding 5 is not fixed yet: suggestions scan every spelling, tens of milliseconds a line") {
+      #expect(typos.status == 1, "stopped after \(4 * allowed + 10) s")
+      #expect(typos.cpu <= allowed, "\(typos.cpu) s for typos, \(baseline.cpu) s for good lines")
+    }
+  }
+
+  @Test("conv fav keeps little per favorite: 19,740 favorites stay under 100 MB")
+  func favoritesMemory() throws {
+    let folder = try Self.scratch()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    // Every ordered pair of two length units, by name: 141 × 140 distinct favorites.
+    let list = try ConvProcess.run(["--json", "list", "length"])
+    let units = try #require(try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [[String: Any]])
+    let names = units.compactMap { $0["name"] as? String }
+    let pairs = names.flatMap { from in names.filter { $0 != from }.map { from + " -> " + $0 } }
+    #expect(pairs.count > 15_000)
+    let favorites = folder.appendingPathComponent("favorites")
+    try ("# conv favorites v1\n" + pairs.joined(separator: "\n") + "\n").write(to: favorites, atomically: true, encoding: .utf8)
+    let empty = folder.appendingPathComponent("empty")
+    try "".write(to: empty, atomically: true, encoding: .utf8)
+    let environment = ConvProcess.isolatedEnvironment(["CONV_FAVORITES": favorites.path])
+    let run = try MeasuredRun.run(["fav"], input: empty, environment: environment, deadline: 120)
+    #expect(run.status == 0)
+    // Measured: 41 MB (2 KB a favorite over a base of 5 MB); it was 8.6 KB a favorite (170 MB).
+    #expect(run.peakMemory < 100 << 20, "\(run.peakMemory >> 20) MB for \(pairs.count) favorites")
+  }
+}
