@@ -239,6 +239,11 @@ package struct Converter: Sendable {
     let units = options.allUnits ? everyUnit
       : catalog.curatedColumn(in: category, source: sourceUnit, value: quantity.term.baseValue.approximation)
     let hidden = options.allUnits ? 0 : everyUnit.filter { unit in !units.contains(unit) }.count
+    guard !units.isEmpty else {
+      let message = "\(category.title.lowercased()) has no other unit to convert into; give a target unit"
+      return .failure(Failure(error: .syntax(message, span: SourceSpan(start: 0, length: request.quantity.count)),
+                              source: request.source, span: nil))
+    }
     var rows: [(value: FormattedNumber, relation: String, unit: String, name: String)] = []
     var lines: [String] = []
     var objects: [JSONValue] = []
@@ -269,7 +274,7 @@ package struct Converter: Sendable {
         }
       case .human:
         let shown = presenter.digits(of: result.value, isExact: result.isExact)
-        let number = presenter.humanNumber(result.value, isExact: result.isExact)
+        let number = presenter.humanNumber(result.value, isExact: result.isExact, in: unit)
         let exact = shown.isExact || (options.exact && result.isSymbolicallyExact)
         rows.append((number, presenter.relation(exact: exact), presenter.symbol(unit),
                      presenter.display(shown.isZero || !(shown.digits == "1" && shown.exponent == 0) ? unit.plural : unit.name)))

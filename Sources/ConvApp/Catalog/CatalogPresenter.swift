@@ -94,13 +94,15 @@ package struct CatalogPresenter: Sendable {
     lines.append("definition:  " + text(unit.definition))
     if let scale = unit.scale {
       let symbol = text(prefixed.symbol)
-      lines.append("scale:       x " + symbol + " = " + text(scale.forward.text) + " " + text(scale.reference))
-      lines.append("inverse:     y " + text(scale.reference) + " = "
+      // A reference with a number (`20 µPa`) is one quantity: `x dBSPL = 10^(x/20) (20 µPa)`.
+      let reference = scale.reference.contains(" ") ? "(" + scale.reference + ")" : scale.reference
+      lines.append("scale:       x " + symbol + " = " + text(scale.forward.text) + " " + text(reference))
+      lines.append("inverse:     y " + text(reference) + " = "
                    + (scale.inverse.map { text($0.text) } ?? "the x of the scale whose value is y, solved numerically")
                    + " " + symbol)
       if let domain = scale.domainDescription { lines.append("domain:      " + domain) }
       if scale.readsGaugeNumbers { lines.append("gauges:      n/0 and n zeros are 1 − n (4/0 = 0000 = −3, 2/0 = 00 = −1)") }
-      lines.append("reference:   1 " + text(scale.reference) + " = " + text(factorText(prefixed)) + " "
+      lines.append("reference:   1 " + text(reference) + " = " + text(factorText(prefixed)) + " "
                    + text(coherentUnitName(unit.dimension)))
     } else {
       lines.append("SI factor:   " + text(factorText(prefixed)) + " " + text(coherentUnitName(unit.dimension)))

@@ -58,6 +58,19 @@ package struct ValuePresenter: Sendable {
 
   /// The formatted number for human output, with `--exact` showing fractions (`250/9`) when
   /// the value does not terminate.
+  /// ``humanNumber(_:isExact:)`` in a unit: a whole gauge number below one, as shown, is written
+  /// as gauges write it (`0000 AWG`, not `-3 AWG`).
+  package func humanNumber(_ value: Magnitude, isExact: Bool, in unit: PrefixedUnit?) -> FormattedNumber {
+    if let scale = unit?.unit.scale, scale.readsGaugeNumbers {
+      let plain = digits(of: value, isExact: isExact).plainString
+      let magnitude = Rational(decimalLiteral: plain.hasPrefix("-") ? String(plain.dropFirst()) : plain)
+      if let magnitude, let spelling = scale.gaugeSpelling(plain.hasPrefix("-") ? -magnitude : magnitude) {
+        return FormattedNumber(verbatim: spelling)
+      }
+    }
+    return humanNumber(value, isExact: isExact)
+  }
+
   package func humanNumber(_ value: Magnitude, isExact: Bool) -> FormattedNumber {
     if options.exact, !(value.isRational && value.rational.terminatingDecimal != nil) {
       return FormattedNumber(verbatim: exactText(value))
@@ -161,7 +174,7 @@ package struct ValuePresenter: Sendable {
   /// A number and its unit: `8.04672 km`, `5 miles`, `5 Meilen`.
   package func quantityText(_ value: Magnitude, isExact: Bool, unit: UnitExpression) -> (text: String, exact: Bool) {
     let shown = digits(of: value, isExact: isExact)
-    let number = humanNumber(value, isExact: isExact)
+    let number = humanNumber(value, isExact: isExact, in: unit.singleUnit)
     // With --exact every digit, fraction or power of π is shown: the text is exact when the
     // conversion is.
     let exact = options.exact ? isExact : shown.isExact

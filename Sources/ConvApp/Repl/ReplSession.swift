@@ -114,6 +114,19 @@ package struct ReplSession {
       return choose(text, asSource: false)
     case .swap:
       guard let target = state.target else { return failure("\(state.category.title) has only one unit") }
+      if target.unit.categoryIdentifier != state.category.identifier,
+         let category = catalog.category(named: target.unit.categoryIdentifier) {
+        // The target came from a related category (mm beside AWG): the value goes there, in it.
+        let value = state.value
+        let source = state.source
+        guard select(category, source: target, target: nil) else { return failure("\(category.title) has no units") }
+        state.value = value
+        if catalog.columnUnits(in: category).contains(where: { ReplState.key($0) == ReplState.key(source) }) {
+          state.target = source
+        }
+        state.view = .columns
+        return ReplOutcome(output: mode == .script ? pairLines() : [])
+      }
       state.target = state.source
       state.source = target
       state.view = .columns
@@ -168,6 +181,13 @@ package struct ReplSession {
       return failure("\(unit.symbol) belongs to no category")
     }
     let key = ReplState.key(unit)
+    // A unit of a related category that this small category lists on the right (mm beside AWG,
+    // mW beside dBm) is a target like the category's own: the pair stays, nothing is carried.
+    if !asSource, relatedDestinations().contains(where: { ReplState.key($0) == key }) {
+      state.target = unit
+      state.view = .columns
+      return ReplOutcome(output: mode == .script ? pairLines() : [])
+    }
     if category.identifier != state.category.identifier && !asSource {
       // `to` a unit of another category carries the value over as a quantity: 10 nmi stays
       // 10 nmi, now written in the new category's unit nearest in size.
@@ -225,7 +245,16 @@ package struct ReplSession {
       return failure("\(category.title) has only one unit")
     }
     select(category, source: source, target: target)
+    // A value carried through a nonlinear scale is a floating-point result: keep what is shown
+    // (8 significant digits), not the binary noise past it.
     state.value = carried.rational
+    if carried.kind == .scale {
+      let shown = carried.rational.rounded(significantDigits: 8)
+      let plain = shown.plainString
+      if let magnitude = Rational(decimalLiteral: plain.hasPrefix("-") ? String(plain.dropFirst()) : plain) {
+        state.value = plain.hasPrefix("-") ? -magnitude : magnitude
+      }
+    }
     state.view = .columns
     return ReplOutcome(output: mode == .script ? pairLines() : [])
   }
@@ -419,7 +448,7 @@ package struct ReplSession {
       let exact = shown.isExact || (display.options.exact && result.isSymbolicallyExact)
       let singular = !shown.isZero && shown.digits == "1" && shown.exponent == 0 && !shown.isNegative
       value = ReplColumns.Value(relation: presenter.relation(exact: exact),
-                                number: presenter.humanNumber(result.value, isExact: result.isExact),
+                                number: presenter.humanNumber(result.value, isExact: result.isExact, in: unit),
                                 name: presenter.display(singular ? unit.name : unit.plural))
     } else {
       value = ReplColumns.Value(relation: " ", number: FormattedNumber(verbatim: "-"), name: display.presenter.display(unit.plural))

@@ -3,7 +3,7 @@
 // Tables read in place by BuiltinTables; the format is described in CatalogSourceWriter.
 
 enum BuiltinData {
-  static let unitCount = 1293
+  static let unitCount = 1295
   static let categoryCount = 86
 
   static var categoryRecords: StaticString {
@@ -49,7 +49,7 @@ C	inductance	Inductance	2,1,-2,-2,0,0,0,0,0	electric inductance	µH|mH
 C	jerk	Jerk	1,0,-3,0,0,0,0,0,0	jolt			
 C	kinematic-viscosity	Kinematic viscosity	2,0,-1,0,0,0,0,0,0	momentum diffusivity			
 C	length	Length	1,0,0,0,0,0,0,0,0		km|cm|mm|µm|nm		nautical|astronomy
-C	level	Level	0,0,0,0,0,0,0,0,0	logarithmic ratio|gain|attenuation			ratio
+C	level	Level	0,0,0,0,0,0,0,0,0	logarithmic ratio|gain|attenuation			
 C	linear-density	Linear density	-1,1,0,0,0,0,0,0,0	linear mass density|titre|yarn count			
 C	luminance	Luminance	-2,0,0,0,0,0,1,0,0	brightness|photometric brightness			
 C	luminous-flux	Luminous flux	0,0,0,0,0,0,1,0,2	light output			
@@ -1392,6 +1392,8 @@ C	wire-gauge	Wire gauge	1,0,0,0,0,0,0,0,0	wire size			length
 01290	U	Beaufort	Beaufort	Bft	Beaufort force|Beaufort number|Beaufort wind force|force Beaufort		wind-force	1,0,-1,0,0,0,0,0,0	1	1	0	0	1	~c	scale(m/s; 0.836 x^(3/2); (y/0.836)^(2/3))	WMO-No. 8 Guide to Instruments and Methods of Observation (2018) Vol. I Ch. 5 (Beaufort scale equivalent speeds at 10 m, v = 0.836 B^(3/2) m/s); WMO-No. 306 Manual on Codes; China GB/T 28591-2012 (forces 13-17)			m/s;0.836 x^(3/2);(y/0.836)^(2/3);0.0;17.5;;0.0
 01291	U	American wire gauge	American wire gauge	AWG	American wire gage|Brown & Sharpe gauge|Brown and Sharpe gauge|B&S gauge		wire-gauge	1,0,0,0,0,0,0,0,0	127	5000	0	0	1	~c	scale(in; 0.005 92^((36 - x)/39); 36 - 39 ln(200 y)/ln(92))	ASTM B258-18 Table 1 and §1.1 (d = 0.0050 in × 92^((36 - n)/39), 0000 = 0.4600 in to 56 = 0.000 49 in)			in;0.005 92^((36 - x)/39);36 - 39 ln(200 y)/ln(92);-3.0;56.0;g;0.0
 01292	U	standard wire gauge	standard wire gauge	SWG	imperial standard wire gauge|imperial wire gauge|British standard wire gauge|ISWG		wire-gauge	1,0,0,0,0,0,0,0,0	127	5000	0	0	1	~	scale(in; table(x, -6 0.500, -5 0.464, -4 0.432, -3 0.400, -2 0.372, -1 0.348, 0 0.324, 1 0.300, 2 0.276, 3 0.252, 4 0.232, 5 0.212, 6 0.192, 7 0.176, 8 0.160, 9 0.144, 10 0.128, 11 0.116, 12 0.104, 13 0.092, 14 0.080, 15 0.072, 16 0.064, 17 0.056, 18 0.048, 19 0.040, 20 0.036, 21 0.032, 22 0.028, 23 0.024, 24 0.022, 25 0.020, 26 0.018, 27 0.0164, 28 0.0148, 29 0.0136, 30 0.0124, 31 0.0116, 32 0.0108, 33 0.0100, 34 0.0092, 35 0.0084, 36 0.0076, 37 0.0068, 38 0.0060, 39 0.0052, 40 0.0048, 41 0.0044, 42 0.0040, 43 0.0036, 44 0.0032, 45 0.0028, 46 0.0024, 47 0.0020, 48 0.0016, 49 0.0012, 50 0.0010); table(y, 0.0010 50, 0.0012 49, 0.0016 48, 0.0020 47, 0.0024 46, 0.0028 45, 0.0032 44, 0.0036 43, 0.0040 42, 0.0044 41, 0.0048 40, 0.0052 39, 0.0060 38, 0.0068 37, 0.0076 36, 0.0084 35, 0.0092 34, 0.0100 33, 0.0108 32, 0.0116 31, 0.0124 30, 0.0136 29, 0.0148 28, 0.0164 27, 0.018 26, 0.020 25, 0.022 24, 0.024 23, 0.028 22, 0.032 21, 0.036 20, 0.040 19, 0.048 18, 0.056 17, 0.064 16, 0.072 15, 0.080 14, 0.092 13, 0.104 12, 0.116 11, 0.128 10, 0.144 9, 0.160 8, 0.176 7, 0.192 6, 0.212 5, 0.232 4, 0.252 3, 0.276 2, 0.300 1, 0.324 0, 0.348 -1, 0.372 -2, 0.400 -3, 0.432 -4, 0.464 -5, 0.500 -6))	Order in Council of 23 August 1883 (Imperial Standard Wire Gauge, Board of Trade; 7/0 = 0.500 in … 50 = 0.001 in); BS 3737:1964 (withdrawn); GNU units 3.15 definitions.units (brwiregauge)			in;table(x, -6 0.500, -5 0.464, -4 0.432, -3 0.400, -2 0.372, -1 0.348, 0 0.324, 1 0.300, 2 0.276, 3 0.252, 4 0.232, 5 0.212, 6 0.192, 7 0.176, 8 0.160, 9 0.144, 10 0.128, 11 0.116, 12 0.104, 13 0.092, 14 0.080, 15 0.072, 16 0.064, 17 0.056, 18 0.048, 19 0.040, 20 0.036, 21 0.032, 22 0.028, 23 0.024, 24 0.022, 25 0.020, 26 0.018, 27 0.0164, 28 0.0148, 29 0.0136, 30 0.0124, 31 0.0116, 32 0.0108, 33 0.0100, 34 0.0092, 35 0.0084, 36 0.0076, 37 0.0068, 38 0.0060, 39 0.0052, 40 0.0048, 41 0.0044, 42 0.0040, 43 0.0036, 44 0.0032, 45 0.0028, 46 0.0024, 47 0.0020, 48 0.0016, 49 0.0012, 50 0.0010);table(y, 0.0010 50, 0.0012 49, 0.0016 48, 0.0020 47, 0.0024 46, 0.0028 45, 0.0032 44, 0.0036 43, 0.0040 42, 0.0044 41, 0.0048 40, 0.0052 39, 0.0060 38, 0.0068 37, 0.0076 36, 0.0084 35, 0.0092 34, 0.0100 33, 0.0108 32, 0.0116 31, 0.0124 30, 0.0136 29, 0.0148 28, 0.0164 27, 0.018 26, 0.020 25, 0.022 24, 0.024 23, 0.028 22, 0.032 21, 0.036 20, 0.040 19, 0.048 18, 0.056 17, 0.064 16, 0.072 15, 0.080 14, 0.092 13, 0.104 12, 0.116 11, 0.128 10, 0.144 9, 0.160 8, 0.176 7, 0.192 6, 0.212 5, 0.232 4, 0.252 3, 0.276 2, 0.300 1, 0.324 0, 0.348 -1, 0.372 -2, 0.400 -3, 0.432 -4, 0.464 -5, 0.500 -6);-6.0;50.0;g;0.0
+01293	U	power ratio	power ratios		times power		level	0,0,0,0,0,0,0,0,0	1	1	0	0	1	c	1	ISO 80000-3:2006 (a level is the logarithm of a ratio of two powers; the ratio itself, as a number)		
+01294	U	frequency ratio	frequency ratios		times frequency		musical-interval	0,0,0,0,0,0,0,0,0	1	1	0	0	1	c	1	IEC 60050-801:1994 (an interval is a ratio of two frequencies; the ratio itself, as a number)		
 """#
   }
 
@@ -3824,6 +3826,8 @@ franklin	225
 franklins	225
 freight ton	1259
 freight tons	1259
+frequency ratio	1294
+frequency ratios	1294
 fsw	837
 ft	474
 ft/d	939
@@ -5992,6 +5996,8 @@ pounds-mass per square foot	61
 pounds-mass per square inch	64
 pous	479
 power of hydrogen	11
+power ratio	1293
+power ratios	1293
 ppb	868
 ppg	208
 ppm	869
@@ -6836,12 +6842,14 @@ thousands	893
 tierce	1243
 tierces	1243
 timber standard	1267
+times frequency	1294
 times per day	359
 times per hour	360
 times per minute	361
 times per month	357
 times per week	358
 times per year	356
+times power	1293
 tn	717
 tochka	433
 tochki	433
@@ -9743,6 +9751,8 @@ french points	1081
 french post league	552
 french post leagues	552
 french pound	685
+frequency ratio	1294
+frequency ratios	1294
 fth2o at 39.2 °f	835
 ftwc	836
 full circle	38
@@ -11738,6 +11748,8 @@ pounds-mass per square foot	61
 pounds-mass per square inch	64
 pous	479
 power of hydrogen	11
+power ratio	1293
+power ratios	1293
 pret	519
 preußische elle	492
 preußische meile	556
@@ -12693,12 +12705,14 @@ thousands	893
 tierce	1243
 tierces	1243
 timber standard	1267
+times frequency	1294
 times per day	359
 times per hour	360
 times per minute	361
 times per month	357
 times per week	358
 times per year	356
+times power	1293
 tochka	433
 tochki	433
 tod	699
@@ -13432,7 +13446,7 @@ inductance	404,405,406,407,408,409
 jerk	410,411,412,413,414
 kinematic-viscosity	415,416,417,418,419,420
 length	421,422,423,424,425,426,427,428,429,430,431,432,433,434,435,436,437,438,439,440,441,442,443,444,445,446,447,448,449,450,451,452,453,454,455,456,457,458,459,460,461,462,463,464,465,466,467,468,469,470,471,472,473,474,475,476,477,478,479,480,481,482,483,484,485,486,487,488,489,490,491,492,493,494,495,496,497,498,499,500,501,502,503,504,505,506,507,508,509,510,511,512,513,514,515,516,517,518,519,520,521,522,523,524,525,526,527,528,529,530,531,532,533,534,535,536,537,538,539,540,541,542,543,544,545,546,547,548,549,550,551,552,553,554,555,556,557,558,559,560,561
-level	562,563,564
+level	1293,562,563,564
 linear-density	565,566,567,568,569,570
 luminance	571,572,573,574,575,576,577,578
 luminous-flux	579,580
@@ -13446,7 +13460,7 @@ mass-flow	613,614,615,616,617,618,619,620,621,622,623,624,625
 molar-concentration	727,728,729,730,731,732
 moment-of-inertia	733,734,735,736,737,738,739,740,741,742
 momentum	743,744,745,746,747,748,749,750,751,752
-musical-interval	753,754,755
+musical-interval	1294,753,754,755
 nautical	756,757,758,759,760,761,762,763,764,765
 pace	766,767,768,769,770,771,772,773,774,775,776,777
 permeability	778,779,780

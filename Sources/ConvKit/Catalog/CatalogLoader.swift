@@ -197,6 +197,10 @@ final class DefinitionResolver: UnitResolving {
         failed.insert(index)
         throw diagnostic("'base' is only for categories whose dimension is one base quantity")
       }
+    } else if unit.definition.hasPrefix("scale("), ScaleDefinition.parts(of: unit.definition) == nil {
+      failed.insert(index)
+      throw diagnostic("cannot read the scale of '\(unit.name)': expected scale(REFERENCE; FORWARD; INVERSE) or "
+                       + "scale(REFERENCE; FORWARD), the functions of x and y separated by ';'")
     } else if let parts = ScaleDefinition.parts(of: unit.definition) {
       // Resolved in a function of its own: this one recurses once per unit of a chain of
       // definitions, and its frame must stay small.
@@ -266,11 +270,15 @@ final class DefinitionResolver: UnitResolving {
       }
       if unit.flags.contains(where: { ["si", "iec", "abs"].contains($0) || $0.hasPrefix("offset=") }) {
         failed.insert(index)
-        throw diagnostic("a scale takes no prefixes and no offset (its reference unit carries them)")
+        throw diagnostic("scale '\(unit.name)' takes no prefixes (si, iec) and no abs or offset= flag: its reference unit carries them")
       }
       unitScale = UnitScale(reference: scale.reference, forward: scale.forward, inverse: scale.inverse,
                             minimum: minimum, maximum: maximum, readsGaugeNumbers: unit.flags.contains("gauge"),
                             referenceOffset: scaleOffset)
+      if let problem = unitScale?.consistencyProblem() {
+        failed.insert(index)
+        throw diagnostic("scale of '\(unit.name)': \(problem)")
+      }
     }
     let result = CatalogUnit(
       name: unit.name, plural: unit.plural, symbols: unit.symbols, aliases: unit.aliases,

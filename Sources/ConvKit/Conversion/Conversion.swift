@@ -183,8 +183,14 @@ public struct Conversion: Sendable {
     return result.isFinite ? result : nil
   }
 
+  /// Significant digits a result through a nonlinear scale keeps.
+  static let scaleDigits = 15
+
   /// `scaleConvert`, with the reason when there is no result.
   private func convertThroughScale(_ value: Double, written: String) throws(ConvError) -> Magnitude {
+    if sourceNonlinear != nil, !value.isFinite {
+      throw .numberOutOfRange(written, span: SourceSpan(start: 0, length: written.count))
+    }
     if let scale = sourceNonlinear, !scale.contains(value) {
       throw .outsideScale(written + " " + source.text, unit: source.text, domain: scale.domainDescription, span: nil)
     }
@@ -194,8 +200,14 @@ public struct Conversion: Sendable {
       }
       throw .resultOutOfRange
     }
-    guard let exact = Rational(shortestDecimal: result) else { throw .resultOutOfRange }
-    return Magnitude(exact)
+    guard let binary = Rational(shortestDecimal: result) else { throw .resultOutOfRange }
+    // Logarithms and powers in floating point are good to about 15 significant digits: the digits
+    // past those are noise (350.00000000000006 °F for gas mark 4), so the result keeps 15.
+    let digits = binary.rounded(significantDigits: Conversion.scaleDigits)
+    let plain = digits.plainString
+    guard let magnitude = Rational(decimalLiteral: plain.hasPrefix("-") ? plain.dropFirst() : Substring(plain))
+    else { return Magnitude(binary) }
+    return Magnitude(plain.hasPrefix("-") ? -magnitude : magnitude)
   }
 
   // MARK: Deciding the kind

@@ -41,6 +41,9 @@ extension Catalog {
   ///
   /// Refuses as well a value off a nonlinear scale (`41 AWG`, `-1 Bft`), which has no meaning either.
   static func checkAboveAbsoluteZero(_ quantity: Quantity) throws(ConvError) -> Quantity {
+    if quantity.term.scaleUnit != nil, !quantity.term.coefficient.doubleValue.isFinite {
+      throw .numberOutOfRange(quantity.text, span: SourceSpan(start: 0, length: quantity.text.count))
+    }
     if let unit = quantity.term.scaleUnit, let scale = unit.unit.scale,
        scale.referenceValue(quantity.term.coefficient.doubleValue) == nil {
       throw .outsideScale(quantity.text, unit: unit.symbol, domain: scale.domainDescription,

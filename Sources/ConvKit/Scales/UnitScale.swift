@@ -89,6 +89,36 @@ public struct UnitScale: Sendable, Hashable {
     return abs(forward(a) - target) <= abs(forward(b) - target) ? a : b
   }
 
+  /// What is wrong with the scale's functions, checked on sample values of its domain (or of
+  /// −60…60 without one): a written inverse must undo the forward function, and a forward function
+  /// that conv inverts numerically must be monotonic. Nil when nothing is.
+  package func consistencyProblem() -> String? {
+    let low = minimum ?? -60
+    let high = maximum ?? 60
+    let samples = (0...64).map { low + (high - low) * Double($0) / 64 }
+    var previous: Double? = nil
+    var direction = 0
+    for x in samples {
+      guard let y = referenceValue(x) else { continue }
+      if let inverse {
+        let back = inverse(y)
+        if !(abs(back - x) <= 1e-9 * max(1, abs(x))) {
+          return "the inverse function does not undo the forward one: x = \(ScaleNumber.plain(x)) gives y = \(y), "
+            + "and the inverse of that is \(back)"
+        }
+      } else if let previous, y != previous {
+        let step = y > previous ? 1 : -1
+        if direction != 0 && step != direction {
+          return "the forward function is not monotonic between min= and max= (it turns near x = \(ScaleNumber.plain(x))), "
+            + "so it cannot be inverted: write the inverse function"
+        }
+        direction = step
+      }
+      previous = y
+    }
+    return nil
+  }
+
   /// How a gauge number below one is written on a scale that reads them: −3 as `0000`, −1 as `00`;
   /// nil for any other value (or scale).
   public func gaugeSpelling(_ value: Rational) -> String? {
