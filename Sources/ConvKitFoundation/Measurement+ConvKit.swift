@@ -42,6 +42,26 @@ extension Measurement where UnitType: Foundation.Dimension {
     }
   }
 
+  /// Converts into any unit expression of the catalog (`"furlong"`, `"ft;in"` is not one), exactly.
+  ///
+  /// ```swift
+  /// let mile = Measurement(value: 1, unit: UnitLength.miles)
+  /// try mile.exactConversion(to: "furlong").rational   // 8
+  /// ```
+  public func exactConversion(to target: String, in catalog: Catalog = .builtin) throws(MeasurementConversionError)
+    -> ConversionResult {
+    guard let from = FoundationUnitTable.spelling(of: unit) else { throw .unsupportedUnit(symbol: unit.symbol) }
+    guard let number = Rational(shortestDecimal: value) else {
+      throw .refused(.numberOutOfRange(String(value), span: SourceSpan(start: 0, length: 0)))
+    }
+    do throws(ConvError) {
+      let quantity = try catalog.quantity(number, in: catalog.parseUnit(from))
+      return try catalog.convert(quantity, to: catalog.parseUnit(target))
+    } catch {
+      throw .refused(error)
+    }
+  }
+
   /// The measurement in `target`, converted through ConvKit's exact factors and rounded once to
   /// the nearest `Double`.
   ///
@@ -59,7 +79,9 @@ extension ConversionResult {
   /// The result as a Foundation `Measurement` in `unit`, when `unit` is the Foundation unit of the
   /// conversion's target (`UnitLength.kilometers` for a result in `km`); nil otherwise.
   public func measurement<UnitType: Foundation.Dimension>(in unit: UnitType) -> Measurement<UnitType>? {
-    guard let spelling = FoundationUnitTable.spelling(of: unit), spelling == target.text else { return nil }
+    guard let spelling = FoundationUnitTable.spelling(of: unit), let single = target.singleUnit,
+          let other = try? Catalog.builtin.parseUnit(spelling).singleUnit,
+          other.unit.name == single.unit.name, other.prefix == single.prefix else { return nil }
     return Measurement(value: doubleValue, unit: unit)
   }
 }

@@ -78,6 +78,32 @@ struct MeasurementInteropTests {
     #expect(stone.isExact && stone.rational == Rational(decimalLiteral: "6.35029318")!)
   }
 
+  @Test("Into any catalog unit, and back into a Foundation unit however the target was spelled")
+  func anyTarget() throws {
+    let mile = Measurement(value: 1, unit: UnitLength.miles)
+    #expect(try mile.exactConversion(to: "furlong").rational == Rational(8))
+    let yard = try Catalog.builtin.convert("1 yd", to: "metre")
+    #expect(yard.measurement(in: UnitLength.meters)?.value == 0.9144)
+    #expect(yard.measurement(in: UnitLength.feet) == nil)
+  }
+
+  @Test("A personal units file loads from a URL")
+  func unitsFile() throws {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("conv-units-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: url) }
+    try "category: length\nbeard-second | beard-seconds | | | 5 nm | | informal\n".write(to: url, atomically: true, encoding: .utf8)
+    let (catalog, problems) = try CatalogLoader.load(contentsOf: url)
+    #expect(problems.isEmpty)
+    #expect(try catalog.convert("1 cm", to: "beard-second").rational == Rational(2_000_000))
+  }
+
+  @Test("The library reads as the tool does: the other side picks the reading")
+  func readings() throws {
+    #expect(try Catalog.builtin.convert("5 pH", to: "nH").rational == Rational(5) / Rational(1000))
+    #expect(abs(try Catalog.builtin.convert("1 B", to: "dB").doubleValue - 10) < 1e-12)
+    #expect(try Catalog.builtin.lookup("mi").unit.description == "mile (mi)")
+  }
+
   @Test("A unit Foundation has and the table does not is refused by name")
   func unsupported() {
     let custom = UnitLength(symbol: "smoot", converter: UnitConverterLinear(coefficient: 1.7018))

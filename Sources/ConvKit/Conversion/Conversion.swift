@@ -123,8 +123,10 @@ public struct Conversion: Sendable {
     }
   }
 
-  /// Converts a `Double` with one or two floating-point operations (not correctly rounded). No
-  /// value is refused: NaN and infinities pass through, and so do temperatures below absolute zero.
+  /// Converts a `Double` with one or two floating-point operations (not correctly rounded), or
+  /// through a nonlinear scale's functions. No value is refused: NaN and infinities pass through,
+  /// and so do temperatures below absolute zero; a value with no result on a scale (`0` W in dBm,
+  /// `60` AWG) gives NaN. ``convert(_:)-(Rational)`` throws the reason instead.
   @inlinable public func convert(_ value: Double) -> Double {
     switch kind {
     case .linear, .cycles: value * linearScale
@@ -134,7 +136,8 @@ public struct Conversion: Sendable {
     }
   }
 
-  /// The multiplier of a linear conversion (or the numerator of a reciprocal one), as a `Double`.
+  /// The multiplier of a linear conversion (or the numerator of a reciprocal one), as a `Double`;
+  /// for a conversion through a scale, only the ratio of the two reference units' sizes.
   public var linearScale: Double { doubleScale }
 
   @usableFromInline func affineConvert(_ value: Double) -> Double {

@@ -44,8 +44,28 @@ extension Catalog {
     return (UnitExpression(text: quantity.text, term: quantity.term, singleUnit: nil), .one)
   }
 
-  /// Reads and converts in one step: `try catalog.convert("5 mi", to: "km")`.
-  public func convert(_ quantity: some StringProtocol, to target: some StringProtocol) throws(ConvError) -> ConversionResult {
-    try convert(parseQuantity(quantity), to: parseUnit(target))
+  /// Reads and converts in one step, as the `conv` tool does: `try catalog.convert("5 mi", to: "km")`.
+  ///
+  /// A spelling with several readings takes the one the other side's dimension asks for
+  /// (`5 pH` into `nH` reads the picohenry, `1 B` into `dB` the bel), as every front end of `conv`
+  /// does; ``parseQuantity(_:conventions:)`` and ``parseUnit(_:conventions:)`` alone take the
+  /// default readings.
+  public func convert(_ quantity: some StringProtocol, to target: some StringProtocol,
+                      conventions: NumberConventions = .standard) throws(ConvError) -> ConversionResult {
+    let quantityText = String(quantity)
+    let targetText = String(target)
+    let request = ConversionRequest(quantity: quantityText, targets: [targetText],
+                                    source: quantityText + " to " + targetText, quantityOffset: 0,
+                                    targetOffset: quantityText.count + 4)
+    let reading: ConversionReading
+    do throws(ConvError) {
+      reading = try read(request, conventions: conventions)
+    } catch {
+      // Spans point into the text they are about: the quantity, or the target.
+      if let span = error.span, span.start >= request.targetOffset { throw error.shifted(by: -request.targetOffset) }
+      throw error
+    }
+    guard let first = reading.targets.first else { throw .emptyInput }
+    return try convert(reading.quantity, to: first)
   }
 }

@@ -20,6 +20,10 @@ public struct Quantity: Sendable, Hashable {
 
   /// The dimension.
   public var dimension: PhysicalDimension { term.dimension }
+  /// The amount in the coherent SI unit of its dimension (`6 ft 2 in` is 1.8796 m; an absolute
+  /// temperature in kelvins), exact with π kept symbolic; for a value on a nonlinear scale
+  /// (`20 dBm`), the number on the scale times the reference unit's size, not the amount.
+  public var value: Magnitude { term.baseValue }
   /// Whether the value is exact.
   public var isExact: Bool { term.isExact }
 }

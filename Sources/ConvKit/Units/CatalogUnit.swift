@@ -10,11 +10,11 @@ public struct CatalogUnit: Sendable, Hashable {
   public let aliases: [String]
   /// Bare spellings this unit takes over from another unit's symbol (`F` for °F, while the farad
   /// keeps `F` for display and prefixes). Written with a trailing `!` in `Data/`.
-  public let claimedNames: [String]
+  package let claimedNames: [String]
   /// Spellings of other units that read as this one when the other side of a conversion needs
   /// its dimension (`pt` is the pint, and the point when converting into a length). Written with
   /// a trailing `~` in `Data/`.
-  public let alternateNames: [String]
+  package let alternateNames: [String]
   /// Identifier of the category the unit belongs to (`length`).
   public let categoryIdentifier: String
   /// The unit's dimension.
@@ -40,7 +40,7 @@ public struct CatalogUnit: Sendable, Hashable {
   /// The CLDR unit identifier (`length-mile`), when CLDR knows the unit.
   public let cldrIdentifier: String?
   /// Position within its category, in display order (by magnitude): 0 for the category's first unit.
-  public let order: Int
+  package let order: Int
   /// For a nonlinear unit (dBm, AWG, pH): how its values map to the reference unit, whose size
   /// `factor` is (and, for an absolute-temperature reference, whose offset the scale holds).
   public var scale: UnitScale? { scaleBox?.scale }
@@ -87,4 +87,9 @@ final class UnitScaleBox: Sendable, Hashable {
   init(_ scale: UnitScale) { self.scale = scale }
   static func == (lhs: UnitScaleBox, rhs: UnitScaleBox) -> Bool { lhs.scale == rhs.scale }
   func hash(into hasher: inout Hasher) { hasher.combine(scale) }
+}
+
+extension CatalogUnit: CustomStringConvertible {
+  /// The name and symbol, as `conv list` shows a unit: `mile (mi)`, `Planck temperature`.
+  public var description: String { symbols.isEmpty ? name : name + " (" + symbol + ")" }
 }
