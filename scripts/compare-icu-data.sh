@@ -12,6 +12,9 @@
 # Exit status 0 when all outputs are identical, 1 otherwise.
 set -euo pipefail
 
+# Debian installs icupkg and genccode in /usr/sbin, which is not on a user's PATH.
+export PATH="$PATH:/usr/sbin:/sbin"
+
 REF=${1:?usage: compare-icu-data.sh REFERENCE CANDIDATE [LOCALE ...]}
 CAND=${2:?usage: compare-icu-data.sh REFERENCE CANDIDATE [LOCALE ...]}
 shift 2

@@ -24,6 +24,9 @@
 # Needs: icupkg and genccode (Debian: icu-devtools), ar and objcopy (binutils), pkg-config.
 set -euo pipefail
 
+# Debian installs icupkg and genccode in /usr/sbin, which is not on a user's PATH.
+export PATH="$PATH:/usr/sbin:/sbin"
+
 OUT=${1:?usage: reduce-icu-data.sh OUTDIR [LIBICUDATA_A]}
 SOURCE=${2:-}
 for tool in icupkg genccode ar objcopy nm; do
