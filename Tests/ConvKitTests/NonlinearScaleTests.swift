@@ -54,7 +54,7 @@ struct NonlinearScaleTests {
     return Refusal(line: line, value: fields[0], from: fields[1], to: fields[2], why: fields[3])
   }
 
-  static let scaleUnits: [ConvKit.Unit] = catalog.units.filter { $0.scale != nil }
+  static let scaleUnits: [ConvKit.CatalogUnit] = catalog.units.filter { $0.scale != nil }
 
   @Test("The tables hold at least 60 published values and cover every scale both ways")
   func coverage() {

@@ -11,14 +11,14 @@ struct PropertyTests {
 
   /// The units these laws hold for exactly: every unit but the nonlinear scales (dBm, AWG), which
   /// convert in floating point (`NonlinearScaleTests` checks their round trips to 10⁻¹²).
-  static func linearUnits(in category: UnitCategory) -> [Unit] { catalog.units(in: category).filter { $0.scale == nil } }
+  static func linearUnits(in category: UnitCategory) -> [CatalogUnit] { catalog.units(in: category).filter { $0.scale == nil } }
 
   /// Random units of one category that have no offset problems between them.
-  static func randomPair(_ generator: inout SplitMix) -> (Unit, Unit, Unit) {
+  static func randomPair(_ generator: inout SplitMix) -> (CatalogUnit, CatalogUnit, CatalogUnit) {
     let categories = catalog.categories.filter { linearUnits(in: $0).count >= 3 }
     let category = categories[Int(generator.next() % UInt64(categories.count))]
     let units = linearUnits(in: category)
-    func pick() -> Unit { units[Int(generator.next() % UInt64(units.count))] }
+    func pick() -> CatalogUnit { units[Int(generator.next() % UInt64(units.count))] }
     return (pick(), pick(), pick())
   }
 
@@ -28,7 +28,7 @@ struct PropertyTests {
     return Rational(BigInteger(numerator), BigInteger.tenToThe(scale))
   }
 
-  static func expression(_ unit: Unit) -> UnitExpression {
+  static func expression(_ unit: CatalogUnit) -> UnitExpression {
     UnitExpression(unit: PrefixedUnit(unit: unit))
   }
 

@@ -4,7 +4,7 @@ import ConvKit
 ///
 /// Commands are checked first (`help`, `from mi`, `/nau` …), then a category name, then a bare
 /// number; anything else is a conversion, read exactly as on the command line.
-public enum ReplInput: Sendable, Equatable {
+package enum ReplInput: Sendable, Equatable {
   /// An empty line.
   case nothing
   /// `length` or `cat length`: select a category (the name as typed).
@@ -37,11 +37,11 @@ public enum ReplInput: Sendable, Equatable {
   case invalid(String)
 
   /// Every command word, as offered by Tab completion.
-  public static let commandWords = ["cat", "from", "to", "swap", "fav", "favs", "show", "help", "quit"]
+  package static let commandWords = ["cat", "from", "to", "swap", "fav", "favs", "show", "help", "quit"]
 
   /// Classifies a line.
   /// A gauge number (`0000`, `4/0`) is a value when the source unit is a gauge scale (AWG).
-  public static func parse(_ line: String, catalog: Catalog, conventions: NumberConventions = .standard,
+  package static func parse(_ line: String, catalog: Catalog, conventions: NumberConventions = .standard,
                            source: PrefixedUnit? = nil) -> ReplInput {
     let text = line.replTrimmed
     guard !text.isEmpty else { return .nothing }

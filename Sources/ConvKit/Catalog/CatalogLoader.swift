@@ -15,7 +15,7 @@ public enum CatalogLoader {
     let resolver = DefinitionResolver(units: parser.units, categories: parser.categories.map(\.category),
                                       base: base)
     diagnostics += resolver.checkClashes()
-    var resolved: [Unit] = []
+    var resolved: [CatalogUnit] = []
     for index in parser.units.indices {
       do throws(CatalogDiagnostic) {
         resolved.append(try resolver.resolve(index))
@@ -65,7 +65,7 @@ final class DefinitionResolver: UnitResolving {
   private let base: Catalog?
   /// A catalog of placeholders, used only for its name lookup rules; `order` holds the raw index.
   private let names: Catalog
-  private var resolved: [Int: Unit] = [:]
+  private var resolved: [Int: CatalogUnit] = [:]
   private var failed: Set<Int> = []
   private var inProgress: Set<Int> = []
   private var current: Int? = nil
@@ -75,7 +75,7 @@ final class DefinitionResolver: UnitResolving {
     self.categories = categories
     self.base = base
     let placeholders = units.enumerated().map { index, unit in
-      Unit(name: unit.name, plural: unit.plural, symbols: unit.symbols, aliases: unit.aliases,
+      CatalogUnit(name: unit.name, plural: unit.plural, symbols: unit.symbols, aliases: unit.aliases,
            claimedNames: unit.isOverride ? [unit.name, unit.plural] + unit.symbols + unit.aliases + unit.claimedNames
              : unit.claimedNames,
            categoryIdentifier: categories[unit.category].identifier, dimension: .none, factor: .one,
@@ -139,7 +139,7 @@ final class DefinitionResolver: UnitResolving {
 
   func resolveUnit(_ spelling: String, span: SourceSpan) throws(ConvError) -> PrefixedUnit? {
     if spelling == "pi" || spelling == "π" {
-      return PrefixedUnit(unit: Unit(name: "pi", plural: "pi", symbols: ["π"], aliases: [], categoryIdentifier: "",
+      return PrefixedUnit(unit: CatalogUnit(name: "pi", plural: "pi", symbols: ["π"], aliases: [], categoryIdentifier: "",
                                      dimension: .none, factor: Magnitude(.one, piPower: 1), definition: "π",
                                      source: "mathematics"))
     }
@@ -161,7 +161,7 @@ final class DefinitionResolver: UnitResolving {
   }
 
   /// Resolves one raw unit, resolving what its definition refers to first.
-  func resolve(_ index: Int) throws(CatalogDiagnostic) -> Unit {
+  func resolve(_ index: Int) throws(CatalogDiagnostic) -> CatalogUnit {
     if let unit = resolved[index] { return unit }
     let unit = raw[index]
     let diagnostic = { (message: String) in CatalogDiagnostic(path: unit.path, line: unit.line, message: message) }
@@ -183,7 +183,7 @@ final class DefinitionResolver: UnitResolving {
     var scale: (forward: ScaleFunction, inverse: ScaleFunction?, reference: String)? = nil
     var scaleOffset = 0.0
     if unit.definition == "base" {
-      let isSingleBase = BaseQuantity.allCases.contains { Dimension($0) == category.dimension }
+      let isSingleBase = BaseQuantity.allCases.contains { PhysicalDimension($0) == category.dimension }
       guard isSingleBase || category.dimension.isNone else {
         failed.insert(index)
         throw diagnostic("'base' is only for categories whose dimension is one base quantity")
@@ -263,7 +263,7 @@ final class DefinitionResolver: UnitResolving {
                             minimum: minimum, maximum: maximum, readsGaugeNumbers: unit.flags.contains("gauge"),
                             referenceOffset: scaleOffset)
     }
-    let result = Unit(
+    let result = CatalogUnit(
       name: unit.name, plural: unit.plural, symbols: unit.symbols, aliases: unit.aliases,
       claimedNames: unit.isOverride ? [unit.name, unit.plural] + unit.symbols + unit.aliases + unit.claimedNames
         : unit.claimedNames,
@@ -279,12 +279,12 @@ final class DefinitionResolver: UnitResolving {
   @inline(never)
   private func resolveScale(_ parts: (reference: String, forward: String, inverse: String?), of unit: RawUnit,
                             index: Int) throws(CatalogDiagnostic)
-    -> (factor: Magnitude, dimension: Dimension, offset: Double,
+    -> (factor: Magnitude, dimension: PhysicalDimension, offset: Double,
         functions: (forward: ScaleFunction, inverse: ScaleFunction?, reference: String)) {
     let diagnostic = { (message: String) in CatalogDiagnostic(path: unit.path, line: unit.line, message: message) }
     var factor = Magnitude.one
     var offset = 0.0
-    let dimension: Dimension
+    let dimension: PhysicalDimension
     do throws(ConvError) {
       let reference = try Evaluator.evaluate(parts.reference, resolver: self)
       if reference.scaleUnit != nil {

@@ -94,7 +94,7 @@ public enum CatalogSourceWriter {
       .joined(separator: ";")
   }
 
-  static func dimensionField(_ dimension: Dimension) -> String {
+  static func dimensionField(_ dimension: PhysicalDimension) -> String {
     BaseQuantity.allCases.map { String(dimension[$0]) }.joined(separator: ",")
   }
 
