@@ -22,6 +22,11 @@ struct ConvProcess {
       guard FileManager.default.isExecutableFile(atPath: path) else { fatalError("CONV_TEST_BINARY: no executable at \(path)") }
       return URL(fileURLWithPath: path)
     }
+    return builtExecutable
+  }()
+
+  /// The `conv` that SwiftPM built for the tests, whatever `$CONV_TEST_BINARY` says.
+  static let builtExecutable: URL = {
     let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
     for candidate in [bundle, bundle.deletingLastPathComponent()] {
       let url = candidate.appendingPathComponent("conv")
@@ -59,18 +64,18 @@ struct ConvProcess {
   /// `stdout`, standard output goes to that file (`/dev/full`) and the outcome's `stdout` is empty.
   @discardableResult
   static func run(_ arguments: [String], stdin: String? = nil, environment: [String: String]? = nil,
-                  stdout: FileHandle? = nil, timeout: TimeInterval = 30) throws -> Outcome {
+                  stdout: FileHandle? = nil, timeout: TimeInterval = 30, executable: URL? = nil) throws -> Outcome {
     try run(arguments, input: stdin.map { Data($0.utf8) } ?? Data(), environment: environment, stdout: stdout,
-            timeout: timeout)
+            timeout: timeout, executable: executable)
   }
 
   /// Runs `conv` with raw bytes on standard input, written by a thread of their own (conv may
   /// refuse a line before reading the rest of a large input).
   @discardableResult
   static func run(_ arguments: [String], input: Data, environment: [String: String]? = nil,
-                  stdout: FileHandle? = nil, timeout: TimeInterval = 30) throws -> Outcome {
+                  stdout: FileHandle? = nil, timeout: TimeInterval = 30, executable: URL? = nil) throws -> Outcome {
     let process = Process()
-    process.executableURL = executable
+    process.executableURL = executable ?? Self.executable
     process.arguments = arguments
     process.environment = environment ?? isolatedEnvironment()
     let outPipe = Pipe()
