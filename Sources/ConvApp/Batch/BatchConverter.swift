@@ -229,7 +229,8 @@ package final class BatchConverter {
     -> (map: LinearMap, labels: HumanBatchLine.Labels)? {
     let catalog = converter.catalog
     guard request.targets.count == 1,
-          let reading = try? catalog.read(request, conventions: converter.conventions),
+          // A trial reading: a line that fails is reported by the exact path, suggestions included.
+          let reading = try? catalog.read(request, conventions: converter.conventions, suggesting: false),
           let source = reading.quantity.unit, let value = reading.quantity.number, value == number.rational,
           let target = reading.targets.first,
           let conversion = try? Conversion(from: source, to: target, catalog: catalog),

@@ -209,6 +209,11 @@ final class CatalogStorage: Sendable {
   private let index: DictionaryIndex?
   /// The joined units and categories of a compiled base with units added on top.
   private let combined: CombinedArrays?
+  /// The folded spellings "did you mean" searches, built on the first failed lookup.
+  private let spellingIndexCache = SpellingIndexCache()
+
+  /// Every spelling folded once, for suggestions.
+  var spellingIndex: SpellingIndex { spellingIndexCache.get(self) }
 
   init(tables: BuiltinTables?, categories: [UnitCategory], units: [CatalogUnit]) {
     self.tables = tables

@@ -2,9 +2,13 @@
 enum EditDistance {
   /// The distance between two strings, or nil once it certainly exceeds `bound`.
   static func between(_ a: String, _ b: String, bound: Int) -> Int? {
-    let x = Array(a.unicodeScalars)
-    let y = Array(b.unicodeScalars)
+    between(Array(a.unicodeScalars), Array(b.unicodeScalars), bound: bound)
+  }
+
+  /// The distance between two scalar sequences, or nil once it certainly exceeds `bound`.
+  static func between(_ x: [Unicode.Scalar], _ y: [Unicode.Scalar], bound: Int) -> Int? {
     if abs(x.count - y.count) > bound { return nil }
+    if bagDistance(x, y) > bound { return nil }
     if x.isEmpty { return y.count }
     if y.isEmpty { return x.count }
     var previousPrevious = [Int](repeating: 0, count: y.count + 1)
@@ -26,5 +30,23 @@ enum EditDistance {
       (previousPrevious, previous, current) = (previous, current, previousPrevious)
     }
     return previous[y.count]
+  }
+
+  /// A lower bound of the edit distance, cheap to compute: the larger of the counts of characters
+  /// one string has more of than the other (an edit changes each count by at most one, a
+  /// transposition not at all). Characters beyond ASCII are counted together in one bin, which
+  /// keeps it a lower bound.
+  static func bagDistance(_ x: [Unicode.Scalar], _ y: [Unicode.Scalar]) -> Int {
+    withUnsafeTemporaryAllocation(of: Int.self, capacity: 129) { counts in
+      counts.initialize(repeating: 0)
+      for scalar in x { counts[Int(min(scalar.value, 128))] += 1 }
+      for scalar in y { counts[Int(min(scalar.value, 128))] -= 1 }
+      var more = 0
+      var fewer = 0
+      for count in counts {
+        if count > 0 { more += count } else { fewer -= count }
+      }
+      return max(more, fewer)
+    }
   }
 }

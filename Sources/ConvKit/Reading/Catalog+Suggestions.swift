@@ -24,20 +24,18 @@ extension Catalog {
       }
       results.append((score, unit.unit.isCommon ? 0 : 1, spelling))
     }
+    let index = storage.spellingIndex
     // 1. Case: a spelling equal but for case (`KM` → `km`, `Kg` → `kg`), prefixed forms included.
-    storage.forEachSpelling { spelling, index in
-      if spelling.count == text.count, spelling.lowercased() == key, spelling != text {
-        offer(spelling, PrefixedUnit(unit: storage.unit(at: index)), score: 0)
-      }
+    for entry in index.sameButCase(key) where entry.spelling.count == text.count && entry.spelling != text {
+      offer(entry.spelling, PrefixedUnit(unit: storage.unit(at: entry.unit)), score: 0)
     }
     // A prefix symbol as typed and a unit symbol in another case (`MHZ` → `MHz`).
     for (symbol, prefix) in Catalog.prefixSymbols where text.hasPrefix(symbol) && text.count > symbol.count {
       let rest = text.dropFirst(symbol.count).lowercased()
-      storage.forEachSpelling { spelling, index in
-        let unit = storage.unit(at: index)
-        if spelling.count == rest.count, spelling.lowercased() == rest, unit.symbols.contains(spelling),
-           prefix.applies(to: unit.prefixes) {
-          offer(symbol + spelling, PrefixedUnit(unit: unit, prefix: prefix), score: 0)
+      for entry in index.sameButCase(rest) where entry.spelling.count == rest.count {
+        let unit = storage.unit(at: entry.unit)
+        if unit.symbols.contains(entry.spelling), prefix.applies(to: unit.prefixes) {
+          offer(symbol + entry.spelling, PrefixedUnit(unit: unit, prefix: prefix), score: 0)
         }
       }
     }
@@ -76,14 +74,14 @@ extension Catalog {
   /// Spellings within `bound` edits of `key` (lower case), the best per unit.
   private func nearSpellings(_ key: String, bound: Int) -> [(spelling: String, unit: CatalogUnit, distance: Int)] {
     var best: [Int: (String, Int)] = [:]
-    storage.forEachSpelling { spelling, index in
-      let folded = spelling.lowercased()
-      guard abs(folded.count - key.count) <= bound,
-            let distance = EditDistance.between(key, folded, bound: bound), distance <= bound else { return }
+    let scalars = Array(key.unicodeScalars)
+    for entry in storage.spellingIndex.near(length: scalars.count, bound: bound) {
+      let (spelling, index) = (entry.spelling, entry.unit)
+      guard let distance = EditDistance.between(scalars, entry.scalars, bound: bound), distance <= bound else { continue }
       // The best spelling of each unit: nearest, then shortest, then first in byte order (so that
       // the answer does not depend on the order spellings are visited in).
       if let existing = best[index], (existing.1, existing.0.count, existing.0) <= (distance, spelling.count, spelling) {
-        return
+        continue
       }
       best[index] = (spelling, distance)
     }

@@ -26,7 +26,10 @@ extension Catalog {
   /// other side. The default reading stands whenever it converts; an alternative is taken when it
   /// alone (with the fewest changes) does, and noted; two alternatives that both fit are refused
   /// with the choices. Errors carry spans within `request.source`.
-  package func read(_ request: ConversionRequest, conventions: NumberConventions = .standard)
+  ///
+  /// With `suggesting: false` an unknown spelling's error carries no suggestions (for a caller that
+  /// only tries a reading, such as batch's cache, and leaves the error to the path that reports it).
+  package func read(_ request: ConversionRequest, conventions: NumberConventions = .standard, suggesting: Bool = true)
     throws(ConvError) -> ConversionReading {
     let first = attempt(request, conventions: conventions, choices: [:])
     if first.fits { return try first.reading(catalog: self) }
@@ -47,7 +50,7 @@ extension Catalog {
         queue += Catalog.expansions(of: choices, with: next.ambiguities)
       }
     }
-    guard let chosen = fitting.first else { throw first.failure(catalog: self) }
+    guard let chosen = fitting.first else { throw first.failure(catalog: self, suggesting: suggesting) }
     let outcomes = Set(fitting.map { $0.outcomeKey })
     if outcomes.count > 1, let entry = first.ambiguities.first(where: { entry in
       fitting.contains { $0.choices[entry.spelling] != nil }
@@ -131,8 +134,9 @@ extension Catalog {
 
     /// The error of the default reading: the first side that did not read (an unknown unit with
     /// suggestions that fit the other side), else why the sides do not convert.
-    func failure(catalog: Catalog) -> ConvError {
+    func failure(catalog: Catalog, suggesting: Bool = true) -> ConvError {
       if case .unknownUnit(let word, let span, _)? = error {
+        guard suggesting else { return .unknownUnit(word, span: span, suggestions: []) }
         // The other side's dimension, when it read: the quantity's when a target failed, the first
         // target's when the quantity failed.
         let otherSide = quantity != nil ? quantity?.dimension
