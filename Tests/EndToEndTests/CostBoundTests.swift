@@ -36,15 +36,25 @@ struct MeasuredRun {
     var status: Int32 = 0
     var usage = rusage()
     var stopped = false
+    // The child's own high-water mark, read while it runs: ru_maxrss of a spawned child also counts
+    // the parent's memory at the spawn (the child starts in the parent's address space), so a test
+    // process that has grown would make any child look large.
+    var highWater = 0
     while wait4(pid, &status, WNOHANG, &usage) == 0 {
       if Date() > end && !stopped {
         kill(pid, SIGKILL)
         stopped = true
       }
+      if let text = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+         let line = text.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+         let kilobytes = Int(line.dropFirst(6).trimmingCharacters(in: .whitespaces).split(separator: " ")[0]) {
+        highWater = max(highWater, kilobytes * 1024)
+      }
       usleep(5_000)
     }
     func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
-    return MeasuredRun(cpu: seconds(usage.ru_utime) + seconds(usage.ru_stime), peakMemory: usage.ru_maxrss * 1024,
+    return MeasuredRun(cpu: seconds(usage.ru_utime) + seconds(usage.ru_stime),
+                       peakMemory: highWater > 0 ? highWater : usage.ru_maxrss * 1024,
                        status: stopped ? nil : (status >> 8) & 0xFF)
   }
 }

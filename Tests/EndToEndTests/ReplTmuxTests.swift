@@ -363,7 +363,7 @@ final class TmuxPane {
   }
 
   /// Captures until `condition` holds (or fails after a few seconds, showing the last screen).
-  func waitFor(timeout: TimeInterval = 10, _ condition: (Screen) -> Bool) throws -> Screen {
+  func waitFor(timeout: TimeInterval = 30, _ condition: (Screen) -> Bool) throws -> Screen {
     let deadline = Date().addingTimeInterval(timeout)
     var screen = Screen(text: "")
     while Date() < deadline {
