@@ -62,9 +62,7 @@ package struct ValuePresenter: Sendable {
   /// as gauges write it (`0000 AWG`, not `-3 AWG`).
   package func humanNumber(_ value: Magnitude, isExact: Bool, in unit: PrefixedUnit?) -> FormattedNumber {
     if let scale = unit?.unit.scale, scale.readsGaugeNumbers {
-      let plain = digits(of: value, isExact: isExact).plainString
-      let magnitude = Rational(decimalLiteral: plain.hasPrefix("-") ? String(plain.dropFirst()) : plain)
-      if let magnitude, let spelling = scale.gaugeSpelling(plain.hasPrefix("-") ? -magnitude : magnitude) {
+      if let spelling = scale.gaugeSpelling(digits(of: value, isExact: isExact).rational) {
         return FormattedNumber(verbatim: spelling)
       }
     }

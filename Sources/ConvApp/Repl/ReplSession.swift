@@ -248,13 +248,7 @@ package struct ReplSession {
     // A value carried through a nonlinear scale is a floating-point result: keep what is shown
     // (8 significant digits), not the binary noise past it.
     state.value = carried.rational
-    if carried.kind == .scale {
-      let shown = carried.rational.rounded(significantDigits: 8)
-      let plain = shown.plainString
-      if let magnitude = Rational(decimalLiteral: plain.hasPrefix("-") ? String(plain.dropFirst()) : plain) {
-        state.value = plain.hasPrefix("-") ? -magnitude : magnitude
-      }
-    }
+    if carried.kind == .scale { state.value = carried.rational.rounded(significantDigits: 8).rational }
     state.view = .columns
     return ReplOutcome(output: mode == .script ? pairLines() : [])
   }

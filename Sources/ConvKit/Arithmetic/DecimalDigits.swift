@@ -125,3 +125,11 @@ extension DecimalDigits {
     return powers
   }()
 }
+
+extension DecimalDigits {
+  /// The number as an exact fraction: `digits × 10^exponent`, with its sign.
+  public var rational: Rational {
+    let magnitude = Rational(BigInteger(decimalDigits: digits) ?? .zero) * Rational.powerOfTen(exponent)
+    return isNegative ? -magnitude : magnitude
+  }
+}

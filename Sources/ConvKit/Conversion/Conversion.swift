@@ -206,11 +206,7 @@ public struct Conversion: Sendable {
     guard let binary = Rational(shortestDecimal: result) else { throw .resultOutOfRange }
     // Logarithms and powers in floating point are good to about 15 significant digits: the digits
     // past those are noise (350.00000000000006 °F for gas mark 4), so the result keeps 15.
-    let digits = binary.rounded(significantDigits: Conversion.scaleDigits)
-    let plain = digits.plainString
-    guard let magnitude = Rational(decimalLiteral: plain.hasPrefix("-") ? plain.dropFirst() : Substring(plain))
-    else { return Magnitude(binary) }
-    return Magnitude(plain.hasPrefix("-") ? -magnitude : magnitude)
+    return Magnitude(binary.rounded(significantDigits: Conversion.scaleDigits).rational)
   }
 
   // MARK: Deciding the kind
