@@ -80,7 +80,8 @@ extension ReplTmuxTests {
     #expect(Date().timeIntervalSince(interrupted) < 5)
     #expect(screen.lines.first?.contains("Slow") == true, "\(screen.text)")
     #expect(screen.contains("interrupted: values shown as … were not computed"), "\(screen.text)")
-    #expect(screen.rows.contains { $0.right.contains("…") && $0.right.contains("near") }, "\(screen.text)")
+    // Which rows were computed before the key arrived depends on the build's speed (a release
+    // binary may finish them all): ReplCancellationTests checks the `…` rows without timing.
   }
 }
 
