@@ -9,7 +9,7 @@ import Testing
 enum EveryPublicType {
   typealias Names = (
     BaseQuantity, BigInteger, Catalog, CatalogDiagnostic, CatalogLoader.Type, CatalogSource, CatalogUnit,
-    ColorPolicy, ColumnAligner.Type, ConvError, Conversion, ConversionResult, DecimalDigits, DisplayWidth.Type,
+    ColorPolicy, ColumnAligner.Type, ConvError, Conversion, ConversionFormatter, ConversionResult, DecimalDigits, DisplayWidth.Type,
     FormattedNumber, LocaleResolver.Type, Magnitude, MeasurementConversionError, NumberConventions, NumberNotation,
     NumberStyle, PhysicalDimension, Prefix, PrefixFamily, PrefixedUnit, Quantity, QuantityNumberFormatter, Rational,
     ScaleFunction, ScaleFunctionError, SourceSpan, TextFolding.Type, UnitCategory, UnitDisplayNames.Type, UnitExpression,
