@@ -3,3974 +3,4145 @@
 // Tables read in place by BuiltinTables; the format is described in CatalogSourceWriter.
 
 enum BuiltinData {
-  static let unitCount = 1269
-  static let categoryCount = 76
+  static let unitCount = 1299
+  static let categoryCount = 77
   static let offsetWidth = 6
 
   static var categoryRecords: StaticString {
     #"""
-C	absorbed-dose	Absorbed dose	2,0,-2,0,0,0,0,0,0	radiation dose|dose	mGy		
-C	acceleration	Acceleration	1,0,-2,0,0,0,0,0,0				
-C	amount-of-substance	Amount of substance	0,0,0,0,0,1,0,0,0	amount|chemical amount|quantity of substance	mmol		
-C	angle	Angle	0,0,0,0,0,0,0,0,1	plane angle			
-C	angular-acceleration	Angular acceleration	0,0,-2,0,0,0,0,0,1				
-C	angular-momentum	Angular momentum	2,1,-1,0,0,0,0,0,0	action|moment of momentum			
-C	area-density	Area density	-2,1,0,0,0,0,0,0,0	areal density|surface density|grammage|basis weight|application rate			
-C	area	Area	2,0,0,0,0,0,0,0,0				
-C	astronomical-distance	Astronomical distance	1,0,0,0,0,0,0,0,0	astronomy|astronomical length			length
-C	capacitance	Capacitance	-2,-1,4,2,0,0,0,0,0	electric capacitance	pF|nF|µF		
-C	catalytic-activity	Catalytic activity	0,0,-1,0,0,1,0,0,0	enzyme activity			
-C	data-rate	Data rate	0,0,-1,0,0,0,0,1,0	bit rate|bitrate|bandwidth|data transfer rate	kbit/s|Mbit/s|Gbit/s|MB/s		
-C	data-storage	Data storage	0,0,0,0,0,0,0,1,0	information|data size|digital information|storage	kB|MB|GB|TB|KiB|MiB|GiB|TiB		
-C	density	Density	-3,1,0,0,0,0,0,0,0	mass density|volumic mass			
-C	dynamic-viscosity	Dynamic viscosity	-1,1,-1,0,0,0,0,0,0	viscosity|absolute viscosity|shear viscosity			
-C	electric-charge	Electric charge	0,0,1,1,0,0,0,0,0	charge|quantity of electricity	mAh		
-C	electric-conductance	Electric conductance	-2,-1,3,2,0,0,0,0,0	conductance|admittance|susceptance			
-C	electric-current	Electric current	0,0,0,1,0,0,0,0,0	current|amperage|magnetomotive force	mA		
-C	electric-dipole-moment	Electric dipole moment	1,0,1,1,0,0,0,0,0				
-C	electric-field	Electric field	1,1,-3,-1,0,0,0,0,0	electric field strength			
-C	electric-potential	Electric potential	2,1,-3,-1,0,0,0,0,0	voltage|electric potential difference|electromotive force|emf	mV|kV		
-C	electric-resistance	Electric resistance	2,1,-3,-2,0,0,0,0,0	resistance|impedance|reactance	kΩ|MΩ		
-C	energy-density	Energy density	-1,1,-2,0,0,0,0,0,0	volumetric energy density|volumetric heating value|calorific value by volume			
-C	energy	Energy	2,1,-2,0,0,0,0,0,0	work|heat|quantity of heat	kJ|MJ|kWh		
-C	equivalent-dose	Equivalent dose	2,0,-2,0,0,0,0,0,0	dose equivalent|effective dose	µSv|mSv		
-C	exposure	Exposure	0,-1,1,1,0,0,0,0,0	radiation exposure|ionizing radiation exposure			
-C	fluidity	Fluidity	1,-1,1,0,0,0,0,0,0				
-C	force	Force	1,1,-2,0,0,0,0,0,0		kN		
-C	frequency	Frequency	0,0,-1,0,0,0,0,0,0		kHz|MHz|GHz		
-C	fuel-consumption	Fuel consumption	2,0,0,0,0,0,0,0,0			fuel-economy	
-C	fuel-economy	Fuel economy	-2,0,0,0,0,0,0,0,0	fuel efficiency|mileage		fuel-consumption	
-C	heat-flux	Heat flux	0,1,-3,0,0,0,0,0,0	heat flux density|heat flow density|heat flow rate intensity			
-C	heat-transfer-coefficient	Heat transfer coefficient	0,1,-3,0,-1,0,0,0,0	U-value|thermal transmittance|coefficient of heat transfer|film coefficient			
-C	illuminance	Illuminance	-2,0,0,0,0,0,1,0,2	luminous exitance|illumination			
-C	inductance	Inductance	2,1,-2,-2,0,0,0,0,0	electric inductance	µH|mH		
-C	jerk	Jerk	1,0,-3,0,0,0,0,0,0	jolt			
-C	kinematic-viscosity	Kinematic viscosity	2,0,-1,0,0,0,0,0,0	momentum diffusivity			
-C	length	Length	1,0,0,0,0,0,0,0,0		km|cm|mm|µm|nm		nautical|astronomy
-C	linear-density	Linear density	-1,1,0,0,0,0,0,0,0	linear mass density|titre|yarn count			
-C	luminance	Luminance	-2,0,0,0,0,0,1,0,0	brightness|photometric brightness			
-C	luminous-flux	Luminous flux	0,0,0,0,0,0,1,0,2	light output			
-C	luminous-intensity	Luminous intensity	0,0,0,0,0,0,1,0,0	light intensity|candlepower			
-C	magnetic-field-strength	Magnetic field strength	-1,0,0,1,0,0,0,0,0	magnetizing force|H field|magnetic field intensity			
-C	magnetic-flux-density	Magnetic flux density	0,1,-2,-1,0,0,0,0,0	magnetic induction|B field			
-C	magnetic-flux	Magnetic flux	2,1,-2,-1,0,0,0,0,0				
-C	mass-concentration	Mass concentration	-3,1,0,0,0,0,0,0,0				
-C	mass-flow	Mass flow rate	0,1,-1,0,0,0,0,0,0	mass flow|mass flow rate			
-C	mass	Mass	0,1,0,0,0,0,0,0,0	weight	mg|µg		
-C	molar-concentration	Molar concentration	-3,0,0,0,0,1,0,0,0	molarity|amount concentration|substance concentration			
-C	moment-of-inertia	Moment of inertia	2,1,0,0,0,0,0,0,0	rotational inertia|mass moment of inertia			
-C	momentum	Momentum	1,1,-1,0,0,0,0,0,0	linear momentum|impulse			
-C	nautical	Nautical	1,0,0,0,0,0,0,0,0	nautical length|marine			length
-C	pace	Pace	-1,0,1,0,0,0,0,0,0			speed	
-C	permeability	Permeability	2,0,0,0,0,0,0,0,0				
-C	power	Power	2,1,-3,0,0,0,0,0,0	rate of energy transfer|heat flow rate|radiant flux	mW|kW|MW|GW		
-C	pressure	Pressure	-1,1,-2,0,0,0,0,0,0	stress	hPa|kPa|MPa|mbar		
-C	radiant-exposure	Radiant exposure	0,1,-2,0,0,0,0,0,0				
-C	radioactivity	Radioactivity	0,0,-1,0,0,0,0,0,0	activity|radioactive activity	kBq|MBq		
-C	ratio	Ratio	0,0,0,0,0,0,0,0,0	dimensionless|proportion|fraction|count|number			
-C	rotational-speed	Rotational speed	0,0,-1,0,0,0,0,0,1	angular velocity|angular speed			
-C	solid-angle	Solid angle	0,0,0,0,0,0,0,0,2				
-C	specific-energy	Specific energy	2,0,-2,0,0,0,0,0,0	gravimetric energy density|energy per mass|heating value|calorific value			
-C	specific-heat	Specific heat capacity	2,0,-2,0,-1,0,0,0,0	specific heat|specific heat capacity|specific entropy|massic heat capacity			
-C	speed	Speed	1,0,-1,0,0,0,0,0,0	velocity		pace	
-C	surface-tension	Surface tension	0,1,-2,0,0,0,0,0,0	surface energy|interfacial tension			
-C	temperature-difference	Temperature difference	0,0,0,0,1,0,0,0,0	temperature interval			
-C	temperature	Temperature	0,0,0,0,1,0,0,0,0				
-C	thermal-conductivity	Thermal conductivity	1,1,-3,0,-1,0,0,0,0	heat conductivity|k-value|lambda value			
-C	thermal-expansion	Thermal expansion coefficient	0,0,0,0,-1,0,0,0,0	coefficient of thermal expansion|CTE|expansivity			
-C	thermal-resistance	Thermal resistance (R-value)	0,-1,3,0,1,0,0,0,0	thermal insulance|R-value|areal thermal resistance			
-C	time	Time	0,0,1,0,0,0,0,0,0	duration	ms|µs|ns		
-C	torque	Torque	2,1,-2,0,0,0,0,0,0	moment of force			
-C	typography	Typography	1,0,0,0,0,0,0,0,0				
-C	volume-flow	Volume flow rate	3,0,-1,0,0,0,0,0,0	flow rate|volumetric flow rate|volume flow			
-C	volume	Volume	3,0,0,0,0,0,0,0,0	capacity	mL|cL		
-C	wavenumber	Wavenumber	-1,0,0,0,0,0,0,0,0	reciprocal length|spatial frequency			
+C	absorbed-dose	Absorbed dose	2,0,-2,0,0,0,0,0,0,0	radiation dose|dose	mGy		
+C	acceleration	Acceleration	1,0,-2,0,0,0,0,0,0,0				
+C	amount-of-substance	Amount of substance	0,0,0,0,0,1,0,0,0,0	amount|chemical amount|quantity of substance	mmol		
+C	angle	Angle	0,0,0,0,0,0,0,0,1,0	plane angle			
+C	angular-acceleration	Angular acceleration	0,0,-2,0,0,0,0,0,1,0				
+C	angular-momentum	Angular momentum	2,1,-1,0,0,0,0,0,0,0	action|moment of momentum			
+C	area-density	Area density	-2,1,0,0,0,0,0,0,0,0	areal density|surface density|grammage|basis weight|application rate			
+C	area	Area	2,0,0,0,0,0,0,0,0,0				
+C	astronomical-distance	Astronomical distance	1,0,0,0,0,0,0,0,0,0	astronomy|astronomical length			length
+C	capacitance	Capacitance	-2,-1,4,2,0,0,0,0,0,0	electric capacitance	pF|nF|µF		
+C	catalytic-activity	Catalytic activity	0,0,-1,0,0,1,0,0,0,0	enzyme activity			
+C	currency	Currency	0,0,0,0,0,0,0,0,0,1	money|currencies|exchange rates|forex			
+C	data-rate	Data rate	0,0,-1,0,0,0,0,1,0,0	bit rate|bitrate|bandwidth|data transfer rate	kbit/s|Mbit/s|Gbit/s|MB/s		
+C	data-storage	Data storage	0,0,0,0,0,0,0,1,0,0	information|data size|digital information|storage	kB|MB|GB|TB|KiB|MiB|GiB|TiB		
+C	density	Density	-3,1,0,0,0,0,0,0,0,0	mass density|volumic mass			
+C	dynamic-viscosity	Dynamic viscosity	-1,1,-1,0,0,0,0,0,0,0	viscosity|absolute viscosity|shear viscosity			
+C	electric-charge	Electric charge	0,0,1,1,0,0,0,0,0,0	charge|quantity of electricity	mAh		
+C	electric-conductance	Electric conductance	-2,-1,3,2,0,0,0,0,0,0	conductance|admittance|susceptance			
+C	electric-current	Electric current	0,0,0,1,0,0,0,0,0,0	current|amperage|magnetomotive force	mA		
+C	electric-dipole-moment	Electric dipole moment	1,0,1,1,0,0,0,0,0,0				
+C	electric-field	Electric field	1,1,-3,-1,0,0,0,0,0,0	electric field strength			
+C	electric-potential	Electric potential	2,1,-3,-1,0,0,0,0,0,0	voltage|electric potential difference|electromotive force|emf	mV|kV		
+C	electric-resistance	Electric resistance	2,1,-3,-2,0,0,0,0,0,0	resistance|impedance|reactance	kΩ|MΩ		
+C	energy-density	Energy density	-1,1,-2,0,0,0,0,0,0,0	volumetric energy density|volumetric heating value|calorific value by volume			
+C	energy	Energy	2,1,-2,0,0,0,0,0,0,0	work|heat|quantity of heat	kJ|MJ|kWh		
+C	equivalent-dose	Equivalent dose	2,0,-2,0,0,0,0,0,0,0	dose equivalent|effective dose	µSv|mSv		
+C	exposure	Exposure	0,-1,1,1,0,0,0,0,0,0	radiation exposure|ionizing radiation exposure			
+C	fluidity	Fluidity	1,-1,1,0,0,0,0,0,0,0				
+C	force	Force	1,1,-2,0,0,0,0,0,0,0		kN		
+C	frequency	Frequency	0,0,-1,0,0,0,0,0,0,0		kHz|MHz|GHz		
+C	fuel-consumption	Fuel consumption	2,0,0,0,0,0,0,0,0,0			fuel-economy	
+C	fuel-economy	Fuel economy	-2,0,0,0,0,0,0,0,0,0	fuel efficiency|mileage		fuel-consumption	
+C	heat-flux	Heat flux	0,1,-3,0,0,0,0,0,0,0	heat flux density|heat flow density|heat flow rate intensity			
+C	heat-transfer-coefficient	Heat transfer coefficient	0,1,-3,0,-1,0,0,0,0,0	U-value|thermal transmittance|coefficient of heat transfer|film coefficient			
+C	illuminance	Illuminance	-2,0,0,0,0,0,1,0,2,0	luminous exitance|illumination			
+C	inductance	Inductance	2,1,-2,-2,0,0,0,0,0,0	electric inductance	µH|mH		
+C	jerk	Jerk	1,0,-3,0,0,0,0,0,0,0	jolt			
+C	kinematic-viscosity	Kinematic viscosity	2,0,-1,0,0,0,0,0,0,0	momentum diffusivity			
+C	length	Length	1,0,0,0,0,0,0,0,0,0		km|cm|mm|µm|nm		nautical|astronomy
+C	linear-density	Linear density	-1,1,0,0,0,0,0,0,0,0	linear mass density|titre|yarn count			
+C	luminance	Luminance	-2,0,0,0,0,0,1,0,0,0	brightness|photometric brightness			
+C	luminous-flux	Luminous flux	0,0,0,0,0,0,1,0,2,0	light output			
+C	luminous-intensity	Luminous intensity	0,0,0,0,0,0,1,0,0,0	light intensity|candlepower			
+C	magnetic-field-strength	Magnetic field strength	-1,0,0,1,0,0,0,0,0,0	magnetizing force|H field|magnetic field intensity			
+C	magnetic-flux-density	Magnetic flux density	0,1,-2,-1,0,0,0,0,0,0	magnetic induction|B field			
+C	magnetic-flux	Magnetic flux	2,1,-2,-1,0,0,0,0,0,0				
+C	mass-concentration	Mass concentration	-3,1,0,0,0,0,0,0,0,0				
+C	mass-flow	Mass flow rate	0,1,-1,0,0,0,0,0,0,0	mass flow|mass flow rate			
+C	mass	Mass	0,1,0,0,0,0,0,0,0,0	weight	mg|µg		
+C	molar-concentration	Molar concentration	-3,0,0,0,0,1,0,0,0,0	molarity|amount concentration|substance concentration			
+C	moment-of-inertia	Moment of inertia	2,1,0,0,0,0,0,0,0,0	rotational inertia|mass moment of inertia			
+C	momentum	Momentum	1,1,-1,0,0,0,0,0,0,0	linear momentum|impulse			
+C	nautical	Nautical	1,0,0,0,0,0,0,0,0,0	nautical length|marine			length
+C	pace	Pace	-1,0,1,0,0,0,0,0,0,0			speed	
+C	permeability	Permeability	2,0,0,0,0,0,0,0,0,0				
+C	power	Power	2,1,-3,0,0,0,0,0,0,0	rate of energy transfer|heat flow rate|radiant flux	mW|kW|MW|GW		
+C	pressure	Pressure	-1,1,-2,0,0,0,0,0,0,0	stress	hPa|kPa|MPa|mbar		
+C	radiant-exposure	Radiant exposure	0,1,-2,0,0,0,0,0,0,0				
+C	radioactivity	Radioactivity	0,0,-1,0,0,0,0,0,0,0	activity|radioactive activity	kBq|MBq		
+C	ratio	Ratio	0,0,0,0,0,0,0,0,0,0	dimensionless|proportion|fraction|count|number			
+C	rotational-speed	Rotational speed	0,0,-1,0,0,0,0,0,1,0	angular velocity|angular speed			
+C	solid-angle	Solid angle	0,0,0,0,0,0,0,0,2,0				
+C	specific-energy	Specific energy	2,0,-2,0,0,0,0,0,0,0	gravimetric energy density|energy per mass|heating value|calorific value			
+C	specific-heat	Specific heat capacity	2,0,-2,0,-1,0,0,0,0,0	specific heat|specific heat capacity|specific entropy|massic heat capacity			
+C	speed	Speed	1,0,-1,0,0,0,0,0,0,0	velocity		pace	
+C	surface-tension	Surface tension	0,1,-2,0,0,0,0,0,0,0	surface energy|interfacial tension			
+C	temperature-difference	Temperature difference	0,0,0,0,1,0,0,0,0,0	temperature interval			
+C	temperature	Temperature	0,0,0,0,1,0,0,0,0,0				
+C	thermal-conductivity	Thermal conductivity	1,1,-3,0,-1,0,0,0,0,0	heat conductivity|k-value|lambda value			
+C	thermal-expansion	Thermal expansion coefficient	0,0,0,0,-1,0,0,0,0,0	coefficient of thermal expansion|CTE|expansivity			
+C	thermal-resistance	Thermal resistance (R-value)	0,-1,3,0,1,0,0,0,0,0	thermal insulance|R-value|areal thermal resistance			
+C	time	Time	0,0,1,0,0,0,0,0,0,0	duration	ms|µs|ns		
+C	torque	Torque	2,1,-2,0,0,0,0,0,0,0	moment of force			
+C	typography	Typography	1,0,0,0,0,0,0,0,0,0				
+C	volume-flow	Volume flow rate	3,0,-1,0,0,0,0,0,0,0	flow rate|volumetric flow rate|volume flow			
+C	volume	Volume	3,0,0,0,0,0,0,0,0,0	capacity	mL|cL		
+C	wavenumber	Wavenumber	-1,0,0,0,0,0,0,0,0,0	reciprocal length|spatial frequency			
 """#
   }
 
   static var unitRecords: StaticString {
     #"""
-U	erg per gram	ergs per gram	erg/g			absorbed-dose	2,0,-2,0,0,0,0,0,0	1	10000	0	0	1		1e-4 Gy	NIST SP 811 (2008) B.8 (erg per gram, 1.0 E-04 Gy)		
-U	radiation absorbed dose	radiation absorbed doses		rad dose|rad doses		absorbed-dose	2,0,-2,0,0,0,0,0,0	1	100	0	0	1	c	0.01 Gy	NIST SP 811 (2008) B.8 (rad (absorbed dose), 1.0 E-02 Gy)		rad
-U	gray	grays	Gy			absorbed-dose	2,0,-2,0,0,0,0,0,0	1	1	0	0	1	cs	joule/kilogram	BIPM SI Brochure 9th ed. (2019) Table 4 (Gy = J/kg)		
-U	galileo	galileos	Gal			acceleration	1,0,-2,0,0,0,0,0,0	1	100	0	0	1	s	cm/s^2	NIST SP 811 (2008) B.8 (gal, 1.0 E-02 m/s²)		
-U	inch per second squared	inches per second squared	in/s²	inch per second per second		acceleration	1,0,-2,0,0,0,0,0,0	127	5000	0	0	1		in/s^2	NIST SP 811 (2008) B.8 (2.54 E-02 m/s²)		
-U	kilometre per hour per second	kilometres per hour per second	km/h/s	kilometer per hour per second|kilometers per hour per second		acceleration	1,0,-2,0,0,0,0,0,0	5	18	0	0	1		km/h/s	derived (BIPM SI Brochure 9th ed. (2019) Table 8 hour)		
-U	foot per second squared	feet per second squared	ft/s²	foot per second per second|celo|celos		acceleration	1,0,-2,0,0,0,0,0,0	381	1250	0	0	1	c	ft/s^2	NIST SP 811 (2008) B.8 (3.048 E-01 m/s²)		
-U	mile per hour per second	miles per hour per second	mph/s			acceleration	1,0,-2,0,0,0,0,0,0	1397	3125	0	0	1		mi/h/s	derived (NIST SP 811 (2008) B.8 mile per hour)		
-U	knot per second	knots per second	kn/s			acceleration	1,0,-2,0,0,0,0,0,0	463	900	0	0	1		kn/s	derived (NIST SP 811 (2008) B.8 knot)		
-U	metre per second squared	metres per second squared	m/s²|m/s2	meter per second squared|meters per second squared|metre per second per second		acceleration	1,0,-2,0,0,0,0,0,0	1	1	0	0	1	c	m/s^2	BIPM SI Brochure 9th ed. (2019) Table 2	acceleration-meter-per-square-second	
-U	standard gravity	standard gravities	g0|gn|g₀	gee|gees|g-force|standard acceleration of gravity|standard acceleration of free fall		acceleration	1,0,-2,0,0,0,0,0,0	196133	20000	0	0	1	c	9.80665 m/s^2	3rd CGPM (1901); NIST SP 811 (2008) B.8 (9.806 65 E+00 m/s²)	acceleration-g-force	G
-U	entity	entities		elementary entity|elementary entities		amount-of-substance	0,0,0,0,0,1,0,0,0	1	602214076000000000000000	0	0	1		mol/6.02214076e23	BIPM SI Brochure 9th ed. (2019) 2.3.1 (1 mol = 6.02214076e23 elementary entities)		
-U	mole	moles	mol	gram-mole|gram-moles|gram-molecule|gram-molecules		amount-of-substance	0,0,0,0,0,1,0,0,0	1	1	0	0	1	cs	base	BIPM SI Brochure 9th ed. (2019) 2.3.1	concentr-mole	
-U	standard cubic metre	standard cubic metres	Sm³|Sm3	standard cubic meter|standard cubic meters		amount-of-substance	0,0,0,0,0,1,0,0,0	16887500000000000000	399302067236809351	0	0	1	~	101325/(1.380649e-23*288.15*6.02214076e23)*mol	ISO 13443:1996 (reference conditions 15 °C, 101.325 kPa); ideal gas, R = N_A k exact (BIPM SI Brochure 9th ed. (2019) 2.2)		
-U	normal cubic metre	normal cubic metres	Nm³|Nm3	normal cubic meter|normal cubic meters		amount-of-substance	0,0,0,0,0,1,0,0,0	16887500000000000000	378515910691426251	0	0	1	~	101325/(1.380649e-23*273.15*6.02214076e23)*mol	DIN 1343 (normal conditions 0 °C, 101.325 kPa); ideal gas, R = N_A k exact (BIPM SI Brochure 9th ed. (2019) 2.2)		
-U	pound-mole	pound-moles	lbmol|lb-mol	pound mole|pound moles|lb-mole|lb-moles		amount-of-substance	0,0,0,0,0,1,0,0,0	45359237	100000	0	0	1		453.59237 mol	avoirdupois pound = 0.45359237 kg (NIST HB 44 (2024) Appendix C) × mol/g; Perry's Chemical Engineers' Handbook		
-U	microarcsecond	microarcseconds	µas|μas	uas|micro-arcsecond|micro-arcseconds		angle	0,0,0,0,0,0,0,0,1	1	648000000000	1	0	1		arcsec/1000000	IAU Style Manual (1989); BIPM SI Brochure 9th ed. (2019) Table 8 (second of arc)		
-U	milliarcsecond	milliarcseconds	mas	milli-arcsecond|milli-arcseconds		angle	0,0,0,0,0,0,0,0,1	1	648000000	1	0	1		arcsec/1000	IAU Style Manual (1989); BIPM SI Brochure 9th ed. (2019) Table 8 (second of arc)		
-U	centesimal arcsecond	centesimal arcseconds		centesimal second|centesimal seconds		angle	0,0,0,0,0,0,0,0,1	1	2000000	1	0	1		gon/10000	ISO 80000-3:2019 (gon); centesimal second = gon/10 000		
-U	arcsecond	arcseconds	arcsec|asec	second of arc|seconds of arc|arc second|arc seconds		angle	0,0,0,0,0,0,0,0,1	1	648000	1	0	1	c	pi rad/648000	BIPM SI Brochure 9th ed. (2019) Table 8 (1″ = (1/60)′ = (π/648 000) rad)	angle-arc-second	"|″|”
-U	second of right ascension	seconds of right ascension		second of RA|seconds of RA		angle	0,0,0,0,0,0,0,0,1	1	43200	1	0	1		15 arcsec	IAU: 24 hours of right ascension = 360°; Explanatory Supplement to the Astronomical Almanac		
-U	centesimal arcminute	centesimal arcminutes		centesimal minute|centesimal minutes		angle	0,0,0,0,0,0,0,0,1	1	20000	1	0	1		gon/100	ISO 80000-3:2019 (gon); centesimal minute = gon/100		
-U	arcminute	arcminutes	arcmin|amin	minute of arc|minutes of arc|arc minute|arc minutes|minute of angle|MOA		angle	0,0,0,0,0,0,0,0,1	1	10800	1	0	1	c	pi rad/10800	BIPM SI Brochure 9th ed. (2019) Table 8 (1′ = (1/60)° = (π/10 800) rad)	angle-arc-minute	'|′|’
-U	NATO mil	NATO mils		angular mil|angular mils|mil angle|artillery mil|NATO mils		angle	0,0,0,0,0,0,0,0,1	1	3200	1	0	1		2 pi rad/6400	NIST SP 811 (2008) B.8 (mil, 9.817 477 E-04 rad); NATO STANAG 2434		mil|mils
-U	Swedish mil	Swedish mils		streck		angle	0,0,0,0,0,0,0,0,1	1	3150	1	0	1		2 pi rad/6300	Swedish Armed Forces (streck = 1/6300 turn); Cardarelli, Encyclopaedia of Scientific Units (2003)		
-U	Warsaw Pact mil	Warsaw Pact mils		Soviet mil|Soviet mils|Russian mil|deleniye uglomera		angle	0,0,0,0,0,0,0,0,1	1	3000	1	0	1		2 pi rad/6000	Soviet artillery practice (1/6000 turn); Cardarelli, Encyclopaedia of Scientific Units (2003)		
-U	minute of right ascension	minutes of right ascension		minute of RA|minutes of RA		angle	0,0,0,0,0,0,0,0,1	1	720	1	0	1		15 arcmin	IAU: 24 hours of right ascension = 360°; Explanatory Supplement to the Astronomical Almanac		
-U	gradian	gradians	gon|ᵍ	grad|grads|grade|grades|centesimal degree|centesimal degrees		angle	0,0,0,0,0,0,0,0,1	1	200	1	0	1		pi rad/200	ISO 80000-3:2019 (gon = (π/200) rad); NIST SP 811 (2008) B.8 (gon, 1.570 796 E-02 rad)		
-U	degree	degrees	°|deg	degree of arc|degrees of arc|arc degree|arc degrees|arcdeg		angle	0,0,0,0,0,0,0,0,1	1	180	1	0	1	c	pi rad/180	BIPM SI Brochure 9th ed. (2019) Table 8 (1° = (π/180) rad)	angle-degree	
-U	compass point	compass points		point of the compass|points of the compass|rhumb|rhumbs		angle	0,0,0,0,0,0,0,0,1	1	16	1	0	1		1/32 rev	32-point compass rose; Bowditch, American Practical Navigator (NGA Pub. 9)		
-U	hour angle	hour angles		hour of right ascension|hours of right ascension|hour of RA|hours of RA		angle	0,0,0,0,0,0,0,0,1	1	12	1	0	1		15 deg	IAU: 24 hours of right ascension = 360°; Explanatory Supplement to the Astronomical Almanac		
-U	zodiac sign	zodiac signs		sign of the zodiac|signs of the zodiac		angle	0,0,0,0,0,0,0,0,1	1	6	1	0	1		30 deg	ecliptic divided into 12 signs of 30°; Explanatory Supplement to the Astronomical Almanac		
-U	octant	octants		eighth turn|eighth turns		angle	0,0,0,0,0,0,0,0,1	1	4	1	0	1		45 deg	1/8 turn; Cardarelli, Encyclopaedia of Scientific Units (2003)		
-U	radian	radians	rad			angle	0,0,0,0,0,0,0,0,1	1	1	0	0	1	cs	base	BIPM SI Brochure 9th ed. (2019) Table 4 and 2.3.4	angle-radian	
-U	sextant	sextants		sixth turn|sixth turns		angle	0,0,0,0,0,0,0,0,1	1	3	1	0	1		60 deg	1/6 turn; Cardarelli, Encyclopaedia of Scientific Units (2003)		
-U	quadrant	quadrants		right angle|right angles|quarter turn|quarter turns		angle	0,0,0,0,0,0,0,0,1	1	2	1	0	1		90 deg	1/4 turn; ISO 80000-3:2019		
-U	straight angle	straight angles		half turn|half turns|half-turn		angle	0,0,0,0,0,0,0,0,1	1	1	1	0	1		180 deg	1/2 turn; ISO 80000-3:2019		
-U	turn	turns	rev|tr	revolution|revolutions|full circle|full circles|full turn|complete rotation		angle	0,0,0,0,0,0,0,0,1	2	1	1	0	1	c	2 pi rad	NIST SP 811 (2008) B.8 (revolution (r), 6.283 185 E+00 rad); ISO 80000-3:2019	angle-revolution	
-U	revolution per minute squared	revolutions per minute squared	rev/min²	turn per minute squared		angular-acceleration	0,0,-2,0,0,0,0,0,1	1	1800	1	0	1		rev/min^2	derived (NIST SP 811 (2008) B.8 revolution; BIPM SI Brochure Table 8 minute)		
-U	degree per second squared	degrees per second squared	°/s²|deg/s²			angular-acceleration	0,0,-2,0,0,0,0,0,1	1	180	1	0	1	c	deg/s^2	derived (BIPM SI Brochure 9th ed. (2019) Table 8 degree)		
-U	revolution per minute per second	revolutions per minute per second	rpm/s			angular-acceleration	0,0,-2,0,0,0,0,0,1	1	30	1	0	1	c	rev/min/s	derived (NIST SP 811 (2008) B.8 revolution per minute)		
-U	radian per second squared	radians per second squared	rad/s²			angular-acceleration	0,0,-2,0,0,0,0,0,1	1	1	0	0	1	c	rad/s^2	BIPM SI Brochure 9th ed. (2019) Table 5 (angular acceleration)		
-U	revolution per second squared	revolutions per second squared	rev/s²	turn per second squared		angular-acceleration	0,0,-2,0,0,0,0,0,1	2	1	1	0	1		rev/s^2	derived (NIST SP 811 (2008) B.8 revolution)		
-U	reduced Planck constant	reduced Planck constants	ħ|hbar	atomic unit of action|atomic unit of angular momentum|Dirac constant|h-bar		angular-momentum	2,1,-1,0,0,0,0,0,0	132521403	400000000000000000000000000000000000000000	-1	0	1		6.62607015e-34 J*s/(2*pi)	BIPM SI Brochure 9th ed. (2019) 2.2 (h = 6.626 070 15e-34 J s exactly); ħ = h/2π		
-U	Planck constant	Planck constants		Planck's constant		angular-momentum	2,1,-1,0,0,0,0,0,0	132521403	200000000000000000000000000000000000000000	0	0	1		6.62607015e-34 J*s	BIPM SI Brochure 9th ed. (2019) 2.2 (h = 6.626 070 15e-34 J s exactly)		
-U	erg second	erg seconds	erg·s			angular-momentum	2,1,-1,0,0,0,0,0,0	1	10000000	0	0	1		erg*s	CGS unit of action; NIST SP 811 (2008) B.8 (erg 1.0 E-07 J)		
-U	gram square centimetre per second	gram square centimetres per second	g·cm²/s	gram square centimeter per second|gram square centimeters per second		angular-momentum	2,1,-1,0,0,0,0,0,0	1	10000000	0	0	1		g*cm^2/s	CGS unit of angular momentum; BIPM SI Brochure 8th ed. (2006) Table 9 (CGS)		
-U	pound square foot per second	pound square feet per second	lb·ft²/s			angular-momentum	2,1,-1,0,0,0,0,0,0	6584392202157	156250000000000	0	0	1		lb*ft^2/s	NIST SP 811 (2008) B.8 (pound foot squared 4.214 011 E-02 kg m^2) / s		
-U	joule second	joule seconds	J·s|Js	kilogram square metre per second|kilogram square meter per second|kg·m²/s		angular-momentum	2,1,-1,0,0,0,0,0,0	1	1	0	0	1	c	J*s	BIPM SI Brochure 9th ed. (2019) Table 4 (J) x s		
-U	newton metre second	newton metre seconds	N·m·s|Nms	newton meter second|newton meter seconds		angular-momentum	2,1,-1,0,0,0,0,0,0	1	1	0	0	1	c	N*m*s	BIPM SI Brochure 9th ed. (2019) Table 4 (N m) x s		
-U	foot-pound-force second	foot-pound-force seconds	ft·lbf·s|ftlbfs	pound-force foot second|pound-force foot seconds		angular-momentum	2,1,-1,0,0,0,0,0,0	3389544870828501	2500000000000000	0	0	1	c	ftlbf*s	NIST SP 811 (2008) B.8 (foot pound-force 1.355 818 E+00 J) x s		
-U	kilogram per hectare	kilograms per hectare	kg/ha			area-density	-2,1,0,0,0,0,0,0,0	1	10000	0	0	1		kg/(10000 m^2)	BIPM SI Brochure 9th ed. (2019) Table 8 (hectare = 10^4 m^2)		
-U	pound per acre	pounds per acre	lb/acre|lb/ac			area-density	-2,1,0,0,0,0,0,0,0	4123567	36789603840	0	0	1		lb/(43560 ft^2)	NIST HB 44 (2024) Appendix C (acre = 43 560 ft^2)		
-U	gram per square metre	grams per square metre	g/m²|g/m2|gsm	gram per square meter|grams per square meter|grammage		area-density	-2,1,0,0,0,0,0,0,0	1	1000	0	0	1	c	g/m^2	ISO 536 (paper grammage in g/m^2); BIPM SI Brochure 9th ed. (2019)		
-U	pound per thousand square feet	pounds per thousand square feet	lb/MSF|lb/1000ft²	pound per 1000 square feet|pounds per 1000 square feet		area-density	-2,1,0,0,0,0,0,0,0	45359237	9290304000	0	0	1		lb/(1000 ft^2)	NIST SP 811 (2008) B.8 (pound per square foot 4.882 428 E+00 kg/m^2) / 1000		
-U	ounce per square yard	ounces per square yard	oz/yd²|oz/yd2			area-density	-2,1,0,0,0,0,0,0,0	45359237	1337803776	0	0	1	c	oz/yd^2	NIST SP 811 (2008) B.8 (ounce per square yard 3.390 575 E-02 kg/m^2)		
-U	tonne per hectare	tonnes per hectare	t/ha	ton per hectare|metric ton per hectare		area-density	-2,1,0,0,0,0,0,0,0	1	10	0	0	1		1000 kg/(10000 m^2)	BIPM SI Brochure 9th ed. (2019) Table 8 (tonne, hectare)		
-U	short ton per acre	short tons per acre	ton/acre|ton/ac	ton per acre|tons per acre		area-density	-2,1,0,0,0,0,0,0,0	103089175	459870048	0	0	1		2000 lb/(43560 ft^2)	NIST HB 44 (2024) Appendix C (short ton = 2000 lb, acre = 43 560 ft^2)		
-U	ounce per square foot	ounces per square foot	oz/ft²|oz/ft2			area-density	-2,1,0,0,0,0,0,0,0	45359237	148644864	0	0	1		oz/ft^2	NIST SP 811 (2008) B.8 (ounce per square foot 3.051 517 E-01 kg/m^2)		
-U	kilogram per square metre	kilograms per square metre	kg/m²|kg/m2	kilogram per square meter|kilograms per square meter		area-density	-2,1,0,0,0,0,0,0,0	1	1	0	0	1	c	kg/m^2	BIPM SI Brochure 9th ed. (2019) Table 5 (surface density: kg/m^2)		
-U	pound-mass per square foot	pounds-mass per square foot	lb/ft²|lb/ft2			area-density	-2,1,0,0,0,0,0,0,0	45359237	9290304	0	0	1	c	lb/ft^2	NIST SP 811 (2008) B.8 (pound per square foot 4.882 428 E+00 kg/m^2)		
-U	gram per square centimetre	grams per square centimetre	g/cm²|g/cm2	gram per square centimeter|grams per square centimeter		area-density	-2,1,0,0,0,0,0,0,0	10	1	0	0	1		g/cm^2	BIPM SI Brochure 9th ed. (2019) 3 (SI prefixes) with kg/m^2		
-U	ounce-mass per square inch	ounces-mass per square inch	oz/in²|oz/in2			area-density	-2,1,0,0,0,0,0,0,0	45359237	1032256	0	0	1		oz/in^2	NIST SP 811 (2008) B.8 (ounce per square inch 4.394 185 E+01 kg/m^2)		
-U	pound-mass per square inch	pounds-mass per square inch	lb/in²|lb/in2	avoirdupois pound per square inch		area-density	-2,1,0,0,0,0,0,0,0	45359237	64516	0	0	1		lb/in^2	NIST SP 811 (2008) B.8 (pound per square inch (not pound-force) 7.030 696 E+02 kg/m^2)		
-U	shed	sheds				area	2,0,0,0,0,0,0,0,0	1	10000000000000000000000000000000000000000000000000000	0	0	1		1e-52 m^2	GNU units 2.22 definitions.units (1e-24 barn)		
-U	barn	barns	barn			area	2,0,0,0,0,0,0,0,0	1	10000000000000000000000000000	0	0	1		1e-28 m^2	NIST SP 811 (2008) B.8		
-U	square micrometre	square micrometres	µm²	square micrometer|square micrometers|square micron|square microns		area	2,0,0,0,0,0,0,0,0	1	1000000000000	0	0	1		1e-12 m^2	BIPM SI Brochure 9th ed. (2019)		
-U	circular mil	circular mils	cmil			area	2,0,0,0,0,0,0,0,0	16129	100000000000000	1	0	1		mil^2*pi/4	NIST SP 811 (2008) B.8		
-U	square mil	square mils	mil²	sq mil		area	2,0,0,0,0,0,0,0,0	16129	25000000000000	0	0	1		mil^2	NIST SP 811 (2008) B.8		
-U	square millimetre	square millimetres	mm²	square millimeter|square millimeters|sq mm		area	2,0,0,0,0,0,0,0,0	1	1000000	0	0	1		1e-6 m^2	BIPM SI Brochure 9th ed. (2019)		
-U	square centimetre	square centimetres	cm²	square centimeter|square centimeters|sq cm		area	2,0,0,0,0,0,0,0,0	1	10000	0	0	1		1e-4 m^2	BIPM SI Brochure 9th ed. (2019)	area-square-centimeter	
-U	circular inch	circular inches				area	2,0,0,0,0,0,0,0,0	16129	100000000	1	0	1		in^2*pi/4	Jerrard and McNeill, Dictionary of Scientific Units (1992)		
-U	square inch	square inches	in²	sq in|sqin|sq. in.		area	2,0,0,0,0,0,0,0,0	16129	25000000	0	0	1		in^2	NIST SP 811 (2008) B.8	area-square-inch	
-U	square decimetre	square decimetres	dm²	square decimeter|square decimeters		area	2,0,0,0,0,0,0,0,0	1	100	0	0	1		0.01 m^2	BIPM SI Brochure 9th ed. (2019)		
-U	square link	square links		square Gunter link|square Gunter links		area	2,0,0,0,0,0,0,0,0	158080329	3906250000	0	0	1		li^2	NIST HB 44 (2024) App. C (Gunter's link = 7.92 in)		
-U	square foot	square feet	ft²	sq ft|sqft|sq. ft.		area	2,0,0,0,0,0,0,0,0	145161	1562500	0	0	1	c	ft^2	NIST SP 811 (2008) B.8	area-square-foot	
-U	square yard	square yards	yd²	sq yd|sqyd		area	2,0,0,0,0,0,0,0,0	1306449	1562500	0	0	1		yd^2	NIST SP 811 (2008) B.8	area-square-yard	
-U	square metre	square metres	m²	square meter|square meters|sq m|centiare|centiares|sqm		area	2,0,0,0,0,0,0,0,0	1	1	0	0	1	c	m^2	BIPM SI Brochure 9th ed. (2019)	area-square-meter	
-U	Edoma tatami	Edoma tatami		Edo-ma|Kanto-ma tatami		area	2,0,0,0,0,0,0,0,0	1682	1089	0	0	1		shaku^2*5.8*2.9	Japanese tatami standard, 5.8 × 2.9 shaku (shaku = 10/33 m)		
-U	Chūkyōma tatami	Chūkyōma tatami		Chukyoma tatami|Chukyo-ma		area	2,0,0,0,0,0,0,0,0	200	121	0	0	1		shaku^2*6*3	Japanese tatami standard, 6 × 3 shaku (shaku = 10/33 m)		
-U	Kyōma tatami	Kyōma tatami		Kyoma tatami|Kyo-ma|Honma tatami		area	2,0,0,0,0,0,0,0,0	441	242	0	0	1		shaku^2*6.3*3.15	Japanese tatami standard, 6.3 × 3.15 shaku (shaku = 10/33 m)		
-U	tsubo	tsubo		ping|pyeong|Japanese square ken		area	2,0,0,0,0,0,0,0,0	400	121	0	0	1		36 shaku^2	Japan Weights and Measures Act (1891): 1 tsubo = 1 square ken = 400/121 m²	area-bu-jp	
-U	toise carrée	toises carrées		square toise|square toises		area	2,0,0,0,0,0,0,0,0	729000000	191905609	0	0	1		toise^2	Zupko, French Weights and Measures before the Revolution (1978)		
-U	square wa	square wa		tarang wa|square wah		area	2,0,0,0,0,0,0,0,0	4	1	0	0	1		4 m^2	Thai Weights and Measures Act (1923)		
-U	square sazhen	square sazhens				area	2,0,0,0,0,0,0,0,0	7112889	1562500	0	0	1		sazhen^2	Russian ukase of 11 Oct 1835 (sazhen = 7 ft)		
-U	roofing square	roofing squares		square of roofing		area	2,0,0,0,0,0,0,0,0	145161	15625	0	0	1		100 ft^2	US construction trade measure (100 ft²)		
-U	square rod	square rods	rd²	square perch|square perches|square pole|square poles|sq rd		area	2,0,0,0,0,0,0,0,0	158080329	6250000	0	0	1		rd^2	NIST HB 44 (2024) App. C		
-U	se	se		sebu		area	2,0,0,0,0,0,0,0,0	12000	121	0	0	1		30 tsubo	Japan Weights and Measures Act (1891): 1 se = 30 tsubo	area-se-jp	
-U	are	ares		square decametre|square decameter|square dekameter		area	2,0,0,0,0,0,0,0,0	100	1	0	0	1		100 m^2	NIST SP 811 (2008) B.8		a
-U	ngan	ngan				area	2,0,0,0,0,0,0,0,0	400	1	0	0	1		400 m^2	Thai Weights and Measures Act (1923): 1 ngan = 100 square wa		
-U	square chain	square chains	ch²	square Gunter chain|square Gunter chains		area	2,0,0,0,0,0,0,0,0	158080329	390625	0	0	1		ch^2	NIST HB 44 (2024) App. C		
-U	mu	mu		Chinese acre|shimu		area	2,0,0,0,0,0,0,0,0	2000	3	0	0	1		6000 chi^2	Chinese market system (Weights and Measures Act 1929): 1 mu = 6000 square chi = 10000/15 m²		
-U	tanbu	tanbu		tan of land		area	2,0,0,0,0,0,0,0,0	120000	121	0	0	1		300 tsubo	Japan Weights and Measures Act (1891): 1 tan = 10 se = 300 tsubo		
-U	decare	decares		stremma|stremmata		area	2,0,0,0,0,0,0,0,0	1000	1	0	0	1		1000 m^2	NIST SP 811 (2008) B.8 (are); metric Greek stremma		
-U	dunam	dunams		dunum|donum|metric dunam		area	2,0,0,0,0,0,0,0,0	1000	1	0	0	1		1000 m^2	CLDR units.xml (dunam = 1000 m²)	area-dunam	
-U	rood	roods				area	2,0,0,0,0,0,0,0,0	158080329	156250	0	0	1		1210 yd^2	Hong Kong Weights and Measures Ordinance (Cap. 68) Sch. 1; Zupko (1968)		
-U	actus quadratus	actus quadratus		square actus		area	2,0,0,0,0,0,0,0,0	788544	625	0	0	1	~	14400 pes^2	Skinner, Weights and Measures (1967); Roman foot ≈ 296 mm		
-U	rai	rai				area	2,0,0,0,0,0,0,0,0	1600	1	0	0	1		1600 m^2	Thai Weights and Measures Act (1923): 1 rai = 4 ngan		
-U	iugerum	iugera		jugerum|jugera		area	2,0,0,0,0,0,0,0,0	1577088	625	0	0	1	~	28800 pes^2	Skinner, Weights and Measures (1967); Roman foot ≈ 296 mm		
-U	Prussian morgen	Prussian morgens		preußischer Morgen		area	2,0,0,0,0,0,0,0,0	1959912136125	767622436	0	0	1		180 Rute^2	Prussian Maß- und Gewichtsordnung (16 May 1816): Morgen = 180 Quadratruten		
-U	arpent	arpents		arpent de Paris|square arpent|square arpents		area	2,0,0,0,0,0,0,0,0	656100000000	191905609	0	0	1		32400 pied^2	Zupko, French Weights and Measures before the Revolution (1978): 100 square perches of 18 pieds		
-U	Swiss juchart	Swiss jucharts		Juchart|Jucharte		area	2,0,0,0,0,0,0,0,0	3600	1	0	0	1		3600 m^2	Swiss concordat on weights and measures (1835): Juchart = 40000 Quadratfuß		
-U	acre	acres		international acre|international acres		area	2,0,0,0,0,0,0,0,0	316160658	78125	0	0	1	c	43560 ft^2	NIST HB 44 (2024) App. C; NIST SP 811 (2008) B.8	area-acre	
-U	US survey acre	US survey acres		survey acre|survey acres		area	2,0,0,0,0,0,0,0,0	62726400000	15499969	0	0	1		43560 ftUS^2	NIST SP 811 (2008) B.8 (acre, based on US survey foot)		
-U	heredium	heredia				area	2,0,0,0,0,0,0,0,0	3154176	625	0	0	1	~	57600 pes^2	Skinner, Weights and Measures (1967); Roman foot ≈ 296 mm		
-U	arpent des eaux et forêts	arpents des eaux et forêts		arpent royal		area	2,0,0,0,0,0,0,0,0	980100000000	191905609	0	0	1		48400 pied^2	Zupko, French Weights and Measures before the Revolution (1978): 100 square perches of 22 pieds		
-U	morga	morgi		Polish morgen|morga nowopolska		area	2,0,0,0,0,0,0,0,0	139968	25	0	0	1		300 pret^2	New Polish measures, Congress Poland (1819): 1 morga = 300 square pręty		
-U	Austrian joch	Austrian jochs		Katastraljoch|Joch		area	2,0,0,0,0,0,0,0,0	35123544486144	6103515625	0	0	1		m^2*1600*1.89648384*1.89648384	Austrian Maß- und Gewichtsordnung (1871): 1 Joch = 1600 square Klafter		
-U	Irish acre	Irish acres		plantation acre|plantation acres		area	2,0,0,0,0,0,0,0,0	512128008	78125	0	0	1		7840 yd^2	Zupko, British Weights and Measures (1977): 160 square Irish perches		
-U	jia	jia		Taiwanese jia|kah		area	2,0,0,0,0,0,0,0,0	1173600	121	0	0	1		2934 tsubo	Taiwanese land measure: 1 jia = 2934 ping; GNU units 2.22 definitions.units		
-U	chōbu	chōbu		chobu|cho of land		area	2,0,0,0,0,0,0,0,0	1200000	121	0	0	1		3000 tsubo	Japan Weights and Measures Act (1891): 1 chōbu = 10 tan = 3000 tsubo	area-cho	
-U	hectare	hectares	ha	square hectometre|square hectometer		area	2,0,0,0,0,0,0,0,0	10000	1	0	0	1	c	10000 m^2	BIPM SI Brochure 9th ed. (2019) Table 8	area-hectare	
-U	desyatina	desyatinas		dessiatina|dessiatine|dessiatines		area	2,0,0,0,0,0,0,0,0	170709336	15625	0	0	1		2400 sazhen^2	Russian ukase of 11 Oct 1835 (desyatina = 2400 square sazhen)		
-U	oxgang	oxgangs		bovate|bovates		area	2,0,0,0,0,0,0,0,0	948481974	15625	0	0	1	~	15 acre	Zupko, A Dictionary of English Weights and Measures (1968) (varied 7-32 acres)		
-U	qing	qing				area	2,0,0,0,0,0,0,0,0	200000	3	0	0	1		100 mu	Chinese market system (Weights and Measures Act 1929): 1 qing = 100 mu		
-U	virgate	virgates		yardland|yardlands		area	2,0,0,0,0,0,0,0,0	1896963948	15625	0	0	1	~	30 acre	Zupko, A Dictionary of English Weights and Measures (1968) (varied)		
-U	włóka	włóki		wloka|Polish hide		area	2,0,0,0,0,0,0,0,0	839808	5	0	0	1		30 morga	New Polish measures, Congress Poland (1819): 1 włóka = 30 morgi		
-U	hide	hides		carucate|carucates		area	2,0,0,0,0,0,0,0,0	7587855792	15625	0	0	1	~	120 acre	Zupko, A Dictionary of English Weights and Measures (1968) (varied 60-180 acres)		
-U	centuria	centuriae				area	2,0,0,0,0,0,0,0,0	12616704	25	0	0	1	~	5760000 pes^2	Skinner, Weights and Measures (1967); Roman foot ≈ 296 mm		
-U	homestead	homesteads				area	2,0,0,0,0,0,0,0,0	10117141056	15625	0	0	1		160 acre	US Homestead Act of 1862 (160 acres)		
-U	labor	labors		labor of land		area	2,0,0,0,0,0,0,0,0	6451600	9	0	0	1		in^2*1e10/9	Spanish-Texan land measure: 1 labor = 1000000 square varas (Texas vara = 33 1/3 in)		
-U	square kilometre	square kilometres	km²	square kilometer|square kilometers|sq km|sqkm		area	2,0,0,0,0,0,0,0,0	1000000	1	0	0	1	c	1e6 m^2	BIPM SI Brochure 9th ed. (2019)	area-square-kilometer	
-U	square verst	square versts				area	2,0,0,0,0,0,0,0,0	28451556	25	0	0	1		verst^2	Russian ukase of 11 Oct 1835 (versta = 500 sazhen)		
-U	section	sections		section of land		area	2,0,0,0,0,0,0,0,0	40468564224	15625	0	0	1		640 acre	NIST HB 44 (2024) App. C (1 mi² = 640 acres); US Public Land Survey System		
-U	square mile	square miles	mi²	sq mi|sqmi		area	2,0,0,0,0,0,0,0,0	40468564224	15625	0	0	1	c	mi^2	NIST SP 811 (2008) B.8	area-square-mile	
-U	sitio	sitios		square league of Texas|sitio de ganado mayor		area	2,0,0,0,0,0,0,0,0	161290000	9	0	0	1		in^2*2.5e11/9	Spanish-Texan land measure: 1 sitio = 25000000 square varas (Texas vara = 33 1/3 in)		
-U	township	townships		survey township		area	2,0,0,0,0,0,0,0,0	1456868312064	15625	0	0	1		36 section	US Public Land Survey System: 36 sections		
-U	light-nanosecond	light-nanoseconds		light nanosecond|light nanoseconds		astronomical-distance	1,0,0,0,0,0,0,0,0	149896229	500000000	0	0	1		0.299792458 m	BIPM SI Brochure 9th ed. (2019): c = 299792458 m/s		
-U	lunar radius	lunar radii		Moon radius|mean lunar radius		astronomical-distance	1,0,0,0,0,0,0,0,0	1737400	1	0	0	1	~	1737400 m	IAU WGCCRE report (Archinal et al. 2018): mean radius of the Moon 1737.4 km		
-U	Earth polar radius	Earth polar radii		polar Earth radius		astronomical-distance	1,0,0,0,0,0,0,0,0	6356800	1	0	0	1	~	6356800 m	IAU 2015 Resolution B3 (nominal polar Earth radius)		
-U	Earth mean radius	Earth mean radii		mean Earth radius		astronomical-distance	1,0,0,0,0,0,0,0,0	31855043857	5000	0	0	1	~	6371008.7714 m	IUGG Geodetic Reference System 1980, mean radius R1 (Moritz 2000)		
-U	Earth radius	Earth radii	R⊕|R_E	Earth equatorial radius|equatorial Earth radius		astronomical-distance	1,0,0,0,0,0,0,0,0	6378100	1	0	0	1	~	6378100 m	IAU 2015 Resolution B3 (nominal equatorial Earth radius); CLDR units.xml	length-earth-radius	
-U	Jupiter polar radius	Jupiter polar radii		polar Jupiter radius		astronomical-distance	1,0,0,0,0,0,0,0,0	66854000	1	0	0	1	~	66854000 m	IAU 2015 Resolution B3 (nominal polar Jupiter radius)		
-U	Jupiter radius	Jupiter radii	R_J	Jupiter equatorial radius|equatorial Jupiter radius		astronomical-distance	1,0,0,0,0,0,0,0,0	71492000	1	0	0	1	~	71492000 m	IAU 2015 Resolution B3 (nominal equatorial Jupiter radius)		
-U	light-second	light-seconds	ls	light second|light seconds		astronomical-distance	1,0,0,0,0,0,0,0,0	299792458	1	0	0	1		299792458 m	BIPM SI Brochure 9th ed. (2019): c = 299792458 m/s		
-U	lunar distance	lunar distances	LD	Earth-Moon distance|mean lunar distance		astronomical-distance	1,0,0,0,0,0,0,0,0	384400000	1	0	0	1	~	384400000 m	NASA Moon Fact Sheet (semimajor axis 384400 km)		
-U	solar radius	solar radii	R☉|R_sun	Sun radius|nominal solar radius		astronomical-distance	1,0,0,0,0,0,0,0,0	695700000	1	0	0	1	~	695700000 m	IAU 2015 Resolution B3 (nominal solar radius)	length-solar-radius	
-U	light-minute	light-minutes		light minute|light minutes		astronomical-distance	1,0,0,0,0,0,0,0,0	17987547480	1	0	0	1		60*299792458 m	BIPM SI Brochure 9th ed. (2019): c = 299792458 m/s		
-U	astronomical unit	astronomical units	au|AU			astronomical-distance	1,0,0,0,0,0,0,0,0	149597870700	1	0	0	1	c	149597870700 m	IAU 2012 Resolution B2; BIPM SI Brochure 9th ed. (2019) Table 8	length-astronomical-unit	
-U	light-hour	light-hours		light hour|light hours		astronomical-distance	1,0,0,0,0,0,0,0,0	1079252848800	1	0	0	1		3600*299792458 m	BIPM SI Brochure 9th ed. (2019): c = 299792458 m/s		
-U	light-day	light-days		light day|light days		astronomical-distance	1,0,0,0,0,0,0,0,0	25902068371200	1	0	0	1		86400*299792458 m	BIPM SI Brochure 9th ed. (2019): c = 299792458 m/s		
-U	light-year	light-years	ly	light year|light years|lightyear|lightyears		astronomical-distance	1,0,0,0,0,0,0,0,0	9460730472580800	1	0	0	1	c	299792458 m/s * 365.25 d	IAU: c × Julian year (365.25 d); NIST SP 811 (2008) B.8	length-light-year	
-U	parsec	parsecs	pc			astronomical-distance	1,0,0,0,0,0,0,0,0	96939420213600000	1	-1	0	1	cs	au*648000/pi	IAU 2015 Resolution B2 (1 pc = 648000/π au)	length-parsec	
-U	statfarad	statfarads	statF	ESU of capacitance|electrostatic unit of capacitance		capacitance	-2,-1,4,2,0,0,0,0,0	25000	22468879468420441	0	0	1		farad/898755178736.81764	NIST SP 811 (2008) B.8 (statfarad, 1.112 650 E-12 F); exact as statC/statV		
-U	jar	jars		Leyden jar unit		capacitance	-2,-1,4,2,0,0,0,0,0	1	900000000	0	0	1		farad/9e8	Admiralty Handbook of Wireless Telegraphy (1931): 1 µF = 900 jars		
-U	US international farad	US international farads	F_US			capacitance	-2,-1,4,2,0,0,0,0,0	200000	200099	0	0	1	~	farad/1.000495	NBS (1948): 1 US international ohm = 1.000495 Ω, 1 US international volt = 1.000330 V; GNU units 3.15 (intohm, intvolt, intampere) (F_US = s/Ω_US)		
-U	international farad	international farads	F_int	mean international farad|mean international farads		capacitance	-2,-1,4,2,0,0,0,0,0	100000	100049	0	0	1	~	farad/1.00049	CIPM 1946: 1 mean international ohm = 1.00049 Ω, 1 mean international volt = 1.00034 V (units in force 1908-1947) (F_int = s/Ω_int)		
-U	farad-90	farads-90	F90|F₉₀	conventional farad|conventional farads|farad 90		capacitance	-2,-1,4,2,0,0,0,0,0	5521725026748260492435541	5521725125000000000000000	0	0	1		25812.807*(1.602176634e-19^2)/6.62607015e-34*farad	CIPM 1988 conventional values K_J-90 = 483597.9 GHz/V, R_K-90 = 25812.807 Ω (19th CGPM 1991 Res. 2); K_J = 2e/h, R_K = h/e² exact (BIPM SI Brochure 9th ed. (2019) 2.2); F90 = (R_K-90/R_K) F		
-U	farad	farads	F			capacitance	-2,-1,4,2,0,0,0,0,0	1	1	0	0	1	cs	coulomb/V	BIPM SI Brochure 9th ed. (2019) Table 4 (F = C/V)		
-U	abfarad	abfarads	abF	EMU of capacitance		capacitance	-2,-1,4,2,0,0,0,0,0	1000000000	1	0	0	1		1e9 farad	NIST SP 811 (2008) B.8 (abfarad, 1.0 E+09 F)		
-U	enzyme unit	enzyme units	U	international unit of enzyme activity|international units of enzyme activity		catalytic-activity	0,0,-1,0,0,1,0,0,0	1	60000000	0	0	1	c	micromole/minute	IUPAC-IUB Enzyme Nomenclature (1964, 1978): 1 U = 1 µmol/min; IUPAC Green Book 3rd ed. (2007)		
-U	katal	katals	kat			catalytic-activity	0,0,-1,0,0,1,0,0,0	1	1	0	0	1	cs	mole/second	BIPM SI Brochure 9th ed. (2019) Table 4 (kat = mol/s)		
-U	bit per second	bits per second	bit/s|bps|b/s			data-rate	0,0,-1,0,0,0,0,1,0	1	1	0	0	1	ci	bit/second	IEC 80000-13:2008 (bit); BIPM SI Brochure 9th ed. (2019) 2.3.1 (second)		
-U	byte per second	bytes per second	B/s|Bps	octet per second|octets per second		data-rate	0,0,-1,0,0,0,0,1,0	8	1	0	0	1	ci	byte/second	IEC 80000-13:2008 (byte = 8 bit)		
-U	DS0	DS0		DS-0|E0|E-0		data-rate	0,0,-1,0,0,0,0,1,0	64000	1	0	0	1		64 kbit/s	ITU-T G.702 (1988) digital hierarchy bit rates (level 0: 64 kbit/s); ANSI T1.107		
-U	CD-ROM speed	CD-ROM speed		CD speed|1x CD-ROM|CD-ROM 1x		data-rate	0,0,-1,0,0,0,0,1,0	1228800	1	0	0	1		153600 B/s	ECMA-130 (1x CD-ROM: 75 sectors/s × 2048 bytes, mode 1)		
-U	CD audio bit rate	CD audio bit rate		CD-DA bit rate|Red Book audio bit rate		data-rate	0,0,-1,0,0,0,0,1,0	1411200	1	0	0	1		1411.2 kbit/s	IEC 60908:1999 (CD-DA: 44.1 kHz × 16 bit × 2 channels)		
-U	DS1	DS1		T1|DS-1|T-1|J1|J-1		data-rate	0,0,-1,0,0,0,0,1,0	1544000	1	0	0	1	c	1544 kbit/s	ITU-T G.702 (1988) digital hierarchy bit rates (level 1: 1544 kbit/s); ANSI T1.107		
-U	E1	E1		E-1|CEPT-1		data-rate	0,0,-1,0,0,0,0,1,0	2048000	1	0	0	1	c	2048 kbit/s	ITU-T G.702 (1988) digital hierarchy bit rates (level 1: 2048 kbit/s)		
-U	DS1C	DS1C		T1C|DS-1C|T-1C		data-rate	0,0,-1,0,0,0,0,1,0	3152000	1	0	0	1		3152 kbit/s	FS-1037C (1996) "T-carrier" table (3.152 Mb/s, DS1C); ANSI T1.107		
-U	DS2	DS2		T2|DS-2|T-2|J2|J-2		data-rate	0,0,-1,0,0,0,0,1,0	6312000	1	0	0	1		6312 kbit/s	ITU-T G.702 (1988) digital hierarchy bit rates (level 2: 6312 kbit/s); ANSI T1.107		
-U	E2	E2		E-2|CEPT-2		data-rate	0,0,-1,0,0,0,0,1,0	8448000	1	0	0	1		8448 kbit/s	ITU-T G.702 (1988) digital hierarchy bit rates (level 2: 8448 kbit/s)		
-U	DVD speed	DVD speed		1x DVD|DVD 1x		data-rate	0,0,-1,0,0,0,0,1,0	11080000	1	0	0	1		11.08 Mbit/s	ECMA-267 (DVD-ROM 1x user data rate 11.08 Mbit/s)		
-U	J3	J3		J-3		data-rate	0,0,-1,0,0,0,0,1,0	32064000	1	0	0	1		32064 kbit/s	ITU-T G.702 (1988) digital hierarchy bit rates (level 3: 32064 kbit/s, Japan)		
-U	E3	E3		E-3|CEPT-3		data-rate	0,0,-1,0,0,0,0,1,0	34368000	1	0	0	1		34368 kbit/s	ITU-T G.702 (1988) digital hierarchy bit rates (level 3: 34368 kbit/s)		
-U	Blu-ray speed	Blu-ray speed		1x Blu-ray|Blu-ray 1x|BD speed|1x BD		data-rate	0,0,-1,0,0,0,0,1,0	36000000	1	0	0	1		36 Mbit/s	Blu-ray Disc Association, BD-ROM format (1x = 36 Mbit/s)		
-U	DS3	DS3		T3|DS-3|T-3		data-rate	0,0,-1,0,0,0,0,1,0	44736000	1	0	0	1	c	44736 kbit/s	ITU-T G.702 (1988) digital hierarchy bit rates (level 3: 44736 kbit/s); ANSI T1.107		
-U	OC-1	OC-1		OC1|STS-1|STM-0		data-rate	0,0,-1,0,0,0,0,1,0	51840000	1	0	0	1		51.84 Mbit/s	ANSI T1.105 / Telcordia GR-253-CORE: OC-n = n × 51.84 Mbit/s		
-U	J4	J4		J-4		data-rate	0,0,-1,0,0,0,0,1,0	97728000	1	0	0	1		97728 kbit/s	ITU-T G.702 (1988) digital hierarchy bit rates (level 4: 97728 kbit/s, Japan)		
-U	E4	E4		E-4|CEPT-4|DS4NA		data-rate	0,0,-1,0,0,0,0,1,0	139264000	1	0	0	1		139264 kbit/s	ITU-T G.702 (1988) digital hierarchy bit rates (level 4: 139264 kbit/s)		
-U	OC-3	OC-3		OC3|STS-3|OC-3c|STS-3c		data-rate	0,0,-1,0,0,0,0,1,0	155520000	1	0	0	1	c	155.52 Mbit/s	ANSI T1.105 / Telcordia GR-253-CORE: OC-n = n × 51.84 Mbit/s		
-U	STM-1	STM-1		STM1		data-rate	0,0,-1,0,0,0,0,1,0	155520000	1	0	0	1		155520 kbit/s	ITU-T G.707: STM-N = N × 155 520 kbit/s		
-U	DS4	DS4		T4|DS-4|T-4		data-rate	0,0,-1,0,0,0,0,1,0	274176000	1	0	0	1		274176 kbit/s	FS-1037C (1996) "T-carrier" table (fourth level 274.176 Mb/s, DS4); ANSI T1.107		
-U	OC-9	OC-9		OC9|STS-9		data-rate	0,0,-1,0,0,0,0,1,0	466560000	1	0	0	1		466.56 Mbit/s	ANSI T1.105 / Telcordia GR-253-CORE: OC-n = n × 51.84 Mbit/s		
-U	E5	E5		E-5|CEPT-5		data-rate	0,0,-1,0,0,0,0,1,0	565148000	1	0	0	1		565148 kbit/s	FS-1037C (1996) "T-carrier" table (European fifth level 565.148 Mb/s)		
-U	OC-12	OC-12		OC12|STS-12		data-rate	0,0,-1,0,0,0,0,1,0	622080000	1	0	0	1		622.08 Mbit/s	ANSI T1.105 / Telcordia GR-253-CORE: OC-n = n × 51.84 Mbit/s		
-U	STM-4	STM-4		STM4		data-rate	0,0,-1,0,0,0,0,1,0	622080000	1	0	0	1		622080 kbit/s	ITU-T G.707: STM-N = N × 155 520 kbit/s		
-U	OC-18	OC-18		OC18|STS-18		data-rate	0,0,-1,0,0,0,0,1,0	933120000	1	0	0	1		933.12 Mbit/s	ANSI T1.105 / Telcordia GR-253-CORE: OC-n = n × 51.84 Mbit/s		
-U	OC-24	OC-24		OC24|STS-24		data-rate	0,0,-1,0,0,0,0,1,0	1244160000	1	0	0	1		1244.16 Mbit/s	ANSI T1.105 / Telcordia GR-253-CORE: OC-n = n × 51.84 Mbit/s		
-U	OC-36	OC-36		OC36|STS-36		data-rate	0,0,-1,0,0,0,0,1,0	1866240000	1	0	0	1		1866.24 Mbit/s	ANSI T1.105 / Telcordia GR-253-CORE: OC-n = n × 51.84 Mbit/s		
-U	OC-48	OC-48		OC48|STS-48		data-rate	0,0,-1,0,0,0,0,1,0	2488320000	1	0	0	1		2488.32 Mbit/s	ANSI T1.105 / Telcordia GR-253-CORE: OC-n = n × 51.84 Mbit/s		
-U	STM-16	STM-16		STM16		data-rate	0,0,-1,0,0,0,0,1,0	2488320000	1	0	0	1		2488320 kbit/s	ITU-T G.707: STM-N = N × 155 520 kbit/s		
-U	OC-96	OC-96		OC96|STS-96		data-rate	0,0,-1,0,0,0,0,1,0	4976640000	1	0	0	1		4976.64 Mbit/s	ANSI T1.105 / Telcordia GR-253-CORE: OC-n = n × 51.84 Mbit/s		
-U	OC-192	OC-192		OC192|STS-192		data-rate	0,0,-1,0,0,0,0,1,0	9953280000	1	0	0	1		9953.28 Mbit/s	ANSI T1.105 / Telcordia GR-253-CORE: OC-n = n × 51.84 Mbit/s		
-U	STM-64	STM-64		STM64		data-rate	0,0,-1,0,0,0,0,1,0	9953280000	1	0	0	1		9953280 kbit/s	ITU-T G.707: STM-N = N × 155 520 kbit/s		
-U	OC-768	OC-768		OC768|STS-768		data-rate	0,0,-1,0,0,0,0,1,0	39813120000	1	0	0	1		39813.12 Mbit/s	ANSI T1.105 / Telcordia GR-253-CORE: OC-n = n × 51.84 Mbit/s		
-U	STM-256	STM-256		STM256		data-rate	0,0,-1,0,0,0,0,1,0	39813120000	1	0	0	1		39813120 kbit/s	ITU-T G.707: STM-N = N × 155 520 kbit/s		
-U	bit	bits	bit|b	binary digit|binary digits		data-storage	0,0,0,0,0,0,0,1,0	1	1	0	0	1	ci	base	IEC 80000-13:2008 13-9 (bit); ISO/IEC 2382:2015	digital-bit	
-U	nibble	nibbles		nybble|nybbles|half-byte|half-bytes|half byte		data-storage	0,0,0,0,0,0,0,1,0	4	1	0	0	1		4 bit	GNU units 3.15 definitions.units (nybble = 4 bits); IEEE Std 100 (half of a byte)		
-U	byte	bytes	B	octet|octets		data-storage	0,0,0,0,0,0,0,1,0	8	1	0	0	1	ci	8 bit	IEC 80000-13:2008 13-9 note (byte B = octet = 8 bit)	digital-byte	
-U	microgram per cubic metre	micrograms per cubic metre	µg/m³|μg/m³|ug/m3	microgram per cubic meter|micrograms per cubic meter		density	-3,1,0,0,0,0,0,0,0	1	1000000000	0	0	1		1e-9 kg/m^3	BIPM SI Brochure 9th ed. (2019) 3 (SI prefixes) with kg/m^3		
-U	milligram per cubic metre	milligrams per cubic metre	mg/m³|mg/m3	milligram per cubic meter|milligrams per cubic meter		density	-3,1,0,0,0,0,0,0,0	1	1000000	0	0	1		1e-6 kg/m^3	BIPM SI Brochure 9th ed. (2019) 3 (SI prefixes) with kg/m^3		
-U	gram per cubic metre	grams per cubic metre	g/m³|g/m3	gram per cubic meter|grams per cubic meter		density	-3,1,0,0,0,0,0,0,0	1	1000	0	0	1		g/m^3	BIPM SI Brochure 9th ed. (2019) 3 (SI prefixes) with kg/m^3		
-U	milligram per litre	milligrams per litre	mg/L|mg/l	milligram per liter|milligrams per liter		density	-3,1,0,0,0,0,0,0,0	1	1000	0	0	1		mg/L	NIST SP 811 (2008) B.8 (grain per gallon 1.711 806 E+01 mg/L); L = dm^3		
-U	milligram per decilitre	milligrams per decilitre	mg/dL|mg/dl	milligram per deciliter|milligrams per deciliter		density	-3,1,0,0,0,0,0,0,0	1	100	0	0	1		mg/(0.1 L)	BIPM SI Brochure 9th ed. (2019) Table 8 (litre) with SI prefixes; clinical usage		
-U	grain per imperial gallon	grains per imperial gallon	gr/gal_imp|gpg_imp	grain per UK gallon|grains per UK gallon		density	-3,1,0,0,0,0,0,0,0	6479891	454609000	0	0	1		lb/7000/(4.54609 L)	UK Weights and Measures Act 1985 Sch. 1 (grain = 1/7000 lb, gallon = 4.54609 L)		
-U	grain per gallon	grains per gallon	gr/gal|gpg	grain per US gallon|grains per US gallon		density	-3,1,0,0,0,0,0,0,0	2945405	172064172	0	0	1		lb/7000/gal	NIST SP 811 (2008) B.8 (grain per gallon (U.S.) 1.711 806 E-02 kg/m^3)		
-U	pound per cubic yard	pounds per cubic yard	lb/yd³|lb/yd3			density	-3,1,0,0,0,0,0,0,0	28349523125	47784678624	0	0	1		lb/yd^3	NIST SP 811 (2008) B.8 (5.932 764 E-01 kg/m^3)		
-U	kilogram per cubic metre	kilograms per cubic metre	kg/m³|kg/m3	kilogram per cubic meter|kilograms per cubic meter		density	-3,1,0,0,0,0,0,0,0	1	1	0	0	1	c	kg/m^3	BIPM SI Brochure 9th ed. (2019) Table 5 (density: kg/m^3)		
-U	gram per litre	grams per litre	g/L|g/l	gram per liter|grams per liter		density	-3,1,0,0,0,0,0,0,0	1	1	0	0	1		g/L	BIPM SI Brochure 9th ed. (2019) Table 8 (litre = dm^3)		
-U	pound per barrel	pounds per barrel	lb/bbl	pound per oil barrel|pounds per oil barrel		density	-3,1,0,0,0,0,0,0,0	368175625	129048129	0	0	1		lb/(42 gal)	API (drilling fluids); NIST SP 811 (2008) B.8 (barrel for petroleum = 42 U.S. gallons)		
-U	ounce per imperial gallon	ounces per imperial gallon	oz/gal_imp	ounce per UK gallon|ounces per UK gallon		density	-3,1,0,0,0,0,0,0,0	45359237	7273744	0	0	1		oz/(4.54609 L)	NIST SP 811 (2008) B.8 (ounce per gallon (Imperial) 6.236 023 E+00 kg/m^3)		
-U	ounce per gallon	ounces per gallon	oz/gal	ounce per US gallon|ounces per US gallon		density	-3,1,0,0,0,0,0,0,0	368175625	49161192	0	0	1		oz/gal	NIST SP 811 (2008) B.8 (ounce per gallon (U.S.) 7.489 152 E+00 kg/m^3)		
-U	gram per decilitre	grams per decilitre	g/dL|g/dl	gram per deciliter|grams per deciliter		density	-3,1,0,0,0,0,0,0,0	10	1	0	0	1		g/(0.1 L)	BIPM SI Brochure 9th ed. (2019) Table 8 (litre) with SI prefixes; clinical usage		
-U	pound per cubic foot	pounds per cubic foot	lb/ft³|lb/ft3|pcf			density	-3,1,0,0,0,0,0,0,0	28349523125	1769802912	0	0	1	c	lb/ft^3	NIST SP 811 (2008) B.8 (1.601 846 E+01 kg/m^3)		
-U	pound per imperial gallon	pounds per imperial gallon	lb/gal_imp	pound per UK gallon|pounds per UK gallon		density	-3,1,0,0,0,0,0,0,0	45359237	454609	0	0	1		lb/(4.54609 L)	NIST SP 811 (2008) B.8 (pound per gallon (Imperial) 9.977 637 E+01 kg/m^3)		
-U	pound per gallon	pounds per gallon	lb/gal|ppg	pound per US gallon|pounds per US gallon		density	-3,1,0,0,0,0,0,0,0	736351250	6145149	0	0	1	c	lb/gal	NIST SP 811 (2008) B.8 (pound per gallon (U.S.) 1.198 264 E+02 kg/m^3)		
-U	slug per cubic foot	slugs per cubic foot	slug/ft³|slug/ft3			density	-3,1,0,0,0,0,0,0,0	5560277019075625	10788718551552	0	0	1		9.80665 lb*m/ft/ft^3	NIST SP 811 (2008) B.8 (slug per cubic foot 5.153 788 E+02 kg/m^3; slug = lbf s^2/ft)		
-U	gram per cubic centimetre	grams per cubic centimetre	g/cm³|g/cm3|g/cc	gram per cubic centimeter|grams per cubic centimeter		density	-3,1,0,0,0,0,0,0,0	1000	1	0	0	1	c	g/cm^3	NIST SP 811 (2008) B.8 (gram per cubic centimeter 1.0 E+03 kg/m^3)		
-U	gram per millilitre	grams per millilitre	g/mL|g/ml	gram per milliliter|grams per milliliter		density	-3,1,0,0,0,0,0,0,0	1000	1	0	0	1		g/mL	BIPM SI Brochure 9th ed. (2019) Table 8 (litre = dm^3) with SI prefixes		
-U	kilogram per litre	kilograms per litre	kg/L|kg/l|kg/dm³|t/m³	kilogram per liter|kilograms per liter|tonne per cubic metre|tonnes per cubic metre|tonne per cubic meter		density	-3,1,0,0,0,0,0,0,0	1000	1	0	0	1		kg/L	BIPM SI Brochure 9th ed. (2019) Table 8 (litre = dm^3, tonne = 1000 kg)		
-U	short ton per cubic yard	short tons per cubic yard	ton/yd³|ton/yd3	ton per cubic yard|tons per cubic yard		density	-3,1,0,0,0,0,0,0,0	3543690390625	2986542414	0	0	1		2000 lb/yd^3	NIST SP 811 (2008) B.8 (ton, short, per cubic yard 1.186 553 E+03 kg/m^3)		
-U	long ton per cubic yard	long tons per cubic yard	LT/yd³			density	-3,1,0,0,0,0,0,0,0	1984466618750	1493271207	0	0	1		2240 lb/yd^3	NIST SP 811 (2008) B.8 (ton, long, per cubic yard 1.328 939 E+03 kg/m^3)		
-U	ounce per cubic inch	ounces per cubic inch	oz/in³|oz/in3			density	-3,1,0,0,0,0,0,0,0	28349523125	16387064	0	0	1		oz/in^3	NIST SP 811 (2008) B.8 (ounce per cubic inch 1.729 994 E+03 kg/m^3)		
-U	pound per cubic inch	pounds per cubic inch	lb/in³|lb/in3|pci			density	-3,1,0,0,0,0,0,0,0	56699046250	2048383	0	0	1		lb/in^3	NIST SP 811 (2008) B.8 (pound per cubic inch 2.767 990 E+04 kg/m^3)		
-U	pound per foot hour	pounds per foot hour	lb/ft·h			dynamic-viscosity	-1,1,-1,0,0,0,0,0,0	45359237	109728000000	0	0	1		lb/(ft*h)	NIST SP 811 (2008) B.8 (pound per foot hour 4.133 789 E-04 Pa s)		
-U	poise	poises	P	dyne second per square centimetre|dyne second per square centimeter		dynamic-viscosity	-1,1,-1,0,0,0,0,0,0	1	10	0	0	1	cs	0.1 Pa*s	NIST SP 811 (2008) B.8 (poise 1.0 E-01 Pa s); CGS unit (g/(cm s))		
-U	pascal second	pascal seconds	Pa·s|Pa⋅s	poiseuille|newton second per square metre|newton second per square meter|pascal-second		dynamic-viscosity	-1,1,-1,0,0,0,0,0,0	1	1	0	0	1	cs	Pa*s	BIPM SI Brochure 9th ed. (2019) Table 6 (dynamic viscosity: Pa s)		
-U	pound per foot second	pounds per foot second	lb/ft·s	poundal second per square foot		dynamic-viscosity	-1,1,-1,0,0,0,0,0,0	45359237	30480000	0	0	1	c	lb/(ft*s)	NIST SP 811 (2008) B.8 (pound per foot second 1.488 164 E+00 Pa s)		
-U	kilogram-force second per square metre	kilogram-force seconds per square metre	kgf·s/m²	kilogram-force second per square meter|kilopond second per square metre		dynamic-viscosity	-1,1,-1,0,0,0,0,0,0	196133	20000	0	0	1		9.80665 kg/(m*s)	NIST SP 811 (2008) B.8 (kilogram-force 9.806 65 N) x s/m^2		
-U	pound-force second per square foot	pound-force seconds per square foot	lbf·s/ft²|slug/ft·s	slug per foot second|slugs per foot second		dynamic-viscosity	-1,1,-1,0,0,0,0,0,0	8896443230521	185806080000	0	0	1		9.80665 lb*m/s/ft^2	NIST SP 811 (2008) B.8 (pound-force second per square foot 4.788 026 E+01 Pa s)		
-U	reyn	reyns	reyn|lbf·s/in²	pound-force second per square inch|pound-force seconds per square inch		dynamic-viscosity	-1,1,-1,0,0,0,0,0,0	8896443230521	1290320000	0	0	1		9.80665 lb*m/s/in^2	NIST SP 811 (2008) B.8 (pound-force second per square inch 6.894 757 E+03 Pa s); reyn = lbf s/in^2		
-U	elementary charge	elementary charges		atomic unit of charge|atomic units of charge|proton charge		electric-charge	0,0,1,1,0,0,0,0,0	801088317	5000000000000000000000000000	0	0	1		1.602176634e-19 coulomb	BIPM SI Brochure 9th ed. (2019) 2.2 (defining constant e, exact)		
-U	statcoulomb	statcoulombs	statC|Fr	franklin|franklins|ESU of charge|electrostatic unit of charge		electric-charge	0,0,1,1,0,0,0,0,0	1	2997924580	0	0	1		coulomb/2997924580	NIST SP 811 (2008) B.8 (statcoulomb, franklin: 3.335 641 E-10 C); exact as 0.1 C·cm/s ÷ c		
-U	US international coulomb	US international coulombs	C_US			electric-charge	0,0,1,1,0,0,0,0,0	200066	200099	0	0	1	~	1.000330/1.000495*coulomb	NBS (1948): 1 US international ohm = 1.000495 Ω, 1 US international volt = 1.000330 V; GNU units 3.15 (intohm, intvolt, intampere)		
-U	international coulomb	international coulombs	C_int	mean international coulomb|mean international coulombs		electric-charge	0,0,1,1,0,0,0,0,0	100034	100049	0	0	1	~	1.00034/1.00049*coulomb	CIPM 1946: 1 mean international ohm = 1.00049 Ω, 1 mean international volt = 1.00034 V (units in force 1908-1947); C_int = A_int s		
-U	coulomb	coulombs	C			electric-charge	0,0,1,1,0,0,0,0,0	1	1	0	0	1	cs	A s	BIPM SI Brochure 9th ed. (2019) Table 4 (C = A s)		
-U	ampere-second	ampere-seconds	As|A·s	ampere second|ampere seconds|amp-second|amp-seconds		electric-charge	0,0,1,1,0,0,0,0,0	1	1	0	0	1	s	A s	BIPM SI Brochure 9th ed. (2019) Table 4 (C = A s); mAs in radiography		
-U	coulomb-90	coulombs-90	C90|C₉₀	conventional coulomb|conventional coulombs|coulomb 90		electric-charge	0,0,1,1,0,0,0,0,0	100000008887143810491801	100000000000000000000000	0	0	1		483597.9e9*25812.807*1.602176634e-19/2*coulomb	CIPM 1988 conventional values K_J-90 = 483597.9 GHz/V, R_K-90 = 25812.807 Ω (19th CGPM 1991 Res. 2); K_J = 2e/h, R_K = h/e² exact (BIPM SI Brochure 9th ed. (2019) 2.2); C90 = A90 s = (K_J-90 R_K-90 / K_J R_K) C		
-U	abcoulomb	abcoulombs	abC	EMU of charge|electromagnetic unit of charge		electric-charge	0,0,1,1,0,0,0,0,0	10	1	0	0	1		10 coulomb	NIST SP 811 (2008) B.8 (abcoulomb, 1.0 E+01 C)		
-U	ampere-minute	ampere-minutes	Amin|A·min	ampere minute|ampere minutes|amp-minute|amp-minutes		electric-charge	0,0,1,1,0,0,0,0,0	60	1	0	0	1		A min	compound of ampere and minute (BIPM SI Brochure 9th ed. (2019) Table 8: min = 60 s); electroplating usage		
-U	ampere-hour	ampere-hours	Ah|A·h	ampere hour|ampere hours|amp-hour|amp-hours|amp hour|amp hours		electric-charge	0,0,1,1,0,0,0,0,0	3600	1	0	0	1	cs	A h	NIST SP 811 (2008) B.8 (ampere hour, 3.6 E+03 C)		
-U	faraday	faradays		faraday of charge		electric-charge	0,0,1,1,0,0,0,0,0	120606665154137523	1250000000000	0	0	1		1.602176634e-19*6.02214076e23*coulomb	BIPM SI Brochure 9th ed. (2019) 2.2: F = e·N_A, exact (96485.33212... C)		
-U	chemical faraday	chemical faradays				electric-charge	0,0,1,1,0,0,0,0,0	964957	10	0	0	1	~	96495.7 coulomb	NIST SP 811 (2008) B.8 (faraday (chemical), 9.649 57 E+04 C)		
-U	physical faraday	physical faradays				electric-charge	0,0,1,1,0,0,0,0,0	965219	10	0	0	1	~	96521.9 coulomb	NIST SP 811 (2008) B.8 (faraday (physical), 9.652 19 E+04 C)		
-U	statmho	statmhos		statsiemens|ESU of conductance		electric-conductance	-2,-1,3,2,0,0,0,0,0	25000	22468879468420441	0	0	1		S/898755178736.81764	NIST SP 811 (2008) B.8 (statmho, 1.112 650 E-12 S)		
-U	conductance quantum	conductance quanta	G0|G₀			electric-conductance	-2,-1,3,2,0,0,0,0,0	213914163877964163	2760862562500000000000	0	0	1		2*(1.602176634e-19^2)/6.62607015e-34*S	CODATA 2018: G0 = 2e²/h = 7.748 091 729... E-05 S, exact (BIPM SI Brochure 9th ed. (2019) 2.2)		
-U	US international siemens	US international siemens	S_US	US international mho|US international mhos		electric-conductance	-2,-1,3,2,0,0,0,0,0	200000	200099	0	0	1	~	S/1.000495	NBS (1948): 1 US international ohm = 1.000495 Ω, 1 US international volt = 1.000330 V; GNU units 3.15 (intohm, intvolt, intampere) (S_US = 1/Ω_US)		
-U	international siemens	international siemens	S_int	international mho|international mhos|mean international siemens		electric-conductance	-2,-1,3,2,0,0,0,0,0	100000	100049	0	0	1	~	S/1.00049	CIPM 1946: 1 mean international ohm = 1.00049 Ω, 1 mean international volt = 1.00034 V (units in force 1908-1947) (S_int = 1/Ω_int)		
-U	siemens-90	siemens-90	S90|S₉₀	conventional siemens		electric-conductance	-2,-1,3,2,0,0,0,0,0	5521725026748260492435541	5521725125000000000000000	0	0	1		25812.807*(1.602176634e-19^2)/6.62607015e-34*S	CIPM 1988 conventional values K_J-90 = 483597.9 GHz/V, R_K-90 = 25812.807 Ω (19th CGPM 1991 Res. 2); K_J = 2e/h, R_K = h/e² exact (BIPM SI Brochure 9th ed. (2019) 2.2); S90 = 1/Ω90		
-U	siemens	siemens	S			electric-conductance	-2,-1,3,2,0,0,0,0,0	1	1	0	0	1	cs	A/V	BIPM SI Brochure 9th ed. (2019) Table 4 (S = A/V)		
-U	mho	mhos	℧	reciprocal ohm|reciprocal ohms		electric-conductance	-2,-1,3,2,0,0,0,0,0	1	1	0	0	1	s	S	NIST SP 811 (2008) B.8 (mho, 1.0 E+00 S)		
-U	abmho	abmhos		absiemens|EMU of conductance		electric-conductance	-2,-1,3,2,0,0,0,0,0	1000000000	1	0	0	1		1e9 S	NIST SP 811 (2008) B.8 (abmho, 1.0 E+09 S)		
-U	statampere	statamperes	statA	statamp|statamps|ESU of current|electrostatic unit of current		electric-current	0,0,0,1,0,0,0,0,0	1	2997924580	0	0	1		A/2997924580	NIST SP 811 (2008) B.8 (statampere, 3.335 641 E-10 A); exact as statC/s		
-U	atomic unit of current	atomic units of current				electric-current	0,0,0,1,0,0,0,0,0	11641801873541727548169	5521725125000000000000000	1	0	1	~	2*pi*1.602176634e-19*4.3597447222071e-18/6.62607015e-34*A	CODATA 2018 (Tiesinga et al., RMP 93, 025010, 2021): Eh = 4.3597447222071e-18 J, a0 = 5.29177210903e-11 m; a.u. of current = e Eh/ħ = 6.623 618 237 510 E-03 A		
-U	gilbert	gilberts		EMU of magnetomotive force		electric-current	0,0,0,1,0,0,0,0,0	5	2	-1	0	1		10/(4*pi)*A	NIST SP 811 (2008) B.8 (gilbert, 7.957 747 E-01 A)		
-U	US international ampere	US international amperes	A_US			electric-current	0,0,0,1,0,0,0,0,0	200066	200099	0	0	1	~	1.000330/1.000495*A	NBS (1948): 1 US international ohm = 1.000495 Ω, 1 US international volt = 1.000330 V; GNU units 3.15 (intohm, intvolt, intampere) (A_US = V_US/Ω_US = 0.999835 A)		
-U	international ampere	international amperes	A_int	mean international ampere|mean international amperes		electric-current	0,0,0,1,0,0,0,0,0	100034	100049	0	0	1	~	1.00034/1.00049*A	CIPM 1946: 1 mean international ohm = 1.00049 Ω, 1 mean international volt = 1.00034 V (units in force 1908-1947) (A_int = V_int/Ω_int = 0.99985 A)		
-U	ampere	amperes	A	amp|amps		electric-current	0,0,0,1,0,0,0,0,0	1	1	0	0	1	cs	base	BIPM SI Brochure 9th ed. (2019) 2.3.1	electric-ampere	
-U	ampere-turn	ampere-turns	At	ampere turn|ampere turns		electric-current	0,0,0,1,0,0,0,0,0	1	1	0	0	1		A	ISO 80000-6:2008 (magnetomotive force, unit A; the turn is a number); IEC 60050-121		
-U	ampere-90	amperes-90	A90|A₉₀	conventional ampere|conventional amperes|ampere 90		electric-current	0,0,0,1,0,0,0,0,0	100000008887143810491801	100000000000000000000000	0	0	1		483597.9e9*25812.807*1.602176634e-19/2*A	CIPM 1988 conventional values K_J-90 = 483597.9 GHz/V, R_K-90 = 25812.807 Ω (19th CGPM 1991 Res. 2); K_J = 2e/h, R_K = h/e² exact (BIPM SI Brochure 9th ed. (2019) 2.2); A90 = (K_J-90 R_K-90 / K_J R_K) A		
-U	abampere	abamperes	abA	biot|biots|EMU of current|electromagnetic unit of current		electric-current	0,0,0,1,0,0,0,0,0	10	1	0	0	1		10 A	NIST SP 811 (2008) B.8 (abampere, biot: 1.0 E+01 A)		
-U	debye	debyes	debye			electric-dipole-moment	1,0,1,1,0,0,0,0,0	1	299792458000000000000000000000	0	0	1	c	1e-21/299792458 C*m	NIST SP 811 (2008) B.8 (debye 3.335 641 E-30 C m); defined as 10^-18 statC cm = 10^-21/c C m		
-U	coulomb metre	coulomb metres	C·m	coulomb meter|coulomb meters		electric-dipole-moment	1,0,1,1,0,0,0,0,0	1	1	0	0	1	cs	C*m	BIPM SI Brochure 9th ed. (2019) (SI coherent unit C m)		
-U	abvolt per centimetre	abvolts per centimetre	abV/cm	abvolt per centimeter|abvolts per centimeter		electric-field	1,1,-3,-1,0,0,0,0,0	1	1000000	0	0	1		1e-6 V/m	NIST SP 811 (2008) B.8 (abvolt, 1.0 E-08 V) per centimetre		
-U	volt per metre	volts per metre	V/m	volt per meter|volts per meter|newton per coulomb|newtons per coulomb		electric-field	1,1,-3,-1,0,0,0,0,0	1	1	0	0	1	cs	volt/metre	BIPM SI Brochure 9th ed. (2019) Table 6 (electric field strength, V m⁻¹)		
-U	volt per inch	volts per inch	V/in			electric-field	1,1,-3,-1,0,0,0,0,0	5000	127	0	0	1	s	volt/in	compound of volt and inch (NIST SP 811 (2008) B.8: in = 2.54 E-02 m)		
-U	volt per centimetre	volts per centimetre	V/cm	volt per centimeter|volts per centimeter		electric-field	1,1,-3,-1,0,0,0,0,0	100	1	0	0	1	cs	100 V/m	compound of volt and centimetre (BIPM SI Brochure 9th ed. (2019) Table 7 prefixes)		
-U	statvolt per centimetre	statvolts per centimetre	statV/cm	statvolt per centimeter|statvolts per centimeter		electric-field	1,1,-3,-1,0,0,0,0,0	149896229	5000	0	0	1		29979.2458 V/m	NIST SP 811 (2008) B.8 (statvolt, 2.997 925 E+02 V) per centimetre		
-U	volt per mil	volts per mil	V/mil			electric-field	1,1,-3,-1,0,0,0,0,0	5000000	127	0	0	1	c	1000 V/in	ASTM D149 (dielectric strength, V/mil); mil = 0.001 in (NIST HB 44 (2024) Appendix C)		
-U	atomic unit of electric field	atomic units of electric field				electric-field	1,1,-3,-1,0,0,0,0,0	72662412036785000000000000000000	141305893759012773417	0	0	1	~	4.3597447222071e-18/(1.602176634e-19*5.29177210903e-11)*V/m	CODATA 2018 (Tiesinga et al., RMP 93, 025010, 2021): Eh = 4.3597447222071e-18 J, a0 = 5.29177210903e-11 m; a.u. of electric field = Eh/(e a0) = 5.142 206 747 63 E+11 V/m		
-U	abvolt	abvolts	abV	EMU of electric potential		electric-potential	2,1,-3,-1,0,0,0,0,0	1	100000000	0	0	1		1e-8 V	NIST SP 811 (2008) B.8 (abvolt, 1.0 E-08 V)		
-U	volt	volts	V			electric-potential	2,1,-3,-1,0,0,0,0,0	1	1	0	0	1	cs	W/A	BIPM SI Brochure 9th ed. (2019) Table 4 (V = W/A)	electric-volt	
-U	volt-90	volts-90	V90|V₉₀	conventional volt|conventional volts|volt 90		electric-potential	2,1,-3,-1,0,0,0,0,0	71207857995393	71207850400000	0	0	1		483597.9e9*6.62607015e-34/(2*1.602176634e-19)*V	CIPM 1988 conventional values K_J-90 = 483597.9 GHz/V, R_K-90 = 25812.807 Ω (19th CGPM 1991 Res. 2); K_J = 2e/h, R_K = h/e² exact (BIPM SI Brochure 9th ed. (2019) 2.2); V90 = (K_J-90/K_J) V		
-U	US international volt	US international volts	V_US			electric-potential	2,1,-3,-1,0,0,0,0,0	100033	100000	0	0	1	~	1.000330 V	NBS (1948): 1 US international ohm = 1.000495 Ω, 1 US international volt = 1.000330 V; GNU units 3.15 (intohm, intvolt, intampere)		
-U	international volt	international volts	V_int	mean international volt|mean international volts		electric-potential	2,1,-3,-1,0,0,0,0,0	50017	50000	0	0	1	~	1.00034 V	CIPM 1946: 1 mean international ohm = 1.00049 Ω, 1 mean international volt = 1.00034 V (units in force 1908-1947)		
-U	atomic unit of electric potential	atomic units of electric potential				electric-potential	2,1,-3,-1,0,0,0,0,0	14532482407357	534058878000	0	0	1	~	4.3597447222071e-18/1.602176634e-19*V	CODATA 2018 (Tiesinga et al., RMP 93, 025010, 2021): Eh = 4.3597447222071e-18 J, a0 = 5.29177210903e-11 m; a.u. of electric potential = Eh/e = 27.211 386 245 988 V		
-U	statvolt	statvolts	statV	ESU of electric potential|electrostatic unit of potential		electric-potential	2,1,-3,-1,0,0,0,0,0	149896229	500000	0	0	1		299.792458 V	NIST SP 811 (2008) B.8 (statvolt, 2.997 925 E+02 V); exact as erg/statC		
-U	abohm	abohms	abΩ	EMU of resistance		electric-resistance	2,1,-3,-2,0,0,0,0,0	1	1000000000	0	0	1		1e-9 Ω	NIST SP 811 (2008) B.8 (abohm, 1.0 E-09 Ω)		
-U	British Association unit	British Association units		B.A. unit|B.A. units|BA unit|BA ohm|B.A. ohm		electric-resistance	2,1,-3,-2,0,0,0,0,0	493541717	500000000	0	0	1	~	0.9866 Ω_int	Board of Trade Electrical Standards Committee (1891): B.A. unit (1864) = 0.9866 of the ohm of 106.3 cm of mercury		
-U	legal ohm	legal ohms				electric-resistance	2,1,-3,-2,0,0,0,0,0	5302597	5315000	0	0	1	~	106/106.3*Ω_int	International Electrical Congress, Paris (1884): mercury column 106 cm; international ohm 106.300 cm (London Conference 1908)		
-U	ohm	ohms	Ω|Ω			electric-resistance	2,1,-3,-2,0,0,0,0,0	1	1	0	0	1	cs	V/A	BIPM SI Brochure 9th ed. (2019) Table 4 (Ω = V/A)	electric-ohm	
-U	ohm-90	ohms-90	Ω90|Ω₉₀	conventional ohm|conventional ohms|ohm 90		electric-resistance	2,1,-3,-2,0,0,0,0,0	5521725125000000000000000	5521725026748260492435541	0	0	1		6.62607015e-34/((1.602176634e-19^2)*25812.807)*Ω	CIPM 1988 conventional values K_J-90 = 483597.9 GHz/V, R_K-90 = 25812.807 Ω (19th CGPM 1991 Res. 2); K_J = 2e/h, R_K = h/e² exact (BIPM SI Brochure 9th ed. (2019) 2.2); Ω90 = (R_K/R_K-90) Ω		
-U	international ohm	international ohms	Ω_int	mean international ohm|mean international ohms		electric-resistance	2,1,-3,-2,0,0,0,0,0	100049	100000	0	0	1	~	1.00049 Ω	CIPM 1946: 1 mean international ohm = 1.00049 Ω, 1 mean international volt = 1.00034 V (units in force 1908-1947)		
-U	US international ohm	US international ohms	Ω_US			electric-resistance	2,1,-3,-2,0,0,0,0,0	200099	200000	0	0	1	~	1.000495 Ω	NBS (1948): 1 US international ohm = 1.000495 Ω, 1 US international volt = 1.000330 V; GNU units 3.15 (intohm, intvolt, intampere)		
-U	von Klitzing constant	von Klitzing constants	R_K			electric-resistance	2,1,-3,-2,0,0,0,0,0	5521725125000000000000	213914163877964163	0	0	1		6.62607015e-34/(1.602176634e-19^2)*Ω	BIPM SI Brochure 9th ed. (2019) 2.2 (h, e exact); CODATA 2018: R_K = h/e² = 25812.807 45... Ω		
-U	statohm	statohms	statΩ	ESU of resistance		electric-resistance	2,1,-3,-2,0,0,0,0,0	22468879468420441	25000	0	0	1		898755178736.81764 Ω	NIST SP 811 (2008) B.8 (statohm, 8.987 552 E+11 Ω); exact as statV/statA		
-U	erg per cubic centimetre	ergs per cubic centimetre	erg/cm³|erg/cm3	erg per cubic centimeter|ergs per cubic centimeter		energy-density	-1,1,-2,0,0,0,0,0,0	1	10	0	0	1		erg/cm^3	CGS unit; NIST SP 811 (2008) B.8 (erg 1.0 E-07 J)		
-U	joule per cubic metre	joules per cubic metre	J/m³|J/m3	joule per cubic meter|joules per cubic meter		energy-density	-1,1,-2,0,0,0,0,0,0	1	1	0	0	1	cs	J/m^3	BIPM SI Brochure 9th ed. (2019) Table 6 (energy density: J/m^3)		
-U	joule per litre	joules per litre	J/L|J/l	joule per liter|joules per liter		energy-density	-1,1,-2,0,0,0,0,0,0	1000	1	0	0	1	s	J/L	BIPM SI Brochure 9th ed. (2019) Table 8 (litre = dm^3)		
-U	watt-hour per cubic metre	watt-hours per cubic metre	Wh/m³|Wh/m3	watt-hour per cubic meter|watt-hours per cubic meter		energy-density	-1,1,-2,0,0,0,0,0,0	3600	1	0	0	1	s	Wh/m^3	NIST SP 811 (2008) B.8 (watt hour 3.6 E+03 J) / m^3		
-U	IT kilocalorie per cubic metre	IT kilocalories per cubic metre	kcal_IT/m³	IT kilocalorie per cubic meter|IT kilocalories per cubic meter		energy-density	-1,1,-2,0,0,0,0,0,0	20934	5	0	0	1		kcal_IT/m^3	NIST SP 811 (2008) B.8 (kilocalorie_IT 4.1868 E+03 J) / m^3		
-U	thermochemical BTU per cubic foot	thermochemical BTUs per cubic foot	BTU_th/ft³|Btu_th/ft³	thermochemical British thermal unit per cubic foot		energy-density	-1,1,-2,0,0,0,0,0,0	74134002971875	1991028276	0	0	1		BTU_th/ft^3	NIST SP 811 (2008) B.8 (Btu_th per cubic foot 3.723 403 E+04 J/m^3)		
-U	BTU per cubic foot	BTUs per cubic foot	BTU/ft³|Btu/ft³|BTU/ft3|Btu/ft3	British thermal unit per cubic foot|British thermal units per cubic foot		energy-density	-1,1,-2,0,0,0,0,0,0	32970495394375	884901456	0	0	1	c	BTU/ft^3	NIST SP 811 (2008) B.8 (Btu_IT per cubic foot 3.725 895 E+04 J/m^3)		
-U	BTU per gallon	BTUs per gallon	BTU/gal|Btu/gal	British thermal unit per US gallon|British thermal units per US gallon		energy-density	-1,1,-2,0,0,0,0,0,0	1712753007500	6145149	0	0	1		BTU/gal	NIST SP 811 (2008) B.8 (Btu_IT; gallon (U.S.) = 231 in^3)		
-U	watt-hour per litre	watt-hours per litre	Wh/L|Wh/l	watt-hour per liter|watt-hours per liter		energy-density	-1,1,-2,0,0,0,0,0,0	3600000	1	0	0	1	cs	Wh/L	NIST SP 811 (2008) B.8 (watt hour 3.6 E+03 J) / L		
-U	calorie per cubic centimetre	calories per cubic centimetre	cal/cm³|cal/cm3	calorie per cubic centimeter|calories per cubic centimeter		energy-density	-1,1,-2,0,0,0,0,0,0	4184000	1	0	0	1		cal/cm^3	NIST SP 811 (2008) B.8 (calorie_th 4.184 J) / cm^3		
-U	electronvolt	electronvolts	eV	electron volt|electron volts		energy	2,1,-2,0,0,0,0,0,0	801088317	5000000000000000000000000000	0	0	1	cs	1.602176634e-19 J	BIPM SI Brochure 9th ed. (2019) Table 8 (exact since 2019: e = 1.602176634e-19 C)	energy-electronvolt	
-U	rydberg	rydbergs	Ry	rydberg energy|rydberg unit of energy		energy	2,1,-2,0,0,0,0,0,0	2179872361103	1000000000000000000000000000000	0	0	1	~	Eh/2	CODATA 2022: R∞hc = 2.1798723611030(24)e-18 J = Eh/2		
-U	hartree	hartrees	Eh|E_h|Ha	hartree energy|atomic unit of energy|atomic units of energy		energy	2,1,-2,0,0,0,0,0,0	2179872361103	500000000000000000000000000000	0	0	1	~	4.3597447222060e-18 J	CODATA 2022 recommended value, Eh = 4.3597447222060(48)e-18 J		
-U	erg	ergs	erg			energy	2,1,-2,0,0,0,0,0,0	1	10000000	0	0	1		1e-7 J	NIST SP 811 (2008) B.8 (CGS unit: dyn cm)		
-U	foot-poundal	foot-poundals	ft·pdl|ftpdl	foot poundal|foot poundals		energy	2,1,-2,0,0,0,0,0,0	6584392202157	156250000000000	0	0	1		lb*ft^2/s^2	NIST SP 811 (2008) B.8 (4.214 011 E-02 J); poundal = lb ft/s^2		
-U	joule	joules	J			energy	2,1,-2,0,0,0,0,0,0	1	1	0	0	1	cs	kg*m^2/s^2	BIPM SI Brochure 9th ed. (2019) Table 4 (J = N m = kg m^2 s^-2)	energy-joule	
-U	watt-second	watt-seconds	Ws|W·s	watt second|watt seconds		energy	2,1,-2,0,0,0,0,0,0	1	1	0	0	1		W*s	NIST SP 811 (2008) B.8 (watt second = 1 J)		
-U	foot-pound-force	foot-pounds-force	ft·lbf|ftlbf|ft⋅lbf	foot-pound|foot-pounds|foot pound-force|foot pound|foot pounds		energy	2,1,-2,0,0,0,0,0,0	3389544870828501	2500000000000000	0	0	1		ft*lb*9.80665 m/s^2	NIST SP 811 (2008) B.8 (1.355 818 E+00 J); lbf = lb x standard gravity 9.80665 m/s^2		
-U	twenty-degree calorie	twenty-degree calories	cal_20	calorie at 20 °C|calories at 20 °C|20 °C calorie|20 °C calories		energy	2,1,-2,0,0,0,0,0,0	41819	10000	0	0	1	~	4.18190 J	NIST SP 811 (2008) B.8 (calorie (20 °C) 4.181 90 E+00 J)		
-U	calorie	calories	cal|cal_th	thermochemical calorie|thermochemical calories|small calorie|small calories|gram calorie|gram calories		energy	2,1,-2,0,0,0,0,0,0	523	125	0	0	1	c	4.184 J	NIST SP 811 (2008) B.8 (calorie_th = 4.184 J exactly)	energy-calorie	
-U	fifteen-degree calorie	fifteen-degree calories	cal_15	calorie at 15 °C|calories at 15 °C|15 °C calorie|15 °C calories		energy	2,1,-2,0,0,0,0,0,0	20929	5000	0	0	1	~	4.18580 J	NIST SP 811 (2008) B.8 (calorie (15 °C) 4.185 80 E+00 J)		
-U	IT calorie	IT calories	cal_IT	International Table calorie|International Table calories|steam table calorie		energy	2,1,-2,0,0,0,0,0,0	10467	2500	0	0	1		4.1868 J	NIST SP 811 (2008) B.8 (calorie_IT = 4.1868 J exactly, 5th Int. Conf. on Properties of Steam, 1956)		
-U	mean calorie	mean calories	cal_mean			energy	2,1,-2,0,0,0,0,0,0	209501	50000	0	0	1	~	4.19002 J	NIST SP 811 (2008) B.8 (calorie (mean) 4.190 02 E+00 J)		
-U	kilogrammetre	kilogrammetres		kilogrammeter|kilogrammeters|kilogramme-metre|kilogrammètre		energy	2,1,-2,0,0,0,0,0,0	196133	20000	0	0	1		9.80665 J	NIST SP 811 (2008) B.8 (kilogram-force meter = 9.806 65 N m); historical French unit of work		
-U	litre-atmosphere	litre-atmospheres	L·atm|Latm	liter-atmosphere|liter-atmospheres|litre atmosphere|liter atmosphere		energy	2,1,-2,0,0,0,0,0,0	4053	40	0	0	1		101.325 J	IUPAC Green Book 3rd ed. (2007) 7.2 (l atm = 101.325 J; atm = 101325 Pa)		
-U	thermochemical British thermal unit	thermochemical British thermal units	BTU_th|Btu_th	thermochemical BTU|thermochemical BTUs		energy	2,1,-2,0,0,0,0,0,0	23722880951	22500000	0	0	1		4.184 J*453.59237*5/9	NIST SP 811 (2008) B.8 (1.054 350 E+03 J); = cal_th x (lb/g) x (5/9)		
-U	sixty-degree British thermal unit	sixty-degree British thermal units	BTU_60|Btu_60	sixty-degree BTU|sixty-degree BTUs|British thermal unit at 60 °F|BTU at 60 °F		energy	2,1,-2,0,0,0,0,0,0	26367	25	0	0	1	~	1054.68 J	NIST SP 811 (2008) B.8 (British thermal unit (60 °F) 1.054 68 E+03 J)		
-U	fifty-nine-degree British thermal unit	fifty-nine-degree British thermal units	BTU_59|Btu_59	fifty-nine-degree BTU|fifty-nine-degree BTUs|British thermal unit at 59 °F|BTU at 59 °F		energy	2,1,-2,0,0,0,0,0,0	5274	5	0	0	1	~	1054.80 J	NIST SP 811 (2008) B.8 (British thermal unit (59 °F) 1.054 80 E+03 J)		
-U	British thermal unit	British thermal units	BTU|Btu|BTU_IT|Btu_IT	IT British thermal unit|International Table British thermal unit|BTUs		energy	2,1,-2,0,0,0,0,0,0	52752792631	50000000	0	0	1	c	1055.05585262 J	NIST SP 811 (2008) B.8 note 9 (Btu_IT = 1.055 055 852 62 kJ exactly)	energy-british-thermal-unit	
-U	mean British thermal unit	mean British thermal units	BTU_mean|Btu_mean	mean BTU|mean BTUs		energy	2,1,-2,0,0,0,0,0,0	105587	100	0	0	1	~	1055.87 J	NIST SP 811 (2008) B.8 (British thermal unit (mean) 1.055 87 E+03 J)		
-U	thirty-nine-degree British thermal unit	thirty-nine-degree British thermal units	BTU_39|Btu_39	thirty-nine-degree BTU|thirty-nine-degree BTUs|British thermal unit at 39 °F|BTU at 39 °F		energy	2,1,-2,0,0,0,0,0,0	105967	100	0	0	1	~	1059.67 J	NIST SP 811 (2008) B.8 (British thermal unit (39 °F) 1.059 67 E+03 J)		
-U	Celsius heat unit	Celsius heat units	CHU	centigrade heat unit|centigrade heat units|pound calorie|pound calories		energy	2,1,-2,0,0,0,0,0,0	474775133679	250000000	0	0	1		1.8 BTU	sizes.com "Celsius heat unit" (= 453.59237 cal_IT = 1.8 Btu_IT)		
-U	watt-hour	watt-hours	Wh|W·h	watt hour|watt hours		energy	2,1,-2,0,0,0,0,0,0	3600	1	0	0	1	cs	W*h	NIST SP 811 (2008) B.8 (watt hour = 3.6 E+03 J)		
-U	food calorie	food calories	Cal|kcal|kcal_th	kilocalorie|kilocalories|large calorie|large calories|kilogram calorie|kilogram calories|dietary calorie|dietary calories|thermochemical kilocalorie|thermochemical kilocalories		energy	2,1,-2,0,0,0,0,0,0	4184	1	0	0	1	c	1000 cal	NIST SP 811 (2008) B.8 (kilocalorie_th = 4.184 E+03 J; calorie_th kilogram (nutrition))	energy-foodcalorie	
-U	gram of TNT	grams of TNT	gTNT	gram of TNT equivalent		energy	2,1,-2,0,0,0,0,0,0	4184	1	0	0	1		1000 cal	NIST SP 811 (2008) B.8 note 25 (ton of TNT = 4.184 E+09 J = 1e9 cal_th, i.e. 1e3 cal_th per gram)		
-U	IT kilocalorie	IT kilocalories	kcal_IT	International Table kilocalorie|International Table kilocalories		energy	2,1,-2,0,0,0,0,0,0	20934	5	0	0	1		1000 cal_IT	NIST SP 811 (2008) B.8 (kilocalorie_IT = 4.1868 E+03 J exactly)		
-U	mean kilocalorie	mean kilocalories	kcal_mean			energy	2,1,-2,0,0,0,0,0,0	209501	50	0	0	1	~	1000 cal_mean	NIST SP 811 (2008) B.8 (kilocalorie (mean) 4.190 02 E+03 J)		
-U	metric horsepower-hour	metric horsepower-hours	PS·h|PSh	metric horsepower hour|metric horsepower hours		energy	2,1,-2,0,0,0,0,0,0	5295591	2	0	0	1		PS*h	DIN 1301-3:1979 (PS = 735.498 75 W) x 3600 s		
-U	horsepower-hour	horsepower-hours	hp·h|hph	horsepower hour|horsepower hours		energy	2,1,-2,0,0,0,0,0,0	335564942212021599	125000000000	0	0	1		hp*h	NIST SP 811 (2008) B.8 (horsepower hour 2.684 520 E+06 J; hp = 550 ft lbf/s)		
-U	electric horsepower-hour	electric horsepower-hours		electric horsepower hour|electric horsepower hours		energy	2,1,-2,0,0,0,0,0,0	2685600	1	0	0	1		746 W*h	NIST SP 811 (2008) B.8 (horsepower (electric) = 746 W) x 3600 s		
-U	thermie	thermies				energy	2,1,-2,0,0,0,0,0,0	4185800	1	0	0	1	~	1e6 cal_15	Directive 71/354/EEC Annex III (thermie = 10^6 cal_15, abolished 1977); sizes.com "thermie"		
-U	ton-hour of refrigeration	ton-hours of refrigeration	TR·h|TRh	ton-hour|ton-hours|refrigeration ton-hour|refrigeration ton-hours		energy	2,1,-2,0,0,0,0,0,0	158258377893	12500	0	0	1		12000 BTU	ASHRAE Terminology (ton of refrigeration = 12 000 Btu/h) x 1 h		
-U	kilogram of oil equivalent	kilograms of oil equivalent	kgoe			energy	2,1,-2,0,0,0,0,0,0	41868000	1	0	0	1		1e7 cal_IT	IEA/OECD/Eurostat Energy Statistics Manual (2005) (1 toe = 10^7 kcal_IT = 41.868 GJ)		
-U	US therm	US therms	thm|thm_US	therm|therms		energy	2,1,-2,0,0,0,0,0,0	105480400	1	0	0	1		105480400 J	NIST SP 811 (2008) B.8 and note 24 (therm (U.S.) 1.054 804 E+08 J; Federal Register 27 Jul 1968)	energy-therm-us	
-U	UK therm	UK therms	thm_UK	British therm|British therms		energy	2,1,-2,0,0,0,0,0,0	26376396314337	250000	0	0	1		105.505585257348 MJ	UK Units of Measurement Regulations 1995 (SI 1995/1804) Schedule (therm = 105.505585257348 MJ)		
-U	EC therm	EC therms	thm_EC	European therm|European therms		energy	2,1,-2,0,0,0,0,0,0	105506000	1	0	0	1		105506000 J	NIST SP 811 (2008) B.8 note 24; Council Directive 80/181/EEC (therm = 105.506 MJ)		
-U	gallon of gasoline equivalent	gallons of gasoline equivalent	GGE	gasoline gallon equivalent|gasoline gallon equivalents		energy	2,1,-2,0,0,0,0,0,0	121338000	1	0	0	1	~	33.705 kWh	US EPA fuel economy label rule (2011): MPGe basis 33.705 kWh per gallon of gasoline		
-U	dekatherm	dekatherms	Dth	decatherm|decatherms		energy	2,1,-2,0,0,0,0,0,0	1054804000	1	0	0	1		10 thm	US natural gas industry usage (10 therms (U.S.)); NIST SP 811 (2008) B.8 for the therm		
-U	million BTU	million BTU	MMBtu|MMBTU	million British thermal units		energy	2,1,-2,0,0,0,0,0,0	52752792631	50	0	0	1		1e6 BTU	US EIA Glossary (MMBtu = 10^6 Btu); NIST SP 811 (2008) B.8 for Btu_IT		
-U	Planck energy	Planck energies	E_P			energy	2,1,-2,0,0,0,0,0,0	97804071534213	50000	0	0	1	~	1.220890e19 GeV	CODATA 2022: Planck mass energy equivalent 1.220890(14)e19 GeV		
-U	ton of TNT	tons of TNT	tTNT	tonne of TNT|tonnes of TNT|ton of TNT equivalent		energy	2,1,-2,0,0,0,0,0,0	4184000000	1	0	0	1	s	1e9 cal	NIST SP 811 (2008) B.8 and note 25 (ton of TNT (energy equivalent) 4.184 E+09 J)		
-U	barrel of oil equivalent	barrels of oil equivalent	BOE|boe			energy	2,1,-2,0,0,0,0,0,0	1529830986299	250	0	0	1	~	5.8e6 BTU	US EIA Glossary (barrel of oil equivalent = 5.8 million Btu)		
-U	tonne of coal equivalent	tonnes of coal equivalent	tce	ton of coal equivalent|tons of coal equivalent		energy	2,1,-2,0,0,0,0,0,0	29307600000	1	0	0	1	s	7e9 cal_IT	UN/IEA Energy Statistics convention (1 tce = 7 Gcal_IT = 29.3076 GJ)		
-U	tonne of oil equivalent	tonnes of oil equivalent	toe	ton of oil equivalent|tons of oil equivalent		energy	2,1,-2,0,0,0,0,0,0	41868000000	1	0	0	1	s	1e10 cal_IT	IEA/OECD/Eurostat Energy Statistics Manual (2005) (1 toe = 10^7 kcal_IT = 41.868 GJ)		
-U	quad	quads		quadrillion BTU|quadrillion British thermal units		energy	2,1,-2,0,0,0,0,0,0	1055055852620000000	1	0	0	1		1e15 BTU	NIST SP 811 (2008) B.8 (quad = 10^15 Btu_IT = 1.055 056 E+18 J)		
-U	banana equivalent dose	banana equivalent doses	BED			equivalent-dose	2,0,-2,0,0,0,0,0,0	1	10000000	0	0	1	~	1e-7 Sv	GNU units 3.15 definitions.units (banana_dose = 0.1 µSv, informal)		
-U	rem	rems	rem	roentgen equivalent man|roentgen equivalent mammal		equivalent-dose	2,0,-2,0,0,0,0,0,0	1	100	0	0	1	cs	0.01 Sv	NIST SP 811 (2008) B.8 (rem, 1.0 E-02 Sv)		
-U	sievert	sieverts	Sv			equivalent-dose	2,0,-2,0,0,0,0,0,0	1	1	0	0	1	cs	joule/kilogram	BIPM SI Brochure 9th ed. (2019) Table 4 (Sv = J/kg)		
-U	roentgen	roentgens	R	röntgen|röntgens|rontgen|rontgens		exposure	0,-1,1,1,0,0,0,0,0	129	500000	0	0	1	cs	2.58e-4 coulomb/kilogram	NIST SP 811 (2008) B.8 (roentgen, 2.58 E-04 C/kg)		
-U	coulomb per kilogram	coulombs per kilogram	C/kg			exposure	0,-1,1,1,0,0,0,0,0	1	1	0	0	1	cs	coulomb/kilogram	BIPM SI Brochure 9th ed. (2019) Table 6 (exposure (x and γ rays), C kg⁻¹)		
-U	reciprocal pascal second	reciprocal pascal seconds	Pa⁻¹·s⁻¹			fluidity	1,-1,1,0,0,0,0,0,0	1	1	0	0	1	c	1/(Pa*s)	BIPM SI Brochure 9th ed. (2019) (SI coherent unit)		
-U	rhe	rhes	rhe			fluidity	1,-1,1,0,0,0,0,0,0	10	1	0	0	1	c	1/P	NIST SP 811 (2008) B.8 (rhe 1.0 E+01 (Pa s)^-1)		
-U	atomic unit of force	atomic units of force		hartree per bohr		force	1,1,-2,0,0,0,0,0,0	82387234983	1000000000000000000	0	0	1	~	8.2387234983e-8 N	CODATA 2018 (atomic unit of force)		
-U	dyne	dynes	dyn			force	1,1,-2,0,0,0,0,0,0	1	100000	0	0	1		g*cm/s^2	NIST SP 811 (2008) B.8 (1.0 E-05 N)		
-U	gram-force	grams-force	gf	gram force|pond|ponds|gramme-force		force	1,1,-2,0,0,0,0,0,0	196133	20000000	0	0	1		g*gn	NIST SP 811 (2008) B.8 (kilogram-force/1000); 3rd CGPM (1901) gn		
-U	poundal	poundals	pdl			force	1,1,-2,0,0,0,0,0,0	17281869297	125000000000	0	0	1		lb*ft/s^2	NIST SP 811 (2008) B.8 (1.382 550 E-01 N)		
-U	ounce-force	ounces-force	ozf	ounce force|ounce-weight		force	1,1,-2,0,0,0,0,0,0	8896443230521	32000000000000	0	0	1		oz*gn	NIST SP 811 (2008) B.8 (2.780 139 E-01 N)		
-U	newton	newtons	N			force	1,1,-2,0,0,0,0,0,0	1	1	0	0	1	cs	kg*m/s^2	BIPM SI Brochure 9th ed. (2019) Table 4	force-newton	
-U	pound-force	pounds-force	lbf	pound force|pound-weight|pounds force		force	1,1,-2,0,0,0,0,0,0	8896443230521	2000000000000	0	0	1	c	lb*gn	NIST SP 811 (2008) B.8 (4.448 222 E+00 N)	force-pound-force	lb|lbs|pound|pounds
-U	kilogram-force	kilograms-force	kgf|kp	kilogram force|kilogramme-force|kilopond|kiloponds		force	1,1,-2,0,0,0,0,0,0	196133	20000	0	0	1	c	kg*gn	NIST SP 811 (2008) B.8 (9.806 65 E+00 N)	force-kilogram-force	
-U	sthène	sthènes	sn	sthene|sthenes|funal|funals		force	1,1,-2,0,0,0,0,0,0	1000	1	0	0	1		t*m/s^2	French décret of 2 Apr 1919 (MTS system); NIST SP 811 (2008) B.8 lists the tonne		
-U	kip	kips	kip|klbf	kilopound-force|kilopounds-force		force	1,1,-2,0,0,0,0,0,0	8896443230521	2000000000	0	0	1		1000 lbf	NIST SP 811 (2008) B.8 (1 kip = 1000 lbf)		
-U	short ton-force	short tons-force	tonf	ton-force|tons-force|short ton force		force	1,1,-2,0,0,0,0,0,0	8896443230521	1000000000	0	0	1		2000 lbf	NIST SP 811 (2008) B.8 (ton-force (2000 lbf), 8.896 443 E+03 N)		
-U	tonne-force	tonnes-force	tf	metric ton-force|metric tons-force|megapond|megaponds		force	1,1,-2,0,0,0,0,0,0	196133	20	0	0	1		t*gn	NIST SP 811 (2008) B.8 (kilogram-force × 1000)		
-U	long ton-force	long tons-force		imperial ton-force|long ton force		force	1,1,-2,0,0,0,0,0,0	62275102613647	6250000000	0	0	1		2240 lbf	UK Weights and Measures Act 1985 Sch. 1 (ton = 2240 lb) × gn		
-U	Planck force	Planck forces				force	1,1,-2,0,0,0,0,0,0	121026000000000000000000000000000000000000000	1	0	0	1	~	1.21026e44 N	c⁴/G with CODATA 2018 G = 6.674 30(15)e-11 m³ kg⁻¹ s⁻²		
-U	kilometre per second per megaparsec	kilometres per second per megaparsec	km/s/Mpc	kilometer per second per megaparsec|Hubble unit		frequency	0,0,-1,0,0,0,0,0,0	1	96939420213600000000	1	0	1		pi*1000/(6.48e11*149597870700)/s	IAU 2012 B2 (au = 149 597 870 700 m) and IAU 2015 B2 (pc = 648 000/π au)		
-U	per year	per year	a⁻¹	per annum|times per year|per yr		frequency	0,0,-1,0,0,0,0,0,0	1	31557600	0	0	1		1/a	ISO 80000-3:2019 (a); derived		
-U	per month	per month	mo⁻¹	times per month		frequency	0,0,-1,0,0,0,0,0,0	1	2629800	0	0	1		1/mo	CLDR units.xml (month = year/12); derived		
-U	per week	per week	wk⁻¹	times per week		frequency	0,0,-1,0,0,0,0,0,0	1	604800	0	0	1		1/wk	ISO 8601-1:2019 (week); derived		
-U	per day	per day	d⁻¹	times per day		frequency	0,0,-1,0,0,0,0,0,0	1	86400	0	0	1		1/d	BIPM SI Brochure 9th ed. (2019) Table 8 (day); derived		
-U	per hour	per hour	h⁻¹	times per hour		frequency	0,0,-1,0,0,0,0,0,0	1	3600	0	0	1	c	1/h	BIPM SI Brochure 9th ed. (2019) Table 8 (hour); derived		
-U	per minute	per minute	min⁻¹|bpm	beats per minute|beat per minute|times per minute|counts per minute|cpm		frequency	0,0,-1,0,0,0,0,0,0	1	60	0	0	1	c	1/min	BIPM SI Brochure 9th ed. (2019) Table 8 (minute); derived		
-U	hertz	hertz	Hz	cycle per second|cycles per second|cps		frequency	0,0,-1,0,0,0,0,0,0	1	1	0	0	1	cs	1/s	BIPM SI Brochure 9th ed. (2019) Table 4	frequency-hertz	
-U	frame per second	frames per second	fps	frame rate		frequency	0,0,-1,0,0,0,0,0,0	1	1	0	0	1		1/s	derived (BIPM SI Brochure 9th ed. (2019) second); video frame rate		
-U	millilitre per kilometre	millilitres per kilometre	mL/km	milliliter per kilometer|milliliters per kilometer		fuel-consumption	2,0,0,0,0,0,0,0,0	1	1000000000	0	0	1		mL/km	BIPM SI Brochure 9th ed. (2019) Table 8 (litre)		
-U	litre per 100 kilometres	litres per 100 kilometres	L/100km|l/100km	liter per 100 kilometers|liters per 100 kilometers|litre per hundred kilometres|litres per hundred kilometres		fuel-consumption	2,0,0,0,0,0,0,0,0	1	100000000	0	0	1	c	L/100 km	BIPM SI Brochure 9th ed. (2019) Table 8 (litre); CLDR units.xml	consumption-liter-per-100-kilometer	
-U	US gallon per 100 miles	US gallons per 100 miles	gal/100mi	gallon per 100 miles|gallons per 100 miles		fuel-consumption	2,0,0,0,0,0,0,0,0	112903	4800000000000	0	0	1	c	gal/100 mi	NIST HB 44 (2024) App. C (gallon = 231 in³)		
-U	imperial gallon per 100 miles	imperial gallons per 100 miles		UK gallon per 100 miles|UK gallons per 100 miles		fuel-consumption	2,0,0,0,0,0,0,0,0	454609	16093440000000	0	0	1		4.54609 L/100 mi	UK Weights and Measures Act 1985 Sch. 1 (gallon = 4.54609 L)		
-U	litre per kilometre	litres per kilometre	L/km|l/km	liter per kilometer|liters per kilometer		fuel-consumption	2,0,0,0,0,0,0,0,0	1	1000000	0	0	1	c	L/km	BIPM SI Brochure 9th ed. (2019) Table 8 (litre); CLDR units.xml	consumption-liter-per-kilometer	
-U	US gallon per mile	US gallons per mile	gal/mi	gallon per mile|gallons per mile		fuel-consumption	2,0,0,0,0,0,0,0,0	112903	48000000000	0	0	1		gal/mi	NIST HB 44 (2024) App. C (gallon = 231 in³)		
-U	metre per litre	metres per litre	m/L	meter per liter|meters per liter		fuel-economy	-2,0,0,0,0,0,0,0,0	1000	1	0	0	1		m/L	BIPM SI Brochure 9th ed. (2019) Table 8 (litre)		
-U	mile per imperial gallon	miles per imperial gallon	mpg imp	mpg UK|UK mpg|imperial mpg|mile per UK gallon|miles per UK gallon		fuel-economy	-2,0,0,0,0,0,0,0,0	160934400000	454609	0	0	1	c	mi/(4.54609 L)	UK Weights and Measures Act 1985 Sch. 1 (gallon = 4.54609 L); CLDR units.xml	consumption-mile-per-gallon-imperial	
-U	mile per gallon	miles per gallon	mpg|mi/gal	US mpg|mpg US|mile per US gallon|miles per US gallon		fuel-economy	-2,0,0,0,0,0,0,0,0	48000000000	112903	0	0	1	c	mi/gal	NIST HB 44 (2024) App. C (gallon = 231 in³); CLDR units.xml	consumption-mile-per-gallon	
-U	kilometre per litre	kilometres per litre	km/L|km/l|kmpl	kilometer per liter|kilometers per liter		fuel-economy	-2,0,0,0,0,0,0,0,0	1000000	1	0	0	1	c	km/L	BIPM SI Brochure 9th ed. (2019) Table 8 (litre)		
-U	mile per litre	miles per litre	mi/L	mile per liter|miles per liter		fuel-economy	-2,0,0,0,0,0,0,0,0	1609344	1	0	0	1		mi/L	NIST SP 811 (2008) B.8 (mile); BIPM SI Brochure 9th ed. (2019) Table 8 (litre)		
-U	erg per second square centimetre	ergs per second square centimetre	erg/s·cm²	erg per square centimetre second|erg per second square centimeter		heat-flux	0,1,-3,0,0,0,0,0,0	1	1000	0	0	1		erg/(s*cm^2)	NIST SP 811 (2008) B.8 (erg per square centimeter second 1.0 E-03 W/m^2)		
-U	watt per square metre	watts per square metre	W/m²|W/m2	watt per square meter|watts per square meter		heat-flux	0,1,-3,0,0,0,0,0,0	1	1	0	0	1	cs	W/m^2	BIPM SI Brochure 9th ed. (2019) Table 6 (heat flux density: W/m^2)		
-U	IT kilocalorie per hour square metre	IT kilocalories per hour square metre	kcal_IT/h·m²|kcal/h·m²	kilocalorie per hour square metre|kilocalorie per hour square meter		heat-flux	0,1,-3,0,0,0,0,0,0	1163	1000	0	0	1		kcal_IT/(h*m^2)	NIST SP 811 (2008) B.8 (kilocalorie_IT 4.1868 E+03 J); = 1.163 W/m^2		
-U	thermochemical BTU per hour square foot	thermochemical BTUs per hour square foot	BTU_th/h·ft²	thermochemical British thermal unit per hour square foot		heat-flux	0,1,-3,0,0,0,0,0,0	23722880951	7525146240	0	0	1		BTU_th/(h*ft^2)	NIST SP 811 (2008) B.8 (Btu_th per square foot hour 3.152 481 E+00 W/m^2)		
-U	BTU per hour square foot	BTUs per hour square foot	BTU/h·ft²|Btu/h·ft²	British thermal unit per hour square foot|BTU per square foot hour		heat-flux	0,1,-3,0,0,0,0,0,0	52752792631	16722547200	0	0	1	c	BTU/(h*ft^2)	NIST SP 811 (2008) B.8 (Btu_IT per square foot hour 3.154 591 E+00 W/m^2)		
-U	calorie per square centimetre minute	calories per square centimetre minute	cal/cm²·min|ly/min	langley per minute|langleys per minute|calorie per square centimeter minute		heat-flux	0,1,-3,0,0,0,0,0,0	2092	3	0	0	1		cal/(cm^2*min)	NIST SP 811 (2008) B.8 (calorie_th per square centimeter minute 6.973 333 E+02 W/m^2)		
-U	sun	suns		standard sun|peak sun		heat-flux	0,1,-3,0,0,0,0,0,0	1000	1	0	0	1		1000 W/m^2	IEC 60904-3 (standard test condition irradiance 1000 W/m^2)		
-U	nominal total solar irradiance	nominal total solar irradiances	S☉	solar constant|nominal solar constant		heat-flux	0,1,-3,0,0,0,0,0,0	1361	1	0	0	1		1361 W/m^2	IAU 2015 Resolution B3 (nominal total solar irradiance = 1361 W/m^2 exactly)		
-U	watt per square inch	watts per square inch	W/in²|W/in2			heat-flux	0,1,-3,0,0,0,0,0,0	25000000	16129	0	0	1		W/in^2	NIST SP 811 (2008) B.8 (watt per square inch 1.550 003 E+03 W/m^2)		
-U	watt per square centimetre	watts per square centimetre	W/cm²|W/cm2	watt per square centimeter|watts per square centimeter		heat-flux	0,1,-3,0,0,0,0,0,0	10000	1	0	0	1	c	W/cm^2	NIST SP 811 (2008) B.8 (watt per square centimeter 1.0 E+04 W/m^2)		
-U	BTU per second square foot	BTUs per second square foot	BTU/s·ft²|Btu/s·ft²	British thermal unit per second square foot		heat-flux	0,1,-3,0,0,0,0,0,0	52752792631	4645152	0	0	1		BTU/(s*ft^2)	NIST SP 811 (2008) B.8 (Btu_IT per square foot second 1.135 653 E+04 W/m^2)		
-U	calorie per square centimetre second	calories per square centimetre second	cal/cm²·s	calorie per square centimeter second|langley per second|langleys per second		heat-flux	0,1,-3,0,0,0,0,0,0	41840	1	0	0	1		cal/(cm^2*s)	NIST SP 811 (2008) B.8 (calorie_th per square centimeter second 4.184 E+04 W/m^2)		
-U	watt per square metre kelvin	watts per square metre kelvin	W/m²·K|W/m2K|W/m²·°C	watt per square meter kelvin|watts per square meter kelvin|watt per square metre degree Celsius		heat-transfer-coefficient	0,1,-3,0,-1,0,0,0,0	1	1	0	0	1	cs	W/(m^2*K)	ISO 80000-5:2019 (coefficient of heat transfer, unit W/(m^2 K))		
-U	IT kilocalorie per hour square metre degree Celsius	IT kilocalories per hour square metre degree Celsius	kcal_IT/h·m²·°C|kcal/h·m²·°C	kilocalorie per hour square metre degree Celsius|kilocalorie per hour square meter degree Celsius		heat-transfer-coefficient	0,1,-3,0,-1,0,0,0,0	1163	1000	0	0	1	c	kcal_IT/(h*m^2*Δ°C)	NIST SP 811 (2008) B.8 (kilocalorie_IT 4.1868 E+03 J); = 1.163 W/(m^2 K)		
-U	thermochemical BTU per hour square foot degree Fahrenheit	thermochemical BTUs per hour square foot degree Fahrenheit	BTU_th/h·ft²·°F	thermochemical British thermal unit per hour square foot degree Fahrenheit		heat-transfer-coefficient	0,1,-3,0,-1,0,0,0,0	23722880951	4180636800	0	0	1		BTU_th/(h*ft^2*Δ°F)	NIST SP 811 (2008) B.8 (5.674 466 E+00 W/(m^2 K))		
-U	BTU per hour square foot degree Fahrenheit	BTUs per hour square foot degree Fahrenheit	BTU/h·ft²·°F|Btu/h·ft²·°F	British thermal unit per hour square foot degree Fahrenheit|US U-factor		heat-transfer-coefficient	0,1,-3,0,-1,0,0,0,0	52752792631	9290304000	0	0	1	c	BTU/(h*ft^2*Δ°F)	NIST SP 811 (2008) B.8 (Btu_IT per h ft^2 °F 5.678 263 E+00 W/(m^2 K))		
-U	watt per square centimetre kelvin	watts per square centimetre kelvin	W/cm²·K	watt per square centimeter kelvin|watts per square centimeter kelvin		heat-transfer-coefficient	0,1,-3,0,-1,0,0,0,0	10000	1	0	0	1		W/(cm^2*K)	ISO 80000-5:2019 (W/(m^2 K)) with cm^2		
-U	BTU per second square foot degree Fahrenheit	BTUs per second square foot degree Fahrenheit	BTU/s·ft²·°F|Btu/s·ft²·°F	British thermal unit per second square foot degree Fahrenheit		heat-transfer-coefficient	0,1,-3,0,-1,0,0,0,0	52752792631	2580640	0	0	1		BTU/(s*ft^2*Δ°F)	NIST SP 811 (2008) B.8 (Btu_IT per s ft^2 °F 2.044 175 E+04 W/(m^2 K))		
-U	calorie per second square centimetre degree Celsius	calories per second square centimetre degree Celsius	cal/s·cm²·°C	calorie per second square centimeter degree Celsius		heat-transfer-coefficient	0,1,-3,0,-1,0,0,0,0	41840	1	0	0	1		cal/(s*cm^2*Δ°C)	NIST SP 811 (2008) B.8 (calorie_th) / (s cm^2 °C) = 4.184 E+04 W/(m^2 K)		
-U	nox	nox				illuminance	-2,0,0,0,0,0,1,0,2	1	1000	0	0	1		1e-3 lx	GNU units 3.15 definitions.units (nox = 1e-3 lux, proposed for dark-adapted vision)		
-U	lux	lux	lx	metre-candle|metre-candles|meter-candle|meter-candles|lumen per square metre|lumens per square metre|lumen per square meter		illuminance	-2,0,0,0,0,0,1,0,2	1	1	0	0	1	cs	lm/m^2	BIPM SI Brochure 9th ed. (2019) Table 4 (lx = lm/m²)	light-lux	
-U	foot-candle	foot-candles	fc	footcandle|footcandles|lumen per square foot|lumens per square foot		illuminance	-2,0,0,0,0,0,1,0,2	1562500	145161	0	0	1	c	lm/ft^2	NIST SP 811 (2008) B.8 (footcandle, 1.076 391 E+01 lx)		
-U	lumen per square inch	lumens per square inch	lm/in²			illuminance	-2,0,0,0,0,0,1,0,2	25000000	16129	0	0	1		lm/in^2	compound of lumen and inch (NIST SP 811 (2008) B.8: in = 2.54 E-02 m)		
-U	phot	phots	ph	centimetre-candle|centimetre-candles|lumen per square centimetre|lumens per square centimetre|lumen per square centimeter		illuminance	-2,0,0,0,0,0,1,0,2	10000	1	0	0	1		1e4 lx	NIST SP 811 (2008) B.8 (phot, 1.0 E+04 lx)		
-U	abhenry	abhenries	abH	EMU of inductance		inductance	2,1,-2,-2,0,0,0,0,0	1	1000000000	0	0	1		1e-9 H	NIST SP 811 (2008) B.8 (abhenry, 1.0 E-09 H)		
-U	henry	henries	H	henrys		inductance	2,1,-2,-2,0,0,0,0,0	1	1	0	0	1	cs	Wb/A	BIPM SI Brochure 9th ed. (2019) Table 4 (H = Wb/A)		
-U	henry-90	henries-90	H90|H₉₀	conventional henry|conventional henries|henry 90		inductance	2,1,-2,-2,0,0,0,0,0	5521725125000000000000000	5521725026748260492435541	0	0	1		6.62607015e-34/((1.602176634e-19^2)*25812.807)*H	CIPM 1988 conventional values K_J-90 = 483597.9 GHz/V, R_K-90 = 25812.807 Ω (19th CGPM 1991 Res. 2); K_J = 2e/h, R_K = h/e² exact (BIPM SI Brochure 9th ed. (2019) 2.2); H90 = Ω90 s		
-U	international henry	international henries	H_int	mean international henry|mean international henries		inductance	2,1,-2,-2,0,0,0,0,0	100049	100000	0	0	1	~	1.00049 H	CIPM 1946: 1 mean international ohm = 1.00049 Ω, 1 mean international volt = 1.00034 V (units in force 1908-1947) (H_int = Ω_int s)		
-U	US international henry	US international henries	H_US			inductance	2,1,-2,-2,0,0,0,0,0	200099	200000	0	0	1	~	1.000495 H	NBS (1948): 1 US international ohm = 1.000495 Ω, 1 US international volt = 1.000330 V; GNU units 3.15 (intohm, intvolt, intampere) (H_US = Ω_US s)		
-U	stathenry	stathenries	statH	ESU of inductance		inductance	2,1,-2,-2,0,0,0,0,0	22468879468420441	25000	0	0	1		898755178736.81764 H	NIST SP 811 (2008) B.8 (stathenry, 8.987 552 E+11 H)		
-U	galileo per second	galileos per second	Gal/s			jerk	1,0,-3,0,0,0,0,0,0	1	100	0	0	1		Gal/s	NIST SP 811 (2008) B.8 (gal); ISO 80000-3:2019 (jerk)		
-U	inch per second cubed	inches per second cubed	in/s³|in/s3			jerk	1,0,-3,0,0,0,0,0,0	127	5000	0	0	1		in/s^3	ISO 80000-3:2019 (jerk); NIST SP 811 (2008) B.8 inch		
-U	foot per second cubed	feet per second cubed	ft/s³|ft/s3			jerk	1,0,-3,0,0,0,0,0,0	381	1250	0	0	1	c	ft/s^3	ISO 80000-3:2019 (jerk); NIST SP 811 (2008) B.8 foot		
-U	metre per second cubed	metres per second cubed	m/s³|m/s3	meter per second cubed|meters per second cubed		jerk	1,0,-3,0,0,0,0,0,0	1	1	0	0	1	c	m/s^3	ISO 80000-3:2019 (jerk)		
-U	standard gravity per second	standard gravities per second	g0/s|gn/s|g₀/s	gee per second		jerk	1,0,-3,0,0,0,0,0,0	196133	20000	0	0	1	c	gn/s	3rd CGPM (1901) gn; ISO 80000-3:2019 (jerk)		
-U	square foot per hour	square feet per hour	ft²/h|ft2/h			kinematic-viscosity	2,0,-1,0,0,0,0,0,0	16129	625000000	0	0	1		ft^2/h	NIST SP 811 (2008) B.8 (square foot per hour 2.580 64 E-05 m^2/s)		
-U	stokes	stokes	St	stoke|square centimetre per second|square centimeter per second		kinematic-viscosity	2,0,-1,0,0,0,0,0,0	1	10000	0	0	1	cs	cm^2/s	NIST SP 811 (2008) B.8 (stokes 1.0 E-04 m^2/s); CGS unit		
-U	square metre per hour	square metres per hour	m²/h|m2/h	square meter per hour|square meters per hour		kinematic-viscosity	2,0,-1,0,0,0,0,0,0	1	3600	0	0	1		m^2/h	BIPM SI Brochure 9th ed. (2019) Table 8 (hour) with m^2		
-U	square inch per second	square inches per second	in²/s|in2/s			kinematic-viscosity	2,0,-1,0,0,0,0,0,0	16129	25000000	0	0	1		in^2/s	NIST SP 811 (2008) B.8 (square inch 6.4516 E-04 m^2) / s		
-U	square foot per second	square feet per second	ft²/s|ft2/s			kinematic-viscosity	2,0,-1,0,0,0,0,0,0	145161	1562500	0	0	1	c	ft^2/s	NIST SP 811 (2008) B.8 (square foot per second 9.290 304 E-02 m^2/s)		
-U	square metre per second	square metres per second	m²/s|m2/s	square meter per second|square meters per second		kinematic-viscosity	2,0,-1,0,0,0,0,0,0	1	1	0	0	1	c	m^2/s	ISO 80000-4:2019 (kinematic viscosity, unit m^2/s)		
-U	Planck length	Planck lengths	lP			length	1,0,0,0,0,0,0,0,0	323251	20000000000000000000000000000000000000000	0	0	1	~	1.616255e-35 m	CODATA 2018 recommended values (NIST)		
-U	fermi	fermis				length	1,0,0,0,0,0,0,0,0	1	1000000000000000	0	0	1		1e-15 m	NIST SP 811 (2008) B.8		
-U	classical electron radius	classical electron radii	r_e			length	1,0,0,0,0,0,0,0,0	14089701631	5000000000000000000000000	0	0	1	~	2.8179403262e-15 m	CODATA 2018 recommended values (NIST)		
-U	x unit	x units	xu	copper x unit|copper x units|siegbahn|siegbahns		length	1,0,0,0,0,0,0,0,0	100207697	1000000000000000000000	0	0	1	~	1.00207697e-13 m	CODATA 2018 recommended values (NIST), xu(Cu Kα1)		
-U	molybdenum x unit	molybdenum x units				length	1,0,0,0,0,0,0,0,0	3131561	31250000000000000000	0	0	1	~	1.00209952e-13 m	CODATA 2018 recommended values (NIST), xu(Mo Kα1)		
-U	bohr	bohrs	a0|a₀	Bohr radius|Bohr radii|atomic unit of length		length	1,0,0,0,0,0,0,0,0	529177210903	10000000000000000000000	0	0	1	~	5.29177210903e-11 m	CODATA 2018 recommended values (NIST)		
-U	ångström	ångströms	Å	angstrom|angstroms		length	1,0,0,0,0,0,0,0,0	1	10000000000	0	0	1		1e-10 m	NIST SP 811 (2008) B.8		
-U	ångström star	ångström stars		angstrom star|angstrom stars		length	1,0,0,0,0,0,0,0,0	20000299	200000000000000000	0	0	1	~	1.00001495e-10 m	CODATA 2018 recommended values (NIST), Å*		
-U	microinch	microinches	µin|uin	micro-inch|micro-inches		length	1,0,0,0,0,0,0,0,0	127	5000000000	0	0	1		1e-6 in	NIST SP 811 (2008) B.8		
-U	micron	microns				length	1,0,0,0,0,0,0,0,0	1	1000000	0	0	1		1e-6 m	NIST SP 811 (2008) B.8		
-U	thou	thou	mil	mils|milli-inch|milli-inches		length	1,0,0,0,0,0,0,0,0	127	5000000	0	0	1		0.001 in	NIST SP 811 (2008) B.8 (mil); NIST HB 44 (2024) App. C		
-U	mō	mō		mou		length	1,0,0,0,0,0,0,0,0	1	33000	0	0	1		shaku/10000	Japan Weights and Measures Act (1891): 1 shaku = 10/33 m		
-U	tochka	tochki		Russian point|Russian points		length	1,0,0,0,0,0,0,0,0	127	500000	0	0	1		0.01 in	Russian ukase of 11 Oct 1835 (1 tochka = 1/10 liniya = 1/100 inch)		
-U	rin	rin				length	1,0,0,0,0,0,0,0,0	1	3300	0	0	1		shaku/1000	Japan Weights and Measures Act (1891): 1 shaku = 10/33 m	length-rin	
-U	line	lines				length	1,0,0,0,0,0,0,0,0	127	60000	0	0	1		in/12	Zupko, A Dictionary of English Weights and Measures (1968)		
-U	ligne	lignes		French line|French lines|Paris line|Paris lines		length	1,0,0,0,0,0,0,0,0	125	55412	0	0	1		m/443.296	French law of 19 frimaire an VIII (1799): 1 m = 443.296 lignes; Zupko, French Weights and Measures before the Revolution (1978)		
-U	liniya	linii		Russian line|Russian lines		length	1,0,0,0,0,0,0,0,0	127	50000	0	0	1		0.1 in	Russian ukase of 11 Oct 1835 (1 liniya = 1/10 inch)		
-U	Swiss line	Swiss lines		Swiss Linie		length	1,0,0,0,0,0,0,0,0	3	1000	0	0	1		0.003 m	Swiss concordat on weights and measures (1835): Fuß = 0.3 m = 10 Zoll = 100 Linien		
-U	barleycorn	barleycorns				length	1,0,0,0,0,0,0,0,0	127	15000	0	0	1		in/3	Zupko, A Dictionary of English Weights and Measures (1968)		
-U	Roman digit	Roman digits		digitus|digiti		length	1,0,0,0,0,0,0,0,0	37	2000	0	0	1	~	pes/16	Skinner, Weights and Measures (1967); Roman foot ≈ 296 mm		
-U	daktylos	daktyloi		Greek finger|Greek fingers		length	1,0,0,0,0,0,0,0,0	31623	1600000	0	0	1	~	pous/16	Skinner, Weights and Measures (1967); Greek foot ≈ 12.45 in		
-U	nio	nio		Thai inch|Thai inches		length	1,0,0,0,0,0,0,0,0	1	48	0	0	1		khuep/12	Thai Weights and Measures Act (1923): 1 khuep = 25 cm = 12 nio		
-U	finger	fingers		fingerbreadth|fingerbreadths		length	1,0,0,0,0,0,0,0,0	889	40000	0	0	1		in*7/8	Zupko, A Dictionary of English Weights and Measures (1968)		
-U	pulgada	pulgadas		Spanish inch|Spanish inches|Castilian inch		length	1,0,0,0,0,0,0,0,0	55727	2400000	0	0	1	~	vara/36	Castilian vara de Burgos = 36 pulgadas = 0.835905 m (Mateu y Llopis)		
-U	Polish inch	Polish inches				length	1,0,0,0,0,0,0,0,0	3	125	0	0	1		0.024 m	New Polish measures, Congress Poland (1819): 1 cal = 24 mm		
-U	Roman inch	Roman inches		pollex		length	1,0,0,0,0,0,0,0,0	37	1500	0	0	1	~	pes/12	Skinner, Weights and Measures (1967); Roman foot ≈ 296 mm		
-U	inch	inches	in|″	international inch|international inches|"|”		length	1,0,0,0,0,0,0,0,0	127	5000	0	0	1	c	0.0254 m	NIST SP 811 (2008) B.8; international yard and pound agreement (1959)	length-inch	
-U	Prussian inch	Prussian inches		Prussian Zoll|Rhineland inch|Rhineland inches		length	1,0,0,0,0,0,0,0,0	69565	2659776	0	0	1		ligne*139.13/12	Prussian Maß- und Gewichtsordnung (16 May 1816): Fuß = 139.13 Paris lines		
-U	Austrian inch	Austrian inches		Wiener Zoll		length	1,0,0,0,0,0,0,0,0	123469	4687500	0	0	1		m*1.89648384/72	Austrian Maß- und Gewichtsordnung (1871): Wiener Klafter = 1.89648384 m		
-U	pouce	pouces		French inch|French inches|Paris inch|Paris inches		length	1,0,0,0,0,0,0,0,0	375	13853	0	0	1		12 ligne	Zupko, French Weights and Measures before the Revolution (1978)		
-U	Swiss inch	Swiss inches		Swiss Zoll		length	1,0,0,0,0,0,0,0,0	3	100	0	0	1		0.03 m	Swiss concordat on weights and measures (1835)		
-U	Japanese sun	Japanese sun		Japanese inch|Japanese inches|kanejaku sun		length	1,0,0,0,0,0,0,0,0	1	33	0	0	1		shaku/10	Japan Weights and Measures Act (1891): 1 shaku = 10/33 m	length-sun	
-U	cun	cun		Chinese inch|Chinese inches|shicun		length	1,0,0,0,0,0,0,0,0	1	30	0	0	1		chi/10	Chinese market system (Weights and Measures Act 1929): 1 chi = 1/3 m		
-U	tsun	tsun		Hong Kong inch|Hong Kong inches		length	1,0,0,0,0,0,0,0,0	14859	400000	0	0	1		chek/10	Hong Kong Weights and Measures Ordinance (Cap. 68) Sch. 1		
-U	rack unit	rack units				length	1,0,0,0,0,0,0,0,0	889	20000	0	0	1		1.75 in	EIA-310-D (1992) rack unit		
-U	vershok	vershoks		vershki		length	1,0,0,0,0,0,0,0,0	889	20000	0	0	1		1.75 in	Russian ukase of 11 Oct 1835 (1 vershok = 1/16 arshin)		
-U	nail	nails		nail of cloth		length	1,0,0,0,0,0,0,0,0	1143	20000	0	0	1		yd/16	Zupko, A Dictionary of English Weights and Measures (1968)		
-U	Roman palm	Roman palms		palmus		length	1,0,0,0,0,0,0,0,0	37	500	0	0	1	~	pes/4	Skinner, Weights and Measures (1967); Roman foot ≈ 296 mm		
-U	palm	palms				length	1,0,0,0,0,0,0,0,0	381	5000	0	0	1		3 in	Zupko, A Dictionary of English Weights and Measures (1968)		
-U	hand	hands	hh			length	1,0,0,0,0,0,0,0,0	127	1250	0	0	1		4 in	NIST HB 44 (2024) App. C		
-U	shaftment	shaftments				length	1,0,0,0,0,0,0,0,0	381	2500	0	0	1		6 in	Zupko, A Dictionary of English Weights and Measures (1968)		
-U	pyad	pyads		pyadi		length	1,0,0,0,0,0,0,0,0	889	5000	0	0	1		7 in	Russian ukase of 11 Oct 1835 (1 pyad = 4 vershki)		
-U	link	links	li	Gunter link|Gunter links|surveyors link|surveyors links		length	1,0,0,0,0,0,0,0,0	12573	62500	0	0	1		ch/100	NIST HB 44 (2024) App. C (Gunter's or surveyor's link, 0.66 ft)		
-U	US survey link	US survey links		survey link|survey links		length	1,0,0,0,0,0,0,0,0	792	3937	0	0	1		0.66 ftUS	NIST SP 811 (2008) B.8; NIST HB 44 (2024) App. C		
-U	span	spans				length	1,0,0,0,0,0,0,0,0	1143	5000	0	0	1		9 in	Zupko, A Dictionary of English Weights and Measures (1968)		
-U	khuep	khuep		Thai span|Thai spans		length	1,0,0,0,0,0,0,0,0	1	4	0	0	1		0.25 m	Thai Weights and Measures Act (1923)		
-U	pie castellano	pies castellanos		Castilian foot|Castilian feet|Spanish foot|Spanish feet		length	1,0,0,0,0,0,0,0,0	55727	200000	0	0	1	~	vara/3	Castilian vara de Burgos = 3 pies = 0.835905 m (Mateu y Llopis)		
-U	stopa	stopy		Polish foot|Polish feet		length	1,0,0,0,0,0,0,0,0	36	125	0	0	1		0.288 m	New Polish measures, Congress Poland (1819): 1 stopa = 288 mm		
-U	Bavarian foot	Bavarian feet		bayerischer Fuß		length	1,0,0,0,0,0,0,0,0	291859	1000000	0	0	1	~	0.291859 m	GNU units 2.22 definitions.units (Bavarian Klafter 1.751155 m / 6)		
-U	Roman foot	Roman feet		pes|pedes		length	1,0,0,0,0,0,0,0,0	37	125	0	0	1	~	0.296 m	Skinner, Weights and Measures (1967); Roman foot ≈ 296 mm		
-U	Swedish foot	Swedish feet		fot		length	1,0,0,0,0,0,0,0,0	296901	1000000	0	0	1	~	0.296901 m	Swedish measures of 1739 (Verkmått); GNU units 2.22 definitions.units		
-U	Swiss foot	Swiss feet		Schweizer Fuß		length	1,0,0,0,0,0,0,0,0	3	10	0	0	1		0.3 m	Swiss concordat on weights and measures (1835)		
-U	shaku	shaku		kanejaku|Japanese foot|Japanese feet		length	1,0,0,0,0,0,0,0,0	10	33	0	0	1		m*10/33	Japan Weights and Measures Act (1891): 1 shaku = 10/33 m	length-shaku-length	
-U	foot	feet	ft|′	international foot|international feet|'|’		length	1,0,0,0,0,0,0,0,0	381	1250	0	0	1	c	12 in	NIST SP 811 (2008) B.8	length-foot	
-U	engineers link	engineers links		Ramsden link|Ramsden links		length	1,0,0,0,0,0,0,0,0	381	1250	0	0	1		ft	NIST HB 44 (2024) App. C (engineer's link, 1 ft)		
-U	US survey foot	US survey feet	ftUS	survey foot|survey feet		length	1,0,0,0,0,0,0,0,0	1200	3937	0	0	1		m*1200/3937	NIST SP 811 (2008) B.8; 85 FR 62698 (2020), deprecated 2022-12-31		
-U	Prussian foot	Prussian feet		Rhineland foot|Rhineland feet|rheinländischer Fuß		length	1,0,0,0,0,0,0,0,0	69565	221648	0	0	1		139.13 ligne	Prussian Maß- und Gewichtsordnung (16 May 1816): Fuß = 139.13 Paris lines		
-U	Austrian foot	Austrian feet		Wiener Fuß		length	1,0,0,0,0,0,0,0,0	123469	390625	0	0	1		m*1.89648384/6	Austrian Maß- und Gewichtsordnung (1871): Wiener Klafter = 1.89648384 m		
-U	pous	podes		Greek foot|Greek feet		length	1,0,0,0,0,0,0,0,0	31623	100000	0	0	1	~	12.45 in	Skinner, Weights and Measures (1967)		
-U	pied du roi	pieds du roi		pied|pieds|French foot|French feet|Paris foot|Paris feet		length	1,0,0,0,0,0,0,0,0	4500	13853	0	0	1		12 pouce	Zupko, French Weights and Measures before the Revolution (1978); law of 19 frimaire an VIII (1799)		
-U	chi	chi		Chinese foot|Chinese feet|shichi		length	1,0,0,0,0,0,0,0,0	1	3	0	0	1		m/3	Chinese market system (Weights and Measures Act 1929): 1 chi = 1/3 m		
-U	chek	chek		Hong Kong foot|Hong Kong feet		length	1,0,0,0,0,0,0,0,0	14859	40000	0	0	1		0.371475 m	Hong Kong Weights and Measures Ordinance (Cap. 68) Sch. 1		
-U	cloth shaku	cloth shaku		kujirajaku		length	1,0,0,0,0,0,0,0,0	25	66	0	0	1		shaku*5/4	Japan Weights and Measures Act (1891): 1 kujirajaku = 1.25 shaku	length-shaku-cloth	
-U	Roman cubit	Roman cubits		cubitus		length	1,0,0,0,0,0,0,0,0	111	250	0	0	1	~	1.5 pes	Skinner, Weights and Measures (1967); Roman foot ≈ 296 mm		
-U	cubit	cubits		English cubit|English cubits		length	1,0,0,0,0,0,0,0,0	1143	2500	0	0	1		18 in	Zupko, A Dictionary of English Weights and Measures (1968)		
-U	pechys	pecheis		Greek cubit|Greek cubits		length	1,0,0,0,0,0,0,0,0	94869	200000	0	0	1	~	1.5 pous	Skinner, Weights and Measures (1967); Greek foot ≈ 12.45 in		
-U	sok	sok		Thai cubit|Thai cubits		length	1,0,0,0,0,0,0,0,0	1	2	0	0	1		0.5 m	Thai Weights and Measures Act (1923)		
-U	Egyptian royal cubit	Egyptian royal cubits				length	1,0,0,0,0,0,0,0,0	262001	500000	0	0	1	~	20.63 in	Skinner, Weights and Measures (1967)		
-U	łokieć	łokcie		lokiec|Polish ell|Polish ells		length	1,0,0,0,0,0,0,0,0	72	125	0	0	1		0.576 m	New Polish measures, Congress Poland (1819): 1 łokieć = 2 stopy		
-U	Swedish ell	Swedish ells		aln|alnar		length	1,0,0,0,0,0,0,0,0	296901	500000	0	0	1	~	2 fot	Swedish measures of 1739 (Verkmått): 1 aln = 2 fot		
-U	Swiss ell	Swiss ells		Schweizer Elle		length	1,0,0,0,0,0,0,0,0	3	5	0	0	1		0.6 m	Swiss concordat on weights and measures (1835)		
-U	Prussian ell	Prussian ells		preußische Elle		length	1,0,0,0,0,0,0,0,0	1182605	1773184	0	0	1		ligne*139.13*25.5/12	Prussian Maß- und Gewichtsordnung (16 May 1816): Elle = 25 1/2 Zoll		
-U	arshin	arshins		arshiny		length	1,0,0,0,0,0,0,0,0	889	1250	0	0	1		28 in	Russian ukase of 11 Oct 1835 (1 arshin = 28 English inches)		
-U	Roman step	Roman steps		gradus		length	1,0,0,0,0,0,0,0,0	37	50	0	0	1	~	2.5 pes	Skinner, Weights and Measures (1967); Roman foot ≈ 296 mm		
-U	pace	paces		military pace|military paces		length	1,0,0,0,0,0,0,0,0	381	500	0	0	1		30 in	Zupko, A Dictionary of English Weights and Measures (1968); US Army quick-time pace		
-U	vara	varas		vara de Burgos|Castilian vara|Castilian varas		length	1,0,0,0,0,0,0,0,0	167181	200000	0	0	1	~	0.835905 m	Castilian vara de Burgos = 0.835905 m (Mateu y Llopis)		
-U	Texas vara	Texas varas				length	1,0,0,0,0,0,0,0,0	127	150	0	0	1		in*100/3	Texas General Land Office: vara = 33 1/3 in (statute of 1919)		
-U	yard	yards	yd	international yard|international yards		length	1,0,0,0,0,0,0,0,0	1143	1250	0	0	1	c	3 ft	NIST SP 811 (2008) B.8	length-yard	
-U	metre	metres	m	meter|meters		length	1,0,0,0,0,0,0,0,0	1	1	0	0	1	cs	base	BIPM SI Brochure 9th ed. (2019) 2.3.1	length-meter	
-U	ell	ells		English ell|English ells		length	1,0,0,0,0,0,0,0,0	1143	1000	0	0	1		45 in	Zupko, A Dictionary of English Weights and Measures (1968)		
-U	aune	aunes		aune de Paris|Paris ell|Paris ells		length	1,0,0,0,0,0,0,0,0	395125	332472	0	0	1		ligne*3161/6	Zupko, French Weights and Measures before the Revolution (1978): 3 pieds 7 pouces 10 5/6 lignes		
-U	Roman pace	Roman paces		passus		length	1,0,0,0,0,0,0,0,0	37	25	0	0	1	~	5 pes	Skinner, Weights and Measures (1967); Roman foot ≈ 296 mm		
-U	geometric pace	geometric paces		double pace|double paces		length	1,0,0,0,0,0,0,0,0	381	250	0	0	1		5 ft	Zupko, A Dictionary of English Weights and Measures (1968)		
-U	braza	brazas		Spanish fathom|Spanish fathoms		length	1,0,0,0,0,0,0,0,0	167181	100000	0	0	1	~	2 vara	Castilian braza = 2 varas (Mateu y Llopis)		
-U	smoot	smoots				length	1,0,0,0,0,0,0,0,0	8509	5000	0	0	1		67 in	MIT Harvard Bridge survey (1958): 5 ft 7 in		
-U	sążeń	sążnie		sazen|Polish fathom|Polish fathoms		length	1,0,0,0,0,0,0,0,0	216	125	0	0	1		1.728 m	New Polish measures, Congress Poland (1819): 1 sążeń = 3 łokcie		
-U	Swedish fathom	Swedish fathoms		famn|famnar		length	1,0,0,0,0,0,0,0,0	890703	500000	0	0	1	~	3 aln	Swedish measures of 1739 (Verkmått): 1 famn = 3 alnar		
-U	Swiss klafter	Swiss klafters		Schweizer Klafter		length	1,0,0,0,0,0,0,0,0	9	5	0	0	1		1.8 m	Swiss concordat on weights and measures (1835)		
-U	ken	ken				length	1,0,0,0,0,0,0,0,0	20	11	0	0	1		6 shaku	Japan Weights and Measures Act (1891): 1 ken = 6 shaku	length-ken	
-U	Austrian klafter	Austrian klafters		Wiener Klafter		length	1,0,0,0,0,0,0,0,0	740814	390625	0	0	1		1.89648384 m	Austrian Maß- und Gewichtsordnung (1871): Wiener Klafter = 1.89648384 m		
-U	orguia	orguiai		Greek fathom|Greek fathoms		length	1,0,0,0,0,0,0,0,0	94869	50000	0	0	1	~	6 pous	Skinner, Weights and Measures (1967); Greek foot ≈ 12.45 in		
-U	toise	toises		toise du Châtelet		length	1,0,0,0,0,0,0,0,0	27000	13853	0	0	1		6 pied	Zupko, French Weights and Measures before the Revolution (1978)		
-U	wa	wa		wah|Thai fathom|Thai fathoms		length	1,0,0,0,0,0,0,0,0	2	1	0	0	1		2 m	Thai Weights and Measures Act (1923)		
-U	sazhen	sazhens		sazheni		length	1,0,0,0,0,0,0,0,0	2667	1250	0	0	1		7 ft	Russian ukase of 11 Oct 1835 (1 sazhen = 7 English feet)		
-U	decempeda	decempedae		pertica		length	1,0,0,0,0,0,0,0,0	74	25	0	0	1	~	10 pes	Skinner, Weights and Measures (1967); Roman foot ≈ 296 mm		
-U	jō	jō		jo|jou		length	1,0,0,0,0,0,0,0,0	100	33	0	0	1		10 shaku	Japan Weights and Measures Act (1891): 1 jō = 10 shaku	length-jo-jp	
-U	zhang	zhang		Chinese zhang|shizhang		length	1,0,0,0,0,0,0,0,0	10	3	0	0	1		10 chi	Chinese market system (Weights and Measures Act 1929): 1 zhang = 10 chi		
-U	Prussian rod	Prussian rods		Rute|Ruten|Rhineland rod|Rhineland rods		length	1,0,0,0,0,0,0,0,0	208695	55412	0	0	1		12*139.13 ligne	Prussian Maß- und Gewichtsordnung (16 May 1816): Rute = 12 Fuß		
-U	pręt	pręty		pret|Polish rod|Polish rods		length	1,0,0,0,0,0,0,0,0	108	25	0	0	1		4.32 m	New Polish measures, Congress Poland (1819): 1 pręt = 15 stóp		
-U	rod	rods	rd	pole|poles|perch|perches		length	1,0,0,0,0,0,0,0,0	12573	2500	0	0	1		16.5 ft	NIST HB 44 (2024) App. C	length-rod	
-U	US survey rod	US survey rods		survey rod|survey rods		length	1,0,0,0,0,0,0,0,0	19800	3937	0	0	1		16.5 ftUS	NIST SP 811 (2008) B.8 (rod, based on US survey foot)		
-U	perche de Paris	perches de Paris		Paris perch|Paris perches		length	1,0,0,0,0,0,0,0,0	81000	13853	0	0	1		18 pied	Zupko, French Weights and Measures before the Revolution (1978)		
-U	rope	ropes				length	1,0,0,0,0,0,0,0,0	762	125	0	0	1		20 ft	Zupko, A Dictionary of English Weights and Measures (1968)		
-U	Irish perch	Irish perches		Irish pole|Irish poles|Irish rod|Irish rods		length	1,0,0,0,0,0,0,0,0	8001	1250	0	0	1		7 yd	Zupko, British Weights and Measures (1977)		
-U	perche des eaux et forêts	perches des eaux et forêts		perche royale		length	1,0,0,0,0,0,0,0,0	99000	13853	0	0	1		22 pied	Zupko, French Weights and Measures before the Revolution (1978)		
-U	chain	chains	ch	Gunter chain|Gunter chains|surveyors chain|surveyors chains		length	1,0,0,0,0,0,0,0,0	12573	625	0	0	1		66 ft	NIST HB 44 (2024) App. C (Gunter's or surveyor's chain)	length-chain	
-U	US survey chain	US survey chains		survey chain|survey chains		length	1,0,0,0,0,0,0,0,0	79200	3937	0	0	1		66 ftUS	NIST SP 811 (2008) B.8 (chain, based on US survey foot)		
-U	Irish chain	Irish chains				length	1,0,0,0,0,0,0,0,0	16002	625	0	0	1		28 yd	Zupko, British Weights and Measures (1977)		
-U	engineers chain	engineers chains		Ramsden chain|Ramsden chains		length	1,0,0,0,0,0,0,0,0	762	25	0	0	1		100 ft	NIST HB 44 (2024) App. C (engineer's chain)		
-U	plethron	plethra				length	1,0,0,0,0,0,0,0,0	31623	1000	0	0	1	~	100 pous	Skinner, Weights and Measures (1967); Greek foot ≈ 12.45 in		
-U	actus	actus		Roman actus		length	1,0,0,0,0,0,0,0,0	888	25	0	0	1	~	120 pes	Skinner, Weights and Measures (1967); Roman foot ≈ 296 mm		
-U	sen	sen		Thai sen		length	1,0,0,0,0,0,0,0,0	40	1	0	0	1		40 m	Thai Weights and Measures Act (1923): 1 sen = 20 wa		
-U	sznur	sznury		Polish chain|Polish chains		length	1,0,0,0,0,0,0,0,0	216	5	0	0	1		43.2 m	New Polish measures, Congress Poland (1819): 1 sznur = 10 prętów		
-U	linear arpent	linear arpents				length	1,0,0,0,0,0,0,0,0	810000	13853	0	0	1		180 pied	Zupko, French Weights and Measures before the Revolution (1978) (Quebec, Louisiana)		
-U	chō	chō		cho|chou		length	1,0,0,0,0,0,0,0,0	1200	11	0	0	1		360 shaku	Japan Weights and Measures Act (1891): 1 chō = 60 ken		
-U	Roman stadium	Roman stadia				length	1,0,0,0,0,0,0,0,0	185	1	0	0	1	~	625 pes	Skinner, Weights and Measures (1967); Roman foot ≈ 296 mm		
-U	stadion	stadia		Greek stadion		length	1,0,0,0,0,0,0,0,0	94869	500	0	0	1	~	600 pous	Skinner, Weights and Measures (1967); Greek foot ≈ 12.45 in		
-U	furlong	furlongs	fur			length	1,0,0,0,0,0,0,0,0	25146	125	0	0	1		660 ft	NIST HB 44 (2024) App. C	length-furlong	
-U	US survey furlong	US survey furlongs		survey furlong|survey furlongs		length	1,0,0,0,0,0,0,0,0	792000	3937	0	0	1		660 ftUS	NIST HB 44 (2024) App. C		
-U	Irish furlong	Irish furlongs				length	1,0,0,0,0,0,0,0,0	32004	125	0	0	1		280 yd	Zupko, British Weights and Measures (1977)		
-U	Chinese mile	Chinese miles		shili|huali		length	1,0,0,0,0,0,0,0,0	500	1	0	0	1		1500 chi	Chinese market system (Weights and Measures Act 1929): 1 li = 1500 chi = 500 m		
-U	verst	versts		versta|versty		length	1,0,0,0,0,0,0,0,0	5334	5	0	0	1		500 sazhen	Russian ukase of 11 Oct 1835 (1 versta = 500 sazhen)		
-U	Roman mile	Roman miles		mille passus|mille passuum|milliarium		length	1,0,0,0,0,0,0,0,0	1480	1	0	0	1	~	5000 pes	Skinner, Weights and Measures (1967); Roman foot ≈ 296 mm		
-U	mile	miles	mi	international mile|international miles|statute mile|statute miles		length	1,0,0,0,0,0,0,0,0	201168	125	0	0	1	c	5280 ft	NIST SP 811 (2008) B.8; NIST HB 44 (2024) App. C	length-mile	
-U	US survey mile	US survey miles		survey mile|survey miles|US statute mile|US statute miles		length	1,0,0,0,0,0,0,0,0	6336000	3937	0	0	1		5280 ftUS	NIST SP 811 (2008) B.8 (mile, US survey)		
-U	Irish mile	Irish miles				length	1,0,0,0,0,0,0,0,0	256032	125	0	0	1		2240 yd	Zupko, British Weights and Measures (1977)		
-U	boundary verst	boundary versts		mezhevaya versta		length	1,0,0,0,0,0,0,0,0	10668	5	0	0	1		1000 sazhen	Russian ukase of 11 Oct 1835 (mezhevaya versta = 1000 sazhen)		
-U	Roman league	Roman leagues		leuga|leuca|Gallic league|Gallic leagues		length	1,0,0,0,0,0,0,0,0	2220	1	0	0	1	~	7500 pes	Skinner, Weights and Measures (1967); Roman foot ≈ 296 mm		
-U	lieue de Paris	lieues de Paris		Paris league|Paris leagues		length	1,0,0,0,0,0,0,0,0	54000000	13853	0	0	1		2000 toise	Zupko, French Weights and Measures before the Revolution (1978) (1674)		
-U	ri	ri		Japanese league|Japanese leagues		length	1,0,0,0,0,0,0,0,0	43200	11	0	0	1		12960 shaku	Japan Weights and Measures Act (1891): 1 ri = 36 chō	length-ri-jp	
-U	legua	leguas		Castilian league|Castilian leagues|legua legal		length	1,0,0,0,0,0,0,0,0	167181	40	0	0	1	~	5000 vara	Castilian legua legal (1568) = 5000 varas		
-U	lieue de poste	lieues de poste		French post league|French post leagues		length	1,0,0,0,0,0,0,0,0	59400000	13853	0	0	1		2200 toise	Zupko, French Weights and Measures before the Revolution (1978) (1737)		
-U	Swiss league	Swiss leagues		Wegstunde|Wegstunden		length	1,0,0,0,0,0,0,0,0	4800	1	0	0	1		4800 m	Swiss concordat on weights and measures (1835): Wegstunde = 16000 Fuß		
-U	league	leagues	lea	land league|land leagues|statute league|statute leagues		length	1,0,0,0,0,0,0,0,0	603504	125	0	0	1		3 mi	NIST HB 44 (2024) App. C (league, land)		
-U	Russian mile	Russian miles		milya		length	1,0,0,0,0,0,0,0,0	37338	5	0	0	1		7 verst	Russian ukase of 11 Oct 1835 (1 milya = 7 versty)		
-U	Prussian mile	Prussian miles		preußische Meile		length	1,0,0,0,0,0,0,0,0	104347500	13853	0	0	1		24000*139.13 ligne	Prussian Maß- und Gewichtsordnung (16 May 1816): Meile = 2000 Ruten		
-U	Austrian mile	Austrian miles		Austrian post mile|Austrian post miles|Postmeile		length	1,0,0,0,0,0,0,0,0	23706048	3125	0	0	1		4000*1.89648384 m	Austrian Maß- und Gewichtsordnung (1871): Postmeile = 4000 Klafter		
-U	Scandinavian mile	Scandinavian miles		Swedish metric mile|Norwegian mile		length	1,0,0,0,0,0,0,0,0	10000	1	0	0	1		10000 m	CLDR units.xml (mile-scandinavian); Swedish metric act (1889)	length-mile-scandinavian	
-U	myriametre	myriametres		myriameter|myriameters		length	1,0,0,0,0,0,0,0,0	10000	1	0	0	1		10000 m	French law of 18 germinal an III (1795)		
-U	Swedish mile	Swedish miles		old Swedish mile		length	1,0,0,0,0,0,0,0,0	2672109	250	0	0	1	~	36000 fot	Swedish measures of 1739 (Verkmått): 1 mil = 18000 alnar		
-U	yot	yot		yoht		length	1,0,0,0,0,0,0,0,0	16000	1	0	0	1		16000 m	Thai Weights and Measures Act (1923): 1 yot = 400 sen		
-U	denier	deniers	den			linear-density	-1,1,0,0,0,0,0,0,0	1	9000000	0	0	1	c	g/(9000 m)	NIST SP 811 (2008) B.8 (denier 1.111 111 E-07 kg/m); ISO 2947		
-U	tex	tex	tex			linear-density	-1,1,0,0,0,0,0,0,0	1	1000000	0	0	1	cs	g/km	NIST SP 811 (2008) B.8 (tex 1.0 E-06 kg/m); ISO 1144 (tex system)		
-U	pound per yard	pounds per yard	lb/yd			linear-density	-1,1,0,0,0,0,0,0,0	45359237	91440000	0	0	1	c	lb/yd	NIST SP 811 (2008) B.8 (pound per yard 4.960 546 E-01 kg/m)		
-U	kilogram per metre	kilograms per metre	kg/m	kilogram per meter|kilograms per meter		linear-density	-1,1,0,0,0,0,0,0,0	1	1	0	0	1	c	kg/m	BIPM SI Brochure 9th ed. (2019) 2.3.4 (coherent derived unit)		
-U	pound per foot	pounds per foot	lb/ft|plf			linear-density	-1,1,0,0,0,0,0,0,0	45359237	30480000	0	0	1		lb/ft	NIST SP 811 (2008) B.8 (pound per foot 1.488 164 E+00 kg/m)		
-U	pound per inch	pounds per inch	lb/in			linear-density	-1,1,0,0,0,0,0,0,0	45359237	2540000	0	0	1		lb/in	NIST SP 811 (2008) B.8 (pound per inch 1.785 797 E+01 kg/m)		
-U	skot	skots				luminance	-2,0,0,0,0,0,1,0,0	1	1000	-1	0	1		1e-3 asb	GNU units 3.15 definitions.units (skot = 1e-3 apostilb)		
-U	apostilb	apostilbs	asb	blondel|blondels|equivalent lux		luminance	-2,0,0,0,0,0,1,0,0	1	1	-1	0	1		cd/m^2/pi	GNU units 3.15 definitions.units (apostilb = cd/(π m²)); DIN 5031 (historical)		
-U	nit	nits	nt|cd/m²	candela per square metre|candelas per square metre|candela per square meter|candelas per square meter		luminance	-2,0,0,0,0,0,1,0,0	1	1	0	0	1	c	cd/m^2	BIPM SI Brochure 9th ed. (2019) Table 6 (luminance, cd m⁻²)		
-U	foot-lambert	foot-lamberts	ftL|ft·L	footlambert|footlamberts|equivalent foot-candle		luminance	-2,0,0,0,0,0,1,0,0	1562500	145161	-1	0	1	c	cd/ft^2/pi	NIST SP 811 (2008) B.8 (footlambert, 3.426 259 E+00 cd/m²)		
-U	candela per square foot	candelas per square foot	cd/ft²			luminance	-2,0,0,0,0,0,1,0,0	1562500	145161	0	0	1		cd/ft^2	compound of candela and foot (NIST SP 811 (2008) B.8: ft = 3.048 E-01 m)		
-U	candela per square inch	candelas per square inch	cd/in²			luminance	-2,0,0,0,0,0,1,0,0	25000000	16129	0	0	1		cd/in^2	NIST SP 811 (2008) B.8 (candela per square inch, 1.550 003 E+03 cd/m²)		
-U	lambert	lamberts		equivalent phot		luminance	-2,0,0,0,0,0,1,0,0	10000	1	-1	0	1	s	1e4*cd/m^2/pi	NIST SP 811 (2008) B.8 (lambert, 3.183 099 E+03 cd/m²)		
-U	stilb	stilbs	sb	candela per square centimetre|candelas per square centimetre|candela per square centimeter		luminance	-2,0,0,0,0,0,1,0,0	10000	1	0	0	1		1e4 cd/m^2	NIST SP 811 (2008) B.8 (stilb, 1.0 E+04 cd/m²)		
-U	lumen	lumens	lm	candela steradian|candela steradians		luminous-flux	0,0,0,0,0,0,1,0,2	1	1	0	0	1	cs	cd sr	BIPM SI Brochure 9th ed. (2019) Table 4 (lm = cd sr)	light-lumen	
-U	mean spherical candlepower	mean spherical candlepower	MSCP	spherical candlepower|spherical candle power		luminous-flux	0,0,0,0,0,0,1,0,2	4	1	1	0	1		4*pi*lm	flux of an isotropic 1 cd source: Φ = 4π sr × 1 cd (lumens = 4π × MSCP; IES usage)		
-U	Hefner candle	Hefner candles	HK	Hefnerkerze|Hefner unit|Hefner units		luminous-intensity	0,0,0,0,0,0,1,0,0	903	1000	0	0	1	~	0.903 cd	Hefner amyl-acetate lamp (1884, German standard to 1942); 1 HK = 0.903 cd (1 cd = 1.107 HK), Wikipedia (de) "Hefnerkerze"		
-U	candela	candelas	cd	new candle|new candles		luminous-intensity	0,0,0,0,0,0,1,0,0	1	1	0	0	1	cs	base	BIPM SI Brochure 9th ed. (2019) 2.3.1	light-candela	
-U	candlepower	candlepower	cp	candle power		luminous-intensity	0,0,0,0,0,0,1,0,0	1	1	0	0	1	c	cd	modern usage: 1 candlepower = 1 cd since the candela replaced the international candle (CIPM 1948)		
-U	bougie décimale	bougies décimales		bougie decimale|decimal candle|decimal candles		luminous-intensity	0,0,0,0,0,0,1,0,0	2017	2000	0	0	1	~	violle/20	International Congress of Electricians, Paris (1889): bougie décimale = 1/20 violle		
-U	international candle	international candles		pentane candle|pentane candles		luminous-intensity	0,0,0,0,0,0,1,0,0	600	589	0	0	1	~	60/58.9*cd	CIE/CIPM: Pt blackbody at freezing = 58.9 international candles/cm² (1937) = 60 cd/cm² (1948 new candle)		
-U	carcel	carcels		carcel unit|carcel units		luminous-intensity	0,0,0,0,0,0,1,0,0	487	50	0	0	1	~	9.74 cd	Rowlett, How Many? A Dictionary of Units of Measurement (UNC 2001), "carcel" (colza-oil lamp, 1860)		
-U	violle	violles				luminous-intensity	0,0,0,0,0,0,1,0,0	2017	100	0	0	1	~	20.17 cd	GNU units 3.15 definitions.units (violle = 20.17 cd: 1 cm² of platinum at its freezing point)		
-U	ampere per metre	amperes per metre	A/m	ampere per meter|amperes per meter|ampere-turn per metre|ampere-turns per metre|ampere-turn per meter|ampere-turns per meter		magnetic-field-strength	-1,0,0,1,0,0,0,0,0	1	1	0	0	1	cs	A/metre	BIPM SI Brochure 9th ed. (2019) Table 6 (magnetic field strength, A m⁻¹)		
-U	ampere-turn per inch	ampere-turns per inch	At/in	ampere per inch|amperes per inch		magnetic-field-strength	-1,0,0,1,0,0,0,0,0	5000	127	0	0	1		A/in	compound of ampere(-turn) and inch (NIST SP 811 (2008) B.8: in = 2.54 E-02 m)		
-U	oersted	oersteds	Oe	gilbert per centimetre|gilberts per centimetre|gilbert per centimeter		magnetic-field-strength	-1,0,0,1,0,0,0,0,0	250	1	-1	0	1	cs	1000/(4*pi)*A/metre	NIST SP 811 (2008) B.8 (oersted, 7.957 747 E+01 A/m)		
-U	gamma	gammas	γ			magnetic-flux-density	0,1,-2,-1,0,0,0,0,0	1	1000000000	0	0	1		1e-9 T	NIST SP 811 (2008) B.8 (gamma, 1.0 E-09 T)		
-U	line per square inch	lines per square inch		maxwell per square inch|maxwells per square inch		magnetic-flux-density	0,1,-2,-1,0,0,0,0,0	1	64516	0	0	1		Mx/in^2	NIST SP 811 (2008) B.8 (maxwell 1.0 E-08 Wb; inch 2.54 E-02 m); US magnetic-circuit practice		
-U	gauss	gauss	G	maxwell per square centimetre|maxwells per square centimetre		magnetic-flux-density	0,1,-2,-1,0,0,0,0,0	1	10000	0	0	1	cs	1e-4 T	NIST SP 811 (2008) B.8 (gauss, 1.0 E-04 T)		
-U	tesla	teslas	T	weber per square metre|webers per square metre|weber per square meter		magnetic-flux-density	0,1,-2,-1,0,0,0,0,0	1	1	0	0	1	cs	Wb/m^2	BIPM SI Brochure 9th ed. (2019) Table 4 (T = Wb/m²)		
-U	atomic unit of magnetic flux density	atomic units of magnetic flux density				magnetic-flux-density	0,1,-2,-1,0,0,0,0,0	55217251250000000000000000000000000000	74775858743550013855558760965551	-1	0	1	~	6.62607015e-34/(2*pi*1.602176634e-19*(5.29177210903e-11^2))*T	CODATA 2018 (Tiesinga et al., RMP 93, 025010, 2021): Eh = 4.3597447222071e-18 J, a0 = 5.29177210903e-11 m; a.u. of magnetic flux density = ħ/(e a0²) = 2.350 517 567 58 E+05 T		
-U	magnetic flux quantum	magnetic flux quanta	Φ0|Φ₀	flux quantum|flux quanta		magnetic-flux	2,1,-2,-1,0,0,0,0,0	44173801	21362355120000000000000	0	0	1		6.62607015e-34/(2*1.602176634e-19)*Wb	CODATA 2018: Φ0 = h/2e = 2.067 833 848... E-15 Wb, exact (BIPM SI Brochure 9th ed. (2019) 2.2)		
-U	maxwell	maxwells	Mx	EMU of magnetic flux|gauss square centimetre		magnetic-flux	2,1,-2,-1,0,0,0,0,0	1	100000000	0	0	1	s	1e-8 Wb	NIST SP 811 (2008) B.8 (maxwell, 1.0 E-08 Wb)		
-U	unit pole	unit poles				magnetic-flux	2,1,-2,-1,0,0,0,0,0	1	25000000	1	0	1		4*pi*Mx	NIST SP 811 (2008) B.8 (unit pole, 1.256 637 E-07 Wb)		
-U	kapp line	kapp lines		kappline|kapplines		magnetic-flux	2,1,-2,-1,0,0,0,0,0	3	50000	0	0	1		6000 Mx	GNU units 3.15 definitions.units (kappline = 6000 maxwell, after Gisbert Kapp)		
-U	weber	webers	Wb	volt-second|volt-seconds|volt second|volt seconds		magnetic-flux	2,1,-2,-1,0,0,0,0,0	1	1	0	0	1	cs	V s	BIPM SI Brochure 9th ed. (2019) Table 4 (Wb = V s)		
-U	statweber	statwebers	statWb	ESU of magnetic flux		magnetic-flux	2,1,-2,-1,0,0,0,0,0	149896229	500000	0	0	1		299.792458 Wb	GNU units 3.15 definitions.units (statweber = statvolt·s)		
-U	picogram per millilitre	picograms per millilitre	pg/mL|pg/ml	picogram per milliliter|picograms per milliliter		mass-concentration	-3,1,0,0,0,0,0,0,0	1	1000000000	0	0	1		picogram/millilitre	BIPM SI Brochure 9th ed. (2019) Table 7 (prefixes), Table 8 (litre); clinical usage		
-U	nanogram per litre	nanograms per litre	ng/L|ng/l	nanogram per liter|nanograms per liter		mass-concentration	-3,1,0,0,0,0,0,0,0	1	1000000000	0	0	1		nanogram/litre	BIPM SI Brochure 9th ed. (2019) Table 7 (prefixes), Table 8 (litre); water-quality usage		
-U	nanogram per decilitre	nanograms per decilitre	ng/dL|ng/dl	nanogram per deciliter|nanograms per deciliter		mass-concentration	-3,1,0,0,0,0,0,0,0	1	100000000	0	0	1		nanogram/decilitre	BIPM SI Brochure 9th ed. (2019) Table 7 (prefixes), Table 8 (litre); clinical usage		
-U	nanogram per millilitre	nanograms per millilitre	ng/mL|ng/ml	nanogram per milliliter|nanograms per milliliter		mass-concentration	-3,1,0,0,0,0,0,0,0	1	1000000	0	0	1	c	nanogram/millilitre	BIPM SI Brochure 9th ed. (2019) Table 7 (prefixes), Table 8 (litre); clinical usage		
-U	microgram per litre	micrograms per litre	µg/L|µg/l|μg/L|ug/L|ug/l	microgram per liter|micrograms per liter		mass-concentration	-3,1,0,0,0,0,0,0,0	1	1000000	0	0	1	c	microgram/litre	BIPM SI Brochure 9th ed. (2019) Table 7 (prefixes), Table 8 (litre); water-quality usage		
-U	microgram per decilitre	micrograms per decilitre	µg/dL|µg/dl|μg/dL|ug/dL|ug/dl	microgram per deciliter|micrograms per deciliter		mass-concentration	-3,1,0,0,0,0,0,0,0	1	100000	0	0	1	c	microgram/decilitre	BIPM SI Brochure 9th ed. (2019) Table 7 (prefixes), Table 8 (litre); clinical usage (blood lead)		
-U	grain per hundred cubic feet	grains per hundred cubic feet	gr/100ft³	grain per 100 cubic feet|grains per 100 cubic feet		mass-concentration	-3,1,0,0,0,0,0,0,0	6479891	283168465920	0	0	1		lb/7000/(100*ft^3)	grain = 1/7000 lb (NIST HB 44 (2024) Appendix C); natural-gas tariffs (H2S, total sulfur)		
-U	microgram per millilitre	micrograms per millilitre	µg/mL|µg/ml|μg/mL|ug/mL|ug/ml	microgram per milliliter|micrograms per milliliter		mass-concentration	-3,1,0,0,0,0,0,0,0	1	1000	0	0	1		microgram/millilitre	BIPM SI Brochure 9th ed. (2019) Table 7 (prefixes), Table 8 (litre); clinical usage		
-U	grain per cubic foot	grains per cubic foot	gr/ft³			mass-concentration	-3,1,0,0,0,0,0,0,0	32399455	14158423296	0	0	1		lb/7000/ft^3	grain = 1/7000 lb (NIST HB 44 (2024) Appendix C); dust and fume concentration		
-U	milligram per millilitre	milligrams per millilitre	mg/mL|mg/ml	milligram per milliliter|milligrams per milliliter		mass-concentration	-3,1,0,0,0,0,0,0,0	1	1	0	0	1	c	milligram/millilitre	BIPM SI Brochure 9th ed. (2019) Table 7 (prefixes), Table 8 (litre); pharmaceutical usage		
-U	percent weight per volume	percent weight per volume	%w/v	weight per volume percent|percent w/v|mass per volume percent		mass-concentration	-3,1,0,0,0,0,0,0,0	10	1	0	0	1		gram/(100*millilitre)	USP General Notices 8.140 (percent weight in volume = g of solute in 100 mL of solution)		
-U	pound per day	pounds per day	lb/d			mass-flow	0,1,-1,0,0,0,0,0,0	45359237	8640000000000	0	0	1		lb/d	NIST HB 44 (2024) Appendix C (pound) / day		
-U	kilogram per day	kilograms per day	kg/d			mass-flow	0,1,-1,0,0,0,0,0,0	1	86400	0	0	1		kg/d	BIPM SI Brochure 9th ed. (2019) Table 8 (day = 86 400 s)		
-U	gram per minute	grams per minute	g/min			mass-flow	0,1,-1,0,0,0,0,0,0	1	60000	0	0	1		g/min	BIPM SI Brochure 9th ed. (2019) Table 8 (minute = 60 s)		
-U	pound per hour	pounds per hour	lb/h|lb/hr			mass-flow	0,1,-1,0,0,0,0,0,0	45359237	360000000000	0	0	1	c	lb/h	NIST SP 811 (2008) B.8 (pound per hour 1.259 979 E-04 kg/s)		
-U	kilogram per hour	kilograms per hour	kg/h			mass-flow	0,1,-1,0,0,0,0,0,0	1	3600	0	0	1	c	kg/h	BIPM SI Brochure 9th ed. (2019) Table 8 (hour = 3600 s)		
-U	gram per second	grams per second	g/s			mass-flow	0,1,-1,0,0,0,0,0,0	1	1000	0	0	1		g/s	BIPM SI Brochure 9th ed. (2019) 3 (SI prefixes) with kg/s		
-U	pound per minute	pounds per minute	lb/min			mass-flow	0,1,-1,0,0,0,0,0,0	45359237	6000000000	0	0	1		lb/min	NIST SP 811 (2008) B.8 (pound per minute 7.559 873 E-03 kg/s)		
-U	tonne per day	tonnes per day	t/d|tpd	metric ton per day|metric tons per day		mass-flow	0,1,-1,0,0,0,0,0,0	5	432	0	0	1		1000 kg/d	BIPM SI Brochure 9th ed. (2019) Table 8 (tonne = 1000 kg, day = 86 400 s)		
-U	kilogram per minute	kilograms per minute	kg/min			mass-flow	0,1,-1,0,0,0,0,0,0	1	60	0	0	1		kg/min	BIPM SI Brochure 9th ed. (2019) Table 8 (minute = 60 s)		
-U	short ton per hour	short tons per hour	ton/h	ton per hour|tons per hour		mass-flow	0,1,-1,0,0,0,0,0,0	45359237	180000000	0	0	1		2000 lb/h	NIST SP 811 (2008) B.8 (ton, short, per hour 2.519 958 E-01 kg/s)		
-U	tonne per hour	tonnes per hour	t/h|tph	metric ton per hour|metric tons per hour		mass-flow	0,1,-1,0,0,0,0,0,0	5	18	0	0	1	c	1000 kg/h	BIPM SI Brochure 9th ed. (2019) Table 8 (tonne = 1000 kg, hour = 3600 s)		
-U	pound per second	pounds per second	lb/s			mass-flow	0,1,-1,0,0,0,0,0,0	45359237	100000000	0	0	1		lb/s	NIST SP 811 (2008) B.8 (pound per second 4.535 924 E-01 kg/s)		
-U	kilogram per second	kilograms per second	kg/s			mass-flow	0,1,-1,0,0,0,0,0,0	1	1	0	0	1	c	kg/s	BIPM SI Brochure 9th ed. (2019) 2.3.4 (coherent derived unit)		
-U	electron mass	electron masses	mₑ	atomic unit of mass|atomic units of mass|electron rest mass		mass	0,1,0,0,0,0,0,0,0	18218767403	20000000000000000000000000000000000000000	0	0	1	~	9.1093837015e-31 kg	CODATA 2018 (Tiesinga et al., RMP 93, 025010, 2021)		
-U	muon mass	muon masses		muon rest mass		mass	0,1,0,0,0,0,0,0,0	1883531627	10000000000000000000000000000000000000	0	0	1	~	1.883531627e-28 kg	CODATA 2018		
-U	dalton	daltons	Da			mass	0,1,0,0,0,0,0,0,0	8302695333	5000000000000000000000000000000000000	0	0	1	~s	1.66053906660e-27 kg	BIPM SI Brochure 9th ed. (2019) Table 8; CODATA 2018	mass-dalton	
-U	unified atomic mass unit	unified atomic mass units	u	atomic mass unit|atomic mass units|amu		mass	0,1,0,0,0,0,0,0,0	8302695333	5000000000000000000000000000000000000	0	0	1	~	1 Da	BIPM SI Brochure 9th ed. (2019) Table 8		
-U	proton mass	proton masses	mₚ	proton rest mass		mass	0,1,0,0,0,0,0,0,0	167262192369	100000000000000000000000000000000000000	0	0	1	~	1.67262192369e-27 kg	CODATA 2018		
-U	neutron mass	neutron masses	mₙ	neutron rest mass		mass	0,1,0,0,0,0,0,0,0	41873187451	25000000000000000000000000000000000000	0	0	1	~	1.67492749804e-27 kg	CODATA 2018		
-U	Planck mass	Planck masses				mass	0,1,0,0,0,0,0,0,0	1088217	50000000000000	0	0	1	~	2.176434e-8 kg	CODATA 2018		
-U	carat point	carat points		jewellers' point|jewelers' point|jeweller's point|jeweler's point		mass	0,1,0,0,0,0,0,0,0	1	500000	0	0	1		1/100 ct	NIST HB 44 (2024) Appendix C (point = 0.01 carat)		
-U	dolya	doli		Russian dolya		mass	0,1,0,0,0,0,0,0,0	1023781	23040000000	0	0	1	~	1/96 zolotnik	Russian Regulation on Measures and Weights (1899): 96 doli = 1 zolotnik		
-U	pearl grain	pearl grains		metric grain|metric grains		mass	0,1,0,0,0,0,0,0,0	1	20000	0	0	1		1/4 ct	CIBJO Pearl Book: pearl grain = 0.25 carat = 50 mg		
-U	French grain	French grains		grain poids de marc|grains poids de marc		mass	0,1,0,0,0,0,0,0,0	20	376543	0	0	1		kg/18827.15	Loi du 19 frimaire an VIII (1799): 1 kg = 18 827.15 grains; Zupko, French Weights and Measures before the Revolution (1978)		
-U	grain	grains	gr	troy grain|troy grains|avoirdupois grain		mass	0,1,0,0,0,0,0,0,0	6479891	100000000000	0	0	1		1/7000 lb	NIST HB 44 (2024) Appendix C; UK Weights and Measures Act 1985 Sch. 1	mass-grain	
-U	carat	carats	ct	metric carat|metric carats		mass	0,1,0,0,0,0,0,0,0	1	5000	0	0	1		200 mg	NIST HB 44 (2024) Appendix C; 4th CGPM (1907)	mass-carat	
-U	Japanese fun	Japanese fun				mass	0,1,0,0,0,0,0,0,0	3	8000	0	0	1		1/10 monme	Japan Weights and Measures Act (1891): 1 kan = 15/4 kg, 1 monme = 1/1000 kan = 10 fun	mass-fun	
-U	candareen	candareens		Hong Kong candareen		mass	0,1,0,0,0,0,0,0,0	30239491	80000000000	0	0	1		1/1600 catty	Hong Kong Weights and Measures Ordinance (Cap. 68) Sch. 1		
-U	Attic obol	Attic obols		obol|obols		mass	0,1,0,0,0,0,0,0,0	58319019	80000000000	0	0	1	~	11.25 gr	F. G. Skinner, Weights and Measures (1967): Attic stater about 135 grains		
-U	gram	grams	g	gramme|grammes		mass	0,1,0,0,0,0,0,0,0	1	1000	0	0	1	cs	0.001 kg	BIPM SI Brochure 9th ed. (2019) 2.3.1, 3.2	mass-gram	
-U	scrupulum	scrupula		scripulum|Roman scruple|Roman scruples		mass	0,1,0,0,0,0,0,0,0	2728034111	2400000000000	0	0	1	~	1/24 uncia	F. G. Skinner, Weights and Measures (1967)		
-U	apothecaries' scruple	apothecaries' scruples	℈|s ap	scruple|scruples|apothecaries scruple|apothecaries scruples		mass	0,1,0,0,0,0,0,0,0	6479891	5000000000	0	0	1		20 gr	NIST HB 44 (2024) Appendix C		
-U	pennyweight	pennyweights	dwt			mass	0,1,0,0,0,0,0,0,0	19439673	12500000000	0	0	1		24 gr	NIST HB 44 (2024) Appendix C; NIST SP 811 (2008) B.8		
-U	dram	drams	dr|dr av	avoirdupois dram|avoirdupois drams		mass	0,1,0,0,0,0,0,0,0	45359237	25600000000	0	0	1		1/16 oz	NIST HB 44 (2024) Appendix C (27 11/32 grains); UK Weights and Measures Act 1985 Sch. 1		
-U	monme	monme	匁	momme|mommes|Taiwan qian		mass	0,1,0,0,0,0,0,0,0	3	800	0	0	1		3.75 g	Japan Weights and Measures Act (1891): 1 kan = 15/4 kg = 1000 monme		
-U	mace	maces		tsin|Hong Kong mace		mass	0,1,0,0,0,0,0,0,0	30239491	8000000000	0	0	1		1/160 catty	Hong Kong Weights and Measures Ordinance (Cap. 68) Sch. 1		
-U	French gros	French gros		gros		mass	0,1,0,0,0,0,0,0,0	1440	376543	0	0	1		72 kg/18827.15	Zupko, French Weights and Measures before the Revolution (1978): gros = 72 grains		
-U	apothecaries' dram	apothecaries' drams	ʒ|dr ap	drachm|drachms|apothecaries dram|apothecaries drams		mass	0,1,0,0,0,0,0,0,0	19439673	5000000000	0	0	1		60 gr	NIST HB 44 (2024) Appendix C		
-U	zolotnik	zolotniki		zolotniks		mass	0,1,0,0,0,0,0,0,0	1023781	240000000	0	0	1	~	1/96 funt	Russian Regulation on Measures and Weights (1899): 96 zolotniki = 1 funt		
-U	Attic drachma	Attic drachmae		drachma|drachmae|drachmas		mass	0,1,0,0,0,0,0,0,0	174957057	40000000000	0	0	1	~	67.5 gr	F. G. Skinner, Weights and Measures (1967): Attic stater about 135 grains		
-U	sextula	sextulae		Roman sextula		mass	0,1,0,0,0,0,0,0,0	2728034111	600000000000	0	0	1	~	1/6 uncia	F. G. Skinner, Weights and Measures (1967)		
-U	qian	qian	市钱	market qian|shiqian		mass	0,1,0,0,0,0,0,0,0	1	200	0	0	1		5 g	PRC State Council order on unified measurement units (1959): 1 jin = 500 g = 10 liang = 100 qian		
-U	Aeginetan drachma	Aeginetan drachmae		Aeginetic drachma		mass	0,1,0,0,0,0,0,0,0	19439673	3125000000	0	0	1	~	96 gr	F. G. Skinner, Weights and Measures (1967): Aeginetan stater about 192 grains		
-U	Attic stater	Attic staters				mass	0,1,0,0,0,0,0,0,0	174957057	20000000000	0	0	1	~	135 gr	F. G. Skinner, Weights and Measures (1967): Attic stater about 135 grains		
-U	tola	tolas		Indian tola		mass	0,1,0,0,0,0,0,0,0	58319019	5000000000	0	0	1		180 gr	Standards of Weight Act (India) 1939: tola = 180 grains		
-U	Aeginetan stater	Aeginetan staters		Aeginetic stater		mass	0,1,0,0,0,0,0,0,0	19439673	1562500000	0	0	1	~	192 gr	F. G. Skinner, Weights and Measures (1967): Aeginetan stater about 192 grains (up to 199)		
-U	Russian lot	Russian lots				mass	0,1,0,0,0,0,0,0,0	1023781	80000000	0	0	1	~	3 zolotnik	Russian Regulation on Measures and Weights (1899): 1 lot = 3 zolotniki		
-U	semuncia	semunciae		Roman half ounce		mass	0,1,0,0,0,0,0,0,0	2728034111	200000000000	0	0	1	~	1/2 uncia	F. G. Skinner, Weights and Measures (1967)		
-U	uncia	unciae		Roman ounce|Roman ounces		mass	0,1,0,0,0,0,0,0,0	2728034111	100000000000	0	0	1	~	1/12 libra	F. G. Skinner, Weights and Measures (1967)		
-U	ounce	ounces	oz|oz av	avoirdupois ounce|avoirdupois ounces		mass	0,1,0,0,0,0,0,0,0	45359237	1600000000	0	0	1	c	1/16 lb	NIST HB 44 (2024) Appendix C; UK Weights and Measures Act 1985 Sch. 1	mass-ounce	
-U	Castilian ounce	Castilian ounces		onza|onzas|Spanish ounce		mass	0,1,0,0,0,0,0,0,0	460093	16000000	0	0	1	~	0.460093 kg/16	Spanish equivalence tables, Gaceta de Madrid 28 Dec 1852: libra = 16 onzas		
-U	tower ounce	tower ounces				mass	0,1,0,0,0,0,0,0,0	58319019	2000000000	0	0	1		450 gr	Zupko, A Dictionary of Weights and Measures for the British Isles (1985)		
-U	assay ton	assay tons	AT	short assay ton|short assay tons		mass	0,1,0,0,0,0,0,0,0	7	240	0	0	1		87500/3 mg	NIST SP 811 (2008) B.8 (2.916 667 E-02 kg); mg/AT = ozt/short ton		
-U	French ounce	French ounces		once|once poids de marc		mass	0,1,0,0,0,0,0,0,0	11520	376543	0	0	1		576 kg/18827.15	Zupko, French Weights and Measures before the Revolution (1978)		
-U	troy ounce	troy ounces	ozt|oz t	ounce troy|ounces troy|fine ounce		mass	0,1,0,0,0,0,0,0,0	19439673	625000000	0	0	1		480 gr	NIST HB 44 (2024) Appendix C; UK Weights and Measures Act 1985 Sch. 1	mass-ounce-troy	
-U	apothecaries' ounce	apothecaries' ounces	℥|oz ap	apothecaries ounce|apothecaries ounces		mass	0,1,0,0,0,0,0,0,0	19439673	625000000	0	0	1		480 gr	NIST HB 44 (2024) Appendix C		
-U	Taiwan tael	Taiwan taels	台兩	tai liang		mass	0,1,0,0,0,0,0,0,0	3	80	0	0	1		10 monme	Japan Weights and Measures Act (1891) units as used in Taiwan: 1 tael = 10 monme = 37.5 g		
-U	tael	taels		leung|Hong Kong tael|Hong Kong taels		mass	0,1,0,0,0,0,0,0,0	30239491	800000000	0	0	1		1/16 catty	Hong Kong Weights and Measures Ordinance (Cap. 68) Sch. 1		
-U	liang	liang	市两	market liang|market tael|shiliang		mass	0,1,0,0,0,0,0,0,0	1	20	0	0	1		50 g	PRC State Council order on unified measurement units (1959): 1 jin = 10 liang		
-U	chhatak	chhataks		chittak|chittaks		mass	0,1,0,0,0,0,0,0,0	58319019	1000000000	0	0	1		5 tola	Standards of Weight Act (India) 1939: seer = 16 chhataks = 80 tolas		
-U	ons	onsen		Dutch ounce|Dutch ounces		mass	0,1,0,0,0,0,0,0,0	1	10	0	0	1		100 g	Dutch weights and measures law of 21 Aug 1816 (ons = hectogram)		
-U	Castilian marc	Castilian marcs		marco castellano|marco de Castilla		mass	0,1,0,0,0,0,0,0,0	460093	2000000	0	0	1	~	0.460093 kg/2	Spanish equivalence tables, Gaceta de Madrid 28 Dec 1852: marco = 8 onzas = 1/2 libra		
-U	French marc	French marcs		marc|marc de Paris		mass	0,1,0,0,0,0,0,0,0	92160	376543	0	0	1		4608 kg/18827.15	Zupko, French Weights and Measures before the Revolution (1978)		
-U	libra	librae		Roman pound|Roman pounds		mass	0,1,0,0,0,0,0,0,0	8184102333	25000000000	0	0	1	~	5052 gr	F. G. Skinner, Weights and Measures (1967) (gold aureus standard)		
-U	tower pound	tower pounds		moneyers' pound		mass	0,1,0,0,0,0,0,0,0	174957057	500000000	0	0	1		5400 gr	Zupko, A Dictionary of Weights and Measures for the British Isles (1985)		
-U	troy pound	troy pounds	lb t	pound troy|pounds troy		mass	0,1,0,0,0,0,0,0,0	58319019	156250000	0	0	1		12 ozt	NIST HB 44 (2024) Appendix C; NIST SP 811 (2008) B.8		
-U	apothecaries' pound	apothecaries' pounds	lb ap	apothecaries pound|apothecaries pounds		mass	0,1,0,0,0,0,0,0,0	58319019	156250000	0	0	1		5760 gr	NIST HB 44 (2024) Appendix C		
-U	funt	funty		Russian pound|Russian pounds		mass	0,1,0,0,0,0,0,0,0	1023781	2500000	0	0	1	~	0.4095124 kg	CIPM Procès-verbaux (1897) p. 155 (prototype H 1894); Russian Regulation on Measures and Weights (1899)		
-U	merchant's pound	merchant's pounds		merchants' pound|mercantile pound		mass	0,1,0,0,0,0,0,0,0	174957057	400000000	0	0	1		6750 gr	Zupko, A Dictionary of Weights and Measures for the British Isles (1985)		
-U	Attic mina	Attic minae		mina|minae|minas		mass	0,1,0,0,0,0,0,0,0	174957057	400000000	0	0	1	~	6750 gr	F. G. Skinner, Weights and Measures (1967)		
-U	pound	pounds	lb|lbm|℔	avoirdupois pound|avoirdupois pounds|lb av|lbs|pound-mass|pounds-mass		mass	0,1,0,0,0,0,0,0,0	45359237	100000000	0	0	1	c	0.45359237 kg	NIST HB 44 (2024) Appendix C; NIST SP 811 (2008) B.8; 1959 international pound	mass-pound	
-U	Castilian pound	Castilian pounds		libra castellana|Spanish pound|Spanish pounds		mass	0,1,0,0,0,0,0,0,0	460093	1000000	0	0	1	~	0.460093 kg	Spanish equivalence tables, Gaceta de Madrid 28 Dec 1852 (Ley de 19 de julio de 1849)		
-U	livre	livres		French pound|livre poids de marc		mass	0,1,0,0,0,0,0,0,0	184320	376543	0	0	1		9216 kg/18827.15	Zupko, French Weights and Measures before the Revolution (1978): livre = 9216 grains		
-U	metric pound	metric pounds		Zollpfund|Pfund|livre métrique|livre metrique		mass	0,1,0,0,0,0,0,0,0	1	2	0	0	1		500 g	Maß- und Gewichtsordnung des Norddeutschen Bundes (1868); French décret of 12 Feb 1812		
-U	jin	jin	市斤	market jin|market catty|shijin		mass	0,1,0,0,0,0,0,0,0	1	2	0	0	1		500 g	PRC State Council order on unified measurement units (1959)		
-U	kin	kin		Japanese catty|Taiwan catty|Taiwan catties|tai jin|台斤		mass	0,1,0,0,0,0,0,0,0	3	5	0	0	1		160 monme	Japan Weights and Measures Act (1891): 1 kin = 160 monme = 600 g		
-U	catty	catties		Hong Kong catty|Hong Kong catties|kati		mass	0,1,0,0,0,0,0,0,0	30239491	50000000	0	0	1		0.60478982 kg	Hong Kong Weights and Measures Ordinance (Cap. 68) Sch. 1		
-U	Aeginetan mina	Aeginetan minae		Aeginetic mina		mass	0,1,0,0,0,0,0,0,0	19439673	31250000	0	0	1	~	9600 gr	F. G. Skinner, Weights and Measures (1967): mina = 50 staters		
-U	seer	seers		ser|Indian seer		mass	0,1,0,0,0,0,0,0,0	58319019	62500000	0	0	1		80 tola	Standards of Weight Act (India) 1939		
-U	kilogram	kilograms	kg	kilogramme|kilogrammes|kilo|kilos		mass	0,1,0,0,0,0,0,0,0	1	1	0	0	1	c	base	BIPM SI Brochure 9th ed. (2019) 2.3.1	mass-kilogram	
-U	clove	cloves		wool clove		mass	0,1,0,0,0,0,0,0,0	317514659	100000000	0	0	1		7 lb	Zupko, A Dictionary of Weights and Measures for the British Isles (1985)		
-U	kan	kan	貫	kwan|kanme		mass	0,1,0,0,0,0,0,0,0	15	4	0	0	1		15/4 kg	Japan Weights and Measures Act (1891): 1 kan = 15/4 kg		
-U	stone	stones	st			mass	0,1,0,0,0,0,0,0,0	317514659	50000000	0	0	1	c	14 lb	UK Weights and Measures Act 1985 Sch. 1	mass-stone	
-U	hyl	hyls	TME	metric slug|metric slugs|technische Masseneinheit		mass	0,1,0,0,0,0,0,0,0	196133	20000	0	0	1		kgf*s^2/m	NIST SP 811 (2008) B.8 (kilogram-force second squared per meter)		
-U	arroba	arrobas		Castilian arroba|Spanish arroba		mass	0,1,0,0,0,0,0,0,0	460093	40000	0	0	1	~	11.502325 kg	Spanish equivalence tables, Gaceta de Madrid 28 Dec 1852		
-U	imperial quarter	imperial quarters	qr	quarterweight|quarter weight|long quarter|long quarters		mass	0,1,0,0,0,0,0,0,0	317514659	25000000	0	0	1		28 lb	UK Weights and Measures Act 1985 Sch. 1; Hong Kong Cap. 68 Sch. 1		
-U	tod	tods		wool tod		mass	0,1,0,0,0,0,0,0,0	317514659	25000000	0	0	1		28 lb	Zupko, A Dictionary of Weights and Measures for the British Isles (1985)		
-U	slug	slugs	slug	geepound|geepounds		mass	0,1,0,0,0,0,0,0,0	8896443230521	609600000000	0	0	1		lbf*s^2/ft	NIST SP 811 (2008) B.8	mass-slug	
-U	pood	poods		pud|puds		mass	0,1,0,0,0,0,0,0,0	1023781	62500	0	0	1	~	40 funt	Russian Regulation on Measures and Weights (1899)		
-U	Attic talent	Attic talents		talent|talents		mass	0,1,0,0,0,0,0,0,0	524871171	20000000	0	0	1	~	405000 gr	F. G. Skinner, Weights and Measures (1967)		
-U	maund	maunds		Indian maund|Bengal maund		mass	0,1,0,0,0,0,0,0,0	58319019	1562500	0	0	1		40 seer	Standards of Weight Act (India) 1939		
-U	Aeginetan talent	Aeginetan talents		Aeginetic talent		mass	0,1,0,0,0,0,0,0,0	58319019	1562500	0	0	1	~	576000 gr	F. G. Skinner, Weights and Measures (1967): talent = 60 minae		
-U	short hundredweight	short hundredweights	cwt|sh cwt	hundredweight|hundredweights|net hundredweight|US hundredweight|cental|centals		mass	0,1,0,0,0,0,0,0,0	45359237	1000000	0	0	1		100 lb	NIST HB 44 (2024) Appendix C; NIST SP 811 (2008) B.8		
-U	Castilian quintal	Castilian quintals		quintal castellano|Spanish quintal		mass	0,1,0,0,0,0,0,0,0	460093	10000	0	0	1	~	46.0093 kg	Spanish equivalence tables, Gaceta de Madrid 28 Dec 1852		
-U	Zentner	Zentner	Ztr	German hundredweight		mass	0,1,0,0,0,0,0,0,0	50	1	0	0	1		50 kg	Maß- und Gewichtsordnung des Norddeutschen Bundes (1868): 1 Zentner = 100 Pfund		
-U	dan	dan	市担	market dan|market picul		mass	0,1,0,0,0,0,0,0,0	50	1	0	0	1		50 kg	PRC State Council order on unified measurement units (1959): 1 dan = 100 jin		
-U	long hundredweight	long hundredweights	long cwt	gross hundredweight|imperial hundredweight|UK hundredweight		mass	0,1,0,0,0,0,0,0,0	317514659	6250000	0	0	1		112 lb	NIST HB 44 (2024) Appendix C; UK Weights and Measures Act 1985 Sch. 1		
-U	picul	piculs		tam|Hong Kong picul		mass	0,1,0,0,0,0,0,0,0	30239491	500000	0	0	1		100 catty	Hong Kong Weights and Measures Ordinance (Cap. 68) Sch. 1		
-U	wool wey	wool weys				mass	0,1,0,0,0,0,0,0,0	4127690567	50000000	0	0	1		182 lb	Zupko, A Dictionary of Weights and Measures for the British Isles (1985): 13 stone of 14 lb		
-U	quintal	quintals	q	metric quintal|metric quintals		mass	0,1,0,0,0,0,0,0,0	100	1	0	0	1		100 kg	Cardarelli, Encyclopaedia of Scientific Units, Weights and Measures (2003)		
-U	Doppelzentner	Doppelzentner	dz	double centner		mass	0,1,0,0,0,0,0,0,0	100	1	0	0	1		100 kg	Cardarelli, Encyclopaedia of Scientific Units, Weights and Measures (2003)		
-U	berkovets	berkovtsy		berkovets weight		mass	0,1,0,0,0,0,0,0,0	1023781	6250	0	0	1	~	10 pood	Russian Regulation on Measures and Weights (1899)		
-U	wool sack	wool sacks		woolsack|woolsacks		mass	0,1,0,0,0,0,0,0,0	4127690567	25000000	0	0	1		364 lb	Zupko, A Dictionary of Weights and Measures for the British Isles (1985): 2 weys		
-U	slinch	slinches		blob|blobs|inch-slug		mass	0,1,0,0,0,0,0,0,0	8896443230521	50800000000	0	0	1		lbf*s^2/in	derived from NIST SP 811 (2008) B.8 lbf (lbf·s²/in)		
-U	short ton	short tons	tn|sh tn	ton|tons|net ton|net tons|US ton|US tons		mass	0,1,0,0,0,0,0,0,0	45359237	50000	0	0	1		2000 lb	NIST HB 44 (2024) Appendix C; NIST SP 811 (2008) B.8	mass-ton	
-U	tonne	tonnes	t	metric ton|metric tons		mass	0,1,0,0,0,0,0,0,0	1000	1	0	0	1	c	1000 kg	BIPM SI Brochure 9th ed. (2019) Table 8	mass-tonne	
-U	long ton	long tons	LT|long tn	imperial ton|imperial tons|UK ton|UK tons		mass	0,1,0,0,0,0,0,0,0	317514659	312500	0	0	1		2240 lb	NIST HB 44 (2024) Appendix C; UK Weights and Measures Act 1985 Sch. 1		
-U	kilotonne	kilotonnes				mass	0,1,0,0,0,0,0,0,0	1000000	1	0	0	1		1000 t	BIPM SI Brochure 9th ed. (2019) Table 8 (tonne) with SI prefix		
-U	megatonne	megatonnes	Mt			mass	0,1,0,0,0,0,0,0,0	1000000000	1	0	0	1		1e6 t	BIPM SI Brochure 9th ed. (2019) Table 8 (tonne) with SI prefix		
-U	gigatonne	gigatonnes	Gt			mass	0,1,0,0,0,0,0,0,0	1000000000000	1	0	0	1		1e9 t	BIPM SI Brochure 9th ed. (2019) Table 8 (tonne) with SI prefix		
-U	Moon mass	Moon masses	M☾	lunar mass|mass of the Moon		mass	0,1,0,0,0,0,0,0,0	73458281568620000000000	1	0	0	1	~	0.0123000371*5.9722e24 kg	IAU 2009 system of astronomical constants (Luzum et al., Celest. Mech. Dyn. Astr. 110, 293, 2011): Moon/Earth mass ratio 0.012 300 0371; Earth mass 5.9722e24 kg as above		
-U	Earth mass	Earth masses	M⊕			mass	0,1,0,0,0,0,0,0,0	5972200000000000000000000	1	0	0	1	~	5.9722e24 kg	CLDR units.xml (earth-mass); IAU 2009 system of astronomical constants	mass-earth-mass	
-U	Jupiter mass	Jupiter masses	M♃	mass of Jupiter		mass	0,1,0,0,0,0,0,0,0	126686530000000000000000000000000	66743	0	0	1	~	(1.2668653e17/6.67430e-11) kg	IAU 2015 Resolution B3 nominal (GM)J = 1.266 8653e17 m³/s², with CODATA 2018 G		
-U	solar mass	solar masses	M☉	mass of the Sun		mass	0,1,0,0,0,0,0,0,0	1988470000000000000000000000000	1	0	0	1	~	1.98847e30 kg	CLDR units.xml (solar-mass); IAU 2015 B3 nominal GM☉ with CODATA 2014 G	mass-solar-mass	
-U	French degree of hardness	French degrees of hardness	°fH	French degree|French degrees|degré français		molar-concentration	-3,0,0,0,0,1,0,0,0	100000	1000869	0	0	1	~	0.01/100.0869*mol/litre	1 °fH = 10 mg CaCO3 per litre (ISO 6059 reports hardness in mmol/L); M(CaCO3) = 100.0869 g/mol (IUPAC standard atomic weights)		
-U	German degree of hardness	German degrees of hardness	°dH|°dGH	German degree|German degrees|deutsche Härte|deutscher Härtegrad		molar-concentration	-3,0,0,0,0,1,0,0,0	50000	280387	0	0	1	~	0.01/56.0774*mol/litre	1 °dH = 10 mg CaO per litre = 0.1783 mmol/L (DIN 38409-6); M(CaO) = 56.0774 g/mol (IUPAC standard atomic weights)		
-U	mole per cubic metre	moles per cubic metre	mol/m³	mole per cubic meter|moles per cubic meter		molar-concentration	-3,0,0,0,0,1,0,0,0	1	1	0	0	1	s	mole/metre^3	BIPM SI Brochure 9th ed. (2019) Table 6 (amount concentration, mol m⁻³)		
-U	amagat	amagats	amg			molar-concentration	-3,0,0,0,0,1,0,0,0	16887500000000000000	378515910691426251	0	0	1		101325/(1.380649e-23*273.15*6.02214076e23)*mol/m^3	CODATA 2018: Loschmidt constant n0 (273.15 K, 101.325 kPa) = 2.686 780 111 E+25 m⁻³ exact; amagat = n0/N_A		
-U	molar	molar	M|mol/L|mol/dm³	mole per litre|moles per litre|mole per liter|moles per liter|molarity		molar-concentration	-3,0,0,0,0,1,0,0,0	1000	1	0	0	1	cs	mole/litre	IUPAC Green Book 3rd ed. (2007) (M = mol dm⁻³); BIPM SI Brochure 9th ed. (2019) Table 8 (litre)		
-U	pound-mole per cubic foot	pound-moles per cubic foot	lbmol/ft³	pound mole per cubic foot|pound moles per cubic foot		molar-concentration	-3,0,0,0,0,1,0,0,0	3543690390625	221225364	0	0	1		453.59237*mol/ft^3	pound-mole (453.59237 mol) per cubic foot (NIST SP 811 (2008) B.8: ft = 3.048 E-01 m)		
-U	gram square centimetre	gram square centimetres	g·cm²|gcm²	gram square centimeter|gram square centimeters		moment-of-inertia	2,1,0,0,0,0,0,0,0	1	10000000	0	0	1		g*cm^2	CGS unit; BIPM SI Brochure 8th ed. (2006) Table 9 (CGS)		
-U	kilogram square millimetre	kilogram square millimetres	kg·mm²|kgmm²	kilogram square millimeter|kilogram square millimeters		moment-of-inertia	2,1,0,0,0,0,0,0,0	1	1000000	0	0	1		kg*mm^2	BIPM SI Brochure 9th ed. (2019) 2.3.4 (coherent unit kg m^2) with mm		
-U	ounce square inch	ounce square inches	oz·in²|ozin²			moment-of-inertia	2,1,0,0,0,0,0,0,0	731599133573	40000000000000000	0	0	1		oz*in^2	NIST SP 811 (2008) B.8 (ounce avoirdupois, inch) combined		
-U	kilogram square centimetre	kilogram square centimetres	kg·cm²|kgcm²	kilogram square centimeter|kilogram square centimeters		moment-of-inertia	2,1,0,0,0,0,0,0,0	1	10000	0	0	1		kg*cm^2	BIPM SI Brochure 9th ed. (2019) 2.3.4 (coherent unit kg m^2) with cm		
-U	pound square inch	pound square inches	lb·in²|lbin²			moment-of-inertia	2,1,0,0,0,0,0,0,0	731599133573	2500000000000000	0	0	1	c	lb*in^2	NIST SP 811 (2008) B.8 (pound inch squared 2.926 397 E-04 kg m^2)		
-U	pound square foot	pound square feet	lb·ft²|lbft²			moment-of-inertia	2,1,0,0,0,0,0,0,0	6584392202157	156250000000000	0	0	1	c	lb*ft^2	NIST SP 811 (2008) B.8 (pound foot squared 4.214 011 E-02 kg m^2)		
-U	pound-force inch second squared	pound-force inch seconds squared	lbf·in·s²	inch pound-force second squared		moment-of-inertia	2,1,0,0,0,0,0,0,0	1129848290276167	10000000000000000	0	0	1		9.80665 lb*m/s^2*in*s^2	NIST SP 811 (2008) B.8 (pound-force 4.448 222 E+00 N) x in x s^2		
-U	kilogram square metre	kilogram square metres	kg·m²|kgm²	kilogram square meter|kilogram square meters|kilogram metre squared		moment-of-inertia	2,1,0,0,0,0,0,0,0	1	1	0	0	1	c	kg*m^2	BIPM SI Brochure 9th ed. (2019) 2.3.4 (coherent derived unit)		
-U	slug square foot	slug square feet	slug·ft²|slugft²	pound-force foot second squared		moment-of-inertia	2,1,0,0,0,0,0,0,0	3389544870828501	2500000000000000	0	0	1		9.80665 lb*m/ft*ft^2	NIST SP 811 (2008) B.8 (slug 1.459 390 E+01 kg = lbf s^2/ft) x ft^2		
-U	tonne square metre	tonne square metres	t·m²	tonne square meter|tonne square meters|metric ton square metre		moment-of-inertia	2,1,0,0,0,0,0,0,0	1000	1	0	0	1		1000 kg*m^2	BIPM SI Brochure 9th ed. (2019) Table 8 (tonne = 1000 kg) x m^2		
-U	electronvolt per speed of light	electronvolts per speed of light	eV/c	electronvolt per c|electron volt per c		momentum	1,1,-1,0,0,0,0,0,0	801088317	1498962290000000000000000000000000000	0	0	1	s	eV/(299792458 m/s)	BIPM SI Brochure 9th ed. (2019) Table 8 (eV) and 2.2 (c = 299 792 458 m/s exactly)		
-U	atomic unit of momentum	atomic units of momentum	ħ/a0|ħ/a₀			momentum	1,1,-1,0,0,0,0,0,0	39857038309	20000000000000000000000000000000000	0	0	1	~	1.99285191545e-24 kg*m/s	CODATA 2022 recommended value (ħ/a0 = 1.992 851 915 45(31)e-24 kg m/s)		
-U	gram centimetre per second	gram centimetres per second	g·cm/s	gram centimeter per second|gram centimeters per second		momentum	1,1,-1,0,0,0,0,0,0	1	100000	0	0	1		g*cm/s	CGS unit of momentum; BIPM SI Brochure 8th ed. (2006) Table 9 (CGS)		
-U	dyne second	dyne seconds	dyn·s			momentum	1,1,-1,0,0,0,0,0,0	1	100000	0	0	1		1e-5 N*s	NIST SP 811 (2008) B.8 (dyne 1.0 E-05 N) x s		
-U	pound inch per second	pound inches per second	lb·in/s			momentum	1,1,-1,0,0,0,0,0,0	5760623099	500000000000	0	0	1		lb*in/s	NIST SP 811 (2008) B.9 momentum (1.152 125 E-02 kg m/s)		
-U	pound foot per second	pound feet per second	lb·ft/s			momentum	1,1,-1,0,0,0,0,0,0	17281869297	125000000000	0	0	1		lb*ft/s	NIST SP 811 (2008) B.9 momentum (1.382 550 E-01 kg m/s)		
-U	kilogram metre per second	kilogram metres per second	kg·m/s|kgm/s	kilogram meter per second|kilogram meters per second		momentum	1,1,-1,0,0,0,0,0,0	1	1	0	0	1	c	kg*m/s	BIPM SI Brochure 9th ed. (2019) 2.3.4 (coherent derived unit)		
-U	newton second	newton seconds	N·s|N⋅s	newton-second|newton-seconds		momentum	1,1,-1,0,0,0,0,0,0	1	1	0	0	1	c	N*s	BIPM SI Brochure 9th ed. (2019) Table 4 (newton) x s; impulse		
-U	pound-force second	pound-force seconds	lbf·s|lbfs	pound-second|pound-seconds		momentum	1,1,-1,0,0,0,0,0,0	8896443230521	2000000000000	0	0	1	c	9.80665 lb*m/s	NIST SP 811 (2008) B.8 (pound-force 4.448 222 E+00 N) x s		
-U	kilogram-force second	kilogram-force seconds	kgf·s|kp·s	kilopond second|kilopond seconds		momentum	1,1,-1,0,0,0,0,0,0	196133	20000	0	0	1		9.80665 kg*m/s	NIST SP 811 (2008) B.8 (kilogram-force 9.806 65 N) x s		
-U	fathom	fathoms	ftm|fath			nautical	1,0,0,0,0,0,0,0,0	1143	625	0	0	1	c	6 ft	NIST HB 44 (2024) App. C	length-fathom	
-U	US survey fathom	US survey fathoms		survey fathom|survey fathoms		nautical	1,0,0,0,0,0,0,0,0	7200	3937	0	0	1		6 ftUS	NIST SP 811 (2008) B.8 (fathom, based on US survey foot)		
-U	shackle	shackles		shackle of cable		nautical	1,0,0,0,0,0,0,0,0	3429	125	0	0	1		90 ft	Royal Navy (1949) and US Navy: 1 shackle = 15 fathoms; GNU units 2.22 definitions.units		
-U	cable	cables		international cable|international cables|cable length|cable lengths|kabeltov		nautical	1,0,0,0,0,0,0,0,0	926	5	0	0	1	c	185.2 m	1/10 international nautical mile; GNU units 2.22 definitions.units		
-U	imperial cable	imperial cables		Admiralty cable|Admiralty cables|British cable|British cables		nautical	1,0,0,0,0,0,0,0,0	115824	625	0	0	1		608 ft	1/10 Admiralty mile; GNU units 2.22 definitions.units		
-U	US cable	US cables		US Navy cable|US Navy cables		nautical	1,0,0,0,0,0,0,0,0	27432	125	0	0	1		720 ft	NIST HB 44 (2024) App. C (cable's length = 120 fathoms)		
-U	nautical mile	nautical miles	NM|nmi	international nautical mile|international nautical miles|kairi		nautical	1,0,0,0,0,0,0,0,0	1852	1	0	0	1	c	1852 m	NIST SP 811 (2008) B.8; International Hydrographic Conference (1929)	length-nautical-mile	
-U	Admiralty mile	Admiralty miles		Admiralty nautical mile|Admiralty nautical miles|British nautical mile|British nautical miles|UK nautical mile		nautical	1,0,0,0,0,0,0,0,0	231648	125	0	0	1		6080 ft	UK Admiralty, in use until 1970; GNU units 2.22 definitions.units		
-U	US nautical mile	US nautical miles				nautical	1,0,0,0,0,0,0,0,0	231656	125	0	0	1		1853.248 m	US Coast and Geodetic Survey, in use until 1 July 1954 (NBS)		
-U	nautical league	nautical leagues		marine league|marine leagues|sea league|sea leagues		nautical	1,0,0,0,0,0,0,0,0	5556	1	0	0	1		3 NM	3 international nautical miles; GNU units 2.22 definitions.units		
-U	second per mile	seconds per mile	s/mi			pace	-1,0,1,0,0,0,0,0,0	125	201168	0	0	1		s/mi	derived (NIST HB 44 (2024) Appendix C mile)		
-U	second per kilometre	seconds per kilometre	s/km	second per kilometer|seconds per kilometer		pace	-1,0,1,0,0,0,0,0,0	1	1000	0	0	1		s/km	derived (BIPM SI Brochure 9th ed. (2019))		
-U	second per 500 metres	seconds per 500 metres	s/500m	second per 500 meters|seconds per 500 meters		pace	-1,0,1,0,0,0,0,0,0	1	500	0	0	1		s/500 m	rowing split; derived (BIPM SI Brochure 9th ed. (2019))		
-U	second per 400 metres	seconds per 400 metres	s/400m	second per 400 meters|seconds per 400 meters|lap time		pace	-1,0,1,0,0,0,0,0,0	1	400	0	0	1		s/400 m	athletics lap (IAAF 400 m track); derived (BIPM SI Brochure 9th ed. (2019))		
-U	second per 100 metres	seconds per 100 metres	s/100m	second per 100 meters|seconds per 100 meters		pace	-1,0,1,0,0,0,0,0,0	1	100	0	0	1	c	s/100 m	swimming pace; derived (BIPM SI Brochure 9th ed. (2019))		
-U	second per 100 yards	seconds per 100 yards	s/100yd			pace	-1,0,1,0,0,0,0,0,0	25	2286	0	0	1		s/100 yd	swimming pace; derived (NIST HB 44 (2024) Appendix C yard)		
-U	minute per mile	minutes per mile	min/mi	min per mile		pace	-1,0,1,0,0,0,0,0,0	625	16764	0	0	1	c	min/mi	running pace; derived (BIPM SI Brochure 9th ed. (2019) Table 8; NIST HB 44 mile)		
-U	minute per kilometre	minutes per kilometre	min/km	minute per kilometer|minutes per kilometer|min per km		pace	-1,0,1,0,0,0,0,0,0	3	50	0	0	1	c	min/km	running pace; derived (BIPM SI Brochure 9th ed. (2019) Table 8)		
-U	minute per 500 metres	minutes per 500 metres	min/500m	minute per 500 meters|minutes per 500 meters		pace	-1,0,1,0,0,0,0,0,0	3	25	0	0	1		min/500 m	rowing split; derived (BIPM SI Brochure 9th ed. (2019) Table 8)		
-U	minute per 100 metres	minutes per 100 metres	min/100m	minute per 100 meters|minutes per 100 meters		pace	-1,0,1,0,0,0,0,0,0	3	5	0	0	1		min/100 m	swimming pace; derived (BIPM SI Brochure 9th ed. (2019) Table 8)		
-U	minute per 100 yards	minutes per 100 yards	min/100yd			pace	-1,0,1,0,0,0,0,0,0	250	381	0	0	1		min/100 yd	swimming pace; derived (NIST HB 44 (2024) Appendix C yard)		
-U	second per metre	seconds per metre	s/m	second per meter|seconds per meter		pace	-1,0,1,0,0,0,0,0,0	1	1	0	0	1		s/m	ISO 80000-3:2019; BIPM SI Brochure 9th ed. (2019)		
-U	millidarcy	millidarcys	mD	millidarcies		permeability	2,0,0,0,0,0,0,0,0	1	1013250000000000	0	0	1	c	darcy/1000	API RP 27; NIST SP 811 (2008) B.8 (darcy 9.869 233 E-13 m^2)		
-U	darcy	darcys	D_perm	darcies		permeability	2,0,0,0,0,0,0,0,0	1	1013250000000	0	0	1	c	cP*cm^3/s*cm/(cm^2*atm)	NIST SP 811 (2008) B.8 footnote: 1 cP fluid, 1 cm^3/s through 1 cm^2 under 1 atm/cm; 9.869 233 E-13 m^2		
-U	square metre permeability	square metres permeability	m²_perm			permeability	2,0,0,0,0,0,0,0,0	1	1	0	0	1		m^2	BIPM SI Brochure 9th ed. (2019) (SI unit of permeability: m^2)		
-U	erg per second	ergs per second	erg/s			power	2,1,-3,0,0,0,0,0,0	1	10000000	0	0	1		erg/s	NIST SP 811 (2008) B.8 (erg per second 1.0 E-07 W)		
-U	foot-pound-force per hour	foot-pounds-force per hour	ft·lbf/h	foot-pound per hour|foot-pounds per hour		power	2,1,-3,0,0,0,0,0,0	1129848290276167	3000000000000000000	0	0	1		ftlbf/h	NIST SP 811 (2008) B.8 (3.766 161 E-04 W)		
-U	calorie per hour	calories per hour	cal/h	thermochemical calorie per hour|thermochemical calories per hour		power	2,1,-3,0,0,0,0,0,0	523	450000	0	0	1		cal/h	NIST SP 811 (2008) B.8 (calorie_th = 4.184 J) / 3600 s		
-U	foot-pound-force per minute	foot-pounds-force per minute	ft·lbf/min	foot-pound per minute|foot-pounds per minute		power	2,1,-3,0,0,0,0,0,0	1129848290276167	50000000000000000	0	0	1		ftlbf/min	NIST SP 811 (2008) B.8 (2.259 697 E-02 W)		
-U	calorie per minute	calories per minute	cal/min	thermochemical calorie per minute|thermochemical calories per minute		power	2,1,-3,0,0,0,0,0,0	523	7500	0	0	1		cal/min	NIST SP 811 (2008) B.8 (calorie_th per minute 6.973 333 E-02 W)		
-U	thermochemical BTU per hour	thermochemical BTUs per hour	BTU_th/h|Btu_th/h	thermochemical British thermal unit per hour		power	2,1,-3,0,0,0,0,0,0	23722880951	81000000000	0	0	1		BTU_th/h	NIST SP 811 (2008) B.8 (2.928 751 E-01 W)		
-U	BTU per hour	BTUs per hour	BTU/h|Btu/h|Btuh|BTUH	British thermal unit per hour|British thermal units per hour		power	2,1,-3,0,0,0,0,0,0	52752792631	180000000000	0	0	1	c	BTU/h	NIST SP 811 (2008) B.8 (Btu_IT per hour 2.930 711 E-01 W)		
-U	watt	watts	W			power	2,1,-3,0,0,0,0,0,0	1	1	0	0	1	cs	J/s	BIPM SI Brochure 9th ed. (2019) Table 4 (W = J/s)	power-watt	
-U	kilocalorie per hour	kilocalories per hour	kcal/h|Cal/h	food calorie per hour|food calories per hour		power	2,1,-3,0,0,0,0,0,0	523	450	0	0	1		kcal/h	NIST SP 811 (2008) B.8 (kilocalorie_th = 4184 J) / 3600 s		
-U	IT kilocalorie per hour	IT kilocalories per hour	kcal_IT/h	International Table kilocalorie per hour		power	2,1,-3,0,0,0,0,0,0	1163	1000	0	0	1		kcal_IT/h	NIST SP 811 (2008) B.8 (kilocalorie_IT = 4186.8 J) / 3600 s = 1.163 W		
-U	foot-pound-force per second	foot-pounds-force per second	ft·lbf/s	foot-pound per second|foot-pounds per second		power	2,1,-3,0,0,0,0,0,0	3389544870828501	2500000000000000	0	0	1		ftlbf/s	NIST SP 811 (2008) B.8 (1.355 818 E+00 W)		
-U	calorie per second	calories per second	cal/s	thermochemical calorie per second|thermochemical calories per second		power	2,1,-3,0,0,0,0,0,0	523	125	0	0	1		cal/s	NIST SP 811 (2008) B.8 (calorie_th per second 4.184 W)		
-U	IT calorie per second	IT calories per second	cal_IT/s	International Table calorie per second		power	2,1,-3,0,0,0,0,0,0	10467	2500	0	0	1		cal_IT/s	NIST SP 811 (2008) B.8 (calorie_IT = 4.1868 J) / s		
-U	kilogram-force metre per second	kilogram-force metres per second	kgf·m/s|kp·m/s	kilogram-force meter per second|kilopond metre per second		power	2,1,-3,0,0,0,0,0,0	196133	20000	0	0	1		9.80665 kg*m^2/s^3	NIST SP 811 (2008) B.8 (kilogram-force = 9.806 65 N)		
-U	thermochemical BTU per minute	thermochemical BTUs per minute	BTU_th/min|Btu_th/min	thermochemical British thermal unit per minute		power	2,1,-3,0,0,0,0,0,0	23722880951	1350000000	0	0	1		BTU_th/min	NIST SP 811 (2008) B.8 (1.757 250 E+01 W)		
-U	BTU per minute	BTUs per minute	BTU/min|Btu/min	British thermal unit per minute|British thermal units per minute		power	2,1,-3,0,0,0,0,0,0	52752792631	3000000000	0	0	1		BTU/min	NIST SP 811 (2008) B.8 (Btu_IT = 1055.05585262 J) / 60 s		
-U	kilocalorie per minute	kilocalories per minute	kcal/min|Cal/min	food calorie per minute|food calories per minute		power	2,1,-3,0,0,0,0,0,0	1046	15	0	0	1		kcal/min	NIST SP 811 (2008) B.8 (kilocalorie_th per minute 6.973 333 E+01 W)		
-U	square foot of equivalent direct radiation	square feet of equivalent direct radiation	EDR	square foot EDR|square feet EDR		power	2,1,-3,0,0,0,0,0,0	52752792631	750000000	0	0	1		240 BTU/h	ASHRAE Handbook HVAC Systems and Equipment, steam heating (1 ft² EDR = 240 Btu/h)		
-U	thousand BTU per hour	thousand BTUs per hour	MBH|kBtu/h	thousand British thermal units per hour		power	2,1,-3,0,0,0,0,0,0	52752792631	180000000	0	0	1		1000 BTU/h	ASHRAE Terminology (MBH = 1000 Btu/h)		
-U	metric horsepower	metric horsepower	PS|CV	Pferdestärke|Pferdestaerke|cheval-vapeur|cheval vapeur|cavallo vapore|paardenkracht		power	2,1,-3,0,0,0,0,0,0	588399	800	0	0	1	c	75*9.80665 kg*m^2/s^3	DIN 1301-3:1979 (1 PS = 75 kgf m/s = 735.498 75 W); NIST SP 811 (2008) B.8 (7.354 988 E+02 W)		
-U	horsepower	horsepower	hp	mechanical horsepower|imperial horsepower		power	2,1,-3,0,0,0,0,0,0	37284993579113511	50000000000000	0	0	1	c	550 ftlbf/s	NIST SP 811 (2008) B.8 (horsepower (550 ft lbf/s) 7.456 999 E+02 W)	power-horsepower	
-U	electric horsepower	electric horsepower	hp_E	electrical horsepower		power	2,1,-3,0,0,0,0,0,0	746	1	0	0	1		746 W	NIST SP 811 (2008) B.8 (horsepower (electric) 746 W exactly)		
-U	water horsepower	water horsepower				power	2,1,-3,0,0,0,0,0,0	746043	1000	0	0	1	~	746.043 W	NIST SP 811 (2008) B.8 (horsepower (water) 7.460 43 E+02 W)		
-U	poncelet	poncelets				power	2,1,-3,0,0,0,0,0,0	196133	200	0	0	1		100*9.80665 kg*m^2/s^3	Cardarelli, Encyclopaedia of Scientific Units, Weights and Measures (2003) p. 527 (100 kgf m/s)		
-U	thermochemical BTU per second	thermochemical BTUs per second	BTU_th/s|Btu_th/s	thermochemical British thermal unit per second		power	2,1,-3,0,0,0,0,0,0	23722880951	22500000	0	0	1		BTU_th/s	NIST SP 811 (2008) B.8 (1.054 350 E+03 W)		
-U	BTU per second	BTUs per second	BTU/s|Btu/s	British thermal unit per second|British thermal units per second		power	2,1,-3,0,0,0,0,0,0	52752792631	50000000	0	0	1		BTU/s	NIST SP 811 (2008) B.8 (Btu_IT per second 1.055 056 E+03 W)		
-U	ton of refrigeration	tons of refrigeration	TR	refrigeration ton|refrigeration tons|US refrigeration ton		power	2,1,-3,0,0,0,0,0,0	52752792631	15000000	0	0	1	c	12000 BTU/h	NIST SP 811 (2008) B.8 (ton of refrigeration (12 000 Btu_IT/h) 3.516 853 E+03 W)		
-U	Japanese refrigeration ton	Japanese refrigeration tons	JRT|JRt	Japanese ton of refrigeration		power	2,1,-3,0,0,0,0,0,0	96529	25	0	0	1		3320 kcal_IT/h	JSRAE glossary 68 and JIS (1 JRT = 3320 kcal/h = 3.86 kW)		
-U	kilocalorie per second	kilocalories per second	kcal/s|Cal/s	food calorie per second|food calories per second		power	2,1,-3,0,0,0,0,0,0	4184	1	0	0	1		kcal/s	NIST SP 811 (2008) B.8 (kilocalorie_th per second 4.184 E+03 W)		
-U	boiler horsepower	boiler horsepower				power	2,1,-3,0,0,0,0,0,0	19619	2	0	0	1	~	9809.50 W	NIST SP 811 (2008) B.8 (horsepower (boiler) 9.809 50 E+03 W)		
-U	million BTU per hour	million BTU per hour	MMBtu/h|MMBTU/h	million British thermal units per hour		power	2,1,-3,0,0,0,0,0,0	52752792631	180000	0	0	1		MMBtu/h	US EIA Glossary (MMBtu = 10^6 Btu); NIST SP 811 (2008) B.8 for Btu_IT		
-U	solar luminosity	solar luminosities	L☉|Lsun|L_sun	nominal solar luminosity		power	2,1,-3,0,0,0,0,0,0	382800000000000000000000000	1	0	0	1		3.828e26 W	IAU 2015 Resolution B3 (nominal solar luminosity = 3.828e26 W exactly)	light-solar-luminosity	
-U	barye	baryes	Ba	barad|barads|dyne per square centimetre|dyne per square centimeter|dynes per square centimetre|dynes per square centimeter		pressure	-1,1,-2,0,0,0,0,0,0	1	10	0	0	1		dyn/cm^2	NIST SP 811 (2008) B.8 (dyne per square centimeter, 1.0 E-01 Pa)		
-U	micrometre of mercury	micrometres of mercury	µmHg|umHg	micron of mercury|microns of mercury|micrometer of mercury|micrometers of mercury|micron Hg		pressure	-1,1,-2,0,0,0,0,0,0	26664477483	200000000000	0	0	1		mmHg/1000	NIST SP 811 (2008) B.8 mmHg (conventional) / 1000		
-U	pascal	pascals	Pa	newton per square metre|newton per square meter|newtons per square metre|newtons per square meter		pressure	-1,1,-2,0,0,0,0,0,0	1	1	0	0	1	cs	N/m^2	BIPM SI Brochure 9th ed. (2019) Table 4	pressure-pascal	
-U	poundal per square foot	poundals per square foot	pdl/ft²			pressure	-1,1,-2,0,0,0,0,0,0	45359237	30480000	0	0	1		pdl/ft^2	NIST SP 811 (2008) B.8 (1.488 164 E+00 Pa)		
-U	kilogram-force per square metre	kilograms-force per square metre	kgf/m²	kilogram-force per square meter|kilograms-force per square meter|kilopond per square metre		pressure	-1,1,-2,0,0,0,0,0,0	196133	20000	0	0	1		kgf/m^2	NIST SP 811 (2008) B.8 (9.806 65 E+00 Pa)		
-U	millimetre of water	millimetres of water	mmH2O|mmH₂O	millimeter of water|millimeters of water|millimetre of water column|mm water gauge|mmWC		pressure	-1,1,-2,0,0,0,0,0,0	196133	20000	0	0	1		9.80665 Pa	NIST SP 811 (2008) B.8 (millimeter of water, conventional, 9.806 65 E+00 Pa)		
-U	pound-force per square foot	pounds-force per square foot	psf|lbf/ft²	pound per square foot|pounds per square foot		pressure	-1,1,-2,0,0,0,0,0,0	8896443230521	185806080000	0	0	1		lbf/ft^2	NIST SP 811 (2008) B.8 (4.788 026 E+01 Pa)		
-U	centimetre of water at 4 °C	centimetres of water at 4 °C	cmH2O_4C	centimeter of water at 4 °C|cmH2O at 4 °C		pressure	-1,1,-2,0,0,0,0,0,0	490319	5000	0	0	1	~	98.0638 Pa	NIST SP 811 (2008) B.8 (centimeter of water (4 °C), 9.806 38 E+01 Pa)		
-U	gram-force per square centimetre	grams-force per square centimetre	gf/cm²	gram-force per square centimeter|grams-force per square centimeter		pressure	-1,1,-2,0,0,0,0,0,0	196133	2000	0	0	1		gf/cm^2	NIST SP 811 (2008) B.8 (9.806 65 E+01 Pa)		
-U	centimetre of water	centimetres of water	cmH2O|cmH₂O	centimeter of water|centimeters of water|centimetre of water column|cmWC		pressure	-1,1,-2,0,0,0,0,0,0	196133	2000	0	0	1		10 mmH2O	NIST SP 811 (2008) B.8 (centimeter of water, conventional, 9.806 65 E+01 Pa)		
-U	torr	torrs	Torr			pressure	-1,1,-2,0,0,0,0,0,0	20265	152	0	0	1	s	atm/760	NIST SP 811 (2008) B.8 (torr, 101 325/760 Pa)		
-U	millimetre of mercury	millimetres of mercury	mmHg	millimeter of mercury|millimeters of mercury|mm Hg		pressure	-1,1,-2,0,0,0,0,0,0	26664477483	200000000	0	0	1	c	133.322387415 Pa	NIST SP 811 (2008) B.8 and footnote 12 (conventional: 13 595.1 kg/m³ × gn × 1 mm)	pressure-millimeter-ofhg	
-U	inch of water at 60 °F	inches of water at 60 °F	inH2O_60F	inH2O at 60 °F		pressure	-1,1,-2,0,0,0,0,0,0	6221	25	0	0	1	~	248.84 Pa	NIST SP 811 (2008) B.8 (inch of water (60 °F), 2.4884 E+02 Pa)		
-U	inch of water at 39.2 °F	inches of water at 39.2 °F	inH2O_39F	inH2O at 39.2 °F|inch of water at 4 °C		pressure	-1,1,-2,0,0,0,0,0,0	124541	500	0	0	1	~	249.082 Pa	NIST SP 811 (2008) B.8 (inch of water (39.2 °F), 2.490 82 E+02 Pa)		
-U	inch of water	inches of water	inH2O|inH₂O	inch of water column|inches of water column|inWC|in w.c.|inch water gauge		pressure	-1,1,-2,0,0,0,0,0,0	24908891	100000	0	0	1		25.4 mmH2O	NIST SP 811 (2008) B.8 (inch of water, conventional, 2.490 889 E+02 Pa)		
-U	ounce-force per square inch	ounces-force per square inch	osi|ozf/in²	ounce per square inch|ounces per square inch		pressure	-1,1,-2,0,0,0,0,0,0	8896443230521	20645120000	0	0	1		ozf/in^2	derived from NIST SP 811 (2008) B.8 ozf (2.780 139 E-01 N)		
-U	pièze	pièzes	pz	pieze|piezes|sthène per square metre|sthene per square metre		pressure	-1,1,-2,0,0,0,0,0,0	1000	1	0	0	1		sn/m^2	French décret of 2 Apr 1919 (MTS system): pièze = 1 sthène/m² = 1 kPa		
-U	centimetre of mercury at 0 °C	centimetres of mercury at 0 °C	cmHg_0C	centimeter of mercury at 0 °C|cmHg at 0 °C		pressure	-1,1,-2,0,0,0,0,0,0	66661	50	0	0	1	~	1333.22 Pa	NIST SP 811 (2008) B.8 (centimeter of mercury (0 °C), 1.333 22 E+03 Pa)		
-U	centimetre of mercury	centimetres of mercury	cmHg	centimeter of mercury|centimeters of mercury		pressure	-1,1,-2,0,0,0,0,0,0	26664477483	20000000	0	0	1		10 mmHg	NIST SP 811 (2008) B.8 (centimeter of mercury, conventional, 1.333 224 E+03 Pa)		
-U	foot of water at 39.2 °F	feet of water at 39.2 °F	ftH2O_39F	ftH2O at 39.2 °F		pressure	-1,1,-2,0,0,0,0,0,0	149449	50	0	0	1	~	2988.98 Pa	NIST SP 811 (2008) B.8 (foot of water (39.2 °F), 2.988 98 E+03 Pa)		
-U	foot of water	feet of water	ftH2O|ftH₂O	foot of water column|feet of water column|ftWC		pressure	-1,1,-2,0,0,0,0,0,0	74726673	25000	0	0	1		12 inH2O	NIST SP 811 (2008) B.8 (foot of water, conventional, 2.989 067 E+03 Pa)		
-U	foot of seawater	feet of seawater	fsw	foot of sea water|feet of sea water		pressure	-1,1,-2,0,0,0,0,0,0	8896443230521	2903220000	0	0	1		64 lbf/ft^2	US Navy Diving Manual Rev. 7 (2016): 1 fsw = 0.44444 psi (sea water 64 lb/ft³)		
-U	inch of mercury at 60 °F	inches of mercury at 60 °F	inHg_60F	inHg at 60 °F		pressure	-1,1,-2,0,0,0,0,0,0	67537	20	0	0	1	~	3376.85 Pa	NIST SP 811 (2008) B.8 (inch of mercury (60 °F), 3.376 85 E+03 Pa)		
-U	inch of mercury at 32 °F	inches of mercury at 32 °F	inHg_32F	inHg at 32 °F|inch of mercury at 0 °C		pressure	-1,1,-2,0,0,0,0,0,0	169319	50	0	0	1	~	3386.38 Pa	NIST SP 811 (2008) B.8 (inch of mercury (32 °F), 3.386 38 E+03 Pa)		
-U	inch of mercury	inches of mercury	inHg|in Hg	inch Hg|inches Hg		pressure	-1,1,-2,0,0,0,0,0,0	3386388640341	1000000000	0	0	1	c	25.4 mmHg	NIST SP 811 (2008) B.8 and footnote 12 (conventional, 3.386 389 E+03 Pa)	pressure-inch-ofhg	
-U	pound-force per square inch	pounds-force per square inch	psi|lbf/in²	pound per square inch|pounds per square inch|psia		pressure	-1,1,-2,0,0,0,0,0,0	8896443230521	1290320000	0	0	1	c	lbf/in^2	NIST SP 811 (2008) B.8 (6.894 757 E+03 Pa)	pressure-pound-force-per-square-inch	
-U	metre of water	metres of water	mH2O|mH₂O	meter of water|meters of water|metre of water column|mWC		pressure	-1,1,-2,0,0,0,0,0,0	196133	20	0	0	1		1000 mmH2O	NIST SP 811 (2008) B.8 (millimeter of water, conventional) × 1000		
-U	metre of seawater	metres of seawater	msw	meter of seawater|meters of seawater|metre of sea water		pressure	-1,1,-2,0,0,0,0,0,0	10000	1	0	0	1		0.1 bar	US Navy Diving Manual Rev. 7 (2016); EN 13319: 1 msw = 0.1 bar		
-U	newton per square centimetre	newtons per square centimetre	N/cm²	newton per square centimeter|newtons per square centimeter		pressure	-1,1,-2,0,0,0,0,0,0	10000	1	0	0	1		N/cm^2	derived (BIPM SI Brochure 9th ed. (2019) Table 4)		
-U	foot of mercury	feet of mercury	ftHg			pressure	-1,1,-2,0,0,0,0,0,0	10159165921023	250000000	0	0	1		12 inHg	NIST SP 811 (2008) B.8 (foot of mercury, conventional, 4.063 666 E+04 Pa)		
-U	kip per square foot	kips per square foot	ksf|kip/ft²			pressure	-1,1,-2,0,0,0,0,0,0	8896443230521	185806080	0	0	1		kip/ft^2	derived from NIST SP 811 (2008) B.8 kip		
-U	short ton-force per square foot	short tons-force per square foot	tsf	ton per square foot|tons per square foot|ton-force per square foot		pressure	-1,1,-2,0,0,0,0,0,0	8896443230521	92903040	0	0	1		tonf/ft^2	derived from NIST SP 811 (2008) B.8 ton-force (2000 lbf)		
-U	technical atmosphere	technical atmospheres	at|kgf/cm²|kp/cm²	kilogram-force per square centimetre|kilogram-force per square centimeter|kilopond per square centimetre|kilopond per square centimeter		pressure	-1,1,-2,0,0,0,0,0,0	196133	2	0	0	1		kgf/cm^2	NIST SP 811 (2008) B.8 (atmosphere, technical, 9.806 65 E+04 Pa)		
-U	bar	bars	bar			pressure	-1,1,-2,0,0,0,0,0,0	100000	1	0	0	1	cs	100000 Pa	BIPM SI Brochure 8th ed. (2006) Table 8; NIST SP 811 (2008) B.8 (1.0 E+05 Pa)	pressure-bar	
-U	hectopièze	hectopièzes	hpz	hectopieze|hectopiezes		pressure	-1,1,-2,0,0,0,0,0,0	100000	1	0	0	1		100 pz	French décret of 2 Apr 1919 (MTS system): hectopièze = 100 pièzes = 1 bar		
-U	standard atmosphere	standard atmospheres	atm	atmosphere|atmospheres|physical atmosphere		pressure	-1,1,-2,0,0,0,0,0,0	101325	1	0	0	1	c	101325 Pa	10th CGPM (1954) Resolution 4; NIST SP 811 (2008) B.8 (1.013 25 E+05 Pa)	pressure-atmosphere	
-U	newton per square millimetre	newtons per square millimetre	N/mm²	newton per square millimeter|newtons per square millimeter		pressure	-1,1,-2,0,0,0,0,0,0	1000000	1	0	0	1		N/mm^2	derived (BIPM SI Brochure 9th ed. (2019) Table 4)		
-U	kip per square inch	kips per square inch	ksi|kip/in²	kilopound per square inch		pressure	-1,1,-2,0,0,0,0,0,0	8896443230521	1290320	0	0	1		kip/in^2	NIST SP 811 (2008) B.8 (6.894 757 E+06 Pa)		
-U	kilogram-force per square millimetre	kilograms-force per square millimetre	kgf/mm²	kilogram-force per square millimeter|kilograms-force per square millimeter		pressure	-1,1,-2,0,0,0,0,0,0	9806650	1	0	0	1		kgf/mm^2	NIST SP 811 (2008) B.8 (9.806 65 E+06 Pa)		
-U	short ton-force per square inch	short tons-force per square inch		ton per square inch|ton-force per square inch|US ton per square inch		pressure	-1,1,-2,0,0,0,0,0,0	8896443230521	645160	0	0	1		tonf/in^2	derived from NIST SP 811 (2008) B.8 ton-force (2000 lbf)		
-U	long ton-force per square inch	long tons-force per square inch		long ton per square inch|imperial ton per square inch|UK ton per square inch		pressure	-1,1,-2,0,0,0,0,0,0	62275102613647	4032250	0	0	1		2240 lbf/in^2	UK Weights and Measures Act 1985 Sch. 1 (ton = 2240 lb) × gn		
-U	atomic unit of pressure	atomic units of pressure		hartree per cubic bohr		pressure	-1,1,-2,0,0,0,0,0,0	29421015697000	1	0	0	1	~	2.9421015697e13 Pa	derived from CODATA 2018 Eₕ/a₀³ (4.3597447222071e-18 J / (5.29177210903e-11 m)³)		
-U	kilojoule per square metre	kilojoules per square metre	kJ/m²	kilojoule per square meter|kilojoules per square meter		radiant-exposure	0,1,-2,0,0,0,0,0,0	1000	1	0	0	1	c	kJ/m^2	BIPM SI Brochure 9th ed. (2019) (SI coherent unit J m^-2, prefix kilo)		
-U	watt-hour per square metre	watt-hours per square metre	Wh/m²	watt-hour per square meter|watt-hours per square meter		radiant-exposure	0,1,-2,0,0,0,0,0,0	3600	1	0	0	1		Wh/m^2	BIPM SI Brochure 9th ed. (2019) (W, h = 3600 s, Table 8)		
-U	langley	langleys	Ly			radiant-exposure	0,1,-2,0,0,0,0,0,0	41840	1	0	0	1	c	cal/cm^2	NIST SP 811 (2008) B.8 (langley 4.184 E+04 J/m^2; thermochemical calorie per cm^2)		
-U	megajoule per square metre	megajoules per square metre	MJ/m²	megajoule per square meter|megajoules per square meter		radiant-exposure	0,1,-2,0,0,0,0,0,0	1000000	1	0	0	1	c	MJ/m^2	BIPM SI Brochure 9th ed. (2019) (SI coherent unit J m^-2, prefix mega)		
-U	kilowatt-hour per square metre	kilowatt-hours per square metre	kWh/m²	kilowatt-hour per square meter|kilowatt-hours per square meter|sun-hour		radiant-exposure	0,1,-2,0,0,0,0,0,0	3600000	1	0	0	1	c	kWh/m^2	BIPM SI Brochure 9th ed. (2019); solar insolation practice (1 peak sun-hour = 1 kWh/m^2)		
-U	disintegration per minute	disintegrations per minute	dpm	decay per minute|decays per minute		radioactivity	0,0,-1,0,0,0,0,0,0	1	60	0	0	1		Bq/60	1 min = 60 s (BIPM SI Brochure 9th ed. (2019) Table 8); health-physics usage (US NRC Regulatory Guide 1.86, dpm/100 cm²)		
-U	becquerel	becquerels	Bq	disintegration per second|disintegrations per second|dps|decay per second|decays per second		radioactivity	0,0,-1,0,0,0,0,0,0	1	1	0	0	1	cs	1/s	BIPM SI Brochure 9th ed. (2019) Table 4 (Bq = s⁻¹)		
-U	rutherford	rutherfords	Rd			radioactivity	0,0,-1,0,0,0,0,0,0	1000000	1	0	0	1		1e6 Bq	GNU units 3.15 definitions.units (rutherford = 1e6 Bq)		
-U	curie	curies	Ci			radioactivity	0,0,-1,0,0,0,0,0,0	37000000000	1	0	0	1	cs	3.7e10 Bq	NIST SP 811 (2008) B.8 (curie, 3.7 E+10 Bq)		
-U	part per trillion	parts per trillion	ppt			ratio	0,0,0,0,0,0,0,0,0	1	1000000000000	0	0	1		1e-12	NIST SP 811 (2008) 7.10.3 (ppt = 1e-12, language-dependent)		
-U	part per billion	parts per billion	ppb			ratio	0,0,0,0,0,0,0,0,0	1	1000000000	0	0	1		1e-9	NIST SP 811 (2008) 7.10.3 (ppb = 1e-9, language-dependent)		
-U	part per million	parts per million	ppm			ratio	0,0,0,0,0,0,0,0,0	1	1000000	0	0	1	c	1e-6	NIST SP 811 (2008) 7.10.3 (ppm = 1e-6); CLDR units.xml (permillion)	concentr-permillion	
-U	per cent mille	per cent mille	pcm	percent mille|part per hundred thousand|parts per hundred thousand		ratio	0,0,0,0,0,0,0,0,0	1	100000	0	0	1		1e-5	ORNL SCALE 6.1 manual, ORNL/TM-2005/39 (reactivity in pcm = 1e-5)		
-U	basis point	basis points	bp	bips		ratio	0,0,0,0,0,0,0,0,0	1	10000	0	0	1		1e-4	GNU units 3.15 definitions.units (basispoint = 0.01 %); finance usage		
-U	per myriad	per myriad	‱	permyriad|per ten thousand		ratio	0,0,0,0,0,0,0,0,0	1	10000	0	0	1		1e-4	CLDR units.xml (permyriad = 1/10000)	concentr-permyriad	
-U	mill	mills		millage		ratio	0,0,0,0,0,0,0,0,0	1	1000	0	0	1		1e-3	GNU units 3.15 definitions.units (mill = 0.001; US property-tax rates, 1 mill = $1 per $1000)		
-U	per mille	per mille	‰	permille|per mil|per thousand|part per thousand|parts per thousand		ratio	0,0,0,0,0,0,0,0,0	1	1000	0	0	1	c	1e-3	CLDR units.xml (permille = 1/1000); ISO 80000-1:2009 (per mille)	concentr-permille	
-U	proof	proof		US proof|degree of proof|degrees of proof		ratio	0,0,0,0,0,0,0,0,0	1	200	0	0	1		1/200	27 CFR part 30 Gauging Manual, definitions (proof = twice the percent of ethyl alcohol by volume at 60 °F)		
-U	percent	percent	%	per cent|pct|part per hundred|parts per hundred		ratio	0,0,0,0,0,0,0,0,0	1	100	0	0	1	c	0.01	ISO 80000-1:2009 (% = 0.01); NIST SP 811 (2008) 7.10.2	concentr-percent	
-U	karat	karats		karat gold|karats gold		ratio	0,0,0,0,0,0,0,0,0	1	24	0	0	1		1/24	CLDR units.xml (karat = 1/24 portion); GNU units 3.15 definitions.units (karat = 1/24, gold purity)	concentr-karat	
-U	one	one		unity		ratio	0,0,0,0,0,0,0,0,0	1	1	0	0	1		1	ISO 80000-1:2009 (unit one, symbol 1)		
-U	pair	pairs		brace|braces		ratio	0,0,0,0,0,0,0,0,0	2	1	0	0	1		2	GNU units 3.15 definitions.units (pair = brace = 2)		
-U	dicker	dickers				ratio	0,0,0,0,0,0,0,0,0	10	1	0	0	1		10	GNU units 3.15 definitions.units (dicker = 10, hides and skins)		
-U	dozen	dozens	doz			ratio	0,0,0,0,0,0,0,0,0	12	1	0	0	1	c	12	GNU units 3.15 definitions.units (dozen = 12)		
-U	baker's dozen	baker's dozens		bakers dozen|long dozen		ratio	0,0,0,0,0,0,0,0,0	13	1	0	0	1		13	GNU units 3.15 definitions.units (bakersdozen = 13)		
-U	score	scores				ratio	0,0,0,0,0,0,0,0,0	20	1	0	0	1		20	GNU units 3.15 definitions.units (score = 20)		
-U	short quire	short quires				ratio	0,0,0,0,0,0,0,0,0	24	1	0	0	1		24	GNU units 3.15 definitions.units (shortquire = 24 sheets)		
-U	quire	quires				ratio	0,0,0,0,0,0,0,0,0	25	1	0	0	1		25	GNU units 3.15 definitions.units (quire = 25 sheets)		
-U	shock	shocks		Schock		ratio	0,0,0,0,0,0,0,0,0	60	1	0	0	1		60	GNU units 3.15 definitions.units (shock = 60)		
-U	hundred	hundreds				ratio	0,0,0,0,0,0,0,0,0	100	1	0	0	1		100	short-scale number name (100)		
-U	long hundred	long hundreds		great hundred|great hundreds|small gross		ratio	0,0,0,0,0,0,0,0,0	120	1	0	0	1		120	GNU units 3.15 definitions.units (longhundred = 120)		
-U	gross	gross				ratio	0,0,0,0,0,0,0,0,0	144	1	0	0	1	c	144	GNU units 3.15 definitions.units (gross = 144)		
-U	short ream	short reams				ratio	0,0,0,0,0,0,0,0,0	480	1	0	0	1		480	GNU units 3.15 definitions.units (shortream = 480 sheets)		
-U	ream	reams				ratio	0,0,0,0,0,0,0,0,0	500	1	0	0	1		500	GNU units 3.15 definitions.units (ream = 500 sheets)		
-U	printer's ream	printer's reams		perfect ream|perfect reams|printers ream		ratio	0,0,0,0,0,0,0,0,0	516	1	0	0	1		516	GNU units 3.15 definitions.units (perfectream = 516 sheets)		
-U	thousand	thousands				ratio	0,0,0,0,0,0,0,0,0	1000	1	0	0	1		1000	number name (1e3)		
-U	great gross	great grosses				ratio	0,0,0,0,0,0,0,0,0	1728	1	0	0	1		1728	GNU units 3.15 definitions.units (greatgross = 12 gross)		
-U	myriad	myriads		wan|man		ratio	0,0,0,0,0,0,0,0,0	10000	1	0	0	1		1e4	Greek myriad; Chinese 万 wàn, Japanese 万 man = 10 000		
-U	lakh	lakhs		lac|lacs		ratio	0,0,0,0,0,0,0,0,0	100000	1	0	0	1		1e5	GNU units 3.15 definitions.units (lakh = 1e5, Indian numbering)		
-U	million	millions				ratio	0,0,0,0,0,0,0,0,0	1000000	1	0	0	1		1e6	number name (1e6)		
-U	crore	crores				ratio	0,0,0,0,0,0,0,0,0	10000000	1	0	0	1		1e7	GNU units 3.15 definitions.units (crore = 1e7, Indian numbering)		
-U	billion	billions		milliard|milliards		ratio	0,0,0,0,0,0,0,0,0	1000000000	1	0	0	1		1e9	GNU units 3.15 definitions.units (billion = 1e9, short scale; milliard in long-scale languages)		
-U	trillion	trillions				ratio	0,0,0,0,0,0,0,0,0	1000000000000	1	0	0	1		1e12	GNU units 3.15 definitions.units (trillion = 1e12, short scale)		
-U	quadrillion	quadrillions				ratio	0,0,0,0,0,0,0,0,0	1000000000000000	1	0	0	1		1e15	GNU units 3.15 definitions.units (quadrillion = 1e15, short scale)		
-U	milliarcsecond per year	milliarcseconds per year	mas/yr|mas/a			rotational-speed	0,0,-1,0,0,0,0,0,1	1	20449324800000000	1	0	1		mas/a	proper motion (IAU; Gaia and Hipparcos catalogues); Julian year 365.25 d		
-U	arcsecond per year	arcseconds per year	arcsec/yr|arcsec/a			rotational-speed	0,0,-1,0,0,0,0,0,1	1	20449324800000	1	0	1		arcsec/a	proper motion (IAU); Julian year 365.25 d		
-U	degree per day	degrees per day	°/d|deg/d			rotational-speed	0,0,-1,0,0,0,0,0,1	1	15552000	1	0	1		deg/d	derived (BIPM SI Brochure 9th ed. (2019) Table 8 degree, day)		
-U	degree per hour	degrees per hour	°/h|deg/h			rotational-speed	0,0,-1,0,0,0,0,0,1	1	648000	1	0	1		deg/h	derived (BIPM SI Brochure 9th ed. (2019) Table 8 degree, hour)		
-U	revolution per day	revolutions per day	rev/d	turn per day|turns per day		rotational-speed	0,0,-1,0,0,0,0,0,1	1	43200	1	0	1		rev/d	derived (NIST SP 811 (2008) B.8 revolution; BIPM SI Brochure Table 8 day)		
-U	Earth rotation rate	Earth rotation rates	ω⊕	angular velocity of the Earth		rotational-speed	0,0,-1,0,0,0,0,0,1	1458423	20000000000	0	0	1	~	7.292115e-5 rad/s	Geodetic Reference System 1980 (Moritz, Bull. Géod. 54, 395, 1980): ω = 7 292 115e-11 rad/s		
-U	degree per minute	degrees per minute	°/min|deg/min			rotational-speed	0,0,-1,0,0,0,0,0,1	1	10800	1	0	1		deg/min	derived (BIPM SI Brochure 9th ed. (2019) Table 8 degree, minute)		
-U	revolution per hour	revolutions per hour	rph|rev/h	turn per hour|turns per hour		rotational-speed	0,0,-1,0,0,0,0,0,1	1	1800	1	0	1		rev/h	derived (NIST SP 811 (2008) B.8 revolution; BIPM SI Brochure Table 8 hour)		
-U	radian per minute	radians per minute	rad/min			rotational-speed	0,0,-1,0,0,0,0,0,1	1	60	0	0	1		rad/min	derived (BIPM SI Brochure 9th ed. (2019) Table 8 minute)		
-U	degree per second	degrees per second	°/s|deg/s			rotational-speed	0,0,-1,0,0,0,0,0,1	1	180	1	0	1	c	deg/s	derived (BIPM SI Brochure 9th ed. (2019) Table 8 degree)		
-U	revolution per minute	revolutions per minute	rpm|r/min|rev/min	turn per minute|turns per minute|RPM		rotational-speed	0,0,-1,0,0,0,0,0,1	1	30	1	0	1	c	rev/min	NIST SP 811 (2008) B.8 (revolution per minute, 1.047 198 E-01 rad/s)		
-U	radian per second	radians per second	rad/s			rotational-speed	0,0,-1,0,0,0,0,0,1	1	1	0	0	1	c	rad/s	BIPM SI Brochure 9th ed. (2019) Table 5 (angular velocity)		
-U	revolution per second	revolutions per second	rps|r/s|rev/s	turn per second|turns per second		rotational-speed	0,0,-1,0,0,0,0,0,1	2	1	1	0	1		rev/s	derived (NIST SP 811 (2008) B.8 revolution)		
-U	square arcsecond	square arcseconds	arcsec²|sq arcsec	square second of arc|square seconds of arc		solid-angle	0,0,0,0,0,0,0,0,2	1	419904000000	2	0	1		arcsec^2	IAU Style Manual (1989); BIPM SI Brochure 9th ed. (2019) Table 8 (arcsecond)		
-U	square arcminute	square arcminutes	arcmin²|sq arcmin	square minute of arc|square minutes of arc		solid-angle	0,0,0,0,0,0,0,0,2	1	116640000	2	0	1		arcmin^2	IAU Style Manual (1989); BIPM SI Brochure 9th ed. (2019) Table 8 (arcminute)		
-U	square degree	square degrees	deg²|sq deg|□°	degree squared		solid-angle	0,0,0,0,0,0,0,0,2	1	32400	2	0	1	c	deg^2	IAU Style Manual (1989); BIPM SI Brochure 9th ed. (2019) Table 8 (degree)		
-U	steradian	steradians	sr	square radian|square radians		solid-angle	0,0,0,0,0,0,0,0,2	1	1	0	0	1	cs	rad^2	BIPM SI Brochure 9th ed. (2019) Table 4 (sr = m²/m² = rad²)	angle-steradian	
-U	spherical right angle	spherical right angles		octant of a sphere		solid-angle	0,0,0,0,0,0,0,0,2	1	2	1	0	1		pi sr/2	π/2 sr, one eighth of the sphere; ISO 80000-3:2019 (steradian)		
-U	hemisphere	hemispheres				solid-angle	0,0,0,0,0,0,0,0,2	2	1	1	0	1		2 pi sr	2π sr; ISO 80000-3:2019 (steradian)		
-U	spat	spats		sphere|spheres|full sphere		solid-angle	0,0,0,0,0,0,0,0,2	4	1	1	0	1	c	4 pi sr	4π sr; Cardarelli, Encyclopaedia of Scientific Units (2003)		
-U	joule per kilogram	joules per kilogram	J/kg			specific-energy	2,0,-2,0,0,0,0,0,0	1	1	0	0	1	cs	J/kg	BIPM SI Brochure 9th ed. (2019) Table 6 (specific energy: J/kg)		
-U	foot-pound-force per pound	foot-pounds-force per pound	ft·lbf/lb	foot-pound per pound|foot-pounds per pound		specific-energy	2,0,-2,0,0,0,0,0,0	74726673	25000000	0	0	1		ftlbf/lb	NIST SP 811 (2008) B.8 (foot pound-force 1.355 818 E+00 J; pound 0.453 592 37 kg)		
-U	thermochemical BTU per pound	thermochemical BTUs per pound	BTU_th/lb|Btu_th/lb	thermochemical British thermal unit per pound		specific-energy	2,0,-2,0,0,0,0,0,0	20920	9	0	0	1		BTU_th/lb	NIST SP 811 (2008) B.8 (Btu_th per pound 2.324 444 E+03 J/kg)		
-U	BTU per pound	BTUs per pound	BTU/lb|Btu/lb	British thermal unit per pound|British thermal units per pound		specific-energy	2,0,-2,0,0,0,0,0,0	2326	1	0	0	1	c	BTU/lb	NIST SP 811 (2008) B.8 (Btu_IT per pound = 2.326 E+03 J/kg exactly)		
-U	watt-hour per kilogram	watt-hours per kilogram	Wh/kg			specific-energy	2,0,-2,0,0,0,0,0,0	3600	1	0	0	1	cs	Wh/kg	NIST SP 811 (2008) B.8 (watt hour 3.6 E+03 J) / kg		
-U	calorie per gram	calories per gram	cal/g|kcal/kg	thermochemical calorie per gram|kilocalorie per kilogram|kilocalories per kilogram		specific-energy	2,0,-2,0,0,0,0,0,0	4184	1	0	0	1	c	cal/g	NIST SP 811 (2008) B.8 (calorie_th per gram 4.184 E+03 J/kg)		
-U	IT calorie per gram	IT calories per gram	cal_IT/g|kcal_IT/kg	International Table calorie per gram|IT kilocalorie per kilogram		specific-energy	2,0,-2,0,0,0,0,0,0	20934	5	0	0	1		cal_IT/g	NIST SP 811 (2008) B.8 (calorie_IT per gram 4.1868 E+03 J/kg)		
-U	food calorie per gram	food calories per gram	kcal/g|Cal/g	kilocalorie per gram|kilocalories per gram		specific-energy	2,0,-2,0,0,0,0,0,0	4184000	1	0	0	1		kcal/g	NIST SP 811 (2008) B.8 (kilocalorie_th 4.184 E+03 J) / g		
-U	erg per gram kelvin	ergs per gram kelvin	erg/g·K			specific-heat	2,0,-2,0,-1,0,0,0,0	1	10000	0	0	1		erg/(g*K)	CGS unit; NIST SP 811 (2008) B.8 (erg 1.0 E-07 J)		
-U	joule per kilogram kelvin	joules per kilogram kelvin	J/kg·K|J/kgK|J/kg·°C	joule per kilogram degree Celsius|joules per kilogram degree Celsius		specific-heat	2,0,-2,0,-1,0,0,0,0	1	1	0	0	1	cs	J/(kg*K)	BIPM SI Brochure 9th ed. (2019) Table 6 (specific heat capacity: J/(kg K))		
-U	foot-pound-force per pound degree Rankine	foot-pounds-force per pound degree Rankine	ft·lbf/lb·°R	foot-pound per pound degree Rankine		specific-heat	2,0,-2,0,-1,0,0,0,0	672540057	125000000	0	0	1		ftlbf/(lb*Δ°F)	NIST SP 811 (2008) B.8 (foot pound-force, pound); degree Rankine interval = 5/9 K		
-U	thermochemical BTU per pound degree Fahrenheit	thermochemical BTUs per pound degree Fahrenheit	BTU_th/lb·°F|Btu_th/lb·°F	thermochemical BTU per pound degree Rankine		specific-heat	2,0,-2,0,-1,0,0,0,0	4184	1	0	0	1		BTU_th/(lb*Δ°F)	NIST SP 811 (2008) B.8 (Btu_th per pound degree Fahrenheit 4.184 E+03 J/(kg K))		
-U	calorie per gram degree Celsius	calories per gram degree Celsius	cal/g·°C|cal/g·K|kcal/kg·°C	calorie per gram kelvin|kilocalorie per kilogram degree Celsius|thermochemical calorie per gram degree Celsius		specific-heat	2,0,-2,0,-1,0,0,0,0	4184	1	0	0	1	c	cal/(g*Δ°C)	NIST SP 811 (2008) B.8 (calorie_th per gram degree Celsius 4.184 E+03 J/(kg K))		
-U	BTU per pound degree Fahrenheit	BTUs per pound degree Fahrenheit	BTU/lb·°F|Btu/lb·°F|BTU/lb·°R	British thermal unit per pound degree Fahrenheit|BTU per pound degree Rankine		specific-heat	2,0,-2,0,-1,0,0,0,0	20934	5	0	0	1	c	BTU/(lb*Δ°F)	NIST SP 811 (2008) B.8 (Btu_IT per pound degree Fahrenheit 4.1868 E+03 J/(kg K) exactly)		
-U	IT calorie per gram degree Celsius	IT calories per gram degree Celsius	cal_IT/g·°C|kcal_IT/kg·°C	IT calorie per gram kelvin|IT kilocalorie per kilogram degree Celsius		specific-heat	2,0,-2,0,-1,0,0,0,0	20934	5	0	0	1		cal_IT/(g*Δ°C)	NIST SP 811 (2008) B.8 (calorie_IT per gram degree Celsius 4.1868 E+03 J/(kg K))		
-U	millimetre per hour	millimetres per hour	mm/h	millimeter per hour|millimeters per hour		speed	1,0,-1,0,0,0,0,0,0	1	3600000	0	0	1		mm/h	rainfall intensity (WMO Guide No. 8); derived (BIPM SI Brochure 9th ed. (2019) Table 8 hour)		
-U	foot per day	feet per day	ft/d			speed	1,0,-1,0,0,0,0,0,0	127	36000000	0	0	1		ft/d	hydraulic conductivity; derived (NIST HB 44 (2024) Appendix C foot; BIPM SI Brochure Table 8 day)		
-U	inch per hour	inches per hour	in/h			speed	1,0,-1,0,0,0,0,0,0	127	18000000	0	0	1		in/h	rainfall intensity; derived (NIST HB 44 (2024) Appendix C inch; BIPM SI Brochure Table 8 hour)		
-U	metre per day	metres per day	m/d	meter per day|meters per day		speed	1,0,-1,0,0,0,0,0,0	1	86400	0	0	1		m/d	hydraulic conductivity; derived (BIPM SI Brochure 9th ed. (2019) Table 8 day)		
-U	foot per hour	feet per hour	ft/h	fph		speed	1,0,-1,0,0,0,0,0,0	127	1500000	0	0	1		ft/h	NIST SP 811 (2008) B.8 (8.466 667 E-05 m/s)		
-U	metre per hour	metres per hour	m/h	meter per hour|meters per hour		speed	1,0,-1,0,0,0,0,0,0	1	3600	0	0	1		m/h	derived (BIPM SI Brochure 9th ed. (2019) Table 8 hour)		
-U	inch per minute	inches per minute	in/min	ipm		speed	1,0,-1,0,0,0,0,0,0	127	300000	0	0	1		in/min	machining feed rate; derived (NIST SP 811 (2008) B.8 inch)		
-U	millimetre per second	millimetres per second	mm/s	millimeter per second|millimeters per second		speed	1,0,-1,0,0,0,0,0,0	1	1000	0	0	1		mm/s	derived (BIPM SI Brochure 9th ed. (2019))		
-U	foot per minute	feet per minute	ft/min	fpm		speed	1,0,-1,0,0,0,0,0,0	127	25000	0	0	1		ft/min	NIST SP 811 (2008) B.8 (5.08 E-03 m/s)		
-U	kine	kines	cm/s	centimetre per second|centimeter per second|centimetres per second|centimeters per second		speed	1,0,-1,0,0,0,0,0,0	1	100	0	0	1		cm/s	CGS unit of speed; NIST SP 811 (2008) B.8 (centimeter per second, 1.0 E-02 m/s)		
-U	metre per minute	metres per minute	m/min	meter per minute|meters per minute|mpm		speed	1,0,-1,0,0,0,0,0,0	1	60	0	0	1		m/min	derived (BIPM SI Brochure 9th ed. (2019) Table 8 minute)		
-U	inch per second	inches per second	in/s	ips		speed	1,0,-1,0,0,0,0,0,0	127	5000	0	0	1		in/s	NIST SP 811 (2008) B.8 (2.54 E-02 m/s)		
-U	kilometre per hour	kilometres per hour	km/h|kph	kmh|kilometer per hour|kilometers per hour|km per hour|kmph		speed	1,0,-1,0,0,0,0,0,0	5	18	0	0	1	c	km/h	NIST SP 811 (2008) B.8 (2.777 778 E-01 m/s)	speed-kilometer-per-hour	
-U	foot per second	feet per second	ft/s			speed	1,0,-1,0,0,0,0,0,0	381	1250	0	0	1		ft/s	NIST SP 811 (2008) B.8 (3.048 E-01 m/s)		
-U	mile per hour	miles per hour	mph|mi/h			speed	1,0,-1,0,0,0,0,0,0	1397	3125	0	0	1	c	mi/h	NIST SP 811 (2008) B.8 (4.4704 E-01 m/s)	speed-mile-per-hour	
-U	knot	knots	kn|kt	nautical mile per hour|nautical miles per hour		speed	1,0,-1,0,0,0,0,0,0	463	900	0	0	1	c	1852 m/h	NIST SP 811 (2008) B.8 (knot, 5.144 444 E-01 m/s); BIPM SI Brochure 8th ed. (2006) Table 8	speed-knot	
-U	admiralty knot	admiralty knots		British knot|UK knot|imperial knot		speed	1,0,-1,0,0,0,0,0,0	4826	9375	0	0	1		6080 ft/h	UK Admiralty nautical mile = 6080 ft (used until 1970); Cardarelli (2003)		
-U	metre per second	metres per second	m/s	meter per second|meters per second|mps		speed	1,0,-1,0,0,0,0,0,0	1	1	0	0	1	c	m/s	BIPM SI Brochure 9th ed. (2019) Table 2	speed-meter-per-second	
-U	mile per minute	miles per minute	mi/min			speed	1,0,-1,0,0,0,0,0,0	16764	625	0	0	1		mi/min	NIST SP 811 (2008) B.8 (2.682 24 E+01 m/s)		
-U	Mach	Mach		speed of sound|sea-level speed of sound		speed	1,0,-1,0,0,0,0,0,0	170147	500	0	0	1	~	340.294 m/s	ICAO Doc 7488/3 Standard Atmosphere: speed of sound at sea level a₀ = 340.294 m/s		
-U	kilometre per second	kilometres per second	km/s	kilometer per second|kilometers per second		speed	1,0,-1,0,0,0,0,0,0	1000	1	0	0	1		km/s	derived (BIPM SI Brochure 9th ed. (2019))		
-U	mile per second	miles per second	mi/s			speed	1,0,-1,0,0,0,0,0,0	201168	125	0	0	1		mi/s	NIST SP 811 (2008) B.8 (1.609 344 E+03 m/s)		
-U	atomic unit of velocity	atomic units of velocity				speed	1,0,-1,0,0,0,0,0,0	54692281591	25000	0	0	1	~	2.18769126364e6 m/s	CODATA 2018 (atomic unit of velocity, α c)		
-U	speed of light	speeds of light	c	light speed|speed of light in vacuum|c0		speed	1,0,-1,0,0,0,0,0,0	299792458	1	0	0	1		299792458 m/s	BIPM SI Brochure 9th ed. (2019) Table 1 (c = 299 792 458 m/s, exact)		
-U	dyne per centimetre	dynes per centimetre	dyn/cm|erg/cm²	dyne per centimeter|dynes per centimeter|erg per square centimetre		surface-tension	0,1,-2,0,0,0,0,0,0	1	1000	0	0	1	c	g/s^2	NIST SP 811 (2008) B.8 (dyne 1.0 E-05 N) / cm = 1.0 E-03 N/m		
-U	gram-force per centimetre	grams-force per centimetre	gf/cm	gram-force per centimeter|grams-force per centimeter		surface-tension	0,1,-2,0,0,0,0,0,0	196133	200000	0	0	1		9.80665 g/s^2*m/cm	NIST SP 811 (2008) B.8 (gram-force 9.806 65 E-03 N) / cm		
-U	newton per metre	newtons per metre	N/m	newton per meter|newtons per meter|joule per square metre|joule per square meter		surface-tension	0,1,-2,0,0,0,0,0,0	1	1	0	0	1	cs	N/m	BIPM SI Brochure 9th ed. (2019) Table 6 (surface tension: N/m)		
-U	kilogram-force per metre	kilograms-force per metre	kgf/m	kilogram-force per meter|kilopond per metre		surface-tension	0,1,-2,0,0,0,0,0,0	196133	20000	0	0	1		9.80665 kg/s^2	NIST SP 811 (2008) B.8 (kilogram-force 9.806 65 N) / m		
-U	pound-force per foot	pounds-force per foot	lbf/ft			surface-tension	0,1,-2,0,0,0,0,0,0	8896443230521	609600000000	0	0	1		9.80665 lb*m/s^2/ft	NIST SP 811 (2008) B.8 (pound-force per foot 1.459 390 E+01 N/m)		
-U	pound-force per inch	pounds-force per inch	lbf/in			surface-tension	0,1,-2,0,0,0,0,0,0	8896443230521	50800000000	0	0	1	c	9.80665 lb*m/s^2/in	NIST SP 811 (2008) B.8 (pound-force per inch 1.751 268 E+02 N/m)		
-U	degree Rankine difference	degrees Rankine difference	Δ°R	delta degR|delta_degR|ΔR|Rankine degree|Rankine degrees		temperature-difference	0,0,0,0,1,0,0,0,0	5	9	0	0	1		5/9 K	NIST SP 811 (2008) B.8 (°R = K/1.8)		
-U	degree Fahrenheit difference	degrees Fahrenheit difference	Δ°F	delta degF|delta_degF|delta °F|ΔF|Fahrenheit degree|Fahrenheit degrees		temperature-difference	0,0,0,0,1,0,0,0,0	5	9	0	0	1	c	5/9 K	NIST SP 811 (2008) B.8 (°F interval = K/1.8)		
-U	kelvin difference	kelvins difference	ΔK	delta K|delta_K|kelvin interval|kelvin intervals		temperature-difference	0,0,0,0,1,0,0,0,0	1	1	0	0	1	c	K	BIPM SI Brochure 9th ed. (2019) 2.3.1		
-U	degree Celsius difference	degrees Celsius difference	Δ°C	delta degC|delta_degC|delta °C|ΔC|Celsius degree|Celsius degrees		temperature-difference	0,0,0,0,1,0,0,0,0	1	1	0	0	1	c	K	BIPM SI Brochure 9th ed. (2019) Table 4 (°C interval = K)		
-U	degree Réaumur difference	degrees Réaumur difference	Δ°Ré	delta degRe|Réaumur degree|Reaumur degree|Réaumur degrees|Reaumur degrees		temperature-difference	0,0,0,0,1,0,0,0,0	5	4	0	0	1		5/4 K	Réaumur scale (80 °Ré = 100 K interval); Cardarelli (2003)		
-U	degree Rømer difference	degrees Rømer difference	Δ°Rø	delta degRo|Rømer degree|Romer degree|Rømer degrees|Romer degrees		temperature-difference	0,0,0,0,1,0,0,0,0	40	21	0	0	1		40/21 K	Rømer scale (52.5 °Rø = 100 K interval); Cardarelli (2003)		
-U	degree Newton difference	degrees Newton difference	Δ°N	delta degN|Newton degree|Newton degrees		temperature-difference	0,0,0,0,1,0,0,0,0	100	33	0	0	1		100/33 K	Newton scale (33 °N = 100 K interval); Cardarelli (2003)		
-U	degree Rankine	degrees Rankine	°R	degR|rankine|deg R|°r		temperature	0,0,0,0,1,0,0,0,0	5	9	0	0	1	a	5/9 K	NIST SP 811 (2008) B.8 (T/K = (T/°R)/1.8)	temperature-rankine	
-U	degree Fahrenheit	degrees Fahrenheit	°F|℉	degF|fahrenheit|deg F|°f	F	temperature	0,0,0,0,1,0,0,0,0	5	9	0	45967	100	ac	5/9 K	NIST SP 811 (2008) B.8 (t/°C = (t/°F − 32)/1.8)	temperature-fahrenheit	
-U	kelvin	kelvins	K|K	degree Kelvin|degrees Kelvin|°K|degK		temperature	0,0,0,0,1,0,0,0,0	1	1	0	0	1	acs	base	BIPM SI Brochure 9th ed. (2019) 2.3.1	temperature-kelvin	
-U	degree Celsius	degrees Celsius	°C|℃	degC|celsius|centigrade|degree centigrade|degrees centigrade|deg C|°c	C	temperature	0,0,0,0,1,0,0,0,0	1	1	0	5463	20	ac	K	BIPM SI Brochure 9th ed. (2019) 2.3.1 and Table 4 (t/°C = T/K − 273.15)	temperature-celsius	
-U	degree Réaumur	degrees Réaumur	°Ré|°Re	degRe|réaumur|reaumur|degree Reaumur|degrees Reaumur		temperature	0,0,0,0,1,0,0,0,0	5	4	0	5463	25	a	5/4 K	Réaumur scale (0 °Ré = 0 °C, 80 °Ré = 100 °C); Cardarelli, Encyclopaedia of Scientific Units, Weights and Measures (2003)		
-U	degree Rømer	degrees Rømer	°Rø	degRo|rømer|romer|roemer|degree Romer|degrees Romer|degree Roemer		temperature	0,0,0,0,1,0,0,0,0	40	21	0	108723	800	a	40/21 K	Rømer scale (7.5 °Rø = 0 °C, 60 °Rø = 100 °C); Cardarelli, Encyclopaedia of Scientific Units, Weights and Measures (2003)		
-U	degree Newton	degrees Newton	°N	degN		temperature	0,0,0,0,1,0,0,0,0	100	33	0	180279	2000	a	100/33 K	Newton scale (0 °N = 0 °C, 33 °N = 100 °C); Cardarelli, Encyclopaedia of Scientific Units, Weights and Measures (2003)		
-U	Planck temperature	Planck temperatures				temperature	0,0,0,0,1,0,0,0,0	141678400000000000000000000000000	1	0	0	1	a~	1.416784e32 K	CODATA 2018 (Planck temperature)		
-U	thermochemical BTU inch per hour square foot degree Fahrenheit	thermochemical BTU inches per hour square foot degree Fahrenheit	BTU_th·in/h·ft²·°F			thermal-conductivity	1,1,-3,0,-1,0,0,0,0	23722880951	164592000000	0	0	1		BTU_th*in/(h*ft^2*Δ°F)	NIST SP 811 (2008) B.8 (1.441 314 E-01 W/(m K))		
-U	BTU inch per hour square foot degree Fahrenheit	BTU inches per hour square foot degree Fahrenheit	BTU·in/h·ft²·°F|Btu·in/h·ft²·°F	British thermal unit inch per hour square foot degree Fahrenheit		thermal-conductivity	1,1,-3,0,-1,0,0,0,0	52752792631	365760000000	0	0	1	c	BTU*in/(h*ft^2*Δ°F)	NIST SP 811 (2008) B.8 (Btu_IT in per h ft^2 °F 1.442 279 E-01 W/(m K))		
-U	watt per metre kelvin	watts per metre kelvin	W/m·K|W/mK|W/m·°C	watt per meter kelvin|watts per meter kelvin|watt per metre degree Celsius		thermal-conductivity	1,1,-3,0,-1,0,0,0,0	1	1	0	0	1	cs	W/(m*K)	BIPM SI Brochure 9th ed. (2019) Table 6 (thermal conductivity: W/(m K))		
-U	IT kilocalorie per hour metre degree Celsius	IT kilocalories per hour metre degree Celsius	kcal_IT/h·m·°C|kcal/h·m·°C	kilocalorie per hour metre degree Celsius|kilocalorie per hour meter degree Celsius		thermal-conductivity	1,1,-3,0,-1,0,0,0,0	1163	1000	0	0	1		kcal_IT/(h*m*Δ°C)	NIST SP 811 (2008) B.8 (kilocalorie_IT 4.1868 E+03 J); = 1.163 W/(m K)		
-U	thermochemical BTU foot per hour square foot degree Fahrenheit	thermochemical BTU feet per hour square foot degree Fahrenheit	BTU_th/h·ft·°F	thermochemical BTU per hour foot degree Fahrenheit		thermal-conductivity	1,1,-3,0,-1,0,0,0,0	23722880951	13716000000	0	0	1		BTU_th*ft/(h*ft^2*Δ°F)	NIST SP 811 (2008) B.8 (1.729 577 E+00 W/(m K))		
-U	BTU foot per hour square foot degree Fahrenheit	BTU feet per hour square foot degree Fahrenheit	BTU/h·ft·°F|Btu/h·ft·°F|BTU·ft/h·ft²·°F	BTU per hour foot degree Fahrenheit|British thermal unit per hour foot degree Fahrenheit		thermal-conductivity	1,1,-3,0,-1,0,0,0,0	52752792631	30480000000	0	0	1	c	BTU*ft/(h*ft^2*Δ°F)	NIST SP 811 (2008) B.8 (Btu_IT ft per h ft^2 °F 1.730 735 E+00 W/(m K))		
-U	watt per centimetre kelvin	watts per centimetre kelvin	W/cm·K|W/cm·°C	watt per centimeter kelvin|watts per centimeter kelvin		thermal-conductivity	1,1,-3,0,-1,0,0,0,0	100	1	0	0	1		W/(cm*K)	BIPM SI Brochure 9th ed. (2019) Table 6 (W/(m K)) with cm		
-U	calorie per second centimetre degree Celsius	calories per second centimetre degree Celsius	cal/s·cm·°C	calorie per second centimeter degree Celsius|thermochemical calorie per second centimetre degree Celsius		thermal-conductivity	1,1,-3,0,-1,0,0,0,0	2092	5	0	0	1		cal/(s*cm*Δ°C)	NIST SP 811 (2008) B.8 (calorie_th per centimeter second degree Celsius 4.184 E+02 W/(m K))		
-U	BTU inch per second square foot degree Fahrenheit	BTU inches per second square foot degree Fahrenheit	BTU·in/s·ft²·°F|Btu·in/s·ft²·°F	British thermal unit inch per second square foot degree Fahrenheit		thermal-conductivity	1,1,-3,0,-1,0,0,0,0	52752792631	101600000	0	0	1		BTU*in/(s*ft^2*Δ°F)	NIST SP 811 (2008) B.8 (Btu_IT in per s ft^2 °F 5.192 204 E+02 W/(m K))		
-U	part per million per kelvin	parts per million per kelvin	ppm/K|ppm/°C|µm/m·K	part per million per degree Celsius|microstrain per kelvin|micrometre per metre kelvin		thermal-expansion	0,0,0,0,-1,0,0,0,0	1	1000000	0	0	1	c	1e-6/K	ISO 80000-5:2019 (linear expansion coefficient, unit K^-1); 1 ppm = 1e-6		
-U	part per million per degree Fahrenheit	parts per million per degree Fahrenheit	ppm/°F|µin/in·°F	microinch per inch degree Fahrenheit|microstrain per degree Fahrenheit		thermal-expansion	0,0,0,0,-1,0,0,0,0	9	5000000	0	0	1	c	1e-6/Δ°F	ISO 80000-5:2019 (unit K^-1); NIST SP 811 (2008) B.8 (degree Fahrenheit interval = 5/9 K)		
-U	percent per kelvin	percent per kelvin	%/K|%/°C	percent per degree Celsius		thermal-expansion	0,0,0,0,-1,0,0,0,0	1	100	0	0	1		0.01/K	ISO 80000-5:2019 (unit K^-1); 1 % = 0.01		
-U	reciprocal kelvin	reciprocal kelvins	1/K|K⁻¹	per kelvin		thermal-expansion	0,0,0,0,-1,0,0,0,0	1	1	0	0	1	c	1/K	ISO 80000-5:2019 (linear expansion coefficient, unit K^-1)		
-U	reciprocal degree Celsius	reciprocal degrees Celsius	1/°C|°C⁻¹	per degree Celsius		thermal-expansion	0,0,0,0,-1,0,0,0,0	1	1	0	0	1		1/Δ°C	ISO 80000-5:2019; degree Celsius interval = 1 K (BIPM SI Brochure 9th ed. (2019) 2.3.1)		
-U	reciprocal degree Fahrenheit	reciprocal degrees Fahrenheit	1/°F|°F⁻¹	per degree Fahrenheit|reciprocal degree Rankine|per degree Rankine		thermal-expansion	0,0,0,0,-1,0,0,0,0	9	5	0	0	1		1/Δ°F	NIST SP 811 (2008) B.8 (degree Fahrenheit interval = 5/9 K)		
-U	tog	togs	tog			thermal-resistance	0,-1,3,0,1,0,0,0,0	1	10	0	0	1	c	0.1 m^2*K/W	BS 4745 (tog = 0.1 m^2 K/W); sizes.com "tog"		
-U	clo	clos	clo			thermal-resistance	0,-1,3,0,1,0,0,0,0	31	200	0	0	1	c	0.155 m^2*K/W	NIST SP 811 (2008) B.8 (clo 1.55 E-01 m^2 K/W); ISO 9920		
-U	square foot hour degree Fahrenheit per BTU	square foot hours degree Fahrenheit per BTU	ft²·h·°F/BTU|ft²·h·°F/Btu|h·ft²·°F/Btu	US R-value|R-value IP|inch-pound R-value		thermal-resistance	0,-1,3,0,1,0,0,0,0	9290304000	52752792631	0	0	1	c	ft^2*h*Δ°F/BTU	NIST SP 811 (2008) B.8 (degree Fahrenheit hour square foot per Btu_IT 1.761 102 E-01 m^2 K/W)		
-U	square foot hour degree Fahrenheit per thermochemical BTU	square foot hours degree Fahrenheit per thermochemical BTU	ft²·h·°F/BTU_th			thermal-resistance	0,-1,3,0,1,0,0,0,0	4180636800	23722880951	0	0	1		ft^2*h*Δ°F/BTU_th	NIST SP 811 (2008) B.8 (degree Fahrenheit hour square foot per Btu_th 1.762 280 E-01 m^2 K/W)		
-U	square metre hour degree Celsius per IT kilocalorie	square metre hours degree Celsius per IT kilocalorie	m²·h·°C/kcal_IT|m²·h·°C/kcal			thermal-resistance	0,-1,3,0,1,0,0,0,0	1000	1163	0	0	1		m^2*h*Δ°C/kcal_IT	NIST SP 811 (2008) B.8 (kilocalorie_IT 4.1868 E+03 J)		
-U	square metre kelvin per watt	square metre kelvins per watt	m²·K/W|m2K/W|m²·°C/W|RSI	square meter kelvin per watt|SI R-value|metric R-value		thermal-resistance	0,-1,3,0,1,0,0,0,0	1	1	0	0	1	c	m^2*K/W	ISO 80000-5:2019 (thermal insulance, unit m^2 K/W); ISO 6946		
-U	Planck time	Planck times				time	0,0,1,0,0,0,0,0,0	5391247	100000000000000000000000000000000000000000000000000	0	0	1	~	5.391247e-44 s	CODATA 2018 (Tiesinga et al., RMP 93, 025010, 2021)		
-U	natural unit of time	natural units of time				time	0,0,1,0,0,0,0,0,0	128808866819	100000000000000000000000000000000	0	0	1	~	1.28808866819e-21 s	CODATA 2018 (natural unit of time, ħ/mₑc²)		
-U	atomic unit of time	atomic units of time				time	0,0,1,0,0,0,0,0,0	24188843265857	1000000000000000000000000000000	0	0	1	~	2.4188843265857e-17 s	CODATA 2018 (atomic unit of time, ħ/Eₕ)		
-U	svedberg	svedbergs		svedberg unit|svedberg units		time	0,0,1,0,0,0,0,0,0	1	10000000000000	0	0	1		1e-13 s	IUPAC Compendium of Chemical Terminology (Gold Book): svedberg = 1e-13 s		
-U	shake	shakes				time	0,0,1,0,0,0,0,0,0	1	100000000	0	0	1		1e-8 s	NIST SP 811 (2008) B.8 (shake, 1.0 E-08 s)		
-U	decimal second	decimal seconds		French decimal second		time	0,0,1,0,0,0,0,0,0	108	125	0	0	1		1/100000 d	French décret of 4 frimaire an II (1793): day = 10 hours of 100 minutes of 100 seconds		
-U	sidereal second	sidereal seconds				time	0,0,1,0,0,0,0,0,0	4308204527	4320000000	0	0	1	~	86164.09054 s/86400	NIST SP 811 (2008) B.8 (second (sidereal), 9.972 696 E-01 s)		
-U	second	seconds	s	sec|secs		time	0,0,1,0,0,0,0,0,0	1	1	0	0	1	cs	base	BIPM SI Brochure 9th ed. (2019) 2.3.1	duration-second	
-U	helek	halakim		chelek|chalakim		time	0,0,1,0,0,0,0,0,0	10	3	0	0	1		1/1080 h	Maimonides, Mishneh Torah, Sanctification of the New Moon 6:2 (hour = 1080 halakim)		
-U	sidereal minute	sidereal minutes				time	0,0,1,0,0,0,0,0,0	4308204527	72000000	0	0	1	~	86164.09054 s/1440	NIST SP 811 (2008) B.8 (minute (sidereal), 5.983 617 E+01 s)		
-U	minute	minutes	min	mins		time	0,0,1,0,0,0,0,0,0	60	1	0	0	1	c	60 s	BIPM SI Brochure 9th ed. (2019) Table 8	duration-minute	
-U	decimal minute	decimal minutes		French decimal minute|Swatch beat|Swatch beats		time	0,0,1,0,0,0,0,0,0	432	5	0	0	1		1/1000 d	French décret of 4 frimaire an II (1793); Swatch Internet Time (1998) .beat = 1/1000 day		
-U	moment	moments		medieval moment		time	0,0,1,0,0,0,0,0,0	90	1	0	0	1		1/40 h	Bede, De temporum ratione (725) ch. 3: hour = 4 points = 10 minutes = 40 moments		
-U	sidereal hour	sidereal hours				time	0,0,1,0,0,0,0,0,0	4308204527	1200000	0	0	1	~	86164.09054 s/24	NIST SP 811 (2008) B.8 (hour (sidereal), 3.590 170 E+03 s)		
-U	hour	hours	h	hr|hrs		time	0,0,1,0,0,0,0,0,0	3600	1	0	0	1	c	60 min	BIPM SI Brochure 9th ed. (2019) Table 8	duration-hour	
-U	decimal hour	decimal hours		French decimal hour		time	0,0,1,0,0,0,0,0,0	8640	1	0	0	1		1/10 d	French décret of 4 frimaire an II (1793)		
-U	sidereal day	sidereal days				time	0,0,1,0,0,0,0,0,0	4308204527	50000	0	0	1	~	86164.09054 s	NIST SP 811 (2008) B.8 (day (sidereal), 8.616 409 E+04 s); Explanatory Supplement to the Astronomical Almanac		
-U	day	days	d			time	0,0,1,0,0,0,0,0,0	86400	1	0	0	1	c	24 h	BIPM SI Brochure 9th ed. (2019) Table 8	duration-day	
-U	sol	sols		Martian day|Martian days|Mars solar day		time	0,0,1,0,0,0,0,0,0	22193811	250	0	0	1	~	88775.244 s	Allison & McEwen, Planet. Space Sci. 48, 215 (2000): mean Mars solar day		
-U	week	weeks	wk	sennight|sennights		time	0,0,1,0,0,0,0,0,0	604800	1	0	0	1	c	7 d	ISO 8601-1:2019 (calendar week = 7 days)	duration-week	
-U	fortnight	fortnights				time	0,0,1,0,0,0,0,0,0	1209600	1	0	0	1		14 d	CLDR units.xml (duration-fortnight = 14 days)	duration-fortnight	
-U	winal	winals		uinal|winik		time	0,0,1,0,0,0,0,0,0	1728000	1	0	0	1		20 d	Maya Long Count (J. E. S. Thompson, Maya Hieroglyphic Writing, 1950): winal = 20 days		
-U	draconic month	draconic months		draconitic month|nodical month		time	0,0,1,0,0,0,0,0,0	1469459934	625	0	0	1	~	27.212221 d	J. Meeus, Astronomical Algorithms, 2nd ed. (1998) ch. 49 (mean, J2000)		
-U	tropical month	tropical months				time	0,0,1,0,0,0,0,0,0	1475365428	625	0	0	1	~	27.321582 d	J. Meeus, Astronomical Algorithms, 2nd ed. (1998) ch. 49 (mean, J2000)		
-U	sidereal month	sidereal months				time	0,0,1,0,0,0,0,0,0	1475369694	625	0	0	1	~	27.321661 d	J. Meeus, Astronomical Algorithms, 2nd ed. (1998) ch. 49 (mean, J2000)		
-U	anomalistic month	anomalistic months				time	0,0,1,0,0,0,0,0,0	59517828	25	0	0	1	~	27.55455 d	J. Meeus, Astronomical Algorithms, 2nd ed. (1998) ch. 49 (mean, J2000)		
-U	Islamic mean month	Islamic mean months		mean Islamic month|tabular Islamic month		time	0,0,1,0,0,0,0,0,0	2551440	1	0	0	1		10631/360 d	tabular Islamic calendar: 10 631 days in 360 months (Reingold & Dershowitz, Calendrical Calculations, 4th ed. 2018)		
-U	synodic month	synodic months		lunation|lunations|lunar month|lunar months		time	0,0,1,0,0,0,0,0,0	1594651806	625	0	0	1	~	29.530589 d	J. Meeus, Astronomical Algorithms, 2nd ed. (1998) ch. 49 (mean, J2000)		
-U	molad month	molad months		Hebrew mean month|mean molad interval		time	0,0,1,0,0,0,0,0,0	7654330	3	0	0	1		765433/25920 d	Hebrew calendar molad interval 29 d 12 h 793 halakim; Maimonides, Mishneh Torah, Sanctification of the New Moon 6:3		
-U	month	months	mo			time	0,0,1,0,0,0,0,0,0	2629800	1	0	0	1		1/12 a	CLDR units.xml (month = year/12)	duration-month	
-U	quarter	quarters		quarter year|quarter years|quarter-year		time	0,0,1,0,0,0,0,0,0	7889400	1	0	0	1		1/4 a	CLDR units.xml (quarter = year/4)	duration-quarter	
-U	eclipse year	eclipse years		draconic year|draconic years		time	0,0,1,0,0,0,0,0,0	748699362	25	0	0	1	~	346.620075 d	J. Meeus, Astronomical Algorithms, 2nd ed. (1998) (mean, J2000)		
-U	Islamic mean year	Islamic mean years		mean Islamic year|tabular Islamic year		time	0,0,1,0,0,0,0,0,0	30617280	1	0	0	1		10631/30 d	tabular Islamic calendar: 10 631 days in 30 years (Reingold & Dershowitz, Calendrical Calculations, 4th ed. 2018)		
-U	lunar year	lunar years				time	0,0,1,0,0,0,0,0,0	19135821672	625	0	0	1	~	12*29.530589 d	12 synodic months; J. Meeus, Astronomical Algorithms, 2nd ed. (1998)		
-U	Maya tun	Maya tuns				time	0,0,1,0,0,0,0,0,0	31104000	1	0	0	1		360 d	Maya Long Count (J. E. S. Thompson, Maya Hieroglyphic Writing, 1950): tun = 18 winals		
-U	calendar year	calendar years		common year|common years		time	0,0,1,0,0,0,0,0,0	31536000	1	0	0	1		365 d	NIST SP 811 (2008) B.8 (year (365 days), 3.1536 E+07 s)		
-U	tropical year	tropical years		solar year|solar years|mean tropical year		time	0,0,1,0,0,0,0,0,0	3944615652	125	0	0	1	~	365.24219 d	NIST SP 811 (2008) B.8 (year (tropical), 3.155 693 E+07 s)		
-U	Gregorian year	Gregorian years		mean Gregorian year		time	0,0,1,0,0,0,0,0,0	31556952	1	0	0	1		365.2425 d	Gregorian calendar, bull Inter gravissimas (1582): 97 leap days in 400 years		
-U	Hebrew mean year	Hebrew mean years		mean Hebrew year		time	0,0,1,0,0,0,0,0,0	1798767550	57	0	0	1		35975351/98496 d	Hebrew calendar: 235 molad months in 19 years (Maimonides, Mishneh Torah, Sanctification of the New Moon 6)		
-U	year	years	a|yr	Julian year|Julian years|annum|anni|yrs		time	0,0,1,0,0,0,0,0,0	31557600	1	0	0	1	c	365.25 d	IAU Style Manual (1989) (Julian year = 365.25 d); ISO 80000-3:2019 (a)	duration-year	
-U	sidereal year	sidereal years				time	0,0,1,0,0,0,0,0,0	19723843602	625	0	0	1	~	365.256363 d	NIST SP 811 (2008) B.8 (year (sidereal), 3.155 815 E+07 s)		
-U	Gaussian year	Gaussian years				time	0,0,1,0,0,0,0,0,0	3456000000000000	344041979	1	0	1		(2 pi/0.01720209895) d	IAU (1938, 1976): Gaussian gravitational constant k = 0.01720209895 (exact)		
-U	anomalistic year	anomalistic years				time	0,0,1,0,0,0,0,0,0	19724020344	625	0	0	1	~	365.259636 d	J. Meeus, Astronomical Algorithms, 2nd ed. (1998) (mean, J2000)		
-U	leap year	leap years		bissextile year		time	0,0,1,0,0,0,0,0,0	31622400	1	0	0	1		366 d	Gregorian calendar (366 days)		
-U	olympiad	olympiads				time	0,0,1,0,0,0,0,0,0	126230400	1	0	0	1		4 a	Oxford English Dictionary (olympiad: period of four years)		
-U	lustrum	lustra		lustrums		time	0,0,1,0,0,0,0,0,0	157788000	1	0	0	1		5 a	Oxford English Dictionary (lustrum: period of five years)		
-U	decade	decades				time	0,0,1,0,0,0,0,0,0	315576000	1	0	0	1		10 a	CLDR units.xml (decade = 10 years)	duration-decade	
-U	saros	saroses		saros cycle		time	0,0,1,0,0,0,0,0,0	355607352738	625	0	0	1	~	223*29.530589 d	223 synodic months; J. Meeus, Astronomical Algorithms, 2nd ed. (1998)		
-U	Metonic cycle	Metonic cycles		enneadecaeteris		time	0,0,1,0,0,0,0,0,0	74948634882	125	0	0	1	~	235*29.530589 d	235 synodic months; J. Meeus, Astronomical Algorithms, 2nd ed. (1998)		
-U	k'atun	k'atuns		katun|katuns		time	0,0,1,0,0,0,0,0,0	622080000	1	0	0	1		7200 d	Maya Long Count (J. E. S. Thompson, Maya Hieroglyphic Writing, 1950): k'atun = 20 tuns		
-U	century	centuries		Julian century|Julian centuries		time	0,0,1,0,0,0,0,0,0	3155760000	1	0	0	1		100 a	CLDR units.xml (century = 100 years); IAU (Julian century = 36525 d)	duration-century	
-U	b'ak'tun	b'ak'tuns		baktun|baktuns		time	0,0,1,0,0,0,0,0,0	12441600000	1	0	0	1		144000 d	Maya Long Count (J. E. S. Thompson, Maya Hieroglyphic Writing, 1950): b'ak'tun = 20 k'atuns		
-U	millennium	millennia	ka|kyr	kiloannum|kiloanna|kiloyear|kiloyears|millenniums		time	0,0,1,0,0,0,0,0,0	31557600000	1	0	0	1		1000 a	IUPAC-IUGS (Holden et al., Pure Appl. Chem. 83, 1159, 2011): ka = 1000 a		
-U	megaannum	megaanna	Ma|Myr	megayear|megayears		time	0,0,1,0,0,0,0,0,0	31557600000000	1	0	0	1		1e6 a	IUPAC-IUGS (Holden et al., Pure Appl. Chem. 83, 1159, 2011): Ma = 1e6 a		
-U	gigaannum	gigaanna	Ga|Gyr	gigayear|gigayears		time	0,0,1,0,0,0,0,0,0	31557600000000000	1	0	0	1		1e9 a	IUPAC-IUGS (Holden et al., Pure Appl. Chem. 83, 1159, 2011): Ga = 1e9 a		
-U	dyne centimetre	dyne centimetres	dyn·cm|dyncm	dyne centimeter|dyne centimeters|dyne-centimetre|dyne-centimeter		torque	2,1,-2,0,0,0,0,0,0	1	10000000	0	0	1		1e-7 N*m	NIST SP 811 (2008) B.8 (dyne centimeter 1.0 E-07 N m)		
-U	gram-force centimetre	gram-force centimetres	gf·cm|gfcm	gram-force centimeter|gram-force centimeters|pond centimetre		torque	2,1,-2,0,0,0,0,0,0	196133	2000000000	0	0	1		9.80665 g*m/s^2*cm	NIST SP 811 (2008) B.8 (gram-force 9.806 65 E-03 N) x cm		
-U	newton millimetre	newton millimetres	N·mm|Nmm	newton millimeter|newton millimeters		torque	2,1,-2,0,0,0,0,0,0	1	1000	0	0	1		N*mm	BIPM SI Brochure 9th ed. (2019) Table 4 (newton) x mm		
-U	ounce-force inch	ounce-force inches	ozf·in|ozfin|oz·in	inch-ounce|inch-ounces|ounce-inch|ounce-inches|inch ounce-force		torque	2,1,-2,0,0,0,0,0,0	1129848290276167	160000000000000000	0	0	1		9.80665 oz*m/s^2*in	NIST SP 811 (2008) B.8 (ounce (avoirdupois)-force inch 7.061 552 E-03 N m)		
-U	newton centimetre	newton centimetres	N·cm|Ncm	newton centimeter|newton centimeters		torque	2,1,-2,0,0,0,0,0,0	1	100	0	0	1		N*cm	BIPM SI Brochure 9th ed. (2019) Table 4 (newton) x cm		
-U	poundal foot	poundal feet	pdl·ft|pdlft			torque	2,1,-2,0,0,0,0,0,0	6584392202157	156250000000000	0	0	1		lb*ft^2/s^2	NIST SP 811 (2008) B.8 (poundal 1.382 550 E-01 N) x ft		
-U	kilogram-force centimetre	kilogram-force centimetres	kgf·cm|kgfcm|kp·cm	kilogram-force centimeter|kilogram-force centimeters|kilopond centimetre		torque	2,1,-2,0,0,0,0,0,0	196133	2000000	0	0	1		9.80665 kg*m/s^2*cm	NIST SP 811 (2008) B.8 (kilogram-force 9.806 65 N) x cm		
-U	pound-force inch	pound-force inches	lbf·in|lbfin|in·lbf|in-lb	inch-pound|inch-pounds|pound-inch|pound-inches|inch pound-force|inch-pound-force		torque	2,1,-2,0,0,0,0,0,0	1129848290276167	10000000000000000	0	0	1	c	9.80665 lb*m/s^2*in	NIST SP 811 (2008) B.8 (pound-force inch 1.129 848 E-01 N m)		
-U	newton metre	newton metres	N·m|Nm|N⋅m	newton meter|newton meters|newton-metre|newton-metres|newton-meter|newton-meters		torque	2,1,-2,0,0,0,0,0,0	1	1	0	0	1	cs	N*m	BIPM SI Brochure 9th ed. (2019) Table 6 (moment of force: N m)	torque-newton-meter	
-U	pound-force foot	pound-force feet	lbf·ft|lbfft|lb·ft|lb-ft	pound-foot|pound-feet|pound foot|pound feet|pound-force-foot		torque	2,1,-2,0,0,0,0,0,0	3389544870828501	2500000000000000	0	0	1	c	9.80665 lb*m/s^2*ft	NIST SP 811 (2008) B.8 (pound-force foot 1.355 818 E+00 N m)	torque-pound-force-foot	
-U	kilogram-force metre	kilogram-force metres	kgf·m|kgfm|kp·m|mkp	kilogram-force meter|kilogram-force meters|kilopond metre|kilopond meter|metre kilopond		torque	2,1,-2,0,0,0,0,0,0	196133	20000	0	0	1	c	9.80665 N*m	NIST SP 811 (2008) B.8 (kilogram-force meter 9.806 65 N m)		
-U	kip inch	kip inches	kip·in|kipin	kip-inch|kip-inches		torque	2,1,-2,0,0,0,0,0,0	1129848290276167	10000000000000	0	0	1		9806.65 lb*m/s^2*in	NIST SP 811 (2008) B.8 (kip = 1000 lbf = 4.448 222 E+03 N) x in		
-U	kip foot	kip feet	kip·ft|kipft	kip-foot|kip-feet		torque	2,1,-2,0,0,0,0,0,0	3389544870828501	2500000000000	0	0	1		9806.65 lb*m/s^2*ft	NIST SP 811 (2008) B.8 (kip = 1000 lbf = 4.448 222 E+03 N) x ft		
-U	tonne-force metre	tonne-force metres	tf·m|tfm	tonne-force meter|tonne-force meters|metric ton-force metre		torque	2,1,-2,0,0,0,0,0,0	196133	20	0	0	1		9806.65 N*m	NIST SP 811 (2008) B.8 (kilogram-force 9.806 65 N) x 1000 x m		
-U	scaled point	scaled points		TeX scaled point|TeX scaled points		typography	1,0,0,0,0,0,0,0,0	127	23681433600	0	0	1		in/72.27/65536	Knuth, The TeXbook (1984): 1 sp = 1/65536 pt		
-U	twip	twips				typography	1,0,0,0,0,0,0,0,0	127	7200000	0	0	1		in/1440	Microsoft Rich Text Format Specification 1.9.1 (twip = 1/20 point)		
-U	kyu	kyu		quarter-millimetre|quarter-millimeter		typography	1,0,0,0,0,0,0,0,0	1	4000	0	0	1		0.00025 m	CSS Values and Units Level 3 (Q unit); Japanese phototypesetting		
-U	CSS pixel	CSS pixels	px	CSS px|reference pixel|reference pixels		typography	1,0,0,0,0,0,0,0,0	127	480000	0	0	1	c	in/96	CSS Values and Units Level 3, 5.2 (1px = 1/96 in)		
-U	printers point	printers points		American point|American points|ATF point		typography	1,0,0,0,0,0,0,0,0	1757299	5000000000	0	0	1		0.013837 in	NIST SP 811 (2008) B.8 (point, printer's); NIST HB 44 (2024) App. C		
-U	TeX point	TeX points				typography	1,0,0,0,0,0,0,0,0	127	361350	0	0	1		in/72.27	Knuth, The TeXbook (1984): 72.27 pt = 1 in		
-U	point	points	point	typographic point|typographic points|PostScript point|PostScript points|DTP point|DTP points|big point|big points		typography	1,0,0,0,0,0,0,0,0	127	360000	0	0	1	c	in/72	NIST SP 811 (2008) B.8 (point, computer); Adobe PostScript Language Reference	length-point	pt
-U	Berthold point	Berthold points				typography	1,0,0,0,0,0,0,0,0	1	2660	0	0	1		m/2660	H. Berthold (1878): 2660 points = 1 m; GNU units 2.22 definitions.units		
-U	Didot point	Didot points		didot|didots|French point|French points		typography	1,0,0,0,0,0,0,0,0	125	332472	0	0	1		pouce/72	F. A. Didot (c. 1783): 1/72 pouce du roi; Zupko, French Weights and Measures before the Revolution (1978)		
-U	DIN Didot point	DIN Didot points		German Didot point|German Didot points		typography	1,0,0,0,0,0,0,0,0	75213	200000000	0	0	1		0.000376065 m	DIN 16507 (1954); GNU units 2.22 definitions.units		
-U	pearl	pearl		pearl type		typography	1,0,0,0,0,0,0,0,0	1757299	1000000000	0	0	1		5*0.013837 in	American point system (1886): 5 points; GNU units 2.22 definitions.units		
-U	agate line	agate lines				typography	1,0,0,0,0,0,0,0,0	127	70000	0	0	1		in/14	US newspaper advertising measure (14 agate lines per inch); Webster's New International Dictionary		
-U	agate	agate		ruby type		typography	1,0,0,0,0,0,0,0,0	19330289	10000000000	0	0	1		5.5*0.013837 in	American point system (1886): 5 1/2 points; GNU units 2.22 definitions.units		
-U	nonpareil	nonpareil				typography	1,0,0,0,0,0,0,0,0	5271897	2500000000	0	0	1		6*0.013837 in	American point system (1886): 6 points; GNU units 2.22 definitions.units		
-U	minion	minion				typography	1,0,0,0,0,0,0,0,0	12301093	5000000000	0	0	1		7*0.013837 in	American point system (1886): 7 points; GNU units 2.22 definitions.units		
-U	brevier	brevier				typography	1,0,0,0,0,0,0,0,0	1757299	625000000	0	0	1		8*0.013837 in	American point system (1886): 8 points; GNU units 2.22 definitions.units		
-U	bourgeois	bourgeois				typography	1,0,0,0,0,0,0,0,0	15815691	5000000000	0	0	1		9*0.013837 in	American point system (1886): 9 points; GNU units 2.22 definitions.units		
-U	long primer	long primer				typography	1,0,0,0,0,0,0,0,0	1757299	500000000	0	0	1		10*0.013837 in	American point system (1886): 10 points; GNU units 2.22 definitions.units		
-U	small pica	small pica				typography	1,0,0,0,0,0,0,0,0	19330289	5000000000	0	0	1		11*0.013837 in	American point system (1886): 11 points; GNU units 2.22 definitions.units		
-U	printers pica	printers picas		American pica|American picas		typography	1,0,0,0,0,0,0,0,0	5271897	1250000000	0	0	1		12*0.013837 in	NIST SP 811 (2008) B.8 (pica, printer's)		
-U	pica	picas	pica	PostScript pica|PostScript picas|computer pica|computer picas|DTP pica|DTP picas		typography	1,0,0,0,0,0,0,0,0	127	30000	0	0	1	c	in/6	NIST SP 811 (2008) B.8 (pica, computer); NIST HB 44 (2024) App. C		
-U	cicero	ciceros				typography	1,0,0,0,0,0,0,0,0	125	27706	0	0	1		12 didot	Didot system: 1 cicero = 12 Didot points		
-U	great primer	great primer				typography	1,0,0,0,0,0,0,0,0	15815691	2500000000	0	0	1		18*0.013837 in	American point system (1886): 18 points; GNU units 2.22 definitions.units		
-U	canon	canon		canon type		typography	1,0,0,0,0,0,0,0,0	5271897	312500000	0	0	1		48*0.013837 in	American point system (1886): 48 points; GNU units 2.22 definitions.units		
-U	litre per day	litres per day	L/d	liter per day|liters per day		volume-flow	3,0,-1,0,0,0,0,0,0	1	86400000	0	0	1	s	L/d	BIPM SI Brochure 9th ed. (2019) Table 8 (litre, day)		
-U	cubic centimetre per minute	cubic centimetres per minute	cm³/min	cubic centimeter per minute|cubic centimeters per minute		volume-flow	3,0,-1,0,0,0,0,0,0	1	60000000	0	0	1		cm^3/min	BIPM SI Brochure 9th ed. (2019)		
-U	US gallon per day	US gallons per day	gal/d|gpd	gallon per day|gallons per day		volume-flow	3,0,-1,0,0,0,0,0,0	157725491	3600000000000000	0	0	1		gal/d	NIST SP 811 (2008) B.8 (gallon (U.S.) per day)		
-U	cubic inch per minute	cubic inches per minute	in³/min			volume-flow	3,0,-1,0,0,0,0,0,0	2048383	7500000000000	0	0	1		in^3/min	NIST SP 811 (2008) B.8 (cubic inch per minute)		
-U	litre per hour	litres per hour	L/h	liter per hour|liters per hour		volume-flow	3,0,-1,0,0,0,0,0,0	1	3600000	0	0	1	s	L/h	BIPM SI Brochure 9th ed. (2019) Table 8 (litre, hour)		
-U	US gallon per hour	US gallons per hour	gal/h|gph	gallon per hour|gallons per hour		volume-flow	3,0,-1,0,0,0,0,0,0	157725491	150000000000000	0	0	1		gal/h	NIST HB 44 (2024) App. C (gallon = 231 in³)		
-U	barrel per day	barrels per day	bbl/d|bpd|BPD	oil barrel per day|oil barrels per day|barrels of oil per day		volume-flow	3,0,-1,0,0,0,0,0,0	1104078437	600000000000000	0	0	1		42 gal/d	NIST HB 44 (2024) App. C (petroleum barrel = 42 gal)		
-U	cubic foot per hour	cubic feet per hour	ft³/h|cfh			volume-flow	3,0,-1,0,0,0,0,0,0	6145149	781250000000	0	0	1		ft^3/h	NIST SP 811 (2008) B.8 (cubic foot)		
-U	cubic metre per day	cubic metres per day	m³/d	cubic meter per day|cubic meters per day		volume-flow	3,0,-1,0,0,0,0,0,0	1	86400	0	0	1		m^3/d	BIPM SI Brochure 9th ed. (2019) Table 8 (day)		
-U	litre per minute	litres per minute	L/min|lpm|LPM	liter per minute|liters per minute		volume-flow	3,0,-1,0,0,0,0,0,0	1	60000	0	0	1	cs	L/min	BIPM SI Brochure 9th ed. (2019) Table 8 (litre, minute)		
-U	acre-foot per year	acre-feet per year		acre-foot per annum|acre-feet per annum		volume-flow	3,0,-1,0,0,0,0,0,0	743563029	19023437500000	0	0	1		43560 ft^3/year	NIST HB 44 (2024) App. C (acre-foot); Julian year		
-U	US gallon per minute	US gallons per minute	gal/min|gpm|GPM	gallon per minute|gallons per minute		volume-flow	3,0,-1,0,0,0,0,0,0	157725491	2500000000000	0	0	1	c	gal/min	NIST SP 811 (2008) B.8 (gallon (U.S.) per minute)		
-U	imperial gallon per minute	imperial gallons per minute		UK gallon per minute|UK gallons per minute		volume-flow	3,0,-1,0,0,0,0,0,0	454609	6000000000	0	0	1		4.54609 L/min	UK Weights and Measures Act 1985 Sch. 1 (gallon = 4.54609 L)		
-U	cubic metre per hour	cubic metres per hour	m³/h	cubic meter per hour|cubic meters per hour		volume-flow	3,0,-1,0,0,0,0,0,0	1	3600	0	0	1	c	m^3/h	BIPM SI Brochure 9th ed. (2019) Table 8 (hour)		
-U	cubic foot per minute	cubic feet per minute	ft³/min|cfm|CFM			volume-flow	3,0,-1,0,0,0,0,0,0	18435447	39062500000	0	0	1	c	ft^3/min	NIST SP 811 (2008) B.8 (cubic foot per minute)		
-U	litre per second	litres per second	L/s	liter per second|liters per second		volume-flow	3,0,-1,0,0,0,0,0,0	1	1000	0	0	1	s	L/s	BIPM SI Brochure 9th ed. (2019) Table 8 (litre)		
-U	barrel per minute	barrels per minute	bbl/min	oil barrel per minute|oil barrels per minute		volume-flow	3,0,-1,0,0,0,0,0,0	3312235311	1250000000000	0	0	1		42 gal/min	NIST HB 44 (2024) App. C (petroleum barrel = 42 gal)		
-U	US gallon per second	US gallons per second	gal/s	gallon per second|gallons per second		volume-flow	3,0,-1,0,0,0,0,0,0	473176473	125000000000	0	0	1		gal/s	NIST HB 44 (2024) App. C (gallon = 231 in³)		
-U	acre-foot per day	acre-feet per day				volume-flow	3,0,-1,0,0,0,0,0,0	2230689087	156250000000	0	0	1		43560 ft^3/d	NIST HB 44 (2024) App. C (acre-foot)		
-U	cubic metre per minute	cubic metres per minute	m³/min	cubic meter per minute|cubic meters per minute		volume-flow	3,0,-1,0,0,0,0,0,0	1	60	0	0	1		m^3/min	BIPM SI Brochure 9th ed. (2019) Table 8 (minute)		
-U	cubic foot per second	cubic feet per second	ft³/s|cfs	cusec|cusecs		volume-flow	3,0,-1,0,0,0,0,0,0	55306341	1953125000	0	0	1		ft^3/s	NIST SP 811 (2008) B.8 (cubic foot per second)		
-U	million gallons per day	million gallons per day	MGD|Mgal/d	million US gallons per day		volume-flow	3,0,-1,0,0,0,0,0,0	157725491	3600000000	0	0	1		1e6 gal/d	NIST HB 44 (2024) App. C (gallon = 231 in³); US water-utility usage		
-U	cubic metre per second	cubic metres per second	m³/s	cubic meter per second|cubic meters per second|cumec|cumecs		volume-flow	3,0,-1,0,0,0,0,0,0	1	1	0	0	1	c	m^3/s	BIPM SI Brochure 9th ed. (2019) (coherent SI unit)		
-U	sverdrup	sverdrups				volume-flow	3,0,-1,0,0,0,0,0,0	1000000	1	0	0	1		1e6 m^3/s	AMS Glossary of Meteorology (sverdrup = 10⁶ m³/s)		
-U	cubic millimetre	cubic millimetres	mm³	cubic millimeter|cubic millimeters		volume	3,0,0,0,0,0,0,0,0	1	1000000000	0	0	1		1e-9 m^3	BIPM SI Brochure 9th ed. (2019)		
-U	lambda	lambdas	λ			volume	3,0,0,0,0,0,0,0,0	1	1000000000	0	0	1		1e-9 m^3	NIST SP 811 (2008) B.8 (lambda = 1 µL)		
-U	metric drop	metric drops		medicinal drop|medicinal drops		volume	3,0,0,0,0,0,0,0,0	1	20000000	0	0	1		0.00005 L	United States Pharmacopeia: 20 drops = 1 mL		
-U	drop	drops		US drop|US drops		volume	3,0,0,0,0,0,0,0,0	157725491	3072000000000000	0	0	1	~	tsp/96	CLDR units.xml (drop = 1/576 US fl oz)	volume-drop	
-U	imperial minim	imperial minims		UK minim|UK minims		volume	3,0,0,0,0,0,0,0,0	454609	7680000000000	0	0	1		4.54609 L/76800	UK Weights and Measures Act 1985 Sch. 1 (1 fluid drachm = 60 minims)		
-U	minim	minims		US minim|US minims		volume	3,0,0,0,0,0,0,0,0	157725491	2560000000000000	0	0	1		floz/480	NIST HB 44 (2024) App. C (1 fluid dram = 60 minims)		
-U	smidgen	smidgens		smidgeon|smidgin		volume	3,0,0,0,0,0,0,0,0	157725491	1024000000000000	0	0	1	~	tsp/32	Allrecipes (2019), US measuring-spoon convention: smidgen = 1/32 tsp		
-U	pinch	pinches				volume	3,0,0,0,0,0,0,0,0	157725491	512000000000000	0	0	1	~	tsp/16	Allrecipes (2019), US measuring-spoon convention: pinch = 1/16 tsp	volume-pinch	
-U	dash	dashes				volume	3,0,0,0,0,0,0,0,0	157725491	256000000000000	0	0	1	~	tsp/8	Allrecipes (2019), US measuring-spoon convention: dash = 1/8 tsp		
-U	cubic centimetre	cubic centimetres	cm³|cc	cubic centimeter|cubic centimeters		volume	3,0,0,0,0,0,0,0,0	1	1000000	0	0	1		1e-6 m^3	BIPM SI Brochure 9th ed. (2019)	volume-cubic-centimeter	
-U	fluid scruple	fluid scruples		imperial fluid scruple		volume	3,0,0,0,0,0,0,0,0	454609	384000000000	0	0	1		4.54609 L/3840	Zupko, British Weights and Measures (1977): 1 fluid scruple = 20 minims = 1/3 fluid drachm		
-U	tad	tads				volume	3,0,0,0,0,0,0,0,0	157725491	128000000000000	0	0	1	~	tsp/4	Allrecipes (2019), US measuring-spoon convention: tad = 1/4 tsp		
-U	sai	sai				volume	3,0,0,0,0,0,0,0,0	2401	1331000000	0	0	1		sho/1000	Japan Weights and Measures Act (1891): 1 shō = 2401/1331 L; CLDR units.xml	volume-sai	
-U	imperial fluid drachm	imperial fluid drachms		fluid drachm|fluid drachms|UK fluid drachm		volume	3,0,0,0,0,0,0,0,0	454609	128000000000	0	0	1		4.54609 L/1280	UK Weights and Measures Act 1985 Sch. 1 (fluid drachm = 1/8 fluid ounce)		
-U	fluid dram	fluid drams	fldr	fluidram|fluidrams|US fluid dram|US fluid drams		volume	3,0,0,0,0,0,0,0,0	473176473	128000000000000	0	0	1		floz/8	NIST HB 44 (2024) App. C	volume-dram	
-U	teaspoon	teaspoons	tsp	US teaspoon|US teaspoons|teaspoonful		volume	3,0,0,0,0,0,0,0,0	157725491	32000000000000	0	0	1	c	floz/6	NIST HB 44 (2024) App. C (1 tablespoon = 3 teaspoons)	volume-teaspoon	
-U	metric teaspoon	metric teaspoons				volume	3,0,0,0,0,0,0,0,0	1	200000	0	0	1		0.005 L	metric cooking measure (5 mL); 21 CFR 101.9(b)(5)(viii)		
-U	kosaji	kosaji		Japanese teaspoon		volume	3,0,0,0,0,0,0,0,0	1	200000	0	0	1		0.005 L	CLDR units.xml (kosaji = 5 mL)	volume-kosaji	
-U	dessertspoon	dessertspoons	dsp	dessert spoon|US dessertspoon		volume	3,0,0,0,0,0,0,0,0	157725491	16000000000000	0	0	1		2 tsp	US cooking convention: 1 dessertspoon = 2 teaspoons	volume-dessert-spoon	
-U	metric dessertspoon	metric dessertspoons				volume	3,0,0,0,0,0,0,0,0	1	100000	0	0	1		0.01 L	metric cooking measure (10 mL)		
-U	tablespoon	tablespoons	tbsp|Tbsp|tbs	US tablespoon|US tablespoons|tablespoonful		volume	3,0,0,0,0,0,0,0,0	473176473	32000000000000	0	0	1	c	floz/2	NIST HB 44 (2024) App. C (1 fluid ounce = 2 tablespoons)	volume-tablespoon	
-U	metric tablespoon	metric tablespoons				volume	3,0,0,0,0,0,0,0,0	3	200000	0	0	1		0.015 L	metric cooking measure (15 mL); 21 CFR 101.9(b)(5)(viii)		
-U	ōsaji	ōsaji		osaji|Japanese tablespoon		volume	3,0,0,0,0,0,0,0,0	3	200000	0	0	1		0.015 L	CLDR units.xml (osaji = 15 mL)	volume-osaji	
-U	cubic inch	cubic inches	in³	cu in|cuin		volume	3,0,0,0,0,0,0,0,0	2048383	125000000000	0	0	1		in^3	NIST SP 811 (2008) B.8	volume-cubic-inch	
-U	Australian tablespoon	Australian tablespoons				volume	3,0,0,0,0,0,0,0,0	1	50000	0	0	1		0.02 L	Australian metric cooking measure (20 mL)		
-U	imperial fluid ounce	imperial fluid ounces		imp fl oz|UK fluid ounce|UK fluid ounces|UK fl oz		volume	3,0,0,0,0,0,0,0,0	454609	16000000000	0	0	1		4.54609 L/160	UK Weights and Measures Act 1985 Sch. 1 (fluid ounce = 1/20 pint)	volume-fluid-ounce-imperial	
-U	fluid ounce	fluid ounces	fl oz|floz	US fluid ounce|US fluid ounces|US fl oz		volume	3,0,0,0,0,0,0,0,0	473176473	16000000000000	0	0	1	c	gal/128	NIST HB 44 (2024) App. C	volume-fluid-ounce	oz|ounce|ounces
-U	US legal fluid ounce	US legal fluid ounces		nutrition labeling fluid ounce		volume	3,0,0,0,0,0,0,0,0	3	100000	0	0	1		0.03 L	21 CFR 101.9(b)(5)(viii) (1 fl oz = 30 mL for nutrition labeling)		
-U	jigger	jiggers		shot|shots		volume	3,0,0,0,0,0,0,0,0	1419529419	32000000000000	0	0	1		1.5 floz	CLDR units.xml (jigger = 1.5 US fl oz)	volume-jigger	
-U	cyathus	cyathi				volume	3,0,0,0,0,0,0,0,0	120854597	2500000000000	0	0	1	~	sextarius/12	Skinner, Weights and Measures (1967); sextarius ≈ 35.4 in³		
-U	acetabulum	acetabula				volume	3,0,0,0,0,0,0,0,0	362563791	5000000000000	0	0	1	~	sextarius/8	Skinner, Weights and Measures (1967); sextarius ≈ 35.4 in³		
-U	gill	gills	gi	US gill|US gills		volume	3,0,0,0,0,0,0,0,0	473176473	4000000000000	0	0	1		gal/32	NIST HB 44 (2024) App. C (1 gill = 4 fluid ounces)		
-U	charka	charki				volume	3,0,0,0,0,0,0,0,0	1229941	10000000000	0	0	1	~	vedro/100	Russian ukase of 11 Oct 1835: 1 charka = 1/100 vedro		
-U	imperial gill	imperial gills		UK gill|UK gills|noggin|noggins		volume	3,0,0,0,0,0,0,0,0	454609	3200000000	0	0	1		4.54609 L/32	UK Weights and Measures Act 1985 Sch. 1 (gill = 1/4 pint)		
-U	quartarius	quartarii				volume	3,0,0,0,0,0,0,0,0	362563791	2500000000000	0	0	1	~	sextarius/4	Skinner, Weights and Measures (1967); sextarius ≈ 35.4 in³		
-U	gō	gō		gou|Japanese gill		volume	3,0,0,0,0,0,0,0,0	2401	13310000	0	0	1		sho/10	Japan Weights and Measures Act (1891): 1 shō = 2401/1331 L		
-U	piccolo	piccolos		split bottle|quarter bottle		volume	3,0,0,0,0,0,0,0,0	3	16000	0	0	1		0.1875 L	quarter of a 750 mL wine bottle (wine split); GNU units 2.22 definitions.units		
-U	Japanese cup	Japanese cups				volume	3,0,0,0,0,0,0,0,0	1	5000	0	0	1		0.2 L	CLDR units.xml (cup-jp = 200 mL)	volume-cup-jp	
-U	Canadian cup	Canadian cups				volume	3,0,0,0,0,0,0,0,0	454609	2000000000	0	0	1		4.54609 L/20	Canadian customary cup = 8 imperial fluid ounces		
-U	cup	cups		US cup|US cups|US customary cup		volume	3,0,0,0,0,0,0,0,0	473176473	2000000000000	0	0	1	c	gal/16	NIST HB 44 (2024) App. C (1 cup = 8 fluid ounces)	volume-cup	
-U	US legal cup	US legal cups		legal cup|legal cups		volume	3,0,0,0,0,0,0,0,0	3	12500	0	0	1		0.24 L	21 CFR 101.9(b)(5)(viii) (1 cup = 240 mL for nutrition labeling)		
-U	metric cup	metric cups				volume	3,0,0,0,0,0,0,0,0	1	4000	0	0	1		0.25 L	CLDR units.xml (cup-metric = 250 mL)	volume-cup-metric	
-U	kotyle	kotylai		cotyla		volume	3,0,0,0,0,0,0,0,0	27	100000	0	0	1	~	0.27 L	Greek capacity measure after reconstructed vessels; GNU units 2.22 definitions.units		
-U	imperial cup	imperial cups		UK cup|UK cups|breakfast cup|breakfast cups		volume	3,0,0,0,0,0,0,0,0	454609	1600000000	0	0	1		4.54609 L/16	Zupko, British Weights and Measures (1977): 1/2 imperial pint		
-U	hemina	heminae				volume	3,0,0,0,0,0,0,0,0	362563791	1250000000000	0	0	1	~	sextarius/2	Skinner, Weights and Measures (1967); sextarius ≈ 35.4 in³		
-U	half bottle	half bottles		demi|demi-bouteille		volume	3,0,0,0,0,0,0,0,0	3	8000	0	0	1		0.375 L	27 CFR 4.72 (375 mL standard of fill); Comité Champagne bottle sizes		
-U	pint	pints	pt	US pint|US pints|US liquid pint|US liquid pints|liquid pint		volume	3,0,0,0,0,0,0,0,0	473176473	1000000000000	0	0	1		gal/8	NIST HB 44 (2024) App. C	volume-pint	
-U	metric pint	metric pints				volume	3,0,0,0,0,0,0,0,0	1	2000	0	0	1		0.5 L	CLDR units.xml (pint-metric = 500 mL)	volume-pint-metric	
-U	xestes	xestai				volume	3,0,0,0,0,0,0,0,0	27	50000	0	0	1	~	2 kotyle	Greek capacity measure: 1 xestes = 2 kotylai; GNU units 2.22 definitions.units		
-U	US dry pint	US dry pints		dry pint|dry pints		volume	3,0,0,0,0,0,0,0,0	220244188543	400000000000000	0	0	1		bu/64	NIST HB 44 (2024) App. C (dry pint = 33.6003125 in³)		
-U	imperial pint	imperial pints		UK pint|UK pints|imp pt|British pint		volume	3,0,0,0,0,0,0,0,0	454609	800000000	0	0	1		4.54609 L/8	UK Weights and Measures Act 1985 Sch. 1 (pint = 1/8 gallon)	volume-pint-imperial	
-U	sextarius	sextarii		Roman pint		volume	3,0,0,0,0,0,0,0,0	362563791	625000000000	0	0	1	~	35.4 in^3	Skinner, Weights and Measures (1967)		
-U	wine bottle	wine bottles		standard wine bottle|bouteille		volume	3,0,0,0,0,0,0,0,0	3	4000	0	0	1		0.75 L	27 CFR 4.72 (750 mL standard of fill)		
-U	fifth	fifths		fifth of a gallon		volume	3,0,0,0,0,0,0,0,0	473176473	625000000000	0	0	1		gal/5	US spirits bottle, 1/5 US gallon (before 1980 metric standards of fill)		
-U	quart	quarts	qt	US quart|US quarts|US liquid quart|US liquid quarts|liquid quart		volume	3,0,0,0,0,0,0,0,0	473176473	500000000000	0	0	1		gal/4	NIST HB 44 (2024) App. C	volume-quart	
-U	litre	litres	L|l|ℓ	liter|liters		volume	3,0,0,0,0,0,0,0,0	1	1000	0	0	1	cs	0.001 m^3	BIPM SI Brochure 9th ed. (2019) Table 8	volume-liter	
-U	cubic decimetre	cubic decimetres	dm³	cubic decimeter|cubic decimeters		volume	3,0,0,0,0,0,0,0,0	1	1000	0	0	1		0.001 m^3	BIPM SI Brochure 9th ed. (2019)		
-U	sheng	sheng		Chinese sheng|shisheng		volume	3,0,0,0,0,0,0,0,0	1	1000	0	0	1		L	Chinese market system (Weights and Measures Act 1929): 1 sheng = 1 L		
-U	thanan	thanan		tanan		volume	3,0,0,0,0,0,0,0,0	1	1000	0	0	1		L	Thai Weights and Measures Act (1923): 1 thanan = 1 L		
-U	old litre	old litres		old liter		volume	3,0,0,0,0,0,0,0,0	250007	250000000	0	0	1	~	0.001000028 m^3	BIPM: 3rd CGPM (1901) litre = 1.000028 dm³, abrogated by the 12th CGPM (1964)		
-U	choinix	choinikes				volume	3,0,0,0,0,0,0,0,0	27	25000	0	0	1	~	4 kotyle	Greek capacity measure: 1 choinix = 4 kotylai; GNU units 2.22 definitions.units		
-U	US dry quart	US dry quarts		dry quart|dry quarts		volume	3,0,0,0,0,0,0,0,0	220244188543	200000000000000	0	0	1		bu/32	NIST HB 44 (2024) App. C (dry quart = 67.200625 in³)		
-U	imperial quart	imperial quarts		UK quart|UK quarts		volume	3,0,0,0,0,0,0,0,0	454609	400000000	0	0	1		4.54609 L/4	UK Weights and Measures Act 1985 Sch. 1 (quart = 1/4 gallon)	volume-quart-imperial	
-U	shtof	shtofs				volume	3,0,0,0,0,0,0,0,0	1229941	1000000000	0	0	1	~	vedro/10	Russian ukase of 11 Oct 1835: 1 shtof = 1/10 vedro		
-U	magnum	magnums				volume	3,0,0,0,0,0,0,0,0	3	2000	0	0	1		1.5 L	27 CFR 4.72 (1.5 L standard of fill); Comité Champagne bottle sizes		
-U	Scots pint	Scots pints				volume	3,0,0,0,0,0,0,0,0	52952748933	31250000000000	0	0	1	~	103.404 in^3	Zupko, British Weights and Measures (1977): Scots gallon = 827.232 in³ = 8 pints		
-U	shō	shō		sho|shou		volume	3,0,0,0,0,0,0,0,0	2401	1331000	0	0	1		L*2401/1331	Japan Weights and Measures Act (1891): 1 shō = 2401/1331 L (64827 cubic bu)		
-U	growler	growlers				volume	3,0,0,0,0,0,0,0,0	473176473	250000000000	0	0	1		64 floz	US craft-beer growler, 64 US fluid ounces		
-U	pottle	pottles		imperial pottle		volume	3,0,0,0,0,0,0,0,0	454609	200000000	0	0	1		4.54609 L/2	Zupko, British Weights and Measures (1977): 1/2 gallon		
-U	board foot	board feet	fbm	board-foot|board-feet|foot board measure		volume	3,0,0,0,0,0,0,0,0	18435447	7812500000	0	0	1		144 in^3	NIST HB 44 (2024) App. C (board foot = 144 in³)		
-U	jeroboam	jeroboams				volume	3,0,0,0,0,0,0,0,0	3	1000	0	0	1		3 L	Comité Champagne bottle sizes (4 bottles)		
-U	khous	khoes		chous		volume	3,0,0,0,0,0,0,0,0	81	25000	0	0	1	~	12 kotyle	Greek capacity measure: 1 khous = 12 kotylai; GNU units 2.22 definitions.units		
-U	garnets	garntsy				volume	3,0,0,0,0,0,0,0,0	262387	80000000	0	0	1	~	chetverik/8	Russian ukase of 11 Oct 1835: 1 garnets = 1/8 chetverik		
-U	congius	congii				volume	3,0,0,0,0,0,0,0,0	1087691373	312500000000	0	0	1	~	6 sextarius	Skinner, Weights and Measures (1967); sextarius ≈ 35.4 in³		
-U	Irish gallon	Irish gallons				volume	3,0,0,0,0,0,0,0,0	34822511	9765625000	0	0	1		217.6 in^3	Zupko, British Weights and Measures (1977): Irish gallon = 217.6 in³		
-U	gallon	gallons	gal	US gallon|US gallons|US liquid gallon|US liquid gallons|wine gallon|wine gallons		volume	3,0,0,0,0,0,0,0,0	473176473	125000000000	0	0	1	c	231 in^3	NIST HB 44 (2024) App. C	volume-gallon	
-U	garniec	garnce		Polish gallon		volume	3,0,0,0,0,0,0,0,0	1	250	0	0	1		4 L	New Polish measures, Congress Poland (1819): 1 garniec = 4 kwarty = 4 L		
-U	US dry gallon	US dry gallons		dry gallon|dry gallons		volume	3,0,0,0,0,0,0,0,0	220244188543	50000000000000	0	0	1		bu/8	NIST HB 44 (2024) App. C (bushel = 2150.42 in³)		
-U	rehoboam	rehoboams				volume	3,0,0,0,0,0,0,0,0	9	2000	0	0	1		4.5 L	Comité Champagne bottle sizes (6 bottles)		
-U	imperial gallon	imperial gallons		imp gal|UK gallon|UK gallons|British gallon|British gallons		volume	3,0,0,0,0,0,0,0,0	454609	100000000	0	0	1	c	4.54609 L	UK Weights and Measures Act 1985 Sch. 1	volume-gallon-imperial	
-U	ale gallon	ale gallons		beer gallon|beer gallons		volume	3,0,0,0,0,0,0,0,0	288822003	62500000000	0	0	1		282 in^3	Zupko, British Weights and Measures (1977): ale gallon = 282 in³		
-U	semodius	semodii				volume	3,0,0,0,0,0,0,0,0	362563791	78125000000	0	0	1	~	8 sextarius	Skinner, Weights and Measures (1967); sextarius ≈ 35.4 in³		
-U	methuselah	methuselahs		mathusalem		volume	3,0,0,0,0,0,0,0,0	3	500	0	0	1		6 L	Comité Champagne bottle sizes (8 bottles)		
-U	peck	pecks	pk	US peck|US pecks		volume	3,0,0,0,0,0,0,0,0	220244188543	25000000000000	0	0	1		bu/4	NIST HB 44 (2024) App. C		
-U	salmanazar	salmanazars				volume	3,0,0,0,0,0,0,0,0	9	1000	0	0	1		9 L	Comité Champagne bottle sizes (12 bottles)		
-U	imperial peck	imperial pecks		UK peck|UK pecks		volume	3,0,0,0,0,0,0,0,0	454609	50000000	0	0	1		2*4.54609 L	UK Weights and Measures Act 1985 Sch. 1 (peck = 2 gallons)		
-U	modius	modii				volume	3,0,0,0,0,0,0,0,0	362563791	39062500000	0	0	1	~	16 sextarius	Skinner, Weights and Measures (1967); sextarius ≈ 35.4 in³		
-U	dou	dou		Chinese dou|shidou		volume	3,0,0,0,0,0,0,0,0	1	100	0	0	1		10 L	Chinese market system (Weights and Measures Act 1929): 1 dou = 10 sheng		
-U	balthazar	balthazars				volume	3,0,0,0,0,0,0,0,0	3	250	0	0	1		12 L	Comité Champagne bottle sizes (16 bottles)		
-U	vedro	vedra		Russian bucket		volume	3,0,0,0,0,0,0,0,0	1229941	100000000	0	0	1	~	12.29941 L	Russian ukase of 11 Oct 1835 (vedro = 30 funt of water); ≈ 12.29941 L		
-U	nebuchadnezzar	nebuchadnezzars		nabuchodonosor		volume	3,0,0,0,0,0,0,0,0	3	200	0	0	1		15 L	Comité Champagne bottle sizes (20 bottles)		
-U	solomon	solomons		salomon		volume	3,0,0,0,0,0,0,0,0	9	500	0	0	1		18 L	Comité Champagne bottle sizes (24 bottles)		
-U	Japanese to	Japanese to				volume	3,0,0,0,0,0,0,0,0	2401	133100	0	0	1		10 sho	Japan Weights and Measures Act (1891): 1 to = 10 shō	volume-to-jp	
-U	sixth-barrel keg	sixth-barrel kegs		sixtel|sixth barrel		volume	3,0,0,0,0,0,0,0,0	4889490221	250000000000	0	0	1		gal*31/6	US beer keg, 1/6 of a 31 gal beer barrel (27 CFR 25.11)		
-U	thang	thang				volume	3,0,0,0,0,0,0,0,0	1	50	0	0	1		20 L	Thai Weights and Measures Act (1923): 1 thang = 20 thanan		
-U	pin	pins				volume	3,0,0,0,0,0,0,0,0	4091481	200000000	0	0	1		4.5*4.54609 L	Zupko, British Weights and Measures (1977): 1 pin = 4 1/2 gallons		
-U	chetverik	chetveriki				volume	3,0,0,0,0,0,0,0,0	262387	10000000	0	0	1	~	26.2387 L	Russian ukase of 11 Oct 1835 (dry measure); ≈ 26.2387 L		
-U	primat	primats		goliath		volume	3,0,0,0,0,0,0,0,0	27	1000	0	0	1		27 L	Comité Champagne bottle sizes (36 bottles)		
-U	amphora	amphorae		quadrantal		volume	3,0,0,0,0,0,0,0,0	1087691373	39062500000	0	0	1	~	48 sextarius	Skinner, Weights and Measures (1967); sextarius ≈ 35.4 in³		
-U	cubic foot	cubic feet	ft³	cu ft|cuft		volume	3,0,0,0,0,0,0,0,0	55306341	1953125000	0	0	1		ft^3	NIST SP 811 (2008) B.8	volume-cubic-foot	
-U	quarter-barrel keg	quarter-barrel kegs		pony keg|pony kegs|quarter barrel		volume	3,0,0,0,0,0,0,0,0	14668470663	500000000000	0	0	1		7.75 gal	US beer keg, 1/4 of a 31 gal beer barrel (27 CFR 25.11)		
-U	melchizedek	melchizedeks		midas		volume	3,0,0,0,0,0,0,0,0	3	100	0	0	1		30 L	Comité Champagne bottle sizes (40 bottles)		
-U	bushel	bushels	bu	US bushel|US bushels|Winchester bushel|Winchester bushels		volume	3,0,0,0,0,0,0,0,0	220244188543	6250000000000	0	0	1		2150.42 in^3	NIST HB 44 (2024) App. C	volume-bushel	
-U	Hoppus foot	Hoppus feet		Hoppus cubic foot|Hoppus cubic feet		volume	3,0,0,0,0,0,0,0,0	55306341	488281250	-1	0	1		ft^3*4/pi	Hoppus, Practical Measuring (1736): quarter-girth rule; GNU units 2.22 definitions.units		
-U	imperial bushel	imperial bushels		UK bushel|UK bushels		volume	3,0,0,0,0,0,0,0,0	454609	12500000	0	0	1		8*4.54609 L	UK Weights and Measures Act 1985 Sch. 1 (bushel = 8 gallons)		
-U	metretes	metretai				volume	3,0,0,0,0,0,0,0,0	243	6250	0	0	1	~	144 kotyle	Greek capacity measure: 1 metretes = 12 khoes; GNU units 2.22 definitions.units		
-U	firkin	firkins		imperial firkin		volume	3,0,0,0,0,0,0,0,0	4091481	100000000	0	0	1		9*4.54609 L	Zupko, British Weights and Measures (1977): 1 firkin = 9 gallons		
-U	medimnos	medimnoi				volume	3,0,0,0,0,0,0,0,0	162	3125	0	0	1	~	192 kotyle	Greek capacity measure: 1 medimnos = 48 choinikes; GNU units 2.22 definitions.units		
-U	half-barrel keg	half-barrel kegs		half barrel|full-size keg		volume	3,0,0,0,0,0,0,0,0	14668470663	250000000000	0	0	1		15.5 gal	US beer keg, 1/2 of a 31 gal beer barrel (27 CFR 25.11)		
-U	rundlet	rundlets		runlet		volume	3,0,0,0,0,0,0,0,0	4258588257	62500000000	0	0	1		18 gal	Zupko, A Dictionary of English Weights and Measures (1968): 18 wine gallons		
-U	kilderkin	kilderkins				volume	3,0,0,0,0,0,0,0,0	4091481	50000000	0	0	1		18*4.54609 L	Zupko, British Weights and Measures (1977): 1 kilderkin = 2 firkins		
-U	cranberry barrel	cranberry barrels				volume	3,0,0,0,0,0,0,0,0	5966939679	62500000000	0	0	1		5826 in^3	NIST HB 44 (2024) App. C (barrel for cranberries = 5826 in³)		
-U	US dry barrel	US dry barrels		dry barrel|dry barrels		volume	3,0,0,0,0,0,0,0,0	903336903	7812500000	0	0	1		7056 in^3	NIST HB 44 (2024) App. C (barrel for fruits and vegetables = 7056 in³)		
-U	US beer barrel	US beer barrels		beer barrel|beer barrels		volume	3,0,0,0,0,0,0,0,0	14668470663	125000000000	0	0	1		31 gal	27 CFR 25.11 (barrel = 31 US gallons)		
-U	US liquid barrel	US liquid barrels		liquid barrel|liquid barrels|wine barrel		volume	3,0,0,0,0,0,0,0,0	29810117799	250000000000	0	0	1		31.5 gal	NIST HB 44 (2024) App. C; Zupko (1968): 31 1/2 wine gallons		
-U	korzec	korce		Polish bushel		volume	3,0,0,0,0,0,0,0,0	16	125	0	0	1		128 L	New Polish measures, Congress Poland (1819): 1 korzec = 32 garnce		
-U	coomb	coombs				volume	3,0,0,0,0,0,0,0,0	454609	3125000	0	0	1		32*4.54609 L	Zupko, British Weights and Measures (1977): 1 coomb = 4 bushels		
-U	barrel	barrels	bbl	oil barrel|oil barrels|petroleum barrel|petroleum barrels|barrel of oil		volume	3,0,0,0,0,0,0,0,0	9936705933	62500000000	0	0	1		42 gal	NIST HB 44 (2024) App. C (barrel, petroleum = 42 gallons)	volume-barrel	
-U	tierce	tierces				volume	3,0,0,0,0,0,0,0,0	9936705933	62500000000	0	0	1		42 gal	Zupko, A Dictionary of English Weights and Measures (1968): 42 wine gallons		
-U	imperial beer barrel	imperial beer barrels		UK beer barrel|UK beer barrels|imperial barrel		volume	3,0,0,0,0,0,0,0,0	4091481	25000000	0	0	1		36*4.54609 L	Zupko, British Weights and Measures (1977): 1 barrel = 36 gallons		
-U	koku	koku				volume	3,0,0,0,0,0,0,0,0	2401	13310	0	0	1		100 sho	Japan Weights and Measures Act (1891): 1 koku = 100 shō	volume-koku	
-U	chetvert	chetverti		Russian quarter		volume	3,0,0,0,0,0,0,0,0	262387	1250000	0	0	1	~	8 chetverik	Russian ukase of 11 Oct 1835: 1 chetvert = 8 chetveriki		
-U	hogshead	hogsheads	hhd	US hogshead|wine hogshead		volume	3,0,0,0,0,0,0,0,0	29810117799	125000000000	0	0	1		63 gal	NIST HB 44 (2024) App. C (hogshead = 2 barrels = 63 gallons)		
-U	imperial hogshead	imperial hogsheads		UK hogshead|beer hogshead		volume	3,0,0,0,0,0,0,0,0	12274443	50000000	0	0	1		54*4.54609 L	Zupko, British Weights and Measures (1977): 1 hogshead = 54 gallons (beer)		
-U	imperial dry quarter	imperial dry quarters		quarter of grain|quarters of grain		volume	3,0,0,0,0,0,0,0,0	454609	1562500	0	0	1		64*4.54609 L	Zupko, British Weights and Measures (1977): 1 quarter = 8 bushels		
-U	puncheon	puncheons		tertian		volume	3,0,0,0,0,0,0,0,0	9936705933	31250000000	0	0	1		84 gal	Zupko, A Dictionary of English Weights and Measures (1968): 84 wine gallons		
-U	cord foot	cord feet				volume	3,0,0,0,0,0,0,0,0	110612682	244140625	0	0	1		16 ft^3	NIST HB 44 (2024) App. C (cord foot = 16 ft³)		
-U	pipe	pipes		butt|butts		volume	3,0,0,0,0,0,0,0,0	29810117799	62500000000	0	0	1		126 gal	Zupko, A Dictionary of English Weights and Measures (1968): 126 wine gallons		
-U	bochka	bochki		Russian barrel		volume	3,0,0,0,0,0,0,0,0	1229941	2500000	0	0	1	~	40 vedro	Russian ukase of 11 Oct 1835: 1 bochka = 40 vedra		
-U	culleus	cullei				volume	3,0,0,0,0,0,0,0,0	1087691373	1953125000	0	0	1	~	960 sextarius	Skinner, Weights and Measures (1967); 20 amphorae		
-U	cubic yard	cubic yards	yd³	cu yd|cuyd		volume	3,0,0,0,0,0,0,0,0	1493271207	1953125000	0	0	1		yd^3	NIST SP 811 (2008) B.8	volume-cubic-yard	
-U	tun	tuns				volume	3,0,0,0,0,0,0,0,0	29810117799	31250000000	0	0	1		252 gal	Zupko, A Dictionary of English Weights and Measures (1968): 252 wine gallons		
-U	cubic metre	cubic metres	m³	cubic meter|cubic meters|cu m		volume	3,0,0,0,0,0,0,0,0	1	1	0	0	1	c	m^3	BIPM SI Brochure 9th ed. (2019)	volume-cubic-meter	
-U	stere	steres		stère|stacked cubic metre|Raummeter		volume	3,0,0,0,0,0,0,0,0	1	1	0	0	1		m^3	NIST SP 811 (2008) B.8 (stere = 1 m³)		
-U	freight ton	freight tons		measurement ton|measurement tons|shipping ton|shipping tons		volume	3,0,0,0,0,0,0,0,0	55306341	48828125	0	0	1		40 ft^3	GNU units 2.22 definitions.units (shipping ton = 40 ft³)		
-U	chaldron	chaldrons				volume	3,0,0,0,0,0,0,0,0	4091481	3125000	0	0	1		288*4.54609 L	Zupko, British Weights and Measures (1977): 1 chaldron = 36 bushels		
-U	Hoppus ton	Hoppus tons				volume	3,0,0,0,0,0,0,0,0	55306341	9765625	-1	0	1		ft^3*200/pi	50 Hoppus feet; GNU units 2.22 definitions.units		
-U	kwian	kwian		kwien|kwean		volume	3,0,0,0,0,0,0,0,0	2	1	0	0	1		2000 L	Thai Weights and Measures Act (1923): 1 kwian = 100 thang		
-U	cunit	cunits				volume	3,0,0,0,0,0,0,0,0	55306341	19531250	0	0	1		100 ft^3	US/Canadian forestry: 100 cubic feet of solid wood		
-U	hundred cubic feet	hundred cubic feet	CCF|HCF			volume	3,0,0,0,0,0,0,0,0	55306341	19531250	0	0	1		100 ft^3	US water-utility billing unit (100 ft³)		
-U	register ton	register tons		gross register ton|gross register tons		volume	3,0,0,0,0,0,0,0,0	55306341	19531250	0	0	1		100 ft^3	NIST SP 811 (2008) B.8 (ton, register = 100 ft³)		
-U	cord	cords				volume	3,0,0,0,0,0,0,0,0	884901456	244140625	0	0	1		128 ft^3	NIST HB 44 (2024) App. C (cord = 128 ft³)		
-U	Petrograd standard	Petrograd standards		St. Petersburg standard|timber standard		volume	3,0,0,0,0,0,0,0,0	1825109253	390625000	0	0	1		165 ft^3	120 deals of 12 ft × 11 in × 1.5 in; GNU units 2.22 definitions.units		
-U	cubic fathom	cubic fathoms				volume	3,0,0,0,0,0,0,0,0	1493271207	244140625	0	0	1		216 ft^3	Zupko, British Weights and Measures (1977) (6 ft × 6 ft × 6 ft)		
-U	thousand cubic feet	thousand cubic feet	Mcf			volume	3,0,0,0,0,0,0,0,0	55306341	1953125	0	0	1		1000 ft^3	US EIA glossary (Mcf = 1000 cubic feet)		
-U	acre-inch	acre-inches		acre inch|acre inches		volume	3,0,0,0,0,0,0,0,0	20076201783	195312500	0	0	1		3630 ft^3	NIST HB 44 (2024) App. C (acre-foot = 43560 ft³)		
-U	cubic decametre	cubic decametres	dam³	cubic decameter|cubic decameters|cubic dekameter		volume	3,0,0,0,0,0,0,0,0	1000	1	0	0	1		1000 m^3	BIPM SI Brochure 9th ed. (2019)		
-U	acre-foot	acre-feet	ac-ft	acre foot|acre feet		volume	3,0,0,0,0,0,0,0,0	60228605349	48828125	0	0	1		43560 ft^3	NIST HB 44 (2024) App. C	volume-acre-foot	
-U	US survey acre-foot	US survey acre-feet		survey acre-foot|survey acre-feet		volume	3,0,0,0,0,0,0,0,0	75271680000000	61023377953	0	0	1		43560 ftUS^3	NIST SP 811 (2008) B.8 (acre-foot, based on US survey foot)		
-U	million cubic feet	million cubic feet	MMcf			volume	3,0,0,0,0,0,0,0,0	442450728	15625	0	0	1		1e6 ft^3	US EIA glossary (MMcf = 1000000 cubic feet)		
-U	cubic hectometre	cubic hectometres	hm³	cubic hectometer|cubic hectometers		volume	3,0,0,0,0,0,0,0,0	1000000	1	0	0	1		1e6 m^3	BIPM SI Brochure 9th ed. (2019)		
-U	billion cubic feet	billion cubic feet	Bcf			volume	3,0,0,0,0,0,0,0,0	3539605824	125	0	0	1		1e9 ft^3	US EIA glossary (Bcf = 10⁹ cubic feet)		
-U	cubic kilometre	cubic kilometres	km³	cubic kilometer|cubic kilometers		volume	3,0,0,0,0,0,0,0,0	1000000000	1	0	0	1		1e9 m^3	BIPM SI Brochure 9th ed. (2019)	volume-cubic-kilometer	
-U	cubic mile	cubic miles	mi³	cu mi		volume	3,0,0,0,0,0,0,0,0	8140980127813632	1953125	0	0	1		mi^3	NIST SP 811 (2008) B.8	volume-cubic-mile	
-U	trillion cubic feet	trillion cubic feet	Tcf			volume	3,0,0,0,0,0,0,0,0	28316846592	1	0	0	1		1e12 ft^3	US EIA glossary (Tcf = 10¹² cubic feet)		
-U	reciprocal mile	reciprocal miles	mi⁻¹	per mile|inverse mile|inverse miles		wavenumber	-1,0,0,0,0,0,0,0,0	125	201168	0	0	1		1/mi	NIST SP 811 (2008) B.8 (mile)		
-U	reciprocal kilometre	reciprocal kilometres	km⁻¹	reciprocal kilometer|reciprocal kilometers|per kilometre|per kilometer|inverse kilometre|inverse kilometer		wavenumber	-1,0,0,0,0,0,0,0,0	1	1000	0	0	1		1/km	BIPM SI Brochure 9th ed. (2019) Table 4 (wavenumber, m⁻¹)		
-U	reciprocal metre	reciprocal metres	m⁻¹	reciprocal meter|reciprocal meters|per metre|per meter|inverse metre|inverse meter|inverse metres|inverse meters		wavenumber	-1,0,0,0,0,0,0,0,0	1	1	0	0	1	c	1/m	BIPM SI Brochure 9th ed. (2019) Table 4 (wavenumber, m⁻¹)		
-U	reciprocal foot	reciprocal feet	ft⁻¹	per foot|inverse foot|inverse feet		wavenumber	-1,0,0,0,0,0,0,0,0	1250	381	0	0	1		1/ft	NIST SP 811 (2008) B.8 (foot)		
-U	reciprocal inch	reciprocal inches	in⁻¹	per inch|inverse inch|inverse inches		wavenumber	-1,0,0,0,0,0,0,0,0	5000	127	0	0	1		1/in	NIST SP 811 (2008) B.8 (inch)		
-U	kayser	kaysers	cm⁻¹	reciprocal centimetre|reciprocal centimetres|reciprocal centimeter|reciprocal centimeters|per centimetre|per centimeter|inverse centimetre|inverse centimeter|inverse centimetres|inverse centimeters		wavenumber	-1,0,0,0,0,0,0,0,0	100	1	0	0	1	c	1/cm	NIST SP 811 (2008) B.8 (kayser = 100 m⁻¹)		
-U	reciprocal millimetre	reciprocal millimetres	mm⁻¹	reciprocal millimeter|reciprocal millimeters|per millimetre|per millimeter|inverse millimetre|inverse millimeter		wavenumber	-1,0,0,0,0,0,0,0,0	1000	1	0	0	1	c	1/mm	BIPM SI Brochure 9th ed. (2019) Table 4 (wavenumber, m⁻¹)		
-U	reciprocal micrometre	reciprocal micrometres	µm⁻¹	reciprocal micrometer|reciprocal micrometers|inverse micrometre|inverse micrometer|reciprocal micron|reciprocal microns		wavenumber	-1,0,0,0,0,0,0,0,0	1000000	1	0	0	1		1/µm	BIPM SI Brochure 9th ed. (2019) Table 4 (wavenumber, m⁻¹)		
-U	reciprocal nanometre	reciprocal nanometres	nm⁻¹	reciprocal nanometer|reciprocal nanometers|inverse nanometre|inverse nanometer		wavenumber	-1,0,0,0,0,0,0,0,0	1000000000	1	0	0	1		1/nm	BIPM SI Brochure 9th ed. (2019) Table 4 (wavenumber, m⁻¹)		
-U	reciprocal ångström	reciprocal ångströms	Å⁻¹	reciprocal angstrom|reciprocal angstroms|inverse angstrom|inverse ångström		wavenumber	-1,0,0,0,0,0,0,0,0	10000000000	1	0	0	1		1/Å	NIST SP 811 (2008) B.8 (ångström = 1e-10 m)		
+U	erg per gram	ergs per gram	erg/g			absorbed-dose	2,0,-2,0,0,0,0,0,0,0	1	10000	0	0	1		1e-4 Gy	NIST SP 811 (2008) B.8 (erg per gram, 1.0 E-04 Gy)		
+U	radiation absorbed dose	radiation absorbed doses		rad dose|rad doses		absorbed-dose	2,0,-2,0,0,0,0,0,0,0	1	100	0	0	1	c	0.01 Gy	NIST SP 811 (2008) B.8 (rad (absorbed dose), 1.0 E-02 Gy)		rad
+U	gray	grays	Gy			absorbed-dose	2,0,-2,0,0,0,0,0,0,0	1	1	0	0	1	cs	joule/kilogram	BIPM SI Brochure 9th ed. (2019) Table 4 (Gy = J/kg)		
+U	galileo	galileos	Gal			acceleration	1,0,-2,0,0,0,0,0,0,0	1	100	0	0	1	s	cm/s^2	NIST SP 811 (2008) B.8 (gal, 1.0 E-02 m/s²)		
+U	inch per second squared	inches per second squared	in/s²	inch per second per second		acceleration	1,0,-2,0,0,0,0,0,0,0	127	5000	0	0	1		in/s^2	NIST SP 811 (2008) B.8 (2.54 E-02 m/s²)		
+U	kilometre per hour per second	kilometres per hour per second	km/h/s	kilometer per hour per second|kilometers per hour per second		acceleration	1,0,-2,0,0,0,0,0,0,0	5	18	0	0	1		km/h/s	derived (BIPM SI Brochure 9th ed. (2019) Table 8 hour)		
+U	foot per second squared	feet per second squared	ft/s²	foot per second per second|celo|celos		acceleration	1,0,-2,0,0,0,0,0,0,0	381	1250	0	0	1	c	ft/s^2	NIST SP 811 (2008) B.8 (3.048 E-01 m/s²)		
+U	mile per hour per second	miles per hour per second	mph/s			acceleration	1,0,-2,0,0,0,0,0,0,0	1397	3125	0	0	1		mi/h/s	derived (NIST SP 811 (2008) B.8 mile per hour)		
+U	knot per second	knots per second	kn/s			acceleration	1,0,-2,0,0,0,0,0,0,0	463	900	0	0	1		kn/s	derived (NIST SP 811 (2008) B.8 knot)		
+U	metre per second squared	metres per second squared	m/s²|m/s2	meter per second squared|meters per second squared|metre per second per second		acceleration	1,0,-2,0,0,0,0,0,0,0	1	1	0	0	1	c	m/s^2	BIPM SI Brochure 9th ed. (2019) Table 2	acceleration-meter-per-square-second	
+U	standard gravity	standard gravities	g0|gn|g₀	gee|gees|g-force|standard acceleration of gravity|standard acceleration of free fall		acceleration	1,0,-2,0,0,0,0,0,0,0	196133	20000	0	0	1	c	9.80665 m/s^2	3rd CGPM (1901); NIST SP 811 (2008) B.8 (9.806 65 E+00 m/s²)	acceleration-g-force	G
+U	entity	entities		elementary entity|elementary entities		amount-of-substance	0,0,0,0,0,1,0,0,0,0	1	602214076000000000000000	0	0	1		mol/6.02214076e23	BIPM SI Brochure 9th ed. (2019) 2.3.1 (1 mol = 6.02214076e23 elementary entities)		
+U	mole	moles	mol	gram-mole|gram-moles|gram-molecule|gram-molecules		amount-of-substance	0,0,0,0,0,1,0,0,0,0	1	1	0	0	1	cs	base	BIPM SI Brochure 9th ed. (2019) 2.3.1	concentr-mole	
+U	standard cubic metre	standard cubic metres	Sm³|Sm3	standard cubic meter|standard cubic meters		amount-of-substance	0,0,0,0,0,1,0,0,0,0	16887500000000000000	399302067236809351	0	0	1	~	101325/(1.380649e-23*288.15*6.02214076e23)*mol	ISO 13443:1996 (reference conditions 15 °C, 101.325 kPa); ideal gas, R = N_A k exact (BIPM SI Brochure 9th ed. (2019) 2.2)		
+U	normal cubic metre	normal cubic metres	Nm³|Nm3	normal cubic meter|normal cubic meters		amount-of-substance	0,0,0,0,0,1,0,0,0,0	16887500000000000000	378515910691426251	0	0	1	~	101325/(1.380649e-23*273.15*6.02214076e23)*mol	DIN 1343 (normal conditions 0 °C, 101.325 kPa); ideal gas, R = N_A k exact (BIPM SI Brochure 9th ed. (2019) 2.2)		
+U	pound-mole	pound-moles	lbmol|lb-mol	pound mole|pound moles|lb-mole|lb-moles		amount-of-substance	0,0,0,0,0,1,0,0,0,0	45359237	100000	0	0	1		453.59237 mol	avoirdupois pound = 0.45359237 kg (NIST HB 44 (2024) Appendix C) × mol/g; Perry's Chemical Engineers' Handbook		
+U	microarcsecond	microarcseconds	µas|μas	uas|micro-arcsecond|micro-arcseconds		angle	0,0,0,0,0,0,0,0,1,0	1	648000000000	1	0	1		arcsec/1000000	IAU Style Manual (1989); BIPM SI Brochure 9th ed. (2019) Table 8 (second of arc)		
+U	milliarcsecond	milliarcseconds	mas	milli-arcsecond|milli-arcseconds		angle	0,0,0,0,0,0,0,0,1,0	1	648000000	1	0	1		arcsec/1000	IAU Style Manual (1989); BIPM SI Brochure 9th ed. (2019) Table 8 (second of arc)		
+U	centesimal arcsecond	centesimal arcseconds		centesimal second|centesimal seconds		angle	0,0,0,0,0,0,0,0,1,0	1	2000000	1	0	1		gon/10000	ISO 80000-3:2019 (gon); centesimal second = gon/10 000		
+U	arcsecond	arcseconds	arcsec|asec	second of arc|seconds of arc|arc second|arc seconds		angle	0,0,0,0,0,0,0,0,1,0	1	648000	1	0	1	c	pi rad/648000	BIPM SI Brochure 9th ed. (2019) Table 8 (1″ = (1/60)′ = (π/648 000) rad)	angle-arc-second	"|″|”
+U	second of right ascension	seconds of right ascension		second of RA|seconds of RA		angle	0,0,0,0,0,0,0,0,1,0	1	43200	1	0	1		15 arcsec	IAU: 24 hours of right ascension = 360°; Explanatory Supplement to the Astronomical Almanac		
+U	centesimal arcminute	centesimal arcminutes		centesimal minute|centesimal minutes		angle	0,0,0,0,0,0,0,0,1,0	1	20000	1	0	1		gon/100	ISO 80000-3:2019 (gon); centesimal minute = gon/100		
+U	arcminute	arcminutes	arcmin|amin	minute of arc|minutes of arc|arc minute|arc minutes|minute of angle|MOA		angle	0,0,0,0,0,0,0,0,1,0	1	10800	1	0	1	c	pi rad/10800	BIPM SI Brochure 9th ed. (2019) Table 8 (1′ = (1/60)° = (π/10 800) rad)	angle-arc-minute	'|′|’
+U	NATO mil	NATO mils		angular mil|angular mils|mil angle|artillery mil|NATO mils		angle	0,0,0,0,0,0,0,0,1,0	1	3200	1	0	1		2 pi rad/6400	NIST SP 811 (2008) B.8 (mil, 9.817 477 E-04 rad); NATO STANAG 2434		mil|mils
+U	Swedish mil	Swedish mils		streck		angle	0,0,0,0,0,0,0,0,1,0	1	3150	1	0	1		2 pi rad/6300	Swedish Armed Forces (streck = 1/6300 turn); Cardarelli, Encyclopaedia of Scientific Units (2003)		
+U	Warsaw Pact mil	Warsaw Pact mils		Soviet mil|Soviet mils|Russian mil|deleniye uglomera		angle	0,0,0,0,0,0,0,0,1,0	1	3000	1	0	1		2 pi rad/6000	Soviet artillery practice (1/6000 turn); Cardarelli, Encyclopaedia of Scientific Units (2003)		
+U	minute of right ascension	minutes of right ascension		minute of RA|minutes of RA		angle	0,0,0,0,0,0,0,0,1,0	1	720	1	0	1		15 arcmin	IAU: 24 hours of right ascension = 360°; Explanatory Supplement to the Astronomical Almanac		
+U	gradian	gradians	gon|ᵍ	grad|grads|grade|grades|centesimal degree|centesimal degrees		angle	0,0,0,0,0,0,0,0,1,0	1	200	1	0	1		pi rad/200	ISO 80000-3:2019 (gon = (π/200) rad); NIST SP 811 (2008) B.8 (gon, 1.570 796 E-02 rad)		
+U	degree	degrees	°|deg	degree of arc|degrees of arc|arc degree|arc degrees|arcdeg		angle	0,0,0,0,0,0,0,0,1,0	1	180	1	0	1	c	pi rad/180	BIPM SI Brochure 9th ed. (2019) Table 8 (1° = (π/180) rad)	angle-degree	
+U	compass point	compass points		point of the compass|points of the compass|rhumb|rhumbs		angle	0,0,0,0,0,0,0,0,1,0	1	16	1	0	1		1/32 rev	32-point compass rose; Bowditch, American Practical Navigator (NGA Pub. 9)		
+U	hour angle	hour angles		hour of right ascension|hours of right ascension|hour of RA|hours of RA		angle	0,0,0,0,0,0,0,0,1,0	1	12	1	0	1		15 deg	IAU: 24 hours of right ascension = 360°; Explanatory Supplement to the Astronomical Almanac		
+U	zodiac sign	zodiac signs		sign of the zodiac|signs of the zodiac		angle	0,0,0,0,0,0,0,0,1,0	1	6	1	0	1		30 deg	ecliptic divided into 12 signs of 30°; Explanatory Supplement to the Astronomical Almanac		
+U	octant	octants		eighth turn|eighth turns		angle	0,0,0,0,0,0,0,0,1,0	1	4	1	0	1		45 deg	1/8 turn; Cardarelli, Encyclopaedia of Scientific Units (2003)		
+U	radian	radians	rad			angle	0,0,0,0,0,0,0,0,1,0	1	1	0	0	1	cs	base	BIPM SI Brochure 9th ed. (2019) Table 4 and 2.3.4	angle-radian	
+U	sextant	sextants		sixth turn|sixth turns		angle	0,0,0,0,0,0,0,0,1,0	1	3	1	0	1		60 deg	1/6 turn; Cardarelli, Encyclopaedia of Scientific Units (2003)		
+U	quadrant	quadrants		right angle|right angles|quarter turn|quarter turns		angle	0,0,0,0,0,0,0,0,1,0	1	2	1	0	1		90 deg	1/4 turn; ISO 80000-3:2019		
+U	straight angle	straight angles		half turn|half turns|half-turn		angle	0,0,0,0,0,0,0,0,1,0	1	1	1	0	1		180 deg	1/2 turn; ISO 80000-3:2019		
+U	turn	turns	rev|tr	revolution|revolutions|full circle|full circles|full turn|complete rotation		angle	0,0,0,0,0,0,0,0,1,0	2	1	1	0	1	c	2 pi rad	NIST SP 811 (2008) B.8 (revolution (r), 6.283 185 E+00 rad); ISO 80000-3:2019	angle-revolution	
+U	revolution per minute squared	revolutions per minute squared	rev/min²	turn per minute squared		angular-acceleration	0,0,-2,0,0,0,0,0,1,0	1	1800	1	0	1		rev/min^2	derived (NIST SP 811 (2008) B.8 revolution; BIPM SI Brochure Table 8 minute)		
+U	degree per second squared	degrees per second squared	°/s²|deg/s²			angular-acceleration	0,0,-2,0,0,0,0,0,1,0	1	180	1	0	1	c	deg/s^2	derived (BIPM SI Brochure 9th ed. (2019) Table 8 degree)		
+U	revolution per minute per second	revolutions per minute per second	rpm/s			angular-acceleration	0,0,-2,0,0,0,0,0,1,0	1	30	1	0	1	c	rev/min/s	derived (NIST SP 811 (2008) B.8 revolution per minute)		
+U	radian per second squared	radians per second squared	rad/s²			angular-acceleration	0,0,-2,0,0,0,0,0,1,0	1	1	0	0	1	c	rad/s^2	BIPM SI Brochure 9th ed. (2019) Table 5 (angular acceleration)		
+U	revolution per second squared	revolutions per second squared	rev/s²	turn per second squared		angular-acceleration	0,0,-2,0,0,0,0,0,1,0	2	1	1	0	1		rev/s^2	derived (NIST SP 811 (2008) B.8 revolution)		
+U	reduced Planck constant	reduced Planck constants	ħ|hbar	atomic unit of action|atomic unit of angular momentum|Dirac constant|h-bar		angular-momentum	2,1,-1,0,0,0,0,0,0,0	132521403	400000000000000000000000000000000000000000	-1	0	1		6.62607015e-34 J*s/(2*pi)	BIPM SI Brochure 9th ed. (2019) 2.2 (h = 6.626 070 15e-34 J s exactly); ħ = h/2π		
+U	Planck constant	Planck constants		Planck's constant		angular-momentum	2,1,-1,0,0,0,0,0,0,0	132521403	200000000000000000000000000000000000000000	0	0	1		6.62607015e-34 J*s	BIPM SI Brochure 9th ed. (2019) 2.2 (h = 6.626 070 15e-34 J s exactly)		
+U	erg second	erg seconds	erg·s			angular-momentum	2,1,-1,0,0,0,0,0,0,0	1	10000000	0	0	1		erg*s	CGS unit of action; NIST SP 811 (2008) B.8 (erg 1.0 E-07 J)		
+U	gram square centimetre per second	gram square centimetres per second	g·cm²/s	gram square centimeter per second|gram square centimeters per second		angular-momentum	2,1,-1,0,0,0,0,0,0,0	1	10000000	0	0	1		g*cm^2/s	CGS unit of angular momentum; BIPM SI Brochure 8th ed. (2006) Table 9 (CGS)		
+U	pound square foot per second	pound square feet per second	lb·ft²/s			angular-momentum	2,1,-1,0,0,0,0,0,0,0	6584392202157	156250000000000	0	0	1		lb*ft^2/s	NIST SP 811 (2008) B.8 (pound foot squared 4.214 011 E-02 kg m^2) / s		
+U	joule second	joule seconds	J·s|Js	kilogram square metre per second|kilogram square meter per second|kg·m²/s		angular-momentum	2,1,-1,0,0,0,0,0,0,0	1	1	0	0	1	c	J*s	BIPM SI Brochure 9th ed. (2019) Table 4 (J) x s		
+U	newton metre second	newton metre seconds	N·m·s|Nms	newton meter second|newton meter seconds		angular-momentum	2,1,-1,0,0,0,0,0,0,0	1	1	0	0	1	c	N*m*s	BIPM SI Brochure 9th ed. (2019) Table 4 (N m) x s		
+U	foot-pound-force second	foot-pound-force seconds	ft·lbf·s|ftlbfs	pound-force foot second|pound-force foot seconds		angular-momentum	2,1,-1,0,0,0,0,0,0,0	3389544870828501	2500000000000000	0	0	1	c	ftlbf*s	NIST SP 811 (2008) B.8 (foot pound-force 1.355 818 E+00 J) x s		
+U	kilogram per hectare	kilograms per hectare	kg/ha			area-density	-2,1,0,0,0,0,0,0,0,0	1	10000	0	0	1		kg/(10000 m^2)	BIPM SI Brochure 9th ed. (2019) Table 8 (hectare = 10^4 m^2)		
+U	pound per acre	pounds per acre	lb/acre|lb/ac			area-density	-2,1,0,0,0,0,0,0,0,0	4123567	36789603840	0	0	1		lb/(43560 ft^2)	NIST HB 44 (2024) Appendix C (acre = 43 560 ft^2)		
+U	gram per square metre	grams per square metre	g/m²|g/m2|gsm	gram per square meter|grams per square meter|grammage		area-density	-2,1,0,0,0,0,0,0,0,0	1	1000	0	0	1	c	g/m^2	ISO 536 (paper grammage in g/m^2); BIPM SI Brochure 9th ed. (2019)		
+U	pound per thousand square feet	pounds per thousand square feet	lb/MSF|lb/1000ft²	pound per 1000 square feet|pounds per 1000 square feet		area-density	-2,1,0,0,0,0,0,0,0,0	45359237	9290304000	0	0	1		lb/(1000 ft^2)	NIST SP 811 (2008) B.8 (pound per square foot 4.882 428 E+00 kg/m^2) / 1000		
+U	ounce per square yard	ounces per square yard	oz/yd²|oz/yd2			area-density	-2,1,0,0,0,0,0,0,0,0	45359237	1337803776	0	0	1	c	oz/yd^2	NIST SP 811 (2008) B.8 (ounce per square yard 3.390 575 E-02 kg/m^2)		
+U	tonne per hectare	tonnes per hectare	t/ha	ton per hectare|metric ton per hectare		area-density	-2,1,0,0,0,0,0,0,0,0	1	10	0	0	1		1000 kg/(10000 m^2)	BIPM SI Brochure 9th ed. (2019) Table 8 (tonne, hectare)		
+U	short ton per acre	short tons per acre	ton/acre|ton/ac	ton per acre|tons per acre		area-density	-2,1,0,0,0,0,0,0,0,0	103089175	459870048	0	0	1		2000 lb/(43560 ft^2)	NIST HB 44 (2024) Appendix C (short ton = 2000 lb, acre = 43 560 ft^2)		
+U	ounce per square foot	ounces per square foot	oz/ft²|oz/ft2			area-density	-2,1,0,0,0,0,0,0,0,0	45359237	148644864	0	0	1		oz/ft^2	NIST SP 811 (2008) B.8 (ounce per square foot 3.051 517 E-01 kg/m^2)		
+U	kilogram per square metre	kilograms per square metre	kg/m²|kg/m2	kilogram per square meter|kilograms per square meter		area-density	-2,1,0,0,0,0,0,0,0,0	1	1	0	0	1	c	kg/m^2	BIPM SI Brochure 9th ed. (2019) Table 5 (surface density: kg/m^2)		
+U	pound-mass per square foot	pounds-mass per square foot	lb/ft²|lb/ft2			area-density	-2,1,0,0,0,0,0,0,0,0	45359237	9290304	0	0	1	c	lb/ft^2	NIST SP 811 (2008) B.8 (pound per square foot 4.882 428 E+00 kg/m^2)		
+U	gram per square centimetre	grams per square centimetre	g/cm²|g/cm2	gram per square centimeter|grams per square centimeter		area-density	-2,1,0,0,0,0,0,0,0,0	10	1	0	0	1		g/cm^2	BIPM SI Brochure 9th ed. (2019) 3 (SI prefixes) with kg/m^2		
+U	ounce-mass per square inch	ounces-mass per square inch	oz/in²|oz/in2			area-density	-2,1,0,0,0,0,0,0,0,0	45359237	1032256	0	0	1		oz/in^2	NIST SP 811 (2008) B.8 (ounce per square inch 4.394 185 E+01 kg/m^2)		
+U	pound-mass per square inch	pounds-mass per square inch	lb/in²|lb/in2	avoirdupois pound per square inch		area-density	-2,1,0,0,0,0,0,0,0,0	45359237	64516	0	0	1		lb/in^2	NIST SP 811 (2008) B.8 (pound per square inch (not pound-force) 7.030 696 E+02 kg/m^2)		
+U	shed	sheds				area	2,0,0,0,0,0,0,0,0,0	1	10000000000000000000000000000000000000000000000000000	0	0	1		1e-52 m^2	GNU units 2.22 definitions.units (1e-24 barn)		
+U	barn	barns	barn			area	2,0,0,0,0,0,0,0,0,0	1	10000000000000000000000000000	0	0	1		1e-28 m^2	NIST SP 811 (2008) B.8		
+U	square micrometre	square micrometres	µm²	square micrometer|square micrometers|square micron|square microns		area	2,0,0,0,0,0,0,0,0,0	1	1000000000000	0	0	1		1e-12 m^2	BIPM SI Brochure 9th ed. (2019)		
+U	circular mil	circular mils	cmil			area	2,0,0,0,0,0,0,0,0,0	16129	100000000000000	1	0	1		mil^2*pi/4	NIST SP 811 (2008) B.8		
+U	square mil	square mils	mil²	sq mil		area	2,0,0,0,0,0,0,0,0,0	16129	25000000000000	0	0	1		mil^2	NIST SP 811 (2008) B.8		
+U	square millimetre	square millimetres	mm²	square millimeter|square millimeters|sq mm		area	2,0,0,0,0,0,0,0,0,0	1	1000000	0	0	1		1e-6 m^2	BIPM SI Brochure 9th ed. (2019)		
+U	square centimetre	square centimetres	cm²	square centimeter|square centimeters|sq cm		area	2,0,0,0,0,0,0,0,0,0	1	10000	0	0	1		1e-4 m^2	BIPM SI Brochure 9th ed. (2019)	area-square-centimeter	
+U	circular inch	circular inches				area	2,0,0,0,0,0,0,0,0,0	16129	100000000	1	0	1		in^2*pi/4	Jerrard and McNeill, Dictionary of Scientific Units (1992)		
+U	square inch	square inches	in²	sq in|sqin|sq. in.		area	2,0,0,0,0,0,0,0,0,0	16129	25000000	0	0	1		in^2	NIST SP 811 (2008) B.8	area-square-inch	
+U	square decimetre	square decimetres	dm²	square decimeter|square decimeters		area	2,0,0,0,0,0,0,0,0,0	1	100	0	0	1		0.01 m^2	BIPM SI Brochure 9th ed. (2019)		
+U	square link	square links		square Gunter link|square Gunter links		area	2,0,0,0,0,0,0,0,0,0	158080329	3906250000	0	0	1		li^2	NIST HB 44 (2024) App. C (Gunter's link = 7.92 in)		
+U	square foot	square feet	ft²	sq ft|sqft|sq. ft.		area	2,0,0,0,0,0,0,0,0,0	145161	1562500	0	0	1	c	ft^2	NIST SP 811 (2008) B.8	area-square-foot	
+U	square yard	square yards	yd²	sq yd|sqyd		area	2,0,0,0,0,0,0,0,0,0	1306449	1562500	0	0	1		yd^2	NIST SP 811 (2008) B.8	area-square-yard	
+U	square metre	square metres	m²	square meter|square meters|sq m|centiare|centiares|sqm		area	2,0,0,0,0,0,0,0,0,0	1	1	0	0	1	c	m^2	BIPM SI Brochure 9th ed. (2019)	area-square-meter	
+U	Edoma tatami	Edoma tatami		Edo-ma|Kanto-ma tatami		area	2,0,0,0,0,0,0,0,0,0	1682	1089	0	0	1		shaku^2*5.8*2.9	Japanese tatami standard, 5.8 × 2.9 shaku (shaku = 10/33 m)		
+U	Chūkyōma tatami	Chūkyōma tatami		Chukyoma tatami|Chukyo-ma		area	2,0,0,0,0,0,0,0,0,0	200	121	0	0	1		shaku^2*6*3	Japanese tatami standard, 6 × 3 shaku (shaku = 10/33 m)		
+U	Kyōma tatami	Kyōma tatami		Kyoma tatami|Kyo-ma|Honma tatami		area	2,0,0,0,0,0,0,0,0,0	441	242	0	0	1		shaku^2*6.3*3.15	Japanese tatami standard, 6.3 × 3.15 shaku (shaku = 10/33 m)		
+U	tsubo	tsubo		ping|pyeong|Japanese square ken		area	2,0,0,0,0,0,0,0,0,0	400	121	0	0	1		36 shaku^2	Japan Weights and Measures Act (1891): 1 tsubo = 1 square ken = 400/121 m²	area-bu-jp	
+U	toise carrée	toises carrées		square toise|square toises		area	2,0,0,0,0,0,0,0,0,0	729000000	191905609	0	0	1		toise^2	Zupko, French Weights and Measures before the Revolution (1978)		
+U	square wa	square wa		tarang wa|square wah		area	2,0,0,0,0,0,0,0,0,0	4	1	0	0	1		4 m^2	Thai Weights and Measures Act (1923)		
+U	square sazhen	square sazhens				area	2,0,0,0,0,0,0,0,0,0	7112889	1562500	0	0	1		sazhen^2	Russian ukase of 11 Oct 1835 (sazhen = 7 ft)		
+U	roofing square	roofing squares		square of roofing		area	2,0,0,0,0,0,0,0,0,0	145161	15625	0	0	1		100 ft^2	US construction trade measure (100 ft²)		
+U	square rod	square rods	rd²	square perch|square perches|square pole|square poles|sq rd		area	2,0,0,0,0,0,0,0,0,0	158080329	6250000	0	0	1		rd^2	NIST HB 44 (2024) App. C		
+U	se	se		sebu		area	2,0,0,0,0,0,0,0,0,0	12000	121	0	0	1		30 tsubo	Japan Weights and Measures Act (1891): 1 se = 30 tsubo	area-se-jp	
+U	are	ares		square decametre|square decameter|square dekameter		area	2,0,0,0,0,0,0,0,0,0	100	1	0	0	1		100 m^2	NIST SP 811 (2008) B.8		a
+U	ngan	ngan				area	2,0,0,0,0,0,0,0,0,0	400	1	0	0	1		400 m^2	Thai Weights and Measures Act (1923): 1 ngan = 100 square wa		
+U	square chain	square chains	ch²	square Gunter chain|square Gunter chains		area	2,0,0,0,0,0,0,0,0,0	158080329	390625	0	0	1		ch^2	NIST HB 44 (2024) App. C		
+U	mu	mu		Chinese acre|shimu		area	2,0,0,0,0,0,0,0,0,0	2000	3	0	0	1		6000 chi^2	Chinese market system (Weights and Measures Act 1929): 1 mu = 6000 square chi = 10000/15 m²		
+U	tanbu	tanbu		tan of land		area	2,0,0,0,0,0,0,0,0,0	120000	121	0	0	1		300 tsubo	Japan Weights and Measures Act (1891): 1 tan = 10 se = 300 tsubo		
+U	decare	decares		stremma|stremmata		area	2,0,0,0,0,0,0,0,0,0	1000	1	0	0	1		1000 m^2	NIST SP 811 (2008) B.8 (are); metric Greek stremma		
+U	dunam	dunams		dunum|donum|metric dunam		area	2,0,0,0,0,0,0,0,0,0	1000	1	0	0	1		1000 m^2	CLDR units.xml (dunam = 1000 m²)	area-dunam	
+U	rood	roods				area	2,0,0,0,0,0,0,0,0,0	158080329	156250	0	0	1		1210 yd^2	Hong Kong Weights and Measures Ordinance (Cap. 68) Sch. 1; Zupko (1968)		
+U	actus quadratus	actus quadratus		square actus		area	2,0,0,0,0,0,0,0,0,0	788544	625	0	0	1	~	14400 pes^2	Skinner, Weights and Measures (1967); Roman foot ≈ 296 mm		
+U	rai	rai				area	2,0,0,0,0,0,0,0,0,0	1600	1	0	0	1		1600 m^2	Thai Weights and Measures Act (1923): 1 rai = 4 ngan		
+U	iugerum	iugera		jugerum|jugera		area	2,0,0,0,0,0,0,0,0,0	1577088	625	0	0	1	~	28800 pes^2	Skinner, Weights and Measures (1967); Roman foot ≈ 296 mm		
+U	Prussian morgen	Prussian morgens		preußischer Morgen		area	2,0,0,0,0,0,0,0,0,0	1959912136125	767622436	0	0	1		180 Rute^2	Prussian Maß- und Gewichtsordnung (16 May 1816): Morgen = 180 Quadratruten		
+U	arpent	arpents		arpent de Paris|square arpent|square arpents		area	2,0,0,0,0,0,0,0,0,0	656100000000	191905609	0	0	1		32400 pied^2	Zupko, French Weights and Measures before the Revolution (1978): 100 square perches of 18 pieds		
+U	Swiss juchart	Swiss jucharts		Juchart|Jucharte		area	2,0,0,0,0,0,0,0,0,0	3600	1	0	0	1		3600 m^2	Swiss concordat on weights and measures (1835): Juchart = 40000 Quadratfuß		
+U	acre	acres		international acre|international acres		area	2,0,0,0,0,0,0,0,0,0	316160658	78125	0	0	1	c	43560 ft^2	NIST HB 44 (2024) App. C; NIST SP 811 (2008) B.8	area-acre	
+U	US survey acre	US survey acres		survey acre|survey acres		area	2,0,0,0,0,0,0,0,0,0	62726400000	15499969	0	0	1		43560 ftUS^2	NIST SP 811 (2008) B.8 (acre, based on US survey foot)		
+U	heredium	heredia				area	2,0,0,0,0,0,0,0,0,0	3154176	625	0	0	1	~	57600 pes^2	Skinner, Weights and Measures (1967); Roman foot ≈ 296 mm		
+U	arpent des eaux et forêts	arpents des eaux et forêts		arpent royal		area	2,0,0,0,0,0,0,0,0,0	980100000000	191905609	0	0	1		48400 pied^2	Zupko, French Weights and Measures before the Revolution (1978): 100 square perches of 22 pieds		
+U	morga	morgi		Polish morgen|morga nowopolska		area	2,0,0,0,0,0,0,0,0,0	139968	25	0	0	1		300 pret^2	New Polish measures, Congress Poland (1819): 1 morga = 300 square pręty		
+U	Austrian joch	Austrian jochs		Katastraljoch|Joch		area	2,0,0,0,0,0,0,0,0,0	35123544486144	6103515625	0	0	1		m^2*1600*1.89648384*1.89648384	Austrian Maß- und Gewichtsordnung (1871): 1 Joch = 1600 square Klafter		
+U	Irish acre	Irish acres		plantation acre|plantation acres		area	2,0,0,0,0,0,0,0,0,0	512128008	78125	0	0	1		7840 yd^2	Zupko, British Weights and Measures (1977): 160 square Irish perches		
+U	jia	jia		Taiwanese jia|kah		area	2,0,0,0,0,0,0,0,0,0	1173600	121	0	0	1		2934 tsubo	Taiwanese land measure: 1 jia = 2934 ping; GNU units 2.22 definitions.units		
+U	chōbu	chōbu		chobu|cho of land		area	2,0,0,0,0,0,0,0,0,0	1200000	121	0	0	1		3000 tsubo	Japan Weights and Measures Act (1891): 1 chōbu = 10 tan = 3000 tsubo	area-cho	
+U	hectare	hectares	ha	square hectometre|square hectometer		area	2,0,0,0,0,0,0,0,0,0	10000	1	0	0	1	c	10000 m^2	BIPM SI Brochure 9th ed. (2019) Table 8	area-hectare	
+U	desyatina	desyatinas		dessiatina|dessiatine|dessiatines		area	2,0,0,0,0,0,0,0,0,0	170709336	15625	0	0	1		2400 sazhen^2	Russian ukase of 11 Oct 1835 (desyatina = 2400 square sazhen)		
+U	oxgang	oxgangs		bovate|bovates		area	2,0,0,0,0,0,0,0,0,0	948481974	15625	0	0	1	~	15 acre	Zupko, A Dictionary of English Weights and Measures (1968) (varied 7-32 acres)		
+U	qing	qing				area	2,0,0,0,0,0,0,0,0,0	200000	3	0	0	1		100 mu	Chinese market system (Weights and Measures Act 1929): 1 qing = 100 mu		
+U	virgate	virgates		yardland|yardlands		area	2,0,0,0,0,0,0,0,0,0	1896963948	15625	0	0	1	~	30 acre	Zupko, A Dictionary of English Weights and Measures (1968) (varied)		
+U	włóka	włóki		wloka|Polish hide		area	2,0,0,0,0,0,0,0,0,0	839808	5	0	0	1		30 morga	New Polish measures, Congress Poland (1819): 1 włóka = 30 morgi		
+U	hide	hides		carucate|carucates		area	2,0,0,0,0,0,0,0,0,0	7587855792	15625	0	0	1	~	120 acre	Zupko, A Dictionary of English Weights and Measures (1968) (varied 60-180 acres)		
+U	centuria	centuriae				area	2,0,0,0,0,0,0,0,0,0	12616704	25	0	0	1	~	5760000 pes^2	Skinner, Weights and Measures (1967); Roman foot ≈ 296 mm		
+U	homestead	homesteads				area	2,0,0,0,0,0,0,0,0,0	10117141056	15625	0	0	1		160 acre	US Homestead Act of 1862 (160 acres)		
+U	labor	labors		labor of land		area	2,0,0,0,0,0,0,0,0,0	6451600	9	0	0	1		in^2*1e10/9	Spanish-Texan land measure: 1 labor = 1000000 square varas (Texas vara = 33 1/3 in)		
+U	square kilometre	square kilometres	km²	square kilometer|square kilometers|sq km|sqkm		area	2,0,0,0,0,0,0,0,0,0	1000000	1	0	0	1	c	1e6 m^2	BIPM SI Brochure 9th ed. (2019)	area-square-kilometer	
+U	square verst	square versts				area	2,0,0,0,0,0,0,0,0,0	28451556	25	0	0	1		verst^2	Russian ukase of 11 Oct 1835 (versta = 500 sazhen)		
+U	section	sections		section of land		area	2,0,0,0,0,0,0,0,0,0	40468564224	15625	0	0	1		640 acre	NIST HB 44 (2024) App. C (1 mi² = 640 acres); US Public Land Survey System		
+U	square mile	square miles	mi²	sq mi|sqmi		area	2,0,0,0,0,0,0,0,0,0	40468564224	15625	0	0	1	c	mi^2	NIST SP 811 (2008) B.8	area-square-mile	
+U	sitio	sitios		square league of Texas|sitio de ganado mayor		area	2,0,0,0,0,0,0,0,0,0	161290000	9	0	0	1		in^2*2.5e11/9	Spanish-Texan land measure: 1 sitio = 25000000 square varas (Texas vara = 33 1/3 in)		
+U	township	townships		survey township		area	2,0,0,0,0,0,0,0,0,0	1456868312064	15625	0	0	1		36 section	US Public Land Survey System: 36 sections		
+U	light-nanosecond	light-nanoseconds		light nanosecond|light nanoseconds		astronomical-distance	1,0,0,0,0,0,0,0,0,0	149896229	500000000	0	0	1		0.299792458 m	BIPM SI Brochure 9th ed. (2019): c = 299792458 m/s		
+U	lunar radius	lunar radii		Moon radius|mean lunar radius		astronomical-distance	1,0,0,0,0,0,0,0,0,0	1737400	1	0	0	1	~	1737400 m	IAU WGCCRE report (Archinal et al. 2018): mean radius of the Moon 1737.4 km		
+U	Earth polar radius	Earth polar radii		polar Earth radius		astronomical-distance	1,0,0,0,0,0,0,0,0,0	6356800	1	0	0	1	~	6356800 m	IAU 2015 Resolution B3 (nominal polar Earth radius)		
+U	Earth mean radius	Earth mean radii		mean Earth radius		astronomical-distance	1,0,0,0,0,0,0,0,0,0	31855043857	5000	0	0	1	~	6371008.7714 m	IUGG Geodetic Reference System 1980, mean radius R1 (Moritz 2000)		
+U	Earth radius	Earth radii	R⊕|R_E	Earth equatorial radius|equatorial Earth radius		astronomical-distance	1,0,0,0,0,0,0,0,0,0	6378100	1	0	0	1	~	6378100 m	IAU 2015 Resolution B3 (nominal equatorial Earth radius); CLDR units.xml	length-earth-radius	
+U	Jupiter polar radius	Jupiter polar radii		polar Jupiter radius		astronomical-distance	1,0,0,0,0,0,0,0,0,0	66854000	1	0	0	1	~	66854000 m	IAU 2015 Resolution B3 (nominal polar Jupiter radius)		
+U	Jupiter radius	Jupiter radii	R_J	Jupiter equatorial radius|equatorial Jupiter radius		astronomical-distance	1,0,0,0,0,0,0,0,0,0	71492000	1	0	0	1	~	71492000 m	IAU 2015 Resolution B3 (nominal equatorial Jupiter radius)		
+U	light-second	light-seconds	ls	light second|light seconds		astronomical-distance	1,0,0,0,0,0,0,0,0,0	299792458	1	0	0	1		299792458 m	BIPM SI Brochure 9th ed. (2019): c = 299792458 m/s		
+U	lunar distance	lunar distances	LD	Earth-Moon distance|mean lunar distance		astronomical-distance	1,0,0,0,0,0,0,0,0,0	384400000	1	0	0	1	~	384400000 m	NASA Moon Fact Sheet (semimajor axis 384400 km)		
+U	solar radius	solar radii	R☉|R_sun	Sun radius|nominal solar radius		astronomical-distance	1,0,0,0,0,0,0,0,0,0	695700000	1	0	0	1	~	695700000 m	IAU 2015 Resolution B3 (nominal solar radius)	length-solar-radius	
+U	light-minute	light-minutes		light minute|light minutes		astronomical-distance	1,0,0,0,0,0,0,0,0,0	17987547480	1	0	0	1		60*299792458 m	BIPM SI Brochure 9th ed. (2019): c = 299792458 m/s		
+U	astronomical unit	astronomical units	au|AU			astronomical-distance	1,0,0,0,0,0,0,0,0,0	149597870700	1	0	0	1	c	149597870700 m	IAU 2012 Resolution B2; BIPM SI Brochure 9th ed. (2019) Table 8	length-astronomical-unit	
+U	light-hour	light-hours		light hour|light hours		astronomical-distance	1,0,0,0,0,0,0,0,0,0	1079252848800	1	0	0	1		3600*299792458 m	BIPM SI Brochure 9th ed. (2019): c = 299792458 m/s		
+U	light-day	light-days		light day|light days		astronomical-distance	1,0,0,0,0,0,0,0,0,0	25902068371200	1	0	0	1		86400*299792458 m	BIPM SI Brochure 9th ed. (2019): c = 299792458 m/s		
+U	light-year	light-years	ly	light year|light years|lightyear|lightyears		astronomical-distance	1,0,0,0,0,0,0,0,0,0	9460730472580800	1	0	0	1	c	299792458 m/s * 365.25 d	IAU: c × Julian year (365.25 d); NIST SP 811 (2008) B.8	length-light-year	
+U	parsec	parsecs	pc			astronomical-distance	1,0,0,0,0,0,0,0,0,0	96939420213600000	1	-1	0	1	cs	au*648000/pi	IAU 2015 Resolution B2 (1 pc = 648000/π au)	length-parsec	
+U	statfarad	statfarads	statF	ESU of capacitance|electrostatic unit of capacitance		capacitance	-2,-1,4,2,0,0,0,0,0,0	25000	22468879468420441	0	0	1		farad/898755178736.81764	NIST SP 811 (2008) B.8 (statfarad, 1.112 650 E-12 F); exact as statC/statV		
+U	jar	jars		Leyden jar unit		capacitance	-2,-1,4,2,0,0,0,0,0,0	1	900000000	0	0	1		farad/9e8	Admiralty Handbook of Wireless Telegraphy (1931): 1 µF = 900 jars		
+U	US international farad	US international farads	F_US			capacitance	-2,-1,4,2,0,0,0,0,0,0	200000	200099	0	0	1	~	farad/1.000495	NBS (1948): 1 US international ohm = 1.000495 Ω, 1 US international volt = 1.000330 V; GNU units 3.15 (intohm, intvolt, intampere) (F_US = s/Ω_US)		
+U	international farad	international farads	F_int	mean international farad|mean international farads		capacitance	-2,-1,4,2,0,0,0,0,0,0	100000	100049	0	0	1	~	farad/1.00049	CIPM 1946: 1 mean international ohm = 1.00049 Ω, 1 mean international volt = 1.00034 V (units in force 1908-1947) (F_int = s/Ω_int)		
+U	farad-90	farads-90	F90|F₉₀	conventional farad|conventional farads|farad 90		capacitance	-2,-1,4,2,0,0,0,0,0,0	5521725026748260492435541	5521725125000000000000000	0	0	1		25812.807*(1.602176634e-19^2)/6.62607015e-34*farad	CIPM 1988 conventional values K_J-90 = 483597.9 GHz/V, R_K-90 = 25812.807 Ω (19th CGPM 1991 Res. 2); K_J = 2e/h, R_K = h/e² exact (BIPM SI Brochure 9th ed. (2019) 2.2); F90 = (R_K-90/R_K) F		
+U	farad	farads	F			capacitance	-2,-1,4,2,0,0,0,0,0,0	1	1	0	0	1	cs	coulomb/V	BIPM SI Brochure 9th ed. (2019) Table 4 (F = C/V)		
+U	abfarad	abfarads	abF	EMU of capacitance		capacitance	-2,-1,4,2,0,0,0,0,0,0	1000000000	1	0	0	1		1e9 farad	NIST SP 811 (2008) B.8 (abfarad, 1.0 E+09 F)		
+U	enzyme unit	enzyme units	U	international unit of enzyme activity|international units of enzyme activity		catalytic-activity	0,0,-1,0,0,1,0,0,0,0	1	60000000	0	0	1	c	micromole/minute	IUPAC-IUB Enzyme Nomenclature (1964, 1978): 1 U = 1 µmol/min; IUPAC Green Book 3rd ed. (2007)		
+U	katal	katals	kat			catalytic-activity	0,0,-1,0,0,1,0,0,0,0	1	1	0	0	1	cs	mole/second	BIPM SI Brochure 9th ed. (2019) Table 4 (kat = mol/s)		
+U	Indonesian rupiah	Indonesian rupiahs	IDR|Rp	idr|rupiah|rupiahs		currency	0,0,0,0,0,0,0,0,0,1	5	100524	0	0	1	~	rate	ISO 4217; European Central Bank euro reference rate (Data/ecb-eurofxref.xml)		
+U	South Korean won	South Korean won	KRW|₩	krw|won|Korean won		currency	0,0,0,0,0,0,0,0,0,1	100	150867	0	0	1	~	rate	ISO 4217; European Central Bank euro reference rate (Data/ecb-eurofxref.xml)		
+U	Hungarian forint	Hungarian forints	HUF|Ft	huf|forint|forints		currency	0,0,0,0,0,0,0,0,0,1	20	7299	0	0	1	~	rate	ISO 4217; European Central Bank euro reference rate (Data/ecb-eurofxref.xml)		
+U	Japanese yen	Japanese yen	JPY|¥|JP¥	jpy|yen		currency	0,0,0,0,0,0,0,0,0,1	20	3563	0	0	1	~c	rate	ISO 4217; European Central Bank euro reference rate (Data/ecb-eurofxref.xml)		
+U	Icelandic króna	Icelandic krónur	ISK	isk|Icelandic krona|Icelandic kronur		currency	0,0,0,0,0,0,0,0,0,1	5	686	0	0	1	~	rate	ISO 4217; European Central Bank euro reference rate (Data/ecb-eurofxref.xml)		
+U	Indian rupee	Indian rupees	INR|₹	inr|rupee|rupees		currency	0,0,0,0,0,0,0,0,0,1	2000	217323	0	0	1	~c	rate	ISO 4217; European Central Bank euro reference rate (Data/ecb-eurofxref.xml)		
+U	Philippine peso	Philippine pesos	PHP|₱	php		currency	0,0,0,0,0,0,0,0,0,1	500	35351	0	0	1	~	rate	ISO 4217; European Central Bank euro reference rate (Data/ecb-eurofxref.xml)		
+U	Turkish lira	Turkish lira	TRY|₺	try|lira|Turkish liras		currency	0,0,0,0,0,0,0,0,0,1	2500	138549	0	0	1	~	rate	ISO 4217; European Central Bank euro reference rate (Data/ecb-eurofxref.xml)		
+U	Thai baht	Thai baht	THB|฿	thb|baht		currency	0,0,0,0,0,0,0,0,0,1	250	9459	0	0	1	~	rate	ISO 4217; European Central Bank euro reference rate (Data/ecb-eurofxref.xml)		
+U	Czech koruna	Czech korunas	CZK|Kč	czk|koruna|korunas|Czech crown|Czech crowns		currency	0,0,0,0,0,0,0,0,0,1	200	4881	0	0	1	~	rate	ISO 4217; European Central Bank euro reference rate (Data/ecb-eurofxref.xml)		
+U	Mexican peso	Mexican pesos	MXN	mxn		currency	0,0,0,0,0,0,0,0,0,1	10000	202217	0	0	1	~	rate	ISO 4217; European Central Bank euro reference rate (Data/ecb-eurofxref.xml)		
+U	South African rand	South African rand	ZAR	zar|rand		currency	0,0,0,0,0,0,0,0,0,1	10000	185829	0	0	1	~	rate	ISO 4217; European Central Bank euro reference rate (Data/ecb-eurofxref.xml)		
+U	Swedish krona	Swedish kronor	SEK	sek|Swedish crown|Swedish crowns		currency	0,0,0,0,0,0,0,0,0,1	400	4497	0	0	1	~	rate	ISO 4217; European Central Bank euro reference rate (Data/ecb-eurofxref.xml)		
+U	Norwegian krone	Norwegian kroner	NOK	nok|Norwegian crown|Norwegian crowns		currency	0,0,0,0,0,0,0,0,0,1	500	5389	0	0	1	~	rate	ISO 4217; European Central Bank euro reference rate (Data/ecb-eurofxref.xml)		
+U	Hong Kong dollar	Hong Kong dollars	HKD	hkd		currency	0,0,0,0,0,0,0,0,0,1	5000	44219	0	0	1	~	rate	ISO 4217; European Central Bank euro reference rate (Data/ecb-eurofxref.xml)		
+U	Chinese yuan	Chinese yuan	CNY|CN¥|RMB	cny|yuan|renminbi|rmb|Chinese renminbi		currency	0,0,0,0,0,0,0,0,0,1	5000	37777	0	0	1	~c	rate	ISO 4217; European Central Bank euro reference rate (Data/ecb-eurofxref.xml)		
+U	Danish krone	Danish kroner	DKK	dkk|Danish crown|Danish crowns		currency	0,0,0,0,0,0,0,0,0,1	10000	74747	0	0	1	~	rate	ISO 4217; European Central Bank euro reference rate (Data/ecb-eurofxref.xml)		
+U	Brazilian real	Brazilian reals	BRL	brl|real|reais|Brazilian reais		currency	0,0,0,0,0,0,0,0,0,1	10000	55991	0	0	1	~	rate	ISO 4217; European Central Bank euro reference rate (Data/ecb-eurofxref.xml)		
+U	Romanian leu	Romanian lei	RON	ron|leu|lei		currency	0,0,0,0,0,0,0,0,0,1	1000	5351	0	0	1	~	rate	ISO 4217; European Central Bank euro reference rate (Data/ecb-eurofxref.xml)		
+U	Malaysian ringgit	Malaysian ringgits	MYR	myr|ringgit|ringgits		currency	0,0,0,0,0,0,0,0,0,1	5000	23017	0	0	1	~	rate	ISO 4217; European Central Bank euro reference rate (Data/ecb-eurofxref.xml)		
+U	Polish zloty	Polish zlotys	PLN|zł	pln|zloty|zlotys|złoty|złotys|Polish złoty		currency	0,0,0,0,0,0,0,0,0,1	200	873	0	0	1	~	rate	ISO 4217; European Central Bank euro reference rate (Data/ecb-eurofxref.xml)		
+U	Israeli new shekel	Israeli new shekels	ILS|₪|NIS	ils|shekel|shekels|new shekel|new shekels		currency	0,0,0,0,0,0,0,0,0,1	2500	8587	0	0	1	~	rate	ISO 4217; European Central Bank euro reference rate (Data/ecb-eurofxref.xml)		
+U	New Zealand dollar	New Zealand dollars	NZD	nzd		currency	0,0,0,0,0,0,0,0,0,1	10000	20061	0	0	1	~	rate	ISO 4217; European Central Bank euro reference rate (Data/ecb-eurofxref.xml)		
+U	Australian dollar	Australian dollars	AUD	aud		currency	0,0,0,0,0,0,0,0,0,1	500	807	0	0	1	~c	rate	ISO 4217; European Central Bank euro reference rate (Data/ecb-eurofxref.xml)		
+U	Canadian dollar	Canadian dollars	CAD	cad		currency	0,0,0,0,0,0,0,0,0,1	5000	8029	0	0	1	~c	rate	ISO 4217; European Central Bank euro reference rate (Data/ecb-eurofxref.xml)		
+U	Singapore dollar	Singapore dollars	SGD	sgd		currency	0,0,0,0,0,0,0,0,0,1	1250	1799	0	0	1	~	rate	ISO 4217; European Central Bank euro reference rate (Data/ecb-eurofxref.xml)		
+U	US dollar	US dollars	USD	usd|U.S. dollar|U.S. dollars|American dollar|American dollars		currency	0,0,0,0,0,0,0,0,0,1	10000	11269	0	0	1	~c	rate	ISO 4217; European Central Bank euro reference rate (Data/ecb-eurofxref.xml)		
+U	euro	euros	EUR|€	eur		currency	0,0,0,0,0,0,0,0,0,1	1	1	0	0	1	c	base	ISO 4217; the euro (Council Regulation (EC) No 974/98)		
+U	Swiss franc	Swiss francs	CHF	chf		currency	0,0,0,0,0,0,0,0,0,1	10000	9359	0	0	1	~c	rate	ISO 4217; European Central Bank euro reference rate (Data/ecb-eurofxref.xml)		
+U	British pound	British pounds	GBP|£	gbp|pound sterling|pounds sterling|sterling|UK pound|UK pounds		currency	0,0,0,0,0,0,0,0,0,1	1250	1061	0	0	1	~c	rate	ISO 4217; European Central Bank euro reference rate (Data/ecb-eurofxref.xml)		
+U	bit per second	bits per second	bit/s|bps|b/s			data-rate	0,0,-1,0,0,0,0,1,0,0	1	1	0	0	1	ci	bit/second	IEC 80000-13:2008 (bit); BIPM SI Brochure 9th ed. (2019) 2.3.1 (second)		
+U	byte per second	bytes per second	B/s|Bps	octet per second|octets per second		data-rate	0,0,-1,0,0,0,0,1,0,0	8	1	0	0	1	ci	byte/second	IEC 80000-13:2008 (byte = 8 bit)		
+U	DS0	DS0		DS-0|E0|E-0		data-rate	0,0,-1,0,0,0,0,1,0,0	64000	1	0	0	1		64 kbit/s	ITU-T G.702 (1988) digital hierarchy bit rates (level 0: 64 kbit/s); ANSI T1.107		
+U	CD-ROM speed	CD-ROM speed		CD speed|1x CD-ROM|CD-ROM 1x		data-rate	0,0,-1,0,0,0,0,1,0,0	1228800	1	0	0	1		153600 B/s	ECMA-130 (1x CD-ROM: 75 sectors/s × 2048 bytes, mode 1)		
+U	CD audio bit rate	CD audio bit rate		CD-DA bit rate|Red Book audio bit rate		data-rate	0,0,-1,0,0,0,0,1,0,0	1411200	1	0	0	1		1411.2 kbit/s	IEC 60908:1999 (CD-DA: 44.1 kHz × 16 bit × 2 channels)		
+U	DS1	DS1		T1|DS-1|T-1|J1|J-1		data-rate	0,0,-1,0,0,0,0,1,0,0	1544000	1	0	0	1	c	1544 kbit/s	ITU-T G.702 (1988) digital hierarchy bit rates (level 1: 1544 kbit/s); ANSI T1.107		
+U	E1	E1		E-1|CEPT-1		data-rate	0,0,-1,0,0,0,0,1,0,0	2048000	1	0	0	1	c	2048 kbit/s	ITU-T G.702 (1988) digital hierarchy bit rates (level 1: 2048 kbit/s)		
+U	DS1C	DS1C		T1C|DS-1C|T-1C		data-rate	0,0,-1,0,0,0,0,1,0,0	3152000	1	0	0	1		3152 kbit/s	FS-1037C (1996) "T-carrier" table (3.152 Mb/s, DS1C); ANSI T1.107		
+U	DS2	DS2		T2|DS-2|T-2|J2|J-2		data-rate	0,0,-1,0,0,0,0,1,0,0	6312000	1	0	0	1		6312 kbit/s	ITU-T G.702 (1988) digital hierarchy bit rates (level 2: 6312 kbit/s); ANSI T1.107		
+U	E2	E2		E-2|CEPT-2		data-rate	0,0,-1,0,0,0,0,1,0,0	8448000	1	0	0	1		8448 kbit/s	ITU-T G.702 (1988) digital hierarchy bit rates (level 2: 8448 kbit/s)		
+U	DVD speed	DVD speed		1x DVD|DVD 1x		data-rate	0,0,-1,0,0,0,0,1,0,0	11080000	1	0	0	1		11.08 Mbit/s	ECMA-267 (DVD-ROM 1x user data rate 11.08 Mbit/s)		
+U	J3	J3		J-3		data-rate	0,0,-1,0,0,0,0,1,0,0	32064000	1	0	0	1		32064 kbit/s	ITU-T G.702 (1988) digital hierarchy bit rates (level 3: 32064 kbit/s, Japan)		
+U	E3	E3		E-3|CEPT-3		data-rate	0,0,-1,0,0,0,0,1,0,0	34368000	1	0	0	1		34368 kbit/s	ITU-T G.702 (1988) digital hierarchy bit rates (level 3: 34368 kbit/s)		
+U	Blu-ray speed	Blu-ray speed		1x Blu-ray|Blu-ray 1x|BD speed|1x BD		data-rate	0,0,-1,0,0,0,0,1,0,0	36000000	1	0	0	1		36 Mbit/s	Blu-ray Disc Association, BD-ROM format (1x = 36 Mbit/s)		
+U	DS3	DS3		T3|DS-3|T-3		data-rate	0,0,-1,0,0,0,0,1,0,0	44736000	1	0	0	1	c	44736 kbit/s	ITU-T G.702 (1988) digital hierarchy bit rates (level 3: 44736 kbit/s); ANSI T1.107		
+U	OC-1	OC-1		OC1|STS-1|STM-0		data-rate	0,0,-1,0,0,0,0,1,0,0	51840000	1	0	0	1		51.84 Mbit/s	ANSI T1.105 / Telcordia GR-253-CORE: OC-n = n × 51.84 Mbit/s		
+U	J4	J4		J-4		data-rate	0,0,-1,0,0,0,0,1,0,0	97728000	1	0	0	1		97728 kbit/s	ITU-T G.702 (1988) digital hierarchy bit rates (level 4: 97728 kbit/s, Japan)		
+U	E4	E4		E-4|CEPT-4|DS4NA		data-rate	0,0,-1,0,0,0,0,1,0,0	139264000	1	0	0	1		139264 kbit/s	ITU-T G.702 (1988) digital hierarchy bit rates (level 4: 139264 kbit/s)		
+U	OC-3	OC-3		OC3|STS-3|OC-3c|STS-3c		data-rate	0,0,-1,0,0,0,0,1,0,0	155520000	1	0	0	1	c	155.52 Mbit/s	ANSI T1.105 / Telcordia GR-253-CORE: OC-n = n × 51.84 Mbit/s		
+U	STM-1	STM-1		STM1		data-rate	0,0,-1,0,0,0,0,1,0,0	155520000	1	0	0	1		155520 kbit/s	ITU-T G.707: STM-N = N × 155 520 kbit/s		
+U	DS4	DS4		T4|DS-4|T-4		data-rate	0,0,-1,0,0,0,0,1,0,0	274176000	1	0	0	1		274176 kbit/s	FS-1037C (1996) "T-carrier" table (fourth level 274.176 Mb/s, DS4); ANSI T1.107		
+U	OC-9	OC-9		OC9|STS-9		data-rate	0,0,-1,0,0,0,0,1,0,0	466560000	1	0	0	1		466.56 Mbit/s	ANSI T1.105 / Telcordia GR-253-CORE: OC-n = n × 51.84 Mbit/s		
+U	E5	E5		E-5|CEPT-5		data-rate	0,0,-1,0,0,0,0,1,0,0	565148000	1	0	0	1		565148 kbit/s	FS-1037C (1996) "T-carrier" table (European fifth level 565.148 Mb/s)		
+U	OC-12	OC-12		OC12|STS-12		data-rate	0,0,-1,0,0,0,0,1,0,0	622080000	1	0	0	1		622.08 Mbit/s	ANSI T1.105 / Telcordia GR-253-CORE: OC-n = n × 51.84 Mbit/s		
+U	STM-4	STM-4		STM4		data-rate	0,0,-1,0,0,0,0,1,0,0	622080000	1	0	0	1		622080 kbit/s	ITU-T G.707: STM-N = N × 155 520 kbit/s		
+U	OC-18	OC-18		OC18|STS-18		data-rate	0,0,-1,0,0,0,0,1,0,0	933120000	1	0	0	1		933.12 Mbit/s	ANSI T1.105 / Telcordia GR-253-CORE: OC-n = n × 51.84 Mbit/s		
+U	OC-24	OC-24		OC24|STS-24		data-rate	0,0,-1,0,0,0,0,1,0,0	1244160000	1	0	0	1		1244.16 Mbit/s	ANSI T1.105 / Telcordia GR-253-CORE: OC-n = n × 51.84 Mbit/s		
+U	OC-36	OC-36		OC36|STS-36		data-rate	0,0,-1,0,0,0,0,1,0,0	1866240000	1	0	0	1		1866.24 Mbit/s	ANSI T1.105 / Telcordia GR-253-CORE: OC-n = n × 51.84 Mbit/s		
+U	OC-48	OC-48		OC48|STS-48		data-rate	0,0,-1,0,0,0,0,1,0,0	2488320000	1	0	0	1		2488.32 Mbit/s	ANSI T1.105 / Telcordia GR-253-CORE: OC-n = n × 51.84 Mbit/s		
+U	STM-16	STM-16		STM16		data-rate	0,0,-1,0,0,0,0,1,0,0	2488320000	1	0	0	1		2488320 kbit/s	ITU-T G.707: STM-N = N × 155 520 kbit/s		
+U	OC-96	OC-96		OC96|STS-96		data-rate	0,0,-1,0,0,0,0,1,0,0	4976640000	1	0	0	1		4976.64 Mbit/s	ANSI T1.105 / Telcordia GR-253-CORE: OC-n = n × 51.84 Mbit/s		
+U	OC-192	OC-192		OC192|STS-192		data-rate	0,0,-1,0,0,0,0,1,0,0	9953280000	1	0	0	1		9953.28 Mbit/s	ANSI T1.105 / Telcordia GR-253-CORE: OC-n = n × 51.84 Mbit/s		
+U	STM-64	STM-64		STM64		data-rate	0,0,-1,0,0,0,0,1,0,0	9953280000	1	0	0	1		9953280 kbit/s	ITU-T G.707: STM-N = N × 155 520 kbit/s		
+U	OC-768	OC-768		OC768|STS-768		data-rate	0,0,-1,0,0,0,0,1,0,0	39813120000	1	0	0	1		39813.12 Mbit/s	ANSI T1.105 / Telcordia GR-253-CORE: OC-n = n × 51.84 Mbit/s		
+U	STM-256	STM-256		STM256		data-rate	0,0,-1,0,0,0,0,1,0,0	39813120000	1	0	0	1		39813120 kbit/s	ITU-T G.707: STM-N = N × 155 520 kbit/s		
+U	bit	bits	bit|b	binary digit|binary digits		data-storage	0,0,0,0,0,0,0,1,0,0	1	1	0	0	1	ci	base	IEC 80000-13:2008 13-9 (bit); ISO/IEC 2382:2015	digital-bit	
+U	nibble	nibbles		nybble|nybbles|half-byte|half-bytes|half byte		data-storage	0,0,0,0,0,0,0,1,0,0	4	1	0	0	1		4 bit	GNU units 3.15 definitions.units (nybble = 4 bits); IEEE Std 100 (half of a byte)		
+U	byte	bytes	B	octet|octets		data-storage	0,0,0,0,0,0,0,1,0,0	8	1	0	0	1	ci	8 bit	IEC 80000-13:2008 13-9 note (byte B = octet = 8 bit)	digital-byte	
+U	microgram per cubic metre	micrograms per cubic metre	µg/m³|μg/m³|ug/m3	microgram per cubic meter|micrograms per cubic meter		density	-3,1,0,0,0,0,0,0,0,0	1	1000000000	0	0	1		1e-9 kg/m^3	BIPM SI Brochure 9th ed. (2019) 3 (SI prefixes) with kg/m^3		
+U	milligram per cubic metre	milligrams per cubic metre	mg/m³|mg/m3	milligram per cubic meter|milligrams per cubic meter		density	-3,1,0,0,0,0,0,0,0,0	1	1000000	0	0	1		1e-6 kg/m^3	BIPM SI Brochure 9th ed. (2019) 3 (SI prefixes) with kg/m^3		
+U	gram per cubic metre	grams per cubic metre	g/m³|g/m3	gram per cubic meter|grams per cubic meter		density	-3,1,0,0,0,0,0,0,0,0	1	1000	0	0	1		g/m^3	BIPM SI Brochure 9th ed. (2019) 3 (SI prefixes) with kg/m^3		
+U	milligram per litre	milligrams per litre	mg/L|mg/l	milligram per liter|milligrams per liter		density	-3,1,0,0,0,0,0,0,0,0	1	1000	0	0	1		mg/L	NIST SP 811 (2008) B.8 (grain per gallon 1.711 806 E+01 mg/L); L = dm^3		
+U	milligram per decilitre	milligrams per decilitre	mg/dL|mg/dl	milligram per deciliter|milligrams per deciliter		density	-3,1,0,0,0,0,0,0,0,0	1	100	0	0	1		mg/(0.1 L)	BIPM SI Brochure 9th ed. (2019) Table 8 (litre) with SI prefixes; clinical usage		
+U	grain per imperial gallon	grains per imperial gallon	gr/gal_imp|gpg_imp	grain per UK gallon|grains per UK gallon		density	-3,1,0,0,0,0,0,0,0,0	6479891	454609000	0	0	1		lb/7000/(4.54609 L)	UK Weights and Measures Act 1985 Sch. 1 (grain = 1/7000 lb, gallon = 4.54609 L)		
+U	grain per gallon	grains per gallon	gr/gal|gpg	grain per US gallon|grains per US gallon		density	-3,1,0,0,0,0,0,0,0,0	2945405	172064172	0	0	1		lb/7000/gal	NIST SP 811 (2008) B.8 (grain per gallon (U.S.) 1.711 806 E-02 kg/m^3)		
+U	pound per cubic yard	pounds per cubic yard	lb/yd³|lb/yd3			density	-3,1,0,0,0,0,0,0,0,0	28349523125	47784678624	0	0	1		lb/yd^3	NIST SP 811 (2008) B.8 (5.932 764 E-01 kg/m^3)		
+U	kilogram per cubic metre	kilograms per cubic metre	kg/m³|kg/m3	kilogram per cubic meter|kilograms per cubic meter		density	-3,1,0,0,0,0,0,0,0,0	1	1	0	0	1	c	kg/m^3	BIPM SI Brochure 9th ed. (2019) Table 5 (density: kg/m^3)		
+U	gram per litre	grams per litre	g/L|g/l	gram per liter|grams per liter		density	-3,1,0,0,0,0,0,0,0,0	1	1	0	0	1		g/L	BIPM SI Brochure 9th ed. (2019) Table 8 (litre = dm^3)		
+U	pound per barrel	pounds per barrel	lb/bbl	pound per oil barrel|pounds per oil barrel		density	-3,1,0,0,0,0,0,0,0,0	368175625	129048129	0	0	1		lb/(42 gal)	API (drilling fluids); NIST SP 811 (2008) B.8 (barrel for petroleum = 42 U.S. gallons)		
+U	ounce per imperial gallon	ounces per imperial gallon	oz/gal_imp	ounce per UK gallon|ounces per UK gallon		density	-3,1,0,0,0,0,0,0,0,0	45359237	7273744	0	0	1		oz/(4.54609 L)	NIST SP 811 (2008) B.8 (ounce per gallon (Imperial) 6.236 023 E+00 kg/m^3)		
+U	ounce per gallon	ounces per gallon	oz/gal	ounce per US gallon|ounces per US gallon		density	-3,1,0,0,0,0,0,0,0,0	368175625	49161192	0	0	1		oz/gal	NIST SP 811 (2008) B.8 (ounce per gallon (U.S.) 7.489 152 E+00 kg/m^3)		
+U	gram per decilitre	grams per decilitre	g/dL|g/dl	gram per deciliter|grams per deciliter		density	-3,1,0,0,0,0,0,0,0,0	10	1	0	0	1		g/(0.1 L)	BIPM SI Brochure 9th ed. (2019) Table 8 (litre) with SI prefixes; clinical usage		
+U	pound per cubic foot	pounds per cubic foot	lb/ft³|lb/ft3|pcf			density	-3,1,0,0,0,0,0,0,0,0	28349523125	1769802912	0	0	1	c	lb/ft^3	NIST SP 811 (2008) B.8 (1.601 846 E+01 kg/m^3)		
+U	pound per imperial gallon	pounds per imperial gallon	lb/gal_imp	pound per UK gallon|pounds per UK gallon		density	-3,1,0,0,0,0,0,0,0,0	45359237	454609	0	0	1		lb/(4.54609 L)	NIST SP 811 (2008) B.8 (pound per gallon (Imperial) 9.977 637 E+01 kg/m^3)		
+U	pound per gallon	pounds per gallon	lb/gal|ppg	pound per US gallon|pounds per US gallon		density	-3,1,0,0,0,0,0,0,0,0	736351250	6145149	0	0	1	c	lb/gal	NIST SP 811 (2008) B.8 (pound per gallon (U.S.) 1.198 264 E+02 kg/m^3)		
+U	slug per cubic foot	slugs per cubic foot	slug/ft³|slug/ft3			density	-3,1,0,0,0,0,0,0,0,0	5560277019075625	10788718551552	0	0	1		9.80665 lb*m/ft/ft^3	NIST SP 811 (2008) B.8 (slug per cubic foot 5.153 788 E+02 kg/m^3; slug = lbf s^2/ft)		
+U	gram per cubic centimetre	grams per cubic centimetre	g/cm³|g/cm3|g/cc	gram per cubic centimeter|grams per cubic centimeter		density	-3,1,0,0,0,0,0,0,0,0	1000	1	0	0	1	c	g/cm^3	NIST SP 811 (2008) B.8 (gram per cubic centimeter 1.0 E+03 kg/m^3)		
+U	gram per millilitre	grams per millilitre	g/mL|g/ml	gram per milliliter|grams per milliliter		density	-3,1,0,0,0,0,0,0,0,0	1000	1	0	0	1		g/mL	BIPM SI Brochure 9th ed. (2019) Table 8 (litre = dm^3) with SI prefixes		
+U	kilogram per litre	kilograms per litre	kg/L|kg/l|kg/dm³|t/m³	kilogram per liter|kilograms per liter|tonne per cubic metre|tonnes per cubic metre|tonne per cubic meter		density	-3,1,0,0,0,0,0,0,0,0	1000	1	0	0	1		kg/L	BIPM SI Brochure 9th ed. (2019) Table 8 (litre = dm^3, tonne = 1000 kg)		
+U	short ton per cubic yard	short tons per cubic yard	ton/yd³|ton/yd3	ton per cubic yard|tons per cubic yard		density	-3,1,0,0,0,0,0,0,0,0	3543690390625	2986542414	0	0	1		2000 lb/yd^3	NIST SP 811 (2008) B.8 (ton, short, per cubic yard 1.186 553 E+03 kg/m^3)		
+U	long ton per cubic yard	long tons per cubic yard	LT/yd³			density	-3,1,0,0,0,0,0,0,0,0	1984466618750	1493271207	0	0	1		2240 lb/yd^3	NIST SP 811 (2008) B.8 (ton, long, per cubic yard 1.328 939 E+03 kg/m^3)		
+U	ounce per cubic inch	ounces per cubic inch	oz/in³|oz/in3			density	-3,1,0,0,0,0,0,0,0,0	28349523125	16387064	0	0	1		oz/in^3	NIST SP 811 (2008) B.8 (ounce per cubic inch 1.729 994 E+03 kg/m^3)		
+U	pound per cubic inch	pounds per cubic inch	lb/in³|lb/in3|pci			density	-3,1,0,0,0,0,0,0,0,0	56699046250	2048383	0	0	1		lb/in^3	NIST SP 811 (2008) B.8 (pound per cubic inch 2.767 990 E+04 kg/m^3)		
+U	pound per foot hour	pounds per foot hour	lb/ft·h			dynamic-viscosity	-1,1,-1,0,0,0,0,0,0,0	45359237	109728000000	0	0	1		lb/(ft*h)	NIST SP 811 (2008) B.8 (pound per foot hour 4.133 789 E-04 Pa s)		
+U	poise	poises	P	dyne second per square centimetre|dyne second per square centimeter		dynamic-viscosity	-1,1,-1,0,0,0,0,0,0,0	1	10	0	0	1	cs	0.1 Pa*s	NIST SP 811 (2008) B.8 (poise 1.0 E-01 Pa s); CGS unit (g/(cm s))		
+U	pascal second	pascal seconds	Pa·s|Pa⋅s	poiseuille|newton second per square metre|newton second per square meter|pascal-second		dynamic-viscosity	-1,1,-1,0,0,0,0,0,0,0	1	1	0	0	1	cs	Pa*s	BIPM SI Brochure 9th ed. (2019) Table 6 (dynamic viscosity: Pa s)		
+U	pound per foot second	pounds per foot second	lb/ft·s	poundal second per square foot		dynamic-viscosity	-1,1,-1,0,0,0,0,0,0,0	45359237	30480000	0	0	1	c	lb/(ft*s)	NIST SP 811 (2008) B.8 (pound per foot second 1.488 164 E+00 Pa s)		
+U	kilogram-force second per square metre	kilogram-force seconds per square metre	kgf·s/m²	kilogram-force second per square meter|kilopond second per square metre		dynamic-viscosity	-1,1,-1,0,0,0,0,0,0,0	196133	20000	0	0	1		9.80665 kg/(m*s)	NIST SP 811 (2008) B.8 (kilogram-force 9.806 65 N) x s/m^2		
+U	pound-force second per square foot	pound-force seconds per square foot	lbf·s/ft²|slug/ft·s	slug per foot second|slugs per foot second		dynamic-viscosity	-1,1,-1,0,0,0,0,0,0,0	8896443230521	185806080000	0	0	1		9.80665 lb*m/s/ft^2	NIST SP 811 (2008) B.8 (pound-force second per square foot 4.788 026 E+01 Pa s)		
+U	reyn	reyns	reyn|lbf·s/in²	pound-force second per square inch|pound-force seconds per square inch		dynamic-viscosity	-1,1,-1,0,0,0,0,0,0,0	8896443230521	1290320000	0	0	1		9.80665 lb*m/s/in^2	NIST SP 811 (2008) B.8 (pound-force second per square inch 6.894 757 E+03 Pa s); reyn = lbf s/in^2		
+U	elementary charge	elementary charges		atomic unit of charge|atomic units of charge|proton charge		electric-charge	0,0,1,1,0,0,0,0,0,0	801088317	5000000000000000000000000000	0	0	1		1.602176634e-19 coulomb	BIPM SI Brochure 9th ed. (2019) 2.2 (defining constant e, exact)		
+U	statcoulomb	statcoulombs	statC|Fr	franklin|franklins|ESU of charge|electrostatic unit of charge		electric-charge	0,0,1,1,0,0,0,0,0,0	1	2997924580	0	0	1		coulomb/2997924580	NIST SP 811 (2008) B.8 (statcoulomb, franklin: 3.335 641 E-10 C); exact as 0.1 C·cm/s ÷ c		
+U	US international coulomb	US international coulombs	C_US			electric-charge	0,0,1,1,0,0,0,0,0,0	200066	200099	0	0	1	~	1.000330/1.000495*coulomb	NBS (1948): 1 US international ohm = 1.000495 Ω, 1 US international volt = 1.000330 V; GNU units 3.15 (intohm, intvolt, intampere)		
+U	international coulomb	international coulombs	C_int	mean international coulomb|mean international coulombs		electric-charge	0,0,1,1,0,0,0,0,0,0	100034	100049	0	0	1	~	1.00034/1.00049*coulomb	CIPM 1946: 1 mean international ohm = 1.00049 Ω, 1 mean international volt = 1.00034 V (units in force 1908-1947); C_int = A_int s		
+U	coulomb	coulombs	C			electric-charge	0,0,1,1,0,0,0,0,0,0	1	1	0	0	1	cs	A s	BIPM SI Brochure 9th ed. (2019) Table 4 (C = A s)		
+U	ampere-second	ampere-seconds	As|A·s	ampere second|ampere seconds|amp-second|amp-seconds		electric-charge	0,0,1,1,0,0,0,0,0,0	1	1	0	0	1	s	A s	BIPM SI Brochure 9th ed. (2019) Table 4 (C = A s); mAs in radiography		
+U	coulomb-90	coulombs-90	C90|C₉₀	conventional coulomb|conventional coulombs|coulomb 90		electric-charge	0,0,1,1,0,0,0,0,0,0	100000008887143810491801	100000000000000000000000	0	0	1		483597.9e9*25812.807*1.602176634e-19/2*coulomb	CIPM 1988 conventional values K_J-90 = 483597.9 GHz/V, R_K-90 = 25812.807 Ω (19th CGPM 1991 Res. 2); K_J = 2e/h, R_K = h/e² exact (BIPM SI Brochure 9th ed. (2019) 2.2); C90 = A90 s = (K_J-90 R_K-90 / K_J R_K) C		
+U	abcoulomb	abcoulombs	abC	EMU of charge|electromagnetic unit of charge		electric-charge	0,0,1,1,0,0,0,0,0,0	10	1	0	0	1		10 coulomb	NIST SP 811 (2008) B.8 (abcoulomb, 1.0 E+01 C)		
+U	ampere-minute	ampere-minutes	Amin|A·min	ampere minute|ampere minutes|amp-minute|amp-minutes		electric-charge	0,0,1,1,0,0,0,0,0,0	60	1	0	0	1		A min	compound of ampere and minute (BIPM SI Brochure 9th ed. (2019) Table 8: min = 60 s); electroplating usage		
+U	ampere-hour	ampere-hours	Ah|A·h	ampere hour|ampere hours|amp-hour|amp-hours|amp hour|amp hours		electric-charge	0,0,1,1,0,0,0,0,0,0	3600	1	0	0	1	cs	A h	NIST SP 811 (2008) B.8 (ampere hour, 3.6 E+03 C)		
+U	faraday	faradays		faraday of charge		electric-charge	0,0,1,1,0,0,0,0,0,0	120606665154137523	1250000000000	0	0	1		1.602176634e-19*6.02214076e23*coulomb	BIPM SI Brochure 9th ed. (2019) 2.2: F = e·N_A, exact (96485.33212... C)		
+U	chemical faraday	chemical faradays				electric-charge	0,0,1,1,0,0,0,0,0,0	964957	10	0	0	1	~	96495.7 coulomb	NIST SP 811 (2008) B.8 (faraday (chemical), 9.649 57 E+04 C)		
+U	physical faraday	physical faradays				electric-charge	0,0,1,1,0,0,0,0,0,0	965219	10	0	0	1	~	96521.9 coulomb	NIST SP 811 (2008) B.8 (faraday (physical), 9.652 19 E+04 C)		
+U	statmho	statmhos		statsiemens|ESU of conductance		electric-conductance	-2,-1,3,2,0,0,0,0,0,0	25000	22468879468420441	0	0	1		S/898755178736.81764	NIST SP 811 (2008) B.8 (statmho, 1.112 650 E-12 S)		
+U	conductance quantum	conductance quanta	G0|G₀			electric-conductance	-2,-1,3,2,0,0,0,0,0,0	213914163877964163	2760862562500000000000	0	0	1		2*(1.602176634e-19^2)/6.62607015e-34*S	CODATA 2018: G0 = 2e²/h = 7.748 091 729... E-05 S, exact (BIPM SI Brochure 9th ed. (2019) 2.2)		
+U	US international siemens	US international siemens	S_US	US international mho|US international mhos		electric-conductance	-2,-1,3,2,0,0,0,0,0,0	200000	200099	0	0	1	~	S/1.000495	NBS (1948): 1 US international ohm = 1.000495 Ω, 1 US international volt = 1.000330 V; GNU units 3.15 (intohm, intvolt, intampere) (S_US = 1/Ω_US)		
+U	international siemens	international siemens	S_int	international mho|international mhos|mean international siemens		electric-conductance	-2,-1,3,2,0,0,0,0,0,0	100000	100049	0	0	1	~	S/1.00049	CIPM 1946: 1 mean international ohm = 1.00049 Ω, 1 mean international volt = 1.00034 V (units in force 1908-1947) (S_int = 1/Ω_int)		
+U	siemens-90	siemens-90	S90|S₉₀	conventional siemens		electric-conductance	-2,-1,3,2,0,0,0,0,0,0	5521725026748260492435541	5521725125000000000000000	0	0	1		25812.807*(1.602176634e-19^2)/6.62607015e-34*S	CIPM 1988 conventional values K_J-90 = 483597.9 GHz/V, R_K-90 = 25812.807 Ω (19th CGPM 1991 Res. 2); K_J = 2e/h, R_K = h/e² exact (BIPM SI Brochure 9th ed. (2019) 2.2); S90 = 1/Ω90		
+U	siemens	siemens	S			electric-conductance	-2,-1,3,2,0,0,0,0,0,0	1	1	0	0	1	cs	A/V	BIPM SI Brochure 9th ed. (2019) Table 4 (S = A/V)		
+U	mho	mhos	℧	reciprocal ohm|reciprocal ohms		electric-conductance	-2,-1,3,2,0,0,0,0,0,0	1	1	0	0	1	s	S	NIST SP 811 (2008) B.8 (mho, 1.0 E+00 S)		
+U	abmho	abmhos		absiemens|EMU of conductance		electric-conductance	-2,-1,3,2,0,0,0,0,0,0	1000000000	1	0	0	1		1e9 S	NIST SP 811 (2008) B.8 (abmho, 1.0 E+09 S)		
+U	statampere	statamperes	statA	statamp|statamps|ESU of current|electrostatic unit of current		electric-current	0,0,0,1,0,0,0,0,0,0	1	2997924580	0	0	1		A/2997924580	NIST SP 811 (2008) B.8 (statampere, 3.335 641 E-10 A); exact as statC/s		
+U	atomic unit of current	atomic units of current				electric-current	0,0,0,1,0,0,0,0,0,0	11641801873541727548169	5521725125000000000000000	1	0	1	~	2*pi*1.602176634e-19*4.3597447222071e-18/6.62607015e-34*A	CODATA 2018 (Tiesinga et al., RMP 93, 025010, 2021): Eh = 4.3597447222071e-18 J, a0 = 5.29177210903e-11 m; a.u. of current = e Eh/ħ = 6.623 618 237 510 E-03 A		
+U	gilbert	gilberts		EMU of magnetomotive force		electric-current	0,0,0,1,0,0,0,0,0,0	5	2	-1	0	1		10/(4*pi)*A	NIST SP 811 (2008) B.8 (gilbert, 7.957 747 E-01 A)		
+U	US international ampere	US international amperes	A_US			electric-current	0,0,0,1,0,0,0,0,0,0	200066	200099	0	0	1	~	1.000330/1.000495*A	NBS (1948): 1 US international ohm = 1.000495 Ω, 1 US international volt = 1.000330 V; GNU units 3.15 (intohm, intvolt, intampere) (A_US = V_US/Ω_US = 0.999835 A)		
+U	international ampere	international amperes	A_int	mean international ampere|mean international amperes		electric-current	0,0,0,1,0,0,0,0,0,0	100034	100049	0	0	1	~	1.00034/1.00049*A	CIPM 1946: 1 mean international ohm = 1.00049 Ω, 1 mean international volt = 1.00034 V (units in force 1908-1947) (A_int = V_int/Ω_int = 0.99985 A)		
+U	ampere	amperes	A	amp|amps		electric-current	0,0,0,1,0,0,0,0,0,0	1	1	0	0	1	cs	base	BIPM SI Brochure 9th ed. (2019) 2.3.1	electric-ampere	
+U	ampere-turn	ampere-turns	At	ampere turn|ampere turns		electric-current	0,0,0,1,0,0,0,0,0,0	1	1	0	0	1		A	ISO 80000-6:2008 (magnetomotive force, unit A; the turn is a number); IEC 60050-121		
+U	ampere-90	amperes-90	A90|A₉₀	conventional ampere|conventional amperes|ampere 90		electric-current	0,0,0,1,0,0,0,0,0,0	100000008887143810491801	100000000000000000000000	0	0	1		483597.9e9*25812.807*1.602176634e-19/2*A	CIPM 1988 conventional values K_J-90 = 483597.9 GHz/V, R_K-90 = 25812.807 Ω (19th CGPM 1991 Res. 2); K_J = 2e/h, R_K = h/e² exact (BIPM SI Brochure 9th ed. (2019) 2.2); A90 = (K_J-90 R_K-90 / K_J R_K) A		
+U	abampere	abamperes	abA	biot|biots|EMU of current|electromagnetic unit of current		electric-current	0,0,0,1,0,0,0,0,0,0	10	1	0	0	1		10 A	NIST SP 811 (2008) B.8 (abampere, biot: 1.0 E+01 A)		
+U	debye	debyes	debye			electric-dipole-moment	1,0,1,1,0,0,0,0,0,0	1	299792458000000000000000000000	0	0	1	c	1e-21/299792458 C*m	NIST SP 811 (2008) B.8 (debye 3.335 641 E-30 C m); defined as 10^-18 statC cm = 10^-21/c C m		
+U	coulomb metre	coulomb metres	C·m	coulomb meter|coulomb meters		electric-dipole-moment	1,0,1,1,0,0,0,0,0,0	1	1	0	0	1	cs	C*m	BIPM SI Brochure 9th ed. (2019) (SI coherent unit C m)		
+U	abvolt per centimetre	abvolts per centimetre	abV/cm	abvolt per centimeter|abvolts per centimeter		electric-field	1,1,-3,-1,0,0,0,0,0,0	1	1000000	0	0	1		1e-6 V/m	NIST SP 811 (2008) B.8 (abvolt, 1.0 E-08 V) per centimetre		
+U	volt per metre	volts per metre	V/m	volt per meter|volts per meter|newton per coulomb|newtons per coulomb		electric-field	1,1,-3,-1,0,0,0,0,0,0	1	1	0	0	1	cs	volt/metre	BIPM SI Brochure 9th ed. (2019) Table 6 (electric field strength, V m⁻¹)		
+U	volt per inch	volts per inch	V/in			electric-field	1,1,-3,-1,0,0,0,0,0,0	5000	127	0	0	1	s	volt/in	compound of volt and inch (NIST SP 811 (2008) B.8: in = 2.54 E-02 m)		
+U	volt per centimetre	volts per centimetre	V/cm	volt per centimeter|volts per centimeter		electric-field	1,1,-3,-1,0,0,0,0,0,0	100	1	0	0	1	cs	100 V/m	compound of volt and centimetre (BIPM SI Brochure 9th ed. (2019) Table 7 prefixes)		
+U	statvolt per centimetre	statvolts per centimetre	statV/cm	statvolt per centimeter|statvolts per centimeter		electric-field	1,1,-3,-1,0,0,0,0,0,0	149896229	5000	0	0	1		29979.2458 V/m	NIST SP 811 (2008) B.8 (statvolt, 2.997 925 E+02 V) per centimetre		
+U	volt per mil	volts per mil	V/mil			electric-field	1,1,-3,-1,0,0,0,0,0,0	5000000	127	0	0	1	c	1000 V/in	ASTM D149 (dielectric strength, V/mil); mil = 0.001 in (NIST HB 44 (2024) Appendix C)		
+U	atomic unit of electric field	atomic units of electric field				electric-field	1,1,-3,-1,0,0,0,0,0,0	72662412036785000000000000000000	141305893759012773417	0	0	1	~	4.3597447222071e-18/(1.602176634e-19*5.29177210903e-11)*V/m	CODATA 2018 (Tiesinga et al., RMP 93, 025010, 2021): Eh = 4.3597447222071e-18 J, a0 = 5.29177210903e-11 m; a.u. of electric field = Eh/(e a0) = 5.142 206 747 63 E+11 V/m		
+U	abvolt	abvolts	abV	EMU of electric potential		electric-potential	2,1,-3,-1,0,0,0,0,0,0	1	100000000	0	0	1		1e-8 V	NIST SP 811 (2008) B.8 (abvolt, 1.0 E-08 V)		
+U	volt	volts	V			electric-potential	2,1,-3,-1,0,0,0,0,0,0	1	1	0	0	1	cs	W/A	BIPM SI Brochure 9th ed. (2019) Table 4 (V = W/A)	electric-volt	
+U	volt-90	volts-90	V90|V₉₀	conventional volt|conventional volts|volt 90		electric-potential	2,1,-3,-1,0,0,0,0,0,0	71207857995393	71207850400000	0	0	1		483597.9e9*6.62607015e-34/(2*1.602176634e-19)*V	CIPM 1988 conventional values K_J-90 = 483597.9 GHz/V, R_K-90 = 25812.807 Ω (19th CGPM 1991 Res. 2); K_J = 2e/h, R_K = h/e² exact (BIPM SI Brochure 9th ed. (2019) 2.2); V90 = (K_J-90/K_J) V		
+U	US international volt	US international volts	V_US			electric-potential	2,1,-3,-1,0,0,0,0,0,0	100033	100000	0	0	1	~	1.000330 V	NBS (1948): 1 US international ohm = 1.000495 Ω, 1 US international volt = 1.000330 V; GNU units 3.15 (intohm, intvolt, intampere)		
+U	international volt	international volts	V_int	mean international volt|mean international volts		electric-potential	2,1,-3,-1,0,0,0,0,0,0	50017	50000	0	0	1	~	1.00034 V	CIPM 1946: 1 mean international ohm = 1.00049 Ω, 1 mean international volt = 1.00034 V (units in force 1908-1947)		
+U	atomic unit of electric potential	atomic units of electric potential				electric-potential	2,1,-3,-1,0,0,0,0,0,0	14532482407357	534058878000	0	0	1	~	4.3597447222071e-18/1.602176634e-19*V	CODATA 2018 (Tiesinga et al., RMP 93, 025010, 2021): Eh = 4.3597447222071e-18 J, a0 = 5.29177210903e-11 m; a.u. of electric potential = Eh/e = 27.211 386 245 988 V		
+U	statvolt	statvolts	statV	ESU of electric potential|electrostatic unit of potential		electric-potential	2,1,-3,-1,0,0,0,0,0,0	149896229	500000	0	0	1		299.792458 V	NIST SP 811 (2008) B.8 (statvolt, 2.997 925 E+02 V); exact as erg/statC		
+U	abohm	abohms	abΩ	EMU of resistance		electric-resistance	2,1,-3,-2,0,0,0,0,0,0	1	1000000000	0	0	1		1e-9 Ω	NIST SP 811 (2008) B.8 (abohm, 1.0 E-09 Ω)		
+U	British Association unit	British Association units		B.A. unit|B.A. units|BA unit|BA ohm|B.A. ohm		electric-resistance	2,1,-3,-2,0,0,0,0,0,0	493541717	500000000	0	0	1	~	0.9866 Ω_int	Board of Trade Electrical Standards Committee (1891): B.A. unit (1864) = 0.9866 of the ohm of 106.3 cm of mercury		
+U	legal ohm	legal ohms				electric-resistance	2,1,-3,-2,0,0,0,0,0,0	5302597	5315000	0	0	1	~	106/106.3*Ω_int	International Electrical Congress, Paris (1884): mercury column 106 cm; international ohm 106.300 cm (London Conference 1908)		
+U	ohm	ohms	Ω|Ω			electric-resistance	2,1,-3,-2,0,0,0,0,0,0	1	1	0	0	1	cs	V/A	BIPM SI Brochure 9th ed. (2019) Table 4 (Ω = V/A)	electric-ohm	
+U	ohm-90	ohms-90	Ω90|Ω₉₀	conventional ohm|conventional ohms|ohm 90		electric-resistance	2,1,-3,-2,0,0,0,0,0,0	5521725125000000000000000	5521725026748260492435541	0	0	1		6.62607015e-34/((1.602176634e-19^2)*25812.807)*Ω	CIPM 1988 conventional values K_J-90 = 483597.9 GHz/V, R_K-90 = 25812.807 Ω (19th CGPM 1991 Res. 2); K_J = 2e/h, R_K = h/e² exact (BIPM SI Brochure 9th ed. (2019) 2.2); Ω90 = (R_K/R_K-90) Ω		
+U	international ohm	international ohms	Ω_int	mean international ohm|mean international ohms		electric-resistance	2,1,-3,-2,0,0,0,0,0,0	100049	100000	0	0	1	~	1.00049 Ω	CIPM 1946: 1 mean international ohm = 1.00049 Ω, 1 mean international volt = 1.00034 V (units in force 1908-1947)		
+U	US international ohm	US international ohms	Ω_US			electric-resistance	2,1,-3,-2,0,0,0,0,0,0	200099	200000	0	0	1	~	1.000495 Ω	NBS (1948): 1 US international ohm = 1.000495 Ω, 1 US international volt = 1.000330 V; GNU units 3.15 (intohm, intvolt, intampere)		
+U	von Klitzing constant	von Klitzing constants	R_K			electric-resistance	2,1,-3,-2,0,0,0,0,0,0	5521725125000000000000	213914163877964163	0	0	1		6.62607015e-34/(1.602176634e-19^2)*Ω	BIPM SI Brochure 9th ed. (2019) 2.2 (h, e exact); CODATA 2018: R_K = h/e² = 25812.807 45... Ω		
+U	statohm	statohms	statΩ	ESU of resistance		electric-resistance	2,1,-3,-2,0,0,0,0,0,0	22468879468420441	25000	0	0	1		898755178736.81764 Ω	NIST SP 811 (2008) B.8 (statohm, 8.987 552 E+11 Ω); exact as statV/statA		
+U	erg per cubic centimetre	ergs per cubic centimetre	erg/cm³|erg/cm3	erg per cubic centimeter|ergs per cubic centimeter		energy-density	-1,1,-2,0,0,0,0,0,0,0	1	10	0	0	1		erg/cm^3	CGS unit; NIST SP 811 (2008) B.8 (erg 1.0 E-07 J)		
+U	joule per cubic metre	joules per cubic metre	J/m³|J/m3	joule per cubic meter|joules per cubic meter		energy-density	-1,1,-2,0,0,0,0,0,0,0	1	1	0	0	1	cs	J/m^3	BIPM SI Brochure 9th ed. (2019) Table 6 (energy density: J/m^3)		
+U	joule per litre	joules per litre	J/L|J/l	joule per liter|joules per liter		energy-density	-1,1,-2,0,0,0,0,0,0,0	1000	1	0	0	1	s	J/L	BIPM SI Brochure 9th ed. (2019) Table 8 (litre = dm^3)		
+U	watt-hour per cubic metre	watt-hours per cubic metre	Wh/m³|Wh/m3	watt-hour per cubic meter|watt-hours per cubic meter		energy-density	-1,1,-2,0,0,0,0,0,0,0	3600	1	0	0	1	s	Wh/m^3	NIST SP 811 (2008) B.8 (watt hour 3.6 E+03 J) / m^3		
+U	IT kilocalorie per cubic metre	IT kilocalories per cubic metre	kcal_IT/m³	IT kilocalorie per cubic meter|IT kilocalories per cubic meter		energy-density	-1,1,-2,0,0,0,0,0,0,0	20934	5	0	0	1		kcal_IT/m^3	NIST SP 811 (2008) B.8 (kilocalorie_IT 4.1868 E+03 J) / m^3		
+U	thermochemical BTU per cubic foot	thermochemical BTUs per cubic foot	BTU_th/ft³|Btu_th/ft³	thermochemical British thermal unit per cubic foot		energy-density	-1,1,-2,0,0,0,0,0,0,0	74134002971875	1991028276	0	0	1		BTU_th/ft^3	NIST SP 811 (2008) B.8 (Btu_th per cubic foot 3.723 403 E+04 J/m^3)		
+U	BTU per cubic foot	BTUs per cubic foot	BTU/ft³|Btu/ft³|BTU/ft3|Btu/ft3	British thermal unit per cubic foot|British thermal units per cubic foot		energy-density	-1,1,-2,0,0,0,0,0,0,0	32970495394375	884901456	0	0	1	c	BTU/ft^3	NIST SP 811 (2008) B.8 (Btu_IT per cubic foot 3.725 895 E+04 J/m^3)		
+U	BTU per gallon	BTUs per gallon	BTU/gal|Btu/gal	British thermal unit per US gallon|British thermal units per US gallon		energy-density	-1,1,-2,0,0,0,0,0,0,0	1712753007500	6145149	0	0	1		BTU/gal	NIST SP 811 (2008) B.8 (Btu_IT; gallon (U.S.) = 231 in^3)		
+U	watt-hour per litre	watt-hours per litre	Wh/L|Wh/l	watt-hour per liter|watt-hours per liter		energy-density	-1,1,-2,0,0,0,0,0,0,0	3600000	1	0	0	1	cs	Wh/L	NIST SP 811 (2008) B.8 (watt hour 3.6 E+03 J) / L		
+U	calorie per cubic centimetre	calories per cubic centimetre	cal/cm³|cal/cm3	calorie per cubic centimeter|calories per cubic centimeter		energy-density	-1,1,-2,0,0,0,0,0,0,0	4184000	1	0	0	1		cal/cm^3	NIST SP 811 (2008) B.8 (calorie_th 4.184 J) / cm^3		
+U	electronvolt	electronvolts	eV	electron volt|electron volts		energy	2,1,-2,0,0,0,0,0,0,0	801088317	5000000000000000000000000000	0	0	1	cs	1.602176634e-19 J	BIPM SI Brochure 9th ed. (2019) Table 8 (exact since 2019: e = 1.602176634e-19 C)	energy-electronvolt	
+U	rydberg	rydbergs	Ry	rydberg energy|rydberg unit of energy		energy	2,1,-2,0,0,0,0,0,0,0	2179872361103	1000000000000000000000000000000	0	0	1	~	Eh/2	CODATA 2022: R∞hc = 2.1798723611030(24)e-18 J = Eh/2		
+U	hartree	hartrees	Eh|E_h|Ha	hartree energy|atomic unit of energy|atomic units of energy		energy	2,1,-2,0,0,0,0,0,0,0	2179872361103	500000000000000000000000000000	0	0	1	~	4.3597447222060e-18 J	CODATA 2022 recommended value, Eh = 4.3597447222060(48)e-18 J		
+U	erg	ergs	erg			energy	2,1,-2,0,0,0,0,0,0,0	1	10000000	0	0	1		1e-7 J	NIST SP 811 (2008) B.8 (CGS unit: dyn cm)		
+U	foot-poundal	foot-poundals	ft·pdl|ftpdl	foot poundal|foot poundals		energy	2,1,-2,0,0,0,0,0,0,0	6584392202157	156250000000000	0	0	1		lb*ft^2/s^2	NIST SP 811 (2008) B.8 (4.214 011 E-02 J); poundal = lb ft/s^2		
+U	joule	joules	J			energy	2,1,-2,0,0,0,0,0,0,0	1	1	0	0	1	cs	kg*m^2/s^2	BIPM SI Brochure 9th ed. (2019) Table 4 (J = N m = kg m^2 s^-2)	energy-joule	
+U	watt-second	watt-seconds	Ws|W·s	watt second|watt seconds		energy	2,1,-2,0,0,0,0,0,0,0	1	1	0	0	1		W*s	NIST SP 811 (2008) B.8 (watt second = 1 J)		
+U	foot-pound-force	foot-pounds-force	ft·lbf|ftlbf|ft⋅lbf	foot-pound|foot-pounds|foot pound-force|foot pound|foot pounds		energy	2,1,-2,0,0,0,0,0,0,0	3389544870828501	2500000000000000	0	0	1		ft*lb*9.80665 m/s^2	NIST SP 811 (2008) B.8 (1.355 818 E+00 J); lbf = lb x standard gravity 9.80665 m/s^2		
+U	twenty-degree calorie	twenty-degree calories	cal_20	calorie at 20 °C|calories at 20 °C|20 °C calorie|20 °C calories		energy	2,1,-2,0,0,0,0,0,0,0	41819	10000	0	0	1	~	4.18190 J	NIST SP 811 (2008) B.8 (calorie (20 °C) 4.181 90 E+00 J)		
+U	calorie	calories	cal|cal_th	thermochemical calorie|thermochemical calories|small calorie|small calories|gram calorie|gram calories		energy	2,1,-2,0,0,0,0,0,0,0	523	125	0	0	1	c	4.184 J	NIST SP 811 (2008) B.8 (calorie_th = 4.184 J exactly)	energy-calorie	
+U	fifteen-degree calorie	fifteen-degree calories	cal_15	calorie at 15 °C|calories at 15 °C|15 °C calorie|15 °C calories		energy	2,1,-2,0,0,0,0,0,0,0	20929	5000	0	0	1	~	4.18580 J	NIST SP 811 (2008) B.8 (calorie (15 °C) 4.185 80 E+00 J)		
+U	IT calorie	IT calories	cal_IT	International Table calorie|International Table calories|steam table calorie		energy	2,1,-2,0,0,0,0,0,0,0	10467	2500	0	0	1		4.1868 J	NIST SP 811 (2008) B.8 (calorie_IT = 4.1868 J exactly, 5th Int. Conf. on Properties of Steam, 1956)		
+U	mean calorie	mean calories	cal_mean			energy	2,1,-2,0,0,0,0,0,0,0	209501	50000	0	0	1	~	4.19002 J	NIST SP 811 (2008) B.8 (calorie (mean) 4.190 02 E+00 J)		
+U	kilogrammetre	kilogrammetres		kilogrammeter|kilogrammeters|kilogramme-metre|kilogrammètre		energy	2,1,-2,0,0,0,0,0,0,0	196133	20000	0	0	1		9.80665 J	NIST SP 811 (2008) B.8 (kilogram-force meter = 9.806 65 N m); historical French unit of work		
+U	litre-atmosphere	litre-atmospheres	L·atm|Latm	liter-atmosphere|liter-atmospheres|litre atmosphere|liter atmosphere		energy	2,1,-2,0,0,0,0,0,0,0	4053	40	0	0	1		101.325 J	IUPAC Green Book 3rd ed. (2007) 7.2 (l atm = 101.325 J; atm = 101325 Pa)		
+U	thermochemical British thermal unit	thermochemical British thermal units	BTU_th|Btu_th	thermochemical BTU|thermochemical BTUs		energy	2,1,-2,0,0,0,0,0,0,0	23722880951	22500000	0	0	1		4.184 J*453.59237*5/9	NIST SP 811 (2008) B.8 (1.054 350 E+03 J); = cal_th x (lb/g) x (5/9)		
+U	sixty-degree British thermal unit	sixty-degree British thermal units	BTU_60|Btu_60	sixty-degree BTU|sixty-degree BTUs|British thermal unit at 60 °F|BTU at 60 °F		energy	2,1,-2,0,0,0,0,0,0,0	26367	25	0	0	1	~	1054.68 J	NIST SP 811 (2008) B.8 (British thermal unit (60 °F) 1.054 68 E+03 J)		
+U	fifty-nine-degree British thermal unit	fifty-nine-degree British thermal units	BTU_59|Btu_59	fifty-nine-degree BTU|fifty-nine-degree BTUs|British thermal unit at 59 °F|BTU at 59 °F		energy	2,1,-2,0,0,0,0,0,0,0	5274	5	0	0	1	~	1054.80 J	NIST SP 811 (2008) B.8 (British thermal unit (59 °F) 1.054 80 E+03 J)		
+U	British thermal unit	British thermal units	BTU|Btu|BTU_IT|Btu_IT	IT British thermal unit|International Table British thermal unit|BTUs		energy	2,1,-2,0,0,0,0,0,0,0	52752792631	50000000	0	0	1	c	1055.05585262 J	NIST SP 811 (2008) B.8 note 9 (Btu_IT = 1.055 055 852 62 kJ exactly)	energy-british-thermal-unit	
+U	mean British thermal unit	mean British thermal units	BTU_mean|Btu_mean	mean BTU|mean BTUs		energy	2,1,-2,0,0,0,0,0,0,0	105587	100	0	0	1	~	1055.87 J	NIST SP 811 (2008) B.8 (British thermal unit (mean) 1.055 87 E+03 J)		
+U	thirty-nine-degree British thermal unit	thirty-nine-degree British thermal units	BTU_39|Btu_39	thirty-nine-degree BTU|thirty-nine-degree BTUs|British thermal unit at 39 °F|BTU at 39 °F		energy	2,1,-2,0,0,0,0,0,0,0	105967	100	0	0	1	~	1059.67 J	NIST SP 811 (2008) B.8 (British thermal unit (39 °F) 1.059 67 E+03 J)		
+U	Celsius heat unit	Celsius heat units	CHU	centigrade heat unit|centigrade heat units|pound calorie|pound calories		energy	2,1,-2,0,0,0,0,0,0,0	474775133679	250000000	0	0	1		1.8 BTU	sizes.com "Celsius heat unit" (= 453.59237 cal_IT = 1.8 Btu_IT)		
+U	watt-hour	watt-hours	Wh|W·h	watt hour|watt hours		energy	2,1,-2,0,0,0,0,0,0,0	3600	1	0	0	1	cs	W*h	NIST SP 811 (2008) B.8 (watt hour = 3.6 E+03 J)		
+U	food calorie	food calories	Cal|kcal|kcal_th	kilocalorie|kilocalories|large calorie|large calories|kilogram calorie|kilogram calories|dietary calorie|dietary calories|thermochemical kilocalorie|thermochemical kilocalories		energy	2,1,-2,0,0,0,0,0,0,0	4184	1	0	0	1	c	1000 cal	NIST SP 811 (2008) B.8 (kilocalorie_th = 4.184 E+03 J; calorie_th kilogram (nutrition))	energy-foodcalorie	
+U	gram of TNT	grams of TNT	gTNT	gram of TNT equivalent		energy	2,1,-2,0,0,0,0,0,0,0	4184	1	0	0	1		1000 cal	NIST SP 811 (2008) B.8 note 25 (ton of TNT = 4.184 E+09 J = 1e9 cal_th, i.e. 1e3 cal_th per gram)		
+U	IT kilocalorie	IT kilocalories	kcal_IT	International Table kilocalorie|International Table kilocalories		energy	2,1,-2,0,0,0,0,0,0,0	20934	5	0	0	1		1000 cal_IT	NIST SP 811 (2008) B.8 (kilocalorie_IT = 4.1868 E+03 J exactly)		
+U	mean kilocalorie	mean kilocalories	kcal_mean			energy	2,1,-2,0,0,0,0,0,0,0	209501	50	0	0	1	~	1000 cal_mean	NIST SP 811 (2008) B.8 (kilocalorie (mean) 4.190 02 E+03 J)		
+U	metric horsepower-hour	metric horsepower-hours	PS·h|PSh	metric horsepower hour|metric horsepower hours		energy	2,1,-2,0,0,0,0,0,0,0	5295591	2	0	0	1		PS*h	DIN 1301-3:1979 (PS = 735.498 75 W) x 3600 s		
+U	horsepower-hour	horsepower-hours	hp·h|hph	horsepower hour|horsepower hours		energy	2,1,-2,0,0,0,0,0,0,0	335564942212021599	125000000000	0	0	1		hp*h	NIST SP 811 (2008) B.8 (horsepower hour 2.684 520 E+06 J; hp = 550 ft lbf/s)		
+U	electric horsepower-hour	electric horsepower-hours		electric horsepower hour|electric horsepower hours		energy	2,1,-2,0,0,0,0,0,0,0	2685600	1	0	0	1		746 W*h	NIST SP 811 (2008) B.8 (horsepower (electric) = 746 W) x 3600 s		
+U	thermie	thermies				energy	2,1,-2,0,0,0,0,0,0,0	4185800	1	0	0	1	~	1e6 cal_15	Directive 71/354/EEC Annex III (thermie = 10^6 cal_15, abolished 1977); sizes.com "thermie"		
+U	ton-hour of refrigeration	ton-hours of refrigeration	TR·h|TRh	ton-hour|ton-hours|refrigeration ton-hour|refrigeration ton-hours		energy	2,1,-2,0,0,0,0,0,0,0	158258377893	12500	0	0	1		12000 BTU	ASHRAE Terminology (ton of refrigeration = 12 000 Btu/h) x 1 h		
+U	kilogram of oil equivalent	kilograms of oil equivalent	kgoe			energy	2,1,-2,0,0,0,0,0,0,0	41868000	1	0	0	1		1e7 cal_IT	IEA/OECD/Eurostat Energy Statistics Manual (2005) (1 toe = 10^7 kcal_IT = 41.868 GJ)		
+U	US therm	US therms	thm|thm_US	therm|therms		energy	2,1,-2,0,0,0,0,0,0,0	105480400	1	0	0	1		105480400 J	NIST SP 811 (2008) B.8 and note 24 (therm (U.S.) 1.054 804 E+08 J; Federal Register 27 Jul 1968)	energy-therm-us	
+U	UK therm	UK therms	thm_UK	British therm|British therms		energy	2,1,-2,0,0,0,0,0,0,0	26376396314337	250000	0	0	1		105.505585257348 MJ	UK Units of Measurement Regulations 1995 (SI 1995/1804) Schedule (therm = 105.505585257348 MJ)		
+U	EC therm	EC therms	thm_EC	European therm|European therms		energy	2,1,-2,0,0,0,0,0,0,0	105506000	1	0	0	1		105506000 J	NIST SP 811 (2008) B.8 note 24; Council Directive 80/181/EEC (therm = 105.506 MJ)		
+U	gallon of gasoline equivalent	gallons of gasoline equivalent	GGE	gasoline gallon equivalent|gasoline gallon equivalents		energy	2,1,-2,0,0,0,0,0,0,0	121338000	1	0	0	1	~	33.705 kWh	US EPA fuel economy label rule (2011): MPGe basis 33.705 kWh per gallon of gasoline		
+U	dekatherm	dekatherms	Dth	decatherm|decatherms		energy	2,1,-2,0,0,0,0,0,0,0	1054804000	1	0	0	1		10 thm	US natural gas industry usage (10 therms (U.S.)); NIST SP 811 (2008) B.8 for the therm		
+U	million BTU	million BTU	MMBtu|MMBTU	million British thermal units		energy	2,1,-2,0,0,0,0,0,0,0	52752792631	50	0	0	1		1e6 BTU	US EIA Glossary (MMBtu = 10^6 Btu); NIST SP 811 (2008) B.8 for Btu_IT		
+U	Planck energy	Planck energies	E_P			energy	2,1,-2,0,0,0,0,0,0,0	97804071534213	50000	0	0	1	~	1.220890e19 GeV	CODATA 2022: Planck mass energy equivalent 1.220890(14)e19 GeV		
+U	ton of TNT	tons of TNT	tTNT	tonne of TNT|tonnes of TNT|ton of TNT equivalent		energy	2,1,-2,0,0,0,0,0,0,0	4184000000	1	0	0	1	s	1e9 cal	NIST SP 811 (2008) B.8 and note 25 (ton of TNT (energy equivalent) 4.184 E+09 J)		
+U	barrel of oil equivalent	barrels of oil equivalent	BOE|boe			energy	2,1,-2,0,0,0,0,0,0,0	1529830986299	250	0	0	1	~	5.8e6 BTU	US EIA Glossary (barrel of oil equivalent = 5.8 million Btu)		
+U	tonne of coal equivalent	tonnes of coal equivalent	tce	ton of coal equivalent|tons of coal equivalent		energy	2,1,-2,0,0,0,0,0,0,0	29307600000	1	0	0	1	s	7e9 cal_IT	UN/IEA Energy Statistics convention (1 tce = 7 Gcal_IT = 29.3076 GJ)		
+U	tonne of oil equivalent	tonnes of oil equivalent	toe	ton of oil equivalent|tons of oil equivalent		energy	2,1,-2,0,0,0,0,0,0,0	41868000000	1	0	0	1	s	1e10 cal_IT	IEA/OECD/Eurostat Energy Statistics Manual (2005) (1 toe = 10^7 kcal_IT = 41.868 GJ)		
+U	quad	quads		quadrillion BTU|quadrillion British thermal units		energy	2,1,-2,0,0,0,0,0,0,0	1055055852620000000	1	0	0	1		1e15 BTU	NIST SP 811 (2008) B.8 (quad = 10^15 Btu_IT = 1.055 056 E+18 J)		
+U	banana equivalent dose	banana equivalent doses	BED			equivalent-dose	2,0,-2,0,0,0,0,0,0,0	1	10000000	0	0	1	~	1e-7 Sv	GNU units 3.15 definitions.units (banana_dose = 0.1 µSv, informal)		
+U	rem	rems	rem	roentgen equivalent man|roentgen equivalent mammal		equivalent-dose	2,0,-2,0,0,0,0,0,0,0	1	100	0	0	1	cs	0.01 Sv	NIST SP 811 (2008) B.8 (rem, 1.0 E-02 Sv)		
+U	sievert	sieverts	Sv			equivalent-dose	2,0,-2,0,0,0,0,0,0,0	1	1	0	0	1	cs	joule/kilogram	BIPM SI Brochure 9th ed. (2019) Table 4 (Sv = J/kg)		
+U	roentgen	roentgens	R	röntgen|röntgens|rontgen|rontgens		exposure	0,-1,1,1,0,0,0,0,0,0	129	500000	0	0	1	cs	2.58e-4 coulomb/kilogram	NIST SP 811 (2008) B.8 (roentgen, 2.58 E-04 C/kg)		
+U	coulomb per kilogram	coulombs per kilogram	C/kg			exposure	0,-1,1,1,0,0,0,0,0,0	1	1	0	0	1	cs	coulomb/kilogram	BIPM SI Brochure 9th ed. (2019) Table 6 (exposure (x and γ rays), C kg⁻¹)		
+U	reciprocal pascal second	reciprocal pascal seconds	Pa⁻¹·s⁻¹			fluidity	1,-1,1,0,0,0,0,0,0,0	1	1	0	0	1	c	1/(Pa*s)	BIPM SI Brochure 9th ed. (2019) (SI coherent unit)		
+U	rhe	rhes	rhe			fluidity	1,-1,1,0,0,0,0,0,0,0	10	1	0	0	1	c	1/P	NIST SP 811 (2008) B.8 (rhe 1.0 E+01 (Pa s)^-1)		
+U	atomic unit of force	atomic units of force		hartree per bohr		force	1,1,-2,0,0,0,0,0,0,0	82387234983	1000000000000000000	0	0	1	~	8.2387234983e-8 N	CODATA 2018 (atomic unit of force)		
+U	dyne	dynes	dyn			force	1,1,-2,0,0,0,0,0,0,0	1	100000	0	0	1		g*cm/s^2	NIST SP 811 (2008) B.8 (1.0 E-05 N)		
+U	gram-force	grams-force	gf	gram force|pond|ponds|gramme-force		force	1,1,-2,0,0,0,0,0,0,0	196133	20000000	0	0	1		g*gn	NIST SP 811 (2008) B.8 (kilogram-force/1000); 3rd CGPM (1901) gn		
+U	poundal	poundals	pdl			force	1,1,-2,0,0,0,0,0,0,0	17281869297	125000000000	0	0	1		lb*ft/s^2	NIST SP 811 (2008) B.8 (1.382 550 E-01 N)		
+U	ounce-force	ounces-force	ozf	ounce force|ounce-weight		force	1,1,-2,0,0,0,0,0,0,0	8896443230521	32000000000000	0	0	1		oz*gn	NIST SP 811 (2008) B.8 (2.780 139 E-01 N)		
+U	newton	newtons	N			force	1,1,-2,0,0,0,0,0,0,0	1	1	0	0	1	cs	kg*m/s^2	BIPM SI Brochure 9th ed. (2019) Table 4	force-newton	
+U	pound-force	pounds-force	lbf	pound force|pound-weight|pounds force		force	1,1,-2,0,0,0,0,0,0,0	8896443230521	2000000000000	0	0	1	c	lb*gn	NIST SP 811 (2008) B.8 (4.448 222 E+00 N)	force-pound-force	lb|lbs|pound|pounds
+U	kilogram-force	kilograms-force	kgf|kp	kilogram force|kilogramme-force|kilopond|kiloponds		force	1,1,-2,0,0,0,0,0,0,0	196133	20000	0	0	1	c	kg*gn	NIST SP 811 (2008) B.8 (9.806 65 E+00 N)	force-kilogram-force	
+U	sthène	sthènes	sn	sthene|sthenes|funal|funals		force	1,1,-2,0,0,0,0,0,0,0	1000	1	0	0	1		t*m/s^2	French décret of 2 Apr 1919 (MTS system); NIST SP 811 (2008) B.8 lists the tonne		
+U	kip	kips	kip|klbf	kilopound-force|kilopounds-force		force	1,1,-2,0,0,0,0,0,0,0	8896443230521	2000000000	0	0	1		1000 lbf	NIST SP 811 (2008) B.8 (1 kip = 1000 lbf)		
+U	short ton-force	short tons-force	tonf	ton-force|tons-force|short ton force		force	1,1,-2,0,0,0,0,0,0,0	8896443230521	1000000000	0	0	1		2000 lbf	NIST SP 811 (2008) B.8 (ton-force (2000 lbf), 8.896 443 E+03 N)		
+U	tonne-force	tonnes-force	tf	metric ton-force|metric tons-force|megapond|megaponds		force	1,1,-2,0,0,0,0,0,0,0	196133	20	0	0	1		t*gn	NIST SP 811 (2008) B.8 (kilogram-force × 1000)		
+U	long ton-force	long tons-force		imperial ton-force|long ton force		force	1,1,-2,0,0,0,0,0,0,0	62275102613647	6250000000	0	0	1		2240 lbf	UK Weights and Measures Act 1985 Sch. 1 (ton = 2240 lb) × gn		
+U	Planck force	Planck forces				force	1,1,-2,0,0,0,0,0,0,0	121026000000000000000000000000000000000000000	1	0	0	1	~	1.21026e44 N	c⁴/G with CODATA 2018 G = 6.674 30(15)e-11 m³ kg⁻¹ s⁻²		
+U	kilometre per second per megaparsec	kilometres per second per megaparsec	km/s/Mpc	kilometer per second per megaparsec|Hubble unit		frequency	0,0,-1,0,0,0,0,0,0,0	1	96939420213600000000	1	0	1		pi*1000/(6.48e11*149597870700)/s	IAU 2012 B2 (au = 149 597 870 700 m) and IAU 2015 B2 (pc = 648 000/π au)		
+U	per year	per year	a⁻¹	per annum|times per year|per yr		frequency	0,0,-1,0,0,0,0,0,0,0	1	31557600	0	0	1		1/a	ISO 80000-3:2019 (a); derived		
+U	per month	per month	mo⁻¹	times per month		frequency	0,0,-1,0,0,0,0,0,0,0	1	2629800	0	0	1		1/mo	CLDR units.xml (month = year/12); derived		
+U	per week	per week	wk⁻¹	times per week		frequency	0,0,-1,0,0,0,0,0,0,0	1	604800	0	0	1		1/wk	ISO 8601-1:2019 (week); derived		
+U	per day	per day	d⁻¹	times per day		frequency	0,0,-1,0,0,0,0,0,0,0	1	86400	0	0	1		1/d	BIPM SI Brochure 9th ed. (2019) Table 8 (day); derived		
+U	per hour	per hour	h⁻¹	times per hour		frequency	0,0,-1,0,0,0,0,0,0,0	1	3600	0	0	1	c	1/h	BIPM SI Brochure 9th ed. (2019) Table 8 (hour); derived		
+U	per minute	per minute	min⁻¹|bpm	beats per minute|beat per minute|times per minute|counts per minute|cpm		frequency	0,0,-1,0,0,0,0,0,0,0	1	60	0	0	1	c	1/min	BIPM SI Brochure 9th ed. (2019) Table 8 (minute); derived		
+U	hertz	hertz	Hz	cycle per second|cycles per second|cps		frequency	0,0,-1,0,0,0,0,0,0,0	1	1	0	0	1	cs	1/s	BIPM SI Brochure 9th ed. (2019) Table 4	frequency-hertz	
+U	frame per second	frames per second	fps	frame rate		frequency	0,0,-1,0,0,0,0,0,0,0	1	1	0	0	1		1/s	derived (BIPM SI Brochure 9th ed. (2019) second); video frame rate		
+U	millilitre per kilometre	millilitres per kilometre	mL/km	milliliter per kilometer|milliliters per kilometer		fuel-consumption	2,0,0,0,0,0,0,0,0,0	1	1000000000	0	0	1		mL/km	BIPM SI Brochure 9th ed. (2019) Table 8 (litre)		
+U	litre per 100 kilometres	litres per 100 kilometres	L/100km|l/100km	liter per 100 kilometers|liters per 100 kilometers|litre per hundred kilometres|litres per hundred kilometres		fuel-consumption	2,0,0,0,0,0,0,0,0,0	1	100000000	0	0	1	c	L/100 km	BIPM SI Brochure 9th ed. (2019) Table 8 (litre); CLDR units.xml	consumption-liter-per-100-kilometer	
+U	US gallon per 100 miles	US gallons per 100 miles	gal/100mi	gallon per 100 miles|gallons per 100 miles		fuel-consumption	2,0,0,0,0,0,0,0,0,0	112903	4800000000000	0	0	1	c	gal/100 mi	NIST HB 44 (2024) App. C (gallon = 231 in³)		
+U	imperial gallon per 100 miles	imperial gallons per 100 miles		UK gallon per 100 miles|UK gallons per 100 miles		fuel-consumption	2,0,0,0,0,0,0,0,0,0	454609	16093440000000	0	0	1		4.54609 L/100 mi	UK Weights and Measures Act 1985 Sch. 1 (gallon = 4.54609 L)		
+U	litre per kilometre	litres per kilometre	L/km|l/km	liter per kilometer|liters per kilometer		fuel-consumption	2,0,0,0,0,0,0,0,0,0	1	1000000	0	0	1	c	L/km	BIPM SI Brochure 9th ed. (2019) Table 8 (litre); CLDR units.xml	consumption-liter-per-kilometer	
+U	US gallon per mile	US gallons per mile	gal/mi	gallon per mile|gallons per mile		fuel-consumption	2,0,0,0,0,0,0,0,0,0	112903	48000000000	0	0	1		gal/mi	NIST HB 44 (2024) App. C (gallon = 231 in³)		
+U	metre per litre	metres per litre	m/L	meter per liter|meters per liter		fuel-economy	-2,0,0,0,0,0,0,0,0,0	1000	1	0	0	1		m/L	BIPM SI Brochure 9th ed. (2019) Table 8 (litre)		
+U	mile per imperial gallon	miles per imperial gallon	mpg imp	mpg UK|UK mpg|imperial mpg|mile per UK gallon|miles per UK gallon		fuel-economy	-2,0,0,0,0,0,0,0,0,0	160934400000	454609	0	0	1	c	mi/(4.54609 L)	UK Weights and Measures Act 1985 Sch. 1 (gallon = 4.54609 L); CLDR units.xml	consumption-mile-per-gallon-imperial	
+U	mile per gallon	miles per gallon	mpg|mi/gal	US mpg|mpg US|mile per US gallon|miles per US gallon		fuel-economy	-2,0,0,0,0,0,0,0,0,0	48000000000	112903	0	0	1	c	mi/gal	NIST HB 44 (2024) App. C (gallon = 231 in³); CLDR units.xml	consumption-mile-per-gallon	
+U	kilometre per litre	kilometres per litre	km/L|km/l|kmpl	kilometer per liter|kilometers per liter		fuel-economy	-2,0,0,0,0,0,0,0,0,0	1000000	1	0	0	1	c	km/L	BIPM SI Brochure 9th ed. (2019) Table 8 (litre)		
+U	mile per litre	miles per litre	mi/L	mile per liter|miles per liter		fuel-economy	-2,0,0,0,0,0,0,0,0,0	1609344	1	0	0	1		mi/L	NIST SP 811 (2008) B.8 (mile); BIPM SI Brochure 9th ed. (2019) Table 8 (litre)		
+U	erg per second square centimetre	ergs per second square centimetre	erg/s·cm²	erg per square centimetre second|erg per second square centimeter		heat-flux	0,1,-3,0,0,0,0,0,0,0	1	1000	0	0	1		erg/(s*cm^2)	NIST SP 811 (2008) B.8 (erg per square centimeter second 1.0 E-03 W/m^2)		
+U	watt per square metre	watts per square metre	W/m²|W/m2	watt per square meter|watts per square meter		heat-flux	0,1,-3,0,0,0,0,0,0,0	1	1	0	0	1	cs	W/m^2	BIPM SI Brochure 9th ed. (2019) Table 6 (heat flux density: W/m^2)		
+U	IT kilocalorie per hour square metre	IT kilocalories per hour square metre	kcal_IT/h·m²|kcal/h·m²	kilocalorie per hour square metre|kilocalorie per hour square meter		heat-flux	0,1,-3,0,0,0,0,0,0,0	1163	1000	0	0	1		kcal_IT/(h*m^2)	NIST SP 811 (2008) B.8 (kilocalorie_IT 4.1868 E+03 J); = 1.163 W/m^2		
+U	thermochemical BTU per hour square foot	thermochemical BTUs per hour square foot	BTU_th/h·ft²	thermochemical British thermal unit per hour square foot		heat-flux	0,1,-3,0,0,0,0,0,0,0	23722880951	7525146240	0	0	1		BTU_th/(h*ft^2)	NIST SP 811 (2008) B.8 (Btu_th per square foot hour 3.152 481 E+00 W/m^2)		
+U	BTU per hour square foot	BTUs per hour square foot	BTU/h·ft²|Btu/h·ft²	British thermal unit per hour square foot|BTU per square foot hour		heat-flux	0,1,-3,0,0,0,0,0,0,0	52752792631	16722547200	0	0	1	c	BTU/(h*ft^2)	NIST SP 811 (2008) B.8 (Btu_IT per square foot hour 3.154 591 E+00 W/m^2)		
+U	calorie per square centimetre minute	calories per square centimetre minute	cal/cm²·min|ly/min	langley per minute|langleys per minute|calorie per square centimeter minute		heat-flux	0,1,-3,0,0,0,0,0,0,0	2092	3	0	0	1		cal/(cm^2*min)	NIST SP 811 (2008) B.8 (calorie_th per square centimeter minute 6.973 333 E+02 W/m^2)		
+U	sun	suns		standard sun|peak sun		heat-flux	0,1,-3,0,0,0,0,0,0,0	1000	1	0	0	1		1000 W/m^2	IEC 60904-3 (standard test condition irradiance 1000 W/m^2)		
+U	nominal total solar irradiance	nominal total solar irradiances	S☉	solar constant|nominal solar constant		heat-flux	0,1,-3,0,0,0,0,0,0,0	1361	1	0	0	1		1361 W/m^2	IAU 2015 Resolution B3 (nominal total solar irradiance = 1361 W/m^2 exactly)		
+U	watt per square inch	watts per square inch	W/in²|W/in2			heat-flux	0,1,-3,0,0,0,0,0,0,0	25000000	16129	0	0	1		W/in^2	NIST SP 811 (2008) B.8 (watt per square inch 1.550 003 E+03 W/m^2)		
+U	watt per square centimetre	watts per square centimetre	W/cm²|W/cm2	watt per square centimeter|watts per square centimeter		heat-flux	0,1,-3,0,0,0,0,0,0,0	10000	1	0	0	1	c	W/cm^2	NIST SP 811 (2008) B.8 (watt per square centimeter 1.0 E+04 W/m^2)		
+U	BTU per second square foot	BTUs per second square foot	BTU/s·ft²|Btu/s·ft²	British thermal unit per second square foot		heat-flux	0,1,-3,0,0,0,0,0,0,0	52752792631	4645152	0	0	1		BTU/(s*ft^2)	NIST SP 811 (2008) B.8 (Btu_IT per square foot second 1.135 653 E+04 W/m^2)		
+U	calorie per square centimetre second	calories per square centimetre second	cal/cm²·s	calorie per square centimeter second|langley per second|langleys per second		heat-flux	0,1,-3,0,0,0,0,0,0,0	41840	1	0	0	1		cal/(cm^2*s)	NIST SP 811 (2008) B.8 (calorie_th per square centimeter second 4.184 E+04 W/m^2)		
+U	watt per square metre kelvin	watts per square metre kelvin	W/m²·K|W/m2K|W/m²·°C	watt per square meter kelvin|watts per square meter kelvin|watt per square metre degree Celsius		heat-transfer-coefficient	0,1,-3,0,-1,0,0,0,0,0	1	1	0	0	1	cs	W/(m^2*K)	ISO 80000-5:2019 (coefficient of heat transfer, unit W/(m^2 K))		
+U	IT kilocalorie per hour square metre degree Celsius	IT kilocalories per hour square metre degree Celsius	kcal_IT/h·m²·°C|kcal/h·m²·°C	kilocalorie per hour square metre degree Celsius|kilocalorie per hour square meter degree Celsius		heat-transfer-coefficient	0,1,-3,0,-1,0,0,0,0,0	1163	1000	0	0	1	c	kcal_IT/(h*m^2*Δ°C)	NIST SP 811 (2008) B.8 (kilocalorie_IT 4.1868 E+03 J); = 1.163 W/(m^2 K)		
+U	thermochemical BTU per hour square foot degree Fahrenheit	thermochemical BTUs per hour square foot degree Fahrenheit	BTU_th/h·ft²·°F	thermochemical British thermal unit per hour square foot degree Fahrenheit		heat-transfer-coefficient	0,1,-3,0,-1,0,0,0,0,0	23722880951	4180636800	0	0	1		BTU_th/(h*ft^2*Δ°F)	NIST SP 811 (2008) B.8 (5.674 466 E+00 W/(m^2 K))		
+U	BTU per hour square foot degree Fahrenheit	BTUs per hour square foot degree Fahrenheit	BTU/h·ft²·°F|Btu/h·ft²·°F	British thermal unit per hour square foot degree Fahrenheit|US U-factor		heat-transfer-coefficient	0,1,-3,0,-1,0,0,0,0,0	52752792631	9290304000	0	0	1	c	BTU/(h*ft^2*Δ°F)	NIST SP 811 (2008) B.8 (Btu_IT per h ft^2 °F 5.678 263 E+00 W/(m^2 K))		
+U	watt per square centimetre kelvin	watts per square centimetre kelvin	W/cm²·K	watt per square centimeter kelvin|watts per square centimeter kelvin		heat-transfer-coefficient	0,1,-3,0,-1,0,0,0,0,0	10000	1	0	0	1		W/(cm^2*K)	ISO 80000-5:2019 (W/(m^2 K)) with cm^2		
+U	BTU per second square foot degree Fahrenheit	BTUs per second square foot degree Fahrenheit	BTU/s·ft²·°F|Btu/s·ft²·°F	British thermal unit per second square foot degree Fahrenheit		heat-transfer-coefficient	0,1,-3,0,-1,0,0,0,0,0	52752792631	2580640	0	0	1		BTU/(s*ft^2*Δ°F)	NIST SP 811 (2008) B.8 (Btu_IT per s ft^2 °F 2.044 175 E+04 W/(m^2 K))		
+U	calorie per second square centimetre degree Celsius	calories per second square centimetre degree Celsius	cal/s·cm²·°C	calorie per second square centimeter degree Celsius		heat-transfer-coefficient	0,1,-3,0,-1,0,0,0,0,0	41840	1	0	0	1		cal/(s*cm^2*Δ°C)	NIST SP 811 (2008) B.8 (calorie_th) / (s cm^2 °C) = 4.184 E+04 W/(m^2 K)		
+U	nox	nox				illuminance	-2,0,0,0,0,0,1,0,2,0	1	1000	0	0	1		1e-3 lx	GNU units 3.15 definitions.units (nox = 1e-3 lux, proposed for dark-adapted vision)		
+U	lux	lux	lx	metre-candle|metre-candles|meter-candle|meter-candles|lumen per square metre|lumens per square metre|lumen per square meter		illuminance	-2,0,0,0,0,0,1,0,2,0	1	1	0	0	1	cs	lm/m^2	BIPM SI Brochure 9th ed. (2019) Table 4 (lx = lm/m²)	light-lux	
+U	foot-candle	foot-candles	fc	footcandle|footcandles|lumen per square foot|lumens per square foot		illuminance	-2,0,0,0,0,0,1,0,2,0	1562500	145161	0	0	1	c	lm/ft^2	NIST SP 811 (2008) B.8 (footcandle, 1.076 391 E+01 lx)		
+U	lumen per square inch	lumens per square inch	lm/in²			illuminance	-2,0,0,0,0,0,1,0,2,0	25000000	16129	0	0	1		lm/in^2	compound of lumen and inch (NIST SP 811 (2008) B.8: in = 2.54 E-02 m)		
+U	phot	phots	ph	centimetre-candle|centimetre-candles|lumen per square centimetre|lumens per square centimetre|lumen per square centimeter		illuminance	-2,0,0,0,0,0,1,0,2,0	10000	1	0	0	1		1e4 lx	NIST SP 811 (2008) B.8 (phot, 1.0 E+04 lx)		
+U	abhenry	abhenries	abH	EMU of inductance		inductance	2,1,-2,-2,0,0,0,0,0,0	1	1000000000	0	0	1		1e-9 H	NIST SP 811 (2008) B.8 (abhenry, 1.0 E-09 H)		
+U	henry	henries	H	henrys		inductance	2,1,-2,-2,0,0,0,0,0,0	1	1	0	0	1	cs	Wb/A	BIPM SI Brochure 9th ed. (2019) Table 4 (H = Wb/A)		
+U	henry-90	henries-90	H90|H₉₀	conventional henry|conventional henries|henry 90		inductance	2,1,-2,-2,0,0,0,0,0,0	5521725125000000000000000	5521725026748260492435541	0	0	1		6.62607015e-34/((1.602176634e-19^2)*25812.807)*H	CIPM 1988 conventional values K_J-90 = 483597.9 GHz/V, R_K-90 = 25812.807 Ω (19th CGPM 1991 Res. 2); K_J = 2e/h, R_K = h/e² exact (BIPM SI Brochure 9th ed. (2019) 2.2); H90 = Ω90 s		
+U	international henry	international henries	H_int	mean international henry|mean international henries		inductance	2,1,-2,-2,0,0,0,0,0,0	100049	100000	0	0	1	~	1.00049 H	CIPM 1946: 1 mean international ohm = 1.00049 Ω, 1 mean international volt = 1.00034 V (units in force 1908-1947) (H_int = Ω_int s)		
+U	US international henry	US international henries	H_US			inductance	2,1,-2,-2,0,0,0,0,0,0	200099	200000	0	0	1	~	1.000495 H	NBS (1948): 1 US international ohm = 1.000495 Ω, 1 US international volt = 1.000330 V; GNU units 3.15 (intohm, intvolt, intampere) (H_US = Ω_US s)		
+U	stathenry	stathenries	statH	ESU of inductance		inductance	2,1,-2,-2,0,0,0,0,0,0	22468879468420441	25000	0	0	1		898755178736.81764 H	NIST SP 811 (2008) B.8 (stathenry, 8.987 552 E+11 H)		
+U	galileo per second	galileos per second	Gal/s			jerk	1,0,-3,0,0,0,0,0,0,0	1	100	0	0	1		Gal/s	NIST SP 811 (2008) B.8 (gal); ISO 80000-3:2019 (jerk)		
+U	inch per second cubed	inches per second cubed	in/s³|in/s3			jerk	1,0,-3,0,0,0,0,0,0,0	127	5000	0	0	1		in/s^3	ISO 80000-3:2019 (jerk); NIST SP 811 (2008) B.8 inch		
+U	foot per second cubed	feet per second cubed	ft/s³|ft/s3			jerk	1,0,-3,0,0,0,0,0,0,0	381	1250	0	0	1	c	ft/s^3	ISO 80000-3:2019 (jerk); NIST SP 811 (2008) B.8 foot		
+U	metre per second cubed	metres per second cubed	m/s³|m/s3	meter per second cubed|meters per second cubed		jerk	1,0,-3,0,0,0,0,0,0,0	1	1	0	0	1	c	m/s^3	ISO 80000-3:2019 (jerk)		
+U	standard gravity per second	standard gravities per second	g0/s|gn/s|g₀/s	gee per second		jerk	1,0,-3,0,0,0,0,0,0,0	196133	20000	0	0	1	c	gn/s	3rd CGPM (1901) gn; ISO 80000-3:2019 (jerk)		
+U	square foot per hour	square feet per hour	ft²/h|ft2/h			kinematic-viscosity	2,0,-1,0,0,0,0,0,0,0	16129	625000000	0	0	1		ft^2/h	NIST SP 811 (2008) B.8 (square foot per hour 2.580 64 E-05 m^2/s)		
+U	stokes	stokes	St	stoke|square centimetre per second|square centimeter per second		kinematic-viscosity	2,0,-1,0,0,0,0,0,0,0	1	10000	0	0	1	cs	cm^2/s	NIST SP 811 (2008) B.8 (stokes 1.0 E-04 m^2/s); CGS unit		
+U	square metre per hour	square metres per hour	m²/h|m2/h	square meter per hour|square meters per hour		kinematic-viscosity	2,0,-1,0,0,0,0,0,0,0	1	3600	0	0	1		m^2/h	BIPM SI Brochure 9th ed. (2019) Table 8 (hour) with m^2		
+U	square inch per second	square inches per second	in²/s|in2/s			kinematic-viscosity	2,0,-1,0,0,0,0,0,0,0	16129	25000000	0	0	1		in^2/s	NIST SP 811 (2008) B.8 (square inch 6.4516 E-04 m^2) / s		
+U	square foot per second	square feet per second	ft²/s|ft2/s			kinematic-viscosity	2,0,-1,0,0,0,0,0,0,0	145161	1562500	0	0	1	c	ft^2/s	NIST SP 811 (2008) B.8 (square foot per second 9.290 304 E-02 m^2/s)		
+U	square metre per second	square metres per second	m²/s|m2/s	square meter per second|square meters per second		kinematic-viscosity	2,0,-1,0,0,0,0,0,0,0	1	1	0	0	1	c	m^2/s	ISO 80000-4:2019 (kinematic viscosity, unit m^2/s)		
+U	Planck length	Planck lengths	lP			length	1,0,0,0,0,0,0,0,0,0	323251	20000000000000000000000000000000000000000	0	0	1	~	1.616255e-35 m	CODATA 2018 recommended values (NIST)		
+U	fermi	fermis				length	1,0,0,0,0,0,0,0,0,0	1	1000000000000000	0	0	1		1e-15 m	NIST SP 811 (2008) B.8		
+U	classical electron radius	classical electron radii	r_e			length	1,0,0,0,0,0,0,0,0,0	14089701631	5000000000000000000000000	0	0	1	~	2.8179403262e-15 m	CODATA 2018 recommended values (NIST)		
+U	x unit	x units	xu	copper x unit|copper x units|siegbahn|siegbahns		length	1,0,0,0,0,0,0,0,0,0	100207697	1000000000000000000000	0	0	1	~	1.00207697e-13 m	CODATA 2018 recommended values (NIST), xu(Cu Kα1)		
+U	molybdenum x unit	molybdenum x units				length	1,0,0,0,0,0,0,0,0,0	3131561	31250000000000000000	0	0	1	~	1.00209952e-13 m	CODATA 2018 recommended values (NIST), xu(Mo Kα1)		
+U	bohr	bohrs	a0|a₀	Bohr radius|Bohr radii|atomic unit of length		length	1,0,0,0,0,0,0,0,0,0	529177210903	10000000000000000000000	0	0	1	~	5.29177210903e-11 m	CODATA 2018 recommended values (NIST)		
+U	ångström	ångströms	Å	angstrom|angstroms		length	1,0,0,0,0,0,0,0,0,0	1	10000000000	0	0	1		1e-10 m	NIST SP 811 (2008) B.8		
+U	ångström star	ångström stars		angstrom star|angstrom stars		length	1,0,0,0,0,0,0,0,0,0	20000299	200000000000000000	0	0	1	~	1.00001495e-10 m	CODATA 2018 recommended values (NIST), Å*		
+U	microinch	microinches	µin|uin	micro-inch|micro-inches		length	1,0,0,0,0,0,0,0,0,0	127	5000000000	0	0	1		1e-6 in	NIST SP 811 (2008) B.8		
+U	micron	microns				length	1,0,0,0,0,0,0,0,0,0	1	1000000	0	0	1		1e-6 m	NIST SP 811 (2008) B.8		
+U	thou	thou	mil	mils|milli-inch|milli-inches		length	1,0,0,0,0,0,0,0,0,0	127	5000000	0	0	1		0.001 in	NIST SP 811 (2008) B.8 (mil); NIST HB 44 (2024) App. C		
+U	mō	mō		mou		length	1,0,0,0,0,0,0,0,0,0	1	33000	0	0	1		shaku/10000	Japan Weights and Measures Act (1891): 1 shaku = 10/33 m		
+U	tochka	tochki		Russian point|Russian points		length	1,0,0,0,0,0,0,0,0,0	127	500000	0	0	1		0.01 in	Russian ukase of 11 Oct 1835 (1 tochka = 1/10 liniya = 1/100 inch)		
+U	rin	rin				length	1,0,0,0,0,0,0,0,0,0	1	3300	0	0	1		shaku/1000	Japan Weights and Measures Act (1891): 1 shaku = 10/33 m	length-rin	
+U	line	lines				length	1,0,0,0,0,0,0,0,0,0	127	60000	0	0	1		in/12	Zupko, A Dictionary of English Weights and Measures (1968)		
+U	ligne	lignes		French line|French lines|Paris line|Paris lines		length	1,0,0,0,0,0,0,0,0,0	125	55412	0	0	1		m/443.296	French law of 19 frimaire an VIII (1799): 1 m = 443.296 lignes; Zupko, French Weights and Measures before the Revolution (1978)		
+U	liniya	linii		Russian line|Russian lines		length	1,0,0,0,0,0,0,0,0,0	127	50000	0	0	1		0.1 in	Russian ukase of 11 Oct 1835 (1 liniya = 1/10 inch)		
+U	Swiss line	Swiss lines		Swiss Linie		length	1,0,0,0,0,0,0,0,0,0	3	1000	0	0	1		0.003 m	Swiss concordat on weights and measures (1835): Fuß = 0.3 m = 10 Zoll = 100 Linien		
+U	barleycorn	barleycorns				length	1,0,0,0,0,0,0,0,0,0	127	15000	0	0	1		in/3	Zupko, A Dictionary of English Weights and Measures (1968)		
+U	Roman digit	Roman digits		digitus|digiti		length	1,0,0,0,0,0,0,0,0,0	37	2000	0	0	1	~	pes/16	Skinner, Weights and Measures (1967); Roman foot ≈ 296 mm		
+U	daktylos	daktyloi		Greek finger|Greek fingers		length	1,0,0,0,0,0,0,0,0,0	31623	1600000	0	0	1	~	pous/16	Skinner, Weights and Measures (1967); Greek foot ≈ 12.45 in		
+U	nio	nio		Thai inch|Thai inches		length	1,0,0,0,0,0,0,0,0,0	1	48	0	0	1		khuep/12	Thai Weights and Measures Act (1923): 1 khuep = 25 cm = 12 nio		
+U	finger	fingers		fingerbreadth|fingerbreadths		length	1,0,0,0,0,0,0,0,0,0	889	40000	0	0	1		in*7/8	Zupko, A Dictionary of English Weights and Measures (1968)		
+U	pulgada	pulgadas		Spanish inch|Spanish inches|Castilian inch		length	1,0,0,0,0,0,0,0,0,0	55727	2400000	0	0	1	~	vara/36	Castilian vara de Burgos = 36 pulgadas = 0.835905 m (Mateu y Llopis)		
+U	Polish inch	Polish inches				length	1,0,0,0,0,0,0,0,0,0	3	125	0	0	1		0.024 m	New Polish measures, Congress Poland (1819): 1 cal = 24 mm		
+U	Roman inch	Roman inches		pollex		length	1,0,0,0,0,0,0,0,0,0	37	1500	0	0	1	~	pes/12	Skinner, Weights and Measures (1967); Roman foot ≈ 296 mm		
+U	inch	inches	in|″	international inch|international inches|"|”		length	1,0,0,0,0,0,0,0,0,0	127	5000	0	0	1	c	0.0254 m	NIST SP 811 (2008) B.8; international yard and pound agreement (1959)	length-inch	
+U	Prussian inch	Prussian inches		Prussian Zoll|Rhineland inch|Rhineland inches		length	1,0,0,0,0,0,0,0,0,0	69565	2659776	0	0	1		ligne*139.13/12	Prussian Maß- und Gewichtsordnung (16 May 1816): Fuß = 139.13 Paris lines		
+U	Austrian inch	Austrian inches		Wiener Zoll		length	1,0,0,0,0,0,0,0,0,0	123469	4687500	0	0	1		m*1.89648384/72	Austrian Maß- und Gewichtsordnung (1871): Wiener Klafter = 1.89648384 m		
+U	pouce	pouces		French inch|French inches|Paris inch|Paris inches		length	1,0,0,0,0,0,0,0,0,0	375	13853	0	0	1		12 ligne	Zupko, French Weights and Measures before the Revolution (1978)		
+U	Swiss inch	Swiss inches		Swiss Zoll		length	1,0,0,0,0,0,0,0,0,0	3	100	0	0	1		0.03 m	Swiss concordat on weights and measures (1835)		
+U	Japanese sun	Japanese sun		Japanese inch|Japanese inches|kanejaku sun		length	1,0,0,0,0,0,0,0,0,0	1	33	0	0	1		shaku/10	Japan Weights and Measures Act (1891): 1 shaku = 10/33 m	length-sun	
+U	cun	cun		Chinese inch|Chinese inches|shicun		length	1,0,0,0,0,0,0,0,0,0	1	30	0	0	1		chi/10	Chinese market system (Weights and Measures Act 1929): 1 chi = 1/3 m		
+U	tsun	tsun		Hong Kong inch|Hong Kong inches		length	1,0,0,0,0,0,0,0,0,0	14859	400000	0	0	1		chek/10	Hong Kong Weights and Measures Ordinance (Cap. 68) Sch. 1		
+U	rack unit	rack units				length	1,0,0,0,0,0,0,0,0,0	889	20000	0	0	1		1.75 in	EIA-310-D (1992) rack unit		
+U	vershok	vershoks		vershki		length	1,0,0,0,0,0,0,0,0,0	889	20000	0	0	1		1.75 in	Russian ukase of 11 Oct 1835 (1 vershok = 1/16 arshin)		
+U	nail	nails		nail of cloth		length	1,0,0,0,0,0,0,0,0,0	1143	20000	0	0	1		yd/16	Zupko, A Dictionary of English Weights and Measures (1968)		
+U	Roman palm	Roman palms		palmus		length	1,0,0,0,0,0,0,0,0,0	37	500	0	0	1	~	pes/4	Skinner, Weights and Measures (1967); Roman foot ≈ 296 mm		
+U	palm	palms				length	1,0,0,0,0,0,0,0,0,0	381	5000	0	0	1		3 in	Zupko, A Dictionary of English Weights and Measures (1968)		
+U	hand	hands	hh			length	1,0,0,0,0,0,0,0,0,0	127	1250	0	0	1		4 in	NIST HB 44 (2024) App. C		
+U	shaftment	shaftments				length	1,0,0,0,0,0,0,0,0,0	381	2500	0	0	1		6 in	Zupko, A Dictionary of English Weights and Measures (1968)		
+U	pyad	pyads		pyadi		length	1,0,0,0,0,0,0,0,0,0	889	5000	0	0	1		7 in	Russian ukase of 11 Oct 1835 (1 pyad = 4 vershki)		
+U	link	links	li	Gunter link|Gunter links|surveyors link|surveyors links		length	1,0,0,0,0,0,0,0,0,0	12573	62500	0	0	1		ch/100	NIST HB 44 (2024) App. C (Gunter's or surveyor's link, 0.66 ft)		
+U	US survey link	US survey links		survey link|survey links		length	1,0,0,0,0,0,0,0,0,0	792	3937	0	0	1		0.66 ftUS	NIST SP 811 (2008) B.8; NIST HB 44 (2024) App. C		
+U	span	spans				length	1,0,0,0,0,0,0,0,0,0	1143	5000	0	0	1		9 in	Zupko, A Dictionary of English Weights and Measures (1968)		
+U	khuep	khuep		Thai span|Thai spans		length	1,0,0,0,0,0,0,0,0,0	1	4	0	0	1		0.25 m	Thai Weights and Measures Act (1923)		
+U	pie castellano	pies castellanos		Castilian foot|Castilian feet|Spanish foot|Spanish feet		length	1,0,0,0,0,0,0,0,0,0	55727	200000	0	0	1	~	vara/3	Castilian vara de Burgos = 3 pies = 0.835905 m (Mateu y Llopis)		
+U	stopa	stopy		Polish foot|Polish feet		length	1,0,0,0,0,0,0,0,0,0	36	125	0	0	1		0.288 m	New Polish measures, Congress Poland (1819): 1 stopa = 288 mm		
+U	Bavarian foot	Bavarian feet		bayerischer Fuß		length	1,0,0,0,0,0,0,0,0,0	291859	1000000	0	0	1	~	0.291859 m	GNU units 2.22 definitions.units (Bavarian Klafter 1.751155 m / 6)		
+U	Roman foot	Roman feet		pes|pedes		length	1,0,0,0,0,0,0,0,0,0	37	125	0	0	1	~	0.296 m	Skinner, Weights and Measures (1967); Roman foot ≈ 296 mm		
+U	Swedish foot	Swedish feet		fot		length	1,0,0,0,0,0,0,0,0,0	296901	1000000	0	0	1	~	0.296901 m	Swedish measures of 1739 (Verkmått); GNU units 2.22 definitions.units		
+U	Swiss foot	Swiss feet		Schweizer Fuß		length	1,0,0,0,0,0,0,0,0,0	3	10	0	0	1		0.3 m	Swiss concordat on weights and measures (1835)		
+U	shaku	shaku		kanejaku|Japanese foot|Japanese feet		length	1,0,0,0,0,0,0,0,0,0	10	33	0	0	1		m*10/33	Japan Weights and Measures Act (1891): 1 shaku = 10/33 m	length-shaku-length	
+U	foot	feet	ft|′	international foot|international feet|'|’		length	1,0,0,0,0,0,0,0,0,0	381	1250	0	0	1	c	12 in	NIST SP 811 (2008) B.8	length-foot	
+U	engineers link	engineers links		Ramsden link|Ramsden links		length	1,0,0,0,0,0,0,0,0,0	381	1250	0	0	1		ft	NIST HB 44 (2024) App. C (engineer's link, 1 ft)		
+U	US survey foot	US survey feet	ftUS	survey foot|survey feet		length	1,0,0,0,0,0,0,0,0,0	1200	3937	0	0	1		m*1200/3937	NIST SP 811 (2008) B.8; 85 FR 62698 (2020), deprecated 2022-12-31		
+U	Prussian foot	Prussian feet		Rhineland foot|Rhineland feet|rheinländischer Fuß		length	1,0,0,0,0,0,0,0,0,0	69565	221648	0	0	1		139.13 ligne	Prussian Maß- und Gewichtsordnung (16 May 1816): Fuß = 139.13 Paris lines		
+U	Austrian foot	Austrian feet		Wiener Fuß		length	1,0,0,0,0,0,0,0,0,0	123469	390625	0	0	1		m*1.89648384/6	Austrian Maß- und Gewichtsordnung (1871): Wiener Klafter = 1.89648384 m		
+U	pous	podes		Greek foot|Greek feet		length	1,0,0,0,0,0,0,0,0,0	31623	100000	0	0	1	~	12.45 in	Skinner, Weights and Measures (1967)		
+U	pied du roi	pieds du roi		pied|pieds|French foot|French feet|Paris foot|Paris feet		length	1,0,0,0,0,0,0,0,0,0	4500	13853	0	0	1		12 pouce	Zupko, French Weights and Measures before the Revolution (1978); law of 19 frimaire an VIII (1799)		
+U	chi	chi		Chinese foot|Chinese feet|shichi		length	1,0,0,0,0,0,0,0,0,0	1	3	0	0	1		m/3	Chinese market system (Weights and Measures Act 1929): 1 chi = 1/3 m		
+U	chek	chek		Hong Kong foot|Hong Kong feet		length	1,0,0,0,0,0,0,0,0,0	14859	40000	0	0	1		0.371475 m	Hong Kong Weights and Measures Ordinance (Cap. 68) Sch. 1		
+U	cloth shaku	cloth shaku		kujirajaku		length	1,0,0,0,0,0,0,0,0,0	25	66	0	0	1		shaku*5/4	Japan Weights and Measures Act (1891): 1 kujirajaku = 1.25 shaku	length-shaku-cloth	
+U	Roman cubit	Roman cubits		cubitus		length	1,0,0,0,0,0,0,0,0,0	111	250	0	0	1	~	1.5 pes	Skinner, Weights and Measures (1967); Roman foot ≈ 296 mm		
+U	cubit	cubits		English cubit|English cubits		length	1,0,0,0,0,0,0,0,0,0	1143	2500	0	0	1		18 in	Zupko, A Dictionary of English Weights and Measures (1968)		
+U	pechys	pecheis		Greek cubit|Greek cubits		length	1,0,0,0,0,0,0,0,0,0	94869	200000	0	0	1	~	1.5 pous	Skinner, Weights and Measures (1967); Greek foot ≈ 12.45 in		
+U	sok	sok		Thai cubit|Thai cubits		length	1,0,0,0,0,0,0,0,0,0	1	2	0	0	1		0.5 m	Thai Weights and Measures Act (1923)		
+U	Egyptian royal cubit	Egyptian royal cubits				length	1,0,0,0,0,0,0,0,0,0	262001	500000	0	0	1	~	20.63 in	Skinner, Weights and Measures (1967)		
+U	łokieć	łokcie		lokiec|Polish ell|Polish ells		length	1,0,0,0,0,0,0,0,0,0	72	125	0	0	1		0.576 m	New Polish measures, Congress Poland (1819): 1 łokieć = 2 stopy		
+U	Swedish ell	Swedish ells		aln|alnar		length	1,0,0,0,0,0,0,0,0,0	296901	500000	0	0	1	~	2 fot	Swedish measures of 1739 (Verkmått): 1 aln = 2 fot		
+U	Swiss ell	Swiss ells		Schweizer Elle		length	1,0,0,0,0,0,0,0,0,0	3	5	0	0	1		0.6 m	Swiss concordat on weights and measures (1835)		
+U	Prussian ell	Prussian ells		preußische Elle		length	1,0,0,0,0,0,0,0,0,0	1182605	1773184	0	0	1		ligne*139.13*25.5/12	Prussian Maß- und Gewichtsordnung (16 May 1816): Elle = 25 1/2 Zoll		
+U	arshin	arshins		arshiny		length	1,0,0,0,0,0,0,0,0,0	889	1250	0	0	1		28 in	Russian ukase of 11 Oct 1835 (1 arshin = 28 English inches)		
+U	Roman step	Roman steps		gradus		length	1,0,0,0,0,0,0,0,0,0	37	50	0	0	1	~	2.5 pes	Skinner, Weights and Measures (1967); Roman foot ≈ 296 mm		
+U	pace	paces		military pace|military paces		length	1,0,0,0,0,0,0,0,0,0	381	500	0	0	1		30 in	Zupko, A Dictionary of English Weights and Measures (1968); US Army quick-time pace		
+U	vara	varas		vara de Burgos|Castilian vara|Castilian varas		length	1,0,0,0,0,0,0,0,0,0	167181	200000	0	0	1	~	0.835905 m	Castilian vara de Burgos = 0.835905 m (Mateu y Llopis)		
+U	Texas vara	Texas varas				length	1,0,0,0,0,0,0,0,0,0	127	150	0	0	1		in*100/3	Texas General Land Office: vara = 33 1/3 in (statute of 1919)		
+U	yard	yards	yd	international yard|international yards		length	1,0,0,0,0,0,0,0,0,0	1143	1250	0	0	1	c	3 ft	NIST SP 811 (2008) B.8	length-yard	
+U	metre	metres	m	meter|meters		length	1,0,0,0,0,0,0,0,0,0	1	1	0	0	1	cs	base	BIPM SI Brochure 9th ed. (2019) 2.3.1	length-meter	
+U	ell	ells		English ell|English ells		length	1,0,0,0,0,0,0,0,0,0	1143	1000	0	0	1		45 in	Zupko, A Dictionary of English Weights and Measures (1968)		
+U	aune	aunes		aune de Paris|Paris ell|Paris ells		length	1,0,0,0,0,0,0,0,0,0	395125	332472	0	0	1		ligne*3161/6	Zupko, French Weights and Measures before the Revolution (1978): 3 pieds 7 pouces 10 5/6 lignes		
+U	Roman pace	Roman paces		passus		length	1,0,0,0,0,0,0,0,0,0	37	25	0	0	1	~	5 pes	Skinner, Weights and Measures (1967); Roman foot ≈ 296 mm		
+U	geometric pace	geometric paces		double pace|double paces		length	1,0,0,0,0,0,0,0,0,0	381	250	0	0	1		5 ft	Zupko, A Dictionary of English Weights and Measures (1968)		
+U	braza	brazas		Spanish fathom|Spanish fathoms		length	1,0,0,0,0,0,0,0,0,0	167181	100000	0	0	1	~	2 vara	Castilian braza = 2 varas (Mateu y Llopis)		
+U	smoot	smoots				length	1,0,0,0,0,0,0,0,0,0	8509	5000	0	0	1		67 in	MIT Harvard Bridge survey (1958): 5 ft 7 in		
+U	sążeń	sążnie		sazen|Polish fathom|Polish fathoms		length	1,0,0,0,0,0,0,0,0,0	216	125	0	0	1		1.728 m	New Polish measures, Congress Poland (1819): 1 sążeń = 3 łokcie		
+U	Swedish fathom	Swedish fathoms		famn|famnar		length	1,0,0,0,0,0,0,0,0,0	890703	500000	0	0	1	~	3 aln	Swedish measures of 1739 (Verkmått): 1 famn = 3 alnar		
+U	Swiss klafter	Swiss klafters		Schweizer Klafter		length	1,0,0,0,0,0,0,0,0,0	9	5	0	0	1		1.8 m	Swiss concordat on weights and measures (1835)		
+U	ken	ken				length	1,0,0,0,0,0,0,0,0,0	20	11	0	0	1		6 shaku	Japan Weights and Measures Act (1891): 1 ken = 6 shaku	length-ken	
+U	Austrian klafter	Austrian klafters		Wiener Klafter		length	1,0,0,0,0,0,0,0,0,0	740814	390625	0	0	1		1.89648384 m	Austrian Maß- und Gewichtsordnung (1871): Wiener Klafter = 1.89648384 m		
+U	orguia	orguiai		Greek fathom|Greek fathoms		length	1,0,0,0,0,0,0,0,0,0	94869	50000	0	0	1	~	6 pous	Skinner, Weights and Measures (1967); Greek foot ≈ 12.45 in		
+U	toise	toises		toise du Châtelet		length	1,0,0,0,0,0,0,0,0,0	27000	13853	0	0	1		6 pied	Zupko, French Weights and Measures before the Revolution (1978)		
+U	wa	wa		wah|Thai fathom|Thai fathoms		length	1,0,0,0,0,0,0,0,0,0	2	1	0	0	1		2 m	Thai Weights and Measures Act (1923)		
+U	sazhen	sazhens		sazheni		length	1,0,0,0,0,0,0,0,0,0	2667	1250	0	0	1		7 ft	Russian ukase of 11 Oct 1835 (1 sazhen = 7 English feet)		
+U	decempeda	decempedae		pertica		length	1,0,0,0,0,0,0,0,0,0	74	25	0	0	1	~	10 pes	Skinner, Weights and Measures (1967); Roman foot ≈ 296 mm		
+U	jō	jō		jo|jou		length	1,0,0,0,0,0,0,0,0,0	100	33	0	0	1		10 shaku	Japan Weights and Measures Act (1891): 1 jō = 10 shaku	length-jo-jp	
+U	zhang	zhang		Chinese zhang|shizhang		length	1,0,0,0,0,0,0,0,0,0	10	3	0	0	1		10 chi	Chinese market system (Weights and Measures Act 1929): 1 zhang = 10 chi		
+U	Prussian rod	Prussian rods		Rute|Ruten|Rhineland rod|Rhineland rods		length	1,0,0,0,0,0,0,0,0,0	208695	55412	0	0	1		12*139.13 ligne	Prussian Maß- und Gewichtsordnung (16 May 1816): Rute = 12 Fuß		
+U	pręt	pręty		pret|Polish rod|Polish rods		length	1,0,0,0,0,0,0,0,0,0	108	25	0	0	1		4.32 m	New Polish measures, Congress Poland (1819): 1 pręt = 15 stóp		
+U	rod	rods	rd	pole|poles|perch|perches		length	1,0,0,0,0,0,0,0,0,0	12573	2500	0	0	1		16.5 ft	NIST HB 44 (2024) App. C	length-rod	
+U	US survey rod	US survey rods		survey rod|survey rods		length	1,0,0,0,0,0,0,0,0,0	19800	3937	0	0	1		16.5 ftUS	NIST SP 811 (2008) B.8 (rod, based on US survey foot)		
+U	perche de Paris	perches de Paris		Paris perch|Paris perches		length	1,0,0,0,0,0,0,0,0,0	81000	13853	0	0	1		18 pied	Zupko, French Weights and Measures before the Revolution (1978)		
+U	rope	ropes				length	1,0,0,0,0,0,0,0,0,0	762	125	0	0	1		20 ft	Zupko, A Dictionary of English Weights and Measures (1968)		
+U	Irish perch	Irish perches		Irish pole|Irish poles|Irish rod|Irish rods		length	1,0,0,0,0,0,0,0,0,0	8001	1250	0	0	1		7 yd	Zupko, British Weights and Measures (1977)		
+U	perche des eaux et forêts	perches des eaux et forêts		perche royale		length	1,0,0,0,0,0,0,0,0,0	99000	13853	0	0	1		22 pied	Zupko, French Weights and Measures before the Revolution (1978)		
+U	chain	chains	ch	Gunter chain|Gunter chains|surveyors chain|surveyors chains		length	1,0,0,0,0,0,0,0,0,0	12573	625	0	0	1		66 ft	NIST HB 44 (2024) App. C (Gunter's or surveyor's chain)	length-chain	
+U	US survey chain	US survey chains		survey chain|survey chains		length	1,0,0,0,0,0,0,0,0,0	79200	3937	0	0	1		66 ftUS	NIST SP 811 (2008) B.8 (chain, based on US survey foot)		
+U	Irish chain	Irish chains				length	1,0,0,0,0,0,0,0,0,0	16002	625	0	0	1		28 yd	Zupko, British Weights and Measures (1977)		
+U	engineers chain	engineers chains		Ramsden chain|Ramsden chains		length	1,0,0,0,0,0,0,0,0,0	762	25	0	0	1		100 ft	NIST HB 44 (2024) App. C (engineer's chain)		
+U	plethron	plethra				length	1,0,0,0,0,0,0,0,0,0	31623	1000	0	0	1	~	100 pous	Skinner, Weights and Measures (1967); Greek foot ≈ 12.45 in		
+U	actus	actus		Roman actus		length	1,0,0,0,0,0,0,0,0,0	888	25	0	0	1	~	120 pes	Skinner, Weights and Measures (1967); Roman foot ≈ 296 mm		
+U	sen	sen		Thai sen		length	1,0,0,0,0,0,0,0,0,0	40	1	0	0	1		40 m	Thai Weights and Measures Act (1923): 1 sen = 20 wa		
+U	sznur	sznury		Polish chain|Polish chains		length	1,0,0,0,0,0,0,0,0,0	216	5	0	0	1		43.2 m	New Polish measures, Congress Poland (1819): 1 sznur = 10 prętów		
+U	linear arpent	linear arpents				length	1,0,0,0,0,0,0,0,0,0	810000	13853	0	0	1		180 pied	Zupko, French Weights and Measures before the Revolution (1978) (Quebec, Louisiana)		
+U	chō	chō		cho|chou		length	1,0,0,0,0,0,0,0,0,0	1200	11	0	0	1		360 shaku	Japan Weights and Measures Act (1891): 1 chō = 60 ken		
+U	Roman stadium	Roman stadia				length	1,0,0,0,0,0,0,0,0,0	185	1	0	0	1	~	625 pes	Skinner, Weights and Measures (1967); Roman foot ≈ 296 mm		
+U	stadion	stadia		Greek stadion		length	1,0,0,0,0,0,0,0,0,0	94869	500	0	0	1	~	600 pous	Skinner, Weights and Measures (1967); Greek foot ≈ 12.45 in		
+U	furlong	furlongs	fur			length	1,0,0,0,0,0,0,0,0,0	25146	125	0	0	1		660 ft	NIST HB 44 (2024) App. C	length-furlong	
+U	US survey furlong	US survey furlongs		survey furlong|survey furlongs		length	1,0,0,0,0,0,0,0,0,0	792000	3937	0	0	1		660 ftUS	NIST HB 44 (2024) App. C		
+U	Irish furlong	Irish furlongs				length	1,0,0,0,0,0,0,0,0,0	32004	125	0	0	1		280 yd	Zupko, British Weights and Measures (1977)		
+U	Chinese mile	Chinese miles		shili|huali		length	1,0,0,0,0,0,0,0,0,0	500	1	0	0	1		1500 chi	Chinese market system (Weights and Measures Act 1929): 1 li = 1500 chi = 500 m		
+U	verst	versts		versta|versty		length	1,0,0,0,0,0,0,0,0,0	5334	5	0	0	1		500 sazhen	Russian ukase of 11 Oct 1835 (1 versta = 500 sazhen)		
+U	Roman mile	Roman miles		mille passus|mille passuum|milliarium		length	1,0,0,0,0,0,0,0,0,0	1480	1	0	0	1	~	5000 pes	Skinner, Weights and Measures (1967); Roman foot ≈ 296 mm		
+U	mile	miles	mi	international mile|international miles|statute mile|statute miles		length	1,0,0,0,0,0,0,0,0,0	201168	125	0	0	1	c	5280 ft	NIST SP 811 (2008) B.8; NIST HB 44 (2024) App. C	length-mile	
+U	US survey mile	US survey miles		survey mile|survey miles|US statute mile|US statute miles		length	1,0,0,0,0,0,0,0,0,0	6336000	3937	0	0	1		5280 ftUS	NIST SP 811 (2008) B.8 (mile, US survey)		
+U	Irish mile	Irish miles				length	1,0,0,0,0,0,0,0,0,0	256032	125	0	0	1		2240 yd	Zupko, British Weights and Measures (1977)		
+U	boundary verst	boundary versts		mezhevaya versta		length	1,0,0,0,0,0,0,0,0,0	10668	5	0	0	1		1000 sazhen	Russian ukase of 11 Oct 1835 (mezhevaya versta = 1000 sazhen)		
+U	Roman league	Roman leagues		leuga|leuca|Gallic league|Gallic leagues		length	1,0,0,0,0,0,0,0,0,0	2220	1	0	0	1	~	7500 pes	Skinner, Weights and Measures (1967); Roman foot ≈ 296 mm		
+U	lieue de Paris	lieues de Paris		Paris league|Paris leagues		length	1,0,0,0,0,0,0,0,0,0	54000000	13853	0	0	1		2000 toise	Zupko, French Weights and Measures before the Revolution (1978) (1674)		
+U	ri	ri		Japanese league|Japanese leagues		length	1,0,0,0,0,0,0,0,0,0	43200	11	0	0	1		12960 shaku	Japan Weights and Measures Act (1891): 1 ri = 36 chō	length-ri-jp	
+U	legua	leguas		Castilian league|Castilian leagues|legua legal		length	1,0,0,0,0,0,0,0,0,0	167181	40	0	0	1	~	5000 vara	Castilian legua legal (1568) = 5000 varas		
+U	lieue de poste	lieues de poste		French post league|French post leagues		length	1,0,0,0,0,0,0,0,0,0	59400000	13853	0	0	1		2200 toise	Zupko, French Weights and Measures before the Revolution (1978) (1737)		
+U	Swiss league	Swiss leagues		Wegstunde|Wegstunden		length	1,0,0,0,0,0,0,0,0,0	4800	1	0	0	1		4800 m	Swiss concordat on weights and measures (1835): Wegstunde = 16000 Fuß		
+U	league	leagues	lea	land league|land leagues|statute league|statute leagues		length	1,0,0,0,0,0,0,0,0,0	603504	125	0	0	1		3 mi	NIST HB 44 (2024) App. C (league, land)		
+U	Russian mile	Russian miles		milya		length	1,0,0,0,0,0,0,0,0,0	37338	5	0	0	1		7 verst	Russian ukase of 11 Oct 1835 (1 milya = 7 versty)		
+U	Prussian mile	Prussian miles		preußische Meile		length	1,0,0,0,0,0,0,0,0,0	104347500	13853	0	0	1		24000*139.13 ligne	Prussian Maß- und Gewichtsordnung (16 May 1816): Meile = 2000 Ruten		
+U	Austrian mile	Austrian miles		Austrian post mile|Austrian post miles|Postmeile		length	1,0,0,0,0,0,0,0,0,0	23706048	3125	0	0	1		4000*1.89648384 m	Austrian Maß- und Gewichtsordnung (1871): Postmeile = 4000 Klafter		
+U	Scandinavian mile	Scandinavian miles		Swedish metric mile|Norwegian mile		length	1,0,0,0,0,0,0,0,0,0	10000	1	0	0	1		10000 m	CLDR units.xml (mile-scandinavian); Swedish metric act (1889)	length-mile-scandinavian	
+U	myriametre	myriametres		myriameter|myriameters		length	1,0,0,0,0,0,0,0,0,0	10000	1	0	0	1		10000 m	French law of 18 germinal an III (1795)		
+U	Swedish mile	Swedish miles		old Swedish mile		length	1,0,0,0,0,0,0,0,0,0	2672109	250	0	0	1	~	36000 fot	Swedish measures of 1739 (Verkmått): 1 mil = 18000 alnar		
+U	yot	yot		yoht		length	1,0,0,0,0,0,0,0,0,0	16000	1	0	0	1		16000 m	Thai Weights and Measures Act (1923): 1 yot = 400 sen		
+U	denier	deniers	den			linear-density	-1,1,0,0,0,0,0,0,0,0	1	9000000	0	0	1	c	g/(9000 m)	NIST SP 811 (2008) B.8 (denier 1.111 111 E-07 kg/m); ISO 2947		
+U	tex	tex	tex			linear-density	-1,1,0,0,0,0,0,0,0,0	1	1000000	0	0	1	cs	g/km	NIST SP 811 (2008) B.8 (tex 1.0 E-06 kg/m); ISO 1144 (tex system)		
+U	pound per yard	pounds per yard	lb/yd			linear-density	-1,1,0,0,0,0,0,0,0,0	45359237	91440000	0	0	1	c	lb/yd	NIST SP 811 (2008) B.8 (pound per yard 4.960 546 E-01 kg/m)		
+U	kilogram per metre	kilograms per metre	kg/m	kilogram per meter|kilograms per meter		linear-density	-1,1,0,0,0,0,0,0,0,0	1	1	0	0	1	c	kg/m	BIPM SI Brochure 9th ed. (2019) 2.3.4 (coherent derived unit)		
+U	pound per foot	pounds per foot	lb/ft|plf			linear-density	-1,1,0,0,0,0,0,0,0,0	45359237	30480000	0	0	1		lb/ft	NIST SP 811 (2008) B.8 (pound per foot 1.488 164 E+00 kg/m)		
+U	pound per inch	pounds per inch	lb/in			linear-density	-1,1,0,0,0,0,0,0,0,0	45359237	2540000	0	0	1		lb/in	NIST SP 811 (2008) B.8 (pound per inch 1.785 797 E+01 kg/m)		
+U	skot	skots				luminance	-2,0,0,0,0,0,1,0,0,0	1	1000	-1	0	1		1e-3 asb	GNU units 3.15 definitions.units (skot = 1e-3 apostilb)		
+U	apostilb	apostilbs	asb	blondel|blondels|equivalent lux		luminance	-2,0,0,0,0,0,1,0,0,0	1	1	-1	0	1		cd/m^2/pi	GNU units 3.15 definitions.units (apostilb = cd/(π m²)); DIN 5031 (historical)		
+U	nit	nits	nt|cd/m²	candela per square metre|candelas per square metre|candela per square meter|candelas per square meter		luminance	-2,0,0,0,0,0,1,0,0,0	1	1	0	0	1	c	cd/m^2	BIPM SI Brochure 9th ed. (2019) Table 6 (luminance, cd m⁻²)		
+U	foot-lambert	foot-lamberts	ftL|ft·L	footlambert|footlamberts|equivalent foot-candle		luminance	-2,0,0,0,0,0,1,0,0,0	1562500	145161	-1	0	1	c	cd/ft^2/pi	NIST SP 811 (2008) B.8 (footlambert, 3.426 259 E+00 cd/m²)		
+U	candela per square foot	candelas per square foot	cd/ft²			luminance	-2,0,0,0,0,0,1,0,0,0	1562500	145161	0	0	1		cd/ft^2	compound of candela and foot (NIST SP 811 (2008) B.8: ft = 3.048 E-01 m)		
+U	candela per square inch	candelas per square inch	cd/in²			luminance	-2,0,0,0,0,0,1,0,0,0	25000000	16129	0	0	1		cd/in^2	NIST SP 811 (2008) B.8 (candela per square inch, 1.550 003 E+03 cd/m²)		
+U	lambert	lamberts		equivalent phot		luminance	-2,0,0,0,0,0,1,0,0,0	10000	1	-1	0	1	s	1e4*cd/m^2/pi	NIST SP 811 (2008) B.8 (lambert, 3.183 099 E+03 cd/m²)		
+U	stilb	stilbs	sb	candela per square centimetre|candelas per square centimetre|candela per square centimeter		luminance	-2,0,0,0,0,0,1,0,0,0	10000	1	0	0	1		1e4 cd/m^2	NIST SP 811 (2008) B.8 (stilb, 1.0 E+04 cd/m²)		
+U	lumen	lumens	lm	candela steradian|candela steradians		luminous-flux	0,0,0,0,0,0,1,0,2,0	1	1	0	0	1	cs	cd sr	BIPM SI Brochure 9th ed. (2019) Table 4 (lm = cd sr)	light-lumen	
+U	mean spherical candlepower	mean spherical candlepower	MSCP	spherical candlepower|spherical candle power		luminous-flux	0,0,0,0,0,0,1,0,2,0	4	1	1	0	1		4*pi*lm	flux of an isotropic 1 cd source: Φ = 4π sr × 1 cd (lumens = 4π × MSCP; IES usage)		
+U	Hefner candle	Hefner candles	HK	Hefnerkerze|Hefner unit|Hefner units		luminous-intensity	0,0,0,0,0,0,1,0,0,0	903	1000	0	0	1	~	0.903 cd	Hefner amyl-acetate lamp (1884, German standard to 1942); 1 HK = 0.903 cd (1 cd = 1.107 HK), Wikipedia (de) "Hefnerkerze"		
+U	candela	candelas	cd	new candle|new candles		luminous-intensity	0,0,0,0,0,0,1,0,0,0	1	1	0	0	1	cs	base	BIPM SI Brochure 9th ed. (2019) 2.3.1	light-candela	
+U	candlepower	candlepower	cp	candle power		luminous-intensity	0,0,0,0,0,0,1,0,0,0	1	1	0	0	1	c	cd	modern usage: 1 candlepower = 1 cd since the candela replaced the international candle (CIPM 1948)		
+U	bougie décimale	bougies décimales		bougie decimale|decimal candle|decimal candles		luminous-intensity	0,0,0,0,0,0,1,0,0,0	2017	2000	0	0	1	~	violle/20	International Congress of Electricians, Paris (1889): bougie décimale = 1/20 violle		
+U	international candle	international candles		pentane candle|pentane candles		luminous-intensity	0,0,0,0,0,0,1,0,0,0	600	589	0	0	1	~	60/58.9*cd	CIE/CIPM: Pt blackbody at freezing = 58.9 international candles/cm² (1937) = 60 cd/cm² (1948 new candle)		
+U	carcel	carcels		carcel unit|carcel units		luminous-intensity	0,0,0,0,0,0,1,0,0,0	487	50	0	0	1	~	9.74 cd	Rowlett, How Many? A Dictionary of Units of Measurement (UNC 2001), "carcel" (colza-oil lamp, 1860)		
+U	violle	violles				luminous-intensity	0,0,0,0,0,0,1,0,0,0	2017	100	0	0	1	~	20.17 cd	GNU units 3.15 definitions.units (violle = 20.17 cd: 1 cm² of platinum at its freezing point)		
+U	ampere per metre	amperes per metre	A/m	ampere per meter|amperes per meter|ampere-turn per metre|ampere-turns per metre|ampere-turn per meter|ampere-turns per meter		magnetic-field-strength	-1,0,0,1,0,0,0,0,0,0	1	1	0	0	1	cs	A/metre	BIPM SI Brochure 9th ed. (2019) Table 6 (magnetic field strength, A m⁻¹)		
+U	ampere-turn per inch	ampere-turns per inch	At/in	ampere per inch|amperes per inch		magnetic-field-strength	-1,0,0,1,0,0,0,0,0,0	5000	127	0	0	1		A/in	compound of ampere(-turn) and inch (NIST SP 811 (2008) B.8: in = 2.54 E-02 m)		
+U	oersted	oersteds	Oe	gilbert per centimetre|gilberts per centimetre|gilbert per centimeter		magnetic-field-strength	-1,0,0,1,0,0,0,0,0,0	250	1	-1	0	1	cs	1000/(4*pi)*A/metre	NIST SP 811 (2008) B.8 (oersted, 7.957 747 E+01 A/m)		
+U	gamma	gammas	γ			magnetic-flux-density	0,1,-2,-1,0,0,0,0,0,0	1	1000000000	0	0	1		1e-9 T	NIST SP 811 (2008) B.8 (gamma, 1.0 E-09 T)		
+U	line per square inch	lines per square inch		maxwell per square inch|maxwells per square inch		magnetic-flux-density	0,1,-2,-1,0,0,0,0,0,0	1	64516	0	0	1		Mx/in^2	NIST SP 811 (2008) B.8 (maxwell 1.0 E-08 Wb; inch 2.54 E-02 m); US magnetic-circuit practice		
+U	gauss	gauss	G	maxwell per square centimetre|maxwells per square centimetre		magnetic-flux-density	0,1,-2,-1,0,0,0,0,0,0	1	10000	0	0	1	cs	1e-4 T	NIST SP 811 (2008) B.8 (gauss, 1.0 E-04 T)		
+U	tesla	teslas	T	weber per square metre|webers per square metre|weber per square meter		magnetic-flux-density	0,1,-2,-1,0,0,0,0,0,0	1	1	0	0	1	cs	Wb/m^2	BIPM SI Brochure 9th ed. (2019) Table 4 (T = Wb/m²)		
+U	atomic unit of magnetic flux density	atomic units of magnetic flux density				magnetic-flux-density	0,1,-2,-1,0,0,0,0,0,0	55217251250000000000000000000000000000	74775858743550013855558760965551	-1	0	1	~	6.62607015e-34/(2*pi*1.602176634e-19*(5.29177210903e-11^2))*T	CODATA 2018 (Tiesinga et al., RMP 93, 025010, 2021): Eh = 4.3597447222071e-18 J, a0 = 5.29177210903e-11 m; a.u. of magnetic flux density = ħ/(e a0²) = 2.350 517 567 58 E+05 T		
+U	magnetic flux quantum	magnetic flux quanta	Φ0|Φ₀	flux quantum|flux quanta		magnetic-flux	2,1,-2,-1,0,0,0,0,0,0	44173801	21362355120000000000000	0	0	1		6.62607015e-34/(2*1.602176634e-19)*Wb	CODATA 2018: Φ0 = h/2e = 2.067 833 848... E-15 Wb, exact (BIPM SI Brochure 9th ed. (2019) 2.2)		
+U	maxwell	maxwells	Mx	EMU of magnetic flux|gauss square centimetre		magnetic-flux	2,1,-2,-1,0,0,0,0,0,0	1	100000000	0	0	1	s	1e-8 Wb	NIST SP 811 (2008) B.8 (maxwell, 1.0 E-08 Wb)		
+U	unit pole	unit poles				magnetic-flux	2,1,-2,-1,0,0,0,0,0,0	1	25000000	1	0	1		4*pi*Mx	NIST SP 811 (2008) B.8 (unit pole, 1.256 637 E-07 Wb)		
+U	kapp line	kapp lines		kappline|kapplines		magnetic-flux	2,1,-2,-1,0,0,0,0,0,0	3	50000	0	0	1		6000 Mx	GNU units 3.15 definitions.units (kappline = 6000 maxwell, after Gisbert Kapp)		
+U	weber	webers	Wb	volt-second|volt-seconds|volt second|volt seconds		magnetic-flux	2,1,-2,-1,0,0,0,0,0,0	1	1	0	0	1	cs	V s	BIPM SI Brochure 9th ed. (2019) Table 4 (Wb = V s)		
+U	statweber	statwebers	statWb	ESU of magnetic flux		magnetic-flux	2,1,-2,-1,0,0,0,0,0,0	149896229	500000	0	0	1		299.792458 Wb	GNU units 3.15 definitions.units (statweber = statvolt·s)		
+U	picogram per millilitre	picograms per millilitre	pg/mL|pg/ml	picogram per milliliter|picograms per milliliter		mass-concentration	-3,1,0,0,0,0,0,0,0,0	1	1000000000	0	0	1		picogram/millilitre	BIPM SI Brochure 9th ed. (2019) Table 7 (prefixes), Table 8 (litre); clinical usage		
+U	nanogram per litre	nanograms per litre	ng/L|ng/l	nanogram per liter|nanograms per liter		mass-concentration	-3,1,0,0,0,0,0,0,0,0	1	1000000000	0	0	1		nanogram/litre	BIPM SI Brochure 9th ed. (2019) Table 7 (prefixes), Table 8 (litre); water-quality usage		
+U	nanogram per decilitre	nanograms per decilitre	ng/dL|ng/dl	nanogram per deciliter|nanograms per deciliter		mass-concentration	-3,1,0,0,0,0,0,0,0,0	1	100000000	0	0	1		nanogram/decilitre	BIPM SI Brochure 9th ed. (2019) Table 7 (prefixes), Table 8 (litre); clinical usage		
+U	nanogram per millilitre	nanograms per millilitre	ng/mL|ng/ml	nanogram per milliliter|nanograms per milliliter		mass-concentration	-3,1,0,0,0,0,0,0,0,0	1	1000000	0	0	1	c	nanogram/millilitre	BIPM SI Brochure 9th ed. (2019) Table 7 (prefixes), Table 8 (litre); clinical usage		
+U	microgram per litre	micrograms per litre	µg/L|µg/l|μg/L|ug/L|ug/l	microgram per liter|micrograms per liter		mass-concentration	-3,1,0,0,0,0,0,0,0,0	1	1000000	0	0	1	c	microgram/litre	BIPM SI Brochure 9th ed. (2019) Table 7 (prefixes), Table 8 (litre); water-quality usage		
+U	microgram per decilitre	micrograms per decilitre	µg/dL|µg/dl|μg/dL|ug/dL|ug/dl	microgram per deciliter|micrograms per deciliter		mass-concentration	-3,1,0,0,0,0,0,0,0,0	1	100000	0	0	1	c	microgram/decilitre	BIPM SI Brochure 9th ed. (2019) Table 7 (prefixes), Table 8 (litre); clinical usage (blood lead)		
+U	grain per hundred cubic feet	grains per hundred cubic feet	gr/100ft³	grain per 100 cubic feet|grains per 100 cubic feet		mass-concentration	-3,1,0,0,0,0,0,0,0,0	6479891	283168465920	0	0	1		lb/7000/(100*ft^3)	grain = 1/7000 lb (NIST HB 44 (2024) Appendix C); natural-gas tariffs (H2S, total sulfur)		
+U	microgram per millilitre	micrograms per millilitre	µg/mL|µg/ml|μg/mL|ug/mL|ug/ml	microgram per milliliter|micrograms per milliliter		mass-concentration	-3,1,0,0,0,0,0,0,0,0	1	1000	0	0	1		microgram/millilitre	BIPM SI Brochure 9th ed. (2019) Table 7 (prefixes), Table 8 (litre); clinical usage		
+U	grain per cubic foot	grains per cubic foot	gr/ft³			mass-concentration	-3,1,0,0,0,0,0,0,0,0	32399455	14158423296	0	0	1		lb/7000/ft^3	grain = 1/7000 lb (NIST HB 44 (2024) Appendix C); dust and fume concentration		
+U	milligram per millilitre	milligrams per millilitre	mg/mL|mg/ml	milligram per milliliter|milligrams per milliliter		mass-concentration	-3,1,0,0,0,0,0,0,0,0	1	1	0	0	1	c	milligram/millilitre	BIPM SI Brochure 9th ed. (2019) Table 7 (prefixes), Table 8 (litre); pharmaceutical usage		
+U	percent weight per volume	percent weight per volume	%w/v	weight per volume percent|percent w/v|mass per volume percent		mass-concentration	-3,1,0,0,0,0,0,0,0,0	10	1	0	0	1		gram/(100*millilitre)	USP General Notices 8.140 (percent weight in volume = g of solute in 100 mL of solution)		
+U	pound per day	pounds per day	lb/d			mass-flow	0,1,-1,0,0,0,0,0,0,0	45359237	8640000000000	0	0	1		lb/d	NIST HB 44 (2024) Appendix C (pound) / day		
+U	kilogram per day	kilograms per day	kg/d			mass-flow	0,1,-1,0,0,0,0,0,0,0	1	86400	0	0	1		kg/d	BIPM SI Brochure 9th ed. (2019) Table 8 (day = 86 400 s)		
+U	gram per minute	grams per minute	g/min			mass-flow	0,1,-1,0,0,0,0,0,0,0	1	60000	0	0	1		g/min	BIPM SI Brochure 9th ed. (2019) Table 8 (minute = 60 s)		
+U	pound per hour	pounds per hour	lb/h|lb/hr			mass-flow	0,1,-1,0,0,0,0,0,0,0	45359237	360000000000	0	0	1	c	lb/h	NIST SP 811 (2008) B.8 (pound per hour 1.259 979 E-04 kg/s)		
+U	kilogram per hour	kilograms per hour	kg/h			mass-flow	0,1,-1,0,0,0,0,0,0,0	1	3600	0	0	1	c	kg/h	BIPM SI Brochure 9th ed. (2019) Table 8 (hour = 3600 s)		
+U	gram per second	grams per second	g/s			mass-flow	0,1,-1,0,0,0,0,0,0,0	1	1000	0	0	1		g/s	BIPM SI Brochure 9th ed. (2019) 3 (SI prefixes) with kg/s		
+U	pound per minute	pounds per minute	lb/min			mass-flow	0,1,-1,0,0,0,0,0,0,0	45359237	6000000000	0	0	1		lb/min	NIST SP 811 (2008) B.8 (pound per minute 7.559 873 E-03 kg/s)		
+U	tonne per day	tonnes per day	t/d|tpd	metric ton per day|metric tons per day		mass-flow	0,1,-1,0,0,0,0,0,0,0	5	432	0	0	1		1000 kg/d	BIPM SI Brochure 9th ed. (2019) Table 8 (tonne = 1000 kg, day = 86 400 s)		
+U	kilogram per minute	kilograms per minute	kg/min			mass-flow	0,1,-1,0,0,0,0,0,0,0	1	60	0	0	1		kg/min	BIPM SI Brochure 9th ed. (2019) Table 8 (minute = 60 s)		
+U	short ton per hour	short tons per hour	ton/h	ton per hour|tons per hour		mass-flow	0,1,-1,0,0,0,0,0,0,0	45359237	180000000	0	0	1		2000 lb/h	NIST SP 811 (2008) B.8 (ton, short, per hour 2.519 958 E-01 kg/s)		
+U	tonne per hour	tonnes per hour	t/h|tph	metric ton per hour|metric tons per hour		mass-flow	0,1,-1,0,0,0,0,0,0,0	5	18	0	0	1	c	1000 kg/h	BIPM SI Brochure 9th ed. (2019) Table 8 (tonne = 1000 kg, hour = 3600 s)		
+U	pound per second	pounds per second	lb/s			mass-flow	0,1,-1,0,0,0,0,0,0,0	45359237	100000000	0	0	1		lb/s	NIST SP 811 (2008) B.8 (pound per second 4.535 924 E-01 kg/s)		
+U	kilogram per second	kilograms per second	kg/s			mass-flow	0,1,-1,0,0,0,0,0,0,0	1	1	0	0	1	c	kg/s	BIPM SI Brochure 9th ed. (2019) 2.3.4 (coherent derived unit)		
+U	electron mass	electron masses	mₑ	atomic unit of mass|atomic units of mass|electron rest mass		mass	0,1,0,0,0,0,0,0,0,0	18218767403	20000000000000000000000000000000000000000	0	0	1	~	9.1093837015e-31 kg	CODATA 2018 (Tiesinga et al., RMP 93, 025010, 2021)		
+U	muon mass	muon masses		muon rest mass		mass	0,1,0,0,0,0,0,0,0,0	1883531627	10000000000000000000000000000000000000	0	0	1	~	1.883531627e-28 kg	CODATA 2018		
+U	dalton	daltons	Da			mass	0,1,0,0,0,0,0,0,0,0	8302695333	5000000000000000000000000000000000000	0	0	1	~s	1.66053906660e-27 kg	BIPM SI Brochure 9th ed. (2019) Table 8; CODATA 2018	mass-dalton	
+U	unified atomic mass unit	unified atomic mass units	u	atomic mass unit|atomic mass units|amu		mass	0,1,0,0,0,0,0,0,0,0	8302695333	5000000000000000000000000000000000000	0	0	1	~	1 Da	BIPM SI Brochure 9th ed. (2019) Table 8		
+U	proton mass	proton masses	mₚ	proton rest mass		mass	0,1,0,0,0,0,0,0,0,0	167262192369	100000000000000000000000000000000000000	0	0	1	~	1.67262192369e-27 kg	CODATA 2018		
+U	neutron mass	neutron masses	mₙ	neutron rest mass		mass	0,1,0,0,0,0,0,0,0,0	41873187451	25000000000000000000000000000000000000	0	0	1	~	1.67492749804e-27 kg	CODATA 2018		
+U	Planck mass	Planck masses				mass	0,1,0,0,0,0,0,0,0,0	1088217	50000000000000	0	0	1	~	2.176434e-8 kg	CODATA 2018		
+U	carat point	carat points		jewellers' point|jewelers' point|jeweller's point|jeweler's point		mass	0,1,0,0,0,0,0,0,0,0	1	500000	0	0	1		1/100 ct	NIST HB 44 (2024) Appendix C (point = 0.01 carat)		
+U	dolya	doli		Russian dolya		mass	0,1,0,0,0,0,0,0,0,0	1023781	23040000000	0	0	1	~	1/96 zolotnik	Russian Regulation on Measures and Weights (1899): 96 doli = 1 zolotnik		
+U	pearl grain	pearl grains		metric grain|metric grains		mass	0,1,0,0,0,0,0,0,0,0	1	20000	0	0	1		1/4 ct	CIBJO Pearl Book: pearl grain = 0.25 carat = 50 mg		
+U	French grain	French grains		grain poids de marc|grains poids de marc		mass	0,1,0,0,0,0,0,0,0,0	20	376543	0	0	1		kg/18827.15	Loi du 19 frimaire an VIII (1799): 1 kg = 18 827.15 grains; Zupko, French Weights and Measures before the Revolution (1978)		
+U	grain	grains	gr	troy grain|troy grains|avoirdupois grain		mass	0,1,0,0,0,0,0,0,0,0	6479891	100000000000	0	0	1		1/7000 lb	NIST HB 44 (2024) Appendix C; UK Weights and Measures Act 1985 Sch. 1	mass-grain	
+U	carat	carats	ct	metric carat|metric carats		mass	0,1,0,0,0,0,0,0,0,0	1	5000	0	0	1		200 mg	NIST HB 44 (2024) Appendix C; 4th CGPM (1907)	mass-carat	
+U	Japanese fun	Japanese fun				mass	0,1,0,0,0,0,0,0,0,0	3	8000	0	0	1		1/10 monme	Japan Weights and Measures Act (1891): 1 kan = 15/4 kg, 1 monme = 1/1000 kan = 10 fun	mass-fun	
+U	candareen	candareens		Hong Kong candareen		mass	0,1,0,0,0,0,0,0,0,0	30239491	80000000000	0	0	1		1/1600 catty	Hong Kong Weights and Measures Ordinance (Cap. 68) Sch. 1		
+U	Attic obol	Attic obols		obol|obols		mass	0,1,0,0,0,0,0,0,0,0	58319019	80000000000	0	0	1	~	11.25 gr	F. G. Skinner, Weights and Measures (1967): Attic stater about 135 grains		
+U	gram	grams	g	gramme|grammes		mass	0,1,0,0,0,0,0,0,0,0	1	1000	0	0	1	cs	0.001 kg	BIPM SI Brochure 9th ed. (2019) 2.3.1, 3.2	mass-gram	
+U	scrupulum	scrupula		scripulum|Roman scruple|Roman scruples		mass	0,1,0,0,0,0,0,0,0,0	2728034111	2400000000000	0	0	1	~	1/24 uncia	F. G. Skinner, Weights and Measures (1967)		
+U	apothecaries' scruple	apothecaries' scruples	℈|s ap	scruple|scruples|apothecaries scruple|apothecaries scruples		mass	0,1,0,0,0,0,0,0,0,0	6479891	5000000000	0	0	1		20 gr	NIST HB 44 (2024) Appendix C		
+U	pennyweight	pennyweights	dwt			mass	0,1,0,0,0,0,0,0,0,0	19439673	12500000000	0	0	1		24 gr	NIST HB 44 (2024) Appendix C; NIST SP 811 (2008) B.8		
+U	dram	drams	dr|dr av	avoirdupois dram|avoirdupois drams		mass	0,1,0,0,0,0,0,0,0,0	45359237	25600000000	0	0	1		1/16 oz	NIST HB 44 (2024) Appendix C (27 11/32 grains); UK Weights and Measures Act 1985 Sch. 1		
+U	monme	monme	匁	momme|mommes|Taiwan qian		mass	0,1,0,0,0,0,0,0,0,0	3	800	0	0	1		3.75 g	Japan Weights and Measures Act (1891): 1 kan = 15/4 kg = 1000 monme		
+U	mace	maces		tsin|Hong Kong mace		mass	0,1,0,0,0,0,0,0,0,0	30239491	8000000000	0	0	1		1/160 catty	Hong Kong Weights and Measures Ordinance (Cap. 68) Sch. 1		
+U	French gros	French gros		gros		mass	0,1,0,0,0,0,0,0,0,0	1440	376543	0	0	1		72 kg/18827.15	Zupko, French Weights and Measures before the Revolution (1978): gros = 72 grains		
+U	apothecaries' dram	apothecaries' drams	ʒ|dr ap	drachm|drachms|apothecaries dram|apothecaries drams		mass	0,1,0,0,0,0,0,0,0,0	19439673	5000000000	0	0	1		60 gr	NIST HB 44 (2024) Appendix C		
+U	zolotnik	zolotniki		zolotniks		mass	0,1,0,0,0,0,0,0,0,0	1023781	240000000	0	0	1	~	1/96 funt	Russian Regulation on Measures and Weights (1899): 96 zolotniki = 1 funt		
+U	Attic drachma	Attic drachmae		drachma|drachmae|drachmas		mass	0,1,0,0,0,0,0,0,0,0	174957057	40000000000	0	0	1	~	67.5 gr	F. G. Skinner, Weights and Measures (1967): Attic stater about 135 grains		
+U	sextula	sextulae		Roman sextula		mass	0,1,0,0,0,0,0,0,0,0	2728034111	600000000000	0	0	1	~	1/6 uncia	F. G. Skinner, Weights and Measures (1967)		
+U	qian	qian	市钱	market qian|shiqian		mass	0,1,0,0,0,0,0,0,0,0	1	200	0	0	1		5 g	PRC State Council order on unified measurement units (1959): 1 jin = 500 g = 10 liang = 100 qian		
+U	Aeginetan drachma	Aeginetan drachmae		Aeginetic drachma		mass	0,1,0,0,0,0,0,0,0,0	19439673	3125000000	0	0	1	~	96 gr	F. G. Skinner, Weights and Measures (1967): Aeginetan stater about 192 grains		
+U	Attic stater	Attic staters				mass	0,1,0,0,0,0,0,0,0,0	174957057	20000000000	0	0	1	~	135 gr	F. G. Skinner, Weights and Measures (1967): Attic stater about 135 grains		
+U	tola	tolas		Indian tola		mass	0,1,0,0,0,0,0,0,0,0	58319019	5000000000	0	0	1		180 gr	Standards of Weight Act (India) 1939: tola = 180 grains		
+U	Aeginetan stater	Aeginetan staters		Aeginetic stater		mass	0,1,0,0,0,0,0,0,0,0	19439673	1562500000	0	0	1	~	192 gr	F. G. Skinner, Weights and Measures (1967): Aeginetan stater about 192 grains (up to 199)		
+U	Russian lot	Russian lots				mass	0,1,0,0,0,0,0,0,0,0	1023781	80000000	0	0	1	~	3 zolotnik	Russian Regulation on Measures and Weights (1899): 1 lot = 3 zolotniki		
+U	semuncia	semunciae		Roman half ounce		mass	0,1,0,0,0,0,0,0,0,0	2728034111	200000000000	0	0	1	~	1/2 uncia	F. G. Skinner, Weights and Measures (1967)		
+U	uncia	unciae		Roman ounce|Roman ounces		mass	0,1,0,0,0,0,0,0,0,0	2728034111	100000000000	0	0	1	~	1/12 libra	F. G. Skinner, Weights and Measures (1967)		
+U	ounce	ounces	oz|oz av	avoirdupois ounce|avoirdupois ounces		mass	0,1,0,0,0,0,0,0,0,0	45359237	1600000000	0	0	1	c	1/16 lb	NIST HB 44 (2024) Appendix C; UK Weights and Measures Act 1985 Sch. 1	mass-ounce	
+U	Castilian ounce	Castilian ounces		onza|onzas|Spanish ounce		mass	0,1,0,0,0,0,0,0,0,0	460093	16000000	0	0	1	~	0.460093 kg/16	Spanish equivalence tables, Gaceta de Madrid 28 Dec 1852: libra = 16 onzas		
+U	tower ounce	tower ounces				mass	0,1,0,0,0,0,0,0,0,0	58319019	2000000000	0	0	1		450 gr	Zupko, A Dictionary of Weights and Measures for the British Isles (1985)		
+U	assay ton	assay tons	AT	short assay ton|short assay tons		mass	0,1,0,0,0,0,0,0,0,0	7	240	0	0	1		87500/3 mg	NIST SP 811 (2008) B.8 (2.916 667 E-02 kg); mg/AT = ozt/short ton		
+U	French ounce	French ounces		once|once poids de marc		mass	0,1,0,0,0,0,0,0,0,0	11520	376543	0	0	1		576 kg/18827.15	Zupko, French Weights and Measures before the Revolution (1978)		
+U	troy ounce	troy ounces	ozt|oz t	ounce troy|ounces troy|fine ounce		mass	0,1,0,0,0,0,0,0,0,0	19439673	625000000	0	0	1		480 gr	NIST HB 44 (2024) Appendix C; UK Weights and Measures Act 1985 Sch. 1	mass-ounce-troy	
+U	apothecaries' ounce	apothecaries' ounces	℥|oz ap	apothecaries ounce|apothecaries ounces		mass	0,1,0,0,0,0,0,0,0,0	19439673	625000000	0	0	1		480 gr	NIST HB 44 (2024) Appendix C		
+U	Taiwan tael	Taiwan taels	台兩	tai liang		mass	0,1,0,0,0,0,0,0,0,0	3	80	0	0	1		10 monme	Japan Weights and Measures Act (1891) units as used in Taiwan: 1 tael = 10 monme = 37.5 g		
+U	tael	taels		leung|Hong Kong tael|Hong Kong taels		mass	0,1,0,0,0,0,0,0,0,0	30239491	800000000	0	0	1		1/16 catty	Hong Kong Weights and Measures Ordinance (Cap. 68) Sch. 1		
+U	liang	liang	市两	market liang|market tael|shiliang		mass	0,1,0,0,0,0,0,0,0,0	1	20	0	0	1		50 g	PRC State Council order on unified measurement units (1959): 1 jin = 10 liang		
+U	chhatak	chhataks		chittak|chittaks		mass	0,1,0,0,0,0,0,0,0,0	58319019	1000000000	0	0	1		5 tola	Standards of Weight Act (India) 1939: seer = 16 chhataks = 80 tolas		
+U	ons	onsen		Dutch ounce|Dutch ounces		mass	0,1,0,0,0,0,0,0,0,0	1	10	0	0	1		100 g	Dutch weights and measures law of 21 Aug 1816 (ons = hectogram)		
+U	Castilian marc	Castilian marcs		marco castellano|marco de Castilla		mass	0,1,0,0,0,0,0,0,0,0	460093	2000000	0	0	1	~	0.460093 kg/2	Spanish equivalence tables, Gaceta de Madrid 28 Dec 1852: marco = 8 onzas = 1/2 libra		
+U	French marc	French marcs		marc|marc de Paris		mass	0,1,0,0,0,0,0,0,0,0	92160	376543	0	0	1		4608 kg/18827.15	Zupko, French Weights and Measures before the Revolution (1978)		
+U	libra	librae		Roman pound|Roman pounds		mass	0,1,0,0,0,0,0,0,0,0	8184102333	25000000000	0	0	1	~	5052 gr	F. G. Skinner, Weights and Measures (1967) (gold aureus standard)		
+U	tower pound	tower pounds		moneyers' pound		mass	0,1,0,0,0,0,0,0,0,0	174957057	500000000	0	0	1		5400 gr	Zupko, A Dictionary of Weights and Measures for the British Isles (1985)		
+U	troy pound	troy pounds	lb t	pound troy|pounds troy		mass	0,1,0,0,0,0,0,0,0,0	58319019	156250000	0	0	1		12 ozt	NIST HB 44 (2024) Appendix C; NIST SP 811 (2008) B.8		
+U	apothecaries' pound	apothecaries' pounds	lb ap	apothecaries pound|apothecaries pounds		mass	0,1,0,0,0,0,0,0,0,0	58319019	156250000	0	0	1		5760 gr	NIST HB 44 (2024) Appendix C		
+U	funt	funty		Russian pound|Russian pounds		mass	0,1,0,0,0,0,0,0,0,0	1023781	2500000	0	0	1	~	0.4095124 kg	CIPM Procès-verbaux (1897) p. 155 (prototype H 1894); Russian Regulation on Measures and Weights (1899)		
+U	merchant's pound	merchant's pounds		merchants' pound|mercantile pound		mass	0,1,0,0,0,0,0,0,0,0	174957057	400000000	0	0	1		6750 gr	Zupko, A Dictionary of Weights and Measures for the British Isles (1985)		
+U	Attic mina	Attic minae		mina|minae|minas		mass	0,1,0,0,0,0,0,0,0,0	174957057	400000000	0	0	1	~	6750 gr	F. G. Skinner, Weights and Measures (1967)		
+U	pound	pounds	lb|lbm|℔	avoirdupois pound|avoirdupois pounds|lb av|lbs|pound-mass|pounds-mass		mass	0,1,0,0,0,0,0,0,0,0	45359237	100000000	0	0	1	c	0.45359237 kg	NIST HB 44 (2024) Appendix C; NIST SP 811 (2008) B.8; 1959 international pound	mass-pound	
+U	Castilian pound	Castilian pounds		libra castellana|Spanish pound|Spanish pounds		mass	0,1,0,0,0,0,0,0,0,0	460093	1000000	0	0	1	~	0.460093 kg	Spanish equivalence tables, Gaceta de Madrid 28 Dec 1852 (Ley de 19 de julio de 1849)		
+U	livre	livres		French pound|livre poids de marc		mass	0,1,0,0,0,0,0,0,0,0	184320	376543	0	0	1		9216 kg/18827.15	Zupko, French Weights and Measures before the Revolution (1978): livre = 9216 grains		
+U	metric pound	metric pounds		Zollpfund|Pfund|livre métrique|livre metrique		mass	0,1,0,0,0,0,0,0,0,0	1	2	0	0	1		500 g	Maß- und Gewichtsordnung des Norddeutschen Bundes (1868); French décret of 12 Feb 1812		
+U	jin	jin	市斤	market jin|market catty|shijin		mass	0,1,0,0,0,0,0,0,0,0	1	2	0	0	1		500 g	PRC State Council order on unified measurement units (1959)		
+U	kin	kin		Japanese catty|Taiwan catty|Taiwan catties|tai jin|台斤		mass	0,1,0,0,0,0,0,0,0,0	3	5	0	0	1		160 monme	Japan Weights and Measures Act (1891): 1 kin = 160 monme = 600 g		
+U	catty	catties		Hong Kong catty|Hong Kong catties|kati		mass	0,1,0,0,0,0,0,0,0,0	30239491	50000000	0	0	1		0.60478982 kg	Hong Kong Weights and Measures Ordinance (Cap. 68) Sch. 1		
+U	Aeginetan mina	Aeginetan minae		Aeginetic mina		mass	0,1,0,0,0,0,0,0,0,0	19439673	31250000	0	0	1	~	9600 gr	F. G. Skinner, Weights and Measures (1967): mina = 50 staters		
+U	seer	seers		ser|Indian seer		mass	0,1,0,0,0,0,0,0,0,0	58319019	62500000	0	0	1		80 tola	Standards of Weight Act (India) 1939		
+U	kilogram	kilograms	kg	kilogramme|kilogrammes|kilo|kilos		mass	0,1,0,0,0,0,0,0,0,0	1	1	0	0	1	c	base	BIPM SI Brochure 9th ed. (2019) 2.3.1	mass-kilogram	
+U	clove	cloves		wool clove		mass	0,1,0,0,0,0,0,0,0,0	317514659	100000000	0	0	1		7 lb	Zupko, A Dictionary of Weights and Measures for the British Isles (1985)		
+U	kan	kan	貫	kwan|kanme		mass	0,1,0,0,0,0,0,0,0,0	15	4	0	0	1		15/4 kg	Japan Weights and Measures Act (1891): 1 kan = 15/4 kg		
+U	stone	stones	st			mass	0,1,0,0,0,0,0,0,0,0	317514659	50000000	0	0	1	c	14 lb	UK Weights and Measures Act 1985 Sch. 1	mass-stone	
+U	hyl	hyls	TME	metric slug|metric slugs|technische Masseneinheit		mass	0,1,0,0,0,0,0,0,0,0	196133	20000	0	0	1		kgf*s^2/m	NIST SP 811 (2008) B.8 (kilogram-force second squared per meter)		
+U	arroba	arrobas		Castilian arroba|Spanish arroba		mass	0,1,0,0,0,0,0,0,0,0	460093	40000	0	0	1	~	11.502325 kg	Spanish equivalence tables, Gaceta de Madrid 28 Dec 1852		
+U	imperial quarter	imperial quarters	qr	quarterweight|quarter weight|long quarter|long quarters		mass	0,1,0,0,0,0,0,0,0,0	317514659	25000000	0	0	1		28 lb	UK Weights and Measures Act 1985 Sch. 1; Hong Kong Cap. 68 Sch. 1		
+U	tod	tods		wool tod		mass	0,1,0,0,0,0,0,0,0,0	317514659	25000000	0	0	1		28 lb	Zupko, A Dictionary of Weights and Measures for the British Isles (1985)		
+U	slug	slugs	slug	geepound|geepounds		mass	0,1,0,0,0,0,0,0,0,0	8896443230521	609600000000	0	0	1		lbf*s^2/ft	NIST SP 811 (2008) B.8	mass-slug	
+U	pood	poods		pud|puds		mass	0,1,0,0,0,0,0,0,0,0	1023781	62500	0	0	1	~	40 funt	Russian Regulation on Measures and Weights (1899)		
+U	Attic talent	Attic talents		talent|talents		mass	0,1,0,0,0,0,0,0,0,0	524871171	20000000	0	0	1	~	405000 gr	F. G. Skinner, Weights and Measures (1967)		
+U	maund	maunds		Indian maund|Bengal maund		mass	0,1,0,0,0,0,0,0,0,0	58319019	1562500	0	0	1		40 seer	Standards of Weight Act (India) 1939		
+U	Aeginetan talent	Aeginetan talents		Aeginetic talent		mass	0,1,0,0,0,0,0,0,0,0	58319019	1562500	0	0	1	~	576000 gr	F. G. Skinner, Weights and Measures (1967): talent = 60 minae		
+U	short hundredweight	short hundredweights	cwt|sh cwt	hundredweight|hundredweights|net hundredweight|US hundredweight|cental|centals		mass	0,1,0,0,0,0,0,0,0,0	45359237	1000000	0	0	1		100 lb	NIST HB 44 (2024) Appendix C; NIST SP 811 (2008) B.8		
+U	Castilian quintal	Castilian quintals		quintal castellano|Spanish quintal		mass	0,1,0,0,0,0,0,0,0,0	460093	10000	0	0	1	~	46.0093 kg	Spanish equivalence tables, Gaceta de Madrid 28 Dec 1852		
+U	Zentner	Zentner	Ztr	German hundredweight		mass	0,1,0,0,0,0,0,0,0,0	50	1	0	0	1		50 kg	Maß- und Gewichtsordnung des Norddeutschen Bundes (1868): 1 Zentner = 100 Pfund		
+U	dan	dan	市担	market dan|market picul		mass	0,1,0,0,0,0,0,0,0,0	50	1	0	0	1		50 kg	PRC State Council order on unified measurement units (1959): 1 dan = 100 jin		
+U	long hundredweight	long hundredweights	long cwt	gross hundredweight|imperial hundredweight|UK hundredweight		mass	0,1,0,0,0,0,0,0,0,0	317514659	6250000	0	0	1		112 lb	NIST HB 44 (2024) Appendix C; UK Weights and Measures Act 1985 Sch. 1		
+U	picul	piculs		tam|Hong Kong picul		mass	0,1,0,0,0,0,0,0,0,0	30239491	500000	0	0	1		100 catty	Hong Kong Weights and Measures Ordinance (Cap. 68) Sch. 1		
+U	wool wey	wool weys				mass	0,1,0,0,0,0,0,0,0,0	4127690567	50000000	0	0	1		182 lb	Zupko, A Dictionary of Weights and Measures for the British Isles (1985): 13 stone of 14 lb		
+U	quintal	quintals	q	metric quintal|metric quintals		mass	0,1,0,0,0,0,0,0,0,0	100	1	0	0	1		100 kg	Cardarelli, Encyclopaedia of Scientific Units, Weights and Measures (2003)		
+U	Doppelzentner	Doppelzentner	dz	double centner		mass	0,1,0,0,0,0,0,0,0,0	100	1	0	0	1		100 kg	Cardarelli, Encyclopaedia of Scientific Units, Weights and Measures (2003)		
+U	berkovets	berkovtsy		berkovets weight		mass	0,1,0,0,0,0,0,0,0,0	1023781	6250	0	0	1	~	10 pood	Russian Regulation on Measures and Weights (1899)		
+U	wool sack	wool sacks		woolsack|woolsacks		mass	0,1,0,0,0,0,0,0,0,0	4127690567	25000000	0	0	1		364 lb	Zupko, A Dictionary of Weights and Measures for the British Isles (1985): 2 weys		
+U	slinch	slinches		blob|blobs|inch-slug		mass	0,1,0,0,0,0,0,0,0,0	8896443230521	50800000000	0	0	1		lbf*s^2/in	derived from NIST SP 811 (2008) B.8 lbf (lbf·s²/in)		
+U	short ton	short tons	tn|sh tn	ton|tons|net ton|net tons|US ton|US tons		mass	0,1,0,0,0,0,0,0,0,0	45359237	50000	0	0	1		2000 lb	NIST HB 44 (2024) Appendix C; NIST SP 811 (2008) B.8	mass-ton	
+U	tonne	tonnes	t	metric ton|metric tons		mass	0,1,0,0,0,0,0,0,0,0	1000	1	0	0	1	c	1000 kg	BIPM SI Brochure 9th ed. (2019) Table 8	mass-tonne	
+U	long ton	long tons	LT|long tn	imperial ton|imperial tons|UK ton|UK tons		mass	0,1,0,0,0,0,0,0,0,0	317514659	312500	0	0	1		2240 lb	NIST HB 44 (2024) Appendix C; UK Weights and Measures Act 1985 Sch. 1		
+U	kilotonne	kilotonnes				mass	0,1,0,0,0,0,0,0,0,0	1000000	1	0	0	1		1000 t	BIPM SI Brochure 9th ed. (2019) Table 8 (tonne) with SI prefix		
+U	megatonne	megatonnes	Mt			mass	0,1,0,0,0,0,0,0,0,0	1000000000	1	0	0	1		1e6 t	BIPM SI Brochure 9th ed. (2019) Table 8 (tonne) with SI prefix		
+U	gigatonne	gigatonnes	Gt			mass	0,1,0,0,0,0,0,0,0,0	1000000000000	1	0	0	1		1e9 t	BIPM SI Brochure 9th ed. (2019) Table 8 (tonne) with SI prefix		
+U	Moon mass	Moon masses	M☾	lunar mass|mass of the Moon		mass	0,1,0,0,0,0,0,0,0,0	73458281568620000000000	1	0	0	1	~	0.0123000371*5.9722e24 kg	IAU 2009 system of astronomical constants (Luzum et al., Celest. Mech. Dyn. Astr. 110, 293, 2011): Moon/Earth mass ratio 0.012 300 0371; Earth mass 5.9722e24 kg as above		
+U	Earth mass	Earth masses	M⊕			mass	0,1,0,0,0,0,0,0,0,0	5972200000000000000000000	1	0	0	1	~	5.9722e24 kg	CLDR units.xml (earth-mass); IAU 2009 system of astronomical constants	mass-earth-mass	
+U	Jupiter mass	Jupiter masses	M♃	mass of Jupiter		mass	0,1,0,0,0,0,0,0,0,0	126686530000000000000000000000000	66743	0	0	1	~	(1.2668653e17/6.67430e-11) kg	IAU 2015 Resolution B3 nominal (GM)J = 1.266 8653e17 m³/s², with CODATA 2018 G		
+U	solar mass	solar masses	M☉	mass of the Sun		mass	0,1,0,0,0,0,0,0,0,0	1988470000000000000000000000000	1	0	0	1	~	1.98847e30 kg	CLDR units.xml (solar-mass); IAU 2015 B3 nominal GM☉ with CODATA 2014 G	mass-solar-mass	
+U	French degree of hardness	French degrees of hardness	°fH	French degree|French degrees|degré français		molar-concentration	-3,0,0,0,0,1,0,0,0,0	100000	1000869	0	0	1	~	0.01/100.0869*mol/litre	1 °fH = 10 mg CaCO3 per litre (ISO 6059 reports hardness in mmol/L); M(CaCO3) = 100.0869 g/mol (IUPAC standard atomic weights)		
+U	German degree of hardness	German degrees of hardness	°dH|°dGH	German degree|German degrees|deutsche Härte|deutscher Härtegrad		molar-concentration	-3,0,0,0,0,1,0,0,0,0	50000	280387	0	0	1	~	0.01/56.0774*mol/litre	1 °dH = 10 mg CaO per litre = 0.1783 mmol/L (DIN 38409-6); M(CaO) = 56.0774 g/mol (IUPAC standard atomic weights)		
+U	mole per cubic metre	moles per cubic metre	mol/m³	mole per cubic meter|moles per cubic meter		molar-concentration	-3,0,0,0,0,1,0,0,0,0	1	1	0	0	1	s	mole/metre^3	BIPM SI Brochure 9th ed. (2019) Table 6 (amount concentration, mol m⁻³)		
+U	amagat	amagats	amg			molar-concentration	-3,0,0,0,0,1,0,0,0,0	16887500000000000000	378515910691426251	0	0	1		101325/(1.380649e-23*273.15*6.02214076e23)*mol/m^3	CODATA 2018: Loschmidt constant n0 (273.15 K, 101.325 kPa) = 2.686 780 111 E+25 m⁻³ exact; amagat = n0/N_A		
+U	molar	molar	M|mol/L|mol/dm³	mole per litre|moles per litre|mole per liter|moles per liter|molarity		molar-concentration	-3,0,0,0,0,1,0,0,0,0	1000	1	0	0	1	cs	mole/litre	IUPAC Green Book 3rd ed. (2007) (M = mol dm⁻³); BIPM SI Brochure 9th ed. (2019) Table 8 (litre)		
+U	pound-mole per cubic foot	pound-moles per cubic foot	lbmol/ft³	pound mole per cubic foot|pound moles per cubic foot		molar-concentration	-3,0,0,0,0,1,0,0,0,0	3543690390625	221225364	0	0	1		453.59237*mol/ft^3	pound-mole (453.59237 mol) per cubic foot (NIST SP 811 (2008) B.8: ft = 3.048 E-01 m)		
+U	gram square centimetre	gram square centimetres	g·cm²|gcm²	gram square centimeter|gram square centimeters		moment-of-inertia	2,1,0,0,0,0,0,0,0,0	1	10000000	0	0	1		g*cm^2	CGS unit; BIPM SI Brochure 8th ed. (2006) Table 9 (CGS)		
+U	kilogram square millimetre	kilogram square millimetres	kg·mm²|kgmm²	kilogram square millimeter|kilogram square millimeters		moment-of-inertia	2,1,0,0,0,0,0,0,0,0	1	1000000	0	0	1		kg*mm^2	BIPM SI Brochure 9th ed. (2019) 2.3.4 (coherent unit kg m^2) with mm		
+U	ounce square inch	ounce square inches	oz·in²|ozin²			moment-of-inertia	2,1,0,0,0,0,0,0,0,0	731599133573	40000000000000000	0	0	1		oz*in^2	NIST SP 811 (2008) B.8 (ounce avoirdupois, inch) combined		
+U	kilogram square centimetre	kilogram square centimetres	kg·cm²|kgcm²	kilogram square centimeter|kilogram square centimeters		moment-of-inertia	2,1,0,0,0,0,0,0,0,0	1	10000	0	0	1		kg*cm^2	BIPM SI Brochure 9th ed. (2019) 2.3.4 (coherent unit kg m^2) with cm		
+U	pound square inch	pound square inches	lb·in²|lbin²			moment-of-inertia	2,1,0,0,0,0,0,0,0,0	731599133573	2500000000000000	0	0	1	c	lb*in^2	NIST SP 811 (2008) B.8 (pound inch squared 2.926 397 E-04 kg m^2)		
+U	pound square foot	pound square feet	lb·ft²|lbft²			moment-of-inertia	2,1,0,0,0,0,0,0,0,0	6584392202157	156250000000000	0	0	1	c	lb*ft^2	NIST SP 811 (2008) B.8 (pound foot squared 4.214 011 E-02 kg m^2)		
+U	pound-force inch second squared	pound-force inch seconds squared	lbf·in·s²	inch pound-force second squared		moment-of-inertia	2,1,0,0,0,0,0,0,0,0	1129848290276167	10000000000000000	0	0	1		9.80665 lb*m/s^2*in*s^2	NIST SP 811 (2008) B.8 (pound-force 4.448 222 E+00 N) x in x s^2		
+U	kilogram square metre	kilogram square metres	kg·m²|kgm²	kilogram square meter|kilogram square meters|kilogram metre squared		moment-of-inertia	2,1,0,0,0,0,0,0,0,0	1	1	0	0	1	c	kg*m^2	BIPM SI Brochure 9th ed. (2019) 2.3.4 (coherent derived unit)		
+U	slug square foot	slug square feet	slug·ft²|slugft²	pound-force foot second squared		moment-of-inertia	2,1,0,0,0,0,0,0,0,0	3389544870828501	2500000000000000	0	0	1		9.80665 lb*m/ft*ft^2	NIST SP 811 (2008) B.8 (slug 1.459 390 E+01 kg = lbf s^2/ft) x ft^2		
+U	tonne square metre	tonne square metres	t·m²	tonne square meter|tonne square meters|metric ton square metre		moment-of-inertia	2,1,0,0,0,0,0,0,0,0	1000	1	0	0	1		1000 kg*m^2	BIPM SI Brochure 9th ed. (2019) Table 8 (tonne = 1000 kg) x m^2		
+U	electronvolt per speed of light	electronvolts per speed of light	eV/c	electronvolt per c|electron volt per c		momentum	1,1,-1,0,0,0,0,0,0,0	801088317	1498962290000000000000000000000000000	0	0	1	s	eV/(299792458 m/s)	BIPM SI Brochure 9th ed. (2019) Table 8 (eV) and 2.2 (c = 299 792 458 m/s exactly)		
+U	atomic unit of momentum	atomic units of momentum	ħ/a0|ħ/a₀			momentum	1,1,-1,0,0,0,0,0,0,0	39857038309	20000000000000000000000000000000000	0	0	1	~	1.99285191545e-24 kg*m/s	CODATA 2022 recommended value (ħ/a0 = 1.992 851 915 45(31)e-24 kg m/s)		
+U	gram centimetre per second	gram centimetres per second	g·cm/s	gram centimeter per second|gram centimeters per second		momentum	1,1,-1,0,0,0,0,0,0,0	1	100000	0	0	1		g*cm/s	CGS unit of momentum; BIPM SI Brochure 8th ed. (2006) Table 9 (CGS)		
+U	dyne second	dyne seconds	dyn·s			momentum	1,1,-1,0,0,0,0,0,0,0	1	100000	0	0	1		1e-5 N*s	NIST SP 811 (2008) B.8 (dyne 1.0 E-05 N) x s		
+U	pound inch per second	pound inches per second	lb·in/s			momentum	1,1,-1,0,0,0,0,0,0,0	5760623099	500000000000	0	0	1		lb*in/s	NIST SP 811 (2008) B.9 momentum (1.152 125 E-02 kg m/s)		
+U	pound foot per second	pound feet per second	lb·ft/s			momentum	1,1,-1,0,0,0,0,0,0,0	17281869297	125000000000	0	0	1		lb*ft/s	NIST SP 811 (2008) B.9 momentum (1.382 550 E-01 kg m/s)		
+U	kilogram metre per second	kilogram metres per second	kg·m/s|kgm/s	kilogram meter per second|kilogram meters per second		momentum	1,1,-1,0,0,0,0,0,0,0	1	1	0	0	1	c	kg*m/s	BIPM SI Brochure 9th ed. (2019) 2.3.4 (coherent derived unit)		
+U	newton second	newton seconds	N·s|N⋅s	newton-second|newton-seconds		momentum	1,1,-1,0,0,0,0,0,0,0	1	1	0	0	1	c	N*s	BIPM SI Brochure 9th ed. (2019) Table 4 (newton) x s; impulse		
+U	pound-force second	pound-force seconds	lbf·s|lbfs	pound-second|pound-seconds		momentum	1,1,-1,0,0,0,0,0,0,0	8896443230521	2000000000000	0	0	1	c	9.80665 lb*m/s	NIST SP 811 (2008) B.8 (pound-force 4.448 222 E+00 N) x s		
+U	kilogram-force second	kilogram-force seconds	kgf·s|kp·s	kilopond second|kilopond seconds		momentum	1,1,-1,0,0,0,0,0,0,0	196133	20000	0	0	1		9.80665 kg*m/s	NIST SP 811 (2008) B.8 (kilogram-force 9.806 65 N) x s		
+U	fathom	fathoms	ftm|fath			nautical	1,0,0,0,0,0,0,0,0,0	1143	625	0	0	1	c	6 ft	NIST HB 44 (2024) App. C	length-fathom	
+U	US survey fathom	US survey fathoms		survey fathom|survey fathoms		nautical	1,0,0,0,0,0,0,0,0,0	7200	3937	0	0	1		6 ftUS	NIST SP 811 (2008) B.8 (fathom, based on US survey foot)		
+U	shackle	shackles		shackle of cable		nautical	1,0,0,0,0,0,0,0,0,0	3429	125	0	0	1		90 ft	Royal Navy (1949) and US Navy: 1 shackle = 15 fathoms; GNU units 2.22 definitions.units		
+U	cable	cables		international cable|international cables|cable length|cable lengths|kabeltov		nautical	1,0,0,0,0,0,0,0,0,0	926	5	0	0	1	c	185.2 m	1/10 international nautical mile; GNU units 2.22 definitions.units		
+U	imperial cable	imperial cables		Admiralty cable|Admiralty cables|British cable|British cables		nautical	1,0,0,0,0,0,0,0,0,0	115824	625	0	0	1		608 ft	1/10 Admiralty mile; GNU units 2.22 definitions.units		
+U	US cable	US cables		US Navy cable|US Navy cables		nautical	1,0,0,0,0,0,0,0,0,0	27432	125	0	0	1		720 ft	NIST HB 44 (2024) App. C (cable's length = 120 fathoms)		
+U	nautical mile	nautical miles	NM|nmi	international nautical mile|international nautical miles|kairi		nautical	1,0,0,0,0,0,0,0,0,0	1852	1	0	0	1	c	1852 m	NIST SP 811 (2008) B.8; International Hydrographic Conference (1929)	length-nautical-mile	
+U	Admiralty mile	Admiralty miles		Admiralty nautical mile|Admiralty nautical miles|British nautical mile|British nautical miles|UK nautical mile		nautical	1,0,0,0,0,0,0,0,0,0	231648	125	0	0	1		6080 ft	UK Admiralty, in use until 1970; GNU units 2.22 definitions.units		
+U	US nautical mile	US nautical miles				nautical	1,0,0,0,0,0,0,0,0,0	231656	125	0	0	1		1853.248 m	US Coast and Geodetic Survey, in use until 1 July 1954 (NBS)		
+U	nautical league	nautical leagues		marine league|marine leagues|sea league|sea leagues		nautical	1,0,0,0,0,0,0,0,0,0	5556	1	0	0	1		3 NM	3 international nautical miles; GNU units 2.22 definitions.units		
+U	second per mile	seconds per mile	s/mi			pace	-1,0,1,0,0,0,0,0,0,0	125	201168	0	0	1		s/mi	derived (NIST HB 44 (2024) Appendix C mile)		
+U	second per kilometre	seconds per kilometre	s/km	second per kilometer|seconds per kilometer		pace	-1,0,1,0,0,0,0,0,0,0	1	1000	0	0	1		s/km	derived (BIPM SI Brochure 9th ed. (2019))		
+U	second per 500 metres	seconds per 500 metres	s/500m	second per 500 meters|seconds per 500 meters		pace	-1,0,1,0,0,0,0,0,0,0	1	500	0	0	1		s/500 m	rowing split; derived (BIPM SI Brochure 9th ed. (2019))		
+U	second per 400 metres	seconds per 400 metres	s/400m	second per 400 meters|seconds per 400 meters|lap time		pace	-1,0,1,0,0,0,0,0,0,0	1	400	0	0	1		s/400 m	athletics lap (IAAF 400 m track); derived (BIPM SI Brochure 9th ed. (2019))		
+U	second per 100 metres	seconds per 100 metres	s/100m	second per 100 meters|seconds per 100 meters		pace	-1,0,1,0,0,0,0,0,0,0	1	100	0	0	1	c	s/100 m	swimming pace; derived (BIPM SI Brochure 9th ed. (2019))		
+U	second per 100 yards	seconds per 100 yards	s/100yd			pace	-1,0,1,0,0,0,0,0,0,0	25	2286	0	0	1		s/100 yd	swimming pace; derived (NIST HB 44 (2024) Appendix C yard)		
+U	minute per mile	minutes per mile	min/mi	min per mile		pace	-1,0,1,0,0,0,0,0,0,0	625	16764	0	0	1	c	min/mi	running pace; derived (BIPM SI Brochure 9th ed. (2019) Table 8; NIST HB 44 mile)		
+U	minute per kilometre	minutes per kilometre	min/km	minute per kilometer|minutes per kilometer|min per km		pace	-1,0,1,0,0,0,0,0,0,0	3	50	0	0	1	c	min/km	running pace; derived (BIPM SI Brochure 9th ed. (2019) Table 8)		
+U	minute per 500 metres	minutes per 500 metres	min/500m	minute per 500 meters|minutes per 500 meters		pace	-1,0,1,0,0,0,0,0,0,0	3	25	0	0	1		min/500 m	rowing split; derived (BIPM SI Brochure 9th ed. (2019) Table 8)		
+U	minute per 100 metres	minutes per 100 metres	min/100m	minute per 100 meters|minutes per 100 meters		pace	-1,0,1,0,0,0,0,0,0,0	3	5	0	0	1		min/100 m	swimming pace; derived (BIPM SI Brochure 9th ed. (2019) Table 8)		
+U	minute per 100 yards	minutes per 100 yards	min/100yd			pace	-1,0,1,0,0,0,0,0,0,0	250	381	0	0	1		min/100 yd	swimming pace; derived (NIST HB 44 (2024) Appendix C yard)		
+U	second per metre	seconds per metre	s/m	second per meter|seconds per meter		pace	-1,0,1,0,0,0,0,0,0,0	1	1	0	0	1		s/m	ISO 80000-3:2019; BIPM SI Brochure 9th ed. (2019)		
+U	millidarcy	millidarcys	mD	millidarcies		permeability	2,0,0,0,0,0,0,0,0,0	1	1013250000000000	0	0	1	c	darcy/1000	API RP 27; NIST SP 811 (2008) B.8 (darcy 9.869 233 E-13 m^2)		
+U	darcy	darcys	D_perm	darcies		permeability	2,0,0,0,0,0,0,0,0,0	1	1013250000000	0	0	1	c	cP*cm^3/s*cm/(cm^2*atm)	NIST SP 811 (2008) B.8 footnote: 1 cP fluid, 1 cm^3/s through 1 cm^2 under 1 atm/cm; 9.869 233 E-13 m^2		
+U	square metre permeability	square metres permeability	m²_perm			permeability	2,0,0,0,0,0,0,0,0,0	1	1	0	0	1		m^2	BIPM SI Brochure 9th ed. (2019) (SI unit of permeability: m^2)		
+U	erg per second	ergs per second	erg/s			power	2,1,-3,0,0,0,0,0,0,0	1	10000000	0	0	1		erg/s	NIST SP 811 (2008) B.8 (erg per second 1.0 E-07 W)		
+U	foot-pound-force per hour	foot-pounds-force per hour	ft·lbf/h	foot-pound per hour|foot-pounds per hour		power	2,1,-3,0,0,0,0,0,0,0	1129848290276167	3000000000000000000	0	0	1		ftlbf/h	NIST SP 811 (2008) B.8 (3.766 161 E-04 W)		
+U	calorie per hour	calories per hour	cal/h	thermochemical calorie per hour|thermochemical calories per hour		power	2,1,-3,0,0,0,0,0,0,0	523	450000	0	0	1		cal/h	NIST SP 811 (2008) B.8 (calorie_th = 4.184 J) / 3600 s		
+U	foot-pound-force per minute	foot-pounds-force per minute	ft·lbf/min	foot-pound per minute|foot-pounds per minute		power	2,1,-3,0,0,0,0,0,0,0	1129848290276167	50000000000000000	0	0	1		ftlbf/min	NIST SP 811 (2008) B.8 (2.259 697 E-02 W)		
+U	calorie per minute	calories per minute	cal/min	thermochemical calorie per minute|thermochemical calories per minute		power	2,1,-3,0,0,0,0,0,0,0	523	7500	0	0	1		cal/min	NIST SP 811 (2008) B.8 (calorie_th per minute 6.973 333 E-02 W)		
+U	thermochemical BTU per hour	thermochemical BTUs per hour	BTU_th/h|Btu_th/h	thermochemical British thermal unit per hour		power	2,1,-3,0,0,0,0,0,0,0	23722880951	81000000000	0	0	1		BTU_th/h	NIST SP 811 (2008) B.8 (2.928 751 E-01 W)		
+U	BTU per hour	BTUs per hour	BTU/h|Btu/h|Btuh|BTUH	British thermal unit per hour|British thermal units per hour		power	2,1,-3,0,0,0,0,0,0,0	52752792631	180000000000	0	0	1	c	BTU/h	NIST SP 811 (2008) B.8 (Btu_IT per hour 2.930 711 E-01 W)		
+U	watt	watts	W			power	2,1,-3,0,0,0,0,0,0,0	1	1	0	0	1	cs	J/s	BIPM SI Brochure 9th ed. (2019) Table 4 (W = J/s)	power-watt	
+U	kilocalorie per hour	kilocalories per hour	kcal/h|Cal/h	food calorie per hour|food calories per hour		power	2,1,-3,0,0,0,0,0,0,0	523	450	0	0	1		kcal/h	NIST SP 811 (2008) B.8 (kilocalorie_th = 4184 J) / 3600 s		
+U	IT kilocalorie per hour	IT kilocalories per hour	kcal_IT/h	International Table kilocalorie per hour		power	2,1,-3,0,0,0,0,0,0,0	1163	1000	0	0	1		kcal_IT/h	NIST SP 811 (2008) B.8 (kilocalorie_IT = 4186.8 J) / 3600 s = 1.163 W		
+U	foot-pound-force per second	foot-pounds-force per second	ft·lbf/s	foot-pound per second|foot-pounds per second		power	2,1,-3,0,0,0,0,0,0,0	3389544870828501	2500000000000000	0	0	1		ftlbf/s	NIST SP 811 (2008) B.8 (1.355 818 E+00 W)		
+U	calorie per second	calories per second	cal/s	thermochemical calorie per second|thermochemical calories per second		power	2,1,-3,0,0,0,0,0,0,0	523	125	0	0	1		cal/s	NIST SP 811 (2008) B.8 (calorie_th per second 4.184 W)		
+U	IT calorie per second	IT calories per second	cal_IT/s	International Table calorie per second		power	2,1,-3,0,0,0,0,0,0,0	10467	2500	0	0	1		cal_IT/s	NIST SP 811 (2008) B.8 (calorie_IT = 4.1868 J) / s		
+U	kilogram-force metre per second	kilogram-force metres per second	kgf·m/s|kp·m/s	kilogram-force meter per second|kilopond metre per second		power	2,1,-3,0,0,0,0,0,0,0	196133	20000	0	0	1		9.80665 kg*m^2/s^3	NIST SP 811 (2008) B.8 (kilogram-force = 9.806 65 N)		
+U	thermochemical BTU per minute	thermochemical BTUs per minute	BTU_th/min|Btu_th/min	thermochemical British thermal unit per minute		power	2,1,-3,0,0,0,0,0,0,0	23722880951	1350000000	0	0	1		BTU_th/min	NIST SP 811 (2008) B.8 (1.757 250 E+01 W)		
+U	BTU per minute	BTUs per minute	BTU/min|Btu/min	British thermal unit per minute|British thermal units per minute		power	2,1,-3,0,0,0,0,0,0,0	52752792631	3000000000	0	0	1		BTU/min	NIST SP 811 (2008) B.8 (Btu_IT = 1055.05585262 J) / 60 s		
+U	kilocalorie per minute	kilocalories per minute	kcal/min|Cal/min	food calorie per minute|food calories per minute		power	2,1,-3,0,0,0,0,0,0,0	1046	15	0	0	1		kcal/min	NIST SP 811 (2008) B.8 (kilocalorie_th per minute 6.973 333 E+01 W)		
+U	square foot of equivalent direct radiation	square feet of equivalent direct radiation	EDR	square foot EDR|square feet EDR		power	2,1,-3,0,0,0,0,0,0,0	52752792631	750000000	0	0	1		240 BTU/h	ASHRAE Handbook HVAC Systems and Equipment, steam heating (1 ft² EDR = 240 Btu/h)		
+U	thousand BTU per hour	thousand BTUs per hour	MBH|kBtu/h	thousand British thermal units per hour		power	2,1,-3,0,0,0,0,0,0,0	52752792631	180000000	0	0	1		1000 BTU/h	ASHRAE Terminology (MBH = 1000 Btu/h)		
+U	metric horsepower	metric horsepower	PS|CV	Pferdestärke|Pferdestaerke|cheval-vapeur|cheval vapeur|cavallo vapore|paardenkracht		power	2,1,-3,0,0,0,0,0,0,0	588399	800	0	0	1	c	75*9.80665 kg*m^2/s^3	DIN 1301-3:1979 (1 PS = 75 kgf m/s = 735.498 75 W); NIST SP 811 (2008) B.8 (7.354 988 E+02 W)		
+U	horsepower	horsepower	hp	mechanical horsepower|imperial horsepower		power	2,1,-3,0,0,0,0,0,0,0	37284993579113511	50000000000000	0	0	1	c	550 ftlbf/s	NIST SP 811 (2008) B.8 (horsepower (550 ft lbf/s) 7.456 999 E+02 W)	power-horsepower	
+U	electric horsepower	electric horsepower	hp_E	electrical horsepower		power	2,1,-3,0,0,0,0,0,0,0	746	1	0	0	1		746 W	NIST SP 811 (2008) B.8 (horsepower (electric) 746 W exactly)		
+U	water horsepower	water horsepower				power	2,1,-3,0,0,0,0,0,0,0	746043	1000	0	0	1	~	746.043 W	NIST SP 811 (2008) B.8 (horsepower (water) 7.460 43 E+02 W)		
+U	poncelet	poncelets				power	2,1,-3,0,0,0,0,0,0,0	196133	200	0	0	1		100*9.80665 kg*m^2/s^3	Cardarelli, Encyclopaedia of Scientific Units, Weights and Measures (2003) p. 527 (100 kgf m/s)		
+U	thermochemical BTU per second	thermochemical BTUs per second	BTU_th/s|Btu_th/s	thermochemical British thermal unit per second		power	2,1,-3,0,0,0,0,0,0,0	23722880951	22500000	0	0	1		BTU_th/s	NIST SP 811 (2008) B.8 (1.054 350 E+03 W)		
+U	BTU per second	BTUs per second	BTU/s|Btu/s	British thermal unit per second|British thermal units per second		power	2,1,-3,0,0,0,0,0,0,0	52752792631	50000000	0	0	1		BTU/s	NIST SP 811 (2008) B.8 (Btu_IT per second 1.055 056 E+03 W)		
+U	ton of refrigeration	tons of refrigeration	TR	refrigeration ton|refrigeration tons|US refrigeration ton		power	2,1,-3,0,0,0,0,0,0,0	52752792631	15000000	0	0	1	c	12000 BTU/h	NIST SP 811 (2008) B.8 (ton of refrigeration (12 000 Btu_IT/h) 3.516 853 E+03 W)		
+U	Japanese refrigeration ton	Japanese refrigeration tons	JRT|JRt	Japanese ton of refrigeration		power	2,1,-3,0,0,0,0,0,0,0	96529	25	0	0	1		3320 kcal_IT/h	JSRAE glossary 68 and JIS (1 JRT = 3320 kcal/h = 3.86 kW)		
+U	kilocalorie per second	kilocalories per second	kcal/s|Cal/s	food calorie per second|food calories per second		power	2,1,-3,0,0,0,0,0,0,0	4184	1	0	0	1		kcal/s	NIST SP 811 (2008) B.8 (kilocalorie_th per second 4.184 E+03 W)		
+U	boiler horsepower	boiler horsepower				power	2,1,-3,0,0,0,0,0,0,0	19619	2	0	0	1	~	9809.50 W	NIST SP 811 (2008) B.8 (horsepower (boiler) 9.809 50 E+03 W)		
+U	million BTU per hour	million BTU per hour	MMBtu/h|MMBTU/h	million British thermal units per hour		power	2,1,-3,0,0,0,0,0,0,0	52752792631	180000	0	0	1		MMBtu/h	US EIA Glossary (MMBtu = 10^6 Btu); NIST SP 811 (2008) B.8 for Btu_IT		
+U	solar luminosity	solar luminosities	L☉|Lsun|L_sun	nominal solar luminosity		power	2,1,-3,0,0,0,0,0,0,0	382800000000000000000000000	1	0	0	1		3.828e26 W	IAU 2015 Resolution B3 (nominal solar luminosity = 3.828e26 W exactly)	light-solar-luminosity	
+U	barye	baryes	Ba	barad|barads|dyne per square centimetre|dyne per square centimeter|dynes per square centimetre|dynes per square centimeter		pressure	-1,1,-2,0,0,0,0,0,0,0	1	10	0	0	1		dyn/cm^2	NIST SP 811 (2008) B.8 (dyne per square centimeter, 1.0 E-01 Pa)		
+U	micrometre of mercury	micrometres of mercury	µmHg|umHg	micron of mercury|microns of mercury|micrometer of mercury|micrometers of mercury|micron Hg		pressure	-1,1,-2,0,0,0,0,0,0,0	26664477483	200000000000	0	0	1		mmHg/1000	NIST SP 811 (2008) B.8 mmHg (conventional) / 1000		
+U	pascal	pascals	Pa	newton per square metre|newton per square meter|newtons per square metre|newtons per square meter		pressure	-1,1,-2,0,0,0,0,0,0,0	1	1	0	0	1	cs	N/m^2	BIPM SI Brochure 9th ed. (2019) Table 4	pressure-pascal	
+U	poundal per square foot	poundals per square foot	pdl/ft²			pressure	-1,1,-2,0,0,0,0,0,0,0	45359237	30480000	0	0	1		pdl/ft^2	NIST SP 811 (2008) B.8 (1.488 164 E+00 Pa)		
+U	kilogram-force per square metre	kilograms-force per square metre	kgf/m²	kilogram-force per square meter|kilograms-force per square meter|kilopond per square metre		pressure	-1,1,-2,0,0,0,0,0,0,0	196133	20000	0	0	1		kgf/m^2	NIST SP 811 (2008) B.8 (9.806 65 E+00 Pa)		
+U	millimetre of water	millimetres of water	mmH2O|mmH₂O	millimeter of water|millimeters of water|millimetre of water column|mm water gauge|mmWC		pressure	-1,1,-2,0,0,0,0,0,0,0	196133	20000	0	0	1		9.80665 Pa	NIST SP 811 (2008) B.8 (millimeter of water, conventional, 9.806 65 E+00 Pa)		
+U	pound-force per square foot	pounds-force per square foot	psf|lbf/ft²	pound per square foot|pounds per square foot		pressure	-1,1,-2,0,0,0,0,0,0,0	8896443230521	185806080000	0	0	1		lbf/ft^2	NIST SP 811 (2008) B.8 (4.788 026 E+01 Pa)		
+U	centimetre of water at 4 °C	centimetres of water at 4 °C	cmH2O_4C	centimeter of water at 4 °C|cmH2O at 4 °C		pressure	-1,1,-2,0,0,0,0,0,0,0	490319	5000	0	0	1	~	98.0638 Pa	NIST SP 811 (2008) B.8 (centimeter of water (4 °C), 9.806 38 E+01 Pa)		
+U	gram-force per square centimetre	grams-force per square centimetre	gf/cm²	gram-force per square centimeter|grams-force per square centimeter		pressure	-1,1,-2,0,0,0,0,0,0,0	196133	2000	0	0	1		gf/cm^2	NIST SP 811 (2008) B.8 (9.806 65 E+01 Pa)		
+U	centimetre of water	centimetres of water	cmH2O|cmH₂O	centimeter of water|centimeters of water|centimetre of water column|cmWC		pressure	-1,1,-2,0,0,0,0,0,0,0	196133	2000	0	0	1		10 mmH2O	NIST SP 811 (2008) B.8 (centimeter of water, conventional, 9.806 65 E+01 Pa)		
+U	torr	torrs	Torr			pressure	-1,1,-2,0,0,0,0,0,0,0	20265	152	0	0	1	s	atm/760	NIST SP 811 (2008) B.8 (torr, 101 325/760 Pa)		
+U	millimetre of mercury	millimetres of mercury	mmHg	millimeter of mercury|millimeters of mercury|mm Hg		pressure	-1,1,-2,0,0,0,0,0,0,0	26664477483	200000000	0	0	1	c	133.322387415 Pa	NIST SP 811 (2008) B.8 and footnote 12 (conventional: 13 595.1 kg/m³ × gn × 1 mm)	pressure-millimeter-ofhg	
+U	inch of water at 60 °F	inches of water at 60 °F	inH2O_60F	inH2O at 60 °F		pressure	-1,1,-2,0,0,0,0,0,0,0	6221	25	0	0	1	~	248.84 Pa	NIST SP 811 (2008) B.8 (inch of water (60 °F), 2.4884 E+02 Pa)		
+U	inch of water at 39.2 °F	inches of water at 39.2 °F	inH2O_39F	inH2O at 39.2 °F|inch of water at 4 °C		pressure	-1,1,-2,0,0,0,0,0,0,0	124541	500	0	0	1	~	249.082 Pa	NIST SP 811 (2008) B.8 (inch of water (39.2 °F), 2.490 82 E+02 Pa)		
+U	inch of water	inches of water	inH2O|inH₂O	inch of water column|inches of water column|inWC|in w.c.|inch water gauge		pressure	-1,1,-2,0,0,0,0,0,0,0	24908891	100000	0	0	1		25.4 mmH2O	NIST SP 811 (2008) B.8 (inch of water, conventional, 2.490 889 E+02 Pa)		
+U	ounce-force per square inch	ounces-force per square inch	osi|ozf/in²	ounce per square inch|ounces per square inch		pressure	-1,1,-2,0,0,0,0,0,0,0	8896443230521	20645120000	0	0	1		ozf/in^2	derived from NIST SP 811 (2008) B.8 ozf (2.780 139 E-01 N)		
+U	pièze	pièzes	pz	pieze|piezes|sthène per square metre|sthene per square metre		pressure	-1,1,-2,0,0,0,0,0,0,0	1000	1	0	0	1		sn/m^2	French décret of 2 Apr 1919 (MTS system): pièze = 1 sthène/m² = 1 kPa		
+U	centimetre of mercury at 0 °C	centimetres of mercury at 0 °C	cmHg_0C	centimeter of mercury at 0 °C|cmHg at 0 °C		pressure	-1,1,-2,0,0,0,0,0,0,0	66661	50	0	0	1	~	1333.22 Pa	NIST SP 811 (2008) B.8 (centimeter of mercury (0 °C), 1.333 22 E+03 Pa)		
+U	centimetre of mercury	centimetres of mercury	cmHg	centimeter of mercury|centimeters of mercury		pressure	-1,1,-2,0,0,0,0,0,0,0	26664477483	20000000	0	0	1		10 mmHg	NIST SP 811 (2008) B.8 (centimeter of mercury, conventional, 1.333 224 E+03 Pa)		
+U	foot of water at 39.2 °F	feet of water at 39.2 °F	ftH2O_39F	ftH2O at 39.2 °F		pressure	-1,1,-2,0,0,0,0,0,0,0	149449	50	0	0	1	~	2988.98 Pa	NIST SP 811 (2008) B.8 (foot of water (39.2 °F), 2.988 98 E+03 Pa)		
+U	foot of water	feet of water	ftH2O|ftH₂O	foot of water column|feet of water column|ftWC		pressure	-1,1,-2,0,0,0,0,0,0,0	74726673	25000	0	0	1		12 inH2O	NIST SP 811 (2008) B.8 (foot of water, conventional, 2.989 067 E+03 Pa)		
+U	foot of seawater	feet of seawater	fsw	foot of sea water|feet of sea water		pressure	-1,1,-2,0,0,0,0,0,0,0	8896443230521	2903220000	0	0	1		64 lbf/ft^2	US Navy Diving Manual Rev. 7 (2016): 1 fsw = 0.44444 psi (sea water 64 lb/ft³)		
+U	inch of mercury at 60 °F	inches of mercury at 60 °F	inHg_60F	inHg at 60 °F		pressure	-1,1,-2,0,0,0,0,0,0,0	67537	20	0	0	1	~	3376.85 Pa	NIST SP 811 (2008) B.8 (inch of mercury (60 °F), 3.376 85 E+03 Pa)		
+U	inch of mercury at 32 °F	inches of mercury at 32 °F	inHg_32F	inHg at 32 °F|inch of mercury at 0 °C		pressure	-1,1,-2,0,0,0,0,0,0,0	169319	50	0	0	1	~	3386.38 Pa	NIST SP 811 (2008) B.8 (inch of mercury (32 °F), 3.386 38 E+03 Pa)		
+U	inch of mercury	inches of mercury	inHg|in Hg	inch Hg|inches Hg		pressure	-1,1,-2,0,0,0,0,0,0,0	3386388640341	1000000000	0	0	1	c	25.4 mmHg	NIST SP 811 (2008) B.8 and footnote 12 (conventional, 3.386 389 E+03 Pa)	pressure-inch-ofhg	
+U	pound-force per square inch	pounds-force per square inch	psi|lbf/in²	pound per square inch|pounds per square inch|psia		pressure	-1,1,-2,0,0,0,0,0,0,0	8896443230521	1290320000	0	0	1	c	lbf/in^2	NIST SP 811 (2008) B.8 (6.894 757 E+03 Pa)	pressure-pound-force-per-square-inch	
+U	metre of water	metres of water	mH2O|mH₂O	meter of water|meters of water|metre of water column|mWC		pressure	-1,1,-2,0,0,0,0,0,0,0	196133	20	0	0	1		1000 mmH2O	NIST SP 811 (2008) B.8 (millimeter of water, conventional) × 1000		
+U	metre of seawater	metres of seawater	msw	meter of seawater|meters of seawater|metre of sea water		pressure	-1,1,-2,0,0,0,0,0,0,0	10000	1	0	0	1		0.1 bar	US Navy Diving Manual Rev. 7 (2016); EN 13319: 1 msw = 0.1 bar		
+U	newton per square centimetre	newtons per square centimetre	N/cm²	newton per square centimeter|newtons per square centimeter		pressure	-1,1,-2,0,0,0,0,0,0,0	10000	1	0	0	1		N/cm^2	derived (BIPM SI Brochure 9th ed. (2019) Table 4)		
+U	foot of mercury	feet of mercury	ftHg			pressure	-1,1,-2,0,0,0,0,0,0,0	10159165921023	250000000	0	0	1		12 inHg	NIST SP 811 (2008) B.8 (foot of mercury, conventional, 4.063 666 E+04 Pa)		
+U	kip per square foot	kips per square foot	ksf|kip/ft²			pressure	-1,1,-2,0,0,0,0,0,0,0	8896443230521	185806080	0	0	1		kip/ft^2	derived from NIST SP 811 (2008) B.8 kip		
+U	short ton-force per square foot	short tons-force per square foot	tsf	ton per square foot|tons per square foot|ton-force per square foot		pressure	-1,1,-2,0,0,0,0,0,0,0	8896443230521	92903040	0	0	1		tonf/ft^2	derived from NIST SP 811 (2008) B.8 ton-force (2000 lbf)		
+U	technical atmosphere	technical atmospheres	at|kgf/cm²|kp/cm²	kilogram-force per square centimetre|kilogram-force per square centimeter|kilopond per square centimetre|kilopond per square centimeter		pressure	-1,1,-2,0,0,0,0,0,0,0	196133	2	0	0	1		kgf/cm^2	NIST SP 811 (2008) B.8 (atmosphere, technical, 9.806 65 E+04 Pa)		
+U	bar	bars	bar			pressure	-1,1,-2,0,0,0,0,0,0,0	100000	1	0	0	1	cs	100000 Pa	BIPM SI Brochure 8th ed. (2006) Table 8; NIST SP 811 (2008) B.8 (1.0 E+05 Pa)	pressure-bar	
+U	hectopièze	hectopièzes	hpz	hectopieze|hectopiezes		pressure	-1,1,-2,0,0,0,0,0,0,0	100000	1	0	0	1		100 pz	French décret of 2 Apr 1919 (MTS system): hectopièze = 100 pièzes = 1 bar		
+U	standard atmosphere	standard atmospheres	atm	atmosphere|atmospheres|physical atmosphere		pressure	-1,1,-2,0,0,0,0,0,0,0	101325	1	0	0	1	c	101325 Pa	10th CGPM (1954) Resolution 4; NIST SP 811 (2008) B.8 (1.013 25 E+05 Pa)	pressure-atmosphere	
+U	newton per square millimetre	newtons per square millimetre	N/mm²	newton per square millimeter|newtons per square millimeter		pressure	-1,1,-2,0,0,0,0,0,0,0	1000000	1	0	0	1		N/mm^2	derived (BIPM SI Brochure 9th ed. (2019) Table 4)		
+U	kip per square inch	kips per square inch	ksi|kip/in²	kilopound per square inch		pressure	-1,1,-2,0,0,0,0,0,0,0	8896443230521	1290320	0	0	1		kip/in^2	NIST SP 811 (2008) B.8 (6.894 757 E+06 Pa)		
+U	kilogram-force per square millimetre	kilograms-force per square millimetre	kgf/mm²	kilogram-force per square millimeter|kilograms-force per square millimeter		pressure	-1,1,-2,0,0,0,0,0,0,0	9806650	1	0	0	1		kgf/mm^2	NIST SP 811 (2008) B.8 (9.806 65 E+06 Pa)		
+U	short ton-force per square inch	short tons-force per square inch		ton per square inch|ton-force per square inch|US ton per square inch		pressure	-1,1,-2,0,0,0,0,0,0,0	8896443230521	645160	0	0	1		tonf/in^2	derived from NIST SP 811 (2008) B.8 ton-force (2000 lbf)		
+U	long ton-force per square inch	long tons-force per square inch		long ton per square inch|imperial ton per square inch|UK ton per square inch		pressure	-1,1,-2,0,0,0,0,0,0,0	62275102613647	4032250	0	0	1		2240 lbf/in^2	UK Weights and Measures Act 1985 Sch. 1 (ton = 2240 lb) × gn		
+U	atomic unit of pressure	atomic units of pressure		hartree per cubic bohr		pressure	-1,1,-2,0,0,0,0,0,0,0	29421015697000	1	0	0	1	~	2.9421015697e13 Pa	derived from CODATA 2018 Eₕ/a₀³ (4.3597447222071e-18 J / (5.29177210903e-11 m)³)		
+U	kilojoule per square metre	kilojoules per square metre	kJ/m²	kilojoule per square meter|kilojoules per square meter		radiant-exposure	0,1,-2,0,0,0,0,0,0,0	1000	1	0	0	1	c	kJ/m^2	BIPM SI Brochure 9th ed. (2019) (SI coherent unit J m^-2, prefix kilo)		
+U	watt-hour per square metre	watt-hours per square metre	Wh/m²	watt-hour per square meter|watt-hours per square meter		radiant-exposure	0,1,-2,0,0,0,0,0,0,0	3600	1	0	0	1		Wh/m^2	BIPM SI Brochure 9th ed. (2019) (W, h = 3600 s, Table 8)		
+U	langley	langleys	Ly			radiant-exposure	0,1,-2,0,0,0,0,0,0,0	41840	1	0	0	1	c	cal/cm^2	NIST SP 811 (2008) B.8 (langley 4.184 E+04 J/m^2; thermochemical calorie per cm^2)		
+U	megajoule per square metre	megajoules per square metre	MJ/m²	megajoule per square meter|megajoules per square meter		radiant-exposure	0,1,-2,0,0,0,0,0,0,0	1000000	1	0	0	1	c	MJ/m^2	BIPM SI Brochure 9th ed. (2019) (SI coherent unit J m^-2, prefix mega)		
+U	kilowatt-hour per square metre	kilowatt-hours per square metre	kWh/m²	kilowatt-hour per square meter|kilowatt-hours per square meter|sun-hour		radiant-exposure	0,1,-2,0,0,0,0,0,0,0	3600000	1	0	0	1	c	kWh/m^2	BIPM SI Brochure 9th ed. (2019); solar insolation practice (1 peak sun-hour = 1 kWh/m^2)		
+U	disintegration per minute	disintegrations per minute	dpm	decay per minute|decays per minute		radioactivity	0,0,-1,0,0,0,0,0,0,0	1	60	0	0	1		Bq/60	1 min = 60 s (BIPM SI Brochure 9th ed. (2019) Table 8); health-physics usage (US NRC Regulatory Guide 1.86, dpm/100 cm²)		
+U	becquerel	becquerels	Bq	disintegration per second|disintegrations per second|dps|decay per second|decays per second		radioactivity	0,0,-1,0,0,0,0,0,0,0	1	1	0	0	1	cs	1/s	BIPM SI Brochure 9th ed. (2019) Table 4 (Bq = s⁻¹)		
+U	rutherford	rutherfords	Rd			radioactivity	0,0,-1,0,0,0,0,0,0,0	1000000	1	0	0	1		1e6 Bq	GNU units 3.15 definitions.units (rutherford = 1e6 Bq)		
+U	curie	curies	Ci			radioactivity	0,0,-1,0,0,0,0,0,0,0	37000000000	1	0	0	1	cs	3.7e10 Bq	NIST SP 811 (2008) B.8 (curie, 3.7 E+10 Bq)		
+U	part per trillion	parts per trillion	ppt			ratio	0,0,0,0,0,0,0,0,0,0	1	1000000000000	0	0	1		1e-12	NIST SP 811 (2008) 7.10.3 (ppt = 1e-12, language-dependent)		
+U	part per billion	parts per billion	ppb			ratio	0,0,0,0,0,0,0,0,0,0	1	1000000000	0	0	1		1e-9	NIST SP 811 (2008) 7.10.3 (ppb = 1e-9, language-dependent)		
+U	part per million	parts per million	ppm			ratio	0,0,0,0,0,0,0,0,0,0	1	1000000	0	0	1	c	1e-6	NIST SP 811 (2008) 7.10.3 (ppm = 1e-6); CLDR units.xml (permillion)	concentr-permillion	
+U	per cent mille	per cent mille	pcm	percent mille|part per hundred thousand|parts per hundred thousand		ratio	0,0,0,0,0,0,0,0,0,0	1	100000	0	0	1		1e-5	ORNL SCALE 6.1 manual, ORNL/TM-2005/39 (reactivity in pcm = 1e-5)		
+U	basis point	basis points	bp	bips		ratio	0,0,0,0,0,0,0,0,0,0	1	10000	0	0	1		1e-4	GNU units 3.15 definitions.units (basispoint = 0.01 %); finance usage		
+U	per myriad	per myriad	‱	permyriad|per ten thousand		ratio	0,0,0,0,0,0,0,0,0,0	1	10000	0	0	1		1e-4	CLDR units.xml (permyriad = 1/10000)	concentr-permyriad	
+U	mill	mills		millage		ratio	0,0,0,0,0,0,0,0,0,0	1	1000	0	0	1		1e-3	GNU units 3.15 definitions.units (mill = 0.001; US property-tax rates, 1 mill = $1 per $1000)		
+U	per mille	per mille	‰	permille|per mil|per thousand|part per thousand|parts per thousand		ratio	0,0,0,0,0,0,0,0,0,0	1	1000	0	0	1	c	1e-3	CLDR units.xml (permille = 1/1000); ISO 80000-1:2009 (per mille)	concentr-permille	
+U	proof	proof		US proof|degree of proof|degrees of proof		ratio	0,0,0,0,0,0,0,0,0,0	1	200	0	0	1		1/200	27 CFR part 30 Gauging Manual, definitions (proof = twice the percent of ethyl alcohol by volume at 60 °F)		
+U	percent	percent	%	per cent|pct|part per hundred|parts per hundred		ratio	0,0,0,0,0,0,0,0,0,0	1	100	0	0	1	c	0.01	ISO 80000-1:2009 (% = 0.01); NIST SP 811 (2008) 7.10.2	concentr-percent	
+U	karat	karats		karat gold|karats gold		ratio	0,0,0,0,0,0,0,0,0,0	1	24	0	0	1		1/24	CLDR units.xml (karat = 1/24 portion); GNU units 3.15 definitions.units (karat = 1/24, gold purity)	concentr-karat	
+U	one	one		unity		ratio	0,0,0,0,0,0,0,0,0,0	1	1	0	0	1		1	ISO 80000-1:2009 (unit one, symbol 1)		
+U	pair	pairs		brace|braces		ratio	0,0,0,0,0,0,0,0,0,0	2	1	0	0	1		2	GNU units 3.15 definitions.units (pair = brace = 2)		
+U	dicker	dickers				ratio	0,0,0,0,0,0,0,0,0,0	10	1	0	0	1		10	GNU units 3.15 definitions.units (dicker = 10, hides and skins)		
+U	dozen	dozens	doz			ratio	0,0,0,0,0,0,0,0,0,0	12	1	0	0	1	c	12	GNU units 3.15 definitions.units (dozen = 12)		
+U	baker's dozen	baker's dozens		bakers dozen|long dozen		ratio	0,0,0,0,0,0,0,0,0,0	13	1	0	0	1		13	GNU units 3.15 definitions.units (bakersdozen = 13)		
+U	score	scores				ratio	0,0,0,0,0,0,0,0,0,0	20	1	0	0	1		20	GNU units 3.15 definitions.units (score = 20)		
+U	short quire	short quires				ratio	0,0,0,0,0,0,0,0,0,0	24	1	0	0	1		24	GNU units 3.15 definitions.units (shortquire = 24 sheets)		
+U	quire	quires				ratio	0,0,0,0,0,0,0,0,0,0	25	1	0	0	1		25	GNU units 3.15 definitions.units (quire = 25 sheets)		
+U	shock	shocks		Schock		ratio	0,0,0,0,0,0,0,0,0,0	60	1	0	0	1		60	GNU units 3.15 definitions.units (shock = 60)		
+U	hundred	hundreds				ratio	0,0,0,0,0,0,0,0,0,0	100	1	0	0	1		100	short-scale number name (100)		
+U	long hundred	long hundreds		great hundred|great hundreds|small gross		ratio	0,0,0,0,0,0,0,0,0,0	120	1	0	0	1		120	GNU units 3.15 definitions.units (longhundred = 120)		
+U	gross	gross				ratio	0,0,0,0,0,0,0,0,0,0	144	1	0	0	1	c	144	GNU units 3.15 definitions.units (gross = 144)		
+U	short ream	short reams				ratio	0,0,0,0,0,0,0,0,0,0	480	1	0	0	1		480	GNU units 3.15 definitions.units (shortream = 480 sheets)		
+U	ream	reams				ratio	0,0,0,0,0,0,0,0,0,0	500	1	0	0	1		500	GNU units 3.15 definitions.units (ream = 500 sheets)		
+U	printer's ream	printer's reams		perfect ream|perfect reams|printers ream		ratio	0,0,0,0,0,0,0,0,0,0	516	1	0	0	1		516	GNU units 3.15 definitions.units (perfectream = 516 sheets)		
+U	thousand	thousands				ratio	0,0,0,0,0,0,0,0,0,0	1000	1	0	0	1		1000	number name (1e3)		
+U	great gross	great grosses				ratio	0,0,0,0,0,0,0,0,0,0	1728	1	0	0	1		1728	GNU units 3.15 definitions.units (greatgross = 12 gross)		
+U	myriad	myriads		wan|man		ratio	0,0,0,0,0,0,0,0,0,0	10000	1	0	0	1		1e4	Greek myriad; Chinese 万 wàn, Japanese 万 man = 10 000		
+U	lakh	lakhs		lac|lacs		ratio	0,0,0,0,0,0,0,0,0,0	100000	1	0	0	1		1e5	GNU units 3.15 definitions.units (lakh = 1e5, Indian numbering)		
+U	million	millions				ratio	0,0,0,0,0,0,0,0,0,0	1000000	1	0	0	1		1e6	number name (1e6)		
+U	crore	crores				ratio	0,0,0,0,0,0,0,0,0,0	10000000	1	0	0	1		1e7	GNU units 3.15 definitions.units (crore = 1e7, Indian numbering)		
+U	billion	billions		milliard|milliards		ratio	0,0,0,0,0,0,0,0,0,0	1000000000	1	0	0	1		1e9	GNU units 3.15 definitions.units (billion = 1e9, short scale; milliard in long-scale languages)		
+U	trillion	trillions				ratio	0,0,0,0,0,0,0,0,0,0	1000000000000	1	0	0	1		1e12	GNU units 3.15 definitions.units (trillion = 1e12, short scale)		
+U	quadrillion	quadrillions				ratio	0,0,0,0,0,0,0,0,0,0	1000000000000000	1	0	0	1		1e15	GNU units 3.15 definitions.units (quadrillion = 1e15, short scale)		
+U	milliarcsecond per year	milliarcseconds per year	mas/yr|mas/a			rotational-speed	0,0,-1,0,0,0,0,0,1,0	1	20449324800000000	1	0	1		mas/a	proper motion (IAU; Gaia and Hipparcos catalogues); Julian year 365.25 d		
+U	arcsecond per year	arcseconds per year	arcsec/yr|arcsec/a			rotational-speed	0,0,-1,0,0,0,0,0,1,0	1	20449324800000	1	0	1		arcsec/a	proper motion (IAU); Julian year 365.25 d		
+U	degree per day	degrees per day	°/d|deg/d			rotational-speed	0,0,-1,0,0,0,0,0,1,0	1	15552000	1	0	1		deg/d	derived (BIPM SI Brochure 9th ed. (2019) Table 8 degree, day)		
+U	degree per hour	degrees per hour	°/h|deg/h			rotational-speed	0,0,-1,0,0,0,0,0,1,0	1	648000	1	0	1		deg/h	derived (BIPM SI Brochure 9th ed. (2019) Table 8 degree, hour)		
+U	revolution per day	revolutions per day	rev/d	turn per day|turns per day		rotational-speed	0,0,-1,0,0,0,0,0,1,0	1	43200	1	0	1		rev/d	derived (NIST SP 811 (2008) B.8 revolution; BIPM SI Brochure Table 8 day)		
+U	Earth rotation rate	Earth rotation rates	ω⊕	angular velocity of the Earth		rotational-speed	0,0,-1,0,0,0,0,0,1,0	1458423	20000000000	0	0	1	~	7.292115e-5 rad/s	Geodetic Reference System 1980 (Moritz, Bull. Géod. 54, 395, 1980): ω = 7 292 115e-11 rad/s		
+U	degree per minute	degrees per minute	°/min|deg/min			rotational-speed	0,0,-1,0,0,0,0,0,1,0	1	10800	1	0	1		deg/min	derived (BIPM SI Brochure 9th ed. (2019) Table 8 degree, minute)		
+U	revolution per hour	revolutions per hour	rph|rev/h	turn per hour|turns per hour		rotational-speed	0,0,-1,0,0,0,0,0,1,0	1	1800	1	0	1		rev/h	derived (NIST SP 811 (2008) B.8 revolution; BIPM SI Brochure Table 8 hour)		
+U	radian per minute	radians per minute	rad/min			rotational-speed	0,0,-1,0,0,0,0,0,1,0	1	60	0	0	1		rad/min	derived (BIPM SI Brochure 9th ed. (2019) Table 8 minute)		
+U	degree per second	degrees per second	°/s|deg/s			rotational-speed	0,0,-1,0,0,0,0,0,1,0	1	180	1	0	1	c	deg/s	derived (BIPM SI Brochure 9th ed. (2019) Table 8 degree)		
+U	revolution per minute	revolutions per minute	rpm|r/min|rev/min	turn per minute|turns per minute|RPM		rotational-speed	0,0,-1,0,0,0,0,0,1,0	1	30	1	0	1	c	rev/min	NIST SP 811 (2008) B.8 (revolution per minute, 1.047 198 E-01 rad/s)		
+U	radian per second	radians per second	rad/s			rotational-speed	0,0,-1,0,0,0,0,0,1,0	1	1	0	0	1	c	rad/s	BIPM SI Brochure 9th ed. (2019) Table 5 (angular velocity)		
+U	revolution per second	revolutions per second	rps|r/s|rev/s	turn per second|turns per second		rotational-speed	0,0,-1,0,0,0,0,0,1,0	2	1	1	0	1		rev/s	derived (NIST SP 811 (2008) B.8 revolution)		
+U	square arcsecond	square arcseconds	arcsec²|sq arcsec	square second of arc|square seconds of arc		solid-angle	0,0,0,0,0,0,0,0,2,0	1	419904000000	2	0	1		arcsec^2	IAU Style Manual (1989); BIPM SI Brochure 9th ed. (2019) Table 8 (arcsecond)		
+U	square arcminute	square arcminutes	arcmin²|sq arcmin	square minute of arc|square minutes of arc		solid-angle	0,0,0,0,0,0,0,0,2,0	1	116640000	2	0	1		arcmin^2	IAU Style Manual (1989); BIPM SI Brochure 9th ed. (2019) Table 8 (arcminute)		
+U	square degree	square degrees	deg²|sq deg|□°	degree squared		solid-angle	0,0,0,0,0,0,0,0,2,0	1	32400	2	0	1	c	deg^2	IAU Style Manual (1989); BIPM SI Brochure 9th ed. (2019) Table 8 (degree)		
+U	steradian	steradians	sr	square radian|square radians		solid-angle	0,0,0,0,0,0,0,0,2,0	1	1	0	0	1	cs	rad^2	BIPM SI Brochure 9th ed. (2019) Table 4 (sr = m²/m² = rad²)	angle-steradian	
+U	spherical right angle	spherical right angles		octant of a sphere		solid-angle	0,0,0,0,0,0,0,0,2,0	1	2	1	0	1		pi sr/2	π/2 sr, one eighth of the sphere; ISO 80000-3:2019 (steradian)		
+U	hemisphere	hemispheres				solid-angle	0,0,0,0,0,0,0,0,2,0	2	1	1	0	1		2 pi sr	2π sr; ISO 80000-3:2019 (steradian)		
+U	spat	spats		sphere|spheres|full sphere		solid-angle	0,0,0,0,0,0,0,0,2,0	4	1	1	0	1	c	4 pi sr	4π sr; Cardarelli, Encyclopaedia of Scientific Units (2003)		
+U	joule per kilogram	joules per kilogram	J/kg			specific-energy	2,0,-2,0,0,0,0,0,0,0	1	1	0	0	1	cs	J/kg	BIPM SI Brochure 9th ed. (2019) Table 6 (specific energy: J/kg)		
+U	foot-pound-force per pound	foot-pounds-force per pound	ft·lbf/lb	foot-pound per pound|foot-pounds per pound		specific-energy	2,0,-2,0,0,0,0,0,0,0	74726673	25000000	0	0	1		ftlbf/lb	NIST SP 811 (2008) B.8 (foot pound-force 1.355 818 E+00 J; pound 0.453 592 37 kg)		
+U	thermochemical BTU per pound	thermochemical BTUs per pound	BTU_th/lb|Btu_th/lb	thermochemical British thermal unit per pound		specific-energy	2,0,-2,0,0,0,0,0,0,0	20920	9	0	0	1		BTU_th/lb	NIST SP 811 (2008) B.8 (Btu_th per pound 2.324 444 E+03 J/kg)		
+U	BTU per pound	BTUs per pound	BTU/lb|Btu/lb	British thermal unit per pound|British thermal units per pound		specific-energy	2,0,-2,0,0,0,0,0,0,0	2326	1	0	0	1	c	BTU/lb	NIST SP 811 (2008) B.8 (Btu_IT per pound = 2.326 E+03 J/kg exactly)		
+U	watt-hour per kilogram	watt-hours per kilogram	Wh/kg			specific-energy	2,0,-2,0,0,0,0,0,0,0	3600	1	0	0	1	cs	Wh/kg	NIST SP 811 (2008) B.8 (watt hour 3.6 E+03 J) / kg		
+U	calorie per gram	calories per gram	cal/g|kcal/kg	thermochemical calorie per gram|kilocalorie per kilogram|kilocalories per kilogram		specific-energy	2,0,-2,0,0,0,0,0,0,0	4184	1	0	0	1	c	cal/g	NIST SP 811 (2008) B.8 (calorie_th per gram 4.184 E+03 J/kg)		
+U	IT calorie per gram	IT calories per gram	cal_IT/g|kcal_IT/kg	International Table calorie per gram|IT kilocalorie per kilogram		specific-energy	2,0,-2,0,0,0,0,0,0,0	20934	5	0	0	1		cal_IT/g	NIST SP 811 (2008) B.8 (calorie_IT per gram 4.1868 E+03 J/kg)		
+U	food calorie per gram	food calories per gram	kcal/g|Cal/g	kilocalorie per gram|kilocalories per gram		specific-energy	2,0,-2,0,0,0,0,0,0,0	4184000	1	0	0	1		kcal/g	NIST SP 811 (2008) B.8 (kilocalorie_th 4.184 E+03 J) / g		
+U	erg per gram kelvin	ergs per gram kelvin	erg/g·K			specific-heat	2,0,-2,0,-1,0,0,0,0,0	1	10000	0	0	1		erg/(g*K)	CGS unit; NIST SP 811 (2008) B.8 (erg 1.0 E-07 J)		
+U	joule per kilogram kelvin	joules per kilogram kelvin	J/kg·K|J/kgK|J/kg·°C	joule per kilogram degree Celsius|joules per kilogram degree Celsius		specific-heat	2,0,-2,0,-1,0,0,0,0,0	1	1	0	0	1	cs	J/(kg*K)	BIPM SI Brochure 9th ed. (2019) Table 6 (specific heat capacity: J/(kg K))		
+U	foot-pound-force per pound degree Rankine	foot-pounds-force per pound degree Rankine	ft·lbf/lb·°R	foot-pound per pound degree Rankine		specific-heat	2,0,-2,0,-1,0,0,0,0,0	672540057	125000000	0	0	1		ftlbf/(lb*Δ°F)	NIST SP 811 (2008) B.8 (foot pound-force, pound); degree Rankine interval = 5/9 K		
+U	thermochemical BTU per pound degree Fahrenheit	thermochemical BTUs per pound degree Fahrenheit	BTU_th/lb·°F|Btu_th/lb·°F	thermochemical BTU per pound degree Rankine		specific-heat	2,0,-2,0,-1,0,0,0,0,0	4184	1	0	0	1		BTU_th/(lb*Δ°F)	NIST SP 811 (2008) B.8 (Btu_th per pound degree Fahrenheit 4.184 E+03 J/(kg K))		
+U	calorie per gram degree Celsius	calories per gram degree Celsius	cal/g·°C|cal/g·K|kcal/kg·°C	calorie per gram kelvin|kilocalorie per kilogram degree Celsius|thermochemical calorie per gram degree Celsius		specific-heat	2,0,-2,0,-1,0,0,0,0,0	4184	1	0	0	1	c	cal/(g*Δ°C)	NIST SP 811 (2008) B.8 (calorie_th per gram degree Celsius 4.184 E+03 J/(kg K))		
+U	BTU per pound degree Fahrenheit	BTUs per pound degree Fahrenheit	BTU/lb·°F|Btu/lb·°F|BTU/lb·°R	British thermal unit per pound degree Fahrenheit|BTU per pound degree Rankine		specific-heat	2,0,-2,0,-1,0,0,0,0,0	20934	5	0	0	1	c	BTU/(lb*Δ°F)	NIST SP 811 (2008) B.8 (Btu_IT per pound degree Fahrenheit 4.1868 E+03 J/(kg K) exactly)		
+U	IT calorie per gram degree Celsius	IT calories per gram degree Celsius	cal_IT/g·°C|kcal_IT/kg·°C	IT calorie per gram kelvin|IT kilocalorie per kilogram degree Celsius		specific-heat	2,0,-2,0,-1,0,0,0,0,0	20934	5	0	0	1		cal_IT/(g*Δ°C)	NIST SP 811 (2008) B.8 (calorie_IT per gram degree Celsius 4.1868 E+03 J/(kg K))		
+U	millimetre per hour	millimetres per hour	mm/h	millimeter per hour|millimeters per hour		speed	1,0,-1,0,0,0,0,0,0,0	1	3600000	0	0	1		mm/h	rainfall intensity (WMO Guide No. 8); derived (BIPM SI Brochure 9th ed. (2019) Table 8 hour)		
+U	foot per day	feet per day	ft/d			speed	1,0,-1,0,0,0,0,0,0,0	127	36000000	0	0	1		ft/d	hydraulic conductivity; derived (NIST HB 44 (2024) Appendix C foot; BIPM SI Brochure Table 8 day)		
+U	inch per hour	inches per hour	in/h			speed	1,0,-1,0,0,0,0,0,0,0	127	18000000	0	0	1		in/h	rainfall intensity; derived (NIST HB 44 (2024) Appendix C inch; BIPM SI Brochure Table 8 hour)		
+U	metre per day	metres per day	m/d	meter per day|meters per day		speed	1,0,-1,0,0,0,0,0,0,0	1	86400	0	0	1		m/d	hydraulic conductivity; derived (BIPM SI Brochure 9th ed. (2019) Table 8 day)		
+U	foot per hour	feet per hour	ft/h	fph		speed	1,0,-1,0,0,0,0,0,0,0	127	1500000	0	0	1		ft/h	NIST SP 811 (2008) B.8 (8.466 667 E-05 m/s)		
+U	metre per hour	metres per hour	m/h	meter per hour|meters per hour		speed	1,0,-1,0,0,0,0,0,0,0	1	3600	0	0	1		m/h	derived (BIPM SI Brochure 9th ed. (2019) Table 8 hour)		
+U	inch per minute	inches per minute	in/min	ipm		speed	1,0,-1,0,0,0,0,0,0,0	127	300000	0	0	1		in/min	machining feed rate; derived (NIST SP 811 (2008) B.8 inch)		
+U	millimetre per second	millimetres per second	mm/s	millimeter per second|millimeters per second		speed	1,0,-1,0,0,0,0,0,0,0	1	1000	0	0	1		mm/s	derived (BIPM SI Brochure 9th ed. (2019))		
+U	foot per minute	feet per minute	ft/min	fpm		speed	1,0,-1,0,0,0,0,0,0,0	127	25000	0	0	1		ft/min	NIST SP 811 (2008) B.8 (5.08 E-03 m/s)		
+U	kine	kines	cm/s	centimetre per second|centimeter per second|centimetres per second|centimeters per second		speed	1,0,-1,0,0,0,0,0,0,0	1	100	0	0	1		cm/s	CGS unit of speed; NIST SP 811 (2008) B.8 (centimeter per second, 1.0 E-02 m/s)		
+U	metre per minute	metres per minute	m/min	meter per minute|meters per minute|mpm		speed	1,0,-1,0,0,0,0,0,0,0	1	60	0	0	1		m/min	derived (BIPM SI Brochure 9th ed. (2019) Table 8 minute)		
+U	inch per second	inches per second	in/s	ips		speed	1,0,-1,0,0,0,0,0,0,0	127	5000	0	0	1		in/s	NIST SP 811 (2008) B.8 (2.54 E-02 m/s)		
+U	kilometre per hour	kilometres per hour	km/h|kph	kmh|kilometer per hour|kilometers per hour|km per hour|kmph		speed	1,0,-1,0,0,0,0,0,0,0	5	18	0	0	1	c	km/h	NIST SP 811 (2008) B.8 (2.777 778 E-01 m/s)	speed-kilometer-per-hour	
+U	foot per second	feet per second	ft/s			speed	1,0,-1,0,0,0,0,0,0,0	381	1250	0	0	1		ft/s	NIST SP 811 (2008) B.8 (3.048 E-01 m/s)		
+U	mile per hour	miles per hour	mph|mi/h			speed	1,0,-1,0,0,0,0,0,0,0	1397	3125	0	0	1	c	mi/h	NIST SP 811 (2008) B.8 (4.4704 E-01 m/s)	speed-mile-per-hour	
+U	knot	knots	kn|kt	nautical mile per hour|nautical miles per hour		speed	1,0,-1,0,0,0,0,0,0,0	463	900	0	0	1	c	1852 m/h	NIST SP 811 (2008) B.8 (knot, 5.144 444 E-01 m/s); BIPM SI Brochure 8th ed. (2006) Table 8	speed-knot	
+U	admiralty knot	admiralty knots		British knot|UK knot|imperial knot		speed	1,0,-1,0,0,0,0,0,0,0	4826	9375	0	0	1		6080 ft/h	UK Admiralty nautical mile = 6080 ft (used until 1970); Cardarelli (2003)		
+U	metre per second	metres per second	m/s	meter per second|meters per second|mps		speed	1,0,-1,0,0,0,0,0,0,0	1	1	0	0	1	c	m/s	BIPM SI Brochure 9th ed. (2019) Table 2	speed-meter-per-second	
+U	mile per minute	miles per minute	mi/min			speed	1,0,-1,0,0,0,0,0,0,0	16764	625	0	0	1		mi/min	NIST SP 811 (2008) B.8 (2.682 24 E+01 m/s)		
+U	Mach	Mach		speed of sound|sea-level speed of sound		speed	1,0,-1,0,0,0,0,0,0,0	170147	500	0	0	1	~	340.294 m/s	ICAO Doc 7488/3 Standard Atmosphere: speed of sound at sea level a₀ = 340.294 m/s		
+U	kilometre per second	kilometres per second	km/s	kilometer per second|kilometers per second		speed	1,0,-1,0,0,0,0,0,0,0	1000	1	0	0	1		km/s	derived (BIPM SI Brochure 9th ed. (2019))		
+U	mile per second	miles per second	mi/s			speed	1,0,-1,0,0,0,0,0,0,0	201168	125	0	0	1		mi/s	NIST SP 811 (2008) B.8 (1.609 344 E+03 m/s)		
+U	atomic unit of velocity	atomic units of velocity				speed	1,0,-1,0,0,0,0,0,0,0	54692281591	25000	0	0	1	~	2.18769126364e6 m/s	CODATA 2018 (atomic unit of velocity, α c)		
+U	speed of light	speeds of light	c	light speed|speed of light in vacuum|c0		speed	1,0,-1,0,0,0,0,0,0,0	299792458	1	0	0	1		299792458 m/s	BIPM SI Brochure 9th ed. (2019) Table 1 (c = 299 792 458 m/s, exact)		
+U	dyne per centimetre	dynes per centimetre	dyn/cm|erg/cm²	dyne per centimeter|dynes per centimeter|erg per square centimetre		surface-tension	0,1,-2,0,0,0,0,0,0,0	1	1000	0	0	1	c	g/s^2	NIST SP 811 (2008) B.8 (dyne 1.0 E-05 N) / cm = 1.0 E-03 N/m		
+U	gram-force per centimetre	grams-force per centimetre	gf/cm	gram-force per centimeter|grams-force per centimeter		surface-tension	0,1,-2,0,0,0,0,0,0,0	196133	200000	0	0	1		9.80665 g/s^2*m/cm	NIST SP 811 (2008) B.8 (gram-force 9.806 65 E-03 N) / cm		
+U	newton per metre	newtons per metre	N/m	newton per meter|newtons per meter|joule per square metre|joule per square meter		surface-tension	0,1,-2,0,0,0,0,0,0,0	1	1	0	0	1	cs	N/m	BIPM SI Brochure 9th ed. (2019) Table 6 (surface tension: N/m)		
+U	kilogram-force per metre	kilograms-force per metre	kgf/m	kilogram-force per meter|kilopond per metre		surface-tension	0,1,-2,0,0,0,0,0,0,0	196133	20000	0	0	1		9.80665 kg/s^2	NIST SP 811 (2008) B.8 (kilogram-force 9.806 65 N) / m		
+U	pound-force per foot	pounds-force per foot	lbf/ft			surface-tension	0,1,-2,0,0,0,0,0,0,0	8896443230521	609600000000	0	0	1		9.80665 lb*m/s^2/ft	NIST SP 811 (2008) B.8 (pound-force per foot 1.459 390 E+01 N/m)		
+U	pound-force per inch	pounds-force per inch	lbf/in			surface-tension	0,1,-2,0,0,0,0,0,0,0	8896443230521	50800000000	0	0	1	c	9.80665 lb*m/s^2/in	NIST SP 811 (2008) B.8 (pound-force per inch 1.751 268 E+02 N/m)		
+U	degree Rankine difference	degrees Rankine difference	Δ°R	delta degR|delta_degR|ΔR|Rankine degree|Rankine degrees		temperature-difference	0,0,0,0,1,0,0,0,0,0	5	9	0	0	1		5/9 K	NIST SP 811 (2008) B.8 (°R = K/1.8)		
+U	degree Fahrenheit difference	degrees Fahrenheit difference	Δ°F	delta degF|delta_degF|delta °F|ΔF|Fahrenheit degree|Fahrenheit degrees		temperature-difference	0,0,0,0,1,0,0,0,0,0	5	9	0	0	1	c	5/9 K	NIST SP 811 (2008) B.8 (°F interval = K/1.8)		
+U	kelvin difference	kelvins difference	ΔK	delta K|delta_K|kelvin interval|kelvin intervals		temperature-difference	0,0,0,0,1,0,0,0,0,0	1	1	0	0	1	c	K	BIPM SI Brochure 9th ed. (2019) 2.3.1		
+U	degree Celsius difference	degrees Celsius difference	Δ°C	delta degC|delta_degC|delta °C|ΔC|Celsius degree|Celsius degrees		temperature-difference	0,0,0,0,1,0,0,0,0,0	1	1	0	0	1	c	K	BIPM SI Brochure 9th ed. (2019) Table 4 (°C interval = K)		
+U	degree Réaumur difference	degrees Réaumur difference	Δ°Ré	delta degRe|Réaumur degree|Reaumur degree|Réaumur degrees|Reaumur degrees		temperature-difference	0,0,0,0,1,0,0,0,0,0	5	4	0	0	1		5/4 K	Réaumur scale (80 °Ré = 100 K interval); Cardarelli (2003)		
+U	degree Rømer difference	degrees Rømer difference	Δ°Rø	delta degRo|Rømer degree|Romer degree|Rømer degrees|Romer degrees		temperature-difference	0,0,0,0,1,0,0,0,0,0	40	21	0	0	1		40/21 K	Rømer scale (52.5 °Rø = 100 K interval); Cardarelli (2003)		
+U	degree Newton difference	degrees Newton difference	Δ°N	delta degN|Newton degree|Newton degrees		temperature-difference	0,0,0,0,1,0,0,0,0,0	100	33	0	0	1		100/33 K	Newton scale (33 °N = 100 K interval); Cardarelli (2003)		
+U	degree Rankine	degrees Rankine	°R	degR|rankine|deg R|°r		temperature	0,0,0,0,1,0,0,0,0,0	5	9	0	0	1	a	5/9 K	NIST SP 811 (2008) B.8 (T/K = (T/°R)/1.8)	temperature-rankine	
+U	degree Fahrenheit	degrees Fahrenheit	°F|℉	degF|fahrenheit|deg F|°f	F	temperature	0,0,0,0,1,0,0,0,0,0	5	9	0	45967	100	ac	5/9 K	NIST SP 811 (2008) B.8 (t/°C = (t/°F − 32)/1.8)	temperature-fahrenheit	
+U	kelvin	kelvins	K|K	degree Kelvin|degrees Kelvin|°K|degK		temperature	0,0,0,0,1,0,0,0,0,0	1	1	0	0	1	acs	base	BIPM SI Brochure 9th ed. (2019) 2.3.1	temperature-kelvin	
+U	degree Celsius	degrees Celsius	°C|℃	degC|celsius|centigrade|degree centigrade|degrees centigrade|deg C|°c	C	temperature	0,0,0,0,1,0,0,0,0,0	1	1	0	5463	20	ac	K	BIPM SI Brochure 9th ed. (2019) 2.3.1 and Table 4 (t/°C = T/K − 273.15)	temperature-celsius	
+U	degree Réaumur	degrees Réaumur	°Ré|°Re	degRe|réaumur|reaumur|degree Reaumur|degrees Reaumur		temperature	0,0,0,0,1,0,0,0,0,0	5	4	0	5463	25	a	5/4 K	Réaumur scale (0 °Ré = 0 °C, 80 °Ré = 100 °C); Cardarelli, Encyclopaedia of Scientific Units, Weights and Measures (2003)		
+U	degree Rømer	degrees Rømer	°Rø	degRo|rømer|romer|roemer|degree Romer|degrees Romer|degree Roemer		temperature	0,0,0,0,1,0,0,0,0,0	40	21	0	108723	800	a	40/21 K	Rømer scale (7.5 °Rø = 0 °C, 60 °Rø = 100 °C); Cardarelli, Encyclopaedia of Scientific Units, Weights and Measures (2003)		
+U	degree Newton	degrees Newton	°N	degN		temperature	0,0,0,0,1,0,0,0,0,0	100	33	0	180279	2000	a	100/33 K	Newton scale (0 °N = 0 °C, 33 °N = 100 °C); Cardarelli, Encyclopaedia of Scientific Units, Weights and Measures (2003)		
+U	Planck temperature	Planck temperatures				temperature	0,0,0,0,1,0,0,0,0,0	141678400000000000000000000000000	1	0	0	1	a~	1.416784e32 K	CODATA 2018 (Planck temperature)		
+U	thermochemical BTU inch per hour square foot degree Fahrenheit	thermochemical BTU inches per hour square foot degree Fahrenheit	BTU_th·in/h·ft²·°F			thermal-conductivity	1,1,-3,0,-1,0,0,0,0,0	23722880951	164592000000	0	0	1		BTU_th*in/(h*ft^2*Δ°F)	NIST SP 811 (2008) B.8 (1.441 314 E-01 W/(m K))		
+U	BTU inch per hour square foot degree Fahrenheit	BTU inches per hour square foot degree Fahrenheit	BTU·in/h·ft²·°F|Btu·in/h·ft²·°F	British thermal unit inch per hour square foot degree Fahrenheit		thermal-conductivity	1,1,-3,0,-1,0,0,0,0,0	52752792631	365760000000	0	0	1	c	BTU*in/(h*ft^2*Δ°F)	NIST SP 811 (2008) B.8 (Btu_IT in per h ft^2 °F 1.442 279 E-01 W/(m K))		
+U	watt per metre kelvin	watts per metre kelvin	W/m·K|W/mK|W/m·°C	watt per meter kelvin|watts per meter kelvin|watt per metre degree Celsius		thermal-conductivity	1,1,-3,0,-1,0,0,0,0,0	1	1	0	0	1	cs	W/(m*K)	BIPM SI Brochure 9th ed. (2019) Table 6 (thermal conductivity: W/(m K))		
+U	IT kilocalorie per hour metre degree Celsius	IT kilocalories per hour metre degree Celsius	kcal_IT/h·m·°C|kcal/h·m·°C	kilocalorie per hour metre degree Celsius|kilocalorie per hour meter degree Celsius		thermal-conductivity	1,1,-3,0,-1,0,0,0,0,0	1163	1000	0	0	1		kcal_IT/(h*m*Δ°C)	NIST SP 811 (2008) B.8 (kilocalorie_IT 4.1868 E+03 J); = 1.163 W/(m K)		
+U	thermochemical BTU foot per hour square foot degree Fahrenheit	thermochemical BTU feet per hour square foot degree Fahrenheit	BTU_th/h·ft·°F	thermochemical BTU per hour foot degree Fahrenheit		thermal-conductivity	1,1,-3,0,-1,0,0,0,0,0	23722880951	13716000000	0	0	1		BTU_th*ft/(h*ft^2*Δ°F)	NIST SP 811 (2008) B.8 (1.729 577 E+00 W/(m K))		
+U	BTU foot per hour square foot degree Fahrenheit	BTU feet per hour square foot degree Fahrenheit	BTU/h·ft·°F|Btu/h·ft·°F|BTU·ft/h·ft²·°F	BTU per hour foot degree Fahrenheit|British thermal unit per hour foot degree Fahrenheit		thermal-conductivity	1,1,-3,0,-1,0,0,0,0,0	52752792631	30480000000	0	0	1	c	BTU*ft/(h*ft^2*Δ°F)	NIST SP 811 (2008) B.8 (Btu_IT ft per h ft^2 °F 1.730 735 E+00 W/(m K))		
+U	watt per centimetre kelvin	watts per centimetre kelvin	W/cm·K|W/cm·°C	watt per centimeter kelvin|watts per centimeter kelvin		thermal-conductivity	1,1,-3,0,-1,0,0,0,0,0	100	1	0	0	1		W/(cm*K)	BIPM SI Brochure 9th ed. (2019) Table 6 (W/(m K)) with cm		
+U	calorie per second centimetre degree Celsius	calories per second centimetre degree Celsius	cal/s·cm·°C	calorie per second centimeter degree Celsius|thermochemical calorie per second centimetre degree Celsius		thermal-conductivity	1,1,-3,0,-1,0,0,0,0,0	2092	5	0	0	1		cal/(s*cm*Δ°C)	NIST SP 811 (2008) B.8 (calorie_th per centimeter second degree Celsius 4.184 E+02 W/(m K))		
+U	BTU inch per second square foot degree Fahrenheit	BTU inches per second square foot degree Fahrenheit	BTU·in/s·ft²·°F|Btu·in/s·ft²·°F	British thermal unit inch per second square foot degree Fahrenheit		thermal-conductivity	1,1,-3,0,-1,0,0,0,0,0	52752792631	101600000	0	0	1		BTU*in/(s*ft^2*Δ°F)	NIST SP 811 (2008) B.8 (Btu_IT in per s ft^2 °F 5.192 204 E+02 W/(m K))		
+U	part per million per kelvin	parts per million per kelvin	ppm/K|ppm/°C|µm/m·K	part per million per degree Celsius|microstrain per kelvin|micrometre per metre kelvin		thermal-expansion	0,0,0,0,-1,0,0,0,0,0	1	1000000	0	0	1	c	1e-6/K	ISO 80000-5:2019 (linear expansion coefficient, unit K^-1); 1 ppm = 1e-6		
+U	part per million per degree Fahrenheit	parts per million per degree Fahrenheit	ppm/°F|µin/in·°F	microinch per inch degree Fahrenheit|microstrain per degree Fahrenheit		thermal-expansion	0,0,0,0,-1,0,0,0,0,0	9	5000000	0	0	1	c	1e-6/Δ°F	ISO 80000-5:2019 (unit K^-1); NIST SP 811 (2008) B.8 (degree Fahrenheit interval = 5/9 K)		
+U	percent per kelvin	percent per kelvin	%/K|%/°C	percent per degree Celsius		thermal-expansion	0,0,0,0,-1,0,0,0,0,0	1	100	0	0	1		0.01/K	ISO 80000-5:2019 (unit K^-1); 1 % = 0.01		
+U	reciprocal kelvin	reciprocal kelvins	1/K|K⁻¹	per kelvin		thermal-expansion	0,0,0,0,-1,0,0,0,0,0	1	1	0	0	1	c	1/K	ISO 80000-5:2019 (linear expansion coefficient, unit K^-1)		
+U	reciprocal degree Celsius	reciprocal degrees Celsius	1/°C|°C⁻¹	per degree Celsius		thermal-expansion	0,0,0,0,-1,0,0,0,0,0	1	1	0	0	1		1/Δ°C	ISO 80000-5:2019; degree Celsius interval = 1 K (BIPM SI Brochure 9th ed. (2019) 2.3.1)		
+U	reciprocal degree Fahrenheit	reciprocal degrees Fahrenheit	1/°F|°F⁻¹	per degree Fahrenheit|reciprocal degree Rankine|per degree Rankine		thermal-expansion	0,0,0,0,-1,0,0,0,0,0	9	5	0	0	1		1/Δ°F	NIST SP 811 (2008) B.8 (degree Fahrenheit interval = 5/9 K)		
+U	tog	togs	tog			thermal-resistance	0,-1,3,0,1,0,0,0,0,0	1	10	0	0	1	c	0.1 m^2*K/W	BS 4745 (tog = 0.1 m^2 K/W); sizes.com "tog"		
+U	clo	clos	clo			thermal-resistance	0,-1,3,0,1,0,0,0,0,0	31	200	0	0	1	c	0.155 m^2*K/W	NIST SP 811 (2008) B.8 (clo 1.55 E-01 m^2 K/W); ISO 9920		
+U	square foot hour degree Fahrenheit per BTU	square foot hours degree Fahrenheit per BTU	ft²·h·°F/BTU|ft²·h·°F/Btu|h·ft²·°F/Btu	US R-value|R-value IP|inch-pound R-value		thermal-resistance	0,-1,3,0,1,0,0,0,0,0	9290304000	52752792631	0	0	1	c	ft^2*h*Δ°F/BTU	NIST SP 811 (2008) B.8 (degree Fahrenheit hour square foot per Btu_IT 1.761 102 E-01 m^2 K/W)		
+U	square foot hour degree Fahrenheit per thermochemical BTU	square foot hours degree Fahrenheit per thermochemical BTU	ft²·h·°F/BTU_th			thermal-resistance	0,-1,3,0,1,0,0,0,0,0	4180636800	23722880951	0	0	1		ft^2*h*Δ°F/BTU_th	NIST SP 811 (2008) B.8 (degree Fahrenheit hour square foot per Btu_th 1.762 280 E-01 m^2 K/W)		
+U	square metre hour degree Celsius per IT kilocalorie	square metre hours degree Celsius per IT kilocalorie	m²·h·°C/kcal_IT|m²·h·°C/kcal			thermal-resistance	0,-1,3,0,1,0,0,0,0,0	1000	1163	0	0	1		m^2*h*Δ°C/kcal_IT	NIST SP 811 (2008) B.8 (kilocalorie_IT 4.1868 E+03 J)		
+U	square metre kelvin per watt	square metre kelvins per watt	m²·K/W|m2K/W|m²·°C/W|RSI	square meter kelvin per watt|SI R-value|metric R-value		thermal-resistance	0,-1,3,0,1,0,0,0,0,0	1	1	0	0	1	c	m^2*K/W	ISO 80000-5:2019 (thermal insulance, unit m^2 K/W); ISO 6946		
+U	Planck time	Planck times				time	0,0,1,0,0,0,0,0,0,0	5391247	100000000000000000000000000000000000000000000000000	0	0	1	~	5.391247e-44 s	CODATA 2018 (Tiesinga et al., RMP 93, 025010, 2021)		
+U	natural unit of time	natural units of time				time	0,0,1,0,0,0,0,0,0,0	128808866819	100000000000000000000000000000000	0	0	1	~	1.28808866819e-21 s	CODATA 2018 (natural unit of time, ħ/mₑc²)		
+U	atomic unit of time	atomic units of time				time	0,0,1,0,0,0,0,0,0,0	24188843265857	1000000000000000000000000000000	0	0	1	~	2.4188843265857e-17 s	CODATA 2018 (atomic unit of time, ħ/Eₕ)		
+U	svedberg	svedbergs		svedberg unit|svedberg units		time	0,0,1,0,0,0,0,0,0,0	1	10000000000000	0	0	1		1e-13 s	IUPAC Compendium of Chemical Terminology (Gold Book): svedberg = 1e-13 s		
+U	shake	shakes				time	0,0,1,0,0,0,0,0,0,0	1	100000000	0	0	1		1e-8 s	NIST SP 811 (2008) B.8 (shake, 1.0 E-08 s)		
+U	decimal second	decimal seconds		French decimal second		time	0,0,1,0,0,0,0,0,0,0	108	125	0	0	1		1/100000 d	French décret of 4 frimaire an II (1793): day = 10 hours of 100 minutes of 100 seconds		
+U	sidereal second	sidereal seconds				time	0,0,1,0,0,0,0,0,0,0	4308204527	4320000000	0	0	1	~	86164.09054 s/86400	NIST SP 811 (2008) B.8 (second (sidereal), 9.972 696 E-01 s)		
+U	second	seconds	s	sec|secs		time	0,0,1,0,0,0,0,0,0,0	1	1	0	0	1	cs	base	BIPM SI Brochure 9th ed. (2019) 2.3.1	duration-second	
+U	helek	halakim		chelek|chalakim		time	0,0,1,0,0,0,0,0,0,0	10	3	0	0	1		1/1080 h	Maimonides, Mishneh Torah, Sanctification of the New Moon 6:2 (hour = 1080 halakim)		
+U	sidereal minute	sidereal minutes				time	0,0,1,0,0,0,0,0,0,0	4308204527	72000000	0	0	1	~	86164.09054 s/1440	NIST SP 811 (2008) B.8 (minute (sidereal), 5.983 617 E+01 s)		
+U	minute	minutes	min	mins		time	0,0,1,0,0,0,0,0,0,0	60	1	0	0	1	c	60 s	BIPM SI Brochure 9th ed. (2019) Table 8	duration-minute	
+U	decimal minute	decimal minutes		French decimal minute|Swatch beat|Swatch beats		time	0,0,1,0,0,0,0,0,0,0	432	5	0	0	1		1/1000 d	French décret of 4 frimaire an II (1793); Swatch Internet Time (1998) .beat = 1/1000 day		
+U	moment	moments		medieval moment		time	0,0,1,0,0,0,0,0,0,0	90	1	0	0	1		1/40 h	Bede, De temporum ratione (725) ch. 3: hour = 4 points = 10 minutes = 40 moments		
+U	sidereal hour	sidereal hours				time	0,0,1,0,0,0,0,0,0,0	4308204527	1200000	0	0	1	~	86164.09054 s/24	NIST SP 811 (2008) B.8 (hour (sidereal), 3.590 170 E+03 s)		
+U	hour	hours	h	hr|hrs		time	0,0,1,0,0,0,0,0,0,0	3600	1	0	0	1	c	60 min	BIPM SI Brochure 9th ed. (2019) Table 8	duration-hour	
+U	decimal hour	decimal hours		French decimal hour		time	0,0,1,0,0,0,0,0,0,0	8640	1	0	0	1		1/10 d	French décret of 4 frimaire an II (1793)		
+U	sidereal day	sidereal days				time	0,0,1,0,0,0,0,0,0,0	4308204527	50000	0	0	1	~	86164.09054 s	NIST SP 811 (2008) B.8 (day (sidereal), 8.616 409 E+04 s); Explanatory Supplement to the Astronomical Almanac		
+U	day	days	d			time	0,0,1,0,0,0,0,0,0,0	86400	1	0	0	1	c	24 h	BIPM SI Brochure 9th ed. (2019) Table 8	duration-day	
+U	sol	sols		Martian day|Martian days|Mars solar day		time	0,0,1,0,0,0,0,0,0,0	22193811	250	0	0	1	~	88775.244 s	Allison & McEwen, Planet. Space Sci. 48, 215 (2000): mean Mars solar day		
+U	week	weeks	wk	sennight|sennights		time	0,0,1,0,0,0,0,0,0,0	604800	1	0	0	1	c	7 d	ISO 8601-1:2019 (calendar week = 7 days)	duration-week	
+U	fortnight	fortnights				time	0,0,1,0,0,0,0,0,0,0	1209600	1	0	0	1		14 d	CLDR units.xml (duration-fortnight = 14 days)	duration-fortnight	
+U	winal	winals		uinal|winik		time	0,0,1,0,0,0,0,0,0,0	1728000	1	0	0	1		20 d	Maya Long Count (J. E. S. Thompson, Maya Hieroglyphic Writing, 1950): winal = 20 days		
+U	draconic month	draconic months		draconitic month|nodical month		time	0,0,1,0,0,0,0,0,0,0	1469459934	625	0	0	1	~	27.212221 d	J. Meeus, Astronomical Algorithms, 2nd ed. (1998) ch. 49 (mean, J2000)		
+U	tropical month	tropical months				time	0,0,1,0,0,0,0,0,0,0	1475365428	625	0	0	1	~	27.321582 d	J. Meeus, Astronomical Algorithms, 2nd ed. (1998) ch. 49 (mean, J2000)		
+U	sidereal month	sidereal months				time	0,0,1,0,0,0,0,0,0,0	1475369694	625	0	0	1	~	27.321661 d	J. Meeus, Astronomical Algorithms, 2nd ed. (1998) ch. 49 (mean, J2000)		
+U	anomalistic month	anomalistic months				time	0,0,1,0,0,0,0,0,0,0	59517828	25	0	0	1	~	27.55455 d	J. Meeus, Astronomical Algorithms, 2nd ed. (1998) ch. 49 (mean, J2000)		
+U	Islamic mean month	Islamic mean months		mean Islamic month|tabular Islamic month		time	0,0,1,0,0,0,0,0,0,0	2551440	1	0	0	1		10631/360 d	tabular Islamic calendar: 10 631 days in 360 months (Reingold & Dershowitz, Calendrical Calculations, 4th ed. 2018)		
+U	synodic month	synodic months		lunation|lunations|lunar month|lunar months		time	0,0,1,0,0,0,0,0,0,0	1594651806	625	0	0	1	~	29.530589 d	J. Meeus, Astronomical Algorithms, 2nd ed. (1998) ch. 49 (mean, J2000)		
+U	molad month	molad months		Hebrew mean month|mean molad interval		time	0,0,1,0,0,0,0,0,0,0	7654330	3	0	0	1		765433/25920 d	Hebrew calendar molad interval 29 d 12 h 793 halakim; Maimonides, Mishneh Torah, Sanctification of the New Moon 6:3		
+U	month	months	mo			time	0,0,1,0,0,0,0,0,0,0	2629800	1	0	0	1		1/12 a	CLDR units.xml (month = year/12)	duration-month	
+U	quarter	quarters		quarter year|quarter years|quarter-year		time	0,0,1,0,0,0,0,0,0,0	7889400	1	0	0	1		1/4 a	CLDR units.xml (quarter = year/4)	duration-quarter	
+U	eclipse year	eclipse years		draconic year|draconic years		time	0,0,1,0,0,0,0,0,0,0	748699362	25	0	0	1	~	346.620075 d	J. Meeus, Astronomical Algorithms, 2nd ed. (1998) (mean, J2000)		
+U	Islamic mean year	Islamic mean years		mean Islamic year|tabular Islamic year		time	0,0,1,0,0,0,0,0,0,0	30617280	1	0	0	1		10631/30 d	tabular Islamic calendar: 10 631 days in 30 years (Reingold & Dershowitz, Calendrical Calculations, 4th ed. 2018)		
+U	lunar year	lunar years				time	0,0,1,0,0,0,0,0,0,0	19135821672	625	0	0	1	~	12*29.530589 d	12 synodic months; J. Meeus, Astronomical Algorithms, 2nd ed. (1998)		
+U	Maya tun	Maya tuns				time	0,0,1,0,0,0,0,0,0,0	31104000	1	0	0	1		360 d	Maya Long Count (J. E. S. Thompson, Maya Hieroglyphic Writing, 1950): tun = 18 winals		
+U	calendar year	calendar years		common year|common years		time	0,0,1,0,0,0,0,0,0,0	31536000	1	0	0	1		365 d	NIST SP 811 (2008) B.8 (year (365 days), 3.1536 E+07 s)		
+U	tropical year	tropical years		solar year|solar years|mean tropical year		time	0,0,1,0,0,0,0,0,0,0	3944615652	125	0	0	1	~	365.24219 d	NIST SP 811 (2008) B.8 (year (tropical), 3.155 693 E+07 s)		
+U	Gregorian year	Gregorian years		mean Gregorian year		time	0,0,1,0,0,0,0,0,0,0	31556952	1	0	0	1		365.2425 d	Gregorian calendar, bull Inter gravissimas (1582): 97 leap days in 400 years		
+U	Hebrew mean year	Hebrew mean years		mean Hebrew year		time	0,0,1,0,0,0,0,0,0,0	1798767550	57	0	0	1		35975351/98496 d	Hebrew calendar: 235 molad months in 19 years (Maimonides, Mishneh Torah, Sanctification of the New Moon 6)		
+U	year	years	a|yr	Julian year|Julian years|annum|anni|yrs		time	0,0,1,0,0,0,0,0,0,0	31557600	1	0	0	1	c	365.25 d	IAU Style Manual (1989) (Julian year = 365.25 d); ISO 80000-3:2019 (a)	duration-year	
+U	sidereal year	sidereal years				time	0,0,1,0,0,0,0,0,0,0	19723843602	625	0	0	1	~	365.256363 d	NIST SP 811 (2008) B.8 (year (sidereal), 3.155 815 E+07 s)		
+U	Gaussian year	Gaussian years				time	0,0,1,0,0,0,0,0,0,0	3456000000000000	344041979	1	0	1		(2 pi/0.01720209895) d	IAU (1938, 1976): Gaussian gravitational constant k = 0.01720209895 (exact)		
+U	anomalistic year	anomalistic years				time	0,0,1,0,0,0,0,0,0,0	19724020344	625	0	0	1	~	365.259636 d	J. Meeus, Astronomical Algorithms, 2nd ed. (1998) (mean, J2000)		
+U	leap year	leap years		bissextile year		time	0,0,1,0,0,0,0,0,0,0	31622400	1	0	0	1		366 d	Gregorian calendar (366 days)		
+U	olympiad	olympiads				time	0,0,1,0,0,0,0,0,0,0	126230400	1	0	0	1		4 a	Oxford English Dictionary (olympiad: period of four years)		
+U	lustrum	lustra		lustrums		time	0,0,1,0,0,0,0,0,0,0	157788000	1	0	0	1		5 a	Oxford English Dictionary (lustrum: period of five years)		
+U	decade	decades				time	0,0,1,0,0,0,0,0,0,0	315576000	1	0	0	1		10 a	CLDR units.xml (decade = 10 years)	duration-decade	
+U	saros	saroses		saros cycle		time	0,0,1,0,0,0,0,0,0,0	355607352738	625	0	0	1	~	223*29.530589 d	223 synodic months; J. Meeus, Astronomical Algorithms, 2nd ed. (1998)		
+U	Metonic cycle	Metonic cycles		enneadecaeteris		time	0,0,1,0,0,0,0,0,0,0	74948634882	125	0	0	1	~	235*29.530589 d	235 synodic months; J. Meeus, Astronomical Algorithms, 2nd ed. (1998)		
+U	k'atun	k'atuns		katun|katuns		time	0,0,1,0,0,0,0,0,0,0	622080000	1	0	0	1		7200 d	Maya Long Count (J. E. S. Thompson, Maya Hieroglyphic Writing, 1950): k'atun = 20 tuns		
+U	century	centuries		Julian century|Julian centuries		time	0,0,1,0,0,0,0,0,0,0	3155760000	1	0	0	1		100 a	CLDR units.xml (century = 100 years); IAU (Julian century = 36525 d)	duration-century	
+U	b'ak'tun	b'ak'tuns		baktun|baktuns		time	0,0,1,0,0,0,0,0,0,0	12441600000	1	0	0	1		144000 d	Maya Long Count (J. E. S. Thompson, Maya Hieroglyphic Writing, 1950): b'ak'tun = 20 k'atuns		
+U	millennium	millennia	ka|kyr	kiloannum|kiloanna|kiloyear|kiloyears|millenniums		time	0,0,1,0,0,0,0,0,0,0	31557600000	1	0	0	1		1000 a	IUPAC-IUGS (Holden et al., Pure Appl. Chem. 83, 1159, 2011): ka = 1000 a		
+U	megaannum	megaanna	Ma|Myr	megayear|megayears		time	0,0,1,0,0,0,0,0,0,0	31557600000000	1	0	0	1		1e6 a	IUPAC-IUGS (Holden et al., Pure Appl. Chem. 83, 1159, 2011): Ma = 1e6 a		
+U	gigaannum	gigaanna	Ga|Gyr	gigayear|gigayears		time	0,0,1,0,0,0,0,0,0,0	31557600000000000	1	0	0	1		1e9 a	IUPAC-IUGS (Holden et al., Pure Appl. Chem. 83, 1159, 2011): Ga = 1e9 a		
+U	dyne centimetre	dyne centimetres	dyn·cm|dyncm	dyne centimeter|dyne centimeters|dyne-centimetre|dyne-centimeter		torque	2,1,-2,0,0,0,0,0,0,0	1	10000000	0	0	1		1e-7 N*m	NIST SP 811 (2008) B.8 (dyne centimeter 1.0 E-07 N m)		
+U	gram-force centimetre	gram-force centimetres	gf·cm|gfcm	gram-force centimeter|gram-force centimeters|pond centimetre		torque	2,1,-2,0,0,0,0,0,0,0	196133	2000000000	0	0	1		9.80665 g*m/s^2*cm	NIST SP 811 (2008) B.8 (gram-force 9.806 65 E-03 N) x cm		
+U	newton millimetre	newton millimetres	N·mm|Nmm	newton millimeter|newton millimeters		torque	2,1,-2,0,0,0,0,0,0,0	1	1000	0	0	1		N*mm	BIPM SI Brochure 9th ed. (2019) Table 4 (newton) x mm		
+U	ounce-force inch	ounce-force inches	ozf·in|ozfin|oz·in	inch-ounce|inch-ounces|ounce-inch|ounce-inches|inch ounce-force		torque	2,1,-2,0,0,0,0,0,0,0	1129848290276167	160000000000000000	0	0	1		9.80665 oz*m/s^2*in	NIST SP 811 (2008) B.8 (ounce (avoirdupois)-force inch 7.061 552 E-03 N m)		
+U	newton centimetre	newton centimetres	N·cm|Ncm	newton centimeter|newton centimeters		torque	2,1,-2,0,0,0,0,0,0,0	1	100	0	0	1		N*cm	BIPM SI Brochure 9th ed. (2019) Table 4 (newton) x cm		
+U	poundal foot	poundal feet	pdl·ft|pdlft			torque	2,1,-2,0,0,0,0,0,0,0	6584392202157	156250000000000	0	0	1		lb*ft^2/s^2	NIST SP 811 (2008) B.8 (poundal 1.382 550 E-01 N) x ft		
+U	kilogram-force centimetre	kilogram-force centimetres	kgf·cm|kgfcm|kp·cm	kilogram-force centimeter|kilogram-force centimeters|kilopond centimetre		torque	2,1,-2,0,0,0,0,0,0,0	196133	2000000	0	0	1		9.80665 kg*m/s^2*cm	NIST SP 811 (2008) B.8 (kilogram-force 9.806 65 N) x cm		
+U	pound-force inch	pound-force inches	lbf·in|lbfin|in·lbf|in-lb	inch-pound|inch-pounds|pound-inch|pound-inches|inch pound-force|inch-pound-force		torque	2,1,-2,0,0,0,0,0,0,0	1129848290276167	10000000000000000	0	0	1	c	9.80665 lb*m/s^2*in	NIST SP 811 (2008) B.8 (pound-force inch 1.129 848 E-01 N m)		
+U	newton metre	newton metres	N·m|Nm|N⋅m	newton meter|newton meters|newton-metre|newton-metres|newton-meter|newton-meters		torque	2,1,-2,0,0,0,0,0,0,0	1	1	0	0	1	cs	N*m	BIPM SI Brochure 9th ed. (2019) Table 6 (moment of force: N m)	torque-newton-meter	
+U	pound-force foot	pound-force feet	lbf·ft|lbfft|lb·ft|lb-ft	pound-foot|pound-feet|pound foot|pound feet|pound-force-foot		torque	2,1,-2,0,0,0,0,0,0,0	3389544870828501	2500000000000000	0	0	1	c	9.80665 lb*m/s^2*ft	NIST SP 811 (2008) B.8 (pound-force foot 1.355 818 E+00 N m)	torque-pound-force-foot	
+U	kilogram-force metre	kilogram-force metres	kgf·m|kgfm|kp·m|mkp	kilogram-force meter|kilogram-force meters|kilopond metre|kilopond meter|metre kilopond		torque	2,1,-2,0,0,0,0,0,0,0	196133	20000	0	0	1	c	9.80665 N*m	NIST SP 811 (2008) B.8 (kilogram-force meter 9.806 65 N m)		
+U	kip inch	kip inches	kip·in|kipin	kip-inch|kip-inches		torque	2,1,-2,0,0,0,0,0,0,0	1129848290276167	10000000000000	0	0	1		9806.65 lb*m/s^2*in	NIST SP 811 (2008) B.8 (kip = 1000 lbf = 4.448 222 E+03 N) x in		
+U	kip foot	kip feet	kip·ft|kipft	kip-foot|kip-feet		torque	2,1,-2,0,0,0,0,0,0,0	3389544870828501	2500000000000	0	0	1		9806.65 lb*m/s^2*ft	NIST SP 811 (2008) B.8 (kip = 1000 lbf = 4.448 222 E+03 N) x ft		
+U	tonne-force metre	tonne-force metres	tf·m|tfm	tonne-force meter|tonne-force meters|metric ton-force metre		torque	2,1,-2,0,0,0,0,0,0,0	196133	20	0	0	1		9806.65 N*m	NIST SP 811 (2008) B.8 (kilogram-force 9.806 65 N) x 1000 x m		
+U	scaled point	scaled points		TeX scaled point|TeX scaled points		typography	1,0,0,0,0,0,0,0,0,0	127	23681433600	0	0	1		in/72.27/65536	Knuth, The TeXbook (1984): 1 sp = 1/65536 pt		
+U	twip	twips				typography	1,0,0,0,0,0,0,0,0,0	127	7200000	0	0	1		in/1440	Microsoft Rich Text Format Specification 1.9.1 (twip = 1/20 point)		
+U	kyu	kyu		quarter-millimetre|quarter-millimeter		typography	1,0,0,0,0,0,0,0,0,0	1	4000	0	0	1		0.00025 m	CSS Values and Units Level 3 (Q unit); Japanese phototypesetting		
+U	CSS pixel	CSS pixels	px	CSS px|reference pixel|reference pixels		typography	1,0,0,0,0,0,0,0,0,0	127	480000	0	0	1	c	in/96	CSS Values and Units Level 3, 5.2 (1px = 1/96 in)		
+U	printers point	printers points		American point|American points|ATF point		typography	1,0,0,0,0,0,0,0,0,0	1757299	5000000000	0	0	1		0.013837 in	NIST SP 811 (2008) B.8 (point, printer's); NIST HB 44 (2024) App. C		
+U	TeX point	TeX points				typography	1,0,0,0,0,0,0,0,0,0	127	361350	0	0	1		in/72.27	Knuth, The TeXbook (1984): 72.27 pt = 1 in		
+U	point	points	point	typographic point|typographic points|PostScript point|PostScript points|DTP point|DTP points|big point|big points		typography	1,0,0,0,0,0,0,0,0,0	127	360000	0	0	1	c	in/72	NIST SP 811 (2008) B.8 (point, computer); Adobe PostScript Language Reference	length-point	pt
+U	Berthold point	Berthold points				typography	1,0,0,0,0,0,0,0,0,0	1	2660	0	0	1		m/2660	H. Berthold (1878): 2660 points = 1 m; GNU units 2.22 definitions.units		
+U	Didot point	Didot points		didot|didots|French point|French points		typography	1,0,0,0,0,0,0,0,0,0	125	332472	0	0	1		pouce/72	F. A. Didot (c. 1783): 1/72 pouce du roi; Zupko, French Weights and Measures before the Revolution (1978)		
+U	DIN Didot point	DIN Didot points		German Didot point|German Didot points		typography	1,0,0,0,0,0,0,0,0,0	75213	200000000	0	0	1		0.000376065 m	DIN 16507 (1954); GNU units 2.22 definitions.units		
+U	pearl	pearl		pearl type		typography	1,0,0,0,0,0,0,0,0,0	1757299	1000000000	0	0	1		5*0.013837 in	American point system (1886): 5 points; GNU units 2.22 definitions.units		
+U	agate line	agate lines				typography	1,0,0,0,0,0,0,0,0,0	127	70000	0	0	1		in/14	US newspaper advertising measure (14 agate lines per inch); Webster's New International Dictionary		
+U	agate	agate		ruby type		typography	1,0,0,0,0,0,0,0,0,0	19330289	10000000000	0	0	1		5.5*0.013837 in	American point system (1886): 5 1/2 points; GNU units 2.22 definitions.units		
+U	nonpareil	nonpareil				typography	1,0,0,0,0,0,0,0,0,0	5271897	2500000000	0	0	1		6*0.013837 in	American point system (1886): 6 points; GNU units 2.22 definitions.units		
+U	minion	minion				typography	1,0,0,0,0,0,0,0,0,0	12301093	5000000000	0	0	1		7*0.013837 in	American point system (1886): 7 points; GNU units 2.22 definitions.units		
+U	brevier	brevier				typography	1,0,0,0,0,0,0,0,0,0	1757299	625000000	0	0	1		8*0.013837 in	American point system (1886): 8 points; GNU units 2.22 definitions.units		
+U	bourgeois	bourgeois				typography	1,0,0,0,0,0,0,0,0,0	15815691	5000000000	0	0	1		9*0.013837 in	American point system (1886): 9 points; GNU units 2.22 definitions.units		
+U	long primer	long primer				typography	1,0,0,0,0,0,0,0,0,0	1757299	500000000	0	0	1		10*0.013837 in	American point system (1886): 10 points; GNU units 2.22 definitions.units		
+U	small pica	small pica				typography	1,0,0,0,0,0,0,0,0,0	19330289	5000000000	0	0	1		11*0.013837 in	American point system (1886): 11 points; GNU units 2.22 definitions.units		
+U	printers pica	printers picas		American pica|American picas		typography	1,0,0,0,0,0,0,0,0,0	5271897	1250000000	0	0	1		12*0.013837 in	NIST SP 811 (2008) B.8 (pica, printer's)		
+U	pica	picas	pica	PostScript pica|PostScript picas|computer pica|computer picas|DTP pica|DTP picas		typography	1,0,0,0,0,0,0,0,0,0	127	30000	0	0	1	c	in/6	NIST SP 811 (2008) B.8 (pica, computer); NIST HB 44 (2024) App. C		
+U	cicero	ciceros				typography	1,0,0,0,0,0,0,0,0,0	125	27706	0	0	1		12 didot	Didot system: 1 cicero = 12 Didot points		
+U	great primer	great primer				typography	1,0,0,0,0,0,0,0,0,0	15815691	2500000000	0	0	1		18*0.013837 in	American point system (1886): 18 points; GNU units 2.22 definitions.units		
+U	canon	canon		canon type		typography	1,0,0,0,0,0,0,0,0,0	5271897	312500000	0	0	1		48*0.013837 in	American point system (1886): 48 points; GNU units 2.22 definitions.units		
+U	litre per day	litres per day	L/d	liter per day|liters per day		volume-flow	3,0,-1,0,0,0,0,0,0,0	1	86400000	0	0	1	s	L/d	BIPM SI Brochure 9th ed. (2019) Table 8 (litre, day)		
+U	cubic centimetre per minute	cubic centimetres per minute	cm³/min	cubic centimeter per minute|cubic centimeters per minute		volume-flow	3,0,-1,0,0,0,0,0,0,0	1	60000000	0	0	1		cm^3/min	BIPM SI Brochure 9th ed. (2019)		
+U	US gallon per day	US gallons per day	gal/d|gpd	gallon per day|gallons per day		volume-flow	3,0,-1,0,0,0,0,0,0,0	157725491	3600000000000000	0	0	1		gal/d	NIST SP 811 (2008) B.8 (gallon (U.S.) per day)		
+U	cubic inch per minute	cubic inches per minute	in³/min			volume-flow	3,0,-1,0,0,0,0,0,0,0	2048383	7500000000000	0	0	1		in^3/min	NIST SP 811 (2008) B.8 (cubic inch per minute)		
+U	litre per hour	litres per hour	L/h	liter per hour|liters per hour		volume-flow	3,0,-1,0,0,0,0,0,0,0	1	3600000	0	0	1	s	L/h	BIPM SI Brochure 9th ed. (2019) Table 8 (litre, hour)		
+U	US gallon per hour	US gallons per hour	gal/h|gph	gallon per hour|gallons per hour		volume-flow	3,0,-1,0,0,0,0,0,0,0	157725491	150000000000000	0	0	1		gal/h	NIST HB 44 (2024) App. C (gallon = 231 in³)		
+U	barrel per day	barrels per day	bbl/d|bpd|BPD	oil barrel per day|oil barrels per day|barrels of oil per day		volume-flow	3,0,-1,0,0,0,0,0,0,0	1104078437	600000000000000	0	0	1		42 gal/d	NIST HB 44 (2024) App. C (petroleum barrel = 42 gal)		
+U	cubic foot per hour	cubic feet per hour	ft³/h|cfh			volume-flow	3,0,-1,0,0,0,0,0,0,0	6145149	781250000000	0	0	1		ft^3/h	NIST SP 811 (2008) B.8 (cubic foot)		
+U	cubic metre per day	cubic metres per day	m³/d	cubic meter per day|cubic meters per day		volume-flow	3,0,-1,0,0,0,0,0,0,0	1	86400	0	0	1		m^3/d	BIPM SI Brochure 9th ed. (2019) Table 8 (day)		
+U	litre per minute	litres per minute	L/min|lpm|LPM	liter per minute|liters per minute		volume-flow	3,0,-1,0,0,0,0,0,0,0	1	60000	0	0	1	cs	L/min	BIPM SI Brochure 9th ed. (2019) Table 8 (litre, minute)		
+U	acre-foot per year	acre-feet per year		acre-foot per annum|acre-feet per annum		volume-flow	3,0,-1,0,0,0,0,0,0,0	743563029	19023437500000	0	0	1		43560 ft^3/year	NIST HB 44 (2024) App. C (acre-foot); Julian year		
+U	US gallon per minute	US gallons per minute	gal/min|gpm|GPM	gallon per minute|gallons per minute		volume-flow	3,0,-1,0,0,0,0,0,0,0	157725491	2500000000000	0	0	1	c	gal/min	NIST SP 811 (2008) B.8 (gallon (U.S.) per minute)		
+U	imperial gallon per minute	imperial gallons per minute		UK gallon per minute|UK gallons per minute		volume-flow	3,0,-1,0,0,0,0,0,0,0	454609	6000000000	0	0	1		4.54609 L/min	UK Weights and Measures Act 1985 Sch. 1 (gallon = 4.54609 L)		
+U	cubic metre per hour	cubic metres per hour	m³/h	cubic meter per hour|cubic meters per hour		volume-flow	3,0,-1,0,0,0,0,0,0,0	1	3600	0	0	1	c	m^3/h	BIPM SI Brochure 9th ed. (2019) Table 8 (hour)		
+U	cubic foot per minute	cubic feet per minute	ft³/min|cfm|CFM			volume-flow	3,0,-1,0,0,0,0,0,0,0	18435447	39062500000	0	0	1	c	ft^3/min	NIST SP 811 (2008) B.8 (cubic foot per minute)		
+U	litre per second	litres per second	L/s	liter per second|liters per second		volume-flow	3,0,-1,0,0,0,0,0,0,0	1	1000	0	0	1	s	L/s	BIPM SI Brochure 9th ed. (2019) Table 8 (litre)		
+U	barrel per minute	barrels per minute	bbl/min	oil barrel per minute|oil barrels per minute		volume-flow	3,0,-1,0,0,0,0,0,0,0	3312235311	1250000000000	0	0	1		42 gal/min	NIST HB 44 (2024) App. C (petroleum barrel = 42 gal)		
+U	US gallon per second	US gallons per second	gal/s	gallon per second|gallons per second		volume-flow	3,0,-1,0,0,0,0,0,0,0	473176473	125000000000	0	0	1		gal/s	NIST HB 44 (2024) App. C (gallon = 231 in³)		
+U	acre-foot per day	acre-feet per day				volume-flow	3,0,-1,0,0,0,0,0,0,0	2230689087	156250000000	0	0	1		43560 ft^3/d	NIST HB 44 (2024) App. C (acre-foot)		
+U	cubic metre per minute	cubic metres per minute	m³/min	cubic meter per minute|cubic meters per minute		volume-flow	3,0,-1,0,0,0,0,0,0,0	1	60	0	0	1		m^3/min	BIPM SI Brochure 9th ed. (2019) Table 8 (minute)		
+U	cubic foot per second	cubic feet per second	ft³/s|cfs	cusec|cusecs		volume-flow	3,0,-1,0,0,0,0,0,0,0	55306341	1953125000	0	0	1		ft^3/s	NIST SP 811 (2008) B.8 (cubic foot per second)		
+U	million gallons per day	million gallons per day	MGD|Mgal/d	million US gallons per day		volume-flow	3,0,-1,0,0,0,0,0,0,0	157725491	3600000000	0	0	1		1e6 gal/d	NIST HB 44 (2024) App. C (gallon = 231 in³); US water-utility usage		
+U	cubic metre per second	cubic metres per second	m³/s	cubic meter per second|cubic meters per second|cumec|cumecs		volume-flow	3,0,-1,0,0,0,0,0,0,0	1	1	0	0	1	c	m^3/s	BIPM SI Brochure 9th ed. (2019) (coherent SI unit)		
+U	sverdrup	sverdrups				volume-flow	3,0,-1,0,0,0,0,0,0,0	1000000	1	0	0	1		1e6 m^3/s	AMS Glossary of Meteorology (sverdrup = 10⁶ m³/s)		
+U	cubic millimetre	cubic millimetres	mm³	cubic millimeter|cubic millimeters		volume	3,0,0,0,0,0,0,0,0,0	1	1000000000	0	0	1		1e-9 m^3	BIPM SI Brochure 9th ed. (2019)		
+U	lambda	lambdas	λ			volume	3,0,0,0,0,0,0,0,0,0	1	1000000000	0	0	1		1e-9 m^3	NIST SP 811 (2008) B.8 (lambda = 1 µL)		
+U	metric drop	metric drops		medicinal drop|medicinal drops		volume	3,0,0,0,0,0,0,0,0,0	1	20000000	0	0	1		0.00005 L	United States Pharmacopeia: 20 drops = 1 mL		
+U	drop	drops		US drop|US drops		volume	3,0,0,0,0,0,0,0,0,0	157725491	3072000000000000	0	0	1	~	tsp/96	CLDR units.xml (drop = 1/576 US fl oz)	volume-drop	
+U	imperial minim	imperial minims		UK minim|UK minims		volume	3,0,0,0,0,0,0,0,0,0	454609	7680000000000	0	0	1		4.54609 L/76800	UK Weights and Measures Act 1985 Sch. 1 (1 fluid drachm = 60 minims)		
+U	minim	minims		US minim|US minims		volume	3,0,0,0,0,0,0,0,0,0	157725491	2560000000000000	0	0	1		floz/480	NIST HB 44 (2024) App. C (1 fluid dram = 60 minims)		
+U	smidgen	smidgens		smidgeon|smidgin		volume	3,0,0,0,0,0,0,0,0,0	157725491	1024000000000000	0	0	1	~	tsp/32	Allrecipes (2019), US measuring-spoon convention: smidgen = 1/32 tsp		
+U	pinch	pinches				volume	3,0,0,0,0,0,0,0,0,0	157725491	512000000000000	0	0	1	~	tsp/16	Allrecipes (2019), US measuring-spoon convention: pinch = 1/16 tsp	volume-pinch	
+U	dash	dashes				volume	3,0,0,0,0,0,0,0,0,0	157725491	256000000000000	0	0	1	~	tsp/8	Allrecipes (2019), US measuring-spoon convention: dash = 1/8 tsp		
+U	cubic centimetre	cubic centimetres	cm³|cc	cubic centimeter|cubic centimeters		volume	3,0,0,0,0,0,0,0,0,0	1	1000000	0	0	1		1e-6 m^3	BIPM SI Brochure 9th ed. (2019)	volume-cubic-centimeter	
+U	fluid scruple	fluid scruples		imperial fluid scruple		volume	3,0,0,0,0,0,0,0,0,0	454609	384000000000	0	0	1		4.54609 L/3840	Zupko, British Weights and Measures (1977): 1 fluid scruple = 20 minims = 1/3 fluid drachm		
+U	tad	tads				volume	3,0,0,0,0,0,0,0,0,0	157725491	128000000000000	0	0	1	~	tsp/4	Allrecipes (2019), US measuring-spoon convention: tad = 1/4 tsp		
+U	sai	sai				volume	3,0,0,0,0,0,0,0,0,0	2401	1331000000	0	0	1		sho/1000	Japan Weights and Measures Act (1891): 1 shō = 2401/1331 L; CLDR units.xml	volume-sai	
+U	imperial fluid drachm	imperial fluid drachms		fluid drachm|fluid drachms|UK fluid drachm		volume	3,0,0,0,0,0,0,0,0,0	454609	128000000000	0	0	1		4.54609 L/1280	UK Weights and Measures Act 1985 Sch. 1 (fluid drachm = 1/8 fluid ounce)		
+U	fluid dram	fluid drams	fldr	fluidram|fluidrams|US fluid dram|US fluid drams		volume	3,0,0,0,0,0,0,0,0,0	473176473	128000000000000	0	0	1		floz/8	NIST HB 44 (2024) App. C	volume-dram	
+U	teaspoon	teaspoons	tsp	US teaspoon|US teaspoons|teaspoonful		volume	3,0,0,0,0,0,0,0,0,0	157725491	32000000000000	0	0	1	c	floz/6	NIST HB 44 (2024) App. C (1 tablespoon = 3 teaspoons)	volume-teaspoon	
+U	metric teaspoon	metric teaspoons				volume	3,0,0,0,0,0,0,0,0,0	1	200000	0	0	1		0.005 L	metric cooking measure (5 mL); 21 CFR 101.9(b)(5)(viii)		
+U	kosaji	kosaji		Japanese teaspoon		volume	3,0,0,0,0,0,0,0,0,0	1	200000	0	0	1		0.005 L	CLDR units.xml (kosaji = 5 mL)	volume-kosaji	
+U	dessertspoon	dessertspoons	dsp	dessert spoon|US dessertspoon		volume	3,0,0,0,0,0,0,0,0,0	157725491	16000000000000	0	0	1		2 tsp	US cooking convention: 1 dessertspoon = 2 teaspoons	volume-dessert-spoon	
+U	metric dessertspoon	metric dessertspoons				volume	3,0,0,0,0,0,0,0,0,0	1	100000	0	0	1		0.01 L	metric cooking measure (10 mL)		
+U	tablespoon	tablespoons	tbsp|Tbsp|tbs	US tablespoon|US tablespoons|tablespoonful		volume	3,0,0,0,0,0,0,0,0,0	473176473	32000000000000	0	0	1	c	floz/2	NIST HB 44 (2024) App. C (1 fluid ounce = 2 tablespoons)	volume-tablespoon	
+U	metric tablespoon	metric tablespoons				volume	3,0,0,0,0,0,0,0,0,0	3	200000	0	0	1		0.015 L	metric cooking measure (15 mL); 21 CFR 101.9(b)(5)(viii)		
+U	ōsaji	ōsaji		osaji|Japanese tablespoon		volume	3,0,0,0,0,0,0,0,0,0	3	200000	0	0	1		0.015 L	CLDR units.xml (osaji = 15 mL)	volume-osaji	
+U	cubic inch	cubic inches	in³	cu in|cuin		volume	3,0,0,0,0,0,0,0,0,0	2048383	125000000000	0	0	1		in^3	NIST SP 811 (2008) B.8	volume-cubic-inch	
+U	Australian tablespoon	Australian tablespoons				volume	3,0,0,0,0,0,0,0,0,0	1	50000	0	0	1		0.02 L	Australian metric cooking measure (20 mL)		
+U	imperial fluid ounce	imperial fluid ounces		imp fl oz|UK fluid ounce|UK fluid ounces|UK fl oz		volume	3,0,0,0,0,0,0,0,0,0	454609	16000000000	0	0	1		4.54609 L/160	UK Weights and Measures Act 1985 Sch. 1 (fluid ounce = 1/20 pint)	volume-fluid-ounce-imperial	
+U	fluid ounce	fluid ounces	fl oz|floz	US fluid ounce|US fluid ounces|US fl oz		volume	3,0,0,0,0,0,0,0,0,0	473176473	16000000000000	0	0	1	c	gal/128	NIST HB 44 (2024) App. C	volume-fluid-ounce	oz|ounce|ounces
+U	US legal fluid ounce	US legal fluid ounces		nutrition labeling fluid ounce		volume	3,0,0,0,0,0,0,0,0,0	3	100000	0	0	1		0.03 L	21 CFR 101.9(b)(5)(viii) (1 fl oz = 30 mL for nutrition labeling)		
+U	jigger	jiggers		shot|shots		volume	3,0,0,0,0,0,0,0,0,0	1419529419	32000000000000	0	0	1		1.5 floz	CLDR units.xml (jigger = 1.5 US fl oz)	volume-jigger	
+U	cyathus	cyathi				volume	3,0,0,0,0,0,0,0,0,0	120854597	2500000000000	0	0	1	~	sextarius/12	Skinner, Weights and Measures (1967); sextarius ≈ 35.4 in³		
+U	acetabulum	acetabula				volume	3,0,0,0,0,0,0,0,0,0	362563791	5000000000000	0	0	1	~	sextarius/8	Skinner, Weights and Measures (1967); sextarius ≈ 35.4 in³		
+U	gill	gills	gi	US gill|US gills		volume	3,0,0,0,0,0,0,0,0,0	473176473	4000000000000	0	0	1		gal/32	NIST HB 44 (2024) App. C (1 gill = 4 fluid ounces)		
+U	charka	charki				volume	3,0,0,0,0,0,0,0,0,0	1229941	10000000000	0	0	1	~	vedro/100	Russian ukase of 11 Oct 1835: 1 charka = 1/100 vedro		
+U	imperial gill	imperial gills		UK gill|UK gills|noggin|noggins		volume	3,0,0,0,0,0,0,0,0,0	454609	3200000000	0	0	1		4.54609 L/32	UK Weights and Measures Act 1985 Sch. 1 (gill = 1/4 pint)		
+U	quartarius	quartarii				volume	3,0,0,0,0,0,0,0,0,0	362563791	2500000000000	0	0	1	~	sextarius/4	Skinner, Weights and Measures (1967); sextarius ≈ 35.4 in³		
+U	gō	gō		gou|Japanese gill		volume	3,0,0,0,0,0,0,0,0,0	2401	13310000	0	0	1		sho/10	Japan Weights and Measures Act (1891): 1 shō = 2401/1331 L		
+U	piccolo	piccolos		split bottle|quarter bottle		volume	3,0,0,0,0,0,0,0,0,0	3	16000	0	0	1		0.1875 L	quarter of a 750 mL wine bottle (wine split); GNU units 2.22 definitions.units		
+U	Japanese cup	Japanese cups				volume	3,0,0,0,0,0,0,0,0,0	1	5000	0	0	1		0.2 L	CLDR units.xml (cup-jp = 200 mL)	volume-cup-jp	
+U	Canadian cup	Canadian cups				volume	3,0,0,0,0,0,0,0,0,0	454609	2000000000	0	0	1		4.54609 L/20	Canadian customary cup = 8 imperial fluid ounces		
+U	cup	cups		US cup|US cups|US customary cup		volume	3,0,0,0,0,0,0,0,0,0	473176473	2000000000000	0	0	1	c	gal/16	NIST HB 44 (2024) App. C (1 cup = 8 fluid ounces)	volume-cup	
+U	US legal cup	US legal cups		legal cup|legal cups		volume	3,0,0,0,0,0,0,0,0,0	3	12500	0	0	1		0.24 L	21 CFR 101.9(b)(5)(viii) (1 cup = 240 mL for nutrition labeling)		
+U	metric cup	metric cups				volume	3,0,0,0,0,0,0,0,0,0	1	4000	0	0	1		0.25 L	CLDR units.xml (cup-metric = 250 mL)	volume-cup-metric	
+U	kotyle	kotylai		cotyla		volume	3,0,0,0,0,0,0,0,0,0	27	100000	0	0	1	~	0.27 L	Greek capacity measure after reconstructed vessels; GNU units 2.22 definitions.units		
+U	imperial cup	imperial cups		UK cup|UK cups|breakfast cup|breakfast cups		volume	3,0,0,0,0,0,0,0,0,0	454609	1600000000	0	0	1		4.54609 L/16	Zupko, British Weights and Measures (1977): 1/2 imperial pint		
+U	hemina	heminae				volume	3,0,0,0,0,0,0,0,0,0	362563791	1250000000000	0	0	1	~	sextarius/2	Skinner, Weights and Measures (1967); sextarius ≈ 35.4 in³		
+U	half bottle	half bottles		demi|demi-bouteille		volume	3,0,0,0,0,0,0,0,0,0	3	8000	0	0	1		0.375 L	27 CFR 4.72 (375 mL standard of fill); Comité Champagne bottle sizes		
+U	pint	pints	pt	US pint|US pints|US liquid pint|US liquid pints|liquid pint		volume	3,0,0,0,0,0,0,0,0,0	473176473	1000000000000	0	0	1		gal/8	NIST HB 44 (2024) App. C	volume-pint	
+U	metric pint	metric pints				volume	3,0,0,0,0,0,0,0,0,0	1	2000	0	0	1		0.5 L	CLDR units.xml (pint-metric = 500 mL)	volume-pint-metric	
+U	xestes	xestai				volume	3,0,0,0,0,0,0,0,0,0	27	50000	0	0	1	~	2 kotyle	Greek capacity measure: 1 xestes = 2 kotylai; GNU units 2.22 definitions.units		
+U	US dry pint	US dry pints		dry pint|dry pints		volume	3,0,0,0,0,0,0,0,0,0	220244188543	400000000000000	0	0	1		bu/64	NIST HB 44 (2024) App. C (dry pint = 33.6003125 in³)		
+U	imperial pint	imperial pints		UK pint|UK pints|imp pt|British pint		volume	3,0,0,0,0,0,0,0,0,0	454609	800000000	0	0	1		4.54609 L/8	UK Weights and Measures Act 1985 Sch. 1 (pint = 1/8 gallon)	volume-pint-imperial	
+U	sextarius	sextarii		Roman pint		volume	3,0,0,0,0,0,0,0,0,0	362563791	625000000000	0	0	1	~	35.4 in^3	Skinner, Weights and Measures (1967)		
+U	wine bottle	wine bottles		standard wine bottle|bouteille		volume	3,0,0,0,0,0,0,0,0,0	3	4000	0	0	1		0.75 L	27 CFR 4.72 (750 mL standard of fill)		
+U	fifth	fifths		fifth of a gallon		volume	3,0,0,0,0,0,0,0,0,0	473176473	625000000000	0	0	1		gal/5	US spirits bottle, 1/5 US gallon (before 1980 metric standards of fill)		
+U	quart	quarts	qt	US quart|US quarts|US liquid quart|US liquid quarts|liquid quart		volume	3,0,0,0,0,0,0,0,0,0	473176473	500000000000	0	0	1		gal/4	NIST HB 44 (2024) App. C	volume-quart	
+U	litre	litres	L|l|ℓ	liter|liters		volume	3,0,0,0,0,0,0,0,0,0	1	1000	0	0	1	cs	0.001 m^3	BIPM SI Brochure 9th ed. (2019) Table 8	volume-liter	
+U	cubic decimetre	cubic decimetres	dm³	cubic decimeter|cubic decimeters		volume	3,0,0,0,0,0,0,0,0,0	1	1000	0	0	1		0.001 m^3	BIPM SI Brochure 9th ed. (2019)		
+U	sheng	sheng		Chinese sheng|shisheng		volume	3,0,0,0,0,0,0,0,0,0	1	1000	0	0	1		L	Chinese market system (Weights and Measures Act 1929): 1 sheng = 1 L		
+U	thanan	thanan		tanan		volume	3,0,0,0,0,0,0,0,0,0	1	1000	0	0	1		L	Thai Weights and Measures Act (1923): 1 thanan = 1 L		
+U	old litre	old litres		old liter		volume	3,0,0,0,0,0,0,0,0,0	250007	250000000	0	0	1	~	0.001000028 m^3	BIPM: 3rd CGPM (1901) litre = 1.000028 dm³, abrogated by the 12th CGPM (1964)		
+U	choinix	choinikes				volume	3,0,0,0,0,0,0,0,0,0	27	25000	0	0	1	~	4 kotyle	Greek capacity measure: 1 choinix = 4 kotylai; GNU units 2.22 definitions.units		
+U	US dry quart	US dry quarts		dry quart|dry quarts		volume	3,0,0,0,0,0,0,0,0,0	220244188543	200000000000000	0	0	1		bu/32	NIST HB 44 (2024) App. C (dry quart = 67.200625 in³)		
+U	imperial quart	imperial quarts		UK quart|UK quarts		volume	3,0,0,0,0,0,0,0,0,0	454609	400000000	0	0	1		4.54609 L/4	UK Weights and Measures Act 1985 Sch. 1 (quart = 1/4 gallon)	volume-quart-imperial	
+U	shtof	shtofs				volume	3,0,0,0,0,0,0,0,0,0	1229941	1000000000	0	0	1	~	vedro/10	Russian ukase of 11 Oct 1835: 1 shtof = 1/10 vedro		
+U	magnum	magnums				volume	3,0,0,0,0,0,0,0,0,0	3	2000	0	0	1		1.5 L	27 CFR 4.72 (1.5 L standard of fill); Comité Champagne bottle sizes		
+U	Scots pint	Scots pints				volume	3,0,0,0,0,0,0,0,0,0	52952748933	31250000000000	0	0	1	~	103.404 in^3	Zupko, British Weights and Measures (1977): Scots gallon = 827.232 in³ = 8 pints		
+U	shō	shō		sho|shou		volume	3,0,0,0,0,0,0,0,0,0	2401	1331000	0	0	1		L*2401/1331	Japan Weights and Measures Act (1891): 1 shō = 2401/1331 L (64827 cubic bu)		
+U	growler	growlers				volume	3,0,0,0,0,0,0,0,0,0	473176473	250000000000	0	0	1		64 floz	US craft-beer growler, 64 US fluid ounces		
+U	pottle	pottles		imperial pottle		volume	3,0,0,0,0,0,0,0,0,0	454609	200000000	0	0	1		4.54609 L/2	Zupko, British Weights and Measures (1977): 1/2 gallon		
+U	board foot	board feet	fbm	board-foot|board-feet|foot board measure		volume	3,0,0,0,0,0,0,0,0,0	18435447	7812500000	0	0	1		144 in^3	NIST HB 44 (2024) App. C (board foot = 144 in³)		
+U	jeroboam	jeroboams				volume	3,0,0,0,0,0,0,0,0,0	3	1000	0	0	1		3 L	Comité Champagne bottle sizes (4 bottles)		
+U	khous	khoes		chous		volume	3,0,0,0,0,0,0,0,0,0	81	25000	0	0	1	~	12 kotyle	Greek capacity measure: 1 khous = 12 kotylai; GNU units 2.22 definitions.units		
+U	garnets	garntsy				volume	3,0,0,0,0,0,0,0,0,0	262387	80000000	0	0	1	~	chetverik/8	Russian ukase of 11 Oct 1835: 1 garnets = 1/8 chetverik		
+U	congius	congii				volume	3,0,0,0,0,0,0,0,0,0	1087691373	312500000000	0	0	1	~	6 sextarius	Skinner, Weights and Measures (1967); sextarius ≈ 35.4 in³		
+U	Irish gallon	Irish gallons				volume	3,0,0,0,0,0,0,0,0,0	34822511	9765625000	0	0	1		217.6 in^3	Zupko, British Weights and Measures (1977): Irish gallon = 217.6 in³		
+U	gallon	gallons	gal	US gallon|US gallons|US liquid gallon|US liquid gallons|wine gallon|wine gallons		volume	3,0,0,0,0,0,0,0,0,0	473176473	125000000000	0	0	1	c	231 in^3	NIST HB 44 (2024) App. C	volume-gallon	
+U	garniec	garnce		Polish gallon		volume	3,0,0,0,0,0,0,0,0,0	1	250	0	0	1		4 L	New Polish measures, Congress Poland (1819): 1 garniec = 4 kwarty = 4 L		
+U	US dry gallon	US dry gallons		dry gallon|dry gallons		volume	3,0,0,0,0,0,0,0,0,0	220244188543	50000000000000	0	0	1		bu/8	NIST HB 44 (2024) App. C (bushel = 2150.42 in³)		
+U	rehoboam	rehoboams				volume	3,0,0,0,0,0,0,0,0,0	9	2000	0	0	1		4.5 L	Comité Champagne bottle sizes (6 bottles)		
+U	imperial gallon	imperial gallons		imp gal|UK gallon|UK gallons|British gallon|British gallons		volume	3,0,0,0,0,0,0,0,0,0	454609	100000000	0	0	1	c	4.54609 L	UK Weights and Measures Act 1985 Sch. 1	volume-gallon-imperial	
+U	ale gallon	ale gallons		beer gallon|beer gallons		volume	3,0,0,0,0,0,0,0,0,0	288822003	62500000000	0	0	1		282 in^3	Zupko, British Weights and Measures (1977): ale gallon = 282 in³		
+U	semodius	semodii				volume	3,0,0,0,0,0,0,0,0,0	362563791	78125000000	0	0	1	~	8 sextarius	Skinner, Weights and Measures (1967); sextarius ≈ 35.4 in³		
+U	methuselah	methuselahs		mathusalem		volume	3,0,0,0,0,0,0,0,0,0	3	500	0	0	1		6 L	Comité Champagne bottle sizes (8 bottles)		
+U	peck	pecks	pk	US peck|US pecks		volume	3,0,0,0,0,0,0,0,0,0	220244188543	25000000000000	0	0	1		bu/4	NIST HB 44 (2024) App. C		
+U	salmanazar	salmanazars				volume	3,0,0,0,0,0,0,0,0,0	9	1000	0	0	1		9 L	Comité Champagne bottle sizes (12 bottles)		
+U	imperial peck	imperial pecks		UK peck|UK pecks		volume	3,0,0,0,0,0,0,0,0,0	454609	50000000	0	0	1		2*4.54609 L	UK Weights and Measures Act 1985 Sch. 1 (peck = 2 gallons)		
+U	modius	modii				volume	3,0,0,0,0,0,0,0,0,0	362563791	39062500000	0	0	1	~	16 sextarius	Skinner, Weights and Measures (1967); sextarius ≈ 35.4 in³		
+U	dou	dou		Chinese dou|shidou		volume	3,0,0,0,0,0,0,0,0,0	1	100	0	0	1		10 L	Chinese market system (Weights and Measures Act 1929): 1 dou = 10 sheng		
+U	balthazar	balthazars				volume	3,0,0,0,0,0,0,0,0,0	3	250	0	0	1		12 L	Comité Champagne bottle sizes (16 bottles)		
+U	vedro	vedra		Russian bucket		volume	3,0,0,0,0,0,0,0,0,0	1229941	100000000	0	0	1	~	12.29941 L	Russian ukase of 11 Oct 1835 (vedro = 30 funt of water); ≈ 12.29941 L		
+U	nebuchadnezzar	nebuchadnezzars		nabuchodonosor		volume	3,0,0,0,0,0,0,0,0,0	3	200	0	0	1		15 L	Comité Champagne bottle sizes (20 bottles)		
+U	solomon	solomons		salomon		volume	3,0,0,0,0,0,0,0,0,0	9	500	0	0	1		18 L	Comité Champagne bottle sizes (24 bottles)		
+U	Japanese to	Japanese to				volume	3,0,0,0,0,0,0,0,0,0	2401	133100	0	0	1		10 sho	Japan Weights and Measures Act (1891): 1 to = 10 shō	volume-to-jp	
+U	sixth-barrel keg	sixth-barrel kegs		sixtel|sixth barrel		volume	3,0,0,0,0,0,0,0,0,0	4889490221	250000000000	0	0	1		gal*31/6	US beer keg, 1/6 of a 31 gal beer barrel (27 CFR 25.11)		
+U	thang	thang				volume	3,0,0,0,0,0,0,0,0,0	1	50	0	0	1		20 L	Thai Weights and Measures Act (1923): 1 thang = 20 thanan		
+U	pin	pins				volume	3,0,0,0,0,0,0,0,0,0	4091481	200000000	0	0	1		4.5*4.54609 L	Zupko, British Weights and Measures (1977): 1 pin = 4 1/2 gallons		
+U	chetverik	chetveriki				volume	3,0,0,0,0,0,0,0,0,0	262387	10000000	0	0	1	~	26.2387 L	Russian ukase of 11 Oct 1835 (dry measure); ≈ 26.2387 L		
+U	primat	primats		goliath		volume	3,0,0,0,0,0,0,0,0,0	27	1000	0	0	1		27 L	Comité Champagne bottle sizes (36 bottles)		
+U	amphora	amphorae		quadrantal		volume	3,0,0,0,0,0,0,0,0,0	1087691373	39062500000	0	0	1	~	48 sextarius	Skinner, Weights and Measures (1967); sextarius ≈ 35.4 in³		
+U	cubic foot	cubic feet	ft³	cu ft|cuft		volume	3,0,0,0,0,0,0,0,0,0	55306341	1953125000	0	0	1		ft^3	NIST SP 811 (2008) B.8	volume-cubic-foot	
+U	quarter-barrel keg	quarter-barrel kegs		pony keg|pony kegs|quarter barrel		volume	3,0,0,0,0,0,0,0,0,0	14668470663	500000000000	0	0	1		7.75 gal	US beer keg, 1/4 of a 31 gal beer barrel (27 CFR 25.11)		
+U	melchizedek	melchizedeks		midas		volume	3,0,0,0,0,0,0,0,0,0	3	100	0	0	1		30 L	Comité Champagne bottle sizes (40 bottles)		
+U	bushel	bushels	bu	US bushel|US bushels|Winchester bushel|Winchester bushels		volume	3,0,0,0,0,0,0,0,0,0	220244188543	6250000000000	0	0	1		2150.42 in^3	NIST HB 44 (2024) App. C	volume-bushel	
+U	Hoppus foot	Hoppus feet		Hoppus cubic foot|Hoppus cubic feet		volume	3,0,0,0,0,0,0,0,0,0	55306341	488281250	-1	0	1		ft^3*4/pi	Hoppus, Practical Measuring (1736): quarter-girth rule; GNU units 2.22 definitions.units		
+U	imperial bushel	imperial bushels		UK bushel|UK bushels		volume	3,0,0,0,0,0,0,0,0,0	454609	12500000	0	0	1		8*4.54609 L	UK Weights and Measures Act 1985 Sch. 1 (bushel = 8 gallons)		
+U	metretes	metretai				volume	3,0,0,0,0,0,0,0,0,0	243	6250	0	0	1	~	144 kotyle	Greek capacity measure: 1 metretes = 12 khoes; GNU units 2.22 definitions.units		
+U	firkin	firkins		imperial firkin		volume	3,0,0,0,0,0,0,0,0,0	4091481	100000000	0	0	1		9*4.54609 L	Zupko, British Weights and Measures (1977): 1 firkin = 9 gallons		
+U	medimnos	medimnoi				volume	3,0,0,0,0,0,0,0,0,0	162	3125	0	0	1	~	192 kotyle	Greek capacity measure: 1 medimnos = 48 choinikes; GNU units 2.22 definitions.units		
+U	half-barrel keg	half-barrel kegs		half barrel|full-size keg		volume	3,0,0,0,0,0,0,0,0,0	14668470663	250000000000	0	0	1		15.5 gal	US beer keg, 1/2 of a 31 gal beer barrel (27 CFR 25.11)		
+U	rundlet	rundlets		runlet		volume	3,0,0,0,0,0,0,0,0,0	4258588257	62500000000	0	0	1		18 gal	Zupko, A Dictionary of English Weights and Measures (1968): 18 wine gallons		
+U	kilderkin	kilderkins				volume	3,0,0,0,0,0,0,0,0,0	4091481	50000000	0	0	1		18*4.54609 L	Zupko, British Weights and Measures (1977): 1 kilderkin = 2 firkins		
+U	cranberry barrel	cranberry barrels				volume	3,0,0,0,0,0,0,0,0,0	5966939679	62500000000	0	0	1		5826 in^3	NIST HB 44 (2024) App. C (barrel for cranberries = 5826 in³)		
+U	US dry barrel	US dry barrels		dry barrel|dry barrels		volume	3,0,0,0,0,0,0,0,0,0	903336903	7812500000	0	0	1		7056 in^3	NIST HB 44 (2024) App. C (barrel for fruits and vegetables = 7056 in³)		
+U	US beer barrel	US beer barrels		beer barrel|beer barrels		volume	3,0,0,0,0,0,0,0,0,0	14668470663	125000000000	0	0	1		31 gal	27 CFR 25.11 (barrel = 31 US gallons)		
+U	US liquid barrel	US liquid barrels		liquid barrel|liquid barrels|wine barrel		volume	3,0,0,0,0,0,0,0,0,0	29810117799	250000000000	0	0	1		31.5 gal	NIST HB 44 (2024) App. C; Zupko (1968): 31 1/2 wine gallons		
+U	korzec	korce		Polish bushel		volume	3,0,0,0,0,0,0,0,0,0	16	125	0	0	1		128 L	New Polish measures, Congress Poland (1819): 1 korzec = 32 garnce		
+U	coomb	coombs				volume	3,0,0,0,0,0,0,0,0,0	454609	3125000	0	0	1		32*4.54609 L	Zupko, British Weights and Measures (1977): 1 coomb = 4 bushels		
+U	barrel	barrels	bbl	oil barrel|oil barrels|petroleum barrel|petroleum barrels|barrel of oil		volume	3,0,0,0,0,0,0,0,0,0	9936705933	62500000000	0	0	1		42 gal	NIST HB 44 (2024) App. C (barrel, petroleum = 42 gallons)	volume-barrel	
+U	tierce	tierces				volume	3,0,0,0,0,0,0,0,0,0	9936705933	62500000000	0	0	1		42 gal	Zupko, A Dictionary of English Weights and Measures (1968): 42 wine gallons		
+U	imperial beer barrel	imperial beer barrels		UK beer barrel|UK beer barrels|imperial barrel		volume	3,0,0,0,0,0,0,0,0,0	4091481	25000000	0	0	1		36*4.54609 L	Zupko, British Weights and Measures (1977): 1 barrel = 36 gallons		
+U	koku	koku				volume	3,0,0,0,0,0,0,0,0,0	2401	13310	0	0	1		100 sho	Japan Weights and Measures Act (1891): 1 koku = 100 shō	volume-koku	
+U	chetvert	chetverti		Russian quarter		volume	3,0,0,0,0,0,0,0,0,0	262387	1250000	0	0	1	~	8 chetverik	Russian ukase of 11 Oct 1835: 1 chetvert = 8 chetveriki		
+U	hogshead	hogsheads	hhd	US hogshead|wine hogshead		volume	3,0,0,0,0,0,0,0,0,0	29810117799	125000000000	0	0	1		63 gal	NIST HB 44 (2024) App. C (hogshead = 2 barrels = 63 gallons)		
+U	imperial hogshead	imperial hogsheads		UK hogshead|beer hogshead		volume	3,0,0,0,0,0,0,0,0,0	12274443	50000000	0	0	1		54*4.54609 L	Zupko, British Weights and Measures (1977): 1 hogshead = 54 gallons (beer)		
+U	imperial dry quarter	imperial dry quarters		quarter of grain|quarters of grain		volume	3,0,0,0,0,0,0,0,0,0	454609	1562500	0	0	1		64*4.54609 L	Zupko, British Weights and Measures (1977): 1 quarter = 8 bushels		
+U	puncheon	puncheons		tertian		volume	3,0,0,0,0,0,0,0,0,0	9936705933	31250000000	0	0	1		84 gal	Zupko, A Dictionary of English Weights and Measures (1968): 84 wine gallons		
+U	cord foot	cord feet				volume	3,0,0,0,0,0,0,0,0,0	110612682	244140625	0	0	1		16 ft^3	NIST HB 44 (2024) App. C (cord foot = 16 ft³)		
+U	pipe	pipes		butt|butts		volume	3,0,0,0,0,0,0,0,0,0	29810117799	62500000000	0	0	1		126 gal	Zupko, A Dictionary of English Weights and Measures (1968): 126 wine gallons		
+U	bochka	bochki		Russian barrel		volume	3,0,0,0,0,0,0,0,0,0	1229941	2500000	0	0	1	~	40 vedro	Russian ukase of 11 Oct 1835: 1 bochka = 40 vedra		
+U	culleus	cullei				volume	3,0,0,0,0,0,0,0,0,0	1087691373	1953125000	0	0	1	~	960 sextarius	Skinner, Weights and Measures (1967); 20 amphorae		
+U	cubic yard	cubic yards	yd³	cu yd|cuyd		volume	3,0,0,0,0,0,0,0,0,0	1493271207	1953125000	0	0	1		yd^3	NIST SP 811 (2008) B.8	volume-cubic-yard	
+U	tun	tuns				volume	3,0,0,0,0,0,0,0,0,0	29810117799	31250000000	0	0	1		252 gal	Zupko, A Dictionary of English Weights and Measures (1968): 252 wine gallons		
+U	cubic metre	cubic metres	m³	cubic meter|cubic meters|cu m		volume	3,0,0,0,0,0,0,0,0,0	1	1	0	0	1	c	m^3	BIPM SI Brochure 9th ed. (2019)	volume-cubic-meter	
+U	stere	steres		stère|stacked cubic metre|Raummeter		volume	3,0,0,0,0,0,0,0,0,0	1	1	0	0	1		m^3	NIST SP 811 (2008) B.8 (stere = 1 m³)		
+U	freight ton	freight tons		measurement ton|measurement tons|shipping ton|shipping tons		volume	3,0,0,0,0,0,0,0,0,0	55306341	48828125	0	0	1		40 ft^3	GNU units 2.22 definitions.units (shipping ton = 40 ft³)		
+U	chaldron	chaldrons				volume	3,0,0,0,0,0,0,0,0,0	4091481	3125000	0	0	1		288*4.54609 L	Zupko, British Weights and Measures (1977): 1 chaldron = 36 bushels		
+U	Hoppus ton	Hoppus tons				volume	3,0,0,0,0,0,0,0,0,0	55306341	9765625	-1	0	1		ft^3*200/pi	50 Hoppus feet; GNU units 2.22 definitions.units		
+U	kwian	kwian		kwien|kwean		volume	3,0,0,0,0,0,0,0,0,0	2	1	0	0	1		2000 L	Thai Weights and Measures Act (1923): 1 kwian = 100 thang		
+U	cunit	cunits				volume	3,0,0,0,0,0,0,0,0,0	55306341	19531250	0	0	1		100 ft^3	US/Canadian forestry: 100 cubic feet of solid wood		
+U	hundred cubic feet	hundred cubic feet	CCF|HCF			volume	3,0,0,0,0,0,0,0,0,0	55306341	19531250	0	0	1		100 ft^3	US water-utility billing unit (100 ft³)		
+U	register ton	register tons		gross register ton|gross register tons		volume	3,0,0,0,0,0,0,0,0,0	55306341	19531250	0	0	1		100 ft^3	NIST SP 811 (2008) B.8 (ton, register = 100 ft³)		
+U	cord	cords				volume	3,0,0,0,0,0,0,0,0,0	884901456	244140625	0	0	1		128 ft^3	NIST HB 44 (2024) App. C (cord = 128 ft³)		
+U	Petrograd standard	Petrograd standards		St. Petersburg standard|timber standard		volume	3,0,0,0,0,0,0,0,0,0	1825109253	390625000	0	0	1		165 ft^3	120 deals of 12 ft × 11 in × 1.5 in; GNU units 2.22 definitions.units		
+U	cubic fathom	cubic fathoms				volume	3,0,0,0,0,0,0,0,0,0	1493271207	244140625	0	0	1		216 ft^3	Zupko, British Weights and Measures (1977) (6 ft × 6 ft × 6 ft)		
+U	thousand cubic feet	thousand cubic feet	Mcf			volume	3,0,0,0,0,0,0,0,0,0	55306341	1953125	0	0	1		1000 ft^3	US EIA glossary (Mcf = 1000 cubic feet)		
+U	acre-inch	acre-inches		acre inch|acre inches		volume	3,0,0,0,0,0,0,0,0,0	20076201783	195312500	0	0	1		3630 ft^3	NIST HB 44 (2024) App. C (acre-foot = 43560 ft³)		
+U	cubic decametre	cubic decametres	dam³	cubic decameter|cubic decameters|cubic dekameter		volume	3,0,0,0,0,0,0,0,0,0	1000	1	0	0	1		1000 m^3	BIPM SI Brochure 9th ed. (2019)		
+U	acre-foot	acre-feet	ac-ft	acre foot|acre feet		volume	3,0,0,0,0,0,0,0,0,0	60228605349	48828125	0	0	1		43560 ft^3	NIST HB 44 (2024) App. C	volume-acre-foot	
+U	US survey acre-foot	US survey acre-feet		survey acre-foot|survey acre-feet		volume	3,0,0,0,0,0,0,0,0,0	75271680000000	61023377953	0	0	1		43560 ftUS^3	NIST SP 811 (2008) B.8 (acre-foot, based on US survey foot)		
+U	million cubic feet	million cubic feet	MMcf			volume	3,0,0,0,0,0,0,0,0,0	442450728	15625	0	0	1		1e6 ft^3	US EIA glossary (MMcf = 1000000 cubic feet)		
+U	cubic hectometre	cubic hectometres	hm³	cubic hectometer|cubic hectometers		volume	3,0,0,0,0,0,0,0,0,0	1000000	1	0	0	1		1e6 m^3	BIPM SI Brochure 9th ed. (2019)		
+U	billion cubic feet	billion cubic feet	Bcf			volume	3,0,0,0,0,0,0,0,0,0	3539605824	125	0	0	1		1e9 ft^3	US EIA glossary (Bcf = 10⁹ cubic feet)		
+U	cubic kilometre	cubic kilometres	km³	cubic kilometer|cubic kilometers		volume	3,0,0,0,0,0,0,0,0,0	1000000000	1	0	0	1		1e9 m^3	BIPM SI Brochure 9th ed. (2019)	volume-cubic-kilometer	
+U	cubic mile	cubic miles	mi³	cu mi		volume	3,0,0,0,0,0,0,0,0,0	8140980127813632	1953125	0	0	1		mi^3	NIST SP 811 (2008) B.8	volume-cubic-mile	
+U	trillion cubic feet	trillion cubic feet	Tcf			volume	3,0,0,0,0,0,0,0,0,0	28316846592	1	0	0	1		1e12 ft^3	US EIA glossary (Tcf = 10¹² cubic feet)		
+U	reciprocal mile	reciprocal miles	mi⁻¹	per mile|inverse mile|inverse miles		wavenumber	-1,0,0,0,0,0,0,0,0,0	125	201168	0	0	1		1/mi	NIST SP 811 (2008) B.8 (mile)		
+U	reciprocal kilometre	reciprocal kilometres	km⁻¹	reciprocal kilometer|reciprocal kilometers|per kilometre|per kilometer|inverse kilometre|inverse kilometer		wavenumber	-1,0,0,0,0,0,0,0,0,0	1	1000	0	0	1		1/km	BIPM SI Brochure 9th ed. (2019) Table 4 (wavenumber, m⁻¹)		
+U	reciprocal metre	reciprocal metres	m⁻¹	reciprocal meter|reciprocal meters|per metre|per meter|inverse metre|inverse meter|inverse metres|inverse meters		wavenumber	-1,0,0,0,0,0,0,0,0,0	1	1	0	0	1	c	1/m	BIPM SI Brochure 9th ed. (2019) Table 4 (wavenumber, m⁻¹)		
+U	reciprocal foot	reciprocal feet	ft⁻¹	per foot|inverse foot|inverse feet		wavenumber	-1,0,0,0,0,0,0,0,0,0	1250	381	0	0	1		1/ft	NIST SP 811 (2008) B.8 (foot)		
+U	reciprocal inch	reciprocal inches	in⁻¹	per inch|inverse inch|inverse inches		wavenumber	-1,0,0,0,0,0,0,0,0,0	5000	127	0	0	1		1/in	NIST SP 811 (2008) B.8 (inch)		
+U	kayser	kaysers	cm⁻¹	reciprocal centimetre|reciprocal centimetres|reciprocal centimeter|reciprocal centimeters|per centimetre|per centimeter|inverse centimetre|inverse centimeter|inverse centimetres|inverse centimeters		wavenumber	-1,0,0,0,0,0,0,0,0,0	100	1	0	0	1	c	1/cm	NIST SP 811 (2008) B.8 (kayser = 100 m⁻¹)		
+U	reciprocal millimetre	reciprocal millimetres	mm⁻¹	reciprocal millimeter|reciprocal millimeters|per millimetre|per millimeter|inverse millimetre|inverse millimeter		wavenumber	-1,0,0,0,0,0,0,0,0,0	1000	1	0	0	1	c	1/mm	BIPM SI Brochure 9th ed. (2019) Table 4 (wavenumber, m⁻¹)		
+U	reciprocal micrometre	reciprocal micrometres	µm⁻¹	reciprocal micrometer|reciprocal micrometers|inverse micrometre|inverse micrometer|reciprocal micron|reciprocal microns		wavenumber	-1,0,0,0,0,0,0,0,0,0	1000000	1	0	0	1		1/µm	BIPM SI Brochure 9th ed. (2019) Table 4 (wavenumber, m⁻¹)		
+U	reciprocal nanometre	reciprocal nanometres	nm⁻¹	reciprocal nanometer|reciprocal nanometers|inverse nanometre|inverse nanometer		wavenumber	-1,0,0,0,0,0,0,0,0,0	1000000000	1	0	0	1		1/nm	BIPM SI Brochure 9th ed. (2019) Table 4 (wavenumber, m⁻¹)		
+U	reciprocal ångström	reciprocal ångströms	Å⁻¹	reciprocal angstrom|reciprocal angstroms|inverse angstrom|inverse ångström		wavenumber	-1,0,0,0,0,0,0,0,0,0	10000000000	1	0	0	1		1/Å	NIST SP 811 (2008) B.8 (ångström = 1e-10 m)		
 """#
   }
 
   static var unitOffsets: StaticString {
     #"""
 000000
-000146
-000336
-000469
-000594
-000779
-001019
-001215
-001381
-001515
-001787
-002074
-002306
-002483
-002840
-003179
-003447
-003672
-003881
-004073
-004321
-004549
-004734
-004998
-005209
-005397
-005635
-005861
-006088
-006296
-006507
-006744
-006947
-007098
-007227
-007378
-007524
-007662
-007900
-008141
-008334
-008531
-008721
-008922
-009265
-009508
-009664
-009956
-010184
-010400
-010603
-010873
-011051
-011227
-011466
-011758
-011961
-012168
-012406
-012607
-012848
-013058
-013297
-013506
-013764
-013924
-014041
-014243
-014367
-014488
-014659
-014850
-015002
+000148
+000340
+000475
+000602
+000789
+001031
+001229
+001397
+001533
+001807
+002096
+002330
+002509
+002868
+003209
+003479
+003706
+003917
+004111
+004361
+004591
+004778
+005044
+005257
+005447
+005687
+005915
+006144
+006354
+006567
+006806
+007011
+007164
+007295
+007448
+007596
+007736
+007976
+008219
+008414
+008613
+008805
+009008
+009353
+009598
+009756
+010050
+010280
+010498
+010703
+010975
+011155
+011333
+011574
+011868
+012073
+012282
+012522
+012725
+012968
+013180
+013421
+013632
+013892
+014054
+014173
+014377
+014503
+014626
+014799
+014992
 015146
-015303
-015480
-015623
-015759
-015938
-016110
-016285
-016469
-016654
-016839
-016963
-017099
-017247
-017417
-017548
-017682
-017804
-017959
-018131
-018277
-018413
-018547
-018694
-018859
-018973
-019124
-019324
-019552
-019726
-019898
-020079
-020218
-020454
-020627
-020840
-021027
-021188
-021357
-021519
-021702
-021872
-022006
-022172
-022326
-022500
-022643
-022765
-022934
-023127
-023262
-023434
-023573
-023778
-023922
-024130
-024335
-024517
-024722
-024969
-025161
-025380
-025564
-025763
-025973
-026160
-026375
-026558
-026739
-026980
-027145
-027393
-027552
-027828
-028133
-028551
-028677
-028829
-029107
-029247
-029423
-029591
-029752
-029927
-030125
-030300
-030452
-030607
-030781
-030932
+015292
+015451
+015630
+015775
+015913
+016094
+016268
+016445
+016631
+016818
+017005
+017131
+017269
+017419
+017591
+017724
+017860
+017984
+018141
+018315
+018463
+018601
+018737
+018886
+019053
+019169
+019322
+019524
+019754
+019930
+020104
+020287
+020428
+020666
+020841
+021056
+021245
+021408
+021579
+021743
+021928
+022100
+022236
+022404
+022560
+022736
+022881
+023005
+023176
+023371
+023508
+023682
+023823
+024030
+024176
+024386
+024593
+024777
+024984
+025233
+025427
+025648
+025834
+026035
+026247
+026436
+026653
+026838
+027021
+027264
+027431
+027681
+027842
+028120
+028427
+028847
+028975
+029129
+029409
+029551
+029747
+029943
+030136
+030315
+030521
+030710
+030889
 031082
-031236
-031390
-031575
-031746
-031900
-032054
-032217
-032381
-032507
-032675
-032825
-032980
-033134
-033260
-033414
-033570
-033726
-033882
-034013
-034169
-034329
-034460
-034622
-034758
-034913
-035110
-035256
-035508
-035748
-035957
-036172
-036419
-036689
-036916
-037093
-037317
-037489
-037732
-037983
-038202
-038425
-038606
-038856
-039079
-039318
-039563
-039778
-040070
-040328
-040536
-040731
-040929
-041127
-041342
-041598
-041829
-042130
-042444
-042737
-043008
-043274
-043550
-043873
-043999
-044213
-044658
-044837
-045093
-045297
-045524
-045695
-045866
-046064
-046342
-046668
-046994
-047385
-047517
-047662
-047820
-048056
-048421
-048581
-048883
-049215
-049352
-049542
-049969
-050159
-050379
-050560
-050782
-051027
-051196
-051429
-051680
-051870
-052266
-052425
-052563
-052958
-053218
-053501
-053854
-054090
-054243
-054541
-054776
-054917
-055336
-055620
-055881
-056159
-056373
-056603
-056827
-057015
-057248
-057513
-057810
-058106
-058359
-058565
-058817
-059074
-059277
-059532
-059644
-059855
-060002
-060149
-060447
-060686
-060940
-061180
-061445
-061600
-061845
-062090
-062366
-062658
-062968
-063275
-063494
-063812
-064058
-064207
-064589
-064794
-065020
-065189
-065391
-065619
-065842
-066013
-066272
-066478
-066695
-066925
-067126
-067392
-067583
-067780
+031252
+031464
+031636
+031824
+032023
+032230
+032408
+032622
+032820
+033022
+033198
+033395
+033608
+033835
+034018
+034196
+034372
+034549
+034773
+034902
+035071
+035305
+035483
+035653
+035816
+035993
+036193
+036370
+036524
+036681
+036857
+037010
+037162
+037318
+037474
+037661
+037834
+037990
+038146
+038311
+038477
+038605
+038775
+038927
+039084
+039240
+039368
+039524
+039682
+039840
+039998
+040131
+040289
+040451
+040584
+040748
+040886
+041043
+041242
+041390
+041644
+041886
+042097
+042314
+042563
+042835
+043064
+043243
+043469
+043643
+043888
+044141
+044362
+044587
+044770
+045022
+045247
+045488
+045735
+045952
+046246
+046506
+046716
+046913
+047113
+047313
+047530
+047788
+048021
+048324
+048640
+048935
+049208
+049476
+049754
+050079
+050207
+050423
+050870
+051051
+051309
+051515
+051744
+051917
+052090
+052290
+052570
+052898
+053226
+053619
+053753
+053900
+054060
+054298
+054665
+054827
+055131
+055465
+055604
+055796
+056225
+056417
+056639
+056822
+057046
+057293
+057464
+057699
+057952
+058144
+058542
+058703
+058843
+059240
+059502
+059787
+060142
+060380
+060535
+060835
+061072
+061215
+061636
+061922
+062185
+062465
+062681
+062913
+063139
+063329
+063564
+063831
+064130
+064428
+064683
+064891
+065145
+065404
+065609
+065866
+065980
+066193
+066342
+066491
+066791
+067032
+067288
+067530
+067797
 067954
-068172
-068360
-068595
-068843
-069038
-069225
-069394
-069535
-069720
-069910
-070083
-070195
-070379
-070486
-070670
-070806
-070974
-071096
-071313
-071520
-071702
-071866
-072076
-072258
-072458
-072650
-072951
-073094
-073236
-073364
-073509
-073658
-073876
-074036
-074202
-074424
-074769
-074996
-075254
-075504
-075701
-075874
-076192
-076448
-076653
-076858
-077137
-077358
-077664
-077971
-078266
-078587
-078738
-078980
-079167
-079414
-079687
-079994
-080313
-080717
-081082
-081448
-081712
-082068
-082401
-082553
-082807
-083025
-083215
-083452
-083600
-083728
-084137
-084439
-084711
-084898
-085046
-085211
-085375
-085551
-085740
-085936
-086142
-086363
-086555
-086758
-086980
-087153
-087255
-087444
-087649
-087823
-088020
-088147
-088336
-088474
-088568
-088724
-088851
-089018
-089150
-089275
-089522
-089669
-089841
-089977
-090131
-090299
-090444
-090602
-090792
-090930
-091075
-091277
-091497
-091681
-091865
-091998
-092186
-092348
-092507
-092612
-092748
-092887
-093029
-093152
-093243
-093376
-093495
-093685
-093847
-093971
-094090
-094301
-094452
-094629
-094775
-094941
+068201
+068448
+068726
+069020
+069332
+069641
+069862
+070182
+070430
+070581
+070965
+071172
+071400
+071571
+071775
+072005
+072230
+072403
+072664
+072872
+073091
+073323
+073526
+073794
+073987
+074186
+074362
+074582
+074772
+075009
+075259
+075456
+075645
+075816
+075959
+076146
+076338
+076513
+076627
+076813
+076922
+077108
+077246
+077416
+077540
+077759
+077968
+078152
+078318
+078530
+078714
+078916
+079110
+079413
+079558
+079702
+079832
+079979
+080130
+080350
+080512
+080680
+080904
+081251
+081480
+081740
+081992
+082191
+082366
+082686
+082944
+083151
+083358
+083639
+083862
+084170
+084479
+084776
+085099
+085252
+085496
+085685
+085934
+086209
+086518
+086839
+087245
+087612
+087980
+088246
+088604
+088939
+089093
+089349
+089569
+089761
+090000
+090150
+090280
+090691
+090995
+091269
+091458
+091608
+091775
+091941
+092119
+092310
+092508
+092716
+092939
+093133
+093338
+093562
+093737
+093841
+094032
+094239
+094415
+094614
+094743
+094934
 095074
-095251
-095399
-095556
-095740
-095960
-096140
-096271
-096510
-096666
-096825
-096997
-097145
-097300
-097463
-097579
-097722
-097888
-098034
-098165
-098353
-098489
-098632
-098808
-098984
-099125
-099265
-099391
-099538
-099745
-099886
-100052
-100199
-100311
-100486
+095170
+095328
+095457
+095626
+095760
+095887
+096136
+096285
+096459
+096597
+096753
+096923
+097070
+097230
+097422
+097562
+097709
+097913
+098135
+098321
+098507
+098642
+098832
+098996
+099157
+099264
+099402
+099543
+099687
+099812
+099905
+100040
+100161
+100353
+100517
 100643
-100785
-100911
-101099
-101261
-101414
-101532
-101665
-101806
-101943
-102100
-102299
-102456
-102584
-102749
-102930
-103053
-103219
-103410
-103607
-103780
-103903
-104061
-104200
-104338
-104455
-104613
-104787
-104917
-105058
-105207
-105322
-105474
-105602
-105773
-105909
-106085
-106282
-106473
-106597
-106765
-106948
-107141
-107305
-107466
+100764
+100977
+101130
+101309
+101457
+101625
+101760
+101939
+102089
+102248
+102434
+102656
+102838
+102971
+103212
+103370
+103531
+103705
+103855
+104012
+104177
+104295
+104440
+104608
+104756
+104889
+105079
+105217
+105362
+105540
+105718
+105861
+106003
+106131
+106280
+106489
+106632
+106800
+106949
+107063
+107240
+107399
+107543
 107671
-107842
-108010
-108147
-108336
-108552
-108764
-108904
-109067
-109188
-109338
-109480
-109649
-109850
-110022
-110189
-110316
-110508
-110745
-110959
-111154
-111348
-111503
-111718
-111891
-112139
-112398
-112552
-112748
-112987
-113238
-113444
-113624
-113933
-114162
-114389
-114523
-114779
-114968
-115173
-115617
-115908
-116086
-116228
-116410
-116583
-116768
-117045
-117300
-117571
-117846
-118122
-118430
-118731
-119028
-119242
-119522
-119807
-119954
-120106
-120257
-120429
-120582
-120730
-120903
-121110
-121268
-121476
-121686
-121854
-122014
-122271
-122426
-122616
-122838
-123008
-123179
-123293
-123488
-123656
-123810
-124060
-124263
-124411
-124586
-124755
-124930
-125063
-125237
-125440
-125585
-125792
-125949
-126106
-126280
-126470
-126637
-126833
-126978
-127157
-127353
-127521
-127663
-127869
-128031
-128181
-128334
-128537
-128738
-128900
-129075
-129255
-129467
-129647
-129828
-130000
-130176
-130341
-130487
-130705
-130879
-131051
-131229
-131394
-131571
-131782
-131988
-132136
-132388
-132617
-132815
-133024
-133175
-133356
-133535
-133706
-133832
-133984
-134142
-134268
-134396
-134582
-134749
-134969
-135121
-135261
-135390
-135541
-135678
-135856
-136099
-136289
-136457
-136619
-136857
-137010
-137185
-137358
-137527
-137672
-137856
-138020
-138210
-138349
-138551
-138689
-138831
-138976
-139289
-139482
-139718
-139936
-140259
-140592
-140830
-141102
-141372
-141669
-141899
-142160
-142360
-142619
-142827
-143033
-143315
-143564
-143821
-144061
-144361
-144611
-144853
-144989
-145173
-145356
-145590
-145770
-145990
-146204
-146321
-146499
-146676
-146888
-147093
-147254
-147496
-147763
-147922
-148124
-148259
-148440
-148643
-148875
-149080
-149244
-149432
-149649
-149863
-150077
+107861
+108025
+108180
+108300
+108435
+108578
+108717
+108876
+109077
+109236
+109366
+109533
+109716
+109841
+110009
+110202
+110401
+110576
+110701
+110861
+111002
+111142
+111261
+111421
+111597
+111729
+111872
+112023
+112140
+112294
+112424
+112597
+112735
+112913
+113112
+113305
+113431
+113601
+113786
+113981
+114147
+114310
+114517
+114690
+114860
+114999
+115190
+115408
+115622
+115764
+115929
+116052
+116204
+116348
+116519
+116722
+116896
+117065
+117194
+117388
+117627
+117843
+118040
+118236
+118393
+118610
+118785
+119035
+119296
+119452
+119650
+119891
+120144
+120352
+120534
+120845
+121076
+121305
+121441
+121699
+121890
+122097
+122543
+122836
+123016
+123160
+123344
+123519
+123706
+123985
+124242
+124515
+124792
+125070
+125380
+125683
+125982
+126198
+126480
+126767
+126916
+127070
+127223
+127397
+127552
+127702
+127877
+128086
+128246
+128456
+128668
+128838
+129000
+129259
+129416
+129608
+129832
+130004
+130177
+130293
+130490
+130660
+130816
+131068
+131273
+131423
+131600
+131771
+131948
+132083
+132259
+132464
+132611
+132820
+132979
+133138
+133314
+133506
+133675
+133873
+134020
+134201
+134399
+134569
+134713
+134921
+135085
+135237
+135392
+135597
+135800
+135964
+136141
+136323
+136537
+136719
+136902
+137076
+137254
+137421
+137569
+137789
+137965
+138139
+138319
+138486
+138665
+138878
+139086
+139236
+139490
+139721
+139921
+140132
+140285
+140468
+140649
+140822
+140950
+141104
+141264
+141392
+141522
+141710
+141879
+142101
+142255
+142397
+142528
+142681
+142820
+143000
+143245
+143437
+143607
+143771
+144011
+144166
+144343
+144518
+144689
+144836
+145022
+145188
+145380
+145521
+145725
+145865
+146009
+146156
+146471
+146666
+146904
+147124
+147449
+147784
+148024
+148298
+148570
+148869
+149101
+149364
+149566
+149827
+150037
 150245
-150413
-150587
-150803
-150980
-151123
-151351
-151566
-151804
-152038
-152270
-152507
-152628
-152839
-153066
-153299
-153519
-153720
-153982
-154225
-154462
-154697
-154971
-155175
-155467
-155701
-155878
-156034
-156222
-156457
-156689
-156945
-157157
-157381
-157536
-157767
-158015
-158274
-158548
-158772
-158942
-159210
-159495
-159730
-159978
-160223
-160490
-160613
-160904
-161104
-161341
-161599
-161849
-162058
-162309
-162554
-162765
-162991
-163223
-163431
-163665
-163896
-164171
-164400
-164617
-164848
-165034
-165203
-165470
-165793
-165959
-166145
-166386
-166619
-166814
-167075
-167339
-167620
-167858
-168109
-168345
-168515
-168769
-169068
-169338
-169563
-169707
-169839
-169999
-170152
-170331
-170548
-170700
-170857
-171019
-171241
-171452
-171637
-171834
-171929
-172048
-172173
-172282
-172432
-172537
-172666
-172778
-172889
-172984
-173152
-173260
-173389
-173501
-173680
-173767
-173900
-174030
-174164
-174251
-174382
-174568
-174710
-174864
-175074
-175249
-175419
-175590
-175798
-176056
-176238
-176454
-176618
-176785
-177016
-177178
-177372
+150529
+150780
+151039
+151281
+151583
+151835
+152079
+152217
+152403
+152588
+152824
+153006
+153228
+153444
+153563
+153743
+153922
+154136
+154343
+154506
+154750
+155019
+155180
+155384
+155521
+155704
+155909
+156143
+156350
+156516
+156706
+156925
+157141
+157357
+157527
+157697
+157873
+158091
+158270
+158415
+158645
+158862
+159102
+159338
+159572
+159811
+159934
+160147
+160376
+160611
+160833
+161036
+161300
+161545
+161784
+162021
+162297
+162503
+162797
+163033
+163212
+163370
+163560
+163797
+164031
+164289
+164503
+164729
+164886
+165119
+165369
+165630
+165906
+166132
+166304
+166574
+166861
+167098
+167348
+167595
+167864
+167989
+168282
+168484
+168723
+168983
+169235
+169446
+169699
+169946
+170159
+170387
+170621
+170831
+171067
+171300
+171577
+171808
+172027
+172260
+172448
+172619
+172888
+173213
+173381
+173569
+173812
+174047
+174244
+174507
+174773
+175056
+175296
+175549
+175787
+175959
+176215
+176516
+176788
+177015
+177161
+177295
+177457
 177612
-177849
-178043
-178228
-178411
-178527
-178682
-178849
-179114
-179366
-179602
-179769
-180023
-180275
-180497
-180662
-180944
-181246
-181566
-181923
-182261
-182584
-182816
-183001
-183187
-183376
-183511
-183680
-183839
-184025
-184161
-184395
-184580
-184713
-184937
-185066
-185218
-185438
-185636
-185822
-185960
-186156
-186338
-186474
-186645
-186850
-187096
+177793
+178012
+178166
+178325
+178489
+178713
+178926
+179113
+179312
+179409
+179530
+179657
+179768
+179920
+180027
+180158
+180272
+180385
+180482
+180652
+180762
+180893
+181007
+181188
+181277
+181412
+181544
+181680
+181769
+181902
+182090
+182234
+182390
+182602
+182779
+182951
+183124
+183334
+183594
+183778
+183996
+184162
+184331
+184564
+184728
+184924
+185166
+185405
+185601
+185788
+185973
+186091
+186248
+186417
+186684
+186938
+187176
 187345
-187585
-187816
-188026
-188236
-188452
-188700
-188888
-189133
-189397
-189653
-189877
-190050
-190256
-190425
-190684
-190968
-191263
-191491
-191659
-191963
-192342
-192622
-192984
-193329
-193738
-193992
-194372
-194753
-195060
-195392
-195570
-195746
-195982
-196244
-196371
-196514
-196878
-197203
-197480
-197748
-197938
-198133
-198324
-198506
-198618
-198814
-198988
-199113
-199277
-199448
-199573
-199792
-199952
-200114
-200237
-200376
-200582
-200695
-200879
-201015
-201152
-201314
-201511
-201678
-201845
-202014
-202268
-202476
-202716
-202832
-202991
-203174
-203422
-203583
-203742
-203905
-204099
-204285
-204512
-204708
-204863
-205055
-205221
-205341
-205472
-205606
-205725
-205891
-206075
-206245
-206435
-206620
-206827
-207002
-207180
-207404
-207654
-207842
-208132
-208319
-208495
-208771
-209071
-209323
-209622
-209898
-210106
-210309
-210538
-210718
-210859
-211029
-211202
-211415
-211542
-211826
-211986
-212219
-212414
-212585
-212766
-212944
-213113
-213277
-213441
-213611
-213785
-213959
-214134
-214354
-214472
-214650
-214822
-214996
-215214
-215415
-215592
-215770
-215972
-216211
-216370
-216561
-216760
-216973
-217195
-217430
-217626
-217809
-217986
-218208
-218411
-218566
-218773
-218958
-219187
-219405
-219542
-219708
-219826
-219985
-220136
-220330
-220488
-220664
-220830
-220979
-221168
-221384
-221529
+187601
+187855
+188079
+188246
+188530
+188834
+189156
+189515
+189855
+190180
+190414
+190601
+190789
+190980
+191117
+191288
+191449
+191637
+191775
+192011
+192198
+192333
+192559
+192690
+192844
+193066
+193266
+193454
+193594
+193792
+193976
+194114
+194287
+194494
+194742
+194993
+195235
+195468
+195680
+195892
+196110
+196360
+196550
+196797
+197063
+197321
+197547
+197722
+197930
+198101
+198362
+198648
+198945
+199175
+199345
+199651
+200032
+200314
+200678
+201025
+201436
+201692
+202074
+202457
+202766
+203100
+203280
+203458
+203696
+203960
+204089
+204234
+204600
+204927
+205206
+205476
+205668
+205865
+206058
+206242
+206356
+206554
+206730
+206857
+207023
+207196
+207323
+207544
+207706
+207870
+207995
+208136
+208344
+208459
+208645
+208783
+208922
+209086
+209285
+209454
+209623
+209794
+210050
+210260
+210502
+210620
+210781
+210966
+211216
+211379
+211540
+211705
+211901
+212089
+212318
+212516
+212673
+212867
+213035
+213157
+213290
+213426
+213547
+213715
+213901
+214073
+214265
+214452
+214661
+214838
+215018
+215244
+215496
+215686
+215978
+216167
+216345
+216623
+216925
+217179
+217480
+217758
+217968
+218173
+218404
+218586
+218729
+218901
+219076
+219291
+219420
+219706
+219868
+220103
+220300
+220473
+220656
+220836
+221007
+221173
+221339
+221511
 221687
-221921
-222103
-222302
-222447
-222578
-222779
-222906
-223130
-223280
-223418
-223561
-223702
-223959
-224164
-224358
-224509
-224663
-224822
-224972
-225109
-225297
-225456
-225601
-225780
-225905
-226051
-226222
-226388
+221863
+222040
+222262
+222382
+222562
+222736
+222912
+223132
+223335
+223514
+223694
+223898
+224139
+224300
+224493
+224694
+224909
+225133
+225370
+225568
+225753
+225932
+226156
+226361
 226518
-226681
-226883
-227036
-227204
-227381
-227514
-227665
-227836
-228049
-228188
-228334
-228504
-228688
-228830
-228987
-229138
-229258
-229440
-229596
-229771
-229970
-230102
-230238
-230423
-230582
-230711
-230864
-231046
-231158
-231313
-231453
-231606
-231773
-231981
-232130
-232302
-232416
-232637
-232820
-232973
-233098
-233224
-233341
-233512
-233662
-233810
-233925
-234092
-234231
-234349
-234497
-234679
-234798
-234944
-235089
-235207
-235372
-235512
-235713
-235837
-236028
-236245
-236426
-236584
-236748
-236910
-237097
-237265
-237423
-237592
-237785
-237949
-238157
-238301
-238445
-238674
-238834
-239058
-239194
-239351
-239530
-239737
-239947
-240118
-240252
-240421
-240564
-240705
-240848
-241005
-241160
-241295
-241502
-241658
-241799
-241930
-242060
-242212
-242393
-242515
-242734
-242896
-243045
-243209
-243382
-243538
-243750
-243900
-244062
-244207
-244390
-244531
-244679
-244844
-245117
-245384
-245545
-245710
-246030
-246312
-246605
-246856
+226727
+226914
+227145
+227365
+227504
+227672
+227792
+227953
+228106
+228302
+228462
+228640
+228808
+228959
+229150
+229368
+229515
+229675
+229911
+230095
+230296
+230443
+230576
+230779
+230908
+231134
+231286
+231426
+231571
+231714
+231973
+232180
+232376
+232529
+232685
+232846
+232998
+233137
+233327
+233488
+233635
+233816
+233943
+234091
+234264
+234432
+234564
+234729
+234933
+235088
+235258
+235437
+235572
+235725
+235898
+236113
+236254
+236402
+236574
+236760
+236904
+237063
+237216
+237338
+237522
+237680
+237857
+238058
+238192
+238330
+238517
+238678
+238809
+238964
+239148
+239262
+239419
+239561
+239716
+239885
+240095
+240246
+240420
+240536
+240759
+240944
+241099
+241226
+241354
+241473
+241646
+241798
+241948
+242065
+242234
+242375
+242495
+242645
+242829
+242950
+243098
+243245
+243365
+243532
+243674
+243877
+244003
+244196
+244415
+244598
+244758
+244924
+245088
+245277
+245447
+245607
+245778
+245973
+246139
+246349
+246495
+246641
+246872
+247034
+247260
+247398
+247557
+247738
+247947
+248159
+248332
+248468
+248639
+248784
+248927
+249072
+249231
+249388
+249525
+249734
+249892
+250035
+250168
+250300
+250454
+250637
+250761
+250982
+251146
+251297
+251463
+251638
+251796
+252010
+252162
+252326
+252473
+252658
+252801
+252951
+253118
+253393
+253662
+253825
+253992
+254314
+254598
+254893
+255146
 """#
   }
 
   static var exactKeys: StaticString {
     #"""
-"	440
-%	860
-%/K	977
-%/°C	977
-%w/v	602
-'	467
-1/K	978
-1/°C	979
-1/°F	980
-15 °C calorie	297
-15 °C calories	297
-1x BD	165
-1x Blu-ray	165
-1x CD-ROM	155
-1x DVD	162
-20 °C calorie	295
-20 °C calories	295
-A	248
-A/m	578
-A90	250
-AT	655
-ATF point	1060
+"	470
+%	890
+%/K	1007
+%/°C	1007
+%w/v	632
+'	497
+1/K	1008
+1/°C	1009
+1/°F	1010
+15 °C calorie	327
+15 °C calories	327
+1x BD	195
+1x Blu-ray	195
+1x CD-ROM	185
+1x DVD	192
+20 °C calorie	325
+20 °C calories	325
+A	278
+A/m	608
+A90	280
+AT	685
+ATF point	1090
 AU	138
-A_US	246
-A_int	247
-Admiralty cable	747
-Admiralty cables	747
-Admiralty mile	750
-Admiralty miles	750
-Admiralty nautical mile	750
-Admiralty nautical miles	750
-Aeginetan drachma	645
-Aeginetan drachmae	645
-Aeginetan mina	680
-Aeginetan minae	680
-Aeginetan stater	648
-Aeginetan staters	648
-Aeginetan talent	694
-Aeginetan talents	694
-Aeginetic drachma	645
-Aeginetic mina	680
-Aeginetic stater	648
-Aeginetic talent	694
-Ah	231
-American pica	1075
-American picas	1075
-American point	1060
-American points	1060
-Amin	230
-As	227
-At	249
-At/in	579
-Attic drachma	642
-Attic drachmae	642
-Attic mina	672
-Attic minae	672
-Attic obol	631
-Attic obols	631
-Attic stater	646
-Attic staters	646
-Attic talent	692
-Attic talents	692
-Australian tablespoon	1128
-Australian tablespoons	1128
-Austrian feet	471
-Austrian foot	471
-Austrian inch	442
-Austrian inches	442
+AUD	175
+A_US	276
+A_int	277
+Admiralty cable	777
+Admiralty cables	777
+Admiralty mile	780
+Admiralty miles	780
+Admiralty nautical mile	780
+Admiralty nautical miles	780
+Aeginetan drachma	675
+Aeginetan drachmae	675
+Aeginetan mina	710
+Aeginetan minae	710
+Aeginetan stater	678
+Aeginetan staters	678
+Aeginetan talent	724
+Aeginetan talents	724
+Aeginetic drachma	675
+Aeginetic mina	710
+Aeginetic stater	678
+Aeginetic talent	724
+Ah	261
+American dollar	178
+American dollars	178
+American pica	1105
+American picas	1105
+American point	1090
+American points	1090
+Amin	260
+As	257
+At	279
+At/in	609
+Attic drachma	672
+Attic drachmae	672
+Attic mina	702
+Attic minae	702
+Attic obol	661
+Attic obols	661
+Attic stater	676
+Attic staters	676
+Attic talent	722
+Attic talents	722
+Australian dollar	175
+Australian dollars	175
+Australian tablespoon	1158
+Australian tablespoons	1158
+Austrian feet	501
+Austrian foot	501
+Austrian inch	472
+Austrian inches	472
 Austrian joch	107
 Austrian jochs	107
-Austrian klafter	503
-Austrian klafters	503
-Austrian mile	550
-Austrian miles	550
-Austrian post mile	550
-Austrian post miles	550
-A·h	231
-A·min	230
-A·s	227
-A₉₀	250
-B	189
-B.A. ohm	269
-B.A. unit	269
-B.A. units	269
-B/s	153
-BA ohm	269
-BA unit	269
-BD speed	165
-BED	332
-BOE	328
-BPD	1086
-BTU	305
-BTU at 39 °F	307
-BTU at 59 °F	304
-BTU at 60 °F	303
-BTU feet per hour square foot degree Fahrenheit	971
-BTU foot per hour square foot degree Fahrenheit	971
-BTU inch per hour square foot degree Fahrenheit	967
-BTU inch per second square foot degree Fahrenheit	974
-BTU inches per hour square foot degree Fahrenheit	967
-BTU inches per second square foot degree Fahrenheit	974
-BTU per cubic foot	283
-BTU per gallon	284
-BTU per hour	774
-BTU per hour foot degree Fahrenheit	971
-BTU per hour square foot	377
-BTU per hour square foot degree Fahrenheit	388
-BTU per minute	783
-BTU per pound	909
-BTU per pound degree Fahrenheit	919
-BTU per pound degree Rankine	919
-BTU per second	793
-BTU per second square foot	383
-BTU per second square foot degree Fahrenheit	390
-BTU per square foot hour	377
-BTU/ft3	283
-BTU/ft³	283
-BTU/gal	284
-BTU/h	774
-BTU/h·ft²	377
-BTU/h·ft²·°F	388
-BTU/h·ft·°F	971
-BTU/lb	909
-BTU/lb·°F	919
-BTU/lb·°R	919
-BTU/min	783
-BTU/s	793
-BTU/s·ft²	383
-BTU/s·ft²·°F	390
-BTUH	774
-BTU_39	307
-BTU_59	304
-BTU_60	303
-BTU_IT	305
-BTU_mean	306
-BTU_th	302
-BTU_th/ft³	282
-BTU_th/h	773
-BTU_th/h·ft²	376
-BTU_th/h·ft²·°F	387
-BTU_th/h·ft·°F	970
-BTU_th/lb	908
-BTU_th/lb·°F	917
-BTU_th/min	782
-BTU_th/s	792
-BTU_th·in/h·ft²·°F	966
-BTUs	305
-BTUs per cubic foot	283
-BTUs per gallon	284
-BTUs per hour	774
-BTUs per hour square foot	377
-BTUs per hour square foot degree Fahrenheit	388
-BTUs per minute	783
-BTUs per pound	909
-BTUs per pound degree Fahrenheit	919
-BTUs per second	793
-BTUs per second square foot	383
-BTUs per second square foot degree Fahrenheit	390
-BTU·ft/h·ft²·°F	971
-BTU·in/h·ft²·°F	967
-BTU·in/s·ft²·°F	974
-Ba	800
-Bavarian feet	462
-Bavarian foot	462
-Bcf	1255
-Bengal maund	693
-Berthold point	1063
-Berthold points	1063
-Blu-ray 1x	165
-Blu-ray speed	165
-Bohr radii	419
-Bohr radius	419
-Bps	153
-Bq	848
-British Association unit	269
-British Association units	269
-British cable	747
-British cables	747
-British gallon	1183
-British gallons	1183
-British knot	937
-British nautical mile	750
-British nautical miles	750
-British pint	1154
-British therm	321
-British thermal unit	305
-British thermal unit at 39 °F	307
-British thermal unit at 59 °F	304
-British thermal unit at 60 °F	303
-British thermal unit inch per hour square foot degree Fahrenheit	967
-British thermal unit inch per second square foot degree Fahrenheit	974
-British thermal unit per US gallon	284
-British thermal unit per cubic foot	283
-British thermal unit per hour	774
-British thermal unit per hour foot degree Fahrenheit	971
-British thermal unit per hour square foot	377
-British thermal unit per hour square foot degree Fahrenheit	388
-British thermal unit per minute	783
-British thermal unit per pound	909
-British thermal unit per pound degree Fahrenheit	919
-British thermal unit per second	793
-British thermal unit per second square foot	383
-British thermal unit per second square foot degree Fahrenheit	390
-British thermal units	305
-British thermal units per US gallon	284
-British thermal units per cubic foot	283
-British thermal units per hour	774
-British thermal units per minute	783
-British thermal units per pound	909
-British thermal units per second	793
-British therms	321
-Btu	305
-Btu/ft3	283
-Btu/ft³	283
-Btu/gal	284
-Btu/h	774
-Btu/h·ft²	377
-Btu/h·ft²·°F	388
-Btu/h·ft·°F	971
-Btu/lb	909
-Btu/lb·°F	919
-Btu/min	783
-Btu/s	793
-Btu/s·ft²	383
-Btu/s·ft²·°F	390
-Btu_39	307
-Btu_59	304
-Btu_60	303
-Btu_IT	305
-Btu_mean	306
-Btu_th	302
-Btu_th/ft³	282
-Btu_th/h	773
-Btu_th/lb	908
-Btu_th/lb·°F	917
-Btu_th/min	782
-Btu_th/s	792
-Btuh	774
-Btu·in/h·ft²·°F	967
-Btu·in/s·ft²·°F	974
-C	226
-C/kg	336
-C90	228
-CCF	1243
-CD audio bit rate	156
-CD speed	155
-CD-DA bit rate	156
-CD-ROM 1x	155
-CD-ROM speed	155
-CEPT-1	158
-CEPT-2	161
-CEPT-3	164
-CEPT-4	169
-CEPT-5	174
-CFM	1094
-CHU	308
-CSS pixel	1059
-CSS pixels	1059
-CSS px	1059
-CV	787
-C_US	224
-C_int	225
-Cal	310
-Cal/g	913
-Cal/h	776
-Cal/min	784
-Cal/s	796
-Canadian cup	1142
-Canadian cups	1142
-Castilian arroba	687
-Castilian feet	460
-Castilian foot	460
-Castilian inch	437
-Castilian league	544
-Castilian leagues	544
-Castilian marc	664
-Castilian marcs	664
-Castilian ounce	653
-Castilian ounces	653
-Castilian pound	674
-Castilian pounds	674
-Castilian quintal	696
-Castilian quintals	696
-Castilian vara	489
-Castilian varas	489
-Celsius degree	954
-Celsius degrees	954
-Celsius heat unit	308
-Celsius heat units	308
+Austrian klafter	533
+Austrian klafters	533
+Austrian mile	580
+Austrian miles	580
+Austrian post mile	580
+Austrian post miles	580
+A·h	261
+A·min	260
+A·s	257
+A₉₀	280
+B	219
+B.A. ohm	299
+B.A. unit	299
+B.A. units	299
+B/s	183
+BA ohm	299
+BA unit	299
+BD speed	195
+BED	362
+BOE	358
+BPD	1116
+BRL	169
+BTU	335
+BTU at 39 °F	337
+BTU at 59 °F	334
+BTU at 60 °F	333
+BTU feet per hour square foot degree Fahrenheit	1001
+BTU foot per hour square foot degree Fahrenheit	1001
+BTU inch per hour square foot degree Fahrenheit	997
+BTU inch per second square foot degree Fahrenheit	1004
+BTU inches per hour square foot degree Fahrenheit	997
+BTU inches per second square foot degree Fahrenheit	1004
+BTU per cubic foot	313
+BTU per gallon	314
+BTU per hour	804
+BTU per hour foot degree Fahrenheit	1001
+BTU per hour square foot	407
+BTU per hour square foot degree Fahrenheit	418
+BTU per minute	813
+BTU per pound	939
+BTU per pound degree Fahrenheit	949
+BTU per pound degree Rankine	949
+BTU per second	823
+BTU per second square foot	413
+BTU per second square foot degree Fahrenheit	420
+BTU per square foot hour	407
+BTU/ft3	313
+BTU/ft³	313
+BTU/gal	314
+BTU/h	804
+BTU/h·ft²	407
+BTU/h·ft²·°F	418
+BTU/h·ft·°F	1001
+BTU/lb	939
+BTU/lb·°F	949
+BTU/lb·°R	949
+BTU/min	813
+BTU/s	823
+BTU/s·ft²	413
+BTU/s·ft²·°F	420
+BTUH	804
+BTU_39	337
+BTU_59	334
+BTU_60	333
+BTU_IT	335
+BTU_mean	336
+BTU_th	332
+BTU_th/ft³	312
+BTU_th/h	803
+BTU_th/h·ft²	406
+BTU_th/h·ft²·°F	417
+BTU_th/h·ft·°F	1000
+BTU_th/lb	938
+BTU_th/lb·°F	947
+BTU_th/min	812
+BTU_th/s	822
+BTU_th·in/h·ft²·°F	996
+BTUs	335
+BTUs per cubic foot	313
+BTUs per gallon	314
+BTUs per hour	804
+BTUs per hour square foot	407
+BTUs per hour square foot degree Fahrenheit	418
+BTUs per minute	813
+BTUs per pound	939
+BTUs per pound degree Fahrenheit	949
+BTUs per second	823
+BTUs per second square foot	413
+BTUs per second square foot degree Fahrenheit	420
+BTU·ft/h·ft²·°F	1001
+BTU·in/h·ft²·°F	997
+BTU·in/s·ft²·°F	1004
+Ba	830
+Bavarian feet	492
+Bavarian foot	492
+Bcf	1285
+Bengal maund	723
+Berthold point	1093
+Berthold points	1093
+Blu-ray 1x	195
+Blu-ray speed	195
+Bohr radii	449
+Bohr radius	449
+Bps	183
+Bq	878
+Brazilian reais	169
+Brazilian real	169
+Brazilian reals	169
+British Association unit	299
+British Association units	299
+British cable	777
+British cables	777
+British gallon	1213
+British gallons	1213
+British knot	967
+British nautical mile	780
+British nautical miles	780
+British pint	1184
+British pound	181
+British pounds	181
+British therm	351
+British thermal unit	335
+British thermal unit at 39 °F	337
+British thermal unit at 59 °F	334
+British thermal unit at 60 °F	333
+British thermal unit inch per hour square foot degree Fahrenheit	997
+British thermal unit inch per second square foot degree Fahrenheit	1004
+British thermal unit per US gallon	314
+British thermal unit per cubic foot	313
+British thermal unit per hour	804
+British thermal unit per hour foot degree Fahrenheit	1001
+British thermal unit per hour square foot	407
+British thermal unit per hour square foot degree Fahrenheit	418
+British thermal unit per minute	813
+British thermal unit per pound	939
+British thermal unit per pound degree Fahrenheit	949
+British thermal unit per second	823
+British thermal unit per second square foot	413
+British thermal unit per second square foot degree Fahrenheit	420
+British thermal units	335
+British thermal units per US gallon	314
+British thermal units per cubic foot	313
+British thermal units per hour	804
+British thermal units per minute	813
+British thermal units per pound	939
+British thermal units per second	823
+British therms	351
+Btu	335
+Btu/ft3	313
+Btu/ft³	313
+Btu/gal	314
+Btu/h	804
+Btu/h·ft²	407
+Btu/h·ft²·°F	418
+Btu/h·ft·°F	1001
+Btu/lb	939
+Btu/lb·°F	949
+Btu/min	813
+Btu/s	823
+Btu/s·ft²	413
+Btu/s·ft²·°F	420
+Btu_39	337
+Btu_59	334
+Btu_60	333
+Btu_IT	335
+Btu_mean	336
+Btu_th	332
+Btu_th/ft³	312
+Btu_th/h	803
+Btu_th/lb	938
+Btu_th/lb·°F	947
+Btu_th/min	812
+Btu_th/s	822
+Btuh	804
+Btu·in/h·ft²·°F	997
+Btu·in/s·ft²·°F	1004
+C	256
+C/kg	366
+C90	258
+CAD	176
+CCF	1273
+CD audio bit rate	186
+CD speed	185
+CD-DA bit rate	186
+CD-ROM 1x	185
+CD-ROM speed	185
+CEPT-1	188
+CEPT-2	191
+CEPT-3	194
+CEPT-4	199
+CEPT-5	204
+CFM	1124
+CHF	180
+CHU	338
+CNY	167
+CN¥	167
+CSS pixel	1089
+CSS pixels	1089
+CSS px	1089
+CV	817
+CZK	161
+C_US	254
+C_int	255
+Cal	340
+Cal/g	943
+Cal/h	806
+Cal/min	814
+Cal/s	826
+Canadian cup	1172
+Canadian cups	1172
+Canadian dollar	176
+Canadian dollars	176
+Castilian arroba	717
+Castilian feet	490
+Castilian foot	490
+Castilian inch	467
+Castilian league	574
+Castilian leagues	574
+Castilian marc	694
+Castilian marcs	694
+Castilian ounce	683
+Castilian ounces	683
+Castilian pound	704
+Castilian pounds	704
+Castilian quintal	726
+Castilian quintals	726
+Castilian vara	519
+Castilian varas	519
+Celsius degree	984
+Celsius degrees	984
+Celsius heat unit	338
+Celsius heat units	338
 Chinese acre	91
-Chinese dou	1191
-Chinese feet	474
-Chinese foot	474
-Chinese inch	446
-Chinese inches	446
-Chinese mile	534
-Chinese miles	534
-Chinese sheng	1161
-Chinese zhang	510
+Chinese dou	1221
+Chinese feet	504
+Chinese foot	504
+Chinese inch	476
+Chinese inches	476
+Chinese mile	564
+Chinese miles	564
+Chinese renminbi	167
+Chinese sheng	1191
+Chinese yuan	167
+Chinese zhang	540
 Chukyo-ma	79
 Chukyoma tatami	79
 Chūkyōma tatami	79
-Ci	850
-C·m	253
-C₉₀	228
-DIN Didot point	1065
-DIN Didot points	1065
-DS-0	154
-DS-1	157
-DS-1C	159
-DS-2	160
-DS-3	166
-DS-4	172
-DS0	154
-DS1	157
-DS1C	159
-DS2	160
-DS3	166
-DS4	172
-DS4NA	169
-DTP pica	1076
-DTP picas	1076
-DTP point	1062
-DTP points	1062
-DVD 1x	162
-DVD speed	162
-D_perm	766
-Da	618
-Didot point	1064
-Didot points	1064
+Ci	880
+Czech crown	161
+Czech crowns	161
+Czech koruna	161
+Czech korunas	161
+C·m	283
+C₉₀	258
+DIN Didot point	1095
+DIN Didot points	1095
+DKK	168
+DS-0	184
+DS-1	187
+DS-1C	189
+DS-2	190
+DS-3	196
+DS-4	202
+DS0	184
+DS1	187
+DS1C	189
+DS2	190
+DS3	196
+DS4	202
+DS4NA	199
+DTP pica	1106
+DTP picas	1106
+DTP point	1092
+DTP points	1092
+DVD 1x	192
+DVD speed	192
+D_perm	796
+Da	648
+Danish crown	168
+Danish crowns	168
+Danish krone	168
+Danish kroner	168
+Didot point	1094
+Didot points	1094
 Dirac constant	43
-Doppelzentner	703
-Dth	324
-Dutch ounce	663
-Dutch ounces	663
-E-0	154
-E-1	158
-E-2	161
-E-3	164
-E-4	169
-E-5	174
-E0	154
-E1	158
-E2	161
-E3	164
-E4	169
-E5	174
-EC therm	322
-EC therms	322
-EDR	785
+Doppelzentner	733
+Dth	354
+Dutch ounce	693
+Dutch ounces	693
+E-0	184
+E-1	188
+E-2	191
+E-3	194
+E-4	199
+E-5	204
+E0	184
+E1	188
+E2	191
+E3	194
+E4	199
+E5	204
+EC therm	352
+EC therms	352
+EDR	815
 EMU of capacitance	149
-EMU of charge	229
-EMU of conductance	242
-EMU of current	251
-EMU of electric potential	261
-EMU of inductance	397
-EMU of magnetic flux	587
-EMU of magnetomotive force	245
-EMU of resistance	268
+EMU of charge	259
+EMU of conductance	272
+EMU of current	281
+EMU of electric potential	291
+EMU of inductance	427
+EMU of magnetic flux	617
+EMU of magnetomotive force	275
+EMU of resistance	298
 ESU of capacitance	143
-ESU of charge	223
-ESU of conductance	235
-ESU of current	243
-ESU of electric potential	267
-ESU of inductance	402
-ESU of magnetic flux	591
-ESU of resistance	276
-E_P	326
-E_h	289
+ESU of charge	253
+ESU of conductance	265
+ESU of current	273
+ESU of electric potential	297
+ESU of inductance	432
+ESU of magnetic flux	621
+ESU of resistance	306
+EUR	179
+E_P	356
+E_h	319
 Earth equatorial radius	131
-Earth mass	714
-Earth masses	714
+Earth mass	744
+Earth masses	744
 Earth mean radii	130
 Earth mean radius	130
 Earth polar radii	129
 Earth polar radius	129
 Earth radii	131
 Earth radius	131
-Earth rotation rate	891
-Earth rotation rates	891
+Earth rotation rate	921
+Earth rotation rates	921
 Earth-Moon distance	135
 Edo-ma	78
 Edoma tatami	78
-Egyptian royal cubit	481
-Egyptian royal cubits	481
-Eh	289
-English cubit	478
-English cubits	478
-English ell	493
-English ells	493
-European therm	322
-European therms	322
+Egyptian royal cubit	511
+Egyptian royal cubits	511
+Eh	319
+English cubit	508
+English cubits	508
+English ell	523
+English ells	523
+European therm	352
+European therms	352
 F	148
 F90	147
 F_US	145
 F_int	146
-Fahrenheit degree	952
-Fahrenheit degrees	952
-Fr	223
-French decimal hour	1002
-French decimal minute	998
-French decimal second	992
-French degree	717
-French degree of hardness	717
-French degrees	717
-French degrees of hardness	717
-French feet	473
-French foot	473
-French grain	626
-French grains	626
-French gros	639
-French inch	443
-French inches	443
-French line	429
-French lines	429
-French marc	665
-French marcs	665
-French ounce	656
-French ounces	656
-French point	1064
-French points	1064
-French post league	545
-French post leagues	545
-French pound	675
+Fahrenheit degree	982
+Fahrenheit degrees	982
+Fr	253
+French decimal hour	1032
+French decimal minute	1028
+French decimal second	1022
+French degree	747
+French degree of hardness	747
+French degrees	747
+French degrees of hardness	747
+French feet	503
+French foot	503
+French grain	656
+French grains	656
+French gros	669
+French inch	473
+French inches	473
+French line	459
+French lines	459
+French marc	695
+French marcs	695
+French ounce	686
+French ounces	686
+French point	1094
+French points	1094
+French post league	575
+French post leagues	575
+French pound	705
+Ft	154
 F₉₀	147
-G	583
-G0	236
-GGE	323
-GPM	1091
-Ga	1041
+G	613
+G0	266
+GBP	181
+GGE	353
+GPM	1121
+Ga	1071
 Gal	3
-Gal/s	403
-Gallic league	541
-Gallic leagues	541
-Gaussian year	1028
-Gaussian years	1028
-German Didot point	1065
-German Didot points	1065
-German degree	718
-German degree of hardness	718
-German degrees	718
-German degrees of hardness	718
-German hundredweight	697
-Greek cubit	479
-Greek cubits	479
-Greek fathom	504
-Greek fathoms	504
-Greek feet	472
-Greek finger	434
-Greek fingers	434
-Greek foot	472
-Greek stadion	530
-Gregorian year	1024
-Gregorian years	1024
-Gt	712
-Gunter chain	519
-Gunter chains	519
-Gunter link	456
-Gunter links	456
+Gal/s	433
+Gallic league	571
+Gallic leagues	571
+Gaussian year	1058
+Gaussian years	1058
+German Didot point	1095
+German Didot points	1095
+German degree	748
+German degree of hardness	748
+German degrees	748
+German degrees of hardness	748
+German hundredweight	727
+Greek cubit	509
+Greek cubits	509
+Greek fathom	534
+Greek fathoms	534
+Greek feet	502
+Greek finger	464
+Greek fingers	464
+Greek foot	502
+Greek stadion	560
+Gregorian year	1054
+Gregorian years	1054
+Gt	742
+Gunter chain	549
+Gunter chains	549
+Gunter link	486
+Gunter links	486
 Gy	2
-Gyr	1041
-G₀	236
-H	398
-H90	399
-HCF	1243
-HK	571
-H_US	401
-H_int	400
-Ha	289
-Hebrew mean month	1015
-Hebrew mean year	1025
-Hebrew mean years	1025
-Hefner candle	571
-Hefner candles	571
-Hefner unit	571
-Hefner units	571
-Hefnerkerze	571
-Hong Kong candareen	630
-Hong Kong catties	679
-Hong Kong catty	679
-Hong Kong feet	475
-Hong Kong foot	475
-Hong Kong inch	447
-Hong Kong inches	447
-Hong Kong mace	638
-Hong Kong picul	700
-Hong Kong tael	660
-Hong Kong taels	660
+Gyr	1071
+G₀	266
+H	428
+H90	429
+HCF	1273
+HK	601
+HKD	166
+HUF	154
+H_US	431
+H_int	430
+Ha	319
+Hebrew mean month	1045
+Hebrew mean year	1055
+Hebrew mean years	1055
+Hefner candle	601
+Hefner candles	601
+Hefner unit	601
+Hefner units	601
+Hefnerkerze	601
+Hong Kong candareen	660
+Hong Kong catties	709
+Hong Kong catty	709
+Hong Kong dollar	166
+Hong Kong dollars	166
+Hong Kong feet	505
+Hong Kong foot	505
+Hong Kong inch	477
+Hong Kong inches	477
+Hong Kong mace	668
+Hong Kong picul	730
+Hong Kong tael	690
+Hong Kong taels	690
 Honma tatami	80
-Hoppus cubic feet	1207
-Hoppus cubic foot	1207
-Hoppus feet	1207
-Hoppus foot	1207
-Hoppus ton	1240
-Hoppus tons	1240
-Hubble unit	353
-Hz	360
-H₉₀	399
-IT British thermal unit	305
-IT calorie	298
-IT calorie per gram	912
-IT calorie per gram degree Celsius	920
-IT calorie per gram kelvin	920
-IT calorie per second	780
-IT calories	298
-IT calories per gram	912
-IT calories per gram degree Celsius	920
-IT calories per second	780
-IT kilocalorie	312
-IT kilocalorie per cubic meter	281
-IT kilocalorie per cubic metre	281
-IT kilocalorie per hour	777
-IT kilocalorie per hour metre degree Celsius	969
-IT kilocalorie per hour square metre	375
-IT kilocalorie per hour square metre degree Celsius	386
-IT kilocalorie per kilogram	912
-IT kilocalorie per kilogram degree Celsius	920
-IT kilocalories	312
-IT kilocalories per cubic meter	281
-IT kilocalories per cubic metre	281
-IT kilocalories per hour	777
-IT kilocalories per hour metre degree Celsius	969
-IT kilocalories per hour square metre	375
-IT kilocalories per hour square metre degree Celsius	386
-Indian maund	693
-Indian seer	681
-Indian tola	647
-International Table British thermal unit	305
-International Table calorie	298
-International Table calorie per gram	912
-International Table calorie per second	780
-International Table calories	298
-International Table kilocalorie	312
-International Table kilocalorie per hour	777
-International Table kilocalories	312
+Hoppus cubic feet	1237
+Hoppus cubic foot	1237
+Hoppus feet	1237
+Hoppus foot	1237
+Hoppus ton	1270
+Hoppus tons	1270
+Hubble unit	383
+Hungarian forint	154
+Hungarian forints	154
+Hz	390
+H₉₀	429
+IDR	152
+ILS	173
+INR	157
+ISK	156
+IT British thermal unit	335
+IT calorie	328
+IT calorie per gram	942
+IT calorie per gram degree Celsius	950
+IT calorie per gram kelvin	950
+IT calorie per second	810
+IT calories	328
+IT calories per gram	942
+IT calories per gram degree Celsius	950
+IT calories per second	810
+IT kilocalorie	342
+IT kilocalorie per cubic meter	311
+IT kilocalorie per cubic metre	311
+IT kilocalorie per hour	807
+IT kilocalorie per hour metre degree Celsius	999
+IT kilocalorie per hour square metre	405
+IT kilocalorie per hour square metre degree Celsius	416
+IT kilocalorie per kilogram	942
+IT kilocalorie per kilogram degree Celsius	950
+IT kilocalories	342
+IT kilocalories per cubic meter	311
+IT kilocalories per cubic metre	311
+IT kilocalories per hour	807
+IT kilocalories per hour metre degree Celsius	999
+IT kilocalories per hour square metre	405
+IT kilocalories per hour square metre degree Celsius	416
+Icelandic krona	156
+Icelandic kronur	156
+Icelandic króna	156
+Icelandic krónur	156
+Indian maund	723
+Indian rupee	157
+Indian rupees	157
+Indian seer	711
+Indian tola	677
+Indonesian rupiah	152
+Indonesian rupiahs	152
+International Table British thermal unit	335
+International Table calorie	328
+International Table calorie per gram	942
+International Table calorie per second	810
+International Table calories	328
+International Table kilocalorie	342
+International Table kilocalorie per hour	807
+International Table kilocalories	342
 Irish acre	108
 Irish acres	108
-Irish chain	521
-Irish chains	521
-Irish furlong	533
-Irish furlongs	533
-Irish gallon	1178
-Irish gallons	1178
-Irish mile	539
-Irish miles	539
-Irish perch	517
-Irish perches	517
-Irish pole	517
-Irish poles	517
-Irish rod	517
-Irish rods	517
-Islamic mean month	1013
-Islamic mean months	1013
-Islamic mean year	1019
-Islamic mean years	1019
-J	292
-J-1	157
-J-2	160
-J-3	163
-J-4	168
-J/L	279
-J/kg	906
-J/kgK	915
-J/kg·K	915
-J/kg·°C	915
-J/l	279
-J/m3	278
-J/m³	278
-J1	157
-J2	160
-J3	163
-J4	168
-JRT	795
-JRt	795
-Japanese catty	678
-Japanese cup	1141
-Japanese cups	1141
-Japanese feet	466
-Japanese foot	466
-Japanese fun	629
-Japanese gill	1139
-Japanese inch	445
-Japanese inches	445
-Japanese league	543
-Japanese leagues	543
-Japanese refrigeration ton	795
-Japanese refrigeration tons	795
+Irish chain	551
+Irish chains	551
+Irish furlong	563
+Irish furlongs	563
+Irish gallon	1208
+Irish gallons	1208
+Irish mile	569
+Irish miles	569
+Irish perch	547
+Irish perches	547
+Irish pole	547
+Irish poles	547
+Irish rod	547
+Irish rods	547
+Islamic mean month	1043
+Islamic mean months	1043
+Islamic mean year	1049
+Islamic mean years	1049
+Israeli new shekel	173
+Israeli new shekels	173
+J	322
+J-1	187
+J-2	190
+J-3	193
+J-4	198
+J/L	309
+J/kg	936
+J/kgK	945
+J/kg·K	945
+J/kg·°C	945
+J/l	309
+J/m3	308
+J/m³	308
+J1	187
+J2	190
+J3	193
+J4	198
+JPY	155
+JP¥	155
+JRT	825
+JRt	825
+Japanese catty	708
+Japanese cup	1171
+Japanese cups	1171
+Japanese feet	496
+Japanese foot	496
+Japanese fun	659
+Japanese gill	1169
+Japanese inch	475
+Japanese inches	475
+Japanese league	573
+Japanese leagues	573
+Japanese refrigeration ton	825
+Japanese refrigeration tons	825
 Japanese square ken	81
-Japanese sun	445
-Japanese tablespoon	1126
-Japanese teaspoon	1121
-Japanese to	1196
-Japanese ton of refrigeration	795
+Japanese sun	475
+Japanese tablespoon	1156
+Japanese teaspoon	1151
+Japanese to	1226
+Japanese ton of refrigeration	825
+Japanese yen	155
 Joch	107
 Js	48
 Juchart	101
 Jucharte	101
-Julian centuries	1037
-Julian century	1037
-Julian year	1026
-Julian years	1026
+Julian centuries	1067
+Julian century	1067
+Julian year	1056
+Julian years	1056
 Jupiter equatorial radius	133
-Jupiter mass	715
-Jupiter masses	715
+Jupiter mass	745
+Jupiter masses	745
 Jupiter polar radii	132
 Jupiter polar radius	132
 Jupiter radii	133
 Jupiter radius	133
 J·s	48
-K	960
+K	990
+KRW	153
 Kanto-ma tatami	78
 Katastraljoch	107
+Korean won	153
 Kyo-ma	80
 Kyoma tatami	80
 Kyōma tatami	80
-K⁻¹	978
-L	1159
-L/100km	363
-L/d	1080
-L/h	1084
-L/km	366
-L/min	1089
-L/s	1095
+Kč	161
+K⁻¹	1008
+L	1189
+L/100km	393
+L/d	1110
+L/h	1114
+L/km	396
+L/min	1119
+L/s	1125
 LD	135
-LPM	1089
-LT	709
-LT/yd³	212
-L_sun	799
-Latm	301
+LPM	1119
+LT	739
+LT/yd³	242
+L_sun	829
+Latm	331
 Leyden jar unit	144
-Lsun	799
-Ly	844
-L·atm	301
-L☉	799
-M	721
-MBH	786
-MGD	1101
-MJ/m²	845
-MMBTU	325
-MMBTU/h	798
-MMBtu	325
-MMBtu/h	798
-MMcf	1253
+Lsun	829
+Ly	874
+L·atm	331
+L☉	829
+M	751
+MBH	816
+MGD	1131
+MJ/m²	875
+MMBTU	355
+MMBTU/h	828
+MMBtu	355
+MMBtu/h	828
+MMcf	1283
 MOA	22
-MSCP	570
-Ma	1040
-Mach	940
-Mars solar day	1005
-Martian day	1005
-Martian days	1005
-Maya tun	1021
-Maya tuns	1021
-Mcf	1248
-Metonic cycle	1035
-Metonic cycles	1035
-Mgal/d	1101
-Moon mass	713
-Moon masses	713
+MSCP	600
+MXN	162
+MYR	171
+Ma	1070
+Mach	970
+Malaysian ringgit	171
+Malaysian ringgits	171
+Mars solar day	1035
+Martian day	1035
+Martian days	1035
+Maya tun	1051
+Maya tuns	1051
+Mcf	1278
+Metonic cycle	1065
+Metonic cycles	1065
+Mexican peso	162
+Mexican pesos	162
+Mgal/d	1131
+Moon mass	743
+Moon masses	743
 Moon radius	128
-Mt	711
-Mx	587
-Myr	1040
-M⊕	714
-M☉	716
-M☾	713
-M♃	715
-N	344
-N/cm²	828
-N/m	947
-N/mm²	836
+Mt	741
+Mx	617
+Myr	1070
+M⊕	744
+M☉	746
+M☾	743
+M♃	745
+N	374
+N/cm²	858
+N/m	977
+N/mm²	866
 NATO mil	23
 NATO mils	23
-NM	749
-Ncm	1046
-Newton degree	957
-Newton degrees	957
-Nm	1050
+NIS	173
+NM	779
+NOK	165
+NZD	174
+Ncm	1076
+New Zealand dollar	174
+New Zealand dollars	174
+Newton degree	987
+Newton degrees	987
+Nm	1080
 Nm3	14
-Nmm	1044
+Nmm	1074
 Nms	49
 Nm³	14
-Norwegian mile	551
-N·cm	1046
-N·m	1050
-N·mm	1044
+Norwegian crown	165
+Norwegian crowns	165
+Norwegian krone	165
+Norwegian kroner	165
+Norwegian mile	581
+N·cm	1076
+N·m	1080
+N·mm	1074
 N·m·s	49
-N·s	740
-N⋅m	1050
-N⋅s	740
-OC-1	167
-OC-12	175
-OC-18	177
-OC-192	183
-OC-24	178
-OC-3	170
-OC-36	179
-OC-3c	170
-OC-48	180
-OC-768	185
-OC-9	173
-OC-96	182
-OC1	167
-OC12	175
-OC18	177
-OC192	183
-OC24	178
-OC3	170
-OC36	179
-OC48	180
-OC768	185
-OC9	173
-OC96	182
-Oe	580
-P	216
-PS	787
-PSh	314
-PS·h	314
-Pa	802
-Paris ell	494
-Paris ells	494
-Paris feet	473
-Paris foot	473
-Paris inch	443
-Paris inches	443
-Paris league	542
-Paris leagues	542
-Paris line	429
-Paris lines	429
-Paris perch	515
-Paris perches	515
-Pa·s	217
-Pa⁻¹·s⁻¹	337
-Pa⋅s	217
-Petrograd standard	1246
-Petrograd standards	1246
-Pferdestaerke	787
-Pferdestärke	787
-Pfund	676
+N·s	770
+N⋅m	1080
+N⋅s	770
+OC-1	197
+OC-12	205
+OC-18	207
+OC-192	213
+OC-24	208
+OC-3	200
+OC-36	209
+OC-3c	200
+OC-48	210
+OC-768	215
+OC-9	203
+OC-96	212
+OC1	197
+OC12	205
+OC18	207
+OC192	213
+OC24	208
+OC3	200
+OC36	209
+OC48	210
+OC768	215
+OC9	203
+OC96	212
+Oe	610
+P	246
+PHP	158
+PLN	172
+PS	817
+PSh	344
+PS·h	344
+Pa	832
+Paris ell	524
+Paris ells	524
+Paris feet	503
+Paris foot	503
+Paris inch	473
+Paris inches	473
+Paris league	572
+Paris leagues	572
+Paris line	459
+Paris lines	459
+Paris perch	545
+Paris perches	545
+Pa·s	247
+Pa⁻¹·s⁻¹	367
+Pa⋅s	247
+Petrograd standard	1276
+Petrograd standards	1276
+Pferdestaerke	817
+Pferdestärke	817
+Pfund	706
+Philippine peso	158
+Philippine pesos	158
 Planck constant	44
 Planck constants	44
-Planck energies	326
-Planck energy	326
-Planck force	352
-Planck forces	352
-Planck length	414
-Planck lengths	414
-Planck mass	622
-Planck masses	622
-Planck temperature	965
-Planck temperatures	965
-Planck time	987
-Planck times	987
+Planck energies	356
+Planck energy	356
+Planck force	382
+Planck forces	382
+Planck length	444
+Planck lengths	444
+Planck mass	652
+Planck masses	652
+Planck temperature	995
+Planck temperatures	995
+Planck time	1017
+Planck times	1017
 Planck's constant	44
-Polish bushel	1219
-Polish chain	526
-Polish chains	526
-Polish ell	482
-Polish ells	482
-Polish fathom	499
-Polish fathoms	499
-Polish feet	461
-Polish foot	461
-Polish gallon	1180
+Polish bushel	1249
+Polish chain	556
+Polish chains	556
+Polish ell	512
+Polish ells	512
+Polish fathom	529
+Polish fathoms	529
+Polish feet	491
+Polish foot	491
+Polish gallon	1210
 Polish hide	116
-Polish inch	438
-Polish inches	438
+Polish inch	468
+Polish inches	468
 Polish morgen	106
-Polish rod	512
-Polish rods	512
-PostScript pica	1076
-PostScript picas	1076
-PostScript point	1062
-PostScript points	1062
-Postmeile	550
-Prussian Zoll	441
-Prussian ell	485
-Prussian ells	485
-Prussian feet	470
-Prussian foot	470
-Prussian inch	441
-Prussian inches	441
-Prussian mile	549
-Prussian miles	549
+Polish rod	542
+Polish rods	542
+Polish zloty	172
+Polish zlotys	172
+Polish złoty	172
+PostScript pica	1106
+PostScript picas	1106
+PostScript point	1092
+PostScript points	1092
+Postmeile	580
+Prussian Zoll	471
+Prussian ell	515
+Prussian ells	515
+Prussian feet	500
+Prussian foot	500
+Prussian inch	471
+Prussian inches	471
+Prussian mile	579
+Prussian miles	579
 Prussian morgen	99
 Prussian morgens	99
-Prussian rod	511
-Prussian rods	511
-R	335
-R-value IP	983
-RPM	896
-RSI	986
+Prussian rod	541
+Prussian rods	541
+R	365
+R-value IP	1013
+RMB	167
+RON	170
+RPM	926
+RSI	1016
 R_E	131
 R_J	133
-R_K	275
+R_K	305
 R_sun	136
-Ramsden chain	522
-Ramsden chains	522
-Ramsden link	468
-Ramsden links	468
-Rankine degree	951
-Rankine degrees	951
-Raummeter	1237
-Rd	849
-Reaumur degree	955
-Reaumur degrees	955
-Red Book audio bit rate	156
-Rhineland feet	470
-Rhineland foot	470
-Rhineland inch	441
-Rhineland inches	441
-Rhineland rod	511
-Rhineland rods	511
-Roman actus	524
-Roman cubit	477
-Roman cubits	477
-Roman digit	433
-Roman digits	433
-Roman feet	463
-Roman foot	463
-Roman half ounce	650
-Roman inch	439
-Roman inches	439
-Roman league	541
-Roman leagues	541
-Roman mile	536
-Roman miles	536
-Roman ounce	651
-Roman ounces	651
-Roman pace	495
-Roman paces	495
-Roman palm	451
-Roman palms	451
-Roman pint	1155
-Roman pound	666
-Roman pounds	666
-Roman scruple	633
-Roman scruples	633
-Roman sextula	643
-Roman stadia	529
-Roman stadium	529
-Roman step	487
-Roman steps	487
-Romer degree	956
-Romer degrees	956
-Russian barrel	1232
-Russian bucket	1193
-Russian dolya	624
-Russian line	430
-Russian lines	430
-Russian lot	649
-Russian lots	649
+Ramsden chain	552
+Ramsden chains	552
+Ramsden link	498
+Ramsden links	498
+Rankine degree	981
+Rankine degrees	981
+Raummeter	1267
+Rd	879
+Reaumur degree	985
+Reaumur degrees	985
+Red Book audio bit rate	186
+Rhineland feet	500
+Rhineland foot	500
+Rhineland inch	471
+Rhineland inches	471
+Rhineland rod	541
+Rhineland rods	541
+Roman actus	554
+Roman cubit	507
+Roman cubits	507
+Roman digit	463
+Roman digits	463
+Roman feet	493
+Roman foot	493
+Roman half ounce	680
+Roman inch	469
+Roman inches	469
+Roman league	571
+Roman leagues	571
+Roman mile	566
+Roman miles	566
+Roman ounce	681
+Roman ounces	681
+Roman pace	525
+Roman paces	525
+Roman palm	481
+Roman palms	481
+Roman pint	1185
+Roman pound	696
+Roman pounds	696
+Roman scruple	663
+Roman scruples	663
+Roman sextula	673
+Roman stadia	559
+Roman stadium	559
+Roman step	517
+Roman steps	517
+Romanian lei	170
+Romanian leu	170
+Romer degree	986
+Romer degrees	986
+Rp	152
+Russian barrel	1262
+Russian bucket	1223
+Russian dolya	654
+Russian line	460
+Russian lines	460
+Russian lot	679
+Russian lots	679
 Russian mil	25
-Russian mile	548
-Russian miles	548
-Russian point	426
-Russian points	426
-Russian pound	670
-Russian pounds	670
-Russian quarter	1225
-Rute	511
-Ruten	511
-Ry	288
-Réaumur degree	955
-Réaumur degrees	955
-Rømer degree	956
-Rømer degrees	956
+Russian mile	578
+Russian miles	578
+Russian point	456
+Russian points	456
+Russian pound	700
+Russian pounds	700
+Russian quarter	1255
+Rute	541
+Ruten	541
+Ry	318
+Réaumur degree	985
+Réaumur degrees	985
+Rømer degree	986
+Rømer degrees	986
 R⊕	131
 R☉	136
-S	240
-S90	239
-SI R-value	986
-STM-0	167
-STM-1	171
-STM-16	181
-STM-256	186
-STM-4	176
-STM-64	184
-STM1	171
-STM16	181
-STM256	186
-STM4	176
-STM64	184
-STS-1	167
-STS-12	175
-STS-18	177
-STS-192	183
-STS-24	178
-STS-3	170
-STS-36	179
-STS-3c	170
-STS-48	180
-STS-768	185
-STS-9	173
-STS-96	182
-S_US	237
-S_int	238
-Scandinavian mile	551
-Scandinavian miles	551
-Schock	870
-Schweizer Elle	484
-Schweizer Fuß	465
-Schweizer Klafter	501
-Scots pint	1169
-Scots pints	1169
+S	270
+S90	269
+SEK	164
+SGD	177
+SI R-value	1016
+STM-0	197
+STM-1	201
+STM-16	211
+STM-256	216
+STM-4	206
+STM-64	214
+STM1	201
+STM16	211
+STM256	216
+STM4	206
+STM64	214
+STS-1	197
+STS-12	205
+STS-18	207
+STS-192	213
+STS-24	208
+STS-3	200
+STS-36	209
+STS-3c	200
+STS-48	210
+STS-768	215
+STS-9	203
+STS-96	212
+S_US	267
+S_int	268
+Scandinavian mile	581
+Scandinavian miles	581
+Schock	900
+Schweizer Elle	514
+Schweizer Fuß	495
+Schweizer Klafter	531
+Scots pint	1199
+Scots pints	1199
+Singapore dollar	177
+Singapore dollars	177
 Sm3	13
 Sm³	13
+South African rand	163
+South Korean won	153
 Soviet mil	25
 Soviet mils	25
-Spanish arroba	687
-Spanish fathom	497
-Spanish fathoms	497
-Spanish feet	460
-Spanish foot	460
-Spanish inch	437
-Spanish inches	437
-Spanish ounce	653
-Spanish pound	674
-Spanish pounds	674
-Spanish quintal	696
-St	409
-St. Petersburg standard	1246
+Spanish arroba	717
+Spanish fathom	527
+Spanish fathoms	527
+Spanish feet	490
+Spanish foot	490
+Spanish inch	467
+Spanish inches	467
+Spanish ounce	683
+Spanish pound	704
+Spanish pounds	704
+Spanish quintal	726
+St	439
+St. Petersburg standard	1276
 Sun radius	136
-Sv	334
-Swatch beat	998
-Swatch beats	998
-Swedish ell	483
-Swedish ells	483
-Swedish fathom	500
-Swedish fathoms	500
-Swedish feet	464
-Swedish foot	464
-Swedish metric mile	551
+Sv	364
+Swatch beat	1028
+Swatch beats	1028
+Swedish crown	164
+Swedish crowns	164
+Swedish ell	513
+Swedish ells	513
+Swedish fathom	530
+Swedish fathoms	530
+Swedish feet	494
+Swedish foot	494
+Swedish krona	164
+Swedish kronor	164
+Swedish metric mile	581
 Swedish mil	24
-Swedish mile	553
-Swedish miles	553
+Swedish mile	583
+Swedish miles	583
 Swedish mils	24
-Swiss Linie	431
-Swiss Zoll	444
-Swiss ell	484
-Swiss ells	484
-Swiss feet	465
-Swiss foot	465
-Swiss inch	444
-Swiss inches	444
+Swiss Linie	461
+Swiss Zoll	474
+Swiss ell	514
+Swiss ells	514
+Swiss feet	495
+Swiss foot	495
+Swiss franc	180
+Swiss francs	180
+Swiss inch	474
+Swiss inches	474
 Swiss juchart	101
 Swiss jucharts	101
-Swiss klafter	501
-Swiss klafters	501
-Swiss league	546
-Swiss leagues	546
-Swiss line	431
-Swiss lines	431
-S₉₀	239
-S☉	380
-T	584
-T-1	157
-T-1C	159
-T-2	160
-T-3	166
-T-4	172
-T1	157
-T1C	159
-T2	160
-T3	166
-T4	172
-TME	686
-TR	794
-TRh	318
-TR·h	318
-Taiwan catties	678
-Taiwan catty	678
-Taiwan qian	637
-Taiwan tael	659
-Taiwan taels	659
+Swiss klafter	531
+Swiss klafters	531
+Swiss league	576
+Swiss leagues	576
+Swiss line	461
+Swiss lines	461
+S₉₀	269
+S☉	410
+T	614
+T-1	187
+T-1C	189
+T-2	190
+T-3	196
+T-4	202
+T1	187
+T1C	189
+T2	190
+T3	196
+T4	202
+THB	160
+TME	716
+TR	824
+TRY	159
+TRh	348
+TR·h	348
+Taiwan catties	708
+Taiwan catty	708
+Taiwan qian	667
+Taiwan tael	689
+Taiwan taels	689
 Taiwanese jia	109
-Tbsp	1124
-Tcf	1258
-TeX point	1061
-TeX points	1061
-TeX scaled point	1056
-TeX scaled points	1056
-Texas vara	490
-Texas varas	490
-Thai cubit	480
-Thai cubits	480
-Thai fathom	506
-Thai fathoms	506
-Thai inch	435
-Thai inches	435
-Thai sen	525
-Thai span	459
-Thai spans	459
-Torr	810
+Tbsp	1154
+Tcf	1288
+TeX point	1091
+TeX points	1091
+TeX scaled point	1086
+TeX scaled points	1086
+Texas vara	520
+Texas varas	520
+Thai baht	160
+Thai cubit	510
+Thai cubits	510
+Thai fathom	536
+Thai fathoms	536
+Thai inch	465
+Thai inches	465
+Thai sen	555
+Thai span	489
+Thai spans	489
+Torr	840
+Turkish lira	159
+Turkish liras	159
 U	150
-UK beer barrel	1223
-UK beer barrels	1223
-UK bushel	1208
-UK bushels	1208
-UK cup	1147
-UK cups	1147
-UK fl oz	1129
-UK fluid drachm	1117
-UK fluid ounce	1129
-UK fluid ounces	1129
-UK gallon	1183
-UK gallon per 100 miles	365
-UK gallon per minute	1092
-UK gallons	1183
-UK gallons per 100 miles	365
-UK gallons per minute	1092
-UK gill	1137
-UK gills	1137
-UK hogshead	1227
-UK hundredweight	699
-UK knot	937
-UK minim	1108
-UK minims	1108
-UK mpg	369
-UK nautical mile	750
-UK peck	1189
-UK pecks	1189
-UK pint	1154
-UK pints	1154
-UK quart	1166
-UK quarts	1166
-UK therm	321
-UK therms	321
-UK ton	709
-UK ton per square inch	840
-UK tons	709
-US Navy cable	748
-US Navy cables	748
-US R-value	983
-US U-factor	388
-US beer barrel	1217
-US beer barrels	1217
-US bushel	1206
-US bushels	1206
-US cable	748
-US cables	748
-US cup	1143
-US cups	1143
-US customary cup	1143
-US dessertspoon	1122
-US drop	1107
-US drops	1107
-US dry barrel	1216
-US dry barrels	1216
-US dry gallon	1181
-US dry gallons	1181
-US dry pint	1153
-US dry pints	1153
-US dry quart	1165
-US dry quarts	1165
-US fl oz	1130
-US fluid dram	1118
-US fluid drams	1118
-US fluid ounce	1130
-US fluid ounces	1130
-US gallon	1179
-US gallon per 100 miles	364
-US gallon per day	1082
-US gallon per hour	1085
-US gallon per mile	367
-US gallon per minute	1091
-US gallon per second	1097
-US gallons	1179
-US gallons per 100 miles	364
-US gallons per day	1082
-US gallons per hour	1085
-US gallons per mile	367
-US gallons per minute	1091
-US gallons per second	1097
-US gill	1135
-US gills	1135
-US hogshead	1226
-US hundredweight	695
-US international ampere	246
-US international amperes	246
-US international coulomb	224
-US international coulombs	224
+U.S. dollar	178
+U.S. dollars	178
+UK beer barrel	1253
+UK beer barrels	1253
+UK bushel	1238
+UK bushels	1238
+UK cup	1177
+UK cups	1177
+UK fl oz	1159
+UK fluid drachm	1147
+UK fluid ounce	1159
+UK fluid ounces	1159
+UK gallon	1213
+UK gallon per 100 miles	395
+UK gallon per minute	1122
+UK gallons	1213
+UK gallons per 100 miles	395
+UK gallons per minute	1122
+UK gill	1167
+UK gills	1167
+UK hogshead	1257
+UK hundredweight	729
+UK knot	967
+UK minim	1138
+UK minims	1138
+UK mpg	399
+UK nautical mile	780
+UK peck	1219
+UK pecks	1219
+UK pint	1184
+UK pints	1184
+UK pound	181
+UK pounds	181
+UK quart	1196
+UK quarts	1196
+UK therm	351
+UK therms	351
+UK ton	739
+UK ton per square inch	870
+UK tons	739
+US Navy cable	778
+US Navy cables	778
+US R-value	1013
+US U-factor	418
+US beer barrel	1247
+US beer barrels	1247
+US bushel	1236
+US bushels	1236
+US cable	778
+US cables	778
+US cup	1173
+US cups	1173
+US customary cup	1173
+US dessertspoon	1152
+US dollar	178
+US dollars	178
+US drop	1137
+US drops	1137
+US dry barrel	1246
+US dry barrels	1246
+US dry gallon	1211
+US dry gallons	1211
+US dry pint	1183
+US dry pints	1183
+US dry quart	1195
+US dry quarts	1195
+US fl oz	1160
+US fluid dram	1148
+US fluid drams	1148
+US fluid ounce	1160
+US fluid ounces	1160
+US gallon	1209
+US gallon per 100 miles	394
+US gallon per day	1112
+US gallon per hour	1115
+US gallon per mile	397
+US gallon per minute	1121
+US gallon per second	1127
+US gallons	1209
+US gallons per 100 miles	394
+US gallons per day	1112
+US gallons per hour	1115
+US gallons per mile	397
+US gallons per minute	1121
+US gallons per second	1127
+US gill	1165
+US gills	1165
+US hogshead	1256
+US hundredweight	725
+US international ampere	276
+US international amperes	276
+US international coulomb	254
+US international coulombs	254
 US international farad	145
 US international farads	145
-US international henries	401
-US international henry	401
-US international mho	237
-US international mhos	237
-US international ohm	274
-US international ohms	274
-US international siemens	237
-US international volt	264
-US international volts	264
-US legal cup	1144
-US legal cups	1144
-US legal fluid ounce	1131
-US legal fluid ounces	1131
-US liquid barrel	1218
-US liquid barrels	1218
-US liquid gallon	1179
-US liquid gallons	1179
-US liquid pint	1150
-US liquid pints	1150
-US liquid quart	1158
-US liquid quarts	1158
-US minim	1109
-US minims	1109
-US mpg	370
-US nautical mile	751
-US nautical miles	751
-US peck	1187
-US pecks	1187
-US pint	1150
-US pints	1150
-US proof	859
-US quart	1158
-US quarts	1158
-US refrigeration ton	794
-US statute mile	538
-US statute miles	538
+US international henries	431
+US international henry	431
+US international mho	267
+US international mhos	267
+US international ohm	304
+US international ohms	304
+US international siemens	267
+US international volt	294
+US international volts	294
+US legal cup	1174
+US legal cups	1174
+US legal fluid ounce	1161
+US legal fluid ounces	1161
+US liquid barrel	1248
+US liquid barrels	1248
+US liquid gallon	1209
+US liquid gallons	1209
+US liquid pint	1180
+US liquid pints	1180
+US liquid quart	1188
+US liquid quarts	1188
+US minim	1139
+US minims	1139
+US mpg	400
+US nautical mile	781
+US nautical miles	781
+US peck	1217
+US pecks	1217
+US pint	1180
+US pints	1180
+US proof	889
+US quart	1188
+US quarts	1188
+US refrigeration ton	824
+US statute mile	568
+US statute miles	568
 US survey acre	103
-US survey acre-feet	1252
-US survey acre-foot	1252
+US survey acre-feet	1282
+US survey acre-foot	1282
 US survey acres	103
-US survey chain	520
-US survey chains	520
-US survey fathom	744
-US survey fathoms	744
-US survey feet	469
-US survey foot	469
-US survey furlong	532
-US survey furlongs	532
-US survey link	457
-US survey links	457
-US survey mile	538
-US survey miles	538
-US survey rod	514
-US survey rods	514
-US tablespoon	1124
-US tablespoons	1124
-US teaspoon	1119
-US teaspoons	1119
-US therm	320
-US therms	320
-US ton	707
-US ton per square inch	839
-US tons	707
-V	262
-V/cm	257
-V/in	256
-V/m	255
-V/mil	259
-V90	263
-V_US	264
-V_int	265
-V₉₀	263
-W	775
-W/cm2	382
-W/cm²	382
-W/cm²·K	389
-W/cm·K	972
-W/cm·°C	972
-W/in2	381
-W/in²	381
-W/m2	374
-W/m2K	385
-W/mK	968
-W/m²	374
-W/m²·K	385
-W/m²·°C	385
-W/m·K	968
-W/m·°C	968
+US survey chain	550
+US survey chains	550
+US survey fathom	774
+US survey fathoms	774
+US survey feet	499
+US survey foot	499
+US survey furlong	562
+US survey furlongs	562
+US survey link	487
+US survey links	487
+US survey mile	568
+US survey miles	568
+US survey rod	544
+US survey rods	544
+US tablespoon	1154
+US tablespoons	1154
+US teaspoon	1149
+US teaspoons	1149
+US therm	350
+US therms	350
+US ton	737
+US ton per square inch	869
+US tons	737
+USD	178
+V	292
+V/cm	287
+V/in	286
+V/m	285
+V/mil	289
+V90	293
+V_US	294
+V_int	295
+V₉₀	293
+W	805
+W/cm2	412
+W/cm²	412
+W/cm²·K	419
+W/cm·K	1002
+W/cm·°C	1002
+W/in2	411
+W/in²	411
+W/m2	404
+W/m2K	415
+W/mK	998
+W/m²	404
+W/m²·K	415
+W/m²·°C	415
+W/m·K	998
+W/m·°C	998
 Warsaw Pact mil	25
 Warsaw Pact mils	25
-Wb	590
-Wegstunde	546
-Wegstunden	546
-Wh	309
-Wh/L	285
-Wh/kg	910
-Wh/l	285
-Wh/m3	280
-Wh/m²	843
-Wh/m³	280
-Wiener Fuß	471
-Wiener Klafter	503
-Wiener Zoll	442
-Winchester bushel	1206
-Winchester bushels	1206
-Ws	293
-W·h	309
-W·s	293
-Zentner	697
-Zollpfund	676
-Ztr	697
-a	1026
-a0	419
-abA	251
-abC	229
+Wb	620
+Wegstunde	576
+Wegstunden	576
+Wh	339
+Wh/L	315
+Wh/kg	940
+Wh/l	315
+Wh/m3	310
+Wh/m²	873
+Wh/m³	310
+Wiener Fuß	501
+Wiener Klafter	533
+Wiener Zoll	472
+Winchester bushel	1236
+Winchester bushels	1236
+Ws	323
+W·h	339
+W·s	323
+ZAR	163
+Zentner	727
+Zollpfund	706
+Ztr	727
+a	1056
+a0	449
+abA	281
+abC	259
 abF	149
-abH	397
-abV	261
-abV/cm	254
-abampere	251
-abamperes	251
-abcoulomb	229
-abcoulombs	229
+abH	427
+abV	291
+abV/cm	284
+abampere	281
+abamperes	281
+abcoulomb	259
+abcoulombs	259
 abfarad	149
 abfarads	149
-abhenries	397
-abhenry	397
-abmho	242
-abmhos	242
-abohm	268
-abohms	268
-absiemens	242
-abvolt	261
-abvolt per centimeter	254
-abvolt per centimetre	254
-abvolts	261
-abvolts per centimeter	254
-abvolts per centimetre	254
-abΩ	268
-ac-ft	1251
-acetabula	1134
-acetabulum	1134
+abhenries	427
+abhenry	427
+abmho	272
+abmhos	272
+abohm	298
+abohms	298
+absiemens	272
+abvolt	291
+abvolt per centimeter	284
+abvolt per centimetre	284
+abvolts	291
+abvolts per centimeter	284
+abvolts per centimetre	284
+abΩ	298
+ac-ft	1281
+acetabula	1164
+acetabulum	1164
 acre	102
-acre feet	1251
-acre foot	1251
-acre inch	1249
-acre inches	1249
-acre-feet	1251
-acre-feet per annum	1090
-acre-feet per day	1098
-acre-feet per year	1090
-acre-foot	1251
-acre-foot per annum	1090
-acre-foot per day	1098
-acre-foot per year	1090
-acre-inch	1249
-acre-inches	1249
+acre feet	1281
+acre foot	1281
+acre inch	1279
+acre inches	1279
+acre-feet	1281
+acre-feet per annum	1120
+acre-feet per day	1128
+acre-feet per year	1120
+acre-foot	1281
+acre-foot per annum	1120
+acre-foot per day	1128
+acre-foot per year	1120
+acre-inch	1279
+acre-inches	1279
 acres	102
-actus	524
+actus	554
 actus quadratus	96
-admiralty knot	937
-admiralty knots	937
-agate	1068
-agate line	1067
-agate lines	1067
-ale gallon	1184
-ale gallons	1184
-aln	483
-alnar	483
-amagat	720
-amagats	720
-amg	720
+admiralty knot	967
+admiralty knots	967
+agate	1098
+agate line	1097
+agate lines	1097
+ale gallon	1214
+ale gallons	1214
+aln	513
+alnar	513
+amagat	750
+amagats	750
+amg	750
 amin	22
-amp	248
-amp hour	231
-amp hours	231
-amp-hour	231
-amp-hours	231
-amp-minute	230
-amp-minutes	230
-amp-second	227
-amp-seconds	227
-ampere	248
-ampere 90	250
-ampere hour	231
-ampere hours	231
-ampere minute	230
-ampere minutes	230
-ampere per inch	579
-ampere per meter	578
-ampere per metre	578
-ampere second	227
-ampere seconds	227
-ampere turn	249
-ampere turns	249
-ampere-90	250
-ampere-hour	231
-ampere-hours	231
-ampere-minute	230
-ampere-minutes	230
-ampere-second	227
-ampere-seconds	227
-ampere-turn	249
-ampere-turn per inch	579
-ampere-turn per meter	578
-ampere-turn per metre	578
-ampere-turns	249
-ampere-turns per inch	579
-ampere-turns per meter	578
-ampere-turns per metre	578
-amperes	248
-amperes per inch	579
-amperes per meter	578
-amperes per metre	578
-amperes-90	250
-amphora	1202
-amphorae	1202
-amps	248
-amu	619
-angstrom	420
-angstrom star	421
-angstrom stars	421
-angstroms	420
+amp	278
+amp hour	261
+amp hours	261
+amp-hour	261
+amp-hours	261
+amp-minute	260
+amp-minutes	260
+amp-second	257
+amp-seconds	257
+ampere	278
+ampere 90	280
+ampere hour	261
+ampere hours	261
+ampere minute	260
+ampere minutes	260
+ampere per inch	609
+ampere per meter	608
+ampere per metre	608
+ampere second	257
+ampere seconds	257
+ampere turn	279
+ampere turns	279
+ampere-90	280
+ampere-hour	261
+ampere-hours	261
+ampere-minute	260
+ampere-minutes	260
+ampere-second	257
+ampere-seconds	257
+ampere-turn	279
+ampere-turn per inch	609
+ampere-turn per meter	608
+ampere-turn per metre	608
+ampere-turns	279
+ampere-turns per inch	609
+ampere-turns per meter	608
+ampere-turns per metre	608
+amperes	278
+amperes per inch	609
+amperes per meter	608
+amperes per metre	608
+amperes-90	280
+amphora	1232
+amphorae	1232
+amps	278
+amu	649
+angstrom	450
+angstrom star	451
+angstrom stars	451
+angstroms	450
 angular mil	23
 angular mils	23
-angular velocity of the Earth	891
-anni	1026
-annum	1026
-anomalistic month	1012
-anomalistic months	1012
-anomalistic year	1029
-anomalistic years	1029
-apostilb	562
-apostilbs	562
-apothecaries dram	640
-apothecaries drams	640
-apothecaries ounce	658
-apothecaries ounces	658
-apothecaries pound	669
-apothecaries pounds	669
-apothecaries scruple	634
-apothecaries scruples	634
-apothecaries' dram	640
-apothecaries' drams	640
-apothecaries' ounce	658
-apothecaries' ounces	658
-apothecaries' pound	669
-apothecaries' pounds	669
-apothecaries' scruple	634
-apothecaries' scruples	634
+angular velocity of the Earth	921
+anni	1056
+annum	1056
+anomalistic month	1042
+anomalistic months	1042
+anomalistic year	1059
+anomalistic years	1059
+apostilb	592
+apostilbs	592
+apothecaries dram	670
+apothecaries drams	670
+apothecaries ounce	688
+apothecaries ounces	688
+apothecaries pound	699
+apothecaries pounds	699
+apothecaries scruple	664
+apothecaries scruples	664
+apothecaries' dram	670
+apothecaries' drams	670
+apothecaries' ounce	688
+apothecaries' ounces	688
+apothecaries' pound	699
+apothecaries' pounds	699
+apothecaries' scruple	664
+apothecaries' scruples	664
 arc degree	28
 arc degrees	28
 arc minute	22
@@ -3981,15 +4152,15 @@ arcdeg	28
 arcmin	22
 arcminute	22
 arcminutes	22
-arcmin²	900
+arcmin²	930
 arcsec	19
-arcsec/a	887
-arcsec/yr	887
+arcsec/a	917
+arcsec/yr	917
 arcsecond	19
-arcsecond per year	887
+arcsecond per year	917
 arcseconds	19
-arcseconds per year	887
-arcsec²	899
+arcseconds per year	917
+arcsec²	929
 are	88
 ares	88
 arpent	100
@@ -3998,281 +4169,285 @@ arpent des eaux et forêts	105
 arpent royal	105
 arpents	100
 arpents des eaux et forêts	105
-arroba	687
-arrobas	687
-arshin	486
-arshins	486
-arshiny	486
+arroba	717
+arrobas	717
+arshin	516
+arshins	516
+arshiny	516
 artillery mil	23
-asb	562
+asb	592
 asec	19
-assay ton	655
-assay tons	655
+assay ton	685
+assay tons	685
 astronomical unit	138
 astronomical units	138
-at	832
-atm	835
-atmosphere	835
-atmospheres	835
-atomic mass unit	619
-atomic mass units	619
+at	862
+atm	865
+atmosphere	865
+atmospheres	865
+atomic mass unit	649
+atomic mass units	649
 atomic unit of action	43
 atomic unit of angular momentum	43
-atomic unit of charge	222
-atomic unit of current	244
-atomic unit of electric field	260
-atomic unit of electric potential	266
-atomic unit of energy	289
-atomic unit of force	339
-atomic unit of length	419
-atomic unit of magnetic flux density	585
-atomic unit of mass	616
-atomic unit of momentum	734
-atomic unit of pressure	841
-atomic unit of time	989
-atomic unit of velocity	943
-atomic units of charge	222
-atomic units of current	244
-atomic units of electric field	260
-atomic units of electric potential	266
-atomic units of energy	289
-atomic units of force	339
-atomic units of magnetic flux density	585
-atomic units of mass	616
-atomic units of momentum	734
-atomic units of pressure	841
-atomic units of time	989
-atomic units of velocity	943
+atomic unit of charge	252
+atomic unit of current	274
+atomic unit of electric field	290
+atomic unit of electric potential	296
+atomic unit of energy	319
+atomic unit of force	369
+atomic unit of length	449
+atomic unit of magnetic flux density	615
+atomic unit of mass	646
+atomic unit of momentum	764
+atomic unit of pressure	871
+atomic unit of time	1019
+atomic unit of velocity	973
+atomic units of charge	252
+atomic units of current	274
+atomic units of electric field	290
+atomic units of electric potential	296
+atomic units of energy	319
+atomic units of force	369
+atomic units of magnetic flux density	615
+atomic units of mass	646
+atomic units of momentum	764
+atomic units of pressure	871
+atomic units of time	1019
+atomic units of velocity	973
 au	138
-aune	494
-aune de Paris	494
-aunes	494
-avoirdupois dram	636
-avoirdupois drams	636
-avoirdupois grain	627
-avoirdupois ounce	652
-avoirdupois ounces	652
-avoirdupois pound	673
+aud	175
+aune	524
+aune de Paris	524
+aunes	524
+avoirdupois dram	666
+avoirdupois drams	666
+avoirdupois grain	657
+avoirdupois ounce	682
+avoirdupois ounces	682
+avoirdupois pound	703
 avoirdupois pound per square inch	63
-avoirdupois pounds	673
-a⁻¹	354
-a₀	419
-b	187
-b'ak'tun	1038
-b'ak'tuns	1038
-b/s	152
-baker's dozen	866
-baker's dozens	866
-bakers dozen	866
-baktun	1038
-baktuns	1038
-balthazar	1192
-balthazars	1192
-banana equivalent dose	332
-banana equivalent doses	332
-bar	833
-barad	800
-barads	800
-barleycorn	432
-barleycorns	432
+avoirdupois pounds	703
+a⁻¹	384
+a₀	449
+b	217
+b'ak'tun	1068
+b'ak'tuns	1068
+b/s	182
+baht	160
+baker's dozen	896
+baker's dozens	896
+bakers dozen	896
+baktun	1068
+baktuns	1068
+balthazar	1222
+balthazars	1222
+banana equivalent dose	362
+banana equivalent doses	362
+bar	863
+barad	830
+barads	830
+barleycorn	462
+barleycorns	462
 barn	65
 barns	65
-barrel	1221
-barrel of oil	1221
-barrel of oil equivalent	328
-barrel per day	1086
-barrel per minute	1096
-barrels	1221
-barrels of oil equivalent	328
-barrels of oil per day	1086
-barrels per day	1086
-barrels per minute	1096
-bars	833
-barye	800
-baryes	800
-basis point	855
-basis points	855
-bayerischer Fuß	462
-bbl	1221
-bbl/d	1086
-bbl/min	1096
-beat per minute	359
-beats per minute	359
-becquerel	848
-becquerels	848
-beer barrel	1217
-beer barrels	1217
-beer gallon	1184
-beer gallons	1184
-beer hogshead	1227
-berkovets	704
-berkovets weight	704
-berkovtsy	704
-big point	1062
-big points	1062
-billion	883
-billion cubic feet	1255
-billions	883
-binary digit	187
-binary digits	187
-biot	251
-biots	251
-bips	855
-bissextile year	1030
-bit	187
-bit per second	152
-bit/s	152
-bits	187
-bits per second	152
-blob	706
-blobs	706
-blondel	562
-blondels	562
-board feet	1173
-board foot	1173
-board-feet	1173
-board-foot	1173
-bochka	1232
-bochki	1232
-boe	328
-bohr	419
-bohrs	419
-boiler horsepower	797
-bougie decimale	574
-bougie décimale	574
-bougies décimales	574
-boundary verst	540
-boundary versts	540
-bourgeois	1072
-bouteille	1156
+barrel	1251
+barrel of oil	1251
+barrel of oil equivalent	358
+barrel per day	1116
+barrel per minute	1126
+barrels	1251
+barrels of oil equivalent	358
+barrels of oil per day	1116
+barrels per day	1116
+barrels per minute	1126
+bars	863
+barye	830
+baryes	830
+basis point	885
+basis points	885
+bayerischer Fuß	492
+bbl	1251
+bbl/d	1116
+bbl/min	1126
+beat per minute	389
+beats per minute	389
+becquerel	878
+becquerels	878
+beer barrel	1247
+beer barrels	1247
+beer gallon	1214
+beer gallons	1214
+beer hogshead	1257
+berkovets	734
+berkovets weight	734
+berkovtsy	734
+big point	1092
+big points	1092
+billion	913
+billion cubic feet	1285
+billions	913
+binary digit	217
+binary digits	217
+biot	281
+biots	281
+bips	885
+bissextile year	1060
+bit	217
+bit per second	182
+bit/s	182
+bits	217
+bits per second	182
+blob	736
+blobs	736
+blondel	592
+blondels	592
+board feet	1203
+board foot	1203
+board-feet	1203
+board-foot	1203
+bochka	1262
+bochki	1262
+boe	358
+bohr	449
+bohrs	449
+boiler horsepower	827
+bougie decimale	604
+bougie décimale	604
+bougies décimales	604
+boundary verst	570
+boundary versts	570
+bourgeois	1102
+bouteille	1186
 bovate	113
 bovates	113
-bp	855
-bpd	1086
-bpm	359
-bps	152
-brace	863
-braces	863
-braza	497
-brazas	497
-breakfast cup	1147
-breakfast cups	1147
-brevier	1071
-bu	1206
-bushel	1206
-bushels	1206
-butt	1231
-butts	1231
-byte	189
-byte per second	153
-bytes	189
-bytes per second	153
-c	944
-c0	944
-cable	746
-cable length	746
-cable lengths	746
-cables	746
-cal	296
-cal/cm3	286
-cal/cm²·min	378
-cal/cm²·s	384
-cal/cm³	286
-cal/g	911
-cal/g·K	918
-cal/g·°C	918
-cal/h	770
-cal/min	772
-cal/s	779
-cal/s·cm²·°C	391
-cal/s·cm·°C	973
-cal_15	297
-cal_20	295
-cal_IT	298
-cal_IT/g	912
-cal_IT/g·°C	920
-cal_IT/s	780
-cal_mean	299
-cal_th	296
-calendar year	1022
-calendar years	1022
-calorie	296
-calorie at 15 °C	297
-calorie at 20 °C	295
-calorie per cubic centimeter	286
-calorie per cubic centimetre	286
-calorie per gram	911
-calorie per gram degree Celsius	918
-calorie per gram kelvin	918
-calorie per hour	770
-calorie per minute	772
-calorie per second	779
-calorie per second centimeter degree Celsius	973
-calorie per second centimetre degree Celsius	973
-calorie per second square centimeter degree Celsius	391
-calorie per second square centimetre degree Celsius	391
-calorie per square centimeter minute	378
-calorie per square centimeter second	384
-calorie per square centimetre minute	378
-calorie per square centimetre second	384
-calories	296
-calories at 15 °C	297
-calories at 20 °C	295
-calories per cubic centimeter	286
-calories per cubic centimetre	286
-calories per gram	911
-calories per gram degree Celsius	918
-calories per hour	770
-calories per minute	772
-calories per second	779
-calories per second centimetre degree Celsius	973
-calories per second square centimetre degree Celsius	391
-calories per square centimetre minute	378
-calories per square centimetre second	384
-candareen	630
-candareens	630
-candela	572
-candela per square centimeter	568
-candela per square centimetre	568
-candela per square foot	565
-candela per square inch	566
-candela per square meter	563
-candela per square metre	563
-candela steradian	569
-candela steradians	569
-candelas	572
-candelas per square centimetre	568
-candelas per square foot	565
-candelas per square inch	566
-candelas per square meter	563
-candelas per square metre	563
-candle power	573
-candlepower	573
-canon	1079
-canon type	1079
-carat	628
-carat point	623
-carat points	623
-carats	628
-carcel	576
-carcel unit	576
-carcel units	576
-carcels	576
+bp	885
+bpd	1116
+bpm	389
+bps	182
+brace	893
+braces	893
+braza	527
+brazas	527
+breakfast cup	1177
+breakfast cups	1177
+brevier	1101
+brl	169
+bu	1236
+bushel	1236
+bushels	1236
+butt	1261
+butts	1261
+byte	219
+byte per second	183
+bytes	219
+bytes per second	183
+c	974
+c0	974
+cable	776
+cable length	776
+cable lengths	776
+cables	776
+cad	176
+cal	326
+cal/cm3	316
+cal/cm²·min	408
+cal/cm²·s	414
+cal/cm³	316
+cal/g	941
+cal/g·K	948
+cal/g·°C	948
+cal/h	800
+cal/min	802
+cal/s	809
+cal/s·cm²·°C	421
+cal/s·cm·°C	1003
+cal_15	327
+cal_20	325
+cal_IT	328
+cal_IT/g	942
+cal_IT/g·°C	950
+cal_IT/s	810
+cal_mean	329
+cal_th	326
+calendar year	1052
+calendar years	1052
+calorie	326
+calorie at 15 °C	327
+calorie at 20 °C	325
+calorie per cubic centimeter	316
+calorie per cubic centimetre	316
+calorie per gram	941
+calorie per gram degree Celsius	948
+calorie per gram kelvin	948
+calorie per hour	800
+calorie per minute	802
+calorie per second	809
+calorie per second centimeter degree Celsius	1003
+calorie per second centimetre degree Celsius	1003
+calorie per second square centimeter degree Celsius	421
+calorie per second square centimetre degree Celsius	421
+calorie per square centimeter minute	408
+calorie per square centimeter second	414
+calorie per square centimetre minute	408
+calorie per square centimetre second	414
+calories	326
+calories at 15 °C	327
+calories at 20 °C	325
+calories per cubic centimeter	316
+calories per cubic centimetre	316
+calories per gram	941
+calories per gram degree Celsius	948
+calories per hour	800
+calories per minute	802
+calories per second	809
+calories per second centimetre degree Celsius	1003
+calories per second square centimetre degree Celsius	421
+calories per square centimetre minute	408
+calories per square centimetre second	414
+candareen	660
+candareens	660
+candela	602
+candela per square centimeter	598
+candela per square centimetre	598
+candela per square foot	595
+candela per square inch	596
+candela per square meter	593
+candela per square metre	593
+candela steradian	599
+candela steradians	599
+candelas	602
+candelas per square centimetre	598
+candelas per square foot	595
+candelas per square inch	596
+candelas per square meter	593
+candelas per square metre	593
+candle power	603
+candlepower	603
+canon	1109
+canon type	1109
+carat	658
+carat point	653
+carat points	653
+carats	658
+carcel	606
+carcel unit	606
+carcel units	606
+carcels	606
 carucate	117
 carucates	117
-catties	679
-catty	679
-cavallo vapore	787
-cc	1113
-cd	572
-cd/ft²	565
-cd/in²	566
-cd/m²	563
+catties	709
+catty	709
+cavallo vapore	817
+cc	1143
+cd	602
+cd/ft²	595
+cd/in²	596
+cd/m²	593
 celo	6
 celos	6
-celsius	961
-cental	695
-centals	695
+celsius	991
+cental	725
+centals	725
 centesimal arcminute	21
 centesimal arcminutes	21
 centesimal arcsecond	18
@@ -4285,1613 +4460,1633 @@ centesimal second	18
 centesimal seconds	18
 centiare	77
 centiares	77
-centigrade	961
-centigrade heat unit	308
-centigrade heat units	308
-centimeter of mercury	818
-centimeter of mercury at 0 °C	817
-centimeter of water	809
-centimeter of water at 4 °C	807
-centimeter per second	930
-centimeters of mercury	818
-centimeters of water	809
-centimeters per second	930
-centimetre of mercury	818
-centimetre of mercury at 0 °C	817
-centimetre of water	809
-centimetre of water at 4 °C	807
-centimetre of water column	809
-centimetre per second	930
-centimetre-candle	396
-centimetre-candles	396
-centimetres of mercury	818
-centimetres of mercury at 0 °C	817
-centimetres of water	809
-centimetres of water at 4 °C	807
-centimetres per second	930
+centigrade	991
+centigrade heat unit	338
+centigrade heat units	338
+centimeter of mercury	848
+centimeter of mercury at 0 °C	847
+centimeter of water	839
+centimeter of water at 4 °C	837
+centimeter per second	960
+centimeters of mercury	848
+centimeters of water	839
+centimeters per second	960
+centimetre of mercury	848
+centimetre of mercury at 0 °C	847
+centimetre of water	839
+centimetre of water at 4 °C	837
+centimetre of water column	839
+centimetre per second	960
+centimetre-candle	426
+centimetre-candles	426
+centimetres of mercury	848
+centimetres of mercury at 0 °C	847
+centimetres of water	839
+centimetres of water at 4 °C	837
+centimetres per second	960
 centuria	118
 centuriae	118
-centuries	1037
-century	1037
-cfh	1087
-cfm	1094
-cfs	1100
-ch	519
-chain	519
-chains	519
-chalakim	995
-chaldron	1239
-chaldrons	1239
-charka	1136
-charki	1136
-chek	475
-chelek	995
-chemical faraday	233
-chemical faradays	233
-chetverik	1200
-chetveriki	1200
-chetvert	1225
-chetverti	1225
-cheval vapeur	787
-cheval-vapeur	787
-chhatak	662
-chhataks	662
-chi	474
-chittak	662
-chittaks	662
-cho	528
+centuries	1067
+century	1067
+cfh	1117
+cfm	1124
+cfs	1130
+ch	549
+chain	549
+chains	549
+chalakim	1025
+chaldron	1269
+chaldrons	1269
+charka	1166
+charki	1166
+chek	505
+chelek	1025
+chemical faraday	263
+chemical faradays	263
+chetverik	1230
+chetveriki	1230
+chetvert	1255
+chetverti	1255
+cheval vapeur	817
+cheval-vapeur	817
+chf	180
+chhatak	692
+chhataks	692
+chi	504
+chittak	692
+chittaks	692
+cho	558
 cho of land	110
 chobu	110
-choinikes	1164
-choinix	1164
-chou	528
-chous	1175
+choinikes	1194
+choinix	1194
+chou	558
+chous	1205
 ch²	90
-chō	528
+chō	558
 chōbu	110
-cicero	1077
-ciceros	1077
+cicero	1107
+ciceros	1107
 circular inch	71
 circular inches	71
 circular mil	67
 circular mils	67
-classical electron radii	416
-classical electron radius	416
-clo	982
-clos	982
-cloth shaku	476
-clove	683
-cloves	683
-cm/s	930
-cmH2O	809
-cmH2O at 4 °C	807
-cmH2O_4C	807
-cmHg	818
-cmHg at 0 °C	817
-cmHg_0C	817
-cmH₂O	809
-cmWC	809
+classical electron radii	446
+classical electron radius	446
+clo	1012
+clos	1012
+cloth shaku	506
+clove	713
+cloves	713
+cm/s	960
+cmH2O	839
+cmH2O at 4 °C	837
+cmH2O_4C	837
+cmHg	848
+cmHg at 0 °C	847
+cmHg_0C	847
+cmH₂O	839
+cmWC	839
 cmil	67
 cm²	70
-cm³	1113
-cm³/min	1081
-cm⁻¹	1264
-common year	1022
-common years	1022
+cm³	1143
+cm³/min	1111
+cm⁻¹	1294
+cny	167
+common year	1052
+common years	1052
 compass point	29
 compass points	29
 complete rotation	37
-computer pica	1076
-computer picas	1076
-conductance quanta	236
-conductance quantum	236
-congii	1177
-congius	1177
-conventional ampere	250
-conventional amperes	250
-conventional coulomb	228
-conventional coulombs	228
+computer pica	1106
+computer picas	1106
+conductance quanta	266
+conductance quantum	266
+congii	1207
+congius	1207
+conventional ampere	280
+conventional amperes	280
+conventional coulomb	258
+conventional coulombs	258
 conventional farad	147
 conventional farads	147
-conventional henries	399
-conventional henry	399
-conventional ohm	272
-conventional ohms	272
-conventional siemens	239
-conventional volt	263
-conventional volts	263
-coomb	1220
-coombs	1220
-copper x unit	417
-copper x units	417
-cord	1245
-cord feet	1230
-cord foot	1230
-cords	1245
-cotyla	1146
-coulomb	226
-coulomb 90	228
-coulomb meter	253
-coulomb meters	253
-coulomb metre	253
-coulomb metres	253
-coulomb per kilogram	336
-coulomb-90	228
-coulombs	226
-coulombs per kilogram	336
-coulombs-90	228
-counts per minute	359
-cp	573
-cpm	359
-cps	360
-cranberry barrel	1215
-cranberry barrels	1215
-crore	882
-crores	882
-ct	628
-cu ft	1203
-cu in	1127
-cu m	1236
-cu mi	1257
-cu yd	1234
-cubic centimeter	1113
-cubic centimeter per minute	1081
-cubic centimeters	1113
-cubic centimeters per minute	1081
-cubic centimetre	1113
-cubic centimetre per minute	1081
-cubic centimetres	1113
-cubic centimetres per minute	1081
-cubic decameter	1250
-cubic decameters	1250
-cubic decametre	1250
-cubic decametres	1250
-cubic decimeter	1160
-cubic decimeters	1160
-cubic decimetre	1160
-cubic decimetres	1160
-cubic dekameter	1250
-cubic fathom	1247
-cubic fathoms	1247
-cubic feet	1203
-cubic feet per hour	1087
-cubic feet per minute	1094
-cubic feet per second	1100
-cubic foot	1203
-cubic foot per hour	1087
-cubic foot per minute	1094
-cubic foot per second	1100
-cubic hectometer	1254
-cubic hectometers	1254
-cubic hectometre	1254
-cubic hectometres	1254
-cubic inch	1127
-cubic inch per minute	1083
-cubic inches	1127
-cubic inches per minute	1083
-cubic kilometer	1256
-cubic kilometers	1256
-cubic kilometre	1256
-cubic kilometres	1256
-cubic meter	1236
-cubic meter per day	1088
-cubic meter per hour	1093
-cubic meter per minute	1099
-cubic meter per second	1102
-cubic meters	1236
-cubic meters per day	1088
-cubic meters per hour	1093
-cubic meters per minute	1099
-cubic meters per second	1102
-cubic metre	1236
-cubic metre per day	1088
-cubic metre per hour	1093
-cubic metre per minute	1099
-cubic metre per second	1102
-cubic metres	1236
-cubic metres per day	1088
-cubic metres per hour	1093
-cubic metres per minute	1099
-cubic metres per second	1102
-cubic mile	1257
-cubic miles	1257
-cubic millimeter	1104
-cubic millimeters	1104
-cubic millimetre	1104
-cubic millimetres	1104
-cubic yard	1234
-cubic yards	1234
-cubit	478
-cubits	478
-cubitus	477
-cuft	1203
-cuin	1127
-cullei	1233
-culleus	1233
-cumec	1102
-cumecs	1102
-cun	446
-cunit	1242
-cunits	1242
-cup	1143
-cups	1143
-curie	850
-curies	850
-cusec	1100
-cusecs	1100
-cuyd	1234
-cwt	695
-cyathi	1133
-cyathus	1133
-cycle per second	360
-cycles per second	360
-d	1004
-daktyloi	434
-daktylos	434
-dalton	618
-daltons	618
-dam³	1250
-dan	698
-darcies	766
-darcy	766
-darcys	766
-dash	1112
-dashes	1112
-day	1004
-days	1004
-debye	252
-debyes	252
-decade	1033
-decades	1033
+conventional henries	429
+conventional henry	429
+conventional ohm	302
+conventional ohms	302
+conventional siemens	269
+conventional volt	293
+conventional volts	293
+coomb	1250
+coombs	1250
+copper x unit	447
+copper x units	447
+cord	1275
+cord feet	1260
+cord foot	1260
+cords	1275
+cotyla	1176
+coulomb	256
+coulomb 90	258
+coulomb meter	283
+coulomb meters	283
+coulomb metre	283
+coulomb metres	283
+coulomb per kilogram	366
+coulomb-90	258
+coulombs	256
+coulombs per kilogram	366
+coulombs-90	258
+counts per minute	389
+cp	603
+cpm	389
+cps	390
+cranberry barrel	1245
+cranberry barrels	1245
+crore	912
+crores	912
+ct	658
+cu ft	1233
+cu in	1157
+cu m	1266
+cu mi	1287
+cu yd	1264
+cubic centimeter	1143
+cubic centimeter per minute	1111
+cubic centimeters	1143
+cubic centimeters per minute	1111
+cubic centimetre	1143
+cubic centimetre per minute	1111
+cubic centimetres	1143
+cubic centimetres per minute	1111
+cubic decameter	1280
+cubic decameters	1280
+cubic decametre	1280
+cubic decametres	1280
+cubic decimeter	1190
+cubic decimeters	1190
+cubic decimetre	1190
+cubic decimetres	1190
+cubic dekameter	1280
+cubic fathom	1277
+cubic fathoms	1277
+cubic feet	1233
+cubic feet per hour	1117
+cubic feet per minute	1124
+cubic feet per second	1130
+cubic foot	1233
+cubic foot per hour	1117
+cubic foot per minute	1124
+cubic foot per second	1130
+cubic hectometer	1284
+cubic hectometers	1284
+cubic hectometre	1284
+cubic hectometres	1284
+cubic inch	1157
+cubic inch per minute	1113
+cubic inches	1157
+cubic inches per minute	1113
+cubic kilometer	1286
+cubic kilometers	1286
+cubic kilometre	1286
+cubic kilometres	1286
+cubic meter	1266
+cubic meter per day	1118
+cubic meter per hour	1123
+cubic meter per minute	1129
+cubic meter per second	1132
+cubic meters	1266
+cubic meters per day	1118
+cubic meters per hour	1123
+cubic meters per minute	1129
+cubic meters per second	1132
+cubic metre	1266
+cubic metre per day	1118
+cubic metre per hour	1123
+cubic metre per minute	1129
+cubic metre per second	1132
+cubic metres	1266
+cubic metres per day	1118
+cubic metres per hour	1123
+cubic metres per minute	1129
+cubic metres per second	1132
+cubic mile	1287
+cubic miles	1287
+cubic millimeter	1134
+cubic millimeters	1134
+cubic millimetre	1134
+cubic millimetres	1134
+cubic yard	1264
+cubic yards	1264
+cubit	508
+cubits	508
+cubitus	507
+cuft	1233
+cuin	1157
+cullei	1263
+culleus	1263
+cumec	1132
+cumecs	1132
+cun	476
+cunit	1272
+cunits	1272
+cup	1173
+cups	1173
+curie	880
+curies	880
+cusec	1130
+cusecs	1130
+cuyd	1264
+cwt	725
+cyathi	1163
+cyathus	1163
+cycle per second	390
+cycles per second	390
+czk	161
+d	1034
+daktyloi	464
+daktylos	464
+dalton	648
+daltons	648
+dam³	1280
+dan	728
+darcies	796
+darcy	796
+darcys	796
+dash	1142
+dashes	1142
+day	1034
+days	1034
+debye	282
+debyes	282
+decade	1063
+decades	1063
 decare	93
 decares	93
-decatherm	324
-decatherms	324
-decay per minute	847
-decay per second	848
-decays per minute	847
-decays per second	848
-decempeda	508
-decempedae	508
-decimal candle	574
-decimal candles	574
-decimal hour	1002
-decimal hours	1002
-decimal minute	998
-decimal minutes	998
-decimal second	992
-decimal seconds	992
+decatherm	354
+decatherms	354
+decay per minute	877
+decay per second	878
+decays per minute	877
+decays per second	878
+decempeda	538
+decempedae	538
+decimal candle	604
+decimal candles	604
+decimal hour	1032
+decimal hours	1032
+decimal minute	1028
+decimal minutes	1028
+decimal second	1022
+decimal seconds	1022
 deg	28
-deg C	961
-deg F	959
-deg R	958
-deg/d	888
-deg/h	889
-deg/min	892
-deg/s	895
+deg C	991
+deg F	989
+deg R	988
+deg/d	918
+deg/h	919
+deg/min	922
+deg/s	925
 deg/s²	39
-degC	961
-degF	959
-degK	960
-degN	964
-degR	958
-degRe	962
-degRo	963
+degC	991
+degF	989
+degK	990
+degN	994
+degR	988
+degRe	992
+degRo	993
 degree	28
-degree Celsius	961
-degree Celsius difference	954
-degree Fahrenheit	959
-degree Fahrenheit difference	952
-degree Kelvin	960
-degree Newton	964
-degree Newton difference	957
-degree Rankine	958
-degree Rankine difference	951
-degree Reaumur	962
-degree Roemer	963
-degree Romer	963
-degree Réaumur	962
-degree Réaumur difference	955
-degree Rømer	963
-degree Rømer difference	956
-degree centigrade	961
+degree Celsius	991
+degree Celsius difference	984
+degree Fahrenheit	989
+degree Fahrenheit difference	982
+degree Kelvin	990
+degree Newton	994
+degree Newton difference	987
+degree Rankine	988
+degree Rankine difference	981
+degree Reaumur	992
+degree Roemer	993
+degree Romer	993
+degree Réaumur	992
+degree Réaumur difference	985
+degree Rømer	993
+degree Rømer difference	986
+degree centigrade	991
 degree of arc	28
-degree of proof	859
-degree per day	888
-degree per hour	889
-degree per minute	892
-degree per second	895
+degree of proof	889
+degree per day	918
+degree per hour	919
+degree per minute	922
+degree per second	925
 degree per second squared	39
-degree squared	901
+degree squared	931
 degrees	28
-degrees Celsius	961
-degrees Celsius difference	954
-degrees Fahrenheit	959
-degrees Fahrenheit difference	952
-degrees Kelvin	960
-degrees Newton	964
-degrees Newton difference	957
-degrees Rankine	958
-degrees Rankine difference	951
-degrees Reaumur	962
-degrees Romer	963
-degrees Réaumur	962
-degrees Réaumur difference	955
-degrees Rømer	963
-degrees Rømer difference	956
-degrees centigrade	961
+degrees Celsius	991
+degrees Celsius difference	984
+degrees Fahrenheit	989
+degrees Fahrenheit difference	982
+degrees Kelvin	990
+degrees Newton	994
+degrees Newton difference	987
+degrees Rankine	988
+degrees Rankine difference	981
+degrees Reaumur	992
+degrees Romer	993
+degrees Réaumur	992
+degrees Réaumur difference	985
+degrees Rømer	993
+degrees Rømer difference	986
+degrees centigrade	991
 degrees of arc	28
-degrees of proof	859
-degrees per day	888
-degrees per hour	889
-degrees per minute	892
-degrees per second	895
+degrees of proof	889
+degrees per day	918
+degrees per hour	919
+degrees per minute	922
+degrees per second	925
 degrees per second squared	39
-degré français	717
-deg²	901
-dekatherm	324
-dekatherms	324
+degré français	747
+deg²	931
+dekatherm	354
+dekatherms	354
 deleniye uglomera	25
-delta K	953
-delta degC	954
-delta degF	952
-delta degN	957
-delta degR	951
-delta degRe	955
-delta degRo	956
-delta °C	954
-delta °F	952
-delta_K	953
-delta_degC	954
-delta_degF	952
-delta_degR	951
-demi	1149
-demi-bouteille	1149
-den	555
-denier	555
-deniers	555
-dessert spoon	1122
-dessertspoon	1122
-dessertspoons	1122
+delta K	983
+delta degC	984
+delta degF	982
+delta degN	987
+delta degR	981
+delta degRe	985
+delta degRo	986
+delta °C	984
+delta °F	982
+delta_K	983
+delta_degC	984
+delta_degF	982
+delta_degR	981
+demi	1179
+demi-bouteille	1179
+den	585
+denier	585
+deniers	585
+dessert spoon	1152
+dessertspoon	1152
+dessertspoons	1152
 dessiatina	112
 dessiatine	112
 dessiatines	112
 desyatina	112
 desyatinas	112
-deutsche Härte	718
-deutscher Härtegrad	718
-dicker	864
-dickers	864
-didot	1064
-didots	1064
-dietary calorie	310
-dietary calories	310
-digiti	433
-digitus	433
-disintegration per minute	847
-disintegration per second	848
-disintegrations per minute	847
-disintegrations per second	848
+deutsche Härte	748
+deutscher Härtegrad	748
+dicker	894
+dickers	894
+didot	1094
+didots	1094
+dietary calorie	340
+dietary calories	340
+digiti	463
+digitus	463
+disintegration per minute	877
+disintegration per second	878
+disintegrations per minute	877
+disintegrations per second	878
+dkk	168
 dm²	73
-dm³	1160
-doli	624
-dolya	624
+dm³	1190
+doli	654
+dolya	654
 donum	94
-dou	1191
-double centner	703
-double pace	496
-double paces	496
-doz	865
-dozen	865
-dozens	865
-dpm	847
-dps	848
-dr	636
-dr ap	640
-dr av	636
-drachm	640
-drachma	642
-drachmae	642
-drachmas	642
-drachms	640
-draconic month	1009
-draconic months	1009
-draconic year	1018
-draconic years	1018
-draconitic month	1009
-dram	636
-drams	636
-drop	1107
-drops	1107
-dry barrel	1216
-dry barrels	1216
-dry gallon	1181
-dry gallons	1181
-dry pint	1153
-dry pints	1153
-dry quart	1165
-dry quarts	1165
-dsp	1122
+dou	1221
+double centner	733
+double pace	526
+double paces	526
+doz	895
+dozen	895
+dozens	895
+dpm	877
+dps	878
+dr	666
+dr ap	670
+dr av	666
+drachm	670
+drachma	672
+drachmae	672
+drachmas	672
+drachms	670
+draconic month	1039
+draconic months	1039
+draconic year	1048
+draconic years	1048
+draconitic month	1039
+dram	666
+drams	666
+drop	1137
+drops	1137
+dry barrel	1246
+dry barrels	1246
+dry gallon	1211
+dry gallons	1211
+dry pint	1183
+dry pints	1183
+dry quart	1195
+dry quarts	1195
+dsp	1152
 dunam	94
 dunams	94
 dunum	94
-dwt	635
-dyn	340
-dyn/cm	945
-dyncm	1042
-dyne	340
-dyne centimeter	1042
-dyne centimeters	1042
-dyne centimetre	1042
-dyne centimetres	1042
-dyne per centimeter	945
-dyne per centimetre	945
-dyne per square centimeter	800
-dyne per square centimetre	800
-dyne second	736
-dyne second per square centimeter	216
-dyne second per square centimetre	216
-dyne seconds	736
-dyne-centimeter	1042
-dyne-centimetre	1042
-dynes	340
-dynes per centimeter	945
-dynes per centimetre	945
-dynes per square centimeter	800
-dynes per square centimetre	800
-dyn·cm	1042
-dyn·s	736
-dz	703
-d⁻¹	357
-eV	287
-eV/c	733
-eclipse year	1018
-eclipse years	1018
+dwt	665
+dyn	370
+dyn/cm	975
+dyncm	1072
+dyne	370
+dyne centimeter	1072
+dyne centimeters	1072
+dyne centimetre	1072
+dyne centimetres	1072
+dyne per centimeter	975
+dyne per centimetre	975
+dyne per square centimeter	830
+dyne per square centimetre	830
+dyne second	766
+dyne second per square centimeter	246
+dyne second per square centimetre	246
+dyne seconds	766
+dyne-centimeter	1072
+dyne-centimetre	1072
+dynes	370
+dynes per centimeter	975
+dynes per centimetre	975
+dynes per square centimeter	830
+dynes per square centimetre	830
+dyn·cm	1072
+dyn·s	766
+dz	733
+d⁻¹	387
+eV	317
+eV/c	763
+eclipse year	1048
+eclipse years	1048
 eighth turn	32
 eighth turns	32
-electric horsepower	789
-electric horsepower hour	316
-electric horsepower hours	316
-electric horsepower-hour	316
-electric horsepower-hours	316
-electrical horsepower	789
-electromagnetic unit of charge	229
-electromagnetic unit of current	251
-electron mass	616
-electron masses	616
-electron rest mass	616
-electron volt	287
-electron volt per c	733
-electron volts	287
-electronvolt	287
-electronvolt per c	733
-electronvolt per speed of light	733
-electronvolts	287
-electronvolts per speed of light	733
+electric horsepower	819
+electric horsepower hour	346
+electric horsepower hours	346
+electric horsepower-hour	346
+electric horsepower-hours	346
+electrical horsepower	819
+electromagnetic unit of charge	259
+electromagnetic unit of current	281
+electron mass	646
+electron masses	646
+electron rest mass	646
+electron volt	317
+electron volt per c	763
+electron volts	317
+electronvolt	317
+electronvolt per c	763
+electronvolt per speed of light	763
+electronvolts	317
+electronvolts per speed of light	763
 electrostatic unit of capacitance	143
-electrostatic unit of charge	223
-electrostatic unit of current	243
-electrostatic unit of potential	267
-elementary charge	222
-elementary charges	222
+electrostatic unit of charge	253
+electrostatic unit of current	273
+electrostatic unit of potential	297
+elementary charge	252
+elementary charges	252
 elementary entities	11
 elementary entity	11
-ell	493
-ells	493
-engineers chain	522
-engineers chains	522
-engineers link	468
-engineers links	468
-enneadecaeteris	1035
+ell	523
+ells	523
+engineers chain	552
+engineers chains	552
+engineers link	498
+engineers links	498
+enneadecaeteris	1065
 entities	11
 entity	11
 enzyme unit	150
 enzyme units	150
 equatorial Earth radius	131
 equatorial Jupiter radius	133
-equivalent foot-candle	564
-equivalent lux	562
-equivalent phot	567
-erg	290
-erg per cubic centimeter	277
-erg per cubic centimetre	277
+equivalent foot-candle	594
+equivalent lux	592
+equivalent phot	597
+erg	320
+erg per cubic centimeter	307
+erg per cubic centimetre	307
 erg per gram	0
-erg per gram kelvin	914
-erg per second	768
-erg per second square centimeter	373
-erg per second square centimetre	373
-erg per square centimetre	945
-erg per square centimetre second	373
+erg per gram kelvin	944
+erg per second	798
+erg per second square centimeter	403
+erg per second square centimetre	403
+erg per square centimetre	975
+erg per square centimetre second	403
 erg second	45
 erg seconds	45
-erg/cm3	277
-erg/cm²	945
-erg/cm³	277
+erg/cm3	307
+erg/cm²	975
+erg/cm³	307
 erg/g	0
-erg/g·K	914
-erg/s	768
-erg/s·cm²	373
-ergs	290
-ergs per cubic centimeter	277
-ergs per cubic centimetre	277
+erg/g·K	944
+erg/s	798
+erg/s·cm²	403
+ergs	320
+ergs per cubic centimeter	307
+ergs per cubic centimetre	307
 ergs per gram	0
-ergs per gram kelvin	914
-ergs per second	768
-ergs per second square centimetre	373
+ergs per gram kelvin	944
+ergs per second	798
+ergs per second square centimetre	403
 erg·s	45
-fahrenheit	959
-famn	500
-famnar	500
+eur	179
+euro	179
+euros	179
+fahrenheit	989
+famn	530
+famnar	530
 farad	148
 farad 90	147
 farad-90	147
-faraday	232
-faraday of charge	232
-faradays	232
+faraday	262
+faraday of charge	262
+faradays	262
 farads	148
 farads-90	147
-fath	743
-fathom	743
-fathoms	743
-fbm	1173
-fc	394
-feet	467
-feet of mercury	829
-feet of sea water	821
-feet of seawater	821
-feet of water	820
-feet of water at 39.2 °F	819
-feet of water column	820
-feet per day	922
-feet per hour	925
-feet per minute	929
-feet per second	934
-feet per second cubed	405
+fath	773
+fathom	773
+fathoms	773
+fbm	1203
+fc	424
+feet	497
+feet of mercury	859
+feet of sea water	851
+feet of seawater	851
+feet of water	850
+feet of water at 39.2 °F	849
+feet of water column	850
+feet per day	952
+feet per hour	955
+feet per minute	959
+feet per second	964
+feet per second cubed	435
 feet per second squared	6
-fermi	415
-fermis	415
-fifteen-degree calorie	297
-fifteen-degree calories	297
-fifth	1157
-fifth of a gallon	1157
-fifths	1157
-fifty-nine-degree BTU	304
-fifty-nine-degree BTUs	304
-fifty-nine-degree British thermal unit	304
-fifty-nine-degree British thermal units	304
-fine ounce	657
-finger	436
-fingerbreadth	436
-fingerbreadths	436
-fingers	436
-firkin	1210
-firkins	1210
-fl oz	1130
-fldr	1118
-floz	1130
-fluid drachm	1117
-fluid drachms	1117
-fluid dram	1118
-fluid drams	1118
-fluid ounce	1130
-fluid ounces	1130
-fluid scruple	1114
-fluid scruples	1114
-fluidram	1118
-fluidrams	1118
-flux quanta	586
-flux quantum	586
-food calorie	310
-food calorie per gram	913
-food calorie per hour	776
-food calorie per minute	784
-food calorie per second	796
-food calories	310
-food calories per gram	913
-food calories per hour	776
-food calories per minute	784
-food calories per second	796
-foot	467
-foot board measure	1173
-foot of mercury	829
-foot of sea water	821
-foot of seawater	821
-foot of water	820
-foot of water at 39.2 °F	819
-foot of water column	820
-foot per day	922
-foot per hour	925
-foot per minute	929
-foot per second	934
-foot per second cubed	405
+fermi	445
+fermis	445
+fifteen-degree calorie	327
+fifteen-degree calories	327
+fifth	1187
+fifth of a gallon	1187
+fifths	1187
+fifty-nine-degree BTU	334
+fifty-nine-degree BTUs	334
+fifty-nine-degree British thermal unit	334
+fifty-nine-degree British thermal units	334
+fine ounce	687
+finger	466
+fingerbreadth	466
+fingerbreadths	466
+fingers	466
+firkin	1240
+firkins	1240
+fl oz	1160
+fldr	1148
+floz	1160
+fluid drachm	1147
+fluid drachms	1147
+fluid dram	1148
+fluid drams	1148
+fluid ounce	1160
+fluid ounces	1160
+fluid scruple	1144
+fluid scruples	1144
+fluidram	1148
+fluidrams	1148
+flux quanta	616
+flux quantum	616
+food calorie	340
+food calorie per gram	943
+food calorie per hour	806
+food calorie per minute	814
+food calorie per second	826
+food calories	340
+food calories per gram	943
+food calories per hour	806
+food calories per minute	814
+food calories per second	826
+foot	497
+foot board measure	1203
+foot of mercury	859
+foot of sea water	851
+foot of seawater	851
+foot of water	850
+foot of water at 39.2 °F	849
+foot of water column	850
+foot per day	952
+foot per hour	955
+foot per minute	959
+foot per second	964
+foot per second cubed	435
 foot per second per second	6
 foot per second squared	6
-foot pound	294
-foot pound-force	294
-foot poundal	291
-foot poundals	291
-foot pounds	294
-foot-candle	394
-foot-candles	394
-foot-lambert	564
-foot-lamberts	564
-foot-pound	294
-foot-pound per hour	769
-foot-pound per minute	771
-foot-pound per pound	907
-foot-pound per pound degree Rankine	916
-foot-pound per second	778
-foot-pound-force	294
-foot-pound-force per hour	769
-foot-pound-force per minute	771
-foot-pound-force per pound	907
-foot-pound-force per pound degree Rankine	916
-foot-pound-force per second	778
+foot pound	324
+foot pound-force	324
+foot poundal	321
+foot poundals	321
+foot pounds	324
+foot-candle	424
+foot-candles	424
+foot-lambert	594
+foot-lamberts	594
+foot-pound	324
+foot-pound per hour	799
+foot-pound per minute	801
+foot-pound per pound	937
+foot-pound per pound degree Rankine	946
+foot-pound per second	808
+foot-pound-force	324
+foot-pound-force per hour	799
+foot-pound-force per minute	801
+foot-pound-force per pound	937
+foot-pound-force per pound degree Rankine	946
+foot-pound-force per second	808
 foot-pound-force second	50
 foot-pound-force seconds	50
-foot-poundal	291
-foot-poundals	291
-foot-pounds	294
-foot-pounds per hour	769
-foot-pounds per minute	771
-foot-pounds per pound	907
-foot-pounds per second	778
-foot-pounds-force	294
-foot-pounds-force per hour	769
-foot-pounds-force per minute	771
-foot-pounds-force per pound	907
-foot-pounds-force per pound degree Rankine	916
-foot-pounds-force per second	778
-footcandle	394
-footcandles	394
-footlambert	564
-footlamberts	564
-fortnight	1007
-fortnights	1007
-fot	464
-fph	925
-fpm	929
-fps	361
-frame per second	361
-frame rate	361
-frames per second	361
-franklin	223
-franklins	223
-freight ton	1238
-freight tons	1238
-fsw	821
-ft	467
-ft/d	922
-ft/h	925
-ft/min	929
-ft/s	934
-ft/s3	405
+foot-poundal	321
+foot-poundals	321
+foot-pounds	324
+foot-pounds per hour	799
+foot-pounds per minute	801
+foot-pounds per pound	937
+foot-pounds per second	808
+foot-pounds-force	324
+foot-pounds-force per hour	799
+foot-pounds-force per minute	801
+foot-pounds-force per pound	937
+foot-pounds-force per pound degree Rankine	946
+foot-pounds-force per second	808
+footcandle	424
+footcandles	424
+footlambert	594
+footlamberts	594
+forint	154
+forints	154
+fortnight	1037
+fortnights	1037
+fot	494
+fph	955
+fpm	959
+fps	391
+frame per second	391
+frame rate	391
+frames per second	391
+franklin	253
+franklins	253
+freight ton	1268
+freight tons	1268
+fsw	851
+ft	497
+ft/d	952
+ft/h	955
+ft/min	959
+ft/s	964
+ft/s3	435
 ft/s²	6
-ft/s³	405
-ft2/h	408
-ft2/s	412
-ftH2O	820
-ftH2O at 39.2 °F	819
-ftH2O_39F	819
-ftHg	829
-ftH₂O	820
-ftL	564
-ftUS	469
-ftWC	820
-ftlbf	294
+ft/s³	435
+ft2/h	438
+ft2/s	442
+ftH2O	850
+ftH2O at 39.2 °F	849
+ftH2O_39F	849
+ftHg	859
+ftH₂O	850
+ftL	594
+ftUS	499
+ftWC	850
+ftlbf	324
 ftlbfs	50
-ftm	743
-ftpdl	291
+ftm	773
+ftpdl	321
 ft²	75
-ft²/h	408
-ft²/s	412
-ft²·h·°F/BTU	983
-ft²·h·°F/BTU_th	984
-ft²·h·°F/Btu	983
-ft³	1203
-ft³/h	1087
-ft³/min	1094
-ft³/s	1100
-ft·L	564
-ft·lbf	294
-ft·lbf/h	769
-ft·lbf/lb	907
-ft·lbf/lb·°R	916
-ft·lbf/min	771
-ft·lbf/s	778
+ft²/h	438
+ft²/s	442
+ft²·h·°F/BTU	1013
+ft²·h·°F/BTU_th	1014
+ft²·h·°F/Btu	1013
+ft³	1233
+ft³/h	1117
+ft³/min	1124
+ft³/s	1130
+ft·L	594
+ft·lbf	324
+ft·lbf/h	799
+ft·lbf/lb	937
+ft·lbf/lb·°R	946
+ft·lbf/min	801
+ft·lbf/s	808
 ft·lbf·s	50
-ft·pdl	291
-ft⁻¹	1262
-ft⋅lbf	294
+ft·pdl	321
+ft⁻¹	1292
+ft⋅lbf	324
 full circle	37
 full circles	37
-full sphere	905
+full sphere	935
 full turn	37
-full-size keg	1212
-funal	347
-funals	347
-funt	670
-funty	670
-fur	531
-furlong	531
-furlongs	531
-g	632
+full-size keg	1242
+funal	377
+funals	377
+funt	700
+funty	700
+fur	561
+furlong	561
+furlongs	561
+g	662
 g-force	10
-g/L	199
-g/cc	208
+g/L	229
+g/cc	238
 g/cm2	61
-g/cm3	208
+g/cm3	238
 g/cm²	61
-g/cm³	208
-g/dL	203
-g/dl	203
-g/l	199
+g/cm³	238
+g/dL	233
+g/dl	233
+g/l	229
 g/m2	53
-g/m3	192
-g/mL	209
-g/min	605
-g/ml	209
+g/m3	222
+g/mL	239
+g/min	635
+g/ml	239
 g/m²	53
-g/m³	192
-g/s	608
+g/m³	222
+g/s	638
 g0	10
-g0/s	407
-gTNT	311
-gal	1179
-gal/100mi	364
-gal/d	1082
-gal/h	1085
-gal/mi	367
-gal/min	1091
-gal/s	1097
+g0/s	437
+gTNT	341
+gal	1209
+gal/100mi	394
+gal/d	1112
+gal/h	1115
+gal/mi	397
+gal/min	1121
+gal/s	1127
 galileo	3
-galileo per second	403
+galileo per second	433
 galileos	3
-galileos per second	403
-gallon	1179
-gallon of gasoline equivalent	323
-gallon per 100 miles	364
-gallon per day	1082
-gallon per hour	1085
-gallon per mile	367
-gallon per minute	1091
-gallon per second	1097
-gallons	1179
-gallons of gasoline equivalent	323
-gallons per 100 miles	364
-gallons per day	1082
-gallons per hour	1085
-gallons per mile	367
-gallons per minute	1091
-gallons per second	1097
-gamma	581
-gammas	581
-garnce	1180
-garnets	1176
-garniec	1180
-garntsy	1176
-gasoline gallon equivalent	323
-gasoline gallon equivalents	323
-gauss	583
-gauss square centimetre	587
-gcm²	723
+galileos per second	433
+gallon	1209
+gallon of gasoline equivalent	353
+gallon per 100 miles	394
+gallon per day	1112
+gallon per hour	1115
+gallon per mile	397
+gallon per minute	1121
+gallon per second	1127
+gallons	1209
+gallons of gasoline equivalent	353
+gallons per 100 miles	394
+gallons per day	1112
+gallons per hour	1115
+gallons per mile	397
+gallons per minute	1121
+gallons per second	1127
+gamma	611
+gammas	611
+garnce	1210
+garnets	1206
+garniec	1210
+garntsy	1206
+gasoline gallon equivalent	353
+gasoline gallon equivalents	353
+gauss	613
+gauss square centimetre	617
+gbp	181
+gcm²	753
 gee	10
-gee per second	407
-geepound	690
-geepounds	690
+gee per second	437
+geepound	720
+geepounds	720
 gees	10
-geometric pace	496
-geometric paces	496
-gf	341
-gf/cm	946
-gf/cm²	808
-gfcm	1043
-gf·cm	1043
-gi	1135
-gigaanna	1041
-gigaannum	1041
-gigatonne	712
-gigatonnes	712
-gigayear	1041
-gigayears	1041
-gilbert	245
-gilbert per centimeter	580
-gilbert per centimetre	580
-gilberts	245
-gilberts per centimetre	580
-gill	1135
-gills	1135
+geometric pace	526
+geometric paces	526
+gf	371
+gf/cm	976
+gf/cm²	838
+gfcm	1073
+gf·cm	1073
+gi	1165
+gigaanna	1071
+gigaannum	1071
+gigatonne	742
+gigatonnes	742
+gigayear	1071
+gigayears	1071
+gilbert	275
+gilbert per centimeter	610
+gilbert per centimetre	610
+gilberts	275
+gilberts per centimetre	610
+gill	1165
+gills	1165
 gn	10
-gn/s	407
-goliath	1201
+gn/s	437
+goliath	1231
 gon	27
-gou	1139
-gpd	1082
-gpg	196
-gpg_imp	195
-gph	1085
-gpm	1091
-gr	627
-gr/100ft³	598
-gr/ft³	600
-gr/gal	196
-gr/gal_imp	195
+gou	1169
+gpd	1112
+gpg	226
+gpg_imp	225
+gph	1115
+gpm	1121
+gr	657
+gr/100ft³	628
+gr/ft³	630
+gr/gal	226
+gr/gal_imp	225
 grad	27
 grade	27
 grades	27
 gradian	27
 gradians	27
 grads	27
-gradus	487
-grain	627
-grain per 100 cubic feet	598
-grain per UK gallon	195
-grain per US gallon	196
-grain per cubic foot	600
-grain per gallon	196
-grain per hundred cubic feet	598
-grain per imperial gallon	195
-grain poids de marc	626
-grains	627
-grains per 100 cubic feet	598
-grains per UK gallon	195
-grains per US gallon	196
-grains per cubic foot	600
-grains per gallon	196
-grains per hundred cubic feet	598
-grains per imperial gallon	195
-grains poids de marc	626
-gram	632
-gram calorie	296
-gram calories	296
-gram centimeter per second	735
-gram centimeters per second	735
-gram centimetre per second	735
-gram centimetres per second	735
-gram force	341
-gram of TNT	311
-gram of TNT equivalent	311
-gram per cubic centimeter	208
-gram per cubic centimetre	208
-gram per cubic meter	192
-gram per cubic metre	192
-gram per deciliter	203
-gram per decilitre	203
-gram per liter	199
-gram per litre	199
-gram per milliliter	209
-gram per millilitre	209
-gram per minute	605
-gram per second	608
+gradus	517
+grain	657
+grain per 100 cubic feet	628
+grain per UK gallon	225
+grain per US gallon	226
+grain per cubic foot	630
+grain per gallon	226
+grain per hundred cubic feet	628
+grain per imperial gallon	225
+grain poids de marc	656
+grains	657
+grains per 100 cubic feet	628
+grains per UK gallon	225
+grains per US gallon	226
+grains per cubic foot	630
+grains per gallon	226
+grains per hundred cubic feet	628
+grains per imperial gallon	225
+grains poids de marc	656
+gram	662
+gram calorie	326
+gram calories	326
+gram centimeter per second	765
+gram centimeters per second	765
+gram centimetre per second	765
+gram centimetres per second	765
+gram force	371
+gram of TNT	341
+gram of TNT equivalent	341
+gram per cubic centimeter	238
+gram per cubic centimetre	238
+gram per cubic meter	222
+gram per cubic metre	222
+gram per deciliter	233
+gram per decilitre	233
+gram per liter	229
+gram per litre	229
+gram per milliliter	239
+gram per millilitre	239
+gram per minute	635
+gram per second	638
 gram per square centimeter	61
 gram per square centimetre	61
 gram per square meter	53
 gram per square metre	53
-gram square centimeter	723
+gram square centimeter	753
 gram square centimeter per second	46
-gram square centimeters	723
+gram square centimeters	753
 gram square centimeters per second	46
-gram square centimetre	723
+gram square centimetre	753
 gram square centimetre per second	46
-gram square centimetres	723
+gram square centimetres	753
 gram square centimetres per second	46
-gram-force	341
-gram-force centimeter	1043
-gram-force centimeters	1043
-gram-force centimetre	1043
-gram-force centimetres	1043
-gram-force per centimeter	946
-gram-force per centimetre	946
-gram-force per square centimeter	808
-gram-force per square centimetre	808
+gram-force	371
+gram-force centimeter	1073
+gram-force centimeters	1073
+gram-force centimetre	1073
+gram-force centimetres	1073
+gram-force per centimeter	976
+gram-force per centimetre	976
+gram-force per square centimeter	838
+gram-force per square centimetre	838
 gram-mole	12
 gram-molecule	12
 gram-molecules	12
 gram-moles	12
 grammage	53
-gramme	632
-gramme-force	341
-grammes	632
-grams	632
-grams of TNT	311
-grams per cubic centimeter	208
-grams per cubic centimetre	208
-grams per cubic meter	192
-grams per cubic metre	192
-grams per deciliter	203
-grams per decilitre	203
-grams per liter	199
-grams per litre	199
-grams per milliliter	209
-grams per millilitre	209
-grams per minute	605
-grams per second	608
+gramme	662
+gramme-force	371
+grammes	662
+grams	662
+grams of TNT	341
+grams per cubic centimeter	238
+grams per cubic centimetre	238
+grams per cubic meter	222
+grams per cubic metre	222
+grams per deciliter	233
+grams per decilitre	233
+grams per liter	229
+grams per litre	229
+grams per milliliter	239
+grams per millilitre	239
+grams per minute	635
+grams per second	638
 grams per square centimeter	61
 grams per square centimetre	61
 grams per square meter	53
 grams per square metre	53
-grams-force	341
-grams-force per centimeter	946
-grams-force per centimetre	946
-grams-force per square centimeter	808
-grams-force per square centimetre	808
+grams-force	371
+grams-force per centimeter	976
+grams-force per centimetre	976
+grams-force per square centimeter	838
+grams-force per square centimetre	838
 gray	2
 grays	2
-great gross	878
-great grosses	878
-great hundred	872
-great hundreds	872
-great primer	1078
-gros	639
-gross	873
-gross hundredweight	699
-gross register ton	1244
-gross register tons	1244
-growler	1171
-growlers	1171
+great gross	908
+great grosses	908
+great hundred	902
+great hundreds	902
+great primer	1108
+gros	669
+gross	903
+gross hundredweight	729
+gross register ton	1274
+gross register tons	1274
+growler	1201
+growlers	1201
 gsm	53
-g·cm/s	735
-g·cm²	723
+g·cm/s	765
+g·cm²	753
 g·cm²/s	46
-gō	1139
+gō	1169
 g₀	10
-g₀/s	407
-h	1001
+g₀/s	437
+h	1031
 h-bar	43
 ha	111
-halakim	995
-half barrel	1212
-half bottle	1149
-half bottles	1149
-half byte	188
+halakim	1025
+half barrel	1242
+half bottle	1179
+half bottles	1179
+half byte	218
 half turn	36
 half turns	36
-half-barrel keg	1212
-half-barrel kegs	1212
-half-byte	188
-half-bytes	188
+half-barrel keg	1242
+half-barrel kegs	1242
+half-byte	218
+half-bytes	218
 half-turn	36
-hand	453
-hands	453
-hartree	289
-hartree energy	289
-hartree per bohr	339
-hartree per cubic bohr	841
-hartrees	289
+hand	483
+hands	483
+hartree	319
+hartree energy	319
+hartree per bohr	369
+hartree per cubic bohr	871
+hartrees	319
 hbar	43
 hectare	111
 hectares	111
-hectopieze	834
-hectopiezes	834
-hectopièze	834
-hectopièzes	834
-helek	995
-hemina	1148
-heminae	1148
-hemisphere	904
-hemispheres	904
-henries	398
-henries-90	399
-henry	398
-henry 90	399
-henry-90	399
-henrys	398
+hectopieze	864
+hectopiezes	864
+hectopièze	864
+hectopièzes	864
+helek	1025
+hemina	1178
+heminae	1178
+hemisphere	934
+hemispheres	934
+henries	428
+henries-90	429
+henry	428
+henry 90	429
+henry-90	429
+henrys	428
 heredia	104
 heredium	104
-hertz	360
-hh	453
-hhd	1226
+hertz	390
+hh	483
+hhd	1256
 hide	117
 hides	117
-hm³	1254
-hogshead	1226
-hogsheads	1226
+hkd	166
+hm³	1284
+hogshead	1256
+hogsheads	1256
 homestead	119
 homesteads	119
-horsepower	788
-horsepower hour	315
-horsepower hours	315
-horsepower-hour	315
-horsepower-hours	315
-hour	1001
+horsepower	818
+horsepower hour	345
+horsepower hours	345
+horsepower-hour	345
+horsepower-hours	345
+hour	1031
 hour angle	30
 hour angles	30
 hour of RA	30
 hour of right ascension	30
-hours	1001
+hours	1031
 hours of RA	30
 hours of right ascension	30
-hp	788
-hp_E	789
-hph	315
-hpz	834
-hp·h	315
-hr	1001
-hrs	1001
-huali	534
-hundred	871
-hundred cubic feet	1243
-hundreds	871
-hundredweight	695
-hundredweights	695
-hyl	686
-hyls	686
-h·ft²·°F/Btu	983
-h⁻¹	358
-imp fl oz	1129
-imp gal	1183
-imp pt	1154
-imperial barrel	1223
-imperial beer barrel	1223
-imperial beer barrels	1223
-imperial bushel	1208
-imperial bushels	1208
-imperial cable	747
-imperial cables	747
-imperial cup	1147
-imperial cups	1147
-imperial dry quarter	1228
-imperial dry quarters	1228
-imperial firkin	1210
-imperial fluid drachm	1117
-imperial fluid drachms	1117
-imperial fluid ounce	1129
-imperial fluid ounces	1129
-imperial fluid scruple	1114
-imperial gallon	1183
-imperial gallon per 100 miles	365
-imperial gallon per minute	1092
-imperial gallons	1183
-imperial gallons per 100 miles	365
-imperial gallons per minute	1092
-imperial gill	1137
-imperial gills	1137
-imperial hogshead	1227
-imperial hogsheads	1227
-imperial horsepower	788
-imperial hundredweight	699
-imperial knot	937
-imperial minim	1108
-imperial minims	1108
-imperial mpg	369
-imperial peck	1189
-imperial pecks	1189
-imperial pint	1154
-imperial pints	1154
-imperial pottle	1172
-imperial quart	1166
-imperial quarter	688
-imperial quarters	688
-imperial quarts	1166
-imperial ton	709
-imperial ton per square inch	840
-imperial ton-force	351
-imperial tons	709
-in	440
-in Hg	824
-in w.c.	814
-in-lb	1049
-in/h	923
-in/min	927
-in/s	932
-in/s3	404
+hp	818
+hp_E	819
+hph	345
+hpz	864
+hp·h	345
+hr	1031
+hrs	1031
+huali	564
+huf	154
+hundred	901
+hundred cubic feet	1273
+hundreds	901
+hundredweight	725
+hundredweights	725
+hyl	716
+hyls	716
+h·ft²·°F/Btu	1013
+h⁻¹	388
+idr	152
+ils	173
+imp fl oz	1159
+imp gal	1213
+imp pt	1184
+imperial barrel	1253
+imperial beer barrel	1253
+imperial beer barrels	1253
+imperial bushel	1238
+imperial bushels	1238
+imperial cable	777
+imperial cables	777
+imperial cup	1177
+imperial cups	1177
+imperial dry quarter	1258
+imperial dry quarters	1258
+imperial firkin	1240
+imperial fluid drachm	1147
+imperial fluid drachms	1147
+imperial fluid ounce	1159
+imperial fluid ounces	1159
+imperial fluid scruple	1144
+imperial gallon	1213
+imperial gallon per 100 miles	395
+imperial gallon per minute	1122
+imperial gallons	1213
+imperial gallons per 100 miles	395
+imperial gallons per minute	1122
+imperial gill	1167
+imperial gills	1167
+imperial hogshead	1257
+imperial hogsheads	1257
+imperial horsepower	818
+imperial hundredweight	729
+imperial knot	967
+imperial minim	1138
+imperial minims	1138
+imperial mpg	399
+imperial peck	1219
+imperial pecks	1219
+imperial pint	1184
+imperial pints	1184
+imperial pottle	1202
+imperial quart	1196
+imperial quarter	718
+imperial quarters	718
+imperial quarts	1196
+imperial ton	739
+imperial ton per square inch	870
+imperial ton-force	381
+imperial tons	739
+in	470
+in Hg	854
+in w.c.	844
+in-lb	1079
+in/h	953
+in/min	957
+in/s	962
+in/s3	434
 in/s²	4
-in/s³	404
-in2/s	411
-inH2O	814
-inH2O at 39.2 °F	813
-inH2O at 60 °F	812
-inH2O_39F	813
-inH2O_60F	812
-inHg	824
-inHg at 32 °F	823
-inHg at 60 °F	822
-inHg_32F	823
-inHg_60F	822
-inH₂O	814
-inWC	814
-inch	440
-inch Hg	824
-inch of mercury	824
-inch of mercury at 0 °C	823
-inch of mercury at 32 °F	823
-inch of mercury at 60 °F	822
-inch of water	814
-inch of water at 39.2 °F	813
-inch of water at 4 °C	813
-inch of water at 60 °F	812
-inch of water column	814
-inch ounce-force	1045
-inch per hour	923
-inch per minute	927
-inch per second	932
-inch per second cubed	404
+in/s³	434
+in2/s	441
+inH2O	844
+inH2O at 39.2 °F	843
+inH2O at 60 °F	842
+inH2O_39F	843
+inH2O_60F	842
+inHg	854
+inHg at 32 °F	853
+inHg at 60 °F	852
+inHg_32F	853
+inHg_60F	852
+inH₂O	844
+inWC	844
+inch	470
+inch Hg	854
+inch of mercury	854
+inch of mercury at 0 °C	853
+inch of mercury at 32 °F	853
+inch of mercury at 60 °F	852
+inch of water	844
+inch of water at 39.2 °F	843
+inch of water at 4 °C	843
+inch of water at 60 °F	842
+inch of water column	844
+inch ounce-force	1075
+inch per hour	953
+inch per minute	957
+inch per second	962
+inch per second cubed	434
 inch per second per second	4
 inch per second squared	4
-inch pound-force	1049
-inch pound-force second squared	729
-inch water gauge	814
-inch-ounce	1045
-inch-ounces	1045
-inch-pound	1049
-inch-pound R-value	983
-inch-pound-force	1049
-inch-pounds	1049
-inch-slug	706
-inches	440
-inches Hg	824
-inches of mercury	824
-inches of mercury at 32 °F	823
-inches of mercury at 60 °F	822
-inches of water	814
-inches of water at 39.2 °F	813
-inches of water at 60 °F	812
-inches of water column	814
-inches per hour	923
-inches per minute	927
-inches per second	932
-inches per second cubed	404
+inch pound-force	1079
+inch pound-force second squared	759
+inch water gauge	844
+inch-ounce	1075
+inch-ounces	1075
+inch-pound	1079
+inch-pound R-value	1013
+inch-pound-force	1079
+inch-pounds	1079
+inch-slug	736
+inches	470
+inches Hg	854
+inches of mercury	854
+inches of mercury at 32 °F	853
+inches of mercury at 60 °F	852
+inches of water	844
+inches of water at 39.2 °F	843
+inches of water at 60 °F	842
+inches of water column	844
+inches per hour	953
+inches per minute	957
+inches per second	962
+inches per second cubed	434
 inches per second squared	4
+inr	157
 international acre	102
 international acres	102
-international ampere	247
-international amperes	247
-international cable	746
-international cables	746
-international candle	575
-international candles	575
-international coulomb	225
-international coulombs	225
+international ampere	277
+international amperes	277
+international cable	776
+international cables	776
+international candle	605
+international candles	605
+international coulomb	255
+international coulombs	255
 international farad	146
 international farads	146
-international feet	467
-international foot	467
-international henries	400
-international henry	400
-international inch	440
-international inches	440
-international mho	238
-international mhos	238
-international mile	537
-international miles	537
-international nautical mile	749
-international nautical miles	749
-international ohm	273
-international ohms	273
-international siemens	238
+international feet	497
+international foot	497
+international henries	430
+international henry	430
+international inch	470
+international inches	470
+international mho	268
+international mhos	268
+international mile	567
+international miles	567
+international nautical mile	779
+international nautical miles	779
+international ohm	303
+international ohms	303
+international siemens	268
 international unit of enzyme activity	150
 international units of enzyme activity	150
-international volt	265
-international volts	265
-international yard	491
-international yards	491
-inverse angstrom	1268
-inverse centimeter	1264
-inverse centimeters	1264
-inverse centimetre	1264
-inverse centimetres	1264
-inverse feet	1262
-inverse foot	1262
-inverse inch	1263
-inverse inches	1263
-inverse kilometer	1260
-inverse kilometre	1260
-inverse meter	1261
-inverse meters	1261
-inverse metre	1261
-inverse metres	1261
-inverse micrometer	1266
-inverse micrometre	1266
-inverse mile	1259
-inverse miles	1259
-inverse millimeter	1265
-inverse millimetre	1265
-inverse nanometer	1267
-inverse nanometre	1267
-inverse ångström	1268
+international volt	295
+international volts	295
+international yard	521
+international yards	521
+inverse angstrom	1298
+inverse centimeter	1294
+inverse centimeters	1294
+inverse centimetre	1294
+inverse centimetres	1294
+inverse feet	1292
+inverse foot	1292
+inverse inch	1293
+inverse inches	1293
+inverse kilometer	1290
+inverse kilometre	1290
+inverse meter	1291
+inverse meters	1291
+inverse metre	1291
+inverse metres	1291
+inverse micrometer	1296
+inverse micrometre	1296
+inverse mile	1289
+inverse miles	1289
+inverse millimeter	1295
+inverse millimetre	1295
+inverse nanometer	1297
+inverse nanometre	1297
+inverse ångström	1298
 in²	72
-in²/s	411
-in³	1127
-in³/min	1083
-in·lbf	1049
-in⁻¹	1263
-ipm	927
-ips	932
+in²/s	441
+in³	1157
+in³/min	1113
+in·lbf	1079
+in⁻¹	1293
+ipm	957
+ips	962
+isk	156
 iugera	98
 iugerum	98
 jar	144
 jars	144
-jeroboam	1174
-jeroboams	1174
-jeweler's point	623
-jewelers' point	623
-jeweller's point	623
-jewellers' point	623
+jeroboam	1204
+jeroboams	1204
+jeweler's point	653
+jewelers' point	653
+jeweller's point	653
+jewellers' point	653
 jia	109
-jigger	1132
-jiggers	1132
-jin	677
-jo	509
-jou	509
-joule	292
-joule per cubic meter	278
-joule per cubic metre	278
-joule per kilogram	906
-joule per kilogram degree Celsius	915
-joule per kilogram kelvin	915
-joule per liter	279
-joule per litre	279
-joule per square meter	947
-joule per square metre	947
+jigger	1162
+jiggers	1162
+jin	707
+jo	539
+jou	539
+joule	322
+joule per cubic meter	308
+joule per cubic metre	308
+joule per kilogram	936
+joule per kilogram degree Celsius	945
+joule per kilogram kelvin	945
+joule per liter	309
+joule per litre	309
+joule per square meter	977
+joule per square metre	977
 joule second	48
 joule seconds	48
-joules	292
-joules per cubic meter	278
-joules per cubic metre	278
-joules per kilogram	906
-joules per kilogram degree Celsius	915
-joules per kilogram kelvin	915
-joules per liter	279
-joules per litre	279
+joules	322
+joules per cubic meter	308
+joules per cubic metre	308
+joules per kilogram	936
+joules per kilogram degree Celsius	945
+joules per kilogram kelvin	945
+joules per liter	309
+joules per litre	309
+jpy	155
 jugera	98
 jugerum	98
-jō	509
-k'atun	1036
-k'atuns	1036
-kBtu/h	786
-kJ/m²	842
-kWh/m²	846
-ka	1039
-kabeltov	746
+jō	539
+k'atun	1066
+k'atuns	1066
+kBtu/h	816
+kJ/m²	872
+kWh/m²	876
+ka	1069
+kabeltov	776
 kah	109
-kairi	749
-kan	684
-kanejaku	466
-kanejaku sun	445
-kanme	684
-kapp line	589
-kapp lines	589
-kappline	589
-kapplines	589
-karat	861
-karat gold	861
-karats	861
-karats gold	861
+kairi	779
+kan	714
+kanejaku	496
+kanejaku sun	475
+kanme	714
+kapp line	619
+kapp lines	619
+kappline	619
+kapplines	619
+karat	891
+karat gold	891
+karats	891
+karats gold	891
 kat	151
 katal	151
 katals	151
-kati	679
-katun	1036
-katuns	1036
-kayser	1264
-kaysers	1264
-kcal	310
-kcal/g	913
-kcal/h	776
-kcal/h·m²	375
-kcal/h·m²·°C	386
-kcal/h·m·°C	969
-kcal/kg	911
-kcal/kg·°C	918
-kcal/min	784
-kcal/s	796
-kcal_IT	312
-kcal_IT/h	777
-kcal_IT/h·m²	375
-kcal_IT/h·m²·°C	386
-kcal_IT/h·m·°C	969
-kcal_IT/kg	912
-kcal_IT/kg·°C	920
-kcal_IT/m³	281
-kcal_mean	313
-kcal_th	310
-kelvin	960
-kelvin difference	953
-kelvin interval	953
-kelvin intervals	953
-kelvins	960
-kelvins difference	953
-ken	502
-kg	682
-kg/L	210
-kg/d	604
-kg/dm³	210
-kg/h	607
+kati	709
+katun	1066
+katuns	1066
+kayser	1294
+kaysers	1294
+kcal	340
+kcal/g	943
+kcal/h	806
+kcal/h·m²	405
+kcal/h·m²·°C	416
+kcal/h·m·°C	999
+kcal/kg	941
+kcal/kg·°C	948
+kcal/min	814
+kcal/s	826
+kcal_IT	342
+kcal_IT/h	807
+kcal_IT/h·m²	405
+kcal_IT/h·m²·°C	416
+kcal_IT/h·m·°C	999
+kcal_IT/kg	942
+kcal_IT/kg·°C	950
+kcal_IT/m³	311
+kcal_mean	343
+kcal_th	340
+kelvin	990
+kelvin difference	983
+kelvin interval	983
+kelvin intervals	983
+kelvins	990
+kelvins difference	983
+ken	532
+kg	712
+kg/L	240
+kg/d	634
+kg/dm³	240
+kg/h	637
 kg/ha	51
-kg/l	210
-kg/m	558
+kg/l	240
+kg/m	588
 kg/m2	59
-kg/m3	198
-kg/min	611
+kg/m3	228
+kg/min	641
 kg/m²	59
-kg/m³	198
-kg/s	615
-kgcm²	726
-kgf	346
-kgf/cm²	832
-kgf/m	948
-kgf/mm²	838
-kgf/m²	804
-kgfcm	1048
-kgfm	1052
-kgf·cm	1048
-kgf·m	1052
-kgf·m/s	781
-kgf·s	742
-kgf·s/m²	219
-kgm/s	739
-kgmm²	724
-kgm²	730
-kgoe	319
-kg·cm²	726
-kg·m/s	739
-kg·mm²	724
-kg·m²	730
+kg/m³	228
+kg/s	645
+kgcm²	756
+kgf	376
+kgf/cm²	862
+kgf/m	978
+kgf/mm²	868
+kgf/m²	834
+kgfcm	1078
+kgfm	1082
+kgf·cm	1078
+kgf·m	1082
+kgf·m/s	811
+kgf·s	772
+kgf·s/m²	249
+kgm/s	769
+kgmm²	754
+kgm²	760
+kgoe	349
+kg·cm²	756
+kg·m/s	769
+kg·mm²	754
+kg·m²	760
 kg·m²/s	48
-khoes	1175
-khous	1175
-khuep	459
-kilderkin	1214
-kilderkins	1214
-kilo	682
-kiloanna	1039
-kiloannum	1039
-kilocalorie	310
-kilocalorie per gram	913
-kilocalorie per hour	776
-kilocalorie per hour meter degree Celsius	969
-kilocalorie per hour metre degree Celsius	969
-kilocalorie per hour square meter	375
-kilocalorie per hour square meter degree Celsius	386
-kilocalorie per hour square metre	375
-kilocalorie per hour square metre degree Celsius	386
-kilocalorie per kilogram	911
-kilocalorie per kilogram degree Celsius	918
-kilocalorie per minute	784
-kilocalorie per second	796
-kilocalories	310
-kilocalories per gram	913
-kilocalories per hour	776
-kilocalories per kilogram	911
-kilocalories per minute	784
-kilocalories per second	796
-kilogram	682
-kilogram calorie	310
-kilogram calories	310
-kilogram force	346
-kilogram meter per second	739
-kilogram meters per second	739
-kilogram metre per second	739
-kilogram metre squared	730
-kilogram metres per second	739
-kilogram of oil equivalent	319
-kilogram per cubic meter	198
-kilogram per cubic metre	198
-kilogram per day	604
+khoes	1205
+khous	1205
+khuep	489
+kilderkin	1244
+kilderkins	1244
+kilo	712
+kiloanna	1069
+kiloannum	1069
+kilocalorie	340
+kilocalorie per gram	943
+kilocalorie per hour	806
+kilocalorie per hour meter degree Celsius	999
+kilocalorie per hour metre degree Celsius	999
+kilocalorie per hour square meter	405
+kilocalorie per hour square meter degree Celsius	416
+kilocalorie per hour square metre	405
+kilocalorie per hour square metre degree Celsius	416
+kilocalorie per kilogram	941
+kilocalorie per kilogram degree Celsius	948
+kilocalorie per minute	814
+kilocalorie per second	826
+kilocalories	340
+kilocalories per gram	943
+kilocalories per hour	806
+kilocalories per kilogram	941
+kilocalories per minute	814
+kilocalories per second	826
+kilogram	712
+kilogram calorie	340
+kilogram calories	340
+kilogram force	376
+kilogram meter per second	769
+kilogram meters per second	769
+kilogram metre per second	769
+kilogram metre squared	760
+kilogram metres per second	769
+kilogram of oil equivalent	349
+kilogram per cubic meter	228
+kilogram per cubic metre	228
+kilogram per day	634
 kilogram per hectare	51
-kilogram per hour	607
-kilogram per liter	210
-kilogram per litre	210
-kilogram per meter	558
-kilogram per metre	558
-kilogram per minute	611
-kilogram per second	615
+kilogram per hour	637
+kilogram per liter	240
+kilogram per litre	240
+kilogram per meter	588
+kilogram per metre	588
+kilogram per minute	641
+kilogram per second	645
 kilogram per square meter	59
 kilogram per square metre	59
-kilogram square centimeter	726
-kilogram square centimeters	726
-kilogram square centimetre	726
-kilogram square centimetres	726
-kilogram square meter	730
+kilogram square centimeter	756
+kilogram square centimeters	756
+kilogram square centimetre	756
+kilogram square centimetres	756
+kilogram square meter	760
 kilogram square meter per second	48
-kilogram square meters	730
-kilogram square metre	730
+kilogram square meters	760
+kilogram square metre	760
 kilogram square metre per second	48
-kilogram square metres	730
-kilogram square millimeter	724
-kilogram square millimeters	724
-kilogram square millimetre	724
-kilogram square millimetres	724
-kilogram-force	346
-kilogram-force centimeter	1048
-kilogram-force centimeters	1048
-kilogram-force centimetre	1048
-kilogram-force centimetres	1048
-kilogram-force meter	1052
-kilogram-force meter per second	781
-kilogram-force meters	1052
-kilogram-force metre	1052
-kilogram-force metre per second	781
-kilogram-force metres	1052
-kilogram-force metres per second	781
-kilogram-force per meter	948
-kilogram-force per metre	948
-kilogram-force per square centimeter	832
-kilogram-force per square centimetre	832
-kilogram-force per square meter	804
-kilogram-force per square metre	804
-kilogram-force per square millimeter	838
-kilogram-force per square millimetre	838
-kilogram-force second	742
-kilogram-force second per square meter	219
-kilogram-force second per square metre	219
-kilogram-force seconds	742
-kilogram-force seconds per square metre	219
-kilogramme	682
-kilogramme-force	346
-kilogramme-metre	300
-kilogrammes	682
-kilogrammeter	300
-kilogrammeters	300
-kilogrammetre	300
-kilogrammetres	300
-kilogrammètre	300
-kilograms	682
-kilograms of oil equivalent	319
-kilograms per cubic meter	198
-kilograms per cubic metre	198
-kilograms per day	604
+kilogram square metres	760
+kilogram square millimeter	754
+kilogram square millimeters	754
+kilogram square millimetre	754
+kilogram square millimetres	754
+kilogram-force	376
+kilogram-force centimeter	1078
+kilogram-force centimeters	1078
+kilogram-force centimetre	1078
+kilogram-force centimetres	1078
+kilogram-force meter	1082
+kilogram-force meter per second	811
+kilogram-force meters	1082
+kilogram-force metre	1082
+kilogram-force metre per second	811
+kilogram-force metres	1082
+kilogram-force metres per second	811
+kilogram-force per meter	978
+kilogram-force per metre	978
+kilogram-force per square centimeter	862
+kilogram-force per square centimetre	862
+kilogram-force per square meter	834
+kilogram-force per square metre	834
+kilogram-force per square millimeter	868
+kilogram-force per square millimetre	868
+kilogram-force second	772
+kilogram-force second per square meter	249
+kilogram-force second per square metre	249
+kilogram-force seconds	772
+kilogram-force seconds per square metre	249
+kilogramme	712
+kilogramme-force	376
+kilogramme-metre	330
+kilogrammes	712
+kilogrammeter	330
+kilogrammeters	330
+kilogrammetre	330
+kilogrammetres	330
+kilogrammètre	330
+kilograms	712
+kilograms of oil equivalent	349
+kilograms per cubic meter	228
+kilograms per cubic metre	228
+kilograms per day	634
 kilograms per hectare	51
-kilograms per hour	607
-kilograms per liter	210
-kilograms per litre	210
-kilograms per meter	558
-kilograms per metre	558
-kilograms per minute	611
-kilograms per second	615
+kilograms per hour	637
+kilograms per liter	240
+kilograms per litre	240
+kilograms per meter	588
+kilograms per metre	588
+kilograms per minute	641
+kilograms per second	645
 kilograms per square meter	59
 kilograms per square metre	59
-kilograms-force	346
-kilograms-force per metre	948
-kilograms-force per square meter	804
-kilograms-force per square metre	804
-kilograms-force per square millimeter	838
-kilograms-force per square millimetre	838
-kilojoule per square meter	842
-kilojoule per square metre	842
-kilojoules per square meter	842
-kilojoules per square metre	842
-kilometer per hour	933
+kilograms-force	376
+kilograms-force per metre	978
+kilograms-force per square meter	834
+kilograms-force per square metre	834
+kilograms-force per square millimeter	868
+kilograms-force per square millimetre	868
+kilojoule per square meter	872
+kilojoule per square metre	872
+kilojoules per square meter	872
+kilojoules per square metre	872
+kilometer per hour	963
 kilometer per hour per second	5
-kilometer per liter	371
-kilometer per second	941
-kilometer per second per megaparsec	353
-kilometers per hour	933
+kilometer per liter	401
+kilometer per second	971
+kilometer per second per megaparsec	383
+kilometers per hour	963
 kilometers per hour per second	5
-kilometers per liter	371
-kilometers per second	941
-kilometre per hour	933
+kilometers per liter	401
+kilometers per second	971
+kilometre per hour	963
 kilometre per hour per second	5
-kilometre per litre	371
-kilometre per second	941
-kilometre per second per megaparsec	353
-kilometres per hour	933
+kilometre per litre	401
+kilometre per second	971
+kilometre per second per megaparsec	383
+kilometres per hour	963
 kilometres per hour per second	5
-kilometres per litre	371
-kilometres per second	941
-kilometres per second per megaparsec	353
-kilopond	346
-kilopond centimetre	1048
-kilopond meter	1052
-kilopond metre	1052
-kilopond metre per second	781
-kilopond per metre	948
-kilopond per square centimeter	832
-kilopond per square centimetre	832
-kilopond per square metre	804
-kilopond second	742
-kilopond second per square metre	219
-kilopond seconds	742
-kiloponds	346
-kilopound per square inch	837
-kilopound-force	348
-kilopounds-force	348
-kilos	682
-kilotonne	710
-kilotonnes	710
-kilowatt-hour per square meter	846
-kilowatt-hour per square metre	846
-kilowatt-hours per square meter	846
-kilowatt-hours per square metre	846
-kiloyear	1039
-kiloyears	1039
-kin	678
-kine	930
-kines	930
-kip	348
-kip feet	1054
-kip foot	1054
-kip inch	1053
-kip inches	1053
-kip per square foot	830
-kip per square inch	837
-kip-feet	1054
-kip-foot	1054
-kip-inch	1053
-kip-inches	1053
-kip/ft²	830
-kip/in²	837
-kipft	1054
-kipin	1053
-kips	348
-kips per square foot	830
-kips per square inch	837
-kip·ft	1054
-kip·in	1053
-klbf	348
-km per hour	933
-km/L	371
-km/h	933
+kilometres per litre	401
+kilometres per second	971
+kilometres per second per megaparsec	383
+kilopond	376
+kilopond centimetre	1078
+kilopond meter	1082
+kilopond metre	1082
+kilopond metre per second	811
+kilopond per metre	978
+kilopond per square centimeter	862
+kilopond per square centimetre	862
+kilopond per square metre	834
+kilopond second	772
+kilopond second per square metre	249
+kilopond seconds	772
+kiloponds	376
+kilopound per square inch	867
+kilopound-force	378
+kilopounds-force	378
+kilos	712
+kilotonne	740
+kilotonnes	740
+kilowatt-hour per square meter	876
+kilowatt-hour per square metre	876
+kilowatt-hours per square meter	876
+kilowatt-hours per square metre	876
+kiloyear	1069
+kiloyears	1069
+kin	708
+kine	960
+kines	960
+kip	378
+kip feet	1084
+kip foot	1084
+kip inch	1083
+kip inches	1083
+kip per square foot	860
+kip per square inch	867
+kip-feet	1084
+kip-foot	1084
+kip-inch	1083
+kip-inches	1083
+kip/ft²	860
+kip/in²	867
+kipft	1084
+kipin	1083
+kips	378
+kips per square foot	860
+kips per square inch	867
+kip·ft	1084
+kip·in	1083
+klbf	378
+km per hour	963
+km/L	401
+km/h	963
 km/h/s	5
-km/l	371
-km/s	941
-km/s/Mpc	353
-kmh	933
-kmph	933
-kmpl	371
+km/l	401
+km/s	971
+km/s/Mpc	383
+kmh	963
+kmph	963
+kmpl	401
 km²	121
-km³	1256
-km⁻¹	1260
-kn	936
+km³	1286
+km⁻¹	1290
+kn	966
 kn/s	8
-knot	936
+knot	966
 knot per second	8
-knots	936
+knots	966
 knots per second	8
-koku	1224
-korce	1219
-korzec	1219
-kosaji	1121
-kotylai	1146
-kotyle	1146
-kp	346
-kp/cm²	832
-kph	933
-kp·cm	1048
-kp·m	1052
-kp·m/s	781
-kp·s	742
-ksf	830
-ksi	837
-kt	936
-kujirajaku	476
-kwan	684
-kwean	1241
-kwian	1241
-kwien	1241
-kyr	1039
-kyu	1058
-l	1159
-l/100km	363
-l/km	366
-lP	414
+koku	1254
+korce	1249
+koruna	161
+korunas	161
+korzec	1249
+kosaji	1151
+kotylai	1176
+kotyle	1176
+kp	376
+kp/cm²	862
+kph	963
+kp·cm	1078
+kp·m	1082
+kp·m/s	811
+kp·s	772
+krw	153
+ksf	860
+ksi	867
+kt	966
+kujirajaku	506
+kwan	714
+kwean	1271
+kwian	1271
+kwien	1271
+kyr	1069
+kyu	1088
+l	1189
+l/100km	393
+l/km	396
+lP	444
 labor	120
 labor of land	120
 labors	120
-lac	880
-lacs	880
-lakh	880
-lakhs	880
-lambda	1105
-lambdas	1105
-lambert	567
-lamberts	567
-land league	547
-land leagues	547
-langley	844
-langley per minute	378
-langley per second	384
-langleys	844
-langleys per minute	378
-langleys per second	384
-lap time	756
-large calorie	310
-large calories	310
-lb	673
-lb ap	669
-lb av	673
-lb t	668
-lb-ft	1051
+lac	910
+lacs	910
+lakh	910
+lakhs	910
+lambda	1135
+lambdas	1135
+lambert	597
+lamberts	597
+land league	577
+land leagues	577
+langley	874
+langley per minute	408
+langley per second	414
+langleys	874
+langleys per minute	408
+langleys per second	414
+lap time	786
+large calorie	340
+large calories	340
+lb	703
+lb ap	699
+lb av	703
+lb t	698
+lb-ft	1081
 lb-mol	15
 lb-mole	15
 lb-moles	15
@@ -5899,79 +6094,81 @@ lb/1000ft²	54
 lb/MSF	54
 lb/ac	52
 lb/acre	52
-lb/bbl	200
-lb/d	603
-lb/ft	559
+lb/bbl	230
+lb/d	633
+lb/ft	589
 lb/ft2	60
-lb/ft3	204
+lb/ft3	234
 lb/ft²	60
-lb/ft³	204
-lb/ft·h	215
-lb/ft·s	218
-lb/gal	206
-lb/gal_imp	205
-lb/h	606
-lb/hr	606
-lb/in	560
+lb/ft³	234
+lb/ft·h	245
+lb/ft·s	248
+lb/gal	236
+lb/gal_imp	235
+lb/h	636
+lb/hr	636
+lb/in	590
 lb/in2	63
-lb/in3	214
+lb/in3	244
 lb/in²	63
-lb/in³	214
-lb/min	609
-lb/s	614
-lb/yd	557
-lb/yd3	197
-lb/yd³	197
-lbf	345
-lbf/ft	949
-lbf/ft²	806
-lbf/in	950
-lbf/in²	825
-lbfft	1051
-lbfin	1049
-lbfs	741
-lbft²	728
-lbf·ft	1051
-lbf·in	1049
-lbf·in·s²	729
-lbf·s	741
-lbf·s/ft²	220
-lbf·s/in²	221
-lbin²	727
-lbm	673
+lb/in³	244
+lb/min	639
+lb/s	644
+lb/yd	587
+lb/yd3	227
+lb/yd³	227
+lbf	375
+lbf/ft	979
+lbf/ft²	836
+lbf/in	980
+lbf/in²	855
+lbfft	1081
+lbfin	1079
+lbfs	771
+lbft²	758
+lbf·ft	1081
+lbf·in	1079
+lbf·in·s²	759
+lbf·s	771
+lbf·s/ft²	250
+lbf·s/in²	251
+lbin²	757
+lbm	703
 lbmol	15
-lbmol/ft³	722
-lbs	673
-lb·ft	1051
-lb·ft/s	738
-lb·ft²	728
+lbmol/ft³	752
+lbs	703
+lb·ft	1081
+lb·ft/s	768
+lb·ft²	758
 lb·ft²/s	47
-lb·in/s	737
-lb·in²	727
-lea	547
-league	547
-leagues	547
-leap year	1030
-leap years	1030
-legal cup	1144
-legal cups	1144
-legal ohm	270
-legal ohms	270
-legua	544
-legua legal	544
-leguas	544
-leuca	541
-leuga	541
-leung	660
-li	456
-liang	661
-libra	666
-libra castellana	674
-librae	666
-lieue de Paris	542
-lieue de poste	545
-lieues de Paris	542
-lieues de poste	545
+lb·in/s	767
+lb·in²	757
+lea	577
+league	577
+leagues	577
+leap year	1060
+leap years	1060
+legal cup	1174
+legal cups	1174
+legal ohm	300
+legal ohms	300
+legua	574
+legua legal	574
+leguas	574
+lei	170
+leu	170
+leuca	571
+leuga	571
+leung	690
+li	486
+liang	691
+libra	696
+libra castellana	704
+librae	696
+lieue de Paris	572
+lieue de poste	575
+lieues de Paris	572
+lieues de poste	575
 light day	140
 light days	140
 light hour	139
@@ -5982,7 +6179,7 @@ light nanosecond	127
 light nanoseconds	127
 light second	134
 light seconds	134
-light speed	944
+light speed	974
 light year	141
 light years	141
 light-day	140
@@ -5999,1587 +6196,1614 @@ light-year	141
 light-years	141
 lightyear	141
 lightyears	141
-ligne	429
-lignes	429
-line	428
-line per square inch	582
-linear arpent	527
-linear arpents	527
-lines	428
-lines per square inch	582
-linii	430
-liniya	430
-link	456
-links	456
-liquid barrel	1218
-liquid barrels	1218
-liquid pint	1150
-liquid quart	1158
-liter	1159
-liter atmosphere	301
-liter per 100 kilometers	363
-liter per day	1080
-liter per hour	1084
-liter per kilometer	366
-liter per minute	1089
-liter per second	1095
-liter-atmosphere	301
-liter-atmospheres	301
-liters	1159
-liters per 100 kilometers	363
-liters per day	1080
-liters per hour	1084
-liters per kilometer	366
-liters per minute	1089
-liters per second	1095
-litre	1159
-litre atmosphere	301
-litre per 100 kilometres	363
-litre per day	1080
-litre per hour	1084
-litre per hundred kilometres	363
-litre per kilometre	366
-litre per minute	1089
-litre per second	1095
-litre-atmosphere	301
-litre-atmospheres	301
-litres	1159
-litres per 100 kilometres	363
-litres per day	1080
-litres per hour	1084
-litres per hundred kilometres	363
-litres per kilometre	366
-litres per minute	1089
-litres per second	1095
-livre	675
-livre metrique	676
-livre métrique	676
-livre poids de marc	675
-livres	675
-lm	569
-lm/in²	395
-lokiec	482
-long cwt	699
-long dozen	866
-long hundred	872
-long hundreds	872
-long hundredweight	699
-long hundredweights	699
-long primer	1073
-long quarter	688
-long quarters	688
-long tn	709
-long ton	709
-long ton force	351
-long ton per cubic yard	212
-long ton per square inch	840
-long ton-force	351
-long ton-force per square inch	840
-long tons	709
-long tons per cubic yard	212
-long tons-force	351
-long tons-force per square inch	840
-lpm	1089
+ligne	459
+lignes	459
+line	458
+line per square inch	612
+linear arpent	557
+linear arpents	557
+lines	458
+lines per square inch	612
+linii	460
+liniya	460
+link	486
+links	486
+liquid barrel	1248
+liquid barrels	1248
+liquid pint	1180
+liquid quart	1188
+lira	159
+liter	1189
+liter atmosphere	331
+liter per 100 kilometers	393
+liter per day	1110
+liter per hour	1114
+liter per kilometer	396
+liter per minute	1119
+liter per second	1125
+liter-atmosphere	331
+liter-atmospheres	331
+liters	1189
+liters per 100 kilometers	393
+liters per day	1110
+liters per hour	1114
+liters per kilometer	396
+liters per minute	1119
+liters per second	1125
+litre	1189
+litre atmosphere	331
+litre per 100 kilometres	393
+litre per day	1110
+litre per hour	1114
+litre per hundred kilometres	393
+litre per kilometre	396
+litre per minute	1119
+litre per second	1125
+litre-atmosphere	331
+litre-atmospheres	331
+litres	1189
+litres per 100 kilometres	393
+litres per day	1110
+litres per hour	1114
+litres per hundred kilometres	393
+litres per kilometre	396
+litres per minute	1119
+litres per second	1125
+livre	705
+livre metrique	706
+livre métrique	706
+livre poids de marc	705
+livres	705
+lm	599
+lm/in²	425
+lokiec	512
+long cwt	729
+long dozen	896
+long hundred	902
+long hundreds	902
+long hundredweight	729
+long hundredweights	729
+long primer	1103
+long quarter	718
+long quarters	718
+long tn	739
+long ton	739
+long ton force	381
+long ton per cubic yard	242
+long ton per square inch	870
+long ton-force	381
+long ton-force per square inch	870
+long tons	739
+long tons per cubic yard	242
+long tons-force	381
+long tons-force per square inch	870
+lpm	1119
 ls	134
-lumen	569
-lumen per square centimeter	396
-lumen per square centimetre	396
-lumen per square foot	394
-lumen per square inch	395
-lumen per square meter	393
-lumen per square metre	393
-lumens	569
-lumens per square centimetre	396
-lumens per square foot	394
-lumens per square inch	395
-lumens per square metre	393
+lumen	599
+lumen per square centimeter	426
+lumen per square centimetre	426
+lumen per square foot	424
+lumen per square inch	425
+lumen per square meter	423
+lumen per square metre	423
+lumens	599
+lumens per square centimetre	426
+lumens per square foot	424
+lumens per square inch	425
+lumens per square metre	423
 lunar distance	135
 lunar distances	135
-lunar mass	713
-lunar month	1014
-lunar months	1014
+lunar mass	743
+lunar month	1044
+lunar months	1044
 lunar radii	128
 lunar radius	128
-lunar year	1020
-lunar years	1020
-lunation	1014
-lunations	1014
-lustra	1032
-lustrum	1032
-lustrums	1032
-lux	393
-lx	393
+lunar year	1050
+lunar years	1050
+lunation	1044
+lunations	1044
+lustra	1062
+lustrum	1062
+lustrums	1062
+lux	423
+lx	423
 ly	141
-ly/min	378
-m	492
-m/L	368
-m/d	924
-m/h	926
-m/min	931
-m/s	938
+ly/min	408
+m	522
+m/L	398
+m/d	954
+m/h	956
+m/min	961
+m/s	968
 m/s2	9
-m/s3	406
+m/s3	436
 m/s²	9
-m/s³	406
-m2/h	410
-m2/s	413
-m2K/W	986
-mD	765
-mH2O	826
-mH₂O	826
-mL/km	362
-mWC	826
-mace	638
-maces	638
-magnetic flux quanta	586
-magnetic flux quantum	586
-magnum	1168
-magnums	1168
-man	879
-marc	665
-marc de Paris	665
-marco castellano	664
-marco de Castilla	664
-marine league	752
-marine leagues	752
-market catty	677
-market dan	698
-market jin	677
-market liang	661
-market picul	698
-market qian	644
-market tael	661
+m/s³	436
+m2/h	440
+m2/s	443
+m2K/W	1016
+mD	795
+mH2O	856
+mH₂O	856
+mL/km	392
+mWC	856
+mace	668
+maces	668
+magnetic flux quanta	616
+magnetic flux quantum	616
+magnum	1198
+magnums	1198
+man	909
+marc	695
+marc de Paris	695
+marco castellano	694
+marco de Castilla	694
+marine league	782
+marine leagues	782
+market catty	707
+market dan	728
+market jin	707
+market liang	691
+market picul	728
+market qian	674
+market tael	691
 mas	17
-mas/a	886
-mas/yr	886
-mass of Jupiter	715
-mass of the Moon	713
-mass of the Sun	716
-mass per volume percent	602
-mathusalem	1186
-maund	693
-maunds	693
-maxwell	587
-maxwell per square centimetre	583
-maxwell per square inch	582
-maxwells	587
-maxwells per square centimetre	583
-maxwells per square inch	582
-mean BTU	306
-mean BTUs	306
-mean British thermal unit	306
-mean British thermal units	306
+mas/a	916
+mas/yr	916
+mass of Jupiter	745
+mass of the Moon	743
+mass of the Sun	746
+mass per volume percent	632
+mathusalem	1216
+maund	723
+maunds	723
+maxwell	617
+maxwell per square centimetre	613
+maxwell per square inch	612
+maxwells	617
+maxwells per square centimetre	613
+maxwells per square inch	612
+mean BTU	336
+mean BTUs	336
+mean British thermal unit	336
+mean British thermal units	336
 mean Earth radius	130
-mean Gregorian year	1024
-mean Hebrew year	1025
-mean Islamic month	1013
-mean Islamic year	1019
-mean calorie	299
-mean calories	299
-mean international ampere	247
-mean international amperes	247
-mean international coulomb	225
-mean international coulombs	225
+mean Gregorian year	1054
+mean Hebrew year	1055
+mean Islamic month	1043
+mean Islamic year	1049
+mean calorie	329
+mean calories	329
+mean international ampere	277
+mean international amperes	277
+mean international coulomb	255
+mean international coulombs	255
 mean international farad	146
 mean international farads	146
-mean international henries	400
-mean international henry	400
-mean international ohm	273
-mean international ohms	273
-mean international siemens	238
-mean international volt	265
-mean international volts	265
-mean kilocalorie	313
-mean kilocalories	313
+mean international henries	430
+mean international henry	430
+mean international ohm	303
+mean international ohms	303
+mean international siemens	268
+mean international volt	295
+mean international volts	295
+mean kilocalorie	343
+mean kilocalories	343
 mean lunar distance	135
 mean lunar radius	128
-mean molad interval	1015
-mean spherical candlepower	570
-mean tropical year	1023
-measurement ton	1238
-measurement tons	1238
-mechanical horsepower	788
-medicinal drop	1106
-medicinal drops	1106
-medieval moment	999
-medimnoi	1211
-medimnos	1211
-megaanna	1040
-megaannum	1040
-megajoule per square meter	845
-megajoule per square metre	845
-megajoules per square meter	845
-megajoules per square metre	845
-megapond	350
-megaponds	350
-megatonne	711
-megatonnes	711
-megayear	1040
-megayears	1040
-melchizedek	1205
-melchizedeks	1205
-mercantile pound	671
-merchant's pound	671
-merchant's pounds	671
-merchants' pound	671
-meter	492
-meter of seawater	827
-meter of water	826
-meter per day	924
-meter per hour	926
-meter per liter	368
-meter per minute	931
-meter per second	938
-meter per second cubed	406
+mean molad interval	1045
+mean spherical candlepower	600
+mean tropical year	1053
+measurement ton	1268
+measurement tons	1268
+mechanical horsepower	818
+medicinal drop	1136
+medicinal drops	1136
+medieval moment	1029
+medimnoi	1241
+medimnos	1241
+megaanna	1070
+megaannum	1070
+megajoule per square meter	875
+megajoule per square metre	875
+megajoules per square meter	875
+megajoules per square metre	875
+megapond	380
+megaponds	380
+megatonne	741
+megatonnes	741
+megayear	1070
+megayears	1070
+melchizedek	1235
+melchizedeks	1235
+mercantile pound	701
+merchant's pound	701
+merchant's pounds	701
+merchants' pound	701
+meter	522
+meter of seawater	857
+meter of water	856
+meter per day	954
+meter per hour	956
+meter per liter	398
+meter per minute	961
+meter per second	968
+meter per second cubed	436
 meter per second squared	9
-meter-candle	393
-meter-candles	393
-meters	492
-meters of seawater	827
-meters of water	826
-meters per day	924
-meters per hour	926
-meters per liter	368
-meters per minute	931
-meters per second	938
-meters per second cubed	406
+meter-candle	423
+meter-candles	423
+meters	522
+meters of seawater	857
+meters of water	856
+meters per day	954
+meters per hour	956
+meters per liter	398
+meters per minute	961
+meters per second	968
+meters per second cubed	436
 meters per second squared	9
-methuselah	1186
-methuselahs	1186
-metre	492
-metre kilopond	1052
-metre of sea water	827
-metre of seawater	827
-metre of water	826
-metre of water column	826
-metre per day	924
-metre per hour	926
-metre per litre	368
-metre per minute	931
-metre per second	938
-metre per second cubed	406
+methuselah	1216
+methuselahs	1216
+metre	522
+metre kilopond	1082
+metre of sea water	857
+metre of seawater	857
+metre of water	856
+metre of water column	856
+metre per day	954
+metre per hour	956
+metre per litre	398
+metre per minute	961
+metre per second	968
+metre per second cubed	436
 metre per second per second	9
 metre per second squared	9
-metre-candle	393
-metre-candles	393
-metres	492
-metres of seawater	827
-metres of water	826
-metres per day	924
-metres per hour	926
-metres per litre	368
-metres per minute	931
-metres per second	938
-metres per second cubed	406
+metre-candle	423
+metre-candles	423
+metres	522
+metres of seawater	857
+metres of water	856
+metres per day	954
+metres per hour	956
+metres per litre	398
+metres per minute	961
+metres per second	968
+metres per second cubed	436
 metres per second squared	9
-metretai	1209
-metretes	1209
-metric R-value	986
-metric carat	628
-metric carats	628
-metric cup	1145
-metric cups	1145
-metric dessertspoon	1123
-metric dessertspoons	1123
-metric drop	1106
-metric drops	1106
+metretai	1239
+metretes	1239
+metric R-value	1016
+metric carat	658
+metric carats	658
+metric cup	1175
+metric cups	1175
+metric dessertspoon	1153
+metric dessertspoons	1153
+metric drop	1136
+metric drops	1136
 metric dunam	94
-metric grain	625
-metric grains	625
-metric horsepower	787
-metric horsepower hour	314
-metric horsepower hours	314
-metric horsepower-hour	314
-metric horsepower-hours	314
-metric pint	1151
-metric pints	1151
-metric pound	676
-metric pounds	676
-metric quintal	702
-metric quintals	702
-metric slug	686
-metric slugs	686
-metric tablespoon	1125
-metric tablespoons	1125
-metric teaspoon	1120
-metric teaspoons	1120
-metric ton	708
-metric ton per day	610
+metric grain	655
+metric grains	655
+metric horsepower	817
+metric horsepower hour	344
+metric horsepower hours	344
+metric horsepower-hour	344
+metric horsepower-hours	344
+metric pint	1181
+metric pints	1181
+metric pound	706
+metric pounds	706
+metric quintal	732
+metric quintals	732
+metric slug	716
+metric slugs	716
+metric tablespoon	1155
+metric tablespoons	1155
+metric teaspoon	1150
+metric teaspoons	1150
+metric ton	738
+metric ton per day	640
 metric ton per hectare	56
-metric ton per hour	613
-metric ton square metre	732
-metric ton-force	350
-metric ton-force metre	1055
-metric tons	708
-metric tons per day	610
-metric tons per hour	613
-metric tons-force	350
-mezhevaya versta	540
-mg/L	193
-mg/dL	194
-mg/dl	194
-mg/l	193
-mg/m3	191
-mg/mL	601
-mg/ml	601
-mg/m³	191
-mho	241
-mhos	241
-mi	537
-mi/L	372
-mi/gal	370
-mi/h	935
-mi/min	939
-mi/s	942
+metric ton per hour	643
+metric ton square metre	762
+metric ton-force	380
+metric ton-force metre	1085
+metric tons	738
+metric tons per day	640
+metric tons per hour	643
+metric tons-force	380
+mezhevaya versta	570
+mg/L	223
+mg/dL	224
+mg/dl	224
+mg/l	223
+mg/m3	221
+mg/mL	631
+mg/ml	631
+mg/m³	221
+mho	271
+mhos	271
+mi	567
+mi/L	402
+mi/gal	400
+mi/h	965
+mi/min	969
+mi/s	972
 micro-arcsecond	16
 micro-arcseconds	16
-micro-inch	422
-micro-inches	422
+micro-inch	452
+micro-inches	452
 microarcsecond	16
 microarcseconds	16
-microgram per cubic meter	190
-microgram per cubic metre	190
-microgram per deciliter	597
-microgram per decilitre	597
-microgram per liter	596
-microgram per litre	596
-microgram per milliliter	599
-microgram per millilitre	599
-micrograms per cubic meter	190
-micrograms per cubic metre	190
-micrograms per deciliter	597
-micrograms per decilitre	597
-micrograms per liter	596
-micrograms per litre	596
-micrograms per milliliter	599
-micrograms per millilitre	599
-microinch	422
-microinch per inch degree Fahrenheit	976
-microinches	422
-micrometer of mercury	801
-micrometers of mercury	801
-micrometre of mercury	801
-micrometre per metre kelvin	975
-micrometres of mercury	801
-micron	423
-micron Hg	801
-micron of mercury	801
-microns	423
-microns of mercury	801
-microstrain per degree Fahrenheit	976
-microstrain per kelvin	975
-midas	1205
-mil	424
+microgram per cubic meter	220
+microgram per cubic metre	220
+microgram per deciliter	627
+microgram per decilitre	627
+microgram per liter	626
+microgram per litre	626
+microgram per milliliter	629
+microgram per millilitre	629
+micrograms per cubic meter	220
+micrograms per cubic metre	220
+micrograms per deciliter	627
+micrograms per decilitre	627
+micrograms per liter	626
+micrograms per litre	626
+micrograms per milliliter	629
+micrograms per millilitre	629
+microinch	452
+microinch per inch degree Fahrenheit	1006
+microinches	452
+micrometer of mercury	831
+micrometers of mercury	831
+micrometre of mercury	831
+micrometre per metre kelvin	1005
+micrometres of mercury	831
+micron	453
+micron Hg	831
+micron of mercury	831
+microns	453
+microns of mercury	831
+microstrain per degree Fahrenheit	1006
+microstrain per kelvin	1005
+midas	1235
+mil	454
 mil angle	23
-mile	537
-mile per UK gallon	369
-mile per US gallon	370
-mile per gallon	370
-mile per hour	935
+mile	567
+mile per UK gallon	399
+mile per US gallon	400
+mile per gallon	400
+mile per hour	965
 mile per hour per second	7
-mile per imperial gallon	369
-mile per liter	372
-mile per litre	372
-mile per minute	939
-mile per second	942
-miles	537
-miles per UK gallon	369
-miles per US gallon	370
-miles per gallon	370
-miles per hour	935
+mile per imperial gallon	399
+mile per liter	402
+mile per litre	402
+mile per minute	969
+mile per second	972
+miles	567
+miles per UK gallon	399
+miles per US gallon	400
+miles per gallon	400
+miles per hour	965
 miles per hour per second	7
-miles per imperial gallon	369
-miles per liter	372
-miles per litre	372
-miles per minute	939
-miles per second	942
-military pace	488
-military paces	488
-mill	857
-millage	857
-mille passus	536
-mille passuum	536
-millennia	1039
-millennium	1039
-millenniums	1039
+miles per imperial gallon	399
+miles per liter	402
+miles per litre	402
+miles per minute	969
+miles per second	972
+military pace	518
+military paces	518
+mill	887
+millage	887
+mille passus	566
+mille passuum	566
+millennia	1069
+millennium	1069
+millenniums	1069
 milli-arcsecond	17
 milli-arcseconds	17
-milli-inch	424
-milli-inches	424
+milli-inch	454
+milli-inches	454
 milliarcsecond	17
-milliarcsecond per year	886
+milliarcsecond per year	916
 milliarcseconds	17
-milliarcseconds per year	886
-milliard	883
-milliards	883
-milliarium	536
-millidarcies	765
-millidarcy	765
-millidarcys	765
-milligram per cubic meter	191
-milligram per cubic metre	191
-milligram per deciliter	194
-milligram per decilitre	194
-milligram per liter	193
-milligram per litre	193
-milligram per milliliter	601
-milligram per millilitre	601
-milligrams per cubic meter	191
-milligrams per cubic metre	191
-milligrams per deciliter	194
-milligrams per decilitre	194
-milligrams per liter	193
-milligrams per litre	193
-milligrams per milliliter	601
-milligrams per millilitre	601
-milliliter per kilometer	362
-milliliters per kilometer	362
-millilitre per kilometre	362
-millilitres per kilometre	362
-millimeter of mercury	811
-millimeter of water	805
-millimeter per hour	921
-millimeter per second	928
-millimeters of mercury	811
-millimeters of water	805
-millimeters per hour	921
-millimeters per second	928
-millimetre of mercury	811
-millimetre of water	805
-millimetre of water column	805
-millimetre per hour	921
-millimetre per second	928
-millimetres of mercury	811
-millimetres of water	805
-millimetres per hour	921
-millimetres per second	928
-million	881
-million BTU	325
-million BTU per hour	798
-million British thermal units	325
-million British thermal units per hour	798
-million US gallons per day	1101
-million cubic feet	1253
-million gallons per day	1101
-millions	881
-mills	857
-mils	424
-milya	548
+milliarcseconds per year	916
+milliard	913
+milliards	913
+milliarium	566
+millidarcies	795
+millidarcy	795
+millidarcys	795
+milligram per cubic meter	221
+milligram per cubic metre	221
+milligram per deciliter	224
+milligram per decilitre	224
+milligram per liter	223
+milligram per litre	223
+milligram per milliliter	631
+milligram per millilitre	631
+milligrams per cubic meter	221
+milligrams per cubic metre	221
+milligrams per deciliter	224
+milligrams per decilitre	224
+milligrams per liter	223
+milligrams per litre	223
+milligrams per milliliter	631
+milligrams per millilitre	631
+milliliter per kilometer	392
+milliliters per kilometer	392
+millilitre per kilometre	392
+millilitres per kilometre	392
+millimeter of mercury	841
+millimeter of water	835
+millimeter per hour	951
+millimeter per second	958
+millimeters of mercury	841
+millimeters of water	835
+millimeters per hour	951
+millimeters per second	958
+millimetre of mercury	841
+millimetre of water	835
+millimetre of water column	835
+millimetre per hour	951
+millimetre per second	958
+millimetres of mercury	841
+millimetres of water	835
+millimetres per hour	951
+millimetres per second	958
+million	911
+million BTU	355
+million BTU per hour	828
+million British thermal units	355
+million British thermal units per hour	828
+million US gallons per day	1131
+million cubic feet	1283
+million gallons per day	1131
+millions	911
+mills	887
+mils	454
+milya	578
 mil²	68
-min	997
-min per km	760
-min per mile	759
-min/100m	762
-min/100yd	763
-min/500m	761
-min/km	760
-min/mi	759
-mina	672
-minae	672
-minas	672
-minim	1109
-minims	1109
-minion	1070
-mins	997
-minute	997
+min	1027
+min per km	790
+min per mile	789
+min/100m	792
+min/100yd	793
+min/500m	791
+min/km	790
+min/mi	789
+mina	702
+minae	702
+minas	702
+minim	1139
+minims	1139
+minion	1100
+mins	1027
+minute	1027
 minute of RA	26
 minute of angle	22
 minute of arc	22
 minute of right ascension	26
-minute per 100 meters	762
-minute per 100 metres	762
-minute per 100 yards	763
-minute per 500 meters	761
-minute per 500 metres	761
-minute per kilometer	760
-minute per kilometre	760
-minute per mile	759
-minutes	997
+minute per 100 meters	792
+minute per 100 metres	792
+minute per 100 yards	793
+minute per 500 meters	791
+minute per 500 metres	791
+minute per kilometer	790
+minute per kilometre	790
+minute per mile	789
+minutes	1027
 minutes of RA	26
 minutes of arc	22
 minutes of right ascension	26
-minutes per 100 meters	762
-minutes per 100 metres	762
-minutes per 100 yards	763
-minutes per 500 meters	761
-minutes per 500 metres	761
-minutes per kilometer	760
-minutes per kilometre	760
-minutes per mile	759
-min⁻¹	359
+minutes per 100 meters	792
+minutes per 100 metres	792
+minutes per 100 yards	793
+minutes per 500 meters	791
+minutes per 500 metres	791
+minutes per kilometer	790
+minutes per kilometre	790
+minutes per mile	789
+min⁻¹	389
 mi²	124
-mi³	1257
-mi⁻¹	1259
-mkp	1052
-mm Hg	811
-mm water gauge	805
-mm/h	921
-mm/s	928
-mmH2O	805
-mmHg	811
-mmH₂O	805
-mmWC	805
+mi³	1287
+mi⁻¹	1289
+mkp	1082
+mm Hg	841
+mm water gauge	835
+mm/h	951
+mm/s	958
+mmH2O	835
+mmHg	841
+mmH₂O	835
+mmWC	835
 mm²	69
-mm³	1104
-mm⁻¹	1265
-mo	1016
-modii	1190
-modius	1190
+mm³	1134
+mm⁻¹	1295
+mo	1046
+modii	1220
+modius	1220
 mol	12
-mol/L	721
-mol/dm³	721
-mol/m³	719
-molad month	1015
-molad months	1015
-molar	721
-molarity	721
+mol/L	751
+mol/dm³	751
+mol/m³	749
+molad month	1045
+molad months	1045
+molar	751
+molarity	751
 mole	12
-mole per cubic meter	719
-mole per cubic metre	719
-mole per liter	721
-mole per litre	721
+mole per cubic meter	749
+mole per cubic metre	749
+mole per liter	751
+mole per litre	751
 moles	12
-moles per cubic meter	719
-moles per cubic metre	719
-moles per liter	721
-moles per litre	721
-molybdenum x unit	418
-molybdenum x units	418
-moment	999
-moments	999
-momme	637
-mommes	637
-moneyers' pound	667
-monme	637
-month	1016
-months	1016
+moles per cubic meter	749
+moles per cubic metre	749
+moles per liter	751
+moles per litre	751
+molybdenum x unit	448
+molybdenum x units	448
+moment	1029
+moments	1029
+momme	667
+mommes	667
+moneyers' pound	697
+monme	667
+month	1046
+months	1046
 morga	106
 morga nowopolska	106
 morgi	106
-mou	425
-mo⁻¹	355
-mpg	370
-mpg UK	369
-mpg US	370
-mpg imp	369
-mph	935
+mou	455
+mo⁻¹	385
+mpg	400
+mpg UK	399
+mpg US	400
+mpg imp	399
+mph	965
 mph/s	7
-mpm	931
-mps	938
-msw	827
+mpm	961
+mps	968
+msw	857
 mu	91
-muon mass	617
-muon masses	617
-muon rest mass	617
-myriad	879
-myriads	879
-myriameter	552
-myriameters	552
-myriametre	552
-myriametres	552
+muon mass	647
+muon masses	647
+muon rest mass	647
+mxn	162
+myr	171
+myriad	909
+myriads	909
+myriameter	582
+myriameters	582
+myriametre	582
+myriametres	582
 m²	77
-m²/h	410
-m²/s	413
-m²_perm	767
-m²·K/W	986
-m²·h·°C/kcal	985
-m²·h·°C/kcal_IT	985
-m²·°C/W	986
-m³	1236
-m³/d	1088
-m³/h	1093
-m³/min	1099
-m³/s	1102
-mō	425
-m⁻¹	1261
-mₑ	616
-mₙ	621
-mₚ	620
-nabuchodonosor	1194
-nail	450
-nail of cloth	450
-nails	450
-nanogram per deciliter	594
-nanogram per decilitre	594
-nanogram per liter	593
-nanogram per litre	593
-nanogram per milliliter	595
-nanogram per millilitre	595
-nanograms per deciliter	594
-nanograms per decilitre	594
-nanograms per liter	593
-nanograms per litre	593
-nanograms per milliliter	595
-nanograms per millilitre	595
-natural unit of time	988
-natural units of time	988
-nautical league	752
-nautical leagues	752
-nautical mile	749
-nautical mile per hour	936
-nautical miles	749
-nautical miles per hour	936
-nebuchadnezzar	1194
-nebuchadnezzars	1194
-net hundredweight	695
-net ton	707
-net tons	707
-neutron mass	621
-neutron masses	621
-neutron rest mass	621
-new candle	572
-new candles	572
-newton	344
-newton centimeter	1046
-newton centimeters	1046
-newton centimetre	1046
-newton centimetres	1046
-newton meter	1050
+m²/h	440
+m²/s	443
+m²_perm	797
+m²·K/W	1016
+m²·h·°C/kcal	1015
+m²·h·°C/kcal_IT	1015
+m²·°C/W	1016
+m³	1266
+m³/d	1118
+m³/h	1123
+m³/min	1129
+m³/s	1132
+mō	455
+m⁻¹	1291
+mₑ	646
+mₙ	651
+mₚ	650
+nabuchodonosor	1224
+nail	480
+nail of cloth	480
+nails	480
+nanogram per deciliter	624
+nanogram per decilitre	624
+nanogram per liter	623
+nanogram per litre	623
+nanogram per milliliter	625
+nanogram per millilitre	625
+nanograms per deciliter	624
+nanograms per decilitre	624
+nanograms per liter	623
+nanograms per litre	623
+nanograms per milliliter	625
+nanograms per millilitre	625
+natural unit of time	1018
+natural units of time	1018
+nautical league	782
+nautical leagues	782
+nautical mile	779
+nautical mile per hour	966
+nautical miles	779
+nautical miles per hour	966
+nebuchadnezzar	1224
+nebuchadnezzars	1224
+net hundredweight	725
+net ton	737
+net tons	737
+neutron mass	651
+neutron masses	651
+neutron rest mass	651
+new candle	602
+new candles	602
+new shekel	173
+new shekels	173
+newton	374
+newton centimeter	1076
+newton centimeters	1076
+newton centimetre	1076
+newton centimetres	1076
+newton meter	1080
 newton meter second	49
 newton meter seconds	49
-newton meters	1050
-newton metre	1050
+newton meters	1080
+newton metre	1080
 newton metre second	49
 newton metre seconds	49
-newton metres	1050
-newton millimeter	1044
-newton millimeters	1044
-newton millimetre	1044
-newton millimetres	1044
-newton per coulomb	255
-newton per meter	947
-newton per metre	947
-newton per square centimeter	828
-newton per square centimetre	828
-newton per square meter	802
-newton per square metre	802
-newton per square millimeter	836
-newton per square millimetre	836
-newton second	740
-newton second per square meter	217
-newton second per square metre	217
-newton seconds	740
-newton-meter	1050
-newton-meters	1050
-newton-metre	1050
-newton-metres	1050
-newton-second	740
-newton-seconds	740
-newtons	344
-newtons per coulomb	255
-newtons per meter	947
-newtons per metre	947
-newtons per square centimeter	828
-newtons per square centimetre	828
-newtons per square meter	802
-newtons per square metre	802
-newtons per square millimeter	836
-newtons per square millimetre	836
-ng/L	593
-ng/dL	594
-ng/dl	594
-ng/l	593
-ng/mL	595
-ng/ml	595
+newton metres	1080
+newton millimeter	1074
+newton millimeters	1074
+newton millimetre	1074
+newton millimetres	1074
+newton per coulomb	285
+newton per meter	977
+newton per metre	977
+newton per square centimeter	858
+newton per square centimetre	858
+newton per square meter	832
+newton per square metre	832
+newton per square millimeter	866
+newton per square millimetre	866
+newton second	770
+newton second per square meter	247
+newton second per square metre	247
+newton seconds	770
+newton-meter	1080
+newton-meters	1080
+newton-metre	1080
+newton-metres	1080
+newton-second	770
+newton-seconds	770
+newtons	374
+newtons per coulomb	285
+newtons per meter	977
+newtons per metre	977
+newtons per square centimeter	858
+newtons per square centimetre	858
+newtons per square meter	832
+newtons per square metre	832
+newtons per square millimeter	866
+newtons per square millimetre	866
+ng/L	623
+ng/dL	624
+ng/dl	624
+ng/l	623
+ng/mL	625
+ng/ml	625
 ngan	89
-nibble	188
-nibbles	188
-nio	435
-nit	563
-nits	563
-nmi	749
-nm⁻¹	1267
-nodical month	1009
-noggin	1137
-noggins	1137
-nominal solar constant	380
-nominal solar luminosity	799
+nibble	218
+nibbles	218
+nio	465
+nit	593
+nits	593
+nmi	779
+nm⁻¹	1297
+nodical month	1039
+noggin	1167
+noggins	1167
+nok	165
+nominal solar constant	410
+nominal solar luminosity	829
 nominal solar radius	136
-nominal total solar irradiance	380
-nominal total solar irradiances	380
-nonpareil	1069
+nominal total solar irradiance	410
+nominal total solar irradiances	410
+nonpareil	1099
 normal cubic meter	14
 normal cubic meters	14
 normal cubic metre	14
 normal cubic metres	14
-nox	392
-nt	563
-nutrition labeling fluid ounce	1131
-nybble	188
-nybbles	188
-obol	631
-obols	631
+nox	422
+nt	593
+nutrition labeling fluid ounce	1161
+nybble	218
+nybbles	218
+nzd	174
+obol	661
+obols	661
 octant	32
-octant of a sphere	903
+octant of a sphere	933
 octants	32
-octet	189
-octet per second	153
-octets	189
-octets per second	153
-oersted	580
-oersteds	580
-ohm	271
-ohm 90	272
-ohm-90	272
-ohms	271
-ohms-90	272
-oil barrel	1221
-oil barrel per day	1086
-oil barrel per minute	1096
-oil barrels	1221
-oil barrels per day	1086
-oil barrels per minute	1096
-old Swedish mile	553
-old liter	1163
-old litre	1163
-old litres	1163
-olympiad	1031
-olympiads	1031
-once	656
-once poids de marc	656
-one	862
-ons	663
-onsen	663
-onza	653
-onzas	653
-orguia	504
-orguiai	504
-osaji	1126
-osi	815
-ounce	652
-ounce force	343
-ounce per UK gallon	201
-ounce per US gallon	202
-ounce per cubic inch	213
-ounce per gallon	202
-ounce per imperial gallon	201
+octet	219
+octet per second	183
+octets	219
+octets per second	183
+oersted	610
+oersteds	610
+ohm	301
+ohm 90	302
+ohm-90	302
+ohms	301
+ohms-90	302
+oil barrel	1251
+oil barrel per day	1116
+oil barrel per minute	1126
+oil barrels	1251
+oil barrels per day	1116
+oil barrels per minute	1126
+old Swedish mile	583
+old liter	1193
+old litre	1193
+old litres	1193
+olympiad	1061
+olympiads	1061
+once	686
+once poids de marc	686
+one	892
+ons	693
+onsen	693
+onza	683
+onzas	683
+orguia	534
+orguiai	534
+osaji	1156
+osi	845
+ounce	682
+ounce force	373
+ounce per UK gallon	231
+ounce per US gallon	232
+ounce per cubic inch	243
+ounce per gallon	232
+ounce per imperial gallon	231
 ounce per square foot	58
-ounce per square inch	815
+ounce per square inch	845
 ounce per square yard	55
-ounce square inch	725
-ounce square inches	725
-ounce troy	657
-ounce-force	343
-ounce-force inch	1045
-ounce-force inches	1045
-ounce-force per square inch	815
-ounce-inch	1045
-ounce-inches	1045
+ounce square inch	755
+ounce square inches	755
+ounce troy	687
+ounce-force	373
+ounce-force inch	1075
+ounce-force inches	1075
+ounce-force per square inch	845
+ounce-inch	1075
+ounce-inches	1075
 ounce-mass per square inch	62
-ounce-weight	343
-ounces	652
-ounces per UK gallon	201
-ounces per US gallon	202
-ounces per cubic inch	213
-ounces per gallon	202
-ounces per imperial gallon	201
+ounce-weight	373
+ounces	682
+ounces per UK gallon	231
+ounces per US gallon	232
+ounces per cubic inch	243
+ounces per gallon	232
+ounces per imperial gallon	231
 ounces per square foot	58
-ounces per square inch	815
+ounces per square inch	845
 ounces per square yard	55
-ounces troy	657
-ounces-force	343
-ounces-force per square inch	815
+ounces troy	687
+ounces-force	373
+ounces-force per square inch	845
 ounces-mass per square inch	62
 oxgang	113
 oxgangs	113
-oz	652
-oz ap	658
-oz av	652
-oz t	657
+oz	682
+oz ap	688
+oz av	682
+oz t	687
 oz/ft2	58
 oz/ft²	58
-oz/gal	202
-oz/gal_imp	201
+oz/gal	232
+oz/gal_imp	231
 oz/in2	62
-oz/in3	213
+oz/in3	243
 oz/in²	62
-oz/in³	213
+oz/in³	243
 oz/yd2	55
 oz/yd²	55
-ozf	343
-ozf/in²	815
-ozfin	1045
-ozf·in	1045
-ozin²	725
-ozt	657
-oz·in	1045
-oz·in²	725
-paardenkracht	787
-pace	488
-paces	488
-pair	863
-pairs	863
-palm	452
-palms	452
-palmus	451
+ozf	373
+ozf/in²	845
+ozfin	1075
+ozf·in	1075
+ozin²	755
+ozt	687
+oz·in	1075
+oz·in²	755
+paardenkracht	817
+pace	518
+paces	518
+pair	893
+pairs	893
+palm	482
+palms	482
+palmus	481
 parsec	142
 parsecs	142
-part per billion	852
-part per hundred	860
-part per hundred thousand	854
-part per million	853
-part per million per degree Celsius	975
-part per million per degree Fahrenheit	976
-part per million per kelvin	975
-part per thousand	858
-part per trillion	851
-parts per billion	852
-parts per hundred	860
-parts per hundred thousand	854
-parts per million	853
-parts per million per degree Fahrenheit	976
-parts per million per kelvin	975
-parts per thousand	858
-parts per trillion	851
-pascal	802
-pascal second	217
-pascal seconds	217
-pascal-second	217
-pascals	802
-passus	495
+part per billion	882
+part per hundred	890
+part per hundred thousand	884
+part per million	883
+part per million per degree Celsius	1005
+part per million per degree Fahrenheit	1006
+part per million per kelvin	1005
+part per thousand	888
+part per trillion	881
+parts per billion	882
+parts per hundred	890
+parts per hundred thousand	884
+parts per million	883
+parts per million per degree Fahrenheit	1006
+parts per million per kelvin	1005
+parts per thousand	888
+parts per trillion	881
+pascal	832
+pascal second	247
+pascal seconds	247
+pascal-second	247
+pascals	832
+passus	525
 pc	142
-pcf	204
-pci	214
-pcm	854
-pct	860
-pdl	342
-pdl/ft²	803
-pdlft	1047
-pdl·ft	1047
-peak sun	379
-pearl	1066
-pearl grain	625
-pearl grains	625
-pearl type	1066
-pecheis	479
-pechys	479
-peck	1187
-pecks	1187
-pedes	463
-pennyweight	635
-pennyweights	635
-pentane candle	575
-pentane candles	575
-per annum	354
-per cent	860
-per cent mille	854
-per centimeter	1264
-per centimetre	1264
-per day	357
-per degree Celsius	979
-per degree Fahrenheit	980
-per degree Rankine	980
-per foot	1262
-per hour	358
-per inch	1263
-per kelvin	978
-per kilometer	1260
-per kilometre	1260
-per meter	1261
-per metre	1261
-per mil	858
-per mile	1259
-per mille	858
-per millimeter	1265
-per millimetre	1265
-per minute	359
-per month	355
-per myriad	856
-per ten thousand	856
-per thousand	858
-per week	356
-per year	354
-per yr	354
-percent	860
-percent mille	854
-percent per degree Celsius	977
-percent per kelvin	977
-percent w/v	602
-percent weight per volume	602
-perch	513
-perche de Paris	515
-perche des eaux et forêts	518
-perche royale	518
-perches	513
-perches de Paris	515
-perches des eaux et forêts	518
-perfect ream	876
-perfect reams	876
-permille	858
-permyriad	856
-pertica	508
-pes	463
-petroleum barrel	1221
-petroleum barrels	1221
-pg/mL	592
-pg/ml	592
-ph	396
-phot	396
-phots	396
-physical atmosphere	835
-physical faraday	234
-physical faradays	234
-pica	1076
-picas	1076
-piccolo	1140
-piccolos	1140
-picogram per milliliter	592
-picogram per millilitre	592
-picograms per milliliter	592
-picograms per millilitre	592
-picul	700
-piculs	700
-pie castellano	460
-pied	473
-pied du roi	473
-pieds	473
-pieds du roi	473
-pies castellanos	460
-pieze	816
-piezes	816
-pin	1199
-pinch	1111
-pinches	1111
+pcf	234
+pci	244
+pcm	884
+pct	890
+pdl	372
+pdl/ft²	833
+pdlft	1077
+pdl·ft	1077
+peak sun	409
+pearl	1096
+pearl grain	655
+pearl grains	655
+pearl type	1096
+pecheis	509
+pechys	509
+peck	1217
+pecks	1217
+pedes	493
+pennyweight	665
+pennyweights	665
+pentane candle	605
+pentane candles	605
+per annum	384
+per cent	890
+per cent mille	884
+per centimeter	1294
+per centimetre	1294
+per day	387
+per degree Celsius	1009
+per degree Fahrenheit	1010
+per degree Rankine	1010
+per foot	1292
+per hour	388
+per inch	1293
+per kelvin	1008
+per kilometer	1290
+per kilometre	1290
+per meter	1291
+per metre	1291
+per mil	888
+per mile	1289
+per mille	888
+per millimeter	1295
+per millimetre	1295
+per minute	389
+per month	385
+per myriad	886
+per ten thousand	886
+per thousand	888
+per week	386
+per year	384
+per yr	384
+percent	890
+percent mille	884
+percent per degree Celsius	1007
+percent per kelvin	1007
+percent w/v	632
+percent weight per volume	632
+perch	543
+perche de Paris	545
+perche des eaux et forêts	548
+perche royale	548
+perches	543
+perches de Paris	545
+perches des eaux et forêts	548
+perfect ream	906
+perfect reams	906
+permille	888
+permyriad	886
+pertica	538
+pes	493
+petroleum barrel	1251
+petroleum barrels	1251
+pg/mL	622
+pg/ml	622
+ph	426
+phot	426
+phots	426
+php	158
+physical atmosphere	865
+physical faraday	264
+physical faradays	264
+pica	1106
+picas	1106
+piccolo	1170
+piccolos	1170
+picogram per milliliter	622
+picogram per millilitre	622
+picograms per milliliter	622
+picograms per millilitre	622
+picul	730
+piculs	730
+pie castellano	490
+pied	503
+pied du roi	503
+pieds	503
+pieds du roi	503
+pies castellanos	490
+pieze	846
+piezes	846
+pin	1229
+pinch	1141
+pinches	1141
 ping	81
-pins	1199
-pint	1150
-pints	1150
-pipe	1231
-pipes	1231
-pièze	816
-pièzes	816
-pk	1187
+pins	1229
+pint	1180
+pints	1180
+pipe	1261
+pipes	1261
+pièze	846
+pièzes	846
+pk	1217
 plantation acre	108
 plantation acres	108
-plethra	523
-plethron	523
-plf	559
-podes	472
-point	1062
+plethra	553
+plethron	553
+plf	589
+pln	172
+podes	502
+point	1092
 point of the compass	29
-points	1062
+points	1092
 points of the compass	29
-poise	216
-poises	216
-poiseuille	217
+poise	246
+poises	246
+poiseuille	247
 polar Earth radius	129
 polar Jupiter radius	132
-pole	513
-poles	513
-pollex	439
-poncelet	791
-poncelets	791
-pond	341
-pond centimetre	1043
-ponds	341
-pony keg	1204
-pony kegs	1204
-pood	691
-poods	691
-pottle	1172
-pottles	1172
-pouce	443
-pouces	443
-pound	673
-pound calorie	308
-pound calories	308
-pound feet	1051
-pound feet per second	738
-pound foot	1051
-pound foot per second	738
-pound force	345
-pound inch per second	737
-pound inches per second	737
+pole	543
+poles	543
+pollex	469
+poncelet	821
+poncelets	821
+pond	371
+pond centimetre	1073
+ponds	371
+pony keg	1234
+pony kegs	1234
+pood	721
+poods	721
+pottle	1202
+pottles	1202
+pouce	473
+pouces	473
+pound	703
+pound calorie	338
+pound calories	338
+pound feet	1081
+pound feet per second	768
+pound foot	1081
+pound foot per second	768
+pound force	375
+pound inch per second	767
+pound inches per second	767
 pound mole	15
-pound mole per cubic foot	722
+pound mole per cubic foot	752
 pound moles	15
-pound moles per cubic foot	722
+pound moles per cubic foot	752
 pound per 1000 square feet	54
-pound per UK gallon	205
-pound per US gallon	206
+pound per UK gallon	235
+pound per US gallon	236
 pound per acre	52
-pound per barrel	200
-pound per cubic foot	204
-pound per cubic inch	214
-pound per cubic yard	197
-pound per day	603
-pound per foot	559
-pound per foot hour	215
-pound per foot second	218
-pound per gallon	206
-pound per hour	606
-pound per imperial gallon	205
-pound per inch	560
-pound per minute	609
-pound per oil barrel	200
-pound per second	614
-pound per square foot	806
-pound per square inch	825
+pound per barrel	230
+pound per cubic foot	234
+pound per cubic inch	244
+pound per cubic yard	227
+pound per day	633
+pound per foot	589
+pound per foot hour	245
+pound per foot second	248
+pound per gallon	236
+pound per hour	636
+pound per imperial gallon	235
+pound per inch	590
+pound per minute	639
+pound per oil barrel	230
+pound per second	644
+pound per square foot	836
+pound per square inch	855
 pound per thousand square feet	54
-pound per yard	557
-pound square feet	728
+pound per yard	587
+pound square feet	758
 pound square feet per second	47
-pound square foot	728
+pound square foot	758
 pound square foot per second	47
-pound square inch	727
-pound square inches	727
-pound troy	668
-pound-feet	1051
-pound-foot	1051
-pound-force	345
-pound-force feet	1051
-pound-force foot	1051
+pound square inch	757
+pound square inches	757
+pound sterling	181
+pound troy	698
+pound-feet	1081
+pound-foot	1081
+pound-force	375
+pound-force feet	1081
+pound-force foot	1081
 pound-force foot second	50
-pound-force foot second squared	731
+pound-force foot second squared	761
 pound-force foot seconds	50
-pound-force inch	1049
-pound-force inch second squared	729
-pound-force inch seconds squared	729
-pound-force inches	1049
-pound-force per foot	949
-pound-force per inch	950
-pound-force per square foot	806
-pound-force per square inch	825
-pound-force second	741
-pound-force second per square foot	220
-pound-force second per square inch	221
-pound-force seconds	741
-pound-force seconds per square foot	220
-pound-force seconds per square inch	221
-pound-force-foot	1051
-pound-inch	1049
-pound-inches	1049
-pound-mass	673
+pound-force inch	1079
+pound-force inch second squared	759
+pound-force inch seconds squared	759
+pound-force inches	1079
+pound-force per foot	979
+pound-force per inch	980
+pound-force per square foot	836
+pound-force per square inch	855
+pound-force second	771
+pound-force second per square foot	250
+pound-force second per square inch	251
+pound-force seconds	771
+pound-force seconds per square foot	250
+pound-force seconds per square inch	251
+pound-force-foot	1081
+pound-inch	1079
+pound-inches	1079
+pound-mass	703
 pound-mass per square foot	60
 pound-mass per square inch	63
 pound-mole	15
-pound-mole per cubic foot	722
+pound-mole per cubic foot	752
 pound-moles	15
-pound-moles per cubic foot	722
-pound-second	741
-pound-seconds	741
-pound-weight	345
-poundal	342
-poundal feet	1047
-poundal foot	1047
-poundal per square foot	803
-poundal second per square foot	218
-poundals	342
-poundals per square foot	803
-pounds	673
-pounds force	345
+pound-moles per cubic foot	752
+pound-second	771
+pound-seconds	771
+pound-weight	375
+poundal	372
+poundal feet	1077
+poundal foot	1077
+poundal per square foot	833
+poundal second per square foot	248
+poundals	372
+poundals per square foot	833
+pounds	703
+pounds force	375
 pounds per 1000 square feet	54
-pounds per UK gallon	205
-pounds per US gallon	206
+pounds per UK gallon	235
+pounds per US gallon	236
 pounds per acre	52
-pounds per barrel	200
-pounds per cubic foot	204
-pounds per cubic inch	214
-pounds per cubic yard	197
-pounds per day	603
-pounds per foot	559
-pounds per foot hour	215
-pounds per foot second	218
-pounds per gallon	206
-pounds per hour	606
-pounds per imperial gallon	205
-pounds per inch	560
-pounds per minute	609
-pounds per oil barrel	200
-pounds per second	614
-pounds per square foot	806
-pounds per square inch	825
+pounds per barrel	230
+pounds per cubic foot	234
+pounds per cubic inch	244
+pounds per cubic yard	227
+pounds per day	633
+pounds per foot	589
+pounds per foot hour	245
+pounds per foot second	248
+pounds per gallon	236
+pounds per hour	636
+pounds per imperial gallon	235
+pounds per inch	590
+pounds per minute	639
+pounds per oil barrel	230
+pounds per second	644
+pounds per square foot	836
+pounds per square inch	855
 pounds per thousand square feet	54
-pounds per yard	557
-pounds troy	668
-pounds-force	345
-pounds-force per foot	949
-pounds-force per inch	950
-pounds-force per square foot	806
-pounds-force per square inch	825
-pounds-mass	673
+pounds per yard	587
+pounds sterling	181
+pounds troy	698
+pounds-force	375
+pounds-force per foot	979
+pounds-force per inch	980
+pounds-force per square foot	836
+pounds-force per square inch	855
+pounds-mass	703
 pounds-mass per square foot	60
 pounds-mass per square inch	63
-pous	472
-ppb	852
-ppg	206
-ppm	853
-ppm/K	975
-ppm/°C	975
-ppm/°F	976
-ppt	851
-pret	512
-preußische Elle	485
-preußische Meile	549
+pous	502
+ppb	882
+ppg	236
+ppm	883
+ppm/K	1005
+ppm/°C	1005
+ppm/°F	1006
+ppt	881
+pret	542
+preußische Elle	515
+preußische Meile	579
 preußischer Morgen	99
-primat	1201
-primats	1201
-printer's ream	876
-printer's reams	876
-printers pica	1075
-printers picas	1075
-printers point	1060
-printers points	1060
-printers ream	876
-proof	859
-proton charge	222
-proton mass	620
-proton masses	620
-proton rest mass	620
-pręt	512
-pręty	512
-psf	806
-psi	825
-psia	825
-pt	1150
-pud	691
-puds	691
-pulgada	437
-pulgadas	437
-puncheon	1229
-puncheons	1229
-px	1059
-pyad	455
-pyadi	455
-pyads	455
+primat	1231
+primats	1231
+printer's ream	906
+printer's reams	906
+printers pica	1105
+printers picas	1105
+printers point	1090
+printers points	1090
+printers ream	906
+proof	889
+proton charge	252
+proton mass	650
+proton masses	650
+proton rest mass	650
+pręt	542
+pręty	542
+psf	836
+psi	855
+psia	855
+pt	1180
+pud	721
+puds	721
+pulgada	467
+pulgadas	467
+puncheon	1259
+puncheons	1259
+px	1089
+pyad	485
+pyadi	485
+pyads	485
 pyeong	81
-pz	816
-q	702
-qian	644
+pz	846
+q	732
+qian	674
 qing	114
-qr	688
-qt	1158
-quad	331
+qr	718
+qt	1188
+quad	361
 quadrant	35
-quadrantal	1202
+quadrantal	1232
 quadrants	35
-quadrillion	885
-quadrillion BTU	331
-quadrillion British thermal units	331
-quadrillions	885
-quads	331
-quart	1158
-quartarii	1138
-quartarius	1138
-quarter	1017
-quarter barrel	1204
-quarter bottle	1140
-quarter of grain	1228
+quadrillion	915
+quadrillion BTU	361
+quadrillion British thermal units	361
+quadrillions	915
+quads	361
+quart	1188
+quartarii	1168
+quartarius	1168
+quarter	1047
+quarter barrel	1234
+quarter bottle	1170
+quarter of grain	1258
 quarter turn	35
 quarter turns	35
-quarter weight	688
-quarter year	1017
-quarter years	1017
-quarter-barrel keg	1204
-quarter-barrel kegs	1204
-quarter-millimeter	1058
-quarter-millimetre	1058
-quarter-year	1017
-quarters	1017
-quarters of grain	1228
-quarterweight	688
-quarts	1158
-quintal	702
-quintal castellano	696
-quintals	702
-quire	869
-quires	869
-r/min	896
-r/s	898
-r_e	416
-rack unit	448
-rack units	448
+quarter weight	718
+quarter year	1047
+quarter years	1047
+quarter-barrel keg	1234
+quarter-barrel kegs	1234
+quarter-millimeter	1088
+quarter-millimetre	1088
+quarter-year	1047
+quarters	1047
+quarters of grain	1258
+quarterweight	718
+quarts	1188
+quintal	732
+quintal castellano	726
+quintals	732
+quire	899
+quires	899
+r/min	926
+r/s	928
+r_e	446
+rack unit	478
+rack units	478
 rad	33
 rad dose	1
 rad doses	1
-rad/min	894
-rad/s	897
+rad/min	924
+rad/s	927
 rad/s²	41
 radian	33
-radian per minute	894
-radian per second	897
+radian per minute	924
+radian per second	927
 radian per second squared	41
 radians	33
-radians per minute	894
-radians per second	897
+radians per minute	924
+radians per second	927
 radians per second squared	41
 radiation absorbed dose	1
 radiation absorbed doses	1
 rai	97
-rankine	958
-rd	513
+rand	163
+rankine	988
+rd	543
 rd²	86
-ream	875
-reams	875
-reaumur	962
-reciprocal angstrom	1268
-reciprocal angstroms	1268
-reciprocal centimeter	1264
-reciprocal centimeters	1264
-reciprocal centimetre	1264
-reciprocal centimetres	1264
-reciprocal degree Celsius	979
-reciprocal degree Fahrenheit	980
-reciprocal degree Rankine	980
-reciprocal degrees Celsius	979
-reciprocal degrees Fahrenheit	980
-reciprocal feet	1262
-reciprocal foot	1262
-reciprocal inch	1263
-reciprocal inches	1263
-reciprocal kelvin	978
-reciprocal kelvins	978
-reciprocal kilometer	1260
-reciprocal kilometers	1260
-reciprocal kilometre	1260
-reciprocal kilometres	1260
-reciprocal meter	1261
-reciprocal meters	1261
-reciprocal metre	1261
-reciprocal metres	1261
-reciprocal micrometer	1266
-reciprocal micrometers	1266
-reciprocal micrometre	1266
-reciprocal micrometres	1266
-reciprocal micron	1266
-reciprocal microns	1266
-reciprocal mile	1259
-reciprocal miles	1259
-reciprocal millimeter	1265
-reciprocal millimeters	1265
-reciprocal millimetre	1265
-reciprocal millimetres	1265
-reciprocal nanometer	1267
-reciprocal nanometers	1267
-reciprocal nanometre	1267
-reciprocal nanometres	1267
-reciprocal ohm	241
-reciprocal ohms	241
-reciprocal pascal second	337
-reciprocal pascal seconds	337
-reciprocal ångström	1268
-reciprocal ångströms	1268
+reais	169
+real	169
+ream	905
+reams	905
+reaumur	992
+reciprocal angstrom	1298
+reciprocal angstroms	1298
+reciprocal centimeter	1294
+reciprocal centimeters	1294
+reciprocal centimetre	1294
+reciprocal centimetres	1294
+reciprocal degree Celsius	1009
+reciprocal degree Fahrenheit	1010
+reciprocal degree Rankine	1010
+reciprocal degrees Celsius	1009
+reciprocal degrees Fahrenheit	1010
+reciprocal feet	1292
+reciprocal foot	1292
+reciprocal inch	1293
+reciprocal inches	1293
+reciprocal kelvin	1008
+reciprocal kelvins	1008
+reciprocal kilometer	1290
+reciprocal kilometers	1290
+reciprocal kilometre	1290
+reciprocal kilometres	1290
+reciprocal meter	1291
+reciprocal meters	1291
+reciprocal metre	1291
+reciprocal metres	1291
+reciprocal micrometer	1296
+reciprocal micrometers	1296
+reciprocal micrometre	1296
+reciprocal micrometres	1296
+reciprocal micron	1296
+reciprocal microns	1296
+reciprocal mile	1289
+reciprocal miles	1289
+reciprocal millimeter	1295
+reciprocal millimeters	1295
+reciprocal millimetre	1295
+reciprocal millimetres	1295
+reciprocal nanometer	1297
+reciprocal nanometers	1297
+reciprocal nanometre	1297
+reciprocal nanometres	1297
+reciprocal ohm	271
+reciprocal ohms	271
+reciprocal pascal second	367
+reciprocal pascal seconds	367
+reciprocal ångström	1298
+reciprocal ångströms	1298
 reduced Planck constant	43
 reduced Planck constants	43
-reference pixel	1059
-reference pixels	1059
-refrigeration ton	794
-refrigeration ton-hour	318
-refrigeration ton-hours	318
-refrigeration tons	794
-register ton	1244
-register tons	1244
-rehoboam	1182
-rehoboams	1182
-rem	333
-rems	333
+reference pixel	1089
+reference pixels	1089
+refrigeration ton	824
+refrigeration ton-hour	348
+refrigeration ton-hours	348
+refrigeration tons	824
+register ton	1274
+register tons	1274
+rehoboam	1212
+rehoboams	1212
+rem	363
+rems	363
+renminbi	167
 rev	37
-rev/d	890
-rev/h	893
-rev/min	896
+rev/d	920
+rev/h	923
+rev/min	926
 rev/min²	38
-rev/s	898
+rev/s	928
 rev/s²	42
 revolution	37
-revolution per day	890
-revolution per hour	893
-revolution per minute	896
+revolution per day	920
+revolution per hour	923
+revolution per minute	926
 revolution per minute per second	40
 revolution per minute squared	38
-revolution per second	898
+revolution per second	928
 revolution per second squared	42
 revolutions	37
-revolutions per day	890
-revolutions per hour	893
-revolutions per minute	896
+revolutions per day	920
+revolutions per hour	923
+revolutions per minute	926
 revolutions per minute per second	40
 revolutions per minute squared	38
-revolutions per second	898
+revolutions per second	928
 revolutions per second squared	42
-reyn	221
-reyns	221
-rhe	338
-rheinländischer Fuß	470
-rhes	338
+reyn	251
+reyns	251
+rhe	368
+rheinländischer Fuß	500
+rhes	368
 rhumb	29
 rhumbs	29
-ri	543
+ri	573
 right angle	35
 right angles	35
-rin	427
-rod	513
-rods	513
-roemer	963
-roentgen	335
-roentgen equivalent mammal	333
-roentgen equivalent man	333
-roentgens	335
-romer	963
-rontgen	335
-rontgens	335
+rin	457
+ringgit	171
+ringgits	171
+rmb	167
+rod	543
+rods	543
+roemer	993
+roentgen	365
+roentgen equivalent mammal	363
+roentgen equivalent man	363
+roentgens	365
+romer	993
+ron	170
+rontgen	365
+rontgens	365
 rood	95
 roods	95
 roofing square	85
 roofing squares	85
-rope	516
-ropes	516
-rph	893
-rpm	896
+rope	546
+ropes	546
+rph	923
+rpm	926
 rpm/s	40
-rps	898
-ruby type	1068
-rundlet	1213
-rundlets	1213
-runlet	1213
-rutherford	849
-rutherfords	849
-rydberg	288
-rydberg energy	288
-rydberg unit of energy	288
-rydbergs	288
-réaumur	962
-röntgen	335
-röntgens	335
-rømer	963
-s	994
-s ap	634
-s/100m	757
-s/100yd	758
-s/400m	756
-s/500m	755
-s/km	754
-s/m	764
-s/mi	753
-sai	1116
-salmanazar	1188
-salmanazars	1188
-salomon	1195
-saros	1034
-saros cycle	1034
-saroses	1034
-sazen	499
-sazhen	507
-sazheni	507
-sazhens	507
-sb	568
-scaled point	1056
-scaled points	1056
-score	867
-scores	867
-scripulum	633
-scruple	634
-scruples	634
-scrupula	633
-scrupulum	633
+rps	928
+ruby type	1098
+rundlet	1243
+rundlets	1243
+runlet	1243
+rupee	157
+rupees	157
+rupiah	152
+rupiahs	152
+rutherford	879
+rutherfords	879
+rydberg	318
+rydberg energy	318
+rydberg unit of energy	318
+rydbergs	318
+réaumur	992
+röntgen	365
+röntgens	365
+rømer	993
+s	1024
+s ap	664
+s/100m	787
+s/100yd	788
+s/400m	786
+s/500m	785
+s/km	784
+s/m	794
+s/mi	783
+sai	1146
+salmanazar	1218
+salmanazars	1218
+salomon	1225
+saros	1064
+saros cycle	1064
+saroses	1064
+sazen	529
+sazhen	537
+sazheni	537
+sazhens	537
+sb	598
+scaled point	1086
+scaled points	1086
+score	897
+scores	897
+scripulum	663
+scruple	664
+scruples	664
+scrupula	663
+scrupulum	663
 se	87
-sea league	752
-sea leagues	752
-sea-level speed of sound	940
+sea league	782
+sea leagues	782
+sea-level speed of sound	970
 sebu	87
-sec	994
-second	994
+sec	1024
+second	1024
 second of RA	20
 second of arc	19
 second of right ascension	20
-second per 100 meters	757
-second per 100 metres	757
-second per 100 yards	758
-second per 400 meters	756
-second per 400 metres	756
-second per 500 meters	755
-second per 500 metres	755
-second per kilometer	754
-second per kilometre	754
-second per meter	764
-second per metre	764
-second per mile	753
-seconds	994
+second per 100 meters	787
+second per 100 metres	787
+second per 100 yards	788
+second per 400 meters	786
+second per 400 metres	786
+second per 500 meters	785
+second per 500 metres	785
+second per kilometer	784
+second per kilometre	784
+second per meter	794
+second per metre	794
+second per mile	783
+seconds	1024
 seconds of RA	20
 seconds of arc	19
 seconds of right ascension	20
-seconds per 100 meters	757
-seconds per 100 metres	757
-seconds per 100 yards	758
-seconds per 400 meters	756
-seconds per 400 metres	756
-seconds per 500 meters	755
-seconds per 500 metres	755
-seconds per kilometer	754
-seconds per kilometre	754
-seconds per meter	764
-seconds per metre	764
-seconds per mile	753
-secs	994
+seconds per 100 meters	787
+seconds per 100 metres	787
+seconds per 100 yards	788
+seconds per 400 meters	786
+seconds per 400 metres	786
+seconds per 500 meters	785
+seconds per 500 metres	785
+seconds per kilometer	784
+seconds per kilometre	784
+seconds per meter	794
+seconds per metre	794
+seconds per mile	783
+secs	1024
 section	123
 section of land	123
 sections	123
-seer	681
-seers	681
-semodii	1185
-semodius	1185
-semuncia	650
-semunciae	650
-sen	525
-sennight	1006
-sennights	1006
-ser	681
+seer	711
+seers	711
+sek	164
+semodii	1215
+semodius	1215
+semuncia	680
+semunciae	680
+sen	555
+sennight	1036
+sennights	1036
+ser	711
 sextant	34
 sextants	34
-sextarii	1155
-sextarius	1155
-sextula	643
-sextulae	643
-sh cwt	695
-sh tn	707
-shackle	745
-shackle of cable	745
-shackles	745
-shaftment	454
-shaftments	454
-shake	991
-shakes	991
-shaku	466
+sextarii	1185
+sextarius	1185
+sextula	673
+sextulae	673
+sgd	177
+sh cwt	725
+sh tn	737
+shackle	775
+shackle of cable	775
+shackles	775
+shaftment	484
+shaftments	484
+shake	1021
+shakes	1021
+shaku	496
 shed	64
 sheds	64
-sheng	1161
-shichi	474
-shicun	446
-shidou	1191
-shijin	677
-shili	534
-shiliang	661
+shekel	173
+shekels	173
+sheng	1191
+shichi	504
+shicun	476
+shidou	1221
+shijin	707
+shili	564
+shiliang	691
 shimu	91
-shipping ton	1238
-shipping tons	1238
-shiqian	644
-shisheng	1161
-shizhang	510
-sho	1170
-shock	870
-shocks	870
-short assay ton	655
-short assay tons	655
-short hundredweight	695
-short hundredweights	695
-short quire	868
-short quires	868
-short ream	874
-short reams	874
-short ton	707
-short ton force	349
+shipping ton	1268
+shipping tons	1268
+shiqian	674
+shisheng	1191
+shizhang	540
+sho	1200
+shock	900
+shocks	900
+short assay ton	685
+short assay tons	685
+short hundredweight	725
+short hundredweights	725
+short quire	898
+short quires	898
+short ream	904
+short reams	904
+short ton	737
+short ton force	379
 short ton per acre	57
-short ton per cubic yard	211
-short ton per hour	612
-short ton-force	349
-short ton-force per square foot	831
-short ton-force per square inch	839
-short tons	707
+short ton per cubic yard	241
+short ton per hour	642
+short ton-force	379
+short ton-force per square foot	861
+short ton-force per square inch	869
+short tons	737
 short tons per acre	57
-short tons per cubic yard	211
-short tons per hour	612
-short tons-force	349
-short tons-force per square foot	831
-short tons-force per square inch	839
-shot	1132
-shots	1132
-shou	1170
-shtof	1167
-shtofs	1167
-shō	1170
-sidereal day	1003
-sidereal days	1003
-sidereal hour	1000
-sidereal hours	1000
-sidereal minute	996
-sidereal minutes	996
-sidereal month	1011
-sidereal months	1011
-sidereal second	993
-sidereal seconds	993
-sidereal year	1027
-sidereal years	1027
-siegbahn	417
-siegbahns	417
-siemens	240
-siemens-90	239
-sievert	334
-sieverts	334
+short tons per cubic yard	241
+short tons per hour	642
+short tons-force	379
+short tons-force per square foot	861
+short tons-force per square inch	869
+shot	1162
+shots	1162
+shou	1200
+shtof	1197
+shtofs	1197
+shō	1200
+sidereal day	1033
+sidereal days	1033
+sidereal hour	1030
+sidereal hours	1030
+sidereal minute	1026
+sidereal minutes	1026
+sidereal month	1041
+sidereal months	1041
+sidereal second	1023
+sidereal seconds	1023
+sidereal year	1057
+sidereal years	1057
+siegbahn	447
+siegbahns	447
+siemens	270
+siemens-90	269
+sievert	364
+sieverts	364
 sign of the zodiac	31
 signs of the zodiac	31
 sitio	125
 sitio de ganado mayor	125
 sitios	125
-sixtel	1197
-sixth barrel	1197
+sixtel	1227
+sixth barrel	1227
 sixth turn	34
 sixth turns	34
-sixth-barrel keg	1197
-sixth-barrel kegs	1197
-sixty-degree BTU	303
-sixty-degree BTUs	303
-sixty-degree British thermal unit	303
-sixty-degree British thermal units	303
-skot	561
-skots	561
-slinch	706
-slinches	706
-slug	690
-slug per cubic foot	207
-slug per foot second	220
-slug square feet	731
-slug square foot	731
-slug/ft3	207
-slug/ft³	207
-slug/ft·s	220
-slugft²	731
-slugs	690
-slugs per cubic foot	207
-slugs per foot second	220
-slug·ft²	731
-small calorie	296
-small calories	296
-small gross	872
-small pica	1074
-smidgen	1110
-smidgens	1110
-smidgeon	1110
-smidgin	1110
-smoot	498
-smoots	498
-sn	347
-sok	480
-sol	1005
-solar constant	380
-solar luminosities	799
-solar luminosity	799
-solar mass	716
-solar masses	716
+sixth-barrel keg	1227
+sixth-barrel kegs	1227
+sixty-degree BTU	333
+sixty-degree BTUs	333
+sixty-degree British thermal unit	333
+sixty-degree British thermal units	333
+skot	591
+skots	591
+slinch	736
+slinches	736
+slug	720
+slug per cubic foot	237
+slug per foot second	250
+slug square feet	761
+slug square foot	761
+slug/ft3	237
+slug/ft³	237
+slug/ft·s	250
+slugft²	761
+slugs	720
+slugs per cubic foot	237
+slugs per foot second	250
+slug·ft²	761
+small calorie	326
+small calories	326
+small gross	902
+small pica	1104
+smidgen	1140
+smidgens	1140
+smidgeon	1140
+smidgin	1140
+smoot	528
+smoots	528
+sn	377
+sok	510
+sol	1035
+solar constant	410
+solar luminosities	829
+solar luminosity	829
+solar mass	746
+solar masses	746
 solar radii	136
 solar radius	136
-solar year	1023
-solar years	1023
-solomon	1195
-solomons	1195
-sols	1005
-span	458
-spans	458
-spat	905
-spats	905
-speed of light	944
-speed of light in vacuum	944
-speed of sound	940
-speeds of light	944
-sphere	905
-spheres	905
-spherical candle power	570
-spherical candlepower	570
-spherical right angle	903
-spherical right angles	903
-split bottle	1140
-sq arcmin	900
-sq arcsec	899
+solar year	1053
+solar years	1053
+solomon	1225
+solomons	1225
+sols	1035
+span	488
+spans	488
+spat	935
+spats	935
+speed of light	974
+speed of light in vacuum	974
+speed of sound	970
+speeds of light	974
+sphere	935
+spheres	935
+spherical candle power	600
+spherical candlepower	600
+spherical right angle	933
+spherical right angles	933
+split bottle	1170
+sq arcmin	930
+sq arcsec	929
 sq cm	70
-sq deg	901
+sq deg	931
 sq ft	75
 sq in	72
 sq km	121
@@ -7601,17 +7825,17 @@ square Gunter chains	90
 square Gunter link	74
 square Gunter links	74
 square actus	96
-square arcminute	900
-square arcminutes	900
-square arcsecond	899
-square arcseconds	899
+square arcminute	930
+square arcminutes	930
+square arcsecond	929
+square arcseconds	929
 square arpent	100
 square arpents	100
 square centimeter	70
-square centimeter per second	409
+square centimeter per second	439
 square centimeters	70
 square centimetre	70
-square centimetre per second	409
+square centimetre per second	439
 square centimetres	70
 square chain	90
 square chains	90
@@ -7621,29 +7845,29 @@ square decimeter	73
 square decimeters	73
 square decimetre	73
 square decimetres	73
-square degree	901
-square degrees	901
+square degree	931
+square degrees	931
 square dekameter	88
 square feet	75
-square feet EDR	785
-square feet of equivalent direct radiation	785
-square feet per hour	408
-square feet per second	412
+square feet EDR	815
+square feet of equivalent direct radiation	815
+square feet per hour	438
+square feet per second	442
 square foot	75
-square foot EDR	785
-square foot hour degree Fahrenheit per BTU	983
-square foot hour degree Fahrenheit per thermochemical BTU	984
-square foot hours degree Fahrenheit per BTU	983
-square foot hours degree Fahrenheit per thermochemical BTU	984
-square foot of equivalent direct radiation	785
-square foot per hour	408
-square foot per second	412
+square foot EDR	815
+square foot hour degree Fahrenheit per BTU	1013
+square foot hour degree Fahrenheit per thermochemical BTU	1014
+square foot hours degree Fahrenheit per BTU	1013
+square foot hours degree Fahrenheit per thermochemical BTU	1014
+square foot of equivalent direct radiation	815
+square foot per hour	438
+square foot per second	442
 square hectometer	111
 square hectometre	111
 square inch	72
-square inch per second	411
+square inch per second	441
 square inches	72
-square inches per second	411
+square inches per second	441
 square kilometer	121
 square kilometers	121
 square kilometre	121
@@ -7652,24 +7876,24 @@ square league of Texas	125
 square link	74
 square links	74
 square meter	77
-square meter kelvin per watt	986
-square meter per hour	410
-square meter per second	413
+square meter kelvin per watt	1016
+square meter per hour	440
+square meter per second	443
 square meters	77
-square meters per hour	410
-square meters per second	413
+square meters per hour	440
+square meters per second	443
 square metre	77
-square metre hour degree Celsius per IT kilocalorie	985
-square metre hours degree Celsius per IT kilocalorie	985
-square metre kelvin per watt	986
-square metre kelvins per watt	986
-square metre per hour	410
-square metre per second	413
-square metre permeability	767
+square metre hour degree Celsius per IT kilocalorie	1015
+square metre hours degree Celsius per IT kilocalorie	1015
+square metre kelvin per watt	1016
+square metre kelvins per watt	1016
+square metre per hour	440
+square metre per second	443
+square metre permeability	797
 square metres	77
-square metres per hour	410
-square metres per second	413
-square metres permeability	767
+square metres per hour	440
+square metres per second	443
+square metres permeability	797
 square micrometer	66
 square micrometers	66
 square micrometre	66
@@ -7684,21 +7908,21 @@ square millimeters	69
 square millimetre	69
 square millimetres	69
 square mils	68
-square minute of arc	900
-square minutes of arc	900
+square minute of arc	930
+square minutes of arc	930
 square of roofing	85
 square perch	86
 square perches	86
 square pole	86
 square poles	86
-square radian	902
-square radians	902
+square radian	932
+square radians	932
 square rod	86
 square rods	86
 square sazhen	84
 square sazhens	84
-square second of arc	899
-square seconds of arc	899
+square second of arc	929
+square seconds of arc	929
 square toise	82
 square toises	82
 square verst	122
@@ -7708,638 +7932,660 @@ square wah	83
 square yard	76
 square yards	76
 sqyd	76
-sr	902
-st	685
-stacked cubic metre	1237
-stadia	530
-stadion	530
+sr	932
+st	715
+stacked cubic metre	1267
+stadia	560
+stadion	560
 standard acceleration of free fall	10
 standard acceleration of gravity	10
-standard atmosphere	835
-standard atmospheres	835
+standard atmosphere	865
+standard atmospheres	865
 standard cubic meter	13
 standard cubic meters	13
 standard cubic metre	13
 standard cubic metres	13
 standard gravities	10
-standard gravities per second	407
+standard gravities per second	437
 standard gravity	10
-standard gravity per second	407
-standard sun	379
-standard wine bottle	1156
-statA	243
-statC	223
+standard gravity per second	437
+standard sun	409
+standard wine bottle	1186
+statA	273
+statC	253
 statF	143
-statH	402
-statV	267
-statV/cm	258
-statWb	591
-statamp	243
-statampere	243
-statamperes	243
-statamps	243
-statcoulomb	223
-statcoulombs	223
+statH	432
+statV	297
+statV/cm	288
+statWb	621
+statamp	273
+statampere	273
+statamperes	273
+statamps	273
+statcoulomb	253
+statcoulombs	253
 statfarad	143
 statfarads	143
-stathenries	402
-stathenry	402
-statmho	235
-statmhos	235
-statohm	276
-statohms	276
-statsiemens	235
-statute league	547
-statute leagues	547
-statute mile	537
-statute miles	537
-statvolt	267
-statvolt per centimeter	258
-statvolt per centimetre	258
-statvolts	267
-statvolts per centimeter	258
-statvolts per centimetre	258
-statweber	591
-statwebers	591
-statΩ	276
-steam table calorie	298
-steradian	902
-steradians	902
-stere	1237
-steres	1237
-sthene	347
-sthene per square metre	816
-sthenes	347
-sthène	347
-sthène per square metre	816
-sthènes	347
-stilb	568
-stilbs	568
-stoke	409
-stokes	409
-stone	685
-stones	685
-stopa	461
-stopy	461
+stathenries	432
+stathenry	432
+statmho	265
+statmhos	265
+statohm	306
+statohms	306
+statsiemens	265
+statute league	577
+statute leagues	577
+statute mile	567
+statute miles	567
+statvolt	297
+statvolt per centimeter	288
+statvolt per centimetre	288
+statvolts	297
+statvolts per centimeter	288
+statvolts per centimetre	288
+statweber	621
+statwebers	621
+statΩ	306
+steam table calorie	328
+steradian	932
+steradians	932
+stere	1267
+steres	1267
+sterling	181
+sthene	377
+sthene per square metre	846
+sthenes	377
+sthène	377
+sthène per square metre	846
+sthènes	377
+stilb	598
+stilbs	598
+stoke	439
+stokes	439
+stone	715
+stones	715
+stopa	491
+stopy	491
 straight angle	36
 straight angles	36
 streck	24
 stremma	93
 stremmata	93
-stère	1237
-sun	379
-sun-hour	846
-suns	379
+stère	1267
+sun	409
+sun-hour	876
+suns	409
 survey acre	103
-survey acre-feet	1252
-survey acre-foot	1252
+survey acre-feet	1282
+survey acre-foot	1282
 survey acres	103
-survey chain	520
-survey chains	520
-survey fathom	744
-survey fathoms	744
-survey feet	469
-survey foot	469
-survey furlong	532
-survey furlongs	532
-survey link	457
-survey links	457
-survey mile	538
-survey miles	538
-survey rod	514
-survey rods	514
+survey chain	550
+survey chains	550
+survey fathom	774
+survey fathoms	774
+survey feet	499
+survey foot	499
+survey furlong	562
+survey furlongs	562
+survey link	487
+survey links	487
+survey mile	568
+survey miles	568
+survey rod	544
+survey rods	544
 survey township	126
-surveyors chain	519
-surveyors chains	519
-surveyors link	456
-surveyors links	456
-svedberg	990
-svedberg unit	990
-svedberg units	990
-svedbergs	990
-sverdrup	1103
-sverdrups	1103
-synodic month	1014
-synodic months	1014
-sznur	526
-sznury	526
-sążeń	499
-sążnie	499
-t	708
-t/d	610
-t/h	613
+surveyors chain	549
+surveyors chains	549
+surveyors link	486
+surveyors links	486
+svedberg	1020
+svedberg unit	1020
+svedberg units	1020
+svedbergs	1020
+sverdrup	1133
+sverdrups	1133
+synodic month	1044
+synodic months	1044
+sznur	556
+sznury	556
+sążeń	529
+sążnie	529
+t	738
+t/d	640
+t/h	643
 t/ha	56
-t/m³	210
-tTNT	327
-tablespoon	1124
-tablespoonful	1124
-tablespoons	1124
-tabular Islamic month	1013
-tabular Islamic year	1019
-tad	1115
-tads	1115
-tael	660
-taels	660
-tai jin	678
-tai liang	659
-talent	692
-talents	692
-tam	700
+t/m³	240
+tTNT	357
+tablespoon	1154
+tablespoonful	1154
+tablespoons	1154
+tabular Islamic month	1043
+tabular Islamic year	1049
+tad	1145
+tads	1145
+tael	690
+taels	690
+tai jin	708
+tai liang	689
+talent	722
+talents	722
+tam	730
 tan of land	92
-tanan	1162
+tanan	1192
 tanbu	92
 tarang wa	83
-tbs	1124
-tbsp	1124
-tce	329
-teaspoon	1119
-teaspoonful	1119
-teaspoons	1119
-technical atmosphere	832
-technical atmospheres	832
-technische Masseneinheit	686
-tertian	1229
-tesla	584
-teslas	584
-tex	556
-tf	350
-tfm	1055
-tf·m	1055
-thanan	1162
-thang	1198
-therm	320
-thermie	317
-thermies	317
-thermochemical BTU	302
-thermochemical BTU feet per hour square foot degree Fahrenheit	970
-thermochemical BTU foot per hour square foot degree Fahrenheit	970
-thermochemical BTU inch per hour square foot degree Fahrenheit	966
-thermochemical BTU inches per hour square foot degree Fahrenheit	966
-thermochemical BTU per cubic foot	282
-thermochemical BTU per hour	773
-thermochemical BTU per hour foot degree Fahrenheit	970
-thermochemical BTU per hour square foot	376
-thermochemical BTU per hour square foot degree Fahrenheit	387
-thermochemical BTU per minute	782
-thermochemical BTU per pound	908
-thermochemical BTU per pound degree Fahrenheit	917
-thermochemical BTU per pound degree Rankine	917
-thermochemical BTU per second	792
-thermochemical BTUs	302
-thermochemical BTUs per cubic foot	282
-thermochemical BTUs per hour	773
-thermochemical BTUs per hour square foot	376
-thermochemical BTUs per hour square foot degree Fahrenheit	387
-thermochemical BTUs per minute	782
-thermochemical BTUs per pound	908
-thermochemical BTUs per pound degree Fahrenheit	917
-thermochemical BTUs per second	792
-thermochemical British thermal unit	302
-thermochemical British thermal unit per cubic foot	282
-thermochemical British thermal unit per hour	773
-thermochemical British thermal unit per hour square foot	376
-thermochemical British thermal unit per hour square foot degree Fahrenheit	387
-thermochemical British thermal unit per minute	782
-thermochemical British thermal unit per pound	908
-thermochemical British thermal unit per second	792
-thermochemical British thermal units	302
-thermochemical calorie	296
-thermochemical calorie per gram	911
-thermochemical calorie per gram degree Celsius	918
-thermochemical calorie per hour	770
-thermochemical calorie per minute	772
-thermochemical calorie per second	779
-thermochemical calorie per second centimetre degree Celsius	973
-thermochemical calories	296
-thermochemical calories per hour	770
-thermochemical calories per minute	772
-thermochemical calories per second	779
-thermochemical kilocalorie	310
-thermochemical kilocalories	310
-therms	320
-thirty-nine-degree BTU	307
-thirty-nine-degree BTUs	307
-thirty-nine-degree British thermal unit	307
-thirty-nine-degree British thermal units	307
-thm	320
-thm_EC	322
-thm_UK	321
-thm_US	320
-thou	424
-thousand	877
-thousand BTU per hour	786
-thousand BTUs per hour	786
-thousand British thermal units per hour	786
-thousand cubic feet	1248
-thousands	877
-tierce	1222
-tierces	1222
-timber standard	1246
-times per day	357
-times per hour	358
-times per minute	359
-times per month	355
-times per week	356
-times per year	354
-tn	707
-tochka	426
-tochki	426
-tod	689
-tods	689
-toe	330
-tog	981
-togs	981
-toise	505
+tbs	1154
+tbsp	1154
+tce	359
+teaspoon	1149
+teaspoonful	1149
+teaspoons	1149
+technical atmosphere	862
+technical atmospheres	862
+technische Masseneinheit	716
+tertian	1259
+tesla	614
+teslas	614
+tex	586
+tf	380
+tfm	1085
+tf·m	1085
+thanan	1192
+thang	1228
+thb	160
+therm	350
+thermie	347
+thermies	347
+thermochemical BTU	332
+thermochemical BTU feet per hour square foot degree Fahrenheit	1000
+thermochemical BTU foot per hour square foot degree Fahrenheit	1000
+thermochemical BTU inch per hour square foot degree Fahrenheit	996
+thermochemical BTU inches per hour square foot degree Fahrenheit	996
+thermochemical BTU per cubic foot	312
+thermochemical BTU per hour	803
+thermochemical BTU per hour foot degree Fahrenheit	1000
+thermochemical BTU per hour square foot	406
+thermochemical BTU per hour square foot degree Fahrenheit	417
+thermochemical BTU per minute	812
+thermochemical BTU per pound	938
+thermochemical BTU per pound degree Fahrenheit	947
+thermochemical BTU per pound degree Rankine	947
+thermochemical BTU per second	822
+thermochemical BTUs	332
+thermochemical BTUs per cubic foot	312
+thermochemical BTUs per hour	803
+thermochemical BTUs per hour square foot	406
+thermochemical BTUs per hour square foot degree Fahrenheit	417
+thermochemical BTUs per minute	812
+thermochemical BTUs per pound	938
+thermochemical BTUs per pound degree Fahrenheit	947
+thermochemical BTUs per second	822
+thermochemical British thermal unit	332
+thermochemical British thermal unit per cubic foot	312
+thermochemical British thermal unit per hour	803
+thermochemical British thermal unit per hour square foot	406
+thermochemical British thermal unit per hour square foot degree Fahrenheit	417
+thermochemical British thermal unit per minute	812
+thermochemical British thermal unit per pound	938
+thermochemical British thermal unit per second	822
+thermochemical British thermal units	332
+thermochemical calorie	326
+thermochemical calorie per gram	941
+thermochemical calorie per gram degree Celsius	948
+thermochemical calorie per hour	800
+thermochemical calorie per minute	802
+thermochemical calorie per second	809
+thermochemical calorie per second centimetre degree Celsius	1003
+thermochemical calories	326
+thermochemical calories per hour	800
+thermochemical calories per minute	802
+thermochemical calories per second	809
+thermochemical kilocalorie	340
+thermochemical kilocalories	340
+therms	350
+thirty-nine-degree BTU	337
+thirty-nine-degree BTUs	337
+thirty-nine-degree British thermal unit	337
+thirty-nine-degree British thermal units	337
+thm	350
+thm_EC	352
+thm_UK	351
+thm_US	350
+thou	454
+thousand	907
+thousand BTU per hour	816
+thousand BTUs per hour	816
+thousand British thermal units per hour	816
+thousand cubic feet	1278
+thousands	907
+tierce	1252
+tierces	1252
+timber standard	1276
+times per day	387
+times per hour	388
+times per minute	389
+times per month	385
+times per week	386
+times per year	384
+tn	737
+tochka	456
+tochki	456
+tod	719
+tods	719
+toe	360
+tog	1011
+togs	1011
+toise	535
 toise carrée	82
-toise du Châtelet	505
-toises	505
+toise du Châtelet	535
+toises	535
 toises carrées	82
-tola	647
-tolas	647
-ton	707
-ton of TNT	327
-ton of TNT equivalent	327
-ton of coal equivalent	329
-ton of oil equivalent	330
-ton of refrigeration	794
+tola	677
+tolas	677
+ton	737
+ton of TNT	357
+ton of TNT equivalent	357
+ton of coal equivalent	359
+ton of oil equivalent	360
+ton of refrigeration	824
 ton per acre	57
-ton per cubic yard	211
+ton per cubic yard	241
 ton per hectare	56
-ton per hour	612
-ton per square foot	831
-ton per square inch	839
-ton-force	349
-ton-force per square foot	831
-ton-force per square inch	839
-ton-hour	318
-ton-hour of refrigeration	318
-ton-hours	318
-ton-hours of refrigeration	318
+ton per hour	642
+ton per square foot	861
+ton per square inch	869
+ton-force	379
+ton-force per square foot	861
+ton-force per square inch	869
+ton-hour	348
+ton-hour of refrigeration	348
+ton-hours	348
+ton-hours of refrigeration	348
 ton/ac	57
 ton/acre	57
-ton/h	612
-ton/yd3	211
-ton/yd³	211
-tonf	349
-tonne	708
-tonne of TNT	327
-tonne of coal equivalent	329
-tonne of oil equivalent	330
-tonne per cubic meter	210
-tonne per cubic metre	210
-tonne per day	610
+ton/h	642
+ton/yd3	241
+ton/yd³	241
+tonf	379
+tonne	738
+tonne of TNT	357
+tonne of coal equivalent	359
+tonne of oil equivalent	360
+tonne per cubic meter	240
+tonne per cubic metre	240
+tonne per day	640
 tonne per hectare	56
-tonne per hour	613
-tonne square meter	732
-tonne square meters	732
-tonne square metre	732
-tonne square metres	732
-tonne-force	350
-tonne-force meter	1055
-tonne-force meters	1055
-tonne-force metre	1055
-tonne-force metres	1055
-tonnes	708
-tonnes of TNT	327
-tonnes of coal equivalent	329
-tonnes of oil equivalent	330
-tonnes per cubic metre	210
-tonnes per day	610
+tonne per hour	643
+tonne square meter	762
+tonne square meters	762
+tonne square metre	762
+tonne square metres	762
+tonne-force	380
+tonne-force meter	1085
+tonne-force meters	1085
+tonne-force metre	1085
+tonne-force metres	1085
+tonnes	738
+tonnes of TNT	357
+tonnes of coal equivalent	359
+tonnes of oil equivalent	360
+tonnes per cubic metre	240
+tonnes per day	640
 tonnes per hectare	56
-tonnes per hour	613
-tonnes-force	350
-tons	707
-tons of TNT	327
-tons of coal equivalent	329
-tons of oil equivalent	330
-tons of refrigeration	794
+tonnes per hour	643
+tonnes-force	380
+tons	737
+tons of TNT	357
+tons of coal equivalent	359
+tons of oil equivalent	360
+tons of refrigeration	824
 tons per acre	57
-tons per cubic yard	211
-tons per hour	612
-tons per square foot	831
-tons-force	349
-torr	810
-torrs	810
-tower ounce	654
-tower ounces	654
-tower pound	667
-tower pounds	667
+tons per cubic yard	241
+tons per hour	642
+tons per square foot	861
+tons-force	379
+torr	840
+torrs	840
+tower ounce	684
+tower ounces	684
+tower pound	697
+tower pounds	697
 township	126
 townships	126
-tpd	610
-tph	613
+tpd	640
+tph	643
 tr	37
-trillion	884
-trillion cubic feet	1258
-trillions	884
-tropical month	1010
-tropical months	1010
-tropical year	1023
-tropical years	1023
-troy grain	627
-troy grains	627
-troy ounce	657
-troy ounces	657
-troy pound	668
-troy pounds	668
-tsf	831
-tsin	638
-tsp	1119
+trillion	914
+trillion cubic feet	1288
+trillions	914
+tropical month	1040
+tropical months	1040
+tropical year	1053
+tropical years	1053
+troy grain	657
+troy grains	657
+troy ounce	687
+troy ounces	687
+troy pound	698
+troy pounds	698
+try	159
+tsf	861
+tsin	668
+tsp	1149
 tsubo	81
-tsun	447
-tun	1235
-tuns	1235
+tsun	477
+tun	1265
+tuns	1265
 turn	37
-turn per day	890
-turn per hour	893
-turn per minute	896
+turn per day	920
+turn per hour	923
+turn per minute	926
 turn per minute squared	38
-turn per second	898
+turn per second	928
 turn per second squared	42
 turns	37
-turns per day	890
-turns per hour	893
-turns per minute	896
-turns per second	898
-twenty-degree calorie	295
-twenty-degree calories	295
-twip	1057
-twips	1057
-typographic point	1062
-typographic points	1062
-t·m²	732
-u	619
+turns per day	920
+turns per hour	923
+turns per minute	926
+turns per second	928
+twenty-degree calorie	325
+twenty-degree calories	325
+twip	1087
+twips	1087
+typographic point	1092
+typographic points	1092
+t·m²	762
+u	649
 uas	16
-ug/L	596
-ug/dL	597
-ug/dl	597
-ug/l	596
-ug/m3	190
-ug/mL	599
-ug/ml	599
-uin	422
-uinal	1008
-umHg	801
-uncia	651
-unciae	651
-unified atomic mass unit	619
-unified atomic mass units	619
-unit pole	588
-unit poles	588
-unity	862
-vara	489
-vara de Burgos	489
-varas	489
-vedra	1193
-vedro	1193
-vershki	449
-vershok	449
-vershoks	449
-verst	535
-versta	535
-versts	535
-versty	535
-violle	577
-violles	577
+ug/L	626
+ug/dL	627
+ug/dl	627
+ug/l	626
+ug/m3	220
+ug/mL	629
+ug/ml	629
+uin	452
+uinal	1038
+umHg	831
+uncia	681
+unciae	681
+unified atomic mass unit	649
+unified atomic mass units	649
+unit pole	618
+unit poles	618
+unity	892
+usd	178
+vara	519
+vara de Burgos	519
+varas	519
+vedra	1223
+vedro	1223
+vershki	479
+vershok	479
+vershoks	479
+verst	565
+versta	565
+versts	565
+versty	565
+violle	607
+violles	607
 virgate	115
 virgates	115
-volt	262
-volt 90	263
-volt per centimeter	257
-volt per centimetre	257
-volt per inch	256
-volt per meter	255
-volt per metre	255
-volt per mil	259
-volt second	590
-volt seconds	590
-volt-90	263
-volt-second	590
-volt-seconds	590
-volts	262
-volts per centimeter	257
-volts per centimetre	257
-volts per inch	256
-volts per meter	255
-volts per metre	255
-volts per mil	259
-volts-90	263
-von Klitzing constant	275
-von Klitzing constants	275
-wa	506
-wah	506
-wan	879
-water horsepower	790
-watt	775
-watt hour	309
-watt hours	309
-watt per centimeter kelvin	972
-watt per centimetre kelvin	972
-watt per meter kelvin	968
-watt per metre degree Celsius	968
-watt per metre kelvin	968
-watt per square centimeter	382
-watt per square centimeter kelvin	389
-watt per square centimetre	382
-watt per square centimetre kelvin	389
-watt per square inch	381
-watt per square meter	374
-watt per square meter kelvin	385
-watt per square metre	374
-watt per square metre degree Celsius	385
-watt per square metre kelvin	385
-watt second	293
-watt seconds	293
-watt-hour	309
-watt-hour per cubic meter	280
-watt-hour per cubic metre	280
-watt-hour per kilogram	910
-watt-hour per liter	285
-watt-hour per litre	285
-watt-hour per square meter	843
-watt-hour per square metre	843
-watt-hours	309
-watt-hours per cubic meter	280
-watt-hours per cubic metre	280
-watt-hours per kilogram	910
-watt-hours per liter	285
-watt-hours per litre	285
-watt-hours per square meter	843
-watt-hours per square metre	843
-watt-second	293
-watt-seconds	293
-watts	775
-watts per centimeter kelvin	972
-watts per centimetre kelvin	972
-watts per meter kelvin	968
-watts per metre kelvin	968
-watts per square centimeter	382
-watts per square centimeter kelvin	389
-watts per square centimetre	382
-watts per square centimetre kelvin	389
-watts per square inch	381
-watts per square meter	374
-watts per square meter kelvin	385
-watts per square metre	374
-watts per square metre kelvin	385
-weber	590
-weber per square meter	584
-weber per square metre	584
-webers	590
-webers per square metre	584
-week	1006
-weeks	1006
-weight per volume percent	602
-winal	1008
-winals	1008
-wine barrel	1218
-wine bottle	1156
-wine bottles	1156
-wine gallon	1179
-wine gallons	1179
-wine hogshead	1226
-winik	1008
-wk	1006
-wk⁻¹	356
+volt	292
+volt 90	293
+volt per centimeter	287
+volt per centimetre	287
+volt per inch	286
+volt per meter	285
+volt per metre	285
+volt per mil	289
+volt second	620
+volt seconds	620
+volt-90	293
+volt-second	620
+volt-seconds	620
+volts	292
+volts per centimeter	287
+volts per centimetre	287
+volts per inch	286
+volts per meter	285
+volts per metre	285
+volts per mil	289
+volts-90	293
+von Klitzing constant	305
+von Klitzing constants	305
+wa	536
+wah	536
+wan	909
+water horsepower	820
+watt	805
+watt hour	339
+watt hours	339
+watt per centimeter kelvin	1002
+watt per centimetre kelvin	1002
+watt per meter kelvin	998
+watt per metre degree Celsius	998
+watt per metre kelvin	998
+watt per square centimeter	412
+watt per square centimeter kelvin	419
+watt per square centimetre	412
+watt per square centimetre kelvin	419
+watt per square inch	411
+watt per square meter	404
+watt per square meter kelvin	415
+watt per square metre	404
+watt per square metre degree Celsius	415
+watt per square metre kelvin	415
+watt second	323
+watt seconds	323
+watt-hour	339
+watt-hour per cubic meter	310
+watt-hour per cubic metre	310
+watt-hour per kilogram	940
+watt-hour per liter	315
+watt-hour per litre	315
+watt-hour per square meter	873
+watt-hour per square metre	873
+watt-hours	339
+watt-hours per cubic meter	310
+watt-hours per cubic metre	310
+watt-hours per kilogram	940
+watt-hours per liter	315
+watt-hours per litre	315
+watt-hours per square meter	873
+watt-hours per square metre	873
+watt-second	323
+watt-seconds	323
+watts	805
+watts per centimeter kelvin	1002
+watts per centimetre kelvin	1002
+watts per meter kelvin	998
+watts per metre kelvin	998
+watts per square centimeter	412
+watts per square centimeter kelvin	419
+watts per square centimetre	412
+watts per square centimetre kelvin	419
+watts per square inch	411
+watts per square meter	404
+watts per square meter kelvin	415
+watts per square metre	404
+watts per square metre kelvin	415
+weber	620
+weber per square meter	614
+weber per square metre	614
+webers	620
+webers per square metre	614
+week	1036
+weeks	1036
+weight per volume percent	632
+winal	1038
+winals	1038
+wine barrel	1248
+wine bottle	1186
+wine bottles	1186
+wine gallon	1209
+wine gallons	1209
+wine hogshead	1256
+winik	1038
+wk	1036
+wk⁻¹	386
 wloka	116
-wool clove	683
-wool sack	705
-wool sacks	705
-wool tod	689
-wool wey	701
-wool weys	701
-woolsack	705
-woolsacks	705
+won	153
+wool clove	713
+wool sack	735
+wool sacks	735
+wool tod	719
+wool wey	731
+wool weys	731
+woolsack	735
+woolsacks	735
 włóka	116
 włóki	116
-x unit	417
-x units	417
-xestai	1152
-xestes	1152
-xu	417
-yard	491
+x unit	447
+x units	447
+xestai	1182
+xestes	1182
+xu	447
+yard	521
 yardland	115
 yardlands	115
-yards	491
-yd	491
+yards	521
+yd	521
 yd²	76
-yd³	1234
-year	1026
-years	1026
-yoht	554
-yot	554
-yr	1026
-yrs	1026
-zhang	510
+yd³	1264
+year	1056
+years	1056
+yen	155
+yoht	584
+yot	584
+yr	1056
+yrs	1056
+yuan	167
+zar	163
+zhang	540
+zloty	172
+zlotys	172
 zodiac sign	31
 zodiac signs	31
-zolotnik	641
-zolotniki	641
-zolotniks	641
+zolotnik	671
+zolotniki	671
+zolotniks	671
+zł	172
+złoty	172
+złotys	172
+£	181
+¥	155
 °	28
-°/d	888
-°/h	889
-°/min	892
-°/s	895
+°/d	918
+°/h	919
+°/min	922
+°/s	925
 °/s²	39
-°C	961
-°C⁻¹	979
-°F	959
-°F⁻¹	980
-°K	960
-°N	964
-°R	958
-°Re	962
-°Ré	962
-°Rø	963
-°c	961
-°dGH	718
-°dH	718
-°f	959
-°fH	717
-°r	958
+°C	991
+°C⁻¹	1009
+°F	989
+°F⁻¹	1010
+°K	990
+°N	994
+°R	988
+°Re	992
+°Ré	992
+°Rø	993
+°c	991
+°dGH	748
+°dH	748
+°f	989
+°fH	747
+°r	988
 µas	16
-µg/L	596
-µg/dL	597
-µg/dl	597
-µg/l	596
-µg/mL	599
-µg/ml	599
-µg/m³	190
-µin	422
-µin/in·°F	976
-µm/m·K	975
-µmHg	801
+µg/L	626
+µg/dL	627
+µg/dl	627
+µg/l	626
+µg/mL	629
+µg/ml	629
+µg/m³	220
+µin	452
+µin/in·°F	1006
+µm/m·K	1005
+µmHg	831
 µm²	66
-µm⁻¹	1266
-Å	420
-Å⁻¹	1268
-ångström	420
-ångström star	421
-ångström stars	421
-ångströms	420
+µm⁻¹	1296
+Å	450
+Å⁻¹	1298
+ångström	450
+ångström star	451
+ångström stars	451
+ångströms	450
 ħ	43
-ħ/a0	734
-ħ/a₀	734
-łokcie	482
-łokieć	482
-ōsaji	1126
-ʒ	640
-ΔC	954
-ΔF	952
-ΔK	953
-ΔR	951
-Δ°C	954
-Δ°F	952
-Δ°N	957
-Δ°R	951
-Δ°Ré	955
-Δ°Rø	956
-Φ0	586
-Φ₀	586
-Ω	271
-Ω90	272
-Ω_US	274
-Ω_int	273
-Ω₉₀	272
-γ	581
-λ	1105
+ħ/a0	764
+ħ/a₀	764
+łokcie	512
+łokieć	512
+ōsaji	1156
+ʒ	670
+ΔC	984
+ΔF	982
+ΔK	983
+ΔR	981
+Δ°C	984
+Δ°F	982
+Δ°N	987
+Δ°R	981
+Δ°Ré	985
+Δ°Rø	986
+Φ0	616
+Φ₀	616
+Ω	301
+Ω90	302
+Ω_US	304
+Ω_int	303
+Ω₉₀	302
+γ	611
+λ	1135
 μas	16
-μg/L	596
-μg/dL	597
-μg/mL	599
-μg/m³	190
-ω⊕	891
+μg/L	626
+μg/dL	627
+μg/mL	629
+μg/m³	220
+ω⊕	921
+฿	160
 ᵍ	27
-’	467
-”	440
-‰	858
-‱	856
-′	467
-″	440
-℃	961
-℈	634
-℉	959
-ℓ	1159
-℔	673
-℥	658
-℧	241
-□°	901
-匁	637
-台兩	659
-台斤	678
-市两	661
-市担	698
-市斤	677
-市钱	644
-貫	684
+’	497
+”	470
+‰	888
+‱	886
+′	497
+″	470
+₩	153
+₪	173
+€	179
+₱	158
+₹	157
+₺	159
+℃	991
+℈	664
+℉	989
+ℓ	1189
+℔	703
+℥	688
+℧	271
+□°	931
+匁	667
+台兩	689
+台斤	708
+市两	691
+市担	728
+市斤	707
+市钱	674
+貫	714
 """#
   }
 
   static var claimedKeys: StaticString {
     #"""
-C	961
-F	959
+C	991
+F	989
 """#
   }
 
@@ -8349,16 +8595,16 @@ F	959
 '	22
 G	10
 a	88
-lb	345
-lbs	345
+lb	375
+lbs	375
 mil	23
 mils	23
-ounce	1130
-ounces	1130
-oz	1130
-pound	345
-pounds	345
-pt	1062
+ounce	1160
+ounces	1160
+oz	1160
+pound	375
+pounds	375
+pt	1092
 rad	1
 ’	22
 ”	19
@@ -8369,1218 +8615,1267 @@ rad	1
 
   static var symbolKeys: StaticString {
     #"""
-%	860
-%/K	977
-%/°C	977
-%w/v	602
-1/K	978
-1/°C	979
-1/°F	980
-A	248
-A/m	578
-A90	250
-AT	655
+%	890
+%/K	1007
+%/°C	1007
+%w/v	632
+1/K	1008
+1/°C	1009
+1/°F	1010
+A	278
+A/m	608
+A90	280
+AT	685
 AU	138
-A_US	246
-A_int	247
-Ah	231
-Amin	230
-As	227
-At	249
-At/in	579
-A·h	231
-A·min	230
-A·s	227
-A₉₀	250
-B	189
-B/s	153
-BED	332
-BOE	328
-BPD	1086
-BTU	305
-BTU/ft3	283
-BTU/ft³	283
-BTU/gal	284
-BTU/h	774
-BTU/h·ft²	377
-BTU/h·ft²·°F	388
-BTU/h·ft·°F	971
-BTU/lb	909
-BTU/lb·°F	919
-BTU/lb·°R	919
-BTU/min	783
-BTU/s	793
-BTU/s·ft²	383
-BTU/s·ft²·°F	390
-BTUH	774
-BTU_39	307
-BTU_59	304
-BTU_60	303
-BTU_IT	305
-BTU_mean	306
-BTU_th	302
-BTU_th/ft³	282
-BTU_th/h	773
-BTU_th/h·ft²	376
-BTU_th/h·ft²·°F	387
-BTU_th/h·ft·°F	970
-BTU_th/lb	908
-BTU_th/lb·°F	917
-BTU_th/min	782
-BTU_th/s	792
-BTU_th·in/h·ft²·°F	966
-BTU·ft/h·ft²·°F	971
-BTU·in/h·ft²·°F	967
-BTU·in/s·ft²·°F	974
-Ba	800
-Bcf	1255
-Bps	153
-Bq	848
-Btu	305
-Btu/ft3	283
-Btu/ft³	283
-Btu/gal	284
-Btu/h	774
-Btu/h·ft²	377
-Btu/h·ft²·°F	388
-Btu/h·ft·°F	971
-Btu/lb	909
-Btu/lb·°F	919
-Btu/min	783
-Btu/s	793
-Btu/s·ft²	383
-Btu/s·ft²·°F	390
-Btu_39	307
-Btu_59	304
-Btu_60	303
-Btu_IT	305
-Btu_mean	306
-Btu_th	302
-Btu_th/ft³	282
-Btu_th/h	773
-Btu_th/lb	908
-Btu_th/lb·°F	917
-Btu_th/min	782
-Btu_th/s	792
-Btuh	774
-Btu·in/h·ft²·°F	967
-Btu·in/s·ft²·°F	974
-C	226
-C/kg	336
-C90	228
-CCF	1243
-CFM	1094
-CHU	308
-CV	787
-C_US	224
-C_int	225
-Cal	310
-Cal/g	913
-Cal/h	776
-Cal/min	784
-Cal/s	796
-Ci	850
-C·m	253
-C₉₀	228
-D_perm	766
-Da	618
-Dth	324
-EDR	785
-E_P	326
-E_h	289
-Eh	289
+AUD	175
+A_US	276
+A_int	277
+Ah	261
+Amin	260
+As	257
+At	279
+At/in	609
+A·h	261
+A·min	260
+A·s	257
+A₉₀	280
+B	219
+B/s	183
+BED	362
+BOE	358
+BPD	1116
+BRL	169
+BTU	335
+BTU/ft3	313
+BTU/ft³	313
+BTU/gal	314
+BTU/h	804
+BTU/h·ft²	407
+BTU/h·ft²·°F	418
+BTU/h·ft·°F	1001
+BTU/lb	939
+BTU/lb·°F	949
+BTU/lb·°R	949
+BTU/min	813
+BTU/s	823
+BTU/s·ft²	413
+BTU/s·ft²·°F	420
+BTUH	804
+BTU_39	337
+BTU_59	334
+BTU_60	333
+BTU_IT	335
+BTU_mean	336
+BTU_th	332
+BTU_th/ft³	312
+BTU_th/h	803
+BTU_th/h·ft²	406
+BTU_th/h·ft²·°F	417
+BTU_th/h·ft·°F	1000
+BTU_th/lb	938
+BTU_th/lb·°F	947
+BTU_th/min	812
+BTU_th/s	822
+BTU_th·in/h·ft²·°F	996
+BTU·ft/h·ft²·°F	1001
+BTU·in/h·ft²·°F	997
+BTU·in/s·ft²·°F	1004
+Ba	830
+Bcf	1285
+Bps	183
+Bq	878
+Btu	335
+Btu/ft3	313
+Btu/ft³	313
+Btu/gal	314
+Btu/h	804
+Btu/h·ft²	407
+Btu/h·ft²·°F	418
+Btu/h·ft·°F	1001
+Btu/lb	939
+Btu/lb·°F	949
+Btu/min	813
+Btu/s	823
+Btu/s·ft²	413
+Btu/s·ft²·°F	420
+Btu_39	337
+Btu_59	334
+Btu_60	333
+Btu_IT	335
+Btu_mean	336
+Btu_th	332
+Btu_th/ft³	312
+Btu_th/h	803
+Btu_th/lb	938
+Btu_th/lb·°F	947
+Btu_th/min	812
+Btu_th/s	822
+Btuh	804
+Btu·in/h·ft²·°F	997
+Btu·in/s·ft²·°F	1004
+C	256
+C/kg	366
+C90	258
+CAD	176
+CCF	1273
+CFM	1124
+CHF	180
+CHU	338
+CNY	167
+CN¥	167
+CV	817
+CZK	161
+C_US	254
+C_int	255
+Cal	340
+Cal/g	943
+Cal/h	806
+Cal/min	814
+Cal/s	826
+Ci	880
+C·m	283
+C₉₀	258
+DKK	168
+D_perm	796
+Da	648
+Dth	354
+EDR	815
+EUR	179
+E_P	356
+E_h	319
+Eh	319
 F	148
 F90	147
 F_US	145
 F_int	146
-Fr	223
+Fr	253
+Ft	154
 F₉₀	147
-G	583
-G0	236
-GGE	323
-GPM	1091
-Ga	1041
+G	613
+G0	266
+GBP	181
+GGE	353
+GPM	1121
+Ga	1071
 Gal	3
-Gal/s	403
-Gt	712
+Gal/s	433
+Gt	742
 Gy	2
-Gyr	1041
-G₀	236
-H	398
-H90	399
-HCF	1243
-HK	571
-H_US	401
-H_int	400
-Ha	289
-Hz	360
-H₉₀	399
-J	292
-J/L	279
-J/kg	906
-J/kgK	915
-J/kg·K	915
-J/kg·°C	915
-J/l	279
-J/m3	278
-J/m³	278
-JRT	795
-JRt	795
+Gyr	1071
+G₀	266
+H	428
+H90	429
+HCF	1273
+HK	601
+HKD	166
+HUF	154
+H_US	431
+H_int	430
+Ha	319
+Hz	390
+H₉₀	429
+IDR	152
+ILS	173
+INR	157
+ISK	156
+J	322
+J/L	309
+J/kg	936
+J/kgK	945
+J/kg·K	945
+J/kg·°C	945
+J/l	309
+J/m3	308
+J/m³	308
+JPY	155
+JP¥	155
+JRT	825
+JRt	825
 Js	48
 J·s	48
-K	960
-K⁻¹	978
-L	1159
-L/100km	363
-L/d	1080
-L/h	1084
-L/km	366
-L/min	1089
-L/s	1095
+K	990
+KRW	153
+Kč	161
+K⁻¹	1008
+L	1189
+L/100km	393
+L/d	1110
+L/h	1114
+L/km	396
+L/min	1119
+L/s	1125
 LD	135
-LPM	1089
-LT	709
-LT/yd³	212
-L_sun	799
-Latm	301
-Lsun	799
-Ly	844
-L·atm	301
-L☉	799
-M	721
-MBH	786
-MGD	1101
-MJ/m²	845
-MMBTU	325
-MMBTU/h	798
-MMBtu	325
-MMBtu/h	798
-MMcf	1253
-MSCP	570
-Ma	1040
-Mcf	1248
-Mgal/d	1101
-Mt	711
-Mx	587
-Myr	1040
-M⊕	714
-M☉	716
-M☾	713
-M♃	715
-N	344
-N/cm²	828
-N/m	947
-N/mm²	836
-NM	749
-Ncm	1046
-Nm	1050
+LPM	1119
+LT	739
+LT/yd³	242
+L_sun	829
+Latm	331
+Lsun	829
+Ly	874
+L·atm	331
+L☉	829
+M	751
+MBH	816
+MGD	1131
+MJ/m²	875
+MMBTU	355
+MMBTU/h	828
+MMBtu	355
+MMBtu/h	828
+MMcf	1283
+MSCP	600
+MXN	162
+MYR	171
+Ma	1070
+Mcf	1278
+Mgal/d	1131
+Mt	741
+Mx	617
+Myr	1070
+M⊕	744
+M☉	746
+M☾	743
+M♃	745
+N	374
+N/cm²	858
+N/m	977
+N/mm²	866
+NIS	173
+NM	779
+NOK	165
+NZD	174
+Ncm	1076
+Nm	1080
 Nm3	14
-Nmm	1044
+Nmm	1074
 Nms	49
 Nm³	14
-N·cm	1046
-N·m	1050
-N·mm	1044
+N·cm	1076
+N·m	1080
+N·mm	1074
 N·m·s	49
-N·s	740
-N⋅m	1050
-N⋅s	740
-Oe	580
-P	216
-PS	787
-PSh	314
-PS·h	314
-Pa	802
-Pa·s	217
-Pa⁻¹·s⁻¹	337
-Pa⋅s	217
-R	335
-RSI	986
+N·s	770
+N⋅m	1080
+N⋅s	770
+Oe	610
+P	246
+PHP	158
+PLN	172
+PS	817
+PSh	344
+PS·h	344
+Pa	832
+Pa·s	247
+Pa⁻¹·s⁻¹	367
+Pa⋅s	247
+R	365
+RMB	167
+RON	170
+RSI	1016
 R_E	131
 R_J	133
-R_K	275
+R_K	305
 R_sun	136
-Rd	849
-Ry	288
+Rd	879
+Rp	152
+Ry	318
 R⊕	131
 R☉	136
-S	240
-S90	239
-S_US	237
-S_int	238
+S	270
+S90	269
+SEK	164
+SGD	177
+S_US	267
+S_int	268
 Sm3	13
 Sm³	13
-St	409
-Sv	334
-S₉₀	239
-S☉	380
-T	584
-TME	686
-TR	794
-TRh	318
-TR·h	318
-Tbsp	1124
-Tcf	1258
-Torr	810
+St	439
+Sv	364
+S₉₀	269
+S☉	410
+T	614
+THB	160
+TME	716
+TR	824
+TRY	159
+TRh	348
+TR·h	348
+Tbsp	1154
+Tcf	1288
+Torr	840
 U	150
-V	262
-V/cm	257
-V/in	256
-V/m	255
-V/mil	259
-V90	263
-V_US	264
-V_int	265
-V₉₀	263
-W	775
-W/cm2	382
-W/cm²	382
-W/cm²·K	389
-W/cm·K	972
-W/cm·°C	972
-W/in2	381
-W/in²	381
-W/m2	374
-W/m2K	385
-W/mK	968
-W/m²	374
-W/m²·K	385
-W/m²·°C	385
-W/m·K	968
-W/m·°C	968
-Wb	590
-Wh	309
-Wh/L	285
-Wh/kg	910
-Wh/l	285
-Wh/m3	280
-Wh/m²	843
-Wh/m³	280
-Ws	293
-W·h	309
-W·s	293
-Ztr	697
-a	1026
-a0	419
-abA	251
-abC	229
+USD	178
+V	292
+V/cm	287
+V/in	286
+V/m	285
+V/mil	289
+V90	293
+V_US	294
+V_int	295
+V₉₀	293
+W	805
+W/cm2	412
+W/cm²	412
+W/cm²·K	419
+W/cm·K	1002
+W/cm·°C	1002
+W/in2	411
+W/in²	411
+W/m2	404
+W/m2K	415
+W/mK	998
+W/m²	404
+W/m²·K	415
+W/m²·°C	415
+W/m·K	998
+W/m·°C	998
+Wb	620
+Wh	339
+Wh/L	315
+Wh/kg	940
+Wh/l	315
+Wh/m3	310
+Wh/m²	873
+Wh/m³	310
+Ws	323
+W·h	339
+W·s	323
+ZAR	163
+Ztr	727
+a	1056
+a0	449
+abA	281
+abC	259
 abF	149
-abH	397
-abV	261
-abV/cm	254
-abΩ	268
-ac-ft	1251
-amg	720
+abH	427
+abV	291
+abV/cm	284
+abΩ	298
+ac-ft	1281
+amg	750
 amin	22
 arcmin	22
-arcmin²	900
+arcmin²	930
 arcsec	19
-arcsec/a	887
-arcsec/yr	887
-arcsec²	899
-asb	562
+arcsec/a	917
+arcsec/yr	917
+arcsec²	929
+asb	592
 asec	19
-at	832
-atm	835
+at	862
+atm	865
 au	138
-a⁻¹	354
-a₀	419
-b	187
-b/s	152
-bar	833
+a⁻¹	384
+a₀	449
+b	217
+b/s	182
+bar	863
 barn	65
-bbl	1221
-bbl/d	1086
-bbl/min	1096
-bit	187
-bit/s	152
-boe	328
-bp	855
-bpd	1086
-bpm	359
-bps	152
-bu	1206
-c	944
-cal	296
-cal/cm3	286
-cal/cm²·min	378
-cal/cm²·s	384
-cal/cm³	286
-cal/g	911
-cal/g·K	918
-cal/g·°C	918
-cal/h	770
-cal/min	772
-cal/s	779
-cal/s·cm²·°C	391
-cal/s·cm·°C	973
-cal_15	297
-cal_20	295
-cal_IT	298
-cal_IT/g	912
-cal_IT/g·°C	920
-cal_IT/s	780
-cal_mean	299
-cal_th	296
-cc	1113
-cd	572
-cd/ft²	565
-cd/in²	566
-cd/m²	563
-cfh	1087
-cfm	1094
-cfs	1100
-ch	519
+bbl	1251
+bbl/d	1116
+bbl/min	1126
+bit	217
+bit/s	182
+boe	358
+bp	885
+bpd	1116
+bpm	389
+bps	182
+bu	1236
+c	974
+cal	326
+cal/cm3	316
+cal/cm²·min	408
+cal/cm²·s	414
+cal/cm³	316
+cal/g	941
+cal/g·K	948
+cal/g·°C	948
+cal/h	800
+cal/min	802
+cal/s	809
+cal/s·cm²·°C	421
+cal/s·cm·°C	1003
+cal_15	327
+cal_20	325
+cal_IT	328
+cal_IT/g	942
+cal_IT/g·°C	950
+cal_IT/s	810
+cal_mean	329
+cal_th	326
+cc	1143
+cd	602
+cd/ft²	595
+cd/in²	596
+cd/m²	593
+cfh	1117
+cfm	1124
+cfs	1130
+ch	549
 ch²	90
-clo	982
-cm/s	930
-cmH2O	809
-cmH2O_4C	807
-cmHg	818
-cmHg_0C	817
-cmH₂O	809
+clo	1012
+cm/s	960
+cmH2O	839
+cmH2O_4C	837
+cmHg	848
+cmHg_0C	847
+cmH₂O	839
 cmil	67
 cm²	70
-cm³	1113
-cm³/min	1081
-cm⁻¹	1264
-cp	573
-ct	628
-cwt	695
-d	1004
-dam³	1250
-debye	252
+cm³	1143
+cm³/min	1111
+cm⁻¹	1294
+cp	603
+ct	658
+cwt	725
+d	1034
+dam³	1280
+debye	282
 deg	28
-deg/d	888
-deg/h	889
-deg/min	892
-deg/s	895
+deg/d	918
+deg/h	919
+deg/min	922
+deg/s	925
 deg/s²	39
-deg²	901
-den	555
+deg²	931
+den	585
 dm²	73
-dm³	1160
-doz	865
-dpm	847
-dr	636
-dr ap	640
-dr av	636
-dsp	1122
-dwt	635
-dyn	340
-dyn/cm	945
-dyncm	1042
-dyn·cm	1042
-dyn·s	736
-dz	703
-d⁻¹	357
-eV	287
-eV/c	733
-erg	290
-erg/cm3	277
-erg/cm²	945
-erg/cm³	277
+dm³	1190
+doz	895
+dpm	877
+dr	666
+dr ap	670
+dr av	666
+dsp	1152
+dwt	665
+dyn	370
+dyn/cm	975
+dyncm	1072
+dyn·cm	1072
+dyn·s	766
+dz	733
+d⁻¹	387
+eV	317
+eV/c	763
+erg	320
+erg/cm3	307
+erg/cm²	975
+erg/cm³	307
 erg/g	0
-erg/g·K	914
-erg/s	768
-erg/s·cm²	373
+erg/g·K	944
+erg/s	798
+erg/s·cm²	403
 erg·s	45
-fath	743
-fbm	1173
-fc	394
-fl oz	1130
-fldr	1118
-floz	1130
-fps	361
-fsw	821
-ft	467
-ft/d	922
-ft/h	925
-ft/min	929
-ft/s	934
-ft/s3	405
+fath	773
+fbm	1203
+fc	424
+fl oz	1160
+fldr	1148
+floz	1160
+fps	391
+fsw	851
+ft	497
+ft/d	952
+ft/h	955
+ft/min	959
+ft/s	964
+ft/s3	435
 ft/s²	6
-ft/s³	405
-ft2/h	408
-ft2/s	412
-ftH2O	820
-ftH2O_39F	819
-ftHg	829
-ftH₂O	820
-ftL	564
-ftUS	469
-ftlbf	294
+ft/s³	435
+ft2/h	438
+ft2/s	442
+ftH2O	850
+ftH2O_39F	849
+ftHg	859
+ftH₂O	850
+ftL	594
+ftUS	499
+ftlbf	324
 ftlbfs	50
-ftm	743
-ftpdl	291
+ftm	773
+ftpdl	321
 ft²	75
-ft²/h	408
-ft²/s	412
-ft²·h·°F/BTU	983
-ft²·h·°F/BTU_th	984
-ft²·h·°F/Btu	983
-ft³	1203
-ft³/h	1087
-ft³/min	1094
-ft³/s	1100
-ft·L	564
-ft·lbf	294
-ft·lbf/h	769
-ft·lbf/lb	907
-ft·lbf/lb·°R	916
-ft·lbf/min	771
-ft·lbf/s	778
+ft²/h	438
+ft²/s	442
+ft²·h·°F/BTU	1013
+ft²·h·°F/BTU_th	1014
+ft²·h·°F/Btu	1013
+ft³	1233
+ft³/h	1117
+ft³/min	1124
+ft³/s	1130
+ft·L	594
+ft·lbf	324
+ft·lbf/h	799
+ft·lbf/lb	937
+ft·lbf/lb·°R	946
+ft·lbf/min	801
+ft·lbf/s	808
 ft·lbf·s	50
-ft·pdl	291
-ft⁻¹	1262
-ft⋅lbf	294
-fur	531
-g	632
-g/L	199
-g/cc	208
+ft·pdl	321
+ft⁻¹	1292
+ft⋅lbf	324
+fur	561
+g	662
+g/L	229
+g/cc	238
 g/cm2	61
-g/cm3	208
+g/cm3	238
 g/cm²	61
-g/cm³	208
-g/dL	203
-g/dl	203
-g/l	199
+g/cm³	238
+g/dL	233
+g/dl	233
+g/l	229
 g/m2	53
-g/m3	192
-g/mL	209
-g/min	605
-g/ml	209
+g/m3	222
+g/mL	239
+g/min	635
+g/ml	239
 g/m²	53
-g/m³	192
-g/s	608
+g/m³	222
+g/s	638
 g0	10
-g0/s	407
-gTNT	311
-gal	1179
-gal/100mi	364
-gal/d	1082
-gal/h	1085
-gal/mi	367
-gal/min	1091
-gal/s	1097
-gcm²	723
-gf	341
-gf/cm	946
-gf/cm²	808
-gfcm	1043
-gf·cm	1043
-gi	1135
+g0/s	437
+gTNT	341
+gal	1209
+gal/100mi	394
+gal/d	1112
+gal/h	1115
+gal/mi	397
+gal/min	1121
+gal/s	1127
+gcm²	753
+gf	371
+gf/cm	976
+gf/cm²	838
+gfcm	1073
+gf·cm	1073
+gi	1165
 gn	10
-gn/s	407
+gn/s	437
 gon	27
-gpd	1082
-gpg	196
-gpg_imp	195
-gph	1085
-gpm	1091
-gr	627
-gr/100ft³	598
-gr/ft³	600
-gr/gal	196
-gr/gal_imp	195
+gpd	1112
+gpg	226
+gpg_imp	225
+gph	1115
+gpm	1121
+gr	657
+gr/100ft³	628
+gr/ft³	630
+gr/gal	226
+gr/gal_imp	225
 gsm	53
-g·cm/s	735
-g·cm²	723
+g·cm/s	765
+g·cm²	753
 g·cm²/s	46
 g₀	10
-g₀/s	407
-h	1001
+g₀/s	437
+h	1031
 ha	111
 hbar	43
-hh	453
-hhd	1226
-hm³	1254
-hp	788
-hp_E	789
-hph	315
-hpz	834
-hp·h	315
-h·ft²·°F/Btu	983
-h⁻¹	358
-in	440
-in Hg	824
-in-lb	1049
-in/h	923
-in/min	927
-in/s	932
-in/s3	404
+hh	483
+hhd	1256
+hm³	1284
+hp	818
+hp_E	819
+hph	345
+hpz	864
+hp·h	345
+h·ft²·°F/Btu	1013
+h⁻¹	388
+in	470
+in Hg	854
+in-lb	1079
+in/h	953
+in/min	957
+in/s	962
+in/s3	434
 in/s²	4
-in/s³	404
-in2/s	411
-inH2O	814
-inH2O_39F	813
-inH2O_60F	812
-inHg	824
-inHg_32F	823
-inHg_60F	822
-inH₂O	814
+in/s³	434
+in2/s	441
+inH2O	844
+inH2O_39F	843
+inH2O_60F	842
+inHg	854
+inHg_32F	853
+inHg_60F	852
+inH₂O	844
 in²	72
-in²/s	411
-in³	1127
-in³/min	1083
-in·lbf	1049
-in⁻¹	1263
-kBtu/h	786
-kJ/m²	842
-kWh/m²	846
-ka	1039
+in²/s	441
+in³	1157
+in³/min	1113
+in·lbf	1079
+in⁻¹	1293
+kBtu/h	816
+kJ/m²	872
+kWh/m²	876
+ka	1069
 kat	151
-kcal	310
-kcal/g	913
-kcal/h	776
-kcal/h·m²	375
-kcal/h·m²·°C	386
-kcal/h·m·°C	969
-kcal/kg	911
-kcal/kg·°C	918
-kcal/min	784
-kcal/s	796
-kcal_IT	312
-kcal_IT/h	777
-kcal_IT/h·m²	375
-kcal_IT/h·m²·°C	386
-kcal_IT/h·m·°C	969
-kcal_IT/kg	912
-kcal_IT/kg·°C	920
-kcal_IT/m³	281
-kcal_mean	313
-kcal_th	310
-kg	682
-kg/L	210
-kg/d	604
-kg/dm³	210
-kg/h	607
+kcal	340
+kcal/g	943
+kcal/h	806
+kcal/h·m²	405
+kcal/h·m²·°C	416
+kcal/h·m·°C	999
+kcal/kg	941
+kcal/kg·°C	948
+kcal/min	814
+kcal/s	826
+kcal_IT	342
+kcal_IT/h	807
+kcal_IT/h·m²	405
+kcal_IT/h·m²·°C	416
+kcal_IT/h·m·°C	999
+kcal_IT/kg	942
+kcal_IT/kg·°C	950
+kcal_IT/m³	311
+kcal_mean	343
+kcal_th	340
+kg	712
+kg/L	240
+kg/d	634
+kg/dm³	240
+kg/h	637
 kg/ha	51
-kg/l	210
-kg/m	558
+kg/l	240
+kg/m	588
 kg/m2	59
-kg/m3	198
-kg/min	611
+kg/m3	228
+kg/min	641
 kg/m²	59
-kg/m³	198
-kg/s	615
-kgcm²	726
-kgf	346
-kgf/cm²	832
-kgf/m	948
-kgf/mm²	838
-kgf/m²	804
-kgfcm	1048
-kgfm	1052
-kgf·cm	1048
-kgf·m	1052
-kgf·m/s	781
-kgf·s	742
-kgf·s/m²	219
-kgm/s	739
-kgmm²	724
-kgm²	730
-kgoe	319
-kg·cm²	726
-kg·m/s	739
-kg·mm²	724
-kg·m²	730
-kip	348
-kip/ft²	830
-kip/in²	837
-kipft	1054
-kipin	1053
-kip·ft	1054
-kip·in	1053
-klbf	348
-km/L	371
-km/h	933
+kg/m³	228
+kg/s	645
+kgcm²	756
+kgf	376
+kgf/cm²	862
+kgf/m	978
+kgf/mm²	868
+kgf/m²	834
+kgfcm	1078
+kgfm	1082
+kgf·cm	1078
+kgf·m	1082
+kgf·m/s	811
+kgf·s	772
+kgf·s/m²	249
+kgm/s	769
+kgmm²	754
+kgm²	760
+kgoe	349
+kg·cm²	756
+kg·m/s	769
+kg·mm²	754
+kg·m²	760
+kip	378
+kip/ft²	860
+kip/in²	867
+kipft	1084
+kipin	1083
+kip·ft	1084
+kip·in	1083
+klbf	378
+km/L	401
+km/h	963
 km/h/s	5
-km/l	371
-km/s	941
-km/s/Mpc	353
-kmpl	371
+km/l	401
+km/s	971
+km/s/Mpc	383
+kmpl	401
 km²	121
-km³	1256
-km⁻¹	1260
-kn	936
+km³	1286
+km⁻¹	1290
+kn	966
 kn/s	8
-kp	346
-kp/cm²	832
-kph	933
-kp·cm	1048
-kp·m	1052
-kp·m/s	781
-kp·s	742
-ksf	830
-ksi	837
-kt	936
-kyr	1039
-l	1159
-l/100km	363
-l/km	366
-lP	414
-lb	673
-lb ap	669
-lb t	668
-lb-ft	1051
+kp	376
+kp/cm²	862
+kph	963
+kp·cm	1078
+kp·m	1082
+kp·m/s	811
+kp·s	772
+ksf	860
+ksi	867
+kt	966
+kyr	1069
+l	1189
+l/100km	393
+l/km	396
+lP	444
+lb	703
+lb ap	699
+lb t	698
+lb-ft	1081
 lb-mol	15
 lb/1000ft²	54
 lb/MSF	54
 lb/ac	52
 lb/acre	52
-lb/bbl	200
-lb/d	603
-lb/ft	559
+lb/bbl	230
+lb/d	633
+lb/ft	589
 lb/ft2	60
-lb/ft3	204
+lb/ft3	234
 lb/ft²	60
-lb/ft³	204
-lb/ft·h	215
-lb/ft·s	218
-lb/gal	206
-lb/gal_imp	205
-lb/h	606
-lb/hr	606
-lb/in	560
+lb/ft³	234
+lb/ft·h	245
+lb/ft·s	248
+lb/gal	236
+lb/gal_imp	235
+lb/h	636
+lb/hr	636
+lb/in	590
 lb/in2	63
-lb/in3	214
+lb/in3	244
 lb/in²	63
-lb/in³	214
-lb/min	609
-lb/s	614
-lb/yd	557
-lb/yd3	197
-lb/yd³	197
-lbf	345
-lbf/ft	949
-lbf/ft²	806
-lbf/in	950
-lbf/in²	825
-lbfft	1051
-lbfin	1049
-lbfs	741
-lbft²	728
-lbf·ft	1051
-lbf·in	1049
-lbf·in·s²	729
-lbf·s	741
-lbf·s/ft²	220
-lbf·s/in²	221
-lbin²	727
-lbm	673
+lb/in³	244
+lb/min	639
+lb/s	644
+lb/yd	587
+lb/yd3	227
+lb/yd³	227
+lbf	375
+lbf/ft	979
+lbf/ft²	836
+lbf/in	980
+lbf/in²	855
+lbfft	1081
+lbfin	1079
+lbfs	771
+lbft²	758
+lbf·ft	1081
+lbf·in	1079
+lbf·in·s²	759
+lbf·s	771
+lbf·s/ft²	250
+lbf·s/in²	251
+lbin²	757
+lbm	703
 lbmol	15
-lbmol/ft³	722
-lb·ft	1051
-lb·ft/s	738
-lb·ft²	728
+lbmol/ft³	752
+lb·ft	1081
+lb·ft/s	768
+lb·ft²	758
 lb·ft²/s	47
-lb·in/s	737
-lb·in²	727
-lea	547
-li	456
-lm	569
-lm/in²	395
-long cwt	699
-long tn	709
-lpm	1089
+lb·in/s	767
+lb·in²	757
+lea	577
+li	486
+lm	599
+lm/in²	425
+long cwt	729
+long tn	739
+lpm	1119
 ls	134
-lx	393
+lx	423
 ly	141
-ly/min	378
-m	492
-m/L	368
-m/d	924
-m/h	926
-m/min	931
-m/s	938
+ly/min	408
+m	522
+m/L	398
+m/d	954
+m/h	956
+m/min	961
+m/s	968
 m/s2	9
-m/s3	406
+m/s3	436
 m/s²	9
-m/s³	406
-m2/h	410
-m2/s	413
-m2K/W	986
-mD	765
-mH2O	826
-mH₂O	826
-mL/km	362
+m/s³	436
+m2/h	440
+m2/s	443
+m2K/W	1016
+mD	795
+mH2O	856
+mH₂O	856
+mL/km	392
 mas	17
-mas/a	886
-mas/yr	886
-mg/L	193
-mg/dL	194
-mg/dl	194
-mg/l	193
-mg/m3	191
-mg/mL	601
-mg/ml	601
-mg/m³	191
-mi	537
-mi/L	372
-mi/gal	370
-mi/h	935
-mi/min	939
-mi/s	942
-mil	424
+mas/a	916
+mas/yr	916
+mg/L	223
+mg/dL	224
+mg/dl	224
+mg/l	223
+mg/m3	221
+mg/mL	631
+mg/ml	631
+mg/m³	221
+mi	567
+mi/L	402
+mi/gal	400
+mi/h	965
+mi/min	969
+mi/s	972
+mil	454
 mil²	68
-min	997
-min/100m	762
-min/100yd	763
-min/500m	761
-min/km	760
-min/mi	759
-min⁻¹	359
+min	1027
+min/100m	792
+min/100yd	793
+min/500m	791
+min/km	790
+min/mi	789
+min⁻¹	389
 mi²	124
-mi³	1257
-mi⁻¹	1259
-mkp	1052
-mm/h	921
-mm/s	928
-mmH2O	805
-mmHg	811
-mmH₂O	805
+mi³	1287
+mi⁻¹	1289
+mkp	1082
+mm/h	951
+mm/s	958
+mmH2O	835
+mmHg	841
+mmH₂O	835
 mm²	69
-mm³	1104
-mm⁻¹	1265
-mo	1016
+mm³	1134
+mm⁻¹	1295
+mo	1046
 mol	12
-mol/L	721
-mol/dm³	721
-mol/m³	719
-mo⁻¹	355
-mpg	370
-mpg imp	369
-mph	935
+mol/L	751
+mol/dm³	751
+mol/m³	749
+mo⁻¹	385
+mpg	400
+mpg imp	399
+mph	965
 mph/s	7
-msw	827
+msw	857
 m²	77
-m²/h	410
-m²/s	413
-m²_perm	767
-m²·K/W	986
-m²·h·°C/kcal	985
-m²·h·°C/kcal_IT	985
-m²·°C/W	986
-m³	1236
-m³/d	1088
-m³/h	1093
-m³/min	1099
-m³/s	1102
-m⁻¹	1261
-mₑ	616
-mₙ	621
-mₚ	620
-ng/L	593
-ng/dL	594
-ng/dl	594
-ng/l	593
-ng/mL	595
-ng/ml	595
-nmi	749
-nm⁻¹	1267
-nt	563
-osi	815
-oz	652
-oz ap	658
-oz av	652
-oz t	657
+m²/h	440
+m²/s	443
+m²_perm	797
+m²·K/W	1016
+m²·h·°C/kcal	1015
+m²·h·°C/kcal_IT	1015
+m²·°C/W	1016
+m³	1266
+m³/d	1118
+m³/h	1123
+m³/min	1129
+m³/s	1132
+m⁻¹	1291
+mₑ	646
+mₙ	651
+mₚ	650
+ng/L	623
+ng/dL	624
+ng/dl	624
+ng/l	623
+ng/mL	625
+ng/ml	625
+nmi	779
+nm⁻¹	1297
+nt	593
+osi	845
+oz	682
+oz ap	688
+oz av	682
+oz t	687
 oz/ft2	58
 oz/ft²	58
-oz/gal	202
-oz/gal_imp	201
+oz/gal	232
+oz/gal_imp	231
 oz/in2	62
-oz/in3	213
+oz/in3	243
 oz/in²	62
-oz/in³	213
+oz/in³	243
 oz/yd2	55
 oz/yd²	55
-ozf	343
-ozf/in²	815
-ozfin	1045
-ozf·in	1045
-ozin²	725
-ozt	657
-oz·in	1045
-oz·in²	725
+ozf	373
+ozf/in²	845
+ozfin	1075
+ozf·in	1075
+ozin²	755
+ozt	687
+oz·in	1075
+oz·in²	755
 pc	142
-pcf	204
-pci	214
-pcm	854
-pdl	342
-pdl/ft²	803
-pdlft	1047
-pdl·ft	1047
-pg/mL	592
-pg/ml	592
-ph	396
-pica	1076
-pk	1187
-plf	559
-point	1062
-ppb	852
-ppg	206
-ppm	853
-ppm/K	975
-ppm/°C	975
-ppm/°F	976
-ppt	851
-psf	806
-psi	825
-pt	1150
-px	1059
-pz	816
-q	702
-qr	688
-qt	1158
-r/min	896
-r/s	898
-r_e	416
+pcf	234
+pci	244
+pcm	884
+pdl	372
+pdl/ft²	833
+pdlft	1077
+pdl·ft	1077
+pg/mL	622
+pg/ml	622
+ph	426
+pica	1106
+pk	1217
+plf	589
+point	1092
+ppb	882
+ppg	236
+ppm	883
+ppm/K	1005
+ppm/°C	1005
+ppm/°F	1006
+ppt	881
+psf	836
+psi	855
+pt	1180
+px	1089
+pz	846
+q	732
+qr	718
+qt	1188
+r/min	926
+r/s	928
+r_e	446
 rad	33
-rad/min	894
-rad/s	897
+rad/min	924
+rad/s	927
 rad/s²	41
-rd	513
+rd	543
 rd²	86
-rem	333
+rem	363
 rev	37
-rev/d	890
-rev/h	893
-rev/min	896
+rev/d	920
+rev/h	923
+rev/min	926
 rev/min²	38
-rev/s	898
+rev/s	928
 rev/s²	42
-reyn	221
-rhe	338
-rph	893
-rpm	896
+reyn	251
+rhe	368
+rph	923
+rpm	926
 rpm/s	40
-rps	898
-s	994
-s ap	634
-s/100m	757
-s/100yd	758
-s/400m	756
-s/500m	755
-s/km	754
-s/m	764
-s/mi	753
-sb	568
-sh cwt	695
-sh tn	707
-slug	690
-slug/ft3	207
-slug/ft³	207
-slug/ft·s	220
-slugft²	731
-slug·ft²	731
-sn	347
-sq arcmin	900
-sq arcsec	899
-sq deg	901
-sr	902
-st	685
-statA	243
-statC	223
+rps	928
+s	1024
+s ap	664
+s/100m	787
+s/100yd	788
+s/400m	786
+s/500m	785
+s/km	784
+s/m	794
+s/mi	783
+sb	598
+sh cwt	725
+sh tn	737
+slug	720
+slug/ft3	237
+slug/ft³	237
+slug/ft·s	250
+slugft²	761
+slug·ft²	761
+sn	377
+sq arcmin	930
+sq arcsec	929
+sq deg	931
+sr	932
+st	715
+statA	273
+statC	253
 statF	143
-statH	402
-statV	267
-statV/cm	258
-statWb	591
-statΩ	276
-t	708
-t/d	610
-t/h	613
+statH	432
+statV	297
+statV/cm	288
+statWb	621
+statΩ	306
+t	738
+t/d	640
+t/h	643
 t/ha	56
-t/m³	210
-tTNT	327
-tbs	1124
-tbsp	1124
-tce	329
-tex	556
-tf	350
-tfm	1055
-tf·m	1055
-thm	320
-thm_EC	322
-thm_UK	321
-thm_US	320
-tn	707
-toe	330
-tog	981
+t/m³	240
+tTNT	357
+tbs	1154
+tbsp	1154
+tce	359
+tex	586
+tf	380
+tfm	1085
+tf·m	1085
+thm	350
+thm_EC	352
+thm_UK	351
+thm_US	350
+tn	737
+toe	360
+tog	1011
 ton/ac	57
 ton/acre	57
-ton/h	612
-ton/yd3	211
-ton/yd³	211
-tonf	349
-tpd	610
-tph	613
+ton/h	642
+ton/yd3	241
+ton/yd³	241
+tonf	379
+tpd	640
+tph	643
 tr	37
-tsf	831
-tsp	1119
-t·m²	732
-u	619
-ug/L	596
-ug/dL	597
-ug/dl	597
-ug/l	596
-ug/m3	190
-ug/mL	599
-ug/ml	599
-uin	422
-umHg	801
-wk	1006
-wk⁻¹	356
-xu	417
-yd	491
+tsf	861
+tsp	1149
+t·m²	762
+u	649
+ug/L	626
+ug/dL	627
+ug/dl	627
+ug/l	626
+ug/m3	220
+ug/mL	629
+ug/ml	629
+uin	452
+umHg	831
+wk	1036
+wk⁻¹	386
+xu	447
+yd	521
 yd²	76
-yd³	1234
-yr	1026
+yd³	1264
+yr	1056
+zł	172
+£	181
+¥	155
 °	28
-°/d	888
-°/h	889
-°/min	892
-°/s	895
+°/d	918
+°/h	919
+°/min	922
+°/s	925
 °/s²	39
-°C	961
-°C⁻¹	979
-°F	959
-°F⁻¹	980
-°N	964
-°R	958
-°Re	962
-°Ré	962
-°Rø	963
-°dGH	718
-°dH	718
-°fH	717
+°C	991
+°C⁻¹	1009
+°F	989
+°F⁻¹	1010
+°N	994
+°R	988
+°Re	992
+°Ré	992
+°Rø	993
+°dGH	748
+°dH	748
+°fH	747
 µas	16
-µg/L	596
-µg/dL	597
-µg/dl	597
-µg/l	596
-µg/mL	599
-µg/ml	599
-µg/m³	190
-µin	422
-µin/in·°F	976
-µm/m·K	975
-µmHg	801
+µg/L	626
+µg/dL	627
+µg/dl	627
+µg/l	626
+µg/mL	629
+µg/ml	629
+µg/m³	220
+µin	452
+µin/in·°F	1006
+µm/m·K	1005
+µmHg	831
 µm²	66
-µm⁻¹	1266
-Å	420
-Å⁻¹	1268
+µm⁻¹	1296
+Å	450
+Å⁻¹	1298
 ħ	43
-ħ/a0	734
-ħ/a₀	734
-ʒ	640
-ΔK	953
-Δ°C	954
-Δ°F	952
-Δ°N	957
-Δ°R	951
-Δ°Ré	955
-Δ°Rø	956
-Φ0	586
-Φ₀	586
-Ω	271
-Ω90	272
-Ω_US	274
-Ω_int	273
-Ω₉₀	272
-γ	581
-λ	1105
+ħ/a0	764
+ħ/a₀	764
+ʒ	670
+ΔK	983
+Δ°C	984
+Δ°F	982
+Δ°N	987
+Δ°R	981
+Δ°Ré	985
+Δ°Rø	986
+Φ0	616
+Φ₀	616
+Ω	301
+Ω90	302
+Ω_US	304
+Ω_int	303
+Ω₉₀	302
+γ	611
+λ	1135
 μas	16
-μg/L	596
-μg/dL	597
-μg/mL	599
-μg/m³	190
-ω⊕	891
+μg/L	626
+μg/dL	627
+μg/mL	629
+μg/m³	220
+ω⊕	921
+฿	160
 ᵍ	27
-‰	858
-‱	856
-′	467
-″	440
-℃	961
-℈	634
-℉	959
-ℓ	1159
-℔	673
-℥	658
-℧	241
-□°	901
-匁	637
-台兩	659
-市两	661
-市担	698
-市斤	677
-市钱	644
-貫	684
+‰	888
+‱	886
+′	497
+″	470
+₩	153
+₪	173
+€	179
+₱	158
+₹	157
+₺	159
+℃	991
+℈	664
+℉	989
+ℓ	1189
+℔	703
+℥	688
+℧	271
+□°	931
+匁	667
+台兩	689
+市两	691
+市担	728
+市斤	707
+市钱	674
+貫	714
 """#
   }
 
   static var foldedKeys: StaticString {
     #"""
-"	440
-'	467
-15 °c calorie	297
-15 °c calories	297
-1x bd	165
-1x blu-ray	165
-1x cd-rom	155
-1x dvd	162
-20 °c calorie	295
-20 °c calories	295
-abampere	251
-abamperes	251
-abcoulomb	229
-abcoulombs	229
+"	470
+'	497
+15 °c calorie	327
+15 °c calories	327
+1x bd	195
+1x blu-ray	195
+1x cd-rom	185
+1x dvd	192
+20 °c calorie	325
+20 °c calories	325
+abampere	281
+abamperes	281
+abcoulomb	259
+abcoulombs	259
 abfarad	149
 abfarads	149
-abhenries	397
-abhenry	397
-abmho	242
-abmhos	242
-abohm	268
-abohms	268
-absiemens	242
-abvolt	261
-abvolt per centimeter	254
-abvolt per centimetre	254
-abvolts	261
-abvolts per centimeter	254
-abvolts per centimetre	254
-acetabula	1134
-acetabulum	1134
+abhenries	427
+abhenry	427
+abmho	272
+abmhos	272
+abohm	298
+abohms	298
+absiemens	272
+abvolt	291
+abvolt per centimeter	284
+abvolt per centimetre	284
+abvolts	291
+abvolts per centimeter	284
+abvolts per centimetre	284
+acetabula	1164
+acetabulum	1164
 acre	102
-acre feet	1251
-acre foot	1251
-acre inch	1249
-acre inches	1249
-acre-feet	1251
-acre-feet per annum	1090
-acre-feet per day	1098
-acre-feet per year	1090
-acre-foot	1251
-acre-foot per annum	1090
-acre-foot per day	1098
-acre-foot per year	1090
-acre-inch	1249
-acre-inches	1249
+acre feet	1281
+acre foot	1281
+acre inch	1279
+acre inches	1279
+acre-feet	1281
+acre-feet per annum	1120
+acre-feet per day	1128
+acre-feet per year	1120
+acre-foot	1281
+acre-foot per annum	1120
+acre-foot per day	1128
+acre-foot per year	1120
+acre-inch	1279
+acre-inches	1279
 acres	102
-actus	524
+actus	554
 actus quadratus	96
-admiralty cable	747
-admiralty cables	747
-admiralty knot	937
-admiralty knots	937
-admiralty mile	750
-admiralty miles	750
-admiralty nautical mile	750
-admiralty nautical miles	750
-aeginetan drachma	645
-aeginetan drachmae	645
-aeginetan mina	680
-aeginetan minae	680
-aeginetan stater	648
-aeginetan staters	648
-aeginetan talent	694
-aeginetan talents	694
-aeginetic drachma	645
-aeginetic mina	680
-aeginetic stater	648
-aeginetic talent	694
-agate	1068
-agate line	1067
-agate lines	1067
-ale gallon	1184
-ale gallons	1184
-aln	483
-alnar	483
-amagat	720
-amagats	720
-american pica	1075
-american picas	1075
-american point	1060
-american points	1060
-amp	248
-amp hour	231
-amp hours	231
-amp-hour	231
-amp-hours	231
-amp-minute	230
-amp-minutes	230
-amp-second	227
-amp-seconds	227
-ampere	248
-ampere 90	250
-ampere hour	231
-ampere hours	231
-ampere minute	230
-ampere minutes	230
-ampere per inch	579
-ampere per meter	578
-ampere per metre	578
-ampere second	227
-ampere seconds	227
-ampere turn	249
-ampere turns	249
-ampere-90	250
-ampere-hour	231
-ampere-hours	231
-ampere-minute	230
-ampere-minutes	230
-ampere-second	227
-ampere-seconds	227
-ampere-turn	249
-ampere-turn per inch	579
-ampere-turn per meter	578
-ampere-turn per metre	578
-ampere-turns	249
-ampere-turns per inch	579
-ampere-turns per meter	578
-ampere-turns per metre	578
-amperes	248
-amperes per inch	579
-amperes per meter	578
-amperes per metre	578
-amperes-90	250
-amphora	1202
-amphorae	1202
-amps	248
-amu	619
-angstrom	420
-angstrom star	421
-angstrom stars	421
-angstroms	420
+admiralty cable	777
+admiralty cables	777
+admiralty knot	967
+admiralty knots	967
+admiralty mile	780
+admiralty miles	780
+admiralty nautical mile	780
+admiralty nautical miles	780
+aeginetan drachma	675
+aeginetan drachmae	675
+aeginetan mina	710
+aeginetan minae	710
+aeginetan stater	678
+aeginetan staters	678
+aeginetan talent	724
+aeginetan talents	724
+aeginetic drachma	675
+aeginetic mina	710
+aeginetic stater	678
+aeginetic talent	724
+agate	1098
+agate line	1097
+agate lines	1097
+ale gallon	1214
+ale gallons	1214
+aln	513
+alnar	513
+amagat	750
+amagats	750
+american dollar	178
+american dollars	178
+american pica	1105
+american picas	1105
+american point	1090
+american points	1090
+amp	278
+amp hour	261
+amp hours	261
+amp-hour	261
+amp-hours	261
+amp-minute	260
+amp-minutes	260
+amp-second	257
+amp-seconds	257
+ampere	278
+ampere 90	280
+ampere hour	261
+ampere hours	261
+ampere minute	260
+ampere minutes	260
+ampere per inch	609
+ampere per meter	608
+ampere per metre	608
+ampere second	257
+ampere seconds	257
+ampere turn	279
+ampere turns	279
+ampere-90	280
+ampere-hour	261
+ampere-hours	261
+ampere-minute	260
+ampere-minutes	260
+ampere-second	257
+ampere-seconds	257
+ampere-turn	279
+ampere-turn per inch	609
+ampere-turn per meter	608
+ampere-turn per metre	608
+ampere-turns	279
+ampere-turns per inch	609
+ampere-turns per meter	608
+ampere-turns per metre	608
+amperes	278
+amperes per inch	609
+amperes per meter	608
+amperes per metre	608
+amperes-90	280
+amphora	1232
+amphorae	1232
+amps	278
+amu	649
+angstrom	450
+angstrom star	451
+angstrom stars	451
+angstroms	450
 angular mil	23
 angular mils	23
-angular velocity of the earth	891
-anni	1026
-annum	1026
-anomalistic month	1012
-anomalistic months	1012
-anomalistic year	1029
-anomalistic years	1029
-apostilb	562
-apostilbs	562
-apothecaries dram	640
-apothecaries drams	640
-apothecaries ounce	658
-apothecaries ounces	658
-apothecaries pound	669
-apothecaries pounds	669
-apothecaries scruple	634
-apothecaries scruples	634
-apothecaries' dram	640
-apothecaries' drams	640
-apothecaries' ounce	658
-apothecaries' ounces	658
-apothecaries' pound	669
-apothecaries' pounds	669
-apothecaries' scruple	634
-apothecaries' scruples	634
+angular velocity of the earth	921
+anni	1056
+annum	1056
+anomalistic month	1042
+anomalistic months	1042
+anomalistic year	1059
+anomalistic years	1059
+apostilb	592
+apostilbs	592
+apothecaries dram	670
+apothecaries drams	670
+apothecaries ounce	688
+apothecaries ounces	688
+apothecaries pound	699
+apothecaries pounds	699
+apothecaries scruple	664
+apothecaries scruples	664
+apothecaries' dram	670
+apothecaries' drams	670
+apothecaries' ounce	688
+apothecaries' ounces	688
+apothecaries' pound	699
+apothecaries' pounds	699
+apothecaries' scruple	664
+apothecaries' scruples	664
 arc degree	28
 arc degrees	28
 arc minute	22
@@ -9591,9 +9886,9 @@ arcdeg	28
 arcminute	22
 arcminutes	22
 arcsecond	19
-arcsecond per year	887
+arcsecond per year	917
 arcseconds	19
-arcseconds per year	887
+arcseconds per year	917
 are	88
 ares	88
 arpent	100
@@ -9602,374 +9897,387 @@ arpent des eaux et forêts	105
 arpent royal	105
 arpents	100
 arpents des eaux et forêts	105
-arroba	687
-arrobas	687
-arshin	486
-arshins	486
-arshiny	486
+arroba	717
+arrobas	717
+arshin	516
+arshins	516
+arshiny	516
 artillery mil	23
-assay ton	655
-assay tons	655
+assay ton	685
+assay tons	685
 astronomical unit	138
 astronomical units	138
-atf point	1060
-atmosphere	835
-atmospheres	835
-atomic mass unit	619
-atomic mass units	619
+atf point	1090
+atmosphere	865
+atmospheres	865
+atomic mass unit	649
+atomic mass units	649
 atomic unit of action	43
 atomic unit of angular momentum	43
-atomic unit of charge	222
-atomic unit of current	244
-atomic unit of electric field	260
-atomic unit of electric potential	266
-atomic unit of energy	289
-atomic unit of force	339
-atomic unit of length	419
-atomic unit of magnetic flux density	585
-atomic unit of mass	616
-atomic unit of momentum	734
-atomic unit of pressure	841
-atomic unit of time	989
-atomic unit of velocity	943
-atomic units of charge	222
-atomic units of current	244
-atomic units of electric field	260
-atomic units of electric potential	266
-atomic units of energy	289
-atomic units of force	339
-atomic units of magnetic flux density	585
-atomic units of mass	616
-atomic units of momentum	734
-atomic units of pressure	841
-atomic units of time	989
-atomic units of velocity	943
-attic drachma	642
-attic drachmae	642
-attic mina	672
-attic minae	672
-attic obol	631
-attic obols	631
-attic stater	646
-attic staters	646
-attic talent	692
-attic talents	692
-aune	494
-aune de paris	494
-aunes	494
-australian tablespoon	1128
-australian tablespoons	1128
-austrian feet	471
-austrian foot	471
-austrian inch	442
-austrian inches	442
+atomic unit of charge	252
+atomic unit of current	274
+atomic unit of electric field	290
+atomic unit of electric potential	296
+atomic unit of energy	319
+atomic unit of force	369
+atomic unit of length	449
+atomic unit of magnetic flux density	615
+atomic unit of mass	646
+atomic unit of momentum	764
+atomic unit of pressure	871
+atomic unit of time	1019
+atomic unit of velocity	973
+atomic units of charge	252
+atomic units of current	274
+atomic units of electric field	290
+atomic units of electric potential	296
+atomic units of energy	319
+atomic units of force	369
+atomic units of magnetic flux density	615
+atomic units of mass	646
+atomic units of momentum	764
+atomic units of pressure	871
+atomic units of time	1019
+atomic units of velocity	973
+attic drachma	672
+attic drachmae	672
+attic mina	702
+attic minae	702
+attic obol	661
+attic obols	661
+attic stater	676
+attic staters	676
+attic talent	722
+attic talents	722
+aud	175
+aune	524
+aune de paris	524
+aunes	524
+australian dollar	175
+australian dollars	175
+australian tablespoon	1158
+australian tablespoons	1158
+austrian feet	501
+austrian foot	501
+austrian inch	472
+austrian inches	472
 austrian joch	107
 austrian jochs	107
-austrian klafter	503
-austrian klafters	503
-austrian mile	550
-austrian miles	550
-austrian post mile	550
-austrian post miles	550
-avoirdupois dram	636
-avoirdupois drams	636
-avoirdupois grain	627
-avoirdupois ounce	652
-avoirdupois ounces	652
-avoirdupois pound	673
+austrian klafter	533
+austrian klafters	533
+austrian mile	580
+austrian miles	580
+austrian post mile	580
+austrian post miles	580
+avoirdupois dram	666
+avoirdupois drams	666
+avoirdupois grain	657
+avoirdupois ounce	682
+avoirdupois ounces	682
+avoirdupois pound	703
 avoirdupois pound per square inch	63
-avoirdupois pounds	673
-b'ak'tun	1038
-b'ak'tuns	1038
-b.a. ohm	269
-b.a. unit	269
-b.a. units	269
-ba ohm	269
-ba unit	269
-baker's dozen	866
-baker's dozens	866
-bakers dozen	866
-baktun	1038
-baktuns	1038
-balthazar	1192
-balthazars	1192
-banana equivalent dose	332
-banana equivalent doses	332
-bar	833
-barad	800
-barads	800
-barleycorn	432
-barleycorns	432
+avoirdupois pounds	703
+b'ak'tun	1068
+b'ak'tuns	1068
+b.a. ohm	299
+b.a. unit	299
+b.a. units	299
+ba ohm	299
+ba unit	299
+baht	160
+baker's dozen	896
+baker's dozens	896
+bakers dozen	896
+baktun	1068
+baktuns	1068
+balthazar	1222
+balthazars	1222
+banana equivalent dose	362
+banana equivalent doses	362
+bar	863
+barad	830
+barads	830
+barleycorn	462
+barleycorns	462
 barn	65
 barns	65
-barrel	1221
-barrel of oil	1221
-barrel of oil equivalent	328
-barrel per day	1086
-barrel per minute	1096
-barrels	1221
-barrels of oil equivalent	328
-barrels of oil per day	1086
-barrels per day	1086
-barrels per minute	1096
-bars	833
-barye	800
-baryes	800
-basis point	855
-basis points	855
-bavarian feet	462
-bavarian foot	462
-bayerischer fuß	462
-bd speed	165
-beat per minute	359
-beats per minute	359
-becquerel	848
-becquerels	848
-beer barrel	1217
-beer barrels	1217
-beer gallon	1184
-beer gallons	1184
-beer hogshead	1227
-bengal maund	693
-berkovets	704
-berkovets weight	704
-berkovtsy	704
-berthold point	1063
-berthold points	1063
-big point	1062
-big points	1062
-billion	883
-billion cubic feet	1255
-billions	883
-binary digit	187
-binary digits	187
-biot	251
-biots	251
-bips	855
-bissextile year	1030
-bit	187
-bit per second	152
-bits	187
-bits per second	152
-blob	706
-blobs	706
-blondel	562
-blondels	562
-blu-ray 1x	165
-blu-ray speed	165
-board feet	1173
-board foot	1173
-board-feet	1173
-board-foot	1173
-bochka	1232
-bochki	1232
-bohr	419
-bohr radii	419
-bohr radius	419
-bohrs	419
-boiler horsepower	797
-bougie decimale	574
-bougie décimale	574
-bougies décimales	574
-boundary verst	540
-boundary versts	540
-bourgeois	1072
-bouteille	1156
+barrel	1251
+barrel of oil	1251
+barrel of oil equivalent	358
+barrel per day	1116
+barrel per minute	1126
+barrels	1251
+barrels of oil equivalent	358
+barrels of oil per day	1116
+barrels per day	1116
+barrels per minute	1126
+bars	863
+barye	830
+baryes	830
+basis point	885
+basis points	885
+bavarian feet	492
+bavarian foot	492
+bayerischer fuß	492
+bd speed	195
+beat per minute	389
+beats per minute	389
+becquerel	878
+becquerels	878
+beer barrel	1247
+beer barrels	1247
+beer gallon	1214
+beer gallons	1214
+beer hogshead	1257
+bengal maund	723
+berkovets	734
+berkovets weight	734
+berkovtsy	734
+berthold point	1093
+berthold points	1093
+big point	1092
+big points	1092
+billion	913
+billion cubic feet	1285
+billions	913
+binary digit	217
+binary digits	217
+biot	281
+biots	281
+bips	885
+bissextile year	1060
+bit	217
+bit per second	182
+bits	217
+bits per second	182
+blob	736
+blobs	736
+blondel	592
+blondels	592
+blu-ray 1x	195
+blu-ray speed	195
+board feet	1203
+board foot	1203
+board-feet	1203
+board-foot	1203
+bochka	1262
+bochki	1262
+bohr	449
+bohr radii	449
+bohr radius	449
+bohrs	449
+boiler horsepower	827
+bougie decimale	604
+bougie décimale	604
+bougies décimales	604
+boundary verst	570
+boundary versts	570
+bourgeois	1102
+bouteille	1186
 bovate	113
 bovates	113
-brace	863
-braces	863
-braza	497
-brazas	497
-breakfast cup	1147
-breakfast cups	1147
-brevier	1071
-british association unit	269
-british association units	269
-british cable	747
-british cables	747
-british gallon	1183
-british gallons	1183
-british knot	937
-british nautical mile	750
-british nautical miles	750
-british pint	1154
-british therm	321
-british thermal unit	305
-british thermal unit at 39 °f	307
-british thermal unit at 59 °f	304
-british thermal unit at 60 °f	303
-british thermal unit inch per hour square foot degree fahrenheit	967
-british thermal unit inch per second square foot degree fahrenheit	974
-british thermal unit per cubic foot	283
-british thermal unit per hour	774
-british thermal unit per hour foot degree fahrenheit	971
-british thermal unit per hour square foot	377
-british thermal unit per hour square foot degree fahrenheit	388
-british thermal unit per minute	783
-british thermal unit per pound	909
-british thermal unit per pound degree fahrenheit	919
-british thermal unit per second	793
-british thermal unit per second square foot	383
-british thermal unit per second square foot degree fahrenheit	390
-british thermal unit per us gallon	284
-british thermal units	305
-british thermal units per cubic foot	283
-british thermal units per hour	774
-british thermal units per minute	783
-british thermal units per pound	909
-british thermal units per second	793
-british thermal units per us gallon	284
-british therms	321
-btu at 39 °f	307
-btu at 59 °f	304
-btu at 60 °f	303
-btu feet per hour square foot degree fahrenheit	971
-btu foot per hour square foot degree fahrenheit	971
-btu inch per hour square foot degree fahrenheit	967
-btu inch per second square foot degree fahrenheit	974
-btu inches per hour square foot degree fahrenheit	967
-btu inches per second square foot degree fahrenheit	974
-btu per cubic foot	283
-btu per gallon	284
-btu per hour	774
-btu per hour foot degree fahrenheit	971
-btu per hour square foot	377
-btu per hour square foot degree fahrenheit	388
-btu per minute	783
-btu per pound	909
-btu per pound degree fahrenheit	919
-btu per pound degree rankine	919
-btu per second	793
-btu per second square foot	383
-btu per second square foot degree fahrenheit	390
-btu per square foot hour	377
-btus	305
-btus per cubic foot	283
-btus per gallon	284
-btus per hour	774
-btus per hour square foot	377
-btus per hour square foot degree fahrenheit	388
-btus per minute	783
-btus per pound	909
-btus per pound degree fahrenheit	919
-btus per second	793
-btus per second square foot	383
-btus per second square foot degree fahrenheit	390
-bushel	1206
-bushels	1206
-butt	1231
-butts	1231
-byte	189
-byte per second	153
-bytes	189
-bytes per second	153
-c0	944
-cable	746
-cable length	746
-cable lengths	746
-cables	746
-calendar year	1022
-calendar years	1022
-calorie	296
-calorie at 15 °c	297
-calorie at 20 °c	295
-calorie per cubic centimeter	286
-calorie per cubic centimetre	286
-calorie per gram	911
-calorie per gram degree celsius	918
-calorie per gram kelvin	918
-calorie per hour	770
-calorie per minute	772
-calorie per second	779
-calorie per second centimeter degree celsius	973
-calorie per second centimetre degree celsius	973
-calorie per second square centimeter degree celsius	391
-calorie per second square centimetre degree celsius	391
-calorie per square centimeter minute	378
-calorie per square centimeter second	384
-calorie per square centimetre minute	378
-calorie per square centimetre second	384
-calories	296
-calories at 15 °c	297
-calories at 20 °c	295
-calories per cubic centimeter	286
-calories per cubic centimetre	286
-calories per gram	911
-calories per gram degree celsius	918
-calories per hour	770
-calories per minute	772
-calories per second	779
-calories per second centimetre degree celsius	973
-calories per second square centimetre degree celsius	391
-calories per square centimetre minute	378
-calories per square centimetre second	384
-canadian cup	1142
-canadian cups	1142
-candareen	630
-candareens	630
-candela	572
-candela per square centimeter	568
-candela per square centimetre	568
-candela per square foot	565
-candela per square inch	566
-candela per square meter	563
-candela per square metre	563
-candela steradian	569
-candela steradians	569
-candelas	572
-candelas per square centimetre	568
-candelas per square foot	565
-candelas per square inch	566
-candelas per square meter	563
-candelas per square metre	563
-candle power	573
-candlepower	573
-canon	1079
-canon type	1079
-carat	628
-carat point	623
-carat points	623
-carats	628
-carcel	576
-carcel unit	576
-carcel units	576
-carcels	576
+brace	893
+braces	893
+braza	527
+brazas	527
+brazilian reais	169
+brazilian real	169
+brazilian reals	169
+breakfast cup	1177
+breakfast cups	1177
+brevier	1101
+british association unit	299
+british association units	299
+british cable	777
+british cables	777
+british gallon	1213
+british gallons	1213
+british knot	967
+british nautical mile	780
+british nautical miles	780
+british pint	1184
+british pound	181
+british pounds	181
+british therm	351
+british thermal unit	335
+british thermal unit at 39 °f	337
+british thermal unit at 59 °f	334
+british thermal unit at 60 °f	333
+british thermal unit inch per hour square foot degree fahrenheit	997
+british thermal unit inch per second square foot degree fahrenheit	1004
+british thermal unit per cubic foot	313
+british thermal unit per hour	804
+british thermal unit per hour foot degree fahrenheit	1001
+british thermal unit per hour square foot	407
+british thermal unit per hour square foot degree fahrenheit	418
+british thermal unit per minute	813
+british thermal unit per pound	939
+british thermal unit per pound degree fahrenheit	949
+british thermal unit per second	823
+british thermal unit per second square foot	413
+british thermal unit per second square foot degree fahrenheit	420
+british thermal unit per us gallon	314
+british thermal units	335
+british thermal units per cubic foot	313
+british thermal units per hour	804
+british thermal units per minute	813
+british thermal units per pound	939
+british thermal units per second	823
+british thermal units per us gallon	314
+british therms	351
+brl	169
+btu at 39 °f	337
+btu at 59 °f	334
+btu at 60 °f	333
+btu feet per hour square foot degree fahrenheit	1001
+btu foot per hour square foot degree fahrenheit	1001
+btu inch per hour square foot degree fahrenheit	997
+btu inch per second square foot degree fahrenheit	1004
+btu inches per hour square foot degree fahrenheit	997
+btu inches per second square foot degree fahrenheit	1004
+btu per cubic foot	313
+btu per gallon	314
+btu per hour	804
+btu per hour foot degree fahrenheit	1001
+btu per hour square foot	407
+btu per hour square foot degree fahrenheit	418
+btu per minute	813
+btu per pound	939
+btu per pound degree fahrenheit	949
+btu per pound degree rankine	949
+btu per second	823
+btu per second square foot	413
+btu per second square foot degree fahrenheit	420
+btu per square foot hour	407
+btus	335
+btus per cubic foot	313
+btus per gallon	314
+btus per hour	804
+btus per hour square foot	407
+btus per hour square foot degree fahrenheit	418
+btus per minute	813
+btus per pound	939
+btus per pound degree fahrenheit	949
+btus per second	823
+btus per second square foot	413
+btus per second square foot degree fahrenheit	420
+bushel	1236
+bushels	1236
+butt	1261
+butts	1261
+byte	219
+byte per second	183
+bytes	219
+bytes per second	183
+c0	974
+cable	776
+cable length	776
+cable lengths	776
+cables	776
+cad	176
+calendar year	1052
+calendar years	1052
+calorie	326
+calorie at 15 °c	327
+calorie at 20 °c	325
+calorie per cubic centimeter	316
+calorie per cubic centimetre	316
+calorie per gram	941
+calorie per gram degree celsius	948
+calorie per gram kelvin	948
+calorie per hour	800
+calorie per minute	802
+calorie per second	809
+calorie per second centimeter degree celsius	1003
+calorie per second centimetre degree celsius	1003
+calorie per second square centimeter degree celsius	421
+calorie per second square centimetre degree celsius	421
+calorie per square centimeter minute	408
+calorie per square centimeter second	414
+calorie per square centimetre minute	408
+calorie per square centimetre second	414
+calories	326
+calories at 15 °c	327
+calories at 20 °c	325
+calories per cubic centimeter	316
+calories per cubic centimetre	316
+calories per gram	941
+calories per gram degree celsius	948
+calories per hour	800
+calories per minute	802
+calories per second	809
+calories per second centimetre degree celsius	1003
+calories per second square centimetre degree celsius	421
+calories per square centimetre minute	408
+calories per square centimetre second	414
+canadian cup	1172
+canadian cups	1172
+canadian dollar	176
+canadian dollars	176
+candareen	660
+candareens	660
+candela	602
+candela per square centimeter	598
+candela per square centimetre	598
+candela per square foot	595
+candela per square inch	596
+candela per square meter	593
+candela per square metre	593
+candela steradian	599
+candela steradians	599
+candelas	602
+candelas per square centimetre	598
+candelas per square foot	595
+candelas per square inch	596
+candelas per square meter	593
+candelas per square metre	593
+candle power	603
+candlepower	603
+canon	1109
+canon type	1109
+carat	658
+carat point	653
+carat points	653
+carats	658
+carcel	606
+carcel unit	606
+carcel units	606
+carcels	606
 carucate	117
 carucates	117
-castilian arroba	687
-castilian feet	460
-castilian foot	460
-castilian inch	437
-castilian league	544
-castilian leagues	544
-castilian marc	664
-castilian marcs	664
-castilian ounce	653
-castilian ounces	653
-castilian pound	674
-castilian pounds	674
-castilian quintal	696
-castilian quintals	696
-castilian vara	489
-castilian varas	489
-catties	679
-catty	679
-cavallo vapore	787
-cd audio bit rate	156
-cd speed	155
-cd-da bit rate	156
-cd-rom 1x	155
-cd-rom speed	155
+castilian arroba	717
+castilian feet	490
+castilian foot	490
+castilian inch	467
+castilian league	574
+castilian leagues	574
+castilian marc	694
+castilian marcs	694
+castilian ounce	683
+castilian ounces	683
+castilian pound	704
+castilian pounds	704
+castilian quintal	726
+castilian quintals	726
+castilian vara	519
+castilian varas	519
+catties	709
+catty	709
+cavallo vapore	817
+cd audio bit rate	186
+cd speed	185
+cd-da bit rate	186
+cd-rom 1x	185
+cd-rom speed	185
 celo	6
 celos	6
-celsius	961
-celsius degree	954
-celsius degrees	954
-celsius heat unit	308
-celsius heat units	308
-cental	695
-centals	695
+celsius	991
+celsius degree	984
+celsius degrees	984
+celsius heat unit	338
+celsius heat units	338
+cental	725
+centals	725
 centesimal arcminute	21
 centesimal arcminutes	21
 centesimal arcsecond	18
@@ -9982,1630 +10290,1678 @@ centesimal second	18
 centesimal seconds	18
 centiare	77
 centiares	77
-centigrade	961
-centigrade heat unit	308
-centigrade heat units	308
-centimeter of mercury	818
-centimeter of mercury at 0 °c	817
-centimeter of water	809
-centimeter of water at 4 °c	807
-centimeter per second	930
-centimeters of mercury	818
-centimeters of water	809
-centimeters per second	930
-centimetre of mercury	818
-centimetre of mercury at 0 °c	817
-centimetre of water	809
-centimetre of water at 4 °c	807
-centimetre of water column	809
-centimetre per second	930
-centimetre-candle	396
-centimetre-candles	396
-centimetres of mercury	818
-centimetres of mercury at 0 °c	817
-centimetres of water	809
-centimetres of water at 4 °c	807
-centimetres per second	930
+centigrade	991
+centigrade heat unit	338
+centigrade heat units	338
+centimeter of mercury	848
+centimeter of mercury at 0 °c	847
+centimeter of water	839
+centimeter of water at 4 °c	837
+centimeter per second	960
+centimeters of mercury	848
+centimeters of water	839
+centimeters per second	960
+centimetre of mercury	848
+centimetre of mercury at 0 °c	847
+centimetre of water	839
+centimetre of water at 4 °c	837
+centimetre of water column	839
+centimetre per second	960
+centimetre-candle	426
+centimetre-candles	426
+centimetres of mercury	848
+centimetres of mercury at 0 °c	847
+centimetres of water	839
+centimetres of water at 4 °c	837
+centimetres per second	960
 centuria	118
 centuriae	118
-centuries	1037
-century	1037
-cept-1	158
-cept-2	161
-cept-3	164
-cept-4	169
-cept-5	174
-chain	519
-chains	519
-chalakim	995
-chaldron	1239
-chaldrons	1239
-charka	1136
-charki	1136
-chek	475
-chelek	995
-chemical faraday	233
-chemical faradays	233
-chetverik	1200
-chetveriki	1200
-chetvert	1225
-chetverti	1225
-cheval vapeur	787
-cheval-vapeur	787
-chhatak	662
-chhataks	662
-chi	474
+centuries	1067
+century	1067
+cept-1	188
+cept-2	191
+cept-3	194
+cept-4	199
+cept-5	204
+chain	549
+chains	549
+chalakim	1025
+chaldron	1269
+chaldrons	1269
+charka	1166
+charki	1166
+chek	505
+chelek	1025
+chemical faraday	263
+chemical faradays	263
+chetverik	1230
+chetveriki	1230
+chetvert	1255
+chetverti	1255
+cheval vapeur	817
+cheval-vapeur	817
+chf	180
+chhatak	692
+chhataks	692
+chi	504
 chinese acre	91
-chinese dou	1191
-chinese feet	474
-chinese foot	474
-chinese inch	446
-chinese inches	446
-chinese mile	534
-chinese miles	534
-chinese sheng	1161
-chinese zhang	510
-chittak	662
-chittaks	662
-cho	528
+chinese dou	1221
+chinese feet	504
+chinese foot	504
+chinese inch	476
+chinese inches	476
+chinese mile	564
+chinese miles	564
+chinese renminbi	167
+chinese sheng	1191
+chinese yuan	167
+chinese zhang	540
+chittak	692
+chittaks	692
+cho	558
 cho of land	110
 chobu	110
-choinikes	1164
-choinix	1164
-chou	528
-chous	1175
+choinikes	1194
+choinix	1194
+chou	558
+chous	1205
 chukyo-ma	79
 chukyoma tatami	79
-chō	528
+chō	558
 chōbu	110
 chūkyōma tatami	79
-cicero	1077
-ciceros	1077
+cicero	1107
+ciceros	1107
 circular inch	71
 circular inches	71
 circular mil	67
 circular mils	67
-classical electron radii	416
-classical electron radius	416
-clo	982
-clos	982
-cloth shaku	476
-clove	683
-cloves	683
-cmh2o at 4 °c	807
-cmhg at 0 °c	817
-cmwc	809
-common year	1022
-common years	1022
+classical electron radii	446
+classical electron radius	446
+clo	1012
+clos	1012
+cloth shaku	506
+clove	713
+cloves	713
+cmh2o at 4 °c	837
+cmhg at 0 °c	847
+cmwc	839
+cny	167
+common year	1052
+common years	1052
 compass point	29
 compass points	29
 complete rotation	37
-computer pica	1076
-computer picas	1076
-conductance quanta	236
-conductance quantum	236
-congii	1177
-congius	1177
-conventional ampere	250
-conventional amperes	250
-conventional coulomb	228
-conventional coulombs	228
+computer pica	1106
+computer picas	1106
+conductance quanta	266
+conductance quantum	266
+congii	1207
+congius	1207
+conventional ampere	280
+conventional amperes	280
+conventional coulomb	258
+conventional coulombs	258
 conventional farad	147
 conventional farads	147
-conventional henries	399
-conventional henry	399
-conventional ohm	272
-conventional ohms	272
-conventional siemens	239
-conventional volt	263
-conventional volts	263
-coomb	1220
-coombs	1220
-copper x unit	417
-copper x units	417
-cord	1245
-cord feet	1230
-cord foot	1230
-cords	1245
-cotyla	1146
-coulomb	226
-coulomb 90	228
-coulomb meter	253
-coulomb meters	253
-coulomb metre	253
-coulomb metres	253
-coulomb per kilogram	336
-coulomb-90	228
-coulombs	226
-coulombs per kilogram	336
-coulombs-90	228
-counts per minute	359
-cpm	359
-cps	360
-cranberry barrel	1215
-cranberry barrels	1215
-crore	882
-crores	882
-css pixel	1059
-css pixels	1059
-css px	1059
-cu ft	1203
-cu in	1127
-cu m	1236
-cu mi	1257
-cu yd	1234
-cubic centimeter	1113
-cubic centimeter per minute	1081
-cubic centimeters	1113
-cubic centimeters per minute	1081
-cubic centimetre	1113
-cubic centimetre per minute	1081
-cubic centimetres	1113
-cubic centimetres per minute	1081
-cubic decameter	1250
-cubic decameters	1250
-cubic decametre	1250
-cubic decametres	1250
-cubic decimeter	1160
-cubic decimeters	1160
-cubic decimetre	1160
-cubic decimetres	1160
-cubic dekameter	1250
-cubic fathom	1247
-cubic fathoms	1247
-cubic feet	1203
-cubic feet per hour	1087
-cubic feet per minute	1094
-cubic feet per second	1100
-cubic foot	1203
-cubic foot per hour	1087
-cubic foot per minute	1094
-cubic foot per second	1100
-cubic hectometer	1254
-cubic hectometers	1254
-cubic hectometre	1254
-cubic hectometres	1254
-cubic inch	1127
-cubic inch per minute	1083
-cubic inches	1127
-cubic inches per minute	1083
-cubic kilometer	1256
-cubic kilometers	1256
-cubic kilometre	1256
-cubic kilometres	1256
-cubic meter	1236
-cubic meter per day	1088
-cubic meter per hour	1093
-cubic meter per minute	1099
-cubic meter per second	1102
-cubic meters	1236
-cubic meters per day	1088
-cubic meters per hour	1093
-cubic meters per minute	1099
-cubic meters per second	1102
-cubic metre	1236
-cubic metre per day	1088
-cubic metre per hour	1093
-cubic metre per minute	1099
-cubic metre per second	1102
-cubic metres	1236
-cubic metres per day	1088
-cubic metres per hour	1093
-cubic metres per minute	1099
-cubic metres per second	1102
-cubic mile	1257
-cubic miles	1257
-cubic millimeter	1104
-cubic millimeters	1104
-cubic millimetre	1104
-cubic millimetres	1104
-cubic yard	1234
-cubic yards	1234
-cubit	478
-cubits	478
-cubitus	477
-cuft	1203
-cuin	1127
-cullei	1233
-culleus	1233
-cumec	1102
-cumecs	1102
-cun	446
-cunit	1242
-cunits	1242
-cup	1143
-cups	1143
-curie	850
-curies	850
-cusec	1100
-cusecs	1100
-cuyd	1234
-cyathi	1133
-cyathus	1133
-cycle per second	360
-cycles per second	360
-daktyloi	434
-daktylos	434
-dalton	618
-daltons	618
-dan	698
-darcies	766
-darcy	766
-darcys	766
-dash	1112
-dashes	1112
-day	1004
-days	1004
-debye	252
-debyes	252
-decade	1033
-decades	1033
+conventional henries	429
+conventional henry	429
+conventional ohm	302
+conventional ohms	302
+conventional siemens	269
+conventional volt	293
+conventional volts	293
+coomb	1250
+coombs	1250
+copper x unit	447
+copper x units	447
+cord	1275
+cord feet	1260
+cord foot	1260
+cords	1275
+cotyla	1176
+coulomb	256
+coulomb 90	258
+coulomb meter	283
+coulomb meters	283
+coulomb metre	283
+coulomb metres	283
+coulomb per kilogram	366
+coulomb-90	258
+coulombs	256
+coulombs per kilogram	366
+coulombs-90	258
+counts per minute	389
+cpm	389
+cps	390
+cranberry barrel	1245
+cranberry barrels	1245
+crore	912
+crores	912
+css pixel	1089
+css pixels	1089
+css px	1089
+cu ft	1233
+cu in	1157
+cu m	1266
+cu mi	1287
+cu yd	1264
+cubic centimeter	1143
+cubic centimeter per minute	1111
+cubic centimeters	1143
+cubic centimeters per minute	1111
+cubic centimetre	1143
+cubic centimetre per minute	1111
+cubic centimetres	1143
+cubic centimetres per minute	1111
+cubic decameter	1280
+cubic decameters	1280
+cubic decametre	1280
+cubic decametres	1280
+cubic decimeter	1190
+cubic decimeters	1190
+cubic decimetre	1190
+cubic decimetres	1190
+cubic dekameter	1280
+cubic fathom	1277
+cubic fathoms	1277
+cubic feet	1233
+cubic feet per hour	1117
+cubic feet per minute	1124
+cubic feet per second	1130
+cubic foot	1233
+cubic foot per hour	1117
+cubic foot per minute	1124
+cubic foot per second	1130
+cubic hectometer	1284
+cubic hectometers	1284
+cubic hectometre	1284
+cubic hectometres	1284
+cubic inch	1157
+cubic inch per minute	1113
+cubic inches	1157
+cubic inches per minute	1113
+cubic kilometer	1286
+cubic kilometers	1286
+cubic kilometre	1286
+cubic kilometres	1286
+cubic meter	1266
+cubic meter per day	1118
+cubic meter per hour	1123
+cubic meter per minute	1129
+cubic meter per second	1132
+cubic meters	1266
+cubic meters per day	1118
+cubic meters per hour	1123
+cubic meters per minute	1129
+cubic meters per second	1132
+cubic metre	1266
+cubic metre per day	1118
+cubic metre per hour	1123
+cubic metre per minute	1129
+cubic metre per second	1132
+cubic metres	1266
+cubic metres per day	1118
+cubic metres per hour	1123
+cubic metres per minute	1129
+cubic metres per second	1132
+cubic mile	1287
+cubic miles	1287
+cubic millimeter	1134
+cubic millimeters	1134
+cubic millimetre	1134
+cubic millimetres	1134
+cubic yard	1264
+cubic yards	1264
+cubit	508
+cubits	508
+cubitus	507
+cuft	1233
+cuin	1157
+cullei	1263
+culleus	1263
+cumec	1132
+cumecs	1132
+cun	476
+cunit	1272
+cunits	1272
+cup	1173
+cups	1173
+curie	880
+curies	880
+cusec	1130
+cusecs	1130
+cuyd	1264
+cyathi	1163
+cyathus	1163
+cycle per second	390
+cycles per second	390
+czech crown	161
+czech crowns	161
+czech koruna	161
+czech korunas	161
+czk	161
+daktyloi	464
+daktylos	464
+dalton	648
+daltons	648
+dan	728
+danish crown	168
+danish crowns	168
+danish krone	168
+danish kroner	168
+darcies	796
+darcy	796
+darcys	796
+dash	1142
+dashes	1142
+day	1034
+days	1034
+debye	282
+debyes	282
+decade	1063
+decades	1063
 decare	93
 decares	93
-decatherm	324
-decatherms	324
-decay per minute	847
-decay per second	848
-decays per minute	847
-decays per second	848
-decempeda	508
-decempedae	508
-decimal candle	574
-decimal candles	574
-decimal hour	1002
-decimal hours	1002
-decimal minute	998
-decimal minutes	998
-decimal second	992
-decimal seconds	992
-deg c	961
-deg f	959
-deg r	958
-degc	961
-degf	959
-degk	960
-degn	964
-degr	958
-degre	962
+decatherm	354
+decatherms	354
+decay per minute	877
+decay per second	878
+decays per minute	877
+decays per second	878
+decempeda	538
+decempedae	538
+decimal candle	604
+decimal candles	604
+decimal hour	1032
+decimal hours	1032
+decimal minute	1028
+decimal minutes	1028
+decimal second	1022
+decimal seconds	1022
+deg c	991
+deg f	989
+deg r	988
+degc	991
+degf	989
+degk	990
+degn	994
+degr	988
+degre	992
 degree	28
-degree celsius	961
-degree celsius difference	954
-degree centigrade	961
-degree fahrenheit	959
-degree fahrenheit difference	952
-degree kelvin	960
-degree newton	964
-degree newton difference	957
+degree celsius	991
+degree celsius difference	984
+degree centigrade	991
+degree fahrenheit	989
+degree fahrenheit difference	982
+degree kelvin	990
+degree newton	994
+degree newton difference	987
 degree of arc	28
-degree of proof	859
-degree per day	888
-degree per hour	889
-degree per minute	892
-degree per second	895
+degree of proof	889
+degree per day	918
+degree per hour	919
+degree per minute	922
+degree per second	925
 degree per second squared	39
-degree rankine	958
-degree rankine difference	951
-degree reaumur	962
-degree roemer	963
-degree romer	963
-degree réaumur	962
-degree réaumur difference	955
-degree rømer	963
-degree rømer difference	956
-degree squared	901
+degree rankine	988
+degree rankine difference	981
+degree reaumur	992
+degree roemer	993
+degree romer	993
+degree réaumur	992
+degree réaumur difference	985
+degree rømer	993
+degree rømer difference	986
+degree squared	931
 degrees	28
-degrees celsius	961
-degrees celsius difference	954
-degrees centigrade	961
-degrees fahrenheit	959
-degrees fahrenheit difference	952
-degrees kelvin	960
-degrees newton	964
-degrees newton difference	957
+degrees celsius	991
+degrees celsius difference	984
+degrees centigrade	991
+degrees fahrenheit	989
+degrees fahrenheit difference	982
+degrees kelvin	990
+degrees newton	994
+degrees newton difference	987
 degrees of arc	28
-degrees of proof	859
-degrees per day	888
-degrees per hour	889
-degrees per minute	892
-degrees per second	895
+degrees of proof	889
+degrees per day	918
+degrees per hour	919
+degrees per minute	922
+degrees per second	925
 degrees per second squared	39
-degrees rankine	958
-degrees rankine difference	951
-degrees reaumur	962
-degrees romer	963
-degrees réaumur	962
-degrees réaumur difference	955
-degrees rømer	963
-degrees rømer difference	956
-degro	963
-degré français	717
-dekatherm	324
-dekatherms	324
+degrees rankine	988
+degrees rankine difference	981
+degrees reaumur	992
+degrees romer	993
+degrees réaumur	992
+degrees réaumur difference	985
+degrees rømer	993
+degrees rømer difference	986
+degro	993
+degré français	747
+dekatherm	354
+dekatherms	354
 deleniye uglomera	25
-delta degc	954
-delta degf	952
-delta degn	957
-delta degr	951
-delta degre	955
-delta degro	956
-delta k	953
-delta °c	954
-delta °f	952
-delta_degc	954
-delta_degf	952
-delta_degr	951
-delta_k	953
-demi	1149
-demi-bouteille	1149
-denier	555
-deniers	555
-dessert spoon	1122
-dessertspoon	1122
-dessertspoons	1122
+delta degc	984
+delta degf	982
+delta degn	987
+delta degr	981
+delta degre	985
+delta degro	986
+delta k	983
+delta °c	984
+delta °f	982
+delta_degc	984
+delta_degf	982
+delta_degr	981
+delta_k	983
+demi	1179
+demi-bouteille	1179
+denier	585
+deniers	585
+dessert spoon	1152
+dessertspoon	1152
+dessertspoons	1152
 dessiatina	112
 dessiatine	112
 dessiatines	112
 desyatina	112
 desyatinas	112
-deutsche härte	718
-deutscher härtegrad	718
-dicker	864
-dickers	864
-didot	1064
-didot point	1064
-didot points	1064
-didots	1064
-dietary calorie	310
-dietary calories	310
-digiti	433
-digitus	433
-din didot point	1065
-din didot points	1065
+deutsche härte	748
+deutscher härtegrad	748
+dicker	894
+dickers	894
+didot	1094
+didot point	1094
+didot points	1094
+didots	1094
+dietary calorie	340
+dietary calories	340
+digiti	463
+digitus	463
+din didot point	1095
+din didot points	1095
 dirac constant	43
-disintegration per minute	847
-disintegration per second	848
-disintegrations per minute	847
-disintegrations per second	848
-doli	624
-dolya	624
+disintegration per minute	877
+disintegration per second	878
+disintegrations per minute	877
+disintegrations per second	878
+dkk	168
+doli	654
+dolya	654
 donum	94
-doppelzentner	703
-dou	1191
-double centner	703
-double pace	496
-double paces	496
-dozen	865
-dozens	865
-dps	848
-drachm	640
-drachma	642
-drachmae	642
-drachmas	642
-drachms	640
-draconic month	1009
-draconic months	1009
-draconic year	1018
-draconic years	1018
-draconitic month	1009
-dram	636
-drams	636
-drop	1107
-drops	1107
-dry barrel	1216
-dry barrels	1216
-dry gallon	1181
-dry gallons	1181
-dry pint	1153
-dry pints	1153
-dry quart	1165
-dry quarts	1165
-ds-0	154
-ds-1	157
-ds-1c	159
-ds-2	160
-ds-3	166
-ds-4	172
-ds0	154
-ds1	157
-ds1c	159
-ds2	160
-ds3	166
-ds4	172
-ds4na	169
-dtp pica	1076
-dtp picas	1076
-dtp point	1062
-dtp points	1062
+doppelzentner	733
+dou	1221
+double centner	733
+double pace	526
+double paces	526
+dozen	895
+dozens	895
+dps	878
+drachm	670
+drachma	672
+drachmae	672
+drachmas	672
+drachms	670
+draconic month	1039
+draconic months	1039
+draconic year	1048
+draconic years	1048
+draconitic month	1039
+dram	666
+drams	666
+drop	1137
+drops	1137
+dry barrel	1246
+dry barrels	1246
+dry gallon	1211
+dry gallons	1211
+dry pint	1183
+dry pints	1183
+dry quart	1195
+dry quarts	1195
+ds-0	184
+ds-1	187
+ds-1c	189
+ds-2	190
+ds-3	196
+ds-4	202
+ds0	184
+ds1	187
+ds1c	189
+ds2	190
+ds3	196
+ds4	202
+ds4na	199
+dtp pica	1106
+dtp picas	1106
+dtp point	1092
+dtp points	1092
 dunam	94
 dunams	94
 dunum	94
-dutch ounce	663
-dutch ounces	663
-dvd 1x	162
-dvd speed	162
-dyne	340
-dyne centimeter	1042
-dyne centimeters	1042
-dyne centimetre	1042
-dyne centimetres	1042
-dyne per centimeter	945
-dyne per centimetre	945
-dyne per square centimeter	800
-dyne per square centimetre	800
-dyne second	736
-dyne second per square centimeter	216
-dyne second per square centimetre	216
-dyne seconds	736
-dyne-centimeter	1042
-dyne-centimetre	1042
-dynes	340
-dynes per centimeter	945
-dynes per centimetre	945
-dynes per square centimeter	800
-dynes per square centimetre	800
-e-0	154
-e-1	158
-e-2	161
-e-3	164
-e-4	169
-e-5	174
-e0	154
-e1	158
-e2	161
-e3	164
-e4	169
-e5	174
+dutch ounce	693
+dutch ounces	693
+dvd 1x	192
+dvd speed	192
+dyne	370
+dyne centimeter	1072
+dyne centimeters	1072
+dyne centimetre	1072
+dyne centimetres	1072
+dyne per centimeter	975
+dyne per centimetre	975
+dyne per square centimeter	830
+dyne per square centimetre	830
+dyne second	766
+dyne second per square centimeter	246
+dyne second per square centimetre	246
+dyne seconds	766
+dyne-centimeter	1072
+dyne-centimetre	1072
+dynes	370
+dynes per centimeter	975
+dynes per centimetre	975
+dynes per square centimeter	830
+dynes per square centimetre	830
+e-0	184
+e-1	188
+e-2	191
+e-3	194
+e-4	199
+e-5	204
+e0	184
+e1	188
+e2	191
+e3	194
+e4	199
+e5	204
 earth equatorial radius	131
-earth mass	714
-earth masses	714
+earth mass	744
+earth masses	744
 earth mean radii	130
 earth mean radius	130
 earth polar radii	129
 earth polar radius	129
 earth radii	131
 earth radius	131
-earth rotation rate	891
-earth rotation rates	891
+earth rotation rate	921
+earth rotation rates	921
 earth-moon distance	135
-ec therm	322
-ec therms	322
-eclipse year	1018
-eclipse years	1018
+ec therm	352
+ec therms	352
+eclipse year	1048
+eclipse years	1048
 edo-ma	78
 edoma tatami	78
-egyptian royal cubit	481
-egyptian royal cubits	481
+egyptian royal cubit	511
+egyptian royal cubits	511
 eighth turn	32
 eighth turns	32
-electric horsepower	789
-electric horsepower hour	316
-electric horsepower hours	316
-electric horsepower-hour	316
-electric horsepower-hours	316
-electrical horsepower	789
-electromagnetic unit of charge	229
-electromagnetic unit of current	251
-electron mass	616
-electron masses	616
-electron rest mass	616
-electron volt	287
-electron volt per c	733
-electron volts	287
-electronvolt	287
-electronvolt per c	733
-electronvolt per speed of light	733
-electronvolts	287
-electronvolts per speed of light	733
+electric horsepower	819
+electric horsepower hour	346
+electric horsepower hours	346
+electric horsepower-hour	346
+electric horsepower-hours	346
+electrical horsepower	819
+electromagnetic unit of charge	259
+electromagnetic unit of current	281
+electron mass	646
+electron masses	646
+electron rest mass	646
+electron volt	317
+electron volt per c	763
+electron volts	317
+electronvolt	317
+electronvolt per c	763
+electronvolt per speed of light	763
+electronvolts	317
+electronvolts per speed of light	763
 electrostatic unit of capacitance	143
-electrostatic unit of charge	223
-electrostatic unit of current	243
-electrostatic unit of potential	267
-elementary charge	222
-elementary charges	222
+electrostatic unit of charge	253
+electrostatic unit of current	273
+electrostatic unit of potential	297
+elementary charge	252
+elementary charges	252
 elementary entities	11
 elementary entity	11
-ell	493
-ells	493
+ell	523
+ells	523
 emu of capacitance	149
-emu of charge	229
-emu of conductance	242
-emu of current	251
-emu of electric potential	261
-emu of inductance	397
-emu of magnetic flux	587
-emu of magnetomotive force	245
-emu of resistance	268
-engineers chain	522
-engineers chains	522
-engineers link	468
-engineers links	468
-english cubit	478
-english cubits	478
-english ell	493
-english ells	493
-enneadecaeteris	1035
+emu of charge	259
+emu of conductance	272
+emu of current	281
+emu of electric potential	291
+emu of inductance	427
+emu of magnetic flux	617
+emu of magnetomotive force	275
+emu of resistance	298
+engineers chain	552
+engineers chains	552
+engineers link	498
+engineers links	498
+english cubit	508
+english cubits	508
+english ell	523
+english ells	523
+enneadecaeteris	1065
 entities	11
 entity	11
 enzyme unit	150
 enzyme units	150
 equatorial earth radius	131
 equatorial jupiter radius	133
-equivalent foot-candle	564
-equivalent lux	562
-equivalent phot	567
-erg	290
-erg per cubic centimeter	277
-erg per cubic centimetre	277
+equivalent foot-candle	594
+equivalent lux	592
+equivalent phot	597
+erg	320
+erg per cubic centimeter	307
+erg per cubic centimetre	307
 erg per gram	0
-erg per gram kelvin	914
-erg per second	768
-erg per second square centimeter	373
-erg per second square centimetre	373
-erg per square centimetre	945
-erg per square centimetre second	373
+erg per gram kelvin	944
+erg per second	798
+erg per second square centimeter	403
+erg per second square centimetre	403
+erg per square centimetre	975
+erg per square centimetre second	403
 erg second	45
 erg seconds	45
-ergs	290
-ergs per cubic centimeter	277
-ergs per cubic centimetre	277
+ergs	320
+ergs per cubic centimeter	307
+ergs per cubic centimetre	307
 ergs per gram	0
-ergs per gram kelvin	914
-ergs per second	768
-ergs per second square centimetre	373
+ergs per gram kelvin	944
+ergs per second	798
+ergs per second square centimetre	403
 esu of capacitance	143
-esu of charge	223
-esu of conductance	235
-esu of current	243
-esu of electric potential	267
-esu of inductance	402
-esu of magnetic flux	591
-esu of resistance	276
-european therm	322
-european therms	322
-fahrenheit	959
-fahrenheit degree	952
-fahrenheit degrees	952
-famn	500
-famnar	500
+esu of charge	253
+esu of conductance	265
+esu of current	273
+esu of electric potential	297
+esu of inductance	432
+esu of magnetic flux	621
+esu of resistance	306
+eur	179
+euro	179
+european therm	352
+european therms	352
+euros	179
+fahrenheit	989
+fahrenheit degree	982
+fahrenheit degrees	982
+famn	530
+famnar	530
 farad	148
 farad 90	147
 farad-90	147
-faraday	232
-faraday of charge	232
-faradays	232
+faraday	262
+faraday of charge	262
+faradays	262
 farads	148
 farads-90	147
-fathom	743
-fathoms	743
-feet	467
-feet of mercury	829
-feet of sea water	821
-feet of seawater	821
-feet of water	820
-feet of water at 39.2 °f	819
-feet of water column	820
-feet per day	922
-feet per hour	925
-feet per minute	929
-feet per second	934
-feet per second cubed	405
+fathom	773
+fathoms	773
+feet	497
+feet of mercury	859
+feet of sea water	851
+feet of seawater	851
+feet of water	850
+feet of water at 39.2 °f	849
+feet of water column	850
+feet per day	952
+feet per hour	955
+feet per minute	959
+feet per second	964
+feet per second cubed	435
 feet per second squared	6
-fermi	415
-fermis	415
-fifteen-degree calorie	297
-fifteen-degree calories	297
-fifth	1157
-fifth of a gallon	1157
-fifths	1157
-fifty-nine-degree british thermal unit	304
-fifty-nine-degree british thermal units	304
-fifty-nine-degree btu	304
-fifty-nine-degree btus	304
-fine ounce	657
-finger	436
-fingerbreadth	436
-fingerbreadths	436
-fingers	436
-firkin	1210
-firkins	1210
-fluid drachm	1117
-fluid drachms	1117
-fluid dram	1118
-fluid drams	1118
-fluid ounce	1130
-fluid ounces	1130
-fluid scruple	1114
-fluid scruples	1114
-fluidram	1118
-fluidrams	1118
-flux quanta	586
-flux quantum	586
-food calorie	310
-food calorie per gram	913
-food calorie per hour	776
-food calorie per minute	784
-food calorie per second	796
-food calories	310
-food calories per gram	913
-food calories per hour	776
-food calories per minute	784
-food calories per second	796
-foot	467
-foot board measure	1173
-foot of mercury	829
-foot of sea water	821
-foot of seawater	821
-foot of water	820
-foot of water at 39.2 °f	819
-foot of water column	820
-foot per day	922
-foot per hour	925
-foot per minute	929
-foot per second	934
-foot per second cubed	405
+fermi	445
+fermis	445
+fifteen-degree calorie	327
+fifteen-degree calories	327
+fifth	1187
+fifth of a gallon	1187
+fifths	1187
+fifty-nine-degree british thermal unit	334
+fifty-nine-degree british thermal units	334
+fifty-nine-degree btu	334
+fifty-nine-degree btus	334
+fine ounce	687
+finger	466
+fingerbreadth	466
+fingerbreadths	466
+fingers	466
+firkin	1240
+firkins	1240
+fluid drachm	1147
+fluid drachms	1147
+fluid dram	1148
+fluid drams	1148
+fluid ounce	1160
+fluid ounces	1160
+fluid scruple	1144
+fluid scruples	1144
+fluidram	1148
+fluidrams	1148
+flux quanta	616
+flux quantum	616
+food calorie	340
+food calorie per gram	943
+food calorie per hour	806
+food calorie per minute	814
+food calorie per second	826
+food calories	340
+food calories per gram	943
+food calories per hour	806
+food calories per minute	814
+food calories per second	826
+foot	497
+foot board measure	1203
+foot of mercury	859
+foot of sea water	851
+foot of seawater	851
+foot of water	850
+foot of water at 39.2 °f	849
+foot of water column	850
+foot per day	952
+foot per hour	955
+foot per minute	959
+foot per second	964
+foot per second cubed	435
 foot per second per second	6
 foot per second squared	6
-foot pound	294
-foot pound-force	294
-foot poundal	291
-foot poundals	291
-foot pounds	294
-foot-candle	394
-foot-candles	394
-foot-lambert	564
-foot-lamberts	564
-foot-pound	294
-foot-pound per hour	769
-foot-pound per minute	771
-foot-pound per pound	907
-foot-pound per pound degree rankine	916
-foot-pound per second	778
-foot-pound-force	294
-foot-pound-force per hour	769
-foot-pound-force per minute	771
-foot-pound-force per pound	907
-foot-pound-force per pound degree rankine	916
-foot-pound-force per second	778
+foot pound	324
+foot pound-force	324
+foot poundal	321
+foot poundals	321
+foot pounds	324
+foot-candle	424
+foot-candles	424
+foot-lambert	594
+foot-lamberts	594
+foot-pound	324
+foot-pound per hour	799
+foot-pound per minute	801
+foot-pound per pound	937
+foot-pound per pound degree rankine	946
+foot-pound per second	808
+foot-pound-force	324
+foot-pound-force per hour	799
+foot-pound-force per minute	801
+foot-pound-force per pound	937
+foot-pound-force per pound degree rankine	946
+foot-pound-force per second	808
 foot-pound-force second	50
 foot-pound-force seconds	50
-foot-poundal	291
-foot-poundals	291
-foot-pounds	294
-foot-pounds per hour	769
-foot-pounds per minute	771
-foot-pounds per pound	907
-foot-pounds per second	778
-foot-pounds-force	294
-foot-pounds-force per hour	769
-foot-pounds-force per minute	771
-foot-pounds-force per pound	907
-foot-pounds-force per pound degree rankine	916
-foot-pounds-force per second	778
-footcandle	394
-footcandles	394
-footlambert	564
-footlamberts	564
-fortnight	1007
-fortnights	1007
-fot	464
-fph	925
-fpm	929
-frame per second	361
-frame rate	361
-frames per second	361
-franklin	223
-franklins	223
-freight ton	1238
-freight tons	1238
-french decimal hour	1002
-french decimal minute	998
-french decimal second	992
-french degree	717
-french degree of hardness	717
-french degrees	717
-french degrees of hardness	717
-french feet	473
-french foot	473
-french grain	626
-french grains	626
-french gros	639
-french inch	443
-french inches	443
-french line	429
-french lines	429
-french marc	665
-french marcs	665
-french ounce	656
-french ounces	656
-french point	1064
-french points	1064
-french post league	545
-french post leagues	545
-french pound	675
-fth2o at 39.2 °f	819
-ftwc	820
+foot-poundal	321
+foot-poundals	321
+foot-pounds	324
+foot-pounds per hour	799
+foot-pounds per minute	801
+foot-pounds per pound	937
+foot-pounds per second	808
+foot-pounds-force	324
+foot-pounds-force per hour	799
+foot-pounds-force per minute	801
+foot-pounds-force per pound	937
+foot-pounds-force per pound degree rankine	946
+foot-pounds-force per second	808
+footcandle	424
+footcandles	424
+footlambert	594
+footlamberts	594
+forint	154
+forints	154
+fortnight	1037
+fortnights	1037
+fot	494
+fph	955
+fpm	959
+frame per second	391
+frame rate	391
+frames per second	391
+franklin	253
+franklins	253
+freight ton	1268
+freight tons	1268
+french decimal hour	1032
+french decimal minute	1028
+french decimal second	1022
+french degree	747
+french degree of hardness	747
+french degrees	747
+french degrees of hardness	747
+french feet	503
+french foot	503
+french grain	656
+french grains	656
+french gros	669
+french inch	473
+french inches	473
+french line	459
+french lines	459
+french marc	695
+french marcs	695
+french ounce	686
+french ounces	686
+french point	1094
+french points	1094
+french post league	575
+french post leagues	575
+french pound	705
+fth2o at 39.2 °f	849
+ftwc	850
 full circle	37
 full circles	37
-full sphere	905
+full sphere	935
 full turn	37
-full-size keg	1212
-funal	347
-funals	347
-funt	670
-funty	670
-furlong	531
-furlongs	531
+full-size keg	1242
+funal	377
+funals	377
+funt	700
+funty	700
+furlong	561
+furlongs	561
 g-force	10
 galileo	3
-galileo per second	403
+galileo per second	433
 galileos	3
-galileos per second	403
-gallic league	541
-gallic leagues	541
-gallon	1179
-gallon of gasoline equivalent	323
-gallon per 100 miles	364
-gallon per day	1082
-gallon per hour	1085
-gallon per mile	367
-gallon per minute	1091
-gallon per second	1097
-gallons	1179
-gallons of gasoline equivalent	323
-gallons per 100 miles	364
-gallons per day	1082
-gallons per hour	1085
-gallons per mile	367
-gallons per minute	1091
-gallons per second	1097
-gamma	581
-gammas	581
-garnce	1180
-garnets	1176
-garniec	1180
-garntsy	1176
-gasoline gallon equivalent	323
-gasoline gallon equivalents	323
-gauss	583
-gauss square centimetre	587
-gaussian year	1028
-gaussian years	1028
+galileos per second	433
+gallic league	571
+gallic leagues	571
+gallon	1209
+gallon of gasoline equivalent	353
+gallon per 100 miles	394
+gallon per day	1112
+gallon per hour	1115
+gallon per mile	397
+gallon per minute	1121
+gallon per second	1127
+gallons	1209
+gallons of gasoline equivalent	353
+gallons per 100 miles	394
+gallons per day	1112
+gallons per hour	1115
+gallons per mile	397
+gallons per minute	1121
+gallons per second	1127
+gamma	611
+gammas	611
+garnce	1210
+garnets	1206
+garniec	1210
+garntsy	1206
+gasoline gallon equivalent	353
+gasoline gallon equivalents	353
+gauss	613
+gauss square centimetre	617
+gaussian year	1058
+gaussian years	1058
+gbp	181
 gee	10
-gee per second	407
-geepound	690
-geepounds	690
+gee per second	437
+geepound	720
+geepounds	720
 gees	10
-geometric pace	496
-geometric paces	496
-german degree	718
-german degree of hardness	718
-german degrees	718
-german degrees of hardness	718
-german didot point	1065
-german didot points	1065
-german hundredweight	697
-gigaanna	1041
-gigaannum	1041
-gigatonne	712
-gigatonnes	712
-gigayear	1041
-gigayears	1041
-gilbert	245
-gilbert per centimeter	580
-gilbert per centimetre	580
-gilberts	245
-gilberts per centimetre	580
-gill	1135
-gills	1135
-goliath	1201
-gou	1139
+geometric pace	526
+geometric paces	526
+german degree	748
+german degree of hardness	748
+german degrees	748
+german degrees of hardness	748
+german didot point	1095
+german didot points	1095
+german hundredweight	727
+gigaanna	1071
+gigaannum	1071
+gigatonne	742
+gigatonnes	742
+gigayear	1071
+gigayears	1071
+gilbert	275
+gilbert per centimeter	610
+gilbert per centimetre	610
+gilberts	275
+gilberts per centimetre	610
+gill	1165
+gills	1165
+goliath	1231
+gou	1169
 grad	27
 grade	27
 grades	27
 gradian	27
 gradians	27
 grads	27
-gradus	487
-grain	627
-grain per 100 cubic feet	598
-grain per cubic foot	600
-grain per gallon	196
-grain per hundred cubic feet	598
-grain per imperial gallon	195
-grain per uk gallon	195
-grain per us gallon	196
-grain poids de marc	626
-grains	627
-grains per 100 cubic feet	598
-grains per cubic foot	600
-grains per gallon	196
-grains per hundred cubic feet	598
-grains per imperial gallon	195
-grains per uk gallon	195
-grains per us gallon	196
-grains poids de marc	626
-gram	632
-gram calorie	296
-gram calories	296
-gram centimeter per second	735
-gram centimeters per second	735
-gram centimetre per second	735
-gram centimetres per second	735
-gram force	341
-gram of tnt	311
-gram of tnt equivalent	311
-gram per cubic centimeter	208
-gram per cubic centimetre	208
-gram per cubic meter	192
-gram per cubic metre	192
-gram per deciliter	203
-gram per decilitre	203
-gram per liter	199
-gram per litre	199
-gram per milliliter	209
-gram per millilitre	209
-gram per minute	605
-gram per second	608
+gradus	517
+grain	657
+grain per 100 cubic feet	628
+grain per cubic foot	630
+grain per gallon	226
+grain per hundred cubic feet	628
+grain per imperial gallon	225
+grain per uk gallon	225
+grain per us gallon	226
+grain poids de marc	656
+grains	657
+grains per 100 cubic feet	628
+grains per cubic foot	630
+grains per gallon	226
+grains per hundred cubic feet	628
+grains per imperial gallon	225
+grains per uk gallon	225
+grains per us gallon	226
+grains poids de marc	656
+gram	662
+gram calorie	326
+gram calories	326
+gram centimeter per second	765
+gram centimeters per second	765
+gram centimetre per second	765
+gram centimetres per second	765
+gram force	371
+gram of tnt	341
+gram of tnt equivalent	341
+gram per cubic centimeter	238
+gram per cubic centimetre	238
+gram per cubic meter	222
+gram per cubic metre	222
+gram per deciliter	233
+gram per decilitre	233
+gram per liter	229
+gram per litre	229
+gram per milliliter	239
+gram per millilitre	239
+gram per minute	635
+gram per second	638
 gram per square centimeter	61
 gram per square centimetre	61
 gram per square meter	53
 gram per square metre	53
-gram square centimeter	723
+gram square centimeter	753
 gram square centimeter per second	46
-gram square centimeters	723
+gram square centimeters	753
 gram square centimeters per second	46
-gram square centimetre	723
+gram square centimetre	753
 gram square centimetre per second	46
-gram square centimetres	723
+gram square centimetres	753
 gram square centimetres per second	46
-gram-force	341
-gram-force centimeter	1043
-gram-force centimeters	1043
-gram-force centimetre	1043
-gram-force centimetres	1043
-gram-force per centimeter	946
-gram-force per centimetre	946
-gram-force per square centimeter	808
-gram-force per square centimetre	808
+gram-force	371
+gram-force centimeter	1073
+gram-force centimeters	1073
+gram-force centimetre	1073
+gram-force centimetres	1073
+gram-force per centimeter	976
+gram-force per centimetre	976
+gram-force per square centimeter	838
+gram-force per square centimetre	838
 gram-mole	12
 gram-molecule	12
 gram-molecules	12
 gram-moles	12
 grammage	53
-gramme	632
-gramme-force	341
-grammes	632
-grams	632
-grams of tnt	311
-grams per cubic centimeter	208
-grams per cubic centimetre	208
-grams per cubic meter	192
-grams per cubic metre	192
-grams per deciliter	203
-grams per decilitre	203
-grams per liter	199
-grams per litre	199
-grams per milliliter	209
-grams per millilitre	209
-grams per minute	605
-grams per second	608
+gramme	662
+gramme-force	371
+grammes	662
+grams	662
+grams of tnt	341
+grams per cubic centimeter	238
+grams per cubic centimetre	238
+grams per cubic meter	222
+grams per cubic metre	222
+grams per deciliter	233
+grams per decilitre	233
+grams per liter	229
+grams per litre	229
+grams per milliliter	239
+grams per millilitre	239
+grams per minute	635
+grams per second	638
 grams per square centimeter	61
 grams per square centimetre	61
 grams per square meter	53
 grams per square metre	53
-grams-force	341
-grams-force per centimeter	946
-grams-force per centimetre	946
-grams-force per square centimeter	808
-grams-force per square centimetre	808
+grams-force	371
+grams-force per centimeter	976
+grams-force per centimetre	976
+grams-force per square centimeter	838
+grams-force per square centimetre	838
 gray	2
 grays	2
-great gross	878
-great grosses	878
-great hundred	872
-great hundreds	872
-great primer	1078
-greek cubit	479
-greek cubits	479
-greek fathom	504
-greek fathoms	504
-greek feet	472
-greek finger	434
-greek fingers	434
-greek foot	472
-greek stadion	530
-gregorian year	1024
-gregorian years	1024
-gros	639
-gross	873
-gross hundredweight	699
-gross register ton	1244
-gross register tons	1244
-growler	1171
-growlers	1171
-gunter chain	519
-gunter chains	519
-gunter link	456
-gunter links	456
-gō	1139
+great gross	908
+great grosses	908
+great hundred	902
+great hundreds	902
+great primer	1108
+greek cubit	509
+greek cubits	509
+greek fathom	534
+greek fathoms	534
+greek feet	502
+greek finger	464
+greek fingers	464
+greek foot	502
+greek stadion	560
+gregorian year	1054
+gregorian years	1054
+gros	669
+gross	903
+gross hundredweight	729
+gross register ton	1274
+gross register tons	1274
+growler	1201
+growlers	1201
+gunter chain	549
+gunter chains	549
+gunter link	486
+gunter links	486
+gō	1169
 h-bar	43
-halakim	995
-half barrel	1212
-half bottle	1149
-half bottles	1149
-half byte	188
+halakim	1025
+half barrel	1242
+half bottle	1179
+half bottles	1179
+half byte	218
 half turn	36
 half turns	36
-half-barrel keg	1212
-half-barrel kegs	1212
-half-byte	188
-half-bytes	188
+half-barrel keg	1242
+half-barrel kegs	1242
+half-byte	218
+half-bytes	218
 half-turn	36
-hand	453
-hands	453
-hartree	289
-hartree energy	289
-hartree per bohr	339
-hartree per cubic bohr	841
-hartrees	289
-hebrew mean month	1015
-hebrew mean year	1025
-hebrew mean years	1025
+hand	483
+hands	483
+hartree	319
+hartree energy	319
+hartree per bohr	369
+hartree per cubic bohr	871
+hartrees	319
+hebrew mean month	1045
+hebrew mean year	1055
+hebrew mean years	1055
 hectare	111
 hectares	111
-hectopieze	834
-hectopiezes	834
-hectopièze	834
-hectopièzes	834
-hefner candle	571
-hefner candles	571
-hefner unit	571
-hefner units	571
-hefnerkerze	571
-helek	995
-hemina	1148
-heminae	1148
-hemisphere	904
-hemispheres	904
-henries	398
-henries-90	399
-henry	398
-henry 90	399
-henry-90	399
-henrys	398
+hectopieze	864
+hectopiezes	864
+hectopièze	864
+hectopièzes	864
+hefner candle	601
+hefner candles	601
+hefner unit	601
+hefner units	601
+hefnerkerze	601
+helek	1025
+hemina	1178
+heminae	1178
+hemisphere	934
+hemispheres	934
+henries	428
+henries-90	429
+henry	428
+henry 90	429
+henry-90	429
+henrys	428
 heredia	104
 heredium	104
-hertz	360
+hertz	390
 hide	117
 hides	117
-hogshead	1226
-hogsheads	1226
+hkd	166
+hogshead	1256
+hogsheads	1256
 homestead	119
 homesteads	119
-hong kong candareen	630
-hong kong catties	679
-hong kong catty	679
-hong kong feet	475
-hong kong foot	475
-hong kong inch	447
-hong kong inches	447
-hong kong mace	638
-hong kong picul	700
-hong kong tael	660
-hong kong taels	660
+hong kong candareen	660
+hong kong catties	709
+hong kong catty	709
+hong kong dollar	166
+hong kong dollars	166
+hong kong feet	505
+hong kong foot	505
+hong kong inch	477
+hong kong inches	477
+hong kong mace	668
+hong kong picul	730
+hong kong tael	690
+hong kong taels	690
 honma tatami	80
-hoppus cubic feet	1207
-hoppus cubic foot	1207
-hoppus feet	1207
-hoppus foot	1207
-hoppus ton	1240
-hoppus tons	1240
-horsepower	788
-horsepower hour	315
-horsepower hours	315
-horsepower-hour	315
-horsepower-hours	315
-hour	1001
+hoppus cubic feet	1237
+hoppus cubic foot	1237
+hoppus feet	1237
+hoppus foot	1237
+hoppus ton	1270
+hoppus tons	1270
+horsepower	818
+horsepower hour	345
+horsepower hours	345
+horsepower-hour	345
+horsepower-hours	345
+hour	1031
 hour angle	30
 hour angles	30
 hour of ra	30
 hour of right ascension	30
-hours	1001
+hours	1031
 hours of ra	30
 hours of right ascension	30
-hr	1001
-hrs	1001
-huali	534
-hubble unit	353
-hundred	871
-hundred cubic feet	1243
-hundreds	871
-hundredweight	695
-hundredweights	695
-hyl	686
-hyls	686
-imp fl oz	1129
-imp gal	1183
-imp pt	1154
-imperial barrel	1223
-imperial beer barrel	1223
-imperial beer barrels	1223
-imperial bushel	1208
-imperial bushels	1208
-imperial cable	747
-imperial cables	747
-imperial cup	1147
-imperial cups	1147
-imperial dry quarter	1228
-imperial dry quarters	1228
-imperial firkin	1210
-imperial fluid drachm	1117
-imperial fluid drachms	1117
-imperial fluid ounce	1129
-imperial fluid ounces	1129
-imperial fluid scruple	1114
-imperial gallon	1183
-imperial gallon per 100 miles	365
-imperial gallon per minute	1092
-imperial gallons	1183
-imperial gallons per 100 miles	365
-imperial gallons per minute	1092
-imperial gill	1137
-imperial gills	1137
-imperial hogshead	1227
-imperial hogsheads	1227
-imperial horsepower	788
-imperial hundredweight	699
-imperial knot	937
-imperial minim	1108
-imperial minims	1108
-imperial mpg	369
-imperial peck	1189
-imperial pecks	1189
-imperial pint	1154
-imperial pints	1154
-imperial pottle	1172
-imperial quart	1166
-imperial quarter	688
-imperial quarters	688
-imperial quarts	1166
-imperial ton	709
-imperial ton per square inch	840
-imperial ton-force	351
-imperial tons	709
-in w.c.	814
-inch	440
-inch hg	824
-inch of mercury	824
-inch of mercury at 0 °c	823
-inch of mercury at 32 °f	823
-inch of mercury at 60 °f	822
-inch of water	814
-inch of water at 39.2 °f	813
-inch of water at 4 °c	813
-inch of water at 60 °f	812
-inch of water column	814
-inch ounce-force	1045
-inch per hour	923
-inch per minute	927
-inch per second	932
-inch per second cubed	404
+hr	1031
+hrs	1031
+huali	564
+hubble unit	383
+huf	154
+hundred	901
+hundred cubic feet	1273
+hundreds	901
+hundredweight	725
+hundredweights	725
+hungarian forint	154
+hungarian forints	154
+hyl	716
+hyls	716
+icelandic krona	156
+icelandic kronur	156
+icelandic króna	156
+icelandic krónur	156
+idr	152
+ils	173
+imp fl oz	1159
+imp gal	1213
+imp pt	1184
+imperial barrel	1253
+imperial beer barrel	1253
+imperial beer barrels	1253
+imperial bushel	1238
+imperial bushels	1238
+imperial cable	777
+imperial cables	777
+imperial cup	1177
+imperial cups	1177
+imperial dry quarter	1258
+imperial dry quarters	1258
+imperial firkin	1240
+imperial fluid drachm	1147
+imperial fluid drachms	1147
+imperial fluid ounce	1159
+imperial fluid ounces	1159
+imperial fluid scruple	1144
+imperial gallon	1213
+imperial gallon per 100 miles	395
+imperial gallon per minute	1122
+imperial gallons	1213
+imperial gallons per 100 miles	395
+imperial gallons per minute	1122
+imperial gill	1167
+imperial gills	1167
+imperial hogshead	1257
+imperial hogsheads	1257
+imperial horsepower	818
+imperial hundredweight	729
+imperial knot	967
+imperial minim	1138
+imperial minims	1138
+imperial mpg	399
+imperial peck	1219
+imperial pecks	1219
+imperial pint	1184
+imperial pints	1184
+imperial pottle	1202
+imperial quart	1196
+imperial quarter	718
+imperial quarters	718
+imperial quarts	1196
+imperial ton	739
+imperial ton per square inch	870
+imperial ton-force	381
+imperial tons	739
+in w.c.	844
+inch	470
+inch hg	854
+inch of mercury	854
+inch of mercury at 0 °c	853
+inch of mercury at 32 °f	853
+inch of mercury at 60 °f	852
+inch of water	844
+inch of water at 39.2 °f	843
+inch of water at 4 °c	843
+inch of water at 60 °f	842
+inch of water column	844
+inch ounce-force	1075
+inch per hour	953
+inch per minute	957
+inch per second	962
+inch per second cubed	434
 inch per second per second	4
 inch per second squared	4
-inch pound-force	1049
-inch pound-force second squared	729
-inch water gauge	814
-inch-ounce	1045
-inch-ounces	1045
-inch-pound	1049
-inch-pound r-value	983
-inch-pound-force	1049
-inch-pounds	1049
-inch-slug	706
-inches	440
-inches hg	824
-inches of mercury	824
-inches of mercury at 32 °f	823
-inches of mercury at 60 °f	822
-inches of water	814
-inches of water at 39.2 °f	813
-inches of water at 60 °f	812
-inches of water column	814
-inches per hour	923
-inches per minute	927
-inches per second	932
-inches per second cubed	404
+inch pound-force	1079
+inch pound-force second squared	759
+inch water gauge	844
+inch-ounce	1075
+inch-ounces	1075
+inch-pound	1079
+inch-pound r-value	1013
+inch-pound-force	1079
+inch-pounds	1079
+inch-slug	736
+inches	470
+inches hg	854
+inches of mercury	854
+inches of mercury at 32 °f	853
+inches of mercury at 60 °f	852
+inches of water	844
+inches of water at 39.2 °f	843
+inches of water at 60 °f	842
+inches of water column	844
+inches per hour	953
+inches per minute	957
+inches per second	962
+inches per second cubed	434
 inches per second squared	4
-indian maund	693
-indian seer	681
-indian tola	647
-inh2o at 39.2 °f	813
-inh2o at 60 °f	812
-inhg at 32 °f	823
-inhg at 60 °f	822
+indian maund	723
+indian rupee	157
+indian rupees	157
+indian seer	711
+indian tola	677
+indonesian rupiah	152
+indonesian rupiahs	152
+inh2o at 39.2 °f	843
+inh2o at 60 °f	842
+inhg at 32 °f	853
+inhg at 60 °f	852
+inr	157
 international acre	102
 international acres	102
-international ampere	247
-international amperes	247
-international cable	746
-international cables	746
-international candle	575
-international candles	575
-international coulomb	225
-international coulombs	225
+international ampere	277
+international amperes	277
+international cable	776
+international cables	776
+international candle	605
+international candles	605
+international coulomb	255
+international coulombs	255
 international farad	146
 international farads	146
-international feet	467
-international foot	467
-international henries	400
-international henry	400
-international inch	440
-international inches	440
-international mho	238
-international mhos	238
-international mile	537
-international miles	537
-international nautical mile	749
-international nautical miles	749
-international ohm	273
-international ohms	273
-international siemens	238
-international table british thermal unit	305
-international table calorie	298
-international table calorie per gram	912
-international table calorie per second	780
-international table calories	298
-international table kilocalorie	312
-international table kilocalorie per hour	777
-international table kilocalories	312
+international feet	497
+international foot	497
+international henries	430
+international henry	430
+international inch	470
+international inches	470
+international mho	268
+international mhos	268
+international mile	567
+international miles	567
+international nautical mile	779
+international nautical miles	779
+international ohm	303
+international ohms	303
+international siemens	268
+international table british thermal unit	335
+international table calorie	328
+international table calorie per gram	942
+international table calorie per second	810
+international table calories	328
+international table kilocalorie	342
+international table kilocalorie per hour	807
+international table kilocalories	342
 international unit of enzyme activity	150
 international units of enzyme activity	150
-international volt	265
-international volts	265
-international yard	491
-international yards	491
-inverse angstrom	1268
-inverse centimeter	1264
-inverse centimeters	1264
-inverse centimetre	1264
-inverse centimetres	1264
-inverse feet	1262
-inverse foot	1262
-inverse inch	1263
-inverse inches	1263
-inverse kilometer	1260
-inverse kilometre	1260
-inverse meter	1261
-inverse meters	1261
-inverse metre	1261
-inverse metres	1261
-inverse micrometer	1266
-inverse micrometre	1266
-inverse mile	1259
-inverse miles	1259
-inverse millimeter	1265
-inverse millimetre	1265
-inverse nanometer	1267
-inverse nanometre	1267
-inverse ångström	1268
-inwc	814
-ipm	927
-ips	932
+international volt	295
+international volts	295
+international yard	521
+international yards	521
+inverse angstrom	1298
+inverse centimeter	1294
+inverse centimeters	1294
+inverse centimetre	1294
+inverse centimetres	1294
+inverse feet	1292
+inverse foot	1292
+inverse inch	1293
+inverse inches	1293
+inverse kilometer	1290
+inverse kilometre	1290
+inverse meter	1291
+inverse meters	1291
+inverse metre	1291
+inverse metres	1291
+inverse micrometer	1296
+inverse micrometre	1296
+inverse mile	1289
+inverse miles	1289
+inverse millimeter	1295
+inverse millimetre	1295
+inverse nanometer	1297
+inverse nanometre	1297
+inverse ångström	1298
+inwc	844
+ipm	957
+ips	962
 irish acre	108
 irish acres	108
-irish chain	521
-irish chains	521
-irish furlong	533
-irish furlongs	533
-irish gallon	1178
-irish gallons	1178
-irish mile	539
-irish miles	539
-irish perch	517
-irish perches	517
-irish pole	517
-irish poles	517
-irish rod	517
-irish rods	517
-islamic mean month	1013
-islamic mean months	1013
-islamic mean year	1019
-islamic mean years	1019
-it british thermal unit	305
-it calorie	298
-it calorie per gram	912
-it calorie per gram degree celsius	920
-it calorie per gram kelvin	920
-it calorie per second	780
-it calories	298
-it calories per gram	912
-it calories per gram degree celsius	920
-it calories per second	780
-it kilocalorie	312
-it kilocalorie per cubic meter	281
-it kilocalorie per cubic metre	281
-it kilocalorie per hour	777
-it kilocalorie per hour metre degree celsius	969
-it kilocalorie per hour square metre	375
-it kilocalorie per hour square metre degree celsius	386
-it kilocalorie per kilogram	912
-it kilocalorie per kilogram degree celsius	920
-it kilocalories	312
-it kilocalories per cubic meter	281
-it kilocalories per cubic metre	281
-it kilocalories per hour	777
-it kilocalories per hour metre degree celsius	969
-it kilocalories per hour square metre	375
-it kilocalories per hour square metre degree celsius	386
+irish chain	551
+irish chains	551
+irish furlong	563
+irish furlongs	563
+irish gallon	1208
+irish gallons	1208
+irish mile	569
+irish miles	569
+irish perch	547
+irish perches	547
+irish pole	547
+irish poles	547
+irish rod	547
+irish rods	547
+isk	156
+islamic mean month	1043
+islamic mean months	1043
+islamic mean year	1049
+islamic mean years	1049
+israeli new shekel	173
+israeli new shekels	173
+it british thermal unit	335
+it calorie	328
+it calorie per gram	942
+it calorie per gram degree celsius	950
+it calorie per gram kelvin	950
+it calorie per second	810
+it calories	328
+it calories per gram	942
+it calories per gram degree celsius	950
+it calories per second	810
+it kilocalorie	342
+it kilocalorie per cubic meter	311
+it kilocalorie per cubic metre	311
+it kilocalorie per hour	807
+it kilocalorie per hour metre degree celsius	999
+it kilocalorie per hour square metre	405
+it kilocalorie per hour square metre degree celsius	416
+it kilocalorie per kilogram	942
+it kilocalorie per kilogram degree celsius	950
+it kilocalories	342
+it kilocalories per cubic meter	311
+it kilocalories per cubic metre	311
+it kilocalories per hour	807
+it kilocalories per hour metre degree celsius	999
+it kilocalories per hour square metre	405
+it kilocalories per hour square metre degree celsius	416
 iugera	98
 iugerum	98
-j-1	157
-j-2	160
-j-3	163
-j-4	168
-j1	157
-j2	160
-j3	163
-j4	168
-japanese catty	678
-japanese cup	1141
-japanese cups	1141
-japanese feet	466
-japanese foot	466
-japanese fun	629
-japanese gill	1139
-japanese inch	445
-japanese inches	445
-japanese league	543
-japanese leagues	543
-japanese refrigeration ton	795
-japanese refrigeration tons	795
+j-1	187
+j-2	190
+j-3	193
+j-4	198
+j1	187
+j2	190
+j3	193
+j4	198
+japanese catty	708
+japanese cup	1171
+japanese cups	1171
+japanese feet	496
+japanese foot	496
+japanese fun	659
+japanese gill	1169
+japanese inch	475
+japanese inches	475
+japanese league	573
+japanese leagues	573
+japanese refrigeration ton	825
+japanese refrigeration tons	825
 japanese square ken	81
-japanese sun	445
-japanese tablespoon	1126
-japanese teaspoon	1121
-japanese to	1196
-japanese ton of refrigeration	795
+japanese sun	475
+japanese tablespoon	1156
+japanese teaspoon	1151
+japanese to	1226
+japanese ton of refrigeration	825
+japanese yen	155
 jar	144
 jars	144
-jeroboam	1174
-jeroboams	1174
-jeweler's point	623
-jewelers' point	623
-jeweller's point	623
-jewellers' point	623
+jeroboam	1204
+jeroboams	1204
+jeweler's point	653
+jewelers' point	653
+jeweller's point	653
+jewellers' point	653
 jia	109
-jigger	1132
-jiggers	1132
-jin	677
-jo	509
+jigger	1162
+jiggers	1162
+jin	707
+jo	539
 joch	107
-jou	509
-joule	292
-joule per cubic meter	278
-joule per cubic metre	278
-joule per kilogram	906
-joule per kilogram degree celsius	915
-joule per kilogram kelvin	915
-joule per liter	279
-joule per litre	279
-joule per square meter	947
-joule per square metre	947
+jou	539
+joule	322
+joule per cubic meter	308
+joule per cubic metre	308
+joule per kilogram	936
+joule per kilogram degree celsius	945
+joule per kilogram kelvin	945
+joule per liter	309
+joule per litre	309
+joule per square meter	977
+joule per square metre	977
 joule second	48
 joule seconds	48
-joules	292
-joules per cubic meter	278
-joules per cubic metre	278
-joules per kilogram	906
-joules per kilogram degree celsius	915
-joules per kilogram kelvin	915
-joules per liter	279
-joules per litre	279
+joules	322
+joules per cubic meter	308
+joules per cubic metre	308
+joules per kilogram	936
+joules per kilogram degree celsius	945
+joules per kilogram kelvin	945
+joules per liter	309
+joules per litre	309
+jpy	155
 juchart	101
 jucharte	101
 jugera	98
 jugerum	98
-julian centuries	1037
-julian century	1037
-julian year	1026
-julian years	1026
+julian centuries	1067
+julian century	1067
+julian year	1056
+julian years	1056
 jupiter equatorial radius	133
-jupiter mass	715
-jupiter masses	715
+jupiter mass	745
+jupiter masses	745
 jupiter polar radii	132
 jupiter polar radius	132
 jupiter radii	133
 jupiter radius	133
-jō	509
-k'atun	1036
-k'atuns	1036
-kabeltov	746
+jō	539
+k'atun	1066
+k'atuns	1066
+kabeltov	776
 kah	109
-kairi	749
-kan	684
-kanejaku	466
-kanejaku sun	445
-kanme	684
+kairi	779
+kan	714
+kanejaku	496
+kanejaku sun	475
+kanme	714
 kanto-ma tatami	78
-kapp line	589
-kapp lines	589
-kappline	589
-kapplines	589
-karat	861
-karat gold	861
-karats	861
-karats gold	861
+kapp line	619
+kapp lines	619
+kappline	619
+kapplines	619
+karat	891
+karat gold	891
+karats	891
+karats gold	891
 katal	151
 katals	151
 katastraljoch	107
-kati	679
-katun	1036
-katuns	1036
-kayser	1264
-kaysers	1264
-kelvin	960
-kelvin difference	953
-kelvin interval	953
-kelvin intervals	953
-kelvins	960
-kelvins difference	953
-ken	502
+kati	709
+katun	1066
+katuns	1066
+kayser	1294
+kaysers	1294
+kelvin	990
+kelvin difference	983
+kelvin interval	983
+kelvin intervals	983
+kelvins	990
+kelvins difference	983
+ken	532
 kg·m²/s	48
-khoes	1175
-khous	1175
-khuep	459
-kilderkin	1214
-kilderkins	1214
-kilo	682
-kiloanna	1039
-kiloannum	1039
-kilocalorie	310
-kilocalorie per gram	913
-kilocalorie per hour	776
-kilocalorie per hour meter degree celsius	969
-kilocalorie per hour metre degree celsius	969
-kilocalorie per hour square meter	375
-kilocalorie per hour square meter degree celsius	386
-kilocalorie per hour square metre	375
-kilocalorie per hour square metre degree celsius	386
-kilocalorie per kilogram	911
-kilocalorie per kilogram degree celsius	918
-kilocalorie per minute	784
-kilocalorie per second	796
-kilocalories	310
-kilocalories per gram	913
-kilocalories per hour	776
-kilocalories per kilogram	911
-kilocalories per minute	784
-kilocalories per second	796
-kilogram	682
-kilogram calorie	310
-kilogram calories	310
-kilogram force	346
-kilogram meter per second	739
-kilogram meters per second	739
-kilogram metre per second	739
-kilogram metre squared	730
-kilogram metres per second	739
-kilogram of oil equivalent	319
-kilogram per cubic meter	198
-kilogram per cubic metre	198
-kilogram per day	604
+khoes	1205
+khous	1205
+khuep	489
+kilderkin	1244
+kilderkins	1244
+kilo	712
+kiloanna	1069
+kiloannum	1069
+kilocalorie	340
+kilocalorie per gram	943
+kilocalorie per hour	806
+kilocalorie per hour meter degree celsius	999
+kilocalorie per hour metre degree celsius	999
+kilocalorie per hour square meter	405
+kilocalorie per hour square meter degree celsius	416
+kilocalorie per hour square metre	405
+kilocalorie per hour square metre degree celsius	416
+kilocalorie per kilogram	941
+kilocalorie per kilogram degree celsius	948
+kilocalorie per minute	814
+kilocalorie per second	826
+kilocalories	340
+kilocalories per gram	943
+kilocalories per hour	806
+kilocalories per kilogram	941
+kilocalories per minute	814
+kilocalories per second	826
+kilogram	712
+kilogram calorie	340
+kilogram calories	340
+kilogram force	376
+kilogram meter per second	769
+kilogram meters per second	769
+kilogram metre per second	769
+kilogram metre squared	760
+kilogram metres per second	769
+kilogram of oil equivalent	349
+kilogram per cubic meter	228
+kilogram per cubic metre	228
+kilogram per day	634
 kilogram per hectare	51
-kilogram per hour	607
-kilogram per liter	210
-kilogram per litre	210
-kilogram per meter	558
-kilogram per metre	558
-kilogram per minute	611
-kilogram per second	615
+kilogram per hour	637
+kilogram per liter	240
+kilogram per litre	240
+kilogram per meter	588
+kilogram per metre	588
+kilogram per minute	641
+kilogram per second	645
 kilogram per square meter	59
 kilogram per square metre	59
-kilogram square centimeter	726
-kilogram square centimeters	726
-kilogram square centimetre	726
-kilogram square centimetres	726
-kilogram square meter	730
+kilogram square centimeter	756
+kilogram square centimeters	756
+kilogram square centimetre	756
+kilogram square centimetres	756
+kilogram square meter	760
 kilogram square meter per second	48
-kilogram square meters	730
-kilogram square metre	730
+kilogram square meters	760
+kilogram square metre	760
 kilogram square metre per second	48
-kilogram square metres	730
-kilogram square millimeter	724
-kilogram square millimeters	724
-kilogram square millimetre	724
-kilogram square millimetres	724
-kilogram-force	346
-kilogram-force centimeter	1048
-kilogram-force centimeters	1048
-kilogram-force centimetre	1048
-kilogram-force centimetres	1048
-kilogram-force meter	1052
-kilogram-force meter per second	781
-kilogram-force meters	1052
-kilogram-force metre	1052
-kilogram-force metre per second	781
-kilogram-force metres	1052
-kilogram-force metres per second	781
-kilogram-force per meter	948
-kilogram-force per metre	948
-kilogram-force per square centimeter	832
-kilogram-force per square centimetre	832
-kilogram-force per square meter	804
-kilogram-force per square metre	804
-kilogram-force per square millimeter	838
-kilogram-force per square millimetre	838
-kilogram-force second	742
-kilogram-force second per square meter	219
-kilogram-force second per square metre	219
-kilogram-force seconds	742
-kilogram-force seconds per square metre	219
-kilogramme	682
-kilogramme-force	346
-kilogramme-metre	300
-kilogrammes	682
-kilogrammeter	300
-kilogrammeters	300
-kilogrammetre	300
-kilogrammetres	300
-kilogrammètre	300
-kilograms	682
-kilograms of oil equivalent	319
-kilograms per cubic meter	198
-kilograms per cubic metre	198
-kilograms per day	604
+kilogram square metres	760
+kilogram square millimeter	754
+kilogram square millimeters	754
+kilogram square millimetre	754
+kilogram square millimetres	754
+kilogram-force	376
+kilogram-force centimeter	1078
+kilogram-force centimeters	1078
+kilogram-force centimetre	1078
+kilogram-force centimetres	1078
+kilogram-force meter	1082
+kilogram-force meter per second	811
+kilogram-force meters	1082
+kilogram-force metre	1082
+kilogram-force metre per second	811
+kilogram-force metres	1082
+kilogram-force metres per second	811
+kilogram-force per meter	978
+kilogram-force per metre	978
+kilogram-force per square centimeter	862
+kilogram-force per square centimetre	862
+kilogram-force per square meter	834
+kilogram-force per square metre	834
+kilogram-force per square millimeter	868
+kilogram-force per square millimetre	868
+kilogram-force second	772
+kilogram-force second per square meter	249
+kilogram-force second per square metre	249
+kilogram-force seconds	772
+kilogram-force seconds per square metre	249
+kilogramme	712
+kilogramme-force	376
+kilogramme-metre	330
+kilogrammes	712
+kilogrammeter	330
+kilogrammeters	330
+kilogrammetre	330
+kilogrammetres	330
+kilogrammètre	330
+kilograms	712
+kilograms of oil equivalent	349
+kilograms per cubic meter	228
+kilograms per cubic metre	228
+kilograms per day	634
 kilograms per hectare	51
-kilograms per hour	607
-kilograms per liter	210
-kilograms per litre	210
-kilograms per meter	558
-kilograms per metre	558
-kilograms per minute	611
-kilograms per second	615
+kilograms per hour	637
+kilograms per liter	240
+kilograms per litre	240
+kilograms per meter	588
+kilograms per metre	588
+kilograms per minute	641
+kilograms per second	645
 kilograms per square meter	59
 kilograms per square metre	59
-kilograms-force	346
-kilograms-force per metre	948
-kilograms-force per square meter	804
-kilograms-force per square metre	804
-kilograms-force per square millimeter	838
-kilograms-force per square millimetre	838
-kilojoule per square meter	842
-kilojoule per square metre	842
-kilojoules per square meter	842
-kilojoules per square metre	842
-kilometer per hour	933
+kilograms-force	376
+kilograms-force per metre	978
+kilograms-force per square meter	834
+kilograms-force per square metre	834
+kilograms-force per square millimeter	868
+kilograms-force per square millimetre	868
+kilojoule per square meter	872
+kilojoule per square metre	872
+kilojoules per square meter	872
+kilojoules per square metre	872
+kilometer per hour	963
 kilometer per hour per second	5
-kilometer per liter	371
-kilometer per second	941
-kilometer per second per megaparsec	353
-kilometers per hour	933
+kilometer per liter	401
+kilometer per second	971
+kilometer per second per megaparsec	383
+kilometers per hour	963
 kilometers per hour per second	5
-kilometers per liter	371
-kilometers per second	941
-kilometre per hour	933
+kilometers per liter	401
+kilometers per second	971
+kilometre per hour	963
 kilometre per hour per second	5
-kilometre per litre	371
-kilometre per second	941
-kilometre per second per megaparsec	353
-kilometres per hour	933
+kilometre per litre	401
+kilometre per second	971
+kilometre per second per megaparsec	383
+kilometres per hour	963
 kilometres per hour per second	5
-kilometres per litre	371
-kilometres per second	941
-kilometres per second per megaparsec	353
-kilopond	346
-kilopond centimetre	1048
-kilopond meter	1052
-kilopond metre	1052
-kilopond metre per second	781
-kilopond per metre	948
-kilopond per square centimeter	832
-kilopond per square centimetre	832
-kilopond per square metre	804
-kilopond second	742
-kilopond second per square metre	219
-kilopond seconds	742
-kiloponds	346
-kilopound per square inch	837
-kilopound-force	348
-kilopounds-force	348
-kilos	682
-kilotonne	710
-kilotonnes	710
-kilowatt-hour per square meter	846
-kilowatt-hour per square metre	846
-kilowatt-hours per square meter	846
-kilowatt-hours per square metre	846
-kiloyear	1039
-kiloyears	1039
-kin	678
-kine	930
-kines	930
-kip	348
-kip feet	1054
-kip foot	1054
-kip inch	1053
-kip inches	1053
-kip per square foot	830
-kip per square inch	837
-kip-feet	1054
-kip-foot	1054
-kip-inch	1053
-kip-inches	1053
-kips	348
-kips per square foot	830
-kips per square inch	837
-km per hour	933
-kmh	933
-kmph	933
-knot	936
+kilometres per litre	401
+kilometres per second	971
+kilometres per second per megaparsec	383
+kilopond	376
+kilopond centimetre	1078
+kilopond meter	1082
+kilopond metre	1082
+kilopond metre per second	811
+kilopond per metre	978
+kilopond per square centimeter	862
+kilopond per square centimetre	862
+kilopond per square metre	834
+kilopond second	772
+kilopond second per square metre	249
+kilopond seconds	772
+kiloponds	376
+kilopound per square inch	867
+kilopound-force	378
+kilopounds-force	378
+kilos	712
+kilotonne	740
+kilotonnes	740
+kilowatt-hour per square meter	876
+kilowatt-hour per square metre	876
+kilowatt-hours per square meter	876
+kilowatt-hours per square metre	876
+kiloyear	1069
+kiloyears	1069
+kin	708
+kine	960
+kines	960
+kip	378
+kip feet	1084
+kip foot	1084
+kip inch	1083
+kip inches	1083
+kip per square foot	860
+kip per square inch	867
+kip-feet	1084
+kip-foot	1084
+kip-inch	1083
+kip-inches	1083
+kips	378
+kips per square foot	860
+kips per square inch	867
+km per hour	963
+kmh	963
+kmph	963
+knot	966
 knot per second	8
-knots	936
+knots	966
 knots per second	8
-koku	1224
-korce	1219
-korzec	1219
-kosaji	1121
-kotylai	1146
-kotyle	1146
-kujirajaku	476
-kwan	684
-kwean	1241
-kwian	1241
-kwien	1241
+koku	1254
+korce	1249
+korean won	153
+koruna	161
+korunas	161
+korzec	1249
+kosaji	1151
+kotylai	1176
+kotyle	1176
+krw	153
+kujirajaku	506
+kwan	714
+kwean	1271
+kwian	1271
+kwien	1271
 kyo-ma	80
 kyoma tatami	80
-kyu	1058
+kyu	1088
 kyōma tatami	80
 labor	120
 labor of land	120
 labors	120
-lac	880
-lacs	880
-lakh	880
-lakhs	880
-lambda	1105
-lambdas	1105
-lambert	567
-lamberts	567
-land league	547
-land leagues	547
-langley	844
-langley per minute	378
-langley per second	384
-langleys	844
-langleys per minute	378
-langleys per second	384
-lap time	756
-large calorie	310
-large calories	310
-lb av	673
+lac	910
+lacs	910
+lakh	910
+lakhs	910
+lambda	1135
+lambdas	1135
+lambert	597
+lamberts	597
+land league	577
+land leagues	577
+langley	874
+langley per minute	408
+langley per second	414
+langleys	874
+langleys per minute	408
+langleys per second	414
+lap time	786
+large calorie	340
+large calories	340
+lb av	703
 lb-mole	15
 lb-moles	15
-lbs	673
-league	547
-leagues	547
-leap year	1030
-leap years	1030
-legal cup	1144
-legal cups	1144
-legal ohm	270
-legal ohms	270
-legua	544
-legua legal	544
-leguas	544
-leuca	541
-leuga	541
-leung	660
+lbs	703
+league	577
+leagues	577
+leap year	1060
+leap years	1060
+legal cup	1174
+legal cups	1174
+legal ohm	300
+legal ohms	300
+legua	574
+legua legal	574
+leguas	574
+lei	170
+leu	170
+leuca	571
+leuga	571
+leung	690
 leyden jar unit	144
-liang	661
-libra	666
-libra castellana	674
-librae	666
-lieue de paris	542
-lieue de poste	545
-lieues de paris	542
-lieues de poste	545
+liang	691
+libra	696
+libra castellana	704
+librae	696
+lieue de paris	572
+lieue de poste	575
+lieues de paris	572
+lieues de poste	575
 light day	140
 light days	140
 light hour	139
@@ -11616,7 +11972,7 @@ light nanosecond	127
 light nanoseconds	127
 light second	134
 light seconds	134
-light speed	944
+light speed	974
 light year	141
 light years	141
 light-day	140
@@ -11633,1592 +11989,1640 @@ light-year	141
 light-years	141
 lightyear	141
 lightyears	141
-ligne	429
-lignes	429
-line	428
-line per square inch	582
-linear arpent	527
-linear arpents	527
-lines	428
-lines per square inch	582
-linii	430
-liniya	430
-link	456
-links	456
-liquid barrel	1218
-liquid barrels	1218
-liquid pint	1150
-liquid quart	1158
-liter	1159
-liter atmosphere	301
-liter per 100 kilometers	363
-liter per day	1080
-liter per hour	1084
-liter per kilometer	366
-liter per minute	1089
-liter per second	1095
-liter-atmosphere	301
-liter-atmospheres	301
-liters	1159
-liters per 100 kilometers	363
-liters per day	1080
-liters per hour	1084
-liters per kilometer	366
-liters per minute	1089
-liters per second	1095
-litre	1159
-litre atmosphere	301
-litre per 100 kilometres	363
-litre per day	1080
-litre per hour	1084
-litre per hundred kilometres	363
-litre per kilometre	366
-litre per minute	1089
-litre per second	1095
-litre-atmosphere	301
-litre-atmospheres	301
-litres	1159
-litres per 100 kilometres	363
-litres per day	1080
-litres per hour	1084
-litres per hundred kilometres	363
-litres per kilometre	366
-litres per minute	1089
-litres per second	1095
-livre	675
-livre metrique	676
-livre métrique	676
-livre poids de marc	675
-livres	675
-lokiec	482
-long dozen	866
-long hundred	872
-long hundreds	872
-long hundredweight	699
-long hundredweights	699
-long primer	1073
-long quarter	688
-long quarters	688
-long ton	709
-long ton force	351
-long ton per cubic yard	212
-long ton per square inch	840
-long ton-force	351
-long ton-force per square inch	840
-long tons	709
-long tons per cubic yard	212
-long tons-force	351
-long tons-force per square inch	840
-lumen	569
-lumen per square centimeter	396
-lumen per square centimetre	396
-lumen per square foot	394
-lumen per square inch	395
-lumen per square meter	393
-lumen per square metre	393
-lumens	569
-lumens per square centimetre	396
-lumens per square foot	394
-lumens per square inch	395
-lumens per square metre	393
+ligne	459
+lignes	459
+line	458
+line per square inch	612
+linear arpent	557
+linear arpents	557
+lines	458
+lines per square inch	612
+linii	460
+liniya	460
+link	486
+links	486
+liquid barrel	1248
+liquid barrels	1248
+liquid pint	1180
+liquid quart	1188
+lira	159
+liter	1189
+liter atmosphere	331
+liter per 100 kilometers	393
+liter per day	1110
+liter per hour	1114
+liter per kilometer	396
+liter per minute	1119
+liter per second	1125
+liter-atmosphere	331
+liter-atmospheres	331
+liters	1189
+liters per 100 kilometers	393
+liters per day	1110
+liters per hour	1114
+liters per kilometer	396
+liters per minute	1119
+liters per second	1125
+litre	1189
+litre atmosphere	331
+litre per 100 kilometres	393
+litre per day	1110
+litre per hour	1114
+litre per hundred kilometres	393
+litre per kilometre	396
+litre per minute	1119
+litre per second	1125
+litre-atmosphere	331
+litre-atmospheres	331
+litres	1189
+litres per 100 kilometres	393
+litres per day	1110
+litres per hour	1114
+litres per hundred kilometres	393
+litres per kilometre	396
+litres per minute	1119
+litres per second	1125
+livre	705
+livre metrique	706
+livre métrique	706
+livre poids de marc	705
+livres	705
+lokiec	512
+long dozen	896
+long hundred	902
+long hundreds	902
+long hundredweight	729
+long hundredweights	729
+long primer	1103
+long quarter	718
+long quarters	718
+long ton	739
+long ton force	381
+long ton per cubic yard	242
+long ton per square inch	870
+long ton-force	381
+long ton-force per square inch	870
+long tons	739
+long tons per cubic yard	242
+long tons-force	381
+long tons-force per square inch	870
+lumen	599
+lumen per square centimeter	426
+lumen per square centimetre	426
+lumen per square foot	424
+lumen per square inch	425
+lumen per square meter	423
+lumen per square metre	423
+lumens	599
+lumens per square centimetre	426
+lumens per square foot	424
+lumens per square inch	425
+lumens per square metre	423
 lunar distance	135
 lunar distances	135
-lunar mass	713
-lunar month	1014
-lunar months	1014
+lunar mass	743
+lunar month	1044
+lunar months	1044
 lunar radii	128
 lunar radius	128
-lunar year	1020
-lunar years	1020
-lunation	1014
-lunations	1014
-lustra	1032
-lustrum	1032
-lustrums	1032
-lux	393
-mace	638
-maces	638
-mach	940
-magnetic flux quanta	586
-magnetic flux quantum	586
-magnum	1168
-magnums	1168
-man	879
-marc	665
-marc de paris	665
-marco castellano	664
-marco de castilla	664
-marine league	752
-marine leagues	752
-market catty	677
-market dan	698
-market jin	677
-market liang	661
-market picul	698
-market qian	644
-market tael	661
-mars solar day	1005
-martian day	1005
-martian days	1005
-mass of jupiter	715
-mass of the moon	713
-mass of the sun	716
-mass per volume percent	602
-mathusalem	1186
-maund	693
-maunds	693
-maxwell	587
-maxwell per square centimetre	583
-maxwell per square inch	582
-maxwells	587
-maxwells per square centimetre	583
-maxwells per square inch	582
-maya tun	1021
-maya tuns	1021
-mean british thermal unit	306
-mean british thermal units	306
-mean btu	306
-mean btus	306
-mean calorie	299
-mean calories	299
+lunar year	1050
+lunar years	1050
+lunation	1044
+lunations	1044
+lustra	1062
+lustrum	1062
+lustrums	1062
+lux	423
+mace	668
+maces	668
+mach	970
+magnetic flux quanta	616
+magnetic flux quantum	616
+magnum	1198
+magnums	1198
+malaysian ringgit	171
+malaysian ringgits	171
+man	909
+marc	695
+marc de paris	695
+marco castellano	694
+marco de castilla	694
+marine league	782
+marine leagues	782
+market catty	707
+market dan	728
+market jin	707
+market liang	691
+market picul	728
+market qian	674
+market tael	691
+mars solar day	1035
+martian day	1035
+martian days	1035
+mass of jupiter	745
+mass of the moon	743
+mass of the sun	746
+mass per volume percent	632
+mathusalem	1216
+maund	723
+maunds	723
+maxwell	617
+maxwell per square centimetre	613
+maxwell per square inch	612
+maxwells	617
+maxwells per square centimetre	613
+maxwells per square inch	612
+maya tun	1051
+maya tuns	1051
+mean british thermal unit	336
+mean british thermal units	336
+mean btu	336
+mean btus	336
+mean calorie	329
+mean calories	329
 mean earth radius	130
-mean gregorian year	1024
-mean hebrew year	1025
-mean international ampere	247
-mean international amperes	247
-mean international coulomb	225
-mean international coulombs	225
+mean gregorian year	1054
+mean hebrew year	1055
+mean international ampere	277
+mean international amperes	277
+mean international coulomb	255
+mean international coulombs	255
 mean international farad	146
 mean international farads	146
-mean international henries	400
-mean international henry	400
-mean international ohm	273
-mean international ohms	273
-mean international siemens	238
-mean international volt	265
-mean international volts	265
-mean islamic month	1013
-mean islamic year	1019
-mean kilocalorie	313
-mean kilocalories	313
+mean international henries	430
+mean international henry	430
+mean international ohm	303
+mean international ohms	303
+mean international siemens	268
+mean international volt	295
+mean international volts	295
+mean islamic month	1043
+mean islamic year	1049
+mean kilocalorie	343
+mean kilocalories	343
 mean lunar distance	135
 mean lunar radius	128
-mean molad interval	1015
-mean spherical candlepower	570
-mean tropical year	1023
-measurement ton	1238
-measurement tons	1238
-mechanical horsepower	788
-medicinal drop	1106
-medicinal drops	1106
-medieval moment	999
-medimnoi	1211
-medimnos	1211
-megaanna	1040
-megaannum	1040
-megajoule per square meter	845
-megajoule per square metre	845
-megajoules per square meter	845
-megajoules per square metre	845
-megapond	350
-megaponds	350
-megatonne	711
-megatonnes	711
-megayear	1040
-megayears	1040
-melchizedek	1205
-melchizedeks	1205
-mercantile pound	671
-merchant's pound	671
-merchant's pounds	671
-merchants' pound	671
-meter	492
-meter of seawater	827
-meter of water	826
-meter per day	924
-meter per hour	926
-meter per liter	368
-meter per minute	931
-meter per second	938
-meter per second cubed	406
+mean molad interval	1045
+mean spherical candlepower	600
+mean tropical year	1053
+measurement ton	1268
+measurement tons	1268
+mechanical horsepower	818
+medicinal drop	1136
+medicinal drops	1136
+medieval moment	1029
+medimnoi	1241
+medimnos	1241
+megaanna	1070
+megaannum	1070
+megajoule per square meter	875
+megajoule per square metre	875
+megajoules per square meter	875
+megajoules per square metre	875
+megapond	380
+megaponds	380
+megatonne	741
+megatonnes	741
+megayear	1070
+megayears	1070
+melchizedek	1235
+melchizedeks	1235
+mercantile pound	701
+merchant's pound	701
+merchant's pounds	701
+merchants' pound	701
+meter	522
+meter of seawater	857
+meter of water	856
+meter per day	954
+meter per hour	956
+meter per liter	398
+meter per minute	961
+meter per second	968
+meter per second cubed	436
 meter per second squared	9
-meter-candle	393
-meter-candles	393
-meters	492
-meters of seawater	827
-meters of water	826
-meters per day	924
-meters per hour	926
-meters per liter	368
-meters per minute	931
-meters per second	938
-meters per second cubed	406
+meter-candle	423
+meter-candles	423
+meters	522
+meters of seawater	857
+meters of water	856
+meters per day	954
+meters per hour	956
+meters per liter	398
+meters per minute	961
+meters per second	968
+meters per second cubed	436
 meters per second squared	9
-methuselah	1186
-methuselahs	1186
-metonic cycle	1035
-metonic cycles	1035
-metre	492
-metre kilopond	1052
-metre of sea water	827
-metre of seawater	827
-metre of water	826
-metre of water column	826
-metre per day	924
-metre per hour	926
-metre per litre	368
-metre per minute	931
-metre per second	938
-metre per second cubed	406
+methuselah	1216
+methuselahs	1216
+metonic cycle	1065
+metonic cycles	1065
+metre	522
+metre kilopond	1082
+metre of sea water	857
+metre of seawater	857
+metre of water	856
+metre of water column	856
+metre per day	954
+metre per hour	956
+metre per litre	398
+metre per minute	961
+metre per second	968
+metre per second cubed	436
 metre per second per second	9
 metre per second squared	9
-metre-candle	393
-metre-candles	393
-metres	492
-metres of seawater	827
-metres of water	826
-metres per day	924
-metres per hour	926
-metres per litre	368
-metres per minute	931
-metres per second	938
-metres per second cubed	406
+metre-candle	423
+metre-candles	423
+metres	522
+metres of seawater	857
+metres of water	856
+metres per day	954
+metres per hour	956
+metres per litre	398
+metres per minute	961
+metres per second	968
+metres per second cubed	436
 metres per second squared	9
-metretai	1209
-metretes	1209
-metric carat	628
-metric carats	628
-metric cup	1145
-metric cups	1145
-metric dessertspoon	1123
-metric dessertspoons	1123
-metric drop	1106
-metric drops	1106
+metretai	1239
+metretes	1239
+metric carat	658
+metric carats	658
+metric cup	1175
+metric cups	1175
+metric dessertspoon	1153
+metric dessertspoons	1153
+metric drop	1136
+metric drops	1136
 metric dunam	94
-metric grain	625
-metric grains	625
-metric horsepower	787
-metric horsepower hour	314
-metric horsepower hours	314
-metric horsepower-hour	314
-metric horsepower-hours	314
-metric pint	1151
-metric pints	1151
-metric pound	676
-metric pounds	676
-metric quintal	702
-metric quintals	702
-metric r-value	986
-metric slug	686
-metric slugs	686
-metric tablespoon	1125
-metric tablespoons	1125
-metric teaspoon	1120
-metric teaspoons	1120
-metric ton	708
-metric ton per day	610
+metric grain	655
+metric grains	655
+metric horsepower	817
+metric horsepower hour	344
+metric horsepower hours	344
+metric horsepower-hour	344
+metric horsepower-hours	344
+metric pint	1181
+metric pints	1181
+metric pound	706
+metric pounds	706
+metric quintal	732
+metric quintals	732
+metric r-value	1016
+metric slug	716
+metric slugs	716
+metric tablespoon	1155
+metric tablespoons	1155
+metric teaspoon	1150
+metric teaspoons	1150
+metric ton	738
+metric ton per day	640
 metric ton per hectare	56
-metric ton per hour	613
-metric ton square metre	732
-metric ton-force	350
-metric ton-force metre	1055
-metric tons	708
-metric tons per day	610
-metric tons per hour	613
-metric tons-force	350
-mezhevaya versta	540
-mho	241
-mhos	241
+metric ton per hour	643
+metric ton square metre	762
+metric ton-force	380
+metric ton-force metre	1085
+metric tons	738
+metric tons per day	640
+metric tons per hour	643
+metric tons-force	380
+mexican peso	162
+mexican pesos	162
+mezhevaya versta	570
+mho	271
+mhos	271
 micro-arcsecond	16
 micro-arcseconds	16
-micro-inch	422
-micro-inches	422
+micro-inch	452
+micro-inches	452
 microarcsecond	16
 microarcseconds	16
-microgram per cubic meter	190
-microgram per cubic metre	190
-microgram per deciliter	597
-microgram per decilitre	597
-microgram per liter	596
-microgram per litre	596
-microgram per milliliter	599
-microgram per millilitre	599
-micrograms per cubic meter	190
-micrograms per cubic metre	190
-micrograms per deciliter	597
-micrograms per decilitre	597
-micrograms per liter	596
-micrograms per litre	596
-micrograms per milliliter	599
-micrograms per millilitre	599
-microinch	422
-microinch per inch degree fahrenheit	976
-microinches	422
-micrometer of mercury	801
-micrometers of mercury	801
-micrometre of mercury	801
-micrometre per metre kelvin	975
-micrometres of mercury	801
-micron	423
-micron hg	801
-micron of mercury	801
-microns	423
-microns of mercury	801
-microstrain per degree fahrenheit	976
-microstrain per kelvin	975
-midas	1205
+microgram per cubic meter	220
+microgram per cubic metre	220
+microgram per deciliter	627
+microgram per decilitre	627
+microgram per liter	626
+microgram per litre	626
+microgram per milliliter	629
+microgram per millilitre	629
+micrograms per cubic meter	220
+micrograms per cubic metre	220
+micrograms per deciliter	627
+micrograms per decilitre	627
+micrograms per liter	626
+micrograms per litre	626
+micrograms per milliliter	629
+micrograms per millilitre	629
+microinch	452
+microinch per inch degree fahrenheit	1006
+microinches	452
+micrometer of mercury	831
+micrometers of mercury	831
+micrometre of mercury	831
+micrometre per metre kelvin	1005
+micrometres of mercury	831
+micron	453
+micron hg	831
+micron of mercury	831
+microns	453
+microns of mercury	831
+microstrain per degree fahrenheit	1006
+microstrain per kelvin	1005
+midas	1235
 mil angle	23
-mile	537
-mile per gallon	370
-mile per hour	935
+mile	567
+mile per gallon	400
+mile per hour	965
 mile per hour per second	7
-mile per imperial gallon	369
-mile per liter	372
-mile per litre	372
-mile per minute	939
-mile per second	942
-mile per uk gallon	369
-mile per us gallon	370
-miles	537
-miles per gallon	370
-miles per hour	935
+mile per imperial gallon	399
+mile per liter	402
+mile per litre	402
+mile per minute	969
+mile per second	972
+mile per uk gallon	399
+mile per us gallon	400
+miles	567
+miles per gallon	400
+miles per hour	965
 miles per hour per second	7
-miles per imperial gallon	369
-miles per liter	372
-miles per litre	372
-miles per minute	939
-miles per second	942
-miles per uk gallon	369
-miles per us gallon	370
-military pace	488
-military paces	488
-mill	857
-millage	857
-mille passus	536
-mille passuum	536
-millennia	1039
-millennium	1039
-millenniums	1039
+miles per imperial gallon	399
+miles per liter	402
+miles per litre	402
+miles per minute	969
+miles per second	972
+miles per uk gallon	399
+miles per us gallon	400
+military pace	518
+military paces	518
+mill	887
+millage	887
+mille passus	566
+mille passuum	566
+millennia	1069
+millennium	1069
+millenniums	1069
 milli-arcsecond	17
 milli-arcseconds	17
-milli-inch	424
-milli-inches	424
+milli-inch	454
+milli-inches	454
 milliarcsecond	17
-milliarcsecond per year	886
+milliarcsecond per year	916
 milliarcseconds	17
-milliarcseconds per year	886
-milliard	883
-milliards	883
-milliarium	536
-millidarcies	765
-millidarcy	765
-millidarcys	765
-milligram per cubic meter	191
-milligram per cubic metre	191
-milligram per deciliter	194
-milligram per decilitre	194
-milligram per liter	193
-milligram per litre	193
-milligram per milliliter	601
-milligram per millilitre	601
-milligrams per cubic meter	191
-milligrams per cubic metre	191
-milligrams per deciliter	194
-milligrams per decilitre	194
-milligrams per liter	193
-milligrams per litre	193
-milligrams per milliliter	601
-milligrams per millilitre	601
-milliliter per kilometer	362
-milliliters per kilometer	362
-millilitre per kilometre	362
-millilitres per kilometre	362
-millimeter of mercury	811
-millimeter of water	805
-millimeter per hour	921
-millimeter per second	928
-millimeters of mercury	811
-millimeters of water	805
-millimeters per hour	921
-millimeters per second	928
-millimetre of mercury	811
-millimetre of water	805
-millimetre of water column	805
-millimetre per hour	921
-millimetre per second	928
-millimetres of mercury	811
-millimetres of water	805
-millimetres per hour	921
-millimetres per second	928
-million	881
-million british thermal units	325
-million british thermal units per hour	798
-million btu	325
-million btu per hour	798
-million cubic feet	1253
-million gallons per day	1101
-million us gallons per day	1101
-millions	881
-mills	857
-mils	424
-milya	548
-min per km	760
-min per mile	759
-mina	672
-minae	672
-minas	672
-minim	1109
-minims	1109
-minion	1070
-mins	997
-minute	997
+milliarcseconds per year	916
+milliard	913
+milliards	913
+milliarium	566
+millidarcies	795
+millidarcy	795
+millidarcys	795
+milligram per cubic meter	221
+milligram per cubic metre	221
+milligram per deciliter	224
+milligram per decilitre	224
+milligram per liter	223
+milligram per litre	223
+milligram per milliliter	631
+milligram per millilitre	631
+milligrams per cubic meter	221
+milligrams per cubic metre	221
+milligrams per deciliter	224
+milligrams per decilitre	224
+milligrams per liter	223
+milligrams per litre	223
+milligrams per milliliter	631
+milligrams per millilitre	631
+milliliter per kilometer	392
+milliliters per kilometer	392
+millilitre per kilometre	392
+millilitres per kilometre	392
+millimeter of mercury	841
+millimeter of water	835
+millimeter per hour	951
+millimeter per second	958
+millimeters of mercury	841
+millimeters of water	835
+millimeters per hour	951
+millimeters per second	958
+millimetre of mercury	841
+millimetre of water	835
+millimetre of water column	835
+millimetre per hour	951
+millimetre per second	958
+millimetres of mercury	841
+millimetres of water	835
+millimetres per hour	951
+millimetres per second	958
+million	911
+million british thermal units	355
+million british thermal units per hour	828
+million btu	355
+million btu per hour	828
+million cubic feet	1283
+million gallons per day	1131
+million us gallons per day	1131
+millions	911
+mills	887
+mils	454
+milya	578
+min per km	790
+min per mile	789
+mina	702
+minae	702
+minas	702
+minim	1139
+minims	1139
+minion	1100
+mins	1027
+minute	1027
 minute of angle	22
 minute of arc	22
 minute of ra	26
 minute of right ascension	26
-minute per 100 meters	762
-minute per 100 metres	762
-minute per 100 yards	763
-minute per 500 meters	761
-minute per 500 metres	761
-minute per kilometer	760
-minute per kilometre	760
-minute per mile	759
-minutes	997
+minute per 100 meters	792
+minute per 100 metres	792
+minute per 100 yards	793
+minute per 500 meters	791
+minute per 500 metres	791
+minute per kilometer	790
+minute per kilometre	790
+minute per mile	789
+minutes	1027
 minutes of arc	22
 minutes of ra	26
 minutes of right ascension	26
-minutes per 100 meters	762
-minutes per 100 metres	762
-minutes per 100 yards	763
-minutes per 500 meters	761
-minutes per 500 metres	761
-minutes per kilometer	760
-minutes per kilometre	760
-minutes per mile	759
-mm hg	811
-mm water gauge	805
-mmwc	805
+minutes per 100 meters	792
+minutes per 100 metres	792
+minutes per 100 yards	793
+minutes per 500 meters	791
+minutes per 500 metres	791
+minutes per kilometer	790
+minutes per kilometre	790
+minutes per mile	789
+mm hg	841
+mm water gauge	835
+mmwc	835
 moa	22
-modii	1190
-modius	1190
-molad month	1015
-molad months	1015
-molar	721
-molarity	721
+modii	1220
+modius	1220
+molad month	1045
+molad months	1045
+molar	751
+molarity	751
 mole	12
-mole per cubic meter	719
-mole per cubic metre	719
-mole per liter	721
-mole per litre	721
+mole per cubic meter	749
+mole per cubic metre	749
+mole per liter	751
+mole per litre	751
 moles	12
-moles per cubic meter	719
-moles per cubic metre	719
-moles per liter	721
-moles per litre	721
-molybdenum x unit	418
-molybdenum x units	418
-moment	999
-moments	999
-momme	637
-mommes	637
-moneyers' pound	667
-monme	637
-month	1016
-months	1016
-moon mass	713
-moon masses	713
+moles per cubic meter	749
+moles per cubic metre	749
+moles per liter	751
+moles per litre	751
+molybdenum x unit	448
+molybdenum x units	448
+moment	1029
+moments	1029
+momme	667
+mommes	667
+moneyers' pound	697
+monme	667
+month	1046
+months	1046
+moon mass	743
+moon masses	743
 moon radius	128
 morga	106
 morga nowopolska	106
 morgi	106
-mou	425
-mpg uk	369
-mpg us	370
-mpm	931
-mps	938
+mou	455
+mpg uk	399
+mpg us	400
+mpm	961
+mps	968
 mu	91
-muon mass	617
-muon masses	617
-muon rest mass	617
-mwc	826
-myriad	879
-myriads	879
-myriameter	552
-myriameters	552
-myriametre	552
-myriametres	552
-mō	425
-nabuchodonosor	1194
-nail	450
-nail of cloth	450
-nails	450
-nanogram per deciliter	594
-nanogram per decilitre	594
-nanogram per liter	593
-nanogram per litre	593
-nanogram per milliliter	595
-nanogram per millilitre	595
-nanograms per deciliter	594
-nanograms per decilitre	594
-nanograms per liter	593
-nanograms per litre	593
-nanograms per milliliter	595
-nanograms per millilitre	595
+muon mass	647
+muon masses	647
+muon rest mass	647
+mwc	856
+mxn	162
+myr	171
+myriad	909
+myriads	909
+myriameter	582
+myriameters	582
+myriametre	582
+myriametres	582
+mō	455
+nabuchodonosor	1224
+nail	480
+nail of cloth	480
+nails	480
+nanogram per deciliter	624
+nanogram per decilitre	624
+nanogram per liter	623
+nanogram per litre	623
+nanogram per milliliter	625
+nanogram per millilitre	625
+nanograms per deciliter	624
+nanograms per decilitre	624
+nanograms per liter	623
+nanograms per litre	623
+nanograms per milliliter	625
+nanograms per millilitre	625
 nato mil	23
 nato mils	23
-natural unit of time	988
-natural units of time	988
-nautical league	752
-nautical leagues	752
-nautical mile	749
-nautical mile per hour	936
-nautical miles	749
-nautical miles per hour	936
-nebuchadnezzar	1194
-nebuchadnezzars	1194
-net hundredweight	695
-net ton	707
-net tons	707
-neutron mass	621
-neutron masses	621
-neutron rest mass	621
-new candle	572
-new candles	572
-newton	344
-newton centimeter	1046
-newton centimeters	1046
-newton centimetre	1046
-newton centimetres	1046
-newton degree	957
-newton degrees	957
-newton meter	1050
+natural unit of time	1018
+natural units of time	1018
+nautical league	782
+nautical leagues	782
+nautical mile	779
+nautical mile per hour	966
+nautical miles	779
+nautical miles per hour	966
+nebuchadnezzar	1224
+nebuchadnezzars	1224
+net hundredweight	725
+net ton	737
+net tons	737
+neutron mass	651
+neutron masses	651
+neutron rest mass	651
+new candle	602
+new candles	602
+new shekel	173
+new shekels	173
+new zealand dollar	174
+new zealand dollars	174
+newton	374
+newton centimeter	1076
+newton centimeters	1076
+newton centimetre	1076
+newton centimetres	1076
+newton degree	987
+newton degrees	987
+newton meter	1080
 newton meter second	49
 newton meter seconds	49
-newton meters	1050
-newton metre	1050
+newton meters	1080
+newton metre	1080
 newton metre second	49
 newton metre seconds	49
-newton metres	1050
-newton millimeter	1044
-newton millimeters	1044
-newton millimetre	1044
-newton millimetres	1044
-newton per coulomb	255
-newton per meter	947
-newton per metre	947
-newton per square centimeter	828
-newton per square centimetre	828
-newton per square meter	802
-newton per square metre	802
-newton per square millimeter	836
-newton per square millimetre	836
-newton second	740
-newton second per square meter	217
-newton second per square metre	217
-newton seconds	740
-newton-meter	1050
-newton-meters	1050
-newton-metre	1050
-newton-metres	1050
-newton-second	740
-newton-seconds	740
-newtons	344
-newtons per coulomb	255
-newtons per meter	947
-newtons per metre	947
-newtons per square centimeter	828
-newtons per square centimetre	828
-newtons per square meter	802
-newtons per square metre	802
-newtons per square millimeter	836
-newtons per square millimetre	836
+newton metres	1080
+newton millimeter	1074
+newton millimeters	1074
+newton millimetre	1074
+newton millimetres	1074
+newton per coulomb	285
+newton per meter	977
+newton per metre	977
+newton per square centimeter	858
+newton per square centimetre	858
+newton per square meter	832
+newton per square metre	832
+newton per square millimeter	866
+newton per square millimetre	866
+newton second	770
+newton second per square meter	247
+newton second per square metre	247
+newton seconds	770
+newton-meter	1080
+newton-meters	1080
+newton-metre	1080
+newton-metres	1080
+newton-second	770
+newton-seconds	770
+newtons	374
+newtons per coulomb	285
+newtons per meter	977
+newtons per metre	977
+newtons per square centimeter	858
+newtons per square centimetre	858
+newtons per square meter	832
+newtons per square metre	832
+newtons per square millimeter	866
+newtons per square millimetre	866
 ngan	89
-nibble	188
-nibbles	188
-nio	435
-nit	563
-nits	563
-nodical month	1009
-noggin	1137
-noggins	1137
-nominal solar constant	380
-nominal solar luminosity	799
+nibble	218
+nibbles	218
+nio	465
+nit	593
+nits	593
+nodical month	1039
+noggin	1167
+noggins	1167
+nok	165
+nominal solar constant	410
+nominal solar luminosity	829
 nominal solar radius	136
-nominal total solar irradiance	380
-nominal total solar irradiances	380
-nonpareil	1069
+nominal total solar irradiance	410
+nominal total solar irradiances	410
+nonpareil	1099
 normal cubic meter	14
 normal cubic meters	14
 normal cubic metre	14
 normal cubic metres	14
-norwegian mile	551
-nox	392
-nutrition labeling fluid ounce	1131
-nybble	188
-nybbles	188
-obol	631
-obols	631
-oc-1	167
-oc-12	175
-oc-18	177
-oc-192	183
-oc-24	178
-oc-3	170
-oc-36	179
-oc-3c	170
-oc-48	180
-oc-768	185
-oc-9	173
-oc-96	182
-oc1	167
-oc12	175
-oc18	177
-oc192	183
-oc24	178
-oc3	170
-oc36	179
-oc48	180
-oc768	185
-oc9	173
-oc96	182
+norwegian crown	165
+norwegian crowns	165
+norwegian krone	165
+norwegian kroner	165
+norwegian mile	581
+nox	422
+nutrition labeling fluid ounce	1161
+nybble	218
+nybbles	218
+nzd	174
+obol	661
+obols	661
+oc-1	197
+oc-12	205
+oc-18	207
+oc-192	213
+oc-24	208
+oc-3	200
+oc-36	209
+oc-3c	200
+oc-48	210
+oc-768	215
+oc-9	203
+oc-96	212
+oc1	197
+oc12	205
+oc18	207
+oc192	213
+oc24	208
+oc3	200
+oc36	209
+oc48	210
+oc768	215
+oc9	203
+oc96	212
 octant	32
-octant of a sphere	903
+octant of a sphere	933
 octants	32
-octet	189
-octet per second	153
-octets	189
-octets per second	153
-oersted	580
-oersteds	580
-ohm	271
-ohm 90	272
-ohm-90	272
-ohms	271
-ohms-90	272
-oil barrel	1221
-oil barrel per day	1086
-oil barrel per minute	1096
-oil barrels	1221
-oil barrels per day	1086
-oil barrels per minute	1096
-old liter	1163
-old litre	1163
-old litres	1163
-old swedish mile	553
-olympiad	1031
-olympiads	1031
-once	656
-once poids de marc	656
-one	862
-ons	663
-onsen	663
-onza	653
-onzas	653
-orguia	504
-orguiai	504
-osaji	1126
-ounce	652
-ounce force	343
-ounce per cubic inch	213
-ounce per gallon	202
-ounce per imperial gallon	201
+octet	219
+octet per second	183
+octets	219
+octets per second	183
+oersted	610
+oersteds	610
+ohm	301
+ohm 90	302
+ohm-90	302
+ohms	301
+ohms-90	302
+oil barrel	1251
+oil barrel per day	1116
+oil barrel per minute	1126
+oil barrels	1251
+oil barrels per day	1116
+oil barrels per minute	1126
+old liter	1193
+old litre	1193
+old litres	1193
+old swedish mile	583
+olympiad	1061
+olympiads	1061
+once	686
+once poids de marc	686
+one	892
+ons	693
+onsen	693
+onza	683
+onzas	683
+orguia	534
+orguiai	534
+osaji	1156
+ounce	682
+ounce force	373
+ounce per cubic inch	243
+ounce per gallon	232
+ounce per imperial gallon	231
 ounce per square foot	58
-ounce per square inch	815
+ounce per square inch	845
 ounce per square yard	55
-ounce per uk gallon	201
-ounce per us gallon	202
-ounce square inch	725
-ounce square inches	725
-ounce troy	657
-ounce-force	343
-ounce-force inch	1045
-ounce-force inches	1045
-ounce-force per square inch	815
-ounce-inch	1045
-ounce-inches	1045
+ounce per uk gallon	231
+ounce per us gallon	232
+ounce square inch	755
+ounce square inches	755
+ounce troy	687
+ounce-force	373
+ounce-force inch	1075
+ounce-force inches	1075
+ounce-force per square inch	845
+ounce-inch	1075
+ounce-inches	1075
 ounce-mass per square inch	62
-ounce-weight	343
-ounces	652
-ounces per cubic inch	213
-ounces per gallon	202
-ounces per imperial gallon	201
+ounce-weight	373
+ounces	682
+ounces per cubic inch	243
+ounces per gallon	232
+ounces per imperial gallon	231
 ounces per square foot	58
-ounces per square inch	815
+ounces per square inch	845
 ounces per square yard	55
-ounces per uk gallon	201
-ounces per us gallon	202
-ounces troy	657
-ounces-force	343
-ounces-force per square inch	815
+ounces per uk gallon	231
+ounces per us gallon	232
+ounces troy	687
+ounces-force	373
+ounces-force per square inch	845
 ounces-mass per square inch	62
 oxgang	113
 oxgangs	113
-paardenkracht	787
-pace	488
-paces	488
-pair	863
-pairs	863
-palm	452
-palms	452
-palmus	451
-paris ell	494
-paris ells	494
-paris feet	473
-paris foot	473
-paris inch	443
-paris inches	443
-paris league	542
-paris leagues	542
-paris line	429
-paris lines	429
-paris perch	515
-paris perches	515
+paardenkracht	817
+pace	518
+paces	518
+pair	893
+pairs	893
+palm	482
+palms	482
+palmus	481
+paris ell	524
+paris ells	524
+paris feet	503
+paris foot	503
+paris inch	473
+paris inches	473
+paris league	572
+paris leagues	572
+paris line	459
+paris lines	459
+paris perch	545
+paris perches	545
 parsec	142
 parsecs	142
-part per billion	852
-part per hundred	860
-part per hundred thousand	854
-part per million	853
-part per million per degree celsius	975
-part per million per degree fahrenheit	976
-part per million per kelvin	975
-part per thousand	858
-part per trillion	851
-parts per billion	852
-parts per hundred	860
-parts per hundred thousand	854
-parts per million	853
-parts per million per degree fahrenheit	976
-parts per million per kelvin	975
-parts per thousand	858
-parts per trillion	851
-pascal	802
-pascal second	217
-pascal seconds	217
-pascal-second	217
-pascals	802
-passus	495
-pct	860
-peak sun	379
-pearl	1066
-pearl grain	625
-pearl grains	625
-pearl type	1066
-pecheis	479
-pechys	479
-peck	1187
-pecks	1187
-pedes	463
-pennyweight	635
-pennyweights	635
-pentane candle	575
-pentane candles	575
-per annum	354
-per cent	860
-per cent mille	854
-per centimeter	1264
-per centimetre	1264
-per day	357
-per degree celsius	979
-per degree fahrenheit	980
-per degree rankine	980
-per foot	1262
-per hour	358
-per inch	1263
-per kelvin	978
-per kilometer	1260
-per kilometre	1260
-per meter	1261
-per metre	1261
-per mil	858
-per mile	1259
-per mille	858
-per millimeter	1265
-per millimetre	1265
-per minute	359
-per month	355
-per myriad	856
-per ten thousand	856
-per thousand	858
-per week	356
-per year	354
-per yr	354
-percent	860
-percent mille	854
-percent per degree celsius	977
-percent per kelvin	977
-percent w/v	602
-percent weight per volume	602
-perch	513
-perche de paris	515
-perche des eaux et forêts	518
-perche royale	518
-perches	513
-perches de paris	515
-perches des eaux et forêts	518
-perfect ream	876
-perfect reams	876
-permille	858
-permyriad	856
-pertica	508
-pes	463
-petrograd standard	1246
-petrograd standards	1246
-petroleum barrel	1221
-petroleum barrels	1221
-pferdestaerke	787
-pferdestärke	787
-pfund	676
-phot	396
-phots	396
-physical atmosphere	835
-physical faraday	234
-physical faradays	234
-pica	1076
-picas	1076
-piccolo	1140
-piccolos	1140
-picogram per milliliter	592
-picogram per millilitre	592
-picograms per milliliter	592
-picograms per millilitre	592
-picul	700
-piculs	700
-pie castellano	460
-pied	473
-pied du roi	473
-pieds	473
-pieds du roi	473
-pies castellanos	460
-pieze	816
-piezes	816
-pin	1199
-pinch	1111
-pinches	1111
+part per billion	882
+part per hundred	890
+part per hundred thousand	884
+part per million	883
+part per million per degree celsius	1005
+part per million per degree fahrenheit	1006
+part per million per kelvin	1005
+part per thousand	888
+part per trillion	881
+parts per billion	882
+parts per hundred	890
+parts per hundred thousand	884
+parts per million	883
+parts per million per degree fahrenheit	1006
+parts per million per kelvin	1005
+parts per thousand	888
+parts per trillion	881
+pascal	832
+pascal second	247
+pascal seconds	247
+pascal-second	247
+pascals	832
+passus	525
+pct	890
+peak sun	409
+pearl	1096
+pearl grain	655
+pearl grains	655
+pearl type	1096
+pecheis	509
+pechys	509
+peck	1217
+pecks	1217
+pedes	493
+pennyweight	665
+pennyweights	665
+pentane candle	605
+pentane candles	605
+per annum	384
+per cent	890
+per cent mille	884
+per centimeter	1294
+per centimetre	1294
+per day	387
+per degree celsius	1009
+per degree fahrenheit	1010
+per degree rankine	1010
+per foot	1292
+per hour	388
+per inch	1293
+per kelvin	1008
+per kilometer	1290
+per kilometre	1290
+per meter	1291
+per metre	1291
+per mil	888
+per mile	1289
+per mille	888
+per millimeter	1295
+per millimetre	1295
+per minute	389
+per month	385
+per myriad	886
+per ten thousand	886
+per thousand	888
+per week	386
+per year	384
+per yr	384
+percent	890
+percent mille	884
+percent per degree celsius	1007
+percent per kelvin	1007
+percent w/v	632
+percent weight per volume	632
+perch	543
+perche de paris	545
+perche des eaux et forêts	548
+perche royale	548
+perches	543
+perches de paris	545
+perches des eaux et forêts	548
+perfect ream	906
+perfect reams	906
+permille	888
+permyriad	886
+pertica	538
+pes	493
+petrograd standard	1276
+petrograd standards	1276
+petroleum barrel	1251
+petroleum barrels	1251
+pferdestaerke	817
+pferdestärke	817
+pfund	706
+philippine peso	158
+philippine pesos	158
+phot	426
+phots	426
+php	158
+physical atmosphere	865
+physical faraday	264
+physical faradays	264
+pica	1106
+picas	1106
+piccolo	1170
+piccolos	1170
+picogram per milliliter	622
+picogram per millilitre	622
+picograms per milliliter	622
+picograms per millilitre	622
+picul	730
+piculs	730
+pie castellano	490
+pied	503
+pied du roi	503
+pieds	503
+pieds du roi	503
+pies castellanos	490
+pieze	846
+piezes	846
+pin	1229
+pinch	1141
+pinches	1141
 ping	81
-pins	1199
-pint	1150
-pints	1150
-pipe	1231
-pipes	1231
-pièze	816
-pièzes	816
+pins	1229
+pint	1180
+pints	1180
+pipe	1261
+pipes	1261
+pièze	846
+pièzes	846
 planck constant	44
 planck constants	44
-planck energies	326
-planck energy	326
-planck force	352
-planck forces	352
-planck length	414
-planck lengths	414
-planck mass	622
-planck masses	622
-planck temperature	965
-planck temperatures	965
-planck time	987
-planck times	987
+planck energies	356
+planck energy	356
+planck force	382
+planck forces	382
+planck length	444
+planck lengths	444
+planck mass	652
+planck masses	652
+planck temperature	995
+planck temperatures	995
+planck time	1017
+planck times	1017
 planck's constant	44
 plantation acre	108
 plantation acres	108
-plethra	523
-plethron	523
-podes	472
-point	1062
+plethra	553
+plethron	553
+pln	172
+podes	502
+point	1092
 point of the compass	29
-points	1062
+points	1092
 points of the compass	29
-poise	216
-poises	216
-poiseuille	217
+poise	246
+poises	246
+poiseuille	247
 polar earth radius	129
 polar jupiter radius	132
-pole	513
-poles	513
-polish bushel	1219
-polish chain	526
-polish chains	526
-polish ell	482
-polish ells	482
-polish fathom	499
-polish fathoms	499
-polish feet	461
-polish foot	461
-polish gallon	1180
+pole	543
+poles	543
+polish bushel	1249
+polish chain	556
+polish chains	556
+polish ell	512
+polish ells	512
+polish fathom	529
+polish fathoms	529
+polish feet	491
+polish foot	491
+polish gallon	1210
 polish hide	116
-polish inch	438
-polish inches	438
+polish inch	468
+polish inches	468
 polish morgen	106
-polish rod	512
-polish rods	512
-pollex	439
-poncelet	791
-poncelets	791
-pond	341
-pond centimetre	1043
-ponds	341
-pony keg	1204
-pony kegs	1204
-pood	691
-poods	691
-postmeile	550
-postscript pica	1076
-postscript picas	1076
-postscript point	1062
-postscript points	1062
-pottle	1172
-pottles	1172
-pouce	443
-pouces	443
-pound	673
-pound calorie	308
-pound calories	308
-pound feet	1051
-pound feet per second	738
-pound foot	1051
-pound foot per second	738
-pound force	345
-pound inch per second	737
-pound inches per second	737
+polish rod	542
+polish rods	542
+polish zloty	172
+polish zlotys	172
+polish złoty	172
+pollex	469
+poncelet	821
+poncelets	821
+pond	371
+pond centimetre	1073
+ponds	371
+pony keg	1234
+pony kegs	1234
+pood	721
+poods	721
+postmeile	580
+postscript pica	1106
+postscript picas	1106
+postscript point	1092
+postscript points	1092
+pottle	1202
+pottles	1202
+pouce	473
+pouces	473
+pound	703
+pound calorie	338
+pound calories	338
+pound feet	1081
+pound feet per second	768
+pound foot	1081
+pound foot per second	768
+pound force	375
+pound inch per second	767
+pound inches per second	767
 pound mole	15
-pound mole per cubic foot	722
+pound mole per cubic foot	752
 pound moles	15
-pound moles per cubic foot	722
+pound moles per cubic foot	752
 pound per 1000 square feet	54
 pound per acre	52
-pound per barrel	200
-pound per cubic foot	204
-pound per cubic inch	214
-pound per cubic yard	197
-pound per day	603
-pound per foot	559
-pound per foot hour	215
-pound per foot second	218
-pound per gallon	206
-pound per hour	606
-pound per imperial gallon	205
-pound per inch	560
-pound per minute	609
-pound per oil barrel	200
-pound per second	614
-pound per square foot	806
-pound per square inch	825
+pound per barrel	230
+pound per cubic foot	234
+pound per cubic inch	244
+pound per cubic yard	227
+pound per day	633
+pound per foot	589
+pound per foot hour	245
+pound per foot second	248
+pound per gallon	236
+pound per hour	636
+pound per imperial gallon	235
+pound per inch	590
+pound per minute	639
+pound per oil barrel	230
+pound per second	644
+pound per square foot	836
+pound per square inch	855
 pound per thousand square feet	54
-pound per uk gallon	205
-pound per us gallon	206
-pound per yard	557
-pound square feet	728
+pound per uk gallon	235
+pound per us gallon	236
+pound per yard	587
+pound square feet	758
 pound square feet per second	47
-pound square foot	728
+pound square foot	758
 pound square foot per second	47
-pound square inch	727
-pound square inches	727
-pound troy	668
-pound-feet	1051
-pound-foot	1051
-pound-force	345
-pound-force feet	1051
-pound-force foot	1051
+pound square inch	757
+pound square inches	757
+pound sterling	181
+pound troy	698
+pound-feet	1081
+pound-foot	1081
+pound-force	375
+pound-force feet	1081
+pound-force foot	1081
 pound-force foot second	50
-pound-force foot second squared	731
+pound-force foot second squared	761
 pound-force foot seconds	50
-pound-force inch	1049
-pound-force inch second squared	729
-pound-force inch seconds squared	729
-pound-force inches	1049
-pound-force per foot	949
-pound-force per inch	950
-pound-force per square foot	806
-pound-force per square inch	825
-pound-force second	741
-pound-force second per square foot	220
-pound-force second per square inch	221
-pound-force seconds	741
-pound-force seconds per square foot	220
-pound-force seconds per square inch	221
-pound-force-foot	1051
-pound-inch	1049
-pound-inches	1049
-pound-mass	673
+pound-force inch	1079
+pound-force inch second squared	759
+pound-force inch seconds squared	759
+pound-force inches	1079
+pound-force per foot	979
+pound-force per inch	980
+pound-force per square foot	836
+pound-force per square inch	855
+pound-force second	771
+pound-force second per square foot	250
+pound-force second per square inch	251
+pound-force seconds	771
+pound-force seconds per square foot	250
+pound-force seconds per square inch	251
+pound-force-foot	1081
+pound-inch	1079
+pound-inches	1079
+pound-mass	703
 pound-mass per square foot	60
 pound-mass per square inch	63
 pound-mole	15
-pound-mole per cubic foot	722
+pound-mole per cubic foot	752
 pound-moles	15
-pound-moles per cubic foot	722
-pound-second	741
-pound-seconds	741
-pound-weight	345
-poundal	342
-poundal feet	1047
-poundal foot	1047
-poundal per square foot	803
-poundal second per square foot	218
-poundals	342
-poundals per square foot	803
-pounds	673
-pounds force	345
+pound-moles per cubic foot	752
+pound-second	771
+pound-seconds	771
+pound-weight	375
+poundal	372
+poundal feet	1077
+poundal foot	1077
+poundal per square foot	833
+poundal second per square foot	248
+poundals	372
+poundals per square foot	833
+pounds	703
+pounds force	375
 pounds per 1000 square feet	54
 pounds per acre	52
-pounds per barrel	200
-pounds per cubic foot	204
-pounds per cubic inch	214
-pounds per cubic yard	197
-pounds per day	603
-pounds per foot	559
-pounds per foot hour	215
-pounds per foot second	218
-pounds per gallon	206
-pounds per hour	606
-pounds per imperial gallon	205
-pounds per inch	560
-pounds per minute	609
-pounds per oil barrel	200
-pounds per second	614
-pounds per square foot	806
-pounds per square inch	825
+pounds per barrel	230
+pounds per cubic foot	234
+pounds per cubic inch	244
+pounds per cubic yard	227
+pounds per day	633
+pounds per foot	589
+pounds per foot hour	245
+pounds per foot second	248
+pounds per gallon	236
+pounds per hour	636
+pounds per imperial gallon	235
+pounds per inch	590
+pounds per minute	639
+pounds per oil barrel	230
+pounds per second	644
+pounds per square foot	836
+pounds per square inch	855
 pounds per thousand square feet	54
-pounds per uk gallon	205
-pounds per us gallon	206
-pounds per yard	557
-pounds troy	668
-pounds-force	345
-pounds-force per foot	949
-pounds-force per inch	950
-pounds-force per square foot	806
-pounds-force per square inch	825
-pounds-mass	673
+pounds per uk gallon	235
+pounds per us gallon	236
+pounds per yard	587
+pounds sterling	181
+pounds troy	698
+pounds-force	375
+pounds-force per foot	979
+pounds-force per inch	980
+pounds-force per square foot	836
+pounds-force per square inch	855
+pounds-mass	703
 pounds-mass per square foot	60
 pounds-mass per square inch	63
-pous	472
-pret	512
-preußische elle	485
-preußische meile	549
+pous	502
+pret	542
+preußische elle	515
+preußische meile	579
 preußischer morgen	99
-primat	1201
-primats	1201
-printer's ream	876
-printer's reams	876
-printers pica	1075
-printers picas	1075
-printers point	1060
-printers points	1060
-printers ream	876
-proof	859
-proton charge	222
-proton mass	620
-proton masses	620
-proton rest mass	620
-prussian ell	485
-prussian ells	485
-prussian feet	470
-prussian foot	470
-prussian inch	441
-prussian inches	441
-prussian mile	549
-prussian miles	549
+primat	1231
+primats	1231
+printer's ream	906
+printer's reams	906
+printers pica	1105
+printers picas	1105
+printers point	1090
+printers points	1090
+printers ream	906
+proof	889
+proton charge	252
+proton mass	650
+proton masses	650
+proton rest mass	650
+prussian ell	515
+prussian ells	515
+prussian feet	500
+prussian foot	500
+prussian inch	471
+prussian inches	471
+prussian mile	579
+prussian miles	579
 prussian morgen	99
 prussian morgens	99
-prussian rod	511
-prussian rods	511
-prussian zoll	441
-pręt	512
-pręty	512
-psia	825
-pud	691
-puds	691
-pulgada	437
-pulgadas	437
-puncheon	1229
-puncheons	1229
-pyad	455
-pyadi	455
-pyads	455
+prussian rod	541
+prussian rods	541
+prussian zoll	471
+pręt	542
+pręty	542
+psia	855
+pud	721
+puds	721
+pulgada	467
+pulgadas	467
+puncheon	1259
+puncheons	1259
+pyad	485
+pyadi	485
+pyads	485
 pyeong	81
-qian	644
+qian	674
 qing	114
-quad	331
+quad	361
 quadrant	35
-quadrantal	1202
+quadrantal	1232
 quadrants	35
-quadrillion	885
-quadrillion british thermal units	331
-quadrillion btu	331
-quadrillions	885
-quads	331
-quart	1158
-quartarii	1138
-quartarius	1138
-quarter	1017
-quarter barrel	1204
-quarter bottle	1140
-quarter of grain	1228
+quadrillion	915
+quadrillion british thermal units	361
+quadrillion btu	361
+quadrillions	915
+quads	361
+quart	1188
+quartarii	1168
+quartarius	1168
+quarter	1047
+quarter barrel	1234
+quarter bottle	1170
+quarter of grain	1258
 quarter turn	35
 quarter turns	35
-quarter weight	688
-quarter year	1017
-quarter years	1017
-quarter-barrel keg	1204
-quarter-barrel kegs	1204
-quarter-millimeter	1058
-quarter-millimetre	1058
-quarter-year	1017
-quarters	1017
-quarters of grain	1228
-quarterweight	688
-quarts	1158
-quintal	702
-quintal castellano	696
-quintals	702
-quire	869
-quires	869
-r-value ip	983
-rack unit	448
-rack units	448
+quarter weight	718
+quarter year	1047
+quarter years	1047
+quarter-barrel keg	1234
+quarter-barrel kegs	1234
+quarter-millimeter	1088
+quarter-millimetre	1088
+quarter-year	1047
+quarters	1047
+quarters of grain	1258
+quarterweight	718
+quarts	1188
+quintal	732
+quintal castellano	726
+quintals	732
+quire	899
+quires	899
+r-value ip	1013
+rack unit	478
+rack units	478
 rad dose	1
 rad doses	1
 radian	33
-radian per minute	894
-radian per second	897
+radian per minute	924
+radian per second	927
 radian per second squared	41
 radians	33
-radians per minute	894
-radians per second	897
+radians per minute	924
+radians per second	927
 radians per second squared	41
 radiation absorbed dose	1
 radiation absorbed doses	1
 rai	97
-ramsden chain	522
-ramsden chains	522
-ramsden link	468
-ramsden links	468
-rankine	958
-rankine degree	951
-rankine degrees	951
-raummeter	1237
-ream	875
-reams	875
-reaumur	962
-reaumur degree	955
-reaumur degrees	955
-reciprocal angstrom	1268
-reciprocal angstroms	1268
-reciprocal centimeter	1264
-reciprocal centimeters	1264
-reciprocal centimetre	1264
-reciprocal centimetres	1264
-reciprocal degree celsius	979
-reciprocal degree fahrenheit	980
-reciprocal degree rankine	980
-reciprocal degrees celsius	979
-reciprocal degrees fahrenheit	980
-reciprocal feet	1262
-reciprocal foot	1262
-reciprocal inch	1263
-reciprocal inches	1263
-reciprocal kelvin	978
-reciprocal kelvins	978
-reciprocal kilometer	1260
-reciprocal kilometers	1260
-reciprocal kilometre	1260
-reciprocal kilometres	1260
-reciprocal meter	1261
-reciprocal meters	1261
-reciprocal metre	1261
-reciprocal metres	1261
-reciprocal micrometer	1266
-reciprocal micrometers	1266
-reciprocal micrometre	1266
-reciprocal micrometres	1266
-reciprocal micron	1266
-reciprocal microns	1266
-reciprocal mile	1259
-reciprocal miles	1259
-reciprocal millimeter	1265
-reciprocal millimeters	1265
-reciprocal millimetre	1265
-reciprocal millimetres	1265
-reciprocal nanometer	1267
-reciprocal nanometers	1267
-reciprocal nanometre	1267
-reciprocal nanometres	1267
-reciprocal ohm	241
-reciprocal ohms	241
-reciprocal pascal second	337
-reciprocal pascal seconds	337
-reciprocal ångström	1268
-reciprocal ångströms	1268
-red book audio bit rate	156
+ramsden chain	552
+ramsden chains	552
+ramsden link	498
+ramsden links	498
+rand	163
+rankine	988
+rankine degree	981
+rankine degrees	981
+raummeter	1267
+reais	169
+real	169
+ream	905
+reams	905
+reaumur	992
+reaumur degree	985
+reaumur degrees	985
+reciprocal angstrom	1298
+reciprocal angstroms	1298
+reciprocal centimeter	1294
+reciprocal centimeters	1294
+reciprocal centimetre	1294
+reciprocal centimetres	1294
+reciprocal degree celsius	1009
+reciprocal degree fahrenheit	1010
+reciprocal degree rankine	1010
+reciprocal degrees celsius	1009
+reciprocal degrees fahrenheit	1010
+reciprocal feet	1292
+reciprocal foot	1292
+reciprocal inch	1293
+reciprocal inches	1293
+reciprocal kelvin	1008
+reciprocal kelvins	1008
+reciprocal kilometer	1290
+reciprocal kilometers	1290
+reciprocal kilometre	1290
+reciprocal kilometres	1290
+reciprocal meter	1291
+reciprocal meters	1291
+reciprocal metre	1291
+reciprocal metres	1291
+reciprocal micrometer	1296
+reciprocal micrometers	1296
+reciprocal micrometre	1296
+reciprocal micrometres	1296
+reciprocal micron	1296
+reciprocal microns	1296
+reciprocal mile	1289
+reciprocal miles	1289
+reciprocal millimeter	1295
+reciprocal millimeters	1295
+reciprocal millimetre	1295
+reciprocal millimetres	1295
+reciprocal nanometer	1297
+reciprocal nanometers	1297
+reciprocal nanometre	1297
+reciprocal nanometres	1297
+reciprocal ohm	271
+reciprocal ohms	271
+reciprocal pascal second	367
+reciprocal pascal seconds	367
+reciprocal ångström	1298
+reciprocal ångströms	1298
+red book audio bit rate	186
 reduced planck constant	43
 reduced planck constants	43
-reference pixel	1059
-reference pixels	1059
-refrigeration ton	794
-refrigeration ton-hour	318
-refrigeration ton-hours	318
-refrigeration tons	794
-register ton	1244
-register tons	1244
-rehoboam	1182
-rehoboams	1182
-rem	333
-rems	333
+reference pixel	1089
+reference pixels	1089
+refrigeration ton	824
+refrigeration ton-hour	348
+refrigeration ton-hours	348
+refrigeration tons	824
+register ton	1274
+register tons	1274
+rehoboam	1212
+rehoboams	1212
+rem	363
+rems	363
+renminbi	167
 revolution	37
-revolution per day	890
-revolution per hour	893
-revolution per minute	896
+revolution per day	920
+revolution per hour	923
+revolution per minute	926
 revolution per minute per second	40
 revolution per minute squared	38
-revolution per second	898
+revolution per second	928
 revolution per second squared	42
 revolutions	37
-revolutions per day	890
-revolutions per hour	893
-revolutions per minute	896
+revolutions per day	920
+revolutions per hour	923
+revolutions per minute	926
 revolutions per minute per second	40
 revolutions per minute squared	38
-revolutions per second	898
+revolutions per second	928
 revolutions per second squared	42
-reyn	221
-reyns	221
-rhe	338
-rheinländischer fuß	470
-rhes	338
-rhineland feet	470
-rhineland foot	470
-rhineland inch	441
-rhineland inches	441
-rhineland rod	511
-rhineland rods	511
+reyn	251
+reyns	251
+rhe	368
+rheinländischer fuß	500
+rhes	368
+rhineland feet	500
+rhineland foot	500
+rhineland inch	471
+rhineland inches	471
+rhineland rod	541
+rhineland rods	541
 rhumb	29
 rhumbs	29
-ri	543
+ri	573
 right angle	35
 right angles	35
-rin	427
-rod	513
-rods	513
-roemer	963
-roentgen	335
-roentgen equivalent mammal	333
-roentgen equivalent man	333
-roentgens	335
-roman actus	524
-roman cubit	477
-roman cubits	477
-roman digit	433
-roman digits	433
-roman feet	463
-roman foot	463
-roman half ounce	650
-roman inch	439
-roman inches	439
-roman league	541
-roman leagues	541
-roman mile	536
-roman miles	536
-roman ounce	651
-roman ounces	651
-roman pace	495
-roman paces	495
-roman palm	451
-roman palms	451
-roman pint	1155
-roman pound	666
-roman pounds	666
-roman scruple	633
-roman scruples	633
-roman sextula	643
-roman stadia	529
-roman stadium	529
-roman step	487
-roman steps	487
-romer	963
-romer degree	956
-romer degrees	956
-rontgen	335
-rontgens	335
+rin	457
+ringgit	171
+ringgits	171
+rmb	167
+rod	543
+rods	543
+roemer	993
+roentgen	365
+roentgen equivalent mammal	363
+roentgen equivalent man	363
+roentgens	365
+roman actus	554
+roman cubit	507
+roman cubits	507
+roman digit	463
+roman digits	463
+roman feet	493
+roman foot	493
+roman half ounce	680
+roman inch	469
+roman inches	469
+roman league	571
+roman leagues	571
+roman mile	566
+roman miles	566
+roman ounce	681
+roman ounces	681
+roman pace	525
+roman paces	525
+roman palm	481
+roman palms	481
+roman pint	1185
+roman pound	696
+roman pounds	696
+roman scruple	663
+roman scruples	663
+roman sextula	673
+roman stadia	559
+roman stadium	559
+roman step	517
+roman steps	517
+romanian lei	170
+romanian leu	170
+romer	993
+romer degree	986
+romer degrees	986
+ron	170
+rontgen	365
+rontgens	365
 rood	95
 roods	95
 roofing square	85
 roofing squares	85
-rope	516
-ropes	516
-rpm	896
-ruby type	1068
-rundlet	1213
-rundlets	1213
-runlet	1213
-russian barrel	1232
-russian bucket	1193
-russian dolya	624
-russian line	430
-russian lines	430
-russian lot	649
-russian lots	649
+rope	546
+ropes	546
+rpm	926
+ruby type	1098
+rundlet	1243
+rundlets	1243
+runlet	1243
+rupee	157
+rupees	157
+rupiah	152
+rupiahs	152
+russian barrel	1262
+russian bucket	1223
+russian dolya	654
+russian line	460
+russian lines	460
+russian lot	679
+russian lots	679
 russian mil	25
-russian mile	548
-russian miles	548
-russian point	426
-russian points	426
-russian pound	670
-russian pounds	670
-russian quarter	1225
-rute	511
-ruten	511
-rutherford	849
-rutherfords	849
-rydberg	288
-rydberg energy	288
-rydberg unit of energy	288
-rydbergs	288
-réaumur	962
-réaumur degree	955
-réaumur degrees	955
-röntgen	335
-röntgens	335
-rømer	963
-rømer degree	956
-rømer degrees	956
-sai	1116
-salmanazar	1188
-salmanazars	1188
-salomon	1195
-saros	1034
-saros cycle	1034
-saroses	1034
-sazen	499
-sazhen	507
-sazheni	507
-sazhens	507
-scaled point	1056
-scaled points	1056
-scandinavian mile	551
-scandinavian miles	551
-schock	870
-schweizer elle	484
-schweizer fuß	465
-schweizer klafter	501
-score	867
-scores	867
-scots pint	1169
-scots pints	1169
-scripulum	633
-scruple	634
-scruples	634
-scrupula	633
-scrupulum	633
+russian mile	578
+russian miles	578
+russian point	456
+russian points	456
+russian pound	700
+russian pounds	700
+russian quarter	1255
+rute	541
+ruten	541
+rutherford	879
+rutherfords	879
+rydberg	318
+rydberg energy	318
+rydberg unit of energy	318
+rydbergs	318
+réaumur	992
+réaumur degree	985
+réaumur degrees	985
+röntgen	365
+röntgens	365
+rømer	993
+rømer degree	986
+rømer degrees	986
+sai	1146
+salmanazar	1218
+salmanazars	1218
+salomon	1225
+saros	1064
+saros cycle	1064
+saroses	1064
+sazen	529
+sazhen	537
+sazheni	537
+sazhens	537
+scaled point	1086
+scaled points	1086
+scandinavian mile	581
+scandinavian miles	581
+schock	900
+schweizer elle	514
+schweizer fuß	495
+schweizer klafter	531
+score	897
+scores	897
+scots pint	1199
+scots pints	1199
+scripulum	663
+scruple	664
+scruples	664
+scrupula	663
+scrupulum	663
 se	87
-sea league	752
-sea leagues	752
-sea-level speed of sound	940
+sea league	782
+sea leagues	782
+sea-level speed of sound	970
 sebu	87
-sec	994
-second	994
+sec	1024
+second	1024
 second of arc	19
 second of ra	20
 second of right ascension	20
-second per 100 meters	757
-second per 100 metres	757
-second per 100 yards	758
-second per 400 meters	756
-second per 400 metres	756
-second per 500 meters	755
-second per 500 metres	755
-second per kilometer	754
-second per kilometre	754
-second per meter	764
-second per metre	764
-second per mile	753
-seconds	994
+second per 100 meters	787
+second per 100 metres	787
+second per 100 yards	788
+second per 400 meters	786
+second per 400 metres	786
+second per 500 meters	785
+second per 500 metres	785
+second per kilometer	784
+second per kilometre	784
+second per meter	794
+second per metre	794
+second per mile	783
+seconds	1024
 seconds of arc	19
 seconds of ra	20
 seconds of right ascension	20
-seconds per 100 meters	757
-seconds per 100 metres	757
-seconds per 100 yards	758
-seconds per 400 meters	756
-seconds per 400 metres	756
-seconds per 500 meters	755
-seconds per 500 metres	755
-seconds per kilometer	754
-seconds per kilometre	754
-seconds per meter	764
-seconds per metre	764
-seconds per mile	753
-secs	994
+seconds per 100 meters	787
+seconds per 100 metres	787
+seconds per 100 yards	788
+seconds per 400 meters	786
+seconds per 400 metres	786
+seconds per 500 meters	785
+seconds per 500 metres	785
+seconds per kilometer	784
+seconds per kilometre	784
+seconds per meter	794
+seconds per metre	794
+seconds per mile	783
+secs	1024
 section	123
 section of land	123
 sections	123
-seer	681
-seers	681
-semodii	1185
-semodius	1185
-semuncia	650
-semunciae	650
-sen	525
-sennight	1006
-sennights	1006
-ser	681
+seer	711
+seers	711
+sek	164
+semodii	1215
+semodius	1215
+semuncia	680
+semunciae	680
+sen	555
+sennight	1036
+sennights	1036
+ser	711
 sextant	34
 sextants	34
-sextarii	1155
-sextarius	1155
-sextula	643
-sextulae	643
-shackle	745
-shackle of cable	745
-shackles	745
-shaftment	454
-shaftments	454
-shake	991
-shakes	991
-shaku	466
+sextarii	1185
+sextarius	1185
+sextula	673
+sextulae	673
+sgd	177
+shackle	775
+shackle of cable	775
+shackles	775
+shaftment	484
+shaftments	484
+shake	1021
+shakes	1021
+shaku	496
 shed	64
 sheds	64
-sheng	1161
-shichi	474
-shicun	446
-shidou	1191
-shijin	677
-shili	534
-shiliang	661
+shekel	173
+shekels	173
+sheng	1191
+shichi	504
+shicun	476
+shidou	1221
+shijin	707
+shili	564
+shiliang	691
 shimu	91
-shipping ton	1238
-shipping tons	1238
-shiqian	644
-shisheng	1161
-shizhang	510
-sho	1170
-shock	870
-shocks	870
-short assay ton	655
-short assay tons	655
-short hundredweight	695
-short hundredweights	695
-short quire	868
-short quires	868
-short ream	874
-short reams	874
-short ton	707
-short ton force	349
+shipping ton	1268
+shipping tons	1268
+shiqian	674
+shisheng	1191
+shizhang	540
+sho	1200
+shock	900
+shocks	900
+short assay ton	685
+short assay tons	685
+short hundredweight	725
+short hundredweights	725
+short quire	898
+short quires	898
+short ream	904
+short reams	904
+short ton	737
+short ton force	379
 short ton per acre	57
-short ton per cubic yard	211
-short ton per hour	612
-short ton-force	349
-short ton-force per square foot	831
-short ton-force per square inch	839
-short tons	707
+short ton per cubic yard	241
+short ton per hour	642
+short ton-force	379
+short ton-force per square foot	861
+short ton-force per square inch	869
+short tons	737
 short tons per acre	57
-short tons per cubic yard	211
-short tons per hour	612
-short tons-force	349
-short tons-force per square foot	831
-short tons-force per square inch	839
-shot	1132
-shots	1132
-shou	1170
-shtof	1167
-shtofs	1167
-shō	1170
-si r-value	986
-sidereal day	1003
-sidereal days	1003
-sidereal hour	1000
-sidereal hours	1000
-sidereal minute	996
-sidereal minutes	996
-sidereal month	1011
-sidereal months	1011
-sidereal second	993
-sidereal seconds	993
-sidereal year	1027
-sidereal years	1027
-siegbahn	417
-siegbahns	417
-siemens	240
-siemens-90	239
-sievert	334
-sieverts	334
+short tons per cubic yard	241
+short tons per hour	642
+short tons-force	379
+short tons-force per square foot	861
+short tons-force per square inch	869
+shot	1162
+shots	1162
+shou	1200
+shtof	1197
+shtofs	1197
+shō	1200
+si r-value	1016
+sidereal day	1033
+sidereal days	1033
+sidereal hour	1030
+sidereal hours	1030
+sidereal minute	1026
+sidereal minutes	1026
+sidereal month	1041
+sidereal months	1041
+sidereal second	1023
+sidereal seconds	1023
+sidereal year	1057
+sidereal years	1057
+siegbahn	447
+siegbahns	447
+siemens	270
+siemens-90	269
+sievert	364
+sieverts	364
 sign of the zodiac	31
 signs of the zodiac	31
+singapore dollar	177
+singapore dollars	177
 sitio	125
 sitio de ganado mayor	125
 sitios	125
-sixtel	1197
-sixth barrel	1197
+sixtel	1227
+sixth barrel	1227
 sixth turn	34
 sixth turns	34
-sixth-barrel keg	1197
-sixth-barrel kegs	1197
-sixty-degree british thermal unit	303
-sixty-degree british thermal units	303
-sixty-degree btu	303
-sixty-degree btus	303
-skot	561
-skots	561
-slinch	706
-slinches	706
-slug	690
-slug per cubic foot	207
-slug per foot second	220
-slug square feet	731
-slug square foot	731
-slugs	690
-slugs per cubic foot	207
-slugs per foot second	220
-small calorie	296
-small calories	296
-small gross	872
-small pica	1074
-smidgen	1110
-smidgens	1110
-smidgeon	1110
-smidgin	1110
-smoot	498
-smoots	498
-sok	480
-sol	1005
-solar constant	380
-solar luminosities	799
-solar luminosity	799
-solar mass	716
-solar masses	716
+sixth-barrel keg	1227
+sixth-barrel kegs	1227
+sixty-degree british thermal unit	333
+sixty-degree british thermal units	333
+sixty-degree btu	333
+sixty-degree btus	333
+skot	591
+skots	591
+slinch	736
+slinches	736
+slug	720
+slug per cubic foot	237
+slug per foot second	250
+slug square feet	761
+slug square foot	761
+slugs	720
+slugs per cubic foot	237
+slugs per foot second	250
+small calorie	326
+small calories	326
+small gross	902
+small pica	1104
+smidgen	1140
+smidgens	1140
+smidgeon	1140
+smidgin	1140
+smoot	528
+smoots	528
+sok	510
+sol	1035
+solar constant	410
+solar luminosities	829
+solar luminosity	829
+solar mass	746
+solar masses	746
 solar radii	136
 solar radius	136
-solar year	1023
-solar years	1023
-solomon	1195
-solomons	1195
-sols	1005
+solar year	1053
+solar years	1053
+solomon	1225
+solomons	1225
+sols	1035
+south african rand	163
+south korean won	153
 soviet mil	25
 soviet mils	25
-span	458
-spanish arroba	687
-spanish fathom	497
-spanish fathoms	497
-spanish feet	460
-spanish foot	460
-spanish inch	437
-spanish inches	437
-spanish ounce	653
-spanish pound	674
-spanish pounds	674
-spanish quintal	696
-spans	458
-spat	905
-spats	905
-speed of light	944
-speed of light in vacuum	944
-speed of sound	940
-speeds of light	944
-sphere	905
-spheres	905
-spherical candle power	570
-spherical candlepower	570
-spherical right angle	903
-spherical right angles	903
-split bottle	1140
+span	488
+spanish arroba	717
+spanish fathom	527
+spanish fathoms	527
+spanish feet	490
+spanish foot	490
+spanish inch	467
+spanish inches	467
+spanish ounce	683
+spanish pound	704
+spanish pounds	704
+spanish quintal	726
+spans	488
+spat	935
+spats	935
+speed of light	974
+speed of light in vacuum	974
+speed of sound	970
+speeds of light	974
+sphere	935
+spheres	935
+spherical candle power	600
+spherical candlepower	600
+spherical right angle	933
+spherical right angles	933
+split bottle	1170
 sq cm	70
 sq ft	75
 sq in	72
@@ -13237,17 +13641,17 @@ sqkm	121
 sqm	77
 sqmi	124
 square actus	96
-square arcminute	900
-square arcminutes	900
-square arcsecond	899
-square arcseconds	899
+square arcminute	930
+square arcminutes	930
+square arcsecond	929
+square arcseconds	929
 square arpent	100
 square arpents	100
 square centimeter	70
-square centimeter per second	409
+square centimeter per second	439
 square centimeters	70
 square centimetre	70
-square centimetre per second	409
+square centimetre per second	439
 square centimetres	70
 square chain	90
 square chains	90
@@ -13257,23 +13661,23 @@ square decimeter	73
 square decimeters	73
 square decimetre	73
 square decimetres	73
-square degree	901
-square degrees	901
+square degree	931
+square degrees	931
 square dekameter	88
 square feet	75
-square feet edr	785
-square feet of equivalent direct radiation	785
-square feet per hour	408
-square feet per second	412
+square feet edr	815
+square feet of equivalent direct radiation	815
+square feet per hour	438
+square feet per second	442
 square foot	75
-square foot edr	785
-square foot hour degree fahrenheit per btu	983
-square foot hour degree fahrenheit per thermochemical btu	984
-square foot hours degree fahrenheit per btu	983
-square foot hours degree fahrenheit per thermochemical btu	984
-square foot of equivalent direct radiation	785
-square foot per hour	408
-square foot per second	412
+square foot edr	815
+square foot hour degree fahrenheit per btu	1013
+square foot hour degree fahrenheit per thermochemical btu	1014
+square foot hours degree fahrenheit per btu	1013
+square foot hours degree fahrenheit per thermochemical btu	1014
+square foot of equivalent direct radiation	815
+square foot per hour	438
+square foot per second	442
 square gunter chain	90
 square gunter chains	90
 square gunter link	74
@@ -13281,9 +13685,9 @@ square gunter links	74
 square hectometer	111
 square hectometre	111
 square inch	72
-square inch per second	411
+square inch per second	441
 square inches	72
-square inches per second	411
+square inches per second	441
 square kilometer	121
 square kilometers	121
 square kilometre	121
@@ -13292,24 +13696,24 @@ square league of texas	125
 square link	74
 square links	74
 square meter	77
-square meter kelvin per watt	986
-square meter per hour	410
-square meter per second	413
+square meter kelvin per watt	1016
+square meter per hour	440
+square meter per second	443
 square meters	77
-square meters per hour	410
-square meters per second	413
+square meters per hour	440
+square meters per second	443
 square metre	77
-square metre hour degree celsius per it kilocalorie	985
-square metre hours degree celsius per it kilocalorie	985
-square metre kelvin per watt	986
-square metre kelvins per watt	986
-square metre per hour	410
-square metre per second	413
-square metre permeability	767
+square metre hour degree celsius per it kilocalorie	1015
+square metre hours degree celsius per it kilocalorie	1015
+square metre kelvin per watt	1016
+square metre kelvins per watt	1016
+square metre per hour	440
+square metre per second	443
+square metre permeability	797
 square metres	77
-square metres per hour	410
-square metres per second	413
-square metres permeability	767
+square metres per hour	440
+square metres per second	443
+square metres permeability	797
 square micrometer	66
 square micrometers	66
 square micrometre	66
@@ -13324,21 +13728,21 @@ square millimeters	69
 square millimetre	69
 square millimetres	69
 square mils	68
-square minute of arc	900
-square minutes of arc	900
+square minute of arc	930
+square minutes of arc	930
 square of roofing	85
 square perch	86
 square perches	86
 square pole	86
 square poles	86
-square radian	902
-square radians	902
+square radian	932
+square radians	932
 square rod	86
 square rods	86
 square sazhen	84
 square sazhens	84
-square second of arc	899
-square seconds of arc	899
+square second of arc	929
+square seconds of arc	929
 square toise	82
 square toises	82
 square verst	122
@@ -13348,960 +13752,992 @@ square wah	83
 square yard	76
 square yards	76
 sqyd	76
-st. petersburg standard	1246
-stacked cubic metre	1237
-stadia	530
-stadion	530
+st. petersburg standard	1276
+stacked cubic metre	1267
+stadia	560
+stadion	560
 standard acceleration of free fall	10
 standard acceleration of gravity	10
-standard atmosphere	835
-standard atmospheres	835
+standard atmosphere	865
+standard atmospheres	865
 standard cubic meter	13
 standard cubic meters	13
 standard cubic metre	13
 standard cubic metres	13
 standard gravities	10
-standard gravities per second	407
+standard gravities per second	437
 standard gravity	10
-standard gravity per second	407
-standard sun	379
-standard wine bottle	1156
-statamp	243
-statampere	243
-statamperes	243
-statamps	243
-statcoulomb	223
-statcoulombs	223
+standard gravity per second	437
+standard sun	409
+standard wine bottle	1186
+statamp	273
+statampere	273
+statamperes	273
+statamps	273
+statcoulomb	253
+statcoulombs	253
 statfarad	143
 statfarads	143
-stathenries	402
-stathenry	402
-statmho	235
-statmhos	235
-statohm	276
-statohms	276
-statsiemens	235
-statute league	547
-statute leagues	547
-statute mile	537
-statute miles	537
-statvolt	267
-statvolt per centimeter	258
-statvolt per centimetre	258
-statvolts	267
-statvolts per centimeter	258
-statvolts per centimetre	258
-statweber	591
-statwebers	591
-steam table calorie	298
-steradian	902
-steradians	902
-stere	1237
-steres	1237
-sthene	347
-sthene per square metre	816
-sthenes	347
-sthène	347
-sthène per square metre	816
-sthènes	347
-stilb	568
-stilbs	568
-stm-0	167
-stm-1	171
-stm-16	181
-stm-256	186
-stm-4	176
-stm-64	184
-stm1	171
-stm16	181
-stm256	186
-stm4	176
-stm64	184
-stoke	409
-stokes	409
-stone	685
-stones	685
-stopa	461
-stopy	461
+stathenries	432
+stathenry	432
+statmho	265
+statmhos	265
+statohm	306
+statohms	306
+statsiemens	265
+statute league	577
+statute leagues	577
+statute mile	567
+statute miles	567
+statvolt	297
+statvolt per centimeter	288
+statvolt per centimetre	288
+statvolts	297
+statvolts per centimeter	288
+statvolts per centimetre	288
+statweber	621
+statwebers	621
+steam table calorie	328
+steradian	932
+steradians	932
+stere	1267
+steres	1267
+sterling	181
+sthene	377
+sthene per square metre	846
+sthenes	377
+sthène	377
+sthène per square metre	846
+sthènes	377
+stilb	598
+stilbs	598
+stm-0	197
+stm-1	201
+stm-16	211
+stm-256	216
+stm-4	206
+stm-64	214
+stm1	201
+stm16	211
+stm256	216
+stm4	206
+stm64	214
+stoke	439
+stokes	439
+stone	715
+stones	715
+stopa	491
+stopy	491
 straight angle	36
 straight angles	36
 streck	24
 stremma	93
 stremmata	93
-sts-1	167
-sts-12	175
-sts-18	177
-sts-192	183
-sts-24	178
-sts-3	170
-sts-36	179
-sts-3c	170
-sts-48	180
-sts-768	185
-sts-9	173
-sts-96	182
-stère	1237
-sun	379
+sts-1	197
+sts-12	205
+sts-18	207
+sts-192	213
+sts-24	208
+sts-3	200
+sts-36	209
+sts-3c	200
+sts-48	210
+sts-768	215
+sts-9	203
+sts-96	212
+stère	1267
+sun	409
 sun radius	136
-sun-hour	846
-suns	379
+sun-hour	876
+suns	409
 survey acre	103
-survey acre-feet	1252
-survey acre-foot	1252
+survey acre-feet	1282
+survey acre-foot	1282
 survey acres	103
-survey chain	520
-survey chains	520
-survey fathom	744
-survey fathoms	744
-survey feet	469
-survey foot	469
-survey furlong	532
-survey furlongs	532
-survey link	457
-survey links	457
-survey mile	538
-survey miles	538
-survey rod	514
-survey rods	514
+survey chain	550
+survey chains	550
+survey fathom	774
+survey fathoms	774
+survey feet	499
+survey foot	499
+survey furlong	562
+survey furlongs	562
+survey link	487
+survey links	487
+survey mile	568
+survey miles	568
+survey rod	544
+survey rods	544
 survey township	126
-surveyors chain	519
-surveyors chains	519
-surveyors link	456
-surveyors links	456
-svedberg	990
-svedberg unit	990
-svedberg units	990
-svedbergs	990
-sverdrup	1103
-sverdrups	1103
-swatch beat	998
-swatch beats	998
-swedish ell	483
-swedish ells	483
-swedish fathom	500
-swedish fathoms	500
-swedish feet	464
-swedish foot	464
-swedish metric mile	551
+surveyors chain	549
+surveyors chains	549
+surveyors link	486
+surveyors links	486
+svedberg	1020
+svedberg unit	1020
+svedberg units	1020
+svedbergs	1020
+sverdrup	1133
+sverdrups	1133
+swatch beat	1028
+swatch beats	1028
+swedish crown	164
+swedish crowns	164
+swedish ell	513
+swedish ells	513
+swedish fathom	530
+swedish fathoms	530
+swedish feet	494
+swedish foot	494
+swedish krona	164
+swedish kronor	164
+swedish metric mile	581
 swedish mil	24
-swedish mile	553
-swedish miles	553
+swedish mile	583
+swedish miles	583
 swedish mils	24
-swiss ell	484
-swiss ells	484
-swiss feet	465
-swiss foot	465
-swiss inch	444
-swiss inches	444
+swiss ell	514
+swiss ells	514
+swiss feet	495
+swiss foot	495
+swiss franc	180
+swiss francs	180
+swiss inch	474
+swiss inches	474
 swiss juchart	101
 swiss jucharts	101
-swiss klafter	501
-swiss klafters	501
-swiss league	546
-swiss leagues	546
-swiss line	431
-swiss lines	431
-swiss linie	431
-swiss zoll	444
-synodic month	1014
-synodic months	1014
-sznur	526
-sznury	526
-sążeń	499
-sążnie	499
-t-1	157
-t-1c	159
-t-2	160
-t-3	166
-t-4	172
-t1	157
-t1c	159
-t2	160
-t3	166
-t4	172
-tablespoon	1124
-tablespoonful	1124
-tablespoons	1124
-tabular islamic month	1013
-tabular islamic year	1019
-tad	1115
-tads	1115
-tael	660
-taels	660
-tai jin	678
-tai liang	659
-taiwan catties	678
-taiwan catty	678
-taiwan qian	637
-taiwan tael	659
-taiwan taels	659
+swiss klafter	531
+swiss klafters	531
+swiss league	576
+swiss leagues	576
+swiss line	461
+swiss lines	461
+swiss linie	461
+swiss zoll	474
+synodic month	1044
+synodic months	1044
+sznur	556
+sznury	556
+sążeń	529
+sążnie	529
+t-1	187
+t-1c	189
+t-2	190
+t-3	196
+t-4	202
+t1	187
+t1c	189
+t2	190
+t3	196
+t4	202
+tablespoon	1154
+tablespoonful	1154
+tablespoons	1154
+tabular islamic month	1043
+tabular islamic year	1049
+tad	1145
+tads	1145
+tael	690
+taels	690
+tai jin	708
+tai liang	689
+taiwan catties	708
+taiwan catty	708
+taiwan qian	667
+taiwan tael	689
+taiwan taels	689
 taiwanese jia	109
-talent	692
-talents	692
-tam	700
+talent	722
+talents	722
+tam	730
 tan of land	92
-tanan	1162
+tanan	1192
 tanbu	92
 tarang wa	83
-teaspoon	1119
-teaspoonful	1119
-teaspoons	1119
-technical atmosphere	832
-technical atmospheres	832
-technische masseneinheit	686
-tertian	1229
-tesla	584
-teslas	584
-tex	556
-tex point	1061
-tex points	1061
-tex scaled point	1056
-tex scaled points	1056
-texas vara	490
-texas varas	490
-thai cubit	480
-thai cubits	480
-thai fathom	506
-thai fathoms	506
-thai inch	435
-thai inches	435
-thai sen	525
-thai span	459
-thai spans	459
-thanan	1162
-thang	1198
-therm	320
-thermie	317
-thermies	317
-thermochemical british thermal unit	302
-thermochemical british thermal unit per cubic foot	282
-thermochemical british thermal unit per hour	773
-thermochemical british thermal unit per hour square foot	376
-thermochemical british thermal unit per hour square foot degree fahrenheit	387
-thermochemical british thermal unit per minute	782
-thermochemical british thermal unit per pound	908
-thermochemical british thermal unit per second	792
-thermochemical british thermal units	302
-thermochemical btu	302
-thermochemical btu feet per hour square foot degree fahrenheit	970
-thermochemical btu foot per hour square foot degree fahrenheit	970
-thermochemical btu inch per hour square foot degree fahrenheit	966
-thermochemical btu inches per hour square foot degree fahrenheit	966
-thermochemical btu per cubic foot	282
-thermochemical btu per hour	773
-thermochemical btu per hour foot degree fahrenheit	970
-thermochemical btu per hour square foot	376
-thermochemical btu per hour square foot degree fahrenheit	387
-thermochemical btu per minute	782
-thermochemical btu per pound	908
-thermochemical btu per pound degree fahrenheit	917
-thermochemical btu per pound degree rankine	917
-thermochemical btu per second	792
-thermochemical btus	302
-thermochemical btus per cubic foot	282
-thermochemical btus per hour	773
-thermochemical btus per hour square foot	376
-thermochemical btus per hour square foot degree fahrenheit	387
-thermochemical btus per minute	782
-thermochemical btus per pound	908
-thermochemical btus per pound degree fahrenheit	917
-thermochemical btus per second	792
-thermochemical calorie	296
-thermochemical calorie per gram	911
-thermochemical calorie per gram degree celsius	918
-thermochemical calorie per hour	770
-thermochemical calorie per minute	772
-thermochemical calorie per second	779
-thermochemical calorie per second centimetre degree celsius	973
-thermochemical calories	296
-thermochemical calories per hour	770
-thermochemical calories per minute	772
-thermochemical calories per second	779
-thermochemical kilocalorie	310
-thermochemical kilocalories	310
-therms	320
-thirty-nine-degree british thermal unit	307
-thirty-nine-degree british thermal units	307
-thirty-nine-degree btu	307
-thirty-nine-degree btus	307
-thou	424
-thousand	877
-thousand british thermal units per hour	786
-thousand btu per hour	786
-thousand btus per hour	786
-thousand cubic feet	1248
-thousands	877
-tierce	1222
-tierces	1222
-timber standard	1246
-times per day	357
-times per hour	358
-times per minute	359
-times per month	355
-times per week	356
-times per year	354
-tochka	426
-tochki	426
-tod	689
-tods	689
-tog	981
-togs	981
-toise	505
+teaspoon	1149
+teaspoonful	1149
+teaspoons	1149
+technical atmosphere	862
+technical atmospheres	862
+technische masseneinheit	716
+tertian	1259
+tesla	614
+teslas	614
+tex	586
+tex point	1091
+tex points	1091
+tex scaled point	1086
+tex scaled points	1086
+texas vara	520
+texas varas	520
+thai baht	160
+thai cubit	510
+thai cubits	510
+thai fathom	536
+thai fathoms	536
+thai inch	465
+thai inches	465
+thai sen	555
+thai span	489
+thai spans	489
+thanan	1192
+thang	1228
+thb	160
+therm	350
+thermie	347
+thermies	347
+thermochemical british thermal unit	332
+thermochemical british thermal unit per cubic foot	312
+thermochemical british thermal unit per hour	803
+thermochemical british thermal unit per hour square foot	406
+thermochemical british thermal unit per hour square foot degree fahrenheit	417
+thermochemical british thermal unit per minute	812
+thermochemical british thermal unit per pound	938
+thermochemical british thermal unit per second	822
+thermochemical british thermal units	332
+thermochemical btu	332
+thermochemical btu feet per hour square foot degree fahrenheit	1000
+thermochemical btu foot per hour square foot degree fahrenheit	1000
+thermochemical btu inch per hour square foot degree fahrenheit	996
+thermochemical btu inches per hour square foot degree fahrenheit	996
+thermochemical btu per cubic foot	312
+thermochemical btu per hour	803
+thermochemical btu per hour foot degree fahrenheit	1000
+thermochemical btu per hour square foot	406
+thermochemical btu per hour square foot degree fahrenheit	417
+thermochemical btu per minute	812
+thermochemical btu per pound	938
+thermochemical btu per pound degree fahrenheit	947
+thermochemical btu per pound degree rankine	947
+thermochemical btu per second	822
+thermochemical btus	332
+thermochemical btus per cubic foot	312
+thermochemical btus per hour	803
+thermochemical btus per hour square foot	406
+thermochemical btus per hour square foot degree fahrenheit	417
+thermochemical btus per minute	812
+thermochemical btus per pound	938
+thermochemical btus per pound degree fahrenheit	947
+thermochemical btus per second	822
+thermochemical calorie	326
+thermochemical calorie per gram	941
+thermochemical calorie per gram degree celsius	948
+thermochemical calorie per hour	800
+thermochemical calorie per minute	802
+thermochemical calorie per second	809
+thermochemical calorie per second centimetre degree celsius	1003
+thermochemical calories	326
+thermochemical calories per hour	800
+thermochemical calories per minute	802
+thermochemical calories per second	809
+thermochemical kilocalorie	340
+thermochemical kilocalories	340
+therms	350
+thirty-nine-degree british thermal unit	337
+thirty-nine-degree british thermal units	337
+thirty-nine-degree btu	337
+thirty-nine-degree btus	337
+thou	454
+thousand	907
+thousand british thermal units per hour	816
+thousand btu per hour	816
+thousand btus per hour	816
+thousand cubic feet	1278
+thousands	907
+tierce	1252
+tierces	1252
+timber standard	1276
+times per day	387
+times per hour	388
+times per minute	389
+times per month	385
+times per week	386
+times per year	384
+tochka	456
+tochki	456
+tod	719
+tods	719
+tog	1011
+togs	1011
+toise	535
 toise carrée	82
-toise du châtelet	505
-toises	505
+toise du châtelet	535
+toises	535
 toises carrées	82
-tola	647
-tolas	647
-ton	707
-ton of coal equivalent	329
-ton of oil equivalent	330
-ton of refrigeration	794
-ton of tnt	327
-ton of tnt equivalent	327
+tola	677
+tolas	677
+ton	737
+ton of coal equivalent	359
+ton of oil equivalent	360
+ton of refrigeration	824
+ton of tnt	357
+ton of tnt equivalent	357
 ton per acre	57
-ton per cubic yard	211
+ton per cubic yard	241
 ton per hectare	56
-ton per hour	612
-ton per square foot	831
-ton per square inch	839
-ton-force	349
-ton-force per square foot	831
-ton-force per square inch	839
-ton-hour	318
-ton-hour of refrigeration	318
-ton-hours	318
-ton-hours of refrigeration	318
-tonne	708
-tonne of coal equivalent	329
-tonne of oil equivalent	330
-tonne of tnt	327
-tonne per cubic meter	210
-tonne per cubic metre	210
-tonne per day	610
+ton per hour	642
+ton per square foot	861
+ton per square inch	869
+ton-force	379
+ton-force per square foot	861
+ton-force per square inch	869
+ton-hour	348
+ton-hour of refrigeration	348
+ton-hours	348
+ton-hours of refrigeration	348
+tonne	738
+tonne of coal equivalent	359
+tonne of oil equivalent	360
+tonne of tnt	357
+tonne per cubic meter	240
+tonne per cubic metre	240
+tonne per day	640
 tonne per hectare	56
-tonne per hour	613
-tonne square meter	732
-tonne square meters	732
-tonne square metre	732
-tonne square metres	732
-tonne-force	350
-tonne-force meter	1055
-tonne-force meters	1055
-tonne-force metre	1055
-tonne-force metres	1055
-tonnes	708
-tonnes of coal equivalent	329
-tonnes of oil equivalent	330
-tonnes of tnt	327
-tonnes per cubic metre	210
-tonnes per day	610
+tonne per hour	643
+tonne square meter	762
+tonne square meters	762
+tonne square metre	762
+tonne square metres	762
+tonne-force	380
+tonne-force meter	1085
+tonne-force meters	1085
+tonne-force metre	1085
+tonne-force metres	1085
+tonnes	738
+tonnes of coal equivalent	359
+tonnes of oil equivalent	360
+tonnes of tnt	357
+tonnes per cubic metre	240
+tonnes per day	640
 tonnes per hectare	56
-tonnes per hour	613
-tonnes-force	350
-tons	707
-tons of coal equivalent	329
-tons of oil equivalent	330
-tons of refrigeration	794
-tons of tnt	327
+tonnes per hour	643
+tonnes-force	380
+tons	737
+tons of coal equivalent	359
+tons of oil equivalent	360
+tons of refrigeration	824
+tons of tnt	357
 tons per acre	57
-tons per cubic yard	211
-tons per hour	612
-tons per square foot	831
-tons-force	349
-torr	810
-torrs	810
-tower ounce	654
-tower ounces	654
-tower pound	667
-tower pounds	667
+tons per cubic yard	241
+tons per hour	642
+tons per square foot	861
+tons-force	379
+torr	840
+torrs	840
+tower ounce	684
+tower ounces	684
+tower pound	697
+tower pounds	697
 township	126
 townships	126
-trillion	884
-trillion cubic feet	1258
-trillions	884
-tropical month	1010
-tropical months	1010
-tropical year	1023
-tropical years	1023
-troy grain	627
-troy grains	627
-troy ounce	657
-troy ounces	657
-troy pound	668
-troy pounds	668
-tsin	638
+trillion	914
+trillion cubic feet	1288
+trillions	914
+tropical month	1040
+tropical months	1040
+tropical year	1053
+tropical years	1053
+troy grain	657
+troy grains	657
+troy ounce	687
+troy ounces	687
+troy pound	698
+troy pounds	698
+try	159
+tsin	668
 tsubo	81
-tsun	447
-tun	1235
-tuns	1235
+tsun	477
+tun	1265
+tuns	1265
+turkish lira	159
+turkish liras	159
 turn	37
-turn per day	890
-turn per hour	893
-turn per minute	896
+turn per day	920
+turn per hour	923
+turn per minute	926
 turn per minute squared	38
-turn per second	898
+turn per second	928
 turn per second squared	42
 turns	37
-turns per day	890
-turns per hour	893
-turns per minute	896
-turns per second	898
-twenty-degree calorie	295
-twenty-degree calories	295
-twip	1057
-twips	1057
-typographic point	1062
-typographic points	1062
+turns per day	920
+turns per hour	923
+turns per minute	926
+turns per second	928
+twenty-degree calorie	325
+twenty-degree calories	325
+twip	1087
+twips	1087
+typographic point	1092
+typographic points	1092
+u.s. dollar	178
+u.s. dollars	178
 uas	16
-uinal	1008
-uk beer barrel	1223
-uk beer barrels	1223
-uk bushel	1208
-uk bushels	1208
-uk cup	1147
-uk cups	1147
-uk fl oz	1129
-uk fluid drachm	1117
-uk fluid ounce	1129
-uk fluid ounces	1129
-uk gallon	1183
-uk gallon per 100 miles	365
-uk gallon per minute	1092
-uk gallons	1183
-uk gallons per 100 miles	365
-uk gallons per minute	1092
-uk gill	1137
-uk gills	1137
-uk hogshead	1227
-uk hundredweight	699
-uk knot	937
-uk minim	1108
-uk minims	1108
-uk mpg	369
-uk nautical mile	750
-uk peck	1189
-uk pecks	1189
-uk pint	1154
-uk pints	1154
-uk quart	1166
-uk quarts	1166
-uk therm	321
-uk therms	321
-uk ton	709
-uk ton per square inch	840
-uk tons	709
-uncia	651
-unciae	651
-unified atomic mass unit	619
-unified atomic mass units	619
-unit pole	588
-unit poles	588
-unity	862
-us beer barrel	1217
-us beer barrels	1217
-us bushel	1206
-us bushels	1206
-us cable	748
-us cables	748
-us cup	1143
-us cups	1143
-us customary cup	1143
-us dessertspoon	1122
-us drop	1107
-us drops	1107
-us dry barrel	1216
-us dry barrels	1216
-us dry gallon	1181
-us dry gallons	1181
-us dry pint	1153
-us dry pints	1153
-us dry quart	1165
-us dry quarts	1165
-us fl oz	1130
-us fluid dram	1118
-us fluid drams	1118
-us fluid ounce	1130
-us fluid ounces	1130
-us gallon	1179
-us gallon per 100 miles	364
-us gallon per day	1082
-us gallon per hour	1085
-us gallon per mile	367
-us gallon per minute	1091
-us gallon per second	1097
-us gallons	1179
-us gallons per 100 miles	364
-us gallons per day	1082
-us gallons per hour	1085
-us gallons per mile	367
-us gallons per minute	1091
-us gallons per second	1097
-us gill	1135
-us gills	1135
-us hogshead	1226
-us hundredweight	695
-us international ampere	246
-us international amperes	246
-us international coulomb	224
-us international coulombs	224
+uinal	1038
+uk beer barrel	1253
+uk beer barrels	1253
+uk bushel	1238
+uk bushels	1238
+uk cup	1177
+uk cups	1177
+uk fl oz	1159
+uk fluid drachm	1147
+uk fluid ounce	1159
+uk fluid ounces	1159
+uk gallon	1213
+uk gallon per 100 miles	395
+uk gallon per minute	1122
+uk gallons	1213
+uk gallons per 100 miles	395
+uk gallons per minute	1122
+uk gill	1167
+uk gills	1167
+uk hogshead	1257
+uk hundredweight	729
+uk knot	967
+uk minim	1138
+uk minims	1138
+uk mpg	399
+uk nautical mile	780
+uk peck	1219
+uk pecks	1219
+uk pint	1184
+uk pints	1184
+uk pound	181
+uk pounds	181
+uk quart	1196
+uk quarts	1196
+uk therm	351
+uk therms	351
+uk ton	739
+uk ton per square inch	870
+uk tons	739
+uncia	681
+unciae	681
+unified atomic mass unit	649
+unified atomic mass units	649
+unit pole	618
+unit poles	618
+unity	892
+us beer barrel	1247
+us beer barrels	1247
+us bushel	1236
+us bushels	1236
+us cable	778
+us cables	778
+us cup	1173
+us cups	1173
+us customary cup	1173
+us dessertspoon	1152
+us dollar	178
+us dollars	178
+us drop	1137
+us drops	1137
+us dry barrel	1246
+us dry barrels	1246
+us dry gallon	1211
+us dry gallons	1211
+us dry pint	1183
+us dry pints	1183
+us dry quart	1195
+us dry quarts	1195
+us fl oz	1160
+us fluid dram	1148
+us fluid drams	1148
+us fluid ounce	1160
+us fluid ounces	1160
+us gallon	1209
+us gallon per 100 miles	394
+us gallon per day	1112
+us gallon per hour	1115
+us gallon per mile	397
+us gallon per minute	1121
+us gallon per second	1127
+us gallons	1209
+us gallons per 100 miles	394
+us gallons per day	1112
+us gallons per hour	1115
+us gallons per mile	397
+us gallons per minute	1121
+us gallons per second	1127
+us gill	1165
+us gills	1165
+us hogshead	1256
+us hundredweight	725
+us international ampere	276
+us international amperes	276
+us international coulomb	254
+us international coulombs	254
 us international farad	145
 us international farads	145
-us international henries	401
-us international henry	401
-us international mho	237
-us international mhos	237
-us international ohm	274
-us international ohms	274
-us international siemens	237
-us international volt	264
-us international volts	264
-us legal cup	1144
-us legal cups	1144
-us legal fluid ounce	1131
-us legal fluid ounces	1131
-us liquid barrel	1218
-us liquid barrels	1218
-us liquid gallon	1179
-us liquid gallons	1179
-us liquid pint	1150
-us liquid pints	1150
-us liquid quart	1158
-us liquid quarts	1158
-us minim	1109
-us minims	1109
-us mpg	370
-us nautical mile	751
-us nautical miles	751
-us navy cable	748
-us navy cables	748
-us peck	1187
-us pecks	1187
-us pint	1150
-us pints	1150
-us proof	859
-us quart	1158
-us quarts	1158
-us r-value	983
-us refrigeration ton	794
-us statute mile	538
-us statute miles	538
+us international henries	431
+us international henry	431
+us international mho	267
+us international mhos	267
+us international ohm	304
+us international ohms	304
+us international siemens	267
+us international volt	294
+us international volts	294
+us legal cup	1174
+us legal cups	1174
+us legal fluid ounce	1161
+us legal fluid ounces	1161
+us liquid barrel	1248
+us liquid barrels	1248
+us liquid gallon	1209
+us liquid gallons	1209
+us liquid pint	1180
+us liquid pints	1180
+us liquid quart	1188
+us liquid quarts	1188
+us minim	1139
+us minims	1139
+us mpg	400
+us nautical mile	781
+us nautical miles	781
+us navy cable	778
+us navy cables	778
+us peck	1217
+us pecks	1217
+us pint	1180
+us pints	1180
+us proof	889
+us quart	1188
+us quarts	1188
+us r-value	1013
+us refrigeration ton	824
+us statute mile	568
+us statute miles	568
 us survey acre	103
-us survey acre-feet	1252
-us survey acre-foot	1252
+us survey acre-feet	1282
+us survey acre-foot	1282
 us survey acres	103
-us survey chain	520
-us survey chains	520
-us survey fathom	744
-us survey fathoms	744
-us survey feet	469
-us survey foot	469
-us survey furlong	532
-us survey furlongs	532
-us survey link	457
-us survey links	457
-us survey mile	538
-us survey miles	538
-us survey rod	514
-us survey rods	514
-us tablespoon	1124
-us tablespoons	1124
-us teaspoon	1119
-us teaspoons	1119
-us therm	320
-us therms	320
-us ton	707
-us ton per square inch	839
-us tons	707
-us u-factor	388
-vara	489
-vara de burgos	489
-varas	489
-vedra	1193
-vedro	1193
-vershki	449
-vershok	449
-vershoks	449
-verst	535
-versta	535
-versts	535
-versty	535
-violle	577
-violles	577
+us survey chain	550
+us survey chains	550
+us survey fathom	774
+us survey fathoms	774
+us survey feet	499
+us survey foot	499
+us survey furlong	562
+us survey furlongs	562
+us survey link	487
+us survey links	487
+us survey mile	568
+us survey miles	568
+us survey rod	544
+us survey rods	544
+us tablespoon	1154
+us tablespoons	1154
+us teaspoon	1149
+us teaspoons	1149
+us therm	350
+us therms	350
+us ton	737
+us ton per square inch	869
+us tons	737
+us u-factor	418
+usd	178
+vara	519
+vara de burgos	519
+varas	519
+vedra	1223
+vedro	1223
+vershki	479
+vershok	479
+vershoks	479
+verst	565
+versta	565
+versts	565
+versty	565
+violle	607
+violles	607
 virgate	115
 virgates	115
-volt	262
-volt 90	263
-volt per centimeter	257
-volt per centimetre	257
-volt per inch	256
-volt per meter	255
-volt per metre	255
-volt per mil	259
-volt second	590
-volt seconds	590
-volt-90	263
-volt-second	590
-volt-seconds	590
-volts	262
-volts per centimeter	257
-volts per centimetre	257
-volts per inch	256
-volts per meter	255
-volts per metre	255
-volts per mil	259
-volts-90	263
-von klitzing constant	275
-von klitzing constants	275
-wa	506
-wah	506
-wan	879
+volt	292
+volt 90	293
+volt per centimeter	287
+volt per centimetre	287
+volt per inch	286
+volt per meter	285
+volt per metre	285
+volt per mil	289
+volt second	620
+volt seconds	620
+volt-90	293
+volt-second	620
+volt-seconds	620
+volts	292
+volts per centimeter	287
+volts per centimetre	287
+volts per inch	286
+volts per meter	285
+volts per metre	285
+volts per mil	289
+volts-90	293
+von klitzing constant	305
+von klitzing constants	305
+wa	536
+wah	536
+wan	909
 warsaw pact mil	25
 warsaw pact mils	25
-water horsepower	790
-watt	775
-watt hour	309
-watt hours	309
-watt per centimeter kelvin	972
-watt per centimetre kelvin	972
-watt per meter kelvin	968
-watt per metre degree celsius	968
-watt per metre kelvin	968
-watt per square centimeter	382
-watt per square centimeter kelvin	389
-watt per square centimetre	382
-watt per square centimetre kelvin	389
-watt per square inch	381
-watt per square meter	374
-watt per square meter kelvin	385
-watt per square metre	374
-watt per square metre degree celsius	385
-watt per square metre kelvin	385
-watt second	293
-watt seconds	293
-watt-hour	309
-watt-hour per cubic meter	280
-watt-hour per cubic metre	280
-watt-hour per kilogram	910
-watt-hour per liter	285
-watt-hour per litre	285
-watt-hour per square meter	843
-watt-hour per square metre	843
-watt-hours	309
-watt-hours per cubic meter	280
-watt-hours per cubic metre	280
-watt-hours per kilogram	910
-watt-hours per liter	285
-watt-hours per litre	285
-watt-hours per square meter	843
-watt-hours per square metre	843
-watt-second	293
-watt-seconds	293
-watts	775
-watts per centimeter kelvin	972
-watts per centimetre kelvin	972
-watts per meter kelvin	968
-watts per metre kelvin	968
-watts per square centimeter	382
-watts per square centimeter kelvin	389
-watts per square centimetre	382
-watts per square centimetre kelvin	389
-watts per square inch	381
-watts per square meter	374
-watts per square meter kelvin	385
-watts per square metre	374
-watts per square metre kelvin	385
-weber	590
-weber per square meter	584
-weber per square metre	584
-webers	590
-webers per square metre	584
-week	1006
-weeks	1006
-wegstunde	546
-wegstunden	546
-weight per volume percent	602
-wiener fuß	471
-wiener klafter	503
-wiener zoll	442
-winal	1008
-winals	1008
-winchester bushel	1206
-winchester bushels	1206
-wine barrel	1218
-wine bottle	1156
-wine bottles	1156
-wine gallon	1179
-wine gallons	1179
-wine hogshead	1226
-winik	1008
+water horsepower	820
+watt	805
+watt hour	339
+watt hours	339
+watt per centimeter kelvin	1002
+watt per centimetre kelvin	1002
+watt per meter kelvin	998
+watt per metre degree celsius	998
+watt per metre kelvin	998
+watt per square centimeter	412
+watt per square centimeter kelvin	419
+watt per square centimetre	412
+watt per square centimetre kelvin	419
+watt per square inch	411
+watt per square meter	404
+watt per square meter kelvin	415
+watt per square metre	404
+watt per square metre degree celsius	415
+watt per square metre kelvin	415
+watt second	323
+watt seconds	323
+watt-hour	339
+watt-hour per cubic meter	310
+watt-hour per cubic metre	310
+watt-hour per kilogram	940
+watt-hour per liter	315
+watt-hour per litre	315
+watt-hour per square meter	873
+watt-hour per square metre	873
+watt-hours	339
+watt-hours per cubic meter	310
+watt-hours per cubic metre	310
+watt-hours per kilogram	940
+watt-hours per liter	315
+watt-hours per litre	315
+watt-hours per square meter	873
+watt-hours per square metre	873
+watt-second	323
+watt-seconds	323
+watts	805
+watts per centimeter kelvin	1002
+watts per centimetre kelvin	1002
+watts per meter kelvin	998
+watts per metre kelvin	998
+watts per square centimeter	412
+watts per square centimeter kelvin	419
+watts per square centimetre	412
+watts per square centimetre kelvin	419
+watts per square inch	411
+watts per square meter	404
+watts per square meter kelvin	415
+watts per square metre	404
+watts per square metre kelvin	415
+weber	620
+weber per square meter	614
+weber per square metre	614
+webers	620
+webers per square metre	614
+week	1036
+weeks	1036
+wegstunde	576
+wegstunden	576
+weight per volume percent	632
+wiener fuß	501
+wiener klafter	533
+wiener zoll	472
+winal	1038
+winals	1038
+winchester bushel	1236
+winchester bushels	1236
+wine barrel	1248
+wine bottle	1186
+wine bottles	1186
+wine gallon	1209
+wine gallons	1209
+wine hogshead	1256
+winik	1038
 wloka	116
-wool clove	683
-wool sack	705
-wool sacks	705
-wool tod	689
-wool wey	701
-wool weys	701
-woolsack	705
-woolsacks	705
+won	153
+wool clove	713
+wool sack	735
+wool sacks	735
+wool tod	719
+wool wey	731
+wool weys	731
+woolsack	735
+woolsacks	735
 włóka	116
 włóki	116
-x unit	417
-x units	417
-xestai	1152
-xestes	1152
-yard	491
+x unit	447
+x units	447
+xestai	1182
+xestes	1182
+yard	521
 yardland	115
 yardlands	115
-yards	491
-year	1026
-years	1026
-yoht	554
-yot	554
-yrs	1026
-zentner	697
-zhang	510
+yards	521
+year	1056
+years	1056
+yen	155
+yoht	584
+yot	584
+yrs	1056
+yuan	167
+zar	163
+zentner	727
+zhang	540
+zloty	172
+zlotys	172
 zodiac sign	31
 zodiac signs	31
-zollpfund	676
-zolotnik	641
-zolotniki	641
-zolotniks	641
-°c	961
-°f	959
-°k	960
-°r	958
-ångström	420
-ångström star	421
-ångström stars	421
-ångströms	420
-łokcie	482
-łokieć	482
-ōsaji	1126
-δc	954
-δf	952
-δr	951
-’	467
-”	440
-台斤	678
+zollpfund	706
+zolotnik	671
+zolotniki	671
+zolotniks	671
+złoty	172
+złotys	172
+°c	991
+°f	989
+°k	990
+°r	988
+ångström	450
+ångström star	451
+ångström stars	451
+ångströms	450
+łokcie	512
+łokieć	512
+ōsaji	1156
+δc	984
+δf	982
+δr	981
+’	497
+”	470
+台斤	708
 """#
   }
 
   static var categoryKeys: StaticString {
     #"""
-absolute-viscosity	14
+absolute-viscosity	15
 absorbed-dose	0
 acceleration	1
 action	5
-activity	57
-admittance	16
+activity	58
+admittance	17
 amount	2
-amount-concentration	48
+amount-concentration	49
 amount-of-substance	2
-amperage	17
+amperage	18
 angle	3
 angular-acceleration	4
 angular-momentum	5
-angular-speed	59
-angular-velocity	59
+angular-speed	60
+angular-velocity	60
 application-rate	6
 area	7
 area-density	6
 areal-density	6
-areal-thermal-resistance	69
+areal-thermal-resistance	70
 astronomical-distance	8
 astronomical-length	8
 astronomy	8
-b-field	43
-bandwidth	11
+b-field	44
+bandwidth	12
 basis-weight	6
-bit-rate	11
-bitrate	11
-brightness	39
-calorific-value	61
-calorific-value-by-volume	22
-candlepower	41
+bit-rate	12
+bitrate	12
+brightness	40
+calorific-value	62
+calorific-value-by-volume	23
+candlepower	42
 capacitance	9
-capacity	74
+capacity	75
 catalytic-activity	10
-charge	15
+charge	16
 chemical-amount	2
-coefficient-of-heat-transfer	32
-coefficient-of-thermal-expansion	68
-conductance	16
-count	58
-cte	68
-current	17
-data-rate	11
-data-size	12
-data-storage	12
-data-transfer-rate	11
-density	13
-digital-information	12
-dimensionless	58
+coefficient-of-heat-transfer	33
+coefficient-of-thermal-expansion	69
+conductance	17
+count	59
+cte	69
+currencies	11
+currency	11
+current	18
+data-rate	12
+data-size	13
+data-storage	13
+data-transfer-rate	12
+density	14
+digital-information	13
+dimensionless	59
 dose	0
-dose-equivalent	24
-duration	70
-dynamic-viscosity	14
-effective-dose	24
+dose-equivalent	25
+duration	71
+dynamic-viscosity	15
+effective-dose	25
 electric-capacitance	9
-electric-charge	15
-electric-conductance	16
-electric-current	17
-electric-dipole-moment	18
-electric-field	19
-electric-field-strength	19
-electric-inductance	34
-electric-potential	20
-electric-potential-difference	20
-electric-resistance	21
-electromotive-force	20
-emf	20
-energy	23
-energy-density	22
-energy-per-mass	61
+electric-charge	16
+electric-conductance	17
+electric-current	18
+electric-dipole-moment	19
+electric-field	20
+electric-field-strength	20
+electric-inductance	35
+electric-potential	21
+electric-potential-difference	21
+electric-resistance	22
+electromotive-force	21
+emf	21
+energy	24
+energy-density	23
+energy-per-mass	62
 enzyme-activity	10
-equivalent-dose	24
-expansivity	68
-exposure	25
-film-coefficient	32
-flow-rate	73
-fluidity	26
-force	27
-fraction	58
-frequency	28
-fuel-consumption	29
-fuel-economy	30
-fuel-efficiency	30
+equivalent-dose	25
+exchange-rates	11
+expansivity	69
+exposure	26
+film-coefficient	33
+flow-rate	74
+fluidity	27
+force	28
+forex	11
+fraction	59
+frequency	29
+fuel-consumption	30
+fuel-economy	31
+fuel-efficiency	31
 grammage	6
-gravimetric-energy-density	61
-h-field	42
-heat	23
-heat-conductivity	67
-heat-flow-density	31
-heat-flow-rate	54
-heat-flow-rate-intensity	31
-heat-flux	31
-heat-flux-density	31
-heat-transfer-coefficient	32
-heating-value	61
-illuminance	33
-illumination	33
-impedance	21
-impulse	50
-inductance	34
-information	12
-interfacial-tension	64
-ionizing-radiation-exposure	25
-jerk	35
-jolt	35
-k-value	67
-kinematic-viscosity	36
-lambda-value	67
-length	37
-light-intensity	41
-light-output	40
-linear-density	38
-linear-mass-density	38
-linear-momentum	50
-luminance	39
-luminous-exitance	33
-luminous-flux	40
-luminous-intensity	41
-magnetic-field-intensity	42
-magnetic-field-strength	42
-magnetic-flux	44
-magnetic-flux-density	43
-magnetic-induction	43
-magnetizing-force	42
-magnetomotive-force	17
-marine	51
-mass	47
-mass-concentration	45
-mass-density	13
-mass-flow	46
-mass-flow-rate	46
-mass-moment-of-inertia	49
-massic-heat-capacity	62
-mileage	30
-molar-concentration	48
-molarity	48
-moment-of-force	71
-moment-of-inertia	49
+gravimetric-energy-density	62
+h-field	43
+heat	24
+heat-conductivity	68
+heat-flow-density	32
+heat-flow-rate	55
+heat-flow-rate-intensity	32
+heat-flux	32
+heat-flux-density	32
+heat-transfer-coefficient	33
+heating-value	62
+illuminance	34
+illumination	34
+impedance	22
+impulse	51
+inductance	35
+information	13
+interfacial-tension	65
+ionizing-radiation-exposure	26
+jerk	36
+jolt	36
+k-value	68
+kinematic-viscosity	37
+lambda-value	68
+length	38
+light-intensity	42
+light-output	41
+linear-density	39
+linear-mass-density	39
+linear-momentum	51
+luminance	40
+luminous-exitance	34
+luminous-flux	41
+luminous-intensity	42
+magnetic-field-intensity	43
+magnetic-field-strength	43
+magnetic-flux	45
+magnetic-flux-density	44
+magnetic-induction	44
+magnetizing-force	43
+magnetomotive-force	18
+marine	52
+mass	48
+mass-concentration	46
+mass-density	14
+mass-flow	47
+mass-flow-rate	47
+mass-moment-of-inertia	50
+massic-heat-capacity	63
+mileage	31
+molar-concentration	49
+molarity	49
+moment-of-force	72
+moment-of-inertia	50
 moment-of-momentum	5
-momentum	50
-momentum-diffusivity	36
-nautical	51
-nautical-length	51
-number	58
-pace	52
-permeability	53
-photometric-brightness	39
+momentum	51
+momentum-diffusivity	37
+money	11
+nautical	52
+nautical-length	52
+number	59
+pace	53
+permeability	54
+photometric-brightness	40
 plane-angle	3
-power	54
-pressure	55
-proportion	58
-quantity-of-electricity	15
-quantity-of-heat	23
+power	55
+pressure	56
+proportion	59
+quantity-of-electricity	16
+quantity-of-heat	24
 quantity-of-substance	2
-r-value	69
-radiant-exposure	56
-radiant-flux	54
+r-value	70
+radiant-exposure	57
+radiant-flux	55
 radiation-dose	0
-radiation-exposure	25
-radioactive-activity	57
-radioactivity	57
-rate-of-energy-transfer	54
-ratio	58
-reactance	21
-reciprocal-length	75
-resistance	21
-rotational-inertia	49
-rotational-speed	59
-shear-viscosity	14
-solid-angle	60
-spatial-frequency	75
-specific-energy	61
-specific-entropy	62
-specific-heat	62
-specific-heat-capacity	62
-speed	63
-storage	12
-stress	55
-substance-concentration	48
+radiation-exposure	26
+radioactive-activity	58
+radioactivity	58
+rate-of-energy-transfer	55
+ratio	59
+reactance	22
+reciprocal-length	76
+resistance	22
+rotational-inertia	50
+rotational-speed	60
+shear-viscosity	15
+solid-angle	61
+spatial-frequency	76
+specific-energy	62
+specific-entropy	63
+specific-heat	63
+specific-heat-capacity	63
+speed	64
+storage	13
+stress	56
+substance-concentration	49
 surface-density	6
-surface-energy	64
-surface-tension	64
-susceptance	16
-temperature	66
-temperature-difference	65
-temperature-interval	65
-thermal-conductivity	67
-thermal-expansion	68
-thermal-expansion-coefficient	68
-thermal-insulance	69
-thermal-resistance	69
-thermal-resistance-(r-value)	69
-thermal-transmittance	32
-time	70
-titre	38
-torque	71
-typography	72
-u-value	32
-velocity	63
-viscosity	14
-voltage	20
-volume	74
-volume-flow	73
-volume-flow-rate	73
-volumetric-energy-density	22
-volumetric-flow-rate	73
-volumetric-heating-value	22
-volumic-mass	13
-wavenumber	75
-weight	47
-work	23
-yarn-count	38
+surface-energy	65
+surface-tension	65
+susceptance	17
+temperature	67
+temperature-difference	66
+temperature-interval	66
+thermal-conductivity	68
+thermal-expansion	69
+thermal-expansion-coefficient	69
+thermal-insulance	70
+thermal-resistance	70
+thermal-resistance-(r-value)	70
+thermal-transmittance	33
+time	71
+titre	39
+torque	72
+typography	73
+u-value	33
+velocity	64
+viscosity	15
+voltage	21
+volume	75
+volume-flow	74
+volume-flow-rate	74
+volumetric-energy-density	23
+volumetric-flow-rate	74
+volumetric-heating-value	23
+volumic-mass	14
+wavenumber	76
+weight	48
+work	24
+yarn-count	39
 """#
   }
 
@@ -14318,71 +14754,117 @@ area-density	51,52,53,54,55,56,57,58,59,60,61,62,63
 astronomical-distance	127,128,129,130,131,132,133,134,135,136,137,138,139,140,141,142
 capacitance	143,144,145,146,147,148,149
 catalytic-activity	150,151
-data-rate	152,153,154,155,156,157,158,159,160,161,162,163,164,165,166,167,168,169,170,171,172,173,174,175,176,177,178,179,180,181,182,183,184,185,186
-data-storage	187,188,189
-density	190,191,192,193,194,195,196,197,198,199,200,201,202,203,204,205,206,207,208,209,210,211,212,213,214
-dynamic-viscosity	215,216,217,218,219,220,221
-electric-charge	222,223,224,225,226,227,228,229,230,231,232,233,234
-electric-conductance	235,236,237,238,239,240,241,242
-electric-current	243,244,245,246,247,248,249,250,251
-electric-dipole-moment	252,253
-electric-field	254,255,256,257,258,259,260
-electric-potential	261,262,263,264,265,266,267
-electric-resistance	268,269,270,271,272,273,274,275,276
-energy	287,288,289,290,291,292,293,294,295,296,297,298,299,300,301,302,303,304,305,306,307,308,309,310,311,312,313,314,315,316,317,318,319,320,321,322,323,324,325,326,327,328,329,330,331
-energy-density	277,278,279,280,281,282,283,284,285,286
-equivalent-dose	332,333,334
-exposure	335,336
-fluidity	337,338
-force	339,340,341,342,343,344,345,346,347,348,349,350,351,352
-frequency	353,354,355,356,357,358,359,360,361
-fuel-consumption	362,363,364,365,366,367
-fuel-economy	368,369,370,371,372
-heat-flux	373,374,375,376,377,378,379,380,381,382,383,384
-heat-transfer-coefficient	385,386,387,388,389,390,391
-illuminance	392,393,394,395,396
-inductance	397,398,399,400,401,402
-jerk	403,404,405,406,407
-kinematic-viscosity	408,409,410,411,412,413
-length	414,415,416,417,418,419,420,421,422,423,424,425,426,427,428,429,430,431,432,433,434,435,436,437,438,439,440,441,442,443,444,445,446,447,448,449,450,451,452,453,454,455,456,457,458,459,460,461,462,463,464,465,466,467,468,469,470,471,472,473,474,475,476,477,478,479,480,481,482,483,484,485,486,487,488,489,490,491,492,493,494,495,496,497,498,499,500,501,502,503,504,505,506,507,508,509,510,511,512,513,514,515,516,517,518,519,520,521,522,523,524,525,526,527,528,529,530,531,532,533,534,535,536,537,538,539,540,541,542,543,544,545,546,547,548,549,550,551,552,553,554
-linear-density	555,556,557,558,559,560
-luminance	561,562,563,564,565,566,567,568
-luminous-flux	569,570
-luminous-intensity	571,572,573,574,575,576,577
-magnetic-field-strength	578,579,580
-magnetic-flux	586,587,588,589,590,591
-magnetic-flux-density	581,582,583,584,585
-mass	616,617,618,619,620,621,622,623,624,625,626,627,628,629,630,631,632,633,634,635,636,637,638,639,640,641,642,643,644,645,646,647,648,649,650,651,652,653,654,655,656,657,658,659,660,661,662,663,664,665,666,667,668,669,670,671,672,673,674,675,676,677,678,679,680,681,682,683,684,685,686,687,688,689,690,691,692,693,694,695,696,697,698,699,700,701,702,703,704,705,706,707,708,709,710,711,712,713,714,715,716
-mass-concentration	592,593,594,595,596,597,598,599,600,601,602
-mass-flow	603,604,605,606,607,608,609,610,611,612,613,614,615
-molar-concentration	717,718,719,720,721,722
-moment-of-inertia	723,724,725,726,727,728,729,730,731,732
-momentum	733,734,735,736,737,738,739,740,741,742
-nautical	743,744,745,746,747,748,749,750,751,752
-pace	753,754,755,756,757,758,759,760,761,762,763,764
-permeability	765,766,767
-power	768,769,770,771,772,773,774,775,776,777,778,779,780,781,782,783,784,785,786,787,788,789,790,791,792,793,794,795,796,797,798,799
-pressure	800,801,802,803,804,805,806,807,808,809,810,811,812,813,814,815,816,817,818,819,820,821,822,823,824,825,826,827,828,829,830,831,832,833,834,835,836,837,838,839,840,841
-radiant-exposure	842,843,844,845,846
-radioactivity	847,848,849,850
-ratio	851,852,853,854,855,856,857,858,859,860,861,862,863,864,865,866,867,868,869,870,871,872,873,874,875,876,877,878,879,880,881,882,883,884,885
-rotational-speed	886,887,888,889,890,891,892,893,894,895,896,897,898
-solid-angle	899,900,901,902,903,904,905
-specific-energy	906,907,908,909,910,911,912,913
-specific-heat	914,915,916,917,918,919,920
-speed	921,922,923,924,925,926,927,928,929,930,931,932,933,934,935,936,937,938,939,940,941,942,943,944
-surface-tension	945,946,947,948,949,950
-temperature	958,959,960,961,962,963,964,965
-temperature-difference	951,952,953,954,955,956,957
-thermal-conductivity	966,967,968,969,970,971,972,973,974
-thermal-expansion	975,976,977,978,979,980
-thermal-resistance	981,982,983,984,985,986
-time	987,988,989,990,991,992,993,994,995,996,997,998,999,1000,1001,1002,1003,1004,1005,1006,1007,1008,1009,1010,1011,1012,1013,1014,1015,1016,1017,1018,1019,1020,1021,1022,1023,1024,1025,1026,1027,1028,1029,1030,1031,1032,1033,1034,1035,1036,1037,1038,1039,1040,1041
-torque	1042,1043,1044,1045,1046,1047,1048,1049,1050,1051,1052,1053,1054,1055
-typography	1056,1057,1058,1059,1060,1061,1062,1063,1064,1065,1066,1067,1068,1069,1070,1071,1072,1073,1074,1075,1076,1077,1078,1079
-volume	1104,1105,1106,1107,1108,1109,1110,1111,1112,1113,1114,1115,1116,1117,1118,1119,1120,1121,1122,1123,1124,1125,1126,1127,1128,1129,1130,1131,1132,1133,1134,1135,1136,1137,1138,1139,1140,1141,1142,1143,1144,1145,1146,1147,1148,1149,1150,1151,1152,1153,1154,1155,1156,1157,1158,1159,1160,1161,1162,1163,1164,1165,1166,1167,1168,1169,1170,1171,1172,1173,1174,1175,1176,1177,1178,1179,1180,1181,1182,1183,1184,1185,1186,1187,1188,1189,1190,1191,1192,1193,1194,1195,1196,1197,1198,1199,1200,1201,1202,1203,1204,1205,1206,1207,1208,1209,1210,1211,1212,1213,1214,1215,1216,1217,1218,1219,1220,1221,1222,1223,1224,1225,1226,1227,1228,1229,1230,1231,1232,1233,1234,1235,1236,1237,1238,1239,1240,1241,1242,1243,1244,1245,1246,1247,1248,1249,1250,1251,1252,1253,1254,1255,1256,1257,1258
-volume-flow	1080,1081,1082,1083,1084,1085,1086,1087,1088,1089,1090,1091,1092,1093,1094,1095,1096,1097,1098,1099,1100,1101,1102,1103
-wavenumber	1259,1260,1261,1262,1263,1264,1265,1266,1267,1268
+currency	152,153,154,155,156,157,158,159,160,161,162,163,164,165,166,167,168,169,170,171,172,173,174,175,176,177,178,179,180,181
+data-rate	182,183,184,185,186,187,188,189,190,191,192,193,194,195,196,197,198,199,200,201,202,203,204,205,206,207,208,209,210,211,212,213,214,215,216
+data-storage	217,218,219
+density	220,221,222,223,224,225,226,227,228,229,230,231,232,233,234,235,236,237,238,239,240,241,242,243,244
+dynamic-viscosity	245,246,247,248,249,250,251
+electric-charge	252,253,254,255,256,257,258,259,260,261,262,263,264
+electric-conductance	265,266,267,268,269,270,271,272
+electric-current	273,274,275,276,277,278,279,280,281
+electric-dipole-moment	282,283
+electric-field	284,285,286,287,288,289,290
+electric-potential	291,292,293,294,295,296,297
+electric-resistance	298,299,300,301,302,303,304,305,306
+energy	317,318,319,320,321,322,323,324,325,326,327,328,329,330,331,332,333,334,335,336,337,338,339,340,341,342,343,344,345,346,347,348,349,350,351,352,353,354,355,356,357,358,359,360,361
+energy-density	307,308,309,310,311,312,313,314,315,316
+equivalent-dose	362,363,364
+exposure	365,366
+fluidity	367,368
+force	369,370,371,372,373,374,375,376,377,378,379,380,381,382
+frequency	383,384,385,386,387,388,389,390,391
+fuel-consumption	392,393,394,395,396,397
+fuel-economy	398,399,400,401,402
+heat-flux	403,404,405,406,407,408,409,410,411,412,413,414
+heat-transfer-coefficient	415,416,417,418,419,420,421
+illuminance	422,423,424,425,426
+inductance	427,428,429,430,431,432
+jerk	433,434,435,436,437
+kinematic-viscosity	438,439,440,441,442,443
+length	444,445,446,447,448,449,450,451,452,453,454,455,456,457,458,459,460,461,462,463,464,465,466,467,468,469,470,471,472,473,474,475,476,477,478,479,480,481,482,483,484,485,486,487,488,489,490,491,492,493,494,495,496,497,498,499,500,501,502,503,504,505,506,507,508,509,510,511,512,513,514,515,516,517,518,519,520,521,522,523,524,525,526,527,528,529,530,531,532,533,534,535,536,537,538,539,540,541,542,543,544,545,546,547,548,549,550,551,552,553,554,555,556,557,558,559,560,561,562,563,564,565,566,567,568,569,570,571,572,573,574,575,576,577,578,579,580,581,582,583,584
+linear-density	585,586,587,588,589,590
+luminance	591,592,593,594,595,596,597,598
+luminous-flux	599,600
+luminous-intensity	601,602,603,604,605,606,607
+magnetic-field-strength	608,609,610
+magnetic-flux	616,617,618,619,620,621
+magnetic-flux-density	611,612,613,614,615
+mass	646,647,648,649,650,651,652,653,654,655,656,657,658,659,660,661,662,663,664,665,666,667,668,669,670,671,672,673,674,675,676,677,678,679,680,681,682,683,684,685,686,687,688,689,690,691,692,693,694,695,696,697,698,699,700,701,702,703,704,705,706,707,708,709,710,711,712,713,714,715,716,717,718,719,720,721,722,723,724,725,726,727,728,729,730,731,732,733,734,735,736,737,738,739,740,741,742,743,744,745,746
+mass-concentration	622,623,624,625,626,627,628,629,630,631,632
+mass-flow	633,634,635,636,637,638,639,640,641,642,643,644,645
+molar-concentration	747,748,749,750,751,752
+moment-of-inertia	753,754,755,756,757,758,759,760,761,762
+momentum	763,764,765,766,767,768,769,770,771,772
+nautical	773,774,775,776,777,778,779,780,781,782
+pace	783,784,785,786,787,788,789,790,791,792,793,794
+permeability	795,796,797
+power	798,799,800,801,802,803,804,805,806,807,808,809,810,811,812,813,814,815,816,817,818,819,820,821,822,823,824,825,826,827,828,829
+pressure	830,831,832,833,834,835,836,837,838,839,840,841,842,843,844,845,846,847,848,849,850,851,852,853,854,855,856,857,858,859,860,861,862,863,864,865,866,867,868,869,870,871
+radiant-exposure	872,873,874,875,876
+radioactivity	877,878,879,880
+ratio	881,882,883,884,885,886,887,888,889,890,891,892,893,894,895,896,897,898,899,900,901,902,903,904,905,906,907,908,909,910,911,912,913,914,915
+rotational-speed	916,917,918,919,920,921,922,923,924,925,926,927,928
+solid-angle	929,930,931,932,933,934,935
+specific-energy	936,937,938,939,940,941,942,943
+specific-heat	944,945,946,947,948,949,950
+speed	951,952,953,954,955,956,957,958,959,960,961,962,963,964,965,966,967,968,969,970,971,972,973,974
+surface-tension	975,976,977,978,979,980
+temperature	988,989,990,991,992,993,994,995
+temperature-difference	981,982,983,984,985,986,987
+thermal-conductivity	996,997,998,999,1000,1001,1002,1003,1004
+thermal-expansion	1005,1006,1007,1008,1009,1010
+thermal-resistance	1011,1012,1013,1014,1015,1016
+time	1017,1018,1019,1020,1021,1022,1023,1024,1025,1026,1027,1028,1029,1030,1031,1032,1033,1034,1035,1036,1037,1038,1039,1040,1041,1042,1043,1044,1045,1046,1047,1048,1049,1050,1051,1052,1053,1054,1055,1056,1057,1058,1059,1060,1061,1062,1063,1064,1065,1066,1067,1068,1069,1070,1071
+torque	1072,1073,1074,1075,1076,1077,1078,1079,1080,1081,1082,1083,1084,1085
+typography	1086,1087,1088,1089,1090,1091,1092,1093,1094,1095,1096,1097,1098,1099,1100,1101,1102,1103,1104,1105,1106,1107,1108,1109
+volume	1134,1135,1136,1137,1138,1139,1140,1141,1142,1143,1144,1145,1146,1147,1148,1149,1150,1151,1152,1153,1154,1155,1156,1157,1158,1159,1160,1161,1162,1163,1164,1165,1166,1167,1168,1169,1170,1171,1172,1173,1174,1175,1176,1177,1178,1179,1180,1181,1182,1183,1184,1185,1186,1187,1188,1189,1190,1191,1192,1193,1194,1195,1196,1197,1198,1199,1200,1201,1202,1203,1204,1205,1206,1207,1208,1209,1210,1211,1212,1213,1214,1215,1216,1217,1218,1219,1220,1221,1222,1223,1224,1225,1226,1227,1228,1229,1230,1231,1232,1233,1234,1235,1236,1237,1238,1239,1240,1241,1242,1243,1244,1245,1246,1247,1248,1249,1250,1251,1252,1253,1254,1255,1256,1257,1258,1259,1260,1261,1262,1263,1264,1265,1266,1267,1268,1269,1270,1271,1272,1273,1274,1275,1276,1277,1278,1279,1280,1281,1282,1283,1284,1285,1286,1287,1288
+volume-flow	1110,1111,1112,1113,1114,1115,1116,1117,1118,1119,1120,1121,1122,1123,1124,1125,1126,1127,1128,1129,1130,1131,1132,1133
+wavenumber	1289,1290,1291,1292,1293,1294,1295,1296,1297,1298
+"""#
+  }
+
+  static var exchangeRates: StaticString {
+    #"""
+<?xml version="1.0" encoding="UTF-8"?>
+<gesmes:Envelope xmlns:gesmes="http://www.gesmes.org/xml/2002-08-01" xmlns="http://www.ecb.int/vocabulary/2002-08-01/eurofxref">
+	<gesmes:subject>Reference rates</gesmes:subject>
+	<gesmes:Sender>
+		<gesmes:name>European Central Bank</gesmes:name>
+	</gesmes:Sender>
+	<Cube>
+		<Cube time='2026-10-06'>
+			<Cube currency='USD' rate='1.1269'/>
+			<Cube currency='JPY' rate='178.15'/>
+			<Cube currency='CZK' rate='24.405'/>
+			<Cube currency='DKK' rate='7.4747'/>
+			<Cube currency='GBP' rate='0.84880'/>
+			<Cube currency='HUF' rate='364.95'/>
+			<Cube currency='PLN' rate='4.3650'/>
+			<Cube currency='RON' rate='5.3510'/>
+			<Cube currency='SEK' rate='11.2425'/>
+			<Cube currency='CHF' rate='0.9359'/>
+			<Cube currency='ISK' rate='137.20'/>
+			<Cube currency='NOK' rate='10.7780'/>
+			<Cube currency='TRY' rate='55.4196'/>
+			<Cube currency='AUD' rate='1.6140'/>
+			<Cube currency='BRL' rate='5.5991'/>
+			<Cube currency='CAD' rate='1.6058'/>
+			<Cube currency='CNY' rate='7.5554'/>
+			<Cube currency='HKD' rate='8.8438'/>
+			<Cube currency='IDR' rate='20104.80'/>
+			<Cube currency='ILS' rate='3.4348'/>
+			<Cube currency='INR' rate='108.6615'/>
+			<Cube currency='KRW' rate='1508.67'/>
+			<Cube currency='MXN' rate='20.2217'/>
+			<Cube currency='MYR' rate='4.6034'/>
+			<Cube currency='NZD' rate='2.0061'/>
+			<Cube currency='PHP' rate='70.702'/>
+			<Cube currency='SGD' rate='1.4392'/>
+			<Cube currency='THB' rate='37.836'/>
+			<Cube currency='ZAR' rate='18.5829'/>
+		</Cube>
+	</Cube>
+</gesmes:Envelope>
 """#
   }
 }

@@ -175,6 +175,22 @@ public struct Catalog: Sendable {
       .max { storage.unitCount(inCategory: $0.identifier) < storage.unitCount(inCategory: $1.identifier) }
   }
 
+  // MARK: Exchange rates
+
+  /// The exchange rates the currency units follow: the newer rates given to
+  /// `replacingExchangeRates(with:)` when they are of a later date, else the catalog's snapshot
+  /// (for the built-in catalog, the rates in `Data/`); nil for a catalog without currencies.
+  public var exchangeRates: ExchangeRates? { storage.rates.current }
+
+  /// The rates the catalog was built with (`Data/`'s snapshot for the built-in catalog).
+  public var snapshotExchangeRates: ExchangeRates? { storage.rates.snapshot }
+
+  /// A copy whose currencies follow the rates `newer` reads, when they are of a later date than
+  /// the snapshot's. `newer` is called once, when a currency or the rates are first needed.
+  public func replacingExchangeRates(with newer: @escaping @Sendable () -> ExchangeRates?) -> Catalog {
+    Catalog(storage: storage.with(rates: storage.rates.replacing(with: newer)))
+  }
+
   /// A copy with more categories and units added after these (personal units).
   ///
   /// On the built-in catalog this keeps the compiled tables and indexes only the new units.
@@ -210,8 +226,12 @@ final class CatalogStorage: Sendable {
   /// The joined units and categories of a compiled base with units added on top.
   private let combined: CombinedArrays?
 
-  init(tables: BuiltinTables?, categories: [UnitCategory], units: [Unit]) {
+  /// The exchange rates the currency units follow.
+  let rates: RatesInUse
+
+  init(tables: BuiltinTables?, categories: [UnitCategory], units: [Unit], rates: RatesInUse = .none) {
     self.tables = tables
+    self.rates = rates
     baseUnitCount = tables?.unitCount ?? 0
     baseCategoryCount = tables?.categoryCount ?? 0
     extraCategories = categories
@@ -224,7 +244,13 @@ final class CatalogStorage: Sendable {
 
   /// The same base with more categories and units after the present ones.
   func adding(categories: [UnitCategory], units: [Unit]) -> CatalogStorage {
-    CatalogStorage(tables: tables, categories: extraCategories + categories, units: extraUnits + units)
+    CatalogStorage(tables: tables, categories: extraCategories + categories, units: extraUnits + units,
+                   rates: rates)
+  }
+
+  /// The same units following other exchange rates.
+  func with(rates: RatesInUse) -> CatalogStorage {
+    CatalogStorage(tables: tables, categories: extraCategories, units: extraUnits, rates: rates)
   }
 
   // MARK: Lookups
@@ -290,7 +316,7 @@ final class CatalogStorage: Sendable {
                          categoryKeys: [String: Int], unitsByCategory: [String: [Int]]) {
     if tables != nil {
       // The same rules over one list of units: index the units as values.
-      return CatalogStorage(tables: nil, categories: categories, units: units).indexTables()
+      return CatalogStorage(tables: nil, categories: categories, units: units, rates: rates).indexTables()
     }
     guard let index else { return ([:], [:], [:], [:], [:], [:], [:]) }
     var exact = index.exact
@@ -302,8 +328,9 @@ final class CatalogStorage: Sendable {
   // MARK: Values
 
   func unit(at index: Int) -> Unit {
-    if index < baseUnitCount, let tables { return tables.unit(at: index) }
-    return extraUnits[index - baseUnitCount]
+    let unit = index < baseUnitCount && tables != nil ? tables!.unit(at: index) : extraUnits[index - baseUnitCount]
+    guard rates.mayReplace, unit.definition == ExchangeRates.rateDefinition else { return unit }
+    return rates.rated(unit)
   }
 
   func category(at index: Int) -> UnitCategory {

@@ -14,6 +14,8 @@
 ///   `KEY<TAB>UNIT INDEX` lines; `categoryKeys`: `KEY<TAB>CATEGORY INDEX`; `categoryUnits`:
 ///   `CATEGORY IDENTIFIER<TAB>UNIT INDEX,…`. Keys are in Unicode normalization form C, lines
 ///   sorted by their bytes, for bisection.
+/// - `exchangeRates`: the ECB rates document from `Data/`, as it is, read on first use by the
+///   parser `conv rates update` uses (`ExchangeRates.init(ecbDocument:)`).
 /// The indexes are those the dictionary-indexed catalog computes, written out, so the compiled
 /// catalog answers every lookup as the loaded one does. `swift run generate-catalog` writes the
 /// file; a test compares it with the committed one.
@@ -76,6 +78,7 @@ public enum CatalogSourceWriter {
     out += literal("categoryUnits", keyLines(indexes.unitsByCategory.mapValues {
       $0.map(String.init).joined(separator: ",")
     }))
+    out += literal("exchangeRates", catalog.snapshotExchangeRates?.document ?? "")
     out += "}\n"
     return out
   }
