@@ -13,6 +13,8 @@ let package = Package(
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    // `conv rates update` downloads the ECB's rates with it (see README: why, and what it costs).
+    .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
   ],
   targets: [
     // MARK: Engine: pure Swift, no Foundation, no C.
@@ -30,12 +32,18 @@ let package = Package(
     // MARK: Application logic shared by one-shot, batch and the REPL (no terminal I/O).
     .target(name: "ConvApp", dependencies: ["ConvKit", "ConvFormat"]),
 
+    // MARK: Exchange rates download (`conv rates update`): HTTP, validation, the cache file.
+    .target(
+      name: "ConvRates",
+      dependencies: ["ConvKit", .product(name: "AsyncHTTPClient", package: "async-http-client")]
+    ),
+
     // MARK: The command-line tool: argument parsing, files, terminal and readline only.
     .systemLibrary(name: "CReadline"),
     .executableTarget(
       name: "conv",
       dependencies: [
-        "ConvKit", "ConvFormat", "ConvApp", "CReadline",
+        "ConvKit", "ConvFormat", "ConvApp", "ConvRates", "CReadline",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),

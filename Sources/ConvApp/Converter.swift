@@ -18,6 +18,9 @@ public struct Converter: Sendable {
     conventions = NumberConventions.of(locale: options.locale)
   }
 
+  /// Today's date, for the age of the exchange rates (nil: no notice about old rates).
+  public var today: CalendarDate? = nil
+
   /// The options in force.
   public var options: OutputOptions { presenter.options }
 
@@ -79,8 +82,11 @@ public struct Converter: Sendable {
     } catch {
       return .failure(Failure(error: error, source: request.source, span: error.span))
     }
-    let notes = options.mode == .human ? reading.notes : []
+    var notes = options.mode == .human ? reading.notes : []
     let quantity = reading.quantity
+    if Converter.involvesCurrency(quantity.dimension) || reading.targets.contains(where: { Converter.involvesCurrency($0.dimension) }) {
+      notes += ratesNotes()
+    }
     if reading.targets.isEmpty {
       return wholeColumn(quantity, request: request).map { Output(lines: $0, notes: notes) }
     }
@@ -175,6 +181,10 @@ public struct Converter: Sendable {
       ("category", category.map { .string($0.identifier) } ?? .null),
       ("kind", .string(result.kind.rawValue)),
     ]
+    if Converter.involvesCurrency(result.target.dimension), let rates = catalog.exchangeRates {
+      members.append(("rates_date", .string(rates.date.description)))
+      members.append(("rates_source", .string(rates.source)))
+    }
     members.append(("notes", .array(note(for: result.kind).map { [.string($0)] } ?? [])))
     return .object(members)
   }

@@ -1,0 +1,24 @@
+import ConvKit
+
+extension Converter {
+  /// Whether a dimension has money in it (`EUR`, `USD/gal`, `EUR/kWh`).
+  static func involvesCurrency(_ dimension: Dimension) -> Bool { dimension[.currency] != 0 }
+
+  /// The notes a conversion through exchange rates adds: their date in human output
+  /// (`rates of 2026-10-06, ECB`), and in every mode a notice when they are older than
+  /// `ExchangeRates.staleAfterDays`. Batch output prints each note once.
+  func ratesNotes() -> [String] {
+    guard let rates = catalog.exchangeRates else { return [] }
+    var notes: [String] = []
+    if options.mode == .human { notes.append("note: rates of \(rates.date), \(rates.source)") }
+    if let notice = Converter.staleNotice(rates, today: today) { notes.append(notice) }
+    return notes
+  }
+
+  /// `note: the exchange rates are 49 days old (2026-10-06): run 'conv rates update'`, when they are
+  /// older than `ExchangeRates.staleAfterDays` on `today`.
+  public static func staleNotice(_ rates: ExchangeRates, today: CalendarDate?) -> String? {
+    guard let today, rates.age(on: today) > ExchangeRates.staleAfterDays else { return nil }
+    return "note: the exchange rates are \(rates.age(on: today)) days old (\(rates.date)): run 'conv rates update'"
+  }
+}
