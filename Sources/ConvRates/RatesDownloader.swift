@@ -89,6 +89,9 @@ public struct RatesDownloader: Sendable {
       }
     }
     let text = String(describing: error)
+    if text.contains("unexpected time") || text.contains("uncleanShutdown") {
+      return "the connection ended before the whole body came (truncated)"
+    }
     if text.contains("connectTimeout") || text.contains("Timeout") { return "timed out" }
     if text.contains("refused") { return "connection refused" }
     return "download failed: " + text.split(separator: "\n").first.map(String.init)!
