@@ -1,3 +1,4 @@
+import ConvFormat
 import ConvKit
 
 extension Converter {
@@ -20,5 +21,18 @@ extension Converter {
   public static func staleNotice(_ rates: ExchangeRates, today: CalendarDate?) -> String? {
     guard let today, rates.age(on: today) > ExchangeRates.staleAfterDays else { return nil }
     return "note: the exchange rates are \(rates.age(on: today)) days old (\(rates.date)): run 'conv rates update'"
+  }
+
+  /// `€100.00 ≈ $112.69`: an amount of one currency into another, both in the locale's currency
+  /// format; nil for anything else (compound units, `--exact`, amounts under a hundredth), which
+  /// is written as every other quantity is.
+  func currencyLine(_ result: ConversionResult) -> String? {
+    let money = Dimension(.currency)
+    guard !options.exact, let number = result.quantity.number,
+          let source = result.quantity.unit?.singleUnit, source.prefix == nil, source.unit.dimension == money,
+          let target = result.target.singleUnit, target.prefix == nil, target.unit.dimension == money,
+          let left = currency.format(number, code: source.unit.symbol),
+          let right = currency.format(result.value.approximation, code: target.unit.symbol) else { return nil }
+    return left + " " + presenter.relation(exact: false) + " " + right
   }
 }

@@ -11,11 +11,15 @@ public struct Converter: Sendable {
   /// How numbers are written in the user's locale, for reading them.
   public let conventions: NumberConventions
 
+  /// Sums of money in the locale's currency format (`$1,234.56`, `1.234,56 €`).
+  let currency: CurrencyFormatter
+
   /// Creates a converter.
   public init(catalog: Catalog, options: OutputOptions) {
     self.catalog = catalog
     presenter = ValuePresenter(options: options)
     conventions = NumberConventions.of(locale: options.locale)
+    currency = CurrencyFormatter(style: options.humanStyle)
   }
 
   /// Today's date, for the age of the exchange rates (nil: no notice about old rates).
@@ -128,6 +132,7 @@ public struct Converter: Sendable {
     case .json:
       return try json(result).serialized()
     case .human:
+      if let line = currencyLine(result) { return line }
       // With --exact, π is written as such: the text is then exact whenever no measured factor is.
       let isExact = options.exact ? result.isSymbolicallyExact : result.isExact
       let target = presenter.quantityText(result.value, isExact: isExact, unit: result.target)
