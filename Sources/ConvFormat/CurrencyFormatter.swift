@@ -26,6 +26,8 @@ public struct CurrencyFormatter: Sendable {
     var skeleton = "currency/" + code
     if ascii { skeleton += " unit-width-iso-code numbering-system/latn" }
     guard let formatted = ICU.formatDecimal(number, skeleton: skeleton, locale: locale) else { return nil }
-    return String(decoding: formatted.bytes, as: UTF8.self)
+    let text = String(decoding: formatted.bytes, as: UTF8.self)
+    // ICU puts a no-break space between the code and the amount: a plain one in ASCII output.
+    return ascii ? String(text.map { $0.isWhitespace ? " " : $0 }) : text
   }
 }
