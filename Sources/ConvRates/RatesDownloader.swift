@@ -47,6 +47,8 @@ public struct RatesDownloader: Sendable {
     var configuration = HTTPClient.Configuration()
     configuration.timeout = .init(connect: .seconds(timeout), read: .seconds(timeout))
     configuration.redirectConfiguration = .follow(max: 3, allowCycles: false)
+    // One attempt: a refused connection is reported at once rather than retried until the deadline.
+    configuration.connectionPool.retryConnectionEstablishment = false
     let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
     do {
       let result = try await request(client)
