@@ -79,4 +79,20 @@ struct CurrencyOutputTests {
     }
     #expect(batch.takeNotes() == (mode == .human ? ["note: rates of 2026-10-06, ECB"] : []))
   }
+
+  /// REPL lines (script mode) and a line the last one must print.
+  static let replCases: [([String], String)] = [
+    (["cat currency", "from USD", "to EUR", "100 USD to EUR"], "$100.00 ≈ €88.74"),
+    (["cat currency", "from EUR", "100"], "100 EUR (currency) is"),
+    (["cat currency", "from EUR", "100"], "  ≈       112.69 USD  US dollars"),
+    (["money", "from GBP", "/yen", "1"], "  ≈ 209.88454 JPY  Japanese yen"),
+  ]
+
+  @Test("The REPL has a currency category", arguments: replCases)
+  func repl(_ lines: [String], _ expected: String) throws {
+    var session = try #require(ReplSession(converter: Self.converter(), mode: .script))
+    var output: [String] = []
+    for line in lines { output = session.handle(line).output }
+    #expect(output.contains(expected), "\(output)")
+  }
 }
