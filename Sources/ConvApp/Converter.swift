@@ -246,10 +246,12 @@ public struct Converter: Sendable {
     }
     let sourceUnit = quantity.unit?.singleUnit
     let everyUnit = catalog.columnUnits(in: category).filter { $0 != sourceUnit }
-    // The curated column by default (what a person reaches for, about a screen); `--all` for every unit.
-    let units = options.allUnits ? everyUnit
+    // The curated column by default (what a person reaches for, about a screen); `--all` for every
+    // unit. Money lists every other currency (`conv 100 EUR`): thirty rows, each a reading that matters.
+    let listsAll = options.allUnits || Converter.involvesCurrency(category.dimension)
+    let units = listsAll ? everyUnit
       : catalog.curatedColumn(in: category, source: sourceUnit, value: quantity.term.baseValue.approximation)
-    let hidden = options.allUnits ? 0 : everyUnit.filter { unit in !units.contains(unit) }.count
+    let hidden = listsAll ? 0 : everyUnit.filter { unit in !units.contains(unit) }.count
     var rows: [(value: FormattedNumber, relation: String, unit: String, name: String)] = []
     var lines: [String] = []
     var objects: [JSONValue] = []
