@@ -284,8 +284,12 @@ public struct Converter: Sendable {
         let shown = presenter.digits(of: result.value, isExact: result.isExact)
         let number = presenter.humanNumber(result.value, isExact: result.isExact)
         let exact = shown.isExact || (options.exact && result.isSymbolicallyExact)
+        let plural = shown.isZero || !(shown.digits == "1" && shown.exponent == 0)
+        // Currencies are named in the user's language by ICU (`Schweizer Franken`).
+        let name = unit.unit.dimension[.currency] != 0
+          ? currency.localizedName(code: unit.symbol, plural: plural) : nil
         rows.append((number, presenter.relation(exact: exact), presenter.symbol(unit),
-                     presenter.display(shown.isZero || !(shown.digits == "1" && shown.exponent == 0) ? unit.plural : unit.name)))
+                     name ?? presenter.display(plural ? unit.plural : unit.name)))
       }
     }
     // JSON: one array for the column, as `fav`, `list` and `categories` print (one line per request).

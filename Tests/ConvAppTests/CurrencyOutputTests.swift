@@ -95,4 +95,12 @@ struct CurrencyOutputTests {
     for line in lines { output = session.handle(line).output }
     #expect(output.contains(expected), "\(output)")
   }
+
+  @Test("The whole column names currencies in the user's language through ICU",
+        arguments: [("de_DE.UTF-8", "Schweizer Franken"), ("fr_FR.UTF-8", "francs suisses"), (nil, "Swiss francs")])
+  func localizedNames(_ locale: String?, _ name: String) throws {
+    let converter = Self.converter(locale: locale)
+    let lines = try converter.convert(converter.request(line: "100 EUR")).get().lines
+    #expect(lines.contains { $0.contains(" CHF ") && $0.hasSuffix(name) }, "\(lines)")
+  }
 }
