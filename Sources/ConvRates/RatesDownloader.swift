@@ -96,6 +96,7 @@ public struct RatesDownloader: Sendable {
     }
     if text.contains("connectTimeout") || text.contains("Timeout") { return "timed out" }
     if text.contains("refused") { return "connection refused" }
+    if text.contains("UnknownHost") { return "cannot find the server (no network?)" }
     return "download failed: " + text.split(separator: "\n").first.map(String.init)!
   }
 }
