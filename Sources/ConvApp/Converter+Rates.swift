@@ -35,4 +35,41 @@ extension Converter {
           let right = currency.format(result.value.approximation, code: target.unit.symbol) else { return nil }
     return left + " " + presenter.relation(exact: false) + " " + right
   }
+
+  /// The text with the currency names of the user's language (from ICU, singular and plural)
+  /// replaced by ISO codes (`100 Schweizer Franken in Euro` → `100 CHF in EUR`); nil when there are
+  /// none, or in English (whose names are in the catalog). Only failed readings come here, so ICU is
+  /// asked for names only then.
+  func currencyCodes(for text: String) -> String? {
+    guard let rates = catalog.exchangeRates else { return nil }
+    var names: [(name: [Character], code: String)] = []
+    for code in rates.codes {
+      for plural in [false, true] {
+        if let name = currency.localizedName(code: code, plural: plural) {
+          names.append((Array(name.lowercased()), code))
+        }
+      }
+    }
+    guard !names.isEmpty else { return nil }
+    names.sort { $0.name.count > $1.name.count }
+    var characters = Array(text)
+    var changed = false
+    var index = 0
+    while index < characters.count {
+      let atWordStart = index == 0 || !characters[index - 1].isLetter
+      let match = atWordStart ? names.first { entry in
+        let end = index + entry.name.count
+        guard end <= characters.count, end == characters.count || !characters[end].isLetter else { return false }
+        return Array(String(characters[index..<end]).lowercased()) == entry.name
+      } : nil
+      if let match {
+        characters.replaceSubrange(index..<(index + match.name.count), with: Array(match.code))
+        index += match.code.count
+        changed = true
+      } else {
+        index += 1
+      }
+    }
+    return changed ? String(characters) : nil
+  }
 }

@@ -80,11 +80,18 @@ public struct Converter: Sendable {
 
   /// Reads and converts a request: the one path of every front end.
   public func convert(_ request: ConversionRequest) -> Result<Output, Failure> {
+    var request = request
     let reading: ConversionReading
     do {
       reading = try catalog.read(request, conventions: conventions)
     } catch {
-      return .failure(Failure(error: error, source: request.source, span: error.span))
+      // Currencies named in the user's language (`Schweizer Franken`): read again with ISO codes.
+      guard case .unknownUnit = error, let codes = currencyCodes(for: request.source),
+            let again = try? catalog.read(self.request(line: codes), conventions: conventions) else {
+        return .failure(Failure(error: error, source: request.source, span: error.span))
+      }
+      request = self.request(line: codes)
+      reading = again
     }
     var notes = options.mode == .human ? reading.notes : []
     let quantity = reading.quantity

@@ -103,4 +103,12 @@ struct CurrencyOutputTests {
     let lines = try converter.convert(converter.request(line: "100 EUR")).get().lines
     #expect(lines.contains { $0.contains(" CHF ") && $0.hasSuffix(name) }, "\(lines)")
   }
+
+  @Test("Currencies named in the user's language read as their codes",
+        arguments: [("de_DE.UTF-8", "100 Schweizer Franken in Euro", "100,00\u{00A0}CHF ≈ 106,85\u{00A0}€"),
+                    ("fr_FR.UTF-8", "100 francs suisses to dollars des États-Unis", "100,00\u{00A0}CHF ≈ 120,41\u{00A0}$US")])
+  func localizedInput(_ locale: String, _ line: String, _ expected: String) throws {
+    let converter = Self.converter(locale: locale)
+    #expect(try converter.convert(converter.request(line: line)).get().lines == [expected])
+  }
 }
