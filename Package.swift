@@ -10,6 +10,7 @@ let package = Package(
     // For the benchmarks package (Benchmarks/), which measures batch conversion and the REPL too.
     .library(name: "ConvApp", targets: ["ConvApp"]),
     .executable(name: "conv", targets: ["conv"]),
+    .executable(name: "conv-rates-fetch", targets: ["conv-rates-fetch"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -32,18 +33,20 @@ let package = Package(
     // MARK: Application logic shared by one-shot, batch and the REPL (no terminal I/O).
     .target(name: "ConvApp", dependencies: ["ConvKit", "ConvFormat"]),
 
-    // MARK: Exchange rates download (`conv rates update`): HTTP, validation, the cache file.
+    // MARK: Exchange rates download (`conv rates update`): the HTTP client, in a helper program of
+    // its own (conv-rates-fetch) so that conv's start-up does not carry SwiftNIO (see README).
     .target(
       name: "ConvRates",
       dependencies: ["ConvKit", .product(name: "AsyncHTTPClient", package: "async-http-client")]
     ),
+    .executableTarget(name: "conv-rates-fetch", dependencies: ["ConvRates"]),
 
     // MARK: The command-line tool: argument parsing, files, terminal and readline only.
     .systemLibrary(name: "CReadline"),
     .executableTarget(
       name: "conv",
       dependencies: [
-        "ConvKit", "ConvFormat", "ConvApp", "ConvRates", "CReadline",
+        "ConvKit", "ConvFormat", "ConvApp", "CReadline",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -55,7 +58,7 @@ let package = Package(
     .testTarget(name: "ConvKitTests", dependencies: ["ConvKit"], exclude: ["Fixtures"]),
     .testTarget(name: "ConvFormatTests", dependencies: ["ConvFormat", "ConvKit"]),
     .testTarget(name: "ConvAppTests", dependencies: ["ConvApp", "ConvKit", "ConvFormat"]),
-    .testTarget(name: "EndToEndTests", dependencies: ["conv"]),
+    .testTarget(name: "EndToEndTests", dependencies: ["conv", "conv-rates-fetch"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,7 +1,6 @@
 import ArgumentParser
 import ConvApp
 import ConvKit
-import ConvRates
 
 /// `conv rates`: where the exchange rates in use come from, their date and age, the currencies.
 struct RatesCommand: ParsableCommand {
@@ -55,11 +54,14 @@ struct RatesUpdateCommand: ParsableCommand {
     commandName: "update",
     abstract: "Download the ECB's latest rates (CONV_RATES_URL overrides the address).")
 
+  /// The ECB's daily euro reference rates.
+  static let defaultURL = "https://www.ecb.europa.eu/stats/eurofxref/eurofxref-daily.xml"
+
   func run() throws {
     let environment = Environment.current
-    let url = environment.variables["CONV_RATES_URL"].flatMap { $0.isEmpty ? nil : $0 } ?? RatesDownloader.defaultURL
+    let url = environment.variables["CONV_RATES_URL"].flatMap { $0.isEmpty ? nil : $0 } ?? RatesUpdateCommand.defaultURL
     let cache = RatesCache(environment)
-    let outcome = RatesUpdate.run(RatesDownloader(url: url))
+    let outcome = RatesFetcher.fetch(url, environment: environment)
     switch outcome {
     case .failure(let error):
       Output.error("rates not updated: \(error.message); the rates in use are unchanged")
