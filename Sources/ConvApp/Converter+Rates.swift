@@ -12,7 +12,7 @@ extension Converter {
     guard let rates = catalog.exchangeRates else { return [] }
     var notes: [String] = []
     if options.mode == .human { notes.append("note: rates of \(rates.date), \(rates.source)") }
-    if let notice = Converter.staleNotice(rates, today: today) { notes.append(notice) }
+    if let notice = Converter.staleNotice(rates, today: today()) { notes.append(notice) }
     return notes
   }
 
@@ -27,6 +27,7 @@ extension Converter {
   /// format; nil for anything else (compound units, `--exact`, amounts under a hundredth), which
   /// is written as every other quantity is.
   func currencyLine(_ result: ConversionResult) -> String? {
+    guard Converter.involvesCurrency(result.target.dimension) else { return nil }
     let money = Dimension(.currency)
     guard !options.exact, let number = result.quantity.number,
           let source = result.quantity.unit?.singleUnit, source.prefix == nil, source.unit.dimension == money,

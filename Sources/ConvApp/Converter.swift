@@ -11,19 +11,19 @@ public struct Converter: Sendable {
   /// How numbers are written in the user's locale, for reading them.
   public let conventions: NumberConventions
 
-  /// Sums of money in the locale's currency format (`$1,234.56`, `1.234,56 €`).
-  let currency: CurrencyFormatter
+  /// Sums of money in the locale's currency format (`$1,234.56`, `1.234,56 €`); made when needed.
+  var currency: CurrencyFormatter { CurrencyFormatter(style: options.humanStyle) }
 
   /// Creates a converter.
   public init(catalog: Catalog, options: OutputOptions) {
     self.catalog = catalog
     presenter = ValuePresenter(options: options)
     conventions = NumberConventions.of(locale: options.locale)
-    currency = CurrencyFormatter(style: options.humanStyle)
   }
 
-  /// Today's date, for the age of the exchange rates (nil: no notice about old rates).
-  public var today: CalendarDate? = nil
+  /// Today's date, for the age of the exchange rates (nil: no notice about old rates); asked only
+  /// when a conversion goes through the rates.
+  public var today: @Sendable () -> CalendarDate? = { nil }
 
   /// The options in force.
   public var options: OutputOptions { presenter.options }

@@ -6,15 +6,15 @@ import ConvKit
 /// The amount is rounded to the currency's usual digits, half to even. In ASCII output the ISO code
 /// stands for the symbol (`USD 1,234.56`).
 public struct CurrencyFormatter: Sendable {
-  private let locale: String
-  private let ascii: Bool
-  private let isEnglish: Bool
+  /// The style; its locale is resolved only when money is formatted (not at start-up).
+  private let style: NumberStyle
+  private var locale: String { style.icuLocale }
+  private var ascii: Bool { style.ascii }
+  private var isEnglish: Bool { style.isEnglish }
 
   /// A formatter for the locale and character set of a style.
   public init(style: NumberStyle) {
-    locale = style.icuLocale
-    ascii = style.ascii
-    isEnglish = style.isEnglish
+    self.style = style
   }
 
   /// The currency's name in the user's language from ICU (`Schweizer Franken` in German), singular

@@ -47,7 +47,7 @@ struct ConvertCommand: ParsableCommand {
     Output.configureBuffering(isTerminal: environment.stdoutIsTerminal)
     let catalog = CatalogLoading.loadOrExit(environment)
     var converter = Converter(catalog: catalog, options: outputOptions)
-    converter.today = environment.today
+    converter.today = { environment.today }
     if words.isEmpty || words == ["-"] {
       let failed = BatchRunner(converter: converter).run()
       Output.flush()

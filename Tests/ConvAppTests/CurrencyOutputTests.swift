@@ -13,7 +13,8 @@ struct CurrencyOutputTests {
     options.locale = locale
     options.ascii = ascii
     var converter = Converter(catalog: .builtin, options: options)
-    converter.today = today.flatMap { CalendarDate($0) }
+    let date = today.flatMap { CalendarDate($0) }
+    converter.today = { date }
     return converter
   }
 

@@ -329,7 +329,9 @@ final class CatalogStorage: Sendable {
 
   func unit(at index: Int) -> Unit {
     let unit = index < baseUnitCount && tables != nil ? tables!.unit(at: index) : extraUnits[index - baseUnitCount]
-    guard rates.mayReplace, unit.definition == ExchangeRates.rateDefinition else { return unit }
+    guard rates.mayReplace, unit.dimension[.currency] != 0, unit.definition == ExchangeRates.rateDefinition else {
+      return unit
+    }
     return rates.rated(unit)
   }
 

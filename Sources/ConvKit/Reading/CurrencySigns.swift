@@ -32,6 +32,8 @@ enum CurrencySigns {
   /// written: `$5` is `5 $`, `-€3.50/kWh` is `-3.50 €/kWh`, `US$20` is `20 US$`; nil when the text
   /// does not start that way.
   static func amountFirst(_ text: String) -> String? {
+    // The common case, a number first (`5 mi`), is seen at once.
+    guard let first = text.utf8.first, !(first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9")) else { return nil }
     var characters = Substring(text)
     var sign = ""
     if characters.first == "-" || characters.first == "−" {

@@ -18,10 +18,12 @@ struct RatesCache {
 
   /// The catalog with its currencies following the cached rates when they are newer than its own;
   /// the file is read only when a currency or the rates are first needed.
-  func catalogFollowingCache(_ catalog: Catalog) -> Catalog {
-    guard !path.isEmpty else { return catalog }
-    let path = self.path
-    return catalog.replacingExchangeRates { RatesCache.read(path) }
+  static func catalogFollowingCache(_ catalog: Catalog, environment: Environment) -> Catalog {
+    // The path too is worked out on first use: a conversion without money never needs it.
+    catalog.replacingExchangeRates {
+      let path = RatesCache(environment).path
+      return path.isEmpty ? nil : RatesCache.read(path)
+    }
   }
 
   /// The cached rates, or nil when there are none or the file is not a rates file.
