@@ -55,4 +55,13 @@ struct CurrencyEndToEndTests {
     #expect(batch.lines == ["€100.00 ≈ $112.69", "5 mi = 8.04672 km", "€200.00 ≈ $225.38"])
     #expect(batch.errorLines == ["conv: note: rates of 2026-10-06, ECB"])
   }
+
+  @Test("conv info, list and search know the currencies",
+        arguments: [(["info", "USD"], "rate"), (["info", "usd"], "EUR"), (["list", "currency"], "JPY"),
+                    (["search", "yen"], "JPY"), (["categories"], "currency")])
+  func catalogCommands(_ arguments: [String], _ fragment: String) throws {
+    let outcome = try ConvProcess.run(arguments, environment: Self.environment())
+    #expect(outcome.status == 0, "\(outcome.stderr)")
+    #expect(outcome.stdout.contains(fragment), "\(outcome.stdout)")
+  }
 }

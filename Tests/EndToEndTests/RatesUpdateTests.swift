@@ -1,18 +1,21 @@
 import Foundation
 import Testing
 
-/// Issue 18: `conv rates update` against an HTTP server on 127.0.0.1 started by the test (python3):
-/// a good feed updates the rates and conversions follow it; every kind of failure exits non-zero
-/// with one line and leaves the rates in use as they were.
-@Suite("Rates update", .serialized, .enabled(if: RatesUpdateTests.hasPython, "python3 is not installed: skipping"))
-struct RatesUpdateTests {
+/// What the rates-update tests need to start their HTTP server.
+enum TestServer {
   /// Whether python3 is on the PATH (the test server is a python3 script).
   static let hasPython: Bool = {
     (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").contains { folder in
       FileManager.default.isExecutableFile(atPath: folder + "/python3")
     }
   }()
+}
 
+/// Issue 18: `conv rates update` against an HTTP server on 127.0.0.1 started by the test (python3):
+/// a good feed updates the rates and conversions follow it; every kind of failure exits non-zero
+/// with one line and leaves the rates in use as they were.
+@Suite("Rates update", .serialized, .enabled(if: TestServer.hasPython, "python3 is not installed: skipping"))
+struct RatesUpdateTests {
   /// The ECB's daily format, with a USD rate of 1.25 on 2026-11-20.
   static let goodFeed = """
     <?xml version="1.0" encoding="UTF-8"?>
