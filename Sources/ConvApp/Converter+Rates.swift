@@ -16,6 +16,12 @@ extension Converter {
     return notes
   }
 
+  /// The notes of `ratesNotes()` when one of the dimensions has money in it (favorites, whose
+  /// lines are not made by `convert(_:)`); none otherwise.
+  public func ratesNotes(involving dimensions: [Dimension]) -> [String] {
+    dimensions.contains(where: Converter.involvesCurrency) ? ratesNotes() : []
+  }
+
   /// `note: the exchange rates are 49 days old (2026-10-06): run 'conv rates update'`, when they are
   /// older than `ExchangeRates.staleAfterDays` on `today`.
   public static func staleNotice(_ rates: ExchangeRates, today: CalendarDate?) -> String? {

@@ -33,7 +33,7 @@ public struct RatesDownloader: Sendable {
     } catch let error as RatesUpdateError {
       throw error
     } catch {
-      throw RatesUpdateError(RatesDownloader.describe(error))
+      throw RatesUpdateError(RatesDownloader.describe(error, timeout: timeout))
     }
     let text = String(decoding: body, as: UTF8.self)
     do {
@@ -82,10 +82,10 @@ public struct RatesDownloader: Sendable {
   }
 
   /// One line for a transport error (refused connection, timeout, TLS, truncated body).
-  static func describe(_ error: any Error) -> String {
+  static func describe(_ error: any Error, timeout: Int64) -> String {
     if let error = error as? HTTPClientError {
       switch error {
-      case .readTimeout, .deadlineExceeded, .connectTimeout: return "timed out after 10 s"
+      case .readTimeout, .deadlineExceeded, .connectTimeout: return "timed out after \(timeout) s"
       case .remoteConnectionClosed: return "the server closed the connection before the whole body came (truncated)"
       default: return "download failed: \(error)"
       }

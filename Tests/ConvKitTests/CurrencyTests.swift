@@ -128,4 +128,23 @@ struct CurrencyTests {
     #expect(try stale.convert("1 EUR", to: "USD").rational == Rational(decimalLiteral: "1.1269"))
     #expect(stale.exchangeRates?.date.description == "2026-10-06")
   }
+
+  @Test("Every prefix of the ECB's file, and the file with any one byte replaced, is read or refused, never a trap")
+  func truncationsAndMutations() throws {
+    let text = try #require(Catalog.builtin.exchangeRates?.document)
+    let bytes = Array(text.utf8)
+    var accepted = 0
+    for length in 0..<bytes.count {
+      if (try? ExchangeRates(ecbDocument: String(decoding: bytes[..<length], as: UTF8.self))) != nil { accepted += 1 }
+    }
+    // Only a prefix that keeps every element closed can be read: the whole file less trailing space.
+    #expect(accepted <= 2)
+    for position in stride(from: 0, to: bytes.count, by: 3) {
+      for replacement in [UInt8(ascii: "<"), UInt8(ascii: "'"), UInt8(ascii: ">"), UInt8(ascii: "-"), 0xFF] {
+        var mutated = bytes
+        mutated[position] = replacement
+        _ = try? ExchangeRates(ecbDocument: String(decoding: mutated, as: UTF8.self))
+      }
+    }
+  }
 }

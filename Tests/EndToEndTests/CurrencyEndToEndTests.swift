@@ -51,6 +51,7 @@ struct CurrencyEndToEndTests {
     #expect(try ConvProcess.run(["fav", "add", "USD", "EUR"], environment: environment).stdout == "added 1: USD -> EUR\n")
     let favorites = try ConvProcess.run(["fav", "100"], environment: environment)
     #expect(favorites.stdout == "1  100 USD ≈ 88.739019 EUR\n")
+    #expect(favorites.stderr == "conv: note: rates of 2026-10-06, ECB\n")
     let batch = try ConvProcess.run([], stdin: "100 EUR to USD\n5 mi to km\n200 EUR to USD\n", environment: environment)
     #expect(batch.lines == ["€100.00 ≈ $112.69", "5 mi = 8.04672 km", "€200.00 ≈ $225.38"])
     #expect(batch.errorLines == ["conv: note: rates of 2026-10-06, ECB"])

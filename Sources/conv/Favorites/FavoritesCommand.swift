@@ -81,7 +81,8 @@ struct FavoritesListCommand: ParsableCommand {
     let outputOptions = options.resolve(environment: environment, settings: settings)
     Output.configureBuffering(isTerminal: environment.stdoutIsTerminal)
     let catalog = CatalogLoading.loadOrExit(environment)
-    let converter = Converter(catalog: catalog, options: outputOptions)
+    var converter = Converter(catalog: catalog, options: outputOptions)
+    converter.today = { environment.today }
     let presenter = FavoritesPresenter(converter: converter)
     let valueText = words.isEmpty ? "1" : words.joined(separator: " ")
     let value: Rational
@@ -103,6 +104,7 @@ struct FavoritesListCommand: ParsableCommand {
         return
       }
       let output = presenter.lines(entries, value: value, valueText: valueText)
+      for note in converter.ratesNotes(involving: entries.map(\.favorite.from.dimension)) { Output.note(note) }
       Output.lines(output.lines)
       for message in output.errors { Output.error(message) }
       failed = output.failed
