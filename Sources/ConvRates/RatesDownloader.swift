@@ -97,6 +97,8 @@ public struct RatesDownloader: Sendable {
     if text.contains("connectTimeout") || text.contains("Timeout") { return "timed out" }
     if text.contains("refused") { return "connection refused" }
     if text.contains("UnknownHost") { return "cannot find the server (no network?)" }
+    if text.contains("CERTIFICATE_VERIFY_FAILED") { return "TLS: the server's certificate could not be verified" }
+    if text.contains("handshakeFailed") { return "TLS handshake failed" }
     return "download failed: " + text.split(separator: "\n").first.map(String.init)!
   }
 }
