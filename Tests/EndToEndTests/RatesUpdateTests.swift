@@ -37,14 +37,26 @@ struct RatesUpdateTests {
     let process = Process()
     let port: Int
 
-    init() throws {
+    /// Starts the server; with `tls`, over HTTPS with a self-signed certificate made by openssl.
+    init(tls: Bool = false) throws {
       let directory = FileManager.default.temporaryDirectory.appendingPathComponent("conv-rates-\(UUID().uuidString)")
       try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+      if tls {
+        let openssl = Process()
+        openssl.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        openssl.arguments = ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1",
+                             "-subj", "/CN=127.0.0.1", "-keyout", directory.appendingPathComponent("key.pem").path,
+                             "-out", directory.appendingPathComponent("cert.pem").path]
+        openssl.standardError = FileHandle.nullDevice
+        openssl.standardOutput = FileHandle.nullDevice
+        try openssl.run()
+        openssl.waitUntilExit()
+      }
       let script = directory.appendingPathComponent("server.py")
       try RatesUpdateTests.script.write(to: script, atomically: true, encoding: .utf8)
       try RatesUpdateTests.goodFeed.write(to: directory.appendingPathComponent("good.xml"), atomically: true, encoding: .utf8)
       process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-      process.arguments = ["python3", script.path, directory.path]
+      process.arguments = ["python3", script.path, directory.path] + (tls ? ["tls"] : [])
       let output = Pipe()
       process.standardOutput = output
       try process.run()
@@ -94,6 +106,11 @@ struct RatesUpdateTests {
     class Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
         daemon_threads = True
     server = Server(("127.0.0.1", 0), Handler)
+    if len(sys.argv) > 2:
+        import ssl
+        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        context.load_cert_chain(os.path.join(sys.argv[1], "cert.pem"), os.path.join(sys.argv[1], "key.pem"))
+        server.socket = context.wrap_socket(server.socket, server_side=True)
     print(server.server_address[1], flush=True)
     server.serve_forever()
     """#
@@ -183,6 +200,17 @@ struct RatesUpdateTests {
     #expect(update.status == 1)
     #expect(update.errorLines.count == 1, "\(update.stderr)")
     #expect(update.stderr.contains("refused"), "\(update.stderr)")
+    #expect(try ConvProcess.run(["-t", "1", "EUR", "USD"], environment: environment).stdout == "1.1269\n")
+  }
+
+  @Test("HTTPS: a certificate that cannot be verified fails cleanly (the TLS stack runs)")
+  func untrustedCertificate() throws {
+    let server = try Server(tls: true)
+    let environment = Self.environment(url: "https://127.0.0.1:\(server.port)/good")
+    let update = try ConvProcess.run(["rates", "update"], environment: environment)
+    #expect(update.status == 1)
+    #expect(update.errorLines.count == 1, "\(update.stderr)")
+    #expect(update.stderr.contains("TLS"), "\(update.stderr)")
     #expect(try ConvProcess.run(["-t", "1", "EUR", "USD"], environment: environment).stdout == "1.1269\n")
   }
 
