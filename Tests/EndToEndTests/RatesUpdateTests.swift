@@ -131,6 +131,7 @@ struct RatesUpdateTests {
     let update = try ConvProcess.run(["rates", "update"], environment: environment)
     #expect(update.status == 0, "\(update.stderr)")
     #expect(update.stdout.hasPrefix("rates of 2026-11-20, ECB"))
+    #expect(update.stderr.contains("the new rates lack CZK, DKK"), "\(update.stderr)")
     let after = try ConvProcess.run(["-t", "1", "EUR", "USD"], environment: environment)
     #expect(after.stdout == "1.25\n")
     let human = try ConvProcess.run(["100", "USD", "EUR"], environment: environment)

@@ -79,6 +79,13 @@ struct RatesUpdateCommand: ParsableCommand {
       if let builtin, rates.date < builtin.date { line += " (older than the built-in rates of \(builtin.date), which stay in use)" }
       else if let previous, previous.date == rates.date { line += " (unchanged)" }
       Output.line(line)
+      // A currency the new file lacks keeps the built-in rate: say so rather than let it pass.
+      if let builtin, rates.date > builtin.date {
+        let missing = builtin.codes.filter { rates.perEuro($0) == nil }
+        if !missing.isEmpty {
+          Output.note("the new rates lack \(missing.joined(separator: ", ")), which keep the built-in rates of \(builtin.date)")
+        }
+      }
     }
   }
 }
