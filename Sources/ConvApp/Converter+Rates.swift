@@ -3,7 +3,7 @@ import ConvKit
 
 extension Converter {
   /// Whether a dimension has money in it (`EUR`, `USD/gal`, `EUR/kWh`).
-  static func involvesCurrency(_ dimension: Dimension) -> Bool { dimension[.currency] != 0 }
+  static func involvesCurrency(_ dimension: PhysicalDimension) -> Bool { dimension[.currency] != 0 }
 
   /// The notes a conversion through exchange rates adds: their date in human output
   /// (`rates of 2026-10-06, ECB`), and in every mode a notice when they are older than
@@ -18,13 +18,13 @@ extension Converter {
 
   /// The notes of `ratesNotes()` when one of the dimensions has money in it (favorites, whose
   /// lines are not made by `convert(_:)`); none otherwise.
-  public func ratesNotes(involving dimensions: [Dimension]) -> [String] {
+  package func ratesNotes(involving dimensions: [PhysicalDimension]) -> [String] {
     dimensions.contains(where: Converter.involvesCurrency) ? ratesNotes() : []
   }
 
   /// `note: the exchange rates are 49 days old (2026-10-06): run 'conv rates update'`, when they are
   /// older than `ExchangeRates.staleAfterDays` on `today`.
-  public static func staleNotice(_ rates: ExchangeRates, today: CalendarDate?) -> String? {
+  package static func staleNotice(_ rates: ExchangeRates, today: CalendarDate?) -> String? {
     guard let today, rates.age(on: today) > ExchangeRates.staleAfterDays else { return nil }
     return "note: the exchange rates are \(rates.age(on: today)) days old (\(rates.date)): run 'conv rates update'"
   }
@@ -34,7 +34,7 @@ extension Converter {
   /// is written as every other quantity is.
   func currencyLine(_ result: ConversionResult) -> String? {
     guard Converter.involvesCurrency(result.target.dimension) else { return nil }
-    let money = Dimension(.currency)
+    let money = PhysicalDimension(.currency)
     guard !options.exact, let number = result.quantity.number,
           let source = result.quantity.unit?.singleUnit, source.prefix == nil, source.unit.dimension == money,
           let target = result.target.singleUnit, target.prefix == nil, target.unit.dimension == money,

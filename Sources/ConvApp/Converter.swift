@@ -2,20 +2,20 @@ import ConvFormat
 import ConvKit
 
 /// The one code path from a request to output lines, shared by one-shot use, batch and the REPL.
-public struct Converter: Sendable {
+package struct Converter: Sendable {
   /// The catalog in use (built-in plus personal units).
-  public let catalog: Catalog
+  package let catalog: Catalog
   /// Output choices.
-  public let presenter: ValuePresenter
+  package let presenter: ValuePresenter
 
   /// How numbers are written in the user's locale, for reading them.
-  public let conventions: NumberConventions
+  package let conventions: NumberConventions
 
   /// Sums of money in the locale's currency format (`$1,234.56`, `1.234,56 €`); made when needed.
   var currency: CurrencyFormatter { CurrencyFormatter(style: options.humanStyle) }
 
   /// Creates a converter.
-  public init(catalog: Catalog, options: OutputOptions) {
+  package init(catalog: Catalog, options: OutputOptions) {
     self.catalog = catalog
     presenter = ValuePresenter(options: options)
     conventions = NumberConventions.of(locale: options.locale)
@@ -23,27 +23,27 @@ public struct Converter: Sendable {
 
   /// Today's date, for the age of the exchange rates (nil: no notice about old rates); asked only
   /// when a conversion goes through the rates.
-  public var today: @Sendable () -> CalendarDate? = { nil }
+  package var today: @Sendable () -> CalendarDate? = { nil }
 
   /// The options in force.
-  public var options: OutputOptions { presenter.options }
+  package var options: OutputOptions { presenter.options }
 
   /// A failure, with the text it is about (for a caret line) when known.
-  public struct Failure: Error, Sendable {
+  package struct Failure: Error, Sendable {
     /// The engine error.
-    public let error: ConvError
+    package let error: ConvError
     /// The text the span refers to.
-    public let source: String
+    package let source: String
     /// The error's span within `source`.
-    public let span: SourceSpan?
+    package let span: SourceSpan?
 
     /// The one-line message.
-    public var message: String { error.message }
+    package var message: String { error.message }
 
     /// The source with a caret line under the bad token, when the error points at one.
     /// The source is shown with control and format characters made visible (`<U+001B>`), so an
     /// echoed input cannot drive the terminal; the carets follow what is shown.
-    public var caretLines: [String] {
+    package var caretLines: [String] {
       guard let span, span.start <= source.count else { return [] }
       let characters = Array(source)
       let before = ConvError.printable(String(characters[..<span.start]))
@@ -55,31 +55,31 @@ public struct Converter: Sendable {
   }
 
   /// What a request gives: output lines, and notes for standard error (human output only).
-  public struct Output: Sendable {
+  package struct Output: Sendable {
     /// The output lines.
-    public var lines: [String]
+    package var lines: [String]
     /// How ambiguous spellings were read (`note: C read as coulomb`).
-    public var notes: [String]
+    package var notes: [String]
   }
 
   /// Converts a request and returns the output lines (notes dropped; see `convert(_:)`).
-  public func run(_ request: ConversionRequest) -> Result<[String], Failure> {
+  package func run(_ request: ConversionRequest) -> Result<[String], Failure> {
     convert(request).map(\.lines)
   }
 
   /// Splits a line the way every front end does (`5 mi to km`), with this converter's number
   /// conventions.
-  public func request(line: String) -> ConversionRequest {
+  package func request(line: String) -> ConversionRequest {
     ConversionRequest.parse(line: line, catalog: catalog, conventions: conventions)
   }
 
   /// Splits command-line words the way every front end does.
-  public func request(arguments: [String]) -> ConversionRequest {
+  package func request(arguments: [String]) -> ConversionRequest {
     ConversionRequest.parse(arguments: arguments, catalog: catalog, conventions: conventions)
   }
 
   /// Reads and converts a request: the one path of every front end.
-  public func convert(_ request: ConversionRequest) -> Result<Output, Failure> {
+  package func convert(_ request: ConversionRequest) -> Result<Output, Failure> {
     var request = request
     let reading: ConversionReading
     do {
@@ -114,7 +114,7 @@ public struct Converter: Sendable {
   /// Whether a result is a reciprocal conversion the catalog does not declare (`2 s` into `Hz`,
   /// `2 m` into `1/m`): human output says `reciprocal` on its line, script output refuses it
   /// unless `--reciprocal` is given.
-  public func isUndeclaredReciprocal(_ result: ConversionResult) -> Bool {
+  package func isUndeclaredReciprocal(_ result: ConversionResult) -> Bool {
     guard result.kind == .reciprocal else { return false }
     let source = result.quantity.unit ?? UnitExpression(text: result.quantity.text, term: result.quantity.term,
                                                         singleUnit: nil)
@@ -130,7 +130,7 @@ public struct Converter: Sendable {
   }
 
   /// Renders one conversion in the selected mode.
-  public func render(_ result: ConversionResult) throws(ConvError) -> String {
+  package func render(_ result: ConversionResult) throws(ConvError) -> String {
     switch options.mode {
     case .terse:
       try checkScriptable(result)
@@ -160,7 +160,7 @@ public struct Converter: Sendable {
   }
 
   /// The quantity as it is shown on the left: its number as typed, exactly, and its unit's symbol.
-  public func sourceText(_ quantity: Quantity) -> String {
+  package func sourceText(_ quantity: Quantity) -> String {
     guard let number = quantity.number, let unit = quantity.unit else { return presenter.display(quantity.text) }
     return presenter.typedQuantityText(number, unit: unit)
   }
@@ -175,7 +175,7 @@ public struct Converter: Sendable {
   }
 
   /// The JSON object for one result (field names documented in the man page and README).
-  public func json(_ result: ConversionResult) throws(ConvError) -> JSONValue {
+  package func json(_ result: ConversionResult) throws(ConvError) -> JSONValue {
     try checkScriptable(result)
     guard let number = terseNumber(result) else { throw .resultOutOfRange }
     let quantity = result.quantity
@@ -245,7 +245,7 @@ public struct Converter: Sendable {
   }
 
   /// Every other unit of the quantity's category, common ones first, the source unit left out.
-  public func wholeColumn(_ quantity: Quantity, request: ConversionRequest) -> Result<[String], Failure> {
+  package func wholeColumn(_ quantity: Quantity, request: ConversionRequest) -> Result<[String], Failure> {
     guard let category = columnCategory(for: quantity) else {
       return .failure(Failure(error: .syntax("no category has the dimension \(quantity.dimension.formula); give a target unit",
                                              span: SourceSpan(start: 0, length: request.quantity.count)),

@@ -4,18 +4,18 @@ import ConvFormat
 ///
 /// Keys: `digits` (1–40), `notation` (auto, plain, scientific), `color` (auto, always, never),
 /// `ascii` (true, false). `#` starts a comment. Command-line flags win over the file.
-public struct Settings: Sendable, Hashable {
-  public var digits: Int?
-  public var notation: NumberNotation?
-  public var color: ColorPolicy.Option?
-  public var ascii: Bool?
+package struct Settings: Sendable, Hashable {
+  package var digits: Int?
+  package var notation: NumberNotation?
+  package var color: ColorPolicy.Option?
+  package var ascii: Bool?
 
   /// No settings.
-  public init() {}
+  package init() {}
 
   /// Parses the settings file text, with every problem found (one per line, in line order; each
   /// described as `PATH:LINE: message`). The settings are meaningful only when there is none.
-  public static func parse(_ text: String, path: String) -> (settings: Settings, problems: [SettingsError]) {
+  package static func parse(_ text: String, path: String) -> (settings: Settings, problems: [SettingsError]) {
     var settings = Settings()
     var problems: [SettingsError] = []
     for (number, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
@@ -54,10 +54,10 @@ public struct Settings: Sendable, Hashable {
 
 extension NumberNotation {
   /// The names people write, in `--notation` and the settings file: auto, plain, scientific.
-  public static let names = ["auto", "plain", "scientific"]
+  package static let names = ["auto", "plain", "scientific"]
 
   /// The notation a name stands for: `auto` (or `automatic`), `plain` or `scientific`.
-  public init?(name: String) {
+  package init?(name: String) {
     if name == "auto" {
       self = .automatic
     } else {
@@ -66,13 +66,13 @@ extension NumberNotation {
   }
 
   /// The name people write for the notation (`auto` for ``automatic``).
-  public var name: String { self == .automatic ? "auto" : rawValue }
+  package var name: String { self == .automatic ? "auto" : rawValue }
 }
 
 /// A problem in the settings file.
-public struct SettingsError: Error, Sendable, CustomStringConvertible {
-  public let path: String
-  public let line: Int
-  public let message: String
-  public var description: String { "\(path):\(line): \(message)" }
+package struct SettingsError: Error, Sendable, CustomStringConvertible {
+  package let path: String
+  package let line: Int
+  package let message: String
+  package var description: String { "\(path):\(line): \(message)" }
 }

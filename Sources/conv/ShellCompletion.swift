@@ -59,9 +59,9 @@ enum ShellCompletion {
     return unitCandidates(prefix: typed, catalog: catalog, conformableTo: context)
   }
 
-  /// Unit spellings that complete `prefix`, through the one matcher the REPL uses too; with a
+  /// CatalogUnit spellings that complete `prefix`, through the one matcher the REPL uses too; with a
   /// dimension, those that convert to it (same dimension first, then the inverse).
-  static func unitCandidates(prefix: String, catalog: Catalog, conformableTo dimension: Dimension?) -> [String] {
+  static func unitCandidates(prefix: String, catalog: Catalog, conformableTo dimension: PhysicalDimension?) -> [String] {
     UnitMatcher(catalog: catalog).completions(of: prefix, fitting: dimension).map(\.text)
   }
 
@@ -75,7 +75,7 @@ enum ShellCompletion {
 
   /// The dimension of the quantity or unit already typed before the word being completed
   /// (`5 mi` in `conv convert 5 mi <Tab>`, `mi` in `conv fav add mi <Tab>`), if any.
-  static func contextDimension(words: [String], index: Int, catalog: Catalog) -> Dimension? {
+  static func contextDimension(words: [String], index: Int, catalog: Catalog) -> PhysicalDimension? {
     guard index > 1, index <= words.count else { return nil }
     var previous: [String] = []
     var skipNext = false

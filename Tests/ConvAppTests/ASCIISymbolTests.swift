@@ -8,7 +8,7 @@ struct ASCIISymbolTests {
   @Test("Every unit's ASCII symbol is its own: unique, plain ASCII, and read back as the same unit")
   func uniqueAndOwn() {
     let catalog = Catalog.builtin
-    var owners: [String: Unit] = [:]
+    var owners: [String: CatalogUnit] = [:]
     var failures: [String] = []
     for unit in catalog.units where !unit.symbols.isEmpty {
       let ascii = ASCIISymbol.of(unit)

@@ -23,7 +23,7 @@ struct DifferentialTests {
     for category in catalog.categories {
       let units = catalog.units(in: category)
       let common = units.filter(\.isCommon)
-      var pairs: [(Unit, Unit)] = []
+      var pairs: [(CatalogUnit, CatalogUnit)] = []
       if common.count >= 2 { pairs.append((common[0], common[1])) }
       if units.count >= 2 { pairs.append((units[0], units[units.count - 1])) }
       for (from, to) in pairs {

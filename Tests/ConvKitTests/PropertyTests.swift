@@ -10,11 +10,11 @@ struct PropertyTests {
   static let catalog = Catalog.builtin
 
   /// Random units of one category that have no offset problems between them.
-  static func randomPair(_ generator: inout SplitMix) -> (Unit, Unit, Unit) {
+  static func randomPair(_ generator: inout SplitMix) -> (CatalogUnit, CatalogUnit, CatalogUnit) {
     let categories = catalog.categories.filter { catalog.units(in: $0).count >= 3 }
     let category = categories[Int(generator.next() % UInt64(categories.count))]
     let units = catalog.units(in: category)
-    func pick() -> Unit { units[Int(generator.next() % UInt64(units.count))] }
+    func pick() -> CatalogUnit { units[Int(generator.next() % UInt64(units.count))] }
     return (pick(), pick(), pick())
   }
 
@@ -24,7 +24,7 @@ struct PropertyTests {
     return Rational(BigInteger(numerator), BigInteger.tenToThe(scale))
   }
 
-  static func expression(_ unit: Unit) -> UnitExpression {
+  static func expression(_ unit: CatalogUnit) -> UnitExpression {
     UnitExpression(unit: PrefixedUnit(unit: unit))
   }
 

@@ -6,9 +6,9 @@ import Testing
 @Suite("Every catalog spelling reads as its unit")
 struct SpellingWalkTests {
   /// Every (spelling, unit) pair of the catalog: names, plurals, symbols and aliases.
-  static let pairs: [(spelling: String, unit: Unit)] = {
+  static let pairs: [(spelling: String, unit: CatalogUnit)] = {
     let catalog = Catalog.builtin
-    var result: [(String, Unit)] = []
+    var result: [(String, CatalogUnit)] = []
     for unit in catalog.units {
       var seen: Set<String> = []
       for spelling in [unit.name, unit.plural] + unit.symbols + unit.aliases + unit.claimedNames
@@ -21,7 +21,7 @@ struct SpellingWalkTests {
 
   /// The unit a spelling names when it is the whole unit typed: the claimed reading if one claims
   /// it (`C` is °C), else the unit that owns it.
-  static func expected(_ spelling: String, owner: Unit) -> Unit {
+  static func expected(_ spelling: String, owner: CatalogUnit) -> CatalogUnit {
     Catalog.builtin.unit(named: spelling)?.unit ?? owner
   }
 
@@ -53,7 +53,7 @@ struct SpellingWalkTests {
 
   /// Every spelling, alternative readings (`pt~`) included, with the unit it names when the other
   /// side of a conversion is that unit's own name.
-  static let allPairs: [(spelling: String, unit: Unit)] = {
+  static let allPairs: [(spelling: String, unit: CatalogUnit)] = {
     var result = pairs
     for unit in Catalog.builtin.units {
       for spelling in unit.alternateNames { result.append((spelling, unit)) }

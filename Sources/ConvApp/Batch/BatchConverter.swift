@@ -21,13 +21,13 @@ import Musl
 ///   comes from the same `TerseNumber.format`.
 /// Anything else (other modes, numbers too long, negative temperatures, zero in a reciprocal, a line
 /// the cache cannot vouch for) goes through the exact path.
-public final class BatchConverter {
+package final class BatchConverter {
   /// The converter of the exact path.
-  public let converter: Converter
+  package let converter: Converter
   private var shapes = ShapeCache()
 
   /// The outcome of one input line.
-  public enum Outcome {
+  package enum Outcome {
     /// A blank line or a `#` comment: no output.
     case skipped
     /// The output lines were appended to the buffer.
@@ -40,7 +40,7 @@ public final class BatchConverter {
   private let usesDecimalComma: Bool
 
   /// Creates a batch converter.
-  public init(converter: Converter) {
+  package init(converter: Converter) {
     self.converter = converter
     usesDecimalComma = converter.conventions.usesDecimalComma
   }
@@ -51,7 +51,7 @@ public final class BatchConverter {
 
   /// The notes (`note: pt read as point`) that lines converted since the last call gave for the
   /// first time; standard error material in human output.
-  public func takeNotes() -> [String] {
+  package func takeNotes() -> [String] {
     defer { newNotes.removeAll() }
     return newNotes
   }
@@ -67,7 +67,7 @@ public final class BatchConverter {
 
   /// Converts one line (without its line break) and appends the output lines, each ending in
   /// `\n`, to `output`.
-  public func convert(_ line: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) -> Outcome {
+  package func convert(_ line: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) -> Outcome {
     if line.count <= BatchConverter.longestCachedLine, let number = LeadingDecimal(line), isTrimmed(line),
        !(usesDecimalComma && number.fractionDigits == 3) {
       // (Where the decimal mark is the comma, `1.500` may be a grouped number: the exact path reads it.)
@@ -130,7 +130,7 @@ public final class BatchConverter {
 
   /// The error for a number without a unit and without a target (`5`, `1e999`): there is no
   /// category to show, and a column of ratios would only puzzle. Nil for any other request.
-  public static func loneNumber(_ request: ConversionRequest, catalog: Catalog,
+  package static func loneNumber(_ request: ConversionRequest, catalog: Catalog,
                                 conventions: NumberConventions = .standard) -> String? {
     guard request.targets.isEmpty, let quantity = try? catalog.parseQuantity(request.quantity, conventions: conventions),
           quantity.term.unitCount == 0 else { return nil }
@@ -139,7 +139,7 @@ public final class BatchConverter {
 
   /// Converts one line of text: the output lines, nil for a blank or comment line, or the failure's
   /// message.
-  public func convert(line: String) -> Result<[String], BatchFailure>? {
+  package func convert(line: String) -> Result<[String], BatchFailure>? {
     var line = line
     var output: [UInt8] = []
     let outcome = line.withUTF8 { convert($0, into: &output) }
@@ -265,9 +265,9 @@ public final class BatchConverter {
 }
 
 /// The message of a batch line that failed.
-public struct BatchFailure: Error, Equatable {
+package struct BatchFailure: Error, Equatable {
   /// The message, as printed after `line N: `.
-  public let message: String
+  package let message: String
 }
 
 /// `value = a·x + b` or `value = a / x` for a decimal `x`, with `a` and `b` exact fractions of
@@ -516,7 +516,7 @@ struct ShapeCache {
 
 extension String {
   /// The text without leading and trailing white space.
-  public var trimmingWhitespace: String {
+  package var trimmingWhitespace: String {
     guard let first = firstIndex(where: { !$0.isWhitespace }),
           let last = lastIndex(where: { !$0.isWhitespace }) else { return "" }
     return String(self[first...last])

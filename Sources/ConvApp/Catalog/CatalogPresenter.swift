@@ -2,26 +2,26 @@ import ConvFormat
 import ConvKit
 
 /// Text and JSON for `conv categories`, `conv list` and `conv info`.
-public struct CatalogPresenter: Sendable {
+package struct CatalogPresenter: Sendable {
   /// The catalog shown.
-  public let catalog: Catalog
+  package let catalog: Catalog
   /// Whether to write ASCII only.
-  public let ascii: Bool
+  package let ascii: Bool
 
   /// Creates a presenter.
-  public init(catalog: Catalog, ascii: Bool = false) {
+  package init(catalog: Catalog, ascii: Bool = false) {
     self.catalog = catalog
     self.ascii = ascii
   }
 
   private func text(_ value: String) -> String { ascii ? ASCIIText.transliterate(value) : value }
   /// A unit's symbol, its own ASCII spelling in ASCII mode (see `ASCIISymbol`).
-  private func symbol(_ unit: Unit) -> String { ascii ? ASCIISymbol.of(unit) : unit.symbol }
+  private func symbol(_ unit: CatalogUnit) -> String { ascii ? ASCIISymbol.of(unit) : unit.symbol }
 
   // MARK: categories
 
   /// One line per category: title, identifier and unit count, aligned.
-  public func categoryLines() -> [String] {
+  package func categoryLines() -> [String] {
     let rows = catalog.categories.map { ($0, catalog.units(in: $0).count) }
     let width = rows.map { DisplayWidth.of($0.0.identifier) }.max() ?? 0
     return rows.map { category, count in
@@ -31,7 +31,7 @@ public struct CatalogPresenter: Sendable {
   }
 
   /// `[{"identifier":…, "title":…, "dimension":…, "units": N}, …]`
-  public func categoriesJSON() -> JSONValue {
+  package func categoriesJSON() -> JSONValue {
     .array(catalog.categories.map { category in
       .object([
         ("identifier", .string(category.identifier)), ("title", .string(category.title)),
@@ -43,7 +43,7 @@ public struct CatalogPresenter: Sendable {
   // MARK: list
 
   /// Units grouped by category in display order: symbol and name, common ones marked `*`.
-  public func listLines(categories: [UnitCategory]) -> [String] {
+  package func listLines(categories: [UnitCategory]) -> [String] {
     var lines: [String] = []
     for category in categories {
       if !lines.isEmpty { lines.append("") }
@@ -60,7 +60,7 @@ public struct CatalogPresenter: Sendable {
   }
 
   /// `[{"category":…, "symbol":…, "name":…, "common":…}, …]`
-  public func listJSON(categories: [UnitCategory]) -> JSONValue {
+  package func listJSON(categories: [UnitCategory]) -> JSONValue {
     .array(categories.flatMap { category in
       catalog.units(in: category).map { unit in
         .object([
@@ -74,7 +74,7 @@ public struct CatalogPresenter: Sendable {
   // MARK: info
 
   /// Everything about one unit.
-  public func infoLines(_ prefixed: PrefixedUnit) -> [String] {
+  package func infoLines(_ prefixed: PrefixedUnit) -> [String] {
     let unit = prefixed.unit
     let category = catalog.category(named: unit.categoryIdentifier)
     var lines = [
@@ -104,7 +104,7 @@ public struct CatalogPresenter: Sendable {
 
   /// A line saying that a spelling also reads as another unit when the other side asks for it:
   /// `also:        pt reads as the point when the other side is a length`.
-  public func otherReadingLine(spelling: String, unit: PrefixedUnit) -> String {
+  package func otherReadingLine(spelling: String, unit: PrefixedUnit) -> String {
     let kind = catalog.describe(unit.unit.dimension)
     let article = kind.first.map { "aeiou".contains($0) } == true ? "an " : "a "
     return "also:        " + text(spelling) + " reads as the " + text(unit.name) + " when the other side is "
@@ -112,7 +112,7 @@ public struct CatalogPresenter: Sendable {
   }
 
   /// The same as a JSON object.
-  public func infoJSON(_ prefixed: PrefixedUnit) -> JSONValue {
+  package func infoJSON(_ prefixed: PrefixedUnit) -> JSONValue {
     let unit = prefixed.unit
     return .object([
       ("name", .string(prefixed.name)), ("plural", .string(prefixed.plural)),
@@ -146,7 +146,7 @@ public struct CatalogPresenter: Sendable {
   }
 
   /// The coherent SI unit of a dimension, written with base unit symbols (`kg·m²·s⁻²`).
-  public func coherentUnitName(_ dimension: Dimension) -> String {
+  package func coherentUnitName(_ dimension: PhysicalDimension) -> String {
     let symbols: [BaseQuantity: String] = [
       .length: "m", .mass: "kg", .time: "s", .current: "A", .temperature: "K", .amount: "mol",
       .luminousIntensity: "cd", .information: "bit", .angle: "rad", .currency: "EUR",

@@ -4,20 +4,20 @@ import ConvKit
 ///
 /// Either side may be any unit expression conv reads (`L/100km`, `m/s`, `kg·m²`); the texts are
 /// kept as the user wrote them (trimmed), so a hand-edited file is never respelled.
-public struct FavoritePair: Sendable, Hashable, CustomStringConvertible {
+package struct FavoritePair: Sendable, Hashable, CustomStringConvertible {
   /// The unit converted from.
-  public var from: String
+  package var from: String
   /// The unit converted to.
-  public var to: String
+  package var to: String
 
   /// Creates a pair from two unit texts (trimmed of surrounding white space).
-  public init(from: String, to: String) {
+  package init(from: String, to: String) {
     self.from = from.favoritesTrimmed
     self.to = to.favoritesTrimmed
   }
 
   /// The line conv writes for this pair: `FROM -> TO`.
-  public var description: String { from + FavoritesFormat.separator + to }
+  package var description: String { from + FavoritesFormat.separator + to }
 
   /// Reads a pair from command-line words, the way `conv fav add` and `conv fav rm` take them.
   ///
@@ -28,7 +28,7 @@ public struct FavoritePair: Sendable, Hashable, CustomStringConvertible {
   ///   wins (`short ton kg`), else the first where both sides are units.
   ///
   /// A side that is a quantity or a sum (`5 mi km`) is a usage error (see ``notUnitReason(_:catalog:)``).
-  public static func parse(arguments: [String], catalog: Catalog) throws(FavoritesEditError) -> FavoritePair {
+  package static func parse(arguments: [String], catalog: Catalog) throws(FavoritesEditError) -> FavoritePair {
     let pair = try split(arguments: arguments, catalog: catalog)
     for side in [pair.from, pair.to] {
       if let reason = notUnitReason(side, catalog: catalog) { throw .usage(FavoritesEditError.cannotKeep(pair, reason)) }
@@ -70,7 +70,7 @@ extension FavoritePair {
   /// a number of its own would print `5 5 mi = …`. Any catalog spelling is a unit (`L/100km`,
   /// `1/K`, `OC-3`); in an expression a number may follow an operator (`L/(100 km)`, `m^2`,
   /// `s^-1`), and `1/` may start it (`1/s`).
-  public static func notUnitReason(_ text: String, catalog: Catalog) -> String? {
+  package static func notUnitReason(_ text: String, catalog: Catalog) -> String? {
     if catalog.unit(named: text) != nil { return nil }
     let operators: Set<Character> = ["*", "·", "×", "⋅", "•", "/", "÷", "∕", "^", "(", "["]
     let quantity = "'\(ConvError.printable(text))' is a quantity, not a unit (the value goes to 'conv fav', as in 'conv fav 5')"
@@ -110,19 +110,19 @@ extension FavoritePair {
 }
 
 /// A favorite checked against a catalog: both units resolved and a conversion between them.
-public struct ResolvedFavorite: Sendable {
+package struct ResolvedFavorite: Sendable {
   /// The pair as written.
-  public let pair: FavoritePair
+  package let pair: FavoritePair
   /// The source unit.
-  public let from: UnitExpression
+  package let from: UnitExpression
   /// The target unit.
-  public let to: UnitExpression
+  package let to: UnitExpression
   /// The conversion from source to target.
-  public let conversion: Conversion
+  package let conversion: Conversion
 
   /// Resolves and checks a pair: both sides units (not quantities or sums), known, conformable,
   /// and not the same unit.
-  public init(_ pair: FavoritePair, catalog: Catalog) throws(FavoritesEditError) {
+  package init(_ pair: FavoritePair, catalog: Catalog) throws(FavoritesEditError) {
     for side in [pair.from, pair.to] {
       if let reason = FavoritePair.notUnitReason(side, catalog: catalog) { throw .invalidPair(pair, reason) }
     }
@@ -162,18 +162,18 @@ public struct ResolvedFavorite: Sendable {
   }
 
   /// What makes two favorites the same, however they are spelled (`mi -> km` = `mile -> kilometre`).
-  public var identity: [UnitIdentity] { [UnitIdentity(from), UnitIdentity(to)] }
+  package var identity: [UnitIdentity] { [UnitIdentity(from), UnitIdentity(to)] }
 }
 
 /// Which unit an expression names: a catalog unit with its prefix, or an expression's value.
-public enum UnitIdentity: Sendable, Hashable {
+package enum UnitIdentity: Sendable, Hashable {
   /// One catalog unit (by its unique name), with a prefix name or "".
   case unit(name: String, prefix: String)
   /// A compound expression, identified by its exact value and dimension.
   case expression(Term)
 
   /// The identity of a resolved expression.
-  public init(_ expression: UnitExpression) {
+  package init(_ expression: UnitExpression) {
     if let single = expression.singleUnit {
       self = .unit(name: single.unit.name.lowercased(), prefix: single.prefix?.name ?? "")
     } else {
@@ -183,7 +183,7 @@ public enum UnitIdentity: Sendable, Hashable {
 }
 
 /// Why an edit of the favorites was refused.
-public enum FavoritesEditError: Error, Sendable, Hashable, CustomStringConvertible {
+package enum FavoritesEditError: Error, Sendable, Hashable, CustomStringConvertible {
   /// The words given do not make a pair.
   case usage(String)
   /// A unit is unknown, the units are not conformable, or a unit is paired with itself.
@@ -203,7 +203,7 @@ public enum FavoritesEditError: Error, Sendable, Hashable, CustomStringConvertib
   }
 
   /// A one-line message for people.
-  public var message: String {
+  package var message: String {
     switch self {
     case .usage(let text):
       return text
@@ -224,7 +224,7 @@ public enum FavoritesEditError: Error, Sendable, Hashable, CustomStringConvertib
     }
   }
 
-  public var description: String { message }
+  package var description: String { message }
 }
 
 extension StringProtocol {

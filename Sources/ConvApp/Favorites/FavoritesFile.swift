@@ -6,20 +6,20 @@ import ConvKit
 /// UTF-8), so comments, blank lines, spacing, CRLF line ends and a missing final line break all
 /// survive an edit. Edits touch only the lines they add, remove or move. See ``FavoritesFormat``
 /// for the syntax.
-public struct FavoritesFile: Sendable, Hashable {
+package struct FavoritesFile: Sendable, Hashable {
   /// One line of the file.
-  public struct Line: Sendable, Hashable {
+  package struct Line: Sendable, Hashable {
     /// The line as in the file, without its line break.
-    public var text: String
+    package var text: String
     /// The line break after it: `"\n"`, `"\r\n"`, or `""` for a last line without one.
-    public var ending: String
+    package var ending: String
     /// What the line holds.
-    public var content: FavoritesFormat.Content
+    package var content: FavoritesFormat.Content
     /// The line's bytes were not valid UTF-8 (`text` has replacement characters).
-    public var isInvalidUTF8: Bool
+    package var isInvalidUTF8: Bool
 
     /// A line from its text and line break.
-    public init(_ text: String, ending: String = "\n") {
+    package init(_ text: String, ending: String = "\n") {
       self.text = text
       self.ending = ending
       content = FavoritesFormat.parseLine(text)
@@ -28,16 +28,16 @@ public struct FavoritesFile: Sendable, Hashable {
   }
 
   /// A favorite in display order.
-  public struct Entry: Sendable, Hashable {
+  package struct Entry: Sendable, Hashable {
     /// 1-based position among the favorites (what `conv fav rm N` takes).
-    public var position: Int
+    package var position: Int
     /// 1-based line number in the file.
-    public var line: Int
+    package var line: Int
     /// The pair.
-    public var pair: FavoritePair
+    package var pair: FavoritePair
 
     /// Creates an entry.
-    public init(position: Int, line: Int, pair: FavoritePair) {
+    package init(position: Int, line: Int, pair: FavoritePair) {
       self.position = position
       self.line = line
       self.pair = pair
@@ -45,20 +45,20 @@ public struct FavoritesFile: Sendable, Hashable {
   }
 
   /// Every line, in order.
-  public private(set) var lines: [Line]
+  package private(set) var lines: [Line]
 
   /// An empty file (what a missing file means).
-  public init() {
+  package init() {
     lines = []
   }
 
   /// Reads a file's text.
-  public init(_ text: String) {
+  package init(_ text: String) {
     self.init(bytes: Array(text.utf8))
   }
 
   /// Reads a file's bytes. Lines that are not valid UTF-8 are reported by ``problems(in:)``.
-  public init(bytes: some Collection<UInt8>) {
+  package init(bytes: some Collection<UInt8>) {
     var lines: [Line] = []
     var current: [UInt8] = []
     func flush(ending: String) {
@@ -85,20 +85,20 @@ public struct FavoritesFile: Sendable, Hashable {
   }
 
   /// The file's text.
-  public var text: String {
+  package var text: String {
     var out = ""
     for line in lines { out += line.text + line.ending }
     return out
   }
 
   /// The file's bytes (UTF-8).
-  public var bytes: [UInt8] { Array(text.utf8) }
+  package var bytes: [UInt8] { Array(text.utf8) }
 
   /// Whether the last line ends with a line break.
-  public var endsWithLineBreak: Bool { !(lines.last?.ending.isEmpty ?? true) }
+  package var endsWithLineBreak: Bool { !(lines.last?.ending.isEmpty ?? true) }
 
   /// The favorites, in display order.
-  public var entries: [Entry] {
+  package var entries: [Entry] {
     var entries: [Entry] = []
     for (index, line) in lines.enumerated() {
       if case .pair(let pair) = line.content {
@@ -109,10 +109,10 @@ public struct FavoritesFile: Sendable, Hashable {
   }
 
   /// The pairs, in display order.
-  public var pairs: [FavoritePair] { entries.map(\.pair) }
+  package var pairs: [FavoritePair] { entries.map(\.pair) }
 
   /// The version named by the header, if there is one.
-  public var version: Int? {
+  package var version: Int? {
     for line in lines { if case .header(let version) = line.content { return version } }
     return nil
   }
@@ -123,7 +123,7 @@ public struct FavoritesFile: Sendable, Hashable {
   /// units, non-conformable pairs, a unit paired with itself, and repeated pairs.
   ///
   /// A file with problems must not be rewritten; callers print each as `PATH:LINE: message`.
-  public func problems(in catalog: Catalog) -> [FavoritesProblem] {
+  package func problems(in catalog: Catalog) -> [FavoritesProblem] {
     var problems: [FavoritesProblem] = []
     var seen: [[UnitIdentity]: Int] = [:]
     for (index, line) in lines.enumerated() {
@@ -162,7 +162,7 @@ public struct FavoritesFile: Sendable, Hashable {
 
   /// The favorites resolved against a catalog, in display order (call after ``problems(in:)``
   /// found none; a pair that does not resolve is left out).
-  public func resolved(in catalog: Catalog) -> [(entry: Entry, favorite: ResolvedFavorite)] {
+  package func resolved(in catalog: Catalog) -> [(entry: Entry, favorite: ResolvedFavorite)] {
     entries.compactMap { entry in
       (try? ResolvedFavorite(entry.pair, catalog: catalog)).map { (entry, $0) }
     }
@@ -175,7 +175,7 @@ public struct FavoritesFile: Sendable, Hashable {
   /// Refused when a unit is unknown, the units are not conformable, the target is the source,
   /// the pair cannot be written as one line, or the same pair is already there (however spelled).
   @discardableResult
-  public mutating func add(_ pair: FavoritePair, catalog: Catalog) throws(FavoritesEditError) -> Entry {
+  package mutating func add(_ pair: FavoritePair, catalog: Catalog) throws(FavoritesEditError) -> Entry {
     if let reason = FavoritesFormat.unwritableReason(pair) { throw .unwritable(pair, reason) }
     let resolved = try ResolvedFavorite(pair, catalog: catalog)
     if let existing = find(resolved.identity, catalog: catalog) { throw .duplicate(existing.pair, line: existing.line) }
@@ -188,7 +188,7 @@ public struct FavoritesFile: Sendable, Hashable {
 
   /// Removes the favorite that names the same units as `pair` (however spelled); returns it.
   @discardableResult
-  public mutating func remove(_ pair: FavoritePair, catalog: Catalog) throws(FavoritesEditError) -> Entry {
+  package mutating func remove(_ pair: FavoritePair, catalog: Catalog) throws(FavoritesEditError) -> Entry {
     let found: Entry?
     if let resolved = try? ResolvedFavorite(pair, catalog: catalog) {
       found = find(resolved.identity, catalog: catalog)
@@ -202,7 +202,7 @@ public struct FavoritesFile: Sendable, Hashable {
 
   /// Removes the favorite at a 1-based position; returns it.
   @discardableResult
-  public mutating func remove(position: Int) throws(FavoritesEditError) -> Entry {
+  package mutating func remove(position: Int) throws(FavoritesEditError) -> Entry {
     let all = entries
     guard position >= 1 && position <= all.count else { throw .noSuchPosition(position, count: all.count) }
     let entry = all[position - 1]
@@ -215,7 +215,7 @@ public struct FavoritesFile: Sendable, Hashable {
   /// Only the pair's own line moves; comments and blank lines stay where they are. A favorite
   /// moved to the last position goes right after the last other favorite.
   @discardableResult
-  public mutating func move(from: Int, to: Int) throws(FavoritesEditError) -> Entry {
+  package mutating func move(from: Int, to: Int) throws(FavoritesEditError) -> Entry {
     let all = entries
     guard from >= 1 && from <= all.count else { throw .noSuchPosition(from, count: all.count) }
     guard to >= 1 && to <= all.count else { throw .noSuchPosition(to, count: all.count) }
@@ -250,18 +250,18 @@ public struct FavoritesFile: Sendable, Hashable {
 }
 
 /// A problem on one line of the favorites file.
-public struct FavoritesProblem: Error, Sendable, Hashable {
+package struct FavoritesProblem: Error, Sendable, Hashable {
   /// The 1-based line.
-  public var line: Int
+  package var line: Int
   /// What is wrong.
-  public var message: String
+  package var message: String
 
   /// Creates a problem.
-  public init(line: Int, message: String) {
+  package init(line: Int, message: String) {
     self.line = line
     self.message = message
   }
 
   /// `PATH:LINE: message`.
-  public func described(path: String) -> String { "\(path):\(line): \(message)" }
+  package func described(path: String) -> String { "\(path):\(line): \(message)" }
 }

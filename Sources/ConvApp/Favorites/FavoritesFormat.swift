@@ -19,18 +19,18 @@ import ConvKit
 ///   (spaces around the separator optional, conv writes ` -> `). A `#` after the pair starts a
 ///   comment. Units may contain spaces (`short ton`) and `/` (`L/100km`), never `#`, `->` or `→`.
 /// - Lines end with LF (CRLF is read and kept); a UTF-8 byte order mark on line 1 is ignored.
-public enum FavoritesFormat {
+package enum FavoritesFormat {
   /// The format version this build reads and writes.
-  public static let version = 1
+  package static let version = 1
   /// The header conv writes at the top of a file it creates.
-  public static let header = "# conv favorites v\(version)"
+  package static let header = "# conv favorites v\(version)"
   /// The separator conv writes between the two units.
-  public static let separator = " -> "
+  package static let separator = " -> "
   /// Words that separate the two units on a command line.
   static let separatorWords: Set<String> = ["->", "→", "to"]
 
   /// What one line holds.
-  public enum Content: Sendable, Hashable {
+  package enum Content: Sendable, Hashable {
     /// Only white space.
     case blank
     /// A comment.
@@ -44,7 +44,7 @@ public enum FavoritesFormat {
   }
 
   /// Reads one line (without its line break; a trailing CR is ignored).
-  public static func parseLine(_ line: some StringProtocol) -> Content {
+  package static func parseLine(_ line: some StringProtocol) -> Content {
     var text = Substring(line)
     if text.last == "\r" { text = text.dropLast() }
     if text.first == "\u{FEFF}" { text = text.dropFirst() }
@@ -66,7 +66,7 @@ public enum FavoritesFormat {
   }
 
   /// Why a pair cannot be written as a line that reads back as the same pair, or nil when it can.
-  public static func unwritableReason(_ pair: FavoritePair) -> String? {
+  package static func unwritableReason(_ pair: FavoritePair) -> String? {
     for text in [pair.from, pair.to] {
       if text.isEmpty { return "a unit is empty" }
       if text.contains(where: { $0.isNewline }) { return "a unit cannot contain a line break" }

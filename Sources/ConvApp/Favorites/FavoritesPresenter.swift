@@ -14,17 +14,17 @@ import ConvKit
 ///
 /// Terse output is one number per line; JSON output is one array with an object per favorite
 /// (the converter's fields plus `position`, `from` and `to`).
-public struct FavoritesPresenter: Sendable {
+package struct FavoritesPresenter: Sendable {
   /// The converter whose options and presenter are used.
-  public let converter: Converter
+  package let converter: Converter
 
   /// Creates a presenter.
-  public init(converter: Converter) {
+  package init(converter: Converter) {
     self.converter = converter
   }
 
   /// Reads the value to convert (`1`, `5`, `-40`, `1/3`, `2.5e3`): a plain number, no unit.
-  public func value(_ text: String) throws(ConvError) -> Rational {
+  package func value(_ text: String) throws(ConvError) -> Rational {
     let quantity = try converter.catalog.parseQuantity(text)
     guard let number = quantity.number, quantity.unit == nil, quantity.dimension.isNone else {
       throw .syntax("expected a number such as 5 or 2.5, found '\(ConvError.printable(text))'",
@@ -34,7 +34,7 @@ public struct FavoritesPresenter: Sendable {
   }
 
   /// Converts `value` of each favorite's source unit into its target unit.
-  public func results(_ favorites: [ResolvedFavorite], value: Rational, valueText: String)
+  package func results(_ favorites: [ResolvedFavorite], value: Rational, valueText: String)
     -> [Result<ConversionResult, ConvError>]
   {
     favorites.map { favorite in
@@ -51,7 +51,7 @@ public struct FavoritesPresenter: Sendable {
   /// The lines to print, whether a conversion failed (below absolute zero, the reciprocal of
   /// zero), and the messages for standard error: a failed favorite shows the message instead of a
   /// number in human output, an `error` member in JSON, and in terse output no line but a message.
-  public func lines(_ entries: [(entry: FavoritesFile.Entry, favorite: ResolvedFavorite)], value: Rational,
+  package func lines(_ entries: [(entry: FavoritesFile.Entry, favorite: ResolvedFavorite)], value: Rational,
                     valueText: String) -> (lines: [String], failed: Bool, errors: [String]) {
     var results = results(entries.map(\.favorite), value: value, valueText: valueText)
     if converter.options.mode != .human {

@@ -6,15 +6,15 @@ import ConvKit
 /// without spaces (`degC` for °C, `angstrom` for Å, `degRe` for °Ré, `ohm` for Ω), else its name
 /// (`mho`, `electron mass`). So the ASCII form is a spelling conv reads back as the same unit, and
 /// never another unit's symbol (Å is not the ampere's `A`).
-public enum ASCIISymbol {
+package enum ASCIISymbol {
   /// The ASCII symbol of a possibly prefixed unit (`uF` for µF).
-  public static func of(_ unit: PrefixedUnit) -> String {
+  package static func of(_ unit: PrefixedUnit) -> String {
     let prefix = unit.prefix.map { ASCIIText.transliterate($0.symbol) } ?? ""
     return prefix + of(unit.unit)
   }
 
   /// The ASCII symbol of a catalog unit.
-  public static func of(_ unit: Unit) -> String {
+  package static func of(_ unit: CatalogUnit) -> String {
     if let symbol = unit.symbols.first, isPlainASCII(symbol) { return symbol }
     if let symbol = unit.symbols.dropFirst().first(where: isPlainASCII) { return symbol }
     if !unit.symbols.isEmpty, let alias = unit.aliases.first(where: { isPlainASCII($0) && !$0.contains(" ") }) {

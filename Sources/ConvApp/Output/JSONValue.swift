@@ -1,5 +1,5 @@
 /// A JSON value with ordered object keys, written without Foundation.
-public indirect enum JSONValue: Sendable, Hashable {
+package indirect enum JSONValue: Sendable, Hashable {
   case string(String)
   /// A number already in JSON syntax (from `TerseNumber`), kept verbatim.
   case number(String)
@@ -8,14 +8,14 @@ public indirect enum JSONValue: Sendable, Hashable {
   case array([JSONValue])
   case object([(String, JSONValue)])
 
-  public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool { lhs.serialized() == rhs.serialized() }
-  public func hash(into hasher: inout Hasher) { hasher.combine(serialized()) }
+  package static func == (lhs: JSONValue, rhs: JSONValue) -> Bool { lhs.serialized() == rhs.serialized() }
+  package func hash(into hasher: inout Hasher) { hasher.combine(serialized()) }
 
   /// An integer.
-  public static func int(_ value: Int) -> JSONValue { .number(String(value)) }
+  package static func int(_ value: Int) -> JSONValue { .number(String(value)) }
 
   /// Compact JSON text on one line.
-  public func serialized() -> String {
+  package func serialized() -> String {
     var out = ""
     write(to: &out)
     return out

@@ -1,7 +1,7 @@
 import ConvFormat
 
 /// How results are written: for people, terse for scripts, or JSON.
-public enum OutputMode: String, Sendable, Hashable {
+package enum OutputMode: String, Sendable, Hashable {
   /// `5 mi = 8.04672 km`, locale-aware, with `=` or `≈`.
   case human
   /// The number only: ASCII, `.` decimal point, no grouping, shortest round-trip form.
@@ -11,40 +11,40 @@ public enum OutputMode: String, Sendable, Hashable {
 }
 
 /// Every choice that affects output, resolved from flags, environment and settings.
-public struct OutputOptions: Sendable, Hashable {
+package struct OutputOptions: Sendable, Hashable {
   /// Default significant digits for human output.
-  public static let defaultDigits = 8
+  package static let defaultDigits = 8
 
   /// Human, terse or JSON.
-  public var mode: OutputMode = .human
+  package var mode: OutputMode = .human
   /// Significant digits for human output.
-  public var digits: Int = OutputOptions.defaultDigits
+  package var digits: Int = OutputOptions.defaultDigits
   /// Show the full exact value (terminating decimal or fraction) instead of rounding.
-  public var exact: Bool = false
+  package var exact: Bool = false
   /// Plain, scientific or automatic notation.
-  public var notation: NumberNotation = .automatic
+  package var notation: NumberNotation = .automatic
   /// Only ASCII bytes in output.
-  public var ascii: Bool = false
+  package var ascii: Bool = false
   /// SGR escapes allowed (dim `× 10ⁿ`, highlights).
-  public var color: Bool = false
-  /// Unit names instead of symbols.
-  public var longNames: Bool = false
+  package var color: Bool = false
+  /// CatalogUnit names instead of symbols.
+  package var longNames: Bool = false
   /// The locale for human output (`de_DE`), nil for plain English.
-  public var locale: String? = nil
+  package var locale: String? = nil
   /// Say how the conversion was made (reciprocal, affine, exactness).
-  public var verbose: Bool = false
+  package var verbose: Bool = false
   /// Whether script output (`-t`, `--json`) may give reciprocal conversions the catalog does not
   /// declare (`2 s` into `Hz`); human output always marks them.
-  public var allowsReciprocal: Bool = false
+  package var allowsReciprocal: Bool = false
   /// Whether the whole column lists every unit of the category (`--all`) rather than the curated
   /// selection of common units.
-  public var allUnits: Bool = false
+  package var allUnits: Bool = false
 
   /// Creates default options.
-  public init() {}
+  package init() {}
 
   /// The number style for human output.
-  public var humanStyle: NumberStyle {
+  package var humanStyle: NumberStyle {
     NumberStyle(locale: locale, ascii: ascii, color: color, notation: notation, grouping: true)
   }
 }

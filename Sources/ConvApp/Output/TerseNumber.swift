@@ -8,12 +8,12 @@ import ConvKit
 /// The digits come from the standard library's shortest round-trip `description`; the text is put
 /// together from its bytes, without `Character` processing, as batch conversion formats one number
 /// per line.
-public enum TerseNumber {
+package enum TerseNumber {
   /// The terse form of an exact value: that of the nearest `Double` (`format(_:)`), or, when no
   /// `Double` holds it (beyond 1.8 × 10³⁰⁸, or so small it would read as zero), the value itself in
   /// scientific form, exact when it has at most 17 significant digits, else rounded to 17
   /// (`1e-4000`, `3.3333333333333333e-4001`). Never `0` for a value that is not zero.
-  public static func format(exact value: Rational) -> String {
+  package static func format(exact value: Rational) -> String {
     let double = value.doubleValue
     if double.isFinite && (double != 0 || value.isZero) { return format(double)! }
     let digits = value.terminatingDecimal.flatMap { $0.digits.utf8.count <= 17 ? $0 : nil }
@@ -32,7 +32,7 @@ public enum TerseNumber {
   }
 
   /// Formats a finite double; nil for NaN or infinity.
-  public static func format(_ value: Double) -> String? {
+  package static func format(_ value: Double) -> String? {
     guard value.isFinite else { return nil }
     if value == 0 { return "0" }
     return withFormatted(value) { String(decoding: $0, as: UTF8.self) }
@@ -40,7 +40,7 @@ public enum TerseNumber {
 
   /// Appends the terse form of a finite double to `output`; false (nothing appended) for NaN or
   /// infinity. The bytes are those of `format(value)`.
-  public static func append(_ value: Double, to output: inout [UInt8]) -> Bool {
+  package static func append(_ value: Double, to output: inout [UInt8]) -> Bool {
     guard value.isFinite else { return false }
     if value == 0 {
       output.append(UInt8(ascii: "0"))
@@ -51,7 +51,7 @@ public enum TerseNumber {
   }
 
   /// The shortest round-trip digits of a double, from the standard library's description.
-  public static func shortestDigits(_ value: Double) -> DecimalDigits {
+  package static func shortestDigits(_ value: Double) -> DecimalDigits {
     withDigits(value) { digits, exponent in
       DecimalDigits(isNegative: value < 0, digits: String(decoding: digits, as: UTF8.self), exponent: exponent,
                     isExact: true)

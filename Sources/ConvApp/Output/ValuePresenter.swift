@@ -4,21 +4,21 @@ import ConvKit
 /// Turns exact values into the text people and scripts see, honouring `OutputOptions`.
 ///
 /// Formatter objects are created once per presenter and reused for every value.
-public struct ValuePresenter: Sendable {
+package struct ValuePresenter: Sendable {
   /// The options in force.
-  public let options: OutputOptions
+  package let options: OutputOptions
   private let numberFormatter: QuantityNumberFormatter
   private let nameFormatter: UnitNameFormatter
 
   /// Creates a presenter for a set of options.
-  public init(options: OutputOptions) {
+  package init(options: OutputOptions) {
     self.options = options
     numberFormatter = QuantityNumberFormatter(style: options.humanStyle)
     nameFormatter = UnitNameFormatter(width: options.longNames ? .long : .symbol, style: options.humanStyle)
   }
 
   /// The value rounded for display (or exact, with `--exact`), before formatting.
-  public func digits(of value: Magnitude, isExact: Bool) -> DecimalDigits {
+  package func digits(of value: Magnitude, isExact: Bool) -> DecimalDigits {
     let rational = value.approximation
     if options.exact, value.isRational, var exact = rational.terminatingDecimal {
       exact.isExact = isExact
@@ -32,7 +32,7 @@ public struct ValuePresenter: Sendable {
   /// Rounds for display: to `options.digits` significant digits, but never into the integer part
   /// of a number below 10³⁸ written in plain notation (`299,792,458`, not `299,792,460`). `round(n)`
   /// rounds the value to `n` significant digits (nil if it cannot).
-  public func displayRounding(_ round: (Int) -> DecimalDigits?) -> DecimalDigits? {
+  package func displayRounding(_ round: (Int) -> DecimalDigits?) -> DecimalDigits? {
     guard let rounded = round(options.digits) else { return nil }
     let integerDigits = rounded.scientificExponent + 1
     // Beyond 38 integer digits (`--notation plain` of 1e3010 g) the rounding is kept: every digit
@@ -51,14 +51,14 @@ public struct ValuePresenter: Sendable {
 
   /// A number the user typed, exactly: every digit of a decimal (`9.99999999`), a fraction as
   /// such (`1/3`).
-  public func exactNumber(_ number: Rational) -> String {
+  package func exactNumber(_ number: Rational) -> String {
     guard let digits = number.terminatingDecimal else { return number.description }
     return numberFormatter.format(digits).styled
   }
 
   /// The formatted number for human output, with `--exact` showing fractions (`250/9`) when
   /// the value does not terminate.
-  public func humanNumber(_ value: Magnitude, isExact: Bool) -> FormattedNumber {
+  package func humanNumber(_ value: Magnitude, isExact: Bool) -> FormattedNumber {
     if options.exact, !(value.isRational && value.rational.terminatingDecimal != nil) {
       return FormattedNumber(verbatim: exactText(value))
     }
@@ -67,7 +67,7 @@ public struct ValuePresenter: Sendable {
 
   /// The exact value as text: a terminating decimal, a fraction, and powers of π as a
   /// mathematician writes them (`100π`, `π/2`, `3π/4`, `180/π`, `1/(2π)`).
-  public func exactText(_ value: Magnitude) -> String {
+  package func exactText(_ value: Magnitude) -> String {
     let rational = value.rational
     guard value.piPower != 0 else { return rational.terminatingDecimal?.plainString ?? rational.description }
     let exponent = value.piPower.magnitude
@@ -86,13 +86,13 @@ public struct ValuePresenter: Sendable {
   }
 
   /// `=` when the shown value is exactly the result, `≈` (ASCII `~`) when it was rounded.
-  public func relation(exact: Bool) -> String {
+  package func relation(exact: Bool) -> String {
     exact ? "=" : (options.ascii ? "~" : "≈")
   }
 
   /// The label after a number: a symbol, an English name with the right plural, or (for a
   /// localized long name) the whole localized quantity.
-  public func label(for value: DecimalDigits, unit: UnitExpression) -> UnitLabel {
+  package func label(for value: DecimalDigits, unit: UnitExpression) -> UnitLabel {
     // A unit without a symbol is written by its name: singular for exactly one, else plural.
     if !options.longNames, let single = unit.singleUnit, single.unit.symbols.isEmpty {
       return .unit(plainLabel(unit).text(for: value))
@@ -114,18 +114,18 @@ public struct ValuePresenter: Sendable {
 
   /// Whether ``quantityText(_:label:)`` writes what ``quantityText(_:isExact:unit:)`` writes: not
   /// with `--exact` (fractions, π) nor with long names (localized, pluralized).
-  public var writesPlainQuantities: Bool { !options.exact && !options.longNames }
+  package var writesPlainQuantities: Bool { !options.exact && !options.longNames }
 
   /// A rounded number and a unit label, as ``quantityText(_:isExact:unit:)`` writes them when
   /// ``writesPlainQuantities``: `8.04672 km`.
-  public func quantityText(_ shown: DecimalDigits, label: String) -> String {
+  package func quantityText(_ shown: DecimalDigits, label: String) -> String {
     let number = numberFormatter.format(shown).styled
     return label.isEmpty ? number : number + " " + label
   }
 
   /// Appends the bytes of ``quantityText(_:label:)`` and returns true when the number format
   /// allows it without building strings (English); returns false, appending nothing, otherwise.
-  public func appendQuantity(_ shown: DecimalDigits, label: String, to bytes: inout [UInt8]) -> Bool {
+  package func appendQuantity(_ shown: DecimalDigits, label: String, to bytes: inout [UInt8]) -> Bool {
     guard numberFormatter.append(shown, to: &bytes) else { return false }
     if !label.isEmpty {
       bytes.append(UInt8(ascii: " "))
@@ -136,7 +136,7 @@ public struct ValuePresenter: Sendable {
 
   /// The label ``quantityText(_:isExact:unit:)`` puts after a number when
   /// ``writesPlainQuantities``, for any number: a symbol, or a name in the singular and the plural.
-  public func plainLabel(_ unit: UnitExpression) -> PlainLabel {
+  package func plainLabel(_ unit: UnitExpression) -> PlainLabel {
     if let single = unit.singleUnit, single.unit.symbols.isEmpty {
       return PlainLabel(singular: display(single.name), plural: display(single.plural))
     }
@@ -145,7 +145,7 @@ public struct ValuePresenter: Sendable {
   }
 
   /// A number the user typed and its unit, the number exact: `9.99999999 m`, `1/3 cup`.
-  public func typedQuantityText(_ number: Rational, unit: UnitExpression) -> String {
+  package func typedQuantityText(_ number: Rational, unit: UnitExpression) -> String {
     // A fraction below one reads as singular (`1/3 cup`), as `1` does.
     let one = DecimalDigits(isNegative: false, digits: "1", exponent: 0, isExact: true)
     let digits = number.terminatingDecimal ?? (number.magnitude < .one ? one : number.rounded(significantDigits: options.digits))
@@ -159,7 +159,7 @@ public struct ValuePresenter: Sendable {
   }
 
   /// A number and its unit: `8.04672 km`, `5 miles`, `5 Meilen`.
-  public func quantityText(_ value: Magnitude, isExact: Bool, unit: UnitExpression) -> (text: String, exact: Bool) {
+  package func quantityText(_ value: Magnitude, isExact: Bool, unit: UnitExpression) -> (text: String, exact: Bool) {
     let shown = digits(of: value, isExact: isExact)
     let number = humanNumber(value, isExact: isExact)
     // With --exact every digit, fraction or power of π is shown: the text is exact when the
@@ -175,19 +175,19 @@ public struct ValuePresenter: Sendable {
 
   /// The symbol shown for a unit expression: its catalog unit's symbol, in ASCII mode that unit's
   /// own ASCII spelling (`ASCIISymbol`); an expression as written, transliterated in ASCII mode.
-  public func symbol(_ unit: UnitExpression) -> String {
+  package func symbol(_ unit: UnitExpression) -> String {
     guard options.ascii else { return unit.displaySymbol }
     if let single = unit.singleUnit { return ASCIISymbol.of(single) }
     return ASCIIText.transliterate(unit.displaySymbol)
   }
 
   /// The symbol shown for a catalog unit, as `symbol(_:)` does.
-  public func symbol(_ unit: PrefixedUnit) -> String {
+  package func symbol(_ unit: PrefixedUnit) -> String {
     options.ascii ? ASCIISymbol.of(unit) : unit.symbol
   }
 
   /// Replaces non-ASCII text in ASCII mode (unit symbols such as `°C` become `degC`-like forms).
-  public func display(_ text: String) -> String {
+  package func display(_ text: String) -> String {
     guard options.ascii else { return text }
     return ASCIIText.transliterate(text)
   }
@@ -201,7 +201,7 @@ public struct ValuePresenter: Sendable {
 }
 
 /// Replaces the non-ASCII characters that appear in unit symbols with ASCII spellings.
-public enum ASCIIText {
+package enum ASCIIText {
   static let replacements: [Character: String] = [
     "°": "deg", "µ": "u", "μ": "u", "Ω": "ohm", "Δ": "delta_", "²": "^2", "³": "^3", "¹": "^1", "⁻": "^-",
     "·": "*", "×": "x", "′": "'", "″": "\"", "Å": "A", "‰": "permille", "ℓ": "l", "₀": "0", "₂": "2",
@@ -218,7 +218,7 @@ public enum ASCIIText {
   ]
 
   /// The text with every non-ASCII character replaced (unknown ones by `?`).
-  public static func transliterate(_ text: String) -> String {
+  package static func transliterate(_ text: String) -> String {
     var out = ""
     for character in text {
       if character.isASCII {
@@ -235,14 +235,14 @@ public enum ASCIIText {
 
 /// The label after a number in plain quantities: a unit's symbol, or for a unit known by its name
 /// only, that name in the singular (for exactly one) or the plural.
-public struct PlainLabel: Sendable {
+package struct PlainLabel: Sendable {
   /// The label after exactly one.
-  public let singular: String
+  package let singular: String
   /// The label after any other number.
-  public let plural: String
+  package let plural: String
 
   /// The label after `value`.
-  public func text(for value: DecimalDigits) -> String {
+  package func text(for value: DecimalDigits) -> String {
     !value.isNegative && value.digits == "1" && value.exponent == 0 ? singular : plural
   }
 }

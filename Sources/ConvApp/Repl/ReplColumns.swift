@@ -3,20 +3,20 @@ import ConvKit
 
 /// The two columns as plain data: the category's source units on the left, the destinations on the
 /// right with the current value converted. The source unit is never on the right.
-public struct ReplColumns: Sendable {
+package struct ReplColumns: Sendable {
   /// A unit as listed.
-  public struct Row: Sendable, Hashable {
+  package struct Row: Sendable, Hashable {
     /// ``ReplState/key(_:)-(PrefixedUnit)`` of the unit.
-    public let key: String
+    package let key: String
     /// The symbol shown (may be empty).
-    public let symbol: String
+    package let symbol: String
     /// The name shown.
-    public let name: String
+    package let name: String
     /// Whether the unit matches the filter (the current pair is shown even when it does not).
-    public let matches: Bool
+    package let matches: Bool
 
     /// Creates a row.
-    public init(key: String, symbol: String, name: String, matches: Bool) {
+    package init(key: String, symbol: String, name: String, matches: Bool) {
       self.key = key
       self.symbol = symbol
       self.name = name
@@ -25,16 +25,16 @@ public struct ReplColumns: Sendable {
   }
 
   /// A converted value in the right column.
-  public struct Value: Sendable, Hashable {
+  package struct Value: Sendable, Hashable {
     /// `=` or `≈`.
-    public let relation: String
+    package let relation: String
     /// The number, to be aligned with the others.
-    public let number: FormattedNumber
+    package let number: FormattedNumber
     /// The unit's name, singular or plural as the number asks.
-    public let name: String
+    package let name: String
 
     /// Creates a value.
-    public init(relation: String, number: FormattedNumber, name: String) {
+    package init(relation: String, number: FormattedNumber, name: String) {
       self.relation = relation
       self.number = number
       self.name = name
@@ -42,34 +42,34 @@ public struct ReplColumns: Sendable {
   }
 
   /// A row of the right column.
-  public struct Destination: Sendable, Hashable {
+  package struct Destination: Sendable, Hashable {
     /// The unit.
-    public let row: Row
+    package let row: Row
     /// The current value in that unit.
-    public let value: Value
+    package let value: Value
 
     /// Creates a destination row.
-    public init(row: Row, value: Value) {
+    package init(row: Row, value: Value) {
       self.row = row
       self.value = value
     }
   }
 
   /// Left column, display order.
-  public var sources: [Row]
+  package var sources: [Row]
   /// Position of the source unit in ``sources``.
-  public var sourceIndex: Int
+  package var sourceIndex: Int
   /// Right column, display order, without the source unit.
-  public var destinations: [Destination]
+  package var destinations: [Destination]
   /// Position of the target unit in ``destinations``.
-  public var targetIndex: Int?
+  package var targetIndex: Int?
   /// Rows of the category matching the filter (all when there is none).
-  public var matching: Int
+  package var matching: Int
   /// Rows of the category: its units and its featured prefixed forms.
-  public var total: Int
+  package var total: Int
 
   /// Creates columns.
-  public init(sources: [Row], sourceIndex: Int, destinations: [Destination], targetIndex: Int?, matching: Int,
+  package init(sources: [Row], sourceIndex: Int, destinations: [Destination], targetIndex: Int?, matching: Int,
               total: Int) {
     self.sources = sources
     self.sourceIndex = sourceIndex
@@ -85,7 +85,7 @@ extension ReplSession {
   ///
   /// With a filter, only matching units are listed, except that the current source and target
   /// stay (so the highlighted pair is always on screen); `pinned: false` leaves them out too.
-  public func columns(pinned: Bool = true) -> ReplColumns {
+  package func columns(pinned: Bool = true) -> ReplColumns {
     prepareCache()
     let query = UnitSearch.Query(state.filter)
     let identifier = state.category.identifier
@@ -161,7 +161,7 @@ extension ReplSession {
 
   /// The destination column as plain lines for a script: a title line, then one aligned line per
   /// matching unit (`  = 8.04672 km  kilometres`), as `conv 5 mi` prints it.
-  public func columnLines() -> [String] {
+  package func columnLines() -> [String] {
     let columns = columns(pinned: false)
     var lines = [display.sourceText(sourceQuantity) + " (" + state.category.title.lowercased() + ") is"]
     let numbers = ColumnAligner.align(columns.destinations.map(\.value.number), color: false)
@@ -178,7 +178,7 @@ extension ReplSession {
   }
 
   /// The categories as lines: identifier, title and unit count.
-  public func categoryLines() -> [String] {
+  package func categoryLines() -> [String] {
     let width = catalog.categories.map { DisplayWidth.of($0.identifier) }.max() ?? 0
     return catalog.categories.map { category in
       let count = search.units(inCategory: category.identifier, matching: UnitSearch.Query("")).count

@@ -4,7 +4,7 @@ import ConvKit
 /// Tab completion for the REPL, in context: command words and category names at the start of a
 /// line, categories after `cat`, units after `from`, `to` (of the current category), `/` and
 /// inside conversions.
-public struct ReplCompletion: Sendable {
+package struct ReplCompletion: Sendable {
   struct Spelling: Sendable {
     let text: String
     let folded: String
@@ -16,7 +16,7 @@ public struct ReplCompletion: Sendable {
   private let matcher: UnitMatcher
 
   /// Indexes a catalog's category names and unit symbols and names.
-  public init(catalog: Catalog) {
+  package init(catalog: Catalog) {
     categories = catalog.categories.map {
       Spelling(text: $0.identifier, folded: TextFolding.fold($0.identifier), category: $0.identifier)
     }
@@ -25,9 +25,9 @@ public struct ReplCompletion: Sendable {
 
   /// The replacements for `word`, the text readline is completing, which ends `lineBeforeCursor`.
   ///
-  /// Unit names may hold spaces (`nautical mile`): the argument is everything after the command
+  /// CatalogUnit names may hold spaces (`nautical mile`): the argument is everything after the command
   /// word, and each candidate is cut to the part that replaces `word`. Units of `category` come first.
-  public func candidates(lineBeforeCursor line: String, word: String, category: String?) -> [String] {
+  package func candidates(lineBeforeCursor line: String, word: String, category: String?) -> [String] {
     let wordStart = line.count - word.count
     guard wordStart >= 0 else { return [] }
     let characters = Array(line)
@@ -100,7 +100,7 @@ public struct ReplCompletion: Sendable {
   }
 
   /// The longest common prefix of the candidates (what readline inserts when several match).
-  public static func commonPrefix(_ candidates: [String]) -> String {
+  package static func commonPrefix(_ candidates: [String]) -> String {
     guard var prefix = candidates.first.map(Array.init) else { return "" }
     for candidate in candidates.dropFirst() {
       let characters = Array(candidate)

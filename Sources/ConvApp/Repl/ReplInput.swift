@@ -4,7 +4,7 @@ import ConvKit
 ///
 /// Commands are checked first (`help`, `from mi`, `/nau` …), then a category name, then a bare
 /// number; anything else is a conversion, read exactly as on the command line.
-public enum ReplInput: Sendable, Equatable {
+package enum ReplInput: Sendable, Equatable {
   /// An empty line.
   case nothing
   /// `length` or `cat length`: select a category (the name as typed).
@@ -37,10 +37,10 @@ public enum ReplInput: Sendable, Equatable {
   case invalid(String)
 
   /// Every command word, as offered by Tab completion.
-  public static let commandWords = ["cat", "from", "to", "swap", "fav", "favs", "show", "help", "quit"]
+  package static let commandWords = ["cat", "from", "to", "swap", "fav", "favs", "show", "help", "quit"]
 
   /// Classifies a line.
-  public static func parse(_ line: String, catalog: Catalog, conventions: NumberConventions = .standard) -> ReplInput {
+  package static func parse(_ line: String, catalog: Catalog, conventions: NumberConventions = .standard) -> ReplInput {
     let text = line.replTrimmed
     guard !text.isEmpty else { return .nothing }
     if text.hasPrefix("/") { return .filter(String(text.dropFirst()).replTrimmed) }

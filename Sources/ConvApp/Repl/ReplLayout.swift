@@ -2,21 +2,21 @@ import ConvFormat
 import ConvKit
 
 /// How the screen is drawn: colour or not, ASCII or not, and the one accent colour.
-public struct ReplStyle: Sendable, Hashable {
+package struct ReplStyle: Sendable, Hashable {
   /// SGR escapes allowed.
-  public var color: Bool
+  package var color: Bool
   /// Only ASCII characters.
-  public var ascii: Bool
+  package var ascii: Bool
   /// SGR parameters of the accent colour (`38;5;208`, an orange, by default).
-  public var accent: String
+  package var accent: String
 
   /// The accent for a terminal type: a 256-colour orange when the terminal has 256 colours, else yellow.
-  public static func accent(forTerminal term: String?) -> String {
+  package static func accent(forTerminal term: String?) -> String {
     (term ?? "").contains("256") || (term ?? "").contains("direct") ? "38;5;208" : "33"
   }
 
   /// Creates a style.
-  public init(color: Bool, ascii: Bool, accent: String = "38;5;208") {
+  package init(color: Bool, ascii: Bool, accent: String = "38;5;208") {
     self.color = color
     self.ascii = ascii
     self.accent = accent
@@ -38,7 +38,7 @@ public struct ReplStyle: Sendable, Hashable {
 }
 
 /// Lays out the screen as lines of exactly the requested width and count (plain data, no terminal).
-public enum ReplLayout {
+package enum ReplLayout {
   /// One row of a scrolled list.
   enum Slot: Equatable {
     case item(Int)
@@ -113,7 +113,7 @@ public enum ReplLayout {
 
   /// The two columns in `rows` rows of `width` columns: the current pair on the middle row,
   /// highlighted; numbers aligned on the decimal separator; cut lists counted.
-  public static func columns(_ columns: ReplColumns, rows: Int, width: Int, style: ReplStyle) -> [String] {
+  package static func columns(_ columns: ReplColumns, rows: Int, width: Int, style: ReplStyle) -> [String] {
     guard rows > 0, width > 0 else { return [] }
     let center = (rows - 1) / 2
     let left = window(count: columns.sources.count, selected: columns.sources.isEmpty ? nil : columns.sourceIndex,
@@ -190,7 +190,7 @@ public enum ReplLayout {
   }
 
   /// A plain list (help, favorites, categories) from the top, with an optional highlighted line.
-  public static func list(_ items: [String], highlighted: Int?, rows: Int, width: Int, style: ReplStyle) -> [String] {
+  package static func list(_ items: [String], highlighted: Int?, rows: Int, width: Int, style: ReplStyle) -> [String] {
     topWindow(count: items.count, selected: highlighted, rows: rows).map { slot in
       switch slot {
       case .item(let index):
@@ -212,7 +212,7 @@ extension ReplSession {
   /// The whole screen for the current view in `height` lines of `width` columns (the terminal
   /// keeps one more line below for the prompt). `messages` are the last command's results and
   /// errors, shown under the footer.
-  public func screen(width: Int, height: Int, messages: [String] = [], accent: String = "38;5;208") -> [String] {
+  package func screen(width: Int, height: Int, messages: [String] = [], accent: String = "38;5;208") -> [String] {
     let style = ReplStyle(color: display.options.color, ascii: display.options.ascii, accent: accent)
     let dot = " " + style.dot + " "
     var header = " " + style.title + state.category.title + style.reset + dot + pairText
@@ -269,7 +269,7 @@ extension ReplSession {
   }
 
   /// The command list shown by `help`.
-  public static func helpLines(ascii: Bool) -> [String] {
+  package static func helpLines(ascii: Bool) -> [String] {
     [
       "length, cat NAME     choose a category (cat alone lists them)",
       "/TEXT                filter both columns (case, accents ignored); / clears",

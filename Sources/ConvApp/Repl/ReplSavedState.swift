@@ -3,18 +3,18 @@ import ConvKit
 /// The REPL's last category, pair and value, kept between sessions as a few `key = value` lines
 /// (`$XDG_STATE_HOME/conv/repl`). Reading is forgiving: a missing, corrupt or stale file (a unit
 /// that no longer exists, a value no longer valid) is ignored and the REPL opens as new.
-public struct ReplSavedState: Sendable, Equatable {
+package struct ReplSavedState: Sendable, Equatable {
   /// The category identifier.
-  public var category: String
+  package var category: String
   /// The source unit, as its symbol or name.
-  public var source: String
+  package var source: String
   /// The target unit, if any.
-  public var target: String?
+  package var target: String?
   /// The value, as an exact decimal or fraction.
-  public var value: String
+  package var value: String
 
   /// Creates a saved state.
-  public init(category: String, source: String, target: String?, value: String) {
+  package init(category: String, source: String, target: String?, value: String) {
     self.category = category
     self.source = source
     self.target = target
@@ -22,7 +22,7 @@ public struct ReplSavedState: Sendable, Equatable {
   }
 
   /// The file's text.
-  public var text: String {
+  package var text: String {
     var lines = ["# conv REPL state (written on exit; safe to delete)", "category = " + category, "source = " + source]
     if let target { lines.append("target = " + target) }
     lines.append("value = " + value)
@@ -30,7 +30,7 @@ public struct ReplSavedState: Sendable, Equatable {
   }
 
   /// Reads the file's text; nil when a required line is missing.
-  public static func parse(_ text: String) -> ReplSavedState? {
+  package static func parse(_ text: String) -> ReplSavedState? {
     var fields: [String: String] = [:]
     for line in text.split(separator: "\n").prefix(20) {
       guard !line.hasPrefix("#"), let equals = line.firstIndex(of: "=") else { continue }
@@ -57,7 +57,7 @@ extension Substring {
 
 extension ReplSession {
   /// The state to keep for the next session.
-  public var savedState: ReplSavedState {
+  package var savedState: ReplSavedState {
     ReplSavedState(category: state.category.identifier, source: ReplSession.spelling(state.source),
                    target: state.target.map(ReplSession.spelling),
                    value: state.value.terminatingDecimal?.plainString ?? state.value.description)
@@ -66,7 +66,7 @@ extension ReplSession {
   /// Opens on a saved state when it still makes sense (the category, units and value read and
   /// check); returns whether it did.
   @discardableResult
-  public mutating func restore(_ saved: ReplSavedState) -> Bool {
+  package mutating func restore(_ saved: ReplSavedState) -> Bool {
     guard let category = catalog.category(named: saved.category),
           let source = catalog.unit(named: saved.source),
           source.unit.categoryIdentifier == category.identifier || catalog.featuredUnits(in: category).contains(source)
@@ -83,7 +83,7 @@ extension ReplSession {
   /// Opens on the favorites view when there are favorites (the app's home screen); returns
   /// whether it did.
   @discardableResult
-  public mutating func openOnFavorites() -> Bool {
+  package mutating func openOnFavorites() -> Bool {
     guard let store = favoritesStore, let file = try? store.load(), !file.entries.isEmpty else { return false }
     var next = state
     next.view = .favorites

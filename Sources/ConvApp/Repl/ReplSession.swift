@@ -6,9 +6,9 @@ import ConvKit
 /// The terminal layer only reads lines (readline), asks for ``screen(width:height:messages:accent:)``
 /// and writes it. In a script (standard input not a terminal), ``handle(_:)`` returns the result
 /// lines to print.
-public struct ReplSession {
+package struct ReplSession {
   /// How results are shown.
-  public enum Mode: Sendable, Hashable {
+  package enum Mode: Sendable, Hashable {
     /// A full-screen terminal: most results are in the columns, the outcome holds messages.
     case screen
     /// Plain lines for scripts: every result is in the outcome.
@@ -16,24 +16,24 @@ public struct ReplSession {
   }
 
   /// The converter for expressions, with the user's output options.
-  public let converter: Converter
+  package let converter: Converter
   /// The same catalog with human output, for the columns and pair lines.
-  public let display: Converter
+  package let display: Converter
   /// The matcher that filters both columns (the one `conv search` uses).
-  public let search: UnitSearch
+  package let search: UnitSearch
   /// Screen or script.
-  public let mode: Mode
+  package let mode: Mode
   /// The favorites file, when there is one.
-  public var favoritesStore: (any ReplFavoritesStore)?
+  package var favoritesStore: (any ReplFavoritesStore)?
   /// The current state.
-  public private(set) var state: ReplState
+  package private(set) var state: ReplState
   private let cache = ValueCache()
 
   /// The catalog in use.
-  public var catalog: Catalog { converter.catalog }
+  package var catalog: Catalog { converter.catalog }
 
   /// Starts a session on `length` (or the first category with units); nil when no category has units.
-  public init?(converter: Converter, mode: Mode, favorites: (any ReplFavoritesStore)? = nil,
+  package init?(converter: Converter, mode: Mode, favorites: (any ReplFavoritesStore)? = nil,
                search: UnitSearch? = nil) {
     self.converter = converter
     var human = converter.options
@@ -61,7 +61,7 @@ public struct ReplSession {
   ///
   /// The value and source unit are checked after every command as any quantity is: a command that
   /// would leave `-500 °C` (a typed value, `from`, `swap`) is refused and changes nothing.
-  public mutating func handle(_ line: String) -> ReplOutcome {
+  package mutating func handle(_ line: String) -> ReplOutcome {
     let before = state
     let outcome = handleUnchecked(line)
     if let problem = valueProblem {
@@ -288,12 +288,12 @@ public struct ReplSession {
   // MARK: Favorites
 
   /// How a unit is written in the favorites file: its symbol, or its name when it has none.
-  public static func spelling(_ unit: PrefixedUnit) -> String {
+  package static func spelling(_ unit: PrefixedUnit) -> String {
     unit.unit.symbols.isEmpty ? unit.name : unit.symbol
   }
 
   /// The current pair as a favorite; nil in a one-unit category.
-  public var currentFavorite: FavoritePair? {
+  package var currentFavorite: FavoritePair? {
     state.target.map { FavoritePair(from: ReplSession.spelling(state.source), to: ReplSession.spelling($0)) }
   }
 
@@ -329,7 +329,7 @@ public struct ReplSession {
   /// The current value in the source unit: `5 mi`. Every command that changes the value or the
   /// source keeps this a valid quantity (see `handle`), so the fallback to one of the unit is
   /// never shown.
-  public var sourceQuantity: Quantity {
+  package var sourceQuantity: Quantity {
     let unit = UnitExpression(unit: state.source)
     return (try? catalog.quantity(state.value, in: unit)) ?? (try? catalog.quantity(.one, in: unit))
       ?? (try! catalog.parseQuantity(state.source.symbol))
@@ -346,7 +346,7 @@ public struct ReplSession {
   }
 
   /// `5 mi = 8.04672 km` for the current pair, in human form.
-  public var pairText: String {
+  package var pairText: String {
     prepareCache()
     let key = state.target.map { ReplState.key($0) } ?? ""
     if let text = cache.pairs[key] { return text }

@@ -1,11 +1,11 @@
 import ConvFormat
 
 /// Fitting text into terminal columns, escape codes included.
-public enum ReplText {
+package enum ReplText {
   private static let spaceRun = String(repeating: " ", count: 512)
 
   /// `count` spaces (none for a negative count).
-  public static func spaces(_ count: Int) -> String {
+  package static func spaces(_ count: Int) -> String {
     guard count > 0 else { return "" }
     guard count <= 512 else { return String(repeating: " ", count: count) }
     return String(spaceRun.utf8.prefix(count))!
@@ -14,7 +14,7 @@ public enum ReplText {
   /// The text cut to `width` display columns (with an ellipsis when cut) and padded with spaces to
   /// exactly `width`. Escape sequences take no room and are kept; when the cut falls after an
   /// opening SGR, normal intensity is restored.
-  public static func fit(_ text: String, width: Int, ascii: Bool = false) -> String {
+  package static func fit(_ text: String, width: Int, ascii: Bool = false) -> String {
     guard width > 0 else { return "" }
     let total = DisplayWidth.of(text)
     if total <= width { return text + ReplText.spaces(width - total) }
@@ -43,17 +43,17 @@ public enum ReplText {
   }
 
   /// The text padded with spaces on the right to `width` columns (never cut).
-  public static func pad(_ text: String, to width: Int) -> String {
+  package static func pad(_ text: String, to width: Int) -> String {
     text + ReplText.spaces(max(0, width - DisplayWidth.of(text)))
   }
 
   /// The text padded with spaces on the left to `width` columns (never cut).
-  public static func padLeft(_ text: String, to width: Int) -> String {
+  package static func padLeft(_ text: String, to width: Int) -> String {
     ReplText.spaces(max(0, width - DisplayWidth.of(text))) + text
   }
 
   /// The text without escape sequences.
-  public static func plain(_ text: String) -> String {
+  package static func plain(_ text: String) -> String {
     guard text.unicodeScalars.contains("\u{1B}") else { return text }
     var out = ""
     var scalars = text.unicodeScalars.makeIterator()

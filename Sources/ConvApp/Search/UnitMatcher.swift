@@ -4,20 +4,20 @@ import ConvKit
 /// The one matcher of what people type against the catalog's spellings, for every front end:
 /// search and the REPL's filter (`search`), completion in the REPL and the shells (`completions`),
 /// and "did you mean" (`suggestions`). Spellings are folded once, when the matcher is made.
-public struct UnitMatcher: Sendable {
+package struct UnitMatcher: Sendable {
   /// The catalog matched against.
-  public let catalog: Catalog
+  package let catalog: Catalog
   private let givenSearch: UnitSearch?
   /// Ranked search over names, symbols and aliases (folding case and accents); built when first
   /// asked for unless given.
-  public var search: UnitSearch { givenSearch ?? UnitSearch(catalog: catalog) }
+  package var search: UnitSearch { givenSearch ?? UnitSearch(catalog: catalog) }
 
   /// A spelling that completion offers.
   struct Spelling: Sendable {
     let text: String
     let folded: String
     let isSymbol: Bool
-    let unit: Unit
+    let unit: CatalogUnit
   }
 
   private let spellings: [Spelling]
@@ -26,7 +26,7 @@ public struct UnitMatcher: Sendable {
   private let featured: [PrefixedUnit]
 
   /// A matcher over `catalog`; `search` reuses an index already built.
-  public init(catalog: Catalog, search: UnitSearch? = nil) {
+  package init(catalog: Catalog, search: UnitSearch? = nil) {
     self.catalog = catalog
     givenSearch = search
     var spellings: [Spelling] = []
@@ -45,7 +45,7 @@ public struct UnitMatcher: Sendable {
 
   /// Up to `limit` spellings the user may have meant by an unknown one, fitting the other side's
   /// dimension when known (see `Catalog.suggestions(for:limit:fitting:)`).
-  public func suggestions(for text: String, limit: Int = 3, fitting dimension: Dimension?) -> [String] {
+  package func suggestions(for text: String, limit: Int = 3, fitting dimension: PhysicalDimension?) -> [String] {
     catalog.suggestions(for: text, limit: limit, fitting: dimension)
   }
 
@@ -54,7 +54,7 @@ public struct UnitMatcher: Sendable {
   /// folded (`ang` → `ångström`), then prefixed symbols (`km`, `GiB`, `µF`) once a prefix and more
   /// is typed. After an operator (`kg/m`) the part after it is completed. With `fitting`, units of that dimension first, then of the inverse
   /// dimension, and no others.
-  public func completions(of typed: String, fitting dimension: Dimension? = nil) -> [(text: String, unit: Unit)] {
+  package func completions(of typed: String, fitting dimension: PhysicalDimension? = nil) -> [(text: String, unit: CatalogUnit)] {
     var head = ""
     var word = Substring(typed)
     if let operatorIndex = typed.lastIndex(where: { "/*·×(".contains($0) }) {
@@ -63,15 +63,15 @@ public struct UnitMatcher: Sendable {
     }
     let filter = head.isEmpty ? dimension : nil
     let folded = TextFolding.fold(String(word))
-    var results: [(text: String, unit: Unit, rank: Int)] = []
+    var results: [(text: String, unit: CatalogUnit, rank: Int)] = []
     var seen = Set<String>()
-    func rank(_ unit: Unit) -> Int? {
+    func rank(_ unit: CatalogUnit) -> Int? {
       guard let filter else { return 0 }
       if unit.dimension == filter { return 0 }
       if !filter.isNone && unit.dimension == filter.inverse { return 1 }
       return nil
     }
-    func offer(_ text: String, _ unit: Unit) {
+    func offer(_ text: String, _ unit: CatalogUnit) {
       guard let rank = rank(unit), seen.insert(text).inserted else { return }
       results.append((head + text, unit, rank))
     }
@@ -86,7 +86,7 @@ public struct UnitMatcher: Sendable {
     // operator is completed on its own.
     if !head.isEmpty {
       let whole = TextFolding.fold(typed)
-      var wholeMatches: [(text: String, unit: Unit, rank: Int)] = []
+      var wholeMatches: [(text: String, unit: CatalogUnit, rank: Int)] = []
       for spelling in spellings where spelling.text.hasPrefix(typed) || spelling.folded.hasPrefix(whole) {
         guard let rank = dimension.map({ spelling.unit.dimension == $0 ? 0 : spelling.unit.dimension == $0.inverse ? 1 : -1 }) ?? 0,
               rank >= 0, seen.insert("=" + spelling.text).inserted else { continue }

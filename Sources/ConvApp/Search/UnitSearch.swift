@@ -6,17 +6,17 @@ import ConvKit
 /// `angstrom` finds Ångström, `sq ft` finds square foot, `micro` finds µ-prefixed spellings. The
 /// same matcher filters the REPL's columns. Each candidate spelling is folded once, when the
 /// index is built.
-public struct UnitSearch: Sendable {
+package struct UnitSearch: Sendable {
   /// One hit.
-  public struct Hit: Sendable, Hashable {
+  package struct Hit: Sendable, Hashable {
     /// The unit found, or nil for a category hit.
-    public let unit: Unit?
+    package let unit: CatalogUnit?
     /// The category found (for unit hits: the unit's category).
-    public let category: UnitCategory
+    package let category: UnitCategory
     /// The spelling that matched best.
-    public let matched: String
+    package let matched: String
     /// Lower is better.
-    public let score: Int
+    package let score: Int
   }
 
   private struct Entry: Sendable {
@@ -29,9 +29,9 @@ public struct UnitSearch: Sendable {
   }
 
   /// A query folded once, to test against many units (one per keystroke in the REPL).
-  public struct Query: Sendable, Hashable {
+  package struct Query: Sendable, Hashable {
     /// The text as typed.
-    public let text: String
+    package let text: String
     let folded: String
     /// The folded query's UTF-8 bytes, and where each of its words is in them.
     let bytes: [UInt8]
@@ -40,7 +40,7 @@ public struct UnitSearch: Sendable {
     let matchesInside: Bool
 
     /// Folds `text` the way every spelling is folded.
-    public init(_ text: String) {
+    package init(_ text: String) {
       self.text = text
       folded = UnitSearch.normalize(text)
       bytes = Array(folded.utf8)
@@ -49,7 +49,7 @@ public struct UnitSearch: Sendable {
     }
 
     /// Whether the query matches everything (nothing but spaces typed).
-    public var isEmpty: Bool { folded.isEmpty }
+    package var isEmpty: Bool { folded.isEmpty }
   }
 
   /// Every folded spelling's UTF-8 bytes in one array, with its words' boundaries, so that many
@@ -173,7 +173,7 @@ public struct UnitSearch: Sendable {
   private let unitPositions: [String: Int]
 
   /// Builds the index for a catalog.
-  public init(catalog: Catalog) {
+  package init(catalog: Catalog) {
     self.catalog = catalog
     var categoryPositions: [String: Int] = [:]
     for (index, category) in catalog.categories.enumerated() { categoryPositions[category.identifier] = index }
@@ -208,7 +208,7 @@ public struct UnitSearch: Sendable {
     self.unitPositions = positions
   }
 
-  private static func positionKey(_ unit: Unit) -> String {
+  private static func positionKey(_ unit: CatalogUnit) -> String {
     unit.name
   }
 
@@ -221,7 +221,7 @@ public struct UnitSearch: Sendable {
   /// Folds case and diacritics, maps µ/μ to `u` and abbreviations to words (`sq` → `square`).
   /// The word `micro` stays a word: it finds the micro-units by name (`microinch`, with its `µin`),
   /// not the symbol `u` (the unified atomic mass unit).
-  public static func normalize(_ text: String) -> String {
+  package static func normalize(_ text: String) -> String {
     var folded = TextFolding.fold(text)
     folded = String(folded.map { $0 == "μ" || $0 == "µ" ? "u" : $0 })
     let words = folded.split(separator: " ").map { word -> String in
@@ -253,7 +253,7 @@ public struct UnitSearch: Sendable {
   }
 
   /// Units and categories matching `query`, best first; each unit or category at most once.
-  public func search(_ query: String, limit: Int = 50) -> [Hit] {
+  package func search(_ query: String, limit: Int = 50) -> [Hit] {
     let folded = UnitSearch.normalize(query)
     guard !folded.isEmpty else { return [] }
     let words = folded.split(separator: " ")
@@ -272,14 +272,14 @@ public struct UnitSearch: Sendable {
   }
 
   /// Whether a unit matches `query` (for filtering a column): an empty query matches everything.
-  public func matches(_ unit: Unit, query: String) -> Bool {
+  package func matches(_ unit: CatalogUnit, query: String) -> Bool {
     matches(unit, query: Query(query))
   }
 
   /// Whether a unit matches a folded query; an empty query matches everything.
   ///
   /// Units of this catalog use the spellings folded when the index was built; others are folded now.
-  public func matches(_ unit: Unit, query: Query) -> Bool {
+  package func matches(_ unit: CatalogUnit, query: Query) -> Bool {
     if query.isEmpty { return true }
     if let position = unitPositions[UnitSearch.positionKey(unit)] {
       let entries = unitEntries[position]
@@ -295,7 +295,7 @@ public struct UnitSearch: Sendable {
 
   /// Whether a possibly prefixed unit matches a folded query: a prefixed one (`km`) by its own
   /// symbols and names (`kilometre`), folded now.
-  public func matches(_ unit: PrefixedUnit, query: Query) -> Bool {
+  package func matches(_ unit: PrefixedUnit, query: Query) -> Bool {
     guard let prefix = unit.prefix else { return matches(unit.unit, query: query) }
     if query.isEmpty { return true }
     var spellings = SpellingPool()
@@ -307,7 +307,7 @@ public struct UnitSearch: Sendable {
   }
 
   /// The units of a category that match `query`, in display order (all of them for an empty query).
-  public func units(inCategory identifier: String, matching query: Query) -> [Unit] {
+  package func units(inCategory identifier: String, matching query: Query) -> [CatalogUnit] {
     guard let positions = unitsByCategory[identifier] else { return [] }
     if query.isEmpty { return positions.map { catalog.units[$0] } }
     let matching = pool.withMatcher(query) { matches in positions.filter { matches(unitEntries[$0]) } }
@@ -316,7 +316,7 @@ public struct UnitSearch: Sendable {
 
   /// How many units of each category match `query`, for the first `limit` categories (in catalog
   /// order) with at least one match.
-  public func matchCounts(_ query: Query, limit: Int = .max) -> [(category: UnitCategory, count: Int)] {
+  package func matchCounts(_ query: Query, limit: Int = .max) -> [(category: UnitCategory, count: Int)] {
     guard !query.isEmpty, limit > 0 else { return [] }
     return pool.withMatcher(query) { matches in
       var counts: [(category: UnitCategory, count: Int)] = []

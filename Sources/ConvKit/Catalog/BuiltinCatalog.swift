@@ -4,7 +4,7 @@ extension Catalog {
   /// The catalog embedded in conv, generated from `Data/`.
   ///
   /// Free to create: it reads the tables compiled into the binary (`BuiltinData`) in place and
-  /// builds a `Unit` the first time one is looked up.
+  /// builds a `CatalogUnit` the first time one is looked up.
   public static let builtin = Catalog(storage: CatalogStorage(
     tables: .shared, categories: [], units: [],
     rates: RatesInUse(snapshot: { BuiltinTables.exchangeRates })))
@@ -29,14 +29,14 @@ final class BuiltinTables: Sendable {
 
   /// A unit built from its record, shared by every lookup that finds it.
   private final class Built: Sendable {
-    let unit: Unit
-    init(_ unit: Unit) { self.unit = unit }
+    let unit: CatalogUnit
+    init(_ unit: CatalogUnit) { self.unit = unit }
   }
 
   private struct State {
     /// The units built so far, by index (allocated on first use).
     var units: [Built?] = []
-    var all: [Unit]? = nil
+    var all: [CatalogUnit]? = nil
     var categories: [UnitCategory]? = nil
   }
   private let state = Mutex(State())
@@ -44,7 +44,7 @@ final class BuiltinTables: Sendable {
   private init() {}
 
   /// The unit of a record, built on first use.
-  func unit(at index: Int) -> Unit {
+  func unit(at index: Int) -> CatalogUnit {
     if let built = state.withLock({ $0.units.isEmpty ? nil : $0.units[index] }) { return built.unit }
     let built = Built(readUnit(at: index))
     state.withLock { state in
@@ -55,7 +55,7 @@ final class BuiltinTables: Sendable {
   }
 
   /// Every unit, in catalog order.
-  var allUnits: [Unit] {
+  var allUnits: [CatalogUnit] {
     if let all = state.withLock({ $0.all }) { return all }
     let all = (0..<unitCount).map { unit(at: $0) }
     return state.withLock { state in
@@ -92,7 +92,7 @@ final class BuiltinTables: Sendable {
     return value
   }
 
-  private func readUnit(at index: Int) -> Unit {
+  private func readUnit(at index: Int) -> CatalogUnit {
     let base = records.utf8Start
     let count = records.utf8CodeUnitCount
     let start = recordOffset(index)
@@ -115,12 +115,12 @@ final class BuiltinTables: Sendable {
   }
 
   /// A unit from the fields of a `U` record (see `CatalogSourceWriter`).
-  static func unit(_ fields: [String], order: Int) -> Unit {
+  static func unit(_ fields: [String], order: Int) -> CatalogUnit {
     let flags = fields[13]
     let factor = Magnitude(Rational(unreducedNumerator: integer(fields[8]), denominator: integer(fields[9])),
                            piPower: Int(fields[10]) ?? 0)
     let offset = Rational(unreducedNumerator: integer(fields[11]), denominator: integer(fields[12]))
-    return Unit(
+    return CatalogUnit(
       name: fields[1], plural: fields[2], symbols: list(fields[3]), aliases: list(fields[4]),
       claimedNames: list(fields[5]), alternateNames: fields.count > 17 ? list(fields[17]) : [],
       categoryIdentifier: fields[6], dimension: dimension(fields[7]),
@@ -155,12 +155,12 @@ final class BuiltinTables: Sendable {
     field.isEmpty ? [] : field.split(separator: "|").map(String.init)
   }
 
-  static func dimension(_ field: String) -> Dimension {
+  static func dimension(_ field: String) -> PhysicalDimension {
     var exponents = SIMD16<Int8>.zero
     for (lane, part) in field.split(separator: ",").enumerated() where lane < 16 {
       exponents[lane] = Int8(part) ?? 0
     }
-    return Dimension(exponents: exponents)
+    return PhysicalDimension(exponents: exponents)
   }
 
   static func integer(_ field: String) -> BigInteger {
@@ -251,12 +251,12 @@ struct KeyTable: Sendable {
 /// once on first use.
 final class CombinedArrays: Sendable {
   private struct Joined {
-    var units: [Unit]? = nil
+    var units: [CatalogUnit]? = nil
     var categories: [UnitCategory]? = nil
   }
   private let joined = Mutex(Joined())
 
-  func units(_ make: () -> [Unit]) -> [Unit] {
+  func units(_ make: () -> [CatalogUnit]) -> [CatalogUnit] {
     if let units = joined.withLock({ $0.units }) { return units }
     let units = make()
     joined.withLock { $0.units = units }

@@ -7,8 +7,8 @@
 /// 4. a prefix word on a name, plural or alias (`kilometre`, `Gibibytes`).
 ///
 /// A catalog is a cheap value: it shares its storage. The built-in catalog reads its units
-/// straight from tables compiled into the binary and builds a `Unit` only when one is looked up,
-/// so it costs nothing at start-up; catalogs built from `Unit` values (personal units, tests) are
+/// straight from tables compiled into the binary and builds a `CatalogUnit` only when one is looked up,
+/// so it costs nothing at start-up; catalogs built from `CatalogUnit` values (personal units, tests) are
 /// indexed with dictionaries. Both follow the same rules (see `CatalogStorage`).
 public struct Catalog: Sendable {
   let storage: CatalogStorage
@@ -17,11 +17,11 @@ public struct Catalog: Sendable {
   public var categories: [UnitCategory] { storage.categories }
   /// Every unit, grouped by category and in display order within each. For the built-in catalog
   /// this builds every unit on first use; lookups do not need it.
-  public var units: [Unit] { storage.units }
+  public var units: [CatalogUnit] { storage.units }
 
   /// Builds a catalog. Earlier units win name clashes, except that claimed names (`F!`) win over
   /// symbols; loaders report clashes before getting here.
-  public init(categories: [UnitCategory], units: [Unit]) {
+  public init(categories: [UnitCategory], units: [CatalogUnit]) {
     storage = CatalogStorage(tables: nil, categories: categories, units: units)
   }
 
@@ -90,7 +90,7 @@ public struct Catalog: Sendable {
     return nil
   }
 
-  private func isName(_ key: String, of unit: Unit) -> Bool {
+  private func isName(_ key: String, of unit: CatalogUnit) -> Bool {
     ([unit.name, unit.plural] + unit.aliases).contains { $0.lowercased() == key }
   }
 
@@ -122,12 +122,12 @@ public struct Catalog: Sendable {
   }
 
   /// The category with the given identifier.
-  public func category(of unit: Unit) -> UnitCategory? {
+  public func category(of unit: CatalogUnit) -> UnitCategory? {
     storage.categoryIndex(unit.categoryIdentifier).map { storage.category(at: $0) }
   }
 
   /// The units of a category in display order (by magnitude).
-  public func units(in category: UnitCategory) -> [Unit] {
+  public func units(in category: UnitCategory) -> [CatalogUnit] {
     storage.unitIndices(inCategory: category.identifier).map { storage.unit(at: $0) }
   }
 
@@ -164,13 +164,13 @@ public struct Catalog: Sendable {
   }
 
   /// Describes a dimension in words: the title of its main category (`speed`), else its formula.
-  public func describe(_ dimension: Dimension) -> String {
+  public func describe(_ dimension: PhysicalDimension) -> String {
     primaryCategory(for: dimension)?.title.lowercased() ?? dimension.formula
   }
 
   /// The main category of a dimension: of those that have it, the one with the most units
   /// (length rather than astronomical distance, energy rather than torque).
-  public func primaryCategory(for dimension: Dimension) -> UnitCategory? {
+  public func primaryCategory(for dimension: PhysicalDimension) -> UnitCategory? {
     categories.filter { $0.dimension == dimension }
       .max { storage.unitCount(inCategory: $0.identifier) < storage.unitCount(inCategory: $1.identifier) }
   }
@@ -194,7 +194,7 @@ public struct Catalog: Sendable {
   /// A copy with more categories and units added after these (personal units).
   ///
   /// On the built-in catalog this keeps the compiled tables and indexes only the new units.
-  public func adding(categories newCategories: [UnitCategory], units newUnits: [Unit]) -> Catalog {
+  public func adding(categories newCategories: [UnitCategory], units newUnits: [CatalogUnit]) -> Catalog {
     Catalog(storage: storage.adding(categories: newCategories, units: newUnits))
   }
 }
@@ -219,7 +219,7 @@ final class CatalogStorage: Sendable {
   let baseUnitCount: Int
   let baseCategoryCount: Int
   let extraCategories: [UnitCategory]
-  let extraUnits: [Unit]
+  let extraUnits: [CatalogUnit]
   /// Dictionary indexes of `extraUnits` and `extraCategories`; nil when there are none (the
   /// built-in catalog alone builds no dictionary at all).
   private let index: DictionaryIndex?
@@ -229,7 +229,7 @@ final class CatalogStorage: Sendable {
   /// The exchange rates the currency units follow.
   let rates: RatesInUse
 
-  init(tables: BuiltinTables?, categories: [UnitCategory], units: [Unit], rates: RatesInUse = .none) {
+  init(tables: BuiltinTables?, categories: [UnitCategory], units: [CatalogUnit], rates: RatesInUse = .none) {
     self.tables = tables
     self.rates = rates
     baseUnitCount = tables?.unitCount ?? 0
@@ -243,7 +243,7 @@ final class CatalogStorage: Sendable {
   }
 
   /// The same base with more categories and units after the present ones.
-  func adding(categories: [UnitCategory], units: [Unit]) -> CatalogStorage {
+  func adding(categories: [UnitCategory], units: [CatalogUnit]) -> CatalogStorage {
     CatalogStorage(tables: tables, categories: extraCategories + categories, units: extraUnits + units,
                    rates: rates)
   }
@@ -327,7 +327,7 @@ final class CatalogStorage: Sendable {
 
   // MARK: Values
 
-  func unit(at index: Int) -> Unit {
+  func unit(at index: Int) -> CatalogUnit {
     let unit = index < baseUnitCount && tables != nil ? tables!.unit(at: index) : extraUnits[index - baseUnitCount]
     guard rates.mayReplace, unit.dimension[.currency] != 0, unit.definition == ExchangeRates.rateDefinition else {
       return unit
@@ -340,7 +340,7 @@ final class CatalogStorage: Sendable {
     return extraCategories[index - baseCategoryCount]
   }
 
-  var units: [Unit] {
+  var units: [CatalogUnit] {
     guard let tables else { return extraUnits }
     guard let combined, !extraUnits.isEmpty else { return tables.allUnits }
     return combined.units { tables.allUnits + extraUnits }
@@ -368,7 +368,7 @@ final class DictionaryIndex: Sendable {
   let categoryKeys: [String: Int]
   let unitsByCategory: [String: [Int]]
 
-  init(categories: [UnitCategory], units: [Unit], unitBase: Int, categoryBase: Int) {
+  init(categories: [UnitCategory], units: [CatalogUnit], unitBase: Int, categoryBase: Int) {
     var exact: [String: Int] = [:]
     var symbolsOnly: [String: Int] = [:]
     var foldedKeys: [String: Int] = [:]

@@ -187,7 +187,7 @@ struct CatalogFileParser {
     func report(_ line: Int, _ message: String) {
       diagnostics.append(CatalogDiagnostic(path: source.path, line: line, message: message))
     }
-    var dimension: Dimension? = nil
+    var dimension: PhysicalDimension? = nil
     if let (text, dimensionLine) = header["dimension"] {
       dimension = CatalogFileParser.parseDimension(text)
       if dimension == nil {
@@ -233,8 +233,8 @@ struct CatalogFileParser {
   }
 
   /// Reads `mass*length^2/time^2`, `1/length`, `1`.
-  static func parseDimension(_ text: String) -> Dimension? {
-    var result = Dimension.none
+  static func parseDimension(_ text: String) -> PhysicalDimension? {
+    var result = PhysicalDimension.none
     var dividing = false
     var current = ""
     func flush() -> Bool {
@@ -249,7 +249,7 @@ struct CatalogFileParser {
         power = value
       }
       guard let base = BaseQuantity(identifier: name),
-            let raised = Dimension(base).raised(to: dividing ? -power : power),
+            let raised = PhysicalDimension(base).raised(to: dividing ? -power : power),
             let product = result.multiplied(by: raised) else { return false }
       result = product
       return true

@@ -30,7 +30,7 @@ public enum CatalogLoader {
     let resolver = DefinitionResolver(units: parser.units, categories: parser.categories.map(\.category),
                                       base: base, rates: rates)
     diagnostics += resolver.checkClashes()
-    var resolved: [Unit] = []
+    var resolved: [CatalogUnit] = []
     for index in parser.units.indices {
       do throws(CatalogDiagnostic) {
         resolved.append(try resolver.resolve(index))
@@ -81,7 +81,7 @@ final class DefinitionResolver: UnitResolving {
   private let base: Catalog?
   /// A catalog of placeholders, used only for its name lookup rules; `order` holds the raw index.
   private let names: Catalog
-  private var resolved: [Int: Unit] = [:]
+  private var resolved: [Int: CatalogUnit] = [:]
   private var failed: Set<Int> = []
   private var inProgress: Set<Int> = []
   private var current: Int? = nil
@@ -94,7 +94,7 @@ final class DefinitionResolver: UnitResolving {
     self.base = base
     self.rates = rates
     let placeholders = units.enumerated().map { index, unit in
-      Unit(name: unit.name, plural: unit.plural, symbols: unit.symbols, aliases: unit.aliases,
+      CatalogUnit(name: unit.name, plural: unit.plural, symbols: unit.symbols, aliases: unit.aliases,
            claimedNames: unit.isOverride ? [unit.name, unit.plural] + unit.symbols + unit.aliases + unit.claimedNames
              : unit.claimedNames,
            categoryIdentifier: categories[unit.category].identifier, dimension: .none, factor: .one,
@@ -158,7 +158,7 @@ final class DefinitionResolver: UnitResolving {
 
   func resolveUnit(_ spelling: String, span: SourceSpan) throws(ConvError) -> PrefixedUnit? {
     if spelling == "pi" || spelling == "π" {
-      return PrefixedUnit(unit: Unit(name: "pi", plural: "pi", symbols: ["π"], aliases: [], categoryIdentifier: "",
+      return PrefixedUnit(unit: CatalogUnit(name: "pi", plural: "pi", symbols: ["π"], aliases: [], categoryIdentifier: "",
                                      dimension: .none, factor: Magnitude(.one, piPower: 1), definition: "π",
                                      source: "mathematics"))
     }
@@ -180,7 +180,7 @@ final class DefinitionResolver: UnitResolving {
   }
 
   /// Resolves one raw unit, resolving what its definition refers to first.
-  func resolve(_ index: Int) throws(CatalogDiagnostic) -> Unit {
+  func resolve(_ index: Int) throws(CatalogDiagnostic) -> CatalogUnit {
     if let unit = resolved[index] { return unit }
     let unit = raw[index]
     let diagnostic = { (message: String) in CatalogDiagnostic(path: unit.path, line: unit.line, message: message) }
@@ -209,7 +209,7 @@ final class DefinitionResolver: UnitResolving {
       magnitude = Magnitude(euros)
       isExact = false
     } else if unit.definition == "base" {
-      let isSingleBase = BaseQuantity.allCases.contains { Dimension($0) == category.dimension }
+      let isSingleBase = BaseQuantity.allCases.contains { PhysicalDimension($0) == category.dimension }
       guard isSingleBase || category.dimension.isNone else {
         failed.insert(index)
         throw diagnostic("'base' is only for categories whose dimension is one base quantity")
@@ -254,7 +254,7 @@ final class DefinitionResolver: UnitResolving {
         throw diagnostic("unknown flag '\(flag)' (expected si, iec, common, abs, offset=X, cldr=ID, approx, override)")
       }
     }
-    let result = Unit(
+    let result = CatalogUnit(
       name: unit.name, plural: unit.plural, symbols: unit.symbols, aliases: unit.aliases,
       claimedNames: unit.isOverride ? [unit.name, unit.plural] + unit.symbols + unit.aliases + unit.claimedNames
         : unit.claimedNames,

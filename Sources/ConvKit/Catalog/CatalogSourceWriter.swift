@@ -90,7 +90,7 @@ public enum CatalogSourceWriter {
 
   static func list(_ items: [String]) -> String { items.joined(separator: "|") }
 
-  static func dimensionField(_ dimension: Dimension) -> String {
+  static func dimensionField(_ dimension: PhysicalDimension) -> String {
     BaseQuantity.allCases.map { String(dimension[$0]) }.joined(separator: ",")
   }
 

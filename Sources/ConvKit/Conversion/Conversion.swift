@@ -171,7 +171,7 @@ public struct Conversion: Sendable {
       return .reciprocal
     }
     if let difference = source.dimension.divided(by: target.dimension),
-       difference == Dimension(.angle) || difference == Dimension(.angle).inverse {
+       difference == PhysicalDimension(.angle) || difference == PhysicalDimension(.angle).inverse {
       return .cycles
     }
     throw .incompatible(from: catalog.describe(source.dimension), to: catalog.describe(target.dimension),
@@ -179,7 +179,7 @@ public struct Conversion: Sendable {
   }
 
   /// 1 / (2π) per radian of difference: one revolution counts as one cycle.
-  static func cycleFactor(from source: Dimension, to target: Dimension) -> Magnitude {
+  static func cycleFactor(from source: PhysicalDimension, to target: PhysicalDimension) -> Magnitude {
     let difference = source[.angle] - target[.angle]
     return Magnitude(Rational(2), piPower: 1).power(-difference)
   }

@@ -19,7 +19,7 @@ public struct Quantity: Sendable, Hashable {
   }
 
   /// The dimension.
-  public var dimension: Dimension { term.dimension }
+  public var dimension: PhysicalDimension { term.dimension }
   /// Whether the value is exact.
   public var isExact: Bool { term.isExact }
 }

@@ -20,7 +20,7 @@ public struct UnitExpression: Sendable, Hashable {
   }
 
   /// The unit's dimension.
-  public var dimension: Dimension { term.dimension }
+  public var dimension: PhysicalDimension { term.dimension }
   /// The size of one of this unit in the coherent SI unit.
   public var factor: Magnitude { term.value }
   /// Whether the factor is exact.

@@ -40,7 +40,7 @@ final class RatesInUse: Sendable {
 
   /// A currency unit defined by `rate`, with its factor from the rates in use when they are not
   /// the snapshot's (a currency the newer rates lack keeps the snapshot's rate).
-  func rated(_ unit: Unit) -> Unit {
+  func rated(_ unit: CatalogUnit) -> CatalogUnit {
     let (snapshot, current) = load()
     guard let current, current.date != snapshot?.date, let code = unit.symbols.first,
           let euros = current.euros(per: code) else { return unit }
@@ -64,10 +64,10 @@ final class RatesInUse: Sendable {
   }
 }
 
-extension Unit {
+extension CatalogUnit {
   /// The same unit with another factor (a currency at another day's rate).
-  func withFactor(_ factor: Magnitude) -> Unit {
-    Unit(name: name, plural: plural, symbols: symbols, aliases: aliases, claimedNames: claimedNames,
+  func withFactor(_ factor: Magnitude) -> CatalogUnit {
+    CatalogUnit(name: name, plural: plural, symbols: symbols, aliases: aliases, claimedNames: claimedNames,
          alternateNames: alternateNames, categoryIdentifier: categoryIdentifier, dimension: dimension,
          factor: factor, offset: offset, isAbsolute: isAbsolute, isExact: isExact, prefixes: prefixes,
          isCommon: isCommon, definition: definition, source: source, cldrIdentifier: cldrIdentifier, order: order)

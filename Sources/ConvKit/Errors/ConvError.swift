@@ -68,7 +68,7 @@ public enum ConvError: Error, Sendable, Equatable {
     case .numberOutOfRange(let text, _):
       return "number '\(ConvError.printable(text))' is out of range"
     case .exponentTooLarge(let power, _):
-      return "exponent \(power) is too large (at most \(Dimension.maximumExponent) in magnitude)"
+      return "exponent \(power) is too large (at most \(PhysicalDimension.maximumExponent) in magnitude)"
     case .divisionByZero:
       return "division by zero"
     case .inputTooLong(let limit):

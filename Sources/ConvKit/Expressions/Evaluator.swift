@@ -6,12 +6,12 @@ public protocol UnitResolving {
   /// Suggestions for an unknown spelling.
   func suggestions(for spelling: String) -> [String]
   /// A dimension in words, for messages (`length`).
-  func describe(_ dimension: Dimension) -> String
+  func describe(_ dimension: PhysicalDimension) -> String
 }
 
 extension UnitResolving {
   /// The dimension's formula.
-  public func describe(_ dimension: Dimension) -> String { dimension.formula }
+  public func describe(_ dimension: PhysicalDimension) -> String { dimension.formula }
 }
 
 extension Catalog: UnitResolving {
@@ -425,7 +425,7 @@ struct Evaluator<Resolver: UnitResolving> {
 
   private func peek() -> Token? { index < tokens.count ? tokens[index] : nil }
 
-  private func describeDimension(_ dimension: Dimension) -> String {
+  private func describeDimension(_ dimension: PhysicalDimension) -> String {
     resolver.describe(dimension)
   }
 

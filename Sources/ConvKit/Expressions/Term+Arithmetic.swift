@@ -49,7 +49,7 @@ extension Term {
                                            differenceUnit: differenceName(for: b.absoluteUnit!), span: span)
     }
     guard let dimension = a.dimension.multiplied(by: b.dimension) else {
-      throw .exponentTooLarge(Dimension.maximumExponent + 1, span: span)
+      throw .exponentTooLarge(PhysicalDimension.maximumExponent + 1, span: span)
     }
     var result = a
     result.value = a.value * b.value
@@ -80,7 +80,7 @@ extension Term {
     }
     guard !b.value.isZero else { throw .divisionByZero(span: span) }
     guard let dimension = a.dimension.divided(by: b.dimension) else {
-      throw .exponentTooLarge(Dimension.maximumExponent + 1, span: span)
+      throw .exponentTooLarge(PhysicalDimension.maximumExponent + 1, span: span)
     }
     var result = a
     result.value = a.value / b.value
@@ -106,7 +106,7 @@ extension Term {
     guard let dimension = term.dimension.raised(to: power) else { throw .exponentTooLarge(power, span: span) }
     if power < 0 && term.value.isZero { throw .divisionByZero(span: span) }
     let bits = max(term.value.rational.numerator.bitWidth, term.value.rational.denominator.bitWidth)
-    // `dimension` exists, so |power| <= Dimension.maximumExponent: these products cannot overflow.
+    // `dimension` exists, so |power| <= PhysicalDimension.maximumExponent: these products cannot overflow.
     if bits * abs(power) > Term.maximumBits || abs(term.value.piPower * power) > 64 {
       throw .numberOutOfRange("power", span: span)
     }
@@ -120,7 +120,7 @@ extension Term {
   }
 
   static func add(_ a: Term, _ b: Term, span: SourceSpan,
-                  resolverDescribe: (Dimension) -> String) throws(ConvError) -> Term {
+                  resolverDescribe: (PhysicalDimension) -> String) throws(ConvError) -> Term {
     if a.hasOffsetTemperature || b.hasOffsetTemperature {
       let unit = (a.hasOffsetTemperature ? a.absoluteUnit : b.absoluteUnit)!
       throw .absoluteTemperatureInCompound(unit: unit.symbol, differenceUnit: differenceName(for: unit), span: span)

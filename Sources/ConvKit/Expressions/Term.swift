@@ -8,7 +8,7 @@ public struct Term: Sendable, Hashable {
   /// the unit's degree size, without the offset).
   public var value: Magnitude
   /// The dimension.
-  public var dimension: Dimension
+  public var dimension: PhysicalDimension
   /// Whether every factor involved is exact (no `approx` unit).
   public var isExact: Bool
   /// How many unit names went into the term (0 for a pure number).

@@ -7,7 +7,7 @@ extension Catalog {
   /// With `fitting`, only units whose dimension converts to it (equal or inverse) are offered, so
   /// `conv 1 mi xyz` suggests no grays or hertz. Spellings of one character are offered only as
   /// case variants (no one-letter padding).
-  public func suggestions(for text: String, limit: Int = 3, fitting dimension: Dimension?) -> [String] {
+  public func suggestions(for text: String, limit: Int = 3, fitting dimension: PhysicalDimension?) -> [String] {
     let key = text.lowercased()
     guard !key.isEmpty, key.count <= 64 else { return [] }
     func fits(_ unit: PrefixedUnit) -> Bool {
@@ -74,7 +74,7 @@ extension Catalog {
   }
 
   /// Spellings within `bound` edits of `key` (lower case), the best per unit.
-  private func nearSpellings(_ key: String, bound: Int) -> [(spelling: String, unit: Unit, distance: Int)] {
+  private func nearSpellings(_ key: String, bound: Int) -> [(spelling: String, unit: CatalogUnit, distance: Int)] {
     var best: [Int: (String, Int)] = [:]
     storage.forEachSpelling { spelling, index in
       let folded = spelling.lowercased()

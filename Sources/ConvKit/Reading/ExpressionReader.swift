@@ -36,7 +36,7 @@ struct ExpressionReader: UnitResolving {
     suggests ? catalog.suggestions(for: spelling, fitting: nil) : []
   }
 
-  func describe(_ dimension: Dimension) -> String { catalog.describe(dimension) }
+  func describe(_ dimension: PhysicalDimension) -> String { catalog.describe(dimension) }
 
   /// The unit a spelling names: the chosen reading, else the default one (noting the spelling
   /// when it has others).

@@ -1,12 +1,12 @@
 /// A catalog unit, possibly with a prefix: `km`, `GiB`, or plain `mi`.
 public struct PrefixedUnit: Sendable, Hashable {
   /// The catalog unit.
-  public let unit: Unit
+  public let unit: CatalogUnit
   /// The prefix, if any.
   public let prefix: Prefix?
 
   /// Creates a prefixed unit.
-  public init(unit: Unit, prefix: Prefix? = nil) {
+  public init(unit: CatalogUnit, prefix: Prefix? = nil) {
     self.unit = unit
     self.prefix = prefix
   }

@@ -4,8 +4,8 @@ public struct UnitCategory: Sendable, Hashable {
   public let identifier: String
   /// Display title (`Fuel economy`).
   public let title: String
-  /// Dimension every unit of the category has.
-  public let dimension: Dimension
+  /// PhysicalDimension every unit of the category has.
+  public let dimension: PhysicalDimension
   /// Other names the category answers to.
   public let aliases: [String]
   /// Prefixed forms shown with the common units in the whole column (`km`, `cm`), as spellings the
@@ -20,7 +20,7 @@ public struct UnitCategory: Sendable, Hashable {
   public let related: [String]
 
   /// Creates a category.
-  public init(identifier: String, title: String, dimension: Dimension, aliases: [String] = [],
+  public init(identifier: String, title: String, dimension: PhysicalDimension, aliases: [String] = [],
               featured: [String] = [], reciprocals: [String] = [], related: [String] = []) {
     self.related = related
     self.identifier = identifier

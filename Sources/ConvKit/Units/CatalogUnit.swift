@@ -1,5 +1,5 @@
 /// A named unit of the catalog, such as the mile or the degree Celsius.
-public struct Unit: Sendable, Hashable {
+public struct CatalogUnit: Sendable, Hashable {
   /// Canonical singular name (`mile`, `degree Celsius`).
   public let name: String
   /// Plural name (`miles`); equal to `name` when the plural is invariant (`hertz`).
@@ -18,7 +18,7 @@ public struct Unit: Sendable, Hashable {
   /// Identifier of the category the unit belongs to (`length`).
   public let categoryIdentifier: String
   /// The unit's dimension.
-  public let dimension: Dimension
+  public let dimension: PhysicalDimension
   /// The size of one unit in the coherent SI unit of its dimension (1 mi = 1609.344 m), exact,
   /// with π kept symbolic (1° = π/180 rad).
   public let factor: Magnitude
@@ -45,7 +45,7 @@ public struct Unit: Sendable, Hashable {
   /// Creates a unit. Catalog loaders call this; most code looks units up in a `Catalog`.
   public init(name: String, plural: String, symbols: [String], aliases: [String], claimedNames: [String] = [],
               alternateNames: [String] = [], categoryIdentifier: String,
-              dimension: Dimension, factor: Magnitude, offset: Rational = .zero, isAbsolute: Bool = false,
+              dimension: PhysicalDimension, factor: Magnitude, offset: Rational = .zero, isAbsolute: Bool = false,
               isExact: Bool = true, prefixes: PrefixFamily = .none, isCommon: Bool = false, definition: String,
               source: String, cldrIdentifier: String? = nil, order: Int = 0) {
     self.name = name

@@ -2,12 +2,12 @@
 ///
 /// Speed is length¹·time⁻¹, energy is mass¹·length²·time⁻². Two units convert into each other
 /// when their dimensions are equal (or exact inverses, for reciprocal conversions).
-public struct Dimension: Hashable, Sendable {
+public struct PhysicalDimension: Hashable, Sendable {
   /// Exponents indexed by `BaseQuantity.rawValue`; unused lanes stay zero.
   public private(set) var exponents: SIMD16<Int8>
 
   /// The dimension of pure numbers.
-  public static let none = Dimension(exponents: .zero)
+  public static let none = PhysicalDimension(exponents: .zero)
 
   init(exponents: SIMD16<Int8>) { self.exponents = exponents }
 
@@ -25,31 +25,31 @@ public struct Dimension: Hashable, Sendable {
   public var isNone: Bool { exponents == .zero }
 
   /// The product of two dimensions (exponents add). Nil when an exponent would leave ±`maximumExponent`.
-  public func multiplied(by other: Dimension) -> Dimension? {
-    Dimension.checked(SIMD16<Int16>(truncatingIfNeeded: exponents) &+ SIMD16<Int16>(truncatingIfNeeded: other.exponents))
+  public func multiplied(by other: PhysicalDimension) -> PhysicalDimension? {
+    PhysicalDimension.checked(SIMD16<Int16>(truncatingIfNeeded: exponents) &+ SIMD16<Int16>(truncatingIfNeeded: other.exponents))
   }
 
   /// The quotient of two dimensions (exponents subtract).
-  public func divided(by other: Dimension) -> Dimension? {
-    Dimension.checked(SIMD16<Int16>(truncatingIfNeeded: exponents) &- SIMD16<Int16>(truncatingIfNeeded: other.exponents))
+  public func divided(by other: PhysicalDimension) -> PhysicalDimension? {
+    PhysicalDimension.checked(SIMD16<Int16>(truncatingIfNeeded: exponents) &- SIMD16<Int16>(truncatingIfNeeded: other.exponents))
   }
 
   /// The dimension raised to an integer power.
-  public func raised(to power: Int) -> Dimension? {
-    guard abs(power) <= Dimension.maximumExponent else { return nil }
-    return Dimension.checked(SIMD16<Int16>(truncatingIfNeeded: exponents) &* Int16(power))
+  public func raised(to power: Int) -> PhysicalDimension? {
+    guard abs(power) <= PhysicalDimension.maximumExponent else { return nil }
+    return PhysicalDimension.checked(SIMD16<Int16>(truncatingIfNeeded: exponents) &* Int16(power))
   }
 
   /// The inverse dimension (every exponent negated).
-  public var inverse: Dimension { Dimension(exponents: 0 &- exponents) }
+  public var inverse: PhysicalDimension { PhysicalDimension(exponents: 0 &- exponents) }
 
   /// The largest exponent magnitude a dimension may carry.
   public static let maximumExponent = 24
 
-  private static func checked(_ wide: SIMD16<Int16>) -> Dimension? {
+  private static func checked(_ wide: SIMD16<Int16>) -> PhysicalDimension? {
     let limit = Int16(maximumExponent)
     for lane in 0..<16 where wide[lane] > limit || wide[lane] < -limit { return nil }
-    return Dimension(exponents: SIMD16<Int8>(truncatingIfNeeded: wide))
+    return PhysicalDimension(exponents: SIMD16<Int8>(truncatingIfNeeded: wide))
   }
 
   /// A formula such as `length·time⁻¹` or `mass·length²·time⁻²` (`dimensionless` for none).
@@ -57,7 +57,7 @@ public struct Dimension: Hashable, Sendable {
     var parts: [String] = []
     for base in BaseQuantity.allCases where self[base] != 0 {
       let exponent = self[base]
-      parts.append(exponent == 1 ? base.identifier : base.identifier + Dimension.superscript(exponent))
+      parts.append(exponent == 1 ? base.identifier : base.identifier + PhysicalDimension.superscript(exponent))
     }
     return parts.isEmpty ? "dimensionless" : parts.joined(separator: "·")
   }
