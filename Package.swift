@@ -10,11 +10,14 @@ let package = Package(
     .library(name: "ConvKitFoundation", targets: ["ConvKitFoundation"]),
     .library(name: "ConvFormat", targets: ["ConvFormat"]),
     .executable(name: "conv", targets: ["conv"]),
+    .executable(name: "conv-rates-fetch", targets: ["conv-rates-fetch"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     // Documentation only: `swift package generate-documentation --target ConvKit`.
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+    // `conv rates update` downloads the ECB's rates with it (see README: why, and what it costs).
+    .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
   ],
   targets: [
     // MARK: Engine: pure Swift, no Foundation, no C.
@@ -34,6 +37,14 @@ let package = Package(
 
     // MARK: Application logic shared by one-shot, batch and the REPL (no terminal I/O).
     .target(name: "ConvApp", dependencies: ["ConvKit", "ConvFormat"]),
+
+    // MARK: Exchange rates download (`conv rates update`): the HTTP client, in a helper program of
+    // its own (conv-rates-fetch) so that conv's start-up does not carry SwiftNIO (see README).
+    .target(
+      name: "ConvRates",
+      dependencies: ["ConvKit", .product(name: "AsyncHTTPClient", package: "async-http-client")]
+    ),
+    .executableTarget(name: "conv-rates-fetch", dependencies: ["ConvRates"]),
 
     // MARK: The command-line tool: argument parsing, files, terminal and readline only.
     .systemLibrary(name: "CReadline"),
@@ -56,7 +67,7 @@ let package = Package(
     .testTarget(name: "ConvFormatTests", dependencies: ["ConvFormat", "ConvKit"]),
     .testTarget(name: "ConvKitFoundationTests", dependencies: ["ConvKitFoundation", "ConvKit", "ConvFormat"]),
     .testTarget(name: "ConvAppTests", dependencies: ["ConvApp", "ConvKit", "ConvFormat"]),
-    .testTarget(name: "EndToEndTests", dependencies: ["conv"]),
+    .testTarget(name: "EndToEndTests", dependencies: ["conv", "conv-rates-fetch"]),
   ],
   swiftLanguageModes: [.v6]
 )

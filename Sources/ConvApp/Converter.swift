@@ -11,12 +11,19 @@ package struct Converter: Sendable {
   /// How numbers are written in the user's locale, for reading them.
   package let conventions: NumberConventions
 
+  /// Sums of money in the locale's currency format (`$1,234.56`, `1.234,56 €`); made when needed.
+  var currency: CurrencyFormatter { CurrencyFormatter(style: options.humanStyle) }
+
   /// Creates a converter.
   package init(catalog: Catalog, options: OutputOptions) {
     self.catalog = catalog
     presenter = ValuePresenter(options: options)
     conventions = NumberConventions.of(locale: options.locale)
   }
+
+  /// Today's date, for the age of the exchange rates (nil: no notice about old rates); asked only
+  /// when a conversion goes through the rates.
+  package var today: @Sendable () -> CalendarDate? = { nil }
 
   /// The options in force.
   package var options: OutputOptions { presenter.options }
@@ -73,14 +80,24 @@ package struct Converter: Sendable {
 
   /// Reads and converts a request: the one path of every front end.
   package func convert(_ request: ConversionRequest) -> Result<Output, Failure> {
+    var request = request
     let reading: ConversionReading
     do {
       reading = try catalog.read(request, conventions: conventions)
     } catch {
-      return .failure(Failure(error: error, source: request.source, span: error.span))
+      // Currencies named in the user's language (`Schweizer Franken`): read again with ISO codes.
+      guard case .unknownUnit = error, let codes = currencyCodes(for: request.source),
+            let again = try? catalog.read(self.request(line: codes), conventions: conventions) else {
+        return .failure(Failure(error: error, source: request.source, span: error.span))
+      }
+      request = self.request(line: codes)
+      reading = again
     }
-    let notes = options.mode == .human ? reading.notes : []
+    var notes = options.mode == .human ? reading.notes : []
     let quantity = reading.quantity
+    if Converter.involvesCurrency(quantity.dimension) || reading.targets.contains(where: { Converter.involvesCurrency($0.dimension) }) {
+      notes += ratesNotes()
+    }
     if reading.targets.isEmpty {
       return wholeColumn(quantity, request: request).map { Output(lines: $0, notes: notes) }
     }
@@ -122,6 +139,7 @@ package struct Converter: Sendable {
     case .json:
       return try json(result).serialized()
     case .human:
+      if let line = currencyLine(result) { return line }
       // With --exact, π is written as such: the text is then exact whenever no measured factor is.
       let isExact = options.exact ? result.isSymbolicallyExact : result.isExact
       let target = presenter.quantityText(result.value, isExact: isExact, unit: result.target)
@@ -179,6 +197,10 @@ package struct Converter: Sendable {
       ("category", category.map { .string($0.identifier) } ?? .null),
       ("kind", .string(result.kind.rawValue)),
     ]
+    if Converter.involvesCurrency(result.target.dimension), let rates = catalog.exchangeRates {
+      members.append(("rates_date", .string(rates.date.description)))
+      members.append(("rates_source", .string(rates.source)))
+    }
     members.append(("notes", .array(note(for: result.kind).map { [.string($0)] } ?? [])))
     return .object(members)
   }
@@ -235,10 +257,12 @@ package struct Converter: Sendable {
     }
     let sourceUnit = quantity.unit?.singleUnit
     let everyUnit = catalog.columnUnits(in: category).filter { $0 != sourceUnit }
-    // The curated column by default (what a person reaches for, about a screen); `--all` for every unit.
-    let units = options.allUnits ? everyUnit
+    // The curated column by default (what a person reaches for, about a screen); `--all` for every
+    // unit. Money lists every other currency (`conv 100 EUR`): thirty rows, each a reading that matters.
+    let listsAll = options.allUnits || Converter.involvesCurrency(category.dimension)
+    let units = listsAll ? everyUnit
       : catalog.curatedColumn(in: category, source: sourceUnit, value: quantity.term.baseValue.approximation)
-    let hidden = options.allUnits ? 0 : everyUnit.filter { unit in !units.contains(unit) }.count
+    let hidden = listsAll ? 0 : everyUnit.filter { unit in !units.contains(unit) }.count
     guard !units.isEmpty else {
       let message = "\(category.title.lowercased()) has no other unit to convert into; give a target unit"
       return .failure(Failure(error: .syntax(message, span: SourceSpan(start: 0, length: request.quantity.count)),
@@ -276,8 +300,12 @@ package struct Converter: Sendable {
         let shown = presenter.digits(of: result.value, isExact: result.isExact)
         let number = presenter.humanNumber(result.value, isExact: result.isExact, in: unit)
         let exact = shown.isExact || (options.exact && result.isSymbolicallyExact)
+        let plural = shown.isZero || !(shown.digits == "1" && shown.exponent == 0)
+        // Currencies are named in the user's language by ICU (`Schweizer Franken`).
+        let name = unit.unit.dimension[.currency] != 0
+          ? currency.localizedName(code: unit.symbol, plural: plural) : nil
         rows.append((number, presenter.relation(exact: exact), presenter.symbol(unit),
-                     presenter.display(shown.isZero || !(shown.digits == "1" && shown.exponent == 0) ? unit.plural : unit.name)))
+                     name ?? presenter.display(plural ? unit.plural : unit.name)))
       }
     }
     // JSON: one array for the column, as `fav`, `list` and `categories` print (one line per request).

@@ -36,7 +36,7 @@ enum CatalogLoading {
   /// `$CONV_UNITS` that does not exist is one).
   static func loadOrExit(_ environment: Environment) -> Catalog {
     switch load(environment) {
-    case .success(let catalog): return catalog
+    case .success(let catalog): return RatesCache.catalogFollowingCache(catalog, environment: environment)
     case .failure(let failure):
       Output.problems(failure.messages)
       exit(ExitStatus.fileError)

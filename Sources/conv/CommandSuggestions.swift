@@ -7,7 +7,7 @@ enum CommandSuggestions {
   static let options: [String] = GlobalOptionsPlacement.flags.sorted() + GlobalOptionsPlacement.options.sorted()
     + ["--help", "--version", "--limit", "--generate-completion-script"]
   /// The top-level commands.
-  static let commands = ["convert", "list", "categories", "info", "search", "fav", "favorites", "repl", "help"]
+  static let commands = ["convert", "list", "categories", "info", "search", "fav", "favorites", "repl", "rates", "help"]
   /// The favorites subcommands (with their aliases).
   static let favoriteCommands = ["list", "add", "rm", "remove", "mv", "move", "path"]
 

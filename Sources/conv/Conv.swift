@@ -39,6 +39,7 @@ struct Conv: ParsableCommand {
         echo "5 mi to km" | conv     batch: one conversion per input line
         conv search angstrom         find units by name, symbol or alias
         conv fav add mi km           keep a favorite pair
+        conv 100 EUR USD             currencies, at the ECB's rates (conv rates update)
 
       EXIT STATUS:
         0   success
@@ -50,7 +51,7 @@ struct Conv: ParsableCommand {
     version: ConvVersion.string,
     subcommands: [
       ConvertCommand.self, ListCommand.self, CategoriesCommand.self, InfoCommand.self, SearchCommand.self,
-      FavoritesCommand.self, ReplCommand.self,
+      FavoritesCommand.self, ReplCommand.self, RatesCommand.self,
     ],
     defaultSubcommand: ConvertCommand.self
   )

@@ -46,7 +46,8 @@ struct ConvertCommand: ParsableCommand {
     let outputOptions = flags.resolve(environment: environment, settings: settings)
     Output.configureBuffering(isTerminal: environment.stdoutIsTerminal)
     let catalog = CatalogLoading.loadOrExit(environment)
-    let converter = Converter(catalog: catalog, options: outputOptions)
+    var converter = Converter(catalog: catalog, options: outputOptions)
+    converter.today = { environment.today }
     if words.isEmpty || words == ["-"] {
       let failed = BatchRunner(converter: converter).run()
       Output.flush()

@@ -1,4 +1,5 @@
 import ConvFormat
+import ConvKit
 
 #if canImport(Glibc)
 @preconcurrency import Glibc
@@ -50,6 +51,18 @@ struct Environment {
   var configHome: String {
     if let value = variables["XDG_CONFIG_HOME"], value.hasPrefix("/") { return value }
     return hasHome ? home + "/.config" : ""
+  }
+
+  /// `$XDG_CACHE_HOME`, else `~/.cache`.
+  var cacheHome: String {
+    if let value = variables["XDG_CACHE_HOME"], value.hasPrefix("/") { return value }
+    return hasHome ? home + "/.cache" : ""
+  }
+
+  /// Today in UTC: `$CONV_TODAY` (`YYYY-MM-DD`, for tests) when set, else the system clock.
+  var today: CalendarDate {
+    if let text = variables["CONV_TODAY"], let date = CalendarDate(text) { return date }
+    return CalendarDate(daysSinceEpoch: Int(time(nil)) / 86_400)
   }
 
   /// `$XDG_STATE_HOME`, else `~/.local/state`.

@@ -106,7 +106,7 @@ enum QuickStart {
   /// every command on the way to a one-shot conversion. An end-to-end test (`ManPageTests`) checks
   /// that every subcommand and alias the binary reports is here.
   static let subcommandWords: [String] = [
-    "help", "convert", "list", "categories", "info", "search", "fav", "favorites", "favourites", "repl",
+    "help", "convert", "list", "categories", "info", "search", "fav", "favorites", "favourites", "repl", "rates",
   ]
 
   /// Whether ArgumentParser reads a first word as a subcommand (or its `help`).

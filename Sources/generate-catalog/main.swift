@@ -1,4 +1,5 @@
-// Regenerates Sources/ConvKit/Catalog/BuiltinCatalog+Data.swift from Data/*.units.
+// Regenerates Sources/ConvKit/Catalog/BuiltinCatalog+Data.swift from Data/*.units and the
+// exchange rates in Data/*.xml (the ECB's format).
 //
 // Usage: swift run generate-catalog [--check] [DATA_DIR]
 //   --check  only validate the data files and print every problem as PATH:LINE: message.
@@ -13,7 +14,7 @@ let dataDirectory = arguments.first { !$0.hasPrefix("--") } ?? "Data"
 let outputPath = "Sources/ConvKit/Catalog/BuiltinCatalog+Data.swift"
 
 let files = try FileManager.default.contentsOfDirectory(atPath: dataDirectory)
-  .filter { $0.hasSuffix(".units") }
+  .filter { $0.hasSuffix(".units") || $0.hasSuffix(".xml") }
   .sorted()
 let sources = try files.map { name in
   let path = dataDirectory + "/" + name

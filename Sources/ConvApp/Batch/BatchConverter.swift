@@ -238,6 +238,9 @@ package final class BatchConverter {
           conversion.kind != .reciprocal || catalog.isDeclaredReciprocal(from: source, to: target),
           let map = linearMap(conversion, source: source, isExact: conversion.isExact && reading.quantity.isExact)
     else { return nil }
+    // Human output writes money in the locale's currency format, line by line on the exact path.
+    if converter.options.mode == .human,
+       Converter.involvesCurrency(source.dimension) || Converter.involvesCurrency(target.dimension) { return nil }
     let presenter = converter.presenter
     return (map, HumanBatchLine.Labels(source: presenter.plainLabel(source), target: presenter.plainLabel(target)))
   }

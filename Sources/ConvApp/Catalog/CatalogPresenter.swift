@@ -170,12 +170,12 @@ package struct CatalogPresenter: Sendable {
   package func coherentUnitName(_ dimension: PhysicalDimension) -> String {
     let symbols: [BaseQuantity: String] = [
       .length: "m", .mass: "kg", .time: "s", .current: "A", .temperature: "K", .amount: "mol",
-      .luminousIntensity: "cd", .information: "bit", .angle: "rad",
+      .luminousIntensity: "cd", .information: "bit", .angle: "rad", .currency: "EUR",
     ]
     var parts: [String] = []
     for base in BaseQuantity.allCases where dimension[base] != 0 {
       let exponent = dimension[base]
-      parts.append(symbols[base]! + (exponent == 1 ? "" : superscript(exponent)))
+      parts.append((symbols[base] ?? base.identifier) + (exponent == 1 ? "" : superscript(exponent)))
     }
     return parts.isEmpty ? "1" : parts.joined(separator: "·")
   }

@@ -3,1397 +3,1428 @@
 // Tables read in place by BuiltinTables; the format is described in CatalogSourceWriter.
 
 enum BuiltinData {
-  static let unitCount = 1295
-  static let categoryCount = 86
+  static let unitCount = 1325
+  static let categoryCount = 87
 
   static var categoryRecords: StaticString {
     #"""
-C	absorbed-dose	Absorbed dose	2,0,-2,0,0,0,0,0,0	radiation dose|dose	mGy		
-C	acceleration	Acceleration	1,0,-2,0,0,0,0,0,0				
-C	acidity	Acidity	-3,0,0,0,0,1,0,0,0	pH scale			molar-concentration
-C	amount-of-substance	Amount of substance	0,0,0,0,0,1,0,0,0	amount|chemical amount|quantity of substance	mmol		
-C	angle	Angle	0,0,0,0,0,0,0,0,1	plane angle			
-C	angular-acceleration	Angular acceleration	0,0,-2,0,0,0,0,0,1				
-C	angular-momentum	Angular momentum	2,1,-1,0,0,0,0,0,0	action|moment of momentum			
-C	area-density	Area density	-2,1,0,0,0,0,0,0,0	areal density|surface density|grammage|basis weight|application rate			
-C	area	Area	2,0,0,0,0,0,0,0,0				
-C	astronomical-distance	Astronomical distance	1,0,0,0,0,0,0,0,0	astronomy|astronomical length			length
-C	capacitance	Capacitance	-2,-1,4,2,0,0,0,0,0	electric capacitance	pF|nF|µF		
-C	catalytic-activity	Catalytic activity	0,0,-1,0,0,1,0,0,0	enzyme activity			
-C	data-rate	Data rate	0,0,-1,0,0,0,0,1,0	bit rate|bitrate|bandwidth|data transfer rate	kbit/s|Mbit/s|Gbit/s|MB/s		
-C	data-storage	Data storage	0,0,0,0,0,0,0,1,0	information|data size|digital information|storage	kB|MB|GB|TB|KiB|MiB|GiB|TiB		
-C	density	Density	-3,1,0,0,0,0,0,0,0	mass density|volumic mass			
-C	dynamic-viscosity	Dynamic viscosity	-1,1,-1,0,0,0,0,0,0	viscosity|absolute viscosity|shear viscosity			
-C	electric-charge	Electric charge	0,0,1,1,0,0,0,0,0	charge|quantity of electricity	mAh		
-C	electric-conductance	Electric conductance	-2,-1,3,2,0,0,0,0,0	conductance|admittance|susceptance			
-C	electric-current	Electric current	0,0,0,1,0,0,0,0,0	current|amperage|magnetomotive force	mA		
-C	electric-dipole-moment	Electric dipole moment	1,0,1,1,0,0,0,0,0				
-C	electric-field	Electric field	1,1,-3,-1,0,0,0,0,0	electric field strength			
-C	electric-potential	Electric potential	2,1,-3,-1,0,0,0,0,0	voltage|electric potential difference|electromotive force|emf	mV|kV		
-C	electric-resistance	Electric resistance	2,1,-3,-2,0,0,0,0,0	resistance|impedance|reactance	kΩ|MΩ		
-C	energy-density	Energy density	-1,1,-2,0,0,0,0,0,0	volumetric energy density|volumetric heating value|calorific value by volume			
-C	energy	Energy	2,1,-2,0,0,0,0,0,0	work|heat|quantity of heat	kJ|MJ|kWh		
-C	equivalent-dose	Equivalent dose	2,0,-2,0,0,0,0,0,0	dose equivalent|effective dose	µSv|mSv		
-C	exposure	Exposure	0,-1,1,1,0,0,0,0,0	radiation exposure|ionizing radiation exposure			
-C	fluidity	Fluidity	1,-1,1,0,0,0,0,0,0				
-C	force	Force	1,1,-2,0,0,0,0,0,0		kN		
-C	frequency	Frequency	0,0,-1,0,0,0,0,0,0		kHz|MHz|GHz		
-C	fuel-consumption	Fuel consumption	2,0,0,0,0,0,0,0,0			fuel-economy	
-C	fuel-economy	Fuel economy	-2,0,0,0,0,0,0,0,0	fuel efficiency|mileage		fuel-consumption	
-C	gas-mark	Gas mark	0,0,0,0,1,0,0,0,0	oven temperature			temperature
-C	gravity-scale	Gravity scale	-3,1,0,0,0,0,0,0,0	hydrometer scale|specific gravity scale			density
-C	heat-flux	Heat flux	0,1,-3,0,0,0,0,0,0	heat flux density|heat flow density|heat flow rate intensity			
-C	heat-transfer-coefficient	Heat transfer coefficient	0,1,-3,0,-1,0,0,0,0	U-value|thermal transmittance|coefficient of heat transfer|film coefficient			
-C	illuminance	Illuminance	-2,0,0,0,0,0,1,0,2	luminous exitance|illumination			
-C	inductance	Inductance	2,1,-2,-2,0,0,0,0,0	electric inductance	µH|mH		
-C	jerk	Jerk	1,0,-3,0,0,0,0,0,0	jolt			
-C	kinematic-viscosity	Kinematic viscosity	2,0,-1,0,0,0,0,0,0	momentum diffusivity			
-C	length	Length	1,0,0,0,0,0,0,0,0		km|cm|mm|µm|nm		nautical|astronomy
-C	level	Level	0,0,0,0,0,0,0,0,0	logarithmic ratio|gain|attenuation			
-C	linear-density	Linear density	-1,1,0,0,0,0,0,0,0	linear mass density|titre|yarn count			
-C	luminance	Luminance	-2,0,0,0,0,0,1,0,0	brightness|photometric brightness			
-C	luminous-flux	Luminous flux	0,0,0,0,0,0,1,0,2	light output			
-C	luminous-intensity	Luminous intensity	0,0,0,0,0,0,1,0,0	light intensity|candlepower			
-C	magnetic-field-strength	Magnetic field strength	-1,0,0,1,0,0,0,0,0	magnetizing force|H field|magnetic field intensity			
-C	magnetic-flux-density	Magnetic flux density	0,1,-2,-1,0,0,0,0,0	magnetic induction|B field			
-C	magnetic-flux	Magnetic flux	2,1,-2,-1,0,0,0,0,0				
-C	mass-concentration	Mass concentration	-3,1,0,0,0,0,0,0,0				
-C	mass-flow	Mass flow rate	0,1,-1,0,0,0,0,0,0	mass flow|mass flow rate			
-C	mass	Mass	0,1,0,0,0,0,0,0,0	weight	mg|µg		
-C	molar-concentration	Molar concentration	-3,0,0,0,0,1,0,0,0	molarity|amount concentration|substance concentration	mmol/L|µmol/L|nmol/L		
-C	moment-of-inertia	Moment of inertia	2,1,0,0,0,0,0,0,0	rotational inertia|mass moment of inertia			
-C	momentum	Momentum	1,1,-1,0,0,0,0,0,0	linear momentum|impulse			
-C	musical-interval	Musical interval	0,0,0,0,0,0,0,0,0	interval|pitch interval			
-C	nautical	Nautical	1,0,0,0,0,0,0,0,0	nautical length|marine			length
-C	pace	Pace	-1,0,1,0,0,0,0,0,0			speed	
-C	permeability	Permeability	2,0,0,0,0,0,0,0,0				
-C	power-level	Power level	2,1,-3,0,0,0,0,0,0	absolute power level			power
-C	power	Power	2,1,-3,0,0,0,0,0,0	rate of energy transfer|heat flow rate|radiant flux	mW|kW|MW|GW		
-C	pressure	Pressure	-1,1,-2,0,0,0,0,0,0	stress	hPa|kPa|MPa|mbar		
-C	radiant-exposure	Radiant exposure	0,1,-2,0,0,0,0,0,0				
-C	radioactivity	Radioactivity	0,0,-1,0,0,0,0,0,0	activity|radioactive activity	kBq|MBq		
-C	ratio	Ratio	0,0,0,0,0,0,0,0,0	dimensionless|proportion|fraction|count|number			
-C	rotational-speed	Rotational speed	0,0,-1,0,0,0,0,0,1	angular velocity|angular speed			
-C	solid-angle	Solid angle	0,0,0,0,0,0,0,0,2				
-C	sound-pressure-level	Sound pressure level	-1,1,-2,0,0,0,0,0,0	SPL			pressure
-C	specific-energy	Specific energy	2,0,-2,0,0,0,0,0,0	gravimetric energy density|energy per mass|heating value|calorific value			
-C	specific-heat	Specific heat capacity	2,0,-2,0,-1,0,0,0,0	specific heat|specific heat capacity|specific entropy|massic heat capacity			
-C	speed	Speed	1,0,-1,0,0,0,0,0,0	velocity		pace	
-C	surface-tension	Surface tension	0,1,-2,0,0,0,0,0,0	surface energy|interfacial tension			
-C	temperature-difference	Temperature difference	0,0,0,0,1,0,0,0,0	temperature interval			
-C	temperature	Temperature	0,0,0,0,1,0,0,0,0				
-C	thermal-conductivity	Thermal conductivity	1,1,-3,0,-1,0,0,0,0	heat conductivity|k-value|lambda value			
-C	thermal-expansion	Thermal expansion coefficient	0,0,0,0,-1,0,0,0,0	coefficient of thermal expansion|CTE|expansivity			
-C	thermal-resistance	Thermal resistance (R-value)	0,-1,3,0,1,0,0,0,0	thermal insulance|R-value|areal thermal resistance			
-C	time	Time	0,0,1,0,0,0,0,0,0	duration	ms|µs|ns		
-C	torque	Torque	2,1,-2,0,0,0,0,0,0	moment of force			
-C	typography	Typography	1,0,0,0,0,0,0,0,0				
-C	voltage-level	Voltage level	2,1,-3,-1,0,0,0,0,0	absolute voltage level			electric-potential
-C	volume-flow	Volume flow rate	3,0,-1,0,0,0,0,0,0	flow rate|volumetric flow rate|volume flow			
-C	volume	Volume	3,0,0,0,0,0,0,0,0	capacity	mL|cL		
-C	wavenumber	Wavenumber	-1,0,0,0,0,0,0,0,0	reciprocal length|spatial frequency			
-C	wind-force	Wind force	1,0,-1,0,0,0,0,0,0	Beaufort scale|wind scale			speed
-C	wire-gauge	Wire gauge	1,0,0,0,0,0,0,0,0	wire size			length
+C	absorbed-dose	Absorbed dose	2,0,-2,0,0,0,0,0,0,0	radiation dose|dose	mGy		
+C	acceleration	Acceleration	1,0,-2,0,0,0,0,0,0,0				
+C	acidity	Acidity	-3,0,0,0,0,1,0,0,0,0	pH scale			molar-concentration
+C	amount-of-substance	Amount of substance	0,0,0,0,0,1,0,0,0,0	amount|chemical amount|quantity of substance	mmol		
+C	angle	Angle	0,0,0,0,0,0,0,0,1,0	plane angle			
+C	angular-acceleration	Angular acceleration	0,0,-2,0,0,0,0,0,1,0				
+C	angular-momentum	Angular momentum	2,1,-1,0,0,0,0,0,0,0	action|moment of momentum			
+C	area-density	Area density	-2,1,0,0,0,0,0,0,0,0	areal density|surface density|grammage|basis weight|application rate			
+C	area	Area	2,0,0,0,0,0,0,0,0,0				
+C	astronomical-distance	Astronomical distance	1,0,0,0,0,0,0,0,0,0	astronomy|astronomical length			length
+C	capacitance	Capacitance	-2,-1,4,2,0,0,0,0,0,0	electric capacitance	pF|nF|µF		
+C	catalytic-activity	Catalytic activity	0,0,-1,0,0,1,0,0,0,0	enzyme activity			
+C	currency	Currency	0,0,0,0,0,0,0,0,0,1	money|currencies|exchange rates|forex			
+C	data-rate	Data rate	0,0,-1,0,0,0,0,1,0,0	bit rate|bitrate|bandwidth|data transfer rate	kbit/s|Mbit/s|Gbit/s|MB/s		
+C	data-storage	Data storage	0,0,0,0,0,0,0,1,0,0	information|data size|digital information|storage	kB|MB|GB|TB|KiB|MiB|GiB|TiB		
+C	density	Density	-3,1,0,0,0,0,0,0,0,0	mass density|volumic mass			
+C	dynamic-viscosity	Dynamic viscosity	-1,1,-1,0,0,0,0,0,0,0	viscosity|absolute viscosity|shear viscosity			
+C	electric-charge	Electric charge	0,0,1,1,0,0,0,0,0,0	charge|quantity of electricity	mAh		
+C	electric-conductance	Electric conductance	-2,-1,3,2,0,0,0,0,0,0	conductance|admittance|susceptance			
+C	electric-current	Electric current	0,0,0,1,0,0,0,0,0,0	current|amperage|magnetomotive force	mA		
+C	electric-dipole-moment	Electric dipole moment	1,0,1,1,0,0,0,0,0,0				
+C	electric-field	Electric field	1,1,-3,-1,0,0,0,0,0,0	electric field strength			
+C	electric-potential	Electric potential	2,1,-3,-1,0,0,0,0,0,0	voltage|electric potential difference|electromotive force|emf	mV|kV		
+C	electric-resistance	Electric resistance	2,1,-3,-2,0,0,0,0,0,0	resistance|impedance|reactance	kΩ|MΩ		
+C	energy-density	Energy density	-1,1,-2,0,0,0,0,0,0,0	volumetric energy density|volumetric heating value|calorific value by volume			
+C	energy	Energy	2,1,-2,0,0,0,0,0,0,0	work|heat|quantity of heat	kJ|MJ|kWh		
+C	equivalent-dose	Equivalent dose	2,0,-2,0,0,0,0,0,0,0	dose equivalent|effective dose	µSv|mSv		
+C	exposure	Exposure	0,-1,1,1,0,0,0,0,0,0	radiation exposure|ionizing radiation exposure			
+C	fluidity	Fluidity	1,-1,1,0,0,0,0,0,0,0				
+C	force	Force	1,1,-2,0,0,0,0,0,0,0		kN		
+C	frequency	Frequency	0,0,-1,0,0,0,0,0,0,0		kHz|MHz|GHz		
+C	fuel-consumption	Fuel consumption	2,0,0,0,0,0,0,0,0,0			fuel-economy	
+C	fuel-economy	Fuel economy	-2,0,0,0,0,0,0,0,0,0	fuel efficiency|mileage		fuel-consumption	
+C	gas-mark	Gas mark	0,0,0,0,1,0,0,0,0,0	oven temperature			temperature
+C	gravity-scale	Gravity scale	-3,1,0,0,0,0,0,0,0,0	hydrometer scale|specific gravity scale			density
+C	heat-flux	Heat flux	0,1,-3,0,0,0,0,0,0,0	heat flux density|heat flow density|heat flow rate intensity			
+C	heat-transfer-coefficient	Heat transfer coefficient	0,1,-3,0,-1,0,0,0,0,0	U-value|thermal transmittance|coefficient of heat transfer|film coefficient			
+C	illuminance	Illuminance	-2,0,0,0,0,0,1,0,2,0	luminous exitance|illumination			
+C	inductance	Inductance	2,1,-2,-2,0,0,0,0,0,0	electric inductance	µH|mH		
+C	jerk	Jerk	1,0,-3,0,0,0,0,0,0,0	jolt			
+C	kinematic-viscosity	Kinematic viscosity	2,0,-1,0,0,0,0,0,0,0	momentum diffusivity			
+C	length	Length	1,0,0,0,0,0,0,0,0,0		km|cm|mm|µm|nm		nautical|astronomy
+C	level	Level	0,0,0,0,0,0,0,0,0,0	logarithmic ratio|gain|attenuation			
+C	linear-density	Linear density	-1,1,0,0,0,0,0,0,0,0	linear mass density|titre|yarn count			
+C	luminance	Luminance	-2,0,0,0,0,0,1,0,0,0	brightness|photometric brightness			
+C	luminous-flux	Luminous flux	0,0,0,0,0,0,1,0,2,0	light output			
+C	luminous-intensity	Luminous intensity	0,0,0,0,0,0,1,0,0,0	light intensity|candlepower			
+C	magnetic-field-strength	Magnetic field strength	-1,0,0,1,0,0,0,0,0,0	magnetizing force|H field|magnetic field intensity			
+C	magnetic-flux-density	Magnetic flux density	0,1,-2,-1,0,0,0,0,0,0	magnetic induction|B field			
+C	magnetic-flux	Magnetic flux	2,1,-2,-1,0,0,0,0,0,0				
+C	mass-concentration	Mass concentration	-3,1,0,0,0,0,0,0,0,0				
+C	mass-flow	Mass flow rate	0,1,-1,0,0,0,0,0,0,0	mass flow|mass flow rate			
+C	mass	Mass	0,1,0,0,0,0,0,0,0,0	weight	mg|µg		
+C	molar-concentration	Molar concentration	-3,0,0,0,0,1,0,0,0,0	molarity|amount concentration|substance concentration	mmol/L|µmol/L|nmol/L		
+C	moment-of-inertia	Moment of inertia	2,1,0,0,0,0,0,0,0,0	rotational inertia|mass moment of inertia			
+C	momentum	Momentum	1,1,-1,0,0,0,0,0,0,0	linear momentum|impulse			
+C	musical-interval	Musical interval	0,0,0,0,0,0,0,0,0,0	interval|pitch interval			
+C	nautical	Nautical	1,0,0,0,0,0,0,0,0,0	nautical length|marine			length
+C	pace	Pace	-1,0,1,0,0,0,0,0,0,0			speed	
+C	permeability	Permeability	2,0,0,0,0,0,0,0,0,0				
+C	power-level	Power level	2,1,-3,0,0,0,0,0,0,0	absolute power level			power
+C	power	Power	2,1,-3,0,0,0,0,0,0,0	rate of energy transfer|heat flow rate|radiant flux	mW|kW|MW|GW		
+C	pressure	Pressure	-1,1,-2,0,0,0,0,0,0,0	stress	hPa|kPa|MPa|mbar		
+C	radiant-exposure	Radiant exposure	0,1,-2,0,0,0,0,0,0,0				
+C	radioactivity	Radioactivity	0,0,-1,0,0,0,0,0,0,0	activity|radioactive activity	kBq|MBq		
+C	ratio	Ratio	0,0,0,0,0,0,0,0,0,0	dimensionless|proportion|fraction|count|number			
+C	rotational-speed	Rotational speed	0,0,-1,0,0,0,0,0,1,0	angular velocity|angular speed			
+C	solid-angle	Solid angle	0,0,0,0,0,0,0,0,2,0				
+C	sound-pressure-level	Sound pressure level	-1,1,-2,0,0,0,0,0,0,0	SPL			pressure
+C	specific-energy	Specific energy	2,0,-2,0,0,0,0,0,0,0	gravimetric energy density|energy per mass|heating value|calorific value			
+C	specific-heat	Specific heat capacity	2,0,-2,0,-1,0,0,0,0,0	specific heat|specific heat capacity|specific entropy|massic heat capacity			
+C	speed	Speed	1,0,-1,0,0,0,0,0,0,0	velocity		pace	
+C	surface-tension	Surface tension	0,1,-2,0,0,0,0,0,0,0	surface energy|interfacial tension			
+C	temperature-difference	Temperature difference	0,0,0,0,1,0,0,0,0,0	temperature interval			
+C	temperature	Temperature	0,0,0,0,1,0,0,0,0,0				
+C	thermal-conductivity	Thermal conductivity	1,1,-3,0,-1,0,0,0,0,0	heat conductivity|k-value|lambda value			
+C	thermal-expansion	Thermal expansion coefficient	0,0,0,0,-1,0,0,0,0,0	coefficient of thermal expansion|CTE|expansivity			
+C	thermal-resistance	Thermal resistance (R-value)	0,-1,3,0,1,0,0,0,0,0	thermal insulance|R-value|areal thermal resistance			
+C	time	Time	0,0,1,0,0,0,0,0,0,0	duration	ms|µs|ns		
+C	torque	Torque	2,1,-2,0,0,0,0,0,0,0	moment of force			
+C	typography	Typography	1,0,0,0,0,0,0,0,0,0				
+C	voltage-level	Voltage level	2,1,-3,-1,0,0,0,0,0,0	absolute voltage level			electric-potential
+C	volume-flow	Volume flow rate	3,0,-1,0,0,0,0,0,0,0	flow rate|volumetric flow rate|volume flow			
+C	volume	Volume	3,0,0,0,0,0,0,0,0,0	capacity	mL|cL		
+C	wavenumber	Wavenumber	-1,0,0,0,0,0,0,0,0,0	reciprocal length|spatial frequency			
+C	wind-force	Wind force	1,0,-1,0,0,0,0,0,0,0	Beaufort scale|wind scale			speed
+C	wire-gauge	Wire gauge	1,0,0,0,0,0,0,0,0,0	wire size			length
 """#
   }
 
   static var unitRecords: StaticString {
     #"""
-00000	U	erg per gram	ergs per gram	erg/g			absorbed-dose	2,0,-2,0,0,0,0,0,0	1	10000	0	0	1		1e-4 Gy	NIST SP 811 (2008) B.8 (erg per gram, 1.0 E-04 Gy)		
-00001	U	radiation absorbed dose	radiation absorbed doses		rad dose|rad doses		absorbed-dose	2,0,-2,0,0,0,0,0,0	1	100	0	0	1	c	0.01 Gy	NIST SP 811 (2008) B.8 (rad (absorbed dose), 1.0 E-02 Gy)		rad
-00002	U	gray	grays	Gy			absorbed-dose	2,0,-2,0,0,0,0,0,0	1	1	0	0	1	cs	joule/kilogram	BIPM SI Brochure 9th ed. (2019) Table 4 (Gy = J/kg)		
-00003	U	galileo	galileos	Gal			acceleration	1,0,-2,0,0,0,0,0,0	1	100	0	0	1	s	cm/s^2	NIST SP 811 (2008) B.8 (gal, 1.0 E-02 m/s²)		
-00004	U	inch per second squared	inches per second squared	in/s²	inch per second per second		acceleration	1,0,-2,0,0,0,0,0,0	127	5000	0	0	1		in/s^2	NIST SP 811 (2008) B.8 (2.54 E-02 m/s²)		
-00005	U	kilometre per hour per second	kilometres per hour per second	km/h/s	kilometer per hour per second|kilometers per hour per second		acceleration	1,0,-2,0,0,0,0,0,0	5	18	0	0	1		km/h/s	derived (BIPM SI Brochure 9th ed. (2019) Table 8 hour)		
-00006	U	foot per second squared	feet per second squared	ft/s²	foot per second per second|celo|celos		acceleration	1,0,-2,0,0,0,0,0,0	381	1250	0	0	1	c	ft/s^2	NIST SP 811 (2008) B.8 (3.048 E-01 m/s²)		
-00007	U	mile per hour per second	miles per hour per second	mph/s			acceleration	1,0,-2,0,0,0,0,0,0	1397	3125	0	0	1		mi/h/s	derived (NIST SP 811 (2008) B.8 mile per hour)		
-00008	U	knot per second	knots per second	kn/s			acceleration	1,0,-2,0,0,0,0,0,0	463	900	0	0	1		kn/s	derived (NIST SP 811 (2008) B.8 knot)		
-00009	U	metre per second squared	metres per second squared	m/s²|m/s2	meter per second squared|meters per second squared|metre per second per second		acceleration	1,0,-2,0,0,0,0,0,0	1	1	0	0	1	c	m/s^2	BIPM SI Brochure 9th ed. (2019) Table 2	acceleration-meter-per-square-second	
-00010	U	standard gravity	standard gravities	g0|gn|g₀	gee|gees|g-force|standard acceleration of gravity|standard acceleration of free fall		acceleration	1,0,-2,0,0,0,0,0,0	196133	20000	0	0	1	c	9.80665 m/s^2	3rd CGPM (1901); NIST SP 811 (2008) B.8 (9.806 65 E+00 m/s²)	acceleration-g-force	G
-00011	U	pH	pH	pH	pH value|potential of hydrogen|power of hydrogen		acidity	-3,0,0,0,0,1,0,0,0	1000	1	0	0	1	~c	scale(mol/L; 10^(-x); -log10(y))	IUPAC Gold Book (pH; p[H] = -lg([H+]/(mol dm⁻³))); IUPAC Green Book 3rd ed. (2007) §2.13			mol/L;10^(-x);-log10(y);;;;0.0
-00012	U	entity	entities		elementary entity|elementary entities		amount-of-substance	0,0,0,0,0,1,0,0,0	1	602214076000000000000000	0	0	1		mol/6.02214076e23	BIPM SI Brochure 9th ed. (2019) 2.3.1 (1 mol = 6.02214076e23 elementary entities)		
-00013	U	mole	moles	mol	gram-mole|gram-moles|gram-molecule|gram-molecules		amount-of-substance	0,0,0,0,0,1,0,0,0	1	1	0	0	1	cs	base	BIPM SI Brochure 9th ed. (2019) 2.3.1	concentr-mole	
-00014	U	standard cubic metre	standard cubic metres	Sm³|Sm3	standard cubic meter|standard cubic meters		amount-of-substance	0,0,0,0,0,1,0,0,0	16887500000000000000	399302067236809351	0	0	1	~	101325/(1.380649e-23*288.15*6.02214076e23)*mol	ISO 13443:1996 (reference conditions 15 °C, 101.325 kPa); ideal gas, R = N_A k exact (BIPM SI Brochure 9th ed. (2019) 2.2)		
-00015	U	normal cubic metre	normal cubic metres	Nm³|Nm3	normal cubic meter|normal cubic meters		amount-of-substance	0,0,0,0,0,1,0,0,0	16887500000000000000	378515910691426251	0	0	1	~	101325/(1.380649e-23*273.15*6.02214076e23)*mol	DIN 1343 (normal conditions 0 °C, 101.325 kPa); ideal gas, R = N_A k exact (BIPM SI Brochure 9th ed. (2019) 2.2)		
-00016	U	pound-mole	pound-moles	lbmol|lb-mol	pound mole|pound moles|lb-mole|lb-moles		amount-of-substance	0,0,0,0,0,1,0,0,0	45359237	100000	0	0	1		453.59237 mol	avoirdupois pound = 0.45359237 kg (NIST HB 44 (2024) Appendix C) × mol/g; Perry's Chemical Engineers' Handbook		
-00017	U	microarcsecond	microarcseconds	µas|μas	uas|micro-arcsecond|micro-arcseconds		angle	0,0,0,0,0,0,0,0,1	1	648000000000	1	0	1		arcsec/1000000	IAU Style Manual (1989); BIPM SI Brochure 9th ed. (2019) Table 8 (second of arc)		
-00018	U	milliarcsecond	milliarcseconds	mas	milli-arcsecond|milli-arcseconds		angle	0,0,0,0,0,0,0,0,1	1	648000000	1	0	1		arcsec/1000	IAU Style Manual (1989); BIPM SI Brochure 9th ed. (2019) Table 8 (second of arc)		
-00019	U	centesimal arcsecond	centesimal arcseconds		centesimal second|centesimal seconds		angle	0,0,0,0,0,0,0,0,1	1	2000000	1	0	1		gon/10000	ISO 80000-3:2019 (gon); centesimal second = gon/10 000		
-00020	U	arcsecond	arcseconds	arcsec|asec	second of arc|seconds of arc|arc second|arc seconds		angle	0,0,0,0,0,0,0,0,1	1	648000	1	0	1	c	pi rad/648000	BIPM SI Brochure 9th ed. (2019) Table 8 (1″ = (1/60)′ = (π/648 000) rad)	angle-arc-second	"|″|”
-00021	U	second of right ascension	seconds of right ascension		second of RA|seconds of RA		angle	0,0,0,0,0,0,0,0,1	1	43200	1	0	1		15 arcsec	IAU: 24 hours of right ascension = 360°; Explanatory Supplement to the Astronomical Almanac		
-00022	U	centesimal arcminute	centesimal arcminutes		centesimal minute|centesimal minutes		angle	0,0,0,0,0,0,0,0,1	1	20000	1	0	1		gon/100	ISO 80000-3:2019 (gon); centesimal minute = gon/100		
-00023	U	arcminute	arcminutes	arcmin|amin	minute of arc|minutes of arc|arc minute|arc minutes|minute of angle|MOA		angle	0,0,0,0,0,0,0,0,1	1	10800	1	0	1	c	pi rad/10800	BIPM SI Brochure 9th ed. (2019) Table 8 (1′ = (1/60)° = (π/10 800) rad)	angle-arc-minute	'|′|’
-00024	U	NATO mil	NATO mils		angular mil|angular mils|mil angle|artillery mil|NATO mils		angle	0,0,0,0,0,0,0,0,1	1	3200	1	0	1		2 pi rad/6400	NIST SP 811 (2008) B.8 (mil, 9.817 477 E-04 rad); NATO STANAG 2434		mil|mils
-00025	U	Swedish mil	Swedish mils		streck		angle	0,0,0,0,0,0,0,0,1	1	3150	1	0	1		2 pi rad/6300	Swedish Armed Forces (streck = 1/6300 turn); Cardarelli, Encyclopaedia of Scientific Units (2003)		
-00026	U	Warsaw Pact mil	Warsaw Pact mils		Soviet mil|Soviet mils|Russian mil|deleniye uglomera		angle	0,0,0,0,0,0,0,0,1	1	3000	1	0	1		2 pi rad/6000	Soviet artillery practice (1/6000 turn); Cardarelli, Encyclopaedia of Scientific Units (2003)		
-00027	U	minute of right ascension	minutes of right ascension		minute of RA|minutes of RA		angle	0,0,0,0,0,0,0,0,1	1	720	1	0	1		15 arcmin	IAU: 24 hours of right ascension = 360°; Explanatory Supplement to the Astronomical Almanac		
-00028	U	gradian	gradians	gon|ᵍ	grad|grads|grade|grades|centesimal degree|centesimal degrees		angle	0,0,0,0,0,0,0,0,1	1	200	1	0	1		pi rad/200	ISO 80000-3:2019 (gon = (π/200) rad); NIST SP 811 (2008) B.8 (gon, 1.570 796 E-02 rad)		
-00029	U	degree	degrees	°|deg	degree of arc|degrees of arc|arc degree|arc degrees|arcdeg		angle	0,0,0,0,0,0,0,0,1	1	180	1	0	1	c	pi rad/180	BIPM SI Brochure 9th ed. (2019) Table 8 (1° = (π/180) rad)	angle-degree	
-00030	U	compass point	compass points		point of the compass|points of the compass|rhumb|rhumbs		angle	0,0,0,0,0,0,0,0,1	1	16	1	0	1		1/32 rev	32-point compass rose; Bowditch, American Practical Navigator (NGA Pub. 9)		
-00031	U	hour angle	hour angles		hour of right ascension|hours of right ascension|hour of RA|hours of RA		angle	0,0,0,0,0,0,0,0,1	1	12	1	0	1		15 deg	IAU: 24 hours of right ascension = 360°; Explanatory Supplement to the Astronomical Almanac		
-00032	U	zodiac sign	zodiac signs		sign of the zodiac|signs of the zodiac		angle	0,0,0,0,0,0,0,0,1	1	6	1	0	1		30 deg	ecliptic divided into 12 signs of 30°; Explanatory Supplement to the Astronomical Almanac		
-00033	U	octant	octants		eighth turn|eighth turns		angle	0,0,0,0,0,0,0,0,1	1	4	1	0	1		45 deg	1/8 turn; Cardarelli, Encyclopaedia of Scientific Units (2003)		
-00034	U	radian	radians	rad			angle	0,0,0,0,0,0,0,0,1	1	1	0	0	1	cs	base	BIPM SI Brochure 9th ed. (2019) Table 4 and 2.3.4	angle-radian	
-00035	U	sextant	sextants		sixth turn|sixth turns		angle	0,0,0,0,0,0,0,0,1	1	3	1	0	1		60 deg	1/6 turn; Cardarelli, Encyclopaedia of Scientific Units (2003)		
-00036	U	quadrant	quadrants		right angle|right angles|quarter turn|quarter turns		angle	0,0,0,0,0,0,0,0,1	1	2	1	0	1		90 deg	1/4 turn; ISO 80000-3:2019		
-00037	U	straight angle	straight angles		half turn|half turns|half-turn		angle	0,0,0,0,0,0,0,0,1	1	1	1	0	1		180 deg	1/2 turn; ISO 80000-3:2019		
-00038	U	turn	turns	rev|tr	revolution|revolutions|full circle|full circles|full turn|complete rotation		angle	0,0,0,0,0,0,0,0,1	2	1	1	0	1	c	2 pi rad	NIST SP 811 (2008) B.8 (revolution (r), 6.283 185 E+00 rad); ISO 80000-3:2019	angle-revolution	
-00039	U	revolution per minute squared	revolutions per minute squared	rev/min²	turn per minute squared		angular-acceleration	0,0,-2,0,0,0,0,0,1	1	1800	1	0	1		rev/min^2	derived (NIST SP 811 (2008) B.8 revolution; BIPM SI Brochure Table 8 minute)		
-00040	U	degree per second squared	degrees per second squared	°/s²|deg/s²			angular-acceleration	0,0,-2,0,0,0,0,0,1	1	180	1	0	1	c	deg/s^2	derived (BIPM SI Brochure 9th ed. (2019) Table 8 degree)		
-00041	U	revolution per minute per second	revolutions per minute per second	rpm/s			angular-acceleration	0,0,-2,0,0,0,0,0,1	1	30	1	0	1	c	rev/min/s	derived (NIST SP 811 (2008) B.8 revolution per minute)		
-00042	U	radian per second squared	radians per second squared	rad/s²			angular-acceleration	0,0,-2,0,0,0,0,0,1	1	1	0	0	1	c	rad/s^2	BIPM SI Brochure 9th ed. (2019) Table 5 (angular acceleration)		
-00043	U	revolution per second squared	revolutions per second squared	rev/s²	turn per second squared		angular-acceleration	0,0,-2,0,0,0,0,0,1	2	1	1	0	1		rev/s^2	derived (NIST SP 811 (2008) B.8 revolution)		
-00044	U	reduced Planck constant	reduced Planck constants	ħ|hbar	atomic unit of action|atomic unit of angular momentum|Dirac constant|h-bar		angular-momentum	2,1,-1,0,0,0,0,0,0	132521403	400000000000000000000000000000000000000000	-1	0	1		6.62607015e-34 J*s/(2*pi)	BIPM SI Brochure 9th ed. (2019) 2.2 (h = 6.626 070 15e-34 J s exactly); ħ = h/2π		
-00045	U	Planck constant	Planck constants		Planck's constant		angular-momentum	2,1,-1,0,0,0,0,0,0	132521403	200000000000000000000000000000000000000000	0	0	1		6.62607015e-34 J*s	BIPM SI Brochure 9th ed. (2019) 2.2 (h = 6.626 070 15e-34 J s exactly)		
-00046	U	erg second	erg seconds	erg·s			angular-momentum	2,1,-1,0,0,0,0,0,0	1	10000000	0	0	1		erg*s	CGS unit of action; NIST SP 811 (2008) B.8 (erg 1.0 E-07 J)		
-00047	U	gram square centimetre per second	gram square centimetres per second	g·cm²/s	gram square centimeter per second|gram square centimeters per second		angular-momentum	2,1,-1,0,0,0,0,0,0	1	10000000	0	0	1		g*cm^2/s	CGS unit of angular momentum; BIPM SI Brochure 8th ed. (2006) Table 9 (CGS)		
-00048	U	pound square foot per second	pound square feet per second	lb·ft²/s			angular-momentum	2,1,-1,0,0,0,0,0,0	6584392202157	156250000000000	0	0	1		lb*ft^2/s	NIST SP 811 (2008) B.8 (pound foot squared 4.214 011 E-02 kg m^2) / s		
-00049	U	joule second	joule seconds	J·s|Js	kilogram square metre per second|kilogram square meter per second|kg·m²/s		angular-momentum	2,1,-1,0,0,0,0,0,0	1	1	0	0	1	c	J*s	BIPM SI Brochure 9th ed. (2019) Table 4 (J) x s		
-00050	U	newton metre second	newton metre seconds	N·m·s|Nms	newton meter second|newton meter seconds		angular-momentum	2,1,-1,0,0,0,0,0,0	1	1	0	0	1	c	N*m*s	BIPM SI Brochure 9th ed. (2019) Table 4 (N m) x s		
-00051	U	foot-pound-force second	foot-pound-force seconds	ft·lbf·s|ftlbfs	pound-force foot second|pound-force foot seconds		angular-momentum	2,1,-1,0,0,0,0,0,0	3389544870828501	2500000000000000	0	0	1	c	ftlbf*s	NIST SP 811 (2008) B.8 (foot pound-force 1.355 818 E+00 J) x s		
-00052	U	kilogram per hectare	kilograms per hectare	kg/ha			area-density	-2,1,0,0,0,0,0,0,0	1	10000	0	0	1		kg/(10000 m^2)	BIPM SI Brochure 9th ed. (2019) Table 8 (hectare = 10^4 m^2)		
-00053	U	pound per acre	pounds per acre	lb/acre|lb/ac			area-density	-2,1,0,0,0,0,0,0,0	4123567	36789603840	0	0	1		lb/(43560 ft^2)	NIST HB 44 (2024) Appendix C (acre = 43 560 ft^2)		
-00054	U	gram per square metre	grams per square metre	g/m²|g/m2|gsm	gram per square meter|grams per square meter|grammage		area-density	-2,1,0,0,0,0,0,0,0	1	1000	0	0	1	c	g/m^2	ISO 536 (paper grammage in g/m^2); BIPM SI Brochure 9th ed. (2019)		
-00055	U	pound per thousand square feet	pounds per thousand square feet	lb/MSF|lb/1000ft²	pound per 1000 square feet|pounds per 1000 square feet		area-density	-2,1,0,0,0,0,0,0,0	45359237	9290304000	0	0	1		lb/(1000 ft^2)	NIST SP 811 (2008) B.8 (pound per square foot 4.882 428 E+00 kg/m^2) / 1000		
-00056	U	ounce per square yard	ounces per square yard	oz/yd²|oz/yd2			area-density	-2,1,0,0,0,0,0,0,0	45359237	1337803776	0	0	1	c	oz/yd^2	NIST SP 811 (2008) B.8 (ounce per square yard 3.390 575 E-02 kg/m^2)		
-00057	U	tonne per hectare	tonnes per hectare	t/ha	ton per hectare|metric ton per hectare		area-density	-2,1,0,0,0,0,0,0,0	1	10	0	0	1		1000 kg/(10000 m^2)	BIPM SI Brochure 9th ed. (2019) Table 8 (tonne, hectare)		
-00058	U	short ton per acre	short tons per acre	ton/acre|ton/ac	ton per acre|tons per acre		area-density	-2,1,0,0,0,0,0,0,0	103089175	459870048	0	0	1		2000 lb/(43560 ft^2)	NIST HB 44 (2024) Appendix C (short ton = 2000 lb, acre = 43 560 ft^2)		
-00059	U	ounce per square foot	ounces per square foot	oz/ft²|oz/ft2			area-density	-2,1,0,0,0,0,0,0,0	45359237	148644864	0	0	1		oz/ft^2	NIST SP 811 (2008) B.8 (ounce per square foot 3.051 517 E-01 kg/m^2)		
-00060	U	kilogram per square metre	kilograms per square metre	kg/m²|kg/m2	kilogram per square meter|kilograms per square meter		area-density	-2,1,0,0,0,0,0,0,0	1	1	0	0	1	c	kg/m^2	BIPM SI Brochure 9th ed. (2019) Table 5 (surface density: kg/m^2)		
-00061	U	pound-mass per square foot	pounds-mass per square foot	lb/ft²|lb/ft2			area-density	-2,1,0,0,0,0,0,0,0	45359237	9290304	0	0	1	c	lb/ft^2	NIST SP 811 (2008) B.8 (pound per square foot 4.882 428 E+00 kg/m^2)		
-00062	U	gram per square centimetre	grams per square centimetre	g/cm²|g/cm2	gram per square centimeter|grams per square centimeter		area-density	-2,1,0,0,0,0,0,0,0	10	1	0	0	1		g/cm^2	BIPM SI Brochure 9th ed. (2019) 3 (SI prefixes) with kg/m^2		
-00063	U	ounce-mass per square inch	ounces-mass per square inch	oz/in²|oz/in2			area-density	-2,1,0,0,0,0,0,0,0	45359237	1032256	0	0	1		oz/in^2	NIST SP 811 (2008) B.8 (ounce per square inch 4.394 185 E+01 kg/m^2)		
-00064	U	pound-mass per square inch	pounds-mass per square inch	lb/in²|lb/in2	avoirdupois pound per square inch		area-density	-2,1,0,0,0,0,0,0,0	45359237	64516	0	0	1		lb/in^2	NIST SP 811 (2008) B.8 (pound per square inch (not pound-force) 7.030 696 E+02 kg/m^2)		
-00065	U	shed	sheds				area	2,0,0,0,0,0,0,0,0	1	10000000000000000000000000000000000000000000000000000	0	0	1		1e-52 m^2	GNU units 2.22 definitions.units (1e-24 barn)		
-00066	U	barn	barns	barn			area	2,0,0,0,0,0,0,0,0	1	10000000000000000000000000000	0	0	1		1e-28 m^2	NIST SP 811 (2008) B.8		
-00067	U	square micrometre	square micrometres	µm²	square micrometer|square micrometers|square micron|square microns		area	2,0,0,0,0,0,0,0,0	1	1000000000000	0	0	1		1e-12 m^2	BIPM SI Brochure 9th ed. (2019)		
-00068	U	circular mil	circular mils	cmil			area	2,0,0,0,0,0,0,0,0	16129	100000000000000	1	0	1		mil^2*pi/4	NIST SP 811 (2008) B.8		
-00069	U	square mil	square mils	mil²	sq mil		area	2,0,0,0,0,0,0,0,0	16129	25000000000000	0	0	1		mil^2	NIST SP 811 (2008) B.8		
-00070	U	thousand circular mil	thousand circular mils	kcmil|MCM	kilocircular mil|kilocircular mils|kilo circular mil|kilo circular mils		area	2,0,0,0,0,0,0,0,0	16129	100000000000	1	0	1		1000 cmil	NFPA 70 (NEC 2023) Chapter 9 Table 8 (conductor sizes in kcmil); ASTM B258-18 (kcmil sizes); NIST SP 811 (2008) B.8 (circular mil)		
-00071	U	square millimetre	square millimetres	mm²	square millimeter|square millimeters|sq mm		area	2,0,0,0,0,0,0,0,0	1	1000000	0	0	1		1e-6 m^2	BIPM SI Brochure 9th ed. (2019)		
-00072	U	square centimetre	square centimetres	cm²	square centimeter|square centimeters|sq cm		area	2,0,0,0,0,0,0,0,0	1	10000	0	0	1		1e-4 m^2	BIPM SI Brochure 9th ed. (2019)	area-square-centimeter	
-00073	U	circular inch	circular inches				area	2,0,0,0,0,0,0,0,0	16129	100000000	1	0	1		in^2*pi/4	Jerrard and McNeill, Dictionary of Scientific Units (1992)		
-00074	U	square inch	square inches	in²	sq in|sqin|sq. in.		area	2,0,0,0,0,0,0,0,0	16129	25000000	0	0	1		in^2	NIST SP 811 (2008) B.8	area-square-inch	
-00075	U	square decimetre	square decimetres	dm²	square decimeter|square decimeters		area	2,0,0,0,0,0,0,0,0	1	100	0	0	1		0.01 m^2	BIPM SI Brochure 9th ed. (2019)		
-00076	U	square link	square links		square Gunter link|square Gunter links		area	2,0,0,0,0,0,0,0,0	158080329	3906250000	0	0	1		li^2	NIST HB 44 (2024) App. C (Gunter's link = 7.92 in)		
-00077	U	square foot	square feet	ft²	sq ft|sqft|sq. ft.		area	2,0,0,0,0,0,0,0,0	145161	1562500	0	0	1	c	ft^2	NIST SP 811 (2008) B.8	area-square-foot	
-00078	U	square yard	square yards	yd²	sq yd|sqyd		area	2,0,0,0,0,0,0,0,0	1306449	1562500	0	0	1		yd^2	NIST SP 811 (2008) B.8	area-square-yard	
-00079	U	square metre	square metres	m²	square meter|square meters|sq m|centiare|centiares|sqm		area	2,0,0,0,0,0,0,0,0	1	1	0	0	1	c	m^2	BIPM SI Brochure 9th ed. (2019)	area-square-meter	
-00080	U	Edoma tatami	Edoma tatami		Edo-ma|Kanto-ma tatami		area	2,0,0,0,0,0,0,0,0	1682	1089	0	0	1		shaku^2*5.8*2.9	Japanese tatami standard, 5.8 × 2.9 shaku (shaku = 10/33 m)		
-00081	U	Chūkyōma tatami	Chūkyōma tatami		Chukyoma tatami|Chukyo-ma		area	2,0,0,0,0,0,0,0,0	200	121	0	0	1		shaku^2*6*3	Japanese tatami standard, 6 × 3 shaku (shaku = 10/33 m)		
-00082	U	Kyōma tatami	Kyōma tatami		Kyoma tatami|Kyo-ma|Honma tatami		area	2,0,0,0,0,0,0,0,0	441	242	0	0	1		shaku^2*6.3*3.15	Japanese tatami standard, 6.3 × 3.15 shaku (shaku = 10/33 m)		
-00083	U	tsubo	tsubo		ping|pyeong|Japanese square ken		area	2,0,0,0,0,0,0,0,0	400	121	0	0	1		36 shaku^2	Japan Weights and Measures Act (1891): 1 tsubo = 1 square ken = 400/121 m²	area-bu-jp	
-00084	U	toise carrée	toises carrées		square toise|square toises		area	2,0,0,0,0,0,0,0,0	729000000	191905609	0	0	1		toise^2	Zupko, French Weights and Measures before the Revolution (1978)		
-00085	U	square wa	square wa		tarang wa|square wah		area	2,0,0,0,0,0,0,0,0	4	1	0	0	1		4 m^2	Thai Weights and Measures Act (1923)		
-00086	U	square sazhen	square sazhens				area	2,0,0,0,0,0,0,0,0	7112889	1562500	0	0	1		sazhen^2	Russian ukase of 11 Oct 1835 (sazhen = 7 ft)		
-00087	U	roofing square	roofing squares		square of roofing		area	2,0,0,0,0,0,0,0,0	145161	15625	0	0	1		100 ft^2	US construction trade measure (100 ft²)		
-00088	U	square rod	square rods	rd²	square perch|square perches|square pole|square poles|sq rd		area	2,0,0,0,0,0,0,0,0	158080329	6250000	0	0	1		rd^2	NIST HB 44 (2024) App. C		
-00089	U	se	se		sebu		area	2,0,0,0,0,0,0,0,0	12000	121	0	0	1		30 tsubo	Japan Weights and Measures Act (1891): 1 se = 30 tsubo	area-se-jp	
-00090	U	are	ares		square decametre|square decameter|square dekameter		area	2,0,0,0,0,0,0,0,0	100	1	0	0	1		100 m^2	NIST SP 811 (2008) B.8		a
-00091	U	ngan	ngan				area	2,0,0,0,0,0,0,0,0	400	1	0	0	1		400 m^2	Thai Weights and Measures Act (1923): 1 ngan = 100 square wa		
-00092	U	square chain	square chains	ch²	square Gunter chain|square Gunter chains		area	2,0,0,0,0,0,0,0,0	158080329	390625	0	0	1		ch^2	NIST HB 44 (2024) App. C		
-00093	U	mu	mu		Chinese acre|shimu		area	2,0,0,0,0,0,0,0,0	2000	3	0	0	1		6000 chi^2	Chinese market system (Weights and Measures Act 1929): 1 mu = 6000 square chi = 10000/15 m²		
-00094	U	tanbu	tanbu		tan of land		area	2,0,0,0,0,0,0,0,0	120000	121	0	0	1		300 tsubo	Japan Weights and Measures Act (1891): 1 tan = 10 se = 300 tsubo		
-00095	U	decare	decares		stremma|stremmata		area	2,0,0,0,0,0,0,0,0	1000	1	0	0	1		1000 m^2	NIST SP 811 (2008) B.8 (are); metric Greek stremma		
-00096	U	dunam	dunams		dunum|donum|metric dunam		area	2,0,0,0,0,0,0,0,0	1000	1	0	0	1		1000 m^2	CLDR units.xml (dunam = 1000 m²)	area-dunam	
-00097	U	rood	roods				area	2,0,0,0,0,0,0,0,0	158080329	156250	0	0	1		1210 yd^2	Hong Kong Weights and Measures Ordinance (Cap. 68) Sch. 1; Zupko (1968)		
-00098	U	actus quadratus	actus quadratus		square actus		area	2,0,0,0,0,0,0,0,0	788544	625	0	0	1	~	14400 pes^2	Skinner, Weights and Measures (1967); Roman foot ≈ 296 mm		
-00099	U	rai	rai				area	2,0,0,0,0,0,0,0,0	1600	1	0	0	1		1600 m^2	Thai Weights and Measures Act (1923): 1 rai = 4 ngan		
-00100	U	iugerum	iugera		jugerum|jugera		area	2,0,0,0,0,0,0,0,0	1577088	625	0	0	1	~	28800 pes^2	Skinner, Weights and Measures (1967); Roman foot ≈ 296 mm		
-00101	U	Prussian morgen	Prussian morgens		preußischer Morgen		area	2,0,0,0,0,0,0,0,0	1959912136125	767622436	0	0	1		180 Rute^2	Prussian Maß- und Gewichtsordnung (16 May 1816): Morgen = 180 Quadratruten		
-00102	U	arpent	arpents		arpent de Paris|square arpent|square arpents		area	2,0,0,0,0,0,0,0,0	656100000000	191905609	0	0	1		32400 pied^2	Zupko, French Weights and Measures before the Revolution (1978): 100 square perches of 18 pieds		
-00103	U	Swiss juchart	Swiss jucharts		Juchart|Jucharte		area	2,0,0,0,0,0,0,0,0	3600	1	0	0	1		3600 m^2	Swiss concordat on weights and measures (1835): Juchart = 40000 Quadratfuß		
-00104	U	acre	acres		international acre|international acres		area	2,0,0,0,0,0,0,0,0	316160658	78125	0	0	1	c	43560 ft^2	NIST HB 44 (2024) App. C; NIST SP 811 (2008) B.8	area-acre	
-00105	U	US survey acre	US survey acres		survey acre|survey acres		area	2,0,0,0,0,0,0,0,0	62726400000	15499969	0	0	1		43560 ftUS^2	NIST SP 811 (2008) B.8 (acre, based on US survey foot)		
-00106	U	heredium	heredia				area	2,0,0,0,0,0,0,0,0	3154176	625	0	0	1	~	57600 pes^2	Skinner, Weights and Measures (1967); Roman foot ≈ 296 mm		
-00107	U	arpent des eaux et forêts	arpents des eaux et forêts		arpent royal		area	2,0,0,0,0,0,0,0,0	980100000000	191905609	0	0	1		48400 pied^2	Zupko, French Weights and Measures before the Revolution (1978): 100 square perches of 22 pieds		
-00108	U	morga	morgi		Polish morgen|morga nowopolska		area	2,0,0,0,0,0,0,0,0	139968	25	0	0	1		300 pret^2	New Polish measures, Congress Poland (1819): 1 morga = 300 square pręty		
-00109	U	Austrian joch	Austrian jochs		Katastraljoch|Joch		area	2,0,0,0,0,0,0,0,0	35123544486144	6103515625	0	0	1		m^2*1600*1.89648384*1.89648384	Austrian Maß- und Gewichtsordnung (1871): 1 Joch = 1600 square Klafter		
-00110	U	Irish acre	Irish acres		plantation acre|plantation acres		area	2,0,0,0,0,0,0,0,0	512128008	78125	0	0	1		7840 yd^2	Zupko, British Weights and Measures (1977): 160 square Irish perches		
-00111	U	jia	jia		Taiwanese jia|kah		area	2,0,0,0,0,0,0,0,0	1173600	121	0	0	1		2934 tsubo	Taiwanese land measure: 1 jia = 2934 ping; GNU units 2.22 definitions.units		
-00112	U	chōbu	chōbu		chobu|cho of land		area	2,0,0,0,0,0,0,0,0	1200000	121	0	0	1		3000 tsubo	Japan Weights and Measures Act (1891): 1 chōbu = 10 tan = 3000 tsubo	area-cho	
-00113	U	hectare	hectares	ha	square hectometre|square hectometer		area	2,0,0,0,0,0,0,0,0	10000	1	0	0	1	c	10000 m^2	BIPM SI Brochure 9th ed. (2019) Table 8	area-hectare	
-00114	U	desyatina	desyatinas		dessiatina|dessiatine|dessiatines		area	2,0,0,0,0,0,0,0,0	170709336	15625	0	0	1		2400 sazhen^2	Russian ukase of 11 Oct 1835 (desyatina = 2400 square sazhen)		
-00115	U	oxgang	oxgangs		bovate|bovates		area	2,0,0,0,0,0,0,0,0	948481974	15625	0	0	1	~	15 acre	Zupko, A Dictionary of English Weights and Measures (1968) (varied 7-32 acres)		
-00116	U	qing	qing				area	2,0,0,0,0,0,0,0,0	200000	3	0	0	1		100 mu	Chinese market system (Weights and Measures Act 1929): 1 qing = 100 mu		
-00117	U	virgate	virgates		yardland|yardlands		area	2,0,0,0,0,0,0,0,0	1896963948	15625	0	0	1	~	30 acre	Zupko, A Dictionary of English Weights and Measures (1968) (varied)		
-00118	U	włóka	włóki		wloka|Polish hide		area	2,0,0,0,0,0,0,0,0	839808	5	0	0	1		30 morga	New Polish measures, Congress Poland (1819): 1 włóka = 30 morgi		
-00119	U	hide	hides		carucate|carucates		area	2,0,0,0,0,0,0,0,0	7587855792	15625	0	0	1	~	120 acre	Zupko, A Dictionary of English Weights and Measures (1968) (varied 60-180 acres)		
-00120	U	centuria	centuriae				area	2,0,0,0,0,0,0,0,0	12616704	25	0	0	1	~	5760000 pes^2	Skinner, Weights and Measures (1967); Roman foot ≈ 296 mm		
-00121	U	homestead	homesteads				area	2,0,0,0,0,0,0,0,0	10117141056	15625	0	0	1		160 acre	US Homestead Act of 1862 (160 acres)		
-00122	U	labor	labors		labor of land		area	2,0,0,0,0,0,0,0,0	6451600	9	0	0	1		in^2*1e10/9	Spanish-Texan land measure: 1 labor = 1000000 square varas (Texas vara = 33 1/3 in)		
-00123	U	square kilometre	square kilometres	km²	square kilometer|square kilometers|sq km|sqkm		area	2,0,0,0,0,0,0,0,0	1000000	1	0	0	1	c	1e6 m^2	BIPM SI Brochure 9th ed. (2019)	area-square-kilometer	
-00124	U	square verst	square versts				area	2,0,0,0,0,0,0,0,0	28451556	25	0	0	1		verst^2	Russian ukase of 11 Oct 1835 (versta = 500 sazhen)		
-00125	U	section	sections		section of land		area	2,0,0,0,0,0,0,0,0	40468564224	15625	0	0	1		640 acre	NIST HB 44 (2024) App. C (1 mi² = 640 acres); US Public Land Survey System		
-00126	U	square mile	square miles	mi²	sq mi|sqmi		area	2,0,0,0,0,0,0,0,0	40468564224	15625	0	0	1	c	mi^2	NIST SP 811 (2008) B.8	area-square-mile	
-00127	U	sitio	sitios		square league of Texas|sitio de ganado mayor		area	2,0,0,0,0,0,0,0,0	161290000	9	0	0	1		in^2*2.5e11/9	Spanish-Texan land measure: 1 sitio = 25000000 square varas (Texas vara = 33 1/3 in)		
-00128	U	township	townships		survey township		area	2,0,0,0,0,0,0,0,0	1456868312064	15625	0	0	1		36 section	US Public Land Survey System: 36 sections		
-00129	U	light-nanosecond	light-nanoseconds		light nanosecond|light nanoseconds		astronomical-distance	1,0,0,0,0,0,0,0,0	149896229	500000000	0	0	1		0.299792458 m	BIPM SI Brochure 9th ed. (2019): c = 299792458 m/s		
-00130	U	lunar radius	lunar radii		Moon radius|mean lunar radius		astronomical-distance	1,0,0,0,0,0,0,0,0	1737400	1	0	0	1	~	1737400 m	IAU WGCCRE report (Archinal et al. 2018): mean radius of the Moon 1737.4 km		
-00131	U	Earth polar radius	Earth polar radii		polar Earth radius		astronomical-distance	1,0,0,0,0,0,0,0,0	6356800	1	0	0	1	~	6356800 m	IAU 2015 Resolution B3 (nominal polar Earth radius)		
-00132	U	Earth mean radius	Earth mean radii		mean Earth radius		astronomical-distance	1,0,0,0,0,0,0,0,0	31855043857	5000	0	0	1	~	6371008.7714 m	IUGG Geodetic Reference System 1980, mean radius R1 (Moritz 2000)		
-00133	U	Earth radius	Earth radii	R⊕|R_E	Earth equatorial radius|equatorial Earth radius		astronomical-distance	1,0,0,0,0,0,0,0,0	6378100	1	0	0	1	~	6378100 m	IAU 2015 Resolution B3 (nominal equatorial Earth radius); CLDR units.xml	length-earth-radius	
-00134	U	Jupiter polar radius	Jupiter polar radii		polar Jupiter radius		astronomical-distance	1,0,0,0,0,0,0,0,0	66854000	1	0	0	1	~	66854000 m	IAU 2015 Resolution B3 (nominal polar Jupiter radius)		
-00135	U	Jupiter radius	Jupiter radii	R_J	Jupiter equatorial radius|equatorial Jupiter radius		astronomical-distance	1,0,0,0,0,0,0,0,0	71492000	1	0	0	1	~	71492000 m	IAU 2015 Resolution B3 (nominal equatorial Jupiter radius)		
-00136	U	light-second	light-seconds	ls	light second|light seconds		astronomical-distance	1,0,0,0,0,0,0,0,0	299792458	1	0	0	1		299792458 m	BIPM SI Brochure 9th ed. (2019): c = 299792458 m/s		
-00137	U	lunar distance	lunar distances	LD	Earth-Moon distance|mean lunar distance		astronomical-distance	1,0,0,0,0,0,0,0,0	384400000	1	0	0	1	~	384400000 m	NASA Moon Fact Sheet (semimajor axis 384400 km)		
-00138	U	solar radius	solar radii	R☉|R_sun	Sun radius|nominal solar radius		astronomical-distance	1,0,0,0,0,0,0,0,0	695700000	1	0	0	1	~	695700000 m	IAU 2015 Resolution B3 (nominal solar radius)	length-solar-radius	
-00139	U	light-minute	light-minutes		light minute|light minutes		astronomical-distance	1,0,0,0,0,0,0,0,0	17987547480	1	0	0	1		60*299792458 m	BIPM SI Brochure 9th ed. (2019): c = 299792458 m/s		
-00140	U	astronomical unit	astronomical units	au|AU			astronomical-distance	1,0,0,0,0,0,0,0,0	149597870700	1	0	0	1	c	149597870700 m	IAU 2012 Resolution B2; BIPM SI Brochure 9th ed. (2019) Table 8	length-astronomical-unit	
-00141	U	light-hour	light-hours		light hour|light hours		astronomical-distance	1,0,0,0,0,0,0,0,0	1079252848800	1	0	0	1		3600*299792458 m	BIPM SI Brochure 9th ed. (2019): c = 299792458 m/s		
-00142	U	light-day	light-days		light day|light days		astronomical-distance	1,0,0,0,0,0,0,0,0	25902068371200	1	0	0	1		86400*299792458 m	BIPM SI Brochure 9th ed. (2019): c = 299792458 m/s		
-00143	U	light-year	light-years	ly	light year|light years|lightyear|lightyears		astronomical-distance	1,0,0,0,0,0,0,0,0	9460730472580800	1	0	0	1	c	299792458 m/s * 365.25 d	IAU: c × Julian year (365.25 d); NIST SP 811 (2008) B.8	length-light-year	
-00144	U	parsec	parsecs	pc			astronomical-distance	1,0,0,0,0,0,0,0,0	96939420213600000	1	-1	0	1	cs	au*648000/pi	IAU 2015 Resolution B2 (1 pc = 648000/π au)	length-parsec	
-00145	U	statfarad	statfarads	statF	ESU of capacitance|electrostatic unit of capacitance		capacitance	-2,-1,4,2,0,0,0,0,0	25000	22468879468420441	0	0	1		farad/898755178736.81764	NIST SP 811 (2008) B.8 (statfarad, 1.112 650 E-12 F); exact as statC/statV		
-00146	U	jar	jars		Leyden jar unit		capacitance	-2,-1,4,2,0,0,0,0,0	1	900000000	0	0	1		farad/9e8	Admiralty Handbook of Wireless Telegraphy (1931): 1 µF = 900 jars		
-00147	U	US international farad	US international farads	F_US			capacitance	-2,-1,4,2,0,0,0,0,0	200000	200099	0	0	1	~	farad/1.000495	NBS (1948): 1 US international ohm = 1.000495 Ω, 1 US international volt = 1.000330 V; GNU units 3.15 (intohm, intvolt, intampere) (F_US = s/Ω_US)		
-00148	U	international farad	international farads	F_int	mean international farad|mean international farads		capacitance	-2,-1,4,2,0,0,0,0,0	100000	100049	0	0	1	~	farad/1.00049	CIPM 1946: 1 mean international ohm = 1.00049 Ω, 1 mean international volt = 1.00034 V (units in force 1908-1947) (F_int = s/Ω_int)		
-00149	U	farad-90	farads-90	F90|F₉₀	conventional farad|conventional farads|farad 90		capacitance	-2,-1,4,2,0,0,0,0,0	5521725026748260492435541	5521725125000000000000000	0	0	1		25812.807*(1.602176634e-19^2)/6.62607015e-34*farad	CIPM 1988 conventional values K_J-90 = 483597.9 GHz/V, R_K-90 = 25812.807 Ω (19th CGPM 1991 Res. 2); K_J = 2e/h, R_K = h/e² exact (BIPM SI Brochure 9th ed. (2019) 2.2); F90 = (R_K-90/R_K) F		
-00150	U	farad	farads	F			capacitance	-2,-1,4,2,0,0,0,0,0	1	1	0	0	1	cs	coulomb/V	BIPM SI Brochure 9th ed. (2019) Table 4 (F = C/V)		
-00151	U	abfarad	abfarads	abF	EMU of capacitance		capacitance	-2,-1,4,2,0,0,0,0,0	1000000000	1	0	0	1		1e9 farad	NIST SP 811 (2008) B.8 (abfarad, 1.0 E+09 F)		
-00152	U	enzyme unit	enzyme units	U	international unit of enzyme activity|international units of enzyme activity		catalytic-activity	0,0,-1,0,0,1,0,0,0	1	60000000	0	0	1	c	micromole/minute	IUPAC-IUB Enzyme Nomenclature (1964, 1978): 1 U = 1 µmol/min; IUPAC Green Book 3rd ed. (2007)		
-00153	U	katal	katals	kat			catalytic-activity	0,0,-1,0,0,1,0,0,0	1	1	0	0	1	cs	mole/second	BIPM SI Brochure 9th ed. (2019) Table 4 (kat = mol/s)		
-00154	U	bit per second	bits per second	bit/s|bps|b/s			data-rate	0,0,-1,0,0,0,0,1,0	1	1	0	0	1	ci	bit/second	IEC 80000-13:2008 (bit); BIPM SI Brochure 9th ed. (2019) 2.3.1 (second)		
-00155	U	byte per second	bytes per second	B/s|Bps	octet per second|octets per second		data-rate	0,0,-1,0,0,0,0,1,0	8	1	0	0	1	ci	byte/second	IEC 80000-13:2008 (byte = 8 bit)		
-00156	U	DS0	DS0		DS-0|E0|E-0		data-rate	0,0,-1,0,0,0,0,1,0	64000	1	0	0	1		64 kbit/s	ITU-T G.702 (1988) digital hierarchy bit rates (level 0: 64 kbit/s); ANSI T1.107		
-00157	U	CD-ROM speed	CD-ROM speed		CD speed|1x CD-ROM|CD-ROM 1x		data-rate	0,0,-1,0,0,0,0,1,0	1228800	1	0	0	1		153600 B/s	ECMA-130 (1x CD-ROM: 75 sectors/s × 2048 bytes, mode 1)		
-00158	U	CD audio bit rate	CD audio bit rate		CD-DA bit rate|Red Book audio bit rate		data-rate	0,0,-1,0,0,0,0,1,0	1411200	1	0	0	1		1411.2 kbit/s	IEC 60908:1999 (CD-DA: 44.1 kHz × 16 bit × 2 channels)		
-00159	U	DS1	DS1		T1|DS-1|T-1|J1|J-1		data-rate	0,0,-1,0,0,0,0,1,0	1544000	1	0	0	1	c	1544 kbit/s	ITU-T G.702 (1988) digital hierarchy bit rates (level 1: 1544 kbit/s); ANSI T1.107		
-00160	U	E1	E1		E-1|CEPT-1		data-rate	0,0,-1,0,0,0,0,1,0	2048000	1	0	0	1	c	2048 kbit/s	ITU-T G.702 (1988) digital hierarchy bit rates (level 1: 2048 kbit/s)		
-00161	U	DS1C	DS1C		T1C|DS-1C|T-1C		data-rate	0,0,-1,0,0,0,0,1,0	3152000	1	0	0	1		3152 kbit/s	FS-1037C (1996) "T-carrier" table (3.152 Mb/s, DS1C); ANSI T1.107		
-00162	U	DS2	DS2		T2|DS-2|T-2|J2|J-2		data-rate	0,0,-1,0,0,0,0,1,0	6312000	1	0	0	1		6312 kbit/s	ITU-T G.702 (1988) digital hierarchy bit rates (level 2: 6312 kbit/s); ANSI T1.107		
-00163	U	E2	E2		E-2|CEPT-2		data-rate	0,0,-1,0,0,0,0,1,0	8448000	1	0	0	1		8448 kbit/s	ITU-T G.702 (1988) digital hierarchy bit rates (level 2: 8448 kbit/s)		
-00164	U	DVD speed	DVD speed		1x DVD|DVD 1x		data-rate	0,0,-1,0,0,0,0,1,0	11080000	1	0	0	1		11.08 Mbit/s	ECMA-267 (DVD-ROM 1x user data rate 11.08 Mbit/s)		
-00165	U	J3	J3		J-3		data-rate	0,0,-1,0,0,0,0,1,0	32064000	1	0	0	1		32064 kbit/s	ITU-T G.702 (1988) digital hierarchy bit rates (level 3: 32064 kbit/s, Japan)		
-00166	U	E3	E3		E-3|CEPT-3		data-rate	0,0,-1,0,0,0,0,1,0	34368000	1	0	0	1		34368 kbit/s	ITU-T G.702 (1988) digital hierarchy bit rates (level 3: 34368 kbit/s)		
-00167	U	Blu-ray speed	Blu-ray speed		1x Blu-ray|Blu-ray 1x|BD speed|1x BD		data-rate	0,0,-1,0,0,0,0,1,0	36000000	1	0	0	1		36 Mbit/s	Blu-ray Disc Association, BD-ROM format (1x = 36 Mbit/s)		
-00168	U	DS3	DS3		T3|DS-3|T-3		data-rate	0,0,-1,0,0,0,0,1,0	44736000	1	0	0	1	c	44736 kbit/s	ITU-T G.702 (1988) digital hierarchy bit rates (level 3: 44736 kbit/s); ANSI T1.107		
-00169	U	OC-1	OC-1		OC1|STS-1|STM-0		data-rate	0,0,-1,0,0,0,0,1,0	51840000	1	0	0	1		51.84 Mbit/s	ANSI T1.105 / Telcordia GR-253-CORE: OC-n = n × 51.84 Mbit/s		
-00170	U	J4	J4		J-4		data-rate	0,0,-1,0,0,0,0,1,0	97728000	1	0	0	1		97728 kbit/s	ITU-T G.702 (1988) digital hierarchy bit rates (level 4: 97728 kbit/s, Japan)		
-00171	U	E4	E4		E-4|CEPT-4|DS4NA		data-rate	0,0,-1,0,0,0,0,1,0	139264000	1	0	0	1		139264 kbit/s	ITU-T G.702 (1988) digital hierarchy bit rates (level 4: 139264 kbit/s)		
-00172	U	OC-3	OC-3		OC3|STS-3|OC-3c|STS-3c		data-rate	0,0,-1,0,0,0,0,1,0	155520000	1	0	0	1	c	155.52 Mbit/s	ANSI T1.105 / Telcordia GR-253-CORE: OC-n = n × 51.84 Mbit/s		
-00173	U	STM-1	STM-1		STM1		data-rate	0,0,-1,0,0,0,0,1,0	155520000	1	0	0	1		155520 kbit/s	ITU-T G.707: STM-N = N × 155 520 kbit/s		
-00174	U	DS4	DS4		T4|DS-4|T-4		data-rate	0,0,-1,0,0,0,0,1,0	274176000	1	0	0	1		274176 kbit/s	FS-1037C (1996) "T-carrier" table (fourth level 274.176 Mb/s, DS4); ANSI T1.107		
-00175	U	OC-9	OC-9		OC9|STS-9		data-rate	0,0,-1,0,0,0,0,1,0	466560000	1	0	0	1		466.56 Mbit/s	ANSI T1.105 / Telcordia GR-253-CORE: OC-n = n × 51.84 Mbit/s		
-00176	U	E5	E5		E-5|CEPT-5		data-rate	0,0,-1,0,0,0,0,1,0	565148000	1	0	0	1		565148 kbit/s	FS-1037C (1996) "T-carrier" table (European fifth level 565.148 Mb/s)		
-00177	U	OC-12	OC-12		OC12|STS-12		data-rate	0,0,-1,0,0,0,0,1,0	622080000	1	0	0	1		622.08 Mbit/s	ANSI T1.105 / Telcordia GR-253-CORE: OC-n = n × 51.84 Mbit/s		
-00178	U	STM-4	STM-4		STM4		data-rate	0,0,-1,0,0,0,0,1,0	622080000	1	0	0	1		622080 kbit/s	ITU-T G.707: STM-N = N × 155 520 kbit/s		
-00179	U	OC-18	OC-18		OC18|STS-18		data-rate	0,0,-1,0,0,0,0,1,0	933120000	1	0	0	1		933.12 Mbit/s	ANSI T1.105 / Telcordia GR-253-CORE: OC-n = n × 51.84 Mbit/s		
-00180	U	OC-24	OC-24		OC24|STS-24		data-rate	0,0,-1,0,0,0,0,1,0	1244160000	1	0	0	1		1244.16 Mbit/s	ANSI T1.105 / Telcordia GR-253-CORE: OC-n = n × 51.84 Mbit/s		
-00181	U	OC-36	OC-36		OC36|STS-36		data-rate	0,0,-1,0,0,0,0,1,0	1866240000	1	0	0	1		1866.24 Mbit/s	ANSI T1.105 / Telcordia GR-253-CORE: OC-n = n × 51.84 Mbit/s		
-00182	U	OC-48	OC-48		OC48|STS-48		data-rate	0,0,-1,0,0,0,0,1,0	2488320000	1	0	0	1		2488.32 Mbit/s	ANSI T1.105 / Telcordia GR-253-CORE: OC-n = n × 51.84 Mbit/s		
-00183	U	STM-16	STM-16		STM16		data-rate	0,0,-1,0,0,0,0,1,0	2488320000	1	0	0	1		2488320 kbit/s	ITU-T G.707: STM-N = N × 155 520 kbit/s		
-00184	U	OC-96	OC-96		OC96|STS-96		data-rate	0,0,-1,0,0,0,0,1,0	4976640000	1	0	0	1		4976.64 Mbit/s	ANSI T1.105 / Telcordia GR-253-CORE: OC-n = n × 51.84 Mbit/s		
-00185	U	OC-192	OC-192		OC192|STS-192		data-rate	0,0,-1,0,0,0,0,1,0	9953280000	1	0	0	1		9953.28 Mbit/s	ANSI T1.105 / Telcordia GR-253-CORE: OC-n = n × 51.84 Mbit/s		
-00186	U	STM-64	STM-64		STM64		data-rate	0,0,-1,0,0,0,0,1,0	9953280000	1	0	0	1		9953280 kbit/s	ITU-T G.707: STM-N = N × 155 520 kbit/s		
-00187	U	OC-768	OC-768		OC768|STS-768		data-rate	0,0,-1,0,0,0,0,1,0	39813120000	1	0	0	1		39813.12 Mbit/s	ANSI T1.105 / Telcordia GR-253-CORE: OC-n = n × 51.84 Mbit/s		
-00188	U	STM-256	STM-256		STM256		data-rate	0,0,-1,0,0,0,0,1,0	39813120000	1	0	0	1		39813120 kbit/s	ITU-T G.707: STM-N = N × 155 520 kbit/s		
-00189	U	bit	bits	bit|b	binary digit|binary digits		data-storage	0,0,0,0,0,0,0,1,0	1	1	0	0	1	ci	base	IEC 80000-13:2008 13-9 (bit); ISO/IEC 2382:2015	digital-bit	
-00190	U	nibble	nibbles		nybble|nybbles|half-byte|half-bytes|half byte		data-storage	0,0,0,0,0,0,0,1,0	4	1	0	0	1		4 bit	GNU units 3.15 definitions.units (nybble = 4 bits); IEEE Std 100 (half of a byte)		
-00191	U	byte	bytes	B	octet|octets		data-storage	0,0,0,0,0,0,0,1,0	8	1	0	0	1	ci	8 bit	IEC 80000-13:2008 13-9 note (byte B = octet = 8 bit)	digital-byte	
-00192	U	microgram per cubic metre	micrograms per cubic metre	µg/m³|μg/m³|ug/m3	microgram per cubic meter|micrograms per cubic meter		density	-3,1,0,0,0,0,0,0,0	1	1000000000	0	0	1		1e-9 kg/m^3	BIPM SI Brochure 9th ed. (2019) 3 (SI prefixes) with kg/m^3		
-00193	U	milligram per cubic metre	milligrams per cubic metre	mg/m³|mg/m3	milligram per cubic meter|milligrams per cubic meter		density	-3,1,0,0,0,0,0,0,0	1	1000000	0	0	1		1e-6 kg/m^3	BIPM SI Brochure 9th ed. (2019) 3 (SI prefixes) with kg/m^3		
-00194	U	gram per cubic metre	grams per cubic metre	g/m³|g/m3	gram per cubic meter|grams per cubic meter		density	-3,1,0,0,0,0,0,0,0	1	1000	0	0	1		g/m^3	BIPM SI Brochure 9th ed. (2019) 3 (SI prefixes) with kg/m^3		
-00195	U	milligram per litre	milligrams per litre	mg/L|mg/l	milligram per liter|milligrams per liter		density	-3,1,0,0,0,0,0,0,0	1	1000	0	0	1		mg/L	NIST SP 811 (2008) B.8 (grain per gallon 1.711 806 E+01 mg/L); L = dm^3		
-00196	U	milligram per decilitre	milligrams per decilitre	mg/dL|mg/dl	milligram per deciliter|milligrams per deciliter		density	-3,1,0,0,0,0,0,0,0	1	100	0	0	1		mg/(0.1 L)	BIPM SI Brochure 9th ed. (2019) Table 8 (litre) with SI prefixes; clinical usage		
-00197	U	grain per imperial gallon	grains per imperial gallon	gr/gal_imp|gpg_imp	grain per UK gallon|grains per UK gallon		density	-3,1,0,0,0,0,0,0,0	6479891	454609000	0	0	1		lb/7000/(4.54609 L)	UK Weights and Measures Act 1985 Sch. 1 (grain = 1/7000 lb, gallon = 4.54609 L)		
-00198	U	grain per gallon	grains per gallon	gr/gal|gpg	grain per US gallon|grains per US gallon		density	-3,1,0,0,0,0,0,0,0	2945405	172064172	0	0	1		lb/7000/gal	NIST SP 811 (2008) B.8 (grain per gallon (U.S.) 1.711 806 E-02 kg/m^3)		
-00199	U	pound per cubic yard	pounds per cubic yard	lb/yd³|lb/yd3			density	-3,1,0,0,0,0,0,0,0	28349523125	47784678624	0	0	1		lb/yd^3	NIST SP 811 (2008) B.8 (5.932 764 E-01 kg/m^3)		
-00200	U	kilogram per cubic metre	kilograms per cubic metre	kg/m³|kg/m3	kilogram per cubic meter|kilograms per cubic meter		density	-3,1,0,0,0,0,0,0,0	1	1	0	0	1	c	kg/m^3	BIPM SI Brochure 9th ed. (2019) Table 5 (density: kg/m^3)		
-00201	U	gram per litre	grams per litre	g/L|g/l	gram per liter|grams per liter		density	-3,1,0,0,0,0,0,0,0	1	1	0	0	1		g/L	BIPM SI Brochure 9th ed. (2019) Table 8 (litre = dm^3)		
-00202	U	pound per barrel	pounds per barrel	lb/bbl	pound per oil barrel|pounds per oil barrel		density	-3,1,0,0,0,0,0,0,0	368175625	129048129	0	0	1		lb/(42 gal)	API (drilling fluids); NIST SP 811 (2008) B.8 (barrel for petroleum = 42 U.S. gallons)		
-00203	U	ounce per imperial gallon	ounces per imperial gallon	oz/gal_imp	ounce per UK gallon|ounces per UK gallon		density	-3,1,0,0,0,0,0,0,0	45359237	7273744	0	0	1		oz/(4.54609 L)	NIST SP 811 (2008) B.8 (ounce per gallon (Imperial) 6.236 023 E+00 kg/m^3)		
-00204	U	ounce per gallon	ounces per gallon	oz/gal	ounce per US gallon|ounces per US gallon		density	-3,1,0,0,0,0,0,0,0	368175625	49161192	0	0	1		oz/gal	NIST SP 811 (2008) B.8 (ounce per gallon (U.S.) 7.489 152 E+00 kg/m^3)		
-00205	U	gram per decilitre	grams per decilitre	g/dL|g/dl	gram per deciliter|grams per deciliter		density	-3,1,0,0,0,0,0,0,0	10	1	0	0	1		g/(0.1 L)	BIPM SI Brochure 9th ed. (2019) Table 8 (litre) with SI prefixes; clinical usage		
-00206	U	pound per cubic foot	pounds per cubic foot	lb/ft³|lb/ft3|pcf			density	-3,1,0,0,0,0,0,0,0	28349523125	1769802912	0	0	1	c	lb/ft^3	NIST SP 811 (2008) B.8 (1.601 846 E+01 kg/m^3)		
-00207	U	pound per imperial gallon	pounds per imperial gallon	lb/gal_imp	pound per UK gallon|pounds per UK gallon		density	-3,1,0,0,0,0,0,0,0	45359237	454609	0	0	1		lb/(4.54609 L)	NIST SP 811 (2008) B.8 (pound per gallon (Imperial) 9.977 637 E+01 kg/m^3)		
-00208	U	pound per gallon	pounds per gallon	lb/gal|ppg	pound per US gallon|pounds per US gallon		density	-3,1,0,0,0,0,0,0,0	736351250	6145149	0	0	1	c	lb/gal	NIST SP 811 (2008) B.8 (pound per gallon (U.S.) 1.198 264 E+02 kg/m^3)		
-00209	U	slug per cubic foot	slugs per cubic foot	slug/ft³|slug/ft3			density	-3,1,0,0,0,0,0,0,0	5560277019075625	10788718551552	0	0	1		9.80665 lb*m/ft/ft^3	NIST SP 811 (2008) B.8 (slug per cubic foot 5.153 788 E+02 kg/m^3; slug = lbf s^2/ft)		
-00210	U	gram per cubic centimetre	grams per cubic centimetre	g/cm³|g/cm3|g/cc	gram per cubic centimeter|grams per cubic centimeter		density	-3,1,0,0,0,0,0,0,0	1000	1	0	0	1	c	g/cm^3	NIST SP 811 (2008) B.8 (gram per cubic centimeter 1.0 E+03 kg/m^3)		
-00211	U	gram per millilitre	grams per millilitre	g/mL|g/ml	gram per milliliter|grams per milliliter		density	-3,1,0,0,0,0,0,0,0	1000	1	0	0	1		g/mL	BIPM SI Brochure 9th ed. (2019) Table 8 (litre = dm^3) with SI prefixes		
-00212	U	kilogram per litre	kilograms per litre	kg/L|kg/l|kg/dm³|t/m³	kilogram per liter|kilograms per liter|tonne per cubic metre|tonnes per cubic metre|tonne per cubic meter		density	-3,1,0,0,0,0,0,0,0	1000	1	0	0	1		kg/L	BIPM SI Brochure 9th ed. (2019) Table 8 (litre = dm^3, tonne = 1000 kg)		
-00213	U	short ton per cubic yard	short tons per cubic yard	ton/yd³|ton/yd3	ton per cubic yard|tons per cubic yard		density	-3,1,0,0,0,0,0,0,0	3543690390625	2986542414	0	0	1		2000 lb/yd^3	NIST SP 811 (2008) B.8 (ton, short, per cubic yard 1.186 553 E+03 kg/m^3)		
-00214	U	long ton per cubic yard	long tons per cubic yard	LT/yd³			density	-3,1,0,0,0,0,0,0,0	1984466618750	1493271207	0	0	1		2240 lb/yd^3	NIST SP 811 (2008) B.8 (ton, long, per cubic yard 1.328 939 E+03 kg/m^3)		
-00215	U	ounce per cubic inch	ounces per cubic inch	oz/in³|oz/in3			density	-3,1,0,0,0,0,0,0,0	28349523125	16387064	0	0	1		oz/in^3	NIST SP 811 (2008) B.8 (ounce per cubic inch 1.729 994 E+03 kg/m^3)		
-00216	U	pound per cubic inch	pounds per cubic inch	lb/in³|lb/in3|pci			density	-3,1,0,0,0,0,0,0,0	56699046250	2048383	0	0	1		lb/in^3	NIST SP 811 (2008) B.8 (pound per cubic inch 2.767 990 E+04 kg/m^3)		
-00217	U	pound per foot hour	pounds per foot hour	lb/ft·h			dynamic-viscosity	-1,1,-1,0,0,0,0,0,0	45359237	109728000000	0	0	1		lb/(ft*h)	NIST SP 811 (2008) B.8 (pound per foot hour 4.133 789 E-04 Pa s)		
-00218	U	poise	poises	P	dyne second per square centimetre|dyne second per square centimeter		dynamic-viscosity	-1,1,-1,0,0,0,0,0,0	1	10	0	0	1	cs	0.1 Pa*s	NIST SP 811 (2008) B.8 (poise 1.0 E-01 Pa s); CGS unit (g/(cm s))		
-00219	U	pascal second	pascal seconds	Pa·s|Pa⋅s	poiseuille|newton second per square metre|newton second per square meter|pascal-second		dynamic-viscosity	-1,1,-1,0,0,0,0,0,0	1	1	0	0	1	cs	Pa*s	BIPM SI Brochure 9th ed. (2019) Table 6 (dynamic viscosity: Pa s)		
-00220	U	pound per foot second	pounds per foot second	lb/ft·s	poundal second per square foot		dynamic-viscosity	-1,1,-1,0,0,0,0,0,0	45359237	30480000	0	0	1	c	lb/(ft*s)	NIST SP 811 (2008) B.8 (pound per foot second 1.488 164 E+00 Pa s)		
-00221	U	kilogram-force second per square metre	kilogram-force seconds per square metre	kgf·s/m²	kilogram-force second per square meter|kilopond second per square metre		dynamic-viscosity	-1,1,-1,0,0,0,0,0,0	196133	20000	0	0	1		9.80665 kg/(m*s)	NIST SP 811 (2008) B.8 (kilogram-force 9.806 65 N) x s/m^2		
-00222	U	pound-force second per square foot	pound-force seconds per square foot	lbf·s/ft²|slug/ft·s	slug per foot second|slugs per foot second		dynamic-viscosity	-1,1,-1,0,0,0,0,0,0	8896443230521	185806080000	0	0	1		9.80665 lb*m/s/ft^2	NIST SP 811 (2008) B.8 (pound-force second per square foot 4.788 026 E+01 Pa s)		
-00223	U	reyn	reyns	reyn|lbf·s/in²	pound-force second per square inch|pound-force seconds per square inch		dynamic-viscosity	-1,1,-1,0,0,0,0,0,0	8896443230521	1290320000	0	0	1		9.80665 lb*m/s/in^2	NIST SP 811 (2008) B.8 (pound-force second per square inch 6.894 757 E+03 Pa s); reyn = lbf s/in^2		
-00224	U	elementary charge	elementary charges		atomic unit of charge|atomic units of charge|proton charge		electric-charge	0,0,1,1,0,0,0,0,0	801088317	5000000000000000000000000000	0	0	1		1.602176634e-19 coulomb	BIPM SI Brochure 9th ed. (2019) 2.2 (defining constant e, exact)		
-00225	U	statcoulomb	statcoulombs	statC|Fr	franklin|franklins|ESU of charge|electrostatic unit of charge		electric-charge	0,0,1,1,0,0,0,0,0	1	2997924580	0	0	1		coulomb/2997924580	NIST SP 811 (2008) B.8 (statcoulomb, franklin: 3.335 641 E-10 C); exact as 0.1 C·cm/s ÷ c		
-00226	U	US international coulomb	US international coulombs	C_US			electric-charge	0,0,1,1,0,0,0,0,0	200066	200099	0	0	1	~	1.000330/1.000495*coulomb	NBS (1948): 1 US international ohm = 1.000495 Ω, 1 US international volt = 1.000330 V; GNU units 3.15 (intohm, intvolt, intampere)		
-00227	U	international coulomb	international coulombs	C_int	mean international coulomb|mean international coulombs		electric-charge	0,0,1,1,0,0,0,0,0	100034	100049	0	0	1	~	1.00034/1.00049*coulomb	CIPM 1946: 1 mean international ohm = 1.00049 Ω, 1 mean international volt = 1.00034 V (units in force 1908-1947); C_int = A_int s		
-00228	U	coulomb	coulombs	C			electric-charge	0,0,1,1,0,0,0,0,0	1	1	0	0	1	cs	A s	BIPM SI Brochure 9th ed. (2019) Table 4 (C = A s)		
-00229	U	ampere-second	ampere-seconds	As|A·s	ampere second|ampere seconds|amp-second|amp-seconds		electric-charge	0,0,1,1,0,0,0,0,0	1	1	0	0	1	s	A s	BIPM SI Brochure 9th ed. (2019) Table 4 (C = A s); mAs in radiography		
-00230	U	coulomb-90	coulombs-90	C90|C₉₀	conventional coulomb|conventional coulombs|coulomb 90		electric-charge	0,0,1,1,0,0,0,0,0	100000008887143810491801	100000000000000000000000	0	0	1		483597.9e9*25812.807*1.602176634e-19/2*coulomb	CIPM 1988 conventional values K_J-90 = 483597.9 GHz/V, R_K-90 = 25812.807 Ω (19th CGPM 1991 Res. 2); K_J = 2e/h, R_K = h/e² exact (BIPM SI Brochure 9th ed. (2019) 2.2); C90 = A90 s = (K_J-90 R_K-90 / K_J R_K) C		
-00231	U	abcoulomb	abcoulombs	abC	EMU of charge|electromagnetic unit of charge		electric-charge	0,0,1,1,0,0,0,0,0	10	1	0	0	1		10 coulomb	NIST SP 811 (2008) B.8 (abcoulomb, 1.0 E+01 C)		
-00232	U	ampere-minute	ampere-minutes	Amin|A·min	ampere minute|ampere minutes|amp-minute|amp-minutes		electric-charge	0,0,1,1,0,0,0,0,0	60	1	0	0	1		A min	compound of ampere and minute (BIPM SI Brochure 9th ed. (2019) Table 8: min = 60 s); electroplating usage		
-00233	U	ampere-hour	ampere-hours	Ah|A·h	ampere hour|ampere hours|amp-hour|amp-hours|amp hour|amp hours		electric-charge	0,0,1,1,0,0,0,0,0	3600	1	0	0	1	cs	A h	NIST SP 811 (2008) B.8 (ampere hour, 3.6 E+03 C)		
-00234	U	faraday	faradays		faraday of charge		electric-charge	0,0,1,1,0,0,0,0,0	120606665154137523	1250000000000	0	0	1		1.602176634e-19*6.02214076e23*coulomb	BIPM SI Brochure 9th ed. (2019) 2.2: F = e·N_A, exact (96485.33212... C)		
-00235	U	chemical faraday	chemical faradays				electric-charge	0,0,1,1,0,0,0,0,0	964957	10	0	0	1	~	96495.7 coulomb	NIST SP 811 (2008) B.8 (faraday (chemical), 9.649 57 E+04 C)		
-00236	U	physical faraday	physical faradays				electric-charge	0,0,1,1,0,0,0,0,0	965219	10	0	0	1	~	96521.9 coulomb	NIST SP 811 (2008) B.8 (faraday (physical), 9.652 19 E+04 C)		
-00237	U	statmho	statmhos		statsiemens|ESU of conductance		electric-conductance	-2,-1,3,2,0,0,0,0,0	25000	22468879468420441	0	0	1		S/898755178736.81764	NIST SP 811 (2008) B.8 (statmho, 1.112 650 E-12 S)		
-00238	U	conductance quantum	conductance quanta	G0|G₀			electric-conductance	-2,-1,3,2,0,0,0,0,0	213914163877964163	2760862562500000000000	0	0	1		2*(1.602176634e-19^2)/6.62607015e-34*S	CODATA 2018: G0 = 2e²/h = 7.748 091 729... E-05 S, exact (BIPM SI Brochure 9th ed. (2019) 2.2)		
-00239	U	US international siemens	US international siemens	S_US	US international mho|US international mhos		electric-conductance	-2,-1,3,2,0,0,0,0,0	200000	200099	0	0	1	~	S/1.000495	NBS (1948): 1 US international ohm = 1.000495 Ω, 1 US international volt = 1.000330 V; GNU units 3.15 (intohm, intvolt, intampere) (S_US = 1/Ω_US)		
-00240	U	international siemens	international siemens	S_int	international mho|international mhos|mean international siemens		electric-conductance	-2,-1,3,2,0,0,0,0,0	100000	100049	0	0	1	~	S/1.00049	CIPM 1946: 1 mean international ohm = 1.00049 Ω, 1 mean international volt = 1.00034 V (units in force 1908-1947) (S_int = 1/Ω_int)		
-00241	U	siemens-90	siemens-90	S90|S₉₀	conventional siemens		electric-conductance	-2,-1,3,2,0,0,0,0,0	5521725026748260492435541	5521725125000000000000000	0	0	1		25812.807*(1.602176634e-19^2)/6.62607015e-34*S	CIPM 1988 conventional values K_J-90 = 483597.9 GHz/V, R_K-90 = 25812.807 Ω (19th CGPM 1991 Res. 2); K_J = 2e/h, R_K = h/e² exact (BIPM SI Brochure 9th ed. (2019) 2.2); S90 = 1/Ω90		
-00242	U	siemens	siemens	S			electric-conductance	-2,-1,3,2,0,0,0,0,0	1	1	0	0	1	cs	A/V	BIPM SI Brochure 9th ed. (2019) Table 4 (S = A/V)		
-00243	U	mho	mhos	℧	reciprocal ohm|reciprocal ohms		electric-conductance	-2,-1,3,2,0,0,0,0,0	1	1	0	0	1	s	S	NIST SP 811 (2008) B.8 (mho, 1.0 E+00 S)		
-00244	U	abmho	abmhos		absiemens|EMU of conductance		electric-conductance	-2,-1,3,2,0,0,0,0,0	1000000000	1	0	0	1		1e9 S	NIST SP 811 (2008) B.8 (abmho, 1.0 E+09 S)		
-00245	U	statampere	statamperes	statA	statamp|statamps|ESU of current|electrostatic unit of current		electric-current	0,0,0,1,0,0,0,0,0	1	2997924580	0	0	1		A/2997924580	NIST SP 811 (2008) B.8 (statampere, 3.335 641 E-10 A); exact as statC/s		
-00246	U	atomic unit of current	atomic units of current				electric-current	0,0,0,1,0,0,0,0,0	11641801873541727548169	5521725125000000000000000	1	0	1	~	2*pi*1.602176634e-19*4.3597447222071e-18/6.62607015e-34*A	CODATA 2018 (Tiesinga et al., RMP 93, 025010, 2021): Eh = 4.3597447222071e-18 J, a0 = 5.29177210903e-11 m; a.u. of current = e Eh/ħ = 6.623 618 237 510 E-03 A		
-00247	U	gilbert	gilberts		EMU of magnetomotive force		electric-current	0,0,0,1,0,0,0,0,0	5	2	-1	0	1		10/(4*pi)*A	NIST SP 811 (2008) B.8 (gilbert, 7.957 747 E-01 A)		
-00248	U	US international ampere	US international amperes	A_US			electric-current	0,0,0,1,0,0,0,0,0	200066	200099	0	0	1	~	1.000330/1.000495*A	NBS (1948): 1 US international ohm = 1.000495 Ω, 1 US international volt = 1.000330 V; GNU units 3.15 (intohm, intvolt, intampere) (A_US = V_US/Ω_US = 0.999835 A)		
-00249	U	international ampere	international amperes	A_int	mean international ampere|mean international amperes		electric-current	0,0,0,1,0,0,0,0,0	100034	100049	0	0	1	~	1.00034/1.00049*A	CIPM 1946: 1 mean international ohm = 1.00049 Ω, 1 mean international volt = 1.00034 V (units in force 1908-1947) (A_int = V_int/Ω_int = 0.99985 A)		
-00250	U	ampere	amperes	A	amp|amps		electric-current	0,0,0,1,0,0,0,0,0	1	1	0	0	1	cs	base	BIPM SI Brochure 9th ed. (2019) 2.3.1	electric-ampere	
-00251	U	ampere-turn	ampere-turns	At	ampere turn|ampere turns		electric-current	0,0,0,1,0,0,0,0,0	1	1	0	0	1		A	ISO 80000-6:2008 (magnetomotive force, unit A; the turn is a number); IEC 60050-121		
-00252	U	ampere-90	amperes-90	A90|A₉₀	conventional ampere|conventional amperes|ampere 90		electric-current	0,0,0,1,0,0,0,0,0	100000008887143810491801	100000000000000000000000	0	0	1		483597.9e9*25812.807*1.602176634e-19/2*A	CIPM 1988 conventional values K_J-90 = 483597.9 GHz/V, R_K-90 = 25812.807 Ω (19th CGPM 1991 Res. 2); K_J = 2e/h, R_K = h/e² exact (BIPM SI Brochure 9th ed. (2019) 2.2); A90 = (K_J-90 R_K-90 / K_J R_K) A		
-00253	U	abampere	abamperes	abA	biot|biots|EMU of current|electromagnetic unit of current		electric-current	0,0,0,1,0,0,0,0,0	10	1	0	0	1		10 A	NIST SP 811 (2008) B.8 (abampere, biot: 1.0 E+01 A)		
-00254	U	debye	debyes	debye			electric-dipole-moment	1,0,1,1,0,0,0,0,0	1	299792458000000000000000000000	0	0	1	c	1e-21/299792458 C*m	NIST SP 811 (2008) B.8 (debye 3.335 641 E-30 C m); defined as 10^-18 statC cm = 10^-21/c C m		
-00255	U	coulomb metre	coulomb metres	C·m	coulomb meter|coulomb meters		electric-dipole-moment	1,0,1,1,0,0,0,0,0	1	1	0	0	1	cs	C*m	BIPM SI Brochure 9th ed. (2019) (SI coherent unit C m)		
-00256	U	abvolt per centimetre	abvolts per centimetre	abV/cm	abvolt per centimeter|abvolts per centimeter		electric-field	1,1,-3,-1,0,0,0,0,0	1	1000000	0	0	1		1e-6 V/m	NIST SP 811 (2008) B.8 (abvolt, 1.0 E-08 V) per centimetre		
-00257	U	volt per metre	volts per metre	V/m	volt per meter|volts per meter|newton per coulomb|newtons per coulomb		electric-field	1,1,-3,-1,0,0,0,0,0	1	1	0	0	1	cs	volt/metre	BIPM SI Brochure 9th ed. (2019) Table 6 (electric field strength, V m⁻¹)		
-00258	U	volt per inch	volts per inch	V/in			electric-field	1,1,-3,-1,0,0,0,0,0	5000	127	0	0	1	s	volt/in	compound of volt and inch (NIST SP 811 (2008) B.8: in = 2.54 E-02 m)		
-00259	U	volt per centimetre	volts per centimetre	V/cm	volt per centimeter|volts per centimeter		electric-field	1,1,-3,-1,0,0,0,0,0	100	1	0	0	1	cs	100 V/m	compound of volt and centimetre (BIPM SI Brochure 9th ed. (2019) Table 7 prefixes)		
-00260	U	statvolt per centimetre	statvolts per centimetre	statV/cm	statvolt per centimeter|statvolts per centimeter		electric-field	1,1,-3,-1,0,0,0,0,0	149896229	5000	0	0	1		29979.2458 V/m	NIST SP 811 (2008) B.8 (statvolt, 2.997 925 E+02 V) per centimetre		
-00261	U	volt per mil	volts per mil	V/mil			electric-field	1,1,-3,-1,0,0,0,0,0	5000000	127	0	0	1	c	1000 V/in	ASTM D149 (dielectric strength, V/mil); mil = 0.001 in (NIST HB 44 (2024) Appendix C)		
-00262	U	atomic unit of electric field	atomic units of electric field				electric-field	1,1,-3,-1,0,0,0,0,0	72662412036785000000000000000000	141305893759012773417	0	0	1	~	4.3597447222071e-18/(1.602176634e-19*5.29177210903e-11)*V/m	CODATA 2018 (Tiesinga et al., RMP 93, 025010, 2021): Eh = 4.3597447222071e-18 J, a0 = 5.29177210903e-11 m; a.u. of electric field = Eh/(e a0) = 5.142 206 747 63 E+11 V/m		
-00263	U	abvolt	abvolts	abV	EMU of electric potential		electric-potential	2,1,-3,-1,0,0,0,0,0	1	100000000	0	0	1		1e-8 V	NIST SP 811 (2008) B.8 (abvolt, 1.0 E-08 V)		
-00264	U	volt	volts	V			electric-potential	2,1,-3,-1,0,0,0,0,0	1	1	0	0	1	cs	W/A	BIPM SI Brochure 9th ed. (2019) Table 4 (V = W/A)	electric-volt	
-00265	U	volt-90	volts-90	V90|V₉₀	conventional volt|conventional volts|volt 90		electric-potential	2,1,-3,-1,0,0,0,0,0	71207857995393	71207850400000	0	0	1		483597.9e9*6.62607015e-34/(2*1.602176634e-19)*V	CIPM 1988 conventional values K_J-90 = 483597.9 GHz/V, R_K-90 = 25812.807 Ω (19th CGPM 1991 Res. 2); K_J = 2e/h, R_K = h/e² exact (BIPM SI Brochure 9th ed. (2019) 2.2); V90 = (K_J-90/K_J) V		
-00266	U	US international volt	US international volts	V_US			electric-potential	2,1,-3,-1,0,0,0,0,0	100033	100000	0	0	1	~	1.000330 V	NBS (1948): 1 US international ohm = 1.000495 Ω, 1 US international volt = 1.000330 V; GNU units 3.15 (intohm, intvolt, intampere)		
-00267	U	international volt	international volts	V_int	mean international volt|mean international volts		electric-potential	2,1,-3,-1,0,0,0,0,0	50017	50000	0	0	1	~	1.00034 V	CIPM 1946: 1 mean international ohm = 1.00049 Ω, 1 mean international volt = 1.00034 V (units in force 1908-1947)		
-00268	U	atomic unit of electric potential	atomic units of electric potential				electric-potential	2,1,-3,-1,0,0,0,0,0	14532482407357	534058878000	0	0	1	~	4.3597447222071e-18/1.602176634e-19*V	CODATA 2018 (Tiesinga et al., RMP 93, 025010, 2021): Eh = 4.3597447222071e-18 J, a0 = 5.29177210903e-11 m; a.u. of electric potential = Eh/e = 27.211 386 245 988 V		
-00269	U	statvolt	statvolts	statV	ESU of electric potential|electrostatic unit of potential		electric-potential	2,1,-3,-1,0,0,0,0,0	149896229	500000	0	0	1		299.792458 V	NIST SP 811 (2008) B.8 (statvolt, 2.997 925 E+02 V); exact as erg/statC		
-00270	U	abohm	abohms	abΩ	EMU of resistance		electric-resistance	2,1,-3,-2,0,0,0,0,0	1	1000000000	0	0	1		1e-9 Ω	NIST SP 811 (2008) B.8 (abohm, 1.0 E-09 Ω)		
-00271	U	British Association unit	British Association units		B.A. unit|B.A. units|BA unit|BA ohm|B.A. ohm		electric-resistance	2,1,-3,-2,0,0,0,0,0	493541717	500000000	0	0	1	~	0.9866 Ω_int	Board of Trade Electrical Standards Committee (1891): B.A. unit (1864) = 0.9866 of the ohm of 106.3 cm of mercury		
-00272	U	legal ohm	legal ohms				electric-resistance	2,1,-3,-2,0,0,0,0,0	5302597	5315000	0	0	1	~	106/106.3*Ω_int	International Electrical Congress, Paris (1884): mercury column 106 cm; international ohm 106.300 cm (London Conference 1908)		
-00273	U	ohm	ohms	Ω|Ω			electric-resistance	2,1,-3,-2,0,0,0,0,0	1	1	0	0	1	cs	V/A	BIPM SI Brochure 9th ed. (2019) Table 4 (Ω = V/A)	electric-ohm	
-00274	U	ohm-90	ohms-90	Ω90|Ω₉₀	conventional ohm|conventional ohms|ohm 90		electric-resistance	2,1,-3,-2,0,0,0,0,0	5521725125000000000000000	5521725026748260492435541	0	0	1		6.62607015e-34/((1.602176634e-19^2)*25812.807)*Ω	CIPM 1988 conventional values K_J-90 = 483597.9 GHz/V, R_K-90 = 25812.807 Ω (19th CGPM 1991 Res. 2); K_J = 2e/h, R_K = h/e² exact (BIPM SI Brochure 9th ed. (2019) 2.2); Ω90 = (R_K/R_K-90) Ω		
-00275	U	international ohm	international ohms	Ω_int	mean international ohm|mean international ohms		electric-resistance	2,1,-3,-2,0,0,0,0,0	100049	100000	0	0	1	~	1.00049 Ω	CIPM 1946: 1 mean international ohm = 1.00049 Ω, 1 mean international volt = 1.00034 V (units in force 1908-1947)		
-00276	U	US international ohm	US international ohms	Ω_US			electric-resistance	2,1,-3,-2,0,0,0,0,0	200099	200000	0	0	1	~	1.000495 Ω	NBS (1948): 1 US international ohm = 1.000495 Ω, 1 US international volt = 1.000330 V; GNU units 3.15 (intohm, intvolt, intampere)		
-00277	U	von Klitzing constant	von Klitzing constants	R_K			electric-resistance	2,1,-3,-2,0,0,0,0,0	5521725125000000000000	213914163877964163	0	0	1		6.62607015e-34/(1.602176634e-19^2)*Ω	BIPM SI Brochure 9th ed. (2019) 2.2 (h, e exact); CODATA 2018: R_K = h/e² = 25812.807 45... Ω		
-00278	U	statohm	statohms	statΩ	ESU of resistance		electric-resistance	2,1,-3,-2,0,0,0,0,0	22468879468420441	25000	0	0	1		898755178736.81764 Ω	NIST SP 811 (2008) B.8 (statohm, 8.987 552 E+11 Ω); exact as statV/statA		
-00279	U	erg per cubic centimetre	ergs per cubic centimetre	erg/cm³|erg/cm3	erg per cubic centimeter|ergs per cubic centimeter		energy-density	-1,1,-2,0,0,0,0,0,0	1	10	0	0	1		erg/cm^3	CGS unit; NIST SP 811 (2008) B.8 (erg 1.0 E-07 J)		
-00280	U	joule per cubic metre	joules per cubic metre	J/m³|J/m3	joule per cubic meter|joules per cubic meter		energy-density	-1,1,-2,0,0,0,0,0,0	1	1	0	0	1	cs	J/m^3	BIPM SI Brochure 9th ed. (2019) Table 6 (energy density: J/m^3)		
-00281	U	joule per litre	joules per litre	J/L|J/l	joule per liter|joules per liter		energy-density	-1,1,-2,0,0,0,0,0,0	1000	1	0	0	1	s	J/L	BIPM SI Brochure 9th ed. (2019) Table 8 (litre = dm^3)		
-00282	U	watt-hour per cubic metre	watt-hours per cubic metre	Wh/m³|Wh/m3	watt-hour per cubic meter|watt-hours per cubic meter		energy-density	-1,1,-2,0,0,0,0,0,0	3600	1	0	0	1	s	Wh/m^3	NIST SP 811 (2008) B.8 (watt hour 3.6 E+03 J) / m^3		
-00283	U	IT kilocalorie per cubic metre	IT kilocalories per cubic metre	kcal_IT/m³	IT kilocalorie per cubic meter|IT kilocalories per cubic meter		energy-density	-1,1,-2,0,0,0,0,0,0	20934	5	0	0	1		kcal_IT/m^3	NIST SP 811 (2008) B.8 (kilocalorie_IT 4.1868 E+03 J) / m^3		
-00284	U	thermochemical BTU per cubic foot	thermochemical BTUs per cubic foot	BTU_th/ft³|Btu_th/ft³	thermochemical British thermal unit per cubic foot		energy-density	-1,1,-2,0,0,0,0,0,0	74134002971875	1991028276	0	0	1		BTU_th/ft^3	NIST SP 811 (2008) B.8 (Btu_th per cubic foot 3.723 403 E+04 J/m^3)		
-00285	U	BTU per cubic foot	BTUs per cubic foot	BTU/ft³|Btu/ft³|BTU/ft3|Btu/ft3	British thermal unit per cubic foot|British thermal units per cubic foot		energy-density	-1,1,-2,0,0,0,0,0,0	32970495394375	884901456	0	0	1	c	BTU/ft^3	NIST SP 811 (2008) B.8 (Btu_IT per cubic foot 3.725 895 E+04 J/m^3)		
-00286	U	BTU per gallon	BTUs per gallon	BTU/gal|Btu/gal	British thermal unit per US gallon|British thermal units per US gallon		energy-density	-1,1,-2,0,0,0,0,0,0	1712753007500	6145149	0	0	1		BTU/gal	NIST SP 811 (2008) B.8 (Btu_IT; gallon (U.S.) = 231 in^3)		
-00287	U	watt-hour per litre	watt-hours per litre	Wh/L|Wh/l	watt-hour per liter|watt-hours per liter		energy-density	-1,1,-2,0,0,0,0,0,0	3600000	1	0	0	1	cs	Wh/L	NIST SP 811 (2008) B.8 (watt hour 3.6 E+03 J) / L		
-00288	U	calorie per cubic centimetre	calories per cubic centimetre	cal/cm³|cal/cm3	calorie per cubic centimeter|calories per cubic centimeter		energy-density	-1,1,-2,0,0,0,0,0,0	4184000	1	0	0	1		cal/cm^3	NIST SP 811 (2008) B.8 (calorie_th 4.184 J) / cm^3		
-00289	U	electronvolt	electronvolts	eV	electron volt|electron volts		energy	2,1,-2,0,0,0,0,0,0	801088317	5000000000000000000000000000	0	0	1	cs	1.602176634e-19 J	BIPM SI Brochure 9th ed. (2019) Table 8 (exact since 2019: e = 1.602176634e-19 C)	energy-electronvolt	
-00290	U	rydberg	rydbergs	Ry	rydberg energy|rydberg unit of energy		energy	2,1,-2,0,0,0,0,0,0	2179872361103	1000000000000000000000000000000	0	0	1	~	Eh/2	CODATA 2022: R∞hc = 2.1798723611030(24)e-18 J = Eh/2		
-00291	U	hartree	hartrees	Eh|E_h|Ha	hartree energy|atomic unit of energy|atomic units of energy		energy	2,1,-2,0,0,0,0,0,0	2179872361103	500000000000000000000000000000	0	0	1	~	4.3597447222060e-18 J	CODATA 2022 recommended value, Eh = 4.3597447222060(48)e-18 J		
-00292	U	erg	ergs	erg			energy	2,1,-2,0,0,0,0,0,0	1	10000000	0	0	1		1e-7 J	NIST SP 811 (2008) B.8 (CGS unit: dyn cm)		
-00293	U	foot-poundal	foot-poundals	ft·pdl|ftpdl	foot poundal|foot poundals		energy	2,1,-2,0,0,0,0,0,0	6584392202157	156250000000000	0	0	1		lb*ft^2/s^2	NIST SP 811 (2008) B.8 (4.214 011 E-02 J); poundal = lb ft/s^2		
-00294	U	joule	joules	J			energy	2,1,-2,0,0,0,0,0,0	1	1	0	0	1	cs	kg*m^2/s^2	BIPM SI Brochure 9th ed. (2019) Table 4 (J = N m = kg m^2 s^-2)	energy-joule	
-00295	U	watt-second	watt-seconds	Ws|W·s	watt second|watt seconds		energy	2,1,-2,0,0,0,0,0,0	1	1	0	0	1		W*s	NIST SP 811 (2008) B.8 (watt second = 1 J)		
-00296	U	foot-pound-force	foot-pounds-force	ft·lbf|ftlbf|ft⋅lbf	foot-pound|foot-pounds|foot pound-force|foot pound|foot pounds		energy	2,1,-2,0,0,0,0,0,0	3389544870828501	2500000000000000	0	0	1		ft*lb*9.80665 m/s^2	NIST SP 811 (2008) B.8 (1.355 818 E+00 J); lbf = lb x standard gravity 9.80665 m/s^2		
-00297	U	twenty-degree calorie	twenty-degree calories	cal_20	calorie at 20 °C|calories at 20 °C|20 °C calorie|20 °C calories		energy	2,1,-2,0,0,0,0,0,0	41819	10000	0	0	1	~	4.18190 J	NIST SP 811 (2008) B.8 (calorie (20 °C) 4.181 90 E+00 J)		
-00298	U	calorie	calories	cal|cal_th	thermochemical calorie|thermochemical calories|small calorie|small calories|gram calorie|gram calories		energy	2,1,-2,0,0,0,0,0,0	523	125	0	0	1	c	4.184 J	NIST SP 811 (2008) B.8 (calorie_th = 4.184 J exactly)	energy-calorie	
-00299	U	fifteen-degree calorie	fifteen-degree calories	cal_15	calorie at 15 °C|calories at 15 °C|15 °C calorie|15 °C calories		energy	2,1,-2,0,0,0,0,0,0	20929	5000	0	0	1	~	4.18580 J	NIST SP 811 (2008) B.8 (calorie (15 °C) 4.185 80 E+00 J)		
-00300	U	IT calorie	IT calories	cal_IT	International Table calorie|International Table calories|steam table calorie		energy	2,1,-2,0,0,0,0,0,0	10467	2500	0	0	1		4.1868 J	NIST SP 811 (2008) B.8 (calorie_IT = 4.1868 J exactly, 5th Int. Conf. on Properties of Steam, 1956)		
-00301	U	mean calorie	mean calories	cal_mean			energy	2,1,-2,0,0,0,0,0,0	209501	50000	0	0	1	~	4.19002 J	NIST SP 811 (2008) B.8 (calorie (mean) 4.190 02 E+00 J)		
-00302	U	kilogrammetre	kilogrammetres		kilogrammeter|kilogrammeters|kilogramme-metre|kilogrammètre		energy	2,1,-2,0,0,0,0,0,0	196133	20000	0	0	1		9.80665 J	NIST SP 811 (2008) B.8 (kilogram-force meter = 9.806 65 N m); historical French unit of work		
-00303	U	litre-atmosphere	litre-atmospheres	L·atm|Latm	liter-atmosphere|liter-atmospheres|litre atmosphere|liter atmosphere		energy	2,1,-2,0,0,0,0,0,0	4053	40	0	0	1		101.325 J	IUPAC Green Book 3rd ed. (2007) 7.2 (l atm = 101.325 J; atm = 101325 Pa)		
-00304	U	thermochemical British thermal unit	thermochemical British thermal units	BTU_th|Btu_th	thermochemical BTU|thermochemical BTUs		energy	2,1,-2,0,0,0,0,0,0	23722880951	22500000	0	0	1		4.184 J*453.59237*5/9	NIST SP 811 (2008) B.8 (1.054 350 E+03 J); = cal_th x (lb/g) x (5/9)		
-00305	U	sixty-degree British thermal unit	sixty-degree British thermal units	BTU_60|Btu_60	sixty-degree BTU|sixty-degree BTUs|British thermal unit at 60 °F|BTU at 60 °F		energy	2,1,-2,0,0,0,0,0,0	26367	25	0	0	1	~	1054.68 J	NIST SP 811 (2008) B.8 (British thermal unit (60 °F) 1.054 68 E+03 J)		
-00306	U	fifty-nine-degree British thermal unit	fifty-nine-degree British thermal units	BTU_59|Btu_59	fifty-nine-degree BTU|fifty-nine-degree BTUs|British thermal unit at 59 °F|BTU at 59 °F		energy	2,1,-2,0,0,0,0,0,0	5274	5	0	0	1	~	1054.80 J	NIST SP 811 (2008) B.8 (British thermal unit (59 °F) 1.054 80 E+03 J)		
-00307	U	British thermal unit	British thermal units	BTU|Btu|BTU_IT|Btu_IT	IT British thermal unit|International Table British thermal unit|BTUs		energy	2,1,-2,0,0,0,0,0,0	52752792631	50000000	0	0	1	c	1055.05585262 J	NIST SP 811 (2008) B.8 note 9 (Btu_IT = 1.055 055 852 62 kJ exactly)	energy-british-thermal-unit	
-00308	U	mean British thermal unit	mean British thermal units	BTU_mean|Btu_mean	mean BTU|mean BTUs		energy	2,1,-2,0,0,0,0,0,0	105587	100	0	0	1	~	1055.87 J	NIST SP 811 (2008) B.8 (British thermal unit (mean) 1.055 87 E+03 J)		
-00309	U	thirty-nine-degree British thermal unit	thirty-nine-degree British thermal units	BTU_39|Btu_39	thirty-nine-degree BTU|thirty-nine-degree BTUs|British thermal unit at 39 °F|BTU at 39 °F		energy	2,1,-2,0,0,0,0,0,0	105967	100	0	0	1	~	1059.67 J	NIST SP 811 (2008) B.8 (British thermal unit (39 °F) 1.059 67 E+03 J)		
-00310	U	Celsius heat unit	Celsius heat units	CHU	centigrade heat unit|centigrade heat units|pound calorie|pound calories		energy	2,1,-2,0,0,0,0,0,0	474775133679	250000000	0	0	1		1.8 BTU	sizes.com "Celsius heat unit" (= 453.59237 cal_IT = 1.8 Btu_IT)		
-00311	U	watt-hour	watt-hours	Wh|W·h	watt hour|watt hours		energy	2,1,-2,0,0,0,0,0,0	3600	1	0	0	1	cs	W*h	NIST SP 811 (2008) B.8 (watt hour = 3.6 E+03 J)		
-00312	U	food calorie	food calories	Cal|kcal|kcal_th	kilocalorie|kilocalories|large calorie|large calories|kilogram calorie|kilogram calories|dietary calorie|dietary calories|thermochemical kilocalorie|thermochemical kilocalories		energy	2,1,-2,0,0,0,0,0,0	4184	1	0	0	1	c	1000 cal	NIST SP 811 (2008) B.8 (kilocalorie_th = 4.184 E+03 J; calorie_th kilogram (nutrition))	energy-foodcalorie	
-00313	U	gram of TNT	grams of TNT	gTNT	gram of TNT equivalent		energy	2,1,-2,0,0,0,0,0,0	4184	1	0	0	1		1000 cal	NIST SP 811 (2008) B.8 note 25 (ton of TNT = 4.184 E+09 J = 1e9 cal_th, i.e. 1e3 cal_th per gram)		
-00314	U	IT kilocalorie	IT kilocalories	kcal_IT	International Table kilocalorie|International Table kilocalories		energy	2,1,-2,0,0,0,0,0,0	20934	5	0	0	1		1000 cal_IT	NIST SP 811 (2008) B.8 (kilocalorie_IT = 4.1868 E+03 J exactly)		
-00315	U	mean kilocalorie	mean kilocalories	kcal_mean			energy	2,1,-2,0,0,0,0,0,0	209501	50	0	0	1	~	1000 cal_mean	NIST SP 811 (2008) B.8 (kilocalorie (mean) 4.190 02 E+03 J)		
-00316	U	metric horsepower-hour	metric horsepower-hours	PS·h|PSh	metric horsepower hour|metric horsepower hours		energy	2,1,-2,0,0,0,0,0,0	5295591	2	0	0	1		PS*h	DIN 1301-3:1979 (PS = 735.498 75 W) x 3600 s		
-00317	U	horsepower-hour	horsepower-hours	hp·h|hph	horsepower hour|horsepower hours		energy	2,1,-2,0,0,0,0,0,0	335564942212021599	125000000000	0	0	1		hp*h	NIST SP 811 (2008) B.8 (horsepower hour 2.684 520 E+06 J; hp = 550 ft lbf/s)		
-00318	U	electric horsepower-hour	electric horsepower-hours		electric horsepower hour|electric horsepower hours		energy	2,1,-2,0,0,0,0,0,0	2685600	1	0	0	1		746 W*h	NIST SP 811 (2008) B.8 (horsepower (electric) = 746 W) x 3600 s		
-00319	U	thermie	thermies				energy	2,1,-2,0,0,0,0,0,0	4185800	1	0	0	1	~	1e6 cal_15	Directive 71/354/EEC Annex III (thermie = 10^6 cal_15, abolished 1977); sizes.com "thermie"		
-00320	U	ton-hour of refrigeration	ton-hours of refrigeration	TR·h|TRh	ton-hour|ton-hours|refrigeration ton-hour|refrigeration ton-hours		energy	2,1,-2,0,0,0,0,0,0	158258377893	12500	0	0	1		12000 BTU	ASHRAE Terminology (ton of refrigeration = 12 000 Btu/h) x 1 h		
-00321	U	kilogram of oil equivalent	kilograms of oil equivalent	kgoe			energy	2,1,-2,0,0,0,0,0,0	41868000	1	0	0	1		1e7 cal_IT	IEA/OECD/Eurostat Energy Statistics Manual (2005) (1 toe = 10^7 kcal_IT = 41.868 GJ)		
-00322	U	US therm	US therms	thm|thm_US	therm|therms		energy	2,1,-2,0,0,0,0,0,0	105480400	1	0	0	1		105480400 J	NIST SP 811 (2008) B.8 and note 24 (therm (U.S.) 1.054 804 E+08 J; Federal Register 27 Jul 1968)	energy-therm-us	
-00323	U	UK therm	UK therms	thm_UK	British therm|British therms		energy	2,1,-2,0,0,0,0,0,0	26376396314337	250000	0	0	1		105.505585257348 MJ	UK Units of Measurement Regulations 1995 (SI 1995/1804) Schedule (therm = 105.505585257348 MJ)		
-00324	U	EC therm	EC therms	thm_EC	European therm|European therms		energy	2,1,-2,0,0,0,0,0,0	105506000	1	0	0	1		105506000 J	NIST SP 811 (2008) B.8 note 24; Council Directive 80/181/EEC (therm = 105.506 MJ)		
-00325	U	gallon of gasoline equivalent	gallons of gasoline equivalent	GGE	gasoline gallon equivalent|gasoline gallon equivalents		energy	2,1,-2,0,0,0,0,0,0	121338000	1	0	0	1	~	33.705 kWh	US EPA fuel economy label rule (2011): MPGe basis 33.705 kWh per gallon of gasoline		
-00326	U	dekatherm	dekatherms	Dth	decatherm|decatherms		energy	2,1,-2,0,0,0,0,0,0	1054804000	1	0	0	1		10 thm	US natural gas industry usage (10 therms (U.S.)); NIST SP 811 (2008) B.8 for the therm		
-00327	U	million BTU	million BTU	MMBtu|MMBTU	million British thermal units		energy	2,1,-2,0,0,0,0,0,0	52752792631	50	0	0	1		1e6 BTU	US EIA Glossary (MMBtu = 10^6 Btu); NIST SP 811 (2008) B.8 for Btu_IT		
-00328	U	Planck energy	Planck energies	E_P			energy	2,1,-2,0,0,0,0,0,0	97804071534213	50000	0	0	1	~	1.220890e19 GeV	CODATA 2022: Planck mass energy equivalent 1.220890(14)e19 GeV		
-00329	U	ton of TNT	tons of TNT	tTNT	tonne of TNT|tonnes of TNT|ton of TNT equivalent		energy	2,1,-2,0,0,0,0,0,0	4184000000	1	0	0	1	s	1e9 cal	NIST SP 811 (2008) B.8 and note 25 (ton of TNT (energy equivalent) 4.184 E+09 J)		
-00330	U	barrel of oil equivalent	barrels of oil equivalent	BOE|boe			energy	2,1,-2,0,0,0,0,0,0	1529830986299	250	0	0	1	~	5.8e6 BTU	US EIA Glossary (barrel of oil equivalent = 5.8 million Btu)		
-00331	U	tonne of coal equivalent	tonnes of coal equivalent	tce	ton of coal equivalent|tons of coal equivalent		energy	2,1,-2,0,0,0,0,0,0	29307600000	1	0	0	1	s	7e9 cal_IT	UN/IEA Energy Statistics convention (1 tce = 7 Gcal_IT = 29.3076 GJ)		
-00332	U	tonne of oil equivalent	tonnes of oil equivalent	toe	ton of oil equivalent|tons of oil equivalent		energy	2,1,-2,0,0,0,0,0,0	41868000000	1	0	0	1	s	1e10 cal_IT	IEA/OECD/Eurostat Energy Statistics Manual (2005) (1 toe = 10^7 kcal_IT = 41.868 GJ)		
-00333	U	quad	quads		quadrillion BTU|quadrillion British thermal units		energy	2,1,-2,0,0,0,0,0,0	1055055852620000000	1	0	0	1		1e15 BTU	NIST SP 811 (2008) B.8 (quad = 10^15 Btu_IT = 1.055 056 E+18 J)		
-00334	U	banana equivalent dose	banana equivalent doses	BED			equivalent-dose	2,0,-2,0,0,0,0,0,0	1	10000000	0	0	1	~	1e-7 Sv	GNU units 3.15 definitions.units (banana_dose = 0.1 µSv, informal)		
-00335	U	rem	rems	rem	roentgen equivalent man|roentgen equivalent mammal		equivalent-dose	2,0,-2,0,0,0,0,0,0	1	100	0	0	1	cs	0.01 Sv	NIST SP 811 (2008) B.8 (rem, 1.0 E-02 Sv)		
-00336	U	sievert	sieverts	Sv			equivalent-dose	2,0,-2,0,0,0,0,0,0	1	1	0	0	1	cs	joule/kilogram	BIPM SI Brochure 9th ed. (2019) Table 4 (Sv = J/kg)		
-00337	U	roentgen	roentgens	R	röntgen|röntgens|rontgen|rontgens		exposure	0,-1,1,1,0,0,0,0,0	129	500000	0	0	1	cs	2.58e-4 coulomb/kilogram	NIST SP 811 (2008) B.8 (roentgen, 2.58 E-04 C/kg)		
-00338	U	coulomb per kilogram	coulombs per kilogram	C/kg			exposure	0,-1,1,1,0,0,0,0,0	1	1	0	0	1	cs	coulomb/kilogram	BIPM SI Brochure 9th ed. (2019) Table 6 (exposure (x and γ rays), C kg⁻¹)		
-00339	U	reciprocal pascal second	reciprocal pascal seconds	Pa⁻¹·s⁻¹			fluidity	1,-1,1,0,0,0,0,0,0	1	1	0	0	1	c	1/(Pa*s)	BIPM SI Brochure 9th ed. (2019) (SI coherent unit)		
-00340	U	rhe	rhes	rhe			fluidity	1,-1,1,0,0,0,0,0,0	10	1	0	0	1	c	1/P	NIST SP 811 (2008) B.8 (rhe 1.0 E+01 (Pa s)^-1)		
-00341	U	atomic unit of force	atomic units of force		hartree per bohr		force	1,1,-2,0,0,0,0,0,0	82387234983	1000000000000000000	0	0	1	~	8.2387234983e-8 N	CODATA 2018 (atomic unit of force)		
-00342	U	dyne	dynes	dyn			force	1,1,-2,0,0,0,0,0,0	1	100000	0	0	1		g*cm/s^2	NIST SP 811 (2008) B.8 (1.0 E-05 N)		
-00343	U	gram-force	grams-force	gf	gram force|pond|ponds|gramme-force		force	1,1,-2,0,0,0,0,0,0	196133	20000000	0	0	1		g*gn	NIST SP 811 (2008) B.8 (kilogram-force/1000); 3rd CGPM (1901) gn		
-00344	U	poundal	poundals	pdl			force	1,1,-2,0,0,0,0,0,0	17281869297	125000000000	0	0	1		lb*ft/s^2	NIST SP 811 (2008) B.8 (1.382 550 E-01 N)		
-00345	U	ounce-force	ounces-force	ozf	ounce force|ounce-weight		force	1,1,-2,0,0,0,0,0,0	8896443230521	32000000000000	0	0	1		oz*gn	NIST SP 811 (2008) B.8 (2.780 139 E-01 N)		
-00346	U	newton	newtons	N			force	1,1,-2,0,0,0,0,0,0	1	1	0	0	1	cs	kg*m/s^2	BIPM SI Brochure 9th ed. (2019) Table 4	force-newton	
-00347	U	pound-force	pounds-force	lbf	pound force|pound-weight|pounds force		force	1,1,-2,0,0,0,0,0,0	8896443230521	2000000000000	0	0	1	c	lb*gn	NIST SP 811 (2008) B.8 (4.448 222 E+00 N)	force-pound-force	lb|lbs|pound|pounds
-00348	U	kilogram-force	kilograms-force	kgf|kp	kilogram force|kilogramme-force|kilopond|kiloponds		force	1,1,-2,0,0,0,0,0,0	196133	20000	0	0	1	c	kg*gn	NIST SP 811 (2008) B.8 (9.806 65 E+00 N)	force-kilogram-force	
-00349	U	sthène	sthènes	sn	sthene|sthenes|funal|funals		force	1,1,-2,0,0,0,0,0,0	1000	1	0	0	1		t*m/s^2	French décret of 2 Apr 1919 (MTS system); NIST SP 811 (2008) B.8 lists the tonne		
-00350	U	kip	kips	kip|klbf	kilopound-force|kilopounds-force		force	1,1,-2,0,0,0,0,0,0	8896443230521	2000000000	0	0	1		1000 lbf	NIST SP 811 (2008) B.8 (1 kip = 1000 lbf)		
-00351	U	short ton-force	short tons-force	tonf	ton-force|tons-force|short ton force		force	1,1,-2,0,0,0,0,0,0	8896443230521	1000000000	0	0	1		2000 lbf	NIST SP 811 (2008) B.8 (ton-force (2000 lbf), 8.896 443 E+03 N)		
-00352	U	tonne-force	tonnes-force	tf	metric ton-force|metric tons-force|megapond|megaponds		force	1,1,-2,0,0,0,0,0,0	196133	20	0	0	1		t*gn	NIST SP 811 (2008) B.8 (kilogram-force × 1000)		
-00353	U	long ton-force	long tons-force		imperial ton-force|long ton force		force	1,1,-2,0,0,0,0,0,0	62275102613647	6250000000	0	0	1		2240 lbf	UK Weights and Measures Act 1985 Sch. 1 (ton = 2240 lb) × gn		
-00354	U	Planck force	Planck forces				force	1,1,-2,0,0,0,0,0,0	121026000000000000000000000000000000000000000	1	0	0	1	~	1.21026e44 N	c⁴/G with CODATA 2018 G = 6.674 30(15)e-11 m³ kg⁻¹ s⁻²		
-00355	U	kilometre per second per megaparsec	kilometres per second per megaparsec	km/s/Mpc	kilometer per second per megaparsec|Hubble unit		frequency	0,0,-1,0,0,0,0,0,0	1	96939420213600000000	1	0	1		pi*1000/(6.48e11*149597870700)/s	IAU 2012 B2 (au = 149 597 870 700 m) and IAU 2015 B2 (pc = 648 000/π au)		
-00356	U	per year	per year	a⁻¹	per annum|times per year|per yr		frequency	0,0,-1,0,0,0,0,0,0	1	31557600	0	0	1		1/a	ISO 80000-3:2019 (a); derived		
-00357	U	per month	per month	mo⁻¹	times per month		frequency	0,0,-1,0,0,0,0,0,0	1	2629800	0	0	1		1/mo	CLDR units.xml (month = year/12); derived		
-00358	U	per week	per week	wk⁻¹	times per week		frequency	0,0,-1,0,0,0,0,0,0	1	604800	0	0	1		1/wk	ISO 8601-1:2019 (week); derived		
-00359	U	per day	per day	d⁻¹	times per day		frequency	0,0,-1,0,0,0,0,0,0	1	86400	0	0	1		1/d	BIPM SI Brochure 9th ed. (2019) Table 8 (day); derived		
-00360	U	per hour	per hour	h⁻¹	times per hour		frequency	0,0,-1,0,0,0,0,0,0	1	3600	0	0	1	c	1/h	BIPM SI Brochure 9th ed. (2019) Table 8 (hour); derived		
-00361	U	per minute	per minute	min⁻¹|bpm	beats per minute|beat per minute|times per minute|counts per minute|cpm		frequency	0,0,-1,0,0,0,0,0,0	1	60	0	0	1	c	1/min	BIPM SI Brochure 9th ed. (2019) Table 8 (minute); derived		
-00362	U	hertz	hertz	Hz	cycle per second|cycles per second|cps		frequency	0,0,-1,0,0,0,0,0,0	1	1	0	0	1	cs	1/s	BIPM SI Brochure 9th ed. (2019) Table 4	frequency-hertz	
-00363	U	frame per second	frames per second	fps	frame rate		frequency	0,0,-1,0,0,0,0,0,0	1	1	0	0	1		1/s	derived (BIPM SI Brochure 9th ed. (2019) second); video frame rate		
-00364	U	millilitre per kilometre	millilitres per kilometre	mL/km	milliliter per kilometer|milliliters per kilometer		fuel-consumption	2,0,0,0,0,0,0,0,0	1	1000000000	0	0	1		mL/km	BIPM SI Brochure 9th ed. (2019) Table 8 (litre)		
-00365	U	litre per 100 kilometres	litres per 100 kilometres	L/100km|l/100km	liter per 100 kilometers|liters per 100 kilometers|litre per hundred kilometres|litres per hundred kilometres		fuel-consumption	2,0,0,0,0,0,0,0,0	1	100000000	0	0	1	c	L/100 km	BIPM SI Brochure 9th ed. (2019) Table 8 (litre); CLDR units.xml	consumption-liter-per-100-kilometer	
-00366	U	US gallon per 100 miles	US gallons per 100 miles	gal/100mi	gallon per 100 miles|gallons per 100 miles		fuel-consumption	2,0,0,0,0,0,0,0,0	112903	4800000000000	0	0	1	c	gal/100 mi	NIST HB 44 (2024) App. C (gallon = 231 in³)		
-00367	U	imperial gallon per 100 miles	imperial gallons per 100 miles		UK gallon per 100 miles|UK gallons per 100 miles		fuel-consumption	2,0,0,0,0,0,0,0,0	454609	16093440000000	0	0	1		4.54609 L/100 mi	UK Weights and Measures Act 1985 Sch. 1 (gallon = 4.54609 L)		
-00368	U	litre per kilometre	litres per kilometre	L/km|l/km	liter per kilometer|liters per kilometer		fuel-consumption	2,0,0,0,0,0,0,0,0	1	1000000	0	0	1	c	L/km	BIPM SI Brochure 9th ed. (2019) Table 8 (litre); CLDR units.xml	consumption-liter-per-kilometer	
-00369	U	US gallon per mile	US gallons per mile	gal/mi	gallon per mile|gallons per mile		fuel-consumption	2,0,0,0,0,0,0,0,0	112903	48000000000	0	0	1		gal/mi	NIST HB 44 (2024) App. C (gallon = 231 in³)		
-00370	U	metre per litre	metres per litre	m/L	meter per liter|meters per liter		fuel-economy	-2,0,0,0,0,0,0,0,0	1000	1	0	0	1		m/L	BIPM SI Brochure 9th ed. (2019) Table 8 (litre)		
-00371	U	mile per imperial gallon	miles per imperial gallon	mpg imp	mpg UK|UK mpg|imperial mpg|mile per UK gallon|miles per UK gallon		fuel-economy	-2,0,0,0,0,0,0,0,0	160934400000	454609	0	0	1	c	mi/(4.54609 L)	UK Weights and Measures Act 1985 Sch. 1 (gallon = 4.54609 L); CLDR units.xml	consumption-mile-per-gallon-imperial	
-00372	U	mile per gallon	miles per gallon	mpg|mi/gal	US mpg|mpg US|mile per US gallon|miles per US gallon		fuel-economy	-2,0,0,0,0,0,0,0,0	48000000000	112903	0	0	1	c	mi/gal	NIST HB 44 (2024) App. C (gallon = 231 in³); CLDR units.xml	consumption-mile-per-gallon	
-00373	U	kilometre per litre	kilometres per litre	km/L|km/l|kmpl	kilometer per liter|kilometers per liter		fuel-economy	-2,0,0,0,0,0,0,0,0	1000000	1	0	0	1	c	km/L	BIPM SI Brochure 9th ed. (2019) Table 8 (litre)		
-00374	U	mile per litre	miles per litre	mi/L	mile per liter|miles per liter		fuel-economy	-2,0,0,0,0,0,0,0,0	1609344	1	0	0	1		mi/L	NIST SP 811 (2008) B.8 (mile); BIPM SI Brochure 9th ed. (2019) Table 8 (litre)		
-00375	U	gas mark	gas marks		gasmark|Regulo|Regulo mark|regulo marks		gas-mark	0,0,0,0,1,0,0,0,0	5	9	0	0	1	~c	scale(°F; table(x, 0.25 225, 0.5 250, 1 275, 2 300, 3 325, 4 350, 5 375, 6 400, 7 425, 8 450, 9 475, 10 500); table(y, 225 0.25, 250 0.5, 275 1, 300 2, 325 3, 350 4, 375 5, 400 6, 425 7, 450 8, 475 9, 500 10))	sizes.com, "gas mark" (¼ = 225 °F … 10 = 500 °F); Gas mark (Wikipedia): mark 1 = 275 °F, +25 °F per mark; GNU units 3.15 definitions.units (gasmark)			°F;table(x, 0.25 225, 0.5 250, 1 275, 2 300, 3 325, 4 350, 5 375, 6 400, 7 425, 8 450, 9 475, 10 500);table(y, 225 0.25, 250 0.5, 275 1, 300 2, 325 3, 350 4, 375 5, 400 6, 425 7, 450 8, 475 9, 500 10);0.25;10.0;;459.67
-00376	U	degree Baumé light	degrees Baumé light	°Bé_l|°Be_l	degree Baume light|degrees Baume light|Baumé light|Baume light|degBe_l		gravity-scale	-3,1,0,0,0,0,0,0,0	124877	125	0	0	1	~	scale(999.016 kg/m^3; 140/(130 + x); 140/y - 130)	NBS Circular 59 (1916) (US standard Baumé: SG 60/60 °F = 140/(130 + °Bé), liquids lighter than water); Perry's Chemical Engineers' Handbook 8th ed. (2008); water 999.016 kg/m³: API MPMS Ch. 11.1-2004			999.016 kg/m^3;140/(130 + x);140/y - 130;;;;0.0
-00377	U	degree API	degrees API	°API	API gravity|API degree|API degrees|degAPI|deg API		gravity-scale	-3,1,0,0,0,0,0,0,0	124877	125	0	0	1	~c	scale(999.016 kg/m^3; 141.5/(131.5 + x); 141.5/y - 131.5)	API MPMS Ch. 11.1-2004 / ASTM D1250-04 (SG 60/60 °F = 141.5/(°API + 131.5); ρw(60 °F) = 999.016 kg/m³); ASTM D287			999.016 kg/m^3;141.5/(131.5 + x);141.5/y - 131.5;;;;0.0
-00378	U	specific gravity	specific gravity	SG	relative density 60/60|specific gravity 60/60|sp gr		gravity-scale	-3,1,0,0,0,0,0,0,0	124877	125	0	0	1		999.016 kg/m^3	API MPMS Ch. 11.1-2004 / ASTM D1250-04 (relative density 60/60 °F; density of water at 60 °F = 999.016 kg/m³)		
-00379	U	degree Baumé	degrees Baumé	°Bé|°Be|°Bé_h|°Be_h	degree Baume|degrees Baume|degree Baumé heavy|degrees Baumé heavy|degree Baume heavy|degrees Baume heavy|Baumé|Baume|Baumé heavy|Baume heavy|degBe|degBe_h		gravity-scale	-3,1,0,0,0,0,0,0,0	124877	125	0	0	1	~c	scale(999.016 kg/m^3; 145/(145 - x); 145 - 145/y)	NBS Circular 59 (1916) (US standard Baumé: SG 60/60 °F = 145/(145 − °Bé), liquids heavier than water); Perry's Chemical Engineers' Handbook 8th ed. (2008); water 999.016 kg/m³: API MPMS Ch. 11.1-2004			999.016 kg/m^3;145/(145 - x);145 - 145/y;;;;0.0
-00380	U	erg per second square centimetre	ergs per second square centimetre	erg/s·cm²	erg per square centimetre second|erg per second square centimeter		heat-flux	0,1,-3,0,0,0,0,0,0	1	1000	0	0	1		erg/(s*cm^2)	NIST SP 811 (2008) B.8 (erg per square centimeter second 1.0 E-03 W/m^2)		
-00381	U	watt per square metre	watts per square metre	W/m²|W/m2	watt per square meter|watts per square meter		heat-flux	0,1,-3,0,0,0,0,0,0	1	1	0	0	1	cs	W/m^2	BIPM SI Brochure 9th ed. (2019) Table 6 (heat flux density: W/m^2)		
-00382	U	IT kilocalorie per hour square metre	IT kilocalories per hour square metre	kcal_IT/h·m²|kcal/h·m²	kilocalorie per hour square metre|kilocalorie per hour square meter		heat-flux	0,1,-3,0,0,0,0,0,0	1163	1000	0	0	1		kcal_IT/(h*m^2)	NIST SP 811 (2008) B.8 (kilocalorie_IT 4.1868 E+03 J); = 1.163 W/m^2		
-00383	U	thermochemical BTU per hour square foot	thermochemical BTUs per hour square foot	BTU_th/h·ft²	thermochemical British thermal unit per hour square foot		heat-flux	0,1,-3,0,0,0,0,0,0	23722880951	7525146240	0	0	1		BTU_th/(h*ft^2)	NIST SP 811 (2008) B.8 (Btu_th per square foot hour 3.152 481 E+00 W/m^2)		
-00384	U	BTU per hour square foot	BTUs per hour square foot	BTU/h·ft²|Btu/h·ft²	British thermal unit per hour square foot|BTU per square foot hour		heat-flux	0,1,-3,0,0,0,0,0,0	52752792631	16722547200	0	0	1	c	BTU/(h*ft^2)	NIST SP 811 (2008) B.8 (Btu_IT per square foot hour 3.154 591 E+00 W/m^2)		
-00385	U	calorie per square centimetre minute	calories per square centimetre minute	cal/cm²·min|ly/min	langley per minute|langleys per minute|calorie per square centimeter minute		heat-flux	0,1,-3,0,0,0,0,0,0	2092	3	0	0	1		cal/(cm^2*min)	NIST SP 811 (2008) B.8 (calorie_th per square centimeter minute 6.973 333 E+02 W/m^2)		
-00386	U	sun	suns		standard sun|peak sun		heat-flux	0,1,-3,0,0,0,0,0,0	1000	1	0	0	1		1000 W/m^2	IEC 60904-3 (standard test condition irradiance 1000 W/m^2)		
-00387	U	nominal total solar irradiance	nominal total solar irradiances	S☉	solar constant|nominal solar constant		heat-flux	0,1,-3,0,0,0,0,0,0	1361	1	0	0	1		1361 W/m^2	IAU 2015 Resolution B3 (nominal total solar irradiance = 1361 W/m^2 exactly)		
-00388	U	watt per square inch	watts per square inch	W/in²|W/in2			heat-flux	0,1,-3,0,0,0,0,0,0	25000000	16129	0	0	1		W/in^2	NIST SP 811 (2008) B.8 (watt per square inch 1.550 003 E+03 W/m^2)		
-00389	U	watt per square centimetre	watts per square centimetre	W/cm²|W/cm2	watt per square centimeter|watts per square centimeter		heat-flux	0,1,-3,0,0,0,0,0,0	10000	1	0	0	1	c	W/cm^2	NIST SP 811 (2008) B.8 (watt per square centimeter 1.0 E+04 W/m^2)		
-00390	U	BTU per second square foot	BTUs per second square foot	BTU/s·ft²|Btu/s·ft²	British thermal unit per second square foot		heat-flux	0,1,-3,0,0,0,0,0,0	52752792631	4645152	0	0	1		BTU/(s*ft^2)	NIST SP 811 (2008) B.8 (Btu_IT per square foot second 1.135 653 E+04 W/m^2)		
-00391	U	calorie per square centimetre second	calories per square centimetre second	cal/cm²·s	calorie per square centimeter second|langley per second|langleys per second		heat-flux	0,1,-3,0,0,0,0,0,0	41840	1	0	0	1		cal/(cm^2*s)	NIST SP 811 (2008) B.8 (calorie_th per square centimeter second 4.184 E+04 W/m^2)		
-00392	U	watt per square metre kelvin	watts per square metre kelvin	W/m²·K|W/m2K|W/m²·°C	watt per square meter kelvin|watts per square meter kelvin|watt per square metre degree Celsius		heat-transfer-coefficient	0,1,-3,0,-1,0,0,0,0	1	1	0	0	1	cs	W/(m^2*K)	ISO 80000-5:2019 (coefficient of heat transfer, unit W/(m^2 K))		
-00393	U	IT kilocalorie per hour square metre degree Celsius	IT kilocalories per hour square metre degree Celsius	kcal_IT/h·m²·°C|kcal/h·m²·°C	kilocalorie per hour square metre degree Celsius|kilocalorie per hour square meter degree Celsius		heat-transfer-coefficient	0,1,-3,0,-1,0,0,0,0	1163	1000	0	0	1	c	kcal_IT/(h*m^2*Δ°C)	NIST SP 811 (2008) B.8 (kilocalorie_IT 4.1868 E+03 J); = 1.163 W/(m^2 K)		
-00394	U	thermochemical BTU per hour square foot degree Fahrenheit	thermochemical BTUs per hour square foot degree Fahrenheit	BTU_th/h·ft²·°F	thermochemical British thermal unit per hour square foot degree Fahrenheit		heat-transfer-coefficient	0,1,-3,0,-1,0,0,0,0	23722880951	4180636800	0	0	1		BTU_th/(h*ft^2*Δ°F)	NIST SP 811 (2008) B.8 (5.674 466 E+00 W/(m^2 K))		
-00395	U	BTU per hour square foot degree Fahrenheit	BTUs per hour square foot degree Fahrenheit	BTU/h·ft²·°F|Btu/h·ft²·°F	British thermal unit per hour square foot degree Fahrenheit|US U-factor		heat-transfer-coefficient	0,1,-3,0,-1,0,0,0,0	52752792631	9290304000	0	0	1	c	BTU/(h*ft^2*Δ°F)	NIST SP 811 (2008) B.8 (Btu_IT per h ft^2 °F 5.678 263 E+00 W/(m^2 K))		
-00396	U	watt per square centimetre kelvin	watts per square centimetre kelvin	W/cm²·K	watt per square centimeter kelvin|watts per square centimeter kelvin		heat-transfer-coefficient	0,1,-3,0,-1,0,0,0,0	10000	1	0	0	1		W/(cm^2*K)	ISO 80000-5:2019 (W/(m^2 K)) with cm^2		
-00397	U	BTU per second square foot degree Fahrenheit	BTUs per second square foot degree Fahrenheit	BTU/s·ft²·°F|Btu/s·ft²·°F	British thermal unit per second square foot degree Fahrenheit		heat-transfer-coefficient	0,1,-3,0,-1,0,0,0,0	52752792631	2580640	0	0	1		BTU/(s*ft^2*Δ°F)	NIST SP 811 (2008) B.8 (Btu_IT per s ft^2 °F 2.044 175 E+04 W/(m^2 K))		
-00398	U	calorie per second square centimetre degree Celsius	calories per second square centimetre degree Celsius	cal/s·cm²·°C	calorie per second square centimeter degree Celsius		heat-transfer-coefficient	0,1,-3,0,-1,0,0,0,0	41840	1	0	0	1		cal/(s*cm^2*Δ°C)	NIST SP 811 (2008) B.8 (calorie_th) / (s cm^2 °C) = 4.184 E+04 W/(m^2 K)		
-00399	U	nox	nox				illuminance	-2,0,0,0,0,0,1,0,2	1	1000	0	0	1		1e-3 lx	GNU units 3.15 definitions.units (nox = 1e-3 lux, proposed for dark-adapted vision)		
-00400	U	lux	lux	lx	metre-candle|metre-candles|meter-candle|meter-candles|lumen per square metre|lumens per square metre|lumen per square meter		illuminance	-2,0,0,0,0,0,1,0,2	1	1	0	0	1	cs	lm/m^2	BIPM SI Brochure 9th ed. (2019) Table 4 (lx = lm/m²)	light-lux	
-00401	U	foot-candle	foot-candles	fc	footcandle|footcandles|lumen per square foot|lumens per square foot		illuminance	-2,0,0,0,0,0,1,0,2	1562500	145161	0	0	1	c	lm/ft^2	NIST SP 811 (2008) B.8 (footcandle, 1.076 391 E+01 lx)		
-00402	U	lumen per square inch	lumens per square inch	lm/in²			illuminance	-2,0,0,0,0,0,1,0,2	25000000	16129	0	0	1		lm/in^2	compound of lumen and inch (NIST SP 811 (2008) B.8: in = 2.54 E-02 m)		
-00403	U	phot	phots	ph	centimetre-candle|centimetre-candles|lumen per square centimetre|lumens per square centimetre|lumen per square centimeter		illuminance	-2,0,0,0,0,0,1,0,2	10000	1	0	0	1		1e4 lx	NIST SP 811 (2008) B.8 (phot, 1.0 E+04 lx)		
-00404	U	abhenry	abhenries	abH	EMU of inductance		inductance	2,1,-2,-2,0,0,0,0,0	1	1000000000	0	0	1		1e-9 H	NIST SP 811 (2008) B.8 (abhenry, 1.0 E-09 H)		
-00405	U	henry	henries	H	henrys		inductance	2,1,-2,-2,0,0,0,0,0	1	1	0	0	1	cs	Wb/A	BIPM SI Brochure 9th ed. (2019) Table 4 (H = Wb/A)		
-00406	U	henry-90	henries-90	H90|H₉₀	conventional henry|conventional henries|henry 90		inductance	2,1,-2,-2,0,0,0,0,0	5521725125000000000000000	5521725026748260492435541	0	0	1		6.62607015e-34/((1.602176634e-19^2)*25812.807)*H	CIPM 1988 conventional values K_J-90 = 483597.9 GHz/V, R_K-90 = 25812.807 Ω (19th CGPM 1991 Res. 2); K_J = 2e/h, R_K = h/e² exact (BIPM SI Brochure 9th ed. (2019) 2.2); H90 = Ω90 s		
-00407	U	international henry	international henries	H_int	mean international henry|mean international henries		inductance	2,1,-2,-2,0,0,0,0,0	100049	100000	0	0	1	~	1.00049 H	CIPM 1946: 1 mean international ohm = 1.00049 Ω, 1 mean international volt = 1.00034 V (units in force 1908-1947) (H_int = Ω_int s)		
-00408	U	US international henry	US international henries	H_US			inductance	2,1,-2,-2,0,0,0,0,0	200099	200000	0	0	1	~	1.000495 H	NBS (1948): 1 US international ohm = 1.000495 Ω, 1 US international volt = 1.000330 V; GNU units 3.15 (intohm, intvolt, intampere) (H_US = Ω_US s)		
-00409	U	stathenry	stathenries	statH	ESU of inductance		inductance	2,1,-2,-2,0,0,0,0,0	22468879468420441	25000	0	0	1		898755178736.81764 H	NIST SP 811 (2008) B.8 (stathenry, 8.987 552 E+11 H)		
-00410	U	galileo per second	galileos per second	Gal/s			jerk	1,0,-3,0,0,0,0,0,0	1	100	0	0	1		Gal/s	NIST SP 811 (2008) B.8 (gal); ISO 80000-3:2019 (jerk)		
-00411	U	inch per second cubed	inches per second cubed	in/s³|in/s3			jerk	1,0,-3,0,0,0,0,0,0	127	5000	0	0	1		in/s^3	ISO 80000-3:2019 (jerk); NIST SP 811 (2008) B.8 inch		
-00412	U	foot per second cubed	feet per second cubed	ft/s³|ft/s3			jerk	1,0,-3,0,0,0,0,0,0	381	1250	0	0	1	c	ft/s^3	ISO 80000-3:2019 (jerk); NIST SP 811 (2008) B.8 foot		
-00413	U	metre per second cubed	metres per second cubed	m/s³|m/s3	meter per second cubed|meters per second cubed		jerk	1,0,-3,0,0,0,0,0,0	1	1	0	0	1	c	m/s^3	ISO 80000-3:2019 (jerk)		
-00414	U	standard gravity per second	standard gravities per second	g0/s|gn/s|g₀/s	gee per second		jerk	1,0,-3,0,0,0,0,0,0	196133	20000	0	0	1	c	gn/s	3rd CGPM (1901) gn; ISO 80000-3:2019 (jerk)		
-00415	U	square foot per hour	square feet per hour	ft²/h|ft2/h			kinematic-viscosity	2,0,-1,0,0,0,0,0,0	16129	625000000	0	0	1		ft^2/h	NIST SP 811 (2008) B.8 (square foot per hour 2.580 64 E-05 m^2/s)		
-00416	U	stokes	stokes	St	stoke|square centimetre per second|square centimeter per second		kinematic-viscosity	2,0,-1,0,0,0,0,0,0	1	10000	0	0	1	cs	cm^2/s	NIST SP 811 (2008) B.8 (stokes 1.0 E-04 m^2/s); CGS unit		
-00417	U	square metre per hour	square metres per hour	m²/h|m2/h	square meter per hour|square meters per hour		kinematic-viscosity	2,0,-1,0,0,0,0,0,0	1	3600	0	0	1		m^2/h	BIPM SI Brochure 9th ed. (2019) Table 8 (hour) with m^2		
-00418	U	square inch per second	square inches per second	in²/s|in2/s			kinematic-viscosity	2,0,-1,0,0,0,0,0,0	16129	25000000	0	0	1		in^2/s	NIST SP 811 (2008) B.8 (square inch 6.4516 E-04 m^2) / s		
-00419	U	square foot per second	square feet per second	ft²/s|ft2/s			kinematic-viscosity	2,0,-1,0,0,0,0,0,0	145161	1562500	0	0	1	c	ft^2/s	NIST SP 811 (2008) B.8 (square foot per second 9.290 304 E-02 m^2/s)		
-00420	U	square metre per second	square metres per second	m²/s|m2/s	square meter per second|square meters per second		kinematic-viscosity	2,0,-1,0,0,0,0,0,0	1	1	0	0	1	c	m^2/s	ISO 80000-4:2019 (kinematic viscosity, unit m^2/s)		
-00421	U	Planck length	Planck lengths	lP			length	1,0,0,0,0,0,0,0,0	323251	20000000000000000000000000000000000000000	0	0	1	~	1.616255e-35 m	CODATA 2018 recommended values (NIST)		
-00422	U	fermi	fermis				length	1,0,0,0,0,0,0,0,0	1	1000000000000000	0	0	1		1e-15 m	NIST SP 811 (2008) B.8		
-00423	U	classical electron radius	classical electron radii	r_e			length	1,0,0,0,0,0,0,0,0	14089701631	5000000000000000000000000	0	0	1	~	2.8179403262e-15 m	CODATA 2018 recommended values (NIST)		
-00424	U	x unit	x units	xu	copper x unit|copper x units|siegbahn|siegbahns		length	1,0,0,0,0,0,0,0,0	100207697	1000000000000000000000	0	0	1	~	1.00207697e-13 m	CODATA 2018 recommended values (NIST), xu(Cu Kα1)		
-00425	U	molybdenum x unit	molybdenum x units				length	1,0,0,0,0,0,0,0,0	3131561	31250000000000000000	0	0	1	~	1.00209952e-13 m	CODATA 2018 recommended values (NIST), xu(Mo Kα1)		
-00426	U	bohr	bohrs	a0|a₀	Bohr radius|Bohr radii|atomic unit of length		length	1,0,0,0,0,0,0,0,0	529177210903	10000000000000000000000	0	0	1	~	5.29177210903e-11 m	CODATA 2018 recommended values (NIST)		
-00427	U	ångström	ångströms	Å	angstrom|angstroms		length	1,0,0,0,0,0,0,0,0	1	10000000000	0	0	1		1e-10 m	NIST SP 811 (2008) B.8		
-00428	U	ångström star	ångström stars		angstrom star|angstrom stars		length	1,0,0,0,0,0,0,0,0	20000299	200000000000000000	0	0	1	~	1.00001495e-10 m	CODATA 2018 recommended values (NIST), Å*		
-00429	U	microinch	microinches	µin|uin	micro-inch|micro-inches		length	1,0,0,0,0,0,0,0,0	127	5000000000	0	0	1		1e-6 in	NIST SP 811 (2008) B.8		
-00430	U	micron	microns				length	1,0,0,0,0,0,0,0,0	1	1000000	0	0	1		1e-6 m	NIST SP 811 (2008) B.8		
-00431	U	thou	thou	mil	mils|milli-inch|milli-inches		length	1,0,0,0,0,0,0,0,0	127	5000000	0	0	1		0.001 in	NIST SP 811 (2008) B.8 (mil); NIST HB 44 (2024) App. C		
-00432	U	mō	mō		mou		length	1,0,0,0,0,0,0,0,0	1	33000	0	0	1		shaku/10000	Japan Weights and Measures Act (1891): 1 shaku = 10/33 m		
-00433	U	tochka	tochki		Russian point|Russian points		length	1,0,0,0,0,0,0,0,0	127	500000	0	0	1		0.01 in	Russian ukase of 11 Oct 1835 (1 tochka = 1/10 liniya = 1/100 inch)		
-00434	U	rin	rin				length	1,0,0,0,0,0,0,0,0	1	3300	0	0	1		shaku/1000	Japan Weights and Measures Act (1891): 1 shaku = 10/33 m	length-rin	
-00435	U	line	lines				length	1,0,0,0,0,0,0,0,0	127	60000	0	0	1		in/12	Zupko, A Dictionary of English Weights and Measures (1968)		
-00436	U	ligne	lignes		French line|French lines|Paris line|Paris lines		length	1,0,0,0,0,0,0,0,0	125	55412	0	0	1		m/443.296	French law of 19 frimaire an VIII (1799): 1 m = 443.296 lignes; Zupko, French Weights and Measures before the Revolution (1978)		
-00437	U	liniya	linii		Russian line|Russian lines		length	1,0,0,0,0,0,0,0,0	127	50000	0	0	1		0.1 in	Russian ukase of 11 Oct 1835 (1 liniya = 1/10 inch)		
-00438	U	Swiss line	Swiss lines		Swiss Linie		length	1,0,0,0,0,0,0,0,0	3	1000	0	0	1		0.003 m	Swiss concordat on weights and measures (1835): Fuß = 0.3 m = 10 Zoll = 100 Linien		
-00439	U	barleycorn	barleycorns				length	1,0,0,0,0,0,0,0,0	127	15000	0	0	1		in/3	Zupko, A Dictionary of English Weights and Measures (1968)		
-00440	U	Roman digit	Roman digits		digitus|digiti		length	1,0,0,0,0,0,0,0,0	37	2000	0	0	1	~	pes/16	Skinner, Weights and Measures (1967); Roman foot ≈ 296 mm		
-00441	U	daktylos	daktyloi		Greek finger|Greek fingers		length	1,0,0,0,0,0,0,0,0	31623	1600000	0	0	1	~	pous/16	Skinner, Weights and Measures (1967); Greek foot ≈ 12.45 in		
-00442	U	nio	nio		Thai inch|Thai inches		length	1,0,0,0,0,0,0,0,0	1	48	0	0	1		khuep/12	Thai Weights and Measures Act (1923): 1 khuep = 25 cm = 12 nio		
-00443	U	finger	fingers		fingerbreadth|fingerbreadths		length	1,0,0,0,0,0,0,0,0	889	40000	0	0	1		in*7/8	Zupko, A Dictionary of English Weights and Measures (1968)		
-00444	U	pulgada	pulgadas		Spanish inch|Spanish inches|Castilian inch		length	1,0,0,0,0,0,0,0,0	55727	2400000	0	0	1	~	vara/36	Castilian vara de Burgos = 36 pulgadas = 0.835905 m (Mateu y Llopis)		
-00445	U	Polish inch	Polish inches				length	1,0,0,0,0,0,0,0,0	3	125	0	0	1		0.024 m	New Polish measures, Congress Poland (1819): 1 cal = 24 mm		
-00446	U	Roman inch	Roman inches		pollex		length	1,0,0,0,0,0,0,0,0	37	1500	0	0	1	~	pes/12	Skinner, Weights and Measures (1967); Roman foot ≈ 296 mm		
-00447	U	inch	inches	in|″	international inch|international inches|"|”		length	1,0,0,0,0,0,0,0,0	127	5000	0	0	1	c	0.0254 m	NIST SP 811 (2008) B.8; international yard and pound agreement (1959)	length-inch	
-00448	U	Prussian inch	Prussian inches		Prussian Zoll|Rhineland inch|Rhineland inches		length	1,0,0,0,0,0,0,0,0	69565	2659776	0	0	1		ligne*139.13/12	Prussian Maß- und Gewichtsordnung (16 May 1816): Fuß = 139.13 Paris lines		
-00449	U	Austrian inch	Austrian inches		Wiener Zoll		length	1,0,0,0,0,0,0,0,0	123469	4687500	0	0	1		m*1.89648384/72	Austrian Maß- und Gewichtsordnung (1871): Wiener Klafter = 1.89648384 m		
-00450	U	pouce	pouces		French inch|French inches|Paris inch|Paris inches		length	1,0,0,0,0,0,0,0,0	375	13853	0	0	1		12 ligne	Zupko, French Weights and Measures before the Revolution (1978)		
-00451	U	Swiss inch	Swiss inches		Swiss Zoll		length	1,0,0,0,0,0,0,0,0	3	100	0	0	1		0.03 m	Swiss concordat on weights and measures (1835)		
-00452	U	Japanese sun	Japanese sun		Japanese inch|Japanese inches|kanejaku sun		length	1,0,0,0,0,0,0,0,0	1	33	0	0	1		shaku/10	Japan Weights and Measures Act (1891): 1 shaku = 10/33 m	length-sun	
-00453	U	cun	cun		Chinese inch|Chinese inches|shicun		length	1,0,0,0,0,0,0,0,0	1	30	0	0	1		chi/10	Chinese market system (Weights and Measures Act 1929): 1 chi = 1/3 m		
-00454	U	tsun	tsun		Hong Kong inch|Hong Kong inches		length	1,0,0,0,0,0,0,0,0	14859	400000	0	0	1		chek/10	Hong Kong Weights and Measures Ordinance (Cap. 68) Sch. 1		
-00455	U	rack unit	rack units				length	1,0,0,0,0,0,0,0,0	889	20000	0	0	1		1.75 in	EIA-310-D (1992) rack unit		
-00456	U	vershok	vershoks		vershki		length	1,0,0,0,0,0,0,0,0	889	20000	0	0	1		1.75 in	Russian ukase of 11 Oct 1835 (1 vershok = 1/16 arshin)		
-00457	U	nail	nails		nail of cloth		length	1,0,0,0,0,0,0,0,0	1143	20000	0	0	1		yd/16	Zupko, A Dictionary of English Weights and Measures (1968)		
-00458	U	Roman palm	Roman palms		palmus		length	1,0,0,0,0,0,0,0,0	37	500	0	0	1	~	pes/4	Skinner, Weights and Measures (1967); Roman foot ≈ 296 mm		
-00459	U	palm	palms				length	1,0,0,0,0,0,0,0,0	381	5000	0	0	1		3 in	Zupko, A Dictionary of English Weights and Measures (1968)		
-00460	U	hand	hands	hh			length	1,0,0,0,0,0,0,0,0	127	1250	0	0	1		4 in	NIST HB 44 (2024) App. C		
-00461	U	shaftment	shaftments				length	1,0,0,0,0,0,0,0,0	381	2500	0	0	1		6 in	Zupko, A Dictionary of English Weights and Measures (1968)		
-00462	U	pyad	pyads		pyadi		length	1,0,0,0,0,0,0,0,0	889	5000	0	0	1		7 in	Russian ukase of 11 Oct 1835 (1 pyad = 4 vershki)		
-00463	U	link	links	li	Gunter link|Gunter links|surveyors link|surveyors links		length	1,0,0,0,0,0,0,0,0	12573	62500	0	0	1		ch/100	NIST HB 44 (2024) App. C (Gunter's or surveyor's link, 0.66 ft)		
-00464	U	US survey link	US survey links		survey link|survey links		length	1,0,0,0,0,0,0,0,0	792	3937	0	0	1		0.66 ftUS	NIST SP 811 (2008) B.8; NIST HB 44 (2024) App. C		
-00465	U	span	spans				length	1,0,0,0,0,0,0,0,0	1143	5000	0	0	1		9 in	Zupko, A Dictionary of English Weights and Measures (1968)		
-00466	U	khuep	khuep		Thai span|Thai spans		length	1,0,0,0,0,0,0,0,0	1	4	0	0	1		0.25 m	Thai Weights and Measures Act (1923)		
-00467	U	pie castellano	pies castellanos		Castilian foot|Castilian feet|Spanish foot|Spanish feet		length	1,0,0,0,0,0,0,0,0	55727	200000	0	0	1	~	vara/3	Castilian vara de Burgos = 3 pies = 0.835905 m (Mateu y Llopis)		
-00468	U	stopa	stopy		Polish foot|Polish feet		length	1,0,0,0,0,0,0,0,0	36	125	0	0	1		0.288 m	New Polish measures, Congress Poland (1819): 1 stopa = 288 mm		
-00469	U	Bavarian foot	Bavarian feet		bayerischer Fuß		length	1,0,0,0,0,0,0,0,0	291859	1000000	0	0	1	~	0.291859 m	GNU units 2.22 definitions.units (Bavarian Klafter 1.751155 m / 6)		
-00470	U	Roman foot	Roman feet		pes|pedes		length	1,0,0,0,0,0,0,0,0	37	125	0	0	1	~	0.296 m	Skinner, Weights and Measures (1967); Roman foot ≈ 296 mm		
-00471	U	Swedish foot	Swedish feet		fot		length	1,0,0,0,0,0,0,0,0	296901	1000000	0	0	1	~	0.296901 m	Swedish measures of 1739 (Verkmått); GNU units 2.22 definitions.units		
-00472	U	Swiss foot	Swiss feet		Schweizer Fuß		length	1,0,0,0,0,0,0,0,0	3	10	0	0	1		0.3 m	Swiss concordat on weights and measures (1835)		
-00473	U	shaku	shaku		kanejaku|Japanese foot|Japanese feet		length	1,0,0,0,0,0,0,0,0	10	33	0	0	1		m*10/33	Japan Weights and Measures Act (1891): 1 shaku = 10/33 m	length-shaku-length	
-00474	U	foot	feet	ft|′	international foot|international feet|'|’		length	1,0,0,0,0,0,0,0,0	381	1250	0	0	1	c	12 in	NIST SP 811 (2008) B.8	length-foot	
-00475	U	engineers link	engineers links		Ramsden link|Ramsden links		length	1,0,0,0,0,0,0,0,0	381	1250	0	0	1		ft	NIST HB 44 (2024) App. C (engineer's link, 1 ft)		
-00476	U	US survey foot	US survey feet	ftUS	survey foot|survey feet		length	1,0,0,0,0,0,0,0,0	1200	3937	0	0	1		m*1200/3937	NIST SP 811 (2008) B.8; 85 FR 62698 (2020), deprecated 2022-12-31		
-00477	U	Prussian foot	Prussian feet		Rhineland foot|Rhineland feet|rheinländischer Fuß		length	1,0,0,0,0,0,0,0,0	69565	221648	0	0	1		139.13 ligne	Prussian Maß- und Gewichtsordnung (16 May 1816): Fuß = 139.13 Paris lines		
-00478	U	Austrian foot	Austrian feet		Wiener Fuß		length	1,0,0,0,0,0,0,0,0	123469	390625	0	0	1		m*1.89648384/6	Austrian Maß- und Gewichtsordnung (1871): Wiener Klafter = 1.89648384 m		
-00479	U	pous	podes		Greek foot|Greek feet		length	1,0,0,0,0,0,0,0,0	31623	100000	0	0	1	~	12.45 in	Skinner, Weights and Measures (1967)		
-00480	U	pied du roi	pieds du roi		pied|pieds|French foot|French feet|Paris foot|Paris feet		length	1,0,0,0,0,0,0,0,0	4500	13853	0	0	1		12 pouce	Zupko, French Weights and Measures before the Revolution (1978); law of 19 frimaire an VIII (1799)		
-00481	U	chi	chi		Chinese foot|Chinese feet|shichi		length	1,0,0,0,0,0,0,0,0	1	3	0	0	1		m/3	Chinese market system (Weights and Measures Act 1929): 1 chi = 1/3 m		
-00482	U	chek	chek		Hong Kong foot|Hong Kong feet		length	1,0,0,0,0,0,0,0,0	14859	40000	0	0	1		0.371475 m	Hong Kong Weights and Measures Ordinance (Cap. 68) Sch. 1		
-00483	U	cloth shaku	cloth shaku		kujirajaku		length	1,0,0,0,0,0,0,0,0	25	66	0	0	1		shaku*5/4	Japan Weights and Measures Act (1891): 1 kujirajaku = 1.25 shaku	length-shaku-cloth	
-00484	U	Roman cubit	Roman cubits		cubitus		length	1,0,0,0,0,0,0,0,0	111	250	0	0	1	~	1.5 pes	Skinner, Weights and Measures (1967); Roman foot ≈ 296 mm		
-00485	U	cubit	cubits		English cubit|English cubits		length	1,0,0,0,0,0,0,0,0	1143	2500	0	0	1		18 in	Zupko, A Dictionary of English Weights and Measures (1968)		
-00486	U	pechys	pecheis		Greek cubit|Greek cubits		length	1,0,0,0,0,0,0,0,0	94869	200000	0	0	1	~	1.5 pous	Skinner, Weights and Measures (1967); Greek foot ≈ 12.45 in		
-00487	U	sok	sok		Thai cubit|Thai cubits		length	1,0,0,0,0,0,0,0,0	1	2	0	0	1		0.5 m	Thai Weights and Measures Act (1923)		
-00488	U	Egyptian royal cubit	Egyptian royal cubits				length	1,0,0,0,0,0,0,0,0	262001	500000	0	0	1	~	20.63 in	Skinner, Weights and Measures (1967)		
-00489	U	łokieć	łokcie		lokiec|Polish ell|Polish ells		length	1,0,0,0,0,0,0,0,0	72	125	0	0	1		0.576 m	New Polish measures, Congress Poland (1819): 1 łokieć = 2 stopy		
-00490	U	Swedish ell	Swedish ells		aln|alnar		length	1,0,0,0,0,0,0,0,0	296901	500000	0	0	1	~	2 fot	Swedish measures of 1739 (Verkmått): 1 aln = 2 fot		
-00491	U	Swiss ell	Swiss ells		Schweizer Elle		length	1,0,0,0,0,0,0,0,0	3	5	0	0	1		0.6 m	Swiss concordat on weights and measures (1835)		
-00492	U	Prussian ell	Prussian ells		preußische Elle		length	1,0,0,0,0,0,0,0,0	1182605	1773184	0	0	1		ligne*139.13*25.5/12	Prussian Maß- und Gewichtsordnung (16 May 1816): Elle = 25 1/2 Zoll		
-00493	U	arshin	arshins		arshiny		length	1,0,0,0,0,0,0,0,0	889	1250	0	0	1		28 in	Russian ukase of 11 Oct 1835 (1 arshin = 28 English inches)		
-00494	U	Roman step	Roman steps		gradus		length	1,0,0,0,0,0,0,0,0	37	50	0	0	1	~	2.5 pes	Skinner, Weights and Measures (1967); Roman foot ≈ 296 mm		
-00495	U	pace	paces		military pace|military paces		length	1,0,0,0,0,0,0,0,0	381	500	0	0	1		30 in	Zupko, A Dictionary of English Weights and Measures (1968); US Army quick-time pace		
-00496	U	vara	varas		vara de Burgos|Castilian vara|Castilian varas		length	1,0,0,0,0,0,0,0,0	167181	200000	0	0	1	~	0.835905 m	Castilian vara de Burgos = 0.835905 m (Mateu y Llopis)		
-00497	U	Texas vara	Texas varas				length	1,0,0,0,0,0,0,0,0	127	150	0	0	1		in*100/3	Texas General Land Office: vara = 33 1/3 in (statute of 1919)		
-00498	U	yard	yards	yd	international yard|international yards		length	1,0,0,0,0,0,0,0,0	1143	1250	0	0	1	c	3 ft	NIST SP 811 (2008) B.8	length-yard	
-00499	U	metre	metres	m	meter|meters		length	1,0,0,0,0,0,0,0,0	1	1	0	0	1	cs	base	BIPM SI Brochure 9th ed. (2019) 2.3.1	length-meter	
-00500	U	ell	ells		English ell|English ells		length	1,0,0,0,0,0,0,0,0	1143	1000	0	0	1		45 in	Zupko, A Dictionary of English Weights and Measures (1968)		
-00501	U	aune	aunes		aune de Paris|Paris ell|Paris ells		length	1,0,0,0,0,0,0,0,0	395125	332472	0	0	1		ligne*3161/6	Zupko, French Weights and Measures before the Revolution (1978): 3 pieds 7 pouces 10 5/6 lignes		
-00502	U	Roman pace	Roman paces		passus		length	1,0,0,0,0,0,0,0,0	37	25	0	0	1	~	5 pes	Skinner, Weights and Measures (1967); Roman foot ≈ 296 mm		
-00503	U	geometric pace	geometric paces		double pace|double paces		length	1,0,0,0,0,0,0,0,0	381	250	0	0	1		5 ft	Zupko, A Dictionary of English Weights and Measures (1968)		
-00504	U	braza	brazas		Spanish fathom|Spanish fathoms		length	1,0,0,0,0,0,0,0,0	167181	100000	0	0	1	~	2 vara	Castilian braza = 2 varas (Mateu y Llopis)		
-00505	U	smoot	smoots				length	1,0,0,0,0,0,0,0,0	8509	5000	0	0	1		67 in	MIT Harvard Bridge survey (1958): 5 ft 7 in		
-00506	U	sążeń	sążnie		sazen|Polish fathom|Polish fathoms		length	1,0,0,0,0,0,0,0,0	216	125	0	0	1		1.728 m	New Polish measures, Congress Poland (1819): 1 sążeń = 3 łokcie		
-00507	U	Swedish fathom	Swedish fathoms		famn|famnar		length	1,0,0,0,0,0,0,0,0	890703	500000	0	0	1	~	3 aln	Swedish measures of 1739 (Verkmått): 1 famn = 3 alnar		
-00508	U	Swiss klafter	Swiss klafters		Schweizer Klafter		length	1,0,0,0,0,0,0,0,0	9	5	0	0	1		1.8 m	Swiss concordat on weights and measures (1835)		
-00509	U	ken	ken				length	1,0,0,0,0,0,0,0,0	20	11	0	0	1		6 shaku	Japan Weights and Measures Act (1891): 1 ken = 6 shaku	length-ken	
-00510	U	Austrian klafter	Austrian klafters		Wiener Klafter		length	1,0,0,0,0,0,0,0,0	740814	390625	0	0	1		1.89648384 m	Austrian Maß- und Gewichtsordnung (1871): Wiener Klafter = 1.89648384 m		
-00511	U	orguia	orguiai		Greek fathom|Greek fathoms		length	1,0,0,0,0,0,0,0,0	94869	50000	0	0	1	~	6 pous	Skinner, Weights and Measures (1967); Greek foot ≈ 12.45 in		
-00512	U	toise	toises		toise du Châtelet		length	1,0,0,0,0,0,0,0,0	27000	13853	0	0	1		6 pied	Zupko, French Weights and Measures before the Revolution (1978)		
-00513	U	wa	wa		wah|Thai fathom|Thai fathoms		length	1,0,0,0,0,0,0,0,0	2	1	0	0	1		2 m	Thai Weights and Measures Act (1923)		
-00514	U	sazhen	sazhens		sazheni		length	1,0,0,0,0,0,0,0,0	2667	1250	0	0	1		7 ft	Russian ukase of 11 Oct 1835 (1 sazhen = 7 English feet)		
-00515	U	decempeda	decempedae		pertica		length	1,0,0,0,0,0,0,0,0	74	25	0	0	1	~	10 pes	Skinner, Weights and Measures (1967); Roman foot ≈ 296 mm		
-00516	U	jō	jō		jo|jou		length	1,0,0,0,0,0,0,0,0	100	33	0	0	1		10 shaku	Japan Weights and Measures Act (1891): 1 jō = 10 shaku	length-jo-jp	
-00517	U	zhang	zhang		Chinese zhang|shizhang		length	1,0,0,0,0,0,0,0,0	10	3	0	0	1		10 chi	Chinese market system (Weights and Measures Act 1929): 1 zhang = 10 chi		
-00518	U	Prussian rod	Prussian rods		Rute|Ruten|Rhineland rod|Rhineland rods		length	1,0,0,0,0,0,0,0,0	208695	55412	0	0	1		12*139.13 ligne	Prussian Maß- und Gewichtsordnung (16 May 1816): Rute = 12 Fuß		
-00519	U	pręt	pręty		pret|Polish rod|Polish rods		length	1,0,0,0,0,0,0,0,0	108	25	0	0	1		4.32 m	New Polish measures, Congress Poland (1819): 1 pręt = 15 stóp		
-00520	U	rod	rods	rd	pole|poles|perch|perches		length	1,0,0,0,0,0,0,0,0	12573	2500	0	0	1		16.5 ft	NIST HB 44 (2024) App. C	length-rod	
-00521	U	US survey rod	US survey rods		survey rod|survey rods		length	1,0,0,0,0,0,0,0,0	19800	3937	0	0	1		16.5 ftUS	NIST SP 811 (2008) B.8 (rod, based on US survey foot)		
-00522	U	perche de Paris	perches de Paris		Paris perch|Paris perches		length	1,0,0,0,0,0,0,0,0	81000	13853	0	0	1		18 pied	Zupko, French Weights and Measures before the Revolution (1978)		
-00523	U	rope	ropes				length	1,0,0,0,0,0,0,0,0	762	125	0	0	1		20 ft	Zupko, A Dictionary of English Weights and Measures (1968)		
-00524	U	Irish perch	Irish perches		Irish pole|Irish poles|Irish rod|Irish rods		length	1,0,0,0,0,0,0,0,0	8001	1250	0	0	1		7 yd	Zupko, British Weights and Measures (1977)		
-00525	U	perche des eaux et forêts	perches des eaux et forêts		perche royale		length	1,0,0,0,0,0,0,0,0	99000	13853	0	0	1		22 pied	Zupko, French Weights and Measures before the Revolution (1978)		
-00526	U	chain	chains	ch	Gunter chain|Gunter chains|surveyors chain|surveyors chains		length	1,0,0,0,0,0,0,0,0	12573	625	0	0	1		66 ft	NIST HB 44 (2024) App. C (Gunter's or surveyor's chain)	length-chain	
-00527	U	US survey chain	US survey chains		survey chain|survey chains		length	1,0,0,0,0,0,0,0,0	79200	3937	0	0	1		66 ftUS	NIST SP 811 (2008) B.8 (chain, based on US survey foot)		
-00528	U	Irish chain	Irish chains				length	1,0,0,0,0,0,0,0,0	16002	625	0	0	1		28 yd	Zupko, British Weights and Measures (1977)		
-00529	U	engineers chain	engineers chains		Ramsden chain|Ramsden chains		length	1,0,0,0,0,0,0,0,0	762	25	0	0	1		100 ft	NIST HB 44 (2024) App. C (engineer's chain)		
-00530	U	plethron	plethra				length	1,0,0,0,0,0,0,0,0	31623	1000	0	0	1	~	100 pous	Skinner, Weights and Measures (1967); Greek foot ≈ 12.45 in		
-00531	U	actus	actus		Roman actus		length	1,0,0,0,0,0,0,0,0	888	25	0	0	1	~	120 pes	Skinner, Weights and Measures (1967); Roman foot ≈ 296 mm		
-00532	U	sen	sen		Thai sen		length	1,0,0,0,0,0,0,0,0	40	1	0	0	1		40 m	Thai Weights and Measures Act (1923): 1 sen = 20 wa		
-00533	U	sznur	sznury		Polish chain|Polish chains		length	1,0,0,0,0,0,0,0,0	216	5	0	0	1		43.2 m	New Polish measures, Congress Poland (1819): 1 sznur = 10 prętów		
-00534	U	linear arpent	linear arpents				length	1,0,0,0,0,0,0,0,0	810000	13853	0	0	1		180 pied	Zupko, French Weights and Measures before the Revolution (1978) (Quebec, Louisiana)		
-00535	U	chō	chō		cho|chou		length	1,0,0,0,0,0,0,0,0	1200	11	0	0	1		360 shaku	Japan Weights and Measures Act (1891): 1 chō = 60 ken		
-00536	U	Roman stadium	Roman stadia				length	1,0,0,0,0,0,0,0,0	185	1	0	0	1	~	625 pes	Skinner, Weights and Measures (1967); Roman foot ≈ 296 mm		
-00537	U	stadion	stadia		Greek stadion		length	1,0,0,0,0,0,0,0,0	94869	500	0	0	1	~	600 pous	Skinner, Weights and Measures (1967); Greek foot ≈ 12.45 in		
-00538	U	furlong	furlongs	fur			length	1,0,0,0,0,0,0,0,0	25146	125	0	0	1		660 ft	NIST HB 44 (2024) App. C	length-furlong	
-00539	U	US survey furlong	US survey furlongs		survey furlong|survey furlongs		length	1,0,0,0,0,0,0,0,0	792000	3937	0	0	1		660 ftUS	NIST HB 44 (2024) App. C		
-00540	U	Irish furlong	Irish furlongs				length	1,0,0,0,0,0,0,0,0	32004	125	0	0	1		280 yd	Zupko, British Weights and Measures (1977)		
-00541	U	Chinese mile	Chinese miles		shili|huali		length	1,0,0,0,0,0,0,0,0	500	1	0	0	1		1500 chi	Chinese market system (Weights and Measures Act 1929): 1 li = 1500 chi = 500 m		
-00542	U	verst	versts		versta|versty		length	1,0,0,0,0,0,0,0,0	5334	5	0	0	1		500 sazhen	Russian ukase of 11 Oct 1835 (1 versta = 500 sazhen)		
-00543	U	Roman mile	Roman miles		mille passus|mille passuum|milliarium		length	1,0,0,0,0,0,0,0,0	1480	1	0	0	1	~	5000 pes	Skinner, Weights and Measures (1967); Roman foot ≈ 296 mm		
-00544	U	mile	miles	mi	international mile|international miles|statute mile|statute miles		length	1,0,0,0,0,0,0,0,0	201168	125	0	0	1	c	5280 ft	NIST SP 811 (2008) B.8; NIST HB 44 (2024) App. C	length-mile	
-00545	U	US survey mile	US survey miles		survey mile|survey miles|US statute mile|US statute miles		length	1,0,0,0,0,0,0,0,0	6336000	3937	0	0	1		5280 ftUS	NIST SP 811 (2008) B.8 (mile, US survey)		
-00546	U	Irish mile	Irish miles				length	1,0,0,0,0,0,0,0,0	256032	125	0	0	1		2240 yd	Zupko, British Weights and Measures (1977)		
-00547	U	boundary verst	boundary versts		mezhevaya versta		length	1,0,0,0,0,0,0,0,0	10668	5	0	0	1		1000 sazhen	Russian ukase of 11 Oct 1835 (mezhevaya versta = 1000 sazhen)		
-00548	U	Roman league	Roman leagues		leuga|leuca|Gallic league|Gallic leagues		length	1,0,0,0,0,0,0,0,0	2220	1	0	0	1	~	7500 pes	Skinner, Weights and Measures (1967); Roman foot ≈ 296 mm		
-00549	U	lieue de Paris	lieues de Paris		Paris league|Paris leagues		length	1,0,0,0,0,0,0,0,0	54000000	13853	0	0	1		2000 toise	Zupko, French Weights and Measures before the Revolution (1978) (1674)		
-00550	U	ri	ri		Japanese league|Japanese leagues		length	1,0,0,0,0,0,0,0,0	43200	11	0	0	1		12960 shaku	Japan Weights and Measures Act (1891): 1 ri = 36 chō	length-ri-jp	
-00551	U	legua	leguas		Castilian league|Castilian leagues|legua legal		length	1,0,0,0,0,0,0,0,0	167181	40	0	0	1	~	5000 vara	Castilian legua legal (1568) = 5000 varas		
-00552	U	lieue de poste	lieues de poste		French post league|French post leagues		length	1,0,0,0,0,0,0,0,0	59400000	13853	0	0	1		2200 toise	Zupko, French Weights and Measures before the Revolution (1978) (1737)		
-00553	U	Swiss league	Swiss leagues		Wegstunde|Wegstunden		length	1,0,0,0,0,0,0,0,0	4800	1	0	0	1		4800 m	Swiss concordat on weights and measures (1835): Wegstunde = 16000 Fuß		
-00554	U	league	leagues	lea	land league|land leagues|statute league|statute leagues		length	1,0,0,0,0,0,0,0,0	603504	125	0	0	1		3 mi	NIST HB 44 (2024) App. C (league, land)		
-00555	U	Russian mile	Russian miles		milya		length	1,0,0,0,0,0,0,0,0	37338	5	0	0	1		7 verst	Russian ukase of 11 Oct 1835 (1 milya = 7 versty)		
-00556	U	Prussian mile	Prussian miles		preußische Meile		length	1,0,0,0,0,0,0,0,0	104347500	13853	0	0	1		24000*139.13 ligne	Prussian Maß- und Gewichtsordnung (16 May 1816): Meile = 2000 Ruten		
-00557	U	Austrian mile	Austrian miles		Austrian post mile|Austrian post miles|Postmeile		length	1,0,0,0,0,0,0,0,0	23706048	3125	0	0	1		4000*1.89648384 m	Austrian Maß- und Gewichtsordnung (1871): Postmeile = 4000 Klafter		
-00558	U	Scandinavian mile	Scandinavian miles		Swedish metric mile|Norwegian mile		length	1,0,0,0,0,0,0,0,0	10000	1	0	0	1		10000 m	CLDR units.xml (mile-scandinavian); Swedish metric act (1889)	length-mile-scandinavian	
-00559	U	myriametre	myriametres		myriameter|myriameters		length	1,0,0,0,0,0,0,0,0	10000	1	0	0	1		10000 m	French law of 18 germinal an III (1795)		
-00560	U	Swedish mile	Swedish miles		old Swedish mile		length	1,0,0,0,0,0,0,0,0	2672109	250	0	0	1	~	36000 fot	Swedish measures of 1739 (Verkmått): 1 mil = 18000 alnar		
-00561	U	yot	yot		yoht		length	1,0,0,0,0,0,0,0,0	16000	1	0	0	1		16000 m	Thai Weights and Measures Act (1923): 1 yot = 400 sen		
-00562	U	decibel	decibels	dB	decibel power ratio|decibels power ratio		level	0,0,0,0,0,0,0,0,0	1	1	0	0	1	~c	scale(1; 10^(x/10); 10 log10(y))	ITU-R V.574-5 (2015) Annex 1 §1 (dB: 10 lg of a power ratio); IEC 60027-3:2002 §4; ISO 80000-3:2006 (L_P = 10 lg(P/P0) dB)			1;10^(x/10);10 log10(y);;;;0.0
-00563	U	neper	nepers	Np	neper power ratio|nepers power ratio		level	0,0,0,0,0,0,0,0,0	1	1	0	0	1	~	scale(1; exp(2 x); ln(y)/2)	ISO 80000-3:2006 (power level L_P = ½ ln(P/P0) Np; 1 Np = (20/ln 10) dB); ITU-R V.574-5 (2015) Annex 1 §2; IEC 60027-3:2002			1;exp(2 x);ln(y)/2;;;;0.0
-00564	U	bel	bels		bel power ratio|bels power ratio		level	0,0,0,0,0,0,0,0,0	1	1	0	0	1	~	scale(1; 10^x; log10(y))	ITU-R V.574-5 (2015) Annex 1 §1 (1 B = 10 dB; lg of a power ratio); IEC 60027-3:2002 §4		B	1;10^x;log10(y);;;;0.0
-00565	U	denier	deniers	den			linear-density	-1,1,0,0,0,0,0,0,0	1	9000000	0	0	1	c	g/(9000 m)	NIST SP 811 (2008) B.8 (denier 1.111 111 E-07 kg/m); ISO 2947		
-00566	U	tex	tex	tex			linear-density	-1,1,0,0,0,0,0,0,0	1	1000000	0	0	1	cs	g/km	NIST SP 811 (2008) B.8 (tex 1.0 E-06 kg/m); ISO 1144 (tex system)		
-00567	U	pound per yard	pounds per yard	lb/yd			linear-density	-1,1,0,0,0,0,0,0,0	45359237	91440000	0	0	1	c	lb/yd	NIST SP 811 (2008) B.8 (pound per yard 4.960 546 E-01 kg/m)		
-00568	U	kilogram per metre	kilograms per metre	kg/m	kilogram per meter|kilograms per meter		linear-density	-1,1,0,0,0,0,0,0,0	1	1	0	0	1	c	kg/m	BIPM SI Brochure 9th ed. (2019) 2.3.4 (coherent derived unit)		
-00569	U	pound per foot	pounds per foot	lb/ft|plf			linear-density	-1,1,0,0,0,0,0,0,0	45359237	30480000	0	0	1		lb/ft	NIST SP 811 (2008) B.8 (pound per foot 1.488 164 E+00 kg/m)		
-00570	U	pound per inch	pounds per inch	lb/in			linear-density	-1,1,0,0,0,0,0,0,0	45359237	2540000	0	0	1		lb/in	NIST SP 811 (2008) B.8 (pound per inch 1.785 797 E+01 kg/m)		
-00571	U	skot	skots				luminance	-2,0,0,0,0,0,1,0,0	1	1000	-1	0	1		1e-3 asb	GNU units 3.15 definitions.units (skot = 1e-3 apostilb)		
-00572	U	apostilb	apostilbs	asb	blondel|blondels|equivalent lux		luminance	-2,0,0,0,0,0,1,0,0	1	1	-1	0	1		cd/m^2/pi	GNU units 3.15 definitions.units (apostilb = cd/(π m²)); DIN 5031 (historical)		
-00573	U	nit	nits	nt|cd/m²	candela per square metre|candelas per square metre|candela per square meter|candelas per square meter		luminance	-2,0,0,0,0,0,1,0,0	1	1	0	0	1	c	cd/m^2	BIPM SI Brochure 9th ed. (2019) Table 6 (luminance, cd m⁻²)		
-00574	U	foot-lambert	foot-lamberts	ftL|ft·L	footlambert|footlamberts|equivalent foot-candle		luminance	-2,0,0,0,0,0,1,0,0	1562500	145161	-1	0	1	c	cd/ft^2/pi	NIST SP 811 (2008) B.8 (footlambert, 3.426 259 E+00 cd/m²)		
-00575	U	candela per square foot	candelas per square foot	cd/ft²			luminance	-2,0,0,0,0,0,1,0,0	1562500	145161	0	0	1		cd/ft^2	compound of candela and foot (NIST SP 811 (2008) B.8: ft = 3.048 E-01 m)		
-00576	U	candela per square inch	candelas per square inch	cd/in²			luminance	-2,0,0,0,0,0,1,0,0	25000000	16129	0	0	1		cd/in^2	NIST SP 811 (2008) B.8 (candela per square inch, 1.550 003 E+03 cd/m²)		
-00577	U	lambert	lamberts		equivalent phot		luminance	-2,0,0,0,0,0,1,0,0	10000	1	-1	0	1	s	1e4*cd/m^2/pi	NIST SP 811 (2008) B.8 (lambert, 3.183 099 E+03 cd/m²)		
-00578	U	stilb	stilbs	sb	candela per square centimetre|candelas per square centimetre|candela per square centimeter		luminance	-2,0,0,0,0,0,1,0,0	10000	1	0	0	1		1e4 cd/m^2	NIST SP 811 (2008) B.8 (stilb, 1.0 E+04 cd/m²)		
-00579	U	lumen	lumens	lm	candela steradian|candela steradians		luminous-flux	0,0,0,0,0,0,1,0,2	1	1	0	0	1	cs	cd sr	BIPM SI Brochure 9th ed. (2019) Table 4 (lm = cd sr)	light-lumen	
-00580	U	mean spherical candlepower	mean spherical candlepower	MSCP	spherical candlepower|spherical candle power		luminous-flux	0,0,0,0,0,0,1,0,2	4	1	1	0	1		4*pi*lm	flux of an isotropic 1 cd source: Φ = 4π sr × 1 cd (lumens = 4π × MSCP; IES usage)		
-00581	U	Hefner candle	Hefner candles	HK	Hefnerkerze|Hefner unit|Hefner units		luminous-intensity	0,0,0,0,0,0,1,0,0	903	1000	0	0	1	~	0.903 cd	Hefner amyl-acetate lamp (1884, German standard to 1942); 1 HK = 0.903 cd (1 cd = 1.107 HK), Wikipedia (de) "Hefnerkerze"		
-00582	U	candela	candelas	cd	new candle|new candles		luminous-intensity	0,0,0,0,0,0,1,0,0	1	1	0	0	1	cs	base	BIPM SI Brochure 9th ed. (2019) 2.3.1	light-candela	
-00583	U	candlepower	candlepower	cp	candle power		luminous-intensity	0,0,0,0,0,0,1,0,0	1	1	0	0	1	c	cd	modern usage: 1 candlepower = 1 cd since the candela replaced the international candle (CIPM 1948)		
-00584	U	bougie décimale	bougies décimales		bougie decimale|decimal candle|decimal candles		luminous-intensity	0,0,0,0,0,0,1,0,0	2017	2000	0	0	1	~	violle/20	International Congress of Electricians, Paris (1889): bougie décimale = 1/20 violle		
-00585	U	international candle	international candles		pentane candle|pentane candles		luminous-intensity	0,0,0,0,0,0,1,0,0	600	589	0	0	1	~	60/58.9*cd	CIE/CIPM: Pt blackbody at freezing = 58.9 international candles/cm² (1937) = 60 cd/cm² (1948 new candle)		
-00586	U	carcel	carcels		carcel unit|carcel units		luminous-intensity	0,0,0,0,0,0,1,0,0	487	50	0	0	1	~	9.74 cd	Rowlett, How Many? A Dictionary of Units of Measurement (UNC 2001), "carcel" (colza-oil lamp, 1860)		
-00587	U	violle	violles				luminous-intensity	0,0,0,0,0,0,1,0,0	2017	100	0	0	1	~	20.17 cd	GNU units 3.15 definitions.units (violle = 20.17 cd: 1 cm² of platinum at its freezing point)		
-00588	U	ampere per metre	amperes per metre	A/m	ampere per meter|amperes per meter|ampere-turn per metre|ampere-turns per metre|ampere-turn per meter|ampere-turns per meter		magnetic-field-strength	-1,0,0,1,0,0,0,0,0	1	1	0	0	1	cs	A/metre	BIPM SI Brochure 9th ed. (2019) Table 6 (magnetic field strength, A m⁻¹)		
-00589	U	ampere-turn per inch	ampere-turns per inch	At/in	ampere per inch|amperes per inch		magnetic-field-strength	-1,0,0,1,0,0,0,0,0	5000	127	0	0	1		A/in	compound of ampere(-turn) and inch (NIST SP 811 (2008) B.8: in = 2.54 E-02 m)		
-00590	U	oersted	oersteds	Oe	gilbert per centimetre|gilberts per centimetre|gilbert per centimeter		magnetic-field-strength	-1,0,0,1,0,0,0,0,0	250	1	-1	0	1	cs	1000/(4*pi)*A/metre	NIST SP 811 (2008) B.8 (oersted, 7.957 747 E+01 A/m)		
-00591	U	gamma	gammas	γ			magnetic-flux-density	0,1,-2,-1,0,0,0,0,0	1	1000000000	0	0	1		1e-9 T	NIST SP 811 (2008) B.8 (gamma, 1.0 E-09 T)		
-00592	U	line per square inch	lines per square inch		maxwell per square inch|maxwells per square inch		magnetic-flux-density	0,1,-2,-1,0,0,0,0,0	1	64516	0	0	1		Mx/in^2	NIST SP 811 (2008) B.8 (maxwell 1.0 E-08 Wb; inch 2.54 E-02 m); US magnetic-circuit practice		
-00593	U	gauss	gauss	G	maxwell per square centimetre|maxwells per square centimetre		magnetic-flux-density	0,1,-2,-1,0,0,0,0,0	1	10000	0	0	1	cs	1e-4 T	NIST SP 811 (2008) B.8 (gauss, 1.0 E-04 T)		
-00594	U	tesla	teslas	T	weber per square metre|webers per square metre|weber per square meter		magnetic-flux-density	0,1,-2,-1,0,0,0,0,0	1	1	0	0	1	cs	Wb/m^2	BIPM SI Brochure 9th ed. (2019) Table 4 (T = Wb/m²)		
-00595	U	atomic unit of magnetic flux density	atomic units of magnetic flux density				magnetic-flux-density	0,1,-2,-1,0,0,0,0,0	55217251250000000000000000000000000000	74775858743550013855558760965551	-1	0	1	~	6.62607015e-34/(2*pi*1.602176634e-19*(5.29177210903e-11^2))*T	CODATA 2018 (Tiesinga et al., RMP 93, 025010, 2021): Eh = 4.3597447222071e-18 J, a0 = 5.29177210903e-11 m; a.u. of magnetic flux density = ħ/(e a0²) = 2.350 517 567 58 E+05 T		
-00596	U	magnetic flux quantum	magnetic flux quanta	Φ0|Φ₀	flux quantum|flux quanta		magnetic-flux	2,1,-2,-1,0,0,0,0,0	44173801	21362355120000000000000	0	0	1		6.62607015e-34/(2*1.602176634e-19)*Wb	CODATA 2018: Φ0 = h/2e = 2.067 833 848... E-15 Wb, exact (BIPM SI Brochure 9th ed. (2019) 2.2)		
-00597	U	maxwell	maxwells	Mx	EMU of magnetic flux|gauss square centimetre		magnetic-flux	2,1,-2,-1,0,0,0,0,0	1	100000000	0	0	1	s	1e-8 Wb	NIST SP 811 (2008) B.8 (maxwell, 1.0 E-08 Wb)		
-00598	U	unit pole	unit poles				magnetic-flux	2,1,-2,-1,0,0,0,0,0	1	25000000	1	0	1		4*pi*Mx	NIST SP 811 (2008) B.8 (unit pole, 1.256 637 E-07 Wb)		
-00599	U	kapp line	kapp lines		kappline|kapplines		magnetic-flux	2,1,-2,-1,0,0,0,0,0	3	50000	0	0	1		6000 Mx	GNU units 3.15 definitions.units (kappline = 6000 maxwell, after Gisbert Kapp)		
-00600	U	weber	webers	Wb	volt-second|volt-seconds|volt second|volt seconds		magnetic-flux	2,1,-2,-1,0,0,0,0,0	1	1	0	0	1	cs	V s	BIPM SI Brochure 9th ed. (2019) Table 4 (Wb = V s)		
-00601	U	statweber	statwebers	statWb	ESU of magnetic flux		magnetic-flux	2,1,-2,-1,0,0,0,0,0	149896229	500000	0	0	1		299.792458 Wb	GNU units 3.15 definitions.units (statweber = statvolt·s)		
-00602	U	picogram per millilitre	picograms per millilitre	pg/mL|pg/ml	picogram per milliliter|picograms per milliliter		mass-concentration	-3,1,0,0,0,0,0,0,0	1	1000000000	0	0	1		picogram/millilitre	BIPM SI Brochure 9th ed. (2019) Table 7 (prefixes), Table 8 (litre); clinical usage		
-00603	U	nanogram per litre	nanograms per litre	ng/L|ng/l	nanogram per liter|nanograms per liter		mass-concentration	-3,1,0,0,0,0,0,0,0	1	1000000000	0	0	1		nanogram/litre	BIPM SI Brochure 9th ed. (2019) Table 7 (prefixes), Table 8 (litre); water-quality usage		
-00604	U	nanogram per decilitre	nanograms per decilitre	ng/dL|ng/dl	nanogram per deciliter|nanograms per deciliter		mass-concentration	-3,1,0,0,0,0,0,0,0	1	100000000	0	0	1		nanogram/decilitre	BIPM SI Brochure 9th ed. (2019) Table 7 (prefixes), Table 8 (litre); clinical usage		
-00605	U	nanogram per millilitre	nanograms per millilitre	ng/mL|ng/ml	nanogram per milliliter|nanograms per milliliter		mass-concentration	-3,1,0,0,0,0,0,0,0	1	1000000	0	0	1	c	nanogram/millilitre	BIPM SI Brochure 9th ed. (2019) Table 7 (prefixes), Table 8 (litre); clinical usage		
-00606	U	microgram per litre	micrograms per litre	µg/L|µg/l|μg/L|ug/L|ug/l	microgram per liter|micrograms per liter		mass-concentration	-3,1,0,0,0,0,0,0,0	1	1000000	0	0	1	c	microgram/litre	BIPM SI Brochure 9th ed. (2019) Table 7 (prefixes), Table 8 (litre); water-quality usage		
-00607	U	microgram per decilitre	micrograms per decilitre	µg/dL|µg/dl|μg/dL|ug/dL|ug/dl	microgram per deciliter|micrograms per deciliter		mass-concentration	-3,1,0,0,0,0,0,0,0	1	100000	0	0	1	c	microgram/decilitre	BIPM SI Brochure 9th ed. (2019) Table 7 (prefixes), Table 8 (litre); clinical usage (blood lead)		
-00608	U	grain per hundred cubic feet	grains per hundred cubic feet	gr/100ft³	grain per 100 cubic feet|grains per 100 cubic feet		mass-concentration	-3,1,0,0,0,0,0,0,0	6479891	283168465920	0	0	1		lb/7000/(100*ft^3)	grain = 1/7000 lb (NIST HB 44 (2024) Appendix C); natural-gas tariffs (H2S, total sulfur)		
-00609	U	microgram per millilitre	micrograms per millilitre	µg/mL|µg/ml|μg/mL|ug/mL|ug/ml	microgram per milliliter|micrograms per milliliter		mass-concentration	-3,1,0,0,0,0,0,0,0	1	1000	0	0	1		microgram/millilitre	BIPM SI Brochure 9th ed. (2019) Table 7 (prefixes), Table 8 (litre); clinical usage		
-00610	U	grain per cubic foot	grains per cubic foot	gr/ft³			mass-concentration	-3,1,0,0,0,0,0,0,0	32399455	14158423296	0	0	1		lb/7000/ft^3	grain = 1/7000 lb (NIST HB 44 (2024) Appendix C); dust and fume concentration		
-00611	U	milligram per millilitre	milligrams per millilitre	mg/mL|mg/ml	milligram per milliliter|milligrams per milliliter		mass-concentration	-3,1,0,0,0,0,0,0,0	1	1	0	0	1	c	milligram/millilitre	BIPM SI Brochure 9th ed. (2019) Table 7 (prefixes), Table 8 (litre); pharmaceutical usage		
-00612	U	percent weight per volume	percent weight per volume	%w/v	weight per volume percent|percent w/v|mass per volume percent		mass-concentration	-3,1,0,0,0,0,0,0,0	10	1	0	0	1		gram/(100*millilitre)	USP General Notices 8.140 (percent weight in volume = g of solute in 100 mL of solution)		
-00613	U	pound per day	pounds per day	lb/d			mass-flow	0,1,-1,0,0,0,0,0,0	45359237	8640000000000	0	0	1		lb/d	NIST HB 44 (2024) Appendix C (pound) / day		
-00614	U	kilogram per day	kilograms per day	kg/d			mass-flow	0,1,-1,0,0,0,0,0,0	1	86400	0	0	1		kg/d	BIPM SI Brochure 9th ed. (2019) Table 8 (day = 86 400 s)		
-00615	U	gram per minute	grams per minute	g/min			mass-flow	0,1,-1,0,0,0,0,0,0	1	60000	0	0	1		g/min	BIPM SI Brochure 9th ed. (2019) Table 8 (minute = 60 s)		
-00616	U	pound per hour	pounds per hour	lb/h|lb/hr			mass-flow	0,1,-1,0,0,0,0,0,0	45359237	360000000000	0	0	1	c	lb/h	NIST SP 811 (2008) B.8 (pound per hour 1.259 979 E-04 kg/s)		
-00617	U	kilogram per hour	kilograms per hour	kg/h			mass-flow	0,1,-1,0,0,0,0,0,0	1	3600	0	0	1	c	kg/h	BIPM SI Brochure 9th ed. (2019) Table 8 (hour = 3600 s)		
-00618	U	gram per second	grams per second	g/s			mass-flow	0,1,-1,0,0,0,0,0,0	1	1000	0	0	1		g/s	BIPM SI Brochure 9th ed. (2019) 3 (SI prefixes) with kg/s		
-00619	U	pound per minute	pounds per minute	lb/min			mass-flow	0,1,-1,0,0,0,0,0,0	45359237	6000000000	0	0	1		lb/min	NIST SP 811 (2008) B.8 (pound per minute 7.559 873 E-03 kg/s)		
-00620	U	tonne per day	tonnes per day	t/d|tpd	metric ton per day|metric tons per day		mass-flow	0,1,-1,0,0,0,0,0,0	5	432	0	0	1		1000 kg/d	BIPM SI Brochure 9th ed. (2019) Table 8 (tonne = 1000 kg, day = 86 400 s)		
-00621	U	kilogram per minute	kilograms per minute	kg/min			mass-flow	0,1,-1,0,0,0,0,0,0	1	60	0	0	1		kg/min	BIPM SI Brochure 9th ed. (2019) Table 8 (minute = 60 s)		
-00622	U	short ton per hour	short tons per hour	ton/h	ton per hour|tons per hour		mass-flow	0,1,-1,0,0,0,0,0,0	45359237	180000000	0	0	1		2000 lb/h	NIST SP 811 (2008) B.8 (ton, short, per hour 2.519 958 E-01 kg/s)		
-00623	U	tonne per hour	tonnes per hour	t/h|tph	metric ton per hour|metric tons per hour		mass-flow	0,1,-1,0,0,0,0,0,0	5	18	0	0	1	c	1000 kg/h	BIPM SI Brochure 9th ed. (2019) Table 8 (tonne = 1000 kg, hour = 3600 s)		
-00624	U	pound per second	pounds per second	lb/s			mass-flow	0,1,-1,0,0,0,0,0,0	45359237	100000000	0	0	1		lb/s	NIST SP 811 (2008) B.8 (pound per second 4.535 924 E-01 kg/s)		
-00625	U	kilogram per second	kilograms per second	kg/s			mass-flow	0,1,-1,0,0,0,0,0,0	1	1	0	0	1	c	kg/s	BIPM SI Brochure 9th ed. (2019) 2.3.4 (coherent derived unit)		
-00626	U	electron mass	electron masses	mₑ	atomic unit of mass|atomic units of mass|electron rest mass		mass	0,1,0,0,0,0,0,0,0	18218767403	20000000000000000000000000000000000000000	0	0	1	~	9.1093837015e-31 kg	CODATA 2018 (Tiesinga et al., RMP 93, 025010, 2021)		
-00627	U	muon mass	muon masses		muon rest mass		mass	0,1,0,0,0,0,0,0,0	1883531627	10000000000000000000000000000000000000	0	0	1	~	1.883531627e-28 kg	CODATA 2018		
-00628	U	dalton	daltons	Da			mass	0,1,0,0,0,0,0,0,0	8302695333	5000000000000000000000000000000000000	0	0	1	~s	1.66053906660e-27 kg	BIPM SI Brochure 9th ed. (2019) Table 8; CODATA 2018	mass-dalton	
-00629	U	unified atomic mass unit	unified atomic mass units	u	atomic mass unit|atomic mass units|amu		mass	0,1,0,0,0,0,0,0,0	8302695333	5000000000000000000000000000000000000	0	0	1	~	1 Da	BIPM SI Brochure 9th ed. (2019) Table 8		
-00630	U	proton mass	proton masses	mₚ	proton rest mass		mass	0,1,0,0,0,0,0,0,0	167262192369	100000000000000000000000000000000000000	0	0	1	~	1.67262192369e-27 kg	CODATA 2018		
-00631	U	neutron mass	neutron masses	mₙ	neutron rest mass		mass	0,1,0,0,0,0,0,0,0	41873187451	25000000000000000000000000000000000000	0	0	1	~	1.67492749804e-27 kg	CODATA 2018		
-00632	U	Planck mass	Planck masses				mass	0,1,0,0,0,0,0,0,0	1088217	50000000000000	0	0	1	~	2.176434e-8 kg	CODATA 2018		
-00633	U	carat point	carat points		jewellers' point|jewelers' point|jeweller's point|jeweler's point		mass	0,1,0,0,0,0,0,0,0	1	500000	0	0	1		1/100 ct	NIST HB 44 (2024) Appendix C (point = 0.01 carat)		
-00634	U	dolya	doli		Russian dolya		mass	0,1,0,0,0,0,0,0,0	1023781	23040000000	0	0	1	~	1/96 zolotnik	Russian Regulation on Measures and Weights (1899): 96 doli = 1 zolotnik		
-00635	U	pearl grain	pearl grains		metric grain|metric grains		mass	0,1,0,0,0,0,0,0,0	1	20000	0	0	1		1/4 ct	CIBJO Pearl Book: pearl grain = 0.25 carat = 50 mg		
-00636	U	French grain	French grains		grain poids de marc|grains poids de marc		mass	0,1,0,0,0,0,0,0,0	20	376543	0	0	1		kg/18827.15	Loi du 19 frimaire an VIII (1799): 1 kg = 18 827.15 grains; Zupko, French Weights and Measures before the Revolution (1978)		
-00637	U	grain	grains	gr	troy grain|troy grains|avoirdupois grain		mass	0,1,0,0,0,0,0,0,0	6479891	100000000000	0	0	1		1/7000 lb	NIST HB 44 (2024) Appendix C; UK Weights and Measures Act 1985 Sch. 1	mass-grain	
-00638	U	carat	carats	ct	metric carat|metric carats		mass	0,1,0,0,0,0,0,0,0	1	5000	0	0	1		200 mg	NIST HB 44 (2024) Appendix C; 4th CGPM (1907)	mass-carat	
-00639	U	Japanese fun	Japanese fun				mass	0,1,0,0,0,0,0,0,0	3	8000	0	0	1		1/10 monme	Japan Weights and Measures Act (1891): 1 kan = 15/4 kg, 1 monme = 1/1000 kan = 10 fun	mass-fun	
-00640	U	candareen	candareens		Hong Kong candareen		mass	0,1,0,0,0,0,0,0,0	30239491	80000000000	0	0	1		1/1600 catty	Hong Kong Weights and Measures Ordinance (Cap. 68) Sch. 1		
-00641	U	Attic obol	Attic obols		obol|obols		mass	0,1,0,0,0,0,0,0,0	58319019	80000000000	0	0	1	~	11.25 gr	F. G. Skinner, Weights and Measures (1967): Attic stater about 135 grains		
-00642	U	gram	grams	g	gramme|grammes		mass	0,1,0,0,0,0,0,0,0	1	1000	0	0	1	cs	0.001 kg	BIPM SI Brochure 9th ed. (2019) 2.3.1, 3.2	mass-gram	
-00643	U	scrupulum	scrupula		scripulum|Roman scruple|Roman scruples		mass	0,1,0,0,0,0,0,0,0	2728034111	2400000000000	0	0	1	~	1/24 uncia	F. G. Skinner, Weights and Measures (1967)		
-00644	U	apothecaries' scruple	apothecaries' scruples	℈|s ap	scruple|scruples|apothecaries scruple|apothecaries scruples		mass	0,1,0,0,0,0,0,0,0	6479891	5000000000	0	0	1		20 gr	NIST HB 44 (2024) Appendix C		
-00645	U	pennyweight	pennyweights	dwt			mass	0,1,0,0,0,0,0,0,0	19439673	12500000000	0	0	1		24 gr	NIST HB 44 (2024) Appendix C; NIST SP 811 (2008) B.8		
-00646	U	dram	drams	dr|dr av	avoirdupois dram|avoirdupois drams		mass	0,1,0,0,0,0,0,0,0	45359237	25600000000	0	0	1		1/16 oz	NIST HB 44 (2024) Appendix C (27 11/32 grains); UK Weights and Measures Act 1985 Sch. 1		
-00647	U	monme	monme	匁	momme|mommes|Taiwan qian		mass	0,1,0,0,0,0,0,0,0	3	800	0	0	1		3.75 g	Japan Weights and Measures Act (1891): 1 kan = 15/4 kg = 1000 monme		
-00648	U	mace	maces		tsin|Hong Kong mace		mass	0,1,0,0,0,0,0,0,0	30239491	8000000000	0	0	1		1/160 catty	Hong Kong Weights and Measures Ordinance (Cap. 68) Sch. 1		
-00649	U	French gros	French gros		gros		mass	0,1,0,0,0,0,0,0,0	1440	376543	0	0	1		72 kg/18827.15	Zupko, French Weights and Measures before the Revolution (1978): gros = 72 grains		
-00650	U	apothecaries' dram	apothecaries' drams	ʒ|dr ap	drachm|drachms|apothecaries dram|apothecaries drams		mass	0,1,0,0,0,0,0,0,0	19439673	5000000000	0	0	1		60 gr	NIST HB 44 (2024) Appendix C		
-00651	U	zolotnik	zolotniki		zolotniks		mass	0,1,0,0,0,0,0,0,0	1023781	240000000	0	0	1	~	1/96 funt	Russian Regulation on Measures and Weights (1899): 96 zolotniki = 1 funt		
-00652	U	Attic drachma	Attic drachmae		drachma|drachmae|drachmas		mass	0,1,0,0,0,0,0,0,0	174957057	40000000000	0	0	1	~	67.5 gr	F. G. Skinner, Weights and Measures (1967): Attic stater about 135 grains		
-00653	U	sextula	sextulae		Roman sextula		mass	0,1,0,0,0,0,0,0,0	2728034111	600000000000	0	0	1	~	1/6 uncia	F. G. Skinner, Weights and Measures (1967)		
-00654	U	qian	qian	市钱	market qian|shiqian		mass	0,1,0,0,0,0,0,0,0	1	200	0	0	1		5 g	PRC State Council order on unified measurement units (1959): 1 jin = 500 g = 10 liang = 100 qian		
-00655	U	Aeginetan drachma	Aeginetan drachmae		Aeginetic drachma		mass	0,1,0,0,0,0,0,0,0	19439673	3125000000	0	0	1	~	96 gr	F. G. Skinner, Weights and Measures (1967): Aeginetan stater about 192 grains		
-00656	U	Attic stater	Attic staters				mass	0,1,0,0,0,0,0,0,0	174957057	20000000000	0	0	1	~	135 gr	F. G. Skinner, Weights and Measures (1967): Attic stater about 135 grains		
-00657	U	tola	tolas		Indian tola		mass	0,1,0,0,0,0,0,0,0	58319019	5000000000	0	0	1		180 gr	Standards of Weight Act (India) 1939: tola = 180 grains		
-00658	U	Aeginetan stater	Aeginetan staters		Aeginetic stater		mass	0,1,0,0,0,0,0,0,0	19439673	1562500000	0	0	1	~	192 gr	F. G. Skinner, Weights and Measures (1967): Aeginetan stater about 192 grains (up to 199)		
-00659	U	Russian lot	Russian lots				mass	0,1,0,0,0,0,0,0,0	1023781	80000000	0	0	1	~	3 zolotnik	Russian Regulation on Measures and Weights (1899): 1 lot = 3 zolotniki		
-00660	U	semuncia	semunciae		Roman half ounce		mass	0,1,0,0,0,0,0,0,0	2728034111	200000000000	0	0	1	~	1/2 uncia	F. G. Skinner, Weights and Measures (1967)		
-00661	U	uncia	unciae		Roman ounce|Roman ounces		mass	0,1,0,0,0,0,0,0,0	2728034111	100000000000	0	0	1	~	1/12 libra	F. G. Skinner, Weights and Measures (1967)		
-00662	U	ounce	ounces	oz|oz av	avoirdupois ounce|avoirdupois ounces		mass	0,1,0,0,0,0,0,0,0	45359237	1600000000	0	0	1	c	1/16 lb	NIST HB 44 (2024) Appendix C; UK Weights and Measures Act 1985 Sch. 1	mass-ounce	
-00663	U	Castilian ounce	Castilian ounces		onza|onzas|Spanish ounce		mass	0,1,0,0,0,0,0,0,0	460093	16000000	0	0	1	~	0.460093 kg/16	Spanish equivalence tables, Gaceta de Madrid 28 Dec 1852: libra = 16 onzas		
-00664	U	tower ounce	tower ounces				mass	0,1,0,0,0,0,0,0,0	58319019	2000000000	0	0	1		450 gr	Zupko, A Dictionary of Weights and Measures for the British Isles (1985)		
-00665	U	assay ton	assay tons	AT	short assay ton|short assay tons		mass	0,1,0,0,0,0,0,0,0	7	240	0	0	1		87500/3 mg	NIST SP 811 (2008) B.8 (2.916 667 E-02 kg); mg/AT = ozt/short ton		
-00666	U	French ounce	French ounces		once|once poids de marc		mass	0,1,0,0,0,0,0,0,0	11520	376543	0	0	1		576 kg/18827.15	Zupko, French Weights and Measures before the Revolution (1978)		
-00667	U	troy ounce	troy ounces	ozt|oz t	ounce troy|ounces troy|fine ounce		mass	0,1,0,0,0,0,0,0,0	19439673	625000000	0	0	1		480 gr	NIST HB 44 (2024) Appendix C; UK Weights and Measures Act 1985 Sch. 1	mass-ounce-troy	
-00668	U	apothecaries' ounce	apothecaries' ounces	℥|oz ap	apothecaries ounce|apothecaries ounces		mass	0,1,0,0,0,0,0,0,0	19439673	625000000	0	0	1		480 gr	NIST HB 44 (2024) Appendix C		
-00669	U	Taiwan tael	Taiwan taels	台兩	tai liang		mass	0,1,0,0,0,0,0,0,0	3	80	0	0	1		10 monme	Japan Weights and Measures Act (1891) units as used in Taiwan: 1 tael = 10 monme = 37.5 g		
-00670	U	tael	taels		leung|Hong Kong tael|Hong Kong taels		mass	0,1,0,0,0,0,0,0,0	30239491	800000000	0	0	1		1/16 catty	Hong Kong Weights and Measures Ordinance (Cap. 68) Sch. 1		
-00671	U	liang	liang	市两	market liang|market tael|shiliang		mass	0,1,0,0,0,0,0,0,0	1	20	0	0	1		50 g	PRC State Council order on unified measurement units (1959): 1 jin = 10 liang		
-00672	U	chhatak	chhataks		chittak|chittaks		mass	0,1,0,0,0,0,0,0,0	58319019	1000000000	0	0	1		5 tola	Standards of Weight Act (India) 1939: seer = 16 chhataks = 80 tolas		
-00673	U	ons	onsen		Dutch ounce|Dutch ounces		mass	0,1,0,0,0,0,0,0,0	1	10	0	0	1		100 g	Dutch weights and measures law of 21 Aug 1816 (ons = hectogram)		
-00674	U	Castilian marc	Castilian marcs		marco castellano|marco de Castilla		mass	0,1,0,0,0,0,0,0,0	460093	2000000	0	0	1	~	0.460093 kg/2	Spanish equivalence tables, Gaceta de Madrid 28 Dec 1852: marco = 8 onzas = 1/2 libra		
-00675	U	French marc	French marcs		marc|marc de Paris		mass	0,1,0,0,0,0,0,0,0	92160	376543	0	0	1		4608 kg/18827.15	Zupko, French Weights and Measures before the Revolution (1978)		
-00676	U	libra	librae		Roman pound|Roman pounds		mass	0,1,0,0,0,0,0,0,0	8184102333	25000000000	0	0	1	~	5052 gr	F. G. Skinner, Weights and Measures (1967) (gold aureus standard)		
-00677	U	tower pound	tower pounds		moneyers' pound		mass	0,1,0,0,0,0,0,0,0	174957057	500000000	0	0	1		5400 gr	Zupko, A Dictionary of Weights and Measures for the British Isles (1985)		
-00678	U	troy pound	troy pounds	lb t	pound troy|pounds troy		mass	0,1,0,0,0,0,0,0,0	58319019	156250000	0	0	1		12 ozt	NIST HB 44 (2024) Appendix C; NIST SP 811 (2008) B.8		
-00679	U	apothecaries' pound	apothecaries' pounds	lb ap	apothecaries pound|apothecaries pounds		mass	0,1,0,0,0,0,0,0,0	58319019	156250000	0	0	1		5760 gr	NIST HB 44 (2024) Appendix C		
-00680	U	funt	funty		Russian pound|Russian pounds		mass	0,1,0,0,0,0,0,0,0	1023781	2500000	0	0	1	~	0.4095124 kg	CIPM Procès-verbaux (1897) p. 155 (prototype H 1894); Russian Regulation on Measures and Weights (1899)		
-00681	U	merchant's pound	merchant's pounds		merchants' pound|mercantile pound		mass	0,1,0,0,0,0,0,0,0	174957057	400000000	0	0	1		6750 gr	Zupko, A Dictionary of Weights and Measures for the British Isles (1985)		
-00682	U	Attic mina	Attic minae		mina|minae|minas		mass	0,1,0,0,0,0,0,0,0	174957057	400000000	0	0	1	~	6750 gr	F. G. Skinner, Weights and Measures (1967)		
-00683	U	pound	pounds	lb|lbm|℔	avoirdupois pound|avoirdupois pounds|lb av|lbs|pound-mass|pounds-mass		mass	0,1,0,0,0,0,0,0,0	45359237	100000000	0	0	1	c	0.45359237 kg	NIST HB 44 (2024) Appendix C; NIST SP 811 (2008) B.8; 1959 international pound	mass-pound	
-00684	U	Castilian pound	Castilian pounds		libra castellana|Spanish pound|Spanish pounds		mass	0,1,0,0,0,0,0,0,0	460093	1000000	0	0	1	~	0.460093 kg	Spanish equivalence tables, Gaceta de Madrid 28 Dec 1852 (Ley de 19 de julio de 1849)		
-00685	U	livre	livres		French pound|livre poids de marc		mass	0,1,0,0,0,0,0,0,0	184320	376543	0	0	1		9216 kg/18827.15	Zupko, French Weights and Measures before the Revolution (1978): livre = 9216 grains		
-00686	U	metric pound	metric pounds		Zollpfund|Pfund|livre métrique|livre metrique		mass	0,1,0,0,0,0,0,0,0	1	2	0	0	1		500 g	Maß- und Gewichtsordnung des Norddeutschen Bundes (1868); French décret of 12 Feb 1812		
-00687	U	jin	jin	市斤	market jin|market catty|shijin		mass	0,1,0,0,0,0,0,0,0	1	2	0	0	1		500 g	PRC State Council order on unified measurement units (1959)		
-00688	U	kin	kin		Japanese catty|Taiwan catty|Taiwan catties|tai jin|台斤		mass	0,1,0,0,0,0,0,0,0	3	5	0	0	1		160 monme	Japan Weights and Measures Act (1891): 1 kin = 160 monme = 600 g		
-00689	U	catty	catties		Hong Kong catty|Hong Kong catties|kati		mass	0,1,0,0,0,0,0,0,0	30239491	50000000	0	0	1		0.60478982 kg	Hong Kong Weights and Measures Ordinance (Cap. 68) Sch. 1		
-00690	U	Aeginetan mina	Aeginetan minae		Aeginetic mina		mass	0,1,0,0,0,0,0,0,0	19439673	31250000	0	0	1	~	9600 gr	F. G. Skinner, Weights and Measures (1967): mina = 50 staters		
-00691	U	seer	seers		ser|Indian seer		mass	0,1,0,0,0,0,0,0,0	58319019	62500000	0	0	1		80 tola	Standards of Weight Act (India) 1939		
-00692	U	kilogram	kilograms	kg	kilogramme|kilogrammes|kilo|kilos		mass	0,1,0,0,0,0,0,0,0	1	1	0	0	1	c	base	BIPM SI Brochure 9th ed. (2019) 2.3.1	mass-kilogram	
-00693	U	clove	cloves		wool clove		mass	0,1,0,0,0,0,0,0,0	317514659	100000000	0	0	1		7 lb	Zupko, A Dictionary of Weights and Measures for the British Isles (1985)		
-00694	U	kan	kan	貫	kwan|kanme		mass	0,1,0,0,0,0,0,0,0	15	4	0	0	1		15/4 kg	Japan Weights and Measures Act (1891): 1 kan = 15/4 kg		
-00695	U	stone	stones	st			mass	0,1,0,0,0,0,0,0,0	317514659	50000000	0	0	1	c	14 lb	UK Weights and Measures Act 1985 Sch. 1	mass-stone	
-00696	U	hyl	hyls	TME	metric slug|metric slugs|technische Masseneinheit		mass	0,1,0,0,0,0,0,0,0	196133	20000	0	0	1		kgf*s^2/m	NIST SP 811 (2008) B.8 (kilogram-force second squared per meter)		
-00697	U	arroba	arrobas		Castilian arroba|Spanish arroba		mass	0,1,0,0,0,0,0,0,0	460093	40000	0	0	1	~	11.502325 kg	Spanish equivalence tables, Gaceta de Madrid 28 Dec 1852		
-00698	U	imperial quarter	imperial quarters	qr	quarterweight|quarter weight|long quarter|long quarters		mass	0,1,0,0,0,0,0,0,0	317514659	25000000	0	0	1		28 lb	UK Weights and Measures Act 1985 Sch. 1; Hong Kong Cap. 68 Sch. 1		
-00699	U	tod	tods		wool tod		mass	0,1,0,0,0,0,0,0,0	317514659	25000000	0	0	1		28 lb	Zupko, A Dictionary of Weights and Measures for the British Isles (1985)		
-00700	U	slug	slugs	slug	geepound|geepounds		mass	0,1,0,0,0,0,0,0,0	8896443230521	609600000000	0	0	1		lbf*s^2/ft	NIST SP 811 (2008) B.8	mass-slug	
-00701	U	pood	poods		pud|puds		mass	0,1,0,0,0,0,0,0,0	1023781	62500	0	0	1	~	40 funt	Russian Regulation on Measures and Weights (1899)		
-00702	U	Attic talent	Attic talents		talent|talents		mass	0,1,0,0,0,0,0,0,0	524871171	20000000	0	0	1	~	405000 gr	F. G. Skinner, Weights and Measures (1967)		
-00703	U	maund	maunds		Indian maund|Bengal maund		mass	0,1,0,0,0,0,0,0,0	58319019	1562500	0	0	1		40 seer	Standards of Weight Act (India) 1939		
-00704	U	Aeginetan talent	Aeginetan talents		Aeginetic talent		mass	0,1,0,0,0,0,0,0,0	58319019	1562500	0	0	1	~	576000 gr	F. G. Skinner, Weights and Measures (1967): talent = 60 minae		
-00705	U	short hundredweight	short hundredweights	cwt|sh cwt	hundredweight|hundredweights|net hundredweight|US hundredweight|cental|centals		mass	0,1,0,0,0,0,0,0,0	45359237	1000000	0	0	1		100 lb	NIST HB 44 (2024) Appendix C; NIST SP 811 (2008) B.8		
-00706	U	Castilian quintal	Castilian quintals		quintal castellano|Spanish quintal		mass	0,1,0,0,0,0,0,0,0	460093	10000	0	0	1	~	46.0093 kg	Spanish equivalence tables, Gaceta de Madrid 28 Dec 1852		
-00707	U	Zentner	Zentner	Ztr	German hundredweight		mass	0,1,0,0,0,0,0,0,0	50	1	0	0	1		50 kg	Maß- und Gewichtsordnung des Norddeutschen Bundes (1868): 1 Zentner = 100 Pfund		
-00708	U	dan	dan	市担	market dan|market picul		mass	0,1,0,0,0,0,0,0,0	50	1	0	0	1		50 kg	PRC State Council order on unified measurement units (1959): 1 dan = 100 jin		
-00709	U	long hundredweight	long hundredweights	long cwt	gross hundredweight|imperial hundredweight|UK hundredweight		mass	0,1,0,0,0,0,0,0,0	317514659	6250000	0	0	1		112 lb	NIST HB 44 (2024) Appendix C; UK Weights and Measures Act 1985 Sch. 1		
-00710	U	picul	piculs		tam|Hong Kong picul		mass	0,1,0,0,0,0,0,0,0	30239491	500000	0	0	1		100 catty	Hong Kong Weights and Measures Ordinance (Cap. 68) Sch. 1		
-00711	U	wool wey	wool weys				mass	0,1,0,0,0,0,0,0,0	4127690567	50000000	0	0	1		182 lb	Zupko, A Dictionary of Weights and Measures for the British Isles (1985): 13 stone of 14 lb		
-00712	U	quintal	quintals	q	metric quintal|metric quintals		mass	0,1,0,0,0,0,0,0,0	100	1	0	0	1		100 kg	Cardarelli, Encyclopaedia of Scientific Units, Weights and Measures (2003)		
-00713	U	Doppelzentner	Doppelzentner	dz	double centner		mass	0,1,0,0,0,0,0,0,0	100	1	0	0	1		100 kg	Cardarelli, Encyclopaedia of Scientific Units, Weights and Measures (2003)		
-00714	U	berkovets	berkovtsy		berkovets weight		mass	0,1,0,0,0,0,0,0,0	1023781	6250	0	0	1	~	10 pood	Russian Regulation on Measures and Weights (1899)		
-00715	U	wool sack	wool sacks		woolsack|woolsacks		mass	0,1,0,0,0,0,0,0,0	4127690567	25000000	0	0	1		364 lb	Zupko, A Dictionary of Weights and Measures for the British Isles (1985): 2 weys		
-00716	U	slinch	slinches		blob|blobs|inch-slug		mass	0,1,0,0,0,0,0,0,0	8896443230521	50800000000	0	0	1		lbf*s^2/in	derived from NIST SP 811 (2008) B.8 lbf (lbf·s²/in)		
-00717	U	short ton	short tons	tn|sh tn	ton|tons|net ton|net tons|US ton|US tons		mass	0,1,0,0,0,0,0,0,0	45359237	50000	0	0	1		2000 lb	NIST HB 44 (2024) Appendix C; NIST SP 811 (2008) B.8	mass-ton	
-00718	U	tonne	tonnes	t	metric ton|metric tons		mass	0,1,0,0,0,0,0,0,0	1000	1	0	0	1	c	1000 kg	BIPM SI Brochure 9th ed. (2019) Table 8	mass-tonne	
-00719	U	long ton	long tons	LT|long tn	imperial ton|imperial tons|UK ton|UK tons		mass	0,1,0,0,0,0,0,0,0	317514659	312500	0	0	1		2240 lb	NIST HB 44 (2024) Appendix C; UK Weights and Measures Act 1985 Sch. 1		
-00720	U	kilotonne	kilotonnes				mass	0,1,0,0,0,0,0,0,0	1000000	1	0	0	1		1000 t	BIPM SI Brochure 9th ed. (2019) Table 8 (tonne) with SI prefix		
-00721	U	megatonne	megatonnes	Mt			mass	0,1,0,0,0,0,0,0,0	1000000000	1	0	0	1		1e6 t	BIPM SI Brochure 9th ed. (2019) Table 8 (tonne) with SI prefix		
-00722	U	gigatonne	gigatonnes	Gt			mass	0,1,0,0,0,0,0,0,0	1000000000000	1	0	0	1		1e9 t	BIPM SI Brochure 9th ed. (2019) Table 8 (tonne) with SI prefix		
-00723	U	Moon mass	Moon masses	M☾	lunar mass|mass of the Moon		mass	0,1,0,0,0,0,0,0,0	73458281568620000000000	1	0	0	1	~	0.0123000371*5.9722e24 kg	IAU 2009 system of astronomical constants (Luzum et al., Celest. Mech. Dyn. Astr. 110, 293, 2011): Moon/Earth mass ratio 0.012 300 0371; Earth mass 5.9722e24 kg as above		
-00724	U	Earth mass	Earth masses	M⊕			mass	0,1,0,0,0,0,0,0,0	5972200000000000000000000	1	0	0	1	~	5.9722e24 kg	CLDR units.xml (earth-mass); IAU 2009 system of astronomical constants	mass-earth-mass	
-00725	U	Jupiter mass	Jupiter masses	M♃	mass of Jupiter		mass	0,1,0,0,0,0,0,0,0	126686530000000000000000000000000	66743	0	0	1	~	(1.2668653e17/6.67430e-11) kg	IAU 2015 Resolution B3 nominal (GM)J = 1.266 8653e17 m³/s², with CODATA 2018 G		
-00726	U	solar mass	solar masses	M☉	mass of the Sun		mass	0,1,0,0,0,0,0,0,0	1988470000000000000000000000000	1	0	0	1	~	1.98847e30 kg	CLDR units.xml (solar-mass); IAU 2015 B3 nominal GM☉ with CODATA 2014 G	mass-solar-mass	
-00727	U	French degree of hardness	French degrees of hardness	°fH	French degree|French degrees|degré français		molar-concentration	-3,0,0,0,0,1,0,0,0	100000	1000869	0	0	1	~	0.01/100.0869*mol/litre	1 °fH = 10 mg CaCO3 per litre (ISO 6059 reports hardness in mmol/L); M(CaCO3) = 100.0869 g/mol (IUPAC standard atomic weights)		
-00728	U	German degree of hardness	German degrees of hardness	°dH|°dGH	German degree|German degrees|deutsche Härte|deutscher Härtegrad		molar-concentration	-3,0,0,0,0,1,0,0,0	50000	280387	0	0	1	~	0.01/56.0774*mol/litre	1 °dH = 10 mg CaO per litre = 0.1783 mmol/L (DIN 38409-6); M(CaO) = 56.0774 g/mol (IUPAC standard atomic weights)		
-00729	U	mole per cubic metre	moles per cubic metre	mol/m³	mole per cubic meter|moles per cubic meter		molar-concentration	-3,0,0,0,0,1,0,0,0	1	1	0	0	1	s	mole/metre^3	BIPM SI Brochure 9th ed. (2019) Table 6 (amount concentration, mol m⁻³)		
-00730	U	amagat	amagats	amg			molar-concentration	-3,0,0,0,0,1,0,0,0	16887500000000000000	378515910691426251	0	0	1		101325/(1.380649e-23*273.15*6.02214076e23)*mol/m^3	CODATA 2018: Loschmidt constant n0 (273.15 K, 101.325 kPa) = 2.686 780 111 E+25 m⁻³ exact; amagat = n0/N_A		
-00731	U	molar	molar	M|mol/L|mol/dm³	mole per litre|moles per litre|mole per liter|moles per liter|molarity		molar-concentration	-3,0,0,0,0,1,0,0,0	1000	1	0	0	1	cs	mole/litre	IUPAC Green Book 3rd ed. (2007) (M = mol dm⁻³); BIPM SI Brochure 9th ed. (2019) Table 8 (litre)		
-00732	U	pound-mole per cubic foot	pound-moles per cubic foot	lbmol/ft³	pound mole per cubic foot|pound moles per cubic foot		molar-concentration	-3,0,0,0,0,1,0,0,0	3543690390625	221225364	0	0	1		453.59237*mol/ft^3	pound-mole (453.59237 mol) per cubic foot (NIST SP 811 (2008) B.8: ft = 3.048 E-01 m)		
-00733	U	gram square centimetre	gram square centimetres	g·cm²|gcm²	gram square centimeter|gram square centimeters		moment-of-inertia	2,1,0,0,0,0,0,0,0	1	10000000	0	0	1		g*cm^2	CGS unit; BIPM SI Brochure 8th ed. (2006) Table 9 (CGS)		
-00734	U	kilogram square millimetre	kilogram square millimetres	kg·mm²|kgmm²	kilogram square millimeter|kilogram square millimeters		moment-of-inertia	2,1,0,0,0,0,0,0,0	1	1000000	0	0	1		kg*mm^2	BIPM SI Brochure 9th ed. (2019) 2.3.4 (coherent unit kg m^2) with mm		
-00735	U	ounce square inch	ounce square inches	oz·in²|ozin²			moment-of-inertia	2,1,0,0,0,0,0,0,0	731599133573	40000000000000000	0	0	1		oz*in^2	NIST SP 811 (2008) B.8 (ounce avoirdupois, inch) combined		
-00736	U	kilogram square centimetre	kilogram square centimetres	kg·cm²|kgcm²	kilogram square centimeter|kilogram square centimeters		moment-of-inertia	2,1,0,0,0,0,0,0,0	1	10000	0	0	1		kg*cm^2	BIPM SI Brochure 9th ed. (2019) 2.3.4 (coherent unit kg m^2) with cm		
-00737	U	pound square inch	pound square inches	lb·in²|lbin²			moment-of-inertia	2,1,0,0,0,0,0,0,0	731599133573	2500000000000000	0	0	1	c	lb*in^2	NIST SP 811 (2008) B.8 (pound inch squared 2.926 397 E-04 kg m^2)		
-00738	U	pound square foot	pound square feet	lb·ft²|lbft²			moment-of-inertia	2,1,0,0,0,0,0,0,0	6584392202157	156250000000000	0	0	1	c	lb*ft^2	NIST SP 811 (2008) B.8 (pound foot squared 4.214 011 E-02 kg m^2)		
-00739	U	pound-force inch second squared	pound-force inch seconds squared	lbf·in·s²	inch pound-force second squared		moment-of-inertia	2,1,0,0,0,0,0,0,0	1129848290276167	10000000000000000	0	0	1		9.80665 lb*m/s^2*in*s^2	NIST SP 811 (2008) B.8 (pound-force 4.448 222 E+00 N) x in x s^2		
-00740	U	kilogram square metre	kilogram square metres	kg·m²|kgm²	kilogram square meter|kilogram square meters|kilogram metre squared		moment-of-inertia	2,1,0,0,0,0,0,0,0	1	1	0	0	1	c	kg*m^2	BIPM SI Brochure 9th ed. (2019) 2.3.4 (coherent derived unit)		
-00741	U	slug square foot	slug square feet	slug·ft²|slugft²	pound-force foot second squared		moment-of-inertia	2,1,0,0,0,0,0,0,0	3389544870828501	2500000000000000	0	0	1		9.80665 lb*m/ft*ft^2	NIST SP 811 (2008) B.8 (slug 1.459 390 E+01 kg = lbf s^2/ft) x ft^2		
-00742	U	tonne square metre	tonne square metres	t·m²	tonne square meter|tonne square meters|metric ton square metre		moment-of-inertia	2,1,0,0,0,0,0,0,0	1000	1	0	0	1		1000 kg*m^2	BIPM SI Brochure 9th ed. (2019) Table 8 (tonne = 1000 kg) x m^2		
-00743	U	electronvolt per speed of light	electronvolts per speed of light	eV/c	electronvolt per c|electron volt per c		momentum	1,1,-1,0,0,0,0,0,0	801088317	1498962290000000000000000000000000000	0	0	1	s	eV/(299792458 m/s)	BIPM SI Brochure 9th ed. (2019) Table 8 (eV) and 2.2 (c = 299 792 458 m/s exactly)		
-00744	U	atomic unit of momentum	atomic units of momentum	ħ/a0|ħ/a₀			momentum	1,1,-1,0,0,0,0,0,0	39857038309	20000000000000000000000000000000000	0	0	1	~	1.99285191545e-24 kg*m/s	CODATA 2022 recommended value (ħ/a0 = 1.992 851 915 45(31)e-24 kg m/s)		
-00745	U	gram centimetre per second	gram centimetres per second	g·cm/s	gram centimeter per second|gram centimeters per second		momentum	1,1,-1,0,0,0,0,0,0	1	100000	0	0	1		g*cm/s	CGS unit of momentum; BIPM SI Brochure 8th ed. (2006) Table 9 (CGS)		
-00746	U	dyne second	dyne seconds	dyn·s			momentum	1,1,-1,0,0,0,0,0,0	1	100000	0	0	1		1e-5 N*s	NIST SP 811 (2008) B.8 (dyne 1.0 E-05 N) x s		
-00747	U	pound inch per second	pound inches per second	lb·in/s			momentum	1,1,-1,0,0,0,0,0,0	5760623099	500000000000	0	0	1		lb*in/s	NIST SP 811 (2008) B.9 momentum (1.152 125 E-02 kg m/s)		
-00748	U	pound foot per second	pound feet per second	lb·ft/s			momentum	1,1,-1,0,0,0,0,0,0	17281869297	125000000000	0	0	1		lb*ft/s	NIST SP 811 (2008) B.9 momentum (1.382 550 E-01 kg m/s)		
-00749	U	kilogram metre per second	kilogram metres per second	kg·m/s|kgm/s	kilogram meter per second|kilogram meters per second		momentum	1,1,-1,0,0,0,0,0,0	1	1	0	0	1	c	kg*m/s	BIPM SI Brochure 9th ed. (2019) 2.3.4 (coherent derived unit)		
-00750	U	newton second	newton seconds	N·s|N⋅s	newton-second|newton-seconds		momentum	1,1,-1,0,0,0,0,0,0	1	1	0	0	1	c	N*s	BIPM SI Brochure 9th ed. (2019) Table 4 (newton) x s; impulse		
-00751	U	pound-force second	pound-force seconds	lbf·s|lbfs	pound-second|pound-seconds		momentum	1,1,-1,0,0,0,0,0,0	8896443230521	2000000000000	0	0	1	c	9.80665 lb*m/s	NIST SP 811 (2008) B.8 (pound-force 4.448 222 E+00 N) x s		
-00752	U	kilogram-force second	kilogram-force seconds	kgf·s|kp·s	kilopond second|kilopond seconds		momentum	1,1,-1,0,0,0,0,0,0	196133	20000	0	0	1		9.80665 kg*m/s	NIST SP 811 (2008) B.8 (kilogram-force 9.806 65 N) x s		
-00753	U	cent	cents		musical cent|musical cents		musical-interval	0,0,0,0,0,0,0,0,0	1	1	0	0	1	~c	scale(1; 2^(x/1200); 1200 log2(y))	Ellis, "On the musical scales of various nations", J. Soc. Arts 33 (1885) 485 (cent = 1/100 equal semitone, 1200 per octave)			1;2^(x/1200);1200 log2(y);;;;0.0
-00754	U	semitone	semitones		half step|half steps|halftone|halftones|equal-tempered semitone|equal-tempered semitones		musical-interval	0,0,0,0,0,0,0,0,0	1	1	0	0	1	~c	scale(1; 2^(x/12); 12 log2(y))	12-tone equal temperament (semitone = 2^(1/12), 100 cents); Ellis (1885)			1;2^(x/12);12 log2(y);;;;0.0
-00755	U	octave	octaves				musical-interval	0,0,0,0,0,0,0,0,0	1	1	0	0	1	~c	scale(1; 2^x; log2(y))	octave = frequency ratio 2:1; IEC 60050-801:1994 (octave: frequency ratio 2); Ellis (1885)			1;2^x;log2(y);;;;0.0
-00756	U	fathom	fathoms	ftm|fath			nautical	1,0,0,0,0,0,0,0,0	1143	625	0	0	1	c	6 ft	NIST HB 44 (2024) App. C	length-fathom	
-00757	U	US survey fathom	US survey fathoms		survey fathom|survey fathoms		nautical	1,0,0,0,0,0,0,0,0	7200	3937	0	0	1		6 ftUS	NIST SP 811 (2008) B.8 (fathom, based on US survey foot)		
-00758	U	shackle	shackles		shackle of cable		nautical	1,0,0,0,0,0,0,0,0	3429	125	0	0	1		90 ft	Royal Navy (1949) and US Navy: 1 shackle = 15 fathoms; GNU units 2.22 definitions.units		
-00759	U	cable	cables		international cable|international cables|cable length|cable lengths|kabeltov		nautical	1,0,0,0,0,0,0,0,0	926	5	0	0	1	c	185.2 m	1/10 international nautical mile; GNU units 2.22 definitions.units		
-00760	U	imperial cable	imperial cables		Admiralty cable|Admiralty cables|British cable|British cables		nautical	1,0,0,0,0,0,0,0,0	115824	625	0	0	1		608 ft	1/10 Admiralty mile; GNU units 2.22 definitions.units		
-00761	U	US cable	US cables		US Navy cable|US Navy cables		nautical	1,0,0,0,0,0,0,0,0	27432	125	0	0	1		720 ft	NIST HB 44 (2024) App. C (cable's length = 120 fathoms)		
-00762	U	nautical mile	nautical miles	NM|nmi	international nautical mile|international nautical miles|kairi		nautical	1,0,0,0,0,0,0,0,0	1852	1	0	0	1	c	1852 m	NIST SP 811 (2008) B.8; International Hydrographic Conference (1929)	length-nautical-mile	
-00763	U	Admiralty mile	Admiralty miles		Admiralty nautical mile|Admiralty nautical miles|British nautical mile|British nautical miles|UK nautical mile		nautical	1,0,0,0,0,0,0,0,0	231648	125	0	0	1		6080 ft	UK Admiralty, in use until 1970; GNU units 2.22 definitions.units		
-00764	U	US nautical mile	US nautical miles				nautical	1,0,0,0,0,0,0,0,0	231656	125	0	0	1		1853.248 m	US Coast and Geodetic Survey, in use until 1 July 1954 (NBS)		
-00765	U	nautical league	nautical leagues		marine league|marine leagues|sea league|sea leagues		nautical	1,0,0,0,0,0,0,0,0	5556	1	0	0	1		3 NM	3 international nautical miles; GNU units 2.22 definitions.units		
-00766	U	second per mile	seconds per mile	s/mi			pace	-1,0,1,0,0,0,0,0,0	125	201168	0	0	1		s/mi	derived (NIST HB 44 (2024) Appendix C mile)		
-00767	U	second per kilometre	seconds per kilometre	s/km	second per kilometer|seconds per kilometer		pace	-1,0,1,0,0,0,0,0,0	1	1000	0	0	1		s/km	derived (BIPM SI Brochure 9th ed. (2019))		
-00768	U	second per 500 metres	seconds per 500 metres	s/500m	second per 500 meters|seconds per 500 meters		pace	-1,0,1,0,0,0,0,0,0	1	500	0	0	1		s/500 m	rowing split; derived (BIPM SI Brochure 9th ed. (2019))		
-00769	U	second per 400 metres	seconds per 400 metres	s/400m	second per 400 meters|seconds per 400 meters|lap time		pace	-1,0,1,0,0,0,0,0,0	1	400	0	0	1		s/400 m	athletics lap (IAAF 400 m track); derived (BIPM SI Brochure 9th ed. (2019))		
-00770	U	second per 100 metres	seconds per 100 metres	s/100m	second per 100 meters|seconds per 100 meters		pace	-1,0,1,0,0,0,0,0,0	1	100	0	0	1	c	s/100 m	swimming pace; derived (BIPM SI Brochure 9th ed. (2019))		
-00771	U	second per 100 yards	seconds per 100 yards	s/100yd			pace	-1,0,1,0,0,0,0,0,0	25	2286	0	0	1		s/100 yd	swimming pace; derived (NIST HB 44 (2024) Appendix C yard)		
-00772	U	minute per mile	minutes per mile	min/mi	min per mile		pace	-1,0,1,0,0,0,0,0,0	625	16764	0	0	1	c	min/mi	running pace; derived (BIPM SI Brochure 9th ed. (2019) Table 8; NIST HB 44 mile)		
-00773	U	minute per kilometre	minutes per kilometre	min/km	minute per kilometer|minutes per kilometer|min per km		pace	-1,0,1,0,0,0,0,0,0	3	50	0	0	1	c	min/km	running pace; derived (BIPM SI Brochure 9th ed. (2019) Table 8)		
-00774	U	minute per 500 metres	minutes per 500 metres	min/500m	minute per 500 meters|minutes per 500 meters		pace	-1,0,1,0,0,0,0,0,0	3	25	0	0	1		min/500 m	rowing split; derived (BIPM SI Brochure 9th ed. (2019) Table 8)		
-00775	U	minute per 100 metres	minutes per 100 metres	min/100m	minute per 100 meters|minutes per 100 meters		pace	-1,0,1,0,0,0,0,0,0	3	5	0	0	1		min/100 m	swimming pace; derived (BIPM SI Brochure 9th ed. (2019) Table 8)		
-00776	U	minute per 100 yards	minutes per 100 yards	min/100yd			pace	-1,0,1,0,0,0,0,0,0	250	381	0	0	1		min/100 yd	swimming pace; derived (NIST HB 44 (2024) Appendix C yard)		
-00777	U	second per metre	seconds per metre	s/m	second per meter|seconds per meter		pace	-1,0,1,0,0,0,0,0,0	1	1	0	0	1		s/m	ISO 80000-3:2019; BIPM SI Brochure 9th ed. (2019)		
-00778	U	millidarcy	millidarcys	mD	millidarcies		permeability	2,0,0,0,0,0,0,0,0	1	1013250000000000	0	0	1	c	darcy/1000	API RP 27; NIST SP 811 (2008) B.8 (darcy 9.869 233 E-13 m^2)		
-00779	U	darcy	darcys	D_perm	darcies		permeability	2,0,0,0,0,0,0,0,0	1	1013250000000	0	0	1	c	cP*cm^3/s*cm/(cm^2*atm)	NIST SP 811 (2008) B.8 footnote: 1 cP fluid, 1 cm^3/s through 1 cm^2 under 1 atm/cm; 9.869 233 E-13 m^2		
-00780	U	square metre permeability	square metres permeability	m²_perm			permeability	2,0,0,0,0,0,0,0,0	1	1	0	0	1		m^2	BIPM SI Brochure 9th ed. (2019) (SI unit of permeability: m^2)		
-00781	U	decibel-milliwatt	decibel-milliwatts	dBm	dBmW|decibel milliwatt|decibels milliwatt		power-level	2,1,-3,0,0,0,0,0,0	1	1000	0	0	1	~c	scale(mW; 10^(x/10); 10 log10(y))	ITU-T G.100.1 (2015) (dBm: absolute power level re 1 mW); ITU-R V.574-5 (2015) Annex 1 §6.1			mW;10^(x/10);10 log10(y);;;;0.0
-00782	U	decibel-watt	decibel-watts	dBW	decibel watt|decibels watt		power-level	2,1,-3,0,0,0,0,0,0	1	1	0	0	1	~c	scale(W; 10^(x/10); 10 log10(y))	ITU-R V.574-5 (2015) Annex 1 §6.1 (dBW: absolute power level re 1 W)			W;10^(x/10);10 log10(y);;;;0.0
-00783	U	decibel-kilowatt	decibel-kilowatts	dBk	dBkW|decibel kilowatt|decibels kilowatt		power-level	2,1,-3,0,0,0,0,0,0	1000	1	0	0	1	~c	scale(kW; 10^(x/10); 10 log10(y))	broadcast ERP usage (dBk = dB re 1 kW); GNU units 3.15 definitions.units (dBk(x) = dB(x) kW)			kW;10^(x/10);10 log10(y);;;;0.0
-00784	U	erg per second	ergs per second	erg/s			power	2,1,-3,0,0,0,0,0,0	1	10000000	0	0	1		erg/s	NIST SP 811 (2008) B.8 (erg per second 1.0 E-07 W)		
-00785	U	foot-pound-force per hour	foot-pounds-force per hour	ft·lbf/h	foot-pound per hour|foot-pounds per hour		power	2,1,-3,0,0,0,0,0,0	1129848290276167	3000000000000000000	0	0	1		ftlbf/h	NIST SP 811 (2008) B.8 (3.766 161 E-04 W)		
-00786	U	calorie per hour	calories per hour	cal/h	thermochemical calorie per hour|thermochemical calories per hour		power	2,1,-3,0,0,0,0,0,0	523	450000	0	0	1		cal/h	NIST SP 811 (2008) B.8 (calorie_th = 4.184 J) / 3600 s		
-00787	U	foot-pound-force per minute	foot-pounds-force per minute	ft·lbf/min	foot-pound per minute|foot-pounds per minute		power	2,1,-3,0,0,0,0,0,0	1129848290276167	50000000000000000	0	0	1		ftlbf/min	NIST SP 811 (2008) B.8 (2.259 697 E-02 W)		
-00788	U	calorie per minute	calories per minute	cal/min	thermochemical calorie per minute|thermochemical calories per minute		power	2,1,-3,0,0,0,0,0,0	523	7500	0	0	1		cal/min	NIST SP 811 (2008) B.8 (calorie_th per minute 6.973 333 E-02 W)		
-00789	U	thermochemical BTU per hour	thermochemical BTUs per hour	BTU_th/h|Btu_th/h	thermochemical British thermal unit per hour		power	2,1,-3,0,0,0,0,0,0	23722880951	81000000000	0	0	1		BTU_th/h	NIST SP 811 (2008) B.8 (2.928 751 E-01 W)		
-00790	U	BTU per hour	BTUs per hour	BTU/h|Btu/h|Btuh|BTUH	British thermal unit per hour|British thermal units per hour		power	2,1,-3,0,0,0,0,0,0	52752792631	180000000000	0	0	1	c	BTU/h	NIST SP 811 (2008) B.8 (Btu_IT per hour 2.930 711 E-01 W)		
-00791	U	watt	watts	W			power	2,1,-3,0,0,0,0,0,0	1	1	0	0	1	cs	J/s	BIPM SI Brochure 9th ed. (2019) Table 4 (W = J/s)	power-watt	
-00792	U	kilocalorie per hour	kilocalories per hour	kcal/h|Cal/h	food calorie per hour|food calories per hour		power	2,1,-3,0,0,0,0,0,0	523	450	0	0	1		kcal/h	NIST SP 811 (2008) B.8 (kilocalorie_th = 4184 J) / 3600 s		
-00793	U	IT kilocalorie per hour	IT kilocalories per hour	kcal_IT/h	International Table kilocalorie per hour		power	2,1,-3,0,0,0,0,0,0	1163	1000	0	0	1		kcal_IT/h	NIST SP 811 (2008) B.8 (kilocalorie_IT = 4186.8 J) / 3600 s = 1.163 W		
-00794	U	foot-pound-force per second	foot-pounds-force per second	ft·lbf/s	foot-pound per second|foot-pounds per second		power	2,1,-3,0,0,0,0,0,0	3389544870828501	2500000000000000	0	0	1		ftlbf/s	NIST SP 811 (2008) B.8 (1.355 818 E+00 W)		
-00795	U	calorie per second	calories per second	cal/s	thermochemical calorie per second|thermochemical calories per second		power	2,1,-3,0,0,0,0,0,0	523	125	0	0	1		cal/s	NIST SP 811 (2008) B.8 (calorie_th per second 4.184 W)		
-00796	U	IT calorie per second	IT calories per second	cal_IT/s	International Table calorie per second		power	2,1,-3,0,0,0,0,0,0	10467	2500	0	0	1		cal_IT/s	NIST SP 811 (2008) B.8 (calorie_IT = 4.1868 J) / s		
-00797	U	kilogram-force metre per second	kilogram-force metres per second	kgf·m/s|kp·m/s	kilogram-force meter per second|kilopond metre per second		power	2,1,-3,0,0,0,0,0,0	196133	20000	0	0	1		9.80665 kg*m^2/s^3	NIST SP 811 (2008) B.8 (kilogram-force = 9.806 65 N)		
-00798	U	thermochemical BTU per minute	thermochemical BTUs per minute	BTU_th/min|Btu_th/min	thermochemical British thermal unit per minute		power	2,1,-3,0,0,0,0,0,0	23722880951	1350000000	0	0	1		BTU_th/min	NIST SP 811 (2008) B.8 (1.757 250 E+01 W)		
-00799	U	BTU per minute	BTUs per minute	BTU/min|Btu/min	British thermal unit per minute|British thermal units per minute		power	2,1,-3,0,0,0,0,0,0	52752792631	3000000000	0	0	1		BTU/min	NIST SP 811 (2008) B.8 (Btu_IT = 1055.05585262 J) / 60 s		
-00800	U	kilocalorie per minute	kilocalories per minute	kcal/min|Cal/min	food calorie per minute|food calories per minute		power	2,1,-3,0,0,0,0,0,0	1046	15	0	0	1		kcal/min	NIST SP 811 (2008) B.8 (kilocalorie_th per minute 6.973 333 E+01 W)		
-00801	U	square foot of equivalent direct radiation	square feet of equivalent direct radiation	EDR	square foot EDR|square feet EDR		power	2,1,-3,0,0,0,0,0,0	52752792631	750000000	0	0	1		240 BTU/h	ASHRAE Handbook HVAC Systems and Equipment, steam heating (1 ft² EDR = 240 Btu/h)		
-00802	U	thousand BTU per hour	thousand BTUs per hour	MBH|kBtu/h	thousand British thermal units per hour		power	2,1,-3,0,0,0,0,0,0	52752792631	180000000	0	0	1		1000 BTU/h	ASHRAE Terminology (MBH = 1000 Btu/h)		
-00803	U	metric horsepower	metric horsepower	PS|CV	Pferdestärke|Pferdestaerke|cheval-vapeur|cheval vapeur|cavallo vapore|paardenkracht		power	2,1,-3,0,0,0,0,0,0	588399	800	0	0	1	c	75*9.80665 kg*m^2/s^3	DIN 1301-3:1979 (1 PS = 75 kgf m/s = 735.498 75 W); NIST SP 811 (2008) B.8 (7.354 988 E+02 W)		
-00804	U	horsepower	horsepower	hp	mechanical horsepower|imperial horsepower		power	2,1,-3,0,0,0,0,0,0	37284993579113511	50000000000000	0	0	1	c	550 ftlbf/s	NIST SP 811 (2008) B.8 (horsepower (550 ft lbf/s) 7.456 999 E+02 W)	power-horsepower	
-00805	U	electric horsepower	electric horsepower	hp_E	electrical horsepower		power	2,1,-3,0,0,0,0,0,0	746	1	0	0	1		746 W	NIST SP 811 (2008) B.8 (horsepower (electric) 746 W exactly)		
-00806	U	water horsepower	water horsepower				power	2,1,-3,0,0,0,0,0,0	746043	1000	0	0	1	~	746.043 W	NIST SP 811 (2008) B.8 (horsepower (water) 7.460 43 E+02 W)		
-00807	U	poncelet	poncelets				power	2,1,-3,0,0,0,0,0,0	196133	200	0	0	1		100*9.80665 kg*m^2/s^3	Cardarelli, Encyclopaedia of Scientific Units, Weights and Measures (2003) p. 527 (100 kgf m/s)		
-00808	U	thermochemical BTU per second	thermochemical BTUs per second	BTU_th/s|Btu_th/s	thermochemical British thermal unit per second		power	2,1,-3,0,0,0,0,0,0	23722880951	22500000	0	0	1		BTU_th/s	NIST SP 811 (2008) B.8 (1.054 350 E+03 W)		
-00809	U	BTU per second	BTUs per second	BTU/s|Btu/s	British thermal unit per second|British thermal units per second		power	2,1,-3,0,0,0,0,0,0	52752792631	50000000	0	0	1		BTU/s	NIST SP 811 (2008) B.8 (Btu_IT per second 1.055 056 E+03 W)		
-00810	U	ton of refrigeration	tons of refrigeration	TR	refrigeration ton|refrigeration tons|US refrigeration ton		power	2,1,-3,0,0,0,0,0,0	52752792631	15000000	0	0	1	c	12000 BTU/h	NIST SP 811 (2008) B.8 (ton of refrigeration (12 000 Btu_IT/h) 3.516 853 E+03 W)		
-00811	U	Japanese refrigeration ton	Japanese refrigeration tons	JRT|JRt	Japanese ton of refrigeration		power	2,1,-3,0,0,0,0,0,0	96529	25	0	0	1		3320 kcal_IT/h	JSRAE glossary 68 and JIS (1 JRT = 3320 kcal/h = 3.86 kW)		
-00812	U	kilocalorie per second	kilocalories per second	kcal/s|Cal/s	food calorie per second|food calories per second		power	2,1,-3,0,0,0,0,0,0	4184	1	0	0	1		kcal/s	NIST SP 811 (2008) B.8 (kilocalorie_th per second 4.184 E+03 W)		
-00813	U	boiler horsepower	boiler horsepower				power	2,1,-3,0,0,0,0,0,0	19619	2	0	0	1	~	9809.50 W	NIST SP 811 (2008) B.8 (horsepower (boiler) 9.809 50 E+03 W)		
-00814	U	million BTU per hour	million BTU per hour	MMBtu/h|MMBTU/h	million British thermal units per hour		power	2,1,-3,0,0,0,0,0,0	52752792631	180000	0	0	1		MMBtu/h	US EIA Glossary (MMBtu = 10^6 Btu); NIST SP 811 (2008) B.8 for Btu_IT		
-00815	U	solar luminosity	solar luminosities	L☉|Lsun|L_sun	nominal solar luminosity		power	2,1,-3,0,0,0,0,0,0	382800000000000000000000000	1	0	0	1		3.828e26 W	IAU 2015 Resolution B3 (nominal solar luminosity = 3.828e26 W exactly)	light-solar-luminosity	
-00816	U	barye	baryes	Ba	barad|barads|dyne per square centimetre|dyne per square centimeter|dynes per square centimetre|dynes per square centimeter		pressure	-1,1,-2,0,0,0,0,0,0	1	10	0	0	1		dyn/cm^2	NIST SP 811 (2008) B.8 (dyne per square centimeter, 1.0 E-01 Pa)		
-00817	U	micrometre of mercury	micrometres of mercury	µmHg|umHg	micron of mercury|microns of mercury|micrometer of mercury|micrometers of mercury|micron Hg		pressure	-1,1,-2,0,0,0,0,0,0	26664477483	200000000000	0	0	1		mmHg/1000	NIST SP 811 (2008) B.8 mmHg (conventional) / 1000		
-00818	U	pascal	pascals	Pa	newton per square metre|newton per square meter|newtons per square metre|newtons per square meter		pressure	-1,1,-2,0,0,0,0,0,0	1	1	0	0	1	cs	N/m^2	BIPM SI Brochure 9th ed. (2019) Table 4	pressure-pascal	
-00819	U	poundal per square foot	poundals per square foot	pdl/ft²			pressure	-1,1,-2,0,0,0,0,0,0	45359237	30480000	0	0	1		pdl/ft^2	NIST SP 811 (2008) B.8 (1.488 164 E+00 Pa)		
-00820	U	kilogram-force per square metre	kilograms-force per square metre	kgf/m²	kilogram-force per square meter|kilograms-force per square meter|kilopond per square metre		pressure	-1,1,-2,0,0,0,0,0,0	196133	20000	0	0	1		kgf/m^2	NIST SP 811 (2008) B.8 (9.806 65 E+00 Pa)		
-00821	U	millimetre of water	millimetres of water	mmH2O|mmH₂O	millimeter of water|millimeters of water|millimetre of water column|mm water gauge|mmWC		pressure	-1,1,-2,0,0,0,0,0,0	196133	20000	0	0	1		9.80665 Pa	NIST SP 811 (2008) B.8 (millimeter of water, conventional, 9.806 65 E+00 Pa)		
-00822	U	pound-force per square foot	pounds-force per square foot	psf|lbf/ft²	pound per square foot|pounds per square foot		pressure	-1,1,-2,0,0,0,0,0,0	8896443230521	185806080000	0	0	1		lbf/ft^2	NIST SP 811 (2008) B.8 (4.788 026 E+01 Pa)		
-00823	U	centimetre of water at 4 °C	centimetres of water at 4 °C	cmH2O_4C	centimeter of water at 4 °C|cmH2O at 4 °C		pressure	-1,1,-2,0,0,0,0,0,0	490319	5000	0	0	1	~	98.0638 Pa	NIST SP 811 (2008) B.8 (centimeter of water (4 °C), 9.806 38 E+01 Pa)		
-00824	U	gram-force per square centimetre	grams-force per square centimetre	gf/cm²	gram-force per square centimeter|grams-force per square centimeter		pressure	-1,1,-2,0,0,0,0,0,0	196133	2000	0	0	1		gf/cm^2	NIST SP 811 (2008) B.8 (9.806 65 E+01 Pa)		
-00825	U	centimetre of water	centimetres of water	cmH2O|cmH₂O	centimeter of water|centimeters of water|centimetre of water column|cmWC		pressure	-1,1,-2,0,0,0,0,0,0	196133	2000	0	0	1		10 mmH2O	NIST SP 811 (2008) B.8 (centimeter of water, conventional, 9.806 65 E+01 Pa)		
-00826	U	torr	torrs	Torr			pressure	-1,1,-2,0,0,0,0,0,0	20265	152	0	0	1	s	atm/760	NIST SP 811 (2008) B.8 (torr, 101 325/760 Pa)		
-00827	U	millimetre of mercury	millimetres of mercury	mmHg	millimeter of mercury|millimeters of mercury|mm Hg		pressure	-1,1,-2,0,0,0,0,0,0	26664477483	200000000	0	0	1	c	133.322387415 Pa	NIST SP 811 (2008) B.8 and footnote 12 (conventional: 13 595.1 kg/m³ × gn × 1 mm)	pressure-millimeter-ofhg	
-00828	U	inch of water at 60 °F	inches of water at 60 °F	inH2O_60F	inH2O at 60 °F		pressure	-1,1,-2,0,0,0,0,0,0	6221	25	0	0	1	~	248.84 Pa	NIST SP 811 (2008) B.8 (inch of water (60 °F), 2.4884 E+02 Pa)		
-00829	U	inch of water at 39.2 °F	inches of water at 39.2 °F	inH2O_39F	inH2O at 39.2 °F|inch of water at 4 °C		pressure	-1,1,-2,0,0,0,0,0,0	124541	500	0	0	1	~	249.082 Pa	NIST SP 811 (2008) B.8 (inch of water (39.2 °F), 2.490 82 E+02 Pa)		
-00830	U	inch of water	inches of water	inH2O|inH₂O	inch of water column|inches of water column|inWC|in w.c.|inch water gauge		pressure	-1,1,-2,0,0,0,0,0,0	24908891	100000	0	0	1		25.4 mmH2O	NIST SP 811 (2008) B.8 (inch of water, conventional, 2.490 889 E+02 Pa)		
-00831	U	ounce-force per square inch	ounces-force per square inch	osi|ozf/in²	ounce per square inch|ounces per square inch		pressure	-1,1,-2,0,0,0,0,0,0	8896443230521	20645120000	0	0	1		ozf/in^2	derived from NIST SP 811 (2008) B.8 ozf (2.780 139 E-01 N)		
-00832	U	pièze	pièzes	pz	pieze|piezes|sthène per square metre|sthene per square metre		pressure	-1,1,-2,0,0,0,0,0,0	1000	1	0	0	1		sn/m^2	French décret of 2 Apr 1919 (MTS system): pièze = 1 sthène/m² = 1 kPa		
-00833	U	centimetre of mercury at 0 °C	centimetres of mercury at 0 °C	cmHg_0C	centimeter of mercury at 0 °C|cmHg at 0 °C		pressure	-1,1,-2,0,0,0,0,0,0	66661	50	0	0	1	~	1333.22 Pa	NIST SP 811 (2008) B.8 (centimeter of mercury (0 °C), 1.333 22 E+03 Pa)		
-00834	U	centimetre of mercury	centimetres of mercury	cmHg	centimeter of mercury|centimeters of mercury		pressure	-1,1,-2,0,0,0,0,0,0	26664477483	20000000	0	0	1		10 mmHg	NIST SP 811 (2008) B.8 (centimeter of mercury, conventional, 1.333 224 E+03 Pa)		
-00835	U	foot of water at 39.2 °F	feet of water at 39.2 °F	ftH2O_39F	ftH2O at 39.2 °F		pressure	-1,1,-2,0,0,0,0,0,0	149449	50	0	0	1	~	2988.98 Pa	NIST SP 811 (2008) B.8 (foot of water (39.2 °F), 2.988 98 E+03 Pa)		
-00836	U	foot of water	feet of water	ftH2O|ftH₂O	foot of water column|feet of water column|ftWC		pressure	-1,1,-2,0,0,0,0,0,0	74726673	25000	0	0	1		12 inH2O	NIST SP 811 (2008) B.8 (foot of water, conventional, 2.989 067 E+03 Pa)		
-00837	U	foot of seawater	feet of seawater	fsw	foot of sea water|feet of sea water		pressure	-1,1,-2,0,0,0,0,0,0	8896443230521	2903220000	0	0	1		64 lbf/ft^2	US Navy Diving Manual Rev. 7 (2016): 1 fsw = 0.44444 psi (sea water 64 lb/ft³)		
-00838	U	inch of mercury at 60 °F	inches of mercury at 60 °F	inHg_60F	inHg at 60 °F		pressure	-1,1,-2,0,0,0,0,0,0	67537	20	0	0	1	~	3376.85 Pa	NIST SP 811 (2008) B.8 (inch of mercury (60 °F), 3.376 85 E+03 Pa)		
-00839	U	inch of mercury at 32 °F	inches of mercury at 32 °F	inHg_32F	inHg at 32 °F|inch of mercury at 0 °C		pressure	-1,1,-2,0,0,0,0,0,0	169319	50	0	0	1	~	3386.38 Pa	NIST SP 811 (2008) B.8 (inch of mercury (32 °F), 3.386 38 E+03 Pa)		
-00840	U	inch of mercury	inches of mercury	inHg|in Hg	inch Hg|inches Hg		pressure	-1,1,-2,0,0,0,0,0,0	3386388640341	1000000000	0	0	1	c	25.4 mmHg	NIST SP 811 (2008) B.8 and footnote 12 (conventional, 3.386 389 E+03 Pa)	pressure-inch-ofhg	
-00841	U	pound-force per square inch	pounds-force per square inch	psi|lbf/in²	pound per square inch|pounds per square inch|psia		pressure	-1,1,-2,0,0,0,0,0,0	8896443230521	1290320000	0	0	1	c	lbf/in^2	NIST SP 811 (2008) B.8 (6.894 757 E+03 Pa)	pressure-pound-force-per-square-inch	
-00842	U	metre of water	metres of water	mH2O|mH₂O	meter of water|meters of water|metre of water column|mWC		pressure	-1,1,-2,0,0,0,0,0,0	196133	20	0	0	1		1000 mmH2O	NIST SP 811 (2008) B.8 (millimeter of water, conventional) × 1000		
-00843	U	metre of seawater	metres of seawater	msw	meter of seawater|meters of seawater|metre of sea water		pressure	-1,1,-2,0,0,0,0,0,0	10000	1	0	0	1		0.1 bar	US Navy Diving Manual Rev. 7 (2016); EN 13319: 1 msw = 0.1 bar		
-00844	U	newton per square centimetre	newtons per square centimetre	N/cm²	newton per square centimeter|newtons per square centimeter		pressure	-1,1,-2,0,0,0,0,0,0	10000	1	0	0	1		N/cm^2	derived (BIPM SI Brochure 9th ed. (2019) Table 4)		
-00845	U	foot of mercury	feet of mercury	ftHg			pressure	-1,1,-2,0,0,0,0,0,0	10159165921023	250000000	0	0	1		12 inHg	NIST SP 811 (2008) B.8 (foot of mercury, conventional, 4.063 666 E+04 Pa)		
-00846	U	kip per square foot	kips per square foot	ksf|kip/ft²			pressure	-1,1,-2,0,0,0,0,0,0	8896443230521	185806080	0	0	1		kip/ft^2	derived from NIST SP 811 (2008) B.8 kip		
-00847	U	short ton-force per square foot	short tons-force per square foot	tsf	ton per square foot|tons per square foot|ton-force per square foot		pressure	-1,1,-2,0,0,0,0,0,0	8896443230521	92903040	0	0	1		tonf/ft^2	derived from NIST SP 811 (2008) B.8 ton-force (2000 lbf)		
-00848	U	technical atmosphere	technical atmospheres	at|kgf/cm²|kp/cm²	kilogram-force per square centimetre|kilogram-force per square centimeter|kilopond per square centimetre|kilopond per square centimeter		pressure	-1,1,-2,0,0,0,0,0,0	196133	2	0	0	1		kgf/cm^2	NIST SP 811 (2008) B.8 (atmosphere, technical, 9.806 65 E+04 Pa)		
-00849	U	bar	bars	bar			pressure	-1,1,-2,0,0,0,0,0,0	100000	1	0	0	1	cs	100000 Pa	BIPM SI Brochure 8th ed. (2006) Table 8; NIST SP 811 (2008) B.8 (1.0 E+05 Pa)	pressure-bar	
-00850	U	hectopièze	hectopièzes	hpz	hectopieze|hectopiezes		pressure	-1,1,-2,0,0,0,0,0,0	100000	1	0	0	1		100 pz	French décret of 2 Apr 1919 (MTS system): hectopièze = 100 pièzes = 1 bar		
-00851	U	standard atmosphere	standard atmospheres	atm	atmosphere|atmospheres|physical atmosphere		pressure	-1,1,-2,0,0,0,0,0,0	101325	1	0	0	1	c	101325 Pa	10th CGPM (1954) Resolution 4; NIST SP 811 (2008) B.8 (1.013 25 E+05 Pa)	pressure-atmosphere	
-00852	U	newton per square millimetre	newtons per square millimetre	N/mm²	newton per square millimeter|newtons per square millimeter		pressure	-1,1,-2,0,0,0,0,0,0	1000000	1	0	0	1		N/mm^2	derived (BIPM SI Brochure 9th ed. (2019) Table 4)		
-00853	U	kip per square inch	kips per square inch	ksi|kip/in²	kilopound per square inch		pressure	-1,1,-2,0,0,0,0,0,0	8896443230521	1290320	0	0	1		kip/in^2	NIST SP 811 (2008) B.8 (6.894 757 E+06 Pa)		
-00854	U	kilogram-force per square millimetre	kilograms-force per square millimetre	kgf/mm²	kilogram-force per square millimeter|kilograms-force per square millimeter		pressure	-1,1,-2,0,0,0,0,0,0	9806650	1	0	0	1		kgf/mm^2	NIST SP 811 (2008) B.8 (9.806 65 E+06 Pa)		
-00855	U	short ton-force per square inch	short tons-force per square inch		ton per square inch|ton-force per square inch|US ton per square inch		pressure	-1,1,-2,0,0,0,0,0,0	8896443230521	645160	0	0	1		tonf/in^2	derived from NIST SP 811 (2008) B.8 ton-force (2000 lbf)		
-00856	U	long ton-force per square inch	long tons-force per square inch		long ton per square inch|imperial ton per square inch|UK ton per square inch		pressure	-1,1,-2,0,0,0,0,0,0	62275102613647	4032250	0	0	1		2240 lbf/in^2	UK Weights and Measures Act 1985 Sch. 1 (ton = 2240 lb) × gn		
-00857	U	atomic unit of pressure	atomic units of pressure		hartree per cubic bohr		pressure	-1,1,-2,0,0,0,0,0,0	29421015697000	1	0	0	1	~	2.9421015697e13 Pa	derived from CODATA 2018 Eₕ/a₀³ (4.3597447222071e-18 J / (5.29177210903e-11 m)³)		
-00858	U	kilojoule per square metre	kilojoules per square metre	kJ/m²	kilojoule per square meter|kilojoules per square meter		radiant-exposure	0,1,-2,0,0,0,0,0,0	1000	1	0	0	1	c	kJ/m^2	BIPM SI Brochure 9th ed. (2019) (SI coherent unit J m^-2, prefix kilo)		
-00859	U	watt-hour per square metre	watt-hours per square metre	Wh/m²	watt-hour per square meter|watt-hours per square meter		radiant-exposure	0,1,-2,0,0,0,0,0,0	3600	1	0	0	1		Wh/m^2	BIPM SI Brochure 9th ed. (2019) (W, h = 3600 s, Table 8)		
-00860	U	langley	langleys	Ly			radiant-exposure	0,1,-2,0,0,0,0,0,0	41840	1	0	0	1	c	cal/cm^2	NIST SP 811 (2008) B.8 (langley 4.184 E+04 J/m^2; thermochemical calorie per cm^2)		
-00861	U	megajoule per square metre	megajoules per square metre	MJ/m²	megajoule per square meter|megajoules per square meter		radiant-exposure	0,1,-2,0,0,0,0,0,0	1000000	1	0	0	1	c	MJ/m^2	BIPM SI Brochure 9th ed. (2019) (SI coherent unit J m^-2, prefix mega)		
-00862	U	kilowatt-hour per square metre	kilowatt-hours per square metre	kWh/m²	kilowatt-hour per square meter|kilowatt-hours per square meter|sun-hour		radiant-exposure	0,1,-2,0,0,0,0,0,0	3600000	1	0	0	1	c	kWh/m^2	BIPM SI Brochure 9th ed. (2019); solar insolation practice (1 peak sun-hour = 1 kWh/m^2)		
-00863	U	disintegration per minute	disintegrations per minute	dpm	decay per minute|decays per minute		radioactivity	0,0,-1,0,0,0,0,0,0	1	60	0	0	1		Bq/60	1 min = 60 s (BIPM SI Brochure 9th ed. (2019) Table 8); health-physics usage (US NRC Regulatory Guide 1.86, dpm/100 cm²)		
-00864	U	becquerel	becquerels	Bq	disintegration per second|disintegrations per second|dps|decay per second|decays per second		radioactivity	0,0,-1,0,0,0,0,0,0	1	1	0	0	1	cs	1/s	BIPM SI Brochure 9th ed. (2019) Table 4 (Bq = s⁻¹)		
-00865	U	rutherford	rutherfords	Rd			radioactivity	0,0,-1,0,0,0,0,0,0	1000000	1	0	0	1		1e6 Bq	GNU units 3.15 definitions.units (rutherford = 1e6 Bq)		
-00866	U	curie	curies	Ci			radioactivity	0,0,-1,0,0,0,0,0,0	37000000000	1	0	0	1	cs	3.7e10 Bq	NIST SP 811 (2008) B.8 (curie, 3.7 E+10 Bq)		
-00867	U	part per trillion	parts per trillion	ppt			ratio	0,0,0,0,0,0,0,0,0	1	1000000000000	0	0	1		1e-12	NIST SP 811 (2008) 7.10.3 (ppt = 1e-12, language-dependent)		
-00868	U	part per billion	parts per billion	ppb			ratio	0,0,0,0,0,0,0,0,0	1	1000000000	0	0	1		1e-9	NIST SP 811 (2008) 7.10.3 (ppb = 1e-9, language-dependent)		
-00869	U	part per million	parts per million	ppm			ratio	0,0,0,0,0,0,0,0,0	1	1000000	0	0	1	c	1e-6	NIST SP 811 (2008) 7.10.3 (ppm = 1e-6); CLDR units.xml (permillion)	concentr-permillion	
-00870	U	per cent mille	per cent mille	pcm	percent mille|part per hundred thousand|parts per hundred thousand		ratio	0,0,0,0,0,0,0,0,0	1	100000	0	0	1		1e-5	ORNL SCALE 6.1 manual, ORNL/TM-2005/39 (reactivity in pcm = 1e-5)		
-00871	U	basis point	basis points	bp	bips		ratio	0,0,0,0,0,0,0,0,0	1	10000	0	0	1		1e-4	GNU units 3.15 definitions.units (basispoint = 0.01 %); finance usage		
-00872	U	per myriad	per myriad	‱	permyriad|per ten thousand		ratio	0,0,0,0,0,0,0,0,0	1	10000	0	0	1		1e-4	CLDR units.xml (permyriad = 1/10000)	concentr-permyriad	
-00873	U	mill	mills		millage		ratio	0,0,0,0,0,0,0,0,0	1	1000	0	0	1		1e-3	GNU units 3.15 definitions.units (mill = 0.001; US property-tax rates, 1 mill = $1 per $1000)		
-00874	U	per mille	per mille	‰	permille|per mil|per thousand|part per thousand|parts per thousand		ratio	0,0,0,0,0,0,0,0,0	1	1000	0	0	1	c	1e-3	CLDR units.xml (permille = 1/1000); ISO 80000-1:2009 (per mille)	concentr-permille	
-00875	U	proof	proof		US proof|degree of proof|degrees of proof		ratio	0,0,0,0,0,0,0,0,0	1	200	0	0	1		1/200	27 CFR part 30 Gauging Manual, definitions (proof = twice the percent of ethyl alcohol by volume at 60 °F)		
-00876	U	percent	percent	%	per cent|pct|part per hundred|parts per hundred		ratio	0,0,0,0,0,0,0,0,0	1	100	0	0	1	c	0.01	ISO 80000-1:2009 (% = 0.01); NIST SP 811 (2008) 7.10.2	concentr-percent	
-00877	U	karat	karats		karat gold|karats gold		ratio	0,0,0,0,0,0,0,0,0	1	24	0	0	1		1/24	CLDR units.xml (karat = 1/24 portion); GNU units 3.15 definitions.units (karat = 1/24, gold purity)	concentr-karat	
-00878	U	one	one		unity		ratio	0,0,0,0,0,0,0,0,0	1	1	0	0	1		1	ISO 80000-1:2009 (unit one, symbol 1)		
-00879	U	pair	pairs		brace|braces		ratio	0,0,0,0,0,0,0,0,0	2	1	0	0	1		2	GNU units 3.15 definitions.units (pair = brace = 2)		
-00880	U	dicker	dickers				ratio	0,0,0,0,0,0,0,0,0	10	1	0	0	1		10	GNU units 3.15 definitions.units (dicker = 10, hides and skins)		
-00881	U	dozen	dozens	doz			ratio	0,0,0,0,0,0,0,0,0	12	1	0	0	1	c	12	GNU units 3.15 definitions.units (dozen = 12)		
-00882	U	baker's dozen	baker's dozens		bakers dozen|long dozen		ratio	0,0,0,0,0,0,0,0,0	13	1	0	0	1		13	GNU units 3.15 definitions.units (bakersdozen = 13)		
-00883	U	score	scores				ratio	0,0,0,0,0,0,0,0,0	20	1	0	0	1		20	GNU units 3.15 definitions.units (score = 20)		
-00884	U	short quire	short quires				ratio	0,0,0,0,0,0,0,0,0	24	1	0	0	1		24	GNU units 3.15 definitions.units (shortquire = 24 sheets)		
-00885	U	quire	quires				ratio	0,0,0,0,0,0,0,0,0	25	1	0	0	1		25	GNU units 3.15 definitions.units (quire = 25 sheets)		
-00886	U	shock	shocks		Schock		ratio	0,0,0,0,0,0,0,0,0	60	1	0	0	1		60	GNU units 3.15 definitions.units (shock = 60)		
-00887	U	hundred	hundreds				ratio	0,0,0,0,0,0,0,0,0	100	1	0	0	1		100	short-scale number name (100)		
-00888	U	long hundred	long hundreds		great hundred|great hundreds|small gross		ratio	0,0,0,0,0,0,0,0,0	120	1	0	0	1		120	GNU units 3.15 definitions.units (longhundred = 120)		
-00889	U	gross	gross				ratio	0,0,0,0,0,0,0,0,0	144	1	0	0	1	c	144	GNU units 3.15 definitions.units (gross = 144)		
-00890	U	short ream	short reams				ratio	0,0,0,0,0,0,0,0,0	480	1	0	0	1		480	GNU units 3.15 definitions.units (shortream = 480 sheets)		
-00891	U	ream	reams				ratio	0,0,0,0,0,0,0,0,0	500	1	0	0	1		500	GNU units 3.15 definitions.units (ream = 500 sheets)		
-00892	U	printer's ream	printer's reams		perfect ream|perfect reams|printers ream		ratio	0,0,0,0,0,0,0,0,0	516	1	0	0	1		516	GNU units 3.15 definitions.units (perfectream = 516 sheets)		
-00893	U	thousand	thousands				ratio	0,0,0,0,0,0,0,0,0	1000	1	0	0	1		1000	number name (1e3)		
-00894	U	great gross	great grosses				ratio	0,0,0,0,0,0,0,0,0	1728	1	0	0	1		1728	GNU units 3.15 definitions.units (greatgross = 12 gross)		
-00895	U	myriad	myriads		wan|man		ratio	0,0,0,0,0,0,0,0,0	10000	1	0	0	1		1e4	Greek myriad; Chinese 万 wàn, Japanese 万 man = 10 000		
-00896	U	lakh	lakhs		lac|lacs		ratio	0,0,0,0,0,0,0,0,0	100000	1	0	0	1		1e5	GNU units 3.15 definitions.units (lakh = 1e5, Indian numbering)		
-00897	U	million	millions				ratio	0,0,0,0,0,0,0,0,0	1000000	1	0	0	1		1e6	number name (1e6)		
-00898	U	crore	crores				ratio	0,0,0,0,0,0,0,0,0	10000000	1	0	0	1		1e7	GNU units 3.15 definitions.units (crore = 1e7, Indian numbering)		
-00899	U	billion	billions		milliard|milliards		ratio	0,0,0,0,0,0,0,0,0	1000000000	1	0	0	1		1e9	GNU units 3.15 definitions.units (billion = 1e9, short scale; milliard in long-scale languages)		
-00900	U	trillion	trillions				ratio	0,0,0,0,0,0,0,0,0	1000000000000	1	0	0	1		1e12	GNU units 3.15 definitions.units (trillion = 1e12, short scale)		
-00901	U	quadrillion	quadrillions				ratio	0,0,0,0,0,0,0,0,0	1000000000000000	1	0	0	1		1e15	GNU units 3.15 definitions.units (quadrillion = 1e15, short scale)		
-00902	U	milliarcsecond per year	milliarcseconds per year	mas/yr|mas/a			rotational-speed	0,0,-1,0,0,0,0,0,1	1	20449324800000000	1	0	1		mas/a	proper motion (IAU; Gaia and Hipparcos catalogues); Julian year 365.25 d		
-00903	U	arcsecond per year	arcseconds per year	arcsec/yr|arcsec/a			rotational-speed	0,0,-1,0,0,0,0,0,1	1	20449324800000	1	0	1		arcsec/a	proper motion (IAU); Julian year 365.25 d		
-00904	U	degree per day	degrees per day	°/d|deg/d			rotational-speed	0,0,-1,0,0,0,0,0,1	1	15552000	1	0	1		deg/d	derived (BIPM SI Brochure 9th ed. (2019) Table 8 degree, day)		
-00905	U	degree per hour	degrees per hour	°/h|deg/h			rotational-speed	0,0,-1,0,0,0,0,0,1	1	648000	1	0	1		deg/h	derived (BIPM SI Brochure 9th ed. (2019) Table 8 degree, hour)		
-00906	U	revolution per day	revolutions per day	rev/d	turn per day|turns per day		rotational-speed	0,0,-1,0,0,0,0,0,1	1	43200	1	0	1		rev/d	derived (NIST SP 811 (2008) B.8 revolution; BIPM SI Brochure Table 8 day)		
-00907	U	Earth rotation rate	Earth rotation rates	ω⊕	angular velocity of the Earth		rotational-speed	0,0,-1,0,0,0,0,0,1	1458423	20000000000	0	0	1	~	7.292115e-5 rad/s	Geodetic Reference System 1980 (Moritz, Bull. Géod. 54, 395, 1980): ω = 7 292 115e-11 rad/s		
-00908	U	degree per minute	degrees per minute	°/min|deg/min			rotational-speed	0,0,-1,0,0,0,0,0,1	1	10800	1	0	1		deg/min	derived (BIPM SI Brochure 9th ed. (2019) Table 8 degree, minute)		
-00909	U	revolution per hour	revolutions per hour	rph|rev/h	turn per hour|turns per hour		rotational-speed	0,0,-1,0,0,0,0,0,1	1	1800	1	0	1		rev/h	derived (NIST SP 811 (2008) B.8 revolution; BIPM SI Brochure Table 8 hour)		
-00910	U	radian per minute	radians per minute	rad/min			rotational-speed	0,0,-1,0,0,0,0,0,1	1	60	0	0	1		rad/min	derived (BIPM SI Brochure 9th ed. (2019) Table 8 minute)		
-00911	U	degree per second	degrees per second	°/s|deg/s			rotational-speed	0,0,-1,0,0,0,0,0,1	1	180	1	0	1	c	deg/s	derived (BIPM SI Brochure 9th ed. (2019) Table 8 degree)		
-00912	U	revolution per minute	revolutions per minute	rpm|r/min|rev/min	turn per minute|turns per minute|RPM		rotational-speed	0,0,-1,0,0,0,0,0,1	1	30	1	0	1	c	rev/min	NIST SP 811 (2008) B.8 (revolution per minute, 1.047 198 E-01 rad/s)		
-00913	U	radian per second	radians per second	rad/s			rotational-speed	0,0,-1,0,0,0,0,0,1	1	1	0	0	1	c	rad/s	BIPM SI Brochure 9th ed. (2019) Table 5 (angular velocity)		
-00914	U	revolution per second	revolutions per second	rps|r/s|rev/s	turn per second|turns per second		rotational-speed	0,0,-1,0,0,0,0,0,1	2	1	1	0	1		rev/s	derived (NIST SP 811 (2008) B.8 revolution)		
-00915	U	square arcsecond	square arcseconds	arcsec²|sq arcsec	square second of arc|square seconds of arc		solid-angle	0,0,0,0,0,0,0,0,2	1	419904000000	2	0	1		arcsec^2	IAU Style Manual (1989); BIPM SI Brochure 9th ed. (2019) Table 8 (arcsecond)		
-00916	U	square arcminute	square arcminutes	arcmin²|sq arcmin	square minute of arc|square minutes of arc		solid-angle	0,0,0,0,0,0,0,0,2	1	116640000	2	0	1		arcmin^2	IAU Style Manual (1989); BIPM SI Brochure 9th ed. (2019) Table 8 (arcminute)		
-00917	U	square degree	square degrees	deg²|sq deg|□°	degree squared		solid-angle	0,0,0,0,0,0,0,0,2	1	32400	2	0	1	c	deg^2	IAU Style Manual (1989); BIPM SI Brochure 9th ed. (2019) Table 8 (degree)		
-00918	U	steradian	steradians	sr	square radian|square radians		solid-angle	0,0,0,0,0,0,0,0,2	1	1	0	0	1	cs	rad^2	BIPM SI Brochure 9th ed. (2019) Table 4 (sr = m²/m² = rad²)	angle-steradian	
-00919	U	spherical right angle	spherical right angles		octant of a sphere		solid-angle	0,0,0,0,0,0,0,0,2	1	2	1	0	1		pi sr/2	π/2 sr, one eighth of the sphere; ISO 80000-3:2019 (steradian)		
-00920	U	hemisphere	hemispheres				solid-angle	0,0,0,0,0,0,0,0,2	2	1	1	0	1		2 pi sr	2π sr; ISO 80000-3:2019 (steradian)		
-00921	U	spat	spats		sphere|spheres|full sphere		solid-angle	0,0,0,0,0,0,0,0,2	4	1	1	0	1	c	4 pi sr	4π sr; Cardarelli, Encyclopaedia of Scientific Units (2003)		
-00922	U	decibel sound pressure level	decibels sound pressure level	dBSPL	dB SPL|decibel SPL|decibels SPL		sound-pressure-level	-1,1,-2,0,0,0,0,0,0	1	50000	0	0	1	~c	scale(20 µPa; 10^(x/20); 20 log10(y))	ISO 80000-8:2020 (sound pressure level L_p = 20 lg(p/p0) dB, p0 = 20 µPa in air); ANSI/ASA S1.1-2013; ITU-R V.574-5 (2015) Annex 1 §6.8			20 µPa;10^(x/20);20 log10(y);;;;0.0
-00923	U	joule per kilogram	joules per kilogram	J/kg			specific-energy	2,0,-2,0,0,0,0,0,0	1	1	0	0	1	cs	J/kg	BIPM SI Brochure 9th ed. (2019) Table 6 (specific energy: J/kg)		
-00924	U	foot-pound-force per pound	foot-pounds-force per pound	ft·lbf/lb	foot-pound per pound|foot-pounds per pound		specific-energy	2,0,-2,0,0,0,0,0,0	74726673	25000000	0	0	1		ftlbf/lb	NIST SP 811 (2008) B.8 (foot pound-force 1.355 818 E+00 J; pound 0.453 592 37 kg)		
-00925	U	thermochemical BTU per pound	thermochemical BTUs per pound	BTU_th/lb|Btu_th/lb	thermochemical British thermal unit per pound		specific-energy	2,0,-2,0,0,0,0,0,0	20920	9	0	0	1		BTU_th/lb	NIST SP 811 (2008) B.8 (Btu_th per pound 2.324 444 E+03 J/kg)		
-00926	U	BTU per pound	BTUs per pound	BTU/lb|Btu/lb	British thermal unit per pound|British thermal units per pound		specific-energy	2,0,-2,0,0,0,0,0,0	2326	1	0	0	1	c	BTU/lb	NIST SP 811 (2008) B.8 (Btu_IT per pound = 2.326 E+03 J/kg exactly)		
-00927	U	watt-hour per kilogram	watt-hours per kilogram	Wh/kg			specific-energy	2,0,-2,0,0,0,0,0,0	3600	1	0	0	1	cs	Wh/kg	NIST SP 811 (2008) B.8 (watt hour 3.6 E+03 J) / kg		
-00928	U	calorie per gram	calories per gram	cal/g|kcal/kg	thermochemical calorie per gram|kilocalorie per kilogram|kilocalories per kilogram		specific-energy	2,0,-2,0,0,0,0,0,0	4184	1	0	0	1	c	cal/g	NIST SP 811 (2008) B.8 (calorie_th per gram 4.184 E+03 J/kg)		
-00929	U	IT calorie per gram	IT calories per gram	cal_IT/g|kcal_IT/kg	International Table calorie per gram|IT kilocalorie per kilogram		specific-energy	2,0,-2,0,0,0,0,0,0	20934	5	0	0	1		cal_IT/g	NIST SP 811 (2008) B.8 (calorie_IT per gram 4.1868 E+03 J/kg)		
-00930	U	food calorie per gram	food calories per gram	kcal/g|Cal/g	kilocalorie per gram|kilocalories per gram		specific-energy	2,0,-2,0,0,0,0,0,0	4184000	1	0	0	1		kcal/g	NIST SP 811 (2008) B.8 (kilocalorie_th 4.184 E+03 J) / g		
-00931	U	erg per gram kelvin	ergs per gram kelvin	erg/g·K			specific-heat	2,0,-2,0,-1,0,0,0,0	1	10000	0	0	1		erg/(g*K)	CGS unit; NIST SP 811 (2008) B.8 (erg 1.0 E-07 J)		
-00932	U	joule per kilogram kelvin	joules per kilogram kelvin	J/kg·K|J/kgK|J/kg·°C	joule per kilogram degree Celsius|joules per kilogram degree Celsius		specific-heat	2,0,-2,0,-1,0,0,0,0	1	1	0	0	1	cs	J/(kg*K)	BIPM SI Brochure 9th ed. (2019) Table 6 (specific heat capacity: J/(kg K))		
-00933	U	foot-pound-force per pound degree Rankine	foot-pounds-force per pound degree Rankine	ft·lbf/lb·°R	foot-pound per pound degree Rankine		specific-heat	2,0,-2,0,-1,0,0,0,0	672540057	125000000	0	0	1		ftlbf/(lb*Δ°F)	NIST SP 811 (2008) B.8 (foot pound-force, pound); degree Rankine interval = 5/9 K		
-00934	U	thermochemical BTU per pound degree Fahrenheit	thermochemical BTUs per pound degree Fahrenheit	BTU_th/lb·°F|Btu_th/lb·°F	thermochemical BTU per pound degree Rankine		specific-heat	2,0,-2,0,-1,0,0,0,0	4184	1	0	0	1		BTU_th/(lb*Δ°F)	NIST SP 811 (2008) B.8 (Btu_th per pound degree Fahrenheit 4.184 E+03 J/(kg K))		
-00935	U	calorie per gram degree Celsius	calories per gram degree Celsius	cal/g·°C|cal/g·K|kcal/kg·°C	calorie per gram kelvin|kilocalorie per kilogram degree Celsius|thermochemical calorie per gram degree Celsius		specific-heat	2,0,-2,0,-1,0,0,0,0	4184	1	0	0	1	c	cal/(g*Δ°C)	NIST SP 811 (2008) B.8 (calorie_th per gram degree Celsius 4.184 E+03 J/(kg K))		
-00936	U	BTU per pound degree Fahrenheit	BTUs per pound degree Fahrenheit	BTU/lb·°F|Btu/lb·°F|BTU/lb·°R	British thermal unit per pound degree Fahrenheit|BTU per pound degree Rankine		specific-heat	2,0,-2,0,-1,0,0,0,0	20934	5	0	0	1	c	BTU/(lb*Δ°F)	NIST SP 811 (2008) B.8 (Btu_IT per pound degree Fahrenheit 4.1868 E+03 J/(kg K) exactly)		
-00937	U	IT calorie per gram degree Celsius	IT calories per gram degree Celsius	cal_IT/g·°C|kcal_IT/kg·°C	IT calorie per gram kelvin|IT kilocalorie per kilogram degree Celsius		specific-heat	2,0,-2,0,-1,0,0,0,0	20934	5	0	0	1		cal_IT/(g*Δ°C)	NIST SP 811 (2008) B.8 (calorie_IT per gram degree Celsius 4.1868 E+03 J/(kg K))		
-00938	U	millimetre per hour	millimetres per hour	mm/h	millimeter per hour|millimeters per hour		speed	1,0,-1,0,0,0,0,0,0	1	3600000	0	0	1		mm/h	rainfall intensity (WMO Guide No. 8); derived (BIPM SI Brochure 9th ed. (2019) Table 8 hour)		
-00939	U	foot per day	feet per day	ft/d			speed	1,0,-1,0,0,0,0,0,0	127	36000000	0	0	1		ft/d	hydraulic conductivity; derived (NIST HB 44 (2024) Appendix C foot; BIPM SI Brochure Table 8 day)		
-00940	U	inch per hour	inches per hour	in/h			speed	1,0,-1,0,0,0,0,0,0	127	18000000	0	0	1		in/h	rainfall intensity; derived (NIST HB 44 (2024) Appendix C inch; BIPM SI Brochure Table 8 hour)		
-00941	U	metre per day	metres per day	m/d	meter per day|meters per day		speed	1,0,-1,0,0,0,0,0,0	1	86400	0	0	1		m/d	hydraulic conductivity; derived (BIPM SI Brochure 9th ed. (2019) Table 8 day)		
-00942	U	foot per hour	feet per hour	ft/h	fph		speed	1,0,-1,0,0,0,0,0,0	127	1500000	0	0	1		ft/h	NIST SP 811 (2008) B.8 (8.466 667 E-05 m/s)		
-00943	U	metre per hour	metres per hour	m/h	meter per hour|meters per hour		speed	1,0,-1,0,0,0,0,0,0	1	3600	0	0	1		m/h	derived (BIPM SI Brochure 9th ed. (2019) Table 8 hour)		
-00944	U	inch per minute	inches per minute	in/min	ipm		speed	1,0,-1,0,0,0,0,0,0	127	300000	0	0	1		in/min	machining feed rate; derived (NIST SP 811 (2008) B.8 inch)		
-00945	U	millimetre per second	millimetres per second	mm/s	millimeter per second|millimeters per second		speed	1,0,-1,0,0,0,0,0,0	1	1000	0	0	1		mm/s	derived (BIPM SI Brochure 9th ed. (2019))		
-00946	U	foot per minute	feet per minute	ft/min	fpm		speed	1,0,-1,0,0,0,0,0,0	127	25000	0	0	1		ft/min	NIST SP 811 (2008) B.8 (5.08 E-03 m/s)		
-00947	U	kine	kines	cm/s	centimetre per second|centimeter per second|centimetres per second|centimeters per second		speed	1,0,-1,0,0,0,0,0,0	1	100	0	0	1		cm/s	CGS unit of speed; NIST SP 811 (2008) B.8 (centimeter per second, 1.0 E-02 m/s)		
-00948	U	metre per minute	metres per minute	m/min	meter per minute|meters per minute|mpm		speed	1,0,-1,0,0,0,0,0,0	1	60	0	0	1		m/min	derived (BIPM SI Brochure 9th ed. (2019) Table 8 minute)		
-00949	U	inch per second	inches per second	in/s	ips		speed	1,0,-1,0,0,0,0,0,0	127	5000	0	0	1		in/s	NIST SP 811 (2008) B.8 (2.54 E-02 m/s)		
-00950	U	kilometre per hour	kilometres per hour	km/h|kph	kmh|kilometer per hour|kilometers per hour|km per hour|kmph		speed	1,0,-1,0,0,0,0,0,0	5	18	0	0	1	c	km/h	NIST SP 811 (2008) B.8 (2.777 778 E-01 m/s)	speed-kilometer-per-hour	
-00951	U	foot per second	feet per second	ft/s			speed	1,0,-1,0,0,0,0,0,0	381	1250	0	0	1		ft/s	NIST SP 811 (2008) B.8 (3.048 E-01 m/s)		
-00952	U	mile per hour	miles per hour	mph|mi/h			speed	1,0,-1,0,0,0,0,0,0	1397	3125	0	0	1	c	mi/h	NIST SP 811 (2008) B.8 (4.4704 E-01 m/s)	speed-mile-per-hour	
-00953	U	knot	knots	kn|kt	nautical mile per hour|nautical miles per hour		speed	1,0,-1,0,0,0,0,0,0	463	900	0	0	1	c	1852 m/h	NIST SP 811 (2008) B.8 (knot, 5.144 444 E-01 m/s); BIPM SI Brochure 8th ed. (2006) Table 8	speed-knot	
-00954	U	admiralty knot	admiralty knots		British knot|UK knot|imperial knot		speed	1,0,-1,0,0,0,0,0,0	4826	9375	0	0	1		6080 ft/h	UK Admiralty nautical mile = 6080 ft (used until 1970); Cardarelli (2003)		
-00955	U	metre per second	metres per second	m/s	meter per second|meters per second|mps		speed	1,0,-1,0,0,0,0,0,0	1	1	0	0	1	c	m/s	BIPM SI Brochure 9th ed. (2019) Table 2	speed-meter-per-second	
-00956	U	mile per minute	miles per minute	mi/min			speed	1,0,-1,0,0,0,0,0,0	16764	625	0	0	1		mi/min	NIST SP 811 (2008) B.8 (2.682 24 E+01 m/s)		
-00957	U	Mach	Mach		speed of sound|sea-level speed of sound		speed	1,0,-1,0,0,0,0,0,0	170147	500	0	0	1	~	340.294 m/s	ICAO Doc 7488/3 Standard Atmosphere: speed of sound at sea level a₀ = 340.294 m/s		
-00958	U	kilometre per second	kilometres per second	km/s	kilometer per second|kilometers per second		speed	1,0,-1,0,0,0,0,0,0	1000	1	0	0	1		km/s	derived (BIPM SI Brochure 9th ed. (2019))		
-00959	U	mile per second	miles per second	mi/s			speed	1,0,-1,0,0,0,0,0,0	201168	125	0	0	1		mi/s	NIST SP 811 (2008) B.8 (1.609 344 E+03 m/s)		
-00960	U	atomic unit of velocity	atomic units of velocity				speed	1,0,-1,0,0,0,0,0,0	54692281591	25000	0	0	1	~	2.18769126364e6 m/s	CODATA 2018 (atomic unit of velocity, α c)		
-00961	U	speed of light	speeds of light	c	light speed|speed of light in vacuum|c0		speed	1,0,-1,0,0,0,0,0,0	299792458	1	0	0	1		299792458 m/s	BIPM SI Brochure 9th ed. (2019) Table 1 (c = 299 792 458 m/s, exact)		
-00962	U	dyne per centimetre	dynes per centimetre	dyn/cm|erg/cm²	dyne per centimeter|dynes per centimeter|erg per square centimetre		surface-tension	0,1,-2,0,0,0,0,0,0	1	1000	0	0	1	c	g/s^2	NIST SP 811 (2008) B.8 (dyne 1.0 E-05 N) / cm = 1.0 E-03 N/m		
-00963	U	gram-force per centimetre	grams-force per centimetre	gf/cm	gram-force per centimeter|grams-force per centimeter		surface-tension	0,1,-2,0,0,0,0,0,0	196133	200000	0	0	1		9.80665 g/s^2*m/cm	NIST SP 811 (2008) B.8 (gram-force 9.806 65 E-03 N) / cm		
-00964	U	newton per metre	newtons per metre	N/m	newton per meter|newtons per meter|joule per square metre|joule per square meter		surface-tension	0,1,-2,0,0,0,0,0,0	1	1	0	0	1	cs	N/m	BIPM SI Brochure 9th ed. (2019) Table 6 (surface tension: N/m)		
-00965	U	kilogram-force per metre	kilograms-force per metre	kgf/m	kilogram-force per meter|kilopond per metre		surface-tension	0,1,-2,0,0,0,0,0,0	196133	20000	0	0	1		9.80665 kg/s^2	NIST SP 811 (2008) B.8 (kilogram-force 9.806 65 N) / m		
-00966	U	pound-force per foot	pounds-force per foot	lbf/ft			surface-tension	0,1,-2,0,0,0,0,0,0	8896443230521	609600000000	0	0	1		9.80665 lb*m/s^2/ft	NIST SP 811 (2008) B.8 (pound-force per foot 1.459 390 E+01 N/m)		
-00967	U	pound-force per inch	pounds-force per inch	lbf/in			surface-tension	0,1,-2,0,0,0,0,0,0	8896443230521	50800000000	0	0	1	c	9.80665 lb*m/s^2/in	NIST SP 811 (2008) B.8 (pound-force per inch 1.751 268 E+02 N/m)		
-00968	U	degree Rankine difference	degrees Rankine difference	Δ°R	delta degR|delta_degR|ΔR|Rankine degree|Rankine degrees		temperature-difference	0,0,0,0,1,0,0,0,0	5	9	0	0	1		5/9 K	NIST SP 811 (2008) B.8 (°R = K/1.8)		
-00969	U	degree Fahrenheit difference	degrees Fahrenheit difference	Δ°F	delta degF|delta_degF|delta °F|ΔF|Fahrenheit degree|Fahrenheit degrees		temperature-difference	0,0,0,0,1,0,0,0,0	5	9	0	0	1	c	5/9 K	NIST SP 811 (2008) B.8 (°F interval = K/1.8)		
-00970	U	kelvin difference	kelvins difference	ΔK	delta K|delta_K|kelvin interval|kelvin intervals		temperature-difference	0,0,0,0,1,0,0,0,0	1	1	0	0	1	c	K	BIPM SI Brochure 9th ed. (2019) 2.3.1		
-00971	U	degree Celsius difference	degrees Celsius difference	Δ°C	delta degC|delta_degC|delta °C|ΔC|Celsius degree|Celsius degrees		temperature-difference	0,0,0,0,1,0,0,0,0	1	1	0	0	1	c	K	BIPM SI Brochure 9th ed. (2019) Table 4 (°C interval = K)		
-00972	U	degree Réaumur difference	degrees Réaumur difference	Δ°Ré	delta degRe|Réaumur degree|Reaumur degree|Réaumur degrees|Reaumur degrees		temperature-difference	0,0,0,0,1,0,0,0,0	5	4	0	0	1		5/4 K	Réaumur scale (80 °Ré = 100 K interval); Cardarelli (2003)		
-00973	U	degree Rømer difference	degrees Rømer difference	Δ°Rø	delta degRo|Rømer degree|Romer degree|Rømer degrees|Romer degrees		temperature-difference	0,0,0,0,1,0,0,0,0	40	21	0	0	1		40/21 K	Rømer scale (52.5 °Rø = 100 K interval); Cardarelli (2003)		
-00974	U	degree Newton difference	degrees Newton difference	Δ°N	delta degN|Newton degree|Newton degrees		temperature-difference	0,0,0,0,1,0,0,0,0	100	33	0	0	1		100/33 K	Newton scale (33 °N = 100 K interval); Cardarelli (2003)		
-00975	U	degree Rankine	degrees Rankine	°R	degR|rankine|deg R|°r		temperature	0,0,0,0,1,0,0,0,0	5	9	0	0	1	a	5/9 K	NIST SP 811 (2008) B.8 (T/K = (T/°R)/1.8)	temperature-rankine	
-00976	U	degree Fahrenheit	degrees Fahrenheit	°F|℉	degF|fahrenheit|deg F|°f	F	temperature	0,0,0,0,1,0,0,0,0	5	9	0	45967	100	ac	5/9 K	NIST SP 811 (2008) B.8 (t/°C = (t/°F − 32)/1.8)	temperature-fahrenheit	
-00977	U	kelvin	kelvins	K|K	degree Kelvin|degrees Kelvin|°K|degK		temperature	0,0,0,0,1,0,0,0,0	1	1	0	0	1	acs	base	BIPM SI Brochure 9th ed. (2019) 2.3.1	temperature-kelvin	
-00978	U	degree Celsius	degrees Celsius	°C|℃	degC|celsius|centigrade|degree centigrade|degrees centigrade|deg C|°c	C	temperature	0,0,0,0,1,0,0,0,0	1	1	0	5463	20	ac	K	BIPM SI Brochure 9th ed. (2019) 2.3.1 and Table 4 (t/°C = T/K − 273.15)	temperature-celsius	
-00979	U	degree Réaumur	degrees Réaumur	°Ré|°Re	degRe|réaumur|reaumur|degree Reaumur|degrees Reaumur		temperature	0,0,0,0,1,0,0,0,0	5	4	0	5463	25	a	5/4 K	Réaumur scale (0 °Ré = 0 °C, 80 °Ré = 100 °C); Cardarelli, Encyclopaedia of Scientific Units, Weights and Measures (2003)		
-00980	U	degree Rømer	degrees Rømer	°Rø	degRo|rømer|romer|roemer|degree Romer|degrees Romer|degree Roemer		temperature	0,0,0,0,1,0,0,0,0	40	21	0	108723	800	a	40/21 K	Rømer scale (7.5 °Rø = 0 °C, 60 °Rø = 100 °C); Cardarelli, Encyclopaedia of Scientific Units, Weights and Measures (2003)		
-00981	U	degree Newton	degrees Newton	°N	degN		temperature	0,0,0,0,1,0,0,0,0	100	33	0	180279	2000	a	100/33 K	Newton scale (0 °N = 0 °C, 33 °N = 100 °C); Cardarelli, Encyclopaedia of Scientific Units, Weights and Measures (2003)		
-00982	U	Planck temperature	Planck temperatures				temperature	0,0,0,0,1,0,0,0,0	141678400000000000000000000000000	1	0	0	1	a~	1.416784e32 K	CODATA 2018 (Planck temperature)		
-00983	U	thermochemical BTU inch per hour square foot degree Fahrenheit	thermochemical BTU inches per hour square foot degree Fahrenheit	BTU_th·in/h·ft²·°F			thermal-conductivity	1,1,-3,0,-1,0,0,0,0	23722880951	164592000000	0	0	1		BTU_th*in/(h*ft^2*Δ°F)	NIST SP 811 (2008) B.8 (1.441 314 E-01 W/(m K))		
-00984	U	BTU inch per hour square foot degree Fahrenheit	BTU inches per hour square foot degree Fahrenheit	BTU·in/h·ft²·°F|Btu·in/h·ft²·°F	British thermal unit inch per hour square foot degree Fahrenheit		thermal-conductivity	1,1,-3,0,-1,0,0,0,0	52752792631	365760000000	0	0	1	c	BTU*in/(h*ft^2*Δ°F)	NIST SP 811 (2008) B.8 (Btu_IT in per h ft^2 °F 1.442 279 E-01 W/(m K))		
-00985	U	watt per metre kelvin	watts per metre kelvin	W/m·K|W/mK|W/m·°C	watt per meter kelvin|watts per meter kelvin|watt per metre degree Celsius		thermal-conductivity	1,1,-3,0,-1,0,0,0,0	1	1	0	0	1	cs	W/(m*K)	BIPM SI Brochure 9th ed. (2019) Table 6 (thermal conductivity: W/(m K))		
-00986	U	IT kilocalorie per hour metre degree Celsius	IT kilocalories per hour metre degree Celsius	kcal_IT/h·m·°C|kcal/h·m·°C	kilocalorie per hour metre degree Celsius|kilocalorie per hour meter degree Celsius		thermal-conductivity	1,1,-3,0,-1,0,0,0,0	1163	1000	0	0	1		kcal_IT/(h*m*Δ°C)	NIST SP 811 (2008) B.8 (kilocalorie_IT 4.1868 E+03 J); = 1.163 W/(m K)		
-00987	U	thermochemical BTU foot per hour square foot degree Fahrenheit	thermochemical BTU feet per hour square foot degree Fahrenheit	BTU_th/h·ft·°F	thermochemical BTU per hour foot degree Fahrenheit		thermal-conductivity	1,1,-3,0,-1,0,0,0,0	23722880951	13716000000	0	0	1		BTU_th*ft/(h*ft^2*Δ°F)	NIST SP 811 (2008) B.8 (1.729 577 E+00 W/(m K))		
-00988	U	BTU foot per hour square foot degree Fahrenheit	BTU feet per hour square foot degree Fahrenheit	BTU/h·ft·°F|Btu/h·ft·°F|BTU·ft/h·ft²·°F	BTU per hour foot degree Fahrenheit|British thermal unit per hour foot degree Fahrenheit		thermal-conductivity	1,1,-3,0,-1,0,0,0,0	52752792631	30480000000	0	0	1	c	BTU*ft/(h*ft^2*Δ°F)	NIST SP 811 (2008) B.8 (Btu_IT ft per h ft^2 °F 1.730 735 E+00 W/(m K))		
-00989	U	watt per centimetre kelvin	watts per centimetre kelvin	W/cm·K|W/cm·°C	watt per centimeter kelvin|watts per centimeter kelvin		thermal-conductivity	1,1,-3,0,-1,0,0,0,0	100	1	0	0	1		W/(cm*K)	BIPM SI Brochure 9th ed. (2019) Table 6 (W/(m K)) with cm		
-00990	U	calorie per second centimetre degree Celsius	calories per second centimetre degree Celsius	cal/s·cm·°C	calorie per second centimeter degree Celsius|thermochemical calorie per second centimetre degree Celsius		thermal-conductivity	1,1,-3,0,-1,0,0,0,0	2092	5	0	0	1		cal/(s*cm*Δ°C)	NIST SP 811 (2008) B.8 (calorie_th per centimeter second degree Celsius 4.184 E+02 W/(m K))		
-00991	U	BTU inch per second square foot degree Fahrenheit	BTU inches per second square foot degree Fahrenheit	BTU·in/s·ft²·°F|Btu·in/s·ft²·°F	British thermal unit inch per second square foot degree Fahrenheit		thermal-conductivity	1,1,-3,0,-1,0,0,0,0	52752792631	101600000	0	0	1		BTU*in/(s*ft^2*Δ°F)	NIST SP 811 (2008) B.8 (Btu_IT in per s ft^2 °F 5.192 204 E+02 W/(m K))		
-00992	U	part per million per kelvin	parts per million per kelvin	ppm/K|ppm/°C|µm/m·K	part per million per degree Celsius|microstrain per kelvin|micrometre per metre kelvin		thermal-expansion	0,0,0,0,-1,0,0,0,0	1	1000000	0	0	1	c	1e-6/K	ISO 80000-5:2019 (linear expansion coefficient, unit K^-1); 1 ppm = 1e-6		
-00993	U	part per million per degree Fahrenheit	parts per million per degree Fahrenheit	ppm/°F|µin/in·°F	microinch per inch degree Fahrenheit|microstrain per degree Fahrenheit		thermal-expansion	0,0,0,0,-1,0,0,0,0	9	5000000	0	0	1	c	1e-6/Δ°F	ISO 80000-5:2019 (unit K^-1); NIST SP 811 (2008) B.8 (degree Fahrenheit interval = 5/9 K)		
-00994	U	percent per kelvin	percent per kelvin	%/K|%/°C	percent per degree Celsius		thermal-expansion	0,0,0,0,-1,0,0,0,0	1	100	0	0	1		0.01/K	ISO 80000-5:2019 (unit K^-1); 1 % = 0.01		
-00995	U	reciprocal kelvin	reciprocal kelvins	1/K|K⁻¹	per kelvin		thermal-expansion	0,0,0,0,-1,0,0,0,0	1	1	0	0	1	c	1/K	ISO 80000-5:2019 (linear expansion coefficient, unit K^-1)		
-00996	U	reciprocal degree Celsius	reciprocal degrees Celsius	1/°C|°C⁻¹	per degree Celsius		thermal-expansion	0,0,0,0,-1,0,0,0,0	1	1	0	0	1		1/Δ°C	ISO 80000-5:2019; degree Celsius interval = 1 K (BIPM SI Brochure 9th ed. (2019) 2.3.1)		
-00997	U	reciprocal degree Fahrenheit	reciprocal degrees Fahrenheit	1/°F|°F⁻¹	per degree Fahrenheit|reciprocal degree Rankine|per degree Rankine		thermal-expansion	0,0,0,0,-1,0,0,0,0	9	5	0	0	1		1/Δ°F	NIST SP 811 (2008) B.8 (degree Fahrenheit interval = 5/9 K)		
-00998	U	tog	togs	tog			thermal-resistance	0,-1,3,0,1,0,0,0,0	1	10	0	0	1	c	0.1 m^2*K/W	BS 4745 (tog = 0.1 m^2 K/W); sizes.com "tog"		
-00999	U	clo	clos	clo			thermal-resistance	0,-1,3,0,1,0,0,0,0	31	200	0	0	1	c	0.155 m^2*K/W	NIST SP 811 (2008) B.8 (clo 1.55 E-01 m^2 K/W); ISO 9920		
-01000	U	square foot hour degree Fahrenheit per BTU	square foot hours degree Fahrenheit per BTU	ft²·h·°F/BTU|ft²·h·°F/Btu|h·ft²·°F/Btu	US R-value|R-value IP|inch-pound R-value		thermal-resistance	0,-1,3,0,1,0,0,0,0	9290304000	52752792631	0	0	1	c	ft^2*h*Δ°F/BTU	NIST SP 811 (2008) B.8 (degree Fahrenheit hour square foot per Btu_IT 1.761 102 E-01 m^2 K/W)		
-01001	U	square foot hour degree Fahrenheit per thermochemical BTU	square foot hours degree Fahrenheit per thermochemical BTU	ft²·h·°F/BTU_th			thermal-resistance	0,-1,3,0,1,0,0,0,0	4180636800	23722880951	0	0	1		ft^2*h*Δ°F/BTU_th	NIST SP 811 (2008) B.8 (degree Fahrenheit hour square foot per Btu_th 1.762 280 E-01 m^2 K/W)		
-01002	U	square metre hour degree Celsius per IT kilocalorie	square metre hours degree Celsius per IT kilocalorie	m²·h·°C/kcal_IT|m²·h·°C/kcal			thermal-resistance	0,-1,3,0,1,0,0,0,0	1000	1163	0	0	1		m^2*h*Δ°C/kcal_IT	NIST SP 811 (2008) B.8 (kilocalorie_IT 4.1868 E+03 J)		
-01003	U	square metre kelvin per watt	square metre kelvins per watt	m²·K/W|m2K/W|m²·°C/W|RSI	square meter kelvin per watt|SI R-value|metric R-value		thermal-resistance	0,-1,3,0,1,0,0,0,0	1	1	0	0	1	c	m^2*K/W	ISO 80000-5:2019 (thermal insulance, unit m^2 K/W); ISO 6946		
-01004	U	Planck time	Planck times				time	0,0,1,0,0,0,0,0,0	5391247	100000000000000000000000000000000000000000000000000	0	0	1	~	5.391247e-44 s	CODATA 2018 (Tiesinga et al., RMP 93, 025010, 2021)		
-01005	U	natural unit of time	natural units of time				time	0,0,1,0,0,0,0,0,0	128808866819	100000000000000000000000000000000	0	0	1	~	1.28808866819e-21 s	CODATA 2018 (natural unit of time, ħ/mₑc²)		
-01006	U	atomic unit of time	atomic units of time				time	0,0,1,0,0,0,0,0,0	24188843265857	1000000000000000000000000000000	0	0	1	~	2.4188843265857e-17 s	CODATA 2018 (atomic unit of time, ħ/Eₕ)		
-01007	U	svedberg	svedbergs		svedberg unit|svedberg units		time	0,0,1,0,0,0,0,0,0	1	10000000000000	0	0	1		1e-13 s	IUPAC Compendium of Chemical Terminology (Gold Book): svedberg = 1e-13 s		
-01008	U	shake	shakes				time	0,0,1,0,0,0,0,0,0	1	100000000	0	0	1		1e-8 s	NIST SP 811 (2008) B.8 (shake, 1.0 E-08 s)		
-01009	U	decimal second	decimal seconds		French decimal second		time	0,0,1,0,0,0,0,0,0	108	125	0	0	1		1/100000 d	French décret of 4 frimaire an II (1793): day = 10 hours of 100 minutes of 100 seconds		
-01010	U	sidereal second	sidereal seconds				time	0,0,1,0,0,0,0,0,0	4308204527	4320000000	0	0	1	~	86164.09054 s/86400	NIST SP 811 (2008) B.8 (second (sidereal), 9.972 696 E-01 s)		
-01011	U	second	seconds	s	sec|secs		time	0,0,1,0,0,0,0,0,0	1	1	0	0	1	cs	base	BIPM SI Brochure 9th ed. (2019) 2.3.1	duration-second	
-01012	U	helek	halakim		chelek|chalakim		time	0,0,1,0,0,0,0,0,0	10	3	0	0	1		1/1080 h	Maimonides, Mishneh Torah, Sanctification of the New Moon 6:2 (hour = 1080 halakim)		
-01013	U	sidereal minute	sidereal minutes				time	0,0,1,0,0,0,0,0,0	4308204527	72000000	0	0	1	~	86164.09054 s/1440	NIST SP 811 (2008) B.8 (minute (sidereal), 5.983 617 E+01 s)		
-01014	U	minute	minutes	min	mins		time	0,0,1,0,0,0,0,0,0	60	1	0	0	1	c	60 s	BIPM SI Brochure 9th ed. (2019) Table 8	duration-minute	
-01015	U	decimal minute	decimal minutes		French decimal minute|Swatch beat|Swatch beats		time	0,0,1,0,0,0,0,0,0	432	5	0	0	1		1/1000 d	French décret of 4 frimaire an II (1793); Swatch Internet Time (1998) .beat = 1/1000 day		
-01016	U	moment	moments		medieval moment		time	0,0,1,0,0,0,0,0,0	90	1	0	0	1		1/40 h	Bede, De temporum ratione (725) ch. 3: hour = 4 points = 10 minutes = 40 moments		
-01017	U	sidereal hour	sidereal hours				time	0,0,1,0,0,0,0,0,0	4308204527	1200000	0	0	1	~	86164.09054 s/24	NIST SP 811 (2008) B.8 (hour (sidereal), 3.590 170 E+03 s)		
-01018	U	hour	hours	h	hr|hrs		time	0,0,1,0,0,0,0,0,0	3600	1	0	0	1	c	60 min	BIPM SI Brochure 9th ed. (2019) Table 8	duration-hour	
-01019	U	decimal hour	decimal hours		French decimal hour		time	0,0,1,0,0,0,0,0,0	8640	1	0	0	1		1/10 d	French décret of 4 frimaire an II (1793)		
-01020	U	sidereal day	sidereal days				time	0,0,1,0,0,0,0,0,0	4308204527	50000	0	0	1	~	86164.09054 s	NIST SP 811 (2008) B.8 (day (sidereal), 8.616 409 E+04 s); Explanatory Supplement to the Astronomical Almanac		
-01021	U	day	days	d			time	0,0,1,0,0,0,0,0,0	86400	1	0	0	1	c	24 h	BIPM SI Brochure 9th ed. (2019) Table 8	duration-day	
-01022	U	sol	sols		Martian day|Martian days|Mars solar day		time	0,0,1,0,0,0,0,0,0	22193811	250	0	0	1	~	88775.244 s	Allison & McEwen, Planet. Space Sci. 48, 215 (2000): mean Mars solar day		
-01023	U	week	weeks	wk	sennight|sennights		time	0,0,1,0,0,0,0,0,0	604800	1	0	0	1	c	7 d	ISO 8601-1:2019 (calendar week = 7 days)	duration-week	
-01024	U	fortnight	fortnights				time	0,0,1,0,0,0,0,0,0	1209600	1	0	0	1		14 d	CLDR units.xml (duration-fortnight = 14 days)	duration-fortnight	
-01025	U	winal	winals		uinal|winik		time	0,0,1,0,0,0,0,0,0	1728000	1	0	0	1		20 d	Maya Long Count (J. E. S. Thompson, Maya Hieroglyphic Writing, 1950): winal = 20 days		
-01026	U	draconic month	draconic months		draconitic month|nodical month		time	0,0,1,0,0,0,0,0,0	1469459934	625	0	0	1	~	27.212221 d	J. Meeus, Astronomical Algorithms, 2nd ed. (1998) ch. 49 (mean, J2000)		
-01027	U	tropical month	tropical months				time	0,0,1,0,0,0,0,0,0	1475365428	625	0	0	1	~	27.321582 d	J. Meeus, Astronomical Algorithms, 2nd ed. (1998) ch. 49 (mean, J2000)		
-01028	U	sidereal month	sidereal months				time	0,0,1,0,0,0,0,0,0	1475369694	625	0	0	1	~	27.321661 d	J. Meeus, Astronomical Algorithms, 2nd ed. (1998) ch. 49 (mean, J2000)		
-01029	U	anomalistic month	anomalistic months				time	0,0,1,0,0,0,0,0,0	59517828	25	0	0	1	~	27.55455 d	J. Meeus, Astronomical Algorithms, 2nd ed. (1998) ch. 49 (mean, J2000)		
-01030	U	Islamic mean month	Islamic mean months		mean Islamic month|tabular Islamic month		time	0,0,1,0,0,0,0,0,0	2551440	1	0	0	1		10631/360 d	tabular Islamic calendar: 10 631 days in 360 months (Reingold & Dershowitz, Calendrical Calculations, 4th ed. 2018)		
-01031	U	synodic month	synodic months		lunation|lunations|lunar month|lunar months		time	0,0,1,0,0,0,0,0,0	1594651806	625	0	0	1	~	29.530589 d	J. Meeus, Astronomical Algorithms, 2nd ed. (1998) ch. 49 (mean, J2000)		
-01032	U	molad month	molad months		Hebrew mean month|mean molad interval		time	0,0,1,0,0,0,0,0,0	7654330	3	0	0	1		765433/25920 d	Hebrew calendar molad interval 29 d 12 h 793 halakim; Maimonides, Mishneh Torah, Sanctification of the New Moon 6:3		
-01033	U	month	months	mo			time	0,0,1,0,0,0,0,0,0	2629800	1	0	0	1		1/12 a	CLDR units.xml (month = year/12)	duration-month	
-01034	U	quarter	quarters		quarter year|quarter years|quarter-year		time	0,0,1,0,0,0,0,0,0	7889400	1	0	0	1		1/4 a	CLDR units.xml (quarter = year/4)	duration-quarter	
-01035	U	eclipse year	eclipse years		draconic year|draconic years		time	0,0,1,0,0,0,0,0,0	748699362	25	0	0	1	~	346.620075 d	J. Meeus, Astronomical Algorithms, 2nd ed. (1998) (mean, J2000)		
-01036	U	Islamic mean year	Islamic mean years		mean Islamic year|tabular Islamic year		time	0,0,1,0,0,0,0,0,0	30617280	1	0	0	1		10631/30 d	tabular Islamic calendar: 10 631 days in 30 years (Reingold & Dershowitz, Calendrical Calculations, 4th ed. 2018)		
-01037	U	lunar year	lunar years				time	0,0,1,0,0,0,0,0,0	19135821672	625	0	0	1	~	12*29.530589 d	12 synodic months; J. Meeus, Astronomical Algorithms, 2nd ed. (1998)		
-01038	U	Maya tun	Maya tuns				time	0,0,1,0,0,0,0,0,0	31104000	1	0	0	1		360 d	Maya Long Count (J. E. S. Thompson, Maya Hieroglyphic Writing, 1950): tun = 18 winals		
-01039	U	calendar year	calendar years		common year|common years		time	0,0,1,0,0,0,0,0,0	31536000	1	0	0	1		365 d	NIST SP 811 (2008) B.8 (year (365 days), 3.1536 E+07 s)		
-01040	U	tropical year	tropical years		solar year|solar years|mean tropical year		time	0,0,1,0,0,0,0,0,0	3944615652	125	0	0	1	~	365.24219 d	NIST SP 811 (2008) B.8 (year (tropical), 3.155 693 E+07 s)		
-01041	U	Gregorian year	Gregorian years		mean Gregorian year		time	0,0,1,0,0,0,0,0,0	31556952	1	0	0	1		365.2425 d	Gregorian calendar, bull Inter gravissimas (1582): 97 leap days in 400 years		
-01042	U	Hebrew mean year	Hebrew mean years		mean Hebrew year		time	0,0,1,0,0,0,0,0,0	1798767550	57	0	0	1		35975351/98496 d	Hebrew calendar: 235 molad months in 19 years (Maimonides, Mishneh Torah, Sanctification of the New Moon 6)		
-01043	U	year	years	a|yr	Julian year|Julian years|annum|anni|yrs		time	0,0,1,0,0,0,0,0,0	31557600	1	0	0	1	c	365.25 d	IAU Style Manual (1989) (Julian year = 365.25 d); ISO 80000-3:2019 (a)	duration-year	
-01044	U	sidereal year	sidereal years				time	0,0,1,0,0,0,0,0,0	19723843602	625	0	0	1	~	365.256363 d	NIST SP 811 (2008) B.8 (year (sidereal), 3.155 815 E+07 s)		
-01045	U	Gaussian year	Gaussian years				time	0,0,1,0,0,0,0,0,0	3456000000000000	344041979	1	0	1		(2 pi/0.01720209895) d	IAU (1938, 1976): Gaussian gravitational constant k = 0.01720209895 (exact)		
-01046	U	anomalistic year	anomalistic years				time	0,0,1,0,0,0,0,0,0	19724020344	625	0	0	1	~	365.259636 d	J. Meeus, Astronomical Algorithms, 2nd ed. (1998) (mean, J2000)		
-01047	U	leap year	leap years		bissextile year		time	0,0,1,0,0,0,0,0,0	31622400	1	0	0	1		366 d	Gregorian calendar (366 days)		
-01048	U	olympiad	olympiads				time	0,0,1,0,0,0,0,0,0	126230400	1	0	0	1		4 a	Oxford English Dictionary (olympiad: period of four years)		
-01049	U	lustrum	lustra		lustrums		time	0,0,1,0,0,0,0,0,0	157788000	1	0	0	1		5 a	Oxford English Dictionary (lustrum: period of five years)		
-01050	U	decade	decades				time	0,0,1,0,0,0,0,0,0	315576000	1	0	0	1		10 a	CLDR units.xml (decade = 10 years)	duration-decade	
-01051	U	saros	saroses		saros cycle		time	0,0,1,0,0,0,0,0,0	355607352738	625	0	0	1	~	223*29.530589 d	223 synodic months; J. Meeus, Astronomical Algorithms, 2nd ed. (1998)		
-01052	U	Metonic cycle	Metonic cycles		enneadecaeteris		time	0,0,1,0,0,0,0,0,0	74948634882	125	0	0	1	~	235*29.530589 d	235 synodic months; J. Meeus, Astronomical Algorithms, 2nd ed. (1998)		
-01053	U	k'atun	k'atuns		katun|katuns		time	0,0,1,0,0,0,0,0,0	622080000	1	0	0	1		7200 d	Maya Long Count (J. E. S. Thompson, Maya Hieroglyphic Writing, 1950): k'atun = 20 tuns		
-01054	U	century	centuries		Julian century|Julian centuries		time	0,0,1,0,0,0,0,0,0	3155760000	1	0	0	1		100 a	CLDR units.xml (century = 100 years); IAU (Julian century = 36525 d)	duration-century	
-01055	U	b'ak'tun	b'ak'tuns		baktun|baktuns		time	0,0,1,0,0,0,0,0,0	12441600000	1	0	0	1		144000 d	Maya Long Count (J. E. S. Thompson, Maya Hieroglyphic Writing, 1950): b'ak'tun = 20 k'atuns		
-01056	U	millennium	millennia	ka|kyr	kiloannum|kiloanna|kiloyear|kiloyears|millenniums		time	0,0,1,0,0,0,0,0,0	31557600000	1	0	0	1		1000 a	IUPAC-IUGS (Holden et al., Pure Appl. Chem. 83, 1159, 2011): ka = 1000 a		
-01057	U	megaannum	megaanna	Ma|Myr	megayear|megayears		time	0,0,1,0,0,0,0,0,0	31557600000000	1	0	0	1		1e6 a	IUPAC-IUGS (Holden et al., Pure Appl. Chem. 83, 1159, 2011): Ma = 1e6 a		
-01058	U	gigaannum	gigaanna	Ga|Gyr	gigayear|gigayears		time	0,0,1,0,0,0,0,0,0	31557600000000000	1	0	0	1		1e9 a	IUPAC-IUGS (Holden et al., Pure Appl. Chem. 83, 1159, 2011): Ga = 1e9 a		
-01059	U	dyne centimetre	dyne centimetres	dyn·cm|dyncm	dyne centimeter|dyne centimeters|dyne-centimetre|dyne-centimeter		torque	2,1,-2,0,0,0,0,0,0	1	10000000	0	0	1		1e-7 N*m	NIST SP 811 (2008) B.8 (dyne centimeter 1.0 E-07 N m)		
-01060	U	gram-force centimetre	gram-force centimetres	gf·cm|gfcm	gram-force centimeter|gram-force centimeters|pond centimetre		torque	2,1,-2,0,0,0,0,0,0	196133	2000000000	0	0	1		9.80665 g*m/s^2*cm	NIST SP 811 (2008) B.8 (gram-force 9.806 65 E-03 N) x cm		
-01061	U	newton millimetre	newton millimetres	N·mm|Nmm	newton millimeter|newton millimeters		torque	2,1,-2,0,0,0,0,0,0	1	1000	0	0	1		N*mm	BIPM SI Brochure 9th ed. (2019) Table 4 (newton) x mm		
-01062	U	ounce-force inch	ounce-force inches	ozf·in|ozfin|oz·in	inch-ounce|inch-ounces|ounce-inch|ounce-inches|inch ounce-force		torque	2,1,-2,0,0,0,0,0,0	1129848290276167	160000000000000000	0	0	1		9.80665 oz*m/s^2*in	NIST SP 811 (2008) B.8 (ounce (avoirdupois)-force inch 7.061 552 E-03 N m)		
-01063	U	newton centimetre	newton centimetres	N·cm|Ncm	newton centimeter|newton centimeters		torque	2,1,-2,0,0,0,0,0,0	1	100	0	0	1		N*cm	BIPM SI Brochure 9th ed. (2019) Table 4 (newton) x cm		
-01064	U	poundal foot	poundal feet	pdl·ft|pdlft			torque	2,1,-2,0,0,0,0,0,0	6584392202157	156250000000000	0	0	1		lb*ft^2/s^2	NIST SP 811 (2008) B.8 (poundal 1.382 550 E-01 N) x ft		
-01065	U	kilogram-force centimetre	kilogram-force centimetres	kgf·cm|kgfcm|kp·cm	kilogram-force centimeter|kilogram-force centimeters|kilopond centimetre		torque	2,1,-2,0,0,0,0,0,0	196133	2000000	0	0	1		9.80665 kg*m/s^2*cm	NIST SP 811 (2008) B.8 (kilogram-force 9.806 65 N) x cm		
-01066	U	pound-force inch	pound-force inches	lbf·in|lbfin|in·lbf|in-lb	inch-pound|inch-pounds|pound-inch|pound-inches|inch pound-force|inch-pound-force		torque	2,1,-2,0,0,0,0,0,0	1129848290276167	10000000000000000	0	0	1	c	9.80665 lb*m/s^2*in	NIST SP 811 (2008) B.8 (pound-force inch 1.129 848 E-01 N m)		
-01067	U	newton metre	newton metres	N·m|Nm|N⋅m	newton meter|newton meters|newton-metre|newton-metres|newton-meter|newton-meters		torque	2,1,-2,0,0,0,0,0,0	1	1	0	0	1	cs	N*m	BIPM SI Brochure 9th ed. (2019) Table 6 (moment of force: N m)	torque-newton-meter	
-01068	U	pound-force foot	pound-force feet	lbf·ft|lbfft|lb·ft|lb-ft	pound-foot|pound-feet|pound foot|pound feet|pound-force-foot		torque	2,1,-2,0,0,0,0,0,0	3389544870828501	2500000000000000	0	0	1	c	9.80665 lb*m/s^2*ft	NIST SP 811 (2008) B.8 (pound-force foot 1.355 818 E+00 N m)	torque-pound-force-foot	
-01069	U	kilogram-force metre	kilogram-force metres	kgf·m|kgfm|kp·m|mkp	kilogram-force meter|kilogram-force meters|kilopond metre|kilopond meter|metre kilopond		torque	2,1,-2,0,0,0,0,0,0	196133	20000	0	0	1	c	9.80665 N*m	NIST SP 811 (2008) B.8 (kilogram-force meter 9.806 65 N m)		
-01070	U	kip inch	kip inches	kip·in|kipin	kip-inch|kip-inches		torque	2,1,-2,0,0,0,0,0,0	1129848290276167	10000000000000	0	0	1		9806.65 lb*m/s^2*in	NIST SP 811 (2008) B.8 (kip = 1000 lbf = 4.448 222 E+03 N) x in		
-01071	U	kip foot	kip feet	kip·ft|kipft	kip-foot|kip-feet		torque	2,1,-2,0,0,0,0,0,0	3389544870828501	2500000000000	0	0	1		9806.65 lb*m/s^2*ft	NIST SP 811 (2008) B.8 (kip = 1000 lbf = 4.448 222 E+03 N) x ft		
-01072	U	tonne-force metre	tonne-force metres	tf·m|tfm	tonne-force meter|tonne-force meters|metric ton-force metre		torque	2,1,-2,0,0,0,0,0,0	196133	20	0	0	1		9806.65 N*m	NIST SP 811 (2008) B.8 (kilogram-force 9.806 65 N) x 1000 x m		
-01073	U	scaled point	scaled points		TeX scaled point|TeX scaled points		typography	1,0,0,0,0,0,0,0,0	127	23681433600	0	0	1		in/72.27/65536	Knuth, The TeXbook (1984): 1 sp = 1/65536 pt		
-01074	U	twip	twips				typography	1,0,0,0,0,0,0,0,0	127	7200000	0	0	1		in/1440	Microsoft Rich Text Format Specification 1.9.1 (twip = 1/20 point)		
-01075	U	kyu	kyu		quarter-millimetre|quarter-millimeter		typography	1,0,0,0,0,0,0,0,0	1	4000	0	0	1		0.00025 m	CSS Values and Units Level 3 (Q unit); Japanese phototypesetting		
-01076	U	CSS pixel	CSS pixels	px	CSS px|reference pixel|reference pixels		typography	1,0,0,0,0,0,0,0,0	127	480000	0	0	1	c	in/96	CSS Values and Units Level 3, 5.2 (1px = 1/96 in)		
-01077	U	printers point	printers points		American point|American points|ATF point		typography	1,0,0,0,0,0,0,0,0	1757299	5000000000	0	0	1		0.013837 in	NIST SP 811 (2008) B.8 (point, printer's); NIST HB 44 (2024) App. C		
-01078	U	TeX point	TeX points				typography	1,0,0,0,0,0,0,0,0	127	361350	0	0	1		in/72.27	Knuth, The TeXbook (1984): 72.27 pt = 1 in		
-01079	U	point	points	point	typographic point|typographic points|PostScript point|PostScript points|DTP point|DTP points|big point|big points		typography	1,0,0,0,0,0,0,0,0	127	360000	0	0	1	c	in/72	NIST SP 811 (2008) B.8 (point, computer); Adobe PostScript Language Reference	length-point	pt
-01080	U	Berthold point	Berthold points				typography	1,0,0,0,0,0,0,0,0	1	2660	0	0	1		m/2660	H. Berthold (1878): 2660 points = 1 m; GNU units 2.22 definitions.units		
-01081	U	Didot point	Didot points		didot|didots|French point|French points		typography	1,0,0,0,0,0,0,0,0	125	332472	0	0	1		pouce/72	F. A. Didot (c. 1783): 1/72 pouce du roi; Zupko, French Weights and Measures before the Revolution (1978)		
-01082	U	DIN Didot point	DIN Didot points		German Didot point|German Didot points		typography	1,0,0,0,0,0,0,0,0	75213	200000000	0	0	1		0.000376065 m	DIN 16507 (1954); GNU units 2.22 definitions.units		
-01083	U	pearl	pearl		pearl type		typography	1,0,0,0,0,0,0,0,0	1757299	1000000000	0	0	1		5*0.013837 in	American point system (1886): 5 points; GNU units 2.22 definitions.units		
-01084	U	agate line	agate lines				typography	1,0,0,0,0,0,0,0,0	127	70000	0	0	1		in/14	US newspaper advertising measure (14 agate lines per inch); Webster's New International Dictionary		
-01085	U	agate	agate		ruby type		typography	1,0,0,0,0,0,0,0,0	19330289	10000000000	0	0	1		5.5*0.013837 in	American point system (1886): 5 1/2 points; GNU units 2.22 definitions.units		
-01086	U	nonpareil	nonpareil				typography	1,0,0,0,0,0,0,0,0	5271897	2500000000	0	0	1		6*0.013837 in	American point system (1886): 6 points; GNU units 2.22 definitions.units		
-01087	U	minion	minion				typography	1,0,0,0,0,0,0,0,0	12301093	5000000000	0	0	1		7*0.013837 in	American point system (1886): 7 points; GNU units 2.22 definitions.units		
-01088	U	brevier	brevier				typography	1,0,0,0,0,0,0,0,0	1757299	625000000	0	0	1		8*0.013837 in	American point system (1886): 8 points; GNU units 2.22 definitions.units		
-01089	U	bourgeois	bourgeois				typography	1,0,0,0,0,0,0,0,0	15815691	5000000000	0	0	1		9*0.013837 in	American point system (1886): 9 points; GNU units 2.22 definitions.units		
-01090	U	long primer	long primer				typography	1,0,0,0,0,0,0,0,0	1757299	500000000	0	0	1		10*0.013837 in	American point system (1886): 10 points; GNU units 2.22 definitions.units		
-01091	U	small pica	small pica				typography	1,0,0,0,0,0,0,0,0	19330289	5000000000	0	0	1		11*0.013837 in	American point system (1886): 11 points; GNU units 2.22 definitions.units		
-01092	U	printers pica	printers picas		American pica|American picas		typography	1,0,0,0,0,0,0,0,0	5271897	1250000000	0	0	1		12*0.013837 in	NIST SP 811 (2008) B.8 (pica, printer's)		
-01093	U	pica	picas	pica	PostScript pica|PostScript picas|computer pica|computer picas|DTP pica|DTP picas		typography	1,0,0,0,0,0,0,0,0	127	30000	0	0	1	c	in/6	NIST SP 811 (2008) B.8 (pica, computer); NIST HB 44 (2024) App. C		
-01094	U	cicero	ciceros				typography	1,0,0,0,0,0,0,0,0	125	27706	0	0	1		12 didot	Didot system: 1 cicero = 12 Didot points		
-01095	U	great primer	great primer				typography	1,0,0,0,0,0,0,0,0	15815691	2500000000	0	0	1		18*0.013837 in	American point system (1886): 18 points; GNU units 2.22 definitions.units		
-01096	U	canon	canon		canon type		typography	1,0,0,0,0,0,0,0,0	5271897	312500000	0	0	1		48*0.013837 in	American point system (1886): 48 points; GNU units 2.22 definitions.units		
-01097	U	decibel-microvolt	decibel-microvolts	dBµV|dBμV	dBuV|decibel microvolt|decibels microvolt		voltage-level	2,1,-3,-1,0,0,0,0,0	1	1	0	0	1	~c	scale(V; 1e-6 10^(x/20); 20 log10(y/1e-6))	ITU-R V.574-5 (2015) Annex 1 §6.5 (dB(µV): absolute voltage level re 1 µV, 20 lg)			V;1e-6 10^(x/20);20 log10(y/1e-6);;;;0.0
-01098	U	decibel-millivolt	decibel-millivolts	dBmV	decibel millivolt|decibels millivolt		voltage-level	2,1,-3,-1,0,0,0,0,0	1	1	0	0	1	~	scale(V; 1e-3 10^(x/20); 20 log10(y/1e-3))	ITU-R V.574-5 (2015) Annex 1 §6.5 (absolute voltage level, 20 lg); cable-TV usage (dBmV re 1 mV, ANSI/SCTE)			V;1e-3 10^(x/20);20 log10(y/1e-3);;;;0.0
-01099	U	decibel-unloaded	decibels-unloaded	dBu	decibel unloaded|decibels unloaded		voltage-level	2,1,-3,-1,0,0,0,0,0	1	1	0	0	1	~c	scale(V; sqrt(0.6) 10^(x/20); 20 log10(y/sqrt(0.6)))	ITU-R V.574-5 (2015) Annex 1 §6.6 (audio levels re 0.775 V = 1 mW in 600 Ω)			V;sqrt(0.6) 10^(x/20);20 log10(y/sqrt(0.6));;;;0.0
-01100	U	decibel-volt	decibel-volts	dBV	decibel volt|decibels volt		voltage-level	2,1,-3,-1,0,0,0,0,0	1	1	0	0	1	~c	scale(V; 10^(x/20); 20 log10(y))	ITU-R V.574-5 (2015) Annex 1 §6.5 (dB(V): absolute voltage level re 1 V, 20 lg)			V;10^(x/20);20 log10(y);;;;0.0
-01101	U	litre per day	litres per day	L/d	liter per day|liters per day		volume-flow	3,0,-1,0,0,0,0,0,0	1	86400000	0	0	1	s	L/d	BIPM SI Brochure 9th ed. (2019) Table 8 (litre, day)		
-01102	U	cubic centimetre per minute	cubic centimetres per minute	cm³/min	cubic centimeter per minute|cubic centimeters per minute		volume-flow	3,0,-1,0,0,0,0,0,0	1	60000000	0	0	1		cm^3/min	BIPM SI Brochure 9th ed. (2019)		
-01103	U	US gallon per day	US gallons per day	gal/d|gpd	gallon per day|gallons per day		volume-flow	3,0,-1,0,0,0,0,0,0	157725491	3600000000000000	0	0	1		gal/d	NIST SP 811 (2008) B.8 (gallon (U.S.) per day)		
-01104	U	cubic inch per minute	cubic inches per minute	in³/min			volume-flow	3,0,-1,0,0,0,0,0,0	2048383	7500000000000	0	0	1		in^3/min	NIST SP 811 (2008) B.8 (cubic inch per minute)		
-01105	U	litre per hour	litres per hour	L/h	liter per hour|liters per hour		volume-flow	3,0,-1,0,0,0,0,0,0	1	3600000	0	0	1	s	L/h	BIPM SI Brochure 9th ed. (2019) Table 8 (litre, hour)		
-01106	U	US gallon per hour	US gallons per hour	gal/h|gph	gallon per hour|gallons per hour		volume-flow	3,0,-1,0,0,0,0,0,0	157725491	150000000000000	0	0	1		gal/h	NIST HB 44 (2024) App. C (gallon = 231 in³)		
-01107	U	barrel per day	barrels per day	bbl/d|bpd|BPD	oil barrel per day|oil barrels per day|barrels of oil per day		volume-flow	3,0,-1,0,0,0,0,0,0	1104078437	600000000000000	0	0	1		42 gal/d	NIST HB 44 (2024) App. C (petroleum barrel = 42 gal)		
-01108	U	cubic foot per hour	cubic feet per hour	ft³/h|cfh			volume-flow	3,0,-1,0,0,0,0,0,0	6145149	781250000000	0	0	1		ft^3/h	NIST SP 811 (2008) B.8 (cubic foot)		
-01109	U	cubic metre per day	cubic metres per day	m³/d	cubic meter per day|cubic meters per day		volume-flow	3,0,-1,0,0,0,0,0,0	1	86400	0	0	1		m^3/d	BIPM SI Brochure 9th ed. (2019) Table 8 (day)		
-01110	U	litre per minute	litres per minute	L/min|lpm|LPM	liter per minute|liters per minute		volume-flow	3,0,-1,0,0,0,0,0,0	1	60000	0	0	1	cs	L/min	BIPM SI Brochure 9th ed. (2019) Table 8 (litre, minute)		
-01111	U	acre-foot per year	acre-feet per year		acre-foot per annum|acre-feet per annum		volume-flow	3,0,-1,0,0,0,0,0,0	743563029	19023437500000	0	0	1		43560 ft^3/year	NIST HB 44 (2024) App. C (acre-foot); Julian year		
-01112	U	US gallon per minute	US gallons per minute	gal/min|gpm|GPM	gallon per minute|gallons per minute		volume-flow	3,0,-1,0,0,0,0,0,0	157725491	2500000000000	0	0	1	c	gal/min	NIST SP 811 (2008) B.8 (gallon (U.S.) per minute)		
-01113	U	imperial gallon per minute	imperial gallons per minute		UK gallon per minute|UK gallons per minute		volume-flow	3,0,-1,0,0,0,0,0,0	454609	6000000000	0	0	1		4.54609 L/min	UK Weights and Measures Act 1985 Sch. 1 (gallon = 4.54609 L)		
-01114	U	cubic metre per hour	cubic metres per hour	m³/h	cubic meter per hour|cubic meters per hour		volume-flow	3,0,-1,0,0,0,0,0,0	1	3600	0	0	1	c	m^3/h	BIPM SI Brochure 9th ed. (2019) Table 8 (hour)		
-01115	U	cubic foot per minute	cubic feet per minute	ft³/min|cfm|CFM			volume-flow	3,0,-1,0,0,0,0,0,0	18435447	39062500000	0	0	1	c	ft^3/min	NIST SP 811 (2008) B.8 (cubic foot per minute)		
-01116	U	litre per second	litres per second	L/s	liter per second|liters per second		volume-flow	3,0,-1,0,0,0,0,0,0	1	1000	0	0	1	s	L/s	BIPM SI Brochure 9th ed. (2019) Table 8 (litre)		
-01117	U	barrel per minute	barrels per minute	bbl/min	oil barrel per minute|oil barrels per minute		volume-flow	3,0,-1,0,0,0,0,0,0	3312235311	1250000000000	0	0	1		42 gal/min	NIST HB 44 (2024) App. C (petroleum barrel = 42 gal)		
-01118	U	US gallon per second	US gallons per second	gal/s	gallon per second|gallons per second		volume-flow	3,0,-1,0,0,0,0,0,0	473176473	125000000000	0	0	1		gal/s	NIST HB 44 (2024) App. C (gallon = 231 in³)		
-01119	U	acre-foot per day	acre-feet per day				volume-flow	3,0,-1,0,0,0,0,0,0	2230689087	156250000000	0	0	1		43560 ft^3/d	NIST HB 44 (2024) App. C (acre-foot)		
-01120	U	cubic metre per minute	cubic metres per minute	m³/min	cubic meter per minute|cubic meters per minute		volume-flow	3,0,-1,0,0,0,0,0,0	1	60	0	0	1		m^3/min	BIPM SI Brochure 9th ed. (2019) Table 8 (minute)		
-01121	U	cubic foot per second	cubic feet per second	ft³/s|cfs	cusec|cusecs		volume-flow	3,0,-1,0,0,0,0,0,0	55306341	1953125000	0	0	1		ft^3/s	NIST SP 811 (2008) B.8 (cubic foot per second)		
-01122	U	million gallons per day	million gallons per day	MGD|Mgal/d	million US gallons per day		volume-flow	3,0,-1,0,0,0,0,0,0	157725491	3600000000	0	0	1		1e6 gal/d	NIST HB 44 (2024) App. C (gallon = 231 in³); US water-utility usage		
-01123	U	cubic metre per second	cubic metres per second	m³/s	cubic meter per second|cubic meters per second|cumec|cumecs		volume-flow	3,0,-1,0,0,0,0,0,0	1	1	0	0	1	c	m^3/s	BIPM SI Brochure 9th ed. (2019) (coherent SI unit)		
-01124	U	sverdrup	sverdrups				volume-flow	3,0,-1,0,0,0,0,0,0	1000000	1	0	0	1		1e6 m^3/s	AMS Glossary of Meteorology (sverdrup = 10⁶ m³/s)		
-01125	U	cubic millimetre	cubic millimetres	mm³	cubic millimeter|cubic millimeters		volume	3,0,0,0,0,0,0,0,0	1	1000000000	0	0	1		1e-9 m^3	BIPM SI Brochure 9th ed. (2019)		
-01126	U	lambda	lambdas	λ			volume	3,0,0,0,0,0,0,0,0	1	1000000000	0	0	1		1e-9 m^3	NIST SP 811 (2008) B.8 (lambda = 1 µL)		
-01127	U	metric drop	metric drops		medicinal drop|medicinal drops		volume	3,0,0,0,0,0,0,0,0	1	20000000	0	0	1		0.00005 L	United States Pharmacopeia: 20 drops = 1 mL		
-01128	U	drop	drops		US drop|US drops		volume	3,0,0,0,0,0,0,0,0	157725491	3072000000000000	0	0	1	~	tsp/96	CLDR units.xml (drop = 1/576 US fl oz)	volume-drop	
-01129	U	imperial minim	imperial minims		UK minim|UK minims		volume	3,0,0,0,0,0,0,0,0	454609	7680000000000	0	0	1		4.54609 L/76800	UK Weights and Measures Act 1985 Sch. 1 (1 fluid drachm = 60 minims)		
-01130	U	minim	minims		US minim|US minims		volume	3,0,0,0,0,0,0,0,0	157725491	2560000000000000	0	0	1		floz/480	NIST HB 44 (2024) App. C (1 fluid dram = 60 minims)		
-01131	U	smidgen	smidgens		smidgeon|smidgin		volume	3,0,0,0,0,0,0,0,0	157725491	1024000000000000	0	0	1	~	tsp/32	Allrecipes (2019), US measuring-spoon convention: smidgen = 1/32 tsp		
-01132	U	pinch	pinches				volume	3,0,0,0,0,0,0,0,0	157725491	512000000000000	0	0	1	~	tsp/16	Allrecipes (2019), US measuring-spoon convention: pinch = 1/16 tsp	volume-pinch	
-01133	U	dash	dashes				volume	3,0,0,0,0,0,0,0,0	157725491	256000000000000	0	0	1	~	tsp/8	Allrecipes (2019), US measuring-spoon convention: dash = 1/8 tsp		
-01134	U	cubic centimetre	cubic centimetres	cm³|cc	cubic centimeter|cubic centimeters		volume	3,0,0,0,0,0,0,0,0	1	1000000	0	0	1		1e-6 m^3	BIPM SI Brochure 9th ed. (2019)	volume-cubic-centimeter	
-01135	U	fluid scruple	fluid scruples		imperial fluid scruple		volume	3,0,0,0,0,0,0,0,0	454609	384000000000	0	0	1		4.54609 L/3840	Zupko, British Weights and Measures (1977): 1 fluid scruple = 20 minims = 1/3 fluid drachm		
-01136	U	tad	tads				volume	3,0,0,0,0,0,0,0,0	157725491	128000000000000	0	0	1	~	tsp/4	Allrecipes (2019), US measuring-spoon convention: tad = 1/4 tsp		
-01137	U	sai	sai				volume	3,0,0,0,0,0,0,0,0	2401	1331000000	0	0	1		sho/1000	Japan Weights and Measures Act (1891): 1 shō = 2401/1331 L; CLDR units.xml	volume-sai	
-01138	U	imperial fluid drachm	imperial fluid drachms		fluid drachm|fluid drachms|UK fluid drachm		volume	3,0,0,0,0,0,0,0,0	454609	128000000000	0	0	1		4.54609 L/1280	UK Weights and Measures Act 1985 Sch. 1 (fluid drachm = 1/8 fluid ounce)		
-01139	U	fluid dram	fluid drams	fldr	fluidram|fluidrams|US fluid dram|US fluid drams		volume	3,0,0,0,0,0,0,0,0	473176473	128000000000000	0	0	1		floz/8	NIST HB 44 (2024) App. C	volume-dram	
-01140	U	teaspoon	teaspoons	tsp	US teaspoon|US teaspoons|teaspoonful		volume	3,0,0,0,0,0,0,0,0	157725491	32000000000000	0	0	1	c	floz/6	NIST HB 44 (2024) App. C (1 tablespoon = 3 teaspoons)	volume-teaspoon	
-01141	U	metric teaspoon	metric teaspoons				volume	3,0,0,0,0,0,0,0,0	1	200000	0	0	1		0.005 L	metric cooking measure (5 mL); 21 CFR 101.9(b)(5)(viii)		
-01142	U	kosaji	kosaji		Japanese teaspoon		volume	3,0,0,0,0,0,0,0,0	1	200000	0	0	1		0.005 L	CLDR units.xml (kosaji = 5 mL)	volume-kosaji	
-01143	U	dessertspoon	dessertspoons	dsp	dessert spoon|US dessertspoon		volume	3,0,0,0,0,0,0,0,0	157725491	16000000000000	0	0	1		2 tsp	US cooking convention: 1 dessertspoon = 2 teaspoons	volume-dessert-spoon	
-01144	U	metric dessertspoon	metric dessertspoons				volume	3,0,0,0,0,0,0,0,0	1	100000	0	0	1		0.01 L	metric cooking measure (10 mL)		
-01145	U	tablespoon	tablespoons	tbsp|Tbsp|tbs	US tablespoon|US tablespoons|tablespoonful		volume	3,0,0,0,0,0,0,0,0	473176473	32000000000000	0	0	1	c	floz/2	NIST HB 44 (2024) App. C (1 fluid ounce = 2 tablespoons)	volume-tablespoon	
-01146	U	metric tablespoon	metric tablespoons				volume	3,0,0,0,0,0,0,0,0	3	200000	0	0	1		0.015 L	metric cooking measure (15 mL); 21 CFR 101.9(b)(5)(viii)		
-01147	U	ōsaji	ōsaji		osaji|Japanese tablespoon		volume	3,0,0,0,0,0,0,0,0	3	200000	0	0	1		0.015 L	CLDR units.xml (osaji = 15 mL)	volume-osaji	
-01148	U	cubic inch	cubic inches	in³	cu in|cuin		volume	3,0,0,0,0,0,0,0,0	2048383	125000000000	0	0	1		in^3	NIST SP 811 (2008) B.8	volume-cubic-inch	
-01149	U	Australian tablespoon	Australian tablespoons				volume	3,0,0,0,0,0,0,0,0	1	50000	0	0	1		0.02 L	Australian metric cooking measure (20 mL)		
-01150	U	imperial fluid ounce	imperial fluid ounces		imp fl oz|UK fluid ounce|UK fluid ounces|UK fl oz		volume	3,0,0,0,0,0,0,0,0	454609	16000000000	0	0	1		4.54609 L/160	UK Weights and Measures Act 1985 Sch. 1 (fluid ounce = 1/20 pint)	volume-fluid-ounce-imperial	
-01151	U	fluid ounce	fluid ounces	fl oz|floz	US fluid ounce|US fluid ounces|US fl oz		volume	3,0,0,0,0,0,0,0,0	473176473	16000000000000	0	0	1	c	gal/128	NIST HB 44 (2024) App. C	volume-fluid-ounce	oz|ounce|ounces
-01152	U	US legal fluid ounce	US legal fluid ounces		nutrition labeling fluid ounce		volume	3,0,0,0,0,0,0,0,0	3	100000	0	0	1		0.03 L	21 CFR 101.9(b)(5)(viii) (1 fl oz = 30 mL for nutrition labeling)		
-01153	U	jigger	jiggers		shot|shots		volume	3,0,0,0,0,0,0,0,0	1419529419	32000000000000	0	0	1		1.5 floz	CLDR units.xml (jigger = 1.5 US fl oz)	volume-jigger	
-01154	U	cyathus	cyathi				volume	3,0,0,0,0,0,0,0,0	120854597	2500000000000	0	0	1	~	sextarius/12	Skinner, Weights and Measures (1967); sextarius ≈ 35.4 in³		
-01155	U	acetabulum	acetabula				volume	3,0,0,0,0,0,0,0,0	362563791	5000000000000	0	0	1	~	sextarius/8	Skinner, Weights and Measures (1967); sextarius ≈ 35.4 in³		
-01156	U	gill	gills	gi	US gill|US gills		volume	3,0,0,0,0,0,0,0,0	473176473	4000000000000	0	0	1		gal/32	NIST HB 44 (2024) App. C (1 gill = 4 fluid ounces)		
-01157	U	charka	charki				volume	3,0,0,0,0,0,0,0,0	1229941	10000000000	0	0	1	~	vedro/100	Russian ukase of 11 Oct 1835: 1 charka = 1/100 vedro		
-01158	U	imperial gill	imperial gills		UK gill|UK gills|noggin|noggins		volume	3,0,0,0,0,0,0,0,0	454609	3200000000	0	0	1		4.54609 L/32	UK Weights and Measures Act 1985 Sch. 1 (gill = 1/4 pint)		
-01159	U	quartarius	quartarii				volume	3,0,0,0,0,0,0,0,0	362563791	2500000000000	0	0	1	~	sextarius/4	Skinner, Weights and Measures (1967); sextarius ≈ 35.4 in³		
-01160	U	gō	gō		gou|Japanese gill		volume	3,0,0,0,0,0,0,0,0	2401	13310000	0	0	1		sho/10	Japan Weights and Measures Act (1891): 1 shō = 2401/1331 L		
-01161	U	piccolo	piccolos		split bottle|quarter bottle		volume	3,0,0,0,0,0,0,0,0	3	16000	0	0	1		0.1875 L	quarter of a 750 mL wine bottle (wine split); GNU units 2.22 definitions.units		
-01162	U	Japanese cup	Japanese cups				volume	3,0,0,0,0,0,0,0,0	1	5000	0	0	1		0.2 L	CLDR units.xml (cup-jp = 200 mL)	volume-cup-jp	
-01163	U	Canadian cup	Canadian cups				volume	3,0,0,0,0,0,0,0,0	454609	2000000000	0	0	1		4.54609 L/20	Canadian customary cup = 8 imperial fluid ounces		
-01164	U	cup	cups		US cup|US cups|US customary cup		volume	3,0,0,0,0,0,0,0,0	473176473	2000000000000	0	0	1	c	gal/16	NIST HB 44 (2024) App. C (1 cup = 8 fluid ounces)	volume-cup	
-01165	U	US legal cup	US legal cups		legal cup|legal cups		volume	3,0,0,0,0,0,0,0,0	3	12500	0	0	1		0.24 L	21 CFR 101.9(b)(5)(viii) (1 cup = 240 mL for nutrition labeling)		
-01166	U	metric cup	metric cups				volume	3,0,0,0,0,0,0,0,0	1	4000	0	0	1		0.25 L	CLDR units.xml (cup-metric = 250 mL)	volume-cup-metric	
-01167	U	kotyle	kotylai		cotyla		volume	3,0,0,0,0,0,0,0,0	27	100000	0	0	1	~	0.27 L	Greek capacity measure after reconstructed vessels; GNU units 2.22 definitions.units		
-01168	U	imperial cup	imperial cups		UK cup|UK cups|breakfast cup|breakfast cups		volume	3,0,0,0,0,0,0,0,0	454609	1600000000	0	0	1		4.54609 L/16	Zupko, British Weights and Measures (1977): 1/2 imperial pint		
-01169	U	hemina	heminae				volume	3,0,0,0,0,0,0,0,0	362563791	1250000000000	0	0	1	~	sextarius/2	Skinner, Weights and Measures (1967); sextarius ≈ 35.4 in³		
-01170	U	half bottle	half bottles		demi|demi-bouteille		volume	3,0,0,0,0,0,0,0,0	3	8000	0	0	1		0.375 L	27 CFR 4.72 (375 mL standard of fill); Comité Champagne bottle sizes		
-01171	U	pint	pints	pt	US pint|US pints|US liquid pint|US liquid pints|liquid pint		volume	3,0,0,0,0,0,0,0,0	473176473	1000000000000	0	0	1		gal/8	NIST HB 44 (2024) App. C	volume-pint	
-01172	U	metric pint	metric pints				volume	3,0,0,0,0,0,0,0,0	1	2000	0	0	1		0.5 L	CLDR units.xml (pint-metric = 500 mL)	volume-pint-metric	
-01173	U	xestes	xestai				volume	3,0,0,0,0,0,0,0,0	27	50000	0	0	1	~	2 kotyle	Greek capacity measure: 1 xestes = 2 kotylai; GNU units 2.22 definitions.units		
-01174	U	US dry pint	US dry pints		dry pint|dry pints		volume	3,0,0,0,0,0,0,0,0	220244188543	400000000000000	0	0	1		bu/64	NIST HB 44 (2024) App. C (dry pint = 33.6003125 in³)		
-01175	U	imperial pint	imperial pints		UK pint|UK pints|imp pt|British pint		volume	3,0,0,0,0,0,0,0,0	454609	800000000	0	0	1		4.54609 L/8	UK Weights and Measures Act 1985 Sch. 1 (pint = 1/8 gallon)	volume-pint-imperial	
-01176	U	sextarius	sextarii		Roman pint		volume	3,0,0,0,0,0,0,0,0	362563791	625000000000	0	0	1	~	35.4 in^3	Skinner, Weights and Measures (1967)		
-01177	U	wine bottle	wine bottles		standard wine bottle|bouteille		volume	3,0,0,0,0,0,0,0,0	3	4000	0	0	1		0.75 L	27 CFR 4.72 (750 mL standard of fill)		
-01178	U	fifth	fifths		fifth of a gallon		volume	3,0,0,0,0,0,0,0,0	473176473	625000000000	0	0	1		gal/5	US spirits bottle, 1/5 US gallon (before 1980 metric standards of fill)		
-01179	U	quart	quarts	qt	US quart|US quarts|US liquid quart|US liquid quarts|liquid quart		volume	3,0,0,0,0,0,0,0,0	473176473	500000000000	0	0	1		gal/4	NIST HB 44 (2024) App. C	volume-quart	
-01180	U	litre	litres	L|l|ℓ	liter|liters		volume	3,0,0,0,0,0,0,0,0	1	1000	0	0	1	cs	0.001 m^3	BIPM SI Brochure 9th ed. (2019) Table 8	volume-liter	
-01181	U	cubic decimetre	cubic decimetres	dm³	cubic decimeter|cubic decimeters		volume	3,0,0,0,0,0,0,0,0	1	1000	0	0	1		0.001 m^3	BIPM SI Brochure 9th ed. (2019)		
-01182	U	sheng	sheng		Chinese sheng|shisheng		volume	3,0,0,0,0,0,0,0,0	1	1000	0	0	1		L	Chinese market system (Weights and Measures Act 1929): 1 sheng = 1 L		
-01183	U	thanan	thanan		tanan		volume	3,0,0,0,0,0,0,0,0	1	1000	0	0	1		L	Thai Weights and Measures Act (1923): 1 thanan = 1 L		
-01184	U	old litre	old litres		old liter		volume	3,0,0,0,0,0,0,0,0	250007	250000000	0	0	1	~	0.001000028 m^3	BIPM: 3rd CGPM (1901) litre = 1.000028 dm³, abrogated by the 12th CGPM (1964)		
-01185	U	choinix	choinikes				volume	3,0,0,0,0,0,0,0,0	27	25000	0	0	1	~	4 kotyle	Greek capacity measure: 1 choinix = 4 kotylai; GNU units 2.22 definitions.units		
-01186	U	US dry quart	US dry quarts		dry quart|dry quarts		volume	3,0,0,0,0,0,0,0,0	220244188543	200000000000000	0	0	1		bu/32	NIST HB 44 (2024) App. C (dry quart = 67.200625 in³)		
-01187	U	imperial quart	imperial quarts		UK quart|UK quarts		volume	3,0,0,0,0,0,0,0,0	454609	400000000	0	0	1		4.54609 L/4	UK Weights and Measures Act 1985 Sch. 1 (quart = 1/4 gallon)	volume-quart-imperial	
-01188	U	shtof	shtofs				volume	3,0,0,0,0,0,0,0,0	1229941	1000000000	0	0	1	~	vedro/10	Russian ukase of 11 Oct 1835: 1 shtof = 1/10 vedro		
-01189	U	magnum	magnums				volume	3,0,0,0,0,0,0,0,0	3	2000	0	0	1		1.5 L	27 CFR 4.72 (1.5 L standard of fill); Comité Champagne bottle sizes		
-01190	U	Scots pint	Scots pints				volume	3,0,0,0,0,0,0,0,0	52952748933	31250000000000	0	0	1	~	103.404 in^3	Zupko, British Weights and Measures (1977): Scots gallon = 827.232 in³ = 8 pints		
-01191	U	shō	shō		sho|shou		volume	3,0,0,0,0,0,0,0,0	2401	1331000	0	0	1		L*2401/1331	Japan Weights and Measures Act (1891): 1 shō = 2401/1331 L (64827 cubic bu)		
-01192	U	growler	growlers				volume	3,0,0,0,0,0,0,0,0	473176473	250000000000	0	0	1		64 floz	US craft-beer growler, 64 US fluid ounces		
-01193	U	pottle	pottles		imperial pottle		volume	3,0,0,0,0,0,0,0,0	454609	200000000	0	0	1		4.54609 L/2	Zupko, British Weights and Measures (1977): 1/2 gallon		
-01194	U	board foot	board feet	fbm	board-foot|board-feet|foot board measure		volume	3,0,0,0,0,0,0,0,0	18435447	7812500000	0	0	1		144 in^3	NIST HB 44 (2024) App. C (board foot = 144 in³)		
-01195	U	jeroboam	jeroboams				volume	3,0,0,0,0,0,0,0,0	3	1000	0	0	1		3 L	Comité Champagne bottle sizes (4 bottles)		
-01196	U	khous	khoes		chous		volume	3,0,0,0,0,0,0,0,0	81	25000	0	0	1	~	12 kotyle	Greek capacity measure: 1 khous = 12 kotylai; GNU units 2.22 definitions.units		
-01197	U	garnets	garntsy				volume	3,0,0,0,0,0,0,0,0	262387	80000000	0	0	1	~	chetverik/8	Russian ukase of 11 Oct 1835: 1 garnets = 1/8 chetverik		
-01198	U	congius	congii				volume	3,0,0,0,0,0,0,0,0	1087691373	312500000000	0	0	1	~	6 sextarius	Skinner, Weights and Measures (1967); sextarius ≈ 35.4 in³		
-01199	U	Irish gallon	Irish gallons				volume	3,0,0,0,0,0,0,0,0	34822511	9765625000	0	0	1		217.6 in^3	Zupko, British Weights and Measures (1977): Irish gallon = 217.6 in³		
-01200	U	gallon	gallons	gal	US gallon|US gallons|US liquid gallon|US liquid gallons|wine gallon|wine gallons		volume	3,0,0,0,0,0,0,0,0	473176473	125000000000	0	0	1	c	231 in^3	NIST HB 44 (2024) App. C	volume-gallon	
-01201	U	garniec	garnce		Polish gallon		volume	3,0,0,0,0,0,0,0,0	1	250	0	0	1		4 L	New Polish measures, Congress Poland (1819): 1 garniec = 4 kwarty = 4 L		
-01202	U	US dry gallon	US dry gallons		dry gallon|dry gallons		volume	3,0,0,0,0,0,0,0,0	220244188543	50000000000000	0	0	1		bu/8	NIST HB 44 (2024) App. C (bushel = 2150.42 in³)		
-01203	U	rehoboam	rehoboams				volume	3,0,0,0,0,0,0,0,0	9	2000	0	0	1		4.5 L	Comité Champagne bottle sizes (6 bottles)		
-01204	U	imperial gallon	imperial gallons		imp gal|UK gallon|UK gallons|British gallon|British gallons		volume	3,0,0,0,0,0,0,0,0	454609	100000000	0	0	1	c	4.54609 L	UK Weights and Measures Act 1985 Sch. 1	volume-gallon-imperial	
-01205	U	ale gallon	ale gallons		beer gallon|beer gallons		volume	3,0,0,0,0,0,0,0,0	288822003	62500000000	0	0	1		282 in^3	Zupko, British Weights and Measures (1977): ale gallon = 282 in³		
-01206	U	semodius	semodii				volume	3,0,0,0,0,0,0,0,0	362563791	78125000000	0	0	1	~	8 sextarius	Skinner, Weights and Measures (1967); sextarius ≈ 35.4 in³		
-01207	U	methuselah	methuselahs		mathusalem		volume	3,0,0,0,0,0,0,0,0	3	500	0	0	1		6 L	Comité Champagne bottle sizes (8 bottles)		
-01208	U	peck	pecks	pk	US peck|US pecks		volume	3,0,0,0,0,0,0,0,0	220244188543	25000000000000	0	0	1		bu/4	NIST HB 44 (2024) App. C		
-01209	U	salmanazar	salmanazars				volume	3,0,0,0,0,0,0,0,0	9	1000	0	0	1		9 L	Comité Champagne bottle sizes (12 bottles)		
-01210	U	imperial peck	imperial pecks		UK peck|UK pecks		volume	3,0,0,0,0,0,0,0,0	454609	50000000	0	0	1		2*4.54609 L	UK Weights and Measures Act 1985 Sch. 1 (peck = 2 gallons)		
-01211	U	modius	modii				volume	3,0,0,0,0,0,0,0,0	362563791	39062500000	0	0	1	~	16 sextarius	Skinner, Weights and Measures (1967); sextarius ≈ 35.4 in³		
-01212	U	dou	dou		Chinese dou|shidou		volume	3,0,0,0,0,0,0,0,0	1	100	0	0	1		10 L	Chinese market system (Weights and Measures Act 1929): 1 dou = 10 sheng		
-01213	U	balthazar	balthazars				volume	3,0,0,0,0,0,0,0,0	3	250	0	0	1		12 L	Comité Champagne bottle sizes (16 bottles)		
-01214	U	vedro	vedra		Russian bucket		volume	3,0,0,0,0,0,0,0,0	1229941	100000000	0	0	1	~	12.29941 L	Russian ukase of 11 Oct 1835 (vedro = 30 funt of water); ≈ 12.29941 L		
-01215	U	nebuchadnezzar	nebuchadnezzars		nabuchodonosor		volume	3,0,0,0,0,0,0,0,0	3	200	0	0	1		15 L	Comité Champagne bottle sizes (20 bottles)		
-01216	U	solomon	solomons		salomon		volume	3,0,0,0,0,0,0,0,0	9	500	0	0	1		18 L	Comité Champagne bottle sizes (24 bottles)		
-01217	U	Japanese to	Japanese to				volume	3,0,0,0,0,0,0,0,0	2401	133100	0	0	1		10 sho	Japan Weights and Measures Act (1891): 1 to = 10 shō	volume-to-jp	
-01218	U	sixth-barrel keg	sixth-barrel kegs		sixtel|sixth barrel		volume	3,0,0,0,0,0,0,0,0	4889490221	250000000000	0	0	1		gal*31/6	US beer keg, 1/6 of a 31 gal beer barrel (27 CFR 25.11)		
-01219	U	thang	thang				volume	3,0,0,0,0,0,0,0,0	1	50	0	0	1		20 L	Thai Weights and Measures Act (1923): 1 thang = 20 thanan		
-01220	U	pin	pins				volume	3,0,0,0,0,0,0,0,0	4091481	200000000	0	0	1		4.5*4.54609 L	Zupko, British Weights and Measures (1977): 1 pin = 4 1/2 gallons		
-01221	U	chetverik	chetveriki				volume	3,0,0,0,0,0,0,0,0	262387	10000000	0	0	1	~	26.2387 L	Russian ukase of 11 Oct 1835 (dry measure); ≈ 26.2387 L		
-01222	U	primat	primats		goliath		volume	3,0,0,0,0,0,0,0,0	27	1000	0	0	1		27 L	Comité Champagne bottle sizes (36 bottles)		
-01223	U	amphora	amphorae		quadrantal		volume	3,0,0,0,0,0,0,0,0	1087691373	39062500000	0	0	1	~	48 sextarius	Skinner, Weights and Measures (1967); sextarius ≈ 35.4 in³		
-01224	U	cubic foot	cubic feet	ft³	cu ft|cuft		volume	3,0,0,0,0,0,0,0,0	55306341	1953125000	0	0	1		ft^3	NIST SP 811 (2008) B.8	volume-cubic-foot	
-01225	U	quarter-barrel keg	quarter-barrel kegs		pony keg|pony kegs|quarter barrel		volume	3,0,0,0,0,0,0,0,0	14668470663	500000000000	0	0	1		7.75 gal	US beer keg, 1/4 of a 31 gal beer barrel (27 CFR 25.11)		
-01226	U	melchizedek	melchizedeks		midas		volume	3,0,0,0,0,0,0,0,0	3	100	0	0	1		30 L	Comité Champagne bottle sizes (40 bottles)		
-01227	U	bushel	bushels	bu	US bushel|US bushels|Winchester bushel|Winchester bushels		volume	3,0,0,0,0,0,0,0,0	220244188543	6250000000000	0	0	1		2150.42 in^3	NIST HB 44 (2024) App. C	volume-bushel	
-01228	U	Hoppus foot	Hoppus feet		Hoppus cubic foot|Hoppus cubic feet		volume	3,0,0,0,0,0,0,0,0	55306341	488281250	-1	0	1		ft^3*4/pi	Hoppus, Practical Measuring (1736): quarter-girth rule; GNU units 2.22 definitions.units		
-01229	U	imperial bushel	imperial bushels		UK bushel|UK bushels		volume	3,0,0,0,0,0,0,0,0	454609	12500000	0	0	1		8*4.54609 L	UK Weights and Measures Act 1985 Sch. 1 (bushel = 8 gallons)		
-01230	U	metretes	metretai				volume	3,0,0,0,0,0,0,0,0	243	6250	0	0	1	~	144 kotyle	Greek capacity measure: 1 metretes = 12 khoes; GNU units 2.22 definitions.units		
-01231	U	firkin	firkins		imperial firkin		volume	3,0,0,0,0,0,0,0,0	4091481	100000000	0	0	1		9*4.54609 L	Zupko, British Weights and Measures (1977): 1 firkin = 9 gallons		
-01232	U	medimnos	medimnoi				volume	3,0,0,0,0,0,0,0,0	162	3125	0	0	1	~	192 kotyle	Greek capacity measure: 1 medimnos = 48 choinikes; GNU units 2.22 definitions.units		
-01233	U	half-barrel keg	half-barrel kegs		half barrel|full-size keg		volume	3,0,0,0,0,0,0,0,0	14668470663	250000000000	0	0	1		15.5 gal	US beer keg, 1/2 of a 31 gal beer barrel (27 CFR 25.11)		
-01234	U	rundlet	rundlets		runlet		volume	3,0,0,0,0,0,0,0,0	4258588257	62500000000	0	0	1		18 gal	Zupko, A Dictionary of English Weights and Measures (1968): 18 wine gallons		
-01235	U	kilderkin	kilderkins				volume	3,0,0,0,0,0,0,0,0	4091481	50000000	0	0	1		18*4.54609 L	Zupko, British Weights and Measures (1977): 1 kilderkin = 2 firkins		
-01236	U	cranberry barrel	cranberry barrels				volume	3,0,0,0,0,0,0,0,0	5966939679	62500000000	0	0	1		5826 in^3	NIST HB 44 (2024) App. C (barrel for cranberries = 5826 in³)		
-01237	U	US dry barrel	US dry barrels		dry barrel|dry barrels		volume	3,0,0,0,0,0,0,0,0	903336903	7812500000	0	0	1		7056 in^3	NIST HB 44 (2024) App. C (barrel for fruits and vegetables = 7056 in³)		
-01238	U	US beer barrel	US beer barrels		beer barrel|beer barrels		volume	3,0,0,0,0,0,0,0,0	14668470663	125000000000	0	0	1		31 gal	27 CFR 25.11 (barrel = 31 US gallons)		
-01239	U	US liquid barrel	US liquid barrels		liquid barrel|liquid barrels|wine barrel		volume	3,0,0,0,0,0,0,0,0	29810117799	250000000000	0	0	1		31.5 gal	NIST HB 44 (2024) App. C; Zupko (1968): 31 1/2 wine gallons		
-01240	U	korzec	korce		Polish bushel		volume	3,0,0,0,0,0,0,0,0	16	125	0	0	1		128 L	New Polish measures, Congress Poland (1819): 1 korzec = 32 garnce		
-01241	U	coomb	coombs				volume	3,0,0,0,0,0,0,0,0	454609	3125000	0	0	1		32*4.54609 L	Zupko, British Weights and Measures (1977): 1 coomb = 4 bushels		
-01242	U	barrel	barrels	bbl	oil barrel|oil barrels|petroleum barrel|petroleum barrels|barrel of oil		volume	3,0,0,0,0,0,0,0,0	9936705933	62500000000	0	0	1		42 gal	NIST HB 44 (2024) App. C (barrel, petroleum = 42 gallons)	volume-barrel	
-01243	U	tierce	tierces				volume	3,0,0,0,0,0,0,0,0	9936705933	62500000000	0	0	1		42 gal	Zupko, A Dictionary of English Weights and Measures (1968): 42 wine gallons		
-01244	U	imperial beer barrel	imperial beer barrels		UK beer barrel|UK beer barrels|imperial barrel		volume	3,0,0,0,0,0,0,0,0	4091481	25000000	0	0	1		36*4.54609 L	Zupko, British Weights and Measures (1977): 1 barrel = 36 gallons		
-01245	U	koku	koku				volume	3,0,0,0,0,0,0,0,0	2401	13310	0	0	1		100 sho	Japan Weights and Measures Act (1891): 1 koku = 100 shō	volume-koku	
-01246	U	chetvert	chetverti		Russian quarter		volume	3,0,0,0,0,0,0,0,0	262387	1250000	0	0	1	~	8 chetverik	Russian ukase of 11 Oct 1835: 1 chetvert = 8 chetveriki		
-01247	U	hogshead	hogsheads	hhd	US hogshead|wine hogshead		volume	3,0,0,0,0,0,0,0,0	29810117799	125000000000	0	0	1		63 gal	NIST HB 44 (2024) App. C (hogshead = 2 barrels = 63 gallons)		
-01248	U	imperial hogshead	imperial hogsheads		UK hogshead|beer hogshead		volume	3,0,0,0,0,0,0,0,0	12274443	50000000	0	0	1		54*4.54609 L	Zupko, British Weights and Measures (1977): 1 hogshead = 54 gallons (beer)		
-01249	U	imperial dry quarter	imperial dry quarters		quarter of grain|quarters of grain		volume	3,0,0,0,0,0,0,0,0	454609	1562500	0	0	1		64*4.54609 L	Zupko, British Weights and Measures (1977): 1 quarter = 8 bushels		
-01250	U	puncheon	puncheons		tertian		volume	3,0,0,0,0,0,0,0,0	9936705933	31250000000	0	0	1		84 gal	Zupko, A Dictionary of English Weights and Measures (1968): 84 wine gallons		
-01251	U	cord foot	cord feet				volume	3,0,0,0,0,0,0,0,0	110612682	244140625	0	0	1		16 ft^3	NIST HB 44 (2024) App. C (cord foot = 16 ft³)		
-01252	U	pipe	pipes		butt|butts		volume	3,0,0,0,0,0,0,0,0	29810117799	62500000000	0	0	1		126 gal	Zupko, A Dictionary of English Weights and Measures (1968): 126 wine gallons		
-01253	U	bochka	bochki		Russian barrel		volume	3,0,0,0,0,0,0,0,0	1229941	2500000	0	0	1	~	40 vedro	Russian ukase of 11 Oct 1835: 1 bochka = 40 vedra		
-01254	U	culleus	cullei				volume	3,0,0,0,0,0,0,0,0	1087691373	1953125000	0	0	1	~	960 sextarius	Skinner, Weights and Measures (1967); 20 amphorae		
-01255	U	cubic yard	cubic yards	yd³	cu yd|cuyd		volume	3,0,0,0,0,0,0,0,0	1493271207	1953125000	0	0	1		yd^3	NIST SP 811 (2008) B.8	volume-cubic-yard	
-01256	U	tun	tuns				volume	3,0,0,0,0,0,0,0,0	29810117799	31250000000	0	0	1		252 gal	Zupko, A Dictionary of English Weights and Measures (1968): 252 wine gallons		
-01257	U	cubic metre	cubic metres	m³	cubic meter|cubic meters|cu m		volume	3,0,0,0,0,0,0,0,0	1	1	0	0	1	c	m^3	BIPM SI Brochure 9th ed. (2019)	volume-cubic-meter	
-01258	U	stere	steres		stère|stacked cubic metre|Raummeter		volume	3,0,0,0,0,0,0,0,0	1	1	0	0	1		m^3	NIST SP 811 (2008) B.8 (stere = 1 m³)		
-01259	U	freight ton	freight tons		measurement ton|measurement tons|shipping ton|shipping tons		volume	3,0,0,0,0,0,0,0,0	55306341	48828125	0	0	1		40 ft^3	GNU units 2.22 definitions.units (shipping ton = 40 ft³)		
-01260	U	chaldron	chaldrons				volume	3,0,0,0,0,0,0,0,0	4091481	3125000	0	0	1		288*4.54609 L	Zupko, British Weights and Measures (1977): 1 chaldron = 36 bushels		
-01261	U	Hoppus ton	Hoppus tons				volume	3,0,0,0,0,0,0,0,0	55306341	9765625	-1	0	1		ft^3*200/pi	50 Hoppus feet; GNU units 2.22 definitions.units		
-01262	U	kwian	kwian		kwien|kwean		volume	3,0,0,0,0,0,0,0,0	2	1	0	0	1		2000 L	Thai Weights and Measures Act (1923): 1 kwian = 100 thang		
-01263	U	cunit	cunits				volume	3,0,0,0,0,0,0,0,0	55306341	19531250	0	0	1		100 ft^3	US/Canadian forestry: 100 cubic feet of solid wood		
-01264	U	hundred cubic feet	hundred cubic feet	CCF|HCF			volume	3,0,0,0,0,0,0,0,0	55306341	19531250	0	0	1		100 ft^3	US water-utility billing unit (100 ft³)		
-01265	U	register ton	register tons		gross register ton|gross register tons		volume	3,0,0,0,0,0,0,0,0	55306341	19531250	0	0	1		100 ft^3	NIST SP 811 (2008) B.8 (ton, register = 100 ft³)		
-01266	U	cord	cords				volume	3,0,0,0,0,0,0,0,0	884901456	244140625	0	0	1		128 ft^3	NIST HB 44 (2024) App. C (cord = 128 ft³)		
-01267	U	Petrograd standard	Petrograd standards		St. Petersburg standard|timber standard		volume	3,0,0,0,0,0,0,0,0	1825109253	390625000	0	0	1		165 ft^3	120 deals of 12 ft × 11 in × 1.5 in; GNU units 2.22 definitions.units		
-01268	U	cubic fathom	cubic fathoms				volume	3,0,0,0,0,0,0,0,0	1493271207	244140625	0	0	1		216 ft^3	Zupko, British Weights and Measures (1977) (6 ft × 6 ft × 6 ft)		
-01269	U	thousand cubic feet	thousand cubic feet	Mcf			volume	3,0,0,0,0,0,0,0,0	55306341	1953125	0	0	1		1000 ft^3	US EIA glossary (Mcf = 1000 cubic feet)		
-01270	U	acre-inch	acre-inches		acre inch|acre inches		volume	3,0,0,0,0,0,0,0,0	20076201783	195312500	0	0	1		3630 ft^3	NIST HB 44 (2024) App. C (acre-foot = 43560 ft³)		
-01271	U	cubic decametre	cubic decametres	dam³	cubic decameter|cubic decameters|cubic dekameter		volume	3,0,0,0,0,0,0,0,0	1000	1	0	0	1		1000 m^3	BIPM SI Brochure 9th ed. (2019)		
-01272	U	acre-foot	acre-feet	ac-ft	acre foot|acre feet		volume	3,0,0,0,0,0,0,0,0	60228605349	48828125	0	0	1		43560 ft^3	NIST HB 44 (2024) App. C	volume-acre-foot	
-01273	U	US survey acre-foot	US survey acre-feet		survey acre-foot|survey acre-feet		volume	3,0,0,0,0,0,0,0,0	75271680000000	61023377953	0	0	1		43560 ftUS^3	NIST SP 811 (2008) B.8 (acre-foot, based on US survey foot)		
-01274	U	million cubic feet	million cubic feet	MMcf			volume	3,0,0,0,0,0,0,0,0	442450728	15625	0	0	1		1e6 ft^3	US EIA glossary (MMcf = 1000000 cubic feet)		
-01275	U	cubic hectometre	cubic hectometres	hm³	cubic hectometer|cubic hectometers		volume	3,0,0,0,0,0,0,0,0	1000000	1	0	0	1		1e6 m^3	BIPM SI Brochure 9th ed. (2019)		
-01276	U	billion cubic feet	billion cubic feet	Bcf			volume	3,0,0,0,0,0,0,0,0	3539605824	125	0	0	1		1e9 ft^3	US EIA glossary (Bcf = 10⁹ cubic feet)		
-01277	U	cubic kilometre	cubic kilometres	km³	cubic kilometer|cubic kilometers		volume	3,0,0,0,0,0,0,0,0	1000000000	1	0	0	1		1e9 m^3	BIPM SI Brochure 9th ed. (2019)	volume-cubic-kilometer	
-01278	U	cubic mile	cubic miles	mi³	cu mi		volume	3,0,0,0,0,0,0,0,0	8140980127813632	1953125	0	0	1		mi^3	NIST SP 811 (2008) B.8	volume-cubic-mile	
-01279	U	trillion cubic feet	trillion cubic feet	Tcf			volume	3,0,0,0,0,0,0,0,0	28316846592	1	0	0	1		1e12 ft^3	US EIA glossary (Tcf = 10¹² cubic feet)		
-01280	U	reciprocal mile	reciprocal miles	mi⁻¹	per mile|inverse mile|inverse miles		wavenumber	-1,0,0,0,0,0,0,0,0	125	201168	0	0	1		1/mi	NIST SP 811 (2008) B.8 (mile)		
-01281	U	reciprocal kilometre	reciprocal kilometres	km⁻¹	reciprocal kilometer|reciprocal kilometers|per kilometre|per kilometer|inverse kilometre|inverse kilometer		wavenumber	-1,0,0,0,0,0,0,0,0	1	1000	0	0	1		1/km	BIPM SI Brochure 9th ed. (2019) Table 4 (wavenumber, m⁻¹)		
-01282	U	reciprocal metre	reciprocal metres	m⁻¹	reciprocal meter|reciprocal meters|per metre|per meter|inverse metre|inverse meter|inverse metres|inverse meters		wavenumber	-1,0,0,0,0,0,0,0,0	1	1	0	0	1	c	1/m	BIPM SI Brochure 9th ed. (2019) Table 4 (wavenumber, m⁻¹)		
-01283	U	reciprocal foot	reciprocal feet	ft⁻¹	per foot|inverse foot|inverse feet		wavenumber	-1,0,0,0,0,0,0,0,0	1250	381	0	0	1		1/ft	NIST SP 811 (2008) B.8 (foot)		
-01284	U	reciprocal inch	reciprocal inches	in⁻¹	per inch|inverse inch|inverse inches		wavenumber	-1,0,0,0,0,0,0,0,0	5000	127	0	0	1		1/in	NIST SP 811 (2008) B.8 (inch)		
-01285	U	kayser	kaysers	cm⁻¹	reciprocal centimetre|reciprocal centimetres|reciprocal centimeter|reciprocal centimeters|per centimetre|per centimeter|inverse centimetre|inverse centimeter|inverse centimetres|inverse centimeters		wavenumber	-1,0,0,0,0,0,0,0,0	100	1	0	0	1	c	1/cm	NIST SP 811 (2008) B.8 (kayser = 100 m⁻¹)		
-01286	U	reciprocal millimetre	reciprocal millimetres	mm⁻¹	reciprocal millimeter|reciprocal millimeters|per millimetre|per millimeter|inverse millimetre|inverse millimeter		wavenumber	-1,0,0,0,0,0,0,0,0	1000	1	0	0	1	c	1/mm	BIPM SI Brochure 9th ed. (2019) Table 4 (wavenumber, m⁻¹)		
-01287	U	reciprocal micrometre	reciprocal micrometres	µm⁻¹	reciprocal micrometer|reciprocal micrometers|inverse micrometre|inverse micrometer|reciprocal micron|reciprocal microns		wavenumber	-1,0,0,0,0,0,0,0,0	1000000	1	0	0	1		1/µm	BIPM SI Brochure 9th ed. (2019) Table 4 (wavenumber, m⁻¹)		
-01288	U	reciprocal nanometre	reciprocal nanometres	nm⁻¹	reciprocal nanometer|reciprocal nanometers|inverse nanometre|inverse nanometer		wavenumber	-1,0,0,0,0,0,0,0,0	1000000000	1	0	0	1		1/nm	BIPM SI Brochure 9th ed. (2019) Table 4 (wavenumber, m⁻¹)		
-01289	U	reciprocal ångström	reciprocal ångströms	Å⁻¹	reciprocal angstrom|reciprocal angstroms|inverse angstrom|inverse ångström		wavenumber	-1,0,0,0,0,0,0,0,0	10000000000	1	0	0	1		1/Å	NIST SP 811 (2008) B.8 (ångström = 1e-10 m)		
-01290	U	Beaufort	Beaufort	Bft	Beaufort force|Beaufort number|Beaufort wind force|force Beaufort		wind-force	1,0,-1,0,0,0,0,0,0	1	1	0	0	1	~c	scale(m/s; 0.836 x^(3/2); (y/0.836)^(2/3))	WMO-No. 8 Guide to Instruments and Methods of Observation (2018) Vol. I Ch. 5 (Beaufort scale equivalent speeds at 10 m, v = 0.836 B^(3/2) m/s); WMO-No. 306 Manual on Codes; China GB/T 28591-2012 (forces 13-17)			m/s;0.836 x^(3/2);(y/0.836)^(2/3);0.0;17.5;;0.0
-01291	U	American wire gauge	American wire gauge	AWG	American wire gage|Brown & Sharpe gauge|Brown and Sharpe gauge|B&S gauge		wire-gauge	1,0,0,0,0,0,0,0,0	127	5000	0	0	1	~c	scale(in; 0.005 92^((36 - x)/39); 36 - 39 ln(200 y)/ln(92))	ASTM B258-18 Table 1 and §1.1 (d = 0.0050 in × 92^((36 - n)/39), 0000 = 0.4600 in to 56 = 0.000 49 in)			in;0.005 92^((36 - x)/39);36 - 39 ln(200 y)/ln(92);-3.0;56.0;g;0.0
-01292	U	standard wire gauge	standard wire gauge	SWG	imperial standard wire gauge|imperial wire gauge|British standard wire gauge|ISWG		wire-gauge	1,0,0,0,0,0,0,0,0	127	5000	0	0	1	~	scale(in; table(x, -6 0.500, -5 0.464, -4 0.432, -3 0.400, -2 0.372, -1 0.348, 0 0.324, 1 0.300, 2 0.276, 3 0.252, 4 0.232, 5 0.212, 6 0.192, 7 0.176, 8 0.160, 9 0.144, 10 0.128, 11 0.116, 12 0.104, 13 0.092, 14 0.080, 15 0.072, 16 0.064, 17 0.056, 18 0.048, 19 0.040, 20 0.036, 21 0.032, 22 0.028, 23 0.024, 24 0.022, 25 0.020, 26 0.018, 27 0.0164, 28 0.0148, 29 0.0136, 30 0.0124, 31 0.0116, 32 0.0108, 33 0.0100, 34 0.0092, 35 0.0084, 36 0.0076, 37 0.0068, 38 0.0060, 39 0.0052, 40 0.0048, 41 0.0044, 42 0.0040, 43 0.0036, 44 0.0032, 45 0.0028, 46 0.0024, 47 0.0020, 48 0.0016, 49 0.0012, 50 0.0010); table(y, 0.0010 50, 0.0012 49, 0.0016 48, 0.0020 47, 0.0024 46, 0.0028 45, 0.0032 44, 0.0036 43, 0.0040 42, 0.0044 41, 0.0048 40, 0.0052 39, 0.0060 38, 0.0068 37, 0.0076 36, 0.0084 35, 0.0092 34, 0.0100 33, 0.0108 32, 0.0116 31, 0.0124 30, 0.0136 29, 0.0148 28, 0.0164 27, 0.018 26, 0.020 25, 0.022 24, 0.024 23, 0.028 22, 0.032 21, 0.036 20, 0.040 19, 0.048 18, 0.056 17, 0.064 16, 0.072 15, 0.080 14, 0.092 13, 0.104 12, 0.116 11, 0.128 10, 0.144 9, 0.160 8, 0.176 7, 0.192 6, 0.212 5, 0.232 4, 0.252 3, 0.276 2, 0.300 1, 0.324 0, 0.348 -1, 0.372 -2, 0.400 -3, 0.432 -4, 0.464 -5, 0.500 -6))	Order in Council of 23 August 1883 (Imperial Standard Wire Gauge, Board of Trade; 7/0 = 0.500 in … 50 = 0.001 in); BS 3737:1964 (withdrawn); GNU units 3.15 definitions.units (brwiregauge)			in;table(x, -6 0.500, -5 0.464, -4 0.432, -3 0.400, -2 0.372, -1 0.348, 0 0.324, 1 0.300, 2 0.276, 3 0.252, 4 0.232, 5 0.212, 6 0.192, 7 0.176, 8 0.160, 9 0.144, 10 0.128, 11 0.116, 12 0.104, 13 0.092, 14 0.080, 15 0.072, 16 0.064, 17 0.056, 18 0.048, 19 0.040, 20 0.036, 21 0.032, 22 0.028, 23 0.024, 24 0.022, 25 0.020, 26 0.018, 27 0.0164, 28 0.0148, 29 0.0136, 30 0.0124, 31 0.0116, 32 0.0108, 33 0.0100, 34 0.0092, 35 0.0084, 36 0.0076, 37 0.0068, 38 0.0060, 39 0.0052, 40 0.0048, 41 0.0044, 42 0.0040, 43 0.0036, 44 0.0032, 45 0.0028, 46 0.0024, 47 0.0020, 48 0.0016, 49 0.0012, 50 0.0010);table(y, 0.0010 50, 0.0012 49, 0.0016 48, 0.0020 47, 0.0024 46, 0.0028 45, 0.0032 44, 0.0036 43, 0.0040 42, 0.0044 41, 0.0048 40, 0.0052 39, 0.0060 38, 0.0068 37, 0.0076 36, 0.0084 35, 0.0092 34, 0.0100 33, 0.0108 32, 0.0116 31, 0.0124 30, 0.0136 29, 0.0148 28, 0.0164 27, 0.018 26, 0.020 25, 0.022 24, 0.024 23, 0.028 22, 0.032 21, 0.036 20, 0.040 19, 0.048 18, 0.056 17, 0.064 16, 0.072 15, 0.080 14, 0.092 13, 0.104 12, 0.116 11, 0.128 10, 0.144 9, 0.160 8, 0.176 7, 0.192 6, 0.212 5, 0.232 4, 0.252 3, 0.276 2, 0.300 1, 0.324 0, 0.348 -1, 0.372 -2, 0.400 -3, 0.432 -4, 0.464 -5, 0.500 -6);-6.0;50.0;g;0.0
-01293	U	power ratio	power ratios		times power		level	0,0,0,0,0,0,0,0,0	1	1	0	0	1	c	1	ISO 80000-3:2006 (a level is the logarithm of a ratio of two powers; the ratio itself, as a number)		
-01294	U	frequency ratio	frequency ratios		times frequency		musical-interval	0,0,0,0,0,0,0,0,0	1	1	0	0	1	c	1	IEC 60050-801:1994 (an interval is a ratio of two frequencies; the ratio itself, as a number)		
+00000	U	erg per gram	ergs per gram	erg/g			absorbed-dose	2,0,-2,0,0,0,0,0,0,0	1	10000	0	0	1		1e-4 Gy	NIST SP 811 (2008) B.8 (erg per gram, 1.0 E-04 Gy)		
+00001	U	radiation absorbed dose	radiation absorbed doses		rad dose|rad doses		absorbed-dose	2,0,-2,0,0,0,0,0,0,0	1	100	0	0	1	c	0.01 Gy	NIST SP 811 (2008) B.8 (rad (absorbed dose), 1.0 E-02 Gy)		rad
+00002	U	gray	grays	Gy			absorbed-dose	2,0,-2,0,0,0,0,0,0,0	1	1	0	0	1	cs	joule/kilogram	BIPM SI Brochure 9th ed. (2019) Table 4 (Gy = J/kg)		
+00003	U	galileo	galileos	Gal			acceleration	1,0,-2,0,0,0,0,0,0,0	1	100	0	0	1	s	cm/s^2	NIST SP 811 (2008) B.8 (gal, 1.0 E-02 m/s²)		
+00004	U	inch per second squared	inches per second squared	in/s²	inch per second per second		acceleration	1,0,-2,0,0,0,0,0,0,0	127	5000	0	0	1		in/s^2	NIST SP 811 (2008) B.8 (2.54 E-02 m/s²)		
+00005	U	kilometre per hour per second	kilometres per hour per second	km/h/s	kilometer per hour per second|kilometers per hour per second		acceleration	1,0,-2,0,0,0,0,0,0,0	5	18	0	0	1		km/h/s	derived (BIPM SI Brochure 9th ed. (2019) Table 8 hour)		
+00006	U	foot per second squared	feet per second squared	ft/s²	foot per second per second|celo|celos		acceleration	1,0,-2,0,0,0,0,0,0,0	381	1250	0	0	1	c	ft/s^2	NIST SP 811 (2008) B.8 (3.048 E-01 m/s²)		
+00007	U	mile per hour per second	miles per hour per second	mph/s			acceleration	1,0,-2,0,0,0,0,0,0,0	1397	3125	0	0	1		mi/h/s	derived (NIST SP 811 (2008) B.8 mile per hour)		
+00008	U	knot per second	knots per second	kn/s			acceleration	1,0,-2,0,0,0,0,0,0,0	463	900	0	0	1		kn/s	derived (NIST SP 811 (2008) B.8 knot)		
+00009	U	metre per second squared	metres per second squared	m/s²|m/s2	meter per second squared|meters per second squared|metre per second per second		acceleration	1,0,-2,0,0,0,0,0,0,0	1	1	0	0	1	c	m/s^2	BIPM SI Brochure 9th ed. (2019) Table 2	acceleration-meter-per-square-second	
+00010	U	standard gravity	standard gravities	g0|gn|g₀	gee|gees|g-force|standard acceleration of gravity|standard acceleration of free fall		acceleration	1,0,-2,0,0,0,0,0,0,0	196133	20000	0	0	1	c	9.80665 m/s^2	3rd CGPM (1901); NIST SP 811 (2008) B.8 (9.806 65 E+00 m/s²)	acceleration-g-force	G
+00011	U	pH	pH	pH	pH value|potential of hydrogen|power of hydrogen		acidity	-3,0,0,0,0,1,0,0,0,0	1000	1	0	0	1	~c	scale(mol/L; 10^(-x); -log10(y))	IUPAC Gold Book (pH; p[H] = -lg([H+]/(mol dm⁻³))); IUPAC Green Book 3rd ed. (2007) §2.13			mol/L;10^(-x);-log10(y);;;;0.0
+00012	U	entity	entities		elementary entity|elementary entities		amount-of-substance	0,0,0,0,0,1,0,0,0,0	1	602214076000000000000000	0	0	1		mol/6.02214076e23	BIPM SI Brochure 9th ed. (2019) 2.3.1 (1 mol = 6.02214076e23 elementary entities)		
+00013	U	mole	moles	mol	gram-mole|gram-moles|gram-molecule|gram-molecules		amount-of-substance	0,0,0,0,0,1,0,0,0,0	1	1	0	0	1	cs	base	BIPM SI Brochure 9th ed. (2019) 2.3.1	concentr-mole	
+00014	U	standard cubic metre	standard cubic metres	Sm³|Sm3	standard cubic meter|standard cubic meters		amount-of-substance	0,0,0,0,0,1,0,0,0,0	16887500000000000000	399302067236809351	0	0	1	~	101325/(1.380649e-23*288.15*6.02214076e23)*mol	ISO 13443:1996 (reference conditions 15 °C, 101.325 kPa); ideal gas, R = N_A k exact (BIPM SI Brochure 9th ed. (2019) 2.2)		
+00015	U	normal cubic metre	normal cubic metres	Nm³|Nm3	normal cubic meter|normal cubic meters		amount-of-substance	0,0,0,0,0,1,0,0,0,0	16887500000000000000	378515910691426251	0	0	1	~	101325/(1.380649e-23*273.15*6.02214076e23)*mol	DIN 1343 (normal conditions 0 °C, 101.325 kPa); ideal gas, R = N_A k exact (BIPM SI Brochure 9th ed. (2019) 2.2)		
+00016	U	pound-mole	pound-moles	lbmol|lb-mol	pound mole|pound moles|lb-mole|lb-moles		amount-of-substance	0,0,0,0,0,1,0,0,0,0	45359237	100000	0	0	1		453.59237 mol	avoirdupois pound = 0.45359237 kg (NIST HB 44 (2024) Appendix C) × mol/g; Perry's Chemical Engineers' Handbook		
+00017	U	microarcsecond	microarcseconds	µas|μas	uas|micro-arcsecond|micro-arcseconds		angle	0,0,0,0,0,0,0,0,1,0	1	648000000000	1	0	1		arcsec/1000000	IAU Style Manual (1989); BIPM SI Brochure 9th ed. (2019) Table 8 (second of arc)		
+00018	U	milliarcsecond	milliarcseconds	mas	milli-arcsecond|milli-arcseconds		angle	0,0,0,0,0,0,0,0,1,0	1	648000000	1	0	1		arcsec/1000	IAU Style Manual (1989); BIPM SI Brochure 9th ed. (2019) Table 8 (second of arc)		
+00019	U	centesimal arcsecond	centesimal arcseconds		centesimal second|centesimal seconds		angle	0,0,0,0,0,0,0,0,1,0	1	2000000	1	0	1		gon/10000	ISO 80000-3:2019 (gon); centesimal second = gon/10 000		
+00020	U	arcsecond	arcseconds	arcsec|asec	second of arc|seconds of arc|arc second|arc seconds		angle	0,0,0,0,0,0,0,0,1,0	1	648000	1	0	1	c	pi rad/648000	BIPM SI Brochure 9th ed. (2019) Table 8 (1″ = (1/60)′ = (π/648 000) rad)	angle-arc-second	"|″|”
+00021	U	second of right ascension	seconds of right ascension		second of RA|seconds of RA		angle	0,0,0,0,0,0,0,0,1,0	1	43200	1	0	1		15 arcsec	IAU: 24 hours of right ascension = 360°; Explanatory Supplement to the Astronomical Almanac		
+00022	U	centesimal arcminute	centesimal arcminutes		centesimal minute|centesimal minutes		angle	0,0,0,0,0,0,0,0,1,0	1	20000	1	0	1		gon/100	ISO 80000-3:2019 (gon); centesimal minute = gon/100		
+00023	U	arcminute	arcminutes	arcmin|amin	minute of arc|minutes of arc|arc minute|arc minutes|minute of angle|MOA		angle	0,0,0,0,0,0,0,0,1,0	1	10800	1	0	1	c	pi rad/10800	BIPM SI Brochure 9th ed. (2019) Table 8 (1′ = (1/60)° = (π/10 800) rad)	angle-arc-minute	'|′|’
+00024	U	NATO mil	NATO mils		angular mil|angular mils|mil angle|artillery mil|NATO mils		angle	0,0,0,0,0,0,0,0,1,0	1	3200	1	0	1		2 pi rad/6400	NIST SP 811 (2008) B.8 (mil, 9.817 477 E-04 rad); NATO STANAG 2434		mil|mils
+00025	U	Swedish mil	Swedish mils		streck		angle	0,0,0,0,0,0,0,0,1,0	1	3150	1	0	1		2 pi rad/6300	Swedish Armed Forces (streck = 1/6300 turn); Cardarelli, Encyclopaedia of Scientific Units (2003)		
+00026	U	Warsaw Pact mil	Warsaw Pact mils		Soviet mil|Soviet mils|Russian mil|deleniye uglomera		angle	0,0,0,0,0,0,0,0,1,0	1	3000	1	0	1		2 pi rad/6000	Soviet artillery practice (1/6000 turn); Cardarelli, Encyclopaedia of Scientific Units (2003)		
+00027	U	minute of right ascension	minutes of right ascension		minute of RA|minutes of RA		angle	0,0,0,0,0,0,0,0,1,0	1	720	1	0	1		15 arcmin	IAU: 24 hours of right ascension = 360°; Explanatory Supplement to the Astronomical Almanac		
+00028	U	gradian	gradians	gon|ᵍ	grad|grads|grade|grades|centesimal degree|centesimal degrees		angle	0,0,0,0,0,0,0,0,1,0	1	200	1	0	1		pi rad/200	ISO 80000-3:2019 (gon = (π/200) rad); NIST SP 811 (2008) B.8 (gon, 1.570 796 E-02 rad)		
+00029	U	degree	degrees	°|deg	degree of arc|degrees of arc|arc degree|arc degrees|arcdeg		angle	0,0,0,0,0,0,0,0,1,0	1	180	1	0	1	c	pi rad/180	BIPM SI Brochure 9th ed. (2019) Table 8 (1° = (π/180) rad)	angle-degree	
+00030	U	compass point	compass points		point of the compass|points of the compass|rhumb|rhumbs		angle	0,0,0,0,0,0,0,0,1,0	1	16	1	0	1		1/32 rev	32-point compass rose; Bowditch, American Practical Navigator (NGA Pub. 9)		
+00031	U	hour angle	hour angles		hour of right ascension|hours of right ascension|hour of RA|hours of RA		angle	0,0,0,0,0,0,0,0,1,0	1	12	1	0	1		15 deg	IAU: 24 hours of right ascension = 360°; Explanatory Supplement to the Astronomical Almanac		
+00032	U	zodiac sign	zodiac signs		sign of the zodiac|signs of the zodiac		angle	0,0,0,0,0,0,0,0,1,0	1	6	1	0	1		30 deg	ecliptic divided into 12 signs of 30°; Explanatory Supplement to the Astronomical Almanac		
+00033	U	octant	octants		eighth turn|eighth turns		angle	0,0,0,0,0,0,0,0,1,0	1	4	1	0	1		45 deg	1/8 turn; Cardarelli, Encyclopaedia of Scientific Units (2003)		
+00034	U	radian	radians	rad			angle	0,0,0,0,0,0,0,0,1,0	1	1	0	0	1	cs	base	BIPM SI Brochure 9th ed. (2019) Table 4 and 2.3.4	angle-radian	
+00035	U	sextant	sextants		sixth turn|sixth turns		angle	0,0,0,0,0,0,0,0,1,0	1	3	1	0	1		60 deg	1/6 turn; Cardarelli, Encyclopaedia of Scientific Units (2003)		
+00036	U	quadrant	quadrants		right angle|right angles|quarter turn|quarter turns		angle	0,0,0,0,0,0,0,0,1,0	1	2	1	0	1		90 deg	1/4 turn; ISO 80000-3:2019		
+00037	U	straight angle	straight angles		half turn|half turns|half-turn		angle	0,0,0,0,0,0,0,0,1,0	1	1	1	0	1		180 deg	1/2 turn; ISO 80000-3:2019		
+00038	U	turn	turns	rev|tr	revolution|revolutions|full circle|full circles|full turn|complete rotation		angle	0,0,0,0,0,0,0,0,1,0	2	1	1	0	1	c	2 pi rad	NIST SP 811 (2008) B.8 (revolution (r), 6.283 185 E+00 rad); ISO 80000-3:2019	angle-revolution	
+00039	U	revolution per minute squared	revolutions per minute squared	rev/min²	turn per minute squared		angular-acceleration	0,0,-2,0,0,0,0,0,1,0	1	1800	1	0	1		rev/min^2	derived (NIST SP 811 (2008) B.8 revolution; BIPM SI Brochure Table 8 minute)		
+00040	U	degree per second squared	degrees per second squared	°/s²|deg/s²			angular-acceleration	0,0,-2,0,0,0,0,0,1,0	1	180	1	0	1	c	deg/s^2	derived (BIPM SI Brochure 9th ed. (2019) Table 8 degree)		
+00041	U	revolution per minute per second	revolutions per minute per second	rpm/s			angular-acceleration	0,0,-2,0,0,0,0,0,1,0	1	30	1	0	1	c	rev/min/s	derived (NIST SP 811 (2008) B.8 revolution per minute)		
+00042	U	radian per second squared	radians per second squared	rad/s²			angular-acceleration	0,0,-2,0,0,0,0,0,1,0	1	1	0	0	1	c	rad/s^2	BIPM SI Brochure 9th ed. (2019) Table 5 (angular acceleration)		
+00043	U	revolution per second squared	revolutions per second squared	rev/s²	turn per second squared		angular-acceleration	0,0,-2,0,0,0,0,0,1,0	2	1	1	0	1		rev/s^2	derived (NIST SP 811 (2008) B.8 revolution)		
+00044	U	reduced Planck constant	reduced Planck constants	ħ|hbar	atomic unit of action|atomic unit of angular momentum|Dirac constant|h-bar		angular-momentum	2,1,-1,0,0,0,0,0,0,0	132521403	400000000000000000000000000000000000000000	-1	0	1		6.62607015e-34 J*s/(2*pi)	BIPM SI Brochure 9th ed. (2019) 2.2 (h = 6.626 070 15e-34 J s exactly); ħ = h/2π		
+00045	U	Planck constant	Planck constants		Planck's constant		angular-momentum	2,1,-1,0,0,0,0,0,0,0	132521403	200000000000000000000000000000000000000000	0	0	1		6.62607015e-34 J*s	BIPM SI Brochure 9th ed. (2019) 2.2 (h = 6.626 070 15e-34 J s exactly)		
+00046	U	erg second	erg seconds	erg·s			angular-momentum	2,1,-1,0,0,0,0,0,0,0	1	10000000	0	0	1		erg*s	CGS unit of action; NIST SP 811 (2008) B.8 (erg 1.0 E-07 J)		
+00047	U	gram square centimetre per second	gram square centimetres per second	g·cm²/s	gram square centimeter per second|gram square centimeters per second		angular-momentum	2,1,-1,0,0,0,0,0,0,0	1	10000000	0	0	1		g*cm^2/s	CGS unit of angular momentum; BIPM SI Brochure 8th ed. (2006) Table 9 (CGS)		
+00048	U	pound square foot per second	pound square feet per second	lb·ft²/s			angular-momentum	2,1,-1,0,0,0,0,0,0,0	6584392202157	156250000000000	0	0	1		lb*ft^2/s	NIST SP 811 (2008) B.8 (pound foot squared 4.214 011 E-02 kg m^2) / s		
+00049	U	joule second	joule seconds	J·s|Js	kilogram square metre per second|kilogram square meter per second|kg·m²/s		angular-momentum	2,1,-1,0,0,0,0,0,0,0	1	1	0	0	1	c	J*s	BIPM SI Brochure 9th ed. (2019) Table 4 (J) x s		
+00050	U	newton metre second	newton metre seconds	N·m·s|Nms	newton meter second|newton meter seconds		angular-momentum	2,1,-1,0,0,0,0,0,0,0	1	1	0	0	1	c	N*m*s	BIPM SI Brochure 9th ed. (2019) Table 4 (N m) x s		
+00051	U	foot-pound-force second	foot-pound-force seconds	ft·lbf·s|ftlbfs	pound-force foot second|pound-force foot seconds		angular-momentum	2,1,-1,0,0,0,0,0,0,0	3389544870828501	2500000000000000	0	0	1	c	ftlbf*s	NIST SP 811 (2008) B.8 (foot pound-force 1.355 818 E+00 J) x s		
+00052	U	kilogram per hectare	kilograms per hectare	kg/ha			area-density	-2,1,0,0,0,0,0,0,0,0	1	10000	0	0	1		kg/(10000 m^2)	BIPM SI Brochure 9th ed. (2019) Table 8 (hectare = 10^4 m^2)		
+00053	U	pound per acre	pounds per acre	lb/acre|lb/ac			area-density	-2,1,0,0,0,0,0,0,0,0	4123567	36789603840	0	0	1		lb/(43560 ft^2)	NIST HB 44 (2024) Appendix C (acre = 43 560 ft^2)		
+00054	U	gram per square metre	grams per square metre	g/m²|g/m2|gsm	gram per square meter|grams per square meter|grammage		area-density	-2,1,0,0,0,0,0,0,0,0	1	1000	0	0	1	c	g/m^2	ISO 536 (paper grammage in g/m^2); BIPM SI Brochure 9th ed. (2019)		
+00055	U	pound per thousand square feet	pounds per thousand square feet	lb/MSF|lb/1000ft²	pound per 1000 square feet|pounds per 1000 square feet		area-density	-2,1,0,0,0,0,0,0,0,0	45359237	9290304000	0	0	1		lb/(1000 ft^2)	NIST SP 811 (2008) B.8 (pound per square foot 4.882 428 E+00 kg/m^2) / 1000		
+00056	U	ounce per square yard	ounces per square yard	oz/yd²|oz/yd2			area-density	-2,1,0,0,0,0,0,0,0,0	45359237	1337803776	0	0	1	c	oz/yd^2	NIST SP 811 (2008) B.8 (ounce per square yard 3.390 575 E-02 kg/m^2)		
+00057	U	tonne per hectare	tonnes per hectare	t/ha	ton per hectare|metric ton per hectare		area-density	-2,1,0,0,0,0,0,0,0,0	1	10	0	0	1		1000 kg/(10000 m^2)	BIPM SI Brochure 9th ed. (2019) Table 8 (tonne, hectare)		
+00058	U	short ton per acre	short tons per acre	ton/acre|ton/ac	ton per acre|tons per acre		area-density	-2,1,0,0,0,0,0,0,0,0	103089175	459870048	0	0	1		2000 lb/(43560 ft^2)	NIST HB 44 (2024) Appendix C (short ton = 2000 lb, acre = 43 560 ft^2)		
+00059	U	ounce per square foot	ounces per square foot	oz/ft²|oz/ft2			area-density	-2,1,0,0,0,0,0,0,0,0	45359237	148644864	0	0	1		oz/ft^2	NIST SP 811 (2008) B.8 (ounce per square foot 3.051 517 E-01 kg/m^2)		
+00060	U	kilogram per square metre	kilograms per square metre	kg/m²|kg/m2	kilogram per square meter|kilograms per square meter		area-density	-2,1,0,0,0,0,0,0,0,0	1	1	0	0	1	c	kg/m^2	BIPM SI Brochure 9th ed. (2019) Table 5 (surface density: kg/m^2)		
+00061	U	pound-mass per square foot	pounds-mass per square foot	lb/ft²|lb/ft2			area-density	-2,1,0,0,0,0,0,0,0,0	45359237	9290304	0	0	1	c	lb/ft^2	NIST SP 811 (2008) B.8 (pound per square foot 4.882 428 E+00 kg/m^2)		
+00062	U	gram per square centimetre	grams per square centimetre	g/cm²|g/cm2	gram per square centimeter|grams per square centimeter		area-density	-2,1,0,0,0,0,0,0,0,0	10	1	0	0	1		g/cm^2	BIPM SI Brochure 9th ed. (2019) 3 (SI prefixes) with kg/m^2		
+00063	U	ounce-mass per square inch	ounces-mass per square inch	oz/in²|oz/in2			area-density	-2,1,0,0,0,0,0,0,0,0	45359237	1032256	0	0	1		oz/in^2	NIST SP 811 (2008) B.8 (ounce per square inch 4.394 185 E+01 kg/m^2)		
+00064	U	pound-mass per square inch	pounds-mass per square inch	lb/in²|lb/in2	avoirdupois pound per square inch		area-density	-2,1,0,0,0,0,0,0,0,0	45359237	64516	0	0	1		lb/in^2	NIST SP 811 (2008) B.8 (pound per square inch (not pound-force) 7.030 696 E+02 kg/m^2)		
+00065	U	shed	sheds				area	2,0,0,0,0,0,0,0,0,0	1	10000000000000000000000000000000000000000000000000000	0	0	1		1e-52 m^2	GNU units 2.22 definitions.units (1e-24 barn)		
+00066	U	barn	barns	barn			area	2,0,0,0,0,0,0,0,0,0	1	10000000000000000000000000000	0	0	1		1e-28 m^2	NIST SP 811 (2008) B.8		
+00067	U	square micrometre	square micrometres	µm²	square micrometer|square micrometers|square micron|square microns		area	2,0,0,0,0,0,0,0,0,0	1	1000000000000	0	0	1		1e-12 m^2	BIPM SI Brochure 9th ed. (2019)		
+00068	U	circular mil	circular mils	cmil			area	2,0,0,0,0,0,0,0,0,0	16129	100000000000000	1	0	1		mil^2*pi/4	NIST SP 811 (2008) B.8		
+00069	U	square mil	square mils	mil²	sq mil		area	2,0,0,0,0,0,0,0,0,0	16129	25000000000000	0	0	1		mil^2	NIST SP 811 (2008) B.8		
+00070	U	thousand circular mil	thousand circular mils	kcmil|MCM	kilocircular mil|kilocircular mils|kilo circular mil|kilo circular mils		area	2,0,0,0,0,0,0,0,0,0	16129	100000000000	1	0	1		1000 cmil	NFPA 70 (NEC 2023) Chapter 9 Table 8 (conductor sizes in kcmil); ASTM B258-18 (kcmil sizes); NIST SP 811 (2008) B.8 (circular mil)		
+00071	U	square millimetre	square millimetres	mm²	square millimeter|square millimeters|sq mm		area	2,0,0,0,0,0,0,0,0,0	1	1000000	0	0	1		1e-6 m^2	BIPM SI Brochure 9th ed. (2019)		
+00072	U	square centimetre	square centimetres	cm²	square centimeter|square centimeters|sq cm		area	2,0,0,0,0,0,0,0,0,0	1	10000	0	0	1		1e-4 m^2	BIPM SI Brochure 9th ed. (2019)	area-square-centimeter	
+00073	U	circular inch	circular inches				area	2,0,0,0,0,0,0,0,0,0	16129	100000000	1	0	1		in^2*pi/4	Jerrard and McNeill, Dictionary of Scientific Units (1992)		
+00074	U	square inch	square inches	in²	sq in|sqin|sq. in.		area	2,0,0,0,0,0,0,0,0,0	16129	25000000	0	0	1		in^2	NIST SP 811 (2008) B.8	area-square-inch	
+00075	U	square decimetre	square decimetres	dm²	square decimeter|square decimeters		area	2,0,0,0,0,0,0,0,0,0	1	100	0	0	1		0.01 m^2	BIPM SI Brochure 9th ed. (2019)		
+00076	U	square link	square links		square Gunter link|square Gunter links		area	2,0,0,0,0,0,0,0,0,0	158080329	3906250000	0	0	1		li^2	NIST HB 44 (2024) App. C (Gunter's link = 7.92 in)		
+00077	U	square foot	square feet	ft²	sq ft|sqft|sq. ft.		area	2,0,0,0,0,0,0,0,0,0	145161	1562500	0	0	1	c	ft^2	NIST SP 811 (2008) B.8	area-square-foot	
+00078	U	square yard	square yards	yd²	sq yd|sqyd		area	2,0,0,0,0,0,0,0,0,0	1306449	1562500	0	0	1		yd^2	NIST SP 811 (2008) B.8	area-square-yard	
+00079	U	square metre	square metres	m²	square meter|square meters|sq m|centiare|centiares|sqm		area	2,0,0,0,0,0,0,0,0,0	1	1	0	0	1	c	m^2	BIPM SI Brochure 9th ed. (2019)	area-square-meter	
+00080	U	Edoma tatami	Edoma tatami		Edo-ma|Kanto-ma tatami		area	2,0,0,0,0,0,0,0,0,0	1682	1089	0	0	1		shaku^2*5.8*2.9	Japanese tatami standard, 5.8 × 2.9 shaku (shaku = 10/33 m)		
+00081	U	Chūkyōma tatami	Chūkyōma tatami		Chukyoma tatami|Chukyo-ma		area	2,0,0,0,0,0,0,0,0,0	200	121	0	0	1		shaku^2*6*3	Japanese tatami standard, 6 × 3 shaku (shaku = 10/33 m)		
+00082	U	Kyōma tatami	Kyōma tatami		Kyoma tatami|Kyo-ma|Honma tatami		area	2,0,0,0,0,0,0,0,0,0	441	242	0	0	1		shaku^2*6.3*3.15	Japanese tatami standard, 6.3 × 3.15 shaku (shaku = 10/33 m)		
+00083	U	tsubo	tsubo		ping|pyeong|Japanese square ken		area	2,0,0,0,0,0,0,0,0,0	400	121	0	0	1		36 shaku^2	Japan Weights and Measures Act (1891): 1 tsubo = 1 square ken = 400/121 m²	area-bu-jp	
+00084	U	toise carrée	toises carrées		square toise|square toises		area	2,0,0,0,0,0,0,0,0,0	729000000	191905609	0	0	1		toise^2	Zupko, French Weights and Measures before the Revolution (1978)		
+00085	U	square wa	square wa		tarang wa|square wah		area	2,0,0,0,0,0,0,0,0,0	4	1	0	0	1		4 m^2	Thai Weights and Measures Act (1923)		
+00086	U	square sazhen	square sazhens				area	2,0,0,0,0,0,0,0,0,0	7112889	1562500	0	0	1		sazhen^2	Russian ukase of 11 Oct 1835 (sazhen = 7 ft)		
+00087	U	roofing square	roofing squares		square of roofing		area	2,0,0,0,0,0,0,0,0,0	145161	15625	0	0	1		100 ft^2	US construction trade measure (100 ft²)		
+00088	U	square rod	square rods	rd²	square perch|square perches|square pole|square poles|sq rd		area	2,0,0,0,0,0,0,0,0,0	158080329	6250000	0	0	1		rd^2	NIST HB 44 (2024) App. C		
+00089	U	se	se		sebu		area	2,0,0,0,0,0,0,0,0,0	12000	121	0	0	1		30 tsubo	Japan Weights and Measures Act (1891): 1 se = 30 tsubo	area-se-jp	
+00090	U	are	ares		square decametre|square decameter|square dekameter		area	2,0,0,0,0,0,0,0,0,0	100	1	0	0	1		100 m^2	NIST SP 811 (2008) B.8		a
+00091	U	ngan	ngan				area	2,0,0,0,0,0,0,0,0,0	400	1	0	0	1		400 m^2	Thai Weights and Measures Act (1923): 1 ngan = 100 square wa		
+00092	U	square chain	square chains	ch²	square Gunter chain|square Gunter chains		area	2,0,0,0,0,0,0,0,0,0	158080329	390625	0	0	1		ch^2	NIST HB 44 (2024) App. C		
+00093	U	mu	mu		Chinese acre|shimu		area	2,0,0,0,0,0,0,0,0,0	2000	3	0	0	1		6000 chi^2	Chinese market system (Weights and Measures Act 1929): 1 mu = 6000 square chi = 10000/15 m²		
+00094	U	tanbu	tanbu		tan of land		area	2,0,0,0,0,0,0,0,0,0	120000	121	0	0	1		300 tsubo	Japan Weights and Measures Act (1891): 1 tan = 10 se = 300 tsubo		
+00095	U	decare	decares		stremma|stremmata		area	2,0,0,0,0,0,0,0,0,0	1000	1	0	0	1		1000 m^2	NIST SP 811 (2008) B.8 (are); metric Greek stremma		
+00096	U	dunam	dunams		dunum|donum|metric dunam		area	2,0,0,0,0,0,0,0,0,0	1000	1	0	0	1		1000 m^2	CLDR units.xml (dunam = 1000 m²)	area-dunam	
+00097	U	rood	roods				area	2,0,0,0,0,0,0,0,0,0	158080329	156250	0	0	1		1210 yd^2	Hong Kong Weights and Measures Ordinance (Cap. 68) Sch. 1; Zupko (1968)		
+00098	U	actus quadratus	actus quadratus		square actus		area	2,0,0,0,0,0,0,0,0,0	788544	625	0	0	1	~	14400 pes^2	Skinner, Weights and Measures (1967); Roman foot ≈ 296 mm		
+00099	U	rai	rai				area	2,0,0,0,0,0,0,0,0,0	1600	1	0	0	1		1600 m^2	Thai Weights and Measures Act (1923): 1 rai = 4 ngan		
+00100	U	iugerum	iugera		jugerum|jugera		area	2,0,0,0,0,0,0,0,0,0	1577088	625	0	0	1	~	28800 pes^2	Skinner, Weights and Measures (1967); Roman foot ≈ 296 mm		
+00101	U	Prussian morgen	Prussian morgens		preußischer Morgen		area	2,0,0,0,0,0,0,0,0,0	1959912136125	767622436	0	0	1		180 Rute^2	Prussian Maß- und Gewichtsordnung (16 May 1816): Morgen = 180 Quadratruten		
+00102	U	arpent	arpents		arpent de Paris|square arpent|square arpents		area	2,0,0,0,0,0,0,0,0,0	656100000000	191905609	0	0	1		32400 pied^2	Zupko, French Weights and Measures before the Revolution (1978): 100 square perches of 18 pieds		
+00103	U	Swiss juchart	Swiss jucharts		Juchart|Jucharte		area	2,0,0,0,0,0,0,0,0,0	3600	1	0	0	1		3600 m^2	Swiss concordat on weights and measures (1835): Juchart = 40000 Quadratfuß		
+00104	U	acre	acres		international acre|international acres		area	2,0,0,0,0,0,0,0,0,0	316160658	78125	0	0	1	c	43560 ft^2	NIST HB 44 (2024) App. C; NIST SP 811 (2008) B.8	area-acre	
+00105	U	US survey acre	US survey acres		survey acre|survey acres		area	2,0,0,0,0,0,0,0,0,0	62726400000	15499969	0	0	1		43560 ftUS^2	NIST SP 811 (2008) B.8 (acre, based on US survey foot)		
+00106	U	heredium	heredia				area	2,0,0,0,0,0,0,0,0,0	3154176	625	0	0	1	~	57600 pes^2	Skinner, Weights and Measures (1967); Roman foot ≈ 296 mm		
+00107	U	arpent des eaux et forêts	arpents des eaux et forêts		arpent royal		area	2,0,0,0,0,0,0,0,0,0	980100000000	191905609	0	0	1		48400 pied^2	Zupko, French Weights and Measures before the Revolution (1978): 100 square perches of 22 pieds		
+00108	U	morga	morgi		Polish morgen|morga nowopolska		area	2,0,0,0,0,0,0,0,0,0	139968	25	0	0	1		300 pret^2	New Polish measures, Congress Poland (1819): 1 morga = 300 square pręty		
+00109	U	Austrian joch	Austrian jochs		Katastraljoch|Joch		area	2,0,0,0,0,0,0,0,0,0	35123544486144	6103515625	0	0	1		m^2*1600*1.89648384*1.89648384	Austrian Maß- und Gewichtsordnung (1871): 1 Joch = 1600 square Klafter		
+00110	U	Irish acre	Irish acres		plantation acre|plantation acres		area	2,0,0,0,0,0,0,0,0,0	512128008	78125	0	0	1		7840 yd^2	Zupko, British Weights and Measures (1977): 160 square Irish perches		
+00111	U	jia	jia		Taiwanese jia|kah		area	2,0,0,0,0,0,0,0,0,0	1173600	121	0	0	1		2934 tsubo	Taiwanese land measure: 1 jia = 2934 ping; GNU units 2.22 definitions.units		
+00112	U	chōbu	chōbu		chobu|cho of land		area	2,0,0,0,0,0,0,0,0,0	1200000	121	0	0	1		3000 tsubo	Japan Weights and Measures Act (1891): 1 chōbu = 10 tan = 3000 tsubo	area-cho	
+00113	U	hectare	hectares	ha	square hectometre|square hectometer		area	2,0,0,0,0,0,0,0,0,0	10000	1	0	0	1	c	10000 m^2	BIPM SI Brochure 9th ed. (2019) Table 8	area-hectare	
+00114	U	desyatina	desyatinas		dessiatina|dessiatine|dessiatines		area	2,0,0,0,0,0,0,0,0,0	170709336	15625	0	0	1		2400 sazhen^2	Russian ukase of 11 Oct 1835 (desyatina = 2400 square sazhen)		
+00115	U	oxgang	oxgangs		bovate|bovates		area	2,0,0,0,0,0,0,0,0,0	948481974	15625	0	0	1	~	15 acre	Zupko, A Dictionary of English Weights and Measures (1968) (varied 7-32 acres)		
+00116	U	qing	qing				area	2,0,0,0,0,0,0,0,0,0	200000	3	0	0	1		100 mu	Chinese market system (Weights and Measures Act 1929): 1 qing = 100 mu		
+00117	U	virgate	virgates		yardland|yardlands		area	2,0,0,0,0,0,0,0,0,0	1896963948	15625	0	0	1	~	30 acre	Zupko, A Dictionary of English Weights and Measures (1968) (varied)		
+00118	U	włóka	włóki		wloka|Polish hide		area	2,0,0,0,0,0,0,0,0,0	839808	5	0	0	1		30 morga	New Polish measures, Congress Poland (1819): 1 włóka = 30 morgi		
+00119	U	hide	hides		carucate|carucates		area	2,0,0,0,0,0,0,0,0,0	7587855792	15625	0	0	1	~	120 acre	Zupko, A Dictionary of English Weights and Measures (1968) (varied 60-180 acres)		
+00120	U	centuria	centuriae				area	2,0,0,0,0,0,0,0,0,0	12616704	25	0	0	1	~	5760000 pes^2	Skinner, Weights and Measures (1967); Roman foot ≈ 296 mm		
+00121	U	homestead	homesteads				area	2,0,0,0,0,0,0,0,0,0	10117141056	15625	0	0	1		160 acre	US Homestead Act of 1862 (160 acres)		
+00122	U	labor	labors		labor of land		area	2,0,0,0,0,0,0,0,0,0	6451600	9	0	0	1		in^2*1e10/9	Spanish-Texan land measure: 1 labor = 1000000 square varas (Texas vara = 33 1/3 in)		
+00123	U	square kilometre	square kilometres	km²	square kilometer|square kilometers|sq km|sqkm		area	2,0,0,0,0,0,0,0,0,0	1000000	1	0	0	1	c	1e6 m^2	BIPM SI Brochure 9th ed. (2019)	area-square-kilometer	
+00124	U	square verst	square versts				area	2,0,0,0,0,0,0,0,0,0	28451556	25	0	0	1		verst^2	Russian ukase of 11 Oct 1835 (versta = 500 sazhen)		
+00125	U	section	sections		section of land		area	2,0,0,0,0,0,0,0,0,0	40468564224	15625	0	0	1		640 acre	NIST HB 44 (2024) App. C (1 mi² = 640 acres); US Public Land Survey System		
+00126	U	square mile	square miles	mi²	sq mi|sqmi		area	2,0,0,0,0,0,0,0,0,0	40468564224	15625	0	0	1	c	mi^2	NIST SP 811 (2008) B.8	area-square-mile	
+00127	U	sitio	sitios		square league of Texas|sitio de ganado mayor		area	2,0,0,0,0,0,0,0,0,0	161290000	9	0	0	1		in^2*2.5e11/9	Spanish-Texan land measure: 1 sitio = 25000000 square varas (Texas vara = 33 1/3 in)		
+00128	U	township	townships		survey township		area	2,0,0,0,0,0,0,0,0,0	1456868312064	15625	0	0	1		36 section	US Public Land Survey System: 36 sections		
+00129	U	light-nanosecond	light-nanoseconds		light nanosecond|light nanoseconds		astronomical-distance	1,0,0,0,0,0,0,0,0,0	149896229	500000000	0	0	1		0.299792458 m	BIPM SI Brochure 9th ed. (2019): c = 299792458 m/s		
+00130	U	lunar radius	lunar radii		Moon radius|mean lunar radius		astronomical-distance	1,0,0,0,0,0,0,0,0,0	1737400	1	0	0	1	~	1737400 m	IAU WGCCRE report (Archinal et al. 2018): mean radius of the Moon 1737.4 km		
+00131	U	Earth polar radius	Earth polar radii		polar Earth radius		astronomical-distance	1,0,0,0,0,0,0,0,0,0	6356800	1	0	0	1	~	6356800 m	IAU 2015 Resolution B3 (nominal polar Earth radius)		
+00132	U	Earth mean radius	Earth mean radii		mean Earth radius		astronomical-distance	1,0,0,0,0,0,0,0,0,0	31855043857	5000	0	0	1	~	6371008.7714 m	IUGG Geodetic Reference System 1980, mean radius R1 (Moritz 2000)		
+00133	U	Earth radius	Earth radii	R⊕|R_E	Earth equatorial radius|equatorial Earth radius		astronomical-distance	1,0,0,0,0,0,0,0,0,0	6378100	1	0	0	1	~	6378100 m	IAU 2015 Resolution B3 (nominal equatorial Earth radius); CLDR units.xml	length-earth-radius	
+00134	U	Jupiter polar radius	Jupiter polar radii		polar Jupiter radius		astronomical-distance	1,0,0,0,0,0,0,0,0,0	66854000	1	0	0	1	~	66854000 m	IAU 2015 Resolution B3 (nominal polar Jupiter radius)		
+00135	U	Jupiter radius	Jupiter radii	R_J	Jupiter equatorial radius|equatorial Jupiter radius		astronomical-distance	1,0,0,0,0,0,0,0,0,0	71492000	1	0	0	1	~	71492000 m	IAU 2015 Resolution B3 (nominal equatorial Jupiter radius)		
+00136	U	light-second	light-seconds	ls	light second|light seconds		astronomical-distance	1,0,0,0,0,0,0,0,0,0	299792458	1	0	0	1		299792458 m	BIPM SI Brochure 9th ed. (2019): c = 299792458 m/s		
+00137	U	lunar distance	lunar distances	LD	Earth-Moon distance|mean lunar distance		astronomical-distance	1,0,0,0,0,0,0,0,0,0	384400000	1	0	0	1	~	384400000 m	NASA Moon Fact Sheet (semimajor axis 384400 km)		
+00138	U	solar radius	solar radii	R☉|R_sun	Sun radius|nominal solar radius		astronomical-distance	1,0,0,0,0,0,0,0,0,0	695700000	1	0	0	1	~	695700000 m	IAU 2015 Resolution B3 (nominal solar radius)	length-solar-radius	
+00139	U	light-minute	light-minutes		light minute|light minutes		astronomical-distance	1,0,0,0,0,0,0,0,0,0	17987547480	1	0	0	1		60*299792458 m	BIPM SI Brochure 9th ed. (2019): c = 299792458 m/s		
+00140	U	astronomical unit	astronomical units	au|AU			astronomical-distance	1,0,0,0,0,0,0,0,0,0	149597870700	1	0	0	1	c	149597870700 m	IAU 2012 Resolution B2; BIPM SI Brochure 9th ed. (2019) Table 8	length-astronomical-unit	
+00141	U	light-hour	light-hours		light hour|light hours		astronomical-distance	1,0,0,0,0,0,0,0,0,0	1079252848800	1	0	0	1		3600*299792458 m	BIPM SI Brochure 9th ed. (2019): c = 299792458 m/s		
+00142	U	light-day	light-days		light day|light days		astronomical-distance	1,0,0,0,0,0,0,0,0,0	25902068371200	1	0	0	1		86400*299792458 m	BIPM SI Brochure 9th ed. (2019): c = 299792458 m/s		
+00143	U	light-year	light-years	ly	light year|light years|lightyear|lightyears		astronomical-distance	1,0,0,0,0,0,0,0,0,0	9460730472580800	1	0	0	1	c	299792458 m/s * 365.25 d	IAU: c × Julian year (365.25 d); NIST SP 811 (2008) B.8	length-light-year	
+00144	U	parsec	parsecs	pc			astronomical-distance	1,0,0,0,0,0,0,0,0,0	96939420213600000	1	-1	0	1	cs	au*648000/pi	IAU 2015 Resolution B2 (1 pc = 648000/π au)	length-parsec	
+00145	U	statfarad	statfarads	statF	ESU of capacitance|electrostatic unit of capacitance		capacitance	-2,-1,4,2,0,0,0,0,0,0	25000	22468879468420441	0	0	1		farad/898755178736.81764	NIST SP 811 (2008) B.8 (statfarad, 1.112 650 E-12 F); exact as statC/statV		
+00146	U	jar	jars		Leyden jar unit		capacitance	-2,-1,4,2,0,0,0,0,0,0	1	900000000	0	0	1		farad/9e8	Admiralty Handbook of Wireless Telegraphy (1931): 1 µF = 900 jars		
+00147	U	US international farad	US international farads	F_US			capacitance	-2,-1,4,2,0,0,0,0,0,0	200000	200099	0	0	1	~	farad/1.000495	NBS (1948): 1 US international ohm = 1.000495 Ω, 1 US international volt = 1.000330 V; GNU units 3.15 (intohm, intvolt, intampere) (F_US = s/Ω_US)		
+00148	U	international farad	international farads	F_int	mean international farad|mean international farads		capacitance	-2,-1,4,2,0,0,0,0,0,0	100000	100049	0	0	1	~	farad/1.00049	CIPM 1946: 1 mean international ohm = 1.00049 Ω, 1 mean international volt = 1.00034 V (units in force 1908-1947) (F_int = s/Ω_int)		
+00149	U	farad-90	farads-90	F90|F₉₀	conventional farad|conventional farads|farad 90		capacitance	-2,-1,4,2,0,0,0,0,0,0	5521725026748260492435541	5521725125000000000000000	0	0	1		25812.807*(1.602176634e-19^2)/6.62607015e-34*farad	CIPM 1988 conventional values K_J-90 = 483597.9 GHz/V, R_K-90 = 25812.807 Ω (19th CGPM 1991 Res. 2); K_J = 2e/h, R_K = h/e² exact (BIPM SI Brochure 9th ed. (2019) 2.2); F90 = (R_K-90/R_K) F		
+00150	U	farad	farads	F			capacitance	-2,-1,4,2,0,0,0,0,0,0	1	1	0	0	1	cs	coulomb/V	BIPM SI Brochure 9th ed. (2019) Table 4 (F = C/V)		
+00151	U	abfarad	abfarads	abF	EMU of capacitance		capacitance	-2,-1,4,2,0,0,0,0,0,0	1000000000	1	0	0	1		1e9 farad	NIST SP 811 (2008) B.8 (abfarad, 1.0 E+09 F)		
+00152	U	enzyme unit	enzyme units	U	international unit of enzyme activity|international units of enzyme activity		catalytic-activity	0,0,-1,0,0,1,0,0,0,0	1	60000000	0	0	1	c	micromole/minute	IUPAC-IUB Enzyme Nomenclature (1964, 1978): 1 U = 1 µmol/min; IUPAC Green Book 3rd ed. (2007)		
+00153	U	katal	katals	kat			catalytic-activity	0,0,-1,0,0,1,0,0,0,0	1	1	0	0	1	cs	mole/second	BIPM SI Brochure 9th ed. (2019) Table 4 (kat = mol/s)		
+00154	U	bit per second	bits per second	bit/s|bps|b/s			data-rate	0,0,-1,0,0,0,0,1,0,0	1	1	0	0	1	ci	bit/second	IEC 80000-13:2008 (bit); BIPM SI Brochure 9th ed. (2019) 2.3.1 (second)		
+00155	U	byte per second	bytes per second	B/s|Bps	octet per second|octets per second		data-rate	0,0,-1,0,0,0,0,1,0,0	8	1	0	0	1	ci	byte/second	IEC 80000-13:2008 (byte = 8 bit)		
+00156	U	DS0	DS0		DS-0|E0|E-0		data-rate	0,0,-1,0,0,0,0,1,0,0	64000	1	0	0	1		64 kbit/s	ITU-T G.702 (1988) digital hierarchy bit rates (level 0: 64 kbit/s); ANSI T1.107		
+00157	U	CD-ROM speed	CD-ROM speed		CD speed|1x CD-ROM|CD-ROM 1x		data-rate	0,0,-1,0,0,0,0,1,0,0	1228800	1	0	0	1		153600 B/s	ECMA-130 (1x CD-ROM: 75 sectors/s × 2048 bytes, mode 1)		
+00158	U	CD audio bit rate	CD audio bit rate		CD-DA bit rate|Red Book audio bit rate		data-rate	0,0,-1,0,0,0,0,1,0,0	1411200	1	0	0	1		1411.2 kbit/s	IEC 60908:1999 (CD-DA: 44.1 kHz × 16 bit × 2 channels)		
+00159	U	DS1	DS1		T1|DS-1|T-1|J1|J-1		data-rate	0,0,-1,0,0,0,0,1,0,0	1544000	1	0	0	1	c	1544 kbit/s	ITU-T G.702 (1988) digital hierarchy bit rates (level 1: 1544 kbit/s); ANSI T1.107		
+00160	U	E1	E1		E-1|CEPT-1		data-rate	0,0,-1,0,0,0,0,1,0,0	2048000	1	0	0	1	c	2048 kbit/s	ITU-T G.702 (1988) digital hierarchy bit rates (level 1: 2048 kbit/s)		
+00161	U	DS1C	DS1C		T1C|DS-1C|T-1C		data-rate	0,0,-1,0,0,0,0,1,0,0	3152000	1	0	0	1		3152 kbit/s	FS-1037C (1996) "T-carrier" table (3.152 Mb/s, DS1C); ANSI T1.107		
+00162	U	DS2	DS2		T2|DS-2|T-2|J2|J-2		data-rate	0,0,-1,0,0,0,0,1,0,0	6312000	1	0	0	1		6312 kbit/s	ITU-T G.702 (1988) digital hierarchy bit rates (level 2: 6312 kbit/s); ANSI T1.107		
+00163	U	E2	E2		E-2|CEPT-2		data-rate	0,0,-1,0,0,0,0,1,0,0	8448000	1	0	0	1		8448 kbit/s	ITU-T G.702 (1988) digital hierarchy bit rates (level 2: 8448 kbit/s)		
+00164	U	DVD speed	DVD speed		1x DVD|DVD 1x		data-rate	0,0,-1,0,0,0,0,1,0,0	11080000	1	0	0	1		11.08 Mbit/s	ECMA-267 (DVD-ROM 1x user data rate 11.08 Mbit/s)		
+00165	U	J3	J3		J-3		data-rate	0,0,-1,0,0,0,0,1,0,0	32064000	1	0	0	1		32064 kbit/s	ITU-T G.702 (1988) digital hierarchy bit rates (level 3: 32064 kbit/s, Japan)		
+00166	U	E3	E3		E-3|CEPT-3		data-rate	0,0,-1,0,0,0,0,1,0,0	34368000	1	0	0	1		34368 kbit/s	ITU-T G.702 (1988) digital hierarchy bit rates (level 3: 34368 kbit/s)		
+00167	U	Blu-ray speed	Blu-ray speed		1x Blu-ray|Blu-ray 1x|BD speed|1x BD		data-rate	0,0,-1,0,0,0,0,1,0,0	36000000	1	0	0	1		36 Mbit/s	Blu-ray Disc Association, BD-ROM format (1x = 36 Mbit/s)		
+00168	U	DS3	DS3		T3|DS-3|T-3		data-rate	0,0,-1,0,0,0,0,1,0,0	44736000	1	0	0	1	c	44736 kbit/s	ITU-T G.702 (1988) digital hierarchy bit rates (level 3: 44736 kbit/s); ANSI T1.107		
+00169	U	OC-1	OC-1		OC1|STS-1|STM-0		data-rate	0,0,-1,0,0,0,0,1,0,0	51840000	1	0	0	1		51.84 Mbit/s	ANSI T1.105 / Telcordia GR-253-CORE: OC-n = n × 51.84 Mbit/s		
+00170	U	J4	J4		J-4		data-rate	0,0,-1,0,0,0,0,1,0,0	97728000	1	0	0	1		97728 kbit/s	ITU-T G.702 (1988) digital hierarchy bit rates (level 4: 97728 kbit/s, Japan)		
+00171	U	E4	E4		E-4|CEPT-4|DS4NA		data-rate	0,0,-1,0,0,0,0,1,0,0	139264000	1	0	0	1		139264 kbit/s	ITU-T G.702 (1988) digital hierarchy bit rates (level 4: 139264 kbit/s)		
+00172	U	OC-3	OC-3		OC3|STS-3|OC-3c|STS-3c		data-rate	0,0,-1,0,0,0,0,1,0,0	155520000	1	0	0	1	c	155.52 Mbit/s	ANSI T1.105 / Telcordia GR-253-CORE: OC-n = n × 51.84 Mbit/s		
+00173	U	STM-1	STM-1		STM1		data-rate	0,0,-1,0,0,0,0,1,0,0	155520000	1	0	0	1		155520 kbit/s	ITU-T G.707: STM-N = N × 155 520 kbit/s		
+00174	U	DS4	DS4		T4|DS-4|T-4		data-rate	0,0,-1,0,0,0,0,1,0,0	274176000	1	0	0	1		274176 kbit/s	FS-1037C (1996) "T-carrier" table (fourth level 274.176 Mb/s, DS4); ANSI T1.107		
+00175	U	OC-9	OC-9		OC9|STS-9		data-rate	0,0,-1,0,0,0,0,1,0,0	466560000	1	0	0	1		466.56 Mbit/s	ANSI T1.105 / Telcordia GR-253-CORE: OC-n = n × 51.84 Mbit/s		
+00176	U	E5	E5		E-5|CEPT-5		data-rate	0,0,-1,0,0,0,0,1,0,0	565148000	1	0	0	1		565148 kbit/s	FS-1037C (1996) "T-carrier" table (European fifth level 565.148 Mb/s)		
+00177	U	OC-12	OC-12		OC12|STS-12		data-rate	0,0,-1,0,0,0,0,1,0,0	622080000	1	0	0	1		622.08 Mbit/s	ANSI T1.105 / Telcordia GR-253-CORE: OC-n = n × 51.84 Mbit/s		
+00178	U	STM-4	STM-4		STM4		data-rate	0,0,-1,0,0,0,0,1,0,0	622080000	1	0	0	1		622080 kbit/s	ITU-T G.707: STM-N = N × 155 520 kbit/s		
+00179	U	OC-18	OC-18		OC18|STS-18		data-rate	0,0,-1,0,0,0,0,1,0,0	933120000	1	0	0	1		933.12 Mbit/s	ANSI T1.105 / Telcordia GR-253-CORE: OC-n = n × 51.84 Mbit/s		
+00180	U	OC-24	OC-24		OC24|STS-24		data-rate	0,0,-1,0,0,0,0,1,0,0	1244160000	1	0	0	1		1244.16 Mbit/s	ANSI T1.105 / Telcordia GR-253-CORE: OC-n = n × 51.84 Mbit/s		
+00181	U	OC-36	OC-36		OC36|STS-36		data-rate	0,0,-1,0,0,0,0,1,0,0	1866240000	1	0	0	1		1866.24 Mbit/s	ANSI T1.105 / Telcordia GR-253-CORE: OC-n = n × 51.84 Mbit/s		
+00182	U	OC-48	OC-48		OC48|STS-48		data-rate	0,0,-1,0,0,0,0,1,0,0	2488320000	1	0	0	1		2488.32 Mbit/s	ANSI T1.105 / Telcordia GR-253-CORE: OC-n = n × 51.84 Mbit/s		
+00183	U	STM-16	STM-16		STM16		data-rate	0,0,-1,0,0,0,0,1,0,0	2488320000	1	0	0	1		2488320 kbit/s	ITU-T G.707: STM-N = N × 155 520 kbit/s		
+00184	U	OC-96	OC-96		OC96|STS-96		data-rate	0,0,-1,0,0,0,0,1,0,0	4976640000	1	0	0	1		4976.64 Mbit/s	ANSI T1.105 / Telcordia GR-253-CORE: OC-n = n × 51.84 Mbit/s		
+00185	U	OC-192	OC-192		OC192|STS-192		data-rate	0,0,-1,0,0,0,0,1,0,0	9953280000	1	0	0	1		9953.28 Mbit/s	ANSI T1.105 / Telcordia GR-253-CORE: OC-n = n × 51.84 Mbit/s		
+00186	U	STM-64	STM-64		STM64		data-rate	0,0,-1,0,0,0,0,1,0,0	9953280000	1	0	0	1		9953280 kbit/s	ITU-T G.707: STM-N = N × 155 520 kbit/s		
+00187	U	OC-768	OC-768		OC768|STS-768		data-rate	0,0,-1,0,0,0,0,1,0,0	39813120000	1	0	0	1		39813.12 Mbit/s	ANSI T1.105 / Telcordia GR-253-CORE: OC-n = n × 51.84 Mbit/s		
+00188	U	STM-256	STM-256		STM256		data-rate	0,0,-1,0,0,0,0,1,0,0	39813120000	1	0	0	1		39813120 kbit/s	ITU-T G.707: STM-N = N × 155 520 kbit/s		
+00189	U	bit	bits	bit|b	binary digit|binary digits		data-storage	0,0,0,0,0,0,0,1,0,0	1	1	0	0	1	ci	base	IEC 80000-13:2008 13-9 (bit); ISO/IEC 2382:2015	digital-bit	
+00190	U	nibble	nibbles		nybble|nybbles|half-byte|half-bytes|half byte		data-storage	0,0,0,0,0,0,0,1,0,0	4	1	0	0	1		4 bit	GNU units 3.15 definitions.units (nybble = 4 bits); IEEE Std 100 (half of a byte)		
+00191	U	byte	bytes	B	octet|octets		data-storage	0,0,0,0,0,0,0,1,0,0	8	1	0	0	1	ci	8 bit	IEC 80000-13:2008 13-9 note (byte B = octet = 8 bit)	digital-byte	
+00192	U	microgram per cubic metre	micrograms per cubic metre	µg/m³|μg/m³|ug/m3	microgram per cubic meter|micrograms per cubic meter		density	-3,1,0,0,0,0,0,0,0,0	1	1000000000	0	0	1		1e-9 kg/m^3	BIPM SI Brochure 9th ed. (2019) 3 (SI prefixes) with kg/m^3		
+00193	U	milligram per cubic metre	milligrams per cubic metre	mg/m³|mg/m3	milligram per cubic meter|milligrams per cubic meter		density	-3,1,0,0,0,0,0,0,0,0	1	1000000	0	0	1		1e-6 kg/m^3	BIPM SI Brochure 9th ed. (2019) 3 (SI prefixes) with kg/m^3		
+00194	U	gram per cubic metre	grams per cubic metre	g/m³|g/m3	gram per cubic meter|grams per cubic meter		density	-3,1,0,0,0,0,0,0,0,0	1	1000	0	0	1		g/m^3	BIPM SI Brochure 9th ed. (2019) 3 (SI prefixes) with kg/m^3		
+00195	U	milligram per litre	milligrams per litre	mg/L|mg/l	milligram per liter|milligrams per liter		density	-3,1,0,0,0,0,0,0,0,0	1	1000	0	0	1		mg/L	NIST SP 811 (2008) B.8 (grain per gallon 1.711 806 E+01 mg/L); L = dm^3		
+00196	U	milligram per decilitre	milligrams per decilitre	mg/dL|mg/dl	milligram per deciliter|milligrams per deciliter		density	-3,1,0,0,0,0,0,0,0,0	1	100	0	0	1		mg/(0.1 L)	BIPM SI Brochure 9th ed. (2019) Table 8 (litre) with SI prefixes; clinical usage		
+00197	U	grain per imperial gallon	grains per imperial gallon	gr/gal_imp|gpg_imp	grain per UK gallon|grains per UK gallon		density	-3,1,0,0,0,0,0,0,0,0	6479891	454609000	0	0	1		lb/7000/(4.54609 L)	UK Weights and Measures Act 1985 Sch. 1 (grain = 1/7000 lb, gallon = 4.54609 L)		
+00198	U	grain per gallon	grains per gallon	gr/gal|gpg	grain per US gallon|grains per US gallon		density	-3,1,0,0,0,0,0,0,0,0	2945405	172064172	0	0	1		lb/7000/gal	NIST SP 811 (2008) B.8 (grain per gallon (U.S.) 1.711 806 E-02 kg/m^3)		
+00199	U	pound per cubic yard	pounds per cubic yard	lb/yd³|lb/yd3			density	-3,1,0,0,0,0,0,0,0,0	28349523125	47784678624	0	0	1		lb/yd^3	NIST SP 811 (2008) B.8 (5.932 764 E-01 kg/m^3)		
+00200	U	kilogram per cubic metre	kilograms per cubic metre	kg/m³|kg/m3	kilogram per cubic meter|kilograms per cubic meter		density	-3,1,0,0,0,0,0,0,0,0	1	1	0	0	1	c	kg/m^3	BIPM SI Brochure 9th ed. (2019) Table 5 (density: kg/m^3)		
+00201	U	gram per litre	grams per litre	g/L|g/l	gram per liter|grams per liter		density	-3,1,0,0,0,0,0,0,0,0	1	1	0	0	1		g/L	BIPM SI Brochure 9th ed. (2019) Table 8 (litre = dm^3)		
+00202	U	pound per barrel	pounds per barrel	lb/bbl	pound per oil barrel|pounds per oil barrel		density	-3,1,0,0,0,0,0,0,0,0	368175625	129048129	0	0	1		lb/(42 gal)	API (drilling fluids); NIST SP 811 (2008) B.8 (barrel for petroleum = 42 U.S. gallons)		
+00203	U	ounce per imperial gallon	ounces per imperial gallon	oz/gal_imp	ounce per UK gallon|ounces per UK gallon		density	-3,1,0,0,0,0,0,0,0,0	45359237	7273744	0	0	1		oz/(4.54609 L)	NIST SP 811 (2008) B.8 (ounce per gallon (Imperial) 6.236 023 E+00 kg/m^3)		
+00204	U	ounce per gallon	ounces per gallon	oz/gal	ounce per US gallon|ounces per US gallon		density	-3,1,0,0,0,0,0,0,0,0	368175625	49161192	0	0	1		oz/gal	NIST SP 811 (2008) B.8 (ounce per gallon (U.S.) 7.489 152 E+00 kg/m^3)		
+00205	U	gram per decilitre	grams per decilitre	g/dL|g/dl	gram per deciliter|grams per deciliter		density	-3,1,0,0,0,0,0,0,0,0	10	1	0	0	1		g/(0.1 L)	BIPM SI Brochure 9th ed. (2019) Table 8 (litre) with SI prefixes; clinical usage		
+00206	U	pound per cubic foot	pounds per cubic foot	lb/ft³|lb/ft3|pcf			density	-3,1,0,0,0,0,0,0,0,0	28349523125	1769802912	0	0	1	c	lb/ft^3	NIST SP 811 (2008) B.8 (1.601 846 E+01 kg/m^3)		
+00207	U	pound per imperial gallon	pounds per imperial gallon	lb/gal_imp	pound per UK gallon|pounds per UK gallon		density	-3,1,0,0,0,0,0,0,0,0	45359237	454609	0	0	1		lb/(4.54609 L)	NIST SP 811 (2008) B.8 (pound per gallon (Imperial) 9.977 637 E+01 kg/m^3)		
+00208	U	pound per gallon	pounds per gallon	lb/gal|ppg	pound per US gallon|pounds per US gallon		density	-3,1,0,0,0,0,0,0,0,0	736351250	6145149	0	0	1	c	lb/gal	NIST SP 811 (2008) B.8 (pound per gallon (U.S.) 1.198 264 E+02 kg/m^3)		
+00209	U	slug per cubic foot	slugs per cubic foot	slug/ft³|slug/ft3			density	-3,1,0,0,0,0,0,0,0,0	5560277019075625	10788718551552	0	0	1		9.80665 lb*m/ft/ft^3	NIST SP 811 (2008) B.8 (slug per cubic foot 5.153 788 E+02 kg/m^3; slug = lbf s^2/ft)		
+00210	U	gram per cubic centimetre	grams per cubic centimetre	g/cm³|g/cm3|g/cc	gram per cubic centimeter|grams per cubic centimeter		density	-3,1,0,0,0,0,0,0,0,0	1000	1	0	0	1	c	g/cm^3	NIST SP 811 (2008) B.8 (gram per cubic centimeter 1.0 E+03 kg/m^3)		
+00211	U	gram per millilitre	grams per millilitre	g/mL|g/ml	gram per milliliter|grams per milliliter		density	-3,1,0,0,0,0,0,0,0,0	1000	1	0	0	1		g/mL	BIPM SI Brochure 9th ed. (2019) Table 8 (litre = dm^3) with SI prefixes		
+00212	U	kilogram per litre	kilograms per litre	kg/L|kg/l|kg/dm³|t/m³	kilogram per liter|kilograms per liter|tonne per cubic metre|tonnes per cubic metre|tonne per cubic meter		density	-3,1,0,0,0,0,0,0,0,0	1000	1	0	0	1		kg/L	BIPM SI Brochure 9th ed. (2019) Table 8 (litre = dm^3, tonne = 1000 kg)		
+00213	U	short ton per cubic yard	short tons per cubic yard	ton/yd³|ton/yd3	ton per cubic yard|tons per cubic yard		density	-3,1,0,0,0,0,0,0,0,0	3543690390625	2986542414	0	0	1		2000 lb/yd^3	NIST SP 811 (2008) B.8 (ton, short, per cubic yard 1.186 553 E+03 kg/m^3)		
+00214	U	long ton per cubic yard	long tons per cubic yard	LT/yd³			density	-3,1,0,0,0,0,0,0,0,0	1984466618750	1493271207	0	0	1		2240 lb/yd^3	NIST SP 811 (2008) B.8 (ton, long, per cubic yard 1.328 939 E+03 kg/m^3)		
+00215	U	ounce per cubic inch	ounces per cubic inch	oz/in³|oz/in3			density	-3,1,0,0,0,0,0,0,0,0	28349523125	16387064	0	0	1		oz/in^3	NIST SP 811 (2008) B.8 (ounce per cubic inch 1.729 994 E+03 kg/m^3)		
+00216	U	pound per cubic inch	pounds per cubic inch	lb/in³|lb/in3|pci			density	-3,1,0,0,0,0,0,0,0,0	56699046250	2048383	0	0	1		lb/in^3	NIST SP 811 (2008) B.8 (pound per cubic inch 2.767 990 E+04 kg/m^3)		
+00217	U	pound per foot hour	pounds per foot hour	lb/ft·h			dynamic-viscosity	-1,1,-1,0,0,0,0,0,0,0	45359237	109728000000	0	0	1		lb/(ft*h)	NIST SP 811 (2008) B.8 (pound per foot hour 4.133 789 E-04 Pa s)		
+00218	U	poise	poises	P	dyne second per square centimetre|dyne second per square centimeter		dynamic-viscosity	-1,1,-1,0,0,0,0,0,0,0	1	10	0	0	1	cs	0.1 Pa*s	NIST SP 811 (2008) B.8 (poise 1.0 E-01 Pa s); CGS unit (g/(cm s))		
+00219	U	pascal second	pascal seconds	Pa·s|Pa⋅s	poiseuille|newton second per square metre|newton second per square meter|pascal-second		dynamic-viscosity	-1,1,-1,0,0,0,0,0,0,0	1	1	0	0	1	cs	Pa*s	BIPM SI Brochure 9th ed. (2019) Table 6 (dynamic viscosity: Pa s)		
+00220	U	pound per foot second	pounds per foot second	lb/ft·s	poundal second per square foot		dynamic-viscosity	-1,1,-1,0,0,0,0,0,0,0	45359237	30480000	0	0	1	c	lb/(ft*s)	NIST SP 811 (2008) B.8 (pound per foot second 1.488 164 E+00 Pa s)		
+00221	U	kilogram-force second per square metre	kilogram-force seconds per square metre	kgf·s/m²	kilogram-force second per square meter|kilopond second per square metre		dynamic-viscosity	-1,1,-1,0,0,0,0,0,0,0	196133	20000	0	0	1		9.80665 kg/(m*s)	NIST SP 811 (2008) B.8 (kilogram-force 9.806 65 N) x s/m^2		
+00222	U	pound-force second per square foot	pound-force seconds per square foot	lbf·s/ft²|slug/ft·s	slug per foot second|slugs per foot second		dynamic-viscosity	-1,1,-1,0,0,0,0,0,0,0	8896443230521	185806080000	0	0	1		9.80665 lb*m/s/ft^2	NIST SP 811 (2008) B.8 (pound-force second per square foot 4.788 026 E+01 Pa s)		
+00223	U	reyn	reyns	reyn|lbf·s/in²	pound-force second per square inch|pound-force seconds per square inch		dynamic-viscosity	-1,1,-1,0,0,0,0,0,0,0	8896443230521	1290320000	0	0	1		9.80665 lb*m/s/in^2	NIST SP 811 (2008) B.8 (pound-force second per square inch 6.894 757 E+03 Pa s); reyn = lbf s/in^2		
+00224	U	elementary charge	elementary charges		atomic unit of charge|atomic units of charge|proton charge		electric-charge	0,0,1,1,0,0,0,0,0,0	801088317	5000000000000000000000000000	0	0	1		1.602176634e-19 coulomb	BIPM SI Brochure 9th ed. (2019) 2.2 (defining constant e, exact)		
+00225	U	statcoulomb	statcoulombs	statC|Fr	franklin|franklins|ESU of charge|electrostatic unit of charge		electric-charge	0,0,1,1,0,0,0,0,0,0	1	2997924580	0	0	1		coulomb/2997924580	NIST SP 811 (2008) B.8 (statcoulomb, franklin: 3.335 641 E-10 C); exact as 0.1 C·cm/s ÷ c		
+00226	U	US international coulomb	US international coulombs	C_US			electric-charge	0,0,1,1,0,0,0,0,0,0	200066	200099	0	0	1	~	1.000330/1.000495*coulomb	NBS (1948): 1 US international ohm = 1.000495 Ω, 1 US international volt = 1.000330 V; GNU units 3.15 (intohm, intvolt, intampere)		
+00227	U	international coulomb	international coulombs	C_int	mean international coulomb|mean international coulombs		electric-charge	0,0,1,1,0,0,0,0,0,0	100034	100049	0	0	1	~	1.00034/1.00049*coulomb	CIPM 1946: 1 mean international ohm = 1.00049 Ω, 1 mean international volt = 1.00034 V (units in force 1908-1947); C_int = A_int s		
+00228	U	coulomb	coulombs	C			electric-charge	0,0,1,1,0,0,0,0,0,0	1	1	0	0	1	cs	A s	BIPM SI Brochure 9th ed. (2019) Table 4 (C = A s)		
+00229	U	ampere-second	ampere-seconds	As|A·s	ampere second|ampere seconds|amp-second|amp-seconds		electric-charge	0,0,1,1,0,0,0,0,0,0	1	1	0	0	1	s	A s	BIPM SI Brochure 9th ed. (2019) Table 4 (C = A s); mAs in radiography		
+00230	U	coulomb-90	coulombs-90	C90|C₉₀	conventional coulomb|conventional coulombs|coulomb 90		electric-charge	0,0,1,1,0,0,0,0,0,0	100000008887143810491801	100000000000000000000000	0	0	1		483597.9e9*25812.807*1.602176634e-19/2*coulomb	CIPM 1988 conventional values K_J-90 = 483597.9 GHz/V, R_K-90 = 25812.807 Ω (19th CGPM 1991 Res. 2); K_J = 2e/h, R_K = h/e² exact (BIPM SI Brochure 9th ed. (2019) 2.2); C90 = A90 s = (K_J-90 R_K-90 / K_J R_K) C		
+00231	U	abcoulomb	abcoulombs	abC	EMU of charge|electromagnetic unit of charge		electric-charge	0,0,1,1,0,0,0,0,0,0	10	1	0	0	1		10 coulomb	NIST SP 811 (2008) B.8 (abcoulomb, 1.0 E+01 C)		
+00232	U	ampere-minute	ampere-minutes	Amin|A·min	ampere minute|ampere minutes|amp-minute|amp-minutes		electric-charge	0,0,1,1,0,0,0,0,0,0	60	1	0	0	1		A min	compound of ampere and minute (BIPM SI Brochure 9th ed. (2019) Table 8: min = 60 s); electroplating usage		
+00233	U	ampere-hour	ampere-hours	Ah|A·h	ampere hour|ampere hours|amp-hour|amp-hours|amp hour|amp hours		electric-charge	0,0,1,1,0,0,0,0,0,0	3600	1	0	0	1	cs	A h	NIST SP 811 (2008) B.8 (ampere hour, 3.6 E+03 C)		
+00234	U	faraday	faradays		faraday of charge		electric-charge	0,0,1,1,0,0,0,0,0,0	120606665154137523	1250000000000	0	0	1		1.602176634e-19*6.02214076e23*coulomb	BIPM SI Brochure 9th ed. (2019) 2.2: F = e·N_A, exact (96485.33212... C)		
+00235	U	chemical faraday	chemical faradays				electric-charge	0,0,1,1,0,0,0,0,0,0	964957	10	0	0	1	~	96495.7 coulomb	NIST SP 811 (2008) B.8 (faraday (chemical), 9.649 57 E+04 C)		
+00236	U	physical faraday	physical faradays				electric-charge	0,0,1,1,0,0,0,0,0,0	965219	10	0	0	1	~	96521.9 coulomb	NIST SP 811 (2008) B.8 (faraday (physical), 9.652 19 E+04 C)		
+00237	U	statmho	statmhos		statsiemens|ESU of conductance		electric-conductance	-2,-1,3,2,0,0,0,0,0,0	25000	22468879468420441	0	0	1		S/898755178736.81764	NIST SP 811 (2008) B.8 (statmho, 1.112 650 E-12 S)		
+00238	U	conductance quantum	conductance quanta	G0|G₀			electric-conductance	-2,-1,3,2,0,0,0,0,0,0	213914163877964163	2760862562500000000000	0	0	1		2*(1.602176634e-19^2)/6.62607015e-34*S	CODATA 2018: G0 = 2e²/h = 7.748 091 729... E-05 S, exact (BIPM SI Brochure 9th ed. (2019) 2.2)		
+00239	U	US international siemens	US international siemens	S_US	US international mho|US international mhos		electric-conductance	-2,-1,3,2,0,0,0,0,0,0	200000	200099	0	0	1	~	S/1.000495	NBS (1948): 1 US international ohm = 1.000495 Ω, 1 US international volt = 1.000330 V; GNU units 3.15 (intohm, intvolt, intampere) (S_US = 1/Ω_US)		
+00240	U	international siemens	international siemens	S_int	international mho|international mhos|mean international siemens		electric-conductance	-2,-1,3,2,0,0,0,0,0,0	100000	100049	0	0	1	~	S/1.00049	CIPM 1946: 1 mean international ohm = 1.00049 Ω, 1 mean international volt = 1.00034 V (units in force 1908-1947) (S_int = 1/Ω_int)		
+00241	U	siemens-90	siemens-90	S90|S₉₀	conventional siemens		electric-conductance	-2,-1,3,2,0,0,0,0,0,0	5521725026748260492435541	5521725125000000000000000	0	0	1		25812.807*(1.602176634e-19^2)/6.62607015e-34*S	CIPM 1988 conventional values K_J-90 = 483597.9 GHz/V, R_K-90 = 25812.807 Ω (19th CGPM 1991 Res. 2); K_J = 2e/h, R_K = h/e² exact (BIPM SI Brochure 9th ed. (2019) 2.2); S90 = 1/Ω90		
+00242	U	siemens	siemens	S			electric-conductance	-2,-1,3,2,0,0,0,0,0,0	1	1	0	0	1	cs	A/V	BIPM SI Brochure 9th ed. (2019) Table 4 (S = A/V)		
+00243	U	mho	mhos	℧	reciprocal ohm|reciprocal ohms		electric-conductance	-2,-1,3,2,0,0,0,0,0,0	1	1	0	0	1	s	S	NIST SP 811 (2008) B.8 (mho, 1.0 E+00 S)		
+00244	U	abmho	abmhos		absiemens|EMU of conductance		electric-conductance	-2,-1,3,2,0,0,0,0,0,0	1000000000	1	0	0	1		1e9 S	NIST SP 811 (2008) B.8 (abmho, 1.0 E+09 S)		
+00245	U	statampere	statamperes	statA	statamp|statamps|ESU of current|electrostatic unit of current		electric-current	0,0,0,1,0,0,0,0,0,0	1	2997924580	0	0	1		A/2997924580	NIST SP 811 (2008) B.8 (statampere, 3.335 641 E-10 A); exact as statC/s		
+00246	U	atomic unit of current	atomic units of current				electric-current	0,0,0,1,0,0,0,0,0,0	11641801873541727548169	5521725125000000000000000	1	0	1	~	2*pi*1.602176634e-19*4.3597447222071e-18/6.62607015e-34*A	CODATA 2018 (Tiesinga et al., RMP 93, 025010, 2021): Eh = 4.3597447222071e-18 J, a0 = 5.29177210903e-11 m; a.u. of current = e Eh/ħ = 6.623 618 237 510 E-03 A		
+00247	U	gilbert	gilberts		EMU of magnetomotive force		electric-current	0,0,0,1,0,0,0,0,0,0	5	2	-1	0	1		10/(4*pi)*A	NIST SP 811 (2008) B.8 (gilbert, 7.957 747 E-01 A)		
+00248	U	US international ampere	US international amperes	A_US			electric-current	0,0,0,1,0,0,0,0,0,0	200066	200099	0	0	1	~	1.000330/1.000495*A	NBS (1948): 1 US international ohm = 1.000495 Ω, 1 US international volt = 1.000330 V; GNU units 3.15 (intohm, intvolt, intampere) (A_US = V_US/Ω_US = 0.999835 A)		
+00249	U	international ampere	international amperes	A_int	mean international ampere|mean international amperes		electric-current	0,0,0,1,0,0,0,0,0,0	100034	100049	0	0	1	~	1.00034/1.00049*A	CIPM 1946: 1 mean international ohm = 1.00049 Ω, 1 mean international volt = 1.00034 V (units in force 1908-1947) (A_int = V_int/Ω_int = 0.99985 A)		
+00250	U	ampere	amperes	A	amp|amps		electric-current	0,0,0,1,0,0,0,0,0,0	1	1	0	0	1	cs	base	BIPM SI Brochure 9th ed. (2019) 2.3.1	electric-ampere	
+00251	U	ampere-turn	ampere-turns	At	ampere turn|ampere turns		electric-current	0,0,0,1,0,0,0,0,0,0	1	1	0	0	1		A	ISO 80000-6:2008 (magnetomotive force, unit A; the turn is a number); IEC 60050-121		
+00252	U	ampere-90	amperes-90	A90|A₉₀	conventional ampere|conventional amperes|ampere 90		electric-current	0,0,0,1,0,0,0,0,0,0	100000008887143810491801	100000000000000000000000	0	0	1		483597.9e9*25812.807*1.602176634e-19/2*A	CIPM 1988 conventional values K_J-90 = 483597.9 GHz/V, R_K-90 = 25812.807 Ω (19th CGPM 1991 Res. 2); K_J = 2e/h, R_K = h/e² exact (BIPM SI Brochure 9th ed. (2019) 2.2); A90 = (K_J-90 R_K-90 / K_J R_K) A		
+00253	U	abampere	abamperes	abA	biot|biots|EMU of current|electromagnetic unit of current		electric-current	0,0,0,1,0,0,0,0,0,0	10	1	0	0	1		10 A	NIST SP 811 (2008) B.8 (abampere, biot: 1.0 E+01 A)		
+00254	U	debye	debyes	debye			electric-dipole-moment	1,0,1,1,0,0,0,0,0,0	1	299792458000000000000000000000	0	0	1	c	1e-21/299792458 C*m	NIST SP 811 (2008) B.8 (debye 3.335 641 E-30 C m); defined as 10^-18 statC cm = 10^-21/c C m		
+00255	U	coulomb metre	coulomb metres	C·m	coulomb meter|coulomb meters		electric-dipole-moment	1,0,1,1,0,0,0,0,0,0	1	1	0	0	1	cs	C*m	BIPM SI Brochure 9th ed. (2019) (SI coherent unit C m)		
+00256	U	abvolt per centimetre	abvolts per centimetre	abV/cm	abvolt per centimeter|abvolts per centimeter		electric-field	1,1,-3,-1,0,0,0,0,0,0	1	1000000	0	0	1		1e-6 V/m	NIST SP 811 (2008) B.8 (abvolt, 1.0 E-08 V) per centimetre		
+00257	U	volt per metre	volts per metre	V/m	volt per meter|volts per meter|newton per coulomb|newtons per coulomb		electric-field	1,1,-3,-1,0,0,0,0,0,0	1	1	0	0	1	cs	volt/metre	BIPM SI Brochure 9th ed. (2019) Table 6 (electric field strength, V m⁻¹)		
+00258	U	volt per inch	volts per inch	V/in			electric-field	1,1,-3,-1,0,0,0,0,0,0	5000	127	0	0	1	s	volt/in	compound of volt and inch (NIST SP 811 (2008) B.8: in = 2.54 E-02 m)		
+00259	U	volt per centimetre	volts per centimetre	V/cm	volt per centimeter|volts per centimeter		electric-field	1,1,-3,-1,0,0,0,0,0,0	100	1	0	0	1	cs	100 V/m	compound of volt and centimetre (BIPM SI Brochure 9th ed. (2019) Table 7 prefixes)		
+00260	U	statvolt per centimetre	statvolts per centimetre	statV/cm	statvolt per centimeter|statvolts per centimeter		electric-field	1,1,-3,-1,0,0,0,0,0,0	149896229	5000	0	0	1		29979.2458 V/m	NIST SP 811 (2008) B.8 (statvolt, 2.997 925 E+02 V) per centimetre		
+00261	U	volt per mil	volts per mil	V/mil			electric-field	1,1,-3,-1,0,0,0,0,0,0	5000000	127	0	0	1	c	1000 V/in	ASTM D149 (dielectric strength, V/mil); mil = 0.001 in (NIST HB 44 (2024) Appendix C)		
+00262	U	atomic unit of electric field	atomic units of electric field				electric-field	1,1,-3,-1,0,0,0,0,0,0	72662412036785000000000000000000	141305893759012773417	0	0	1	~	4.3597447222071e-18/(1.602176634e-19*5.29177210903e-11)*V/m	CODATA 2018 (Tiesinga et al., RMP 93, 025010, 2021): Eh = 4.3597447222071e-18 J, a0 = 5.29177210903e-11 m; a.u. of electric field = Eh/(e a0) = 5.142 206 747 63 E+11 V/m		
+00263	U	abvolt	abvolts	abV	EMU of electric potential		electric-potential	2,1,-3,-1,0,0,0,0,0,0	1	100000000	0	0	1		1e-8 V	NIST SP 811 (2008) B.8 (abvolt, 1.0 E-08 V)		
+00264	U	volt	volts	V			electric-potential	2,1,-3,-1,0,0,0,0,0,0	1	1	0	0	1	cs	W/A	BIPM SI Brochure 9th ed. (2019) Table 4 (V = W/A)	electric-volt	
+00265	U	volt-90	volts-90	V90|V₉₀	conventional volt|conventional volts|volt 90		electric-potential	2,1,-3,-1,0,0,0,0,0,0	71207857995393	71207850400000	0	0	1		483597.9e9*6.62607015e-34/(2*1.602176634e-19)*V	CIPM 1988 conventional values K_J-90 = 483597.9 GHz/V, R_K-90 = 25812.807 Ω (19th CGPM 1991 Res. 2); K_J = 2e/h, R_K = h/e² exact (BIPM SI Brochure 9th ed. (2019) 2.2); V90 = (K_J-90/K_J) V		
+00266	U	US international volt	US international volts	V_US			electric-potential	2,1,-3,-1,0,0,0,0,0,0	100033	100000	0	0	1	~	1.000330 V	NBS (1948): 1 US international ohm = 1.000495 Ω, 1 US international volt = 1.000330 V; GNU units 3.15 (intohm, intvolt, intampere)		
+00267	U	international volt	international volts	V_int	mean international volt|mean international volts		electric-potential	2,1,-3,-1,0,0,0,0,0,0	50017	50000	0	0	1	~	1.00034 V	CIPM 1946: 1 mean international ohm = 1.00049 Ω, 1 mean international volt = 1.00034 V (units in force 1908-1947)		
+00268	U	atomic unit of electric potential	atomic units of electric potential				electric-potential	2,1,-3,-1,0,0,0,0,0,0	14532482407357	534058878000	0	0	1	~	4.3597447222071e-18/1.602176634e-19*V	CODATA 2018 (Tiesinga et al., RMP 93, 025010, 2021): Eh = 4.3597447222071e-18 J, a0 = 5.29177210903e-11 m; a.u. of electric potential = Eh/e = 27.211 386 245 988 V		
+00269	U	statvolt	statvolts	statV	ESU of electric potential|electrostatic unit of potential		electric-potential	2,1,-3,-1,0,0,0,0,0,0	149896229	500000	0	0	1		299.792458 V	NIST SP 811 (2008) B.8 (statvolt, 2.997 925 E+02 V); exact as erg/statC		
+00270	U	abohm	abohms	abΩ	EMU of resistance		electric-resistance	2,1,-3,-2,0,0,0,0,0,0	1	1000000000	0	0	1		1e-9 Ω	NIST SP 811 (2008) B.8 (abohm, 1.0 E-09 Ω)		
+00271	U	British Association unit	British Association units		B.A. unit|B.A. units|BA unit|BA ohm|B.A. ohm		electric-resistance	2,1,-3,-2,0,0,0,0,0,0	493541717	500000000	0	0	1	~	0.9866 Ω_int	Board of Trade Electrical Standards Committee (1891): B.A. unit (1864) = 0.9866 of the ohm of 106.3 cm of mercury		
+00272	U	legal ohm	legal ohms				electric-resistance	2,1,-3,-2,0,0,0,0,0,0	5302597	5315000	0	0	1	~	106/106.3*Ω_int	International Electrical Congress, Paris (1884): mercury column 106 cm; international ohm 106.300 cm (London Conference 1908)		
+00273	U	ohm	ohms	Ω|Ω			electric-resistance	2,1,-3,-2,0,0,0,0,0,0	1	1	0	0	1	cs	V/A	BIPM SI Brochure 9th ed. (2019) Table 4 (Ω = V/A)	electric-ohm	
+00274	U	ohm-90	ohms-90	Ω90|Ω₉₀	conventional ohm|conventional ohms|ohm 90		electric-resistance	2,1,-3,-2,0,0,0,0,0,0	5521725125000000000000000	5521725026748260492435541	0	0	1		6.62607015e-34/((1.602176634e-19^2)*25812.807)*Ω	CIPM 1988 conventional values K_J-90 = 483597.9 GHz/V, R_K-90 = 25812.807 Ω (19th CGPM 1991 Res. 2); K_J = 2e/h, R_K = h/e² exact (BIPM SI Brochure 9th ed. (2019) 2.2); Ω90 = (R_K/R_K-90) Ω		
+00275	U	international ohm	international ohms	Ω_int	mean international ohm|mean international ohms		electric-resistance	2,1,-3,-2,0,0,0,0,0,0	100049	100000	0	0	1	~	1.00049 Ω	CIPM 1946: 1 mean international ohm = 1.00049 Ω, 1 mean international volt = 1.00034 V (units in force 1908-1947)		
+00276	U	US international ohm	US international ohms	Ω_US			electric-resistance	2,1,-3,-2,0,0,0,0,0,0	200099	200000	0	0	1	~	1.000495 Ω	NBS (1948): 1 US international ohm = 1.000495 Ω, 1 US international volt = 1.000330 V; GNU units 3.15 (intohm, intvolt, intampere)		
+00277	U	von Klitzing constant	von Klitzing constants	R_K			electric-resistance	2,1,-3,-2,0,0,0,0,0,0	5521725125000000000000	213914163877964163	0	0	1		6.62607015e-34/(1.602176634e-19^2)*Ω	BIPM SI Brochure 9th ed. (2019) 2.2 (h, e exact); CODATA 2018: R_K = h/e² = 25812.807 45... Ω		
+00278	U	statohm	statohms	statΩ	ESU of resistance		electric-resistance	2,1,-3,-2,0,0,0,0,0,0	22468879468420441	25000	0	0	1		898755178736.81764 Ω	NIST SP 811 (2008) B.8 (statohm, 8.987 552 E+11 Ω); exact as statV/statA		
+00279	U	erg per cubic centimetre	ergs per cubic centimetre	erg/cm³|erg/cm3	erg per cubic centimeter|ergs per cubic centimeter		energy-density	-1,1,-2,0,0,0,0,0,0,0	1	10	0	0	1		erg/cm^3	CGS unit; NIST SP 811 (2008) B.8 (erg 1.0 E-07 J)		
+00280	U	joule per cubic metre	joules per cubic metre	J/m³|J/m3	joule per cubic meter|joules per cubic meter		energy-density	-1,1,-2,0,0,0,0,0,0,0	1	1	0	0	1	cs	J/m^3	BIPM SI Brochure 9th ed. (2019) Table 6 (energy density: J/m^3)		
+00281	U	joule per litre	joules per litre	J/L|J/l	joule per liter|joules per liter		energy-density	-1,1,-2,0,0,0,0,0,0,0	1000	1	0	0	1	s	J/L	BIPM SI Brochure 9th ed. (2019) Table 8 (litre = dm^3)		
+00282	U	watt-hour per cubic metre	watt-hours per cubic metre	Wh/m³|Wh/m3	watt-hour per cubic meter|watt-hours per cubic meter		energy-density	-1,1,-2,0,0,0,0,0,0,0	3600	1	0	0	1	s	Wh/m^3	NIST SP 811 (2008) B.8 (watt hour 3.6 E+03 J) / m^3		
+00283	U	IT kilocalorie per cubic metre	IT kilocalories per cubic metre	kcal_IT/m³	IT kilocalorie per cubic meter|IT kilocalories per cubic meter		energy-density	-1,1,-2,0,0,0,0,0,0,0	20934	5	0	0	1		kcal_IT/m^3	NIST SP 811 (2008) B.8 (kilocalorie_IT 4.1868 E+03 J) / m^3		
+00284	U	thermochemical BTU per cubic foot	thermochemical BTUs per cubic foot	BTU_th/ft³|Btu_th/ft³	thermochemical British thermal unit per cubic foot		energy-density	-1,1,-2,0,0,0,0,0,0,0	74134002971875	1991028276	0	0	1		BTU_th/ft^3	NIST SP 811 (2008) B.8 (Btu_th per cubic foot 3.723 403 E+04 J/m^3)		
+00285	U	BTU per cubic foot	BTUs per cubic foot	BTU/ft³|Btu/ft³|BTU/ft3|Btu/ft3	British thermal unit per cubic foot|British thermal units per cubic foot		energy-density	-1,1,-2,0,0,0,0,0,0,0	32970495394375	884901456	0	0	1	c	BTU/ft^3	NIST SP 811 (2008) B.8 (Btu_IT per cubic foot 3.725 895 E+04 J/m^3)		
+00286	U	BTU per gallon	BTUs per gallon	BTU/gal|Btu/gal	British thermal unit per US gallon|British thermal units per US gallon		energy-density	-1,1,-2,0,0,0,0,0,0,0	1712753007500	6145149	0	0	1		BTU/gal	NIST SP 811 (2008) B.8 (Btu_IT; gallon (U.S.) = 231 in^3)		
+00287	U	watt-hour per litre	watt-hours per litre	Wh/L|Wh/l	watt-hour per liter|watt-hours per liter		energy-density	-1,1,-2,0,0,0,0,0,0,0	3600000	1	0	0	1	cs	Wh/L	NIST SP 811 (2008) B.8 (watt hour 3.6 E+03 J) / L		
+00288	U	calorie per cubic centimetre	calories per cubic centimetre	cal/cm³|cal/cm3	calorie per cubic centimeter|calories per cubic centimeter		energy-density	-1,1,-2,0,0,0,0,0,0,0	4184000	1	0	0	1		cal/cm^3	NIST SP 811 (2008) B.8 (calorie_th 4.184 J) / cm^3		
+00289	U	electronvolt	electronvolts	eV	electron volt|electron volts		energy	2,1,-2,0,0,0,0,0,0,0	801088317	5000000000000000000000000000	0	0	1	cs	1.602176634e-19 J	BIPM SI Brochure 9th ed. (2019) Table 8 (exact since 2019: e = 1.602176634e-19 C)	energy-electronvolt	
+00290	U	rydberg	rydbergs	Ry	rydberg energy|rydberg unit of energy		energy	2,1,-2,0,0,0,0,0,0,0	2179872361103	1000000000000000000000000000000	0	0	1	~	Eh/2	CODATA 2022: R∞hc = 2.1798723611030(24)e-18 J = Eh/2		
+00291	U	hartree	hartrees	Eh|E_h|Ha	hartree energy|atomic unit of energy|atomic units of energy		energy	2,1,-2,0,0,0,0,0,0,0	2179872361103	500000000000000000000000000000	0	0	1	~	4.3597447222060e-18 J	CODATA 2022 recommended value, Eh = 4.3597447222060(48)e-18 J		
+00292	U	erg	ergs	erg			energy	2,1,-2,0,0,0,0,0,0,0	1	10000000	0	0	1		1e-7 J	NIST SP 811 (2008) B.8 (CGS unit: dyn cm)		
+00293	U	foot-poundal	foot-poundals	ft·pdl|ftpdl	foot poundal|foot poundals		energy	2,1,-2,0,0,0,0,0,0,0	6584392202157	156250000000000	0	0	1		lb*ft^2/s^2	NIST SP 811 (2008) B.8 (4.214 011 E-02 J); poundal = lb ft/s^2		
+00294	U	joule	joules	J			energy	2,1,-2,0,0,0,0,0,0,0	1	1	0	0	1	cs	kg*m^2/s^2	BIPM SI Brochure 9th ed. (2019) Table 4 (J = N m = kg m^2 s^-2)	energy-joule	
+00295	U	watt-second	watt-seconds	Ws|W·s	watt second|watt seconds		energy	2,1,-2,0,0,0,0,0,0,0	1	1	0	0	1		W*s	NIST SP 811 (2008) B.8 (watt second = 1 J)		
+00296	U	foot-pound-force	foot-pounds-force	ft·lbf|ftlbf|ft⋅lbf	foot-pound|foot-pounds|foot pound-force|foot pound|foot pounds		energy	2,1,-2,0,0,0,0,0,0,0	3389544870828501	2500000000000000	0	0	1		ft*lb*9.80665 m/s^2	NIST SP 811 (2008) B.8 (1.355 818 E+00 J); lbf = lb x standard gravity 9.80665 m/s^2		
+00297	U	twenty-degree calorie	twenty-degree calories	cal_20	calorie at 20 °C|calories at 20 °C|20 °C calorie|20 °C calories		energy	2,1,-2,0,0,0,0,0,0,0	41819	10000	0	0	1	~	4.18190 J	NIST SP 811 (2008) B.8 (calorie (20 °C) 4.181 90 E+00 J)		
+00298	U	calorie	calories	cal|cal_th	thermochemical calorie|thermochemical calories|small calorie|small calories|gram calorie|gram calories		energy	2,1,-2,0,0,0,0,0,0,0	523	125	0	0	1	c	4.184 J	NIST SP 811 (2008) B.8 (calorie_th = 4.184 J exactly)	energy-calorie	
+00299	U	fifteen-degree calorie	fifteen-degree calories	cal_15	calorie at 15 °C|calories at 15 °C|15 °C calorie|15 °C calories		energy	2,1,-2,0,0,0,0,0,0,0	20929	5000	0	0	1	~	4.18580 J	NIST SP 811 (2008) B.8 (calorie (15 °C) 4.185 80 E+00 J)		
+00300	U	IT calorie	IT calories	cal_IT	International Table calorie|International Table calories|steam table calorie		energy	2,1,-2,0,0,0,0,0,0,0	10467	2500	0	0	1		4.1868 J	NIST SP 811 (2008) B.8 (calorie_IT = 4.1868 J exactly, 5th Int. Conf. on Properties of Steam, 1956)		
+00301	U	mean calorie	mean calories	cal_mean			energy	2,1,-2,0,0,0,0,0,0,0	209501	50000	0	0	1	~	4.19002 J	NIST SP 811 (2008) B.8 (calorie (mean) 4.190 02 E+00 J)		
+00302	U	kilogrammetre	kilogrammetres		kilogrammeter|kilogrammeters|kilogramme-metre|kilogrammètre		energy	2,1,-2,0,0,0,0,0,0,0	196133	20000	0	0	1		9.80665 J	NIST SP 811 (2008) B.8 (kilogram-force meter = 9.806 65 N m); historical French unit of work		
+00303	U	litre-atmosphere	litre-atmospheres	L·atm|Latm	liter-atmosphere|liter-atmospheres|litre atmosphere|liter atmosphere		energy	2,1,-2,0,0,0,0,0,0,0	4053	40	0	0	1		101.325 J	IUPAC Green Book 3rd ed. (2007) 7.2 (l atm = 101.325 J; atm = 101325 Pa)		
+00304	U	thermochemical British thermal unit	thermochemical British thermal units	BTU_th|Btu_th	thermochemical BTU|thermochemical BTUs		energy	2,1,-2,0,0,0,0,0,0,0	23722880951	22500000	0	0	1		4.184 J*453.59237*5/9	NIST SP 811 (2008) B.8 (1.054 350 E+03 J); = cal_th x (lb/g) x (5/9)		
+00305	U	sixty-degree British thermal unit	sixty-degree British thermal units	BTU_60|Btu_60	sixty-degree BTU|sixty-degree BTUs|British thermal unit at 60 °F|BTU at 60 °F		energy	2,1,-2,0,0,0,0,0,0,0	26367	25	0	0	1	~	1054.68 J	NIST SP 811 (2008) B.8 (British thermal unit (60 °F) 1.054 68 E+03 J)		
+00306	U	fifty-nine-degree British thermal unit	fifty-nine-degree British thermal units	BTU_59|Btu_59	fifty-nine-degree BTU|fifty-nine-degree BTUs|British thermal unit at 59 °F|BTU at 59 °F		energy	2,1,-2,0,0,0,0,0,0,0	5274	5	0	0	1	~	1054.80 J	NIST SP 811 (2008) B.8 (British thermal unit (59 °F) 1.054 80 E+03 J)		
+00307	U	British thermal unit	British thermal units	BTU|Btu|BTU_IT|Btu_IT	IT British thermal unit|International Table British thermal unit|BTUs		energy	2,1,-2,0,0,0,0,0,0,0	52752792631	50000000	0	0	1	c	1055.05585262 J	NIST SP 811 (2008) B.8 note 9 (Btu_IT = 1.055 055 852 62 kJ exactly)	energy-british-thermal-unit	
+00308	U	mean British thermal unit	mean British thermal units	BTU_mean|Btu_mean	mean BTU|mean BTUs		energy	2,1,-2,0,0,0,0,0,0,0	105587	100	0	0	1	~	1055.87 J	NIST SP 811 (2008) B.8 (British thermal unit (mean) 1.055 87 E+03 J)		
+00309	U	thirty-nine-degree British thermal unit	thirty-nine-degree British thermal units	BTU_39|Btu_39	thirty-nine-degree BTU|thirty-nine-degree BTUs|British thermal unit at 39 °F|BTU at 39 °F		energy	2,1,-2,0,0,0,0,0,0,0	105967	100	0	0	1	~	1059.67 J	NIST SP 811 (2008) B.8 (British thermal unit (39 °F) 1.059 67 E+03 J)		
+00310	U	Celsius heat unit	Celsius heat units	CHU	centigrade heat unit|centigrade heat units|pound calorie|pound calories		energy	2,1,-2,0,0,0,0,0,0,0	474775133679	250000000	0	0	1		1.8 BTU	sizes.com "Celsius heat unit" (= 453.59237 cal_IT = 1.8 Btu_IT)		
+00311	U	watt-hour	watt-hours	Wh|W·h	watt hour|watt hours		energy	2,1,-2,0,0,0,0,0,0,0	3600	1	0	0	1	cs	W*h	NIST SP 811 (2008) B.8 (watt hour = 3.6 E+03 J)		
+00312	U	food calorie	food calories	Cal|kcal|kcal_th	kilocalorie|kilocalories|large calorie|large calories|kilogram calorie|kilogram calories|dietary calorie|dietary calories|thermochemical kilocalorie|thermochemical kilocalories		energy	2,1,-2,0,0,0,0,0,0,0	4184	1	0	0	1	c	1000 cal	NIST SP 811 (2008) B.8 (kilocalorie_th = 4.184 E+03 J; calorie_th kilogram (nutrition))	energy-foodcalorie	
+00313	U	gram of TNT	grams of TNT	gTNT	gram of TNT equivalent		energy	2,1,-2,0,0,0,0,0,0,0	4184	1	0	0	1		1000 cal	NIST SP 811 (2008) B.8 note 25 (ton of TNT = 4.184 E+09 J = 1e9 cal_th, i.e. 1e3 cal_th per gram)		
+00314	U	IT kilocalorie	IT kilocalories	kcal_IT	International Table kilocalorie|International Table kilocalories		energy	2,1,-2,0,0,0,0,0,0,0	20934	5	0	0	1		1000 cal_IT	NIST SP 811 (2008) B.8 (kilocalorie_IT = 4.1868 E+03 J exactly)		
+00315	U	mean kilocalorie	mean kilocalories	kcal_mean			energy	2,1,-2,0,0,0,0,0,0,0	209501	50	0	0	1	~	1000 cal_mean	NIST SP 811 (2008) B.8 (kilocalorie (mean) 4.190 02 E+03 J)		
+00316	U	metric horsepower-hour	metric horsepower-hours	PS·h|PSh	metric horsepower hour|metric horsepower hours		energy	2,1,-2,0,0,0,0,0,0,0	5295591	2	0	0	1		PS*h	DIN 1301-3:1979 (PS = 735.498 75 W) x 3600 s		
+00317	U	horsepower-hour	horsepower-hours	hp·h|hph	horsepower hour|horsepower hours		energy	2,1,-2,0,0,0,0,0,0,0	335564942212021599	125000000000	0	0	1		hp*h	NIST SP 811 (2008) B.8 (horsepower hour 2.684 520 E+06 J; hp = 550 ft lbf/s)		
+00318	U	electric horsepower-hour	electric horsepower-hours		electric horsepower hour|electric horsepower hours		energy	2,1,-2,0,0,0,0,0,0,0	2685600	1	0	0	1		746 W*h	NIST SP 811 (2008) B.8 (horsepower (electric) = 746 W) x 3600 s		
+00319	U	thermie	thermies				energy	2,1,-2,0,0,0,0,0,0,0	4185800	1	0	0	1	~	1e6 cal_15	Directive 71/354/EEC Annex III (thermie = 10^6 cal_15, abolished 1977); sizes.com "thermie"		
+00320	U	ton-hour of refrigeration	ton-hours of refrigeration	TR·h|TRh	ton-hour|ton-hours|refrigeration ton-hour|refrigeration ton-hours		energy	2,1,-2,0,0,0,0,0,0,0	158258377893	12500	0	0	1		12000 BTU	ASHRAE Terminology (ton of refrigeration = 12 000 Btu/h) x 1 h		
+00321	U	kilogram of oil equivalent	kilograms of oil equivalent	kgoe			energy	2,1,-2,0,0,0,0,0,0,0	41868000	1	0	0	1		1e7 cal_IT	IEA/OECD/Eurostat Energy Statistics Manual (2005) (1 toe = 10^7 kcal_IT = 41.868 GJ)		
+00322	U	US therm	US therms	thm|thm_US	therm|therms		energy	2,1,-2,0,0,0,0,0,0,0	105480400	1	0	0	1		105480400 J	NIST SP 811 (2008) B.8 and note 24 (therm (U.S.) 1.054 804 E+08 J; Federal Register 27 Jul 1968)	energy-therm-us	
+00323	U	UK therm	UK therms	thm_UK	British therm|British therms		energy	2,1,-2,0,0,0,0,0,0,0	26376396314337	250000	0	0	1		105.505585257348 MJ	UK Units of Measurement Regulations 1995 (SI 1995/1804) Schedule (therm = 105.505585257348 MJ)		
+00324	U	EC therm	EC therms	thm_EC	European therm|European therms		energy	2,1,-2,0,0,0,0,0,0,0	105506000	1	0	0	1		105506000 J	NIST SP 811 (2008) B.8 note 24; Council Directive 80/181/EEC (therm = 105.506 MJ)		
+00325	U	gallon of gasoline equivalent	gallons of gasoline equivalent	GGE	gasoline gallon equivalent|gasoline gallon equivalents		energy	2,1,-2,0,0,0,0,0,0,0	121338000	1	0	0	1	~	33.705 kWh	US EPA fuel economy label rule (2011): MPGe basis 33.705 kWh per gallon of gasoline		
+00326	U	dekatherm	dekatherms	Dth	decatherm|decatherms		energy	2,1,-2,0,0,0,0,0,0,0	1054804000	1	0	0	1		10 thm	US natural gas industry usage (10 therms (U.S.)); NIST SP 811 (2008) B.8 for the therm		
+00327	U	million BTU	million BTU	MMBtu|MMBTU	million British thermal units		energy	2,1,-2,0,0,0,0,0,0,0	52752792631	50	0	0	1		1e6 BTU	US EIA Glossary (MMBtu = 10^6 Btu); NIST SP 811 (2008) B.8 for Btu_IT		
+00328	U	Planck energy	Planck energies	E_P			energy	2,1,-2,0,0,0,0,0,0,0	97804071534213	50000	0	0	1	~	1.220890e19 GeV	CODATA 2022: Planck mass energy equivalent 1.220890(14)e19 GeV		
+00329	U	ton of TNT	tons of TNT	tTNT	tonne of TNT|tonnes of TNT|ton of TNT equivalent		energy	2,1,-2,0,0,0,0,0,0,0	4184000000	1	0	0	1	s	1e9 cal	NIST SP 811 (2008) B.8 and note 25 (ton of TNT (energy equivalent) 4.184 E+09 J)		
+00330	U	barrel of oil equivalent	barrels of oil equivalent	BOE|boe			energy	2,1,-2,0,0,0,0,0,0,0	1529830986299	250	0	0	1	~	5.8e6 BTU	US EIA Glossary (barrel of oil equivalent = 5.8 million Btu)		
+00331	U	tonne of coal equivalent	tonnes of coal equivalent	tce	ton of coal equivalent|tons of coal equivalent		energy	2,1,-2,0,0,0,0,0,0,0	29307600000	1	0	0	1	s	7e9 cal_IT	UN/IEA Energy Statistics convention (1 tce = 7 Gcal_IT = 29.3076 GJ)		
+00332	U	tonne of oil equivalent	tonnes of oil equivalent	toe	ton of oil equivalent|tons of oil equivalent		energy	2,1,-2,0,0,0,0,0,0,0	41868000000	1	0	0	1	s	1e10 cal_IT	IEA/OECD/Eurostat Energy Statistics Manual (2005) (1 toe = 10^7 kcal_IT = 41.868 GJ)		
+00333	U	quad	quads		quadrillion BTU|quadrillion British thermal units		energy	2,1,-2,0,0,0,0,0,0,0	1055055852620000000	1	0	0	1		1e15 BTU	NIST SP 811 (2008) B.8 (quad = 10^15 Btu_IT = 1.055 056 E+18 J)		
+00334	U	banana equivalent dose	banana equivalent doses	BED			equivalent-dose	2,0,-2,0,0,0,0,0,0,0	1	10000000	0	0	1	~	1e-7 Sv	GNU units 3.15 definitions.units (banana_dose = 0.1 µSv, informal)		
+00335	U	rem	rems	rem	roentgen equivalent man|roentgen equivalent mammal		equivalent-dose	2,0,-2,0,0,0,0,0,0,0	1	100	0	0	1	cs	0.01 Sv	NIST SP 811 (2008) B.8 (rem, 1.0 E-02 Sv)		
+00336	U	sievert	sieverts	Sv			equivalent-dose	2,0,-2,0,0,0,0,0,0,0	1	1	0	0	1	cs	joule/kilogram	BIPM SI Brochure 9th ed. (2019) Table 4 (Sv = J/kg)		
+00337	U	roentgen	roentgens	R	röntgen|röntgens|rontgen|rontgens		exposure	0,-1,1,1,0,0,0,0,0,0	129	500000	0	0	1	cs	2.58e-4 coulomb/kilogram	NIST SP 811 (2008) B.8 (roentgen, 2.58 E-04 C/kg)		
+00338	U	coulomb per kilogram	coulombs per kilogram	C/kg			exposure	0,-1,1,1,0,0,0,0,0,0	1	1	0	0	1	cs	coulomb/kilogram	BIPM SI Brochure 9th ed. (2019) Table 6 (exposure (x and γ rays), C kg⁻¹)		
+00339	U	reciprocal pascal second	reciprocal pascal seconds	Pa⁻¹·s⁻¹			fluidity	1,-1,1,0,0,0,0,0,0,0	1	1	0	0	1	c	1/(Pa*s)	BIPM SI Brochure 9th ed. (2019) (SI coherent unit)		
+00340	U	rhe	rhes	rhe			fluidity	1,-1,1,0,0,0,0,0,0,0	10	1	0	0	1	c	1/P	NIST SP 811 (2008) B.8 (rhe 1.0 E+01 (Pa s)^-1)		
+00341	U	atomic unit of force	atomic units of force		hartree per bohr		force	1,1,-2,0,0,0,0,0,0,0	82387234983	1000000000000000000	0	0	1	~	8.2387234983e-8 N	CODATA 2018 (atomic unit of force)		
+00342	U	dyne	dynes	dyn			force	1,1,-2,0,0,0,0,0,0,0	1	100000	0	0	1		g*cm/s^2	NIST SP 811 (2008) B.8 (1.0 E-05 N)		
+00343	U	gram-force	grams-force	gf	gram force|pond|ponds|gramme-force		force	1,1,-2,0,0,0,0,0,0,0	196133	20000000	0	0	1		g*gn	NIST SP 811 (2008) B.8 (kilogram-force/1000); 3rd CGPM (1901) gn		
+00344	U	poundal	poundals	pdl			force	1,1,-2,0,0,0,0,0,0,0	17281869297	125000000000	0	0	1		lb*ft/s^2	NIST SP 811 (2008) B.8 (1.382 550 E-01 N)		
+00345	U	ounce-force	ounces-force	ozf	ounce force|ounce-weight		force	1,1,-2,0,0,0,0,0,0,0	8896443230521	32000000000000	0	0	1		oz*gn	NIST SP 811 (2008) B.8 (2.780 139 E-01 N)		
+00346	U	newton	newtons	N			force	1,1,-2,0,0,0,0,0,0,0	1	1	0	0	1	cs	kg*m/s^2	BIPM SI Brochure 9th ed. (2019) Table 4	force-newton	
+00347	U	pound-force	pounds-force	lbf	pound force|pound-weight|pounds force		force	1,1,-2,0,0,0,0,0,0,0	8896443230521	2000000000000	0	0	1	c	lb*gn	NIST SP 811 (2008) B.8 (4.448 222 E+00 N)	force-pound-force	lb|lbs|pound|pounds
+00348	U	kilogram-force	kilograms-force	kgf|kp	kilogram force|kilogramme-force|kilopond|kiloponds		force	1,1,-2,0,0,0,0,0,0,0	196133	20000	0	0	1	c	kg*gn	NIST SP 811 (2008) B.8 (9.806 65 E+00 N)	force-kilogram-force	
+00349	U	sthène	sthènes	sn	sthene|sthenes|funal|funals		force	1,1,-2,0,0,0,0,0,0,0	1000	1	0	0	1		t*m/s^2	French décret of 2 Apr 1919 (MTS system); NIST SP 811 (2008) B.8 lists the tonne		
+00350	U	kip	kips	kip|klbf	kilopound-force|kilopounds-force		force	1,1,-2,0,0,0,0,0,0,0	8896443230521	2000000000	0	0	1		1000 lbf	NIST SP 811 (2008) B.8 (1 kip = 1000 lbf)		
+00351	U	short ton-force	short tons-force	tonf	ton-force|tons-force|short ton force		force	1,1,-2,0,0,0,0,0,0,0	8896443230521	1000000000	0	0	1		2000 lbf	NIST SP 811 (2008) B.8 (ton-force (2000 lbf), 8.896 443 E+03 N)		
+00352	U	tonne-force	tonnes-force	tf	metric ton-force|metric tons-force|megapond|megaponds		force	1,1,-2,0,0,0,0,0,0,0	196133	20	0	0	1		t*gn	NIST SP 811 (2008) B.8 (kilogram-force × 1000)		
+00353	U	long ton-force	long tons-force		imperial ton-force|long ton force		force	1,1,-2,0,0,0,0,0,0,0	62275102613647	6250000000	0	0	1		2240 lbf	UK Weights and Measures Act 1985 Sch. 1 (ton = 2240 lb) × gn		
+00354	U	Planck force	Planck forces				force	1,1,-2,0,0,0,0,0,0,0	121026000000000000000000000000000000000000000	1	0	0	1	~	1.21026e44 N	c⁴/G with CODATA 2018 G = 6.674 30(15)e-11 m³ kg⁻¹ s⁻²		
+00355	U	kilometre per second per megaparsec	kilometres per second per megaparsec	km/s/Mpc	kilometer per second per megaparsec|Hubble unit		frequency	0,0,-1,0,0,0,0,0,0,0	1	96939420213600000000	1	0	1		pi*1000/(6.48e11*149597870700)/s	IAU 2012 B2 (au = 149 597 870 700 m) and IAU 2015 B2 (pc = 648 000/π au)		
+00356	U	per year	per year	a⁻¹	per annum|times per year|per yr		frequency	0,0,-1,0,0,0,0,0,0,0	1	31557600	0	0	1		1/a	ISO 80000-3:2019 (a); derived		
+00357	U	per month	per month	mo⁻¹	times per month		frequency	0,0,-1,0,0,0,0,0,0,0	1	2629800	0	0	1		1/mo	CLDR units.xml (month = year/12); derived		
+00358	U	per week	per week	wk⁻¹	times per week		frequency	0,0,-1,0,0,0,0,0,0,0	1	604800	0	0	1		1/wk	ISO 8601-1:2019 (week); derived		
+00359	U	per day	per day	d⁻¹	times per day		frequency	0,0,-1,0,0,0,0,0,0,0	1	86400	0	0	1		1/d	BIPM SI Brochure 9th ed. (2019) Table 8 (day); derived		
+00360	U	per hour	per hour	h⁻¹	times per hour		frequency	0,0,-1,0,0,0,0,0,0,0	1	3600	0	0	1	c	1/h	BIPM SI Brochure 9th ed. (2019) Table 8 (hour); derived		
+00361	U	per minute	per minute	min⁻¹|bpm	beats per minute|beat per minute|times per minute|counts per minute|cpm		frequency	0,0,-1,0,0,0,0,0,0,0	1	60	0	0	1	c	1/min	BIPM SI Brochure 9th ed. (2019) Table 8 (minute); derived		
+00362	U	hertz	hertz	Hz	cycle per second|cycles per second|cps		frequency	0,0,-1,0,0,0,0,0,0,0	1	1	0	0	1	cs	1/s	BIPM SI Brochure 9th ed. (2019) Table 4	frequency-hertz	
+00363	U	frame per second	frames per second	fps	frame rate		frequency	0,0,-1,0,0,0,0,0,0,0	1	1	0	0	1		1/s	derived (BIPM SI Brochure 9th ed. (2019) second); video frame rate		
+00364	U	millilitre per kilometre	millilitres per kilometre	mL/km	milliliter per kilometer|milliliters per kilometer		fuel-consumption	2,0,0,0,0,0,0,0,0,0	1	1000000000	0	0	1		mL/km	BIPM SI Brochure 9th ed. (2019) Table 8 (litre)		
+00365	U	litre per 100 kilometres	litres per 100 kilometres	L/100km|l/100km	liter per 100 kilometers|liters per 100 kilometers|litre per hundred kilometres|litres per hundred kilometres		fuel-consumption	2,0,0,0,0,0,0,0,0,0	1	100000000	0	0	1	c	L/100 km	BIPM SI Brochure 9th ed. (2019) Table 8 (litre); CLDR units.xml	consumption-liter-per-100-kilometer	
+00366	U	US gallon per 100 miles	US gallons per 100 miles	gal/100mi	gallon per 100 miles|gallons per 100 miles		fuel-consumption	2,0,0,0,0,0,0,0,0,0	112903	4800000000000	0	0	1	c	gal/100 mi	NIST HB 44 (2024) App. C (gallon = 231 in³)		
+00367	U	imperial gallon per 100 miles	imperial gallons per 100 miles		UK gallon per 100 miles|UK gallons per 100 miles		fuel-consumption	2,0,0,0,0,0,0,0,0,0	454609	16093440000000	0	0	1		4.54609 L/100 mi	UK Weights and Measures Act 1985 Sch. 1 (gallon = 4.54609 L)		
+00368	U	litre per kilometre	litres per kilometre	L/km|l/km	liter per kilometer|liters per kilometer		fuel-consumption	2,0,0,0,0,0,0,0,0,0	1	1000000	0	0	1	c	L/km	BIPM SI Brochure 9th ed. (2019) Table 8 (litre); CLDR units.xml	consumption-liter-per-kilometer	
+00369	U	US gallon per mile	US gallons per mile	gal/mi	gallon per mile|gallons per mile		fuel-consumption	2,0,0,0,0,0,0,0,0,0	112903	48000000000	0	0	1		gal/mi	NIST HB 44 (2024) App. C (gallon = 231 in³)		
+00370	U	metre per litre	metres per litre	m/L	meter per liter|meters per liter		fuel-economy	-2,0,0,0,0,0,0,0,0,0	1000	1	0	0	1		m/L	BIPM SI Brochure 9th ed. (2019) Table 8 (litre)		
+00371	U	mile per imperial gallon	miles per imperial gallon	mpg imp	mpg UK|UK mpg|imperial mpg|mile per UK gallon|miles per UK gallon		fuel-economy	-2,0,0,0,0,0,0,0,0,0	160934400000	454609	0	0	1	c	mi/(4.54609 L)	UK Weights and Measures Act 1985 Sch. 1 (gallon = 4.54609 L); CLDR units.xml	consumption-mile-per-gallon-imperial	
+00372	U	mile per gallon	miles per gallon	mpg|mi/gal	US mpg|mpg US|mile per US gallon|miles per US gallon		fuel-economy	-2,0,0,0,0,0,0,0,0,0	48000000000	112903	0	0	1	c	mi/gal	NIST HB 44 (2024) App. C (gallon = 231 in³); CLDR units.xml	consumption-mile-per-gallon	
+00373	U	kilometre per litre	kilometres per litre	km/L|km/l|kmpl	kilometer per liter|kilometers per liter		fuel-economy	-2,0,0,0,0,0,0,0,0,0	1000000	1	0	0	1	c	km/L	BIPM SI Brochure 9th ed. (2019) Table 8 (litre)		
+00374	U	mile per litre	miles per litre	mi/L	mile per liter|miles per liter		fuel-economy	-2,0,0,0,0,0,0,0,0,0	1609344	1	0	0	1		mi/L	NIST SP 811 (2008) B.8 (mile); BIPM SI Brochure 9th ed. (2019) Table 8 (litre)		
+00375	U	gas mark	gas marks		gasmark|Regulo|Regulo mark|regulo marks		gas-mark	0,0,0,0,1,0,0,0,0,0	5	9	0	0	1	~c	scale(°F; table(x, 0.25 225, 0.5 250, 1 275, 2 300, 3 325, 4 350, 5 375, 6 400, 7 425, 8 450, 9 475, 10 500); table(y, 225 0.25, 250 0.5, 275 1, 300 2, 325 3, 350 4, 375 5, 400 6, 425 7, 450 8, 475 9, 500 10))	sizes.com, "gas mark" (¼ = 225 °F … 10 = 500 °F); Gas mark (Wikipedia): mark 1 = 275 °F, +25 °F per mark; GNU units 3.15 definitions.units (gasmark)			°F;table(x, 0.25 225, 0.5 250, 1 275, 2 300, 3 325, 4 350, 5 375, 6 400, 7 425, 8 450, 9 475, 10 500);table(y, 225 0.25, 250 0.5, 275 1, 300 2, 325 3, 350 4, 375 5, 400 6, 425 7, 450 8, 475 9, 500 10);0.25;10.0;;459.67
+00376	U	degree Baumé light	degrees Baumé light	°Bé_l|°Be_l	degree Baume light|degrees Baume light|Baumé light|Baume light|degBe_l		gravity-scale	-3,1,0,0,0,0,0,0,0,0	124877	125	0	0	1	~	scale(999.016 kg/m^3; 140/(130 + x); 140/y - 130)	NBS Circular 59 (1916) (US standard Baumé: SG 60/60 °F = 140/(130 + °Bé), liquids lighter than water); Perry's Chemical Engineers' Handbook 8th ed. (2008); water 999.016 kg/m³: API MPMS Ch. 11.1-2004			999.016 kg/m^3;140/(130 + x);140/y - 130;;;;0.0
+00377	U	degree API	degrees API	°API	API gravity|API degree|API degrees|degAPI|deg API		gravity-scale	-3,1,0,0,0,0,0,0,0,0	124877	125	0	0	1	~c	scale(999.016 kg/m^3; 141.5/(131.5 + x); 141.5/y - 131.5)	API MPMS Ch. 11.1-2004 / ASTM D1250-04 (SG 60/60 °F = 141.5/(°API + 131.5); ρw(60 °F) = 999.016 kg/m³); ASTM D287			999.016 kg/m^3;141.5/(131.5 + x);141.5/y - 131.5;;;;0.0
+00378	U	specific gravity	specific gravity	SG	relative density 60/60|specific gravity 60/60|sp gr		gravity-scale	-3,1,0,0,0,0,0,0,0,0	124877	125	0	0	1		999.016 kg/m^3	API MPMS Ch. 11.1-2004 / ASTM D1250-04 (relative density 60/60 °F; density of water at 60 °F = 999.016 kg/m³)		
+00379	U	degree Baumé	degrees Baumé	°Bé|°Be|°Bé_h|°Be_h	degree Baume|degrees Baume|degree Baumé heavy|degrees Baumé heavy|degree Baume heavy|degrees Baume heavy|Baumé|Baume|Baumé heavy|Baume heavy|degBe|degBe_h		gravity-scale	-3,1,0,0,0,0,0,0,0,0	124877	125	0	0	1	~c	scale(999.016 kg/m^3; 145/(145 - x); 145 - 145/y)	NBS Circular 59 (1916) (US standard Baumé: SG 60/60 °F = 145/(145 − °Bé), liquids heavier than water); Perry's Chemical Engineers' Handbook 8th ed. (2008); water 999.016 kg/m³: API MPMS Ch. 11.1-2004			999.016 kg/m^3;145/(145 - x);145 - 145/y;;;;0.0
+00380	U	erg per second square centimetre	ergs per second square centimetre	erg/s·cm²	erg per square centimetre second|erg per second square centimeter		heat-flux	0,1,-3,0,0,0,0,0,0,0	1	1000	0	0	1		erg/(s*cm^2)	NIST SP 811 (2008) B.8 (erg per square centimeter second 1.0 E-03 W/m^2)		
+00381	U	watt per square metre	watts per square metre	W/m²|W/m2	watt per square meter|watts per square meter		heat-flux	0,1,-3,0,0,0,0,0,0,0	1	1	0	0	1	cs	W/m^2	BIPM SI Brochure 9th ed. (2019) Table 6 (heat flux density: W/m^2)		
+00382	U	IT kilocalorie per hour square metre	IT kilocalories per hour square metre	kcal_IT/h·m²|kcal/h·m²	kilocalorie per hour square metre|kilocalorie per hour square meter		heat-flux	0,1,-3,0,0,0,0,0,0,0	1163	1000	0	0	1		kcal_IT/(h*m^2)	NIST SP 811 (2008) B.8 (kilocalorie_IT 4.1868 E+03 J); = 1.163 W/m^2		
+00383	U	thermochemical BTU per hour square foot	thermochemical BTUs per hour square foot	BTU_th/h·ft²	thermochemical British thermal unit per hour square foot		heat-flux	0,1,-3,0,0,0,0,0,0,0	23722880951	7525146240	0	0	1		BTU_th/(h*ft^2)	NIST SP 811 (2008) B.8 (Btu_th per square foot hour 3.152 481 E+00 W/m^2)		
+00384	U	BTU per hour square foot	BTUs per hour square foot	BTU/h·ft²|Btu/h·ft²	British thermal unit per hour square foot|BTU per square foot hour		heat-flux	0,1,-3,0,0,0,0,0,0,0	52752792631	16722547200	0	0	1	c	BTU/(h*ft^2)	NIST SP 811 (2008) B.8 (Btu_IT per square foot hour 3.154 591 E+00 W/m^2)		
+00385	U	calorie per square centimetre minute	calories per square centimetre minute	cal/cm²·min|ly/min	langley per minute|langleys per minute|calorie per square centimeter minute		heat-flux	0,1,-3,0,0,0,0,0,0,0	2092	3	0	0	1		cal/(cm^2*min)	NIST SP 811 (2008) B.8 (calorie_th per square centimeter minute 6.973 333 E+02 W/m^2)		
+00386	U	sun	suns		standard sun|peak sun		heat-flux	0,1,-3,0,0,0,0,0,0,0	1000	1	0	0	1		1000 W/m^2	IEC 60904-3 (standard test condition irradiance 1000 W/m^2)		
+00387	U	nominal total solar irradiance	nominal total solar irradiances	S☉	solar constant|nominal solar constant		heat-flux	0,1,-3,0,0,0,0,0,0,0	1361	1	0	0	1		1361 W/m^2	IAU 2015 Resolution B3 (nominal total solar irradiance = 1361 W/m^2 exactly)		
+00388	U	watt per square inch	watts per square inch	W/in²|W/in2			heat-flux	0,1,-3,0,0,0,0,0,0,0	25000000	16129	0	0	1		W/in^2	NIST SP 811 (2008) B.8 (watt per square inch 1.550 003 E+03 W/m^2)		
+00389	U	watt per square centimetre	watts per square centimetre	W/cm²|W/cm2	watt per square centimeter|watts per square centimeter		heat-flux	0,1,-3,0,0,0,0,0,0,0	10000	1	0	0	1	c	W/cm^2	NIST SP 811 (2008) B.8 (watt per square centimeter 1.0 E+04 W/m^2)		
+00390	U	BTU per second square foot	BTUs per second square foot	BTU/s·ft²|Btu/s·ft²	British thermal unit per second square foot		heat-flux	0,1,-3,0,0,0,0,0,0,0	52752792631	4645152	0	0	1		BTU/(s*ft^2)	NIST SP 811 (2008) B.8 (Btu_IT per square foot second 1.135 653 E+04 W/m^2)		
+00391	U	calorie per square centimetre second	calories per square centimetre second	cal/cm²·s	calorie per square centimeter second|langley per second|langleys per second		heat-flux	0,1,-3,0,0,0,0,0,0,0	41840	1	0	0	1		cal/(cm^2*s)	NIST SP 811 (2008) B.8 (calorie_th per square centimeter second 4.184 E+04 W/m^2)		
+00392	U	watt per square metre kelvin	watts per square metre kelvin	W/m²·K|W/m2K|W/m²·°C	watt per square meter kelvin|watts per square meter kelvin|watt per square metre degree Celsius		heat-transfer-coefficient	0,1,-3,0,-1,0,0,0,0,0	1	1	0	0	1	cs	W/(m^2*K)	ISO 80000-5:2019 (coefficient of heat transfer, unit W/(m^2 K))		
+00393	U	IT kilocalorie per hour square metre degree Celsius	IT kilocalories per hour square metre degree Celsius	kcal_IT/h·m²·°C|kcal/h·m²·°C	kilocalorie per hour square metre degree Celsius|kilocalorie per hour square meter degree Celsius		heat-transfer-coefficient	0,1,-3,0,-1,0,0,0,0,0	1163	1000	0	0	1	c	kcal_IT/(h*m^2*Δ°C)	NIST SP 811 (2008) B.8 (kilocalorie_IT 4.1868 E+03 J); = 1.163 W/(m^2 K)		
+00394	U	thermochemical BTU per hour square foot degree Fahrenheit	thermochemical BTUs per hour square foot degree Fahrenheit	BTU_th/h·ft²·°F	thermochemical British thermal unit per hour square foot degree Fahrenheit		heat-transfer-coefficient	0,1,-3,0,-1,0,0,0,0,0	23722880951	4180636800	0	0	1		BTU_th/(h*ft^2*Δ°F)	NIST SP 811 (2008) B.8 (5.674 466 E+00 W/(m^2 K))		
+00395	U	BTU per hour square foot degree Fahrenheit	BTUs per hour square foot degree Fahrenheit	BTU/h·ft²·°F|Btu/h·ft²·°F	British thermal unit per hour square foot degree Fahrenheit|US U-factor		heat-transfer-coefficient	0,1,-3,0,-1,0,0,0,0,0	52752792631	9290304000	0	0	1	c	BTU/(h*ft^2*Δ°F)	NIST SP 811 (2008) B.8 (Btu_IT per h ft^2 °F 5.678 263 E+00 W/(m^2 K))		
+00396	U	watt per square centimetre kelvin	watts per square centimetre kelvin	W/cm²·K	watt per square centimeter kelvin|watts per square centimeter kelvin		heat-transfer-coefficient	0,1,-3,0,-1,0,0,0,0,0	10000	1	0	0	1		W/(cm^2*K)	ISO 80000-5:2019 (W/(m^2 K)) with cm^2		
+00397	U	BTU per second square foot degree Fahrenheit	BTUs per second square foot degree Fahrenheit	BTU/s·ft²·°F|Btu/s·ft²·°F	British thermal unit per second square foot degree Fahrenheit		heat-transfer-coefficient	0,1,-3,0,-1,0,0,0,0,0	52752792631	2580640	0	0	1		BTU/(s*ft^2*Δ°F)	NIST SP 811 (2008) B.8 (Btu_IT per s ft^2 °F 2.044 175 E+04 W/(m^2 K))		
+00398	U	calorie per second square centimetre degree Celsius	calories per second square centimetre degree Celsius	cal/s·cm²·°C	calorie per second square centimeter degree Celsius		heat-transfer-coefficient	0,1,-3,0,-1,0,0,0,0,0	41840	1	0	0	1		cal/(s*cm^2*Δ°C)	NIST SP 811 (2008) B.8 (calorie_th) / (s cm^2 °C) = 4.184 E+04 W/(m^2 K)		
+00399	U	nox	nox				illuminance	-2,0,0,0,0,0,1,0,2,0	1	1000	0	0	1		1e-3 lx	GNU units 3.15 definitions.units (nox = 1e-3 lux, proposed for dark-adapted vision)		
+00400	U	lux	lux	lx	metre-candle|metre-candles|meter-candle|meter-candles|lumen per square metre|lumens per square metre|lumen per square meter		illuminance	-2,0,0,0,0,0,1,0,2,0	1	1	0	0	1	cs	lm/m^2	BIPM SI Brochure 9th ed. (2019) Table 4 (lx = lm/m²)	light-lux	
+00401	U	foot-candle	foot-candles	fc	footcandle|footcandles|lumen per square foot|lumens per square foot		illuminance	-2,0,0,0,0,0,1,0,2,0	1562500	145161	0	0	1	c	lm/ft^2	NIST SP 811 (2008) B.8 (footcandle, 1.076 391 E+01 lx)		
+00402	U	lumen per square inch	lumens per square inch	lm/in²			illuminance	-2,0,0,0,0,0,1,0,2,0	25000000	16129	0	0	1		lm/in^2	compound of lumen and inch (NIST SP 811 (2008) B.8: in = 2.54 E-02 m)		
+00403	U	phot	phots	ph	centimetre-candle|centimetre-candles|lumen per square centimetre|lumens per square centimetre|lumen per square centimeter		illuminance	-2,0,0,0,0,0,1,0,2,0	10000	1	0	0	1		1e4 lx	NIST SP 811 (2008) B.8 (phot, 1.0 E+04 lx)		
+00404	U	abhenry	abhenries	abH	EMU of inductance		inductance	2,1,-2,-2,0,0,0,0,0,0	1	1000000000	0	0	1		1e-9 H	NIST SP 811 (2008) B.8 (abhenry, 1.0 E-09 H)		
+00405	U	henry	henries	H	henrys		inductance	2,1,-2,-2,0,0,0,0,0,0	1	1	0	0	1	cs	Wb/A	BIPM SI Brochure 9th ed. (2019) Table 4 (H = Wb/A)		
+00406	U	henry-90	henries-90	H90|H₉₀	conventional henry|conventional henries|henry 90		inductance	2,1,-2,-2,0,0,0,0,0,0	5521725125000000000000000	5521725026748260492435541	0	0	1		6.62607015e-34/((1.602176634e-19^2)*25812.807)*H	CIPM 1988 conventional values K_J-90 = 483597.9 GHz/V, R_K-90 = 25812.807 Ω (19th CGPM 1991 Res. 2); K_J = 2e/h, R_K = h/e² exact (BIPM SI Brochure 9th ed. (2019) 2.2); H90 = Ω90 s		
+00407	U	international henry	international henries	H_int	mean international henry|mean international henries		inductance	2,1,-2,-2,0,0,0,0,0,0	100049	100000	0	0	1	~	1.00049 H	CIPM 1946: 1 mean international ohm = 1.00049 Ω, 1 mean international volt = 1.00034 V (units in force 1908-1947) (H_int = Ω_int s)		
+00408	U	US international henry	US international henries	H_US			inductance	2,1,-2,-2,0,0,0,0,0,0	200099	200000	0	0	1	~	1.000495 H	NBS (1948): 1 US international ohm = 1.000495 Ω, 1 US international volt = 1.000330 V; GNU units 3.15 (intohm, intvolt, intampere) (H_US = Ω_US s)		
+00409	U	stathenry	stathenries	statH	ESU of inductance		inductance	2,1,-2,-2,0,0,0,0,0,0	22468879468420441	25000	0	0	1		898755178736.81764 H	NIST SP 811 (2008) B.8 (stathenry, 8.987 552 E+11 H)		
+00410	U	galileo per second	galileos per second	Gal/s			jerk	1,0,-3,0,0,0,0,0,0,0	1	100	0	0	1		Gal/s	NIST SP 811 (2008) B.8 (gal); ISO 80000-3:2019 (jerk)		
+00411	U	inch per second cubed	inches per second cubed	in/s³|in/s3			jerk	1,0,-3,0,0,0,0,0,0,0	127	5000	0	0	1		in/s^3	ISO 80000-3:2019 (jerk); NIST SP 811 (2008) B.8 inch		
+00412	U	foot per second cubed	feet per second cubed	ft/s³|ft/s3			jerk	1,0,-3,0,0,0,0,0,0,0	381	1250	0	0	1	c	ft/s^3	ISO 80000-3:2019 (jerk); NIST SP 811 (2008) B.8 foot		
+00413	U	metre per second cubed	metres per second cubed	m/s³|m/s3	meter per second cubed|meters per second cubed		jerk	1,0,-3,0,0,0,0,0,0,0	1	1	0	0	1	c	m/s^3	ISO 80000-3:2019 (jerk)		
+00414	U	standard gravity per second	standard gravities per second	g0/s|gn/s|g₀/s	gee per second		jerk	1,0,-3,0,0,0,0,0,0,0	196133	20000	0	0	1	c	gn/s	3rd CGPM (1901) gn; ISO 80000-3:2019 (jerk)		
+00415	U	square foot per hour	square feet per hour	ft²/h|ft2/h			kinematic-viscosity	2,0,-1,0,0,0,0,0,0,0	16129	625000000	0	0	1		ft^2/h	NIST SP 811 (2008) B.8 (square foot per hour 2.580 64 E-05 m^2/s)		
+00416	U	stokes	stokes	St	stoke|square centimetre per second|square centimeter per second		kinematic-viscosity	2,0,-1,0,0,0,0,0,0,0	1	10000	0	0	1	cs	cm^2/s	NIST SP 811 (2008) B.8 (stokes 1.0 E-04 m^2/s); CGS unit		
+00417	U	square metre per hour	square metres per hour	m²/h|m2/h	square meter per hour|square meters per hour		kinematic-viscosity	2,0,-1,0,0,0,0,0,0,0	1	3600	0	0	1		m^2/h	BIPM SI Brochure 9th ed. (2019) Table 8 (hour) with m^2		
+00418	U	square inch per second	square inches per second	in²/s|in2/s			kinematic-viscosity	2,0,-1,0,0,0,0,0,0,0	16129	25000000	0	0	1		in^2/s	NIST SP 811 (2008) B.8 (square inch 6.4516 E-04 m^2) / s		
+00419	U	square foot per second	square feet per second	ft²/s|ft2/s			kinematic-viscosity	2,0,-1,0,0,0,0,0,0,0	145161	1562500	0	0	1	c	ft^2/s	NIST SP 811 (2008) B.8 (square foot per second 9.290 304 E-02 m^2/s)		
+00420	U	square metre per second	square metres per second	m²/s|m2/s	square meter per second|square meters per second		kinematic-viscosity	2,0,-1,0,0,0,0,0,0,0	1	1	0	0	1	c	m^2/s	ISO 80000-4:2019 (kinematic viscosity, unit m^2/s)		
+00421	U	Planck length	Planck lengths	lP			length	1,0,0,0,0,0,0,0,0,0	323251	20000000000000000000000000000000000000000	0	0	1	~	1.616255e-35 m	CODATA 2018 recommended values (NIST)		
+00422	U	fermi	fermis				length	1,0,0,0,0,0,0,0,0,0	1	1000000000000000	0	0	1		1e-15 m	NIST SP 811 (2008) B.8		
+00423	U	classical electron radius	classical electron radii	r_e			length	1,0,0,0,0,0,0,0,0,0	14089701631	5000000000000000000000000	0	0	1	~	2.8179403262e-15 m	CODATA 2018 recommended values (NIST)		
+00424	U	x unit	x units	xu	copper x unit|copper x units|siegbahn|siegbahns		length	1,0,0,0,0,0,0,0,0,0	100207697	1000000000000000000000	0	0	1	~	1.00207697e-13 m	CODATA 2018 recommended values (NIST), xu(Cu Kα1)		
+00425	U	molybdenum x unit	molybdenum x units				length	1,0,0,0,0,0,0,0,0,0	3131561	31250000000000000000	0	0	1	~	1.00209952e-13 m	CODATA 2018 recommended values (NIST), xu(Mo Kα1)		
+00426	U	bohr	bohrs	a0|a₀	Bohr radius|Bohr radii|atomic unit of length		length	1,0,0,0,0,0,0,0,0,0	529177210903	10000000000000000000000	0	0	1	~	5.29177210903e-11 m	CODATA 2018 recommended values (NIST)		
+00427	U	ångström	ångströms	Å	angstrom|angstroms		length	1,0,0,0,0,0,0,0,0,0	1	10000000000	0	0	1		1e-10 m	NIST SP 811 (2008) B.8		
+00428	U	ångström star	ångström stars		angstrom star|angstrom stars		length	1,0,0,0,0,0,0,0,0,0	20000299	200000000000000000	0	0	1	~	1.00001495e-10 m	CODATA 2018 recommended values (NIST), Å*		
+00429	U	microinch	microinches	µin|uin	micro-inch|micro-inches		length	1,0,0,0,0,0,0,0,0,0	127	5000000000	0	0	1		1e-6 in	NIST SP 811 (2008) B.8		
+00430	U	micron	microns				length	1,0,0,0,0,0,0,0,0,0	1	1000000	0	0	1		1e-6 m	NIST SP 811 (2008) B.8		
+00431	U	thou	thou	mil	mils|milli-inch|milli-inches		length	1,0,0,0,0,0,0,0,0,0	127	5000000	0	0	1		0.001 in	NIST SP 811 (2008) B.8 (mil); NIST HB 44 (2024) App. C		
+00432	U	mō	mō		mou		length	1,0,0,0,0,0,0,0,0,0	1	33000	0	0	1		shaku/10000	Japan Weights and Measures Act (1891): 1 shaku = 10/33 m		
+00433	U	tochka	tochki		Russian point|Russian points		length	1,0,0,0,0,0,0,0,0,0	127	500000	0	0	1		0.01 in	Russian ukase of 11 Oct 1835 (1 tochka = 1/10 liniya = 1/100 inch)		
+00434	U	rin	rin				length	1,0,0,0,0,0,0,0,0,0	1	3300	0	0	1		shaku/1000	Japan Weights and Measures Act (1891): 1 shaku = 10/33 m	length-rin	
+00435	U	line	lines				length	1,0,0,0,0,0,0,0,0,0	127	60000	0	0	1		in/12	Zupko, A Dictionary of English Weights and Measures (1968)		
+00436	U	ligne	lignes		French line|French lines|Paris line|Paris lines		length	1,0,0,0,0,0,0,0,0,0	125	55412	0	0	1		m/443.296	French law of 19 frimaire an VIII (1799): 1 m = 443.296 lignes; Zupko, French Weights and Measures before the Revolution (1978)		
+00437	U	liniya	linii		Russian line|Russian lines		length	1,0,0,0,0,0,0,0,0,0	127	50000	0	0	1		0.1 in	Russian ukase of 11 Oct 1835 (1 liniya = 1/10 inch)		
+00438	U	Swiss line	Swiss lines		Swiss Linie		length	1,0,0,0,0,0,0,0,0,0	3	1000	0	0	1		0.003 m	Swiss concordat on weights and measures (1835): Fuß = 0.3 m = 10 Zoll = 100 Linien		
+00439	U	barleycorn	barleycorns				length	1,0,0,0,0,0,0,0,0,0	127	15000	0	0	1		in/3	Zupko, A Dictionary of English Weights and Measures (1968)		
+00440	U	Roman digit	Roman digits		digitus|digiti		length	1,0,0,0,0,0,0,0,0,0	37	2000	0	0	1	~	pes/16	Skinner, Weights and Measures (1967); Roman foot ≈ 296 mm		
+00441	U	daktylos	daktyloi		Greek finger|Greek fingers		length	1,0,0,0,0,0,0,0,0,0	31623	1600000	0	0	1	~	pous/16	Skinner, Weights and Measures (1967); Greek foot ≈ 12.45 in		
+00442	U	nio	nio		Thai inch|Thai inches		length	1,0,0,0,0,0,0,0,0,0	1	48	0	0	1		khuep/12	Thai Weights and Measures Act (1923): 1 khuep = 25 cm = 12 nio		
+00443	U	finger	fingers		fingerbreadth|fingerbreadths		length	1,0,0,0,0,0,0,0,0,0	889	40000	0	0	1		in*7/8	Zupko, A Dictionary of English Weights and Measures (1968)		
+00444	U	pulgada	pulgadas		Spanish inch|Spanish inches|Castilian inch		length	1,0,0,0,0,0,0,0,0,0	55727	2400000	0	0	1	~	vara/36	Castilian vara de Burgos = 36 pulgadas = 0.835905 m (Mateu y Llopis)		
+00445	U	Polish inch	Polish inches				length	1,0,0,0,0,0,0,0,0,0	3	125	0	0	1		0.024 m	New Polish measures, Congress Poland (1819): 1 cal = 24 mm		
+00446	U	Roman inch	Roman inches		pollex		length	1,0,0,0,0,0,0,0,0,0	37	1500	0	0	1	~	pes/12	Skinner, Weights and Measures (1967); Roman foot ≈ 296 mm		
+00447	U	inch	inches	in|″	international inch|international inches|"|”		length	1,0,0,0,0,0,0,0,0,0	127	5000	0	0	1	c	0.0254 m	NIST SP 811 (2008) B.8; international yard and pound agreement (1959)	length-inch	
+00448	U	Prussian inch	Prussian inches		Prussian Zoll|Rhineland inch|Rhineland inches		length	1,0,0,0,0,0,0,0,0,0	69565	2659776	0	0	1		ligne*139.13/12	Prussian Maß- und Gewichtsordnung (16 May 1816): Fuß = 139.13 Paris lines		
+00449	U	Austrian inch	Austrian inches		Wiener Zoll		length	1,0,0,0,0,0,0,0,0,0	123469	4687500	0	0	1		m*1.89648384/72	Austrian Maß- und Gewichtsordnung (1871): Wiener Klafter = 1.89648384 m		
+00450	U	pouce	pouces		French inch|French inches|Paris inch|Paris inches		length	1,0,0,0,0,0,0,0,0,0	375	13853	0	0	1		12 ligne	Zupko, French Weights and Measures before the Revolution (1978)		
+00451	U	Swiss inch	Swiss inches		Swiss Zoll		length	1,0,0,0,0,0,0,0,0,0	3	100	0	0	1		0.03 m	Swiss concordat on weights and measures (1835)		
+00452	U	Japanese sun	Japanese sun		Japanese inch|Japanese inches|kanejaku sun		length	1,0,0,0,0,0,0,0,0,0	1	33	0	0	1		shaku/10	Japan Weights and Measures Act (1891): 1 shaku = 10/33 m	length-sun	
+00453	U	cun	cun		Chinese inch|Chinese inches|shicun		length	1,0,0,0,0,0,0,0,0,0	1	30	0	0	1		chi/10	Chinese market system (Weights and Measures Act 1929): 1 chi = 1/3 m		
+00454	U	tsun	tsun		Hong Kong inch|Hong Kong inches		length	1,0,0,0,0,0,0,0,0,0	14859	400000	0	0	1		chek/10	Hong Kong Weights and Measures Ordinance (Cap. 68) Sch. 1		
+00455	U	rack unit	rack units				length	1,0,0,0,0,0,0,0,0,0	889	20000	0	0	1		1.75 in	EIA-310-D (1992) rack unit		
+00456	U	vershok	vershoks		vershki		length	1,0,0,0,0,0,0,0,0,0	889	20000	0	0	1		1.75 in	Russian ukase of 11 Oct 1835 (1 vershok = 1/16 arshin)		
+00457	U	nail	nails		nail of cloth		length	1,0,0,0,0,0,0,0,0,0	1143	20000	0	0	1		yd/16	Zupko, A Dictionary of English Weights and Measures (1968)		
+00458	U	Roman palm	Roman palms		palmus		length	1,0,0,0,0,0,0,0,0,0	37	500	0	0	1	~	pes/4	Skinner, Weights and Measures (1967); Roman foot ≈ 296 mm		
+00459	U	palm	palms				length	1,0,0,0,0,0,0,0,0,0	381	5000	0	0	1		3 in	Zupko, A Dictionary of English Weights and Measures (1968)		
+00460	U	hand	hands	hh			length	1,0,0,0,0,0,0,0,0,0	127	1250	0	0	1		4 in	NIST HB 44 (2024) App. C		
+00461	U	shaftment	shaftments				length	1,0,0,0,0,0,0,0,0,0	381	2500	0	0	1		6 in	Zupko, A Dictionary of English Weights and Measures (1968)		
+00462	U	pyad	pyads		pyadi		length	1,0,0,0,0,0,0,0,0,0	889	5000	0	0	1		7 in	Russian ukase of 11 Oct 1835 (1 pyad = 4 vershki)		
+00463	U	link	links	li	Gunter link|Gunter links|surveyors link|surveyors links		length	1,0,0,0,0,0,0,0,0,0	12573	62500	0	0	1		ch/100	NIST HB 44 (2024) App. C (Gunter's or surveyor's link, 0.66 ft)		
+00464	U	US survey link	US survey links		survey link|survey links		length	1,0,0,0,0,0,0,0,0,0	792	3937	0	0	1		0.66 ftUS	NIST SP 811 (2008) B.8; NIST HB 44 (2024) App. C		
+00465	U	span	spans				length	1,0,0,0,0,0,0,0,0,0	1143	5000	0	0	1		9 in	Zupko, A Dictionary of English Weights and Measures (1968)		
+00466	U	khuep	khuep		Thai span|Thai spans		length	1,0,0,0,0,0,0,0,0,0	1	4	0	0	1		0.25 m	Thai Weights and Measures Act (1923)		
+00467	U	pie castellano	pies castellanos		Castilian foot|Castilian feet|Spanish foot|Spanish feet		length	1,0,0,0,0,0,0,0,0,0	55727	200000	0	0	1	~	vara/3	Castilian vara de Burgos = 3 pies = 0.835905 m (Mateu y Llopis)		
+00468	U	stopa	stopy		Polish foot|Polish feet		length	1,0,0,0,0,0,0,0,0,0	36	125	0	0	1		0.288 m	New Polish measures, Congress Poland (1819): 1 stopa = 288 mm		
+00469	U	Bavarian foot	Bavarian feet		bayerischer Fuß		length	1,0,0,0,0,0,0,0,0,0	291859	1000000	0	0	1	~	0.291859 m	GNU units 2.22 definitions.units (Bavarian Klafter 1.751155 m / 6)		
+00470	U	Roman foot	Roman feet		pes|pedes		length	1,0,0,0,0,0,0,0,0,0	37	125	0	0	1	~	0.296 m	Skinner, Weights and Measures (1967); Roman foot ≈ 296 mm		
+00471	U	Swedish foot	Swedish feet		fot		length	1,0,0,0,0,0,0,0,0,0	296901	1000000	0	0	1	~	0.296901 m	Swedish measures of 1739 (Verkmått); GNU units 2.22 definitions.units		
+00472	U	Swiss foot	Swiss feet		Schweizer Fuß		length	1,0,0,0,0,0,0,0,0,0	3	10	0	0	1		0.3 m	Swiss concordat on weights and measures (1835)		
+00473	U	shaku	shaku		kanejaku|Japanese foot|Japanese feet		length	1,0,0,0,0,0,0,0,0,0	10	33	0	0	1		m*10/33	Japan Weights and Measures Act (1891): 1 shaku = 10/33 m	length-shaku-length	
+00474	U	foot	feet	ft|′	international foot|international feet|'|’		length	1,0,0,0,0,0,0,0,0,0	381	1250	0	0	1	c	12 in	NIST SP 811 (2008) B.8	length-foot	
+00475	U	engineers link	engineers links		Ramsden link|Ramsden links		length	1,0,0,0,0,0,0,0,0,0	381	1250	0	0	1		ft	NIST HB 44 (2024) App. C (engineer's link, 1 ft)		
+00476	U	US survey foot	US survey feet	ftUS	survey foot|survey feet		length	1,0,0,0,0,0,0,0,0,0	1200	3937	0	0	1		m*1200/3937	NIST SP 811 (2008) B.8; 85 FR 62698 (2020), deprecated 2022-12-31		
+00477	U	Prussian foot	Prussian feet		Rhineland foot|Rhineland feet|rheinländischer Fuß		length	1,0,0,0,0,0,0,0,0,0	69565	221648	0	0	1		139.13 ligne	Prussian Maß- und Gewichtsordnung (16 May 1816): Fuß = 139.13 Paris lines		
+00478	U	Austrian foot	Austrian feet		Wiener Fuß		length	1,0,0,0,0,0,0,0,0,0	123469	390625	0	0	1		m*1.89648384/6	Austrian Maß- und Gewichtsordnung (1871): Wiener Klafter = 1.89648384 m		
+00479	U	pous	podes		Greek foot|Greek feet		length	1,0,0,0,0,0,0,0,0,0	31623	100000	0	0	1	~	12.45 in	Skinner, Weights and Measures (1967)		
+00480	U	pied du roi	pieds du roi		pied|pieds|French foot|French feet|Paris foot|Paris feet		length	1,0,0,0,0,0,0,0,0,0	4500	13853	0	0	1		12 pouce	Zupko, French Weights and Measures before the Revolution (1978); law of 19 frimaire an VIII (1799)		
+00481	U	chi	chi		Chinese foot|Chinese feet|shichi		length	1,0,0,0,0,0,0,0,0,0	1	3	0	0	1		m/3	Chinese market system (Weights and Measures Act 1929): 1 chi = 1/3 m		
+00482	U	chek	chek		Hong Kong foot|Hong Kong feet		length	1,0,0,0,0,0,0,0,0,0	14859	40000	0	0	1		0.371475 m	Hong Kong Weights and Measures Ordinance (Cap. 68) Sch. 1		
+00483	U	cloth shaku	cloth shaku		kujirajaku		length	1,0,0,0,0,0,0,0,0,0	25	66	0	0	1		shaku*5/4	Japan Weights and Measures Act (1891): 1 kujirajaku = 1.25 shaku	length-shaku-cloth	
+00484	U	Roman cubit	Roman cubits		cubitus		length	1,0,0,0,0,0,0,0,0,0	111	250	0	0	1	~	1.5 pes	Skinner, Weights and Measures (1967); Roman foot ≈ 296 mm		
+00485	U	cubit	cubits		English cubit|English cubits		length	1,0,0,0,0,0,0,0,0,0	1143	2500	0	0	1		18 in	Zupko, A Dictionary of English Weights and Measures (1968)		
+00486	U	pechys	pecheis		Greek cubit|Greek cubits		length	1,0,0,0,0,0,0,0,0,0	94869	200000	0	0	1	~	1.5 pous	Skinner, Weights and Measures (1967); Greek foot ≈ 12.45 in		
+00487	U	sok	sok		Thai cubit|Thai cubits		length	1,0,0,0,0,0,0,0,0,0	1	2	0	0	1		0.5 m	Thai Weights and Measures Act (1923)		
+00488	U	Egyptian royal cubit	Egyptian royal cubits				length	1,0,0,0,0,0,0,0,0,0	262001	500000	0	0	1	~	20.63 in	Skinner, Weights and Measures (1967)		
+00489	U	łokieć	łokcie		lokiec|Polish ell|Polish ells		length	1,0,0,0,0,0,0,0,0,0	72	125	0	0	1		0.576 m	New Polish measures, Congress Poland (1819): 1 łokieć = 2 stopy		
+00490	U	Swedish ell	Swedish ells		aln|alnar		length	1,0,0,0,0,0,0,0,0,0	296901	500000	0	0	1	~	2 fot	Swedish measures of 1739 (Verkmått): 1 aln = 2 fot		
+00491	U	Swiss ell	Swiss ells		Schweizer Elle		length	1,0,0,0,0,0,0,0,0,0	3	5	0	0	1		0.6 m	Swiss concordat on weights and measures (1835)		
+00492	U	Prussian ell	Prussian ells		preußische Elle		length	1,0,0,0,0,0,0,0,0,0	1182605	1773184	0	0	1		ligne*139.13*25.5/12	Prussian Maß- und Gewichtsordnung (16 May 1816): Elle = 25 1/2 Zoll		
+00493	U	arshin	arshins		arshiny		length	1,0,0,0,0,0,0,0,0,0	889	1250	0	0	1		28 in	Russian ukase of 11 Oct 1835 (1 arshin = 28 English inches)		
+00494	U	Roman step	Roman steps		gradus		length	1,0,0,0,0,0,0,0,0,0	37	50	0	0	1	~	2.5 pes	Skinner, Weights and Measures (1967); Roman foot ≈ 296 mm		
+00495	U	pace	paces		military pace|military paces		length	1,0,0,0,0,0,0,0,0,0	381	500	0	0	1		30 in	Zupko, A Dictionary of English Weights and Measures (1968); US Army quick-time pace		
+00496	U	vara	varas		vara de Burgos|Castilian vara|Castilian varas		length	1,0,0,0,0,0,0,0,0,0	167181	200000	0	0	1	~	0.835905 m	Castilian vara de Burgos = 0.835905 m (Mateu y Llopis)		
+00497	U	Texas vara	Texas varas				length	1,0,0,0,0,0,0,0,0,0	127	150	0	0	1		in*100/3	Texas General Land Office: vara = 33 1/3 in (statute of 1919)		
+00498	U	yard	yards	yd	international yard|international yards		length	1,0,0,0,0,0,0,0,0,0	1143	1250	0	0	1	c	3 ft	NIST SP 811 (2008) B.8	length-yard	
+00499	U	metre	metres	m	meter|meters		length	1,0,0,0,0,0,0,0,0,0	1	1	0	0	1	cs	base	BIPM SI Brochure 9th ed. (2019) 2.3.1	length-meter	
+00500	U	ell	ells		English ell|English ells		length	1,0,0,0,0,0,0,0,0,0	1143	1000	0	0	1		45 in	Zupko, A Dictionary of English Weights and Measures (1968)		
+00501	U	aune	aunes		aune de Paris|Paris ell|Paris ells		length	1,0,0,0,0,0,0,0,0,0	395125	332472	0	0	1		ligne*3161/6	Zupko, French Weights and Measures before the Revolution (1978): 3 pieds 7 pouces 10 5/6 lignes		
+00502	U	Roman pace	Roman paces		passus		length	1,0,0,0,0,0,0,0,0,0	37	25	0	0	1	~	5 pes	Skinner, Weights and Measures (1967); Roman foot ≈ 296 mm		
+00503	U	geometric pace	geometric paces		double pace|double paces		length	1,0,0,0,0,0,0,0,0,0	381	250	0	0	1		5 ft	Zupko, A Dictionary of English Weights and Measures (1968)		
+00504	U	braza	brazas		Spanish fathom|Spanish fathoms		length	1,0,0,0,0,0,0,0,0,0	167181	100000	0	0	1	~	2 vara	Castilian braza = 2 varas (Mateu y Llopis)		
+00505	U	smoot	smoots				length	1,0,0,0,0,0,0,0,0,0	8509	5000	0	0	1		67 in	MIT Harvard Bridge survey (1958): 5 ft 7 in		
+00506	U	sążeń	sążnie		sazen|Polish fathom|Polish fathoms		length	1,0,0,0,0,0,0,0,0,0	216	125	0	0	1		1.728 m	New Polish measures, Congress Poland (1819): 1 sążeń = 3 łokcie		
+00507	U	Swedish fathom	Swedish fathoms		famn|famnar		length	1,0,0,0,0,0,0,0,0,0	890703	500000	0	0	1	~	3 aln	Swedish measures of 1739 (Verkmått): 1 famn = 3 alnar		
+00508	U	Swiss klafter	Swiss klafters		Schweizer Klafter		length	1,0,0,0,0,0,0,0,0,0	9	5	0	0	1		1.8 m	Swiss concordat on weights and measures (1835)		
+00509	U	ken	ken				length	1,0,0,0,0,0,0,0,0,0	20	11	0	0	1		6 shaku	Japan Weights and Measures Act (1891): 1 ken = 6 shaku	length-ken	
+00510	U	Austrian klafter	Austrian klafters		Wiener Klafter		length	1,0,0,0,0,0,0,0,0,0	740814	390625	0	0	1		1.89648384 m	Austrian Maß- und Gewichtsordnung (1871): Wiener Klafter = 1.89648384 m		
+00511	U	orguia	orguiai		Greek fathom|Greek fathoms		length	1,0,0,0,0,0,0,0,0,0	94869	50000	0	0	1	~	6 pous	Skinner, Weights and Measures (1967); Greek foot ≈ 12.45 in		
+00512	U	toise	toises		toise du Châtelet		length	1,0,0,0,0,0,0,0,0,0	27000	13853	0	0	1		6 pied	Zupko, French Weights and Measures before the Revolution (1978)		
+00513	U	wa	wa		wah|Thai fathom|Thai fathoms		length	1,0,0,0,0,0,0,0,0,0	2	1	0	0	1		2 m	Thai Weights and Measures Act (1923)		
+00514	U	sazhen	sazhens		sazheni		length	1,0,0,0,0,0,0,0,0,0	2667	1250	0	0	1		7 ft	Russian ukase of 11 Oct 1835 (1 sazhen = 7 English feet)		
+00515	U	decempeda	decempedae		pertica		length	1,0,0,0,0,0,0,0,0,0	74	25	0	0	1	~	10 pes	Skinner, Weights and Measures (1967); Roman foot ≈ 296 mm		
+00516	U	jō	jō		jo|jou		length	1,0,0,0,0,0,0,0,0,0	100	33	0	0	1		10 shaku	Japan Weights and Measures Act (1891): 1 jō = 10 shaku	length-jo-jp	
+00517	U	zhang	zhang		Chinese zhang|shizhang		length	1,0,0,0,0,0,0,0,0,0	10	3	0	0	1		10 chi	Chinese market system (Weights and Measures Act 1929): 1 zhang = 10 chi		
+00518	U	Prussian rod	Prussian rods		Rute|Ruten|Rhineland rod|Rhineland rods		length	1,0,0,0,0,0,0,0,0,0	208695	55412	0	0	1		12*139.13 ligne	Prussian Maß- und Gewichtsordnung (16 May 1816): Rute = 12 Fuß		
+00519	U	pręt	pręty		pret|Polish rod|Polish rods		length	1,0,0,0,0,0,0,0,0,0	108	25	0	0	1		4.32 m	New Polish measures, Congress Poland (1819): 1 pręt = 15 stóp		
+00520	U	rod	rods	rd	pole|poles|perch|perches		length	1,0,0,0,0,0,0,0,0,0	12573	2500	0	0	1		16.5 ft	NIST HB 44 (2024) App. C	length-rod	
+00521	U	US survey rod	US survey rods		survey rod|survey rods		length	1,0,0,0,0,0,0,0,0,0	19800	3937	0	0	1		16.5 ftUS	NIST SP 811 (2008) B.8 (rod, based on US survey foot)		
+00522	U	perche de Paris	perches de Paris		Paris perch|Paris perches		length	1,0,0,0,0,0,0,0,0,0	81000	13853	0	0	1		18 pied	Zupko, French Weights and Measures before the Revolution (1978)		
+00523	U	rope	ropes				length	1,0,0,0,0,0,0,0,0,0	762	125	0	0	1		20 ft	Zupko, A Dictionary of English Weights and Measures (1968)		
+00524	U	Irish perch	Irish perches		Irish pole|Irish poles|Irish rod|Irish rods		length	1,0,0,0,0,0,0,0,0,0	8001	1250	0	0	1		7 yd	Zupko, British Weights and Measures (1977)		
+00525	U	perche des eaux et forêts	perches des eaux et forêts		perche royale		length	1,0,0,0,0,0,0,0,0,0	99000	13853	0	0	1		22 pied	Zupko, French Weights and Measures before the Revolution (1978)		
+00526	U	chain	chains	ch	Gunter chain|Gunter chains|surveyors chain|surveyors chains		length	1,0,0,0,0,0,0,0,0,0	12573	625	0	0	1		66 ft	NIST HB 44 (2024) App. C (Gunter's or surveyor's chain)	length-chain	
+00527	U	US survey chain	US survey chains		survey chain|survey chains		length	1,0,0,0,0,0,0,0,0,0	79200	3937	0	0	1		66 ftUS	NIST SP 811 (2008) B.8 (chain, based on US survey foot)		
+00528	U	Irish chain	Irish chains				length	1,0,0,0,0,0,0,0,0,0	16002	625	0	0	1		28 yd	Zupko, British Weights and Measures (1977)		
+00529	U	engineers chain	engineers chains		Ramsden chain|Ramsden chains		length	1,0,0,0,0,0,0,0,0,0	762	25	0	0	1		100 ft	NIST HB 44 (2024) App. C (engineer's chain)		
+00530	U	plethron	plethra				length	1,0,0,0,0,0,0,0,0,0	31623	1000	0	0	1	~	100 pous	Skinner, Weights and Measures (1967); Greek foot ≈ 12.45 in		
+00531	U	actus	actus		Roman actus		length	1,0,0,0,0,0,0,0,0,0	888	25	0	0	1	~	120 pes	Skinner, Weights and Measures (1967); Roman foot ≈ 296 mm		
+00532	U	sen	sen		Thai sen		length	1,0,0,0,0,0,0,0,0,0	40	1	0	0	1		40 m	Thai Weights and Measures Act (1923): 1 sen = 20 wa		
+00533	U	sznur	sznury		Polish chain|Polish chains		length	1,0,0,0,0,0,0,0,0,0	216	5	0	0	1		43.2 m	New Polish measures, Congress Poland (1819): 1 sznur = 10 prętów		
+00534	U	linear arpent	linear arpents				length	1,0,0,0,0,0,0,0,0,0	810000	13853	0	0	1		180 pied	Zupko, French Weights and Measures before the Revolution (1978) (Quebec, Louisiana)		
+00535	U	chō	chō		cho|chou		length	1,0,0,0,0,0,0,0,0,0	1200	11	0	0	1		360 shaku	Japan Weights and Measures Act (1891): 1 chō = 60 ken		
+00536	U	Roman stadium	Roman stadia				length	1,0,0,0,0,0,0,0,0,0	185	1	0	0	1	~	625 pes	Skinner, Weights and Measures (1967); Roman foot ≈ 296 mm		
+00537	U	stadion	stadia		Greek stadion		length	1,0,0,0,0,0,0,0,0,0	94869	500	0	0	1	~	600 pous	Skinner, Weights and Measures (1967); Greek foot ≈ 12.45 in		
+00538	U	furlong	furlongs	fur			length	1,0,0,0,0,0,0,0,0,0	25146	125	0	0	1		660 ft	NIST HB 44 (2024) App. C	length-furlong	
+00539	U	US survey furlong	US survey furlongs		survey furlong|survey furlongs		length	1,0,0,0,0,0,0,0,0,0	792000	3937	0	0	1		660 ftUS	NIST HB 44 (2024) App. C		
+00540	U	Irish furlong	Irish furlongs				length	1,0,0,0,0,0,0,0,0,0	32004	125	0	0	1		280 yd	Zupko, British Weights and Measures (1977)		
+00541	U	Chinese mile	Chinese miles		shili|huali		length	1,0,0,0,0,0,0,0,0,0	500	1	0	0	1		1500 chi	Chinese market system (Weights and Measures Act 1929): 1 li = 1500 chi = 500 m		
+00542	U	verst	versts		versta|versty		length	1,0,0,0,0,0,0,0,0,0	5334	5	0	0	1		500 sazhen	Russian ukase of 11 Oct 1835 (1 versta = 500 sazhen)		
+00543	U	Roman mile	Roman miles		mille passus|mille passuum|milliarium		length	1,0,0,0,0,0,0,0,0,0	1480	1	0	0	1	~	5000 pes	Skinner, Weights and Measures (1967); Roman foot ≈ 296 mm		
+00544	U	mile	miles	mi	international mile|international miles|statute mile|statute miles		length	1,0,0,0,0,0,0,0,0,0	201168	125	0	0	1	c	5280 ft	NIST SP 811 (2008) B.8; NIST HB 44 (2024) App. C	length-mile	
+00545	U	US survey mile	US survey miles		survey mile|survey miles|US statute mile|US statute miles		length	1,0,0,0,0,0,0,0,0,0	6336000	3937	0	0	1		5280 ftUS	NIST SP 811 (2008) B.8 (mile, US survey)		
+00546	U	Irish mile	Irish miles				length	1,0,0,0,0,0,0,0,0,0	256032	125	0	0	1		2240 yd	Zupko, British Weights and Measures (1977)		
+00547	U	boundary verst	boundary versts		mezhevaya versta		length	1,0,0,0,0,0,0,0,0,0	10668	5	0	0	1		1000 sazhen	Russian ukase of 11 Oct 1835 (mezhevaya versta = 1000 sazhen)		
+00548	U	Roman league	Roman leagues		leuga|leuca|Gallic league|Gallic leagues		length	1,0,0,0,0,0,0,0,0,0	2220	1	0	0	1	~	7500 pes	Skinner, Weights and Measures (1967); Roman foot ≈ 296 mm		
+00549	U	lieue de Paris	lieues de Paris		Paris league|Paris leagues		length	1,0,0,0,0,0,0,0,0,0	54000000	13853	0	0	1		2000 toise	Zupko, French Weights and Measures before the Revolution (1978) (1674)		
+00550	U	ri	ri		Japanese league|Japanese leagues		length	1,0,0,0,0,0,0,0,0,0	43200	11	0	0	1		12960 shaku	Japan Weights and Measures Act (1891): 1 ri = 36 chō	length-ri-jp	
+00551	U	legua	leguas		Castilian league|Castilian leagues|legua legal		length	1,0,0,0,0,0,0,0,0,0	167181	40	0	0	1	~	5000 vara	Castilian legua legal (1568) = 5000 varas		
+00552	U	lieue de poste	lieues de poste		French post league|French post leagues		length	1,0,0,0,0,0,0,0,0,0	59400000	13853	0	0	1		2200 toise	Zupko, French Weights and Measures before the Revolution (1978) (1737)		
+00553	U	Swiss league	Swiss leagues		Wegstunde|Wegstunden		length	1,0,0,0,0,0,0,0,0,0	4800	1	0	0	1		4800 m	Swiss concordat on weights and measures (1835): Wegstunde = 16000 Fuß		
+00554	U	league	leagues	lea	land league|land leagues|statute league|statute leagues		length	1,0,0,0,0,0,0,0,0,0	603504	125	0	0	1		3 mi	NIST HB 44 (2024) App. C (league, land)		
+00555	U	Russian mile	Russian miles		milya		length	1,0,0,0,0,0,0,0,0,0	37338	5	0	0	1		7 verst	Russian ukase of 11 Oct 1835 (1 milya = 7 versty)		
+00556	U	Prussian mile	Prussian miles		preußische Meile		length	1,0,0,0,0,0,0,0,0,0	104347500	13853	0	0	1		24000*139.13 ligne	Prussian Maß- und Gewichtsordnung (16 May 1816): Meile = 2000 Ruten		
+00557	U	Austrian mile	Austrian miles		Austrian post mile|Austrian post miles|Postmeile		length	1,0,0,0,0,0,0,0,0,0	23706048	3125	0	0	1		4000*1.89648384 m	Austrian Maß- und Gewichtsordnung (1871): Postmeile = 4000 Klafter		
+00558	U	Scandinavian mile	Scandinavian miles		Swedish metric mile|Norwegian mile		length	1,0,0,0,0,0,0,0,0,0	10000	1	0	0	1		10000 m	CLDR units.xml (mile-scandinavian); Swedish metric act (1889)	length-mile-scandinavian	
+00559	U	myriametre	myriametres		myriameter|myriameters		length	1,0,0,0,0,0,0,0,0,0	10000	1	0	0	1		10000 m	French law of 18 germinal an III (1795)		
+00560	U	Swedish mile	Swedish miles		old Swedish mile		length	1,0,0,0,0,0,0,0,0,0	2672109	250	0	0	1	~	36000 fot	Swedish measures of 1739 (Verkmått): 1 mil = 18000 alnar		
+00561	U	yot	yot		yoht		length	1,0,0,0,0,0,0,0,0,0	16000	1	0	0	1		16000 m	Thai Weights and Measures Act (1923): 1 yot = 400 sen		
+00562	U	decibel	decibels	dB	decibel power ratio|decibels power ratio		level	0,0,0,0,0,0,0,0,0,0	1	1	0	0	1	~c	scale(1; 10^(x/10); 10 log10(y))	ITU-R V.574-5 (2015) Annex 1 §1 (dB: 10 lg of a power ratio); IEC 60027-3:2002 §4; ISO 80000-3:2006 (L_P = 10 lg(P/P0) dB)			1;10^(x/10);10 log10(y);;;;0.0
+00563	U	neper	nepers	Np	neper power ratio|nepers power ratio		level	0,0,0,0,0,0,0,0,0,0	1	1	0	0	1	~	scale(1; exp(2 x); ln(y)/2)	ISO 80000-3:2006 (power level L_P = ½ ln(P/P0) Np; 1 Np = (20/ln 10) dB); ITU-R V.574-5 (2015) Annex 1 §2; IEC 60027-3:2002			1;exp(2 x);ln(y)/2;;;;0.0
+00564	U	bel	bels		bel power ratio|bels power ratio		level	0,0,0,0,0,0,0,0,0,0	1	1	0	0	1	~	scale(1; 10^x; log10(y))	ITU-R V.574-5 (2015) Annex 1 §1 (1 B = 10 dB; lg of a power ratio); IEC 60027-3:2002 §4		B	1;10^x;log10(y);;;;0.0
+00565	U	denier	deniers	den			linear-density	-1,1,0,0,0,0,0,0,0,0	1	9000000	0	0	1	c	g/(9000 m)	NIST SP 811 (2008) B.8 (denier 1.111 111 E-07 kg/m); ISO 2947		
+00566	U	tex	tex	tex			linear-density	-1,1,0,0,0,0,0,0,0,0	1	1000000	0	0	1	cs	g/km	NIST SP 811 (2008) B.8 (tex 1.0 E-06 kg/m); ISO 1144 (tex system)		
+00567	U	pound per yard	pounds per yard	lb/yd			linear-density	-1,1,0,0,0,0,0,0,0,0	45359237	91440000	0	0	1	c	lb/yd	NIST SP 811 (2008) B.8 (pound per yard 4.960 546 E-01 kg/m)		
+00568	U	kilogram per metre	kilograms per metre	kg/m	kilogram per meter|kilograms per meter		linear-density	-1,1,0,0,0,0,0,0,0,0	1	1	0	0	1	c	kg/m	BIPM SI Brochure 9th ed. (2019) 2.3.4 (coherent derived unit)		
+00569	U	pound per foot	pounds per foot	lb/ft|plf			linear-density	-1,1,0,0,0,0,0,0,0,0	45359237	30480000	0	0	1		lb/ft	NIST SP 811 (2008) B.8 (pound per foot 1.488 164 E+00 kg/m)		
+00570	U	pound per inch	pounds per inch	lb/in			linear-density	-1,1,0,0,0,0,0,0,0,0	45359237	2540000	0	0	1		lb/in	NIST SP 811 (2008) B.8 (pound per inch 1.785 797 E+01 kg/m)		
+00571	U	skot	skots				luminance	-2,0,0,0,0,0,1,0,0,0	1	1000	-1	0	1		1e-3 asb	GNU units 3.15 definitions.units (skot = 1e-3 apostilb)		
+00572	U	apostilb	apostilbs	asb	blondel|blondels|equivalent lux		luminance	-2,0,0,0,0,0,1,0,0,0	1	1	-1	0	1		cd/m^2/pi	GNU units 3.15 definitions.units (apostilb = cd/(π m²)); DIN 5031 (historical)		
+00573	U	nit	nits	nt|cd/m²	candela per square metre|candelas per square metre|candela per square meter|candelas per square meter		luminance	-2,0,0,0,0,0,1,0,0,0	1	1	0	0	1	c	cd/m^2	BIPM SI Brochure 9th ed. (2019) Table 6 (luminance, cd m⁻²)		
+00574	U	foot-lambert	foot-lamberts	ftL|ft·L	footlambert|footlamberts|equivalent foot-candle		luminance	-2,0,0,0,0,0,1,0,0,0	1562500	145161	-1	0	1	c	cd/ft^2/pi	NIST SP 811 (2008) B.8 (footlambert, 3.426 259 E+00 cd/m²)		
+00575	U	candela per square foot	candelas per square foot	cd/ft²			luminance	-2,0,0,0,0,0,1,0,0,0	1562500	145161	0	0	1		cd/ft^2	compound of candela and foot (NIST SP 811 (2008) B.8: ft = 3.048 E-01 m)		
+00576	U	candela per square inch	candelas per square inch	cd/in²			luminance	-2,0,0,0,0,0,1,0,0,0	25000000	16129	0	0	1		cd/in^2	NIST SP 811 (2008) B.8 (candela per square inch, 1.550 003 E+03 cd/m²)		
+00577	U	lambert	lamberts		equivalent phot		luminance	-2,0,0,0,0,0,1,0,0,0	10000	1	-1	0	1	s	1e4*cd/m^2/pi	NIST SP 811 (2008) B.8 (lambert, 3.183 099 E+03 cd/m²)		
+00578	U	stilb	stilbs	sb	candela per square centimetre|candelas per square centimetre|candela per square centimeter		luminance	-2,0,0,0,0,0,1,0,0,0	10000	1	0	0	1		1e4 cd/m^2	NIST SP 811 (2008) B.8 (stilb, 1.0 E+04 cd/m²)		
+00579	U	lumen	lumens	lm	candela steradian|candela steradians		luminous-flux	0,0,0,0,0,0,1,0,2,0	1	1	0	0	1	cs	cd sr	BIPM SI Brochure 9th ed. (2019) Table 4 (lm = cd sr)	light-lumen	
+00580	U	mean spherical candlepower	mean spherical candlepower	MSCP	spherical candlepower|spherical candle power		luminous-flux	0,0,0,0,0,0,1,0,2,0	4	1	1	0	1		4*pi*lm	flux of an isotropic 1 cd source: Φ = 4π sr × 1 cd (lumens = 4π × MSCP; IES usage)		
+00581	U	Hefner candle	Hefner candles	HK	Hefnerkerze|Hefner unit|Hefner units		luminous-intensity	0,0,0,0,0,0,1,0,0,0	903	1000	0	0	1	~	0.903 cd	Hefner amyl-acetate lamp (1884, German standard to 1942); 1 HK = 0.903 cd (1 cd = 1.107 HK), Wikipedia (de) "Hefnerkerze"		
+00582	U	candela	candelas	cd	new candle|new candles		luminous-intensity	0,0,0,0,0,0,1,0,0,0	1	1	0	0	1	cs	base	BIPM SI Brochure 9th ed. (2019) 2.3.1	light-candela	
+00583	U	candlepower	candlepower	cp	candle power		luminous-intensity	0,0,0,0,0,0,1,0,0,0	1	1	0	0	1	c	cd	modern usage: 1 candlepower = 1 cd since the candela replaced the international candle (CIPM 1948)		
+00584	U	bougie décimale	bougies décimales		bougie decimale|decimal candle|decimal candles		luminous-intensity	0,0,0,0,0,0,1,0,0,0	2017	2000	0	0	1	~	violle/20	International Congress of Electricians, Paris (1889): bougie décimale = 1/20 violle		
+00585	U	international candle	international candles		pentane candle|pentane candles		luminous-intensity	0,0,0,0,0,0,1,0,0,0	600	589	0	0	1	~	60/58.9*cd	CIE/CIPM: Pt blackbody at freezing = 58.9 international candles/cm² (1937) = 60 cd/cm² (1948 new candle)		
+00586	U	carcel	carcels		carcel unit|carcel units		luminous-intensity	0,0,0,0,0,0,1,0,0,0	487	50	0	0	1	~	9.74 cd	Rowlett, How Many? A Dictionary of Units of Measurement (UNC 2001), "carcel" (colza-oil lamp, 1860)		
+00587	U	violle	violles				luminous-intensity	0,0,0,0,0,0,1,0,0,0	2017	100	0	0	1	~	20.17 cd	GNU units 3.15 definitions.units (violle = 20.17 cd: 1 cm² of platinum at its freezing point)		
+00588	U	ampere per metre	amperes per metre	A/m	ampere per meter|amperes per meter|ampere-turn per metre|ampere-turns per metre|ampere-turn per meter|ampere-turns per meter		magnetic-field-strength	-1,0,0,1,0,0,0,0,0,0	1	1	0	0	1	cs	A/metre	BIPM SI Brochure 9th ed. (2019) Table 6 (magnetic field strength, A m⁻¹)		
+00589	U	ampere-turn per inch	ampere-turns per inch	At/in	ampere per inch|amperes per inch		magnetic-field-strength	-1,0,0,1,0,0,0,0,0,0	5000	127	0	0	1		A/in	compound of ampere(-turn) and inch (NIST SP 811 (2008) B.8: in = 2.54 E-02 m)		
+00590	U	oersted	oersteds	Oe	gilbert per centimetre|gilberts per centimetre|gilbert per centimeter		magnetic-field-strength	-1,0,0,1,0,0,0,0,0,0	250	1	-1	0	1	cs	1000/(4*pi)*A/metre	NIST SP 811 (2008) B.8 (oersted, 7.957 747 E+01 A/m)		
+00591	U	gamma	gammas	γ			magnetic-flux-density	0,1,-2,-1,0,0,0,0,0,0	1	1000000000	0	0	1		1e-9 T	NIST SP 811 (2008) B.8 (gamma, 1.0 E-09 T)		
+00592	U	line per square inch	lines per square inch		maxwell per square inch|maxwells per square inch		magnetic-flux-density	0,1,-2,-1,0,0,0,0,0,0	1	64516	0	0	1		Mx/in^2	NIST SP 811 (2008) B.8 (maxwell 1.0 E-08 Wb; inch 2.54 E-02 m); US magnetic-circuit practice		
+00593	U	gauss	gauss	G	maxwell per square centimetre|maxwells per square centimetre		magnetic-flux-density	0,1,-2,-1,0,0,0,0,0,0	1	10000	0	0	1	cs	1e-4 T	NIST SP 811 (2008) B.8 (gauss, 1.0 E-04 T)		
+00594	U	tesla	teslas	T	weber per square metre|webers per square metre|weber per square meter		magnetic-flux-density	0,1,-2,-1,0,0,0,0,0,0	1	1	0	0	1	cs	Wb/m^2	BIPM SI Brochure 9th ed. (2019) Table 4 (T = Wb/m²)		
+00595	U	atomic unit of magnetic flux density	atomic units of magnetic flux density				magnetic-flux-density	0,1,-2,-1,0,0,0,0,0,0	55217251250000000000000000000000000000	74775858743550013855558760965551	-1	0	1	~	6.62607015e-34/(2*pi*1.602176634e-19*(5.29177210903e-11^2))*T	CODATA 2018 (Tiesinga et al., RMP 93, 025010, 2021): Eh = 4.3597447222071e-18 J, a0 = 5.29177210903e-11 m; a.u. of magnetic flux density = ħ/(e a0²) = 2.350 517 567 58 E+05 T		
+00596	U	magnetic flux quantum	magnetic flux quanta	Φ0|Φ₀	flux quantum|flux quanta		magnetic-flux	2,1,-2,-1,0,0,0,0,0,0	44173801	21362355120000000000000	0	0	1		6.62607015e-34/(2*1.602176634e-19)*Wb	CODATA 2018: Φ0 = h/2e = 2.067 833 848... E-15 Wb, exact (BIPM SI Brochure 9th ed. (2019) 2.2)		
+00597	U	maxwell	maxwells	Mx	EMU of magnetic flux|gauss square centimetre		magnetic-flux	2,1,-2,-1,0,0,0,0,0,0	1	100000000	0	0	1	s	1e-8 Wb	NIST SP 811 (2008) B.8 (maxwell, 1.0 E-08 Wb)		
+00598	U	unit pole	unit poles				magnetic-flux	2,1,-2,-1,0,0,0,0,0,0	1	25000000	1	0	1		4*pi*Mx	NIST SP 811 (2008) B.8 (unit pole, 1.256 637 E-07 Wb)		
+00599	U	kapp line	kapp lines		kappline|kapplines		magnetic-flux	2,1,-2,-1,0,0,0,0,0,0	3	50000	0	0	1		6000 Mx	GNU units 3.15 definitions.units (kappline = 6000 maxwell, after Gisbert Kapp)		
+00600	U	weber	webers	Wb	volt-second|volt-seconds|volt second|volt seconds		magnetic-flux	2,1,-2,-1,0,0,0,0,0,0	1	1	0	0	1	cs	V s	BIPM SI Brochure 9th ed. (2019) Table 4 (Wb = V s)		
+00601	U	statweber	statwebers	statWb	ESU of magnetic flux		magnetic-flux	2,1,-2,-1,0,0,0,0,0,0	149896229	500000	0	0	1		299.792458 Wb	GNU units 3.15 definitions.units (statweber = statvolt·s)		
+00602	U	picogram per millilitre	picograms per millilitre	pg/mL|pg/ml	picogram per milliliter|picograms per milliliter		mass-concentration	-3,1,0,0,0,0,0,0,0,0	1	1000000000	0	0	1		picogram/millilitre	BIPM SI Brochure 9th ed. (2019) Table 7 (prefixes), Table 8 (litre); clinical usage		
+00603	U	nanogram per litre	nanograms per litre	ng/L|ng/l	nanogram per liter|nanograms per liter		mass-concentration	-3,1,0,0,0,0,0,0,0,0	1	1000000000	0	0	1		nanogram/litre	BIPM SI Brochure 9th ed. (2019) Table 7 (prefixes), Table 8 (litre); water-quality usage		
+00604	U	nanogram per decilitre	nanograms per decilitre	ng/dL|ng/dl	nanogram per deciliter|nanograms per deciliter		mass-concentration	-3,1,0,0,0,0,0,0,0,0	1	100000000	0	0	1		nanogram/decilitre	BIPM SI Brochure 9th ed. (2019) Table 7 (prefixes), Table 8 (litre); clinical usage		
+00605	U	nanogram per millilitre	nanograms per millilitre	ng/mL|ng/ml	nanogram per milliliter|nanograms per milliliter		mass-concentration	-3,1,0,0,0,0,0,0,0,0	1	1000000	0	0	1	c	nanogram/millilitre	BIPM SI Brochure 9th ed. (2019) Table 7 (prefixes), Table 8 (litre); clinical usage		
+00606	U	microgram per litre	micrograms per litre	µg/L|µg/l|μg/L|ug/L|ug/l	microgram per liter|micrograms per liter		mass-concentration	-3,1,0,0,0,0,0,0,0,0	1	1000000	0	0	1	c	microgram/litre	BIPM SI Brochure 9th ed. (2019) Table 7 (prefixes), Table 8 (litre); water-quality usage		
+00607	U	microgram per decilitre	micrograms per decilitre	µg/dL|µg/dl|μg/dL|ug/dL|ug/dl	microgram per deciliter|micrograms per deciliter		mass-concentration	-3,1,0,0,0,0,0,0,0,0	1	100000	0	0	1	c	microgram/decilitre	BIPM SI Brochure 9th ed. (2019) Table 7 (prefixes), Table 8 (litre); clinical usage (blood lead)		
+00608	U	grain per hundred cubic feet	grains per hundred cubic feet	gr/100ft³	grain per 100 cubic feet|grains per 100 cubic feet		mass-concentration	-3,1,0,0,0,0,0,0,0,0	6479891	283168465920	0	0	1		lb/7000/(100*ft^3)	grain = 1/7000 lb (NIST HB 44 (2024) Appendix C); natural-gas tariffs (H2S, total sulfur)		
+00609	U	microgram per millilitre	micrograms per millilitre	µg/mL|µg/ml|μg/mL|ug/mL|ug/ml	microgram per milliliter|micrograms per milliliter		mass-concentration	-3,1,0,0,0,0,0,0,0,0	1	1000	0	0	1		microgram/millilitre	BIPM SI Brochure 9th ed. (2019) Table 7 (prefixes), Table 8 (litre); clinical usage		
+00610	U	grain per cubic foot	grains per cubic foot	gr/ft³			mass-concentration	-3,1,0,0,0,0,0,0,0,0	32399455	14158423296	0	0	1		lb/7000/ft^3	grain = 1/7000 lb (NIST HB 44 (2024) Appendix C); dust and fume concentration		
+00611	U	milligram per millilitre	milligrams per millilitre	mg/mL|mg/ml	milligram per milliliter|milligrams per milliliter		mass-concentration	-3,1,0,0,0,0,0,0,0,0	1	1	0	0	1	c	milligram/millilitre	BIPM SI Brochure 9th ed. (2019) Table 7 (prefixes), Table 8 (litre); pharmaceutical usage		
+00612	U	percent weight per volume	percent weight per volume	%w/v	weight per volume percent|percent w/v|mass per volume percent		mass-concentration	-3,1,0,0,0,0,0,0,0,0	10	1	0	0	1		gram/(100*millilitre)	USP General Notices 8.140 (percent weight in volume = g of solute in 100 mL of solution)		
+00613	U	pound per day	pounds per day	lb/d			mass-flow	0,1,-1,0,0,0,0,0,0,0	45359237	8640000000000	0	0	1		lb/d	NIST HB 44 (2024) Appendix C (pound) / day		
+00614	U	kilogram per day	kilograms per day	kg/d			mass-flow	0,1,-1,0,0,0,0,0,0,0	1	86400	0	0	1		kg/d	BIPM SI Brochure 9th ed. (2019) Table 8 (day = 86 400 s)		
+00615	U	gram per minute	grams per minute	g/min			mass-flow	0,1,-1,0,0,0,0,0,0,0	1	60000	0	0	1		g/min	BIPM SI Brochure 9th ed. (2019) Table 8 (minute = 60 s)		
+00616	U	pound per hour	pounds per hour	lb/h|lb/hr			mass-flow	0,1,-1,0,0,0,0,0,0,0	45359237	360000000000	0	0	1	c	lb/h	NIST SP 811 (2008) B.8 (pound per hour 1.259 979 E-04 kg/s)		
+00617	U	kilogram per hour	kilograms per hour	kg/h			mass-flow	0,1,-1,0,0,0,0,0,0,0	1	3600	0	0	1	c	kg/h	BIPM SI Brochure 9th ed. (2019) Table 8 (hour = 3600 s)		
+00618	U	gram per second	grams per second	g/s			mass-flow	0,1,-1,0,0,0,0,0,0,0	1	1000	0	0	1		g/s	BIPM SI Brochure 9th ed. (2019) 3 (SI prefixes) with kg/s		
+00619	U	pound per minute	pounds per minute	lb/min			mass-flow	0,1,-1,0,0,0,0,0,0,0	45359237	6000000000	0	0	1		lb/min	NIST SP 811 (2008) B.8 (pound per minute 7.559 873 E-03 kg/s)		
+00620	U	tonne per day	tonnes per day	t/d|tpd	metric ton per day|metric tons per day		mass-flow	0,1,-1,0,0,0,0,0,0,0	5	432	0	0	1		1000 kg/d	BIPM SI Brochure 9th ed. (2019) Table 8 (tonne = 1000 kg, day = 86 400 s)		
+00621	U	kilogram per minute	kilograms per minute	kg/min			mass-flow	0,1,-1,0,0,0,0,0,0,0	1	60	0	0	1		kg/min	BIPM SI Brochure 9th ed. (2019) Table 8 (minute = 60 s)		
+00622	U	short ton per hour	short tons per hour	ton/h	ton per hour|tons per hour		mass-flow	0,1,-1,0,0,0,0,0,0,0	45359237	180000000	0	0	1		2000 lb/h	NIST SP 811 (2008) B.8 (ton, short, per hour 2.519 958 E-01 kg/s)		
+00623	U	tonne per hour	tonnes per hour	t/h|tph	metric ton per hour|metric tons per hour		mass-flow	0,1,-1,0,0,0,0,0,0,0	5	18	0	0	1	c	1000 kg/h	BIPM SI Brochure 9th ed. (2019) Table 8 (tonne = 1000 kg, hour = 3600 s)		
+00624	U	pound per second	pounds per second	lb/s			mass-flow	0,1,-1,0,0,0,0,0,0,0	45359237	100000000	0	0	1		lb/s	NIST SP 811 (2008) B.8 (pound per second 4.535 924 E-01 kg/s)		
+00625	U	kilogram per second	kilograms per second	kg/s			mass-flow	0,1,-1,0,0,0,0,0,0,0	1	1	0	0	1	c	kg/s	BIPM SI Brochure 9th ed. (2019) 2.3.4 (coherent derived unit)		
+00626	U	electron mass	electron masses	mₑ	atomic unit of mass|atomic units of mass|electron rest mass		mass	0,1,0,0,0,0,0,0,0,0	18218767403	20000000000000000000000000000000000000000	0	0	1	~	9.1093837015e-31 kg	CODATA 2018 (Tiesinga et al., RMP 93, 025010, 2021)		
+00627	U	muon mass	muon masses		muon rest mass		mass	0,1,0,0,0,0,0,0,0,0	1883531627	10000000000000000000000000000000000000	0	0	1	~	1.883531627e-28 kg	CODATA 2018		
+00628	U	dalton	daltons	Da			mass	0,1,0,0,0,0,0,0,0,0	8302695333	5000000000000000000000000000000000000	0	0	1	~s	1.66053906660e-27 kg	BIPM SI Brochure 9th ed. (2019) Table 8; CODATA 2018	mass-dalton	
+00629	U	unified atomic mass unit	unified atomic mass units	u	atomic mass unit|atomic mass units|amu		mass	0,1,0,0,0,0,0,0,0,0	8302695333	5000000000000000000000000000000000000	0	0	1	~	1 Da	BIPM SI Brochure 9th ed. (2019) Table 8		
+00630	U	proton mass	proton masses	mₚ	proton rest mass		mass	0,1,0,0,0,0,0,0,0,0	167262192369	100000000000000000000000000000000000000	0	0	1	~	1.67262192369e-27 kg	CODATA 2018		
+00631	U	neutron mass	neutron masses	mₙ	neutron rest mass		mass	0,1,0,0,0,0,0,0,0,0	41873187451	25000000000000000000000000000000000000	0	0	1	~	1.67492749804e-27 kg	CODATA 2018		
+00632	U	Planck mass	Planck masses				mass	0,1,0,0,0,0,0,0,0,0	1088217	50000000000000	0	0	1	~	2.176434e-8 kg	CODATA 2018		
+00633	U	carat point	carat points		jewellers' point|jewelers' point|jeweller's point|jeweler's point		mass	0,1,0,0,0,0,0,0,0,0	1	500000	0	0	1		1/100 ct	NIST HB 44 (2024) Appendix C (point = 0.01 carat)		
+00634	U	dolya	doli		Russian dolya		mass	0,1,0,0,0,0,0,0,0,0	1023781	23040000000	0	0	1	~	1/96 zolotnik	Russian Regulation on Measures and Weights (1899): 96 doli = 1 zolotnik		
+00635	U	pearl grain	pearl grains		metric grain|metric grains		mass	0,1,0,0,0,0,0,0,0,0	1	20000	0	0	1		1/4 ct	CIBJO Pearl Book: pearl grain = 0.25 carat = 50 mg		
+00636	U	French grain	French grains		grain poids de marc|grains poids de marc		mass	0,1,0,0,0,0,0,0,0,0	20	376543	0	0	1		kg/18827.15	Loi du 19 frimaire an VIII (1799): 1 kg = 18 827.15 grains; Zupko, French Weights and Measures before the Revolution (1978)		
+00637	U	grain	grains	gr	troy grain|troy grains|avoirdupois grain		mass	0,1,0,0,0,0,0,0,0,0	6479891	100000000000	0	0	1		1/7000 lb	NIST HB 44 (2024) Appendix C; UK Weights and Measures Act 1985 Sch. 1	mass-grain	
+00638	U	carat	carats	ct	metric carat|metric carats		mass	0,1,0,0,0,0,0,0,0,0	1	5000	0	0	1		200 mg	NIST HB 44 (2024) Appendix C; 4th CGPM (1907)	mass-carat	
+00639	U	Japanese fun	Japanese fun				mass	0,1,0,0,0,0,0,0,0,0	3	8000	0	0	1		1/10 monme	Japan Weights and Measures Act (1891): 1 kan = 15/4 kg, 1 monme = 1/1000 kan = 10 fun	mass-fun	
+00640	U	candareen	candareens		Hong Kong candareen		mass	0,1,0,0,0,0,0,0,0,0	30239491	80000000000	0	0	1		1/1600 catty	Hong Kong Weights and Measures Ordinance (Cap. 68) Sch. 1		
+00641	U	Attic obol	Attic obols		obol|obols		mass	0,1,0,0,0,0,0,0,0,0	58319019	80000000000	0	0	1	~	11.25 gr	F. G. Skinner, Weights and Measures (1967): Attic stater about 135 grains		
+00642	U	gram	grams	g	gramme|grammes		mass	0,1,0,0,0,0,0,0,0,0	1	1000	0	0	1	cs	0.001 kg	BIPM SI Brochure 9th ed. (2019) 2.3.1, 3.2	mass-gram	
+00643	U	scrupulum	scrupula		scripulum|Roman scruple|Roman scruples		mass	0,1,0,0,0,0,0,0,0,0	2728034111	2400000000000	0	0	1	~	1/24 uncia	F. G. Skinner, Weights and Measures (1967)		
+00644	U	apothecaries' scruple	apothecaries' scruples	℈|s ap	scruple|scruples|apothecaries scruple|apothecaries scruples		mass	0,1,0,0,0,0,0,0,0,0	6479891	5000000000	0	0	1		20 gr	NIST HB 44 (2024) Appendix C		
+00645	U	pennyweight	pennyweights	dwt			mass	0,1,0,0,0,0,0,0,0,0	19439673	12500000000	0	0	1		24 gr	NIST HB 44 (2024) Appendix C; NIST SP 811 (2008) B.8		
+00646	U	dram	drams	dr|dr av	avoirdupois dram|avoirdupois drams		mass	0,1,0,0,0,0,0,0,0,0	45359237	25600000000	0	0	1		1/16 oz	NIST HB 44 (2024) Appendix C (27 11/32 grains); UK Weights and Measures Act 1985 Sch. 1		
+00647	U	monme	monme	匁	momme|mommes|Taiwan qian		mass	0,1,0,0,0,0,0,0,0,0	3	800	0	0	1		3.75 g	Japan Weights and Measures Act (1891): 1 kan = 15/4 kg = 1000 monme		
+00648	U	mace	maces		tsin|Hong Kong mace		mass	0,1,0,0,0,0,0,0,0,0	30239491	8000000000	0	0	1		1/160 catty	Hong Kong Weights and Measures Ordinance (Cap. 68) Sch. 1		
+00649	U	French gros	French gros		gros		mass	0,1,0,0,0,0,0,0,0,0	1440	376543	0	0	1		72 kg/18827.15	Zupko, French Weights and Measures before the Revolution (1978): gros = 72 grains		
+00650	U	apothecaries' dram	apothecaries' drams	ʒ|dr ap	drachm|drachms|apothecaries dram|apothecaries drams		mass	0,1,0,0,0,0,0,0,0,0	19439673	5000000000	0	0	1		60 gr	NIST HB 44 (2024) Appendix C		
+00651	U	zolotnik	zolotniki		zolotniks		mass	0,1,0,0,0,0,0,0,0,0	1023781	240000000	0	0	1	~	1/96 funt	Russian Regulation on Measures and Weights (1899): 96 zolotniki = 1 funt		
+00652	U	Attic drachma	Attic drachmae		drachma|drachmae|drachmas		mass	0,1,0,0,0,0,0,0,0,0	174957057	40000000000	0	0	1	~	67.5 gr	F. G. Skinner, Weights and Measures (1967): Attic stater about 135 grains		
+00653	U	sextula	sextulae		Roman sextula		mass	0,1,0,0,0,0,0,0,0,0	2728034111	600000000000	0	0	1	~	1/6 uncia	F. G. Skinner, Weights and Measures (1967)		
+00654	U	qian	qian	市钱	market qian|shiqian		mass	0,1,0,0,0,0,0,0,0,0	1	200	0	0	1		5 g	PRC State Council order on unified measurement units (1959): 1 jin = 500 g = 10 liang = 100 qian		
+00655	U	Aeginetan drachma	Aeginetan drachmae		Aeginetic drachma		mass	0,1,0,0,0,0,0,0,0,0	19439673	3125000000	0	0	1	~	96 gr	F. G. Skinner, Weights and Measures (1967): Aeginetan stater about 192 grains		
+00656	U	Attic stater	Attic staters				mass	0,1,0,0,0,0,0,0,0,0	174957057	20000000000	0	0	1	~	135 gr	F. G. Skinner, Weights and Measures (1967): Attic stater about 135 grains		
+00657	U	tola	tolas		Indian tola		mass	0,1,0,0,0,0,0,0,0,0	58319019	5000000000	0	0	1		180 gr	Standards of Weight Act (India) 1939: tola = 180 grains		
+00658	U	Aeginetan stater	Aeginetan staters		Aeginetic stater		mass	0,1,0,0,0,0,0,0,0,0	19439673	1562500000	0	0	1	~	192 gr	F. G. Skinner, Weights and Measures (1967): Aeginetan stater about 192 grains (up to 199)		
+00659	U	Russian lot	Russian lots				mass	0,1,0,0,0,0,0,0,0,0	1023781	80000000	0	0	1	~	3 zolotnik	Russian Regulation on Measures and Weights (1899): 1 lot = 3 zolotniki		
+00660	U	semuncia	semunciae		Roman half ounce		mass	0,1,0,0,0,0,0,0,0,0	2728034111	200000000000	0	0	1	~	1/2 uncia	F. G. Skinner, Weights and Measures (1967)		
+00661	U	uncia	unciae		Roman ounce|Roman ounces		mass	0,1,0,0,0,0,0,0,0,0	2728034111	100000000000	0	0	1	~	1/12 libra	F. G. Skinner, Weights and Measures (1967)		
+00662	U	ounce	ounces	oz|oz av	avoirdupois ounce|avoirdupois ounces		mass	0,1,0,0,0,0,0,0,0,0	45359237	1600000000	0	0	1	c	1/16 lb	NIST HB 44 (2024) Appendix C; UK Weights and Measures Act 1985 Sch. 1	mass-ounce	
+00663	U	Castilian ounce	Castilian ounces		onza|onzas|Spanish ounce		mass	0,1,0,0,0,0,0,0,0,0	460093	16000000	0	0	1	~	0.460093 kg/16	Spanish equivalence tables, Gaceta de Madrid 28 Dec 1852: libra = 16 onzas		
+00664	U	tower ounce	tower ounces				mass	0,1,0,0,0,0,0,0,0,0	58319019	2000000000	0	0	1		450 gr	Zupko, A Dictionary of Weights and Measures for the British Isles (1985)		
+00665	U	assay ton	assay tons	AT	short assay ton|short assay tons		mass	0,1,0,0,0,0,0,0,0,0	7	240	0	0	1		87500/3 mg	NIST SP 811 (2008) B.8 (2.916 667 E-02 kg); mg/AT = ozt/short ton		
+00666	U	French ounce	French ounces		once|once poids de marc		mass	0,1,0,0,0,0,0,0,0,0	11520	376543	0	0	1		576 kg/18827.15	Zupko, French Weights and Measures before the Revolution (1978)		
+00667	U	troy ounce	troy ounces	ozt|oz t	ounce troy|ounces troy|fine ounce		mass	0,1,0,0,0,0,0,0,0,0	19439673	625000000	0	0	1		480 gr	NIST HB 44 (2024) Appendix C; UK Weights and Measures Act 1985 Sch. 1	mass-ounce-troy	
+00668	U	apothecaries' ounce	apothecaries' ounces	℥|oz ap	apothecaries ounce|apothecaries ounces		mass	0,1,0,0,0,0,0,0,0,0	19439673	625000000	0	0	1		480 gr	NIST HB 44 (2024) Appendix C		
+00669	U	Taiwan tael	Taiwan taels	台兩	tai liang		mass	0,1,0,0,0,0,0,0,0,0	3	80	0	0	1		10 monme	Japan Weights and Measures Act (1891) units as used in Taiwan: 1 tael = 10 monme = 37.5 g		
+00670	U	tael	taels		leung|Hong Kong tael|Hong Kong taels		mass	0,1,0,0,0,0,0,0,0,0	30239491	800000000	0	0	1		1/16 catty	Hong Kong Weights and Measures Ordinance (Cap. 68) Sch. 1		
+00671	U	liang	liang	市两	market liang|market tael|shiliang		mass	0,1,0,0,0,0,0,0,0,0	1	20	0	0	1		50 g	PRC State Council order on unified measurement units (1959): 1 jin = 10 liang		
+00672	U	chhatak	chhataks		chittak|chittaks		mass	0,1,0,0,0,0,0,0,0,0	58319019	1000000000	0	0	1		5 tola	Standards of Weight Act (India) 1939: seer = 16 chhataks = 80 tolas		
+00673	U	ons	onsen		Dutch ounce|Dutch ounces		mass	0,1,0,0,0,0,0,0,0,0	1	10	0	0	1		100 g	Dutch weights and measures law of 21 Aug 1816 (ons = hectogram)		
+00674	U	Castilian marc	Castilian marcs		marco castellano|marco de Castilla		mass	0,1,0,0,0,0,0,0,0,0	460093	2000000	0	0	1	~	0.460093 kg/2	Spanish equivalence tables, Gaceta de Madrid 28 Dec 1852: marco = 8 onzas = 1/2 libra		
+00675	U	French marc	French marcs		marc|marc de Paris		mass	0,1,0,0,0,0,0,0,0,0	92160	376543	0	0	1		4608 kg/18827.15	Zupko, French Weights and Measures before the Revolution (1978)		
+00676	U	libra	librae		Roman pound|Roman pounds		mass	0,1,0,0,0,0,0,0,0,0	8184102333	25000000000	0	0	1	~	5052 gr	F. G. Skinner, Weights and Measures (1967) (gold aureus standard)		
+00677	U	tower pound	tower pounds		moneyers' pound		mass	0,1,0,0,0,0,0,0,0,0	174957057	500000000	0	0	1		5400 gr	Zupko, A Dictionary of Weights and Measures for the British Isles (1985)		
+00678	U	troy pound	troy pounds	lb t	pound troy|pounds troy		mass	0,1,0,0,0,0,0,0,0,0	58319019	156250000	0	0	1		12 ozt	NIST HB 44 (2024) Appendix C; NIST SP 811 (2008) B.8		
+00679	U	apothecaries' pound	apothecaries' pounds	lb ap	apothecaries pound|apothecaries pounds		mass	0,1,0,0,0,0,0,0,0,0	58319019	156250000	0	0	1		5760 gr	NIST HB 44 (2024) Appendix C		
+00680	U	funt	funty		Russian pound|Russian pounds		mass	0,1,0,0,0,0,0,0,0,0	1023781	2500000	0	0	1	~	0.4095124 kg	CIPM Procès-verbaux (1897) p. 155 (prototype H 1894); Russian Regulation on Measures and Weights (1899)		
+00681	U	merchant's pound	merchant's pounds		merchants' pound|mercantile pound		mass	0,1,0,0,0,0,0,0,0,0	174957057	400000000	0	0	1		6750 gr	Zupko, A Dictionary of Weights and Measures for the British Isles (1985)		
+00682	U	Attic mina	Attic minae		mina|minae|minas		mass	0,1,0,0,0,0,0,0,0,0	174957057	400000000	0	0	1	~	6750 gr	F. G. Skinner, Weights and Measures (1967)		
+00683	U	pound	pounds	lb|lbm|℔	avoirdupois pound|avoirdupois pounds|lb av|lbs|pound-mass|pounds-mass		mass	0,1,0,0,0,0,0,0,0,0	45359237	100000000	0	0	1	c	0.45359237 kg	NIST HB 44 (2024) Appendix C; NIST SP 811 (2008) B.8; 1959 international pound	mass-pound	
+00684	U	Castilian pound	Castilian pounds		libra castellana|Spanish pound|Spanish pounds		mass	0,1,0,0,0,0,0,0,0,0	460093	1000000	0	0	1	~	0.460093 kg	Spanish equivalence tables, Gaceta de Madrid 28 Dec 1852 (Ley de 19 de julio de 1849)		
+00685	U	livre	livres		French pound|livre poids de marc		mass	0,1,0,0,0,0,0,0,0,0	184320	376543	0	0	1		9216 kg/18827.15	Zupko, French Weights and Measures before the Revolution (1978): livre = 9216 grains		
+00686	U	metric pound	metric pounds		Zollpfund|Pfund|livre métrique|livre metrique		mass	0,1,0,0,0,0,0,0,0,0	1	2	0	0	1		500 g	Maß- und Gewichtsordnung des Norddeutschen Bundes (1868); French décret of 12 Feb 1812		
+00687	U	jin	jin	市斤	market jin|market catty|shijin		mass	0,1,0,0,0,0,0,0,0,0	1	2	0	0	1		500 g	PRC State Council order on unified measurement units (1959)		
+00688	U	kin	kin		Japanese catty|Taiwan catty|Taiwan catties|tai jin|台斤		mass	0,1,0,0,0,0,0,0,0,0	3	5	0	0	1		160 monme	Japan Weights and Measures Act (1891): 1 kin = 160 monme = 600 g		
+00689	U	catty	catties		Hong Kong catty|Hong Kong catties|kati		mass	0,1,0,0,0,0,0,0,0,0	30239491	50000000	0	0	1		0.60478982 kg	Hong Kong Weights and Measures Ordinance (Cap. 68) Sch. 1		
+00690	U	Aeginetan mina	Aeginetan minae		Aeginetic mina		mass	0,1,0,0,0,0,0,0,0,0	19439673	31250000	0	0	1	~	9600 gr	F. G. Skinner, Weights and Measures (1967): mina = 50 staters		
+00691	U	seer	seers		ser|Indian seer		mass	0,1,0,0,0,0,0,0,0,0	58319019	62500000	0	0	1		80 tola	Standards of Weight Act (India) 1939		
+00692	U	kilogram	kilograms	kg	kilogramme|kilogrammes|kilo|kilos		mass	0,1,0,0,0,0,0,0,0,0	1	1	0	0	1	c	base	BIPM SI Brochure 9th ed. (2019) 2.3.1	mass-kilogram	
+00693	U	clove	cloves		wool clove		mass	0,1,0,0,0,0,0,0,0,0	317514659	100000000	0	0	1		7 lb	Zupko, A Dictionary of Weights and Measures for the British Isles (1985)		
+00694	U	kan	kan	貫	kwan|kanme		mass	0,1,0,0,0,0,0,0,0,0	15	4	0	0	1		15/4 kg	Japan Weights and Measures Act (1891): 1 kan = 15/4 kg		
+00695	U	stone	stones	st			mass	0,1,0,0,0,0,0,0,0,0	317514659	50000000	0	0	1	c	14 lb	UK Weights and Measures Act 1985 Sch. 1	mass-stone	
+00696	U	hyl	hyls	TME	metric slug|metric slugs|technische Masseneinheit		mass	0,1,0,0,0,0,0,0,0,0	196133	20000	0	0	1		kgf*s^2/m	NIST SP 811 (2008) B.8 (kilogram-force second squared per meter)		
+00697	U	arroba	arrobas		Castilian arroba|Spanish arroba		mass	0,1,0,0,0,0,0,0,0,0	460093	40000	0	0	1	~	11.502325 kg	Spanish equivalence tables, Gaceta de Madrid 28 Dec 1852		
+00698	U	imperial quarter	imperial quarters	qr	quarterweight|quarter weight|long quarter|long quarters		mass	0,1,0,0,0,0,0,0,0,0	317514659	25000000	0	0	1		28 lb	UK Weights and Measures Act 1985 Sch. 1; Hong Kong Cap. 68 Sch. 1		
+00699	U	tod	tods		wool tod		mass	0,1,0,0,0,0,0,0,0,0	317514659	25000000	0	0	1		28 lb	Zupko, A Dictionary of Weights and Measures for the British Isles (1985)		
+00700	U	slug	slugs	slug	geepound|geepounds		mass	0,1,0,0,0,0,0,0,0,0	8896443230521	609600000000	0	0	1		lbf*s^2/ft	NIST SP 811 (2008) B.8	mass-slug	
+00701	U	pood	poods		pud|puds		mass	0,1,0,0,0,0,0,0,0,0	1023781	62500	0	0	1	~	40 funt	Russian Regulation on Measures and Weights (1899)		
+00702	U	Attic talent	Attic talents		talent|talents		mass	0,1,0,0,0,0,0,0,0,0	524871171	20000000	0	0	1	~	405000 gr	F. G. Skinner, Weights and Measures (1967)		
+00703	U	maund	maunds		Indian maund|Bengal maund		mass	0,1,0,0,0,0,0,0,0,0	58319019	1562500	0	0	1		40 seer	Standards of Weight Act (India) 1939		
+00704	U	Aeginetan talent	Aeginetan talents		Aeginetic talent		mass	0,1,0,0,0,0,0,0,0,0	58319019	1562500	0	0	1	~	576000 gr	F. G. Skinner, Weights and Measures (1967): talent = 60 minae		
+00705	U	short hundredweight	short hundredweights	cwt|sh cwt	hundredweight|hundredweights|net hundredweight|US hundredweight|cental|centals		mass	0,1,0,0,0,0,0,0,0,0	45359237	1000000	0	0	1		100 lb	NIST HB 44 (2024) Appendix C; NIST SP 811 (2008) B.8		
+00706	U	Castilian quintal	Castilian quintals		quintal castellano|Spanish quintal		mass	0,1,0,0,0,0,0,0,0,0	460093	10000	0	0	1	~	46.0093 kg	Spanish equivalence tables, Gaceta de Madrid 28 Dec 1852		
+00707	U	Zentner	Zentner	Ztr	German hundredweight		mass	0,1,0,0,0,0,0,0,0,0	50	1	0	0	1		50 kg	Maß- und Gewichtsordnung des Norddeutschen Bundes (1868): 1 Zentner = 100 Pfund		
+00708	U	dan	dan	市担	market dan|market picul		mass	0,1,0,0,0,0,0,0,0,0	50	1	0	0	1		50 kg	PRC State Council order on unified measurement units (1959): 1 dan = 100 jin		
+00709	U	long hundredweight	long hundredweights	long cwt	gross hundredweight|imperial hundredweight|UK hundredweight		mass	0,1,0,0,0,0,0,0,0,0	317514659	6250000	0	0	1		112 lb	NIST HB 44 (2024) Appendix C; UK Weights and Measures Act 1985 Sch. 1		
+00710	U	picul	piculs		tam|Hong Kong picul		mass	0,1,0,0,0,0,0,0,0,0	30239491	500000	0	0	1		100 catty	Hong Kong Weights and Measures Ordinance (Cap. 68) Sch. 1		
+00711	U	wool wey	wool weys				mass	0,1,0,0,0,0,0,0,0,0	4127690567	50000000	0	0	1		182 lb	Zupko, A Dictionary of Weights and Measures for the British Isles (1985): 13 stone of 14 lb		
+00712	U	quintal	quintals	q	metric quintal|metric quintals		mass	0,1,0,0,0,0,0,0,0,0	100	1	0	0	1		100 kg	Cardarelli, Encyclopaedia of Scientific Units, Weights and Measures (2003)		
+00713	U	Doppelzentner	Doppelzentner	dz	double centner		mass	0,1,0,0,0,0,0,0,0,0	100	1	0	0	1		100 kg	Cardarelli, Encyclopaedia of Scientific Units, Weights and Measures (2003)		
+00714	U	berkovets	berkovtsy		berkovets weight		mass	0,1,0,0,0,0,0,0,0,0	1023781	6250	0	0	1	~	10 pood	Russian Regulation on Measures and Weights (1899)		
+00715	U	wool sack	wool sacks		woolsack|woolsacks		mass	0,1,0,0,0,0,0,0,0,0	4127690567	25000000	0	0	1		364 lb	Zupko, A Dictionary of Weights and Measures for the British Isles (1985): 2 weys		
+00716	U	slinch	slinches		blob|blobs|inch-slug		mass	0,1,0,0,0,0,0,0,0,0	8896443230521	50800000000	0	0	1		lbf*s^2/in	derived from NIST SP 811 (2008) B.8 lbf (lbf·s²/in)		
+00717	U	short ton	short tons	tn|sh tn	ton|tons|net ton|net tons|US ton|US tons		mass	0,1,0,0,0,0,0,0,0,0	45359237	50000	0	0	1		2000 lb	NIST HB 44 (2024) Appendix C; NIST SP 811 (2008) B.8	mass-ton	
+00718	U	tonne	tonnes	t	metric ton|metric tons		mass	0,1,0,0,0,0,0,0,0,0	1000	1	0	0	1	c	1000 kg	BIPM SI Brochure 9th ed. (2019) Table 8	mass-tonne	
+00719	U	long ton	long tons	LT|long tn	imperial ton|imperial tons|UK ton|UK tons		mass	0,1,0,0,0,0,0,0,0,0	317514659	312500	0	0	1		2240 lb	NIST HB 44 (2024) Appendix C; UK Weights and Measures Act 1985 Sch. 1		
+00720	U	kilotonne	kilotonnes				mass	0,1,0,0,0,0,0,0,0,0	1000000	1	0	0	1		1000 t	BIPM SI Brochure 9th ed. (2019) Table 8 (tonne) with SI prefix		
+00721	U	megatonne	megatonnes	Mt			mass	0,1,0,0,0,0,0,0,0,0	1000000000	1	0	0	1		1e6 t	BIPM SI Brochure 9th ed. (2019) Table 8 (tonne) with SI prefix		
+00722	U	gigatonne	gigatonnes	Gt			mass	0,1,0,0,0,0,0,0,0,0	1000000000000	1	0	0	1		1e9 t	BIPM SI Brochure 9th ed. (2019) Table 8 (tonne) with SI prefix		
+00723	U	Moon mass	Moon masses	M☾	lunar mass|mass of the Moon		mass	0,1,0,0,0,0,0,0,0,0	73458281568620000000000	1	0	0	1	~	0.0123000371*5.9722e24 kg	IAU 2009 system of astronomical constants (Luzum et al., Celest. Mech. Dyn. Astr. 110, 293, 2011): Moon/Earth mass ratio 0.012 300 0371; Earth mass 5.9722e24 kg as above		
+00724	U	Earth mass	Earth masses	M⊕			mass	0,1,0,0,0,0,0,0,0,0	5972200000000000000000000	1	0	0	1	~	5.9722e24 kg	CLDR units.xml (earth-mass); IAU 2009 system of astronomical constants	mass-earth-mass	
+00725	U	Jupiter mass	Jupiter masses	M♃	mass of Jupiter		mass	0,1,0,0,0,0,0,0,0,0	126686530000000000000000000000000	66743	0	0	1	~	(1.2668653e17/6.67430e-11) kg	IAU 2015 Resolution B3 nominal (GM)J = 1.266 8653e17 m³/s², with CODATA 2018 G		
+00726	U	solar mass	solar masses	M☉	mass of the Sun		mass	0,1,0,0,0,0,0,0,0,0	1988470000000000000000000000000	1	0	0	1	~	1.98847e30 kg	CLDR units.xml (solar-mass); IAU 2015 B3 nominal GM☉ with CODATA 2014 G	mass-solar-mass	
+00727	U	French degree of hardness	French degrees of hardness	°fH	French degree|French degrees|degré français		molar-concentration	-3,0,0,0,0,1,0,0,0,0	100000	1000869	0	0	1	~	0.01/100.0869*mol/litre	1 °fH = 10 mg CaCO3 per litre (ISO 6059 reports hardness in mmol/L); M(CaCO3) = 100.0869 g/mol (IUPAC standard atomic weights)		
+00728	U	German degree of hardness	German degrees of hardness	°dH|°dGH	German degree|German degrees|deutsche Härte|deutscher Härtegrad		molar-concentration	-3,0,0,0,0,1,0,0,0,0	50000	280387	0	0	1	~	0.01/56.0774*mol/litre	1 °dH = 10 mg CaO per litre = 0.1783 mmol/L (DIN 38409-6); M(CaO) = 56.0774 g/mol (IUPAC standard atomic weights)		
+00729	U	mole per cubic metre	moles per cubic metre	mol/m³	mole per cubic meter|moles per cubic meter		molar-concentration	-3,0,0,0,0,1,0,0,0,0	1	1	0	0	1	s	mole/metre^3	BIPM SI Brochure 9th ed. (2019) Table 6 (amount concentration, mol m⁻³)		
+00730	U	amagat	amagats	amg			molar-concentration	-3,0,0,0,0,1,0,0,0,0	16887500000000000000	378515910691426251	0	0	1		101325/(1.380649e-23*273.15*6.02214076e23)*mol/m^3	CODATA 2018: Loschmidt constant n0 (273.15 K, 101.325 kPa) = 2.686 780 111 E+25 m⁻³ exact; amagat = n0/N_A		
+00731	U	molar	molar	M|mol/L|mol/dm³	mole per litre|moles per litre|mole per liter|moles per liter|molarity		molar-concentration	-3,0,0,0,0,1,0,0,0,0	1000	1	0	0	1	cs	mole/litre	IUPAC Green Book 3rd ed. (2007) (M = mol dm⁻³); BIPM SI Brochure 9th ed. (2019) Table 8 (litre)		
+00732	U	pound-mole per cubic foot	pound-moles per cubic foot	lbmol/ft³	pound mole per cubic foot|pound moles per cubic foot		molar-concentration	-3,0,0,0,0,1,0,0,0,0	3543690390625	221225364	0	0	1		453.59237*mol/ft^3	pound-mole (453.59237 mol) per cubic foot (NIST SP 811 (2008) B.8: ft = 3.048 E-01 m)		
+00733	U	gram square centimetre	gram square centimetres	g·cm²|gcm²	gram square centimeter|gram square centimeters		moment-of-inertia	2,1,0,0,0,0,0,0,0,0	1	10000000	0	0	1		g*cm^2	CGS unit; BIPM SI Brochure 8th ed. (2006) Table 9 (CGS)		
+00734	U	kilogram square millimetre	kilogram square millimetres	kg·mm²|kgmm²	kilogram square millimeter|kilogram square millimeters		moment-of-inertia	2,1,0,0,0,0,0,0,0,0	1	1000000	0	0	1		kg*mm^2	BIPM SI Brochure 9th ed. (2019) 2.3.4 (coherent unit kg m^2) with mm		
+00735	U	ounce square inch	ounce square inches	oz·in²|ozin²			moment-of-inertia	2,1,0,0,0,0,0,0,0,0	731599133573	40000000000000000	0	0	1		oz*in^2	NIST SP 811 (2008) B.8 (ounce avoirdupois, inch) combined		
+00736	U	kilogram square centimetre	kilogram square centimetres	kg·cm²|kgcm²	kilogram square centimeter|kilogram square centimeters		moment-of-inertia	2,1,0,0,0,0,0,0,0,0	1	10000	0	0	1		kg*cm^2	BIPM SI Brochure 9th ed. (2019) 2.3.4 (coherent unit kg m^2) with cm		
+00737	U	pound square inch	pound square inches	lb·in²|lbin²			moment-of-inertia	2,1,0,0,0,0,0,0,0,0	731599133573	2500000000000000	0	0	1	c	lb*in^2	NIST SP 811 (2008) B.8 (pound inch squared 2.926 397 E-04 kg m^2)		
+00738	U	pound square foot	pound square feet	lb·ft²|lbft²			moment-of-inertia	2,1,0,0,0,0,0,0,0,0	6584392202157	156250000000000	0	0	1	c	lb*ft^2	NIST SP 811 (2008) B.8 (pound foot squared 4.214 011 E-02 kg m^2)		
+00739	U	pound-force inch second squared	pound-force inch seconds squared	lbf·in·s²	inch pound-force second squared		moment-of-inertia	2,1,0,0,0,0,0,0,0,0	1129848290276167	10000000000000000	0	0	1		9.80665 lb*m/s^2*in*s^2	NIST SP 811 (2008) B.8 (pound-force 4.448 222 E+00 N) x in x s^2		
+00740	U	kilogram square metre	kilogram square metres	kg·m²|kgm²	kilogram square meter|kilogram square meters|kilogram metre squared		moment-of-inertia	2,1,0,0,0,0,0,0,0,0	1	1	0	0	1	c	kg*m^2	BIPM SI Brochure 9th ed. (2019) 2.3.4 (coherent derived unit)		
+00741	U	slug square foot	slug square feet	slug·ft²|slugft²	pound-force foot second squared		moment-of-inertia	2,1,0,0,0,0,0,0,0,0	3389544870828501	2500000000000000	0	0	1		9.80665 lb*m/ft*ft^2	NIST SP 811 (2008) B.8 (slug 1.459 390 E+01 kg = lbf s^2/ft) x ft^2		
+00742	U	tonne square metre	tonne square metres	t·m²	tonne square meter|tonne square meters|metric ton square metre		moment-of-inertia	2,1,0,0,0,0,0,0,0,0	1000	1	0	0	1		1000 kg*m^2	BIPM SI Brochure 9th ed. (2019) Table 8 (tonne = 1000 kg) x m^2		
+00743	U	electronvolt per speed of light	electronvolts per speed of light	eV/c	electronvolt per c|electron volt per c		momentum	1,1,-1,0,0,0,0,0,0,0	801088317	1498962290000000000000000000000000000	0	0	1	s	eV/(299792458 m/s)	BIPM SI Brochure 9th ed. (2019) Table 8 (eV) and 2.2 (c = 299 792 458 m/s exactly)		
+00744	U	atomic unit of momentum	atomic units of momentum	ħ/a0|ħ/a₀			momentum	1,1,-1,0,0,0,0,0,0,0	39857038309	20000000000000000000000000000000000	0	0	1	~	1.99285191545e-24 kg*m/s	CODATA 2022 recommended value (ħ/a0 = 1.992 851 915 45(31)e-24 kg m/s)		
+00745	U	gram centimetre per second	gram centimetres per second	g·cm/s	gram centimeter per second|gram centimeters per second		momentum	1,1,-1,0,0,0,0,0,0,0	1	100000	0	0	1		g*cm/s	CGS unit of momentum; BIPM SI Brochure 8th ed. (2006) Table 9 (CGS)		
+00746	U	dyne second	dyne seconds	dyn·s			momentum	1,1,-1,0,0,0,0,0,0,0	1	100000	0	0	1		1e-5 N*s	NIST SP 811 (2008) B.8 (dyne 1.0 E-05 N) x s		
+00747	U	pound inch per second	pound inches per second	lb·in/s			momentum	1,1,-1,0,0,0,0,0,0,0	5760623099	500000000000	0	0	1		lb*in/s	NIST SP 811 (2008) B.9 momentum (1.152 125 E-02 kg m/s)		
+00748	U	pound foot per second	pound feet per second	lb·ft/s			momentum	1,1,-1,0,0,0,0,0,0,0	17281869297	125000000000	0	0	1		lb*ft/s	NIST SP 811 (2008) B.9 momentum (1.382 550 E-01 kg m/s)		
+00749	U	kilogram metre per second	kilogram metres per second	kg·m/s|kgm/s	kilogram meter per second|kilogram meters per second		momentum	1,1,-1,0,0,0,0,0,0,0	1	1	0	0	1	c	kg*m/s	BIPM SI Brochure 9th ed. (2019) 2.3.4 (coherent derived unit)		
+00750	U	newton second	newton seconds	N·s|N⋅s	newton-second|newton-seconds		momentum	1,1,-1,0,0,0,0,0,0,0	1	1	0	0	1	c	N*s	BIPM SI Brochure 9th ed. (2019) Table 4 (newton) x s; impulse		
+00751	U	pound-force second	pound-force seconds	lbf·s|lbfs	pound-second|pound-seconds		momentum	1,1,-1,0,0,0,0,0,0,0	8896443230521	2000000000000	0	0	1	c	9.80665 lb*m/s	NIST SP 811 (2008) B.8 (pound-force 4.448 222 E+00 N) x s		
+00752	U	kilogram-force second	kilogram-force seconds	kgf·s|kp·s	kilopond second|kilopond seconds		momentum	1,1,-1,0,0,0,0,0,0,0	196133	20000	0	0	1		9.80665 kg*m/s	NIST SP 811 (2008) B.8 (kilogram-force 9.806 65 N) x s		
+00753	U	cent	cents		musical cent|musical cents		musical-interval	0,0,0,0,0,0,0,0,0,0	1	1	0	0	1	~c	scale(1; 2^(x/1200); 1200 log2(y))	Ellis, "On the musical scales of various nations", J. Soc. Arts 33 (1885) 485 (cent = 1/100 equal semitone, 1200 per octave)			1;2^(x/1200);1200 log2(y);;;;0.0
+00754	U	semitone	semitones		half step|half steps|halftone|halftones|equal-tempered semitone|equal-tempered semitones		musical-interval	0,0,0,0,0,0,0,0,0,0	1	1	0	0	1	~c	scale(1; 2^(x/12); 12 log2(y))	12-tone equal temperament (semitone = 2^(1/12), 100 cents); Ellis (1885)			1;2^(x/12);12 log2(y);;;;0.0
+00755	U	octave	octaves				musical-interval	0,0,0,0,0,0,0,0,0,0	1	1	0	0	1	~c	scale(1; 2^x; log2(y))	octave = frequency ratio 2:1; IEC 60050-801:1994 (octave: frequency ratio 2); Ellis (1885)			1;2^x;log2(y);;;;0.0
+00756	U	fathom	fathoms	ftm|fath			nautical	1,0,0,0,0,0,0,0,0,0	1143	625	0	0	1	c	6 ft	NIST HB 44 (2024) App. C	length-fathom	
+00757	U	US survey fathom	US survey fathoms		survey fathom|survey fathoms		nautical	1,0,0,0,0,0,0,0,0,0	7200	3937	0	0	1		6 ftUS	NIST SP 811 (2008) B.8 (fathom, based on US survey foot)		
+00758	U	shackle	shackles		shackle of cable		nautical	1,0,0,0,0,0,0,0,0,0	3429	125	0	0	1		90 ft	Royal Navy (1949) and US Navy: 1 shackle = 15 fathoms; GNU units 2.22 definitions.units		
+00759	U	cable	cables		international cable|international cables|cable length|cable lengths|kabeltov		nautical	1,0,0,0,0,0,0,0,0,0	926	5	0	0	1	c	185.2 m	1/10 international nautical mile; GNU units 2.22 definitions.units		
+00760	U	imperial cable	imperial cables		Admiralty cable|Admiralty cables|British cable|British cables		nautical	1,0,0,0,0,0,0,0,0,0	115824	625	0	0	1		608 ft	1/10 Admiralty mile; GNU units 2.22 definitions.units		
+00761	U	US cable	US cables		US Navy cable|US Navy cables		nautical	1,0,0,0,0,0,0,0,0,0	27432	125	0	0	1		720 ft	NIST HB 44 (2024) App. C (cable's length = 120 fathoms)		
+00762	U	nautical mile	nautical miles	NM|nmi	international nautical mile|international nautical miles|kairi		nautical	1,0,0,0,0,0,0,0,0,0	1852	1	0	0	1	c	1852 m	NIST SP 811 (2008) B.8; International Hydrographic Conference (1929)	length-nautical-mile	
+00763	U	Admiralty mile	Admiralty miles		Admiralty nautical mile|Admiralty nautical miles|British nautical mile|British nautical miles|UK nautical mile		nautical	1,0,0,0,0,0,0,0,0,0	231648	125	0	0	1		6080 ft	UK Admiralty, in use until 1970; GNU units 2.22 definitions.units		
+00764	U	US nautical mile	US nautical miles				nautical	1,0,0,0,0,0,0,0,0,0	231656	125	0	0	1		1853.248 m	US Coast and Geodetic Survey, in use until 1 July 1954 (NBS)		
+00765	U	nautical league	nautical leagues		marine league|marine leagues|sea league|sea leagues		nautical	1,0,0,0,0,0,0,0,0,0	5556	1	0	0	1		3 NM	3 international nautical miles; GNU units 2.22 definitions.units		
+00766	U	second per mile	seconds per mile	s/mi			pace	-1,0,1,0,0,0,0,0,0,0	125	201168	0	0	1		s/mi	derived (NIST HB 44 (2024) Appendix C mile)		
+00767	U	second per kilometre	seconds per kilometre	s/km	second per kilometer|seconds per kilometer		pace	-1,0,1,0,0,0,0,0,0,0	1	1000	0	0	1		s/km	derived (BIPM SI Brochure 9th ed. (2019))		
+00768	U	second per 500 metres	seconds per 500 metres	s/500m	second per 500 meters|seconds per 500 meters		pace	-1,0,1,0,0,0,0,0,0,0	1	500	0	0	1		s/500 m	rowing split; derived (BIPM SI Brochure 9th ed. (2019))		
+00769	U	second per 400 metres	seconds per 400 metres	s/400m	second per 400 meters|seconds per 400 meters|lap time		pace	-1,0,1,0,0,0,0,0,0,0	1	400	0	0	1		s/400 m	athletics lap (IAAF 400 m track); derived (BIPM SI Brochure 9th ed. (2019))		
+00770	U	second per 100 metres	seconds per 100 metres	s/100m	second per 100 meters|seconds per 100 meters		pace	-1,0,1,0,0,0,0,0,0,0	1	100	0	0	1	c	s/100 m	swimming pace; derived (BIPM SI Brochure 9th ed. (2019))		
+00771	U	second per 100 yards	seconds per 100 yards	s/100yd			pace	-1,0,1,0,0,0,0,0,0,0	25	2286	0	0	1		s/100 yd	swimming pace; derived (NIST HB 44 (2024) Appendix C yard)		
+00772	U	minute per mile	minutes per mile	min/mi	min per mile		pace	-1,0,1,0,0,0,0,0,0,0	625	16764	0	0	1	c	min/mi	running pace; derived (BIPM SI Brochure 9th ed. (2019) Table 8; NIST HB 44 mile)		
+00773	U	minute per kilometre	minutes per kilometre	min/km	minute per kilometer|minutes per kilometer|min per km		pace	-1,0,1,0,0,0,0,0,0,0	3	50	0	0	1	c	min/km	running pace; derived (BIPM SI Brochure 9th ed. (2019) Table 8)		
+00774	U	minute per 500 metres	minutes per 500 metres	min/500m	minute per 500 meters|minutes per 500 meters		pace	-1,0,1,0,0,0,0,0,0,0	3	25	0	0	1		min/500 m	rowing split; derived (BIPM SI Brochure 9th ed. (2019) Table 8)		
+00775	U	minute per 100 metres	minutes per 100 metres	min/100m	minute per 100 meters|minutes per 100 meters		pace	-1,0,1,0,0,0,0,0,0,0	3	5	0	0	1		min/100 m	swimming pace; derived (BIPM SI Brochure 9th ed. (2019) Table 8)		
+00776	U	minute per 100 yards	minutes per 100 yards	min/100yd			pace	-1,0,1,0,0,0,0,0,0,0	250	381	0	0	1		min/100 yd	swimming pace; derived (NIST HB 44 (2024) Appendix C yard)		
+00777	U	second per metre	seconds per metre	s/m	second per meter|seconds per meter		pace	-1,0,1,0,0,0,0,0,0,0	1	1	0	0	1		s/m	ISO 80000-3:2019; BIPM SI Brochure 9th ed. (2019)		
+00778	U	millidarcy	millidarcys	mD	millidarcies		permeability	2,0,0,0,0,0,0,0,0,0	1	1013250000000000	0	0	1	c	darcy/1000	API RP 27; NIST SP 811 (2008) B.8 (darcy 9.869 233 E-13 m^2)		
+00779	U	darcy	darcys	D_perm	darcies		permeability	2,0,0,0,0,0,0,0,0,0	1	1013250000000	0	0	1	c	cP*cm^3/s*cm/(cm^2*atm)	NIST SP 811 (2008) B.8 footnote: 1 cP fluid, 1 cm^3/s through 1 cm^2 under 1 atm/cm; 9.869 233 E-13 m^2		
+00780	U	square metre permeability	square metres permeability	m²_perm			permeability	2,0,0,0,0,0,0,0,0,0	1	1	0	0	1		m^2	BIPM SI Brochure 9th ed. (2019) (SI unit of permeability: m^2)		
+00781	U	decibel-milliwatt	decibel-milliwatts	dBm	dBmW|decibel milliwatt|decibels milliwatt		power-level	2,1,-3,0,0,0,0,0,0,0	1	1000	0	0	1	~c	scale(mW; 10^(x/10); 10 log10(y))	ITU-T G.100.1 (2015) (dBm: absolute power level re 1 mW); ITU-R V.574-5 (2015) Annex 1 §6.1			mW;10^(x/10);10 log10(y);;;;0.0
+00782	U	decibel-watt	decibel-watts	dBW	decibel watt|decibels watt		power-level	2,1,-3,0,0,0,0,0,0,0	1	1	0	0	1	~c	scale(W; 10^(x/10); 10 log10(y))	ITU-R V.574-5 (2015) Annex 1 §6.1 (dBW: absolute power level re 1 W)			W;10^(x/10);10 log10(y);;;;0.0
+00783	U	decibel-kilowatt	decibel-kilowatts	dBk	dBkW|decibel kilowatt|decibels kilowatt		power-level	2,1,-3,0,0,0,0,0,0,0	1000	1	0	0	1	~c	scale(kW; 10^(x/10); 10 log10(y))	broadcast ERP usage (dBk = dB re 1 kW); GNU units 3.15 definitions.units (dBk(x) = dB(x) kW)			kW;10^(x/10);10 log10(y);;;;0.0
+00784	U	erg per second	ergs per second	erg/s			power	2,1,-3,0,0,0,0,0,0,0	1	10000000	0	0	1		erg/s	NIST SP 811 (2008) B.8 (erg per second 1.0 E-07 W)		
+00785	U	foot-pound-force per hour	foot-pounds-force per hour	ft·lbf/h	foot-pound per hour|foot-pounds per hour		power	2,1,-3,0,0,0,0,0,0,0	1129848290276167	3000000000000000000	0	0	1		ftlbf/h	NIST SP 811 (2008) B.8 (3.766 161 E-04 W)		
+00786	U	calorie per hour	calories per hour	cal/h	thermochemical calorie per hour|thermochemical calories per hour		power	2,1,-3,0,0,0,0,0,0,0	523	450000	0	0	1		cal/h	NIST SP 811 (2008) B.8 (calorie_th = 4.184 J) / 3600 s		
+00787	U	foot-pound-force per minute	foot-pounds-force per minute	ft·lbf/min	foot-pound per minute|foot-pounds per minute		power	2,1,-3,0,0,0,0,0,0,0	1129848290276167	50000000000000000	0	0	1		ftlbf/min	NIST SP 811 (2008) B.8 (2.259 697 E-02 W)		
+00788	U	calorie per minute	calories per minute	cal/min	thermochemical calorie per minute|thermochemical calories per minute		power	2,1,-3,0,0,0,0,0,0,0	523	7500	0	0	1		cal/min	NIST SP 811 (2008) B.8 (calorie_th per minute 6.973 333 E-02 W)		
+00789	U	thermochemical BTU per hour	thermochemical BTUs per hour	BTU_th/h|Btu_th/h	thermochemical British thermal unit per hour		power	2,1,-3,0,0,0,0,0,0,0	23722880951	81000000000	0	0	1		BTU_th/h	NIST SP 811 (2008) B.8 (2.928 751 E-01 W)		
+00790	U	BTU per hour	BTUs per hour	BTU/h|Btu/h|Btuh|BTUH	British thermal unit per hour|British thermal units per hour		power	2,1,-3,0,0,0,0,0,0,0	52752792631	180000000000	0	0	1	c	BTU/h	NIST SP 811 (2008) B.8 (Btu_IT per hour 2.930 711 E-01 W)		
+00791	U	watt	watts	W			power	2,1,-3,0,0,0,0,0,0,0	1	1	0	0	1	cs	J/s	BIPM SI Brochure 9th ed. (2019) Table 4 (W = J/s)	power-watt	
+00792	U	kilocalorie per hour	kilocalories per hour	kcal/h|Cal/h	food calorie per hour|food calories per hour		power	2,1,-3,0,0,0,0,0,0,0	523	450	0	0	1		kcal/h	NIST SP 811 (2008) B.8 (kilocalorie_th = 4184 J) / 3600 s		
+00793	U	IT kilocalorie per hour	IT kilocalories per hour	kcal_IT/h	International Table kilocalorie per hour		power	2,1,-3,0,0,0,0,0,0,0	1163	1000	0	0	1		kcal_IT/h	NIST SP 811 (2008) B.8 (kilocalorie_IT = 4186.8 J) / 3600 s = 1.163 W		
+00794	U	foot-pound-force per second	foot-pounds-force per second	ft·lbf/s	foot-pound per second|foot-pounds per second		power	2,1,-3,0,0,0,0,0,0,0	3389544870828501	2500000000000000	0	0	1		ftlbf/s	NIST SP 811 (2008) B.8 (1.355 818 E+00 W)		
+00795	U	calorie per second	calories per second	cal/s	thermochemical calorie per second|thermochemical calories per second		power	2,1,-3,0,0,0,0,0,0,0	523	125	0	0	1		cal/s	NIST SP 811 (2008) B.8 (calorie_th per second 4.184 W)		
+00796	U	IT calorie per second	IT calories per second	cal_IT/s	International Table calorie per second		power	2,1,-3,0,0,0,0,0,0,0	10467	2500	0	0	1		cal_IT/s	NIST SP 811 (2008) B.8 (calorie_IT = 4.1868 J) / s		
+00797	U	kilogram-force metre per second	kilogram-force metres per second	kgf·m/s|kp·m/s	kilogram-force meter per second|kilopond metre per second		power	2,1,-3,0,0,0,0,0,0,0	196133	20000	0	0	1		9.80665 kg*m^2/s^3	NIST SP 811 (2008) B.8 (kilogram-force = 9.806 65 N)		
+00798	U	thermochemical BTU per minute	thermochemical BTUs per minute	BTU_th/min|Btu_th/min	thermochemical British thermal unit per minute		power	2,1,-3,0,0,0,0,0,0,0	23722880951	1350000000	0	0	1		BTU_th/min	NIST SP 811 (2008) B.8 (1.757 250 E+01 W)		
+00799	U	BTU per minute	BTUs per minute	BTU/min|Btu/min	British thermal unit per minute|British thermal units per minute		power	2,1,-3,0,0,0,0,0,0,0	52752792631	3000000000	0	0	1		BTU/min	NIST SP 811 (2008) B.8 (Btu_IT = 1055.05585262 J) / 60 s		
+00800	U	kilocalorie per minute	kilocalories per minute	kcal/min|Cal/min	food calorie per minute|food calories per minute		power	2,1,-3,0,0,0,0,0,0,0	1046	15	0	0	1		kcal/min	NIST SP 811 (2008) B.8 (kilocalorie_th per minute 6.973 333 E+01 W)		
+00801	U	square foot of equivalent direct radiation	square feet of equivalent direct radiation	EDR	square foot EDR|square feet EDR		power	2,1,-3,0,0,0,0,0,0,0	52752792631	750000000	0	0	1		240 BTU/h	ASHRAE Handbook HVAC Systems and Equipment, steam heating (1 ft² EDR = 240 Btu/h)		
+00802	U	thousand BTU per hour	thousand BTUs per hour	MBH|kBtu/h	thousand British thermal units per hour		power	2,1,-3,0,0,0,0,0,0,0	52752792631	180000000	0	0	1		1000 BTU/h	ASHRAE Terminology (MBH = 1000 Btu/h)		
+00803	U	metric horsepower	metric horsepower	PS|CV	Pferdestärke|Pferdestaerke|cheval-vapeur|cheval vapeur|cavallo vapore|paardenkracht		power	2,1,-3,0,0,0,0,0,0,0	588399	800	0	0	1	c	75*9.80665 kg*m^2/s^3	DIN 1301-3:1979 (1 PS = 75 kgf m/s = 735.498 75 W); NIST SP 811 (2008) B.8 (7.354 988 E+02 W)		
+00804	U	horsepower	horsepower	hp	mechanical horsepower|imperial horsepower		power	2,1,-3,0,0,0,0,0,0,0	37284993579113511	50000000000000	0	0	1	c	550 ftlbf/s	NIST SP 811 (2008) B.8 (horsepower (550 ft lbf/s) 7.456 999 E+02 W)	power-horsepower	
+00805	U	electric horsepower	electric horsepower	hp_E	electrical horsepower		power	2,1,-3,0,0,0,0,0,0,0	746	1	0	0	1		746 W	NIST SP 811 (2008) B.8 (horsepower (electric) 746 W exactly)		
+00806	U	water horsepower	water horsepower				power	2,1,-3,0,0,0,0,0,0,0	746043	1000	0	0	1	~	746.043 W	NIST SP 811 (2008) B.8 (horsepower (water) 7.460 43 E+02 W)		
+00807	U	poncelet	poncelets				power	2,1,-3,0,0,0,0,0,0,0	196133	200	0	0	1		100*9.80665 kg*m^2/s^3	Cardarelli, Encyclopaedia of Scientific Units, Weights and Measures (2003) p. 527 (100 kgf m/s)		
+00808	U	thermochemical BTU per second	thermochemical BTUs per second	BTU_th/s|Btu_th/s	thermochemical British thermal unit per second		power	2,1,-3,0,0,0,0,0,0,0	23722880951	22500000	0	0	1		BTU_th/s	NIST SP 811 (2008) B.8 (1.054 350 E+03 W)		
+00809	U	BTU per second	BTUs per second	BTU/s|Btu/s	British thermal unit per second|British thermal units per second		power	2,1,-3,0,0,0,0,0,0,0	52752792631	50000000	0	0	1		BTU/s	NIST SP 811 (2008) B.8 (Btu_IT per second 1.055 056 E+03 W)		
+00810	U	ton of refrigeration	tons of refrigeration	TR	refrigeration ton|refrigeration tons|US refrigeration ton		power	2,1,-3,0,0,0,0,0,0,0	52752792631	15000000	0	0	1	c	12000 BTU/h	NIST SP 811 (2008) B.8 (ton of refrigeration (12 000 Btu_IT/h) 3.516 853 E+03 W)		
+00811	U	Japanese refrigeration ton	Japanese refrigeration tons	JRT|JRt	Japanese ton of refrigeration		power	2,1,-3,0,0,0,0,0,0,0	96529	25	0	0	1		3320 kcal_IT/h	JSRAE glossary 68 and JIS (1 JRT = 3320 kcal/h = 3.86 kW)		
+00812	U	kilocalorie per second	kilocalories per second	kcal/s|Cal/s	food calorie per second|food calories per second		power	2,1,-3,0,0,0,0,0,0,0	4184	1	0	0	1		kcal/s	NIST SP 811 (2008) B.8 (kilocalorie_th per second 4.184 E+03 W)		
+00813	U	boiler horsepower	boiler horsepower				power	2,1,-3,0,0,0,0,0,0,0	19619	2	0	0	1	~	9809.50 W	NIST SP 811 (2008) B.8 (horsepower (boiler) 9.809 50 E+03 W)		
+00814	U	million BTU per hour	million BTU per hour	MMBtu/h|MMBTU/h	million British thermal units per hour		power	2,1,-3,0,0,0,0,0,0,0	52752792631	180000	0	0	1		MMBtu/h	US EIA Glossary (MMBtu = 10^6 Btu); NIST SP 811 (2008) B.8 for Btu_IT		
+00815	U	solar luminosity	solar luminosities	L☉|Lsun|L_sun	nominal solar luminosity		power	2,1,-3,0,0,0,0,0,0,0	382800000000000000000000000	1	0	0	1		3.828e26 W	IAU 2015 Resolution B3 (nominal solar luminosity = 3.828e26 W exactly)	light-solar-luminosity	
+00816	U	barye	baryes	Ba	barad|barads|dyne per square centimetre|dyne per square centimeter|dynes per square centimetre|dynes per square centimeter		pressure	-1,1,-2,0,0,0,0,0,0,0	1	10	0	0	1		dyn/cm^2	NIST SP 811 (2008) B.8 (dyne per square centimeter, 1.0 E-01 Pa)		
+00817	U	micrometre of mercury	micrometres of mercury	µmHg|umHg	micron of mercury|microns of mercury|micrometer of mercury|micrometers of mercury|micron Hg		pressure	-1,1,-2,0,0,0,0,0,0,0	26664477483	200000000000	0	0	1		mmHg/1000	NIST SP 811 (2008) B.8 mmHg (conventional) / 1000		
+00818	U	pascal	pascals	Pa	newton per square metre|newton per square meter|newtons per square metre|newtons per square meter		pressure	-1,1,-2,0,0,0,0,0,0,0	1	1	0	0	1	cs	N/m^2	BIPM SI Brochure 9th ed. (2019) Table 4	pressure-pascal	
+00819	U	poundal per square foot	poundals per square foot	pdl/ft²			pressure	-1,1,-2,0,0,0,0,0,0,0	45359237	30480000	0	0	1		pdl/ft^2	NIST SP 811 (2008) B.8 (1.488 164 E+00 Pa)		
+00820	U	kilogram-force per square metre	kilograms-force per square metre	kgf/m²	kilogram-force per square meter|kilograms-force per square meter|kilopond per square metre		pressure	-1,1,-2,0,0,0,0,0,0,0	196133	20000	0	0	1		kgf/m^2	NIST SP 811 (2008) B.8 (9.806 65 E+00 Pa)		
+00821	U	millimetre of water	millimetres of water	mmH2O|mmH₂O	millimeter of water|millimeters of water|millimetre of water column|mm water gauge|mmWC		pressure	-1,1,-2,0,0,0,0,0,0,0	196133	20000	0	0	1		9.80665 Pa	NIST SP 811 (2008) B.8 (millimeter of water, conventional, 9.806 65 E+00 Pa)		
+00822	U	pound-force per square foot	pounds-force per square foot	psf|lbf/ft²	pound per square foot|pounds per square foot		pressure	-1,1,-2,0,0,0,0,0,0,0	8896443230521	185806080000	0	0	1		lbf/ft^2	NIST SP 811 (2008) B.8 (4.788 026 E+01 Pa)		
+00823	U	centimetre of water at 4 °C	centimetres of water at 4 °C	cmH2O_4C	centimeter of water at 4 °C|cmH2O at 4 °C		pressure	-1,1,-2,0,0,0,0,0,0,0	490319	5000	0	0	1	~	98.0638 Pa	NIST SP 811 (2008) B.8 (centimeter of water (4 °C), 9.806 38 E+01 Pa)		
+00824	U	gram-force per square centimetre	grams-force per square centimetre	gf/cm²	gram-force per square centimeter|grams-force per square centimeter		pressure	-1,1,-2,0,0,0,0,0,0,0	196133	2000	0	0	1		gf/cm^2	NIST SP 811 (2008) B.8 (9.806 65 E+01 Pa)		
+00825	U	centimetre of water	centimetres of water	cmH2O|cmH₂O	centimeter of water|centimeters of water|centimetre of water column|cmWC		pressure	-1,1,-2,0,0,0,0,0,0,0	196133	2000	0	0	1		10 mmH2O	NIST SP 811 (2008) B.8 (centimeter of water, conventional, 9.806 65 E+01 Pa)		
+00826	U	torr	torrs	Torr			pressure	-1,1,-2,0,0,0,0,0,0,0	20265	152	0	0	1	s	atm/760	NIST SP 811 (2008) B.8 (torr, 101 325/760 Pa)		
+00827	U	millimetre of mercury	millimetres of mercury	mmHg	millimeter of mercury|millimeters of mercury|mm Hg		pressure	-1,1,-2,0,0,0,0,0,0,0	26664477483	200000000	0	0	1	c	133.322387415 Pa	NIST SP 811 (2008) B.8 and footnote 12 (conventional: 13 595.1 kg/m³ × gn × 1 mm)	pressure-millimeter-ofhg	
+00828	U	inch of water at 60 °F	inches of water at 60 °F	inH2O_60F	inH2O at 60 °F		pressure	-1,1,-2,0,0,0,0,0,0,0	6221	25	0	0	1	~	248.84 Pa	NIST SP 811 (2008) B.8 (inch of water (60 °F), 2.4884 E+02 Pa)		
+00829	U	inch of water at 39.2 °F	inches of water at 39.2 °F	inH2O_39F	inH2O at 39.2 °F|inch of water at 4 °C		pressure	-1,1,-2,0,0,0,0,0,0,0	124541	500	0	0	1	~	249.082 Pa	NIST SP 811 (2008) B.8 (inch of water (39.2 °F), 2.490 82 E+02 Pa)		
+00830	U	inch of water	inches of water	inH2O|inH₂O	inch of water column|inches of water column|inWC|in w.c.|inch water gauge		pressure	-1,1,-2,0,0,0,0,0,0,0	24908891	100000	0	0	1		25.4 mmH2O	NIST SP 811 (2008) B.8 (inch of water, conventional, 2.490 889 E+02 Pa)		
+00831	U	ounce-force per square inch	ounces-force per square inch	osi|ozf/in²	ounce per square inch|ounces per square inch		pressure	-1,1,-2,0,0,0,0,0,0,0	8896443230521	20645120000	0	0	1		ozf/in^2	derived from NIST SP 811 (2008) B.8 ozf (2.780 139 E-01 N)		
+00832	U	pièze	pièzes	pz	pieze|piezes|sthène per square metre|sthene per square metre		pressure	-1,1,-2,0,0,0,0,0,0,0	1000	1	0	0	1		sn/m^2	French décret of 2 Apr 1919 (MTS system): pièze = 1 sthène/m² = 1 kPa		
+00833	U	centimetre of mercury at 0 °C	centimetres of mercury at 0 °C	cmHg_0C	centimeter of mercury at 0 °C|cmHg at 0 °C		pressure	-1,1,-2,0,0,0,0,0,0,0	66661	50	0	0	1	~	1333.22 Pa	NIST SP 811 (2008) B.8 (centimeter of mercury (0 °C), 1.333 22 E+03 Pa)		
+00834	U	centimetre of mercury	centimetres of mercury	cmHg	centimeter of mercury|centimeters of mercury		pressure	-1,1,-2,0,0,0,0,0,0,0	26664477483	20000000	0	0	1		10 mmHg	NIST SP 811 (2008) B.8 (centimeter of mercury, conventional, 1.333 224 E+03 Pa)		
+00835	U	foot of water at 39.2 °F	feet of water at 39.2 °F	ftH2O_39F	ftH2O at 39.2 °F		pressure	-1,1,-2,0,0,0,0,0,0,0	149449	50	0	0	1	~	2988.98 Pa	NIST SP 811 (2008) B.8 (foot of water (39.2 °F), 2.988 98 E+03 Pa)		
+00836	U	foot of water	feet of water	ftH2O|ftH₂O	foot of water column|feet of water column|ftWC		pressure	-1,1,-2,0,0,0,0,0,0,0	74726673	25000	0	0	1		12 inH2O	NIST SP 811 (2008) B.8 (foot of water, conventional, 2.989 067 E+03 Pa)		
+00837	U	foot of seawater	feet of seawater	fsw	foot of sea water|feet of sea water		pressure	-1,1,-2,0,0,0,0,0,0,0	8896443230521	2903220000	0	0	1		64 lbf/ft^2	US Navy Diving Manual Rev. 7 (2016): 1 fsw = 0.44444 psi (sea water 64 lb/ft³)		
+00838	U	inch of mercury at 60 °F	inches of mercury at 60 °F	inHg_60F	inHg at 60 °F		pressure	-1,1,-2,0,0,0,0,0,0,0	67537	20	0	0	1	~	3376.85 Pa	NIST SP 811 (2008) B.8 (inch of mercury (60 °F), 3.376 85 E+03 Pa)		
+00839	U	inch of mercury at 32 °F	inches of mercury at 32 °F	inHg_32F	inHg at 32 °F|inch of mercury at 0 °C		pressure	-1,1,-2,0,0,0,0,0,0,0	169319	50	0	0	1	~	3386.38 Pa	NIST SP 811 (2008) B.8 (inch of mercury (32 °F), 3.386 38 E+03 Pa)		
+00840	U	inch of mercury	inches of mercury	inHg|in Hg	inch Hg|inches Hg		pressure	-1,1,-2,0,0,0,0,0,0,0	3386388640341	1000000000	0	0	1	c	25.4 mmHg	NIST SP 811 (2008) B.8 and footnote 12 (conventional, 3.386 389 E+03 Pa)	pressure-inch-ofhg	
+00841	U	pound-force per square inch	pounds-force per square inch	psi|lbf/in²	pound per square inch|pounds per square inch|psia		pressure	-1,1,-2,0,0,0,0,0,0,0	8896443230521	1290320000	0	0	1	c	lbf/in^2	NIST SP 811 (2008) B.8 (6.894 757 E+03 Pa)	pressure-pound-force-per-square-inch	
+00842	U	metre of water	metres of water	mH2O|mH₂O	meter of water|meters of water|metre of water column|mWC		pressure	-1,1,-2,0,0,0,0,0,0,0	196133	20	0	0	1		1000 mmH2O	NIST SP 811 (2008) B.8 (millimeter of water, conventional) × 1000		
+00843	U	metre of seawater	metres of seawater	msw	meter of seawater|meters of seawater|metre of sea water		pressure	-1,1,-2,0,0,0,0,0,0,0	10000	1	0	0	1		0.1 bar	US Navy Diving Manual Rev. 7 (2016); EN 13319: 1 msw = 0.1 bar		
+00844	U	newton per square centimetre	newtons per square centimetre	N/cm²	newton per square centimeter|newtons per square centimeter		pressure	-1,1,-2,0,0,0,0,0,0,0	10000	1	0	0	1		N/cm^2	derived (BIPM SI Brochure 9th ed. (2019) Table 4)		
+00845	U	foot of mercury	feet of mercury	ftHg			pressure	-1,1,-2,0,0,0,0,0,0,0	10159165921023	250000000	0	0	1		12 inHg	NIST SP 811 (2008) B.8 (foot of mercury, conventional, 4.063 666 E+04 Pa)		
+00846	U	kip per square foot	kips per square foot	ksf|kip/ft²			pressure	-1,1,-2,0,0,0,0,0,0,0	8896443230521	185806080	0	0	1		kip/ft^2	derived from NIST SP 811 (2008) B.8 kip		
+00847	U	short ton-force per square foot	short tons-force per square foot	tsf	ton per square foot|tons per square foot|ton-force per square foot		pressure	-1,1,-2,0,0,0,0,0,0,0	8896443230521	92903040	0	0	1		tonf/ft^2	derived from NIST SP 811 (2008) B.8 ton-force (2000 lbf)		
+00848	U	technical atmosphere	technical atmospheres	at|kgf/cm²|kp/cm²	kilogram-force per square centimetre|kilogram-force per square centimeter|kilopond per square centimetre|kilopond per square centimeter		pressure	-1,1,-2,0,0,0,0,0,0,0	196133	2	0	0	1		kgf/cm^2	NIST SP 811 (2008) B.8 (atmosphere, technical, 9.806 65 E+04 Pa)		
+00849	U	bar	bars	bar			pressure	-1,1,-2,0,0,0,0,0,0,0	100000	1	0	0	1	cs	100000 Pa	BIPM SI Brochure 8th ed. (2006) Table 8; NIST SP 811 (2008) B.8 (1.0 E+05 Pa)	pressure-bar	
+00850	U	hectopièze	hectopièzes	hpz	hectopieze|hectopiezes		pressure	-1,1,-2,0,0,0,0,0,0,0	100000	1	0	0	1		100 pz	French décret of 2 Apr 1919 (MTS system): hectopièze = 100 pièzes = 1 bar		
+00851	U	standard atmosphere	standard atmospheres	atm	atmosphere|atmospheres|physical atmosphere		pressure	-1,1,-2,0,0,0,0,0,0,0	101325	1	0	0	1	c	101325 Pa	10th CGPM (1954) Resolution 4; NIST SP 811 (2008) B.8 (1.013 25 E+05 Pa)	pressure-atmosphere	
+00852	U	newton per square millimetre	newtons per square millimetre	N/mm²	newton per square millimeter|newtons per square millimeter		pressure	-1,1,-2,0,0,0,0,0,0,0	1000000	1	0	0	1		N/mm^2	derived (BIPM SI Brochure 9th ed. (2019) Table 4)		
+00853	U	kip per square inch	kips per square inch	ksi|kip/in²	kilopound per square inch		pressure	-1,1,-2,0,0,0,0,0,0,0	8896443230521	1290320	0	0	1		kip/in^2	NIST SP 811 (2008) B.8 (6.894 757 E+06 Pa)		
+00854	U	kilogram-force per square millimetre	kilograms-force per square millimetre	kgf/mm²	kilogram-force per square millimeter|kilograms-force per square millimeter		pressure	-1,1,-2,0,0,0,0,0,0,0	9806650	1	0	0	1		kgf/mm^2	NIST SP 811 (2008) B.8 (9.806 65 E+06 Pa)		
+00855	U	short ton-force per square inch	short tons-force per square inch		ton per square inch|ton-force per square inch|US ton per square inch		pressure	-1,1,-2,0,0,0,0,0,0,0	8896443230521	645160	0	0	1		tonf/in^2	derived from NIST SP 811 (2008) B.8 ton-force (2000 lbf)		
+00856	U	long ton-force per square inch	long tons-force per square inch		long ton per square inch|imperial ton per square inch|UK ton per square inch		pressure	-1,1,-2,0,0,0,0,0,0,0	62275102613647	4032250	0	0	1		2240 lbf/in^2	UK Weights and Measures Act 1985 Sch. 1 (ton = 2240 lb) × gn		
+00857	U	atomic unit of pressure	atomic units of pressure		hartree per cubic bohr		pressure	-1,1,-2,0,0,0,0,0,0,0	29421015697000	1	0	0	1	~	2.9421015697e13 Pa	derived from CODATA 2018 Eₕ/a₀³ (4.3597447222071e-18 J / (5.29177210903e-11 m)³)		
+00858	U	kilojoule per square metre	kilojoules per square metre	kJ/m²	kilojoule per square meter|kilojoules per square meter		radiant-exposure	0,1,-2,0,0,0,0,0,0,0	1000	1	0	0	1	c	kJ/m^2	BIPM SI Brochure 9th ed. (2019) (SI coherent unit J m^-2, prefix kilo)		
+00859	U	watt-hour per square metre	watt-hours per square metre	Wh/m²	watt-hour per square meter|watt-hours per square meter		radiant-exposure	0,1,-2,0,0,0,0,0,0,0	3600	1	0	0	1		Wh/m^2	BIPM SI Brochure 9th ed. (2019) (W, h = 3600 s, Table 8)		
+00860	U	langley	langleys	Ly			radiant-exposure	0,1,-2,0,0,0,0,0,0,0	41840	1	0	0	1	c	cal/cm^2	NIST SP 811 (2008) B.8 (langley 4.184 E+04 J/m^2; thermochemical calorie per cm^2)		
+00861	U	megajoule per square metre	megajoules per square metre	MJ/m²	megajoule per square meter|megajoules per square meter		radiant-exposure	0,1,-2,0,0,0,0,0,0,0	1000000	1	0	0	1	c	MJ/m^2	BIPM SI Brochure 9th ed. (2019) (SI coherent unit J m^-2, prefix mega)		
+00862	U	kilowatt-hour per square metre	kilowatt-hours per square metre	kWh/m²	kilowatt-hour per square meter|kilowatt-hours per square meter|sun-hour		radiant-exposure	0,1,-2,0,0,0,0,0,0,0	3600000	1	0	0	1	c	kWh/m^2	BIPM SI Brochure 9th ed. (2019); solar insolation practice (1 peak sun-hour = 1 kWh/m^2)		
+00863	U	disintegration per minute	disintegrations per minute	dpm	decay per minute|decays per minute		radioactivity	0,0,-1,0,0,0,0,0,0,0	1	60	0	0	1		Bq/60	1 min = 60 s (BIPM SI Brochure 9th ed. (2019) Table 8); health-physics usage (US NRC Regulatory Guide 1.86, dpm/100 cm²)		
+00864	U	becquerel	becquerels	Bq	disintegration per second|disintegrations per second|dps|decay per second|decays per second		radioactivity	0,0,-1,0,0,0,0,0,0,0	1	1	0	0	1	cs	1/s	BIPM SI Brochure 9th ed. (2019) Table 4 (Bq = s⁻¹)		
+00865	U	rutherford	rutherfords	Rd			radioactivity	0,0,-1,0,0,0,0,0,0,0	1000000	1	0	0	1		1e6 Bq	GNU units 3.15 definitions.units (rutherford = 1e6 Bq)		
+00866	U	curie	curies	Ci			radioactivity	0,0,-1,0,0,0,0,0,0,0	37000000000	1	0	0	1	cs	3.7e10 Bq	NIST SP 811 (2008) B.8 (curie, 3.7 E+10 Bq)		
+00867	U	part per trillion	parts per trillion	ppt			ratio	0,0,0,0,0,0,0,0,0,0	1	1000000000000	0	0	1		1e-12	NIST SP 811 (2008) 7.10.3 (ppt = 1e-12, language-dependent)		
+00868	U	part per billion	parts per billion	ppb			ratio	0,0,0,0,0,0,0,0,0,0	1	1000000000	0	0	1		1e-9	NIST SP 811 (2008) 7.10.3 (ppb = 1e-9, language-dependent)		
+00869	U	part per million	parts per million	ppm			ratio	0,0,0,0,0,0,0,0,0,0	1	1000000	0	0	1	c	1e-6	NIST SP 811 (2008) 7.10.3 (ppm = 1e-6); CLDR units.xml (permillion)	concentr-permillion	
+00870	U	per cent mille	per cent mille	pcm	percent mille|part per hundred thousand|parts per hundred thousand		ratio	0,0,0,0,0,0,0,0,0,0	1	100000	0	0	1		1e-5	ORNL SCALE 6.1 manual, ORNL/TM-2005/39 (reactivity in pcm = 1e-5)		
+00871	U	basis point	basis points	bp	bips		ratio	0,0,0,0,0,0,0,0,0,0	1	10000	0	0	1		1e-4	GNU units 3.15 definitions.units (basispoint = 0.01 %); finance usage		
+00872	U	per myriad	per myriad	‱	permyriad|per ten thousand		ratio	0,0,0,0,0,0,0,0,0,0	1	10000	0	0	1		1e-4	CLDR units.xml (permyriad = 1/10000)	concentr-permyriad	
+00873	U	mill	mills		millage		ratio	0,0,0,0,0,0,0,0,0,0	1	1000	0	0	1		1e-3	GNU units 3.15 definitions.units (mill = 0.001; US property-tax rates, 1 mill = $1 per $1000)		
+00874	U	per mille	per mille	‰	permille|per mil|per thousand|part per thousand|parts per thousand		ratio	0,0,0,0,0,0,0,0,0,0	1	1000	0	0	1	c	1e-3	CLDR units.xml (permille = 1/1000); ISO 80000-1:2009 (per mille)	concentr-permille	
+00875	U	proof	proof		US proof|degree of proof|degrees of proof		ratio	0,0,0,0,0,0,0,0,0,0	1	200	0	0	1		1/200	27 CFR part 30 Gauging Manual, definitions (proof = twice the percent of ethyl alcohol by volume at 60 °F)		
+00876	U	percent	percent	%	per cent|pct|part per hundred|parts per hundred		ratio	0,0,0,0,0,0,0,0,0,0	1	100	0	0	1	c	0.01	ISO 80000-1:2009 (% = 0.01); NIST SP 811 (2008) 7.10.2	concentr-percent	
+00877	U	karat	karats		karat gold|karats gold		ratio	0,0,0,0,0,0,0,0,0,0	1	24	0	0	1		1/24	CLDR units.xml (karat = 1/24 portion); GNU units 3.15 definitions.units (karat = 1/24, gold purity)	concentr-karat	
+00878	U	one	one		unity		ratio	0,0,0,0,0,0,0,0,0,0	1	1	0	0	1		1	ISO 80000-1:2009 (unit one, symbol 1)		
+00879	U	pair	pairs		brace|braces		ratio	0,0,0,0,0,0,0,0,0,0	2	1	0	0	1		2	GNU units 3.15 definitions.units (pair = brace = 2)		
+00880	U	dicker	dickers				ratio	0,0,0,0,0,0,0,0,0,0	10	1	0	0	1		10	GNU units 3.15 definitions.units (dicker = 10, hides and skins)		
+00881	U	dozen	dozens	doz			ratio	0,0,0,0,0,0,0,0,0,0	12	1	0	0	1	c	12	GNU units 3.15 definitions.units (dozen = 12)		
+00882	U	baker's dozen	baker's dozens		bakers dozen|long dozen		ratio	0,0,0,0,0,0,0,0,0,0	13	1	0	0	1		13	GNU units 3.15 definitions.units (bakersdozen = 13)		
+00883	U	score	scores				ratio	0,0,0,0,0,0,0,0,0,0	20	1	0	0	1		20	GNU units 3.15 definitions.units (score = 20)		
+00884	U	short quire	short quires				ratio	0,0,0,0,0,0,0,0,0,0	24	1	0	0	1		24	GNU units 3.15 definitions.units (shortquire = 24 sheets)		
+00885	U	quire	quires				ratio	0,0,0,0,0,0,0,0,0,0	25	1	0	0	1		25	GNU units 3.15 definitions.units (quire = 25 sheets)		
+00886	U	shock	shocks		Schock		ratio	0,0,0,0,0,0,0,0,0,0	60	1	0	0	1		60	GNU units 3.15 definitions.units (shock = 60)		
+00887	U	hundred	hundreds				ratio	0,0,0,0,0,0,0,0,0,0	100	1	0	0	1		100	short-scale number name (100)		
+00888	U	long hundred	long hundreds		great hundred|great hundreds|small gross		ratio	0,0,0,0,0,0,0,0,0,0	120	1	0	0	1		120	GNU units 3.15 definitions.units (longhundred = 120)		
+00889	U	gross	gross				ratio	0,0,0,0,0,0,0,0,0,0	144	1	0	0	1	c	144	GNU units 3.15 definitions.units (gross = 144)		
+00890	U	short ream	short reams				ratio	0,0,0,0,0,0,0,0,0,0	480	1	0	0	1		480	GNU units 3.15 definitions.units (shortream = 480 sheets)		
+00891	U	ream	reams				ratio	0,0,0,0,0,0,0,0,0,0	500	1	0	0	1		500	GNU units 3.15 definitions.units (ream = 500 sheets)		
+00892	U	printer's ream	printer's reams		perfect ream|perfect reams|printers ream		ratio	0,0,0,0,0,0,0,0,0,0	516	1	0	0	1		516	GNU units 3.15 definitions.units (perfectream = 516 sheets)		
+00893	U	thousand	thousands				ratio	0,0,0,0,0,0,0,0,0,0	1000	1	0	0	1		1000	number name (1e3)		
+00894	U	great gross	great grosses				ratio	0,0,0,0,0,0,0,0,0,0	1728	1	0	0	1		1728	GNU units 3.15 definitions.units (greatgross = 12 gross)		
+00895	U	myriad	myriads		wan|man		ratio	0,0,0,0,0,0,0,0,0,0	10000	1	0	0	1		1e4	Greek myriad; Chinese 万 wàn, Japanese 万 man = 10 000		
+00896	U	lakh	lakhs		lac|lacs		ratio	0,0,0,0,0,0,0,0,0,0	100000	1	0	0	1		1e5	GNU units 3.15 definitions.units (lakh = 1e5, Indian numbering)		
+00897	U	million	millions				ratio	0,0,0,0,0,0,0,0,0,0	1000000	1	0	0	1		1e6	number name (1e6)		
+00898	U	crore	crores				ratio	0,0,0,0,0,0,0,0,0,0	10000000	1	0	0	1		1e7	GNU units 3.15 definitions.units (crore = 1e7, Indian numbering)		
+00899	U	billion	billions		milliard|milliards		ratio	0,0,0,0,0,0,0,0,0,0	1000000000	1	0	0	1		1e9	GNU units 3.15 definitions.units (billion = 1e9, short scale; milliard in long-scale languages)		
+00900	U	trillion	trillions				ratio	0,0,0,0,0,0,0,0,0,0	1000000000000	1	0	0	1		1e12	GNU units 3.15 definitions.units (trillion = 1e12, short scale)		
+00901	U	quadrillion	quadrillions				ratio	0,0,0,0,0,0,0,0,0,0	1000000000000000	1	0	0	1		1e15	GNU units 3.15 definitions.units (quadrillion = 1e15, short scale)		
+00902	U	milliarcsecond per year	milliarcseconds per year	mas/yr|mas/a			rotational-speed	0,0,-1,0,0,0,0,0,1,0	1	20449324800000000	1	0	1		mas/a	proper motion (IAU; Gaia and Hipparcos catalogues); Julian year 365.25 d		
+00903	U	arcsecond per year	arcseconds per year	arcsec/yr|arcsec/a			rotational-speed	0,0,-1,0,0,0,0,0,1,0	1	20449324800000	1	0	1		arcsec/a	proper motion (IAU); Julian year 365.25 d		
+00904	U	degree per day	degrees per day	°/d|deg/d			rotational-speed	0,0,-1,0,0,0,0,0,1,0	1	15552000	1	0	1		deg/d	derived (BIPM SI Brochure 9th ed. (2019) Table 8 degree, day)		
+00905	U	degree per hour	degrees per hour	°/h|deg/h			rotational-speed	0,0,-1,0,0,0,0,0,1,0	1	648000	1	0	1		deg/h	derived (BIPM SI Brochure 9th ed. (2019) Table 8 degree, hour)		
+00906	U	revolution per day	revolutions per day	rev/d	turn per day|turns per day		rotational-speed	0,0,-1,0,0,0,0,0,1,0	1	43200	1	0	1		rev/d	derived (NIST SP 811 (2008) B.8 revolution; BIPM SI Brochure Table 8 day)		
+00907	U	Earth rotation rate	Earth rotation rates	ω⊕	angular velocity of the Earth		rotational-speed	0,0,-1,0,0,0,0,0,1,0	1458423	20000000000	0	0	1	~	7.292115e-5 rad/s	Geodetic Reference System 1980 (Moritz, Bull. Géod. 54, 395, 1980): ω = 7 292 115e-11 rad/s		
+00908	U	degree per minute	degrees per minute	°/min|deg/min			rotational-speed	0,0,-1,0,0,0,0,0,1,0	1	10800	1	0	1		deg/min	derived (BIPM SI Brochure 9th ed. (2019) Table 8 degree, minute)		
+00909	U	revolution per hour	revolutions per hour	rph|rev/h	turn per hour|turns per hour		rotational-speed	0,0,-1,0,0,0,0,0,1,0	1	1800	1	0	1		rev/h	derived (NIST SP 811 (2008) B.8 revolution; BIPM SI Brochure Table 8 hour)		
+00910	U	radian per minute	radians per minute	rad/min			rotational-speed	0,0,-1,0,0,0,0,0,1,0	1	60	0	0	1		rad/min	derived (BIPM SI Brochure 9th ed. (2019) Table 8 minute)		
+00911	U	degree per second	degrees per second	°/s|deg/s			rotational-speed	0,0,-1,0,0,0,0,0,1,0	1	180	1	0	1	c	deg/s	derived (BIPM SI Brochure 9th ed. (2019) Table 8 degree)		
+00912	U	revolution per minute	revolutions per minute	rpm|r/min|rev/min	turn per minute|turns per minute|RPM		rotational-speed	0,0,-1,0,0,0,0,0,1,0	1	30	1	0	1	c	rev/min	NIST SP 811 (2008) B.8 (revolution per minute, 1.047 198 E-01 rad/s)		
+00913	U	radian per second	radians per second	rad/s			rotational-speed	0,0,-1,0,0,0,0,0,1,0	1	1	0	0	1	c	rad/s	BIPM SI Brochure 9th ed. (2019) Table 5 (angular velocity)		
+00914	U	revolution per second	revolutions per second	rps|r/s|rev/s	turn per second|turns per second		rotational-speed	0,0,-1,0,0,0,0,0,1,0	2	1	1	0	1		rev/s	derived (NIST SP 811 (2008) B.8 revolution)		
+00915	U	square arcsecond	square arcseconds	arcsec²|sq arcsec	square second of arc|square seconds of arc		solid-angle	0,0,0,0,0,0,0,0,2,0	1	419904000000	2	0	1		arcsec^2	IAU Style Manual (1989); BIPM SI Brochure 9th ed. (2019) Table 8 (arcsecond)		
+00916	U	square arcminute	square arcminutes	arcmin²|sq arcmin	square minute of arc|square minutes of arc		solid-angle	0,0,0,0,0,0,0,0,2,0	1	116640000	2	0	1		arcmin^2	IAU Style Manual (1989); BIPM SI Brochure 9th ed. (2019) Table 8 (arcminute)		
+00917	U	square degree	square degrees	deg²|sq deg|□°	degree squared		solid-angle	0,0,0,0,0,0,0,0,2,0	1	32400	2	0	1	c	deg^2	IAU Style Manual (1989); BIPM SI Brochure 9th ed. (2019) Table 8 (degree)		
+00918	U	steradian	steradians	sr	square radian|square radians		solid-angle	0,0,0,0,0,0,0,0,2,0	1	1	0	0	1	cs	rad^2	BIPM SI Brochure 9th ed. (2019) Table 4 (sr = m²/m² = rad²)	angle-steradian	
+00919	U	spherical right angle	spherical right angles		octant of a sphere		solid-angle	0,0,0,0,0,0,0,0,2,0	1	2	1	0	1		pi sr/2	π/2 sr, one eighth of the sphere; ISO 80000-3:2019 (steradian)		
+00920	U	hemisphere	hemispheres				solid-angle	0,0,0,0,0,0,0,0,2,0	2	1	1	0	1		2 pi sr	2π sr; ISO 80000-3:2019 (steradian)		
+00921	U	spat	spats		sphere|spheres|full sphere		solid-angle	0,0,0,0,0,0,0,0,2,0	4	1	1	0	1	c	4 pi sr	4π sr; Cardarelli, Encyclopaedia of Scientific Units (2003)		
+00922	U	decibel sound pressure level	decibels sound pressure level	dBSPL	dB SPL|decibel SPL|decibels SPL		sound-pressure-level	-1,1,-2,0,0,0,0,0,0,0	1	50000	0	0	1	~c	scale(20 µPa; 10^(x/20); 20 log10(y))	ISO 80000-8:2020 (sound pressure level L_p = 20 lg(p/p0) dB, p0 = 20 µPa in air); ANSI/ASA S1.1-2013; ITU-R V.574-5 (2015) Annex 1 §6.8			20 µPa;10^(x/20);20 log10(y);;;;0.0
+00923	U	joule per kilogram	joules per kilogram	J/kg			specific-energy	2,0,-2,0,0,0,0,0,0,0	1	1	0	0	1	cs	J/kg	BIPM SI Brochure 9th ed. (2019) Table 6 (specific energy: J/kg)		
+00924	U	foot-pound-force per pound	foot-pounds-force per pound	ft·lbf/lb	foot-pound per pound|foot-pounds per pound		specific-energy	2,0,-2,0,0,0,0,0,0,0	74726673	25000000	0	0	1		ftlbf/lb	NIST SP 811 (2008) B.8 (foot pound-force 1.355 818 E+00 J; pound 0.453 592 37 kg)		
+00925	U	thermochemical BTU per pound	thermochemical BTUs per pound	BTU_th/lb|Btu_th/lb	thermochemical British thermal unit per pound		specific-energy	2,0,-2,0,0,0,0,0,0,0	20920	9	0	0	1		BTU_th/lb	NIST SP 811 (2008) B.8 (Btu_th per pound 2.324 444 E+03 J/kg)		
+00926	U	BTU per pound	BTUs per pound	BTU/lb|Btu/lb	British thermal unit per pound|British thermal units per pound		specific-energy	2,0,-2,0,0,0,0,0,0,0	2326	1	0	0	1	c	BTU/lb	NIST SP 811 (2008) B.8 (Btu_IT per pound = 2.326 E+03 J/kg exactly)		
+00927	U	watt-hour per kilogram	watt-hours per kilogram	Wh/kg			specific-energy	2,0,-2,0,0,0,0,0,0,0	3600	1	0	0	1	cs	Wh/kg	NIST SP 811 (2008) B.8 (watt hour 3.6 E+03 J) / kg		
+00928	U	calorie per gram	calories per gram	cal/g|kcal/kg	thermochemical calorie per gram|kilocalorie per kilogram|kilocalories per kilogram		specific-energy	2,0,-2,0,0,0,0,0,0,0	4184	1	0	0	1	c	cal/g	NIST SP 811 (2008) B.8 (calorie_th per gram 4.184 E+03 J/kg)		
+00929	U	IT calorie per gram	IT calories per gram	cal_IT/g|kcal_IT/kg	International Table calorie per gram|IT kilocalorie per kilogram		specific-energy	2,0,-2,0,0,0,0,0,0,0	20934	5	0	0	1		cal_IT/g	NIST SP 811 (2008) B.8 (calorie_IT per gram 4.1868 E+03 J/kg)		
+00930	U	food calorie per gram	food calories per gram	kcal/g|Cal/g	kilocalorie per gram|kilocalories per gram		specific-energy	2,0,-2,0,0,0,0,0,0,0	4184000	1	0	0	1		kcal/g	NIST SP 811 (2008) B.8 (kilocalorie_th 4.184 E+03 J) / g		
+00931	U	erg per gram kelvin	ergs per gram kelvin	erg/g·K			specific-heat	2,0,-2,0,-1,0,0,0,0,0	1	10000	0	0	1		erg/(g*K)	CGS unit; NIST SP 811 (2008) B.8 (erg 1.0 E-07 J)		
+00932	U	joule per kilogram kelvin	joules per kilogram kelvin	J/kg·K|J/kgK|J/kg·°C	joule per kilogram degree Celsius|joules per kilogram degree Celsius		specific-heat	2,0,-2,0,-1,0,0,0,0,0	1	1	0	0	1	cs	J/(kg*K)	BIPM SI Brochure 9th ed. (2019) Table 6 (specific heat capacity: J/(kg K))		
+00933	U	foot-pound-force per pound degree Rankine	foot-pounds-force per pound degree Rankine	ft·lbf/lb·°R	foot-pound per pound degree Rankine		specific-heat	2,0,-2,0,-1,0,0,0,0,0	672540057	125000000	0	0	1		ftlbf/(lb*Δ°F)	NIST SP 811 (2008) B.8 (foot pound-force, pound); degree Rankine interval = 5/9 K		
+00934	U	thermochemical BTU per pound degree Fahrenheit	thermochemical BTUs per pound degree Fahrenheit	BTU_th/lb·°F|Btu_th/lb·°F	thermochemical BTU per pound degree Rankine		specific-heat	2,0,-2,0,-1,0,0,0,0,0	4184	1	0	0	1		BTU_th/(lb*Δ°F)	NIST SP 811 (2008) B.8 (Btu_th per pound degree Fahrenheit 4.184 E+03 J/(kg K))		
+00935	U	calorie per gram degree Celsius	calories per gram degree Celsius	cal/g·°C|cal/g·K|kcal/kg·°C	calorie per gram kelvin|kilocalorie per kilogram degree Celsius|thermochemical calorie per gram degree Celsius		specific-heat	2,0,-2,0,-1,0,0,0,0,0	4184	1	0	0	1	c	cal/(g*Δ°C)	NIST SP 811 (2008) B.8 (calorie_th per gram degree Celsius 4.184 E+03 J/(kg K))		
+00936	U	BTU per pound degree Fahrenheit	BTUs per pound degree Fahrenheit	BTU/lb·°F|Btu/lb·°F|BTU/lb·°R	British thermal unit per pound degree Fahrenheit|BTU per pound degree Rankine		specific-heat	2,0,-2,0,-1,0,0,0,0,0	20934	5	0	0	1	c	BTU/(lb*Δ°F)	NIST SP 811 (2008) B.8 (Btu_IT per pound degree Fahrenheit 4.1868 E+03 J/(kg K) exactly)		
+00937	U	IT calorie per gram degree Celsius	IT calories per gram degree Celsius	cal_IT/g·°C|kcal_IT/kg·°C	IT calorie per gram kelvin|IT kilocalorie per kilogram degree Celsius		specific-heat	2,0,-2,0,-1,0,0,0,0,0	20934	5	0	0	1		cal_IT/(g*Δ°C)	NIST SP 811 (2008) B.8 (calorie_IT per gram degree Celsius 4.1868 E+03 J/(kg K))		
+00938	U	millimetre per hour	millimetres per hour	mm/h	millimeter per hour|millimeters per hour		speed	1,0,-1,0,0,0,0,0,0,0	1	3600000	0	0	1		mm/h	rainfall intensity (WMO Guide No. 8); derived (BIPM SI Brochure 9th ed. (2019) Table 8 hour)		
+00939	U	foot per day	feet per day	ft/d			speed	1,0,-1,0,0,0,0,0,0,0	127	36000000	0	0	1		ft/d	hydraulic conductivity; derived (NIST HB 44 (2024) Appendix C foot; BIPM SI Brochure Table 8 day)		
+00940	U	inch per hour	inches per hour	in/h			speed	1,0,-1,0,0,0,0,0,0,0	127	18000000	0	0	1		in/h	rainfall intensity; derived (NIST HB 44 (2024) Appendix C inch; BIPM SI Brochure Table 8 hour)		
+00941	U	metre per day	metres per day	m/d	meter per day|meters per day		speed	1,0,-1,0,0,0,0,0,0,0	1	86400	0	0	1		m/d	hydraulic conductivity; derived (BIPM SI Brochure 9th ed. (2019) Table 8 day)		
+00942	U	foot per hour	feet per hour	ft/h	fph		speed	1,0,-1,0,0,0,0,0,0,0	127	1500000	0	0	1		ft/h	NIST SP 811 (2008) B.8 (8.466 667 E-05 m/s)		
+00943	U	metre per hour	metres per hour	m/h	meter per hour|meters per hour		speed	1,0,-1,0,0,0,0,0,0,0	1	3600	0	0	1		m/h	derived (BIPM SI Brochure 9th ed. (2019) Table 8 hour)		
+00944	U	inch per minute	inches per minute	in/min	ipm		speed	1,0,-1,0,0,0,0,0,0,0	127	300000	0	0	1		in/min	machining feed rate; derived (NIST SP 811 (2008) B.8 inch)		
+00945	U	millimetre per second	millimetres per second	mm/s	millimeter per second|millimeters per second		speed	1,0,-1,0,0,0,0,0,0,0	1	1000	0	0	1		mm/s	derived (BIPM SI Brochure 9th ed. (2019))		
+00946	U	foot per minute	feet per minute	ft/min	fpm		speed	1,0,-1,0,0,0,0,0,0,0	127	25000	0	0	1		ft/min	NIST SP 811 (2008) B.8 (5.08 E-03 m/s)		
+00947	U	kine	kines	cm/s	centimetre per second|centimeter per second|centimetres per second|centimeters per second		speed	1,0,-1,0,0,0,0,0,0,0	1	100	0	0	1		cm/s	CGS unit of speed; NIST SP 811 (2008) B.8 (centimeter per second, 1.0 E-02 m/s)		
+00948	U	metre per minute	metres per minute	m/min	meter per minute|meters per minute|mpm		speed	1,0,-1,0,0,0,0,0,0,0	1	60	0	0	1		m/min	derived (BIPM SI Brochure 9th ed. (2019) Table 8 minute)		
+00949	U	inch per second	inches per second	in/s	ips		speed	1,0,-1,0,0,0,0,0,0,0	127	5000	0	0	1		in/s	NIST SP 811 (2008) B.8 (2.54 E-02 m/s)		
+00950	U	kilometre per hour	kilometres per hour	km/h|kph	kmh|kilometer per hour|kilometers per hour|km per hour|kmph		speed	1,0,-1,0,0,0,0,0,0,0	5	18	0	0	1	c	km/h	NIST SP 811 (2008) B.8 (2.777 778 E-01 m/s)	speed-kilometer-per-hour	
+00951	U	foot per second	feet per second	ft/s			speed	1,0,-1,0,0,0,0,0,0,0	381	1250	0	0	1		ft/s	NIST SP 811 (2008) B.8 (3.048 E-01 m/s)		
+00952	U	mile per hour	miles per hour	mph|mi/h			speed	1,0,-1,0,0,0,0,0,0,0	1397	3125	0	0	1	c	mi/h	NIST SP 811 (2008) B.8 (4.4704 E-01 m/s)	speed-mile-per-hour	
+00953	U	knot	knots	kn|kt	nautical mile per hour|nautical miles per hour		speed	1,0,-1,0,0,0,0,0,0,0	463	900	0	0	1	c	1852 m/h	NIST SP 811 (2008) B.8 (knot, 5.144 444 E-01 m/s); BIPM SI Brochure 8th ed. (2006) Table 8	speed-knot	
+00954	U	admiralty knot	admiralty knots		British knot|UK knot|imperial knot		speed	1,0,-1,0,0,0,0,0,0,0	4826	9375	0	0	1		6080 ft/h	UK Admiralty nautical mile = 6080 ft (used until 1970); Cardarelli (2003)		
+00955	U	metre per second	metres per second	m/s	meter per second|meters per second|mps		speed	1,0,-1,0,0,0,0,0,0,0	1	1	0	0	1	c	m/s	BIPM SI Brochure 9th ed. (2019) Table 2	speed-meter-per-second	
+00956	U	mile per minute	miles per minute	mi/min			speed	1,0,-1,0,0,0,0,0,0,0	16764	625	0	0	1		mi/min	NIST SP 811 (2008) B.8 (2.682 24 E+01 m/s)		
+00957	U	Mach	Mach		speed of sound|sea-level speed of sound		speed	1,0,-1,0,0,0,0,0,0,0	170147	500	0	0	1	~	340.294 m/s	ICAO Doc 7488/3 Standard Atmosphere: speed of sound at sea level a₀ = 340.294 m/s		
+00958	U	kilometre per second	kilometres per second	km/s	kilometer per second|kilometers per second		speed	1,0,-1,0,0,0,0,0,0,0	1000	1	0	0	1		km/s	derived (BIPM SI Brochure 9th ed. (2019))		
+00959	U	mile per second	miles per second	mi/s			speed	1,0,-1,0,0,0,0,0,0,0	201168	125	0	0	1		mi/s	NIST SP 811 (2008) B.8 (1.609 344 E+03 m/s)		
+00960	U	atomic unit of velocity	atomic units of velocity				speed	1,0,-1,0,0,0,0,0,0,0	54692281591	25000	0	0	1	~	2.18769126364e6 m/s	CODATA 2018 (atomic unit of velocity, α c)		
+00961	U	speed of light	speeds of light	c	light speed|speed of light in vacuum|c0		speed	1,0,-1,0,0,0,0,0,0,0	299792458	1	0	0	1		299792458 m/s	BIPM SI Brochure 9th ed. (2019) Table 1 (c = 299 792 458 m/s, exact)		
+00962	U	dyne per centimetre	dynes per centimetre	dyn/cm|erg/cm²	dyne per centimeter|dynes per centimeter|erg per square centimetre		surface-tension	0,1,-2,0,0,0,0,0,0,0	1	1000	0	0	1	c	g/s^2	NIST SP 811 (2008) B.8 (dyne 1.0 E-05 N) / cm = 1.0 E-03 N/m		
+00963	U	gram-force per centimetre	grams-force per centimetre	gf/cm	gram-force per centimeter|grams-force per centimeter		surface-tension	0,1,-2,0,0,0,0,0,0,0	196133	200000	0	0	1		9.80665 g/s^2*m/cm	NIST SP 811 (2008) B.8 (gram-force 9.806 65 E-03 N) / cm		
+00964	U	newton per metre	newtons per metre	N/m	newton per meter|newtons per meter|joule per square metre|joule per square meter		surface-tension	0,1,-2,0,0,0,0,0,0,0	1	1	0	0	1	cs	N/m	BIPM SI Brochure 9th ed. (2019) Table 6 (surface tension: N/m)		
+00965	U	kilogram-force per metre	kilograms-force per metre	kgf/m	kilogram-force per meter|kilopond per metre		surface-tension	0,1,-2,0,0,0,0,0,0,0	196133	20000	0	0	1		9.80665 kg/s^2	NIST SP 811 (2008) B.8 (kilogram-force 9.806 65 N) / m		
+00966	U	pound-force per foot	pounds-force per foot	lbf/ft			surface-tension	0,1,-2,0,0,0,0,0,0,0	8896443230521	609600000000	0	0	1		9.80665 lb*m/s^2/ft	NIST SP 811 (2008) B.8 (pound-force per foot 1.459 390 E+01 N/m)		
+00967	U	pound-force per inch	pounds-force per inch	lbf/in			surface-tension	0,1,-2,0,0,0,0,0,0,0	8896443230521	50800000000	0	0	1	c	9.80665 lb*m/s^2/in	NIST SP 811 (2008) B.8 (pound-force per inch 1.751 268 E+02 N/m)		
+00968	U	degree Rankine difference	degrees Rankine difference	Δ°R	delta degR|delta_degR|ΔR|Rankine degree|Rankine degrees		temperature-difference	0,0,0,0,1,0,0,0,0,0	5	9	0	0	1		5/9 K	NIST SP 811 (2008) B.8 (°R = K/1.8)		
+00969	U	degree Fahrenheit difference	degrees Fahrenheit difference	Δ°F	delta degF|delta_degF|delta °F|ΔF|Fahrenheit degree|Fahrenheit degrees		temperature-difference	0,0,0,0,1,0,0,0,0,0	5	9	0	0	1	c	5/9 K	NIST SP 811 (2008) B.8 (°F interval = K/1.8)		
+00970	U	kelvin difference	kelvins difference	ΔK	delta K|delta_K|kelvin interval|kelvin intervals		temperature-difference	0,0,0,0,1,0,0,0,0,0	1	1	0	0	1	c	K	BIPM SI Brochure 9th ed. (2019) 2.3.1		
+00971	U	degree Celsius difference	degrees Celsius difference	Δ°C	delta degC|delta_degC|delta °C|ΔC|Celsius degree|Celsius degrees		temperature-difference	0,0,0,0,1,0,0,0,0,0	1	1	0	0	1	c	K	BIPM SI Brochure 9th ed. (2019) Table 4 (°C interval = K)		
+00972	U	degree Réaumur difference	degrees Réaumur difference	Δ°Ré	delta degRe|Réaumur degree|Reaumur degree|Réaumur degrees|Reaumur degrees		temperature-difference	0,0,0,0,1,0,0,0,0,0	5	4	0	0	1		5/4 K	Réaumur scale (80 °Ré = 100 K interval); Cardarelli (2003)		
+00973	U	degree Rømer difference	degrees Rømer difference	Δ°Rø	delta degRo|Rømer degree|Romer degree|Rømer degrees|Romer degrees		temperature-difference	0,0,0,0,1,0,0,0,0,0	40	21	0	0	1		40/21 K	Rømer scale (52.5 °Rø = 100 K interval); Cardarelli (2003)		
+00974	U	degree Newton difference	degrees Newton difference	Δ°N	delta degN|Newton degree|Newton degrees		temperature-difference	0,0,0,0,1,0,0,0,0,0	100	33	0	0	1		100/33 K	Newton scale (33 °N = 100 K interval); Cardarelli (2003)		
+00975	U	degree Rankine	degrees Rankine	°R	degR|rankine|deg R|°r		temperature	0,0,0,0,1,0,0,0,0,0	5	9	0	0	1	a	5/9 K	NIST SP 811 (2008) B.8 (T/K = (T/°R)/1.8)	temperature-rankine	
+00976	U	degree Fahrenheit	degrees Fahrenheit	°F|℉	degF|fahrenheit|deg F|°f	F	temperature	0,0,0,0,1,0,0,0,0,0	5	9	0	45967	100	ac	5/9 K	NIST SP 811 (2008) B.8 (t/°C = (t/°F − 32)/1.8)	temperature-fahrenheit	
+00977	U	kelvin	kelvins	K|K	degree Kelvin|degrees Kelvin|°K|degK		temperature	0,0,0,0,1,0,0,0,0,0	1	1	0	0	1	acs	base	BIPM SI Brochure 9th ed. (2019) 2.3.1	temperature-kelvin	
+00978	U	degree Celsius	degrees Celsius	°C|℃	degC|celsius|centigrade|degree centigrade|degrees centigrade|deg C|°c	C	temperature	0,0,0,0,1,0,0,0,0,0	1	1	0	5463	20	ac	K	BIPM SI Brochure 9th ed. (2019) 2.3.1 and Table 4 (t/°C = T/K − 273.15)	temperature-celsius	
+00979	U	degree Réaumur	degrees Réaumur	°Ré|°Re	degRe|réaumur|reaumur|degree Reaumur|degrees Reaumur		temperature	0,0,0,0,1,0,0,0,0,0	5	4	0	5463	25	a	5/4 K	Réaumur scale (0 °Ré = 0 °C, 80 °Ré = 100 °C); Cardarelli, Encyclopaedia of Scientific Units, Weights and Measures (2003)		
+00980	U	degree Rømer	degrees Rømer	°Rø	degRo|rømer|romer|roemer|degree Romer|degrees Romer|degree Roemer		temperature	0,0,0,0,1,0,0,0,0,0	40	21	0	108723	800	a	40/21 K	Rømer scale (7.5 °Rø = 0 °C, 60 °Rø = 100 °C); Cardarelli, Encyclopaedia of Scientific Units, Weights and Measures (2003)		
+00981	U	degree Newton	degrees Newton	°N	degN		temperature	0,0,0,0,1,0,0,0,0,0	100	33	0	180279	2000	a	100/33 K	Newton scale (0 °N = 0 °C, 33 °N = 100 °C); Cardarelli, Encyclopaedia of Scientific Units, Weights and Measures (2003)		
+00982	U	Planck temperature	Planck temperatures				temperature	0,0,0,0,1,0,0,0,0,0	141678400000000000000000000000000	1	0	0	1	a~	1.416784e32 K	CODATA 2018 (Planck temperature)		
+00983	U	thermochemical BTU inch per hour square foot degree Fahrenheit	thermochemical BTU inches per hour square foot degree Fahrenheit	BTU_th·in/h·ft²·°F			thermal-conductivity	1,1,-3,0,-1,0,0,0,0,0	23722880951	164592000000	0	0	1		BTU_th*in/(h*ft^2*Δ°F)	NIST SP 811 (2008) B.8 (1.441 314 E-01 W/(m K))		
+00984	U	BTU inch per hour square foot degree Fahrenheit	BTU inches per hour square foot degree Fahrenheit	BTU·in/h·ft²·°F|Btu·in/h·ft²·°F	British thermal unit inch per hour square foot degree Fahrenheit		thermal-conductivity	1,1,-3,0,-1,0,0,0,0,0	52752792631	365760000000	0	0	1	c	BTU*in/(h*ft^2*Δ°F)	NIST SP 811 (2008) B.8 (Btu_IT in per h ft^2 °F 1.442 279 E-01 W/(m K))		
+00985	U	watt per metre kelvin	watts per metre kelvin	W/m·K|W/mK|W/m·°C	watt per meter kelvin|watts per meter kelvin|watt per metre degree Celsius		thermal-conductivity	1,1,-3,0,-1,0,0,0,0,0	1	1	0	0	1	cs	W/(m*K)	BIPM SI Brochure 9th ed. (2019) Table 6 (thermal conductivity: W/(m K))		
+00986	U	IT kilocalorie per hour metre degree Celsius	IT kilocalories per hour metre degree Celsius	kcal_IT/h·m·°C|kcal/h·m·°C	kilocalorie per hour metre degree Celsius|kilocalorie per hour meter degree Celsius		thermal-conductivity	1,1,-3,0,-1,0,0,0,0,0	1163	1000	0	0	1		kcal_IT/(h*m*Δ°C)	NIST SP 811 (2008) B.8 (kilocalorie_IT 4.1868 E+03 J); = 1.163 W/(m K)		
+00987	U	thermochemical BTU foot per hour square foot degree Fahrenheit	thermochemical BTU feet per hour square foot degree Fahrenheit	BTU_th/h·ft·°F	thermochemical BTU per hour foot degree Fahrenheit		thermal-conductivity	1,1,-3,0,-1,0,0,0,0,0	23722880951	13716000000	0	0	1		BTU_th*ft/(h*ft^2*Δ°F)	NIST SP 811 (2008) B.8 (1.729 577 E+00 W/(m K))		
+00988	U	BTU foot per hour square foot degree Fahrenheit	BTU feet per hour square foot degree Fahrenheit	BTU/h·ft·°F|Btu/h·ft·°F|BTU·ft/h·ft²·°F	BTU per hour foot degree Fahrenheit|British thermal unit per hour foot degree Fahrenheit		thermal-conductivity	1,1,-3,0,-1,0,0,0,0,0	52752792631	30480000000	0	0	1	c	BTU*ft/(h*ft^2*Δ°F)	NIST SP 811 (2008) B.8 (Btu_IT ft per h ft^2 °F 1.730 735 E+00 W/(m K))		
+00989	U	watt per centimetre kelvin	watts per centimetre kelvin	W/cm·K|W/cm·°C	watt per centimeter kelvin|watts per centimeter kelvin		thermal-conductivity	1,1,-3,0,-1,0,0,0,0,0	100	1	0	0	1		W/(cm*K)	BIPM SI Brochure 9th ed. (2019) Table 6 (W/(m K)) with cm		
+00990	U	calorie per second centimetre degree Celsius	calories per second centimetre degree Celsius	cal/s·cm·°C	calorie per second centimeter degree Celsius|thermochemical calorie per second centimetre degree Celsius		thermal-conductivity	1,1,-3,0,-1,0,0,0,0,0	2092	5	0	0	1		cal/(s*cm*Δ°C)	NIST SP 811 (2008) B.8 (calorie_th per centimeter second degree Celsius 4.184 E+02 W/(m K))		
+00991	U	BTU inch per second square foot degree Fahrenheit	BTU inches per second square foot degree Fahrenheit	BTU·in/s·ft²·°F|Btu·in/s·ft²·°F	British thermal unit inch per second square foot degree Fahrenheit		thermal-conductivity	1,1,-3,0,-1,0,0,0,0,0	52752792631	101600000	0	0	1		BTU*in/(s*ft^2*Δ°F)	NIST SP 811 (2008) B.8 (Btu_IT in per s ft^2 °F 5.192 204 E+02 W/(m K))		
+00992	U	part per million per kelvin	parts per million per kelvin	ppm/K|ppm/°C|µm/m·K	part per million per degree Celsius|microstrain per kelvin|micrometre per metre kelvin		thermal-expansion	0,0,0,0,-1,0,0,0,0,0	1	1000000	0	0	1	c	1e-6/K	ISO 80000-5:2019 (linear expansion coefficient, unit K^-1); 1 ppm = 1e-6		
+00993	U	part per million per degree Fahrenheit	parts per million per degree Fahrenheit	ppm/°F|µin/in·°F	microinch per inch degree Fahrenheit|microstrain per degree Fahrenheit		thermal-expansion	0,0,0,0,-1,0,0,0,0,0	9	5000000	0	0	1	c	1e-6/Δ°F	ISO 80000-5:2019 (unit K^-1); NIST SP 811 (2008) B.8 (degree Fahrenheit interval = 5/9 K)		
+00994	U	percent per kelvin	percent per kelvin	%/K|%/°C	percent per degree Celsius		thermal-expansion	0,0,0,0,-1,0,0,0,0,0	1	100	0	0	1		0.01/K	ISO 80000-5:2019 (unit K^-1); 1 % = 0.01		
+00995	U	reciprocal kelvin	reciprocal kelvins	1/K|K⁻¹	per kelvin		thermal-expansion	0,0,0,0,-1,0,0,0,0,0	1	1	0	0	1	c	1/K	ISO 80000-5:2019 (linear expansion coefficient, unit K^-1)		
+00996	U	reciprocal degree Celsius	reciprocal degrees Celsius	1/°C|°C⁻¹	per degree Celsius		thermal-expansion	0,0,0,0,-1,0,0,0,0,0	1	1	0	0	1		1/Δ°C	ISO 80000-5:2019; degree Celsius interval = 1 K (BIPM SI Brochure 9th ed. (2019) 2.3.1)		
+00997	U	reciprocal degree Fahrenheit	reciprocal degrees Fahrenheit	1/°F|°F⁻¹	per degree Fahrenheit|reciprocal degree Rankine|per degree Rankine		thermal-expansion	0,0,0,0,-1,0,0,0,0,0	9	5	0	0	1		1/Δ°F	NIST SP 811 (2008) B.8 (degree Fahrenheit interval = 5/9 K)		
+00998	U	tog	togs	tog			thermal-resistance	0,-1,3,0,1,0,0,0,0,0	1	10	0	0	1	c	0.1 m^2*K/W	BS 4745 (tog = 0.1 m^2 K/W); sizes.com "tog"		
+00999	U	clo	clos	clo			thermal-resistance	0,-1,3,0,1,0,0,0,0,0	31	200	0	0	1	c	0.155 m^2*K/W	NIST SP 811 (2008) B.8 (clo 1.55 E-01 m^2 K/W); ISO 9920		
+01000	U	square foot hour degree Fahrenheit per BTU	square foot hours degree Fahrenheit per BTU	ft²·h·°F/BTU|ft²·h·°F/Btu|h·ft²·°F/Btu	US R-value|R-value IP|inch-pound R-value		thermal-resistance	0,-1,3,0,1,0,0,0,0,0	9290304000	52752792631	0	0	1	c	ft^2*h*Δ°F/BTU	NIST SP 811 (2008) B.8 (degree Fahrenheit hour square foot per Btu_IT 1.761 102 E-01 m^2 K/W)		
+01001	U	square foot hour degree Fahrenheit per thermochemical BTU	square foot hours degree Fahrenheit per thermochemical BTU	ft²·h·°F/BTU_th			thermal-resistance	0,-1,3,0,1,0,0,0,0,0	4180636800	23722880951	0	0	1		ft^2*h*Δ°F/BTU_th	NIST SP 811 (2008) B.8 (degree Fahrenheit hour square foot per Btu_th 1.762 280 E-01 m^2 K/W)		
+01002	U	square metre hour degree Celsius per IT kilocalorie	square metre hours degree Celsius per IT kilocalorie	m²·h·°C/kcal_IT|m²·h·°C/kcal			thermal-resistance	0,-1,3,0,1,0,0,0,0,0	1000	1163	0	0	1		m^2*h*Δ°C/kcal_IT	NIST SP 811 (2008) B.8 (kilocalorie_IT 4.1868 E+03 J)		
+01003	U	square metre kelvin per watt	square metre kelvins per watt	m²·K/W|m2K/W|m²·°C/W|RSI	square meter kelvin per watt|SI R-value|metric R-value		thermal-resistance	0,-1,3,0,1,0,0,0,0,0	1	1	0	0	1	c	m^2*K/W	ISO 80000-5:2019 (thermal insulance, unit m^2 K/W); ISO 6946		
+01004	U	Planck time	Planck times				time	0,0,1,0,0,0,0,0,0,0	5391247	100000000000000000000000000000000000000000000000000	0	0	1	~	5.391247e-44 s	CODATA 2018 (Tiesinga et al., RMP 93, 025010, 2021)		
+01005	U	natural unit of time	natural units of time				time	0,0,1,0,0,0,0,0,0,0	128808866819	100000000000000000000000000000000	0	0	1	~	1.28808866819e-21 s	CODATA 2018 (natural unit of time, ħ/mₑc²)		
+01006	U	atomic unit of time	atomic units of time				time	0,0,1,0,0,0,0,0,0,0	24188843265857	1000000000000000000000000000000	0	0	1	~	2.4188843265857e-17 s	CODATA 2018 (atomic unit of time, ħ/Eₕ)		
+01007	U	svedberg	svedbergs		svedberg unit|svedberg units		time	0,0,1,0,0,0,0,0,0,0	1	10000000000000	0	0	1		1e-13 s	IUPAC Compendium of Chemical Terminology (Gold Book): svedberg = 1e-13 s		
+01008	U	shake	shakes				time	0,0,1,0,0,0,0,0,0,0	1	100000000	0	0	1		1e-8 s	NIST SP 811 (2008) B.8 (shake, 1.0 E-08 s)		
+01009	U	decimal second	decimal seconds		French decimal second		time	0,0,1,0,0,0,0,0,0,0	108	125	0	0	1		1/100000 d	French décret of 4 frimaire an II (1793): day = 10 hours of 100 minutes of 100 seconds		
+01010	U	sidereal second	sidereal seconds				time	0,0,1,0,0,0,0,0,0,0	4308204527	4320000000	0	0	1	~	86164.09054 s/86400	NIST SP 811 (2008) B.8 (second (sidereal), 9.972 696 E-01 s)		
+01011	U	second	seconds	s	sec|secs		time	0,0,1,0,0,0,0,0,0,0	1	1	0	0	1	cs	base	BIPM SI Brochure 9th ed. (2019) 2.3.1	duration-second	
+01012	U	helek	halakim		chelek|chalakim		time	0,0,1,0,0,0,0,0,0,0	10	3	0	0	1		1/1080 h	Maimonides, Mishneh Torah, Sanctification of the New Moon 6:2 (hour = 1080 halakim)		
+01013	U	sidereal minute	sidereal minutes				time	0,0,1,0,0,0,0,0,0,0	4308204527	72000000	0	0	1	~	86164.09054 s/1440	NIST SP 811 (2008) B.8 (minute (sidereal), 5.983 617 E+01 s)		
+01014	U	minute	minutes	min	mins		time	0,0,1,0,0,0,0,0,0,0	60	1	0	0	1	c	60 s	BIPM SI Brochure 9th ed. (2019) Table 8	duration-minute	
+01015	U	decimal minute	decimal minutes		French decimal minute|Swatch beat|Swatch beats		time	0,0,1,0,0,0,0,0,0,0	432	5	0	0	1		1/1000 d	French décret of 4 frimaire an II (1793); Swatch Internet Time (1998) .beat = 1/1000 day		
+01016	U	moment	moments		medieval moment		time	0,0,1,0,0,0,0,0,0,0	90	1	0	0	1		1/40 h	Bede, De temporum ratione (725) ch. 3: hour = 4 points = 10 minutes = 40 moments		
+01017	U	sidereal hour	sidereal hours				time	0,0,1,0,0,0,0,0,0,0	4308204527	1200000	0	0	1	~	86164.09054 s/24	NIST SP 811 (2008) B.8 (hour (sidereal), 3.590 170 E+03 s)		
+01018	U	hour	hours	h	hr|hrs		time	0,0,1,0,0,0,0,0,0,0	3600	1	0	0	1	c	60 min	BIPM SI Brochure 9th ed. (2019) Table 8	duration-hour	
+01019	U	decimal hour	decimal hours		French decimal hour		time	0,0,1,0,0,0,0,0,0,0	8640	1	0	0	1		1/10 d	French décret of 4 frimaire an II (1793)		
+01020	U	sidereal day	sidereal days				time	0,0,1,0,0,0,0,0,0,0	4308204527	50000	0	0	1	~	86164.09054 s	NIST SP 811 (2008) B.8 (day (sidereal), 8.616 409 E+04 s); Explanatory Supplement to the Astronomical Almanac		
+01021	U	day	days	d			time	0,0,1,0,0,0,0,0,0,0	86400	1	0	0	1	c	24 h	BIPM SI Brochure 9th ed. (2019) Table 8	duration-day	
+01022	U	sol	sols		Martian day|Martian days|Mars solar day		time	0,0,1,0,0,0,0,0,0,0	22193811	250	0	0	1	~	88775.244 s	Allison & McEwen, Planet. Space Sci. 48, 215 (2000): mean Mars solar day		
+01023	U	week	weeks	wk	sennight|sennights		time	0,0,1,0,0,0,0,0,0,0	604800	1	0	0	1	c	7 d	ISO 8601-1:2019 (calendar week = 7 days)	duration-week	
+01024	U	fortnight	fortnights				time	0,0,1,0,0,0,0,0,0,0	1209600	1	0	0	1		14 d	CLDR units.xml (duration-fortnight = 14 days)	duration-fortnight	
+01025	U	winal	winals		uinal|winik		time	0,0,1,0,0,0,0,0,0,0	1728000	1	0	0	1		20 d	Maya Long Count (J. E. S. Thompson, Maya Hieroglyphic Writing, 1950): winal = 20 days		
+01026	U	draconic month	draconic months		draconitic month|nodical month		time	0,0,1,0,0,0,0,0,0,0	1469459934	625	0	0	1	~	27.212221 d	J. Meeus, Astronomical Algorithms, 2nd ed. (1998) ch. 49 (mean, J2000)		
+01027	U	tropical month	tropical months				time	0,0,1,0,0,0,0,0,0,0	1475365428	625	0	0	1	~	27.321582 d	J. Meeus, Astronomical Algorithms, 2nd ed. (1998) ch. 49 (mean, J2000)		
+01028	U	sidereal month	sidereal months				time	0,0,1,0,0,0,0,0,0,0	1475369694	625	0	0	1	~	27.321661 d	J. Meeus, Astronomical Algorithms, 2nd ed. (1998) ch. 49 (mean, J2000)		
+01029	U	anomalistic month	anomalistic months				time	0,0,1,0,0,0,0,0,0,0	59517828	25	0	0	1	~	27.55455 d	J. Meeus, Astronomical Algorithms, 2nd ed. (1998) ch. 49 (mean, J2000)		
+01030	U	Islamic mean month	Islamic mean months		mean Islamic month|tabular Islamic month		time	0,0,1,0,0,0,0,0,0,0	2551440	1	0	0	1		10631/360 d	tabular Islamic calendar: 10 631 days in 360 months (Reingold & Dershowitz, Calendrical Calculations, 4th ed. 2018)		
+01031	U	synodic month	synodic months		lunation|lunations|lunar month|lunar months		time	0,0,1,0,0,0,0,0,0,0	1594651806	625	0	0	1	~	29.530589 d	J. Meeus, Astronomical Algorithms, 2nd ed. (1998) ch. 49 (mean, J2000)		
+01032	U	molad month	molad months		Hebrew mean month|mean molad interval		time	0,0,1,0,0,0,0,0,0,0	7654330	3	0	0	1		765433/25920 d	Hebrew calendar molad interval 29 d 12 h 793 halakim; Maimonides, Mishneh Torah, Sanctification of the New Moon 6:3		
+01033	U	month	months	mo			time	0,0,1,0,0,0,0,0,0,0	2629800	1	0	0	1		1/12 a	CLDR units.xml (month = year/12)	duration-month	
+01034	U	quarter	quarters		quarter year|quarter years|quarter-year		time	0,0,1,0,0,0,0,0,0,0	7889400	1	0	0	1		1/4 a	CLDR units.xml (quarter = year/4)	duration-quarter	
+01035	U	eclipse year	eclipse years		draconic year|draconic years		time	0,0,1,0,0,0,0,0,0,0	748699362	25	0	0	1	~	346.620075 d	J. Meeus, Astronomical Algorithms, 2nd ed. (1998) (mean, J2000)		
+01036	U	Islamic mean year	Islamic mean years		mean Islamic year|tabular Islamic year		time	0,0,1,0,0,0,0,0,0,0	30617280	1	0	0	1		10631/30 d	tabular Islamic calendar: 10 631 days in 30 years (Reingold & Dershowitz, Calendrical Calculations, 4th ed. 2018)		
+01037	U	lunar year	lunar years				time	0,0,1,0,0,0,0,0,0,0	19135821672	625	0	0	1	~	12*29.530589 d	12 synodic months; J. Meeus, Astronomical Algorithms, 2nd ed. (1998)		
+01038	U	Maya tun	Maya tuns				time	0,0,1,0,0,0,0,0,0,0	31104000	1	0	0	1		360 d	Maya Long Count (J. E. S. Thompson, Maya Hieroglyphic Writing, 1950): tun = 18 winals		
+01039	U	calendar year	calendar years		common year|common years		time	0,0,1,0,0,0,0,0,0,0	31536000	1	0	0	1		365 d	NIST SP 811 (2008) B.8 (year (365 days), 3.1536 E+07 s)		
+01040	U	tropical year	tropical years		solar year|solar years|mean tropical year		time	0,0,1,0,0,0,0,0,0,0	3944615652	125	0	0	1	~	365.24219 d	NIST SP 811 (2008) B.8 (year (tropical), 3.155 693 E+07 s)		
+01041	U	Gregorian year	Gregorian years		mean Gregorian year		time	0,0,1,0,0,0,0,0,0,0	31556952	1	0	0	1		365.2425 d	Gregorian calendar, bull Inter gravissimas (1582): 97 leap days in 400 years		
+01042	U	Hebrew mean year	Hebrew mean years		mean Hebrew year		time	0,0,1,0,0,0,0,0,0,0	1798767550	57	0	0	1		35975351/98496 d	Hebrew calendar: 235 molad months in 19 years (Maimonides, Mishneh Torah, Sanctification of the New Moon 6)		
+01043	U	year	years	a|yr	Julian year|Julian years|annum|anni|yrs		time	0,0,1,0,0,0,0,0,0,0	31557600	1	0	0	1	c	365.25 d	IAU Style Manual (1989) (Julian year = 365.25 d); ISO 80000-3:2019 (a)	duration-year	
+01044	U	sidereal year	sidereal years				time	0,0,1,0,0,0,0,0,0,0	19723843602	625	0	0	1	~	365.256363 d	NIST SP 811 (2008) B.8 (year (sidereal), 3.155 815 E+07 s)		
+01045	U	Gaussian year	Gaussian years				time	0,0,1,0,0,0,0,0,0,0	3456000000000000	344041979	1	0	1		(2 pi/0.01720209895) d	IAU (1938, 1976): Gaussian gravitational constant k = 0.01720209895 (exact)		
+01046	U	anomalistic year	anomalistic years				time	0,0,1,0,0,0,0,0,0,0	19724020344	625	0	0	1	~	365.259636 d	J. Meeus, Astronomical Algorithms, 2nd ed. (1998) (mean, J2000)		
+01047	U	leap year	leap years		bissextile year		time	0,0,1,0,0,0,0,0,0,0	31622400	1	0	0	1		366 d	Gregorian calendar (366 days)		
+01048	U	olympiad	olympiads				time	0,0,1,0,0,0,0,0,0,0	126230400	1	0	0	1		4 a	Oxford English Dictionary (olympiad: period of four years)		
+01049	U	lustrum	lustra		lustrums		time	0,0,1,0,0,0,0,0,0,0	157788000	1	0	0	1		5 a	Oxford English Dictionary (lustrum: period of five years)		
+01050	U	decade	decades				time	0,0,1,0,0,0,0,0,0,0	315576000	1	0	0	1		10 a	CLDR units.xml (decade = 10 years)	duration-decade	
+01051	U	saros	saroses		saros cycle		time	0,0,1,0,0,0,0,0,0,0	355607352738	625	0	0	1	~	223*29.530589 d	223 synodic months; J. Meeus, Astronomical Algorithms, 2nd ed. (1998)		
+01052	U	Metonic cycle	Metonic cycles		enneadecaeteris		time	0,0,1,0,0,0,0,0,0,0	74948634882	125	0	0	1	~	235*29.530589 d	235 synodic months; J. Meeus, Astronomical Algorithms, 2nd ed. (1998)		
+01053	U	k'atun	k'atuns		katun|katuns		time	0,0,1,0,0,0,0,0,0,0	622080000	1	0	0	1		7200 d	Maya Long Count (J. E. S. Thompson, Maya Hieroglyphic Writing, 1950): k'atun = 20 tuns		
+01054	U	century	centuries		Julian century|Julian centuries		time	0,0,1,0,0,0,0,0,0,0	3155760000	1	0	0	1		100 a	CLDR units.xml (century = 100 years); IAU (Julian century = 36525 d)	duration-century	
+01055	U	b'ak'tun	b'ak'tuns		baktun|baktuns		time	0,0,1,0,0,0,0,0,0,0	12441600000	1	0	0	1		144000 d	Maya Long Count (J. E. S. Thompson, Maya Hieroglyphic Writing, 1950): b'ak'tun = 20 k'atuns		
+01056	U	millennium	millennia	ka|kyr	kiloannum|kiloanna|kiloyear|kiloyears|millenniums		time	0,0,1,0,0,0,0,0,0,0	31557600000	1	0	0	1		1000 a	IUPAC-IUGS (Holden et al., Pure Appl. Chem. 83, 1159, 2011): ka = 1000 a		
+01057	U	megaannum	megaanna	Ma|Myr	megayear|megayears		time	0,0,1,0,0,0,0,0,0,0	31557600000000	1	0	0	1		1e6 a	IUPAC-IUGS (Holden et al., Pure Appl. Chem. 83, 1159, 2011): Ma = 1e6 a		
+01058	U	gigaannum	gigaanna	Ga|Gyr	gigayear|gigayears		time	0,0,1,0,0,0,0,0,0,0	31557600000000000	1	0	0	1		1e9 a	IUPAC-IUGS (Holden et al., Pure Appl. Chem. 83, 1159, 2011): Ga = 1e9 a		
+01059	U	dyne centimetre	dyne centimetres	dyn·cm|dyncm	dyne centimeter|dyne centimeters|dyne-centimetre|dyne-centimeter		torque	2,1,-2,0,0,0,0,0,0,0	1	10000000	0	0	1		1e-7 N*m	NIST SP 811 (2008) B.8 (dyne centimeter 1.0 E-07 N m)		
+01060	U	gram-force centimetre	gram-force centimetres	gf·cm|gfcm	gram-force centimeter|gram-force centimeters|pond centimetre		torque	2,1,-2,0,0,0,0,0,0,0	196133	2000000000	0	0	1		9.80665 g*m/s^2*cm	NIST SP 811 (2008) B.8 (gram-force 9.806 65 E-03 N) x cm		
+01061	U	newton millimetre	newton millimetres	N·mm|Nmm	newton millimeter|newton millimeters		torque	2,1,-2,0,0,0,0,0,0,0	1	1000	0	0	1		N*mm	BIPM SI Brochure 9th ed. (2019) Table 4 (newton) x mm		
+01062	U	ounce-force inch	ounce-force inches	ozf·in|ozfin|oz·in	inch-ounce|inch-ounces|ounce-inch|ounce-inches|inch ounce-force		torque	2,1,-2,0,0,0,0,0,0,0	1129848290276167	160000000000000000	0	0	1		9.80665 oz*m/s^2*in	NIST SP 811 (2008) B.8 (ounce (avoirdupois)-force inch 7.061 552 E-03 N m)		
+01063	U	newton centimetre	newton centimetres	N·cm|Ncm	newton centimeter|newton centimeters		torque	2,1,-2,0,0,0,0,0,0,0	1	100	0	0	1		N*cm	BIPM SI Brochure 9th ed. (2019) Table 4 (newton) x cm		
+01064	U	poundal foot	poundal feet	pdl·ft|pdlft			torque	2,1,-2,0,0,0,0,0,0,0	6584392202157	156250000000000	0	0	1		lb*ft^2/s^2	NIST SP 811 (2008) B.8 (poundal 1.382 550 E-01 N) x ft		
+01065	U	kilogram-force centimetre	kilogram-force centimetres	kgf·cm|kgfcm|kp·cm	kilogram-force centimeter|kilogram-force centimeters|kilopond centimetre		torque	2,1,-2,0,0,0,0,0,0,0	196133	2000000	0	0	1		9.80665 kg*m/s^2*cm	NIST SP 811 (2008) B.8 (kilogram-force 9.806 65 N) x cm		
+01066	U	pound-force inch	pound-force inches	lbf·in|lbfin|in·lbf|in-lb	inch-pound|inch-pounds|pound-inch|pound-inches|inch pound-force|inch-pound-force		torque	2,1,-2,0,0,0,0,0,0,0	1129848290276167	10000000000000000	0	0	1	c	9.80665 lb*m/s^2*in	NIST SP 811 (2008) B.8 (pound-force inch 1.129 848 E-01 N m)		
+01067	U	newton metre	newton metres	N·m|Nm|N⋅m	newton meter|newton meters|newton-metre|newton-metres|newton-meter|newton-meters		torque	2,1,-2,0,0,0,0,0,0,0	1	1	0	0	1	cs	N*m	BIPM SI Brochure 9th ed. (2019) Table 6 (moment of force: N m)	torque-newton-meter	
+01068	U	pound-force foot	pound-force feet	lbf·ft|lbfft|lb·ft|lb-ft	pound-foot|pound-feet|pound foot|pound feet|pound-force-foot		torque	2,1,-2,0,0,0,0,0,0,0	3389544870828501	2500000000000000	0	0	1	c	9.80665 lb*m/s^2*ft	NIST SP 811 (2008) B.8 (pound-force foot 1.355 818 E+00 N m)	torque-pound-force-foot	
+01069	U	kilogram-force metre	kilogram-force metres	kgf·m|kgfm|kp·m|mkp	kilogram-force meter|kilogram-force meters|kilopond metre|kilopond meter|metre kilopond		torque	2,1,-2,0,0,0,0,0,0,0	196133	20000	0	0	1	c	9.80665 N*m	NIST SP 811 (2008) B.8 (kilogram-force meter 9.806 65 N m)		
+01070	U	kip inch	kip inches	kip·in|kipin	kip-inch|kip-inches		torque	2,1,-2,0,0,0,0,0,0,0	1129848290276167	10000000000000	0	0	1		9806.65 lb*m/s^2*in	NIST SP 811 (2008) B.8 (kip = 1000 lbf = 4.448 222 E+03 N) x in		
+01071	U	kip foot	kip feet	kip·ft|kipft	kip-foot|kip-feet		torque	2,1,-2,0,0,0,0,0,0,0	3389544870828501	2500000000000	0	0	1		9806.65 lb*m/s^2*ft	NIST SP 811 (2008) B.8 (kip = 1000 lbf = 4.448 222 E+03 N) x ft		
+01072	U	tonne-force metre	tonne-force metres	tf·m|tfm	tonne-force meter|tonne-force meters|metric ton-force metre		torque	2,1,-2,0,0,0,0,0,0,0	196133	20	0	0	1		9806.65 N*m	NIST SP 811 (2008) B.8 (kilogram-force 9.806 65 N) x 1000 x m		
+01073	U	scaled point	scaled points		TeX scaled point|TeX scaled points		typography	1,0,0,0,0,0,0,0,0,0	127	23681433600	0	0	1		in/72.27/65536	Knuth, The TeXbook (1984): 1 sp = 1/65536 pt		
+01074	U	twip	twips				typography	1,0,0,0,0,0,0,0,0,0	127	7200000	0	0	1		in/1440	Microsoft Rich Text Format Specification 1.9.1 (twip = 1/20 point)		
+01075	U	kyu	kyu		quarter-millimetre|quarter-millimeter		typography	1,0,0,0,0,0,0,0,0,0	1	4000	0	0	1		0.00025 m	CSS Values and Units Level 3 (Q unit); Japanese phototypesetting		
+01076	U	CSS pixel	CSS pixels	px	CSS px|reference pixel|reference pixels		typography	1,0,0,0,0,0,0,0,0,0	127	480000	0	0	1	c	in/96	CSS Values and Units Level 3, 5.2 (1px = 1/96 in)		
+01077	U	printers point	printers points		American point|American points|ATF point		typography	1,0,0,0,0,0,0,0,0,0	1757299	5000000000	0	0	1		0.013837 in	NIST SP 811 (2008) B.8 (point, printer's); NIST HB 44 (2024) App. C		
+01078	U	TeX point	TeX points				typography	1,0,0,0,0,0,0,0,0,0	127	361350	0	0	1		in/72.27	Knuth, The TeXbook (1984): 72.27 pt = 1 in		
+01079	U	point	points	point	typographic point|typographic points|PostScript point|PostScript points|DTP point|DTP points|big point|big points		typography	1,0,0,0,0,0,0,0,0,0	127	360000	0	0	1	c	in/72	NIST SP 811 (2008) B.8 (point, computer); Adobe PostScript Language Reference	length-point	pt
+01080	U	Berthold point	Berthold points				typography	1,0,0,0,0,0,0,0,0,0	1	2660	0	0	1		m/2660	H. Berthold (1878): 2660 points = 1 m; GNU units 2.22 definitions.units		
+01081	U	Didot point	Didot points		didot|didots|French point|French points		typography	1,0,0,0,0,0,0,0,0,0	125	332472	0	0	1		pouce/72	F. A. Didot (c. 1783): 1/72 pouce du roi; Zupko, French Weights and Measures before the Revolution (1978)		
+01082	U	DIN Didot point	DIN Didot points		German Didot point|German Didot points		typography	1,0,0,0,0,0,0,0,0,0	75213	200000000	0	0	1		0.000376065 m	DIN 16507 (1954); GNU units 2.22 definitions.units		
+01083	U	pearl	pearl		pearl type		typography	1,0,0,0,0,0,0,0,0,0	1757299	1000000000	0	0	1		5*0.013837 in	American point system (1886): 5 points; GNU units 2.22 definitions.units		
+01084	U	agate line	agate lines				typography	1,0,0,0,0,0,0,0,0,0	127	70000	0	0	1		in/14	US newspaper advertising measure (14 agate lines per inch); Webster's New International Dictionary		
+01085	U	agate	agate		ruby type		typography	1,0,0,0,0,0,0,0,0,0	19330289	10000000000	0	0	1		5.5*0.013837 in	American point system (1886): 5 1/2 points; GNU units 2.22 definitions.units		
+01086	U	nonpareil	nonpareil				typography	1,0,0,0,0,0,0,0,0,0	5271897	2500000000	0	0	1		6*0.013837 in	American point system (1886): 6 points; GNU units 2.22 definitions.units		
+01087	U	minion	minion				typography	1,0,0,0,0,0,0,0,0,0	12301093	5000000000	0	0	1		7*0.013837 in	American point system (1886): 7 points; GNU units 2.22 definitions.units		
+01088	U	brevier	brevier				typography	1,0,0,0,0,0,0,0,0,0	1757299	625000000	0	0	1		8*0.013837 in	American point system (1886): 8 points; GNU units 2.22 definitions.units		
+01089	U	bourgeois	bourgeois				typography	1,0,0,0,0,0,0,0,0,0	15815691	5000000000	0	0	1		9*0.013837 in	American point system (1886): 9 points; GNU units 2.22 definitions.units		
+01090	U	long primer	long primer				typography	1,0,0,0,0,0,0,0,0,0	1757299	500000000	0	0	1		10*0.013837 in	American point system (1886): 10 points; GNU units 2.22 definitions.units		
+01091	U	small pica	small pica				typography	1,0,0,0,0,0,0,0,0,0	19330289	5000000000	0	0	1		11*0.013837 in	American point system (1886): 11 points; GNU units 2.22 definitions.units		
+01092	U	printers pica	printers picas		American pica|American picas		typography	1,0,0,0,0,0,0,0,0,0	5271897	1250000000	0	0	1		12*0.013837 in	NIST SP 811 (2008) B.8 (pica, printer's)		
+01093	U	pica	picas	pica	PostScript pica|PostScript picas|computer pica|computer picas|DTP pica|DTP picas		typography	1,0,0,0,0,0,0,0,0,0	127	30000	0	0	1	c	in/6	NIST SP 811 (2008) B.8 (pica, computer); NIST HB 44 (2024) App. C		
+01094	U	cicero	ciceros				typography	1,0,0,0,0,0,0,0,0,0	125	27706	0	0	1		12 didot	Didot system: 1 cicero = 12 Didot points		
+01095	U	great primer	great primer				typography	1,0,0,0,0,0,0,0,0,0	15815691	2500000000	0	0	1		18*0.013837 in	American point system (1886): 18 points; GNU units 2.22 definitions.units		
+01096	U	canon	canon		canon type		typography	1,0,0,0,0,0,0,0,0,0	5271897	312500000	0	0	1		48*0.013837 in	American point system (1886): 48 points; GNU units 2.22 definitions.units		
+01097	U	decibel-microvolt	decibel-microvolts	dBµV|dBμV	dBuV|decibel microvolt|decibels microvolt		voltage-level	2,1,-3,-1,0,0,0,0,0,0	1	1	0	0	1	~c	scale(V; 1e-6 10^(x/20); 20 log10(y/1e-6))	ITU-R V.574-5 (2015) Annex 1 §6.5 (dB(µV): absolute voltage level re 1 µV, 20 lg)			V;1e-6 10^(x/20);20 log10(y/1e-6);;;;0.0
+01098	U	decibel-millivolt	decibel-millivolts	dBmV	decibel millivolt|decibels millivolt		voltage-level	2,1,-3,-1,0,0,0,0,0,0	1	1	0	0	1	~	scale(V; 1e-3 10^(x/20); 20 log10(y/1e-3))	ITU-R V.574-5 (2015) Annex 1 §6.5 (absolute voltage level, 20 lg); cable-TV usage (dBmV re 1 mV, ANSI/SCTE)			V;1e-3 10^(x/20);20 log10(y/1e-3);;;;0.0
+01099	U	decibel-unloaded	decibels-unloaded	dBu	decibel unloaded|decibels unloaded		voltage-level	2,1,-3,-1,0,0,0,0,0,0	1	1	0	0	1	~c	scale(V; sqrt(0.6) 10^(x/20); 20 log10(y/sqrt(0.6)))	ITU-R V.574-5 (2015) Annex 1 §6.6 (audio levels re 0.775 V = 1 mW in 600 Ω)			V;sqrt(0.6) 10^(x/20);20 log10(y/sqrt(0.6));;;;0.0
+01100	U	decibel-volt	decibel-volts	dBV	decibel volt|decibels volt		voltage-level	2,1,-3,-1,0,0,0,0,0,0	1	1	0	0	1	~c	scale(V; 10^(x/20); 20 log10(y))	ITU-R V.574-5 (2015) Annex 1 §6.5 (dB(V): absolute voltage level re 1 V, 20 lg)			V;10^(x/20);20 log10(y);;;;0.0
+01101	U	litre per day	litres per day	L/d	liter per day|liters per day		volume-flow	3,0,-1,0,0,0,0,0,0,0	1	86400000	0	0	1	s	L/d	BIPM SI Brochure 9th ed. (2019) Table 8 (litre, day)		
+01102	U	cubic centimetre per minute	cubic centimetres per minute	cm³/min	cubic centimeter per minute|cubic centimeters per minute		volume-flow	3,0,-1,0,0,0,0,0,0,0	1	60000000	0	0	1		cm^3/min	BIPM SI Brochure 9th ed. (2019)		
+01103	U	US gallon per day	US gallons per day	gal/d|gpd	gallon per day|gallons per day		volume-flow	3,0,-1,0,0,0,0,0,0,0	157725491	3600000000000000	0	0	1		gal/d	NIST SP 811 (2008) B.8 (gallon (U.S.) per day)		
+01104	U	cubic inch per minute	cubic inches per minute	in³/min			volume-flow	3,0,-1,0,0,0,0,0,0,0	2048383	7500000000000	0	0	1		in^3/min	NIST SP 811 (2008) B.8 (cubic inch per minute)		
+01105	U	litre per hour	litres per hour	L/h	liter per hour|liters per hour		volume-flow	3,0,-1,0,0,0,0,0,0,0	1	3600000	0	0	1	s	L/h	BIPM SI Brochure 9th ed. (2019) Table 8 (litre, hour)		
+01106	U	US gallon per hour	US gallons per hour	gal/h|gph	gallon per hour|gallons per hour		volume-flow	3,0,-1,0,0,0,0,0,0,0	157725491	150000000000000	0	0	1		gal/h	NIST HB 44 (2024) App. C (gallon = 231 in³)		
+01107	U	barrel per day	barrels per day	bbl/d|bpd|BPD	oil barrel per day|oil barrels per day|barrels of oil per day		volume-flow	3,0,-1,0,0,0,0,0,0,0	1104078437	600000000000000	0	0	1		42 gal/d	NIST HB 44 (2024) App. C (petroleum barrel = 42 gal)		
+01108	U	cubic foot per hour	cubic feet per hour	ft³/h|cfh			volume-flow	3,0,-1,0,0,0,0,0,0,0	6145149	781250000000	0	0	1		ft^3/h	NIST SP 811 (2008) B.8 (cubic foot)		
+01109	U	cubic metre per day	cubic metres per day	m³/d	cubic meter per day|cubic meters per day		volume-flow	3,0,-1,0,0,0,0,0,0,0	1	86400	0	0	1		m^3/d	BIPM SI Brochure 9th ed. (2019) Table 8 (day)		
+01110	U	litre per minute	litres per minute	L/min|lpm|LPM	liter per minute|liters per minute		volume-flow	3,0,-1,0,0,0,0,0,0,0	1	60000	0	0	1	cs	L/min	BIPM SI Brochure 9th ed. (2019) Table 8 (litre, minute)		
+01111	U	acre-foot per year	acre-feet per year		acre-foot per annum|acre-feet per annum		volume-flow	3,0,-1,0,0,0,0,0,0,0	743563029	19023437500000	0	0	1		43560 ft^3/year	NIST HB 44 (2024) App. C (acre-foot); Julian year		
+01112	U	US gallon per minute	US gallons per minute	gal/min|gpm|GPM	gallon per minute|gallons per minute		volume-flow	3,0,-1,0,0,0,0,0,0,0	157725491	2500000000000	0	0	1	c	gal/min	NIST SP 811 (2008) B.8 (gallon (U.S.) per minute)		
+01113	U	imperial gallon per minute	imperial gallons per minute		UK gallon per minute|UK gallons per minute		volume-flow	3,0,-1,0,0,0,0,0,0,0	454609	6000000000	0	0	1		4.54609 L/min	UK Weights and Measures Act 1985 Sch. 1 (gallon = 4.54609 L)		
+01114	U	cubic metre per hour	cubic metres per hour	m³/h	cubic meter per hour|cubic meters per hour		volume-flow	3,0,-1,0,0,0,0,0,0,0	1	3600	0	0	1	c	m^3/h	BIPM SI Brochure 9th ed. (2019) Table 8 (hour)		
+01115	U	cubic foot per minute	cubic feet per minute	ft³/min|cfm|CFM			volume-flow	3,0,-1,0,0,0,0,0,0,0	18435447	39062500000	0	0	1	c	ft^3/min	NIST SP 811 (2008) B.8 (cubic foot per minute)		
+01116	U	litre per second	litres per second	L/s	liter per second|liters per second		volume-flow	3,0,-1,0,0,0,0,0,0,0	1	1000	0	0	1	s	L/s	BIPM SI Brochure 9th ed. (2019) Table 8 (litre)		
+01117	U	barrel per minute	barrels per minute	bbl/min	oil barrel per minute|oil barrels per minute		volume-flow	3,0,-1,0,0,0,0,0,0,0	3312235311	1250000000000	0	0	1		42 gal/min	NIST HB 44 (2024) App. C (petroleum barrel = 42 gal)		
+01118	U	US gallon per second	US gallons per second	gal/s	gallon per second|gallons per second		volume-flow	3,0,-1,0,0,0,0,0,0,0	473176473	125000000000	0	0	1		gal/s	NIST HB 44 (2024) App. C (gallon = 231 in³)		
+01119	U	acre-foot per day	acre-feet per day				volume-flow	3,0,-1,0,0,0,0,0,0,0	2230689087	156250000000	0	0	1		43560 ft^3/d	NIST HB 44 (2024) App. C (acre-foot)		
+01120	U	cubic metre per minute	cubic metres per minute	m³/min	cubic meter per minute|cubic meters per minute		volume-flow	3,0,-1,0,0,0,0,0,0,0	1	60	0	0	1		m^3/min	BIPM SI Brochure 9th ed. (2019) Table 8 (minute)		
+01121	U	cubic foot per second	cubic feet per second	ft³/s|cfs	cusec|cusecs		volume-flow	3,0,-1,0,0,0,0,0,0,0	55306341	1953125000	0	0	1		ft^3/s	NIST SP 811 (2008) B.8 (cubic foot per second)		
+01122	U	million gallons per day	million gallons per day	MGD|Mgal/d	million US gallons per day		volume-flow	3,0,-1,0,0,0,0,0,0,0	157725491	3600000000	0	0	1		1e6 gal/d	NIST HB 44 (2024) App. C (gallon = 231 in³); US water-utility usage		
+01123	U	cubic metre per second	cubic metres per second	m³/s	cubic meter per second|cubic meters per second|cumec|cumecs		volume-flow	3,0,-1,0,0,0,0,0,0,0	1	1	0	0	1	c	m^3/s	BIPM SI Brochure 9th ed. (2019) (coherent SI unit)		
+01124	U	sverdrup	sverdrups				volume-flow	3,0,-1,0,0,0,0,0,0,0	1000000	1	0	0	1		1e6 m^3/s	AMS Glossary of Meteorology (sverdrup = 10⁶ m³/s)		
+01125	U	cubic millimetre	cubic millimetres	mm³	cubic millimeter|cubic millimeters		volume	3,0,0,0,0,0,0,0,0,0	1	1000000000	0	0	1		1e-9 m^3	BIPM SI Brochure 9th ed. (2019)		
+01126	U	lambda	lambdas	λ			volume	3,0,0,0,0,0,0,0,0,0	1	1000000000	0	0	1		1e-9 m^3	NIST SP 811 (2008) B.8 (lambda = 1 µL)		
+01127	U	metric drop	metric drops		medicinal drop|medicinal drops		volume	3,0,0,0,0,0,0,0,0,0	1	20000000	0	0	1		0.00005 L	United States Pharmacopeia: 20 drops = 1 mL		
+01128	U	drop	drops		US drop|US drops		volume	3,0,0,0,0,0,0,0,0,0	157725491	3072000000000000	0	0	1	~	tsp/96	CLDR units.xml (drop = 1/576 US fl oz)	volume-drop	
+01129	U	imperial minim	imperial minims		UK minim|UK minims		volume	3,0,0,0,0,0,0,0,0,0	454609	7680000000000	0	0	1		4.54609 L/76800	UK Weights and Measures Act 1985 Sch. 1 (1 fluid drachm = 60 minims)		
+01130	U	minim	minims		US minim|US minims		volume	3,0,0,0,0,0,0,0,0,0	157725491	2560000000000000	0	0	1		floz/480	NIST HB 44 (2024) App. C (1 fluid dram = 60 minims)		
+01131	U	smidgen	smidgens		smidgeon|smidgin		volume	3,0,0,0,0,0,0,0,0,0	157725491	1024000000000000	0	0	1	~	tsp/32	Allrecipes (2019), US measuring-spoon convention: smidgen = 1/32 tsp		
+01132	U	pinch	pinches				volume	3,0,0,0,0,0,0,0,0,0	157725491	512000000000000	0	0	1	~	tsp/16	Allrecipes (2019), US measuring-spoon convention: pinch = 1/16 tsp	volume-pinch	
+01133	U	dash	dashes				volume	3,0,0,0,0,0,0,0,0,0	157725491	256000000000000	0	0	1	~	tsp/8	Allrecipes (2019), US measuring-spoon convention: dash = 1/8 tsp		
+01134	U	cubic centimetre	cubic centimetres	cm³|cc	cubic centimeter|cubic centimeters		volume	3,0,0,0,0,0,0,0,0,0	1	1000000	0	0	1		1e-6 m^3	BIPM SI Brochure 9th ed. (2019)	volume-cubic-centimeter	
+01135	U	fluid scruple	fluid scruples		imperial fluid scruple		volume	3,0,0,0,0,0,0,0,0,0	454609	384000000000	0	0	1		4.54609 L/3840	Zupko, British Weights and Measures (1977): 1 fluid scruple = 20 minims = 1/3 fluid drachm		
+01136	U	tad	tads				volume	3,0,0,0,0,0,0,0,0,0	157725491	128000000000000	0	0	1	~	tsp/4	Allrecipes (2019), US measuring-spoon convention: tad = 1/4 tsp		
+01137	U	sai	sai				volume	3,0,0,0,0,0,0,0,0,0	2401	1331000000	0	0	1		sho/1000	Japan Weights and Measures Act (1891): 1 shō = 2401/1331 L; CLDR units.xml	volume-sai	
+01138	U	imperial fluid drachm	imperial fluid drachms		fluid drachm|fluid drachms|UK fluid drachm		volume	3,0,0,0,0,0,0,0,0,0	454609	128000000000	0	0	1		4.54609 L/1280	UK Weights and Measures Act 1985 Sch. 1 (fluid drachm = 1/8 fluid ounce)		
+01139	U	fluid dram	fluid drams	fldr	fluidram|fluidrams|US fluid dram|US fluid drams		volume	3,0,0,0,0,0,0,0,0,0	473176473	128000000000000	0	0	1		floz/8	NIST HB 44 (2024) App. C	volume-dram	
+01140	U	teaspoon	teaspoons	tsp	US teaspoon|US teaspoons|teaspoonful		volume	3,0,0,0,0,0,0,0,0,0	157725491	32000000000000	0	0	1	c	floz/6	NIST HB 44 (2024) App. C (1 tablespoon = 3 teaspoons)	volume-teaspoon	
+01141	U	metric teaspoon	metric teaspoons				volume	3,0,0,0,0,0,0,0,0,0	1	200000	0	0	1		0.005 L	metric cooking measure (5 mL); 21 CFR 101.9(b)(5)(viii)		
+01142	U	kosaji	kosaji		Japanese teaspoon		volume	3,0,0,0,0,0,0,0,0,0	1	200000	0	0	1		0.005 L	CLDR units.xml (kosaji = 5 mL)	volume-kosaji	
+01143	U	dessertspoon	dessertspoons	dsp	dessert spoon|US dessertspoon		volume	3,0,0,0,0,0,0,0,0,0	157725491	16000000000000	0	0	1		2 tsp	US cooking convention: 1 dessertspoon = 2 teaspoons	volume-dessert-spoon	
+01144	U	metric dessertspoon	metric dessertspoons				volume	3,0,0,0,0,0,0,0,0,0	1	100000	0	0	1		0.01 L	metric cooking measure (10 mL)		
+01145	U	tablespoon	tablespoons	tbsp|Tbsp|tbs	US tablespoon|US tablespoons|tablespoonful		volume	3,0,0,0,0,0,0,0,0,0	473176473	32000000000000	0	0	1	c	floz/2	NIST HB 44 (2024) App. C (1 fluid ounce = 2 tablespoons)	volume-tablespoon	
+01146	U	metric tablespoon	metric tablespoons				volume	3,0,0,0,0,0,0,0,0,0	3	200000	0	0	1		0.015 L	metric cooking measure (15 mL); 21 CFR 101.9(b)(5)(viii)		
+01147	U	ōsaji	ōsaji		osaji|Japanese tablespoon		volume	3,0,0,0,0,0,0,0,0,0	3	200000	0	0	1		0.015 L	CLDR units.xml (osaji = 15 mL)	volume-osaji	
+01148	U	cubic inch	cubic inches	in³	cu in|cuin		volume	3,0,0,0,0,0,0,0,0,0	2048383	125000000000	0	0	1		in^3	NIST SP 811 (2008) B.8	volume-cubic-inch	
+01149	U	Australian tablespoon	Australian tablespoons				volume	3,0,0,0,0,0,0,0,0,0	1	50000	0	0	1		0.02 L	Australian metric cooking measure (20 mL)		
+01150	U	imperial fluid ounce	imperial fluid ounces		imp fl oz|UK fluid ounce|UK fluid ounces|UK fl oz		volume	3,0,0,0,0,0,0,0,0,0	454609	16000000000	0	0	1		4.54609 L/160	UK Weights and Measures Act 1985 Sch. 1 (fluid ounce = 1/20 pint)	volume-fluid-ounce-imperial	
+01151	U	fluid ounce	fluid ounces	fl oz|floz	US fluid ounce|US fluid ounces|US fl oz		volume	3,0,0,0,0,0,0,0,0,0	473176473	16000000000000	0	0	1	c	gal/128	NIST HB 44 (2024) App. C	volume-fluid-ounce	oz|ounce|ounces
+01152	U	US legal fluid ounce	US legal fluid ounces		nutrition labeling fluid ounce		volume	3,0,0,0,0,0,0,0,0,0	3	100000	0	0	1		0.03 L	21 CFR 101.9(b)(5)(viii) (1 fl oz = 30 mL for nutrition labeling)		
+01153	U	jigger	jiggers		shot|shots		volume	3,0,0,0,0,0,0,0,0,0	1419529419	32000000000000	0	0	1		1.5 floz	CLDR units.xml (jigger = 1.5 US fl oz)	volume-jigger	
+01154	U	cyathus	cyathi				volume	3,0,0,0,0,0,0,0,0,0	120854597	2500000000000	0	0	1	~	sextarius/12	Skinner, Weights and Measures (1967); sextarius ≈ 35.4 in³		
+01155	U	acetabulum	acetabula				volume	3,0,0,0,0,0,0,0,0,0	362563791	5000000000000	0	0	1	~	sextarius/8	Skinner, Weights and Measures (1967); sextarius ≈ 35.4 in³		
+01156	U	gill	gills	gi	US gill|US gills		volume	3,0,0,0,0,0,0,0,0,0	473176473	4000000000000	0	0	1		gal/32	NIST HB 44 (2024) App. C (1 gill = 4 fluid ounces)		
+01157	U	charka	charki				volume	3,0,0,0,0,0,0,0,0,0	1229941	10000000000	0	0	1	~	vedro/100	Russian ukase of 11 Oct 1835: 1 charka = 1/100 vedro		
+01158	U	imperial gill	imperial gills		UK gill|UK gills|noggin|noggins		volume	3,0,0,0,0,0,0,0,0,0	454609	3200000000	0	0	1		4.54609 L/32	UK Weights and Measures Act 1985 Sch. 1 (gill = 1/4 pint)		
+01159	U	quartarius	quartarii				volume	3,0,0,0,0,0,0,0,0,0	362563791	2500000000000	0	0	1	~	sextarius/4	Skinner, Weights and Measures (1967); sextarius ≈ 35.4 in³		
+01160	U	gō	gō		gou|Japanese gill		volume	3,0,0,0,0,0,0,0,0,0	2401	13310000	0	0	1		sho/10	Japan Weights and Measures Act (1891): 1 shō = 2401/1331 L		
+01161	U	piccolo	piccolos		split bottle|quarter bottle		volume	3,0,0,0,0,0,0,0,0,0	3	16000	0	0	1		0.1875 L	quarter of a 750 mL wine bottle (wine split); GNU units 2.22 definitions.units		
+01162	U	Japanese cup	Japanese cups				volume	3,0,0,0,0,0,0,0,0,0	1	5000	0	0	1		0.2 L	CLDR units.xml (cup-jp = 200 mL)	volume-cup-jp	
+01163	U	Canadian cup	Canadian cups				volume	3,0,0,0,0,0,0,0,0,0	454609	2000000000	0	0	1		4.54609 L/20	Canadian customary cup = 8 imperial fluid ounces		
+01164	U	cup	cups		US cup|US cups|US customary cup		volume	3,0,0,0,0,0,0,0,0,0	473176473	2000000000000	0	0	1	c	gal/16	NIST HB 44 (2024) App. C (1 cup = 8 fluid ounces)	volume-cup	
+01165	U	US legal cup	US legal cups		legal cup|legal cups		volume	3,0,0,0,0,0,0,0,0,0	3	12500	0	0	1		0.24 L	21 CFR 101.9(b)(5)(viii) (1 cup = 240 mL for nutrition labeling)		
+01166	U	metric cup	metric cups				volume	3,0,0,0,0,0,0,0,0,0	1	4000	0	0	1		0.25 L	CLDR units.xml (cup-metric = 250 mL)	volume-cup-metric	
+01167	U	kotyle	kotylai		cotyla		volume	3,0,0,0,0,0,0,0,0,0	27	100000	0	0	1	~	0.27 L	Greek capacity measure after reconstructed vessels; GNU units 2.22 definitions.units		
+01168	U	imperial cup	imperial cups		UK cup|UK cups|breakfast cup|breakfast cups		volume	3,0,0,0,0,0,0,0,0,0	454609	1600000000	0	0	1		4.54609 L/16	Zupko, British Weights and Measures (1977): 1/2 imperial pint		
+01169	U	hemina	heminae				volume	3,0,0,0,0,0,0,0,0,0	362563791	1250000000000	0	0	1	~	sextarius/2	Skinner, Weights and Measures (1967); sextarius ≈ 35.4 in³		
+01170	U	half bottle	half bottles		demi|demi-bouteille		volume	3,0,0,0,0,0,0,0,0,0	3	8000	0	0	1		0.375 L	27 CFR 4.72 (375 mL standard of fill); Comité Champagne bottle sizes		
+01171	U	pint	pints	pt	US pint|US pints|US liquid pint|US liquid pints|liquid pint		volume	3,0,0,0,0,0,0,0,0,0	473176473	1000000000000	0	0	1		gal/8	NIST HB 44 (2024) App. C	volume-pint	
+01172	U	metric pint	metric pints				volume	3,0,0,0,0,0,0,0,0,0	1	2000	0	0	1		0.5 L	CLDR units.xml (pint-metric = 500 mL)	volume-pint-metric	
+01173	U	xestes	xestai				volume	3,0,0,0,0,0,0,0,0,0	27	50000	0	0	1	~	2 kotyle	Greek capacity measure: 1 xestes = 2 kotylai; GNU units 2.22 definitions.units		
+01174	U	US dry pint	US dry pints		dry pint|dry pints		volume	3,0,0,0,0,0,0,0,0,0	220244188543	400000000000000	0	0	1		bu/64	NIST HB 44 (2024) App. C (dry pint = 33.6003125 in³)		
+01175	U	imperial pint	imperial pints		UK pint|UK pints|imp pt|British pint		volume	3,0,0,0,0,0,0,0,0,0	454609	800000000	0	0	1		4.54609 L/8	UK Weights and Measures Act 1985 Sch. 1 (pint = 1/8 gallon)	volume-pint-imperial	
+01176	U	sextarius	sextarii		Roman pint		volume	3,0,0,0,0,0,0,0,0,0	362563791	625000000000	0	0	1	~	35.4 in^3	Skinner, Weights and Measures (1967)		
+01177	U	wine bottle	wine bottles		standard wine bottle|bouteille		volume	3,0,0,0,0,0,0,0,0,0	3	4000	0	0	1		0.75 L	27 CFR 4.72 (750 mL standard of fill)		
+01178	U	fifth	fifths		fifth of a gallon		volume	3,0,0,0,0,0,0,0,0,0	473176473	625000000000	0	0	1		gal/5	US spirits bottle, 1/5 US gallon (before 1980 metric standards of fill)		
+01179	U	quart	quarts	qt	US quart|US quarts|US liquid quart|US liquid quarts|liquid quart		volume	3,0,0,0,0,0,0,0,0,0	473176473	500000000000	0	0	1		gal/4	NIST HB 44 (2024) App. C	volume-quart	
+01180	U	litre	litres	L|l|ℓ	liter|liters		volume	3,0,0,0,0,0,0,0,0,0	1	1000	0	0	1	cs	0.001 m^3	BIPM SI Brochure 9th ed. (2019) Table 8	volume-liter	
+01181	U	cubic decimetre	cubic decimetres	dm³	cubic decimeter|cubic decimeters		volume	3,0,0,0,0,0,0,0,0,0	1	1000	0	0	1		0.001 m^3	BIPM SI Brochure 9th ed. (2019)		
+01182	U	sheng	sheng		Chinese sheng|shisheng		volume	3,0,0,0,0,0,0,0,0,0	1	1000	0	0	1		L	Chinese market system (Weights and Measures Act 1929): 1 sheng = 1 L		
+01183	U	thanan	thanan		tanan		volume	3,0,0,0,0,0,0,0,0,0	1	1000	0	0	1		L	Thai Weights and Measures Act (1923): 1 thanan = 1 L		
+01184	U	old litre	old litres		old liter		volume	3,0,0,0,0,0,0,0,0,0	250007	250000000	0	0	1	~	0.001000028 m^3	BIPM: 3rd CGPM (1901) litre = 1.000028 dm³, abrogated by the 12th CGPM (1964)		
+01185	U	choinix	choinikes				volume	3,0,0,0,0,0,0,0,0,0	27	25000	0	0	1	~	4 kotyle	Greek capacity measure: 1 choinix = 4 kotylai; GNU units 2.22 definitions.units		
+01186	U	US dry quart	US dry quarts		dry quart|dry quarts		volume	3,0,0,0,0,0,0,0,0,0	220244188543	200000000000000	0	0	1		bu/32	NIST HB 44 (2024) App. C (dry quart = 67.200625 in³)		
+01187	U	imperial quart	imperial quarts		UK quart|UK quarts		volume	3,0,0,0,0,0,0,0,0,0	454609	400000000	0	0	1		4.54609 L/4	UK Weights and Measures Act 1985 Sch. 1 (quart = 1/4 gallon)	volume-quart-imperial	
+01188	U	shtof	shtofs				volume	3,0,0,0,0,0,0,0,0,0	1229941	1000000000	0	0	1	~	vedro/10	Russian ukase of 11 Oct 1835: 1 shtof = 1/10 vedro		
+01189	U	magnum	magnums				volume	3,0,0,0,0,0,0,0,0,0	3	2000	0	0	1		1.5 L	27 CFR 4.72 (1.5 L standard of fill); Comité Champagne bottle sizes		
+01190	U	Scots pint	Scots pints				volume	3,0,0,0,0,0,0,0,0,0	52952748933	31250000000000	0	0	1	~	103.404 in^3	Zupko, British Weights and Measures (1977): Scots gallon = 827.232 in³ = 8 pints		
+01191	U	shō	shō		sho|shou		volume	3,0,0,0,0,0,0,0,0,0	2401	1331000	0	0	1		L*2401/1331	Japan Weights and Measures Act (1891): 1 shō = 2401/1331 L (64827 cubic bu)		
+01192	U	growler	growlers				volume	3,0,0,0,0,0,0,0,0,0	473176473	250000000000	0	0	1		64 floz	US craft-beer growler, 64 US fluid ounces		
+01193	U	pottle	pottles		imperial pottle		volume	3,0,0,0,0,0,0,0,0,0	454609	200000000	0	0	1		4.54609 L/2	Zupko, British Weights and Measures (1977): 1/2 gallon		
+01194	U	board foot	board feet	fbm	board-foot|board-feet|foot board measure		volume	3,0,0,0,0,0,0,0,0,0	18435447	7812500000	0	0	1		144 in^3	NIST HB 44 (2024) App. C (board foot = 144 in³)		
+01195	U	jeroboam	jeroboams				volume	3,0,0,0,0,0,0,0,0,0	3	1000	0	0	1		3 L	Comité Champagne bottle sizes (4 bottles)		
+01196	U	khous	khoes		chous		volume	3,0,0,0,0,0,0,0,0,0	81	25000	0	0	1	~	12 kotyle	Greek capacity measure: 1 khous = 12 kotylai; GNU units 2.22 definitions.units		
+01197	U	garnets	garntsy				volume	3,0,0,0,0,0,0,0,0,0	262387	80000000	0	0	1	~	chetverik/8	Russian ukase of 11 Oct 1835: 1 garnets = 1/8 chetverik		
+01198	U	congius	congii				volume	3,0,0,0,0,0,0,0,0,0	1087691373	312500000000	0	0	1	~	6 sextarius	Skinner, Weights and Measures (1967); sextarius ≈ 35.4 in³		
+01199	U	Irish gallon	Irish gallons				volume	3,0,0,0,0,0,0,0,0,0	34822511	9765625000	0	0	1		217.6 in^3	Zupko, British Weights and Measures (1977): Irish gallon = 217.6 in³		
+01200	U	gallon	gallons	gal	US gallon|US gallons|US liquid gallon|US liquid gallons|wine gallon|wine gallons		volume	3,0,0,0,0,0,0,0,0,0	473176473	125000000000	0	0	1	c	231 in^3	NIST HB 44 (2024) App. C	volume-gallon	
+01201	U	garniec	garnce		Polish gallon		volume	3,0,0,0,0,0,0,0,0,0	1	250	0	0	1		4 L	New Polish measures, Congress Poland (1819): 1 garniec = 4 kwarty = 4 L		
+01202	U	US dry gallon	US dry gallons		dry gallon|dry gallons		volume	3,0,0,0,0,0,0,0,0,0	220244188543	50000000000000	0	0	1		bu/8	NIST HB 44 (2024) App. C (bushel = 2150.42 in³)		
+01203	U	rehoboam	rehoboams				volume	3,0,0,0,0,0,0,0,0,0	9	2000	0	0	1		4.5 L	Comité Champagne bottle sizes (6 bottles)		
+01204	U	imperial gallon	imperial gallons		imp gal|UK gallon|UK gallons|British gallon|British gallons		volume	3,0,0,0,0,0,0,0,0,0	454609	100000000	0	0	1	c	4.54609 L	UK Weights and Measures Act 1985 Sch. 1	volume-gallon-imperial	
+01205	U	ale gallon	ale gallons		beer gallon|beer gallons		volume	3,0,0,0,0,0,0,0,0,0	288822003	62500000000	0	0	1		282 in^3	Zupko, British Weights and Measures (1977): ale gallon = 282 in³		
+01206	U	semodius	semodii				volume	3,0,0,0,0,0,0,0,0,0	362563791	78125000000	0	0	1	~	8 sextarius	Skinner, Weights and Measures (1967); sextarius ≈ 35.4 in³		
+01207	U	methuselah	methuselahs		mathusalem		volume	3,0,0,0,0,0,0,0,0,0	3	500	0	0	1		6 L	Comité Champagne bottle sizes (8 bottles)		
+01208	U	peck	pecks	pk	US peck|US pecks		volume	3,0,0,0,0,0,0,0,0,0	220244188543	25000000000000	0	0	1		bu/4	NIST HB 44 (2024) App. C		
+01209	U	salmanazar	salmanazars				volume	3,0,0,0,0,0,0,0,0,0	9	1000	0	0	1		9 L	Comité Champagne bottle sizes (12 bottles)		
+01210	U	imperial peck	imperial pecks		UK peck|UK pecks		volume	3,0,0,0,0,0,0,0,0,0	454609	50000000	0	0	1		2*4.54609 L	UK Weights and Measures Act 1985 Sch. 1 (peck = 2 gallons)		
+01211	U	modius	modii				volume	3,0,0,0,0,0,0,0,0,0	362563791	39062500000	0	0	1	~	16 sextarius	Skinner, Weights and Measures (1967); sextarius ≈ 35.4 in³		
+01212	U	dou	dou		Chinese dou|shidou		volume	3,0,0,0,0,0,0,0,0,0	1	100	0	0	1		10 L	Chinese market system (Weights and Measures Act 1929): 1 dou = 10 sheng		
+01213	U	balthazar	balthazars				volume	3,0,0,0,0,0,0,0,0,0	3	250	0	0	1		12 L	Comité Champagne bottle sizes (16 bottles)		
+01214	U	vedro	vedra		Russian bucket		volume	3,0,0,0,0,0,0,0,0,0	1229941	100000000	0	0	1	~	12.29941 L	Russian ukase of 11 Oct 1835 (vedro = 30 funt of water); ≈ 12.29941 L		
+01215	U	nebuchadnezzar	nebuchadnezzars		nabuchodonosor		volume	3,0,0,0,0,0,0,0,0,0	3	200	0	0	1		15 L	Comité Champagne bottle sizes (20 bottles)		
+01216	U	solomon	solomons		salomon		volume	3,0,0,0,0,0,0,0,0,0	9	500	0	0	1		18 L	Comité Champagne bottle sizes (24 bottles)		
+01217	U	Japanese to	Japanese to				volume	3,0,0,0,0,0,0,0,0,0	2401	133100	0	0	1		10 sho	Japan Weights and Measures Act (1891): 1 to = 10 shō	volume-to-jp	
+01218	U	sixth-barrel keg	sixth-barrel kegs		sixtel|sixth barrel		volume	3,0,0,0,0,0,0,0,0,0	4889490221	250000000000	0	0	1		gal*31/6	US beer keg, 1/6 of a 31 gal beer barrel (27 CFR 25.11)		
+01219	U	thang	thang				volume	3,0,0,0,0,0,0,0,0,0	1	50	0	0	1		20 L	Thai Weights and Measures Act (1923): 1 thang = 20 thanan		
+01220	U	pin	pins				volume	3,0,0,0,0,0,0,0,0,0	4091481	200000000	0	0	1		4.5*4.54609 L	Zupko, British Weights and Measures (1977): 1 pin = 4 1/2 gallons		
+01221	U	chetverik	chetveriki				volume	3,0,0,0,0,0,0,0,0,0	262387	10000000	0	0	1	~	26.2387 L	Russian ukase of 11 Oct 1835 (dry measure); ≈ 26.2387 L		
+01222	U	primat	primats		goliath		volume	3,0,0,0,0,0,0,0,0,0	27	1000	0	0	1		27 L	Comité Champagne bottle sizes (36 bottles)		
+01223	U	amphora	amphorae		quadrantal		volume	3,0,0,0,0,0,0,0,0,0	1087691373	39062500000	0	0	1	~	48 sextarius	Skinner, Weights and Measures (1967); sextarius ≈ 35.4 in³		
+01224	U	cubic foot	cubic feet	ft³	cu ft|cuft		volume	3,0,0,0,0,0,0,0,0,0	55306341	1953125000	0	0	1		ft^3	NIST SP 811 (2008) B.8	volume-cubic-foot	
+01225	U	quarter-barrel keg	quarter-barrel kegs		pony keg|pony kegs|quarter barrel		volume	3,0,0,0,0,0,0,0,0,0	14668470663	500000000000	0	0	1		7.75 gal	US beer keg, 1/4 of a 31 gal beer barrel (27 CFR 25.11)		
+01226	U	melchizedek	melchizedeks		midas		volume	3,0,0,0,0,0,0,0,0,0	3	100	0	0	1		30 L	Comité Champagne bottle sizes (40 bottles)		
+01227	U	bushel	bushels	bu	US bushel|US bushels|Winchester bushel|Winchester bushels		volume	3,0,0,0,0,0,0,0,0,0	220244188543	6250000000000	0	0	1		2150.42 in^3	NIST HB 44 (2024) App. C	volume-bushel	
+01228	U	Hoppus foot	Hoppus feet		Hoppus cubic foot|Hoppus cubic feet		volume	3,0,0,0,0,0,0,0,0,0	55306341	488281250	-1	0	1		ft^3*4/pi	Hoppus, Practical Measuring (1736): quarter-girth rule; GNU units 2.22 definitions.units		
+01229	U	imperial bushel	imperial bushels		UK bushel|UK bushels		volume	3,0,0,0,0,0,0,0,0,0	454609	12500000	0	0	1		8*4.54609 L	UK Weights and Measures Act 1985 Sch. 1 (bushel = 8 gallons)		
+01230	U	metretes	metretai				volume	3,0,0,0,0,0,0,0,0,0	243	6250	0	0	1	~	144 kotyle	Greek capacity measure: 1 metretes = 12 khoes; GNU units 2.22 definitions.units		
+01231	U	firkin	firkins		imperial firkin		volume	3,0,0,0,0,0,0,0,0,0	4091481	100000000	0	0	1		9*4.54609 L	Zupko, British Weights and Measures (1977): 1 firkin = 9 gallons		
+01232	U	medimnos	medimnoi				volume	3,0,0,0,0,0,0,0,0,0	162	3125	0	0	1	~	192 kotyle	Greek capacity measure: 1 medimnos = 48 choinikes; GNU units 2.22 definitions.units		
+01233	U	half-barrel keg	half-barrel kegs		half barrel|full-size keg		volume	3,0,0,0,0,0,0,0,0,0	14668470663	250000000000	0	0	1		15.5 gal	US beer keg, 1/2 of a 31 gal beer barrel (27 CFR 25.11)		
+01234	U	rundlet	rundlets		runlet		volume	3,0,0,0,0,0,0,0,0,0	4258588257	62500000000	0	0	1		18 gal	Zupko, A Dictionary of English Weights and Measures (1968): 18 wine gallons		
+01235	U	kilderkin	kilderkins				volume	3,0,0,0,0,0,0,0,0,0	4091481	50000000	0	0	1		18*4.54609 L	Zupko, British Weights and Measures (1977): 1 kilderkin = 2 firkins		
+01236	U	cranberry barrel	cranberry barrels				volume	3,0,0,0,0,0,0,0,0,0	5966939679	62500000000	0	0	1		5826 in^3	NIST HB 44 (2024) App. C (barrel for cranberries = 5826 in³)		
+01237	U	US dry barrel	US dry barrels		dry barrel|dry barrels		volume	3,0,0,0,0,0,0,0,0,0	903336903	7812500000	0	0	1		7056 in^3	NIST HB 44 (2024) App. C (barrel for fruits and vegetables = 7056 in³)		
+01238	U	US beer barrel	US beer barrels		beer barrel|beer barrels		volume	3,0,0,0,0,0,0,0,0,0	14668470663	125000000000	0	0	1		31 gal	27 CFR 25.11 (barrel = 31 US gallons)		
+01239	U	US liquid barrel	US liquid barrels		liquid barrel|liquid barrels|wine barrel		volume	3,0,0,0,0,0,0,0,0,0	29810117799	250000000000	0	0	1		31.5 gal	NIST HB 44 (2024) App. C; Zupko (1968): 31 1/2 wine gallons		
+01240	U	korzec	korce		Polish bushel		volume	3,0,0,0,0,0,0,0,0,0	16	125	0	0	1		128 L	New Polish measures, Congress Poland (1819): 1 korzec = 32 garnce		
+01241	U	coomb	coombs				volume	3,0,0,0,0,0,0,0,0,0	454609	3125000	0	0	1		32*4.54609 L	Zupko, British Weights and Measures (1977): 1 coomb = 4 bushels		
+01242	U	barrel	barrels	bbl	oil barrel|oil barrels|petroleum barrel|petroleum barrels|barrel of oil		volume	3,0,0,0,0,0,0,0,0,0	9936705933	62500000000	0	0	1		42 gal	NIST HB 44 (2024) App. C (barrel, petroleum = 42 gallons)	volume-barrel	
+01243	U	tierce	tierces				volume	3,0,0,0,0,0,0,0,0,0	9936705933	62500000000	0	0	1		42 gal	Zupko, A Dictionary of English Weights and Measures (1968): 42 wine gallons		
+01244	U	imperial beer barrel	imperial beer barrels		UK beer barrel|UK beer barrels|imperial barrel		volume	3,0,0,0,0,0,0,0,0,0	4091481	25000000	0	0	1		36*4.54609 L	Zupko, British Weights and Measures (1977): 1 barrel = 36 gallons		
+01245	U	koku	koku				volume	3,0,0,0,0,0,0,0,0,0	2401	13310	0	0	1		100 sho	Japan Weights and Measures Act (1891): 1 koku = 100 shō	volume-koku	
+01246	U	chetvert	chetverti		Russian quarter		volume	3,0,0,0,0,0,0,0,0,0	262387	1250000	0	0	1	~	8 chetverik	Russian ukase of 11 Oct 1835: 1 chetvert = 8 chetveriki		
+01247	U	hogshead	hogsheads	hhd	US hogshead|wine hogshead		volume	3,0,0,0,0,0,0,0,0,0	29810117799	125000000000	0	0	1		63 gal	NIST HB 44 (2024) App. C (hogshead = 2 barrels = 63 gallons)		
+01248	U	imperial hogshead	imperial hogsheads		UK hogshead|beer hogshead		volume	3,0,0,0,0,0,0,0,0,0	12274443	50000000	0	0	1		54*4.54609 L	Zupko, British Weights and Measures (1977): 1 hogshead = 54 gallons (beer)		
+01249	U	imperial dry quarter	imperial dry quarters		quarter of grain|quarters of grain		volume	3,0,0,0,0,0,0,0,0,0	454609	1562500	0	0	1		64*4.54609 L	Zupko, British Weights and Measures (1977): 1 quarter = 8 bushels		
+01250	U	puncheon	puncheons		tertian		volume	3,0,0,0,0,0,0,0,0,0	9936705933	31250000000	0	0	1		84 gal	Zupko, A Dictionary of English Weights and Measures (1968): 84 wine gallons		
+01251	U	cord foot	cord feet				volume	3,0,0,0,0,0,0,0,0,0	110612682	244140625	0	0	1		16 ft^3	NIST HB 44 (2024) App. C (cord foot = 16 ft³)		
+01252	U	pipe	pipes		butt|butts		volume	3,0,0,0,0,0,0,0,0,0	29810117799	62500000000	0	0	1		126 gal	Zupko, A Dictionary of English Weights and Measures (1968): 126 wine gallons		
+01253	U	bochka	bochki		Russian barrel		volume	3,0,0,0,0,0,0,0,0,0	1229941	2500000	0	0	1	~	40 vedro	Russian ukase of 11 Oct 1835: 1 bochka = 40 vedra		
+01254	U	culleus	cullei				volume	3,0,0,0,0,0,0,0,0,0	1087691373	1953125000	0	0	1	~	960 sextarius	Skinner, Weights and Measures (1967); 20 amphorae		
+01255	U	cubic yard	cubic yards	yd³	cu yd|cuyd		volume	3,0,0,0,0,0,0,0,0,0	1493271207	1953125000	0	0	1		yd^3	NIST SP 811 (2008) B.8	volume-cubic-yard	
+01256	U	tun	tuns				volume	3,0,0,0,0,0,0,0,0,0	29810117799	31250000000	0	0	1		252 gal	Zupko, A Dictionary of English Weights and Measures (1968): 252 wine gallons		
+01257	U	cubic metre	cubic metres	m³	cubic meter|cubic meters|cu m		volume	3,0,0,0,0,0,0,0,0,0	1	1	0	0	1	c	m^3	BIPM SI Brochure 9th ed. (2019)	volume-cubic-meter	
+01258	U	stere	steres		stère|stacked cubic metre|Raummeter		volume	3,0,0,0,0,0,0,0,0,0	1	1	0	0	1		m^3	NIST SP 811 (2008) B.8 (stere = 1 m³)		
+01259	U	freight ton	freight tons		measurement ton|measurement tons|shipping ton|shipping tons		volume	3,0,0,0,0,0,0,0,0,0	55306341	48828125	0	0	1		40 ft^3	GNU units 2.22 definitions.units (shipping ton = 40 ft³)		
+01260	U	chaldron	chaldrons				volume	3,0,0,0,0,0,0,0,0,0	4091481	3125000	0	0	1		288*4.54609 L	Zupko, British Weights and Measures (1977): 1 chaldron = 36 bushels		
+01261	U	Hoppus ton	Hoppus tons				volume	3,0,0,0,0,0,0,0,0,0	55306341	9765625	-1	0	1		ft^3*200/pi	50 Hoppus feet; GNU units 2.22 definitions.units		
+01262	U	kwian	kwian		kwien|kwean		volume	3,0,0,0,0,0,0,0,0,0	2	1	0	0	1		2000 L	Thai Weights and Measures Act (1923): 1 kwian = 100 thang		
+01263	U	cunit	cunits				volume	3,0,0,0,0,0,0,0,0,0	55306341	19531250	0	0	1		100 ft^3	US/Canadian forestry: 100 cubic feet of solid wood		
+01264	U	hundred cubic feet	hundred cubic feet	CCF|HCF			volume	3,0,0,0,0,0,0,0,0,0	55306341	19531250	0	0	1		100 ft^3	US water-utility billing unit (100 ft³)		
+01265	U	register ton	register tons		gross register ton|gross register tons		volume	3,0,0,0,0,0,0,0,0,0	55306341	19531250	0	0	1		100 ft^3	NIST SP 811 (2008) B.8 (ton, register = 100 ft³)		
+01266	U	cord	cords				volume	3,0,0,0,0,0,0,0,0,0	884901456	244140625	0	0	1		128 ft^3	NIST HB 44 (2024) App. C (cord = 128 ft³)		
+01267	U	Petrograd standard	Petrograd standards		St. Petersburg standard|timber standard		volume	3,0,0,0,0,0,0,0,0,0	1825109253	390625000	0	0	1		165 ft^3	120 deals of 12 ft × 11 in × 1.5 in; GNU units 2.22 definitions.units		
+01268	U	cubic fathom	cubic fathoms				volume	3,0,0,0,0,0,0,0,0,0	1493271207	244140625	0	0	1		216 ft^3	Zupko, British Weights and Measures (1977) (6 ft × 6 ft × 6 ft)		
+01269	U	thousand cubic feet	thousand cubic feet	Mcf			volume	3,0,0,0,0,0,0,0,0,0	55306341	1953125	0	0	1		1000 ft^3	US EIA glossary (Mcf = 1000 cubic feet)		
+01270	U	acre-inch	acre-inches		acre inch|acre inches		volume	3,0,0,0,0,0,0,0,0,0	20076201783	195312500	0	0	1		3630 ft^3	NIST HB 44 (2024) App. C (acre-foot = 43560 ft³)		
+01271	U	cubic decametre	cubic decametres	dam³	cubic decameter|cubic decameters|cubic dekameter		volume	3,0,0,0,0,0,0,0,0,0	1000	1	0	0	1		1000 m^3	BIPM SI Brochure 9th ed. (2019)		
+01272	U	acre-foot	acre-feet	ac-ft	acre foot|acre feet		volume	3,0,0,0,0,0,0,0,0,0	60228605349	48828125	0	0	1		43560 ft^3	NIST HB 44 (2024) App. C	volume-acre-foot	
+01273	U	US survey acre-foot	US survey acre-feet		survey acre-foot|survey acre-feet		volume	3,0,0,0,0,0,0,0,0,0	75271680000000	61023377953	0	0	1		43560 ftUS^3	NIST SP 811 (2008) B.8 (acre-foot, based on US survey foot)		
+01274	U	million cubic feet	million cubic feet	MMcf			volume	3,0,0,0,0,0,0,0,0,0	442450728	15625	0	0	1		1e6 ft^3	US EIA glossary (MMcf = 1000000 cubic feet)		
+01275	U	cubic hectometre	cubic hectometres	hm³	cubic hectometer|cubic hectometers		volume	3,0,0,0,0,0,0,0,0,0	1000000	1	0	0	1		1e6 m^3	BIPM SI Brochure 9th ed. (2019)		
+01276	U	billion cubic feet	billion cubic feet	Bcf			volume	3,0,0,0,0,0,0,0,0,0	3539605824	125	0	0	1		1e9 ft^3	US EIA glossary (Bcf = 10⁹ cubic feet)		
+01277	U	cubic kilometre	cubic kilometres	km³	cubic kilometer|cubic kilometers		volume	3,0,0,0,0,0,0,0,0,0	1000000000	1	0	0	1		1e9 m^3	BIPM SI Brochure 9th ed. (2019)	volume-cubic-kilometer	
+01278	U	cubic mile	cubic miles	mi³	cu mi		volume	3,0,0,0,0,0,0,0,0,0	8140980127813632	1953125	0	0	1		mi^3	NIST SP 811 (2008) B.8	volume-cubic-mile	
+01279	U	trillion cubic feet	trillion cubic feet	Tcf			volume	3,0,0,0,0,0,0,0,0,0	28316846592	1	0	0	1		1e12 ft^3	US EIA glossary (Tcf = 10¹² cubic feet)		
+01280	U	reciprocal mile	reciprocal miles	mi⁻¹	per mile|inverse mile|inverse miles		wavenumber	-1,0,0,0,0,0,0,0,0,0	125	201168	0	0	1		1/mi	NIST SP 811 (2008) B.8 (mile)		
+01281	U	reciprocal kilometre	reciprocal kilometres	km⁻¹	reciprocal kilometer|reciprocal kilometers|per kilometre|per kilometer|inverse kilometre|inverse kilometer		wavenumber	-1,0,0,0,0,0,0,0,0,0	1	1000	0	0	1		1/km	BIPM SI Brochure 9th ed. (2019) Table 4 (wavenumber, m⁻¹)		
+01282	U	reciprocal metre	reciprocal metres	m⁻¹	reciprocal meter|reciprocal meters|per metre|per meter|inverse metre|inverse meter|inverse metres|inverse meters		wavenumber	-1,0,0,0,0,0,0,0,0,0	1	1	0	0	1	c	1/m	BIPM SI Brochure 9th ed. (2019) Table 4 (wavenumber, m⁻¹)		
+01283	U	reciprocal foot	reciprocal feet	ft⁻¹	per foot|inverse foot|inverse feet		wavenumber	-1,0,0,0,0,0,0,0,0,0	1250	381	0	0	1		1/ft	NIST SP 811 (2008) B.8 (foot)		
+01284	U	reciprocal inch	reciprocal inches	in⁻¹	per inch|inverse inch|inverse inches		wavenumber	-1,0,0,0,0,0,0,0,0,0	5000	127	0	0	1		1/in	NIST SP 811 (2008) B.8 (inch)		
+01285	U	kayser	kaysers	cm⁻¹	reciprocal centimetre|reciprocal centimetres|reciprocal centimeter|reciprocal centimeters|per centimetre|per centimeter|inverse centimetre|inverse centimeter|inverse centimetres|inverse centimeters		wavenumber	-1,0,0,0,0,0,0,0,0,0	100	1	0	0	1	c	1/cm	NIST SP 811 (2008) B.8 (kayser = 100 m⁻¹)		
+01286	U	reciprocal millimetre	reciprocal millimetres	mm⁻¹	reciprocal millimeter|reciprocal millimeters|per millimetre|per millimeter|inverse millimetre|inverse millimeter		wavenumber	-1,0,0,0,0,0,0,0,0,0	1000	1	0	0	1	c	1/mm	BIPM SI Brochure 9th ed. (2019) Table 4 (wavenumber, m⁻¹)		
+01287	U	reciprocal micrometre	reciprocal micrometres	µm⁻¹	reciprocal micrometer|reciprocal micrometers|inverse micrometre|inverse micrometer|reciprocal micron|reciprocal microns		wavenumber	-1,0,0,0,0,0,0,0,0,0	1000000	1	0	0	1		1/µm	BIPM SI Brochure 9th ed. (2019) Table 4 (wavenumber, m⁻¹)		
+01288	U	reciprocal nanometre	reciprocal nanometres	nm⁻¹	reciprocal nanometer|reciprocal nanometers|inverse nanometre|inverse nanometer		wavenumber	-1,0,0,0,0,0,0,0,0,0	1000000000	1	0	0	1		1/nm	BIPM SI Brochure 9th ed. (2019) Table 4 (wavenumber, m⁻¹)		
+01289	U	reciprocal ångström	reciprocal ångströms	Å⁻¹	reciprocal angstrom|reciprocal angstroms|inverse angstrom|inverse ångström		wavenumber	-1,0,0,0,0,0,0,0,0,0	10000000000	1	0	0	1		1/Å	NIST SP 811 (2008) B.8 (ångström = 1e-10 m)		
+01290	U	Beaufort	Beaufort	Bft	Beaufort force|Beaufort number|Beaufort wind force|force Beaufort		wind-force	1,0,-1,0,0,0,0,0,0,0	1	1	0	0	1	~c	scale(m/s; 0.836 x^(3/2); (y/0.836)^(2/3))	WMO-No. 8 Guide to Instruments and Methods of Observation (2018) Vol. I Ch. 5 (Beaufort scale equivalent speeds at 10 m, v = 0.836 B^(3/2) m/s); WMO-No. 306 Manual on Codes; China GB/T 28591-2012 (forces 13-17)			m/s;0.836 x^(3/2);(y/0.836)^(2/3);0.0;17.5;;0.0
+01291	U	American wire gauge	American wire gauge	AWG	American wire gage|Brown & Sharpe gauge|Brown and Sharpe gauge|B&S gauge		wire-gauge	1,0,0,0,0,0,0,0,0,0	127	5000	0	0	1	~c	scale(in; 0.005 92^((36 - x)/39); 36 - 39 ln(200 y)/ln(92))	ASTM B258-18 Table 1 and §1.1 (d = 0.0050 in × 92^((36 - n)/39), 0000 = 0.4600 in to 56 = 0.000 49 in)			in;0.005 92^((36 - x)/39);36 - 39 ln(200 y)/ln(92);-3.0;56.0;g;0.0
+01292	U	standard wire gauge	standard wire gauge	SWG	imperial standard wire gauge|imperial wire gauge|British standard wire gauge|ISWG		wire-gauge	1,0,0,0,0,0,0,0,0,0	127	5000	0	0	1	~	scale(in; table(x, -6 0.500, -5 0.464, -4 0.432, -3 0.400, -2 0.372, -1 0.348, 0 0.324, 1 0.300, 2 0.276, 3 0.252, 4 0.232, 5 0.212, 6 0.192, 7 0.176, 8 0.160, 9 0.144, 10 0.128, 11 0.116, 12 0.104, 13 0.092, 14 0.080, 15 0.072, 16 0.064, 17 0.056, 18 0.048, 19 0.040, 20 0.036, 21 0.032, 22 0.028, 23 0.024, 24 0.022, 25 0.020, 26 0.018, 27 0.0164, 28 0.0148, 29 0.0136, 30 0.0124, 31 0.0116, 32 0.0108, 33 0.0100, 34 0.0092, 35 0.0084, 36 0.0076, 37 0.0068, 38 0.0060, 39 0.0052, 40 0.0048, 41 0.0044, 42 0.0040, 43 0.0036, 44 0.0032, 45 0.0028, 46 0.0024, 47 0.0020, 48 0.0016, 49 0.0012, 50 0.0010); table(y, 0.0010 50, 0.0012 49, 0.0016 48, 0.0020 47, 0.0024 46, 0.0028 45, 0.0032 44, 0.0036 43, 0.0040 42, 0.0044 41, 0.0048 40, 0.0052 39, 0.0060 38, 0.0068 37, 0.0076 36, 0.0084 35, 0.0092 34, 0.0100 33, 0.0108 32, 0.0116 31, 0.0124 30, 0.0136 29, 0.0148 28, 0.0164 27, 0.018 26, 0.020 25, 0.022 24, 0.024 23, 0.028 22, 0.032 21, 0.036 20, 0.040 19, 0.048 18, 0.056 17, 0.064 16, 0.072 15, 0.080 14, 0.092 13, 0.104 12, 0.116 11, 0.128 10, 0.144 9, 0.160 8, 0.176 7, 0.192 6, 0.212 5, 0.232 4, 0.252 3, 0.276 2, 0.300 1, 0.324 0, 0.348 -1, 0.372 -2, 0.400 -3, 0.432 -4, 0.464 -5, 0.500 -6))	Order in Council of 23 August 1883 (Imperial Standard Wire Gauge, Board of Trade; 7/0 = 0.500 in … 50 = 0.001 in); BS 3737:1964 (withdrawn); GNU units 3.15 definitions.units (brwiregauge)			in;table(x, -6 0.500, -5 0.464, -4 0.432, -3 0.400, -2 0.372, -1 0.348, 0 0.324, 1 0.300, 2 0.276, 3 0.252, 4 0.232, 5 0.212, 6 0.192, 7 0.176, 8 0.160, 9 0.144, 10 0.128, 11 0.116, 12 0.104, 13 0.092, 14 0.080, 15 0.072, 16 0.064, 17 0.056, 18 0.048, 19 0.040, 20 0.036, 21 0.032, 22 0.028, 23 0.024, 24 0.022, 25 0.020, 26 0.018, 27 0.0164, 28 0.0148, 29 0.0136, 30 0.0124, 31 0.0116, 32 0.0108, 33 0.0100, 34 0.0092, 35 0.0084, 36 0.0076, 37 0.0068, 38 0.0060, 39 0.0052, 40 0.0048, 41 0.0044, 42 0.0040, 43 0.0036, 44 0.0032, 45 0.0028, 46 0.0024, 47 0.0020, 48 0.0016, 49 0.0012, 50 0.0010);table(y, 0.0010 50, 0.0012 49, 0.0016 48, 0.0020 47, 0.0024 46, 0.0028 45, 0.0032 44, 0.0036 43, 0.0040 42, 0.0044 41, 0.0048 40, 0.0052 39, 0.0060 38, 0.0068 37, 0.0076 36, 0.0084 35, 0.0092 34, 0.0100 33, 0.0108 32, 0.0116 31, 0.0124 30, 0.0136 29, 0.0148 28, 0.0164 27, 0.018 26, 0.020 25, 0.022 24, 0.024 23, 0.028 22, 0.032 21, 0.036 20, 0.040 19, 0.048 18, 0.056 17, 0.064 16, 0.072 15, 0.080 14, 0.092 13, 0.104 12, 0.116 11, 0.128 10, 0.144 9, 0.160 8, 0.176 7, 0.192 6, 0.212 5, 0.232 4, 0.252 3, 0.276 2, 0.300 1, 0.324 0, 0.348 -1, 0.372 -2, 0.400 -3, 0.432 -4, 0.464 -5, 0.500 -6);-6.0;50.0;g;0.0
+01293	U	power ratio	power ratios		times power		level	0,0,0,0,0,0,0,0,0,0	1	1	0	0	1	c	1	ISO 80000-3:2006 (a level is the logarithm of a ratio of two powers; the ratio itself, as a number)		
+01294	U	frequency ratio	frequency ratios		times frequency		musical-interval	0,0,0,0,0,0,0,0,0,0	1	1	0	0	1	c	1	IEC 60050-801:1994 (an interval is a ratio of two frequencies; the ratio itself, as a number)		
+01295	U	Indonesian rupiah	Indonesian rupiahs	IDR|Rp	idr|rupiah|rupiahs		currency	0,0,0,0,0,0,0,0,0,1	5	100524	0	0	1	~c	rate	ISO 4217; European Central Bank euro reference rate (Data/ecb-eurofxref.xml)		
+01296	U	South Korean won	South Korean won	KRW|₩	krw|won|Korean won		currency	0,0,0,0,0,0,0,0,0,1	100	150867	0	0	1	~c	rate	ISO 4217; European Central Bank euro reference rate (Data/ecb-eurofxref.xml)		
+01297	U	Hungarian forint	Hungarian forints	HUF|Ft	huf|forint|forints		currency	0,0,0,0,0,0,0,0,0,1	20	7299	0	0	1	~c	rate	ISO 4217; European Central Bank euro reference rate (Data/ecb-eurofxref.xml)		
+01298	U	Japanese yen	Japanese yen	JPY|¥|JP¥	jpy|yen		currency	0,0,0,0,0,0,0,0,0,1	20	3563	0	0	1	~c	rate	ISO 4217; European Central Bank euro reference rate (Data/ecb-eurofxref.xml)		
+01299	U	Icelandic króna	Icelandic krónur	ISK	isk|Icelandic krona|Icelandic kronur		currency	0,0,0,0,0,0,0,0,0,1	5	686	0	0	1	~c	rate	ISO 4217; European Central Bank euro reference rate (Data/ecb-eurofxref.xml)		
+01300	U	Indian rupee	Indian rupees	INR|₹	inr|rupee|rupees		currency	0,0,0,0,0,0,0,0,0,1	2000	217323	0	0	1	~c	rate	ISO 4217; European Central Bank euro reference rate (Data/ecb-eurofxref.xml)		
+01301	U	Philippine peso	Philippine pesos	PHP|₱	php		currency	0,0,0,0,0,0,0,0,0,1	500	35351	0	0	1	~c	rate	ISO 4217; European Central Bank euro reference rate (Data/ecb-eurofxref.xml)		
+01302	U	Turkish lira	Turkish lira	TRY|₺	try|lira|Turkish liras		currency	0,0,0,0,0,0,0,0,0,1	2500	138549	0	0	1	~c	rate	ISO 4217; European Central Bank euro reference rate (Data/ecb-eurofxref.xml)		
+01303	U	Thai baht	Thai baht	THB|฿	thb|baht		currency	0,0,0,0,0,0,0,0,0,1	250	9459	0	0	1	~c	rate	ISO 4217; European Central Bank euro reference rate (Data/ecb-eurofxref.xml)		
+01304	U	Czech koruna	Czech korunas	CZK|Kč	czk|koruna|korunas|Czech crown|Czech crowns		currency	0,0,0,0,0,0,0,0,0,1	200	4881	0	0	1	~c	rate	ISO 4217; European Central Bank euro reference rate (Data/ecb-eurofxref.xml)		
+01305	U	Mexican peso	Mexican pesos	MXN	mxn		currency	0,0,0,0,0,0,0,0,0,1	10000	202217	0	0	1	~c	rate	ISO 4217; European Central Bank euro reference rate (Data/ecb-eurofxref.xml)		
+01306	U	South African rand	South African rand	ZAR	zar|rand		currency	0,0,0,0,0,0,0,0,0,1	10000	185829	0	0	1	~c	rate	ISO 4217; European Central Bank euro reference rate (Data/ecb-eurofxref.xml)		
+01307	U	Swedish krona	Swedish kronor	SEK	sek|Swedish crown|Swedish crowns		currency	0,0,0,0,0,0,0,0,0,1	400	4497	0	0	1	~c	rate	ISO 4217; European Central Bank euro reference rate (Data/ecb-eurofxref.xml)		
+01308	U	Norwegian krone	Norwegian kroner	NOK	nok|Norwegian crown|Norwegian crowns		currency	0,0,0,0,0,0,0,0,0,1	500	5389	0	0	1	~c	rate	ISO 4217; European Central Bank euro reference rate (Data/ecb-eurofxref.xml)		
+01309	U	Hong Kong dollar	Hong Kong dollars	HKD	hkd		currency	0,0,0,0,0,0,0,0,0,1	5000	44219	0	0	1	~c	rate	ISO 4217; European Central Bank euro reference rate (Data/ecb-eurofxref.xml)		
+01310	U	Chinese yuan	Chinese yuan	CNY|CN¥|RMB	cny|yuan|renminbi|rmb|Chinese renminbi		currency	0,0,0,0,0,0,0,0,0,1	5000	37777	0	0	1	~c	rate	ISO 4217; European Central Bank euro reference rate (Data/ecb-eurofxref.xml)		
+01311	U	Danish krone	Danish kroner	DKK	dkk|Danish crown|Danish crowns		currency	0,0,0,0,0,0,0,0,0,1	10000	74747	0	0	1	~c	rate	ISO 4217; European Central Bank euro reference rate (Data/ecb-eurofxref.xml)		
+01312	U	Brazilian real	Brazilian reals	BRL	brl|real|reais|Brazilian reais		currency	0,0,0,0,0,0,0,0,0,1	10000	55991	0	0	1	~c	rate	ISO 4217; European Central Bank euro reference rate (Data/ecb-eurofxref.xml)		
+01313	U	Romanian leu	Romanian lei	RON	ron|leu|lei		currency	0,0,0,0,0,0,0,0,0,1	1000	5351	0	0	1	~c	rate	ISO 4217; European Central Bank euro reference rate (Data/ecb-eurofxref.xml)		
+01314	U	Malaysian ringgit	Malaysian ringgits	MYR	myr|ringgit|ringgits		currency	0,0,0,0,0,0,0,0,0,1	5000	23017	0	0	1	~c	rate	ISO 4217; European Central Bank euro reference rate (Data/ecb-eurofxref.xml)		
+01315	U	Polish zloty	Polish zlotys	PLN|zł	pln|zloty|zlotys|złoty|złotys|Polish złoty		currency	0,0,0,0,0,0,0,0,0,1	200	873	0	0	1	~c	rate	ISO 4217; European Central Bank euro reference rate (Data/ecb-eurofxref.xml)		
+01316	U	Israeli new shekel	Israeli new shekels	ILS|₪|NIS	ils|shekel|shekels|new shekel|new shekels		currency	0,0,0,0,0,0,0,0,0,1	2500	8587	0	0	1	~c	rate	ISO 4217; European Central Bank euro reference rate (Data/ecb-eurofxref.xml)		
+01317	U	New Zealand dollar	New Zealand dollars	NZD	nzd		currency	0,0,0,0,0,0,0,0,0,1	10000	20061	0	0	1	~c	rate	ISO 4217; European Central Bank euro reference rate (Data/ecb-eurofxref.xml)		
+01318	U	Australian dollar	Australian dollars	AUD	aud		currency	0,0,0,0,0,0,0,0,0,1	500	807	0	0	1	~c	rate	ISO 4217; European Central Bank euro reference rate (Data/ecb-eurofxref.xml)		
+01319	U	Canadian dollar	Canadian dollars	CAD	cad		currency	0,0,0,0,0,0,0,0,0,1	5000	8029	0	0	1	~c	rate	ISO 4217; European Central Bank euro reference rate (Data/ecb-eurofxref.xml)		
+01320	U	Singapore dollar	Singapore dollars	SGD	sgd		currency	0,0,0,0,0,0,0,0,0,1	1250	1799	0	0	1	~c	rate	ISO 4217; European Central Bank euro reference rate (Data/ecb-eurofxref.xml)		
+01321	U	US dollar	US dollars	USD	usd|U.S. dollar|U.S. dollars|American dollar|American dollars		currency	0,0,0,0,0,0,0,0,0,1	10000	11269	0	0	1	~c	rate	ISO 4217; European Central Bank euro reference rate (Data/ecb-eurofxref.xml)		
+01322	U	euro	euros	EUR|€	eur		currency	0,0,0,0,0,0,0,0,0,1	1	1	0	0	1	c	base	ISO 4217; the euro (Council Regulation (EC) No 974/98)		
+01323	U	Swiss franc	Swiss francs	CHF	chf		currency	0,0,0,0,0,0,0,0,0,1	10000	9359	0	0	1	~c	rate	ISO 4217; European Central Bank euro reference rate (Data/ecb-eurofxref.xml)		
+01324	U	British pound	British pounds	GBP|£	gbp|pound sterling|pounds sterling|sterling|UK pound|UK pounds		currency	0,0,0,0,0,0,0,0,0,1	1250	1061	0	0	1	~c	rate	ISO 4217; European Central Bank euro reference rate (Data/ecb-eurofxref.xml)		
 """#
   }
 
@@ -1425,6 +1456,7 @@ API gravity	377
 AT	665
 ATF point	1077
 AU	140
+AUD	1318
 AWG	1291
 A_US	248
 A_int	249
@@ -1447,6 +1479,8 @@ Aeginetic mina	690
 Aeginetic stater	658
 Aeginetic talent	704
 Ah	233
+American dollar	1321
+American dollars	1321
 American pica	1092
 American picas	1092
 American point	1077
@@ -1467,6 +1501,8 @@ Attic stater	656
 Attic staters	656
 Attic talent	702
 Attic talents	702
+Australian dollar	1318
+Australian dollars	1318
 Australian tablespoon	1149
 Australian tablespoons	1149
 Austrian feet	478
@@ -1497,6 +1533,7 @@ BD speed	167
 BED	334
 BOE	330
 BPD	1107
+BRL	1312
 BTU	307
 BTU at 39 °F	309
 BTU at 59 °F	306
@@ -1591,6 +1628,9 @@ Bohr radii	426
 Bohr radius	426
 Bps	155
 Bq	864
+Brazilian reais	1312
+Brazilian real	1312
+Brazilian reals	1312
 British Association unit	271
 British Association units	271
 British cable	760
@@ -1601,6 +1641,8 @@ British knot	954
 British nautical mile	763
 British nautical miles	763
 British pint	1175
+British pound	1324
+British pounds	1324
 British standard wire gauge	1292
 British therm	323
 British thermal unit	307
@@ -1663,6 +1705,7 @@ Btu·in/s·ft²·°F	991
 C	228
 C/kg	338
 C90	230
+CAD	1319
 CCF	1264
 CD audio bit rate	158
 CD speed	157
@@ -1675,11 +1718,15 @@ CEPT-3	166
 CEPT-4	171
 CEPT-5	176
 CFM	1115
+CHF	1323
 CHU	310
+CNY	1310
+CN¥	1310
 CSS pixel	1076
 CSS pixels	1076
 CSS px	1076
 CV	803
+CZK	1304
 C_US	226
 C_int	227
 Cal	312
@@ -1689,6 +1736,8 @@ Cal/min	800
 Cal/s	812
 Canadian cup	1163
 Canadian cups	1163
+Canadian dollar	1319
+Canadian dollars	1319
 Castilian arroba	697
 Castilian feet	467
 Castilian foot	467
@@ -1717,16 +1766,23 @@ Chinese inch	453
 Chinese inches	453
 Chinese mile	541
 Chinese miles	541
+Chinese renminbi	1310
 Chinese sheng	1182
+Chinese yuan	1310
 Chinese zhang	517
 Chukyo-ma	81
 Chukyoma tatami	81
 Chūkyōma tatami	81
 Ci	866
+Czech crown	1304
+Czech crowns	1304
+Czech koruna	1304
+Czech korunas	1304
 C·m	255
 C₉₀	230
 DIN Didot point	1082
 DIN Didot points	1082
+DKK	1311
 DS-0	156
 DS-1	159
 DS-1C	161
@@ -1748,6 +1804,10 @@ DVD 1x	164
 DVD speed	164
 D_perm	779
 Da	628
+Danish crown	1311
+Danish crowns	1311
+Danish krone	1311
+Danish kroner	1311
 Didot point	1081
 Didot points	1081
 Dirac constant	44
@@ -1787,6 +1847,7 @@ ESU of electric potential	269
 ESU of inductance	409
 ESU of magnetic flux	601
 ESU of resistance	278
+EUR	1322
 E_P	328
 E_h	291
 Earth equatorial radius	133
@@ -1844,9 +1905,11 @@ French points	1081
 French post league	552
 French post leagues	552
 French pound	685
+Ft	1297
 F₉₀	149
 G	593
 G0	238
+GBP	1324
 GGE	325
 GPM	1112
 Ga	1058
@@ -1886,6 +1949,8 @@ H	405
 H90	406
 HCF	1264
 HK	581
+HKD	1309
+HUF	1297
 H_US	408
 H_int	407
 Ha	291
@@ -1900,6 +1965,8 @@ Hefnerkerze	581
 Hong Kong candareen	640
 Hong Kong catties	689
 Hong Kong catty	689
+Hong Kong dollar	1309
+Hong Kong dollars	1309
 Hong Kong feet	482
 Hong Kong foot	482
 Hong Kong inch	454
@@ -1916,8 +1983,14 @@ Hoppus foot	1228
 Hoppus ton	1261
 Hoppus tons	1261
 Hubble unit	355
+Hungarian forint	1297
+Hungarian forints	1297
 Hz	362
 H₉₀	406
+IDR	1295
+ILS	1316
+INR	1300
+ISK	1299
 ISWG	1292
 IT British thermal unit	307
 IT calorie	300
@@ -1945,9 +2018,17 @@ IT kilocalories per hour	793
 IT kilocalories per hour metre degree Celsius	986
 IT kilocalories per hour square metre	382
 IT kilocalories per hour square metre degree Celsius	393
+Icelandic krona	1299
+Icelandic kronur	1299
+Icelandic króna	1299
+Icelandic krónur	1299
 Indian maund	703
+Indian rupee	1300
+Indian rupees	1300
 Indian seer	691
 Indian tola	657
+Indonesian rupiah	1295
+Indonesian rupiahs	1295
 International Table British thermal unit	307
 International Table calorie	300
 International Table calorie per gram	929
@@ -1976,6 +2057,8 @@ Islamic mean month	1030
 Islamic mean months	1030
 Islamic mean year	1036
 Islamic mean years	1036
+Israeli new shekel	1316
+Israeli new shekels	1316
 J	294
 J-1	159
 J-2	162
@@ -1993,6 +2076,8 @@ J1	159
 J2	162
 J3	165
 J4	170
+JPY	1298
+JP¥	1298
 JRT	811
 JRt	811
 Japanese catty	688
@@ -2014,6 +2099,7 @@ Japanese tablespoon	1147
 Japanese teaspoon	1142
 Japanese to	1217
 Japanese ton of refrigeration	811
+Japanese yen	1298
 Joch	109
 Js	49
 Juchart	103
@@ -2031,11 +2117,14 @@ Jupiter radii	135
 Jupiter radius	135
 J·s	49
 K	977
+KRW	1296
 Kanto-ma tatami	80
 Katastraljoch	109
+Korean won	1296
 Kyo-ma	82
 Kyoma tatami	82
 Kyōma tatami	82
+Kč	1304
 K⁻¹	995
 L	1180
 L/100km	365
@@ -2067,8 +2156,12 @@ MMBtu/h	814
 MMcf	1274
 MOA	23
 MSCP	580
+MXN	1305
+MYR	1314
 Ma	1057
 Mach	957
+Malaysian ringgit	1314
+Malaysian ringgits	1314
 Mars solar day	1022
 Martian day	1022
 Martian days	1022
@@ -2077,6 +2170,8 @@ Maya tuns	1038
 Mcf	1269
 Metonic cycle	1052
 Metonic cycles	1052
+Mexican peso	1305
+Mexican pesos	1305
 Mgal/d	1122
 Moon mass	723
 Moon masses	723
@@ -2094,8 +2189,13 @@ N/m	964
 N/mm²	852
 NATO mil	24
 NATO mils	24
+NIS	1316
 NM	762
+NOK	1308
+NZD	1317
 Ncm	1063
+New Zealand dollar	1317
+New Zealand dollars	1317
 Newton degree	974
 Newton degrees	974
 Nm	1067
@@ -2103,6 +2203,10 @@ Nm3	15
 Nmm	1061
 Nms	50
 Nm³	15
+Norwegian crown	1308
+Norwegian crowns	1308
+Norwegian krone	1308
+Norwegian kroner	1308
 Norwegian mile	558
 Np	563
 N·cm	1063
@@ -2137,6 +2241,8 @@ OC9	175
 OC96	184
 Oe	590
 P	218
+PHP	1301
+PLN	1315
 PS	803
 PSh	316
 PS·h	316
@@ -2161,6 +2267,8 @@ Petrograd standards	1267
 Pferdestaerke	803
 Pferdestärke	803
 Pfund	686
+Philippine peso	1301
+Philippine pesos	1301
 Planck constant	45
 Planck constants	45
 Planck energies	328
@@ -2192,6 +2300,9 @@ Polish inches	445
 Polish morgen	108
 Polish rod	519
 Polish rods	519
+Polish zloty	1315
+Polish zlotys	1315
+Polish złoty	1315
 PostScript pica	1093
 PostScript picas	1093
 PostScript point	1079
@@ -2212,6 +2323,8 @@ Prussian rod	518
 Prussian rods	518
 R	337
 R-value IP	1000
+RMB	1310
+RON	1313
 RPM	912
 RSI	1003
 R_E	133
@@ -2267,8 +2380,11 @@ Roman stadia	536
 Roman stadium	536
 Roman step	494
 Roman steps	494
+Romanian lei	1313
+Romanian leu	1313
 Romer degree	973
 Romer degrees	973
+Rp	1295
 Russian barrel	1253
 Russian bucket	1214
 Russian dolya	634
@@ -2295,7 +2411,9 @@ R⊕	133
 R☉	138
 S	242
 S90	241
+SEK	1307
 SG	378
+SGD	1320
 SI R-value	1003
 STM-0	169
 STM-1	173
@@ -2331,8 +2449,12 @@ Schweizer Fuß	472
 Schweizer Klafter	508
 Scots pint	1190
 Scots pints	1190
+Singapore dollar	1320
+Singapore dollars	1320
 Sm3	14
 Sm³	14
+South African rand	1306
+South Korean won	1296
 Soviet mil	26
 Soviet mils	26
 Spanish arroba	697
@@ -2352,12 +2474,16 @@ Sun radius	138
 Sv	336
 Swatch beat	1015
 Swatch beats	1015
+Swedish crown	1307
+Swedish crowns	1307
 Swedish ell	490
 Swedish ells	490
 Swedish fathom	507
 Swedish fathoms	507
 Swedish feet	471
 Swedish foot	471
+Swedish krona	1307
+Swedish kronor	1307
 Swedish metric mile	558
 Swedish mil	25
 Swedish mile	560
@@ -2369,6 +2495,8 @@ Swiss ell	491
 Swiss ells	491
 Swiss feet	472
 Swiss foot	472
+Swiss franc	1323
+Swiss francs	1323
 Swiss inch	451
 Swiss inches	451
 Swiss juchart	103
@@ -2392,8 +2520,10 @@ T1C	161
 T2	162
 T3	168
 T4	174
+THB	1303
 TME	696
 TR	810
+TRY	1302
 TRh	320
 TR·h	320
 Taiwan catties	688
@@ -2410,6 +2540,7 @@ TeX scaled point	1073
 TeX scaled points	1073
 Texas vara	497
 Texas varas	497
+Thai baht	1303
 Thai cubit	487
 Thai cubits	487
 Thai fathom	513
@@ -2420,7 +2551,11 @@ Thai sen	532
 Thai span	466
 Thai spans	466
 Torr	826
+Turkish lira	1302
+Turkish liras	1302
 U	152
+U.S. dollar	1321
+U.S. dollars	1321
 UK beer barrel	1244
 UK beer barrels	1244
 UK bushel	1229
@@ -2450,6 +2585,8 @@ UK peck	1210
 UK pecks	1210
 UK pint	1175
 UK pints	1175
+UK pound	1324
+UK pounds	1324
 UK quart	1187
 UK quarts	1187
 UK therm	323
@@ -2471,6 +2608,8 @@ US cup	1164
 US cups	1164
 US customary cup	1164
 US dessertspoon	1143
+US dollar	1321
+US dollars	1321
 US drop	1128
 US drops	1128
 US dry barrel	1237
@@ -2573,6 +2712,7 @@ US therms	322
 US ton	717
 US ton per square inch	855
 US tons	717
+USD	1321
 V	264
 V/cm	259
 V/in	258
@@ -2618,6 +2758,7 @@ Winchester bushels	1227
 Ws	295
 W·h	311
 W·s	295
+ZAR	1306
 Zentner	707
 Zollpfund	686
 Ztr	707
@@ -2833,6 +2974,7 @@ atomic units of pressure	857
 atomic units of time	1006
 atomic units of velocity	960
 au	140
+aud	1318
 aune	501
 aune de Paris	501
 aunes	501
@@ -2850,6 +2992,7 @@ b	189
 b'ak'tun	1055
 b'ak'tuns	1055
 b/s	154
+baht	1303
 baker's dozen	882
 baker's dozens	882
 bakers dozen	882
@@ -2951,6 +3094,7 @@ brazas	504
 breakfast cup	1168
 breakfast cups	1168
 brevier	1088
+brl	1312
 bu	1227
 bushel	1227
 bushels	1227
@@ -2966,6 +3110,7 @@ cable	759
 cable length	759
 cable lengths	759
 cables	759
+cad	1319
 cal	298
 cal/cm3	288
 cal/cm²·min	385
@@ -3129,6 +3274,7 @@ chetvert	1246
 chetverti	1246
 cheval vapeur	803
 cheval-vapeur	803
+chf	1323
 chhatak	672
 chhataks	672
 chi	481
@@ -3171,6 +3317,7 @@ cm²	72
 cm³	1134
 cm³/min	1102
 cm⁻¹	1285
+cny	1310
 common year	1039
 common years	1039
 compass point	30
@@ -3320,6 +3467,7 @@ cyathi	1154
 cyathus	1154
 cycle per second	362
 cycles per second	362
+czk	1304
 d	1021
 dB	562
 dB SPL	922
@@ -3536,6 +3684,7 @@ disintegration per minute	863
 disintegration per second	864
 disintegrations per minute	863
 disintegrations per second	864
+dkk	1311
 dm²	75
 dm³	1181
 doli	634
@@ -3685,6 +3834,9 @@ ergs per gram kelvin	931
 ergs per second	784
 ergs per second square centimetre	380
 erg·s	46
+eur	1322
+euro	1322
+euros	1322
 fahrenheit	976
 famn	507
 famnar	507
@@ -3813,6 +3965,8 @@ footcandles	401
 footlambert	574
 footlamberts	574
 force Beaufort	1290
+forint	1297
+forints	1297
 fortnight	1024
 fortnights	1024
 fot	471
@@ -3946,6 +4100,7 @@ gasoline gallon equivalent	325
 gasoline gallon equivalents	325
 gauss	593
 gauss square centimetre	597
+gbp	1324
 gcm²	733
 gee	10
 gee per second	414
@@ -4159,6 +4314,7 @@ hh	460
 hhd	1247
 hide	119
 hides	119
+hkd	1309
 hm³	1275
 hogshead	1247
 hogsheads	1247
@@ -4185,6 +4341,7 @@ hp·h	317
 hr	1018
 hrs	1018
 huali	541
+huf	1297
 hundred	887
 hundred cubic feet	1264
 hundreds	887
@@ -4194,6 +4351,8 @@ hyl	696
 hyls	696
 h·ft²·°F/Btu	1000
 h⁻¹	360
+idr	1295
+ils	1316
 imp fl oz	1150
 imp gal	1204
 imp pt	1175
@@ -4310,6 +4469,7 @@ inches per minute	944
 inches per second	949
 inches per second cubed	411
 inches per second squared	4
+inr	1300
 international acre	104
 international acres	104
 international ampere	249
@@ -4375,6 +4535,7 @@ in·lbf	1066
 in⁻¹	1284
 ipm	944
 ips	949
+isk	1299
 iugera	100
 iugerum	100
 jar	146
@@ -4411,6 +4572,7 @@ joules per kilogram degree Celsius	932
 joules per kilogram kelvin	932
 joules per liter	281
 joules per litre	281
+jpy	1298
 jugera	100
 jugerum	100
 jō	516
@@ -4723,6 +4885,8 @@ knots	953
 knots per second	8
 koku	1245
 korce	1240
+koruna	1304
+korunas	1304
 korzec	1240
 kosaji	1142
 kotylai	1167
@@ -4734,6 +4898,7 @@ kp·cm	1065
 kp·m	1069
 kp·m/s	797
 kp·s	752
+krw	1296
 ksf	846
 ksi	853
 kt	953
@@ -4843,6 +5008,8 @@ legal ohms	272
 legua	551
 legua legal	551
 leguas	551
+lei	1313
+leu	1313
 leuca	548
 leuga	548
 leung	670
@@ -4898,6 +5065,7 @@ liquid barrel	1239
 liquid barrels	1239
 liquid pint	1171
 liquid quart	1179
+lira	1302
 liter	1180
 liter atmosphere	303
 liter per 100 kilometers	365
@@ -5456,6 +5624,8 @@ muon masses	627
 muon rest mass	627
 musical cent	753
 musical cents	753
+mxn	1305
+myr	1314
 myriad	895
 myriads	895
 myriameter	559
@@ -5518,6 +5688,8 @@ neutron masses	631
 neutron rest mass	631
 new candle	582
 new candles	582
+new shekel	1316
+new shekels	1316
 newton	346
 newton centimeter	1063
 newton centimeters	1063
@@ -5581,6 +5753,7 @@ nm⁻¹	1288
 nodical month	1026
 noggin	1158
 noggins	1158
+nok	1308
 nominal solar constant	387
 nominal solar luminosity	815
 nominal solar radius	138
@@ -5596,6 +5769,7 @@ nt	573
 nutrition labeling fluid ounce	1152
 nybble	190
 nybbles	190
+nzd	1317
 obol	641
 obols	641
 octant	33
@@ -5809,6 +5983,7 @@ pg/ml	602
 ph	403
 phot	403
 phots	403
+php	1301
 physical atmosphere	851
 physical faraday	236
 physical faradays	236
@@ -5847,6 +6022,7 @@ plantation acres	110
 plethra	530
 plethron	530
 plf	569
+pln	1315
 podes	479
 point	1079
 point of the compass	30
@@ -5917,6 +6093,7 @@ pound square foot	738
 pound square foot per second	48
 pound square inch	737
 pound square inches	737
+pound sterling	1324
 pound troy	678
 pound-feet	1068
 pound-foot	1068
@@ -5985,6 +6162,7 @@ pounds per square foot	822
 pounds per square inch	841
 pounds per thousand square feet	55
 pounds per yard	567
+pounds sterling	1324
 pounds troy	678
 pounds-force	347
 pounds-force per foot	966
@@ -6103,9 +6281,12 @@ radians per second squared	42
 radiation absorbed dose	1
 radiation absorbed doses	1
 rai	99
+rand	1306
 rankine	975
 rd	520
 rd²	88
+reais	1312
+real	1312
 ream	891
 reams	891
 reaumur	979
@@ -6172,6 +6353,7 @@ rehoboams	1203
 relative density 60/60	378
 rem	335
 rems	335
+renminbi	1310
 rev	38
 rev/d	906
 rev/h	909
@@ -6206,6 +6388,9 @@ ri	550
 right angle	36
 right angles	36
 rin	434
+ringgit	1314
+ringgits	1314
+rmb	1310
 rod	520
 rods	520
 roemer	980
@@ -6214,6 +6399,7 @@ roentgen equivalent mammal	335
 roentgen equivalent man	335
 roentgens	337
 romer	980
+ron	1313
 rontgen	337
 rontgens	337
 rood	97
@@ -6230,6 +6416,10 @@ ruby type	1085
 rundlet	1234
 rundlets	1234
 runlet	1234
+rupee	1300
+rupees	1300
+rupiah	1295
+rupiahs	1295
 rutherford	865
 rutherfords	865
 rydberg	290
@@ -6314,6 +6504,7 @@ section of land	125
 sections	125
 seer	691
 seers	691
+sek	1307
 semitone	754
 semitones	754
 semodii	1206
@@ -6330,6 +6521,7 @@ sextarii	1176
 sextarius	1176
 sextula	653
 sextulae	653
+sgd	1320
 sh cwt	705
 sh tn	717
 shackle	758
@@ -6342,6 +6534,8 @@ shakes	1008
 shaku	473
 shed	65
 sheds	65
+shekel	1316
+shekels	1316
 sheng	1182
 shichi	481
 shicun	453
@@ -6672,6 +6866,7 @@ steradian	918
 steradians	918
 stere	1258
 steres	1258
+sterling	1324
 sthene	349
 sthene per square metre	832
 sthenes	349
@@ -6772,6 +6967,7 @@ tfm	1072
 tf·m	1072
 thanan	1183
 thang	1219
+thb	1303
 therm	322
 thermie	319
 thermies	319
@@ -6951,6 +7147,7 @@ troy ounce	667
 troy ounces	667
 troy pound	678
 troy pounds	678
+try	1302
 tsf	847
 tsin	648
 tsp	1140
@@ -6996,6 +7193,7 @@ unified atomic mass units	629
 unit pole	598
 unit poles	598
 unity	878
+usd	1321
 vara	496
 vara de Burgos	496
 varas	496
@@ -7111,6 +7309,7 @@ winik	1025
 wk	1023
 wk⁻¹	358
 wloka	118
+won	1296
 wool clove	693
 wool sack	715
 wool sacks	715
@@ -7135,16 +7334,26 @@ yd²	78
 yd³	1255
 year	1043
 years	1043
+yen	1298
 yoht	561
 yot	561
 yr	1043
 yrs	1043
+yuan	1310
+zar	1306
 zhang	517
+zloty	1315
+zlotys	1315
 zodiac sign	32
 zodiac signs	32
 zolotnik	651
 zolotniki	651
 zolotniks	651
+zł	1315
+złoty	1315
+złotys	1315
+£	1324
+¥	1298
 °	29
 °/d	904
 °/h	905
@@ -7226,6 +7435,7 @@ zolotniks	651
 μg/mL	609
 μg/m³	192
 ω⊕	907
+฿	1303
 ᵍ	28
 ’	474
 ”	447
@@ -7233,6 +7443,12 @@ zolotniks	651
 ‱	872
 ′	474
 ″	447
+₩	1296
+₪	1316
+€	1322
+₱	1301
+₹	1300
+₺	1302
 ℃	978
 ℈	644
 ℉	976
@@ -7298,6 +7514,7 @@ A/m	588
 A90	252
 AT	665
 AU	140
+AUD	1318
 AWG	1291
 A_US	248
 A_int	249
@@ -7315,6 +7532,7 @@ B/s	155
 BED	334
 BOE	330
 BPD	1107
+BRL	1312
 BTU	307
 BTU/ft3	285
 BTU/ft³	285
@@ -7387,10 +7605,15 @@ Btu·in/s·ft²·°F	991
 C	228
 C/kg	338
 C90	230
+CAD	1319
 CCF	1264
 CFM	1115
+CHF	1323
 CHU	310
+CNY	1310
+CN¥	1310
 CV	803
+CZK	1304
 C_US	226
 C_int	227
 Cal	312
@@ -7401,10 +7624,12 @@ Cal/s	812
 Ci	866
 C·m	255
 C₉₀	230
+DKK	1311
 D_perm	779
 Da	628
 Dth	326
 EDR	801
+EUR	1322
 E_P	328
 E_h	291
 Eh	291
@@ -7413,9 +7638,11 @@ F90	149
 F_US	147
 F_int	148
 Fr	225
+Ft	1297
 F₉₀	149
 G	593
 G0	238
+GBP	1324
 GGE	325
 GPM	1112
 Ga	1058
@@ -7429,11 +7656,17 @@ H	405
 H90	406
 HCF	1264
 HK	581
+HKD	1309
+HUF	1297
 H_US	408
 H_int	407
 Ha	291
 Hz	362
 H₉₀	406
+IDR	1295
+ILS	1316
+INR	1300
+ISK	1299
 J	294
 J/L	281
 J/kg	923
@@ -7443,11 +7676,15 @@ J/kg·°C	932
 J/l	281
 J/m3	280
 J/m³	280
+JPY	1298
+JP¥	1298
 JRT	811
 JRt	811
 Js	49
 J·s	49
 K	977
+KRW	1296
+Kč	1304
 K⁻¹	995
 L	1180
 L/100km	365
@@ -7477,6 +7714,8 @@ MMBtu	327
 MMBtu/h	814
 MMcf	1274
 MSCP	580
+MXN	1305
+MYR	1314
 Ma	1057
 Mcf	1269
 Mgal/d	1122
@@ -7491,7 +7730,10 @@ N	346
 N/cm²	844
 N/m	964
 N/mm²	852
+NIS	1316
 NM	762
+NOK	1308
+NZD	1317
 Ncm	1063
 Nm	1067
 Nm3	15
@@ -7508,6 +7750,8 @@ N⋅m	1067
 N⋅s	750
 Oe	590
 P	218
+PHP	1301
+PLN	1315
 PS	803
 PSh	316
 PS·h	316
@@ -7516,18 +7760,23 @@ Pa·s	219
 Pa⁻¹·s⁻¹	339
 Pa⋅s	219
 R	337
+RMB	1310
+RON	1313
 RSI	1003
 R_E	133
 R_J	135
 R_K	277
 R_sun	138
 Rd	865
+Rp	1295
 Ry	290
 R⊕	133
 R☉	138
 S	242
 S90	241
+SEK	1307
 SG	378
+SGD	1320
 SWG	1292
 S_US	239
 S_int	240
@@ -7538,14 +7787,17 @@ Sv	336
 S₉₀	241
 S☉	387
 T	594
+THB	1303
 TME	696
 TR	810
+TRY	1302
 TRh	320
 TR·h	320
 Tbsp	1145
 Tcf	1279
 Torr	826
 U	152
+USD	1321
 V	264
 V/cm	259
 V/in	258
@@ -7582,6 +7834,7 @@ Wh/m³	282
 Ws	295
 W·h	311
 W·s	295
+ZAR	1306
 Ztr	707
 a	1043
 a0	426
@@ -8272,6 +8525,9 @@ yd	498
 yd²	78
 yd³	1255
 yr	1043
+zł	1315
+£	1324
+¥	1298
 °	29
 °/d	904
 °/h	905
@@ -8339,11 +8595,18 @@ yr	1043
 μg/mL	609
 μg/m³	192
 ω⊕	907
+฿	1303
 ᵍ	28
 ‰	874
 ‱	872
 ′	474
 ″	447
+₩	1296
+₪	1316
+€	1322
+₱	1301
+₹	1300
+₺	1302
 ℃	978
 ℈	644
 ℉	976
@@ -8442,6 +8705,8 @@ aln	490
 alnar	490
 amagat	730
 amagats	730
+american dollar	1321
+american dollars	1321
 american pica	1092
 american picas	1092
 american point	1077
@@ -8601,9 +8866,12 @@ attic stater	656
 attic staters	656
 attic talent	702
 attic talents	702
+aud	1318
 aune	501
 aune de paris	501
 aunes	501
+australian dollar	1318
+australian dollars	1318
 australian tablespoon	1149
 australian tablespoons	1149
 austrian feet	478
@@ -8634,6 +8902,7 @@ b.a. unit	271
 b.a. units	271
 ba ohm	271
 ba unit	271
+baht	1303
 baker's dozen	882
 baker's dozens	882
 bakers dozen	882
@@ -8743,6 +9012,9 @@ brace	879
 braces	879
 braza	504
 brazas	504
+brazilian reais	1312
+brazilian real	1312
+brazilian reals	1312
 breakfast cup	1168
 breakfast cups	1168
 brevier	1088
@@ -8756,6 +9028,8 @@ british knot	954
 british nautical mile	763
 british nautical miles	763
 british pint	1175
+british pound	1324
+british pounds	1324
 british standard wire gauge	1292
 british therm	323
 british thermal unit	307
@@ -8784,6 +9058,7 @@ british thermal units per pound	926
 british thermal units per second	809
 british thermal units per us gallon	286
 british therms	323
+brl	1312
 brown & sharpe gauge	1291
 brown and sharpe gauge	1291
 btu at 39 °f	309
@@ -8834,6 +9109,7 @@ cable	759
 cable length	759
 cable lengths	759
 cables	759
+cad	1319
 calendar year	1039
 calendar years	1039
 calorie	298
@@ -8871,6 +9147,8 @@ calories per square centimetre minute	385
 calories per square centimetre second	391
 canadian cup	1163
 canadian cups	1163
+canadian dollar	1319
+canadian dollars	1319
 candareen	640
 candareens	640
 candela	582
@@ -8999,6 +9277,7 @@ chetvert	1246
 chetverti	1246
 cheval vapeur	803
 cheval-vapeur	803
+chf	1323
 chhatak	672
 chhataks	672
 chi	481
@@ -9010,7 +9289,9 @@ chinese inch	453
 chinese inches	453
 chinese mile	541
 chinese miles	541
+chinese renminbi	1310
 chinese sheng	1182
+chinese yuan	1310
 chinese zhang	517
 chittak	672
 chittaks	672
@@ -9042,6 +9323,7 @@ cloves	693
 cmh2o at 4 °c	823
 cmhg at 0 °c	833
 cmwc	825
+cny	1310
 common year	1039
 common years	1039
 compass point	30
@@ -9191,11 +9473,20 @@ cyathi	1154
 cyathus	1154
 cycle per second	362
 cycles per second	362
+czech crown	1304
+czech crowns	1304
+czech koruna	1304
+czech korunas	1304
+czk	1304
 daktyloi	441
 daktylos	441
 dalton	628
 daltons	628
 dan	708
+danish crown	1311
+danish crowns	1311
+danish krone	1311
+danish kroner	1311
 darcies	779
 darcy	779
 darcys	779
@@ -9392,6 +9683,7 @@ disintegration per minute	863
 disintegration per second	864
 disintegrations per minute	863
 disintegrations per second	864
+dkk	1311
 doli	634
 dolya	634
 donum	96
@@ -9588,8 +9880,11 @@ esu of electric potential	269
 esu of inductance	409
 esu of magnetic flux	601
 esu of resistance	278
+eur	1322
+euro	1322
 european therm	324
 european therms	324
+euros	1322
 fahrenheit	976
 fahrenheit degree	969
 fahrenheit degrees	969
@@ -9714,6 +10009,8 @@ footcandles	401
 footlambert	574
 footlamberts	574
 force beaufort	1290
+forint	1297
+forints	1297
 fortnight	1024
 fortnights	1024
 fot	471
@@ -9804,6 +10101,7 @@ gauss	593
 gauss square centimetre	597
 gaussian year	1045
 gaussian years	1045
+gbp	1324
 gee	10
 gee per second	414
 geepound	700
@@ -10016,6 +10314,7 @@ heredium	106
 hertz	362
 hide	119
 hides	119
+hkd	1309
 hogshead	1247
 hogsheads	1247
 homestead	121
@@ -10023,6 +10322,8 @@ homesteads	121
 hong kong candareen	640
 hong kong catties	689
 hong kong catty	689
+hong kong dollar	1309
+hong kong dollars	1309
 hong kong feet	482
 hong kong foot	482
 hong kong inch	454
@@ -10055,13 +10356,22 @@ hr	1018
 hrs	1018
 huali	541
 hubble unit	355
+huf	1297
 hundred	887
 hundred cubic feet	1264
 hundreds	887
 hundredweight	705
 hundredweights	705
+hungarian forint	1297
+hungarian forints	1297
 hyl	696
 hyls	696
+icelandic krona	1299
+icelandic kronur	1299
+icelandic króna	1299
+icelandic krónur	1299
+idr	1295
+ils	1316
 imp fl oz	1150
 imp gal	1204
 imp pt	1175
@@ -10157,12 +10467,17 @@ inches per second	949
 inches per second cubed	411
 inches per second squared	4
 indian maund	703
+indian rupee	1300
+indian rupees	1300
 indian seer	691
 indian tola	657
+indonesian rupiah	1295
+indonesian rupiahs	1295
 inh2o at 39.2 °f	829
 inh2o at 60 °f	828
 inhg at 32 °f	839
 inhg at 60 °f	838
+inr	1300
 international acre	104
 international acres	104
 international ampere	249
@@ -10247,10 +10562,13 @@ irish pole	524
 irish poles	524
 irish rod	524
 irish rods	524
+isk	1299
 islamic mean month	1030
 islamic mean months	1030
 islamic mean year	1036
 islamic mean years	1036
+israeli new shekel	1316
+israeli new shekels	1316
 iswg	1292
 it british thermal unit	307
 it calorie	300
@@ -10307,6 +10625,7 @@ japanese tablespoon	1147
 japanese teaspoon	1142
 japanese to	1217
 japanese ton of refrigeration	811
+japanese yen	1298
 jar	146
 jars	146
 jeroboam	1195
@@ -10342,6 +10661,7 @@ joules per kilogram degree celsius	932
 joules per kilogram kelvin	932
 joules per liter	281
 joules per litre	281
+jpy	1298
 juchart	103
 jucharte	103
 jugera	100
@@ -10589,10 +10909,14 @@ knots	953
 knots per second	8
 koku	1245
 korce	1240
+korean won	1296
+koruna	1304
+korunas	1304
 korzec	1240
 kosaji	1142
 kotylai	1167
 kotyle	1167
+krw	1296
 kujirajaku	483
 kwan	694
 kwean	1262
@@ -10639,6 +10963,8 @@ legal ohms	272
 legua	551
 legua legal	551
 leguas	551
+lei	1313
+leu	1313
 leuca	548
 leuga	548
 leung	670
@@ -10694,6 +11020,7 @@ liquid barrel	1239
 liquid barrels	1239
 liquid pint	1171
 liquid quart	1179
+lira	1302
 liter	1180
 liter atmosphere	303
 liter per 100 kilometers	365
@@ -10788,6 +11115,8 @@ magnetic flux quanta	596
 magnetic flux quantum	596
 magnum	1189
 magnums	1189
+malaysian ringgit	1314
+malaysian ringgits	1314
 man	895
 marc	675
 marc de paris	675
@@ -10971,6 +11300,8 @@ metric tons	718
 metric tons per day	620
 metric tons per hour	623
 metric tons-force	352
+mexican peso	1305
+mexican pesos	1305
 mezhevaya versta	547
 mho	243
 mhos	243
@@ -11189,6 +11520,8 @@ muon rest mass	627
 musical cent	753
 musical cents	753
 mwc	842
+mxn	1305
+myr	1314
 myriad	895
 myriads	895
 myriameter	559
@@ -11236,6 +11569,10 @@ neutron masses	631
 neutron rest mass	631
 new candle	582
 new candles	582
+new shekel	1316
+new shekels	1316
+new zealand dollar	1317
+new zealand dollars	1317
 newton	346
 newton centimeter	1063
 newton centimeters	1063
@@ -11293,6 +11630,7 @@ nits	573
 nodical month	1026
 noggin	1158
 noggins	1158
+nok	1308
 nominal solar constant	387
 nominal solar luminosity	815
 nominal solar radius	138
@@ -11303,11 +11641,16 @@ normal cubic meter	15
 normal cubic meters	15
 normal cubic metre	15
 normal cubic metres	15
+norwegian crown	1308
+norwegian crowns	1308
+norwegian krone	1308
+norwegian kroner	1308
 norwegian mile	558
 nox	399
 nutrition labeling fluid ounce	1152
 nybble	190
 nybbles	190
+nzd	1317
 obol	641
 obols	641
 oc-1	169
@@ -11525,8 +11868,11 @@ pferdestärke	803
 pfund	686
 ph	11
 ph value	11
+philippine peso	1301
+philippine pesos	1301
 phot	403
 phots	403
+php	1301
 physical atmosphere	851
 physical faraday	236
 physical faradays	236
@@ -11578,6 +11924,7 @@ plantation acre	110
 plantation acres	110
 plethra	530
 plethron	530
+pln	1315
 podes	479
 point	1079
 point of the compass	30
@@ -11606,6 +11953,9 @@ polish inches	445
 polish morgen	108
 polish rod	519
 polish rods	519
+polish zloty	1315
+polish zlotys	1315
+polish złoty	1315
 pollex	446
 poncelet	807
 poncelets	807
@@ -11669,6 +12019,7 @@ pound square foot	738
 pound square foot per second	48
 pound square inch	737
 pound square inches	737
+pound sterling	1324
 pound troy	678
 pound-feet	1068
 pound-foot	1068
@@ -11737,6 +12088,7 @@ pounds per thousand square feet	55
 pounds per uk gallon	207
 pounds per us gallon	208
 pounds per yard	567
+pounds sterling	1324
 pounds troy	678
 pounds-force	347
 pounds-force per foot	966
@@ -11851,10 +12203,13 @@ ramsden chain	529
 ramsden chains	529
 ramsden link	475
 ramsden links	475
+rand	1306
 rankine	975
 rankine degree	968
 rankine degrees	968
 raummeter	1258
+reais	1312
+real	1312
 ream	891
 reams	891
 reaumur	979
@@ -11926,6 +12281,7 @@ rehoboams	1203
 relative density 60/60	378
 rem	335
 rems	335
+renminbi	1310
 revolution	38
 revolution per day	906
 revolution per hour	909
@@ -11959,6 +12315,9 @@ ri	550
 right angle	36
 right angles	36
 rin	434
+ringgit	1314
+ringgits	1314
+rmb	1310
 rod	520
 rods	520
 roemer	980
@@ -11996,9 +12355,12 @@ roman stadia	536
 roman stadium	536
 roman step	494
 roman steps	494
+romanian lei	1313
+romanian leu	1313
 romer	980
 romer degree	973
 romer degrees	973
+ron	1313
 rontgen	337
 rontgens	337
 rood	97
@@ -12012,6 +12374,10 @@ ruby type	1085
 rundlet	1234
 rundlets	1234
 runlet	1234
+rupee	1300
+rupees	1300
+rupiah	1295
+rupiahs	1295
 russian barrel	1253
 russian bucket	1214
 russian dolya	634
@@ -12115,6 +12481,7 @@ section of land	125
 sections	125
 seer	691
 seers	691
+sek	1307
 semitone	754
 semitones	754
 semodii	1206
@@ -12131,6 +12498,7 @@ sextarii	1176
 sextarius	1176
 sextula	653
 sextulae	653
+sgd	1320
 shackle	758
 shackle of cable	758
 shackles	758
@@ -12141,6 +12509,8 @@ shakes	1008
 shaku	473
 shed	65
 sheds	65
+shekel	1316
+shekels	1316
 sheng	1182
 shichi	481
 shicun	453
@@ -12207,6 +12577,8 @@ sievert	336
 sieverts	336
 sign of the zodiac	32
 signs of the zodiac	32
+singapore dollar	1320
+singapore dollars	1320
 sitio	127
 sitio de ganado mayor	127
 sitios	127
@@ -12256,6 +12628,8 @@ solar years	1040
 solomon	1216
 solomons	1216
 sols	1022
+south african rand	1306
+south korean won	1296
 soviet mil	26
 soviet mils	26
 sp gr	378
@@ -12467,6 +12841,7 @@ steradian	918
 steradians	918
 stere	1258
 steres	1258
+sterling	1324
 sthene	349
 sthene per square metre	832
 sthenes	349
@@ -12545,12 +12920,16 @@ sverdrup	1124
 sverdrups	1124
 swatch beat	1015
 swatch beats	1015
+swedish crown	1307
+swedish crowns	1307
 swedish ell	490
 swedish ells	490
 swedish fathom	507
 swedish fathoms	507
 swedish feet	471
 swedish foot	471
+swedish krona	1307
+swedish kronor	1307
 swedish metric mile	558
 swedish mil	25
 swedish mile	560
@@ -12560,6 +12939,8 @@ swiss ell	491
 swiss ells	491
 swiss feet	472
 swiss foot	472
+swiss franc	1323
+swiss francs	1323
 swiss inch	451
 swiss inches	451
 swiss juchart	103
@@ -12628,6 +13009,7 @@ tex scaled point	1073
 tex scaled points	1073
 texas vara	497
 texas varas	497
+thai baht	1303
 thai cubit	487
 thai cubits	487
 thai fathom	513
@@ -12639,6 +13021,7 @@ thai span	466
 thai spans	466
 thanan	1183
 thang	1219
+thb	1303
 therm	322
 thermie	319
 thermies	319
@@ -12803,11 +13186,14 @@ troy ounce	667
 troy ounces	667
 troy pound	678
 troy pounds	678
+try	1302
 tsin	648
 tsubo	83
 tsun	454
 tun	1256
 tuns	1256
+turkish lira	1302
+turkish liras	1302
 turn	38
 turn per day	906
 turn per hour	909
@@ -12826,6 +13212,8 @@ twip	1074
 twips	1074
 typographic point	1079
 typographic points	1079
+u.s. dollar	1321
+u.s. dollars	1321
 uas	17
 uinal	1025
 uk beer barrel	1244
@@ -12857,6 +13245,8 @@ uk peck	1210
 uk pecks	1210
 uk pint	1175
 uk pints	1175
+uk pound	1324
+uk pounds	1324
 uk quart	1187
 uk quarts	1187
 uk therm	323
@@ -12881,6 +13271,8 @@ us cup	1164
 us cups	1164
 us customary cup	1164
 us dessertspoon	1143
+us dollar	1321
+us dollars	1321
 us drop	1128
 us drops	1128
 us dry barrel	1237
@@ -12987,6 +13379,7 @@ us ton	717
 us ton per square inch	855
 us tons	717
 us u-factor	395
+usd	1321
 vara	496
 vara de burgos	496
 varas	496
@@ -13109,6 +13502,7 @@ wine gallons	1200
 wine hogshead	1247
 winik	1025
 wloka	118
+won	1296
 wool clove	693
 wool sack	715
 wool sacks	715
@@ -13129,17 +13523,24 @@ yardlands	117
 yards	498
 year	1043
 years	1043
+yen	1298
 yoht	561
 yot	561
 yrs	1043
+yuan	1310
+zar	1306
 zentner	707
 zhang	517
+zloty	1315
+zlotys	1315
 zodiac sign	32
 zodiac signs	32
 zollpfund	686
 zolotnik	651
 zolotniki	651
 zolotniks	651
+złoty	1315
+złotys	1315
 °c	978
 °f	976
 °k	977
@@ -13162,244 +13563,249 @@ zolotniks	651
 
   static var categoryKeys: StaticString {
     #"""
-absolute-power-level	59
-absolute-viscosity	15
-absolute-voltage-level	80
+absolute-power-level	60
+absolute-viscosity	16
+absolute-voltage-level	81
 absorbed-dose	0
 acceleration	1
 acidity	2
 action	6
-activity	63
-admittance	17
+activity	64
+admittance	18
 amount	3
-amount-concentration	52
+amount-concentration	53
 amount-of-substance	3
-amperage	18
+amperage	19
 angle	4
 angular-acceleration	5
 angular-momentum	6
-angular-speed	65
-angular-velocity	65
+angular-speed	66
+angular-velocity	66
 application-rate	7
 area	8
 area-density	7
 areal-density	7
-areal-thermal-resistance	76
+areal-thermal-resistance	77
 astronomical-distance	9
 astronomical-length	9
 astronomy	9
-attenuation	41
-b-field	47
-bandwidth	12
+attenuation	42
+b-field	48
+bandwidth	13
 basis-weight	7
-beaufort-scale	84
-bit-rate	12
-bitrate	12
-brightness	43
-calorific-value	68
-calorific-value-by-volume	23
-candlepower	45
+beaufort-scale	85
+bit-rate	13
+bitrate	13
+brightness	44
+calorific-value	69
+calorific-value-by-volume	24
+candlepower	46
 capacitance	10
-capacity	82
+capacity	83
 catalytic-activity	11
-charge	16
+charge	17
 chemical-amount	3
-coefficient-of-heat-transfer	35
-coefficient-of-thermal-expansion	75
-conductance	17
-count	64
-cte	75
-current	18
-data-rate	12
-data-size	13
-data-storage	13
-data-transfer-rate	12
-density	14
-digital-information	13
-dimensionless	64
+coefficient-of-heat-transfer	36
+coefficient-of-thermal-expansion	76
+conductance	18
+count	65
+cte	76
+currencies	12
+currency	12
+current	19
+data-rate	13
+data-size	14
+data-storage	14
+data-transfer-rate	13
+density	15
+digital-information	14
+dimensionless	65
 dose	0
-dose-equivalent	25
-duration	77
-dynamic-viscosity	15
-effective-dose	25
+dose-equivalent	26
+duration	78
+dynamic-viscosity	16
+effective-dose	26
 electric-capacitance	10
-electric-charge	16
-electric-conductance	17
-electric-current	18
-electric-dipole-moment	19
-electric-field	20
-electric-field-strength	20
-electric-inductance	37
-electric-potential	21
-electric-potential-difference	21
-electric-resistance	22
-electromotive-force	21
-emf	21
-energy	24
-energy-density	23
-energy-per-mass	68
+electric-charge	17
+electric-conductance	18
+electric-current	19
+electric-dipole-moment	20
+electric-field	21
+electric-field-strength	21
+electric-inductance	38
+electric-potential	22
+electric-potential-difference	22
+electric-resistance	23
+electromotive-force	22
+emf	22
+energy	25
+energy-density	24
+energy-per-mass	69
 enzyme-activity	11
-equivalent-dose	25
-expansivity	75
-exposure	26
-film-coefficient	35
-flow-rate	81
-fluidity	27
-force	28
-fraction	64
-frequency	29
-fuel-consumption	30
-fuel-economy	31
-fuel-efficiency	31
-gain	41
-gas-mark	32
+equivalent-dose	26
+exchange-rates	12
+expansivity	76
+exposure	27
+film-coefficient	36
+flow-rate	82
+fluidity	28
+force	29
+forex	12
+fraction	65
+frequency	30
+fuel-consumption	31
+fuel-economy	32
+fuel-efficiency	32
+gain	42
+gas-mark	33
 grammage	7
-gravimetric-energy-density	68
-gravity-scale	33
-h-field	46
-heat	24
-heat-conductivity	74
-heat-flow-density	34
-heat-flow-rate	60
-heat-flow-rate-intensity	34
-heat-flux	34
-heat-flux-density	34
-heat-transfer-coefficient	35
-heating-value	68
-hydrometer-scale	33
-illuminance	36
-illumination	36
-impedance	22
-impulse	54
-inductance	37
-information	13
-interfacial-tension	71
-interval	55
-ionizing-radiation-exposure	26
-jerk	38
-jolt	38
-k-value	74
-kinematic-viscosity	39
-lambda-value	74
-length	40
-level	41
-light-intensity	45
-light-output	44
-linear-density	42
-linear-mass-density	42
-linear-momentum	54
-logarithmic-ratio	41
-luminance	43
-luminous-exitance	36
-luminous-flux	44
-luminous-intensity	45
-magnetic-field-intensity	46
-magnetic-field-strength	46
-magnetic-flux	48
-magnetic-flux-density	47
-magnetic-induction	47
-magnetizing-force	46
-magnetomotive-force	18
-marine	56
-mass	51
-mass-concentration	49
-mass-density	14
-mass-flow	50
-mass-flow-rate	50
-mass-moment-of-inertia	53
-massic-heat-capacity	69
-mileage	31
-molar-concentration	52
-molarity	52
-moment-of-force	78
-moment-of-inertia	53
+gravimetric-energy-density	69
+gravity-scale	34
+h-field	47
+heat	25
+heat-conductivity	75
+heat-flow-density	35
+heat-flow-rate	61
+heat-flow-rate-intensity	35
+heat-flux	35
+heat-flux-density	35
+heat-transfer-coefficient	36
+heating-value	69
+hydrometer-scale	34
+illuminance	37
+illumination	37
+impedance	23
+impulse	55
+inductance	38
+information	14
+interfacial-tension	72
+interval	56
+ionizing-radiation-exposure	27
+jerk	39
+jolt	39
+k-value	75
+kinematic-viscosity	40
+lambda-value	75
+length	41
+level	42
+light-intensity	46
+light-output	45
+linear-density	43
+linear-mass-density	43
+linear-momentum	55
+logarithmic-ratio	42
+luminance	44
+luminous-exitance	37
+luminous-flux	45
+luminous-intensity	46
+magnetic-field-intensity	47
+magnetic-field-strength	47
+magnetic-flux	49
+magnetic-flux-density	48
+magnetic-induction	48
+magnetizing-force	47
+magnetomotive-force	19
+marine	57
+mass	52
+mass-concentration	50
+mass-density	15
+mass-flow	51
+mass-flow-rate	51
+mass-moment-of-inertia	54
+massic-heat-capacity	70
+mileage	32
+molar-concentration	53
+molarity	53
+moment-of-force	79
+moment-of-inertia	54
 moment-of-momentum	6
-momentum	54
-momentum-diffusivity	39
-musical-interval	55
-nautical	56
-nautical-length	56
-number	64
-oven-temperature	32
-pace	57
-permeability	58
+momentum	55
+momentum-diffusivity	40
+money	12
+musical-interval	56
+nautical	57
+nautical-length	57
+number	65
+oven-temperature	33
+pace	58
+permeability	59
 ph-scale	2
-photometric-brightness	43
-pitch-interval	55
+photometric-brightness	44
+pitch-interval	56
 plane-angle	4
-power	60
-power-level	59
-pressure	61
-proportion	64
-quantity-of-electricity	16
-quantity-of-heat	24
+power	61
+power-level	60
+pressure	62
+proportion	65
+quantity-of-electricity	17
+quantity-of-heat	25
 quantity-of-substance	3
-r-value	76
-radiant-exposure	62
-radiant-flux	60
+r-value	77
+radiant-exposure	63
+radiant-flux	61
 radiation-dose	0
-radiation-exposure	26
-radioactive-activity	63
-radioactivity	63
-rate-of-energy-transfer	60
-ratio	64
-reactance	22
-reciprocal-length	83
-resistance	22
-rotational-inertia	53
-rotational-speed	65
-shear-viscosity	15
-solid-angle	66
-sound-pressure-level	67
-spatial-frequency	83
-specific-energy	68
-specific-entropy	69
-specific-gravity-scale	33
-specific-heat	69
-specific-heat-capacity	69
-speed	70
-spl	67
-storage	13
-stress	61
-substance-concentration	52
+radiation-exposure	27
+radioactive-activity	64
+radioactivity	64
+rate-of-energy-transfer	61
+ratio	65
+reactance	23
+reciprocal-length	84
+resistance	23
+rotational-inertia	54
+rotational-speed	66
+shear-viscosity	16
+solid-angle	67
+sound-pressure-level	68
+spatial-frequency	84
+specific-energy	69
+specific-entropy	70
+specific-gravity-scale	34
+specific-heat	70
+specific-heat-capacity	70
+speed	71
+spl	68
+storage	14
+stress	62
+substance-concentration	53
 surface-density	7
-surface-energy	71
-surface-tension	71
-susceptance	17
-temperature	73
-temperature-difference	72
-temperature-interval	72
-thermal-conductivity	74
-thermal-expansion	75
-thermal-expansion-coefficient	75
-thermal-insulance	76
-thermal-resistance	76
-thermal-resistance-(r-value)	76
-thermal-transmittance	35
-time	77
-titre	42
-torque	78
-typography	79
-u-value	35
-velocity	70
-viscosity	15
-voltage	21
-voltage-level	80
-volume	82
-volume-flow	81
-volume-flow-rate	81
-volumetric-energy-density	23
-volumetric-flow-rate	81
-volumetric-heating-value	23
-volumic-mass	14
-wavenumber	83
-weight	51
-wind-force	84
-wind-scale	84
-wire-gauge	85
-wire-size	85
-work	24
-yarn-count	42
+surface-energy	72
+surface-tension	72
+susceptance	18
+temperature	74
+temperature-difference	73
+temperature-interval	73
+thermal-conductivity	75
+thermal-expansion	76
+thermal-expansion-coefficient	76
+thermal-insulance	77
+thermal-resistance	77
+thermal-resistance-(r-value)	77
+thermal-transmittance	36
+time	78
+titre	43
+torque	79
+typography	80
+u-value	36
+velocity	71
+viscosity	16
+voltage	22
+voltage-level	81
+volume	83
+volume-flow	82
+volume-flow-rate	82
+volumetric-energy-density	24
+volumetric-flow-rate	82
+volumetric-heating-value	24
+volumic-mass	15
+wavenumber	84
+weight	52
+wind-force	85
+wind-scale	85
+wire-gauge	86
+wire-size	86
+work	25
+yarn-count	43
 """#
   }
 
@@ -13417,6 +13823,7 @@ area-density	52,53,54,55,56,57,58,59,60,61,62,63,64
 astronomical-distance	129,130,131,132,133,134,135,136,137,138,139,140,141,142,143,144
 capacitance	145,146,147,148,149,150,151
 catalytic-activity	152,153
+currency	1295,1296,1297,1298,1299,1300,1301,1302,1303,1304,1305,1306,1307,1308,1309,1310,1311,1312,1313,1314,1315,1316,1317,1318,1319,1320,1321,1322,1323,1324
 data-rate	154,155,156,157,158,159,160,161,162,163,164,165,166,167,168,169,170,171,172,173,174,175,176,177,178,179,180,181,182,183,184,185,186,187,188
 data-storage	189,190,191
 density	192,193,194,195,196,197,198,199,200,201,202,203,204,205,206,207,208,209,210,211,212,213,214,215,216
@@ -13491,6 +13898,51 @@ volume-flow	1101,1102,1103,1104,1105,1106,1107,1108,1109,1110,1111,1112,1113,111
 wavenumber	1280,1281,1282,1283,1284,1285,1286,1287,1288,1289
 wind-force	1290
 wire-gauge	1291,1292
+"""#
+  }
+
+  static var exchangeRates: StaticString {
+    #"""
+<?xml version="1.0" encoding="UTF-8"?>
+<gesmes:Envelope xmlns:gesmes="http://www.gesmes.org/xml/2002-08-01" xmlns="http://www.ecb.int/vocabulary/2002-08-01/eurofxref">
+	<gesmes:subject>Reference rates</gesmes:subject>
+	<gesmes:Sender>
+		<gesmes:name>European Central Bank</gesmes:name>
+	</gesmes:Sender>
+	<Cube>
+		<Cube time='2026-10-06'>
+			<Cube currency='USD' rate='1.1269'/>
+			<Cube currency='JPY' rate='178.15'/>
+			<Cube currency='CZK' rate='24.405'/>
+			<Cube currency='DKK' rate='7.4747'/>
+			<Cube currency='GBP' rate='0.84880'/>
+			<Cube currency='HUF' rate='364.95'/>
+			<Cube currency='PLN' rate='4.3650'/>
+			<Cube currency='RON' rate='5.3510'/>
+			<Cube currency='SEK' rate='11.2425'/>
+			<Cube currency='CHF' rate='0.9359'/>
+			<Cube currency='ISK' rate='137.20'/>
+			<Cube currency='NOK' rate='10.7780'/>
+			<Cube currency='TRY' rate='55.4196'/>
+			<Cube currency='AUD' rate='1.6140'/>
+			<Cube currency='BRL' rate='5.5991'/>
+			<Cube currency='CAD' rate='1.6058'/>
+			<Cube currency='CNY' rate='7.5554'/>
+			<Cube currency='HKD' rate='8.8438'/>
+			<Cube currency='IDR' rate='20104.80'/>
+			<Cube currency='ILS' rate='3.4348'/>
+			<Cube currency='INR' rate='108.6615'/>
+			<Cube currency='KRW' rate='1508.67'/>
+			<Cube currency='MXN' rate='20.2217'/>
+			<Cube currency='MYR' rate='4.6034'/>
+			<Cube currency='NZD' rate='2.0061'/>
+			<Cube currency='PHP' rate='70.702'/>
+			<Cube currency='SGD' rate='1.4392'/>
+			<Cube currency='THB' rate='37.836'/>
+			<Cube currency='ZAR' rate='18.5829'/>
+		</Cube>
+	</Cube>
+</gesmes:Envelope>
 """#
   }
 }

@@ -5,7 +5,9 @@ extension Catalog {
   ///
   /// Free to create: it reads the tables compiled into the binary (`BuiltinData`) in place and
   /// builds a `CatalogUnit` the first time one is looked up.
-  public static let builtin = Catalog(storage: CatalogStorage(tables: .shared, categories: [], units: []))
+  public static let builtin = Catalog(storage: CatalogStorage(
+    tables: .shared, categories: [], units: [],
+    rates: RatesInUse(snapshot: { BuiltinTables.exchangeRates })))
 }
 
 /// The built-in catalog as compiled tables (written by `CatalogSourceWriter`, see `BuiltinData`),
@@ -162,6 +164,14 @@ final class BuiltinTables: Sendable {
                           reciprocals: fields.count > 6 ? list(fields[6]) : [],
                           related: fields.count > 7 ? list(fields[7]) : [])
     }
+  }
+
+  /// The exchange rates embedded from `Data/`, read with the parser a downloaded file goes through.
+  static var exchangeRates: ExchangeRates? {
+    let text = BuiltinData.exchangeRates
+    let document = String(decoding: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount),
+                          as: UTF8.self)
+    return try? ExchangeRates(ecbDocument: document)
   }
 
   static func list(_ field: String) -> [String] {

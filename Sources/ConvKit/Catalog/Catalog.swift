@@ -175,6 +175,22 @@ public struct Catalog: Sendable {
       .max { storage.unitCount(inCategory: $0.identifier) < storage.unitCount(inCategory: $1.identifier) }
   }
 
+  // MARK: Exchange rates
+
+  /// The exchange rates the currency units follow: the newer rates given to
+  /// `replacingExchangeRates(with:)` when they are of a later date, else the catalog's snapshot
+  /// (for the built-in catalog, the rates in `Data/`); nil for a catalog without currencies.
+  public var exchangeRates: ExchangeRates? { storage.rates.current }
+
+  /// The rates the catalog was built with (`Data/`'s snapshot for the built-in catalog).
+  public var snapshotExchangeRates: ExchangeRates? { storage.rates.snapshot }
+
+  /// A copy whose currencies follow the rates `newer` reads, when they are of a later date than
+  /// the snapshot's. `newer` is called once, when a currency or the rates are first needed.
+  public func replacingExchangeRates(with newer: @escaping @Sendable () -> ExchangeRates?) -> Catalog {
+    Catalog(storage: storage.with(rates: storage.rates.replacing(with: newer)))
+  }
+
   /// A copy with more categories and units added after these (personal units).
   ///
   /// On the built-in catalog this keeps the compiled tables and indexes only the new units.
@@ -215,8 +231,12 @@ final class CatalogStorage: Sendable {
   /// Every spelling folded once, for suggestions.
   var spellingIndex: SpellingIndex { spellingIndexCache.get(self) }
 
-  init(tables: BuiltinTables?, categories: [UnitCategory], units: [CatalogUnit]) {
+  /// The exchange rates the currency units follow.
+  let rates: RatesInUse
+
+  init(tables: BuiltinTables?, categories: [UnitCategory], units: [CatalogUnit], rates: RatesInUse = .none) {
     self.tables = tables
+    self.rates = rates
     baseUnitCount = tables?.unitCount ?? 0
     baseCategoryCount = tables?.categoryCount ?? 0
     extraCategories = categories
@@ -229,7 +249,13 @@ final class CatalogStorage: Sendable {
 
   /// The same base with more categories and units after the present ones.
   func adding(categories: [UnitCategory], units: [CatalogUnit]) -> CatalogStorage {
-    CatalogStorage(tables: tables, categories: extraCategories + categories, units: extraUnits + units)
+    CatalogStorage(tables: tables, categories: extraCategories + categories, units: extraUnits + units,
+                   rates: rates)
+  }
+
+  /// The same units following other exchange rates.
+  func with(rates: RatesInUse) -> CatalogStorage {
+    CatalogStorage(tables: tables, categories: extraCategories, units: extraUnits, rates: rates)
   }
 
   // MARK: Lookups
@@ -295,7 +321,7 @@ final class CatalogStorage: Sendable {
                          categoryKeys: [String: Int], unitsByCategory: [String: [Int]]) {
     if tables != nil {
       // The same rules over one list of units: index the units as values.
-      return CatalogStorage(tables: nil, categories: categories, units: units).indexTables()
+      return CatalogStorage(tables: nil, categories: categories, units: units, rates: rates).indexTables()
     }
     guard let index else { return ([:], [:], [:], [:], [:], [:], [:]) }
     var exact = index.exact
@@ -307,14 +333,21 @@ final class CatalogStorage: Sendable {
   // MARK: Values
 
   func unit(at index: Int) -> CatalogUnit {
-    if index < baseUnitCount, let tables { return tables.unit(at: index) }
-    return extraUnits[index - baseUnitCount]
+    rated(index < baseUnitCount && tables != nil ? tables!.unit(at: index) : extraUnits[index - baseUnitCount])
   }
 
   /// `unit(at:)` for a unit whose position in its category's display order the caller knows.
   func unit(at index: Int, position: Int) -> CatalogUnit {
-    if index < baseUnitCount, let tables { return tables.unit(at: index, position: position) }
-    return extraUnits[index - baseUnitCount]
+    rated(index < baseUnitCount && tables != nil ? tables!.unit(at: index, position: position)
+          : extraUnits[index - baseUnitCount])
+  }
+
+  /// A currency unit at the rates in use (a newer cached file may replace the snapshot's).
+  private func rated(_ unit: CatalogUnit) -> CatalogUnit {
+    guard rates.mayReplace, unit.dimension[.currency] != 0, unit.definition == ExchangeRates.rateDefinition else {
+      return unit
+    }
+    return rates.rated(unit)
   }
 
   func category(at index: Int) -> UnitCategory {

@@ -8,12 +8,27 @@ public enum CatalogLoader {
   /// Returns the catalog with every unit that resolved, and a diagnostic for every problem: syntax,
   /// unresolvable or circular definitions, name clashes, and units whose dimension is not their
   /// category's. A caller that must not accept a partial catalog checks that the list is empty.
+  ///
+  /// A source whose path ends in `.xml` is an exchange rates document in the ECB's format: units
+  /// defined as `rate` take their factor from it (else from `base`'s rates).
   public static func load(_ sources: [CatalogSource], base: Catalog? = nil) -> (Catalog, [CatalogDiagnostic]) {
     var parser = CatalogFileParser()
-    for source in sources { parser.parse(source, existing: { base?.category(named: $0) }) }
-    var diagnostics = parser.diagnostics
+    var rates: ExchangeRates? = nil
+    var diagnostics: [CatalogDiagnostic] = []
+    for source in sources {
+      guard source.path.hasSuffix(".xml") else {
+        parser.parse(source, existing: { base?.category(named: $0) })
+        continue
+      }
+      do throws(ExchangeRatesError) {
+        rates = try ExchangeRates(ecbDocument: source.text)
+      } catch {
+        diagnostics.append(CatalogDiagnostic(path: source.path, line: 1, message: error.message))
+      }
+    }
+    diagnostics += parser.diagnostics
     let resolver = DefinitionResolver(units: parser.units, categories: parser.categories.map(\.category),
-                                      base: base)
+                                      base: base, rates: rates)
     diagnostics += resolver.checkClashes()
     var resolved: [CatalogUnit] = []
     for index in parser.units.indices {
@@ -24,7 +39,8 @@ public enum CatalogLoader {
       }
     }
     let newCategories = parser.categories.filter { !$0.isExisting }.map(\.category)
-    let catalog = (base ?? Catalog(categories: [], units: [])).adding(categories: newCategories, units: resolved)
+    var catalog = (base ?? Catalog(categories: [], units: [])).adding(categories: newCategories, units: resolved)
+    if let rates { catalog = Catalog(storage: catalog.storage.with(rates: RatesInUse(snapshot: { rates }))) }
     for raw in parser.categories where !raw.isExisting {
       for spelling in raw.category.featured where !catalog.isFeaturable(spelling, in: raw.category) {
         // A featured unit whose own definition failed is reported once, as that failure.
@@ -72,7 +88,9 @@ final class DefinitionResolver: UnitResolving {
   /// Each raw unit's position in its category's display order (after the base's units of it).
   private let positions: [Int]
 
-  init(units: [RawUnit], categories: [UnitCategory], base: Catalog?) {
+  private let rates: ExchangeRates?
+
+  init(units: [RawUnit], categories: [UnitCategory], base: Catalog?, rates: ExchangeRates? = nil) {
     raw = units
     self.categories = categories
     self.base = base
@@ -83,6 +101,7 @@ final class DefinitionResolver: UnitResolving {
       counts[identifier] = position + 1
       return position
     }
+    self.rates = rates
     let placeholders = units.enumerated().map { index, unit in
       CatalogUnit(name: unit.name, plural: unit.plural, symbols: unit.symbols, aliases: unit.aliases,
            claimedNames: unit.isOverride ? [unit.name, unit.plural] + unit.symbols + unit.aliases + unit.claimedNames
@@ -191,7 +210,16 @@ final class DefinitionResolver: UnitResolving {
     var isExact = !unit.flags.contains("approx")
     var scale: (forward: ScaleFunction, inverse: ScaleFunction?, reference: String)? = nil
     var scaleOffset = 0.0
-    if unit.definition == "base" {
+    if unit.definition == ExchangeRates.rateDefinition {
+      // A currency: one unit is worth 1/rate euros, at the rates loaded with it.
+      let code = unit.symbols.first ?? unit.name
+      guard let euros = (rates ?? base?.exchangeRates)?.euros(per: code) else {
+        failed.insert(index)
+        throw diagnostic("no exchange rate for '\(code)' (a 'rate' unit needs the rates document, and its ISO code as first symbol)")
+      }
+      magnitude = Magnitude(euros)
+      isExact = false
+    } else if unit.definition == "base" {
       let isSingleBase = BaseQuantity.allCases.contains { PhysicalDimension($0) == category.dimension }
       guard isSingleBase || category.dimension.isNone else {
         failed.insert(index)

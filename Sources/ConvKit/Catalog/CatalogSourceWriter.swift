@@ -14,7 +14,9 @@
 /// - `exactKeys`, `claimedKeys`, `symbolKeys`, `foldedKeys`: the lookup indexes of `Catalog` as
 ///   `KEY<TAB>UNIT IDENTIFIER` lines; `categoryKeys`: `KEY<TAB>CATEGORY INDEX`; `categoryUnits`:
 ///   `CATEGORY IDENTIFIER<TAB>UNIT IDENTIFIER,…` in display order. Keys are in Unicode
-///   normalization form C, lines sorted by their bytes, for bisection.
+///   normalization form C, lines sorted by their bytes, for bisection;
+/// - `exchangeRates`: the ECB rates document from `Data/`, as it is, read on first use by the
+///   parser `conv rates update` uses (`ExchangeRates.init(ecbDocument:)`).
 ///
 /// Identifiers are stable: a unit keeps the one it has in the previous output (matched by name)
 /// and a new unit takes the next free one, so adding or removing a unit changes a handful of lines
@@ -79,6 +81,7 @@ package enum CatalogSourceWriter {
     out += literal("categoryUnits", keyLines(indexes.unitsByCategory.mapValues {
       $0.map(renumber).joined(separator: ",")
     }))
+    out += literal("exchangeRates", catalog.snapshotExchangeRates?.document ?? "")
     out += "}\n"
     return out
   }

@@ -26,6 +26,12 @@ struct Lexer {
     return Lexer.joinMixedNumbers(Lexer.mergeFractions(tokens))
   }
 
+  /// Whether a word ends in a currency sign (`$`, `€`, `£`, `¥`, `₹`, `US$`).
+  static func endsWithCurrencySign(_ word: some StringProtocol) -> Bool {
+    guard let last = word.unicodeScalars.last else { return false }
+    return last.properties.generalCategory == .currencySymbol
+  }
+
   private mutating func next() throws(ConvError) -> Token? {
     var sawSpace = false
     while position < characters.count, characters[position].isSpace {
@@ -88,7 +94,9 @@ struct Lexer {
     while position < characters.count {
       let character = characters[position]
       if let ascii = character.asciiValue, ascii.isASCIIAlphanumeric {
-        if character.isASCIIDigit, position > start, Lexer.marks.contains(characters[position - 1]) { break }
+        if character.isASCIIDigit, position > start,
+           Lexer.marks.contains(characters[position - 1])
+            || Lexer.endsWithCurrencySign(String(characters[position - 1])) { break }
         position += 1
       } else if Lexer.isWordCharacter(character) || character.isASCIIDigit
                   || (character == "." && characters[position - 1].isLetter)

@@ -24,7 +24,12 @@ struct ExpressionReader: UnitResolving {
   // MARK: UnitResolving
 
   func resolveUnit(_ spelling: String, span: SourceSpan) throws(ConvError) -> PrefixedUnit? {
-    resolve(spelling, standalone: false, span: span)
+    if let unit = resolve(spelling, standalone: false, span: span) { return unit }
+    if let codes = CurrencySigns.choices(for: spelling) {
+      let names = codes.compactMap { catalog.unit(named: $0).map { "\($0.unit.name) (\($0.unit.symbol))" } }
+      if !names.isEmpty { throw .ambiguousReading(spelling, readings: names, span: span) }
+    }
+    return nil
   }
 
   func suggestions(for spelling: String) -> [String] {
@@ -44,6 +49,10 @@ struct ExpressionReader: UnitResolving {
     // The ordinal indicator and the ring above, typed for the degree sign (`ºC`, `˚F`).
     if readings.isEmpty, spelling.contains(where: { $0 == "º" || $0 == "˚" }) {
       readings = catalog.readings(of: String(spelling.map { $0 == "º" || $0 == "˚" ? "°" : $0 }), standalone: standalone)
+    }
+    // A currency sign with a `$` (`$`, `C$`), which the catalog cannot spell.
+    if readings.isEmpty, let code = CurrencySigns.codes[String(spelling)] {
+      readings = catalog.readings(of: code, standalone: standalone)
     }
     if readings.count > 1 { log.record(AmbiguityLog.Entry(spelling: spelling, readings: readings, span: span)) }
     return choices[spelling] ?? readings.first
@@ -76,7 +85,7 @@ struct ExpressionReader: UnitResolving {
     let leading = original.prefix { $0.isWhitespace }.count
     guard !trimmed.isEmpty else { throw .emptyInput }
     do throws(ConvError) {
-      return try Catalog.checkAboveAbsoluteZero(trimmedQuantity(trimmed))
+      return try Catalog.checkAboveAbsoluteZero(trimmedQuantity(CurrencySigns.amountFirst(trimmed) ?? trimmed))
     } catch {
       throw error.shifted(by: leading)
     }

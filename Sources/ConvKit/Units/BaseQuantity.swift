@@ -18,6 +18,8 @@ public enum BaseQuantity: Int, CaseIterable, Sendable {
   case information
   /// Plane angle, a base quantity in conv; coherent unit the radian.
   case angle
+  /// Money, a base quantity in conv; coherent unit the euro (the ECB's rates are quoted against it).
+  case currency
 
   /// The identifier used in `Data/` files (`length`, `luminous-intensity`).
   public var identifier: String {
@@ -31,10 +33,11 @@ public enum BaseQuantity: Int, CaseIterable, Sendable {
     case .luminousIntensity: "luminous-intensity"
     case .information: "information"
     case .angle: "angle"
+    case .currency: "currency"
     }
   }
 
-  /// The dimension symbol used in formulas (`L`, `M`, `T`, `I`, `Θ`, `N`, `J`, `B`, `A`).
+  /// The dimension symbol used in formulas (`L`, `M`, `T`, `I`, `Θ`, `N`, `J`, `B`, `A`, `¤`).
   public var symbol: String {
     switch self {
     case .length: "L"
@@ -46,6 +49,7 @@ public enum BaseQuantity: Int, CaseIterable, Sendable {
     case .luminousIntensity: "J"
     case .information: "B"
     case .angle: "A"
+    case .currency: "¤"
     }
   }
 

@@ -81,7 +81,8 @@ struct FavoritesListCommand: ParsableCommand {
     let outputOptions = options.resolve(environment: environment, settings: settings)
     Output.configureBuffering(isTerminal: environment.stdoutIsTerminal)
     let catalog = CatalogLoading.loadOrExit(environment)
-    let converter = Converter(catalog: catalog, options: outputOptions)
+    var converter = Converter(catalog: catalog, options: outputOptions)
+    converter.today = { environment.today }
     let presenter = FavoritesPresenter(converter: converter)
     let valueText = words.isEmpty ? "1" : words.joined(separator: " ")
     let value: Rational?
@@ -102,6 +103,9 @@ struct FavoritesListCommand: ParsableCommand {
         return
       }
       let output = presenter.lines(file.resolved(in: catalog), value: value, valueText: valueText)
+      // Resolved again, lazily, for the dimensions alone: holding every resolved favorite costs kilobytes each.
+      let dimensions = file.resolved(in: catalog).map(\.favorite.from.dimension)
+      for note in converter.ratesNotes(involving: dimensions) { Output.note(note) }
       Output.lines(output.lines)
       for message in output.errors { Output.error(message) }
       failed = output.failed

@@ -1,0 +1,82 @@
+import ConvFormat
+import ConvKit
+
+extension Converter {
+  /// Whether a dimension has money in it (`EUR`, `USD/gal`, `EUR/kWh`).
+  static func involvesCurrency(_ dimension: PhysicalDimension) -> Bool { dimension[.currency] != 0 }
+
+  /// The notes a conversion through exchange rates adds: their date in human output
+  /// (`rates of 2026-10-06, ECB`), and in every mode a notice when they are older than
+  /// `ExchangeRates.staleAfterDays`. Batch output prints each note once.
+  func ratesNotes() -> [String] {
+    guard let rates = catalog.exchangeRates else { return [] }
+    var notes: [String] = []
+    if options.mode == .human { notes.append("note: rates of \(rates.date), \(rates.source)") }
+    if let notice = Converter.staleNotice(rates, today: today()) { notes.append(notice) }
+    return notes
+  }
+
+  /// The notes of `ratesNotes()` when one of the dimensions has money in it (favorites, whose
+  /// lines are not made by `convert(_:)`); none otherwise.
+  package func ratesNotes(involving dimensions: [PhysicalDimension]) -> [String] {
+    dimensions.contains(where: Converter.involvesCurrency) ? ratesNotes() : []
+  }
+
+  /// `note: the exchange rates are 49 days old (2026-10-06): run 'conv rates update'`, when they are
+  /// older than `ExchangeRates.staleAfterDays` on `today`.
+  package static func staleNotice(_ rates: ExchangeRates, today: CalendarDate?) -> String? {
+    guard let today, rates.age(on: today) > ExchangeRates.staleAfterDays else { return nil }
+    return "note: the exchange rates are \(rates.age(on: today)) days old (\(rates.date)): run 'conv rates update'"
+  }
+
+  /// `€100.00 ≈ $112.69`: an amount of one currency into another, both in the locale's currency
+  /// format; nil for anything else (compound units, `--exact`, amounts under a hundredth), which
+  /// is written as every other quantity is.
+  func currencyLine(_ result: ConversionResult) -> String? {
+    guard Converter.involvesCurrency(result.target.dimension) else { return nil }
+    let money = PhysicalDimension(.currency)
+    guard !options.exact, let number = result.quantity.number,
+          let source = result.quantity.unit?.singleUnit, source.prefix == nil, source.unit.dimension == money,
+          let target = result.target.singleUnit, target.prefix == nil, target.unit.dimension == money,
+          let left = currency.format(number, code: source.unit.symbol),
+          let right = currency.format(result.value.approximation, code: target.unit.symbol) else { return nil }
+    return left + " " + presenter.relation(exact: false) + " " + right
+  }
+
+  /// The text with the currency names of the user's language (from ICU, singular and plural)
+  /// replaced by ISO codes (`100 Schweizer Franken in Euro` → `100 CHF in EUR`); nil when there are
+  /// none, or in English (whose names are in the catalog). Only failed readings come here, so ICU is
+  /// asked for names only then.
+  func currencyCodes(for text: String) -> String? {
+    guard let rates = catalog.exchangeRates else { return nil }
+    var names: [(name: [Character], code: String)] = []
+    for code in rates.codes {
+      for plural in [false, true] {
+        if let name = currency.localizedName(code: code, plural: plural) {
+          names.append((Array(name.lowercased()), code))
+        }
+      }
+    }
+    guard !names.isEmpty else { return nil }
+    names.sort { $0.name.count > $1.name.count }
+    var characters = Array(text)
+    var changed = false
+    var index = 0
+    while index < characters.count {
+      let atWordStart = index == 0 || !characters[index - 1].isLetter
+      let match = atWordStart ? names.first { entry in
+        let end = index + entry.name.count
+        guard end <= characters.count, end == characters.count || !characters[end].isLetter else { return false }
+        return Array(String(characters[index..<end]).lowercased()) == entry.name
+      } : nil
+      if let match {
+        characters.replaceSubrange(index..<(index + match.name.count), with: Array(match.code))
+        index += match.code.count
+        changed = true
+      } else {
+        index += 1
+      }
+    }
+    return changed ? String(characters) : nil
+  }
+}

@@ -1,0 +1,93 @@
+import ConvKit
+
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// Runs the helper program `conv-rates-fetch`, which downloads and checks the rates, and reads
+/// the document it prints.
+///
+/// The helper sits next to conv (a build folder) or in `PREFIX/libexec/conv/` (installed);
+/// `$CONV_RATES_FETCH` names another one.
+enum RatesFetcher {
+  /// The helper's path, or nil when there is none.
+  static func helperPath(_ environment: Environment) -> String? {
+    if let path = environment.variables["CONV_RATES_FETCH"], !path.isEmpty { return path }
+    var buffer = [CChar](repeating: 0, count: 4096)
+    let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+    guard length > 0 else { return nil }
+    let executable = String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    let folder = String(executable[..<(executable.lastIndex(of: "/") ?? executable.startIndex)])
+    let parent = String(folder[..<(folder.lastIndex(of: "/") ?? folder.startIndex)])
+    for candidate in [folder + "/conv-rates-fetch", parent + "/libexec/conv/conv-rates-fetch"]
+      where access(candidate, X_OK) == 0 {
+      return candidate
+    }
+    return nil
+  }
+
+  /// The checked rates document from `url`, or the one-line reason it could not be had.
+  static func fetch(_ url: String, environment: Environment) -> Result<(ExchangeRates, String), RatesFetchError> {
+    guard let helper = helperPath(environment) else {
+      return .failure(RatesFetchError("the download helper conv-rates-fetch is not installed next to conv or in ../libexec/conv/"))
+    }
+    var output: [Int32] = [0, 0]
+    var errors: [Int32] = [0, 0]
+    guard pipe(&output) == 0, pipe(&errors) == 0 else { return .failure(RatesFetchError("cannot start \(helper)")) }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_adddup2(&actions, output[1], 1)
+    posix_spawn_file_actions_adddup2(&actions, errors[1], 2)
+    for descriptor in output + errors { posix_spawn_file_actions_addclose(&actions, descriptor) }
+    let arguments: [UnsafeMutablePointer<CChar>?] = [strdup(helper), strdup(url), nil]
+    defer { for argument in arguments { free(argument) } }
+    var process: pid_t = 0
+    let spawned = posix_spawn(&process, helper, &actions, nil, arguments, environ)
+    close(output[1])
+    close(errors[1])
+    defer {
+      close(output[0])
+      close(errors[0])
+    }
+    guard spawned == 0 else {
+      return .failure(RatesFetchError("cannot start \(helper): \(String(cString: strerror(spawned)))"))
+    }
+    let body = readAll(output[0], limit: ExchangeRates.maximumDocumentSize + 1)
+    let message = readAll(errors[0], limit: 4096)
+    var status: Int32 = 0
+    while waitpid(process, &status, 0) < 0 && errno == EINTR {}
+    let exited = (status & 0x7F) == 0
+    guard exited && (status >> 8) & 0xFF == 0 else {
+      let line = String(decoding: message, as: UTF8.self).split(separator: "\n").first.map(String.init)
+      return .failure(RatesFetchError(line ?? "the download helper failed"))
+    }
+    // Checked again here: conv trusts only what it has read itself.
+    do {
+      let text = String(decoding: body, as: UTF8.self)
+      return .success((try ExchangeRates(ecbDocument: text), text))
+    } catch {
+      return .failure(RatesFetchError("refused the rates from \(url): \(error.message)"))
+    }
+  }
+
+  /// Reads a descriptor to its end, keeping at most `limit` bytes.
+  private static func readAll(_ descriptor: Int32, limit: Int) -> [UInt8] {
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 16_384)
+    while true {
+      let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+      if count < 0 && errno == EINTR { continue }
+      if count <= 0 { return bytes }
+      if bytes.count < limit { bytes += buffer[0..<min(count, limit - bytes.count)] }
+    }
+  }
+}
+
+/// Why the rates could not be downloaded, in one line.
+struct RatesFetchError: Error {
+  let message: String
+  init(_ message: String) { self.message = message }
+}

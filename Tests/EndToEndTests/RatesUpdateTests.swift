@@ -1,0 +1,241 @@
+import Foundation
+import Testing
+
+/// What the rates-update tests need to start their HTTP server.
+enum TestServer {
+  /// Whether python3 is on the PATH (the test server is a python3 script).
+  static let hasPython: Bool = {
+    (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").contains { folder in
+      FileManager.default.isExecutableFile(atPath: folder + "/python3")
+    }
+  }()
+}
+
+/// Issue 18: `conv rates update` against an HTTP server on 127.0.0.1 started by the test (python3):
+/// a good feed updates the rates and conversions follow it; every kind of failure exits non-zero
+/// with one line and leaves the rates in use as they were.
+@Suite("Rates update", .serialized, .enabled(if: TestServer.hasPython, "python3 is not installed: skipping"))
+struct RatesUpdateTests {
+  /// The ECB's daily format, with a USD rate of 1.25 on 2026-11-20.
+  static let goodFeed = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <gesmes:Envelope xmlns:gesmes="http://www.gesmes.org/xml/2002-08-01" xmlns="http://www.ecb.int/vocabulary/2002-08-01/eurofxref">
+    \t<gesmes:subject>Reference rates</gesmes:subject>
+    \t<gesmes:Sender><gesmes:name>European Central Bank</gesmes:name></gesmes:Sender>
+    \t<Cube>
+    \t\t<Cube time='2026-11-20'>
+    \t\t\t<Cube currency='USD' rate='1.25'/>
+    \t\t\t<Cube currency='JPY' rate='180.00'/>
+    \t\t</Cube>
+    \t</Cube>
+    </gesmes:Envelope>
+
+    """
+
+  /// A small HTTP server: each path answers one way (see `script`).
+  final class Server {
+    let process = Process()
+    let port: Int
+
+    /// Starts the server; with `tls`, over HTTPS with a self-signed certificate made by openssl.
+    init(tls: Bool = false) throws {
+      let directory = FileManager.default.temporaryDirectory.appendingPathComponent("conv-rates-\(UUID().uuidString)")
+      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+      if tls {
+        let openssl = Process()
+        openssl.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        openssl.arguments = ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1",
+                             "-subj", "/CN=127.0.0.1", "-keyout", directory.appendingPathComponent("key.pem").path,
+                             "-out", directory.appendingPathComponent("cert.pem").path]
+        openssl.standardError = FileHandle.nullDevice
+        openssl.standardOutput = FileHandle.nullDevice
+        try openssl.run()
+        openssl.waitUntilExit()
+      }
+      let script = directory.appendingPathComponent("server.py")
+      try RatesUpdateTests.script.write(to: script, atomically: true, encoding: .utf8)
+      try RatesUpdateTests.goodFeed.write(to: directory.appendingPathComponent("good.xml"), atomically: true, encoding: .utf8)
+      process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+      process.arguments = ["python3", script.path, directory.path] + (tls ? ["tls"] : [])
+      let output = Pipe()
+      process.standardOutput = output
+      try process.run()
+      let line = String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
+      port = Int(line.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+    }
+
+    func url(_ path: String) -> String { "http://127.0.0.1:\(port)/\(path)" }
+
+    deinit {
+      // SIGKILL: the test process may hold SIGTERM blocked, and the server inherits that mask.
+      kill(process.processIdentifier, SIGKILL)
+      process.waitUntilExit()
+    }
+  }
+
+  static let script = #"""
+    import http.server, socketserver, sys, time, os
+    feed = open(os.path.join(sys.argv[1], "good.xml"), "rb").read()
+    class Handler(http.server.BaseHTTPRequestHandler):
+        def log_message(self, *args): pass
+        def send(self, code, body, length=None):
+            self.send_response(code)
+            self.send_header("Content-Type", "application/xml")
+            self.send_header("Content-Length", str(len(body) if length is None else length))
+            self.end_headers()
+            self.wfile.write(body)
+        def do_GET(self):
+            path = self.path.strip("/")
+            if path == "good": self.send(200, feed)
+            elif path == "404": self.send(404, b"<html>Not found</html>")
+            elif path == "500": self.send(500, b"<html>Server error</html>")
+            elif path == "truncated": self.send(200, feed[: len(feed) // 2], length=len(feed))
+            elif path == "truncated-xml": self.send(200, feed[: len(feed) // 2])
+            elif path == "oversize": self.send(200, feed + b"<!--" + b"x" * 200000 + b"-->")
+            elif path == "oversize-chunked":
+                self.send_response(200)
+                self.send_header("Transfer-Encoding", "chunked")
+                self.end_headers()
+                for _ in range(100):
+                    chunk = b"<!--" + b"x" * 4000 + b"-->"
+                    self.wfile.write(b"%x\r\n%s\r\n" % (len(chunk), chunk))
+                self.wfile.write(b"0\r\n\r\n")
+            elif path == "malformed": self.send(200, b"<gesmes:Envelope><Cube><Cube time='2026-11-20'><Cube currency='USD' rate='-3'/></Cube></Cube></gesmes:Envelope>")
+            elif path == "hang": time.sleep(60)
+            else: self.send(404, b"")
+    class Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
+        daemon_threads = True
+    server = Server(("127.0.0.1", 0), Handler)
+    if len(sys.argv) > 2:
+        import ssl
+        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        context.load_cert_chain(os.path.join(sys.argv[1], "cert.pem"), os.path.join(sys.argv[1], "key.pem"))
+        server.socket = context.wrap_socket(server.socket, server_side=True)
+    print(server.server_address[1], flush=True)
+    server.serve_forever()
+    """#
+
+  /// An environment with its own cache folder, and today pinned.
+  static func environment(url: String) -> [String: String] {
+    let cache = FileManager.default.temporaryDirectory.appendingPathComponent("conv-cache-\(UUID().uuidString)")
+    return ConvProcess.isolatedEnvironment(["XDG_CACHE_HOME": cache.path, "CONV_RATES_URL": url,
+                                            "CONV_TODAY": "2026-11-24"])
+  }
+
+  @Test("A good feed updates the rates, and conversions follow it")
+  func goodFeed() throws {
+    let server = try Server()
+    let environment = Self.environment(url: server.url("good"))
+    let before = try ConvProcess.run(["-t", "1", "EUR", "USD"], environment: environment)
+    #expect(before.stdout == "1.1269\n")
+    let update = try ConvProcess.run(["rates", "update"], environment: environment)
+    #expect(update.status == 0, "\(update.stderr)")
+    #expect(update.stdout.hasPrefix("rates of 2026-11-20, ECB"))
+    #expect(update.stderr.contains("the new rates lack CZK, DKK"), "\(update.stderr)")
+    let after = try ConvProcess.run(["-t", "1", "EUR", "USD"], environment: environment)
+    #expect(after.stdout == "1.25\n")
+    let human = try ConvProcess.run(["100", "USD", "EUR"], environment: environment)
+    #expect(human.stdout == "$100.00 ≈ €80.00\n")
+    #expect(human.stderr.contains("rates of 2026-11-20, ECB"))
+    let rates = try ConvProcess.run(["rates"], environment: environment)
+    #expect(rates.stdout.contains("date:       2026-11-20 (4 days old)"))
+    #expect(rates.stdout.contains("conv/eurofxref-daily.xml"))
+    _ = server
+  }
+
+  /// A path of the test server and what the one-line error says.
+  static let failures: [(String, String)] = [
+    ("404", "HTTP 404"),
+    ("500", "HTTP 500"),
+    ("truncated", "truncated"),
+    ("truncated-xml", "not well-formed"),
+    ("oversize", "larger than 64 KB"),
+    ("oversize-chunked", "larger than 64 KB"),
+    ("malformed", "rates must be positive"),
+    ("hang", "timed out"),
+  ]
+
+  @Test("A failed update exits non-zero with one line and keeps the rates in use", arguments: failures)
+  func failedUpdate(_ path: String, _ reason: String) throws {
+    let server = try Server()
+    let environment = Self.environment(url: server.url(path))
+    let started = Date()
+    let update = try ConvProcess.run(["rates", "update"], environment: environment, timeout: 40)
+    #expect(update.status == 1)
+    #expect(update.errorLines.count == 1, "\(update.stderr)")
+    #expect(update.stderr.contains(reason), "\(update.stderr)")
+    #expect(update.stderr.contains("the rates in use are unchanged"))
+    #expect(Date().timeIntervalSince(started) < 20)
+    let after = try ConvProcess.run(["-t", "1", "EUR", "USD"], environment: environment)
+    #expect(after.stdout == "1.1269\n")
+    _ = server
+  }
+
+  @Test("A failed update after a good one keeps the downloaded rates")
+  func failureKeepsCachedRates() throws {
+    let server = try Server()
+    var environment = Self.environment(url: server.url("good"))
+    #expect(try ConvProcess.run(["rates", "update"], environment: environment).status == 0)
+    environment["CONV_RATES_URL"] = server.url("500")
+    #expect(try ConvProcess.run(["rates", "update"], environment: environment).status == 1)
+    #expect(try ConvProcess.run(["-t", "1", "EUR", "USD"], environment: environment).stdout == "1.25\n")
+    _ = server
+  }
+
+  @Test("A refused connection fails cleanly")
+  func refusedConnection() throws {
+    // A port that was free a moment ago: nothing listens on it.
+    let probe = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    _ = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(probe, $0, length) } }
+    _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(probe, $0, &length) } }
+    let port = Int(UInt16(bigEndian: address.sin_port))
+    close(probe)
+    let environment = Self.environment(url: "http://127.0.0.1:\(port)/eurofxref-daily.xml")
+    let started = Date()
+    let update = try ConvProcess.run(["rates", "update"], environment: environment)
+    #expect(Date().timeIntervalSince(started) < 5, "a refused connection is not retried until the deadline")
+    #expect(update.status == 1)
+    #expect(update.errorLines.count == 1, "\(update.stderr)")
+    #expect(update.stderr.contains("refused"), "\(update.stderr)")
+    #expect(try ConvProcess.run(["-t", "1", "EUR", "USD"], environment: environment).stdout == "1.1269\n")
+  }
+
+  @Test("HTTPS: a certificate that cannot be verified fails cleanly (the TLS stack runs)")
+  func untrustedCertificate() throws {
+    let server = try Server(tls: true)
+    let environment = Self.environment(url: "https://127.0.0.1:\(server.port)/good")
+    let update = try ConvProcess.run(["rates", "update"], environment: environment)
+    #expect(update.status == 1)
+    #expect(update.errorLines.count == 1, "\(update.stderr)")
+    #expect(update.stderr.contains("TLS"), "\(update.stderr)")
+    #expect(try ConvProcess.run(["-t", "1", "EUR", "USD"], environment: environment).stdout == "1.1269\n")
+  }
+
+  @Test("A cache path that is not a regular file is not replaced")
+  func cacheNotRegular() throws {
+    let server = try Server()
+    let environment = Self.environment(url: server.url("good"))
+    let folder = environment["XDG_CACHE_HOME"]! + "/conv/eurofxref-daily.xml"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let update = try ConvProcess.run(["rates", "update"], environment: environment)
+    #expect(update.status == 2)
+    #expect(update.stderr.contains("not a regular file"))
+    _ = server
+  }
+
+  @Test("Old rates get a notice on standard error; today is pinned by CONV_TODAY",
+        arguments: [("2026-10-20", false), ("2026-11-05", false), ("2026-11-06", true), ("2027-01-01", true)])
+  func staleNotice(_ today: String, _ notice: Bool) throws {
+    var environment = ConvProcess.isolatedEnvironment(["CONV_TODAY": today])
+    environment["XDG_CACHE_HOME"] = FileManager.default.temporaryDirectory.appendingPathComponent("conv-none-\(UUID().uuidString)").path
+    let outcome = try ConvProcess.run(["-t", "1", "EUR", "USD"], environment: environment)
+    #expect(outcome.stdout == "1.1269\n")
+    #expect(outcome.stderr.contains("conv rates update") == notice, "\(outcome.stderr)")
+    let plain = try ConvProcess.run(["5", "mi", "km"], environment: environment)
+    #expect(plain.stderr.isEmpty)
+  }
+}
