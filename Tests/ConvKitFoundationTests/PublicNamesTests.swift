@@ -8,7 +8,8 @@ import Testing
 /// every app does: this file compiles only while no name is ambiguous (`Unit` and `Dimension` were).
 enum EveryPublicType {
   typealias Names = (
-    BaseQuantity, BigInteger, Catalog, CatalogDiagnostic, CatalogLoader.Type, CatalogSource, CatalogUnit,
+    BaseQuantity, BigInteger, CalendarDate, Catalog, CatalogDiagnostic, CatalogLoader.Type, CatalogSource, CatalogUnit,
+    CurrencyFormatter, ExchangeRates, ExchangeRatesError,
     ColorPolicy, ColumnAligner.Type, ConvError, Conversion, ConversionFormatter, ConversionResult, DecimalDigits, DisplayWidth.Type,
     FormattedNumber, LocaleResolver.Type, Magnitude, MeasurementConversionError, NumberConventions, NumberNotation,
     NumberStyle, PhysicalDimension, Prefix, PrefixFamily, PrefixedUnit, Quantity, QuantityNumberFormatter, Rational,
