@@ -52,8 +52,9 @@ struct ConvProcess {
       "LANG": "C.UTF-8",
       "TERM": "dumb",
     ]
-    // Sanitizer options (suppressions, see fuzz/README.md) reach conv under a sanitized build.
-    for key in ["ASAN_OPTIONS", "LSAN_OPTIONS", "TSAN_OPTIONS"] {
+    // Sanitizer options (suppressions, see fuzz/README.md) reach conv under a sanitized build, and
+    // the rates download helper to use when conv under test has none beside it (`make check`).
+    for key in ["ASAN_OPTIONS", "LSAN_OPTIONS", "TSAN_OPTIONS", "CONV_RATES_FETCH"] {
       if let value = ProcessInfo.processInfo.environment[key] { environment[key] = value }
     }
     for (key, value) in extra { environment[key] = value }
