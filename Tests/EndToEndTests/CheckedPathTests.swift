@@ -6,13 +6,7 @@ import Testing
 /// prints 0, nan or nothing for a value it could not hold in a Double.
 @Suite("One checked path")
 struct CheckedPathTests {
-  static func environment() -> [String: String] {
-    let home = FileManager.default.temporaryDirectory.appendingPathComponent("conv-checked-\(UUID().uuidString)")
-    return ConvProcess.isolatedEnvironment([
-      "HOME": home.path, "XDG_CONFIG_HOME": home.appendingPathComponent("config").path,
-      "XDG_STATE_HOME": home.appendingPathComponent("state").path,
-    ])
-  }
+  static func environment() -> [String: String] { ConvProcess.scratchEnvironment("checked") }
 
   /// REPL lines, and what the last output line must contain (nil: the last command is refused).
   static let replCases: [(String, String?)] = [

@@ -41,6 +41,15 @@ struct ConvProcess {
   }()
 
   /// A private, empty configuration home so the user's own files never affect tests.
+  /// `isolatedEnvironment` with a home of its own for one test (config and state folders inside).
+  static func scratchEnvironment(_ name: String) -> [String: String] {
+    let home = FileManager.default.temporaryDirectory.appendingPathComponent("conv-\(name)-\(UUID().uuidString)")
+    return isolatedEnvironment([
+      "HOME": home.path, "XDG_CONFIG_HOME": home.appendingPathComponent("config").path,
+      "XDG_STATE_HOME": home.appendingPathComponent("state").path,
+    ])
+  }
+
   static func isolatedEnvironment(_ extra: [String: String] = [:]) -> [String: String] {
     let home = FileManager.default.temporaryDirectory.appendingPathComponent("conv-e2e-\(getpid())")
     try? FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)

@@ -5,13 +5,7 @@ import Testing
 /// the REPL from a pipe, favorites and `info`, with their refusals and exit statuses.
 @Suite("Nonlinear scales, end to end")
 struct NonlinearScaleEndToEndTests {
-  static func environment() -> [String: String] {
-    let home = FileManager.default.temporaryDirectory.appendingPathComponent("conv-scales-\(UUID().uuidString)")
-    return ConvProcess.isolatedEnvironment([
-      "HOME": home.path, "XDG_CONFIG_HOME": home.appendingPathComponent("config").path,
-      "XDG_STATE_HOME": home.appendingPathComponent("state").path,
-    ])
-  }
+  static func environment() -> [String: String] { ConvProcess.scratchEnvironment("scales") }
 
   /// Arguments, and the output line expected (nil: refused with one line and status 1).
   static let oneShots: [([String], String?)] = [
