@@ -68,24 +68,35 @@ struct RatesUpdateCommand: ParsableCommand {
       throw ExitCode(ExitStatus.conversionFailed)
     case .success(let (rates, text)):
       let previous = RatesCache.read(cache.path)
+      let builtin = Catalog.builtin.snapshotExchangeRates
+      // The rates in use: the cached file when it is newer than the snapshot, else the snapshot.
+      let inUse = [previous, builtin].compactMap { $0 }.max { $0.date < $1.date }
+      let today = environment.today
+      var refusal: String? = nil
+      if rates.age(on: today) < -1 {
+        refusal = "the feed is dated \(rates.date), after today (\(today))"
+      } else if let inUse, rates.date < inUse.date {
+        refusal = "the feed's rates of \(rates.date) are older than those in use (\(inUse.date))"
+      } else if let inUse {
+        // A feed without some of the currencies in use would leave those at older rates while
+        // every result named the new date.
+        let missing = inUse.codes.filter { $0 != "EUR" && rates.perEuro($0) == nil }
+        if !missing.isEmpty { refusal = "the feed lacks \(missing.joined(separator: ", ")), which the rates in use have" }
+      }
+      if let refusal {
+        Output.error("rates not updated: \(refusal); the rates in use are unchanged")
+        throw ExitCode(ExitStatus.conversionFailed)
+      }
       do {
         try cache.write(text)
       } catch {
         Output.error("rates not updated: \(error.message)")
         throw ExitCode(ExitStatus.fileError)
       }
-      let builtin = Catalog.builtin.snapshotExchangeRates
       var line = "rates of \(rates.date), \(rates.source), \(rates.rates.count + 1) currencies, saved to \(cache.path)"
-      if let builtin, rates.date < builtin.date { line += " (older than the built-in rates of \(builtin.date), which stay in use)" }
-      else if let previous, previous.date == rates.date { line += " (unchanged)" }
+      if let previous, previous.date == rates.date { line += " (unchanged)" }
       Output.line(line)
-      // A currency the new file lacks keeps the built-in rate: say so rather than let it pass.
-      if let builtin, rates.date > builtin.date {
-        let missing = builtin.codes.filter { rates.perEuro($0) == nil }
-        if !missing.isEmpty {
-          Output.note("the new rates lack \(missing.joined(separator: ", ")), which keep the built-in rates of \(builtin.date)")
-        }
-      }
+      if let notice = Converter.staleNotice(rates, today: today) { Output.note(notice) }
     }
   }
 }

@@ -55,8 +55,15 @@ enum RatesFetcher {
     guard spawned == 0 else {
       return .failure(RatesFetchError("cannot start \(helper): \(String(cString: strerror(spawned)))"))
     }
-    let body = readAll(output[0], limit: ExchangeRates.maximumDocumentSize + 1)
-    let message = readAll(errors[0], limit: 4096)
+    // One deadline for the whole download, whatever the helper does: a server that sends a byte a
+    // second keeps every read alive, so the helper's own timeouts alone are not enough.
+    let deadline = monotonicSeconds() + RatesFetcher.deadlineSeconds
+    guard let body = readAll(output[0], limit: ExchangeRates.maximumDocumentSize + 1, deadline: deadline) else {
+      kill(process, SIGKILL)
+      while waitpid(process, nil, 0) < 0 && errno == EINTR {}
+      return .failure(RatesFetchError("no complete answer within \(Int(RatesFetcher.deadlineSeconds)) s"))
+    }
+    let message = readAll(errors[0], limit: 4096, deadline: deadline) ?? []
     var status: Int32 = 0
     while waitpid(process, &status, 0) < 0 && errno == EINTR {}
     let exited = (status & 0x7F) == 0
@@ -73,16 +80,32 @@ enum RatesFetcher {
     }
   }
 
-  /// Reads a descriptor to its end, keeping at most `limit` bytes.
-  private static func readAll(_ descriptor: Int32, limit: Int) -> [UInt8] {
+  /// Seconds a whole update may take, beyond the helper's own 10 s for a silent server.
+  static let deadlineSeconds = 15.0
+
+  /// Reads a descriptor to its end, keeping at most `limit` bytes; nil when `deadline` (monotonic
+  /// seconds) passes first.
+  private static func readAll(_ descriptor: Int32, limit: Int, deadline: Double) -> [UInt8]? {
     var bytes: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 16_384)
     while true {
+      let remaining = deadline - monotonicSeconds()
+      guard remaining > 0 else { return nil }
+      var watched = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+      let ready = poll(&watched, 1, Int32(min(remaining * 1000, 1000)))
+      if ready < 0 && errno == EINTR { continue }
+      if ready == 0 { continue }
       let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
       if count < 0 && errno == EINTR { continue }
       if count <= 0 { return bytes }
       if bytes.count < limit { bytes += buffer[0..<min(count, limit - bytes.count)] }
     }
+  }
+
+  private static func monotonicSeconds() -> Double {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
   }
 }
 
