@@ -30,14 +30,16 @@ extension Converter {
   }
 
   /// `€100.00 ≈ $112.69`: an amount of one currency into another, both in the locale's currency
-  /// format; nil for anything else (compound units, `--exact`, amounts under a hundredth), which
-  /// is written as every other quantity is.
+  /// format; nil for anything else (compound units, `--exact`, results below one, which the
+  /// currency's cents would round away: `₱1.00` is €0.0141, not €0.01), which is written as every
+  /// other quantity is.
   func currencyLine(_ result: ConversionResult) -> String? {
     guard Converter.involvesCurrency(result.target.dimension) else { return nil }
     let money = PhysicalDimension(.currency)
     guard !options.exact, let number = result.quantity.number,
           let source = result.quantity.unit?.singleUnit, source.prefix == nil, source.unit.dimension == money,
           let target = result.target.singleUnit, target.prefix == nil, target.unit.dimension == money,
+          result.value.approximation.magnitude >= .one,
           let left = currency.format(number, code: source.unit.symbol),
           let right = currency.format(result.value.approximation, code: target.unit.symbol) else { return nil }
     return left + " " + presenter.relation(exact: false) + " " + right

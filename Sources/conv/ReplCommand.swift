@@ -32,7 +32,8 @@ struct ReplCommand: ParsableCommand {
     if !interactive && options.color != .always { outputOptions.color = false }
     Output.configureBuffering(isTerminal: environment.stdoutIsTerminal)
     let catalog = CatalogLoading.loadOrExit(environment)
-    let converter = Converter(catalog: catalog, options: outputOptions)
+    var converter = Converter(catalog: catalog, options: outputOptions)
+    converter.today = { environment.today }
     guard var session = ReplSession(converter: converter, mode: interactive ? .screen : .script,
                                     favorites: ReplFavorites.store(environment, catalog: catalog)) else {
       Output.error("no category has units: the catalog is empty")

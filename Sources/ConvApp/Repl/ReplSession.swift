@@ -31,6 +31,8 @@ package struct ReplSession {
   /// for, the values not yet computed are shown as `…` and the favorites list is cut short, so
   /// the screen comes back at once (see ``revert(to:)``).
   package var cancellation = Cancellation.never
+  /// The notes given so far this session (each is given once).
+  private var seenNotes: Set<String> = []
   private let cache = ValueCache()
 
   /// The catalog in use.
@@ -291,8 +293,10 @@ package struct ReplSession {
     case .success(let result):
       let adopted = adopt(request)
       state.view = .columns
-      if mode == .screen && adopted && request.targets.isEmpty { return ReplOutcome(notes: result.notes) }
-      return ReplOutcome(output: result.lines, notes: result.notes)
+      // A note (the rates' date, `pt read as point`) is given once a session, as batch gives it.
+      let notes = result.notes.filter { seenNotes.insert($0).inserted }
+      if mode == .screen && adopted && request.targets.isEmpty { return ReplOutcome(notes: notes) }
+      return ReplOutcome(output: result.lines, notes: notes)
     }
   }
 
