@@ -39,7 +39,9 @@ struct RatesCache {
     let folder = String(path[..<path.lastIndex(of: "/")!])
     var status = stat()
     if lstat(path, &status) == 0, (status.st_mode & S_IFMT) != S_IFREG {
-      throw RatesCacheError("\(path) is \(FileSystem.kind(of: status.st_mode)), not a regular file: not replaced")
+      let kind = FileSystem.kind(of: status.st_mode)
+      throw RatesCacheError("\(path) is " + (kind == "not a regular file" ? "not a regular file" : kind + ", not a regular file")
+                            + ": not replaced")
     }
     var partial = ""
     for component in folder.split(separator: "/") {

@@ -2,6 +2,12 @@ import ArgumentParser
 import ConvApp
 import ConvKit
 
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// `conv rates`: where the exchange rates in use come from, their date and age, the currencies.
 struct RatesCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
@@ -28,7 +34,9 @@ struct RatesCommand: ParsableCommand {
     let fromCache = catalog.snapshotExchangeRates?.date != rates.date
     let origin = fromCache ? cache.path : "built into conv"
     let today = environment.today
-    let currencies = rates.codes
+    // The currencies conv can convert at these rates (a feed may name codes the catalog lacks).
+    let currencies = rates.codes.filter { catalog.unit(named: $0)?.unit.dimension == PhysicalDimension(.currency) }
+    let unknown = rates.codes.filter { !currencies.contains($0) }
     if options.flags.json {
       Output.line(JSONValue.object([
         ("source", .string(rates.source)), ("date", .string(rates.date.description)),
@@ -43,7 +51,11 @@ struct RatesCommand: ParsableCommand {
       "date:       \(rates.date) (" + (age < 0 ? "\(-age) days after today" : age == 1 ? "1 day old" : "\(age) days old") + ")",
       "file:       \(origin)",
       "currencies: \(currencies.count): " + currencies.joined(separator: " "),
-    ])
+    ] + (unknown.isEmpty ? [] : ["not in conv: " + unknown.joined(separator: " ") + " (rates given, no such unit)"]))
+    // A cached file that is there but unusable is said, rather than silently passed over.
+    if !fromCache, !cache.path.isEmpty, access(cache.path, F_OK) == 0, RatesCache.read(cache.path) == nil {
+      Output.note("note: \(cache.path) is not a usable rates file; the built-in rates are in use")
+    }
     if let notice = Converter.staleNotice(rates, today: today) { Output.note(notice) }
   }
 }
