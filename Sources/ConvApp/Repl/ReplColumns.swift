@@ -170,11 +170,7 @@ extension ReplSession {
   func relatedDestinations() -> [PrefixedUnit] {
     let own = catalog.columnUnits(in: state.category)
     guard own.count < Catalog.curatedColumnMinimum else { return [] }
-    let related = state.category.related.compactMap { catalog.category(named: $0) }
-      .filter { $0.dimension == state.category.dimension }
-    return Catalog.byMagnitude(related.flatMap { other in
-      catalog.units(in: other).filter(\.isCommon).map { PrefixedUnit(unit: $0) } + catalog.featuredUnits(in: other)
-    })
+    return Catalog.byMagnitude(catalog.relatedUnits(of: state.category))
   }
 
   /// The destination column as plain lines for a script: a title line, then one aligned line per

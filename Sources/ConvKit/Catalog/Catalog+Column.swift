@@ -17,11 +17,9 @@ extension Catalog {
     func keep(_ units: [PrefixedUnit]) -> [PrefixedUnit] {
       units.filter { Catalog.identity($0) != sourceKey && seen.insert(Catalog.identity($0)).inserted }
     }
-    let related = category.related.compactMap { self.category(named: $0) }.filter { $0.dimension == category.dimension }
+    let related = relatedCategories(of: category)
     let own = keep(columnUnits(in: category).prefix { $0.unit.isCommon || $0.prefix != nil }.map { $0 })
-    let sameDimension = keep(related.flatMap { other in
-      units(in: other).filter(\.isCommon).map { PrefixedUnit(unit: $0) } + featuredUnits(in: other)
-    })
+    let sameDimension = keep(relatedUnits(of: category))
     let reciprocal = keep(category.reciprocals.compactMap { self.category(named: $0) }
       .flatMap { other in units(in: other).filter(\.isCommon).map { PrefixedUnit(unit: $0) } })
     var column = Catalog.byMagnitude(own + sameDimension) + Catalog.byMagnitude(reciprocal)
@@ -57,6 +55,19 @@ extension Catalog {
     }
     while column.count > Catalog.curatedColumnLimit { column.removeLast() }
     return column
+  }
+
+  /// The categories a category names `related:` that have its dimension.
+  func relatedCategories(of category: UnitCategory) -> [UnitCategory] {
+    category.related.compactMap { self.category(named: $0) }.filter { $0.dimension == category.dimension }
+  }
+
+  /// The common units and featured prefixed forms of a category's related categories (nautical
+  /// miles and light-years beside length, mol/L beside pH), in their categories' order.
+  package func relatedUnits(of category: UnitCategory) -> [PrefixedUnit] {
+    relatedCategories(of: category).flatMap { other in
+      units(in: other).filter(\.isCommon).map { PrefixedUnit(unit: $0) } + featuredUnits(in: other)
+    }
   }
 
   /// What makes two prefixed units the same row.
