@@ -40,11 +40,10 @@ extension Catalog {
     try ExpressionReader(catalog: self, conventions: conventions).quantity(text)
   }
 
-  /// Refuses an absolute temperature below absolute zero (`-500 °C`, `-1 K`): such a value has no
-  /// meaning, and converting it would print a number that looks plausible.
-  ///
-  /// Refuses as well a value off a nonlinear scale (`41 AWG`, `-1 Bft`), which has no meaning either.
-  static func checkAboveAbsoluteZero(_ quantity: Quantity) throws(ConvError) -> Quantity {
+  /// Refuses a quantity that has no meaning, whose conversion would print a number that looks
+  /// plausible: an absolute temperature below absolute zero (`-500 °C`, `-1 K`), or a value off a
+  /// nonlinear scale (`60 AWG`, `-1 Bft`, `1e400 dBm`).
+  static func checkMeaning(_ quantity: Quantity) throws(ConvError) -> Quantity {
     if quantity.term.scaleUnit != nil, !quantity.term.coefficient.doubleValue.isFinite {
       throw .numberOutOfRange(quantity.text, span: SourceSpan(start: 0, length: quantity.text.count))
     }

@@ -85,7 +85,7 @@ struct ExpressionReader: UnitResolving {
     let leading = original.prefix { $0.isWhitespace }.count
     guard !trimmed.isEmpty else { throw .emptyInput }
     do throws(ConvError) {
-      return try Catalog.checkAboveAbsoluteZero(trimmedQuantity(CurrencySigns.amountFirst(trimmed) ?? trimmed))
+      return try Catalog.checkMeaning(trimmedQuantity(CurrencySigns.amountFirst(trimmed) ?? trimmed))
     } catch {
       throw error.shifted(by: leading)
     }
@@ -154,18 +154,16 @@ struct ExpressionReader: UnitResolving {
 extension ExpressionReader {
   /// A gauge number on a scale that reads them (`0000 AWG`, `4/0 AWG`, `2/0 SWG`): `n/0` and n
   /// zeros both stand for 1 − n. Nil for anything else, which is read as usual. The quantity keeps
-  /// its text as written (no separate number), so that output shows `4/0 AWG`, not `-3 AWG`.
+  /// its text as written.
   func gaugeQuantity(_ trimmed: String) throws(ConvError) -> Quantity? {
     guard let space = trimmed.firstIndex(where: { $0.isWhitespace }),
-          let value = Catalog.gaugeNumber(trimmed[..<space]) else { return nil }
+          Catalog.gaugeNumber(trimmed[..<space]) != nil else { return nil }
     let unitText = String(trimmed[space...].trimmed)
     guard let unit = resolve(unitText, standalone: true, span: nil), unit.unit.scale?.readsGaugeNumbers == true else {
       return nil
     }
-    let expression = UnitExpression(text: unitText, term: Term(unit: unit), singleUnit: unit)
-    let term = try Term.multiply(Term(number: Rational(value)), expression.term,
-                                 span: SourceSpan(start: 0, length: trimmed.count))
-    return Quantity(text: trimmed, term: term, number: Rational(value), unit: expression)
+    return try catalog.quantity(typed: String(trimmed[..<space]), value: nil,
+                                in: UnitExpression(text: unitText, term: Term(unit: unit), singleUnit: unit), shown: trimmed)
   }
 }
 
@@ -187,7 +185,7 @@ extension Catalog {
     if let gauge = Catalog.gaugeNumber(trimmed), unit.term.scaleUnit?.unit.scale?.readsGaugeNumbers == true {
       let shownText = shown ?? (trimmed + " " + unit.displaySymbol)
       let term = try Term.multiply(Term(number: Rational(gauge)), unit.term, span: SourceSpan(start: 0, length: shownText.count))
-      return try Catalog.checkAboveAbsoluteZero(Quantity(text: shownText, term: term, number: Rational(gauge), unit: unit))
+      return try Catalog.checkMeaning(Quantity(text: shownText, term: term, number: Rational(gauge), unit: unit))
     }
     guard let value else {
       throw .syntax("'\(ConvError.printable(trimmed))' is a gauge number, for wire gauges (AWG, SWG), not for \(ConvError.printable(unit.displaySymbol))",

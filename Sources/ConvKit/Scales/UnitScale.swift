@@ -130,10 +130,7 @@ public struct UnitScale: Sendable, Hashable {
   /// The domain in words (`from 0000 to 40`, `from 0 to 17`, `from 0 up`), with gauge numbers where the scale reads them.
   public var domainDescription: String? {
     func number(_ value: Double) -> String {
-      if readsGaugeNumbers, value < 1, value == value.rounded() {
-        return String(repeating: "0", count: Int(1 - value))
-      }
-      return ScaleNumber.plain(value)
+      Rational(shortestDecimal: value).flatMap(gaugeSpelling) ?? ScaleNumber.plain(value)
     }
     switch (minimum, maximum) {
     case (let low?, let high?): return "from " + number(low) + " to " + number(high)
