@@ -247,10 +247,10 @@ package struct ReplSession {
       return failure("\(category.title) has only one unit")
     }
     select(category, source: source, target: target)
-    // A value carried through a nonlinear scale is a floating-point result: keep what is shown
-    // (8 significant digits), not the binary noise past it.
-    state.value = carried.rational
-    if carried.kind == .scale { state.value = carried.rational.rounded(significantDigits: 8).rational }
+    // A value carried through a nonlinear scale is a floating-point result: keep the digits shown,
+    // not the binary noise past them.
+    state.value = carried.kind == .scale ? display.presenter.digits(of: carried.value, isExact: false).rational
+      : carried.rational
     state.view = .columns
     return ReplOutcome(output: mode == .script ? pairLines() : [])
   }
