@@ -286,27 +286,8 @@ final class DefinitionResolver: UnitResolving {
                          + "for a scale min=X, max=X, gauge)")
       }
     }
-    var unitScale: UnitScale? = nil
-    if let scale {
-      if scale.inverse == nil && (minimum == nil || maximum == nil) {
-        failed.insert(index)
-        throw diagnostic("scale of '\(unit.name)' has no inverse function: give one, or the domain with min= and max=")
-      }
-      if let minimum, let maximum, minimum >= maximum {
-        failed.insert(index)
-        throw diagnostic("scale of '\(unit.name)': min= must be below max=")
-      }
-      if unit.flags.contains(where: { ["si", "iec", "abs"].contains($0) || $0.hasPrefix("offset=") }) {
-        failed.insert(index)
-        throw diagnostic("scale '\(unit.name)' takes no prefixes (si, iec) and no abs or offset= flag: its reference unit carries them")
-      }
-      unitScale = UnitScale(reference: scale.reference, forward: scale.forward, inverse: scale.inverse,
-                            minimum: minimum, maximum: maximum, readsGaugeNumbers: unit.flags.contains("gauge"),
-                            referenceOffset: scaleOffset)
-      if let problem = unitScale?.consistencyProblem() {
-        failed.insert(index)
-        throw diagnostic("scale of '\(unit.name)': \(problem)")
-      }
+    let unitScale = try scale.map { functions throws(CatalogDiagnostic) in
+      try checkedScale(functions, offset: scaleOffset, minimum: minimum, maximum: maximum, of: unit, index: index)
     }
     let result = CatalogUnit(
       name: unit.name, plural: unit.plural, symbols: unit.symbols, aliases: unit.aliases,
@@ -317,6 +298,32 @@ final class DefinitionResolver: UnitResolving {
       prefixes: DefinitionResolver.prefixFamily(unit.flags), isCommon: unit.flags.contains("common"),
       definition: unit.definition, source: unit.source, cldrIdentifier: cldr, order: positions[index], scale: unitScale)
     resolved[index] = result
+    return result
+  }
+
+  /// The scale of a `scale(…)` definition with its flags, checked: a domain where there is no
+  /// inverse, no prefixes or offset, functions that agree (`UnitScale.consistencyProblem()`).
+  @inline(never)
+  private func checkedScale(_ scale: (forward: ScaleFunction, inverse: ScaleFunction?, reference: String), offset: Double,
+                            minimum: Double?, maximum: Double?, of unit: RawUnit, index: Int)
+    throws(CatalogDiagnostic) -> UnitScale {
+    func refuse(_ message: String) -> CatalogDiagnostic {
+      failed.insert(index)
+      return CatalogDiagnostic(path: unit.path, line: unit.line, message: message)
+    }
+    if scale.inverse == nil && (minimum == nil || maximum == nil) {
+      throw refuse("scale of '\(unit.name)' has no inverse function: give one, or the domain with min= and max=")
+    }
+    if let minimum, let maximum, minimum >= maximum {
+      throw refuse("scale of '\(unit.name)': min= must be below max=")
+    }
+    if unit.flags.contains(where: { ["si", "iec", "abs"].contains($0) || $0.hasPrefix("offset=") }) {
+      throw refuse("scale '\(unit.name)' takes no prefixes (si, iec) and no abs or offset= flag: its reference unit carries them")
+    }
+    let result = UnitScale(reference: scale.reference, forward: scale.forward, inverse: scale.inverse,
+                           minimum: minimum, maximum: maximum, readsGaugeNumbers: unit.flags.contains("gauge"),
+                           referenceOffset: offset)
+    if let problem = result.consistencyProblem() { throw refuse("scale of '\(unit.name)': \(problem)") }
     return result
   }
 
