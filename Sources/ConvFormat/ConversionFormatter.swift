@@ -3,8 +3,9 @@ import ConvKit
 /// A conversion result as one line for people: `5 mi = 8.04672 km`, `1 m ≈ 3.2808399 ft`,
 /// `20 dBm ≈ 100 mW`, in a locale's digits (`5 mi = 8,04672 km` in German).
 ///
-/// `=` only when the value is exact and shown in full; `≈` otherwise. The value is rounded once,
-/// to `digits` significant digits.
+/// `=` only when the value is exact and shown in full; `≈` otherwise. The value is rounded once, as
+/// `conv` rounds: to `digits` significant digits, but never into the integer part of a number
+/// written plainly (`1 c = 299,792,458 m/s`).
 ///
 /// ```swift
 /// let result = try Catalog.builtin.convert("5 mi", to: "km")
@@ -59,7 +60,9 @@ public struct ConversionFormatter: Sendable {
       exact.isExact = true
       return exact
     }
-    var shown = value.rounded(significantDigits: digits)
+    // Rounded as conv rounds for people: never into the integer part written plainly.
+    var shown = DisplayRounding.rounded(digits: digits, notation: style.notation) { value.rounded(significantDigits: $0) }
+      ?? value.rounded(significantDigits: digits)
     shown.isExact = shown.isExact && result.isExact
     return shown
   }

@@ -14,6 +14,7 @@ struct ConversionFormatterTests {
     ("1 m", "ft", ConversionFormatter(style: NumberStyle(ascii: true)), "1 m ~ 3.2808399 ft"),
     ("1 m", "ft", ConversionFormatter(digits: 3), "1 m ≈ 3.28 ft"),
     ("1 mi", "m", ConversionFormatter(), "1 mi = 1,609.344 m"),
+    ("1 c", "m/s", ConversionFormatter(), "1 c = 299,792,458 m/s"),
   ])
   func lines(_ quantity: String, _ target: String, _ formatter: ConversionFormatter, _ expected: String) throws {
     let result = try Catalog.builtin.convert(quantity, to: target)

@@ -29,25 +29,10 @@ package struct ValuePresenter: Sendable {
     return rounded
   }
 
-  /// Rounds for display: to `options.digits` significant digits, but never into the integer part
-  /// of a number below 10³⁸ written in plain notation (`299,792,458`, not `299,792,460`). `round(n)`
-  /// rounds the value to `n` significant digits (nil if it cannot).
+  /// Rounds for display with `options.digits` and `options.notation` (see `DisplayRounding`).
   package func displayRounding(_ round: (Int) -> DecimalDigits?) -> DecimalDigits? {
-    guard let rounded = round(options.digits) else { return nil }
-    let integerDigits = rounded.scientificExponent + 1
-    // Beyond 38 integer digits (`--notation plain` of 1e3010 g) the rounding is kept: every digit
-    // of a huge integer costs big-integer divisions, for digits nobody reads.
-    guard !rounded.isZero, integerDigits > options.digits, integerDigits <= ValuePresenter.longestExactInteger
-    else { return rounded }
-    switch options.notation {
-    case .scientific: return rounded
-    case .automatic where !NumberNotation.automaticPlainExponents.contains(rounded.scientificExponent): return rounded
-    case .automatic, .plain: return round(integerDigits)
-    }
+    DisplayRounding.rounded(digits: options.digits, notation: options.notation, round)
   }
-
-  /// The most integer digits ``displayRounding(_:)`` keeps in full.
-  static let longestExactInteger = 38
 
   /// A number the user typed, exactly: every digit of a decimal (`9.99999999`), a fraction as
   /// such (`1/3`).
