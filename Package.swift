@@ -60,7 +60,7 @@ let package = Package(
     .executableTarget(name: "conv-benchmarks", dependencies: ["ConvKit", "ConvApp"]),
 
     // MARK: Maintainer tool: regenerates the embedded catalog from Data/.
-    .executableTarget(name: "generate-catalog", dependencies: ["ConvKit"]),
+    .executableTarget(name: "generate-catalog", dependencies: ["ConvKit", "ConvApp"]),
 
     // MARK: Tests
     .testTarget(name: "ConvKitTests", dependencies: ["ConvKit"], exclude: ["Fixtures"]),

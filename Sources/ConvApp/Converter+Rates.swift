@@ -1,3 +1,4 @@
+import Synchronization
 import ConvFormat
 import ConvKit
 
@@ -50,17 +51,19 @@ extension Converter {
   /// none, or in English (whose names are in the catalog). Only failed readings come here, so ICU is
   /// asked for names only then.
   func currencyCodes(for text: String) -> String? {
-    guard let rates = catalog.exchangeRates else { return nil }
-    var names: [(name: [Character], code: String)] = []
-    for code in rates.codes {
-      for plural in [false, true] {
-        if let name = currency.localizedName(code: code, plural: plural) {
-          names.append((Array(name.lowercased()), code))
+    let names = localizedCurrencyNames.get {
+      guard let rates = catalog.exchangeRates else { return [] }
+      var names: [(name: [Character], code: String)] = []
+      for code in rates.codes {
+        for plural in [false, true] {
+          if let name = currency.localizedName(code: code, plural: plural) {
+            names.append((Array(name.lowercased()), code))
+          }
         }
       }
+      return names.sorted { $0.name.count > $1.name.count }
     }
     guard !names.isEmpty else { return nil }
-    names.sort { $0.name.count > $1.name.count }
     var characters = Array(text)
     var changed = false
     var index = 0
@@ -80,5 +83,19 @@ extension Converter {
       }
     }
     return changed ? String(characters) : nil
+  }
+}
+
+/// The currency names of the user's language, longest first, asked of ICU once per converter (a
+/// batch of bad lines would otherwise ask for every line).
+final class LocalizedCurrencyNames: Sendable {
+  private let names = Mutex<[(name: [Character], code: String)]?>(nil)
+
+  /// The names, made by `make` on first use.
+  func get(_ make: () -> [(name: [Character], code: String)]) -> [(name: [Character], code: String)] {
+    if let made = names.withLock({ $0 }) { return made }
+    let made = make()
+    names.withLock { if $0 == nil { $0 = made } }
+    return made
   }
 }

@@ -1,9 +1,11 @@
 // Regenerates Sources/ConvKit/Catalog/BuiltinCatalog+Data.swift from Data/*.units and the
-// exchange rates in Data/*.xml (the ECB's format).
+// exchange rates in Data/*.xml (the ECB's format), and the search table of those units,
+// Sources/ConvApp/Search/BuiltinSearchData.swift.
 //
 // Usage: swift run generate-catalog [--check] [DATA_DIR]
 //   --check  only validate the data files and print every problem as PATH:LINE: message.
 //   --force  write the file even when some units have problems (those units are left out).
+import ConvApp
 import ConvKit
 import Foundation
 
@@ -12,6 +14,7 @@ let checkOnly = arguments.contains("--check")
 let force = arguments.contains("--force")
 let dataDirectory = arguments.first { !$0.hasPrefix("--") } ?? "Data"
 let outputPath = "Sources/ConvKit/Catalog/BuiltinCatalog+Data.swift"
+let searchOutputPath = "Sources/ConvApp/Search/BuiltinSearchData.swift"
 
 let files = try FileManager.default.contentsOfDirectory(atPath: dataDirectory)
   .filter { $0.hasSuffix(".units") || $0.hasSuffix(".xml") }
@@ -32,4 +35,7 @@ if !checkOnly {
   try CatalogSourceWriter.swiftSource(for: catalog, previous: previous).write(toFile: outputPath, atomically: true,
                                                                               encoding: .utf8)
   print("wrote \(outputPath)")
+  // Search's folded spellings, folded here rather than at every start.
+  try SearchIndexTable.builtinDataSource(for: catalog).write(toFile: searchOutputPath, atomically: true, encoding: .utf8)
+  print("wrote \(searchOutputPath)")
 }

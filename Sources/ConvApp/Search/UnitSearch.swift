@@ -4,8 +4,9 @@ import ConvKit
 /// Finds units and categories by name, symbol and alias, folding case and diacritics.
 ///
 /// `angstrom` finds Ångström, `sq ft` finds square foot, `micro` finds µ-prefixed spellings. The
-/// same matcher filters the REPL's columns. Each candidate spelling is folded once, when the
-/// index is built.
+/// same matcher filters the REPL's columns. The built-in catalog's spellings were folded when the
+/// catalog was generated (`BuiltinSearchData`); only units a units file adds are folded at start-up.
+/// Matching compares bytes, and a search builds only the units it returns.
 package struct UnitSearch: Sendable {
   /// One hit.
   package struct Hit: Sendable, Hashable {
@@ -21,15 +22,6 @@ package struct UnitSearch: Sendable {
     var position: Int = -1
   }
 
-  private struct Entry: Sendable {
-    let unitIndex: Int?
-    let categoryIndex: Int
-    let spelling: String
-    let folded: String
-    let words: [Substring]
-    let isSymbol: Bool
-  }
-
   /// A query folded once, to test against many units (one per keystroke in the REPL).
   package struct Query: Sendable, Hashable {
     /// The text as typed.
@@ -40,6 +32,8 @@ package struct UnitSearch: Sendable {
     let words: [Range<Int>]
     /// Whether the query is long enough (three characters) to match inside a word.
     let matchesInside: Bool
+    /// The folded query's length in characters (ranks compare lengths).
+    let characters: Int
 
     /// Folds `text` the way every spelling is folded.
     package init(_ text: String) {
@@ -47,7 +41,8 @@ package struct UnitSearch: Sendable {
       folded = UnitSearch.normalize(text)
       bytes = Array(folded.utf8)
       words = SpellingPool.words(of: bytes, separators: [0x20])
-      matchesInside = folded.count >= 3
+      characters = folded.count
+      matchesInside = characters >= 3
     }
 
     /// Whether the query matches everything (nothing but spaces typed).
@@ -88,17 +83,87 @@ package struct UnitSearch: Sendable {
       return words
     }
 
-    /// Adds a folded spelling (words split at space, `-` and `/`, as in ``UnitSearch/score``).
-    mutating func append(_ folded: String) {
-      let utf8 = Array(folded.utf8)
-      let offset = bytes.count
-      let firstWord = words.count / 2
-      for word in SpellingPool.words(of: utf8, separators: [0x20, 0x2D, 0x2F]) {
-        words.append(offset + word.lowerBound)
-        words.append(offset + word.upperBound)
+    init() {}
+
+    /// A pool over `bytes`, one span per range (the folded fields of a search table).
+    init(bytes: [UInt8], ranges: [Range<Int>]) {
+      self.bytes = bytes
+      spans.reserveCapacity(ranges.count)
+      words.reserveCapacity(ranges.count * 3)
+      bytes.withUnsafeBufferPointer { bytes in
+        for range in ranges { addSpan(bytes, range) }
       }
-      bytes.append(contentsOf: utf8)
-      spans.append(Span(start: offset, end: bytes.count, firstWord: firstWord, endWord: words.count / 2))
+    }
+
+    /// Adds a folded spelling.
+    mutating func append(_ folded: String) {
+      let offset = bytes.count
+      bytes.append(contentsOf: folded.utf8)
+      let end = bytes.count
+      bytes.withUnsafeBufferPointer { bytes in addSpan(bytes, offset..<end) }
+    }
+
+    /// Adds the span of `range`, with its words split at space, `-` and `/`.
+    private mutating func addSpan(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) {
+      let firstWord = words.count / 2
+      var start: Int? = nil
+      for index in range {
+        let byte = bytes[index]
+        if byte == 0x20 || byte == 0x2D || byte == 0x2F {
+          if let first = start { words.append(first); words.append(index) }
+          start = nil
+        } else if start == nil {
+          start = index
+        }
+      }
+      if let first = start { words.append(first); words.append(range.upperBound) }
+      spans.append(Span(start: range.lowerBound, end: range.upperBound, firstWord: firstWord, endWord: words.count / 2))
+    }
+
+    /// Runs `body` with a scorer: the rank of the spelling of a span for `query`, nil when it
+    /// does not match. 0 is the whole spelling; 10, 30, 40 and 60 (plus the difference in length)
+    /// are a prefix of it, prefixes of its words in order, a prefix of a word, and a part of it.
+    func withScorer<Result>(_ query: Query, _ body: ((Int, _ characters: Int) -> Int?) -> Result) -> Result {
+      bytes.withUnsafeBufferPointer { pool in
+        spans.withUnsafeBufferPointer { spans in
+          words.withUnsafeBufferPointer { words in
+            query.bytes.withUnsafeBufferPointer { text in
+              query.words.withUnsafeBufferPointer { queryWords in
+                body { index, characters in
+                  SpellingPool.score(pool, spans[index], words, text, queryWords, inside: query.matchesInside,
+                                     extra: characters - query.characters)
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+
+    /// The rank of ``withScorer(_:_:)``, on bytes.
+    private static func score(_ pool: UnsafeBufferPointer<UInt8>, _ span: Span, _ words: UnsafeBufferPointer<Int>,
+                              _ text: UnsafeBufferPointer<UInt8>, _ queryWords: UnsafeBufferPointer<Range<Int>>,
+                              inside: Bool, extra: Int) -> Int? {
+      let whole = 0..<text.count
+      guard !text.isEmpty, text.count <= span.end - span.start else { return nil }
+      if has(pool, span.start, span.end, text, whole) { return text.count == span.end - span.start ? 0 : 10 + extra }
+      if queryWords.count > 1 {
+        var word = span.firstWord
+        for queryWord in queryWords {
+          while word < span.endWord && !has(pool, words[2 * word], words[2 * word + 1], text, queryWord) { word += 1 }
+          if word == span.endWord { return nil }
+          word += 1
+        }
+        return 30 + extra
+      }
+      for word in span.firstWord..<span.endWord where has(pool, words[2 * word], words[2 * word + 1], text, whole) {
+        return 40 + extra
+      }
+      guard inside else { return nil }
+      for start in span.start...(span.end - text.count) where pool[start] == text[0] {
+        if has(pool, start, span.end, text, whole) { return 60 + extra }
+      }
+      return nil
     }
 
     /// Runs `body` with a test "does a spelling in this range of spans match `query`".
@@ -164,60 +229,79 @@ package struct UnitSearch: Sendable {
   }
 
   private let catalog: Catalog
-  private let entries: [Entry]
-  /// `entries`' folded spellings as bytes, in the same order.
+  /// The spellings: the built-in catalog's as generated, then those of units added on top.
+  private let table: SearchIndexTable
+  /// `table`'s folded spellings, one span per line.
   private let pool: SpellingPool
-  /// For each unit (by catalog position), its entries in `entries`.
+  /// For each unit (by place in `Catalog.units`), its lines in `table`.
   private let unitEntries: [Range<Int>]
-  /// Catalog positions of units by category identifier, in display order.
-  private let unitsByCategory: [String: [Int]]
-  /// Catalog position of each unit, keyed by name (names are unique in a catalog).
-  private let unitPositions: [String: Int]
+  /// Places in `Catalog.units` of the units of each category (by place in `Catalog.categories`),
+  /// in display order.
+  private let unitsByCategory: [[Int]]
+  /// Category places by identifier.
+  private let categoryPlaces: [String: Int]
+  /// Places of the units added on top of the built-in tables, by name.
+  private let addedUnitPlaces: [String: Int]
 
   /// Builds the index for a catalog.
   package init(catalog: Catalog) {
     self.catalog = catalog
-    var categoryPositions: [String: Int] = [:]
-    for (index, category) in catalog.categories.enumerated() { categoryPositions[category.identifier] = index }
-    var entries: [Entry] = []
-    for (index, category) in catalog.categories.enumerated() {
-      for spelling in [category.title, category.identifier] + category.aliases {
-        entries.append(UnitSearch.entry(nil, index, spelling, isSymbol: false))
-      }
+    var text: [UInt8] = []
+    var unitBase = 0
+    var categoryBase = 0
+    let addedUnits: [CatalogUnit]
+    let addedCategories: [UnitCategory]
+    if catalog.builtinUnitCount > 0, catalog.builtinUnitCount == BuiltinSearchData.unitCount,
+       catalog.builtinCategoryCount == BuiltinSearchData.categoryCount {
+      let builtin = BuiltinSearchData.lines
+      text = Array(UnsafeBufferPointer(start: builtin.utf8Start, count: builtin.utf8CodeUnitCount))
+      (unitBase, categoryBase) = (catalog.builtinUnitCount, catalog.builtinCategoryCount)
+      (addedUnits, addedCategories) = (catalog.addedUnits, catalog.addedCategories)
+    } else {
+      // Tables other than the ones generated with this program's (or none): fold every spelling.
+      (addedUnits, addedCategories) = (catalog.units, catalog.categories)
     }
-    var unitEntries: [Range<Int>] = []
-    var byCategory: [String: [Int]] = [:]
-    var positions: [String: Int] = [:]
-    unitEntries.reserveCapacity(catalog.units.count)
-    for (index, unit) in catalog.units.enumerated() {
-      let category = categoryPositions[unit.categoryIdentifier] ?? 0
-      let start = entries.count
-      for symbol in unit.symbols { entries.append(UnitSearch.entry(index, category, symbol, isSymbol: true)) }
-      for name in [unit.name, unit.plural] + unit.aliases {
-        entries.append(UnitSearch.entry(index, category, name, isSymbol: false))
-      }
-      unitEntries.append(start..<entries.count)
-      byCategory[unit.categoryIdentifier, default: []].append(index)
-      let key = UnitSearch.positionKey(unit)
-      if positions[key] == nil { positions[key] = index }
+    if !addedUnits.isEmpty || !addedCategories.isEmpty {
+      // (A multi-line literal drops the last line break: the next line must not join the last.)
+      if let last = text.last, last != 0x0A { text.append(0x0A) }
+      text += SearchIndexTable.lines(categories: addedCategories, units: addedUnits, categoryBase: categoryBase,
+                                     unitBase: unitBase, in: catalog).utf8
     }
-    self.entries = entries
-    var pool = SpellingPool()
-    for entry in entries { pool.append(entry.folded) }
-    self.pool = pool
+    let table = SearchIndexTable(text)
+    self.table = table
+    pool = SpellingPool(bytes: table.bytes, ranges: table.lines.map(\.folded))
+    let unitCount = unitBase + addedUnits.count
+    var unitEntries = [Range<Int>](repeating: 0..<0, count: unitCount)
+    var byCategory = [[Int]](repeating: [], count: categoryBase + addedCategories.count)
+    var addedPlaces: [String: Int] = [:]
+    var index = 0
+    let lines = table.lines
+    while index < lines.count {
+      let line = lines[index]
+      var end = index + 1
+      guard line.position >= 0, line.position < unitCount else { index = end; continue }
+      while end < lines.count && lines[end].position == line.position { end += 1 }
+      unitEntries[line.position] = index..<end
+      if line.category < byCategory.count { byCategory[line.category].append(line.position) }
+      if line.position >= unitBase, let name = lines[index..<end].first(where: { $0.kind == .name }) {
+        addedPlaces[table.spelling(name)] = line.position
+      }
+      index = end
+    }
     self.unitEntries = unitEntries
-    self.unitsByCategory = byCategory
-    self.unitPositions = positions
+    unitsByCategory = byCategory
+    addedUnitPlaces = addedPlaces
+    var places: [String: Int] = [:]
+    for (place, category) in catalog.categories.enumerated() where places[category.identifier] == nil {
+      places[category.identifier] = place
+    }
+    categoryPlaces = places
   }
 
-  private static func positionKey(_ unit: CatalogUnit) -> String {
-    unit.name
-  }
-
-  private static func entry(_ unit: Int?, _ category: Int, _ spelling: String, isSymbol: Bool) -> Entry {
-    let folded = UnitSearch.normalize(spelling)
-    return Entry(unitIndex: unit, categoryIndex: category, spelling: spelling, folded: folded,
-                 words: folded.split(whereSeparator: { $0 == " " || $0 == "-" || $0 == "/" }), isSymbol: isSymbol)
+  /// The lines of the built-in catalog, as the generator writes them (for the generator and tests).
+  package static func builtinLines(of catalog: Catalog) -> String {
+    SearchIndexTable.lines(categories: catalog.categories, units: catalog.units, categoryBase: 0, unitBase: 0,
+                           in: catalog)
   }
 
   /// Folds case and diacritics, maps µ/μ to `u` and abbreviations to words (`sq` → `square`).
@@ -236,41 +320,66 @@ package struct UnitSearch: Sendable {
     return words.joined(separator: " ")
   }
 
-  /// Scores a folded query against one entry; nil when it does not match.
-  private static func score(_ query: String, queryWords: [Substring], _ entry: Entry) -> Int? {
-    if entry.folded == query { return entry.isSymbol ? 0 : 1 }
-    if entry.folded.hasPrefix(query) { return 10 + entry.folded.count - query.count }
-    if queryWords.count > 1 {
-      // Every query word is the prefix of some word of the spelling, in order.
-      var position = 0
-      for word in queryWords {
-        guard let found = entry.words[position...].firstIndex(where: { $0.hasPrefix(word) }) else { return nil }
-        position = found + 1
+  /// Units and categories matching `query`, best first; each unit or category at most once.
+  /// Only the units returned are built.
+  package func search(_ query: String, limit: Int = 50) -> [Hit] {
+    let query = Query(query)
+    guard !query.isEmpty, limit > 0 else { return [] }
+    let lines = table.lines
+    // The best (rank, line) of each unit and category that matches.
+    var bestOfUnit: [Int: (score: Int, line: Int)] = [:]
+    var bestOfCategory: [Int: (score: Int, line: Int)] = [:]
+    pool.withScorer(query) { score in
+      for (index, line) in lines.enumerated() {
+        guard let rank = score(index, line.characters) else { continue }
+        let base = rank == 0 ? (line.kind == .symbol ? 0 : 1) : rank
+        let adjusted = base * 2 + (line.kind != .category && !line.isCommon ? 1 : 0)
+        if line.position >= 0 {
+          if let existing = bestOfUnit[line.position], existing.score <= adjusted { continue }
+          bestOfUnit[line.position] = (adjusted, index)
+        } else {
+          if let existing = bestOfCategory[line.category], existing.score <= adjusted { continue }
+          bestOfCategory[line.category] = (adjusted, index)
+        }
       }
-      return 30 + entry.folded.count - query.count
     }
-    if entry.words.contains(where: { $0.hasPrefix(query) }) { return 40 + entry.folded.count - query.count }
-    if query.count >= 3 && entry.folded.contains(query) { return 60 + entry.folded.count - query.count }
-    return nil
+    let ranked = (bestOfUnit.map { (score: $0.value.score, position: $0.key, line: $0.value.line) }
+      + bestOfCategory.map { (score: $0.value.score, position: -1, line: $0.value.line) })
+      .sorted { ($0.score, $0.position, $0.line) < ($1.score, $1.position, $1.line) }
+    let categories = catalog.categories
+    return ranked.prefix(limit).compactMap { entry -> Hit? in
+      let line = lines[entry.line]
+      guard categories.indices.contains(line.category) else { return nil }
+      let category = categories[line.category]
+      var unit: CatalogUnit? = nil
+      if line.position >= 0 {
+        guard let built = catalog.unit(inCategory: category.identifier, at: line.categoryPosition) else { return nil }
+        unit = built
+      }
+      return Hit(unit: unit, category: category, matched: table.spelling(line), score: entry.score,
+                 position: line.position)
+    }
   }
 
-  /// Units and categories matching `query`, best first; each unit or category at most once.
-  package func search(_ query: String, limit: Int = 50) -> [Hit] {
-    let folded = UnitSearch.normalize(query)
-    guard !folded.isEmpty else { return [] }
-    let words = folded.split(separator: " ")
-    var best: [String: Hit] = [:]
-    for entry in entries {
-      guard let score = UnitSearch.score(folded, queryWords: words, entry) else { continue }
-      let key = entry.unitIndex.map { "u\($0)" } ?? "c\(entry.categoryIndex)"
-      let unit = entry.unitIndex.map { catalog.units[$0] }
-      let adjusted = score * 2 + (unit?.isCommon == false ? 1 : 0)
-      if let existing = best[key], existing.score <= adjusted { continue }
-      best[key] = Hit(unit: unit, category: catalog.categories[entry.categoryIndex], matched: entry.spelling,
-                      score: adjusted, position: entry.unitIndex ?? -1)
+  /// The place in `Catalog.units` of a unit of this catalog, nil for others.
+  private func place(of unit: CatalogUnit) -> Int? {
+    if let place = addedUnitPlaces[unit.name] { return place }
+    guard let category = categoryPlaces[unit.categoryIdentifier], category < unitsByCategory.count,
+          unitsByCategory[category].indices.contains(unit.order) else { return nil }
+    let place = unitsByCategory[category][unit.order]
+    // The unit at that place has this name (else it is not this catalog's unit).
+    let entries = unitEntries[place]
+    guard let name = table.lines[entries].first(where: { $0.kind == .name }), table.spelling(name) == unit.name else {
+      return nil
     }
-    return best.values.sorted { ($0.score, $0.position) < ($1.score, $1.position) }
-      .prefix(limit).map { $0 }
+    return place
+  }
+
+  /// The unit at a place in `Catalog.units`, built alone.
+  private func unit(atPlace place: Int) -> CatalogUnit? {
+    let entries = unitEntries[place]
+    guard let line = table.lines[entries].first, catalog.categories.indices.contains(line.category) else { return nil }
+    return catalog.unit(inCategory: catalog.categories[line.category].identifier, at: line.categoryPosition)
   }
 
   /// Whether a unit matches `query` (for filtering a column): an empty query matches everything.
@@ -283,7 +392,7 @@ package struct UnitSearch: Sendable {
   /// Units of this catalog use the spellings folded when the index was built; others are folded now.
   package func matches(_ unit: CatalogUnit, query: Query) -> Bool {
     if query.isEmpty { return true }
-    if let position = unitPositions[UnitSearch.positionKey(unit)] {
+    if let position = place(of: unit) {
       let entries = unitEntries[position]
       return pool.withMatcher(query) { matches in matches(entries) }
     }
@@ -310,10 +419,11 @@ package struct UnitSearch: Sendable {
 
   /// The units of a category that match `query`, in display order (all of them for an empty query).
   package func units(inCategory identifier: String, matching query: Query) -> [CatalogUnit] {
-    guard let positions = unitsByCategory[identifier] else { return [] }
-    if query.isEmpty { return positions.map { catalog.units[$0] } }
+    guard let category = categoryPlaces[identifier], category < unitsByCategory.count else { return [] }
+    let positions = unitsByCategory[category]
+    if query.isEmpty { return positions.compactMap { unit(atPlace: $0) } }
     let matching = pool.withMatcher(query) { matches in positions.filter { matches(unitEntries[$0]) } }
-    return matching.map { catalog.units[$0] }
+    return matching.compactMap { unit(atPlace: $0) }
   }
 
   /// How many units of each category match `query`, for the first `limit` categories (in catalog
@@ -322,8 +432,8 @@ package struct UnitSearch: Sendable {
     guard !query.isEmpty, limit > 0 else { return [] }
     return pool.withMatcher(query) { matches in
       var counts: [(category: UnitCategory, count: Int)] = []
-      for category in catalog.categories {
-        let count = (unitsByCategory[category.identifier] ?? []).count { matches(unitEntries[$0]) }
+      for (place, category) in catalog.categories.enumerated() where place < unitsByCategory.count {
+        let count = unitsByCategory[place].count { matches(unitEntries[$0]) }
         if count > 0 { counts.append((category, count)) }
         if counts.count == limit { break }
       }

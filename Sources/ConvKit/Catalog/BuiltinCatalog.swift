@@ -174,15 +174,40 @@ final class BuiltinTables: Sendable {
     return try? ExchangeRates(ecbDocument: document)
   }
 
+  /// The items of a `|`-separated field, read over its bytes (every unit built reads several).
   static func list(_ field: String) -> [String] {
-    field.isEmpty ? [] : field.split(separator: "|").map(String.init)
+    if field.isEmpty { return [] }
+    var field = field
+    return field.withUTF8 { bytes in
+      var items: [String] = []
+      var start = 0
+      for position in 0...bytes.count where position == bytes.count || bytes[position] == UInt8(ascii: "|") {
+        if position > start {
+          items.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self))
+        }
+        start = position + 1
+      }
+      return items
+    }
   }
 
+  /// The exponents of a `,`-separated field of small integers (`1,0,-2,…`), read over its bytes.
   static func dimension(_ field: String) -> PhysicalDimension {
     var exponents = SIMD16<Int8>.zero
-    for (lane, part) in field.split(separator: ",").enumerated() where lane < 16 {
-      exponents[lane] = Int8(part) ?? 0
+    var lane = 0
+    var value = 0
+    var negative = false
+    for byte in field.utf8 {
+      switch byte {
+      case UInt8(ascii: ","):
+        if lane < 16 { exponents[lane] = Int8(clamping: negative ? -value : value) }
+        (lane, value, negative) = (lane + 1, 0, false)
+      case UInt8(ascii: "-"): negative = true
+      case UInt8(ascii: "0")...UInt8(ascii: "9"): value = min(value * 10 + Int(byte - UInt8(ascii: "0")), 1000)
+      default: break
+      }
     }
+    if lane < 16 { exponents[lane] = Int8(clamping: negative ? -value : value) }
     return PhysicalDimension(exponents: exponents)
   }
 

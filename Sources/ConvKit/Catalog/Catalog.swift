@@ -64,9 +64,39 @@ public struct Catalog: Sendable {
     return spellings
   }()
 
+  /// Positions in `prefixSymbols` by the first byte of the symbol: a spelling is tried only
+  /// against the prefixes it may start with (a failed lookup tries every split of a line).
+  static let prefixSymbolsByFirstByte: [[Int]] = positionsByFirstByte(prefixSymbols.map(\.0))
+
+  /// Positions in `prefixNames` by the first byte of the word.
+  static let prefixNamesByFirstByte: [[Int]] = positionsByFirstByte(prefixNames.map(\.0))
+
+  /// For each byte, the positions of the spellings that start with it, in order.
+  private static func positionsByFirstByte(_ spellings: [String]) -> [[Int]] {
+    var table = [[Int]](repeating: [], count: 256)
+    for (position, spelling) in spellings.enumerated() {
+      if let first = spelling.utf8.first { table[Int(first)].append(position) }
+    }
+    return table
+  }
+
+  /// The prefix symbols (with their prefixes) that `text` starts with and is longer than, in the
+  /// order they are tried.
+  static func prefixSymbols(starting text: String) -> [(String, Prefix)] {
+    guard let first = text.utf8.first else { return [] }
+    return prefixSymbolsByFirstByte[Int(first)].lazy.map { prefixSymbols[$0] }
+      .filter { text.hasPrefix($0.0) && text.count > $0.0.count }
+  }
+
+  /// The prefix words that the lower-cased `key` starts with and is longer than, in order.
+  static func prefixNames(starting key: String) -> [(String, Prefix)] {
+    guard let first = key.utf8.first else { return [] }
+    return prefixNamesByFirstByte[Int(first)].lazy.map { prefixNames[$0] }
+      .filter { key.hasPrefix($0.0) && key.count > $0.0.count }
+  }
+
   func prefixedSymbol(_ text: String) -> PrefixedUnit? {
-    let length = text.count
-    for (symbol, prefix) in Catalog.prefixSymbols where text.hasPrefix(symbol) && length > symbol.count {
+    for (symbol, prefix) in Catalog.prefixSymbols(starting: text) {
       let rest = String(text.dropFirst(symbol.count))
       if let index = storage.symbolIndex(rest) {
         let unit = storage.unit(at: index)
@@ -77,8 +107,7 @@ public struct Catalog: Sendable {
   }
 
   private func prefixedName(_ key: String) -> PrefixedUnit? {
-    let length = key.count
-    for (word, prefix) in Catalog.prefixNames where key.hasPrefix(word) && length > word.count {
+    for (word, prefix) in Catalog.prefixNames(starting: key) {
       let rest = String(key.dropFirst(word.count))
       if let index = storage.foldedIndex(rest) {
         let unit = storage.unit(at: index)
@@ -130,6 +159,24 @@ public struct Catalog: Sendable {
   public func units(in category: UnitCategory) -> [CatalogUnit] {
     storage.unitIndices(inCategory: category.identifier).enumerated().map { storage.unit(at: $1, position: $0) }
   }
+
+  /// How many units a category has, without building them.
+  package func unitCount(inCategory identifier: String) -> Int { storage.unitCount(inCategory: identifier) }
+
+  /// The unit at `position` among a category's units (display order), built alone.
+  package func unit(inCategory identifier: String, at position: Int) -> CatalogUnit? {
+    let indices = storage.unitIndices(inCategory: identifier)
+    guard indices.indices.contains(position) else { return nil }
+    return storage.unit(at: indices[position], position: position)
+  }
+
+  /// How many of `units` and `categories` come from the compiled built-in tables (they come first).
+  package var builtinUnitCount: Int { storage.tables == nil ? 0 : storage.baseUnitCount }
+  package var builtinCategoryCount: Int { storage.tables == nil ? 0 : storage.baseCategoryCount }
+
+  /// The units and categories added on top of the built-in tables (all of them without tables).
+  package var addedUnits: [CatalogUnit] { storage.extraUnits }
+  package var addedCategories: [UnitCategory] { storage.extraCategories }
 
   /// The units the whole column shows, in order: the common units and the category's featured
   /// prefixed forms (`km`, `cm`) by magnitude, then the other units in display order.

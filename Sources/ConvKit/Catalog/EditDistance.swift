@@ -2,51 +2,52 @@
 enum EditDistance {
   /// The distance between two strings, or nil once it certainly exceeds `bound`.
   static func between(_ a: String, _ b: String, bound: Int) -> Int? {
-    between(Array(a.unicodeScalars), Array(b.unicodeScalars), bound: bound)
+    let (x, y) = (Array(a.unicodeScalars), Array(b.unicodeScalars))
+    return x.withUnsafeBufferPointer { x in y.withUnsafeBufferPointer { y in between(x, y, bound: bound) } }
   }
 
   /// The distance between two scalar sequences, or nil once it certainly exceeds `bound`.
-  static func between(_ x: [Unicode.Scalar], _ y: [Unicode.Scalar], bound: Int) -> Int? {
+  ///
+  /// Only the band of cells within `bound` of the diagonal is computed (a cell outside it is more
+  /// than `bound` already), in three rows on the stack: no allocation, a few dozen operations per
+  /// row for the short spellings of units.
+  static func between(_ x: UnsafeBufferPointer<Unicode.Scalar>, _ y: UnsafeBufferPointer<Unicode.Scalar>,
+                      bound: Int) -> Int? {
     if abs(x.count - y.count) > bound { return nil }
-    if bagDistance(x, y) > bound { return nil }
     if x.isEmpty { return y.count }
     if y.isEmpty { return x.count }
-    var previousPrevious = [Int](repeating: 0, count: y.count + 1)
-    var previous = Array(0...y.count)
-    var current = [Int](repeating: 0, count: y.count + 1)
-    for i in 1...x.count {
-      current[0] = i
-      var rowMinimum = current[0]
-      for j in 1...y.count {
-        let cost = x[i - 1] == y[j - 1] ? 0 : 1
-        var value = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-        if i > 1, j > 1, x[i - 1] == y[j - 2], x[i - 2] == y[j - 1] {
-          value = min(value, previousPrevious[j - 2] + 1)
+    let width = y.count + 1
+    let beyond = bound + 1
+    return withUnsafeTemporaryAllocation(of: Int.self, capacity: 3 * width) { rows in
+      // previousPrevious, previous and current rows, rotated by offset.
+      var (twoBack, oneBack, now) = (0, width, 2 * width)
+      for j in 0..<width { rows[oneBack + j] = min(j, beyond) }
+      rows[twoBack] = beyond
+      for i in 1...x.count {
+        let low = max(1, i - bound)
+        let high = min(y.count, i + bound)
+        rows[now] = min(i, beyond)
+        if low > 1 { rows[now + low - 1] = beyond }
+        var rowMinimum = rows[now]
+        if low > 1 { rowMinimum = beyond }
+        var j = low
+        while j <= high {
+          let cost = x[i - 1] == y[j - 1] ? 0 : 1
+          var value = min(rows[oneBack + j] + 1, rows[now + j - 1] + 1, rows[oneBack + j - 1] + cost)
+          if i > 1, j > 1, x[i - 1] == y[j - 2], x[i - 2] == y[j - 1] {
+            value = min(value, rows[twoBack + j - 2] + 1)
+          }
+          value = min(value, beyond)
+          rows[now + j] = value
+          rowMinimum = min(rowMinimum, value)
+          j += 1
         }
-        current[j] = value
-        rowMinimum = min(rowMinimum, value)
+        if high < y.count { rows[now + high + 1] = beyond }
+        if rowMinimum > bound { return nil }
+        (twoBack, oneBack, now) = (oneBack, now, twoBack)
       }
-      if rowMinimum > bound { return nil }
-      (previousPrevious, previous, current) = (previous, current, previousPrevious)
-    }
-    return previous[y.count]
-  }
-
-  /// A lower bound of the edit distance, cheap to compute: the larger of the counts of characters
-  /// one string has more of than the other (an edit changes each count by at most one, a
-  /// transposition not at all). Characters beyond ASCII are counted together in one bin, which
-  /// keeps it a lower bound.
-  static func bagDistance(_ x: [Unicode.Scalar], _ y: [Unicode.Scalar]) -> Int {
-    withUnsafeTemporaryAllocation(of: Int.self, capacity: 129) { counts in
-      counts.initialize(repeating: 0)
-      for scalar in x { counts[Int(min(scalar.value, 128))] += 1 }
-      for scalar in y { counts[Int(min(scalar.value, 128))] -= 1 }
-      var more = 0
-      var fewer = 0
-      for count in counts {
-        if count > 0 { more += count } else { fewer -= count }
-      }
-      return max(more, fewer)
+      let distance = rows[oneBack + y.count]
+      return distance > bound ? nil : distance
     }
   }
 }

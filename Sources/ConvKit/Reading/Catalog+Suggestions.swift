@@ -30,7 +30,7 @@ extension Catalog {
       offer(entry.spelling, PrefixedUnit(unit: storage.unit(at: entry.unit)), score: 0)
     }
     // A prefix symbol as typed and a unit symbol in another case (`MHZ` → `MHz`).
-    for (symbol, prefix) in Catalog.prefixSymbols where text.hasPrefix(symbol) && text.count > symbol.count {
+    for (symbol, prefix) in Catalog.prefixSymbols(starting: text) {
       let rest = text.dropFirst(symbol.count).lowercased()
       for entry in index.sameButCase(rest) where entry.spelling.count == rest.count {
         let unit = storage.unit(at: entry.unit)
@@ -44,7 +44,7 @@ extension Catalog {
       if let unit = unit(named: variant), unit.prefix != nil { offer(variant, unit, score: 0) }
     }
     // 2. A prefix with a near unit spelling (`kilometr`, `megabite`, `kmm`).
-    for (word, prefix) in Catalog.prefixNames where key.hasPrefix(word) && key.count > word.count + 1 {
+    for (word, prefix) in Catalog.prefixNames(starting: key) where key.count > word.count + 1 {
       let rest = String(key.dropFirst(word.count))
       for suggestion in nearSpellings(rest, bound: 1) where prefix.applies(to: suggestion.unit.prefixes) {
         let name = suggestion.unit.symbols.contains(suggestion.spelling) ? nil : suggestion.spelling
@@ -52,7 +52,7 @@ extension Catalog {
         offer(word + name, PrefixedUnit(unit: suggestion.unit, prefix: prefix), score: 1 + suggestion.distance * 2)
       }
     }
-    for (symbol, prefix) in Catalog.prefixSymbols where text.hasPrefix(symbol) && text.count > symbol.count {
+    for (symbol, prefix) in Catalog.prefixSymbols(starting: text) {
       let rest = String(text.dropFirst(symbol.count))
       for suggestion in nearSpellings(rest, bound: 1) where prefix.applies(to: suggestion.unit.prefixes)
         && suggestion.unit.symbols.contains(suggestion.spelling) {
@@ -74,14 +74,12 @@ extension Catalog {
   /// Spellings within `bound` edits of `key` (lower case), the best per unit.
   private func nearSpellings(_ key: String, bound: Int) -> [(spelling: String, unit: CatalogUnit, distance: Int)] {
     var best: [Int: (String, Int)] = [:]
-    let scalars = Array(key.unicodeScalars)
-    for entry in storage.spellingIndex.near(length: scalars.count, bound: bound) {
+    storage.spellingIndex.forEachNear(Array(key.unicodeScalars), bound: bound) { entry, distance in
       let (spelling, index) = (entry.spelling, entry.unit)
-      guard let distance = EditDistance.between(scalars, entry.scalars, bound: bound), distance <= bound else { continue }
       // The best spelling of each unit: nearest, then shortest, then first in byte order (so that
       // the answer does not depend on the order spellings are visited in).
       if let existing = best[index], (existing.1, existing.0.count, existing.0) <= (distance, spelling.count, spelling) {
-        continue
+        return
       }
       best[index] = (spelling, distance)
     }

@@ -1,49 +1,107 @@
 import Synchronization
 
-/// Every spelling of a catalog, folded to lower case once and grouped for the questions "did you
-/// mean" asks: which spellings equal this one but for case, and which have about this length.
+/// Every spelling of a catalog, lower-cased once and laid out for the questions "did you mean"
+/// asks: which spellings equal this one but for case, and which are within a few edits of it.
 ///
-/// Built on the first failed lookup of a catalog and kept with it, so that a batch of bad lines
-/// pays for it once (scanning and lower-casing every spelling for each attempt made a typo cost
-/// hundreds of times a good line).
+/// Entries are sorted by length, so the spellings of about a given length are one contiguous run;
+/// each carries a 64-bit signature of the characters it holds, which rules out most of that run
+/// with two population counts before any edit distance is computed (a character of one spelling
+/// whose signature bit the other lacks is an edit). The lower-cased scalars of all spellings are
+/// in one array. Built on the first failed lookup of a catalog and kept with it.
 final class SpellingIndex: Sendable {
-  /// One spelling: as written, lower-cased (and as scalars, for the edit distance), and its unit.
+  /// One spelling: as written, lower-cased, and its unit.
   struct Entry: Sendable {
     let spelling: String
     let lowered: String
-    let scalars: [Unicode.Scalar]
     let unit: Int
   }
 
+  /// The entries, shortest first.
   let entries: [Entry]
+  /// Where each entry's scalars start in `scalars` (the next entry's start is its end).
+  private let starts: [Int]
+  /// Each entry's signature: one bit per character it holds.
+  private let signatures: [UInt64]
+  /// The lower-cased scalars of every entry, one after the other.
+  private let scalars: [Unicode.Scalar]
+  /// `lengthStarts[n]` is the first entry of length `n` or more (one element past the longest).
+  private let lengthStarts: [Int]
   /// Entry positions by lower-cased spelling.
-  let byLowered: [String: [Int]]
-  /// Entry positions by the length of the lower-cased spelling, in scalars.
-  let byLength: [Int: [Int]]
+  private let byLowered: [String: [Int]]
 
   init(_ storage: CatalogStorage) {
-    var entries: [Entry] = []
+    var unsorted: [(spelling: String, lowered: String, scalars: [Unicode.Scalar], unit: Int)] = []
     storage.forEachSpelling { spelling, unit in
       let lowered = spelling.lowercased()
-      entries.append(Entry(spelling: spelling, lowered: lowered, scalars: Array(lowered.unicodeScalars), unit: unit))
+      unsorted.append((spelling, lowered, Array(lowered.unicodeScalars), unit))
     }
+    // By length, then by spelling: the order does not depend on the tables' order.
+    unsorted.sort { ($0.scalars.count, $0.spelling) < ($1.scalars.count, $1.spelling) }
+    var entries: [Entry] = []
+    var scalars: [Unicode.Scalar] = []
+    var starts: [Int] = []
+    var signatures: [UInt64] = []
     var byLowered: [String: [Int]] = [:]
-    var byLength: [Int: [Int]] = [:]
-    for (position, entry) in entries.enumerated() {
-      byLowered[entry.lowered, default: []].append(position)
-      byLength[entry.scalars.count, default: []].append(position)
+    entries.reserveCapacity(unsorted.count)
+    for item in unsorted {
+      byLowered[item.lowered, default: []].append(entries.count)
+      entries.append(Entry(spelling: item.spelling, lowered: item.lowered, unit: item.unit))
+      starts.append(scalars.count)
+      signatures.append(SpellingIndex.signature(item.scalars[...]))
+      scalars.append(contentsOf: item.scalars)
+    }
+    starts.append(scalars.count)
+    let longest = unsorted.last?.scalars.count ?? 0
+    var lengthStarts = [Int](repeating: entries.count, count: longest + 2)
+    for (position, item) in unsorted.enumerated().reversed() { lengthStarts[item.scalars.count] = position }
+    for length in stride(from: longest, through: 0, by: -1) {
+      lengthStarts[length] = min(lengthStarts[length], lengthStarts[length + 1])
     }
     self.entries = entries
+    self.starts = starts
+    self.signatures = signatures
+    self.scalars = scalars
+    self.lengthStarts = lengthStarts
     self.byLowered = byLowered
-    self.byLength = byLength
+  }
+
+  /// The bit of a character in a signature (characters beyond ASCII share bits by their value).
+  @inline(__always)
+  private static func bit(_ scalar: Unicode.Scalar) -> UInt64 { 1 &<< UInt64(scalar.value & 63) }
+
+  /// The set of bits of the characters of `scalars`.
+  static func signature(_ scalars: ArraySlice<Unicode.Scalar>) -> UInt64 {
+    scalars.reduce(0) { $0 | bit($1) }
   }
 
   /// The entries equal to `lowered` but for case.
   func sameButCase(_ lowered: String) -> [Entry] { (byLowered[lowered] ?? []).map { entries[$0] } }
 
-  /// The entries whose lower-cased length is within `bound` of `length`.
-  func near(length: Int, bound: Int) -> [Entry] {
-    (max(0, length - bound)...(length + bound)).flatMap { (byLength[$0] ?? []).map { entries[$0] } }
+  /// Calls `body` with each entry within `bound` edits (optimal string alignment) of the
+  /// lower-cased `key`, and that distance.
+  func forEachNear(_ key: [Unicode.Scalar], bound: Int, _ body: (Entry, Int) -> Void) {
+    let lowest = max(0, key.count - bound)
+    guard lowest < lengthStarts.count else { return }
+    let first = lengthStarts[lowest]
+    let last = lengthStarts[min(key.count + bound + 1, lengthStarts.count - 1)]
+    let wanted = SpellingIndex.signature(key[...])
+    key.withUnsafeBufferPointer { key in
+      scalars.withUnsafeBufferPointer { pool in
+        starts.withUnsafeBufferPointer { starts in
+          signatures.withUnsafeBufferPointer { signatures in
+            for position in first..<last {
+              // Characters one side has and the other lacks entirely: each is at least one edit.
+              let signature = signatures[position]
+              if (wanted & ~signature).nonzeroBitCount > bound || (signature & ~wanted).nonzeroBitCount > bound {
+                continue
+              }
+              let spelling = UnsafeBufferPointer(rebasing: pool[starts[position]..<starts[position + 1]])
+              if let distance = EditDistance.between(key, spelling, bound: bound) { body(entries[position], distance) }
+            }
+          }
+        }
+      }
+    }
   }
 }
 
