@@ -85,10 +85,8 @@ struct CostBoundTests {
     // is a good part of the baseline. The run is stopped well past that (it took minutes).
     let allowed = max(2, 5 * baseline.cpu)
     let typos = try MeasuredRun.run(["-"], input: bad, environment: environment, deadline: 4 * allowed + 10)
-    withKnownIssue("finding 5: suggestions now search an index of folded spellings with a cheap lower bound, a few milliseconds a typo line in the debug build, still over the bound there", isIntermittent: true) {
-      #expect(typos.status == 1, "stopped after \(4 * allowed + 10) s")
-      #expect(typos.cpu <= allowed, "\(typos.cpu) s for typos, \(baseline.cpu) s for good lines")
-    }
+    #expect(typos.status == 1, "stopped after \(4 * allowed + 10) s")
+    #expect(typos.cpu <= allowed, "\(typos.cpu) s for typos, \(baseline.cpu) s for good lines")
   }
 
   @Test("conv fav keeps little per favorite: 19,740 favorites stay under 100 MB")
