@@ -80,8 +80,20 @@ final class BuiltinTables: Sendable {
 
   /// The indexes of the units of a category identifier, in display order.
   func unitIndices(inCategory identifier: String) -> [Int] {
-    guard let list = categoryUnits.value(for: identifier) else { return [] }
-    return list.split(separator: ",").compactMap { Int($0) }
+    guard let list = categoryUnits.valueBytes(for: identifier) else { return [] }
+    var indices: [Int] = []
+    var number = 0
+    var digits = 0
+    for byte in list {
+      if byte == UInt8(ascii: ",") {
+        if digits > 0 { indices.append(number) }
+        (number, digits) = (0, 0)
+      } else if byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") {
+        (number, digits) = (number &* 10 &+ Int(byte &- 48), digits + 1)
+      }
+    }
+    if digits > 0 { indices.append(number) }
+    return indices
   }
 
   /// A unit's position in its category's display order: where its identifier stands in the
