@@ -35,15 +35,27 @@ final class SpellingIndex: Sendable {
       let lowered = spelling.lowercased()
       unsorted.append((spelling, lowered, Array(lowered.unicodeScalars), unit))
     }
-    // By length, then by spelling: the order does not depend on the tables' order.
-    unsorted.sort { ($0.scalars.count, $0.spelling) < ($1.scalars.count, $1.spelling) }
+    // By length (a counting sort, stable), so that the spellings of a length are one run.
+    let longest = unsorted.reduce(0) { max($0, $1.scalars.count) }
+    var lengthStarts = [Int](repeating: 0, count: longest + 2)
+    for item in unsorted { lengthStarts[item.scalars.count + 1] += 1 }
+    for length in 0...longest { lengthStarts[length + 1] += lengthStarts[length] }
+    var order = [Int](repeating: 0, count: unsorted.count)
+    var next = lengthStarts
+    for (position, item) in unsorted.enumerated() {
+      order[next[item.scalars.count]] = position
+      next[item.scalars.count] += 1
+    }
     var entries: [Entry] = []
     var scalars: [Unicode.Scalar] = []
     var starts: [Int] = []
     var signatures: [UInt64] = []
     var byLowered: [String: [Int]] = [:]
     entries.reserveCapacity(unsorted.count)
-    for item in unsorted {
+    starts.reserveCapacity(unsorted.count + 1)
+    signatures.reserveCapacity(unsorted.count)
+    for position in order {
+      let item = unsorted[position]
       byLowered[item.lowered, default: []].append(entries.count)
       entries.append(Entry(spelling: item.spelling, lowered: item.lowered, unit: item.unit))
       starts.append(scalars.count)
@@ -51,12 +63,6 @@ final class SpellingIndex: Sendable {
       scalars.append(contentsOf: item.scalars)
     }
     starts.append(scalars.count)
-    let longest = unsorted.last?.scalars.count ?? 0
-    var lengthStarts = [Int](repeating: entries.count, count: longest + 2)
-    for (position, item) in unsorted.enumerated().reversed() { lengthStarts[item.scalars.count] = position }
-    for length in stride(from: longest, through: 0, by: -1) {
-      lengthStarts[length] = min(lengthStarts[length], lengthStarts[length + 1])
-    }
     self.entries = entries
     self.starts = starts
     self.signatures = signatures
