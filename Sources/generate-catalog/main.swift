@@ -32,10 +32,13 @@ if !diagnostics.isEmpty && !force { exit(1) }
 if !checkOnly {
   // The file written last time keeps each unit's identifier (so one new unit changes a few lines).
   let previous = try? String(contentsOfFile: outputPath, encoding: .utf8)
-  try CatalogSourceWriter.swiftSource(for: catalog, previous: previous).write(toFile: outputPath, atomically: true,
-                                                                              encoding: .utf8)
+  let source = CatalogSourceWriter.swiftSource(for: catalog, previous: previous)
+  try source.write(toFile: outputPath, atomically: true, encoding: .utf8)
   print("wrote \(outputPath)")
-  // Search's folded spellings, folded here rather than at every start.
-  try SearchIndexTable.builtinDataSource(for: catalog).write(toFile: searchOutputPath, atomically: true, encoding: .utf8)
+  // Search's folded spellings, folded here rather than at every start, with the identifiers the
+  // units have in the tables just written.
+  let identifiers = CatalogSourceWriter.identifiers(inSource: source)
+  try SearchIndexTable.builtinDataSource(for: catalog, identifiers: catalog.units.map { identifiers[$0.name] ?? -1 })
+    .write(toFile: searchOutputPath, atomically: true, encoding: .utf8)
   print("wrote \(searchOutputPath)")
 }

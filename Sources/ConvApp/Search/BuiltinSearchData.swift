@@ -3,6551 +3,6550 @@
 // The search table of the built-in catalog; the format is described in SearchIndexTable.
 
 enum BuiltinSearchData {
-  static let unitCount = 1325
   static let categoryCount = 87
 
   static var lines: StaticString {
     #"""
-absorbed dose	c	13	-	0	-	Absorbed dose
-absorbed-dose	c	13	-	0	-	absorbed-dose
-radiation dose	c	14	-	0	-	radiation dose
-dose	c	4	-	0	-	dose
-acceleration	c	12	-	1	-	Acceleration
-acceleration	c	12	-	1	-	acceleration
-acidity	c	7	-	2	-	Acidity
-acidity	c	7	-	2	-	acidity
-ph scale	c	8	-	2	-	pH scale
-amount of substance	c	19	-	3	-	Amount of substance
-amount-of-substance	c	19	-	3	-	amount-of-substance
-amount	c	6	-	3	-	amount
-chemical amount	c	15	-	3	-	chemical amount
-quantity of substance	c	21	-	3	-	quantity of substance
-angle	c	5	-	4	-	Angle
-angle	c	5	-	4	-	angle
-plane angle	c	11	-	4	-	plane angle
-angular acceleration	c	20	-	5	-	Angular acceleration
-angular-acceleration	c	20	-	5	-	angular-acceleration
-angular momentum	c	16	-	6	-	Angular momentum
-angular-momentum	c	16	-	6	-	angular-momentum
-action	c	6	-	6	-	action
-moment of momentum	c	18	-	6	-	moment of momentum
-area density	c	12	-	7	-	Area density
-area-density	c	12	-	7	-	area-density
-areal density	c	13	-	7	-	areal density
-surface density	c	15	-	7	-	surface density
-grammage	c	8	-	7	-	grammage
-basis weight	c	12	-	7	-	basis weight
-application rate	c	16	-	7	-	application rate
-area	c	4	-	8	-	Area
-area	c	4	-	8	-	area
-astronomical distance	c	21	-	9	-	Astronomical distance
-astronomical-distance	c	21	-	9	-	astronomical-distance
-astronomy	c	9	-	9	-	astronomy
-astronomical length	c	19	-	9	-	astronomical length
-capacitance	c	11	-	10	-	Capacitance
-capacitance	c	11	-	10	-	capacitance
-electric capacitance	c	20	-	10	-	electric capacitance
-catalytic activity	c	18	-	11	-	Catalytic activity
-catalytic-activity	c	18	-	11	-	catalytic-activity
-enzyme activity	c	15	-	11	-	enzyme activity
-currency	c	8	-	12	-	Currency
-currency	c	8	-	12	-	currency
-money	c	5	-	12	-	money
-currencies	c	10	-	12	-	currencies
-exchange rates	c	14	-	12	-	exchange rates
-forex	c	5	-	12	-	forex
-data rate	c	9	-	13	-	Data rate
-data-rate	c	9	-	13	-	data-rate
-bit rate	c	8	-	13	-	bit rate
-bitrate	c	7	-	13	-	bitrate
-bandwidth	c	9	-	13	-	bandwidth
-data transfer rate	c	18	-	13	-	data transfer rate
-data storage	c	12	-	14	-	Data storage
-data-storage	c	12	-	14	-	data-storage
-information	c	11	-	14	-	information
-data size	c	9	-	14	-	data size
-digital information	c	19	-	14	-	digital information
-storage	c	7	-	14	-	storage
-density	c	7	-	15	-	Density
-density	c	7	-	15	-	density
-mass density	c	12	-	15	-	mass density
-volumic mass	c	12	-	15	-	volumic mass
-dynamic viscosity	c	17	-	16	-	Dynamic viscosity
-dynamic-viscosity	c	17	-	16	-	dynamic-viscosity
-viscosity	c	9	-	16	-	viscosity
-absolute viscosity	c	18	-	16	-	absolute viscosity
-shear viscosity	c	15	-	16	-	shear viscosity
-electric charge	c	15	-	17	-	Electric charge
-electric-charge	c	15	-	17	-	electric-charge
-charge	c	6	-	17	-	charge
-quantity of electricity	c	23	-	17	-	quantity of electricity
-electric conductance	c	20	-	18	-	Electric conductance
-electric-conductance	c	20	-	18	-	electric-conductance
-conductance	c	11	-	18	-	conductance
-admittance	c	10	-	18	-	admittance
-susceptance	c	11	-	18	-	susceptance
-electric current	c	16	-	19	-	Electric current
-electric-current	c	16	-	19	-	electric-current
-current	c	7	-	19	-	current
-amperage	c	8	-	19	-	amperage
-magnetomotive force	c	19	-	19	-	magnetomotive force
-electric dipole moment	c	22	-	20	-	Electric dipole moment
-electric-dipole-moment	c	22	-	20	-	electric-dipole-moment
-electric field	c	14	-	21	-	Electric field
-electric-field	c	14	-	21	-	electric-field
-electric field strength	c	23	-	21	-	electric field strength
-electric potential	c	18	-	22	-	Electric potential
-electric-potential	c	18	-	22	-	electric-potential
-voltage	c	7	-	22	-	voltage
-electric potential difference	c	29	-	22	-	electric potential difference
-electromotive force	c	19	-	22	-	electromotive force
-emf	c	3	-	22	-	emf
-electric resistance	c	19	-	23	-	Electric resistance
-electric-resistance	c	19	-	23	-	electric-resistance
-resistance	c	10	-	23	-	resistance
-impedance	c	9	-	23	-	impedance
-reactance	c	9	-	23	-	reactance
-energy density	c	14	-	24	-	Energy density
-energy-density	c	14	-	24	-	energy-density
-volumetric energy density	c	25	-	24	-	volumetric energy density
-volumetric heating value	c	24	-	24	-	volumetric heating value
-calorific value by volume	c	25	-	24	-	calorific value by volume
-energy	c	6	-	25	-	Energy
-energy	c	6	-	25	-	energy
-work	c	4	-	25	-	work
-heat	c	4	-	25	-	heat
-quantity of heat	c	16	-	25	-	quantity of heat
-equivalent dose	c	15	-	26	-	Equivalent dose
-equivalent-dose	c	15	-	26	-	equivalent-dose
-dose equivalent	c	15	-	26	-	dose equivalent
-effective dose	c	14	-	26	-	effective dose
-exposure	c	8	-	27	-	Exposure
-exposure	c	8	-	27	-	exposure
-radiation exposure	c	18	-	27	-	radiation exposure
-ionizing radiation exposure	c	27	-	27	-	ionizing radiation exposure
-fluidity	c	8	-	28	-	Fluidity
-fluidity	c	8	-	28	-	fluidity
-force	c	5	-	29	-	Force
-force	c	5	-	29	-	force
-frequency	c	9	-	30	-	Frequency
-frequency	c	9	-	30	-	frequency
-fuel consumption	c	16	-	31	-	Fuel consumption
-fuel-consumption	c	16	-	31	-	fuel-consumption
-fuel economy	c	12	-	32	-	Fuel economy
-fuel-economy	c	12	-	32	-	fuel-economy
-fuel efficiency	c	15	-	32	-	fuel efficiency
-mileage	c	7	-	32	-	mileage
-gas mark	c	8	-	33	-	Gas mark
-gas-mark	c	8	-	33	-	gas-mark
-oven temperature	c	16	-	33	-	oven temperature
-gravity scale	c	13	-	34	-	Gravity scale
-gravity-scale	c	13	-	34	-	gravity-scale
-hydrometer scale	c	16	-	34	-	hydrometer scale
-specific gravity scale	c	22	-	34	-	specific gravity scale
-heat flux	c	9	-	35	-	Heat flux
-heat-flux	c	9	-	35	-	heat-flux
-heat flux density	c	17	-	35	-	heat flux density
-heat flow density	c	17	-	35	-	heat flow density
-heat flow rate intensity	c	24	-	35	-	heat flow rate intensity
-heat transfer coefficient	c	25	-	36	-	Heat transfer coefficient
-heat-transfer-coefficient	c	25	-	36	-	heat-transfer-coefficient
-u-value	c	7	-	36	-	U-value
-thermal transmittance	c	21	-	36	-	thermal transmittance
-coefficient of heat transfer	c	28	-	36	-	coefficient of heat transfer
-film coefficient	c	16	-	36	-	film coefficient
-illuminance	c	11	-	37	-	Illuminance
-illuminance	c	11	-	37	-	illuminance
-luminous exitance	c	17	-	37	-	luminous exitance
-illumination	c	12	-	37	-	illumination
-inductance	c	10	-	38	-	Inductance
-inductance	c	10	-	38	-	inductance
-electric inductance	c	19	-	38	-	electric inductance
-jerk	c	4	-	39	-	Jerk
-jerk	c	4	-	39	-	jerk
-jolt	c	4	-	39	-	jolt
-kinematic viscosity	c	19	-	40	-	Kinematic viscosity
-kinematic-viscosity	c	19	-	40	-	kinematic-viscosity
-momentum diffusivity	c	20	-	40	-	momentum diffusivity
-length	c	6	-	41	-	Length
-length	c	6	-	41	-	length
-level	c	5	-	42	-	Level
-level	c	5	-	42	-	level
-logarithmic ratio	c	17	-	42	-	logarithmic ratio
-gain	c	4	-	42	-	gain
-attenuation	c	11	-	42	-	attenuation
-linear density	c	14	-	43	-	Linear density
-linear-density	c	14	-	43	-	linear-density
-linear mass density	c	19	-	43	-	linear mass density
-titre	c	5	-	43	-	titre
-yarn count	c	10	-	43	-	yarn count
-luminance	c	9	-	44	-	Luminance
-luminance	c	9	-	44	-	luminance
-brightness	c	10	-	44	-	brightness
-photometric brightness	c	22	-	44	-	photometric brightness
-luminous flux	c	13	-	45	-	Luminous flux
-luminous-flux	c	13	-	45	-	luminous-flux
-light output	c	12	-	45	-	light output
-luminous intensity	c	18	-	46	-	Luminous intensity
-luminous-intensity	c	18	-	46	-	luminous-intensity
-light intensity	c	15	-	46	-	light intensity
-candlepower	c	11	-	46	-	candlepower
-magnetic field strength	c	23	-	47	-	Magnetic field strength
-magnetic-field-strength	c	23	-	47	-	magnetic-field-strength
-magnetizing force	c	17	-	47	-	magnetizing force
-h field	c	7	-	47	-	H field
-magnetic field intensity	c	24	-	47	-	magnetic field intensity
-magnetic flux density	c	21	-	48	-	Magnetic flux density
-magnetic-flux-density	c	21	-	48	-	magnetic-flux-density
-magnetic induction	c	18	-	48	-	magnetic induction
-b field	c	7	-	48	-	B field
-magnetic flux	c	13	-	49	-	Magnetic flux
-magnetic-flux	c	13	-	49	-	magnetic-flux
-mass concentration	c	18	-	50	-	Mass concentration
-mass-concentration	c	18	-	50	-	mass-concentration
-mass flow rate	c	14	-	51	-	Mass flow rate
-mass-flow	c	9	-	51	-	mass-flow
-mass flow	c	9	-	51	-	mass flow
-mass flow rate	c	14	-	51	-	mass flow rate
-mass	c	4	-	52	-	Mass
-mass	c	4	-	52	-	mass
-weight	c	6	-	52	-	weight
-molar concentration	c	19	-	53	-	Molar concentration
-molar-concentration	c	19	-	53	-	molar-concentration
-molarity	c	8	-	53	-	molarity
-amount concentration	c	20	-	53	-	amount concentration
-substance concentration	c	23	-	53	-	substance concentration
-moment of inertia	c	17	-	54	-	Moment of inertia
-moment-of-inertia	c	17	-	54	-	moment-of-inertia
-rotational inertia	c	18	-	54	-	rotational inertia
-mass moment of inertia	c	22	-	54	-	mass moment of inertia
-momentum	c	8	-	55	-	Momentum
-momentum	c	8	-	55	-	momentum
-linear momentum	c	15	-	55	-	linear momentum
-impulse	c	7	-	55	-	impulse
-musical interval	c	16	-	56	-	Musical interval
-musical-interval	c	16	-	56	-	musical-interval
-interval	c	8	-	56	-	interval
-pitch interval	c	14	-	56	-	pitch interval
-nautical	c	8	-	57	-	Nautical
-nautical	c	8	-	57	-	nautical
-nautical length	c	15	-	57	-	nautical length
-marine	c	6	-	57	-	marine
-pace	c	4	-	58	-	Pace
-pace	c	4	-	58	-	pace
-permeability	c	12	-	59	-	Permeability
-permeability	c	12	-	59	-	permeability
-power level	c	11	-	60	-	Power level
-power-level	c	11	-	60	-	power-level
-absolute power level	c	20	-	60	-	absolute power level
-power	c	5	-	61	-	Power
-power	c	5	-	61	-	power
-rate of energy transfer	c	23	-	61	-	rate of energy transfer
-heat flow rate	c	14	-	61	-	heat flow rate
-radiant flux	c	12	-	61	-	radiant flux
-pressure	c	8	-	62	-	Pressure
-pressure	c	8	-	62	-	pressure
-stress	c	6	-	62	-	stress
-radiant exposure	c	16	-	63	-	Radiant exposure
-radiant-exposure	c	16	-	63	-	radiant-exposure
-radioactivity	c	13	-	64	-	Radioactivity
-radioactivity	c	13	-	64	-	radioactivity
-activity	c	8	-	64	-	activity
-radioactive activity	c	20	-	64	-	radioactive activity
-ratio	c	5	-	65	-	Ratio
-ratio	c	5	-	65	-	ratio
-dimensionless	c	13	-	65	-	dimensionless
-proportion	c	10	-	65	-	proportion
-fraction	c	8	-	65	-	fraction
-count	c	5	-	65	-	count
-number	c	6	-	65	-	number
-rotational speed	c	16	-	66	-	Rotational speed
-rotational-speed	c	16	-	66	-	rotational-speed
-angular velocity	c	16	-	66	-	angular velocity
-angular speed	c	13	-	66	-	angular speed
-solid angle	c	11	-	67	-	Solid angle
-solid-angle	c	11	-	67	-	solid-angle
-sound pressure level	c	20	-	68	-	Sound pressure level
-sound-pressure-level	c	20	-	68	-	sound-pressure-level
-spl	c	3	-	68	-	SPL
-specific energy	c	15	-	69	-	Specific energy
-specific-energy	c	15	-	69	-	specific-energy
-gravimetric energy density	c	26	-	69	-	gravimetric energy density
-energy per mass	c	15	-	69	-	energy per mass
-heating value	c	13	-	69	-	heating value
-calorific value	c	15	-	69	-	calorific value
-specific heat capacity	c	22	-	70	-	Specific heat capacity
-specific-heat	c	13	-	70	-	specific-heat
-specific heat	c	13	-	70	-	specific heat
-specific heat capacity	c	22	-	70	-	specific heat capacity
-specific entropy	c	16	-	70	-	specific entropy
-massic heat capacity	c	20	-	70	-	massic heat capacity
-speed	c	5	-	71	-	Speed
-speed	c	5	-	71	-	speed
-velocity	c	8	-	71	-	velocity
-surface tension	c	15	-	72	-	Surface tension
-surface-tension	c	15	-	72	-	surface-tension
-surface energy	c	14	-	72	-	surface energy
-interfacial tension	c	19	-	72	-	interfacial tension
-temperature difference	c	22	-	73	-	Temperature difference
-temperature-difference	c	22	-	73	-	temperature-difference
-temperature interval	c	20	-	73	-	temperature interval
-temperature	c	11	-	74	-	Temperature
-temperature	c	11	-	74	-	temperature
-thermal conductivity	c	20	-	75	-	Thermal conductivity
-thermal-conductivity	c	20	-	75	-	thermal-conductivity
-heat conductivity	c	17	-	75	-	heat conductivity
-k-value	c	7	-	75	-	k-value
-lambda value	c	12	-	75	-	lambda value
-thermal expansion coefficient	c	29	-	76	-	Thermal expansion coefficient
-thermal-expansion	c	17	-	76	-	thermal-expansion
-coefficient of thermal expansion	c	32	-	76	-	coefficient of thermal expansion
-cte	c	3	-	76	-	CTE
-expansivity	c	11	-	76	-	expansivity
-thermal resistance (r-value)	c	28	-	77	-	Thermal resistance (R-value)
-thermal-resistance	c	18	-	77	-	thermal-resistance
-thermal insulance	c	17	-	77	-	thermal insulance
-r-value	c	7	-	77	-	R-value
-areal thermal resistance	c	24	-	77	-	areal thermal resistance
-time	c	4	-	78	-	Time
-time	c	4	-	78	-	time
-duration	c	8	-	78	-	duration
-torque	c	6	-	79	-	Torque
-torque	c	6	-	79	-	torque
-moment of force	c	15	-	79	-	moment of force
-typography	c	10	-	80	-	Typography
-typography	c	10	-	80	-	typography
-voltage level	c	13	-	81	-	Voltage level
-voltage-level	c	13	-	81	-	voltage-level
-absolute voltage level	c	22	-	81	-	absolute voltage level
-volume flow rate	c	16	-	82	-	Volume flow rate
-volume-flow	c	11	-	82	-	volume-flow
-flow rate	c	9	-	82	-	flow rate
-volumetric flow rate	c	20	-	82	-	volumetric flow rate
-volume flow	c	11	-	82	-	volume flow
-volume	c	6	-	83	-	Volume
-volume	c	6	-	83	-	volume
-capacity	c	8	-	83	-	capacity
-wavenumber	c	10	-	84	-	Wavenumber
-wavenumber	c	10	-	84	-	wavenumber
-reciprocal length	c	17	-	84	-	reciprocal length
-spatial frequency	c	17	-	84	-	spatial frequency
-wind force	c	10	-	85	-	Wind force
-wind-force	c	10	-	85	-	wind-force
-beaufort scale	c	14	-	85	-	Beaufort scale
-wind scale	c	10	-	85	-	wind scale
-wire gauge	c	10	-	86	-	Wire gauge
-wire-gauge	c	10	-	86	-	wire-gauge
-wire size	c	9	-	86	-	wire size
-erg/g	s	5	0	0	0	erg/g
-erg per gram	n	12	0	0	0	erg per gram
-ergs per gram	a	13	0	0	0	ergs per gram
-radiation absorbed dose	N	23	1	0	1	radiation absorbed dose
-radiation absorbed doses	A	24	1	0	1	radiation absorbed doses
-rad dose	A	8	1	0	1	rad dose
-rad doses	A	9	1	0	1	rad doses
-gy	S	2	2	0	2	Gy
-gray	N	4	2	0	2	gray
-grays	A	5	2	0	2	grays
-gal	s	3	3	1	0	Gal
-galileo	n	7	3	1	0	galileo
-galileos	a	8	3	1	0	galileos
-in/s²	s	5	4	1	1	in/s²
-inch per second squared	n	23	4	1	1	inch per second squared
-inches per second squared	a	25	4	1	1	inches per second squared
-inch per second per second	a	26	4	1	1	inch per second per second
-km/h/s	s	6	5	1	2	km/h/s
-kilometre per hour per second	n	29	5	1	2	kilometre per hour per second
-kilometres per hour per second	a	30	5	1	2	kilometres per hour per second
-kilometer per hour per second	a	29	5	1	2	kilometer per hour per second
-kilometers per hour per second	a	30	5	1	2	kilometers per hour per second
-ft/s²	S	5	6	1	3	ft/s²
-foot per second squared	N	23	6	1	3	foot per second squared
-feet per second squared	A	23	6	1	3	feet per second squared
-foot per second per second	A	26	6	1	3	foot per second per second
-celo	A	4	6	1	3	celo
-celos	A	5	6	1	3	celos
-mph/s	s	5	7	1	4	mph/s
-mile per hour per second	n	24	7	1	4	mile per hour per second
-miles per hour per second	a	25	7	1	4	miles per hour per second
-kn/s	s	4	8	1	5	kn/s
-knot per second	n	15	8	1	5	knot per second
-knots per second	a	16	8	1	5	knots per second
-m/s²	S	4	9	1	6	m/s²
-m/s2	S	4	9	1	6	m/s2
-metre per second squared	N	24	9	1	6	metre per second squared
-metres per second squared	A	25	9	1	6	metres per second squared
-meter per second squared	A	24	9	1	6	meter per second squared
-meters per second squared	A	25	9	1	6	meters per second squared
-metre per second per second	A	27	9	1	6	metre per second per second
-g0	S	2	10	1	7	g0
-gn	S	2	10	1	7	gn
-g₀	S	2	10	1	7	g₀
-standard gravity	N	16	10	1	7	standard gravity
-standard gravities	A	18	10	1	7	standard gravities
-gee	A	3	10	1	7	gee
-gees	A	4	10	1	7	gees
-g-force	A	7	10	1	7	g-force
-standard acceleration of gravity	A	32	10	1	7	standard acceleration of gravity
-standard acceleration of free fall	A	34	10	1	7	standard acceleration of free fall
-ph	S	2	11	2	0	pH
-ph	N	2	11	2	0	pH
-ph	A	2	11	2	0	pH
-ph value	A	8	11	2	0	pH value
-potential of hydrogen	A	21	11	2	0	potential of hydrogen
-power of hydrogen	A	17	11	2	0	power of hydrogen
-entity	n	6	12	3	0	entity
-entities	a	8	12	3	0	entities
-elementary entity	a	17	12	3	0	elementary entity
-elementary entities	a	19	12	3	0	elementary entities
-mol	S	3	13	3	1	mol
-mole	N	4	13	3	1	mole
-moles	A	5	13	3	1	moles
-gram-mole	A	9	13	3	1	gram-mole
-gram-moles	A	10	13	3	1	gram-moles
-gram-molecule	A	13	13	3	1	gram-molecule
-gram-molecules	A	14	13	3	1	gram-molecules
-sm³	s	3	14	3	2	Sm³
-sm3	s	3	14	3	2	Sm3
-standard cubic metre	n	20	14	3	2	standard cubic metre
-standard cubic metres	a	21	14	3	2	standard cubic metres
-standard cubic meter	a	20	14	3	2	standard cubic meter
-standard cubic meters	a	21	14	3	2	standard cubic meters
-nm³	s	3	15	3	3	Nm³
-nm3	s	3	15	3	3	Nm3
-normal cubic metre	n	18	15	3	3	normal cubic metre
-normal cubic metres	a	19	15	3	3	normal cubic metres
-normal cubic meter	a	18	15	3	3	normal cubic meter
-normal cubic meters	a	19	15	3	3	normal cubic meters
-lbmol	s	5	16	3	4	lbmol
-lb-mol	s	6	16	3	4	lb-mol
-pound-mole	n	10	16	3	4	pound-mole
-pound-moles	a	11	16	3	4	pound-moles
-pound mole	a	10	16	3	4	pound mole
-pound moles	a	11	16	3	4	pound moles
-lb-mole	a	7	16	3	4	lb-mole
-lb-moles	a	8	16	3	4	lb-moles
-uas	s	3	17	4	0	µas
-uas	s	3	17	4	0	μas
-microarcsecond	n	14	17	4	0	microarcsecond
-microarcseconds	a	15	17	4	0	microarcseconds
-uas	a	3	17	4	0	uas
-micro-arcsecond	a	15	17	4	0	micro-arcsecond
-micro-arcseconds	a	16	17	4	0	micro-arcseconds
-mas	s	3	18	4	1	mas
-milliarcsecond	n	14	18	4	1	milliarcsecond
-milliarcseconds	a	15	18	4	1	milliarcseconds
-milli-arcsecond	a	15	18	4	1	milli-arcsecond
-milli-arcseconds	a	16	18	4	1	milli-arcseconds
-centesimal arcsecond	n	20	19	4	2	centesimal arcsecond
-centesimal arcseconds	a	21	19	4	2	centesimal arcseconds
-centesimal second	a	17	19	4	2	centesimal second
-centesimal seconds	a	18	19	4	2	centesimal seconds
-arcsec	S	6	20	4	3	arcsec
-asec	S	4	20	4	3	asec
-arcsecond	N	9	20	4	3	arcsecond
-arcseconds	A	10	20	4	3	arcseconds
-second of arc	A	13	20	4	3	second of arc
-seconds of arc	A	14	20	4	3	seconds of arc
-arc second	A	10	20	4	3	arc second
-arc seconds	A	11	20	4	3	arc seconds
-second of right ascension	n	25	21	4	4	second of right ascension
-seconds of right ascension	a	26	21	4	4	seconds of right ascension
-second of ra	a	12	21	4	4	second of RA
-seconds of ra	a	13	21	4	4	seconds of RA
-centesimal arcminute	n	20	22	4	5	centesimal arcminute
-centesimal arcminutes	a	21	22	4	5	centesimal arcminutes
-centesimal minute	a	17	22	4	5	centesimal minute
-centesimal minutes	a	18	22	4	5	centesimal minutes
-arcmin	S	6	23	4	6	arcmin
-amin	S	4	23	4	6	amin
-arcminute	N	9	23	4	6	arcminute
-arcminutes	A	10	23	4	6	arcminutes
-minute of arc	A	13	23	4	6	minute of arc
-minutes of arc	A	14	23	4	6	minutes of arc
-arc minute	A	10	23	4	6	arc minute
-arc minutes	A	11	23	4	6	arc minutes
-minute of angle	A	15	23	4	6	minute of angle
-moa	A	3	23	4	6	MOA
-nato mil	n	8	24	4	7	NATO mil
-nato mils	a	9	24	4	7	NATO mils
-angular mil	a	11	24	4	7	angular mil
-angular mils	a	12	24	4	7	angular mils
-mil angle	a	9	24	4	7	mil angle
-artillery mil	a	13	24	4	7	artillery mil
-nato mils	a	9	24	4	7	NATO mils
-swedish mil	n	11	25	4	8	Swedish mil
-swedish mils	a	12	25	4	8	Swedish mils
-streck	a	6	25	4	8	streck
-warsaw pact mil	n	15	26	4	9	Warsaw Pact mil
-warsaw pact mils	a	16	26	4	9	Warsaw Pact mils
-soviet mil	a	10	26	4	9	Soviet mil
-soviet mils	a	11	26	4	9	Soviet mils
-russian mil	a	11	26	4	9	Russian mil
-deleniye uglomera	a	17	26	4	9	deleniye uglomera
-minute of right ascension	n	25	27	4	10	minute of right ascension
-minutes of right ascension	a	26	27	4	10	minutes of right ascension
-minute of ra	a	12	27	4	10	minute of RA
-minutes of ra	a	13	27	4	10	minutes of RA
-gon	s	3	28	4	11	gon
-ᵍ	s	1	28	4	11	ᵍ
-gradian	n	7	28	4	11	gradian
-gradians	a	8	28	4	11	gradians
-grad	a	4	28	4	11	grad
-grads	a	5	28	4	11	grads
-grade	a	5	28	4	11	grade
-grades	a	6	28	4	11	grades
-centesimal degree	a	17	28	4	11	centesimal degree
-centesimal degrees	a	18	28	4	11	centesimal degrees
-°	S	1	29	4	12	°
-deg	S	3	29	4	12	deg
-degree	N	6	29	4	12	degree
-degrees	A	7	29	4	12	degrees
-degree of arc	A	13	29	4	12	degree of arc
-degrees of arc	A	14	29	4	12	degrees of arc
-arc degree	A	10	29	4	12	arc degree
-arc degrees	A	11	29	4	12	arc degrees
-arcdeg	A	6	29	4	12	arcdeg
-compass point	n	13	30	4	13	compass point
-compass points	a	14	30	4	13	compass points
-point of the compass	a	20	30	4	13	point of the compass
-points of the compass	a	21	30	4	13	points of the compass
-rhumb	a	5	30	4	13	rhumb
-rhumbs	a	6	30	4	13	rhumbs
-hour angle	n	10	31	4	14	hour angle
-hour angles	a	11	31	4	14	hour angles
-hour of right ascension	a	23	31	4	14	hour of right ascension
-hours of right ascension	a	24	31	4	14	hours of right ascension
-hour of ra	a	10	31	4	14	hour of RA
-hours of ra	a	11	31	4	14	hours of RA
-zodiac sign	n	11	32	4	15	zodiac sign
-zodiac signs	a	12	32	4	15	zodiac signs
-sign of the zodiac	a	18	32	4	15	sign of the zodiac
-signs of the zodiac	a	19	32	4	15	signs of the zodiac
-octant	n	6	33	4	16	octant
-octants	a	7	33	4	16	octants
-eighth turn	a	11	33	4	16	eighth turn
-eighth turns	a	12	33	4	16	eighth turns
-rad	S	3	34	4	17	rad
-radian	N	6	34	4	17	radian
-radians	A	7	34	4	17	radians
-sextant	n	7	35	4	18	sextant
-sextants	a	8	35	4	18	sextants
-sixth turn	a	10	35	4	18	sixth turn
-sixth turns	a	11	35	4	18	sixth turns
-quadrant	n	8	36	4	19	quadrant
-quadrants	a	9	36	4	19	quadrants
-right angle	a	11	36	4	19	right angle
-right angles	a	12	36	4	19	right angles
-quarter turn	a	12	36	4	19	quarter turn
-quarter turns	a	13	36	4	19	quarter turns
-straight angle	n	14	37	4	20	straight angle
-straight angles	a	15	37	4	20	straight angles
-half turn	a	9	37	4	20	half turn
-half turns	a	10	37	4	20	half turns
-half-turn	a	9	37	4	20	half-turn
-rev	S	3	38	4	21	rev
-tr	S	2	38	4	21	tr
-turn	N	4	38	4	21	turn
-turns	A	5	38	4	21	turns
-revolution	A	10	38	4	21	revolution
-revolutions	A	11	38	4	21	revolutions
-full circle	A	11	38	4	21	full circle
-full circles	A	12	38	4	21	full circles
-full turn	A	9	38	4	21	full turn
-complete rotation	A	17	38	4	21	complete rotation
-rev/min²	s	8	39	5	0	rev/min²
-revolution per minute squared	n	29	39	5	0	revolution per minute squared
-revolutions per minute squared	a	30	39	5	0	revolutions per minute squared
-turn per minute squared	a	23	39	5	0	turn per minute squared
-°/s²	S	4	40	5	1	°/s²
-deg/s²	S	6	40	5	1	deg/s²
-degree per second squared	N	25	40	5	1	degree per second squared
-degrees per second squared	A	26	40	5	1	degrees per second squared
-rpm/s	S	5	41	5	2	rpm/s
-revolution per minute per second	N	32	41	5	2	revolution per minute per second
-revolutions per minute per second	A	33	41	5	2	revolutions per minute per second
-rad/s²	S	6	42	5	3	rad/s²
-radian per second squared	N	25	42	5	3	radian per second squared
-radians per second squared	A	26	42	5	3	radians per second squared
-rev/s²	s	6	43	5	4	rev/s²
-revolution per second squared	n	29	43	5	4	revolution per second squared
-revolutions per second squared	a	30	43	5	4	revolutions per second squared
-turn per second squared	a	23	43	5	4	turn per second squared
-ħ	s	1	44	6	0	ħ
-hbar	s	4	44	6	0	hbar
-reduced planck constant	n	23	44	6	0	reduced Planck constant
-reduced planck constants	a	24	44	6	0	reduced Planck constants
-atomic unit of action	a	21	44	6	0	atomic unit of action
-atomic unit of angular momentum	a	31	44	6	0	atomic unit of angular momentum
-dirac constant	a	14	44	6	0	Dirac constant
-h-bar	a	5	44	6	0	h-bar
-planck constant	n	15	45	6	1	Planck constant
-planck constants	a	16	45	6	1	Planck constants
-planck's constant	a	17	45	6	1	Planck's constant
-erg·s	s	5	46	6	2	erg·s
-erg second	n	10	46	6	2	erg second
-erg seconds	a	11	46	6	2	erg seconds
-g·cm²/s	s	7	47	6	3	g·cm²/s
-gram square centimetre per second	n	33	47	6	3	gram square centimetre per second
-gram square centimetres per second	a	34	47	6	3	gram square centimetres per second
-gram square centimeter per second	a	33	47	6	3	gram square centimeter per second
-gram square centimeters per second	a	34	47	6	3	gram square centimeters per second
-lb·ft²/s	s	8	48	6	4	lb·ft²/s
-pound square foot per second	n	28	48	6	4	pound square foot per second
-pound square feet per second	a	28	48	6	4	pound square feet per second
-j·s	S	3	49	6	5	J·s
-js	S	2	49	6	5	Js
-joule second	N	12	49	6	5	joule second
-joule seconds	A	13	49	6	5	joule seconds
-kilogram square metre per second	A	32	49	6	5	kilogram square metre per second
-kilogram square meter per second	A	32	49	6	5	kilogram square meter per second
-kg·m²/s	A	7	49	6	5	kg·m²/s
-n·m·s	S	5	50	6	6	N·m·s
-nms	S	3	50	6	6	Nms
-newton metre second	N	19	50	6	6	newton metre second
-newton metre seconds	A	20	50	6	6	newton metre seconds
-newton meter second	A	19	50	6	6	newton meter second
-newton meter seconds	A	20	50	6	6	newton meter seconds
-ft·lbf·s	S	8	51	6	7	ft·lbf·s
-ftlbfs	S	6	51	6	7	ftlbfs
-foot-pound-force second	N	23	51	6	7	foot-pound-force second
-foot-pound-force seconds	A	24	51	6	7	foot-pound-force seconds
-pound-force foot second	A	23	51	6	7	pound-force foot second
-pound-force foot seconds	A	24	51	6	7	pound-force foot seconds
-kg/ha	s	5	52	7	0	kg/ha
-kilogram per hectare	n	20	52	7	0	kilogram per hectare
-kilograms per hectare	a	21	52	7	0	kilograms per hectare
-lb/acre	s	7	53	7	1	lb/acre
-lb/ac	s	5	53	7	1	lb/ac
-pound per acre	n	14	53	7	1	pound per acre
-pounds per acre	a	15	53	7	1	pounds per acre
-g/m²	S	4	54	7	2	g/m²
-g/m2	S	4	54	7	2	g/m2
-gsm	S	3	54	7	2	gsm
-gram per square metre	N	21	54	7	2	gram per square metre
-grams per square metre	A	22	54	7	2	grams per square metre
-gram per square meter	A	21	54	7	2	gram per square meter
-grams per square meter	A	22	54	7	2	grams per square meter
-grammage	A	8	54	7	2	grammage
-lb/msf	s	6	55	7	3	lb/MSF
-lb/1000ft²	s	10	55	7	3	lb/1000ft²
-pound per thousand square feet	n	30	55	7	3	pound per thousand square feet
-pounds per thousand square feet	a	31	55	7	3	pounds per thousand square feet
-pound per 1000 square feet	a	26	55	7	3	pound per 1000 square feet
-pounds per 1000 square feet	a	27	55	7	3	pounds per 1000 square feet
-oz/yd²	S	6	56	7	4	oz/yd²
-oz/yd2	S	6	56	7	4	oz/yd2
-ounce per square yard	N	21	56	7	4	ounce per square yard
-ounces per square yard	A	22	56	7	4	ounces per square yard
-t/ha	s	4	57	7	5	t/ha
-tonne per hectare	n	17	57	7	5	tonne per hectare
-tonnes per hectare	a	18	57	7	5	tonnes per hectare
-ton per hectare	a	15	57	7	5	ton per hectare
-metric ton per hectare	a	22	57	7	5	metric ton per hectare
-ton/acre	s	8	58	7	6	ton/acre
-ton/ac	s	6	58	7	6	ton/ac
-short ton per acre	n	18	58	7	6	short ton per acre
-short tons per acre	a	19	58	7	6	short tons per acre
-ton per acre	a	12	58	7	6	ton per acre
-tons per acre	a	13	58	7	6	tons per acre
-oz/ft²	s	6	59	7	7	oz/ft²
-oz/ft2	s	6	59	7	7	oz/ft2
-ounce per square foot	n	21	59	7	7	ounce per square foot
-ounces per square foot	a	22	59	7	7	ounces per square foot
-kg/m²	S	5	60	7	8	kg/m²
-kg/m2	S	5	60	7	8	kg/m2
-kilogram per square metre	N	25	60	7	8	kilogram per square metre
-kilograms per square metre	A	26	60	7	8	kilograms per square metre
-kilogram per square meter	A	25	60	7	8	kilogram per square meter
-kilograms per square meter	A	26	60	7	8	kilograms per square meter
-lb/ft²	S	6	61	7	9	lb/ft²
-lb/ft2	S	6	61	7	9	lb/ft2
-pound-mass per square foot	N	26	61	7	9	pound-mass per square foot
-pounds-mass per square foot	A	27	61	7	9	pounds-mass per square foot
-g/cm²	s	5	62	7	10	g/cm²
-g/cm2	s	5	62	7	10	g/cm2
-gram per square centimetre	n	26	62	7	10	gram per square centimetre
-grams per square centimetre	a	27	62	7	10	grams per square centimetre
-gram per square centimeter	a	26	62	7	10	gram per square centimeter
-grams per square centimeter	a	27	62	7	10	grams per square centimeter
-oz/in²	s	6	63	7	11	oz/in²
-oz/in2	s	6	63	7	11	oz/in2
-ounce-mass per square inch	n	26	63	7	11	ounce-mass per square inch
-ounces-mass per square inch	a	27	63	7	11	ounces-mass per square inch
-lb/in²	s	6	64	7	12	lb/in²
-lb/in2	s	6	64	7	12	lb/in2
-pound-mass per square inch	n	26	64	7	12	pound-mass per square inch
-pounds-mass per square inch	a	27	64	7	12	pounds-mass per square inch
-avoirdupois pound per square inch	a	33	64	7	12	avoirdupois pound per square inch
-shed	n	4	65	8	0	shed
-sheds	a	5	65	8	0	sheds
-barn	s	4	66	8	1	barn
-barn	n	4	66	8	1	barn
-barns	a	5	66	8	1	barns
-um²	s	3	67	8	2	µm²
-square micrometre	n	17	67	8	2	square micrometre
-square micrometres	a	18	67	8	2	square micrometres
-square micrometer	a	17	67	8	2	square micrometer
-square micrometers	a	18	67	8	2	square micrometers
-square micron	a	13	67	8	2	square micron
-square microns	a	14	67	8	2	square microns
-cmil	s	4	68	8	3	cmil
-circular mil	n	12	68	8	3	circular mil
-circular mils	a	13	68	8	3	circular mils
-mil²	s	4	69	8	4	mil²
-square mil	n	10	69	8	4	square mil
-square mils	a	11	69	8	4	square mils
-square mil	a	10	69	8	4	sq mil
-kcmil	s	5	70	8	5	kcmil
-mcm	s	3	70	8	5	MCM
-thousand circular mil	n	21	70	8	5	thousand circular mil
-thousand circular mils	a	22	70	8	5	thousand circular mils
-kilocircular mil	a	16	70	8	5	kilocircular mil
-kilocircular mils	a	17	70	8	5	kilocircular mils
-kilo circular mil	a	17	70	8	5	kilo circular mil
-kilo circular mils	a	18	70	8	5	kilo circular mils
-mm²	s	3	71	8	6	mm²
-square millimetre	n	17	71	8	6	square millimetre
-square millimetres	a	18	71	8	6	square millimetres
-square millimeter	a	17	71	8	6	square millimeter
-square millimeters	a	18	71	8	6	square millimeters
-square mm	a	9	71	8	6	sq mm
-cm²	s	3	72	8	7	cm²
-square centimetre	n	17	72	8	7	square centimetre
-square centimetres	a	18	72	8	7	square centimetres
-square centimeter	a	17	72	8	7	square centimeter
-square centimeters	a	18	72	8	7	square centimeters
-square cm	a	9	72	8	7	sq cm
-circular inch	n	13	73	8	8	circular inch
-circular inches	a	15	73	8	8	circular inches
-in²	s	3	74	8	9	in²
-square inch	n	11	74	8	9	square inch
-square inches	a	13	74	8	9	square inches
-square in	a	9	74	8	9	sq in
-sqin	a	4	74	8	9	sqin
-sq. in.	a	7	74	8	9	sq. in.
-dm²	s	3	75	8	10	dm²
-square decimetre	n	16	75	8	10	square decimetre
-square decimetres	a	17	75	8	10	square decimetres
-square decimeter	a	16	75	8	10	square decimeter
-square decimeters	a	17	75	8	10	square decimeters
-square link	n	11	76	8	11	square link
-square links	a	12	76	8	11	square links
-square gunter link	a	18	76	8	11	square Gunter link
-square gunter links	a	19	76	8	11	square Gunter links
-ft²	S	3	77	8	12	ft²
-square foot	N	11	77	8	12	square foot
-square feet	A	11	77	8	12	square feet
-square ft	A	9	77	8	12	sq ft
-sqft	A	4	77	8	12	sqft
-sq. ft.	A	7	77	8	12	sq. ft.
-yd²	s	3	78	8	13	yd²
-square yard	n	11	78	8	13	square yard
-square yards	a	12	78	8	13	square yards
-square yd	a	9	78	8	13	sq yd
-sqyd	a	4	78	8	13	sqyd
-m²	S	2	79	8	14	m²
-square metre	N	12	79	8	14	square metre
-square metres	A	13	79	8	14	square metres
-square meter	A	12	79	8	14	square meter
-square meters	A	13	79	8	14	square meters
-square m	A	8	79	8	14	sq m
-centiare	A	8	79	8	14	centiare
-centiares	A	9	79	8	14	centiares
-sqm	A	3	79	8	14	sqm
-edoma tatami	n	12	80	8	15	Edoma tatami
-edoma tatami	a	12	80	8	15	Edoma tatami
-edo-ma	a	6	80	8	15	Edo-ma
-kanto-ma tatami	a	15	80	8	15	Kanto-ma tatami
-chukyoma tatami	n	15	81	8	16	Chūkyōma tatami
-chukyoma tatami	a	15	81	8	16	Chūkyōma tatami
-chukyoma tatami	a	15	81	8	16	Chukyoma tatami
-chukyo-ma	a	9	81	8	16	Chukyo-ma
-kyoma tatami	n	12	82	8	17	Kyōma tatami
-kyoma tatami	a	12	82	8	17	Kyōma tatami
-kyoma tatami	a	12	82	8	17	Kyoma tatami
-kyo-ma	a	6	82	8	17	Kyo-ma
-honma tatami	a	12	82	8	17	Honma tatami
-tsubo	n	5	83	8	18	tsubo
-tsubo	a	5	83	8	18	tsubo
-ping	a	4	83	8	18	ping
-pyeong	a	6	83	8	18	pyeong
-japanese square ken	a	19	83	8	18	Japanese square ken
-toise carree	n	12	84	8	19	toise carrée
-toises carrees	a	14	84	8	19	toises carrées
-square toise	a	12	84	8	19	square toise
-square toises	a	13	84	8	19	square toises
-square wa	n	9	85	8	20	square wa
-square wa	a	9	85	8	20	square wa
-tarang wa	a	9	85	8	20	tarang wa
-square wah	a	10	85	8	20	square wah
-square sazhen	n	13	86	8	21	square sazhen
-square sazhens	a	14	86	8	21	square sazhens
-roofing square	n	14	87	8	22	roofing square
-roofing squares	a	15	87	8	22	roofing squares
-square of roofing	a	17	87	8	22	square of roofing
-rd²	s	3	88	8	23	rd²
-square rod	n	10	88	8	23	square rod
-square rods	a	11	88	8	23	square rods
-square perch	a	12	88	8	23	square perch
-square perches	a	14	88	8	23	square perches
-square pole	a	11	88	8	23	square pole
-square poles	a	12	88	8	23	square poles
-square rd	a	9	88	8	23	sq rd
-se	n	2	89	8	24	se
-se	a	2	89	8	24	se
-sebu	a	4	89	8	24	sebu
-are	n	3	90	8	25	are
-ares	a	4	90	8	25	ares
-square decametre	a	16	90	8	25	square decametre
-square decameter	a	16	90	8	25	square decameter
-square dekameter	a	16	90	8	25	square dekameter
-ngan	n	4	91	8	26	ngan
-ngan	a	4	91	8	26	ngan
-ch²	s	3	92	8	27	ch²
-square chain	n	12	92	8	27	square chain
-square chains	a	13	92	8	27	square chains
-square gunter chain	a	19	92	8	27	square Gunter chain
-square gunter chains	a	20	92	8	27	square Gunter chains
-mu	n	2	93	8	28	mu
-mu	a	2	93	8	28	mu
-chinese acre	a	12	93	8	28	Chinese acre
-shimu	a	5	93	8	28	shimu
-tanbu	n	5	94	8	29	tanbu
-tanbu	a	5	94	8	29	tanbu
-tan of land	a	11	94	8	29	tan of land
-decare	n	6	95	8	30	decare
-decares	a	7	95	8	30	decares
-stremma	a	7	95	8	30	stremma
-stremmata	a	9	95	8	30	stremmata
-dunam	n	5	96	8	31	dunam
-dunams	a	6	96	8	31	dunams
-dunum	a	5	96	8	31	dunum
-donum	a	5	96	8	31	donum
-metric dunam	a	12	96	8	31	metric dunam
-rood	n	4	97	8	32	rood
-roods	a	5	97	8	32	roods
-actus quadratus	n	15	98	8	33	actus quadratus
-actus quadratus	a	15	98	8	33	actus quadratus
-square actus	a	12	98	8	33	square actus
-rai	n	3	99	8	34	rai
-rai	a	3	99	8	34	rai
-iugerum	n	7	100	8	35	iugerum
-iugera	a	6	100	8	35	iugera
-jugerum	a	7	100	8	35	jugerum
-jugera	a	6	100	8	35	jugera
-prussian morgen	n	15	101	8	36	Prussian morgen
-prussian morgens	a	16	101	8	36	Prussian morgens
-preussischer morgen	a	19	101	8	36	preußischer Morgen
-arpent	n	6	102	8	37	arpent
-arpents	a	7	102	8	37	arpents
-arpent de paris	a	15	102	8	37	arpent de Paris
-square arpent	a	13	102	8	37	square arpent
-square arpents	a	14	102	8	37	square arpents
-swiss juchart	n	13	103	8	38	Swiss juchart
-swiss jucharts	a	14	103	8	38	Swiss jucharts
-juchart	a	7	103	8	38	Juchart
-jucharte	a	8	103	8	38	Jucharte
-acre	N	4	104	8	39	acre
-acres	A	5	104	8	39	acres
-international acre	A	18	104	8	39	international acre
-international acres	A	19	104	8	39	international acres
-us survey acre	n	14	105	8	40	US survey acre
-us survey acres	a	15	105	8	40	US survey acres
-survey acre	a	11	105	8	40	survey acre
-survey acres	a	12	105	8	40	survey acres
-heredium	n	8	106	8	41	heredium
-heredia	a	7	106	8	41	heredia
-arpent des eaux et forets	n	25	107	8	42	arpent des eaux et forêts
-arpents des eaux et forets	a	26	107	8	42	arpents des eaux et forêts
-arpent royal	a	12	107	8	42	arpent royal
-morga	n	5	108	8	43	morga
-morgi	a	5	108	8	43	morgi
-polish morgen	a	13	108	8	43	Polish morgen
-morga nowopolska	a	16	108	8	43	morga nowopolska
-austrian joch	n	13	109	8	44	Austrian joch
-austrian jochs	a	14	109	8	44	Austrian jochs
-katastraljoch	a	13	109	8	44	Katastraljoch
-joch	a	4	109	8	44	Joch
-irish acre	n	10	110	8	45	Irish acre
-irish acres	a	11	110	8	45	Irish acres
-plantation acre	a	15	110	8	45	plantation acre
-plantation acres	a	16	110	8	45	plantation acres
-jia	n	3	111	8	46	jia
-jia	a	3	111	8	46	jia
-taiwanese jia	a	13	111	8	46	Taiwanese jia
-kah	a	3	111	8	46	kah
-chobu	n	5	112	8	47	chōbu
-chobu	a	5	112	8	47	chōbu
-chobu	a	5	112	8	47	chobu
-cho of land	a	11	112	8	47	cho of land
-ha	S	2	113	8	48	ha
-hectare	N	7	113	8	48	hectare
-hectares	A	8	113	8	48	hectares
-square hectometre	A	17	113	8	48	square hectometre
-square hectometer	A	17	113	8	48	square hectometer
-desyatina	n	9	114	8	49	desyatina
-desyatinas	a	10	114	8	49	desyatinas
-dessiatina	a	10	114	8	49	dessiatina
-dessiatine	a	10	114	8	49	dessiatine
-dessiatines	a	11	114	8	49	dessiatines
-oxgang	n	6	115	8	50	oxgang
-oxgangs	a	7	115	8	50	oxgangs
-bovate	a	6	115	8	50	bovate
-bovates	a	7	115	8	50	bovates
-qing	n	4	116	8	51	qing
-qing	a	4	116	8	51	qing
-virgate	n	7	117	8	52	virgate
-virgates	a	8	117	8	52	virgates
-yardland	a	8	117	8	52	yardland
-yardlands	a	9	117	8	52	yardlands
-włoka	n	5	118	8	53	włóka
-włoki	a	5	118	8	53	włóki
-wloka	a	5	118	8	53	wloka
-polish hide	a	11	118	8	53	Polish hide
-hide	n	4	119	8	54	hide
-hides	a	5	119	8	54	hides
-carucate	a	8	119	8	54	carucate
-carucates	a	9	119	8	54	carucates
-centuria	n	8	120	8	55	centuria
-centuriae	a	9	120	8	55	centuriae
-homestead	n	9	121	8	56	homestead
-homesteads	a	10	121	8	56	homesteads
-labor	n	5	122	8	57	labor
-labors	a	6	122	8	57	labors
-labor of land	a	13	122	8	57	labor of land
-km²	S	3	123	8	58	km²
-square kilometre	N	16	123	8	58	square kilometre
-square kilometres	A	17	123	8	58	square kilometres
-square kilometer	A	16	123	8	58	square kilometer
-square kilometers	A	17	123	8	58	square kilometers
-square km	A	9	123	8	58	sq km
-sqkm	A	4	123	8	58	sqkm
-square verst	n	12	124	8	59	square verst
-square versts	a	13	124	8	59	square versts
-section	n	7	125	8	60	section
-sections	a	8	125	8	60	sections
-section of land	a	15	125	8	60	section of land
-mi²	S	3	126	8	61	mi²
-square mile	N	11	126	8	61	square mile
-square miles	A	12	126	8	61	square miles
-square mi	A	9	126	8	61	sq mi
-sqmi	A	4	126	8	61	sqmi
-sitio	n	5	127	8	62	sitio
-sitios	a	6	127	8	62	sitios
-square league of texas	a	22	127	8	62	square league of Texas
-sitio de ganado mayor	a	21	127	8	62	sitio de ganado mayor
-township	n	8	128	8	63	township
-townships	a	9	128	8	63	townships
-survey township	a	15	128	8	63	survey township
-light-nanosecond	n	16	129	9	0	light-nanosecond
-light-nanoseconds	a	17	129	9	0	light-nanoseconds
-light nanosecond	a	16	129	9	0	light nanosecond
-light nanoseconds	a	17	129	9	0	light nanoseconds
-lunar radius	n	12	130	9	1	lunar radius
-lunar radii	a	11	130	9	1	lunar radii
-moon radius	a	11	130	9	1	Moon radius
-mean lunar radius	a	17	130	9	1	mean lunar radius
-earth polar radius	n	18	131	9	2	Earth polar radius
-earth polar radii	a	17	131	9	2	Earth polar radii
-polar earth radius	a	18	131	9	2	polar Earth radius
-earth mean radius	n	17	132	9	3	Earth mean radius
-earth mean radii	a	16	132	9	3	Earth mean radii
-mean earth radius	a	17	132	9	3	mean Earth radius
-r⊕	s	2	133	9	4	R⊕
-r_e	s	3	133	9	4	R_E
-earth radius	n	12	133	9	4	Earth radius
-earth radii	a	11	133	9	4	Earth radii
-earth equatorial radius	a	23	133	9	4	Earth equatorial radius
-equatorial earth radius	a	23	133	9	4	equatorial Earth radius
-jupiter polar radius	n	20	134	9	5	Jupiter polar radius
-jupiter polar radii	a	19	134	9	5	Jupiter polar radii
-polar jupiter radius	a	20	134	9	5	polar Jupiter radius
-r_j	s	3	135	9	6	R_J
-jupiter radius	n	14	135	9	6	Jupiter radius
-jupiter radii	a	13	135	9	6	Jupiter radii
-jupiter equatorial radius	a	25	135	9	6	Jupiter equatorial radius
-equatorial jupiter radius	a	25	135	9	6	equatorial Jupiter radius
-ls	s	2	136	9	7	ls
-light-second	n	12	136	9	7	light-second
-light-seconds	a	13	136	9	7	light-seconds
-light second	a	12	136	9	7	light second
-light seconds	a	13	136	9	7	light seconds
-ld	s	2	137	9	8	LD
-lunar distance	n	14	137	9	8	lunar distance
-lunar distances	a	15	137	9	8	lunar distances
-earth-moon distance	a	19	137	9	8	Earth-Moon distance
-mean lunar distance	a	19	137	9	8	mean lunar distance
-r☉	s	2	138	9	9	R☉
-r_sun	s	5	138	9	9	R_sun
-solar radius	n	12	138	9	9	solar radius
-solar radii	a	11	138	9	9	solar radii
-sun radius	a	10	138	9	9	Sun radius
-nominal solar radius	a	20	138	9	9	nominal solar radius
-light-minute	n	12	139	9	10	light-minute
-light-minutes	a	13	139	9	10	light-minutes
-light minute	a	12	139	9	10	light minute
-light minutes	a	13	139	9	10	light minutes
-au	S	2	140	9	11	au
-au	S	2	140	9	11	AU
-astronomical unit	N	17	140	9	11	astronomical unit
-astronomical units	A	18	140	9	11	astronomical units
-light-hour	n	10	141	9	12	light-hour
-light-hours	a	11	141	9	12	light-hours
-light hour	a	10	141	9	12	light hour
-light hours	a	11	141	9	12	light hours
-light-day	n	9	142	9	13	light-day
-light-days	a	10	142	9	13	light-days
-light day	a	9	142	9	13	light day
-light days	a	10	142	9	13	light days
-ly	S	2	143	9	14	ly
-light-year	N	10	143	9	14	light-year
-light-years	A	11	143	9	14	light-years
-light year	A	10	143	9	14	light year
-light years	A	11	143	9	14	light years
-lightyear	A	9	143	9	14	lightyear
-lightyears	A	10	143	9	14	lightyears
-pc	S	2	144	9	15	pc
-parsec	N	6	144	9	15	parsec
-parsecs	A	7	144	9	15	parsecs
-statf	s	5	145	10	0	statF
-statfarad	n	9	145	10	0	statfarad
-statfarads	a	10	145	10	0	statfarads
-esu of capacitance	a	18	145	10	0	ESU of capacitance
-electrostatic unit of capacitance	a	33	145	10	0	electrostatic unit of capacitance
-jar	n	3	146	10	1	jar
-jars	a	4	146	10	1	jars
-leyden jar unit	a	15	146	10	1	Leyden jar unit
-f_us	s	4	147	10	2	F_US
-us international farad	n	22	147	10	2	US international farad
-us international farads	a	23	147	10	2	US international farads
-f_int	s	5	148	10	3	F_int
-international farad	n	19	148	10	3	international farad
-international farads	a	20	148	10	3	international farads
-mean international farad	a	24	148	10	3	mean international farad
-mean international farads	a	25	148	10	3	mean international farads
-f90	s	3	149	10	4	F90
-f₉₀	s	3	149	10	4	F₉₀
-farad-90	n	8	149	10	4	farad-90
-farads-90	a	9	149	10	4	farads-90
-conventional farad	a	18	149	10	4	conventional farad
-conventional farads	a	19	149	10	4	conventional farads
-farad 90	a	8	149	10	4	farad 90
-f	S	1	150	10	5	F
-farad	N	5	150	10	5	farad
-farads	A	6	150	10	5	farads
-abf	s	3	151	10	6	abF
-abfarad	n	7	151	10	6	abfarad
-abfarads	a	8	151	10	6	abfarads
-emu of capacitance	a	18	151	10	6	EMU of capacitance
-u	S	1	152	11	0	U
-enzyme unit	N	11	152	11	0	enzyme unit
-enzyme units	A	12	152	11	0	enzyme units
-international unit of enzyme activity	A	37	152	11	0	international unit of enzyme activity
-international units of enzyme activity	A	38	152	11	0	international units of enzyme activity
-kat	S	3	153	11	1	kat
-katal	N	5	153	11	1	katal
-katals	A	6	153	11	1	katals
-idr	S	3	154	12	0	IDR
-rp	S	2	154	12	0	Rp
-indonesian rupiah	N	17	154	12	0	Indonesian rupiah
-indonesian rupiahs	A	18	154	12	0	Indonesian rupiahs
-idr	A	3	154	12	0	idr
-rupiah	A	6	154	12	0	rupiah
-rupiahs	A	7	154	12	0	rupiahs
-krw	S	3	155	12	1	KRW
-₩	S	1	155	12	1	₩
-south korean won	N	16	155	12	1	South Korean won
-south korean won	A	16	155	12	1	South Korean won
-krw	A	3	155	12	1	krw
-won	A	3	155	12	1	won
-korean won	A	10	155	12	1	Korean won
-huf	S	3	156	12	2	HUF
-ft	S	2	156	12	2	Ft
-hungarian forint	N	16	156	12	2	Hungarian forint
-hungarian forints	A	17	156	12	2	Hungarian forints
-huf	A	3	156	12	2	huf
-forint	A	6	156	12	2	forint
-forints	A	7	156	12	2	forints
-jpy	S	3	157	12	3	JPY
-¥	S	1	157	12	3	¥
-jp¥	S	3	157	12	3	JP¥
-japanese yen	N	12	157	12	3	Japanese yen
-japanese yen	A	12	157	12	3	Japanese yen
-jpy	A	3	157	12	3	jpy
-yen	A	3	157	12	3	yen
-isk	S	3	158	12	4	ISK
-icelandic krona	N	15	158	12	4	Icelandic króna
-icelandic kronur	A	16	158	12	4	Icelandic krónur
-isk	A	3	158	12	4	isk
-icelandic krona	A	15	158	12	4	Icelandic krona
-icelandic kronur	A	16	158	12	4	Icelandic kronur
-inr	S	3	159	12	5	INR
-₹	S	1	159	12	5	₹
-indian rupee	N	12	159	12	5	Indian rupee
-indian rupees	A	13	159	12	5	Indian rupees
-inr	A	3	159	12	5	inr
-rupee	A	5	159	12	5	rupee
-rupees	A	6	159	12	5	rupees
-php	S	3	160	12	6	PHP
-₱	S	1	160	12	6	₱
-philippine peso	N	15	160	12	6	Philippine peso
-philippine pesos	A	16	160	12	6	Philippine pesos
-php	A	3	160	12	6	php
-try	S	3	161	12	7	TRY
-₺	S	1	161	12	7	₺
-turkish lira	N	12	161	12	7	Turkish lira
-turkish lira	A	12	161	12	7	Turkish lira
-try	A	3	161	12	7	try
-lira	A	4	161	12	7	lira
-turkish liras	A	13	161	12	7	Turkish liras
-thb	S	3	162	12	8	THB
-฿	S	1	162	12	8	฿
-thai baht	N	9	162	12	8	Thai baht
-thai baht	A	9	162	12	8	Thai baht
-thb	A	3	162	12	8	thb
-baht	A	4	162	12	8	baht
-czk	S	3	163	12	9	CZK
-kc	S	2	163	12	9	Kč
-czech koruna	N	12	163	12	9	Czech koruna
-czech korunas	A	13	163	12	9	Czech korunas
-czk	A	3	163	12	9	czk
-koruna	A	6	163	12	9	koruna
-korunas	A	7	163	12	9	korunas
-czech crown	A	11	163	12	9	Czech crown
-czech crowns	A	12	163	12	9	Czech crowns
-mxn	S	3	164	12	10	MXN
-mexican peso	N	12	164	12	10	Mexican peso
-mexican pesos	A	13	164	12	10	Mexican pesos
-mxn	A	3	164	12	10	mxn
-zar	S	3	165	12	11	ZAR
-south african rand	N	18	165	12	11	South African rand
-south african rand	A	18	165	12	11	South African rand
-zar	A	3	165	12	11	zar
-rand	A	4	165	12	11	rand
-sek	S	3	166	12	12	SEK
-swedish krona	N	13	166	12	12	Swedish krona
-swedish kronor	A	14	166	12	12	Swedish kronor
-sek	A	3	166	12	12	sek
-swedish crown	A	13	166	12	12	Swedish crown
-swedish crowns	A	14	166	12	12	Swedish crowns
-nok	S	3	167	12	13	NOK
-norwegian krone	N	15	167	12	13	Norwegian krone
-norwegian kroner	A	16	167	12	13	Norwegian kroner
-nok	A	3	167	12	13	nok
-norwegian crown	A	15	167	12	13	Norwegian crown
-norwegian crowns	A	16	167	12	13	Norwegian crowns
-hkd	S	3	168	12	14	HKD
-hong kong dollar	N	16	168	12	14	Hong Kong dollar
-hong kong dollars	A	17	168	12	14	Hong Kong dollars
-hkd	A	3	168	12	14	hkd
-cny	S	3	169	12	15	CNY
-cn¥	S	3	169	12	15	CN¥
-rmb	S	3	169	12	15	RMB
-chinese yuan	N	12	169	12	15	Chinese yuan
-chinese yuan	A	12	169	12	15	Chinese yuan
-cny	A	3	169	12	15	cny
-yuan	A	4	169	12	15	yuan
-renminbi	A	8	169	12	15	renminbi
-rmb	A	3	169	12	15	rmb
-chinese renminbi	A	16	169	12	15	Chinese renminbi
-dkk	S	3	170	12	16	DKK
-danish krone	N	12	170	12	16	Danish krone
-danish kroner	A	13	170	12	16	Danish kroner
-dkk	A	3	170	12	16	dkk
-danish crown	A	12	170	12	16	Danish crown
-danish crowns	A	13	170	12	16	Danish crowns
-brl	S	3	171	12	17	BRL
-brazilian real	N	14	171	12	17	Brazilian real
-brazilian reals	A	15	171	12	17	Brazilian reals
-brl	A	3	171	12	17	brl
-real	A	4	171	12	17	real
-reais	A	5	171	12	17	reais
-brazilian reais	A	15	171	12	17	Brazilian reais
-ron	S	3	172	12	18	RON
-romanian leu	N	12	172	12	18	Romanian leu
-romanian lei	A	12	172	12	18	Romanian lei
-ron	A	3	172	12	18	ron
-leu	A	3	172	12	18	leu
-lei	A	3	172	12	18	lei
-myr	S	3	173	12	19	MYR
-malaysian ringgit	N	17	173	12	19	Malaysian ringgit
-malaysian ringgits	A	18	173	12	19	Malaysian ringgits
-myr	A	3	173	12	19	myr
-ringgit	A	7	173	12	19	ringgit
-ringgits	A	8	173	12	19	ringgits
-pln	S	3	174	12	20	PLN
-zł	S	2	174	12	20	zł
-polish zloty	N	12	174	12	20	Polish zloty
-polish zlotys	A	13	174	12	20	Polish zlotys
-pln	A	3	174	12	20	pln
-zloty	A	5	174	12	20	zloty
-zlotys	A	6	174	12	20	zlotys
-złoty	A	5	174	12	20	złoty
-złotys	A	6	174	12	20	złotys
-polish złoty	A	12	174	12	20	Polish złoty
-ils	S	3	175	12	21	ILS
-₪	S	1	175	12	21	₪
-nis	S	3	175	12	21	NIS
-israeli new shekel	N	18	175	12	21	Israeli new shekel
-israeli new shekels	A	19	175	12	21	Israeli new shekels
-ils	A	3	175	12	21	ils
-shekel	A	6	175	12	21	shekel
-shekels	A	7	175	12	21	shekels
-new shekel	A	10	175	12	21	new shekel
-new shekels	A	11	175	12	21	new shekels
-nzd	S	3	176	12	22	NZD
-new zealand dollar	N	18	176	12	22	New Zealand dollar
-new zealand dollars	A	19	176	12	22	New Zealand dollars
-nzd	A	3	176	12	22	nzd
-aud	S	3	177	12	23	AUD
-australian dollar	N	17	177	12	23	Australian dollar
-australian dollars	A	18	177	12	23	Australian dollars
-aud	A	3	177	12	23	aud
-cad	S	3	178	12	24	CAD
-canadian dollar	N	15	178	12	24	Canadian dollar
-canadian dollars	A	16	178	12	24	Canadian dollars
-cad	A	3	178	12	24	cad
-sgd	S	3	179	12	25	SGD
-singapore dollar	N	16	179	12	25	Singapore dollar
-singapore dollars	A	17	179	12	25	Singapore dollars
-sgd	A	3	179	12	25	sgd
-usd	S	3	180	12	26	USD
-us dollar	N	9	180	12	26	US dollar
-us dollars	A	10	180	12	26	US dollars
-usd	A	3	180	12	26	usd
-u.s. dollar	A	11	180	12	26	U.S. dollar
-u.s. dollars	A	12	180	12	26	U.S. dollars
-american dollar	A	15	180	12	26	American dollar
-american dollars	A	16	180	12	26	American dollars
-eur	S	3	181	12	27	EUR
-€	S	1	181	12	27	€
-euro	N	4	181	12	27	euro
-euros	A	5	181	12	27	euros
-eur	A	3	181	12	27	eur
-chf	S	3	182	12	28	CHF
-swiss franc	N	11	182	12	28	Swiss franc
-swiss francs	A	12	182	12	28	Swiss francs
-chf	A	3	182	12	28	chf
-gbp	S	3	183	12	29	GBP
-£	S	1	183	12	29	£
-british pound	N	13	183	12	29	British pound
-british pounds	A	14	183	12	29	British pounds
-gbp	A	3	183	12	29	gbp
-pound sterling	A	14	183	12	29	pound sterling
-pounds sterling	A	15	183	12	29	pounds sterling
-sterling	A	8	183	12	29	sterling
-uk pound	A	8	183	12	29	UK pound
-uk pounds	A	9	183	12	29	UK pounds
-bit/s	S	5	184	13	0	bit/s
-bps	S	3	184	13	0	bps
-b/s	S	3	184	13	0	b/s
-bit per second	N	14	184	13	0	bit per second
-bits per second	A	15	184	13	0	bits per second
-b/s	S	3	185	13	1	B/s
-bps	S	3	185	13	1	Bps
-byte per second	N	15	185	13	1	byte per second
-bytes per second	A	16	185	13	1	bytes per second
-octet per second	A	16	185	13	1	octet per second
-octets per second	A	17	185	13	1	octets per second
-ds0	n	3	186	13	2	DS0
-ds0	a	3	186	13	2	DS0
-ds-0	a	4	186	13	2	DS-0
-e0	a	2	186	13	2	E0
-e-0	a	3	186	13	2	E-0
-cd-rom speed	n	12	187	13	3	CD-ROM speed
-cd-rom speed	a	12	187	13	3	CD-ROM speed
-cd speed	a	8	187	13	3	CD speed
-1x cd-rom	a	9	187	13	3	1x CD-ROM
-cd-rom 1x	a	9	187	13	3	CD-ROM 1x
-cd audio bit rate	n	17	188	13	4	CD audio bit rate
-cd audio bit rate	a	17	188	13	4	CD audio bit rate
-cd-da bit rate	a	14	188	13	4	CD-DA bit rate
-red book audio bit rate	a	23	188	13	4	Red Book audio bit rate
-ds1	N	3	189	13	5	DS1
-ds1	A	3	189	13	5	DS1
-t1	A	2	189	13	5	T1
-ds-1	A	4	189	13	5	DS-1
-t-1	A	3	189	13	5	T-1
-j1	A	2	189	13	5	J1
-j-1	A	3	189	13	5	J-1
-e1	N	2	190	13	6	E1
-e1	A	2	190	13	6	E1
-e-1	A	3	190	13	6	E-1
-cept-1	A	6	190	13	6	CEPT-1
-ds1c	n	4	191	13	7	DS1C
-ds1c	a	4	191	13	7	DS1C
-t1c	a	3	191	13	7	T1C
-ds-1c	a	5	191	13	7	DS-1C
-t-1c	a	4	191	13	7	T-1C
-ds2	n	3	192	13	8	DS2
-ds2	a	3	192	13	8	DS2
-t2	a	2	192	13	8	T2
-ds-2	a	4	192	13	8	DS-2
-t-2	a	3	192	13	8	T-2
-j2	a	2	192	13	8	J2
-j-2	a	3	192	13	8	J-2
-e2	n	2	193	13	9	E2
-e2	a	2	193	13	9	E2
-e-2	a	3	193	13	9	E-2
-cept-2	a	6	193	13	9	CEPT-2
-dvd speed	n	9	194	13	10	DVD speed
-dvd speed	a	9	194	13	10	DVD speed
-1x dvd	a	6	194	13	10	1x DVD
-dvd 1x	a	6	194	13	10	DVD 1x
-j3	n	2	195	13	11	J3
-j3	a	2	195	13	11	J3
-j-3	a	3	195	13	11	J-3
-e3	n	2	196	13	12	E3
-e3	a	2	196	13	12	E3
-e-3	a	3	196	13	12	E-3
-cept-3	a	6	196	13	12	CEPT-3
-blu-ray speed	n	13	197	13	13	Blu-ray speed
-blu-ray speed	a	13	197	13	13	Blu-ray speed
-1x blu-ray	a	10	197	13	13	1x Blu-ray
-blu-ray 1x	a	10	197	13	13	Blu-ray 1x
-bd speed	a	8	197	13	13	BD speed
-1x bd	a	5	197	13	13	1x BD
-ds3	N	3	198	13	14	DS3
-ds3	A	3	198	13	14	DS3
-t3	A	2	198	13	14	T3
-ds-3	A	4	198	13	14	DS-3
-t-3	A	3	198	13	14	T-3
-oc-1	n	4	199	13	15	OC-1
-oc-1	a	4	199	13	15	OC-1
-oc1	a	3	199	13	15	OC1
-sts-1	a	5	199	13	15	STS-1
-stm-0	a	5	199	13	15	STM-0
-j4	n	2	200	13	16	J4
-j4	a	2	200	13	16	J4
-j-4	a	3	200	13	16	J-4
-e4	n	2	201	13	17	E4
-e4	a	2	201	13	17	E4
-e-4	a	3	201	13	17	E-4
-cept-4	a	6	201	13	17	CEPT-4
-ds4na	a	5	201	13	17	DS4NA
-oc-3	N	4	202	13	18	OC-3
-oc-3	A	4	202	13	18	OC-3
-oc3	A	3	202	13	18	OC3
-sts-3	A	5	202	13	18	STS-3
-oc-3c	A	5	202	13	18	OC-3c
-sts-3c	A	6	202	13	18	STS-3c
-stm-1	n	5	203	13	19	STM-1
-stm-1	a	5	203	13	19	STM-1
-stm1	a	4	203	13	19	STM1
-ds4	n	3	204	13	20	DS4
-ds4	a	3	204	13	20	DS4
-t4	a	2	204	13	20	T4
-ds-4	a	4	204	13	20	DS-4
-t-4	a	3	204	13	20	T-4
-oc-9	n	4	205	13	21	OC-9
-oc-9	a	4	205	13	21	OC-9
-oc9	a	3	205	13	21	OC9
-sts-9	a	5	205	13	21	STS-9
-e5	n	2	206	13	22	E5
-e5	a	2	206	13	22	E5
-e-5	a	3	206	13	22	E-5
-cept-5	a	6	206	13	22	CEPT-5
-oc-12	n	5	207	13	23	OC-12
-oc-12	a	5	207	13	23	OC-12
-oc12	a	4	207	13	23	OC12
-sts-12	a	6	207	13	23	STS-12
-stm-4	n	5	208	13	24	STM-4
-stm-4	a	5	208	13	24	STM-4
-stm4	a	4	208	13	24	STM4
-oc-18	n	5	209	13	25	OC-18
-oc-18	a	5	209	13	25	OC-18
-oc18	a	4	209	13	25	OC18
-sts-18	a	6	209	13	25	STS-18
-oc-24	n	5	210	13	26	OC-24
-oc-24	a	5	210	13	26	OC-24
-oc24	a	4	210	13	26	OC24
-sts-24	a	6	210	13	26	STS-24
-oc-36	n	5	211	13	27	OC-36
-oc-36	a	5	211	13	27	OC-36
-oc36	a	4	211	13	27	OC36
-sts-36	a	6	211	13	27	STS-36
-oc-48	n	5	212	13	28	OC-48
-oc-48	a	5	212	13	28	OC-48
-oc48	a	4	212	13	28	OC48
-sts-48	a	6	212	13	28	STS-48
-stm-16	n	6	213	13	29	STM-16
-stm-16	a	6	213	13	29	STM-16
-stm16	a	5	213	13	29	STM16
-oc-96	n	5	214	13	30	OC-96
-oc-96	a	5	214	13	30	OC-96
-oc96	a	4	214	13	30	OC96
-sts-96	a	6	214	13	30	STS-96
-oc-192	n	6	215	13	31	OC-192
-oc-192	a	6	215	13	31	OC-192
-oc192	a	5	215	13	31	OC192
-sts-192	a	7	215	13	31	STS-192
-stm-64	n	6	216	13	32	STM-64
-stm-64	a	6	216	13	32	STM-64
-stm64	a	5	216	13	32	STM64
-oc-768	n	6	217	13	33	OC-768
-oc-768	a	6	217	13	33	OC-768
-oc768	a	5	217	13	33	OC768
-sts-768	a	7	217	13	33	STS-768
-stm-256	n	7	218	13	34	STM-256
-stm-256	a	7	218	13	34	STM-256
-stm256	a	6	218	13	34	STM256
-bit	S	3	219	14	0	bit
-b	S	1	219	14	0	b
-bit	N	3	219	14	0	bit
-bits	A	4	219	14	0	bits
-binary digit	A	12	219	14	0	binary digit
-binary digits	A	13	219	14	0	binary digits
-nibble	n	6	220	14	1	nibble
-nibbles	a	7	220	14	1	nibbles
-nybble	a	6	220	14	1	nybble
-nybbles	a	7	220	14	1	nybbles
-half-byte	a	9	220	14	1	half-byte
-half-bytes	a	10	220	14	1	half-bytes
-half byte	a	9	220	14	1	half byte
-b	S	1	221	14	2	B
-byte	N	4	221	14	2	byte
-bytes	A	5	221	14	2	bytes
-octet	A	5	221	14	2	octet
-octets	A	6	221	14	2	octets
-ug/m³	s	5	222	15	0	µg/m³
-ug/m³	s	5	222	15	0	μg/m³
-ug/m3	s	5	222	15	0	ug/m3
-microgram per cubic metre	n	25	222	15	0	microgram per cubic metre
-micrograms per cubic metre	a	26	222	15	0	micrograms per cubic metre
-microgram per cubic meter	a	25	222	15	0	microgram per cubic meter
-micrograms per cubic meter	a	26	222	15	0	micrograms per cubic meter
-mg/m³	s	5	223	15	1	mg/m³
-mg/m3	s	5	223	15	1	mg/m3
-milligram per cubic metre	n	25	223	15	1	milligram per cubic metre
-milligrams per cubic metre	a	26	223	15	1	milligrams per cubic metre
-milligram per cubic meter	a	25	223	15	1	milligram per cubic meter
-milligrams per cubic meter	a	26	223	15	1	milligrams per cubic meter
-g/m³	s	4	224	15	2	g/m³
-g/m3	s	4	224	15	2	g/m3
-gram per cubic metre	n	20	224	15	2	gram per cubic metre
-grams per cubic metre	a	21	224	15	2	grams per cubic metre
-gram per cubic meter	a	20	224	15	2	gram per cubic meter
-grams per cubic meter	a	21	224	15	2	grams per cubic meter
-mg/l	s	4	225	15	3	mg/L
-mg/l	s	4	225	15	3	mg/l
-milligram per litre	n	19	225	15	3	milligram per litre
-milligrams per litre	a	20	225	15	3	milligrams per litre
-milligram per liter	a	19	225	15	3	milligram per liter
-milligrams per liter	a	20	225	15	3	milligrams per liter
-mg/dl	s	5	226	15	4	mg/dL
-mg/dl	s	5	226	15	4	mg/dl
-milligram per decilitre	n	23	226	15	4	milligram per decilitre
-milligrams per decilitre	a	24	226	15	4	milligrams per decilitre
-milligram per deciliter	a	23	226	15	4	milligram per deciliter
-milligrams per deciliter	a	24	226	15	4	milligrams per deciliter
-gr/gal_imp	s	10	227	15	5	gr/gal_imp
-gpg_imp	s	7	227	15	5	gpg_imp
-grain per imperial gallon	n	25	227	15	5	grain per imperial gallon
-grains per imperial gallon	a	26	227	15	5	grains per imperial gallon
-grain per uk gallon	a	19	227	15	5	grain per UK gallon
-grains per uk gallon	a	20	227	15	5	grains per UK gallon
-gr/gal	s	6	228	15	6	gr/gal
-gpg	s	3	228	15	6	gpg
-grain per gallon	n	16	228	15	6	grain per gallon
-grains per gallon	a	17	228	15	6	grains per gallon
-grain per us gallon	a	19	228	15	6	grain per US gallon
-grains per us gallon	a	20	228	15	6	grains per US gallon
-lb/yd³	s	6	229	15	7	lb/yd³
-lb/yd3	s	6	229	15	7	lb/yd3
-pound per cubic yard	n	20	229	15	7	pound per cubic yard
-pounds per cubic yard	a	21	229	15	7	pounds per cubic yard
-kg/m³	S	5	230	15	8	kg/m³
-kg/m3	S	5	230	15	8	kg/m3
-kilogram per cubic metre	N	24	230	15	8	kilogram per cubic metre
-kilograms per cubic metre	A	25	230	15	8	kilograms per cubic metre
-kilogram per cubic meter	A	24	230	15	8	kilogram per cubic meter
-kilograms per cubic meter	A	25	230	15	8	kilograms per cubic meter
-g/l	s	3	231	15	9	g/L
-g/l	s	3	231	15	9	g/l
-gram per litre	n	14	231	15	9	gram per litre
-grams per litre	a	15	231	15	9	grams per litre
-gram per liter	a	14	231	15	9	gram per liter
-grams per liter	a	15	231	15	9	grams per liter
-lb/bbl	s	6	232	15	10	lb/bbl
-pound per barrel	n	16	232	15	10	pound per barrel
-pounds per barrel	a	17	232	15	10	pounds per barrel
-pound per oil barrel	a	20	232	15	10	pound per oil barrel
-pounds per oil barrel	a	21	232	15	10	pounds per oil barrel
-oz/gal_imp	s	10	233	15	11	oz/gal_imp
-ounce per imperial gallon	n	25	233	15	11	ounce per imperial gallon
-ounces per imperial gallon	a	26	233	15	11	ounces per imperial gallon
-ounce per uk gallon	a	19	233	15	11	ounce per UK gallon
-ounces per uk gallon	a	20	233	15	11	ounces per UK gallon
-oz/gal	s	6	234	15	12	oz/gal
-ounce per gallon	n	16	234	15	12	ounce per gallon
-ounces per gallon	a	17	234	15	12	ounces per gallon
-ounce per us gallon	a	19	234	15	12	ounce per US gallon
-ounces per us gallon	a	20	234	15	12	ounces per US gallon
-g/dl	s	4	235	15	13	g/dL
-g/dl	s	4	235	15	13	g/dl
-gram per decilitre	n	18	235	15	13	gram per decilitre
-grams per decilitre	a	19	235	15	13	grams per decilitre
-gram per deciliter	a	18	235	15	13	gram per deciliter
-grams per deciliter	a	19	235	15	13	grams per deciliter
-lb/ft³	S	6	236	15	14	lb/ft³
-lb/ft3	S	6	236	15	14	lb/ft3
-pcf	S	3	236	15	14	pcf
-pound per cubic foot	N	20	236	15	14	pound per cubic foot
-pounds per cubic foot	A	21	236	15	14	pounds per cubic foot
-lb/gal_imp	s	10	237	15	15	lb/gal_imp
-pound per imperial gallon	n	25	237	15	15	pound per imperial gallon
-pounds per imperial gallon	a	26	237	15	15	pounds per imperial gallon
-pound per uk gallon	a	19	237	15	15	pound per UK gallon
-pounds per uk gallon	a	20	237	15	15	pounds per UK gallon
-lb/gal	S	6	238	15	16	lb/gal
-ppg	S	3	238	15	16	ppg
-pound per gallon	N	16	238	15	16	pound per gallon
-pounds per gallon	A	17	238	15	16	pounds per gallon
-pound per us gallon	A	19	238	15	16	pound per US gallon
-pounds per us gallon	A	20	238	15	16	pounds per US gallon
-slug/ft³	s	8	239	15	17	slug/ft³
-slug/ft3	s	8	239	15	17	slug/ft3
-slug per cubic foot	n	19	239	15	17	slug per cubic foot
-slugs per cubic foot	a	20	239	15	17	slugs per cubic foot
-g/cm³	S	5	240	15	18	g/cm³
-g/cm3	S	5	240	15	18	g/cm3
-g/cc	S	4	240	15	18	g/cc
-gram per cubic centimetre	N	25	240	15	18	gram per cubic centimetre
-grams per cubic centimetre	A	26	240	15	18	grams per cubic centimetre
-gram per cubic centimeter	A	25	240	15	18	gram per cubic centimeter
-grams per cubic centimeter	A	26	240	15	18	grams per cubic centimeter
-g/ml	s	4	241	15	19	g/mL
-g/ml	s	4	241	15	19	g/ml
-gram per millilitre	n	19	241	15	19	gram per millilitre
-grams per millilitre	a	20	241	15	19	grams per millilitre
-gram per milliliter	a	19	241	15	19	gram per milliliter
-grams per milliliter	a	20	241	15	19	grams per milliliter
-kg/l	s	4	242	15	20	kg/L
-kg/l	s	4	242	15	20	kg/l
-kg/dm³	s	6	242	15	20	kg/dm³
-t/m³	s	4	242	15	20	t/m³
-kilogram per litre	n	18	242	15	20	kilogram per litre
-kilograms per litre	a	19	242	15	20	kilograms per litre
-kilogram per liter	a	18	242	15	20	kilogram per liter
-kilograms per liter	a	19	242	15	20	kilograms per liter
-tonne per cubic metre	a	21	242	15	20	tonne per cubic metre
-tonnes per cubic metre	a	22	242	15	20	tonnes per cubic metre
-tonne per cubic meter	a	21	242	15	20	tonne per cubic meter
-ton/yd³	s	7	243	15	21	ton/yd³
-ton/yd3	s	7	243	15	21	ton/yd3
-short ton per cubic yard	n	24	243	15	21	short ton per cubic yard
-short tons per cubic yard	a	25	243	15	21	short tons per cubic yard
-ton per cubic yard	a	18	243	15	21	ton per cubic yard
-tons per cubic yard	a	19	243	15	21	tons per cubic yard
-lt/yd³	s	6	244	15	22	LT/yd³
-long ton per cubic yard	n	23	244	15	22	long ton per cubic yard
-long tons per cubic yard	a	24	244	15	22	long tons per cubic yard
-oz/in³	s	6	245	15	23	oz/in³
-oz/in3	s	6	245	15	23	oz/in3
-ounce per cubic inch	n	20	245	15	23	ounce per cubic inch
-ounces per cubic inch	a	21	245	15	23	ounces per cubic inch
-lb/in³	s	6	246	15	24	lb/in³
-lb/in3	s	6	246	15	24	lb/in3
-pci	s	3	246	15	24	pci
-pound per cubic inch	n	20	246	15	24	pound per cubic inch
-pounds per cubic inch	a	21	246	15	24	pounds per cubic inch
-lb/ft·h	s	7	247	16	0	lb/ft·h
-pound per foot hour	n	19	247	16	0	pound per foot hour
-pounds per foot hour	a	20	247	16	0	pounds per foot hour
-p	S	1	248	16	1	P
-poise	N	5	248	16	1	poise
-poises	A	6	248	16	1	poises
-dyne second per square centimetre	A	33	248	16	1	dyne second per square centimetre
-dyne second per square centimeter	A	33	248	16	1	dyne second per square centimeter
-pa·s	S	4	249	16	2	Pa·s
-pa⋅s	S	4	249	16	2	Pa⋅s
-pascal second	N	13	249	16	2	pascal second
-pascal seconds	A	14	249	16	2	pascal seconds
-poiseuille	A	10	249	16	2	poiseuille
-newton second per square metre	A	30	249	16	2	newton second per square metre
-newton second per square meter	A	30	249	16	2	newton second per square meter
-pascal-second	A	13	249	16	2	pascal-second
-lb/ft·s	S	7	250	16	3	lb/ft·s
-pound per foot second	N	21	250	16	3	pound per foot second
-pounds per foot second	A	22	250	16	3	pounds per foot second
-poundal second per square foot	A	30	250	16	3	poundal second per square foot
-kgf·s/m²	s	8	251	16	4	kgf·s/m²
-kilogram-force second per square metre	n	38	251	16	4	kilogram-force second per square metre
-kilogram-force seconds per square metre	a	39	251	16	4	kilogram-force seconds per square metre
-kilogram-force second per square meter	a	38	251	16	4	kilogram-force second per square meter
-kilopond second per square metre	a	32	251	16	4	kilopond second per square metre
-lbf·s/ft²	s	9	252	16	5	lbf·s/ft²
-slug/ft·s	s	9	252	16	5	slug/ft·s
-pound-force second per square foot	n	34	252	16	5	pound-force second per square foot
-pound-force seconds per square foot	a	35	252	16	5	pound-force seconds per square foot
-slug per foot second	a	20	252	16	5	slug per foot second
-slugs per foot second	a	21	252	16	5	slugs per foot second
-reyn	s	4	253	16	6	reyn
-lbf·s/in²	s	9	253	16	6	lbf·s/in²
-reyn	n	4	253	16	6	reyn
-reyns	a	5	253	16	6	reyns
-pound-force second per square inch	a	34	253	16	6	pound-force second per square inch
-pound-force seconds per square inch	a	35	253	16	6	pound-force seconds per square inch
-elementary charge	n	17	254	17	0	elementary charge
-elementary charges	a	18	254	17	0	elementary charges
-atomic unit of charge	a	21	254	17	0	atomic unit of charge
-atomic units of charge	a	22	254	17	0	atomic units of charge
-proton charge	a	13	254	17	0	proton charge
-statc	s	5	255	17	1	statC
-fr	s	2	255	17	1	Fr
-statcoulomb	n	11	255	17	1	statcoulomb
-statcoulombs	a	12	255	17	1	statcoulombs
-franklin	a	8	255	17	1	franklin
-franklins	a	9	255	17	1	franklins
-esu of charge	a	13	255	17	1	ESU of charge
-electrostatic unit of charge	a	28	255	17	1	electrostatic unit of charge
-c_us	s	4	256	17	2	C_US
-us international coulomb	n	24	256	17	2	US international coulomb
-us international coulombs	a	25	256	17	2	US international coulombs
-c_int	s	5	257	17	3	C_int
-international coulomb	n	21	257	17	3	international coulomb
-international coulombs	a	22	257	17	3	international coulombs
-mean international coulomb	a	26	257	17	3	mean international coulomb
-mean international coulombs	a	27	257	17	3	mean international coulombs
-c	S	1	258	17	4	C
-coulomb	N	7	258	17	4	coulomb
-coulombs	A	8	258	17	4	coulombs
-as	s	2	259	17	5	As
-a·s	s	3	259	17	5	A·s
-ampere-second	n	13	259	17	5	ampere-second
-ampere-seconds	a	14	259	17	5	ampere-seconds
-ampere second	a	13	259	17	5	ampere second
-ampere seconds	a	14	259	17	5	ampere seconds
-amp-second	a	10	259	17	5	amp-second
-amp-seconds	a	11	259	17	5	amp-seconds
-c90	s	3	260	17	6	C90
-c₉₀	s	3	260	17	6	C₉₀
-coulomb-90	n	10	260	17	6	coulomb-90
-coulombs-90	a	11	260	17	6	coulombs-90
-conventional coulomb	a	20	260	17	6	conventional coulomb
-conventional coulombs	a	21	260	17	6	conventional coulombs
-coulomb 90	a	10	260	17	6	coulomb 90
-abc	s	3	261	17	7	abC
-abcoulomb	n	9	261	17	7	abcoulomb
-abcoulombs	a	10	261	17	7	abcoulombs
-emu of charge	a	13	261	17	7	EMU of charge
-electromagnetic unit of charge	a	30	261	17	7	electromagnetic unit of charge
-amin	s	4	262	17	8	Amin
-a·min	s	5	262	17	8	A·min
-ampere-minute	n	13	262	17	8	ampere-minute
-ampere-minutes	a	14	262	17	8	ampere-minutes
-ampere minute	a	13	262	17	8	ampere minute
-ampere minutes	a	14	262	17	8	ampere minutes
-amp-minute	a	10	262	17	8	amp-minute
-amp-minutes	a	11	262	17	8	amp-minutes
-ah	S	2	263	17	9	Ah
-a·h	S	3	263	17	9	A·h
-ampere-hour	N	11	263	17	9	ampere-hour
-ampere-hours	A	12	263	17	9	ampere-hours
-ampere hour	A	11	263	17	9	ampere hour
-ampere hours	A	12	263	17	9	ampere hours
-amp-hour	A	8	263	17	9	amp-hour
-amp-hours	A	9	263	17	9	amp-hours
-amp hour	A	8	263	17	9	amp hour
-amp hours	A	9	263	17	9	amp hours
-faraday	n	7	264	17	10	faraday
-faradays	a	8	264	17	10	faradays
-faraday of charge	a	17	264	17	10	faraday of charge
-chemical faraday	n	16	265	17	11	chemical faraday
-chemical faradays	a	17	265	17	11	chemical faradays
-physical faraday	n	16	266	17	12	physical faraday
-physical faradays	a	17	266	17	12	physical faradays
-statmho	n	7	267	18	0	statmho
-statmhos	a	8	267	18	0	statmhos
-statsiemens	a	11	267	18	0	statsiemens
-esu of conductance	a	18	267	18	0	ESU of conductance
-g0	s	2	268	18	1	G0
-g₀	s	2	268	18	1	G₀
-conductance quantum	n	19	268	18	1	conductance quantum
-conductance quanta	a	18	268	18	1	conductance quanta
-s_us	s	4	269	18	2	S_US
-us international siemens	n	24	269	18	2	US international siemens
-us international siemens	a	24	269	18	2	US international siemens
-us international mho	a	20	269	18	2	US international mho
-us international mhos	a	21	269	18	2	US international mhos
-s_int	s	5	270	18	3	S_int
-international siemens	n	21	270	18	3	international siemens
-international siemens	a	21	270	18	3	international siemens
-international mho	a	17	270	18	3	international mho
-international mhos	a	18	270	18	3	international mhos
-mean international siemens	a	26	270	18	3	mean international siemens
-s90	s	3	271	18	4	S90
-s₉₀	s	3	271	18	4	S₉₀
-siemens-90	n	10	271	18	4	siemens-90
-siemens-90	a	10	271	18	4	siemens-90
-conventional siemens	a	20	271	18	4	conventional siemens
-s	S	1	272	18	5	S
-siemens	N	7	272	18	5	siemens
-siemens	A	7	272	18	5	siemens
-℧	s	1	273	18	6	℧
-mho	n	3	273	18	6	mho
-mhos	a	4	273	18	6	mhos
-reciprocal ohm	a	14	273	18	6	reciprocal ohm
-reciprocal ohms	a	15	273	18	6	reciprocal ohms
-abmho	n	5	274	18	7	abmho
-abmhos	a	6	274	18	7	abmhos
-absiemens	a	9	274	18	7	absiemens
-emu of conductance	a	18	274	18	7	EMU of conductance
-stata	s	5	275	19	0	statA
-statampere	n	10	275	19	0	statampere
-statamperes	a	11	275	19	0	statamperes
-statamp	a	7	275	19	0	statamp
-statamps	a	8	275	19	0	statamps
-esu of current	a	14	275	19	0	ESU of current
-electrostatic unit of current	a	29	275	19	0	electrostatic unit of current
-atomic unit of current	n	22	276	19	1	atomic unit of current
-atomic units of current	a	23	276	19	1	atomic units of current
-gilbert	n	7	277	19	2	gilbert
-gilberts	a	8	277	19	2	gilberts
-emu of magnetomotive force	a	26	277	19	2	EMU of magnetomotive force
-a_us	s	4	278	19	3	A_US
-us international ampere	n	23	278	19	3	US international ampere
-us international amperes	a	24	278	19	3	US international amperes
-a_int	s	5	279	19	4	A_int
-international ampere	n	20	279	19	4	international ampere
-international amperes	a	21	279	19	4	international amperes
-mean international ampere	a	25	279	19	4	mean international ampere
-mean international amperes	a	26	279	19	4	mean international amperes
-a	S	1	280	19	5	A
-ampere	N	6	280	19	5	ampere
-amperes	A	7	280	19	5	amperes
-amp	A	3	280	19	5	amp
-amps	A	4	280	19	5	amps
-at	s	2	281	19	6	At
-ampere-turn	n	11	281	19	6	ampere-turn
-ampere-turns	a	12	281	19	6	ampere-turns
-ampere turn	a	11	281	19	6	ampere turn
-ampere turns	a	12	281	19	6	ampere turns
-a90	s	3	282	19	7	A90
-a₉₀	s	3	282	19	7	A₉₀
-ampere-90	n	9	282	19	7	ampere-90
-amperes-90	a	10	282	19	7	amperes-90
-conventional ampere	a	19	282	19	7	conventional ampere
-conventional amperes	a	20	282	19	7	conventional amperes
-ampere 90	a	9	282	19	7	ampere 90
-aba	s	3	283	19	8	abA
-abampere	n	8	283	19	8	abampere
-abamperes	a	9	283	19	8	abamperes
-biot	a	4	283	19	8	biot
-biots	a	5	283	19	8	biots
-emu of current	a	14	283	19	8	EMU of current
-electromagnetic unit of current	a	31	283	19	8	electromagnetic unit of current
-debye	S	5	284	20	0	debye
-debye	N	5	284	20	0	debye
-debyes	A	6	284	20	0	debyes
-c·m	S	3	285	20	1	C·m
-coulomb metre	N	13	285	20	1	coulomb metre
-coulomb metres	A	14	285	20	1	coulomb metres
-coulomb meter	A	13	285	20	1	coulomb meter
-coulomb meters	A	14	285	20	1	coulomb meters
-abv/cm	s	6	286	21	0	abV/cm
-abvolt per centimetre	n	21	286	21	0	abvolt per centimetre
-abvolts per centimetre	a	22	286	21	0	abvolts per centimetre
-abvolt per centimeter	a	21	286	21	0	abvolt per centimeter
-abvolts per centimeter	a	22	286	21	0	abvolts per centimeter
-v/m	S	3	287	21	1	V/m
-volt per metre	N	14	287	21	1	volt per metre
-volts per metre	A	15	287	21	1	volts per metre
-volt per meter	A	14	287	21	1	volt per meter
-volts per meter	A	15	287	21	1	volts per meter
-newton per coulomb	A	18	287	21	1	newton per coulomb
-newtons per coulomb	A	19	287	21	1	newtons per coulomb
-v/in	s	4	288	21	2	V/in
-volt per inch	n	13	288	21	2	volt per inch
-volts per inch	a	14	288	21	2	volts per inch
-v/cm	S	4	289	21	3	V/cm
-volt per centimetre	N	19	289	21	3	volt per centimetre
-volts per centimetre	A	20	289	21	3	volts per centimetre
-volt per centimeter	A	19	289	21	3	volt per centimeter
-volts per centimeter	A	20	289	21	3	volts per centimeter
-statv/cm	s	8	290	21	4	statV/cm
-statvolt per centimetre	n	23	290	21	4	statvolt per centimetre
-statvolts per centimetre	a	24	290	21	4	statvolts per centimetre
-statvolt per centimeter	a	23	290	21	4	statvolt per centimeter
-statvolts per centimeter	a	24	290	21	4	statvolts per centimeter
-v/mil	S	5	291	21	5	V/mil
-volt per mil	N	12	291	21	5	volt per mil
-volts per mil	A	13	291	21	5	volts per mil
-atomic unit of electric field	n	29	292	21	6	atomic unit of electric field
-atomic units of electric field	a	30	292	21	6	atomic units of electric field
-abv	s	3	293	22	0	abV
-abvolt	n	6	293	22	0	abvolt
-abvolts	a	7	293	22	0	abvolts
-emu of electric potential	a	25	293	22	0	EMU of electric potential
-v	S	1	294	22	1	V
-volt	N	4	294	22	1	volt
-volts	A	5	294	22	1	volts
-v90	s	3	295	22	2	V90
-v₉₀	s	3	295	22	2	V₉₀
-volt-90	n	7	295	22	2	volt-90
-volts-90	a	8	295	22	2	volts-90
-conventional volt	a	17	295	22	2	conventional volt
-conventional volts	a	18	295	22	2	conventional volts
-volt 90	a	7	295	22	2	volt 90
-v_us	s	4	296	22	3	V_US
-us international volt	n	21	296	22	3	US international volt
-us international volts	a	22	296	22	3	US international volts
-v_int	s	5	297	22	4	V_int
-international volt	n	18	297	22	4	international volt
-international volts	a	19	297	22	4	international volts
-mean international volt	a	23	297	22	4	mean international volt
-mean international volts	a	24	297	22	4	mean international volts
-atomic unit of electric potential	n	33	298	22	5	atomic unit of electric potential
-atomic units of electric potential	a	34	298	22	5	atomic units of electric potential
-statv	s	5	299	22	6	statV
-statvolt	n	8	299	22	6	statvolt
-statvolts	a	9	299	22	6	statvolts
-esu of electric potential	a	25	299	22	6	ESU of electric potential
-electrostatic unit of potential	a	31	299	22	6	electrostatic unit of potential
-abω	s	3	300	23	0	abΩ
-abohm	n	5	300	23	0	abohm
-abohms	a	6	300	23	0	abohms
-emu of resistance	a	17	300	23	0	EMU of resistance
-british association unit	n	24	301	23	1	British Association unit
-british association units	a	25	301	23	1	British Association units
-b.a. unit	a	9	301	23	1	B.A. unit
-b.a. units	a	10	301	23	1	B.A. units
-ba unit	a	7	301	23	1	BA unit
-ba ohm	a	6	301	23	1	BA ohm
-b.a. ohm	a	8	301	23	1	B.A. ohm
-legal ohm	n	9	302	23	2	legal ohm
-legal ohms	a	10	302	23	2	legal ohms
-ω	S	1	303	23	3	Ω
-ω	S	1	303	23	3	Ω
-ohm	N	3	303	23	3	ohm
-ohms	A	4	303	23	3	ohms
-ω90	s	3	304	23	4	Ω90
-ω₉₀	s	3	304	23	4	Ω₉₀
-ohm-90	n	6	304	23	4	ohm-90
-ohms-90	a	7	304	23	4	ohms-90
-conventional ohm	a	16	304	23	4	conventional ohm
-conventional ohms	a	17	304	23	4	conventional ohms
-ohm 90	a	6	304	23	4	ohm 90
-ω_int	s	5	305	23	5	Ω_int
-international ohm	n	17	305	23	5	international ohm
-international ohms	a	18	305	23	5	international ohms
-mean international ohm	a	22	305	23	5	mean international ohm
-mean international ohms	a	23	305	23	5	mean international ohms
-ω_us	s	4	306	23	6	Ω_US
-us international ohm	n	20	306	23	6	US international ohm
-us international ohms	a	21	306	23	6	US international ohms
-r_k	s	3	307	23	7	R_K
-von klitzing constant	n	21	307	23	7	von Klitzing constant
-von klitzing constants	a	22	307	23	7	von Klitzing constants
-statω	s	5	308	23	8	statΩ
-statohm	n	7	308	23	8	statohm
-statohms	a	8	308	23	8	statohms
-esu of resistance	a	17	308	23	8	ESU of resistance
-erg/cm³	s	7	309	24	0	erg/cm³
-erg/cm3	s	7	309	24	0	erg/cm3
-erg per cubic centimetre	n	24	309	24	0	erg per cubic centimetre
-ergs per cubic centimetre	a	25	309	24	0	ergs per cubic centimetre
-erg per cubic centimeter	a	24	309	24	0	erg per cubic centimeter
-ergs per cubic centimeter	a	25	309	24	0	ergs per cubic centimeter
-j/m³	S	4	310	24	1	J/m³
-j/m3	S	4	310	24	1	J/m3
-joule per cubic metre	N	21	310	24	1	joule per cubic metre
-joules per cubic metre	A	22	310	24	1	joules per cubic metre
-joule per cubic meter	A	21	310	24	1	joule per cubic meter
-joules per cubic meter	A	22	310	24	1	joules per cubic meter
-j/l	s	3	311	24	2	J/L
-j/l	s	3	311	24	2	J/l
-joule per litre	n	15	311	24	2	joule per litre
-joules per litre	a	16	311	24	2	joules per litre
-joule per liter	a	15	311	24	2	joule per liter
-joules per liter	a	16	311	24	2	joules per liter
-wh/m³	s	5	312	24	3	Wh/m³
-wh/m3	s	5	312	24	3	Wh/m3
-watt-hour per cubic metre	n	25	312	24	3	watt-hour per cubic metre
-watt-hours per cubic metre	a	26	312	24	3	watt-hours per cubic metre
-watt-hour per cubic meter	a	25	312	24	3	watt-hour per cubic meter
-watt-hours per cubic meter	a	26	312	24	3	watt-hours per cubic meter
-kcal_it/m³	s	10	313	24	4	kcal_IT/m³
-it kilocalorie per cubic metre	n	30	313	24	4	IT kilocalorie per cubic metre
-it kilocalories per cubic metre	a	31	313	24	4	IT kilocalories per cubic metre
-it kilocalorie per cubic meter	a	30	313	24	4	IT kilocalorie per cubic meter
-it kilocalories per cubic meter	a	31	313	24	4	IT kilocalories per cubic meter
-btu_th/ft³	s	10	314	24	5	BTU_th/ft³
-btu_th/ft³	s	10	314	24	5	Btu_th/ft³
-thermochemical btu per cubic foot	n	33	314	24	5	thermochemical BTU per cubic foot
-thermochemical btus per cubic foot	a	34	314	24	5	thermochemical BTUs per cubic foot
-thermochemical british thermal unit per cubic foot	a	50	314	24	5	thermochemical British thermal unit per cubic foot
-btu/ft³	S	7	315	24	6	BTU/ft³
-btu/ft³	S	7	315	24	6	Btu/ft³
-btu/ft3	S	7	315	24	6	BTU/ft3
-btu/ft3	S	7	315	24	6	Btu/ft3
-btu per cubic foot	N	18	315	24	6	BTU per cubic foot
-btus per cubic foot	A	19	315	24	6	BTUs per cubic foot
-british thermal unit per cubic foot	A	35	315	24	6	British thermal unit per cubic foot
-british thermal units per cubic foot	A	36	315	24	6	British thermal units per cubic foot
-btu/gal	s	7	316	24	7	BTU/gal
-btu/gal	s	7	316	24	7	Btu/gal
-btu per gallon	n	14	316	24	7	BTU per gallon
-btus per gallon	a	15	316	24	7	BTUs per gallon
-british thermal unit per us gallon	a	34	316	24	7	British thermal unit per US gallon
-british thermal units per us gallon	a	35	316	24	7	British thermal units per US gallon
-wh/l	S	4	317	24	8	Wh/L
-wh/l	S	4	317	24	8	Wh/l
-watt-hour per litre	N	19	317	24	8	watt-hour per litre
-watt-hours per litre	A	20	317	24	8	watt-hours per litre
-watt-hour per liter	A	19	317	24	8	watt-hour per liter
-watt-hours per liter	A	20	317	24	8	watt-hours per liter
-cal/cm³	s	7	318	24	9	cal/cm³
-cal/cm3	s	7	318	24	9	cal/cm3
-calorie per cubic centimetre	n	28	318	24	9	calorie per cubic centimetre
-calories per cubic centimetre	a	29	318	24	9	calories per cubic centimetre
-calorie per cubic centimeter	a	28	318	24	9	calorie per cubic centimeter
-calories per cubic centimeter	a	29	318	24	9	calories per cubic centimeter
-ev	S	2	319	25	0	eV
-electronvolt	N	12	319	25	0	electronvolt
-electronvolts	A	13	319	25	0	electronvolts
-electron volt	A	13	319	25	0	electron volt
-electron volts	A	14	319	25	0	electron volts
-ry	s	2	320	25	1	Ry
-rydberg	n	7	320	25	1	rydberg
-rydbergs	a	8	320	25	1	rydbergs
-rydberg energy	a	14	320	25	1	rydberg energy
-rydberg unit of energy	a	22	320	25	1	rydberg unit of energy
-eh	s	2	321	25	2	Eh
-e_h	s	3	321	25	2	E_h
-ha	s	2	321	25	2	Ha
-hartree	n	7	321	25	2	hartree
-hartrees	a	8	321	25	2	hartrees
-hartree energy	a	14	321	25	2	hartree energy
-atomic unit of energy	a	21	321	25	2	atomic unit of energy
-atomic units of energy	a	22	321	25	2	atomic units of energy
-erg	s	3	322	25	3	erg
-erg	n	3	322	25	3	erg
-ergs	a	4	322	25	3	ergs
-ft·pdl	s	6	323	25	4	ft·pdl
-ftpdl	s	5	323	25	4	ftpdl
-foot-poundal	n	12	323	25	4	foot-poundal
-foot-poundals	a	13	323	25	4	foot-poundals
-foot poundal	a	12	323	25	4	foot poundal
-foot poundals	a	13	323	25	4	foot poundals
-j	S	1	324	25	5	J
-joule	N	5	324	25	5	joule
-joules	A	6	324	25	5	joules
-ws	s	2	325	25	6	Ws
-w·s	s	3	325	25	6	W·s
-watt-second	n	11	325	25	6	watt-second
-watt-seconds	a	12	325	25	6	watt-seconds
-watt second	a	11	325	25	6	watt second
-watt seconds	a	12	325	25	6	watt seconds
-ft·lbf	s	6	326	25	7	ft·lbf
-ftlbf	s	5	326	25	7	ftlbf
-ft⋅lbf	s	6	326	25	7	ft⋅lbf
-foot-pound-force	n	16	326	25	7	foot-pound-force
-foot-pounds-force	a	17	326	25	7	foot-pounds-force
-foot-pound	a	10	326	25	7	foot-pound
-foot-pounds	a	11	326	25	7	foot-pounds
-foot pound-force	a	16	326	25	7	foot pound-force
-foot pound	a	10	326	25	7	foot pound
-foot pounds	a	11	326	25	7	foot pounds
-cal_20	s	6	327	25	8	cal_20
-twenty-degree calorie	n	21	327	25	8	twenty-degree calorie
-twenty-degree calories	a	22	327	25	8	twenty-degree calories
-calorie at 20 °c	a	16	327	25	8	calorie at 20 °C
-calories at 20 °c	a	17	327	25	8	calories at 20 °C
-20 °c calorie	a	13	327	25	8	20 °C calorie
-20 °c calories	a	14	327	25	8	20 °C calories
-cal	S	3	328	25	9	cal
-cal_th	S	6	328	25	9	cal_th
-calorie	N	7	328	25	9	calorie
-calories	A	8	328	25	9	calories
-thermochemical calorie	A	22	328	25	9	thermochemical calorie
-thermochemical calories	A	23	328	25	9	thermochemical calories
-small calorie	A	13	328	25	9	small calorie
-small calories	A	14	328	25	9	small calories
-gram calorie	A	12	328	25	9	gram calorie
-gram calories	A	13	328	25	9	gram calories
-cal_15	s	6	329	25	10	cal_15
-fifteen-degree calorie	n	22	329	25	10	fifteen-degree calorie
-fifteen-degree calories	a	23	329	25	10	fifteen-degree calories
-calorie at 15 °c	a	16	329	25	10	calorie at 15 °C
-calories at 15 °c	a	17	329	25	10	calories at 15 °C
-15 °c calorie	a	13	329	25	10	15 °C calorie
-15 °c calories	a	14	329	25	10	15 °C calories
-cal_it	s	6	330	25	11	cal_IT
-it calorie	n	10	330	25	11	IT calorie
-it calories	a	11	330	25	11	IT calories
-international table calorie	a	27	330	25	11	International Table calorie
-international table calories	a	28	330	25	11	International Table calories
-steam table calorie	a	19	330	25	11	steam table calorie
-cal_mean	s	8	331	25	12	cal_mean
-mean calorie	n	12	331	25	12	mean calorie
-mean calories	a	13	331	25	12	mean calories
-kilogrammetre	n	13	332	25	13	kilogrammetre
-kilogrammetres	a	14	332	25	13	kilogrammetres
-kilogrammeter	a	13	332	25	13	kilogrammeter
-kilogrammeters	a	14	332	25	13	kilogrammeters
-kilogramme-metre	a	16	332	25	13	kilogramme-metre
-kilogrammetre	a	13	332	25	13	kilogrammètre
-l·atm	s	5	333	25	14	L·atm
-latm	s	4	333	25	14	Latm
-litre-atmosphere	n	16	333	25	14	litre-atmosphere
-litre-atmospheres	a	17	333	25	14	litre-atmospheres
-liter-atmosphere	a	16	333	25	14	liter-atmosphere
-liter-atmospheres	a	17	333	25	14	liter-atmospheres
-litre atmosphere	a	16	333	25	14	litre atmosphere
-liter atmosphere	a	16	333	25	14	liter atmosphere
-btu_th	s	6	334	25	15	BTU_th
-btu_th	s	6	334	25	15	Btu_th
-thermochemical british thermal unit	n	35	334	25	15	thermochemical British thermal unit
-thermochemical british thermal units	a	36	334	25	15	thermochemical British thermal units
-thermochemical btu	a	18	334	25	15	thermochemical BTU
-thermochemical btus	a	19	334	25	15	thermochemical BTUs
-btu_60	s	6	335	25	16	BTU_60
-btu_60	s	6	335	25	16	Btu_60
-sixty-degree british thermal unit	n	33	335	25	16	sixty-degree British thermal unit
-sixty-degree british thermal units	a	34	335	25	16	sixty-degree British thermal units
-sixty-degree btu	a	16	335	25	16	sixty-degree BTU
-sixty-degree btus	a	17	335	25	16	sixty-degree BTUs
-british thermal unit at 60 °f	a	29	335	25	16	British thermal unit at 60 °F
-btu at 60 °f	a	12	335	25	16	BTU at 60 °F
-btu_59	s	6	336	25	17	BTU_59
-btu_59	s	6	336	25	17	Btu_59
-fifty-nine-degree british thermal unit	n	38	336	25	17	fifty-nine-degree British thermal unit
-fifty-nine-degree british thermal units	a	39	336	25	17	fifty-nine-degree British thermal units
-fifty-nine-degree btu	a	21	336	25	17	fifty-nine-degree BTU
-fifty-nine-degree btus	a	22	336	25	17	fifty-nine-degree BTUs
-british thermal unit at 59 °f	a	29	336	25	17	British thermal unit at 59 °F
-btu at 59 °f	a	12	336	25	17	BTU at 59 °F
-btu	S	3	337	25	18	BTU
-btu	S	3	337	25	18	Btu
-btu_it	S	6	337	25	18	BTU_IT
-btu_it	S	6	337	25	18	Btu_IT
-british thermal unit	N	20	337	25	18	British thermal unit
-british thermal units	A	21	337	25	18	British thermal units
-it british thermal unit	A	23	337	25	18	IT British thermal unit
-international table british thermal unit	A	40	337	25	18	International Table British thermal unit
-btus	A	4	337	25	18	BTUs
-btu_mean	s	8	338	25	19	BTU_mean
-btu_mean	s	8	338	25	19	Btu_mean
-mean british thermal unit	n	25	338	25	19	mean British thermal unit
-mean british thermal units	a	26	338	25	19	mean British thermal units
-mean btu	a	8	338	25	19	mean BTU
-mean btus	a	9	338	25	19	mean BTUs
-btu_39	s	6	339	25	20	BTU_39
-btu_39	s	6	339	25	20	Btu_39
-thirty-nine-degree british thermal unit	n	39	339	25	20	thirty-nine-degree British thermal unit
-thirty-nine-degree british thermal units	a	40	339	25	20	thirty-nine-degree British thermal units
-thirty-nine-degree btu	a	22	339	25	20	thirty-nine-degree BTU
-thirty-nine-degree btus	a	23	339	25	20	thirty-nine-degree BTUs
-british thermal unit at 39 °f	a	29	339	25	20	British thermal unit at 39 °F
-btu at 39 °f	a	12	339	25	20	BTU at 39 °F
-chu	s	3	340	25	21	CHU
-celsius heat unit	n	17	340	25	21	Celsius heat unit
-celsius heat units	a	18	340	25	21	Celsius heat units
-centigrade heat unit	a	20	340	25	21	centigrade heat unit
-centigrade heat units	a	21	340	25	21	centigrade heat units
-pound calorie	a	13	340	25	21	pound calorie
-pound calories	a	14	340	25	21	pound calories
-wh	S	2	341	25	22	Wh
-w·h	S	3	341	25	22	W·h
-watt-hour	N	9	341	25	22	watt-hour
-watt-hours	A	10	341	25	22	watt-hours
-watt hour	A	9	341	25	22	watt hour
-watt hours	A	10	341	25	22	watt hours
-cal	S	3	342	25	23	Cal
-kcal	S	4	342	25	23	kcal
-kcal_th	S	7	342	25	23	kcal_th
-food calorie	N	12	342	25	23	food calorie
-food calories	A	13	342	25	23	food calories
-kilocalorie	A	11	342	25	23	kilocalorie
-kilocalories	A	12	342	25	23	kilocalories
-large calorie	A	13	342	25	23	large calorie
-large calories	A	14	342	25	23	large calories
-kilogram calorie	A	16	342	25	23	kilogram calorie
-kilogram calories	A	17	342	25	23	kilogram calories
-dietary calorie	A	15	342	25	23	dietary calorie
-dietary calories	A	16	342	25	23	dietary calories
-thermochemical kilocalorie	A	26	342	25	23	thermochemical kilocalorie
-thermochemical kilocalories	A	27	342	25	23	thermochemical kilocalories
-gtnt	s	4	343	25	24	gTNT
-gram of tnt	n	11	343	25	24	gram of TNT
-grams of tnt	a	12	343	25	24	grams of TNT
-gram of tnt equivalent	a	22	343	25	24	gram of TNT equivalent
-kcal_it	s	7	344	25	25	kcal_IT
-it kilocalorie	n	14	344	25	25	IT kilocalorie
-it kilocalories	a	15	344	25	25	IT kilocalories
-international table kilocalorie	a	31	344	25	25	International Table kilocalorie
-international table kilocalories	a	32	344	25	25	International Table kilocalories
-kcal_mean	s	9	345	25	26	kcal_mean
-mean kilocalorie	n	16	345	25	26	mean kilocalorie
-mean kilocalories	a	17	345	25	26	mean kilocalories
-ps·h	s	4	346	25	27	PS·h
-psh	s	3	346	25	27	PSh
-metric horsepower-hour	n	22	346	25	27	metric horsepower-hour
-metric horsepower-hours	a	23	346	25	27	metric horsepower-hours
-metric horsepower hour	a	22	346	25	27	metric horsepower hour
-metric horsepower hours	a	23	346	25	27	metric horsepower hours
-hp·h	s	4	347	25	28	hp·h
-hph	s	3	347	25	28	hph
-horsepower-hour	n	15	347	25	28	horsepower-hour
-horsepower-hours	a	16	347	25	28	horsepower-hours
-horsepower hour	a	15	347	25	28	horsepower hour
-horsepower hours	a	16	347	25	28	horsepower hours
-electric horsepower-hour	n	24	348	25	29	electric horsepower-hour
-electric horsepower-hours	a	25	348	25	29	electric horsepower-hours
-electric horsepower hour	a	24	348	25	29	electric horsepower hour
-electric horsepower hours	a	25	348	25	29	electric horsepower hours
-thermie	n	7	349	25	30	thermie
-thermies	a	8	349	25	30	thermies
-tr·h	s	4	350	25	31	TR·h
-trh	s	3	350	25	31	TRh
-ton-hour of refrigeration	n	25	350	25	31	ton-hour of refrigeration
-ton-hours of refrigeration	a	26	350	25	31	ton-hours of refrigeration
-ton-hour	a	8	350	25	31	ton-hour
-ton-hours	a	9	350	25	31	ton-hours
-refrigeration ton-hour	a	22	350	25	31	refrigeration ton-hour
-refrigeration ton-hours	a	23	350	25	31	refrigeration ton-hours
-kgoe	s	4	351	25	32	kgoe
-kilogram of oil equivalent	n	26	351	25	32	kilogram of oil equivalent
-kilograms of oil equivalent	a	27	351	25	32	kilograms of oil equivalent
-thm	s	3	352	25	33	thm
-thm_us	s	6	352	25	33	thm_US
-us therm	n	8	352	25	33	US therm
-us therms	a	9	352	25	33	US therms
-therm	a	5	352	25	33	therm
-therms	a	6	352	25	33	therms
-thm_uk	s	6	353	25	34	thm_UK
-uk therm	n	8	353	25	34	UK therm
-uk therms	a	9	353	25	34	UK therms
-british therm	a	13	353	25	34	British therm
-british therms	a	14	353	25	34	British therms
-thm_ec	s	6	354	25	35	thm_EC
-ec therm	n	8	354	25	35	EC therm
-ec therms	a	9	354	25	35	EC therms
-european therm	a	14	354	25	35	European therm
-european therms	a	15	354	25	35	European therms
-gge	s	3	355	25	36	GGE
-gallon of gasoline equivalent	n	29	355	25	36	gallon of gasoline equivalent
-gallons of gasoline equivalent	a	30	355	25	36	gallons of gasoline equivalent
-gasoline gallon equivalent	a	26	355	25	36	gasoline gallon equivalent
-gasoline gallon equivalents	a	27	355	25	36	gasoline gallon equivalents
-dth	s	3	356	25	37	Dth
-dekatherm	n	9	356	25	37	dekatherm
-dekatherms	a	10	356	25	37	dekatherms
-decatherm	a	9	356	25	37	decatherm
-decatherms	a	10	356	25	37	decatherms
-mmbtu	s	5	357	25	38	MMBtu
-mmbtu	s	5	357	25	38	MMBTU
-million btu	n	11	357	25	38	million BTU
-million btu	a	11	357	25	38	million BTU
-million british thermal units	a	29	357	25	38	million British thermal units
-e_p	s	3	358	25	39	E_P
-planck energy	n	13	358	25	39	Planck energy
-planck energies	a	15	358	25	39	Planck energies
-ttnt	s	4	359	25	40	tTNT
-ton of tnt	n	10	359	25	40	ton of TNT
-tons of tnt	a	11	359	25	40	tons of TNT
-tonne of tnt	a	12	359	25	40	tonne of TNT
-tonnes of tnt	a	13	359	25	40	tonnes of TNT
-ton of tnt equivalent	a	21	359	25	40	ton of TNT equivalent
-boe	s	3	360	25	41	BOE
-boe	s	3	360	25	41	boe
-barrel of oil equivalent	n	24	360	25	41	barrel of oil equivalent
-barrels of oil equivalent	a	25	360	25	41	barrels of oil equivalent
-tce	s	3	361	25	42	tce
-tonne of coal equivalent	n	24	361	25	42	tonne of coal equivalent
-tonnes of coal equivalent	a	25	361	25	42	tonnes of coal equivalent
-ton of coal equivalent	a	22	361	25	42	ton of coal equivalent
-tons of coal equivalent	a	23	361	25	42	tons of coal equivalent
-toe	s	3	362	25	43	toe
-tonne of oil equivalent	n	23	362	25	43	tonne of oil equivalent
-tonnes of oil equivalent	a	24	362	25	43	tonnes of oil equivalent
-ton of oil equivalent	a	21	362	25	43	ton of oil equivalent
-tons of oil equivalent	a	22	362	25	43	tons of oil equivalent
-quad	n	4	363	25	44	quad
-quads	a	5	363	25	44	quads
-quadrillion btu	a	15	363	25	44	quadrillion BTU
-quadrillion british thermal units	a	33	363	25	44	quadrillion British thermal units
-bed	s	3	364	26	0	BED
-banana equivalent dose	n	22	364	26	0	banana equivalent dose
-banana equivalent doses	a	23	364	26	0	banana equivalent doses
-rem	S	3	365	26	1	rem
-rem	N	3	365	26	1	rem
-rems	A	4	365	26	1	rems
-roentgen equivalent man	A	23	365	26	1	roentgen equivalent man
-roentgen equivalent mammal	A	26	365	26	1	roentgen equivalent mammal
-sv	S	2	366	26	2	Sv
-sievert	N	7	366	26	2	sievert
-sieverts	A	8	366	26	2	sieverts
-r	S	1	367	27	0	R
-roentgen	N	8	367	27	0	roentgen
-roentgens	A	9	367	27	0	roentgens
-rontgen	A	7	367	27	0	röntgen
-rontgens	A	8	367	27	0	röntgens
-rontgen	A	7	367	27	0	rontgen
-rontgens	A	8	367	27	0	rontgens
-c/kg	S	4	368	27	1	C/kg
-coulomb per kilogram	N	20	368	27	1	coulomb per kilogram
-coulombs per kilogram	A	21	368	27	1	coulombs per kilogram
-pa⁻¹·s⁻¹	S	8	369	28	0	Pa⁻¹·s⁻¹
-reciprocal pascal second	N	24	369	28	0	reciprocal pascal second
-reciprocal pascal seconds	A	25	369	28	0	reciprocal pascal seconds
-rhe	S	3	370	28	1	rhe
-rhe	N	3	370	28	1	rhe
-rhes	A	4	370	28	1	rhes
-atomic unit of force	n	20	371	29	0	atomic unit of force
-atomic units of force	a	21	371	29	0	atomic units of force
-hartree per bohr	a	16	371	29	0	hartree per bohr
-dyn	s	3	372	29	1	dyn
-dyne	n	4	372	29	1	dyne
-dynes	a	5	372	29	1	dynes
-gf	s	2	373	29	2	gf
-gram-force	n	10	373	29	2	gram-force
-grams-force	a	11	373	29	2	grams-force
-gram force	a	10	373	29	2	gram force
-pond	a	4	373	29	2	pond
-ponds	a	5	373	29	2	ponds
-gramme-force	a	12	373	29	2	gramme-force
-pdl	s	3	374	29	3	pdl
-poundal	n	7	374	29	3	poundal
-poundals	a	8	374	29	3	poundals
-ozf	s	3	375	29	4	ozf
-ounce-force	n	11	375	29	4	ounce-force
-ounces-force	a	12	375	29	4	ounces-force
-ounce force	a	11	375	29	4	ounce force
-ounce-weight	a	12	375	29	4	ounce-weight
-n	S	1	376	29	5	N
-newton	N	6	376	29	5	newton
-newtons	A	7	376	29	5	newtons
-lbf	S	3	377	29	6	lbf
-pound-force	N	11	377	29	6	pound-force
-pounds-force	A	12	377	29	6	pounds-force
-pound force	A	11	377	29	6	pound force
-pound-weight	A	12	377	29	6	pound-weight
-pounds force	A	12	377	29	6	pounds force
-kgf	S	3	378	29	7	kgf
-kp	S	2	378	29	7	kp
-kilogram-force	N	14	378	29	7	kilogram-force
-kilograms-force	A	15	378	29	7	kilograms-force
-kilogram force	A	14	378	29	7	kilogram force
-kilogramme-force	A	16	378	29	7	kilogramme-force
-kilopond	A	8	378	29	7	kilopond
-kiloponds	A	9	378	29	7	kiloponds
-sn	s	2	379	29	8	sn
-sthene	n	6	379	29	8	sthène
-sthenes	a	7	379	29	8	sthènes
-sthene	a	6	379	29	8	sthene
-sthenes	a	7	379	29	8	sthenes
-funal	a	5	379	29	8	funal
-funals	a	6	379	29	8	funals
-kip	s	3	380	29	9	kip
-klbf	s	4	380	29	9	klbf
-kip	n	3	380	29	9	kip
-kips	a	4	380	29	9	kips
-kilopound-force	a	15	380	29	9	kilopound-force
-kilopounds-force	a	16	380	29	9	kilopounds-force
-tonf	s	4	381	29	10	tonf
-short ton-force	n	15	381	29	10	short ton-force
-short tons-force	a	16	381	29	10	short tons-force
-ton-force	a	9	381	29	10	ton-force
-tons-force	a	10	381	29	10	tons-force
-short ton force	a	15	381	29	10	short ton force
-tf	s	2	382	29	11	tf
-tonne-force	n	11	382	29	11	tonne-force
-tonnes-force	a	12	382	29	11	tonnes-force
-metric ton-force	a	16	382	29	11	metric ton-force
-metric tons-force	a	17	382	29	11	metric tons-force
-megapond	a	8	382	29	11	megapond
-megaponds	a	9	382	29	11	megaponds
-long ton-force	n	14	383	29	12	long ton-force
-long tons-force	a	15	383	29	12	long tons-force
-imperial ton-force	a	18	383	29	12	imperial ton-force
-long ton force	a	14	383	29	12	long ton force
-planck force	n	12	384	29	13	Planck force
-planck forces	a	13	384	29	13	Planck forces
-km/s/mpc	s	8	385	30	0	km/s/Mpc
-kilometre per second per megaparsec	n	35	385	30	0	kilometre per second per megaparsec
-kilometres per second per megaparsec	a	36	385	30	0	kilometres per second per megaparsec
-kilometer per second per megaparsec	a	35	385	30	0	kilometer per second per megaparsec
-hubble unit	a	11	385	30	0	Hubble unit
-a⁻¹	s	3	386	30	1	a⁻¹
-per year	n	8	386	30	1	per year
-per year	a	8	386	30	1	per year
-per annum	a	9	386	30	1	per annum
-times per year	a	14	386	30	1	times per year
-per yr	a	6	386	30	1	per yr
-mo⁻¹	s	4	387	30	2	mo⁻¹
-per month	n	9	387	30	2	per month
-per month	a	9	387	30	2	per month
-times per month	a	15	387	30	2	times per month
-wk⁻¹	s	4	388	30	3	wk⁻¹
-per week	n	8	388	30	3	per week
-per week	a	8	388	30	3	per week
-times per week	a	14	388	30	3	times per week
-d⁻¹	s	3	389	30	4	d⁻¹
-per day	n	7	389	30	4	per day
-per day	a	7	389	30	4	per day
-times per day	a	13	389	30	4	times per day
-h⁻¹	S	3	390	30	5	h⁻¹
-per hour	N	8	390	30	5	per hour
-per hour	A	8	390	30	5	per hour
-times per hour	A	14	390	30	5	times per hour
-min⁻¹	S	5	391	30	6	min⁻¹
-bpm	S	3	391	30	6	bpm
-per minute	N	10	391	30	6	per minute
-per minute	A	10	391	30	6	per minute
-beats per minute	A	16	391	30	6	beats per minute
-beat per minute	A	15	391	30	6	beat per minute
-times per minute	A	16	391	30	6	times per minute
-counts per minute	A	17	391	30	6	counts per minute
-cpm	A	3	391	30	6	cpm
-hz	S	2	392	30	7	Hz
-hertz	N	5	392	30	7	hertz
-hertz	A	5	392	30	7	hertz
-cycle per second	A	16	392	30	7	cycle per second
-cycles per second	A	17	392	30	7	cycles per second
-cps	A	3	392	30	7	cps
-fps	s	3	393	30	8	fps
-frame per second	n	16	393	30	8	frame per second
-frames per second	a	17	393	30	8	frames per second
-frame rate	a	10	393	30	8	frame rate
-ml/km	s	5	394	31	0	mL/km
-millilitre per kilometre	n	24	394	31	0	millilitre per kilometre
-millilitres per kilometre	a	25	394	31	0	millilitres per kilometre
-milliliter per kilometer	a	24	394	31	0	milliliter per kilometer
-milliliters per kilometer	a	25	394	31	0	milliliters per kilometer
-l/100km	S	7	395	31	1	L/100km
-l/100km	S	7	395	31	1	l/100km
-litre per 100 kilometres	N	24	395	31	1	litre per 100 kilometres
-litres per 100 kilometres	A	25	395	31	1	litres per 100 kilometres
-liter per 100 kilometers	A	24	395	31	1	liter per 100 kilometers
-liters per 100 kilometers	A	25	395	31	1	liters per 100 kilometers
-litre per hundred kilometres	A	28	395	31	1	litre per hundred kilometres
-litres per hundred kilometres	A	29	395	31	1	litres per hundred kilometres
-gal/100mi	S	9	396	31	2	gal/100mi
-us gallon per 100 miles	N	23	396	31	2	US gallon per 100 miles
-us gallons per 100 miles	A	24	396	31	2	US gallons per 100 miles
-gallon per 100 miles	A	20	396	31	2	gallon per 100 miles
-gallons per 100 miles	A	21	396	31	2	gallons per 100 miles
-imperial gallon per 100 miles	n	29	397	31	3	imperial gallon per 100 miles
-imperial gallons per 100 miles	a	30	397	31	3	imperial gallons per 100 miles
-uk gallon per 100 miles	a	23	397	31	3	UK gallon per 100 miles
-uk gallons per 100 miles	a	24	397	31	3	UK gallons per 100 miles
-l/km	S	4	398	31	4	L/km
-l/km	S	4	398	31	4	l/km
-litre per kilometre	N	19	398	31	4	litre per kilometre
-litres per kilometre	A	20	398	31	4	litres per kilometre
-liter per kilometer	A	19	398	31	4	liter per kilometer
-liters per kilometer	A	20	398	31	4	liters per kilometer
-gal/mi	s	6	399	31	5	gal/mi
-us gallon per mile	n	18	399	31	5	US gallon per mile
-us gallons per mile	a	19	399	31	5	US gallons per mile
-gallon per mile	a	15	399	31	5	gallon per mile
-gallons per mile	a	16	399	31	5	gallons per mile
-m/l	s	3	400	32	0	m/L
-metre per litre	n	15	400	32	0	metre per litre
-metres per litre	a	16	400	32	0	metres per litre
-meter per liter	a	15	400	32	0	meter per liter
-meters per liter	a	16	400	32	0	meters per liter
-mpg imp	S	7	401	32	1	mpg imp
-mile per imperial gallon	N	24	401	32	1	mile per imperial gallon
-miles per imperial gallon	A	25	401	32	1	miles per imperial gallon
-mpg uk	A	6	401	32	1	mpg UK
-uk mpg	A	6	401	32	1	UK mpg
-imperial mpg	A	12	401	32	1	imperial mpg
-mile per uk gallon	A	18	401	32	1	mile per UK gallon
-miles per uk gallon	A	19	401	32	1	miles per UK gallon
-mpg	S	3	402	32	2	mpg
-mi/gal	S	6	402	32	2	mi/gal
-mile per gallon	N	15	402	32	2	mile per gallon
-miles per gallon	A	16	402	32	2	miles per gallon
-us mpg	A	6	402	32	2	US mpg
-mpg us	A	6	402	32	2	mpg US
-mile per us gallon	A	18	402	32	2	mile per US gallon
-miles per us gallon	A	19	402	32	2	miles per US gallon
-km/l	S	4	403	32	3	km/L
-km/l	S	4	403	32	3	km/l
-kmpl	S	4	403	32	3	kmpl
-kilometre per litre	N	19	403	32	3	kilometre per litre
-kilometres per litre	A	20	403	32	3	kilometres per litre
-kilometer per liter	A	19	403	32	3	kilometer per liter
-kilometers per liter	A	20	403	32	3	kilometers per liter
-mi/l	s	4	404	32	4	mi/L
-mile per litre	n	14	404	32	4	mile per litre
-miles per litre	a	15	404	32	4	miles per litre
-mile per liter	a	14	404	32	4	mile per liter
-miles per liter	a	15	404	32	4	miles per liter
-gas mark	N	8	405	33	0	gas mark
-gas marks	A	9	405	33	0	gas marks
-gasmark	A	7	405	33	0	gasmark
-regulo	A	6	405	33	0	Regulo
-regulo mark	A	11	405	33	0	Regulo mark
-regulo marks	A	12	405	33	0	regulo marks
-°be_l	s	5	406	34	0	°Bé_l
-°be_l	s	5	406	34	0	°Be_l
-degree baume light	n	18	406	34	0	degree Baumé light
-degrees baume light	a	19	406	34	0	degrees Baumé light
-degree baume light	a	18	406	34	0	degree Baume light
-degrees baume light	a	19	406	34	0	degrees Baume light
-baume light	a	11	406	34	0	Baumé light
-baume light	a	11	406	34	0	Baume light
-degbe_l	a	7	406	34	0	degBe_l
-°api	S	4	407	34	1	°API
-degree api	N	10	407	34	1	degree API
-degrees api	A	11	407	34	1	degrees API
-api gravity	A	11	407	34	1	API gravity
-api degree	A	10	407	34	1	API degree
-api degrees	A	11	407	34	1	API degrees
-degapi	A	6	407	34	1	degAPI
-deg api	A	7	407	34	1	deg API
-sg	s	2	408	34	2	SG
-specific gravity	n	16	408	34	2	specific gravity
-specific gravity	a	16	408	34	2	specific gravity
-relative density 60/60	a	22	408	34	2	relative density 60/60
-specific gravity 60/60	a	22	408	34	2	specific gravity 60/60
-sp gr	a	5	408	34	2	sp gr
-°be	S	3	409	34	3	°Bé
-°be	S	3	409	34	3	°Be
-°be_h	S	5	409	34	3	°Bé_h
-°be_h	S	5	409	34	3	°Be_h
-degree baume	N	12	409	34	3	degree Baumé
-degrees baume	A	13	409	34	3	degrees Baumé
-degree baume	A	12	409	34	3	degree Baume
-degrees baume	A	13	409	34	3	degrees Baume
-degree baume heavy	A	18	409	34	3	degree Baumé heavy
-degrees baume heavy	A	19	409	34	3	degrees Baumé heavy
-degree baume heavy	A	18	409	34	3	degree Baume heavy
-degrees baume heavy	A	19	409	34	3	degrees Baume heavy
-baume	A	5	409	34	3	Baumé
-baume	A	5	409	34	3	Baume
-baume heavy	A	11	409	34	3	Baumé heavy
-baume heavy	A	11	409	34	3	Baume heavy
-degbe	A	5	409	34	3	degBe
-degbe_h	A	7	409	34	3	degBe_h
-erg/s·cm²	s	9	410	35	0	erg/s·cm²
-erg per second square centimetre	n	32	410	35	0	erg per second square centimetre
-ergs per second square centimetre	a	33	410	35	0	ergs per second square centimetre
-erg per square centimetre second	a	32	410	35	0	erg per square centimetre second
-erg per second square centimeter	a	32	410	35	0	erg per second square centimeter
-w/m²	S	4	411	35	1	W/m²
-w/m2	S	4	411	35	1	W/m2
-watt per square metre	N	21	411	35	1	watt per square metre
-watts per square metre	A	22	411	35	1	watts per square metre
-watt per square meter	A	21	411	35	1	watt per square meter
-watts per square meter	A	22	411	35	1	watts per square meter
-kcal_it/h·m²	s	12	412	35	2	kcal_IT/h·m²
-kcal/h·m²	s	9	412	35	2	kcal/h·m²
-it kilocalorie per hour square metre	n	36	412	35	2	IT kilocalorie per hour square metre
-it kilocalories per hour square metre	a	37	412	35	2	IT kilocalories per hour square metre
-kilocalorie per hour square metre	a	33	412	35	2	kilocalorie per hour square metre
-kilocalorie per hour square meter	a	33	412	35	2	kilocalorie per hour square meter
-btu_th/h·ft²	s	12	413	35	3	BTU_th/h·ft²
-thermochemical btu per hour square foot	n	39	413	35	3	thermochemical BTU per hour square foot
-thermochemical btus per hour square foot	a	40	413	35	3	thermochemical BTUs per hour square foot
-thermochemical british thermal unit per hour square foot	a	56	413	35	3	thermochemical British thermal unit per hour square foot
-btu/h·ft²	S	9	414	35	4	BTU/h·ft²
-btu/h·ft²	S	9	414	35	4	Btu/h·ft²
-btu per hour square foot	N	24	414	35	4	BTU per hour square foot
-btus per hour square foot	A	25	414	35	4	BTUs per hour square foot
-british thermal unit per hour square foot	A	41	414	35	4	British thermal unit per hour square foot
-btu per square foot hour	A	24	414	35	4	BTU per square foot hour
-cal/cm²·min	s	11	415	35	5	cal/cm²·min
-ly/min	s	6	415	35	5	ly/min
-calorie per square centimetre minute	n	36	415	35	5	calorie per square centimetre minute
-calories per square centimetre minute	a	37	415	35	5	calories per square centimetre minute
-langley per minute	a	18	415	35	5	langley per minute
-langleys per minute	a	19	415	35	5	langleys per minute
-calorie per square centimeter minute	a	36	415	35	5	calorie per square centimeter minute
-sun	n	3	416	35	6	sun
-suns	a	4	416	35	6	suns
-standard sun	a	12	416	35	6	standard sun
-peak sun	a	8	416	35	6	peak sun
-s☉	s	2	417	35	7	S☉
-nominal total solar irradiance	n	30	417	35	7	nominal total solar irradiance
-nominal total solar irradiances	a	31	417	35	7	nominal total solar irradiances
-solar constant	a	14	417	35	7	solar constant
-nominal solar constant	a	22	417	35	7	nominal solar constant
-w/in²	s	5	418	35	8	W/in²
-w/in2	s	5	418	35	8	W/in2
-watt per square inch	n	20	418	35	8	watt per square inch
-watts per square inch	a	21	418	35	8	watts per square inch
-w/cm²	S	5	419	35	9	W/cm²
-w/cm2	S	5	419	35	9	W/cm2
-watt per square centimetre	N	26	419	35	9	watt per square centimetre
-watts per square centimetre	A	27	419	35	9	watts per square centimetre
-watt per square centimeter	A	26	419	35	9	watt per square centimeter
-watts per square centimeter	A	27	419	35	9	watts per square centimeter
-btu/s·ft²	s	9	420	35	10	BTU/s·ft²
-btu/s·ft²	s	9	420	35	10	Btu/s·ft²
-btu per second square foot	n	26	420	35	10	BTU per second square foot
-btus per second square foot	a	27	420	35	10	BTUs per second square foot
-british thermal unit per second square foot	a	43	420	35	10	British thermal unit per second square foot
-cal/cm²·s	s	9	421	35	11	cal/cm²·s
-calorie per square centimetre second	n	36	421	35	11	calorie per square centimetre second
-calories per square centimetre second	a	37	421	35	11	calories per square centimetre second
-calorie per square centimeter second	a	36	421	35	11	calorie per square centimeter second
-langley per second	a	18	421	35	11	langley per second
-langleys per second	a	19	421	35	11	langleys per second
-w/m²·k	S	6	422	36	0	W/m²·K
-w/m2k	S	5	422	36	0	W/m2K
-w/m²·°c	S	7	422	36	0	W/m²·°C
-watt per square metre kelvin	N	28	422	36	0	watt per square metre kelvin
-watts per square metre kelvin	A	29	422	36	0	watts per square metre kelvin
-watt per square meter kelvin	A	28	422	36	0	watt per square meter kelvin
-watts per square meter kelvin	A	29	422	36	0	watts per square meter kelvin
-watt per square metre degree celsius	A	36	422	36	0	watt per square metre degree Celsius
-kcal_it/h·m²·°c	S	15	423	36	1	kcal_IT/h·m²·°C
-kcal/h·m²·°c	S	12	423	36	1	kcal/h·m²·°C
-it kilocalorie per hour square metre degree celsius	N	51	423	36	1	IT kilocalorie per hour square metre degree Celsius
-it kilocalories per hour square metre degree celsius	A	52	423	36	1	IT kilocalories per hour square metre degree Celsius
-kilocalorie per hour square metre degree celsius	A	48	423	36	1	kilocalorie per hour square metre degree Celsius
-kilocalorie per hour square meter degree celsius	A	48	423	36	1	kilocalorie per hour square meter degree Celsius
-btu_th/h·ft²·°f	s	15	424	36	2	BTU_th/h·ft²·°F
-thermochemical btu per hour square foot degree fahrenheit	n	57	424	36	2	thermochemical BTU per hour square foot degree Fahrenheit
-thermochemical btus per hour square foot degree fahrenheit	a	58	424	36	2	thermochemical BTUs per hour square foot degree Fahrenheit
-thermochemical british thermal unit per hour square foot degree fahrenheit	a	74	424	36	2	thermochemical British thermal unit per hour square foot degree Fahrenheit
-btu/h·ft²·°f	S	12	425	36	3	BTU/h·ft²·°F
-btu/h·ft²·°f	S	12	425	36	3	Btu/h·ft²·°F
-btu per hour square foot degree fahrenheit	N	42	425	36	3	BTU per hour square foot degree Fahrenheit
-btus per hour square foot degree fahrenheit	A	43	425	36	3	BTUs per hour square foot degree Fahrenheit
-british thermal unit per hour square foot degree fahrenheit	A	59	425	36	3	British thermal unit per hour square foot degree Fahrenheit
-us u-factor	A	11	425	36	3	US U-factor
-w/cm²·k	s	7	426	36	4	W/cm²·K
-watt per square centimetre kelvin	n	33	426	36	4	watt per square centimetre kelvin
-watts per square centimetre kelvin	a	34	426	36	4	watts per square centimetre kelvin
-watt per square centimeter kelvin	a	33	426	36	4	watt per square centimeter kelvin
-watts per square centimeter kelvin	a	34	426	36	4	watts per square centimeter kelvin
-btu/s·ft²·°f	s	12	427	36	5	BTU/s·ft²·°F
-btu/s·ft²·°f	s	12	427	36	5	Btu/s·ft²·°F
-btu per second square foot degree fahrenheit	n	44	427	36	5	BTU per second square foot degree Fahrenheit
-btus per second square foot degree fahrenheit	a	45	427	36	5	BTUs per second square foot degree Fahrenheit
-british thermal unit per second square foot degree fahrenheit	a	61	427	36	5	British thermal unit per second square foot degree Fahrenheit
-cal/s·cm²·°c	s	12	428	36	6	cal/s·cm²·°C
-calorie per second square centimetre degree celsius	n	51	428	36	6	calorie per second square centimetre degree Celsius
-calories per second square centimetre degree celsius	a	52	428	36	6	calories per second square centimetre degree Celsius
-calorie per second square centimeter degree celsius	a	51	428	36	6	calorie per second square centimeter degree Celsius
-nox	n	3	429	37	0	nox
-nox	a	3	429	37	0	nox
-lx	S	2	430	37	1	lx
-lux	N	3	430	37	1	lux
-lux	A	3	430	37	1	lux
-metre-candle	A	12	430	37	1	metre-candle
-metre-candles	A	13	430	37	1	metre-candles
-meter-candle	A	12	430	37	1	meter-candle
-meter-candles	A	13	430	37	1	meter-candles
-lumen per square metre	A	22	430	37	1	lumen per square metre
-lumens per square metre	A	23	430	37	1	lumens per square metre
-lumen per square meter	A	22	430	37	1	lumen per square meter
-fc	S	2	431	37	2	fc
-foot-candle	N	11	431	37	2	foot-candle
-foot-candles	A	12	431	37	2	foot-candles
-footcandle	A	10	431	37	2	footcandle
-footcandles	A	11	431	37	2	footcandles
-lumen per square foot	A	21	431	37	2	lumen per square foot
-lumens per square foot	A	22	431	37	2	lumens per square foot
-lm/in²	s	6	432	37	3	lm/in²
-lumen per square inch	n	21	432	37	3	lumen per square inch
-lumens per square inch	a	22	432	37	3	lumens per square inch
-ph	s	2	433	37	4	ph
-phot	n	4	433	37	4	phot
-phots	a	5	433	37	4	phots
-centimetre-candle	a	17	433	37	4	centimetre-candle
-centimetre-candles	a	18	433	37	4	centimetre-candles
-lumen per square centimetre	a	27	433	37	4	lumen per square centimetre
-lumens per square centimetre	a	28	433	37	4	lumens per square centimetre
-lumen per square centimeter	a	27	433	37	4	lumen per square centimeter
-abh	s	3	434	38	0	abH
-abhenry	n	7	434	38	0	abhenry
-abhenries	a	9	434	38	0	abhenries
-emu of inductance	a	17	434	38	0	EMU of inductance
-h	S	1	435	38	1	H
-henry	N	5	435	38	1	henry
-henries	A	7	435	38	1	henries
-henrys	A	6	435	38	1	henrys
-h90	s	3	436	38	2	H90
-h₉₀	s	3	436	38	2	H₉₀
-henry-90	n	8	436	38	2	henry-90
-henries-90	a	10	436	38	2	henries-90
-conventional henry	a	18	436	38	2	conventional henry
-conventional henries	a	20	436	38	2	conventional henries
-henry 90	a	8	436	38	2	henry 90
-h_int	s	5	437	38	3	H_int
-international henry	n	19	437	38	3	international henry
-international henries	a	21	437	38	3	international henries
-mean international henry	a	24	437	38	3	mean international henry
-mean international henries	a	26	437	38	3	mean international henries
-h_us	s	4	438	38	4	H_US
-us international henry	n	22	438	38	4	US international henry
-us international henries	a	24	438	38	4	US international henries
-stath	s	5	439	38	5	statH
-stathenry	n	9	439	38	5	stathenry
-stathenries	a	11	439	38	5	stathenries
-esu of inductance	a	17	439	38	5	ESU of inductance
-gal/s	s	5	440	39	0	Gal/s
-galileo per second	n	18	440	39	0	galileo per second
-galileos per second	a	19	440	39	0	galileos per second
-in/s³	s	5	441	39	1	in/s³
-in/s3	s	5	441	39	1	in/s3
-inch per second cubed	n	21	441	39	1	inch per second cubed
-inches per second cubed	a	23	441	39	1	inches per second cubed
-ft/s³	S	5	442	39	2	ft/s³
-ft/s3	S	5	442	39	2	ft/s3
-foot per second cubed	N	21	442	39	2	foot per second cubed
-feet per second cubed	A	21	442	39	2	feet per second cubed
-m/s³	S	4	443	39	3	m/s³
-m/s3	S	4	443	39	3	m/s3
-metre per second cubed	N	22	443	39	3	metre per second cubed
-metres per second cubed	A	23	443	39	3	metres per second cubed
-meter per second cubed	A	22	443	39	3	meter per second cubed
-meters per second cubed	A	23	443	39	3	meters per second cubed
-g0/s	S	4	444	39	4	g0/s
-gn/s	S	4	444	39	4	gn/s
-g₀/s	S	4	444	39	4	g₀/s
-standard gravity per second	N	27	444	39	4	standard gravity per second
-standard gravities per second	A	29	444	39	4	standard gravities per second
-gee per second	A	14	444	39	4	gee per second
-ft²/h	s	5	445	40	0	ft²/h
-ft2/h	s	5	445	40	0	ft2/h
-square foot per hour	n	20	445	40	0	square foot per hour
-square feet per hour	a	20	445	40	0	square feet per hour
-st	S	2	446	40	1	St
-stokes	N	6	446	40	1	stokes
-stokes	A	6	446	40	1	stokes
-stoke	A	5	446	40	1	stoke
-square centimetre per second	A	28	446	40	1	square centimetre per second
-square centimeter per second	A	28	446	40	1	square centimeter per second
-m²/h	s	4	447	40	2	m²/h
-m2/h	s	4	447	40	2	m2/h
-square metre per hour	n	21	447	40	2	square metre per hour
-square metres per hour	a	22	447	40	2	square metres per hour
-square meter per hour	a	21	447	40	2	square meter per hour
-square meters per hour	a	22	447	40	2	square meters per hour
-in²/s	s	5	448	40	3	in²/s
-in2/s	s	5	448	40	3	in2/s
-square inch per second	n	22	448	40	3	square inch per second
-square inches per second	a	24	448	40	3	square inches per second
-ft²/s	S	5	449	40	4	ft²/s
-ft2/s	S	5	449	40	4	ft2/s
-square foot per second	N	22	449	40	4	square foot per second
-square feet per second	A	22	449	40	4	square feet per second
-m²/s	S	4	450	40	5	m²/s
-m2/s	S	4	450	40	5	m2/s
-square metre per second	N	23	450	40	5	square metre per second
-square metres per second	A	24	450	40	5	square metres per second
-square meter per second	A	23	450	40	5	square meter per second
-square meters per second	A	24	450	40	5	square meters per second
-lp	s	2	451	41	0	lP
-planck length	n	13	451	41	0	Planck length
-planck lengths	a	14	451	41	0	Planck lengths
-fermi	n	5	452	41	1	fermi
-fermis	a	6	452	41	1	fermis
-r_e	s	3	453	41	2	r_e
-classical electron radius	n	25	453	41	2	classical electron radius
-classical electron radii	a	24	453	41	2	classical electron radii
-xu	s	2	454	41	3	xu
-x unit	n	6	454	41	3	x unit
-x units	a	7	454	41	3	x units
-copper x unit	a	13	454	41	3	copper x unit
-copper x units	a	14	454	41	3	copper x units
-siegbahn	a	8	454	41	3	siegbahn
-siegbahns	a	9	454	41	3	siegbahns
-molybdenum x unit	n	17	455	41	4	molybdenum x unit
-molybdenum x units	a	18	455	41	4	molybdenum x units
-a0	s	2	456	41	5	a0
-a₀	s	2	456	41	5	a₀
-bohr	n	4	456	41	5	bohr
-bohrs	a	5	456	41	5	bohrs
-bohr radius	a	11	456	41	5	Bohr radius
-bohr radii	a	10	456	41	5	Bohr radii
-atomic unit of length	a	21	456	41	5	atomic unit of length
-a	s	1	457	41	6	Å
-angstrom	n	8	457	41	6	ångström
-angstroms	a	9	457	41	6	ångströms
-angstrom	a	8	457	41	6	angstrom
-angstroms	a	9	457	41	6	angstroms
-angstrom star	n	13	458	41	7	ångström star
-angstrom stars	a	14	458	41	7	ångström stars
-angstrom star	a	13	458	41	7	angstrom star
-angstrom stars	a	14	458	41	7	angstrom stars
-uin	s	3	459	41	8	µin
-uin	s	3	459	41	8	uin
-microinch	n	9	459	41	8	microinch
-microinches	a	11	459	41	8	microinches
-micro-inch	a	10	459	41	8	micro-inch
-micro-inches	a	12	459	41	8	micro-inches
-micron	n	6	460	41	9	micron
-microns	a	7	460	41	9	microns
-mil	s	3	461	41	10	mil
-thou	n	4	461	41	10	thou
-thou	a	4	461	41	10	thou
-mils	a	4	461	41	10	mils
-milli-inch	a	10	461	41	10	milli-inch
-milli-inches	a	12	461	41	10	milli-inches
-mo	n	2	462	41	11	mō
-mo	a	2	462	41	11	mō
-mou	a	3	462	41	11	mou
-tochka	n	6	463	41	12	tochka
-tochki	a	6	463	41	12	tochki
-russian point	a	13	463	41	12	Russian point
-russian points	a	14	463	41	12	Russian points
-rin	n	3	464	41	13	rin
-rin	a	3	464	41	13	rin
-line	n	4	465	41	14	line
-lines	a	5	465	41	14	lines
-ligne	n	5	466	41	15	ligne
-lignes	a	6	466	41	15	lignes
-french line	a	11	466	41	15	French line
-french lines	a	12	466	41	15	French lines
-paris line	a	10	466	41	15	Paris line
-paris lines	a	11	466	41	15	Paris lines
-liniya	n	6	467	41	16	liniya
-linii	a	5	467	41	16	linii
-russian line	a	12	467	41	16	Russian line
-russian lines	a	13	467	41	16	Russian lines
-swiss line	n	10	468	41	17	Swiss line
-swiss lines	a	11	468	41	17	Swiss lines
-swiss linie	a	11	468	41	17	Swiss Linie
-barleycorn	n	10	469	41	18	barleycorn
-barleycorns	a	11	469	41	18	barleycorns
-roman digit	n	11	470	41	19	Roman digit
-roman digits	a	12	470	41	19	Roman digits
-digitus	a	7	470	41	19	digitus
-digiti	a	6	470	41	19	digiti
-daktylos	n	8	471	41	20	daktylos
-daktyloi	a	8	471	41	20	daktyloi
-greek finger	a	12	471	41	20	Greek finger
-greek fingers	a	13	471	41	20	Greek fingers
-nio	n	3	472	41	21	nio
-nio	a	3	472	41	21	nio
-thai inch	a	9	472	41	21	Thai inch
-thai inches	a	11	472	41	21	Thai inches
-finger	n	6	473	41	22	finger
-fingers	a	7	473	41	22	fingers
-fingerbreadth	a	13	473	41	22	fingerbreadth
-fingerbreadths	a	14	473	41	22	fingerbreadths
-pulgada	n	7	474	41	23	pulgada
-pulgadas	a	8	474	41	23	pulgadas
-spanish inch	a	12	474	41	23	Spanish inch
-spanish inches	a	14	474	41	23	Spanish inches
-castilian inch	a	14	474	41	23	Castilian inch
-polish inch	n	11	475	41	24	Polish inch
-polish inches	a	13	475	41	24	Polish inches
-roman inch	n	10	476	41	25	Roman inch
-roman inches	a	12	476	41	25	Roman inches
-pollex	a	6	476	41	25	pollex
-in	S	2	477	41	26	in
-″	S	1	477	41	26	″
-inch	N	4	477	41	26	inch
-inches	A	6	477	41	26	inches
-international inch	A	18	477	41	26	international inch
-international inches	A	20	477	41	26	international inches
-"	A	1	477	41	26	"
-”	A	1	477	41	26	”
-prussian inch	n	13	478	41	27	Prussian inch
-prussian inches	a	15	478	41	27	Prussian inches
-prussian zoll	a	13	478	41	27	Prussian Zoll
-rhineland inch	a	14	478	41	27	Rhineland inch
-rhineland inches	a	16	478	41	27	Rhineland inches
-austrian inch	n	13	479	41	28	Austrian inch
-austrian inches	a	15	479	41	28	Austrian inches
-wiener zoll	a	11	479	41	28	Wiener Zoll
-pouce	n	5	480	41	29	pouce
-pouces	a	6	480	41	29	pouces
-french inch	a	11	480	41	29	French inch
-french inches	a	13	480	41	29	French inches
-paris inch	a	10	480	41	29	Paris inch
-paris inches	a	12	480	41	29	Paris inches
-swiss inch	n	10	481	41	30	Swiss inch
-swiss inches	a	12	481	41	30	Swiss inches
-swiss zoll	a	10	481	41	30	Swiss Zoll
-japanese sun	n	12	482	41	31	Japanese sun
-japanese sun	a	12	482	41	31	Japanese sun
-japanese inch	a	13	482	41	31	Japanese inch
-japanese inches	a	15	482	41	31	Japanese inches
-kanejaku sun	a	12	482	41	31	kanejaku sun
-cun	n	3	483	41	32	cun
-cun	a	3	483	41	32	cun
-chinese inch	a	12	483	41	32	Chinese inch
-chinese inches	a	14	483	41	32	Chinese inches
-shicun	a	6	483	41	32	shicun
-tsun	n	4	484	41	33	tsun
-tsun	a	4	484	41	33	tsun
-hong kong inch	a	14	484	41	33	Hong Kong inch
-hong kong inches	a	16	484	41	33	Hong Kong inches
-rack unit	n	9	485	41	34	rack unit
-rack units	a	10	485	41	34	rack units
-vershok	n	7	486	41	35	vershok
-vershoks	a	8	486	41	35	vershoks
-vershki	a	7	486	41	35	vershki
-nail	n	4	487	41	36	nail
-nails	a	5	487	41	36	nails
-nail of cloth	a	13	487	41	36	nail of cloth
-roman palm	n	10	488	41	37	Roman palm
-roman palms	a	11	488	41	37	Roman palms
-palmus	a	6	488	41	37	palmus
-palm	n	4	489	41	38	palm
-palms	a	5	489	41	38	palms
-hh	s	2	490	41	39	hh
-hand	n	4	490	41	39	hand
-hands	a	5	490	41	39	hands
-shaftment	n	9	491	41	40	shaftment
-shaftments	a	10	491	41	40	shaftments
-pyad	n	4	492	41	41	pyad
-pyads	a	5	492	41	41	pyads
-pyadi	a	5	492	41	41	pyadi
-li	s	2	493	41	42	li
-link	n	4	493	41	42	link
-links	a	5	493	41	42	links
-gunter link	a	11	493	41	42	Gunter link
-gunter links	a	12	493	41	42	Gunter links
-surveyors link	a	14	493	41	42	surveyors link
-surveyors links	a	15	493	41	42	surveyors links
-us survey link	n	14	494	41	43	US survey link
-us survey links	a	15	494	41	43	US survey links
-survey link	a	11	494	41	43	survey link
-survey links	a	12	494	41	43	survey links
-span	n	4	495	41	44	span
-spans	a	5	495	41	44	spans
-khuep	n	5	496	41	45	khuep
-khuep	a	5	496	41	45	khuep
-thai span	a	9	496	41	45	Thai span
-thai spans	a	10	496	41	45	Thai spans
-pie castellano	n	14	497	41	46	pie castellano
-pies castellanos	a	16	497	41	46	pies castellanos
-castilian foot	a	14	497	41	46	Castilian foot
-castilian feet	a	14	497	41	46	Castilian feet
-spanish foot	a	12	497	41	46	Spanish foot
-spanish feet	a	12	497	41	46	Spanish feet
-stopa	n	5	498	41	47	stopa
-stopy	a	5	498	41	47	stopy
-polish foot	a	11	498	41	47	Polish foot
-polish feet	a	11	498	41	47	Polish feet
-bavarian foot	n	13	499	41	48	Bavarian foot
-bavarian feet	a	13	499	41	48	Bavarian feet
-bayerischer fuss	a	16	499	41	48	bayerischer Fuß
-roman foot	n	10	500	41	49	Roman foot
-roman feet	a	10	500	41	49	Roman feet
-pes	a	3	500	41	49	pes
-pedes	a	5	500	41	49	pedes
-swedish foot	n	12	501	41	50	Swedish foot
-swedish feet	a	12	501	41	50	Swedish feet
-fot	a	3	501	41	50	fot
-swiss foot	n	10	502	41	51	Swiss foot
-swiss feet	a	10	502	41	51	Swiss feet
-schweizer fuss	a	14	502	41	51	Schweizer Fuß
-shaku	n	5	503	41	52	shaku
-shaku	a	5	503	41	52	shaku
-kanejaku	a	8	503	41	52	kanejaku
-japanese foot	a	13	503	41	52	Japanese foot
-japanese feet	a	13	503	41	52	Japanese feet
-ft	S	2	504	41	53	ft
-′	S	1	504	41	53	′
-foot	N	4	504	41	53	foot
-feet	A	4	504	41	53	feet
-international foot	A	18	504	41	53	international foot
-international feet	A	18	504	41	53	international feet
-'	A	1	504	41	53	'
-’	A	1	504	41	53	’
-engineers link	n	14	505	41	54	engineers link
-engineers links	a	15	505	41	54	engineers links
-ramsden link	a	12	505	41	54	Ramsden link
-ramsden links	a	13	505	41	54	Ramsden links
-ftus	s	4	506	41	55	ftUS
-us survey foot	n	14	506	41	55	US survey foot
-us survey feet	a	14	506	41	55	US survey feet
-survey foot	a	11	506	41	55	survey foot
-survey feet	a	11	506	41	55	survey feet
-prussian foot	n	13	507	41	56	Prussian foot
-prussian feet	a	13	507	41	56	Prussian feet
-rhineland foot	a	14	507	41	56	Rhineland foot
-rhineland feet	a	14	507	41	56	Rhineland feet
-rheinlandischer fuss	a	20	507	41	56	rheinländischer Fuß
-austrian foot	n	13	508	41	57	Austrian foot
-austrian feet	a	13	508	41	57	Austrian feet
-wiener fuss	a	11	508	41	57	Wiener Fuß
-pous	n	4	509	41	58	pous
-podes	a	5	509	41	58	podes
-greek foot	a	10	509	41	58	Greek foot
-greek feet	a	10	509	41	58	Greek feet
-pied du roi	n	11	510	41	59	pied du roi
-pieds du roi	a	12	510	41	59	pieds du roi
-pied	a	4	510	41	59	pied
-pieds	a	5	510	41	59	pieds
-french foot	a	11	510	41	59	French foot
-french feet	a	11	510	41	59	French feet
-paris foot	a	10	510	41	59	Paris foot
-paris feet	a	10	510	41	59	Paris feet
-chi	n	3	511	41	60	chi
-chi	a	3	511	41	60	chi
-chinese foot	a	12	511	41	60	Chinese foot
-chinese feet	a	12	511	41	60	Chinese feet
-shichi	a	6	511	41	60	shichi
-chek	n	4	512	41	61	chek
-chek	a	4	512	41	61	chek
-hong kong foot	a	14	512	41	61	Hong Kong foot
-hong kong feet	a	14	512	41	61	Hong Kong feet
-cloth shaku	n	11	513	41	62	cloth shaku
-cloth shaku	a	11	513	41	62	cloth shaku
-kujirajaku	a	10	513	41	62	kujirajaku
-roman cubit	n	11	514	41	63	Roman cubit
-roman cubits	a	12	514	41	63	Roman cubits
-cubitus	a	7	514	41	63	cubitus
-cubit	n	5	515	41	64	cubit
-cubits	a	6	515	41	64	cubits
-english cubit	a	13	515	41	64	English cubit
-english cubits	a	14	515	41	64	English cubits
-pechys	n	6	516	41	65	pechys
-pecheis	a	7	516	41	65	pecheis
-greek cubit	a	11	516	41	65	Greek cubit
-greek cubits	a	12	516	41	65	Greek cubits
-sok	n	3	517	41	66	sok
-sok	a	3	517	41	66	sok
-thai cubit	a	10	517	41	66	Thai cubit
-thai cubits	a	11	517	41	66	Thai cubits
-egyptian royal cubit	n	20	518	41	67	Egyptian royal cubit
-egyptian royal cubits	a	21	518	41	67	Egyptian royal cubits
-łokiec	n	6	519	41	68	łokieć
-łokcie	a	6	519	41	68	łokcie
-lokiec	a	6	519	41	68	lokiec
-polish ell	a	10	519	41	68	Polish ell
-polish ells	a	11	519	41	68	Polish ells
-swedish ell	n	11	520	41	69	Swedish ell
-swedish ells	a	12	520	41	69	Swedish ells
-aln	a	3	520	41	69	aln
-alnar	a	5	520	41	69	alnar
-swiss ell	n	9	521	41	70	Swiss ell
-swiss ells	a	10	521	41	70	Swiss ells
-schweizer elle	a	14	521	41	70	Schweizer Elle
-prussian ell	n	12	522	41	71	Prussian ell
-prussian ells	a	13	522	41	71	Prussian ells
-preussische elle	a	16	522	41	71	preußische Elle
-arshin	n	6	523	41	72	arshin
-arshins	a	7	523	41	72	arshins
-arshiny	a	7	523	41	72	arshiny
-roman step	n	10	524	41	73	Roman step
-roman steps	a	11	524	41	73	Roman steps
-gradus	a	6	524	41	73	gradus
-pace	n	4	525	41	74	pace
-paces	a	5	525	41	74	paces
-military pace	a	13	525	41	74	military pace
-military paces	a	14	525	41	74	military paces
-vara	n	4	526	41	75	vara
-varas	a	5	526	41	75	varas
-vara de burgos	a	14	526	41	75	vara de Burgos
-castilian vara	a	14	526	41	75	Castilian vara
-castilian varas	a	15	526	41	75	Castilian varas
-texas vara	n	10	527	41	76	Texas vara
-texas varas	a	11	527	41	76	Texas varas
-yd	S	2	528	41	77	yd
-yard	N	4	528	41	77	yard
-yards	A	5	528	41	77	yards
-international yard	A	18	528	41	77	international yard
-international yards	A	19	528	41	77	international yards
-m	S	1	529	41	78	m
-metre	N	5	529	41	78	metre
-metres	A	6	529	41	78	metres
-meter	A	5	529	41	78	meter
-meters	A	6	529	41	78	meters
-ell	n	3	530	41	79	ell
-ells	a	4	530	41	79	ells
-english ell	a	11	530	41	79	English ell
-english ells	a	12	530	41	79	English ells
-aune	n	4	531	41	80	aune
-aunes	a	5	531	41	80	aunes
-aune de paris	a	13	531	41	80	aune de Paris
-paris ell	a	9	531	41	80	Paris ell
-paris ells	a	10	531	41	80	Paris ells
-roman pace	n	10	532	41	81	Roman pace
-roman paces	a	11	532	41	81	Roman paces
-passus	a	6	532	41	81	passus
-geometric pace	n	14	533	41	82	geometric pace
-geometric paces	a	15	533	41	82	geometric paces
-double pace	a	11	533	41	82	double pace
-double paces	a	12	533	41	82	double paces
-braza	n	5	534	41	83	braza
-brazas	a	6	534	41	83	brazas
-spanish fathom	a	14	534	41	83	Spanish fathom
-spanish fathoms	a	15	534	41	83	Spanish fathoms
-smoot	n	5	535	41	84	smoot
-smoots	a	6	535	41	84	smoots
-sazen	n	5	536	41	85	sążeń
-saznie	a	6	536	41	85	sążnie
-sazen	a	5	536	41	85	sazen
-polish fathom	a	13	536	41	85	Polish fathom
-polish fathoms	a	14	536	41	85	Polish fathoms
-swedish fathom	n	14	537	41	86	Swedish fathom
-swedish fathoms	a	15	537	41	86	Swedish fathoms
-famn	a	4	537	41	86	famn
-famnar	a	6	537	41	86	famnar
-swiss klafter	n	13	538	41	87	Swiss klafter
-swiss klafters	a	14	538	41	87	Swiss klafters
-schweizer klafter	a	17	538	41	87	Schweizer Klafter
-ken	n	3	539	41	88	ken
-ken	a	3	539	41	88	ken
-austrian klafter	n	16	540	41	89	Austrian klafter
-austrian klafters	a	17	540	41	89	Austrian klafters
-wiener klafter	a	14	540	41	89	Wiener Klafter
-orguia	n	6	541	41	90	orguia
-orguiai	a	7	541	41	90	orguiai
-greek fathom	a	12	541	41	90	Greek fathom
-greek fathoms	a	13	541	41	90	Greek fathoms
-toise	n	5	542	41	91	toise
-toises	a	6	542	41	91	toises
-toise du chatelet	a	17	542	41	91	toise du Châtelet
-wa	n	2	543	41	92	wa
-wa	a	2	543	41	92	wa
-wah	a	3	543	41	92	wah
-thai fathom	a	11	543	41	92	Thai fathom
-thai fathoms	a	12	543	41	92	Thai fathoms
-sazhen	n	6	544	41	93	sazhen
-sazhens	a	7	544	41	93	sazhens
-sazheni	a	7	544	41	93	sazheni
-decempeda	n	9	545	41	94	decempeda
-decempedae	a	10	545	41	94	decempedae
-pertica	a	7	545	41	94	pertica
-jo	n	2	546	41	95	jō
-jo	a	2	546	41	95	jō
-jo	a	2	546	41	95	jo
-jou	a	3	546	41	95	jou
-zhang	n	5	547	41	96	zhang
-zhang	a	5	547	41	96	zhang
-chinese zhang	a	13	547	41	96	Chinese zhang
-shizhang	a	8	547	41	96	shizhang
-prussian rod	n	12	548	41	97	Prussian rod
-prussian rods	a	13	548	41	97	Prussian rods
-rute	a	4	548	41	97	Rute
-ruten	a	5	548	41	97	Ruten
-rhineland rod	a	13	548	41	97	Rhineland rod
-rhineland rods	a	14	548	41	97	Rhineland rods
-pret	n	4	549	41	98	pręt
-prety	a	5	549	41	98	pręty
-pret	a	4	549	41	98	pret
-polish rod	a	10	549	41	98	Polish rod
-polish rods	a	11	549	41	98	Polish rods
-rd	s	2	550	41	99	rd
-rod	n	3	550	41	99	rod
-rods	a	4	550	41	99	rods
-pole	a	4	550	41	99	pole
-poles	a	5	550	41	99	poles
-perch	a	5	550	41	99	perch
-perches	a	7	550	41	99	perches
-us survey rod	n	13	551	41	100	US survey rod
-us survey rods	a	14	551	41	100	US survey rods
-survey rod	a	10	551	41	100	survey rod
-survey rods	a	11	551	41	100	survey rods
-perche de paris	n	15	552	41	101	perche de Paris
-perches de paris	a	16	552	41	101	perches de Paris
-paris perch	a	11	552	41	101	Paris perch
-paris perches	a	13	552	41	101	Paris perches
-rope	n	4	553	41	102	rope
-ropes	a	5	553	41	102	ropes
-irish perch	n	11	554	41	103	Irish perch
-irish perches	a	13	554	41	103	Irish perches
-irish pole	a	10	554	41	103	Irish pole
-irish poles	a	11	554	41	103	Irish poles
-irish rod	a	9	554	41	103	Irish rod
-irish rods	a	10	554	41	103	Irish rods
-perche des eaux et forets	n	25	555	41	104	perche des eaux et forêts
-perches des eaux et forets	a	26	555	41	104	perches des eaux et forêts
-perche royale	a	13	555	41	104	perche royale
-ch	s	2	556	41	105	ch
-chain	n	5	556	41	105	chain
-chains	a	6	556	41	105	chains
-gunter chain	a	12	556	41	105	Gunter chain
-gunter chains	a	13	556	41	105	Gunter chains
-surveyors chain	a	15	556	41	105	surveyors chain
-surveyors chains	a	16	556	41	105	surveyors chains
-us survey chain	n	15	557	41	106	US survey chain
-us survey chains	a	16	557	41	106	US survey chains
-survey chain	a	12	557	41	106	survey chain
-survey chains	a	13	557	41	106	survey chains
-irish chain	n	11	558	41	107	Irish chain
-irish chains	a	12	558	41	107	Irish chains
-engineers chain	n	15	559	41	108	engineers chain
-engineers chains	a	16	559	41	108	engineers chains
-ramsden chain	a	13	559	41	108	Ramsden chain
-ramsden chains	a	14	559	41	108	Ramsden chains
-plethron	n	8	560	41	109	plethron
-plethra	a	7	560	41	109	plethra
-actus	n	5	561	41	110	actus
-actus	a	5	561	41	110	actus
-roman actus	a	11	561	41	110	Roman actus
-sen	n	3	562	41	111	sen
-sen	a	3	562	41	111	sen
-thai sen	a	8	562	41	111	Thai sen
-sznur	n	5	563	41	112	sznur
-sznury	a	6	563	41	112	sznury
-polish chain	a	12	563	41	112	Polish chain
-polish chains	a	13	563	41	112	Polish chains
-linear arpent	n	13	564	41	113	linear arpent
-linear arpents	a	14	564	41	113	linear arpents
-cho	n	3	565	41	114	chō
-cho	a	3	565	41	114	chō
-cho	a	3	565	41	114	cho
-chou	a	4	565	41	114	chou
-roman stadium	n	13	566	41	115	Roman stadium
-roman stadia	a	12	566	41	115	Roman stadia
-stadion	n	7	567	41	116	stadion
-stadia	a	6	567	41	116	stadia
-greek stadion	a	13	567	41	116	Greek stadion
-fur	s	3	568	41	117	fur
-furlong	n	7	568	41	117	furlong
-furlongs	a	8	568	41	117	furlongs
-us survey furlong	n	17	569	41	118	US survey furlong
-us survey furlongs	a	18	569	41	118	US survey furlongs
-survey furlong	a	14	569	41	118	survey furlong
-survey furlongs	a	15	569	41	118	survey furlongs
-irish furlong	n	13	570	41	119	Irish furlong
-irish furlongs	a	14	570	41	119	Irish furlongs
-chinese mile	n	12	571	41	120	Chinese mile
-chinese miles	a	13	571	41	120	Chinese miles
-shili	a	5	571	41	120	shili
-huali	a	5	571	41	120	huali
-verst	n	5	572	41	121	verst
-versts	a	6	572	41	121	versts
-versta	a	6	572	41	121	versta
-versty	a	6	572	41	121	versty
-roman mile	n	10	573	41	122	Roman mile
-roman miles	a	11	573	41	122	Roman miles
-mille passus	a	12	573	41	122	mille passus
-mille passuum	a	13	573	41	122	mille passuum
-milliarium	a	10	573	41	122	milliarium
-mi	S	2	574	41	123	mi
-mile	N	4	574	41	123	mile
-miles	A	5	574	41	123	miles
-international mile	A	18	574	41	123	international mile
-international miles	A	19	574	41	123	international miles
-statute mile	A	12	574	41	123	statute mile
-statute miles	A	13	574	41	123	statute miles
-us survey mile	n	14	575	41	124	US survey mile
-us survey miles	a	15	575	41	124	US survey miles
-survey mile	a	11	575	41	124	survey mile
-survey miles	a	12	575	41	124	survey miles
-us statute mile	a	15	575	41	124	US statute mile
-us statute miles	a	16	575	41	124	US statute miles
-irish mile	n	10	576	41	125	Irish mile
-irish miles	a	11	576	41	125	Irish miles
-boundary verst	n	14	577	41	126	boundary verst
-boundary versts	a	15	577	41	126	boundary versts
-mezhevaya versta	a	16	577	41	126	mezhevaya versta
-roman league	n	12	578	41	127	Roman league
-roman leagues	a	13	578	41	127	Roman leagues
-leuga	a	5	578	41	127	leuga
-leuca	a	5	578	41	127	leuca
-gallic league	a	13	578	41	127	Gallic league
-gallic leagues	a	14	578	41	127	Gallic leagues
-lieue de paris	n	14	579	41	128	lieue de Paris
-lieues de paris	a	15	579	41	128	lieues de Paris
-paris league	a	12	579	41	128	Paris league
-paris leagues	a	13	579	41	128	Paris leagues
-ri	n	2	580	41	129	ri
-ri	a	2	580	41	129	ri
-japanese league	a	15	580	41	129	Japanese league
-japanese leagues	a	16	580	41	129	Japanese leagues
-legua	n	5	581	41	130	legua
-leguas	a	6	581	41	130	leguas
-castilian league	a	16	581	41	130	Castilian league
-castilian leagues	a	17	581	41	130	Castilian leagues
-legua legal	a	11	581	41	130	legua legal
-lieue de poste	n	14	582	41	131	lieue de poste
-lieues de poste	a	15	582	41	131	lieues de poste
-french post league	a	18	582	41	131	French post league
-french post leagues	a	19	582	41	131	French post leagues
-swiss league	n	12	583	41	132	Swiss league
-swiss leagues	a	13	583	41	132	Swiss leagues
-wegstunde	a	9	583	41	132	Wegstunde
-wegstunden	a	10	583	41	132	Wegstunden
-lea	s	3	584	41	133	lea
-league	n	6	584	41	133	league
-leagues	a	7	584	41	133	leagues
-land league	a	11	584	41	133	land league
-land leagues	a	12	584	41	133	land leagues
-statute league	a	14	584	41	133	statute league
-statute leagues	a	15	584	41	133	statute leagues
-russian mile	n	12	585	41	134	Russian mile
-russian miles	a	13	585	41	134	Russian miles
-milya	a	5	585	41	134	milya
-prussian mile	n	13	586	41	135	Prussian mile
-prussian miles	a	14	586	41	135	Prussian miles
-preussische meile	a	17	586	41	135	preußische Meile
-austrian mile	n	13	587	41	136	Austrian mile
-austrian miles	a	14	587	41	136	Austrian miles
-austrian post mile	a	18	587	41	136	Austrian post mile
-austrian post miles	a	19	587	41	136	Austrian post miles
-postmeile	a	9	587	41	136	Postmeile
-scandinavian mile	n	17	588	41	137	Scandinavian mile
-scandinavian miles	a	18	588	41	137	Scandinavian miles
-swedish metric mile	a	19	588	41	137	Swedish metric mile
-norwegian mile	a	14	588	41	137	Norwegian mile
-myriametre	n	10	589	41	138	myriametre
-myriametres	a	11	589	41	138	myriametres
-myriameter	a	10	589	41	138	myriameter
-myriameters	a	11	589	41	138	myriameters
-swedish mile	n	12	590	41	139	Swedish mile
-swedish miles	a	13	590	41	139	Swedish miles
-old swedish mile	a	16	590	41	139	old Swedish mile
-yot	n	3	591	41	140	yot
-yot	a	3	591	41	140	yot
-yoht	a	4	591	41	140	yoht
-power ratio	N	11	592	42	0	power ratio
-power ratios	A	12	592	42	0	power ratios
-times power	A	11	592	42	0	times power
-db	S	2	593	42	1	dB
-decibel	N	7	593	42	1	decibel
-decibels	A	8	593	42	1	decibels
-decibel power ratio	A	19	593	42	1	decibel power ratio
-decibels power ratio	A	20	593	42	1	decibels power ratio
-np	s	2	594	42	2	Np
-neper	n	5	594	42	2	neper
-nepers	a	6	594	42	2	nepers
-neper power ratio	a	17	594	42	2	neper power ratio
-nepers power ratio	a	18	594	42	2	nepers power ratio
-bel	n	3	595	42	3	bel
-bels	a	4	595	42	3	bels
-bel power ratio	a	15	595	42	3	bel power ratio
-bels power ratio	a	16	595	42	3	bels power ratio
-den	S	3	596	43	0	den
-denier	N	6	596	43	0	denier
-deniers	A	7	596	43	0	deniers
-tex	S	3	597	43	1	tex
-tex	N	3	597	43	1	tex
-tex	A	3	597	43	1	tex
-lb/yd	S	5	598	43	2	lb/yd
-pound per yard	N	14	598	43	2	pound per yard
-pounds per yard	A	15	598	43	2	pounds per yard
-kg/m	S	4	599	43	3	kg/m
-kilogram per metre	N	18	599	43	3	kilogram per metre
-kilograms per metre	A	19	599	43	3	kilograms per metre
-kilogram per meter	A	18	599	43	3	kilogram per meter
-kilograms per meter	A	19	599	43	3	kilograms per meter
-lb/ft	s	5	600	43	4	lb/ft
-plf	s	3	600	43	4	plf
-pound per foot	n	14	600	43	4	pound per foot
-pounds per foot	a	15	600	43	4	pounds per foot
-lb/in	s	5	601	43	5	lb/in
-pound per inch	n	14	601	43	5	pound per inch
-pounds per inch	a	15	601	43	5	pounds per inch
-skot	n	4	602	44	0	skot
-skots	a	5	602	44	0	skots
-asb	s	3	603	44	1	asb
-apostilb	n	8	603	44	1	apostilb
-apostilbs	a	9	603	44	1	apostilbs
-blondel	a	7	603	44	1	blondel
-blondels	a	8	603	44	1	blondels
-equivalent lux	a	14	603	44	1	equivalent lux
-nt	S	2	604	44	2	nt
-cd/m²	S	5	604	44	2	cd/m²
-nit	N	3	604	44	2	nit
-nits	A	4	604	44	2	nits
-candela per square metre	A	24	604	44	2	candela per square metre
-candelas per square metre	A	25	604	44	2	candelas per square metre
-candela per square meter	A	24	604	44	2	candela per square meter
-candelas per square meter	A	25	604	44	2	candelas per square meter
-ftl	S	3	605	44	3	ftL
-ft·l	S	4	605	44	3	ft·L
-foot-lambert	N	12	605	44	3	foot-lambert
-foot-lamberts	A	13	605	44	3	foot-lamberts
-footlambert	A	11	605	44	3	footlambert
-footlamberts	A	12	605	44	3	footlamberts
-equivalent foot-candle	A	22	605	44	3	equivalent foot-candle
-cd/ft²	s	6	606	44	4	cd/ft²
-candela per square foot	n	23	606	44	4	candela per square foot
-candelas per square foot	a	24	606	44	4	candelas per square foot
-cd/in²	s	6	607	44	5	cd/in²
-candela per square inch	n	23	607	44	5	candela per square inch
-candelas per square inch	a	24	607	44	5	candelas per square inch
-lambert	n	7	608	44	6	lambert
-lamberts	a	8	608	44	6	lamberts
-equivalent phot	a	15	608	44	6	equivalent phot
-sb	s	2	609	44	7	sb
-stilb	n	5	609	44	7	stilb
-stilbs	a	6	609	44	7	stilbs
-candela per square centimetre	a	29	609	44	7	candela per square centimetre
-candelas per square centimetre	a	30	609	44	7	candelas per square centimetre
-candela per square centimeter	a	29	609	44	7	candela per square centimeter
-lm	S	2	610	45	0	lm
-lumen	N	5	610	45	0	lumen
-lumens	A	6	610	45	0	lumens
-candela steradian	A	17	610	45	0	candela steradian
-candela steradians	A	18	610	45	0	candela steradians
-mscp	s	4	611	45	1	MSCP
-mean spherical candlepower	n	26	611	45	1	mean spherical candlepower
-mean spherical candlepower	a	26	611	45	1	mean spherical candlepower
-spherical candlepower	a	21	611	45	1	spherical candlepower
-spherical candle power	a	22	611	45	1	spherical candle power
-hk	s	2	612	46	0	HK
-hefner candle	n	13	612	46	0	Hefner candle
-hefner candles	a	14	612	46	0	Hefner candles
-hefnerkerze	a	11	612	46	0	Hefnerkerze
-hefner unit	a	11	612	46	0	Hefner unit
-hefner units	a	12	612	46	0	Hefner units
-cd	S	2	613	46	1	cd
-candela	N	7	613	46	1	candela
-candelas	A	8	613	46	1	candelas
-new candle	A	10	613	46	1	new candle
-new candles	A	11	613	46	1	new candles
-cp	S	2	614	46	2	cp
-candlepower	N	11	614	46	2	candlepower
-candlepower	A	11	614	46	2	candlepower
-candle power	A	12	614	46	2	candle power
-bougie decimale	n	15	615	46	3	bougie décimale
-bougies decimales	a	17	615	46	3	bougies décimales
-bougie decimale	a	15	615	46	3	bougie decimale
-decimal candle	a	14	615	46	3	decimal candle
-decimal candles	a	15	615	46	3	decimal candles
-international candle	n	20	616	46	4	international candle
-international candles	a	21	616	46	4	international candles
-pentane candle	a	14	616	46	4	pentane candle
-pentane candles	a	15	616	46	4	pentane candles
-carcel	n	6	617	46	5	carcel
-carcels	a	7	617	46	5	carcels
-carcel unit	a	11	617	46	5	carcel unit
-carcel units	a	12	617	46	5	carcel units
-violle	n	6	618	46	6	violle
-violles	a	7	618	46	6	violles
-a/m	S	3	619	47	0	A/m
-ampere per metre	N	16	619	47	0	ampere per metre
-amperes per metre	A	17	619	47	0	amperes per metre
-ampere per meter	A	16	619	47	0	ampere per meter
-amperes per meter	A	17	619	47	0	amperes per meter
-ampere-turn per metre	A	21	619	47	0	ampere-turn per metre
-ampere-turns per metre	A	22	619	47	0	ampere-turns per metre
-ampere-turn per meter	A	21	619	47	0	ampere-turn per meter
-ampere-turns per meter	A	22	619	47	0	ampere-turns per meter
-at/in	s	5	620	47	1	At/in
-ampere-turn per inch	n	20	620	47	1	ampere-turn per inch
-ampere-turns per inch	a	21	620	47	1	ampere-turns per inch
-ampere per inch	a	15	620	47	1	ampere per inch
-amperes per inch	a	16	620	47	1	amperes per inch
-oe	S	2	621	47	2	Oe
-oersted	N	7	621	47	2	oersted
-oersteds	A	8	621	47	2	oersteds
-gilbert per centimetre	A	22	621	47	2	gilbert per centimetre
-gilberts per centimetre	A	23	621	47	2	gilberts per centimetre
-gilbert per centimeter	A	22	621	47	2	gilbert per centimeter
-γ	s	1	622	48	0	γ
-gamma	n	5	622	48	0	gamma
-gammas	a	6	622	48	0	gammas
-line per square inch	n	20	623	48	1	line per square inch
-lines per square inch	a	21	623	48	1	lines per square inch
-maxwell per square inch	a	23	623	48	1	maxwell per square inch
-maxwells per square inch	a	24	623	48	1	maxwells per square inch
-g	S	1	624	48	2	G
-gauss	N	5	624	48	2	gauss
-gauss	A	5	624	48	2	gauss
-maxwell per square centimetre	A	29	624	48	2	maxwell per square centimetre
-maxwells per square centimetre	A	30	624	48	2	maxwells per square centimetre
-t	S	1	625	48	3	T
-tesla	N	5	625	48	3	tesla
-teslas	A	6	625	48	3	teslas
-weber per square metre	A	22	625	48	3	weber per square metre
-webers per square metre	A	23	625	48	3	webers per square metre
-weber per square meter	A	22	625	48	3	weber per square meter
-atomic unit of magnetic flux density	n	36	626	48	4	atomic unit of magnetic flux density
-atomic units of magnetic flux density	a	37	626	48	4	atomic units of magnetic flux density
-φ0	s	2	627	49	0	Φ0
-φ₀	s	2	627	49	0	Φ₀
-magnetic flux quantum	n	21	627	49	0	magnetic flux quantum
-magnetic flux quanta	a	20	627	49	0	magnetic flux quanta
-flux quantum	a	12	627	49	0	flux quantum
-flux quanta	a	11	627	49	0	flux quanta
-mx	s	2	628	49	1	Mx
-maxwell	n	7	628	49	1	maxwell
-maxwells	a	8	628	49	1	maxwells
-emu of magnetic flux	a	20	628	49	1	EMU of magnetic flux
-gauss square centimetre	a	23	628	49	1	gauss square centimetre
-unit pole	n	9	629	49	2	unit pole
-unit poles	a	10	629	49	2	unit poles
-kapp line	n	9	630	49	3	kapp line
-kapp lines	a	10	630	49	3	kapp lines
-kappline	a	8	630	49	3	kappline
-kapplines	a	9	630	49	3	kapplines
-wb	S	2	631	49	4	Wb
-weber	N	5	631	49	4	weber
-webers	A	6	631	49	4	webers
-volt-second	A	11	631	49	4	volt-second
-volt-seconds	A	12	631	49	4	volt-seconds
-volt second	A	11	631	49	4	volt second
-volt seconds	A	12	631	49	4	volt seconds
-statwb	s	6	632	49	5	statWb
-statweber	n	9	632	49	5	statweber
-statwebers	a	10	632	49	5	statwebers
-esu of magnetic flux	a	20	632	49	5	ESU of magnetic flux
-pg/ml	s	5	633	50	0	pg/mL
-pg/ml	s	5	633	50	0	pg/ml
-picogram per millilitre	n	23	633	50	0	picogram per millilitre
-picograms per millilitre	a	24	633	50	0	picograms per millilitre
-picogram per milliliter	a	23	633	50	0	picogram per milliliter
-picograms per milliliter	a	24	633	50	0	picograms per milliliter
-ng/l	s	4	634	50	1	ng/L
-ng/l	s	4	634	50	1	ng/l
-nanogram per litre	n	18	634	50	1	nanogram per litre
-nanograms per litre	a	19	634	50	1	nanograms per litre
-nanogram per liter	a	18	634	50	1	nanogram per liter
-nanograms per liter	a	19	634	50	1	nanograms per liter
-ng/dl	s	5	635	50	2	ng/dL
-ng/dl	s	5	635	50	2	ng/dl
-nanogram per decilitre	n	22	635	50	2	nanogram per decilitre
-nanograms per decilitre	a	23	635	50	2	nanograms per decilitre
-nanogram per deciliter	a	22	635	50	2	nanogram per deciliter
-nanograms per deciliter	a	23	635	50	2	nanograms per deciliter
-ng/ml	S	5	636	50	3	ng/mL
-ng/ml	S	5	636	50	3	ng/ml
-nanogram per millilitre	N	23	636	50	3	nanogram per millilitre
-nanograms per millilitre	A	24	636	50	3	nanograms per millilitre
-nanogram per milliliter	A	23	636	50	3	nanogram per milliliter
-nanograms per milliliter	A	24	636	50	3	nanograms per milliliter
-ug/l	S	4	637	50	4	µg/L
-ug/l	S	4	637	50	4	µg/l
-ug/l	S	4	637	50	4	μg/L
-ug/l	S	4	637	50	4	ug/L
-ug/l	S	4	637	50	4	ug/l
-microgram per litre	N	19	637	50	4	microgram per litre
-micrograms per litre	A	20	637	50	4	micrograms per litre
-microgram per liter	A	19	637	50	4	microgram per liter
-micrograms per liter	A	20	637	50	4	micrograms per liter
-ug/dl	S	5	638	50	5	µg/dL
-ug/dl	S	5	638	50	5	µg/dl
-ug/dl	S	5	638	50	5	μg/dL
-ug/dl	S	5	638	50	5	ug/dL
-ug/dl	S	5	638	50	5	ug/dl
-microgram per decilitre	N	23	638	50	5	microgram per decilitre
-micrograms per decilitre	A	24	638	50	5	micrograms per decilitre
-microgram per deciliter	A	23	638	50	5	microgram per deciliter
-micrograms per deciliter	A	24	638	50	5	micrograms per deciliter
-gr/100ft³	s	9	639	50	6	gr/100ft³
-grain per hundred cubic feet	n	28	639	50	6	grain per hundred cubic feet
-grains per hundred cubic feet	a	29	639	50	6	grains per hundred cubic feet
-grain per 100 cubic feet	a	24	639	50	6	grain per 100 cubic feet
-grains per 100 cubic feet	a	25	639	50	6	grains per 100 cubic feet
-ug/ml	s	5	640	50	7	µg/mL
-ug/ml	s	5	640	50	7	µg/ml
-ug/ml	s	5	640	50	7	μg/mL
-ug/ml	s	5	640	50	7	ug/mL
-ug/ml	s	5	640	50	7	ug/ml
-microgram per millilitre	n	24	640	50	7	microgram per millilitre
-micrograms per millilitre	a	25	640	50	7	micrograms per millilitre
-microgram per milliliter	a	24	640	50	7	microgram per milliliter
-micrograms per milliliter	a	25	640	50	7	micrograms per milliliter
-gr/ft³	s	6	641	50	8	gr/ft³
-grain per cubic foot	n	20	641	50	8	grain per cubic foot
-grains per cubic foot	a	21	641	50	8	grains per cubic foot
-mg/ml	S	5	642	50	9	mg/mL
-mg/ml	S	5	642	50	9	mg/ml
-milligram per millilitre	N	24	642	50	9	milligram per millilitre
-milligrams per millilitre	A	25	642	50	9	milligrams per millilitre
-milligram per milliliter	A	24	642	50	9	milligram per milliliter
-milligrams per milliliter	A	25	642	50	9	milligrams per milliliter
-%w/v	s	4	643	50	10	%w/v
-percent weight per volume	n	25	643	50	10	percent weight per volume
-percent weight per volume	a	25	643	50	10	percent weight per volume
-weight per volume percent	a	25	643	50	10	weight per volume percent
-percent w/v	a	11	643	50	10	percent w/v
-mass per volume percent	a	23	643	50	10	mass per volume percent
-lb/d	s	4	644	51	0	lb/d
-pound per day	n	13	644	51	0	pound per day
-pounds per day	a	14	644	51	0	pounds per day
-kg/d	s	4	645	51	1	kg/d
-kilogram per day	n	16	645	51	1	kilogram per day
-kilograms per day	a	17	645	51	1	kilograms per day
-g/min	s	5	646	51	2	g/min
-gram per minute	n	15	646	51	2	gram per minute
-grams per minute	a	16	646	51	2	grams per minute
-lb/h	S	4	647	51	3	lb/h
-lb/hr	S	5	647	51	3	lb/hr
-pound per hour	N	14	647	51	3	pound per hour
-pounds per hour	A	15	647	51	3	pounds per hour
-kg/h	S	4	648	51	4	kg/h
-kilogram per hour	N	17	648	51	4	kilogram per hour
-kilograms per hour	A	18	648	51	4	kilograms per hour
-g/s	s	3	649	51	5	g/s
-gram per second	n	15	649	51	5	gram per second
-grams per second	a	16	649	51	5	grams per second
-lb/min	s	6	650	51	6	lb/min
-pound per minute	n	16	650	51	6	pound per minute
-pounds per minute	a	17	650	51	6	pounds per minute
-t/d	s	3	651	51	7	t/d
-tpd	s	3	651	51	7	tpd
-tonne per day	n	13	651	51	7	tonne per day
-tonnes per day	a	14	651	51	7	tonnes per day
-metric ton per day	a	18	651	51	7	metric ton per day
-metric tons per day	a	19	651	51	7	metric tons per day
-kg/min	s	6	652	51	8	kg/min
-kilogram per minute	n	19	652	51	8	kilogram per minute
-kilograms per minute	a	20	652	51	8	kilograms per minute
-ton/h	s	5	653	51	9	ton/h
-short ton per hour	n	18	653	51	9	short ton per hour
-short tons per hour	a	19	653	51	9	short tons per hour
-ton per hour	a	12	653	51	9	ton per hour
-tons per hour	a	13	653	51	9	tons per hour
-t/h	S	3	654	51	10	t/h
-tph	S	3	654	51	10	tph
-tonne per hour	N	14	654	51	10	tonne per hour
-tonnes per hour	A	15	654	51	10	tonnes per hour
-metric ton per hour	A	19	654	51	10	metric ton per hour
-metric tons per hour	A	20	654	51	10	metric tons per hour
-lb/s	s	4	655	51	11	lb/s
-pound per second	n	16	655	51	11	pound per second
-pounds per second	a	17	655	51	11	pounds per second
-kg/s	S	4	656	51	12	kg/s
-kilogram per second	N	19	656	51	12	kilogram per second
-kilograms per second	A	20	656	51	12	kilograms per second
-mₑ	s	2	657	52	0	mₑ
-electron mass	n	13	657	52	0	electron mass
-electron masses	a	15	657	52	0	electron masses
-atomic unit of mass	a	19	657	52	0	atomic unit of mass
-atomic units of mass	a	20	657	52	0	atomic units of mass
-electron rest mass	a	18	657	52	0	electron rest mass
-muon mass	n	9	658	52	1	muon mass
-muon masses	a	11	658	52	1	muon masses
-muon rest mass	a	14	658	52	1	muon rest mass
-da	s	2	659	52	2	Da
-dalton	n	6	659	52	2	dalton
-daltons	a	7	659	52	2	daltons
-u	s	1	660	52	3	u
-unified atomic mass unit	n	24	660	52	3	unified atomic mass unit
-unified atomic mass units	a	25	660	52	3	unified atomic mass units
-atomic mass unit	a	16	660	52	3	atomic mass unit
-atomic mass units	a	17	660	52	3	atomic mass units
-amu	a	3	660	52	3	amu
-mₚ	s	2	661	52	4	mₚ
-proton mass	n	11	661	52	4	proton mass
-proton masses	a	13	661	52	4	proton masses
-proton rest mass	a	16	661	52	4	proton rest mass
-mₙ	s	2	662	52	5	mₙ
-neutron mass	n	12	662	52	5	neutron mass
-neutron masses	a	14	662	52	5	neutron masses
-neutron rest mass	a	17	662	52	5	neutron rest mass
-planck mass	n	11	663	52	6	Planck mass
-planck masses	a	13	663	52	6	Planck masses
-carat point	n	11	664	52	7	carat point
-carat points	a	12	664	52	7	carat points
-jewellers' point	a	16	664	52	7	jewellers' point
-jewelers' point	a	15	664	52	7	jewelers' point
-jeweller's point	a	16	664	52	7	jeweller's point
-jeweler's point	a	15	664	52	7	jeweler's point
-dolya	n	5	665	52	8	dolya
-doli	a	4	665	52	8	doli
-russian dolya	a	13	665	52	8	Russian dolya
-pearl grain	n	11	666	52	9	pearl grain
-pearl grains	a	12	666	52	9	pearl grains
-metric grain	a	12	666	52	9	metric grain
-metric grains	a	13	666	52	9	metric grains
-french grain	n	12	667	52	10	French grain
-french grains	a	13	667	52	10	French grains
-grain poids de marc	a	19	667	52	10	grain poids de marc
-grains poids de marc	a	20	667	52	10	grains poids de marc
-gr	s	2	668	52	11	gr
-grain	n	5	668	52	11	grain
-grains	a	6	668	52	11	grains
-troy grain	a	10	668	52	11	troy grain
-troy grains	a	11	668	52	11	troy grains
-avoirdupois grain	a	17	668	52	11	avoirdupois grain
-ct	s	2	669	52	12	ct
-carat	n	5	669	52	12	carat
-carats	a	6	669	52	12	carats
-metric carat	a	12	669	52	12	metric carat
-metric carats	a	13	669	52	12	metric carats
-japanese fun	n	12	670	52	13	Japanese fun
-japanese fun	a	12	670	52	13	Japanese fun
-candareen	n	9	671	52	14	candareen
-candareens	a	10	671	52	14	candareens
-hong kong candareen	a	19	671	52	14	Hong Kong candareen
-attic obol	n	10	672	52	15	Attic obol
-attic obols	a	11	672	52	15	Attic obols
-obol	a	4	672	52	15	obol
-obols	a	5	672	52	15	obols
-g	S	1	673	52	16	g
-gram	N	4	673	52	16	gram
-grams	A	5	673	52	16	grams
-gramme	A	6	673	52	16	gramme
-grammes	A	7	673	52	16	grammes
-scrupulum	n	9	674	52	17	scrupulum
-scrupula	a	8	674	52	17	scrupula
-scripulum	a	9	674	52	17	scripulum
-roman scruple	a	13	674	52	17	Roman scruple
-roman scruples	a	14	674	52	17	Roman scruples
-℈	s	1	675	52	18	℈
-s ap	s	4	675	52	18	s ap
-apothecaries' scruple	n	21	675	52	18	apothecaries' scruple
-apothecaries' scruples	a	22	675	52	18	apothecaries' scruples
-scruple	a	7	675	52	18	scruple
-scruples	a	8	675	52	18	scruples
-apothecaries scruple	a	20	675	52	18	apothecaries scruple
-apothecaries scruples	a	21	675	52	18	apothecaries scruples
-dwt	s	3	676	52	19	dwt
-pennyweight	n	11	676	52	19	pennyweight
-pennyweights	a	12	676	52	19	pennyweights
-dr	s	2	677	52	20	dr
-dr av	s	5	677	52	20	dr av
-dram	n	4	677	52	20	dram
-drams	a	5	677	52	20	drams
-avoirdupois dram	a	16	677	52	20	avoirdupois dram
-avoirdupois drams	a	17	677	52	20	avoirdupois drams
-匁	s	1	678	52	21	匁
-monme	n	5	678	52	21	monme
-monme	a	5	678	52	21	monme
-momme	a	5	678	52	21	momme
-mommes	a	6	678	52	21	mommes
-taiwan qian	a	11	678	52	21	Taiwan qian
-mace	n	4	679	52	22	mace
-maces	a	5	679	52	22	maces
-tsin	a	4	679	52	22	tsin
-hong kong mace	a	14	679	52	22	Hong Kong mace
-french gros	n	11	680	52	23	French gros
-french gros	a	11	680	52	23	French gros
-gros	a	4	680	52	23	gros
-ʒ	s	1	681	52	24	ʒ
-dr ap	s	5	681	52	24	dr ap
-apothecaries' dram	n	18	681	52	24	apothecaries' dram
-apothecaries' drams	a	19	681	52	24	apothecaries' drams
-drachm	a	6	681	52	24	drachm
-drachms	a	7	681	52	24	drachms
-apothecaries dram	a	17	681	52	24	apothecaries dram
-apothecaries drams	a	18	681	52	24	apothecaries drams
-zolotnik	n	8	682	52	25	zolotnik
-zolotniki	a	9	682	52	25	zolotniki
-zolotniks	a	9	682	52	25	zolotniks
-attic drachma	n	13	683	52	26	Attic drachma
-attic drachmae	a	14	683	52	26	Attic drachmae
-drachma	a	7	683	52	26	drachma
-drachmae	a	8	683	52	26	drachmae
-drachmas	a	8	683	52	26	drachmas
-sextula	n	7	684	52	27	sextula
-sextulae	a	8	684	52	27	sextulae
-roman sextula	a	13	684	52	27	Roman sextula
-市钱	s	2	685	52	28	市钱
-qian	n	4	685	52	28	qian
-qian	a	4	685	52	28	qian
-market qian	a	11	685	52	28	market qian
-shiqian	a	7	685	52	28	shiqian
-aeginetan drachma	n	17	686	52	29	Aeginetan drachma
-aeginetan drachmae	a	18	686	52	29	Aeginetan drachmae
-aeginetic drachma	a	17	686	52	29	Aeginetic drachma
-attic stater	n	12	687	52	30	Attic stater
-attic staters	a	13	687	52	30	Attic staters
-tola	n	4	688	52	31	tola
-tolas	a	5	688	52	31	tolas
-indian tola	a	11	688	52	31	Indian tola
-aeginetan stater	n	16	689	52	32	Aeginetan stater
-aeginetan staters	a	17	689	52	32	Aeginetan staters
-aeginetic stater	a	16	689	52	32	Aeginetic stater
-russian lot	n	11	690	52	33	Russian lot
-russian lots	a	12	690	52	33	Russian lots
-semuncia	n	8	691	52	34	semuncia
-semunciae	a	9	691	52	34	semunciae
-roman half ounce	a	16	691	52	34	Roman half ounce
-uncia	n	5	692	52	35	uncia
-unciae	a	6	692	52	35	unciae
-roman ounce	a	11	692	52	35	Roman ounce
-roman ounces	a	12	692	52	35	Roman ounces
-oz	S	2	693	52	36	oz
-oz av	S	5	693	52	36	oz av
-ounce	N	5	693	52	36	ounce
-ounces	A	6	693	52	36	ounces
-avoirdupois ounce	A	17	693	52	36	avoirdupois ounce
-avoirdupois ounces	A	18	693	52	36	avoirdupois ounces
-castilian ounce	n	15	694	52	37	Castilian ounce
-castilian ounces	a	16	694	52	37	Castilian ounces
-onza	a	4	694	52	37	onza
-onzas	a	5	694	52	37	onzas
-spanish ounce	a	13	694	52	37	Spanish ounce
-tower ounce	n	11	695	52	38	tower ounce
-tower ounces	a	12	695	52	38	tower ounces
-at	s	2	696	52	39	AT
-assay ton	n	9	696	52	39	assay ton
-assay tons	a	10	696	52	39	assay tons
-short assay ton	a	15	696	52	39	short assay ton
-short assay tons	a	16	696	52	39	short assay tons
-french ounce	n	12	697	52	40	French ounce
-french ounces	a	13	697	52	40	French ounces
-once	a	4	697	52	40	once
-once poids de marc	a	18	697	52	40	once poids de marc
-ozt	s	3	698	52	41	ozt
-oz t	s	4	698	52	41	oz t
-troy ounce	n	10	698	52	41	troy ounce
-troy ounces	a	11	698	52	41	troy ounces
-ounce troy	a	10	698	52	41	ounce troy
-ounces troy	a	11	698	52	41	ounces troy
-fine ounce	a	10	698	52	41	fine ounce
-℥	s	1	699	52	42	℥
-oz ap	s	5	699	52	42	oz ap
-apothecaries' ounce	n	19	699	52	42	apothecaries' ounce
-apothecaries' ounces	a	20	699	52	42	apothecaries' ounces
-apothecaries ounce	a	18	699	52	42	apothecaries ounce
-apothecaries ounces	a	19	699	52	42	apothecaries ounces
-台兩	s	2	700	52	43	台兩
-taiwan tael	n	11	700	52	43	Taiwan tael
-taiwan taels	a	12	700	52	43	Taiwan taels
-tai liang	a	9	700	52	43	tai liang
-tael	n	4	701	52	44	tael
-taels	a	5	701	52	44	taels
-leung	a	5	701	52	44	leung
-hong kong tael	a	14	701	52	44	Hong Kong tael
-hong kong taels	a	15	701	52	44	Hong Kong taels
-市两	s	2	702	52	45	市两
-liang	n	5	702	52	45	liang
-liang	a	5	702	52	45	liang
-market liang	a	12	702	52	45	market liang
-market tael	a	11	702	52	45	market tael
-shiliang	a	8	702	52	45	shiliang
-chhatak	n	7	703	52	46	chhatak
-chhataks	a	8	703	52	46	chhataks
-chittak	a	7	703	52	46	chittak
-chittaks	a	8	703	52	46	chittaks
-ons	n	3	704	52	47	ons
-onsen	a	5	704	52	47	onsen
-dutch ounce	a	11	704	52	47	Dutch ounce
-dutch ounces	a	12	704	52	47	Dutch ounces
-castilian marc	n	14	705	52	48	Castilian marc
-castilian marcs	a	15	705	52	48	Castilian marcs
-marco castellano	a	16	705	52	48	marco castellano
-marco de castilla	a	17	705	52	48	marco de Castilla
-french marc	n	11	706	52	49	French marc
-french marcs	a	12	706	52	49	French marcs
-marc	a	4	706	52	49	marc
-marc de paris	a	13	706	52	49	marc de Paris
-libra	n	5	707	52	50	libra
-librae	a	6	707	52	50	librae
-roman pound	a	11	707	52	50	Roman pound
-roman pounds	a	12	707	52	50	Roman pounds
-tower pound	n	11	708	52	51	tower pound
-tower pounds	a	12	708	52	51	tower pounds
-moneyers' pound	a	15	708	52	51	moneyers' pound
-lb t	s	4	709	52	52	lb t
-troy pound	n	10	709	52	52	troy pound
-troy pounds	a	11	709	52	52	troy pounds
-pound troy	a	10	709	52	52	pound troy
-pounds troy	a	11	709	52	52	pounds troy
-lb ap	s	5	710	52	53	lb ap
-apothecaries' pound	n	19	710	52	53	apothecaries' pound
-apothecaries' pounds	a	20	710	52	53	apothecaries' pounds
-apothecaries pound	a	18	710	52	53	apothecaries pound
-apothecaries pounds	a	19	710	52	53	apothecaries pounds
-funt	n	4	711	52	54	funt
-funty	a	5	711	52	54	funty
-russian pound	a	13	711	52	54	Russian pound
-russian pounds	a	14	711	52	54	Russian pounds
-merchant's pound	n	16	712	52	55	merchant's pound
-merchant's pounds	a	17	712	52	55	merchant's pounds
-merchants' pound	a	16	712	52	55	merchants' pound
-mercantile pound	a	16	712	52	55	mercantile pound
-attic mina	n	10	713	52	56	Attic mina
-attic minae	a	11	713	52	56	Attic minae
-mina	a	4	713	52	56	mina
-minae	a	5	713	52	56	minae
-minas	a	5	713	52	56	minas
-lb	S	2	714	52	57	lb
-lbm	S	3	714	52	57	lbm
-℔	S	1	714	52	57	℔
-pound	N	5	714	52	57	pound
-pounds	A	6	714	52	57	pounds
-avoirdupois pound	A	17	714	52	57	avoirdupois pound
-avoirdupois pounds	A	18	714	52	57	avoirdupois pounds
-lb av	A	5	714	52	57	lb av
-lbs	A	3	714	52	57	lbs
-pound-mass	A	10	714	52	57	pound-mass
-pounds-mass	A	11	714	52	57	pounds-mass
-castilian pound	n	15	715	52	58	Castilian pound
-castilian pounds	a	16	715	52	58	Castilian pounds
-libra castellana	a	16	715	52	58	libra castellana
-spanish pound	a	13	715	52	58	Spanish pound
-spanish pounds	a	14	715	52	58	Spanish pounds
-livre	n	5	716	52	59	livre
-livres	a	6	716	52	59	livres
-french pound	a	12	716	52	59	French pound
-livre poids de marc	a	19	716	52	59	livre poids de marc
-metric pound	n	12	717	52	60	metric pound
-metric pounds	a	13	717	52	60	metric pounds
-zollpfund	a	9	717	52	60	Zollpfund
-pfund	a	5	717	52	60	Pfund
-livre metrique	a	14	717	52	60	livre métrique
-livre metrique	a	14	717	52	60	livre metrique
-市斤	s	2	718	52	61	市斤
-jin	n	3	718	52	61	jin
-jin	a	3	718	52	61	jin
-market jin	a	10	718	52	61	market jin
-market catty	a	12	718	52	61	market catty
-shijin	a	6	718	52	61	shijin
-kin	n	3	719	52	62	kin
-kin	a	3	719	52	62	kin
-japanese catty	a	14	719	52	62	Japanese catty
-taiwan catty	a	12	719	52	62	Taiwan catty
-taiwan catties	a	14	719	52	62	Taiwan catties
-tai jin	a	7	719	52	62	tai jin
-台斤	a	2	719	52	62	台斤
-catty	n	5	720	52	63	catty
-catties	a	7	720	52	63	catties
-hong kong catty	a	15	720	52	63	Hong Kong catty
-hong kong catties	a	17	720	52	63	Hong Kong catties
-kati	a	4	720	52	63	kati
-aeginetan mina	n	14	721	52	64	Aeginetan mina
-aeginetan minae	a	15	721	52	64	Aeginetan minae
-aeginetic mina	a	14	721	52	64	Aeginetic mina
-seer	n	4	722	52	65	seer
-seers	a	5	722	52	65	seers
-ser	a	3	722	52	65	ser
-indian seer	a	11	722	52	65	Indian seer
-kg	S	2	723	52	66	kg
-kilogram	N	8	723	52	66	kilogram
-kilograms	A	9	723	52	66	kilograms
-kilogramme	A	10	723	52	66	kilogramme
-kilogrammes	A	11	723	52	66	kilogrammes
-kilo	A	4	723	52	66	kilo
-kilos	A	5	723	52	66	kilos
-clove	n	5	724	52	67	clove
-cloves	a	6	724	52	67	cloves
-wool clove	a	10	724	52	67	wool clove
-貫	s	1	725	52	68	貫
-kan	n	3	725	52	68	kan
-kan	a	3	725	52	68	kan
-kwan	a	4	725	52	68	kwan
-kanme	a	5	725	52	68	kanme
-st	S	2	726	52	69	st
-stone	N	5	726	52	69	stone
-stones	A	6	726	52	69	stones
-tme	s	3	727	52	70	TME
-hyl	n	3	727	52	70	hyl
-hyls	a	4	727	52	70	hyls
-metric slug	a	11	727	52	70	metric slug
-metric slugs	a	12	727	52	70	metric slugs
-technische masseneinheit	a	24	727	52	70	technische Masseneinheit
-arroba	n	6	728	52	71	arroba
-arrobas	a	7	728	52	71	arrobas
-castilian arroba	a	16	728	52	71	Castilian arroba
-spanish arroba	a	14	728	52	71	Spanish arroba
-qr	s	2	729	52	72	qr
-imperial quarter	n	16	729	52	72	imperial quarter
-imperial quarters	a	17	729	52	72	imperial quarters
-quarterweight	a	13	729	52	72	quarterweight
-quarter weight	a	14	729	52	72	quarter weight
-long quarter	a	12	729	52	72	long quarter
-long quarters	a	13	729	52	72	long quarters
-tod	n	3	730	52	73	tod
-tods	a	4	730	52	73	tods
-wool tod	a	8	730	52	73	wool tod
-slug	s	4	731	52	74	slug
-slug	n	4	731	52	74	slug
-slugs	a	5	731	52	74	slugs
-geepound	a	8	731	52	74	geepound
-geepounds	a	9	731	52	74	geepounds
-pood	n	4	732	52	75	pood
-poods	a	5	732	52	75	poods
-pud	a	3	732	52	75	pud
-puds	a	4	732	52	75	puds
-attic talent	n	12	733	52	76	Attic talent
-attic talents	a	13	733	52	76	Attic talents
-talent	a	6	733	52	76	talent
-talents	a	7	733	52	76	talents
-maund	n	5	734	52	77	maund
-maunds	a	6	734	52	77	maunds
-indian maund	a	12	734	52	77	Indian maund
-bengal maund	a	12	734	52	77	Bengal maund
-aeginetan talent	n	16	735	52	78	Aeginetan talent
-aeginetan talents	a	17	735	52	78	Aeginetan talents
-aeginetic talent	a	16	735	52	78	Aeginetic talent
-cwt	s	3	736	52	79	cwt
-sh cwt	s	6	736	52	79	sh cwt
-short hundredweight	n	19	736	52	79	short hundredweight
-short hundredweights	a	20	736	52	79	short hundredweights
-hundredweight	a	13	736	52	79	hundredweight
-hundredweights	a	14	736	52	79	hundredweights
-net hundredweight	a	17	736	52	79	net hundredweight
-us hundredweight	a	16	736	52	79	US hundredweight
-cental	a	6	736	52	79	cental
-centals	a	7	736	52	79	centals
-castilian quintal	n	17	737	52	80	Castilian quintal
-castilian quintals	a	18	737	52	80	Castilian quintals
-quintal castellano	a	18	737	52	80	quintal castellano
-spanish quintal	a	15	737	52	80	Spanish quintal
-ztr	s	3	738	52	81	Ztr
-zentner	n	7	738	52	81	Zentner
-zentner	a	7	738	52	81	Zentner
-german hundredweight	a	20	738	52	81	German hundredweight
-市担	s	2	739	52	82	市担
-dan	n	3	739	52	82	dan
-dan	a	3	739	52	82	dan
-market dan	a	10	739	52	82	market dan
-market picul	a	12	739	52	82	market picul
-long cwt	s	8	740	52	83	long cwt
-long hundredweight	n	18	740	52	83	long hundredweight
-long hundredweights	a	19	740	52	83	long hundredweights
-gross hundredweight	a	19	740	52	83	gross hundredweight
-imperial hundredweight	a	22	740	52	83	imperial hundredweight
-uk hundredweight	a	16	740	52	83	UK hundredweight
-picul	n	5	741	52	84	picul
-piculs	a	6	741	52	84	piculs
-tam	a	3	741	52	84	tam
-hong kong picul	a	15	741	52	84	Hong Kong picul
-wool wey	n	8	742	52	85	wool wey
-wool weys	a	9	742	52	85	wool weys
-q	s	1	743	52	86	q
-quintal	n	7	743	52	86	quintal
-quintals	a	8	743	52	86	quintals
-metric quintal	a	14	743	52	86	metric quintal
-metric quintals	a	15	743	52	86	metric quintals
-dz	s	2	744	52	87	dz
-doppelzentner	n	13	744	52	87	Doppelzentner
-doppelzentner	a	13	744	52	87	Doppelzentner
-double centner	a	14	744	52	87	double centner
-berkovets	n	9	745	52	88	berkovets
-berkovtsy	a	9	745	52	88	berkovtsy
-berkovets weight	a	16	745	52	88	berkovets weight
-wool sack	n	9	746	52	89	wool sack
-wool sacks	a	10	746	52	89	wool sacks
-woolsack	a	8	746	52	89	woolsack
-woolsacks	a	9	746	52	89	woolsacks
-slinch	n	6	747	52	90	slinch
-slinches	a	8	747	52	90	slinches
-blob	a	4	747	52	90	blob
-blobs	a	5	747	52	90	blobs
-inch-slug	a	9	747	52	90	inch-slug
-tn	s	2	748	52	91	tn
-sh tn	s	5	748	52	91	sh tn
-short ton	n	9	748	52	91	short ton
-short tons	a	10	748	52	91	short tons
-ton	a	3	748	52	91	ton
-tons	a	4	748	52	91	tons
-net ton	a	7	748	52	91	net ton
-net tons	a	8	748	52	91	net tons
-us ton	a	6	748	52	91	US ton
-us tons	a	7	748	52	91	US tons
-t	S	1	749	52	92	t
-tonne	N	5	749	52	92	tonne
-tonnes	A	6	749	52	92	tonnes
-metric ton	A	10	749	52	92	metric ton
-metric tons	A	11	749	52	92	metric tons
-lt	s	2	750	52	93	LT
-long tn	s	7	750	52	93	long tn
-long ton	n	8	750	52	93	long ton
-long tons	a	9	750	52	93	long tons
-imperial ton	a	12	750	52	93	imperial ton
-imperial tons	a	13	750	52	93	imperial tons
-uk ton	a	6	750	52	93	UK ton
-uk tons	a	7	750	52	93	UK tons
-kilotonne	n	9	751	52	94	kilotonne
-kilotonnes	a	10	751	52	94	kilotonnes
-mt	s	2	752	52	95	Mt
-megatonne	n	9	752	52	95	megatonne
-megatonnes	a	10	752	52	95	megatonnes
-gt	s	2	753	52	96	Gt
-gigatonne	n	9	753	52	96	gigatonne
-gigatonnes	a	10	753	52	96	gigatonnes
-m☾	s	2	754	52	97	M☾
-moon mass	n	9	754	52	97	Moon mass
-moon masses	a	11	754	52	97	Moon masses
-lunar mass	a	10	754	52	97	lunar mass
-mass of the moon	a	16	754	52	97	mass of the Moon
-m⊕	s	2	755	52	98	M⊕
-earth mass	n	10	755	52	98	Earth mass
-earth masses	a	12	755	52	98	Earth masses
-m♃	s	2	756	52	99	M♃
-jupiter mass	n	12	756	52	99	Jupiter mass
-jupiter masses	a	14	756	52	99	Jupiter masses
-mass of jupiter	a	15	756	52	99	mass of Jupiter
-m☉	s	2	757	52	100	M☉
-solar mass	n	10	757	52	100	solar mass
-solar masses	a	12	757	52	100	solar masses
-mass of the sun	a	15	757	52	100	mass of the Sun
-°fh	s	3	758	53	0	°fH
-french degree of hardness	n	25	758	53	0	French degree of hardness
-french degrees of hardness	a	26	758	53	0	French degrees of hardness
-french degree	a	13	758	53	0	French degree
-french degrees	a	14	758	53	0	French degrees
-degre francais	a	14	758	53	0	degré français
-°dh	s	3	759	53	1	°dH
-°dgh	s	4	759	53	1	°dGH
-german degree of hardness	n	25	759	53	1	German degree of hardness
-german degrees of hardness	a	26	759	53	1	German degrees of hardness
-german degree	a	13	759	53	1	German degree
-german degrees	a	14	759	53	1	German degrees
-deutsche harte	a	14	759	53	1	deutsche Härte
-deutscher hartegrad	a	19	759	53	1	deutscher Härtegrad
-mol/m³	s	6	760	53	2	mol/m³
-mole per cubic metre	n	20	760	53	2	mole per cubic metre
-moles per cubic metre	a	21	760	53	2	moles per cubic metre
-mole per cubic meter	a	20	760	53	2	mole per cubic meter
-moles per cubic meter	a	21	760	53	2	moles per cubic meter
-amg	s	3	761	53	3	amg
-amagat	n	6	761	53	3	amagat
-amagats	a	7	761	53	3	amagats
-m	S	1	762	53	4	M
-mol/l	S	5	762	53	4	mol/L
-mol/dm³	S	7	762	53	4	mol/dm³
-molar	N	5	762	53	4	molar
-molar	A	5	762	53	4	molar
-mole per litre	A	14	762	53	4	mole per litre
-moles per litre	A	15	762	53	4	moles per litre
-mole per liter	A	14	762	53	4	mole per liter
-moles per liter	A	15	762	53	4	moles per liter
-molarity	A	8	762	53	4	molarity
-lbmol/ft³	s	9	763	53	5	lbmol/ft³
-pound-mole per cubic foot	n	25	763	53	5	pound-mole per cubic foot
-pound-moles per cubic foot	a	26	763	53	5	pound-moles per cubic foot
-pound mole per cubic foot	a	25	763	53	5	pound mole per cubic foot
-pound moles per cubic foot	a	26	763	53	5	pound moles per cubic foot
-g·cm²	s	5	764	54	0	g·cm²
-gcm²	s	4	764	54	0	gcm²
-gram square centimetre	n	22	764	54	0	gram square centimetre
-gram square centimetres	a	23	764	54	0	gram square centimetres
-gram square centimeter	a	22	764	54	0	gram square centimeter
-gram square centimeters	a	23	764	54	0	gram square centimeters
-kg·mm²	s	6	765	54	1	kg·mm²
-kgmm²	s	5	765	54	1	kgmm²
-kilogram square millimetre	n	26	765	54	1	kilogram square millimetre
-kilogram square millimetres	a	27	765	54	1	kilogram square millimetres
-kilogram square millimeter	a	26	765	54	1	kilogram square millimeter
-kilogram square millimeters	a	27	765	54	1	kilogram square millimeters
-oz·in²	s	6	766	54	2	oz·in²
-ozin²	s	5	766	54	2	ozin²
-ounce square inch	n	17	766	54	2	ounce square inch
-ounce square inches	a	19	766	54	2	ounce square inches
-kg·cm²	s	6	767	54	3	kg·cm²
-kgcm²	s	5	767	54	3	kgcm²
-kilogram square centimetre	n	26	767	54	3	kilogram square centimetre
-kilogram square centimetres	a	27	767	54	3	kilogram square centimetres
-kilogram square centimeter	a	26	767	54	3	kilogram square centimeter
-kilogram square centimeters	a	27	767	54	3	kilogram square centimeters
-lb·in²	S	6	768	54	4	lb·in²
-lbin²	S	5	768	54	4	lbin²
-pound square inch	N	17	768	54	4	pound square inch
-pound square inches	A	19	768	54	4	pound square inches
-lb·ft²	S	6	769	54	5	lb·ft²
-lbft²	S	5	769	54	5	lbft²
-pound square foot	N	17	769	54	5	pound square foot
-pound square feet	A	17	769	54	5	pound square feet
-lbf·in·s²	s	9	770	54	6	lbf·in·s²
-pound-force inch second squared	n	31	770	54	6	pound-force inch second squared
-pound-force inch seconds squared	a	32	770	54	6	pound-force inch seconds squared
-inch pound-force second squared	a	31	770	54	6	inch pound-force second squared
-kg·m²	S	5	771	54	7	kg·m²
-kgm²	S	4	771	54	7	kgm²
-kilogram square metre	N	21	771	54	7	kilogram square metre
-kilogram square metres	A	22	771	54	7	kilogram square metres
-kilogram square meter	A	21	771	54	7	kilogram square meter
-kilogram square meters	A	22	771	54	7	kilogram square meters
-kilogram metre squared	A	22	771	54	7	kilogram metre squared
-slug·ft²	s	8	772	54	8	slug·ft²
-slugft²	s	7	772	54	8	slugft²
-slug square foot	n	16	772	54	8	slug square foot
-slug square feet	a	16	772	54	8	slug square feet
-pound-force foot second squared	a	31	772	54	8	pound-force foot second squared
-t·m²	s	4	773	54	9	t·m²
-tonne square metre	n	18	773	54	9	tonne square metre
-tonne square metres	a	19	773	54	9	tonne square metres
-tonne square meter	a	18	773	54	9	tonne square meter
-tonne square meters	a	19	773	54	9	tonne square meters
-metric ton square metre	a	23	773	54	9	metric ton square metre
-ev/c	s	4	774	55	0	eV/c
-electronvolt per speed of light	n	31	774	55	0	electronvolt per speed of light
-electronvolts per speed of light	a	32	774	55	0	electronvolts per speed of light
-electronvolt per c	a	18	774	55	0	electronvolt per c
-electron volt per c	a	19	774	55	0	electron volt per c
-ħ/a0	s	4	775	55	1	ħ/a0
-ħ/a₀	s	4	775	55	1	ħ/a₀
-atomic unit of momentum	n	23	775	55	1	atomic unit of momentum
-atomic units of momentum	a	24	775	55	1	atomic units of momentum
-g·cm/s	s	6	776	55	2	g·cm/s
-gram centimetre per second	n	26	776	55	2	gram centimetre per second
-gram centimetres per second	a	27	776	55	2	gram centimetres per second
-gram centimeter per second	a	26	776	55	2	gram centimeter per second
-gram centimeters per second	a	27	776	55	2	gram centimeters per second
-dyn·s	s	5	777	55	3	dyn·s
-dyne second	n	11	777	55	3	dyne second
-dyne seconds	a	12	777	55	3	dyne seconds
-lb·in/s	s	7	778	55	4	lb·in/s
-pound inch per second	n	21	778	55	4	pound inch per second
-pound inches per second	a	23	778	55	4	pound inches per second
-lb·ft/s	s	7	779	55	5	lb·ft/s
-pound foot per second	n	21	779	55	5	pound foot per second
-pound feet per second	a	21	779	55	5	pound feet per second
-kg·m/s	S	6	780	55	6	kg·m/s
-kgm/s	S	5	780	55	6	kgm/s
-kilogram metre per second	N	25	780	55	6	kilogram metre per second
-kilogram metres per second	A	26	780	55	6	kilogram metres per second
-kilogram meter per second	A	25	780	55	6	kilogram meter per second
-kilogram meters per second	A	26	780	55	6	kilogram meters per second
-n·s	S	3	781	55	7	N·s
-n⋅s	S	3	781	55	7	N⋅s
-newton second	N	13	781	55	7	newton second
-newton seconds	A	14	781	55	7	newton seconds
-newton-second	A	13	781	55	7	newton-second
-newton-seconds	A	14	781	55	7	newton-seconds
-lbf·s	S	5	782	55	8	lbf·s
-lbfs	S	4	782	55	8	lbfs
-pound-force second	N	18	782	55	8	pound-force second
-pound-force seconds	A	19	782	55	8	pound-force seconds
-pound-second	A	12	782	55	8	pound-second
-pound-seconds	A	13	782	55	8	pound-seconds
-kgf·s	s	5	783	55	9	kgf·s
-kp·s	s	4	783	55	9	kp·s
-kilogram-force second	n	21	783	55	9	kilogram-force second
-kilogram-force seconds	a	22	783	55	9	kilogram-force seconds
-kilopond second	a	15	783	55	9	kilopond second
-kilopond seconds	a	16	783	55	9	kilopond seconds
-frequency ratio	N	15	784	56	0	frequency ratio
-frequency ratios	A	16	784	56	0	frequency ratios
-times frequency	A	15	784	56	0	times frequency
-cent	N	4	785	56	1	cent
-cents	A	5	785	56	1	cents
-musical cent	A	12	785	56	1	musical cent
-musical cents	A	13	785	56	1	musical cents
-semitone	N	8	786	56	2	semitone
-semitones	A	9	786	56	2	semitones
-half step	A	9	786	56	2	half step
-half steps	A	10	786	56	2	half steps
-halftone	A	8	786	56	2	halftone
-halftones	A	9	786	56	2	halftones
-equal-tempered semitone	A	23	786	56	2	equal-tempered semitone
-equal-tempered semitones	A	24	786	56	2	equal-tempered semitones
-octave	N	6	787	56	3	octave
-octaves	A	7	787	56	3	octaves
-ftm	S	3	788	57	0	ftm
-fath	S	4	788	57	0	fath
-fathom	N	6	788	57	0	fathom
-fathoms	A	7	788	57	0	fathoms
-us survey fathom	n	16	789	57	1	US survey fathom
-us survey fathoms	a	17	789	57	1	US survey fathoms
-survey fathom	a	13	789	57	1	survey fathom
-survey fathoms	a	14	789	57	1	survey fathoms
-shackle	n	7	790	57	2	shackle
-shackles	a	8	790	57	2	shackles
-shackle of cable	a	16	790	57	2	shackle of cable
-cable	N	5	791	57	3	cable
-cables	A	6	791	57	3	cables
-international cable	A	19	791	57	3	international cable
-international cables	A	20	791	57	3	international cables
-cable length	A	12	791	57	3	cable length
-cable lengths	A	13	791	57	3	cable lengths
-kabeltov	A	8	791	57	3	kabeltov
-imperial cable	n	14	792	57	4	imperial cable
-imperial cables	a	15	792	57	4	imperial cables
-admiralty cable	a	15	792	57	4	Admiralty cable
-admiralty cables	a	16	792	57	4	Admiralty cables
-british cable	a	13	792	57	4	British cable
-british cables	a	14	792	57	4	British cables
-us cable	n	8	793	57	5	US cable
-us cables	a	9	793	57	5	US cables
-us navy cable	a	13	793	57	5	US Navy cable
-us navy cables	a	14	793	57	5	US Navy cables
-nm	S	2	794	57	6	NM
-nmi	S	3	794	57	6	nmi
-nautical mile	N	13	794	57	6	nautical mile
-nautical miles	A	14	794	57	6	nautical miles
-international nautical mile	A	27	794	57	6	international nautical mile
-international nautical miles	A	28	794	57	6	international nautical miles
-kairi	A	5	794	57	6	kairi
-admiralty mile	n	14	795	57	7	Admiralty mile
-admiralty miles	a	15	795	57	7	Admiralty miles
-admiralty nautical mile	a	23	795	57	7	Admiralty nautical mile
-admiralty nautical miles	a	24	795	57	7	Admiralty nautical miles
-british nautical mile	a	21	795	57	7	British nautical mile
-british nautical miles	a	22	795	57	7	British nautical miles
-uk nautical mile	a	16	795	57	7	UK nautical mile
-us nautical mile	n	16	796	57	8	US nautical mile
-us nautical miles	a	17	796	57	8	US nautical miles
-nautical league	n	15	797	57	9	nautical league
-nautical leagues	a	16	797	57	9	nautical leagues
-marine league	a	13	797	57	9	marine league
-marine leagues	a	14	797	57	9	marine leagues
-sea league	a	10	797	57	9	sea league
-sea leagues	a	11	797	57	9	sea leagues
-s/mi	s	4	798	58	0	s/mi
-second per mile	n	15	798	58	0	second per mile
-seconds per mile	a	16	798	58	0	seconds per mile
-s/km	s	4	799	58	1	s/km
-second per kilometre	n	20	799	58	1	second per kilometre
-seconds per kilometre	a	21	799	58	1	seconds per kilometre
-second per kilometer	a	20	799	58	1	second per kilometer
-seconds per kilometer	a	21	799	58	1	seconds per kilometer
-s/500m	s	6	800	58	2	s/500m
-second per 500 metres	n	21	800	58	2	second per 500 metres
-seconds per 500 metres	a	22	800	58	2	seconds per 500 metres
-second per 500 meters	a	21	800	58	2	second per 500 meters
-seconds per 500 meters	a	22	800	58	2	seconds per 500 meters
-s/400m	s	6	801	58	3	s/400m
-second per 400 metres	n	21	801	58	3	second per 400 metres
-seconds per 400 metres	a	22	801	58	3	seconds per 400 metres
-second per 400 meters	a	21	801	58	3	second per 400 meters
-seconds per 400 meters	a	22	801	58	3	seconds per 400 meters
-lap time	a	8	801	58	3	lap time
-s/100m	S	6	802	58	4	s/100m
-second per 100 metres	N	21	802	58	4	second per 100 metres
-seconds per 100 metres	A	22	802	58	4	seconds per 100 metres
-second per 100 meters	A	21	802	58	4	second per 100 meters
-seconds per 100 meters	A	22	802	58	4	seconds per 100 meters
-s/100yd	s	7	803	58	5	s/100yd
-second per 100 yards	n	20	803	58	5	second per 100 yards
-seconds per 100 yards	a	21	803	58	5	seconds per 100 yards
-min/mi	S	6	804	58	6	min/mi
-minute per mile	N	15	804	58	6	minute per mile
-minutes per mile	A	16	804	58	6	minutes per mile
-min per mile	A	12	804	58	6	min per mile
-min/km	S	6	805	58	7	min/km
-minute per kilometre	N	20	805	58	7	minute per kilometre
-minutes per kilometre	A	21	805	58	7	minutes per kilometre
-minute per kilometer	A	20	805	58	7	minute per kilometer
-minutes per kilometer	A	21	805	58	7	minutes per kilometer
-min per km	A	10	805	58	7	min per km
-min/500m	s	8	806	58	8	min/500m
-minute per 500 metres	n	21	806	58	8	minute per 500 metres
-minutes per 500 metres	a	22	806	58	8	minutes per 500 metres
-minute per 500 meters	a	21	806	58	8	minute per 500 meters
-minutes per 500 meters	a	22	806	58	8	minutes per 500 meters
-min/100m	s	8	807	58	9	min/100m
-minute per 100 metres	n	21	807	58	9	minute per 100 metres
-minutes per 100 metres	a	22	807	58	9	minutes per 100 metres
-minute per 100 meters	a	21	807	58	9	minute per 100 meters
-minutes per 100 meters	a	22	807	58	9	minutes per 100 meters
-min/100yd	s	9	808	58	10	min/100yd
-minute per 100 yards	n	20	808	58	10	minute per 100 yards
-minutes per 100 yards	a	21	808	58	10	minutes per 100 yards
-s/m	s	3	809	58	11	s/m
-second per metre	n	16	809	58	11	second per metre
-seconds per metre	a	17	809	58	11	seconds per metre
-second per meter	a	16	809	58	11	second per meter
-seconds per meter	a	17	809	58	11	seconds per meter
-md	S	2	810	59	0	mD
-millidarcy	N	10	810	59	0	millidarcy
-millidarcys	A	11	810	59	0	millidarcys
-millidarcies	A	12	810	59	0	millidarcies
-d_perm	S	6	811	59	1	D_perm
-darcy	N	5	811	59	1	darcy
-darcys	A	6	811	59	1	darcys
-darcies	A	7	811	59	1	darcies
-m²_perm	s	7	812	59	2	m²_perm
-square metre permeability	n	25	812	59	2	square metre permeability
-square metres permeability	a	26	812	59	2	square metres permeability
-dbm	S	3	813	60	0	dBm
-decibel-milliwatt	N	17	813	60	0	decibel-milliwatt
-decibel-milliwatts	A	18	813	60	0	decibel-milliwatts
-dbmw	A	4	813	60	0	dBmW
-decibel milliwatt	A	17	813	60	0	decibel milliwatt
-decibels milliwatt	A	18	813	60	0	decibels milliwatt
-dbw	S	3	814	60	1	dBW
-decibel-watt	N	12	814	60	1	decibel-watt
-decibel-watts	A	13	814	60	1	decibel-watts
-decibel watt	A	12	814	60	1	decibel watt
-decibels watt	A	13	814	60	1	decibels watt
-dbk	S	3	815	60	2	dBk
-decibel-kilowatt	N	16	815	60	2	decibel-kilowatt
-decibel-kilowatts	A	17	815	60	2	decibel-kilowatts
-dbkw	A	4	815	60	2	dBkW
-decibel kilowatt	A	16	815	60	2	decibel kilowatt
-decibels kilowatt	A	17	815	60	2	decibels kilowatt
-erg/s	s	5	816	61	0	erg/s
-erg per second	n	14	816	61	0	erg per second
-ergs per second	a	15	816	61	0	ergs per second
-ft·lbf/h	s	8	817	61	1	ft·lbf/h
-foot-pound-force per hour	n	25	817	61	1	foot-pound-force per hour
-foot-pounds-force per hour	a	26	817	61	1	foot-pounds-force per hour
-foot-pound per hour	a	19	817	61	1	foot-pound per hour
-foot-pounds per hour	a	20	817	61	1	foot-pounds per hour
-cal/h	s	5	818	61	2	cal/h
-calorie per hour	n	16	818	61	2	calorie per hour
-calories per hour	a	17	818	61	2	calories per hour
-thermochemical calorie per hour	a	31	818	61	2	thermochemical calorie per hour
-thermochemical calories per hour	a	32	818	61	2	thermochemical calories per hour
-ft·lbf/min	s	10	819	61	3	ft·lbf/min
-foot-pound-force per minute	n	27	819	61	3	foot-pound-force per minute
-foot-pounds-force per minute	a	28	819	61	3	foot-pounds-force per minute
-foot-pound per minute	a	21	819	61	3	foot-pound per minute
-foot-pounds per minute	a	22	819	61	3	foot-pounds per minute
-cal/min	s	7	820	61	4	cal/min
-calorie per minute	n	18	820	61	4	calorie per minute
-calories per minute	a	19	820	61	4	calories per minute
-thermochemical calorie per minute	a	33	820	61	4	thermochemical calorie per minute
-thermochemical calories per minute	a	34	820	61	4	thermochemical calories per minute
-btu_th/h	s	8	821	61	5	BTU_th/h
-btu_th/h	s	8	821	61	5	Btu_th/h
-thermochemical btu per hour	n	27	821	61	5	thermochemical BTU per hour
-thermochemical btus per hour	a	28	821	61	5	thermochemical BTUs per hour
-thermochemical british thermal unit per hour	a	44	821	61	5	thermochemical British thermal unit per hour
-btu/h	S	5	822	61	6	BTU/h
-btu/h	S	5	822	61	6	Btu/h
-btuh	S	4	822	61	6	Btuh
-btuh	S	4	822	61	6	BTUH
-btu per hour	N	12	822	61	6	BTU per hour
-btus per hour	A	13	822	61	6	BTUs per hour
-british thermal unit per hour	A	29	822	61	6	British thermal unit per hour
-british thermal units per hour	A	30	822	61	6	British thermal units per hour
-w	S	1	823	61	7	W
-watt	N	4	823	61	7	watt
-watts	A	5	823	61	7	watts
-kcal/h	s	6	824	61	8	kcal/h
-cal/h	s	5	824	61	8	Cal/h
-kilocalorie per hour	n	20	824	61	8	kilocalorie per hour
-kilocalories per hour	a	21	824	61	8	kilocalories per hour
-food calorie per hour	a	21	824	61	8	food calorie per hour
-food calories per hour	a	22	824	61	8	food calories per hour
-kcal_it/h	s	9	825	61	9	kcal_IT/h
-it kilocalorie per hour	n	23	825	61	9	IT kilocalorie per hour
-it kilocalories per hour	a	24	825	61	9	IT kilocalories per hour
-international table kilocalorie per hour	a	40	825	61	9	International Table kilocalorie per hour
-ft·lbf/s	s	8	826	61	10	ft·lbf/s
-foot-pound-force per second	n	27	826	61	10	foot-pound-force per second
-foot-pounds-force per second	a	28	826	61	10	foot-pounds-force per second
-foot-pound per second	a	21	826	61	10	foot-pound per second
-foot-pounds per second	a	22	826	61	10	foot-pounds per second
-cal/s	s	5	827	61	11	cal/s
-calorie per second	n	18	827	61	11	calorie per second
-calories per second	a	19	827	61	11	calories per second
-thermochemical calorie per second	a	33	827	61	11	thermochemical calorie per second
-thermochemical calories per second	a	34	827	61	11	thermochemical calories per second
-cal_it/s	s	8	828	61	12	cal_IT/s
-it calorie per second	n	21	828	61	12	IT calorie per second
-it calories per second	a	22	828	61	12	IT calories per second
-international table calorie per second	a	38	828	61	12	International Table calorie per second
-kgf·m/s	s	7	829	61	13	kgf·m/s
-kp·m/s	s	6	829	61	13	kp·m/s
-kilogram-force metre per second	n	31	829	61	13	kilogram-force metre per second
-kilogram-force metres per second	a	32	829	61	13	kilogram-force metres per second
-kilogram-force meter per second	a	31	829	61	13	kilogram-force meter per second
-kilopond metre per second	a	25	829	61	13	kilopond metre per second
-btu_th/min	s	10	830	61	14	BTU_th/min
-btu_th/min	s	10	830	61	14	Btu_th/min
-thermochemical btu per minute	n	29	830	61	14	thermochemical BTU per minute
-thermochemical btus per minute	a	30	830	61	14	thermochemical BTUs per minute
-thermochemical british thermal unit per minute	a	46	830	61	14	thermochemical British thermal unit per minute
-btu/min	s	7	831	61	15	BTU/min
-btu/min	s	7	831	61	15	Btu/min
-btu per minute	n	14	831	61	15	BTU per minute
-btus per minute	a	15	831	61	15	BTUs per minute
-british thermal unit per minute	a	31	831	61	15	British thermal unit per minute
-british thermal units per minute	a	32	831	61	15	British thermal units per minute
-kcal/min	s	8	832	61	16	kcal/min
-cal/min	s	7	832	61	16	Cal/min
-kilocalorie per minute	n	22	832	61	16	kilocalorie per minute
-kilocalories per minute	a	23	832	61	16	kilocalories per minute
-food calorie per minute	a	23	832	61	16	food calorie per minute
-food calories per minute	a	24	832	61	16	food calories per minute
-edr	s	3	833	61	17	EDR
-square foot of equivalent direct radiation	n	42	833	61	17	square foot of equivalent direct radiation
-square feet of equivalent direct radiation	a	42	833	61	17	square feet of equivalent direct radiation
-square foot edr	a	15	833	61	17	square foot EDR
-square feet edr	a	15	833	61	17	square feet EDR
-mbh	s	3	834	61	18	MBH
-kbtu/h	s	6	834	61	18	kBtu/h
-thousand btu per hour	n	21	834	61	18	thousand BTU per hour
-thousand btus per hour	a	22	834	61	18	thousand BTUs per hour
-thousand british thermal units per hour	a	39	834	61	18	thousand British thermal units per hour
-ps	S	2	835	61	19	PS
-cv	S	2	835	61	19	CV
-metric horsepower	N	17	835	61	19	metric horsepower
-metric horsepower	A	17	835	61	19	metric horsepower
-pferdestarke	A	12	835	61	19	Pferdestärke
-pferdestaerke	A	13	835	61	19	Pferdestaerke
-cheval-vapeur	A	13	835	61	19	cheval-vapeur
-cheval vapeur	A	13	835	61	19	cheval vapeur
-cavallo vapore	A	14	835	61	19	cavallo vapore
-paardenkracht	A	13	835	61	19	paardenkracht
-hp	S	2	836	61	20	hp
-horsepower	N	10	836	61	20	horsepower
-horsepower	A	10	836	61	20	horsepower
-mechanical horsepower	A	21	836	61	20	mechanical horsepower
-imperial horsepower	A	19	836	61	20	imperial horsepower
-hp_e	s	4	837	61	21	hp_E
-electric horsepower	n	19	837	61	21	electric horsepower
-electric horsepower	a	19	837	61	21	electric horsepower
-electrical horsepower	a	21	837	61	21	electrical horsepower
-water horsepower	n	16	838	61	22	water horsepower
-water horsepower	a	16	838	61	22	water horsepower
-poncelet	n	8	839	61	23	poncelet
-poncelets	a	9	839	61	23	poncelets
-btu_th/s	s	8	840	61	24	BTU_th/s
-btu_th/s	s	8	840	61	24	Btu_th/s
-thermochemical btu per second	n	29	840	61	24	thermochemical BTU per second
-thermochemical btus per second	a	30	840	61	24	thermochemical BTUs per second
-thermochemical british thermal unit per second	a	46	840	61	24	thermochemical British thermal unit per second
-btu/s	s	5	841	61	25	BTU/s
-btu/s	s	5	841	61	25	Btu/s
-btu per second	n	14	841	61	25	BTU per second
-btus per second	a	15	841	61	25	BTUs per second
-british thermal unit per second	a	31	841	61	25	British thermal unit per second
-british thermal units per second	a	32	841	61	25	British thermal units per second
-tr	S	2	842	61	26	TR
-ton of refrigeration	N	20	842	61	26	ton of refrigeration
-tons of refrigeration	A	21	842	61	26	tons of refrigeration
-refrigeration ton	A	17	842	61	26	refrigeration ton
-refrigeration tons	A	18	842	61	26	refrigeration tons
-us refrigeration ton	A	20	842	61	26	US refrigeration ton
-jrt	s	3	843	61	27	JRT
-jrt	s	3	843	61	27	JRt
-japanese refrigeration ton	n	26	843	61	27	Japanese refrigeration ton
-japanese refrigeration tons	a	27	843	61	27	Japanese refrigeration tons
-japanese ton of refrigeration	a	29	843	61	27	Japanese ton of refrigeration
-kcal/s	s	6	844	61	28	kcal/s
-cal/s	s	5	844	61	28	Cal/s
-kilocalorie per second	n	22	844	61	28	kilocalorie per second
-kilocalories per second	a	23	844	61	28	kilocalories per second
-food calorie per second	a	23	844	61	28	food calorie per second
-food calories per second	a	24	844	61	28	food calories per second
-boiler horsepower	n	17	845	61	29	boiler horsepower
-boiler horsepower	a	17	845	61	29	boiler horsepower
-mmbtu/h	s	7	846	61	30	MMBtu/h
-mmbtu/h	s	7	846	61	30	MMBTU/h
-million btu per hour	n	20	846	61	30	million BTU per hour
-million btu per hour	a	20	846	61	30	million BTU per hour
-million british thermal units per hour	a	38	846	61	30	million British thermal units per hour
-l☉	s	2	847	61	31	L☉
-lsun	s	4	847	61	31	Lsun
-l_sun	s	5	847	61	31	L_sun
-solar luminosity	n	16	847	61	31	solar luminosity
-solar luminosities	a	18	847	61	31	solar luminosities
-nominal solar luminosity	a	24	847	61	31	nominal solar luminosity
-ba	s	2	848	62	0	Ba
-barye	n	5	848	62	0	barye
-baryes	a	6	848	62	0	baryes
-barad	a	5	848	62	0	barad
-barads	a	6	848	62	0	barads
-dyne per square centimetre	a	26	848	62	0	dyne per square centimetre
-dyne per square centimeter	a	26	848	62	0	dyne per square centimeter
-dynes per square centimetre	a	27	848	62	0	dynes per square centimetre
-dynes per square centimeter	a	27	848	62	0	dynes per square centimeter
-umhg	s	4	849	62	1	µmHg
-umhg	s	4	849	62	1	umHg
-micrometre of mercury	n	21	849	62	1	micrometre of mercury
-micrometres of mercury	a	22	849	62	1	micrometres of mercury
-micron of mercury	a	17	849	62	1	micron of mercury
-microns of mercury	a	18	849	62	1	microns of mercury
-micrometer of mercury	a	21	849	62	1	micrometer of mercury
-micrometers of mercury	a	22	849	62	1	micrometers of mercury
-micron hg	a	9	849	62	1	micron Hg
-pa	S	2	850	62	2	Pa
-pascal	N	6	850	62	2	pascal
-pascals	A	7	850	62	2	pascals
-newton per square metre	A	23	850	62	2	newton per square metre
-newton per square meter	A	23	850	62	2	newton per square meter
-newtons per square metre	A	24	850	62	2	newtons per square metre
-newtons per square meter	A	24	850	62	2	newtons per square meter
-pdl/ft²	s	7	851	62	3	pdl/ft²
-poundal per square foot	n	23	851	62	3	poundal per square foot
-poundals per square foot	a	24	851	62	3	poundals per square foot
-kgf/m²	s	6	852	62	4	kgf/m²
-kilogram-force per square metre	n	31	852	62	4	kilogram-force per square metre
-kilograms-force per square metre	a	32	852	62	4	kilograms-force per square metre
-kilogram-force per square meter	a	31	852	62	4	kilogram-force per square meter
-kilograms-force per square meter	a	32	852	62	4	kilograms-force per square meter
-kilopond per square metre	a	25	852	62	4	kilopond per square metre
-mmh2o	s	5	853	62	5	mmH2O
-mmh₂o	s	5	853	62	5	mmH₂O
-millimetre of water	n	19	853	62	5	millimetre of water
-millimetres of water	a	20	853	62	5	millimetres of water
-millimeter of water	a	19	853	62	5	millimeter of water
-millimeters of water	a	20	853	62	5	millimeters of water
-millimetre of water column	a	26	853	62	5	millimetre of water column
-mm water gauge	a	14	853	62	5	mm water gauge
-mmwc	a	4	853	62	5	mmWC
-psf	s	3	854	62	6	psf
-lbf/ft²	s	7	854	62	6	lbf/ft²
-pound-force per square foot	n	27	854	62	6	pound-force per square foot
-pounds-force per square foot	a	28	854	62	6	pounds-force per square foot
-pound per square foot	a	21	854	62	6	pound per square foot
-pounds per square foot	a	22	854	62	6	pounds per square foot
-cmh2o_4c	s	8	855	62	7	cmH2O_4C
-centimetre of water at 4 °c	n	27	855	62	7	centimetre of water at 4 °C
-centimetres of water at 4 °c	a	28	855	62	7	centimetres of water at 4 °C
-centimeter of water at 4 °c	a	27	855	62	7	centimeter of water at 4 °C
-cmh2o at 4 °c	a	13	855	62	7	cmH2O at 4 °C
-gf/cm²	s	6	856	62	8	gf/cm²
-gram-force per square centimetre	n	32	856	62	8	gram-force per square centimetre
-grams-force per square centimetre	a	33	856	62	8	grams-force per square centimetre
-gram-force per square centimeter	a	32	856	62	8	gram-force per square centimeter
-grams-force per square centimeter	a	33	856	62	8	grams-force per square centimeter
-cmh2o	s	5	857	62	9	cmH2O
-cmh₂o	s	5	857	62	9	cmH₂O
-centimetre of water	n	19	857	62	9	centimetre of water
-centimetres of water	a	20	857	62	9	centimetres of water
-centimeter of water	a	19	857	62	9	centimeter of water
-centimeters of water	a	20	857	62	9	centimeters of water
-centimetre of water column	a	26	857	62	9	centimetre of water column
-cmwc	a	4	857	62	9	cmWC
-torr	s	4	858	62	10	Torr
-torr	n	4	858	62	10	torr
-torrs	a	5	858	62	10	torrs
-mmhg	S	4	859	62	11	mmHg
-millimetre of mercury	N	21	859	62	11	millimetre of mercury
-millimetres of mercury	A	22	859	62	11	millimetres of mercury
-millimeter of mercury	A	21	859	62	11	millimeter of mercury
-millimeters of mercury	A	22	859	62	11	millimeters of mercury
-mm hg	A	5	859	62	11	mm Hg
-inh2o_60f	s	9	860	62	12	inH2O_60F
-inch of water at 60 °f	n	22	860	62	12	inch of water at 60 °F
-inches of water at 60 °f	a	24	860	62	12	inches of water at 60 °F
-inh2o at 60 °f	a	14	860	62	12	inH2O at 60 °F
-inh2o_39f	s	9	861	62	13	inH2O_39F
-inch of water at 39.2 °f	n	24	861	62	13	inch of water at 39.2 °F
-inches of water at 39.2 °f	a	26	861	62	13	inches of water at 39.2 °F
-inh2o at 39.2 °f	a	16	861	62	13	inH2O at 39.2 °F
-inch of water at 4 °c	a	21	861	62	13	inch of water at 4 °C
-inh2o	s	5	862	62	14	inH2O
-inh₂o	s	5	862	62	14	inH₂O
-inch of water	n	13	862	62	14	inch of water
-inches of water	a	15	862	62	14	inches of water
-inch of water column	a	20	862	62	14	inch of water column
-inches of water column	a	22	862	62	14	inches of water column
-inwc	a	4	862	62	14	inWC
-in w.c.	a	7	862	62	14	in w.c.
-inch water gauge	a	16	862	62	14	inch water gauge
-osi	s	3	863	62	15	osi
-ozf/in²	s	7	863	62	15	ozf/in²
-ounce-force per square inch	n	27	863	62	15	ounce-force per square inch
-ounces-force per square inch	a	28	863	62	15	ounces-force per square inch
-ounce per square inch	a	21	863	62	15	ounce per square inch
-ounces per square inch	a	22	863	62	15	ounces per square inch
-pz	s	2	864	62	16	pz
-pieze	n	5	864	62	16	pièze
-piezes	a	6	864	62	16	pièzes
-pieze	a	5	864	62	16	pieze
-piezes	a	6	864	62	16	piezes
-sthene per square metre	a	23	864	62	16	sthène per square metre
-sthene per square metre	a	23	864	62	16	sthene per square metre
-cmhg_0c	s	7	865	62	17	cmHg_0C
-centimetre of mercury at 0 °c	n	29	865	62	17	centimetre of mercury at 0 °C
-centimetres of mercury at 0 °c	a	30	865	62	17	centimetres of mercury at 0 °C
-centimeter of mercury at 0 °c	a	29	865	62	17	centimeter of mercury at 0 °C
-cmhg at 0 °c	a	12	865	62	17	cmHg at 0 °C
-cmhg	s	4	866	62	18	cmHg
-centimetre of mercury	n	21	866	62	18	centimetre of mercury
-centimetres of mercury	a	22	866	62	18	centimetres of mercury
-centimeter of mercury	a	21	866	62	18	centimeter of mercury
-centimeters of mercury	a	22	866	62	18	centimeters of mercury
-fth2o_39f	s	9	867	62	19	ftH2O_39F
-foot of water at 39.2 °f	n	24	867	62	19	foot of water at 39.2 °F
-feet of water at 39.2 °f	a	24	867	62	19	feet of water at 39.2 °F
-fth2o at 39.2 °f	a	16	867	62	19	ftH2O at 39.2 °F
-fth2o	s	5	868	62	20	ftH2O
-fth₂o	s	5	868	62	20	ftH₂O
-foot of water	n	13	868	62	20	foot of water
-feet of water	a	13	868	62	20	feet of water
-foot of water column	a	20	868	62	20	foot of water column
-feet of water column	a	20	868	62	20	feet of water column
-ftwc	a	4	868	62	20	ftWC
-fsw	s	3	869	62	21	fsw
-foot of seawater	n	16	869	62	21	foot of seawater
-feet of seawater	a	16	869	62	21	feet of seawater
-foot of sea water	a	17	869	62	21	foot of sea water
-feet of sea water	a	17	869	62	21	feet of sea water
-inhg_60f	s	8	870	62	22	inHg_60F
-inch of mercury at 60 °f	n	24	870	62	22	inch of mercury at 60 °F
-inches of mercury at 60 °f	a	26	870	62	22	inches of mercury at 60 °F
-inhg at 60 °f	a	13	870	62	22	inHg at 60 °F
-inhg_32f	s	8	871	62	23	inHg_32F
-inch of mercury at 32 °f	n	24	871	62	23	inch of mercury at 32 °F
-inches of mercury at 32 °f	a	26	871	62	23	inches of mercury at 32 °F
-inhg at 32 °f	a	13	871	62	23	inHg at 32 °F
-inch of mercury at 0 °c	a	23	871	62	23	inch of mercury at 0 °C
-inhg	S	4	872	62	24	inHg
-in hg	S	5	872	62	24	in Hg
-inch of mercury	N	15	872	62	24	inch of mercury
-inches of mercury	A	17	872	62	24	inches of mercury
-inch hg	A	7	872	62	24	inch Hg
-inches hg	A	9	872	62	24	inches Hg
-psi	S	3	873	62	25	psi
-lbf/in²	S	7	873	62	25	lbf/in²
-pound-force per square inch	N	27	873	62	25	pound-force per square inch
-pounds-force per square inch	A	28	873	62	25	pounds-force per square inch
-pound per square inch	A	21	873	62	25	pound per square inch
-pounds per square inch	A	22	873	62	25	pounds per square inch
-psia	A	4	873	62	25	psia
-mh2o	s	4	874	62	26	mH2O
-mh₂o	s	4	874	62	26	mH₂O
-metre of water	n	14	874	62	26	metre of water
-metres of water	a	15	874	62	26	metres of water
-meter of water	a	14	874	62	26	meter of water
-meters of water	a	15	874	62	26	meters of water
-metre of water column	a	21	874	62	26	metre of water column
-mwc	a	3	874	62	26	mWC
-msw	s	3	875	62	27	msw
-metre of seawater	n	17	875	62	27	metre of seawater
-metres of seawater	a	18	875	62	27	metres of seawater
-meter of seawater	a	17	875	62	27	meter of seawater
-meters of seawater	a	18	875	62	27	meters of seawater
-metre of sea water	a	18	875	62	27	metre of sea water
-n/cm²	s	5	876	62	28	N/cm²
-newton per square centimetre	n	28	876	62	28	newton per square centimetre
-newtons per square centimetre	a	29	876	62	28	newtons per square centimetre
-newton per square centimeter	a	28	876	62	28	newton per square centimeter
-newtons per square centimeter	a	29	876	62	28	newtons per square centimeter
-fthg	s	4	877	62	29	ftHg
-foot of mercury	n	15	877	62	29	foot of mercury
-feet of mercury	a	15	877	62	29	feet of mercury
-ksf	s	3	878	62	30	ksf
-kip/ft²	s	7	878	62	30	kip/ft²
-kip per square foot	n	19	878	62	30	kip per square foot
-kips per square foot	a	20	878	62	30	kips per square foot
-tsf	s	3	879	62	31	tsf
-short ton-force per square foot	n	31	879	62	31	short ton-force per square foot
-short tons-force per square foot	a	32	879	62	31	short tons-force per square foot
-ton per square foot	a	19	879	62	31	ton per square foot
-tons per square foot	a	20	879	62	31	tons per square foot
-ton-force per square foot	a	25	879	62	31	ton-force per square foot
-at	s	2	880	62	32	at
-kgf/cm²	s	7	880	62	32	kgf/cm²
-kp/cm²	s	6	880	62	32	kp/cm²
-technical atmosphere	n	20	880	62	32	technical atmosphere
-technical atmospheres	a	21	880	62	32	technical atmospheres
-kilogram-force per square centimetre	a	36	880	62	32	kilogram-force per square centimetre
-kilogram-force per square centimeter	a	36	880	62	32	kilogram-force per square centimeter
-kilopond per square centimetre	a	30	880	62	32	kilopond per square centimetre
-kilopond per square centimeter	a	30	880	62	32	kilopond per square centimeter
-bar	S	3	881	62	33	bar
-bar	N	3	881	62	33	bar
-bars	A	4	881	62	33	bars
-hpz	s	3	882	62	34	hpz
-hectopieze	n	10	882	62	34	hectopièze
-hectopiezes	a	11	882	62	34	hectopièzes
-hectopieze	a	10	882	62	34	hectopieze
-hectopiezes	a	11	882	62	34	hectopiezes
-atm	S	3	883	62	35	atm
-standard atmosphere	N	19	883	62	35	standard atmosphere
-standard atmospheres	A	20	883	62	35	standard atmospheres
-atmosphere	A	10	883	62	35	atmosphere
-atmospheres	A	11	883	62	35	atmospheres
-physical atmosphere	A	19	883	62	35	physical atmosphere
-n/mm²	s	5	884	62	36	N/mm²
-newton per square millimetre	n	28	884	62	36	newton per square millimetre
-newtons per square millimetre	a	29	884	62	36	newtons per square millimetre
-newton per square millimeter	a	28	884	62	36	newton per square millimeter
-newtons per square millimeter	a	29	884	62	36	newtons per square millimeter
-ksi	s	3	885	62	37	ksi
-kip/in²	s	7	885	62	37	kip/in²
-kip per square inch	n	19	885	62	37	kip per square inch
-kips per square inch	a	20	885	62	37	kips per square inch
-kilopound per square inch	a	25	885	62	37	kilopound per square inch
-kgf/mm²	s	7	886	62	38	kgf/mm²
-kilogram-force per square millimetre	n	36	886	62	38	kilogram-force per square millimetre
-kilograms-force per square millimetre	a	37	886	62	38	kilograms-force per square millimetre
-kilogram-force per square millimeter	a	36	886	62	38	kilogram-force per square millimeter
-kilograms-force per square millimeter	a	37	886	62	38	kilograms-force per square millimeter
-short ton-force per square inch	n	31	887	62	39	short ton-force per square inch
-short tons-force per square inch	a	32	887	62	39	short tons-force per square inch
-ton per square inch	a	19	887	62	39	ton per square inch
-ton-force per square inch	a	25	887	62	39	ton-force per square inch
-us ton per square inch	a	22	887	62	39	US ton per square inch
-long ton-force per square inch	n	30	888	62	40	long ton-force per square inch
-long tons-force per square inch	a	31	888	62	40	long tons-force per square inch
-long ton per square inch	a	24	888	62	40	long ton per square inch
-imperial ton per square inch	a	28	888	62	40	imperial ton per square inch
-uk ton per square inch	a	22	888	62	40	UK ton per square inch
-atomic unit of pressure	n	23	889	62	41	atomic unit of pressure
-atomic units of pressure	a	24	889	62	41	atomic units of pressure
-hartree per cubic bohr	a	22	889	62	41	hartree per cubic bohr
-kj/m²	S	5	890	63	0	kJ/m²
-kilojoule per square metre	N	26	890	63	0	kilojoule per square metre
-kilojoules per square metre	A	27	890	63	0	kilojoules per square metre
-kilojoule per square meter	A	26	890	63	0	kilojoule per square meter
-kilojoules per square meter	A	27	890	63	0	kilojoules per square meter
-wh/m²	s	5	891	63	1	Wh/m²
-watt-hour per square metre	n	26	891	63	1	watt-hour per square metre
-watt-hours per square metre	a	27	891	63	1	watt-hours per square metre
-watt-hour per square meter	a	26	891	63	1	watt-hour per square meter
-watt-hours per square meter	a	27	891	63	1	watt-hours per square meter
-ly	S	2	892	63	2	Ly
-langley	N	7	892	63	2	langley
-langleys	A	8	892	63	2	langleys
-mj/m²	S	5	893	63	3	MJ/m²
-megajoule per square metre	N	26	893	63	3	megajoule per square metre
-megajoules per square metre	A	27	893	63	3	megajoules per square metre
-megajoule per square meter	A	26	893	63	3	megajoule per square meter
-megajoules per square meter	A	27	893	63	3	megajoules per square meter
-kwh/m²	S	6	894	63	4	kWh/m²
-kilowatt-hour per square metre	N	30	894	63	4	kilowatt-hour per square metre
-kilowatt-hours per square metre	A	31	894	63	4	kilowatt-hours per square metre
-kilowatt-hour per square meter	A	30	894	63	4	kilowatt-hour per square meter
-kilowatt-hours per square meter	A	31	894	63	4	kilowatt-hours per square meter
-sun-hour	A	8	894	63	4	sun-hour
-dpm	s	3	895	64	0	dpm
-disintegration per minute	n	25	895	64	0	disintegration per minute
-disintegrations per minute	a	26	895	64	0	disintegrations per minute
-decay per minute	a	16	895	64	0	decay per minute
-decays per minute	a	17	895	64	0	decays per minute
-bq	S	2	896	64	1	Bq
-becquerel	N	9	896	64	1	becquerel
-becquerels	A	10	896	64	1	becquerels
-disintegration per second	A	25	896	64	1	disintegration per second
-disintegrations per second	A	26	896	64	1	disintegrations per second
-dps	A	3	896	64	1	dps
-decay per second	A	16	896	64	1	decay per second
-decays per second	A	17	896	64	1	decays per second
-rd	s	2	897	64	2	Rd
-rutherford	n	10	897	64	2	rutherford
-rutherfords	a	11	897	64	2	rutherfords
-ci	S	2	898	64	3	Ci
-curie	N	5	898	64	3	curie
-curies	A	6	898	64	3	curies
-ppt	s	3	899	65	0	ppt
-part per trillion	n	17	899	65	0	part per trillion
-parts per trillion	a	18	899	65	0	parts per trillion
-ppb	s	3	900	65	1	ppb
-part per billion	n	16	900	65	1	part per billion
-parts per billion	a	17	900	65	1	parts per billion
-ppm	S	3	901	65	2	ppm
-part per million	N	16	901	65	2	part per million
-parts per million	A	17	901	65	2	parts per million
-pcm	s	3	902	65	3	pcm
-per cent mille	n	14	902	65	3	per cent mille
-per cent mille	a	14	902	65	3	per cent mille
-percent mille	a	13	902	65	3	percent mille
-part per hundred thousand	a	25	902	65	3	part per hundred thousand
-parts per hundred thousand	a	26	902	65	3	parts per hundred thousand
-bp	s	2	903	65	4	bp
-basis point	n	11	903	65	4	basis point
-basis points	a	12	903	65	4	basis points
-bips	a	4	903	65	4	bips
-‱	s	1	904	65	5	‱
-per myriad	n	10	904	65	5	per myriad
-per myriad	a	10	904	65	5	per myriad
-permyriad	a	9	904	65	5	permyriad
-per ten thousand	a	16	904	65	5	per ten thousand
-mill	n	4	905	65	6	mill
-mills	a	5	905	65	6	mills
-millage	a	7	905	65	6	millage
-‰	S	1	906	65	7	‰
-per mille	N	9	906	65	7	per mille
-per mille	A	9	906	65	7	per mille
-permille	A	8	906	65	7	permille
-per mil	A	7	906	65	7	per mil
-per thousand	A	12	906	65	7	per thousand
-part per thousand	A	17	906	65	7	part per thousand
-parts per thousand	A	18	906	65	7	parts per thousand
-proof	n	5	907	65	8	proof
-proof	a	5	907	65	8	proof
-us proof	a	8	907	65	8	US proof
-degree of proof	a	15	907	65	8	degree of proof
-degrees of proof	a	16	907	65	8	degrees of proof
-%	S	1	908	65	9	%
-percent	N	7	908	65	9	percent
-percent	A	7	908	65	9	percent
-per cent	A	8	908	65	9	per cent
-pct	A	3	908	65	9	pct
-part per hundred	A	16	908	65	9	part per hundred
-parts per hundred	A	17	908	65	9	parts per hundred
-karat	n	5	909	65	10	karat
-karats	a	6	909	65	10	karats
-karat gold	a	10	909	65	10	karat gold
-karats gold	a	11	909	65	10	karats gold
-one	n	3	910	65	11	one
-one	a	3	910	65	11	one
-unity	a	5	910	65	11	unity
-pair	n	4	911	65	12	pair
-pairs	a	5	911	65	12	pairs
-brace	a	5	911	65	12	brace
-braces	a	6	911	65	12	braces
-dicker	n	6	912	65	13	dicker
-dickers	a	7	912	65	13	dickers
-doz	S	3	913	65	14	doz
-dozen	N	5	913	65	14	dozen
-dozens	A	6	913	65	14	dozens
-baker's dozen	n	13	914	65	15	baker's dozen
-baker's dozens	a	14	914	65	15	baker's dozens
-bakers dozen	a	12	914	65	15	bakers dozen
-long dozen	a	10	914	65	15	long dozen
-score	n	5	915	65	16	score
-scores	a	6	915	65	16	scores
-short quire	n	11	916	65	17	short quire
-short quires	a	12	916	65	17	short quires
-quire	n	5	917	65	18	quire
-quires	a	6	917	65	18	quires
-shock	n	5	918	65	19	shock
-shocks	a	6	918	65	19	shocks
-schock	a	6	918	65	19	Schock
-hundred	n	7	919	65	20	hundred
-hundreds	a	8	919	65	20	hundreds
-long hundred	n	12	920	65	21	long hundred
-long hundreds	a	13	920	65	21	long hundreds
-great hundred	a	13	920	65	21	great hundred
-great hundreds	a	14	920	65	21	great hundreds
-small gross	a	11	920	65	21	small gross
-gross	N	5	921	65	22	gross
-gross	A	5	921	65	22	gross
-short ream	n	10	922	65	23	short ream
-short reams	a	11	922	65	23	short reams
-ream	n	4	923	65	24	ream
-reams	a	5	923	65	24	reams
-printer's ream	n	14	924	65	25	printer's ream
-printer's reams	a	15	924	65	25	printer's reams
-perfect ream	a	12	924	65	25	perfect ream
-perfect reams	a	13	924	65	25	perfect reams
-printers ream	a	13	924	65	25	printers ream
-thousand	n	8	925	65	26	thousand
-thousands	a	9	925	65	26	thousands
-great gross	n	11	926	65	27	great gross
-great grosses	a	13	926	65	27	great grosses
-myriad	n	6	927	65	28	myriad
-myriads	a	7	927	65	28	myriads
-wan	a	3	927	65	28	wan
-man	a	3	927	65	28	man
-lakh	n	4	928	65	29	lakh
-lakhs	a	5	928	65	29	lakhs
-lac	a	3	928	65	29	lac
-lacs	a	4	928	65	29	lacs
-million	n	7	929	65	30	million
-millions	a	8	929	65	30	millions
-crore	n	5	930	65	31	crore
-crores	a	6	930	65	31	crores
-billion	n	7	931	65	32	billion
-billions	a	8	931	65	32	billions
-milliard	a	8	931	65	32	milliard
-milliards	a	9	931	65	32	milliards
-trillion	n	8	932	65	33	trillion
-trillions	a	9	932	65	33	trillions
-quadrillion	n	11	933	65	34	quadrillion
-quadrillions	a	12	933	65	34	quadrillions
-mas/yr	s	6	934	66	0	mas/yr
-mas/a	s	5	934	66	0	mas/a
-milliarcsecond per year	n	23	934	66	0	milliarcsecond per year
-milliarcseconds per year	a	24	934	66	0	milliarcseconds per year
-arcsec/yr	s	9	935	66	1	arcsec/yr
-arcsec/a	s	8	935	66	1	arcsec/a
-arcsecond per year	n	18	935	66	1	arcsecond per year
-arcseconds per year	a	19	935	66	1	arcseconds per year
-°/d	s	3	936	66	2	°/d
-deg/d	s	5	936	66	2	deg/d
-degree per day	n	14	936	66	2	degree per day
-degrees per day	a	15	936	66	2	degrees per day
-°/h	s	3	937	66	3	°/h
-deg/h	s	5	937	66	3	deg/h
-degree per hour	n	15	937	66	3	degree per hour
-degrees per hour	a	16	937	66	3	degrees per hour
-rev/d	s	5	938	66	4	rev/d
-revolution per day	n	18	938	66	4	revolution per day
-revolutions per day	a	19	938	66	4	revolutions per day
-turn per day	a	12	938	66	4	turn per day
-turns per day	a	13	938	66	4	turns per day
-ω⊕	s	2	939	66	5	ω⊕
-earth rotation rate	n	19	939	66	5	Earth rotation rate
-earth rotation rates	a	20	939	66	5	Earth rotation rates
-angular velocity of the earth	a	29	939	66	5	angular velocity of the Earth
-°/min	s	5	940	66	6	°/min
-deg/min	s	7	940	66	6	deg/min
-degree per minute	n	17	940	66	6	degree per minute
-degrees per minute	a	18	940	66	6	degrees per minute
-rph	s	3	941	66	7	rph
-rev/h	s	5	941	66	7	rev/h
-revolution per hour	n	19	941	66	7	revolution per hour
-revolutions per hour	a	20	941	66	7	revolutions per hour
-turn per hour	a	13	941	66	7	turn per hour
-turns per hour	a	14	941	66	7	turns per hour
-rad/min	s	7	942	66	8	rad/min
-radian per minute	n	17	942	66	8	radian per minute
-radians per minute	a	18	942	66	8	radians per minute
-°/s	S	3	943	66	9	°/s
-deg/s	S	5	943	66	9	deg/s
-degree per second	N	17	943	66	9	degree per second
-degrees per second	A	18	943	66	9	degrees per second
-rpm	S	3	944	66	10	rpm
-r/min	S	5	944	66	10	r/min
-rev/min	S	7	944	66	10	rev/min
-revolution per minute	N	21	944	66	10	revolution per minute
-revolutions per minute	A	22	944	66	10	revolutions per minute
-turn per minute	A	15	944	66	10	turn per minute
-turns per minute	A	16	944	66	10	turns per minute
-rpm	A	3	944	66	10	RPM
-rad/s	S	5	945	66	11	rad/s
-radian per second	N	17	945	66	11	radian per second
-radians per second	A	18	945	66	11	radians per second
-rps	s	3	946	66	12	rps
-r/s	s	3	946	66	12	r/s
-rev/s	s	5	946	66	12	rev/s
-revolution per second	n	21	946	66	12	revolution per second
-revolutions per second	a	22	946	66	12	revolutions per second
-turn per second	a	15	946	66	12	turn per second
-turns per second	a	16	946	66	12	turns per second
-arcsec²	s	7	947	67	0	arcsec²
-square arcsec	s	13	947	67	0	sq arcsec
-square arcsecond	n	16	947	67	0	square arcsecond
-square arcseconds	a	17	947	67	0	square arcseconds
-square second of arc	a	20	947	67	0	square second of arc
-square seconds of arc	a	21	947	67	0	square seconds of arc
-arcmin²	s	7	948	67	1	arcmin²
-square arcmin	s	13	948	67	1	sq arcmin
-square arcminute	n	16	948	67	1	square arcminute
-square arcminutes	a	17	948	67	1	square arcminutes
-square minute of arc	a	20	948	67	1	square minute of arc
-square minutes of arc	a	21	948	67	1	square minutes of arc
-deg²	S	4	949	67	2	deg²
-square deg	S	10	949	67	2	sq deg
-□°	S	2	949	67	2	□°
-square degree	N	13	949	67	2	square degree
-square degrees	A	14	949	67	2	square degrees
-degree squared	A	14	949	67	2	degree squared
-sr	S	2	950	67	3	sr
-steradian	N	9	950	67	3	steradian
-steradians	A	10	950	67	3	steradians
-square radian	A	13	950	67	3	square radian
-square radians	A	14	950	67	3	square radians
-spherical right angle	n	21	951	67	4	spherical right angle
-spherical right angles	a	22	951	67	4	spherical right angles
-octant of a sphere	a	18	951	67	4	octant of a sphere
-hemisphere	n	10	952	67	5	hemisphere
-hemispheres	a	11	952	67	5	hemispheres
-spat	N	4	953	67	6	spat
-spats	A	5	953	67	6	spats
-sphere	A	6	953	67	6	sphere
-spheres	A	7	953	67	6	spheres
-full sphere	A	11	953	67	6	full sphere
-dbspl	S	5	954	68	0	dBSPL
-decibel sound pressure level	N	28	954	68	0	decibel sound pressure level
-decibels sound pressure level	A	29	954	68	0	decibels sound pressure level
-db spl	A	6	954	68	0	dB SPL
-decibel spl	A	11	954	68	0	decibel SPL
-decibels spl	A	12	954	68	0	decibels SPL
-j/kg	S	4	955	69	0	J/kg
-joule per kilogram	N	18	955	69	0	joule per kilogram
-joules per kilogram	A	19	955	69	0	joules per kilogram
-ft·lbf/lb	s	9	956	69	1	ft·lbf/lb
-foot-pound-force per pound	n	26	956	69	1	foot-pound-force per pound
-foot-pounds-force per pound	a	27	956	69	1	foot-pounds-force per pound
-foot-pound per pound	a	20	956	69	1	foot-pound per pound
-foot-pounds per pound	a	21	956	69	1	foot-pounds per pound
-btu_th/lb	s	9	957	69	2	BTU_th/lb
-btu_th/lb	s	9	957	69	2	Btu_th/lb
-thermochemical btu per pound	n	28	957	69	2	thermochemical BTU per pound
-thermochemical btus per pound	a	29	957	69	2	thermochemical BTUs per pound
-thermochemical british thermal unit per pound	a	45	957	69	2	thermochemical British thermal unit per pound
-btu/lb	S	6	958	69	3	BTU/lb
-btu/lb	S	6	958	69	3	Btu/lb
-btu per pound	N	13	958	69	3	BTU per pound
-btus per pound	A	14	958	69	3	BTUs per pound
-british thermal unit per pound	A	30	958	69	3	British thermal unit per pound
-british thermal units per pound	A	31	958	69	3	British thermal units per pound
-wh/kg	S	5	959	69	4	Wh/kg
-watt-hour per kilogram	N	22	959	69	4	watt-hour per kilogram
-watt-hours per kilogram	A	23	959	69	4	watt-hours per kilogram
-cal/g	S	5	960	69	5	cal/g
-kcal/kg	S	7	960	69	5	kcal/kg
-calorie per gram	N	16	960	69	5	calorie per gram
-calories per gram	A	17	960	69	5	calories per gram
-thermochemical calorie per gram	A	31	960	69	5	thermochemical calorie per gram
-kilocalorie per kilogram	A	24	960	69	5	kilocalorie per kilogram
-kilocalories per kilogram	A	25	960	69	5	kilocalories per kilogram
-cal_it/g	s	8	961	69	6	cal_IT/g
-kcal_it/kg	s	10	961	69	6	kcal_IT/kg
-it calorie per gram	n	19	961	69	6	IT calorie per gram
-it calories per gram	a	20	961	69	6	IT calories per gram
-international table calorie per gram	a	36	961	69	6	International Table calorie per gram
-it kilocalorie per kilogram	a	27	961	69	6	IT kilocalorie per kilogram
-kcal/g	s	6	962	69	7	kcal/g
-cal/g	s	5	962	69	7	Cal/g
-food calorie per gram	n	21	962	69	7	food calorie per gram
-food calories per gram	a	22	962	69	7	food calories per gram
-kilocalorie per gram	a	20	962	69	7	kilocalorie per gram
-kilocalories per gram	a	21	962	69	7	kilocalories per gram
-erg/g·k	s	7	963	70	0	erg/g·K
-erg per gram kelvin	n	19	963	70	0	erg per gram kelvin
-ergs per gram kelvin	a	20	963	70	0	ergs per gram kelvin
-j/kg·k	S	6	964	70	1	J/kg·K
-j/kgk	S	5	964	70	1	J/kgK
-j/kg·°c	S	7	964	70	1	J/kg·°C
-joule per kilogram kelvin	N	25	964	70	1	joule per kilogram kelvin
-joules per kilogram kelvin	A	26	964	70	1	joules per kilogram kelvin
-joule per kilogram degree celsius	A	33	964	70	1	joule per kilogram degree Celsius
-joules per kilogram degree celsius	A	34	964	70	1	joules per kilogram degree Celsius
-ft·lbf/lb·°r	s	12	965	70	2	ft·lbf/lb·°R
-foot-pound-force per pound degree rankine	n	41	965	70	2	foot-pound-force per pound degree Rankine
-foot-pounds-force per pound degree rankine	a	42	965	70	2	foot-pounds-force per pound degree Rankine
-foot-pound per pound degree rankine	a	35	965	70	2	foot-pound per pound degree Rankine
-btu_th/lb·°f	s	12	966	70	3	BTU_th/lb·°F
-btu_th/lb·°f	s	12	966	70	3	Btu_th/lb·°F
-thermochemical btu per pound degree fahrenheit	n	46	966	70	3	thermochemical BTU per pound degree Fahrenheit
-thermochemical btus per pound degree fahrenheit	a	47	966	70	3	thermochemical BTUs per pound degree Fahrenheit
-thermochemical btu per pound degree rankine	a	43	966	70	3	thermochemical BTU per pound degree Rankine
-cal/g·°c	S	8	967	70	4	cal/g·°C
-cal/g·k	S	7	967	70	4	cal/g·K
-kcal/kg·°c	S	10	967	70	4	kcal/kg·°C
-calorie per gram degree celsius	N	31	967	70	4	calorie per gram degree Celsius
-calories per gram degree celsius	A	32	967	70	4	calories per gram degree Celsius
-calorie per gram kelvin	A	23	967	70	4	calorie per gram kelvin
-kilocalorie per kilogram degree celsius	A	39	967	70	4	kilocalorie per kilogram degree Celsius
-thermochemical calorie per gram degree celsius	A	46	967	70	4	thermochemical calorie per gram degree Celsius
-btu/lb·°f	S	9	968	70	5	BTU/lb·°F
-btu/lb·°f	S	9	968	70	5	Btu/lb·°F
-btu/lb·°r	S	9	968	70	5	BTU/lb·°R
-btu per pound degree fahrenheit	N	31	968	70	5	BTU per pound degree Fahrenheit
-btus per pound degree fahrenheit	A	32	968	70	5	BTUs per pound degree Fahrenheit
-british thermal unit per pound degree fahrenheit	A	48	968	70	5	British thermal unit per pound degree Fahrenheit
-btu per pound degree rankine	A	28	968	70	5	BTU per pound degree Rankine
-cal_it/g·°c	s	11	969	70	6	cal_IT/g·°C
-kcal_it/kg·°c	s	13	969	70	6	kcal_IT/kg·°C
-it calorie per gram degree celsius	n	34	969	70	6	IT calorie per gram degree Celsius
-it calories per gram degree celsius	a	35	969	70	6	IT calories per gram degree Celsius
-it calorie per gram kelvin	a	26	969	70	6	IT calorie per gram kelvin
-it kilocalorie per kilogram degree celsius	a	42	969	70	6	IT kilocalorie per kilogram degree Celsius
-mm/h	s	4	970	71	0	mm/h
-millimetre per hour	n	19	970	71	0	millimetre per hour
-millimetres per hour	a	20	970	71	0	millimetres per hour
-millimeter per hour	a	19	970	71	0	millimeter per hour
-millimeters per hour	a	20	970	71	0	millimeters per hour
-ft/d	s	4	971	71	1	ft/d
-foot per day	n	12	971	71	1	foot per day
-feet per day	a	12	971	71	1	feet per day
-in/h	s	4	972	71	2	in/h
-inch per hour	n	13	972	71	2	inch per hour
-inches per hour	a	15	972	71	2	inches per hour
-m/d	s	3	973	71	3	m/d
-metre per day	n	13	973	71	3	metre per day
-metres per day	a	14	973	71	3	metres per day
-meter per day	a	13	973	71	3	meter per day
-meters per day	a	14	973	71	3	meters per day
-ft/h	s	4	974	71	4	ft/h
-foot per hour	n	13	974	71	4	foot per hour
-feet per hour	a	13	974	71	4	feet per hour
-fph	a	3	974	71	4	fph
-m/h	s	3	975	71	5	m/h
-metre per hour	n	14	975	71	5	metre per hour
-metres per hour	a	15	975	71	5	metres per hour
-meter per hour	a	14	975	71	5	meter per hour
-meters per hour	a	15	975	71	5	meters per hour
-in/min	s	6	976	71	6	in/min
-inch per minute	n	15	976	71	6	inch per minute
-inches per minute	a	17	976	71	6	inches per minute
-ipm	a	3	976	71	6	ipm
-mm/s	s	4	977	71	7	mm/s
-millimetre per second	n	21	977	71	7	millimetre per second
-millimetres per second	a	22	977	71	7	millimetres per second
-millimeter per second	a	21	977	71	7	millimeter per second
-millimeters per second	a	22	977	71	7	millimeters per second
-ft/min	s	6	978	71	8	ft/min
-foot per minute	n	15	978	71	8	foot per minute
-feet per minute	a	15	978	71	8	feet per minute
-fpm	a	3	978	71	8	fpm
-cm/s	s	4	979	71	9	cm/s
-kine	n	4	979	71	9	kine
-kines	a	5	979	71	9	kines
-centimetre per second	a	21	979	71	9	centimetre per second
-centimeter per second	a	21	979	71	9	centimeter per second
-centimetres per second	a	22	979	71	9	centimetres per second
-centimeters per second	a	22	979	71	9	centimeters per second
-m/min	s	5	980	71	10	m/min
-metre per minute	n	16	980	71	10	metre per minute
-metres per minute	a	17	980	71	10	metres per minute
-meter per minute	a	16	980	71	10	meter per minute
-meters per minute	a	17	980	71	10	meters per minute
-mpm	a	3	980	71	10	mpm
-in/s	s	4	981	71	11	in/s
-inch per second	n	15	981	71	11	inch per second
-inches per second	a	17	981	71	11	inches per second
-ips	a	3	981	71	11	ips
-km/h	S	4	982	71	12	km/h
-kph	S	3	982	71	12	kph
-kilometre per hour	N	18	982	71	12	kilometre per hour
-kilometres per hour	A	19	982	71	12	kilometres per hour
-kmh	A	3	982	71	12	kmh
-kilometer per hour	A	18	982	71	12	kilometer per hour
-kilometers per hour	A	19	982	71	12	kilometers per hour
-km per hour	A	11	982	71	12	km per hour
-kmph	A	4	982	71	12	kmph
-ft/s	s	4	983	71	13	ft/s
-foot per second	n	15	983	71	13	foot per second
-feet per second	a	15	983	71	13	feet per second
-mph	S	3	984	71	14	mph
-mi/h	S	4	984	71	14	mi/h
-mile per hour	N	13	984	71	14	mile per hour
-miles per hour	A	14	984	71	14	miles per hour
-kn	S	2	985	71	15	kn
-kt	S	2	985	71	15	kt
-knot	N	4	985	71	15	knot
-knots	A	5	985	71	15	knots
-nautical mile per hour	A	22	985	71	15	nautical mile per hour
-nautical miles per hour	A	23	985	71	15	nautical miles per hour
-admiralty knot	n	14	986	71	16	admiralty knot
-admiralty knots	a	15	986	71	16	admiralty knots
-british knot	a	12	986	71	16	British knot
-uk knot	a	7	986	71	16	UK knot
-imperial knot	a	13	986	71	16	imperial knot
-m/s	S	3	987	71	17	m/s
-metre per second	N	16	987	71	17	metre per second
-metres per second	A	17	987	71	17	metres per second
-meter per second	A	16	987	71	17	meter per second
-meters per second	A	17	987	71	17	meters per second
-mps	A	3	987	71	17	mps
-mi/min	s	6	988	71	18	mi/min
-mile per minute	n	15	988	71	18	mile per minute
-miles per minute	a	16	988	71	18	miles per minute
-mach	n	4	989	71	19	Mach
-mach	a	4	989	71	19	Mach
-speed of sound	a	14	989	71	19	speed of sound
-sea-level speed of sound	a	24	989	71	19	sea-level speed of sound
-km/s	s	4	990	71	20	km/s
-kilometre per second	n	20	990	71	20	kilometre per second
-kilometres per second	a	21	990	71	20	kilometres per second
-kilometer per second	a	20	990	71	20	kilometer per second
-kilometers per second	a	21	990	71	20	kilometers per second
-mi/s	s	4	991	71	21	mi/s
-mile per second	n	15	991	71	21	mile per second
-miles per second	a	16	991	71	21	miles per second
-atomic unit of velocity	n	23	992	71	22	atomic unit of velocity
-atomic units of velocity	a	24	992	71	22	atomic units of velocity
-c	s	1	993	71	23	c
-speed of light	n	14	993	71	23	speed of light
-speeds of light	a	15	993	71	23	speeds of light
-light speed	a	11	993	71	23	light speed
-speed of light in vacuum	a	24	993	71	23	speed of light in vacuum
-c0	a	2	993	71	23	c0
-dyn/cm	S	6	994	72	0	dyn/cm
-erg/cm²	S	7	994	72	0	erg/cm²
-dyne per centimetre	N	19	994	72	0	dyne per centimetre
-dynes per centimetre	A	20	994	72	0	dynes per centimetre
-dyne per centimeter	A	19	994	72	0	dyne per centimeter
-dynes per centimeter	A	20	994	72	0	dynes per centimeter
-erg per square centimetre	A	25	994	72	0	erg per square centimetre
-gf/cm	s	5	995	72	1	gf/cm
-gram-force per centimetre	n	25	995	72	1	gram-force per centimetre
-grams-force per centimetre	a	26	995	72	1	grams-force per centimetre
-gram-force per centimeter	a	25	995	72	1	gram-force per centimeter
-grams-force per centimeter	a	26	995	72	1	grams-force per centimeter
-n/m	S	3	996	72	2	N/m
-newton per metre	N	16	996	72	2	newton per metre
-newtons per metre	A	17	996	72	2	newtons per metre
-newton per meter	A	16	996	72	2	newton per meter
-newtons per meter	A	17	996	72	2	newtons per meter
-joule per square metre	A	22	996	72	2	joule per square metre
-joule per square meter	A	22	996	72	2	joule per square meter
-kgf/m	s	5	997	72	3	kgf/m
-kilogram-force per metre	n	24	997	72	3	kilogram-force per metre
-kilograms-force per metre	a	25	997	72	3	kilograms-force per metre
-kilogram-force per meter	a	24	997	72	3	kilogram-force per meter
-kilopond per metre	a	18	997	72	3	kilopond per metre
-lbf/ft	s	6	998	72	4	lbf/ft
-pound-force per foot	n	20	998	72	4	pound-force per foot
-pounds-force per foot	a	21	998	72	4	pounds-force per foot
-lbf/in	S	6	999	72	5	lbf/in
-pound-force per inch	N	20	999	72	5	pound-force per inch
-pounds-force per inch	A	21	999	72	5	pounds-force per inch
-δ°r	s	3	1000	73	0	Δ°R
-degree rankine difference	n	25	1000	73	0	degree Rankine difference
-degrees rankine difference	a	26	1000	73	0	degrees Rankine difference
-delta degr	a	10	1000	73	0	delta degR
-delta_degr	a	10	1000	73	0	delta_degR
-δr	a	2	1000	73	0	ΔR
-rankine degree	a	14	1000	73	0	Rankine degree
-rankine degrees	a	15	1000	73	0	Rankine degrees
-δ°f	S	3	1001	73	1	Δ°F
-degree fahrenheit difference	N	28	1001	73	1	degree Fahrenheit difference
-degrees fahrenheit difference	A	29	1001	73	1	degrees Fahrenheit difference
-delta degf	A	10	1001	73	1	delta degF
-delta_degf	A	10	1001	73	1	delta_degF
-delta °f	A	8	1001	73	1	delta °F
-δf	A	2	1001	73	1	ΔF
-fahrenheit degree	A	17	1001	73	1	Fahrenheit degree
-fahrenheit degrees	A	18	1001	73	1	Fahrenheit degrees
-δk	S	2	1002	73	2	ΔK
-kelvin difference	N	17	1002	73	2	kelvin difference
-kelvins difference	A	18	1002	73	2	kelvins difference
-delta k	A	7	1002	73	2	delta K
-delta_k	A	7	1002	73	2	delta_K
-kelvin interval	A	15	1002	73	2	kelvin interval
-kelvin intervals	A	16	1002	73	2	kelvin intervals
-δ°c	S	3	1003	73	3	Δ°C
-degree celsius difference	N	25	1003	73	3	degree Celsius difference
-degrees celsius difference	A	26	1003	73	3	degrees Celsius difference
-delta degc	A	10	1003	73	3	delta degC
-delta_degc	A	10	1003	73	3	delta_degC
-delta °c	A	8	1003	73	3	delta °C
-δc	A	2	1003	73	3	ΔC
-celsius degree	A	14	1003	73	3	Celsius degree
-celsius degrees	A	15	1003	73	3	Celsius degrees
-δ°re	s	4	1004	73	4	Δ°Ré
-degree reaumur difference	n	25	1004	73	4	degree Réaumur difference
-degrees reaumur difference	a	26	1004	73	4	degrees Réaumur difference
-delta degre	a	11	1004	73	4	delta degRe
-reaumur degree	a	14	1004	73	4	Réaumur degree
-reaumur degree	a	14	1004	73	4	Reaumur degree
-reaumur degrees	a	15	1004	73	4	Réaumur degrees
-reaumur degrees	a	15	1004	73	4	Reaumur degrees
-δ°rø	s	4	1005	73	5	Δ°Rø
-degree rømer difference	n	23	1005	73	5	degree Rømer difference
-degrees rømer difference	a	24	1005	73	5	degrees Rømer difference
-delta degro	a	11	1005	73	5	delta degRo
-rømer degree	a	12	1005	73	5	Rømer degree
-romer degree	a	12	1005	73	5	Romer degree
-rømer degrees	a	13	1005	73	5	Rømer degrees
-romer degrees	a	13	1005	73	5	Romer degrees
-δ°n	s	3	1006	73	6	Δ°N
-degree newton difference	n	24	1006	73	6	degree Newton difference
-degrees newton difference	a	25	1006	73	6	degrees Newton difference
-delta degn	a	10	1006	73	6	delta degN
-newton degree	a	13	1006	73	6	Newton degree
-newton degrees	a	14	1006	73	6	Newton degrees
-°r	s	2	1007	74	0	°R
-degree rankine	n	14	1007	74	0	degree Rankine
-degrees rankine	a	15	1007	74	0	degrees Rankine
-degr	a	4	1007	74	0	degR
-rankine	a	7	1007	74	0	rankine
-deg r	a	5	1007	74	0	deg R
-°r	a	2	1007	74	0	°r
-°f	S	2	1008	74	1	°F
-℉	S	1	1008	74	1	℉
-degree fahrenheit	N	17	1008	74	1	degree Fahrenheit
-degrees fahrenheit	A	18	1008	74	1	degrees Fahrenheit
-degf	A	4	1008	74	1	degF
-fahrenheit	A	10	1008	74	1	fahrenheit
-deg f	A	5	1008	74	1	deg F
-°f	A	2	1008	74	1	°f
-k	S	1	1009	74	2	K
-k	S	1	1009	74	2	K
-kelvin	N	6	1009	74	2	kelvin
-kelvins	A	7	1009	74	2	kelvins
-degree kelvin	A	13	1009	74	2	degree Kelvin
-degrees kelvin	A	14	1009	74	2	degrees Kelvin
-°k	A	2	1009	74	2	°K
-degk	A	4	1009	74	2	degK
-°c	S	2	1010	74	3	°C
-℃	S	1	1010	74	3	℃
-degree celsius	N	14	1010	74	3	degree Celsius
-degrees celsius	A	15	1010	74	3	degrees Celsius
-degc	A	4	1010	74	3	degC
-celsius	A	7	1010	74	3	celsius
-centigrade	A	10	1010	74	3	centigrade
-degree centigrade	A	17	1010	74	3	degree centigrade
-degrees centigrade	A	18	1010	74	3	degrees centigrade
-deg c	A	5	1010	74	3	deg C
-°c	A	2	1010	74	3	°c
-°re	s	3	1011	74	4	°Ré
-°re	s	3	1011	74	4	°Re
-degree reaumur	n	14	1011	74	4	degree Réaumur
-degrees reaumur	a	15	1011	74	4	degrees Réaumur
-degre	a	5	1011	74	4	degRe
-reaumur	a	7	1011	74	4	réaumur
-reaumur	a	7	1011	74	4	reaumur
-degree reaumur	a	14	1011	74	4	degree Reaumur
-degrees reaumur	a	15	1011	74	4	degrees Reaumur
-°rø	s	3	1012	74	5	°Rø
-degree rømer	n	12	1012	74	5	degree Rømer
-degrees rømer	a	13	1012	74	5	degrees Rømer
-degro	a	5	1012	74	5	degRo
-rømer	a	5	1012	74	5	rømer
-romer	a	5	1012	74	5	romer
-roemer	a	6	1012	74	5	roemer
-degree romer	a	12	1012	74	5	degree Romer
-degrees romer	a	13	1012	74	5	degrees Romer
-degree roemer	a	13	1012	74	5	degree Roemer
-°n	s	2	1013	74	6	°N
-degree newton	n	13	1013	74	6	degree Newton
-degrees newton	a	14	1013	74	6	degrees Newton
-degn	a	4	1013	74	6	degN
-planck temperature	n	18	1014	74	7	Planck temperature
-planck temperatures	a	19	1014	74	7	Planck temperatures
-btu_th·in/h·ft²·°f	s	18	1015	75	0	BTU_th·in/h·ft²·°F
-thermochemical btu inch per hour square foot degree fahrenheit	n	62	1015	75	0	thermochemical BTU inch per hour square foot degree Fahrenheit
-thermochemical btu inches per hour square foot degree fahrenheit	a	64	1015	75	0	thermochemical BTU inches per hour square foot degree Fahrenheit
-btu·in/h·ft²·°f	S	15	1016	75	1	BTU·in/h·ft²·°F
-btu·in/h·ft²·°f	S	15	1016	75	1	Btu·in/h·ft²·°F
-btu inch per hour square foot degree fahrenheit	N	47	1016	75	1	BTU inch per hour square foot degree Fahrenheit
-btu inches per hour square foot degree fahrenheit	A	49	1016	75	1	BTU inches per hour square foot degree Fahrenheit
-british thermal unit inch per hour square foot degree fahrenheit	A	64	1016	75	1	British thermal unit inch per hour square foot degree Fahrenheit
-w/m·k	S	5	1017	75	2	W/m·K
-w/mk	S	4	1017	75	2	W/mK
-w/m·°c	S	6	1017	75	2	W/m·°C
-watt per metre kelvin	N	21	1017	75	2	watt per metre kelvin
-watts per metre kelvin	A	22	1017	75	2	watts per metre kelvin
-watt per meter kelvin	A	21	1017	75	2	watt per meter kelvin
-watts per meter kelvin	A	22	1017	75	2	watts per meter kelvin
-watt per metre degree celsius	A	29	1017	75	2	watt per metre degree Celsius
-kcal_it/h·m·°c	s	14	1018	75	3	kcal_IT/h·m·°C
-kcal/h·m·°c	s	11	1018	75	3	kcal/h·m·°C
-it kilocalorie per hour metre degree celsius	n	44	1018	75	3	IT kilocalorie per hour metre degree Celsius
-it kilocalories per hour metre degree celsius	a	45	1018	75	3	IT kilocalories per hour metre degree Celsius
-kilocalorie per hour metre degree celsius	a	41	1018	75	3	kilocalorie per hour metre degree Celsius
-kilocalorie per hour meter degree celsius	a	41	1018	75	3	kilocalorie per hour meter degree Celsius
-btu_th/h·ft·°f	s	14	1019	75	4	BTU_th/h·ft·°F
-thermochemical btu foot per hour square foot degree fahrenheit	n	62	1019	75	4	thermochemical BTU foot per hour square foot degree Fahrenheit
-thermochemical btu feet per hour square foot degree fahrenheit	a	62	1019	75	4	thermochemical BTU feet per hour square foot degree Fahrenheit
-thermochemical btu per hour foot degree fahrenheit	a	50	1019	75	4	thermochemical BTU per hour foot degree Fahrenheit
-btu/h·ft·°f	S	11	1020	75	5	BTU/h·ft·°F
-btu/h·ft·°f	S	11	1020	75	5	Btu/h·ft·°F
-btu·ft/h·ft²·°f	S	15	1020	75	5	BTU·ft/h·ft²·°F
-btu foot per hour square foot degree fahrenheit	N	47	1020	75	5	BTU foot per hour square foot degree Fahrenheit
-btu feet per hour square foot degree fahrenheit	A	47	1020	75	5	BTU feet per hour square foot degree Fahrenheit
-btu per hour foot degree fahrenheit	A	35	1020	75	5	BTU per hour foot degree Fahrenheit
-british thermal unit per hour foot degree fahrenheit	A	52	1020	75	5	British thermal unit per hour foot degree Fahrenheit
-w/cm·k	s	6	1021	75	6	W/cm·K
-w/cm·°c	s	7	1021	75	6	W/cm·°C
-watt per centimetre kelvin	n	26	1021	75	6	watt per centimetre kelvin
-watts per centimetre kelvin	a	27	1021	75	6	watts per centimetre kelvin
-watt per centimeter kelvin	a	26	1021	75	6	watt per centimeter kelvin
-watts per centimeter kelvin	a	27	1021	75	6	watts per centimeter kelvin
-cal/s·cm·°c	s	11	1022	75	7	cal/s·cm·°C
-calorie per second centimetre degree celsius	n	44	1022	75	7	calorie per second centimetre degree Celsius
-calories per second centimetre degree celsius	a	45	1022	75	7	calories per second centimetre degree Celsius
-calorie per second centimeter degree celsius	a	44	1022	75	7	calorie per second centimeter degree Celsius
-thermochemical calorie per second centimetre degree celsius	a	59	1022	75	7	thermochemical calorie per second centimetre degree Celsius
-btu·in/s·ft²·°f	s	15	1023	75	8	BTU·in/s·ft²·°F
-btu·in/s·ft²·°f	s	15	1023	75	8	Btu·in/s·ft²·°F
-btu inch per second square foot degree fahrenheit	n	49	1023	75	8	BTU inch per second square foot degree Fahrenheit
-btu inches per second square foot degree fahrenheit	a	51	1023	75	8	BTU inches per second square foot degree Fahrenheit
-british thermal unit inch per second square foot degree fahrenheit	a	66	1023	75	8	British thermal unit inch per second square foot degree Fahrenheit
-ppm/k	S	5	1024	76	0	ppm/K
-ppm/°c	S	6	1024	76	0	ppm/°C
-um/m·k	S	6	1024	76	0	µm/m·K
-part per million per kelvin	N	27	1024	76	0	part per million per kelvin
-parts per million per kelvin	A	28	1024	76	0	parts per million per kelvin
-part per million per degree celsius	A	35	1024	76	0	part per million per degree Celsius
-microstrain per kelvin	A	22	1024	76	0	microstrain per kelvin
-micrometre per metre kelvin	A	27	1024	76	0	micrometre per metre kelvin
-ppm/°f	S	6	1025	76	1	ppm/°F
-uin/in·°f	S	9	1025	76	1	µin/in·°F
-part per million per degree fahrenheit	N	38	1025	76	1	part per million per degree Fahrenheit
-parts per million per degree fahrenheit	A	39	1025	76	1	parts per million per degree Fahrenheit
-microinch per inch degree fahrenheit	A	36	1025	76	1	microinch per inch degree Fahrenheit
-microstrain per degree fahrenheit	A	33	1025	76	1	microstrain per degree Fahrenheit
-%/k	s	3	1026	76	2	%/K
-%/°c	s	4	1026	76	2	%/°C
-percent per kelvin	n	18	1026	76	2	percent per kelvin
-percent per kelvin	a	18	1026	76	2	percent per kelvin
-percent per degree celsius	a	26	1026	76	2	percent per degree Celsius
-1/k	S	3	1027	76	3	1/K
-k⁻¹	S	3	1027	76	3	K⁻¹
-reciprocal kelvin	N	17	1027	76	3	reciprocal kelvin
-reciprocal kelvins	A	18	1027	76	3	reciprocal kelvins
-per kelvin	A	10	1027	76	3	per kelvin
-1/°c	s	4	1028	76	4	1/°C
-°c⁻¹	s	4	1028	76	4	°C⁻¹
-reciprocal degree celsius	n	25	1028	76	4	reciprocal degree Celsius
-reciprocal degrees celsius	a	26	1028	76	4	reciprocal degrees Celsius
-per degree celsius	a	18	1028	76	4	per degree Celsius
-1/°f	s	4	1029	76	5	1/°F
-°f⁻¹	s	4	1029	76	5	°F⁻¹
-reciprocal degree fahrenheit	n	28	1029	76	5	reciprocal degree Fahrenheit
-reciprocal degrees fahrenheit	a	29	1029	76	5	reciprocal degrees Fahrenheit
-per degree fahrenheit	a	21	1029	76	5	per degree Fahrenheit
-reciprocal degree rankine	a	25	1029	76	5	reciprocal degree Rankine
-per degree rankine	a	18	1029	76	5	per degree Rankine
-tog	S	3	1030	77	0	tog
-tog	N	3	1030	77	0	tog
-togs	A	4	1030	77	0	togs
-clo	S	3	1031	77	1	clo
-clo	N	3	1031	77	1	clo
-clos	A	4	1031	77	1	clos
-ft²·h·°f/btu	S	12	1032	77	2	ft²·h·°F/BTU
-ft²·h·°f/btu	S	12	1032	77	2	ft²·h·°F/Btu
-h·ft²·°f/btu	S	12	1032	77	2	h·ft²·°F/Btu
-square foot hour degree fahrenheit per btu	N	42	1032	77	2	square foot hour degree Fahrenheit per BTU
-square foot hours degree fahrenheit per btu	A	43	1032	77	2	square foot hours degree Fahrenheit per BTU
-us r-value	A	10	1032	77	2	US R-value
-r-value ip	A	10	1032	77	2	R-value IP
-inch-pound r-value	A	18	1032	77	2	inch-pound R-value
-ft²·h·°f/btu_th	s	15	1033	77	3	ft²·h·°F/BTU_th
-square foot hour degree fahrenheit per thermochemical btu	n	57	1033	77	3	square foot hour degree Fahrenheit per thermochemical BTU
-square foot hours degree fahrenheit per thermochemical btu	a	58	1033	77	3	square foot hours degree Fahrenheit per thermochemical BTU
-m²·h·°c/kcal_it	s	15	1034	77	4	m²·h·°C/kcal_IT
-m²·h·°c/kcal	s	12	1034	77	4	m²·h·°C/kcal
-square metre hour degree celsius per it kilocalorie	n	51	1034	77	4	square metre hour degree Celsius per IT kilocalorie
-square metre hours degree celsius per it kilocalorie	a	52	1034	77	4	square metre hours degree Celsius per IT kilocalorie
-m²·k/w	S	6	1035	77	5	m²·K/W
-m2k/w	S	5	1035	77	5	m2K/W
-m²·°c/w	S	7	1035	77	5	m²·°C/W
-rsi	S	3	1035	77	5	RSI
-square metre kelvin per watt	N	28	1035	77	5	square metre kelvin per watt
-square metre kelvins per watt	A	29	1035	77	5	square metre kelvins per watt
-square meter kelvin per watt	A	28	1035	77	5	square meter kelvin per watt
-si r-value	A	10	1035	77	5	SI R-value
-metric r-value	A	14	1035	77	5	metric R-value
-planck time	n	11	1036	78	0	Planck time
-planck times	a	12	1036	78	0	Planck times
-natural unit of time	n	20	1037	78	1	natural unit of time
-natural units of time	a	21	1037	78	1	natural units of time
-atomic unit of time	n	19	1038	78	2	atomic unit of time
-atomic units of time	a	20	1038	78	2	atomic units of time
-svedberg	n	8	1039	78	3	svedberg
-svedbergs	a	9	1039	78	3	svedbergs
-svedberg unit	a	13	1039	78	3	svedberg unit
-svedberg units	a	14	1039	78	3	svedberg units
-shake	n	5	1040	78	4	shake
-shakes	a	6	1040	78	4	shakes
-decimal second	n	14	1041	78	5	decimal second
-decimal seconds	a	15	1041	78	5	decimal seconds
-french decimal second	a	21	1041	78	5	French decimal second
-sidereal second	n	15	1042	78	6	sidereal second
-sidereal seconds	a	16	1042	78	6	sidereal seconds
-s	S	1	1043	78	7	s
-second	N	6	1043	78	7	second
-seconds	A	7	1043	78	7	seconds
-sec	A	3	1043	78	7	sec
-secs	A	4	1043	78	7	secs
-helek	n	5	1044	78	8	helek
-halakim	a	7	1044	78	8	halakim
-chelek	a	6	1044	78	8	chelek
-chalakim	a	8	1044	78	8	chalakim
-sidereal minute	n	15	1045	78	9	sidereal minute
-sidereal minutes	a	16	1045	78	9	sidereal minutes
-min	S	3	1046	78	10	min
-minute	N	6	1046	78	10	minute
-minutes	A	7	1046	78	10	minutes
-mins	A	4	1046	78	10	mins
-decimal minute	n	14	1047	78	11	decimal minute
-decimal minutes	a	15	1047	78	11	decimal minutes
-french decimal minute	a	21	1047	78	11	French decimal minute
-swatch beat	a	11	1047	78	11	Swatch beat
-swatch beats	a	12	1047	78	11	Swatch beats
-moment	n	6	1048	78	12	moment
-moments	a	7	1048	78	12	moments
-medieval moment	a	15	1048	78	12	medieval moment
-sidereal hour	n	13	1049	78	13	sidereal hour
-sidereal hours	a	14	1049	78	13	sidereal hours
-h	S	1	1050	78	14	h
-hour	N	4	1050	78	14	hour
-hours	A	5	1050	78	14	hours
-hr	A	2	1050	78	14	hr
-hrs	A	3	1050	78	14	hrs
-decimal hour	n	12	1051	78	15	decimal hour
-decimal hours	a	13	1051	78	15	decimal hours
-french decimal hour	a	19	1051	78	15	French decimal hour
-sidereal day	n	12	1052	78	16	sidereal day
-sidereal days	a	13	1052	78	16	sidereal days
-d	S	1	1053	78	17	d
-day	N	3	1053	78	17	day
-days	A	4	1053	78	17	days
-sol	n	3	1054	78	18	sol
-sols	a	4	1054	78	18	sols
-martian day	a	11	1054	78	18	Martian day
-martian days	a	12	1054	78	18	Martian days
-mars solar day	a	14	1054	78	18	Mars solar day
-wk	S	2	1055	78	19	wk
-week	N	4	1055	78	19	week
-weeks	A	5	1055	78	19	weeks
-sennight	A	8	1055	78	19	sennight
-sennights	A	9	1055	78	19	sennights
-fortnight	n	9	1056	78	20	fortnight
-fortnights	a	10	1056	78	20	fortnights
-winal	n	5	1057	78	21	winal
-winals	a	6	1057	78	21	winals
-uinal	a	5	1057	78	21	uinal
-winik	a	5	1057	78	21	winik
-draconic month	n	14	1058	78	22	draconic month
-draconic months	a	15	1058	78	22	draconic months
-draconitic month	a	16	1058	78	22	draconitic month
-nodical month	a	13	1058	78	22	nodical month
-tropical month	n	14	1059	78	23	tropical month
-tropical months	a	15	1059	78	23	tropical months
-sidereal month	n	14	1060	78	24	sidereal month
-sidereal months	a	15	1060	78	24	sidereal months
-anomalistic month	n	17	1061	78	25	anomalistic month
-anomalistic months	a	18	1061	78	25	anomalistic months
-islamic mean month	n	18	1062	78	26	Islamic mean month
-islamic mean months	a	19	1062	78	26	Islamic mean months
-mean islamic month	a	18	1062	78	26	mean Islamic month
-tabular islamic month	a	21	1062	78	26	tabular Islamic month
-synodic month	n	13	1063	78	27	synodic month
-synodic months	a	14	1063	78	27	synodic months
-lunation	a	8	1063	78	27	lunation
-lunations	a	9	1063	78	27	lunations
-lunar month	a	11	1063	78	27	lunar month
-lunar months	a	12	1063	78	27	lunar months
-molad month	n	11	1064	78	28	molad month
-molad months	a	12	1064	78	28	molad months
-hebrew mean month	a	17	1064	78	28	Hebrew mean month
-mean molad interval	a	19	1064	78	28	mean molad interval
-mo	s	2	1065	78	29	mo
-month	n	5	1065	78	29	month
-months	a	6	1065	78	29	months
-quarter	n	7	1066	78	30	quarter
-quarters	a	8	1066	78	30	quarters
-quarter year	a	12	1066	78	30	quarter year
-quarter years	a	13	1066	78	30	quarter years
-quarter-year	a	12	1066	78	30	quarter-year
-eclipse year	n	12	1067	78	31	eclipse year
-eclipse years	a	13	1067	78	31	eclipse years
-draconic year	a	13	1067	78	31	draconic year
-draconic years	a	14	1067	78	31	draconic years
-islamic mean year	n	17	1068	78	32	Islamic mean year
-islamic mean years	a	18	1068	78	32	Islamic mean years
-mean islamic year	a	17	1068	78	32	mean Islamic year
-tabular islamic year	a	20	1068	78	32	tabular Islamic year
-lunar year	n	10	1069	78	33	lunar year
-lunar years	a	11	1069	78	33	lunar years
-maya tun	n	8	1070	78	34	Maya tun
-maya tuns	a	9	1070	78	34	Maya tuns
-calendar year	n	13	1071	78	35	calendar year
-calendar years	a	14	1071	78	35	calendar years
-common year	a	11	1071	78	35	common year
-common years	a	12	1071	78	35	common years
-tropical year	n	13	1072	78	36	tropical year
-tropical years	a	14	1072	78	36	tropical years
-solar year	a	10	1072	78	36	solar year
-solar years	a	11	1072	78	36	solar years
-mean tropical year	a	18	1072	78	36	mean tropical year
-gregorian year	n	14	1073	78	37	Gregorian year
-gregorian years	a	15	1073	78	37	Gregorian years
-mean gregorian year	a	19	1073	78	37	mean Gregorian year
-hebrew mean year	n	16	1074	78	38	Hebrew mean year
-hebrew mean years	a	17	1074	78	38	Hebrew mean years
-mean hebrew year	a	16	1074	78	38	mean Hebrew year
-a	S	1	1075	78	39	a
-yr	S	2	1075	78	39	yr
-year	N	4	1075	78	39	year
-years	A	5	1075	78	39	years
-julian year	A	11	1075	78	39	Julian year
-julian years	A	12	1075	78	39	Julian years
-annum	A	5	1075	78	39	annum
-anni	A	4	1075	78	39	anni
-yrs	A	3	1075	78	39	yrs
-sidereal year	n	13	1076	78	40	sidereal year
-sidereal years	a	14	1076	78	40	sidereal years
-gaussian year	n	13	1077	78	41	Gaussian year
-gaussian years	a	14	1077	78	41	Gaussian years
-anomalistic year	n	16	1078	78	42	anomalistic year
-anomalistic years	a	17	1078	78	42	anomalistic years
-leap year	n	9	1079	78	43	leap year
-leap years	a	10	1079	78	43	leap years
-bissextile year	a	15	1079	78	43	bissextile year
-olympiad	n	8	1080	78	44	olympiad
-olympiads	a	9	1080	78	44	olympiads
-lustrum	n	7	1081	78	45	lustrum
-lustra	a	6	1081	78	45	lustra
-lustrums	a	8	1081	78	45	lustrums
-decade	n	6	1082	78	46	decade
-decades	a	7	1082	78	46	decades
-saros	n	5	1083	78	47	saros
-saroses	a	7	1083	78	47	saroses
-saros cycle	a	11	1083	78	47	saros cycle
-metonic cycle	n	13	1084	78	48	Metonic cycle
-metonic cycles	a	14	1084	78	48	Metonic cycles
-enneadecaeteris	a	15	1084	78	48	enneadecaeteris
-k'atun	n	6	1085	78	49	k'atun
-k'atuns	a	7	1085	78	49	k'atuns
-katun	a	5	1085	78	49	katun
-katuns	a	6	1085	78	49	katuns
-century	n	7	1086	78	50	century
-centuries	a	9	1086	78	50	centuries
-julian century	a	14	1086	78	50	Julian century
-julian centuries	a	16	1086	78	50	Julian centuries
-b'ak'tun	n	8	1087	78	51	b'ak'tun
-b'ak'tuns	a	9	1087	78	51	b'ak'tuns
-baktun	a	6	1087	78	51	baktun
-baktuns	a	7	1087	78	51	baktuns
-ka	s	2	1088	78	52	ka
-kyr	s	3	1088	78	52	kyr
-millennium	n	10	1088	78	52	millennium
-millennia	a	9	1088	78	52	millennia
-kiloannum	a	9	1088	78	52	kiloannum
-kiloanna	a	8	1088	78	52	kiloanna
-kiloyear	a	8	1088	78	52	kiloyear
-kiloyears	a	9	1088	78	52	kiloyears
-millenniums	a	11	1088	78	52	millenniums
-ma	s	2	1089	78	53	Ma
-myr	s	3	1089	78	53	Myr
-megaannum	n	9	1089	78	53	megaannum
-megaanna	a	8	1089	78	53	megaanna
-megayear	a	8	1089	78	53	megayear
-megayears	a	9	1089	78	53	megayears
-ga	s	2	1090	78	54	Ga
-gyr	s	3	1090	78	54	Gyr
-gigaannum	n	9	1090	78	54	gigaannum
-gigaanna	a	8	1090	78	54	gigaanna
-gigayear	a	8	1090	78	54	gigayear
-gigayears	a	9	1090	78	54	gigayears
-dyn·cm	s	6	1091	79	0	dyn·cm
-dyncm	s	5	1091	79	0	dyncm
-dyne centimetre	n	15	1091	79	0	dyne centimetre
-dyne centimetres	a	16	1091	79	0	dyne centimetres
-dyne centimeter	a	15	1091	79	0	dyne centimeter
-dyne centimeters	a	16	1091	79	0	dyne centimeters
-dyne-centimetre	a	15	1091	79	0	dyne-centimetre
-dyne-centimeter	a	15	1091	79	0	dyne-centimeter
-gf·cm	s	5	1092	79	1	gf·cm
-gfcm	s	4	1092	79	1	gfcm
-gram-force centimetre	n	21	1092	79	1	gram-force centimetre
-gram-force centimetres	a	22	1092	79	1	gram-force centimetres
-gram-force centimeter	a	21	1092	79	1	gram-force centimeter
-gram-force centimeters	a	22	1092	79	1	gram-force centimeters
-pond centimetre	a	15	1092	79	1	pond centimetre
-n·mm	s	4	1093	79	2	N·mm
-nmm	s	3	1093	79	2	Nmm
-newton millimetre	n	17	1093	79	2	newton millimetre
-newton millimetres	a	18	1093	79	2	newton millimetres
-newton millimeter	a	17	1093	79	2	newton millimeter
-newton millimeters	a	18	1093	79	2	newton millimeters
-ozf·in	s	6	1094	79	3	ozf·in
-ozfin	s	5	1094	79	3	ozfin
-oz·in	s	5	1094	79	3	oz·in
-ounce-force inch	n	16	1094	79	3	ounce-force inch
-ounce-force inches	a	18	1094	79	3	ounce-force inches
-inch-ounce	a	10	1094	79	3	inch-ounce
-inch-ounces	a	11	1094	79	3	inch-ounces
-ounce-inch	a	10	1094	79	3	ounce-inch
-ounce-inches	a	12	1094	79	3	ounce-inches
-inch ounce-force	a	16	1094	79	3	inch ounce-force
-n·cm	s	4	1095	79	4	N·cm
-ncm	s	3	1095	79	4	Ncm
-newton centimetre	n	17	1095	79	4	newton centimetre
-newton centimetres	a	18	1095	79	4	newton centimetres
-newton centimeter	a	17	1095	79	4	newton centimeter
-newton centimeters	a	18	1095	79	4	newton centimeters
-pdl·ft	s	6	1096	79	5	pdl·ft
-pdlft	s	5	1096	79	5	pdlft
-poundal foot	n	12	1096	79	5	poundal foot
-poundal feet	a	12	1096	79	5	poundal feet
-kgf·cm	s	6	1097	79	6	kgf·cm
-kgfcm	s	5	1097	79	6	kgfcm
-kp·cm	s	5	1097	79	6	kp·cm
-kilogram-force centimetre	n	25	1097	79	6	kilogram-force centimetre
-kilogram-force centimetres	a	26	1097	79	6	kilogram-force centimetres
-kilogram-force centimeter	a	25	1097	79	6	kilogram-force centimeter
-kilogram-force centimeters	a	26	1097	79	6	kilogram-force centimeters
-kilopond centimetre	a	19	1097	79	6	kilopond centimetre
-lbf·in	S	6	1098	79	7	lbf·in
-lbfin	S	5	1098	79	7	lbfin
-in·lbf	S	6	1098	79	7	in·lbf
-in-lb	S	5	1098	79	7	in-lb
-pound-force inch	N	16	1098	79	7	pound-force inch
-pound-force inches	A	18	1098	79	7	pound-force inches
-inch-pound	A	10	1098	79	7	inch-pound
-inch-pounds	A	11	1098	79	7	inch-pounds
-pound-inch	A	10	1098	79	7	pound-inch
-pound-inches	A	12	1098	79	7	pound-inches
-inch pound-force	A	16	1098	79	7	inch pound-force
-inch-pound-force	A	16	1098	79	7	inch-pound-force
-n·m	S	3	1099	79	8	N·m
-nm	S	2	1099	79	8	Nm
-n⋅m	S	3	1099	79	8	N⋅m
-newton metre	N	12	1099	79	8	newton metre
-newton metres	A	13	1099	79	8	newton metres
-newton meter	A	12	1099	79	8	newton meter
-newton meters	A	13	1099	79	8	newton meters
-newton-metre	A	12	1099	79	8	newton-metre
-newton-metres	A	13	1099	79	8	newton-metres
-newton-meter	A	12	1099	79	8	newton-meter
-newton-meters	A	13	1099	79	8	newton-meters
-lbf·ft	S	6	1100	79	9	lbf·ft
-lbfft	S	5	1100	79	9	lbfft
-lb·ft	S	5	1100	79	9	lb·ft
-lb-ft	S	5	1100	79	9	lb-ft
-pound-force foot	N	16	1100	79	9	pound-force foot
-pound-force feet	A	16	1100	79	9	pound-force feet
-pound-foot	A	10	1100	79	9	pound-foot
-pound-feet	A	10	1100	79	9	pound-feet
-pound foot	A	10	1100	79	9	pound foot
-pound feet	A	10	1100	79	9	pound feet
-pound-force-foot	A	16	1100	79	9	pound-force-foot
-kgf·m	S	5	1101	79	10	kgf·m
-kgfm	S	4	1101	79	10	kgfm
-kp·m	S	4	1101	79	10	kp·m
-mkp	S	3	1101	79	10	mkp
-kilogram-force metre	N	20	1101	79	10	kilogram-force metre
-kilogram-force metres	A	21	1101	79	10	kilogram-force metres
-kilogram-force meter	A	20	1101	79	10	kilogram-force meter
-kilogram-force meters	A	21	1101	79	10	kilogram-force meters
-kilopond metre	A	14	1101	79	10	kilopond metre
-kilopond meter	A	14	1101	79	10	kilopond meter
-metre kilopond	A	14	1101	79	10	metre kilopond
-kip·in	s	6	1102	79	11	kip·in
-kipin	s	5	1102	79	11	kipin
-kip inch	n	8	1102	79	11	kip inch
-kip inches	a	10	1102	79	11	kip inches
-kip-inch	a	8	1102	79	11	kip-inch
-kip-inches	a	10	1102	79	11	kip-inches
-kip·ft	s	6	1103	79	12	kip·ft
-kipft	s	5	1103	79	12	kipft
-kip foot	n	8	1103	79	12	kip foot
-kip feet	a	8	1103	79	12	kip feet
-kip-foot	a	8	1103	79	12	kip-foot
-kip-feet	a	8	1103	79	12	kip-feet
-tf·m	s	4	1104	79	13	tf·m
-tfm	s	3	1104	79	13	tfm
-tonne-force metre	n	17	1104	79	13	tonne-force metre
-tonne-force metres	a	18	1104	79	13	tonne-force metres
-tonne-force meter	a	17	1104	79	13	tonne-force meter
-tonne-force meters	a	18	1104	79	13	tonne-force meters
-metric ton-force metre	a	22	1104	79	13	metric ton-force metre
-scaled point	n	12	1105	80	0	scaled point
-scaled points	a	13	1105	80	0	scaled points
-tex scaled point	a	16	1105	80	0	TeX scaled point
-tex scaled points	a	17	1105	80	0	TeX scaled points
-twip	n	4	1106	80	1	twip
-twips	a	5	1106	80	1	twips
-kyu	n	3	1107	80	2	kyu
-kyu	a	3	1107	80	2	kyu
-quarter-millimetre	a	18	1107	80	2	quarter-millimetre
-quarter-millimeter	a	18	1107	80	2	quarter-millimeter
-px	S	2	1108	80	3	px
-css pixel	N	9	1108	80	3	CSS pixel
-css pixels	A	10	1108	80	3	CSS pixels
-css px	A	6	1108	80	3	CSS px
-reference pixel	A	15	1108	80	3	reference pixel
-reference pixels	A	16	1108	80	3	reference pixels
-printers point	n	14	1109	80	4	printers point
-printers points	a	15	1109	80	4	printers points
-american point	a	14	1109	80	4	American point
-american points	a	15	1109	80	4	American points
-atf point	a	9	1109	80	4	ATF point
-tex point	n	9	1110	80	5	TeX point
-tex points	a	10	1110	80	5	TeX points
-point	S	5	1111	80	6	point
-point	N	5	1111	80	6	point
-points	A	6	1111	80	6	points
-typographic point	A	17	1111	80	6	typographic point
-typographic points	A	18	1111	80	6	typographic points
-postscript point	A	16	1111	80	6	PostScript point
-postscript points	A	17	1111	80	6	PostScript points
-dtp point	A	9	1111	80	6	DTP point
-dtp points	A	10	1111	80	6	DTP points
-big point	A	9	1111	80	6	big point
-big points	A	10	1111	80	6	big points
-berthold point	n	14	1112	80	7	Berthold point
-berthold points	a	15	1112	80	7	Berthold points
-didot point	n	11	1113	80	8	Didot point
-didot points	a	12	1113	80	8	Didot points
-didot	a	5	1113	80	8	didot
-didots	a	6	1113	80	8	didots
-french point	a	12	1113	80	8	French point
-french points	a	13	1113	80	8	French points
-din didot point	n	15	1114	80	9	DIN Didot point
-din didot points	a	16	1114	80	9	DIN Didot points
-german didot point	a	18	1114	80	9	German Didot point
-german didot points	a	19	1114	80	9	German Didot points
-pearl	n	5	1115	80	10	pearl
-pearl	a	5	1115	80	10	pearl
-pearl type	a	10	1115	80	10	pearl type
-agate line	n	10	1116	80	11	agate line
-agate lines	a	11	1116	80	11	agate lines
-agate	n	5	1117	80	12	agate
-agate	a	5	1117	80	12	agate
-ruby type	a	9	1117	80	12	ruby type
-nonpareil	n	9	1118	80	13	nonpareil
-nonpareil	a	9	1118	80	13	nonpareil
-minion	n	6	1119	80	14	minion
-minion	a	6	1119	80	14	minion
-brevier	n	7	1120	80	15	brevier
-brevier	a	7	1120	80	15	brevier
-bourgeois	n	9	1121	80	16	bourgeois
-bourgeois	a	9	1121	80	16	bourgeois
-long primer	n	11	1122	80	17	long primer
-long primer	a	11	1122	80	17	long primer
-small pica	n	10	1123	80	18	small pica
-small pica	a	10	1123	80	18	small pica
-printers pica	n	13	1124	80	19	printers pica
-printers picas	a	14	1124	80	19	printers picas
-american pica	a	13	1124	80	19	American pica
-american picas	a	14	1124	80	19	American picas
-pica	S	4	1125	80	20	pica
-pica	N	4	1125	80	20	pica
-picas	A	5	1125	80	20	picas
-postscript pica	A	15	1125	80	20	PostScript pica
-postscript picas	A	16	1125	80	20	PostScript picas
-computer pica	A	13	1125	80	20	computer pica
-computer picas	A	14	1125	80	20	computer picas
-dtp pica	A	8	1125	80	20	DTP pica
-dtp picas	A	9	1125	80	20	DTP picas
-cicero	n	6	1126	80	21	cicero
-ciceros	a	7	1126	80	21	ciceros
-great primer	n	12	1127	80	22	great primer
-great primer	a	12	1127	80	22	great primer
-canon	n	5	1128	80	23	canon
-canon	a	5	1128	80	23	canon
-canon type	a	10	1128	80	23	canon type
-dbuv	S	4	1129	81	0	dBµV
-dbuv	S	4	1129	81	0	dBμV
-decibel-microvolt	N	17	1129	81	0	decibel-microvolt
-decibel-microvolts	A	18	1129	81	0	decibel-microvolts
-dbuv	A	4	1129	81	0	dBuV
-decibel microvolt	A	17	1129	81	0	decibel microvolt
-decibels microvolt	A	18	1129	81	0	decibels microvolt
-dbmv	s	4	1130	81	1	dBmV
-decibel-millivolt	n	17	1130	81	1	decibel-millivolt
-decibel-millivolts	a	18	1130	81	1	decibel-millivolts
-decibel millivolt	a	17	1130	81	1	decibel millivolt
-decibels millivolt	a	18	1130	81	1	decibels millivolt
-dbu	S	3	1131	81	2	dBu
-decibel-unloaded	N	16	1131	81	2	decibel-unloaded
-decibels-unloaded	A	17	1131	81	2	decibels-unloaded
-decibel unloaded	A	16	1131	81	2	decibel unloaded
-decibels unloaded	A	17	1131	81	2	decibels unloaded
-dbv	S	3	1132	81	3	dBV
-decibel-volt	N	12	1132	81	3	decibel-volt
-decibel-volts	A	13	1132	81	3	decibel-volts
-decibel volt	A	12	1132	81	3	decibel volt
-decibels volt	A	13	1132	81	3	decibels volt
-l/d	s	3	1133	82	0	L/d
-litre per day	n	13	1133	82	0	litre per day
-litres per day	a	14	1133	82	0	litres per day
-liter per day	a	13	1133	82	0	liter per day
-liters per day	a	14	1133	82	0	liters per day
-cm³/min	s	7	1134	82	1	cm³/min
-cubic centimetre per minute	n	27	1134	82	1	cubic centimetre per minute
-cubic centimetres per minute	a	28	1134	82	1	cubic centimetres per minute
-cubic centimeter per minute	a	27	1134	82	1	cubic centimeter per minute
-cubic centimeters per minute	a	28	1134	82	1	cubic centimeters per minute
-gal/d	s	5	1135	82	2	gal/d
-gpd	s	3	1135	82	2	gpd
-us gallon per day	n	17	1135	82	2	US gallon per day
-us gallons per day	a	18	1135	82	2	US gallons per day
-gallon per day	a	14	1135	82	2	gallon per day
-gallons per day	a	15	1135	82	2	gallons per day
-in³/min	s	7	1136	82	3	in³/min
-cubic inch per minute	n	21	1136	82	3	cubic inch per minute
-cubic inches per minute	a	23	1136	82	3	cubic inches per minute
-l/h	s	3	1137	82	4	L/h
-litre per hour	n	14	1137	82	4	litre per hour
-litres per hour	a	15	1137	82	4	litres per hour
-liter per hour	a	14	1137	82	4	liter per hour
-liters per hour	a	15	1137	82	4	liters per hour
-gal/h	s	5	1138	82	5	gal/h
-gph	s	3	1138	82	5	gph
-us gallon per hour	n	18	1138	82	5	US gallon per hour
-us gallons per hour	a	19	1138	82	5	US gallons per hour
-gallon per hour	a	15	1138	82	5	gallon per hour
-gallons per hour	a	16	1138	82	5	gallons per hour
-bbl/d	s	5	1139	82	6	bbl/d
-bpd	s	3	1139	82	6	bpd
-bpd	s	3	1139	82	6	BPD
-barrel per day	n	14	1139	82	6	barrel per day
-barrels per day	a	15	1139	82	6	barrels per day
-oil barrel per day	a	18	1139	82	6	oil barrel per day
-oil barrels per day	a	19	1139	82	6	oil barrels per day
-barrels of oil per day	a	22	1139	82	6	barrels of oil per day
-ft³/h	s	5	1140	82	7	ft³/h
-cfh	s	3	1140	82	7	cfh
-cubic foot per hour	n	19	1140	82	7	cubic foot per hour
-cubic feet per hour	a	19	1140	82	7	cubic feet per hour
-m³/d	s	4	1141	82	8	m³/d
-cubic metre per day	n	19	1141	82	8	cubic metre per day
-cubic metres per day	a	20	1141	82	8	cubic metres per day
-cubic meter per day	a	19	1141	82	8	cubic meter per day
-cubic meters per day	a	20	1141	82	8	cubic meters per day
-l/min	S	5	1142	82	9	L/min
-lpm	S	3	1142	82	9	lpm
-lpm	S	3	1142	82	9	LPM
-litre per minute	N	16	1142	82	9	litre per minute
-litres per minute	A	17	1142	82	9	litres per minute
-liter per minute	A	16	1142	82	9	liter per minute
-liters per minute	A	17	1142	82	9	liters per minute
-acre-foot per year	n	18	1143	82	10	acre-foot per year
-acre-feet per year	a	18	1143	82	10	acre-feet per year
-acre-foot per annum	a	19	1143	82	10	acre-foot per annum
-acre-feet per annum	a	19	1143	82	10	acre-feet per annum
-gal/min	S	7	1144	82	11	gal/min
-gpm	S	3	1144	82	11	gpm
-gpm	S	3	1144	82	11	GPM
-us gallon per minute	N	20	1144	82	11	US gallon per minute
-us gallons per minute	A	21	1144	82	11	US gallons per minute
-gallon per minute	A	17	1144	82	11	gallon per minute
-gallons per minute	A	18	1144	82	11	gallons per minute
-imperial gallon per minute	n	26	1145	82	12	imperial gallon per minute
-imperial gallons per minute	a	27	1145	82	12	imperial gallons per minute
-uk gallon per minute	a	20	1145	82	12	UK gallon per minute
-uk gallons per minute	a	21	1145	82	12	UK gallons per minute
-m³/h	S	4	1146	82	13	m³/h
-cubic metre per hour	N	20	1146	82	13	cubic metre per hour
-cubic metres per hour	A	21	1146	82	13	cubic metres per hour
-cubic meter per hour	A	20	1146	82	13	cubic meter per hour
-cubic meters per hour	A	21	1146	82	13	cubic meters per hour
-ft³/min	S	7	1147	82	14	ft³/min
-cfm	S	3	1147	82	14	cfm
-cfm	S	3	1147	82	14	CFM
-cubic foot per minute	N	21	1147	82	14	cubic foot per minute
-cubic feet per minute	A	21	1147	82	14	cubic feet per minute
-l/s	s	3	1148	82	15	L/s
-litre per second	n	16	1148	82	15	litre per second
-litres per second	a	17	1148	82	15	litres per second
-liter per second	a	16	1148	82	15	liter per second
-liters per second	a	17	1148	82	15	liters per second
-bbl/min	s	7	1149	82	16	bbl/min
-barrel per minute	n	17	1149	82	16	barrel per minute
-barrels per minute	a	18	1149	82	16	barrels per minute
-oil barrel per minute	a	21	1149	82	16	oil barrel per minute
-oil barrels per minute	a	22	1149	82	16	oil barrels per minute
-gal/s	s	5	1150	82	17	gal/s
-us gallon per second	n	20	1150	82	17	US gallon per second
-us gallons per second	a	21	1150	82	17	US gallons per second
-gallon per second	a	17	1150	82	17	gallon per second
-gallons per second	a	18	1150	82	17	gallons per second
-acre-foot per day	n	17	1151	82	18	acre-foot per day
-acre-feet per day	a	17	1151	82	18	acre-feet per day
-m³/min	s	6	1152	82	19	m³/min
-cubic metre per minute	n	22	1152	82	19	cubic metre per minute
-cubic metres per minute	a	23	1152	82	19	cubic metres per minute
-cubic meter per minute	a	22	1152	82	19	cubic meter per minute
-cubic meters per minute	a	23	1152	82	19	cubic meters per minute
-ft³/s	s	5	1153	82	20	ft³/s
-cfs	s	3	1153	82	20	cfs
-cubic foot per second	n	21	1153	82	20	cubic foot per second
-cubic feet per second	a	21	1153	82	20	cubic feet per second
-cusec	a	5	1153	82	20	cusec
-cusecs	a	6	1153	82	20	cusecs
-mgd	s	3	1154	82	21	MGD
-mgal/d	s	6	1154	82	21	Mgal/d
-million gallons per day	n	23	1154	82	21	million gallons per day
-million gallons per day	a	23	1154	82	21	million gallons per day
-million us gallons per day	a	26	1154	82	21	million US gallons per day
-m³/s	S	4	1155	82	22	m³/s
-cubic metre per second	N	22	1155	82	22	cubic metre per second
-cubic metres per second	A	23	1155	82	22	cubic metres per second
-cubic meter per second	A	22	1155	82	22	cubic meter per second
-cubic meters per second	A	23	1155	82	22	cubic meters per second
-cumec	A	5	1155	82	22	cumec
-cumecs	A	6	1155	82	22	cumecs
-sverdrup	n	8	1156	82	23	sverdrup
-sverdrups	a	9	1156	82	23	sverdrups
-mm³	s	3	1157	83	0	mm³
-cubic millimetre	n	16	1157	83	0	cubic millimetre
-cubic millimetres	a	17	1157	83	0	cubic millimetres
-cubic millimeter	a	16	1157	83	0	cubic millimeter
-cubic millimeters	a	17	1157	83	0	cubic millimeters
-λ	s	1	1158	83	1	λ
-lambda	n	6	1158	83	1	lambda
-lambdas	a	7	1158	83	1	lambdas
-metric drop	n	11	1159	83	2	metric drop
-metric drops	a	12	1159	83	2	metric drops
-medicinal drop	a	14	1159	83	2	medicinal drop
-medicinal drops	a	15	1159	83	2	medicinal drops
-drop	n	4	1160	83	3	drop
-drops	a	5	1160	83	3	drops
-us drop	a	7	1160	83	3	US drop
-us drops	a	8	1160	83	3	US drops
-imperial minim	n	14	1161	83	4	imperial minim
-imperial minims	a	15	1161	83	4	imperial minims
-uk minim	a	8	1161	83	4	UK minim
-uk minims	a	9	1161	83	4	UK minims
-minim	n	5	1162	83	5	minim
-minims	a	6	1162	83	5	minims
-us minim	a	8	1162	83	5	US minim
-us minims	a	9	1162	83	5	US minims
-smidgen	n	7	1163	83	6	smidgen
-smidgens	a	8	1163	83	6	smidgens
-smidgeon	a	8	1163	83	6	smidgeon
-smidgin	a	7	1163	83	6	smidgin
-pinch	n	5	1164	83	7	pinch
-pinches	a	7	1164	83	7	pinches
-dash	n	4	1165	83	8	dash
-dashes	a	6	1165	83	8	dashes
-cm³	s	3	1166	83	9	cm³
-cc	s	2	1166	83	9	cc
-cubic centimetre	n	16	1166	83	9	cubic centimetre
-cubic centimetres	a	17	1166	83	9	cubic centimetres
-cubic centimeter	a	16	1166	83	9	cubic centimeter
-cubic centimeters	a	17	1166	83	9	cubic centimeters
-fluid scruple	n	13	1167	83	10	fluid scruple
-fluid scruples	a	14	1167	83	10	fluid scruples
-imperial fluid scruple	a	22	1167	83	10	imperial fluid scruple
-tad	n	3	1168	83	11	tad
-tads	a	4	1168	83	11	tads
-sai	n	3	1169	83	12	sai
-sai	a	3	1169	83	12	sai
-imperial fluid drachm	n	21	1170	83	13	imperial fluid drachm
-imperial fluid drachms	a	22	1170	83	13	imperial fluid drachms
-fluid drachm	a	12	1170	83	13	fluid drachm
-fluid drachms	a	13	1170	83	13	fluid drachms
-uk fluid drachm	a	15	1170	83	13	UK fluid drachm
-fldr	s	4	1171	83	14	fldr
-fluid dram	n	10	1171	83	14	fluid dram
-fluid drams	a	11	1171	83	14	fluid drams
-fluidram	a	8	1171	83	14	fluidram
-fluidrams	a	9	1171	83	14	fluidrams
-us fluid dram	a	13	1171	83	14	US fluid dram
-us fluid drams	a	14	1171	83	14	US fluid drams
-tsp	S	3	1172	83	15	tsp
-teaspoon	N	8	1172	83	15	teaspoon
-teaspoons	A	9	1172	83	15	teaspoons
-us teaspoon	A	11	1172	83	15	US teaspoon
-us teaspoons	A	12	1172	83	15	US teaspoons
-teaspoonful	A	11	1172	83	15	teaspoonful
-metric teaspoon	n	15	1173	83	16	metric teaspoon
-metric teaspoons	a	16	1173	83	16	metric teaspoons
-kosaji	n	6	1174	83	17	kosaji
-kosaji	a	6	1174	83	17	kosaji
-japanese teaspoon	a	17	1174	83	17	Japanese teaspoon
-dsp	s	3	1175	83	18	dsp
-dessertspoon	n	12	1175	83	18	dessertspoon
-dessertspoons	a	13	1175	83	18	dessertspoons
-dessert spoon	a	13	1175	83	18	dessert spoon
-us dessertspoon	a	15	1175	83	18	US dessertspoon
-metric dessertspoon	n	19	1176	83	19	metric dessertspoon
-metric dessertspoons	a	20	1176	83	19	metric dessertspoons
-tbsp	S	4	1177	83	20	tbsp
-tbsp	S	4	1177	83	20	Tbsp
-tbs	S	3	1177	83	20	tbs
-tablespoon	N	10	1177	83	20	tablespoon
-tablespoons	A	11	1177	83	20	tablespoons
-us tablespoon	A	13	1177	83	20	US tablespoon
-us tablespoons	A	14	1177	83	20	US tablespoons
-tablespoonful	A	13	1177	83	20	tablespoonful
-metric tablespoon	n	17	1178	83	21	metric tablespoon
-metric tablespoons	a	18	1178	83	21	metric tablespoons
-osaji	n	5	1179	83	22	ōsaji
-osaji	a	5	1179	83	22	ōsaji
-osaji	a	5	1179	83	22	osaji
-japanese tablespoon	a	19	1179	83	22	Japanese tablespoon
-in³	s	3	1180	83	23	in³
-cubic inch	n	10	1180	83	23	cubic inch
-cubic inches	a	12	1180	83	23	cubic inches
-cubic in	a	8	1180	83	23	cu in
-cuin	a	4	1180	83	23	cuin
-australian tablespoon	n	21	1181	83	24	Australian tablespoon
-australian tablespoons	a	22	1181	83	24	Australian tablespoons
-imperial fluid ounce	n	20	1182	83	25	imperial fluid ounce
-imperial fluid ounces	a	21	1182	83	25	imperial fluid ounces
-imp fl oz	a	9	1182	83	25	imp fl oz
-uk fluid ounce	a	14	1182	83	25	UK fluid ounce
-uk fluid ounces	a	15	1182	83	25	UK fluid ounces
-uk fl oz	a	8	1182	83	25	UK fl oz
-fl oz	S	5	1183	83	26	fl oz
-floz	S	4	1183	83	26	floz
-fluid ounce	N	11	1183	83	26	fluid ounce
-fluid ounces	A	12	1183	83	26	fluid ounces
-us fluid ounce	A	14	1183	83	26	US fluid ounce
-us fluid ounces	A	15	1183	83	26	US fluid ounces
-us fl oz	A	8	1183	83	26	US fl oz
-us legal fluid ounce	n	20	1184	83	27	US legal fluid ounce
-us legal fluid ounces	a	21	1184	83	27	US legal fluid ounces
-nutrition labeling fluid ounce	a	30	1184	83	27	nutrition labeling fluid ounce
-jigger	n	6	1185	83	28	jigger
-jiggers	a	7	1185	83	28	jiggers
-shot	a	4	1185	83	28	shot
-shots	a	5	1185	83	28	shots
-cyathus	n	7	1186	83	29	cyathus
-cyathi	a	6	1186	83	29	cyathi
-acetabulum	n	10	1187	83	30	acetabulum
-acetabula	a	9	1187	83	30	acetabula
-gi	s	2	1188	83	31	gi
-gill	n	4	1188	83	31	gill
-gills	a	5	1188	83	31	gills
-us gill	a	7	1188	83	31	US gill
-us gills	a	8	1188	83	31	US gills
-charka	n	6	1189	83	32	charka
-charki	a	6	1189	83	32	charki
-imperial gill	n	13	1190	83	33	imperial gill
-imperial gills	a	14	1190	83	33	imperial gills
-uk gill	a	7	1190	83	33	UK gill
-uk gills	a	8	1190	83	33	UK gills
-noggin	a	6	1190	83	33	noggin
-noggins	a	7	1190	83	33	noggins
-quartarius	n	10	1191	83	34	quartarius
-quartarii	a	9	1191	83	34	quartarii
-go	n	2	1192	83	35	gō
-go	a	2	1192	83	35	gō
-gou	a	3	1192	83	35	gou
-japanese gill	a	13	1192	83	35	Japanese gill
-piccolo	n	7	1193	83	36	piccolo
-piccolos	a	8	1193	83	36	piccolos
-split bottle	a	12	1193	83	36	split bottle
-quarter bottle	a	14	1193	83	36	quarter bottle
-japanese cup	n	12	1194	83	37	Japanese cup
-japanese cups	a	13	1194	83	37	Japanese cups
-canadian cup	n	12	1195	83	38	Canadian cup
-canadian cups	a	13	1195	83	38	Canadian cups
-cup	N	3	1196	83	39	cup
-cups	A	4	1196	83	39	cups
-us cup	A	6	1196	83	39	US cup
-us cups	A	7	1196	83	39	US cups
-us customary cup	A	16	1196	83	39	US customary cup
-us legal cup	n	12	1197	83	40	US legal cup
-us legal cups	a	13	1197	83	40	US legal cups
-legal cup	a	9	1197	83	40	legal cup
-legal cups	a	10	1197	83	40	legal cups
-metric cup	n	10	1198	83	41	metric cup
-metric cups	a	11	1198	83	41	metric cups
-kotyle	n	6	1199	83	42	kotyle
-kotylai	a	7	1199	83	42	kotylai
-cotyla	a	6	1199	83	42	cotyla
-imperial cup	n	12	1200	83	43	imperial cup
-imperial cups	a	13	1200	83	43	imperial cups
-uk cup	a	6	1200	83	43	UK cup
-uk cups	a	7	1200	83	43	UK cups
-breakfast cup	a	13	1200	83	43	breakfast cup
-breakfast cups	a	14	1200	83	43	breakfast cups
-hemina	n	6	1201	83	44	hemina
-heminae	a	7	1201	83	44	heminae
-half bottle	n	11	1202	83	45	half bottle
-half bottles	a	12	1202	83	45	half bottles
-demi	a	4	1202	83	45	demi
-demi-bouteille	a	14	1202	83	45	demi-bouteille
-pt	s	2	1203	83	46	pt
-pint	n	4	1203	83	46	pint
-pints	a	5	1203	83	46	pints
-us pint	a	7	1203	83	46	US pint
-us pints	a	8	1203	83	46	US pints
-us liquid pint	a	14	1203	83	46	US liquid pint
-us liquid pints	a	15	1203	83	46	US liquid pints
-liquid pint	a	11	1203	83	46	liquid pint
-metric pint	n	11	1204	83	47	metric pint
-metric pints	a	12	1204	83	47	metric pints
-xestes	n	6	1205	83	48	xestes
-xestai	a	6	1205	83	48	xestai
-us dry pint	n	11	1206	83	49	US dry pint
-us dry pints	a	12	1206	83	49	US dry pints
-dry pint	a	8	1206	83	49	dry pint
-dry pints	a	9	1206	83	49	dry pints
-imperial pint	n	13	1207	83	50	imperial pint
-imperial pints	a	14	1207	83	50	imperial pints
-uk pint	a	7	1207	83	50	UK pint
-uk pints	a	8	1207	83	50	UK pints
-imp pt	a	6	1207	83	50	imp pt
-british pint	a	12	1207	83	50	British pint
-sextarius	n	9	1208	83	51	sextarius
-sextarii	a	8	1208	83	51	sextarii
-roman pint	a	10	1208	83	51	Roman pint
-wine bottle	n	11	1209	83	52	wine bottle
-wine bottles	a	12	1209	83	52	wine bottles
-standard wine bottle	a	20	1209	83	52	standard wine bottle
-bouteille	a	9	1209	83	52	bouteille
-fifth	n	5	1210	83	53	fifth
-fifths	a	6	1210	83	53	fifths
-fifth of a gallon	a	17	1210	83	53	fifth of a gallon
-qt	s	2	1211	83	54	qt
-quart	n	5	1211	83	54	quart
-quarts	a	6	1211	83	54	quarts
-us quart	a	8	1211	83	54	US quart
-us quarts	a	9	1211	83	54	US quarts
-us liquid quart	a	15	1211	83	54	US liquid quart
-us liquid quarts	a	16	1211	83	54	US liquid quarts
-liquid quart	a	12	1211	83	54	liquid quart
-l	S	1	1212	83	55	L
-l	S	1	1212	83	55	l
-ℓ	S	1	1212	83	55	ℓ
-litre	N	5	1212	83	55	litre
-litres	A	6	1212	83	55	litres
-liter	A	5	1212	83	55	liter
-liters	A	6	1212	83	55	liters
-dm³	s	3	1213	83	56	dm³
-cubic decimetre	n	15	1213	83	56	cubic decimetre
-cubic decimetres	a	16	1213	83	56	cubic decimetres
-cubic decimeter	a	15	1213	83	56	cubic decimeter
-cubic decimeters	a	16	1213	83	56	cubic decimeters
-sheng	n	5	1214	83	57	sheng
-sheng	a	5	1214	83	57	sheng
-chinese sheng	a	13	1214	83	57	Chinese sheng
-shisheng	a	8	1214	83	57	shisheng
-thanan	n	6	1215	83	58	thanan
-thanan	a	6	1215	83	58	thanan
-tanan	a	5	1215	83	58	tanan
-old litre	n	9	1216	83	59	old litre
-old litres	a	10	1216	83	59	old litres
-old liter	a	9	1216	83	59	old liter
-choinix	n	7	1217	83	60	choinix
-choinikes	a	9	1217	83	60	choinikes
-us dry quart	n	12	1218	83	61	US dry quart
-us dry quarts	a	13	1218	83	61	US dry quarts
-dry quart	a	9	1218	83	61	dry quart
-dry quarts	a	10	1218	83	61	dry quarts
-imperial quart	n	14	1219	83	62	imperial quart
-imperial quarts	a	15	1219	83	62	imperial quarts
-uk quart	a	8	1219	83	62	UK quart
-uk quarts	a	9	1219	83	62	UK quarts
-shtof	n	5	1220	83	63	shtof
-shtofs	a	6	1220	83	63	shtofs
-magnum	n	6	1221	83	64	magnum
-magnums	a	7	1221	83	64	magnums
-scots pint	n	10	1222	83	65	Scots pint
-scots pints	a	11	1222	83	65	Scots pints
-sho	n	3	1223	83	66	shō
-sho	a	3	1223	83	66	shō
-sho	a	3	1223	83	66	sho
-shou	a	4	1223	83	66	shou
-growler	n	7	1224	83	67	growler
-growlers	a	8	1224	83	67	growlers
-pottle	n	6	1225	83	68	pottle
-pottles	a	7	1225	83	68	pottles
-imperial pottle	a	15	1225	83	68	imperial pottle
-fbm	s	3	1226	83	69	fbm
-board foot	n	10	1226	83	69	board foot
-board feet	a	10	1226	83	69	board feet
-board-foot	a	10	1226	83	69	board-foot
-board-feet	a	10	1226	83	69	board-feet
-foot board measure	a	18	1226	83	69	foot board measure
-jeroboam	n	8	1227	83	70	jeroboam
-jeroboams	a	9	1227	83	70	jeroboams
-khous	n	5	1228	83	71	khous
-khoes	a	5	1228	83	71	khoes
-chous	a	5	1228	83	71	chous
-garnets	n	7	1229	83	72	garnets
-garntsy	a	7	1229	83	72	garntsy
-congius	n	7	1230	83	73	congius
-congii	a	6	1230	83	73	congii
-irish gallon	n	12	1231	83	74	Irish gallon
-irish gallons	a	13	1231	83	74	Irish gallons
-gal	S	3	1232	83	75	gal
-gallon	N	6	1232	83	75	gallon
-gallons	A	7	1232	83	75	gallons
-us gallon	A	9	1232	83	75	US gallon
-us gallons	A	10	1232	83	75	US gallons
-us liquid gallon	A	16	1232	83	75	US liquid gallon
-us liquid gallons	A	17	1232	83	75	US liquid gallons
-wine gallon	A	11	1232	83	75	wine gallon
-wine gallons	A	12	1232	83	75	wine gallons
-garniec	n	7	1233	83	76	garniec
-garnce	a	6	1233	83	76	garnce
-polish gallon	a	13	1233	83	76	Polish gallon
-us dry gallon	n	13	1234	83	77	US dry gallon
-us dry gallons	a	14	1234	83	77	US dry gallons
-dry gallon	a	10	1234	83	77	dry gallon
-dry gallons	a	11	1234	83	77	dry gallons
-rehoboam	n	8	1235	83	78	rehoboam
-rehoboams	a	9	1235	83	78	rehoboams
-imperial gallon	N	15	1236	83	79	imperial gallon
-imperial gallons	A	16	1236	83	79	imperial gallons
-imp gal	A	7	1236	83	79	imp gal
-uk gallon	A	9	1236	83	79	UK gallon
-uk gallons	A	10	1236	83	79	UK gallons
-british gallon	A	14	1236	83	79	British gallon
-british gallons	A	15	1236	83	79	British gallons
-ale gallon	n	10	1237	83	80	ale gallon
-ale gallons	a	11	1237	83	80	ale gallons
-beer gallon	a	11	1237	83	80	beer gallon
-beer gallons	a	12	1237	83	80	beer gallons
-semodius	n	8	1238	83	81	semodius
-semodii	a	7	1238	83	81	semodii
-methuselah	n	10	1239	83	82	methuselah
-methuselahs	a	11	1239	83	82	methuselahs
-mathusalem	a	10	1239	83	82	mathusalem
-pk	s	2	1240	83	83	pk
-peck	n	4	1240	83	83	peck
-pecks	a	5	1240	83	83	pecks
-us peck	a	7	1240	83	83	US peck
-us pecks	a	8	1240	83	83	US pecks
-salmanazar	n	10	1241	83	84	salmanazar
-salmanazars	a	11	1241	83	84	salmanazars
-imperial peck	n	13	1242	83	85	imperial peck
-imperial pecks	a	14	1242	83	85	imperial pecks
-uk peck	a	7	1242	83	85	UK peck
-uk pecks	a	8	1242	83	85	UK pecks
-modius	n	6	1243	83	86	modius
-modii	a	5	1243	83	86	modii
-dou	n	3	1244	83	87	dou
-dou	a	3	1244	83	87	dou
-chinese dou	a	11	1244	83	87	Chinese dou
-shidou	a	6	1244	83	87	shidou
-balthazar	n	9	1245	83	88	balthazar
-balthazars	a	10	1245	83	88	balthazars
-vedro	n	5	1246	83	89	vedro
-vedra	a	5	1246	83	89	vedra
-russian bucket	a	14	1246	83	89	Russian bucket
-nebuchadnezzar	n	14	1247	83	90	nebuchadnezzar
-nebuchadnezzars	a	15	1247	83	90	nebuchadnezzars
-nabuchodonosor	a	14	1247	83	90	nabuchodonosor
-solomon	n	7	1248	83	91	solomon
-solomons	a	8	1248	83	91	solomons
-salomon	a	7	1248	83	91	salomon
-japanese to	n	11	1249	83	92	Japanese to
-japanese to	a	11	1249	83	92	Japanese to
-sixth-barrel keg	n	16	1250	83	93	sixth-barrel keg
-sixth-barrel kegs	a	17	1250	83	93	sixth-barrel kegs
-sixtel	a	6	1250	83	93	sixtel
-sixth barrel	a	12	1250	83	93	sixth barrel
-thang	n	5	1251	83	94	thang
-thang	a	5	1251	83	94	thang
-pin	n	3	1252	83	95	pin
-pins	a	4	1252	83	95	pins
-chetverik	n	9	1253	83	96	chetverik
-chetveriki	a	10	1253	83	96	chetveriki
-primat	n	6	1254	83	97	primat
-primats	a	7	1254	83	97	primats
-goliath	a	7	1254	83	97	goliath
-amphora	n	7	1255	83	98	amphora
-amphorae	a	8	1255	83	98	amphorae
-quadrantal	a	10	1255	83	98	quadrantal
-ft³	s	3	1256	83	99	ft³
-cubic foot	n	10	1256	83	99	cubic foot
-cubic feet	a	10	1256	83	99	cubic feet
-cubic ft	a	8	1256	83	99	cu ft
-cuft	a	4	1256	83	99	cuft
-quarter-barrel keg	n	18	1257	83	100	quarter-barrel keg
-quarter-barrel kegs	a	19	1257	83	100	quarter-barrel kegs
-pony keg	a	8	1257	83	100	pony keg
-pony kegs	a	9	1257	83	100	pony kegs
-quarter barrel	a	14	1257	83	100	quarter barrel
-melchizedek	n	11	1258	83	101	melchizedek
-melchizedeks	a	12	1258	83	101	melchizedeks
-midas	a	5	1258	83	101	midas
-bu	s	2	1259	83	102	bu
-bushel	n	6	1259	83	102	bushel
-bushels	a	7	1259	83	102	bushels
-us bushel	a	9	1259	83	102	US bushel
-us bushels	a	10	1259	83	102	US bushels
-winchester bushel	a	17	1259	83	102	Winchester bushel
-winchester bushels	a	18	1259	83	102	Winchester bushels
-hoppus foot	n	11	1260	83	103	Hoppus foot
-hoppus feet	a	11	1260	83	103	Hoppus feet
-hoppus cubic foot	a	17	1260	83	103	Hoppus cubic foot
-hoppus cubic feet	a	17	1260	83	103	Hoppus cubic feet
-imperial bushel	n	15	1261	83	104	imperial bushel
-imperial bushels	a	16	1261	83	104	imperial bushels
-uk bushel	a	9	1261	83	104	UK bushel
-uk bushels	a	10	1261	83	104	UK bushels
-metretes	n	8	1262	83	105	metretes
-metretai	a	8	1262	83	105	metretai
-firkin	n	6	1263	83	106	firkin
-firkins	a	7	1263	83	106	firkins
-imperial firkin	a	15	1263	83	106	imperial firkin
-medimnos	n	8	1264	83	107	medimnos
-medimnoi	a	8	1264	83	107	medimnoi
-half-barrel keg	n	15	1265	83	108	half-barrel keg
-half-barrel kegs	a	16	1265	83	108	half-barrel kegs
-half barrel	a	11	1265	83	108	half barrel
-full-size keg	a	13	1265	83	108	full-size keg
-rundlet	n	7	1266	83	109	rundlet
-rundlets	a	8	1266	83	109	rundlets
-runlet	a	6	1266	83	109	runlet
-kilderkin	n	9	1267	83	110	kilderkin
-kilderkins	a	10	1267	83	110	kilderkins
-cranberry barrel	n	16	1268	83	111	cranberry barrel
-cranberry barrels	a	17	1268	83	111	cranberry barrels
-us dry barrel	n	13	1269	83	112	US dry barrel
-us dry barrels	a	14	1269	83	112	US dry barrels
-dry barrel	a	10	1269	83	112	dry barrel
-dry barrels	a	11	1269	83	112	dry barrels
-us beer barrel	n	14	1270	83	113	US beer barrel
-us beer barrels	a	15	1270	83	113	US beer barrels
-beer barrel	a	11	1270	83	113	beer barrel
-beer barrels	a	12	1270	83	113	beer barrels
-us liquid barrel	n	16	1271	83	114	US liquid barrel
-us liquid barrels	a	17	1271	83	114	US liquid barrels
-liquid barrel	a	13	1271	83	114	liquid barrel
-liquid barrels	a	14	1271	83	114	liquid barrels
-wine barrel	a	11	1271	83	114	wine barrel
-korzec	n	6	1272	83	115	korzec
-korce	a	5	1272	83	115	korce
-polish bushel	a	13	1272	83	115	Polish bushel
-coomb	n	5	1273	83	116	coomb
-coombs	a	6	1273	83	116	coombs
-bbl	s	3	1274	83	117	bbl
-barrel	n	6	1274	83	117	barrel
-barrels	a	7	1274	83	117	barrels
-oil barrel	a	10	1274	83	117	oil barrel
-oil barrels	a	11	1274	83	117	oil barrels
-petroleum barrel	a	16	1274	83	117	petroleum barrel
-petroleum barrels	a	17	1274	83	117	petroleum barrels
-barrel of oil	a	13	1274	83	117	barrel of oil
-tierce	n	6	1275	83	118	tierce
-tierces	a	7	1275	83	118	tierces
-imperial beer barrel	n	20	1276	83	119	imperial beer barrel
-imperial beer barrels	a	21	1276	83	119	imperial beer barrels
-uk beer barrel	a	14	1276	83	119	UK beer barrel
-uk beer barrels	a	15	1276	83	119	UK beer barrels
-imperial barrel	a	15	1276	83	119	imperial barrel
-koku	n	4	1277	83	120	koku
-koku	a	4	1277	83	120	koku
-chetvert	n	8	1278	83	121	chetvert
-chetverti	a	9	1278	83	121	chetverti
-russian quarter	a	15	1278	83	121	Russian quarter
-hhd	s	3	1279	83	122	hhd
-hogshead	n	8	1279	83	122	hogshead
-hogsheads	a	9	1279	83	122	hogsheads
-us hogshead	a	11	1279	83	122	US hogshead
-wine hogshead	a	13	1279	83	122	wine hogshead
-imperial hogshead	n	17	1280	83	123	imperial hogshead
-imperial hogsheads	a	18	1280	83	123	imperial hogsheads
-uk hogshead	a	11	1280	83	123	UK hogshead
-beer hogshead	a	13	1280	83	123	beer hogshead
-imperial dry quarter	n	20	1281	83	124	imperial dry quarter
-imperial dry quarters	a	21	1281	83	124	imperial dry quarters
-quarter of grain	a	16	1281	83	124	quarter of grain
-quarters of grain	a	17	1281	83	124	quarters of grain
-puncheon	n	8	1282	83	125	puncheon
-puncheons	a	9	1282	83	125	puncheons
-tertian	a	7	1282	83	125	tertian
-cord foot	n	9	1283	83	126	cord foot
-cord feet	a	9	1283	83	126	cord feet
-pipe	n	4	1284	83	127	pipe
-pipes	a	5	1284	83	127	pipes
-butt	a	4	1284	83	127	butt
-butts	a	5	1284	83	127	butts
-bochka	n	6	1285	83	128	bochka
-bochki	a	6	1285	83	128	bochki
-russian barrel	a	14	1285	83	128	Russian barrel
-culleus	n	7	1286	83	129	culleus
-cullei	a	6	1286	83	129	cullei
-yd³	s	3	1287	83	130	yd³
-cubic yard	n	10	1287	83	130	cubic yard
-cubic yards	a	11	1287	83	130	cubic yards
-cubic yd	a	8	1287	83	130	cu yd
-cuyd	a	4	1287	83	130	cuyd
-tun	n	3	1288	83	131	tun
-tuns	a	4	1288	83	131	tuns
-m³	S	2	1289	83	132	m³
-cubic metre	N	11	1289	83	132	cubic metre
-cubic metres	A	12	1289	83	132	cubic metres
-cubic meter	A	11	1289	83	132	cubic meter
-cubic meters	A	12	1289	83	132	cubic meters
-cubic m	A	7	1289	83	132	cu m
-stere	n	5	1290	83	133	stere
-steres	a	6	1290	83	133	steres
-stere	a	5	1290	83	133	stère
-stacked cubic metre	a	19	1290	83	133	stacked cubic metre
-raummeter	a	9	1290	83	133	Raummeter
-freight ton	n	11	1291	83	134	freight ton
-freight tons	a	12	1291	83	134	freight tons
-measurement ton	a	15	1291	83	134	measurement ton
-measurement tons	a	16	1291	83	134	measurement tons
-shipping ton	a	12	1291	83	134	shipping ton
-shipping tons	a	13	1291	83	134	shipping tons
-chaldron	n	8	1292	83	135	chaldron
-chaldrons	a	9	1292	83	135	chaldrons
-hoppus ton	n	10	1293	83	136	Hoppus ton
-hoppus tons	a	11	1293	83	136	Hoppus tons
-kwian	n	5	1294	83	137	kwian
-kwian	a	5	1294	83	137	kwian
-kwien	a	5	1294	83	137	kwien
-kwean	a	5	1294	83	137	kwean
-cunit	n	5	1295	83	138	cunit
-cunits	a	6	1295	83	138	cunits
-ccf	s	3	1296	83	139	CCF
-hcf	s	3	1296	83	139	HCF
-hundred cubic feet	n	18	1296	83	139	hundred cubic feet
-hundred cubic feet	a	18	1296	83	139	hundred cubic feet
-register ton	n	12	1297	83	140	register ton
-register tons	a	13	1297	83	140	register tons
-gross register ton	a	18	1297	83	140	gross register ton
-gross register tons	a	19	1297	83	140	gross register tons
-cord	n	4	1298	83	141	cord
-cords	a	5	1298	83	141	cords
-petrograd standard	n	18	1299	83	142	Petrograd standard
-petrograd standards	a	19	1299	83	142	Petrograd standards
-st. petersburg standard	a	23	1299	83	142	St. Petersburg standard
-timber standard	a	15	1299	83	142	timber standard
-cubic fathom	n	12	1300	83	143	cubic fathom
-cubic fathoms	a	13	1300	83	143	cubic fathoms
-mcf	s	3	1301	83	144	Mcf
-thousand cubic feet	n	19	1301	83	144	thousand cubic feet
-thousand cubic feet	a	19	1301	83	144	thousand cubic feet
-acre-inch	n	9	1302	83	145	acre-inch
-acre-inches	a	11	1302	83	145	acre-inches
-acre inch	a	9	1302	83	145	acre inch
-acre inches	a	11	1302	83	145	acre inches
-dam³	s	4	1303	83	146	dam³
-cubic decametre	n	15	1303	83	146	cubic decametre
-cubic decametres	a	16	1303	83	146	cubic decametres
-cubic decameter	a	15	1303	83	146	cubic decameter
-cubic decameters	a	16	1303	83	146	cubic decameters
-cubic dekameter	a	15	1303	83	146	cubic dekameter
-ac-ft	s	5	1304	83	147	ac-ft
-acre-foot	n	9	1304	83	147	acre-foot
-acre-feet	a	9	1304	83	147	acre-feet
-acre foot	a	9	1304	83	147	acre foot
-acre feet	a	9	1304	83	147	acre feet
-us survey acre-foot	n	19	1305	83	148	US survey acre-foot
-us survey acre-feet	a	19	1305	83	148	US survey acre-feet
-survey acre-foot	a	16	1305	83	148	survey acre-foot
-survey acre-feet	a	16	1305	83	148	survey acre-feet
-mmcf	s	4	1306	83	149	MMcf
-million cubic feet	n	18	1306	83	149	million cubic feet
-million cubic feet	a	18	1306	83	149	million cubic feet
-hm³	s	3	1307	83	150	hm³
-cubic hectometre	n	16	1307	83	150	cubic hectometre
-cubic hectometres	a	17	1307	83	150	cubic hectometres
-cubic hectometer	a	16	1307	83	150	cubic hectometer
-cubic hectometers	a	17	1307	83	150	cubic hectometers
-bcf	s	3	1308	83	151	Bcf
-billion cubic feet	n	18	1308	83	151	billion cubic feet
-billion cubic feet	a	18	1308	83	151	billion cubic feet
-km³	s	3	1309	83	152	km³
-cubic kilometre	n	15	1309	83	152	cubic kilometre
-cubic kilometres	a	16	1309	83	152	cubic kilometres
-cubic kilometer	a	15	1309	83	152	cubic kilometer
-cubic kilometers	a	16	1309	83	152	cubic kilometers
-mi³	s	3	1310	83	153	mi³
-cubic mile	n	10	1310	83	153	cubic mile
-cubic miles	a	11	1310	83	153	cubic miles
-cubic mi	a	8	1310	83	153	cu mi
-tcf	s	3	1311	83	154	Tcf
-trillion cubic feet	n	19	1311	83	154	trillion cubic feet
-trillion cubic feet	a	19	1311	83	154	trillion cubic feet
-mi⁻¹	s	4	1312	84	0	mi⁻¹
-reciprocal mile	n	15	1312	84	0	reciprocal mile
-reciprocal miles	a	16	1312	84	0	reciprocal miles
-per mile	a	8	1312	84	0	per mile
-inverse mile	a	12	1312	84	0	inverse mile
-inverse miles	a	13	1312	84	0	inverse miles
-km⁻¹	s	4	1313	84	1	km⁻¹
-reciprocal kilometre	n	20	1313	84	1	reciprocal kilometre
-reciprocal kilometres	a	21	1313	84	1	reciprocal kilometres
-reciprocal kilometer	a	20	1313	84	1	reciprocal kilometer
-reciprocal kilometers	a	21	1313	84	1	reciprocal kilometers
-per kilometre	a	13	1313	84	1	per kilometre
-per kilometer	a	13	1313	84	1	per kilometer
-inverse kilometre	a	17	1313	84	1	inverse kilometre
-inverse kilometer	a	17	1313	84	1	inverse kilometer
-m⁻¹	S	3	1314	84	2	m⁻¹
-reciprocal metre	N	16	1314	84	2	reciprocal metre
-reciprocal metres	A	17	1314	84	2	reciprocal metres
-reciprocal meter	A	16	1314	84	2	reciprocal meter
-reciprocal meters	A	17	1314	84	2	reciprocal meters
-per metre	A	9	1314	84	2	per metre
-per meter	A	9	1314	84	2	per meter
-inverse metre	A	13	1314	84	2	inverse metre
-inverse meter	A	13	1314	84	2	inverse meter
-inverse metres	A	14	1314	84	2	inverse metres
-inverse meters	A	14	1314	84	2	inverse meters
-ft⁻¹	s	4	1315	84	3	ft⁻¹
-reciprocal foot	n	15	1315	84	3	reciprocal foot
-reciprocal feet	a	15	1315	84	3	reciprocal feet
-per foot	a	8	1315	84	3	per foot
-inverse foot	a	12	1315	84	3	inverse foot
-inverse feet	a	12	1315	84	3	inverse feet
-in⁻¹	s	4	1316	84	4	in⁻¹
-reciprocal inch	n	15	1316	84	4	reciprocal inch
-reciprocal inches	a	17	1316	84	4	reciprocal inches
-per inch	a	8	1316	84	4	per inch
-inverse inch	a	12	1316	84	4	inverse inch
-inverse inches	a	14	1316	84	4	inverse inches
-cm⁻¹	S	4	1317	84	5	cm⁻¹
-kayser	N	6	1317	84	5	kayser
-kaysers	A	7	1317	84	5	kaysers
-reciprocal centimetre	A	21	1317	84	5	reciprocal centimetre
-reciprocal centimetres	A	22	1317	84	5	reciprocal centimetres
-reciprocal centimeter	A	21	1317	84	5	reciprocal centimeter
-reciprocal centimeters	A	22	1317	84	5	reciprocal centimeters
-per centimetre	A	14	1317	84	5	per centimetre
-per centimeter	A	14	1317	84	5	per centimeter
-inverse centimetre	A	18	1317	84	5	inverse centimetre
-inverse centimeter	A	18	1317	84	5	inverse centimeter
-inverse centimetres	A	19	1317	84	5	inverse centimetres
-inverse centimeters	A	19	1317	84	5	inverse centimeters
-mm⁻¹	S	4	1318	84	6	mm⁻¹
-reciprocal millimetre	N	21	1318	84	6	reciprocal millimetre
-reciprocal millimetres	A	22	1318	84	6	reciprocal millimetres
-reciprocal millimeter	A	21	1318	84	6	reciprocal millimeter
-reciprocal millimeters	A	22	1318	84	6	reciprocal millimeters
-per millimetre	A	14	1318	84	6	per millimetre
-per millimeter	A	14	1318	84	6	per millimeter
-inverse millimetre	A	18	1318	84	6	inverse millimetre
-inverse millimeter	A	18	1318	84	6	inverse millimeter
-um⁻¹	s	4	1319	84	7	µm⁻¹
-reciprocal micrometre	n	21	1319	84	7	reciprocal micrometre
-reciprocal micrometres	a	22	1319	84	7	reciprocal micrometres
-reciprocal micrometer	a	21	1319	84	7	reciprocal micrometer
-reciprocal micrometers	a	22	1319	84	7	reciprocal micrometers
-inverse micrometre	a	18	1319	84	7	inverse micrometre
-inverse micrometer	a	18	1319	84	7	inverse micrometer
-reciprocal micron	a	17	1319	84	7	reciprocal micron
-reciprocal microns	a	18	1319	84	7	reciprocal microns
-nm⁻¹	s	4	1320	84	8	nm⁻¹
-reciprocal nanometre	n	20	1320	84	8	reciprocal nanometre
-reciprocal nanometres	a	21	1320	84	8	reciprocal nanometres
-reciprocal nanometer	a	20	1320	84	8	reciprocal nanometer
-reciprocal nanometers	a	21	1320	84	8	reciprocal nanometers
-inverse nanometre	a	17	1320	84	8	inverse nanometre
-inverse nanometer	a	17	1320	84	8	inverse nanometer
-a⁻¹	s	3	1321	84	9	Å⁻¹
-reciprocal angstrom	n	19	1321	84	9	reciprocal ångström
-reciprocal angstroms	a	20	1321	84	9	reciprocal ångströms
-reciprocal angstrom	a	19	1321	84	9	reciprocal angstrom
-reciprocal angstroms	a	20	1321	84	9	reciprocal angstroms
-inverse angstrom	a	16	1321	84	9	inverse angstrom
-inverse angstrom	a	16	1321	84	9	inverse ångström
-bft	S	3	1322	85	0	Bft
-beaufort	N	8	1322	85	0	Beaufort
-beaufort	A	8	1322	85	0	Beaufort
-beaufort force	A	14	1322	85	0	Beaufort force
-beaufort number	A	15	1322	85	0	Beaufort number
-beaufort wind force	A	19	1322	85	0	Beaufort wind force
-force beaufort	A	14	1322	85	0	force Beaufort
-awg	S	3	1323	86	0	AWG
-american wire gauge	N	19	1323	86	0	American wire gauge
-american wire gauge	A	19	1323	86	0	American wire gauge
-american wire gage	A	18	1323	86	0	American wire gage
-brown & sharpe gauge	A	20	1323	86	0	Brown & Sharpe gauge
-brown and sharpe gauge	A	22	1323	86	0	Brown and Sharpe gauge
-b&s gauge	A	9	1323	86	0	B&S gauge
-swg	s	3	1324	86	1	SWG
-standard wire gauge	n	19	1324	86	1	standard wire gauge
-standard wire gauge	a	19	1324	86	1	standard wire gauge
-imperial standard wire gauge	a	28	1324	86	1	imperial standard wire gauge
-imperial wire gauge	a	19	1324	86	1	imperial wire gauge
-british standard wire gauge	a	27	1324	86	1	British standard wire gauge
-iswg	a	4	1324	86	1	ISWG
+absorbed dose	c	13	-	0	Absorbed dose
+absorbed-dose	c	13	-	0	absorbed-dose
+radiation dose	c	14	-	0	radiation dose
+dose	c	4	-	0	dose
+acceleration	c	12	-	1	Acceleration
+acceleration	c	12	-	1	acceleration
+acidity	c	7	-	2	Acidity
+acidity	c	7	-	2	acidity
+ph scale	c	8	-	2	pH scale
+amount of substance	c	19	-	3	Amount of substance
+amount-of-substance	c	19	-	3	amount-of-substance
+amount	c	6	-	3	amount
+chemical amount	c	15	-	3	chemical amount
+quantity of substance	c	21	-	3	quantity of substance
+angle	c	5	-	4	Angle
+angle	c	5	-	4	angle
+plane angle	c	11	-	4	plane angle
+angular acceleration	c	20	-	5	Angular acceleration
+angular-acceleration	c	20	-	5	angular-acceleration
+angular momentum	c	16	-	6	Angular momentum
+angular-momentum	c	16	-	6	angular-momentum
+action	c	6	-	6	action
+moment of momentum	c	18	-	6	moment of momentum
+area density	c	12	-	7	Area density
+area-density	c	12	-	7	area-density
+areal density	c	13	-	7	areal density
+surface density	c	15	-	7	surface density
+grammage	c	8	-	7	grammage
+basis weight	c	12	-	7	basis weight
+application rate	c	16	-	7	application rate
+area	c	4	-	8	Area
+area	c	4	-	8	area
+astronomical distance	c	21	-	9	Astronomical distance
+astronomical-distance	c	21	-	9	astronomical-distance
+astronomy	c	9	-	9	astronomy
+astronomical length	c	19	-	9	astronomical length
+capacitance	c	11	-	10	Capacitance
+capacitance	c	11	-	10	capacitance
+electric capacitance	c	20	-	10	electric capacitance
+catalytic activity	c	18	-	11	Catalytic activity
+catalytic-activity	c	18	-	11	catalytic-activity
+enzyme activity	c	15	-	11	enzyme activity
+currency	c	8	-	12	Currency
+currency	c	8	-	12	currency
+money	c	5	-	12	money
+currencies	c	10	-	12	currencies
+exchange rates	c	14	-	12	exchange rates
+forex	c	5	-	12	forex
+data rate	c	9	-	13	Data rate
+data-rate	c	9	-	13	data-rate
+bit rate	c	8	-	13	bit rate
+bitrate	c	7	-	13	bitrate
+bandwidth	c	9	-	13	bandwidth
+data transfer rate	c	18	-	13	data transfer rate
+data storage	c	12	-	14	Data storage
+data-storage	c	12	-	14	data-storage
+information	c	11	-	14	information
+data size	c	9	-	14	data size
+digital information	c	19	-	14	digital information
+storage	c	7	-	14	storage
+density	c	7	-	15	Density
+density	c	7	-	15	density
+mass density	c	12	-	15	mass density
+volumic mass	c	12	-	15	volumic mass
+dynamic viscosity	c	17	-	16	Dynamic viscosity
+dynamic-viscosity	c	17	-	16	dynamic-viscosity
+viscosity	c	9	-	16	viscosity
+absolute viscosity	c	18	-	16	absolute viscosity
+shear viscosity	c	15	-	16	shear viscosity
+electric charge	c	15	-	17	Electric charge
+electric-charge	c	15	-	17	electric-charge
+charge	c	6	-	17	charge
+quantity of electricity	c	23	-	17	quantity of electricity
+electric conductance	c	20	-	18	Electric conductance
+electric-conductance	c	20	-	18	electric-conductance
+conductance	c	11	-	18	conductance
+admittance	c	10	-	18	admittance
+susceptance	c	11	-	18	susceptance
+electric current	c	16	-	19	Electric current
+electric-current	c	16	-	19	electric-current
+current	c	7	-	19	current
+amperage	c	8	-	19	amperage
+magnetomotive force	c	19	-	19	magnetomotive force
+electric dipole moment	c	22	-	20	Electric dipole moment
+electric-dipole-moment	c	22	-	20	electric-dipole-moment
+electric field	c	14	-	21	Electric field
+electric-field	c	14	-	21	electric-field
+electric field strength	c	23	-	21	electric field strength
+electric potential	c	18	-	22	Electric potential
+electric-potential	c	18	-	22	electric-potential
+voltage	c	7	-	22	voltage
+electric potential difference	c	29	-	22	electric potential difference
+electromotive force	c	19	-	22	electromotive force
+emf	c	3	-	22	emf
+electric resistance	c	19	-	23	Electric resistance
+electric-resistance	c	19	-	23	electric-resistance
+resistance	c	10	-	23	resistance
+impedance	c	9	-	23	impedance
+reactance	c	9	-	23	reactance
+energy density	c	14	-	24	Energy density
+energy-density	c	14	-	24	energy-density
+volumetric energy density	c	25	-	24	volumetric energy density
+volumetric heating value	c	24	-	24	volumetric heating value
+calorific value by volume	c	25	-	24	calorific value by volume
+energy	c	6	-	25	Energy
+energy	c	6	-	25	energy
+work	c	4	-	25	work
+heat	c	4	-	25	heat
+quantity of heat	c	16	-	25	quantity of heat
+equivalent dose	c	15	-	26	Equivalent dose
+equivalent-dose	c	15	-	26	equivalent-dose
+dose equivalent	c	15	-	26	dose equivalent
+effective dose	c	14	-	26	effective dose
+exposure	c	8	-	27	Exposure
+exposure	c	8	-	27	exposure
+radiation exposure	c	18	-	27	radiation exposure
+ionizing radiation exposure	c	27	-	27	ionizing radiation exposure
+fluidity	c	8	-	28	Fluidity
+fluidity	c	8	-	28	fluidity
+force	c	5	-	29	Force
+force	c	5	-	29	force
+frequency	c	9	-	30	Frequency
+frequency	c	9	-	30	frequency
+fuel consumption	c	16	-	31	Fuel consumption
+fuel-consumption	c	16	-	31	fuel-consumption
+fuel economy	c	12	-	32	Fuel economy
+fuel-economy	c	12	-	32	fuel-economy
+fuel efficiency	c	15	-	32	fuel efficiency
+mileage	c	7	-	32	mileage
+gas mark	c	8	-	33	Gas mark
+gas-mark	c	8	-	33	gas-mark
+oven temperature	c	16	-	33	oven temperature
+gravity scale	c	13	-	34	Gravity scale
+gravity-scale	c	13	-	34	gravity-scale
+hydrometer scale	c	16	-	34	hydrometer scale
+specific gravity scale	c	22	-	34	specific gravity scale
+heat flux	c	9	-	35	Heat flux
+heat-flux	c	9	-	35	heat-flux
+heat flux density	c	17	-	35	heat flux density
+heat flow density	c	17	-	35	heat flow density
+heat flow rate intensity	c	24	-	35	heat flow rate intensity
+heat transfer coefficient	c	25	-	36	Heat transfer coefficient
+heat-transfer-coefficient	c	25	-	36	heat-transfer-coefficient
+u-value	c	7	-	36	U-value
+thermal transmittance	c	21	-	36	thermal transmittance
+coefficient of heat transfer	c	28	-	36	coefficient of heat transfer
+film coefficient	c	16	-	36	film coefficient
+illuminance	c	11	-	37	Illuminance
+illuminance	c	11	-	37	illuminance
+luminous exitance	c	17	-	37	luminous exitance
+illumination	c	12	-	37	illumination
+inductance	c	10	-	38	Inductance
+inductance	c	10	-	38	inductance
+electric inductance	c	19	-	38	electric inductance
+jerk	c	4	-	39	Jerk
+jerk	c	4	-	39	jerk
+jolt	c	4	-	39	jolt
+kinematic viscosity	c	19	-	40	Kinematic viscosity
+kinematic-viscosity	c	19	-	40	kinematic-viscosity
+momentum diffusivity	c	20	-	40	momentum diffusivity
+length	c	6	-	41	Length
+length	c	6	-	41	length
+level	c	5	-	42	Level
+level	c	5	-	42	level
+logarithmic ratio	c	17	-	42	logarithmic ratio
+gain	c	4	-	42	gain
+attenuation	c	11	-	42	attenuation
+linear density	c	14	-	43	Linear density
+linear-density	c	14	-	43	linear-density
+linear mass density	c	19	-	43	linear mass density
+titre	c	5	-	43	titre
+yarn count	c	10	-	43	yarn count
+luminance	c	9	-	44	Luminance
+luminance	c	9	-	44	luminance
+brightness	c	10	-	44	brightness
+photometric brightness	c	22	-	44	photometric brightness
+luminous flux	c	13	-	45	Luminous flux
+luminous-flux	c	13	-	45	luminous-flux
+light output	c	12	-	45	light output
+luminous intensity	c	18	-	46	Luminous intensity
+luminous-intensity	c	18	-	46	luminous-intensity
+light intensity	c	15	-	46	light intensity
+candlepower	c	11	-	46	candlepower
+magnetic field strength	c	23	-	47	Magnetic field strength
+magnetic-field-strength	c	23	-	47	magnetic-field-strength
+magnetizing force	c	17	-	47	magnetizing force
+h field	c	7	-	47	H field
+magnetic field intensity	c	24	-	47	magnetic field intensity
+magnetic flux density	c	21	-	48	Magnetic flux density
+magnetic-flux-density	c	21	-	48	magnetic-flux-density
+magnetic induction	c	18	-	48	magnetic induction
+b field	c	7	-	48	B field
+magnetic flux	c	13	-	49	Magnetic flux
+magnetic-flux	c	13	-	49	magnetic-flux
+mass concentration	c	18	-	50	Mass concentration
+mass-concentration	c	18	-	50	mass-concentration
+mass flow rate	c	14	-	51	Mass flow rate
+mass-flow	c	9	-	51	mass-flow
+mass flow	c	9	-	51	mass flow
+mass flow rate	c	14	-	51	mass flow rate
+mass	c	4	-	52	Mass
+mass	c	4	-	52	mass
+weight	c	6	-	52	weight
+molar concentration	c	19	-	53	Molar concentration
+molar-concentration	c	19	-	53	molar-concentration
+molarity	c	8	-	53	molarity
+amount concentration	c	20	-	53	amount concentration
+substance concentration	c	23	-	53	substance concentration
+moment of inertia	c	17	-	54	Moment of inertia
+moment-of-inertia	c	17	-	54	moment-of-inertia
+rotational inertia	c	18	-	54	rotational inertia
+mass moment of inertia	c	22	-	54	mass moment of inertia
+momentum	c	8	-	55	Momentum
+momentum	c	8	-	55	momentum
+linear momentum	c	15	-	55	linear momentum
+impulse	c	7	-	55	impulse
+musical interval	c	16	-	56	Musical interval
+musical-interval	c	16	-	56	musical-interval
+interval	c	8	-	56	interval
+pitch interval	c	14	-	56	pitch interval
+nautical	c	8	-	57	Nautical
+nautical	c	8	-	57	nautical
+nautical length	c	15	-	57	nautical length
+marine	c	6	-	57	marine
+pace	c	4	-	58	Pace
+pace	c	4	-	58	pace
+permeability	c	12	-	59	Permeability
+permeability	c	12	-	59	permeability
+power level	c	11	-	60	Power level
+power-level	c	11	-	60	power-level
+absolute power level	c	20	-	60	absolute power level
+power	c	5	-	61	Power
+power	c	5	-	61	power
+rate of energy transfer	c	23	-	61	rate of energy transfer
+heat flow rate	c	14	-	61	heat flow rate
+radiant flux	c	12	-	61	radiant flux
+pressure	c	8	-	62	Pressure
+pressure	c	8	-	62	pressure
+stress	c	6	-	62	stress
+radiant exposure	c	16	-	63	Radiant exposure
+radiant-exposure	c	16	-	63	radiant-exposure
+radioactivity	c	13	-	64	Radioactivity
+radioactivity	c	13	-	64	radioactivity
+activity	c	8	-	64	activity
+radioactive activity	c	20	-	64	radioactive activity
+ratio	c	5	-	65	Ratio
+ratio	c	5	-	65	ratio
+dimensionless	c	13	-	65	dimensionless
+proportion	c	10	-	65	proportion
+fraction	c	8	-	65	fraction
+count	c	5	-	65	count
+number	c	6	-	65	number
+rotational speed	c	16	-	66	Rotational speed
+rotational-speed	c	16	-	66	rotational-speed
+angular velocity	c	16	-	66	angular velocity
+angular speed	c	13	-	66	angular speed
+solid angle	c	11	-	67	Solid angle
+solid-angle	c	11	-	67	solid-angle
+sound pressure level	c	20	-	68	Sound pressure level
+sound-pressure-level	c	20	-	68	sound-pressure-level
+spl	c	3	-	68	SPL
+specific energy	c	15	-	69	Specific energy
+specific-energy	c	15	-	69	specific-energy
+gravimetric energy density	c	26	-	69	gravimetric energy density
+energy per mass	c	15	-	69	energy per mass
+heating value	c	13	-	69	heating value
+calorific value	c	15	-	69	calorific value
+specific heat capacity	c	22	-	70	Specific heat capacity
+specific-heat	c	13	-	70	specific-heat
+specific heat	c	13	-	70	specific heat
+specific heat capacity	c	22	-	70	specific heat capacity
+specific entropy	c	16	-	70	specific entropy
+massic heat capacity	c	20	-	70	massic heat capacity
+speed	c	5	-	71	Speed
+speed	c	5	-	71	speed
+velocity	c	8	-	71	velocity
+surface tension	c	15	-	72	Surface tension
+surface-tension	c	15	-	72	surface-tension
+surface energy	c	14	-	72	surface energy
+interfacial tension	c	19	-	72	interfacial tension
+temperature difference	c	22	-	73	Temperature difference
+temperature-difference	c	22	-	73	temperature-difference
+temperature interval	c	20	-	73	temperature interval
+temperature	c	11	-	74	Temperature
+temperature	c	11	-	74	temperature
+thermal conductivity	c	20	-	75	Thermal conductivity
+thermal-conductivity	c	20	-	75	thermal-conductivity
+heat conductivity	c	17	-	75	heat conductivity
+k-value	c	7	-	75	k-value
+lambda value	c	12	-	75	lambda value
+thermal expansion coefficient	c	29	-	76	Thermal expansion coefficient
+thermal-expansion	c	17	-	76	thermal-expansion
+coefficient of thermal expansion	c	32	-	76	coefficient of thermal expansion
+cte	c	3	-	76	CTE
+expansivity	c	11	-	76	expansivity
+thermal resistance (r-value)	c	28	-	77	Thermal resistance (R-value)
+thermal-resistance	c	18	-	77	thermal-resistance
+thermal insulance	c	17	-	77	thermal insulance
+r-value	c	7	-	77	R-value
+areal thermal resistance	c	24	-	77	areal thermal resistance
+time	c	4	-	78	Time
+time	c	4	-	78	time
+duration	c	8	-	78	duration
+torque	c	6	-	79	Torque
+torque	c	6	-	79	torque
+moment of force	c	15	-	79	moment of force
+typography	c	10	-	80	Typography
+typography	c	10	-	80	typography
+voltage level	c	13	-	81	Voltage level
+voltage-level	c	13	-	81	voltage-level
+absolute voltage level	c	22	-	81	absolute voltage level
+volume flow rate	c	16	-	82	Volume flow rate
+volume-flow	c	11	-	82	volume-flow
+flow rate	c	9	-	82	flow rate
+volumetric flow rate	c	20	-	82	volumetric flow rate
+volume flow	c	11	-	82	volume flow
+volume	c	6	-	83	Volume
+volume	c	6	-	83	volume
+capacity	c	8	-	83	capacity
+wavenumber	c	10	-	84	Wavenumber
+wavenumber	c	10	-	84	wavenumber
+reciprocal length	c	17	-	84	reciprocal length
+spatial frequency	c	17	-	84	spatial frequency
+wind force	c	10	-	85	Wind force
+wind-force	c	10	-	85	wind-force
+beaufort scale	c	14	-	85	Beaufort scale
+wind scale	c	10	-	85	wind scale
+wire gauge	c	10	-	86	Wire gauge
+wire-gauge	c	10	-	86	wire-gauge
+wire size	c	9	-	86	wire size
+erg/g	s	5	0	0	erg/g
+erg per gram	n	12	0	0	erg per gram
+ergs per gram	a	13	0	0	ergs per gram
+radiation absorbed dose	N	23	1	0	radiation absorbed dose
+radiation absorbed doses	A	24	1	0	radiation absorbed doses
+rad dose	A	8	1	0	rad dose
+rad doses	A	9	1	0	rad doses
+gy	S	2	2	0	Gy
+gray	N	4	2	0	gray
+grays	A	5	2	0	grays
+gal	s	3	3	1	Gal
+galileo	n	7	3	1	galileo
+galileos	a	8	3	1	galileos
+in/s²	s	5	4	1	in/s²
+inch per second squared	n	23	4	1	inch per second squared
+inches per second squared	a	25	4	1	inches per second squared
+inch per second per second	a	26	4	1	inch per second per second
+km/h/s	s	6	5	1	km/h/s
+kilometre per hour per second	n	29	5	1	kilometre per hour per second
+kilometres per hour per second	a	30	5	1	kilometres per hour per second
+kilometer per hour per second	a	29	5	1	kilometer per hour per second
+kilometers per hour per second	a	30	5	1	kilometers per hour per second
+ft/s²	S	5	6	1	ft/s²
+foot per second squared	N	23	6	1	foot per second squared
+feet per second squared	A	23	6	1	feet per second squared
+foot per second per second	A	26	6	1	foot per second per second
+celo	A	4	6	1	celo
+celos	A	5	6	1	celos
+mph/s	s	5	7	1	mph/s
+mile per hour per second	n	24	7	1	mile per hour per second
+miles per hour per second	a	25	7	1	miles per hour per second
+kn/s	s	4	8	1	kn/s
+knot per second	n	15	8	1	knot per second
+knots per second	a	16	8	1	knots per second
+m/s²	S	4	9	1	m/s²
+m/s2	S	4	9	1	m/s2
+metre per second squared	N	24	9	1	metre per second squared
+metres per second squared	A	25	9	1	metres per second squared
+meter per second squared	A	24	9	1	meter per second squared
+meters per second squared	A	25	9	1	meters per second squared
+metre per second per second	A	27	9	1	metre per second per second
+g0	S	2	10	1	g0
+gn	S	2	10	1	gn
+g₀	S	2	10	1	g₀
+standard gravity	N	16	10	1	standard gravity
+standard gravities	A	18	10	1	standard gravities
+gee	A	3	10	1	gee
+gees	A	4	10	1	gees
+g-force	A	7	10	1	g-force
+standard acceleration of gravity	A	32	10	1	standard acceleration of gravity
+standard acceleration of free fall	A	34	10	1	standard acceleration of free fall
+ph	S	2	11	2	pH
+ph	N	2	11	2	pH
+ph	A	2	11	2	pH
+ph value	A	8	11	2	pH value
+potential of hydrogen	A	21	11	2	potential of hydrogen
+power of hydrogen	A	17	11	2	power of hydrogen
+entity	n	6	12	3	entity
+entities	a	8	12	3	entities
+elementary entity	a	17	12	3	elementary entity
+elementary entities	a	19	12	3	elementary entities
+mol	S	3	13	3	mol
+mole	N	4	13	3	mole
+moles	A	5	13	3	moles
+gram-mole	A	9	13	3	gram-mole
+gram-moles	A	10	13	3	gram-moles
+gram-molecule	A	13	13	3	gram-molecule
+gram-molecules	A	14	13	3	gram-molecules
+sm³	s	3	14	3	Sm³
+sm3	s	3	14	3	Sm3
+standard cubic metre	n	20	14	3	standard cubic metre
+standard cubic metres	a	21	14	3	standard cubic metres
+standard cubic meter	a	20	14	3	standard cubic meter
+standard cubic meters	a	21	14	3	standard cubic meters
+nm³	s	3	15	3	Nm³
+nm3	s	3	15	3	Nm3
+normal cubic metre	n	18	15	3	normal cubic metre
+normal cubic metres	a	19	15	3	normal cubic metres
+normal cubic meter	a	18	15	3	normal cubic meter
+normal cubic meters	a	19	15	3	normal cubic meters
+lbmol	s	5	16	3	lbmol
+lb-mol	s	6	16	3	lb-mol
+pound-mole	n	10	16	3	pound-mole
+pound-moles	a	11	16	3	pound-moles
+pound mole	a	10	16	3	pound mole
+pound moles	a	11	16	3	pound moles
+lb-mole	a	7	16	3	lb-mole
+lb-moles	a	8	16	3	lb-moles
+uas	s	3	17	4	µas
+uas	s	3	17	4	μas
+microarcsecond	n	14	17	4	microarcsecond
+microarcseconds	a	15	17	4	microarcseconds
+uas	a	3	17	4	uas
+micro-arcsecond	a	15	17	4	micro-arcsecond
+micro-arcseconds	a	16	17	4	micro-arcseconds
+mas	s	3	18	4	mas
+milliarcsecond	n	14	18	4	milliarcsecond
+milliarcseconds	a	15	18	4	milliarcseconds
+milli-arcsecond	a	15	18	4	milli-arcsecond
+milli-arcseconds	a	16	18	4	milli-arcseconds
+centesimal arcsecond	n	20	19	4	centesimal arcsecond
+centesimal arcseconds	a	21	19	4	centesimal arcseconds
+centesimal second	a	17	19	4	centesimal second
+centesimal seconds	a	18	19	4	centesimal seconds
+arcsec	S	6	20	4	arcsec
+asec	S	4	20	4	asec
+arcsecond	N	9	20	4	arcsecond
+arcseconds	A	10	20	4	arcseconds
+second of arc	A	13	20	4	second of arc
+seconds of arc	A	14	20	4	seconds of arc
+arc second	A	10	20	4	arc second
+arc seconds	A	11	20	4	arc seconds
+second of right ascension	n	25	21	4	second of right ascension
+seconds of right ascension	a	26	21	4	seconds of right ascension
+second of ra	a	12	21	4	second of RA
+seconds of ra	a	13	21	4	seconds of RA
+centesimal arcminute	n	20	22	4	centesimal arcminute
+centesimal arcminutes	a	21	22	4	centesimal arcminutes
+centesimal minute	a	17	22	4	centesimal minute
+centesimal minutes	a	18	22	4	centesimal minutes
+arcmin	S	6	23	4	arcmin
+amin	S	4	23	4	amin
+arcminute	N	9	23	4	arcminute
+arcminutes	A	10	23	4	arcminutes
+minute of arc	A	13	23	4	minute of arc
+minutes of arc	A	14	23	4	minutes of arc
+arc minute	A	10	23	4	arc minute
+arc minutes	A	11	23	4	arc minutes
+minute of angle	A	15	23	4	minute of angle
+moa	A	3	23	4	MOA
+nato mil	n	8	24	4	NATO mil
+nato mils	a	9	24	4	NATO mils
+angular mil	a	11	24	4	angular mil
+angular mils	a	12	24	4	angular mils
+mil angle	a	9	24	4	mil angle
+artillery mil	a	13	24	4	artillery mil
+nato mils	a	9	24	4	NATO mils
+swedish mil	n	11	25	4	Swedish mil
+swedish mils	a	12	25	4	Swedish mils
+streck	a	6	25	4	streck
+warsaw pact mil	n	15	26	4	Warsaw Pact mil
+warsaw pact mils	a	16	26	4	Warsaw Pact mils
+soviet mil	a	10	26	4	Soviet mil
+soviet mils	a	11	26	4	Soviet mils
+russian mil	a	11	26	4	Russian mil
+deleniye uglomera	a	17	26	4	deleniye uglomera
+minute of right ascension	n	25	27	4	minute of right ascension
+minutes of right ascension	a	26	27	4	minutes of right ascension
+minute of ra	a	12	27	4	minute of RA
+minutes of ra	a	13	27	4	minutes of RA
+gon	s	3	28	4	gon
+ᵍ	s	1	28	4	ᵍ
+gradian	n	7	28	4	gradian
+gradians	a	8	28	4	gradians
+grad	a	4	28	4	grad
+grads	a	5	28	4	grads
+grade	a	5	28	4	grade
+grades	a	6	28	4	grades
+centesimal degree	a	17	28	4	centesimal degree
+centesimal degrees	a	18	28	4	centesimal degrees
+°	S	1	29	4	°
+deg	S	3	29	4	deg
+degree	N	6	29	4	degree
+degrees	A	7	29	4	degrees
+degree of arc	A	13	29	4	degree of arc
+degrees of arc	A	14	29	4	degrees of arc
+arc degree	A	10	29	4	arc degree
+arc degrees	A	11	29	4	arc degrees
+arcdeg	A	6	29	4	arcdeg
+compass point	n	13	30	4	compass point
+compass points	a	14	30	4	compass points
+point of the compass	a	20	30	4	point of the compass
+points of the compass	a	21	30	4	points of the compass
+rhumb	a	5	30	4	rhumb
+rhumbs	a	6	30	4	rhumbs
+hour angle	n	10	31	4	hour angle
+hour angles	a	11	31	4	hour angles
+hour of right ascension	a	23	31	4	hour of right ascension
+hours of right ascension	a	24	31	4	hours of right ascension
+hour of ra	a	10	31	4	hour of RA
+hours of ra	a	11	31	4	hours of RA
+zodiac sign	n	11	32	4	zodiac sign
+zodiac signs	a	12	32	4	zodiac signs
+sign of the zodiac	a	18	32	4	sign of the zodiac
+signs of the zodiac	a	19	32	4	signs of the zodiac
+octant	n	6	33	4	octant
+octants	a	7	33	4	octants
+eighth turn	a	11	33	4	eighth turn
+eighth turns	a	12	33	4	eighth turns
+rad	S	3	34	4	rad
+radian	N	6	34	4	radian
+radians	A	7	34	4	radians
+sextant	n	7	35	4	sextant
+sextants	a	8	35	4	sextants
+sixth turn	a	10	35	4	sixth turn
+sixth turns	a	11	35	4	sixth turns
+quadrant	n	8	36	4	quadrant
+quadrants	a	9	36	4	quadrants
+right angle	a	11	36	4	right angle
+right angles	a	12	36	4	right angles
+quarter turn	a	12	36	4	quarter turn
+quarter turns	a	13	36	4	quarter turns
+straight angle	n	14	37	4	straight angle
+straight angles	a	15	37	4	straight angles
+half turn	a	9	37	4	half turn
+half turns	a	10	37	4	half turns
+half-turn	a	9	37	4	half-turn
+rev	S	3	38	4	rev
+tr	S	2	38	4	tr
+turn	N	4	38	4	turn
+turns	A	5	38	4	turns
+revolution	A	10	38	4	revolution
+revolutions	A	11	38	4	revolutions
+full circle	A	11	38	4	full circle
+full circles	A	12	38	4	full circles
+full turn	A	9	38	4	full turn
+complete rotation	A	17	38	4	complete rotation
+rev/min²	s	8	39	5	rev/min²
+revolution per minute squared	n	29	39	5	revolution per minute squared
+revolutions per minute squared	a	30	39	5	revolutions per minute squared
+turn per minute squared	a	23	39	5	turn per minute squared
+°/s²	S	4	40	5	°/s²
+deg/s²	S	6	40	5	deg/s²
+degree per second squared	N	25	40	5	degree per second squared
+degrees per second squared	A	26	40	5	degrees per second squared
+rpm/s	S	5	41	5	rpm/s
+revolution per minute per second	N	32	41	5	revolution per minute per second
+revolutions per minute per second	A	33	41	5	revolutions per minute per second
+rad/s²	S	6	42	5	rad/s²
+radian per second squared	N	25	42	5	radian per second squared
+radians per second squared	A	26	42	5	radians per second squared
+rev/s²	s	6	43	5	rev/s²
+revolution per second squared	n	29	43	5	revolution per second squared
+revolutions per second squared	a	30	43	5	revolutions per second squared
+turn per second squared	a	23	43	5	turn per second squared
+ħ	s	1	44	6	ħ
+hbar	s	4	44	6	hbar
+reduced planck constant	n	23	44	6	reduced Planck constant
+reduced planck constants	a	24	44	6	reduced Planck constants
+atomic unit of action	a	21	44	6	atomic unit of action
+atomic unit of angular momentum	a	31	44	6	atomic unit of angular momentum
+dirac constant	a	14	44	6	Dirac constant
+h-bar	a	5	44	6	h-bar
+planck constant	n	15	45	6	Planck constant
+planck constants	a	16	45	6	Planck constants
+planck's constant	a	17	45	6	Planck's constant
+erg·s	s	5	46	6	erg·s
+erg second	n	10	46	6	erg second
+erg seconds	a	11	46	6	erg seconds
+g·cm²/s	s	7	47	6	g·cm²/s
+gram square centimetre per second	n	33	47	6	gram square centimetre per second
+gram square centimetres per second	a	34	47	6	gram square centimetres per second
+gram square centimeter per second	a	33	47	6	gram square centimeter per second
+gram square centimeters per second	a	34	47	6	gram square centimeters per second
+lb·ft²/s	s	8	48	6	lb·ft²/s
+pound square foot per second	n	28	48	6	pound square foot per second
+pound square feet per second	a	28	48	6	pound square feet per second
+j·s	S	3	49	6	J·s
+js	S	2	49	6	Js
+joule second	N	12	49	6	joule second
+joule seconds	A	13	49	6	joule seconds
+kilogram square metre per second	A	32	49	6	kilogram square metre per second
+kilogram square meter per second	A	32	49	6	kilogram square meter per second
+kg·m²/s	A	7	49	6	kg·m²/s
+n·m·s	S	5	50	6	N·m·s
+nms	S	3	50	6	Nms
+newton metre second	N	19	50	6	newton metre second
+newton metre seconds	A	20	50	6	newton metre seconds
+newton meter second	A	19	50	6	newton meter second
+newton meter seconds	A	20	50	6	newton meter seconds
+ft·lbf·s	S	8	51	6	ft·lbf·s
+ftlbfs	S	6	51	6	ftlbfs
+foot-pound-force second	N	23	51	6	foot-pound-force second
+foot-pound-force seconds	A	24	51	6	foot-pound-force seconds
+pound-force foot second	A	23	51	6	pound-force foot second
+pound-force foot seconds	A	24	51	6	pound-force foot seconds
+kg/ha	s	5	52	7	kg/ha
+kilogram per hectare	n	20	52	7	kilogram per hectare
+kilograms per hectare	a	21	52	7	kilograms per hectare
+lb/acre	s	7	53	7	lb/acre
+lb/ac	s	5	53	7	lb/ac
+pound per acre	n	14	53	7	pound per acre
+pounds per acre	a	15	53	7	pounds per acre
+g/m²	S	4	54	7	g/m²
+g/m2	S	4	54	7	g/m2
+gsm	S	3	54	7	gsm
+gram per square metre	N	21	54	7	gram per square metre
+grams per square metre	A	22	54	7	grams per square metre
+gram per square meter	A	21	54	7	gram per square meter
+grams per square meter	A	22	54	7	grams per square meter
+grammage	A	8	54	7	grammage
+lb/msf	s	6	55	7	lb/MSF
+lb/1000ft²	s	10	55	7	lb/1000ft²
+pound per thousand square feet	n	30	55	7	pound per thousand square feet
+pounds per thousand square feet	a	31	55	7	pounds per thousand square feet
+pound per 1000 square feet	a	26	55	7	pound per 1000 square feet
+pounds per 1000 square feet	a	27	55	7	pounds per 1000 square feet
+oz/yd²	S	6	56	7	oz/yd²
+oz/yd2	S	6	56	7	oz/yd2
+ounce per square yard	N	21	56	7	ounce per square yard
+ounces per square yard	A	22	56	7	ounces per square yard
+t/ha	s	4	57	7	t/ha
+tonne per hectare	n	17	57	7	tonne per hectare
+tonnes per hectare	a	18	57	7	tonnes per hectare
+ton per hectare	a	15	57	7	ton per hectare
+metric ton per hectare	a	22	57	7	metric ton per hectare
+ton/acre	s	8	58	7	ton/acre
+ton/ac	s	6	58	7	ton/ac
+short ton per acre	n	18	58	7	short ton per acre
+short tons per acre	a	19	58	7	short tons per acre
+ton per acre	a	12	58	7	ton per acre
+tons per acre	a	13	58	7	tons per acre
+oz/ft²	s	6	59	7	oz/ft²
+oz/ft2	s	6	59	7	oz/ft2
+ounce per square foot	n	21	59	7	ounce per square foot
+ounces per square foot	a	22	59	7	ounces per square foot
+kg/m²	S	5	60	7	kg/m²
+kg/m2	S	5	60	7	kg/m2
+kilogram per square metre	N	25	60	7	kilogram per square metre
+kilograms per square metre	A	26	60	7	kilograms per square metre
+kilogram per square meter	A	25	60	7	kilogram per square meter
+kilograms per square meter	A	26	60	7	kilograms per square meter
+lb/ft²	S	6	61	7	lb/ft²
+lb/ft2	S	6	61	7	lb/ft2
+pound-mass per square foot	N	26	61	7	pound-mass per square foot
+pounds-mass per square foot	A	27	61	7	pounds-mass per square foot
+g/cm²	s	5	62	7	g/cm²
+g/cm2	s	5	62	7	g/cm2
+gram per square centimetre	n	26	62	7	gram per square centimetre
+grams per square centimetre	a	27	62	7	grams per square centimetre
+gram per square centimeter	a	26	62	7	gram per square centimeter
+grams per square centimeter	a	27	62	7	grams per square centimeter
+oz/in²	s	6	63	7	oz/in²
+oz/in2	s	6	63	7	oz/in2
+ounce-mass per square inch	n	26	63	7	ounce-mass per square inch
+ounces-mass per square inch	a	27	63	7	ounces-mass per square inch
+lb/in²	s	6	64	7	lb/in²
+lb/in2	s	6	64	7	lb/in2
+pound-mass per square inch	n	26	64	7	pound-mass per square inch
+pounds-mass per square inch	a	27	64	7	pounds-mass per square inch
+avoirdupois pound per square inch	a	33	64	7	avoirdupois pound per square inch
+shed	n	4	65	8	shed
+sheds	a	5	65	8	sheds
+barn	s	4	66	8	barn
+barn	n	4	66	8	barn
+barns	a	5	66	8	barns
+um²	s	3	67	8	µm²
+square micrometre	n	17	67	8	square micrometre
+square micrometres	a	18	67	8	square micrometres
+square micrometer	a	17	67	8	square micrometer
+square micrometers	a	18	67	8	square micrometers
+square micron	a	13	67	8	square micron
+square microns	a	14	67	8	square microns
+cmil	s	4	68	8	cmil
+circular mil	n	12	68	8	circular mil
+circular mils	a	13	68	8	circular mils
+mil²	s	4	69	8	mil²
+square mil	n	10	69	8	square mil
+square mils	a	11	69	8	square mils
+square mil	a	10	69	8	sq mil
+kcmil	s	5	70	8	kcmil
+mcm	s	3	70	8	MCM
+thousand circular mil	n	21	70	8	thousand circular mil
+thousand circular mils	a	22	70	8	thousand circular mils
+kilocircular mil	a	16	70	8	kilocircular mil
+kilocircular mils	a	17	70	8	kilocircular mils
+kilo circular mil	a	17	70	8	kilo circular mil
+kilo circular mils	a	18	70	8	kilo circular mils
+mm²	s	3	71	8	mm²
+square millimetre	n	17	71	8	square millimetre
+square millimetres	a	18	71	8	square millimetres
+square millimeter	a	17	71	8	square millimeter
+square millimeters	a	18	71	8	square millimeters
+square mm	a	9	71	8	sq mm
+cm²	s	3	72	8	cm²
+square centimetre	n	17	72	8	square centimetre
+square centimetres	a	18	72	8	square centimetres
+square centimeter	a	17	72	8	square centimeter
+square centimeters	a	18	72	8	square centimeters
+square cm	a	9	72	8	sq cm
+circular inch	n	13	73	8	circular inch
+circular inches	a	15	73	8	circular inches
+in²	s	3	74	8	in²
+square inch	n	11	74	8	square inch
+square inches	a	13	74	8	square inches
+square in	a	9	74	8	sq in
+sqin	a	4	74	8	sqin
+sq. in.	a	7	74	8	sq. in.
+dm²	s	3	75	8	dm²
+square decimetre	n	16	75	8	square decimetre
+square decimetres	a	17	75	8	square decimetres
+square decimeter	a	16	75	8	square decimeter
+square decimeters	a	17	75	8	square decimeters
+square link	n	11	76	8	square link
+square links	a	12	76	8	square links
+square gunter link	a	18	76	8	square Gunter link
+square gunter links	a	19	76	8	square Gunter links
+ft²	S	3	77	8	ft²
+square foot	N	11	77	8	square foot
+square feet	A	11	77	8	square feet
+square ft	A	9	77	8	sq ft
+sqft	A	4	77	8	sqft
+sq. ft.	A	7	77	8	sq. ft.
+yd²	s	3	78	8	yd²
+square yard	n	11	78	8	square yard
+square yards	a	12	78	8	square yards
+square yd	a	9	78	8	sq yd
+sqyd	a	4	78	8	sqyd
+m²	S	2	79	8	m²
+square metre	N	12	79	8	square metre
+square metres	A	13	79	8	square metres
+square meter	A	12	79	8	square meter
+square meters	A	13	79	8	square meters
+square m	A	8	79	8	sq m
+centiare	A	8	79	8	centiare
+centiares	A	9	79	8	centiares
+sqm	A	3	79	8	sqm
+edoma tatami	n	12	80	8	Edoma tatami
+edoma tatami	a	12	80	8	Edoma tatami
+edo-ma	a	6	80	8	Edo-ma
+kanto-ma tatami	a	15	80	8	Kanto-ma tatami
+chukyoma tatami	n	15	81	8	Chūkyōma tatami
+chukyoma tatami	a	15	81	8	Chūkyōma tatami
+chukyoma tatami	a	15	81	8	Chukyoma tatami
+chukyo-ma	a	9	81	8	Chukyo-ma
+kyoma tatami	n	12	82	8	Kyōma tatami
+kyoma tatami	a	12	82	8	Kyōma tatami
+kyoma tatami	a	12	82	8	Kyoma tatami
+kyo-ma	a	6	82	8	Kyo-ma
+honma tatami	a	12	82	8	Honma tatami
+tsubo	n	5	83	8	tsubo
+tsubo	a	5	83	8	tsubo
+ping	a	4	83	8	ping
+pyeong	a	6	83	8	pyeong
+japanese square ken	a	19	83	8	Japanese square ken
+toise carree	n	12	84	8	toise carrée
+toises carrees	a	14	84	8	toises carrées
+square toise	a	12	84	8	square toise
+square toises	a	13	84	8	square toises
+square wa	n	9	85	8	square wa
+square wa	a	9	85	8	square wa
+tarang wa	a	9	85	8	tarang wa
+square wah	a	10	85	8	square wah
+square sazhen	n	13	86	8	square sazhen
+square sazhens	a	14	86	8	square sazhens
+roofing square	n	14	87	8	roofing square
+roofing squares	a	15	87	8	roofing squares
+square of roofing	a	17	87	8	square of roofing
+rd²	s	3	88	8	rd²
+square rod	n	10	88	8	square rod
+square rods	a	11	88	8	square rods
+square perch	a	12	88	8	square perch
+square perches	a	14	88	8	square perches
+square pole	a	11	88	8	square pole
+square poles	a	12	88	8	square poles
+square rd	a	9	88	8	sq rd
+se	n	2	89	8	se
+se	a	2	89	8	se
+sebu	a	4	89	8	sebu
+are	n	3	90	8	are
+ares	a	4	90	8	ares
+square decametre	a	16	90	8	square decametre
+square decameter	a	16	90	8	square decameter
+square dekameter	a	16	90	8	square dekameter
+ngan	n	4	91	8	ngan
+ngan	a	4	91	8	ngan
+ch²	s	3	92	8	ch²
+square chain	n	12	92	8	square chain
+square chains	a	13	92	8	square chains
+square gunter chain	a	19	92	8	square Gunter chain
+square gunter chains	a	20	92	8	square Gunter chains
+mu	n	2	93	8	mu
+mu	a	2	93	8	mu
+chinese acre	a	12	93	8	Chinese acre
+shimu	a	5	93	8	shimu
+tanbu	n	5	94	8	tanbu
+tanbu	a	5	94	8	tanbu
+tan of land	a	11	94	8	tan of land
+decare	n	6	95	8	decare
+decares	a	7	95	8	decares
+stremma	a	7	95	8	stremma
+stremmata	a	9	95	8	stremmata
+dunam	n	5	96	8	dunam
+dunams	a	6	96	8	dunams
+dunum	a	5	96	8	dunum
+donum	a	5	96	8	donum
+metric dunam	a	12	96	8	metric dunam
+rood	n	4	97	8	rood
+roods	a	5	97	8	roods
+actus quadratus	n	15	98	8	actus quadratus
+actus quadratus	a	15	98	8	actus quadratus
+square actus	a	12	98	8	square actus
+rai	n	3	99	8	rai
+rai	a	3	99	8	rai
+iugerum	n	7	100	8	iugerum
+iugera	a	6	100	8	iugera
+jugerum	a	7	100	8	jugerum
+jugera	a	6	100	8	jugera
+prussian morgen	n	15	101	8	Prussian morgen
+prussian morgens	a	16	101	8	Prussian morgens
+preussischer morgen	a	19	101	8	preußischer Morgen
+arpent	n	6	102	8	arpent
+arpents	a	7	102	8	arpents
+arpent de paris	a	15	102	8	arpent de Paris
+square arpent	a	13	102	8	square arpent
+square arpents	a	14	102	8	square arpents
+swiss juchart	n	13	103	8	Swiss juchart
+swiss jucharts	a	14	103	8	Swiss jucharts
+juchart	a	7	103	8	Juchart
+jucharte	a	8	103	8	Jucharte
+acre	N	4	104	8	acre
+acres	A	5	104	8	acres
+international acre	A	18	104	8	international acre
+international acres	A	19	104	8	international acres
+us survey acre	n	14	105	8	US survey acre
+us survey acres	a	15	105	8	US survey acres
+survey acre	a	11	105	8	survey acre
+survey acres	a	12	105	8	survey acres
+heredium	n	8	106	8	heredium
+heredia	a	7	106	8	heredia
+arpent des eaux et forets	n	25	107	8	arpent des eaux et forêts
+arpents des eaux et forets	a	26	107	8	arpents des eaux et forêts
+arpent royal	a	12	107	8	arpent royal
+morga	n	5	108	8	morga
+morgi	a	5	108	8	morgi
+polish morgen	a	13	108	8	Polish morgen
+morga nowopolska	a	16	108	8	morga nowopolska
+austrian joch	n	13	109	8	Austrian joch
+austrian jochs	a	14	109	8	Austrian jochs
+katastraljoch	a	13	109	8	Katastraljoch
+joch	a	4	109	8	Joch
+irish acre	n	10	110	8	Irish acre
+irish acres	a	11	110	8	Irish acres
+plantation acre	a	15	110	8	plantation acre
+plantation acres	a	16	110	8	plantation acres
+jia	n	3	111	8	jia
+jia	a	3	111	8	jia
+taiwanese jia	a	13	111	8	Taiwanese jia
+kah	a	3	111	8	kah
+chobu	n	5	112	8	chōbu
+chobu	a	5	112	8	chōbu
+chobu	a	5	112	8	chobu
+cho of land	a	11	112	8	cho of land
+ha	S	2	113	8	ha
+hectare	N	7	113	8	hectare
+hectares	A	8	113	8	hectares
+square hectometre	A	17	113	8	square hectometre
+square hectometer	A	17	113	8	square hectometer
+desyatina	n	9	114	8	desyatina
+desyatinas	a	10	114	8	desyatinas
+dessiatina	a	10	114	8	dessiatina
+dessiatine	a	10	114	8	dessiatine
+dessiatines	a	11	114	8	dessiatines
+oxgang	n	6	115	8	oxgang
+oxgangs	a	7	115	8	oxgangs
+bovate	a	6	115	8	bovate
+bovates	a	7	115	8	bovates
+qing	n	4	116	8	qing
+qing	a	4	116	8	qing
+virgate	n	7	117	8	virgate
+virgates	a	8	117	8	virgates
+yardland	a	8	117	8	yardland
+yardlands	a	9	117	8	yardlands
+włoka	n	5	118	8	włóka
+włoki	a	5	118	8	włóki
+wloka	a	5	118	8	wloka
+polish hide	a	11	118	8	Polish hide
+hide	n	4	119	8	hide
+hides	a	5	119	8	hides
+carucate	a	8	119	8	carucate
+carucates	a	9	119	8	carucates
+centuria	n	8	120	8	centuria
+centuriae	a	9	120	8	centuriae
+homestead	n	9	121	8	homestead
+homesteads	a	10	121	8	homesteads
+labor	n	5	122	8	labor
+labors	a	6	122	8	labors
+labor of land	a	13	122	8	labor of land
+km²	S	3	123	8	km²
+square kilometre	N	16	123	8	square kilometre
+square kilometres	A	17	123	8	square kilometres
+square kilometer	A	16	123	8	square kilometer
+square kilometers	A	17	123	8	square kilometers
+square km	A	9	123	8	sq km
+sqkm	A	4	123	8	sqkm
+square verst	n	12	124	8	square verst
+square versts	a	13	124	8	square versts
+section	n	7	125	8	section
+sections	a	8	125	8	sections
+section of land	a	15	125	8	section of land
+mi²	S	3	126	8	mi²
+square mile	N	11	126	8	square mile
+square miles	A	12	126	8	square miles
+square mi	A	9	126	8	sq mi
+sqmi	A	4	126	8	sqmi
+sitio	n	5	127	8	sitio
+sitios	a	6	127	8	sitios
+square league of texas	a	22	127	8	square league of Texas
+sitio de ganado mayor	a	21	127	8	sitio de ganado mayor
+township	n	8	128	8	township
+townships	a	9	128	8	townships
+survey township	a	15	128	8	survey township
+light-nanosecond	n	16	129	9	light-nanosecond
+light-nanoseconds	a	17	129	9	light-nanoseconds
+light nanosecond	a	16	129	9	light nanosecond
+light nanoseconds	a	17	129	9	light nanoseconds
+lunar radius	n	12	130	9	lunar radius
+lunar radii	a	11	130	9	lunar radii
+moon radius	a	11	130	9	Moon radius
+mean lunar radius	a	17	130	9	mean lunar radius
+earth polar radius	n	18	131	9	Earth polar radius
+earth polar radii	a	17	131	9	Earth polar radii
+polar earth radius	a	18	131	9	polar Earth radius
+earth mean radius	n	17	132	9	Earth mean radius
+earth mean radii	a	16	132	9	Earth mean radii
+mean earth radius	a	17	132	9	mean Earth radius
+r⊕	s	2	133	9	R⊕
+r_e	s	3	133	9	R_E
+earth radius	n	12	133	9	Earth radius
+earth radii	a	11	133	9	Earth radii
+earth equatorial radius	a	23	133	9	Earth equatorial radius
+equatorial earth radius	a	23	133	9	equatorial Earth radius
+jupiter polar radius	n	20	134	9	Jupiter polar radius
+jupiter polar radii	a	19	134	9	Jupiter polar radii
+polar jupiter radius	a	20	134	9	polar Jupiter radius
+r_j	s	3	135	9	R_J
+jupiter radius	n	14	135	9	Jupiter radius
+jupiter radii	a	13	135	9	Jupiter radii
+jupiter equatorial radius	a	25	135	9	Jupiter equatorial radius
+equatorial jupiter radius	a	25	135	9	equatorial Jupiter radius
+ls	s	2	136	9	ls
+light-second	n	12	136	9	light-second
+light-seconds	a	13	136	9	light-seconds
+light second	a	12	136	9	light second
+light seconds	a	13	136	9	light seconds
+ld	s	2	137	9	LD
+lunar distance	n	14	137	9	lunar distance
+lunar distances	a	15	137	9	lunar distances
+earth-moon distance	a	19	137	9	Earth-Moon distance
+mean lunar distance	a	19	137	9	mean lunar distance
+r☉	s	2	138	9	R☉
+r_sun	s	5	138	9	R_sun
+solar radius	n	12	138	9	solar radius
+solar radii	a	11	138	9	solar radii
+sun radius	a	10	138	9	Sun radius
+nominal solar radius	a	20	138	9	nominal solar radius
+light-minute	n	12	139	9	light-minute
+light-minutes	a	13	139	9	light-minutes
+light minute	a	12	139	9	light minute
+light minutes	a	13	139	9	light minutes
+au	S	2	140	9	au
+au	S	2	140	9	AU
+astronomical unit	N	17	140	9	astronomical unit
+astronomical units	A	18	140	9	astronomical units
+light-hour	n	10	141	9	light-hour
+light-hours	a	11	141	9	light-hours
+light hour	a	10	141	9	light hour
+light hours	a	11	141	9	light hours
+light-day	n	9	142	9	light-day
+light-days	a	10	142	9	light-days
+light day	a	9	142	9	light day
+light days	a	10	142	9	light days
+ly	S	2	143	9	ly
+light-year	N	10	143	9	light-year
+light-years	A	11	143	9	light-years
+light year	A	10	143	9	light year
+light years	A	11	143	9	light years
+lightyear	A	9	143	9	lightyear
+lightyears	A	10	143	9	lightyears
+pc	S	2	144	9	pc
+parsec	N	6	144	9	parsec
+parsecs	A	7	144	9	parsecs
+statf	s	5	145	10	statF
+statfarad	n	9	145	10	statfarad
+statfarads	a	10	145	10	statfarads
+esu of capacitance	a	18	145	10	ESU of capacitance
+electrostatic unit of capacitance	a	33	145	10	electrostatic unit of capacitance
+jar	n	3	146	10	jar
+jars	a	4	146	10	jars
+leyden jar unit	a	15	146	10	Leyden jar unit
+f_us	s	4	147	10	F_US
+us international farad	n	22	147	10	US international farad
+us international farads	a	23	147	10	US international farads
+f_int	s	5	148	10	F_int
+international farad	n	19	148	10	international farad
+international farads	a	20	148	10	international farads
+mean international farad	a	24	148	10	mean international farad
+mean international farads	a	25	148	10	mean international farads
+f90	s	3	149	10	F90
+f₉₀	s	3	149	10	F₉₀
+farad-90	n	8	149	10	farad-90
+farads-90	a	9	149	10	farads-90
+conventional farad	a	18	149	10	conventional farad
+conventional farads	a	19	149	10	conventional farads
+farad 90	a	8	149	10	farad 90
+f	S	1	150	10	F
+farad	N	5	150	10	farad
+farads	A	6	150	10	farads
+abf	s	3	151	10	abF
+abfarad	n	7	151	10	abfarad
+abfarads	a	8	151	10	abfarads
+emu of capacitance	a	18	151	10	EMU of capacitance
+u	S	1	152	11	U
+enzyme unit	N	11	152	11	enzyme unit
+enzyme units	A	12	152	11	enzyme units
+international unit of enzyme activity	A	37	152	11	international unit of enzyme activity
+international units of enzyme activity	A	38	152	11	international units of enzyme activity
+kat	S	3	153	11	kat
+katal	N	5	153	11	katal
+katals	A	6	153	11	katals
+idr	S	3	1295	12	IDR
+rp	S	2	1295	12	Rp
+indonesian rupiah	N	17	1295	12	Indonesian rupiah
+indonesian rupiahs	A	18	1295	12	Indonesian rupiahs
+idr	A	3	1295	12	idr
+rupiah	A	6	1295	12	rupiah
+rupiahs	A	7	1295	12	rupiahs
+krw	S	3	1296	12	KRW
+₩	S	1	1296	12	₩
+south korean won	N	16	1296	12	South Korean won
+south korean won	A	16	1296	12	South Korean won
+krw	A	3	1296	12	krw
+won	A	3	1296	12	won
+korean won	A	10	1296	12	Korean won
+huf	S	3	1297	12	HUF
+ft	S	2	1297	12	Ft
+hungarian forint	N	16	1297	12	Hungarian forint
+hungarian forints	A	17	1297	12	Hungarian forints
+huf	A	3	1297	12	huf
+forint	A	6	1297	12	forint
+forints	A	7	1297	12	forints
+jpy	S	3	1298	12	JPY
+¥	S	1	1298	12	¥
+jp¥	S	3	1298	12	JP¥
+japanese yen	N	12	1298	12	Japanese yen
+japanese yen	A	12	1298	12	Japanese yen
+jpy	A	3	1298	12	jpy
+yen	A	3	1298	12	yen
+isk	S	3	1299	12	ISK
+icelandic krona	N	15	1299	12	Icelandic króna
+icelandic kronur	A	16	1299	12	Icelandic krónur
+isk	A	3	1299	12	isk
+icelandic krona	A	15	1299	12	Icelandic krona
+icelandic kronur	A	16	1299	12	Icelandic kronur
+inr	S	3	1300	12	INR
+₹	S	1	1300	12	₹
+indian rupee	N	12	1300	12	Indian rupee
+indian rupees	A	13	1300	12	Indian rupees
+inr	A	3	1300	12	inr
+rupee	A	5	1300	12	rupee
+rupees	A	6	1300	12	rupees
+php	S	3	1301	12	PHP
+₱	S	1	1301	12	₱
+philippine peso	N	15	1301	12	Philippine peso
+philippine pesos	A	16	1301	12	Philippine pesos
+php	A	3	1301	12	php
+try	S	3	1302	12	TRY
+₺	S	1	1302	12	₺
+turkish lira	N	12	1302	12	Turkish lira
+turkish lira	A	12	1302	12	Turkish lira
+try	A	3	1302	12	try
+lira	A	4	1302	12	lira
+turkish liras	A	13	1302	12	Turkish liras
+thb	S	3	1303	12	THB
+฿	S	1	1303	12	฿
+thai baht	N	9	1303	12	Thai baht
+thai baht	A	9	1303	12	Thai baht
+thb	A	3	1303	12	thb
+baht	A	4	1303	12	baht
+czk	S	3	1304	12	CZK
+kc	S	2	1304	12	Kč
+czech koruna	N	12	1304	12	Czech koruna
+czech korunas	A	13	1304	12	Czech korunas
+czk	A	3	1304	12	czk
+koruna	A	6	1304	12	koruna
+korunas	A	7	1304	12	korunas
+czech crown	A	11	1304	12	Czech crown
+czech crowns	A	12	1304	12	Czech crowns
+mxn	S	3	1305	12	MXN
+mexican peso	N	12	1305	12	Mexican peso
+mexican pesos	A	13	1305	12	Mexican pesos
+mxn	A	3	1305	12	mxn
+zar	S	3	1306	12	ZAR
+south african rand	N	18	1306	12	South African rand
+south african rand	A	18	1306	12	South African rand
+zar	A	3	1306	12	zar
+rand	A	4	1306	12	rand
+sek	S	3	1307	12	SEK
+swedish krona	N	13	1307	12	Swedish krona
+swedish kronor	A	14	1307	12	Swedish kronor
+sek	A	3	1307	12	sek
+swedish crown	A	13	1307	12	Swedish crown
+swedish crowns	A	14	1307	12	Swedish crowns
+nok	S	3	1308	12	NOK
+norwegian krone	N	15	1308	12	Norwegian krone
+norwegian kroner	A	16	1308	12	Norwegian kroner
+nok	A	3	1308	12	nok
+norwegian crown	A	15	1308	12	Norwegian crown
+norwegian crowns	A	16	1308	12	Norwegian crowns
+hkd	S	3	1309	12	HKD
+hong kong dollar	N	16	1309	12	Hong Kong dollar
+hong kong dollars	A	17	1309	12	Hong Kong dollars
+hkd	A	3	1309	12	hkd
+cny	S	3	1310	12	CNY
+cn¥	S	3	1310	12	CN¥
+rmb	S	3	1310	12	RMB
+chinese yuan	N	12	1310	12	Chinese yuan
+chinese yuan	A	12	1310	12	Chinese yuan
+cny	A	3	1310	12	cny
+yuan	A	4	1310	12	yuan
+renminbi	A	8	1310	12	renminbi
+rmb	A	3	1310	12	rmb
+chinese renminbi	A	16	1310	12	Chinese renminbi
+dkk	S	3	1311	12	DKK
+danish krone	N	12	1311	12	Danish krone
+danish kroner	A	13	1311	12	Danish kroner
+dkk	A	3	1311	12	dkk
+danish crown	A	12	1311	12	Danish crown
+danish crowns	A	13	1311	12	Danish crowns
+brl	S	3	1312	12	BRL
+brazilian real	N	14	1312	12	Brazilian real
+brazilian reals	A	15	1312	12	Brazilian reals
+brl	A	3	1312	12	brl
+real	A	4	1312	12	real
+reais	A	5	1312	12	reais
+brazilian reais	A	15	1312	12	Brazilian reais
+ron	S	3	1313	12	RON
+romanian leu	N	12	1313	12	Romanian leu
+romanian lei	A	12	1313	12	Romanian lei
+ron	A	3	1313	12	ron
+leu	A	3	1313	12	leu
+lei	A	3	1313	12	lei
+myr	S	3	1314	12	MYR
+malaysian ringgit	N	17	1314	12	Malaysian ringgit
+malaysian ringgits	A	18	1314	12	Malaysian ringgits
+myr	A	3	1314	12	myr
+ringgit	A	7	1314	12	ringgit
+ringgits	A	8	1314	12	ringgits
+pln	S	3	1315	12	PLN
+zł	S	2	1315	12	zł
+polish zloty	N	12	1315	12	Polish zloty
+polish zlotys	A	13	1315	12	Polish zlotys
+pln	A	3	1315	12	pln
+zloty	A	5	1315	12	zloty
+zlotys	A	6	1315	12	zlotys
+złoty	A	5	1315	12	złoty
+złotys	A	6	1315	12	złotys
+polish złoty	A	12	1315	12	Polish złoty
+ils	S	3	1316	12	ILS
+₪	S	1	1316	12	₪
+nis	S	3	1316	12	NIS
+israeli new shekel	N	18	1316	12	Israeli new shekel
+israeli new shekels	A	19	1316	12	Israeli new shekels
+ils	A	3	1316	12	ils
+shekel	A	6	1316	12	shekel
+shekels	A	7	1316	12	shekels
+new shekel	A	10	1316	12	new shekel
+new shekels	A	11	1316	12	new shekels
+nzd	S	3	1317	12	NZD
+new zealand dollar	N	18	1317	12	New Zealand dollar
+new zealand dollars	A	19	1317	12	New Zealand dollars
+nzd	A	3	1317	12	nzd
+aud	S	3	1318	12	AUD
+australian dollar	N	17	1318	12	Australian dollar
+australian dollars	A	18	1318	12	Australian dollars
+aud	A	3	1318	12	aud
+cad	S	3	1319	12	CAD
+canadian dollar	N	15	1319	12	Canadian dollar
+canadian dollars	A	16	1319	12	Canadian dollars
+cad	A	3	1319	12	cad
+sgd	S	3	1320	12	SGD
+singapore dollar	N	16	1320	12	Singapore dollar
+singapore dollars	A	17	1320	12	Singapore dollars
+sgd	A	3	1320	12	sgd
+usd	S	3	1321	12	USD
+us dollar	N	9	1321	12	US dollar
+us dollars	A	10	1321	12	US dollars
+usd	A	3	1321	12	usd
+u.s. dollar	A	11	1321	12	U.S. dollar
+u.s. dollars	A	12	1321	12	U.S. dollars
+american dollar	A	15	1321	12	American dollar
+american dollars	A	16	1321	12	American dollars
+eur	S	3	1322	12	EUR
+€	S	1	1322	12	€
+euro	N	4	1322	12	euro
+euros	A	5	1322	12	euros
+eur	A	3	1322	12	eur
+chf	S	3	1323	12	CHF
+swiss franc	N	11	1323	12	Swiss franc
+swiss francs	A	12	1323	12	Swiss francs
+chf	A	3	1323	12	chf
+gbp	S	3	1324	12	GBP
+£	S	1	1324	12	£
+british pound	N	13	1324	12	British pound
+british pounds	A	14	1324	12	British pounds
+gbp	A	3	1324	12	gbp
+pound sterling	A	14	1324	12	pound sterling
+pounds sterling	A	15	1324	12	pounds sterling
+sterling	A	8	1324	12	sterling
+uk pound	A	8	1324	12	UK pound
+uk pounds	A	9	1324	12	UK pounds
+bit/s	S	5	154	13	bit/s
+bps	S	3	154	13	bps
+b/s	S	3	154	13	b/s
+bit per second	N	14	154	13	bit per second
+bits per second	A	15	154	13	bits per second
+b/s	S	3	155	13	B/s
+bps	S	3	155	13	Bps
+byte per second	N	15	155	13	byte per second
+bytes per second	A	16	155	13	bytes per second
+octet per second	A	16	155	13	octet per second
+octets per second	A	17	155	13	octets per second
+ds0	n	3	156	13	DS0
+ds0	a	3	156	13	DS0
+ds-0	a	4	156	13	DS-0
+e0	a	2	156	13	E0
+e-0	a	3	156	13	E-0
+cd-rom speed	n	12	157	13	CD-ROM speed
+cd-rom speed	a	12	157	13	CD-ROM speed
+cd speed	a	8	157	13	CD speed
+1x cd-rom	a	9	157	13	1x CD-ROM
+cd-rom 1x	a	9	157	13	CD-ROM 1x
+cd audio bit rate	n	17	158	13	CD audio bit rate
+cd audio bit rate	a	17	158	13	CD audio bit rate
+cd-da bit rate	a	14	158	13	CD-DA bit rate
+red book audio bit rate	a	23	158	13	Red Book audio bit rate
+ds1	N	3	159	13	DS1
+ds1	A	3	159	13	DS1
+t1	A	2	159	13	T1
+ds-1	A	4	159	13	DS-1
+t-1	A	3	159	13	T-1
+j1	A	2	159	13	J1
+j-1	A	3	159	13	J-1
+e1	N	2	160	13	E1
+e1	A	2	160	13	E1
+e-1	A	3	160	13	E-1
+cept-1	A	6	160	13	CEPT-1
+ds1c	n	4	161	13	DS1C
+ds1c	a	4	161	13	DS1C
+t1c	a	3	161	13	T1C
+ds-1c	a	5	161	13	DS-1C
+t-1c	a	4	161	13	T-1C
+ds2	n	3	162	13	DS2
+ds2	a	3	162	13	DS2
+t2	a	2	162	13	T2
+ds-2	a	4	162	13	DS-2
+t-2	a	3	162	13	T-2
+j2	a	2	162	13	J2
+j-2	a	3	162	13	J-2
+e2	n	2	163	13	E2
+e2	a	2	163	13	E2
+e-2	a	3	163	13	E-2
+cept-2	a	6	163	13	CEPT-2
+dvd speed	n	9	164	13	DVD speed
+dvd speed	a	9	164	13	DVD speed
+1x dvd	a	6	164	13	1x DVD
+dvd 1x	a	6	164	13	DVD 1x
+j3	n	2	165	13	J3
+j3	a	2	165	13	J3
+j-3	a	3	165	13	J-3
+e3	n	2	166	13	E3
+e3	a	2	166	13	E3
+e-3	a	3	166	13	E-3
+cept-3	a	6	166	13	CEPT-3
+blu-ray speed	n	13	167	13	Blu-ray speed
+blu-ray speed	a	13	167	13	Blu-ray speed
+1x blu-ray	a	10	167	13	1x Blu-ray
+blu-ray 1x	a	10	167	13	Blu-ray 1x
+bd speed	a	8	167	13	BD speed
+1x bd	a	5	167	13	1x BD
+ds3	N	3	168	13	DS3
+ds3	A	3	168	13	DS3
+t3	A	2	168	13	T3
+ds-3	A	4	168	13	DS-3
+t-3	A	3	168	13	T-3
+oc-1	n	4	169	13	OC-1
+oc-1	a	4	169	13	OC-1
+oc1	a	3	169	13	OC1
+sts-1	a	5	169	13	STS-1
+stm-0	a	5	169	13	STM-0
+j4	n	2	170	13	J4
+j4	a	2	170	13	J4
+j-4	a	3	170	13	J-4
+e4	n	2	171	13	E4
+e4	a	2	171	13	E4
+e-4	a	3	171	13	E-4
+cept-4	a	6	171	13	CEPT-4
+ds4na	a	5	171	13	DS4NA
+oc-3	N	4	172	13	OC-3
+oc-3	A	4	172	13	OC-3
+oc3	A	3	172	13	OC3
+sts-3	A	5	172	13	STS-3
+oc-3c	A	5	172	13	OC-3c
+sts-3c	A	6	172	13	STS-3c
+stm-1	n	5	173	13	STM-1
+stm-1	a	5	173	13	STM-1
+stm1	a	4	173	13	STM1
+ds4	n	3	174	13	DS4
+ds4	a	3	174	13	DS4
+t4	a	2	174	13	T4
+ds-4	a	4	174	13	DS-4
+t-4	a	3	174	13	T-4
+oc-9	n	4	175	13	OC-9
+oc-9	a	4	175	13	OC-9
+oc9	a	3	175	13	OC9
+sts-9	a	5	175	13	STS-9
+e5	n	2	176	13	E5
+e5	a	2	176	13	E5
+e-5	a	3	176	13	E-5
+cept-5	a	6	176	13	CEPT-5
+oc-12	n	5	177	13	OC-12
+oc-12	a	5	177	13	OC-12
+oc12	a	4	177	13	OC12
+sts-12	a	6	177	13	STS-12
+stm-4	n	5	178	13	STM-4
+stm-4	a	5	178	13	STM-4
+stm4	a	4	178	13	STM4
+oc-18	n	5	179	13	OC-18
+oc-18	a	5	179	13	OC-18
+oc18	a	4	179	13	OC18
+sts-18	a	6	179	13	STS-18
+oc-24	n	5	180	13	OC-24
+oc-24	a	5	180	13	OC-24
+oc24	a	4	180	13	OC24
+sts-24	a	6	180	13	STS-24
+oc-36	n	5	181	13	OC-36
+oc-36	a	5	181	13	OC-36
+oc36	a	4	181	13	OC36
+sts-36	a	6	181	13	STS-36
+oc-48	n	5	182	13	OC-48
+oc-48	a	5	182	13	OC-48
+oc48	a	4	182	13	OC48
+sts-48	a	6	182	13	STS-48
+stm-16	n	6	183	13	STM-16
+stm-16	a	6	183	13	STM-16
+stm16	a	5	183	13	STM16
+oc-96	n	5	184	13	OC-96
+oc-96	a	5	184	13	OC-96
+oc96	a	4	184	13	OC96
+sts-96	a	6	184	13	STS-96
+oc-192	n	6	185	13	OC-192
+oc-192	a	6	185	13	OC-192
+oc192	a	5	185	13	OC192
+sts-192	a	7	185	13	STS-192
+stm-64	n	6	186	13	STM-64
+stm-64	a	6	186	13	STM-64
+stm64	a	5	186	13	STM64
+oc-768	n	6	187	13	OC-768
+oc-768	a	6	187	13	OC-768
+oc768	a	5	187	13	OC768
+sts-768	a	7	187	13	STS-768
+stm-256	n	7	188	13	STM-256
+stm-256	a	7	188	13	STM-256
+stm256	a	6	188	13	STM256
+bit	S	3	189	14	bit
+b	S	1	189	14	b
+bit	N	3	189	14	bit
+bits	A	4	189	14	bits
+binary digit	A	12	189	14	binary digit
+binary digits	A	13	189	14	binary digits
+nibble	n	6	190	14	nibble
+nibbles	a	7	190	14	nibbles
+nybble	a	6	190	14	nybble
+nybbles	a	7	190	14	nybbles
+half-byte	a	9	190	14	half-byte
+half-bytes	a	10	190	14	half-bytes
+half byte	a	9	190	14	half byte
+b	S	1	191	14	B
+byte	N	4	191	14	byte
+bytes	A	5	191	14	bytes
+octet	A	5	191	14	octet
+octets	A	6	191	14	octets
+ug/m³	s	5	192	15	µg/m³
+ug/m³	s	5	192	15	μg/m³
+ug/m3	s	5	192	15	ug/m3
+microgram per cubic metre	n	25	192	15	microgram per cubic metre
+micrograms per cubic metre	a	26	192	15	micrograms per cubic metre
+microgram per cubic meter	a	25	192	15	microgram per cubic meter
+micrograms per cubic meter	a	26	192	15	micrograms per cubic meter
+mg/m³	s	5	193	15	mg/m³
+mg/m3	s	5	193	15	mg/m3
+milligram per cubic metre	n	25	193	15	milligram per cubic metre
+milligrams per cubic metre	a	26	193	15	milligrams per cubic metre
+milligram per cubic meter	a	25	193	15	milligram per cubic meter
+milligrams per cubic meter	a	26	193	15	milligrams per cubic meter
+g/m³	s	4	194	15	g/m³
+g/m3	s	4	194	15	g/m3
+gram per cubic metre	n	20	194	15	gram per cubic metre
+grams per cubic metre	a	21	194	15	grams per cubic metre
+gram per cubic meter	a	20	194	15	gram per cubic meter
+grams per cubic meter	a	21	194	15	grams per cubic meter
+mg/l	s	4	195	15	mg/L
+mg/l	s	4	195	15	mg/l
+milligram per litre	n	19	195	15	milligram per litre
+milligrams per litre	a	20	195	15	milligrams per litre
+milligram per liter	a	19	195	15	milligram per liter
+milligrams per liter	a	20	195	15	milligrams per liter
+mg/dl	s	5	196	15	mg/dL
+mg/dl	s	5	196	15	mg/dl
+milligram per decilitre	n	23	196	15	milligram per decilitre
+milligrams per decilitre	a	24	196	15	milligrams per decilitre
+milligram per deciliter	a	23	196	15	milligram per deciliter
+milligrams per deciliter	a	24	196	15	milligrams per deciliter
+gr/gal_imp	s	10	197	15	gr/gal_imp
+gpg_imp	s	7	197	15	gpg_imp
+grain per imperial gallon	n	25	197	15	grain per imperial gallon
+grains per imperial gallon	a	26	197	15	grains per imperial gallon
+grain per uk gallon	a	19	197	15	grain per UK gallon
+grains per uk gallon	a	20	197	15	grains per UK gallon
+gr/gal	s	6	198	15	gr/gal
+gpg	s	3	198	15	gpg
+grain per gallon	n	16	198	15	grain per gallon
+grains per gallon	a	17	198	15	grains per gallon
+grain per us gallon	a	19	198	15	grain per US gallon
+grains per us gallon	a	20	198	15	grains per US gallon
+lb/yd³	s	6	199	15	lb/yd³
+lb/yd3	s	6	199	15	lb/yd3
+pound per cubic yard	n	20	199	15	pound per cubic yard
+pounds per cubic yard	a	21	199	15	pounds per cubic yard
+kg/m³	S	5	200	15	kg/m³
+kg/m3	S	5	200	15	kg/m3
+kilogram per cubic metre	N	24	200	15	kilogram per cubic metre
+kilograms per cubic metre	A	25	200	15	kilograms per cubic metre
+kilogram per cubic meter	A	24	200	15	kilogram per cubic meter
+kilograms per cubic meter	A	25	200	15	kilograms per cubic meter
+g/l	s	3	201	15	g/L
+g/l	s	3	201	15	g/l
+gram per litre	n	14	201	15	gram per litre
+grams per litre	a	15	201	15	grams per litre
+gram per liter	a	14	201	15	gram per liter
+grams per liter	a	15	201	15	grams per liter
+lb/bbl	s	6	202	15	lb/bbl
+pound per barrel	n	16	202	15	pound per barrel
+pounds per barrel	a	17	202	15	pounds per barrel
+pound per oil barrel	a	20	202	15	pound per oil barrel
+pounds per oil barrel	a	21	202	15	pounds per oil barrel
+oz/gal_imp	s	10	203	15	oz/gal_imp
+ounce per imperial gallon	n	25	203	15	ounce per imperial gallon
+ounces per imperial gallon	a	26	203	15	ounces per imperial gallon
+ounce per uk gallon	a	19	203	15	ounce per UK gallon
+ounces per uk gallon	a	20	203	15	ounces per UK gallon
+oz/gal	s	6	204	15	oz/gal
+ounce per gallon	n	16	204	15	ounce per gallon
+ounces per gallon	a	17	204	15	ounces per gallon
+ounce per us gallon	a	19	204	15	ounce per US gallon
+ounces per us gallon	a	20	204	15	ounces per US gallon
+g/dl	s	4	205	15	g/dL
+g/dl	s	4	205	15	g/dl
+gram per decilitre	n	18	205	15	gram per decilitre
+grams per decilitre	a	19	205	15	grams per decilitre
+gram per deciliter	a	18	205	15	gram per deciliter
+grams per deciliter	a	19	205	15	grams per deciliter
+lb/ft³	S	6	206	15	lb/ft³
+lb/ft3	S	6	206	15	lb/ft3
+pcf	S	3	206	15	pcf
+pound per cubic foot	N	20	206	15	pound per cubic foot
+pounds per cubic foot	A	21	206	15	pounds per cubic foot
+lb/gal_imp	s	10	207	15	lb/gal_imp
+pound per imperial gallon	n	25	207	15	pound per imperial gallon
+pounds per imperial gallon	a	26	207	15	pounds per imperial gallon
+pound per uk gallon	a	19	207	15	pound per UK gallon
+pounds per uk gallon	a	20	207	15	pounds per UK gallon
+lb/gal	S	6	208	15	lb/gal
+ppg	S	3	208	15	ppg
+pound per gallon	N	16	208	15	pound per gallon
+pounds per gallon	A	17	208	15	pounds per gallon
+pound per us gallon	A	19	208	15	pound per US gallon
+pounds per us gallon	A	20	208	15	pounds per US gallon
+slug/ft³	s	8	209	15	slug/ft³
+slug/ft3	s	8	209	15	slug/ft3
+slug per cubic foot	n	19	209	15	slug per cubic foot
+slugs per cubic foot	a	20	209	15	slugs per cubic foot
+g/cm³	S	5	210	15	g/cm³
+g/cm3	S	5	210	15	g/cm3
+g/cc	S	4	210	15	g/cc
+gram per cubic centimetre	N	25	210	15	gram per cubic centimetre
+grams per cubic centimetre	A	26	210	15	grams per cubic centimetre
+gram per cubic centimeter	A	25	210	15	gram per cubic centimeter
+grams per cubic centimeter	A	26	210	15	grams per cubic centimeter
+g/ml	s	4	211	15	g/mL
+g/ml	s	4	211	15	g/ml
+gram per millilitre	n	19	211	15	gram per millilitre
+grams per millilitre	a	20	211	15	grams per millilitre
+gram per milliliter	a	19	211	15	gram per milliliter
+grams per milliliter	a	20	211	15	grams per milliliter
+kg/l	s	4	212	15	kg/L
+kg/l	s	4	212	15	kg/l
+kg/dm³	s	6	212	15	kg/dm³
+t/m³	s	4	212	15	t/m³
+kilogram per litre	n	18	212	15	kilogram per litre
+kilograms per litre	a	19	212	15	kilograms per litre
+kilogram per liter	a	18	212	15	kilogram per liter
+kilograms per liter	a	19	212	15	kilograms per liter
+tonne per cubic metre	a	21	212	15	tonne per cubic metre
+tonnes per cubic metre	a	22	212	15	tonnes per cubic metre
+tonne per cubic meter	a	21	212	15	tonne per cubic meter
+ton/yd³	s	7	213	15	ton/yd³
+ton/yd3	s	7	213	15	ton/yd3
+short ton per cubic yard	n	24	213	15	short ton per cubic yard
+short tons per cubic yard	a	25	213	15	short tons per cubic yard
+ton per cubic yard	a	18	213	15	ton per cubic yard
+tons per cubic yard	a	19	213	15	tons per cubic yard
+lt/yd³	s	6	214	15	LT/yd³
+long ton per cubic yard	n	23	214	15	long ton per cubic yard
+long tons per cubic yard	a	24	214	15	long tons per cubic yard
+oz/in³	s	6	215	15	oz/in³
+oz/in3	s	6	215	15	oz/in3
+ounce per cubic inch	n	20	215	15	ounce per cubic inch
+ounces per cubic inch	a	21	215	15	ounces per cubic inch
+lb/in³	s	6	216	15	lb/in³
+lb/in3	s	6	216	15	lb/in3
+pci	s	3	216	15	pci
+pound per cubic inch	n	20	216	15	pound per cubic inch
+pounds per cubic inch	a	21	216	15	pounds per cubic inch
+lb/ft·h	s	7	217	16	lb/ft·h
+pound per foot hour	n	19	217	16	pound per foot hour
+pounds per foot hour	a	20	217	16	pounds per foot hour
+p	S	1	218	16	P
+poise	N	5	218	16	poise
+poises	A	6	218	16	poises
+dyne second per square centimetre	A	33	218	16	dyne second per square centimetre
+dyne second per square centimeter	A	33	218	16	dyne second per square centimeter
+pa·s	S	4	219	16	Pa·s
+pa⋅s	S	4	219	16	Pa⋅s
+pascal second	N	13	219	16	pascal second
+pascal seconds	A	14	219	16	pascal seconds
+poiseuille	A	10	219	16	poiseuille
+newton second per square metre	A	30	219	16	newton second per square metre
+newton second per square meter	A	30	219	16	newton second per square meter
+pascal-second	A	13	219	16	pascal-second
+lb/ft·s	S	7	220	16	lb/ft·s
+pound per foot second	N	21	220	16	pound per foot second
+pounds per foot second	A	22	220	16	pounds per foot second
+poundal second per square foot	A	30	220	16	poundal second per square foot
+kgf·s/m²	s	8	221	16	kgf·s/m²
+kilogram-force second per square metre	n	38	221	16	kilogram-force second per square metre
+kilogram-force seconds per square metre	a	39	221	16	kilogram-force seconds per square metre
+kilogram-force second per square meter	a	38	221	16	kilogram-force second per square meter
+kilopond second per square metre	a	32	221	16	kilopond second per square metre
+lbf·s/ft²	s	9	222	16	lbf·s/ft²
+slug/ft·s	s	9	222	16	slug/ft·s
+pound-force second per square foot	n	34	222	16	pound-force second per square foot
+pound-force seconds per square foot	a	35	222	16	pound-force seconds per square foot
+slug per foot second	a	20	222	16	slug per foot second
+slugs per foot second	a	21	222	16	slugs per foot second
+reyn	s	4	223	16	reyn
+lbf·s/in²	s	9	223	16	lbf·s/in²
+reyn	n	4	223	16	reyn
+reyns	a	5	223	16	reyns
+pound-force second per square inch	a	34	223	16	pound-force second per square inch
+pound-force seconds per square inch	a	35	223	16	pound-force seconds per square inch
+elementary charge	n	17	224	17	elementary charge
+elementary charges	a	18	224	17	elementary charges
+atomic unit of charge	a	21	224	17	atomic unit of charge
+atomic units of charge	a	22	224	17	atomic units of charge
+proton charge	a	13	224	17	proton charge
+statc	s	5	225	17	statC
+fr	s	2	225	17	Fr
+statcoulomb	n	11	225	17	statcoulomb
+statcoulombs	a	12	225	17	statcoulombs
+franklin	a	8	225	17	franklin
+franklins	a	9	225	17	franklins
+esu of charge	a	13	225	17	ESU of charge
+electrostatic unit of charge	a	28	225	17	electrostatic unit of charge
+c_us	s	4	226	17	C_US
+us international coulomb	n	24	226	17	US international coulomb
+us international coulombs	a	25	226	17	US international coulombs
+c_int	s	5	227	17	C_int
+international coulomb	n	21	227	17	international coulomb
+international coulombs	a	22	227	17	international coulombs
+mean international coulomb	a	26	227	17	mean international coulomb
+mean international coulombs	a	27	227	17	mean international coulombs
+c	S	1	228	17	C
+coulomb	N	7	228	17	coulomb
+coulombs	A	8	228	17	coulombs
+as	s	2	229	17	As
+a·s	s	3	229	17	A·s
+ampere-second	n	13	229	17	ampere-second
+ampere-seconds	a	14	229	17	ampere-seconds
+ampere second	a	13	229	17	ampere second
+ampere seconds	a	14	229	17	ampere seconds
+amp-second	a	10	229	17	amp-second
+amp-seconds	a	11	229	17	amp-seconds
+c90	s	3	230	17	C90
+c₉₀	s	3	230	17	C₉₀
+coulomb-90	n	10	230	17	coulomb-90
+coulombs-90	a	11	230	17	coulombs-90
+conventional coulomb	a	20	230	17	conventional coulomb
+conventional coulombs	a	21	230	17	conventional coulombs
+coulomb 90	a	10	230	17	coulomb 90
+abc	s	3	231	17	abC
+abcoulomb	n	9	231	17	abcoulomb
+abcoulombs	a	10	231	17	abcoulombs
+emu of charge	a	13	231	17	EMU of charge
+electromagnetic unit of charge	a	30	231	17	electromagnetic unit of charge
+amin	s	4	232	17	Amin
+a·min	s	5	232	17	A·min
+ampere-minute	n	13	232	17	ampere-minute
+ampere-minutes	a	14	232	17	ampere-minutes
+ampere minute	a	13	232	17	ampere minute
+ampere minutes	a	14	232	17	ampere minutes
+amp-minute	a	10	232	17	amp-minute
+amp-minutes	a	11	232	17	amp-minutes
+ah	S	2	233	17	Ah
+a·h	S	3	233	17	A·h
+ampere-hour	N	11	233	17	ampere-hour
+ampere-hours	A	12	233	17	ampere-hours
+ampere hour	A	11	233	17	ampere hour
+ampere hours	A	12	233	17	ampere hours
+amp-hour	A	8	233	17	amp-hour
+amp-hours	A	9	233	17	amp-hours
+amp hour	A	8	233	17	amp hour
+amp hours	A	9	233	17	amp hours
+faraday	n	7	234	17	faraday
+faradays	a	8	234	17	faradays
+faraday of charge	a	17	234	17	faraday of charge
+chemical faraday	n	16	235	17	chemical faraday
+chemical faradays	a	17	235	17	chemical faradays
+physical faraday	n	16	236	17	physical faraday
+physical faradays	a	17	236	17	physical faradays
+statmho	n	7	237	18	statmho
+statmhos	a	8	237	18	statmhos
+statsiemens	a	11	237	18	statsiemens
+esu of conductance	a	18	237	18	ESU of conductance
+g0	s	2	238	18	G0
+g₀	s	2	238	18	G₀
+conductance quantum	n	19	238	18	conductance quantum
+conductance quanta	a	18	238	18	conductance quanta
+s_us	s	4	239	18	S_US
+us international siemens	n	24	239	18	US international siemens
+us international siemens	a	24	239	18	US international siemens
+us international mho	a	20	239	18	US international mho
+us international mhos	a	21	239	18	US international mhos
+s_int	s	5	240	18	S_int
+international siemens	n	21	240	18	international siemens
+international siemens	a	21	240	18	international siemens
+international mho	a	17	240	18	international mho
+international mhos	a	18	240	18	international mhos
+mean international siemens	a	26	240	18	mean international siemens
+s90	s	3	241	18	S90
+s₉₀	s	3	241	18	S₉₀
+siemens-90	n	10	241	18	siemens-90
+siemens-90	a	10	241	18	siemens-90
+conventional siemens	a	20	241	18	conventional siemens
+s	S	1	242	18	S
+siemens	N	7	242	18	siemens
+siemens	A	7	242	18	siemens
+℧	s	1	243	18	℧
+mho	n	3	243	18	mho
+mhos	a	4	243	18	mhos
+reciprocal ohm	a	14	243	18	reciprocal ohm
+reciprocal ohms	a	15	243	18	reciprocal ohms
+abmho	n	5	244	18	abmho
+abmhos	a	6	244	18	abmhos
+absiemens	a	9	244	18	absiemens
+emu of conductance	a	18	244	18	EMU of conductance
+stata	s	5	245	19	statA
+statampere	n	10	245	19	statampere
+statamperes	a	11	245	19	statamperes
+statamp	a	7	245	19	statamp
+statamps	a	8	245	19	statamps
+esu of current	a	14	245	19	ESU of current
+electrostatic unit of current	a	29	245	19	electrostatic unit of current
+atomic unit of current	n	22	246	19	atomic unit of current
+atomic units of current	a	23	246	19	atomic units of current
+gilbert	n	7	247	19	gilbert
+gilberts	a	8	247	19	gilberts
+emu of magnetomotive force	a	26	247	19	EMU of magnetomotive force
+a_us	s	4	248	19	A_US
+us international ampere	n	23	248	19	US international ampere
+us international amperes	a	24	248	19	US international amperes
+a_int	s	5	249	19	A_int
+international ampere	n	20	249	19	international ampere
+international amperes	a	21	249	19	international amperes
+mean international ampere	a	25	249	19	mean international ampere
+mean international amperes	a	26	249	19	mean international amperes
+a	S	1	250	19	A
+ampere	N	6	250	19	ampere
+amperes	A	7	250	19	amperes
+amp	A	3	250	19	amp
+amps	A	4	250	19	amps
+at	s	2	251	19	At
+ampere-turn	n	11	251	19	ampere-turn
+ampere-turns	a	12	251	19	ampere-turns
+ampere turn	a	11	251	19	ampere turn
+ampere turns	a	12	251	19	ampere turns
+a90	s	3	252	19	A90
+a₉₀	s	3	252	19	A₉₀
+ampere-90	n	9	252	19	ampere-90
+amperes-90	a	10	252	19	amperes-90
+conventional ampere	a	19	252	19	conventional ampere
+conventional amperes	a	20	252	19	conventional amperes
+ampere 90	a	9	252	19	ampere 90
+aba	s	3	253	19	abA
+abampere	n	8	253	19	abampere
+abamperes	a	9	253	19	abamperes
+biot	a	4	253	19	biot
+biots	a	5	253	19	biots
+emu of current	a	14	253	19	EMU of current
+electromagnetic unit of current	a	31	253	19	electromagnetic unit of current
+debye	S	5	254	20	debye
+debye	N	5	254	20	debye
+debyes	A	6	254	20	debyes
+c·m	S	3	255	20	C·m
+coulomb metre	N	13	255	20	coulomb metre
+coulomb metres	A	14	255	20	coulomb metres
+coulomb meter	A	13	255	20	coulomb meter
+coulomb meters	A	14	255	20	coulomb meters
+abv/cm	s	6	256	21	abV/cm
+abvolt per centimetre	n	21	256	21	abvolt per centimetre
+abvolts per centimetre	a	22	256	21	abvolts per centimetre
+abvolt per centimeter	a	21	256	21	abvolt per centimeter
+abvolts per centimeter	a	22	256	21	abvolts per centimeter
+v/m	S	3	257	21	V/m
+volt per metre	N	14	257	21	volt per metre
+volts per metre	A	15	257	21	volts per metre
+volt per meter	A	14	257	21	volt per meter
+volts per meter	A	15	257	21	volts per meter
+newton per coulomb	A	18	257	21	newton per coulomb
+newtons per coulomb	A	19	257	21	newtons per coulomb
+v/in	s	4	258	21	V/in
+volt per inch	n	13	258	21	volt per inch
+volts per inch	a	14	258	21	volts per inch
+v/cm	S	4	259	21	V/cm
+volt per centimetre	N	19	259	21	volt per centimetre
+volts per centimetre	A	20	259	21	volts per centimetre
+volt per centimeter	A	19	259	21	volt per centimeter
+volts per centimeter	A	20	259	21	volts per centimeter
+statv/cm	s	8	260	21	statV/cm
+statvolt per centimetre	n	23	260	21	statvolt per centimetre
+statvolts per centimetre	a	24	260	21	statvolts per centimetre
+statvolt per centimeter	a	23	260	21	statvolt per centimeter
+statvolts per centimeter	a	24	260	21	statvolts per centimeter
+v/mil	S	5	261	21	V/mil
+volt per mil	N	12	261	21	volt per mil
+volts per mil	A	13	261	21	volts per mil
+atomic unit of electric field	n	29	262	21	atomic unit of electric field
+atomic units of electric field	a	30	262	21	atomic units of electric field
+abv	s	3	263	22	abV
+abvolt	n	6	263	22	abvolt
+abvolts	a	7	263	22	abvolts
+emu of electric potential	a	25	263	22	EMU of electric potential
+v	S	1	264	22	V
+volt	N	4	264	22	volt
+volts	A	5	264	22	volts
+v90	s	3	265	22	V90
+v₉₀	s	3	265	22	V₉₀
+volt-90	n	7	265	22	volt-90
+volts-90	a	8	265	22	volts-90
+conventional volt	a	17	265	22	conventional volt
+conventional volts	a	18	265	22	conventional volts
+volt 90	a	7	265	22	volt 90
+v_us	s	4	266	22	V_US
+us international volt	n	21	266	22	US international volt
+us international volts	a	22	266	22	US international volts
+v_int	s	5	267	22	V_int
+international volt	n	18	267	22	international volt
+international volts	a	19	267	22	international volts
+mean international volt	a	23	267	22	mean international volt
+mean international volts	a	24	267	22	mean international volts
+atomic unit of electric potential	n	33	268	22	atomic unit of electric potential
+atomic units of electric potential	a	34	268	22	atomic units of electric potential
+statv	s	5	269	22	statV
+statvolt	n	8	269	22	statvolt
+statvolts	a	9	269	22	statvolts
+esu of electric potential	a	25	269	22	ESU of electric potential
+electrostatic unit of potential	a	31	269	22	electrostatic unit of potential
+abω	s	3	270	23	abΩ
+abohm	n	5	270	23	abohm
+abohms	a	6	270	23	abohms
+emu of resistance	a	17	270	23	EMU of resistance
+british association unit	n	24	271	23	British Association unit
+british association units	a	25	271	23	British Association units
+b.a. unit	a	9	271	23	B.A. unit
+b.a. units	a	10	271	23	B.A. units
+ba unit	a	7	271	23	BA unit
+ba ohm	a	6	271	23	BA ohm
+b.a. ohm	a	8	271	23	B.A. ohm
+legal ohm	n	9	272	23	legal ohm
+legal ohms	a	10	272	23	legal ohms
+ω	S	1	273	23	Ω
+ω	S	1	273	23	Ω
+ohm	N	3	273	23	ohm
+ohms	A	4	273	23	ohms
+ω90	s	3	274	23	Ω90
+ω₉₀	s	3	274	23	Ω₉₀
+ohm-90	n	6	274	23	ohm-90
+ohms-90	a	7	274	23	ohms-90
+conventional ohm	a	16	274	23	conventional ohm
+conventional ohms	a	17	274	23	conventional ohms
+ohm 90	a	6	274	23	ohm 90
+ω_int	s	5	275	23	Ω_int
+international ohm	n	17	275	23	international ohm
+international ohms	a	18	275	23	international ohms
+mean international ohm	a	22	275	23	mean international ohm
+mean international ohms	a	23	275	23	mean international ohms
+ω_us	s	4	276	23	Ω_US
+us international ohm	n	20	276	23	US international ohm
+us international ohms	a	21	276	23	US international ohms
+r_k	s	3	277	23	R_K
+von klitzing constant	n	21	277	23	von Klitzing constant
+von klitzing constants	a	22	277	23	von Klitzing constants
+statω	s	5	278	23	statΩ
+statohm	n	7	278	23	statohm
+statohms	a	8	278	23	statohms
+esu of resistance	a	17	278	23	ESU of resistance
+erg/cm³	s	7	279	24	erg/cm³
+erg/cm3	s	7	279	24	erg/cm3
+erg per cubic centimetre	n	24	279	24	erg per cubic centimetre
+ergs per cubic centimetre	a	25	279	24	ergs per cubic centimetre
+erg per cubic centimeter	a	24	279	24	erg per cubic centimeter
+ergs per cubic centimeter	a	25	279	24	ergs per cubic centimeter
+j/m³	S	4	280	24	J/m³
+j/m3	S	4	280	24	J/m3
+joule per cubic metre	N	21	280	24	joule per cubic metre
+joules per cubic metre	A	22	280	24	joules per cubic metre
+joule per cubic meter	A	21	280	24	joule per cubic meter
+joules per cubic meter	A	22	280	24	joules per cubic meter
+j/l	s	3	281	24	J/L
+j/l	s	3	281	24	J/l
+joule per litre	n	15	281	24	joule per litre
+joules per litre	a	16	281	24	joules per litre
+joule per liter	a	15	281	24	joule per liter
+joules per liter	a	16	281	24	joules per liter
+wh/m³	s	5	282	24	Wh/m³
+wh/m3	s	5	282	24	Wh/m3
+watt-hour per cubic metre	n	25	282	24	watt-hour per cubic metre
+watt-hours per cubic metre	a	26	282	24	watt-hours per cubic metre
+watt-hour per cubic meter	a	25	282	24	watt-hour per cubic meter
+watt-hours per cubic meter	a	26	282	24	watt-hours per cubic meter
+kcal_it/m³	s	10	283	24	kcal_IT/m³
+it kilocalorie per cubic metre	n	30	283	24	IT kilocalorie per cubic metre
+it kilocalories per cubic metre	a	31	283	24	IT kilocalories per cubic metre
+it kilocalorie per cubic meter	a	30	283	24	IT kilocalorie per cubic meter
+it kilocalories per cubic meter	a	31	283	24	IT kilocalories per cubic meter
+btu_th/ft³	s	10	284	24	BTU_th/ft³
+btu_th/ft³	s	10	284	24	Btu_th/ft³
+thermochemical btu per cubic foot	n	33	284	24	thermochemical BTU per cubic foot
+thermochemical btus per cubic foot	a	34	284	24	thermochemical BTUs per cubic foot
+thermochemical british thermal unit per cubic foot	a	50	284	24	thermochemical British thermal unit per cubic foot
+btu/ft³	S	7	285	24	BTU/ft³
+btu/ft³	S	7	285	24	Btu/ft³
+btu/ft3	S	7	285	24	BTU/ft3
+btu/ft3	S	7	285	24	Btu/ft3
+btu per cubic foot	N	18	285	24	BTU per cubic foot
+btus per cubic foot	A	19	285	24	BTUs per cubic foot
+british thermal unit per cubic foot	A	35	285	24	British thermal unit per cubic foot
+british thermal units per cubic foot	A	36	285	24	British thermal units per cubic foot
+btu/gal	s	7	286	24	BTU/gal
+btu/gal	s	7	286	24	Btu/gal
+btu per gallon	n	14	286	24	BTU per gallon
+btus per gallon	a	15	286	24	BTUs per gallon
+british thermal unit per us gallon	a	34	286	24	British thermal unit per US gallon
+british thermal units per us gallon	a	35	286	24	British thermal units per US gallon
+wh/l	S	4	287	24	Wh/L
+wh/l	S	4	287	24	Wh/l
+watt-hour per litre	N	19	287	24	watt-hour per litre
+watt-hours per litre	A	20	287	24	watt-hours per litre
+watt-hour per liter	A	19	287	24	watt-hour per liter
+watt-hours per liter	A	20	287	24	watt-hours per liter
+cal/cm³	s	7	288	24	cal/cm³
+cal/cm3	s	7	288	24	cal/cm3
+calorie per cubic centimetre	n	28	288	24	calorie per cubic centimetre
+calories per cubic centimetre	a	29	288	24	calories per cubic centimetre
+calorie per cubic centimeter	a	28	288	24	calorie per cubic centimeter
+calories per cubic centimeter	a	29	288	24	calories per cubic centimeter
+ev	S	2	289	25	eV
+electronvolt	N	12	289	25	electronvolt
+electronvolts	A	13	289	25	electronvolts
+electron volt	A	13	289	25	electron volt
+electron volts	A	14	289	25	electron volts
+ry	s	2	290	25	Ry
+rydberg	n	7	290	25	rydberg
+rydbergs	a	8	290	25	rydbergs
+rydberg energy	a	14	290	25	rydberg energy
+rydberg unit of energy	a	22	290	25	rydberg unit of energy
+eh	s	2	291	25	Eh
+e_h	s	3	291	25	E_h
+ha	s	2	291	25	Ha
+hartree	n	7	291	25	hartree
+hartrees	a	8	291	25	hartrees
+hartree energy	a	14	291	25	hartree energy
+atomic unit of energy	a	21	291	25	atomic unit of energy
+atomic units of energy	a	22	291	25	atomic units of energy
+erg	s	3	292	25	erg
+erg	n	3	292	25	erg
+ergs	a	4	292	25	ergs
+ft·pdl	s	6	293	25	ft·pdl
+ftpdl	s	5	293	25	ftpdl
+foot-poundal	n	12	293	25	foot-poundal
+foot-poundals	a	13	293	25	foot-poundals
+foot poundal	a	12	293	25	foot poundal
+foot poundals	a	13	293	25	foot poundals
+j	S	1	294	25	J
+joule	N	5	294	25	joule
+joules	A	6	294	25	joules
+ws	s	2	295	25	Ws
+w·s	s	3	295	25	W·s
+watt-second	n	11	295	25	watt-second
+watt-seconds	a	12	295	25	watt-seconds
+watt second	a	11	295	25	watt second
+watt seconds	a	12	295	25	watt seconds
+ft·lbf	s	6	296	25	ft·lbf
+ftlbf	s	5	296	25	ftlbf
+ft⋅lbf	s	6	296	25	ft⋅lbf
+foot-pound-force	n	16	296	25	foot-pound-force
+foot-pounds-force	a	17	296	25	foot-pounds-force
+foot-pound	a	10	296	25	foot-pound
+foot-pounds	a	11	296	25	foot-pounds
+foot pound-force	a	16	296	25	foot pound-force
+foot pound	a	10	296	25	foot pound
+foot pounds	a	11	296	25	foot pounds
+cal_20	s	6	297	25	cal_20
+twenty-degree calorie	n	21	297	25	twenty-degree calorie
+twenty-degree calories	a	22	297	25	twenty-degree calories
+calorie at 20 °c	a	16	297	25	calorie at 20 °C
+calories at 20 °c	a	17	297	25	calories at 20 °C
+20 °c calorie	a	13	297	25	20 °C calorie
+20 °c calories	a	14	297	25	20 °C calories
+cal	S	3	298	25	cal
+cal_th	S	6	298	25	cal_th
+calorie	N	7	298	25	calorie
+calories	A	8	298	25	calories
+thermochemical calorie	A	22	298	25	thermochemical calorie
+thermochemical calories	A	23	298	25	thermochemical calories
+small calorie	A	13	298	25	small calorie
+small calories	A	14	298	25	small calories
+gram calorie	A	12	298	25	gram calorie
+gram calories	A	13	298	25	gram calories
+cal_15	s	6	299	25	cal_15
+fifteen-degree calorie	n	22	299	25	fifteen-degree calorie
+fifteen-degree calories	a	23	299	25	fifteen-degree calories
+calorie at 15 °c	a	16	299	25	calorie at 15 °C
+calories at 15 °c	a	17	299	25	calories at 15 °C
+15 °c calorie	a	13	299	25	15 °C calorie
+15 °c calories	a	14	299	25	15 °C calories
+cal_it	s	6	300	25	cal_IT
+it calorie	n	10	300	25	IT calorie
+it calories	a	11	300	25	IT calories
+international table calorie	a	27	300	25	International Table calorie
+international table calories	a	28	300	25	International Table calories
+steam table calorie	a	19	300	25	steam table calorie
+cal_mean	s	8	301	25	cal_mean
+mean calorie	n	12	301	25	mean calorie
+mean calories	a	13	301	25	mean calories
+kilogrammetre	n	13	302	25	kilogrammetre
+kilogrammetres	a	14	302	25	kilogrammetres
+kilogrammeter	a	13	302	25	kilogrammeter
+kilogrammeters	a	14	302	25	kilogrammeters
+kilogramme-metre	a	16	302	25	kilogramme-metre
+kilogrammetre	a	13	302	25	kilogrammètre
+l·atm	s	5	303	25	L·atm
+latm	s	4	303	25	Latm
+litre-atmosphere	n	16	303	25	litre-atmosphere
+litre-atmospheres	a	17	303	25	litre-atmospheres
+liter-atmosphere	a	16	303	25	liter-atmosphere
+liter-atmospheres	a	17	303	25	liter-atmospheres
+litre atmosphere	a	16	303	25	litre atmosphere
+liter atmosphere	a	16	303	25	liter atmosphere
+btu_th	s	6	304	25	BTU_th
+btu_th	s	6	304	25	Btu_th
+thermochemical british thermal unit	n	35	304	25	thermochemical British thermal unit
+thermochemical british thermal units	a	36	304	25	thermochemical British thermal units
+thermochemical btu	a	18	304	25	thermochemical BTU
+thermochemical btus	a	19	304	25	thermochemical BTUs
+btu_60	s	6	305	25	BTU_60
+btu_60	s	6	305	25	Btu_60
+sixty-degree british thermal unit	n	33	305	25	sixty-degree British thermal unit
+sixty-degree british thermal units	a	34	305	25	sixty-degree British thermal units
+sixty-degree btu	a	16	305	25	sixty-degree BTU
+sixty-degree btus	a	17	305	25	sixty-degree BTUs
+british thermal unit at 60 °f	a	29	305	25	British thermal unit at 60 °F
+btu at 60 °f	a	12	305	25	BTU at 60 °F
+btu_59	s	6	306	25	BTU_59
+btu_59	s	6	306	25	Btu_59
+fifty-nine-degree british thermal unit	n	38	306	25	fifty-nine-degree British thermal unit
+fifty-nine-degree british thermal units	a	39	306	25	fifty-nine-degree British thermal units
+fifty-nine-degree btu	a	21	306	25	fifty-nine-degree BTU
+fifty-nine-degree btus	a	22	306	25	fifty-nine-degree BTUs
+british thermal unit at 59 °f	a	29	306	25	British thermal unit at 59 °F
+btu at 59 °f	a	12	306	25	BTU at 59 °F
+btu	S	3	307	25	BTU
+btu	S	3	307	25	Btu
+btu_it	S	6	307	25	BTU_IT
+btu_it	S	6	307	25	Btu_IT
+british thermal unit	N	20	307	25	British thermal unit
+british thermal units	A	21	307	25	British thermal units
+it british thermal unit	A	23	307	25	IT British thermal unit
+international table british thermal unit	A	40	307	25	International Table British thermal unit
+btus	A	4	307	25	BTUs
+btu_mean	s	8	308	25	BTU_mean
+btu_mean	s	8	308	25	Btu_mean
+mean british thermal unit	n	25	308	25	mean British thermal unit
+mean british thermal units	a	26	308	25	mean British thermal units
+mean btu	a	8	308	25	mean BTU
+mean btus	a	9	308	25	mean BTUs
+btu_39	s	6	309	25	BTU_39
+btu_39	s	6	309	25	Btu_39
+thirty-nine-degree british thermal unit	n	39	309	25	thirty-nine-degree British thermal unit
+thirty-nine-degree british thermal units	a	40	309	25	thirty-nine-degree British thermal units
+thirty-nine-degree btu	a	22	309	25	thirty-nine-degree BTU
+thirty-nine-degree btus	a	23	309	25	thirty-nine-degree BTUs
+british thermal unit at 39 °f	a	29	309	25	British thermal unit at 39 °F
+btu at 39 °f	a	12	309	25	BTU at 39 °F
+chu	s	3	310	25	CHU
+celsius heat unit	n	17	310	25	Celsius heat unit
+celsius heat units	a	18	310	25	Celsius heat units
+centigrade heat unit	a	20	310	25	centigrade heat unit
+centigrade heat units	a	21	310	25	centigrade heat units
+pound calorie	a	13	310	25	pound calorie
+pound calories	a	14	310	25	pound calories
+wh	S	2	311	25	Wh
+w·h	S	3	311	25	W·h
+watt-hour	N	9	311	25	watt-hour
+watt-hours	A	10	311	25	watt-hours
+watt hour	A	9	311	25	watt hour
+watt hours	A	10	311	25	watt hours
+cal	S	3	312	25	Cal
+kcal	S	4	312	25	kcal
+kcal_th	S	7	312	25	kcal_th
+food calorie	N	12	312	25	food calorie
+food calories	A	13	312	25	food calories
+kilocalorie	A	11	312	25	kilocalorie
+kilocalories	A	12	312	25	kilocalories
+large calorie	A	13	312	25	large calorie
+large calories	A	14	312	25	large calories
+kilogram calorie	A	16	312	25	kilogram calorie
+kilogram calories	A	17	312	25	kilogram calories
+dietary calorie	A	15	312	25	dietary calorie
+dietary calories	A	16	312	25	dietary calories
+thermochemical kilocalorie	A	26	312	25	thermochemical kilocalorie
+thermochemical kilocalories	A	27	312	25	thermochemical kilocalories
+gtnt	s	4	313	25	gTNT
+gram of tnt	n	11	313	25	gram of TNT
+grams of tnt	a	12	313	25	grams of TNT
+gram of tnt equivalent	a	22	313	25	gram of TNT equivalent
+kcal_it	s	7	314	25	kcal_IT
+it kilocalorie	n	14	314	25	IT kilocalorie
+it kilocalories	a	15	314	25	IT kilocalories
+international table kilocalorie	a	31	314	25	International Table kilocalorie
+international table kilocalories	a	32	314	25	International Table kilocalories
+kcal_mean	s	9	315	25	kcal_mean
+mean kilocalorie	n	16	315	25	mean kilocalorie
+mean kilocalories	a	17	315	25	mean kilocalories
+ps·h	s	4	316	25	PS·h
+psh	s	3	316	25	PSh
+metric horsepower-hour	n	22	316	25	metric horsepower-hour
+metric horsepower-hours	a	23	316	25	metric horsepower-hours
+metric horsepower hour	a	22	316	25	metric horsepower hour
+metric horsepower hours	a	23	316	25	metric horsepower hours
+hp·h	s	4	317	25	hp·h
+hph	s	3	317	25	hph
+horsepower-hour	n	15	317	25	horsepower-hour
+horsepower-hours	a	16	317	25	horsepower-hours
+horsepower hour	a	15	317	25	horsepower hour
+horsepower hours	a	16	317	25	horsepower hours
+electric horsepower-hour	n	24	318	25	electric horsepower-hour
+electric horsepower-hours	a	25	318	25	electric horsepower-hours
+electric horsepower hour	a	24	318	25	electric horsepower hour
+electric horsepower hours	a	25	318	25	electric horsepower hours
+thermie	n	7	319	25	thermie
+thermies	a	8	319	25	thermies
+tr·h	s	4	320	25	TR·h
+trh	s	3	320	25	TRh
+ton-hour of refrigeration	n	25	320	25	ton-hour of refrigeration
+ton-hours of refrigeration	a	26	320	25	ton-hours of refrigeration
+ton-hour	a	8	320	25	ton-hour
+ton-hours	a	9	320	25	ton-hours
+refrigeration ton-hour	a	22	320	25	refrigeration ton-hour
+refrigeration ton-hours	a	23	320	25	refrigeration ton-hours
+kgoe	s	4	321	25	kgoe
+kilogram of oil equivalent	n	26	321	25	kilogram of oil equivalent
+kilograms of oil equivalent	a	27	321	25	kilograms of oil equivalent
+thm	s	3	322	25	thm
+thm_us	s	6	322	25	thm_US
+us therm	n	8	322	25	US therm
+us therms	a	9	322	25	US therms
+therm	a	5	322	25	therm
+therms	a	6	322	25	therms
+thm_uk	s	6	323	25	thm_UK
+uk therm	n	8	323	25	UK therm
+uk therms	a	9	323	25	UK therms
+british therm	a	13	323	25	British therm
+british therms	a	14	323	25	British therms
+thm_ec	s	6	324	25	thm_EC
+ec therm	n	8	324	25	EC therm
+ec therms	a	9	324	25	EC therms
+european therm	a	14	324	25	European therm
+european therms	a	15	324	25	European therms
+gge	s	3	325	25	GGE
+gallon of gasoline equivalent	n	29	325	25	gallon of gasoline equivalent
+gallons of gasoline equivalent	a	30	325	25	gallons of gasoline equivalent
+gasoline gallon equivalent	a	26	325	25	gasoline gallon equivalent
+gasoline gallon equivalents	a	27	325	25	gasoline gallon equivalents
+dth	s	3	326	25	Dth
+dekatherm	n	9	326	25	dekatherm
+dekatherms	a	10	326	25	dekatherms
+decatherm	a	9	326	25	decatherm
+decatherms	a	10	326	25	decatherms
+mmbtu	s	5	327	25	MMBtu
+mmbtu	s	5	327	25	MMBTU
+million btu	n	11	327	25	million BTU
+million btu	a	11	327	25	million BTU
+million british thermal units	a	29	327	25	million British thermal units
+e_p	s	3	328	25	E_P
+planck energy	n	13	328	25	Planck energy
+planck energies	a	15	328	25	Planck energies
+ttnt	s	4	329	25	tTNT
+ton of tnt	n	10	329	25	ton of TNT
+tons of tnt	a	11	329	25	tons of TNT
+tonne of tnt	a	12	329	25	tonne of TNT
+tonnes of tnt	a	13	329	25	tonnes of TNT
+ton of tnt equivalent	a	21	329	25	ton of TNT equivalent
+boe	s	3	330	25	BOE
+boe	s	3	330	25	boe
+barrel of oil equivalent	n	24	330	25	barrel of oil equivalent
+barrels of oil equivalent	a	25	330	25	barrels of oil equivalent
+tce	s	3	331	25	tce
+tonne of coal equivalent	n	24	331	25	tonne of coal equivalent
+tonnes of coal equivalent	a	25	331	25	tonnes of coal equivalent
+ton of coal equivalent	a	22	331	25	ton of coal equivalent
+tons of coal equivalent	a	23	331	25	tons of coal equivalent
+toe	s	3	332	25	toe
+tonne of oil equivalent	n	23	332	25	tonne of oil equivalent
+tonnes of oil equivalent	a	24	332	25	tonnes of oil equivalent
+ton of oil equivalent	a	21	332	25	ton of oil equivalent
+tons of oil equivalent	a	22	332	25	tons of oil equivalent
+quad	n	4	333	25	quad
+quads	a	5	333	25	quads
+quadrillion btu	a	15	333	25	quadrillion BTU
+quadrillion british thermal units	a	33	333	25	quadrillion British thermal units
+bed	s	3	334	26	BED
+banana equivalent dose	n	22	334	26	banana equivalent dose
+banana equivalent doses	a	23	334	26	banana equivalent doses
+rem	S	3	335	26	rem
+rem	N	3	335	26	rem
+rems	A	4	335	26	rems
+roentgen equivalent man	A	23	335	26	roentgen equivalent man
+roentgen equivalent mammal	A	26	335	26	roentgen equivalent mammal
+sv	S	2	336	26	Sv
+sievert	N	7	336	26	sievert
+sieverts	A	8	336	26	sieverts
+r	S	1	337	27	R
+roentgen	N	8	337	27	roentgen
+roentgens	A	9	337	27	roentgens
+rontgen	A	7	337	27	röntgen
+rontgens	A	8	337	27	röntgens
+rontgen	A	7	337	27	rontgen
+rontgens	A	8	337	27	rontgens
+c/kg	S	4	338	27	C/kg
+coulomb per kilogram	N	20	338	27	coulomb per kilogram
+coulombs per kilogram	A	21	338	27	coulombs per kilogram
+pa⁻¹·s⁻¹	S	8	339	28	Pa⁻¹·s⁻¹
+reciprocal pascal second	N	24	339	28	reciprocal pascal second
+reciprocal pascal seconds	A	25	339	28	reciprocal pascal seconds
+rhe	S	3	340	28	rhe
+rhe	N	3	340	28	rhe
+rhes	A	4	340	28	rhes
+atomic unit of force	n	20	341	29	atomic unit of force
+atomic units of force	a	21	341	29	atomic units of force
+hartree per bohr	a	16	341	29	hartree per bohr
+dyn	s	3	342	29	dyn
+dyne	n	4	342	29	dyne
+dynes	a	5	342	29	dynes
+gf	s	2	343	29	gf
+gram-force	n	10	343	29	gram-force
+grams-force	a	11	343	29	grams-force
+gram force	a	10	343	29	gram force
+pond	a	4	343	29	pond
+ponds	a	5	343	29	ponds
+gramme-force	a	12	343	29	gramme-force
+pdl	s	3	344	29	pdl
+poundal	n	7	344	29	poundal
+poundals	a	8	344	29	poundals
+ozf	s	3	345	29	ozf
+ounce-force	n	11	345	29	ounce-force
+ounces-force	a	12	345	29	ounces-force
+ounce force	a	11	345	29	ounce force
+ounce-weight	a	12	345	29	ounce-weight
+n	S	1	346	29	N
+newton	N	6	346	29	newton
+newtons	A	7	346	29	newtons
+lbf	S	3	347	29	lbf
+pound-force	N	11	347	29	pound-force
+pounds-force	A	12	347	29	pounds-force
+pound force	A	11	347	29	pound force
+pound-weight	A	12	347	29	pound-weight
+pounds force	A	12	347	29	pounds force
+kgf	S	3	348	29	kgf
+kp	S	2	348	29	kp
+kilogram-force	N	14	348	29	kilogram-force
+kilograms-force	A	15	348	29	kilograms-force
+kilogram force	A	14	348	29	kilogram force
+kilogramme-force	A	16	348	29	kilogramme-force
+kilopond	A	8	348	29	kilopond
+kiloponds	A	9	348	29	kiloponds
+sn	s	2	349	29	sn
+sthene	n	6	349	29	sthène
+sthenes	a	7	349	29	sthènes
+sthene	a	6	349	29	sthene
+sthenes	a	7	349	29	sthenes
+funal	a	5	349	29	funal
+funals	a	6	349	29	funals
+kip	s	3	350	29	kip
+klbf	s	4	350	29	klbf
+kip	n	3	350	29	kip
+kips	a	4	350	29	kips
+kilopound-force	a	15	350	29	kilopound-force
+kilopounds-force	a	16	350	29	kilopounds-force
+tonf	s	4	351	29	tonf
+short ton-force	n	15	351	29	short ton-force
+short tons-force	a	16	351	29	short tons-force
+ton-force	a	9	351	29	ton-force
+tons-force	a	10	351	29	tons-force
+short ton force	a	15	351	29	short ton force
+tf	s	2	352	29	tf
+tonne-force	n	11	352	29	tonne-force
+tonnes-force	a	12	352	29	tonnes-force
+metric ton-force	a	16	352	29	metric ton-force
+metric tons-force	a	17	352	29	metric tons-force
+megapond	a	8	352	29	megapond
+megaponds	a	9	352	29	megaponds
+long ton-force	n	14	353	29	long ton-force
+long tons-force	a	15	353	29	long tons-force
+imperial ton-force	a	18	353	29	imperial ton-force
+long ton force	a	14	353	29	long ton force
+planck force	n	12	354	29	Planck force
+planck forces	a	13	354	29	Planck forces
+km/s/mpc	s	8	355	30	km/s/Mpc
+kilometre per second per megaparsec	n	35	355	30	kilometre per second per megaparsec
+kilometres per second per megaparsec	a	36	355	30	kilometres per second per megaparsec
+kilometer per second per megaparsec	a	35	355	30	kilometer per second per megaparsec
+hubble unit	a	11	355	30	Hubble unit
+a⁻¹	s	3	356	30	a⁻¹
+per year	n	8	356	30	per year
+per year	a	8	356	30	per year
+per annum	a	9	356	30	per annum
+times per year	a	14	356	30	times per year
+per yr	a	6	356	30	per yr
+mo⁻¹	s	4	357	30	mo⁻¹
+per month	n	9	357	30	per month
+per month	a	9	357	30	per month
+times per month	a	15	357	30	times per month
+wk⁻¹	s	4	358	30	wk⁻¹
+per week	n	8	358	30	per week
+per week	a	8	358	30	per week
+times per week	a	14	358	30	times per week
+d⁻¹	s	3	359	30	d⁻¹
+per day	n	7	359	30	per day
+per day	a	7	359	30	per day
+times per day	a	13	359	30	times per day
+h⁻¹	S	3	360	30	h⁻¹
+per hour	N	8	360	30	per hour
+per hour	A	8	360	30	per hour
+times per hour	A	14	360	30	times per hour
+min⁻¹	S	5	361	30	min⁻¹
+bpm	S	3	361	30	bpm
+per minute	N	10	361	30	per minute
+per minute	A	10	361	30	per minute
+beats per minute	A	16	361	30	beats per minute
+beat per minute	A	15	361	30	beat per minute
+times per minute	A	16	361	30	times per minute
+counts per minute	A	17	361	30	counts per minute
+cpm	A	3	361	30	cpm
+hz	S	2	362	30	Hz
+hertz	N	5	362	30	hertz
+hertz	A	5	362	30	hertz
+cycle per second	A	16	362	30	cycle per second
+cycles per second	A	17	362	30	cycles per second
+cps	A	3	362	30	cps
+fps	s	3	363	30	fps
+frame per second	n	16	363	30	frame per second
+frames per second	a	17	363	30	frames per second
+frame rate	a	10	363	30	frame rate
+ml/km	s	5	364	31	mL/km
+millilitre per kilometre	n	24	364	31	millilitre per kilometre
+millilitres per kilometre	a	25	364	31	millilitres per kilometre
+milliliter per kilometer	a	24	364	31	milliliter per kilometer
+milliliters per kilometer	a	25	364	31	milliliters per kilometer
+l/100km	S	7	365	31	L/100km
+l/100km	S	7	365	31	l/100km
+litre per 100 kilometres	N	24	365	31	litre per 100 kilometres
+litres per 100 kilometres	A	25	365	31	litres per 100 kilometres
+liter per 100 kilometers	A	24	365	31	liter per 100 kilometers
+liters per 100 kilometers	A	25	365	31	liters per 100 kilometers
+litre per hundred kilometres	A	28	365	31	litre per hundred kilometres
+litres per hundred kilometres	A	29	365	31	litres per hundred kilometres
+gal/100mi	S	9	366	31	gal/100mi
+us gallon per 100 miles	N	23	366	31	US gallon per 100 miles
+us gallons per 100 miles	A	24	366	31	US gallons per 100 miles
+gallon per 100 miles	A	20	366	31	gallon per 100 miles
+gallons per 100 miles	A	21	366	31	gallons per 100 miles
+imperial gallon per 100 miles	n	29	367	31	imperial gallon per 100 miles
+imperial gallons per 100 miles	a	30	367	31	imperial gallons per 100 miles
+uk gallon per 100 miles	a	23	367	31	UK gallon per 100 miles
+uk gallons per 100 miles	a	24	367	31	UK gallons per 100 miles
+l/km	S	4	368	31	L/km
+l/km	S	4	368	31	l/km
+litre per kilometre	N	19	368	31	litre per kilometre
+litres per kilometre	A	20	368	31	litres per kilometre
+liter per kilometer	A	19	368	31	liter per kilometer
+liters per kilometer	A	20	368	31	liters per kilometer
+gal/mi	s	6	369	31	gal/mi
+us gallon per mile	n	18	369	31	US gallon per mile
+us gallons per mile	a	19	369	31	US gallons per mile
+gallon per mile	a	15	369	31	gallon per mile
+gallons per mile	a	16	369	31	gallons per mile
+m/l	s	3	370	32	m/L
+metre per litre	n	15	370	32	metre per litre
+metres per litre	a	16	370	32	metres per litre
+meter per liter	a	15	370	32	meter per liter
+meters per liter	a	16	370	32	meters per liter
+mpg imp	S	7	371	32	mpg imp
+mile per imperial gallon	N	24	371	32	mile per imperial gallon
+miles per imperial gallon	A	25	371	32	miles per imperial gallon
+mpg uk	A	6	371	32	mpg UK
+uk mpg	A	6	371	32	UK mpg
+imperial mpg	A	12	371	32	imperial mpg
+mile per uk gallon	A	18	371	32	mile per UK gallon
+miles per uk gallon	A	19	371	32	miles per UK gallon
+mpg	S	3	372	32	mpg
+mi/gal	S	6	372	32	mi/gal
+mile per gallon	N	15	372	32	mile per gallon
+miles per gallon	A	16	372	32	miles per gallon
+us mpg	A	6	372	32	US mpg
+mpg us	A	6	372	32	mpg US
+mile per us gallon	A	18	372	32	mile per US gallon
+miles per us gallon	A	19	372	32	miles per US gallon
+km/l	S	4	373	32	km/L
+km/l	S	4	373	32	km/l
+kmpl	S	4	373	32	kmpl
+kilometre per litre	N	19	373	32	kilometre per litre
+kilometres per litre	A	20	373	32	kilometres per litre
+kilometer per liter	A	19	373	32	kilometer per liter
+kilometers per liter	A	20	373	32	kilometers per liter
+mi/l	s	4	374	32	mi/L
+mile per litre	n	14	374	32	mile per litre
+miles per litre	a	15	374	32	miles per litre
+mile per liter	a	14	374	32	mile per liter
+miles per liter	a	15	374	32	miles per liter
+gas mark	N	8	375	33	gas mark
+gas marks	A	9	375	33	gas marks
+gasmark	A	7	375	33	gasmark
+regulo	A	6	375	33	Regulo
+regulo mark	A	11	375	33	Regulo mark
+regulo marks	A	12	375	33	regulo marks
+°be_l	s	5	376	34	°Bé_l
+°be_l	s	5	376	34	°Be_l
+degree baume light	n	18	376	34	degree Baumé light
+degrees baume light	a	19	376	34	degrees Baumé light
+degree baume light	a	18	376	34	degree Baume light
+degrees baume light	a	19	376	34	degrees Baume light
+baume light	a	11	376	34	Baumé light
+baume light	a	11	376	34	Baume light
+degbe_l	a	7	376	34	degBe_l
+°api	S	4	377	34	°API
+degree api	N	10	377	34	degree API
+degrees api	A	11	377	34	degrees API
+api gravity	A	11	377	34	API gravity
+api degree	A	10	377	34	API degree
+api degrees	A	11	377	34	API degrees
+degapi	A	6	377	34	degAPI
+deg api	A	7	377	34	deg API
+sg	s	2	378	34	SG
+specific gravity	n	16	378	34	specific gravity
+specific gravity	a	16	378	34	specific gravity
+relative density 60/60	a	22	378	34	relative density 60/60
+specific gravity 60/60	a	22	378	34	specific gravity 60/60
+sp gr	a	5	378	34	sp gr
+°be	S	3	379	34	°Bé
+°be	S	3	379	34	°Be
+°be_h	S	5	379	34	°Bé_h
+°be_h	S	5	379	34	°Be_h
+degree baume	N	12	379	34	degree Baumé
+degrees baume	A	13	379	34	degrees Baumé
+degree baume	A	12	379	34	degree Baume
+degrees baume	A	13	379	34	degrees Baume
+degree baume heavy	A	18	379	34	degree Baumé heavy
+degrees baume heavy	A	19	379	34	degrees Baumé heavy
+degree baume heavy	A	18	379	34	degree Baume heavy
+degrees baume heavy	A	19	379	34	degrees Baume heavy
+baume	A	5	379	34	Baumé
+baume	A	5	379	34	Baume
+baume heavy	A	11	379	34	Baumé heavy
+baume heavy	A	11	379	34	Baume heavy
+degbe	A	5	379	34	degBe
+degbe_h	A	7	379	34	degBe_h
+erg/s·cm²	s	9	380	35	erg/s·cm²
+erg per second square centimetre	n	32	380	35	erg per second square centimetre
+ergs per second square centimetre	a	33	380	35	ergs per second square centimetre
+erg per square centimetre second	a	32	380	35	erg per square centimetre second
+erg per second square centimeter	a	32	380	35	erg per second square centimeter
+w/m²	S	4	381	35	W/m²
+w/m2	S	4	381	35	W/m2
+watt per square metre	N	21	381	35	watt per square metre
+watts per square metre	A	22	381	35	watts per square metre
+watt per square meter	A	21	381	35	watt per square meter
+watts per square meter	A	22	381	35	watts per square meter
+kcal_it/h·m²	s	12	382	35	kcal_IT/h·m²
+kcal/h·m²	s	9	382	35	kcal/h·m²
+it kilocalorie per hour square metre	n	36	382	35	IT kilocalorie per hour square metre
+it kilocalories per hour square metre	a	37	382	35	IT kilocalories per hour square metre
+kilocalorie per hour square metre	a	33	382	35	kilocalorie per hour square metre
+kilocalorie per hour square meter	a	33	382	35	kilocalorie per hour square meter
+btu_th/h·ft²	s	12	383	35	BTU_th/h·ft²
+thermochemical btu per hour square foot	n	39	383	35	thermochemical BTU per hour square foot
+thermochemical btus per hour square foot	a	40	383	35	thermochemical BTUs per hour square foot
+thermochemical british thermal unit per hour square foot	a	56	383	35	thermochemical British thermal unit per hour square foot
+btu/h·ft²	S	9	384	35	BTU/h·ft²
+btu/h·ft²	S	9	384	35	Btu/h·ft²
+btu per hour square foot	N	24	384	35	BTU per hour square foot
+btus per hour square foot	A	25	384	35	BTUs per hour square foot
+british thermal unit per hour square foot	A	41	384	35	British thermal unit per hour square foot
+btu per square foot hour	A	24	384	35	BTU per square foot hour
+cal/cm²·min	s	11	385	35	cal/cm²·min
+ly/min	s	6	385	35	ly/min
+calorie per square centimetre minute	n	36	385	35	calorie per square centimetre minute
+calories per square centimetre minute	a	37	385	35	calories per square centimetre minute
+langley per minute	a	18	385	35	langley per minute
+langleys per minute	a	19	385	35	langleys per minute
+calorie per square centimeter minute	a	36	385	35	calorie per square centimeter minute
+sun	n	3	386	35	sun
+suns	a	4	386	35	suns
+standard sun	a	12	386	35	standard sun
+peak sun	a	8	386	35	peak sun
+s☉	s	2	387	35	S☉
+nominal total solar irradiance	n	30	387	35	nominal total solar irradiance
+nominal total solar irradiances	a	31	387	35	nominal total solar irradiances
+solar constant	a	14	387	35	solar constant
+nominal solar constant	a	22	387	35	nominal solar constant
+w/in²	s	5	388	35	W/in²
+w/in2	s	5	388	35	W/in2
+watt per square inch	n	20	388	35	watt per square inch
+watts per square inch	a	21	388	35	watts per square inch
+w/cm²	S	5	389	35	W/cm²
+w/cm2	S	5	389	35	W/cm2
+watt per square centimetre	N	26	389	35	watt per square centimetre
+watts per square centimetre	A	27	389	35	watts per square centimetre
+watt per square centimeter	A	26	389	35	watt per square centimeter
+watts per square centimeter	A	27	389	35	watts per square centimeter
+btu/s·ft²	s	9	390	35	BTU/s·ft²
+btu/s·ft²	s	9	390	35	Btu/s·ft²
+btu per second square foot	n	26	390	35	BTU per second square foot
+btus per second square foot	a	27	390	35	BTUs per second square foot
+british thermal unit per second square foot	a	43	390	35	British thermal unit per second square foot
+cal/cm²·s	s	9	391	35	cal/cm²·s
+calorie per square centimetre second	n	36	391	35	calorie per square centimetre second
+calories per square centimetre second	a	37	391	35	calories per square centimetre second
+calorie per square centimeter second	a	36	391	35	calorie per square centimeter second
+langley per second	a	18	391	35	langley per second
+langleys per second	a	19	391	35	langleys per second
+w/m²·k	S	6	392	36	W/m²·K
+w/m2k	S	5	392	36	W/m2K
+w/m²·°c	S	7	392	36	W/m²·°C
+watt per square metre kelvin	N	28	392	36	watt per square metre kelvin
+watts per square metre kelvin	A	29	392	36	watts per square metre kelvin
+watt per square meter kelvin	A	28	392	36	watt per square meter kelvin
+watts per square meter kelvin	A	29	392	36	watts per square meter kelvin
+watt per square metre degree celsius	A	36	392	36	watt per square metre degree Celsius
+kcal_it/h·m²·°c	S	15	393	36	kcal_IT/h·m²·°C
+kcal/h·m²·°c	S	12	393	36	kcal/h·m²·°C
+it kilocalorie per hour square metre degree celsius	N	51	393	36	IT kilocalorie per hour square metre degree Celsius
+it kilocalories per hour square metre degree celsius	A	52	393	36	IT kilocalories per hour square metre degree Celsius
+kilocalorie per hour square metre degree celsius	A	48	393	36	kilocalorie per hour square metre degree Celsius
+kilocalorie per hour square meter degree celsius	A	48	393	36	kilocalorie per hour square meter degree Celsius
+btu_th/h·ft²·°f	s	15	394	36	BTU_th/h·ft²·°F
+thermochemical btu per hour square foot degree fahrenheit	n	57	394	36	thermochemical BTU per hour square foot degree Fahrenheit
+thermochemical btus per hour square foot degree fahrenheit	a	58	394	36	thermochemical BTUs per hour square foot degree Fahrenheit
+thermochemical british thermal unit per hour square foot degree fahrenheit	a	74	394	36	thermochemical British thermal unit per hour square foot degree Fahrenheit
+btu/h·ft²·°f	S	12	395	36	BTU/h·ft²·°F
+btu/h·ft²·°f	S	12	395	36	Btu/h·ft²·°F
+btu per hour square foot degree fahrenheit	N	42	395	36	BTU per hour square foot degree Fahrenheit
+btus per hour square foot degree fahrenheit	A	43	395	36	BTUs per hour square foot degree Fahrenheit
+british thermal unit per hour square foot degree fahrenheit	A	59	395	36	British thermal unit per hour square foot degree Fahrenheit
+us u-factor	A	11	395	36	US U-factor
+w/cm²·k	s	7	396	36	W/cm²·K
+watt per square centimetre kelvin	n	33	396	36	watt per square centimetre kelvin
+watts per square centimetre kelvin	a	34	396	36	watts per square centimetre kelvin
+watt per square centimeter kelvin	a	33	396	36	watt per square centimeter kelvin
+watts per square centimeter kelvin	a	34	396	36	watts per square centimeter kelvin
+btu/s·ft²·°f	s	12	397	36	BTU/s·ft²·°F
+btu/s·ft²·°f	s	12	397	36	Btu/s·ft²·°F
+btu per second square foot degree fahrenheit	n	44	397	36	BTU per second square foot degree Fahrenheit
+btus per second square foot degree fahrenheit	a	45	397	36	BTUs per second square foot degree Fahrenheit
+british thermal unit per second square foot degree fahrenheit	a	61	397	36	British thermal unit per second square foot degree Fahrenheit
+cal/s·cm²·°c	s	12	398	36	cal/s·cm²·°C
+calorie per second square centimetre degree celsius	n	51	398	36	calorie per second square centimetre degree Celsius
+calories per second square centimetre degree celsius	a	52	398	36	calories per second square centimetre degree Celsius
+calorie per second square centimeter degree celsius	a	51	398	36	calorie per second square centimeter degree Celsius
+nox	n	3	399	37	nox
+nox	a	3	399	37	nox
+lx	S	2	400	37	lx
+lux	N	3	400	37	lux
+lux	A	3	400	37	lux
+metre-candle	A	12	400	37	metre-candle
+metre-candles	A	13	400	37	metre-candles
+meter-candle	A	12	400	37	meter-candle
+meter-candles	A	13	400	37	meter-candles
+lumen per square metre	A	22	400	37	lumen per square metre
+lumens per square metre	A	23	400	37	lumens per square metre
+lumen per square meter	A	22	400	37	lumen per square meter
+fc	S	2	401	37	fc
+foot-candle	N	11	401	37	foot-candle
+foot-candles	A	12	401	37	foot-candles
+footcandle	A	10	401	37	footcandle
+footcandles	A	11	401	37	footcandles
+lumen per square foot	A	21	401	37	lumen per square foot
+lumens per square foot	A	22	401	37	lumens per square foot
+lm/in²	s	6	402	37	lm/in²
+lumen per square inch	n	21	402	37	lumen per square inch
+lumens per square inch	a	22	402	37	lumens per square inch
+ph	s	2	403	37	ph
+phot	n	4	403	37	phot
+phots	a	5	403	37	phots
+centimetre-candle	a	17	403	37	centimetre-candle
+centimetre-candles	a	18	403	37	centimetre-candles
+lumen per square centimetre	a	27	403	37	lumen per square centimetre
+lumens per square centimetre	a	28	403	37	lumens per square centimetre
+lumen per square centimeter	a	27	403	37	lumen per square centimeter
+abh	s	3	404	38	abH
+abhenry	n	7	404	38	abhenry
+abhenries	a	9	404	38	abhenries
+emu of inductance	a	17	404	38	EMU of inductance
+h	S	1	405	38	H
+henry	N	5	405	38	henry
+henries	A	7	405	38	henries
+henrys	A	6	405	38	henrys
+h90	s	3	406	38	H90
+h₉₀	s	3	406	38	H₉₀
+henry-90	n	8	406	38	henry-90
+henries-90	a	10	406	38	henries-90
+conventional henry	a	18	406	38	conventional henry
+conventional henries	a	20	406	38	conventional henries
+henry 90	a	8	406	38	henry 90
+h_int	s	5	407	38	H_int
+international henry	n	19	407	38	international henry
+international henries	a	21	407	38	international henries
+mean international henry	a	24	407	38	mean international henry
+mean international henries	a	26	407	38	mean international henries
+h_us	s	4	408	38	H_US
+us international henry	n	22	408	38	US international henry
+us international henries	a	24	408	38	US international henries
+stath	s	5	409	38	statH
+stathenry	n	9	409	38	stathenry
+stathenries	a	11	409	38	stathenries
+esu of inductance	a	17	409	38	ESU of inductance
+gal/s	s	5	410	39	Gal/s
+galileo per second	n	18	410	39	galileo per second
+galileos per second	a	19	410	39	galileos per second
+in/s³	s	5	411	39	in/s³
+in/s3	s	5	411	39	in/s3
+inch per second cubed	n	21	411	39	inch per second cubed
+inches per second cubed	a	23	411	39	inches per second cubed
+ft/s³	S	5	412	39	ft/s³
+ft/s3	S	5	412	39	ft/s3
+foot per second cubed	N	21	412	39	foot per second cubed
+feet per second cubed	A	21	412	39	feet per second cubed
+m/s³	S	4	413	39	m/s³
+m/s3	S	4	413	39	m/s3
+metre per second cubed	N	22	413	39	metre per second cubed
+metres per second cubed	A	23	413	39	metres per second cubed
+meter per second cubed	A	22	413	39	meter per second cubed
+meters per second cubed	A	23	413	39	meters per second cubed
+g0/s	S	4	414	39	g0/s
+gn/s	S	4	414	39	gn/s
+g₀/s	S	4	414	39	g₀/s
+standard gravity per second	N	27	414	39	standard gravity per second
+standard gravities per second	A	29	414	39	standard gravities per second
+gee per second	A	14	414	39	gee per second
+ft²/h	s	5	415	40	ft²/h
+ft2/h	s	5	415	40	ft2/h
+square foot per hour	n	20	415	40	square foot per hour
+square feet per hour	a	20	415	40	square feet per hour
+st	S	2	416	40	St
+stokes	N	6	416	40	stokes
+stokes	A	6	416	40	stokes
+stoke	A	5	416	40	stoke
+square centimetre per second	A	28	416	40	square centimetre per second
+square centimeter per second	A	28	416	40	square centimeter per second
+m²/h	s	4	417	40	m²/h
+m2/h	s	4	417	40	m2/h
+square metre per hour	n	21	417	40	square metre per hour
+square metres per hour	a	22	417	40	square metres per hour
+square meter per hour	a	21	417	40	square meter per hour
+square meters per hour	a	22	417	40	square meters per hour
+in²/s	s	5	418	40	in²/s
+in2/s	s	5	418	40	in2/s
+square inch per second	n	22	418	40	square inch per second
+square inches per second	a	24	418	40	square inches per second
+ft²/s	S	5	419	40	ft²/s
+ft2/s	S	5	419	40	ft2/s
+square foot per second	N	22	419	40	square foot per second
+square feet per second	A	22	419	40	square feet per second
+m²/s	S	4	420	40	m²/s
+m2/s	S	4	420	40	m2/s
+square metre per second	N	23	420	40	square metre per second
+square metres per second	A	24	420	40	square metres per second
+square meter per second	A	23	420	40	square meter per second
+square meters per second	A	24	420	40	square meters per second
+lp	s	2	421	41	lP
+planck length	n	13	421	41	Planck length
+planck lengths	a	14	421	41	Planck lengths
+fermi	n	5	422	41	fermi
+fermis	a	6	422	41	fermis
+r_e	s	3	423	41	r_e
+classical electron radius	n	25	423	41	classical electron radius
+classical electron radii	a	24	423	41	classical electron radii
+xu	s	2	424	41	xu
+x unit	n	6	424	41	x unit
+x units	a	7	424	41	x units
+copper x unit	a	13	424	41	copper x unit
+copper x units	a	14	424	41	copper x units
+siegbahn	a	8	424	41	siegbahn
+siegbahns	a	9	424	41	siegbahns
+molybdenum x unit	n	17	425	41	molybdenum x unit
+molybdenum x units	a	18	425	41	molybdenum x units
+a0	s	2	426	41	a0
+a₀	s	2	426	41	a₀
+bohr	n	4	426	41	bohr
+bohrs	a	5	426	41	bohrs
+bohr radius	a	11	426	41	Bohr radius
+bohr radii	a	10	426	41	Bohr radii
+atomic unit of length	a	21	426	41	atomic unit of length
+a	s	1	427	41	Å
+angstrom	n	8	427	41	ångström
+angstroms	a	9	427	41	ångströms
+angstrom	a	8	427	41	angstrom
+angstroms	a	9	427	41	angstroms
+angstrom star	n	13	428	41	ångström star
+angstrom stars	a	14	428	41	ångström stars
+angstrom star	a	13	428	41	angstrom star
+angstrom stars	a	14	428	41	angstrom stars
+uin	s	3	429	41	µin
+uin	s	3	429	41	uin
+microinch	n	9	429	41	microinch
+microinches	a	11	429	41	microinches
+micro-inch	a	10	429	41	micro-inch
+micro-inches	a	12	429	41	micro-inches
+micron	n	6	430	41	micron
+microns	a	7	430	41	microns
+mil	s	3	431	41	mil
+thou	n	4	431	41	thou
+thou	a	4	431	41	thou
+mils	a	4	431	41	mils
+milli-inch	a	10	431	41	milli-inch
+milli-inches	a	12	431	41	milli-inches
+mo	n	2	432	41	mō
+mo	a	2	432	41	mō
+mou	a	3	432	41	mou
+tochka	n	6	433	41	tochka
+tochki	a	6	433	41	tochki
+russian point	a	13	433	41	Russian point
+russian points	a	14	433	41	Russian points
+rin	n	3	434	41	rin
+rin	a	3	434	41	rin
+line	n	4	435	41	line
+lines	a	5	435	41	lines
+ligne	n	5	436	41	ligne
+lignes	a	6	436	41	lignes
+french line	a	11	436	41	French line
+french lines	a	12	436	41	French lines
+paris line	a	10	436	41	Paris line
+paris lines	a	11	436	41	Paris lines
+liniya	n	6	437	41	liniya
+linii	a	5	437	41	linii
+russian line	a	12	437	41	Russian line
+russian lines	a	13	437	41	Russian lines
+swiss line	n	10	438	41	Swiss line
+swiss lines	a	11	438	41	Swiss lines
+swiss linie	a	11	438	41	Swiss Linie
+barleycorn	n	10	439	41	barleycorn
+barleycorns	a	11	439	41	barleycorns
+roman digit	n	11	440	41	Roman digit
+roman digits	a	12	440	41	Roman digits
+digitus	a	7	440	41	digitus
+digiti	a	6	440	41	digiti
+daktylos	n	8	441	41	daktylos
+daktyloi	a	8	441	41	daktyloi
+greek finger	a	12	441	41	Greek finger
+greek fingers	a	13	441	41	Greek fingers
+nio	n	3	442	41	nio
+nio	a	3	442	41	nio
+thai inch	a	9	442	41	Thai inch
+thai inches	a	11	442	41	Thai inches
+finger	n	6	443	41	finger
+fingers	a	7	443	41	fingers
+fingerbreadth	a	13	443	41	fingerbreadth
+fingerbreadths	a	14	443	41	fingerbreadths
+pulgada	n	7	444	41	pulgada
+pulgadas	a	8	444	41	pulgadas
+spanish inch	a	12	444	41	Spanish inch
+spanish inches	a	14	444	41	Spanish inches
+castilian inch	a	14	444	41	Castilian inch
+polish inch	n	11	445	41	Polish inch
+polish inches	a	13	445	41	Polish inches
+roman inch	n	10	446	41	Roman inch
+roman inches	a	12	446	41	Roman inches
+pollex	a	6	446	41	pollex
+in	S	2	447	41	in
+″	S	1	447	41	″
+inch	N	4	447	41	inch
+inches	A	6	447	41	inches
+international inch	A	18	447	41	international inch
+international inches	A	20	447	41	international inches
+"	A	1	447	41	"
+”	A	1	447	41	”
+prussian inch	n	13	448	41	Prussian inch
+prussian inches	a	15	448	41	Prussian inches
+prussian zoll	a	13	448	41	Prussian Zoll
+rhineland inch	a	14	448	41	Rhineland inch
+rhineland inches	a	16	448	41	Rhineland inches
+austrian inch	n	13	449	41	Austrian inch
+austrian inches	a	15	449	41	Austrian inches
+wiener zoll	a	11	449	41	Wiener Zoll
+pouce	n	5	450	41	pouce
+pouces	a	6	450	41	pouces
+french inch	a	11	450	41	French inch
+french inches	a	13	450	41	French inches
+paris inch	a	10	450	41	Paris inch
+paris inches	a	12	450	41	Paris inches
+swiss inch	n	10	451	41	Swiss inch
+swiss inches	a	12	451	41	Swiss inches
+swiss zoll	a	10	451	41	Swiss Zoll
+japanese sun	n	12	452	41	Japanese sun
+japanese sun	a	12	452	41	Japanese sun
+japanese inch	a	13	452	41	Japanese inch
+japanese inches	a	15	452	41	Japanese inches
+kanejaku sun	a	12	452	41	kanejaku sun
+cun	n	3	453	41	cun
+cun	a	3	453	41	cun
+chinese inch	a	12	453	41	Chinese inch
+chinese inches	a	14	453	41	Chinese inches
+shicun	a	6	453	41	shicun
+tsun	n	4	454	41	tsun
+tsun	a	4	454	41	tsun
+hong kong inch	a	14	454	41	Hong Kong inch
+hong kong inches	a	16	454	41	Hong Kong inches
+rack unit	n	9	455	41	rack unit
+rack units	a	10	455	41	rack units
+vershok	n	7	456	41	vershok
+vershoks	a	8	456	41	vershoks
+vershki	a	7	456	41	vershki
+nail	n	4	457	41	nail
+nails	a	5	457	41	nails
+nail of cloth	a	13	457	41	nail of cloth
+roman palm	n	10	458	41	Roman palm
+roman palms	a	11	458	41	Roman palms
+palmus	a	6	458	41	palmus
+palm	n	4	459	41	palm
+palms	a	5	459	41	palms
+hh	s	2	460	41	hh
+hand	n	4	460	41	hand
+hands	a	5	460	41	hands
+shaftment	n	9	461	41	shaftment
+shaftments	a	10	461	41	shaftments
+pyad	n	4	462	41	pyad
+pyads	a	5	462	41	pyads
+pyadi	a	5	462	41	pyadi
+li	s	2	463	41	li
+link	n	4	463	41	link
+links	a	5	463	41	links
+gunter link	a	11	463	41	Gunter link
+gunter links	a	12	463	41	Gunter links
+surveyors link	a	14	463	41	surveyors link
+surveyors links	a	15	463	41	surveyors links
+us survey link	n	14	464	41	US survey link
+us survey links	a	15	464	41	US survey links
+survey link	a	11	464	41	survey link
+survey links	a	12	464	41	survey links
+span	n	4	465	41	span
+spans	a	5	465	41	spans
+khuep	n	5	466	41	khuep
+khuep	a	5	466	41	khuep
+thai span	a	9	466	41	Thai span
+thai spans	a	10	466	41	Thai spans
+pie castellano	n	14	467	41	pie castellano
+pies castellanos	a	16	467	41	pies castellanos
+castilian foot	a	14	467	41	Castilian foot
+castilian feet	a	14	467	41	Castilian feet
+spanish foot	a	12	467	41	Spanish foot
+spanish feet	a	12	467	41	Spanish feet
+stopa	n	5	468	41	stopa
+stopy	a	5	468	41	stopy
+polish foot	a	11	468	41	Polish foot
+polish feet	a	11	468	41	Polish feet
+bavarian foot	n	13	469	41	Bavarian foot
+bavarian feet	a	13	469	41	Bavarian feet
+bayerischer fuss	a	16	469	41	bayerischer Fuß
+roman foot	n	10	470	41	Roman foot
+roman feet	a	10	470	41	Roman feet
+pes	a	3	470	41	pes
+pedes	a	5	470	41	pedes
+swedish foot	n	12	471	41	Swedish foot
+swedish feet	a	12	471	41	Swedish feet
+fot	a	3	471	41	fot
+swiss foot	n	10	472	41	Swiss foot
+swiss feet	a	10	472	41	Swiss feet
+schweizer fuss	a	14	472	41	Schweizer Fuß
+shaku	n	5	473	41	shaku
+shaku	a	5	473	41	shaku
+kanejaku	a	8	473	41	kanejaku
+japanese foot	a	13	473	41	Japanese foot
+japanese feet	a	13	473	41	Japanese feet
+ft	S	2	474	41	ft
+′	S	1	474	41	′
+foot	N	4	474	41	foot
+feet	A	4	474	41	feet
+international foot	A	18	474	41	international foot
+international feet	A	18	474	41	international feet
+'	A	1	474	41	'
+’	A	1	474	41	’
+engineers link	n	14	475	41	engineers link
+engineers links	a	15	475	41	engineers links
+ramsden link	a	12	475	41	Ramsden link
+ramsden links	a	13	475	41	Ramsden links
+ftus	s	4	476	41	ftUS
+us survey foot	n	14	476	41	US survey foot
+us survey feet	a	14	476	41	US survey feet
+survey foot	a	11	476	41	survey foot
+survey feet	a	11	476	41	survey feet
+prussian foot	n	13	477	41	Prussian foot
+prussian feet	a	13	477	41	Prussian feet
+rhineland foot	a	14	477	41	Rhineland foot
+rhineland feet	a	14	477	41	Rhineland feet
+rheinlandischer fuss	a	20	477	41	rheinländischer Fuß
+austrian foot	n	13	478	41	Austrian foot
+austrian feet	a	13	478	41	Austrian feet
+wiener fuss	a	11	478	41	Wiener Fuß
+pous	n	4	479	41	pous
+podes	a	5	479	41	podes
+greek foot	a	10	479	41	Greek foot
+greek feet	a	10	479	41	Greek feet
+pied du roi	n	11	480	41	pied du roi
+pieds du roi	a	12	480	41	pieds du roi
+pied	a	4	480	41	pied
+pieds	a	5	480	41	pieds
+french foot	a	11	480	41	French foot
+french feet	a	11	480	41	French feet
+paris foot	a	10	480	41	Paris foot
+paris feet	a	10	480	41	Paris feet
+chi	n	3	481	41	chi
+chi	a	3	481	41	chi
+chinese foot	a	12	481	41	Chinese foot
+chinese feet	a	12	481	41	Chinese feet
+shichi	a	6	481	41	shichi
+chek	n	4	482	41	chek
+chek	a	4	482	41	chek
+hong kong foot	a	14	482	41	Hong Kong foot
+hong kong feet	a	14	482	41	Hong Kong feet
+cloth shaku	n	11	483	41	cloth shaku
+cloth shaku	a	11	483	41	cloth shaku
+kujirajaku	a	10	483	41	kujirajaku
+roman cubit	n	11	484	41	Roman cubit
+roman cubits	a	12	484	41	Roman cubits
+cubitus	a	7	484	41	cubitus
+cubit	n	5	485	41	cubit
+cubits	a	6	485	41	cubits
+english cubit	a	13	485	41	English cubit
+english cubits	a	14	485	41	English cubits
+pechys	n	6	486	41	pechys
+pecheis	a	7	486	41	pecheis
+greek cubit	a	11	486	41	Greek cubit
+greek cubits	a	12	486	41	Greek cubits
+sok	n	3	487	41	sok
+sok	a	3	487	41	sok
+thai cubit	a	10	487	41	Thai cubit
+thai cubits	a	11	487	41	Thai cubits
+egyptian royal cubit	n	20	488	41	Egyptian royal cubit
+egyptian royal cubits	a	21	488	41	Egyptian royal cubits
+łokiec	n	6	489	41	łokieć
+łokcie	a	6	489	41	łokcie
+lokiec	a	6	489	41	lokiec
+polish ell	a	10	489	41	Polish ell
+polish ells	a	11	489	41	Polish ells
+swedish ell	n	11	490	41	Swedish ell
+swedish ells	a	12	490	41	Swedish ells
+aln	a	3	490	41	aln
+alnar	a	5	490	41	alnar
+swiss ell	n	9	491	41	Swiss ell
+swiss ells	a	10	491	41	Swiss ells
+schweizer elle	a	14	491	41	Schweizer Elle
+prussian ell	n	12	492	41	Prussian ell
+prussian ells	a	13	492	41	Prussian ells
+preussische elle	a	16	492	41	preußische Elle
+arshin	n	6	493	41	arshin
+arshins	a	7	493	41	arshins
+arshiny	a	7	493	41	arshiny
+roman step	n	10	494	41	Roman step
+roman steps	a	11	494	41	Roman steps
+gradus	a	6	494	41	gradus
+pace	n	4	495	41	pace
+paces	a	5	495	41	paces
+military pace	a	13	495	41	military pace
+military paces	a	14	495	41	military paces
+vara	n	4	496	41	vara
+varas	a	5	496	41	varas
+vara de burgos	a	14	496	41	vara de Burgos
+castilian vara	a	14	496	41	Castilian vara
+castilian varas	a	15	496	41	Castilian varas
+texas vara	n	10	497	41	Texas vara
+texas varas	a	11	497	41	Texas varas
+yd	S	2	498	41	yd
+yard	N	4	498	41	yard
+yards	A	5	498	41	yards
+international yard	A	18	498	41	international yard
+international yards	A	19	498	41	international yards
+m	S	1	499	41	m
+metre	N	5	499	41	metre
+metres	A	6	499	41	metres
+meter	A	5	499	41	meter
+meters	A	6	499	41	meters
+ell	n	3	500	41	ell
+ells	a	4	500	41	ells
+english ell	a	11	500	41	English ell
+english ells	a	12	500	41	English ells
+aune	n	4	501	41	aune
+aunes	a	5	501	41	aunes
+aune de paris	a	13	501	41	aune de Paris
+paris ell	a	9	501	41	Paris ell
+paris ells	a	10	501	41	Paris ells
+roman pace	n	10	502	41	Roman pace
+roman paces	a	11	502	41	Roman paces
+passus	a	6	502	41	passus
+geometric pace	n	14	503	41	geometric pace
+geometric paces	a	15	503	41	geometric paces
+double pace	a	11	503	41	double pace
+double paces	a	12	503	41	double paces
+braza	n	5	504	41	braza
+brazas	a	6	504	41	brazas
+spanish fathom	a	14	504	41	Spanish fathom
+spanish fathoms	a	15	504	41	Spanish fathoms
+smoot	n	5	505	41	smoot
+smoots	a	6	505	41	smoots
+sazen	n	5	506	41	sążeń
+saznie	a	6	506	41	sążnie
+sazen	a	5	506	41	sazen
+polish fathom	a	13	506	41	Polish fathom
+polish fathoms	a	14	506	41	Polish fathoms
+swedish fathom	n	14	507	41	Swedish fathom
+swedish fathoms	a	15	507	41	Swedish fathoms
+famn	a	4	507	41	famn
+famnar	a	6	507	41	famnar
+swiss klafter	n	13	508	41	Swiss klafter
+swiss klafters	a	14	508	41	Swiss klafters
+schweizer klafter	a	17	508	41	Schweizer Klafter
+ken	n	3	509	41	ken
+ken	a	3	509	41	ken
+austrian klafter	n	16	510	41	Austrian klafter
+austrian klafters	a	17	510	41	Austrian klafters
+wiener klafter	a	14	510	41	Wiener Klafter
+orguia	n	6	511	41	orguia
+orguiai	a	7	511	41	orguiai
+greek fathom	a	12	511	41	Greek fathom
+greek fathoms	a	13	511	41	Greek fathoms
+toise	n	5	512	41	toise
+toises	a	6	512	41	toises
+toise du chatelet	a	17	512	41	toise du Châtelet
+wa	n	2	513	41	wa
+wa	a	2	513	41	wa
+wah	a	3	513	41	wah
+thai fathom	a	11	513	41	Thai fathom
+thai fathoms	a	12	513	41	Thai fathoms
+sazhen	n	6	514	41	sazhen
+sazhens	a	7	514	41	sazhens
+sazheni	a	7	514	41	sazheni
+decempeda	n	9	515	41	decempeda
+decempedae	a	10	515	41	decempedae
+pertica	a	7	515	41	pertica
+jo	n	2	516	41	jō
+jo	a	2	516	41	jō
+jo	a	2	516	41	jo
+jou	a	3	516	41	jou
+zhang	n	5	517	41	zhang
+zhang	a	5	517	41	zhang
+chinese zhang	a	13	517	41	Chinese zhang
+shizhang	a	8	517	41	shizhang
+prussian rod	n	12	518	41	Prussian rod
+prussian rods	a	13	518	41	Prussian rods
+rute	a	4	518	41	Rute
+ruten	a	5	518	41	Ruten
+rhineland rod	a	13	518	41	Rhineland rod
+rhineland rods	a	14	518	41	Rhineland rods
+pret	n	4	519	41	pręt
+prety	a	5	519	41	pręty
+pret	a	4	519	41	pret
+polish rod	a	10	519	41	Polish rod
+polish rods	a	11	519	41	Polish rods
+rd	s	2	520	41	rd
+rod	n	3	520	41	rod
+rods	a	4	520	41	rods
+pole	a	4	520	41	pole
+poles	a	5	520	41	poles
+perch	a	5	520	41	perch
+perches	a	7	520	41	perches
+us survey rod	n	13	521	41	US survey rod
+us survey rods	a	14	521	41	US survey rods
+survey rod	a	10	521	41	survey rod
+survey rods	a	11	521	41	survey rods
+perche de paris	n	15	522	41	perche de Paris
+perches de paris	a	16	522	41	perches de Paris
+paris perch	a	11	522	41	Paris perch
+paris perches	a	13	522	41	Paris perches
+rope	n	4	523	41	rope
+ropes	a	5	523	41	ropes
+irish perch	n	11	524	41	Irish perch
+irish perches	a	13	524	41	Irish perches
+irish pole	a	10	524	41	Irish pole
+irish poles	a	11	524	41	Irish poles
+irish rod	a	9	524	41	Irish rod
+irish rods	a	10	524	41	Irish rods
+perche des eaux et forets	n	25	525	41	perche des eaux et forêts
+perches des eaux et forets	a	26	525	41	perches des eaux et forêts
+perche royale	a	13	525	41	perche royale
+ch	s	2	526	41	ch
+chain	n	5	526	41	chain
+chains	a	6	526	41	chains
+gunter chain	a	12	526	41	Gunter chain
+gunter chains	a	13	526	41	Gunter chains
+surveyors chain	a	15	526	41	surveyors chain
+surveyors chains	a	16	526	41	surveyors chains
+us survey chain	n	15	527	41	US survey chain
+us survey chains	a	16	527	41	US survey chains
+survey chain	a	12	527	41	survey chain
+survey chains	a	13	527	41	survey chains
+irish chain	n	11	528	41	Irish chain
+irish chains	a	12	528	41	Irish chains
+engineers chain	n	15	529	41	engineers chain
+engineers chains	a	16	529	41	engineers chains
+ramsden chain	a	13	529	41	Ramsden chain
+ramsden chains	a	14	529	41	Ramsden chains
+plethron	n	8	530	41	plethron
+plethra	a	7	530	41	plethra
+actus	n	5	531	41	actus
+actus	a	5	531	41	actus
+roman actus	a	11	531	41	Roman actus
+sen	n	3	532	41	sen
+sen	a	3	532	41	sen
+thai sen	a	8	532	41	Thai sen
+sznur	n	5	533	41	sznur
+sznury	a	6	533	41	sznury
+polish chain	a	12	533	41	Polish chain
+polish chains	a	13	533	41	Polish chains
+linear arpent	n	13	534	41	linear arpent
+linear arpents	a	14	534	41	linear arpents
+cho	n	3	535	41	chō
+cho	a	3	535	41	chō
+cho	a	3	535	41	cho
+chou	a	4	535	41	chou
+roman stadium	n	13	536	41	Roman stadium
+roman stadia	a	12	536	41	Roman stadia
+stadion	n	7	537	41	stadion
+stadia	a	6	537	41	stadia
+greek stadion	a	13	537	41	Greek stadion
+fur	s	3	538	41	fur
+furlong	n	7	538	41	furlong
+furlongs	a	8	538	41	furlongs
+us survey furlong	n	17	539	41	US survey furlong
+us survey furlongs	a	18	539	41	US survey furlongs
+survey furlong	a	14	539	41	survey furlong
+survey furlongs	a	15	539	41	survey furlongs
+irish furlong	n	13	540	41	Irish furlong
+irish furlongs	a	14	540	41	Irish furlongs
+chinese mile	n	12	541	41	Chinese mile
+chinese miles	a	13	541	41	Chinese miles
+shili	a	5	541	41	shili
+huali	a	5	541	41	huali
+verst	n	5	542	41	verst
+versts	a	6	542	41	versts
+versta	a	6	542	41	versta
+versty	a	6	542	41	versty
+roman mile	n	10	543	41	Roman mile
+roman miles	a	11	543	41	Roman miles
+mille passus	a	12	543	41	mille passus
+mille passuum	a	13	543	41	mille passuum
+milliarium	a	10	543	41	milliarium
+mi	S	2	544	41	mi
+mile	N	4	544	41	mile
+miles	A	5	544	41	miles
+international mile	A	18	544	41	international mile
+international miles	A	19	544	41	international miles
+statute mile	A	12	544	41	statute mile
+statute miles	A	13	544	41	statute miles
+us survey mile	n	14	545	41	US survey mile
+us survey miles	a	15	545	41	US survey miles
+survey mile	a	11	545	41	survey mile
+survey miles	a	12	545	41	survey miles
+us statute mile	a	15	545	41	US statute mile
+us statute miles	a	16	545	41	US statute miles
+irish mile	n	10	546	41	Irish mile
+irish miles	a	11	546	41	Irish miles
+boundary verst	n	14	547	41	boundary verst
+boundary versts	a	15	547	41	boundary versts
+mezhevaya versta	a	16	547	41	mezhevaya versta
+roman league	n	12	548	41	Roman league
+roman leagues	a	13	548	41	Roman leagues
+leuga	a	5	548	41	leuga
+leuca	a	5	548	41	leuca
+gallic league	a	13	548	41	Gallic league
+gallic leagues	a	14	548	41	Gallic leagues
+lieue de paris	n	14	549	41	lieue de Paris
+lieues de paris	a	15	549	41	lieues de Paris
+paris league	a	12	549	41	Paris league
+paris leagues	a	13	549	41	Paris leagues
+ri	n	2	550	41	ri
+ri	a	2	550	41	ri
+japanese league	a	15	550	41	Japanese league
+japanese leagues	a	16	550	41	Japanese leagues
+legua	n	5	551	41	legua
+leguas	a	6	551	41	leguas
+castilian league	a	16	551	41	Castilian league
+castilian leagues	a	17	551	41	Castilian leagues
+legua legal	a	11	551	41	legua legal
+lieue de poste	n	14	552	41	lieue de poste
+lieues de poste	a	15	552	41	lieues de poste
+french post league	a	18	552	41	French post league
+french post leagues	a	19	552	41	French post leagues
+swiss league	n	12	553	41	Swiss league
+swiss leagues	a	13	553	41	Swiss leagues
+wegstunde	a	9	553	41	Wegstunde
+wegstunden	a	10	553	41	Wegstunden
+lea	s	3	554	41	lea
+league	n	6	554	41	league
+leagues	a	7	554	41	leagues
+land league	a	11	554	41	land league
+land leagues	a	12	554	41	land leagues
+statute league	a	14	554	41	statute league
+statute leagues	a	15	554	41	statute leagues
+russian mile	n	12	555	41	Russian mile
+russian miles	a	13	555	41	Russian miles
+milya	a	5	555	41	milya
+prussian mile	n	13	556	41	Prussian mile
+prussian miles	a	14	556	41	Prussian miles
+preussische meile	a	17	556	41	preußische Meile
+austrian mile	n	13	557	41	Austrian mile
+austrian miles	a	14	557	41	Austrian miles
+austrian post mile	a	18	557	41	Austrian post mile
+austrian post miles	a	19	557	41	Austrian post miles
+postmeile	a	9	557	41	Postmeile
+scandinavian mile	n	17	558	41	Scandinavian mile
+scandinavian miles	a	18	558	41	Scandinavian miles
+swedish metric mile	a	19	558	41	Swedish metric mile
+norwegian mile	a	14	558	41	Norwegian mile
+myriametre	n	10	559	41	myriametre
+myriametres	a	11	559	41	myriametres
+myriameter	a	10	559	41	myriameter
+myriameters	a	11	559	41	myriameters
+swedish mile	n	12	560	41	Swedish mile
+swedish miles	a	13	560	41	Swedish miles
+old swedish mile	a	16	560	41	old Swedish mile
+yot	n	3	561	41	yot
+yot	a	3	561	41	yot
+yoht	a	4	561	41	yoht
+power ratio	N	11	1293	42	power ratio
+power ratios	A	12	1293	42	power ratios
+times power	A	11	1293	42	times power
+db	S	2	562	42	dB
+decibel	N	7	562	42	decibel
+decibels	A	8	562	42	decibels
+decibel power ratio	A	19	562	42	decibel power ratio
+decibels power ratio	A	20	562	42	decibels power ratio
+np	s	2	563	42	Np
+neper	n	5	563	42	neper
+nepers	a	6	563	42	nepers
+neper power ratio	a	17	563	42	neper power ratio
+nepers power ratio	a	18	563	42	nepers power ratio
+bel	n	3	564	42	bel
+bels	a	4	564	42	bels
+bel power ratio	a	15	564	42	bel power ratio
+bels power ratio	a	16	564	42	bels power ratio
+den	S	3	565	43	den
+denier	N	6	565	43	denier
+deniers	A	7	565	43	deniers
+tex	S	3	566	43	tex
+tex	N	3	566	43	tex
+tex	A	3	566	43	tex
+lb/yd	S	5	567	43	lb/yd
+pound per yard	N	14	567	43	pound per yard
+pounds per yard	A	15	567	43	pounds per yard
+kg/m	S	4	568	43	kg/m
+kilogram per metre	N	18	568	43	kilogram per metre
+kilograms per metre	A	19	568	43	kilograms per metre
+kilogram per meter	A	18	568	43	kilogram per meter
+kilograms per meter	A	19	568	43	kilograms per meter
+lb/ft	s	5	569	43	lb/ft
+plf	s	3	569	43	plf
+pound per foot	n	14	569	43	pound per foot
+pounds per foot	a	15	569	43	pounds per foot
+lb/in	s	5	570	43	lb/in
+pound per inch	n	14	570	43	pound per inch
+pounds per inch	a	15	570	43	pounds per inch
+skot	n	4	571	44	skot
+skots	a	5	571	44	skots
+asb	s	3	572	44	asb
+apostilb	n	8	572	44	apostilb
+apostilbs	a	9	572	44	apostilbs
+blondel	a	7	572	44	blondel
+blondels	a	8	572	44	blondels
+equivalent lux	a	14	572	44	equivalent lux
+nt	S	2	573	44	nt
+cd/m²	S	5	573	44	cd/m²
+nit	N	3	573	44	nit
+nits	A	4	573	44	nits
+candela per square metre	A	24	573	44	candela per square metre
+candelas per square metre	A	25	573	44	candelas per square metre
+candela per square meter	A	24	573	44	candela per square meter
+candelas per square meter	A	25	573	44	candelas per square meter
+ftl	S	3	574	44	ftL
+ft·l	S	4	574	44	ft·L
+foot-lambert	N	12	574	44	foot-lambert
+foot-lamberts	A	13	574	44	foot-lamberts
+footlambert	A	11	574	44	footlambert
+footlamberts	A	12	574	44	footlamberts
+equivalent foot-candle	A	22	574	44	equivalent foot-candle
+cd/ft²	s	6	575	44	cd/ft²
+candela per square foot	n	23	575	44	candela per square foot
+candelas per square foot	a	24	575	44	candelas per square foot
+cd/in²	s	6	576	44	cd/in²
+candela per square inch	n	23	576	44	candela per square inch
+candelas per square inch	a	24	576	44	candelas per square inch
+lambert	n	7	577	44	lambert
+lamberts	a	8	577	44	lamberts
+equivalent phot	a	15	577	44	equivalent phot
+sb	s	2	578	44	sb
+stilb	n	5	578	44	stilb
+stilbs	a	6	578	44	stilbs
+candela per square centimetre	a	29	578	44	candela per square centimetre
+candelas per square centimetre	a	30	578	44	candelas per square centimetre
+candela per square centimeter	a	29	578	44	candela per square centimeter
+lm	S	2	579	45	lm
+lumen	N	5	579	45	lumen
+lumens	A	6	579	45	lumens
+candela steradian	A	17	579	45	candela steradian
+candela steradians	A	18	579	45	candela steradians
+mscp	s	4	580	45	MSCP
+mean spherical candlepower	n	26	580	45	mean spherical candlepower
+mean spherical candlepower	a	26	580	45	mean spherical candlepower
+spherical candlepower	a	21	580	45	spherical candlepower
+spherical candle power	a	22	580	45	spherical candle power
+hk	s	2	581	46	HK
+hefner candle	n	13	581	46	Hefner candle
+hefner candles	a	14	581	46	Hefner candles
+hefnerkerze	a	11	581	46	Hefnerkerze
+hefner unit	a	11	581	46	Hefner unit
+hefner units	a	12	581	46	Hefner units
+cd	S	2	582	46	cd
+candela	N	7	582	46	candela
+candelas	A	8	582	46	candelas
+new candle	A	10	582	46	new candle
+new candles	A	11	582	46	new candles
+cp	S	2	583	46	cp
+candlepower	N	11	583	46	candlepower
+candlepower	A	11	583	46	candlepower
+candle power	A	12	583	46	candle power
+bougie decimale	n	15	584	46	bougie décimale
+bougies decimales	a	17	584	46	bougies décimales
+bougie decimale	a	15	584	46	bougie decimale
+decimal candle	a	14	584	46	decimal candle
+decimal candles	a	15	584	46	decimal candles
+international candle	n	20	585	46	international candle
+international candles	a	21	585	46	international candles
+pentane candle	a	14	585	46	pentane candle
+pentane candles	a	15	585	46	pentane candles
+carcel	n	6	586	46	carcel
+carcels	a	7	586	46	carcels
+carcel unit	a	11	586	46	carcel unit
+carcel units	a	12	586	46	carcel units
+violle	n	6	587	46	violle
+violles	a	7	587	46	violles
+a/m	S	3	588	47	A/m
+ampere per metre	N	16	588	47	ampere per metre
+amperes per metre	A	17	588	47	amperes per metre
+ampere per meter	A	16	588	47	ampere per meter
+amperes per meter	A	17	588	47	amperes per meter
+ampere-turn per metre	A	21	588	47	ampere-turn per metre
+ampere-turns per metre	A	22	588	47	ampere-turns per metre
+ampere-turn per meter	A	21	588	47	ampere-turn per meter
+ampere-turns per meter	A	22	588	47	ampere-turns per meter
+at/in	s	5	589	47	At/in
+ampere-turn per inch	n	20	589	47	ampere-turn per inch
+ampere-turns per inch	a	21	589	47	ampere-turns per inch
+ampere per inch	a	15	589	47	ampere per inch
+amperes per inch	a	16	589	47	amperes per inch
+oe	S	2	590	47	Oe
+oersted	N	7	590	47	oersted
+oersteds	A	8	590	47	oersteds
+gilbert per centimetre	A	22	590	47	gilbert per centimetre
+gilberts per centimetre	A	23	590	47	gilberts per centimetre
+gilbert per centimeter	A	22	590	47	gilbert per centimeter
+γ	s	1	591	48	γ
+gamma	n	5	591	48	gamma
+gammas	a	6	591	48	gammas
+line per square inch	n	20	592	48	line per square inch
+lines per square inch	a	21	592	48	lines per square inch
+maxwell per square inch	a	23	592	48	maxwell per square inch
+maxwells per square inch	a	24	592	48	maxwells per square inch
+g	S	1	593	48	G
+gauss	N	5	593	48	gauss
+gauss	A	5	593	48	gauss
+maxwell per square centimetre	A	29	593	48	maxwell per square centimetre
+maxwells per square centimetre	A	30	593	48	maxwells per square centimetre
+t	S	1	594	48	T
+tesla	N	5	594	48	tesla
+teslas	A	6	594	48	teslas
+weber per square metre	A	22	594	48	weber per square metre
+webers per square metre	A	23	594	48	webers per square metre
+weber per square meter	A	22	594	48	weber per square meter
+atomic unit of magnetic flux density	n	36	595	48	atomic unit of magnetic flux density
+atomic units of magnetic flux density	a	37	595	48	atomic units of magnetic flux density
+φ0	s	2	596	49	Φ0
+φ₀	s	2	596	49	Φ₀
+magnetic flux quantum	n	21	596	49	magnetic flux quantum
+magnetic flux quanta	a	20	596	49	magnetic flux quanta
+flux quantum	a	12	596	49	flux quantum
+flux quanta	a	11	596	49	flux quanta
+mx	s	2	597	49	Mx
+maxwell	n	7	597	49	maxwell
+maxwells	a	8	597	49	maxwells
+emu of magnetic flux	a	20	597	49	EMU of magnetic flux
+gauss square centimetre	a	23	597	49	gauss square centimetre
+unit pole	n	9	598	49	unit pole
+unit poles	a	10	598	49	unit poles
+kapp line	n	9	599	49	kapp line
+kapp lines	a	10	599	49	kapp lines
+kappline	a	8	599	49	kappline
+kapplines	a	9	599	49	kapplines
+wb	S	2	600	49	Wb
+weber	N	5	600	49	weber
+webers	A	6	600	49	webers
+volt-second	A	11	600	49	volt-second
+volt-seconds	A	12	600	49	volt-seconds
+volt second	A	11	600	49	volt second
+volt seconds	A	12	600	49	volt seconds
+statwb	s	6	601	49	statWb
+statweber	n	9	601	49	statweber
+statwebers	a	10	601	49	statwebers
+esu of magnetic flux	a	20	601	49	ESU of magnetic flux
+pg/ml	s	5	602	50	pg/mL
+pg/ml	s	5	602	50	pg/ml
+picogram per millilitre	n	23	602	50	picogram per millilitre
+picograms per millilitre	a	24	602	50	picograms per millilitre
+picogram per milliliter	a	23	602	50	picogram per milliliter
+picograms per milliliter	a	24	602	50	picograms per milliliter
+ng/l	s	4	603	50	ng/L
+ng/l	s	4	603	50	ng/l
+nanogram per litre	n	18	603	50	nanogram per litre
+nanograms per litre	a	19	603	50	nanograms per litre
+nanogram per liter	a	18	603	50	nanogram per liter
+nanograms per liter	a	19	603	50	nanograms per liter
+ng/dl	s	5	604	50	ng/dL
+ng/dl	s	5	604	50	ng/dl
+nanogram per decilitre	n	22	604	50	nanogram per decilitre
+nanograms per decilitre	a	23	604	50	nanograms per decilitre
+nanogram per deciliter	a	22	604	50	nanogram per deciliter
+nanograms per deciliter	a	23	604	50	nanograms per deciliter
+ng/ml	S	5	605	50	ng/mL
+ng/ml	S	5	605	50	ng/ml
+nanogram per millilitre	N	23	605	50	nanogram per millilitre
+nanograms per millilitre	A	24	605	50	nanograms per millilitre
+nanogram per milliliter	A	23	605	50	nanogram per milliliter
+nanograms per milliliter	A	24	605	50	nanograms per milliliter
+ug/l	S	4	606	50	µg/L
+ug/l	S	4	606	50	µg/l
+ug/l	S	4	606	50	μg/L
+ug/l	S	4	606	50	ug/L
+ug/l	S	4	606	50	ug/l
+microgram per litre	N	19	606	50	microgram per litre
+micrograms per litre	A	20	606	50	micrograms per litre
+microgram per liter	A	19	606	50	microgram per liter
+micrograms per liter	A	20	606	50	micrograms per liter
+ug/dl	S	5	607	50	µg/dL
+ug/dl	S	5	607	50	µg/dl
+ug/dl	S	5	607	50	μg/dL
+ug/dl	S	5	607	50	ug/dL
+ug/dl	S	5	607	50	ug/dl
+microgram per decilitre	N	23	607	50	microgram per decilitre
+micrograms per decilitre	A	24	607	50	micrograms per decilitre
+microgram per deciliter	A	23	607	50	microgram per deciliter
+micrograms per deciliter	A	24	607	50	micrograms per deciliter
+gr/100ft³	s	9	608	50	gr/100ft³
+grain per hundred cubic feet	n	28	608	50	grain per hundred cubic feet
+grains per hundred cubic feet	a	29	608	50	grains per hundred cubic feet
+grain per 100 cubic feet	a	24	608	50	grain per 100 cubic feet
+grains per 100 cubic feet	a	25	608	50	grains per 100 cubic feet
+ug/ml	s	5	609	50	µg/mL
+ug/ml	s	5	609	50	µg/ml
+ug/ml	s	5	609	50	μg/mL
+ug/ml	s	5	609	50	ug/mL
+ug/ml	s	5	609	50	ug/ml
+microgram per millilitre	n	24	609	50	microgram per millilitre
+micrograms per millilitre	a	25	609	50	micrograms per millilitre
+microgram per milliliter	a	24	609	50	microgram per milliliter
+micrograms per milliliter	a	25	609	50	micrograms per milliliter
+gr/ft³	s	6	610	50	gr/ft³
+grain per cubic foot	n	20	610	50	grain per cubic foot
+grains per cubic foot	a	21	610	50	grains per cubic foot
+mg/ml	S	5	611	50	mg/mL
+mg/ml	S	5	611	50	mg/ml
+milligram per millilitre	N	24	611	50	milligram per millilitre
+milligrams per millilitre	A	25	611	50	milligrams per millilitre
+milligram per milliliter	A	24	611	50	milligram per milliliter
+milligrams per milliliter	A	25	611	50	milligrams per milliliter
+%w/v	s	4	612	50	%w/v
+percent weight per volume	n	25	612	50	percent weight per volume
+percent weight per volume	a	25	612	50	percent weight per volume
+weight per volume percent	a	25	612	50	weight per volume percent
+percent w/v	a	11	612	50	percent w/v
+mass per volume percent	a	23	612	50	mass per volume percent
+lb/d	s	4	613	51	lb/d
+pound per day	n	13	613	51	pound per day
+pounds per day	a	14	613	51	pounds per day
+kg/d	s	4	614	51	kg/d
+kilogram per day	n	16	614	51	kilogram per day
+kilograms per day	a	17	614	51	kilograms per day
+g/min	s	5	615	51	g/min
+gram per minute	n	15	615	51	gram per minute
+grams per minute	a	16	615	51	grams per minute
+lb/h	S	4	616	51	lb/h
+lb/hr	S	5	616	51	lb/hr
+pound per hour	N	14	616	51	pound per hour
+pounds per hour	A	15	616	51	pounds per hour
+kg/h	S	4	617	51	kg/h
+kilogram per hour	N	17	617	51	kilogram per hour
+kilograms per hour	A	18	617	51	kilograms per hour
+g/s	s	3	618	51	g/s
+gram per second	n	15	618	51	gram per second
+grams per second	a	16	618	51	grams per second
+lb/min	s	6	619	51	lb/min
+pound per minute	n	16	619	51	pound per minute
+pounds per minute	a	17	619	51	pounds per minute
+t/d	s	3	620	51	t/d
+tpd	s	3	620	51	tpd
+tonne per day	n	13	620	51	tonne per day
+tonnes per day	a	14	620	51	tonnes per day
+metric ton per day	a	18	620	51	metric ton per day
+metric tons per day	a	19	620	51	metric tons per day
+kg/min	s	6	621	51	kg/min
+kilogram per minute	n	19	621	51	kilogram per minute
+kilograms per minute	a	20	621	51	kilograms per minute
+ton/h	s	5	622	51	ton/h
+short ton per hour	n	18	622	51	short ton per hour
+short tons per hour	a	19	622	51	short tons per hour
+ton per hour	a	12	622	51	ton per hour
+tons per hour	a	13	622	51	tons per hour
+t/h	S	3	623	51	t/h
+tph	S	3	623	51	tph
+tonne per hour	N	14	623	51	tonne per hour
+tonnes per hour	A	15	623	51	tonnes per hour
+metric ton per hour	A	19	623	51	metric ton per hour
+metric tons per hour	A	20	623	51	metric tons per hour
+lb/s	s	4	624	51	lb/s
+pound per second	n	16	624	51	pound per second
+pounds per second	a	17	624	51	pounds per second
+kg/s	S	4	625	51	kg/s
+kilogram per second	N	19	625	51	kilogram per second
+kilograms per second	A	20	625	51	kilograms per second
+mₑ	s	2	626	52	mₑ
+electron mass	n	13	626	52	electron mass
+electron masses	a	15	626	52	electron masses
+atomic unit of mass	a	19	626	52	atomic unit of mass
+atomic units of mass	a	20	626	52	atomic units of mass
+electron rest mass	a	18	626	52	electron rest mass
+muon mass	n	9	627	52	muon mass
+muon masses	a	11	627	52	muon masses
+muon rest mass	a	14	627	52	muon rest mass
+da	s	2	628	52	Da
+dalton	n	6	628	52	dalton
+daltons	a	7	628	52	daltons
+u	s	1	629	52	u
+unified atomic mass unit	n	24	629	52	unified atomic mass unit
+unified atomic mass units	a	25	629	52	unified atomic mass units
+atomic mass unit	a	16	629	52	atomic mass unit
+atomic mass units	a	17	629	52	atomic mass units
+amu	a	3	629	52	amu
+mₚ	s	2	630	52	mₚ
+proton mass	n	11	630	52	proton mass
+proton masses	a	13	630	52	proton masses
+proton rest mass	a	16	630	52	proton rest mass
+mₙ	s	2	631	52	mₙ
+neutron mass	n	12	631	52	neutron mass
+neutron masses	a	14	631	52	neutron masses
+neutron rest mass	a	17	631	52	neutron rest mass
+planck mass	n	11	632	52	Planck mass
+planck masses	a	13	632	52	Planck masses
+carat point	n	11	633	52	carat point
+carat points	a	12	633	52	carat points
+jewellers' point	a	16	633	52	jewellers' point
+jewelers' point	a	15	633	52	jewelers' point
+jeweller's point	a	16	633	52	jeweller's point
+jeweler's point	a	15	633	52	jeweler's point
+dolya	n	5	634	52	dolya
+doli	a	4	634	52	doli
+russian dolya	a	13	634	52	Russian dolya
+pearl grain	n	11	635	52	pearl grain
+pearl grains	a	12	635	52	pearl grains
+metric grain	a	12	635	52	metric grain
+metric grains	a	13	635	52	metric grains
+french grain	n	12	636	52	French grain
+french grains	a	13	636	52	French grains
+grain poids de marc	a	19	636	52	grain poids de marc
+grains poids de marc	a	20	636	52	grains poids de marc
+gr	s	2	637	52	gr
+grain	n	5	637	52	grain
+grains	a	6	637	52	grains
+troy grain	a	10	637	52	troy grain
+troy grains	a	11	637	52	troy grains
+avoirdupois grain	a	17	637	52	avoirdupois grain
+ct	s	2	638	52	ct
+carat	n	5	638	52	carat
+carats	a	6	638	52	carats
+metric carat	a	12	638	52	metric carat
+metric carats	a	13	638	52	metric carats
+japanese fun	n	12	639	52	Japanese fun
+japanese fun	a	12	639	52	Japanese fun
+candareen	n	9	640	52	candareen
+candareens	a	10	640	52	candareens
+hong kong candareen	a	19	640	52	Hong Kong candareen
+attic obol	n	10	641	52	Attic obol
+attic obols	a	11	641	52	Attic obols
+obol	a	4	641	52	obol
+obols	a	5	641	52	obols
+g	S	1	642	52	g
+gram	N	4	642	52	gram
+grams	A	5	642	52	grams
+gramme	A	6	642	52	gramme
+grammes	A	7	642	52	grammes
+scrupulum	n	9	643	52	scrupulum
+scrupula	a	8	643	52	scrupula
+scripulum	a	9	643	52	scripulum
+roman scruple	a	13	643	52	Roman scruple
+roman scruples	a	14	643	52	Roman scruples
+℈	s	1	644	52	℈
+s ap	s	4	644	52	s ap
+apothecaries' scruple	n	21	644	52	apothecaries' scruple
+apothecaries' scruples	a	22	644	52	apothecaries' scruples
+scruple	a	7	644	52	scruple
+scruples	a	8	644	52	scruples
+apothecaries scruple	a	20	644	52	apothecaries scruple
+apothecaries scruples	a	21	644	52	apothecaries scruples
+dwt	s	3	645	52	dwt
+pennyweight	n	11	645	52	pennyweight
+pennyweights	a	12	645	52	pennyweights
+dr	s	2	646	52	dr
+dr av	s	5	646	52	dr av
+dram	n	4	646	52	dram
+drams	a	5	646	52	drams
+avoirdupois dram	a	16	646	52	avoirdupois dram
+avoirdupois drams	a	17	646	52	avoirdupois drams
+匁	s	1	647	52	匁
+monme	n	5	647	52	monme
+monme	a	5	647	52	monme
+momme	a	5	647	52	momme
+mommes	a	6	647	52	mommes
+taiwan qian	a	11	647	52	Taiwan qian
+mace	n	4	648	52	mace
+maces	a	5	648	52	maces
+tsin	a	4	648	52	tsin
+hong kong mace	a	14	648	52	Hong Kong mace
+french gros	n	11	649	52	French gros
+french gros	a	11	649	52	French gros
+gros	a	4	649	52	gros
+ʒ	s	1	650	52	ʒ
+dr ap	s	5	650	52	dr ap
+apothecaries' dram	n	18	650	52	apothecaries' dram
+apothecaries' drams	a	19	650	52	apothecaries' drams
+drachm	a	6	650	52	drachm
+drachms	a	7	650	52	drachms
+apothecaries dram	a	17	650	52	apothecaries dram
+apothecaries drams	a	18	650	52	apothecaries drams
+zolotnik	n	8	651	52	zolotnik
+zolotniki	a	9	651	52	zolotniki
+zolotniks	a	9	651	52	zolotniks
+attic drachma	n	13	652	52	Attic drachma
+attic drachmae	a	14	652	52	Attic drachmae
+drachma	a	7	652	52	drachma
+drachmae	a	8	652	52	drachmae
+drachmas	a	8	652	52	drachmas
+sextula	n	7	653	52	sextula
+sextulae	a	8	653	52	sextulae
+roman sextula	a	13	653	52	Roman sextula
+市钱	s	2	654	52	市钱
+qian	n	4	654	52	qian
+qian	a	4	654	52	qian
+market qian	a	11	654	52	market qian
+shiqian	a	7	654	52	shiqian
+aeginetan drachma	n	17	655	52	Aeginetan drachma
+aeginetan drachmae	a	18	655	52	Aeginetan drachmae
+aeginetic drachma	a	17	655	52	Aeginetic drachma
+attic stater	n	12	656	52	Attic stater
+attic staters	a	13	656	52	Attic staters
+tola	n	4	657	52	tola
+tolas	a	5	657	52	tolas
+indian tola	a	11	657	52	Indian tola
+aeginetan stater	n	16	658	52	Aeginetan stater
+aeginetan staters	a	17	658	52	Aeginetan staters
+aeginetic stater	a	16	658	52	Aeginetic stater
+russian lot	n	11	659	52	Russian lot
+russian lots	a	12	659	52	Russian lots
+semuncia	n	8	660	52	semuncia
+semunciae	a	9	660	52	semunciae
+roman half ounce	a	16	660	52	Roman half ounce
+uncia	n	5	661	52	uncia
+unciae	a	6	661	52	unciae
+roman ounce	a	11	661	52	Roman ounce
+roman ounces	a	12	661	52	Roman ounces
+oz	S	2	662	52	oz
+oz av	S	5	662	52	oz av
+ounce	N	5	662	52	ounce
+ounces	A	6	662	52	ounces
+avoirdupois ounce	A	17	662	52	avoirdupois ounce
+avoirdupois ounces	A	18	662	52	avoirdupois ounces
+castilian ounce	n	15	663	52	Castilian ounce
+castilian ounces	a	16	663	52	Castilian ounces
+onza	a	4	663	52	onza
+onzas	a	5	663	52	onzas
+spanish ounce	a	13	663	52	Spanish ounce
+tower ounce	n	11	664	52	tower ounce
+tower ounces	a	12	664	52	tower ounces
+at	s	2	665	52	AT
+assay ton	n	9	665	52	assay ton
+assay tons	a	10	665	52	assay tons
+short assay ton	a	15	665	52	short assay ton
+short assay tons	a	16	665	52	short assay tons
+french ounce	n	12	666	52	French ounce
+french ounces	a	13	666	52	French ounces
+once	a	4	666	52	once
+once poids de marc	a	18	666	52	once poids de marc
+ozt	s	3	667	52	ozt
+oz t	s	4	667	52	oz t
+troy ounce	n	10	667	52	troy ounce
+troy ounces	a	11	667	52	troy ounces
+ounce troy	a	10	667	52	ounce troy
+ounces troy	a	11	667	52	ounces troy
+fine ounce	a	10	667	52	fine ounce
+℥	s	1	668	52	℥
+oz ap	s	5	668	52	oz ap
+apothecaries' ounce	n	19	668	52	apothecaries' ounce
+apothecaries' ounces	a	20	668	52	apothecaries' ounces
+apothecaries ounce	a	18	668	52	apothecaries ounce
+apothecaries ounces	a	19	668	52	apothecaries ounces
+台兩	s	2	669	52	台兩
+taiwan tael	n	11	669	52	Taiwan tael
+taiwan taels	a	12	669	52	Taiwan taels
+tai liang	a	9	669	52	tai liang
+tael	n	4	670	52	tael
+taels	a	5	670	52	taels
+leung	a	5	670	52	leung
+hong kong tael	a	14	670	52	Hong Kong tael
+hong kong taels	a	15	670	52	Hong Kong taels
+市两	s	2	671	52	市两
+liang	n	5	671	52	liang
+liang	a	5	671	52	liang
+market liang	a	12	671	52	market liang
+market tael	a	11	671	52	market tael
+shiliang	a	8	671	52	shiliang
+chhatak	n	7	672	52	chhatak
+chhataks	a	8	672	52	chhataks
+chittak	a	7	672	52	chittak
+chittaks	a	8	672	52	chittaks
+ons	n	3	673	52	ons
+onsen	a	5	673	52	onsen
+dutch ounce	a	11	673	52	Dutch ounce
+dutch ounces	a	12	673	52	Dutch ounces
+castilian marc	n	14	674	52	Castilian marc
+castilian marcs	a	15	674	52	Castilian marcs
+marco castellano	a	16	674	52	marco castellano
+marco de castilla	a	17	674	52	marco de Castilla
+french marc	n	11	675	52	French marc
+french marcs	a	12	675	52	French marcs
+marc	a	4	675	52	marc
+marc de paris	a	13	675	52	marc de Paris
+libra	n	5	676	52	libra
+librae	a	6	676	52	librae
+roman pound	a	11	676	52	Roman pound
+roman pounds	a	12	676	52	Roman pounds
+tower pound	n	11	677	52	tower pound
+tower pounds	a	12	677	52	tower pounds
+moneyers' pound	a	15	677	52	moneyers' pound
+lb t	s	4	678	52	lb t
+troy pound	n	10	678	52	troy pound
+troy pounds	a	11	678	52	troy pounds
+pound troy	a	10	678	52	pound troy
+pounds troy	a	11	678	52	pounds troy
+lb ap	s	5	679	52	lb ap
+apothecaries' pound	n	19	679	52	apothecaries' pound
+apothecaries' pounds	a	20	679	52	apothecaries' pounds
+apothecaries pound	a	18	679	52	apothecaries pound
+apothecaries pounds	a	19	679	52	apothecaries pounds
+funt	n	4	680	52	funt
+funty	a	5	680	52	funty
+russian pound	a	13	680	52	Russian pound
+russian pounds	a	14	680	52	Russian pounds
+merchant's pound	n	16	681	52	merchant's pound
+merchant's pounds	a	17	681	52	merchant's pounds
+merchants' pound	a	16	681	52	merchants' pound
+mercantile pound	a	16	681	52	mercantile pound
+attic mina	n	10	682	52	Attic mina
+attic minae	a	11	682	52	Attic minae
+mina	a	4	682	52	mina
+minae	a	5	682	52	minae
+minas	a	5	682	52	minas
+lb	S	2	683	52	lb
+lbm	S	3	683	52	lbm
+℔	S	1	683	52	℔
+pound	N	5	683	52	pound
+pounds	A	6	683	52	pounds
+avoirdupois pound	A	17	683	52	avoirdupois pound
+avoirdupois pounds	A	18	683	52	avoirdupois pounds
+lb av	A	5	683	52	lb av
+lbs	A	3	683	52	lbs
+pound-mass	A	10	683	52	pound-mass
+pounds-mass	A	11	683	52	pounds-mass
+castilian pound	n	15	684	52	Castilian pound
+castilian pounds	a	16	684	52	Castilian pounds
+libra castellana	a	16	684	52	libra castellana
+spanish pound	a	13	684	52	Spanish pound
+spanish pounds	a	14	684	52	Spanish pounds
+livre	n	5	685	52	livre
+livres	a	6	685	52	livres
+french pound	a	12	685	52	French pound
+livre poids de marc	a	19	685	52	livre poids de marc
+metric pound	n	12	686	52	metric pound
+metric pounds	a	13	686	52	metric pounds
+zollpfund	a	9	686	52	Zollpfund
+pfund	a	5	686	52	Pfund
+livre metrique	a	14	686	52	livre métrique
+livre metrique	a	14	686	52	livre metrique
+市斤	s	2	687	52	市斤
+jin	n	3	687	52	jin
+jin	a	3	687	52	jin
+market jin	a	10	687	52	market jin
+market catty	a	12	687	52	market catty
+shijin	a	6	687	52	shijin
+kin	n	3	688	52	kin
+kin	a	3	688	52	kin
+japanese catty	a	14	688	52	Japanese catty
+taiwan catty	a	12	688	52	Taiwan catty
+taiwan catties	a	14	688	52	Taiwan catties
+tai jin	a	7	688	52	tai jin
+台斤	a	2	688	52	台斤
+catty	n	5	689	52	catty
+catties	a	7	689	52	catties
+hong kong catty	a	15	689	52	Hong Kong catty
+hong kong catties	a	17	689	52	Hong Kong catties
+kati	a	4	689	52	kati
+aeginetan mina	n	14	690	52	Aeginetan mina
+aeginetan minae	a	15	690	52	Aeginetan minae
+aeginetic mina	a	14	690	52	Aeginetic mina
+seer	n	4	691	52	seer
+seers	a	5	691	52	seers
+ser	a	3	691	52	ser
+indian seer	a	11	691	52	Indian seer
+kg	S	2	692	52	kg
+kilogram	N	8	692	52	kilogram
+kilograms	A	9	692	52	kilograms
+kilogramme	A	10	692	52	kilogramme
+kilogrammes	A	11	692	52	kilogrammes
+kilo	A	4	692	52	kilo
+kilos	A	5	692	52	kilos
+clove	n	5	693	52	clove
+cloves	a	6	693	52	cloves
+wool clove	a	10	693	52	wool clove
+貫	s	1	694	52	貫
+kan	n	3	694	52	kan
+kan	a	3	694	52	kan
+kwan	a	4	694	52	kwan
+kanme	a	5	694	52	kanme
+st	S	2	695	52	st
+stone	N	5	695	52	stone
+stones	A	6	695	52	stones
+tme	s	3	696	52	TME
+hyl	n	3	696	52	hyl
+hyls	a	4	696	52	hyls
+metric slug	a	11	696	52	metric slug
+metric slugs	a	12	696	52	metric slugs
+technische masseneinheit	a	24	696	52	technische Masseneinheit
+arroba	n	6	697	52	arroba
+arrobas	a	7	697	52	arrobas
+castilian arroba	a	16	697	52	Castilian arroba
+spanish arroba	a	14	697	52	Spanish arroba
+qr	s	2	698	52	qr
+imperial quarter	n	16	698	52	imperial quarter
+imperial quarters	a	17	698	52	imperial quarters
+quarterweight	a	13	698	52	quarterweight
+quarter weight	a	14	698	52	quarter weight
+long quarter	a	12	698	52	long quarter
+long quarters	a	13	698	52	long quarters
+tod	n	3	699	52	tod
+tods	a	4	699	52	tods
+wool tod	a	8	699	52	wool tod
+slug	s	4	700	52	slug
+slug	n	4	700	52	slug
+slugs	a	5	700	52	slugs
+geepound	a	8	700	52	geepound
+geepounds	a	9	700	52	geepounds
+pood	n	4	701	52	pood
+poods	a	5	701	52	poods
+pud	a	3	701	52	pud
+puds	a	4	701	52	puds
+attic talent	n	12	702	52	Attic talent
+attic talents	a	13	702	52	Attic talents
+talent	a	6	702	52	talent
+talents	a	7	702	52	talents
+maund	n	5	703	52	maund
+maunds	a	6	703	52	maunds
+indian maund	a	12	703	52	Indian maund
+bengal maund	a	12	703	52	Bengal maund
+aeginetan talent	n	16	704	52	Aeginetan talent
+aeginetan talents	a	17	704	52	Aeginetan talents
+aeginetic talent	a	16	704	52	Aeginetic talent
+cwt	s	3	705	52	cwt
+sh cwt	s	6	705	52	sh cwt
+short hundredweight	n	19	705	52	short hundredweight
+short hundredweights	a	20	705	52	short hundredweights
+hundredweight	a	13	705	52	hundredweight
+hundredweights	a	14	705	52	hundredweights
+net hundredweight	a	17	705	52	net hundredweight
+us hundredweight	a	16	705	52	US hundredweight
+cental	a	6	705	52	cental
+centals	a	7	705	52	centals
+castilian quintal	n	17	706	52	Castilian quintal
+castilian quintals	a	18	706	52	Castilian quintals
+quintal castellano	a	18	706	52	quintal castellano
+spanish quintal	a	15	706	52	Spanish quintal
+ztr	s	3	707	52	Ztr
+zentner	n	7	707	52	Zentner
+zentner	a	7	707	52	Zentner
+german hundredweight	a	20	707	52	German hundredweight
+市担	s	2	708	52	市担
+dan	n	3	708	52	dan
+dan	a	3	708	52	dan
+market dan	a	10	708	52	market dan
+market picul	a	12	708	52	market picul
+long cwt	s	8	709	52	long cwt
+long hundredweight	n	18	709	52	long hundredweight
+long hundredweights	a	19	709	52	long hundredweights
+gross hundredweight	a	19	709	52	gross hundredweight
+imperial hundredweight	a	22	709	52	imperial hundredweight
+uk hundredweight	a	16	709	52	UK hundredweight
+picul	n	5	710	52	picul
+piculs	a	6	710	52	piculs
+tam	a	3	710	52	tam
+hong kong picul	a	15	710	52	Hong Kong picul
+wool wey	n	8	711	52	wool wey
+wool weys	a	9	711	52	wool weys
+q	s	1	712	52	q
+quintal	n	7	712	52	quintal
+quintals	a	8	712	52	quintals
+metric quintal	a	14	712	52	metric quintal
+metric quintals	a	15	712	52	metric quintals
+dz	s	2	713	52	dz
+doppelzentner	n	13	713	52	Doppelzentner
+doppelzentner	a	13	713	52	Doppelzentner
+double centner	a	14	713	52	double centner
+berkovets	n	9	714	52	berkovets
+berkovtsy	a	9	714	52	berkovtsy
+berkovets weight	a	16	714	52	berkovets weight
+wool sack	n	9	715	52	wool sack
+wool sacks	a	10	715	52	wool sacks
+woolsack	a	8	715	52	woolsack
+woolsacks	a	9	715	52	woolsacks
+slinch	n	6	716	52	slinch
+slinches	a	8	716	52	slinches
+blob	a	4	716	52	blob
+blobs	a	5	716	52	blobs
+inch-slug	a	9	716	52	inch-slug
+tn	s	2	717	52	tn
+sh tn	s	5	717	52	sh tn
+short ton	n	9	717	52	short ton
+short tons	a	10	717	52	short tons
+ton	a	3	717	52	ton
+tons	a	4	717	52	tons
+net ton	a	7	717	52	net ton
+net tons	a	8	717	52	net tons
+us ton	a	6	717	52	US ton
+us tons	a	7	717	52	US tons
+t	S	1	718	52	t
+tonne	N	5	718	52	tonne
+tonnes	A	6	718	52	tonnes
+metric ton	A	10	718	52	metric ton
+metric tons	A	11	718	52	metric tons
+lt	s	2	719	52	LT
+long tn	s	7	719	52	long tn
+long ton	n	8	719	52	long ton
+long tons	a	9	719	52	long tons
+imperial ton	a	12	719	52	imperial ton
+imperial tons	a	13	719	52	imperial tons
+uk ton	a	6	719	52	UK ton
+uk tons	a	7	719	52	UK tons
+kilotonne	n	9	720	52	kilotonne
+kilotonnes	a	10	720	52	kilotonnes
+mt	s	2	721	52	Mt
+megatonne	n	9	721	52	megatonne
+megatonnes	a	10	721	52	megatonnes
+gt	s	2	722	52	Gt
+gigatonne	n	9	722	52	gigatonne
+gigatonnes	a	10	722	52	gigatonnes
+m☾	s	2	723	52	M☾
+moon mass	n	9	723	52	Moon mass
+moon masses	a	11	723	52	Moon masses
+lunar mass	a	10	723	52	lunar mass
+mass of the moon	a	16	723	52	mass of the Moon
+m⊕	s	2	724	52	M⊕
+earth mass	n	10	724	52	Earth mass
+earth masses	a	12	724	52	Earth masses
+m♃	s	2	725	52	M♃
+jupiter mass	n	12	725	52	Jupiter mass
+jupiter masses	a	14	725	52	Jupiter masses
+mass of jupiter	a	15	725	52	mass of Jupiter
+m☉	s	2	726	52	M☉
+solar mass	n	10	726	52	solar mass
+solar masses	a	12	726	52	solar masses
+mass of the sun	a	15	726	52	mass of the Sun
+°fh	s	3	727	53	°fH
+french degree of hardness	n	25	727	53	French degree of hardness
+french degrees of hardness	a	26	727	53	French degrees of hardness
+french degree	a	13	727	53	French degree
+french degrees	a	14	727	53	French degrees
+degre francais	a	14	727	53	degré français
+°dh	s	3	728	53	°dH
+°dgh	s	4	728	53	°dGH
+german degree of hardness	n	25	728	53	German degree of hardness
+german degrees of hardness	a	26	728	53	German degrees of hardness
+german degree	a	13	728	53	German degree
+german degrees	a	14	728	53	German degrees
+deutsche harte	a	14	728	53	deutsche Härte
+deutscher hartegrad	a	19	728	53	deutscher Härtegrad
+mol/m³	s	6	729	53	mol/m³
+mole per cubic metre	n	20	729	53	mole per cubic metre
+moles per cubic metre	a	21	729	53	moles per cubic metre
+mole per cubic meter	a	20	729	53	mole per cubic meter
+moles per cubic meter	a	21	729	53	moles per cubic meter
+amg	s	3	730	53	amg
+amagat	n	6	730	53	amagat
+amagats	a	7	730	53	amagats
+m	S	1	731	53	M
+mol/l	S	5	731	53	mol/L
+mol/dm³	S	7	731	53	mol/dm³
+molar	N	5	731	53	molar
+molar	A	5	731	53	molar
+mole per litre	A	14	731	53	mole per litre
+moles per litre	A	15	731	53	moles per litre
+mole per liter	A	14	731	53	mole per liter
+moles per liter	A	15	731	53	moles per liter
+molarity	A	8	731	53	molarity
+lbmol/ft³	s	9	732	53	lbmol/ft³
+pound-mole per cubic foot	n	25	732	53	pound-mole per cubic foot
+pound-moles per cubic foot	a	26	732	53	pound-moles per cubic foot
+pound mole per cubic foot	a	25	732	53	pound mole per cubic foot
+pound moles per cubic foot	a	26	732	53	pound moles per cubic foot
+g·cm²	s	5	733	54	g·cm²
+gcm²	s	4	733	54	gcm²
+gram square centimetre	n	22	733	54	gram square centimetre
+gram square centimetres	a	23	733	54	gram square centimetres
+gram square centimeter	a	22	733	54	gram square centimeter
+gram square centimeters	a	23	733	54	gram square centimeters
+kg·mm²	s	6	734	54	kg·mm²
+kgmm²	s	5	734	54	kgmm²
+kilogram square millimetre	n	26	734	54	kilogram square millimetre
+kilogram square millimetres	a	27	734	54	kilogram square millimetres
+kilogram square millimeter	a	26	734	54	kilogram square millimeter
+kilogram square millimeters	a	27	734	54	kilogram square millimeters
+oz·in²	s	6	735	54	oz·in²
+ozin²	s	5	735	54	ozin²
+ounce square inch	n	17	735	54	ounce square inch
+ounce square inches	a	19	735	54	ounce square inches
+kg·cm²	s	6	736	54	kg·cm²
+kgcm²	s	5	736	54	kgcm²
+kilogram square centimetre	n	26	736	54	kilogram square centimetre
+kilogram square centimetres	a	27	736	54	kilogram square centimetres
+kilogram square centimeter	a	26	736	54	kilogram square centimeter
+kilogram square centimeters	a	27	736	54	kilogram square centimeters
+lb·in²	S	6	737	54	lb·in²
+lbin²	S	5	737	54	lbin²
+pound square inch	N	17	737	54	pound square inch
+pound square inches	A	19	737	54	pound square inches
+lb·ft²	S	6	738	54	lb·ft²
+lbft²	S	5	738	54	lbft²
+pound square foot	N	17	738	54	pound square foot
+pound square feet	A	17	738	54	pound square feet
+lbf·in·s²	s	9	739	54	lbf·in·s²
+pound-force inch second squared	n	31	739	54	pound-force inch second squared
+pound-force inch seconds squared	a	32	739	54	pound-force inch seconds squared
+inch pound-force second squared	a	31	739	54	inch pound-force second squared
+kg·m²	S	5	740	54	kg·m²
+kgm²	S	4	740	54	kgm²
+kilogram square metre	N	21	740	54	kilogram square metre
+kilogram square metres	A	22	740	54	kilogram square metres
+kilogram square meter	A	21	740	54	kilogram square meter
+kilogram square meters	A	22	740	54	kilogram square meters
+kilogram metre squared	A	22	740	54	kilogram metre squared
+slug·ft²	s	8	741	54	slug·ft²
+slugft²	s	7	741	54	slugft²
+slug square foot	n	16	741	54	slug square foot
+slug square feet	a	16	741	54	slug square feet
+pound-force foot second squared	a	31	741	54	pound-force foot second squared
+t·m²	s	4	742	54	t·m²
+tonne square metre	n	18	742	54	tonne square metre
+tonne square metres	a	19	742	54	tonne square metres
+tonne square meter	a	18	742	54	tonne square meter
+tonne square meters	a	19	742	54	tonne square meters
+metric ton square metre	a	23	742	54	metric ton square metre
+ev/c	s	4	743	55	eV/c
+electronvolt per speed of light	n	31	743	55	electronvolt per speed of light
+electronvolts per speed of light	a	32	743	55	electronvolts per speed of light
+electronvolt per c	a	18	743	55	electronvolt per c
+electron volt per c	a	19	743	55	electron volt per c
+ħ/a0	s	4	744	55	ħ/a0
+ħ/a₀	s	4	744	55	ħ/a₀
+atomic unit of momentum	n	23	744	55	atomic unit of momentum
+atomic units of momentum	a	24	744	55	atomic units of momentum
+g·cm/s	s	6	745	55	g·cm/s
+gram centimetre per second	n	26	745	55	gram centimetre per second
+gram centimetres per second	a	27	745	55	gram centimetres per second
+gram centimeter per second	a	26	745	55	gram centimeter per second
+gram centimeters per second	a	27	745	55	gram centimeters per second
+dyn·s	s	5	746	55	dyn·s
+dyne second	n	11	746	55	dyne second
+dyne seconds	a	12	746	55	dyne seconds
+lb·in/s	s	7	747	55	lb·in/s
+pound inch per second	n	21	747	55	pound inch per second
+pound inches per second	a	23	747	55	pound inches per second
+lb·ft/s	s	7	748	55	lb·ft/s
+pound foot per second	n	21	748	55	pound foot per second
+pound feet per second	a	21	748	55	pound feet per second
+kg·m/s	S	6	749	55	kg·m/s
+kgm/s	S	5	749	55	kgm/s
+kilogram metre per second	N	25	749	55	kilogram metre per second
+kilogram metres per second	A	26	749	55	kilogram metres per second
+kilogram meter per second	A	25	749	55	kilogram meter per second
+kilogram meters per second	A	26	749	55	kilogram meters per second
+n·s	S	3	750	55	N·s
+n⋅s	S	3	750	55	N⋅s
+newton second	N	13	750	55	newton second
+newton seconds	A	14	750	55	newton seconds
+newton-second	A	13	750	55	newton-second
+newton-seconds	A	14	750	55	newton-seconds
+lbf·s	S	5	751	55	lbf·s
+lbfs	S	4	751	55	lbfs
+pound-force second	N	18	751	55	pound-force second
+pound-force seconds	A	19	751	55	pound-force seconds
+pound-second	A	12	751	55	pound-second
+pound-seconds	A	13	751	55	pound-seconds
+kgf·s	s	5	752	55	kgf·s
+kp·s	s	4	752	55	kp·s
+kilogram-force second	n	21	752	55	kilogram-force second
+kilogram-force seconds	a	22	752	55	kilogram-force seconds
+kilopond second	a	15	752	55	kilopond second
+kilopond seconds	a	16	752	55	kilopond seconds
+frequency ratio	N	15	1294	56	frequency ratio
+frequency ratios	A	16	1294	56	frequency ratios
+times frequency	A	15	1294	56	times frequency
+cent	N	4	753	56	cent
+cents	A	5	753	56	cents
+musical cent	A	12	753	56	musical cent
+musical cents	A	13	753	56	musical cents
+semitone	N	8	754	56	semitone
+semitones	A	9	754	56	semitones
+half step	A	9	754	56	half step
+half steps	A	10	754	56	half steps
+halftone	A	8	754	56	halftone
+halftones	A	9	754	56	halftones
+equal-tempered semitone	A	23	754	56	equal-tempered semitone
+equal-tempered semitones	A	24	754	56	equal-tempered semitones
+octave	N	6	755	56	octave
+octaves	A	7	755	56	octaves
+ftm	S	3	756	57	ftm
+fath	S	4	756	57	fath
+fathom	N	6	756	57	fathom
+fathoms	A	7	756	57	fathoms
+us survey fathom	n	16	757	57	US survey fathom
+us survey fathoms	a	17	757	57	US survey fathoms
+survey fathom	a	13	757	57	survey fathom
+survey fathoms	a	14	757	57	survey fathoms
+shackle	n	7	758	57	shackle
+shackles	a	8	758	57	shackles
+shackle of cable	a	16	758	57	shackle of cable
+cable	N	5	759	57	cable
+cables	A	6	759	57	cables
+international cable	A	19	759	57	international cable
+international cables	A	20	759	57	international cables
+cable length	A	12	759	57	cable length
+cable lengths	A	13	759	57	cable lengths
+kabeltov	A	8	759	57	kabeltov
+imperial cable	n	14	760	57	imperial cable
+imperial cables	a	15	760	57	imperial cables
+admiralty cable	a	15	760	57	Admiralty cable
+admiralty cables	a	16	760	57	Admiralty cables
+british cable	a	13	760	57	British cable
+british cables	a	14	760	57	British cables
+us cable	n	8	761	57	US cable
+us cables	a	9	761	57	US cables
+us navy cable	a	13	761	57	US Navy cable
+us navy cables	a	14	761	57	US Navy cables
+nm	S	2	762	57	NM
+nmi	S	3	762	57	nmi
+nautical mile	N	13	762	57	nautical mile
+nautical miles	A	14	762	57	nautical miles
+international nautical mile	A	27	762	57	international nautical mile
+international nautical miles	A	28	762	57	international nautical miles
+kairi	A	5	762	57	kairi
+admiralty mile	n	14	763	57	Admiralty mile
+admiralty miles	a	15	763	57	Admiralty miles
+admiralty nautical mile	a	23	763	57	Admiralty nautical mile
+admiralty nautical miles	a	24	763	57	Admiralty nautical miles
+british nautical mile	a	21	763	57	British nautical mile
+british nautical miles	a	22	763	57	British nautical miles
+uk nautical mile	a	16	763	57	UK nautical mile
+us nautical mile	n	16	764	57	US nautical mile
+us nautical miles	a	17	764	57	US nautical miles
+nautical league	n	15	765	57	nautical league
+nautical leagues	a	16	765	57	nautical leagues
+marine league	a	13	765	57	marine league
+marine leagues	a	14	765	57	marine leagues
+sea league	a	10	765	57	sea league
+sea leagues	a	11	765	57	sea leagues
+s/mi	s	4	766	58	s/mi
+second per mile	n	15	766	58	second per mile
+seconds per mile	a	16	766	58	seconds per mile
+s/km	s	4	767	58	s/km
+second per kilometre	n	20	767	58	second per kilometre
+seconds per kilometre	a	21	767	58	seconds per kilometre
+second per kilometer	a	20	767	58	second per kilometer
+seconds per kilometer	a	21	767	58	seconds per kilometer
+s/500m	s	6	768	58	s/500m
+second per 500 metres	n	21	768	58	second per 500 metres
+seconds per 500 metres	a	22	768	58	seconds per 500 metres
+second per 500 meters	a	21	768	58	second per 500 meters
+seconds per 500 meters	a	22	768	58	seconds per 500 meters
+s/400m	s	6	769	58	s/400m
+second per 400 metres	n	21	769	58	second per 400 metres
+seconds per 400 metres	a	22	769	58	seconds per 400 metres
+second per 400 meters	a	21	769	58	second per 400 meters
+seconds per 400 meters	a	22	769	58	seconds per 400 meters
+lap time	a	8	769	58	lap time
+s/100m	S	6	770	58	s/100m
+second per 100 metres	N	21	770	58	second per 100 metres
+seconds per 100 metres	A	22	770	58	seconds per 100 metres
+second per 100 meters	A	21	770	58	second per 100 meters
+seconds per 100 meters	A	22	770	58	seconds per 100 meters
+s/100yd	s	7	771	58	s/100yd
+second per 100 yards	n	20	771	58	second per 100 yards
+seconds per 100 yards	a	21	771	58	seconds per 100 yards
+min/mi	S	6	772	58	min/mi
+minute per mile	N	15	772	58	minute per mile
+minutes per mile	A	16	772	58	minutes per mile
+min per mile	A	12	772	58	min per mile
+min/km	S	6	773	58	min/km
+minute per kilometre	N	20	773	58	minute per kilometre
+minutes per kilometre	A	21	773	58	minutes per kilometre
+minute per kilometer	A	20	773	58	minute per kilometer
+minutes per kilometer	A	21	773	58	minutes per kilometer
+min per km	A	10	773	58	min per km
+min/500m	s	8	774	58	min/500m
+minute per 500 metres	n	21	774	58	minute per 500 metres
+minutes per 500 metres	a	22	774	58	minutes per 500 metres
+minute per 500 meters	a	21	774	58	minute per 500 meters
+minutes per 500 meters	a	22	774	58	minutes per 500 meters
+min/100m	s	8	775	58	min/100m
+minute per 100 metres	n	21	775	58	minute per 100 metres
+minutes per 100 metres	a	22	775	58	minutes per 100 metres
+minute per 100 meters	a	21	775	58	minute per 100 meters
+minutes per 100 meters	a	22	775	58	minutes per 100 meters
+min/100yd	s	9	776	58	min/100yd
+minute per 100 yards	n	20	776	58	minute per 100 yards
+minutes per 100 yards	a	21	776	58	minutes per 100 yards
+s/m	s	3	777	58	s/m
+second per metre	n	16	777	58	second per metre
+seconds per metre	a	17	777	58	seconds per metre
+second per meter	a	16	777	58	second per meter
+seconds per meter	a	17	777	58	seconds per meter
+md	S	2	778	59	mD
+millidarcy	N	10	778	59	millidarcy
+millidarcys	A	11	778	59	millidarcys
+millidarcies	A	12	778	59	millidarcies
+d_perm	S	6	779	59	D_perm
+darcy	N	5	779	59	darcy
+darcys	A	6	779	59	darcys
+darcies	A	7	779	59	darcies
+m²_perm	s	7	780	59	m²_perm
+square metre permeability	n	25	780	59	square metre permeability
+square metres permeability	a	26	780	59	square metres permeability
+dbm	S	3	781	60	dBm
+decibel-milliwatt	N	17	781	60	decibel-milliwatt
+decibel-milliwatts	A	18	781	60	decibel-milliwatts
+dbmw	A	4	781	60	dBmW
+decibel milliwatt	A	17	781	60	decibel milliwatt
+decibels milliwatt	A	18	781	60	decibels milliwatt
+dbw	S	3	782	60	dBW
+decibel-watt	N	12	782	60	decibel-watt
+decibel-watts	A	13	782	60	decibel-watts
+decibel watt	A	12	782	60	decibel watt
+decibels watt	A	13	782	60	decibels watt
+dbk	S	3	783	60	dBk
+decibel-kilowatt	N	16	783	60	decibel-kilowatt
+decibel-kilowatts	A	17	783	60	decibel-kilowatts
+dbkw	A	4	783	60	dBkW
+decibel kilowatt	A	16	783	60	decibel kilowatt
+decibels kilowatt	A	17	783	60	decibels kilowatt
+erg/s	s	5	784	61	erg/s
+erg per second	n	14	784	61	erg per second
+ergs per second	a	15	784	61	ergs per second
+ft·lbf/h	s	8	785	61	ft·lbf/h
+foot-pound-force per hour	n	25	785	61	foot-pound-force per hour
+foot-pounds-force per hour	a	26	785	61	foot-pounds-force per hour
+foot-pound per hour	a	19	785	61	foot-pound per hour
+foot-pounds per hour	a	20	785	61	foot-pounds per hour
+cal/h	s	5	786	61	cal/h
+calorie per hour	n	16	786	61	calorie per hour
+calories per hour	a	17	786	61	calories per hour
+thermochemical calorie per hour	a	31	786	61	thermochemical calorie per hour
+thermochemical calories per hour	a	32	786	61	thermochemical calories per hour
+ft·lbf/min	s	10	787	61	ft·lbf/min
+foot-pound-force per minute	n	27	787	61	foot-pound-force per minute
+foot-pounds-force per minute	a	28	787	61	foot-pounds-force per minute
+foot-pound per minute	a	21	787	61	foot-pound per minute
+foot-pounds per minute	a	22	787	61	foot-pounds per minute
+cal/min	s	7	788	61	cal/min
+calorie per minute	n	18	788	61	calorie per minute
+calories per minute	a	19	788	61	calories per minute
+thermochemical calorie per minute	a	33	788	61	thermochemical calorie per minute
+thermochemical calories per minute	a	34	788	61	thermochemical calories per minute
+btu_th/h	s	8	789	61	BTU_th/h
+btu_th/h	s	8	789	61	Btu_th/h
+thermochemical btu per hour	n	27	789	61	thermochemical BTU per hour
+thermochemical btus per hour	a	28	789	61	thermochemical BTUs per hour
+thermochemical british thermal unit per hour	a	44	789	61	thermochemical British thermal unit per hour
+btu/h	S	5	790	61	BTU/h
+btu/h	S	5	790	61	Btu/h
+btuh	S	4	790	61	Btuh
+btuh	S	4	790	61	BTUH
+btu per hour	N	12	790	61	BTU per hour
+btus per hour	A	13	790	61	BTUs per hour
+british thermal unit per hour	A	29	790	61	British thermal unit per hour
+british thermal units per hour	A	30	790	61	British thermal units per hour
+w	S	1	791	61	W
+watt	N	4	791	61	watt
+watts	A	5	791	61	watts
+kcal/h	s	6	792	61	kcal/h
+cal/h	s	5	792	61	Cal/h
+kilocalorie per hour	n	20	792	61	kilocalorie per hour
+kilocalories per hour	a	21	792	61	kilocalories per hour
+food calorie per hour	a	21	792	61	food calorie per hour
+food calories per hour	a	22	792	61	food calories per hour
+kcal_it/h	s	9	793	61	kcal_IT/h
+it kilocalorie per hour	n	23	793	61	IT kilocalorie per hour
+it kilocalories per hour	a	24	793	61	IT kilocalories per hour
+international table kilocalorie per hour	a	40	793	61	International Table kilocalorie per hour
+ft·lbf/s	s	8	794	61	ft·lbf/s
+foot-pound-force per second	n	27	794	61	foot-pound-force per second
+foot-pounds-force per second	a	28	794	61	foot-pounds-force per second
+foot-pound per second	a	21	794	61	foot-pound per second
+foot-pounds per second	a	22	794	61	foot-pounds per second
+cal/s	s	5	795	61	cal/s
+calorie per second	n	18	795	61	calorie per second
+calories per second	a	19	795	61	calories per second
+thermochemical calorie per second	a	33	795	61	thermochemical calorie per second
+thermochemical calories per second	a	34	795	61	thermochemical calories per second
+cal_it/s	s	8	796	61	cal_IT/s
+it calorie per second	n	21	796	61	IT calorie per second
+it calories per second	a	22	796	61	IT calories per second
+international table calorie per second	a	38	796	61	International Table calorie per second
+kgf·m/s	s	7	797	61	kgf·m/s
+kp·m/s	s	6	797	61	kp·m/s
+kilogram-force metre per second	n	31	797	61	kilogram-force metre per second
+kilogram-force metres per second	a	32	797	61	kilogram-force metres per second
+kilogram-force meter per second	a	31	797	61	kilogram-force meter per second
+kilopond metre per second	a	25	797	61	kilopond metre per second
+btu_th/min	s	10	798	61	BTU_th/min
+btu_th/min	s	10	798	61	Btu_th/min
+thermochemical btu per minute	n	29	798	61	thermochemical BTU per minute
+thermochemical btus per minute	a	30	798	61	thermochemical BTUs per minute
+thermochemical british thermal unit per minute	a	46	798	61	thermochemical British thermal unit per minute
+btu/min	s	7	799	61	BTU/min
+btu/min	s	7	799	61	Btu/min
+btu per minute	n	14	799	61	BTU per minute
+btus per minute	a	15	799	61	BTUs per minute
+british thermal unit per minute	a	31	799	61	British thermal unit per minute
+british thermal units per minute	a	32	799	61	British thermal units per minute
+kcal/min	s	8	800	61	kcal/min
+cal/min	s	7	800	61	Cal/min
+kilocalorie per minute	n	22	800	61	kilocalorie per minute
+kilocalories per minute	a	23	800	61	kilocalories per minute
+food calorie per minute	a	23	800	61	food calorie per minute
+food calories per minute	a	24	800	61	food calories per minute
+edr	s	3	801	61	EDR
+square foot of equivalent direct radiation	n	42	801	61	square foot of equivalent direct radiation
+square feet of equivalent direct radiation	a	42	801	61	square feet of equivalent direct radiation
+square foot edr	a	15	801	61	square foot EDR
+square feet edr	a	15	801	61	square feet EDR
+mbh	s	3	802	61	MBH
+kbtu/h	s	6	802	61	kBtu/h
+thousand btu per hour	n	21	802	61	thousand BTU per hour
+thousand btus per hour	a	22	802	61	thousand BTUs per hour
+thousand british thermal units per hour	a	39	802	61	thousand British thermal units per hour
+ps	S	2	803	61	PS
+cv	S	2	803	61	CV
+metric horsepower	N	17	803	61	metric horsepower
+metric horsepower	A	17	803	61	metric horsepower
+pferdestarke	A	12	803	61	Pferdestärke
+pferdestaerke	A	13	803	61	Pferdestaerke
+cheval-vapeur	A	13	803	61	cheval-vapeur
+cheval vapeur	A	13	803	61	cheval vapeur
+cavallo vapore	A	14	803	61	cavallo vapore
+paardenkracht	A	13	803	61	paardenkracht
+hp	S	2	804	61	hp
+horsepower	N	10	804	61	horsepower
+horsepower	A	10	804	61	horsepower
+mechanical horsepower	A	21	804	61	mechanical horsepower
+imperial horsepower	A	19	804	61	imperial horsepower
+hp_e	s	4	805	61	hp_E
+electric horsepower	n	19	805	61	electric horsepower
+electric horsepower	a	19	805	61	electric horsepower
+electrical horsepower	a	21	805	61	electrical horsepower
+water horsepower	n	16	806	61	water horsepower
+water horsepower	a	16	806	61	water horsepower
+poncelet	n	8	807	61	poncelet
+poncelets	a	9	807	61	poncelets
+btu_th/s	s	8	808	61	BTU_th/s
+btu_th/s	s	8	808	61	Btu_th/s
+thermochemical btu per second	n	29	808	61	thermochemical BTU per second
+thermochemical btus per second	a	30	808	61	thermochemical BTUs per second
+thermochemical british thermal unit per second	a	46	808	61	thermochemical British thermal unit per second
+btu/s	s	5	809	61	BTU/s
+btu/s	s	5	809	61	Btu/s
+btu per second	n	14	809	61	BTU per second
+btus per second	a	15	809	61	BTUs per second
+british thermal unit per second	a	31	809	61	British thermal unit per second
+british thermal units per second	a	32	809	61	British thermal units per second
+tr	S	2	810	61	TR
+ton of refrigeration	N	20	810	61	ton of refrigeration
+tons of refrigeration	A	21	810	61	tons of refrigeration
+refrigeration ton	A	17	810	61	refrigeration ton
+refrigeration tons	A	18	810	61	refrigeration tons
+us refrigeration ton	A	20	810	61	US refrigeration ton
+jrt	s	3	811	61	JRT
+jrt	s	3	811	61	JRt
+japanese refrigeration ton	n	26	811	61	Japanese refrigeration ton
+japanese refrigeration tons	a	27	811	61	Japanese refrigeration tons
+japanese ton of refrigeration	a	29	811	61	Japanese ton of refrigeration
+kcal/s	s	6	812	61	kcal/s
+cal/s	s	5	812	61	Cal/s
+kilocalorie per second	n	22	812	61	kilocalorie per second
+kilocalories per second	a	23	812	61	kilocalories per second
+food calorie per second	a	23	812	61	food calorie per second
+food calories per second	a	24	812	61	food calories per second
+boiler horsepower	n	17	813	61	boiler horsepower
+boiler horsepower	a	17	813	61	boiler horsepower
+mmbtu/h	s	7	814	61	MMBtu/h
+mmbtu/h	s	7	814	61	MMBTU/h
+million btu per hour	n	20	814	61	million BTU per hour
+million btu per hour	a	20	814	61	million BTU per hour
+million british thermal units per hour	a	38	814	61	million British thermal units per hour
+l☉	s	2	815	61	L☉
+lsun	s	4	815	61	Lsun
+l_sun	s	5	815	61	L_sun
+solar luminosity	n	16	815	61	solar luminosity
+solar luminosities	a	18	815	61	solar luminosities
+nominal solar luminosity	a	24	815	61	nominal solar luminosity
+ba	s	2	816	62	Ba
+barye	n	5	816	62	barye
+baryes	a	6	816	62	baryes
+barad	a	5	816	62	barad
+barads	a	6	816	62	barads
+dyne per square centimetre	a	26	816	62	dyne per square centimetre
+dyne per square centimeter	a	26	816	62	dyne per square centimeter
+dynes per square centimetre	a	27	816	62	dynes per square centimetre
+dynes per square centimeter	a	27	816	62	dynes per square centimeter
+umhg	s	4	817	62	µmHg
+umhg	s	4	817	62	umHg
+micrometre of mercury	n	21	817	62	micrometre of mercury
+micrometres of mercury	a	22	817	62	micrometres of mercury
+micron of mercury	a	17	817	62	micron of mercury
+microns of mercury	a	18	817	62	microns of mercury
+micrometer of mercury	a	21	817	62	micrometer of mercury
+micrometers of mercury	a	22	817	62	micrometers of mercury
+micron hg	a	9	817	62	micron Hg
+pa	S	2	818	62	Pa
+pascal	N	6	818	62	pascal
+pascals	A	7	818	62	pascals
+newton per square metre	A	23	818	62	newton per square metre
+newton per square meter	A	23	818	62	newton per square meter
+newtons per square metre	A	24	818	62	newtons per square metre
+newtons per square meter	A	24	818	62	newtons per square meter
+pdl/ft²	s	7	819	62	pdl/ft²
+poundal per square foot	n	23	819	62	poundal per square foot
+poundals per square foot	a	24	819	62	poundals per square foot
+kgf/m²	s	6	820	62	kgf/m²
+kilogram-force per square metre	n	31	820	62	kilogram-force per square metre
+kilograms-force per square metre	a	32	820	62	kilograms-force per square metre
+kilogram-force per square meter	a	31	820	62	kilogram-force per square meter
+kilograms-force per square meter	a	32	820	62	kilograms-force per square meter
+kilopond per square metre	a	25	820	62	kilopond per square metre
+mmh2o	s	5	821	62	mmH2O
+mmh₂o	s	5	821	62	mmH₂O
+millimetre of water	n	19	821	62	millimetre of water
+millimetres of water	a	20	821	62	millimetres of water
+millimeter of water	a	19	821	62	millimeter of water
+millimeters of water	a	20	821	62	millimeters of water
+millimetre of water column	a	26	821	62	millimetre of water column
+mm water gauge	a	14	821	62	mm water gauge
+mmwc	a	4	821	62	mmWC
+psf	s	3	822	62	psf
+lbf/ft²	s	7	822	62	lbf/ft²
+pound-force per square foot	n	27	822	62	pound-force per square foot
+pounds-force per square foot	a	28	822	62	pounds-force per square foot
+pound per square foot	a	21	822	62	pound per square foot
+pounds per square foot	a	22	822	62	pounds per square foot
+cmh2o_4c	s	8	823	62	cmH2O_4C
+centimetre of water at 4 °c	n	27	823	62	centimetre of water at 4 °C
+centimetres of water at 4 °c	a	28	823	62	centimetres of water at 4 °C
+centimeter of water at 4 °c	a	27	823	62	centimeter of water at 4 °C
+cmh2o at 4 °c	a	13	823	62	cmH2O at 4 °C
+gf/cm²	s	6	824	62	gf/cm²
+gram-force per square centimetre	n	32	824	62	gram-force per square centimetre
+grams-force per square centimetre	a	33	824	62	grams-force per square centimetre
+gram-force per square centimeter	a	32	824	62	gram-force per square centimeter
+grams-force per square centimeter	a	33	824	62	grams-force per square centimeter
+cmh2o	s	5	825	62	cmH2O
+cmh₂o	s	5	825	62	cmH₂O
+centimetre of water	n	19	825	62	centimetre of water
+centimetres of water	a	20	825	62	centimetres of water
+centimeter of water	a	19	825	62	centimeter of water
+centimeters of water	a	20	825	62	centimeters of water
+centimetre of water column	a	26	825	62	centimetre of water column
+cmwc	a	4	825	62	cmWC
+torr	s	4	826	62	Torr
+torr	n	4	826	62	torr
+torrs	a	5	826	62	torrs
+mmhg	S	4	827	62	mmHg
+millimetre of mercury	N	21	827	62	millimetre of mercury
+millimetres of mercury	A	22	827	62	millimetres of mercury
+millimeter of mercury	A	21	827	62	millimeter of mercury
+millimeters of mercury	A	22	827	62	millimeters of mercury
+mm hg	A	5	827	62	mm Hg
+inh2o_60f	s	9	828	62	inH2O_60F
+inch of water at 60 °f	n	22	828	62	inch of water at 60 °F
+inches of water at 60 °f	a	24	828	62	inches of water at 60 °F
+inh2o at 60 °f	a	14	828	62	inH2O at 60 °F
+inh2o_39f	s	9	829	62	inH2O_39F
+inch of water at 39.2 °f	n	24	829	62	inch of water at 39.2 °F
+inches of water at 39.2 °f	a	26	829	62	inches of water at 39.2 °F
+inh2o at 39.2 °f	a	16	829	62	inH2O at 39.2 °F
+inch of water at 4 °c	a	21	829	62	inch of water at 4 °C
+inh2o	s	5	830	62	inH2O
+inh₂o	s	5	830	62	inH₂O
+inch of water	n	13	830	62	inch of water
+inches of water	a	15	830	62	inches of water
+inch of water column	a	20	830	62	inch of water column
+inches of water column	a	22	830	62	inches of water column
+inwc	a	4	830	62	inWC
+in w.c.	a	7	830	62	in w.c.
+inch water gauge	a	16	830	62	inch water gauge
+osi	s	3	831	62	osi
+ozf/in²	s	7	831	62	ozf/in²
+ounce-force per square inch	n	27	831	62	ounce-force per square inch
+ounces-force per square inch	a	28	831	62	ounces-force per square inch
+ounce per square inch	a	21	831	62	ounce per square inch
+ounces per square inch	a	22	831	62	ounces per square inch
+pz	s	2	832	62	pz
+pieze	n	5	832	62	pièze
+piezes	a	6	832	62	pièzes
+pieze	a	5	832	62	pieze
+piezes	a	6	832	62	piezes
+sthene per square metre	a	23	832	62	sthène per square metre
+sthene per square metre	a	23	832	62	sthene per square metre
+cmhg_0c	s	7	833	62	cmHg_0C
+centimetre of mercury at 0 °c	n	29	833	62	centimetre of mercury at 0 °C
+centimetres of mercury at 0 °c	a	30	833	62	centimetres of mercury at 0 °C
+centimeter of mercury at 0 °c	a	29	833	62	centimeter of mercury at 0 °C
+cmhg at 0 °c	a	12	833	62	cmHg at 0 °C
+cmhg	s	4	834	62	cmHg
+centimetre of mercury	n	21	834	62	centimetre of mercury
+centimetres of mercury	a	22	834	62	centimetres of mercury
+centimeter of mercury	a	21	834	62	centimeter of mercury
+centimeters of mercury	a	22	834	62	centimeters of mercury
+fth2o_39f	s	9	835	62	ftH2O_39F
+foot of water at 39.2 °f	n	24	835	62	foot of water at 39.2 °F
+feet of water at 39.2 °f	a	24	835	62	feet of water at 39.2 °F
+fth2o at 39.2 °f	a	16	835	62	ftH2O at 39.2 °F
+fth2o	s	5	836	62	ftH2O
+fth₂o	s	5	836	62	ftH₂O
+foot of water	n	13	836	62	foot of water
+feet of water	a	13	836	62	feet of water
+foot of water column	a	20	836	62	foot of water column
+feet of water column	a	20	836	62	feet of water column
+ftwc	a	4	836	62	ftWC
+fsw	s	3	837	62	fsw
+foot of seawater	n	16	837	62	foot of seawater
+feet of seawater	a	16	837	62	feet of seawater
+foot of sea water	a	17	837	62	foot of sea water
+feet of sea water	a	17	837	62	feet of sea water
+inhg_60f	s	8	838	62	inHg_60F
+inch of mercury at 60 °f	n	24	838	62	inch of mercury at 60 °F
+inches of mercury at 60 °f	a	26	838	62	inches of mercury at 60 °F
+inhg at 60 °f	a	13	838	62	inHg at 60 °F
+inhg_32f	s	8	839	62	inHg_32F
+inch of mercury at 32 °f	n	24	839	62	inch of mercury at 32 °F
+inches of mercury at 32 °f	a	26	839	62	inches of mercury at 32 °F
+inhg at 32 °f	a	13	839	62	inHg at 32 °F
+inch of mercury at 0 °c	a	23	839	62	inch of mercury at 0 °C
+inhg	S	4	840	62	inHg
+in hg	S	5	840	62	in Hg
+inch of mercury	N	15	840	62	inch of mercury
+inches of mercury	A	17	840	62	inches of mercury
+inch hg	A	7	840	62	inch Hg
+inches hg	A	9	840	62	inches Hg
+psi	S	3	841	62	psi
+lbf/in²	S	7	841	62	lbf/in²
+pound-force per square inch	N	27	841	62	pound-force per square inch
+pounds-force per square inch	A	28	841	62	pounds-force per square inch
+pound per square inch	A	21	841	62	pound per square inch
+pounds per square inch	A	22	841	62	pounds per square inch
+psia	A	4	841	62	psia
+mh2o	s	4	842	62	mH2O
+mh₂o	s	4	842	62	mH₂O
+metre of water	n	14	842	62	metre of water
+metres of water	a	15	842	62	metres of water
+meter of water	a	14	842	62	meter of water
+meters of water	a	15	842	62	meters of water
+metre of water column	a	21	842	62	metre of water column
+mwc	a	3	842	62	mWC
+msw	s	3	843	62	msw
+metre of seawater	n	17	843	62	metre of seawater
+metres of seawater	a	18	843	62	metres of seawater
+meter of seawater	a	17	843	62	meter of seawater
+meters of seawater	a	18	843	62	meters of seawater
+metre of sea water	a	18	843	62	metre of sea water
+n/cm²	s	5	844	62	N/cm²
+newton per square centimetre	n	28	844	62	newton per square centimetre
+newtons per square centimetre	a	29	844	62	newtons per square centimetre
+newton per square centimeter	a	28	844	62	newton per square centimeter
+newtons per square centimeter	a	29	844	62	newtons per square centimeter
+fthg	s	4	845	62	ftHg
+foot of mercury	n	15	845	62	foot of mercury
+feet of mercury	a	15	845	62	feet of mercury
+ksf	s	3	846	62	ksf
+kip/ft²	s	7	846	62	kip/ft²
+kip per square foot	n	19	846	62	kip per square foot
+kips per square foot	a	20	846	62	kips per square foot
+tsf	s	3	847	62	tsf
+short ton-force per square foot	n	31	847	62	short ton-force per square foot
+short tons-force per square foot	a	32	847	62	short tons-force per square foot
+ton per square foot	a	19	847	62	ton per square foot
+tons per square foot	a	20	847	62	tons per square foot
+ton-force per square foot	a	25	847	62	ton-force per square foot
+at	s	2	848	62	at
+kgf/cm²	s	7	848	62	kgf/cm²
+kp/cm²	s	6	848	62	kp/cm²
+technical atmosphere	n	20	848	62	technical atmosphere
+technical atmospheres	a	21	848	62	technical atmospheres
+kilogram-force per square centimetre	a	36	848	62	kilogram-force per square centimetre
+kilogram-force per square centimeter	a	36	848	62	kilogram-force per square centimeter
+kilopond per square centimetre	a	30	848	62	kilopond per square centimetre
+kilopond per square centimeter	a	30	848	62	kilopond per square centimeter
+bar	S	3	849	62	bar
+bar	N	3	849	62	bar
+bars	A	4	849	62	bars
+hpz	s	3	850	62	hpz
+hectopieze	n	10	850	62	hectopièze
+hectopiezes	a	11	850	62	hectopièzes
+hectopieze	a	10	850	62	hectopieze
+hectopiezes	a	11	850	62	hectopiezes
+atm	S	3	851	62	atm
+standard atmosphere	N	19	851	62	standard atmosphere
+standard atmospheres	A	20	851	62	standard atmospheres
+atmosphere	A	10	851	62	atmosphere
+atmospheres	A	11	851	62	atmospheres
+physical atmosphere	A	19	851	62	physical atmosphere
+n/mm²	s	5	852	62	N/mm²
+newton per square millimetre	n	28	852	62	newton per square millimetre
+newtons per square millimetre	a	29	852	62	newtons per square millimetre
+newton per square millimeter	a	28	852	62	newton per square millimeter
+newtons per square millimeter	a	29	852	62	newtons per square millimeter
+ksi	s	3	853	62	ksi
+kip/in²	s	7	853	62	kip/in²
+kip per square inch	n	19	853	62	kip per square inch
+kips per square inch	a	20	853	62	kips per square inch
+kilopound per square inch	a	25	853	62	kilopound per square inch
+kgf/mm²	s	7	854	62	kgf/mm²
+kilogram-force per square millimetre	n	36	854	62	kilogram-force per square millimetre
+kilograms-force per square millimetre	a	37	854	62	kilograms-force per square millimetre
+kilogram-force per square millimeter	a	36	854	62	kilogram-force per square millimeter
+kilograms-force per square millimeter	a	37	854	62	kilograms-force per square millimeter
+short ton-force per square inch	n	31	855	62	short ton-force per square inch
+short tons-force per square inch	a	32	855	62	short tons-force per square inch
+ton per square inch	a	19	855	62	ton per square inch
+ton-force per square inch	a	25	855	62	ton-force per square inch
+us ton per square inch	a	22	855	62	US ton per square inch
+long ton-force per square inch	n	30	856	62	long ton-force per square inch
+long tons-force per square inch	a	31	856	62	long tons-force per square inch
+long ton per square inch	a	24	856	62	long ton per square inch
+imperial ton per square inch	a	28	856	62	imperial ton per square inch
+uk ton per square inch	a	22	856	62	UK ton per square inch
+atomic unit of pressure	n	23	857	62	atomic unit of pressure
+atomic units of pressure	a	24	857	62	atomic units of pressure
+hartree per cubic bohr	a	22	857	62	hartree per cubic bohr
+kj/m²	S	5	858	63	kJ/m²
+kilojoule per square metre	N	26	858	63	kilojoule per square metre
+kilojoules per square metre	A	27	858	63	kilojoules per square metre
+kilojoule per square meter	A	26	858	63	kilojoule per square meter
+kilojoules per square meter	A	27	858	63	kilojoules per square meter
+wh/m²	s	5	859	63	Wh/m²
+watt-hour per square metre	n	26	859	63	watt-hour per square metre
+watt-hours per square metre	a	27	859	63	watt-hours per square metre
+watt-hour per square meter	a	26	859	63	watt-hour per square meter
+watt-hours per square meter	a	27	859	63	watt-hours per square meter
+ly	S	2	860	63	Ly
+langley	N	7	860	63	langley
+langleys	A	8	860	63	langleys
+mj/m²	S	5	861	63	MJ/m²
+megajoule per square metre	N	26	861	63	megajoule per square metre
+megajoules per square metre	A	27	861	63	megajoules per square metre
+megajoule per square meter	A	26	861	63	megajoule per square meter
+megajoules per square meter	A	27	861	63	megajoules per square meter
+kwh/m²	S	6	862	63	kWh/m²
+kilowatt-hour per square metre	N	30	862	63	kilowatt-hour per square metre
+kilowatt-hours per square metre	A	31	862	63	kilowatt-hours per square metre
+kilowatt-hour per square meter	A	30	862	63	kilowatt-hour per square meter
+kilowatt-hours per square meter	A	31	862	63	kilowatt-hours per square meter
+sun-hour	A	8	862	63	sun-hour
+dpm	s	3	863	64	dpm
+disintegration per minute	n	25	863	64	disintegration per minute
+disintegrations per minute	a	26	863	64	disintegrations per minute
+decay per minute	a	16	863	64	decay per minute
+decays per minute	a	17	863	64	decays per minute
+bq	S	2	864	64	Bq
+becquerel	N	9	864	64	becquerel
+becquerels	A	10	864	64	becquerels
+disintegration per second	A	25	864	64	disintegration per second
+disintegrations per second	A	26	864	64	disintegrations per second
+dps	A	3	864	64	dps
+decay per second	A	16	864	64	decay per second
+decays per second	A	17	864	64	decays per second
+rd	s	2	865	64	Rd
+rutherford	n	10	865	64	rutherford
+rutherfords	a	11	865	64	rutherfords
+ci	S	2	866	64	Ci
+curie	N	5	866	64	curie
+curies	A	6	866	64	curies
+ppt	s	3	867	65	ppt
+part per trillion	n	17	867	65	part per trillion
+parts per trillion	a	18	867	65	parts per trillion
+ppb	s	3	868	65	ppb
+part per billion	n	16	868	65	part per billion
+parts per billion	a	17	868	65	parts per billion
+ppm	S	3	869	65	ppm
+part per million	N	16	869	65	part per million
+parts per million	A	17	869	65	parts per million
+pcm	s	3	870	65	pcm
+per cent mille	n	14	870	65	per cent mille
+per cent mille	a	14	870	65	per cent mille
+percent mille	a	13	870	65	percent mille
+part per hundred thousand	a	25	870	65	part per hundred thousand
+parts per hundred thousand	a	26	870	65	parts per hundred thousand
+bp	s	2	871	65	bp
+basis point	n	11	871	65	basis point
+basis points	a	12	871	65	basis points
+bips	a	4	871	65	bips
+‱	s	1	872	65	‱
+per myriad	n	10	872	65	per myriad
+per myriad	a	10	872	65	per myriad
+permyriad	a	9	872	65	permyriad
+per ten thousand	a	16	872	65	per ten thousand
+mill	n	4	873	65	mill
+mills	a	5	873	65	mills
+millage	a	7	873	65	millage
+‰	S	1	874	65	‰
+per mille	N	9	874	65	per mille
+per mille	A	9	874	65	per mille
+permille	A	8	874	65	permille
+per mil	A	7	874	65	per mil
+per thousand	A	12	874	65	per thousand
+part per thousand	A	17	874	65	part per thousand
+parts per thousand	A	18	874	65	parts per thousand
+proof	n	5	875	65	proof
+proof	a	5	875	65	proof
+us proof	a	8	875	65	US proof
+degree of proof	a	15	875	65	degree of proof
+degrees of proof	a	16	875	65	degrees of proof
+%	S	1	876	65	%
+percent	N	7	876	65	percent
+percent	A	7	876	65	percent
+per cent	A	8	876	65	per cent
+pct	A	3	876	65	pct
+part per hundred	A	16	876	65	part per hundred
+parts per hundred	A	17	876	65	parts per hundred
+karat	n	5	877	65	karat
+karats	a	6	877	65	karats
+karat gold	a	10	877	65	karat gold
+karats gold	a	11	877	65	karats gold
+one	n	3	878	65	one
+one	a	3	878	65	one
+unity	a	5	878	65	unity
+pair	n	4	879	65	pair
+pairs	a	5	879	65	pairs
+brace	a	5	879	65	brace
+braces	a	6	879	65	braces
+dicker	n	6	880	65	dicker
+dickers	a	7	880	65	dickers
+doz	S	3	881	65	doz
+dozen	N	5	881	65	dozen
+dozens	A	6	881	65	dozens
+baker's dozen	n	13	882	65	baker's dozen
+baker's dozens	a	14	882	65	baker's dozens
+bakers dozen	a	12	882	65	bakers dozen
+long dozen	a	10	882	65	long dozen
+score	n	5	883	65	score
+scores	a	6	883	65	scores
+short quire	n	11	884	65	short quire
+short quires	a	12	884	65	short quires
+quire	n	5	885	65	quire
+quires	a	6	885	65	quires
+shock	n	5	886	65	shock
+shocks	a	6	886	65	shocks
+schock	a	6	886	65	Schock
+hundred	n	7	887	65	hundred
+hundreds	a	8	887	65	hundreds
+long hundred	n	12	888	65	long hundred
+long hundreds	a	13	888	65	long hundreds
+great hundred	a	13	888	65	great hundred
+great hundreds	a	14	888	65	great hundreds
+small gross	a	11	888	65	small gross
+gross	N	5	889	65	gross
+gross	A	5	889	65	gross
+short ream	n	10	890	65	short ream
+short reams	a	11	890	65	short reams
+ream	n	4	891	65	ream
+reams	a	5	891	65	reams
+printer's ream	n	14	892	65	printer's ream
+printer's reams	a	15	892	65	printer's reams
+perfect ream	a	12	892	65	perfect ream
+perfect reams	a	13	892	65	perfect reams
+printers ream	a	13	892	65	printers ream
+thousand	n	8	893	65	thousand
+thousands	a	9	893	65	thousands
+great gross	n	11	894	65	great gross
+great grosses	a	13	894	65	great grosses
+myriad	n	6	895	65	myriad
+myriads	a	7	895	65	myriads
+wan	a	3	895	65	wan
+man	a	3	895	65	man
+lakh	n	4	896	65	lakh
+lakhs	a	5	896	65	lakhs
+lac	a	3	896	65	lac
+lacs	a	4	896	65	lacs
+million	n	7	897	65	million
+millions	a	8	897	65	millions
+crore	n	5	898	65	crore
+crores	a	6	898	65	crores
+billion	n	7	899	65	billion
+billions	a	8	899	65	billions
+milliard	a	8	899	65	milliard
+milliards	a	9	899	65	milliards
+trillion	n	8	900	65	trillion
+trillions	a	9	900	65	trillions
+quadrillion	n	11	901	65	quadrillion
+quadrillions	a	12	901	65	quadrillions
+mas/yr	s	6	902	66	mas/yr
+mas/a	s	5	902	66	mas/a
+milliarcsecond per year	n	23	902	66	milliarcsecond per year
+milliarcseconds per year	a	24	902	66	milliarcseconds per year
+arcsec/yr	s	9	903	66	arcsec/yr
+arcsec/a	s	8	903	66	arcsec/a
+arcsecond per year	n	18	903	66	arcsecond per year
+arcseconds per year	a	19	903	66	arcseconds per year
+°/d	s	3	904	66	°/d
+deg/d	s	5	904	66	deg/d
+degree per day	n	14	904	66	degree per day
+degrees per day	a	15	904	66	degrees per day
+°/h	s	3	905	66	°/h
+deg/h	s	5	905	66	deg/h
+degree per hour	n	15	905	66	degree per hour
+degrees per hour	a	16	905	66	degrees per hour
+rev/d	s	5	906	66	rev/d
+revolution per day	n	18	906	66	revolution per day
+revolutions per day	a	19	906	66	revolutions per day
+turn per day	a	12	906	66	turn per day
+turns per day	a	13	906	66	turns per day
+ω⊕	s	2	907	66	ω⊕
+earth rotation rate	n	19	907	66	Earth rotation rate
+earth rotation rates	a	20	907	66	Earth rotation rates
+angular velocity of the earth	a	29	907	66	angular velocity of the Earth
+°/min	s	5	908	66	°/min
+deg/min	s	7	908	66	deg/min
+degree per minute	n	17	908	66	degree per minute
+degrees per minute	a	18	908	66	degrees per minute
+rph	s	3	909	66	rph
+rev/h	s	5	909	66	rev/h
+revolution per hour	n	19	909	66	revolution per hour
+revolutions per hour	a	20	909	66	revolutions per hour
+turn per hour	a	13	909	66	turn per hour
+turns per hour	a	14	909	66	turns per hour
+rad/min	s	7	910	66	rad/min
+radian per minute	n	17	910	66	radian per minute
+radians per minute	a	18	910	66	radians per minute
+°/s	S	3	911	66	°/s
+deg/s	S	5	911	66	deg/s
+degree per second	N	17	911	66	degree per second
+degrees per second	A	18	911	66	degrees per second
+rpm	S	3	912	66	rpm
+r/min	S	5	912	66	r/min
+rev/min	S	7	912	66	rev/min
+revolution per minute	N	21	912	66	revolution per minute
+revolutions per minute	A	22	912	66	revolutions per minute
+turn per minute	A	15	912	66	turn per minute
+turns per minute	A	16	912	66	turns per minute
+rpm	A	3	912	66	RPM
+rad/s	S	5	913	66	rad/s
+radian per second	N	17	913	66	radian per second
+radians per second	A	18	913	66	radians per second
+rps	s	3	914	66	rps
+r/s	s	3	914	66	r/s
+rev/s	s	5	914	66	rev/s
+revolution per second	n	21	914	66	revolution per second
+revolutions per second	a	22	914	66	revolutions per second
+turn per second	a	15	914	66	turn per second
+turns per second	a	16	914	66	turns per second
+arcsec²	s	7	915	67	arcsec²
+square arcsec	s	13	915	67	sq arcsec
+square arcsecond	n	16	915	67	square arcsecond
+square arcseconds	a	17	915	67	square arcseconds
+square second of arc	a	20	915	67	square second of arc
+square seconds of arc	a	21	915	67	square seconds of arc
+arcmin²	s	7	916	67	arcmin²
+square arcmin	s	13	916	67	sq arcmin
+square arcminute	n	16	916	67	square arcminute
+square arcminutes	a	17	916	67	square arcminutes
+square minute of arc	a	20	916	67	square minute of arc
+square minutes of arc	a	21	916	67	square minutes of arc
+deg²	S	4	917	67	deg²
+square deg	S	10	917	67	sq deg
+□°	S	2	917	67	□°
+square degree	N	13	917	67	square degree
+square degrees	A	14	917	67	square degrees
+degree squared	A	14	917	67	degree squared
+sr	S	2	918	67	sr
+steradian	N	9	918	67	steradian
+steradians	A	10	918	67	steradians
+square radian	A	13	918	67	square radian
+square radians	A	14	918	67	square radians
+spherical right angle	n	21	919	67	spherical right angle
+spherical right angles	a	22	919	67	spherical right angles
+octant of a sphere	a	18	919	67	octant of a sphere
+hemisphere	n	10	920	67	hemisphere
+hemispheres	a	11	920	67	hemispheres
+spat	N	4	921	67	spat
+spats	A	5	921	67	spats
+sphere	A	6	921	67	sphere
+spheres	A	7	921	67	spheres
+full sphere	A	11	921	67	full sphere
+dbspl	S	5	922	68	dBSPL
+decibel sound pressure level	N	28	922	68	decibel sound pressure level
+decibels sound pressure level	A	29	922	68	decibels sound pressure level
+db spl	A	6	922	68	dB SPL
+decibel spl	A	11	922	68	decibel SPL
+decibels spl	A	12	922	68	decibels SPL
+j/kg	S	4	923	69	J/kg
+joule per kilogram	N	18	923	69	joule per kilogram
+joules per kilogram	A	19	923	69	joules per kilogram
+ft·lbf/lb	s	9	924	69	ft·lbf/lb
+foot-pound-force per pound	n	26	924	69	foot-pound-force per pound
+foot-pounds-force per pound	a	27	924	69	foot-pounds-force per pound
+foot-pound per pound	a	20	924	69	foot-pound per pound
+foot-pounds per pound	a	21	924	69	foot-pounds per pound
+btu_th/lb	s	9	925	69	BTU_th/lb
+btu_th/lb	s	9	925	69	Btu_th/lb
+thermochemical btu per pound	n	28	925	69	thermochemical BTU per pound
+thermochemical btus per pound	a	29	925	69	thermochemical BTUs per pound
+thermochemical british thermal unit per pound	a	45	925	69	thermochemical British thermal unit per pound
+btu/lb	S	6	926	69	BTU/lb
+btu/lb	S	6	926	69	Btu/lb
+btu per pound	N	13	926	69	BTU per pound
+btus per pound	A	14	926	69	BTUs per pound
+british thermal unit per pound	A	30	926	69	British thermal unit per pound
+british thermal units per pound	A	31	926	69	British thermal units per pound
+wh/kg	S	5	927	69	Wh/kg
+watt-hour per kilogram	N	22	927	69	watt-hour per kilogram
+watt-hours per kilogram	A	23	927	69	watt-hours per kilogram
+cal/g	S	5	928	69	cal/g
+kcal/kg	S	7	928	69	kcal/kg
+calorie per gram	N	16	928	69	calorie per gram
+calories per gram	A	17	928	69	calories per gram
+thermochemical calorie per gram	A	31	928	69	thermochemical calorie per gram
+kilocalorie per kilogram	A	24	928	69	kilocalorie per kilogram
+kilocalories per kilogram	A	25	928	69	kilocalories per kilogram
+cal_it/g	s	8	929	69	cal_IT/g
+kcal_it/kg	s	10	929	69	kcal_IT/kg
+it calorie per gram	n	19	929	69	IT calorie per gram
+it calories per gram	a	20	929	69	IT calories per gram
+international table calorie per gram	a	36	929	69	International Table calorie per gram
+it kilocalorie per kilogram	a	27	929	69	IT kilocalorie per kilogram
+kcal/g	s	6	930	69	kcal/g
+cal/g	s	5	930	69	Cal/g
+food calorie per gram	n	21	930	69	food calorie per gram
+food calories per gram	a	22	930	69	food calories per gram
+kilocalorie per gram	a	20	930	69	kilocalorie per gram
+kilocalories per gram	a	21	930	69	kilocalories per gram
+erg/g·k	s	7	931	70	erg/g·K
+erg per gram kelvin	n	19	931	70	erg per gram kelvin
+ergs per gram kelvin	a	20	931	70	ergs per gram kelvin
+j/kg·k	S	6	932	70	J/kg·K
+j/kgk	S	5	932	70	J/kgK
+j/kg·°c	S	7	932	70	J/kg·°C
+joule per kilogram kelvin	N	25	932	70	joule per kilogram kelvin
+joules per kilogram kelvin	A	26	932	70	joules per kilogram kelvin
+joule per kilogram degree celsius	A	33	932	70	joule per kilogram degree Celsius
+joules per kilogram degree celsius	A	34	932	70	joules per kilogram degree Celsius
+ft·lbf/lb·°r	s	12	933	70	ft·lbf/lb·°R
+foot-pound-force per pound degree rankine	n	41	933	70	foot-pound-force per pound degree Rankine
+foot-pounds-force per pound degree rankine	a	42	933	70	foot-pounds-force per pound degree Rankine
+foot-pound per pound degree rankine	a	35	933	70	foot-pound per pound degree Rankine
+btu_th/lb·°f	s	12	934	70	BTU_th/lb·°F
+btu_th/lb·°f	s	12	934	70	Btu_th/lb·°F
+thermochemical btu per pound degree fahrenheit	n	46	934	70	thermochemical BTU per pound degree Fahrenheit
+thermochemical btus per pound degree fahrenheit	a	47	934	70	thermochemical BTUs per pound degree Fahrenheit
+thermochemical btu per pound degree rankine	a	43	934	70	thermochemical BTU per pound degree Rankine
+cal/g·°c	S	8	935	70	cal/g·°C
+cal/g·k	S	7	935	70	cal/g·K
+kcal/kg·°c	S	10	935	70	kcal/kg·°C
+calorie per gram degree celsius	N	31	935	70	calorie per gram degree Celsius
+calories per gram degree celsius	A	32	935	70	calories per gram degree Celsius
+calorie per gram kelvin	A	23	935	70	calorie per gram kelvin
+kilocalorie per kilogram degree celsius	A	39	935	70	kilocalorie per kilogram degree Celsius
+thermochemical calorie per gram degree celsius	A	46	935	70	thermochemical calorie per gram degree Celsius
+btu/lb·°f	S	9	936	70	BTU/lb·°F
+btu/lb·°f	S	9	936	70	Btu/lb·°F
+btu/lb·°r	S	9	936	70	BTU/lb·°R
+btu per pound degree fahrenheit	N	31	936	70	BTU per pound degree Fahrenheit
+btus per pound degree fahrenheit	A	32	936	70	BTUs per pound degree Fahrenheit
+british thermal unit per pound degree fahrenheit	A	48	936	70	British thermal unit per pound degree Fahrenheit
+btu per pound degree rankine	A	28	936	70	BTU per pound degree Rankine
+cal_it/g·°c	s	11	937	70	cal_IT/g·°C
+kcal_it/kg·°c	s	13	937	70	kcal_IT/kg·°C
+it calorie per gram degree celsius	n	34	937	70	IT calorie per gram degree Celsius
+it calories per gram degree celsius	a	35	937	70	IT calories per gram degree Celsius
+it calorie per gram kelvin	a	26	937	70	IT calorie per gram kelvin
+it kilocalorie per kilogram degree celsius	a	42	937	70	IT kilocalorie per kilogram degree Celsius
+mm/h	s	4	938	71	mm/h
+millimetre per hour	n	19	938	71	millimetre per hour
+millimetres per hour	a	20	938	71	millimetres per hour
+millimeter per hour	a	19	938	71	millimeter per hour
+millimeters per hour	a	20	938	71	millimeters per hour
+ft/d	s	4	939	71	ft/d
+foot per day	n	12	939	71	foot per day
+feet per day	a	12	939	71	feet per day
+in/h	s	4	940	71	in/h
+inch per hour	n	13	940	71	inch per hour
+inches per hour	a	15	940	71	inches per hour
+m/d	s	3	941	71	m/d
+metre per day	n	13	941	71	metre per day
+metres per day	a	14	941	71	metres per day
+meter per day	a	13	941	71	meter per day
+meters per day	a	14	941	71	meters per day
+ft/h	s	4	942	71	ft/h
+foot per hour	n	13	942	71	foot per hour
+feet per hour	a	13	942	71	feet per hour
+fph	a	3	942	71	fph
+m/h	s	3	943	71	m/h
+metre per hour	n	14	943	71	metre per hour
+metres per hour	a	15	943	71	metres per hour
+meter per hour	a	14	943	71	meter per hour
+meters per hour	a	15	943	71	meters per hour
+in/min	s	6	944	71	in/min
+inch per minute	n	15	944	71	inch per minute
+inches per minute	a	17	944	71	inches per minute
+ipm	a	3	944	71	ipm
+mm/s	s	4	945	71	mm/s
+millimetre per second	n	21	945	71	millimetre per second
+millimetres per second	a	22	945	71	millimetres per second
+millimeter per second	a	21	945	71	millimeter per second
+millimeters per second	a	22	945	71	millimeters per second
+ft/min	s	6	946	71	ft/min
+foot per minute	n	15	946	71	foot per minute
+feet per minute	a	15	946	71	feet per minute
+fpm	a	3	946	71	fpm
+cm/s	s	4	947	71	cm/s
+kine	n	4	947	71	kine
+kines	a	5	947	71	kines
+centimetre per second	a	21	947	71	centimetre per second
+centimeter per second	a	21	947	71	centimeter per second
+centimetres per second	a	22	947	71	centimetres per second
+centimeters per second	a	22	947	71	centimeters per second
+m/min	s	5	948	71	m/min
+metre per minute	n	16	948	71	metre per minute
+metres per minute	a	17	948	71	metres per minute
+meter per minute	a	16	948	71	meter per minute
+meters per minute	a	17	948	71	meters per minute
+mpm	a	3	948	71	mpm
+in/s	s	4	949	71	in/s
+inch per second	n	15	949	71	inch per second
+inches per second	a	17	949	71	inches per second
+ips	a	3	949	71	ips
+km/h	S	4	950	71	km/h
+kph	S	3	950	71	kph
+kilometre per hour	N	18	950	71	kilometre per hour
+kilometres per hour	A	19	950	71	kilometres per hour
+kmh	A	3	950	71	kmh
+kilometer per hour	A	18	950	71	kilometer per hour
+kilometers per hour	A	19	950	71	kilometers per hour
+km per hour	A	11	950	71	km per hour
+kmph	A	4	950	71	kmph
+ft/s	s	4	951	71	ft/s
+foot per second	n	15	951	71	foot per second
+feet per second	a	15	951	71	feet per second
+mph	S	3	952	71	mph
+mi/h	S	4	952	71	mi/h
+mile per hour	N	13	952	71	mile per hour
+miles per hour	A	14	952	71	miles per hour
+kn	S	2	953	71	kn
+kt	S	2	953	71	kt
+knot	N	4	953	71	knot
+knots	A	5	953	71	knots
+nautical mile per hour	A	22	953	71	nautical mile per hour
+nautical miles per hour	A	23	953	71	nautical miles per hour
+admiralty knot	n	14	954	71	admiralty knot
+admiralty knots	a	15	954	71	admiralty knots
+british knot	a	12	954	71	British knot
+uk knot	a	7	954	71	UK knot
+imperial knot	a	13	954	71	imperial knot
+m/s	S	3	955	71	m/s
+metre per second	N	16	955	71	metre per second
+metres per second	A	17	955	71	metres per second
+meter per second	A	16	955	71	meter per second
+meters per second	A	17	955	71	meters per second
+mps	A	3	955	71	mps
+mi/min	s	6	956	71	mi/min
+mile per minute	n	15	956	71	mile per minute
+miles per minute	a	16	956	71	miles per minute
+mach	n	4	957	71	Mach
+mach	a	4	957	71	Mach
+speed of sound	a	14	957	71	speed of sound
+sea-level speed of sound	a	24	957	71	sea-level speed of sound
+km/s	s	4	958	71	km/s
+kilometre per second	n	20	958	71	kilometre per second
+kilometres per second	a	21	958	71	kilometres per second
+kilometer per second	a	20	958	71	kilometer per second
+kilometers per second	a	21	958	71	kilometers per second
+mi/s	s	4	959	71	mi/s
+mile per second	n	15	959	71	mile per second
+miles per second	a	16	959	71	miles per second
+atomic unit of velocity	n	23	960	71	atomic unit of velocity
+atomic units of velocity	a	24	960	71	atomic units of velocity
+c	s	1	961	71	c
+speed of light	n	14	961	71	speed of light
+speeds of light	a	15	961	71	speeds of light
+light speed	a	11	961	71	light speed
+speed of light in vacuum	a	24	961	71	speed of light in vacuum
+c0	a	2	961	71	c0
+dyn/cm	S	6	962	72	dyn/cm
+erg/cm²	S	7	962	72	erg/cm²
+dyne per centimetre	N	19	962	72	dyne per centimetre
+dynes per centimetre	A	20	962	72	dynes per centimetre
+dyne per centimeter	A	19	962	72	dyne per centimeter
+dynes per centimeter	A	20	962	72	dynes per centimeter
+erg per square centimetre	A	25	962	72	erg per square centimetre
+gf/cm	s	5	963	72	gf/cm
+gram-force per centimetre	n	25	963	72	gram-force per centimetre
+grams-force per centimetre	a	26	963	72	grams-force per centimetre
+gram-force per centimeter	a	25	963	72	gram-force per centimeter
+grams-force per centimeter	a	26	963	72	grams-force per centimeter
+n/m	S	3	964	72	N/m
+newton per metre	N	16	964	72	newton per metre
+newtons per metre	A	17	964	72	newtons per metre
+newton per meter	A	16	964	72	newton per meter
+newtons per meter	A	17	964	72	newtons per meter
+joule per square metre	A	22	964	72	joule per square metre
+joule per square meter	A	22	964	72	joule per square meter
+kgf/m	s	5	965	72	kgf/m
+kilogram-force per metre	n	24	965	72	kilogram-force per metre
+kilograms-force per metre	a	25	965	72	kilograms-force per metre
+kilogram-force per meter	a	24	965	72	kilogram-force per meter
+kilopond per metre	a	18	965	72	kilopond per metre
+lbf/ft	s	6	966	72	lbf/ft
+pound-force per foot	n	20	966	72	pound-force per foot
+pounds-force per foot	a	21	966	72	pounds-force per foot
+lbf/in	S	6	967	72	lbf/in
+pound-force per inch	N	20	967	72	pound-force per inch
+pounds-force per inch	A	21	967	72	pounds-force per inch
+δ°r	s	3	968	73	Δ°R
+degree rankine difference	n	25	968	73	degree Rankine difference
+degrees rankine difference	a	26	968	73	degrees Rankine difference
+delta degr	a	10	968	73	delta degR
+delta_degr	a	10	968	73	delta_degR
+δr	a	2	968	73	ΔR
+rankine degree	a	14	968	73	Rankine degree
+rankine degrees	a	15	968	73	Rankine degrees
+δ°f	S	3	969	73	Δ°F
+degree fahrenheit difference	N	28	969	73	degree Fahrenheit difference
+degrees fahrenheit difference	A	29	969	73	degrees Fahrenheit difference
+delta degf	A	10	969	73	delta degF
+delta_degf	A	10	969	73	delta_degF
+delta °f	A	8	969	73	delta °F
+δf	A	2	969	73	ΔF
+fahrenheit degree	A	17	969	73	Fahrenheit degree
+fahrenheit degrees	A	18	969	73	Fahrenheit degrees
+δk	S	2	970	73	ΔK
+kelvin difference	N	17	970	73	kelvin difference
+kelvins difference	A	18	970	73	kelvins difference
+delta k	A	7	970	73	delta K
+delta_k	A	7	970	73	delta_K
+kelvin interval	A	15	970	73	kelvin interval
+kelvin intervals	A	16	970	73	kelvin intervals
+δ°c	S	3	971	73	Δ°C
+degree celsius difference	N	25	971	73	degree Celsius difference
+degrees celsius difference	A	26	971	73	degrees Celsius difference
+delta degc	A	10	971	73	delta degC
+delta_degc	A	10	971	73	delta_degC
+delta °c	A	8	971	73	delta °C
+δc	A	2	971	73	ΔC
+celsius degree	A	14	971	73	Celsius degree
+celsius degrees	A	15	971	73	Celsius degrees
+δ°re	s	4	972	73	Δ°Ré
+degree reaumur difference	n	25	972	73	degree Réaumur difference
+degrees reaumur difference	a	26	972	73	degrees Réaumur difference
+delta degre	a	11	972	73	delta degRe
+reaumur degree	a	14	972	73	Réaumur degree
+reaumur degree	a	14	972	73	Reaumur degree
+reaumur degrees	a	15	972	73	Réaumur degrees
+reaumur degrees	a	15	972	73	Reaumur degrees
+δ°rø	s	4	973	73	Δ°Rø
+degree rømer difference	n	23	973	73	degree Rømer difference
+degrees rømer difference	a	24	973	73	degrees Rømer difference
+delta degro	a	11	973	73	delta degRo
+rømer degree	a	12	973	73	Rømer degree
+romer degree	a	12	973	73	Romer degree
+rømer degrees	a	13	973	73	Rømer degrees
+romer degrees	a	13	973	73	Romer degrees
+δ°n	s	3	974	73	Δ°N
+degree newton difference	n	24	974	73	degree Newton difference
+degrees newton difference	a	25	974	73	degrees Newton difference
+delta degn	a	10	974	73	delta degN
+newton degree	a	13	974	73	Newton degree
+newton degrees	a	14	974	73	Newton degrees
+°r	s	2	975	74	°R
+degree rankine	n	14	975	74	degree Rankine
+degrees rankine	a	15	975	74	degrees Rankine
+degr	a	4	975	74	degR
+rankine	a	7	975	74	rankine
+deg r	a	5	975	74	deg R
+°r	a	2	975	74	°r
+°f	S	2	976	74	°F
+℉	S	1	976	74	℉
+degree fahrenheit	N	17	976	74	degree Fahrenheit
+degrees fahrenheit	A	18	976	74	degrees Fahrenheit
+degf	A	4	976	74	degF
+fahrenheit	A	10	976	74	fahrenheit
+deg f	A	5	976	74	deg F
+°f	A	2	976	74	°f
+k	S	1	977	74	K
+k	S	1	977	74	K
+kelvin	N	6	977	74	kelvin
+kelvins	A	7	977	74	kelvins
+degree kelvin	A	13	977	74	degree Kelvin
+degrees kelvin	A	14	977	74	degrees Kelvin
+°k	A	2	977	74	°K
+degk	A	4	977	74	degK
+°c	S	2	978	74	°C
+℃	S	1	978	74	℃
+degree celsius	N	14	978	74	degree Celsius
+degrees celsius	A	15	978	74	degrees Celsius
+degc	A	4	978	74	degC
+celsius	A	7	978	74	celsius
+centigrade	A	10	978	74	centigrade
+degree centigrade	A	17	978	74	degree centigrade
+degrees centigrade	A	18	978	74	degrees centigrade
+deg c	A	5	978	74	deg C
+°c	A	2	978	74	°c
+°re	s	3	979	74	°Ré
+°re	s	3	979	74	°Re
+degree reaumur	n	14	979	74	degree Réaumur
+degrees reaumur	a	15	979	74	degrees Réaumur
+degre	a	5	979	74	degRe
+reaumur	a	7	979	74	réaumur
+reaumur	a	7	979	74	reaumur
+degree reaumur	a	14	979	74	degree Reaumur
+degrees reaumur	a	15	979	74	degrees Reaumur
+°rø	s	3	980	74	°Rø
+degree rømer	n	12	980	74	degree Rømer
+degrees rømer	a	13	980	74	degrees Rømer
+degro	a	5	980	74	degRo
+rømer	a	5	980	74	rømer
+romer	a	5	980	74	romer
+roemer	a	6	980	74	roemer
+degree romer	a	12	980	74	degree Romer
+degrees romer	a	13	980	74	degrees Romer
+degree roemer	a	13	980	74	degree Roemer
+°n	s	2	981	74	°N
+degree newton	n	13	981	74	degree Newton
+degrees newton	a	14	981	74	degrees Newton
+degn	a	4	981	74	degN
+planck temperature	n	18	982	74	Planck temperature
+planck temperatures	a	19	982	74	Planck temperatures
+btu_th·in/h·ft²·°f	s	18	983	75	BTU_th·in/h·ft²·°F
+thermochemical btu inch per hour square foot degree fahrenheit	n	62	983	75	thermochemical BTU inch per hour square foot degree Fahrenheit
+thermochemical btu inches per hour square foot degree fahrenheit	a	64	983	75	thermochemical BTU inches per hour square foot degree Fahrenheit
+btu·in/h·ft²·°f	S	15	984	75	BTU·in/h·ft²·°F
+btu·in/h·ft²·°f	S	15	984	75	Btu·in/h·ft²·°F
+btu inch per hour square foot degree fahrenheit	N	47	984	75	BTU inch per hour square foot degree Fahrenheit
+btu inches per hour square foot degree fahrenheit	A	49	984	75	BTU inches per hour square foot degree Fahrenheit
+british thermal unit inch per hour square foot degree fahrenheit	A	64	984	75	British thermal unit inch per hour square foot degree Fahrenheit
+w/m·k	S	5	985	75	W/m·K
+w/mk	S	4	985	75	W/mK
+w/m·°c	S	6	985	75	W/m·°C
+watt per metre kelvin	N	21	985	75	watt per metre kelvin
+watts per metre kelvin	A	22	985	75	watts per metre kelvin
+watt per meter kelvin	A	21	985	75	watt per meter kelvin
+watts per meter kelvin	A	22	985	75	watts per meter kelvin
+watt per metre degree celsius	A	29	985	75	watt per metre degree Celsius
+kcal_it/h·m·°c	s	14	986	75	kcal_IT/h·m·°C
+kcal/h·m·°c	s	11	986	75	kcal/h·m·°C
+it kilocalorie per hour metre degree celsius	n	44	986	75	IT kilocalorie per hour metre degree Celsius
+it kilocalories per hour metre degree celsius	a	45	986	75	IT kilocalories per hour metre degree Celsius
+kilocalorie per hour metre degree celsius	a	41	986	75	kilocalorie per hour metre degree Celsius
+kilocalorie per hour meter degree celsius	a	41	986	75	kilocalorie per hour meter degree Celsius
+btu_th/h·ft·°f	s	14	987	75	BTU_th/h·ft·°F
+thermochemical btu foot per hour square foot degree fahrenheit	n	62	987	75	thermochemical BTU foot per hour square foot degree Fahrenheit
+thermochemical btu feet per hour square foot degree fahrenheit	a	62	987	75	thermochemical BTU feet per hour square foot degree Fahrenheit
+thermochemical btu per hour foot degree fahrenheit	a	50	987	75	thermochemical BTU per hour foot degree Fahrenheit
+btu/h·ft·°f	S	11	988	75	BTU/h·ft·°F
+btu/h·ft·°f	S	11	988	75	Btu/h·ft·°F
+btu·ft/h·ft²·°f	S	15	988	75	BTU·ft/h·ft²·°F
+btu foot per hour square foot degree fahrenheit	N	47	988	75	BTU foot per hour square foot degree Fahrenheit
+btu feet per hour square foot degree fahrenheit	A	47	988	75	BTU feet per hour square foot degree Fahrenheit
+btu per hour foot degree fahrenheit	A	35	988	75	BTU per hour foot degree Fahrenheit
+british thermal unit per hour foot degree fahrenheit	A	52	988	75	British thermal unit per hour foot degree Fahrenheit
+w/cm·k	s	6	989	75	W/cm·K
+w/cm·°c	s	7	989	75	W/cm·°C
+watt per centimetre kelvin	n	26	989	75	watt per centimetre kelvin
+watts per centimetre kelvin	a	27	989	75	watts per centimetre kelvin
+watt per centimeter kelvin	a	26	989	75	watt per centimeter kelvin
+watts per centimeter kelvin	a	27	989	75	watts per centimeter kelvin
+cal/s·cm·°c	s	11	990	75	cal/s·cm·°C
+calorie per second centimetre degree celsius	n	44	990	75	calorie per second centimetre degree Celsius
+calories per second centimetre degree celsius	a	45	990	75	calories per second centimetre degree Celsius
+calorie per second centimeter degree celsius	a	44	990	75	calorie per second centimeter degree Celsius
+thermochemical calorie per second centimetre degree celsius	a	59	990	75	thermochemical calorie per second centimetre degree Celsius
+btu·in/s·ft²·°f	s	15	991	75	BTU·in/s·ft²·°F
+btu·in/s·ft²·°f	s	15	991	75	Btu·in/s·ft²·°F
+btu inch per second square foot degree fahrenheit	n	49	991	75	BTU inch per second square foot degree Fahrenheit
+btu inches per second square foot degree fahrenheit	a	51	991	75	BTU inches per second square foot degree Fahrenheit
+british thermal unit inch per second square foot degree fahrenheit	a	66	991	75	British thermal unit inch per second square foot degree Fahrenheit
+ppm/k	S	5	992	76	ppm/K
+ppm/°c	S	6	992	76	ppm/°C
+um/m·k	S	6	992	76	µm/m·K
+part per million per kelvin	N	27	992	76	part per million per kelvin
+parts per million per kelvin	A	28	992	76	parts per million per kelvin
+part per million per degree celsius	A	35	992	76	part per million per degree Celsius
+microstrain per kelvin	A	22	992	76	microstrain per kelvin
+micrometre per metre kelvin	A	27	992	76	micrometre per metre kelvin
+ppm/°f	S	6	993	76	ppm/°F
+uin/in·°f	S	9	993	76	µin/in·°F
+part per million per degree fahrenheit	N	38	993	76	part per million per degree Fahrenheit
+parts per million per degree fahrenheit	A	39	993	76	parts per million per degree Fahrenheit
+microinch per inch degree fahrenheit	A	36	993	76	microinch per inch degree Fahrenheit
+microstrain per degree fahrenheit	A	33	993	76	microstrain per degree Fahrenheit
+%/k	s	3	994	76	%/K
+%/°c	s	4	994	76	%/°C
+percent per kelvin	n	18	994	76	percent per kelvin
+percent per kelvin	a	18	994	76	percent per kelvin
+percent per degree celsius	a	26	994	76	percent per degree Celsius
+1/k	S	3	995	76	1/K
+k⁻¹	S	3	995	76	K⁻¹
+reciprocal kelvin	N	17	995	76	reciprocal kelvin
+reciprocal kelvins	A	18	995	76	reciprocal kelvins
+per kelvin	A	10	995	76	per kelvin
+1/°c	s	4	996	76	1/°C
+°c⁻¹	s	4	996	76	°C⁻¹
+reciprocal degree celsius	n	25	996	76	reciprocal degree Celsius
+reciprocal degrees celsius	a	26	996	76	reciprocal degrees Celsius
+per degree celsius	a	18	996	76	per degree Celsius
+1/°f	s	4	997	76	1/°F
+°f⁻¹	s	4	997	76	°F⁻¹
+reciprocal degree fahrenheit	n	28	997	76	reciprocal degree Fahrenheit
+reciprocal degrees fahrenheit	a	29	997	76	reciprocal degrees Fahrenheit
+per degree fahrenheit	a	21	997	76	per degree Fahrenheit
+reciprocal degree rankine	a	25	997	76	reciprocal degree Rankine
+per degree rankine	a	18	997	76	per degree Rankine
+tog	S	3	998	77	tog
+tog	N	3	998	77	tog
+togs	A	4	998	77	togs
+clo	S	3	999	77	clo
+clo	N	3	999	77	clo
+clos	A	4	999	77	clos
+ft²·h·°f/btu	S	12	1000	77	ft²·h·°F/BTU
+ft²·h·°f/btu	S	12	1000	77	ft²·h·°F/Btu
+h·ft²·°f/btu	S	12	1000	77	h·ft²·°F/Btu
+square foot hour degree fahrenheit per btu	N	42	1000	77	square foot hour degree Fahrenheit per BTU
+square foot hours degree fahrenheit per btu	A	43	1000	77	square foot hours degree Fahrenheit per BTU
+us r-value	A	10	1000	77	US R-value
+r-value ip	A	10	1000	77	R-value IP
+inch-pound r-value	A	18	1000	77	inch-pound R-value
+ft²·h·°f/btu_th	s	15	1001	77	ft²·h·°F/BTU_th
+square foot hour degree fahrenheit per thermochemical btu	n	57	1001	77	square foot hour degree Fahrenheit per thermochemical BTU
+square foot hours degree fahrenheit per thermochemical btu	a	58	1001	77	square foot hours degree Fahrenheit per thermochemical BTU
+m²·h·°c/kcal_it	s	15	1002	77	m²·h·°C/kcal_IT
+m²·h·°c/kcal	s	12	1002	77	m²·h·°C/kcal
+square metre hour degree celsius per it kilocalorie	n	51	1002	77	square metre hour degree Celsius per IT kilocalorie
+square metre hours degree celsius per it kilocalorie	a	52	1002	77	square metre hours degree Celsius per IT kilocalorie
+m²·k/w	S	6	1003	77	m²·K/W
+m2k/w	S	5	1003	77	m2K/W
+m²·°c/w	S	7	1003	77	m²·°C/W
+rsi	S	3	1003	77	RSI
+square metre kelvin per watt	N	28	1003	77	square metre kelvin per watt
+square metre kelvins per watt	A	29	1003	77	square metre kelvins per watt
+square meter kelvin per watt	A	28	1003	77	square meter kelvin per watt
+si r-value	A	10	1003	77	SI R-value
+metric r-value	A	14	1003	77	metric R-value
+planck time	n	11	1004	78	Planck time
+planck times	a	12	1004	78	Planck times
+natural unit of time	n	20	1005	78	natural unit of time
+natural units of time	a	21	1005	78	natural units of time
+atomic unit of time	n	19	1006	78	atomic unit of time
+atomic units of time	a	20	1006	78	atomic units of time
+svedberg	n	8	1007	78	svedberg
+svedbergs	a	9	1007	78	svedbergs
+svedberg unit	a	13	1007	78	svedberg unit
+svedberg units	a	14	1007	78	svedberg units
+shake	n	5	1008	78	shake
+shakes	a	6	1008	78	shakes
+decimal second	n	14	1009	78	decimal second
+decimal seconds	a	15	1009	78	decimal seconds
+french decimal second	a	21	1009	78	French decimal second
+sidereal second	n	15	1010	78	sidereal second
+sidereal seconds	a	16	1010	78	sidereal seconds
+s	S	1	1011	78	s
+second	N	6	1011	78	second
+seconds	A	7	1011	78	seconds
+sec	A	3	1011	78	sec
+secs	A	4	1011	78	secs
+helek	n	5	1012	78	helek
+halakim	a	7	1012	78	halakim
+chelek	a	6	1012	78	chelek
+chalakim	a	8	1012	78	chalakim
+sidereal minute	n	15	1013	78	sidereal minute
+sidereal minutes	a	16	1013	78	sidereal minutes
+min	S	3	1014	78	min
+minute	N	6	1014	78	minute
+minutes	A	7	1014	78	minutes
+mins	A	4	1014	78	mins
+decimal minute	n	14	1015	78	decimal minute
+decimal minutes	a	15	1015	78	decimal minutes
+french decimal minute	a	21	1015	78	French decimal minute
+swatch beat	a	11	1015	78	Swatch beat
+swatch beats	a	12	1015	78	Swatch beats
+moment	n	6	1016	78	moment
+moments	a	7	1016	78	moments
+medieval moment	a	15	1016	78	medieval moment
+sidereal hour	n	13	1017	78	sidereal hour
+sidereal hours	a	14	1017	78	sidereal hours
+h	S	1	1018	78	h
+hour	N	4	1018	78	hour
+hours	A	5	1018	78	hours
+hr	A	2	1018	78	hr
+hrs	A	3	1018	78	hrs
+decimal hour	n	12	1019	78	decimal hour
+decimal hours	a	13	1019	78	decimal hours
+french decimal hour	a	19	1019	78	French decimal hour
+sidereal day	n	12	1020	78	sidereal day
+sidereal days	a	13	1020	78	sidereal days
+d	S	1	1021	78	d
+day	N	3	1021	78	day
+days	A	4	1021	78	days
+sol	n	3	1022	78	sol
+sols	a	4	1022	78	sols
+martian day	a	11	1022	78	Martian day
+martian days	a	12	1022	78	Martian days
+mars solar day	a	14	1022	78	Mars solar day
+wk	S	2	1023	78	wk
+week	N	4	1023	78	week
+weeks	A	5	1023	78	weeks
+sennight	A	8	1023	78	sennight
+sennights	A	9	1023	78	sennights
+fortnight	n	9	1024	78	fortnight
+fortnights	a	10	1024	78	fortnights
+winal	n	5	1025	78	winal
+winals	a	6	1025	78	winals
+uinal	a	5	1025	78	uinal
+winik	a	5	1025	78	winik
+draconic month	n	14	1026	78	draconic month
+draconic months	a	15	1026	78	draconic months
+draconitic month	a	16	1026	78	draconitic month
+nodical month	a	13	1026	78	nodical month
+tropical month	n	14	1027	78	tropical month
+tropical months	a	15	1027	78	tropical months
+sidereal month	n	14	1028	78	sidereal month
+sidereal months	a	15	1028	78	sidereal months
+anomalistic month	n	17	1029	78	anomalistic month
+anomalistic months	a	18	1029	78	anomalistic months
+islamic mean month	n	18	1030	78	Islamic mean month
+islamic mean months	a	19	1030	78	Islamic mean months
+mean islamic month	a	18	1030	78	mean Islamic month
+tabular islamic month	a	21	1030	78	tabular Islamic month
+synodic month	n	13	1031	78	synodic month
+synodic months	a	14	1031	78	synodic months
+lunation	a	8	1031	78	lunation
+lunations	a	9	1031	78	lunations
+lunar month	a	11	1031	78	lunar month
+lunar months	a	12	1031	78	lunar months
+molad month	n	11	1032	78	molad month
+molad months	a	12	1032	78	molad months
+hebrew mean month	a	17	1032	78	Hebrew mean month
+mean molad interval	a	19	1032	78	mean molad interval
+mo	s	2	1033	78	mo
+month	n	5	1033	78	month
+months	a	6	1033	78	months
+quarter	n	7	1034	78	quarter
+quarters	a	8	1034	78	quarters
+quarter year	a	12	1034	78	quarter year
+quarter years	a	13	1034	78	quarter years
+quarter-year	a	12	1034	78	quarter-year
+eclipse year	n	12	1035	78	eclipse year
+eclipse years	a	13	1035	78	eclipse years
+draconic year	a	13	1035	78	draconic year
+draconic years	a	14	1035	78	draconic years
+islamic mean year	n	17	1036	78	Islamic mean year
+islamic mean years	a	18	1036	78	Islamic mean years
+mean islamic year	a	17	1036	78	mean Islamic year
+tabular islamic year	a	20	1036	78	tabular Islamic year
+lunar year	n	10	1037	78	lunar year
+lunar years	a	11	1037	78	lunar years
+maya tun	n	8	1038	78	Maya tun
+maya tuns	a	9	1038	78	Maya tuns
+calendar year	n	13	1039	78	calendar year
+calendar years	a	14	1039	78	calendar years
+common year	a	11	1039	78	common year
+common years	a	12	1039	78	common years
+tropical year	n	13	1040	78	tropical year
+tropical years	a	14	1040	78	tropical years
+solar year	a	10	1040	78	solar year
+solar years	a	11	1040	78	solar years
+mean tropical year	a	18	1040	78	mean tropical year
+gregorian year	n	14	1041	78	Gregorian year
+gregorian years	a	15	1041	78	Gregorian years
+mean gregorian year	a	19	1041	78	mean Gregorian year
+hebrew mean year	n	16	1042	78	Hebrew mean year
+hebrew mean years	a	17	1042	78	Hebrew mean years
+mean hebrew year	a	16	1042	78	mean Hebrew year
+a	S	1	1043	78	a
+yr	S	2	1043	78	yr
+year	N	4	1043	78	year
+years	A	5	1043	78	years
+julian year	A	11	1043	78	Julian year
+julian years	A	12	1043	78	Julian years
+annum	A	5	1043	78	annum
+anni	A	4	1043	78	anni
+yrs	A	3	1043	78	yrs
+sidereal year	n	13	1044	78	sidereal year
+sidereal years	a	14	1044	78	sidereal years
+gaussian year	n	13	1045	78	Gaussian year
+gaussian years	a	14	1045	78	Gaussian years
+anomalistic year	n	16	1046	78	anomalistic year
+anomalistic years	a	17	1046	78	anomalistic years
+leap year	n	9	1047	78	leap year
+leap years	a	10	1047	78	leap years
+bissextile year	a	15	1047	78	bissextile year
+olympiad	n	8	1048	78	olympiad
+olympiads	a	9	1048	78	olympiads
+lustrum	n	7	1049	78	lustrum
+lustra	a	6	1049	78	lustra
+lustrums	a	8	1049	78	lustrums
+decade	n	6	1050	78	decade
+decades	a	7	1050	78	decades
+saros	n	5	1051	78	saros
+saroses	a	7	1051	78	saroses
+saros cycle	a	11	1051	78	saros cycle
+metonic cycle	n	13	1052	78	Metonic cycle
+metonic cycles	a	14	1052	78	Metonic cycles
+enneadecaeteris	a	15	1052	78	enneadecaeteris
+k'atun	n	6	1053	78	k'atun
+k'atuns	a	7	1053	78	k'atuns
+katun	a	5	1053	78	katun
+katuns	a	6	1053	78	katuns
+century	n	7	1054	78	century
+centuries	a	9	1054	78	centuries
+julian century	a	14	1054	78	Julian century
+julian centuries	a	16	1054	78	Julian centuries
+b'ak'tun	n	8	1055	78	b'ak'tun
+b'ak'tuns	a	9	1055	78	b'ak'tuns
+baktun	a	6	1055	78	baktun
+baktuns	a	7	1055	78	baktuns
+ka	s	2	1056	78	ka
+kyr	s	3	1056	78	kyr
+millennium	n	10	1056	78	millennium
+millennia	a	9	1056	78	millennia
+kiloannum	a	9	1056	78	kiloannum
+kiloanna	a	8	1056	78	kiloanna
+kiloyear	a	8	1056	78	kiloyear
+kiloyears	a	9	1056	78	kiloyears
+millenniums	a	11	1056	78	millenniums
+ma	s	2	1057	78	Ma
+myr	s	3	1057	78	Myr
+megaannum	n	9	1057	78	megaannum
+megaanna	a	8	1057	78	megaanna
+megayear	a	8	1057	78	megayear
+megayears	a	9	1057	78	megayears
+ga	s	2	1058	78	Ga
+gyr	s	3	1058	78	Gyr
+gigaannum	n	9	1058	78	gigaannum
+gigaanna	a	8	1058	78	gigaanna
+gigayear	a	8	1058	78	gigayear
+gigayears	a	9	1058	78	gigayears
+dyn·cm	s	6	1059	79	dyn·cm
+dyncm	s	5	1059	79	dyncm
+dyne centimetre	n	15	1059	79	dyne centimetre
+dyne centimetres	a	16	1059	79	dyne centimetres
+dyne centimeter	a	15	1059	79	dyne centimeter
+dyne centimeters	a	16	1059	79	dyne centimeters
+dyne-centimetre	a	15	1059	79	dyne-centimetre
+dyne-centimeter	a	15	1059	79	dyne-centimeter
+gf·cm	s	5	1060	79	gf·cm
+gfcm	s	4	1060	79	gfcm
+gram-force centimetre	n	21	1060	79	gram-force centimetre
+gram-force centimetres	a	22	1060	79	gram-force centimetres
+gram-force centimeter	a	21	1060	79	gram-force centimeter
+gram-force centimeters	a	22	1060	79	gram-force centimeters
+pond centimetre	a	15	1060	79	pond centimetre
+n·mm	s	4	1061	79	N·mm
+nmm	s	3	1061	79	Nmm
+newton millimetre	n	17	1061	79	newton millimetre
+newton millimetres	a	18	1061	79	newton millimetres
+newton millimeter	a	17	1061	79	newton millimeter
+newton millimeters	a	18	1061	79	newton millimeters
+ozf·in	s	6	1062	79	ozf·in
+ozfin	s	5	1062	79	ozfin
+oz·in	s	5	1062	79	oz·in
+ounce-force inch	n	16	1062	79	ounce-force inch
+ounce-force inches	a	18	1062	79	ounce-force inches
+inch-ounce	a	10	1062	79	inch-ounce
+inch-ounces	a	11	1062	79	inch-ounces
+ounce-inch	a	10	1062	79	ounce-inch
+ounce-inches	a	12	1062	79	ounce-inches
+inch ounce-force	a	16	1062	79	inch ounce-force
+n·cm	s	4	1063	79	N·cm
+ncm	s	3	1063	79	Ncm
+newton centimetre	n	17	1063	79	newton centimetre
+newton centimetres	a	18	1063	79	newton centimetres
+newton centimeter	a	17	1063	79	newton centimeter
+newton centimeters	a	18	1063	79	newton centimeters
+pdl·ft	s	6	1064	79	pdl·ft
+pdlft	s	5	1064	79	pdlft
+poundal foot	n	12	1064	79	poundal foot
+poundal feet	a	12	1064	79	poundal feet
+kgf·cm	s	6	1065	79	kgf·cm
+kgfcm	s	5	1065	79	kgfcm
+kp·cm	s	5	1065	79	kp·cm
+kilogram-force centimetre	n	25	1065	79	kilogram-force centimetre
+kilogram-force centimetres	a	26	1065	79	kilogram-force centimetres
+kilogram-force centimeter	a	25	1065	79	kilogram-force centimeter
+kilogram-force centimeters	a	26	1065	79	kilogram-force centimeters
+kilopond centimetre	a	19	1065	79	kilopond centimetre
+lbf·in	S	6	1066	79	lbf·in
+lbfin	S	5	1066	79	lbfin
+in·lbf	S	6	1066	79	in·lbf
+in-lb	S	5	1066	79	in-lb
+pound-force inch	N	16	1066	79	pound-force inch
+pound-force inches	A	18	1066	79	pound-force inches
+inch-pound	A	10	1066	79	inch-pound
+inch-pounds	A	11	1066	79	inch-pounds
+pound-inch	A	10	1066	79	pound-inch
+pound-inches	A	12	1066	79	pound-inches
+inch pound-force	A	16	1066	79	inch pound-force
+inch-pound-force	A	16	1066	79	inch-pound-force
+n·m	S	3	1067	79	N·m
+nm	S	2	1067	79	Nm
+n⋅m	S	3	1067	79	N⋅m
+newton metre	N	12	1067	79	newton metre
+newton metres	A	13	1067	79	newton metres
+newton meter	A	12	1067	79	newton meter
+newton meters	A	13	1067	79	newton meters
+newton-metre	A	12	1067	79	newton-metre
+newton-metres	A	13	1067	79	newton-metres
+newton-meter	A	12	1067	79	newton-meter
+newton-meters	A	13	1067	79	newton-meters
+lbf·ft	S	6	1068	79	lbf·ft
+lbfft	S	5	1068	79	lbfft
+lb·ft	S	5	1068	79	lb·ft
+lb-ft	S	5	1068	79	lb-ft
+pound-force foot	N	16	1068	79	pound-force foot
+pound-force feet	A	16	1068	79	pound-force feet
+pound-foot	A	10	1068	79	pound-foot
+pound-feet	A	10	1068	79	pound-feet
+pound foot	A	10	1068	79	pound foot
+pound feet	A	10	1068	79	pound feet
+pound-force-foot	A	16	1068	79	pound-force-foot
+kgf·m	S	5	1069	79	kgf·m
+kgfm	S	4	1069	79	kgfm
+kp·m	S	4	1069	79	kp·m
+mkp	S	3	1069	79	mkp
+kilogram-force metre	N	20	1069	79	kilogram-force metre
+kilogram-force metres	A	21	1069	79	kilogram-force metres
+kilogram-force meter	A	20	1069	79	kilogram-force meter
+kilogram-force meters	A	21	1069	79	kilogram-force meters
+kilopond metre	A	14	1069	79	kilopond metre
+kilopond meter	A	14	1069	79	kilopond meter
+metre kilopond	A	14	1069	79	metre kilopond
+kip·in	s	6	1070	79	kip·in
+kipin	s	5	1070	79	kipin
+kip inch	n	8	1070	79	kip inch
+kip inches	a	10	1070	79	kip inches
+kip-inch	a	8	1070	79	kip-inch
+kip-inches	a	10	1070	79	kip-inches
+kip·ft	s	6	1071	79	kip·ft
+kipft	s	5	1071	79	kipft
+kip foot	n	8	1071	79	kip foot
+kip feet	a	8	1071	79	kip feet
+kip-foot	a	8	1071	79	kip-foot
+kip-feet	a	8	1071	79	kip-feet
+tf·m	s	4	1072	79	tf·m
+tfm	s	3	1072	79	tfm
+tonne-force metre	n	17	1072	79	tonne-force metre
+tonne-force metres	a	18	1072	79	tonne-force metres
+tonne-force meter	a	17	1072	79	tonne-force meter
+tonne-force meters	a	18	1072	79	tonne-force meters
+metric ton-force metre	a	22	1072	79	metric ton-force metre
+scaled point	n	12	1073	80	scaled point
+scaled points	a	13	1073	80	scaled points
+tex scaled point	a	16	1073	80	TeX scaled point
+tex scaled points	a	17	1073	80	TeX scaled points
+twip	n	4	1074	80	twip
+twips	a	5	1074	80	twips
+kyu	n	3	1075	80	kyu
+kyu	a	3	1075	80	kyu
+quarter-millimetre	a	18	1075	80	quarter-millimetre
+quarter-millimeter	a	18	1075	80	quarter-millimeter
+px	S	2	1076	80	px
+css pixel	N	9	1076	80	CSS pixel
+css pixels	A	10	1076	80	CSS pixels
+css px	A	6	1076	80	CSS px
+reference pixel	A	15	1076	80	reference pixel
+reference pixels	A	16	1076	80	reference pixels
+printers point	n	14	1077	80	printers point
+printers points	a	15	1077	80	printers points
+american point	a	14	1077	80	American point
+american points	a	15	1077	80	American points
+atf point	a	9	1077	80	ATF point
+tex point	n	9	1078	80	TeX point
+tex points	a	10	1078	80	TeX points
+point	S	5	1079	80	point
+point	N	5	1079	80	point
+points	A	6	1079	80	points
+typographic point	A	17	1079	80	typographic point
+typographic points	A	18	1079	80	typographic points
+postscript point	A	16	1079	80	PostScript point
+postscript points	A	17	1079	80	PostScript points
+dtp point	A	9	1079	80	DTP point
+dtp points	A	10	1079	80	DTP points
+big point	A	9	1079	80	big point
+big points	A	10	1079	80	big points
+berthold point	n	14	1080	80	Berthold point
+berthold points	a	15	1080	80	Berthold points
+didot point	n	11	1081	80	Didot point
+didot points	a	12	1081	80	Didot points
+didot	a	5	1081	80	didot
+didots	a	6	1081	80	didots
+french point	a	12	1081	80	French point
+french points	a	13	1081	80	French points
+din didot point	n	15	1082	80	DIN Didot point
+din didot points	a	16	1082	80	DIN Didot points
+german didot point	a	18	1082	80	German Didot point
+german didot points	a	19	1082	80	German Didot points
+pearl	n	5	1083	80	pearl
+pearl	a	5	1083	80	pearl
+pearl type	a	10	1083	80	pearl type
+agate line	n	10	1084	80	agate line
+agate lines	a	11	1084	80	agate lines
+agate	n	5	1085	80	agate
+agate	a	5	1085	80	agate
+ruby type	a	9	1085	80	ruby type
+nonpareil	n	9	1086	80	nonpareil
+nonpareil	a	9	1086	80	nonpareil
+minion	n	6	1087	80	minion
+minion	a	6	1087	80	minion
+brevier	n	7	1088	80	brevier
+brevier	a	7	1088	80	brevier
+bourgeois	n	9	1089	80	bourgeois
+bourgeois	a	9	1089	80	bourgeois
+long primer	n	11	1090	80	long primer
+long primer	a	11	1090	80	long primer
+small pica	n	10	1091	80	small pica
+small pica	a	10	1091	80	small pica
+printers pica	n	13	1092	80	printers pica
+printers picas	a	14	1092	80	printers picas
+american pica	a	13	1092	80	American pica
+american picas	a	14	1092	80	American picas
+pica	S	4	1093	80	pica
+pica	N	4	1093	80	pica
+picas	A	5	1093	80	picas
+postscript pica	A	15	1093	80	PostScript pica
+postscript picas	A	16	1093	80	PostScript picas
+computer pica	A	13	1093	80	computer pica
+computer picas	A	14	1093	80	computer picas
+dtp pica	A	8	1093	80	DTP pica
+dtp picas	A	9	1093	80	DTP picas
+cicero	n	6	1094	80	cicero
+ciceros	a	7	1094	80	ciceros
+great primer	n	12	1095	80	great primer
+great primer	a	12	1095	80	great primer
+canon	n	5	1096	80	canon
+canon	a	5	1096	80	canon
+canon type	a	10	1096	80	canon type
+dbuv	S	4	1097	81	dBµV
+dbuv	S	4	1097	81	dBμV
+decibel-microvolt	N	17	1097	81	decibel-microvolt
+decibel-microvolts	A	18	1097	81	decibel-microvolts
+dbuv	A	4	1097	81	dBuV
+decibel microvolt	A	17	1097	81	decibel microvolt
+decibels microvolt	A	18	1097	81	decibels microvolt
+dbmv	s	4	1098	81	dBmV
+decibel-millivolt	n	17	1098	81	decibel-millivolt
+decibel-millivolts	a	18	1098	81	decibel-millivolts
+decibel millivolt	a	17	1098	81	decibel millivolt
+decibels millivolt	a	18	1098	81	decibels millivolt
+dbu	S	3	1099	81	dBu
+decibel-unloaded	N	16	1099	81	decibel-unloaded
+decibels-unloaded	A	17	1099	81	decibels-unloaded
+decibel unloaded	A	16	1099	81	decibel unloaded
+decibels unloaded	A	17	1099	81	decibels unloaded
+dbv	S	3	1100	81	dBV
+decibel-volt	N	12	1100	81	decibel-volt
+decibel-volts	A	13	1100	81	decibel-volts
+decibel volt	A	12	1100	81	decibel volt
+decibels volt	A	13	1100	81	decibels volt
+l/d	s	3	1101	82	L/d
+litre per day	n	13	1101	82	litre per day
+litres per day	a	14	1101	82	litres per day
+liter per day	a	13	1101	82	liter per day
+liters per day	a	14	1101	82	liters per day
+cm³/min	s	7	1102	82	cm³/min
+cubic centimetre per minute	n	27	1102	82	cubic centimetre per minute
+cubic centimetres per minute	a	28	1102	82	cubic centimetres per minute
+cubic centimeter per minute	a	27	1102	82	cubic centimeter per minute
+cubic centimeters per minute	a	28	1102	82	cubic centimeters per minute
+gal/d	s	5	1103	82	gal/d
+gpd	s	3	1103	82	gpd
+us gallon per day	n	17	1103	82	US gallon per day
+us gallons per day	a	18	1103	82	US gallons per day
+gallon per day	a	14	1103	82	gallon per day
+gallons per day	a	15	1103	82	gallons per day
+in³/min	s	7	1104	82	in³/min
+cubic inch per minute	n	21	1104	82	cubic inch per minute
+cubic inches per minute	a	23	1104	82	cubic inches per minute
+l/h	s	3	1105	82	L/h
+litre per hour	n	14	1105	82	litre per hour
+litres per hour	a	15	1105	82	litres per hour
+liter per hour	a	14	1105	82	liter per hour
+liters per hour	a	15	1105	82	liters per hour
+gal/h	s	5	1106	82	gal/h
+gph	s	3	1106	82	gph
+us gallon per hour	n	18	1106	82	US gallon per hour
+us gallons per hour	a	19	1106	82	US gallons per hour
+gallon per hour	a	15	1106	82	gallon per hour
+gallons per hour	a	16	1106	82	gallons per hour
+bbl/d	s	5	1107	82	bbl/d
+bpd	s	3	1107	82	bpd
+bpd	s	3	1107	82	BPD
+barrel per day	n	14	1107	82	barrel per day
+barrels per day	a	15	1107	82	barrels per day
+oil barrel per day	a	18	1107	82	oil barrel per day
+oil barrels per day	a	19	1107	82	oil barrels per day
+barrels of oil per day	a	22	1107	82	barrels of oil per day
+ft³/h	s	5	1108	82	ft³/h
+cfh	s	3	1108	82	cfh
+cubic foot per hour	n	19	1108	82	cubic foot per hour
+cubic feet per hour	a	19	1108	82	cubic feet per hour
+m³/d	s	4	1109	82	m³/d
+cubic metre per day	n	19	1109	82	cubic metre per day
+cubic metres per day	a	20	1109	82	cubic metres per day
+cubic meter per day	a	19	1109	82	cubic meter per day
+cubic meters per day	a	20	1109	82	cubic meters per day
+l/min	S	5	1110	82	L/min
+lpm	S	3	1110	82	lpm
+lpm	S	3	1110	82	LPM
+litre per minute	N	16	1110	82	litre per minute
+litres per minute	A	17	1110	82	litres per minute
+liter per minute	A	16	1110	82	liter per minute
+liters per minute	A	17	1110	82	liters per minute
+acre-foot per year	n	18	1111	82	acre-foot per year
+acre-feet per year	a	18	1111	82	acre-feet per year
+acre-foot per annum	a	19	1111	82	acre-foot per annum
+acre-feet per annum	a	19	1111	82	acre-feet per annum
+gal/min	S	7	1112	82	gal/min
+gpm	S	3	1112	82	gpm
+gpm	S	3	1112	82	GPM
+us gallon per minute	N	20	1112	82	US gallon per minute
+us gallons per minute	A	21	1112	82	US gallons per minute
+gallon per minute	A	17	1112	82	gallon per minute
+gallons per minute	A	18	1112	82	gallons per minute
+imperial gallon per minute	n	26	1113	82	imperial gallon per minute
+imperial gallons per minute	a	27	1113	82	imperial gallons per minute
+uk gallon per minute	a	20	1113	82	UK gallon per minute
+uk gallons per minute	a	21	1113	82	UK gallons per minute
+m³/h	S	4	1114	82	m³/h
+cubic metre per hour	N	20	1114	82	cubic metre per hour
+cubic metres per hour	A	21	1114	82	cubic metres per hour
+cubic meter per hour	A	20	1114	82	cubic meter per hour
+cubic meters per hour	A	21	1114	82	cubic meters per hour
+ft³/min	S	7	1115	82	ft³/min
+cfm	S	3	1115	82	cfm
+cfm	S	3	1115	82	CFM
+cubic foot per minute	N	21	1115	82	cubic foot per minute
+cubic feet per minute	A	21	1115	82	cubic feet per minute
+l/s	s	3	1116	82	L/s
+litre per second	n	16	1116	82	litre per second
+litres per second	a	17	1116	82	litres per second
+liter per second	a	16	1116	82	liter per second
+liters per second	a	17	1116	82	liters per second
+bbl/min	s	7	1117	82	bbl/min
+barrel per minute	n	17	1117	82	barrel per minute
+barrels per minute	a	18	1117	82	barrels per minute
+oil barrel per minute	a	21	1117	82	oil barrel per minute
+oil barrels per minute	a	22	1117	82	oil barrels per minute
+gal/s	s	5	1118	82	gal/s
+us gallon per second	n	20	1118	82	US gallon per second
+us gallons per second	a	21	1118	82	US gallons per second
+gallon per second	a	17	1118	82	gallon per second
+gallons per second	a	18	1118	82	gallons per second
+acre-foot per day	n	17	1119	82	acre-foot per day
+acre-feet per day	a	17	1119	82	acre-feet per day
+m³/min	s	6	1120	82	m³/min
+cubic metre per minute	n	22	1120	82	cubic metre per minute
+cubic metres per minute	a	23	1120	82	cubic metres per minute
+cubic meter per minute	a	22	1120	82	cubic meter per minute
+cubic meters per minute	a	23	1120	82	cubic meters per minute
+ft³/s	s	5	1121	82	ft³/s
+cfs	s	3	1121	82	cfs
+cubic foot per second	n	21	1121	82	cubic foot per second
+cubic feet per second	a	21	1121	82	cubic feet per second
+cusec	a	5	1121	82	cusec
+cusecs	a	6	1121	82	cusecs
+mgd	s	3	1122	82	MGD
+mgal/d	s	6	1122	82	Mgal/d
+million gallons per day	n	23	1122	82	million gallons per day
+million gallons per day	a	23	1122	82	million gallons per day
+million us gallons per day	a	26	1122	82	million US gallons per day
+m³/s	S	4	1123	82	m³/s
+cubic metre per second	N	22	1123	82	cubic metre per second
+cubic metres per second	A	23	1123	82	cubic metres per second
+cubic meter per second	A	22	1123	82	cubic meter per second
+cubic meters per second	A	23	1123	82	cubic meters per second
+cumec	A	5	1123	82	cumec
+cumecs	A	6	1123	82	cumecs
+sverdrup	n	8	1124	82	sverdrup
+sverdrups	a	9	1124	82	sverdrups
+mm³	s	3	1125	83	mm³
+cubic millimetre	n	16	1125	83	cubic millimetre
+cubic millimetres	a	17	1125	83	cubic millimetres
+cubic millimeter	a	16	1125	83	cubic millimeter
+cubic millimeters	a	17	1125	83	cubic millimeters
+λ	s	1	1126	83	λ
+lambda	n	6	1126	83	lambda
+lambdas	a	7	1126	83	lambdas
+metric drop	n	11	1127	83	metric drop
+metric drops	a	12	1127	83	metric drops
+medicinal drop	a	14	1127	83	medicinal drop
+medicinal drops	a	15	1127	83	medicinal drops
+drop	n	4	1128	83	drop
+drops	a	5	1128	83	drops
+us drop	a	7	1128	83	US drop
+us drops	a	8	1128	83	US drops
+imperial minim	n	14	1129	83	imperial minim
+imperial minims	a	15	1129	83	imperial minims
+uk minim	a	8	1129	83	UK minim
+uk minims	a	9	1129	83	UK minims
+minim	n	5	1130	83	minim
+minims	a	6	1130	83	minims
+us minim	a	8	1130	83	US minim
+us minims	a	9	1130	83	US minims
+smidgen	n	7	1131	83	smidgen
+smidgens	a	8	1131	83	smidgens
+smidgeon	a	8	1131	83	smidgeon
+smidgin	a	7	1131	83	smidgin
+pinch	n	5	1132	83	pinch
+pinches	a	7	1132	83	pinches
+dash	n	4	1133	83	dash
+dashes	a	6	1133	83	dashes
+cm³	s	3	1134	83	cm³
+cc	s	2	1134	83	cc
+cubic centimetre	n	16	1134	83	cubic centimetre
+cubic centimetres	a	17	1134	83	cubic centimetres
+cubic centimeter	a	16	1134	83	cubic centimeter
+cubic centimeters	a	17	1134	83	cubic centimeters
+fluid scruple	n	13	1135	83	fluid scruple
+fluid scruples	a	14	1135	83	fluid scruples
+imperial fluid scruple	a	22	1135	83	imperial fluid scruple
+tad	n	3	1136	83	tad
+tads	a	4	1136	83	tads
+sai	n	3	1137	83	sai
+sai	a	3	1137	83	sai
+imperial fluid drachm	n	21	1138	83	imperial fluid drachm
+imperial fluid drachms	a	22	1138	83	imperial fluid drachms
+fluid drachm	a	12	1138	83	fluid drachm
+fluid drachms	a	13	1138	83	fluid drachms
+uk fluid drachm	a	15	1138	83	UK fluid drachm
+fldr	s	4	1139	83	fldr
+fluid dram	n	10	1139	83	fluid dram
+fluid drams	a	11	1139	83	fluid drams
+fluidram	a	8	1139	83	fluidram
+fluidrams	a	9	1139	83	fluidrams
+us fluid dram	a	13	1139	83	US fluid dram
+us fluid drams	a	14	1139	83	US fluid drams
+tsp	S	3	1140	83	tsp
+teaspoon	N	8	1140	83	teaspoon
+teaspoons	A	9	1140	83	teaspoons
+us teaspoon	A	11	1140	83	US teaspoon
+us teaspoons	A	12	1140	83	US teaspoons
+teaspoonful	A	11	1140	83	teaspoonful
+metric teaspoon	n	15	1141	83	metric teaspoon
+metric teaspoons	a	16	1141	83	metric teaspoons
+kosaji	n	6	1142	83	kosaji
+kosaji	a	6	1142	83	kosaji
+japanese teaspoon	a	17	1142	83	Japanese teaspoon
+dsp	s	3	1143	83	dsp
+dessertspoon	n	12	1143	83	dessertspoon
+dessertspoons	a	13	1143	83	dessertspoons
+dessert spoon	a	13	1143	83	dessert spoon
+us dessertspoon	a	15	1143	83	US dessertspoon
+metric dessertspoon	n	19	1144	83	metric dessertspoon
+metric dessertspoons	a	20	1144	83	metric dessertspoons
+tbsp	S	4	1145	83	tbsp
+tbsp	S	4	1145	83	Tbsp
+tbs	S	3	1145	83	tbs
+tablespoon	N	10	1145	83	tablespoon
+tablespoons	A	11	1145	83	tablespoons
+us tablespoon	A	13	1145	83	US tablespoon
+us tablespoons	A	14	1145	83	US tablespoons
+tablespoonful	A	13	1145	83	tablespoonful
+metric tablespoon	n	17	1146	83	metric tablespoon
+metric tablespoons	a	18	1146	83	metric tablespoons
+osaji	n	5	1147	83	ōsaji
+osaji	a	5	1147	83	ōsaji
+osaji	a	5	1147	83	osaji
+japanese tablespoon	a	19	1147	83	Japanese tablespoon
+in³	s	3	1148	83	in³
+cubic inch	n	10	1148	83	cubic inch
+cubic inches	a	12	1148	83	cubic inches
+cubic in	a	8	1148	83	cu in
+cuin	a	4	1148	83	cuin
+australian tablespoon	n	21	1149	83	Australian tablespoon
+australian tablespoons	a	22	1149	83	Australian tablespoons
+imperial fluid ounce	n	20	1150	83	imperial fluid ounce
+imperial fluid ounces	a	21	1150	83	imperial fluid ounces
+imp fl oz	a	9	1150	83	imp fl oz
+uk fluid ounce	a	14	1150	83	UK fluid ounce
+uk fluid ounces	a	15	1150	83	UK fluid ounces
+uk fl oz	a	8	1150	83	UK fl oz
+fl oz	S	5	1151	83	fl oz
+floz	S	4	1151	83	floz
+fluid ounce	N	11	1151	83	fluid ounce
+fluid ounces	A	12	1151	83	fluid ounces
+us fluid ounce	A	14	1151	83	US fluid ounce
+us fluid ounces	A	15	1151	83	US fluid ounces
+us fl oz	A	8	1151	83	US fl oz
+us legal fluid ounce	n	20	1152	83	US legal fluid ounce
+us legal fluid ounces	a	21	1152	83	US legal fluid ounces
+nutrition labeling fluid ounce	a	30	1152	83	nutrition labeling fluid ounce
+jigger	n	6	1153	83	jigger
+jiggers	a	7	1153	83	jiggers
+shot	a	4	1153	83	shot
+shots	a	5	1153	83	shots
+cyathus	n	7	1154	83	cyathus
+cyathi	a	6	1154	83	cyathi
+acetabulum	n	10	1155	83	acetabulum
+acetabula	a	9	1155	83	acetabula
+gi	s	2	1156	83	gi
+gill	n	4	1156	83	gill
+gills	a	5	1156	83	gills
+us gill	a	7	1156	83	US gill
+us gills	a	8	1156	83	US gills
+charka	n	6	1157	83	charka
+charki	a	6	1157	83	charki
+imperial gill	n	13	1158	83	imperial gill
+imperial gills	a	14	1158	83	imperial gills
+uk gill	a	7	1158	83	UK gill
+uk gills	a	8	1158	83	UK gills
+noggin	a	6	1158	83	noggin
+noggins	a	7	1158	83	noggins
+quartarius	n	10	1159	83	quartarius
+quartarii	a	9	1159	83	quartarii
+go	n	2	1160	83	gō
+go	a	2	1160	83	gō
+gou	a	3	1160	83	gou
+japanese gill	a	13	1160	83	Japanese gill
+piccolo	n	7	1161	83	piccolo
+piccolos	a	8	1161	83	piccolos
+split bottle	a	12	1161	83	split bottle
+quarter bottle	a	14	1161	83	quarter bottle
+japanese cup	n	12	1162	83	Japanese cup
+japanese cups	a	13	1162	83	Japanese cups
+canadian cup	n	12	1163	83	Canadian cup
+canadian cups	a	13	1163	83	Canadian cups
+cup	N	3	1164	83	cup
+cups	A	4	1164	83	cups
+us cup	A	6	1164	83	US cup
+us cups	A	7	1164	83	US cups
+us customary cup	A	16	1164	83	US customary cup
+us legal cup	n	12	1165	83	US legal cup
+us legal cups	a	13	1165	83	US legal cups
+legal cup	a	9	1165	83	legal cup
+legal cups	a	10	1165	83	legal cups
+metric cup	n	10	1166	83	metric cup
+metric cups	a	11	1166	83	metric cups
+kotyle	n	6	1167	83	kotyle
+kotylai	a	7	1167	83	kotylai
+cotyla	a	6	1167	83	cotyla
+imperial cup	n	12	1168	83	imperial cup
+imperial cups	a	13	1168	83	imperial cups
+uk cup	a	6	1168	83	UK cup
+uk cups	a	7	1168	83	UK cups
+breakfast cup	a	13	1168	83	breakfast cup
+breakfast cups	a	14	1168	83	breakfast cups
+hemina	n	6	1169	83	hemina
+heminae	a	7	1169	83	heminae
+half bottle	n	11	1170	83	half bottle
+half bottles	a	12	1170	83	half bottles
+demi	a	4	1170	83	demi
+demi-bouteille	a	14	1170	83	demi-bouteille
+pt	s	2	1171	83	pt
+pint	n	4	1171	83	pint
+pints	a	5	1171	83	pints
+us pint	a	7	1171	83	US pint
+us pints	a	8	1171	83	US pints
+us liquid pint	a	14	1171	83	US liquid pint
+us liquid pints	a	15	1171	83	US liquid pints
+liquid pint	a	11	1171	83	liquid pint
+metric pint	n	11	1172	83	metric pint
+metric pints	a	12	1172	83	metric pints
+xestes	n	6	1173	83	xestes
+xestai	a	6	1173	83	xestai
+us dry pint	n	11	1174	83	US dry pint
+us dry pints	a	12	1174	83	US dry pints
+dry pint	a	8	1174	83	dry pint
+dry pints	a	9	1174	83	dry pints
+imperial pint	n	13	1175	83	imperial pint
+imperial pints	a	14	1175	83	imperial pints
+uk pint	a	7	1175	83	UK pint
+uk pints	a	8	1175	83	UK pints
+imp pt	a	6	1175	83	imp pt
+british pint	a	12	1175	83	British pint
+sextarius	n	9	1176	83	sextarius
+sextarii	a	8	1176	83	sextarii
+roman pint	a	10	1176	83	Roman pint
+wine bottle	n	11	1177	83	wine bottle
+wine bottles	a	12	1177	83	wine bottles
+standard wine bottle	a	20	1177	83	standard wine bottle
+bouteille	a	9	1177	83	bouteille
+fifth	n	5	1178	83	fifth
+fifths	a	6	1178	83	fifths
+fifth of a gallon	a	17	1178	83	fifth of a gallon
+qt	s	2	1179	83	qt
+quart	n	5	1179	83	quart
+quarts	a	6	1179	83	quarts
+us quart	a	8	1179	83	US quart
+us quarts	a	9	1179	83	US quarts
+us liquid quart	a	15	1179	83	US liquid quart
+us liquid quarts	a	16	1179	83	US liquid quarts
+liquid quart	a	12	1179	83	liquid quart
+l	S	1	1180	83	L
+l	S	1	1180	83	l
+ℓ	S	1	1180	83	ℓ
+litre	N	5	1180	83	litre
+litres	A	6	1180	83	litres
+liter	A	5	1180	83	liter
+liters	A	6	1180	83	liters
+dm³	s	3	1181	83	dm³
+cubic decimetre	n	15	1181	83	cubic decimetre
+cubic decimetres	a	16	1181	83	cubic decimetres
+cubic decimeter	a	15	1181	83	cubic decimeter
+cubic decimeters	a	16	1181	83	cubic decimeters
+sheng	n	5	1182	83	sheng
+sheng	a	5	1182	83	sheng
+chinese sheng	a	13	1182	83	Chinese sheng
+shisheng	a	8	1182	83	shisheng
+thanan	n	6	1183	83	thanan
+thanan	a	6	1183	83	thanan
+tanan	a	5	1183	83	tanan
+old litre	n	9	1184	83	old litre
+old litres	a	10	1184	83	old litres
+old liter	a	9	1184	83	old liter
+choinix	n	7	1185	83	choinix
+choinikes	a	9	1185	83	choinikes
+us dry quart	n	12	1186	83	US dry quart
+us dry quarts	a	13	1186	83	US dry quarts
+dry quart	a	9	1186	83	dry quart
+dry quarts	a	10	1186	83	dry quarts
+imperial quart	n	14	1187	83	imperial quart
+imperial quarts	a	15	1187	83	imperial quarts
+uk quart	a	8	1187	83	UK quart
+uk quarts	a	9	1187	83	UK quarts
+shtof	n	5	1188	83	shtof
+shtofs	a	6	1188	83	shtofs
+magnum	n	6	1189	83	magnum
+magnums	a	7	1189	83	magnums
+scots pint	n	10	1190	83	Scots pint
+scots pints	a	11	1190	83	Scots pints
+sho	n	3	1191	83	shō
+sho	a	3	1191	83	shō
+sho	a	3	1191	83	sho
+shou	a	4	1191	83	shou
+growler	n	7	1192	83	growler
+growlers	a	8	1192	83	growlers
+pottle	n	6	1193	83	pottle
+pottles	a	7	1193	83	pottles
+imperial pottle	a	15	1193	83	imperial pottle
+fbm	s	3	1194	83	fbm
+board foot	n	10	1194	83	board foot
+board feet	a	10	1194	83	board feet
+board-foot	a	10	1194	83	board-foot
+board-feet	a	10	1194	83	board-feet
+foot board measure	a	18	1194	83	foot board measure
+jeroboam	n	8	1195	83	jeroboam
+jeroboams	a	9	1195	83	jeroboams
+khous	n	5	1196	83	khous
+khoes	a	5	1196	83	khoes
+chous	a	5	1196	83	chous
+garnets	n	7	1197	83	garnets
+garntsy	a	7	1197	83	garntsy
+congius	n	7	1198	83	congius
+congii	a	6	1198	83	congii
+irish gallon	n	12	1199	83	Irish gallon
+irish gallons	a	13	1199	83	Irish gallons
+gal	S	3	1200	83	gal
+gallon	N	6	1200	83	gallon
+gallons	A	7	1200	83	gallons
+us gallon	A	9	1200	83	US gallon
+us gallons	A	10	1200	83	US gallons
+us liquid gallon	A	16	1200	83	US liquid gallon
+us liquid gallons	A	17	1200	83	US liquid gallons
+wine gallon	A	11	1200	83	wine gallon
+wine gallons	A	12	1200	83	wine gallons
+garniec	n	7	1201	83	garniec
+garnce	a	6	1201	83	garnce
+polish gallon	a	13	1201	83	Polish gallon
+us dry gallon	n	13	1202	83	US dry gallon
+us dry gallons	a	14	1202	83	US dry gallons
+dry gallon	a	10	1202	83	dry gallon
+dry gallons	a	11	1202	83	dry gallons
+rehoboam	n	8	1203	83	rehoboam
+rehoboams	a	9	1203	83	rehoboams
+imperial gallon	N	15	1204	83	imperial gallon
+imperial gallons	A	16	1204	83	imperial gallons
+imp gal	A	7	1204	83	imp gal
+uk gallon	A	9	1204	83	UK gallon
+uk gallons	A	10	1204	83	UK gallons
+british gallon	A	14	1204	83	British gallon
+british gallons	A	15	1204	83	British gallons
+ale gallon	n	10	1205	83	ale gallon
+ale gallons	a	11	1205	83	ale gallons
+beer gallon	a	11	1205	83	beer gallon
+beer gallons	a	12	1205	83	beer gallons
+semodius	n	8	1206	83	semodius
+semodii	a	7	1206	83	semodii
+methuselah	n	10	1207	83	methuselah
+methuselahs	a	11	1207	83	methuselahs
+mathusalem	a	10	1207	83	mathusalem
+pk	s	2	1208	83	pk
+peck	n	4	1208	83	peck
+pecks	a	5	1208	83	pecks
+us peck	a	7	1208	83	US peck
+us pecks	a	8	1208	83	US pecks
+salmanazar	n	10	1209	83	salmanazar
+salmanazars	a	11	1209	83	salmanazars
+imperial peck	n	13	1210	83	imperial peck
+imperial pecks	a	14	1210	83	imperial pecks
+uk peck	a	7	1210	83	UK peck
+uk pecks	a	8	1210	83	UK pecks
+modius	n	6	1211	83	modius
+modii	a	5	1211	83	modii
+dou	n	3	1212	83	dou
+dou	a	3	1212	83	dou
+chinese dou	a	11	1212	83	Chinese dou
+shidou	a	6	1212	83	shidou
+balthazar	n	9	1213	83	balthazar
+balthazars	a	10	1213	83	balthazars
+vedro	n	5	1214	83	vedro
+vedra	a	5	1214	83	vedra
+russian bucket	a	14	1214	83	Russian bucket
+nebuchadnezzar	n	14	1215	83	nebuchadnezzar
+nebuchadnezzars	a	15	1215	83	nebuchadnezzars
+nabuchodonosor	a	14	1215	83	nabuchodonosor
+solomon	n	7	1216	83	solomon
+solomons	a	8	1216	83	solomons
+salomon	a	7	1216	83	salomon
+japanese to	n	11	1217	83	Japanese to
+japanese to	a	11	1217	83	Japanese to
+sixth-barrel keg	n	16	1218	83	sixth-barrel keg
+sixth-barrel kegs	a	17	1218	83	sixth-barrel kegs
+sixtel	a	6	1218	83	sixtel
+sixth barrel	a	12	1218	83	sixth barrel
+thang	n	5	1219	83	thang
+thang	a	5	1219	83	thang
+pin	n	3	1220	83	pin
+pins	a	4	1220	83	pins
+chetverik	n	9	1221	83	chetverik
+chetveriki	a	10	1221	83	chetveriki
+primat	n	6	1222	83	primat
+primats	a	7	1222	83	primats
+goliath	a	7	1222	83	goliath
+amphora	n	7	1223	83	amphora
+amphorae	a	8	1223	83	amphorae
+quadrantal	a	10	1223	83	quadrantal
+ft³	s	3	1224	83	ft³
+cubic foot	n	10	1224	83	cubic foot
+cubic feet	a	10	1224	83	cubic feet
+cubic ft	a	8	1224	83	cu ft
+cuft	a	4	1224	83	cuft
+quarter-barrel keg	n	18	1225	83	quarter-barrel keg
+quarter-barrel kegs	a	19	1225	83	quarter-barrel kegs
+pony keg	a	8	1225	83	pony keg
+pony kegs	a	9	1225	83	pony kegs
+quarter barrel	a	14	1225	83	quarter barrel
+melchizedek	n	11	1226	83	melchizedek
+melchizedeks	a	12	1226	83	melchizedeks
+midas	a	5	1226	83	midas
+bu	s	2	1227	83	bu
+bushel	n	6	1227	83	bushel
+bushels	a	7	1227	83	bushels
+us bushel	a	9	1227	83	US bushel
+us bushels	a	10	1227	83	US bushels
+winchester bushel	a	17	1227	83	Winchester bushel
+winchester bushels	a	18	1227	83	Winchester bushels
+hoppus foot	n	11	1228	83	Hoppus foot
+hoppus feet	a	11	1228	83	Hoppus feet
+hoppus cubic foot	a	17	1228	83	Hoppus cubic foot
+hoppus cubic feet	a	17	1228	83	Hoppus cubic feet
+imperial bushel	n	15	1229	83	imperial bushel
+imperial bushels	a	16	1229	83	imperial bushels
+uk bushel	a	9	1229	83	UK bushel
+uk bushels	a	10	1229	83	UK bushels
+metretes	n	8	1230	83	metretes
+metretai	a	8	1230	83	metretai
+firkin	n	6	1231	83	firkin
+firkins	a	7	1231	83	firkins
+imperial firkin	a	15	1231	83	imperial firkin
+medimnos	n	8	1232	83	medimnos
+medimnoi	a	8	1232	83	medimnoi
+half-barrel keg	n	15	1233	83	half-barrel keg
+half-barrel kegs	a	16	1233	83	half-barrel kegs
+half barrel	a	11	1233	83	half barrel
+full-size keg	a	13	1233	83	full-size keg
+rundlet	n	7	1234	83	rundlet
+rundlets	a	8	1234	83	rundlets
+runlet	a	6	1234	83	runlet
+kilderkin	n	9	1235	83	kilderkin
+kilderkins	a	10	1235	83	kilderkins
+cranberry barrel	n	16	1236	83	cranberry barrel
+cranberry barrels	a	17	1236	83	cranberry barrels
+us dry barrel	n	13	1237	83	US dry barrel
+us dry barrels	a	14	1237	83	US dry barrels
+dry barrel	a	10	1237	83	dry barrel
+dry barrels	a	11	1237	83	dry barrels
+us beer barrel	n	14	1238	83	US beer barrel
+us beer barrels	a	15	1238	83	US beer barrels
+beer barrel	a	11	1238	83	beer barrel
+beer barrels	a	12	1238	83	beer barrels
+us liquid barrel	n	16	1239	83	US liquid barrel
+us liquid barrels	a	17	1239	83	US liquid barrels
+liquid barrel	a	13	1239	83	liquid barrel
+liquid barrels	a	14	1239	83	liquid barrels
+wine barrel	a	11	1239	83	wine barrel
+korzec	n	6	1240	83	korzec
+korce	a	5	1240	83	korce
+polish bushel	a	13	1240	83	Polish bushel
+coomb	n	5	1241	83	coomb
+coombs	a	6	1241	83	coombs
+bbl	s	3	1242	83	bbl
+barrel	n	6	1242	83	barrel
+barrels	a	7	1242	83	barrels
+oil barrel	a	10	1242	83	oil barrel
+oil barrels	a	11	1242	83	oil barrels
+petroleum barrel	a	16	1242	83	petroleum barrel
+petroleum barrels	a	17	1242	83	petroleum barrels
+barrel of oil	a	13	1242	83	barrel of oil
+tierce	n	6	1243	83	tierce
+tierces	a	7	1243	83	tierces
+imperial beer barrel	n	20	1244	83	imperial beer barrel
+imperial beer barrels	a	21	1244	83	imperial beer barrels
+uk beer barrel	a	14	1244	83	UK beer barrel
+uk beer barrels	a	15	1244	83	UK beer barrels
+imperial barrel	a	15	1244	83	imperial barrel
+koku	n	4	1245	83	koku
+koku	a	4	1245	83	koku
+chetvert	n	8	1246	83	chetvert
+chetverti	a	9	1246	83	chetverti
+russian quarter	a	15	1246	83	Russian quarter
+hhd	s	3	1247	83	hhd
+hogshead	n	8	1247	83	hogshead
+hogsheads	a	9	1247	83	hogsheads
+us hogshead	a	11	1247	83	US hogshead
+wine hogshead	a	13	1247	83	wine hogshead
+imperial hogshead	n	17	1248	83	imperial hogshead
+imperial hogsheads	a	18	1248	83	imperial hogsheads
+uk hogshead	a	11	1248	83	UK hogshead
+beer hogshead	a	13	1248	83	beer hogshead
+imperial dry quarter	n	20	1249	83	imperial dry quarter
+imperial dry quarters	a	21	1249	83	imperial dry quarters
+quarter of grain	a	16	1249	83	quarter of grain
+quarters of grain	a	17	1249	83	quarters of grain
+puncheon	n	8	1250	83	puncheon
+puncheons	a	9	1250	83	puncheons
+tertian	a	7	1250	83	tertian
+cord foot	n	9	1251	83	cord foot
+cord feet	a	9	1251	83	cord feet
+pipe	n	4	1252	83	pipe
+pipes	a	5	1252	83	pipes
+butt	a	4	1252	83	butt
+butts	a	5	1252	83	butts
+bochka	n	6	1253	83	bochka
+bochki	a	6	1253	83	bochki
+russian barrel	a	14	1253	83	Russian barrel
+culleus	n	7	1254	83	culleus
+cullei	a	6	1254	83	cullei
+yd³	s	3	1255	83	yd³
+cubic yard	n	10	1255	83	cubic yard
+cubic yards	a	11	1255	83	cubic yards
+cubic yd	a	8	1255	83	cu yd
+cuyd	a	4	1255	83	cuyd
+tun	n	3	1256	83	tun
+tuns	a	4	1256	83	tuns
+m³	S	2	1257	83	m³
+cubic metre	N	11	1257	83	cubic metre
+cubic metres	A	12	1257	83	cubic metres
+cubic meter	A	11	1257	83	cubic meter
+cubic meters	A	12	1257	83	cubic meters
+cubic m	A	7	1257	83	cu m
+stere	n	5	1258	83	stere
+steres	a	6	1258	83	steres
+stere	a	5	1258	83	stère
+stacked cubic metre	a	19	1258	83	stacked cubic metre
+raummeter	a	9	1258	83	Raummeter
+freight ton	n	11	1259	83	freight ton
+freight tons	a	12	1259	83	freight tons
+measurement ton	a	15	1259	83	measurement ton
+measurement tons	a	16	1259	83	measurement tons
+shipping ton	a	12	1259	83	shipping ton
+shipping tons	a	13	1259	83	shipping tons
+chaldron	n	8	1260	83	chaldron
+chaldrons	a	9	1260	83	chaldrons
+hoppus ton	n	10	1261	83	Hoppus ton
+hoppus tons	a	11	1261	83	Hoppus tons
+kwian	n	5	1262	83	kwian
+kwian	a	5	1262	83	kwian
+kwien	a	5	1262	83	kwien
+kwean	a	5	1262	83	kwean
+cunit	n	5	1263	83	cunit
+cunits	a	6	1263	83	cunits
+ccf	s	3	1264	83	CCF
+hcf	s	3	1264	83	HCF
+hundred cubic feet	n	18	1264	83	hundred cubic feet
+hundred cubic feet	a	18	1264	83	hundred cubic feet
+register ton	n	12	1265	83	register ton
+register tons	a	13	1265	83	register tons
+gross register ton	a	18	1265	83	gross register ton
+gross register tons	a	19	1265	83	gross register tons
+cord	n	4	1266	83	cord
+cords	a	5	1266	83	cords
+petrograd standard	n	18	1267	83	Petrograd standard
+petrograd standards	a	19	1267	83	Petrograd standards
+st. petersburg standard	a	23	1267	83	St. Petersburg standard
+timber standard	a	15	1267	83	timber standard
+cubic fathom	n	12	1268	83	cubic fathom
+cubic fathoms	a	13	1268	83	cubic fathoms
+mcf	s	3	1269	83	Mcf
+thousand cubic feet	n	19	1269	83	thousand cubic feet
+thousand cubic feet	a	19	1269	83	thousand cubic feet
+acre-inch	n	9	1270	83	acre-inch
+acre-inches	a	11	1270	83	acre-inches
+acre inch	a	9	1270	83	acre inch
+acre inches	a	11	1270	83	acre inches
+dam³	s	4	1271	83	dam³
+cubic decametre	n	15	1271	83	cubic decametre
+cubic decametres	a	16	1271	83	cubic decametres
+cubic decameter	a	15	1271	83	cubic decameter
+cubic decameters	a	16	1271	83	cubic decameters
+cubic dekameter	a	15	1271	83	cubic dekameter
+ac-ft	s	5	1272	83	ac-ft
+acre-foot	n	9	1272	83	acre-foot
+acre-feet	a	9	1272	83	acre-feet
+acre foot	a	9	1272	83	acre foot
+acre feet	a	9	1272	83	acre feet
+us survey acre-foot	n	19	1273	83	US survey acre-foot
+us survey acre-feet	a	19	1273	83	US survey acre-feet
+survey acre-foot	a	16	1273	83	survey acre-foot
+survey acre-feet	a	16	1273	83	survey acre-feet
+mmcf	s	4	1274	83	MMcf
+million cubic feet	n	18	1274	83	million cubic feet
+million cubic feet	a	18	1274	83	million cubic feet
+hm³	s	3	1275	83	hm³
+cubic hectometre	n	16	1275	83	cubic hectometre
+cubic hectometres	a	17	1275	83	cubic hectometres
+cubic hectometer	a	16	1275	83	cubic hectometer
+cubic hectometers	a	17	1275	83	cubic hectometers
+bcf	s	3	1276	83	Bcf
+billion cubic feet	n	18	1276	83	billion cubic feet
+billion cubic feet	a	18	1276	83	billion cubic feet
+km³	s	3	1277	83	km³
+cubic kilometre	n	15	1277	83	cubic kilometre
+cubic kilometres	a	16	1277	83	cubic kilometres
+cubic kilometer	a	15	1277	83	cubic kilometer
+cubic kilometers	a	16	1277	83	cubic kilometers
+mi³	s	3	1278	83	mi³
+cubic mile	n	10	1278	83	cubic mile
+cubic miles	a	11	1278	83	cubic miles
+cubic mi	a	8	1278	83	cu mi
+tcf	s	3	1279	83	Tcf
+trillion cubic feet	n	19	1279	83	trillion cubic feet
+trillion cubic feet	a	19	1279	83	trillion cubic feet
+mi⁻¹	s	4	1280	84	mi⁻¹
+reciprocal mile	n	15	1280	84	reciprocal mile
+reciprocal miles	a	16	1280	84	reciprocal miles
+per mile	a	8	1280	84	per mile
+inverse mile	a	12	1280	84	inverse mile
+inverse miles	a	13	1280	84	inverse miles
+km⁻¹	s	4	1281	84	km⁻¹
+reciprocal kilometre	n	20	1281	84	reciprocal kilometre
+reciprocal kilometres	a	21	1281	84	reciprocal kilometres
+reciprocal kilometer	a	20	1281	84	reciprocal kilometer
+reciprocal kilometers	a	21	1281	84	reciprocal kilometers
+per kilometre	a	13	1281	84	per kilometre
+per kilometer	a	13	1281	84	per kilometer
+inverse kilometre	a	17	1281	84	inverse kilometre
+inverse kilometer	a	17	1281	84	inverse kilometer
+m⁻¹	S	3	1282	84	m⁻¹
+reciprocal metre	N	16	1282	84	reciprocal metre
+reciprocal metres	A	17	1282	84	reciprocal metres
+reciprocal meter	A	16	1282	84	reciprocal meter
+reciprocal meters	A	17	1282	84	reciprocal meters
+per metre	A	9	1282	84	per metre
+per meter	A	9	1282	84	per meter
+inverse metre	A	13	1282	84	inverse metre
+inverse meter	A	13	1282	84	inverse meter
+inverse metres	A	14	1282	84	inverse metres
+inverse meters	A	14	1282	84	inverse meters
+ft⁻¹	s	4	1283	84	ft⁻¹
+reciprocal foot	n	15	1283	84	reciprocal foot
+reciprocal feet	a	15	1283	84	reciprocal feet
+per foot	a	8	1283	84	per foot
+inverse foot	a	12	1283	84	inverse foot
+inverse feet	a	12	1283	84	inverse feet
+in⁻¹	s	4	1284	84	in⁻¹
+reciprocal inch	n	15	1284	84	reciprocal inch
+reciprocal inches	a	17	1284	84	reciprocal inches
+per inch	a	8	1284	84	per inch
+inverse inch	a	12	1284	84	inverse inch
+inverse inches	a	14	1284	84	inverse inches
+cm⁻¹	S	4	1285	84	cm⁻¹
+kayser	N	6	1285	84	kayser
+kaysers	A	7	1285	84	kaysers
+reciprocal centimetre	A	21	1285	84	reciprocal centimetre
+reciprocal centimetres	A	22	1285	84	reciprocal centimetres
+reciprocal centimeter	A	21	1285	84	reciprocal centimeter
+reciprocal centimeters	A	22	1285	84	reciprocal centimeters
+per centimetre	A	14	1285	84	per centimetre
+per centimeter	A	14	1285	84	per centimeter
+inverse centimetre	A	18	1285	84	inverse centimetre
+inverse centimeter	A	18	1285	84	inverse centimeter
+inverse centimetres	A	19	1285	84	inverse centimetres
+inverse centimeters	A	19	1285	84	inverse centimeters
+mm⁻¹	S	4	1286	84	mm⁻¹
+reciprocal millimetre	N	21	1286	84	reciprocal millimetre
+reciprocal millimetres	A	22	1286	84	reciprocal millimetres
+reciprocal millimeter	A	21	1286	84	reciprocal millimeter
+reciprocal millimeters	A	22	1286	84	reciprocal millimeters
+per millimetre	A	14	1286	84	per millimetre
+per millimeter	A	14	1286	84	per millimeter
+inverse millimetre	A	18	1286	84	inverse millimetre
+inverse millimeter	A	18	1286	84	inverse millimeter
+um⁻¹	s	4	1287	84	µm⁻¹
+reciprocal micrometre	n	21	1287	84	reciprocal micrometre
+reciprocal micrometres	a	22	1287	84	reciprocal micrometres
+reciprocal micrometer	a	21	1287	84	reciprocal micrometer
+reciprocal micrometers	a	22	1287	84	reciprocal micrometers
+inverse micrometre	a	18	1287	84	inverse micrometre
+inverse micrometer	a	18	1287	84	inverse micrometer
+reciprocal micron	a	17	1287	84	reciprocal micron
+reciprocal microns	a	18	1287	84	reciprocal microns
+nm⁻¹	s	4	1288	84	nm⁻¹
+reciprocal nanometre	n	20	1288	84	reciprocal nanometre
+reciprocal nanometres	a	21	1288	84	reciprocal nanometres
+reciprocal nanometer	a	20	1288	84	reciprocal nanometer
+reciprocal nanometers	a	21	1288	84	reciprocal nanometers
+inverse nanometre	a	17	1288	84	inverse nanometre
+inverse nanometer	a	17	1288	84	inverse nanometer
+a⁻¹	s	3	1289	84	Å⁻¹
+reciprocal angstrom	n	19	1289	84	reciprocal ångström
+reciprocal angstroms	a	20	1289	84	reciprocal ångströms
+reciprocal angstrom	a	19	1289	84	reciprocal angstrom
+reciprocal angstroms	a	20	1289	84	reciprocal angstroms
+inverse angstrom	a	16	1289	84	inverse angstrom
+inverse angstrom	a	16	1289	84	inverse ångström
+bft	S	3	1290	85	Bft
+beaufort	N	8	1290	85	Beaufort
+beaufort	A	8	1290	85	Beaufort
+beaufort force	A	14	1290	85	Beaufort force
+beaufort number	A	15	1290	85	Beaufort number
+beaufort wind force	A	19	1290	85	Beaufort wind force
+force beaufort	A	14	1290	85	force Beaufort
+awg	S	3	1291	86	AWG
+american wire gauge	N	19	1291	86	American wire gauge
+american wire gauge	A	19	1291	86	American wire gauge
+american wire gage	A	18	1291	86	American wire gage
+brown & sharpe gauge	A	20	1291	86	Brown & Sharpe gauge
+brown and sharpe gauge	A	22	1291	86	Brown and Sharpe gauge
+b&s gauge	A	9	1291	86	B&S gauge
+swg	s	3	1292	86	SWG
+standard wire gauge	n	19	1292	86	standard wire gauge
+standard wire gauge	a	19	1292	86	standard wire gauge
+imperial standard wire gauge	a	28	1292	86	imperial standard wire gauge
+imperial wire gauge	a	19	1292	86	imperial wire gauge
+british standard wire gauge	a	27	1292	86	British standard wire gauge
+iswg	a	4	1292	86	ISWG
 """#
   }
 }

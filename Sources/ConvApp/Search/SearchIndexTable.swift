@@ -14,14 +14,15 @@ import Darwin
 ///
 /// One line per spelling, fields separated by tabs:
 ///
-///     FOLDED  KIND  CHARACTERS  POSITION  CATEGORY  CATEGORY_POSITION  SPELLING
+///     FOLDED  KIND  CHARACTERS  UNIT  CATEGORY  SPELLING
 ///
 /// `FOLDED` comes first so that matching reads a line from its start; `KIND` is `c` for a category
 /// spelling, `s` for a symbol, `n` for a unit's name and `a` for a plural or alias, upper-case for a
 /// common unit; `CHARACTERS` is the folded spelling's length in characters (ranks compare it);
-/// `POSITION` is the unit's place in `Catalog.units`, `CATEGORY` the category's place in
-/// `Catalog.categories`, `CATEGORY_POSITION` the unit's place among its category's units (the
-/// last two find a unit without building the others). Category lines have `-` for both positions.
+/// `UNIT` is the unit's identifier in the catalog's storage (the stable identifier of the generated
+/// tables, so that a new unit adds its own lines and changes no other), `-` for a category;
+/// `CATEGORY` is the category's place in `Catalog.categories`. A unit's lines are together, and
+/// units come in the order of `Catalog.units`.
 package struct SearchIndexTable: Sendable {
   /// The kind of a spelling.
   package enum Kind: UInt8, Sendable {
@@ -43,15 +44,14 @@ package struct SearchIndexTable: Sendable {
     var kind: Kind
     var isCommon: Bool
     var characters: Int
-    /// Place in `Catalog.units`, or -1 for a category spelling.
-    var position: Int
+    /// The unit's identifier in the catalog's storage, or -1 for a category spelling.
+    var unit: Int
     var category: Int
-    var categoryPosition: Int
     /// The spelling as written, as a range of `bytes`.
     var spelling: Range<Int>
   }
 
-  /// Parses a table; lines that do not have the seven fields are skipped. Field ends are found
+  /// Parses a table; lines that do not have the six fields are skipped. Field ends are found
   /// with `memchr` (the C library's, which reads many bytes at a time): the built-in table has
   /// thousands of lines and `conv search` reads it at every start.
   init(_ bytes: [UInt8]) {
@@ -80,10 +80,10 @@ package struct SearchIndexTable: Sendable {
       while start < text.count {
         let end = find(0x0A, start, text.count)
         defer { start = end + 1 }
-        var tabs = (start, start, start, start, start, start)
+        var tabs = (start, start, start, start, start)
         var cursor = start
         var found = 0
-        while found < 6 {
+        while found < 5 {
           let tab = find(0x09, cursor, end)
           guard tab < end else { break }
           switch found {
@@ -91,20 +91,18 @@ package struct SearchIndexTable: Sendable {
           case 1: tabs.1 = tab
           case 2: tabs.2 = tab
           case 3: tabs.3 = tab
-          case 4: tabs.4 = tab
-          default: tabs.5 = tab
+          default: tabs.4 = tab
           }
           found += 1
           cursor = tab + 1
         }
-        guard found == 6, tabs.1 - tabs.0 == 2, let kind = Kind(rawValue: text[tabs.0 + 1] | 0x20),
-              let characters = number(tabs.1 + 1, tabs.2), let position = number(tabs.2 + 1, tabs.3),
-              let category = number(tabs.3 + 1, tabs.4), let categoryPosition = number(tabs.4 + 1, tabs.5) else {
+        guard found == 5, tabs.1 - tabs.0 == 2, let kind = Kind(rawValue: text[tabs.0 + 1] | 0x20),
+              let characters = number(tabs.1 + 1, tabs.2), let unit = number(tabs.2 + 1, tabs.3),
+              let category = number(tabs.3 + 1, tabs.4), category >= 0 else {
           continue
         }
         lines.append(Line(folded: start..<tabs.0, kind: kind, isCommon: text[tabs.0 + 1] < 0x61,
-                          characters: characters, position: position, category: category,
-                          categoryPosition: categoryPosition, spelling: (tabs.5 + 1)..<end))
+                          characters: characters, unit: unit, category: category, spelling: (tabs.4 + 1)..<end))
       }
     }
     self.lines = lines
@@ -116,47 +114,38 @@ package struct SearchIndexTable: Sendable {
   // MARK: Writing
 
   /// The lines for `categories` and `units` of `catalog`: categories numbered from
-  /// `categoryBase`, units from `unitBase` in `Catalog.units`. The generator writes the built-in
-  /// catalog's lines with this function, and start-up the lines of units a units file adds.
-  package static func lines(categories: [UnitCategory], units: [CatalogUnit], categoryBase: Int, unitBase: Int,
-                            in catalog: Catalog) -> String {
+  /// `categoryBase` in `Catalog.categories`, units with their identifiers in the catalog's storage
+  /// (`identifiers`, one per unit). The generator writes the built-in catalog's lines with this
+  /// function, and start-up the lines of units a units file adds.
+  package static func lines(categories: [UnitCategory], units: [CatalogUnit], identifiers: [Int],
+                            categoryBase: Int, in catalog: Catalog) -> String {
+    precondition(identifiers.count == units.count, "one identifier per unit")
     var text = ""
     var categoryPlaces: [String: Int] = [:]
-    for (index, category) in catalog.categories.enumerated() { categoryPlaces[category.identifier] = index }
-    func line(_ spelling: String, _ kind: Kind, common: Bool, position: Int?, category: Int,
-              categoryPosition: Int?) {
+    for (index, category) in catalog.categories.enumerated() where categoryPlaces[category.identifier] == nil {
+      categoryPlaces[category.identifier] = index
+    }
+    func line(_ spelling: String, _ kind: Kind, common: Bool, unit: Int?, category: Int) {
       let folded = UnitSearch.normalize(spelling)
-      // A tab or line break cannot be in a folded spelling of a valid catalog; skip rather than
-      // break the table.
+      // A tab or line break cannot be in a spelling of a valid catalog; skip rather than break
+      // the table.
       guard !folded.contains(where: { $0 == "\t" || $0 == "\n" }),
             !spelling.contains(where: { $0 == "\t" || $0 == "\n" }) else { return }
       let kindText = String(UnicodeScalar(common ? kind.rawValue & ~0x20 : kind.rawValue))
-      text += [folded, kindText, String(folded.count), position.map(String.init) ?? "-", String(category),
-               categoryPosition.map(String.init) ?? "-", spelling].joined(separator: "\t") + "\n"
+      text += [folded, kindText, String(folded.count), unit.map(String.init) ?? "-", String(category), spelling]
+        .joined(separator: "\t") + "\n"
     }
     for (offset, category) in categories.enumerated() {
       for spelling in [category.title, category.identifier] + category.aliases {
-        line(spelling, .category, common: false, position: nil, category: categoryBase + offset, categoryPosition: nil)
+        line(spelling, .category, common: false, unit: nil, category: categoryBase + offset)
       }
     }
-    var countInCategory: [String: Int] = [:]
-    for (offset, unit) in units.enumerated() {
+    for (unit, identifier) in zip(units, identifiers) {
       let category = categoryPlaces[unit.categoryIdentifier] ?? 0
-      let categoryPosition: Int
-      if let counted = countInCategory[unit.categoryIdentifier] {
-        categoryPosition = counted
-      } else {
-        // Units a file adds to a category come after the category's units already there.
-        categoryPosition = catalog.unitCount(inCategory: unit.categoryIdentifier) - units.count { $0.categoryIdentifier == unit.categoryIdentifier }
-      }
-      countInCategory[unit.categoryIdentifier] = categoryPosition + 1
-      let position = unitBase + offset
-      for symbol in unit.symbols {
-        line(symbol, .symbol, common: unit.isCommon, position: position, category: category, categoryPosition: categoryPosition)
-      }
-      line(unit.name, .name, common: unit.isCommon, position: position, category: category, categoryPosition: categoryPosition)
+      for symbol in unit.symbols { line(symbol, .symbol, common: unit.isCommon, unit: identifier, category: category) }
+      line(unit.name, .name, common: unit.isCommon, unit: identifier, category: category)
       for other in [unit.plural] + unit.aliases {
-        line(other, .other, common: unit.isCommon, position: position, category: category, categoryPosition: categoryPosition)
+        line(other, .other, common: unit.isCommon, unit: identifier, category: category)
       }
     }
     return text
@@ -166,19 +155,22 @@ package struct SearchIndexTable: Sendable {
 extension SearchIndexTable {
   /// The Swift source of `BuiltinSearchData` for a catalog (the generator writes it next to the
   /// catalog's tables; a test fails when the committed file differs).
-  package static func builtinDataSource(for catalog: Catalog) -> String {
-    """
+  /// `identifiers` are the units' identifiers in the generated tables, in the order of
+  /// `catalog.units`.
+  package static func builtinDataSource(for catalog: Catalog, identifiers: [Int]) -> String {
+    let body = lines(categories: catalog.categories, units: catalog.units, identifiers: identifiers, categoryBase: 0,
+                     in: catalog)
+    return """
     // Generated by `swift run generate-catalog` from Data/*.units. Do not edit by hand:
     // edit Data/ and run the generator again (a test fails when this file is out of date).
     // The search table of the built-in catalog; the format is described in SearchIndexTable.
 
     enum BuiltinSearchData {
-      static let unitCount = \(catalog.units.count)
       static let categoryCount = \(catalog.categories.count)
 
       static var lines: StaticString {
         #\"\"\"
-    \(UnitSearch.builtinLines(of: catalog))\"\"\"#
+    \(body)\"\"\"#
       }
     }
 

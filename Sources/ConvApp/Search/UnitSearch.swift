@@ -235,6 +235,10 @@ package struct UnitSearch: Sendable {
   private let pool: SpellingPool
   /// For each unit (by place in `Catalog.units`), its lines in `table`.
   private let unitEntries: [Range<Int>]
+  /// For each unit (by place in `Catalog.units`), its identifier in the catalog's storage.
+  private let unitIdentifiers: [Int]
+  /// For each line of `table`, the place of its unit in `Catalog.units` (-1 for a category).
+  private let placeOfLine: [Int]
   /// Places in `Catalog.units` of the units of each category (by place in `Catalog.categories`),
   /// in display order.
   private let unitsByCategory: [[Int]]
@@ -247,48 +251,58 @@ package struct UnitSearch: Sendable {
   package init(catalog: Catalog) {
     self.catalog = catalog
     var text: [UInt8] = []
-    var unitBase = 0
     var categoryBase = 0
     let addedUnits: [CatalogUnit]
     let addedCategories: [UnitCategory]
-    if catalog.builtinUnitCount > 0, catalog.builtinUnitCount == BuiltinSearchData.unitCount,
-       catalog.builtinCategoryCount == BuiltinSearchData.categoryCount {
+    var addedIdentifiers: [Int]
+    if catalog.builtinUnitCount > 0, catalog.builtinCategoryCount == BuiltinSearchData.categoryCount {
       let builtin = BuiltinSearchData.lines
       text = Array(UnsafeBufferPointer(start: builtin.utf8Start, count: builtin.utf8CodeUnitCount))
-      (unitBase, categoryBase) = (catalog.builtinUnitCount, catalog.builtinCategoryCount)
+      categoryBase = catalog.builtinCategoryCount
       (addedUnits, addedCategories) = (catalog.addedUnits, catalog.addedCategories)
+      addedIdentifiers = addedUnits.indices.map { catalog.builtinUnitCount + $0 }
     } else {
       // Tables other than the ones generated with this program's (or none): fold every spelling.
       (addedUnits, addedCategories) = (catalog.units, catalog.categories)
+      addedIdentifiers = catalog.unitIdentifiers
     }
     if !addedUnits.isEmpty || !addedCategories.isEmpty {
       // (A multi-line literal drops the last line break: the next line must not join the last.)
       if let last = text.last, last != 0x0A { text.append(0x0A) }
-      text += SearchIndexTable.lines(categories: addedCategories, units: addedUnits, categoryBase: categoryBase,
-                                     unitBase: unitBase, in: catalog).utf8
+      text += SearchIndexTable.lines(categories: addedCategories, units: addedUnits, identifiers: addedIdentifiers,
+                                     categoryBase: categoryBase, in: catalog).utf8
     }
     let table = SearchIndexTable(text)
     self.table = table
     pool = SpellingPool(bytes: table.bytes, ranges: table.lines.map(\.folded))
-    let unitCount = unitBase + addedUnits.count
-    var unitEntries = [Range<Int>](repeating: 0..<0, count: unitCount)
-    var byCategory = [[Int]](repeating: [], count: categoryBase + addedCategories.count)
+    // A unit's lines are together, units in catalog order: the n-th run of lines is `units[n]`.
+    let categoryCount = categoryBase + addedCategories.count
+    var unitEntries: [Range<Int>] = []
+    var identifiers: [Int] = []
+    var byCategory = [[Int]](repeating: [], count: categoryCount)
     var addedPlaces: [String: Int] = [:]
+    var placeOfLine = [Int](repeating: -1, count: table.lines.count)
+    let addedIdentifierSet = Set(addedIdentifiers)
     var index = 0
     let lines = table.lines
     while index < lines.count {
       let line = lines[index]
       var end = index + 1
-      guard line.position >= 0, line.position < unitCount else { index = end; continue }
-      while end < lines.count && lines[end].position == line.position { end += 1 }
-      unitEntries[line.position] = index..<end
-      if line.category < byCategory.count { byCategory[line.category].append(line.position) }
-      if line.position >= unitBase, let name = lines[index..<end].first(where: { $0.kind == .name }) {
-        addedPlaces[table.spelling(name)] = line.position
+      guard line.unit >= 0 else { index = end; continue }
+      while end < lines.count && lines[end].unit == line.unit { end += 1 }
+      let place = unitEntries.count
+      unitEntries.append(index..<end)
+      identifiers.append(line.unit)
+      for entry in index..<end { placeOfLine[entry] = place }
+      if line.category < categoryCount { byCategory[line.category].append(place) }
+      if addedIdentifierSet.contains(line.unit), let name = lines[index..<end].first(where: { $0.kind == .name }) {
+        addedPlaces[table.spelling(name)] = place
       }
       index = end
     }
     self.unitEntries = unitEntries
+    self.placeOfLine = placeOfLine
+    unitIdentifiers = identifiers
     unitsByCategory = byCategory
     addedUnitPlaces = addedPlaces
     var places: [String: Int] = [:]
@@ -296,12 +310,6 @@ package struct UnitSearch: Sendable {
       places[category.identifier] = place
     }
     categoryPlaces = places
-  }
-
-  /// The lines of the built-in catalog, as the generator writes them (for the generator and tests).
-  package static func builtinLines(of catalog: Catalog) -> String {
-    SearchIndexTable.lines(categories: catalog.categories, units: catalog.units, categoryBase: 0, unitBase: 0,
-                           in: catalog)
   }
 
   /// Folds case and diacritics, maps µ/μ to `u` and abbreviations to words (`sq` → `square`).
@@ -334,9 +342,10 @@ package struct UnitSearch: Sendable {
         guard let rank = score(index, line.characters) else { continue }
         let base = rank == 0 ? (line.kind == .symbol ? 0 : 1) : rank
         let adjusted = base * 2 + (line.kind != .category && !line.isCommon ? 1 : 0)
-        if line.position >= 0 {
-          if let existing = bestOfUnit[line.position], existing.score <= adjusted { continue }
-          bestOfUnit[line.position] = (adjusted, index)
+        if line.unit >= 0 {
+          let place = placeOfLine[index]
+          if let existing = bestOfUnit[place], existing.score <= adjusted { continue }
+          bestOfUnit[place] = (adjusted, index)
         } else {
           if let existing = bestOfCategory[line.category], existing.score <= adjusted { continue }
           bestOfCategory[line.category] = (adjusted, index)
@@ -352,12 +361,12 @@ package struct UnitSearch: Sendable {
       guard categories.indices.contains(line.category) else { return nil }
       let category = categories[line.category]
       var unit: CatalogUnit? = nil
-      if line.position >= 0 {
-        guard let built = catalog.unit(inCategory: category.identifier, at: line.categoryPosition) else { return nil }
+      if line.unit >= 0 {
+        guard let built = catalog.unit(identifier: line.unit) else { return nil }
         unit = built
       }
       return Hit(unit: unit, category: category, matched: table.spelling(line), score: entry.score,
-                 position: line.position)
+                 position: entry.position)
     }
   }
 
@@ -376,11 +385,7 @@ package struct UnitSearch: Sendable {
   }
 
   /// The unit at a place in `Catalog.units`, built alone.
-  private func unit(atPlace place: Int) -> CatalogUnit? {
-    let entries = unitEntries[place]
-    guard let line = table.lines[entries].first, catalog.categories.indices.contains(line.category) else { return nil }
-    return catalog.unit(inCategory: catalog.categories[line.category].identifier, at: line.categoryPosition)
-  }
+  private func unit(atPlace place: Int) -> CatalogUnit? { catalog.unit(identifier: unitIdentifiers[place]) }
 
   /// Whether a unit matches `query` (for filtering a column): an empty query matches everything.
   package func matches(_ unit: CatalogUnit, query: String) -> Bool {

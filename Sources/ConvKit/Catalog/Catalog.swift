@@ -170,6 +170,23 @@ public struct Catalog: Sendable {
     return storage.unit(at: indices[position], position: position)
   }
 
+  /// Each unit's identifier in the catalog's storage, in the order of `units`: for the compiled
+  /// tables the stable identifier of the generated file, then (and without tables) a number per
+  /// unit added.
+  package var unitIdentifiers: [Int] {
+    let added = (0..<storage.extraUnits.count).map { storage.baseUnitCount + $0 }
+    guard let tables = storage.tables else { return added }
+    return tables.categories.flatMap { tables.unitIndices(inCategory: $0.identifier) } + added
+  }
+
+  /// The unit with an identifier of `unitIdentifiers`, built alone; nil for no such unit.
+  package func unit(identifier: Int) -> CatalogUnit? {
+    guard identifier >= 0 else { return nil }
+    if storage.tables != nil, identifier < storage.baseUnitCount { return storage.unit(at: identifier) }
+    let added = identifier - storage.baseUnitCount
+    return storage.extraUnits.indices.contains(added) ? storage.unit(at: identifier) : nil
+  }
+
   /// How many of `units` and `categories` come from the compiled built-in tables (they come first).
   package var builtinUnitCount: Int { storage.tables == nil ? 0 : storage.baseUnitCount }
   package var builtinCategoryCount: Int { storage.tables == nil ? 0 : storage.baseCategoryCount }

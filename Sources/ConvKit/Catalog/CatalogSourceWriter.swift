@@ -92,6 +92,9 @@ package enum CatalogSourceWriter {
     return String(repeating: "0", count: max(0, identifierWidth - digits.count)) + digits
   }
 
+  /// The identifiers the units of a generated source have, by name (for tables generated beside it).
+  package static func identifiers(inSource source: String) -> [String: Int] { previousIdentifiers(source) }
+
   /// The identifiers of the units of a previous output, by name (empty when there is none or it
   /// has another format).
   static func previousIdentifiers(_ source: String) -> [String: Int] {
