@@ -5,7 +5,7 @@ import ConvKit
 package enum CommandSuggestions {
   /// Every option of conv's commands (from the command table).
   package static var options: [String] {
-    var spellings = ["--help", "--generate-completion-script"]
+    var spellings = ["--help", "--version", "--generate-completion-script"]
     func collect(_ command: CommandSpec) {
       for spelling in command.options.flatMap(\.spellings) where !spellings.contains(spelling) { spellings.append(spelling) }
       command.subcommands.forEach(collect)

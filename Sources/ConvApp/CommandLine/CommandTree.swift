@@ -1,6 +1,7 @@
 /// The command table as JSON, in the shape of swift-argument-parser's `--experimental-dump-help`
 /// (`command`, `commandName`, `aliases`, `arguments` with `kind` and `names`, `subcommands`),
-/// so that tools reading it (the man page's test) need not know where it comes from.
+/// so that tools reading it (the man page's test) need not know where it comes from. Every
+/// command takes `--version` and `-h`/`--help` besides its own options.
 package enum CommandTree {
   /// The JSON text of the whole tree.
   package static func json(_ root: CommandSpec = ConvCommands.root) -> String {
@@ -16,6 +17,10 @@ package enum CommandTree {
         ("abstract", .string(option.help)), ("shouldDisplay", .bool(true)),
       ])
     }
+    let version = JSONValue.object([
+      ("kind", .string("flag")), ("names", .array([.object([("kind", .string("long")), ("name", .string("version"))])])),
+      ("abstract", .string("Show the version.")), ("shouldDisplay", .bool(true)),
+    ])
     let help = JSONValue.object([
       ("kind", .string("flag")),
       ("names", .array([.object([("kind", .string("short")), ("name", .string("h"))]),
@@ -30,7 +35,7 @@ package enum CommandTree {
     }
     var fields: [(String, JSONValue)] = [
       ("commandName", .string(command.name)), ("abstract", .string(command.abstract)),
-      ("arguments", .array(positionals + options + [help])),
+      ("arguments", .array(positionals + options + [version, help])),
     ]
     if !command.aliases.isEmpty { fields.append(("aliases", .array(command.aliases.map { .string($0) }))) }
     if !command.subcommands.isEmpty { fields.append(("subcommands", .array(command.subcommands.map(Self.command)))) }

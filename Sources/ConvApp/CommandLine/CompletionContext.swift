@@ -44,7 +44,7 @@ package enum CompletionContext: Equatable, Sendable {
       // Before the words of a default subcommand, its options and its parent's (`conv --<Tab>`).
       let defaulted = command.defaultSubcommand.flatMap(command.subcommand(named:))
       let options = (defaulted?.options ?? []) + command.options
-      let spellings = options.flatMap(\.spellings) + ["--help"]
+      let spellings = options.flatMap(\.spellings) + ["--help", "--version"]
       self = .words(spellings.filter { $0.hasPrefix(prefix) })
       return
     }

@@ -74,7 +74,6 @@ package enum ConvCommands {
             written, or the output cannot be written
         64  usage error
       """,
-    options: [OptionSpec("version", help: "Show the version.")],
     subcommands: [convert, list, categories, info, search, favorites, repl, rates],
     defaultSubcommand: "convert"
   )

@@ -1,7 +1,7 @@
 /// `--help` for a command of the table, laid out as conv's help always was: OVERVIEW, the
 /// discussion, USAGE, ARGUMENTS, OPTIONS and SUBCOMMANDS, wrapped at 80 columns.
 package struct HelpText {
-  /// The width lines are wrapped to.
+  /// The longest line, in characters: a line that text goes on after keeps one column free.
   static let width = 80
   /// The column where the help of an option, argument or subcommand starts.
   static let helpColumn = 26
@@ -19,7 +19,7 @@ package struct HelpText {
 
   /// The whole text, ending with a newline.
   package var text: String {
-    var sections = ["OVERVIEW: " + command.abstract]
+    var sections = [Self.wrap("OVERVIEW: " + command.abstract, width: Self.width).joined(separator: "\n")]
     if !command.discussion.isEmpty { sections.append(Self.wrap(command.discussion)) }
     sections.append("USAGE: " + usage)
     if !command.arguments.isEmpty {
@@ -40,7 +40,9 @@ package struct HelpText {
       let helpPath = (["conv", "help"] + path + ["<subcommand>"]).joined(separator: " ")
       sections.append("SUBCOMMANDS:\n" + entries.joined() + "\n  See '\(helpPath)' for detailed help.\n")
     }
-    return sections.map { $0.hasSuffix("\n") ? $0 : $0 + "\n" }.joined(separator: "\n")
+    // A blank line at the end, except after the subcommands' closing line.
+    let text = sections.map { $0.hasSuffix("\n") ? $0 : $0 + "\n" }.joined(separator: "\n")
+    return command.subcommands.isEmpty ? text + "\n" : text
   }
 
   /// The usage line: the table's own, or the words and options (`conv info <unit> ... [--json]`).
@@ -65,14 +67,10 @@ package struct HelpText {
   /// a label too long for its column gets a line of its own.
   static func entry(_ label: String, _ help: String) -> String {
     let indent = String(repeating: " ", count: helpColumn)
+    let ownLine = label.count + 2 > helpColumn - 2
     let lines = wrap(help, width: width - helpColumn)
-    var text = "  " + label
-    if label.count + 2 > helpColumn - 2 {
-      text += "\n" + indent
-    } else {
-      text += String(repeating: " ", count: helpColumn - 2 - label.count)
-    }
-    return text + lines.joined(separator: "\n" + indent) + "\n"
+    let start = ownLine ? "\n" + indent : String(repeating: " ", count: helpColumn - 2 - label.count)
+    return "  " + label + start + lines.joined(separator: "\n" + indent) + "\n"
   }
 
   /// Paragraph text wrapped at `width`; lines that start with a space (examples, tables) are kept
@@ -83,12 +81,15 @@ package struct HelpText {
     }.joined(separator: "\n")
   }
 
-  /// One line of text broken between words into lines of at most `width` characters.
+  /// One line of text broken between words into lines of at most `width` characters, all but the
+  /// last at most `width - 1`.
   static func wrap(_ line: String, width: Int) -> [String] {
     var lines: [String] = []
     var current = ""
-    for word in line.split(separator: " ") {
-      if !current.isEmpty && current.count + 1 + word.count > width {
+    let words = line.split(separator: " ")
+    for (index, word) in words.enumerated() {
+      let room = index == words.count - 1 ? width : width - 1
+      if !current.isEmpty && current.count + 1 + word.count > room {
         lines.append(current)
         current = ""
       }
