@@ -83,7 +83,7 @@ package struct HelpText {
 
   /// One line of text broken between words into lines of at most `width` characters, all but the
   /// last at most `width - 1`.
-  static func wrap(_ line: String, width: Int) -> [String] {
+  package static func wrap(_ line: String, width: Int) -> [String] {
     var lines: [String] = []
     var current = ""
     let words = line.split(separator: " ")
