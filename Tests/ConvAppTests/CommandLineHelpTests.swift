@@ -61,6 +61,6 @@ struct CommandLineHelpTests {
   func scripts(_ shell: String) throws {
     let script = try #require(CompletionScript.script(for: shell))
     #expect(script.contains("---complete"))
-    #expect(!script.contains("compgen") && !script.contains("eval"))
+    #expect(!script.contains("compgen") && !script.contains("eval "))
   }
 }
