@@ -131,6 +131,11 @@ public struct Catalog: Sendable {
     storage.unitIndices(inCategory: category.identifier).enumerated().map { storage.unit(at: $1, position: $0) }
   }
 
+  /// How many units a category has, without building them (`conv categories`).
+  public func unitCount(in category: UnitCategory) -> Int {
+    storage.unitIndices(inCategory: category.identifier).count
+  }
+
   /// The units the whole column shows, in order: the common units and the category's featured
   /// prefixed forms (`km`, `cm`) by magnitude, then the other units in display order.
   public func columnUnits(in category: UnitCategory) -> [PrefixedUnit] {
