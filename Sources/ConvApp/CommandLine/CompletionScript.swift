@@ -54,7 +54,13 @@ package enum CompletionScript {
     # conv computes the candidates (conv ---complete INDEX WORD...); fish offers the lines it prints
     # as text, never evaluated.
     function __conv_complete
-        set -l tokens (commandline -opc)
+        # fish 4 deprecates -o (tokenize) for --tokens-raw.
+        set -l tokens
+        if test (string split -m 1 -f 1 -- . "$FISH_VERSION") -gt 3
+            set tokens (commandline --tokens-raw -pc)
+        else
+            set tokens (commandline -opc)
+        end
         set -l current (commandline -ct)
         $tokens[1] ---complete (count $tokens) $tokens $current 2>/dev/null
     end
