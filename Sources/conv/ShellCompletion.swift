@@ -49,7 +49,7 @@ enum ShellCompletion {
   }
 
   /// Options of the conversion commands that take a value (the word after them is not a unit).
-  static let optionsWithValue: Set<String> = ["--digits", "--notation", "--color"]
+  static let optionsWithValue = Set(ConvCommands.outputOptions.filter(\.takesValue).map(\.longSpelling))
 
   /// Words of the command line that are not a unit or quantity: subcommand names.
   static let commandWords: Set<String> = [

@@ -24,6 +24,7 @@ struct CommandLineParserTests {
     RunCase(["-"], ["convert"], words: ["-"]),
     RunCase(["-t", "5", "mi", "km"], ["convert"], flags: ["terse"], words: ["5", "mi", "km"]),
     RunCase(["5", "mi", "km", "--digits=3"], ["convert"], values: ["digits": "3"], words: ["5", "mi", "km"]),
+    RunCase(["--notation=automatic", "5", "mi", "km"], ["convert"], values: ["notation": "automatic"], words: ["5", "mi", "km"]),
     RunCase(["--digits", "3", "-t", "-40", "°F", "°C"], ["convert"], flags: ["terse"], values: ["digits": "3"],
             words: ["-40", "°F", "°C"]),
     RunCase(["-t", "-10 lb", "kg"], ["convert"], flags: ["terse"], words: ["-10 lb", "kg"]),

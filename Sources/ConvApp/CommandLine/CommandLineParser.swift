@@ -120,8 +120,7 @@ package struct CommandLineParser {
 
   /// Refuses a value outside an option's list of values.
   private func check(_ value: String, for option: OptionSpec) throws(CommandLineError) {
-    guard !option.values.isEmpty, !option.values.contains(value), !(option.long == "notation" && value == "automatic")
-    else { return }
+    guard !option.values.isEmpty, !option.values.contains(value), !option.synonyms.contains(value) else { return }
     let choices = option.values.map { "'\($0)'" }
     let listed = choices.dropLast().joined(separator: ", ") + " or " + choices[choices.count - 1]
     throw CommandLineError("the value '\(ConvError.printable(value))' is invalid for '\(option.longSpelling) <\(option.valueName ?? "")>'; give one of \(listed)")

@@ -11,15 +11,18 @@ package struct OptionSpec: Sendable {
   package let valueName: String?
   /// The values accepted, when they are a fixed list (shown in help, offered by completion).
   package let values: [String]
+  /// Other spellings accepted for them, neither shown nor offered (`automatic` for `auto`).
+  package let synonyms: [String]
   /// One sentence for `--help`.
   package let help: String
 
   package init(_ long: String, short: Character? = nil, value valueName: String? = nil, values: [String] = [],
-              help: String) {
+              synonyms: [String] = [], help: String) {
     self.long = long
     self.short = short
     self.valueName = valueName
     self.values = values
+    self.synonyms = synonyms
     self.help = help
   }
 
