@@ -2,6 +2,8 @@ import ConvApp
 
 /// Runs the command a parsed command line names.
 enum CommandRunner {
+  /// Runs the command at `parsed.path` with its options and words; throws `ExitCode` for a
+  /// failure already reported, `CommandLineError` for a usage error.
   static func run(_ parsed: ParsedCommand) throws {
     switch parsed.path {
     case ["convert"]: try ConvertCommand(parsed).run()

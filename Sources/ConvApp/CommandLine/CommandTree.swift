@@ -8,6 +8,7 @@ package enum CommandTree {
     JSONValue.object([("serializationVersion", .int(0)), ("command", command(root))]).serialized()
   }
 
+  /// One command as JSON: its names, its words, options and built-in flags, its subcommands.
   static func command(_ command: CommandSpec) -> JSONValue {
     let options = command.options.map { option in
       let names: [JSONValue] = [.object([("kind", .string("long")), ("name", .string(option.long))])]

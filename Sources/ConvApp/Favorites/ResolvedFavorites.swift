@@ -10,6 +10,7 @@ package struct ResolvedFavorites: Sequence {
   let entries: [FavoritesFile.Entry]
   let catalog: Catalog
 
+  /// Resolves the entries in order, skipping those that do not resolve.
   package struct Iterator: IteratorProtocol {
     let favorites: ResolvedFavorites
     var index = 0
