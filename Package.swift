@@ -13,7 +13,6 @@ let package = Package(
     .executable(name: "conv-rates-fetch", targets: ["conv-rates-fetch"]),
   ],
   dependencies: [
-    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     // Documentation only: `swift package generate-documentation --target ConvKit`.
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     // `conv rates update` downloads the ECB's rates with it (see README: why, and what it costs).
@@ -46,15 +45,10 @@ let package = Package(
     ),
     .executableTarget(name: "conv-rates-fetch", dependencies: ["ConvRates"]),
 
-    // MARK: The command-line tool: argument parsing, files, terminal and readline only.
+    // MARK: The command-line tool: files, terminal and readline only. Its command line is read by
+    // ConvApp's CommandLineParser, from a table: no reflection at start-up (issue 23).
     .systemLibrary(name: "CReadline"),
-    .executableTarget(
-      name: "conv",
-      dependencies: [
-        "ConvKit", "ConvFormat", "ConvApp", "CReadline",
-        .product(name: "ArgumentParser", package: "swift-argument-parser"),
-      ]
-    ),
+    .executableTarget(name: "conv", dependencies: ["ConvKit", "ConvFormat", "ConvApp", "CReadline"]),
 
     // MARK: Benchmarks, apart from the tests: `swift run -c release conv-benchmarks` (Benchmarks/README.md).
     .executableTarget(name: "conv-benchmarks", dependencies: ["ConvKit", "ConvApp"]),

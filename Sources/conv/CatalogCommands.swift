@@ -1,14 +1,16 @@
-import ArgumentParser
 import ConvApp
 import ConvFormat
 import ConvKit
 
 /// `conv categories`: every category with its unit count.
-struct CategoriesCommand: ParsableCommand {
-  static let configuration = CommandConfiguration(commandName: "categories", abstract: "List the categories.")
+struct CategoriesCommand {
+  let json: Bool
+  let ascii: Bool
 
-  @Flag(name: .long, help: "Print a JSON array.") var json = false
-  @Flag(name: .long, help: "Only ASCII in output.") var ascii = false
+  init(_ parsed: ParsedCommand) {
+    json = parsed.has("json")
+    ascii = parsed.has("ascii")
+  }
 
   func run() throws {
     let environment = Environment.current
@@ -19,14 +21,17 @@ struct CategoriesCommand: ParsableCommand {
 }
 
 /// `conv list [CATEGORY]`: units grouped by category in display order.
-struct ListCommand: ParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "list", abstract: "List units by category, in display order (common units marked *).")
+struct ListCommand {
+  /// The category's words (all categories when empty).
+  let category: [String]
+  let json: Bool
+  let ascii: Bool
 
-  @Argument(help: "A category (see 'conv categories'); all when omitted.", completion: ShellCompletion.categories)
-  var category: [String] = []
-  @Flag(name: .long, help: "Print a JSON array.") var json = false
-  @Flag(name: .long, help: "Only ASCII in output.") var ascii = false
+  init(_ parsed: ParsedCommand) {
+    category = parsed.words
+    json = parsed.has("json")
+    ascii = parsed.has("ascii")
+  }
 
   func run() throws {
     let environment = Environment.current
@@ -53,13 +58,17 @@ struct ListCommand: ParsableCommand {
 }
 
 /// `conv info UNIT`: everything about one unit.
-struct InfoCommand: ParsableCommand {
-  static let configuration = CommandConfiguration(commandName: "info", abstract: "Show a unit's definition, factor and source.")
+struct InfoCommand {
+  /// The unit's words (one or more).
+  let unit: [String]
+  let json: Bool
+  let ascii: Bool
 
-  @Argument(help: "A unit symbol, name or alias (prefixes allowed).", completion: ShellCompletion.units)
-  var unit: [String]
-  @Flag(name: .long, help: "Print a JSON object.") var json = false
-  @Flag(name: .long, help: "Only ASCII in output.") var ascii = false
+  init(_ parsed: ParsedCommand) {
+    unit = parsed.words
+    json = parsed.has("json")
+    ascii = parsed.has("ascii")
+  }
 
   func run() throws {
     let environment = Environment.current
@@ -87,14 +96,27 @@ struct InfoCommand: ParsableCommand {
 }
 
 /// `conv search TEXT`: units and categories ranked by how well a name, symbol or alias matches.
-struct SearchCommand: ParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "search", abstract: "Find units by name, symbol or alias (case and accents ignored).")
+struct SearchCommand {
+  /// What to look for (one or more words).
+  let text: [String]
+  /// At most this many results.
+  let limit: Int
+  let json: Bool
+  let ascii: Bool
 
-  @Argument(help: "What to look for: angstrom, sq ft, micro …") var text: [String]
-  @Option(name: .long, help: "At most this many results.") var limit = 20
-  @Flag(name: .long, help: "Print a JSON array.") var json = false
-  @Flag(name: .long, help: "Only ASCII in output.") var ascii = false
+  init(_ parsed: ParsedCommand) throws(CommandLineError) {
+    text = parsed.words
+    if let value = parsed.values["limit"] {
+      guard let number = Int(value) else {
+        throw CommandLineError("the value '\(ConvError.printable(value))' is invalid for '--limit <limit>': give a whole number")
+      }
+      limit = number
+    } else {
+      limit = 20
+    }
+    json = parsed.has("json")
+    ascii = parsed.has("ascii")
+  }
 
   func run() throws {
     let environment = Environment.current

@@ -1,4 +1,3 @@
-import ArgumentParser
 import ConvApp
 import ConvKit
 
@@ -9,38 +8,26 @@ import Musl
 #endif
 
 /// `conv [QUANTITY] [to] [TARGET]`: one-shot, whole column, or batch from standard input.
-struct ConvertCommand: ParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "convert",
-    abstract: "Convert a quantity (the default command).",
-    discussion: """
-      With a target, prints one conversion. Without one, converts into every other unit of the \
-      category (the whole column). With no quantity and standard input not a terminal (or with \
-      '-'), reads one 'QUANTITY to TARGET' per line. With no arguments on a terminal, starts the REPL.
-      """
-  )
+struct ConvertCommand {
+  let flags: OutputFlags
+  /// The quantity and the target, as typed (options the table does not know included, to report).
+  let words: [String]
 
-  @OptionGroup var options: GlobalOptions
-
-  @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The quantity and the target: 5 mi km, \"5 mi\" to km, 100 °F °C.", valueName: "quantity [to] target"),
-            completion: ShellCompletion.units)
-  var words: [String] = []
-
-  mutating func run() throws {
-    let environment = Environment.current
-    // `--` ends the options; it is never part of the quantity.
-    if words.first == "--" { words.removeFirst() }
-    if words.isEmpty && environment.stdinIsTerminal {
-      var repl = ReplCommand()
-      repl.options = options
-      try repl.run()
-      return
-    }
-    try ConvertCommand.convert(words, flags: options.flags, environment: environment)
+  init(_ parsed: ParsedCommand) throws(CommandLineError) {
+    flags = try OutputFlags(parsed)
+    words = parsed.words
   }
 
-  /// One-shot, whole column or batch: everything but the REPL. `QuickStart` calls this directly for
-  /// plain command lines, without ArgumentParser.
+  func run() throws {
+    let environment = Environment.current
+    if words.isEmpty && environment.stdinIsTerminal {
+      try ReplCommand(flags: flags).run()
+      return
+    }
+    try ConvertCommand.convert(words, flags: flags, environment: environment)
+  }
+
+  /// One-shot, whole column or batch: everything but the REPL.
   static func convert(_ words: [String], flags: OutputFlags, environment: Environment) throws {
     let settings = CatalogLoading.settings(environment)
     let outputOptions = flags.resolve(environment: environment, settings: settings)
@@ -53,10 +40,9 @@ struct ConvertCommand: ParsableCommand {
       Output.flush()
       throw ExitCode(failed ? ExitStatus.conversionFailed : ExitStatus.success)
     }
-    // Options that ArgumentParser let through as words (`--frobnicate`, `-x`); `-40` is a number.
+    // Options the table does not know, kept as words (`--frobnicate`, `-x`); `-40` is a number.
     if let unknown = words.first(where: ConvertCommand.looksLikeOption) {
-      Output.error(CommandSuggestions.unknownOption(unknown))
-      throw ExitCode(ExitStatus.usage)
+      throw CommandLineError(CommandSuggestions.unknownOption(unknown))
     }
     let request = converter.request(arguments: words)
     if let message = BatchConverter.loneNumber(request, catalog: catalog, conventions: converter.conventions) {

@@ -18,14 +18,15 @@ struct Environment {
 
   /// Reads the current process's environment.
   static let current: Environment = {
-    var variables: [String: String] = [:]
-    var pointer = environ
-    while let entry = pointer.pointee {
-      let text = String(cString: entry)
-      if let equals = text.firstIndex(of: "=") {
-        variables[String(text[..<equals])] = String(text[text.index(after: equals)...])
+    var count = 0
+    while environ[count] != nil { count += 1 }
+    var variables: [String: String] = Dictionary(minimumCapacity: count)
+    for index in 0..<count {
+      let text = String(cString: environ[index]!)
+      // The first `=` found among the bytes: by characters, the search cost a quarter of a one-shot.
+      if let equals = text.utf8.firstIndex(of: UInt8(ascii: "=")) {
+        variables[String(text[..<equals])] = String(text[text.utf8.index(after: equals)...])
       }
-      pointer += 1
     }
     return Environment(variables: variables, stdinIsTerminal: isatty(0) == 1, stdoutIsTerminal: isatty(1) == 1)
   }()

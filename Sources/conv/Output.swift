@@ -89,8 +89,8 @@ enum Output {
     _exit(ExitStatus.fileError)  // not exit(): stdio would try the same write again
   }
 
-  /// Flushes standard output when the program ends, however it ends (`exit`, or a return from
-  /// ArgumentParser), and reports a write that failed (see `writeFailed`).
+  /// Flushes standard output when the program ends, however it ends (`exit` or a return from
+  /// `main`), and reports a write that failed (see `writeFailed`).
   static func checkAtExit() {
     atexit {
       errno = 0

@@ -1,29 +1,20 @@
-import ArgumentParser
 import ConvApp
 import ConvFormat
 
 /// `conv repl`: the interactive two-column screen (see ReplSession), or commands read from a pipe.
-struct ReplCommand: ParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "repl",
-    abstract: "Start the interactive converter (also 'conv' alone on a terminal).",
-    discussion: """
-      On a terminal: the category's units on the left, the other units on the right with the value \
-      converted, the current pair highlighted. Type a category name, '/TEXT' to filter both columns, \
-      'from UNIT', 'to UNIT', a number, or a conversion such as '5 mi to km'; 'fav' and 'favs' for \
-      favorites; 'help' for the full list; 'quit' or Ctrl-D to leave. Tab completes; history is kept \
-      in $XDG_STATE_HOME/conv/history.
+struct ReplCommand {
+  let options: OutputFlags
 
-      With standard input or output not a terminal (or TERM=dumb), reads the same commands one per \
-      line and prints only their results (no prompt, no escape codes): a number or a filter prints \
-      the destination column, 'to' the pair, 'favs' and 'help' their lists. Errors go to standard error \
-      and the rest still runs; the exit status is 1 if any command failed.
-      """
-  )
+  init(_ parsed: ParsedCommand) throws(CommandLineError) {
+    options = try OutputFlags(parsed)
+  }
 
-  @OptionGroup var options: GlobalOptions
+  /// The REPL with these options (`conv` alone on a terminal).
+  init(flags: OutputFlags) {
+    options = flags
+  }
 
-  mutating func run() throws {
+  func run() throws {
     let environment = Environment.current
     let settings = CatalogLoading.settings(environment)
     let term = environment.variables["TERM"] ?? ""

@@ -1,23 +1,32 @@
-import ArgumentParser
 import ConvApp
 import ConvKit
 
 /// Dynamic shell completion (bash, zsh, fish) of unit spellings and category identifiers.
 ///
-/// The scripts from `conv --generate-completion-script SHELL` call back into `conv` for these
-/// arguments, so the candidates come from the catalog in use, personal units included. Shells keep
-/// only candidates that start with the typed text, so every candidate does: symbols match
-/// case-sensitively; names and aliases case-insensitively, and then keep the case as typed.
+/// The scripts from `conv --generate-completion-script SHELL` call back into `conv`
+/// (`conv ---complete INDEX WORD…`), so the candidates come from the catalog in use, personal
+/// units included. Shells keep only candidates that start with the typed text, so every candidate
+/// does: symbols match case-sensitively; names and aliases case-insensitively, and then keep the
+/// case as typed.
 enum ShellCompletion {
-  /// Completes a unit; after a quantity that has a unit, only units it converts into.
-  static let units = CompletionKind.custom { words, index, prefix in
-    unitCandidates(words: words, index: index, prefix: prefix)
+  /// Prints the candidates for `words[index]`, one a line, exactly as they are.
+  static func complete(words: [String], index: Int) {
+    let candidates: [String]
+    switch CompletionContext(words: words, index: index) {
+    case .words(let fixed): candidates = fixed
+    case .dynamic(.units, let prefix): candidates = unitCandidates(words: words, index: index, prefix: prefix)
+    case .dynamic(.categories, let prefix): candidates = categoryCandidates(prefix: prefix, catalog: catalog())
+    case .dynamic(.favorites, let prefix): candidates = favoriteCandidates(words: words, index: index, prefix: prefix)
+    case .dynamic(.none, _): candidates = []
+    }
+    // One a line: a candidate with a line break in it (a hostile units file) is left out.
+    for candidate in candidates where !candidate.contains("\n") { Output.verbatim(candidate + "\n") }
+    Output.flush()
   }
 
-  /// Completes a category identifier.
   /// For `conv fav rm`: the favorites' positions, and the source units of the favorites (then,
   /// after one, that favorite's target), not every unit of the catalog.
-  static let favorites = CompletionKind.custom { words, index, prefix in
+  static func favoriteCandidates(words: [String], index: Int, prefix: String) -> [String] {
     let catalog = catalog()
     guard let file = try? FavoritesStore(environment: Environment.current).load(catalog: catalog) else { return [] }
     let entries = file.entries
@@ -33,10 +42,6 @@ enum ShellCompletion {
     return (positions + sources).filter { $0.hasPrefix(prefix) }
   }
 
-  static let categories = CompletionKind.custom { _, _, prefix in
-    categoryCandidates(prefix: prefix, catalog: catalog())
-  }
-
   /// The catalog in use: the built-in one plus personal units (built-in alone if they do not load).
   static func catalog() -> Catalog {
     if case .success(let catalog) = CatalogLoading.load(Environment.current) { return catalog }
@@ -44,7 +49,7 @@ enum ShellCompletion {
   }
 
   /// Options of the conversion commands that take a value (the word after them is not a unit).
-  static let optionsWithValue: Set<String> = ["--digits", "--notation", "--color"]
+  static let optionsWithValue = Set(ConvCommands.outputOptions.filter(\.takesValue).map(\.longSpelling))
 
   /// Words of the command line that are not a unit or quantity: subcommand names.
   static let commandWords: Set<String> = [

@@ -5,8 +5,8 @@ import Testing
 /// `conv` accepts must be documented, every option the page documents must exist, and every REPL
 /// command listed by `help` must be described.
 ///
-/// The command tree comes from `conv --experimental-dump-help` (argument-parser's JSON description
-/// of every command); `conv [SUBCOMMAND...] --help` is run for each command as well, so that a
+/// The command tree comes from `conv --experimental-dump-help` (conv's command table as JSON, in
+/// the shape swift-argument-parser gives it); `conv [SUBCOMMAND...] --help` is run for each command as well, so that a
 /// command whose help cannot be printed fails here too.
 @Suite("Man page covers the command line")
 struct ManPageTests {
@@ -45,7 +45,7 @@ struct ManPageTests {
           switch name["kind"] as? String {
           case "long": options.append("--" + text)
           case "short": options.append("-" + text)
-          default: break  // -help, argument-parser's single-dash spelling, is not documented
+          default: break
           }
         }
       }
@@ -71,11 +71,10 @@ struct ManPageTests {
     return manPage.contains(regex: pattern)
   }
 
-  @Test("Every subcommand is a subcommand on the quick path too (QuickStart.subcommandWords)",
+  @Test("Every subcommand and alias runs its command, not a conversion",
         arguments: ManPageTests.commands.filter { $0.path.count == 1 })
   func subcommandIsNotAConversion(_ command: Command) throws {
-    // With the word missing from the quick path's list, `conv WORD` would be read as a quantity
-    // and fail with "unknown unit 'WORD'".
+    // Read as a quantity, `conv WORD` would fail with "unknown unit 'WORD'".
     for word in [command.path[0]] + command.aliases {
       let outcome = try ConvProcess.run([word], stdin: "")
       #expect(!outcome.stderr.contains("unknown unit"), "conv \(word): \(outcome.stderr)")

@@ -22,7 +22,7 @@ package struct CatalogPresenter: Sendable {
 
   /// One line per category: title, identifier and unit count, aligned.
   package func categoryLines() -> [String] {
-    let rows = catalog.categories.map { ($0, catalog.units(in: $0).count) }
+    let rows = catalog.categories.map { ($0, catalog.unitCount(in: $0)) }
     let width = rows.map { DisplayWidth.of($0.0.identifier) }.max() ?? 0
     return rows.map { category, count in
       category.identifier + String(repeating: " ", count: width - DisplayWidth.of(category.identifier))
@@ -35,7 +35,7 @@ package struct CatalogPresenter: Sendable {
     .array(catalog.categories.map { category in
       .object([
         ("identifier", .string(category.identifier)), ("title", .string(category.title)),
-        ("dimension", .string(category.dimension.formula)), ("units", .int(catalog.units(in: category).count)),
+        ("dimension", .string(category.dimension.formula)), ("units", .int(catalog.unitCount(in: category))),
       ])
     })
   }

@@ -163,10 +163,8 @@ package struct FavoritesFile: Sendable, Hashable {
   /// The favorites resolved against a catalog, in display order (call after ``problems(in:)``
   /// found none; a pair that does not resolve is left out), each resolved when it is reached: a
   /// resolved favorite is kilobytes, so a long list is walked rather than held.
-  package func resolved(in catalog: Catalog) -> some Sequence<(entry: Entry, favorite: ResolvedFavorite)> {
-    entries.lazy.compactMap { entry in
-      (try? ResolvedFavorite(entry.pair, catalog: catalog)).map { (entry: entry, favorite: $0) }
-    }
+  package func resolved(in catalog: Catalog) -> ResolvedFavorites {
+    ResolvedFavorites(entries: entries, catalog: catalog)
   }
 
   // MARK: Editing

@@ -160,14 +160,9 @@ public struct Catalog: Sendable {
     storage.unitIndices(inCategory: category.identifier).enumerated().map { storage.unit(at: $1, position: $0) }
   }
 
-  /// How many units a category has, without building them.
-  package func unitCount(inCategory identifier: String) -> Int { storage.unitCount(inCategory: identifier) }
-
-  /// The unit at `position` among a category's units (display order), built alone.
-  package func unit(inCategory identifier: String, at position: Int) -> CatalogUnit? {
-    let indices = storage.unitIndices(inCategory: identifier)
-    guard indices.indices.contains(position) else { return nil }
-    return storage.unit(at: indices[position], position: position)
+  /// How many units a category has, without building them (`conv categories`).
+  public func unitCount(in category: UnitCategory) -> Int {
+    storage.unitIndices(inCategory: category.identifier).count
   }
 
   /// Each unit's identifier in the catalog's storage, in the order of `units`: for the compiled

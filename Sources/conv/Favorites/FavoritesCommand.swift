@@ -1,42 +1,9 @@
-import ArgumentParser
 import ConvApp
 import ConvKit
 
 /// `conv fav`: favorite unit pairs, kept in a dotfile people can edit by hand and sync.
-struct FavoritesCommand: ParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "fav",
-    abstract: "List and edit favorite unit pairs (kept in a dotfile).",
-    discussion: """
-      'conv fav' converts 1 (or 'conv fav 5': 5) of every favorite's source unit, in file order.
-
-      THE FILE: $CONV_FAVORITES, else $XDG_CONFIG_HOME/conv/favorites, else \
-      ~/.config/conv/favorites ('conv fav path' prints it). UTF-8 text, one pair per line:
-
-        # conv favorites v1
-        mi -> km
-        °F -> °C        # a comment may follow a pair
-        short ton -> kg
-        L/100km → mpg
-
-      '->' or '→' separates the units; '#' starts a comment; blank lines are kept. The line order \
-      is the display order. '# conv favorites v1' is the format's version header (written when conv \
-      creates the file). An invalid line is reported as PATH:LINE: message and the file is left as \
-      it is. Edits keep every other line, comment and blank line, write atomically, follow a \
-      symbolic link to its target, and take a lock so that concurrent runs all land.
-
-      EXIT STATUS: 0 success; 1 an edit was refused (unknown or non-conformable units, a unit to \
-      itself, a duplicate, no such favorite) or a conversion failed; 2 the favorites or units file \
-      is invalid or cannot be written; 64 usage error.
-      """,
-    subcommands: [
-      FavoritesListCommand.self, FavoritesAddCommand.self, FavoritesRemoveCommand.self,
-      FavoritesMoveCommand.self, FavoritesPathCommand.self,
-    ],
-    defaultSubcommand: FavoritesListCommand.self,
-    aliases: ["favorites", "favourites"]
-  )
-
+/// `conv fav`: what its subcommands share (the table holds its help, `ConvCommands.favorites`).
+enum FavoritesCommand {
   /// Runs a favorites action, printing a failure's messages and exiting with its status.
   static func perform(_ body: () throws(FavoritesFailure) -> Void) throws {
     do {
@@ -57,24 +24,25 @@ struct FavoritesCommand: ParsableCommand {
 }
 
 /// `conv fav [VALUE]`: every favorite converted for VALUE (default 1).
-struct FavoritesListCommand: ParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "list", abstract: "Convert a value (default 1) with every favorite.")
+struct FavoritesListCommand {
+  let options: OutputFlags
+  /// The value's words (none: 1), with options the table does not know, to report.
+  let words: [String]
 
-  @OptionGroup var options: GlobalOptions
+  init(_ parsed: ParsedCommand) throws(CommandLineError) {
+    options = try OutputFlags(parsed)
+    words = parsed.words
+  }
 
-  @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The value to convert (default 1).", valueName: "value"))
-  var words: [String] = []
-
-  mutating func run() throws {
+  func run() throws {
     if let unknown = words.first(where: { $0.hasPrefix("--") && $0.count > 2 }) {
-      throw ValidationError(CommandSuggestions.unknownOption(unknown))
+      throw CommandLineError(CommandSuggestions.unknownOption(unknown))
     }
     // A mistyped subcommand (`conv fav delete 1`) is no value.
     if let first = words.first, first.first?.isLetter == true,
        let command = CommandSuggestions.nearest(first, in: CommandSuggestions.favoriteCommands)
          ?? (["delete", "del", "erase"].contains(first.lowercased()) ? "rm" : nil) {
-      throw ValidationError("'\(ConvError.printable(first))' is not a favorites command; did you mean 'conv fav \(command)'?")
+      throw CommandLineError("'\(ConvError.printable(first))' is not a favorites command; did you mean 'conv fav \(command)'?")
     }
     let environment = Environment.current
     let settings = CatalogLoading.settings(environment)
@@ -89,7 +57,7 @@ struct FavoritesListCommand: ParsableCommand {
     do {
       value = try presenter.value(valueText)
     } catch {
-      throw ValidationError(error.message)
+      throw CommandLineError(error.message)
     }
     var failed = false
     try FavoritesCommand.perform { () throws(FavoritesFailure) in
@@ -116,14 +84,13 @@ struct FavoritesListCommand: ParsableCommand {
 }
 
 /// `conv fav add FROM TO`.
-struct FavoritesAddCommand: ParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "add", abstract: "Add a favorite pair at the end: conv fav add mi km.")
+struct FavoritesAddCommand {
+  /// The source and target units' words.
+  let units: [String]
 
-  @Argument(parsing: .allUnrecognized,
-            help: ArgumentHelp("The source and target units: mi km, \"short ton\" kg, L/100km mpg.", valueName: "from to"),
-            completion: ShellCompletion.units)
-  var units: [String] = []
+  init(_ parsed: ParsedCommand) {
+    units = parsed.words
+  }
 
   func run() throws {
     let environment = Environment.current
@@ -152,15 +119,13 @@ struct FavoritesAddCommand: ParsableCommand {
 }
 
 /// `conv fav rm FROM TO` or `conv fav rm N`.
-struct FavoritesRemoveCommand: ParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "rm", abstract: "Remove a favorite: conv fav rm mi km, or by position: conv fav rm 2.",
-    aliases: ["remove"])
+struct FavoritesRemoveCommand {
+  /// The pair's units, or its position.
+  let words: [String]
 
-  @Argument(parsing: .allUnrecognized,
-            help: ArgumentHelp("The pair's units, or its position in 'conv fav'.", valueName: "from to | n"),
-            completion: ShellCompletion.favorites)
-  var words: [String] = []
+  init(_ parsed: ParsedCommand) {
+    words = parsed.words
+  }
 
   func run() throws {
     let environment = Environment.current
@@ -193,12 +158,22 @@ struct FavoritesRemoveCommand: ParsableCommand {
 }
 
 /// `conv fav mv N M`.
-struct FavoritesMoveCommand: ParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "mv", abstract: "Move favorite N to position M: conv fav mv 3 1.", aliases: ["move"])
+struct FavoritesMoveCommand {
+  /// The favorite's position, and its new one.
+  let from: Int
+  let to: Int
 
-  @Argument(help: "The favorite's position in 'conv fav'.") var from: Int
-  @Argument(help: "Its new position.") var to: Int
+  init(_ parsed: ParsedCommand) throws(CommandLineError) {
+    // The parser has checked that there are two words.
+    guard let from = Int(parsed.words[0]) else { throw Self.invalid(parsed.words[0], "<from>") }
+    guard let to = Int(parsed.words[1]) else { throw Self.invalid(parsed.words[1], "<to>") }
+    self.from = from
+    self.to = to
+  }
+
+  static func invalid(_ word: String, _ name: String) -> CommandLineError {
+    CommandLineError("the value '\(ConvError.printable(word))' is invalid for '\(name)': give a position in 'conv fav'")
+  }
 
   func run() throws {
     let environment = Environment.current
@@ -219,11 +194,8 @@ struct FavoritesMoveCommand: ParsableCommand {
 }
 
 /// `conv fav path`: where the favorites file is.
-struct FavoritesPathCommand: ParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "path", abstract: "Print the favorites file's path (it may not exist yet).")
-
-  func run() throws {
+struct FavoritesPathCommand {
+  func run() {
     Output.line(FavoritesStore.path(Environment.current))
   }
 }

@@ -1,4 +1,3 @@
-import ArgumentParser
 import ConvApp
 import ConvKit
 
@@ -9,19 +8,12 @@ import Musl
 #endif
 
 /// `conv rates`: where the exchange rates in use come from, their date and age, the currencies.
-struct RatesCommand: ParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "rates",
-    abstract: "Show the exchange rates in use (source, date, age, currencies).",
-    discussion: """
-      conv converts currencies at the European Central Bank's euro reference rates: a snapshot \
-      built into conv, or a newer file that 'conv rates update' downloads into \
-      $XDG_CACHE_HOME/conv/eurofxref-daily.xml (CONV_RATES_URL overrides the address).
-      """,
-    subcommands: [RatesUpdateCommand.self]
-  )
+struct RatesCommand {
+  let options: OutputFlags
 
-  @OptionGroup var options: GlobalOptions
+  init(_ parsed: ParsedCommand) throws(CommandLineError) {
+    options = try OutputFlags(parsed)
+  }
 
   func run() throws {
     let environment = Environment.current
@@ -37,7 +29,7 @@ struct RatesCommand: ParsableCommand {
     // The currencies conv can convert at these rates (a feed may name codes the catalog lacks).
     let currencies = rates.codes.filter { catalog.unit(named: $0)?.unit.dimension == PhysicalDimension(.currency) }
     let unknown = rates.codes.filter { !currencies.contains($0) }
-    if options.flags.json {
+    if options.json {
       Output.line(JSONValue.object([
         ("source", .string(rates.source)), ("date", .string(rates.date.description)),
         ("age_days", .int(rates.age(on: today))), ("file", fromCache ? .string(cache.path) : .null),
@@ -61,11 +53,7 @@ struct RatesCommand: ParsableCommand {
 }
 
 /// `conv rates update`: downloads the ECB's daily rates, checks them, and replaces the cached copy.
-struct RatesUpdateCommand: ParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "update",
-    abstract: "Download the ECB's latest rates (CONV_RATES_URL overrides the address).")
-
+struct RatesUpdateCommand {
   /// The ECB's daily euro reference rates.
   static let defaultURL = "https://www.ecb.europa.eu/stats/eurofxref/eurofxref-daily.xml"
 
