@@ -57,3 +57,35 @@ struct EditDistanceTests {
   }
 
 }
+
+/// The eight-bytes-at-a-time scan of the compiled tables finds what a byte-by-byte scan finds.
+@Suite("Byte scan")
+struct ByteScanTests {
+  @Test("First and last occurrences agree with a plain scan", arguments: [9, 10, 0, 255] as [UInt8])
+  func agreesWithPlainScan(byte: UInt8) {
+    var generator = SplitMix(seed: UInt64(byte) &+ 99)
+    for _ in 0..<400 {
+      let length = Int(generator.next() % 40)
+      // Mostly other bytes, the sought one now and then, and bytes that differ from it by one bit.
+      let bytes: [UInt8] = (0..<length).map { _ in
+        switch generator.next() % 6 {
+        case 0: byte
+        case 1: byte ^ 0x80
+        case 2: byte ^ 0x01
+        default: UInt8(truncatingIfNeeded: generator.next())
+        }
+      }
+      bytes.withUnsafeBufferPointer { buffer in
+        guard let base = buffer.baseAddress else { return }
+        for start in 0...length {
+          for end in start...length {
+            let first = (start..<end).first { bytes[$0] == byte } ?? end
+            let afterLast = (start..<end).last { bytes[$0] == byte }.map { $0 + 1 } ?? start
+            #expect(ByteScan.first(byte, in: base, from: start, to: end) == first)
+            #expect(ByteScan.afterLast(byte, in: base, from: start, to: end) == afterLast)
+          }
+        }
+      }
+    }
+  }
+}

@@ -33,9 +33,7 @@ package struct SearchIndexTable: Sendable {
   }
 
   /// The table's text (UTF-8).
-  let bytes: [UInt8]
-  /// Each line's fields, as byte offsets and numbers.
-  let lines: [Line]
+  let bytes: TableBytes
 
   /// One line, parsed.
   struct Line: Sendable {
@@ -51,65 +49,79 @@ package struct SearchIndexTable: Sendable {
     var spelling: Range<Int>
   }
 
-  /// Parses a table; lines that do not have the six fields are skipped. Field ends are found
-  /// with `memchr` (the C library's, which reads many bytes at a time): the built-in table has
-  /// thousands of lines and `conv search` reads it at every start.
-  init(_ bytes: [UInt8]) {
-    self.bytes = bytes
-    var lines: [Line] = []
-    lines.reserveCapacity(bytes.count / 24)
-    bytes.withUnsafeBufferPointer { text in
-      guard let base = text.baseAddress else { return }
-      /// The position of the first `byte` in `start..<end`, or `end`.
-      func find(_ byte: UInt8, _ start: Int, _ end: Int) -> Int {
-        guard start < end, let found = memchr(base + start, Int32(byte), end - start) else { return end }
-        return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-      }
-      func number(_ start: Int, _ end: Int) -> Int? {
-        if end - start == 1 && text[start] == 0x2D { return -1 }
-        guard end > start, end - start < 10 else { return nil }
-        var value = 0
-        for index in start..<end {
-          let digit = Int(text[index]) &- 0x30
-          guard digit >= 0 && digit <= 9 else { return nil }
-          value = value &* 10 &+ digit
-        }
-        return value
-      }
+  init(_ bytes: TableBytes) { self.bytes = bytes }
+
+  /// Calls `body` with each line's range and where its folded spelling ends (its first tab), and
+  /// the bytes; lines are found with `memchr` (the C library's, which reads many bytes at a time):
+  /// the built-in table has thousands of lines and `conv search` reads it at every start.
+  func forEachLine(_ body: (UnsafeBufferPointer<UInt8>, _ start: Int, _ foldedEnd: Int, _ end: Int) -> Void) {
+    do {
+      let text = bytes.buffer
       var start = 0
       while start < text.count {
-        let end = find(0x0A, start, text.count)
-        defer { start = end + 1 }
-        var tabs = (start, start, start, start, start)
-        var cursor = start
-        var found = 0
-        while found < 5 {
-          let tab = find(0x09, cursor, end)
-          guard tab < end else { break }
-          switch found {
-          case 0: tabs.0 = tab
-          case 1: tabs.1 = tab
-          case 2: tabs.2 = tab
-          case 3: tabs.3 = tab
-          default: tabs.4 = tab
-          }
-          found += 1
-          cursor = tab + 1
-        }
-        guard found == 5, tabs.1 - tabs.0 == 2, let kind = Kind(rawValue: text[tabs.0 + 1] | 0x20),
-              let characters = number(tabs.1 + 1, tabs.2), let unit = number(tabs.2 + 1, tabs.3),
-              let category = number(tabs.3 + 1, tabs.4), category >= 0 else {
-          continue
-        }
-        lines.append(Line(folded: start..<tabs.0, kind: kind, isCommon: text[tabs.0 + 1] < 0x61,
-                          characters: characters, unit: unit, category: category, spelling: (tabs.4 + 1)..<end))
+        let end = SearchIndexTable.find(0x0A, text, start, text.count)
+        body(text, start, SearchIndexTable.find(0x09, text, start, end), end)
+        start = end + 1
       }
     }
-    self.lines = lines
+  }
+
+  /// Every line, parsed; lines that do not have the six fields are skipped.
+  func parsedLines() -> [Line] {
+    var lines: [Line] = []
+    lines.reserveCapacity(bytes.buffer.count / 24)
+    forEachLine { text, start, _, end in
+      if let line = SearchIndexTable.parse(text, start, end) { lines.append(line) }
+    }
+    return lines
+  }
+
+  /// The position of the first `byte` in `text[start..<end]`, or `end`.
+  private static func find(_ byte: UInt8, _ text: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Int {
+    guard start < end, let base = text.baseAddress, let found = memchr(base + start, Int32(byte), end - start) else {
+      return end
+    }
+    return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+  }
+
+  /// The line in `text[start..<end]`, or nil when it does not have the six fields.
+  static func parse(_ text: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Line? {
+    func number(_ start: Int, _ end: Int) -> Int? {
+      if end - start == 1 && text[start] == 0x2D { return -1 }
+      guard end > start, end - start < 10 else { return nil }
+      var value = 0
+      for index in start..<end {
+        let digit = Int(text[index]) &- 0x30
+        guard digit >= 0 && digit <= 9 else { return nil }
+        value = value &* 10 &+ digit
+      }
+      return value
+    }
+    var tabs = (start, start, start, start, start)
+    var cursor = start
+    for field in 0..<5 {
+      let tab = find(0x09, text, cursor, end)
+      guard tab < end else { return nil }
+      switch field {
+      case 0: tabs.0 = tab
+      case 1: tabs.1 = tab
+      case 2: tabs.2 = tab
+      case 3: tabs.3 = tab
+      default: tabs.4 = tab
+      }
+      cursor = tab + 1
+    }
+    guard tabs.1 - tabs.0 == 2, let kind = Kind(rawValue: text[tabs.0 + 1] | 0x20),
+          let characters = number(tabs.1 + 1, tabs.2), let unit = number(tabs.2 + 1, tabs.3),
+          let category = number(tabs.3 + 1, tabs.4), category >= 0 else { return nil }
+    return Line(folded: start..<tabs.0, kind: kind, isCommon: text[tabs.0 + 1] < 0x61, characters: characters,
+                unit: unit, category: category, spelling: (tabs.4 + 1)..<end)
   }
 
   /// The spelling of a line as written.
-  func spelling(_ line: Line) -> String { String(decoding: bytes[line.spelling], as: UTF8.self) }
+  func spelling(_ line: Line) -> String {
+    String(decoding: UnsafeBufferPointer(rebasing: bytes.buffer[line.spelling]), as: UTF8.self)
+  }
 
   // MARK: Writing
 
@@ -176,4 +188,29 @@ extension SearchIndexTable {
 
     """
   }
+}
+
+/// The bytes of a search table: the generated table read in place, or a copy of it joined with
+/// the lines made at start-up for units a file adds.
+final class TableBytes: @unchecked Sendable {
+  // Unchecked: the buffer is immutable once made, and either static or owned (freed with this).
+  /// The text.
+  let buffer: UnsafeBufferPointer<UInt8>
+  private let owned: Bool
+
+  /// The bytes of a static string, in place.
+  init(_ text: StaticString) {
+    buffer = UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount)
+    owned = false
+  }
+
+  /// A copy of `bytes`.
+  init(_ bytes: [UInt8]) {
+    let copy = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bytes.count)
+    _ = copy.initialize(from: bytes)
+    buffer = UnsafeBufferPointer(copy)
+    owned = true
+  }
+
+  deinit { if owned { buffer.deallocate() } }
 }

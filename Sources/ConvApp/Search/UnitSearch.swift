@@ -1,12 +1,14 @@
 import ConvFormat
 import ConvKit
+import Synchronization
 
 /// Finds units and categories by name, symbol and alias, folding case and diacritics.
 ///
 /// `angstrom` finds Ångström, `sq ft` finds square foot, `micro` finds µ-prefixed spellings. The
 /// same matcher filters the REPL's columns. The built-in catalog's spellings were folded when the
 /// catalog was generated (`BuiltinSearchData`); only units a units file adds are folded at start-up.
-/// Matching compares bytes, and a search builds only the units it returns.
+/// A search reads that table once and builds only the units it returns; the REPL's filter builds an
+/// index of it (`FilterIndex`) on first use.
 package struct UnitSearch: Sendable {
   /// One hit.
   package struct Hit: Sendable, Hashable {
@@ -27,7 +29,7 @@ package struct UnitSearch: Sendable {
     /// The text as typed.
     package let text: String
     let folded: String
-    /// The folded query's UTF-8 bytes, and where each of its words is in them.
+    /// The folded query's UTF-8 bytes, and where each of its words (split at spaces) is in them.
     let bytes: [UInt8]
     let words: [Range<Int>]
     /// Whether the query is long enough (three characters) to match inside a word.
@@ -40,39 +42,10 @@ package struct UnitSearch: Sendable {
       self.text = text
       folded = UnitSearch.normalize(text)
       bytes = Array(folded.utf8)
-      words = SpellingPool.words(of: bytes, separators: [0x20])
-      characters = folded.count
-      matchesInside = characters >= 3
-    }
-
-    /// Whether the query matches everything (nothing but spaces typed).
-    package var isEmpty: Bool { folded.isEmpty }
-  }
-
-  /// Every folded spelling's UTF-8 bytes in one array, with its words' boundaries, so that many
-  /// spellings are matched per keystroke without String operations or reference counting.
-  /// Spellings and queries are folded to the same composed form, so comparing bytes gives the
-  /// answers comparing characters gives.
-  private struct SpellingPool: Sendable {
-    struct Span {
-      var start: Int
-      var end: Int
-      /// The spelling's words, as positions in `words`.
-      var firstWord: Int
-      var endWord: Int
-    }
-
-    private(set) var bytes: [UInt8] = []
-    private(set) var spans: [Span] = []
-    /// Word boundaries (start, end) in `bytes`, two numbers per word.
-    private(set) var words: [Int] = []
-
-    /// Word ranges of `bytes`, split at any of `separators`.
-    static func words(of bytes: [UInt8], separators: Set<UInt8>) -> [Range<Int>] {
       var words: [Range<Int>] = []
       var start: Int? = nil
       for (index, byte) in bytes.enumerated() {
-        if separators.contains(byte) {
+        if byte == 0x20 {
           if let first = start { words.append(first..<index) }
           start = nil
         } else if start == nil {
@@ -80,106 +53,61 @@ package struct UnitSearch: Sendable {
         }
       }
       if let first = start { words.append(first..<bytes.count) }
-      return words
+      self.words = words
+      characters = folded.count
+      matchesInside = characters >= 3
     }
 
-    init() {}
+    /// Whether the query matches everything (nothing but spaces typed).
+    package var isEmpty: Bool { folded.isEmpty }
 
-    /// A pool over `bytes`, one span per range (the folded fields of a search table).
-    init(bytes: [UInt8], ranges: [Range<Int>]) {
-      self.bytes = bytes
-      spans.reserveCapacity(ranges.count)
-      words.reserveCapacity(ranges.count * 3)
-      bytes.withUnsafeBufferPointer { bytes in
-        for range in ranges { addSpan(bytes, range) }
-      }
-    }
-
-    /// Adds a folded spelling.
-    mutating func append(_ folded: String) {
-      let offset = bytes.count
-      bytes.append(contentsOf: folded.utf8)
-      let end = bytes.count
-      bytes.withUnsafeBufferPointer { bytes in addSpan(bytes, offset..<end) }
-    }
-
-    /// Adds the span of `range`, with its words split at space, `-` and `/`.
-    private mutating func addSpan(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) {
-      let firstWord = words.count / 2
-      var start: Int? = nil
-      for index in range {
-        let byte = bytes[index]
-        if byte == 0x20 || byte == 0x2D || byte == 0x2F {
-          if let first = start { words.append(first); words.append(index) }
-          start = nil
-        } else if start == nil {
-          start = index
-        }
-      }
-      if let first = start { words.append(first); words.append(range.upperBound) }
-      spans.append(Span(start: range.lowerBound, end: range.upperBound, firstWord: firstWord, endWord: words.count / 2))
-    }
-
-    /// Runs `body` with a scorer: the rank of the spelling of a span for `query`, nil when it
-    /// does not match. 0 is the whole spelling; 10, 30, 40 and 60 (plus the difference in length)
-    /// are a prefix of it, prefixes of its words in order, a prefix of a word, and a part of it.
-    func withScorer<Result>(_ query: Query, _ body: ((Int, _ characters: Int) -> Int?) -> Result) -> Result {
-      bytes.withUnsafeBufferPointer { pool in
-        spans.withUnsafeBufferPointer { spans in
-          words.withUnsafeBufferPointer { words in
-            query.bytes.withUnsafeBufferPointer { text in
-              query.words.withUnsafeBufferPointer { queryWords in
-                body { index, characters in
-                  SpellingPool.score(pool, spans[index], words, text, queryWords, inside: query.matchesInside,
-                                     extra: characters - query.characters)
-                }
-              }
-            }
+    /// Runs `body` with a ranker: the rank of `spelling[start..<end]` for this query (see
+    /// `FoldedMatch.rank`), nil when it does not match.
+    func withRanker<Result>(
+      _ body: ((UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Int?) -> Result
+    ) -> Result {
+      bytes.withUnsafeBufferPointer { query in
+        words.withUnsafeBufferPointer { words in
+          body { spelling, start, end in
+            FoldedMatch.rank(spelling, start, end, query, words: words, inside: matchesInside)
           }
         }
       }
     }
+  }
 
-    /// The rank of ``withScorer(_:_:)``, on bytes.
-    private static func score(_ pool: UnsafeBufferPointer<UInt8>, _ span: Span, _ words: UnsafeBufferPointer<Int>,
-                              _ text: UnsafeBufferPointer<UInt8>, _ queryWords: UnsafeBufferPointer<Range<Int>>,
-                              inside: Bool, extra: Int) -> Int? {
-      let whole = 0..<text.count
-      guard !text.isEmpty, text.count <= span.end - span.start else { return nil }
-      if has(pool, span.start, span.end, text, whole) { return text.count == span.end - span.start ? 0 : 10 + extra }
-      if queryWords.count > 1 {
-        var word = span.firstWord
-        for queryWord in queryWords {
-          while word < span.endWord && !has(pool, words[2 * word], words[2 * word + 1], text, queryWord) { word += 1 }
-          if word == span.endWord { return nil }
-          word += 1
-        }
-        return 30 + extra
-      }
-      for word in span.firstWord..<span.endWord where has(pool, words[2 * word], words[2 * word + 1], text, whole) {
-        return 40 + extra
-      }
-      guard inside else { return nil }
-      for start in span.start...(span.end - text.count) where pool[start] == text[0] {
-        if has(pool, start, span.end, text, whole) { return 60 + extra }
-      }
-      return nil
+  /// Folded spellings in one array of bytes, for matching many per keystroke without String
+  /// operations or reference counting.
+  struct SpellingPool: Sendable {
+    private(set) var bytes: [UInt8] = []
+    /// Where each spelling is in `bytes`.
+    private(set) var spans: [Range<Int>] = []
+
+    init() {}
+
+    /// A pool over `bytes`, one span per range.
+    init(bytes: [UInt8], spans: [Range<Int>]) {
+      self.bytes = bytes
+      self.spans = spans
+    }
+
+    /// Adds a folded spelling.
+    mutating func append(_ folded: String) {
+      let start = bytes.count
+      bytes.append(contentsOf: folded.utf8)
+      spans.append(start..<bytes.count)
     }
 
     /// Runs `body` with a test "does a spelling in this range of spans match `query`".
     func withMatcher<Result>(_ query: Query, _ body: ((Range<Int>) -> Bool) -> Result) -> Result {
       bytes.withUnsafeBufferPointer { pool in
         spans.withUnsafeBufferPointer { spans in
-          words.withUnsafeBufferPointer { words in
-            query.bytes.withUnsafeBufferPointer { text in
-              query.words.withUnsafeBufferPointer { queryWords in
-                body { range in
-                  for index in range {
-                    if SpellingPool.matches(pool, spans[index], words, text, queryWords, inside: query.matchesInside) {
-                      return true
-                    }
-                  }
-                  return false
+          query.bytes.withUnsafeBufferPointer { text in
+            query.words.withUnsafeBufferPointer { words in
+              body { range in
+                range.contains {
+                  FoldedMatch.rank(pool, spans[$0].lowerBound, spans[$0].upperBound, text, words: words,
+                                   inside: query.matchesInside) != nil
                 }
               }
             }
@@ -187,77 +115,86 @@ package struct UnitSearch: Sendable {
         }
       }
     }
+  }
 
-    /// Whether `pool[start..<end]` begins with `text[part]`.
-    @inline(__always)
-    private static func has(_ pool: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int,
-                            _ text: UnsafeBufferPointer<UInt8>, _ part: Range<Int>) -> Bool {
-      guard part.count <= end - start else { return false }
+  /// What the REPL's filter asks of the table: each unit's spellings, the units of each category,
+  /// and where a unit of the catalog is; built on first use (a search does without).
+  struct FilterIndex: Sendable {
+    /// The folded spellings, one span per line of the table.
+    let pool: SpellingPool
+    /// For each unit (by place in `Catalog.units`), its lines in the table.
+    let unitEntries: [Range<Int>]
+    /// For each unit (by place in `Catalog.units`), its identifier in the catalog's storage.
+    let unitIdentifiers: [Int]
+    /// For each unit (by place), the spelling of its name.
+    let unitNames: [String]
+    /// Places in `Catalog.units` of the units of each category (by place in
+    /// `Catalog.categories`), in display order.
+    let unitsByCategory: [[Int]]
+    /// Places of the units added on top of the built-in tables, by name.
+    let addedUnitPlaces: [String: Int]
+    /// Category places by identifier.
+    let categoryPlaces: [String: Int]
+
+    init(table: SearchIndexTable, categories: [UnitCategory], categoryCount: Int, addedIdentifiers: Set<Int>) {
+      let lines = table.parsedLines()
+      pool = SpellingPool(bytes: Array(table.bytes.buffer), spans: lines.map(\.folded))
+      // A unit's lines are together, units in catalog order: the n-th run of lines is `units[n]`.
+      var unitEntries: [Range<Int>] = []
+      var identifiers: [Int] = []
+      var names: [String] = []
+      var byCategory = [[Int]](repeating: [], count: categoryCount)
+      var addedPlaces: [String: Int] = [:]
       var index = 0
-      while index < part.count {
-        if pool[start + index] != text[part.lowerBound + index] { return false }
-        index += 1
+      while index < lines.count {
+        let line = lines[index]
+        var end = index + 1
+        guard line.unit >= 0 else { index = end; continue }
+        while end < lines.count && lines[end].unit == line.unit { end += 1 }
+        let place = unitEntries.count
+        unitEntries.append(index..<end)
+        identifiers.append(line.unit)
+        let name = lines[index..<end].first(where: { $0.kind == .name }).map { table.spelling($0) } ?? ""
+        names.append(name)
+        if line.category < categoryCount { byCategory[line.category].append(place) }
+        if addedIdentifiers.contains(line.unit) { addedPlaces[name] = place }
+        index = end
       }
-      return true
-    }
-
-    /// The test of ``UnitSearch/score`` (nil or not), on bytes.
-    private static func matches(_ pool: UnsafeBufferPointer<UInt8>, _ span: Span, _ words: UnsafeBufferPointer<Int>,
-                                _ text: UnsafeBufferPointer<UInt8>, _ queryWords: UnsafeBufferPointer<Range<Int>>,
-                                inside: Bool) -> Bool {
-      let whole = 0..<text.count
-      if has(pool, span.start, span.end, text, whole) { return true }
-      if queryWords.count > 1 {
-        // Every query word is the prefix of some word of the spelling, in order.
-        var word = span.firstWord
-        for queryWord in queryWords {
-          while word < span.endWord && !has(pool, words[2 * word], words[2 * word + 1], text, queryWord) { word += 1 }
-          if word == span.endWord { return false }
-          word += 1
-        }
-        return true
+      self.unitEntries = unitEntries
+      unitIdentifiers = identifiers
+      unitNames = names
+      unitsByCategory = byCategory
+      addedUnitPlaces = addedPlaces
+      var places: [String: Int] = [:]
+      for (place, category) in categories.enumerated() where places[category.identifier] == nil {
+        places[category.identifier] = place
       }
-      for word in span.firstWord..<span.endWord where has(pool, words[2 * word], words[2 * word + 1], text, whole) {
-        return true
-      }
-      guard inside, !text.isEmpty, text.count <= span.end - span.start else { return false }
-      for start in span.start...(span.end - text.count) where pool[start] == text[0] {
-        if has(pool, start, span.end, text, whole) { return true }
-      }
-      return false
+      categoryPlaces = places
     }
   }
 
   private let catalog: Catalog
   /// The spellings: the built-in catalog's as generated, then those of units added on top.
   private let table: SearchIndexTable
-  /// `table`'s folded spellings, one span per line.
-  private let pool: SpellingPool
-  /// For each unit (by place in `Catalog.units`), its lines in `table`.
-  private let unitEntries: [Range<Int>]
-  /// For each unit (by place in `Catalog.units`), its identifier in the catalog's storage.
-  private let unitIdentifiers: [Int]
-  /// For each line of `table`, the place of its unit in `Catalog.units` (-1 for a category).
-  private let placeOfLine: [Int]
-  /// Places in `Catalog.units` of the units of each category (by place in `Catalog.categories`),
-  /// in display order.
-  private let unitsByCategory: [[Int]]
-  /// Category places by identifier.
-  private let categoryPlaces: [String: Int]
-  /// Places of the units added on top of the built-in tables, by name.
-  private let addedUnitPlaces: [String: Int]
+  /// How many categories the table numbers.
+  private let categoryCount: Int
+  /// One more than the largest unit identifier of the table.
+  private let identifierLimit: Int
+  /// The storage identifiers of the units folded at start-up (not from the generated table).
+  private let addedIdentifiers: Set<Int>
+  /// The filter's index, built on first use.
+  private let filterIndex = FilterIndexCache()
 
   /// Builds the index for a catalog.
   package init(catalog: Catalog) {
     self.catalog = catalog
-    var text: [UInt8] = []
+    var builtin: StaticString? = nil
     var categoryBase = 0
     let addedUnits: [CatalogUnit]
     let addedCategories: [UnitCategory]
-    var addedIdentifiers: [Int]
+    let addedIdentifiers: [Int]
     if catalog.builtinUnitCount > 0, catalog.builtinCategoryCount == BuiltinSearchData.categoryCount {
-      let builtin = BuiltinSearchData.lines
-      text = Array(UnsafeBufferPointer(start: builtin.utf8Start, count: builtin.utf8CodeUnitCount))
+      builtin = BuiltinSearchData.lines
       categoryBase = catalog.builtinCategoryCount
       (addedUnits, addedCategories) = (catalog.addedUnits, catalog.addedCategories)
       addedIdentifiers = addedUnits.indices.map { catalog.builtinUnitCount + $0 }
@@ -266,50 +203,27 @@ package struct UnitSearch: Sendable {
       (addedUnits, addedCategories) = (catalog.units, catalog.categories)
       addedIdentifiers = catalog.unitIdentifiers
     }
-    if !addedUnits.isEmpty || !addedCategories.isEmpty {
+    if addedUnits.isEmpty && addedCategories.isEmpty, let builtin {
+      table = SearchIndexTable(TableBytes(builtin))
+    } else {
+      var text = builtin.map { Array(UnsafeBufferPointer(start: $0.utf8Start, count: $0.utf8CodeUnitCount)) } ?? []
       // (A multi-line literal drops the last line break: the next line must not join the last.)
       if let last = text.last, last != 0x0A { text.append(0x0A) }
       text += SearchIndexTable.lines(categories: addedCategories, units: addedUnits, identifiers: addedIdentifiers,
                                      categoryBase: categoryBase, in: catalog).utf8
+      table = SearchIndexTable(TableBytes(text))
     }
-    let table = SearchIndexTable(text)
-    self.table = table
-    pool = SpellingPool(bytes: table.bytes, ranges: table.lines.map(\.folded))
-    // A unit's lines are together, units in catalog order: the n-th run of lines is `units[n]`.
-    let categoryCount = categoryBase + addedCategories.count
-    var unitEntries: [Range<Int>] = []
-    var identifiers: [Int] = []
-    var byCategory = [[Int]](repeating: [], count: categoryCount)
-    var addedPlaces: [String: Int] = [:]
-    var placeOfLine = [Int](repeating: -1, count: table.lines.count)
-    let addedIdentifierSet = Set(addedIdentifiers)
-    var index = 0
-    let lines = table.lines
-    while index < lines.count {
-      let line = lines[index]
-      var end = index + 1
-      guard line.unit >= 0 else { index = end; continue }
-      while end < lines.count && lines[end].unit == line.unit { end += 1 }
-      let place = unitEntries.count
-      unitEntries.append(index..<end)
-      identifiers.append(line.unit)
-      for entry in index..<end { placeOfLine[entry] = place }
-      if line.category < categoryCount { byCategory[line.category].append(place) }
-      if addedIdentifierSet.contains(line.unit), let name = lines[index..<end].first(where: { $0.kind == .name }) {
-        addedPlaces[table.spelling(name)] = place
-      }
-      index = end
+    categoryCount = categoryBase + addedCategories.count
+    identifierLimit = max(catalog.builtinUnitCount, (addedIdentifiers.max() ?? -1) + 1)
+    self.addedIdentifiers = Set(addedIdentifiers)
+  }
+
+  /// The filter's index (built on first use, then shared by copies of this search).
+  private var index: FilterIndex {
+    filterIndex.get {
+      FilterIndex(table: table, categories: catalog.categories, categoryCount: categoryCount,
+                  addedIdentifiers: addedIdentifiers)
     }
-    self.unitEntries = unitEntries
-    self.placeOfLine = placeOfLine
-    unitIdentifiers = identifiers
-    unitsByCategory = byCategory
-    addedUnitPlaces = addedPlaces
-    var places: [String: Int] = [:]
-    for (place, category) in catalog.categories.enumerated() where places[category.identifier] == nil {
-      places[category.identifier] = place
-    }
-    categoryPlaces = places
   }
 
   /// Folds case and diacritics, maps µ/μ to `u` and abbreviations to words (`sq` → `square`).
@@ -329,63 +243,76 @@ package struct UnitSearch: Sendable {
   }
 
   /// Units and categories matching `query`, best first; each unit or category at most once.
-  /// Only the units returned are built.
+  ///
+  /// One pass over the table's folded spellings; a line is read further only when its spelling
+  /// matches, and only the units returned are built. Lines are in catalog order, so a line's
+  /// place in the table orders units as their places in the catalog do.
   package func search(_ query: String, limit: Int = 50) -> [Hit] {
     let query = Query(query)
     guard !query.isEmpty, limit > 0 else { return [] }
-    let lines = table.lines
-    // The best (rank, line) of each unit and category that matches.
-    var bestOfUnit: [Int: (score: Int, line: Int)] = [:]
-    var bestOfCategory: [Int: (score: Int, line: Int)] = [:]
-    pool.withScorer(query) { score in
-      for (index, line) in lines.enumerated() {
-        guard let rank = score(index, line.characters) else { continue }
-        let base = rank == 0 ? (line.kind == .symbol ? 0 : 1) : rank
+    // The best match of each unit (by identifier) and category: positions in `best`.
+    struct Best {
+      var score: Int
+      var line: SearchIndexTable.Line
+      var order: Int
+    }
+    var best: [Best] = []
+    var bestOfUnit = [Int](repeating: -1, count: identifierLimit)
+    var bestOfCategory = [Int](repeating: -1, count: categoryCount)
+    var order = 0
+    query.withRanker { rank in
+      table.forEachLine { text, start, foldedEnd, end in
+        defer { order += 1 }
+        guard let rank = rank(text, start, foldedEnd), let line = SearchIndexTable.parse(text, start, end),
+              line.unit < identifierLimit, line.category < categoryCount else {
+          return
+        }
+        let base = rank == 0 ? (line.kind == .symbol ? 0 : 1) : rank + line.characters - query.characters
         let adjusted = base * 2 + (line.kind != .category && !line.isCommon ? 1 : 0)
-        if line.unit >= 0 {
-          let place = placeOfLine[index]
-          if let existing = bestOfUnit[place], existing.score <= adjusted { continue }
-          bestOfUnit[place] = (adjusted, index)
+        let slot = line.unit >= 0 ? bestOfUnit[line.unit] : bestOfCategory[line.category]
+        if slot >= 0 {
+          if best[slot].score > adjusted { best[slot] = Best(score: adjusted, line: line, order: order) }
         } else {
-          if let existing = bestOfCategory[line.category], existing.score <= adjusted { continue }
-          bestOfCategory[line.category] = (adjusted, index)
+          if line.unit >= 0 { bestOfUnit[line.unit] = best.count } else { bestOfCategory[line.category] = best.count }
+          best.append(Best(score: adjusted, line: line, order: order))
         }
       }
     }
-    let ranked = (bestOfUnit.map { (score: $0.value.score, position: $0.key, line: $0.value.line) }
-      + bestOfCategory.map { (score: $0.value.score, position: -1, line: $0.value.line) })
-      .sorted { ($0.score, $0.position, $0.line) < ($1.score, $1.position, $1.line) }
-    let categories = catalog.categories
+    // Categories before units of the same rank, then table order.
+    let ranked = best.sorted {
+      ($0.score, $0.line.unit >= 0 ? 1 : 0, $0.order) < ($1.score, $1.line.unit >= 0 ? 1 : 0, $1.order)
+    }
+    // Each category read once (a search shows a few of them).
+    var categories = [UnitCategory?](repeating: nil, count: categoryCount)
     return ranked.prefix(limit).compactMap { entry -> Hit? in
-      let line = lines[entry.line]
-      guard categories.indices.contains(line.category) else { return nil }
-      let category = categories[line.category]
+      let line = entry.line
+      guard let category = categories[line.category] ?? catalog.category(atPlace: line.category) else { return nil }
+      categories[line.category] = category
       var unit: CatalogUnit? = nil
       if line.unit >= 0 {
         guard let built = catalog.unit(identifier: line.unit) else { return nil }
         unit = built
       }
       return Hit(unit: unit, category: category, matched: table.spelling(line), score: entry.score,
-                 position: entry.position)
+                 position: line.unit >= 0 ? entry.order : -1)
     }
   }
 
   /// The place in `Catalog.units` of a unit of this catalog, nil for others.
   private func place(of unit: CatalogUnit) -> Int? {
-    if let place = addedUnitPlaces[unit.name] { return place }
-    guard let category = categoryPlaces[unit.categoryIdentifier], category < unitsByCategory.count,
-          unitsByCategory[category].indices.contains(unit.order) else { return nil }
-    let place = unitsByCategory[category][unit.order]
+    let index = self.index
+    if let place = index.addedUnitPlaces[unit.name] { return place }
+    guard let category = index.categoryPlaces[unit.categoryIdentifier], category < index.unitsByCategory.count,
+          index.unitsByCategory[category].indices.contains(unit.order) else { return nil }
+    let place = index.unitsByCategory[category][unit.order]
     // The unit at that place has this name (else it is not this catalog's unit).
-    let entries = unitEntries[place]
-    guard let name = table.lines[entries].first(where: { $0.kind == .name }), table.spelling(name) == unit.name else {
-      return nil
-    }
-    return place
+    return index.unitNames[place] == unit.name ? place : nil
   }
 
   /// The unit at a place in `Catalog.units`, built alone.
-  private func unit(atPlace place: Int) -> CatalogUnit? { catalog.unit(identifier: unitIdentifiers[place]) }
+  private func unit(atPlace place: Int, _ index: FilterIndex) -> CatalogUnit? {
+    catalog.unit(identifier: index.unitIdentifiers[place])
+  }
 
   /// Whether a unit matches `query` (for filtering a column): an empty query matches everything.
   package func matches(_ unit: CatalogUnit, query: String) -> Bool {
@@ -398,8 +325,9 @@ package struct UnitSearch: Sendable {
   package func matches(_ unit: CatalogUnit, query: Query) -> Bool {
     if query.isEmpty { return true }
     if let position = place(of: unit) {
-      let entries = unitEntries[position]
-      return pool.withMatcher(query) { matches in matches(entries) }
+      let index = self.index
+      let entries = index.unitEntries[position]
+      return index.pool.withMatcher(query) { matches in matches(entries) }
     }
     var spellings = SpellingPool()
     for spelling in unit.symbols + [unit.name, unit.plural] + unit.aliases {
@@ -424,25 +352,39 @@ package struct UnitSearch: Sendable {
 
   /// The units of a category that match `query`, in display order (all of them for an empty query).
   package func units(inCategory identifier: String, matching query: Query) -> [CatalogUnit] {
-    guard let category = categoryPlaces[identifier], category < unitsByCategory.count else { return [] }
-    let positions = unitsByCategory[category]
-    if query.isEmpty { return positions.compactMap { unit(atPlace: $0) } }
-    let matching = pool.withMatcher(query) { matches in positions.filter { matches(unitEntries[$0]) } }
-    return matching.compactMap { unit(atPlace: $0) }
+    let index = self.index
+    guard let category = index.categoryPlaces[identifier], category < index.unitsByCategory.count else { return [] }
+    let positions = index.unitsByCategory[category]
+    if query.isEmpty { return positions.compactMap { unit(atPlace: $0, index) } }
+    let matching = index.pool.withMatcher(query) { matches in positions.filter { matches(index.unitEntries[$0]) } }
+    return matching.compactMap { unit(atPlace: $0, index) }
   }
 
   /// How many units of each category match `query`, for the first `limit` categories (in catalog
   /// order) with at least one match.
   package func matchCounts(_ query: Query, limit: Int = .max) -> [(category: UnitCategory, count: Int)] {
     guard !query.isEmpty, limit > 0 else { return [] }
-    return pool.withMatcher(query) { matches in
+    let index = self.index
+    return index.pool.withMatcher(query) { matches in
       var counts: [(category: UnitCategory, count: Int)] = []
-      for (place, category) in catalog.categories.enumerated() where place < unitsByCategory.count {
-        let count = unitsByCategory[place].count { matches(unitEntries[$0]) }
+      for (place, category) in catalog.categories.enumerated() where place < index.unitsByCategory.count {
+        let count = index.unitsByCategory[place].count { matches(index.unitEntries[$0]) }
         if count > 0 { counts.append((category, count)) }
         if counts.count == limit { break }
       }
       return counts
     }
+  }
+}
+
+/// The filter index of a search, built once on first use and shared by its copies.
+final class FilterIndexCache: Sendable {
+  private let index = Mutex<UnitSearch.FilterIndex?>(nil)
+
+  func get(_ make: () -> UnitSearch.FilterIndex) -> UnitSearch.FilterIndex {
+    if let built = index.withLock({ $0 }) { return built }
+    let built = make()
+    index.withLock { if $0 == nil { $0 = built } }
+    return built
   }
 }

@@ -78,6 +78,18 @@ final class BuiltinTables: Sendable {
     }
   }
 
+  /// The category at a place of `categories`, read alone from its record unless all are read
+  /// already (a search shows a few categories and needs no others).
+  func category(at index: Int) -> UnitCategory {
+    if let categories = state.withLock({ $0.categories }) { return categories[index] }
+    let table = BuiltinData.categoryRecords
+    let base = table.utf8Start
+    var start = 0
+    for _ in 0..<index { start = ByteScan.first(10, in: base, from: start, to: table.utf8CodeUnitCount) + 1 }
+    let end = ByteScan.first(10, in: base, from: start, to: table.utf8CodeUnitCount)
+    return BuiltinTables.category(UnsafeBufferPointer(start: base + start, count: end - start))
+  }
+
   /// The indexes of the units of a category identifier, in display order.
   func unitIndices(inCategory identifier: String) -> [Int] {
     guard let list = categoryUnits.valueBytes(for: identifier) else { return [] }
@@ -168,14 +180,17 @@ final class BuiltinTables: Sendable {
   static func readCategories(_ table: StaticString) -> [UnitCategory] {
     let lines = UnsafeBufferPointer(start: table.utf8Start, count: table.utf8CodeUnitCount)
       .split(separator: 10)
-    return lines.map { line in
-      let fields = fields(UnsafeBufferPointer(rebasing: line))
-      precondition(fields.count >= 6 && fields[0] == "C", "malformed built-in category record")
-      return UnitCategory(identifier: fields[1], title: fields[2], dimension: dimension(fields[3]),
-                          aliases: list(fields[4]), featured: list(fields[5]),
-                          reciprocals: fields.count > 6 ? list(fields[6]) : [],
-                          related: fields.count > 7 ? list(fields[7]) : [])
-    }
+    return lines.map { category(UnsafeBufferPointer(rebasing: $0)) }
+  }
+
+  /// The category of a `C` record.
+  static func category(_ line: UnsafeBufferPointer<UInt8>) -> UnitCategory {
+    let fields = fields(line)
+    precondition(fields.count >= 6 && fields[0] == "C", "malformed built-in category record")
+    return UnitCategory(identifier: fields[1], title: fields[2], dimension: dimension(fields[3]),
+                        aliases: list(fields[4]), featured: list(fields[5]),
+                        reciprocals: fields.count > 6 ? list(fields[6]) : [],
+                        related: fields.count > 7 ? list(fields[7]) : [])
   }
 
   /// The exchange rates embedded from `Data/`, read with the parser a downloaded file goes through.
@@ -286,12 +301,9 @@ struct KeyTable: Sendable {
     var low = 0
     var high = count
     while low < high {
-      var start = low + (high - low) / 2
-      while start > low && base[start - 1] != 10 { start -= 1 }
-      var tab = start
-      while tab < count && base[tab] != 9 { tab += 1 }
-      var end = tab
-      while end < count && base[end] != 10 { end += 1 }
+      let start = ByteScan.afterLast(10, in: base, from: low, to: low + (high - low) / 2)
+      let end = ByteScan.first(10, in: base, from: start, to: count)
+      let tab = ByteScan.first(9, in: base, from: start, to: end)
       switch KeyTable.compare(UnsafeBufferPointer(start: base + start, count: tab - start), key) {
       case 0: return min(tab + 1, end)..<end
       case ..<0: low = end + 1

@@ -174,6 +174,12 @@ public struct Catalog: Sendable {
     return tables.categories.flatMap { tables.unitIndices(inCategory: $0.identifier) } + added
   }
 
+  /// The category at a place of `categories`, read alone; nil for no such place.
+  package func category(atPlace place: Int) -> UnitCategory? {
+    guard place >= 0, place < storage.baseCategoryCount + storage.extraCategories.count else { return nil }
+    return storage.category(at: place)
+  }
+
   /// The unit with an identifier of `unitIdentifiers`, built alone; nil for no such unit.
   package func unit(identifier: Int) -> CatalogUnit? {
     guard identifier >= 0 else { return nil }
@@ -410,7 +416,7 @@ final class CatalogStorage: Sendable {
   }
 
   func category(at index: Int) -> UnitCategory {
-    if index < baseCategoryCount, let tables { return tables.categories[index] }
+    if index < baseCategoryCount, let tables { return tables.category(at: index) }
     return extraCategories[index - baseCategoryCount]
   }
 
