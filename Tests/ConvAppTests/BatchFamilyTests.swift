@@ -169,4 +169,41 @@ struct BatchFamilyTests {
     #expect(batch.convert(line: again) == Self.reference(again, converter))
     #expect(batch.templateLineCount == 1)
   }
+
+  @Test("Long decimals on the integer map give what the exact path gives", arguments: [
+    " mi to km", " m^2 to ft^2", " °C to K", " °F to °C", " mpg to L/100km", " kg*m/s^2 to lbf", " J to eV", " B to GiB",
+    " km/h to min/km", " ft to m",
+  ])
+  func longDecimals(_ shape: String) {
+    let converter = Self.converter(.terse)
+    let batch = BatchConverter(converter: converter)
+    var random = BatchConverterTests.Random(state: 23)
+    var differences: [String] = []
+    for _ in 0..<300 {
+      var digits = String(random.below(9) + 1)
+      for _ in 0..<random.pick([0, 1, 5, 18, 19, 40, 120, 299, 339, 345]) { digits += String(random.below(10)) }
+      if random.below(3) == 0 { digits.insert(".", at: digits.index(digits.startIndex, offsetBy: random.below(digits.count))) }
+      let exponent = random.pick([0, 1, -1, 20, -20, 300, -300, 308, -320, 330, -345, 999])
+      var number = (random.below(4) == 0 ? "-" : "") + digits
+      if random.below(4) != 0 { number += random.pick(["e", "E"]) + (exponent >= 0 && random.below(2) == 0 ? "+" : "") + String(exponent) }
+      let line = number + shape
+      let fast = batch.convert(line: line)
+      let exact = Self.reference(line, converter)
+      if fast != exact { differences.append("\(line): \(String(describing: fast)) vs \(String(describing: exact))") }
+    }
+    #expect(differences.isEmpty, "\(differences.count) lines differ: \(differences.prefix(4))")
+    #expect(batch.integerLineCount > 50, "\(batch.integerLineCount) lines on the integer map")
+  }
+
+  @Test("An unreduced fraction rounds to the Double its value does")
+  func unreducedNearestDouble() {
+    var random = BatchConverterTests.Random(state: 5)
+    for _ in 0..<2_000 {
+      let n = BigInteger(random.next() >> random.below(64)) * BigInteger.tenToThe(random.below(60))
+      let d = BigInteger(random.next() >> random.below(64) | 1) * BigInteger.tenToThe(random.below(60))
+      let common = BigInteger(random.next() >> random.below(64) | 1).power(random.below(4))
+      let sign = random.below(2) == 0 ? n : -n
+      #expect(Rational.nearestDouble(sign * common, over: d * common) == Rational(sign, d).doubleValue)
+    }
+  }
 }

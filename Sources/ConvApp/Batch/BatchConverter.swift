@@ -42,6 +42,8 @@ package final class BatchConverter {
 
   /// Whether the converter reads the comma as the decimal mark (kept apart: read on every line).
   private let usesDecimalComma: Bool
+  /// Powers of ten for long decimals on the integer map.
+  private var powersOfTen = PowersOfTen()
 
   /// Creates a batch converter.
   package init(converter: Converter) {
@@ -130,12 +132,21 @@ package final class BatchConverter {
   /// cannot vouch for this number, and nothing was appended.
   private func integerLine(_ number: LeadingNumber, map: LinearMap, shape: Shape?, line: UnsafeBufferPointer<UInt8>,
                            into output: inout [UInt8]) -> Bool {
-    guard let x = number.fraction else { return false }
     switch converter.options.mode {
     case .terse:
-      guard let value = map.value(x) else { return false }
+      let value: Double?
+      if let x = number.fraction {
+        value = map.value(x)
+      } else if !usesDecimalComma, let x = LongDecimal(UnsafeBufferPointer(rebasing: line[..<number.length])) {
+        // `6548.2e300`, 300 digits: one exact fraction of big integers, no reading.
+        value = map.value(x, tens: &powersOfTen)
+      } else {
+        value = nil
+      }
+      guard let value else { return false }
       return TerseNumber.append(value, to: &output)
     case .human:
+      guard let x = number.fraction else { return false }
       guard let shape, let labels = shape.labels else { return false }
       if labels.source == nil {
         // An evaluated quantity (`94 m^2`) is written back as typed.
@@ -264,9 +275,15 @@ package final class BatchConverter {
           let template = catalog.template(numberText: numberText, request: request, reading: reading,
                                           conventions: converter.conventions) else { return shape }
     shape.template = template
-    // The integer map reads later numbers itself: it must read this one as the lexer did.
-    guard let first = number.fraction,
-          first.rational == ReadingTemplate.number(numberText, conventions: converter.conventions) else { return shape }
+    // The integer map reads later numbers itself: where it reads this one, it must read it as the
+    // lexer did (a check of its readers).
+    let lexed = ReadingTemplate.number(numberText, conventions: converter.conventions)
+    if let first = number.fraction {
+      guard first.rational == lexed else { return shape }
+    } else if !usesDecimalComma,
+              let first = numberText.utf8.withContiguousStorageIfAvailable({ LongDecimal($0) }) ?? nil {
+      guard first.rational == lexed else { return shape }
+    }
     switch converter.options.mode {
     case .terse:
       shape.map = linearMap(template)?.map

@@ -10,6 +10,8 @@ struct LinearMap {
   let nonNegativeOnly: Bool
   /// Whether the exact path calls the result exact (no approximate unit on either side).
   let isExact: Bool
+  /// `a` and `b` as exact fractions, for numbers beyond 64 bits (`LinearMap+LongNumbers.swift`).
+  let exactA: Rational, exactB: Rational
 
   init?(kind: Kind, a: Rational, b: Rational, nonNegativeOnly: Bool, isExact: Bool) {
     guard let an = LinearMap.int128(a.numerator), let ad = LinearMap.int128(a.denominator),
@@ -21,6 +23,8 @@ struct LinearMap {
     self.bd = bd
     self.nonNegativeOnly = nonNegativeOnly
     self.isExact = isExact
+    exactA = a
+    exactB = b
   }
 
   static func int128(_ value: BigInteger) -> Int128? {

@@ -53,6 +53,15 @@ extension Rational {
   /// The nearest `Double` (ties to even), or ±infinity when out of range.
   public var doubleValue: Double {
     if isZero { return 0 }
+    return Rational.nearestDouble(numerator, over: denominator)
+  }
+
+  /// The `Double` nearest to `numerator / denominator` (ties to even), the same whether or not the
+  /// fraction is reduced (the quotient is scaled to 55 or 56 bits and rounded by hand), so that a
+  /// caller holding an unreduced fraction skips the gcd. `denominator` must be positive.
+  package static func nearestDouble(_ numerator: BigInteger, over denominator: BigInteger) -> Double {
+    if numerator.isZero { return 0 }
+    let isNegative = numerator.signum < 0
     if let n = numerator.magnitudeUInt64, let d = denominator.magnitudeUInt64,
        n <= 1 << 53, d <= 1 << 53 {
       // Both are exact doubles, so one IEEE division rounds correctly.
