@@ -99,16 +99,24 @@ package final class BatchConverter {
         if shape.template == nil, shape.retries < Shape.maximumRetries, let entry,
            mayStartShape(number, numberText: numberText) {
           let request = converter.request(line: text)
-          var again = makeShape(request, number: number, numberText: numberText)
+          var (again, reading) = makeShape(request, number: number, numberText: numberText)
           again?.retries = shape.retries + 1
           shapes.replace(entry, with: again)
+          if let reading, !request.targets.isEmpty, case .success(let result) = converter.convert(reading, request: request) {
+            return emit(result, into: &output)
+          }
           return exact(request, into: &output)
         }
         // The split of a plain decimal's line holds for every such number.
         if number.decimal != nil { return exact(shape.request(numberText: numberText, line: text), into: &output) }
       } else if entry == nil, mayStartShape(number, numberText: numberText) {
         let request = converter.request(line: text)
-        shapes.insert(makeShape(request, number: number, numberText: numberText), for: rest)
+        let (shape, reading) = makeShape(request, number: number, numberText: numberText)
+        shapes.insert(shape, for: rest)
+        // The line converts from the reading just made; a failure is reported by the exact path.
+        if let reading, !request.targets.isEmpty, case .success(let result) = converter.convert(reading, request: request) {
+          return emit(result, into: &output)
+        }
         return exact(request, into: &output)
       }
       return exact(converter.request(line: text), into: &output)
@@ -137,8 +145,10 @@ package final class BatchConverter {
       let value: Double?
       if let x = number.fraction {
         value = map.value(x)
-      } else if !usesDecimalComma, let x = LongDecimal(UnsafeBufferPointer(rebasing: line[..<number.length])) {
-        // `6548.2e300`, 300 digits: one exact fraction of big integers, no reading.
+      } else if !usesDecimalComma, shape?.template?.isScaledExpression == false,
+                let x = LongDecimal(UnsafeBufferPointer(rebasing: line[..<number.length])) {
+        // `6548.2e300`, 300 digits: one exact fraction of big integers, no reading (not before an
+        // evaluated expression, whose template takes smaller numbers only).
         value = map.value(x, tens: &powersOfTen)
       } else {
         value = nil
@@ -259,21 +269,28 @@ package final class BatchConverter {
     }
   }
 
-  /// Resolves what can be reused from the first line of a shape. The request split does not depend
-  /// on the number: its tokens are the same whatever the digits (a number followed by a space), and
-  /// the line is far below every length limit.
-  private func makeShape(_ request: ConversionRequest, number: LeadingNumber, numberText: String) -> Shape? {
+  /// Resolves what can be reused from the first line of a shape, with the line's reading when it
+  /// read. The request split does not depend on the number: its tokens are the same whatever the
+  /// digits (a number followed by a space), and the line is far below every length limit.
+  private func makeShape(_ request: ConversionRequest, number: LeadingNumber, numberText: String)
+    -> (Shape?, ConversionReading?) {
     guard request.quantity.hasPrefix(numberText), request.quantityOffset == 0,
-          request.targetOffset >= numberText.count else { return nil }
+          request.targetOffset >= numberText.count else { return (nil, nil) }
     let quantityRest = String(request.quantity.dropFirst(numberText.count))
-    guard quantityRest.first == " " else { return nil }
+    guard quantityRest.first == " " else { return (nil, nil) }
+    let catalog = converter.catalog
+    // A trial reading: a line that fails is reported by the exact path, suggestions included.
+    let reading = try? catalog.read(request, conventions: converter.conventions, suggesting: false)
+    return (shape(request, reading: reading, number: number, numberText: numberText, quantityRest: quantityRest), reading)
+  }
+
+  private func shape(_ request: ConversionRequest, reading: ConversionReading?, number: LeadingNumber,
+                     numberText: String, quantityRest: String) -> Shape {
     var shape = Shape(quantityRest: quantityRest, targets: request.targets,
                       targetOffsetAfterNumber: request.targetOffset - numberText.count)
     let catalog = converter.catalog
-    // A trial reading: a line that fails is reported by the exact path, suggestions included.
-    guard let reading = try? catalog.read(request, conventions: converter.conventions, suggesting: false),
-          let template = catalog.template(numberText: numberText, request: request, reading: reading,
-                                          conventions: converter.conventions) else { return shape }
+    guard let reading, let template = catalog.template(numberText: numberText, request: request, reading: reading,
+                                                       conventions: converter.conventions) else { return shape }
     shape.template = template
     // The integer map reads later numbers itself: where it reads this one, it must read it as the
     // lexer did (a check of its readers).

@@ -14,7 +14,9 @@
 ///   everywhere, and a probe that reads bounds every intermediate size for the numbers admitted).
 ///
 /// Numbers of more than ``largestNumberBits`` bits above or below the fraction line never use a
-/// template: far below ``ExactBound``, no number admitted can make a reading fail by its size.
+/// template (far below ``ExactBound``: no number admitted can make a reading fail by its size), nor,
+/// before an evaluated expression, numbers of more than ``expressionNumberBits`` (decimals of up to
+/// 18 digits, fractions of such integers: the probes stay as cheap as a line).
 package struct ReadingTemplate: Sendable {
   /// How the number enters the quantity.
   enum Form: Sendable {
@@ -36,6 +38,8 @@ package struct ReadingTemplate: Sendable {
   /// Most bits of the numerator or denominator of a number a template takes (346 digits; a
   /// 300-digit number, `6548.2e300`).
   package static let largestNumberBits = 1_150
+  /// Most bits of the numerator or denominator of a number before an evaluated expression.
+  package static let expressionNumberBits = 60
 
   /// The unit the quantity converts from at the number 1: the unit, or the expression.
   package var unitSource: UnitExpression {
@@ -54,25 +58,26 @@ package struct ReadingTemplate: Sendable {
   /// when the number does not read as one number, is too large for the template, or the quantity
   /// fails a check (the caller's exact path then reports it).
   package func reading(numberText: String) -> ConversionReading? {
-    guard let number = ReadingTemplate.number(numberText, conventions: conventions), ReadingTemplate.admits(number) else {
-      return nil
-    }
+    guard let number = ReadingTemplate.number(numberText, conventions: conventions), admits(number) else { return nil }
     return try? reading(number: number, text: numberText + quantityRest)
   }
 
-  /// Whether the number is small enough for a template.
-  package static func admits(_ number: Rational) -> Bool {
-    number.numerator.bitWidth <= largestNumberBits && number.denominator.bitWidth <= largestNumberBits
+  /// Whether the number is small enough for any template.
+  package static func admits(_ number: Rational) -> Bool { fits(number, bits: largestNumberBits) }
+
+  /// Whether the number is small enough for this template.
+  func admits(_ number: Rational) -> Bool {
+    ReadingTemplate.fits(number, bits: isScaledExpression ? ReadingTemplate.expressionNumberBits : ReadingTemplate.largestNumberBits)
   }
 
-  /// Two numbers larger than any admitted above and below the fraction line, with no factor in
-  /// common with any unit's: `P/Q` and `-Q/P` as typed, for P = (2⁶³ − 25)¹⁹ (1,197 bits) and
-  /// Q = (2⁶¹ − 1)¹⁹ (1,159 bits), powers of primes.
-  static let probes: [String] = {
-    let large = BigInteger(UInt64(9_223_372_036_854_775_783)).power(19).description
-    let small = BigInteger(UInt64(2_305_843_009_213_693_951)).power(19).description
-    return [large + "/" + small, "-" + small + "/" + large]
-  }()
+  static func fits(_ number: Rational, bits: Int) -> Bool {
+    number.numerator.bitWidth <= bits && number.denominator.bitWidth <= bits
+  }
+
+  /// Two numbers larger than any admitted before an expression, above and below the fraction line,
+  /// with no factor in common with any unit's: `P/Q` and `-Q/P` as typed, for the primes
+  /// P = 2⁶³ − 25 and Q = 2⁶¹ − 1.
+  static let probes = ["9223372036854775783/2305843009213693951", "-2305843009213693951/9223372036854775783"]
 
   func reading(number: Rational, text: String) throws(ConvError) -> ConversionReading {
     let quantity: Quantity
@@ -157,7 +162,7 @@ extension Catalog {
     guard let expression = try? reader.unit(rest), expression.singleUnit == nil,
           expression.term.absoluteUnit == nil, expression.term.scaleUnit == nil else { return nil }
     let template = made(.scaledExpression(expression))
-    guard (try? ReadingTemplate.scaled(expression, by: first)) == quantity.term else { return nil }
+    guard template.admits(first), (try? ReadingTemplate.scaled(expression, by: first)) == quantity.term else { return nil }
     // The probes, of opposite signs: the reader must give the same term.
     for probe in ReadingTemplate.probes {
       guard let number = ReadingTemplate.number(probe, conventions: conventions),
