@@ -56,11 +56,7 @@ struct LongDecimal {
     guard (exponent >= 0 ? digitCount + exponent : max(digitCount, -exponent)) <= LongDecimal.maximumDigits else {
       return nil
     }
-    var digits = ""
-    digits.reserveCapacity(digitCount)
-    for byte in bytes[start..<digitsEnd] where byte != UInt8(ascii: ".") { digits.unicodeScalars.append(Unicode.Scalar(byte)) }
-    guard let mantissa = BigInteger(decimalDigits: digits) else { return nil }
-    self.mantissa = mantissa
+    mantissa = BigInteger(digitsIn: UnsafeBufferPointer(rebasing: bytes[start..<digitsEnd]))
   }
 }
 
