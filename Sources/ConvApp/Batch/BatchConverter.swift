@@ -81,12 +81,12 @@ package final class BatchConverter {
        !(usesDecimalComma && number.hasPoint && (number.decimal == nil || number.decimal?.fractionDigits == 3)) {
       let rest = UnsafeBufferPointer(rebasing: line[number.length...])
       let entry = shapes.entry(for: rest)
-      let shape = entry.flatMap { shapes.shapes[$0] }
-      if let entry, let map = shapes.maps[entry], integerLine(number, map: map, shape: shape, line: line, into: &output) {
+      if let entry, let map = shapes.maps[entry], integerLine(number, map: map, entry: entry, line: line, into: &output) {
         output.append(10)
         integerLineCount += 1
         return .converted
       }
+      let shape = entry.flatMap { shapes.shapes[$0] }
       let text = String(decoding: line, as: UTF8.self)
       let numberText = number.text(in: line)
       if let shape {
@@ -138,14 +138,14 @@ package final class BatchConverter {
 
   /// Appends a line converted by the integer map (without its line break); false when the map
   /// cannot vouch for this number, and nothing was appended.
-  private func integerLine(_ number: LeadingNumber, map: LinearMap, shape: Shape?, line: UnsafeBufferPointer<UInt8>,
+  private func integerLine(_ number: LeadingNumber, map: LinearMap, entry: Int, line: UnsafeBufferPointer<UInt8>,
                            into output: inout [UInt8]) -> Bool {
     switch converter.options.mode {
     case .terse:
       let value: Double?
       if let x = number.fraction {
         value = map.value(x)
-      } else if !usesDecimalComma, shape?.template?.isScaledExpression == false,
+      } else if !usesDecimalComma, map.takesLongDecimals,
                 let x = LongDecimal(UnsafeBufferPointer(rebasing: line[..<number.length])) {
         // `6548.2e300`, 300 digits: one exact fraction of big integers, no reading (not before an
         // evaluated expression, whose template takes smaller numbers only).
@@ -156,8 +156,7 @@ package final class BatchConverter {
       guard let value else { return false }
       return TerseNumber.append(value, to: &output)
     case .human:
-      guard let x = number.fraction else { return false }
-      guard let shape, let labels = shape.labels else { return false }
+      guard let x = number.fraction, let shape = shapes.shapes[entry], let labels = shape.labels else { return false }
       if labels.source == nil {
         // An evaluated quantity (`94 m^2`) is written back as typed.
         let typed = converter.presenter.display(number.text(in: line) + shape.quantityRest)
@@ -304,6 +303,8 @@ package final class BatchConverter {
     switch converter.options.mode {
     case .terse:
       shape.map = linearMap(template)?.map
+      // Before an evaluated expression, the template takes numbers of up to 60 bits only.
+      shape.map?.takesLongDecimals = !template.isScaledExpression
     case .human where converter.presenter.writesPlainQuantities && !converter.options.verbose:
       if let (map, labels) = linearMap(template) {
         shape.map = map

@@ -12,6 +12,8 @@ struct LinearMap {
   let isExact: Bool
   /// `a` and `b` as exact fractions, for numbers beyond 64 bits (`LinearMap+LongNumbers.swift`).
   let exactA: Rational, exactB: Rational
+  /// Whether the map takes a ``LongDecimal`` (`6548.2e300`, 300 digits) in terse output.
+  var takesLongDecimals = false
 
   init?(kind: Kind, a: Rational, b: Rational, nonNegativeOnly: Bool, isExact: Bool) {
     guard let an = LinearMap.int128(a.numerator), let ad = LinearMap.int128(a.denominator),
