@@ -174,7 +174,7 @@ cat "$WORK/batch-conv.csv" <(tail -n +2 "$WORK/batch-units.csv") | awk -F, -v li
 echo
 
 # MARK: Line families
-echo "== batch by line family (\${FAMILY_LINES:-50000} lines each, -t; median wall of 5 runs, GNU units of 3)"
+echo "== batch by line family (${FAMILY_LINES:-50000} lines each, -t; median wall of 5 runs, GNU units of 3)"
 FAMILY_LINES=${FAMILY_LINES:-50000} "$(dirname "$0")/compare-line-families.sh" "$BIN"
 echo
 

@@ -210,4 +210,17 @@ struct BatchFamilyTests {
       #expect(Rational.nearestDouble(sign * common, over: d * common) == Rational(sign, d).doubleValue)
     }
   }
+
+  @Test("A long numerator over a divisor of 64 bits rounds as over a long divisor")
+  func shortDivisorNearestDouble() {
+    var random = BatchConverterTests.Random(state: 9)
+    let scale = BigInteger(UInt64(9_223_372_036_854_775_783)).power(2)  // makes the divisor long
+    for _ in 0..<2_000 {
+      var n = BigInteger(random.next() | 1)
+      for _ in 0..<random.below(40) { n = n * BigInteger(random.next() | 1) }
+      if random.below(2) == 0 { n = -n }
+      let d = BigInteger(random.next() >> random.below(64) | 1)
+      #expect(Rational.nearestDouble(n, over: d) == Rational.nearestDouble(n * scale, over: d * scale))
+    }
+  }
 }

@@ -298,7 +298,7 @@ package final class BatchConverter {
       guard first.rational == lexed else { return shape }
     } else if !usesDecimalComma,
               let first = numberText.utf8.withContiguousStorageIfAvailable({ LongDecimal($0) }) ?? nil {
-      guard first.rational == lexed else { return shape }
+      guard let lexed, first.admits(lexed) else { return shape }
     }
     switch converter.options.mode {
     case .terse:

@@ -49,23 +49,27 @@ public struct BigInteger: Sendable, Hashable {
     self = result
   }
 
-  /// The digits among ASCII bytes, skipping every other byte (the point of `6548.2`): a long
-  /// number read straight from an input line, nine digits at a time.
-  package init(digitsIn bytes: UnsafeBufferPointer<UInt8>) {
-    var result = BigInteger.zero
-    var chunk: UInt32 = 0
-    var chunkScale: UInt32 = 1
-    for byte in bytes where byte >= 48 && byte <= 57 {
-      chunk = chunk * 10 + UInt32(byte - 48)
-      chunkScale *= 10
-      if chunkScale == 1_000_000_000 {
-        result.multiplyAdd(chunkScale, chunk)
-        chunk = 0
-        chunkScale = 1
-      }
+  /// The magnitude shifted right by `bits`, when at most 128 bits are left; nil otherwise.
+  package func magnitudeShiftedRight(by bits: Int) -> UInt128? {
+    guard bits >= 0, bitWidth - bits <= 128 else { return nil }
+    let limbShift = bits / 32
+    let bitShift = bits % 32
+    var result: UInt128 = 0
+    var index = limbShift
+    while index < limbs.count {
+      let offset = 32 * (index - limbShift) - bitShift
+      result |= offset >= 0 ? UInt128(limbs[index]) &<< UInt128(offset) : UInt128(limbs[index] >> UInt32(-offset))
+      index += 1
     }
-    if chunkScale > 1 { result.multiplyAdd(chunkScale, chunk) }
-    self = result
+    return result
+  }
+
+  /// Whether any of the lowest `bits` bits of the magnitude is set.
+  package func hasBitsSet(below bits: Int) -> Bool {
+    let limbShift = min(bits / 32, limbs.count)
+    if limbs[..<limbShift].contains(where: { $0 != 0 }) { return true }
+    let bitShift = bits % 32
+    return limbShift < limbs.count && bitShift > 0 && limbs[limbShift] & ((1 << UInt32(bitShift)) - 1) != 0
   }
 
   /// Zero.
