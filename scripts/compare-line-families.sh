@@ -10,7 +10,9 @@
 #
 # Usage: scripts/compare-line-families.sh BIN   (called by scripts/compare-gnu-units.sh)
 # Environment: FAMILY_LINES=N lines per family (default 50000); FAMILY_RUNS=N runs of conv per
-# family (default 5; GNU units runs 3 times); FAMILIES="simple compound …" to run only some.
+# family (default 5; GNU units runs 3 times); FAMILIES="simple compound …" to run only some;
+# FAMILY_FILES=DIR writes each family's lines (FAMILY.conv, FAMILY.units) there and stops before
+# timing (for valgrind callgrind: instructions per line).
 # Needs: hyperfine, units (GNU units), awk.
 set -euo pipefail
 
@@ -134,6 +136,12 @@ for family in $FAMILIES; do
   esac
   check "$family"
 done
+
+if [ -n "${FAMILY_FILES:-}" ]; then
+  mkdir -p "$FAMILY_FILES"
+  for family in $FAMILIES; do cp "$WORK/$family.conv" "$WORK/$family.units" "$FAMILY_FILES/"; done
+  exit 0
+fi
 
 printf '  %-16s %12s %12s %12s %12s %8s\n' family "conv ms" "conv lines/s" "units ms" "units lines/s" ratio
 for family in $FAMILIES; do

@@ -115,11 +115,29 @@ extension LinearMap {
   /// With digits after the head, the value lies between the results for `head` and `head + 1`
   /// (the map is monotonic between them): when both round to the same `Double`, so does it.
   func value(_ x: LongDecimal, tens: inout PowersOfTen) -> Double? {
+    if kind == .affine, exactB.isZero, x.exponent >= 0 { return linearValue(x, tens: &tens) }
     guard let low = value(head: x.head, exponent: x.exponent, isNegative: x.isNegative, tens: &tens) else { return nil }
     if x.isExact { return low }
     guard let high = value(head: x.head + 1, exponent: x.exponent, isNegative: x.isNegative, tens: &tens),
           high == low else { return nil }
     return low
+  }
+
+  /// `a·x` for a long number with a non-negative exponent: both bounds share `an·10^exponent`, so
+  /// that the head's bounds cost one long product and a sum (a long number times a unit's factor).
+  private func linearValue(_ x: LongDecimal, tens: inout PowersOfTen) -> Double? {
+    if nonNegativeOnly && x.isNegative && x.head != 0 { return nil }
+    let scaled = exactA.numerator * tens(x.exponent)
+    let low = scaled * BigInteger(x.head)
+    if low.isZero { return 0 }
+    func rounded(_ magnitude: BigInteger) -> Double? {
+      let value = Rational.nearestDouble(x.isNegative ? -magnitude : magnitude, over: exactA.denominator)
+      return value.isFinite && value != 0 ? value : nil
+    }
+    guard let value = rounded(low) else { return nil }
+    if x.isExact { return value }
+    guard let high = rounded(low + scaled), high == value else { return nil }
+    return value
   }
 
   /// The value for `±head × 10^exponent`, from one unreduced fraction of big integers.
