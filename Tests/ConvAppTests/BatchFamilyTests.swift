@@ -223,4 +223,31 @@ struct BatchFamilyTests {
       #expect(Rational.nearestDouble(n, over: d) == Rational.nearestDouble(n * scale, over: d * scale))
     }
   }
+
+  /// Human output options, for the lines the integer map writes back as typed (`94 m^2 = …`).
+  static let humanVariants = ["ascii", "color", "digits=3", "digits=17", "fr_FR", "scientific", "plain"]
+
+  @Test("Evaluated quantities and fractions in every human output style", arguments: humanVariants)
+  func humanVariantsMatch(_ variant: String) {
+    var options = OutputOptions()
+    options.mode = .human
+    switch variant {
+    case "ascii": options.ascii = true
+    case "color": options.color = true
+    case "digits=3": options.digits = 3
+    case "digits=17": options.digits = 17
+    case "fr_FR": options.locale = variant
+    case "scientific": options.notation = .scientific
+    default: options.notation = .plain
+    }
+    let converter = Converter(catalog: .builtin, options: options)
+    let batch = BatchConverter(converter: converter)
+    var lines: [String] = []
+    for family in Self.families where ["compound", "exponent", "fraction", "20-factor chain"].contains(family.name) {
+      lines += Self.lines(family)
+    }
+    let differences = Self.differences(lines + lines, converter, batch: batch)
+    #expect(differences.isEmpty, "\(differences.count) lines differ: \(differences.prefix(6))")
+    #expect(batch.integerLineCount + batch.templateLineCount > lines.count / 2)
+  }
 }
