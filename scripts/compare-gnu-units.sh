@@ -1,10 +1,16 @@
 #!/usr/bin/env bash
 # Compares conv with GNU units side by side, in one run, on this machine:
-#   - one-shot: `conv 5 mi km` (and `conv -t 5 mi km`) against `units -t '5 mi' km`, median wall
-#     time over many runs (hyperfine -N: no shell in between);
+#   - one-shot: `conv 5 mi km` (and `conv -t 5 mi km`) against `units -t '5 mi' km` and a fully
+#     static Swift "hello world" (the floor of any Swift program, built here with
+#     `swiftc -static-executable`), median wall time over many runs (hyperfine -N: no shell in
+#     between), and `conv search foot` and `conv info ft` against the one-shot;
 #   - batch: 100,000 mixed conversions from standard input (`123.4 mi to km` for conv; the same
-#     conversions as have/want line pairs for `units -t`), lines per second;
-#   - peak RSS (/usr/bin/time -f %M) of a one-shot and of the batch run.
+#     conversions as have/want line pairs for `units -t`), lines per second; then each line family
+#     of issue 23 apart (scripts/compare-line-families.sh: simple, compound, exponent, fraction,
+#     e-notation, long number, 20-factor chain, 10 % bad lines);
+#   - peak RSS (/usr/bin/time -f %M) of a one-shot (conv, GNU units, the Swift floor) and of the
+#     batch run;
+#   - the size of the conv binary, stripped.
 # Every target is a ratio measured here, in the same run (the machine may be shared and noisy).
 #
 # Usage: scripts/compare-gnu-units.sh          (from the repository root)
@@ -15,8 +21,9 @@
 #   LINK=stdlib     static Swift runtime only (ICU and libc shared), as `make LINK=stdlib` builds it
 #   BIN=PATH        measure this conv binary instead of building one
 #   RUNS=N          one-shot runs per command (default 300), in ROUNDS=N rounds (default 10);
-#   LINES=N         batch lines (default 100000)
-# Needs: swift, hyperfine, units (GNU units), /usr/bin/time (Debian package `time`), awk.
+#   LINES=N         batch lines (default 100000); FAMILY_LINES=N lines per family (default 50000)
+# Needs: swift (swiftc), hyperfine, units (GNU units), /usr/bin/time (Debian packages: units
+# hyperfine time), awk, strip (binutils).
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
@@ -27,18 +34,25 @@ LINES=${LINES:-100000}
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/conv-compare.XXXXXX")
 trap 'rm -rf "$WORK"' EXIT
 
-for tool in hyperfine units /usr/bin/time awk; do
-  command -v "$tool" >/dev/null || { echo "error: '$tool' is needed (Debian: hyperfine, units, time)" >&2; exit 2; }
+for tool in hyperfine units /usr/bin/time awk swiftc strip; do
+  command -v "$tool" >/dev/null || { echo "error: '$tool' is needed (Debian: hyperfine, units, time, binutils)" >&2; exit 2; }
 done
 
 # MARK: Build
 if [ -z "${BIN:-}" ]; then
   # The binary `make install` installs: the Makefile holds the link flags (static, function order).
-  echo "building: make build SCRATCH=$SCRATCH LINK=$LINK" >&2
-  make build SCRATCH="$SCRATCH" LINK="$LINK" >&2
+  # conv alone (`build-conv`): the rates download helper is not measured.
+  echo "building: make build-conv SCRATCH=$SCRATCH LINK=$LINK" >&2
+  make build-conv SCRATCH="$SCRATCH" LINK="$LINK" >&2
   BIN="$SCRATCH/release/conv"
 fi
 [ -x "$BIN" ] || { echo "error: no conv binary at $BIN" >&2; exit 2; }
+BIN=$(cd "$(dirname "$BIN")" && pwd)/$(basename "$BIN")
+
+# The floor: a fully static Swift "hello world", built with the same toolchain.
+echo 'print("hello, world")' > "$WORK/hello.swift"
+swiftc -O -static-executable "$WORK/hello.swift" -o "$WORK/hello" >&2
+HELLO="$WORK/hello"
 
 # MARK: Inputs: the same conversions for both programs
 cat > "$WORK/pairs" <<'EOF'
@@ -117,7 +131,10 @@ for _ in $(seq "$ROUNDS"); do
   hyperfine -N -w 3 -r "$PER_ROUND" --export-json "$WORK/round.json" \
     -n "conv 5 mi km" "$BIN 5 mi km" \
     -n "conv -t 5 mi km" "$BIN -t 5 mi km" \
-    -n "units -t '5 mi' km" "units -t '5 mi' km" >/dev/null 2>&1
+    -n "units -t '5 mi' km" "units -t '5 mi' km" \
+    -n "static Swift hello" "$HELLO" \
+    -n "conv search foot" "$BIN search foot" \
+    -n "conv info ft" "$BIN info ft" >/dev/null 2>&1
   # Every run's time, as "command<TAB>seconds" lines.
   awk '/"command":/ { sub(/^[^:]*: "/, ""); sub(/",?$/, ""); name = $0 }
        /"times": \[/ { inside = 1; next }
@@ -127,11 +144,16 @@ done
 median_of() { awk -F'\t' -v name="$1" '$1 == name { print $2 }' "$WORK/oneshot.times" | sort -g |
   awk '{ v[NR] = $1 } END { m = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2; printf "%.6f", m }'; }
 human=$(median_of "conv 5 mi km"); terse=$(median_of "conv -t 5 mi km"); gnu=$(median_of "units -t '5 mi' km")
-awk -v a="$human" -v b="$terse" -v u="$gnu" 'BEGIN {
+floor=$(median_of "static Swift hello"); search=$(median_of "conv search foot"); info=$(median_of "conv info ft")
+awk -v a="$human" -v b="$terse" -v u="$gnu" -v h="$floor" -v s="$search" -v i="$info" 'BEGIN {
   printf "  %-22s median %7.2f ms  ratio to units %5.2f\n", "conv 5 mi km", a * 1000, a / u
   printf "  %-22s median %7.2f ms  ratio to units %5.2f\n", "conv -t 5 mi km", b * 1000, b / u
   printf "  %-22s median %7.2f ms\n", "units -t '\''5 mi'\'' km", u * 1000
-  printf "  target: conv 5 mi km <= 0.5x units -> %s\n", (a <= 0.5 * u ? "met" : "MISSED")
+  printf "  %-22s median %7.2f ms  ratio to units %5.2f\n", "static Swift hello", h * 1000, h / u
+  printf "  %-22s median %7.2f ms  ratio to conv 5 mi km %5.2f\n", "conv search foot", s * 1000, s / a
+  printf "  %-22s median %7.2f ms  ratio to conv 5 mi km %5.2f\n", "conv info ft", i * 1000, i / a
+  printf "  target: conv 5 mi km <= 0.25x units -> %s\n", (a <= 0.25 * u ? "met" : "MISSED")
+  printf "  target: conv search foot, conv info ft <= 2.5x a one-shot -> %s, %s\n", (s <= 2.5 * a ? "met" : "MISSED"), (i <= 2.5 * a ? "met" : "MISSED")
 }'
 echo
 
@@ -151,6 +173,11 @@ cat "$WORK/batch-conv.csv" <(tail -n +2 "$WORK/batch-units.csv") | awk -F, -v li
   }'
 echo
 
+# MARK: Line families
+echo "== batch by line family (${FAMILY_LINES:-50000} lines each, -t; median wall of 5 runs, GNU units of 3)"
+FAMILY_LINES=${FAMILY_LINES:-50000} "$(dirname "$0")/compare-line-families.sh" "$BIN"
+echo
+
 # MARK: Memory
 echo "== peak RSS (/usr/bin/time -f %M, KB; median of 5)"
 rss() { for _ in 1 2 3 4 5; do /usr/bin/time -f %M "$@" 2>&1 >/dev/null | tail -1; done | sort -n | sed -n 3p; }
@@ -158,10 +185,25 @@ rss_in() { local input=$1; shift; for _ in 1 2 3 4 5; do /usr/bin/time -f %M "$@
 conv_human=$(rss "$BIN" 5 mi km)
 conv_terse=$(rss "$BIN" -t 5 mi km)
 units_one=$(rss units -t '5 mi' km)
+hello_one=$(rss "$HELLO")
 conv_batch=$(rss_in "$WORK/conv.txt" "$BIN" -t)
 units_batch=$(rss_in "$WORK/units.txt" units -t)
-awk -v a="$conv_human" -v b="$conv_terse" -v u="$units_one" -v c="$conv_batch" -v v="$units_batch" 'BEGIN {
+awk -v a="$conv_human" -v b="$conv_terse" -v u="$units_one" -v h="$hello_one" -v c="$conv_batch" -v v="$units_batch" 'BEGIN {
   printf "  one-shot  conv 5 mi km %6d   conv -t %6d   units -t %6d   ratios %.2f / %.2f\n", a, b, u, a / u, b / u
+  printf "  floor     static Swift hello %6d   conv 5 mi km / floor %.2f\n", h, a / h
   printf "  batch     conv -t      %6d   units -t %6d   ratio %.2f\n", c, v, c / v
-  printf "  target: one-shot peak RSS <= units -> %s\n", (a <= u ? "met" : "MISSED")
+  printf "  target: one-shot peak RSS <= 1.5x the Swift floor -> %s\n", (a <= 1.5 * h ? "met" : "MISSED")
+}'
+echo
+
+# MARK: Size
+echo "== size"
+strip -o "$WORK/conv.stripped" "$BIN"
+units_bin=$(command -v units)
+units_data=$(units --version 2>/dev/null | awk -F"'" '/units data file/ { print $2; exit }')
+size_of() { stat -L -c %s "$1"; }
+awk -v c="$(size_of "$WORK/conv.stripped")" -v u="$(size_of "$units_bin")" -v d="${units_data:+$(size_of "$units_data")}" 'BEGIN {
+  printf "  conv, stripped          %12d bytes (%.1f MB)\n", c, c / 1e6
+  printf "  units                   %12d bytes%s\n", u, (d != "" ? sprintf(", data file %d bytes", d) : "")
+  printf "  target: conv <= 15 MB -> %s\n", (c <= 15e6 ? "met" : "MISSED")
 }'

@@ -96,6 +96,12 @@ package struct Converter: Sendable {
       request = self.request(line: codes)
       reading = again
     }
+    return convert(reading, request: request)
+  }
+
+  /// Converts a request already read (batch reads a line's units once for every number): the
+  /// part of ``convert(_:)-(ConversionRequest)`` after the reading, the same for every front end.
+  package func convert(_ reading: ConversionReading, request: ConversionRequest) -> Result<Output, Failure> {
     var notes = options.mode == .human ? reading.notes : []
     let quantity = reading.quantity
     if Converter.involvesCurrency(quantity.dimension) || reading.targets.contains(where: { Converter.involvesCurrency($0.dimension) }) {

@@ -9,18 +9,22 @@ import Musl
 /// Converts batch input line by line, with a cache in front of the exact path.
 ///
 /// Every line gives exactly what `Converter.convert(converter.request(line:))` gives for it
-/// (the tests compare both on many random lines). Batch input repeats itself: the same units with
-/// different numbers. So a line of the form `NUMBER REST` (a plain decimal, a space, then anything)
-/// is looked up by `REST`; the first line with a given `REST` takes the exact path, and what it
-/// resolved is kept for the next ones:
-/// - always the request split (quantity and target text), which does not depend on the number;
-/// - in terse mode, for a linear, affine or reciprocal conversion with exact rational factors, the
-///   map `value = a·x + b` (or `c / x`). When a decimal `x` and the factors fit in 64-bit
-///   integers, the result is one correctly rounded `Double` division of two integers of at most
-///   2⁵³, which is exactly the `Double` the exact path rounds its exact result to; the text then
-///   comes from the same `TerseNumber.format`.
-/// Anything else (other modes, numbers too long, negative temperatures, zero in a reciprocal, a line
-/// the cache cannot vouch for) goes through the exact path.
+/// (the tests compare both on many random lines and on tables of every line family). Batch input
+/// repeats itself: the same units with different numbers. So a line of the form `NUMBER REST` (a
+/// number, a space, then anything) is looked up by `REST`; the first line with a given `REST` takes
+/// the exact path, and what it resolved is kept for the next ones:
+/// - the request split (quantity and target text), which does not depend on the number;
+/// - a ``ReadingTemplate``: the units of both sides read once (`m^2`, `kg*m/s^2`, a chain of
+///   factors), so that a line with another number (a decimal, `983/148`, `6548.2e300`, 300 digits)
+///   gets its reading without reading a unit, then goes through the same
+///   `Converter.convert(_:request:)` as the exact path, with exact arithmetic;
+/// - in terse and plain human output, for a linear, affine or reciprocal conversion with exact
+///   rational factors, the map `value = a·x + b` (or `c / x`). When a decimal or a fraction `x`
+///   and the factors fit in 128-bit integers, the result is one correctly rounded `Double`
+///   division of two integers, which is exactly the `Double` the exact path rounds its exact
+///   result to; the text then comes from the same `TerseNumber.format`.
+/// Anything else (numbers the template cannot vouch for, negative temperatures, zero in a
+/// reciprocal, a line whose reading fails) goes through the exact path.
 package final class BatchConverter {
   /// The converter of the exact path.
   package let converter: Converter
@@ -38,6 +42,8 @@ package final class BatchConverter {
 
   /// Whether the converter reads the comma as the decimal mark (kept apart: read on every line).
   private let usesDecimalComma: Bool
+  /// Powers of ten for long decimals on the integer map.
+  private var powersOfTen = PowersOfTen()
 
   /// Creates a batch converter.
   package init(converter: Converter) {
@@ -60,6 +66,8 @@ package final class BatchConverter {
   var cachedMapCount: Int { shapes.maps.count { $0 != nil } }
   /// How many lines the integer map converted (for tests).
   private(set) var integerLineCount = 0
+  /// How many lines the template converted without reading their units (for tests).
+  private(set) var templateLineCount = 0
 
   /// Lines longer than this (in bytes) always take the exact path: far below the length limits of
   /// the request splitter and the lexer, so that no limit can depend on the number's length.
@@ -68,24 +76,48 @@ package final class BatchConverter {
   /// Converts one line (without its line break) and appends the output lines, each ending in
   /// `\n`, to `output`.
   package func convert(_ line: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) -> Outcome {
-    if line.count <= BatchConverter.longestCachedLine, let number = LeadingDecimal(line), isTrimmed(line),
-       !(usesDecimalComma && number.fractionDigits == 3) {
-      // (Where the decimal mark is the comma, `1.500` may be a grouped number: the exact path reads it.)
+    if line.count <= BatchConverter.longestCachedLine, let number = LeadingNumber(line), isTrimmed(line),
+       // (Where the decimal mark is the comma, `1.500` may be a grouped number: the exact path reads it.)
+       !(usesDecimalComma && number.hasPoint && (number.decimal == nil || number.decimal?.fractionDigits == 3)) {
       let rest = UnsafeBufferPointer(rebasing: line[number.length...])
       let entry = shapes.entry(for: rest)
-      if let entry, let map = shapes.maps[entry], integerLine(number, map: map, shape: shapes.shapes[entry], into: &output) {
+      if let entry, let map = shapes.maps[entry], integerLine(number, map: map, entry: entry, line: line, into: &output) {
         output.append(10)
         integerLineCount += 1
         return .converted
       }
+      let shape = entry.flatMap { shapes.shapes[$0] }
       let text = String(decoding: line, as: UTF8.self)
-      guard let entry else {
+      let numberText = number.text(in: line)
+      if let shape {
+        if let template = shape.template, let reading = template.reading(numberText: numberText),
+           case .success(let result) = converter.convert(reading, request: shape.request(numberText: numberText, line: text)) {
+          templateLineCount += 1
+          return emit(result, into: &output)
+        }
+        // A shape whose first line did not read (`5/0 m^2`, `-500 °C`) is made again from a later one.
+        if shape.template == nil, shape.retries < Shape.maximumRetries, let entry,
+           mayStartShape(number, numberText: numberText) {
+          let request = converter.request(line: text)
+          var (again, reading) = makeShape(request, number: number, numberText: numberText)
+          again?.retries = shape.retries + 1
+          shapes.replace(entry, with: again)
+          if let reading, !request.targets.isEmpty, case .success(let result) = converter.convert(reading, request: request) {
+            return emit(result, into: &output)
+          }
+          return exact(request, into: &output)
+        }
+        // The split of a plain decimal's line holds for every such number.
+        if number.decimal != nil { return exact(shape.request(numberText: numberText, line: text), into: &output) }
+      } else if entry == nil, mayStartShape(number, numberText: numberText) {
         let request = converter.request(line: text)
-        shapes.insert(makeShape(request, number: number, numberText: number.text(in: line)), for: rest)
+        let (shape, reading) = makeShape(request, number: number, numberText: numberText)
+        shapes.insert(shape, for: rest)
+        // The line converts from the reading just made; a failure is reported by the exact path.
+        if let reading, !request.targets.isEmpty, case .success(let result) = converter.convert(reading, request: request) {
+          return emit(result, into: &output)
+        }
         return exact(request, into: &output)
-      }
-      if let shape = shapes.shapes[entry] {
-        return exact(shape.request(numberText: number.text(in: line), line: text), into: &output)
       }
       return exact(converter.request(line: text), into: &output)
     }
@@ -94,20 +126,57 @@ package final class BatchConverter {
     return exact(converter.request(line: trimmed), into: &output)
   }
 
+  /// Whether a line's split may be kept for its rest: for a number that no reading can refuse for
+  /// its size (a decimal of at most 18 digits, a fraction of such integers, or a number the lexer
+  /// reads of at most ``ReadingTemplate/largestNumberBits`` bits).
+  private func mayStartShape(_ number: LeadingNumber, numberText: String) -> Bool {
+    if number.fraction != nil { return true }
+    guard let value = ReadingTemplate.number(numberText, conventions: converter.conventions) else { return false }
+    return value.numerator.bitWidth <= ReadingTemplate.largestNumberBits
+      && value.denominator.bitWidth <= ReadingTemplate.largestNumberBits
+  }
+
   /// Appends a line converted by the integer map (without its line break); false when the map
   /// cannot vouch for this number, and nothing was appended.
-  private func integerLine(_ number: LeadingDecimal, map: LinearMap, shape: Shape?,
+  private func integerLine(_ number: LeadingNumber, map: LinearMap, entry: Int, line: UnsafeBufferPointer<UInt8>,
                            into output: inout [UInt8]) -> Bool {
     switch converter.options.mode {
     case .terse:
-      guard let value = map.value(number) else { return false }
+      let value: Double?
+      if let x = number.fraction {
+        value = map.value(x)
+      } else if !usesDecimalComma, map.takesLongDecimals,
+                let x = LongDecimal(UnsafeBufferPointer(rebasing: line[..<number.length])) {
+        // `6548.2e300`, 300 digits: one exact fraction of big integers, no reading (not before an
+        // evaluated expression, whose template takes smaller numbers only).
+        value = map.value(x, tens: &powersOfTen)
+      } else {
+        value = nil
+      }
+      guard let value else { return false }
       return TerseNumber.append(value, to: &output)
     case .human:
-      guard let labels = shape?.labels else { return false }
-      return HumanBatchLine.append(number, map: map, labels: labels, presenter: converter.presenter, to: &output)
+      guard let x = number.fraction, let shape = shapes.shapes[entry], let labels = shape.labels else { return false }
+      if labels.source == nil {
+        // An evaluated quantity (`94 m^2`) is written back as typed.
+        let typed = converter.presenter.display(number.text(in: line) + shape.quantityRest)
+        return HumanBatchLine.append(x, typed: typed, map: map, labels: labels, presenter: converter.presenter, to: &output)
+      }
+      guard let decimal = number.decimal else { return false }
+      return HumanBatchLine.append(decimal, map: map, labels: labels, presenter: converter.presenter, to: &output)
     case .json:
       return false
     }
+  }
+
+  /// Appends what a request gave and notes its new notes.
+  private func emit(_ result: Converter.Output, into output: inout [UInt8]) -> Outcome {
+    for note in result.notes where seenNotes.insert(note).inserted { newNotes.append(note) }
+    for line in result.lines {
+      output.append(contentsOf: line.utf8)
+      output.append(10)
+    }
+    return .converted
   }
 
   /// The exact path for one request of a batch line.
@@ -117,12 +186,7 @@ package final class BatchConverter {
     }
     switch converter.convert(request) {
     case .success(let result):
-      for note in result.notes where seenNotes.insert(note).inserted { newNotes.append(note) }
-      for line in result.lines {
-        output.append(contentsOf: line.utf8)
-        output.append(10)
-      }
-      return .converted
+      return emit(result, into: &output)
     case .failure(let failure):
       return .failed(failure.message)
     }
@@ -187,9 +251,15 @@ package final class BatchConverter {
     var targets: [String]
     /// Where the target starts, in characters after the number.
     var targetOffsetAfterNumber: Int
+    /// The units read once, for any number.
+    var template: ReadingTemplate?
     var map: LinearMap?
     /// The source and target unit labels of human output, when the integer map writes it.
     var labels: HumanBatchLine.Labels?
+    /// How many times the shape was made again from a later line, its template missing.
+    var retries = 0
+    /// Most times a shape is made again.
+    static let maximumRetries = 3
 
     /// The request for a line with another number: the same split.
     func request(numberText: String, line: String) -> ConversionRequest {
@@ -198,21 +268,45 @@ package final class BatchConverter {
     }
   }
 
-  /// Resolves what can be reused from the first line of a shape. The request split does not depend
-  /// on the number: its tokens are the same whatever the digits (a number followed by a space), and
-  /// the line is far below every length limit.
-  private func makeShape(_ request: ConversionRequest, number: LeadingDecimal, numberText: String) -> Shape? {
+  /// Resolves what can be reused from the first line of a shape, with the line's reading when it
+  /// read. The request split does not depend on the number: its tokens are the same whatever the
+  /// digits (a number followed by a space), and the line is far below every length limit.
+  private func makeShape(_ request: ConversionRequest, number: LeadingNumber, numberText: String)
+    -> (Shape?, ConversionReading?) {
     guard request.quantity.hasPrefix(numberText), request.quantityOffset == 0,
-          request.targetOffset >= numberText.count else { return nil }
+          request.targetOffset >= numberText.count else { return (nil, nil) }
     let quantityRest = String(request.quantity.dropFirst(numberText.count))
-    guard quantityRest.first == " " else { return nil }
+    guard quantityRest.first == " " else { return (nil, nil) }
+    let catalog = converter.catalog
+    // A trial reading: a line that fails is reported by the exact path, suggestions included.
+    let reading = try? catalog.read(request, conventions: converter.conventions, suggesting: false)
+    return (shape(request, reading: reading, number: number, numberText: numberText, quantityRest: quantityRest), reading)
+  }
+
+  private func shape(_ request: ConversionRequest, reading: ConversionReading?, number: LeadingNumber,
+                     numberText: String, quantityRest: String) -> Shape {
     var shape = Shape(quantityRest: quantityRest, targets: request.targets,
-                      targetOffsetAfterNumber: request.targetOffset - numberText.count, map: nil)
+                      targetOffsetAfterNumber: request.targetOffset - numberText.count)
+    let catalog = converter.catalog
+    guard let reading, let template = catalog.template(numberText: numberText, request: request, reading: reading,
+                                                       conventions: converter.conventions) else { return shape }
+    shape.template = template
+    // The integer map reads later numbers itself: where it reads this one, it must read it as the
+    // lexer did (a check of its readers).
+    let lexed = ReadingTemplate.number(numberText, conventions: converter.conventions)
+    if let first = number.fraction {
+      guard first.rational == lexed else { return shape }
+    } else if !usesDecimalComma,
+              let first = numberText.utf8.withContiguousStorageIfAvailable({ LongDecimal($0) }) ?? nil {
+      guard let lexed, first.admits(lexed) else { return shape }
+    }
     switch converter.options.mode {
     case .terse:
-      shape.map = linearMap(request, number: number)?.map
+      shape.map = linearMap(template)?.map
+      // Before an evaluated expression, the template takes numbers of up to 60 bits only.
+      shape.map?.takesLongDecimals = !template.isScaledExpression
     case .human where converter.presenter.writesPlainQuantities && !converter.options.verbose:
-      if let (map, labels) = linearMap(request, number: number) {
+      if let (map, labels) = linearMap(template) {
         shape.map = map
         shape.labels = labels
       }
@@ -222,27 +316,24 @@ package final class BatchConverter {
     return shape
   }
 
-  /// The conversion as exact small integers, when the line is `NUMBER UNIT` into one unit by a map
+  /// The conversion as exact small integers, when the template converts into one unit by a map
   /// the exact path computes as `a·x + b` or `c / x` with rational `a`, `b`, `c`; with the unit
-  /// labels of human output.
-  private func linearMap(_ request: ConversionRequest, number: LeadingDecimal)
-    -> (map: LinearMap, labels: HumanBatchLine.Labels)? {
+  /// labels of human output (no source label for an evaluated quantity, written as typed).
+  private func linearMap(_ template: ReadingTemplate) -> (map: LinearMap, labels: HumanBatchLine.Labels)? {
     let catalog = converter.catalog
-    guard request.targets.count == 1,
-          // A trial reading: a line that fails is reported by the exact path, suggestions included.
-          let reading = try? catalog.read(request, conventions: converter.conventions, suggesting: false),
-          let source = reading.quantity.unit, let value = reading.quantity.number, value == number.rational,
-          let target = reading.targets.first,
+    let source = template.unitSource
+    guard template.targets.count == 1, let target = template.targets.first,
           let conversion = try? Conversion(from: source, to: target, catalog: catalog),
           // An undeclared reciprocal is refused or marked by the exact path, line by line.
           conversion.kind != .reciprocal || catalog.isDeclaredReciprocal(from: source, to: target),
-          let map = linearMap(conversion, source: source, isExact: conversion.isExact && reading.quantity.isExact)
+          let map = linearMap(conversion, source: source, isExact: conversion.isExact && source.isExact)
     else { return nil }
     // Human output writes money in the locale's currency format, line by line on the exact path.
     if converter.options.mode == .human,
        Converter.involvesCurrency(source.dimension) || Converter.involvesCurrency(target.dimension) { return nil }
     let presenter = converter.presenter
-    return (map, HumanBatchLine.Labels(source: presenter.plainLabel(source), target: presenter.plainLabel(target)))
+    return (map, HumanBatchLine.Labels(source: template.isScaledExpression ? nil : presenter.plainLabel(source),
+                                       target: presenter.plainLabel(target)))
   }
 
   private func linearMap(_ conversion: Conversion, source: UnitExpression, isExact: Bool) -> LinearMap? {
@@ -272,250 +363,6 @@ package final class BatchConverter {
 package struct BatchFailure: Error, Equatable {
   /// The message, as printed after `line N: `.
   package let message: String
-}
-
-/// `value = a·x + b` or `value = a / x` for a decimal `x`, with `a` and `b` exact fractions of
-/// integers below 2¹²⁷, computed with 128-bit integers.
-struct LinearMap {
-  enum Kind { case affine, reciprocal }
-  let kind: Kind
-  let an: Int128, ad: Int128, bn: Int128, bd: Int128
-  /// Only for x ≥ 0 (absolute temperatures: below absolute zero is the exact path's error).
-  let nonNegativeOnly: Bool
-  /// Whether the exact path calls the result exact (no approximate unit on either side).
-  let isExact: Bool
-
-  init?(kind: Kind, a: Rational, b: Rational, nonNegativeOnly: Bool, isExact: Bool) {
-    guard let an = LinearMap.int128(a.numerator), let ad = LinearMap.int128(a.denominator),
-          let bn = LinearMap.int128(b.numerator), let bd = LinearMap.int128(b.denominator) else { return nil }
-    self.kind = kind
-    self.an = an
-    self.ad = ad
-    self.bn = bn
-    self.bd = bd
-    self.nonNegativeOnly = nonNegativeOnly
-    self.isExact = isExact
-  }
-
-  static func int128(_ value: BigInteger) -> Int128? {
-    guard value.bitWidth < 127 else { return nil }
-    var result: Int128 = 0
-    for word in value.magnitude.description.utf8 { result = result * 10 + Int128(word &- 48) }
-    return value.signum < 0 ? -result : result
-  }
-
-  /// The `Double` nearest to the exact value (ties to even), as `Rational.doubleValue` gives it;
-  /// nil when an intermediate does not fit (left to the exact path).
-  func value(_ x: LeadingDecimal) -> Double? {
-    guard let (numerator, denominator) = fraction(x) else { return nil }
-    if numerator == 0 { return 0 }  // the exact zero, written `0`
-    return LinearMap.nearestDouble(numerator, denominator)
-  }
-
-  /// The exact value as a fraction with a positive denominator; nil when an intermediate does not
-  /// fit, or the exact path would refuse `x`.
-  func fraction(_ x: LeadingDecimal) -> (numerator: Int128, denominator: Int128)? {
-    if nonNegativeOnly && x.isNegative && x.mantissa != 0 { return nil }
-    let m = Int128(x.mantissa)
-    let scale = Int128(LeadingDecimal.powersOfTen[x.fractionDigits])
-    let numerator: Int128
-    let denominator: Int128
-    switch kind {
-    case .affine:
-      // a·x + b = (an·m·bd ± bn·ad·10^k) / (ad·10^k·bd), with the sign of x on the first term.
-      guard let first = LinearMap.product(an, m, bd), let second = LinearMap.product(bn, ad, scale),
-            let d = LinearMap.product(ad, scale, bd) else { return nil }
-      let (sum, overflow) = (x.isNegative ? -first : first).addingReportingOverflow(second)
-      guard !overflow else { return nil }
-      numerator = sum
-      denominator = d
-    case .reciprocal:
-      // a / x = an·10^k / (ad·m), with the sign of x.
-      guard m != 0, let n = LinearMap.product(an, scale, 1), let d = LinearMap.product(ad, m, 1) else { return nil }
-      numerator = x.isNegative ? -n : n
-      denominator = d
-    }
-    guard denominator > 0 else { return nil }
-    return (numerator, denominator)
-  }
-
-  private static func product(_ a: Int128, _ b: Int128, _ c: Int128) -> Int128? {
-    let (ab, first) = a.multipliedReportingOverflow(by: b)
-    guard !first else { return nil }
-    let (abc, second) = ab.multipliedReportingOverflow(by: c)
-    return second ? nil : abc
-  }
-
-  /// `n / d` rounded to the nearest `Double`, ties to even, for `d > 0`: one IEEE division when
-  /// both are at most 2⁵³ (exact as doubles), else the quotient scaled to 55 or 56 bits and
-  /// rounded by hand, as `Rational.doubleValue` does. Nil when the shifted operands would not fit
-  /// or the result would not be a normal double.
-  static func nearestDouble(_ n: Int128, _ d: Int128) -> Double? {
-    let magnitude = n.magnitude
-    let divisor = UInt128(d)
-    if magnitude <= 1 &<< 53 && divisor <= 1 &<< 53 {
-      let value = Double(UInt64(truncatingIfNeeded: magnitude)) / Double(UInt64(truncatingIfNeeded: divisor))
-      return n < 0 ? -value : value
-    }
-    let nBits = 128 - magnitude.leadingZeroBitCount
-    let dBits = 128 - divisor.leadingZeroBitCount
-    let shift = 55 - (nBits - dBits)
-    var q: UInt128
-    var r: UInt128
-    if shift >= 0 {
-      // (n · 2^shift) / d, a few bits at a time so that nothing overflows (r < d < 2^127).
-      (q, r) = magnitude.quotientAndRemainder(dividingBy: divisor)
-      var remaining = shift
-      let step = 127 - dBits
-      guard step > 0 else { return nil }
-      while remaining > 0 {
-        let bits = min(remaining, step)
-        let (more, rest) = (r &<< UInt128(bits)).quotientAndRemainder(dividingBy: divisor)
-        q = (q &<< UInt128(bits)) | more
-        r = rest
-        remaining -= bits
-      }
-    } else {
-      (q, r) = magnitude.quotientAndRemainder(dividingBy: divisor &<< UInt128(-shift))
-    }
-    let bits = 128 - q.leadingZeroBitCount
-    let drop = bits - 53
-    guard drop >= 1 && drop <= 3 else { return nil }
-    let narrow = UInt64(truncatingIfNeeded: q)
-    var mantissa = narrow &>> UInt64(drop)
-    let rest = narrow & ((1 &<< UInt64(drop)) - 1)
-    let half: UInt64 = 1 &<< UInt64(drop - 1)
-    if rest > half || (rest == half && (r != 0 || mantissa & 1 == 1)) { mantissa += 1 }
-    let exponent = drop - shift
-    guard exponent > -1000 && exponent < 900 else { return nil }
-    return Double(sign: n < 0 ? .minus : .plus, exponent: exponent, significand: Double(mantissa))
-  }
-}
-
-/// A plain decimal at the start of a line, followed by a space: `-12.5 `, `.5 `, `7. `.
-struct LeadingDecimal {
-  var isNegative: Bool
-  /// The digits as an integer (the decimal point removed).
-  var mantissa: UInt64
-  /// How many digits follow the decimal point.
-  var fractionDigits: Int
-  /// Bytes of the number, sign included (not the space after it).
-  var length: Int
-
-  static let powersOfTen: [Int64] = (0...18).map { (0..<$0).reduce(Int64(1)) { value, _ in value * 10 } }
-
-  /// Reads the number; nil unless the line starts with one (at most 18 digits) and a space.
-  init?(_ line: UnsafeBufferPointer<UInt8>) {
-    var index = 0
-    isNegative = false
-    if index < line.count && line[index] == UInt8(ascii: "-") {
-      isNegative = true
-      index += 1
-    }
-    var digits = 0
-    var mantissa: UInt64 = 0
-    var fractionDigits = 0
-    var seenPoint = false
-    while index < line.count {
-      let byte = line[index]
-      if byte >= 48 && byte <= 57 {
-        digits += 1
-        guard digits <= 18 else { return nil }
-        mantissa = mantissa * 10 + UInt64(byte - 48)
-        if seenPoint { fractionDigits += 1 }
-      } else if byte == UInt8(ascii: ".") && !seenPoint {
-        seenPoint = true
-      } else {
-        break
-      }
-      index += 1
-    }
-    guard digits > 0, index < line.count, line[index] == UInt8(ascii: " ") else { return nil }
-    self.mantissa = mantissa
-    self.fractionDigits = fractionDigits
-    self.length = index
-  }
-
-  /// The number as written.
-  func text(in line: UnsafeBufferPointer<UInt8>) -> String {
-    String(decoding: UnsafeBufferPointer(rebasing: line[..<length]), as: UTF8.self)
-  }
-
-  /// The exact value.
-  var rational: Rational {
-    let value = Rational(BigInteger(UInt64(mantissa)), BigInteger(UInt64(LeadingDecimal.powersOfTen[fractionDigits])))
-    return isNegative ? -value : value
-  }
-}
-
-/// Shapes by the bytes of the line after its number: open addressing on FNV-1a hashes, keys kept
-/// in one byte array.
-struct ShapeCache {
-  private struct Slot {
-    var hash: UInt64 = 0
-    var keyStart = 0
-    var keyLength = 0
-    /// Index in `shapes`, or -1 for an empty slot.
-    var entry = -1
-  }
-  private var slots = [Slot](repeating: Slot(), count: 64)
-  private var keys: [UInt8] = []
-  /// The shape of each entry: nil when the first line had no reusable shape.
-  private(set) var shapes: [BatchConverter.Shape?] = []
-  /// The integer map of each entry, when it has one (terse output).
-  private(set) var maps: [LinearMap?] = []
-  /// Entries kept at most (keys are at most `longestCachedLine` bytes, so a few megabytes); beyond,
-  /// lines take the exact path: memory stays bounded on any input.
-  static let capacity = 1 << 12
-
-  /// The entry for a rest of line, nil when it was never seen.
-  func entry(for key: UnsafeBufferPointer<UInt8>) -> Int? {
-    let hash = ShapeCache.hash(key)
-    let mask = slots.count - 1
-    var index = Int(truncatingIfNeeded: hash) & mask
-    return keys.withUnsafeBufferPointer { stored in
-      while slots[index].entry >= 0 {
-        let slot = slots[index]
-        if slot.hash == hash && slot.keyLength == key.count
-          && (key.isEmpty || memcmp(stored.baseAddress! + slot.keyStart, key.baseAddress!, key.count) == 0) {
-          return slot.entry
-        }
-        index = (index + 1) & mask
-      }
-      return nil
-    }
-  }
-
-  mutating func insert(_ shape: BatchConverter.Shape?, for key: UnsafeBufferPointer<UInt8>) {
-    guard shapes.count < ShapeCache.capacity else { return }
-    if (shapes.count + 1) * 2 > slots.count { grow() }
-    let hash = ShapeCache.hash(key)
-    var index = Int(truncatingIfNeeded: hash) & (slots.count - 1)
-    while slots[index].entry >= 0 { index = (index + 1) & (slots.count - 1) }
-    slots[index] = Slot(hash: hash, keyStart: keys.count, keyLength: key.count, entry: shapes.count)
-    keys.append(contentsOf: key)
-    shapes.append(shape)
-    maps.append(shape?.map)
-  }
-
-  private mutating func grow() {
-    let old = slots
-    slots = [Slot](repeating: Slot(), count: old.count * 2)
-    for slot in old where slot.entry >= 0 {
-      var index = Int(truncatingIfNeeded: slot.hash) & (slots.count - 1)
-      while slots[index].entry >= 0 { index = (index + 1) & (slots.count - 1) }
-      slots[index] = slot
-    }
-  }
-
-  static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in bytes {
-      hash ^= UInt64(byte)
-      hash = hash &* 0x100_0000_01b3
-    }
-    return hash
-  }
 }
 
 extension String {

@@ -49,6 +49,29 @@ public struct BigInteger: Sendable, Hashable {
     self = result
   }
 
+  /// The magnitude shifted right by `bits`, when at most 128 bits are left; nil otherwise.
+  package func magnitudeShiftedRight(by bits: Int) -> UInt128? {
+    guard bits >= 0, bitWidth - bits <= 128 else { return nil }
+    let limbShift = bits / 32
+    let bitShift = bits % 32
+    var result: UInt128 = 0
+    var index = limbShift
+    while index < limbs.count {
+      let offset = 32 * (index - limbShift) - bitShift
+      result |= offset >= 0 ? UInt128(limbs[index]) &<< UInt128(offset) : UInt128(limbs[index] >> UInt32(-offset))
+      index += 1
+    }
+    return result
+  }
+
+  /// Whether any of the lowest `bits` bits of the magnitude is set.
+  package func hasBitsSet(below bits: Int) -> Bool {
+    let limbShift = min(bits / 32, limbs.count)
+    if limbs[..<limbShift].contains(where: { $0 != 0 }) { return true }
+    let bitShift = bits % 32
+    return limbShift < limbs.count && bitShift > 0 && limbs[limbShift] & ((1 << UInt32(bitShift)) - 1) != 0
+  }
+
   /// Zero.
   public static let zero = BigInteger(limbs: [], isNegative: false)
   /// One.

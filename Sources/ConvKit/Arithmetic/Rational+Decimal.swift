@@ -53,6 +53,15 @@ extension Rational {
   /// The nearest `Double` (ties to even), or ±infinity when out of range.
   public var doubleValue: Double {
     if isZero { return 0 }
+    return Rational.nearestDouble(numerator, over: denominator)
+  }
+
+  /// The `Double` nearest to `numerator / denominator` (ties to even), the same whether or not the
+  /// fraction is reduced (the quotient is scaled to 55 or 56 bits and rounded by hand), so that a
+  /// caller holding an unreduced fraction skips the gcd. `denominator` must be positive.
+  package static func nearestDouble(_ numerator: BigInteger, over denominator: BigInteger) -> Double {
+    if numerator.isZero { return 0 }
+    let isNegative = numerator.signum < 0
     if let n = numerator.magnitudeUInt64, let d = denominator.magnitudeUInt64,
        n <= 1 << 53, d <= 1 << 53 {
       // Both are exact doubles, so one IEEE division rounds correctly.
@@ -65,16 +74,27 @@ extension Rational {
     let shift = 55 - (n.bitWidth - d.bitWidth)
     if shift > 1200 { return isNegative ? -0.0 : 0.0 }
     if shift < -1200 { return isNegative ? -.infinity : .infinity }
-    let (q, r) = shift >= 0
-      ? n.shiftedLeft(by: shift).quotientAndRemainder(dividingBy: d)
-      : n.quotientAndRemainder(dividingBy: d.shiftedLeft(by: -shift))
-    let quotient = q.magnitudeUInt64!
+    let quotient: UInt64
+    let inexact: Bool
+    if shift < 0, let divisor = d.magnitudeUInt64, let top = n.magnitudeShiftedRight(by: -shift) {
+      // A long numerator over a divisor of at most 64 bits (a long number times a unit's factor):
+      // floor(n / (d·2^s)) = floor(floor(n / 2^s) / d), the bits shifted out kept as sticky.
+      let (q, r) = top.quotientAndRemainder(dividingBy: UInt128(divisor))
+      quotient = UInt64(q)
+      inexact = r != 0 || n.hasBitsSet(below: -shift)
+    } else {
+      let (q, r) = shift >= 0
+        ? n.shiftedLeft(by: shift).quotientAndRemainder(dividingBy: d)
+        : n.quotientAndRemainder(dividingBy: d.shiftedLeft(by: -shift))
+      quotient = q.magnitudeUInt64!
+      inexact = !r.isZero
+    }
     let bits = 64 - quotient.leadingZeroBitCount
     let drop = bits - 53
     var mantissa = quotient >> drop
     let rest = quotient & ((1 << drop) - 1)
     let half: UInt64 = 1 << (drop - 1)
-    if rest > half || (rest == half && (!r.isZero || mantissa & 1 == 1)) { mantissa += 1 }
+    if rest > half || (rest == half && (inexact || mantissa & 1 == 1)) { mantissa += 1 }
     let value = Double(sign: isNegative ? .minus : .plus, exponent: drop - shift,
                        significand: Double(mantissa))
     return value

@@ -10,6 +10,12 @@ package struct ConversionReading: Sendable {
   /// The spellings read other than by default, because the other side's dimension asked for it,
   /// as `(spelling, unit name)`: `("C", "coulomb")`.
   package let choices: [(spelling: String, unit: String)]
+  /// The readings chosen for ambiguous spellings, by spelling (empty: every default reading).
+  package var chosen: [String: PrefixedUnit] = [:]
+  /// Whether every reading tried before the chosen one failed only because its sides do not
+  /// convert into each other (no error while reading a side): the choice then does not depend on
+  /// the number of the quantity.
+  package var choiceIgnoresNumber = true
 
   /// One line per choice, for standard error in human output: `note: C read as coulomb`.
   package var notes: [String] {
@@ -33,6 +39,7 @@ extension Catalog {
     throws(ConvError) -> ConversionReading {
     let first = attempt(request, conventions: conventions, choices: [:])
     if first.fits { return try first.reading(catalog: self) }
+    var misfitsRead = first.error == nil
     // Try the other readings of the ambiguous spellings met, breadth first, fewest changes first.
     var queue: [[String: PrefixedUnit]] = Catalog.expansions(of: [:], with: first.ambiguities)
     var seen: Set<[String: String]> = [[:]]
@@ -47,6 +54,7 @@ extension Catalog {
       if next.fits {
         fitting.append(next)
       } else {
+        misfitsRead = misfitsRead && next.error == nil
         queue += Catalog.expansions(of: choices, with: next.ambiguities)
       }
     }
@@ -58,7 +66,9 @@ extension Catalog {
       let readings = entry.readings.filter { reading in fitting.contains { $0.choices[entry.spelling] == reading } }
       throw .ambiguousReading(entry.spelling, readings: readings.map(\.name), span: entry.span)
     }
-    return try chosen.reading(catalog: self)
+    var reading = try chosen.reading(catalog: self)
+    reading.choiceIgnoresNumber = misfitsRead
+    return reading
   }
 
   /// The choice sets that change one more ambiguous spelling than `choices` does.
@@ -129,7 +139,7 @@ extension Catalog {
         guard let chosen = choices[entry.spelling], chosen != entry.readings.first else { return nil }
         return (entry.spelling, chosen.name)
       }
-      return ConversionReading(quantity: quantity, targets: targets, choices: notes)
+      return ConversionReading(quantity: quantity, targets: targets, choices: notes, chosen: choices)
     }
 
     /// The error of the default reading: the first side that did not read (an unknown unit with

@@ -1,0 +1,159 @@
+#!/usr/bin/env bash
+# Batch throughput of conv against GNU units, one line family at a time (issue 23): the same
+# conversions for both programs (`NUMBER UNIT to UNIT` lines for `conv -t`, have/want line pairs
+# for `units -t`), lines per second from the median wall time of each, and the ratio.
+#
+# Families: simple (`123.4 mi to km`), compound (`kg*m/s^2 to lbf`), exponent (`94 m^2 to ft^2`),
+# fraction (`983/148 mi to km`; `983|148 mi` for units), e-notation (`6548.2e200 mi to km`), long
+# number (300 digits), 20-factor chain (`kg*m*s*A*…` into the same with prefixes), and 10 % bad
+# lines (simple lines with one in ten naming an unknown unit, each a different word).
+#
+# Usage: scripts/compare-line-families.sh BIN   (called by scripts/compare-gnu-units.sh)
+# Environment: FAMILY_LINES=N lines per family (default 50000); FAMILY_RUNS=N runs of conv per
+# family (default 5; GNU units runs 3 times); FAMILIES="simple compound …" to run only some;
+# FAMILY_FILES=DIR writes each family's lines (FAMILY.conv, FAMILY.units) there and stops before
+# timing (for valgrind callgrind: instructions per line).
+# Needs: hyperfine, units (GNU units), awk.
+set -euo pipefail
+
+BIN=${1:?usage: compare-line-families.sh CONV_BINARY}
+LINES=${FAMILY_LINES:-50000}
+RUNS=${FAMILY_RUNS:-5}
+FAMILIES=${FAMILIES:-simple compound exponent fraction e-notation long-number 20-factor-chain 10%-bad-lines}
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/conv-families.XXXXXX")
+[ -n "${KEEP_WORK:-}" ] && echo "work: $WORK" >&2 || trap 'rm -rf "$WORK"' EXIT
+
+# Unit pairs, four columns: conv source, conv target, units have unit, units want unit.
+cat > "$WORK/simple.pairs" <<'EOF'
+mi km mi km
+km mi km mi
+ft m ft m
+in cm in cm
+yd m yd m
+nmi km nmi km
+lb kg lb kg
+kg lb kg lb
+oz g oz g
+gal L gal liter
+cup mL cup ml
+mph km/h mph km/hr
+kWh MJ kWh MJ
+BTU kJ btu kJ
+hp kW hp kW
+psi kPa psi kPa
+atm Pa atm Pa
+day h day hr
+eV J eV J
+lbf N lbf N
+EOF
+cat > "$WORK/compound.pairs" <<'EOF'
+kg*m/s^2 lbf kg*m/s^2 lbf
+W/m^2 BTU/(h*ft^2) W/m^2 btu/(hr*ft^2)
+N*m ft*lbf N*m ft*lbf
+lbf*ft/s hp lbf*ft/s hp
+kg/m^3 lb/ft^3 kg/m^3 lb/ft^3
+kg*m^2/s^2 kWh kg*m^2/s^2 kWh
+J/(kg*K) kJ/(g*K) J/(kg*K) kJ/(g*K)
+EOF
+cat > "$WORK/exponent.pairs" <<'EOF'
+m^2 ft^2 m^2 ft^2
+m^3 L m^3 liter
+ft^3 gal ft^3 gal
+cm^2 in^2 cm^2 in^2
+mi^2 km^2 mi^2 km^2
+s^-1 Hz s^-1 Hz
+in^3 mL in^3 ml
+EOF
+chain=$(awk 'BEGIN { split("kg m s A", u, " "); for (i = 0; i < 20; i++) printf "%s%s", (i ? "*" : ""), u[i % 4 + 1] }')
+chain_target=$(awk 'BEGIN { split("g km ms mA", u, " "); for (i = 0; i < 20; i++) printf "%s%s", (i ? "*" : ""), u[i % 4 + 1] }')
+echo "$chain $chain_target $chain $chain_target" > "$WORK/chain.pairs"
+
+# Writes FAMILY.conv (conv lines) and FAMILY.units (have/want pairs) from a pairs file and a
+# number style: decimal, fraction, enotation, long, or bad (decimal, one line in ten unknown).
+generate() {
+  local family=$1 pairs=$2 style=$3
+  awk -v seed=23 -v count="$LINES" -v style="$style" -v conv="$WORK/$family.conv" -v units="$WORK/$family.units" '
+    function decimal(   digits, decimals, value) {
+      digits = int(rand() * 4); decimals = int(rand() * 4)
+      value = sprintf("%d", int(rand() * 10 ^ (digits + 1)))
+      if (decimals > 0) value = value sprintf(".%0" decimals "d", int(rand() * 10 ^ decimals))
+      return value
+    }
+    function word(   i, w) { w = "zq"; for (i = 0; i < 6; i++) w = w substr("abcdefghijklmnopqrstuvwxyz", int(rand() * 26) + 1, 1); return w }
+    BEGIN { n = 0 }
+    { from[n] = $1; to[n] = $2; ufrom[n] = $3; uto[n] = $4; n++ }
+    END {
+      srand(seed)
+      for (i = 0; i < count; i++) {
+        k = int(rand() * n)
+        if (style == "fraction") {
+          a = int(rand() * 10000) + 1; b = int(rand() * 999) + 1
+          cv = a "/" b; uv = a "|" b
+        } else if (style == "enotation") {
+          cv = sprintf("%d.%de%d", int(rand() * 9999) + 1, int(rand() * 10), int(rand() * 400) - 200); uv = cv
+        } else if (style == "long") {
+          cv = int(rand() * 9) + 1
+          for (j = 1; j < 300; j++) cv = cv int(rand() * 10)
+          uv = cv
+        } else {
+          cv = decimal(); uv = cv
+        }
+        if (style == "bad" && i % 10 == 9) {
+          w = word()
+          print cv " " w " to " to[k] > conv; print uv " " w > units
+          continue
+        }
+        print cv " " from[k] " to " to[k] > conv; print uv " " ufrom[k] "\n" uto[k] > units
+      }
+    }' "$pairs"
+}
+
+# Both must give a number for every line (the bad family: on every good line), agreeing to 7
+# significant digits (units prints 8).
+check() {
+  local family=$1
+  "$BIN" -t < "$WORK/$family.conv" > "$WORK/$family.conv.out" 2>/dev/null || true
+  units -t < "$WORK/$family.units" > "$WORK/$family.units.out" 2>&1 || true
+  paste -d '\t' "$WORK/$family.conv.out" "$WORK/$family.units.out" | awk -F'\t' -v lines="$LINES" -v family="$family" '
+    { n++
+      if ($1 == "" && $2 ~ /^Unknown unit/) { skipped++; next }
+      a = $1 + 0; b = $2 + 0; d = a - b; if (d < 0) d = -d; m = (a < 0 ? -a : a)
+      if ($1 == "" || d > 1e-7 * m + 1e-300) { bad++; if (bad <= 3) printf "  %s: line %d differs: conv %s, units %s\n", family, n, $1, $2 > "/dev/stderr" } }
+    END { if (n != lines || bad > 0) { printf "error: %s: %d lines of %d, %d disagree\n", family, n, lines, bad > "/dev/stderr"; exit 1 } }'
+}
+
+for family in $FAMILIES; do
+  case $family in
+    simple) generate "$family" "$WORK/simple.pairs" decimal ;;
+    compound) generate "$family" "$WORK/compound.pairs" decimal ;;
+    exponent) generate "$family" "$WORK/exponent.pairs" decimal ;;
+    fraction) generate "$family" "$WORK/simple.pairs" fraction ;;
+    e-notation) generate "$family" "$WORK/simple.pairs" enotation ;;
+    long-number) generate "$family" "$WORK/simple.pairs" long ;;
+    20-factor-chain) generate "$family" "$WORK/chain.pairs" decimal ;;
+    10%-bad-lines) generate "$family" "$WORK/simple.pairs" bad ;;
+    *) echo "error: unknown family '$family'" >&2; exit 2 ;;
+  esac
+  check "$family"
+done
+
+if [ -n "${FAMILY_FILES:-}" ]; then
+  mkdir -p "$FAMILY_FILES"
+  for family in $FAMILIES; do cp "$WORK/$family.conv" "$WORK/$family.units" "$FAMILY_FILES/"; done
+  exit 0
+fi
+
+printf '  %-16s %12s %12s %12s %12s %8s\n' family "conv ms" "conv lines/s" "units ms" "units lines/s" ratio
+for family in $FAMILIES; do
+  # conv exits with status 1 when a line fails (the bad family): hyperfine must not stop there.
+  hyperfine -w 1 -r "$RUNS" -i --export-json "$WORK/conv.json" \
+    "$BIN -t < '$WORK/$family.conv' > /dev/null 2>&1" >/dev/null 2>&1
+  hyperfine -w 0 -r 3 -i --export-json "$WORK/units.json" \
+    "units -t < '$WORK/$family.units' > /dev/null 2>&1" >/dev/null 2>&1
+  conv_median=$(awk -F: '/"median"/ { gsub(/[ ,]/, "", $2); print $2; exit }' "$WORK/conv.json")
+  units_median=$(awk -F: '/"median"/ { gsub(/[ ,]/, "", $2); print $2; exit }' "$WORK/units.json")
+  awk -v f="$family" -v c="$conv_median" -v u="$units_median" -v lines="$LINES" 'BEGIN {
+    printf "  %-16s %12.1f %12.0f %12.1f %12.0f %7.1fx %s\n", f, c * 1000, lines / c, u * 1000, lines / u, u / c,
+      (u / c >= 10 ? "" : " (goal: >= 10x)")
+  }'
+done
