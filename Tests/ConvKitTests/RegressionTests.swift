@@ -19,6 +19,26 @@ struct RegressionTests {
     }
   }
 
+  // MARK: Error spans
+
+  /// Amounts written sign first, and where the error starts in the text as typed.
+  static let signFirstSpans: [(text: String, start: Int)] = [
+    ("$0 -", 4),             // found by the expression fuzzer (issue 20): the span was past the end
+    ("$5 xyz", 3),           // `conv '$5 xyz km'` put the caret under `yz`
+    ("US$5 furlongz", 5),
+  ]
+
+  @Test("An error after an amount written sign first points into the text as typed", arguments: signFirstSpans)
+  func signFirstAmountSpan(_ text: String, _ start: Int) throws {
+    let error = try #require(failure(text))
+    // Known issue: ExpressionReader.quantity reads `$5 xyz` as `5 $ xyz` (CurrencySigns.amountFirst)
+    // and its spans index that text, one character further on. When this is fixed, drop the
+    // wrapper, and the slack for it in fuzz/targets/expression.swift.
+    withKnownIssue("spans index the text rewritten amount first, one character too far") {
+      #expect(error.span?.start == start, "\(error.message)")
+    }
+  }
+
   // MARK: Overflow traps
 
   @Test("Nested powers of a unit of factor 1 do not overflow the unit count")

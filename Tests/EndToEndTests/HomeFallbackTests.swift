@@ -9,7 +9,7 @@ import Testing
 /// (`unshare`) where a bind mount puts a password database of the test's making over
 /// `/etc/passwd`: its user's home is a temporary folder. Without `unshare` (or user namespaces)
 /// those tests are skipped; `conv fav path`, which writes nothing, is checked everywhere.
-@Suite("HOME unset")
+@Suite("HOME unset", .serialized)
 struct HomeFallbackTests {
   /// The isolated environment without `HOME` or any XDG folder.
   static func homeless(_ extra: [String: String] = [:]) -> [String: String] {
@@ -20,16 +20,22 @@ struct HomeFallbackTests {
     return environment
   }
 
-  /// Where conv wrote favorites with `HOME` unset before the fallback (and must not now).
-  static let rootPaths = ["/conv/favorites", "/.config/conv/favorites", "/.local/state/conv/history"]
+  /// Where conv wrote with `HOME` unset before the fallback (it took `/` for the home).
+  static let rootPaths = ["/conv", "/.config/conv", "/.local/state/conv"]
+  /// Their parents, removed too when a test run made them.
+  static let rootParents = ["/.config", "/.local/state", "/.local"]
 
-  /// Runs `body`, then fails for any file of `rootPaths` it created (and removes it).
+  /// Runs `body`, then fails for any folder of `rootPaths` it made (and removes it).
   static func expectNothingUnderRoot(_ body: () throws -> Void) rethrows {
-    let before = rootPaths.filter { FileManager.default.fileExists(atPath: $0) }
+    let exists = { (path: String) in FileManager.default.fileExists(atPath: path) }
+    let before = Set((rootPaths + rootParents).filter(exists))
     defer {
-      for path in rootPaths where !before.contains(path) && FileManager.default.fileExists(atPath: path) {
-        Issue.record("conv wrote \(path) with HOME unset")
+      for path in rootPaths where !before.contains(path) && exists(path) {
+        Issue.record("conv wrote under \(path) with HOME unset")
         try? FileManager.default.removeItem(atPath: path)
+      }
+      for path in rootParents where !before.contains(path) {
+        _ = rmdir(path)
       }
     }
     try body()

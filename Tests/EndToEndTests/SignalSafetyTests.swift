@@ -41,6 +41,9 @@ struct SignalSafetyTests {
     var caught = 0
     for attempt in 1...Self.attempts {
       try Data(old.utf8).write(to: favorites)
+      for name in Self.temporaryFiles(in: folder) {
+        try FileManager.default.removeItem(at: folder.appendingPathComponent(name))
+      }
       let child = try SignalledChild(ConvProcess.executable.path, ["fav", "add", "gal", "L"], environment: environment)
       // The moment a temporary file shows up in the folder, the signal; after the first attempts,
       // also a little later (the write and the flush are under way).
