@@ -39,6 +39,28 @@ struct RegressionTests {
     }
   }
 
+  // MARK: Control characters in a units file's diagnostics
+
+  /// Units files whose diagnostics quote text holding control characters.
+  static let controlDiagnostics: [String] = [
+    // Found by the units-file fuzzer (issue 20): the unknown header was quoted raw.
+    "category\u{01}\0\0,: length\nmile | miles | mi | | 1609 m | override | test\n",
+    "category: c\ntitle: C\ndimension: length\u{1B}]0;title\u{07}\n",
+    "category: c\ntitle: C\ndimension: length\nfoo\u{1B}[2J | foos | | | | | src\n",
+    "category: c\ntitle: C\ndimension: length\nbar | bars | | | 2 m | odd\u{9B}flag | src\n",
+  ]
+
+  @Test("A units file's diagnostics quote control characters as <U+XXXX>", arguments: controlDiagnostics)
+  func diagnosticsPrintable(_ text: String) {
+    let (_, diagnostics) = CatalogLoader.load([CatalogSource(path: "bad\u{1B}.units", text: text)], base: catalog)
+    #expect(!diagnostics.isEmpty)
+    for diagnostic in diagnostics {
+      let description = diagnostic.description
+      #expect(!description.unicodeScalars.contains { $0.properties.generalCategory == .control }, "\(description)")
+      #expect(description.contains("<U+"), "\(description)")
+    }
+  }
+
   // MARK: Overflow traps
 
   @Test("Nested powers of a unit of factor 1 do not overflow the unit count")

@@ -18,18 +18,20 @@ public struct CatalogDiagnostic: Error, Sendable, Hashable, CustomStringConverti
   public var path: String
   /// The 1-based line.
   public var line: Int
-  /// What is wrong.
+  /// What is wrong, with any control or format character it quotes from the file written as
+  /// `<U+XXXX>` (see ``ConvError/printable(_:)``).
   public var message: String
 
-  /// Creates a diagnostic.
+  /// Creates a diagnostic; the message is made printable (it quotes names, keys and flags as the
+  /// file has them, which may hold escape sequences).
   public init(path: String, line: Int, message: String) {
     self.path = path
     self.line = line
-    self.message = message
+    self.message = ConvError.printable(message)
   }
 
-  /// `path:line: message`, as compilers print theirs.
-  public var description: String { "\(path):\(line): \(message)" }
+  /// `path:line: message`, as compilers print theirs (the path printable too).
+  public var description: String { "\(ConvError.printable(path)):\(line): \(message)" }
 }
 
 /// A unit line of a catalog file, before its definition is resolved.
