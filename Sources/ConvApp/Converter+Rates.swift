@@ -1,5 +1,6 @@
 import ConvFormat
 import ConvKit
+import Synchronization
 
 extension Converter {
   /// Whether a dimension has money in it (`EUR`, `USD/gal`, `EUR/kWh`).
@@ -51,16 +52,8 @@ extension Converter {
   /// asked for names only then.
   func currencyCodes(for text: String) -> String? {
     guard let rates = catalog.exchangeRates else { return nil }
-    var names: [(name: [Character], code: String)] = []
-    for code in rates.codes {
-      for plural in [false, true] {
-        if let name = currency.localizedName(code: code, plural: plural) {
-          names.append((Array(name.lowercased()), code))
-        }
-      }
-    }
+    let names = currencyNames(codes: rates.codes)
     guard !names.isEmpty else { return nil }
-    names.sort { $0.name.count > $1.name.count }
     var characters = Array(text)
     var changed = false
     var index = 0
@@ -81,4 +74,34 @@ extension Converter {
     }
     return changed ? String(characters) : nil
   }
+
+  /// A currency name of the locale, lower-cased, and its code.
+  typealias CurrencyName = (name: [Character], code: String)
+
+  /// The names of the locale's currencies (singular and plural), longest first: asked of ICU
+  /// (sixty lookups) once per style and list of codes in a process, not for every failed line.
+  private func currencyNames(codes: [String]) -> [CurrencyName] {
+    let key = CurrencyNamesKey(style: options.humanStyle, codes: codes)
+    if let names = Converter.currencyNameTables.withLock({ $0[key] }) { return names }
+    var names: [CurrencyName] = []
+    for code in codes {
+      for plural in [false, true] {
+        if let name = currency.localizedName(code: code, plural: plural) {
+          names.append((Array(name.lowercased()), code))
+        }
+      }
+    }
+    names.sort { ($0.name.count, $1.code) > ($1.name.count, $0.code) }
+    Converter.currencyNameTables.withLock { $0[key] = names }
+    return names
+  }
+
+  /// What the currency names depend on.
+  struct CurrencyNamesKey: Hashable, Sendable {
+    let style: NumberStyle
+    let codes: [String]
+  }
+
+  /// The currency names made so far in this process.
+  private static let currencyNameTables = Mutex<[CurrencyNamesKey: [CurrencyName]]>([:])
 }
