@@ -181,15 +181,21 @@ struct CatalogFileParser {
       let symbols = plain(fields[2])
       let aliases = plain(fields[3])
       let flags = CatalogFileParser.list(fields[5])
+      // A refused spelling leaves the unit out, as other problems of its line do, so that a
+      // catalog used despite the diagnostics never names a unit with it.
+      var refused = false
       for spelling in [name, fields[1]] + symbols + aliases + claimed + alternates {
         if spelling.contains(where: { "()*^+;,|".contains($0) }) {
           report("'\(ConvError.printable(spelling))' contains a character reserved for expressions")
+          refused = true
         } else if let bad = spelling.unicodeScalars.first(where: CatalogFileParser.isForbidden) {
           let hex = String(bad.value, radix: 16, uppercase: true)
           report("'\(ConvError.printable(spelling))' contains U+\(String(repeating: "0", count: max(0, 4 - hex.count)) + hex), "
                  + "which a unit's spelling may not hold (control, format, private-use or shell characters)")
+          refused = true
         }
       }
+      if refused { continue }
       if let problem = CatalogFileParser.invisibleProblem(fields[6], what: "source") { report(problem) }
       units.append(RawUnit(
         path: source.path, line: lineNumber, name: name, plural: fields[1].isEmpty ? name : fields[1],
