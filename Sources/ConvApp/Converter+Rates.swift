@@ -1,6 +1,6 @@
-import Synchronization
 import ConvFormat
 import ConvKit
+import Synchronization
 
 extension Converter {
   /// Whether a dimension has money in it (`EUR`, `USD/gal`, `EUR/kWh`).
@@ -51,18 +51,8 @@ extension Converter {
   /// none, or in English (whose names are in the catalog). Only failed readings come here, so ICU is
   /// asked for names only then.
   func currencyCodes(for text: String) -> String? {
-    let names = localizedCurrencyNames.get {
-      guard let rates = catalog.exchangeRates else { return [] }
-      var names: [(name: [Character], code: String)] = []
-      for code in rates.codes {
-        for plural in [false, true] {
-          if let name = currency.localizedName(code: code, plural: plural) {
-            names.append((Array(name.lowercased()), code))
-          }
-        }
-      }
-      return names.sorted { $0.name.count > $1.name.count }
-    }
+    guard let rates = catalog.exchangeRates else { return nil }
+    let names = currencyNames(codes: rates.codes)
     guard !names.isEmpty else { return nil }
     var characters = Array(text)
     var changed = false
@@ -84,18 +74,35 @@ extension Converter {
     }
     return changed ? String(characters) : nil
   }
-}
 
-/// The currency names of the user's language, longest first, asked of ICU once per converter (a
-/// batch of bad lines would otherwise ask for every line).
-final class LocalizedCurrencyNames: Sendable {
-  private let names = Mutex<[(name: [Character], code: String)]?>(nil)
+  /// A currency name of the locale, lower-cased, and its code.
+  typealias CurrencyName = (name: [Character], code: String)
 
-  /// The names, made by `make` on first use.
-  func get(_ make: () -> [(name: [Character], code: String)]) -> [(name: [Character], code: String)] {
-    if let made = names.withLock({ $0 }) { return made }
-    let made = make()
-    names.withLock { if $0 == nil { $0 = made } }
-    return made
+  /// The names of the locale's currencies (singular and plural), longest first: asked of ICU
+  /// (sixty lookups) once per style and list of codes in a process, not for every failed line.
+  private func currencyNames(codes: [String]) -> [CurrencyName] {
+    let key = CurrencyNamesKey(style: options.humanStyle, codes: codes)
+    if let names = Converter.currencyNameTables.withLock({ $0[key] }) { return names }
+    var names: [CurrencyName] = []
+    for code in codes {
+      for plural in [false, true] {
+        if let name = currency.localizedName(code: code, plural: plural) {
+          names.append((Array(name.lowercased()), code))
+        }
+      }
+    }
+    names.sort { ($0.name.count, $1.code) > ($1.name.count, $0.code) }
+    Converter.currencyNameTables.withLock { $0[key] = names }
+    return names
   }
+
+  /// What the currency names depend on.
+  struct CurrencyNamesKey: Hashable, Sendable {
+    let style: NumberStyle
+    let codes: [String]
+  }
+
+  /// The currency names made so far in this process.
+  private static let currencyNameTables = Mutex<[CurrencyNamesKey: [CurrencyName]]>([:])
 }
+

@@ -14,9 +14,6 @@ package struct Converter: Sendable {
   /// Sums of money in the locale's currency format (`$1,234.56`, `1.234,56 €`); made when needed.
   var currency: CurrencyFormatter { CurrencyFormatter(style: options.humanStyle) }
 
-  /// The currency names of the user's language, for reading failed lines again with ISO codes.
-  let localizedCurrencyNames = LocalizedCurrencyNames()
-
   /// Creates a converter.
   package init(catalog: Catalog, options: OutputOptions) {
     self.catalog = catalog

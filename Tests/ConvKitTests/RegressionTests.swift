@@ -19,6 +19,48 @@ struct RegressionTests {
     }
   }
 
+  // MARK: Error spans
+
+  /// Amounts written sign first, and where the error starts in the text as typed.
+  static let signFirstSpans: [(text: String, start: Int)] = [
+    ("$0 -", 4),             // found by the expression fuzzer (issue 20): the span was past the end
+    ("$5 xyz", 3),           // `conv '$5 xyz km'` put the caret under `yz`
+    ("US$5 furlongz", 5),
+  ]
+
+  @Test("An error after an amount written sign first points into the text as typed", arguments: signFirstSpans)
+  func signFirstAmountSpan(_ text: String, _ start: Int) throws {
+    let error = try #require(failure(text))
+    // Known issue: ExpressionReader.quantity reads `$5 xyz` as `5 $ xyz` (CurrencySigns.amountFirst)
+    // and its spans index that text, one character further on. When this is fixed, drop the
+    // wrapper, and the slack for it in fuzz/targets/expression.swift.
+    withKnownIssue("spans index the text rewritten amount first, one character too far") {
+      #expect(error.span?.start == start, "\(error.message)")
+    }
+  }
+
+  // MARK: Control characters in a units file's diagnostics
+
+  /// Units files whose diagnostics quote text holding control characters.
+  static let controlDiagnostics: [String] = [
+    // Found by the units-file fuzzer (issue 20): the unknown header was quoted raw.
+    "category\u{01}\0\0,: length\nmile | miles | mi | | 1609 m | override | test\n",
+    "category: c\ntitle: C\ndimension: length\u{1B}]0;title\u{07}\n",
+    "category: c\ntitle: C\ndimension: length\nfoo\u{1B}[2J | foos | | | | | src\n",
+    "category: c\ntitle: C\ndimension: length\nbar | bars | | | 2 m | odd\u{9B}flag | src\n",
+  ]
+
+  @Test("A units file's diagnostics quote control characters as <U+XXXX>", arguments: controlDiagnostics)
+  func diagnosticsPrintable(_ text: String) {
+    let (_, diagnostics) = CatalogLoader.load([CatalogSource(path: "bad\u{1B}.units", text: text)], base: catalog)
+    #expect(!diagnostics.isEmpty)
+    for diagnostic in diagnostics {
+      let description = diagnostic.description
+      #expect(!description.unicodeScalars.contains { $0.properties.generalCategory == .control }, "\(description)")
+      #expect(description.contains("<U+"), "\(description)")
+    }
+  }
+
   // MARK: Overflow traps
 
   @Test("Nested powers of a unit of factor 1 do not overflow the unit count")

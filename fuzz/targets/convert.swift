@@ -52,10 +52,26 @@ func check(_ outcome: Result<[String], Converter.Failure>, options: OutputOption
       if options.mode == .terse, let number = line.split(separator: " ").first {
         precondition(number.utf8.allSatisfy { $0 < 0x80 }, "non-ASCII terse number: \(line)")
       }
+      // JSON escapes controls itself; any line, as conv prints it, holds none (no colour here).
+      let printed = options.mode == .json ? line : TerminalText.escaped(line, keepingStyle: true)
+      precondition(!printed.unicodeScalars.contains(where: isRawControl), "raw control character in output: \(printed)")
     }
   case .failure(let failure):
     precondition(!failure.message.isEmpty, "empty error message")
     precondition(!failure.message.contains(where: \.isNewline), "error message spans lines: \(failure.message)")
-    _ = failure.caretLines
+    for line in [failure.message] + failure.caretLines {
+      let printed = TerminalText.escaped(line)
+      precondition(!printed.unicodeScalars.contains(where: isRawControl), "raw control character in output: \(printed)")
+    }
+  }
+}
+
+/// Whether a character must never reach a terminal raw: a C0 or C1 control but tab, a line or
+/// paragraph separator, a bidirectional embedding, override or isolate (`TerminalText`'s list).
+func isRawControl(_ scalar: Unicode.Scalar) -> Bool {
+  switch scalar.value {
+  case 0x09: false
+  case 0x00..<0x20, 0x7F..<0xA0, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: true
+  default: false
   }
 }

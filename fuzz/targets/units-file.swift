@@ -17,9 +17,16 @@ public func fuzzUnitsFile(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
                                                   base: onBuiltin ? builtin : nil)
   for diagnostic in diagnostics {
     precondition(diagnostic.line >= 1, "diagnostic without a line: \(diagnostic)")
-    _ = diagnostic.description
+    let description = diagnostic.description
+    precondition(!description.unicodeScalars.contains(where: isRawControl), "raw control character in: \(description)")
   }
   let added = catalog.units.dropFirst(onBuiltin ? builtin.units.count : 0)
+  // The loader refuses control characters in what names a unit (they reach terminals).
+  for unit in added {
+    for spelling in [unit.name, unit.plural] + unit.symbols + unit.aliases {
+      precondition(!spelling.unicodeScalars.contains(where: isRawControl), "raw control character in a unit's name: \(spelling)")
+    }
+  }
   for unit in added.prefix(8) {
     for spelling in [unit.symbol, unit.name, unit.plural] {
       guard let quantity = try? catalog.parseQuantity("2 " + spelling) else { continue }
@@ -37,4 +44,14 @@ public func fuzzUnitsFile(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     _ = catalog.describe(category.dimension)
   }
   return 0
+}
+
+/// Whether a character must never reach a terminal raw: a C0 or C1 control but tab, a line or
+/// paragraph separator, a bidirectional embedding, override or isolate (`TerminalText`'s list).
+func isRawControl(_ scalar: Unicode.Scalar) -> Bool {
+  switch scalar.value {
+  case 0x09: false
+  case 0x00..<0x20, 0x7F..<0xA0, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: true
+  default: false
+  }
 }

@@ -18,18 +18,20 @@ public struct CatalogDiagnostic: Error, Sendable, Hashable, CustomStringConverti
   public var path: String
   /// The 1-based line.
   public var line: Int
-  /// What is wrong.
+  /// What is wrong, with any control or format character it quotes from the file written as
+  /// `<U+XXXX>` (see ``ConvError/printable(_:)``).
   public var message: String
 
-  /// Creates a diagnostic.
+  /// Creates a diagnostic; the message is made printable (it quotes names, keys and flags as the
+  /// file has them, which may hold escape sequences).
   public init(path: String, line: Int, message: String) {
     self.path = path
     self.line = line
-    self.message = message
+    self.message = ConvError.printable(message)
   }
 
-  /// `path:line: message`, as compilers print theirs.
-  public var description: String { "\(path):\(line): \(message)" }
+  /// `path:line: message`, as compilers print theirs (the path printable too).
+  public var description: String { "\(ConvError.printable(path)):\(line): \(message)" }
 }
 
 /// A unit line of a catalog file, before its definition is resolved.
@@ -179,15 +181,21 @@ struct CatalogFileParser {
       let symbols = plain(fields[2])
       let aliases = plain(fields[3])
       let flags = CatalogFileParser.list(fields[5])
+      // A refused spelling leaves the unit out, as other problems of its line do, so that a
+      // catalog used despite the diagnostics never names a unit with it.
+      var refused = false
       for spelling in [name, fields[1]] + symbols + aliases + claimed + alternates {
         if spelling.contains(where: { "()*^+;,|".contains($0) }) {
           report("'\(ConvError.printable(spelling))' contains a character reserved for expressions")
+          refused = true
         } else if let bad = spelling.unicodeScalars.first(where: CatalogFileParser.isForbidden) {
           let hex = String(bad.value, radix: 16, uppercase: true)
           report("'\(ConvError.printable(spelling))' contains U+\(String(repeating: "0", count: max(0, 4 - hex.count)) + hex), "
                  + "which a unit's spelling may not hold (control, format, private-use or shell characters)")
+          refused = true
         }
       }
+      if refused { continue }
       if let problem = CatalogFileParser.invisibleProblem(fields[6], what: "source") { report(problem) }
       units.append(RawUnit(
         path: source.path, line: lineNumber, name: name, plural: fields[1].isEmpty ? name : fields[1],
