@@ -26,17 +26,18 @@ struct RegressionTests {
     ("$0 -", 4),             // found by the expression fuzzer (issue 20): the span was past the end
     ("$5 xyz", 3),           // `conv '$5 xyz km'` put the caret under `yz`
     ("US$5 furlongz", 5),
+    ("-$5 xyz", 4),
+    ("€12.50 parsec/fortnightz", 14),
+    ("$5/xyz", 3),
   ]
 
   @Test("An error after an amount written sign first points into the text as typed", arguments: signFirstSpans)
   func signFirstAmountSpan(_ text: String, _ start: Int) throws {
     let error = try #require(failure(text))
-    // Known issue: ExpressionReader.quantity reads `$5 xyz` as `5 $ xyz` (CurrencySigns.amountFirst)
-    // and its spans index that text, one character further on. When this is fixed, drop the
-    // wrapper, and the slack for it in fuzz/targets/expression.swift.
-    withKnownIssue("spans index the text rewritten amount first, one character too far") {
-      #expect(error.span?.start == start, "\(error.message)")
-    }
+    // ExpressionReader.quantity reads `$5 xyz` as `5 $ xyz` (CurrencySigns.amountFirst); the
+    // spans of its errors are mapped back into the text as typed.
+    #expect(error.span?.start == start, "\(error.message)")
+    if let span = error.span { #expect(span.start + span.length <= text.count + 1, "\(span) in \(text)") }
   }
 
   // MARK: Control characters in a units file's diagnostics

@@ -85,11 +85,7 @@ func checkError(_ error: ConvError, in text: some StringProtocol) {
   precondition(!message.unicodeScalars.contains(where: isRawControl), "raw control character in: \(message)")
   if let span = error.span {
     precondition(span.start >= 0 && span.length >= 0, "negative span \(span)")
-    // Known issue (fuzz/RESULTS.md; RegressionTests.signFirstAmountSpan): after an amount written
-    // sign first (`$5 xyz`), spans index the text rewritten amount first (`5 $ xyz`), one
-    // character further on. Allowed that one character until the reading code is fixed.
-    let slack = writesSignFirst(text) ? 1 : 0
-    precondition(span.start <= text.count + slack, "span \(span) starts after the text (\(text.count) characters)")
+    precondition(span.start <= text.count, "span \(span) starts after the text (\(text.count) characters)")
   }
 }
 
@@ -101,12 +97,4 @@ func isRawControl(_ scalar: Unicode.Scalar) -> Bool {
   case 0x00..<0x20, 0x7F..<0xA0, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: true
   default: false
   }
-}
-
-/// Whether the text may hold an amount written sign first (`$5`, `-€5`): it does not start with a
-/// digit and holds a currency sign.
-func writesSignFirst(_ text: some StringProtocol) -> Bool {
-  let trimmed = text.drop { $0.isWhitespace }
-  guard let first = trimmed.unicodeScalars.first, !("0"..."9").contains(first) else { return false }
-  return trimmed.unicodeScalars.contains { $0.properties.generalCategory == .currencySymbol }
 }

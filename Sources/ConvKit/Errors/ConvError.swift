@@ -143,24 +143,28 @@ public enum ConvError: Error, Sendable, Equatable {
   }
 
   /// The same error with its span moved right by `offset` characters.
-  package func shifted(by offset: Int) -> ConvError {
+  package func shifted(by offset: Int) -> ConvError { mappingSpan { $0.shifted(by: offset) } }
+
+  /// The same error with its span replaced by `transform` of it (for text that was rewritten
+  /// before it was read: the span must point into the text as typed).
+  package func mappingSpan(_ transform: (SourceSpan) -> SourceSpan) -> ConvError {
     switch self {
-    case .unknownUnit(let a, let span, let b): .unknownUnit(a, span: span.shifted(by: offset), suggestions: b)
-    case .unexpectedCharacter(let a, let span): .unexpectedCharacter(a, span: span.shifted(by: offset))
-    case .syntax(let a, let span): .syntax(a, span: span.shifted(by: offset))
-    case .malformedNumber(let a, let span): .malformedNumber(a, span: span.shifted(by: offset))
-    case .numberOutOfRange(let a, let span): .numberOutOfRange(a, span: span.shifted(by: offset))
-    case .exponentTooLarge(let a, let span): .exponentTooLarge(a, span: span.shifted(by: offset))
-    case .exactValueTooLarge(let span): .exactValueTooLarge(span: span.shifted(by: offset))
-    case .divisionByZero(let span): .divisionByZero(span: span.shifted(by: offset))
-    case .nestingTooDeep(let a, let span): .nestingTooDeep(limit: a, span: span.shifted(by: offset))
-    case .mismatchedSum(let a, let b, let span): .mismatchedSum(a, b, span: span.shifted(by: offset))
+    case .unknownUnit(let a, let span, let b): .unknownUnit(a, span: transform(span), suggestions: b)
+    case .unexpectedCharacter(let a, let span): .unexpectedCharacter(a, span: transform(span))
+    case .syntax(let a, let span): .syntax(a, span: transform(span))
+    case .malformedNumber(let a, let span): .malformedNumber(a, span: transform(span))
+    case .numberOutOfRange(let a, let span): .numberOutOfRange(a, span: transform(span))
+    case .exponentTooLarge(let a, let span): .exponentTooLarge(a, span: transform(span))
+    case .exactValueTooLarge(let span): .exactValueTooLarge(span: transform(span))
+    case .divisionByZero(let span): .divisionByZero(span: transform(span))
+    case .nestingTooDeep(let a, let span): .nestingTooDeep(limit: a, span: transform(span))
+    case .mismatchedSum(let a, let b, let span): .mismatchedSum(a, b, span: transform(span))
     case .absoluteTemperatureInCompound(let a, let b, let span):
-      .absoluteTemperatureInCompound(unit: a, differenceUnit: b, span: span.shifted(by: offset))
-    case .belowAbsoluteZero(let a, let b, let span): .belowAbsoluteZero(a, minimum: b, span: span?.shifted(by: offset))
-    case .ambiguousReading(let a, let b, let span): .ambiguousReading(a, readings: b, span: span?.shifted(by: offset))
-    case .scaleInCompound(let a, let span): .scaleInCompound(unit: a, span: span.shifted(by: offset))
-    case .outsideScale(let a, let b, let c, let span): .outsideScale(a, unit: b, domain: c, span: span?.shifted(by: offset))
+      .absoluteTemperatureInCompound(unit: a, differenceUnit: b, span: transform(span))
+    case .belowAbsoluteZero(let a, let b, let span): .belowAbsoluteZero(a, minimum: b, span: span.map(transform))
+    case .ambiguousReading(let a, let b, let span): .ambiguousReading(a, readings: b, span: span.map(transform))
+    case .scaleInCompound(let a, let span): .scaleInCompound(unit: a, span: transform(span))
+    case .outsideScale(let a, let b, let c, let span): .outsideScale(a, unit: b, domain: c, span: span.map(transform))
     default: self
     }
   }

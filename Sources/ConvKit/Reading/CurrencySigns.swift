@@ -28,10 +28,40 @@ enum CurrencySigns {
     ambiguous[spelling] ?? ambiguous[spelling.lowercased()]
   }
 
-  /// The quantity with a currency sign written before its amount put after it, as units are
-  /// written: `$5` is `5 $`, `-€3.50/kWh` is `-3.50 €/kWh`, `US$20` is `20 US$`; nil when the text
-  /// does not start that way.
-  static func amountFirst(_ text: String) -> String? {
+  /// A quantity with a currency sign written before its amount, rewritten amount first as units
+  /// are written: `$5` is `5 $`, `-€3.50/kWh` is `-3.50 €/kWh`, `US$20` is `20 US$`.
+  struct AmountFirst {
+    /// The rewritten text.
+    let text: String
+    /// Lengths in characters of the minus sign (0 or 1), the amount and the currency word.
+    let signLength: Int
+    let amountLength: Int
+    let wordLength: Int
+
+    /// Where a position of the rewritten text (`-5 $ xyz`) is in the text as typed (`-$5 xyz`):
+    /// the rest after the currency word is one character nearer (no space was typed), a digit
+    /// of the amount is after the word, the word is before the amount.
+    func originalPosition(_ position: Int) -> Int {
+      let amountStart = signLength
+      let wordStart = signLength + amountLength + 1
+      let rest = wordStart + wordLength
+      if position >= rest { return position - 1 }
+      if position >= wordStart { return signLength + (position - wordStart) }
+      if position >= amountStart { return min(signLength + wordLength + (position - amountStart), rest - 1) }
+      return position
+    }
+
+    /// A span of the rewritten text, in the text as typed.
+    func originalSpan(_ span: SourceSpan) -> SourceSpan {
+      let start = originalPosition(span.start)
+      let end = originalPosition(span.start + span.length)
+      return SourceSpan(start: start, length: max(end - start, span.length == 0 ? 0 : 1))
+    }
+  }
+
+  /// The quantity rewritten amount first when it starts with a currency sign and then its amount;
+  /// nil when the text does not start that way.
+  static func amountFirst(_ text: String) -> AmountFirst? {
     // The common case, a number first (`5 mi`), is seen at once.
     guard let first = text.utf8.first, !(first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9")) else { return nil }
     var characters = Substring(text)
@@ -47,6 +77,7 @@ enum CurrencySigns {
     let after = rest.dropFirst(amount.count)
     // The amount ends at a space or an operator (`$5/gal`); `$5x` is not an amount and a sign.
     if let next = after.first, !next.isWhitespace, !"/*·×^(".contains(next) { return nil }
-    return sign + amount + " " + word + after
+    return AmountFirst(text: sign + amount + " " + word + after, signLength: sign.count, amountLength: amount.count,
+                       wordLength: word.count)
   }
 }

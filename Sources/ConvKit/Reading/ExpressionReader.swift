@@ -84,10 +84,12 @@ struct ExpressionReader: UnitResolving {
     let trimmed = String(original.trimmed)
     let leading = original.prefix { $0.isWhitespace }.count
     guard !trimmed.isEmpty else { throw .emptyInput }
+    let rewritten = CurrencySigns.amountFirst(trimmed)
     do throws(ConvError) {
-      return try Catalog.checkMeaning(trimmedQuantity(CurrencySigns.amountFirst(trimmed) ?? trimmed))
+      return try Catalog.checkMeaning(trimmedQuantity(rewritten?.text ?? trimmed))
     } catch {
-      throw error.shifted(by: leading)
+      // Spans point into the text as typed, not as rewritten amount first.
+      throw error.mappingSpan { rewritten?.originalSpan($0) ?? $0 }.shifted(by: leading)
     }
   }
 
