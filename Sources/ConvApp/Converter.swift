@@ -80,20 +80,22 @@ package struct Converter: Sendable {
 
   /// Reads and converts a request: the one path of every front end.
   package func convert(_ request: ConversionRequest) -> Result<Output, Failure> {
-    var request = request
-    let reading: ConversionReading
     do {
-      reading = try catalog.read(request, conventions: conventions)
+      return convert(try catalog.read(request, conventions: conventions), request: request)
     } catch {
-      // Currencies named in the user's language (`Schweizer Franken`): read again with ISO codes.
-      guard case .unknownUnit = error, let codes = currencyCodes(for: request.source),
-            let again = try? catalog.read(self.request(line: codes), conventions: conventions) else {
-        return .failure(Failure(error: error, source: request.source, span: error.span))
-      }
-      request = self.request(line: codes)
-      reading = again
+      return recover(from: error, request: request)
     }
-    return convert(reading, request: request)
+  }
+
+  /// What a request whose reading failed with `error` gives: currencies named in the user's
+  /// language (`Schweizer Franken`) are read again with ISO codes; anything else is the failure.
+  /// (Batch reads a line once and comes here with the error, suggestions included.)
+  package func recover(from error: ConvError, request: ConversionRequest) -> Result<Output, Failure> {
+    guard case .unknownUnit = error, let codes = currencyCodes(for: request.source),
+          let again = try? catalog.read(self.request(line: codes), conventions: conventions) else {
+      return .failure(Failure(error: error, source: request.source, span: error.span))
+    }
+    return convert(again, request: self.request(line: codes))
   }
 
   /// Converts a request already read (batch reads a line's units once for every number): the

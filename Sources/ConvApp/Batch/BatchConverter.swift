@@ -102,10 +102,7 @@ package final class BatchConverter {
           var (again, reading) = makeShape(request, number: number, numberText: numberText)
           again?.retries = shape.retries + 1
           shapes.replace(entry, with: again)
-          if let reading, !request.targets.isEmpty, case .success(let result) = converter.convert(reading, request: request) {
-            return emit(result, into: &output)
-          }
-          return exact(request, into: &output)
+          return finish(request, reading: reading, into: &output)
         }
         // The split of a plain decimal's line holds for every such number.
         if number.decimal != nil { return exact(shape.request(numberText: numberText, line: text), into: &output) }
@@ -113,11 +110,7 @@ package final class BatchConverter {
         let request = converter.request(line: text)
         let (shape, reading) = makeShape(request, number: number, numberText: numberText)
         shapes.insert(shape, for: rest)
-        // The line converts from the reading just made; a failure is reported by the exact path.
-        if let reading, !request.targets.isEmpty, case .success(let result) = converter.convert(reading, request: request) {
-          return emit(result, into: &output)
-        }
-        return exact(request, into: &output)
+        return finish(request, reading: reading, into: &output)
       }
       return exact(converter.request(line: text), into: &output)
     }
@@ -180,6 +173,24 @@ package final class BatchConverter {
   }
 
   /// The exact path for one request of a batch line.
+  /// The outcome of the line that made a shape, from the reading made for the shape: converted
+  /// from it or reported from its error, as the exact path would (a whole column takes that path).
+  private func finish(_ request: ConversionRequest, reading: Result<ConversionReading, ConvError>?,
+                      into output: inout [UInt8]) -> Outcome {
+    switch reading {
+    case .success(let reading) where !request.targets.isEmpty:
+      // What the exact path does after reading (and there is no lone number with a target).
+      switch converter.convert(reading, request: request) {
+      case .success(let result): return emit(result, into: &output)
+      case .failure(let failure): return .failed(failure.message)
+      }
+    case .failure(let error):
+      return failed(error, request, into: &output)
+    default:
+      return exact(request, into: &output)
+    }
+  }
+
   private func exact(_ request: ConversionRequest, into output: inout [UInt8]) -> Outcome {
     if let message = BatchConverter.loneNumber(request, catalog: converter.catalog, conventions: converter.conventions) {
       return .failed(message)
@@ -272,15 +283,33 @@ package final class BatchConverter {
   /// read. The request split does not depend on the number: its tokens are the same whatever the
   /// digits (a number followed by a space), and the line is far below every length limit.
   private func makeShape(_ request: ConversionRequest, number: LeadingNumber, numberText: String)
-    -> (Shape?, ConversionReading?) {
+    -> (Shape?, Result<ConversionReading, ConvError>?) {
     guard request.quantity.hasPrefix(numberText), request.quantityOffset == 0,
           request.targetOffset >= numberText.count else { return (nil, nil) }
     let quantityRest = String(request.quantity.dropFirst(numberText.count))
     guard quantityRest.first == " " else { return (nil, nil) }
     let catalog = converter.catalog
-    // A trial reading: a line that fails is reported by the exact path, suggestions included.
-    let reading = try? catalog.read(request, conventions: converter.conventions, suggesting: false)
-    return (shape(request, reading: reading, number: number, numberText: numberText, quantityRest: quantityRest), reading)
+    // The line's one reading: a line that fails is reported from its error (`failed(_:_:)`), with
+    // the suggestions it carries, not read a second time.
+    let reading: Result<ConversionReading, ConvError> = Result { () throws(ConvError) in
+      try catalog.read(request, conventions: converter.conventions)
+    }
+    return (shape(request, reading: try? reading.get(), number: number, numberText: numberText,
+                  quantityRest: quantityRest), reading)
+  }
+
+  /// The outcome of a line whose reading made for its shape failed: what the exact path gives
+  /// for it (`exact(_:into:)`), from that reading's error.
+  private func failed(_ error: ConvError, _ request: ConversionRequest, into output: inout [UInt8]) -> Outcome {
+    if let message = BatchConverter.loneNumber(request, catalog: converter.catalog, conventions: converter.conventions) {
+      return .failed(message)
+    }
+    switch converter.recover(from: error, request: request) {
+    case .success(let result):
+      return emit(result, into: &output)
+    case .failure(let failure):
+      return .failed(failure.message)
+    }
   }
 
   private func shape(_ request: ConversionRequest, reading: ConversionReading?, number: LeadingNumber,
