@@ -55,35 +55,16 @@ swiftc -O -static-executable "$WORK/hello.swift" -o "$WORK/hello" >&2
 HELLO="$WORK/hello"
 
 # MARK: Inputs: the same conversions for both programs
-cat > "$WORK/pairs" <<'EOF'
-mi km mi km
-km mi km mi
-ft m ft m
-in cm in cm
-yd m yd m
-nmi km nmi km
-lb kg lb kg
-kg lb kg lb
-oz g oz g
-gal L gal liter
-cup mL cup ml
+{ grep -v '^#' scripts/unit-pairs.txt; cat <<'EOF'
 tbsp mL tbsp ml
-mph km/h mph km/hr
-kWh MJ kWh MJ
 cal J cal J
-BTU kJ btu kJ
-hp kW hp kW
-psi kPa psi kPa
-atm Pa atm Pa
 mmHg kPa mmHg kPa
 acre m² acre m^2
 ha acre hectare acre
-day h day hr
 week s week s
-eV J eV J
-lbf N lbf N
 MB bit MB bit
 EOF
+} > "$WORK/pairs"
 awk -v seed=1 -v count="$LINES" -v conv="$WORK/conv.txt" -v units="$WORK/units.txt" '
   BEGIN { n = 0 }
   { from[n] = $1; to[n] = $2; ufrom[n] = $3; uto[n] = $4; n++ }

@@ -24,28 +24,7 @@ WORK=$(mktemp -d "${TMPDIR:-/tmp}/conv-families.XXXXXX")
 [ -n "${KEEP_WORK:-}" ] && echo "work: $WORK" >&2 || trap 'rm -rf "$WORK"' EXIT
 
 # Unit pairs, four columns: conv source, conv target, units have unit, units want unit.
-cat > "$WORK/simple.pairs" <<'EOF'
-mi km mi km
-km mi km mi
-ft m ft m
-in cm in cm
-yd m yd m
-nmi km nmi km
-lb kg lb kg
-kg lb kg lb
-oz g oz g
-gal L gal liter
-cup mL cup ml
-mph km/h mph km/hr
-kWh MJ kWh MJ
-BTU kJ btu kJ
-hp kW hp kW
-psi kPa psi kPa
-atm Pa atm Pa
-day h day hr
-eV J eV J
-lbf N lbf N
-EOF
+grep -v '^#' "$(dirname "$0")/unit-pairs.txt" > "$WORK/simple.pairs"
 cat > "$WORK/compound.pairs" <<'EOF'
 kg*m/s^2 lbf kg*m/s^2 lbf
 W/m^2 BTU/(h*ft^2) W/m^2 btu/(hr*ft^2)

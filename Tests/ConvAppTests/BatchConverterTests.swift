@@ -115,12 +115,8 @@ struct BatchConverterTests {
     if mode != .json { #expect(batch.integerLineCount > 500, "\(batch.integerLineCount) lines on the integer path") }
   }
 
-  /// Human output options the integer path must write exactly as the exact path does.
-  static let humanVariants: [String] = ["ascii", "color", "digits=3", "digits=17", "de_DE", "fr_FR", "scientific",
-                                        "plain", "long names", "exact", "verbose"]
-
-  @Test("Human output from the integer path matches the exact path", arguments: humanVariants)
-  func humanVariantsMatch(_ variant: String) {
+  /// Human output with one option of `humanVariants` set (locale names set the locale).
+  static func humanOptions(_ variant: String) -> OutputOptions {
     var options = OutputOptions()
     options.mode = .human
     switch variant {
@@ -133,9 +129,19 @@ struct BatchConverterTests {
     case "plain": options.notation = .plain
     case "long names": options.longNames = true
     case "exact": options.exact = true
-    default: options.verbose = true
+    case "verbose": options.verbose = true
+    default: Issue.record("unknown output variant \(variant)")
     }
-    let converter = Converter(catalog: .builtin, options: options)
+    return options
+  }
+
+  /// Human output options the integer path must write exactly as the exact path does.
+  static let humanVariants: [String] = ["ascii", "color", "digits=3", "digits=17", "de_DE", "fr_FR", "scientific",
+                                        "plain", "long names", "exact", "verbose"]
+
+  @Test("Human output from the integer path matches the exact path", arguments: humanVariants)
+  func humanVariantsMatch(_ variant: String) {
+    let converter = Converter(catalog: .builtin, options: Self.humanOptions(variant))
     let batch = BatchConverter(converter: converter)
     var differences: [String] = []
     for line in Self.lines(count: 300, seed: 11) {

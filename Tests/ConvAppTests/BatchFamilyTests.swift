@@ -229,18 +229,7 @@ struct BatchFamilyTests {
 
   @Test("Evaluated quantities and fractions in every human output style", arguments: humanVariants)
   func humanVariantsMatch(_ variant: String) {
-    var options = OutputOptions()
-    options.mode = .human
-    switch variant {
-    case "ascii": options.ascii = true
-    case "color": options.color = true
-    case "digits=3": options.digits = 3
-    case "digits=17": options.digits = 17
-    case "fr_FR": options.locale = variant
-    case "scientific": options.notation = .scientific
-    default: options.notation = .plain
-    }
-    let converter = Converter(catalog: .builtin, options: options)
+    let converter = Converter(catalog: .builtin, options: BatchConverterTests.humanOptions(variant))
     let batch = BatchConverter(converter: converter)
     var lines: [String] = []
     for family in Self.families where ["compound", "exponent", "fraction", "20-factor chain"].contains(family.name) {
