@@ -34,15 +34,11 @@ struct Environment {
   /// Whether the locale's character set is UTF-8 (else output is ASCII only).
   var isUTF8: Bool { LocaleResolver.resolve(environment: variables).isUTF8 }
 
-  /// The user's home folder: `$HOME`, else the password database's entry for the user; empty
-  /// when neither says (files under it are then neither read nor written).
+  /// The user's home folder: `$HOME`, else the user's entry in `/etc/passwd`; empty when neither
+  /// says (files under it are then neither read nor written).
   var home: String {
     if let home = variables["HOME"], home.hasPrefix("/") { return home }
-    if let entry = getpwuid(geteuid()), let directory = entry.pointee.pw_dir {
-      let home = String(cString: directory)
-      if home.hasPrefix("/") { return home }
-    }
-    return ""
+    return PasswordFile.home(of: geteuid()) ?? ""
   }
 
   /// Whether a home folder is known (else default file locations are unknown).
