@@ -40,6 +40,26 @@ struct RegressionTests {
     if let span = error.span { #expect(span.start + span.length <= text.count + 1, "\(span) in \(text)") }
   }
 
+  /// Quantities whose number and unit make a value too large to keep exactly, and where the
+  /// number is (found by the expression fuzzer, issue 20: the span was shifted twice, past the
+  /// end of the text).
+  static let tooLargeProducts: [(text: String, start: Int, length: Int)] = [
+    ("1e-4000/7e982u  cu c", 0, 13),
+    ("1e-4000/7e982 m", 0, 13),
+    ("1e-4000/7e982u", 0, 13),
+    ("  1e-4000/7e982 km", 2, 13),
+  ]
+
+  @Test("A product too large to keep exactly points at its number", arguments: tooLargeProducts)
+  func tooLargeProductSpan(_ text: String, _ start: Int, _ length: Int) throws {
+    let error = try #require(failure(text))
+    guard case .exactValueTooLarge = error else {
+      Issue.record("expected exactValueTooLarge, got \(error.message)")
+      return
+    }
+    #expect(error.span == SourceSpan(start: start, length: length))
+  }
+
   // MARK: Control characters in a units file's diagnostics
 
   /// Units files whose diagnostics quote text holding control characters.

@@ -125,18 +125,20 @@ struct ExpressionReader: UnitResolving {
         && Array(unitText).indices.dropFirst().contains { unitText[unitText.index(unitText.startIndex, offsetBy: $0)].isLetter
           && unitText[unitText.index(unitText.startIndex, offsetBy: $0 - 1)].isASCIIDigit }
       if whole != nil || (simple && !runTogether) {
-        do throws(ConvError) {
-          let unit: UnitExpression
-          if let whole {
-            unit = UnitExpression(text: unitText, term: Term(unit: whole), singleUnit: whole)
-          } else {
+        let unit: UnitExpression
+        if let whole {
+          unit = UnitExpression(text: unitText, term: Term(unit: whole), singleUnit: whole)
+        } else {
+          do throws(ConvError) {
             unit = try self.unit(unitText)
+          } catch {
+            // Spans of the unit's text, moved to where it is in the quantity.
+            throw error.shifted(by: first.span.start)
           }
-          let term = try Term.multiply(Term(number: number), unit.term, span: first.span)
-          return Quantity(text: trimmed, term: term, number: number, unit: unit)
-        } catch {
-          throw error.shifted(by: first.span.start)
         }
+        // A product too large points at the number (spans here are the quantity's already).
+        let term = try Term.multiply(Term(number: number), unit.term, span: tokens[numberIndex].span)
+        return Quantity(text: trimmed, term: term, number: number, unit: unit)
       }
     } else if tokens[0].kind.isWord || tokens[0].kind == .openParenthesis {
       // A unit alone (`mi`, `L/100km`, `kg*m/s^2`, `OC-3`) is one of it.
