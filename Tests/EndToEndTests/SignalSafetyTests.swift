@@ -102,17 +102,8 @@ struct SignalledChild {
   }
 
   init(_ path: String, _ arguments: [String], environment: [String: String]) throws {
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
+    var attributes = SpawnSignals.attributes(defaulting: [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE])
     defer { posix_spawnattr_destroy(&attributes) }
-    var none = sigset_t()
-    sigemptyset(&none)
-    posix_spawnattr_setsigmask(&attributes, &none)
-    var defaults = sigset_t()
-    sigemptyset(&defaults)
-    for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE] { sigaddset(&defaults, signal) }
-    posix_spawnattr_setsigdefault(&attributes, &defaults)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
@@ -164,5 +155,25 @@ struct SignalledChild {
 
   struct SpawnError: Error {
     let status: Int32
+  }
+}
+
+/// Spawn attributes that start a child with no signal blocked and the given signals at their
+/// default handlers, whatever the test runner's thread has (for the child to get the signals a
+/// test sends, and for tmux, which passes its mask on to the program in its pane).
+enum SpawnSignals {
+  /// The attributes; the caller destroys them (`posix_spawnattr_destroy`).
+  static func attributes(defaulting signals: [Int32]) -> posix_spawnattr_t {
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    var none = sigset_t()
+    sigemptyset(&none)
+    posix_spawnattr_setsigmask(&attributes, &none)
+    var defaults = sigset_t()
+    sigemptyset(&defaults)
+    for signal in signals { sigaddset(&defaults, signal) }
+    posix_spawnattr_setsigdefault(&attributes, &defaults)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+    return attributes
   }
 }
