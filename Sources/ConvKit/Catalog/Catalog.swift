@@ -162,7 +162,7 @@ public struct Catalog: Sendable {
 
   /// How many units a category has, without building them (`conv categories`).
   public func unitCount(in category: UnitCategory) -> Int {
-    storage.unitIndices(inCategory: category.identifier).count
+    storage.unitCount(inCategory: category.identifier)
   }
 
   /// Each unit's identifier in the catalog's storage, in the order of `units`: for the compiled

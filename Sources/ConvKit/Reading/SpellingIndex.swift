@@ -9,10 +9,9 @@ import Synchronization
 /// whose signature bit the other lacks is an edit). The lower-cased scalars of all spellings are
 /// in one array. Built on the first failed lookup of a catalog and kept with it.
 final class SpellingIndex: Sendable {
-  /// One spelling: as written, lower-cased, and its unit.
+  /// One spelling as written, and its unit.
   struct Entry: Sendable {
     let spelling: String
-    let lowered: String
     let unit: Int
   }
 
@@ -57,7 +56,7 @@ final class SpellingIndex: Sendable {
     for position in order {
       let item = unsorted[position]
       byLowered[item.lowered, default: []].append(entries.count)
-      entries.append(Entry(spelling: item.spelling, lowered: item.lowered, unit: item.unit))
+      entries.append(Entry(spelling: item.spelling, unit: item.unit))
       starts.append(scalars.count)
       signatures.append(SpellingIndex.signature(item.scalars[...]))
       scalars.append(contentsOf: item.scalars)
