@@ -55,7 +55,7 @@ public struct NumberStyle: Sendable, Hashable {
   }
 
   /// Whether the locale is English (or unset), so that the catalog's English names apply.
-  var isEnglish: Bool {
+  package var isEnglish: Bool {
     let language = icuLocale.prefix { $0 != "_" && $0 != "-" }
     return language.lowercased() == "en"
   }

@@ -127,6 +127,37 @@ final class BuiltinTables: Sendable {
     return number == index ? position : 0
   }
 
+  /// Every unit's dimension by index, read from the records in one pass without building the
+  /// units (nil for an index without a record).
+  func unitDimensions() -> [PhysicalDimension?] {
+    var dimensions = [PhysicalDimension?](repeating: nil, count: unitCount)
+    let table = BuiltinData.unitRecords
+    let base = table.utf8Start
+    let count = table.utf8CodeUnitCount
+    var start = 0
+    while start < count {
+      let end = ByteScan.first(10, in: base, from: start, to: count)
+      // KEY, U, name, plural, symbols, aliases, claimed, category, dimension: the ninth field.
+      var fieldStart = start
+      var fields: [Range<Int>] = []
+      while fields.count < 9, fieldStart <= end {
+        let tab = ByteScan.first(9, in: base, from: fieldStart, to: end)
+        fields.append(fieldStart..<tab)
+        fieldStart = tab + 1
+      }
+      if fields.count == 9, fields[1].count == 1, base[fields[1].lowerBound] == UInt8(ascii: "U") {
+        var index = 0
+        for position in fields[0] { index = index * 10 + Int(base[position] &- 48) }
+        if index < unitCount {
+          let field = fields[8]
+          dimensions[index] = BuiltinTables.dimension(UnsafeBufferPointer(start: base + field.lowerBound, count: field.count))
+        }
+      }
+      start = end + 1
+    }
+    return dimensions
+  }
+
   // MARK: Reading records
 
   private func readUnit(at index: Int, position: Int?) -> CatalogUnit {
@@ -220,11 +251,17 @@ final class BuiltinTables: Sendable {
 
   /// The exponents of a `,`-separated field of small integers (`1,0,-2,…`), read over its bytes.
   static func dimension(_ field: String) -> PhysicalDimension {
+    var field = field
+    return field.withUTF8 { dimension($0) }
+  }
+
+  /// The exponents of a `,`-separated field of small integers, as bytes.
+  static func dimension(_ field: UnsafeBufferPointer<UInt8>) -> PhysicalDimension {
     var exponents = SIMD16<Int8>.zero
     var lane = 0
     var value = 0
     var negative = false
-    for byte in field.utf8 {
+    for byte in field {
       switch byte {
       case UInt8(ascii: ","):
         if lane < 16 { exponents[lane] = Int8(clamping: negative ? -value : value) }
@@ -276,14 +313,28 @@ struct KeyTable: Sendable {
     return UnsafeBufferPointer(start: table.utf8Start + value.lowerBound, count: value.count)
   }
 
+  /// The size of the table in bytes.
+  var byteCount: Int { table.utf8CodeUnitCount }
+
   /// Calls `body` with every key and its index, in table order.
   func forEach(_ body: (String, Int) -> Void) {
-    let bytes = UnsafeBufferPointer(start: table.utf8Start, count: table.utf8CodeUnitCount)
-    for line in bytes.split(separator: 10) {
-      guard let tab = line.firstIndex(of: 9) else { continue }
-      var number = 0
-      for byte in line[(tab + 1)...] { number = number * 10 + Int(byte &- 48) }
-      body(String(decoding: UnsafeBufferPointer(rebasing: line[..<tab]), as: UTF8.self), number)
+    forEachBytes { key, number in body(String(decoding: key, as: UTF8.self), number) }
+  }
+
+  /// Calls `body` with the bytes of every key, read in place, and its index, in table order.
+  func forEachBytes(_ body: (UnsafeBufferPointer<UInt8>, Int) -> Void) {
+    let base = table.utf8Start
+    let count = table.utf8CodeUnitCount
+    var start = 0
+    while start < count {
+      let end = ByteScan.first(10, in: base, from: start, to: count)
+      let tab = ByteScan.first(9, in: base, from: start, to: end)
+      if tab < end {
+        var number = 0
+        for position in (tab + 1)..<end { number = number * 10 + Int(base[position] &- 48) }
+        body(UnsafeBufferPointer(start: base + start, count: tab - start), number)
+      }
+      start = end + 1
     }
   }
 

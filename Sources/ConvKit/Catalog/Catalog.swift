@@ -293,8 +293,17 @@ final class CatalogStorage: Sendable {
   /// The folded spellings "did you mean" searches, built on the first failed lookup.
   private let spellingIndexCache = SpellingIndexCache()
 
+  /// The dimensions of the units by index, read on first use.
+  private let unitDimensionCache = UnitDimensionCache()
+
   /// Every spelling folded once, for suggestions.
   var spellingIndex: SpellingIndex { spellingIndexCache.get(self) }
+
+  /// The spellings of the units whose dimension is `dimension` or its inverse, for suggestions
+  /// that must fit the other side of a conversion.
+  func spellings(fitting dimension: PhysicalDimension) -> SpellingIndex.Selection {
+    spellingIndexCache.selection(self, fitting: dimension)
+  }
 
   /// The exchange rates the currency units follow.
   let rates: RatesInUse
@@ -361,6 +370,27 @@ final class CatalogStorage: Sendable {
   func unitCount(inCategory identifier: String) -> Int {
     (tables?.unitIndices(inCategory: identifier).count ?? 0) + (index?.unitsByCategory[identifier]?.count ?? 0)
   }
+
+  /// `forEachSpelling` over UTF-8 bytes: the compiled table's keys are read in place (a string
+  /// is made for a key only when personal units override some).
+  func forEachSpellingUTF8(_ body: (UnsafeBufferPointer<UInt8>, Int) -> Void) {
+    if let tables, index?.overrides.isEmpty ?? true {
+      // As `forEachSpelling` without overrides: the table, then the added units' own spellings.
+      tables.exact.forEachBytes(body)
+      for (key, unit) in index?.exact ?? [:] where tables.exact.index(for: key) == nil {
+        var key = key
+        key.withUTF8 { body($0, unit) }
+      }
+      return
+    }
+    forEachSpelling { spelling, unit in
+      var spelling = spelling
+      spelling.withUTF8 { body($0, unit) }
+    }
+  }
+
+  /// Every unit's dimension by index (nil for an index without a unit), read once.
+  var unitDimensions: [PhysicalDimension?] { unitDimensionCache.get(self) }
 
   /// Every exact spelling with the unit it resolves to (the effective exact index), in no
   /// particular order.

@@ -25,6 +25,8 @@ extension Catalog {
       results.append((score, unit.unit.isCommon ? 0 : 1, spelling))
     }
     let index = storage.spellingIndex
+    // Only the spellings of units that fit are measured (a failed conversion's few hundred).
+    let fitting = dimension.map(storage.spellings(fitting:))
     // 1. Case: a spelling equal but for case (`KM` → `km`, `Kg` → `kg`), prefixed forms included.
     for entry in index.sameButCase(key) where entry.spelling.count == text.count && entry.spelling != text {
       offer(entry.spelling, PrefixedUnit(unit: storage.unit(at: entry.unit)), score: 0)
@@ -46,7 +48,7 @@ extension Catalog {
     // 2. A prefix with a near unit spelling (`kilometr`, `megabite`, `kmm`).
     for (word, prefix) in Catalog.prefixNames(starting: key) where key.count > word.count + 1 {
       let rest = String(key.dropFirst(word.count))
-      for suggestion in nearSpellings(rest, bound: 1) where prefix.applies(to: suggestion.unit.prefixes) {
+      for suggestion in nearSpellings(rest, bound: 1, in: index, fitting: fitting) where prefix.applies(to: suggestion.unit.prefixes) {
         let name = suggestion.unit.symbols.contains(suggestion.spelling) ? nil : suggestion.spelling
         guard let name else { continue }
         offer(word + name, PrefixedUnit(unit: suggestion.unit, prefix: prefix), score: 1 + suggestion.distance * 2)
@@ -54,7 +56,7 @@ extension Catalog {
     }
     for (symbol, prefix) in Catalog.prefixSymbols(starting: text) {
       let rest = String(text.dropFirst(symbol.count))
-      for suggestion in nearSpellings(rest, bound: 1) where prefix.applies(to: suggestion.unit.prefixes)
+      for suggestion in nearSpellings(rest, bound: 1, in: index, fitting: fitting) where prefix.applies(to: suggestion.unit.prefixes)
         && suggestion.unit.symbols.contains(suggestion.spelling) {
         offer(symbol + suggestion.spelling, PrefixedUnit(unit: suggestion.unit, prefix: prefix),
               score: 2 + suggestion.distance * 2)
@@ -63,7 +65,7 @@ extension Catalog {
     // 3. Near spellings of units.
     // One edit for short spellings, two from four characters, three from seven.
     let bound = key.count <= 1 ? 0 : key.count <= 3 ? 1 : key.count <= 6 ? 2 : 3
-    for suggestion in nearSpellings(key, bound: bound) {
+    for suggestion in nearSpellings(key, bound: bound, in: index, fitting: fitting) {
       offer(suggestion.spelling, PrefixedUnit(unit: suggestion.unit),
             score: suggestion.distance * 2 + (suggestion.spelling.lowercased() == key ? 0 : 1))
     }
@@ -71,10 +73,12 @@ extension Catalog {
       .prefix(limit).map(\.spelling)
   }
 
-  /// Spellings within `bound` edits of `key` (lower case), the best per unit.
-  private func nearSpellings(_ key: String, bound: Int) -> [(spelling: String, unit: CatalogUnit, distance: Int)] {
+  /// Spellings of `index` within `bound` edits of `key` (lower case), the best per unit (of the
+  /// `fitting` entries only, when given).
+  private func nearSpellings(_ key: String, bound: Int, in index: SpellingIndex, fitting: SpellingIndex.Selection?)
+    -> [(spelling: String, unit: CatalogUnit, distance: Int)] {
     var best: [Int: (String, Int)] = [:]
-    storage.spellingIndex.forEachNear(Array(key.unicodeScalars), bound: bound) { entry, distance in
+    index.forEachNear(Array(key.unicodeScalars), bound: bound, in: fitting) { entry, distance in
       let (spelling, index) = (entry.spelling, entry.unit)
       // The best spelling of each unit: nearest, then shortest, then first in byte order (so that
       // the answer does not depend on the order spellings are visited in).

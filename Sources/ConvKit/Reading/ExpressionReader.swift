@@ -8,6 +8,9 @@ struct ExpressionReader: UnitResolving {
   var choices: [String: PrefixedUnit] = [:]
   /// The ambiguous spellings met while reading, in order.
   let log = AmbiguityLog()
+  /// The readings of the spellings looked up so far (a quantity's unit is looked up whole, then
+  /// as an expression, then word by word: one lookup each).
+  private let known = KnownReadings()
   /// Whether an unknown spelling's error carries suggestions. Readings made only to try a split
   /// or a choice leave them out (they are the costly part of a typo), and the final error gets
   /// them once, knowing the other side's dimension.
@@ -41,6 +44,14 @@ struct ExpressionReader: UnitResolving {
   /// The unit a spelling names: the chosen reading, else the default one (noting the spelling
   /// when it has others).
   func resolve(_ spelling: String, standalone: Bool, span: SourceSpan?) -> PrefixedUnit? {
+    let readings = known.readings(of: spelling, standalone: standalone) { lookUp(spelling, standalone: standalone) }
+    if readings.count > 1 { log.record(AmbiguityLog.Entry(spelling: spelling, readings: readings, span: span)) }
+    return choices[spelling] ?? readings.first
+  }
+
+  /// Every reading of a spelling, default first: as the catalog spells it, else without an
+  /// abbreviation's period, with a degree sign for a look-alike, or as a currency sign.
+  private func lookUp(_ spelling: String, standalone: Bool) -> [PrefixedUnit] {
     var readings = catalog.readings(of: spelling, standalone: standalone)
     // An abbreviation's period (`ft.`, `lbs.`, `tbsp.`) when the spelling is none with it.
     if readings.isEmpty, spelling.count > 1, spelling.hasSuffix("."), !spelling.dropLast().hasSuffix(".") {
@@ -54,8 +65,7 @@ struct ExpressionReader: UnitResolving {
     if readings.isEmpty, let code = CurrencySigns.codes[String(spelling)] {
       readings = catalog.readings(of: code, standalone: standalone)
     }
-    if readings.count > 1 { log.record(AmbiguityLog.Entry(spelling: spelling, readings: readings, span: span)) }
-    return choices[spelling] ?? readings.first
+    return readings
   }
 
   // MARK: Reading
@@ -213,5 +223,24 @@ final class AmbiguityLog {
 
   func record(_ entry: Entry) {
     if !entries.contains(where: { $0.spelling == entry.spelling }) { entries.append(entry) }
+  }
+}
+
+/// The readings a reader has looked up, by spelling and whether it stood alone (a reference, so
+/// that a reader passed by value shares it).
+final class KnownReadings {
+  private struct Key: Hashable {
+    let spelling: String
+    let standalone: Bool
+  }
+
+  private var readings: [Key: [PrefixedUnit]] = [:]
+
+  func readings(of spelling: String, standalone: Bool, lookUp: () -> [PrefixedUnit]) -> [PrefixedUnit] {
+    let key = Key(spelling: spelling, standalone: standalone)
+    if let known = readings[key] { return known }
+    let found = lookUp()
+    readings[key] = found
+    return found
   }
 }

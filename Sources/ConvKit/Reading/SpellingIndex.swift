@@ -3,11 +3,15 @@ import Synchronization
 /// Every spelling of a catalog, lower-cased once and laid out for the questions "did you mean"
 /// asks: which spellings equal this one but for case, and which are within a few edits of it.
 ///
-/// Entries are sorted by length, so the spellings of about a given length are one contiguous run;
-/// each carries a 64-bit signature of the characters it holds, which rules out most of that run
-/// with two population counts before any edit distance is computed (a character of one spelling
-/// whose signature bit the other lacks is an edit). The lower-cased scalars of all spellings are
-/// in one array. Built on the first failed lookup of a catalog and kept with it.
+/// The lower-cased scalars of all spellings are in one array, and so are the bytes of the
+/// spellings as written: an entry's `String` is made only for the few entries a question returns.
+/// A `Selection` lists entries by length, so the spellings of about a given length are one
+/// contiguous run; each entry carries a 64-bit signature of the characters it holds, which rules
+/// out most of that run with two population counts before any edit distance is computed (a
+/// character of one spelling whose signature bit the other lacks is an edit). Built over the bytes
+/// of the compiled tables on the first failed lookup of a catalog, and kept with it; the
+/// selection of the units of a dimension (what a failed conversion searches) is made once per
+/// dimension asked about.
 final class SpellingIndex: Sendable {
   /// One spelling as written, and its unit.
   struct Entry: Sendable {
@@ -15,110 +19,263 @@ final class SpellingIndex: Sendable {
     let unit: Int
   }
 
-  /// The entries, shortest first.
-  let entries: [Entry]
-  /// Where each entry's scalars start in `scalars` (the next entry's start is its end).
+  /// Some entries by length: `positions[lengthStarts[n]..<lengthStarts[n + 1]]` are the entries of
+  /// `n` scalars, in the order given.
+  struct Selection: Sendable {
+    fileprivate let positions: [Int]
+    fileprivate let lengthStarts: [Int]
+
+    /// The positions of the entries of `lengths` (scalar counts) that `includes`, by length.
+    fileprivate init(lengths: [Int], longest: Int, _ includes: (Int) -> Bool) {
+      var lengthStarts = [Int](repeating: 0, count: longest + 2)
+      for (position, length) in lengths.enumerated() where includes(position) { lengthStarts[length + 1] += 1 }
+      for length in 0...longest { lengthStarts[length + 1] += lengthStarts[length] }
+      var next = lengthStarts
+      var positions = [Int](repeating: 0, count: lengthStarts[longest + 1])
+      for (position, length) in lengths.enumerated() where includes(position) {
+        positions[next[length]] = position
+        next[length] += 1
+      }
+      self.positions = positions
+      self.lengthStarts = lengthStarts
+    }
+
+    /// The entries of `count` scalars.
+    fileprivate func run(length: Int) -> ArraySlice<Int> {
+      guard length >= 0, length + 1 < lengthStarts.count else { return [] }
+      return positions[lengthStarts[length]..<lengthStarts[length + 1]]
+    }
+
+    /// The entries of `lengths` scalars.
+    fileprivate func runs(lengths: ClosedRange<Int>) -> ArraySlice<Int> {
+      let low = min(max(0, lengths.lowerBound), lengthStarts.count - 1)
+      let high = min(max(low, lengths.upperBound + 1), lengthStarts.count - 1)
+      return positions[lengthStarts[low]..<lengthStarts[high]]
+    }
+  }
+
+  /// The number of entries.
+  var count: Int { units.count }
+  /// Each entry's unit index.
+  private let units: [Int]
+  /// The UTF-8 bytes of every spelling as written, one after the other.
+  private let bytes: [UInt8]
+  /// Where each entry's bytes start in `bytes` (one element more than entries).
+  private let byteStarts: [Int]
+  /// Where each entry's scalars start in `scalars` (one element more than entries).
   private let starts: [Int]
   /// Each entry's signature: one bit per character it holds.
   private let signatures: [UInt64]
   /// The lower-cased scalars of every entry, one after the other.
   private let scalars: [Unicode.Scalar]
-  /// `lengthStarts[n]` is the first entry of length `n` or more (one element past the longest).
-  private let lengthStarts: [Int]
-  /// Entry positions by lower-cased spelling.
-  private let byLowered: [String: [Int]]
+  /// Each entry's number of scalars.
+  private let lengths: [Int]
+  /// The number of scalars of the longest entry.
+  private let longest: Int
+  /// Every entry, by length.
+  let all: Selection
+  /// The entries whose lower-cased spelling is not ASCII, by that spelling (strings compare and
+  /// hash canonically).
+  private let nonASCII: [String: [Int]]
 
-  init(_ storage: CatalogStorage) {
-    var unsorted: [(spelling: String, lowered: String, scalars: [Unicode.Scalar], unit: Int)] = []
-    storage.forEachSpelling { spelling, unit in
-      let lowered = spelling.lowercased()
-      unsorted.append((spelling, lowered, Array(lowered.unicodeScalars), unit))
+  /// Indexes spellings given as UTF-8 bytes with their units, in the order given; `capacity` is
+  /// about their total bytes.
+  init(capacity: Int = 0, _ feed: ((UnsafeBufferPointer<UInt8>, Int) -> Void) -> Void) {
+    var parts = Parts(capacity: capacity)
+    feed { spelling, unit in parts.add(spelling, unit: unit) }
+    units = parts.units
+    bytes = parts.bytes
+    byteStarts = parts.byteStarts
+    starts = parts.starts
+    signatures = parts.signatures
+    scalars = parts.scalars
+    lengths = parts.lengths
+    longest = parts.longest
+    all = Selection(lengths: parts.lengths, longest: parts.longest) { _ in true }
+    var nonASCII: [String: [Int]] = [:]
+    for (position, lowered) in parts.nonASCII { nonASCII[lowered, default: []].append(position) }
+    self.nonASCII = nonASCII
+  }
+
+  /// The entries of the units `units` holds, by length.
+  func selection(units wanted: UnitSet) -> Selection {
+    Selection(lengths: lengths, longest: longest) { wanted.contains(units[$0]) }
+  }
+
+  /// The entry at a position (its spelling made now).
+  func entry(at position: Int) -> Entry {
+    let spelling = bytes.withUnsafeBufferPointer { bytes in
+      String(decoding: UnsafeBufferPointer(rebasing: bytes[byteStarts[position]..<byteStarts[position + 1]]),
+             as: UTF8.self)
     }
-    // By length (a counting sort, stable), so that the spellings of a length are one run.
-    let longest = unsorted.reduce(0) { max($0, $1.scalars.count) }
-    var lengthStarts = [Int](repeating: 0, count: longest + 2)
-    for item in unsorted { lengthStarts[item.scalars.count + 1] += 1 }
-    for length in 0...longest { lengthStarts[length + 1] += lengthStarts[length] }
-    var order = [Int](repeating: 0, count: unsorted.count)
-    var next = lengthStarts
-    for (position, item) in unsorted.enumerated() {
-      order[next[item.scalars.count]] = position
-      next[item.scalars.count] += 1
-    }
-    var entries: [Entry] = []
-    var scalars: [Unicode.Scalar] = []
-    var starts: [Int] = []
-    var signatures: [UInt64] = []
-    var byLowered: [String: [Int]] = [:]
-    entries.reserveCapacity(unsorted.count)
-    starts.reserveCapacity(unsorted.count + 1)
-    signatures.reserveCapacity(unsorted.count)
-    for position in order {
-      let item = unsorted[position]
-      byLowered[item.lowered, default: []].append(entries.count)
-      entries.append(Entry(spelling: item.spelling, unit: item.unit))
-      starts.append(scalars.count)
-      signatures.append(SpellingIndex.signature(item.scalars[...]))
-      scalars.append(contentsOf: item.scalars)
-    }
-    starts.append(scalars.count)
-    self.entries = entries
-    self.starts = starts
-    self.signatures = signatures
-    self.scalars = scalars
-    self.lengthStarts = lengthStarts
-    self.byLowered = byLowered
+    return Entry(spelling: spelling, unit: units[position])
   }
 
   /// The bit of a character in a signature (characters beyond ASCII share bits by their value).
   @inline(__always)
-  private static func bit(_ scalar: Unicode.Scalar) -> UInt64 { 1 &<< UInt64(scalar.value & 63) }
+  fileprivate static func bit(_ scalar: Unicode.Scalar) -> UInt64 { 1 &<< UInt64(scalar.value & 63) }
 
   /// The set of bits of the characters of `scalars`.
-  static func signature(_ scalars: ArraySlice<Unicode.Scalar>) -> UInt64 {
+  static func signature(_ scalars: some Sequence<Unicode.Scalar>) -> UInt64 {
     scalars.reduce(0) { $0 | bit($1) }
   }
 
-  /// The entries equal to `lowered` but for case.
-  func sameButCase(_ lowered: String) -> [Entry] { (byLowered[lowered] ?? []).map { entries[$0] } }
+  /// The entries equal to `lowered` but for case (as strings compare: canonically equivalent),
+  /// in index order.
+  func sameButCase(_ lowered: String) -> [Entry] {
+    var positions = nonASCII[lowered] ?? []
+    // An ASCII entry equals the key when the key's normal form C is the same scalars.
+    let key = lowered.utf8.allSatisfy { $0 < 0x80 } ? Array(lowered.unicodeScalars)
+      : Array(String(decoding: lowered._nfcCodeUnits, as: UTF8.self).unicodeScalars)
+    if key.allSatisfy(\.isASCII) {
+      let signature = SpellingIndex.signature(key)
+      scalars.withUnsafeBufferPointer { pool in
+        for position in all.run(length: key.count) where signatures[position] == signature
+          && pool[starts[position]..<starts[position + 1]].elementsEqual(key) && !positions.contains(position) {
+          positions.append(position)
+        }
+      }
+    }
+    return positions.sorted().map(entry(at:))
+  }
 
-  /// Calls `body` with each entry within `bound` edits (optimal string alignment) of the
-  /// lower-cased `key`, and that distance.
-  func forEachNear(_ key: [Unicode.Scalar], bound: Int, _ body: (Entry, Int) -> Void) {
-    let lowest = max(0, key.count - bound)
-    guard lowest < lengthStarts.count else { return }
-    let first = lengthStarts[lowest]
-    let last = lengthStarts[min(key.count + bound + 1, lengthStarts.count - 1)]
-    let wanted = SpellingIndex.signature(key[...])
+  /// Calls `body` with each entry of `selection` (all by default) within `bound` edits (optimal
+  /// string alignment) of the lower-cased `key`, and that distance.
+  func forEachNear(_ key: [Unicode.Scalar], bound: Int, in selection: Selection? = nil, _ body: (Entry, Int) -> Void) {
+    let window = (selection ?? all).runs(lengths: (key.count - bound)...(key.count + bound))
+    let signature = SpellingIndex.signature(key)
+    var found: [(Int, Int)] = []
     key.withUnsafeBufferPointer { key in
       scalars.withUnsafeBufferPointer { pool in
         starts.withUnsafeBufferPointer { starts in
           signatures.withUnsafeBufferPointer { signatures in
-            for position in first..<last {
+            for position in window {
               // Characters one side has and the other lacks entirely: each is at least one edit.
-              let signature = signatures[position]
-              if (wanted & ~signature).nonzeroBitCount > bound || (signature & ~wanted).nonzeroBitCount > bound {
+              let other = signatures[position]
+              if (signature & ~other).nonzeroBitCount > bound || (other & ~signature).nonzeroBitCount > bound {
                 continue
               }
               let spelling = UnsafeBufferPointer(rebasing: pool[starts[position]..<starts[position + 1]])
-              if let distance = EditDistance.between(key, spelling, bound: bound) { body(entries[position], distance) }
+              if let distance = EditDistance.between(key, spelling, bound: bound) { found.append((position, distance)) }
             }
           }
         }
       }
     }
+    for (position, distance) in found { body(entry(at: position), distance) }
   }
 }
 
-/// The spelling index of a catalog's storage, built once on first use.
+/// A set of unit indexes, one bit each: the units whose dimension fits a conversion's other side.
+struct UnitSet: Sendable {
+  private var words: [UInt64]
+
+  /// The units `includes` marks, of `count`.
+  init(count: Int, _ includes: (Int) -> Bool) {
+    words = [UInt64](repeating: 0, count: (count + 63) / 64)
+    for unit in 0..<count where includes(unit) { words[unit >> 6] |= 1 &<< UInt64(unit & 63) }
+  }
+
+  func contains(_ unit: Int) -> Bool {
+    unit >= 0 && unit >> 6 < words.count && words[unit >> 6] & (1 &<< UInt64(unit & 63)) != 0
+  }
+}
+
+extension SpellingIndex {
+  /// The arrays of an index under construction.
+  fileprivate struct Parts {
+    var units: [Int] = []
+    var bytes: [UInt8] = []
+    var byteStarts: [Int] = [0]
+    var starts: [Int] = [0]
+    var lengths: [Int] = []
+    var signatures: [UInt64] = []
+    var scalars: [Unicode.Scalar] = []
+    var longest = 0
+    /// The entries whose lower-cased spelling is not ASCII, with that spelling.
+    var nonASCII: [(position: Int, lowered: String)] = []
+
+    init(capacity: Int) {
+      bytes.reserveCapacity(capacity)
+      scalars.reserveCapacity(capacity)
+    }
+
+    /// Adds a spelling, lower-cased: ASCII byte by byte, anything else as `String.lowercased()` does.
+    mutating func add(_ spelling: UnsafeBufferPointer<UInt8>, unit: Int) {
+      var signature: UInt64 = 0
+      var isASCII = true
+      for byte in spelling where byte >= 0x80 { isASCII = false; break }
+      if isASCII {
+        for byte in spelling {
+          let scalar = Unicode.Scalar(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
+          scalars.append(scalar)
+          signature |= SpellingIndex.bit(scalar)
+        }
+      } else {
+        let lowered = String(decoding: spelling, as: UTF8.self).lowercased()
+        for scalar in lowered.unicodeScalars {
+          scalars.append(scalar)
+          signature |= SpellingIndex.bit(scalar)
+        }
+        if lowered.unicodeScalars.contains(where: { !$0.isASCII }) { nonASCII.append((units.count, lowered)) }
+      }
+      bytes.append(contentsOf: spelling)
+      units.append(unit)
+      byteStarts.append(bytes.count)
+      let length = scalars.count - starts[starts.count - 1]
+      lengths.append(length)
+      longest = max(longest, length)
+      starts.append(scalars.count)
+      signatures.append(signature)
+    }
+  }
+}
+
+/// The spelling index of a catalog's storage, built once on first use, and the selection of the
+/// units whose dimension fits each dimension asked about, each made once.
 final class SpellingIndexCache: Sendable {
   private let index = Mutex<SpellingIndex?>(nil)
+  private let fitting = Mutex<[PhysicalDimension: SpellingIndex.Selection]>([:])
+  /// Selections kept at most (one per dimension a failed conversion asked about).
+  private static let fittingLimit = 256
 
   func get(_ storage: CatalogStorage) -> SpellingIndex {
     if let built = index.withLock({ $0 }) { return built }
-    let built = SpellingIndex(storage)
+    let built = SpellingIndex(capacity: storage.tables?.exact.byteCount ?? 0, storage.forEachSpellingUTF8)
     return index.withLock { current in
       if current == nil { current = built }
+      return current!
+    }
+  }
+
+  /// The entries of the units whose dimension is `dimension`, or its inverse unless `dimension`
+  /// is none.
+  func selection(_ storage: CatalogStorage, fitting dimension: PhysicalDimension) -> SpellingIndex.Selection {
+    if let made = fitting.withLock({ $0[dimension] }) { return made }
+    let dimensions = storage.unitDimensions
+    let inverse = dimension.isNone ? nil : dimension.inverse
+    let units = UnitSet(count: dimensions.count) { unit in
+      dimensions[unit] == dimension || (inverse != nil && dimensions[unit] == inverse)
+    }
+    let made = get(storage).selection(units: units)
+    return fitting.withLock { cache in
+      if cache.count >= SpellingIndexCache.fittingLimit { cache.removeAll() }
+      cache[dimension] = made
+      return made
+    }
+  }
+}
+
+/// The dimensions of a storage's units by index, read once: from the compiled records without
+/// building the units, and from the added units.
+final class UnitDimensionCache: Sendable {
+  private let dimensions = Mutex<[PhysicalDimension?]?>(nil)
+
+  func get(_ storage: CatalogStorage) -> [PhysicalDimension?] {
+    if let read = dimensions.withLock({ $0 }) { return read }
+    let read = (storage.tables?.unitDimensions() ?? []) + storage.extraUnits.map { Optional($0.dimension) }
+    return dimensions.withLock { current in
+      if current == nil { current = read }
       return current!
     }
   }
