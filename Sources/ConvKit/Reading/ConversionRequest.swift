@@ -71,9 +71,9 @@ package struct ConversionRequest: Sendable, Hashable {
       return ConversionRequest(quantity: line, targets: [], source: line, quantityOffset: 0, targetOffset: line.count)
     }
     // An arrow written without spaces (`5mi->km`, `5 mi→km`) separates as the spaced one does.
-    if let arrow = ["->", "→", "=>"].first(where: { line.contains($0) }),
+    if let arrow = ["->", "→", "=>"].first(where: { line.contains(text: $0) }),
        !WordSplitter.split(line).contains(where: { separators.contains($0.text.lowercased()) }) {
-      return parse(line: line.replacing(arrow, with: " " + arrow + " "), catalog: catalog, conventions: conventions)
+      return parse(line: line.replacing(text: arrow, with: " " + arrow + " "), catalog: catalog, conventions: conventions)
     }
     let words = WordSplitter.split(line)
     let reader = SplitReader(catalog: catalog, conventions: conventions)
