@@ -37,7 +37,10 @@ locales+=(C POSIX en_US_POSIX no_NO iw_IL de_XX xx_YY sr_RS zh_TW)
 
 # The ICU features conv uses: grouped and plain numbers, scientific notation, localized unit names
 # with plural forms (simple, derived and compound units), ASCII fallback, negative numbers, the
-# whole column (alignment by display width), search (case and accent folding), list and info.
+# whole column (alignment by display width), search (case and accent folding), list and info;
+# money (symbols, ISO codes, the locale's currency patterns) and currency names with their plural
+# forms, for the ECB's currencies and, from a personal units file, three that are not (DEM, and
+# CVE and PTE, whose formats replace the decimal separator).
 commands=(
   "1234.5 m km"
   "--long 1234.5 m km"
@@ -67,14 +70,25 @@ commands=(
   "search METRE"
   "search µ"
   "list length"
+  "100 EUR USD"
+  "--ascii 1234.5 EUR JPY"
+  "1 CHF"
+  "1234.5 CVE DEM"
+  "1 PTE"
 )
 
 home=$(mktemp -d "${TMPDIR:-/tmp}/conv-icu-compare.XXXXXX")
 trap 'rm -rf "$home"' EXIT
+cat > "$home/units" <<'UNITS'
+category: currency
+Deutsche Mark       | Deutsche Marks       | DEM |  | 1/1.95583 EUR | approx | compare-icu-data.sh
+Cape Verdean escudo | Cape Verdean escudos | CVE |  | 1/110.265 EUR | approx | compare-icu-data.sh
+Portuguese escudo   | Portuguese escudos   | PTE |  | 1/200.482 EUR | approx | compare-icu-data.sh
+UNITS
 run() {  # BINARY LOCALE ARGS...
   local binary=$1 locale=$2
   shift 2
-  env -i PATH="$PATH" HOME="$home" XDG_CONFIG_HOME="$home/config" XDG_STATE_HOME="$home/state" TERM=dumb \
+  env -i PATH="$PATH" HOME="$home" XDG_CONFIG_HOME="$home/config" XDG_STATE_HOME="$home/state" CONV_UNITS="$home/units" TERM=dumb \
     LANG="$locale.UTF-8" "$binary" "$@" 2>&1 </dev/null
   echo "exit $?"
 }

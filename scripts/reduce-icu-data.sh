@@ -29,7 +29,7 @@ export PATH="$PATH:/usr/sbin:/sbin"
 
 OUT=${1:?usage: reduce-icu-data.sh OUTDIR [LIBICUDATA_A]}
 SOURCE=${2:-}
-for tool in icupkg genccode ar objcopy nm; do
+for tool in icupkg genccode derb genrb ar objcopy nm; do
   command -v "$tool" >/dev/null || {
     echo "error: '$tool' is needed to reduce ICU's data (Debian: icu-devtools, binutils); or build with 'make ICUDATA=full'" >&2
     exit 2
@@ -72,12 +72,87 @@ grep -E -v "$KEEP" "$WORK/all.txt" > "$WORK/remove.txt" || true
 kept=$(grep -E -c "$KEEP" "$WORK/all.txt" || true)
 [ "$kept" -gt 0 ] || { echo "error: no item of $SOURCE matches the keep list" >&2; exit 2; }
 
-icupkg -r "$WORK/remove.txt" "$WORK/full/$package.dat" "$WORK/pkg/$package.dat"
+icupkg -r "$WORK/remove.txt" "$WORK/full/$package.dat" "$WORK/items.dat"
+
+# Second cut, inside the locale bundles of the three trees conv reads (the main tree, curr/, unit/):
+# each bundle is dumped to text with derb (-A: aliases as aliases, not copies of their targets) and
+# compiled again with genrb, whose filter files (--filterDir; rules as in ICU's data build tool)
+# drop the top-level tables conv's formatter never reads. Against the same pool.res
+# (--usePoolBundle), so the bundles left as they were (aliases such as iw → he, which derb would
+# dump as copies, and the tree's supplemental items) still find their keys. What stays:
+#   main tree: NumberElements (symbols, patterns, numbering system choice, minimum grouping digits)
+#     without its compact patterns (patternsShort, patternsLong: notation compact-*, never used);
+#     calendars, date fields, exemplar characters, list patterns, … go.
+#   curr/: all but Currencies%narrow, %formal and %variant (read for those widths only): the
+#     symbols, names and plural names (Currencies, CurrencyPlurals), CurrencyUnitPatterns, currencySpacing.
+#   unit/: units (long names) and unitsShort (ICU fills the forms missing from a long name from the
+#     short table, and root's units table is an alias to it); unitsNarrow and durationUnits go.
+# Every bundle keeps %%Parent (its fallback). derb 72 writes a string holding a double quote with
+# its last characters cut off, and a backslash unescaped: a bundle with a backslash in a table it
+# keeps stays as it was (some unit bundles: inch marks, Hebrew abbreviations). See
+# compare-icu-data.sh for the check.
+rules_main=('-/*' '+/%%Parent' '+/NumberElements' '-/NumberElements/*/patternsShort' '-/NumberElements/*/patternsLong')
+rules_curr=('+/*' '-/Currencies%narrow' '-/Currencies%formal' '-/Currencies%variant')
+rules_unit=('+/*' '-/unitsNarrow' '-/durationUnits')
+
+mkdir -p "$WORK/items"
+icupkg -l "$WORK/items.dat" > "$WORK/items.txt"
+icupkg -x "$WORK/items.txt" -d "$WORK/items" "$WORK/items.dat"
+: > "$WORK/rebuilt.txt"
+for tree in main curr unit; do
+  if [ "$tree" = main ]; then dir="$WORK/items"; prefix=""; else dir="$WORK/items/$tree"; prefix="$tree/"; fi
+  rules_name="rules_$tree[@]"
+  mkdir -p "$WORK/text/$tree" "$WORK/filters/$tree" "$WORK/rebuilt/$tree"
+  # The alias bundles of the tree, from its res_index (AliasLocales { iw { "" } … }).
+  derb -i "$dir" -s "$dir" -d "$WORK/text/$tree" res_index.res
+  aliases=$(awk '/^    AliasLocales *\{/ { on = 1; next } on && /^    \}/ { on = 0 } on { print $1 }' "$WORK/text/$tree/res_index.txt")
+  rm "$WORK/text/$tree/res_index.txt"
+  bundles=()
+  for file in "$dir"/*.res; do
+    name=$(basename "$file" .res)
+    [[ $name =~ ^([a-z]{2,3}(_[A-Za-z0-9]+)*|root)$ && $name != res_index ]] || continue
+    grep -qx -- "$name" <<<"$aliases" && continue
+    bundles+=("$name")
+  done
+  [ "${#bundles[@]}" -gt 1 ] || { echo "error: no locale bundles in the $tree tree" >&2; exit 2; }
+  derb -A -i "$dir" -s "$dir" -d "$WORK/text/$tree" "${bundles[@]/%/.res}"
+  # genrb parses a whole file before it filters: the top-level tables (four spaces in) that the
+  # rules drop are taken out of the text first (into filtered/), and a bundle whose kept tables
+  # hold a backslash is not rebuilt.
+  rules=$(printf '%s\n' "${!rules_name}")
+  mkdir -p "$WORK/filtered/$tree"
+  unsafe=$(cd "$WORK/text/$tree" && awk -v rules="$rules" -v out="$WORK/filtered/$tree" '
+    BEGIN { n = split(rules, r, "\n"); for (i = 1; i <= n; i++) if (r[i] ~ /^[-+]\/[^\/]+$/) rule[substr(r[i], 3)] = substr(r[i], 1, 1) }
+    FNR == 1 { if (file != "") close(file); file = out "/" FILENAME; kept = 1 }
+    /^    [^ }]/ { key = $1; sub(/[ {:].*/, "", key); kept = (key in rule) ? rule[key] == "+" : rule["*"] == "+" }
+    kept && /\\/ && !(FILENAME in unsafe) { unsafe[FILENAME] = 1; print FILENAME }
+    kept { print > file }
+    /^    [^ }]/ && !/\{ *$/ || /^    \}/ { kept = 1 }' "${bundles[@]/%/.txt}")
+  rebuilt=()
+  for name in "${bundles[@]}"; do
+    if grep -qx -- "$name.txt" <<<"$unsafe"; then continue; fi
+    echo "$rules" > "$WORK/filters/$tree/$name.txt"
+    rebuilt+=("$name")
+  done
+  (cd "$WORK/filtered/$tree" && genrb -q -e UTF-8 --usePoolBundle "$dir" --filterDir "$WORK/filters/$tree" \
+    -d "$WORK/rebuilt/$tree" "${rebuilt[@]/%/.txt}")
+  for name in "${rebuilt[@]}"; do
+    [ -f "$WORK/rebuilt/$tree/$name.res" ] || { echo "error: genrb wrote no $prefix$name.res" >&2; exit 2; }
+    cp "$WORK/rebuilt/$tree/$name.res" "$dir/$name.res"
+    echo "$prefix$name.res" >> "$WORK/rebuilt.txt"
+  done
+done
+# Removed, then added again from the directory: the package with the rebuilt bundles.
+icupkg -r "$WORK/rebuilt.txt" -a "$WORK/rebuilt.txt" -s "$WORK/items" "$WORK/items.dat" "$WORK/pkg/$package.dat"
+
 genccode -q -o -m "$WORK/$member" -e "${symbol%_dat}" -d "$WORK/pkg" "$WORK/pkg/$package.dat"
 [ -f "$WORK/pkg/$member" ] || { echo "error: genccode wrote no $member" >&2; exit 2; }
+# Its own section name: Swift's objects have writable .rodata sections, and the linker's .rodata,
+# which would take the data too, is then writable; .icudata stays in a read-only segment.
+objcopy --rename-section .rodata=.icudata "$WORK/pkg/$member"
 nm "$WORK/pkg/$member" | grep -q " R $symbol\$" || { echo "error: $member lacks $symbol" >&2; exit 2; }
 
 rm -f "$OUT/libicudata.a"
 ar rcs "$OUT/libicudata.a" "$WORK/pkg/$member"
 cp "$WORK/pkg/$package.dat" "$OUT/$package.dat"
-echo "ICU data for conv: $kept of $(wc -l < "$WORK/all.txt") items, $(stat -c %s "$OUT/$package.dat") of $(stat -c %s "$WORK/full/$package.dat") bytes ($OUT/libicudata.a)"
+echo "ICU data for conv: $kept of $(wc -l < "$WORK/all.txt") items ($(wc -l < "$WORK/rebuilt.txt") bundles rebuilt), $(stat -c %s "$OUT/$package.dat") of $(stat -c %s "$WORK/full/$package.dat") bytes ($OUT/libicudata.a)"

@@ -12,7 +12,7 @@ package struct ReplStyle: Sendable, Hashable {
 
   /// The accent for a terminal type: a 256-colour orange when the terminal has 256 colours, else yellow.
   package static func accent(forTerminal term: String?) -> String {
-    (term ?? "").contains("256") || (term ?? "").contains("direct") ? "38;5;208" : "33"
+    (term ?? "").contains(text: "256") || (term ?? "").contains(text: "direct") ? "38;5;208" : "33"
   }
 
   /// Creates a style.

@@ -249,7 +249,7 @@ final class DefinitionResolver: UnitResolving {
         if case .catalog(let message) = error, message.hasSuffix(DefinitionResolver.chainTooLong) {
           throw diagnostic("definition of '\(unit.name)'" + DefinitionResolver.chainTooLong)
         }
-        if case .catalog(let message) = error, message.contains("does not resolve") || message.contains("circular") {
+        if case .catalog(let message) = error, message.contains(text: "does not resolve") || message.contains(text: "circular") {
           throw diagnostic("definition of '\(unit.name)' depends on a unit that does not resolve: \(message)")
         }
         throw diagnostic("definition of '\(unit.name)': \(error.message)")

@@ -98,7 +98,7 @@ package enum CatalogSourceWriter {
   /// The identifiers of the units of a previous output, by name (empty when there is none or it
   /// has another format).
   static func previousIdentifiers(_ source: String) -> [String: Int] {
-    guard let start = source.firstRange(of: "static var unitRecords: StaticString {") else { return [:] }
+    guard let start = source.firstRange(ofText: "static var unitRecords: StaticString {") else { return [:] }
     var result: [String: Int] = [:]
     for line in source[start.upperBound...].split(separator: "\n") {
       if line.hasPrefix("  }") { break }
@@ -122,7 +122,7 @@ package enum CatalogSourceWriter {
   }
 
   static func record(_ fields: [String]) -> String {
-    fields.map { $0.replacing("\t", with: " ").replacing("\n", with: " ").replacing("\r", with: " ") }
+    fields.map { $0.replacing(text: "\t", with: " ").replacing(text: "\n", with: " ").replacing(text: "\r", with: " ") }
       .joined(separator: "\t") + "\n"
   }
 
@@ -142,7 +142,7 @@ package enum CatalogSourceWriter {
   /// `KEY<TAB>VALUE` lines with keys in normalization form C, sorted by their bytes.
   static func keyLines(_ entries: [String: String]) -> String {
     let lines = entries.map { key, value -> [UInt8] in
-      let clean = key.replacing("\t", with: " ").replacing("\n", with: " ").replacing("\r", with: " ")
+      let clean = key.replacing(text: "\t", with: " ").replacing(text: "\n", with: " ").replacing(text: "\r", with: " ")
       return clean._nfcCodeUnits + [9] + Array(value.utf8) + [10]
     }
     // A tab sorts below every byte a key may hold, so sorting whole lines sorts by key.
@@ -152,7 +152,7 @@ package enum CatalogSourceWriter {
   /// A computed `StaticString` property holding `text` as a raw multi-line literal.
   static func literal(_ name: String, _ text: String) -> String {
     var hashes = "#"
-    while text.contains("\"" + hashes) || text.contains("\\" + hashes) { hashes += "#" }
+    while text.contains(text: "\"" + hashes) || text.contains(text: "\\" + hashes) { hashes += "#" }
     var body = text
     if body.hasSuffix("\n") { body.removeLast() }
     return "\n  static var \(name): StaticString {\n    \(hashes)\"\"\"\n\(body)\n\"\"\"\(hashes)\n  }\n"

@@ -120,9 +120,9 @@ struct XMLScanner {
   }
 
   private static func unescape(_ text: String) -> String {
-    guard text.contains("&") else { return text }
-    return text.replacing("&lt;", with: "<").replacing("&gt;", with: ">").replacing("&quot;", with: "\"")
-      .replacing("&apos;", with: "'").replacing("&amp;", with: "&")
+    guard text.contains(text: "&") else { return text }
+    return text.replacing(text: "&lt;", with: "<").replacing(text: "&gt;", with: ">").replacing(text: "&quot;", with: "\"")
+      .replacing(text: "&apos;", with: "'").replacing(text: "&amp;", with: "&")
   }
 
   private static func isSpace(_ byte: UInt8) -> Bool {

@@ -158,7 +158,7 @@ extension Rational {
       self = .zero
       return
     }
-    let text = "\(value.magnitude)".replacing("e+", with: "e")
+    let text = "\(value.magnitude)".replacing(text: "e+", with: "e")
     guard let parsed = Rational(decimalLiteral: text) else { return nil }
     self = value < 0 ? -parsed : parsed
   }

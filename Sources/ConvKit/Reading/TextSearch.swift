@@ -1,0 +1,46 @@
+// Substring search and replacement by characters, as the standard library's `contains(_:)`,
+// `firstRange(of:)` and `replacing(_:with:)` on strings do. Those live in _StringProcessing, and one
+// call to them links it and the regex parser into the static binary (about 1.3 MB with their
+// tables, issue 23); conv never needs a regex, so it searches with these.
+
+extension StringProtocol {
+  /// The range of the first occurrence of `text`, matched character by character; nil when there is
+  /// none or `text` is empty.
+  package func firstRange(ofText text: some StringProtocol) -> Range<Index>? {
+    guard let first = text.first else { return nil }
+    var start = startIndex
+    while let found = self[start...].firstIndex(of: first) {
+      var position = found
+      var matched = true
+      for character in text {
+        guard position != endIndex, self[position] == character else {
+          matched = false
+          break
+        }
+        formIndex(after: &position)
+      }
+      if matched { return found..<position }
+      start = index(after: found)
+    }
+    return nil
+  }
+
+  /// Whether `text` occurs in the string, matched character by character (false for an empty `text`).
+  package func contains(text: some StringProtocol) -> Bool {
+    firstRange(ofText: text) != nil
+  }
+
+  /// The string with every occurrence of `text`, left to right and not overlapping, replaced by
+  /// `replacement`.
+  package func replacing(text: some StringProtocol, with replacement: some StringProtocol) -> String {
+    var result = ""
+    var rest = self[...]
+    while let range = rest.firstRange(ofText: text) {
+      result += rest[..<range.lowerBound]
+      result += replacement
+      rest = rest[range.upperBound...]
+    }
+    result += rest
+    return result
+  }
+}
