@@ -1,22 +1,25 @@
 #!/usr/bin/env bash
-# Writes scripts/startup-order.txt: the code a one-shot `conv` runs, one name per input section, for
-# the linker's --symbol-ordering-file (see the Makefile).
+# Writes scripts/startup-order.txt: the code and data a one-shot `conv` uses, one name per input
+# section, for the linker's --symbol-ordering-file (see the Makefile).
 #
 # Why: the kernel maps a program's code 64 KB at a time around each page it faults in ("fault-around";
 # on kernels with large folios in the page cache, the whole folio, which can be larger), so the peak
 # memory of a short run is set by how many windows of code it touches, not by how much code it runs.
 # A one-shot conversion runs about 600 KB of code spread over 9 MB of text.
 #
-# How: callgrind lists the instructions each command line below runs; scripts/startup-order.py maps
-# them to the input sections of the link (lld orders sections, and a name moves every section that
-# defines it: see there) through the link map of the profiled build, and names each section once,
-# those of `conv 5 mi km` first, then those of the other measured one-shots, then the rest.
+# The same holds for data (type metadata, tables, the runtime's caches), read 64 KB around each page.
+#
+# How: callgrind lists the instructions each command line below runs, and lackey the data it reads
+# and writes; scripts/startup-order.py maps them to the input sections of the link (lld orders
+# sections, and a name moves every section that defines it: see there) through the link map of the
+# profiled build, and names each section once, those of `conv 5 mi km` first, then those of the
+# other measured one-shots, then the rest.
 #
 # A stale list is harmless (missing names are skipped, new functions end up elsewhere): regenerate
 # it when the one-shot path changes much, and compare `scripts/compare-gnu-units.sh` before and after.
 #
 # Usage: scripts/generate-startup-order.sh
-# Needs: valgrind (callgrind), objcopy (binutils), python3, lld (the Makefile's ordered link).
+# Needs: valgrind (callgrind, lackey), objcopy (binutils), python3, lld (the Makefile's ordered link).
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
@@ -71,7 +74,14 @@ for entry in "${commands[@]}"; do
     valgrind --tool=callgrind --demangle=no --dump-instr=yes --compress-pos=no --compress-strings=no \
     --callgrind-out-file="$profile" "$WORK/conv" $line > /dev/null 2>&1 < /dev/null || true
   [ -s "$profile" ] || { echo "error: callgrind wrote nothing for 'conv $line'" >&2; exit 1; }
+  # The data it reads and writes (lackey logs every access: tens of MB a run, so the measured
+  # one-shots only).
+  [ "$priority" -le 2 ] || continue
+  # shellcheck disable=SC2086
+  env -i PATH="$PATH" HOME="$WORK/home" LANG="$lang" \
+    valgrind --tool=lackey --trace-mem=yes --log-file="$WORK/d$priority.$(printf %02d "$index")" \
+    "$WORK/conv" $line > /dev/null 2>&1 < /dev/null || true
 done
 
-python3 scripts/startup-order.py "$WORK/conv.map" "$WORK"/t[0-9].* > "$OUT"
+python3 scripts/startup-order.py "$WORK/conv.map" "$WORK"/t[0-9].* --data "$WORK"/d[0-9].* > "$OUT"
 echo "wrote $OUT: $(grep -vc '^#' "$OUT") functions" >&2

@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
 """Writes the symbol ordering file of conv's link from a link map and callgrind profiles.
 
-Usage: startup-order.py LINK_MAP PROFILE... > scripts/startup-order.txt
+Usage: startup-order.py LINK_MAP CODE_PROFILE... [--data DATA_PROFILE...] > scripts/startup-order.txt
 
 Run by scripts/generate-startup-order.sh, which explains why the order matters. LINK_MAP is lld's
-map of the profiled binary (-Map, with --no-demangle); each PROFILE is a callgrind output made with
---dump-instr=yes --compress-pos=no of that binary, named so that sorting the names sorts them by
-priority (t1.* before t2.* ...): the sections a profile of priority 1 runs come first.
+map of the profiled binary (-Map, with --no-demangle); each CODE_PROFILE is a callgrind output made
+with --dump-instr=yes --compress-pos=no of that binary, each DATA_PROFILE the log of valgrind's
+lackey with --trace-mem=yes; each kind is named so that sorting the names sorts them by priority
+(t1.* before t2.* ...): the sections a profile of priority 1 uses come first.
 
 lld orders input sections, not functions: a name in the file moves the whole section that defines
 it, and every section that defines a symbol of that name (local symbols repeat across objects:
@@ -22,6 +23,12 @@ objectdestroyTm, $sSnwst). So this script works on sections:
     machine's (no AVX-512): the AVX and EVEX variants of each family that ran are added.
 Sections without any symbol (.text..L__unnamed_1, small helpers Swift emits without a name)
 cannot be named here: scripts/startup-layout.ld gathers them.
+
+The same goes for data: the file orders input sections within every output section, so the data
+sections a one-shot reads or writes (.rodata, .data.rel.ro, .data, .bss: type metadata, tables,
+the runtime's caches) are named too, after the code. Swift and glibc put a whole object's data in
+one section, so this gathers objects' data, not single variables; strings merged across objects
+(.rodata.str1.*) cannot be ordered.
 """
 
 import bisect
@@ -30,6 +37,7 @@ import re
 import sys
 
 WINDOW = 64 * 1024  # the kernel's fault-around: a section this large is not moved for its neighbours
+DATA_OUTPUTS = {".rodata", ".data.rel.ro", ".data", ".bss"}  # output sections whose inputs are ordered
 CHEAP = 4096  # cold bytes a name may move along with its section before it is named last
 
 # The ELF entry point and glibc's start-up, which callgrind reports under other names or not at all
@@ -41,18 +49,19 @@ ALWAYS_FIRST = [
 ]
 
 MAP_LINE = re.compile(r"\s*([0-9a-f]+)\s+[0-9a-f]+\s+([0-9a-f]+)\s+\d+ (\s*)(\S.*)$")
+ACCESS_LINE = re.compile(r"^ [LSM] ([0-9a-f]+),")
 STRING_VARIANT = re.compile(r"^(__\w+?)_(sse2|ssse3|sse4|avx|evex)")
 MACHINE_VARIANT = re.compile(r"_(avx2|avx512|evex|avx)(?!.*_rtm)")
 
 
 class Section:
-    def __init__(self, address, size, name):
-        self.address, self.size, self.name = address, size, name
+    def __init__(self, address, size, name, output):
+        self.address, self.size, self.name, self.output = address, size, name, output
         self.symbols = []
 
 
-def read_map(path):
-    """The input sections of the output section .text, by address, with their symbols."""
+def read_map(path, outputs):
+    """The input sections of the given output sections, by address, with their symbols."""
     sections = []
     output = None
     current = None
@@ -66,8 +75,8 @@ def read_map(path):
             if depth == 0:
                 output = name
                 current = None
-            elif depth == 8 and output == ".text":
-                current = Section(int(address, 16), int(size, 16), name)
+            elif depth == 8 and output in outputs:
+                current = Section(int(address, 16), int(size, 16), name, output)
                 sections.append(current)
             elif depth == 8:
                 current = None
@@ -77,61 +86,45 @@ def read_map(path):
     return sections
 
 
-def executed_sections(profiles, sections):
-    """The sections each profile ran, in the order of the profiles, each section once."""
+def used_sections(profiles, sections, address_of):
+    """The sections the profiles use, in the order of the profiles, each section once.
+
+    address_of reads the address a profile line uses, or None for other lines."""
     starts = [section.address for section in sections]
     order = []
     seen = set()
     for path in sorted(profiles):
-        with open(path) as lines:
+        with open(path, errors="replace") as lines:
             for line in lines:
-                if not line.startswith("0x"):
+                address = address_of(line)
+                if address is None:
                     continue
-                address = int(line.split(maxsplit=1)[0], 16)
                 index = bisect.bisect_right(starts, address) - 1
                 if index < 0:
                     continue
                 section = sections[index]
-                if address < section.address + section.size and index not in seen:
+                if address < section.address + max(section.size, 1) and index not in seen:
                     seen.add(index)
                     order.append(index)
     return order
 
 
-def main():
-    if len(sys.argv) < 3:
-        sys.exit("usage: startup-order.py LINK_MAP PROFILE...")
-    sections = read_map(sys.argv[1])
-    order = executed_sections(sys.argv[2:], sections)
+def instruction_address(line):
+    return int(line.split(maxsplit=1)[0], 16) if line.startswith("0x") else None
 
+
+def access_address(line):
+    match = ACCESS_LINE.match(line)
+    return int(match.group(1), 16) if match else None
+
+
+def section_names(sections, order, hot):
+    """One name for each section of order: the small sections, those whose names move a large cold
+    section, then the large ones; and how many had no name."""
     by_symbol = collections.defaultdict(list)
     for index, section in enumerate(sections):
         for symbol in section.symbols:
             by_symbol[symbol].append(index)
-
-    # The machine's variants of the string functions that ran, next to the variant valgrind ran.
-    families = collections.defaultdict(list)
-    for symbol in by_symbol:
-        match = STRING_VARIANT.match(symbol)
-        if match:
-            families[match.group(1)].append(symbol)
-    hot = set(order)
-    with_variants = []
-    for index in order:
-        with_variants.append(index)
-        for symbol in sections[index].symbols:
-            match = STRING_VARIANT.match(symbol)
-            if not match:
-                continue
-            for variant in families[match.group(1)]:
-                if not MACHINE_VARIANT.search(variant):
-                    continue
-                for other in by_symbol[variant]:
-                    if other not in hot:
-                        hot.add(other)
-                        with_variants.append(other)
-    order = with_variants
-
     small = [index for index in order if sections[index].size < WINDOW]
     large = [index for index in order if sections[index].size >= WINDOW]
     names = []
@@ -155,19 +148,66 @@ def main():
             large_names.append(symbol)
         else:
             (named_late if cold > CHEAP else names).append(symbol)
+    return names + named_late + large_names, unnamed, sum(sections[index].size for index in small), large
 
-    print("# The sections a one-shot conv runs, most used first: the linker places them together.")
-    print("# Generated by scripts/generate-startup-order.sh; do not edit.")
+
+def main():
+    arguments = sys.argv[1:]
+    data_at = arguments.index("--data") if "--data" in arguments else len(arguments)
+    code_profiles, data_profiles = arguments[1:data_at], arguments[data_at + 1:]
+    if not arguments or not code_profiles:
+        sys.exit("usage: startup-order.py LINK_MAP CODE_PROFILE... [--data DATA_PROFILE...]")
+    sections = read_map(arguments[0], {".text"} | DATA_OUTPUTS)
+    code = [index for index, section in enumerate(sections) if section.output == ".text"]
+    data = [index for index, section in enumerate(sections) if section.output != ".text"]
+
+    def used(indices, profiles, address_of):
+        subset = [sections[index] for index in indices]
+        return [indices[position] for position in used_sections(profiles, subset, address_of)]
+
+    code_order = used(code, code_profiles, instruction_address)
+    data_order = used(data, data_profiles, access_address)
+
+    by_symbol = collections.defaultdict(list)
+    for index, section in enumerate(sections):
+        for symbol in section.symbols:
+            by_symbol[symbol].append(index)
+
+    # The machine's variants of the string functions that ran, next to the variant valgrind ran.
+    families = collections.defaultdict(list)
+    for symbol in by_symbol:
+        match = STRING_VARIANT.match(symbol)
+        if match:
+            families[match.group(1)].append(symbol)
+    hot = set(code_order) | set(data_order)
+    with_variants = []
+    for index in code_order:
+        with_variants.append(index)
+        for symbol in sections[index].symbols:
+            match = STRING_VARIANT.match(symbol)
+            if not match:
+                continue
+            for variant in families[match.group(1)]:
+                if not MACHINE_VARIANT.search(variant):
+                    continue
+                for other in by_symbol[variant]:
+                    if other not in hot:
+                        hot.add(other)
+                        with_variants.append(other)
+    code_order = with_variants
+
+    print("# The sections a one-shot conv uses, code then data, most used first: the linker places")
+    print("# them together. Generated by scripts/generate-startup-order.sh; do not edit.")
     written = set()
-    for symbol in ALWAYS_FIRST + names + named_late + large_names:
-        if symbol not in written:
-            written.add(symbol)
-            print(symbol)
-    hot_bytes = sum(sections[index].size for index in small)
-    large_bytes = sum(sections[index].size for index in large)
-    print(f"{len(order)} sections ran: {hot_bytes} bytes in small sections, {large_bytes} in "
-          f"{len(large)} large ones; {len(named_late)} named late, {unnamed} without a symbol",
-          file=sys.stderr)
+    for kind, order in (("code", code_order), ("data", data_order)):
+        names, unnamed, small_bytes, large = section_names(sections, order, hot)
+        for symbol in (ALWAYS_FIRST if kind == "code" else []) + names:
+            if symbol not in written:
+                written.add(symbol)
+                print(symbol)
+        large_bytes = sum(sections[index].size for index in large)
+        print(f"{kind}: {len(order)} sections used, {small_bytes} bytes in small ones, {large_bytes} "
+              f"in {len(large)} large ones; {unnamed} without a symbol", file=sys.stderr)
 
 
 if __name__ == "__main__":
