@@ -42,8 +42,9 @@ ICUDATA_SOURCE := $(shell pkg-config --variable=libdir icu-uc 2>/dev/null)/libic
 ICUDATA_LIB = $(if $(filter static,$(LINK)),$(if $(filter reduced,$(ICUDATA)),$(ICUDATA_DIR)/libicudata.a))
 # The code and data a one-shot conversion uses are laid out together (scripts/startup-order.txt,
 # made by scripts/generate-startup-order.sh): the kernel maps a program's file 64 KB around each
-# page it touches, so scattered functions and data cost memory. Needs lld (part of the Swift toolchain) and one
-# section per function; without ld.lld next to swift or on PATH the default linker is used, unordered.
+# page it touches, so scattered functions and data cost memory. Needs lld (part of the Swift
+# toolchain) and one section per function; without ld.lld next to swift or on PATH the default
+# linker is used, unordered.
 # scripts/startup-layout.ld gathers the small functions that have no symbol to order them by.
 # LINK_MAP=FILE also writes lld's map of the link (generate-startup-order.sh reads it).
 ORDER_FILE = $(wildcard $(CURDIR)/scripts/startup-order.txt)

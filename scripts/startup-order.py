@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes the symbol ordering file of conv's link from a link map and callgrind profiles.
+"""Writes the symbol ordering file of conv's link from a link map and valgrind profiles.
 
 Usage: startup-order.py LINK_MAP CODE_PROFILE... [--data DATA_PROFILE...] > scripts/startup-order.txt
 
@@ -36,16 +36,18 @@ import collections
 import re
 import sys
 
-WINDOW = 64 * 1024  # the kernel's fault-around: a section this large is not moved for its neighbours
-DATA_OUTPUTS = {".rodata", ".data.rel.ro", ".data", ".bss"}  # output sections whose inputs are ordered
-CHEAP = 4096  # cold bytes a name may move along with its section before it is named last
+# The kernel's fault-around: a section this large is not moved for its neighbours.
+WINDOW = 64 * 1024
+# The output sections whose input sections are ordered besides .text.
+DATA_OUTPUTS = {".rodata", ".data.rel.ro", ".data", ".bss"}
+CHEAP = 4096  # cold bytes a name may move along with its section before it is named late
 
 # The ELF entry point and glibc's start-up, which callgrind reports under other names or not at all
 # (valgrind gives a program no vDSO, so glibc's set-up of the vDSO never runs under it).
 ALWAYS_FIRST = [
     "_start", "__libc_start_main_impl", "_dl_non_dynamic_init", "_dl_new_object",
     "_dl_add_to_namespace_list", "_dl_setup_hash", "_dl_lookup_symbol_x", "do_lookup_x",
-    "check_match", "_dl_vdso_vsym", "_dl_name_match_p",
+    "check_match",
 ]
 
 MAP_LINE = re.compile(r"\s*([0-9a-f]+)\s+[0-9a-f]+\s+([0-9a-f]+)\s+\d+ (\s*)(\S.*)$")
@@ -119,8 +121,8 @@ def access_address(line):
 
 
 def section_names(sections, order, hot):
-    """One name for each section of order: the small sections, those whose names move a large cold
-    section, then the large ones; and how many had no name."""
+    """One name for each section of order (the small sections, those whose names move a large cold
+    section, then the large ones), how many had no name, the bytes of the small ones, the large ones."""
     by_symbol = collections.defaultdict(list)
     for index, section in enumerate(sections):
         for symbol in section.symbols:
@@ -148,7 +150,8 @@ def section_names(sections, order, hot):
             large_names.append(symbol)
         else:
             (named_late if cold > CHEAP else names).append(symbol)
-    return names + named_late + large_names, unnamed, sum(sections[index].size for index in small), large
+    small_bytes = sum(sections[index].size for index in small)
+    return names + named_late + large_names, unnamed, small_bytes, large
 
 
 def main():
