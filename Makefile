@@ -40,14 +40,22 @@ ICUDATA_FLAGS_reduced = -Xswiftc -L -Xswiftc $(ICUDATA_DIR)
 ICUDATA_FLAGS_full =
 ICUDATA_SOURCE := $(shell pkg-config --variable=libdir icu-uc 2>/dev/null)/libicudata.a
 ICUDATA_LIB = $(if $(filter static,$(LINK)),$(if $(filter reduced,$(ICUDATA)),$(ICUDATA_DIR)/libicudata.a))
-# The functions a one-shot conversion runs are laid out together (scripts/startup-order.txt, made
-# by scripts/generate-startup-order.sh): the kernel maps code 64 KB around each page a program
-# touches, so scattered functions cost memory. Needs lld (part of the Swift toolchain) and one
-# section per function; without ld.lld next to swift or on PATH the default linker is used, unordered.
+# The code and data a one-shot conversion uses are laid out together (scripts/startup-order.txt,
+# made by scripts/generate-startup-order.sh): the kernel maps a program's file 64 KB around each
+# page it touches, so scattered functions and data cost memory. Needs lld (part of the Swift
+# toolchain) and one section per function; without ld.lld next to swift or on PATH the default
+# linker is used, unordered.
+# scripts/startup-layout.ld gathers the small functions that have no symbol to order them by.
+# LINK_MAP=FILE also writes lld's map of the link (generate-startup-order.sh reads it).
 ORDER_FILE = $(wildcard $(CURDIR)/scripts/startup-order.txt)
+LAYOUT_FILE = $(wildcard $(CURDIR)/scripts/startup-layout.ld)
+LINK_MAP ?=
+LINK_STAMP = $(if $(LLD),$(SCRATCH)/startup-layout.stamp)
 LLD := $(shell PATH="$$(dirname "$$(command -v $(SWIFT))"):$$PATH" command -v ld.lld)
 ORDER_FLAGS = $(if $(LLD),-Xswiftc -use-ld=lld -Xswiftc -Xfrontend -Xswiftc -function-sections \
-  $(if $(ORDER_FILE),-Xlinker --symbol-ordering-file=$(ORDER_FILE) -Xlinker --no-warn-symbol-ordering))
+  $(if $(ORDER_FILE),-Xlinker --symbol-ordering-file=$(ORDER_FILE) -Xlinker --no-warn-symbol-ordering) \
+  $(if $(LAYOUT_FILE),-Xlinker -T -Xlinker $(LAYOUT_FILE)) \
+  $(if $(LINK_MAP),-Xlinker -Map=$(abspath $(LINK_MAP)) -Xlinker --no-demangle))
 BUILD_FLAGS = -c release --static-swift-stdlib $(STATIC_FLAGS_$(LINK)) $(ORDER_FLAGS) --product conv --scratch-path $(SCRATCH)
 BIN = $(shell $(SWIFT) build $(BUILD_FLAGS) --show-bin-path 2>/dev/null)/conv
 # `conv rates update` runs this helper, which holds the HTTP client (SwiftNIO, BoringSSL): conv
@@ -71,7 +79,7 @@ build: build-conv
 	$(SWIFT) build $(FETCH_FLAGS)
 
 # conv alone, without the rates download helper (whose SwiftNIO and BoringSSL take minutes).
-build-conv: $(ICUDATA_LIB)
+build-conv: $(ICUDATA_LIB) $(LINK_STAMP)
 	$(SWIFT) build $(BUILD_FLAGS)
 
 # SwiftPM does not track libraries found on the library path: a new archive removes the binary so
@@ -79,6 +87,12 @@ build-conv: $(ICUDATA_LIB)
 $(ICUDATA_DIR)/libicudata.a: scripts/reduce-icu-data.sh $(wildcard $(ICUDATA_SOURCE))
 	scripts/reduce-icu-data.sh $(ICUDATA_DIR) $(wildcard $(ICUDATA_SOURCE))
 	rm -f "$(BIN)"
+
+# Nor the order and layout files of the link: a new one removes the binary too.
+$(LINK_STAMP): $(ORDER_FILE) $(LAYOUT_FILE)
+	mkdir -p $(dir $@)
+	rm -f "$(BIN)"
+	touch $@
 
 completions: build
 	mkdir -p $(COMPLETIONS)
