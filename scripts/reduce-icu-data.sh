@@ -8,20 +8,26 @@
 # plural rules) and folds and measures text (case folding, normalization and the east-asian width
 # come from tables compiled into libicuuc, not from the data). Those items, for every locale, and the
 # currency tree (ICU's number formatter reads the locale's currency symbols, and currencies are next)
-# take 9.3 MB.
+# take 9.3 MB; cut inside their locale bundles to the tables ICU's number formatter reads, 6.2 MB.
 #
 # How: extract the .dat from the system's libicudata.a (objcopy), remove every item outside the keep
-# list below with icupkg (which refuses a package whose items refer to a removed one), and turn the
-# result back into an object with the same symbol (genccode), archived as libicudata.a. The Makefile
-# puts OUTDIR first on the library path, so `-licudata` finds this archive instead of the system's.
+# list below with icupkg (which refuses a package whose items refer to a removed one), rebuild the
+# locale bundles of the main, curr and unit trees with only the tables conv's formatting reads
+# (derb, then genrb with filter files: see "Second cut" below), and turn the result back into an
+# object with the same symbol (genccode), archived as libicudata.a. The Makefile puts OUTDIR first on
+# the library path, so `-licudata` finds this archive instead of the system's. About 20 s of CPU.
 #
 # The keep list comes from tracing (see Tests/EndToEndTests/ICUDataTests.swift for the check): a conv
 # linked with an empty package and ICU_DATA pointing at the extracted items, run under strace in all
 # 858 locales, opens only the items below (res_index, icuver and currencyNumericCodes are kept as
-# cheap insurance: locale enumeration, the data version, currency codes).
+# cheap insurance: locale enumeration, the data version, currency codes). The tables kept inside the
+# bundles come from what ICU 72's number formatter reads for conv's skeletons (decimal, scientific,
+# measure-unit with unit-width-full-name, currency with its symbol, ISO code or full name), checked
+# by scripts/compare-icu-data.sh in all locales; a new use of ICU (dates, lists, compact notation,
+# narrow unit or currency names) needs its tables added to the rules.
 #
 # Usage: scripts/reduce-icu-data.sh OUTDIR [LIBICUDATA_A]
-# Needs: icupkg and genccode (Debian: icu-devtools), ar and objcopy (binutils), pkg-config.
+# Needs: icupkg, genccode, derb and genrb (Debian: icu-devtools), ar and objcopy (binutils), pkg-config.
 set -euo pipefail
 
 # Debian installs icupkg and genccode in /usr/sbin, which is not on a user's PATH.
@@ -75,11 +81,12 @@ kept=$(grep -E -c "$KEEP" "$WORK/all.txt" || true)
 icupkg -r "$WORK/remove.txt" "$WORK/full/$package.dat" "$WORK/items.dat"
 
 # Second cut, inside the locale bundles of the three trees conv reads (the main tree, curr/, unit/):
-# each bundle is dumped to text with derb (-A: aliases as aliases, not copies of their targets) and
-# compiled again with genrb, whose filter files (--filterDir; rules as in ICU's data build tool)
-# drop the top-level tables conv's formatter never reads. Against the same pool.res
-# (--usePoolBundle), so the bundles left as they were (aliases such as iw → he, which derb would
-# dump as copies, and the tree's supplemental items) still find their keys. What stays:
+# each bundle is dumped to text with derb (-A: aliases as aliases, not copies of their targets), the
+# tables conv's formatting never reads are taken out of the text (rules below, written as in ICU's
+# data build tool: the most specific matching rule decides, a later one wins a tie; an entry left
+# out takes its contents with it), and the text is compiled again with genrb, against the same
+# pool.res (--usePoolBundle) so that the bundles left as they were (aliases such as iw → he, which
+# derb would dump as copies, and the tree's supplemental items) still find their keys. What stays:
 #   main tree: NumberElements (symbols, patterns, numbering system choice, minimum grouping digits)
 #     without its compact patterns (patternsShort, patternsLong: notation compact-*, never used);
 #     calendars, date fields, exemplar characters, list patterns, … go.
@@ -88,12 +95,52 @@ icupkg -r "$WORK/remove.txt" "$WORK/full/$package.dat" "$WORK/items.dat"
 #   unit/: units (long names) and unitsShort (ICU fills the forms missing from a long name from the
 #     short table, and root's units table is an alias to it); unitsNarrow and durationUnits go.
 # Every bundle keeps %%Parent (its fallback). derb 72 writes a string holding a double quote with
-# its last characters cut off, and a backslash unescaped: a bundle with a backslash in a table it
-# keeps stays as it was (some unit bundles: inch marks, Hebrew abbreviations). See
-# compare-icu-data.sh for the check.
+# its last characters cut off, and a backslash unescaped: a bundle whose kept text holds a backslash
+# stays as it was (with ICU 72.1: curr/lt, curr/uk and unit/he, 3 of 1,743). Each rebuilt
+# bundle, dumped again, must give back its text exactly, or the build stops.
 rules_main=('-/*' '+/%%Parent' '+/NumberElements' '-/NumberElements/*/patternsShort' '-/NumberElements/*/patternsLong')
 rules_curr=('+/*' '-/Currencies%narrow' '-/Currencies%formal' '-/Currencies%variant')
 rules_unit=('+/*' '-/unitsNarrow' '-/durationUnits')
+
+# Filters derb's text files (an entry per line at 4 spaces a level, a table closed by `}` at its
+# own indentation) into OUT by RULES; prints the files whose kept text holds a backslash.
+filter_program='
+  BEGIN {
+    n = split(rules, rule, "\n")
+    for (i = 1; i <= n; i++) {
+      sign[i] = substr(rule[i], 1, 1)
+      parts[i] = split(substr(rule[i], 3), pattern, "/")
+      for (j = 1; j <= parts[i]; j++) part[i, j] = pattern[j]
+    }
+  }
+  FNR == 1 { if (file != "") close(file); file = out "/" FILENAME; skip = -1 }
+  {
+    match($0, /^ */)
+    depth = RLENGTH / 4
+    if (skip >= 0) {
+      if (RLENGTH == 4 * skip && $0 ~ /^ *}/) skip = -1
+      next
+    }
+    if (RLENGTH % 4 == 0 && depth >= 1 && $0 !~ /^ *}/) {
+      key = substr($0, RLENGTH + 1)
+      sub(/[ {:].*/, "", key)
+      path[depth] = key
+      best = 0
+      decision = "+"
+      for (i = 1; i <= n; i++) {
+        if (parts[i] > depth || parts[i] < best) continue
+        matched = 1
+        for (j = 1; j <= parts[i]; j++) if (part[i, j] != "*" && part[i, j] != path[j]) { matched = 0; break }
+        if (matched) { best = parts[i]; decision = sign[i] }
+      }
+      if (decision == "-") {
+        if ($0 ~ /\{ *$/) skip = depth
+        next
+      }
+    }
+    if ($0 ~ /\\/ && !(FILENAME in lossy)) { lossy[FILENAME] = 1; print FILENAME }
+    print > file
+  }'
 
 mkdir -p "$WORK/items"
 icupkg -l "$WORK/items.dat" > "$WORK/items.txt"
@@ -102,11 +149,12 @@ icupkg -x "$WORK/items.txt" -d "$WORK/items" "$WORK/items.dat"
 for tree in main curr unit; do
   if [ "$tree" = main ]; then dir="$WORK/items"; prefix=""; else dir="$WORK/items/$tree"; prefix="$tree/"; fi
   rules_name="rules_$tree[@]"
-  mkdir -p "$WORK/text/$tree" "$WORK/filters/$tree" "$WORK/rebuilt/$tree"
+  text="$WORK/text/$tree" filtered="$WORK/filtered/$tree" rebuilt="$WORK/rebuilt/$tree" check="$WORK/check/$tree"
+  mkdir -p "$text" "$filtered" "$rebuilt" "$check"
   # The alias bundles of the tree, from its res_index (AliasLocales { iw { "" } … }).
-  derb -i "$dir" -s "$dir" -d "$WORK/text/$tree" res_index.res
-  aliases=$(awk '/^    AliasLocales *\{/ { on = 1; next } on && /^    \}/ { on = 0 } on { print $1 }' "$WORK/text/$tree/res_index.txt")
-  rm "$WORK/text/$tree/res_index.txt"
+  (cd "$dir" && timeout 120 derb -i . -s . -d "$text" res_index.res)
+  aliases=$(awk '/^    AliasLocales *\{/ { on = 1; next } on && /^    \}/ { on = 0 } on { print $1 }' "$text/res_index.txt")
+  rm "$text/res_index.txt"
   bundles=()
   for file in "$dir"/*.res; do
     name=$(basename "$file" .res)
@@ -115,31 +163,26 @@ for tree in main curr unit; do
     bundles+=("$name")
   done
   [ "${#bundles[@]}" -gt 1 ] || { echo "error: no locale bundles in the $tree tree" >&2; exit 2; }
-  derb -A -i "$dir" -s "$dir" -d "$WORK/text/$tree" "${bundles[@]/%/.res}"
-  # genrb parses a whole file before it filters: the top-level tables (four spaces in) that the
-  # rules drop are taken out of the text first (into filtered/), and a bundle whose kept tables
-  # hold a backslash is not rebuilt.
-  rules=$(printf '%s\n' "${!rules_name}")
-  mkdir -p "$WORK/filtered/$tree"
-  unsafe=$(cd "$WORK/text/$tree" && awk -v rules="$rules" -v out="$WORK/filtered/$tree" '
-    BEGIN { n = split(rules, r, "\n"); for (i = 1; i <= n; i++) if (r[i] ~ /^[-+]\/[^\/]+$/) rule[substr(r[i], 3)] = substr(r[i], 1, 1) }
-    FNR == 1 { if (file != "") close(file); file = out "/" FILENAME; kept = 1 }
-    /^    [^ }]/ { key = $1; sub(/[ {:].*/, "", key); kept = (key in rule) ? rule[key] == "+" : rule["*"] == "+" }
-    kept && /\\/ && !(FILENAME in unsafe) { unsafe[FILENAME] = 1; print FILENAME }
-    kept { print > file }
-    /^    [^ }]/ && !/\{ *$/ || /^    \}/ { kept = 1 }' "${bundles[@]/%/.txt}")
-  rebuilt=()
+  (cd "$dir" && timeout 300 derb -A -i . -s . -d "$text" "${bundles[@]/%/.res}")
+  lossy=$(cd "$text" && awk -v rules="$(printf '%s\n' "${!rules_name}")" -v out="$filtered" "$filter_program" "${bundles[@]/%/.txt}")
+  names=()
   for name in "${bundles[@]}"; do
-    if grep -qx -- "$name.txt" <<<"$unsafe"; then continue; fi
-    echo "$rules" > "$WORK/filters/$tree/$name.txt"
-    rebuilt+=("$name")
+    grep -qx -- "$name.txt" <<<"$lossy" || names+=("$name")
   done
-  (cd "$WORK/filtered/$tree" && genrb -q -e UTF-8 --usePoolBundle "$dir" --filterDir "$WORK/filters/$tree" \
-    -d "$WORK/rebuilt/$tree" "${rebuilt[@]/%/.txt}")
-  for name in "${rebuilt[@]}"; do
-    [ -f "$WORK/rebuilt/$tree/$name.res" ] || { echo "error: genrb wrote no $prefix$name.res" >&2; exit 2; }
-    cp "$WORK/rebuilt/$tree/$name.res" "$dir/$name.res"
+  (cd "$filtered" && timeout 300 genrb -q -e UTF-8 --usePoolBundle "$dir" -d "$rebuilt" "${names[@]/%/.txt}" >/dev/null)
+  for name in "${names[@]}"; do
+    [ -f "$rebuilt/$name.res" ] || { echo "error: genrb wrote no $prefix$name.res" >&2; exit 2; }
+    cp "$rebuilt/$name.res" "$dir/$name.res"
     echo "$prefix$name.res" >> "$WORK/rebuilt.txt"
+  done
+  # The round trip: every rebuilt bundle dumps back to the text it was made from.
+  (cd "$dir" && timeout 300 derb -A -i . -s . -d "$check" "${names[@]/%/.res}")
+  for name in "${names[@]}"; do
+    cmp -s "$check/$name.txt" "$filtered/$name.txt" || {
+      echo "error: $prefix$name.res rebuilt from derb's text does not dump back to it:" >&2
+      diff "$filtered/$name.txt" "$check/$name.txt" | head -n 10 >&2
+      exit 2
+    }
   done
 done
 # Removed, then added again from the directory: the package with the rebuilt bundles.

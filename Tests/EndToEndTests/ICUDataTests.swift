@@ -85,6 +85,9 @@ struct ICUDataTests {
     ["search", "ÅNGSTRÖM"],  // case folding and accents removed
     ["search", "µ"],  // micro sign folds to mu
     ["list", "length"],
+    ["100", "EUR", "USD"],  // money: the locale's currency pattern and symbols
+    ["--ascii", "1234.5", "EUR", "JPY"],  // ISO codes; the yen's digits
+    ["1", "CHF"],  // currency names with their plural forms, for every ECB currency
   ]
 
   /// Runs both binaries with the same arguments and locale.

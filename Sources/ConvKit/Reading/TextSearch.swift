@@ -1,7 +1,7 @@
-// Substring search and replacement by characters, as the standard library's `contains(_:)`,
-// `firstRange(of:)` and `replacing(_:with:)` on strings do. Those live in _StringProcessing, and one
-// call to them links it and the regex parser into the static binary (about 1.3 MB with their
-// tables, issue 23); conv never needs a regex, so it searches with these.
+// Substring search and replacement by characters, as the standard library's `firstRange(of:)` and
+// `replacing(_:with:)` on strings do them (and its `contains(_:)`, but for one case: see below).
+// Those live in _StringProcessing, and one call to them links it and the regex parser into the
+// static binary (about 1 MB, issue 23); conv never needs a regex, so it searches with these.
 
 extension StringProtocol {
   /// The range of the first occurrence of `text`, matched character by character; nil when there is
@@ -25,7 +25,10 @@ extension StringProtocol {
     return nil
   }
 
-  /// Whether `text` occurs in the string, matched character by character (false for an empty `text`).
+  /// Whether `text` occurs in the string, matched character by character; false for an empty
+  /// `text`. The standard library's `contains(_:)` does not require a match to start on a character
+  /// boundary (`"a\u{301}\u{301}"` contains `"\u{301}"` for it): the two agree for every `text`
+  /// that starts with a character of its own, as conv's do (`->`, `&`, `does not resolve` …).
   package func contains(text: some StringProtocol) -> Bool {
     firstRange(ofText: text) != nil
   }
