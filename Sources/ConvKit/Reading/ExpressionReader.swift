@@ -227,20 +227,17 @@ final class AmbiguityLog {
 }
 
 /// The readings a reader has looked up, by spelling and whether it stood alone (a reference, so
-/// that a reader passed by value shares it).
+/// that a reader passed by value shares it). Keyed by `String` alone: a dictionary whose key is a
+/// type of conv's own makes the runtime look up its `Hashable` conformance, a scan of every
+/// conformance record in the binary, in every process that reads anything.
 final class KnownReadings {
-  private struct Key: Hashable {
-    let spelling: String
-    let standalone: Bool
-  }
+  private var standalone: [String: [PrefixedUnit]] = [:]
+  private var inside: [String: [PrefixedUnit]] = [:]
 
-  private var readings: [Key: [PrefixedUnit]] = [:]
-
-  func readings(of spelling: String, standalone: Bool, lookUp: () -> [PrefixedUnit]) -> [PrefixedUnit] {
-    let key = Key(spelling: spelling, standalone: standalone)
-    if let known = readings[key] { return known }
+  func readings(of spelling: String, standalone isStandalone: Bool, lookUp: () -> [PrefixedUnit]) -> [PrefixedUnit] {
+    if let known = isStandalone ? standalone[spelling] : inside[spelling] { return known }
     let found = lookUp()
-    readings[key] = found
+    if isStandalone { standalone[spelling] = found } else { inside[spelling] = found }
     return found
   }
 }

@@ -235,7 +235,10 @@ extension SpellingIndex {
 /// units whose dimension fits each dimension asked about, each made once.
 final class SpellingIndexCache: Sendable {
   private let index = Mutex<SpellingIndex?>(nil)
-  private let fitting = Mutex<[PhysicalDimension: SpellingIndex.Selection]>([:])
+  /// The selections made, by dimension (a list: a dictionary keyed by `PhysicalDimension` would
+  /// have the runtime look up its `Hashable` conformance, a scan of every conformance record, in
+  /// every process that builds a catalog).
+  private let fitting = Mutex<[(dimension: PhysicalDimension, selection: SpellingIndex.Selection)]>([])
   /// Selections kept at most (one per dimension a failed conversion asked about).
   private static let fittingLimit = 256
 
@@ -251,7 +254,7 @@ final class SpellingIndexCache: Sendable {
   /// The entries of the units whose dimension is `dimension`, or its inverse unless `dimension`
   /// is none.
   func selection(_ storage: CatalogStorage, fitting dimension: PhysicalDimension) -> SpellingIndex.Selection {
-    if let made = fitting.withLock({ $0[dimension] }) { return made }
+    if let made = fitting.withLock({ $0.first { $0.dimension == dimension }?.selection }) { return made }
     let dimensions = storage.unitDimensions
     let inverse = dimension.isNone ? nil : dimension.inverse
     let units = UnitSet(count: dimensions.count) { unit in
@@ -259,8 +262,9 @@ final class SpellingIndexCache: Sendable {
     }
     let made = get(storage).selection(units: units)
     return fitting.withLock { cache in
+      if let existing = cache.first(where: { $0.dimension == dimension }) { return existing.selection }
       if cache.count >= SpellingIndexCache.fittingLimit { cache.removeAll() }
-      cache[dimension] = made
+      cache.append((dimension, made))
       return made
     }
   }
