@@ -40,7 +40,7 @@ final class SpellingIndex: Sendable {
       self.lengthStarts = lengthStarts
     }
 
-    /// The entries of `count` scalars.
+    /// The entries of `length` scalars.
     fileprivate func run(length: Int) -> ArraySlice<Int> {
       guard length >= 0, length + 1 < lengthStarts.count else { return [] }
       return positions[lengthStarts[length]..<lengthStarts[length + 1]]
