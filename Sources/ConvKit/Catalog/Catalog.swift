@@ -83,16 +83,29 @@ public struct Catalog: Sendable {
   /// The prefix symbols (with their prefixes) that `text` starts with and is longer than, in the
   /// order they are tried.
   static func prefixSymbols(starting text: String) -> [(String, Prefix)] {
-    guard let first = text.utf8.first else { return [] }
-    return prefixSymbolsByFirstByte[Int(first)].lazy.map { prefixSymbols[$0] }
-      .filter { text.hasPrefix($0.0) && text.count > $0.0.count }
+    spellings(prefixSymbols, at: prefixSymbolsByFirstByte, starting: text)
   }
 
   /// The prefix words that the lower-cased `key` starts with and is longer than, in order.
   static func prefixNames(starting key: String) -> [(String, Prefix)] {
-    guard let first = key.utf8.first else { return [] }
-    return prefixNamesByFirstByte[Int(first)].lazy.map { prefixNames[$0] }
-      .filter { key.hasPrefix($0.0) && key.count > $0.0.count }
+    spellings(prefixNames, at: prefixNamesByFirstByte, starting: key)
+  }
+
+  /// The prefix spellings at the positions for the text's first byte that it starts with and is
+  /// longer than (in characters). Text of ASCII bytes (no `\r`) is compared byte by byte: one
+  /// character a byte, and no other spelling is canonically equivalent to an ASCII one.
+  private static func spellings(_ spellings: [(String, Prefix)], at positions: [[Int]], starting text: String)
+    -> [(String, Prefix)] {
+    guard let first = text.utf8.first else { return [] }
+    let candidates = positions[Int(first)]
+    guard !candidates.isEmpty else { return [] }
+    let utf8 = text.utf8
+    if utf8.allSatisfy({ $0 < 0x80 && $0 != 13 }) {
+      return candidates.lazy.map { spellings[$0] }.filter { candidate in
+        utf8.count > candidate.0.utf8.count && utf8.starts(with: candidate.0.utf8)
+      }
+    }
+    return candidates.lazy.map { spellings[$0] }.filter { text.hasPrefix($0.0) && text.count > $0.0.count }
   }
 
   func prefixedSymbol(_ text: String) -> PrefixedUnit? {

@@ -62,9 +62,8 @@ struct Evaluator<Resolver: UnitResolving> {
   /// Evaluates a whole expression, reading numbers with `conventions`.
   static func evaluate(_ text: some StringProtocol, resolver: Resolver,
                        conventions: NumberConventions = .standard) throws(ConvError) -> Term {
-    let tokens = try Lexer.tokenize(text, conventions: conventions)
+    let (tokens, characters) = try Lexer.lex(text, conventions: conventions)
     guard !tokens.isEmpty else { throw .emptyInput }
-    let characters = Array(text)
     var evaluator = Evaluator(tokens: try splitRunTogether(tokens, characters: characters, resolver: resolver),
                               characters: characters, resolver: resolver, conventions: conventions)
     let term = try evaluator.parseSum()

@@ -1,12 +1,31 @@
 /// Splits an expression such as `3/4 cup`, `kg·m/s²` or `L/(100 km)` into tokens.
 struct Lexer {
   private let characters: [Character]
+  /// The text lexed, for slices; its UTF-8 offsets are character positions when `bytes` is not empty.
+  private let text: String
+  /// The text's bytes when each is one character (ASCII without `\r`), else empty: the hot loops
+  /// read them instead of characters.
+  private let bytes: [UInt8]
   private let conventions: NumberConventions
   private var position = 0
 
   init(_ text: some StringProtocol, conventions: NumberConventions = .standard) {
-    characters = Array(text)
+    let text = String(text)
+    self.text = text
+    // ASCII text needs no grapheme breaking: one character a byte, except `\r\n`, the one ASCII
+    // pair that is one character (text with a `\r` is broken as usual).
+    bytes = text.utf8.allSatisfy { $0 < 0x80 && $0 != 13 } ? Array(text.utf8) : []
+    characters = bytes.isEmpty ? Array(text) : bytes.map { Character(Unicode.Scalar($0)) }
     self.conventions = conventions
+  }
+
+  /// The characters in `range` as a string: a copy of the text's bytes when it is ASCII.
+  private func slice(_ range: Range<Int>) -> String {
+    guard !bytes.isEmpty else { return String(characters[range]) }
+    let utf8 = text.utf8
+    let start = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
+    let end = utf8.index(start, offsetBy: range.count)
+    return String(text[start..<end])
   }
 
   /// Longest input the lexer accepts, in characters.
@@ -16,6 +35,12 @@ struct Lexer {
   /// Numbers are read with `conventions` (decimal mark and digit grouping of the user's locale).
   static func tokenize(_ text: some StringProtocol, conventions: NumberConventions = .standard)
     throws(ConvError) -> [Token] {
+    try lex(text, conventions: conventions).tokens
+  }
+
+  /// The tokens, with the characters of the text they point into.
+  static func lex(_ text: some StringProtocol, conventions: NumberConventions = .standard)
+    throws(ConvError) -> (tokens: [Token], characters: [Character]) {
     // Counts at most one character past the limit, so a megabyte of input is refused at once.
     guard text.utf8.count <= maximumLength || text.prefix(maximumLength + 1).count <= maximumLength else {
       throw .inputTooLong(limit: maximumLength)
@@ -23,7 +48,7 @@ struct Lexer {
     var lexer = Lexer(text, conventions: conventions)
     var tokens: [Token] = []
     while let token = try lexer.next() { tokens.append(token) }
-    return Lexer.joinMixedNumbers(Lexer.mergeFractions(tokens))
+    return (Lexer.joinMixedNumbers(Lexer.mergeFractions(tokens)), lexer.characters)
   }
 
   /// Whether a word ends in a currency sign (`$`, `€`, `£`, `¥`, `₹`, `US$`).
@@ -34,6 +59,10 @@ struct Lexer {
 
   private mutating func next() throws(ConvError) -> Token? {
     var sawSpace = false
+    while position < bytes.count, bytes[position] == 0x20 || (bytes[position] >= 0x09 && bytes[position] <= 0x0D) {
+      position += 1
+      sawSpace = true
+    }
     while position < characters.count, characters[position].isSpace {
       position += 1
       sawSpace = true
@@ -91,6 +120,9 @@ struct Lexer {
   /// letter (`B.A. unit`, `in w.c.`). A digit
   /// after a foot, inch, degree or minute mark starts a number (`5'11"`, `30°15'`).
   private mutating func readWord(start: Int, spaceBefore: Bool) -> Token {
+    // A run of ASCII letters and digits from the start, by their bytes (no mark or sign comes
+    // before a digit in it: the loop below reads from the first other character).
+    while position < bytes.count, bytes[position].isASCIIAlphanumeric { position += 1 }
     while position < characters.count {
       let character = characters[position]
       if let ascii = character.asciiValue, ascii.isASCIIAlphanumeric {
@@ -107,7 +139,7 @@ struct Lexer {
         break
       }
     }
-    let word = String(characters[start..<position])
+    let word = slice(start..<position)
     let span = SourceSpan(start: start, length: position - start)
     if word == "per" { return Token(kind: .divide, span: span, spaceBefore: spaceBefore) }
     return Token(kind: .word(word), span: span, spaceBefore: spaceBefore)
@@ -130,7 +162,7 @@ struct Lexer {
                 || (characters[position] == "." && conventions.usesDecimalComma),
               isGroup(at: position + 1) else { break }
         if characters[position] == "." { pointGroups += 1 }
-        literal += String(characters[(position + 1)...(position + 3)])
+        literal += slice((position + 1)..<(position + 4))
         position += 4
       }
     }
@@ -140,13 +172,13 @@ struct Lexer {
       if conventions.groupingMark == "'" {
         while position < characters.count, characters[position] == "'" || characters[position] == "’",
               isGroup(at: position + 1) {
-          literal += String(characters[(position + 1)...(position + 3)])
+          literal += slice((position + 1)..<(position + 4))
           position += 4
         }
       } else {
         let end = position + 4
-        let group = String(characters[(position + 1)..<end])
-        let text = String(characters[start..<end])
+        let group = slice((position + 1)..<end)
+        let text = slice(start..<end)
         throw .syntax("'\(text)' can be read as the number \(literal + group) or as feet and inches: write "
                       + "\(literal + group) or \(literal) ft \(group) in",
                       span: SourceSpan(start: start, length: end - start))
@@ -156,7 +188,7 @@ struct Lexer {
     if position + 1 < characters.count, characters[position] == conventions.groupingMark,
        conventions.groupingMark != " ", conventions.groupingMark != ".", characters[position + 1].isASCIIDigit {
       let end = endOfNumberLike(from: position)
-      let text = String(characters[start..<end])
+      let text = slice(start..<end)
       position = end
       throw .syntax("cannot read the number '\(text)': '\(conventions.groupingMark!)' groups digits in threes "
                     + "(1\(conventions.groupingMark!)000) and the decimal mark is '\(conventions.decimalMark)'",
@@ -175,7 +207,7 @@ struct Lexer {
       position += 1
     }
     if pointGroups == 1 && isInteger && conventions.usesDecimalComma {
-      let text = String(characters[start..<position])
+      let text = slice(start..<position)
       let asDecimal = text.replacingFirstPoint()
       throw .syntax("'\(text)' can be read as \(literal) or as \(asDecimal): write \(literal) or \(asDecimal.replacingPoint(with: conventions.decimalMark))",
                     span: SourceSpan(start: start, length: position - start))
@@ -184,7 +216,7 @@ struct Lexer {
     if position + 1 < characters.count, characters[position] == "." || characters[position] == conventions.decimalMark,
        characters[position + 1].isASCIIDigit {
       let end = endOfNumberLike(from: position)
-      let text = String(characters[start..<end])
+      let text = slice(start..<end)
       position = end
       throw .malformedNumber(text, span: SourceSpan(start: start, length: end - start))
     }
@@ -194,14 +226,14 @@ struct Lexer {
       if probe < characters.count, characters[probe] == "+" || characters[probe] == "-" { probe += 1 }
       if probe < characters.count, characters[probe].isASCIIDigit {
         isInteger = false
-        literal += String(characters[position..<probe])
+        literal += slice(position..<probe)
         position = probe
         readDigits(into: &literal)
       }
     }
     let span = SourceSpan(start: start, length: position - start)
     guard !literal.isEmpty, let value = Rational(decimalLiteral: literal) else {
-      let text = String(characters[start..<position])
+      let text = slice(start..<position)
       if literal.contains("e") || literal.contains("E") { throw .numberOutOfRange(text, span: span) }
       throw .malformedNumber(text, span: span)
     }

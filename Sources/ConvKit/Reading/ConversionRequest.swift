@@ -78,12 +78,10 @@ package struct ConversionRequest: Sendable, Hashable {
     }
     let words = WordSplitter.split(line)
     let reader = SplitReader(catalog: catalog, conventions: conventions)
-    let characters = Array(line)
     if let separator = reader.separator(in: words.map(\.text)) {
-      let quantityEnd = words[separator - 1].end
+      let quantity = String(line[..<words[separator - 1].range.upperBound])
       let targetStart = separator + 1 < words.count ? words[separator + 1].start : line.count
-      let quantity = String(characters[0..<quantityEnd])
-      let target = String(characters[targetStart...])
+      let target = separator + 1 < words.count ? String(line[words[separator + 1].range.lowerBound...]) : ""
       return ConversionRequest(quantity: quantity, targets: splitTargets(target), source: line,
                                quantityOffset: 0, targetOffset: targetStart)
     }
@@ -92,8 +90,8 @@ package struct ConversionRequest: Sendable, Hashable {
       var firstCandidate: ConversionRequest? = nil
       for count in 1...min(4, words.count - 1) {
         let targetStart = words[words.count - count].start
-        let quantity = String(characters[0..<words[words.count - count - 1].end])
-        let target = String(characters[targetStart...])
+        let quantity = String(line[..<words[words.count - count - 1].range.upperBound])
+        let target = String(line[words[words.count - count].range.lowerBound...])
         let candidate = ConversionRequest(quantity: quantity, targets: splitTargets(target), source: line,
                                           quantityOffset: 0, targetOffset: targetStart)
         if firstCandidate == nil { firstCandidate = candidate }
@@ -122,24 +120,49 @@ package struct ConversionRequest: Sendable, Hashable {
 enum WordSplitter {
   struct Word {
     var text: String
+    /// Where the word starts and ends, in characters.
     var start: Int
     var end: Int
+    /// Where the word starts and ends in the line.
+    var range: Range<String.Index>
   }
 
   static func split(_ line: String) -> [Word] {
     var words: [Word] = []
-    var current = ""
+    var offset = 0
     var start = 0
-    for (offset, character) in line.enumerated() {
-      if character.isWhitespace {
-        if !current.isEmpty { words.append(Word(text: current, start: start, end: offset)) }
-        current = ""
+    var startIndex: String.Index? = nil
+    var index = line.startIndex
+    // An ASCII byte followed by another (or by nothing) is a character of its own, told apart by
+    // its byte; `\r\n` and a letter with a combining mark after it are not.
+    let utf8 = line.utf8
+    while index < line.endIndex {
+      let byte = utf8[index]
+      let afterByte = utf8.index(after: index)
+      let next: String.Index
+      let isSpace: Bool
+      if byte < 0x80 && byte != 13 && (afterByte == utf8.endIndex || utf8[afterByte] < 0x80) {
+        next = afterByte
+        isSpace = byte == 0x20 || (byte >= 0x09 && byte <= 0x0D)
       } else {
-        if current.isEmpty { start = offset }
-        current.append(character)
+        next = line.index(after: index)
+        isSpace = line[index].isWhitespace
       }
+      if isSpace {
+        if let wordStart = startIndex {
+          words.append(Word(text: String(line[wordStart..<index]), start: start, end: offset, range: wordStart..<index))
+        }
+        startIndex = nil
+      } else if startIndex == nil {
+        startIndex = index
+        start = offset
+      }
+      index = next
+      offset += 1
     }
-    if !current.isEmpty { words.append(Word(text: current, start: start, end: line.count)) }
+    if let wordStart = startIndex {
+      words.append(Word(text: String(line[wordStart...]), start: start, end: offset, range: wordStart..<line.endIndex))
+    }
     return words
   }
 }
@@ -180,11 +203,13 @@ struct SplitReader {
   /// `=>` that has words on both sides; else the last `in` or `as` after which the target reads
   /// and before which a quantity with a unit does. Nil when none does.
   func separator(in words: [String]) -> Int? {
-    if let strict = words.lastIndex(where: { ConversionRequest.separators.contains($0.lowercased()) }), strict > 0 {
+    // (Every separator is at most three bytes long, and no longer word lower-cases to one.)
+    if let strict = words.lastIndex(where: { $0.utf8.count <= 3 && ConversionRequest.separators.contains($0.lowercased()) }),
+       strict > 0 {
       return strict
     }
     for index in words.indices.reversed() where index > 0 && index < words.count - 1
-      && ConversionRequest.looseSeparators.contains(words[index].lowercased()) {
+      && words[index].utf8.count == 2 && ConversionRequest.looseSeparators.contains(words[index].lowercased()) {
       let quantity = words[..<index].joined(separator: " ")
       let targets = ConversionRequest.splitTargets(words[(index + 1)...].joined(separator: " "))
       if hasUnit(quantity) && targetsRead(targets) { return index }

@@ -121,7 +121,7 @@ struct ExpressionReader: UnitResolving {
         return Quantity(text: trimmed, term: try Term.number(number, span: tokens[numberIndex].span), number: number,
                         unit: nil)
       }
-      let unitText = String(Array(trimmed)[first.span.start...])
+      let unitText = String(trimmed.dropFirst(first.span.start))
       // Names are names: the rest as one catalog spelling (`farad-90`, `OC-3`, `20 °C calorie`).
       let whole = resolve(unitText, standalone: true, span: SourceSpan(start: first.span.start, length: unitText.count))
       let simple = !rest.contains { token in
@@ -132,8 +132,7 @@ struct ExpressionReader: UnitResolving {
       } && ![.times, .divide, .caret].contains(first.kind)
       // A name run together with numbers (`5ft11in`) is read by the evaluator, which splits it.
       let runTogether = rest.count == 1 && whole == nil && first.kind.isWord
-        && Array(unitText).indices.dropFirst().contains { unitText[unitText.index(unitText.startIndex, offsetBy: $0)].isLetter
-          && unitText[unitText.index(unitText.startIndex, offsetBy: $0 - 1)].isASCIIDigit }
+        && zip(unitText, unitText.dropFirst()).contains { $0.isASCIIDigit && $1.isLetter }
       if whole != nil || (simple && !runTogether) {
         let unit: UnitExpression
         if let whole {
@@ -170,6 +169,13 @@ extension ExpressionReader {
   /// zeros both stand for 1 − n. Nil for anything else, which is read as usual. The quantity keeps
   /// its text as written.
   func gaugeQuantity(_ trimmed: String) throws(ConvError) -> Quantity? {
+    // A gauge number is written with digits, `/` and a sign: a first word with another ASCII
+    // character (`61.82 mi`) is none, told from its bytes.
+    for byte in trimmed.utf8 {
+      if (byte >= 0x30 && byte <= 0x39) || byte == 0x2F || byte == 0x2B || byte == 0x2D { continue }
+      if byte < 0x80 && byte != 0x20 && !(byte >= 0x09 && byte <= 0x0D) { return nil }
+      break
+    }
     guard let space = trimmed.firstIndex(where: { $0.isWhitespace }),
           Catalog.gaugeNumber(trimmed[..<space]) != nil else { return nil }
     let unitText = String(trimmed[space...].trimmed)
@@ -236,6 +242,12 @@ final class KnownReadings {
 
   func readings(of spelling: String, standalone isStandalone: Bool, lookUp: () -> [PrefixedUnit]) -> [PrefixedUnit] {
     if let known = isStandalone ? standalone[spelling] : inside[spelling] { return known }
+    // Inside an expression a spelling is looked up as alone but for the claimed spellings (`C`
+    // alone is °C): one unknown alone is unknown inside too.
+    if !isStandalone, standalone[spelling]?.isEmpty == true {
+      inside[spelling] = []
+      return []
+    }
     let found = lookUp()
     if isStandalone { standalone[spelling] = found } else { inside[spelling] = found }
     return found

@@ -1,0 +1,141 @@
+import Testing
+@testable import ConvKit
+
+/// The reading path tells ASCII characters apart by their bytes (the request split, the lexer's
+/// loops and slices, the prefix spellings a word starts with): each fast path answers what the
+/// character-by-character reading answers, on crafted and random text of ASCII, combining marks,
+/// `\r\n` and other scalars.
+@Suite("Byte fast paths of the reading")
+struct ByteFastPathTests {
+  /// Text where byte and character boundaries part: combining marks after ASCII letters, `\r\n`,
+  /// no-break and other spaces, signs the lexer treats apart.
+  static let crafted = [
+    "5 mi to km", "61.82 zqczasxp to km", "5 e\u{301} to m", "5 m\u{301} to km", " \u{301}5 m to ft",
+    "5\r\nmi", "5 mi\r\n", "5\u{A0}mi to km", "5 mi\u{2003}to km", "5'11\" to cm", "$5 to EUR", "5$ to EUR",
+    "4/0 AWG", "+4/0 AWG", "0000 AWG to mm", "1 1/2 cup", "kg*m/s^2 to lbf", "5ft11in", "B.A. unit",
+    "in w.c.", "light-year", "cmH2O", "5 µm to nm", "5 Km", "\u{212A}m", "Ki\u{301}B", "",
+    "   ", "to", "5 m to ft;in", "5mi->km", "μ", "ﬁ", "e\u{301}\u{302}x", "1_000 m", "1,5 m",
+  ]
+
+  /// Random strings over an alphabet with the same traps.
+  static func randomTexts(count: Int, seed: UInt64 = 0x5EED_2026, alphabet: [String] = [
+    "a", "k", "m", "i", "t", "o", "5", "0", "/", "4", ".", ",", " ", " ", "-", "'", "\"", "$", "*", "^",
+    "(", ")", "\u{301}", "\r", "\n", "\r\n", "\t", "\u{A0}", "µ", "°", "²", "½", "é", "K", "\u{212A}",
+  ]) -> [String] {
+    var generator = SplitMix(seed: seed)
+    return (0..<count).map { _ in
+      let length = Int(generator.next() % 14)
+      return (0..<length).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] }.joined()
+    }
+  }
+
+  static let texts = crafted + randomTexts(count: 3_000)
+  /// Random ASCII strings: words, numbers, marks, signs and operators run together.
+  static let asciiTexts = randomTexts(count: 3_000, seed: 0xA5C11, alphabet: [
+    "a", "k", "m", "i", "per", "to", "5", "0", "9", "/", ".", ",", " ", "-", "'", "\"", "$", "*", "^", "_",
+    "(", ")", "e", "E", "+", "#", "%", "!", "&", "@", "\t", "in", "1 ", "2/3",
+  ])
+
+  /// The request split's words: character-by-character, as before the byte path.
+  static func referenceWords(_ line: String) -> [(text: String, start: Int, end: Int)] {
+    var words: [(String, Int, Int)] = []
+    var current = ""
+    var start = 0
+    for (offset, character) in line.enumerated() {
+      if character.isWhitespace {
+        if !current.isEmpty { words.append((current, start, offset)) }
+        current = ""
+      } else {
+        if current.isEmpty { start = offset }
+        current.append(character)
+      }
+    }
+    if !current.isEmpty { words.append((current, start, line.count)) }
+    return words
+  }
+
+  @Test("The request split's words match a split by characters")
+  func wordsMatchCharacters() {
+    for text in Self.texts {
+      let words = WordSplitter.split(text)
+      let reference = Self.referenceWords(text)
+      #expect(words.map(\.text) == reference.map(\.text), "\(Array(text.unicodeScalars))")
+      #expect(words.map(\.start) == reference.map(\.start), "\(Array(text.unicodeScalars))")
+      #expect(words.map(\.end) == reference.map(\.end), "\(Array(text.unicodeScalars))")
+      #expect(words.map { String(text[$0.range]) } == reference.map(\.text))
+    }
+  }
+
+  @Test("The lexer reads ASCII text as it reads the same text by characters")
+  func lexerMatchesCharacters() {
+    // A trailing combining mark makes the text non-ASCII without touching the tokens before it
+    // (it is a character of its own after a space): the same tokens, read by characters.
+    for text in Self.texts + Self.asciiTexts where text.utf8.allSatisfy({ $0 < 0x80 && $0 != 13 }) {
+      let fast = Result { () throws(ConvError) in try Lexer.tokenize(text) }
+      let slow = Result { () throws(ConvError) in try Lexer.tokenize(text + " \u{301}") }
+      switch (fast, slow) {
+      case (.success(let tokens), .success(let reference)):
+        #expect(tokens == reference, "\(text)")
+      case (.success(let tokens), .failure(let error)):
+        // The mark itself is refused after the tokens: every token before it was read.
+        #expect(error.span?.start ?? -1 >= (tokens.last.map { $0.span.start + $0.span.length } ?? 0), "\(text)")
+      case (.failure(let error), .failure(let reference)):
+        #expect(error.message == reference.message, "\(text)")
+      case (.failure(let error), .success):
+        Issue.record("'\(text)' refused only on the byte path: \(error.message)")
+      }
+    }
+  }
+
+  @Test("Prefix spellings a word starts with match the comparison by characters")
+  func prefixSpellingsMatch() {
+    let words = Self.texts + ["kilometre", "km", "Km", "mm", "Mi", "MiB", "µm", "da", "dam", "kibibyte", "z", "zq"]
+    // The reference: the candidates for the first byte, compared as strings (a spelling that is
+    // canonically equivalent but starts with another byte, `\u{212A}i` for `Ki`, is not tried).
+    func reference(_ spellings: [(String, Prefix)], _ positions: [[Int]], _ text: String) -> [String] {
+      guard let first = text.utf8.first else { return [] }
+      return positions[Int(first)].map { spellings[$0].0 }.filter { text.hasPrefix($0) && text.count > $0.count }
+    }
+    for word in words {
+      #expect(Catalog.prefixSymbols(starting: word).map(\.0)
+        == reference(Catalog.prefixSymbols, Catalog.prefixSymbolsByFirstByte, word), "\(word)")
+      let key = word.lowercased()
+      #expect(Catalog.prefixNames(starting: key).map(\.0)
+        == reference(Catalog.prefixNames, Catalog.prefixNamesByFirstByte, key), "\(key)")
+    }
+  }
+
+  @Test("A spelling unknown alone is unknown inside an expression", arguments: [
+    "zqczasxp", "C", "F", "pt", "km", "kmm", "ft.", "ºC", "$", "C$", "mil", "rad", "'", "Km", "in", "xyz",
+  ])
+  func insideIsSubsetOfStandalone(spelling: String) {
+    let catalog = Catalog.builtin
+    let alone = catalog.readings(of: spelling, standalone: true)
+    let inside = catalog.readings(of: spelling, standalone: false)
+    if alone.isEmpty { #expect(inside.isEmpty) }
+    // The reader's shared cache gives what the catalog gives, in either order of lookups.
+    let reader = ExpressionReader(catalog: catalog, conventions: .standard)
+    _ = reader.resolve(spelling, standalone: true, span: nil)
+    let insideAfterAlone = reader.resolve(spelling, standalone: false, span: nil)
+    #expect(insideAfterAlone == ExpressionReader(catalog: catalog, conventions: .standard)
+      .resolve(spelling, standalone: false, span: nil))
+  }
+
+  @Test("A gauge number is found whatever the first word's bytes say", arguments: [
+    "0000 AWG", "4/0 AWG", "+4/0 AWG", "-4/0 AWG", "2/0 SWG", "00 AWG", "12 AWG", "61.82 AWG", "4/0\u{301} AWG",
+    "4/0\u{A0}AWG", "4/0\tAWG", "4/0", "0000", "x0 AWG", "4/0 mm",
+  ])
+  func gaugeQuantityUnchanged(text: String) throws {
+    let reader = ExpressionReader(catalog: .builtin, conventions: .standard)
+    let quantity = try? reader.gaugeQuantity(text)
+    // The reference: the first word (up to the first white space character) as a gauge spelling.
+    let expected: Bool = {
+      guard let space = text.firstIndex(where: \.isWhitespace), Catalog.gaugeNumber(text[..<space]) != nil else {
+        return false
+      }
+      let unit = Catalog.builtin.unit(named: String(text[space...].trimmed))
+      return unit?.unit.scale?.readsGaugeNumbers == true
+    }()
+    #expect((quantity != nil) == expected, "\(text)")
+  }
+}
