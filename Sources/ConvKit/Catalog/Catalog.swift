@@ -309,6 +309,9 @@ final class CatalogStorage: Sendable {
   /// The dimensions of the units by index, read on first use.
   private let unitDimensionCache = UnitDimensionCache()
 
+  /// The readings of the spellings found so far.
+  let readingMemo = ReadingMemo()
+
   /// Every spelling folded once, for suggestions.
   var spellingIndex: SpellingIndex { spellingIndexCache.get(self) }
 

@@ -173,6 +173,8 @@ public enum ConvError: Error, Sendable, Equatable {
   /// invisible format characters (which could move the cursor, clear a terminal or reorder text)
   /// are written as `<U+001B>`.
   public static func printable(_ text: some StringProtocol) -> String {
+    // Printable ASCII has nothing to show otherwise.
+    if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return String(text) }
     var result = ""
     for scalar in text.unicodeScalars {
       switch scalar.properties.generalCategory {

@@ -49,9 +49,18 @@ struct ExpressionReader: UnitResolving {
     return choices[spelling] ?? readings.first
   }
 
+  /// Every reading of a spelling, default first (kept in the catalog's memo once found).
+  private func lookUp(_ spelling: String, standalone: Bool) -> [PrefixedUnit] {
+    let memo = catalog.storage.readingMemo
+    if let known = memo.readings(of: spelling, standalone: standalone) { return known }
+    let readings = lookUpInCatalog(spelling, standalone: standalone)
+    memo.remember(readings, of: spelling, standalone: standalone)
+    return readings
+  }
+
   /// Every reading of a spelling, default first: as the catalog spells it, else without an
   /// abbreviation's period, with a degree sign for a look-alike, or as a currency sign.
-  private func lookUp(_ spelling: String, standalone: Bool) -> [PrefixedUnit] {
+  private func lookUpInCatalog(_ spelling: String, standalone: Bool) -> [PrefixedUnit] {
     var readings = catalog.readings(of: spelling, standalone: standalone)
     // An abbreviation's period (`ft.`, `lbs.`, `tbsp.`) when the spelling is none with it.
     if readings.isEmpty, spelling.count > 1, spelling.hasSuffix("."), !spelling.dropLast().hasSuffix(".") {

@@ -77,6 +77,9 @@ final class SpellingIndex: Sendable {
   /// The entries whose lower-cased spelling is not ASCII, by that spelling (strings compare and
   /// hash canonically).
   private let nonASCII: [String: [Int]]
+  /// The entries whose lower-cased spelling is ASCII, by a hash of it: open addressing, linear
+  /// probing, -1 for an empty slot (entries equal but for case share a hash, and follow each other).
+  private let asciiSlots: [Int32]
 
   /// Indexes spellings given as UTF-8 bytes with their units, in the order given; `capacity` is
   /// about their total bytes.
@@ -95,6 +98,23 @@ final class SpellingIndex: Sendable {
     var nonASCII: [String: [Int]] = [:]
     for (position, lowered) in parts.nonASCII { nonASCII[lowered, default: []].append(position) }
     self.nonASCII = nonASCII
+    var slotCount = 16
+    while slotCount < parts.asciiHashes.count * 2 { slotCount <<= 1 }
+    var slots = [Int32](repeating: -1, count: slotCount)
+    let mask = slots.count - 1
+    for (position, hash) in parts.asciiHashes {
+      var slot = Int(truncatingIfNeeded: hash) & mask
+      while slots[slot] >= 0 { slot = (slot + 1) & mask }
+      slots[slot] = Int32(position)
+    }
+    asciiSlots = slots
+  }
+
+  /// FNV-1a over scalar values, for the ASCII case table.
+  fileprivate static let hashSeed: UInt64 = 0xcbf2_9ce4_8422_2325
+  @inline(__always)
+  fileprivate static func hash(_ hash: UInt64, _ scalar: Unicode.Scalar) -> UInt64 {
+    (hash ^ UInt64(scalar.value)) &* 0x100_0000_01b3
   }
 
   /// The entries of the units `units` holds, by length.
@@ -128,11 +148,16 @@ final class SpellingIndex: Sendable {
     let key = lowered.utf8.allSatisfy { $0 < 0x80 } ? Array(lowered.unicodeScalars)
       : Array(String(decoding: lowered._nfcCodeUnits, as: UTF8.self).unicodeScalars)
     if key.allSatisfy(\.isASCII) {
-      let signature = SpellingIndex.signature(key)
+      let hash = key.reduce(SpellingIndex.hashSeed, SpellingIndex.hash)
+      let mask = asciiSlots.count - 1
+      var slot = Int(truncatingIfNeeded: hash) & mask
       scalars.withUnsafeBufferPointer { pool in
-        for position in all.run(length: key.count) where signatures[position] == signature
-          && pool[starts[position]..<starts[position + 1]].elementsEqual(key) && !positions.contains(position) {
-          positions.append(position)
+        while asciiSlots[slot] >= 0 {
+          let position = Int(asciiSlots[slot])
+          if pool[starts[position]..<starts[position + 1]].elementsEqual(key) && !positions.contains(position) {
+            positions.append(position)
+          }
+          slot = (slot + 1) & mask
         }
       }
     }
@@ -194,6 +219,8 @@ extension SpellingIndex {
     var longest = 0
     /// The entries whose lower-cased spelling is not ASCII, with that spelling.
     var nonASCII: [(position: Int, lowered: String)] = []
+    /// The entries whose lower-cased spelling is ASCII, with its hash.
+    var asciiHashes: [(position: Int, hash: UInt64)] = []
 
     init(capacity: Int) {
       bytes.reserveCapacity(capacity)
@@ -206,18 +233,27 @@ extension SpellingIndex {
       var isASCII = true
       for byte in spelling where byte >= 0x80 { isASCII = false; break }
       if isASCII {
+        var hash = SpellingIndex.hashSeed
         for byte in spelling {
           let scalar = Unicode.Scalar(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
           scalars.append(scalar)
           signature |= SpellingIndex.bit(scalar)
+          hash = SpellingIndex.hash(hash, scalar)
         }
+        asciiHashes.append((units.count, hash))
       } else {
         let lowered = String(decoding: spelling, as: UTF8.self).lowercased()
+        var hash = SpellingIndex.hashSeed
         for scalar in lowered.unicodeScalars {
           scalars.append(scalar)
           signature |= SpellingIndex.bit(scalar)
+          hash = SpellingIndex.hash(hash, scalar)
         }
-        if lowered.unicodeScalars.contains(where: { !$0.isASCII }) { nonASCII.append((units.count, lowered)) }
+        if lowered.unicodeScalars.contains(where: { !$0.isASCII }) {
+          nonASCII.append((units.count, lowered))
+        } else {
+          asciiHashes.append((units.count, hash))
+        }
       }
       bytes.append(contentsOf: spelling)
       units.append(unit)
