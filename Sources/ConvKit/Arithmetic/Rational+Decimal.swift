@@ -40,6 +40,10 @@ extension Rational {
     }
     let scale = exponent - fractionLength
     guard abs(scale) <= maximumExponent + mantissaDigits.count else { return nil }
+    if let small = Rational.smallDecimal(mantissaDigits, scale: scale) {
+      self = small
+      return
+    }
     guard let mantissa = BigInteger(decimalDigits: mantissaDigits) else { return nil }
     if mantissa.isZero {
       self = .zero
@@ -48,6 +52,26 @@ extension Rational {
     } else {
       self.init(mantissa, BigInteger.tenToThe(-scale))
     }
+  }
+
+  /// `digits × 10^scale` in machine integers, reduced by their gcd, when the digits are at most
+  /// 18 and the power of ten fits in 64 bits (`61.82`, `1.5e3`): the same fraction as the
+  /// general reading, without big-integer arithmetic. Nil otherwise.
+  private static func smallDecimal(_ digits: String, scale: Int) -> Rational? {
+    guard digits.utf8.count <= 18, scale >= -19, scale <= 19 else { return nil }
+    var mantissa: UInt64 = 0
+    for byte in digits.utf8 { mantissa = mantissa * 10 + UInt64(byte - 48) }
+    if mantissa == 0 { return .zero }
+    var power: UInt64 = 1
+    for _ in 0..<abs(scale) { power *= 10 }
+    if scale >= 0 {
+      let (product, overflow) = mantissa.multipliedReportingOverflow(by: power)
+      guard !overflow else { return nil }
+      return Rational(unreducedNumerator: BigInteger(product), denominator: .one)
+    }
+    var (a, b) = (mantissa, power)
+    while b != 0 { (a, b) = (b, a % b) }
+    return Rational(unreducedNumerator: BigInteger(mantissa / a), denominator: BigInteger(power / a))
   }
 
   /// The nearest `Double` (ties to even), or ±infinity when out of range.

@@ -45,7 +45,8 @@ public struct Catalog: Sendable {
     if standalone, let index = storage.claimedIndex(text) { return PrefixedUnit(unit: storage.unit(at: index)) }
     if let index = storage.exactIndex(text) { return PrefixedUnit(unit: storage.unit(at: index)) }
     if let match = prefixedSymbol(text) { return match }
-    let key = text.lowercased()
+    // (ASCII without capitals is its own lower case: no copy.)
+    let key = text.utf8.allSatisfy({ $0 < 0x41 || ($0 > 0x5A && $0 < 0x80) }) ? text : text.lowercased()
     if let index = storage.foldedIndex(key) { return PrefixedUnit(unit: storage.unit(at: index)) }
     return prefixedName(key)
   }
@@ -99,13 +100,21 @@ public struct Catalog: Sendable {
     guard let first = text.utf8.first else { return [] }
     let candidates = positions[Int(first)]
     guard !candidates.isEmpty else { return [] }
-    let utf8 = text.utf8
-    if utf8.allSatisfy({ $0 < 0x80 && $0 != 13 }) {
-      return candidates.lazy.map { spellings[$0] }.filter { candidate in
-        utf8.count > candidate.0.utf8.count && utf8.starts(with: candidate.0.utf8)
+    var text = text
+    let found: [(String, Prefix)]? = text.withUTF8 { bytes in
+      guard !bytes.contains(where: { $0 >= 0x80 || $0 == 13 }) else { return nil }
+      var found: [(String, Prefix)] = []
+      for position in candidates {
+        var spelling = spellings[position].0
+        let starts = spelling.withUTF8 { prefix in
+          bytes.count > prefix.count && bytes.prefix(prefix.count).elementsEqual(prefix)
+        }
+        if starts { found.append(spellings[position]) }
       }
+      return found
     }
-    return candidates.lazy.map { spellings[$0] }.filter { text.hasPrefix($0.0) && text.count > $0.0.count }
+    if let found { return found }
+    return candidates.map { spellings[$0] }.filter { text.hasPrefix($0.0) && text.count > $0.0.count }
   }
 
   func prefixedSymbol(_ text: String) -> PrefixedUnit? {

@@ -63,11 +63,15 @@ struct ExpressionReader: UnitResolving {
   private func lookUpInCatalog(_ spelling: String, standalone: Bool) -> [PrefixedUnit] {
     var readings = catalog.readings(of: spelling, standalone: standalone)
     // An abbreviation's period (`ft.`, `lbs.`, `tbsp.`) when the spelling is none with it.
-    if readings.isEmpty, spelling.count > 1, spelling.hasSuffix("."), !spelling.dropLast().hasSuffix(".") {
+    // (The bytes first: a spelling that ends in a period ends in its byte.)
+    if readings.isEmpty, spelling.utf8.last == UInt8(ascii: "."), spelling.count > 1, spelling.hasSuffix("."),
+       !spelling.dropLast().hasSuffix(".") {
       readings = catalog.readings(of: spelling.dropLast(), standalone: standalone)
     }
     // The ordinal indicator and the ring above, typed for the degree sign (`ºC`, `˚F`).
-    if readings.isEmpty, spelling.contains(where: { $0 == "º" || $0 == "˚" }) {
+    // (`º` is C2 BA in UTF-8 and `˚` CB 9A: a spelling without either last byte has neither.)
+    if readings.isEmpty, spelling.utf8.contains(where: { $0 == 0xBA || $0 == 0x9A }),
+       spelling.contains(where: { $0 == "º" || $0 == "˚" }) {
       readings = catalog.readings(of: String(spelling.map { $0 == "º" || $0 == "˚" ? "°" : $0 }), standalone: standalone)
     }
     // A currency sign with a `$` (`$`, `C$`), which the catalog cannot spell.
