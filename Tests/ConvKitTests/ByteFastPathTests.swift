@@ -56,7 +56,7 @@ struct ByteFastPathTests {
 
   @Test("The request split's words match a split by characters")
   func wordsMatchCharacters() {
-    for text in Self.texts {
+    for text in Self.texts + Self.asciiTexts {
       let words = WordSplitter.split(text)
       let reference = Self.referenceWords(text)
       #expect(words.map(\.text) == reference.map(\.text), "\(Array(text.unicodeScalars))")

@@ -72,7 +72,8 @@ package struct ConversionRequest: Sendable, Hashable {
     }
     // An arrow written without spaces (`5mi->km`, `5 mi→km`) separates as the spaced one does.
     // (A byte search first: the search by characters costs many times more.)
-    if let arrow = ["->", "→", "=>"].first(where: { line.utf8.contains(subsequence: $0.utf8) && line.contains(text: $0) }),
+    if ConversionRequest.mayHoldArrow(line),
+       let arrow = ["->", "→", "=>"].first(where: { line.utf8.contains(subsequence: $0.utf8) && line.contains(text: $0) }),
        !WordSplitter.split(line).contains(where: { separators.contains($0.text.lowercased()) }) {
       return parse(line: line.replacing(text: arrow, with: " " + arrow + " "), catalog: catalog, conventions: conventions)
     }
@@ -110,7 +111,15 @@ package struct ConversionRequest: Sendable, Hashable {
     return ConversionRequest(quantity: line, targets: [], source: line, quantityOffset: 0, targetOffset: line.count)
   }
 
+  /// Whether the line has a byte that ends an arrow: `>` (`->`, `=>`) or the last byte of `→`
+  /// (E2 86 92).
+  private static func mayHoldArrow(_ line: String) -> Bool {
+    var line = line
+    return line.withUTF8 { bytes in bytes.contains { $0 == UInt8(ascii: ">") || $0 == 0x92 } }
+  }
+
   static func splitTargets(_ text: String) -> [String] {
+    guard text.utf8.contains(UInt8(ascii: ";")) else { return [text] }
     let parts = text.split(separator: ";", omittingEmptySubsequences: false).map { String($0) }
     return parts.count > 1 ? parts : [text]
   }
@@ -128,6 +137,7 @@ enum WordSplitter {
   }
 
   static func split(_ line: String) -> [Word] {
+    if let words = splitASCII(line) { return words }
     var words: [Word] = []
     var offset = 0
     var start = 0
@@ -164,6 +174,34 @@ enum WordSplitter {
       words.append(Word(text: String(line[wordStart...]), start: start, end: offset, range: wordStart..<line.endIndex))
     }
     return words
+  }
+
+  /// The words of a line of ASCII bytes without `\r` (one character a byte), read in place; nil
+  /// for any other line.
+  private static func splitASCII(_ line: String) -> [Word]? {
+    var copy = line
+    return copy.withUTF8 { bytes -> [Word]? in
+      guard !bytes.contains(where: { $0 >= 0x80 || $0 == 13 }) else { return nil }
+      var words: [Word] = []
+      var start = -1
+      func add(_ end: Int) {
+        let utf8 = line.utf8
+        let lower = utf8.index(utf8.startIndex, offsetBy: start)
+        let upper = utf8.index(lower, offsetBy: end - start)
+        words.append(Word(text: String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self),
+                          start: start, end: end, range: lower..<upper))
+      }
+      for (offset, byte) in bytes.enumerated() {
+        if byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) {
+          if start >= 0 { add(offset) }
+          start = -1
+        } else if start < 0 {
+          start = offset
+        }
+      }
+      if start >= 0 { add(bytes.count) }
+      return words
+    }
   }
 }
 
