@@ -51,9 +51,9 @@ extension Converter {
   /// none, or in English (whose names are in the catalog). Only failed readings come here, so ICU is
   /// asked for names only then.
   func currencyCodes(for text: String) -> String? {
-    // ICU names no currency in English or in ASCII output (`CurrencyFormatter.localizedName`).
-    let style = options.humanStyle
-    guard !style.isEnglish, !style.ascii, let rates = catalog.exchangeRates else { return nil }
+    guard CurrencyFormatter(style: options.humanStyle).namesCurrencies, let rates = catalog.exchangeRates else {
+      return nil
+    }
     let names = currencyNames(codes: rates.codes)
     guard !names.isEmpty else { return nil }
     var characters = Array(text)

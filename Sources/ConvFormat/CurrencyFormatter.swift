@@ -17,17 +17,21 @@ public struct CurrencyFormatter: Sendable {
     self.style = style
   }
 
+  /// Whether currencies have names of the user's language from ICU: not in English (the catalog's
+  /// names apply) nor in ASCII output (localized names may not be ASCII).
+  public var namesCurrencies: Bool { !isEnglish && !ascii }
+
   /// The currency's name in the user's language from ICU (`Schweizer Franken` in German), singular
-  /// or plural; nil in English (the catalog's names apply) or when ICU has none.
+  /// or plural; nil where currencies have no such names (`namesCurrencies`) or when ICU has none.
   public func localizedName(code: String, plural: Bool) -> String? {
-    guard !isEnglish, CurrencyFormatter.isCode(code) else { return nil }
+    guard namesCurrencies, CurrencyFormatter.isCode(code) else { return nil }
     let skeleton = "currency/" + code + " unit-width-full-name precision-integer numbering-system/latn"
     guard let formatted = ICU.formatDecimal(plural ? "2" : "1", skeleton: skeleton, locale: locale) else { return nil }
     // The number and the spaces around it go; what is left is the name.
     let text = String(decoding: formatted.bytes, as: UTF8.self)
     let name = String(text.filter { !$0.isNumber }).trimmingCharacters(in: " \u{00A0}\u{202F}")
     guard !name.isEmpty, name != code else { return nil }
-    return ascii ? nil : name
+    return name
   }
 
   static func isCode(_ code: String) -> Bool {

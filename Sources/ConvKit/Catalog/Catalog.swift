@@ -396,21 +396,28 @@ final class CatalogStorage: Sendable {
     (tables?.unitIndices(inCategory: identifier).count ?? 0) + (index?.unitsByCategory[identifier]?.count ?? 0)
   }
 
-  /// `forEachSpelling` over UTF-8 bytes: the compiled table's keys are read in place (a string
-  /// is made for a key only when personal units override some).
+  /// Every exact spelling as UTF-8 bytes with the unit it resolves to (the effective exact
+  /// index), in no particular order: the compiled table's keys are read in place (a string is
+  /// made for a key only when personal units override some).
   func forEachSpellingUTF8(_ body: (UnsafeBufferPointer<UInt8>, Int) -> Void) {
-    if let tables, index?.overrides.isEmpty ?? true {
-      // As `forEachSpelling` without overrides: the table, then the added units' own spellings.
-      tables.exact.forEachBytes(body)
-      for (key, unit) in index?.exact ?? [:] where tables.exact.index(for: key) == nil {
-        var key = key
-        key.withUTF8 { body($0, unit) }
-      }
-      return
+    let overrides = index?.overrides ?? [:]
+    let exact = index?.exact ?? [:]
+    func emit(_ key: String, _ unit: Int) {
+      var key = key
+      key.withUTF8 { body($0, unit) }
     }
-    forEachSpelling { spelling, unit in
-      var spelling = spelling
-      spelling.withUTF8 { body($0, unit) }
+    if let tables {
+      // The table read in place when no added unit overrides one of its spellings.
+      if overrides.isEmpty {
+        tables.exact.forEachBytes(body)
+      } else {
+        tables.exact.forEach { key, unit in emit(key, overrides[key] ?? unit) }
+      }
+      for (key, unit) in exact where overrides[key] == nil && tables.exact.index(for: key) == nil { emit(key, unit) }
+      for (key, unit) in overrides where tables.exact.index(for: key) == nil { emit(key, unit) }
+    } else {
+      for (key, unit) in exact where overrides[key] == nil { emit(key, unit) }
+      for (key, unit) in overrides { emit(key, unit) }
     }
   }
 
@@ -420,18 +427,7 @@ final class CatalogStorage: Sendable {
   /// Every exact spelling with the unit it resolves to (the effective exact index), in no
   /// particular order.
   func forEachSpelling(_ body: (String, Int) -> Void) {
-    let overrides = index?.overrides ?? [:]
-    let exact = index?.exact ?? [:]
-    if let tables {
-      tables.exact.forEach { key, unit in body(key, overrides[key] ?? unit) }
-      for (key, unit) in exact where overrides[key] == nil && tables.exact.index(for: key) == nil {
-        body(key, unit)
-      }
-      for (key, unit) in overrides where tables.exact.index(for: key) == nil { body(key, unit) }
-    } else {
-      for (key, unit) in exact where overrides[key] == nil { body(key, unit) }
-      for (key, unit) in overrides { body(key, unit) }
-    }
+    forEachSpellingUTF8 { spelling, unit in body(String(decoding: spelling, as: UTF8.self), unit) }
   }
 
   /// The effective indexes, for writing them out as tables: exact, claimed, symbols, folded,
