@@ -17,11 +17,11 @@ final class BuiltinTables: Sendable {
 
   let unitCount = BuiltinData.unitCount
   let categoryCount = BuiltinData.categoryCount
-  let exact = KeyTable(BuiltinData.exactKeys)
-  let claimed = KeyTable(BuiltinData.claimedKeys)
-  let alternates = KeyTable(BuiltinData.alternateKeys)
-  let symbols = KeyTable(BuiltinData.symbolKeys)
-  let folded = KeyTable(BuiltinData.foldedKeys)
+  let exact = KeyTable(BuiltinData.exactKeys, filtered: 0)
+  let claimed = KeyTable(BuiltinData.claimedKeys, filtered: 1)
+  let alternates = KeyTable(BuiltinData.alternateKeys, filtered: 2)
+  let symbols = KeyTable(BuiltinData.symbolKeys, filtered: 3)
+  let folded = KeyTable(BuiltinData.foldedKeys, filtered: 4)
   let categoryKeys = KeyTable(BuiltinData.categoryKeys)
   let categoryUnits = KeyTable(BuiltinData.categoryUnits)
   /// Unit records keyed by their identifier (`CatalogSourceWriter.key(_:)`).
@@ -289,8 +289,19 @@ final class BuiltinTables: Sendable {
 /// another normalization form is normalized before the search, so both find the same entries.
 struct KeyTable: Sendable {
   private let table: StaticString
+  /// The table's number in `KeyFilter.spellings`, or -1 for a table without the filter.
+  private let filterNumber: Int
 
-  init(_ table: StaticString) { self.table = table }
+  init(_ table: StaticString) {
+    self.table = table
+    filterNumber = -1
+  }
+
+  /// A table of `KeyFilter.spellings`, whose number there is `number`.
+  init(_ table: StaticString, filtered number: Int) {
+    self.table = table
+    filterNumber = number
+  }
 
   /// The unit or category index stored for a key.
   func index(for key: String) -> Int? {
@@ -341,8 +352,18 @@ struct KeyTable: Sendable {
   private func valueRange(for key: String) -> Range<Int>? {
     var key = key
     let isASCII = key.withUTF8 { bytes in bytes.allSatisfy { $0 < 0x80 } }
-    if isASCII { return key.withUTF8 { search($0) } }
-    return key._nfcCodeUnits.withUnsafeBufferPointer { search($0) }
+    if isASCII { return key.withUTF8 { filteredSearch($0) } }
+    return key._nfcCodeUnits.withUnsafeBufferPointer { filteredSearch($0) }
+  }
+
+  /// `search`, after the filter (when the table has one) and counting failures for it.
+  private func filteredSearch(_ key: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
+    guard filterNumber >= 0 else { return search(key) }
+    let filter = KeyFilter.spellings
+    guard filter.mayContain(key, table: filterNumber) else { return nil }
+    let found = search(key)
+    if found == nil { filter.noteMiss() }
+    return found
   }
 
   /// Bisection over lines: take the middle byte, back up to its line start, compare the key.

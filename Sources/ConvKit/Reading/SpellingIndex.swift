@@ -80,6 +80,8 @@ final class SpellingIndex: Sendable {
   /// The entries whose lower-cased spelling is ASCII, by a hash of it: open addressing, linear
   /// probing, -1 for an empty slot (entries equal but for case share a hash, and follow each other).
   private let asciiSlots: [Int32]
+  /// Whether a non-ASCII lower-cased spelling has an ASCII normal form C (`;` for U+037E).
+  private let nonASCIIHasASCIIForm: Bool
 
   /// Indexes spellings given as UTF-8 bytes with their units, in the order given; `capacity` is
   /// about their total bytes.
@@ -98,6 +100,7 @@ final class SpellingIndex: Sendable {
     var nonASCII: [String: [Int]] = [:]
     for (position, lowered) in parts.nonASCII { nonASCII[lowered, default: []].append(position) }
     self.nonASCII = nonASCII
+    nonASCIIHasASCIIForm = nonASCII.keys.contains { $0._nfcCodeUnits.allSatisfy { $0 < 0x80 } }
     var slotCount = 16
     while slotCount < parts.asciiHashes.count * 2 { slotCount <<= 1 }
     var slots = [Int32](repeating: -1, count: slotCount)
@@ -143,7 +146,9 @@ final class SpellingIndex: Sendable {
   /// The entries equal to `lowered` but for case (as strings compare: canonically equivalent),
   /// in index order.
   func sameButCase(_ lowered: String) -> [Entry] {
-    var positions = nonASCII[lowered] ?? []
+    // An ASCII key equals a non-ASCII spelling only where that spelling's normal form is ASCII.
+    let asksNonASCII = nonASCIIHasASCIIForm || lowered.utf8.contains { $0 >= 0x80 }
+    var positions = asksNonASCII ? nonASCII[lowered] ?? [] : []
     // An ASCII entry equals the key when the key's normal form C is the same scalars.
     let key = lowered.utf8.allSatisfy { $0 < 0x80 } ? Array(lowered.unicodeScalars)
       : Array(String(decoding: lowered._nfcCodeUnits, as: UTF8.self).unicodeScalars)
