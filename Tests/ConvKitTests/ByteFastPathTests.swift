@@ -70,20 +70,29 @@ struct ByteFastPathTests {
   func lexerMatchesCharacters() {
     // A trailing combining mark makes the text non-ASCII without touching the tokens before it
     // (it is a character of its own after a space): the same tokens, read by characters.
+    let conventions = [
+      NumberConventions.standard, NumberConventions(decimalMark: ",", groupingMark: "."),
+      NumberConventions(decimalMark: ",", groupingMark: " "), NumberConventions(decimalMark: ".", groupingMark: "'"),
+      NumberConventions(decimalMark: ",", groupingMark: nil),
+    ]
     for text in Self.texts + Self.asciiTexts where text.utf8.allSatisfy({ $0 < 0x80 && $0 != 13 }) {
-      let fast = Result { () throws(ConvError) in try Lexer.tokenize(text) }
-      let slow = Result { () throws(ConvError) in try Lexer.tokenize(text + " \u{301}") }
-      switch (fast, slow) {
-      case (.success(let tokens), .success(let reference)):
-        #expect(tokens == reference, "\(text)")
-      case (.success(let tokens), .failure(let error)):
-        // The mark itself is refused after the tokens: every token before it was read.
-        #expect(error.span?.start ?? -1 >= (tokens.last.map { $0.span.start + $0.span.length } ?? 0), "\(text)")
-      case (.failure(let error), .failure(let reference)):
-        #expect(error.message == reference.message, "\(text)")
-      case (.failure(let error), .success):
-        Issue.record("'\(text)' refused only on the byte path: \(error.message)")
-      }
+      for convention in conventions { compareLexing(text, convention) }
+    }
+  }
+
+  private func compareLexing(_ text: String, _ conventions: NumberConventions) {
+    let fast = Result { () throws(ConvError) in try Lexer.tokenize(text, conventions: conventions) }
+    let slow = Result { () throws(ConvError) in try Lexer.tokenize(text + " \u{301}", conventions: conventions) }
+    switch (fast, slow) {
+    case (.success(let tokens), .success(let reference)):
+      #expect(tokens == reference, "\(text)")
+    case (.success(let tokens), .failure(let error)):
+      // The mark itself is refused after the tokens: every token before it was read.
+      #expect(error.span?.start ?? -1 >= (tokens.last.map { $0.span.start + $0.span.length } ?? 0), "\(text)")
+    case (.failure(let error), .failure(let reference)):
+      #expect(error.message == reference.message, "\(text)")
+    case (.failure(let error), .success):
+      Issue.record("'\(text)' refused only on the byte path: \(error.message)")
     }
   }
 

@@ -356,14 +356,10 @@ struct KeyTable: Sendable {
     return key._nfcCodeUnits.withUnsafeBufferPointer { filteredSearch($0) }
   }
 
-  /// `search`, after the filter (when the table has one) and counting failures for it.
+  /// `search`, after the filter when the table has one.
   private func filteredSearch(_ key: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
-    guard filterNumber >= 0 else { return search(key) }
-    let filter = KeyFilter.spellings
-    guard filter.mayContain(key, table: filterNumber) else { return nil }
-    let found = search(key)
-    if found == nil { filter.noteMiss() }
-    return found
+    guard filterNumber < 0 || KeyFilter.spellings.mayContain(key, table: filterNumber) else { return nil }
+    return search(key)
   }
 
   /// Bisection over lines: take the middle byte, back up to its line start, compare the key.

@@ -48,7 +48,10 @@ public struct Catalog: Sendable {
     // (ASCII without capitals is its own lower case: no copy.)
     let key = text.utf8.allSatisfy({ $0 < 0x41 || ($0 > 0x5A && $0 < 0x80) }) ? text : text.lowercased()
     if let index = storage.foldedIndex(key) { return PrefixedUnit(unit: storage.unit(at: index)) }
-    return prefixedName(key)
+    if let match = prefixedName(key) { return match }
+    // Unknown: many of these (a batch of bad lines) make the compiled tables' filter.
+    if storage.tables != nil { KeyFilter.spellings.noteMiss() }
+    return nil
   }
 
   /// Prefix symbols in the order they are tried: IEC first (`Mi` before `M`), then SI.

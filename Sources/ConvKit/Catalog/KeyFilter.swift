@@ -1,7 +1,7 @@
 import Synchronization
 
-/// A Bloom filter of the keys of some compiled tables, made once they have answered "no" often
-/// (a batch of lines with unknown words), so that most failed look-ups then end without a search.
+/// A Bloom filter of the keys of some compiled tables, made once many spellings were not found in
+/// them (a batch of lines with unknown words), so that most failed look-ups then end without a search.
 ///
 /// A bisection of a table reads a dozen lines scattered over a hundred kilobytes; a failed spelling
 /// is looked up in several tables, with and without each prefix it may carry. The filter answers
@@ -17,7 +17,7 @@ final class KeyFilter: Sendable {
   /// The tables filtered, by the number a key table is given.
   private let tables: [StaticString]
 
-  /// Failed searches before the filter is made.
+  /// Unknown spellings before the filter is made (a one-shot conversion meets a few at most).
   static let missesBeforeMaking = 64
   /// Bits of the filter (2¹⁸: 32 KB; about 0.2 % false positives for the built-in tables' 12,000 keys).
   static let bitCount = 1 << 18
@@ -44,7 +44,7 @@ final class KeyFilter: Sendable {
     bits[position >> 6] & (1 &<< UInt64(position & 63)) != 0
   }
 
-  /// Counts a failed search, and makes the filter at the count that calls for it.
+  /// Counts an unknown spelling, and makes the filter at the count that calls for it.
   func noteMiss() {
     let make = state.withLock { state -> Bool in
       state.misses += 1

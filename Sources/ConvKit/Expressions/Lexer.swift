@@ -149,6 +149,35 @@ struct Lexer {
   /// decimal part after the locale's decimal mark (or a point that cannot be grouping), and an
   /// exponent. A grouping that could also be a decimal (`1.500` where the decimal mark is `,`) is
   /// refused with both readings.
+  /// Whether the character at `index` is the ASCII character `byte` (read from the bytes when the
+  /// text is bytes).
+  @inline(__always)
+  private func isASCII(_ index: Int, _ byte: UInt8) -> Bool {
+    bytes.isEmpty ? characters[index].asciiValue == byte && characters[index] != "\r\n" : bytes[index] == byte
+  }
+
+  /// Whether the character at `index` is an ASCII digit.
+  @inline(__always)
+  private func isDigit(at index: Int) -> Bool {
+    bytes.isEmpty ? characters[index].isASCIIDigit : bytes[index] &- 0x30 < 10
+  }
+
+  /// Whether the character at `index` is `'` or `’`.
+  private func isApostrophe(at index: Int) -> Bool {
+    bytes.isEmpty ? characters[index] == "'" || characters[index] == "’" : bytes[index] == 0x27
+  }
+
+  /// Whether the character at `index` is the locale's decimal mark (`.` or `,`).
+  private func isDecimalMark(at index: Int) -> Bool {
+    bytes.isEmpty ? characters[index] == conventions.decimalMark : bytes[index] == (conventions.usesDecimalComma ? 0x2C : 0x2E)
+  }
+
+  /// Whether the character at `index` is the locale's grouping mark itself (`" "` a plain space).
+  private func isGroupingByte(at index: Int) -> Bool {
+    guard let mark = conventions.groupingMark else { return false }
+    return bytes.isEmpty ? characters[index] == mark : mark.asciiValue == bytes[index]
+  }
+
   private mutating func readNumber(spaceBefore: Bool) throws(ConvError) -> Token {
     let start = position
     var literal = ""
@@ -159,18 +188,18 @@ struct Lexer {
     if (1...3).contains(literal.count) {
       while position + 3 < characters.count || position + 3 == characters.count {
         guard position < characters.count, conventions.isGroupingMark(characters[position])
-                || (characters[position] == "." && conventions.usesDecimalComma),
+                || (isASCII(position, 0x2E) && conventions.usesDecimalComma),
               isGroup(at: position + 1) else { break }
-        if characters[position] == "." { pointGroups += 1 }
+        if isASCII(position, 0x2E) { pointGroups += 1 }
         literal += slice((position + 1)..<(position + 4))
         position += 4
       }
     }
     // `1'000`: the Swiss grouping where the locale groups so, else refused (it could be feet).
-    if position < characters.count, characters[position] == "'" || characters[position] == "’",
+    if position < characters.count, isApostrophe(at: position),
        (1...3).contains(literal.count), position - start == literal.count, isGroup(at: position + 1) {
       if conventions.groupingMark == "'" {
-        while position < characters.count, characters[position] == "'" || characters[position] == "’",
+        while position < characters.count, isApostrophe(at: position),
               isGroup(at: position + 1) {
           literal += slice((position + 1)..<(position + 4))
           position += 4
@@ -185,8 +214,8 @@ struct Lexer {
       }
     }
     // A grouping mark that does not group here: `1,5` where the decimal mark is the point.
-    if position + 1 < characters.count, characters[position] == conventions.groupingMark,
-       conventions.groupingMark != " ", conventions.groupingMark != ".", characters[position + 1].isASCIIDigit {
+    if position + 1 < characters.count, isGroupingByte(at: position),
+       conventions.groupingMark != " ", conventions.groupingMark != ".", isDigit(at: position + 1) {
       let end = endOfNumberLike(from: position)
       let text = slice(start..<end)
       position = end
@@ -195,14 +224,14 @@ struct Lexer {
                     span: SourceSpan(start: start, length: end - start))
     }
     // The decimal part.
-    if position + 1 < characters.count, characters[position + 1].isASCIIDigit,
-       characters[position] == conventions.decimalMark || (characters[position] == "." && pointGroups == 0) {
+    if position + 1 < characters.count, isDigit(at: position + 1),
+       isDecimalMark(at: position) || (isASCII(position, 0x2E) && pointGroups == 0) {
       isInteger = false
       literal.append(".")
       position += 1
       readDigits(into: &literal)
-    } else if position < characters.count, characters[position] == ".", pointGroups == 0,
-              position + 1 == characters.count || !characters[position + 1].isASCIIDigit {
+    } else if position < characters.count, isASCII(position, 0x2E), pointGroups == 0,
+              position + 1 == characters.count || !isDigit(at: position + 1) {
       // A trailing point (`5.`) belongs to the number.
       position += 1
     }
@@ -213,18 +242,18 @@ struct Lexer {
                     span: SourceSpan(start: start, length: position - start))
     }
     // A second decimal mark: `1.2.3`.
-    if position + 1 < characters.count, characters[position] == "." || characters[position] == conventions.decimalMark,
-       characters[position + 1].isASCIIDigit {
+    if position + 1 < characters.count, isASCII(position, 0x2E) || isDecimalMark(at: position),
+       isDigit(at: position + 1) {
       let end = endOfNumberLike(from: position)
       let text = slice(start..<end)
       position = end
       throw .malformedNumber(text, span: SourceSpan(start: start, length: end - start))
     }
     // An exponent: e or E, an optional sign, and at least one digit.
-    if position < characters.count, characters[position] == "e" || characters[position] == "E" {
+    if position < characters.count, isASCII(position, 0x65) || isASCII(position, 0x45) {
       var probe = position + 1
-      if probe < characters.count, characters[probe] == "+" || characters[probe] == "-" { probe += 1 }
-      if probe < characters.count, characters[probe].isASCIIDigit {
+      if probe < characters.count, isASCII(probe, 0x2B) || isASCII(probe, 0x2D) { probe += 1 }
+      if probe < characters.count, isDigit(at: probe) {
         isInteger = false
         literal += slice(position..<probe)
         position = probe
@@ -242,11 +271,17 @@ struct Lexer {
 
   /// Appends ASCII digits (and `_` between digits) from the current position.
   private mutating func readDigits(into literal: inout String) {
+    // A run of digits by its bytes; a `_` after it is read below, character by character.
+    if !bytes.isEmpty {
+      let run = position
+      while position < bytes.count, bytes[position] &- 0x30 < 10 { position += 1 }
+      literal += slice(run..<position)
+    }
     while position < characters.count {
       let character = characters[position]
       if character.isASCIIDigit {
         literal.append(character)
-      } else if character == "_", position + 1 < characters.count, characters[position + 1].isASCIIDigit,
+      } else if character == "_", position + 1 < characters.count, isDigit(at: position + 1),
                 !literal.isEmpty {
         // `1_000`: skipped.
       } else {
@@ -259,8 +294,8 @@ struct Lexer {
   /// Whether exactly three ASCII digits start at `index`, not followed by a fourth.
   private func isGroup(at index: Int) -> Bool {
     guard index + 3 <= characters.count else { return false }
-    for offset in 0..<3 where !characters[index + offset].isASCIIDigit { return false }
-    return index + 3 == characters.count || !characters[index + 3].isASCIIDigit
+    for offset in 0..<3 where !isDigit(at: index + offset) { return false }
+    return index + 3 == characters.count || !isDigit(at: index + 3)
   }
 
   /// The end of a run of digits, points and commas from `index` (for quoting a bad number).
