@@ -87,19 +87,23 @@ public struct Catalog: Sendable {
   /// The prefix symbols (with their prefixes) that `text` starts with and is longer than, in the
   /// order they are tried.
   static func prefixSymbols(starting text: String) -> [(String, Prefix)] {
-    spellings(prefixSymbols, at: prefixSymbolsByFirstByte, starting: text)
+    spellings(prefixSymbols, texts: prefixSymbolTexts, at: prefixSymbolsByFirstByte, starting: text)
   }
 
   /// The prefix words that the lower-cased `key` starts with and is longer than, in order.
   static func prefixNames(starting key: String) -> [(String, Prefix)] {
-    spellings(prefixNames, at: prefixNamesByFirstByte, starting: key)
+    spellings(prefixNames, texts: prefixNameTexts, at: prefixNamesByFirstByte, starting: key)
   }
+
+  /// The spellings of `prefixSymbols` and `prefixNames` alone, compared without copying a prefix.
+  private static let prefixSymbolTexts = prefixSymbols.map(\.0)
+  private static let prefixNameTexts = prefixNames.map(\.0)
 
   /// The prefix spellings at the positions for the text's first byte that it starts with and is
   /// longer than (in characters). Text of ASCII bytes (no `\r`) is compared byte by byte: one
   /// character a byte, and no other spelling is canonically equivalent to an ASCII one.
-  private static func spellings(_ spellings: [(String, Prefix)], at positions: [[Int]], starting text: String)
-    -> [(String, Prefix)] {
+  private static func spellings(_ spellings: [(String, Prefix)], texts: [String], at positions: [[Int]],
+                                starting text: String) -> [(String, Prefix)] {
     guard let first = text.utf8.first else { return [] }
     let candidates = positions[Int(first)]
     guard !candidates.isEmpty else { return [] }
@@ -108,7 +112,7 @@ public struct Catalog: Sendable {
       guard !bytes.contains(where: { $0 >= 0x80 || $0 == 13 }) else { return nil }
       var found: [(String, Prefix)] = []
       for position in candidates {
-        var spelling = spellings[position].0
+        var spelling = texts[position]
         let starts = spelling.withUTF8 { prefix in
           bytes.count > prefix.count && bytes.prefix(prefix.count).elementsEqual(prefix)
         }
@@ -117,7 +121,7 @@ public struct Catalog: Sendable {
       return found
     }
     if let found { return found }
-    return candidates.map { spellings[$0] }.filter { text.hasPrefix($0.0) && text.count > $0.0.count }
+    return candidates.filter { text.hasPrefix(texts[$0]) && text.count > texts[$0].count }.map { spellings[$0] }
   }
 
   func prefixedSymbol(_ text: String) -> PrefixedUnit? {

@@ -15,9 +15,12 @@ struct Lexer {
     // ASCII text needs no grapheme breaking: one character a byte, except `\r\n`, the one ASCII
     // pair that is one character (text with a `\r` is broken as usual).
     bytes = text.utf8.allSatisfy { $0 < 0x80 && $0 != 13 } ? Array(text.utf8) : []
-    characters = bytes.isEmpty ? Array(text) : bytes.map { Character(Unicode.Scalar($0)) }
+    characters = bytes.isEmpty ? Array(text) : bytes.map { Lexer.asciiCharacters[Int($0)] }
     self.conventions = conventions
   }
+
+  /// The 128 ASCII characters, by their byte: made once, copied for each byte of ASCII text.
+  private static let asciiCharacters: [Character] = (0..<128).map { Character(Unicode.Scalar(UInt8($0))) }
 
   /// The characters in `range` as a string: a copy of the text's bytes when it is ASCII.
   private func slice(_ range: Range<Int>) -> String {
