@@ -99,7 +99,10 @@ icupkg -r "$WORK/remove.txt" "$WORK/full/$package.dat" "$WORK/items.dat"
 #     for FormattedNumber's noun class; without it, ICU looks up the meter's gender, finds none and
 #     stops), `dnam` (the display name, for MeasureFormat::getUnitDisplayName) and `per` ("{0} pro
 #     Stunde", for a compound unit ICU builds itself; conv's units are all built-in: its skeletons
-#     name a type-subtype pair). The compound patterns (units/compound) stay.
+#     name a type-subtype pair). For the same reason the compound patterns go (compound: prefixes,
+#     powers, "{0} pro {1}"; ICU 72 builds a name from them only for a unit that is not built-in),
+#     and so do the coordinates (coordinate: "{0} Nord", never read by the number formatter).
+#     A unit table left empty by these cuts is left out: ICU fails on an empty one.
 # Every bundle keeps %%Parent (its fallback). derb 72 writes a string holding a double quote with
 # its last characters cut off, and a backslash unescaped: a bundle whose kept text holds a backslash
 # stays as it was (with ICU 72.1: curr/lt, curr/uk and unit/he, 3 of 1,743). Each rebuilt
@@ -108,7 +111,8 @@ rules_main=('-/*' '+/%%Parent' '+/NumberElements' '-/NumberElements/*/patternsSh
 rules_curr=('+/*' '-/Currencies%narrow' '-/Currencies%formal' '-/Currencies%variant')
 rules_unit=('+/*' '-/unitsNarrow' '-/durationUnits'
   '-/units/*/*/case' '-/units/*/*/gender' '-/units/*/*/dnam' '-/units/*/*/per'
-  '-/unitsShort/*/*/case' '-/unitsShort/*/*/gender' '-/unitsShort/*/*/dnam' '-/unitsShort/*/*/per')
+  '-/unitsShort/*/*/case' '-/unitsShort/*/*/gender' '-/unitsShort/*/*/dnam' '-/unitsShort/*/*/per'
+  '-/units/compound' '-/unitsShort/compound' '-/units/coordinate' '-/unitsShort/coordinate')
 
 # Filters derb's text files (an entry per line at 4 spaces a level, a table closed by `}` at its
 # own indentation) into OUT by RULES; prints the files whose kept text holds a backslash.
