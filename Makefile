@@ -63,6 +63,13 @@ ORDER_FLAGS = $(if $(LLD),-Xswiftc -use-ld=lld -Xswiftc -Xfrontend -Xswiftc -fun
   $(if $(LAYOUT_FILE),-Xlinker -T -Xlinker $(LAYOUT_FILE)) \
   $(if $(DISCARD_FILE),-Xlinker -T -Xlinker $(DISCARD_FILE)) \
   $(if $(LINK_MAP),-Xlinker -Map=$(abspath $(LINK_MAP)) -Xlinker --no-demangle))
+# The standard library's Unicode scalar names (the tables behind Unicode.Scalar.Properties.name and
+# .nameAlias, 0.56 MB) stay in every static Swift program: the library's Swift code is one section,
+# which the linker keeps whole, and it refers to them. conv never asks for a scalar's name, so its
+# link points the two C functions that read them at stand-ins that find no name
+# (Sources/_ConvICU/UnicodeNames.c), and the tables go. conv only: the helper lacks the stand-ins.
+NAMES_FLAGS = $(if $(LLD),-Xlinker --defsym=_swift_stdlib_getScalarName=conv_no_scalar_name \
+  -Xlinker --defsym=_swift_stdlib_getNameAlias=conv_no_name_alias)
 BUILD_FLAGS = -c release --static-swift-stdlib $(STATIC_FLAGS_$(LINK)) $(ORDER_FLAGS) --product conv --scratch-path $(SCRATCH)
 BIN = $(shell $(SWIFT) build $(BUILD_FLAGS) --show-bin-path 2>/dev/null)/conv
 # `conv rates update` runs this helper, which holds the HTTP client (SwiftNIO, BoringSSL): conv
@@ -87,7 +94,7 @@ build: build-conv
 
 # conv alone, without the rates download helper (whose SwiftNIO and BoringSSL take minutes).
 build-conv: $(ICUDATA_LIB) $(LINK_STAMP)
-	$(SWIFT) build $(BUILD_FLAGS)
+	$(SWIFT) build $(BUILD_FLAGS) $(NAMES_FLAGS)
 
 # SwiftPM does not track libraries found on the library path: a new archive removes the binary so
 # that the build links again.
