@@ -2,7 +2,7 @@
 #   make                     release build: a fully static executable (the fast one)
 #   make LINK=stdlib         release build with only the Swift runtime static (glibc, ICU and
 #                            readline shared): for systems without the static libraries
-#   make ICUDATA=full        fully static, with ICU's whole data (31 MB) instead of conv's part (6.2 MB)
+#   make ICUDATA=full        fully static, with ICU's whole data (31 MB) instead of conv's part (5.1 MB)
 #   make install PREFIX=DIR  install binary, man page and shell completions under DIR (default /usr/local)
 #   make uninstall PREFIX=DIR
 #   make test                run the test suite
@@ -26,7 +26,7 @@ ifeq ($(filter $(LINK),static stdlib),)
 $(error LINK must be static or stdlib, not '$(LINK)')
 endif
 # ICU's data: the static link takes a copy reduced to what conv uses (number symbols and patterns,
-# numbering systems, plural rules, unit and currency names, for every locale: 6.2 MB of ICU's 31 MB),
+# numbering systems, plural rules, unit and currency names, for every locale: 5.1 MB of ICU's 31 MB),
 # made from the system's libicudata.a by scripts/reduce-icu-data.sh with icupkg, derb, genrb and
 # genccode (Debian: icu-devtools): whole items removed, then the locale bundles rebuilt with only the
 # tables ICU's number formatter reads. Its directory comes first on the library path (swiftc's -L,
@@ -48,15 +48,29 @@ ICUDATA_LIB = $(if $(filter static,$(LINK)),$(if $(filter reduced,$(ICUDATA)),$(
 # linker is used, unordered.
 # scripts/startup-layout.ld gathers the small functions that have no symbol to order them by.
 # LINK_MAP=FILE also writes lld's map of the link (generate-startup-order.sh reads it).
+# The fully static conv also leaves out the unwind tables (.eh_frame, .eh_frame_hdr,
+# .gcc_except_table: 1.29 MB of the stripped 18.1 MB): nothing in it catches a C++ exception or
+# cancels a thread, so nothing needs them; and the Swift runtime's backtracer buffers (64 KB of
+# zeros) become .bss. scripts/static-size.ld says why and what changes (a few fatal errors lose
+# their list of raw addresses or libstdc++'s terminate line, all still abort).
 ORDER_FILE = $(wildcard $(CURDIR)/scripts/startup-order.txt)
 LAYOUT_FILE = $(wildcard $(CURDIR)/scripts/startup-layout.ld)
+SIZE_FILE = $(if $(filter static,$(LINK)),$(wildcard $(CURDIR)/scripts/static-size.ld))
 LINK_MAP ?=
 LINK_STAMP = $(if $(LLD),$(SCRATCH)/startup-layout.stamp)
 LLD := $(shell PATH="$$(dirname "$$(command -v $(SWIFT))"):$$PATH" command -v ld.lld)
 ORDER_FLAGS = $(if $(LLD),-Xswiftc -use-ld=lld -Xswiftc -Xfrontend -Xswiftc -function-sections \
   $(if $(ORDER_FILE),-Xlinker --symbol-ordering-file=$(ORDER_FILE) -Xlinker --no-warn-symbol-ordering) \
   $(if $(LAYOUT_FILE),-Xlinker -T -Xlinker $(LAYOUT_FILE)) \
+  $(if $(SIZE_FILE),-Xlinker -T -Xlinker $(SIZE_FILE)) \
   $(if $(LINK_MAP),-Xlinker -Map=$(abspath $(LINK_MAP)) -Xlinker --no-demangle))
+# The standard library's Unicode scalar names (the tables behind Unicode.Scalar.Properties.name and
+# .nameAlias, 0.56 MB) stay in every static Swift program: the library's Swift code is one section,
+# which the linker keeps whole, and it refers to them. conv never asks for a scalar's name, so its
+# link points the two C functions that read them at stand-ins that find no name
+# (Sources/_ConvICU/UnicodeNames.c), and the tables go. conv only: the helper lacks the stand-ins.
+NAMES_FLAGS = $(if $(LLD),-Xlinker --defsym=_swift_stdlib_getScalarName=conv_no_scalar_name \
+  -Xlinker --defsym=_swift_stdlib_getNameAlias=conv_no_name_alias)
 BUILD_FLAGS = -c release --static-swift-stdlib $(STATIC_FLAGS_$(LINK)) $(ORDER_FLAGS) --product conv --scratch-path $(SCRATCH)
 BIN = $(shell $(SWIFT) build $(BUILD_FLAGS) --show-bin-path 2>/dev/null)/conv
 # `conv rates update` runs this helper, which holds the HTTP client (SwiftNIO, BoringSSL): conv
@@ -81,7 +95,7 @@ build: build-conv
 
 # conv alone, without the rates download helper (whose SwiftNIO and BoringSSL take minutes).
 build-conv: $(ICUDATA_LIB) $(LINK_STAMP)
-	$(SWIFT) build $(BUILD_FLAGS)
+	$(SWIFT) build $(BUILD_FLAGS) $(NAMES_FLAGS)
 
 # SwiftPM does not track libraries found on the library path: a new archive removes the binary so
 # that the build links again.
@@ -90,7 +104,7 @@ $(ICUDATA_DIR)/libicudata.a: scripts/reduce-icu-data.sh $(wildcard $(ICUDATA_SOU
 	rm -f "$(BIN)"
 
 # Nor the order and layout files of the link: a new one removes the binary too.
-$(LINK_STAMP): $(ORDER_FILE) $(LAYOUT_FILE)
+$(LINK_STAMP): $(ORDER_FILE) $(LAYOUT_FILE) $(SIZE_FILE)
 	mkdir -p $(dir $@)
 	rm -f "$(BIN)"
 	touch $@

@@ -8,7 +8,7 @@
 # plural rules) and folds and measures text (case folding, normalization and the east-asian width
 # come from tables compiled into libicuuc, not from the data). Those items, for every locale, and the
 # currency tree (ICU's number formatter reads the locale's currency symbols, and currencies are next)
-# take 9.3 MB; cut inside their locale bundles to the tables ICU's number formatter reads, 6.2 MB.
+# take 9.3 MB; cut inside their locale bundles to the tables ICU's number formatter reads, 5.1 MB.
 #
 # How: extract the .dat from the system's libicudata.a (objcopy), remove every item outside the keep
 # list below with icupkg (which refuses a package whose items refer to a removed one), rebuild the
@@ -93,14 +93,26 @@ icupkg -r "$WORK/remove.txt" "$WORK/full/$package.dat" "$WORK/items.dat"
 #   curr/: all but Currencies%narrow, %formal and %variant (read for those widths only): the
 #     symbols, names and plural names (Currencies, CurrencyPlurals), CurrencyUnitPatterns, currencySpacing.
 #   unit/: units (long names) and unitsShort (ICU fills the forms missing from a long name from the
-#     short table, and root's units table is an alias to it); unitsNarrow and durationUnits go.
+#     short table, and root's units table is an alias to it); unitsNarrow and durationUnits go, and
+#     so do four entries of each unit's table, which ICU 72 reads only for what conv never asks:
+#     `case` (the grammatical cases, read only for a skeleton with unit-case/…), `gender` (read
+#     for FormattedNumber's noun class; without it, ICU looks up the meter's gender, finds none and
+#     stops), `dnam` (the display name, for MeasureFormat::getUnitDisplayName) and `per` ("{0} pro
+#     Stunde", for a compound unit ICU builds itself; conv's units are all built-in: its skeletons
+#     name a type-subtype pair). For the same reason the compound patterns go (compound: prefixes,
+#     powers, "{0} pro {1}"; ICU 72 builds a name from them only for a unit that is not built-in),
+#     and so do the coordinates (coordinate: "{0} Nord", never read by the number formatter).
+#     A unit table left empty by these cuts is left out: ICU fails on an empty one.
 # Every bundle keeps %%Parent (its fallback). derb 72 writes a string holding a double quote with
 # its last characters cut off, and a backslash unescaped: a bundle whose kept text holds a backslash
 # stays as it was (with ICU 72.1: curr/lt, curr/uk and unit/he, 3 of 1,743). Each rebuilt
 # bundle, dumped again, must give back its text exactly, or the build stops.
 rules_main=('-/*' '+/%%Parent' '+/NumberElements' '-/NumberElements/*/patternsShort' '-/NumberElements/*/patternsLong')
 rules_curr=('+/*' '-/Currencies%narrow' '-/Currencies%formal' '-/Currencies%variant')
-rules_unit=('+/*' '-/unitsNarrow' '-/durationUnits')
+rules_unit=('+/*' '-/unitsNarrow' '-/durationUnits'
+  '-/units/*/*/case' '-/units/*/*/gender' '-/units/*/*/dnam' '-/units/*/*/per'
+  '-/unitsShort/*/*/case' '-/unitsShort/*/*/gender' '-/unitsShort/*/*/dnam' '-/unitsShort/*/*/per'
+  '-/units/compound' '-/unitsShort/compound' '-/units/coordinate' '-/unitsShort/coordinate')
 
 # Filters derb's text files (an entry per line at 4 spaces a level, a table closed by `}` at its
 # own indentation) into OUT by RULES; prints the files whose kept text holds a backslash.
@@ -113,7 +125,12 @@ filter_program='
       for (j = 1; j <= parts[i]; j++) part[i, j] = pattern[j]
     }
   }
-  FNR == 1 { if (file != "") close(file); file = out "/" FILENAME; skip = -1 }
+  function emit(line) {
+    if (line ~ /\\/ && !(FILENAME in lossy)) { lossy[FILENAME] = 1; print FILENAME }
+    print line > file
+  }
+  function flush(   k) { for (k = 1; k <= np; k++) emit(pending[k]); np = 0 }
+  FNR == 1 { if (file != "") close(file); file = out "/" FILENAME; skip = -1; np = 0 }
   {
     match($0, /^ */)
     depth = RLENGTH / 4
@@ -134,12 +151,22 @@ filter_program='
         if (matched) { best = parts[i]; decision = sign[i] }
       }
       if (decision == "-") {
+        if (np > 0 && pdepth[np] == depth - 1) emptied[np] = 1
         if ($0 ~ /\{ *$/) skip = depth
         next
       }
     }
-    if ($0 ~ /\\/ && !(FILENAME in lossy)) { lossy[FILENAME] = 1; print FILENAME }
-    print > file
+    if (collapse && depth >= 2 && RLENGTH % 4 == 0 && $0 ~ /\{ *$/ && $0 !~ /^ *}/) {
+      np++; pending[np] = $0; pdepth[np] = depth; emptied[np] = 0
+      next
+    }
+    if (np > 0 && $0 ~ /^ *}/ && RLENGTH == 4 * pdepth[np] && emptied[np]) {
+      np--
+      if (np > 0 && pdepth[np] == depth - 1) emptied[np] = 1
+      next
+    }
+    flush()
+    emit($0)
   }'
 
 mkdir -p "$WORK/items"
@@ -164,7 +191,8 @@ for tree in main curr unit; do
   done
   [ "${#bundles[@]}" -gt 1 ] || { echo "error: no locale bundles in the $tree tree" >&2; exit 2; }
   (cd "$dir" && timeout 300 derb -A -i . -s . -d "$text" "${bundles[@]/%/.res}")
-  lossy=$(cd "$text" && awk -v rules="$(printf '%s\n' "${!rules_name}")" -v out="$filtered" "$filter_program" "${bundles[@]/%/.txt}")
+  collapse=0; [ "$tree" = unit ] && collapse=1
+  lossy=$(cd "$text" && awk -v rules="$(printf '%s\n' "${!rules_name}")" -v out="$filtered" -v collapse="$collapse" "$filter_program" "${bundles[@]/%/.txt}")
   names=()
   for name in "${bundles[@]}"; do
     grep -qx -- "$name.txt" <<<"$lossy" || names+=("$name")
