@@ -148,3 +148,34 @@ struct ByteFastPathTests {
     #expect((quantity != nil) == expected, "\(text)")
   }
 }
+
+/// The digit scans of batch's long numbers answer what a byte-by-byte scan answers, on random
+/// bytes around the digits (every byte value next to them), at every start and length.
+@Suite("Digit scans")
+struct DigitScanTests {
+  @Test("endOfDigits and allZeroDigits match a byte-by-byte scan")
+  func matchBytes() {
+    var generator = SplitMix(seed: 0xD161)
+    for _ in 0..<3_000 {
+      let count = Int(generator.next() % 40)
+      let bytes: [UInt8] = (0..<count).map { _ in
+        switch generator.next() % 4 {
+        case 0: return UInt8(truncatingIfNeeded: generator.next())
+        case 1: return 0x30
+        default: return 0x30 + UInt8(generator.next() % 10)
+        }
+      }
+      bytes.withUnsafeBufferPointer { buffer in
+        guard let base = buffer.baseAddress else { return }
+        for start in 0...count {
+          var end = start
+          while end < count, bytes[end] >= 0x30 && bytes[end] <= 0x39 { end += 1 }
+          #expect(ByteScan.endOfDigits(in: base, from: start, to: count) == end, "\(bytes) from \(start)")
+          for stop in start...count {
+            #expect(ByteScan.allZeroDigits(in: base, from: start, to: stop) == bytes[start..<stop].allSatisfy { $0 == 0x30 })
+          }
+        }
+      }
+    }
+  }
+}

@@ -102,6 +102,11 @@ struct LeadingNumber {
     var slash: Int? = nil
     var plain = true
     hasPoint = false
+    // A long number's leading run of digits at once (its hundreds): nothing below depends on them.
+    if start + 16 < line.count, line[start + 16] &- 0x30 < 10, let base = line.baseAddress {
+      let run = ByteScan.endOfDigits(in: base, from: start, to: line.count)
+      if run - start > 16 { index = run }
+    }
     while index < line.count, line[index] != UInt8(ascii: " ") {
       switch line[index] {
       case UInt8(ascii: "0")...UInt8(ascii: "9"): break

@@ -34,6 +34,14 @@ struct LongDecimal {
     var isExact = true
     while index < bytes.count, bytes[index] != UInt8(ascii: "e") && bytes[index] != UInt8(ascii: "E") {
       let byte = bytes[index]
+      if significant == LongDecimal.headDigits, byte &- 0x30 < 10, let base = bytes.baseAddress {
+        // After the head, a run of digits at once: how many, and whether any is not zero.
+        let runEnd = ByteScan.endOfDigits(in: base, from: index, to: bytes.count)
+        dropped += runEnd - index
+        if isExact && !ByteScan.allZeroDigits(in: base, from: index, to: runEnd) { isExact = false }
+        index = runEnd
+        continue
+      }
       if byte == UInt8(ascii: ".") && point == nil {
         point = index
       } else if byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") {
@@ -106,6 +114,18 @@ struct PowersOfTen {
     powers[exponent] = power
     return power
   }
+
+  /// The last product `numerator × 10^exponent` asked for: long numbers of one length, converted
+  /// by one map, ask for the same one line after line.
+  private var lastProduct: (numerator: BigInteger, exponent: Int, product: BigInteger)? = nil
+
+  /// `numerator × 10^exponent`, the last one kept.
+  mutating func product(_ numerator: BigInteger, timesTenToThe exponent: Int) -> BigInteger {
+    if let last = lastProduct, last.exponent == exponent, last.numerator == numerator { return last.product }
+    let product = numerator * self(exponent)
+    lastProduct = (numerator, exponent, product)
+    return product
+  }
 }
 
 extension LinearMap {
@@ -127,7 +147,7 @@ extension LinearMap {
   /// that the head's bounds cost one long product and a sum (a long number times a unit's factor).
   private func linearValue(_ x: LongDecimal, tens: inout PowersOfTen) -> Double? {
     if nonNegativeOnly && x.isNegative && x.head != 0 { return nil }
-    let scaled = exactA.numerator * tens(x.exponent)
+    let scaled = tens.product(exactA.numerator, timesTenToThe: x.exponent)
     let low = scaled * BigInteger(x.head)
     if low.isZero { return 0 }
     func rounded(_ magnitude: BigInteger) -> Double? {

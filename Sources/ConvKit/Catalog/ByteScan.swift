@@ -1,6 +1,7 @@
 /// Finding a byte in a table, eight bytes at a time: the compiled tables are searched by
-/// bisection over their lines, and finding line ends byte by byte was most of a lookup.
-enum ByteScan {
+/// bisection over their lines, and finding line ends byte by byte was most of a lookup. Batch
+/// reads the runs of digits of long numbers the same way.
+package enum ByteScan {
   private static let ones: UInt64 = 0x0101_0101_0101_0101
   private static let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
 
@@ -37,5 +38,38 @@ enum ByteScan {
     }
     while position > start && base[position - 1] != byte { position -= 1 }
     return position
+  }
+
+  /// The position after the run of ASCII digits that starts at `start` in `base[start..<end]`.
+  package static func endOfDigits(in base: UnsafePointer<UInt8>, from start: Int, to end: Int) -> Int {
+    var position = start
+    let raw = UnsafeRawPointer(base)
+    while position + 8 <= end {
+      let word = raw.loadUnaligned(fromByteOffset: position, as: UInt64.self).littleEndian
+      // Per byte: a high nibble other than 3, or a low nibble above 9 (adding 6 carries into bit 4,
+      // never into the next byte), marks a byte that is no digit.
+      let high = (word & 0xF0F0_F0F0_F0F0_F0F0) ^ 0x3030_3030_3030_3030
+      let low = ((word & 0x0F0F_0F0F_0F0F_0F0F) &+ 0x0606_0606_0606_0606) & 0x1010_1010_1010_1010
+      let other = high | low
+      if other != 0 { return position + other.trailingZeroBitCount / 8 }
+      position += 8
+    }
+    while position < end && base[position] &- 0x30 < 10 { position += 1 }
+    return position
+  }
+
+  /// Whether every byte of `base[start..<end]` is `0` (the character).
+  package static func allZeroDigits(in base: UnsafePointer<UInt8>, from start: Int, to end: Int) -> Bool {
+    var position = start
+    let raw = UnsafeRawPointer(base)
+    while position + 8 <= end {
+      if raw.loadUnaligned(fromByteOffset: position, as: UInt64.self) != 0x3030_3030_3030_3030 { return false }
+      position += 8
+    }
+    while position < end {
+      if base[position] != 0x30 { return false }
+      position += 1
+    }
+    return true
   }
 }
