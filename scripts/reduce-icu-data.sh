@@ -59,6 +59,7 @@ KEEP+='|unit/.*'                            # CLDR unit display names (--long)
 KEEP+='|curr/.*|currencyNumericCodes\.res'  # currency names, symbols, digits (read by every formatter)
 KEEP+=')$'
 
+SCRIPTS=$(cd "$(dirname "$0")" && pwd)
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/conv-icudata.XXXXXX")
 trap 'rm -rf "$WORK"' EXIT
 mkdir -p "$OUT"
@@ -197,15 +198,40 @@ for tree in main curr unit; do
   for name in "${bundles[@]}"; do
     grep -qx -- "$name.txt" <<<"$lossy" || names+=("$name")
   done
-  (cd "$filtered" && timeout 300 genrb -q -e UTF-8 --usePoolBundle "$dir" -d "$rebuilt" "${names[@]/%/.txt}" >/dev/null)
+  pooldir=$dir
+  if [ "$tree" = main ]; then
+    # The main tree gets a new key pool, written from the cut texts (ICU's pool holds the keys of
+    # every table the cut removed: 158,704 bytes, 2,716 after). Every bundle that reads the pool is
+    # then compiled against it: no bundle may stay as it was (a lossy one), and the alias bundles
+    # (iw → he …), which derb cannot dump (it follows them), are written from their targets, read
+    # from the old bundles by scripts/icu-alias-targets.py.
+    [ "${#names[@]}" -eq "${#bundles[@]}" ] || { echo "error: a main-tree bundle cannot be rebuilt from derb's text" >&2; exit 2; }
+    alias_names=()
+    while read -r name target; do
+      [ -n "$target" ] || { echo "error: no alias target for $name" >&2; exit 2; }
+      printf '%s{\n    "%%%%ALIAS"{"%s"}\n}\n' "$name" "$target" > "$filtered/$name.txt"
+      alias_names+=("$name")
+    done < <(cd "$dir" && python3 "$SCRIPTS/icu-alias-targets.py" pool.res $aliases)
+    [ "${#alias_names[@]}" -eq "$(wc -w <<<"$aliases")" ] || { echo "error: alias targets missing" >&2; exit 2; }
+    names+=("${alias_names[@]}")
+    pooldir="$WORK/pool/$tree"
+    mkdir -p "$pooldir"
+    (cd "$filtered" && timeout 300 genrb -q -e UTF-8 --writePoolBundle -d "$pooldir" "${names[@]/%/.txt}" >/dev/null)
+    [ -f "$pooldir/pool.res" ] || { echo "error: genrb wrote no pool.res" >&2; exit 2; }
+    cp "$pooldir/pool.res" "$dir/pool.res"
+    echo "pool.res" >> "$WORK/rebuilt.txt"
+  fi
+  (cd "$filtered" && timeout 300 genrb -q -e UTF-8 --usePoolBundle "$pooldir" -d "$rebuilt" "${names[@]/%/.txt}" >/dev/null)
   for name in "${names[@]}"; do
     [ -f "$rebuilt/$name.res" ] || { echo "error: genrb wrote no $prefix$name.res" >&2; exit 2; }
     cp "$rebuilt/$name.res" "$dir/$name.res"
     echo "$prefix$name.res" >> "$WORK/rebuilt.txt"
   done
   # The round trip: every rebuilt bundle dumps back to the text it was made from.
-  (cd "$dir" && timeout 300 derb -A -i . -s . -d "$check" "${names[@]/%/.res}")
-  for name in "${names[@]}"; do
+  checked=("${names[@]}")
+  [ "$tree" = main ] && checked=("${bundles[@]}")
+  (cd "$dir" && timeout 300 derb -A -i . -s . -d "$check" "${checked[@]/%/.res}")
+  for name in "${checked[@]}"; do
     cmp -s "$check/$name.txt" "$filtered/$name.txt" || {
       echo "error: $prefix$name.res rebuilt from derb's text does not dump back to it:" >&2
       diff "$filtered/$name.txt" "$check/$name.txt" | head -n 10 >&2
