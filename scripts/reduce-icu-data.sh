@@ -8,7 +8,8 @@
 # plural rules) and folds and measures text (case folding, normalization and the east-asian width
 # come from tables compiled into libicuuc, not from the data). Those items, for every locale, and the
 # currency tree (ICU's number formatter reads the locale's currency symbols, and currencies are next)
-# take 9.3 MB; cut inside their locale bundles to the tables ICU's number formatter reads, 5.1 MB.
+# take 9.3 MB; cut inside their locale bundles to the tables ICU's number formatter reads, 4.95 MB (the main
+# tree with a new key pool, see below).
 #
 # How: extract the .dat from the system's libicudata.a (objcopy), remove every item outside the keep
 # list below with icupkg (which refuses a package whose items refer to a removed one), rebuild the
@@ -27,7 +28,8 @@
 # narrow unit or currency names) needs its tables added to the rules.
 #
 # Usage: scripts/reduce-icu-data.sh OUTDIR [LIBICUDATA_A]
-# Needs: icupkg, genccode, derb and genrb (Debian: icu-devtools), ar and objcopy (binutils), pkg-config.
+# Needs: icupkg, genccode, derb and genrb (Debian: icu-devtools), ar and objcopy (binutils), pkg-config,
+# python3.
 set -euo pipefail
 
 # Debian installs icupkg and genccode in /usr/sbin, which is not on a user's PATH.
@@ -35,7 +37,7 @@ export PATH="$PATH:/usr/sbin:/sbin"
 
 OUT=${1:?usage: reduce-icu-data.sh OUTDIR [LIBICUDATA_A]}
 SOURCE=${2:-}
-for tool in icupkg genccode derb genrb ar objcopy nm; do
+for tool in icupkg genccode derb genrb ar objcopy nm python3; do
   command -v "$tool" >/dev/null || {
     echo "error: '$tool' is needed to reduce ICU's data (Debian: icu-devtools, binutils); or build with 'make ICUDATA=full'" >&2
     exit 2
@@ -87,7 +89,10 @@ icupkg -r "$WORK/remove.txt" "$WORK/full/$package.dat" "$WORK/items.dat"
 # data build tool: the most specific matching rule decides, a later one wins a tie; an entry left
 # out takes its contents with it), and the text is compiled again with genrb, against the same
 # pool.res (--usePoolBundle) so that the bundles left as they were (aliases such as iw → he, which
-# derb would dump as copies, and the tree's supplemental items) still find their keys. What stays:
+# derb would dump as copies, and lossy ones) still find their keys. The main tree instead gets a
+# new pool.res with only the keys its cut texts use (158,704 → 2,816 bytes), and every bundle that
+# reads the pool is compiled against it, its alias bundles from the targets icu-alias-targets.py
+# reads (its supplemental items use no pool). What stays:
 #   main tree: NumberElements (symbols, patterns, numbering system choice, minimum grouping digits)
 #     without its compact patterns (patternsShort, patternsLong: notation compact-*, never used);
 #     calendars, date fields, exemplar characters, list patterns, … go.
