@@ -2,7 +2,7 @@
 #   make                     release build: a fully static executable (the fast one)
 #   make LINK=stdlib         release build with only the Swift runtime static (glibc, ICU and
 #                            readline shared): for systems without the static libraries
-#   make ICUDATA=full        fully static, with ICU's whole data (31 MB) instead of conv's part (5.1 MB)
+#   make ICUDATA=full        fully static, with ICU's whole data (31 MB) instead of conv's part (4.95 MB)
 #   make install PREFIX=DIR  install binary, man page and shell completions under DIR (default /usr/local)
 #   make uninstall PREFIX=DIR
 #   make test                run the test suite
@@ -26,7 +26,7 @@ ifeq ($(filter $(LINK),static stdlib),)
 $(error LINK must be static or stdlib, not '$(LINK)')
 endif
 # ICU's data: the static link takes a copy reduced to what conv uses (number symbols and patterns,
-# numbering systems, plural rules, unit and currency names, for every locale: 5.1 MB of ICU's 31 MB),
+# numbering systems, plural rules, unit and currency names, for every locale: 4.95 MB of ICU's 31 MB),
 # made from the system's libicudata.a by scripts/reduce-icu-data.sh with icupkg, derb, genrb and
 # genccode (Debian: icu-devtools): whole items removed, then the locale bundles rebuilt with only the
 # tables ICU's number formatter reads. Its directory comes first on the library path (swiftc's -L,

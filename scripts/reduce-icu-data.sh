@@ -8,7 +8,8 @@
 # plural rules) and folds and measures text (case folding, normalization and the east-asian width
 # come from tables compiled into libicuuc, not from the data). Those items, for every locale, and the
 # currency tree (ICU's number formatter reads the locale's currency symbols, and currencies are next)
-# take 9.3 MB; cut inside their locale bundles to the tables ICU's number formatter reads, 5.1 MB.
+# take 9.3 MB; cut inside their locale bundles to the tables ICU's number formatter reads, 4.95 MB (the main
+# tree with a new key pool, see below).
 #
 # How: extract the .dat from the system's libicudata.a (objcopy), remove every item outside the keep
 # list below with icupkg (which refuses a package whose items refer to a removed one), rebuild the
@@ -27,7 +28,8 @@
 # narrow unit or currency names) needs its tables added to the rules.
 #
 # Usage: scripts/reduce-icu-data.sh OUTDIR [LIBICUDATA_A]
-# Needs: icupkg, genccode, derb and genrb (Debian: icu-devtools), ar and objcopy (binutils), pkg-config.
+# Needs: icupkg, genccode, derb and genrb (Debian: icu-devtools), ar and objcopy (binutils), pkg-config,
+# python3.
 set -euo pipefail
 
 # Debian installs icupkg and genccode in /usr/sbin, which is not on a user's PATH.
@@ -35,7 +37,7 @@ export PATH="$PATH:/usr/sbin:/sbin"
 
 OUT=${1:?usage: reduce-icu-data.sh OUTDIR [LIBICUDATA_A]}
 SOURCE=${2:-}
-for tool in icupkg genccode derb genrb ar objcopy nm; do
+for tool in icupkg genccode derb genrb ar objcopy nm python3; do
   command -v "$tool" >/dev/null || {
     echo "error: '$tool' is needed to reduce ICU's data (Debian: icu-devtools, binutils); or build with 'make ICUDATA=full'" >&2
     exit 2
@@ -59,6 +61,7 @@ KEEP+='|unit/.*'                            # CLDR unit display names (--long)
 KEEP+='|curr/.*|currencyNumericCodes\.res'  # currency names, symbols, digits (read by every formatter)
 KEEP+=')$'
 
+SCRIPTS=$(cd "$(dirname "$0")" && pwd)
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/conv-icudata.XXXXXX")
 trap 'rm -rf "$WORK"' EXIT
 mkdir -p "$OUT"
@@ -86,7 +89,10 @@ icupkg -r "$WORK/remove.txt" "$WORK/full/$package.dat" "$WORK/items.dat"
 # data build tool: the most specific matching rule decides, a later one wins a tie; an entry left
 # out takes its contents with it), and the text is compiled again with genrb, against the same
 # pool.res (--usePoolBundle) so that the bundles left as they were (aliases such as iw → he, which
-# derb would dump as copies, and the tree's supplemental items) still find their keys. What stays:
+# derb would dump as copies, and lossy ones) still find their keys. The main tree instead gets a
+# new pool.res with only the keys its cut texts use (158,704 → 2,816 bytes), and every bundle that
+# reads the pool is compiled against it, its alias bundles from the targets icu-alias-targets.py
+# reads (its supplemental items use no pool). What stays:
 #   main tree: NumberElements (symbols, patterns, numbering system choice, minimum grouping digits)
 #     without its compact patterns (patternsShort, patternsLong: notation compact-*, never used);
 #     calendars, date fields, exemplar characters, list patterns, … go.
@@ -197,15 +203,40 @@ for tree in main curr unit; do
   for name in "${bundles[@]}"; do
     grep -qx -- "$name.txt" <<<"$lossy" || names+=("$name")
   done
-  (cd "$filtered" && timeout 300 genrb -q -e UTF-8 --usePoolBundle "$dir" -d "$rebuilt" "${names[@]/%/.txt}" >/dev/null)
+  pooldir=$dir
+  if [ "$tree" = main ]; then
+    # The main tree gets a new key pool, written from the cut texts (ICU's pool holds the keys of
+    # every table the cut removed: 158,704 bytes, 2,716 after). Every bundle that reads the pool is
+    # then compiled against it: no bundle may stay as it was (a lossy one), and the alias bundles
+    # (iw → he …), which derb cannot dump (it follows them), are written from their targets, read
+    # from the old bundles by scripts/icu-alias-targets.py.
+    [ "${#names[@]}" -eq "${#bundles[@]}" ] || { echo "error: a main-tree bundle cannot be rebuilt from derb's text" >&2; exit 2; }
+    alias_names=()
+    while read -r name target; do
+      [ -n "$target" ] || { echo "error: no alias target for $name" >&2; exit 2; }
+      printf '%s{\n    "%%%%ALIAS"{"%s"}\n}\n' "$name" "$target" > "$filtered/$name.txt"
+      alias_names+=("$name")
+    done < <(cd "$dir" && python3 "$SCRIPTS/icu-alias-targets.py" pool.res $aliases)
+    [ "${#alias_names[@]}" -eq "$(wc -w <<<"$aliases")" ] || { echo "error: alias targets missing" >&2; exit 2; }
+    names+=("${alias_names[@]}")
+    pooldir="$WORK/pool/$tree"
+    mkdir -p "$pooldir"
+    (cd "$filtered" && timeout 300 genrb -q -e UTF-8 --writePoolBundle -d "$pooldir" "${names[@]/%/.txt}" >/dev/null)
+    [ -f "$pooldir/pool.res" ] || { echo "error: genrb wrote no pool.res" >&2; exit 2; }
+    cp "$pooldir/pool.res" "$dir/pool.res"
+    echo "pool.res" >> "$WORK/rebuilt.txt"
+  fi
+  (cd "$filtered" && timeout 300 genrb -q -e UTF-8 --usePoolBundle "$pooldir" -d "$rebuilt" "${names[@]/%/.txt}" >/dev/null)
   for name in "${names[@]}"; do
     [ -f "$rebuilt/$name.res" ] || { echo "error: genrb wrote no $prefix$name.res" >&2; exit 2; }
     cp "$rebuilt/$name.res" "$dir/$name.res"
     echo "$prefix$name.res" >> "$WORK/rebuilt.txt"
   done
   # The round trip: every rebuilt bundle dumps back to the text it was made from.
-  (cd "$dir" && timeout 300 derb -A -i . -s . -d "$check" "${names[@]/%/.res}")
-  for name in "${names[@]}"; do
+  checked=("${names[@]}")
+  [ "$tree" = main ] && checked=("${bundles[@]}")
+  (cd "$dir" && timeout 300 derb -A -i . -s . -d "$check" "${checked[@]/%/.res}")
+  for name in "${checked[@]}"; do
     cmp -s "$check/$name.txt" "$filtered/$name.txt" || {
       echo "error: $prefix$name.res rebuilt from derb's text does not dump back to it:" >&2
       diff "$filtered/$name.txt" "$check/$name.txt" | head -n 10 >&2

@@ -39,11 +39,14 @@ extension Catalog: UnitResolving {
 /// primary  := number | name | '(' sum ')'
 /// ```
 /// A number that follows a unit without an operator starts a new term of a sum (`6 ft 2 in`).
-struct Evaluator<Resolver: UnitResolving> {
+///
+/// Not generic over its resolver: one copy of the parser serves the expression reader, the
+/// catalog's definitions and plain numbers (issue 23: three specializations took 165 KB).
+struct Evaluator {
   private let tokens: [Token]
   /// The text the tokens come from, for names that span several tokens (`farad-90`, `OC-3`).
   private let characters: [Character]
-  private let resolver: Resolver
+  private let resolver: any UnitResolving
   /// How numbers are written, for messages about them.
   private let conventions: NumberConventions
   private var index = 0
@@ -52,7 +55,7 @@ struct Evaluator<Resolver: UnitResolving> {
   /// Deepest parenthesis nesting accepted.
   static var maximumDepth: Int { 64 }
 
-  init(tokens: [Token], characters: [Character], resolver: Resolver, conventions: NumberConventions = .standard) {
+  init(tokens: [Token], characters: [Character], resolver: any UnitResolving, conventions: NumberConventions = .standard) {
     self.tokens = tokens
     self.characters = characters
     self.resolver = resolver
@@ -60,7 +63,7 @@ struct Evaluator<Resolver: UnitResolving> {
   }
 
   /// Evaluates a whole expression, reading numbers with `conventions`.
-  static func evaluate(_ text: some StringProtocol, resolver: Resolver,
+  static func evaluate(_ text: some StringProtocol, resolver: any UnitResolving,
                        conventions: NumberConventions = .standard) throws(ConvError) -> Term {
     let (tokens, characters) = try Lexer.lex(text, conventions: conventions)
     guard !tokens.isEmpty else { throw .emptyInput }
@@ -329,7 +332,7 @@ struct Evaluator<Resolver: UnitResolving> {
 
   /// Splits a name run together with numbers after a number (`5ft11in`, `1m80cm`) into names and
   /// numbers, when the run is no spelling of its own and its parts are.
-  static func splitRunTogether(_ tokens: [Token], characters: [Character], resolver: Resolver) throws(ConvError) -> [Token] {
+  static func splitRunTogether(_ tokens: [Token], characters: [Character], resolver: any UnitResolving) throws(ConvError) -> [Token] {
     guard tokens.count >= 2 else { return tokens }
     var result: [Token] = []
     for (offset, token) in tokens.enumerated() {

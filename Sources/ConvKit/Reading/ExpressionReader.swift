@@ -93,7 +93,7 @@ struct ExpressionReader: UnitResolving {
     }
     let leading = text.prefix { $0.isWhitespace }.count
     do throws(ConvError) {
-      let term = try Evaluator<ExpressionReader>.evaluate(trimmed, resolver: self, conventions: conventions)
+      let term = try Evaluator.evaluate(trimmed, resolver: self, conventions: conventions)
       return UnitExpression(text: trimmed, term: term, singleUnit: nil)
     } catch {
       throw error.shifted(by: leading)
@@ -172,7 +172,7 @@ struct ExpressionReader: UnitResolving {
         return Quantity(text: trimmed, term: unit.term, number: .one, unit: unit)
       }
     }
-    let term = try Evaluator<ExpressionReader>.evaluate(trimmed, resolver: self, conventions: conventions)
+    let term = try Evaluator.evaluate(trimmed, resolver: self, conventions: conventions)
     return Quantity(text: trimmed, term: term, number: nil, unit: nil)
   }
 }
