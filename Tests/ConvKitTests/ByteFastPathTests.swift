@@ -96,6 +96,49 @@ struct ByteFastPathTests {
     }
   }
 
+  @Test("A quantity's unit tokens, moved to the unit's text, are that text's own tokens")
+  func unitTokensAsLexedAlone() throws {
+    // What `ExpressionReader` relies on when it hands the evaluator the tokens after the number.
+    let numbers = ["5", "61.82", "1 1/2", "½", "1¾", "2e3", "-4", "1,000", "5."]
+    var compared = 0
+    for rest in Self.texts + Self.asciiTexts + ["mi", "kg*m/s^2", "m²", "per hour", "cubic foot", "ft 2"] {
+      for number in numbers {
+        let quantity = number + " " + rest
+        guard let (tokens, characters) = try? Lexer.lex(quantity),
+              let numberIndex = tokens.firstIndex(where: { $0.kind.isNumber }), numberIndex <= 1 else { continue }
+        let unitTokens = tokens[(numberIndex + 1)...]
+        guard let first = unitTokens.first,
+              !unitTokens.contains(where: { $0.kind.isNumber || $0.kind == .plus || $0.kind == .minus }),
+              ![Token.Kind.times, .divide, .caret].contains(first.kind) else { continue }
+        let offset = first.span.start
+        let moved = unitTokens.enumerated().map { index, token in
+          Token(kind: token.kind, span: SourceSpan(start: token.span.start - offset, length: token.span.length),
+                spaceBefore: index == 0 ? false : token.spaceBefore, form: token.form)
+        }
+        let unitText = String(characters[offset...])
+        let alone = try Lexer.lex(unitText)
+        #expect(moved == alone.tokens, "\(quantity)")
+        #expect(Array(characters[offset...]) == alone.characters, "\(quantity)")
+        compared += 1
+      }
+    }
+    #expect(compared > 1_000)
+  }
+
+  @Test("Trimming by the end bytes gives what trimming by characters gives")
+  func trimmedMatchesCharacters() {
+    let extra = ["\u{600}5", "x\u{301}", " x ", "\u{A0}x", "x\u{2003}", "\r\nx", "x\r\n", "a", " ", ""]
+    for text in Self.texts + Self.asciiTexts + extra {
+      let scalars = Substring(text)
+      let reference: Substring = {
+        guard let first = scalars.firstIndex(where: { !$0.isWhitespace }),
+              let last = scalars.lastIndex(where: { !$0.isWhitespace }) else { return "" }
+        return scalars[first...last]
+      }()
+      #expect(text.trimmed == reference, "\(Array(text.unicodeScalars))")
+    }
+  }
+
   @Test("Prefix spellings a word starts with match the comparison by characters")
   func prefixSpellingsMatch() {
     let words = Self.texts + ["kilometre", "km", "Km", "mm", "Mi", "MiB", "µm", "da", "dam", "kibibyte", "z", "zq"]

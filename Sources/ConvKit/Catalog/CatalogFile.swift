@@ -305,7 +305,13 @@ struct CatalogFileParser {
 extension StringProtocol {
   /// The text without leading and trailing white space.
   var trimmed: Substring {
+    // Text that starts and ends with a printable ASCII byte has nothing to trim: no character that
+    // holds such a byte first or last is white space.
     let scalars = Substring(self)
+    if let first = scalars.utf8.first, let last = scalars.utf8.last, first > 0x20, first < 0x7F, last > 0x20,
+       last < 0x7F {
+      return scalars
+    }
     guard let first = scalars.firstIndex(where: { !$0.isWhitespace }),
           let last = scalars.lastIndex(where: { !$0.isWhitespace }) else { return "" }
     return scalars[first...last]

@@ -66,6 +66,13 @@ struct Evaluator {
   static func evaluate(_ text: some StringProtocol, resolver: any UnitResolving,
                        conventions: NumberConventions = .standard) throws(ConvError) -> Term {
     let (tokens, characters) = try Lexer.lex(text, conventions: conventions)
+    return try evaluate(tokens: tokens, characters: characters, resolver: resolver, conventions: conventions)
+  }
+
+  /// Evaluates an expression the lexer has read: its tokens, and the characters their spans
+  /// point into.
+  static func evaluate(tokens: [Token], characters: [Character], resolver: any UnitResolving,
+                       conventions: NumberConventions = .standard) throws(ConvError) -> Term {
     guard !tokens.isEmpty else { throw .emptyInput }
     var evaluator = Evaluator(tokens: try splitRunTogether(tokens, characters: characters, resolver: resolver),
                               characters: characters, resolver: resolver, conventions: conventions)

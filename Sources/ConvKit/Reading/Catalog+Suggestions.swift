@@ -32,7 +32,8 @@ extension Catalog {
       offer(entry.spelling, PrefixedUnit(unit: storage.unit(at: entry.unit)), score: 0)
     }
     // A prefix symbol as typed and a unit symbol in another case (`MHZ` → `MHz`).
-    for (symbol, prefix) in Catalog.prefixSymbols(starting: text) {
+    let symbolPrefixes = Catalog.prefixSymbols(starting: text)
+    for (symbol, prefix) in symbolPrefixes {
       let rest = text.dropFirst(symbol.count).lowercased()
       for entry in index.sameButCase(rest) where entry.spelling.count == rest.count {
         let unit = storage.unit(at: entry.unit)
@@ -54,7 +55,7 @@ extension Catalog {
         offer(word + name, PrefixedUnit(unit: suggestion.unit, prefix: prefix), score: 1 + suggestion.distance * 2)
       }
     }
-    for (symbol, prefix) in Catalog.prefixSymbols(starting: text) {
+    for (symbol, prefix) in symbolPrefixes {
       let rest = String(text.dropFirst(symbol.count))
       for suggestion in nearSpellings(rest, bound: 1, in: index, fitting: fitting) where prefix.applies(to: suggestion.unit.prefixes)
         && suggestion.unit.symbols.contains(suggestion.spelling) {

@@ -86,6 +86,12 @@ struct ExpressionReader: UnitResolving {
   /// Reads a unit expression (`km`, `L/100km`, `N m`, `short ton`): a whole catalog spelling
   /// first, else an expression.
   func unit(_ text: some StringProtocol) throws(ConvError) -> UnitExpression {
+    try unit(text, lexed: nil)
+  }
+
+  /// `unit(_:)`, given the lexer's reading of the trimmed text when the caller has it.
+  private func unit(_ text: some StringProtocol, lexed: (tokens: [Token], characters: [Character])?)
+    throws(ConvError) -> UnitExpression {
     let trimmed = String(text.trimmed)
     guard !trimmed.isEmpty else { throw .emptyInput }
     if let unit = resolve(trimmed, standalone: true, span: SourceSpan(start: 0, length: trimmed.count)) {
@@ -93,7 +99,11 @@ struct ExpressionReader: UnitResolving {
     }
     let leading = text.prefix { $0.isWhitespace }.count
     do throws(ConvError) {
-      let term = try Evaluator.evaluate(trimmed, resolver: self, conventions: conventions)
+      let term = if let lexed {
+        try Evaluator.evaluate(tokens: lexed.tokens, characters: lexed.characters, resolver: self, conventions: conventions)
+      } else {
+        try Evaluator.evaluate(trimmed, resolver: self, conventions: conventions)
+      }
       return UnitExpression(text: trimmed, term: term, singleUnit: nil)
     } catch {
       throw error.shifted(by: leading)
@@ -118,7 +128,7 @@ struct ExpressionReader: UnitResolving {
 
   private func trimmedQuantity(_ trimmed: String) throws(ConvError) -> Quantity {
     if let gauge = try gaugeQuantity(trimmed) { return gauge }
-    let tokens = try Lexer.tokenize(trimmed, conventions: conventions)
+    let (tokens, characters) = try Lexer.lex(trimmed, conventions: conventions)
     guard !tokens.isEmpty else { throw ConvError.emptyInput }
     // The common form: [-] NUMBER UNIT.
     var numberIndex = 0
@@ -151,8 +161,15 @@ struct ExpressionReader: UnitResolving {
         if let whole {
           unit = UnitExpression(text: unitText, term: Term(unit: whole), singleUnit: whole)
         } else {
+          // The unit's tokens are the rest of the quantity's, moved to the unit's text: the same
+          // as lexing that text alone (no number in it, so nothing joins across its start).
+          let offset = first.span.start
+          let unitTokens = rest.enumerated().map { index, token in
+            Token(kind: token.kind, span: SourceSpan(start: token.span.start - offset, length: token.span.length),
+                  spaceBefore: index == 0 ? false : token.spaceBefore, form: token.form)
+          }
           do throws(ConvError) {
-            unit = try self.unit(unitText)
+            unit = try self.unit(unitText, lexed: (unitTokens, Array(characters[offset...])))
           } catch {
             // Spans of the unit's text, moved to where it is in the quantity.
             throw error.shifted(by: first.span.start)
