@@ -6,10 +6,7 @@ import Testing
 /// made.
 @Suite("Key filter")
 struct KeyFilterTests {
-  static let tables: [StaticString] = [
-    BuiltinData.exactKeys, BuiltinData.claimedKeys, BuiltinData.alternateKeys, BuiltinData.symbolKeys,
-    BuiltinData.foldedKeys,
-  ]
+  static let tables = SpellingTable.allCases.map(\.keys)
 
   /// A filter made: enough misses counted.
   static func madeFilter() -> KeyFilter {

@@ -17,11 +17,11 @@ final class BuiltinTables: Sendable {
 
   let unitCount = BuiltinData.unitCount
   let categoryCount = BuiltinData.categoryCount
-  let exact = KeyTable(BuiltinData.exactKeys, filtered: 0)
-  let claimed = KeyTable(BuiltinData.claimedKeys, filtered: 1)
-  let alternates = KeyTable(BuiltinData.alternateKeys, filtered: 2)
-  let symbols = KeyTable(BuiltinData.symbolKeys, filtered: 3)
-  let folded = KeyTable(BuiltinData.foldedKeys, filtered: 4)
+  let exact = KeyTable(SpellingTable.exact)
+  let claimed = KeyTable(SpellingTable.claimed)
+  let alternates = KeyTable(SpellingTable.alternates)
+  let symbols = KeyTable(SpellingTable.symbols)
+  let folded = KeyTable(SpellingTable.folded)
   let categoryKeys = KeyTable(BuiltinData.categoryKeys)
   let categoryUnits = KeyTable(BuiltinData.categoryUnits)
   /// Unit records keyed by their identifier (`CatalogSourceWriter.key(_:)`).
@@ -297,10 +297,10 @@ struct KeyTable: Sendable {
     filterNumber = -1
   }
 
-  /// A table of `KeyFilter.spellings`, whose number there is `number`.
-  init(_ table: StaticString, filtered number: Int) {
-    self.table = table
-    filterNumber = number
+  /// A spelling table, behind `KeyFilter.spellings`.
+  init(_ table: SpellingTable) {
+    self.table = table.keys
+    filterNumber = table.rawValue
   }
 
   /// The unit or category index stored for a key.

@@ -72,4 +72,10 @@ package enum ByteScan {
     }
     return true
   }
+
+  /// Whether each byte of a text is a character of its own: every byte ASCII, and none `\r`
+  /// (`\r\n` is one character).
+  package static func isOneCharacterPerByte(_ bytes: some Sequence<UInt8>) -> Bool {
+    bytes.allSatisfy { $0 < 0x80 && $0 != 13 }
+  }
 }

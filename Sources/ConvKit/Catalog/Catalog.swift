@@ -109,7 +109,7 @@ public struct Catalog: Sendable {
     guard !candidates.isEmpty else { return [] }
     var text = text
     let found: [(String, Prefix)]? = text.withUTF8 { bytes in
-      guard !bytes.contains(where: { $0 >= 0x80 || $0 == 13 }) else { return nil }
+      guard ByteScan.isOneCharacterPerByte(bytes) else { return nil }
       var found: [(String, Prefix)] = []
       for position in candidates {
         var spelling = texts[position]

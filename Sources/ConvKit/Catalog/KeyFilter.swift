@@ -25,12 +25,8 @@ final class KeyFilter: Sendable {
   /// A filter over `tables`; a key table gives its number in this list with each query.
   init(tables: [StaticString]) { self.tables = tables }
 
-  /// The filter of the built-in spelling tables, which failed look-ups search most (exact,
-  /// claimed, alternate, symbol and folded spellings, numbered in that order).
-  static let spellings = KeyFilter(tables: [
-    BuiltinData.exactKeys, BuiltinData.claimedKeys, BuiltinData.alternateKeys, BuiltinData.symbolKeys,
-    BuiltinData.foldedKeys,
-  ])
+  /// The filter of the built-in spelling tables, which failed look-ups search most.
+  static let spellings = KeyFilter(tables: SpellingTable.allCases.map(\.keys))
 
   /// Whether the table may hold the key (its normal form C bytes): false only when it does not;
   /// true before the filter is made.
@@ -77,5 +73,21 @@ final class KeyFilter: Sendable {
     let mixed = (hash ^ (hash >> 29)) &* 0xbf58_476d_1ce4_e5b9
     let mask = UInt64(bitCount - 1)
     return (Int(hash & mask), Int((mixed >> 21) & mask), Int((mixed >> 42) & mask))
+  }
+}
+
+/// The built-in spelling tables `KeyFilter.spellings` covers, numbered by their place in it.
+enum SpellingTable: Int, CaseIterable {
+  case exact, claimed, alternates, symbols, folded
+
+  /// The compiled table.
+  var keys: StaticString {
+    switch self {
+    case .exact: BuiltinData.exactKeys
+    case .claimed: BuiltinData.claimedKeys
+    case .alternates: BuiltinData.alternateKeys
+    case .symbols: BuiltinData.symbolKeys
+    case .folded: BuiltinData.foldedKeys
+    }
   }
 }

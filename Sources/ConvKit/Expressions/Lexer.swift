@@ -12,9 +12,8 @@ struct Lexer {
   init(_ text: some StringProtocol, conventions: NumberConventions = .standard) {
     let text = String(text)
     self.text = text
-    // ASCII text needs no grapheme breaking: one character a byte, except `\r\n`, the one ASCII
-    // pair that is one character (text with a `\r` is broken as usual).
-    bytes = text.utf8.allSatisfy { $0 < 0x80 && $0 != 13 } ? Array(text.utf8) : []
+    // ASCII text without `\r` needs no grapheme breaking: one character a byte.
+    bytes = ByteScan.isOneCharacterPerByte(text.utf8) ? Array(text.utf8) : []
     characters = bytes.isEmpty ? Array(text) : bytes.map { Lexer.asciiCharacters[Int($0)] }
     self.conventions = conventions
   }
@@ -148,15 +147,11 @@ struct Lexer {
     return Token(kind: .word(word), span: span, spaceBefore: spaceBefore)
   }
 
-  /// Reads a number: digits with the locale's grouping (`1,000,000`, `1.000.000`, `1 000`), a
-  /// decimal part after the locale's decimal mark (or a point that cannot be grouping), and an
-  /// exponent. A grouping that could also be a decimal (`1.500` where the decimal mark is `,`) is
-  /// refused with both readings.
   /// Whether the character at `index` is the ASCII character `byte` (read from the bytes when the
   /// text is bytes).
   @inline(__always)
   private func isASCII(_ index: Int, _ byte: UInt8) -> Bool {
-    bytes.isEmpty ? characters[index].asciiValue == byte && characters[index] != "\r\n" : bytes[index] == byte
+    bytes.isEmpty ? characters[index] == Lexer.asciiCharacters[Int(byte)] : bytes[index] == byte
   }
 
   /// Whether the character at `index` is an ASCII digit.
@@ -181,6 +176,10 @@ struct Lexer {
     return bytes.isEmpty ? characters[index] == mark : mark.asciiValue == bytes[index]
   }
 
+  /// Reads a number: digits with the locale's grouping (`1,000,000`, `1.000.000`, `1 000`), a
+  /// decimal part after the locale's decimal mark (or a point that cannot be grouping), and an
+  /// exponent. A grouping that could also be a decimal (`1.500` where the decimal mark is `,`) is
+  /// refused with both readings.
   private mutating func readNumber(spaceBefore: Bool) throws(ConvError) -> Token {
     let start = position
     var literal = ""

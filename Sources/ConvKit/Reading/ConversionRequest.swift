@@ -142,23 +142,8 @@ enum WordSplitter {
     var offset = 0
     var start = 0
     var startIndex: String.Index? = nil
-    var index = line.startIndex
-    // An ASCII byte followed by another (or by nothing) is a character of its own, told apart by
-    // its byte; `\r\n` and a letter with a combining mark after it are not.
-    let utf8 = line.utf8
-    while index < line.endIndex {
-      let byte = utf8[index]
-      let afterByte = utf8.index(after: index)
-      let next: String.Index
-      let isSpace: Bool
-      if byte < 0x80 && byte != 13 && (afterByte == utf8.endIndex || utf8[afterByte] < 0x80) {
-        next = afterByte
-        isSpace = byte == 0x20 || (byte >= 0x09 && byte <= 0x0D)
-      } else {
-        next = line.index(after: index)
-        isSpace = line[index].isWhitespace
-      }
-      if isSpace {
+    for index in line.indices {
+      if line[index].isWhitespace {
         if let wordStart = startIndex {
           words.append(Word(text: String(line[wordStart..<index]), start: start, end: offset, range: wordStart..<index))
         }
@@ -167,7 +152,6 @@ enum WordSplitter {
         startIndex = index
         start = offset
       }
-      index = next
       offset += 1
     }
     if let wordStart = startIndex {
@@ -181,7 +165,7 @@ enum WordSplitter {
   private static func splitASCII(_ line: String) -> [Word]? {
     var copy = line
     return copy.withUTF8 { bytes -> [Word]? in
-      guard !bytes.contains(where: { $0 >= 0x80 || $0 == 13 }) else { return nil }
+      guard ByteScan.isOneCharacterPerByte(bytes) else { return nil }
       var words: [Word] = []
       var start = -1
       func add(_ end: Int) {

@@ -40,12 +40,6 @@ final class SpellingIndex: Sendable {
       self.lengthStarts = lengthStarts
     }
 
-    /// The entries of `length` scalars.
-    fileprivate func run(length: Int) -> ArraySlice<Int> {
-      guard length >= 0, length + 1 < lengthStarts.count else { return [] }
-      return positions[lengthStarts[length]..<lengthStarts[length + 1]]
-    }
-
     /// The entries of `lengths` scalars.
     fileprivate func runs(lengths: ClosedRange<Int>) -> ArraySlice<Int> {
       let low = min(max(0, lengths.lowerBound), lengthStarts.count - 1)
