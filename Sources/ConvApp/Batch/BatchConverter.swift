@@ -63,7 +63,7 @@ package final class BatchConverter {
   }
 
   /// How many shapes have an integer map (for tests).
-  var cachedMapCount: Int { shapes.maps.count { $0 != nil } }
+  var cachedMapCount: Int { shapes.shapes.indices.count { shapes.map($0) != nil } }
   /// How many lines the integer map converted (for tests).
   private(set) var integerLineCount = 0
   /// How many lines the template converted without reading their units (for tests).
@@ -81,7 +81,7 @@ package final class BatchConverter {
        !(usesDecimalComma && number.hasPoint && (number.decimal == nil || number.decimal?.fractionDigits == 3)) {
       let rest = UnsafeBufferPointer(rebasing: line[number.length...])
       let entry = shapes.entry(for: rest)
-      if let entry, let map = shapes.maps[entry], integerLine(number, map: map, entry: entry, line: line, into: &output) {
+      if let entry, let map = shapes.map(entry), integerLine(number, map: map, entry: entry, line: line, into: &output) {
         output.append(10)
         integerLineCount += 1
         return .converted
@@ -90,16 +90,16 @@ package final class BatchConverter {
       let text = String(decoding: line, as: UTF8.self)
       let numberText = number.text(in: line)
       if let shape {
-        if let template = shape.template, let reading = template.reading(numberText: numberText),
+        if let template = shape.resolution?.template, let reading = template.reading(numberText: numberText),
            case .success(let result) = converter.convert(reading, request: shape.request(numberText: numberText, line: text)) {
           templateLineCount += 1
           return emit(result, into: &output)
         }
         // A shape whose first line did not read (`5/0 m^2`, `-500 °C`) is made again from a later one.
-        if shape.template == nil, shape.retries < Shape.maximumRetries, let entry,
+        if shape.resolution == nil, shape.retries < Shape.maximumRetries, let entry,
            mayStartShape(number, numberText: numberText) {
           let request = converter.request(line: text)
-          var (again, reading) = makeShape(request, number: number, numberText: numberText)
+          let (again, reading) = makeShape(request, number: number, numberText: numberText)
           again?.retries = shape.retries + 1
           shapes.replace(entry, with: again)
           return finish(request, reading: reading, into: &output)
@@ -149,7 +149,9 @@ package final class BatchConverter {
       guard let value else { return false }
       return TerseNumber.append(value, to: &output)
     case .human:
-      guard let x = number.fraction, let shape = shapes.shapes[entry], let labels = shape.labels else { return false }
+      guard let x = number.fraction, let shape = shapes.shapes[entry], let labels = shape.resolution?.labels else {
+        return false
+      }
       if labels.source == nil {
         // An evaluated quantity (`94 m^2`) is written back as typed.
         let typed = converter.presenter.display(number.text(in: line) + shape.quantityRest)
@@ -255,27 +257,46 @@ package final class BatchConverter {
 
   // MARK: Shapes
 
-  /// What the first line with a given rest resolved.
-  struct Shape {
+  /// What the first line with a given rest resolved: the request split, and what its reading
+  /// resolved when it read. (Classes: the cache keeps a shape for every distinct rest, every bad
+  /// line's included, and what a reading resolves is about a kilobyte.)
+  final class Shape {
     /// The quantity text after the number (`" mi"` in `5 mi to km`).
-    var quantityRest: String
-    var targets: [String]
+    let quantityRest: String
+    let targets: [String]
     /// Where the target starts, in characters after the number.
-    var targetOffsetAfterNumber: Int
-    /// The units read once, for any number.
-    var template: ReadingTemplate?
-    var map: LinearMap?
-    /// The source and target unit labels of human output, when the integer map writes it.
-    var labels: HumanBatchLine.Labels?
-    /// How many times the shape was made again from a later line, its template missing.
+    let targetOffsetAfterNumber: Int
+    /// What the reading resolved; nil when the line did not read.
+    var resolution: Resolution?
+    /// How many times the shape was made again from a later line, its reading having failed.
     var retries = 0
     /// Most times a shape is made again.
     static let maximumRetries = 3
+
+    init(quantityRest: String, targets: [String], targetOffsetAfterNumber: Int) {
+      self.quantityRest = quantityRest
+      self.targets = targets
+      self.targetOffsetAfterNumber = targetOffsetAfterNumber
+    }
 
     /// The request for a line with another number: the same split.
     func request(numberText: String, line: String) -> ConversionRequest {
       ConversionRequest(quantity: numberText + quantityRest, targets: targets, source: line, quantityOffset: 0,
                         targetOffset: numberText.count + targetOffsetAfterNumber)
+    }
+  }
+
+  /// What the reading of a shape's first line resolved, for the lines after it.
+  final class Resolution {
+    /// The units read once, for any number.
+    let template: ReadingTemplate
+    /// The integer map, when the conversion has one (see ``LinearMap``).
+    var map: LinearMap?
+    /// The source and target unit labels of human output, when the integer map writes it.
+    var labels: HumanBatchLine.Labels?
+
+    init(template: ReadingTemplate) {
+      self.template = template
     }
   }
 
@@ -314,12 +335,13 @@ package final class BatchConverter {
 
   private func shape(_ request: ConversionRequest, reading: ConversionReading?, number: LeadingNumber,
                      numberText: String, quantityRest: String) -> Shape {
-    var shape = Shape(quantityRest: quantityRest, targets: request.targets,
+    let shape = Shape(quantityRest: quantityRest, targets: request.targets,
                       targetOffsetAfterNumber: request.targetOffset - numberText.count)
     let catalog = converter.catalog
     guard let reading, let template = catalog.template(numberText: numberText, request: request, reading: reading,
                                                        conventions: converter.conventions) else { return shape }
-    shape.template = template
+    let resolution = Resolution(template: template)
+    shape.resolution = resolution
     // The integer map reads later numbers itself: where it reads this one, it must read it as the
     // lexer did (a check of its readers).
     let lexed = ReadingTemplate.number(numberText, conventions: converter.conventions)
@@ -331,13 +353,13 @@ package final class BatchConverter {
     }
     switch converter.options.mode {
     case .terse:
-      shape.map = linearMap(template)?.map
+      resolution.map = linearMap(template)?.map
       // Before an evaluated expression, the template takes numbers of up to 60 bits only.
-      shape.map?.takesLongDecimals = !template.isScaledExpression
+      resolution.map?.takesLongDecimals = !template.isScaledExpression
     case .human where converter.presenter.writesPlainQuantities && !converter.options.verbose:
       if let (map, labels) = linearMap(template) {
-        shape.map = map
-        shape.labels = labels
+        resolution.map = map
+        resolution.labels = labels
       }
     case .human, .json:
       break

@@ -9,20 +9,28 @@ import Musl
 struct ShapeCache {
   private struct Slot {
     var hash: UInt64 = 0
-    var keyStart = 0
-    var keyLength = 0
+    var keyStart: UInt32 = 0
+    var keyLength: UInt16 = 0
     /// Index in `shapes`, or -1 for an empty slot.
-    var entry = -1
+    var entry: Int32 = -1
   }
   private var slots = [Slot](repeating: Slot(), count: 64)
   private var keys: [UInt8] = []
   /// The shape of each entry: nil when the first line had no reusable shape.
   private(set) var shapes: [BatchConverter.Shape?] = []
-  /// The integer map of each entry, when it has one (terse output).
-  private(set) var maps: [LinearMap?] = []
+  /// The integer maps of the entries that have one (terse output), in the order they came.
+  private(set) var maps: [LinearMap] = []
+  /// The index in `maps` of each entry's map, -1 for none (most rests have none: kept small).
+  private var mapIndices: [Int32] = []
   /// Entries kept at most (keys are at most `longestCachedLine` bytes, so a few megabytes); beyond,
   /// lines take the exact path: memory stays bounded on any input.
   static let capacity = 1 << 12
+
+  /// The integer map of an entry, when it has one.
+  func map(_ entry: Int) -> LinearMap? {
+    let index = mapIndices[entry]
+    return index < 0 ? nil : maps[Int(index)]
+  }
 
   /// The entry for a rest of line, nil when it was never seen.
   func entry(for key: UnsafeBufferPointer<UInt8>) -> Int? {
@@ -32,9 +40,9 @@ struct ShapeCache {
     return keys.withUnsafeBufferPointer { stored in
       while slots[index].entry >= 0 {
         let slot = slots[index]
-        if slot.hash == hash && slot.keyLength == key.count
-          && (key.isEmpty || memcmp(stored.baseAddress! + slot.keyStart, key.baseAddress!, key.count) == 0) {
-          return slot.entry
+        if slot.hash == hash && Int(slot.keyLength) == key.count
+          && (key.isEmpty || memcmp(stored.baseAddress! + Int(slot.keyStart), key.baseAddress!, key.count) == 0) {
+          return Int(slot.entry)
         }
         index = (index + 1) & mask
       }
@@ -48,16 +56,27 @@ struct ShapeCache {
     let hash = ShapeCache.hash(key)
     var index = Int(truncatingIfNeeded: hash) & (slots.count - 1)
     while slots[index].entry >= 0 { index = (index + 1) & (slots.count - 1) }
-    slots[index] = Slot(hash: hash, keyStart: keys.count, keyLength: key.count, entry: shapes.count)
+    slots[index] = Slot(hash: hash, keyStart: UInt32(keys.count), keyLength: UInt16(key.count), entry: Int32(shapes.count))
     keys.append(contentsOf: key)
     shapes.append(shape)
-    maps.append(shape?.map)
+    mapIndices.append(-1)
+    setMap(shapes.count - 1, shape?.resolution?.map)
   }
 
   /// Puts another shape in an entry's place (a shape made again from a later line).
   mutating func replace(_ entry: Int, with shape: BatchConverter.Shape?) {
     shapes[entry] = shape
-    maps[entry] = shape?.map
+    setMap(entry, shape?.resolution?.map)
+  }
+
+  /// Gives an entry its map (a map it had before stays unused in `maps`).
+  private mutating func setMap(_ entry: Int, _ map: LinearMap?) {
+    guard let map else {
+      mapIndices[entry] = -1
+      return
+    }
+    mapIndices[entry] = Int32(maps.count)
+    maps.append(map)
   }
 
   private mutating func grow() {
