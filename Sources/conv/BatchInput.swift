@@ -82,14 +82,44 @@ struct BatchInput {
 }
 
 /// Standard output collected in a block and written with one call when full.
+///
+/// Messages for standard error (a line that failed, a note) are written at once, after what is
+/// collected so far; or, when standard error is the same file as standard output
+/// (`messagesInline`), collected in the block in their place: the same bytes in the same order,
+/// without two writes for every bad line.
 struct BatchOutput {
   var bytes: [UInt8] = []
   /// Write after every line (a terminal on either side: someone is typing and reading).
   let eachLine: Bool
+  /// Whether messages go in the block (standard error is standard output's file).
+  let messagesInline: Bool
 
-  init(eachLine: Bool) {
+  init(eachLine: Bool, messagesInline: Bool) {
     self.eachLine = eachLine
+    self.messagesInline = messagesInline && !eachLine
     bytes.reserveCapacity(1 << 16)
+  }
+
+  /// Reports a line that failed (`conv: line 3: unknown unit 'xyz'`), after what is collected.
+  mutating func error(_ text: String) {
+    guard messagesInline else {
+      flush()
+      Output.error(text)
+      return
+    }
+    bytes.append(contentsOf: Output.errorLine(text).utf8)
+    lineDone()
+  }
+
+  /// Reports notes before the output lines from `lineStart` on (the line that gave them).
+  mutating func notes(_ notes: [String], before lineStart: Int) {
+    guard !notes.isEmpty else { return }
+    guard messagesInline else {
+      for note in notes { Output.note(note) }
+      return
+    }
+    let text = notes.map(Output.noteLine).joined()
+    bytes.insert(contentsOf: text.utf8, at: lineStart)
   }
 
   /// Writes the block if it is full (or after every line when `eachLine`).

@@ -90,13 +90,14 @@ struct BatchRunner {
   /// blank and comment lines) is a failure too: there was nothing to convert.
   func run() -> Bool {
     let batch = BatchConverter(converter: converter)
-    var output = BatchOutput(eachLine: isatty(0) == 1 || isatty(1) == 1)
+    var output = BatchOutput(eachLine: isatty(0) == 1 || isatty(1) == 1, messagesInline: Output.errorsShareOutput)
     var input = BatchInput()
     var failed = false
     var number = 0
     var requests = 0
     input.forEachLine(beforeWaiting: { output.flush(); Output.flush() }) { line in
       number += 1
+      let lineStart = output.bytes.count
       switch batch.convert(line, into: &output.bytes) {
       case .skipped:
         // Script output keeps one line per input line: an empty one (terse), or an object that
@@ -119,7 +120,7 @@ struct BatchRunner {
         return
       case .converted:
         requests += 1
-        for note in batch.takeNotes() { Output.note(note) }
+        output.notes(batch.takeNotes(), before: lineStart)
         output.lineDone()
       case .failed(let message):
         requests += 1
@@ -135,8 +136,7 @@ struct BatchRunner {
           output.bytes.append(contentsOf: object.serialized().utf8)
           output.bytes.append(10)
         }
-        output.flush()
-        Output.error("line \(number): \(message)")
+        output.error("line \(number): \(message)")
       }
     }
     output.flush()

@@ -42,15 +42,35 @@ enum Output {
   /// Writes a line to standard error, prefixed with `conv: `.
   static func error(_ text: String) {
     if fflush(stdout) != 0 && pendingFailure == 0 { pendingFailure = errno }
-    var text = "conv: " + TerminalText.escaped(text) + "\n"
+    var text = errorLine(text)
     text.withUTF8 { buffer in _ = fwrite(buffer.baseAddress, 1, buffer.count, stderr) }
+  }
+
+  /// The line `error(_:)` writes for `text`: prefixed with `conv: `, escaped, with its line feed.
+  static func errorLine(_ text: String) -> String {
+    "conv: " + TerminalText.escaped(text) + "\n"
   }
 
   /// Writes a note (`note: C read as coulomb`) to standard error, after what standard output has
   /// so far, so that the two interleave in order on a terminal.
   static func note(_ text: String) {
     if fflush(stdout) != 0 && pendingFailure == 0 { pendingFailure = errno }
-    errorDetail("conv: " + text)
+    var text = noteLine(text)
+    text.withUTF8 { buffer in _ = fwrite(buffer.baseAddress, 1, buffer.count, stderr) }
+  }
+
+  /// The line `note(_:)` writes for `text`.
+  static func noteLine(_ text: String) -> String {
+    TerminalText.escaped("conv: " + text) + "\n"
+  }
+
+  /// Whether standard output and standard error are the same file (`2>&1`, both `/dev/null`, one
+  /// pipe): then what goes to standard error may go through standard output's buffer, in order.
+  static var errorsShareOutput: Bool {
+    var output = stat()
+    var errors = stat()
+    guard fstat(1, &output) == 0, fstat(2, &errors) == 0 else { return false }
+    return output.st_dev == errors.st_dev && output.st_ino == errors.st_ino
   }
 
   /// Most problems of one file reported before the rest are counted.
