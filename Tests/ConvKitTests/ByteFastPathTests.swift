@@ -36,6 +36,14 @@ struct ByteFastPathTests {
     "(", ")", "e", "E", "+", "#", "%", "!", "&", "@", "\t", "in", "1 ", "2/3",
   ])
 
+  /// Random numbers and what may follow them: digit runs around the 18 digits the plain decimal
+  /// path takes, points, marks, exponents, separators.
+  static let numberTexts = randomTexts(count: 3_000, seed: 0xD161, alphabet: [
+    "0", "1", "5", "9", "12", "345", "6789", "000", "123456789", "999999999", ".", ".", ",", "'", "_", "e", "E",
+    "e-", " ", " ", "m", "mi", "/", "-", "x", "\t",
+  ]) + ["123456789012345678 m", "1234567890123456789 m", "12345678901234567.8 m", "1234567890123456789.5 m",
+        "999999999999999999", "0.000000000000000001 m", ".5 m", "5. m", "5.m", "1.5.2 m", "1,000.5 m", "1_0 m"]
+
   /// The request split's words: character-by-character, as before the byte path.
   static func referenceWords(_ line: String) -> [(text: String, start: Int, end: Int)] {
     var words: [(String, Int, Int)] = []
@@ -75,7 +83,7 @@ struct ByteFastPathTests {
       NumberConventions(decimalMark: ",", groupingMark: " "), NumberConventions(decimalMark: ".", groupingMark: "'"),
       NumberConventions(decimalMark: ",", groupingMark: nil),
     ]
-    for text in Self.texts + Self.asciiTexts where text.utf8.allSatisfy({ $0 < 0x80 && $0 != 13 }) {
+    for text in Self.texts + Self.asciiTexts + Self.numberTexts where text.utf8.allSatisfy({ $0 < 0x80 && $0 != 13 }) {
       for convention in conventions { compareLexing(text, convention) }
     }
   }

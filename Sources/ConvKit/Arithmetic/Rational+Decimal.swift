@@ -4,14 +4,24 @@ extension Rational {
   /// Returns nil unless the whole text is such a literal (no sign, no spaces). Exponents beyond
   /// ±`maximumExponent` are refused so that hostile input cannot ask for a gigantic integer.
   public init?<S: StringProtocol>(decimalLiteral text: S, maximumExponent: Int = 4000) {
+    // The digits of the mantissa: in a machine integer while there are at most 18 (most numbers,
+    // no text made), also as text from the 19th on.
     var mantissaDigits = ""
+    var digitCount = 0
+    var small: UInt64 = 0
     var fractionLength = 0
     var seenPoint = false
     var exponent = 0
     var utf8 = Substring(text).utf8[...]
     while let byte = utf8.first {
       if byte >= 48 && byte <= 57 {
-        mantissaDigits.unicodeScalars.append(Unicode.Scalar(byte))
+        if digitCount < Rational.smallDecimalDigits {
+          small = small &* 10 &+ UInt64(byte &- 48)
+        } else {
+          if digitCount == Rational.smallDecimalDigits { mantissaDigits = String(small) }
+          mantissaDigits.unicodeScalars.append(Unicode.Scalar(byte))
+        }
+        digitCount += 1
         if seenPoint { fractionLength += 1 }
       } else if byte == 46 && !seenPoint {  // "."
         seenPoint = true
@@ -21,7 +31,7 @@ extension Rational {
       }
       utf8 = utf8.dropFirst()
     }
-    guard !mantissaDigits.isEmpty else { return nil }
+    guard digitCount > 0 else { return nil }
     if let marker = utf8.first {
       guard marker == 101 || marker == 69 else { return nil }  // e, E
       utf8 = utf8.dropFirst()
@@ -39,11 +49,12 @@ extension Rational {
       exponent = negative ? -value : value
     }
     let scale = exponent - fractionLength
-    guard abs(scale) <= maximumExponent + mantissaDigits.count else { return nil }
-    if let small = Rational.smallDecimal(mantissaDigits, scale: scale) {
-      self = small
+    guard abs(scale) <= maximumExponent + digitCount else { return nil }
+    if digitCount <= Rational.smallDecimalDigits, let value = Rational.smallDecimal(small, scale: scale) {
+      self = value
       return
     }
+    if digitCount <= Rational.smallDecimalDigits { mantissaDigits = String(small) }
     guard let mantissa = BigInteger(decimalDigits: mantissaDigits) else { return nil }
     if mantissa.isZero {
       self = .zero
@@ -54,13 +65,14 @@ extension Rational {
     }
   }
 
-  /// `digits × 10^scale` in machine integers, reduced by their gcd, when the digits are at most
-  /// 18 and the power of ten fits in 64 bits (`61.82`, `1.5e3`): the same fraction as the
-  /// general reading, without big-integer arithmetic. Nil otherwise.
-  private static func smallDecimal(_ digits: String, scale: Int) -> Rational? {
-    guard digits.utf8.count <= 18, scale >= -19, scale <= 19 else { return nil }
-    var mantissa: UInt64 = 0
-    for byte in digits.utf8 { mantissa = mantissa * 10 + UInt64(byte - 48) }
+  /// Most digits of a mantissa that `smallDecimal(_:scale:)` takes (any 18 digits fit in 64 bits).
+  static let smallDecimalDigits = 18
+
+  /// `mantissa × 10^scale` in machine integers, reduced by their gcd, for a mantissa of at most
+  /// ``smallDecimalDigits`` digits when the power of ten fits in 64 bits (`61.82`, `1.5e3`): the
+  /// same fraction as the general reading, without big-integer arithmetic. Nil otherwise.
+  static func smallDecimal(_ mantissa: UInt64, scale: Int) -> Rational? {
+    guard scale >= -19, scale <= 19 else { return nil }
     if mantissa == 0 { return .zero }
     var power: UInt64 = 1
     for _ in 0..<abs(scale) { power *= 10 }

@@ -9,11 +9,11 @@ import Synchronization
 /// filter has no false negatives), so a search that it lets through finds what it found before.
 /// A process that fails few look-ups (a one-shot conversion) never makes it.
 final class KeyFilter: Sendable {
-  private struct State {
-    var misses = 0
-    var bits: [UInt64]? = nil
-  }
-  private let state = Mutex(State())
+  /// The address of the filter's bits once made (`bitCount / 64` words, never changed after),
+  /// else 0: read without a lock by every look-up.
+  private let address = Atomic<UInt>(0)
+  /// Unknown spellings counted so far (until the filter is made).
+  private let misses = Atomic<Int>(0)
   /// The tables filtered, by the number a key table is given.
   private let tables: [StaticString]
 
@@ -25,36 +25,42 @@ final class KeyFilter: Sendable {
   /// A filter over `tables`; a key table gives its number in this list with each query.
   init(tables: [StaticString]) { self.tables = tables }
 
+  deinit { bits?.deallocate() }
+
+  /// The filter's bits, once made.
+  private var bits: UnsafeMutablePointer<UInt64>? {
+    UnsafeMutablePointer(bitPattern: address.load(ordering: .acquiring))
+  }
+
   /// The filter of the built-in spelling tables, which failed look-ups search most.
   static let spellings = KeyFilter(tables: SpellingTable.allCases.map(\.keys))
 
   /// Whether the table may hold the key (its normal form C bytes): false only when it does not;
   /// true before the filter is made.
   func mayContain(_ key: UnsafeBufferPointer<UInt8>, table: Int) -> Bool {
-    guard let bits = state.withLock({ $0.bits }) else { return true }
+    guard let bits else { return true }
     let (a, b, c) = KeyFilter.positions(KeyFilter.hash(key, table: table))
     return KeyFilter.isSet(a, in: bits) && KeyFilter.isSet(b, in: bits) && KeyFilter.isSet(c, in: bits)
   }
 
-  private static func isSet(_ position: Int, in bits: [UInt64]) -> Bool {
+  private static func isSet(_ position: Int, in bits: UnsafeMutablePointer<UInt64>) -> Bool {
     bits[position >> 6] & (1 &<< UInt64(position & 63)) != 0
   }
 
-  /// Counts an unknown spelling, and makes the filter at the count that calls for it.
+  /// Counts an unknown spelling, and makes the filter at the count that calls for it (once: only
+  /// the count that reaches it makes it).
   func noteMiss() {
-    let make = state.withLock { state -> Bool in
-      state.misses += 1
-      return state.misses == KeyFilter.missesBeforeMaking
-    }
-    guard make else { return }
-    var bits = [UInt64](repeating: 0, count: KeyFilter.bitCount / 64)
+    guard address.load(ordering: .relaxed) == 0,
+          misses.add(1, ordering: .relaxed).newValue == KeyFilter.missesBeforeMaking else { return }
+    let made = UnsafeMutablePointer<UInt64>.allocate(capacity: KeyFilter.bitCount / 64)
+    made.initialize(repeating: 0, count: KeyFilter.bitCount / 64)
     for (number, table) in tables.enumerated() {
       KeyTable(table).forEachBytes { key, _ in
         let (a, b, c) = KeyFilter.positions(KeyFilter.hash(key, table: number))
-        for position in [a, b, c] { bits[position >> 6] |= 1 &<< UInt64(position & 63) }
+        for position in [a, b, c] { made[position >> 6] |= 1 &<< UInt64(position & 63) }
       }
     }
-    state.withLock { $0.bits = bits }
+    address.store(UInt(bitPattern: made), ordering: .releasing)
   }
 
   /// FNV-1a over the table's number and the key's bytes.

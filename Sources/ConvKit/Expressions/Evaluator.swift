@@ -403,8 +403,8 @@ struct Evaluator {
         return try Term.raise(Term(unit: unit), to: power, span: span)
       }
     }
-    // Hyphenated products: kg-m, N-m.
-    if word.contains("-") {
+    // Hyphenated products: kg-m, N-m. (The byte first: a word with the character `-` has its byte.)
+    if word.utf8.contains(UInt8(ascii: "-")), word.contains("-") {
       var product: Term? = nil
       var offset = span.start
       for part in word.split(separator: "-", omittingEmptySubsequences: false) {

@@ -7,6 +7,9 @@ struct Lexer {
   /// read them instead of characters.
   private let bytes: [UInt8]
   private let conventions: NumberConventions
+  /// Whether numbers are written with a decimal point and grouped with commas, if at all (the
+  /// standard conventions): then `readPlainDecimal` reads the plain ones.
+  private let pointDecimals: Bool
   private var position = 0
 
   init(_ text: some StringProtocol, conventions: NumberConventions = .standard) {
@@ -16,6 +19,8 @@ struct Lexer {
     bytes = ByteScan.isOneCharacterPerByte(text.utf8) ? Array(text.utf8) : []
     characters = bytes.isEmpty ? Array(text) : bytes.map { Lexer.asciiCharacters[Int($0)] }
     self.conventions = conventions
+    pointDecimals = conventions.decimalMark == "." && !conventions.usesDecimalComma
+      && (conventions.groupingMark == nil || conventions.groupingMark == ",")
   }
 
   /// The 128 ASCII characters, by their byte: made once, copied for each byte of ASCII text.
@@ -181,6 +186,7 @@ struct Lexer {
   /// exponent. A grouping that could also be a decimal (`1.500` where the decimal mark is `,`) is
   /// refused with both readings.
   private mutating func readNumber(spaceBefore: Bool) throws(ConvError) -> Token {
+    if let plain = readPlainDecimal(spaceBefore: spaceBefore) { return plain }
     let start = position
     var literal = ""
     var isInteger = true
@@ -272,6 +278,43 @@ struct Lexer {
   }
 
   /// Appends ASCII digits (and `_` between digits) from the current position.
+  /// A number of ASCII text in the standard conventions that is digits, or digits, a point and
+  /// digits (`5`, `61.82`), of at most 18 digits and followed by the end or by a character that
+  /// none of the readings below takes after a number (not a digit, point, comma, apostrophe, `_`,
+  /// `e` or `E`): the token `readNumber` makes for it, without its checks. Nil (nothing read) for
+  /// any other number.
+  private mutating func readPlainDecimal(spaceBefore: Bool) -> Token? {
+    guard pointDecimals, !bytes.isEmpty else { return nil }
+    let start = position
+    var end = start
+    var mantissa: UInt64 = 0
+    while end < bytes.count, bytes[end] &- 0x30 < 10 {
+      mantissa = mantissa &* 10 &+ UInt64(bytes[end] &- 0x30)
+      end += 1
+    }
+    var fractionDigits = 0
+    if end + 1 < bytes.count, bytes[end] == 0x2E, bytes[end + 1] &- 0x30 < 10 {
+      end += 1
+      while end < bytes.count, bytes[end] &- 0x30 < 10 {
+        mantissa = mantissa &* 10 &+ UInt64(bytes[end] &- 0x30)
+        end += 1
+        fractionDigits += 1
+      }
+    }
+    let digits = end - start - (fractionDigits > 0 ? 1 : 0)
+    guard digits > 0, digits <= Rational.smallDecimalDigits else { return nil }
+    if end < bytes.count {
+      switch bytes[end] {
+      case 0x2E, 0x2C, 0x27, 0x5F, 0x65, 0x45: return nil  // . , ' _ e E
+      default: break
+      }
+    }
+    guard let value = Rational.smallDecimal(mantissa, scale: -fractionDigits) else { return nil }
+    position = end
+    return Token(kind: .number(value), span: SourceSpan(start: start, length: end - start), spaceBefore: spaceBefore,
+                 form: fractionDigits == 0 ? .integer : .other)
+  }
+
   private mutating func readDigits(into literal: inout String) {
     // A run of digits by its bytes; a `_` after it is read below, character by character.
     if !bytes.isEmpty {
@@ -374,6 +417,7 @@ struct Lexer {
   /// Joins `number / number` written without spaces (`3/4`, `5/9`) into one exact fraction, unless
   /// it follows a `/` itself.
   static func mergeFractions(_ tokens: [Token]) -> [Token] {
+    guard tokens.contains(where: { if case .divide = $0.kind { true } else { false } }) else { return tokens }
     var result: [Token] = []
     var index = 0
     while index < tokens.count {
@@ -403,7 +447,8 @@ extension Lexer {
   /// Joins a whole number and a proper fraction after it into their sum: `1 1/2`, `2 3/4`, `1¾`,
   /// `1 ¾`. The whole number must be written with digits only and follow no number, `/` or `^`.
   static func joinMixedNumbers(_ tokens: [Token]) -> [Token] {
-    guard tokens.count >= 2 else { return tokens }
+    // Each join takes a fraction (`1 1/2`, `1-1/2`) or a vulgar fraction (`1¾`).
+    guard tokens.count >= 2, tokens.contains(where: { $0.form == .fraction || $0.form == .vulgar }) else { return tokens }
     var result: [Token] = []
     result.reserveCapacity(tokens.count)
     var index = 0

@@ -25,7 +25,16 @@ enum CurrencySigns {
 
   /// The ISO codes a spelling may mean, when it has several readings (case-insensitive for words).
   static func choices(for spelling: String) -> [String]? {
-    ambiguous[spelling] ?? ambiguous[spelling.lowercased()]
+    // Every such spelling starts with `c`, `d`, `k` or `p` in either case (or with a character
+    // beyond ASCII that lower-cases to one, as the Kelvin sign does).
+    if let first = spelling.utf8.first, first < 0x80, ![0x63, 0x64, 0x6B, 0x70].contains(first | 0x20) { return nil }
+    return ambiguous[spelling] ?? ambiguous[spelling.lowercased()]
+  }
+
+  /// The ISO code of a sign with a `$` (`$`, `US$`, `C$`); nil for any other spelling.
+  static func code(for spelling: some StringProtocol) -> String? {
+    guard spelling.utf8.contains(UInt8(ascii: "$")) else { return nil }
+    return codes[String(spelling)]
   }
 
   /// A quantity with a currency sign written before its amount, rewritten amount first as units

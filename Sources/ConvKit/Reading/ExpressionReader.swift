@@ -75,7 +75,7 @@ struct ExpressionReader: UnitResolving {
       readings = catalog.readings(of: String(spelling.map { $0 == "º" || $0 == "˚" ? "°" : $0 }), standalone: standalone)
     }
     // A currency sign with a `$` (`$`, `C$`), which the catalog cannot spell.
-    if readings.isEmpty, let code = CurrencySigns.codes[String(spelling)] {
+    if readings.isEmpty, let code = CurrencySigns.code(for: spelling) {
       readings = catalog.readings(of: code, standalone: standalone)
     }
     return readings
@@ -263,23 +263,52 @@ final class AmbiguityLog {
 }
 
 /// The readings a reader has looked up, by spelling and whether it stood alone (a reference, so
-/// that a reader passed by value shares it). Keyed by `String` alone: a dictionary whose key is a
-/// type of conv's own makes the runtime look up its `Hashable` conformance, a scan of every
-/// conformance record in the binary, in every process that reads anything.
+/// that a reader passed by value shares it).
 final class KnownReadings {
-  private var standalone: [String: [PrefixedUnit]] = [:]
-  private var inside: [String: [PrefixedUnit]] = [:]
+  private var standalone = SpellingMap()
+  private var inside = SpellingMap()
 
   func readings(of spelling: String, standalone isStandalone: Bool, lookUp: () -> [PrefixedUnit]) -> [PrefixedUnit] {
     if let known = isStandalone ? standalone[spelling] : inside[spelling] { return known }
     // Inside an expression a spelling is looked up as alone but for the claimed spellings (`C`
     // alone is °C): one unknown alone is unknown inside too.
     if !isStandalone, standalone[spelling]?.isEmpty == true {
-      inside[spelling] = []
+      inside.add([], for: spelling)
       return []
     }
     let found = lookUp()
-    if isStandalone { standalone[spelling] = found } else { inside[spelling] = found }
+    if isStandalone { standalone.add(found, for: spelling) } else { inside.add(found, for: spelling) }
     return found
+  }
+
+  /// Readings by spelling: a list for the few spellings of most requests (no hash table to make
+  /// for each), a dictionary from ``listLimit`` on (a long chain of distinct spellings stays
+  /// linear). Keyed by `String` alone: a dictionary whose key is a type of conv's own makes the
+  /// runtime look up its `Hashable` conformance, a scan of every conformance record in the
+  /// binary, in every process that reads anything.
+  private struct SpellingMap {
+    private var list: [(spelling: String, readings: [PrefixedUnit])] = []
+    private var table: [String: [PrefixedUnit]]? = nil
+    /// Most spellings kept in the list.
+    static let listLimit = 8
+
+    subscript(spelling: String) -> [PrefixedUnit]? {
+      if let table { return table[spelling] }
+      for entry in list where entry.spelling == spelling { return entry.readings }
+      return nil
+    }
+
+    /// Keeps the readings of a spelling not kept yet.
+    mutating func add(_ readings: [PrefixedUnit], for spelling: String) {
+      if table != nil {
+        table![spelling] = readings
+        return
+      }
+      list.append((spelling, readings))
+      if list.count > SpellingMap.listLimit {
+        table = Dictionary(list, uniquingKeysWith: { first, _ in first })
+        list = []
+      }
+    }
   }
 }
