@@ -133,6 +133,15 @@ struct ByteFastPathTests {
     #expect(compared > 1_000)
   }
 
+  @Test("A digit before a letter, found by bytes as by characters")
+  func digitBeforeLetterMatchesCharacters() {
+    let extra = ["5ft11in", "5\r\nft", "5\u{301}ft", "5é", "é5ft", "x5", "5", "", "5 ft", "5_ft", "5K", "5\u{212A}"]
+    for text in Self.texts + Self.asciiTexts + Self.numberTexts + extra {
+      let reference = zip(text, text.dropFirst()).contains { $0.isASCIIDigit && $1.isLetter }
+      #expect(ExpressionReader.hasDigitBeforeLetter(text) == reference, "\(Array(text.unicodeScalars))")
+    }
+  }
+
   @Test("Trimming by the end bytes gives what trimming by characters gives")
   func trimmedMatchesCharacters() {
     let extra = ["\u{600}5", "x\u{301}", " x ", "\u{A0}x", "x\u{2003}", "\r\nx", "x\r\n", "a", " ", ""]

@@ -46,4 +46,12 @@ extension Token.Kind {
     if case .word = self { return true }
     return false
   }
+
+  /// Whether this is `*`, `/` or `^`, which a unit cannot start with.
+  var isOperator: Bool {
+    switch self {
+    case .times, .divide, .caret: true
+    default: false
+    }
+  }
 }

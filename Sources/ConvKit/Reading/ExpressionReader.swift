@@ -144,18 +144,23 @@ struct ExpressionReader: UnitResolving {
         return Quantity(text: trimmed, term: try Term.number(number, span: tokens[numberIndex].span), number: number,
                         unit: nil)
       }
-      let unitText = String(trimmed.dropFirst(first.span.start))
+      // (When there are as many characters as bytes, each character is one byte: offsets are
+      // byte offsets.)
+      let unitText = characters.count == trimmed.utf8.count
+        ? String(trimmed[trimmed.utf8.index(trimmed.startIndex, offsetBy: first.span.start)...])
+        : String(trimmed.dropFirst(first.span.start))
       // Names are names: the rest as one catalog spelling (`farad-90`, `OC-3`, `20 °C calorie`).
-      let whole = resolve(unitText, standalone: true, span: SourceSpan(start: first.span.start, length: unitText.count))
+      let whole = resolve(unitText, standalone: true,
+                          span: SourceSpan(start: first.span.start, length: characters.count - first.span.start))
       let simple = !rest.contains { token in
         switch token.kind {
         case .number, .plus, .minus: return true
         default: return false
         }
-      } && ![.times, .divide, .caret].contains(first.kind)
+      } && !first.kind.isOperator
       // A name run together with numbers (`5ft11in`) is read by the evaluator, which splits it.
       let runTogether = rest.count == 1 && whole == nil && first.kind.isWord
-        && zip(unitText, unitText.dropFirst()).contains { $0.isASCIIDigit && $1.isLetter }
+        && ExpressionReader.hasDigitBeforeLetter(unitText)
       if whole != nil || (simple && !runTogether) {
         let unit: UnitExpression
         if let whole {
@@ -195,6 +200,19 @@ struct ExpressionReader: UnitResolving {
 }
 
 extension ExpressionReader {
+  /// Whether a digit comes right before a letter in the text (`5ft11in`): by its bytes while they
+  /// are ASCII (an ASCII character is a letter when its byte is; `\r\n`, one character, is
+  /// neither), else by its characters.
+  static func hasDigitBeforeLetter(_ text: String) -> Bool {
+    var afterDigit = false
+    for byte in text.utf8 {
+      guard byte < 0x80 else { return zip(text, text.dropFirst()).contains { $0.isASCIIDigit && $1.isLetter } }
+      if afterDigit && (byte | 0x20) &- 0x61 < 26 { return true }
+      afterDigit = byte &- 0x30 < 10
+    }
+    return false
+  }
+
   /// A gauge number on a scale that reads them (`0000 AWG`, `4/0 AWG`, `2/0 SWG`): `n/0` and n
   /// zeros both stand for 1 − n. Nil for anything else, which is read as usual. The quantity keeps
   /// its text as written.
