@@ -174,6 +174,26 @@ struct ByteFastPathTests {
     }
   }
 
+  @Test("A prefixed symbol is found as by the list of prefix symbols the text starts with")
+  func prefixedSymbolMatchesList() {
+    let catalog = Catalog.builtin
+    let words = ["km", "Mibit", "µm", "μm", "kilometre", "Kim", "dam", "dakm", "Zqczasxp", "zqczasxp", "mmHg", "MHz",
+                 "\u{212A}m", "k\u{301}m", "km\u{301}", "Ki\u{301}B", "KiB", "daN", "hPa", "Ym", "ym", "kk", "k", ""]
+    for word in words + Self.texts + Self.asciiTexts {
+      // The reference: each prefix symbol the text starts with, in order, its rest a unit symbol
+      // that takes the prefix.
+      var expected: PrefixedUnit? = nil
+      for (symbol, prefix) in Catalog.prefixSymbols(starting: word) {
+        let rest = String(word.dropFirst(symbol.count))
+        if let index = catalog.storage.symbolIndex(rest), prefix.applies(to: catalog.storage.unit(at: index).prefixes) {
+          expected = PrefixedUnit(unit: catalog.storage.unit(at: index), prefix: prefix)
+          break
+        }
+      }
+      #expect(catalog.prefixedSymbol(word) == expected, "\(Array(word.unicodeScalars))")
+    }
+  }
+
   @Test("A spelling unknown alone is unknown inside an expression", arguments: [
     "zqczasxp", "C", "F", "pt", "km", "kmm", "ft.", "ºC", "$", "C$", "mil", "rad", "'", "Km", "in", "xyz",
   ])

@@ -1,3 +1,5 @@
+import ConvKit
+
 /// Text made safe for a terminal: the one function applied where conv writes for a person
 /// (standard output, standard error, the REPL's screen).
 ///
@@ -15,7 +17,7 @@ package enum TerminalText {
   /// Text with nothing to replace is returned as it is, without a copy.
   package static func escaped(_ text: String, keepingStyle: Bool = false) -> String {
     // Printable ASCII and tabs are safe as they are.
-    if text.utf8.allSatisfy({ ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x09 }) { return text }
+    if ByteScan.all(text.utf8, { ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x09 }) { return text }
     let scalars = text.unicodeScalars
     var result: String? = nil
     var copied = scalars.startIndex

@@ -46,7 +46,7 @@ public struct Catalog: Sendable {
     if let index = storage.exactIndex(text) { return PrefixedUnit(unit: storage.unit(at: index)) }
     if let match = prefixedSymbol(text) { return match }
     // (ASCII without capitals is its own lower case: no copy.)
-    let key = text.utf8.allSatisfy({ $0 < 0x41 || ($0 > 0x5A && $0 < 0x80) }) ? text : text.lowercased()
+    let key = ByteScan.all(text.utf8, { $0 < 0x41 || ($0 > 0x5A && $0 < 0x80) }) ? text : text.lowercased()
     if let index = storage.foldedIndex(key) { return PrefixedUnit(unit: storage.unit(at: index)) }
     if let match = prefixedName(key) { return match }
     // Unknown: many of these (a batch of bad lines) make the compiled tables' filter.
@@ -125,25 +125,51 @@ public struct Catalog: Sendable {
   }
 
   func prefixedSymbol(_ text: String) -> PrefixedUnit? {
-    for (symbol, prefix) in Catalog.prefixSymbols(starting: text) {
-      let rest = String(text.dropFirst(symbol.count))
-      if let index = storage.symbolIndex(rest) {
-        let unit = storage.unit(at: index)
-        if prefix.applies(to: unit.prefixes) { return PrefixedUnit(unit: unit, prefix: prefix) }
-      }
+    Catalog.firstAfterPrefix(of: text, texts: Catalog.prefixSymbolTexts, at: Catalog.prefixSymbolsByFirstByte) { position, rest in
+      guard let index = storage.symbolIndex(rest) else { return nil }
+      let unit = storage.unit(at: index)
+      let prefix = Catalog.prefixSymbols[position].1
+      return prefix.applies(to: unit.prefixes) ? PrefixedUnit(unit: unit, prefix: prefix) : nil
     }
-    return nil
   }
 
   private func prefixedName(_ key: String) -> PrefixedUnit? {
-    for (word, prefix) in Catalog.prefixNames(starting: key) {
-      let rest = String(key.dropFirst(word.count))
-      if let index = storage.foldedIndex(rest) {
-        let unit = storage.unit(at: index)
-        guard prefix.applies(to: unit.prefixes) else { continue }
-        if unit.symbols.contains(where: { $0.lowercased() == rest && !isName(rest, of: unit) }) { continue }
-        return PrefixedUnit(unit: unit, prefix: prefix)
+    Catalog.firstAfterPrefix(of: key, texts: Catalog.prefixNameTexts, at: Catalog.prefixNamesByFirstByte) { position, rest in
+      guard let index = storage.foldedIndex(rest) else { return nil }
+      let unit = storage.unit(at: index)
+      let prefix = Catalog.prefixNames[position].1
+      guard prefix.applies(to: unit.prefixes) else { return nil }
+      if unit.symbols.contains(where: { $0.lowercased() == rest && !isName(rest, of: unit) }) { return nil }
+      return PrefixedUnit(unit: unit, prefix: prefix)
+    }
+  }
+
+  /// The first non-nil `body(position, rest)` over the prefix spellings at the positions for the
+  /// text's first byte that the text starts with and is longer than (in characters), in order,
+  /// `rest` being the text after the spelling: what `spellings(_:texts:at:starting:)` lists,
+  /// without making the list or copying a prefix (a failed look-up tries every one).
+  private static func firstAfterPrefix<T>(of text: String, texts: [String], at positions: [[Int]],
+                                          _ body: (Int, String) -> T?) -> T? {
+    guard let first = text.utf8.first else { return nil }
+    let candidates = positions[Int(first)]
+    guard !candidates.isEmpty else { return nil }
+    var text = text
+    let oneCharacterPerByte = ByteScan.isOneCharacterPerByte(text.utf8)
+    for position in candidates {
+      let spelling = texts[position]
+      let rest: String?
+      if oneCharacterPerByte {
+        // Byte by byte: one character a byte, and no other spelling is canonically equivalent
+        // to an ASCII one.
+        rest = text.withUTF8 { bytes in
+          let length = spelling.utf8.count
+          guard bytes.count > length, bytes.prefix(length).elementsEqual(spelling.utf8) else { return nil }
+          return String(decoding: UnsafeBufferPointer(rebasing: bytes[length...]), as: UTF8.self)
+        }
+      } else {
+        rest = text.hasPrefix(spelling) && text.count > spelling.count ? String(text.dropFirst(spelling.count)) : nil
       }
+      if let rest, let found = body(position, rest) { return found }
     }
     return nil
   }

@@ -36,5 +36,5 @@ final class ReadingMemo: Sendable {
     }
   }
 
-  private static func mayKeep(_ spelling: String) -> Bool { spelling.utf8.allSatisfy { $0 < 0x80 } }
+  private static func mayKeep(_ spelling: String) -> Bool { ByteScan.all(spelling.utf8) { $0 < 0x80 } }
 }
