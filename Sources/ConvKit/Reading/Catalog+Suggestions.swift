@@ -8,8 +8,9 @@ extension Catalog {
   /// `conv 1 mi xyz` suggests no grays or hertz. Spellings of one character are offered only as
   /// case variants (no one-letter padding).
   public func suggestions(for text: String, limit: Int = 3, fitting dimension: PhysicalDimension?) -> [String] {
-    let key = text.lowercased()
-    guard !key.isEmpty, key.count <= 64 else { return [] }
+    let word = SuggestionWord(text)
+    let (key, length) = (word.key, word.length)
+    guard length > 0, length <= 64 else { return [] }
     func fits(_ unit: PrefixedUnit) -> Bool {
       guard let dimension else { return true }
       return unit.unit.dimension == dimension || (!dimension.isNone && unit.unit.dimension == dimension.inverse)
@@ -32,31 +33,53 @@ extension Catalog {
       offer(entry.spelling, PrefixedUnit(unit: storage.unit(at: entry.unit)), score: 0)
     }
     // A prefix symbol as typed and a unit symbol in another case (`MHZ` → `MHz`).
-    let symbolPrefixes = Catalog.prefixSymbols(starting: text)
+    let symbolPrefixes = word.isSimple
+      ? SuggestionWord.prefixes(Catalog.prefixSymbols, bytes: Catalog.prefixSymbolBytes,
+                                byFirstByte: Catalog.prefixSymbolsByFirstByte, starting: text)
+      : Catalog.prefixSymbols(starting: text)
     for (symbol, prefix) in symbolPrefixes {
-      let rest = text.dropFirst(symbol.count).lowercased()
-      for entry in index.sameButCase(rest) where entry.spelling.count == rest.count {
+      let rest = word.dropping(symbol.count, of: text)
+      // (A simple rest is lower-cased as it is looked up.)
+      let (entries, restLength) = if word.isSimple, let found = index.sameButCase(loweringASCII: rest.utf8) {
+        (found, rest.utf8.count)
+      } else {
+        { (lowered: String) in (index.sameButCase(lowered), lowered.count) }(rest.lowercased())
+      }
+      for entry in entries where entry.spelling.count == restLength {
         let unit = storage.unit(at: entry.unit)
         if unit.symbols.contains(entry.spelling), prefix.applies(to: unit.prefixes) {
           offer(symbol + entry.spelling, PrefixedUnit(unit: unit, prefix: prefix), score: 0)
         }
       }
     }
-    for variant in [key, key.prefix(1).uppercased() + key.dropFirst(), text.prefix(1) + text.dropFirst().lowercased()]
-    where variant != text {
-      if let unit = unit(named: variant), unit.prefix != nil { offer(variant, unit, score: 0) }
+    let namePrefixes = word.isSimple
+      ? SuggestionWord.prefixes(Catalog.prefixNames, bytes: Catalog.prefixNameBytes,
+                                byFirstByte: Catalog.prefixNamesByFirstByte, starting: key)
+      : Catalog.prefixNames(starting: key)
+    // The case variants found with a prefix (`kM` → `km`).
+    if word.isSimple {
+      word.forEachCaseVariant { first in
+        guard mayHavePrefix(first: first, rest: key, namePrefixes: namePrefixes) else { return }
+        let variant = String(Unicode.Scalar(first)) + key.dropFirst()
+        if let unit = unit(named: variant), unit.prefix != nil { offer(variant, unit, score: 0) }
+      }
+    } else {
+      for variant in [key, key.prefix(1).uppercased() + key.dropFirst(), text.prefix(1) + text.dropFirst().lowercased()]
+      where variant != text {
+        if let unit = unit(named: variant), unit.prefix != nil { offer(variant, unit, score: 0) }
+      }
     }
     // 2. A prefix with a near unit spelling (`kilometr`, `megabite`, `kmm`).
-    for (word, prefix) in Catalog.prefixNames(starting: key) where key.count > word.count + 1 {
-      let rest = String(key.dropFirst(word.count))
+    for (prefixWord, prefix) in namePrefixes where length > prefixWord.count + 1 {
+      let rest = word.dropping(prefixWord.count, of: key)
       for suggestion in nearSpellings(rest, bound: 1, in: index, fitting: fitting) where prefix.applies(to: suggestion.unit.prefixes) {
         let name = suggestion.unit.symbols.contains(suggestion.spelling) ? nil : suggestion.spelling
         guard let name else { continue }
-        offer(word + name, PrefixedUnit(unit: suggestion.unit, prefix: prefix), score: 1 + suggestion.distance * 2)
+        offer(prefixWord + name, PrefixedUnit(unit: suggestion.unit, prefix: prefix), score: 1 + suggestion.distance * 2)
       }
     }
     for (symbol, prefix) in symbolPrefixes {
-      let rest = String(text.dropFirst(symbol.count))
+      let rest = word.dropping(symbol.count, of: text)
       for suggestion in nearSpellings(rest, bound: 1, in: index, fitting: fitting) where prefix.applies(to: suggestion.unit.prefixes)
         && suggestion.unit.symbols.contains(suggestion.spelling) {
         offer(symbol + suggestion.spelling, PrefixedUnit(unit: suggestion.unit, prefix: prefix),
@@ -65,8 +88,8 @@ extension Catalog {
     }
     // 3. Near spellings of units.
     // One edit for short spellings, two from four characters, three from seven.
-    let bound = key.count <= 1 ? 0 : key.count <= 3 ? 1 : key.count <= 6 ? 2 : 3
-    for suggestion in nearSpellings(key, bound: bound, in: index, fitting: fitting) {
+    let bound = length <= 1 ? 0 : length <= 3 ? 1 : length <= 6 ? 2 : 3
+    for suggestion in nearSpellings(key[...], bound: bound, in: index, fitting: fitting) {
       offer(suggestion.spelling, PrefixedUnit(unit: suggestion.unit),
             score: suggestion.distance * 2 + (suggestion.spelling.lowercased() == key ? 0 : 1))
     }
@@ -74,19 +97,57 @@ extension Catalog {
       .prefix(limit).map(\.spelling)
   }
 
+  /// The UTF-8 bytes of the prefix symbols and words, in the order of `prefixSymbols` and `prefixNames`.
+  private static let prefixSymbolBytes = prefixSymbols.map { Array($0.0.utf8) }
+  private static let prefixNameBytes = prefixNames.map { Array($0.0.utf8) }
+
+  /// Whether `unit(named:)` may find a case variant of a simple word with a prefix: the variant's
+  /// first byte, then the rest of the word's lower case `rest` (`namePrefixes` its prefix words).
+  ///
+  /// Only a prefix symbol before a unit symbol (`prefixedSymbol`) or a prefix word before a folded
+  /// name (`prefixedName`, which a variant's lower case, the word's, must start with) makes one: a
+  /// failed conversion's variants mostly fail this at the cost of a symbol lookup, not the
+  /// half-dozen of `unit(named:)`.
+  private func mayHavePrefix(first: UInt8, rest key: String, namePrefixes: [(String, Prefix)]) -> Bool {
+    if !namePrefixes.isEmpty { return true }
+    for position in Catalog.prefixSymbolsByFirstByte[Int(first)] {
+      // What `Catalog.prefixSymbols(starting:)` finds in the variant (the symbol's first byte is `first`).
+      let symbol = Catalog.prefixSymbolBytes[position]
+      guard key.utf8.count > symbol.count, key.utf8.dropFirst().starts(with: symbol.dropFirst()) else { continue }
+      if storage.symbolIndex(String(key.utf8.dropFirst(symbol.count))!) != nil { return true }
+    }
+    return false
+  }
+
   /// Spellings of `index` within `bound` edits of `key` (lower case), the best per unit (of the
   /// `fitting` entries only, when given).
-  private func nearSpellings(_ key: String, bound: Int, in index: SpellingIndex, fitting: SpellingIndex.Selection?)
+  private func nearSpellings(_ key: Substring, bound: Int, in index: SpellingIndex, fitting: SpellingIndex.Selection?)
     -> [(spelling: String, unit: CatalogUnit, distance: Int)] {
     var best: [Int: (String, Int)] = [:]
-    index.forEachNear(Array(key.unicodeScalars), bound: bound, in: fitting) { entry, distance in
-      let (spelling, index) = (entry.spelling, entry.unit)
-      // The best spelling of each unit: nearest, then shortest, then first in byte order (so that
-      // the answer does not depend on the order spellings are visited in).
-      if let existing = best[index], (existing.1, existing.0.count, existing.0) <= (distance, spelling.count, spelling) {
-        return
+    // The key's scalars in place (no more than its bytes): ASCII byte by byte.
+    withUnsafeTemporaryAllocation(of: Unicode.Scalar.self, capacity: key.utf8.count) { buffer in
+      var count = 0
+      for byte in key.utf8 {
+        guard byte < 0x80 else {
+          count = 0
+          for scalar in key.unicodeScalars {
+            buffer.initializeElement(at: count, to: scalar)
+            count += 1
+          }
+          break
+        }
+        buffer.initializeElement(at: count, to: Unicode.Scalar(byte))
+        count += 1
       }
-      best[index] = (spelling, distance)
+      index.forEachNear(UnsafeBufferPointer(rebasing: buffer[..<count]), bound: bound, in: fitting) { entry, distance in
+        let (spelling, index) = (entry.spelling, entry.unit)
+        // The best spelling of each unit: nearest, then shortest, then first in byte order (so that
+        // the answer does not depend on the order spellings are visited in).
+        if let existing = best[index], (existing.1, existing.0.count, existing.0) <= (distance, spelling.count, spelling) {
+          return
+        }
+        best[index] = (spelling, distance)
+      }
     }
     return best.map { (spelling: $0.value.0, unit: storage.unit(at: $0.key), distance: $0.value.1) }
   }

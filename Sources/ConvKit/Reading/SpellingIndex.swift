@@ -21,12 +21,23 @@ final class SpellingIndex: Sendable {
 
   /// Some entries by length: `positions[lengthStarts[n]..<lengthStarts[n + 1]]` are the entries of
   /// `n` scalars, in the order given.
-  struct Selection: Sendable {
+  ///
+  /// A selection also keeps, 64 entries a word in its own order, the entries that have each
+  /// signature bit and the entries that have at least each number of bits: a near search rules out
+  /// the entries of a run whose characters differ too much from the key's a word at a time (two
+  /// dozen operations for 64 entries, where a population count each took as many for one), and
+  /// reads positions only for the few left.
+  final class Selection: Sendable {
     fileprivate let positions: [Int]
     fileprivate let lengthStarts: [Int]
+    /// Words per plane: one bit for each entry, in the order of `positions`.
+    private let wordCount: Int
+    /// 128 planes: for each signature bit `b`, plane `b` holds the entries that have it; plane
+    /// `63 + n` (`n` in 1...64) holds the entries whose signatures have at least `n` bits.
+    private let planes: [UInt64]
 
     /// The positions of the entries of `lengths` (scalar counts) that `includes`, by length.
-    fileprivate init(lengths: [Int], longest: Int, _ includes: (Int) -> Bool) {
+    fileprivate init(lengths: [Int], signatures: [UInt64], longest: Int, _ includes: (Int) -> Bool) {
       var lengthStarts = [Int](repeating: 0, count: longest + 2)
       for (position, length) in lengths.enumerated() where includes(position) { lengthStarts[length + 1] += 1 }
       for length in 0...longest { lengthStarts[length + 1] += lengthStarts[length] }
@@ -36,15 +47,83 @@ final class SpellingIndex: Sendable {
         positions[next[length]] = position
         next[length] += 1
       }
+      let wordCount = (positions.count + 63) >> 6
+      var planes = [UInt64](repeating: 0, count: 128 * wordCount)
+      for (index, position) in positions.enumerated() {
+        let (word, bit) = (index >> 6, UInt64(1) &<< UInt64(index & 63))
+        var bits = signatures[position]
+        for count in 0..<bits.nonzeroBitCount { planes[(64 + count) * wordCount + word] |= bit }
+        while bits != 0 {
+          planes[bits.trailingZeroBitCount * wordCount + word] |= bit
+          bits &= bits &- 1
+        }
+      }
       self.positions = positions
       self.lengthStarts = lengthStarts
+      self.wordCount = wordCount
+      self.planes = planes
     }
 
-    /// The entries of `lengths` scalars.
-    fileprivate func runs(lengths: ClosedRange<Int>) -> ArraySlice<Int> {
+    /// The indexes (in the order of `positions`) of the entries of `lengths` scalars.
+    fileprivate func run(lengths: ClosedRange<Int>) -> Range<Int> {
       let low = min(max(0, lengths.lowerBound), lengthStarts.count - 1)
       let high = min(max(low, lengths.upperBound + 1), lengthStarts.count - 1)
-      return positions[lengthStarts[low]..<lengthStarts[high]]
+      return lengthStarts[low]..<lengthStarts[high]
+    }
+
+    /// Calls `body` with the position of each entry of `run` whose signature lacks at most `bound`
+    /// bits of `signature` and has at most `bound` bits that it lacks (the others are more than
+    /// `bound` edits from a key of that signature), in order.
+    ///
+    /// An entry lacking `l` of the key's `k` bits has `k - l` of them, so it has more than `bound`
+    /// others when it has at least `k + bound + 1 - l` bits: both tests are set operations on
+    /// planes, given the entries that lack at least 1, 2, … of the key's bits (counted for 64
+    /// entries at once, one plane per key bit).
+    fileprivate func forEachCandidate(in run: Range<Int>, signature: UInt64, bound: Int, _ body: (Int) -> Void) {
+      guard !run.isEmpty else { return }
+      let keyBits = signature.nonzeroBitCount
+      planes.withUnsafeBufferPointer { planes in
+        /// The entries of a word with at least `count` bits.
+        func having(atLeast count: Int, word: Int) -> UInt64 {
+          count > 64 ? 0 : count <= 0 ? .max : planes[(63 + count) * wordCount + word]
+        }
+        for word in run.lowerBound >> 6...(run.upperBound - 1) >> 6 {
+          // The entries of the run in this word.
+          var kept = UInt64.max
+          if word == run.lowerBound >> 6 { kept &= .max &<< UInt64(run.lowerBound & 63) }
+          if word == (run.upperBound - 1) >> 6 { kept &= .max &>> UInt64(63 - (run.upperBound - 1) & 63) }
+          if bound < 4 {
+            // The entries that lack at least one, two, three, four of the key's bits.
+            var (one, two, three, four): (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+            var bits = signature
+            while bits != 0 {
+              let without = ~planes[bits.trailingZeroBitCount &* wordCount &+ word]
+              four |= three & without
+              three |= two & without
+              two |= one & without
+              one |= without
+              bits &= bits &- 1
+            }
+            let k = keyBits
+            let ruledOut = switch bound {
+            case 0: one | having(atLeast: k + 1, word: word)
+            case 1: two | having(atLeast: k + 2, word: word) | one & having(atLeast: k + 1, word: word)
+            case 2:
+              three | having(atLeast: k + 3, word: word) | one & having(atLeast: k + 2, word: word)
+                | two & having(atLeast: k + 1, word: word)
+            default:
+              four | having(atLeast: k + 4, word: word) | one & having(atLeast: k + 3, word: word)
+                | two & having(atLeast: k + 2, word: word) | three & having(atLeast: k + 1, word: word)
+            }
+            kept &= ~ruledOut
+          }
+          while kept != 0 {
+            let index = word << 6 | kept.trailingZeroBitCount
+            kept &= kept &- 1
+            body(positions[index])
+          }
+        }
+      }
     }
   }
 
@@ -90,7 +169,7 @@ final class SpellingIndex: Sendable {
     scalars = parts.scalars
     lengths = parts.lengths
     longest = parts.longest
-    all = Selection(lengths: parts.lengths, longest: parts.longest) { _ in true }
+    all = Selection(lengths: parts.lengths, signatures: parts.signatures, longest: parts.longest) { _ in true }
     var nonASCII: [String: [Int]] = [:]
     for (position, lowered) in parts.nonASCII { nonASCII[lowered, default: []].append(position) }
     self.nonASCII = nonASCII
@@ -116,7 +195,7 @@ final class SpellingIndex: Sendable {
 
   /// The entries of the units `units` holds, by length.
   func selection(units wanted: UnitSet) -> Selection {
-    Selection(lengths: lengths, longest: longest) { wanted.contains(units[$0]) }
+    Selection(lengths: lengths, signatures: signatures, longest: longest) { wanted.contains(units[$0]) }
   }
 
   /// The entry at a position (its spelling made now).
@@ -127,6 +206,10 @@ final class SpellingIndex: Sendable {
     }
     return Entry(spelling: spelling, unit: units[position])
   }
+
+  /// An ASCII byte in lower case.
+  @inline(__always)
+  fileprivate static func lowered(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte }
 
   /// The bit of a character in a signature (characters beyond ASCII share bits by their value).
   @inline(__always)
@@ -140,6 +223,7 @@ final class SpellingIndex: Sendable {
   /// The entries equal to `lowered` but for case (as strings compare: canonically equivalent),
   /// in index order.
   func sameButCase(_ lowered: String) -> [Entry] {
+    if let found = sameButCase(loweringASCII: lowered.utf8) { return found }
     // An ASCII key equals a non-ASCII spelling only where that spelling's normal form is ASCII.
     let asksNonASCII = nonASCIIHasASCIIForm || lowered.utf8.contains { $0 >= 0x80 }
     var positions = asksNonASCII ? nonASCII[lowered] ?? [] : []
@@ -163,26 +247,72 @@ final class SpellingIndex: Sendable {
     return positions.sorted().map(entry(at:))
   }
 
+  /// The entries equal but for case to ASCII text lower-cased byte by byte (`sameButCase` without
+  /// a copy of the text), in index order; nil when the text is not all ASCII or a non-ASCII
+  /// spelling is ASCII in normal form C (which only the string comparison answers).
+  func sameButCase(loweringASCII text: some Collection<UInt8>) -> [Entry]? {
+    guard !nonASCIIHasASCIIForm else { return nil }
+    var hash = SpellingIndex.hashSeed
+    for byte in text {
+      guard byte < 0x80 else { return nil }
+      hash = SpellingIndex.hash(hash, Unicode.Scalar(SpellingIndex.lowered(byte)))
+    }
+    var positions: [Int] = []
+    scalars.withUnsafeBufferPointer { pool in
+      asciiSlots.withUnsafeBufferPointer { slots in
+        let mask = slots.count - 1
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        while slots[slot] >= 0 {
+          let position = Int(slots[slot])
+          if pool[starts[position]..<starts[position + 1]].elementsEqual(text, by: { $0.value == UInt32(SpellingIndex.lowered($1)) }) {
+            positions.append(position)
+          }
+          slot = (slot + 1) & mask
+        }
+      }
+    }
+    return positions.isEmpty ? [] : positions.sorted().map(entry(at:))
+  }
+
   /// Calls `body` with each entry of `selection` (all by default) within `bound` edits (optimal
   /// string alignment) of the lower-cased `key`, and that distance.
   func forEachNear(_ key: [Unicode.Scalar], bound: Int, in selection: Selection? = nil, _ body: (Entry, Int) -> Void) {
-    let window = (selection ?? all).runs(lengths: (key.count - bound)...(key.count + bound))
+    key.withUnsafeBufferPointer { forEachNear($0, bound: bound, in: selection, body) }
+  }
+
+  /// `forEachNear` over scalars in place.
+  func forEachNear(_ key: UnsafeBufferPointer<Unicode.Scalar>, bound: Int, in selection: Selection? = nil,
+                   _ body: (Entry, Int) -> Void) {
+    let selection = selection ?? all
+    let run = selection.run(lengths: (key.count - bound)...(key.count + bound))
     let signature = SpellingIndex.signature(key)
     var found: [(Int, Int)] = []
-    key.withUnsafeBufferPointer { key in
+    /// Measures the candidates of the run with `distance` (nil beyond `bound`).
+    func search(_ distance: (UnsafeBufferPointer<Unicode.Scalar>) -> Int?) {
       scalars.withUnsafeBufferPointer { pool in
         starts.withUnsafeBufferPointer { starts in
           signatures.withUnsafeBufferPointer { signatures in
-            for position in window {
-              // Characters one side has and the other lacks entirely: each is at least one edit.
-              let other = signatures[position]
-              if (signature & ~other).nonzeroBitCount > bound || (other & ~signature).nonzeroBitCount > bound {
-                continue
+            selection.forEachCandidate(in: run, signature: signature, bound: bound) { position in
+              if bound >= 4 {
+                // Not ruled out by planes: the characters one side has and the other lacks entirely.
+                let other = signatures[position]
+                if (signature & ~other).nonzeroBitCount > bound || (other & ~signature).nonzeroBitCount > bound { return }
               }
-              let spelling = UnsafeBufferPointer(rebasing: pool[starts[position]..<starts[position + 1]])
-              if let distance = EditDistance.between(key, spelling, bound: bound) { found.append((position, distance)) }
+              if let distance = distance(UnsafeBufferPointer(rebasing: pool[starts[position]..<starts[position + 1]])) {
+                found.append((position, distance))
+              }
             }
           }
+        }
+      }
+    }
+    if key.isEmpty || key.count > KeyMatches.longest {
+      search { EditDistance.between(key, $0, bound: bound) }
+    } else {
+      KeyMatches.with(key) { matches in
+        search { spelling in
+          let distance = matches.distance(to: spelling)
+          return distance <= bound ? distance : nil
         }
       }
     }
@@ -234,7 +364,7 @@ extension SpellingIndex {
       if isASCII {
         var hash = SpellingIndex.hashSeed
         for byte in spelling {
-          let scalar = Unicode.Scalar(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
+          let scalar = Unicode.Scalar(SpellingIndex.lowered(byte))
           scalars.append(scalar)
           signature |= SpellingIndex.bit(scalar)
           hash = SpellingIndex.hash(hash, scalar)

@@ -1,0 +1,66 @@
+/// A word "did you mean" is asked about, with its lower case and what its bytes tell.
+///
+/// A word of one ASCII character a byte (most unknown words) is lower-cased, measured and cut by
+/// bytes; any other by characters, as strings do.
+struct SuggestionWord {
+  /// The word as typed.
+  let text: String
+  /// Its lower case.
+  let key: String
+  /// Whether each byte of the word is a character of its own (ASCII, no `\r`).
+  let isSimple: Bool
+  /// Whether a simple word has a capital after its first letter.
+  let hasLaterCapital: Bool
+  /// The number of characters of the lower case.
+  let length: Int
+
+  init(_ text: String) {
+    var (isSimple, hasFirstCapital, hasLaterCapital) = (true, false, false)
+    for (offset, byte) in text.utf8.enumerated() {
+      guard byte < 0x80, byte != 13 else {
+        isSimple = false
+        break
+      }
+      if SuggestionWord.isCapital(byte) {
+        if offset == 0 { hasFirstCapital = true } else { hasLaterCapital = true }
+      }
+    }
+    self.text = text
+    self.isSimple = isSimple
+    self.hasLaterCapital = isSimple && hasLaterCapital
+    // (ASCII without capitals is its own lower case: no copy.)
+    key = isSimple && !hasFirstCapital && !hasLaterCapital ? text : text.lowercased()
+    length = isSimple ? key.utf8.count : key.count
+  }
+
+  /// Whether an ASCII byte is a capital letter.
+  static func isCapital(_ byte: UInt8) -> Bool { byte >= 0x41 && byte <= 0x5A }
+
+  /// `text` (the word or its lower case) without its first `count` characters.
+  func dropping(_ count: Int, of text: String) -> Substring {
+    isSimple ? text[text.utf8.index(text.startIndex, offsetBy: count)...] : text.dropFirst(count)
+  }
+
+  /// Calls `body` with the first byte of each case variant of the simple word that differs from
+  /// it, in order: its lower case, that with a capital first letter, and the word with its other
+  /// letters in lower case (each that byte and the rest of the lower case).
+  func forEachCaseVariant(_ body: (UInt8) -> Void) {
+    let (first, keyFirst) = (text.utf8.first!, key.utf8.first!)
+    let capital = keyFirst >= 0x61 && keyFirst <= 0x7A ? keyFirst - 0x20 : keyFirst
+    for byte in [keyFirst, capital, first] where byte != first || hasLaterCapital { body(byte) }
+  }
+
+  /// The prefix spellings of `table` (`Catalog.prefixSymbols` or `prefixNames`) that `text` (a
+  /// simple word or its lower case) starts with and is longer than, in order: what
+  /// `Catalog.prefixSymbols(starting:)` and `prefixNames(starting:)` find, compared byte by byte.
+  static func prefixes(_ table: [(String, Prefix)], bytes: [[UInt8]], byFirstByte: [[Int]], starting text: String)
+    -> [(String, Prefix)] {
+    guard let first = text.utf8.first else { return [] }
+    var found: [(String, Prefix)] = []
+    for position in byFirstByte[Int(first)] {
+      let prefix = bytes[position]
+      if text.utf8.count > prefix.count, text.utf8.starts(with: prefix) { found.append(table[position]) }
+    }
+    return found
+  }
+}
