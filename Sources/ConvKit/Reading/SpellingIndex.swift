@@ -223,7 +223,7 @@ final class SpellingIndex: Sendable {
   /// The entries equal to `lowered` but for case (as strings compare: canonically equivalent),
   /// in index order.
   func sameButCase(_ lowered: String) -> [Entry] {
-    if let found = sameButCase(loweringASCII: lowered.utf8) { return found }
+    if let found = SuggestionWord.withBytes(of: lowered, sameButCase(loweringASCII:)) { return found }
     // An ASCII key equals a non-ASCII spelling only where that spelling's normal form is ASCII.
     let asksNonASCII = nonASCIIHasASCIIForm || lowered.utf8.contains { $0 >= 0x80 }
     var positions = asksNonASCII ? nonASCII[lowered] ?? [] : []
@@ -250,7 +250,7 @@ final class SpellingIndex: Sendable {
   /// The entries equal but for case to ASCII text lower-cased byte by byte (`sameButCase` without
   /// a copy of the text), in index order; nil when the text is not all ASCII or a non-ASCII
   /// spelling is ASCII in normal form C (which only the string comparison answers).
-  func sameButCase(loweringASCII text: some Collection<UInt8>) -> [Entry]? {
+  func sameButCase(loweringASCII text: UnsafeBufferPointer<UInt8>) -> [Entry]? {
     guard !nonASCIIHasASCIIForm else { return nil }
     var hash = SpellingIndex.hashSeed
     for byte in text {
