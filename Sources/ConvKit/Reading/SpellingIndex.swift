@@ -6,9 +6,10 @@ import Synchronization
 /// The lower-cased scalars of all spellings are in one array, and so are the bytes of the
 /// spellings as written: an entry's `String` is made only for the few entries a question returns.
 /// A `Selection` lists entries by length, so the spellings of about a given length are one
-/// contiguous run; each entry carries a 64-bit signature of the characters it holds, which rules
-/// out most of that run with two population counts before any edit distance is computed (a
-/// character of one spelling whose signature bit the other lacks is an edit). Built over the bytes
+/// contiguous run; each entry carries a 64-bit signature of the characters it holds, and the
+/// selection's bit planes of those signatures rule out most of that run, 64 entries at a time,
+/// before any edit distance is computed (a character of one spelling whose signature bit the other
+/// lacks is an edit; the few left are measured by `KeyMatches`). Built over the bytes
 /// of the compiled tables on the first failed lookup of a catalog, and kept with it; the
 /// selection of the units of a dimension (what a failed conversion searches) is made once per
 /// dimension asked about.
