@@ -38,9 +38,9 @@ extension Catalog {
                                 byFirstByte: Catalog.prefixSymbolsByFirstByte, starting: text)
       : Catalog.prefixSymbols(starting: text)
     for (symbol, prefix) in symbolPrefixes {
-      let rest = word.dropping(symbol.count, of: text)
+      let rest = word.dropping(symbol, of: text)
       // (A simple rest is lower-cased as it is looked up.)
-      let (entries, restLength) = if word.isSimple, let found = index.sameButCase(loweringASCII: rest.utf8) {
+      let (entries, restLength) = if word.isSimple, let found = SuggestionWord.withBytes(of: rest, index.sameButCase(loweringASCII:)) {
         (found, rest.utf8.count)
       } else {
         { (lowered: String) in (index.sameButCase(lowered), lowered.count) }(rest.lowercased())
@@ -71,7 +71,7 @@ extension Catalog {
     }
     // 2. A prefix with a near unit spelling (`kilometr`, `megabite`, `kmm`).
     for (prefixWord, prefix) in namePrefixes where length > prefixWord.count + 1 {
-      let rest = word.dropping(prefixWord.count, of: key)
+      let rest = word.dropping(prefixWord, of: key)
       for suggestion in nearSpellings(rest, bound: 1, in: index, fitting: fitting) where prefix.applies(to: suggestion.unit.prefixes) {
         let name = suggestion.unit.symbols.contains(suggestion.spelling) ? nil : suggestion.spelling
         guard let name else { continue }
@@ -79,7 +79,7 @@ extension Catalog {
       }
     }
     for (symbol, prefix) in symbolPrefixes {
-      let rest = word.dropping(symbol.count, of: text)
+      let rest = word.dropping(symbol, of: text)
       for suggestion in nearSpellings(rest, bound: 1, in: index, fitting: fitting) where prefix.applies(to: suggestion.unit.prefixes)
         && suggestion.unit.symbols.contains(suggestion.spelling) {
         offer(symbol + suggestion.spelling, PrefixedUnit(unit: suggestion.unit, prefix: prefix),
@@ -110,13 +110,18 @@ extension Catalog {
   /// half-dozen of `unit(named:)`.
   private func mayHavePrefix(first: UInt8, rest key: String, namePrefixes: [(String, Prefix)]) -> Bool {
     if !namePrefixes.isEmpty { return true }
-    for position in Catalog.prefixSymbolsByFirstByte[Int(first)] {
-      // What `Catalog.prefixSymbols(starting:)` finds in the variant (the symbol's first byte is `first`).
-      let symbol = Catalog.prefixSymbolBytes[position]
-      guard key.utf8.count > symbol.count, key.utf8.dropFirst().starts(with: symbol.dropFirst()) else { continue }
-      if storage.symbolIndex(String(key.utf8.dropFirst(symbol.count))!) != nil { return true }
+    return SuggestionWord.withBytes(of: key) { key in
+      for position in Catalog.prefixSymbolsByFirstByte[Int(first)] {
+        // What `Catalog.prefixSymbols(starting:)` finds in the variant (the symbol's first byte is `first`).
+        let symbol = Catalog.prefixSymbolBytes[position]
+        guard key.count > symbol.count, symbol.count == 1 || key[1..<symbol.count].elementsEqual(symbol[1...]) else {
+          continue
+        }
+        let rest = String(decoding: UnsafeBufferPointer(rebasing: key[symbol.count...]), as: UTF8.self)
+        if storage.symbolIndex(rest) != nil { return true }
+      }
+      return false
     }
-    return false
   }
 
   /// Spellings of `index` within `bound` edits of `key` (lower case), the best per unit (of the

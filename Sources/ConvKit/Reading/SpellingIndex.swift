@@ -6,9 +6,10 @@ import Synchronization
 /// The lower-cased scalars of all spellings are in one array, and so are the bytes of the
 /// spellings as written: an entry's `String` is made only for the few entries a question returns.
 /// A `Selection` lists entries by length, so the spellings of about a given length are one
-/// contiguous run; each entry carries a 64-bit signature of the characters it holds, which rules
-/// out most of that run with two population counts before any edit distance is computed (a
-/// character of one spelling whose signature bit the other lacks is an edit). Built over the bytes
+/// contiguous run; each entry carries a 64-bit signature of the characters it holds, and the
+/// selection's bit planes of those signatures rule out most of that run, 64 entries at a time,
+/// before any edit distance is computed (a character of one spelling whose signature bit the other
+/// lacks is an edit; the few left are measured by `KeyMatches`). Built over the bytes
 /// of the compiled tables on the first failed lookup of a catalog, and kept with it; the
 /// selection of the units of a dimension (what a failed conversion searches) is made once per
 /// dimension asked about.
@@ -223,7 +224,7 @@ final class SpellingIndex: Sendable {
   /// The entries equal to `lowered` but for case (as strings compare: canonically equivalent),
   /// in index order.
   func sameButCase(_ lowered: String) -> [Entry] {
-    if let found = sameButCase(loweringASCII: lowered.utf8) { return found }
+    if let found = SuggestionWord.withBytes(of: lowered, sameButCase(loweringASCII:)) { return found }
     // An ASCII key equals a non-ASCII spelling only where that spelling's normal form is ASCII.
     let asksNonASCII = nonASCIIHasASCIIForm || lowered.utf8.contains { $0 >= 0x80 }
     var positions = asksNonASCII ? nonASCII[lowered] ?? [] : []
@@ -250,7 +251,7 @@ final class SpellingIndex: Sendable {
   /// The entries equal but for case to ASCII text lower-cased byte by byte (`sameButCase` without
   /// a copy of the text), in index order; nil when the text is not all ASCII or a non-ASCII
   /// spelling is ASCII in normal form C (which only the string comparison answers).
-  func sameButCase(loweringASCII text: some Collection<UInt8>) -> [Entry]? {
+  func sameButCase(loweringASCII text: UnsafeBufferPointer<UInt8>) -> [Entry]? {
     guard !nonASCIIHasASCIIForm else { return nil }
     var hash = SpellingIndex.hashSeed
     for byte in text {

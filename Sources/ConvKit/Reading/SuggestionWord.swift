@@ -16,13 +16,15 @@ struct SuggestionWord {
 
   init(_ text: String) {
     var (isSimple, hasFirstCapital, hasLaterCapital) = (true, false, false)
-    for (offset, byte) in text.utf8.enumerated() {
-      guard byte < 0x80, byte != 13 else {
-        isSimple = false
-        break
-      }
-      if SuggestionWord.isCapital(byte) {
-        if offset == 0 { hasFirstCapital = true } else { hasLaterCapital = true }
+    SuggestionWord.withBytes(of: text) { bytes in
+      for (offset, byte) in bytes.enumerated() {
+        guard byte < 0x80, byte != 13 else {
+          isSimple = false
+          return
+        }
+        if SuggestionWord.isCapital(byte) {
+          if offset == 0 { hasFirstCapital = true } else { hasLaterCapital = true }
+        }
       }
     }
     self.text = text
@@ -33,12 +35,25 @@ struct SuggestionWord {
     length = isSimple ? key.utf8.count : key.count
   }
 
+  /// Calls `body` with the UTF-8 bytes of `text` in place (made contiguous first if they are not).
+  static func withBytes<Result>(of text: Substring, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    var text = text
+    return text.withUTF8(body)
+  }
+
+  /// Calls `body` with the UTF-8 bytes of `text` in place (made contiguous first if they are not).
+  static func withBytes<Result>(of text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    var text = text
+    return text.withUTF8(body)
+  }
+
   /// Whether an ASCII byte is a capital letter.
   static func isCapital(_ byte: UInt8) -> Bool { byte >= 0x41 && byte <= 0x5A }
 
-  /// `text` (the word or its lower case) without its first `count` characters.
-  func dropping(_ count: Int, of text: String) -> Substring {
-    isSimple ? text[text.utf8.index(text.startIndex, offsetBy: count)...] : text.dropFirst(count)
+  /// `text` (the word or its lower case) without the prefix it starts with (as many characters
+  /// as `prefix` has; for a simple word, as many bytes).
+  func dropping(_ prefix: String, of text: String) -> Substring {
+    isSimple ? text[text.utf8.index(text.startIndex, offsetBy: prefix.utf8.count)...] : text.dropFirst(prefix.count)
   }
 
   /// Calls `body` with the first byte of each case variant of the simple word that differs from
@@ -55,12 +70,14 @@ struct SuggestionWord {
   /// `Catalog.prefixSymbols(starting:)` and `prefixNames(starting:)` find, compared byte by byte.
   static func prefixes(_ table: [(String, Prefix)], bytes: [[UInt8]], byFirstByte: [[Int]], starting text: String)
     -> [(String, Prefix)] {
-    guard let first = text.utf8.first else { return [] }
-    var found: [(String, Prefix)] = []
-    for position in byFirstByte[Int(first)] {
-      let prefix = bytes[position]
-      if text.utf8.count > prefix.count, text.utf8.starts(with: prefix) { found.append(table[position]) }
+    withBytes(of: text) { text in
+      guard let first = text.first else { return [] }
+      var found: [(String, Prefix)] = []
+      for position in byFirstByte[Int(first)] {
+        let prefix = bytes[position]
+        if text.count > prefix.count, text.starts(with: prefix) { found.append(table[position]) }
+      }
+      return found
     }
-    return found
   }
 }
