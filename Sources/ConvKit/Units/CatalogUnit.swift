@@ -1,51 +1,84 @@
 /// A named unit of the catalog, such as the mile or the degree Celsius.
+///
+/// Its values are held by reference (one object, never changed): a unit is copied into every
+/// reading, term and expression that names it, and a copy is then one reference, not some twenty
+/// fields. Units compare and hash by their values.
 public struct CatalogUnit: Sendable, Hashable {
+  /// The unit's values.
+  private struct Values: Sendable, Hashable {
+    let name: String
+    let plural: String
+    let symbols: [String]
+    let aliases: [String]
+    let claimedNames: [String]
+    let alternateNames: [String]
+    let categoryIdentifier: String
+    let dimension: PhysicalDimension
+    let factor: Magnitude
+    let offset: Rational
+    let isAbsolute: Bool
+    let isExact: Bool
+    let prefixes: PrefixFamily
+    let isCommon: Bool
+    let definition: String
+    let source: String
+    let cldrIdentifier: String?
+    let order: Int
+    let scale: UnitScale?
+  }
+
+  /// The values behind a reference.
+  private final class Box: Sendable {
+    let values: Values
+    init(_ values: Values) { self.values = values }
+  }
+
+  private let box: Box
+
   /// Canonical singular name (`mile`, `degree Celsius`).
-  public let name: String
+  public var name: String { box.values.name }
   /// Plural name (`miles`); equal to `name` when the plural is invariant (`hertz`).
-  public let plural: String
+  public var plural: String { box.values.plural }
   /// Symbols, the first being the one shown (`mi`). May be empty.
-  public let symbols: [String]
+  public var symbols: [String] { box.values.symbols }
   /// Other accepted names and spellings.
-  public let aliases: [String]
+  public var aliases: [String] { box.values.aliases }
   /// Bare spellings this unit takes over from another unit's symbol (`F` for °F, while the farad
   /// keeps `F` for display and prefixes). Written with a trailing `!` in `Data/`.
-  package let claimedNames: [String]
+  package var claimedNames: [String] { box.values.claimedNames }
   /// Spellings of other units that read as this one when the other side of a conversion needs
   /// its dimension (`pt` is the pint, and the point when converting into a length). Written with
   /// a trailing `~` in `Data/`.
-  package let alternateNames: [String]
+  package var alternateNames: [String] { box.values.alternateNames }
   /// Identifier of the category the unit belongs to (`length`).
-  public let categoryIdentifier: String
+  public var categoryIdentifier: String { box.values.categoryIdentifier }
   /// The unit's dimension.
-  public let dimension: PhysicalDimension
+  public var dimension: PhysicalDimension { box.values.dimension }
   /// The size of one unit in the coherent SI unit of its dimension (1 mi = 1609.344 m), exact,
   /// with π kept symbolic (1° = π/180 rad).
-  public let factor: Magnitude
+  public var factor: Magnitude { box.values.factor }
   /// For an absolute temperature with a shifted zero, how many of its own degrees lie between its
   /// zero and absolute zero (273.15 for °C, 459.67 for °F); zero otherwise.
-  public let offset: Rational
+  public var offset: Rational { box.values.offset }
   /// Whether this is an absolute temperature (kelvin, °C, °F, °R), which converts with offsets.
-  public let isAbsolute: Bool
+  public var isAbsolute: Bool { box.values.isAbsolute }
   /// Whether `factor` and `offset` are exact (false for measured or irrational definitions).
-  public let isExact: Bool
+  public var isExact: Bool { box.values.isExact }
   /// Which prefixes the unit takes.
-  public let prefixes: PrefixFamily
+  public var prefixes: PrefixFamily { box.values.prefixes }
   /// Whether the unit is an everyday one, shown first in its category.
-  public let isCommon: Bool
+  public var isCommon: Bool { box.values.isCommon }
   /// The definition as written in `Data/` (`12 in`, `base`).
-  public let definition: String
+  public var definition: String { box.values.definition }
   /// Where the definition comes from.
-  public let source: String
+  public var source: String { box.values.source }
   /// The CLDR unit identifier (`length-mile`), when CLDR knows the unit.
-  public let cldrIdentifier: String?
+  public var cldrIdentifier: String? { box.values.cldrIdentifier }
   /// Position within its category, in display order (by magnitude): 0 for the category's first unit.
-  package let order: Int
+  package var order: Int { box.values.order }
   /// For a nonlinear unit (dBm, AWG, pH): how its values map to the reference unit, whose size
   /// `factor` is (and, for an absolute-temperature reference, whose offset the scale holds).
-  public var scale: UnitScale? { scaleBox?.scale }
-  /// `scale` behind a reference, so that linear units (nearly all) stay as small as before.
-  private let scaleBox: UnitScaleBox?
+  public var scale: UnitScale? { box.values.scale }
 
   /// Creates a unit. Catalog loaders call this; most code looks units up in a `Catalog`.
   public init(name: String, plural: String, symbols: [String], aliases: [String], claimedNames: [String] = [],
@@ -53,40 +86,24 @@ public struct CatalogUnit: Sendable, Hashable {
               dimension: PhysicalDimension, factor: Magnitude, offset: Rational = .zero, isAbsolute: Bool = false,
               isExact: Bool = true, prefixes: PrefixFamily = .none, isCommon: Bool = false, definition: String,
               source: String, cldrIdentifier: String? = nil, order: Int = 0, scale: UnitScale? = nil) {
-    self.name = name
-    self.plural = plural
-    self.symbols = symbols
-    self.aliases = aliases
-    self.claimedNames = claimedNames
-    self.alternateNames = alternateNames
-    self.categoryIdentifier = categoryIdentifier
-    self.dimension = dimension
-    self.factor = factor
-    self.offset = offset
-    self.isAbsolute = isAbsolute
-    self.isExact = isExact
-    self.prefixes = prefixes
-    self.isCommon = isCommon
-    self.definition = definition
-    self.source = source
-    self.cldrIdentifier = cldrIdentifier
-    self.order = order
-    scaleBox = scale.map(UnitScaleBox.init)
+    box = Box(Values(name: name, plural: plural, symbols: symbols, aliases: aliases, claimedNames: claimedNames,
+                     alternateNames: alternateNames, categoryIdentifier: categoryIdentifier, dimension: dimension,
+                     factor: factor, offset: offset, isAbsolute: isAbsolute, isExact: isExact, prefixes: prefixes,
+                     isCommon: isCommon, definition: definition, source: source, cldrIdentifier: cldrIdentifier,
+                     order: order, scale: scale))
   }
+
+  public static func == (lhs: CatalogUnit, rhs: CatalogUnit) -> Bool {
+    lhs.box === rhs.box || lhs.box.values == rhs.box.values
+  }
+
+  public func hash(into hasher: inout Hasher) { hasher.combine(box.values) }
 
   /// The symbol shown in output: the first symbol, or the name when there is none.
   public var symbol: String { symbols.first ?? name }
 
   /// Whether the zero of this absolute temperature is shifted from absolute zero (°C, °F).
   public var hasOffset: Bool { !offset.isZero }
-}
-
-/// A unit's nonlinear scale held by reference.
-final class UnitScaleBox: Sendable, Hashable {
-  let scale: UnitScale
-  init(_ scale: UnitScale) { self.scale = scale }
-  static func == (lhs: UnitScaleBox, rhs: UnitScaleBox) -> Bool { lhs.scale == rhs.scale }
-  func hash(into hasher: inout Hasher) { hasher.combine(scale) }
 }
 
 extension CatalogUnit: CustomStringConvertible {
