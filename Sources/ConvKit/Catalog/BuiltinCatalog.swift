@@ -135,11 +135,13 @@ final class BuiltinTables: Sendable {
     let base = table.utf8Start
     let count = table.utf8CodeUnitCount
     var start = 0
+    var fields: [Range<Int>] = []
+    fields.reserveCapacity(9)
     while start < count {
       let end = ByteScan.first(10, in: base, from: start, to: count)
       // KEY, U, name, plural, symbols, aliases, claimed, category, dimension: the ninth field.
       var fieldStart = start
-      var fields: [Range<Int>] = []
+      fields.removeAll(keepingCapacity: true)
       while fields.count < 9, fieldStart <= end {
         let tab = ByteScan.first(9, in: base, from: fieldStart, to: end)
         fields.append(fieldStart..<tab)

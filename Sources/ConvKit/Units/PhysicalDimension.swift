@@ -11,6 +11,20 @@ public struct PhysicalDimension: Hashable, Sendable {
 
   init(exponents: SIMD16<Int8>) { self.exponents = exponents }
 
+  /// The sixteen exponents as two machine words, which compare and hash at once (the SIMD type's
+  /// own `==` goes lane by lane).
+  @inline(__always)
+  private var words: (UInt64, UInt64) { unsafeBitCast(exponents, to: (UInt64, UInt64).self) }
+
+  public static func == (lhs: PhysicalDimension, rhs: PhysicalDimension) -> Bool {
+    lhs.words == rhs.words
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(words.0)
+    hasher.combine(words.1)
+  }
+
   /// The dimension of one base quantity.
   public init(_ base: BaseQuantity) {
     var exponents = SIMD16<Int8>.zero
