@@ -218,10 +218,20 @@ extension ExpressionReader {
   /// its text as written.
   func gaugeQuantity(_ trimmed: String) throws(ConvError) -> Quantity? {
     // A gauge number is written with digits, `/` and a sign: a first word with another ASCII
-    // character (`61.82 mi`) is none, told from its bytes.
+    // character (`61.82 mi`) is none, and neither is one ended by ASCII white space that has no
+    // `/` and is not two to eight zeros (`5267 mi`); told from its bytes.
+    var zerosOnly = true
+    var hasSlash = false
+    var length = 0
     for byte in trimmed.utf8 {
-      if (byte >= 0x30 && byte <= 0x39) || byte == 0x2F || byte == 0x2B || byte == 0x2D { continue }
+      if (byte >= 0x30 && byte <= 0x39) || byte == 0x2F || byte == 0x2B || byte == 0x2D {
+        zerosOnly = zerosOnly && byte == 0x30
+        hasSlash = hasSlash || byte == 0x2F
+        length += 1
+        continue
+      }
       if byte < 0x80 && byte != 0x20 && !(byte >= 0x09 && byte <= 0x0D) { return nil }
+      if byte < 0x80 && !hasSlash && !(zerosOnly && length >= 2 && length <= 8) { return nil }
       break
     }
     guard let space = trimmed.firstIndex(where: { $0.isWhitespace }),
