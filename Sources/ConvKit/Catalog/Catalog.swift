@@ -154,24 +154,30 @@ public struct Catalog: Sendable {
     let candidates = positions[Int(first)]
     guard !candidates.isEmpty else { return nil }
     var text = text
-    let oneCharacterPerByte = ByteScan.isOneCharacterPerByte(text.utf8)
-    for position in candidates {
-      let spelling = texts[position]
-      let rest: String?
-      if oneCharacterPerByte {
-        // Byte by byte: one character a byte, and no other spelling is canonically equivalent
-        // to an ASCII one.
-        rest = text.withUTF8 { bytes in
-          let length = spelling.utf8.count
-          guard bytes.count > length, bytes.prefix(length).elementsEqual(spelling.utf8) else { return nil }
-          return String(decoding: UnsafeBufferPointer(rebasing: bytes[length...]), as: UTF8.self)
+    return text.withUTF8 { bytes -> T? in
+      // Byte by byte when each byte is a character: no other spelling is canonically equivalent
+      // to an ASCII one.
+      let oneCharacterPerByte = ByteScan.isOneCharacterPerByte(bytes)
+      for position in candidates {
+        let spelling = texts[position]
+        let rest: String?
+        if oneCharacterPerByte, let found = spelling.utf8.withContiguousStorageIfAvailable({ prefix -> String? in
+          guard bytes.count > prefix.count else { return nil }
+          for index in 0..<prefix.count where bytes[index] != prefix[index] { return nil }
+          return String(decoding: UnsafeBufferPointer(rebasing: bytes[prefix.count...]), as: UTF8.self)
+        }) {
+          rest = found
+        } else if oneCharacterPerByte {
+          let starts = bytes.count > spelling.utf8.count && bytes.prefix(spelling.utf8.count).elementsEqual(spelling.utf8)
+          rest = starts ? String(decoding: UnsafeBufferPointer(rebasing: bytes[spelling.utf8.count...]), as: UTF8.self) : nil
+        } else {
+          let whole = String(decoding: bytes, as: UTF8.self)
+          rest = whole.hasPrefix(spelling) && whole.count > spelling.count ? String(whole.dropFirst(spelling.count)) : nil
         }
-      } else {
-        rest = text.hasPrefix(spelling) && text.count > spelling.count ? String(text.dropFirst(spelling.count)) : nil
+        if let rest, let found = body(position, rest) { return found }
       }
-      if let rest, let found = body(position, rest) { return found }
+      return nil
     }
-    return nil
   }
 
   private func isName(_ key: String, of unit: CatalogUnit) -> Bool {
