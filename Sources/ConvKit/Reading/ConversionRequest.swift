@@ -102,7 +102,7 @@ package struct ConversionRequest: Sendable, Hashable {
         if reader.targetsRead(candidate.targets), reader.hasUnit(quantity) { return candidate }
       }
       // A quantity alone (`5 mi`, `6 ft 2 in`) is the whole-column request.
-      if reader.hasUnit(line) || reader.reads(line) {
+      if reader.readsOrIsBelowAbsoluteZero(line) {
         return ConversionRequest(quantity: line, targets: [], source: line, quantityOffset: 0,
                                  targetOffset: line.count)
       }
@@ -207,8 +207,17 @@ struct SplitReader {
     }
   }
 
-  /// Whether the text reads as a quantity at all.
-  func reads(_ text: String) -> Bool { (try? reader.quantity(text)) != nil }
+  /// `hasUnit(text) || reads(text)` from one reading: whether the text reads as a quantity, or
+  /// is below absolute zero.
+  func readsOrIsBelowAbsoluteZero(_ text: String) -> Bool {
+    do {
+      _ = try reader.quantity(text)
+      return true
+    } catch {
+      if case .belowAbsoluteZero = error { return true }
+      return false
+    }
+  }
 
   /// Whether every target reads as a unit expression.
   func targetsRead(_ targets: [String]) -> Bool {
