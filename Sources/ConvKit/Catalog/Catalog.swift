@@ -297,8 +297,10 @@ public struct Catalog: Sendable {
   /// The main category of a dimension: of those that have it, the one with the most units
   /// (length rather than astronomical distance, energy rather than torque).
   public func primaryCategory(for dimension: PhysicalDimension) -> UnitCategory? {
-    categories.filter { $0.dimension == dimension }
-      .max { storage.unitCount(inCategory: $0.identifier) < storage.unitCount(inCategory: $1.identifier) }
+    storage.primaryCategories.category(for: dimension) {
+      categories.filter { $0.dimension == dimension }
+        .max { storage.unitCount(inCategory: $0.identifier) < storage.unitCount(inCategory: $1.identifier) }
+    }
   }
 
   // MARK: Exchange rates
@@ -359,6 +361,9 @@ final class CatalogStorage: Sendable {
 
   /// The readings of the spellings found so far.
   let readingMemo = ReadingMemo()
+
+  /// The primary category of each dimension asked about.
+  let primaryCategories = PrimaryCategoryCache()
 
   /// Every spelling folded once, for suggestions.
   var spellingIndex: SpellingIndex { spellingIndexCache.get(self) }
