@@ -23,6 +23,23 @@ public struct BigInteger: Sendable, Hashable {
               isNegative: value < 0)
   }
 
+  /// The magnitude when it fits in 64 bits; nil otherwise.
+  @inline(__always)
+  var smallMagnitude: UInt64? {
+    switch limbs.count {
+    case 0: 0
+    case 1: UInt64(limbs[0])
+    case 2: UInt64(limbs[0]) | UInt64(limbs[1]) << 32
+    default: nil
+    }
+  }
+
+  /// The integer of a 64-bit magnitude and a sign (ignored for zero).
+  init(magnitude: UInt64, isNegative: Bool) {
+    self.init(limbs: [UInt32(truncatingIfNeeded: magnitude), UInt32(truncatingIfNeeded: magnitude >> 32)],
+              isNegative: isNegative)
+  }
+
   /// Creates an integer from an unsigned machine integer.
   public init(_ value: UInt64) {
     self.init(limbs: [UInt32(truncatingIfNeeded: value), UInt32(truncatingIfNeeded: value >> 32)],
