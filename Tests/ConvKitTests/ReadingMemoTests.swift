@@ -1,8 +1,9 @@
 import Testing
 @testable import ConvKit
 
-/// The catalog's memo of found spellings changes no reading: requests read after many others
-/// give what they give in a catalog that has read nothing, and the memo keeps only what it may.
+/// The catalog's memo of found (and recently unknown) spellings changes no reading: requests read
+/// after many others give what they give in a catalog that has read nothing, and the memo keeps
+/// only what it may.
 @Suite("Reading memo")
 struct ReadingMemoTests {
   /// A fresh built-in catalog: the same compiled tables, an empty memo.
@@ -20,6 +21,8 @@ struct ReadingMemoTests {
     "5 ºC to K", "5 Ki to B", "8 KiB to bit", "2 lb to N", "9 oz to g", "5 As to C", "5 AS to mA",
     // Claimed and ambiguous spellings inside expressions that are no catalog spelling.
     "2 C*V to J", "5 C/s to A", "3 F*V to C", "1 pt*s to L*s", "2 F*K to J",
+    // Unknown words read several times on one line (no `to`: split, whole, then read).
+    "5 zq", "5 zq km", "5 km zq", "zq", "5 zq zr", "5 zq*m to m", "5 m to zq/s", "5 zqm",
   ]
 
   static func outcome(_ catalog: Catalog, _ line: String) -> String {
@@ -41,7 +44,7 @@ struct ReadingMemoTests {
     #expect(Self.outcome(warm, line) == Self.outcome(Self.freshCatalog(), line))
   }
 
-  @Test("The memo keeps found ASCII spellings of units that do not follow the rates, up to its capacity")
+  @Test("The memo keeps found ASCII spellings of units that do not follow the rates, up to its capacity, and the last unknown ones")
   func keepsWhatItMay() throws {
     let memo = ReadingMemo()
     let catalog = Catalog.builtin
@@ -56,7 +59,14 @@ struct ReadingMemoTests {
     #expect(memo.readings(of: "m", standalone: false) == nil)
     #expect(memo.readings(of: "EUR", standalone: true) == nil)
     #expect(memo.readings(of: "µm", standalone: true) == nil)
+    #expect(memo.readings(of: "zq", standalone: true) == [])
+    #expect(memo.readings(of: "zq", standalone: false) == nil)
+    // The last few unknown spellings only.
+    for number in 0..<ReadingMemo.recentUnknowns { memo.remember([], of: "zq\(number)", standalone: true) }
     #expect(memo.readings(of: "zq", standalone: true) == nil)
+    #expect(memo.readings(of: "zq0", standalone: true) == [])
+    memo.remember([], of: "µq", standalone: true)
+    #expect(memo.readings(of: "µq", standalone: true) == nil)
     for number in 0..<(ReadingMemo.capacity + 10) { memo.remember([metre], of: "m\(number)", standalone: false) }
     #expect(memo.readings(of: "m\(ReadingMemo.capacity - 1)", standalone: false) != nil)
     #expect(memo.readings(of: "m\(ReadingMemo.capacity + 5)", standalone: false) == nil)
