@@ -55,14 +55,11 @@ enum Output {
   /// so far, so that the two interleave in order on a terminal.
   static func note(_ text: String) {
     if fflush(stdout) != 0 && pendingFailure == 0 { pendingFailure = errno }
-    var text = noteLine(text)
-    text.withUTF8 { buffer in _ = fwrite(buffer.baseAddress, 1, buffer.count, stderr) }
+    errorDetail("conv: " + text)
   }
 
   /// The line `note(_:)` writes for `text`.
-  static func noteLine(_ text: String) -> String {
-    TerminalText.escaped("conv: " + text) + "\n"
-  }
+  static func noteLine(_ text: String) -> String { detailLine("conv: " + text) }
 
   /// Whether standard output and standard error are the same file (`2>&1`, both `/dev/null`, one
   /// pipe): then what goes to standard error may go through standard output's buffer, in order.
@@ -87,9 +84,12 @@ enum Output {
 
   /// Writes a line to standard error, escaped for the terminal.
   static func errorDetail(_ text: String) {
-    var text = TerminalText.escaped(text) + "\n"
+    var text = detailLine(text)
     text.withUTF8 { buffer in _ = fwrite(buffer.baseAddress, 1, buffer.count, stderr) }
   }
+
+  /// The line `errorDetail(_:)` writes for `text`: escaped, with its line feed.
+  private static func detailLine(_ text: String) -> String { TerminalText.escaped(text) + "\n" }
 
   /// Uses a large buffer for standard output when it is not a terminal.
   static func configureBuffering(isTerminal: Bool) {

@@ -180,10 +180,11 @@ struct ByteFastPathTests {
     let words = ["km", "Mibit", "µm", "μm", "kilometre", "Kim", "dam", "dakm", "Zqczasxp", "zqczasxp", "mmHg", "MHz",
                  "\u{212A}m", "k\u{301}m", "km\u{301}", "Ki\u{301}B", "KiB", "daN", "hPa", "Ym", "ym", "kk", "k", ""]
     for word in words + Self.texts + Self.asciiTexts {
-      // The reference: each prefix symbol the text starts with, in order, its rest a unit symbol
-      // that takes the prefix.
+      // The reference, by characters: each prefix symbol with the text's first byte that the text
+      // starts with and is longer than, in order, its rest a unit symbol that takes the prefix.
       var expected: PrefixedUnit? = nil
-      for (symbol, prefix) in Catalog.prefixSymbols(starting: word) {
+      for (symbol, prefix) in Catalog.prefixSymbols
+      where symbol.utf8.first == word.utf8.first && word.hasPrefix(symbol) && word.count > symbol.count {
         let rest = String(word.dropFirst(symbol.count))
         if let index = catalog.storage.symbolIndex(rest), prefix.applies(to: catalog.storage.unit(at: index).prefixes) {
           expected = PrefixedUnit(unit: catalog.storage.unit(at: index), prefix: prefix)

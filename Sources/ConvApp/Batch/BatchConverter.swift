@@ -291,12 +291,14 @@ package final class BatchConverter {
     /// The units read once, for any number.
     let template: ReadingTemplate
     /// The integer map, when the conversion has one (see ``LinearMap``).
-    var map: LinearMap?
+    let map: LinearMap?
     /// The source and target unit labels of human output, when the integer map writes it.
-    var labels: HumanBatchLine.Labels?
+    let labels: HumanBatchLine.Labels?
 
-    init(template: ReadingTemplate) {
+    init(template: ReadingTemplate, map: LinearMap? = nil, labels: HumanBatchLine.Labels? = nil) {
       self.template = template
+      self.map = map
+      self.labels = labels
     }
   }
 
@@ -340,8 +342,7 @@ package final class BatchConverter {
     let catalog = converter.catalog
     guard let reading, let template = catalog.template(numberText: numberText, request: request, reading: reading,
                                                        conventions: converter.conventions) else { return shape }
-    let resolution = Resolution(template: template)
-    shape.resolution = resolution
+    shape.resolution = Resolution(template: template)
     // The integer map reads later numbers itself: where it reads this one, it must read it as the
     // lexer did (a check of its readers).
     let lexed = ReadingTemplate.number(numberText, conventions: converter.conventions)
@@ -353,13 +354,13 @@ package final class BatchConverter {
     }
     switch converter.options.mode {
     case .terse:
-      resolution.map = linearMap(template)?.map
+      var map = linearMap(template)?.map
       // Before an evaluated expression, the template takes numbers of up to 60 bits only.
-      resolution.map?.takesLongDecimals = !template.isScaledExpression
+      map?.takesLongDecimals = !template.isScaledExpression
+      shape.resolution = Resolution(template: template, map: map)
     case .human where converter.presenter.writesPlainQuantities && !converter.options.verbose:
       if let (map, labels) = linearMap(template) {
-        resolution.map = map
-        resolution.labels = labels
+        shape.resolution = Resolution(template: template, map: map, labels: labels)
       }
     case .human, .json:
       break

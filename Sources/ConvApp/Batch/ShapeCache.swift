@@ -10,7 +10,7 @@ struct ShapeCache {
   private struct Slot {
     var hash: UInt64 = 0
     var keyStart: UInt32 = 0
-    var keyLength: UInt16 = 0
+    var keyLength: UInt32 = 0
     /// Index in `shapes`, or -1 for an empty slot.
     var entry: Int32 = -1
   }
@@ -56,7 +56,7 @@ struct ShapeCache {
     let hash = ShapeCache.hash(key)
     var index = Int(truncatingIfNeeded: hash) & (slots.count - 1)
     while slots[index].entry >= 0 { index = (index + 1) & (slots.count - 1) }
-    slots[index] = Slot(hash: hash, keyStart: UInt32(keys.count), keyLength: UInt16(key.count), entry: Int32(shapes.count))
+    slots[index] = Slot(hash: hash, keyStart: UInt32(keys.count), keyLength: UInt32(key.count), entry: Int32(shapes.count))
     keys.append(contentsOf: key)
     shapes.append(shape)
     mapIndices.append(-1)

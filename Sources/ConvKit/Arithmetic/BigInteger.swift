@@ -42,8 +42,7 @@ public struct BigInteger: Sendable, Hashable {
 
   /// Creates an integer from an unsigned machine integer.
   public init(_ value: UInt64) {
-    self.init(limbs: [UInt32(truncatingIfNeeded: value), UInt32(truncatingIfNeeded: value >> 32)],
-              isNegative: false)
+    self.init(magnitude: value, isNegative: false)
   }
 
   /// Parses a string of ASCII decimal digits (no sign); nil if it contains anything else.

@@ -79,6 +79,18 @@ package enum ByteScan {
     all(bytes) { $0 < 0x80 && $0 != 13 }
   }
 
+  /// Calls `body` with the UTF-8 bytes of `text` in place (made contiguous first if they are not).
+  package static func withBytes<Result>(of text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    var text = text
+    return text.withUTF8(body)
+  }
+
+  /// `withBytes(of:_:)` for a substring.
+  package static func withBytes<Result>(of text: Substring, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    var text = text
+    return text.withUTF8(body)
+  }
+
   /// Whether every byte satisfies `predicate`: over the contiguous bytes when there are some (a
   /// native string's UTF-8), where the generic loop costs several times more.
   @inline(__always)

@@ -87,45 +87,60 @@ public struct Catalog: Sendable {
   /// The prefix symbols (with their prefixes) that `text` starts with and is longer than, in the
   /// order they are tried.
   static func prefixSymbols(starting text: String) -> [(String, Prefix)] {
-    spellings(prefixSymbols, texts: prefixSymbolTexts, at: prefixSymbolsByFirstByte, starting: text)
+    spellings(prefixSymbols, bytes: prefixSymbolBytes, at: prefixSymbolsByFirstByte, starting: text)
   }
 
   /// The prefix words that the lower-cased `key` starts with and is longer than, in order.
   static func prefixNames(starting key: String) -> [(String, Prefix)] {
-    spellings(prefixNames, texts: prefixNameTexts, at: prefixNamesByFirstByte, starting: key)
+    spellings(prefixNames, bytes: prefixNameBytes, at: prefixNamesByFirstByte, starting: key)
   }
 
-  /// The spellings of `prefixSymbols` and `prefixNames` alone, compared without copying a prefix.
-  private static let prefixSymbolTexts = prefixSymbols.map(\.0)
-  private static let prefixNameTexts = prefixNames.map(\.0)
+  /// The UTF-8 bytes of the prefix symbols and words, in the order of `prefixSymbols` and
+  /// `prefixNames`: compared with a text's bytes without copying a prefix.
+  static let prefixSymbolBytes = prefixSymbols.map { Array($0.0.utf8) }
+  static let prefixNameBytes = prefixNames.map { Array($0.0.utf8) }
+
+  /// Calls `body` with the position of each spelling of `spellings` at `positions[first byte]`
+  /// that `text` starts with and is longer than, in order, until `body` returns true. `text` must
+  /// be one character a byte (ASCII, no `\r`): then a byte comparison is a character comparison,
+  /// and no other spelling is canonically equivalent to an ASCII one.
+  static func forEachPrefix(of text: UnsafeBufferPointer<UInt8>, in spellings: [[UInt8]], at positions: [[Int]],
+                            _ body: (Int) -> Bool) {
+    guard let first = text.first else { return }
+    for position in positions[Int(first)] {
+      let spelling = spellings[position]
+      guard text.count > spelling.count else { continue }
+      var starts = true
+      for index in 1..<spelling.count where text[index] != spelling[index] {
+        starts = false
+        break
+      }
+      if starts && body(position) { return }
+    }
+  }
 
   /// The prefix spellings at the positions for the text's first byte that it starts with and is
-  /// longer than (in characters). Text of ASCII bytes (no `\r`) is compared byte by byte: one
-  /// character a byte, and no other spelling is canonically equivalent to an ASCII one.
-  private static func spellings(_ spellings: [(String, Prefix)], texts: [String], at positions: [[Int]],
-                                starting text: String) -> [(String, Prefix)] {
-    guard let first = text.utf8.first else { return [] }
-    let candidates = positions[Int(first)]
-    guard !candidates.isEmpty else { return [] }
-    var text = text
-    let found: [(String, Prefix)]? = text.withUTF8 { bytes in
-      guard ByteScan.isOneCharacterPerByte(bytes) else { return nil }
+  /// longer than (in characters): by bytes when each is a character, else by characters.
+  private static func spellings(_ spellings: [(String, Prefix)], bytes spellingBytes: [[UInt8]],
+                                at positions: [[Int]], starting text: String) -> [(String, Prefix)] {
+    guard let first = text.utf8.first, !positions[Int(first)].isEmpty else { return [] }
+    return ByteScan.withBytes(of: text) { bytes in
+      guard ByteScan.isOneCharacterPerByte(bytes) else {
+        return positions[Int(first)].filter { text.hasPrefix(spellings[$0].0) && text.count > spellings[$0].0.count }
+          .map { spellings[$0] }
+      }
       var found: [(String, Prefix)] = []
-      for position in candidates {
-        var spelling = texts[position]
-        let starts = spelling.withUTF8 { prefix in
-          bytes.count > prefix.count && bytes.prefix(prefix.count).elementsEqual(prefix)
-        }
-        if starts { found.append(spellings[position]) }
+      forEachPrefix(of: bytes, in: spellingBytes, at: positions) { position in
+        found.append(spellings[position])
+        return false
       }
       return found
     }
-    if let found { return found }
-    return candidates.filter { text.hasPrefix(texts[$0]) && text.count > texts[$0].count }.map { spellings[$0] }
   }
 
   func prefixedSymbol(_ text: String) -> PrefixedUnit? {
-    Catalog.firstAfterPrefix(of: text, texts: Catalog.prefixSymbolTexts, at: Catalog.prefixSymbolsByFirstByte) { position, rest in
+    Catalog.firstAfterPrefix(of: text, spellings: Catalog.prefixSymbols, bytes: Catalog.prefixSymbolBytes,
+                             at: Catalog.prefixSymbolsByFirstByte) { position, rest in
       guard let index = storage.symbolIndex(rest) else { return nil }
       let unit = storage.unit(at: index)
       let prefix = Catalog.prefixSymbols[position].1
@@ -134,7 +149,8 @@ public struct Catalog: Sendable {
   }
 
   private func prefixedName(_ key: String) -> PrefixedUnit? {
-    Catalog.firstAfterPrefix(of: key, texts: Catalog.prefixNameTexts, at: Catalog.prefixNamesByFirstByte) { position, rest in
+    Catalog.firstAfterPrefix(of: key, spellings: Catalog.prefixNames, bytes: Catalog.prefixNameBytes,
+                             at: Catalog.prefixNamesByFirstByte) { position, rest in
       guard let index = storage.foldedIndex(rest) else { return nil }
       let unit = storage.unit(at: index)
       let prefix = Catalog.prefixNames[position].1
@@ -144,39 +160,28 @@ public struct Catalog: Sendable {
     }
   }
 
-  /// The first non-nil `body(position, rest)` over the prefix spellings at the positions for the
-  /// text's first byte that the text starts with and is longer than (in characters), in order,
-  /// `rest` being the text after the spelling: what `spellings(_:texts:at:starting:)` lists,
-  /// without making the list or copying a prefix (a failed look-up tries every one).
-  private static func firstAfterPrefix<T>(of text: String, texts: [String], at positions: [[Int]],
-                                          _ body: (Int, String) -> T?) -> T? {
-    guard let first = text.utf8.first else { return nil }
-    let candidates = positions[Int(first)]
-    guard !candidates.isEmpty else { return nil }
-    var text = text
-    return text.withUTF8 { bytes -> T? in
-      // Byte by byte when each byte is a character: no other spelling is canonically equivalent
-      // to an ASCII one.
-      let oneCharacterPerByte = ByteScan.isOneCharacterPerByte(bytes)
-      for position in candidates {
-        let spelling = texts[position]
-        let rest: String?
-        if oneCharacterPerByte, let found = spelling.utf8.withContiguousStorageIfAvailable({ prefix -> String? in
-          guard bytes.count > prefix.count else { return nil }
-          for index in 0..<prefix.count where bytes[index] != prefix[index] { return nil }
-          return String(decoding: UnsafeBufferPointer(rebasing: bytes[prefix.count...]), as: UTF8.self)
-        }) {
-          rest = found
-        } else if oneCharacterPerByte {
-          let starts = bytes.count > spelling.utf8.count && bytes.prefix(spelling.utf8.count).elementsEqual(spelling.utf8)
-          rest = starts ? String(decoding: UnsafeBufferPointer(rebasing: bytes[spelling.utf8.count...]), as: UTF8.self) : nil
-        } else {
-          let whole = String(decoding: bytes, as: UTF8.self)
-          rest = whole.hasPrefix(spelling) && whole.count > spelling.count ? String(whole.dropFirst(spelling.count)) : nil
+  /// The first non-nil `body(position, rest)` over the prefix spellings the text starts with and
+  /// is longer than, in order (`rest` the text after the spelling): what `spellings(_:bytes:at:starting:)`
+  /// lists, without making the list or copying a prefix (a failed look-up tries every one).
+  private static func firstAfterPrefix<T>(of text: String, spellings: [(String, Prefix)], bytes: [[UInt8]],
+                                          at positions: [[Int]], _ body: (Int, String) -> T?) -> T? {
+    guard let first = text.utf8.first, !positions[Int(first)].isEmpty else { return nil }
+    return ByteScan.withBytes(of: text) { textBytes -> T? in
+      guard ByteScan.isOneCharacterPerByte(textBytes) else {
+        for position in positions[Int(first)] {
+          let spelling = spellings[position].0
+          guard text.hasPrefix(spelling), text.count > spelling.count else { continue }
+          if let found = body(position, String(text.dropFirst(spelling.count))) { return found }
         }
-        if let rest, let found = body(position, rest) { return found }
+        return nil
       }
-      return nil
+      var found: T? = nil
+      forEachPrefix(of: textBytes, in: bytes, at: positions) { position in
+        let rest = UnsafeBufferPointer(rebasing: textBytes[bytes[position].count...])
+        found = body(position, String(decoding: rest, as: UTF8.self))
+        return found != nil
+      }
+      return found
     }
   }
 
@@ -297,7 +302,7 @@ public struct Catalog: Sendable {
   /// The main category of a dimension: of those that have it, the one with the most units
   /// (length rather than astronomical distance, energy rather than torque).
   public func primaryCategory(for dimension: PhysicalDimension) -> UnitCategory? {
-    storage.primaryCategories.category(for: dimension) {
+    storage.primaryCategories.value(for: dimension) {
       categories.filter { $0.dimension == dimension }
         .max { storage.unitCount(inCategory: $0.identifier) < storage.unitCount(inCategory: $1.identifier) }
     }
@@ -362,8 +367,9 @@ final class CatalogStorage: Sendable {
   /// The readings of the spellings found so far.
   let readingMemo = ReadingMemo()
 
-  /// The primary category of each dimension asked about.
-  let primaryCategories = PrimaryCategoryCache()
+  /// The primary category of each dimension asked about: finding it builds every category, and
+  /// error messages ask for it (`cannot convert length to mass`), some made only to try a reading.
+  let primaryCategories = DimensionMemo<UnitCategory?>()
 
   /// Every spelling folded once, for suggestions.
   var spellingIndex: SpellingIndex { spellingIndexCache.get(self) }

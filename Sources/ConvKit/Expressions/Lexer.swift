@@ -19,8 +19,7 @@ struct Lexer {
     bytes = ByteScan.isOneCharacterPerByte(text.utf8) ? Array(text.utf8) : []
     characters = bytes.isEmpty ? Array(text) : bytes.map { Lexer.asciiCharacters[Int($0)] }
     self.conventions = conventions
-    pointDecimals = conventions.decimalMark == "." && !conventions.usesDecimalComma
-      && (conventions.groupingMark == nil || conventions.groupingMark == ",")
+    pointDecimals = conventions.decimalMark == "." && (conventions.groupingMark == nil || conventions.groupingMark == ",")
   }
 
   /// The 128 ASCII characters, by their byte: made once, copied for each byte of ASCII text.
@@ -277,7 +276,6 @@ struct Lexer {
     return Token(kind: .number(value), span: span, spaceBefore: spaceBefore, form: isInteger ? .integer : .other)
   }
 
-  /// Appends ASCII digits (and `_` between digits) from the current position.
   /// A number of ASCII text in the standard conventions that is digits, or digits, a point and
   /// digits (`5`, `61.82`), of at most 18 digits and followed by the end or by a character that
   /// none of the readings below takes after a number (not a digit, point, comma, apostrophe, `_`,
@@ -315,6 +313,7 @@ struct Lexer {
                  form: fractionDigits == 0 ? .integer : .other)
   }
 
+  /// Appends ASCII digits (and `_` between digits) from the current position.
   private mutating func readDigits(into literal: inout String) {
     // A run of digits by its bytes; a `_` after it is read below, character by character.
     if !bytes.isEmpty {

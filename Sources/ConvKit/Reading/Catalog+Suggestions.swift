@@ -40,11 +40,7 @@ extension Catalog {
     for (symbol, prefix) in symbolPrefixes {
       let rest = word.dropping(symbol, of: text)
       // (A simple rest is lower-cased as it is looked up.)
-      let (entries, restLength) = if word.isSimple, let found = SuggestionWord.withBytes(of: rest, index.sameButCase(loweringASCII:)) {
-        (found, rest.utf8.count)
-      } else {
-        { (lowered: String) in (index.sameButCase(lowered), lowered.count) }(rest.lowercased())
-      }
+      let (entries, restLength) = sameButCase(rest, simple: word.isSimple, in: index)
       for entry in entries where entry.spelling.count == restLength {
         let unit = storage.unit(at: entry.unit)
         if unit.symbols.contains(entry.spelling), prefix.applies(to: unit.prefixes) {
@@ -97,9 +93,16 @@ extension Catalog {
       .prefix(limit).map(\.spelling)
   }
 
-  /// The UTF-8 bytes of the prefix symbols and words, in the order of `prefixSymbols` and `prefixNames`.
-  private static let prefixSymbolBytes = prefixSymbols.map { Array($0.0.utf8) }
-  private static let prefixNameBytes = prefixNames.map { Array($0.0.utf8) }
+  /// The entries equal but for case to the rest of a word after a prefix symbol, and the rest's
+  /// length in characters: a simple rest lower-cased as it is looked up, any other lower-cased first.
+  private func sameButCase(_ rest: Substring, simple: Bool, in index: SpellingIndex)
+    -> (entries: [SpellingIndex.Entry], length: Int) {
+    if simple, let found = ByteScan.withBytes(of: rest, index.sameButCase(loweringASCII:)) {
+      return (found, rest.utf8.count)
+    }
+    let lowered = rest.lowercased()
+    return (index.sameButCase(lowered), lowered.count)
+  }
 
   /// Whether `unit(named:)` may find a case variant of a simple word with a prefix: the variant's
   /// first byte, then the rest of the word's lower case `rest` (`namePrefixes` its prefix words).
@@ -110,17 +113,18 @@ extension Catalog {
   /// half-dozen of `unit(named:)`.
   private func mayHavePrefix(first: UInt8, rest key: String, namePrefixes: [(String, Prefix)]) -> Bool {
     if !namePrefixes.isEmpty { return true }
-    return SuggestionWord.withBytes(of: key) { key in
-      for position in Catalog.prefixSymbolsByFirstByte[Int(first)] {
-        // What `Catalog.prefixSymbols(starting:)` finds in the variant (the symbol's first byte is `first`).
-        let symbol = Catalog.prefixSymbolBytes[position]
-        guard key.count > symbol.count, symbol.count == 1 || key[1..<symbol.count].elementsEqual(symbol[1...]) else {
-          continue
-        }
-        let rest = String(decoding: UnsafeBufferPointer(rebasing: key[symbol.count...]), as: UTF8.self)
-        if storage.symbolIndex(rest) != nil { return true }
+    // What `Catalog.prefixSymbols(starting:)` finds in the variant: its first byte, then the key's.
+    var variant = Array(key.utf8)
+    guard !variant.isEmpty else { return false }
+    variant[0] = first
+    return variant.withUnsafeBufferPointer { variant in
+      var found = false
+      Catalog.forEachPrefix(of: variant, in: Catalog.prefixSymbolBytes, at: Catalog.prefixSymbolsByFirstByte) { position in
+        let rest = UnsafeBufferPointer(rebasing: variant[Catalog.prefixSymbolBytes[position].count...])
+        found = storage.symbolIndex(String(decoding: rest, as: UTF8.self)) != nil
+        return found
       }
-      return false
+      return found
     }
   }
 

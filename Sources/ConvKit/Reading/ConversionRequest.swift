@@ -102,7 +102,8 @@ package struct ConversionRequest: Sendable, Hashable {
         if reader.targetsRead(candidate.targets), reader.hasUnit(quantity) { return candidate }
       }
       // A quantity alone (`5 mi`, `6 ft 2 in`) is the whole-column request.
-      if reader.readsOrIsBelowAbsoluteZero(line) {
+      // (`hasUnit(line)`, or the line reads at all: one reading.)
+      if reader.check(line) != .unread {
         return ConversionRequest(quantity: line, targets: [], source: line, quantityOffset: 0,
                                  targetOffset: line.count)
       }
@@ -197,27 +198,29 @@ struct SplitReader {
   /// A reader that leaves suggestions out: splits are tried by the dozen on a line with a typo.
   var reader: ExpressionReader { ExpressionReader(catalog: catalog, conventions: conventions, suggests: false) }
 
-  /// Whether the text reads as a quantity with a unit, or is below absolute zero.
-  func hasUnit(_ text: String) -> Bool {
+  /// What a quantity's reading says of the text: whether it reads, with a unit or without.
+  enum QuantityCheck {
+    /// It reads with a unit, or is a temperature below absolute zero (whose error is the one to
+    /// report).
+    case withUnit
+    /// It reads as a bare number.
+    case withoutUnit
+    /// It does not read.
+    case unread
+  }
+
+  /// Reads the text as a quantity once, for the checks below.
+  func check(_ text: String) -> QuantityCheck {
     do {
-      return try reader.quantity(text).term.unitCount > 0
+      return try reader.quantity(text).term.unitCount > 0 ? .withUnit : .withoutUnit
     } catch {
-      if case .belowAbsoluteZero = error { return true }
-      return false
+      if case .belowAbsoluteZero = error { return .withUnit }
+      return .unread
     }
   }
 
-  /// `hasUnit(text) || reads(text)` from one reading: whether the text reads as a quantity, or
-  /// is below absolute zero.
-  func readsOrIsBelowAbsoluteZero(_ text: String) -> Bool {
-    do {
-      _ = try reader.quantity(text)
-      return true
-    } catch {
-      if case .belowAbsoluteZero = error { return true }
-      return false
-    }
-  }
+  /// Whether the text reads as a quantity with a unit, or is below absolute zero.
+  func hasUnit(_ text: String) -> Bool { check(text) == .withUnit }
 
   /// Whether every target reads as a unit expression.
   func targetsRead(_ targets: [String]) -> Bool {

@@ -25,11 +25,14 @@ enum CurrencySigns {
 
   /// The ISO codes a spelling may mean, when it has several readings (case-insensitive for words).
   static func choices(for spelling: String) -> [String]? {
-    // Every such spelling starts with `c`, `d`, `k` or `p` in either case (or with a character
-    // beyond ASCII that lower-cases to one, as the Kelvin sign does).
-    if let first = spelling.utf8.first, first < 0x80, ![0x63, 0x64, 0x6B, 0x70].contains(first | 0x20) { return nil }
+    // A spelling whose first byte is ASCII starts as its lower case does (a character beyond
+    // ASCII may lower-case to one, as the Kelvin sign does): most are turned away by that byte.
+    if let first = spelling.utf8.first, first < 0x80, !ambiguousFirstBytes.contains(first | 0x20) { return nil }
     return ambiguous[spelling] ?? ambiguous[spelling.lowercased()]
   }
+
+  /// The first bytes of the lower-cased ambiguous spellings, ASCII letters lower-cased (`| 0x20`).
+  private static let ambiguousFirstBytes = Set(ambiguous.keys.compactMap { $0.lowercased().utf8.first.map { $0 | 0x20 } })
 
   /// The ISO code of a sign with a `$` (`$`, `US$`, `C$`); nil for any other spelling.
   static func code(for spelling: some StringProtocol) -> String? {

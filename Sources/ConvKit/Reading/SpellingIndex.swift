@@ -224,7 +224,7 @@ final class SpellingIndex: Sendable {
   /// The entries equal to `lowered` but for case (as strings compare: canonically equivalent),
   /// in index order.
   func sameButCase(_ lowered: String) -> [Entry] {
-    if let found = SuggestionWord.withBytes(of: lowered, sameButCase(loweringASCII:)) { return found }
+    if let found = ByteScan.withBytes(of: lowered, sameButCase(loweringASCII:)) { return found }
     // An ASCII key equals a non-ASCII spelling only where that spelling's normal form is ASCII.
     let asksNonASCII = nonASCIIHasASCIIForm || lowered.utf8.contains { $0 >= 0x80 }
     var positions = asksNonASCII ? nonASCII[lowered] ?? [] : []
@@ -401,12 +401,8 @@ extension SpellingIndex {
 /// units whose dimension fits each dimension asked about, each made once.
 final class SpellingIndexCache: Sendable {
   private let index = Mutex<SpellingIndex?>(nil)
-  /// The selections made, by dimension (a list: a dictionary keyed by `PhysicalDimension` would
-  /// have the runtime look up its `Hashable` conformance, a scan of every conformance record, in
-  /// every process that builds a catalog).
-  private let fitting = Mutex<[(dimension: PhysicalDimension, selection: SpellingIndex.Selection)]>([])
-  /// Selections kept at most (one per dimension a failed conversion asked about).
-  private static let fittingLimit = 256
+  /// The selections made, by dimension.
+  private let fitting = DimensionMemo<SpellingIndex.Selection>()
 
   func get(_ storage: CatalogStorage) -> SpellingIndex {
     if let built = index.withLock({ $0 }) { return built }
@@ -420,18 +416,13 @@ final class SpellingIndexCache: Sendable {
   /// The entries of the units whose dimension is `dimension`, or its inverse unless `dimension`
   /// is none.
   func selection(_ storage: CatalogStorage, fitting dimension: PhysicalDimension) -> SpellingIndex.Selection {
-    if let made = fitting.withLock({ $0.first { $0.dimension == dimension }?.selection }) { return made }
-    let dimensions = storage.unitDimensions
-    let inverse = dimension.isNone ? nil : dimension.inverse
-    let units = UnitSet(count: dimensions.count) { unit in
-      dimensions[unit] == dimension || (inverse != nil && dimensions[unit] == inverse)
-    }
-    let made = get(storage).selection(units: units)
-    return fitting.withLock { cache in
-      if let existing = cache.first(where: { $0.dimension == dimension }) { return existing.selection }
-      if cache.count >= SpellingIndexCache.fittingLimit { cache.removeAll() }
-      cache.append((dimension, made))
-      return made
+    fitting.value(for: dimension) {
+      let dimensions = storage.unitDimensions
+      let inverse = dimension.isNone ? nil : dimension.inverse
+      let units = UnitSet(count: dimensions.count) { unit in
+        dimensions[unit] == dimension || (inverse != nil && dimensions[unit] == inverse)
+      }
+      return get(storage).selection(units: units)
     }
   }
 }

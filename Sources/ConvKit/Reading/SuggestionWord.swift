@@ -16,7 +16,7 @@ struct SuggestionWord {
 
   init(_ text: String) {
     var (isSimple, hasFirstCapital, hasLaterCapital) = (true, false, false)
-    SuggestionWord.withBytes(of: text) { bytes in
+    ByteScan.withBytes(of: text) { bytes in
       for (offset, byte) in bytes.enumerated() {
         guard byte < 0x80, byte != 13 else {
           isSimple = false
@@ -35,18 +35,6 @@ struct SuggestionWord {
     length = isSimple ? key.utf8.count : key.count
   }
 
-  /// Calls `body` with the UTF-8 bytes of `text` in place (made contiguous first if they are not).
-  static func withBytes<Result>(of text: Substring, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-    var text = text
-    return text.withUTF8(body)
-  }
-
-  /// Calls `body` with the UTF-8 bytes of `text` in place (made contiguous first if they are not).
-  static func withBytes<Result>(of text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-    var text = text
-    return text.withUTF8(body)
-  }
-
   /// Whether an ASCII byte is a capital letter.
   static func isCapital(_ byte: UInt8) -> Bool { byte >= 0x41 && byte <= 0x5A }
 
@@ -58,24 +46,23 @@ struct SuggestionWord {
 
   /// Calls `body` with the first byte of each case variant of the simple word that differs from
   /// it, in order: its lower case, that with a capital first letter, and the word with its other
-  /// letters in lower case (each that byte and the rest of the lower case).
+  /// letters in lower case (each that byte and the rest of the lower case). The word is not empty.
   func forEachCaseVariant(_ body: (UInt8) -> Void) {
-    let (first, keyFirst) = (text.utf8.first!, key.utf8.first!)
+    guard let first = text.utf8.first, let keyFirst = key.utf8.first else { return }
     let capital = keyFirst >= 0x61 && keyFirst <= 0x7A ? keyFirst - 0x20 : keyFirst
     for byte in [keyFirst, capital, first] where byte != first || hasLaterCapital { body(byte) }
   }
 
   /// The prefix spellings of `table` (`Catalog.prefixSymbols` or `prefixNames`) that `text` (a
   /// simple word or its lower case) starts with and is longer than, in order: what
-  /// `Catalog.prefixSymbols(starting:)` and `prefixNames(starting:)` find, compared byte by byte.
+  /// `Catalog.prefixSymbols(starting:)` and `prefixNames(starting:)` find.
   static func prefixes(_ table: [(String, Prefix)], bytes: [[UInt8]], byFirstByte: [[Int]], starting text: String)
     -> [(String, Prefix)] {
-    withBytes(of: text) { text in
-      guard let first = text.first else { return [] }
+    ByteScan.withBytes(of: text) { text in
       var found: [(String, Prefix)] = []
-      for position in byFirstByte[Int(first)] {
-        let prefix = bytes[position]
-        if text.count > prefix.count, text.starts(with: prefix) { found.append(table[position]) }
+      Catalog.forEachPrefix(of: text, in: bytes, at: byFirstByte) { position in
+        found.append(table[position])
+        return false
       }
       return found
     }
