@@ -75,6 +75,31 @@ struct FuzzRegressionTests {
     }
   }
 
+  @Test("A long exponent after a line that made an integer map is refused, not an overflow")
+  func longExponentAfterIntegerMap() {
+    // batch-crash-af0634ff: `100 km/h m/s` makes the shape's integer map; the next line's number,
+    // `1234567e8901236012345678901236`, was read by the long-decimal reader, whose exponent
+    // overflowed (an exponent of more than three digits is refused, but was read whole first).
+    var options = OutputOptions()
+    options.mode = .terse
+    let converter = Converter(catalog: catalog, options: options)
+    let batch = BatchConverter(converter: converter)
+    for line in ["100 km/h m/s", "1234567e8901236012345678901236 km/h m/s", "5e99999999999999999999 km/h m/s",
+                 "5e-99999999999999999999 km/h m/s", "7e123 km/h m/s"] {
+      var output: [UInt8] = []
+      let outcome = Array(line.utf8).withUnsafeBufferPointer { batch.convert($0, into: &output) }
+      let expected = converter.run(ConversionRequest.parse(line: line, catalog: catalog))
+      switch (outcome, expected) {
+      case (.failed(let message), .failure(let failure)):
+        #expect(message == failure.message, "\(line)")
+      case (.converted, .success(let lines)):
+        #expect(String(decoding: output, as: UTF8.self) == lines.map { $0 + "\n" }.joined(), "\(line)")
+      default:
+        Issue.record("batch \(outcome), exact \(expected) for \(line)")
+      }
+    }
+  }
+
   @Test("Lines that crashed the batch target give what the exact path gives")
   func batchArtifact() {
     // batch-crash-5333ca45: options byte 0 (terse), then `5 m\u{E9} to km` (invalid UTF-8) and

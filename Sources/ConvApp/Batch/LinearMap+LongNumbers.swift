@@ -73,7 +73,9 @@ struct LongDecimal {
       }
       let exponentStart = index
       while index < bytes.count, bytes[index] >= UInt8(ascii: "0") && bytes[index] <= UInt8(ascii: "9") {
-        written = written * 10 + Int(bytes[index] - 48)
+        // (Only the first three digits count: a longer exponent is refused below, and read whole
+        // it would overflow.)
+        if index - exponentStart < 3 { written = written * 10 + Int(bytes[index] - 48) }
         index += 1
       }
       guard index == bytes.count, index > exponentStart, index - exponentStart <= 3 else { return nil }
