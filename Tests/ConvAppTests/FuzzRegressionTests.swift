@@ -80,23 +80,33 @@ struct FuzzRegressionTests {
     // batch-crash-af0634ff: `100 km/h m/s` makes the shape's integer map; the next line's number,
     // `1234567e8901236012345678901236`, was read by the long-decimal reader, whose exponent
     // overflowed (an exponent of more than three digits is refused, but was read whole first).
-    var options = OutputOptions()
-    options.mode = .terse
-    let converter = Converter(catalog: catalog, options: options)
-    let batch = BatchConverter(converter: converter)
+    let (converter, batch) = terseBatch()
     for line in ["100 km/h m/s", "1234567e8901236012345678901236 km/h m/s", "5e99999999999999999999 km/h m/s",
                  "5e-99999999999999999999 km/h m/s", "7e123 km/h m/s"] {
       var output: [UInt8] = []
       let outcome = Array(line.utf8).withUnsafeBufferPointer { batch.convert($0, into: &output) }
-      let expected = converter.run(ConversionRequest.parse(line: line, catalog: catalog))
-      switch (outcome, expected) {
-      case (.failed(let message), .failure(let failure)):
-        #expect(message == failure.message, "\(line)")
-      case (.converted, .success(let lines)):
-        #expect(String(decoding: output, as: UTF8.self) == lines.map { $0 + "\n" }.joined(), "\(line)")
-      default:
-        Issue.record("batch \(outcome), exact \(expected) for \(line)")
-      }
+      expectExactPath(outcome, output: output, line: line, converter: converter)
+    }
+  }
+
+  /// A terse converter and a batch converter over it.
+  func terseBatch() -> (Converter, BatchConverter) {
+    var options = OutputOptions()
+    options.mode = .terse
+    let converter = Converter(catalog: catalog, options: options)
+    return (converter, BatchConverter(converter: converter))
+  }
+
+  /// Expects what a batch line gave (its outcome and output) to be what the exact path gives for it.
+  func expectExactPath(_ outcome: BatchConverter.Outcome, output: [UInt8], line: String, converter: Converter) {
+    let expected = converter.run(ConversionRequest.parse(line: line, catalog: catalog))
+    switch (outcome, expected) {
+    case (.failed(let message), .failure(let failure)):
+      #expect(message == failure.message, "\(line.debugDescription)")
+    case (.converted, .success(let lines)):
+      #expect(String(decoding: output, as: UTF8.self) == lines.map { $0 + "\n" }.joined(), "\(line.debugDescription)")
+    default:
+      Issue.record("batch \(outcome), exact \(expected) for \(line.debugDescription)")
     }
   }
 
@@ -105,10 +115,7 @@ struct FuzzRegressionTests {
     // batch-crash-5333ca45: options byte 0 (terse), then `5 m\u{E9} to km` (invalid UTF-8) and
     // `6 mi to 0km`, whose target of size zero trapped in a division (see
     // RegressionTests.zeroTargetUnit).
-    var options = OutputOptions()
-    options.mode = .terse
-    let converter = Converter(catalog: catalog, options: options)
-    let batch = BatchConverter(converter: converter)
+    let (converter, batch) = terseBatch()
     let lines: [[UInt8]] = [[0x35, 0x20, 0x6D, 0xE9, 0x20, 0x74, 0x6F, 0x20, 0x6B, 0x6D], Array("6 mi to 0km".utf8), []]
     for line in lines {
       var output: [UInt8] = []
@@ -118,15 +125,7 @@ struct FuzzRegressionTests {
         #expect(output.isEmpty)
         continue
       }
-      let expected = converter.run(ConversionRequest.parse(line: text, catalog: catalog))
-      switch (outcome, expected) {
-      case (.failed(let message), .failure(let failure)):
-        #expect(message == failure.message)
-      case (.converted, .success(let lines)):
-        #expect(String(decoding: output, as: UTF8.self) == lines.map { $0 + "\n" }.joined())
-      default:
-        Issue.record("batch \(outcome), exact \(expected) for \(text.debugDescription)")
-      }
+      expectExactPath(outcome, output: output, line: text, converter: converter)
     }
     var output: [UInt8] = []
     let zero = Array("6 mi to 0km".utf8).withUnsafeBufferPointer { batch.convert($0, into: &output) }

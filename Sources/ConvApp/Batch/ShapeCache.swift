@@ -19,7 +19,7 @@ struct ShapeCache {
   /// The shape of each entry: nil when the first line had no reusable shape.
   private(set) var shapes: [BatchConverter.Shape?] = []
   /// The integer maps of the entries that have one (terse output), in the order they came.
-  private(set) var maps: [LinearMap] = []
+  private var maps: [LinearMap] = []
   /// The index in `maps` of each entry's map, -1 for none (most rests have none: kept small).
   private var mapIndices: [Int32] = []
   /// Entries kept at most (keys are at most `longestCachedLine` bytes, so a few megabytes); beyond,

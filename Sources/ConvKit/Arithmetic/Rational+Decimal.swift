@@ -81,9 +81,8 @@ extension Rational {
       guard !overflow else { return nil }
       return Rational(unreducedNumerator: BigInteger(product), denominator: .one)
     }
-    var (a, b) = (mantissa, power)
-    while b != 0 { (a, b) = (b, a % b) }
-    return Rational(unreducedNumerator: BigInteger(mantissa / a), denominator: BigInteger(power / a))
+    let divisor = gcd(mantissa, power)
+    return Rational(unreducedNumerator: BigInteger(mantissa / divisor), denominator: BigInteger(power / divisor))
   }
 
   /// The nearest `Double` (ties to even), or ±infinity when out of range.

@@ -161,7 +161,7 @@ extension Rational {
   }
 
   /// The greatest common divisor of two machine integers, not both zero.
-  private static func gcd(_ a: UInt64, _ b: UInt64) -> UInt64 {
+  static func gcd(_ a: UInt64, _ b: UInt64) -> UInt64 {
     var (x, y) = (a, b)
     while y != 0 { (x, y) = (y, x % y) }
     return x

@@ -98,7 +98,7 @@ public struct Catalog: Sendable {
   /// The UTF-8 bytes of the prefix symbols and words, in the order of `prefixSymbols` and
   /// `prefixNames`: compared with a text's bytes without copying a prefix.
   static let prefixSymbolBytes = prefixSymbols.map { Array($0.0.utf8) }
-  static let prefixNameBytes = prefixNames.map { Array($0.0.utf8) }
+  private static let prefixNameBytes = prefixNames.map { Array($0.0.utf8) }
 
   /// Calls `body` with the position of each spelling of `spellings` at `positions[first byte]`
   /// that `text` starts with and is longer than, in order, until `body` returns true. `text` must
@@ -120,21 +120,36 @@ public struct Catalog: Sendable {
   }
 
   /// The prefix spellings at the positions for the text's first byte that it starts with and is
-  /// longer than (in characters): by bytes when each is a character, else by characters.
-  private static func spellings(_ spellings: [(String, Prefix)], bytes spellingBytes: [[UInt8]],
-                                at positions: [[Int]], starting text: String) -> [(String, Prefix)] {
-    guard let first = text.utf8.first, !positions[Int(first)].isEmpty else { return [] }
-    return ByteScan.withBytes(of: text) { bytes in
-      guard ByteScan.isOneCharacterPerByte(bytes) else {
-        return positions[Int(first)].filter { text.hasPrefix(spellings[$0].0) && text.count > spellings[$0].0.count }
-          .map { spellings[$0] }
+  /// longer than (in characters), in order.
+  private static func spellings(_ spellings: [(String, Prefix)], bytes: [[UInt8]], at positions: [[Int]],
+                                starting text: String) -> [(String, Prefix)] {
+    var found: [(String, Prefix)] = []
+    forEachPrefix(of: text, spellings: spellings, bytes: bytes, at: positions) { position, _ in
+      found.append(spellings[position])
+      return false
+    }
+    return found
+  }
+
+  /// Calls `body` with the position of each prefix spelling at the positions for the text's first
+  /// byte that the text starts with and is longer than (in characters), and a function that makes
+  /// the rest of the text after it, in order, until `body` returns true: by bytes when each is a
+  /// character (`forEachPrefix(of:in:at:_:)`), else by characters.
+  private static func forEachPrefix(of text: String, spellings: [(String, Prefix)], bytes: [[UInt8]],
+                                    at positions: [[Int]], _ body: (Int, () -> String) -> Bool) {
+    guard let first = text.utf8.first, !positions[Int(first)].isEmpty else { return }
+    ByteScan.withBytes(of: text) { textBytes in
+      guard ByteScan.isOneCharacterPerByte(textBytes) else {
+        for position in positions[Int(first)] {
+          let spelling = spellings[position].0
+          guard text.hasPrefix(spelling), text.count > spelling.count else { continue }
+          if body(position, { String(text.dropFirst(spelling.count)) }) { return }
+        }
+        return
       }
-      var found: [(String, Prefix)] = []
-      forEachPrefix(of: bytes, in: spellingBytes, at: positions) { position in
-        found.append(spellings[position])
-        return false
+      forEachPrefix(of: textBytes, in: bytes, at: positions) { position in
+        body(position) { String(decoding: UnsafeBufferPointer(rebasing: textBytes[bytes[position].count...]), as: UTF8.self) }
       }
-      return found
     }
   }
 
@@ -165,24 +180,12 @@ public struct Catalog: Sendable {
   /// lists, without making the list or copying a prefix (a failed look-up tries every one).
   private static func firstAfterPrefix<T>(of text: String, spellings: [(String, Prefix)], bytes: [[UInt8]],
                                           at positions: [[Int]], _ body: (Int, String) -> T?) -> T? {
-    guard let first = text.utf8.first, !positions[Int(first)].isEmpty else { return nil }
-    return ByteScan.withBytes(of: text) { textBytes -> T? in
-      guard ByteScan.isOneCharacterPerByte(textBytes) else {
-        for position in positions[Int(first)] {
-          let spelling = spellings[position].0
-          guard text.hasPrefix(spelling), text.count > spelling.count else { continue }
-          if let found = body(position, String(text.dropFirst(spelling.count))) { return found }
-        }
-        return nil
-      }
-      var found: T? = nil
-      forEachPrefix(of: textBytes, in: bytes, at: positions) { position in
-        let rest = UnsafeBufferPointer(rebasing: textBytes[bytes[position].count...])
-        found = body(position, String(decoding: rest, as: UTF8.self))
-        return found != nil
-      }
-      return found
+    var found: T? = nil
+    forEachPrefix(of: text, spellings: spellings, bytes: bytes, at: positions) { position, rest in
+      found = body(position, rest())
+      return found != nil
     }
+    return found
   }
 
   private func isName(_ key: String, of unit: CatalogUnit) -> Bool {

@@ -33,10 +33,7 @@ extension Catalog {
       offer(entry.spelling, PrefixedUnit(unit: storage.unit(at: entry.unit)), score: 0)
     }
     // A prefix symbol as typed and a unit symbol in another case (`MHZ` → `MHz`).
-    let symbolPrefixes = word.isSimple
-      ? SuggestionWord.prefixes(Catalog.prefixSymbols, bytes: Catalog.prefixSymbolBytes,
-                                byFirstByte: Catalog.prefixSymbolsByFirstByte, starting: text)
-      : Catalog.prefixSymbols(starting: text)
+    let symbolPrefixes = Catalog.prefixSymbols(starting: text)
     for (symbol, prefix) in symbolPrefixes {
       let rest = word.dropping(symbol, of: text)
       // (A simple rest is lower-cased as it is looked up.)
@@ -48,10 +45,7 @@ extension Catalog {
         }
       }
     }
-    let namePrefixes = word.isSimple
-      ? SuggestionWord.prefixes(Catalog.prefixNames, bytes: Catalog.prefixNameBytes,
-                                byFirstByte: Catalog.prefixNamesByFirstByte, starting: key)
-      : Catalog.prefixNames(starting: key)
+    let namePrefixes = Catalog.prefixNames(starting: key)
     // The case variants found with a prefix (`kM` → `km`).
     if word.isSimple {
       word.forEachCaseVariant { first in

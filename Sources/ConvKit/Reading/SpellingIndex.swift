@@ -232,20 +232,33 @@ final class SpellingIndex: Sendable {
     let key = lowered.utf8.allSatisfy { $0 < 0x80 } ? Array(lowered.unicodeScalars)
       : Array(String(decoding: lowered._nfcCodeUnits, as: UTF8.self).unicodeScalars)
     if key.allSatisfy(\.isASCII) {
-      let hash = key.reduce(SpellingIndex.hashSeed, SpellingIndex.hash)
-      let mask = asciiSlots.count - 1
-      var slot = Int(truncatingIfNeeded: hash) & mask
-      scalars.withUnsafeBufferPointer { pool in
-        while asciiSlots[slot] >= 0 {
-          let position = Int(asciiSlots[slot])
-          if pool[starts[position]..<starts[position + 1]].elementsEqual(key) && !positions.contains(position) {
+      for position in asciiPositions(hash: key.reduce(SpellingIndex.hashSeed, SpellingIndex.hash), where: {
+        $0.elementsEqual(key)
+      }) where !positions.contains(position) {
+        positions.append(position)
+      }
+    }
+    return positions.sorted().map(entry(at:))
+  }
+
+  /// The positions of the ASCII entries of a lower-cased spelling's hash whose lower-cased
+  /// scalars `equals` accepts, in probe order.
+  private func asciiPositions(hash: UInt64, where equals: (UnsafeBufferPointer<Unicode.Scalar>) -> Bool) -> [Int] {
+    var positions: [Int] = []
+    scalars.withUnsafeBufferPointer { pool in
+      asciiSlots.withUnsafeBufferPointer { slots in
+        let mask = slots.count - 1
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        while slots[slot] >= 0 {
+          let position = Int(slots[slot])
+          if equals(UnsafeBufferPointer(rebasing: pool[starts[position]..<starts[position + 1]])) {
             positions.append(position)
           }
           slot = (slot + 1) & mask
         }
       }
     }
-    return positions.sorted().map(entry(at:))
+    return positions
   }
 
   /// The entries equal but for case to ASCII text lower-cased byte by byte (`sameButCase` without
@@ -258,19 +271,8 @@ final class SpellingIndex: Sendable {
       guard byte < 0x80 else { return nil }
       hash = SpellingIndex.hash(hash, Unicode.Scalar(SpellingIndex.lowered(byte)))
     }
-    var positions: [Int] = []
-    scalars.withUnsafeBufferPointer { pool in
-      asciiSlots.withUnsafeBufferPointer { slots in
-        let mask = slots.count - 1
-        var slot = Int(truncatingIfNeeded: hash) & mask
-        while slots[slot] >= 0 {
-          let position = Int(slots[slot])
-          if pool[starts[position]..<starts[position + 1]].elementsEqual(text, by: { $0.value == UInt32(SpellingIndex.lowered($1)) }) {
-            positions.append(position)
-          }
-          slot = (slot + 1) & mask
-        }
-      }
+    let positions = asciiPositions(hash: hash) { entry in
+      entry.elementsEqual(text) { $0.value == UInt32(SpellingIndex.lowered($1)) }
     }
     return positions.isEmpty ? [] : positions.sorted().map(entry(at:))
   }

@@ -52,19 +52,4 @@ struct SuggestionWord {
     let capital = keyFirst >= 0x61 && keyFirst <= 0x7A ? keyFirst - 0x20 : keyFirst
     for byte in [keyFirst, capital, first] where byte != first || hasLaterCapital { body(byte) }
   }
-
-  /// The prefix spellings of `table` (`Catalog.prefixSymbols` or `prefixNames`) that `text` (a
-  /// simple word or its lower case) starts with and is longer than, in order: what
-  /// `Catalog.prefixSymbols(starting:)` and `prefixNames(starting:)` find.
-  static func prefixes(_ table: [(String, Prefix)], bytes: [[UInt8]], byFirstByte: [[Int]], starting text: String)
-    -> [(String, Prefix)] {
-    ByteScan.withBytes(of: text) { text in
-      var found: [(String, Prefix)] = []
-      Catalog.forEachPrefix(of: text, in: bytes, at: byFirstByte) { position in
-        found.append(table[position])
-        return false
-      }
-      return found
-    }
-  }
 }
