@@ -1,14 +1,17 @@
 # Build and install conv.
-#   make                     release build: a fully static executable (the fast one)
+#   make                     release build: conv, fully static (the fast one), and its rates download
+#                            helper (C over the system's libcurl)
 #   make LINK=stdlib         release build with only the Swift runtime static (glibc, ICU and
 #                            readline shared): for systems without the static libraries
 #   make ICUDATA=full        fully static, with ICU's whole data (31 MB) instead of conv's part (4.95 MB)
-#   make install PREFIX=DIR  install binary, man page and shell completions under DIR (default /usr/local)
+#   make install PREFIX=DIR  install binary, helper, man page and shell completions under DIR
+#                            (default /usr/local)
 #   make uninstall PREFIX=DIR
-#   make test                run the test suite
-#   make check               what CI runs: the test suite, then the static conv `make install`
-#                            installs, built and put through the end-to-end tests
-#   make build-conv          the static conv alone (make build adds the rates download helper)
+#   make test                the unit tests, then the end-to-end tests against a debug build (quick,
+#                            for development)
+#   make check               what CI runs: the unit tests, then `make install` into a scratch
+#                            prefix and the end-to-end tests against that installed tree
+#   make build-conv          the static conv alone
 # DESTDIR=DIR stages an install for packaging; SCRATCH=DIR builds in DIR instead of .build.
 PREFIX ?= /usr/local
 DESTDIR ?=
@@ -73,10 +76,13 @@ NAMES_FLAGS = $(if $(LLD),-Xlinker --defsym=_swift_stdlib_getScalarName=conv_no_
   -Xlinker --defsym=_swift_stdlib_getNameAlias=conv_no_name_alias)
 BUILD_FLAGS = -c release --static-swift-stdlib $(STATIC_FLAGS_$(LINK)) $(ORDER_FLAGS) --product conv --scratch-path $(SCRATCH)
 BIN = $(shell $(SWIFT) build $(BUILD_FLAGS) --show-bin-path 2>/dev/null)/conv
-# `conv rates update` runs this helper, which holds the HTTP client (SwiftNIO, BoringSSL): conv
-# itself stays as small and as quick to start as without it.
-FETCH_FLAGS = $(subst --product conv ,--product conv-rates-fetch ,$(BUILD_FLAGS))
-FETCH_BIN = $(dir $(BIN))conv-rates-fetch
+# `conv rates update` runs this helper: a C program over the system's libcurl (libcurl4-openssl-dev
+# to build, libcurl4 to run), linked dynamically so that it uses the system's TLS and certificates.
+# conv stays fully static and reads what the helper downloads itself.
+CC ?= cc
+CURL_FLAGS := $(shell pkg-config --cflags --libs libcurl 2>/dev/null || echo -lcurl)
+FETCH_SOURCE = Sources/conv-rates-fetch/conv-rates-fetch.c
+FETCH_BIN = $(SCRATCH)/helper/conv-rates-fetch
 COMPLETIONS = $(SCRATCH)/completions
 
 BINDIR = $(DESTDIR)$(PREFIX)/bin
@@ -90,10 +96,13 @@ FISHDIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 
 all: build
 
-build: build-conv
-	$(SWIFT) build $(FETCH_FLAGS)
+build: build-conv $(FETCH_BIN)
 
-# conv alone, without the rates download helper (whose SwiftNIO and BoringSSL take minutes).
+$(FETCH_BIN): $(FETCH_SOURCE)
+	mkdir -p $(dir $@)
+	$(CC) -std=c11 -O2 -Wall -Wextra -Werror -D_GNU_SOURCE -o $@ $(FETCH_SOURCE) $(CURL_FLAGS)
+
+# conv alone, without the rates download helper.
 build-conv: $(ICUDATA_LIB) $(LINK_STAMP)
 	$(SWIFT) build $(BUILD_FLAGS) $(NAMES_FLAGS)
 
@@ -127,15 +136,23 @@ install: build completions
 uninstall:
 	rm -f $(BINDIR)/conv $(LIBEXECDIR)/conv-rates-fetch $(MANDIR)/conv.1 $(BASHDIR)/conv $(ZSHDIR)/_conv $(FISHDIR)/conv.fish
 
-test:
-	$(SWIFT) test
+# The end-to-end suite (Tests/EndToEndTests) runs conv as a program: `make test` a debug build with
+# the helper built here, `make check` the tree `make install` puts in a scratch prefix (its conv
+# finds the installed helper in PREFIX/libexec/conv by itself). CI=true makes the suite refuse to
+# run against anything but an installed tree.
+CHECK_PREFIX = $(abspath $(SCRATCH))/check-prefix
 
-# The end-to-end suite again, against the release binary users get (CONV_TEST_BINARY). Its rates
-# updates run the debug build's download helper (CONV_RATES_FETCH): the static helper's release
-# build of SwiftNIO and BoringSSL would take CI a quarter of an hour.
-check: test build-conv
-	CONV_TEST_BINARY=$(BIN) CONV_RATES_FETCH="$$($(SWIFT) build --show-bin-path)/conv-rates-fetch" \
-	  $(SWIFT) test --skip-build --filter EndToEndTests
+test: $(FETCH_BIN)
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build --skip EndToEndTests
+	CONV_RATES_FETCH=$(abspath $(FETCH_BIN)) $(SWIFT) test --skip-build --filter EndToEndTests
+
+check:
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build --skip EndToEndTests
+	rm -rf $(CHECK_PREFIX)
+	$(MAKE) install PREFIX=$(CHECK_PREFIX) DESTDIR=
+	env -u CONV_RATES_FETCH CONV_TEST_PREFIX=$(CHECK_PREFIX) $(SWIFT) test --skip-build --filter EndToEndTests
 
 clean:
 	rm -rf $(SCRATCH)

@@ -10,13 +10,10 @@ let package = Package(
     .library(name: "ConvKitFoundation", targets: ["ConvKitFoundation"]),
     .library(name: "ConvFormat", targets: ["ConvFormat"]),
     .executable(name: "conv", targets: ["conv"]),
-    .executable(name: "conv-rates-fetch", targets: ["conv-rates-fetch"]),
   ],
   dependencies: [
     // Documentation only: `swift package generate-documentation --target ConvKit`.
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
-    // `conv rates update` downloads the ECB's rates with it (see README: why, and what it costs).
-    .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
   ],
   targets: [
     // MARK: Engine: pure Swift, no Foundation, no C.
@@ -37,13 +34,9 @@ let package = Package(
     // MARK: Application logic shared by one-shot, batch and the REPL (no terminal I/O).
     .target(name: "ConvApp", dependencies: ["ConvKit", "ConvFormat"]),
 
-    // MARK: Exchange rates download (`conv rates update`): the HTTP client, in a helper program of
-    // its own (conv-rates-fetch) so that conv's start-up does not carry SwiftNIO (see README).
-    .target(
-      name: "ConvRates",
-      dependencies: ["ConvKit", .product(name: "AsyncHTTPClient", package: "async-http-client")]
-    ),
-    .executableTarget(name: "conv-rates-fetch", dependencies: ["ConvRates"]),
+    // `conv rates update` runs a helper, Sources/conv-rates-fetch/conv-rates-fetch.c: a small C
+    // program over the system's libcurl that the Makefile builds with the C compiler. It is no
+    // target here, so that a package depending on these libraries resolves no HTTP stack.
 
     // MARK: The command-line tool: files, terminal and readline only. Its command line is read by
     // ConvApp's CommandLineParser, from a table: no reflection at start-up (issue 23).
@@ -61,7 +54,7 @@ let package = Package(
     .testTarget(name: "ConvFormatTests", dependencies: ["ConvFormat", "ConvKit"]),
     .testTarget(name: "ConvKitFoundationTests", dependencies: ["ConvKitFoundation", "ConvKit", "ConvFormat"]),
     .testTarget(name: "ConvAppTests", dependencies: ["ConvApp", "ConvKit", "ConvFormat"]),
-    .testTarget(name: "EndToEndTests", dependencies: ["conv", "conv-rates-fetch"]),
+    .testTarget(name: "EndToEndTests", dependencies: ["conv"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -14,18 +14,36 @@ struct ConvProcess {
     var errorLines: [String] { stderr.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init) }
   }
 
-  /// The `conv` executable under test: `$CONV_TEST_BINARY` when set (to run the suite against an
-  /// installed or release build), else the one next to the test bundle (SwiftPM builds it because
-  /// the test target depends on it).
+  /// The prefix of an installed tree under test (`make check`: `make install` into a scratch
+  /// prefix), from `$CONV_TEST_PREFIX`; nil when the suite runs against the debug build.
+  static let installedPrefix: URL? = {
+    guard let path = ProcessInfo.processInfo.environment["CONV_TEST_PREFIX"], !path.isEmpty else { return nil }
+    return URL(fileURLWithPath: path)
+  }()
+
+  /// Whether this run is CI's (`CI=true`): there the suite tests only what users install, and a
+  /// tool a test needs (python3, tmux) missing is a failure, not a skip.
+  static let isCI = ProcessInfo.processInfo.environment["CI"] == "true"
+
+  /// The `conv` executable under test: `PREFIX/bin/conv` of `$CONV_TEST_PREFIX` when set (the
+  /// installed tree; its conv finds the installed rates helper in `PREFIX/libexec/conv`), else the
+  /// debug build next to the test bundle. Under CI only the installed tree is accepted.
   static let executable: URL = {
-    if let path = ProcessInfo.processInfo.environment["CONV_TEST_BINARY"], !path.isEmpty {
-      guard FileManager.default.isExecutableFile(atPath: path) else { fatalError("CONV_TEST_BINARY: no executable at \(path)") }
-      return URL(fileURLWithPath: path)
+    if let prefix = installedPrefix {
+      let url = prefix.appendingPathComponent("bin/conv")
+      guard FileManager.default.isExecutableFile(atPath: url.path) else { fatalError("CONV_TEST_PREFIX: no executable at \(url.path)") }
+      return url
     }
+    if isCI { fatalError("CI=true: the end-to-end suite runs against an installed tree only; run it with `make check` (CONV_TEST_PREFIX)") }
     return builtExecutable
   }()
 
-  /// The `conv` that SwiftPM built for the tests, whatever `$CONV_TEST_BINARY` says.
+  /// Whether a test that needs a tool may run: the tool is present, or this is CI (where its
+  /// absence must fail the run rather than skip the test silently).
+  static func requires(_ present: Bool) -> Bool { present || isCI }
+
+  /// The `conv` that SwiftPM built for the tests, whatever `$CONV_TEST_PREFIX` says (a reference
+  /// for comparisons, never the program under test in CI).
   static let builtExecutable: URL = {
     let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
     for candidate in [bundle, bundle.deletingLastPathComponent()] {

@@ -13,8 +13,9 @@ enum StaticConv {
       guard FileManager.default.isExecutableFile(atPath: path) else { fatalError("CONV_STATIC_BINARY: no executable at \(path)") }
       return URL(fileURLWithPath: path)
     }
-    if let path = environment["CONV_TEST_BINARY"], !path.isEmpty, isStaticExecutable(path) {
-      return URL(fileURLWithPath: path)
+    if ConvProcess.installedPrefix != nil {
+      guard isStaticExecutable(ConvProcess.executable.path) else { fatalError("the installed conv is not statically linked") }
+      return ConvProcess.executable
     }
     let manager = FileManager.default
     let scratch = (try? manager.contentsOfDirectory(atPath: packageRoot.path))?.filter { $0.hasPrefix(".build") } ?? []
@@ -51,7 +52,7 @@ enum StaticConv {
 /// in words with the locale's plural forms, display width in aligned columns, and the case and
 /// accent folding of search.
 ///
-/// The static binary is `$CONV_STATIC_BINARY`, else `$CONV_TEST_BINARY` when that one is static,
+/// The static binary is `$CONV_STATIC_BINARY`, else the installed tree's conv (`$CONV_TEST_PREFIX`, which must be static),
 /// else the newest static `release/conv` under a `.build*` directory of the package (`make build`,
 /// `make build SCRATCH=.build-rel`). Without one the suite is skipped: run `make build` first.
 /// `scripts/compare-icu-data.sh` runs a longer list of commands in all of ICU's 858 locales.

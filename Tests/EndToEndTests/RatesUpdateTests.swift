@@ -14,7 +14,7 @@ enum TestServer {
 /// Issue 18: `conv rates update` against an HTTP server on 127.0.0.1 started by the test (python3):
 /// a good feed updates the rates and conversions follow it; every kind of failure exits non-zero
 /// with one line and leaves the rates in use as they were.
-@Suite("Rates update", .serialized, .enabled(if: TestServer.hasPython, "python3 is not installed: skipping"))
+@Suite("Rates update", .serialized, .enabled(if: ConvProcess.requires(TestServer.hasPython), "python3 is not installed: skipping"))
 struct RatesUpdateTests {
   /// The built-in snapshot (`Data/ecb-eurofxref.xml`) moved to `date`, with USD at `usd` and
   /// JPY at 180: a feed as the ECB publishes it, every currency included.

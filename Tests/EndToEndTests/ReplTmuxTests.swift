@@ -4,7 +4,7 @@ import Testing
 /// The REPL in a real terminal: tmux runs the `conv` binary in a detached 120×40 pane, keys are
 /// sent with `send-keys` and the screen is read back with `capture-pane`. Each test gets its own
 /// tmux server (socket), home, XDG folders and favorites file; the real home is never used.
-@Suite("conv REPL in tmux", .serialized, .enabled(if: TmuxPane.tmux != nil, "tmux is not installed: skipping the terminal tests"))
+@Suite("conv REPL in tmux", .serialized, .enabled(if: ConvProcess.requires(TmuxPane.tmux != nil), "tmux is not installed: skipping the terminal tests"))
 struct ReplTmuxTests {
   @Test("two columns, the pair highlighted in the middle, the source never on the right")
   func columns() throws {

@@ -3,7 +3,7 @@ import Testing
 
 /// Issue 21: `conv 5 mi k<Tab>` completes units for the default command in zsh and fish, driven
 /// for real in tmux (bash is covered by calling its completion function in ShellCitizenTests).
-@Suite("Completion in zsh and fish", .serialized, .enabled(if: TmuxPane.tmux != nil))
+@Suite("Completion in zsh and fish", .serialized, .enabled(if: ConvProcess.requires(TmuxPane.tmux != nil)))
 struct ShellCompletionTmuxTests {
   static func shell(_ name: String) -> String? {
     ["/usr/bin/" + name, "/bin/" + name].first { FileManager.default.isExecutableFile(atPath: $0) }

@@ -6,8 +6,8 @@ import ConvKit
 import Musl
 #endif
 
-/// Runs the helper program `conv-rates-fetch`, which downloads and checks the rates, and reads
-/// the document it prints.
+/// Runs the helper program `conv-rates-fetch`, which downloads the rates document (libcurl), and
+/// reads and checks the bytes it prints: the document is parsed once, here.
 ///
 /// The helper sits next to conv (a build folder) or in `PREFIX/libexec/conv/` (installed);
 /// `$CONV_RATES_FETCH` names another one.
@@ -42,7 +42,8 @@ enum RatesFetcher {
     posix_spawn_file_actions_adddup2(&actions, output[1], 1)
     posix_spawn_file_actions_adddup2(&actions, errors[1], 2)
     for descriptor in output + errors { posix_spawn_file_actions_addclose(&actions, descriptor) }
-    let arguments: [UnsafeMutablePointer<CChar>?] = [strdup(helper), strdup(url), nil]
+    let limit = String(ExchangeRates.maximumDocumentSize)
+    let arguments: [UnsafeMutablePointer<CChar>?] = [strdup(helper), strdup(url), strdup(limit), nil]
     defer { for argument in arguments { free(argument) } }
     var process: pid_t = 0
     let spawned = posix_spawn(&process, helper, &actions, nil, arguments, environ)
@@ -66,10 +67,13 @@ enum RatesFetcher {
     let message = readAll(errors[0], limit: 4096, deadline: deadline) ?? []
     var status: Int32 = 0
     while waitpid(process, &status, 0) < 0 && errno == EINTR {}
-    let exited = (status & 0x7F) == 0
-    guard exited && (status >> 8) & 0xFF == 0 else {
+    let signal = status & 0x7F
+    guard signal == 0 else {
+      return .failure(RatesFetchError("the download helper \(helper) crashed (signal \(signal))"))
+    }
+    guard (status >> 8) & 0xFF == 0 else {
       let line = String(decoding: message, as: UTF8.self).split(separator: "\n").first.map(String.init)
-      return .failure(RatesFetchError(line ?? "the download helper failed"))
+      return .failure(RatesFetchError(line.map { ConvError.printable($0) } ?? "the download helper failed with no reason given"))
     }
     // Checked again here: conv trusts only what it has read itself.
     do {
@@ -80,7 +84,7 @@ enum RatesFetcher {
     }
   }
 
-  /// Seconds a whole update may take, beyond the helper's own 10 s for a silent server.
+  /// Seconds a whole update may take, beyond the helper's own 12 s for the whole transfer.
   static let deadlineSeconds = 15.0
 
   /// Reads a descriptor to its end, keeping at most `limit` bytes; nil when `deadline` (monotonic
