@@ -48,6 +48,15 @@ struct CurrencyTests {
     ("bad code", document(rates: "<Cube currency='usd' rate='1.2'/>"), "bad currency code"),
     ("duplicate", document(rates: "<Cube currency='USD' rate='1.2'/><Cube currency='USD' rate='1.3'/>"), "twice"),
     ("oversize", document(rates: String(repeating: "<!-- padding -->", count: 5000)), "larger than"),
+    ("nested 8 deep", document(rates: "<a><b><c><d><Cube currency='USD' rate='1.2'/></d></c></b></a>"), "outside the day"),
+    ("nested 9 deep", document(rates: "<a><b><c><d><e><f></f></e></d></c></b></a><Cube currency='USD' rate='1.2'/>"),
+     "nested more than 8 deep"),
+    ("nested 9,000 deep", document(rates: String(repeating: "<a>", count: 9_000) + String(repeating: "</a>", count: 9_000)),
+     "nested more than 8 deep"),
+    ("rate of 16 characters", document(rates: "<Cube currency='USD' rate='1.12345678901234'/>"), nil),
+    ("rate of 17 characters", document(rates: "<Cube currency='USD' rate='1.123456789012345'/>"), "more than 16 characters"),
+    ("rate of 60,000 digits", document(rates: "<Cube currency='USD' rate='1.\(String(repeating: "7", count: 60_000))'/>"),
+     "more than 16 characters"),
   ]
 
   @Test("ECB documents: well-formed, dated, positive rates, a size cap", arguments: documents)

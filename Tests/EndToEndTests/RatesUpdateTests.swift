@@ -38,11 +38,14 @@ struct RatesUpdateTests {
   final class Server {
     let process = Process()
     let port: Int
+    /// The self-signed certificate of a TLS server (a CA bundle of one for `SSL_CERT_FILE`).
+    let certificate: String
 
     /// Starts the server; with `tls`, over HTTPS with a self-signed certificate made by openssl.
     init(tls: Bool = false) throws {
       let directory = FileManager.default.temporaryDirectory.appendingPathComponent("conv-rates-\(UUID().uuidString)")
       try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+      certificate = directory.appendingPathComponent("cert.pem").path
       if tls {
         let openssl = Process()
         openssl.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -92,7 +95,8 @@ struct RatesUpdateTests {
             self.end_headers()
             self.wfile.write(body)
         def do_GET(self):
-            path = self.path.strip("/")
+            # The last part: a proxy is asked for the whole URL (GET http://host/good).
+            path = self.path.rstrip("/").split("/")[-1]
             if path == "good": self.send(200, feed)
             elif path in ("older", "future", "partial"): self.send(200, open(os.path.join(sys.argv[1], path + ".xml"), "rb").read())
             elif path == "404": self.send(404, b"<html>Not found</html>")
@@ -110,6 +114,12 @@ struct RatesUpdateTests {
                 self.wfile.write(b"0\r\n\r\n")
             elif path == "malformed": self.send(200, b"<gesmes:Envelope><Cube><Cube time='2026-11-20'><Cube currency='USD' rate='-3'/></Cube></Cube></gesmes:Envelope>")
             elif path == "hang": time.sleep(60)
+            elif path in ("redirect", "redirect-loop", "redirect-ftp"):
+                self.send_response(302)
+                self.send_header("Location", {"redirect": "/good", "redirect-loop": "/redirect-loop",
+                                              "redirect-ftp": "ftp://127.0.0.1/good"}[path])
+                self.send_header("Content-Length", "0")
+                self.end_headers()
             else: self.send(404, b"")
     class Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
         daemon_threads = True
@@ -161,6 +171,8 @@ struct RatesUpdateTests {
     ("oversize-chunked", "larger than 64 KB"),
     ("malformed", "rates must be positive"),
     ("hang", "timed out"),
+    ("redirect-loop", "more than 3 redirects"),
+    ("redirect-ftp", "not http or https"),
   ]
 
   @Test("A failed update exits non-zero with one line and keeps the rates in use", arguments: failures)
@@ -260,5 +272,108 @@ struct RatesUpdateTests {
     #expect(outcome.stderr.contains("conv rates update") == notice, "\(outcome.stderr)")
     let plain = try ConvProcess.run(["5", "mi", "km"], environment: environment)
     #expect(plain.stderr.isEmpty)
+  }
+
+  @Test("Redirects are followed, between http and https")
+  func redirect() throws {
+    let server = try Server()
+    let environment = Self.environment(url: server.url("redirect"))
+    let update = try ConvProcess.run(["rates", "update"], environment: environment)
+    #expect(update.status == 0, "\(update.stderr)")
+    #expect(try ConvProcess.run(["-t", "1", "EUR", "USD"], environment: environment).stdout == "1.25\n")
+  }
+
+  @Test("HTTPS with a certificate the system trusts (SSL_CERT_FILE names the bundle) updates the rates")
+  func trustedCertificate() throws {
+    let server = try Server(tls: true)
+    var environment = Self.environment(url: "https://127.0.0.1:\(server.port)/good")
+    environment["SSL_CERT_FILE"] = server.certificate
+    let update = try ConvProcess.run(["rates", "update"], environment: environment)
+    #expect(update.status == 0, "\(update.stderr)")
+    #expect(try ConvProcess.run(["-t", "1", "EUR", "USD"], environment: environment).stdout == "1.25\n")
+  }
+
+  @Test("http_proxy is honoured, and no_proxy exempts a host from it")
+  func proxy() throws {
+    let server = try Server()
+    // A host that does not resolve: only the proxy can answer for it.
+    var environment = Self.environment(url: "http://rates.invalid/good")
+    environment["http_proxy"] = "http://127.0.0.1:\(server.port)"
+    let update = try ConvProcess.run(["rates", "update"], environment: environment)
+    #expect(update.status == 0, "\(update.stderr)")
+    environment["no_proxy"] = "rates.invalid"
+    let direct = try ConvProcess.run(["rates", "update"], environment: environment)
+    #expect(direct.status == 1)
+    #expect(direct.stderr.contains("cannot find the server"), "\(direct.stderr)")
+  }
+
+  @Test("A helper that crashes is reported as a crash, with its signal")
+  func crashingHelper() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("conv-helper-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let helper = folder.appendingPathComponent("conv-rates-fetch")
+    try "#!/bin/sh\nkill -ABRT $$\n".write(to: helper, atomically: true, encoding: .utf8)
+    chmod(helper.path, 0o755)
+    var environment = Self.environment(url: "http://127.0.0.1:1/good")
+    environment["CONV_RATES_FETCH"] = helper.path
+    let update = try ConvProcess.run(["rates", "update"], environment: environment)
+    #expect(update.status == 1)
+    #expect(update.stderr.contains("crashed (signal 6)"), "\(update.stderr)")
+  }
+
+  @Test("A cache dated after today is not used, and `conv rates` says why")
+  func futureCache() throws {
+    let environment = Self.environment(url: "http://127.0.0.1:1/none")
+    let folder = environment["XDG_CACHE_HOME"]! + "/conv"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    try Self.feed(date: "2026-12-24", usd: "9.5").write(toFile: folder + "/eurofxref-daily.xml", atomically: true, encoding: .utf8)
+    #expect(try ConvProcess.run(["-t", "1", "EUR", "USD"], environment: environment).stdout == "1.1269\n")
+    let rates = try ConvProcess.run(["rates"], environment: environment)
+    #expect(rates.stderr.contains("dated 2026-12-24, after today (2026-11-24): not used"), "\(rates.stderr)")
+    var tomorrow = environment
+    tomorrow["CONV_TODAY"] = "2026-12-23"
+    #expect(try ConvProcess.run(["-t", "1", "EUR", "USD"], environment: tomorrow).stdout == "9.5\n")
+  }
+
+  @Test("Through a link, the cache's target is replaced and the link stays; no temporary file stays behind")
+  func linkedCacheAndTemporaryFiles() throws {
+    let server = try Server()
+    let environment = Self.environment(url: server.url("good"))
+    let folder = environment["XDG_CACHE_HOME"]! + "/conv"
+    let elsewhere = environment["XDG_CACHE_HOME"]! + "/elsewhere"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(atPath: elsewhere, withIntermediateDirectories: true)
+    try Self.feed(date: "2026-10-07").write(toFile: elsewhere + "/rates.xml", atomically: true, encoding: .utf8)
+    try FileManager.default.createSymbolicLink(atPath: folder + "/eurofxref-daily.xml", withDestinationPath: "../elsewhere/rates.xml")
+    // What a run killed between naming its file and renaming it would have left, two minutes ago.
+    let abandoned = elsewhere + "/.rates.xml.tmp-123-456"
+    try "partial".write(toFile: abandoned, atomically: false, encoding: .utf8)
+    try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-120)], ofItemAtPath: abandoned)
+    let update = try ConvProcess.run(["rates", "update"], environment: environment)
+    #expect(update.status == 0, "\(update.stderr)")
+    let link = try FileManager.default.destinationOfSymbolicLink(atPath: folder + "/eurofxref-daily.xml")
+    #expect(link == "../elsewhere/rates.xml")
+    #expect(try String(contentsOfFile: elsewhere + "/rates.xml", encoding: .utf8).contains("2026-11-20"))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere).sorted() == ["rates.xml"])
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["eurofxref-daily.xml"])
+    #expect(try ConvProcess.run(["-t", "1", "EUR", "USD"], environment: environment).stdout == "1.25\n")
+  }
+
+  @Test("With standard output closed, an update still replaces the rates; the lost report is an error, as for every command")
+  func closedStandardOutput() throws {
+    let server = try Server()
+    let environment = Self.environment(url: server.url("good"))
+    let shell = Process()
+    shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+    shell.arguments = ["-c", "exec \"$0\" rates update >&-", ConvProcess.executable.path]
+    shell.environment = environment
+    let errors = Pipe()
+    shell.standardError = errors
+    try shell.run()
+    let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    shell.waitUntilExit()
+    #expect(shell.terminationStatus == 2)
+    #expect(message == "conv: cannot write output: Bad file descriptor\n")
+    #expect(try ConvProcess.run(["-t", "1", "EUR", "USD"], environment: environment).stdout == "1.25\n")
   }
 }

@@ -7,7 +7,7 @@ import Testing
 /// The favorites file is made large (tens of thousands of comment lines, about 3 MB, which are
 /// cheap to check but slow to write and flush), so that most of an edit is spent writing the
 /// temporary file. The test watches the folder and sends the signal the moment the temporary file
-/// appears; conv holds the signal until the file is renamed (or removed) and then ends as the
+/// appears (or conv holds an unnamed one open there, see `AtomicFile`); conv holds the signal until the file is renamed (or removed) and then ends as the
 /// signal says. Without that, the signal ends conv with the temporary file still there.
 @Suite("Signals during a favorites write", .serialized)
 struct SignalSafetyTests {
@@ -53,7 +53,7 @@ struct SignalSafetyTests {
       while Date() < deadline, !child.hasEnded() {
         // Every 0.3 ms: the temporary file lives for tens of milliseconds (3 MB written and
         // flushed), and a busy loop would starve the tests that run beside this one.
-        if Self.temporaryFiles(in: folder).isEmpty {
+        if Self.temporaryFiles(in: folder).isEmpty && !Self.writesUnnamedFile(child.pid, in: folder) {
           usleep(300)
           continue
         }
@@ -82,6 +82,16 @@ struct SignalSafetyTests {
     }
     // Each attempt must have caught conv writing, or this test tests nothing.
     #expect(caught >= Self.attempts / 2, "only \(caught) of \(Self.attempts) signals arrived during a write")
+  }
+
+  /// Whether the process holds an unnamed file of the folder open (`O_TMPFILE`: its descriptor's
+  /// link reads `FOLDER/#INODE (deleted)`): the new version being written before it has a name.
+  static func writesUnnamedFile(_ pid: pid_t, in folder: URL) -> Bool {
+    let descriptors = "/proc/\(pid)/fd"
+    let prefix = folder.resolvingSymlinksInPath().path + "/#"
+    return ((try? FileManager.default.contentsOfDirectory(atPath: descriptors)) ?? []).contains { name in
+      ((try? FileManager.default.destinationOfSymbolicLink(atPath: descriptors + "/" + name)) ?? "").hasPrefix(prefix)
+    }
   }
 
   /// The names of conv's temporary files in a folder (`.favorites.tmp-XXXXXX`).

@@ -3,7 +3,7 @@ extension ExchangeRates {
   ///
   /// The document must be well-formed, at most `maximumDocumentSize` bytes, and hold exactly one
   /// day (`<Cube time='YYYY-MM-DD'>`) with at least one rate; every rate must be a positive
-  /// decimal for a three-letter code, each code once. Anything else is refused with the reason.
+  /// decimal of at most `maximumRateLength` characters for a three-letter code, each code once. Anything else is refused with the reason.
   public init(ecbDocument text: String) throws(ExchangeRatesError) {
     guard text.utf8.count <= ExchangeRates.maximumDocumentSize else {
       throw ExchangeRatesError("rates file larger than \(ExchangeRates.maximumDocumentSize / 1024) KB")
@@ -27,13 +27,16 @@ extension ExchangeRates {
             code != ExchangeRates.baseCode else {
         throw ExchangeRatesError("not the ECB's rates format: bad currency code '\(code)'")
       }
-      guard element.ancestors.last == "Cube" else {
+      guard element.parent == "Cube" else {
         throw ExchangeRatesError("not the ECB's rates format: rate of \(code) outside the day")
       }
       guard !rates.contains(where: { $0.code == code }) else {
         throw ExchangeRatesError("not the ECB's rates format: \(code) twice")
       }
       let text = (element.attributes["rate"] ?? "").trimmingSpaces
+      guard text.utf8.count <= ExchangeRates.maximumRateLength else {
+        throw ExchangeRatesError("bad rate for \(code): more than \(ExchangeRates.maximumRateLength) characters")
+      }
       guard !text.isEmpty, text.utf8.allSatisfy({ ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || $0 == UInt8(ascii: ".") }),
             let rate = Rational(decimalLiteral: text), !rate.isZero, !rate.isNegative else {
         throw ExchangeRatesError("bad rate '\(element.attributes["rate"] ?? "")' for \(code): rates must be positive numbers")

@@ -45,6 +45,10 @@ public struct ExchangeRates: Sendable {
   /// Whole days from the rates' date to `today` (0 on the day, negative if `today` is earlier).
   public func age(on today: CalendarDate) -> Int { today.days(since: date) }
 
+  /// Longest rate accepted, in characters: the ECB publishes at most 6 significant digits
+  /// (`24345.35`), and a rate of thousands of digits would make every conversion slow.
+  public static let maximumRateLength = 16
+
   /// Age in days after which conv suggests `conv rates update`.
   public static let staleAfterDays = 30
 }

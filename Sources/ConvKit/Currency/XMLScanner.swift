@@ -2,14 +2,19 @@
 ///
 /// Enough for the ECB's rates file and no more: no DTDs, no CDATA, no entities beyond the five
 /// predefined ones. A document that is not well-formed by these rules (an unclosed or mismatched
-/// element, a stray `<`, text outside the root, a truncated file) is refused.
+/// element, a stray `<`, text outside the root, a truncated file) is refused, and so is one nested
+/// deeper than `maximumDepth` (the ECB's file is 3 deep): the work and memory a document costs
+/// stay proportional to its size, whatever its shape.
 struct XMLScanner {
+  /// Deepest nesting accepted: the root is at depth 1.
+  static let maximumDepth = 8
+
   /// One start tag (or empty-element tag): its name without a namespace prefix, and attributes.
   struct Element {
     let name: String
     let attributes: [String: String]
-    /// Names of the enclosing elements, outermost first.
-    let ancestors: [String]
+    /// The name of the enclosing element without a namespace prefix; nil for the root.
+    let parent: String?
   }
 
   /// Every element of a well-formed document, in document order.
@@ -65,8 +70,14 @@ struct XMLScanner {
         sawRoot = true
       }
       let localName = name.split(separator: ":").last.map(String.init) ?? name
-      elements.append(Element(name: localName, attributes: attributes, ancestors: stack))
-      if !isEmpty { stack.append(name) }
+      let parent = stack.last.map { $0.split(separator: ":").last.map(String.init) ?? $0 }
+      elements.append(Element(name: localName, attributes: attributes, parent: parent))
+      if !isEmpty {
+        guard stack.count < XMLScanner.maximumDepth else {
+          throw fail("elements nested more than \(XMLScanner.maximumDepth) deep")
+        }
+        stack.append(name)
+      }
     }
     guard sawRoot else { throw fail("no root element") }
     guard stack.isEmpty else { throw fail("<\(stack.last!)> is not closed (truncated?)") }

@@ -120,28 +120,16 @@ struct FavoritesStore {
 
   /// The file to write: the path with every symbolic link followed (even a dangling one).
   func resolveTarget() throws(FavoritesFailure) -> String {
-    var current = path
-    for _ in 0..<40 {
-      var status = stat()
-      if lstat(current, &status) != 0 {
-        if errno == ENOENT { return current }
-        throw FavoritesFailure("cannot read \(path): \(FavoritesStore.errorText())", status: ExitStatus.fileError)
-      }
-      guard (status.st_mode & S_IFMT) == S_IFLNK else { return current }
-      var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-      let count = readlink(current, &buffer, buffer.count - 1)
-      guard count >= 0 else {
-        throw FavoritesFailure("cannot read the link \(current): \(FavoritesStore.errorText())", status: ExitStatus.fileError)
-      }
-      let destination = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-      current = destination.hasPrefix("/") ? destination : FavoritesStore.folder(of: current) + "/" + destination
+    do {
+      return try AtomicFile.linkTarget(path)
+    } catch {
+      throw FavoritesFailure(error.reason, status: ExitStatus.fileError)
     }
-    throw FavoritesFailure("cannot read \(path): too many levels of symbolic links", status: ExitStatus.fileError)
   }
 
   /// Creates the folder that will hold the file, with its parents.
   private func makeFolder(of target: String) throws(FavoritesFailure) {
-    let folder = FavoritesStore.folder(of: target)
+    let folder = AtomicFile.folder(of: target)
     var status = stat()
     if stat(folder, &status) == 0 { return }
     var partial = folder.hasPrefix("/") ? "" : "."
@@ -207,60 +195,11 @@ struct FavoritesStore {
       let reason = readOnlySystem ? "the file system is read-only" : "the file is read-only"
       throw FavoritesFailure("cannot change \(describe(target)): \(reason)\(unchanged)", status: ExitStatus.fileError)
     }
-    // Ctrl-C, SIGTERM or a hang-up while the temporary file exists would leave it behind: they are
-    // held until the file is renamed or removed, and then end the process as usual.
-    var ending = sigset_t()
-    var previousMask = sigset_t()
-    sigemptyset(&ending)
-    for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] { sigaddset(&ending, signal) }
-    pthread_sigmask(SIG_BLOCK, &ending, &previousMask)
-    defer { pthread_sigmask(SIG_SETMASK, &previousMask, nil) }
-    let folder = FavoritesStore.folder(of: target)
-    let name = FavoritesStore.baseName(of: target)
-    var template = Array((folder + "/." + name + ".tmp-XXXXXX").utf8CString)
-    let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-    guard descriptor >= 0 else {
-      let reason = errno == EACCES || errno == EPERM ? "the folder \(folder) is read-only" : FavoritesStore.errorText()
-      throw FavoritesFailure("cannot write \(describe(target)): \(reason)\(unchanged)", status: ExitStatus.fileError)
-    }
-    let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-    func fail(_ action: String) -> FavoritesFailure {
-      let text = FavoritesStore.errorText()
-      close(descriptor)
-      unlink(temporary)
-      return FavoritesFailure("cannot write \(describe(target)): \(action)\(text)\(unchanged)", status: ExitStatus.fileError)
-    }
-    _ = fchmod(descriptor, original.st_mode & 0o7777)
-    if original.st_uid != geteuid() || original.st_gid != getegid() {
-      _ = fchown(descriptor, original.st_uid, original.st_gid)
-    }
-    var offset = 0
-    while offset < bytes.count {
-      let written = bytes.withUnsafeBytes { buffer in
-        Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-      }
-      if written < 0 {
-        if errno == EINTR { continue }
-        throw fail("")
-      }
-      offset += written
-    }
-    if fsync(descriptor) != 0 { throw fail("flushing: ") }
-    if close(descriptor) != 0 {
-      let text = FavoritesStore.errorText()
-      unlink(temporary)
-      throw FavoritesFailure("cannot write \(describe(target)): \(text)\(unchanged)", status: ExitStatus.fileError)
-    }
-    if rename(temporary, target) != 0 {
-      let text = FavoritesStore.errorText()
-      unlink(temporary)
-      throw FavoritesFailure("cannot write \(describe(target)): \(text)\(unchanged)", status: ExitStatus.fileError)
-    }
-    // Make the rename itself durable.
-    let directory = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-    if directory >= 0 {
-      _ = fsync(directory)
-      close(directory)
+    let owner = original.st_uid != geteuid() || original.st_gid != getegid() ? (original.st_uid, original.st_gid) : nil
+    do {
+      try AtomicFile.replace(target, with: bytes, options: .init(mode: original.st_mode & 0o7777, owner: owner))
+    } catch {
+      throw FavoritesFailure("cannot write \(describe(target)): \(error.reason)\(unchanged)", status: ExitStatus.fileError)
     }
   }
 
@@ -302,16 +241,4 @@ struct FavoritesStore {
     return stat(path, &status) == 0
   }
 
-  /// The folder part of a path (`.` for a bare name).
-  static func folder(of path: String) -> String {
-    guard let slash = path.lastIndex(of: "/") else { return "." }
-    if slash == path.startIndex { return "/" }
-    return String(path[..<slash])
-  }
-
-  /// The last component of a path.
-  static func baseName(of path: String) -> String {
-    guard let slash = path.lastIndex(of: "/") else { return path }
-    return String(path[path.index(after: slash)...])
-  }
 }

@@ -22,7 +22,7 @@ struct RatesCache {
     // The path too is worked out on first use: a conversion without money never needs it.
     catalog.replacingExchangeRates {
       let path = RatesCache(environment).path
-      return path.isEmpty ? nil : RatesCache.read(path)
+      return path.isEmpty ? nil : RatesCache.usable(path, today: environment.today)
     }
   }
 
@@ -32,45 +32,21 @@ struct RatesCache {
     return try? ExchangeRates(ecbDocument: text)
   }
 
-  /// Replaces the cached file with `text` atomically: a temporary file in the same folder, flushed,
-  /// then renamed over the old one. Refuses when the path holds anything but a regular file.
+  /// The cached rates when conv may use them: a rates file dated no later than tomorrow (the ECB
+  /// publishes in Frankfurt's afternoon; a later date is a wrong clock or a forged file).
+  static func usable(_ path: String, today: CalendarDate) -> ExchangeRates? {
+    guard let rates = read(path), rates.age(on: today) >= -1 else { return nil }
+    return rates
+  }
+
+  /// Replaces the cached file with `text` atomically (`AtomicFile`), creating its folder; through a
+  /// link, the file it points to is replaced. Refuses when the path holds anything but a regular file.
   func write(_ text: String) throws(RatesCacheError) {
     guard !path.isEmpty else { throw RatesCacheError("no cache folder: set HOME or XDG_CACHE_HOME") }
-    let folder = String(path[..<path.lastIndex(of: "/")!])
-    var status = stat()
-    if lstat(path, &status) == 0, (status.st_mode & S_IFMT) != S_IFREG {
-      let kind = FileSystem.kind(of: status.st_mode)
-      throw RatesCacheError("\(path) is " + (kind == "not a regular file" ? "not a regular file" : kind + ", not a regular file")
-                            + ": not replaced")
-    }
-    var partial = ""
-    for component in folder.split(separator: "/") {
-      partial += "/" + component
-      if mkdir(partial, 0o755) != 0 && errno != EEXIST {
-        throw RatesCacheError("cannot create \(folder): \(String(cString: strerror(errno)))")
-      }
-    }
-    var template = Array((folder + "/.eurofxref-daily.xml.tmp-XXXXXX").utf8CString)
-    let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-    guard descriptor >= 0 else { throw RatesCacheError("cannot write in \(folder): \(String(cString: strerror(errno)))") }
-    let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-    let bytes = Array(text.utf8)
-    var offset = 0
-    var failed = false
-    while offset < bytes.count {
-      let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
-      if written < 0 {
-        if errno == EINTR { continue }
-        failed = true
-        break
-      }
-      offset += written
-    }
-    _ = fchmod(descriptor, 0o644)
-    if failed || fsync(descriptor) != 0 || close(descriptor) != 0 || rename(temporary, path) != 0 {
-      let reason = String(cString: strerror(errno))
-      unlink(temporary)
-      throw RatesCacheError("cannot write \(path): \(reason); the rates in use are unchanged")
+    do {
+      try AtomicFile.replace(path, with: Array(text.utf8), options: .init(mode: 0o644, createFolders: 0o755))
+    } catch {
+      throw RatesCacheError("cannot write \(path): \(error.reason); the rates in use are unchanged")
     }
   }
 }

@@ -45,8 +45,14 @@ struct RatesCommand {
       "currencies: \(currencies.count): " + currencies.joined(separator: " "),
     ] + (unknown.isEmpty ? [] : ["not in conv: " + unknown.joined(separator: " ") + " (rates given, no such unit)"]))
     // A cached file that is there but unusable is said, rather than silently passed over.
-    if !fromCache, !cache.path.isEmpty, access(cache.path, F_OK) == 0, RatesCache.read(cache.path) == nil {
-      Output.note("note: \(cache.path) is not a usable rates file; the built-in rates are in use")
+    if !fromCache, !cache.path.isEmpty, access(cache.path, F_OK) == 0 {
+      if let cached = RatesCache.read(cache.path) {
+        if cached.age(on: today) < -1 {
+          Output.note("note: \(cache.path) is dated \(cached.date), after today (\(today)): not used; the built-in rates are in use")
+        }
+      } else {
+        Output.note("note: \(cache.path) is not a usable rates file; the built-in rates are in use")
+      }
     }
     if let notice = Converter.staleNotice(rates, today: today) { Output.note(notice) }
   }
@@ -67,11 +73,11 @@ struct RatesUpdateCommand {
       Output.error("rates not updated: \(error.message); the rates in use are unchanged")
       throw ExitCode(ExitStatus.conversionFailed)
     case .success(let (rates, text)):
-      let previous = RatesCache.read(cache.path)
+      let today = environment.today
+      let previous = RatesCache.usable(cache.path, today: today)
       let builtin = Catalog.builtin.snapshotExchangeRates
       // The rates in use: the cached file when it is newer than the snapshot, else the snapshot.
       let inUse = [previous, builtin].compactMap { $0 }.max { $0.date < $1.date }
-      let today = environment.today
       var refusal: String? = nil
       if rates.age(on: today) < -1 {
         refusal = "the feed is dated \(rates.date), after today (\(today))"

@@ -36,6 +36,23 @@ enum RatesFetcher {
     var output: [Int32] = [0, 0]
     var errors: [Int32] = [0, 0]
     guard pipe(&output) == 0, pipe(&errors) == 0 else { return .failure(RatesFetchError("cannot start \(helper)")) }
+    // With standard output or error closed, a pipe's end can be descriptor 1 or 2, which the
+    // helper's dup2 would then overwrite: the ends are moved above 2 first.
+    for index in 0..<2 {
+      output[index] = RatesFetcher.aboveStandardStreams(output[index])
+      errors[index] = RatesFetcher.aboveStandardStreams(errors[index])
+    }
+    // The helper starts with no signal blocked or ignored, whatever conv inherited.
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var noSignals = sigset_t()
+    var allSignals = sigset_t()
+    sigemptyset(&noSignals)
+    sigfillset(&allSignals)
+    posix_spawnattr_setsigmask(&attributes, &noSignals)
+    posix_spawnattr_setsigdefault(&attributes, &allSignals)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
@@ -46,7 +63,7 @@ enum RatesFetcher {
     let arguments: [UnsafeMutablePointer<CChar>?] = [strdup(helper), strdup(url), strdup(limit), nil]
     defer { for argument in arguments { free(argument) } }
     var process: pid_t = 0
-    let spawned = posix_spawn(&process, helper, &actions, nil, arguments, environ)
+    let spawned = posix_spawn(&process, helper, &actions, &attributes, arguments, environ)
     close(output[1])
     close(errors[1])
     defer {
@@ -82,6 +99,15 @@ enum RatesFetcher {
     } catch {
       return .failure(RatesFetchError("refused the rates from \(url): \(error.message)"))
     }
+  }
+
+  /// The descriptor itself when above 2, else a duplicate above 2 (the original closed).
+  private static func aboveStandardStreams(_ descriptor: Int32) -> Int32 {
+    guard descriptor >= 0, descriptor <= 2 else { return descriptor }
+    let moved = fcntl(descriptor, F_DUPFD_CLOEXEC, 3)
+    guard moved >= 0 else { return descriptor }
+    close(descriptor)
+    return moved
   }
 
   /// Seconds a whole update may take, beyond the helper's own 12 s for the whole transfer.

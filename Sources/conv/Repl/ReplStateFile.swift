@@ -23,25 +23,8 @@ struct ReplStateFile {
     return ReplSavedState.parse(text)
   }
 
-  /// Replaces the file atomically (a temporary file renamed over it), unless what is there is
-  /// not a regular file.
+  /// Replaces the file atomically (`AtomicFile`), unless what is there is not a regular file.
   func save(_ state: ReplSavedState) {
-    var status = stat()
-    if stat(path, &status) == 0 && (status.st_mode & S_IFMT) != S_IFREG { return }
-    let folder = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
-    var partial = ""
-    for component in folder.split(separator: "/") {
-      partial += "/" + component
-      mkdir(partial, 0o700)
-    }
-    var template = Array((path + ".tmp-XXXXXX").utf8CString)
-    let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-    guard descriptor >= 0 else { return }
-    let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-    let bytes = Array(state.text.utf8)
-    let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-    if close(descriptor) != 0 || written != bytes.count || rename(temporary, path) != 0 {
-      unlink(temporary)
-    }
+    try? AtomicFile.replace(path, with: Array(state.text.utf8), options: .init(mode: 0o600, createFolders: 0o700))
   }
 }
