@@ -76,12 +76,24 @@ extension Measurement where UnitType: Foundation.Dimension {
 }
 
 extension ConversionResult {
-  /// The result as a Foundation `Measurement` in `unit`, when `unit` is the Foundation unit of the
-  /// conversion's target (`UnitLength.kilometers` for a result in `km`); nil otherwise.
+  /// The result as a Foundation `Measurement` in `unit`, converted there through ConvKit's exact
+  /// factors (`UnitLength.meters` for a result in `km` gives metres); nil when `unit` has no ConvKit
+  /// equivalent or is of another kind of quantity.
   public func measurement<UnitType: Foundation.Dimension>(in unit: UnitType) -> Measurement<UnitType>? {
-    guard let spelling = FoundationUnitTable.spelling(of: unit), let single = target.singleUnit,
-          let other = try? Catalog.builtin.parseUnit(spelling).singleUnit,
-          other.unit.name == single.unit.name, other.prefix == single.prefix else { return nil }
-    return Measurement(value: doubleValue, unit: unit)
+    guard let spelling = FoundationUnitTable.spelling(of: unit),
+          let other = try? Catalog.builtin.parseUnit(spelling),
+          let quantity = try? Catalog.builtin.quantity(rational, in: target),
+          let converted = try? Catalog.builtin.convert(quantity, to: other) else { return nil }
+    return Measurement(value: converted.doubleValue, unit: unit)
   }
+}
+
+extension ConvError: LocalizedError {
+  /// The one-line message (``ConvError/message``), so that `localizedDescription` says what to fix.
+  public var errorDescription: String? { message }
+}
+
+extension MeasurementConversionError: LocalizedError {
+  /// The same text as ``description``.
+  public var errorDescription: String? { description }
 }

@@ -84,7 +84,34 @@ struct MeasurementInteropTests {
     #expect(try mile.exactConversion(to: "furlong").rational == Rational(8))
     let yard = try Catalog.builtin.convert("1 yd", to: "metre")
     #expect(yard.measurement(in: UnitLength.meters)?.value == 0.9144)
-    #expect(yard.measurement(in: UnitLength.feet) == nil)
+    #expect(yard.measurement(in: UnitLength.feet)?.value == 3)
+    #expect(yard.measurement(in: UnitLength.inches)?.value == 36)
+    #expect(yard.measurement(in: UnitMass.kilograms) == nil)
+    let boiling = try Catalog.builtin.convert("100 °C", to: "°F")
+    #expect(boiling.measurement(in: UnitTemperature.kelvin)?.value == 373.15)
+  }
+
+  /// Results and errors as a Swift developer first prints them.
+  static let printed: [(String, String, String)] = [
+    ("5 mi", "km", "8.04672 km"), ("1 ft", "m", "0.3048 m"), ("100 °C", "°F", "212.0 °F"),
+    ("1 lb", "g", "453.59237 g"), ("3 ft", "yd", "1.0 yd"),
+  ]
+
+  @Test("A result prints as its value and unit", arguments: printed)
+  func printedResult(_ quantity: String, _ target: String, _ text: String) throws {
+    #expect(String(describing: try Catalog.builtin.convert(quantity, to: target)) == text)
+  }
+
+  @Test("An error's localizedDescription is its message, not Foundation's generic line")
+  func localizedErrors() {
+    do {
+      _ = try Catalog.builtin.convert("5 mi", to: "kg")
+      Issue.record("5 mi converted to kg")
+    } catch {
+      let described = (error as any Error).localizedDescription
+      #expect(described == error.message)
+      #expect(!described.contains("could not be completed"))
+    }
   }
 
   @Test("A personal units file loads from a URL")

@@ -69,3 +69,8 @@ extension Catalog {
     return try convert(reading.quantity, to: first)
   }
 }
+
+extension ConversionResult: CustomStringConvertible {
+  /// The value, as the nearest `Double` prints, and the target as written: `8.04672 km`.
+  public var description: String { "\(doubleValue) \(target.text)" }
+}
