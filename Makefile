@@ -152,6 +152,7 @@ check:
 	$(SWIFT) test --skip-build --skip EndToEndTests
 	rm -rf $(CHECK_PREFIX)
 	$(MAKE) install PREFIX=$(CHECK_PREFIX) DESTDIR=
+	scripts/check-installed-tree.sh $(CHECK_PREFIX) $(BIN)
 	env -u CONV_RATES_FETCH CONV_TEST_PREFIX=$(CHECK_PREFIX) $(SWIFT) test --skip-build --filter EndToEndTests
 
 clean:

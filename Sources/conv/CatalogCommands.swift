@@ -41,8 +41,7 @@ struct ListCommand {
     if !category.isEmpty {
       let name = category.joined(separator: " ")
       guard let found = catalog.category(named: name) else {
-        let suggestions = catalog.categories.map(\.identifier).filter { $0.hasPrefix(String(name.lowercased().prefix(3))) }
-        Output.error(ConvError.unknownCategory(name, suggestions: Array(suggestions.prefix(3))).message)
+        Output.error(ConvError.unknownCategory(name, suggestions: catalog.suggestedCategories(for: name)).message)
         throw ExitCode(ExitStatus.conversionFailed)
       }
       categories = [found]

@@ -98,9 +98,7 @@ package struct ReplSession {
       return show(.categories, lines: categoryLines())
     case .category(let name):
       guard let category = catalog.category(named: name) else {
-        let start = String(name.lowercased().prefix(3))
-        let suggestions = catalog.categories.map(\.identifier).filter { $0.hasPrefix(start) }
-        return failure(ConvError.unknownCategory(name, suggestions: Array(suggestions.prefix(3))).message)
+        return failure(ConvError.unknownCategory(name, suggestions: catalog.suggestedCategories(for: name)).message)
       }
       guard select(category, source: nil, target: nil) else { return failure("\(category.title) has no units") }
       state.view = .columns

@@ -51,3 +51,37 @@ enum EditDistance {
     }
   }
 }
+
+/// "Did you mean": the one ranking of near words, for units' categories, commands, options and
+/// REPL commands alike (unit spellings use the same distance through `SpellingIndex`).
+package enum NearWords {
+  /// Edits allowed for a word: one for words of up to four letters, two beyond.
+  package static func bound(for word: String) -> Int { word.count <= 4 ? 1 : 2 }
+
+  /// The candidates within `bound(for:)` edits of `word` (case ignored), nearest first, ties in
+  /// alphabetical order, at most `limit`; the word itself is never suggested.
+  package static func nearest(_ word: String, in candidates: [String], limit: Int = 3) -> [String] {
+    let key = word.lowercased()
+    let bound = bound(for: key)
+    let scored = candidates.compactMap { candidate -> (Int, String)? in
+      guard let distance = EditDistance.between(key, candidate.lowercased(), bound: bound),
+            distance <= bound, distance > 0 else { return nil }
+      return (distance, candidate)
+    }
+    var seen: Set<String> = []
+    return scored.sorted { ($0.0, $0.1) < ($1.0, $1.1) }.map(\.1).filter { seen.insert($0).inserted }.prefix(limit).map { $0 }
+  }
+}
+
+extension Catalog {
+  /// Categories whose identifier or title is near `name`, for "unknown category" (`elngth`).
+  package func suggestedCategories(for name: String) -> [String] {
+    let identifiers = categories.map(\.identifier)
+    let titles = categories.map { $0.title.lowercased() }
+    let near = NearWords.nearest(name, in: identifiers + titles)
+    // A title found near stands for its category's identifier.
+    return near.compactMap { word in
+      identifiers.contains(word) ? word : categories.first { $0.title.lowercased() == word }?.identifier
+    }.reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
+  }
+}
