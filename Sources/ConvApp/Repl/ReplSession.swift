@@ -123,9 +123,7 @@ package struct ReplSession {
         let source = state.source
         guard select(category, source: target, target: nil) else { return failure("\(category.title) has no units") }
         state.value = value
-        if catalog.columnUnits(in: category).contains(where: { ReplState.key($0) == ReplState.key(source) }) {
-          state.target = source
-        }
+        if convertsFromSource(into: source) { state.target = source }
         state.view = .columns
         return ReplOutcome(output: mode == .script ? pairLines() : [])
       }
@@ -136,7 +134,8 @@ package struct ReplSession {
     case .value(let value):
       state.value = value
       state.view = .columns
-      return ReplOutcome(output: mode == .script ? columnLines() : [])
+      // From a pipe, the pair (the whole column is `show`).
+      return ReplOutcome(output: mode == .script ? (state.target == nil ? columnLines() : pairLines()) : [])
     case .show:
       state.view = .columns
       return ReplOutcome(output: mode == .script ? columnLines() : [])
@@ -183,17 +182,16 @@ package struct ReplSession {
       return failure("\(unit.symbol) belongs to no category")
     }
     let key = ReplState.key(unit)
-    // A unit of a related category that this small category lists on the right (mm beside AWG,
-    // mW beside dBm) is a target like the category's own: the pair stays, nothing is carried.
-    if !asSource, relatedDestinations().contains(where: { ReplState.key($0) == key }) {
+    if !asSource && category.identifier != state.category.identifier {
+      // `to` a unit of another category (nautical miles beside miles, L/100km beside mpg) keeps
+      // what the user chose: the source unit and value stay, and the next number is read in it.
+      guard convertsFromSource(into: unit) else {
+        return failure("cannot convert \(display.sourceText(sourceQuantity)) into \(unit.symbol)"
+                       + " (type 'cat \(category.identifier)' to switch category)")
+      }
       state.target = unit
       state.view = .columns
       return ReplOutcome(output: mode == .script ? pairLines() : [])
-    }
-    if category.identifier != state.category.identifier && !asSource {
-      // `to` a unit of another category carries the value over as a quantity: 10 nmi stays
-      // 10 nmi, now written in the new category's unit nearest in size.
-      return carry(into: category, target: unit)
     }
     if category.identifier != state.category.identifier {
       guard select(category, source: unit, target: nil) else {
@@ -213,46 +211,11 @@ package struct ReplSession {
     return ReplOutcome(output: mode == .script && !asSource ? pairLines() : [])
   }
 
-  /// Switches to the category of `target` with the current quantity carried over exactly: the new
-  /// source is the unit of that category nearest in size to the old one (for a reciprocal pair such
-  /// as mpg and L/100km, its first common unit), and the value is the quantity in it. Refused when
-  /// the quantity does not convert into `target`.
-  private mutating func carry(into category: UnitCategory, target: PrefixedUnit) -> ReplOutcome {
-    let quantity = sourceQuantity
-    let targetExpression = UnitExpression(unit: target)
-    do {
-      _ = try catalog.convert(quantity, to: targetExpression)
-    } catch {
-      return failure(error.message + " (type 'cat \(category.identifier)' to switch category)")
-    }
-    // The common and featured units of the category; any of its units when it has none.
-    var candidates = (catalog.units(in: category).filter(\.isCommon).map { PrefixedUnit(unit: $0) }
-      + catalog.featuredUnits(in: category)).filter { ReplState.key($0) != ReplState.key(target) }
-    if candidates.isEmpty {
-      candidates = catalog.units(in: category).map { PrefixedUnit(unit: $0) }
-        .filter { ReplState.key($0) != ReplState.key(target) }
-    }
-    let size = state.source.factor.approximation.doubleValue
-    // Nearest in size (the smallest ratio between the two, whichever is larger); a unit in which
-    // the value is a terminating decimal first, so that `10 nmi` becomes `18,520 m`, not a fraction.
-    func rank(_ unit: PrefixedUnit) -> (Int, Double) {
-      let value = try? catalog.convert(quantity, to: UnitExpression(unit: unit))
-      let terminating = value.map { $0.value.isRational && $0.rational.terminatingDecimal != nil } ?? false
-      let sameDimension = unit.unit.dimension == state.source.unit.dimension
-      let ratio = abs(unit.factor.approximation.doubleValue / size)
-      return (terminating ? 0 : 1, sameDimension ? (ratio >= 1 ? ratio : 1 / ratio) : .infinity)
-    }
-    let source = candidates.min { rank($0) < rank($1) }
-    guard let source, let carried = try? catalog.convert(quantity, to: UnitExpression(unit: source)) else {
-      return failure("\(category.title) has only one unit")
-    }
-    select(category, source: source, target: target)
-    // A value carried through a nonlinear scale is a floating-point result: keep the digits shown,
-    // not the binary noise past them.
-    state.value = carried.kind == .scale ? display.presenter.digits(of: carried.value, isExact: false).rational
-      : carried.rational
-    state.view = .columns
-    return ReplOutcome(output: mode == .script ? pairLines() : [])
+  /// Whether the current quantity converts into `unit` as the pair line shows it (the same
+  /// conversion, refused for an undeclared reciprocal as the command line refuses it).
+  func convertsFromSource(into unit: PrefixedUnit) -> Bool {
+    guard let result = try? catalog.convert(sourceQuantity, to: UnitExpression(unit: unit)) else { return false }
+    return !converter.isUndeclaredReciprocal(result)
   }
 
   /// Makes `category` current with the given units or its defaults; the filter is cleared when the
@@ -305,22 +268,21 @@ package struct ReplSession {
     guard let reading = try? catalog.read(request, conventions: converter.conventions),
           let number = reading.quantity.number, let source = reading.quantity.unit?.singleUnit,
           let category = catalog.category(named: source.unit.categoryIdentifier) else { return false }
-    var target: PrefixedUnit? = nil
-    if reading.targets.count == 1, let unit = reading.targets[0].singleUnit,
-       unit.unit.categoryIdentifier == category.identifier, ReplState.key(unit) != ReplState.key(source) {
-      target = unit
-    }
+    let target = reading.targets.count == 1 ? reading.targets[0].singleUnit : nil
+    let sameCategory = target.map { $0.unit.categoryIdentifier == category.identifier } ?? false
     if category.identifier != state.category.identifier {
-      guard select(category, source: source, target: target) else { return false }
+      guard select(category, source: source, target: sameCategory ? target : nil) else { return false }
     } else {
-      if let target {
-        state.target = target
-      } else if let current = state.target, ReplState.key(current) == ReplState.key(source) {
+      if let current = state.target, ReplState.key(current) == ReplState.key(source) {
         state.target = state.source
       }
       state.source = source
     }
     state.value = number
+    // `5 mi to NM`: a target of a related or reciprocal category is the pair's, as `to` makes it.
+    if let target, ReplState.key(target) != ReplState.key(source), sameCategory || convertsFromSource(into: target) {
+      state.target = target
+    }
     return true
   }
 

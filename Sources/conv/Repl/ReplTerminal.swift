@@ -104,13 +104,14 @@ final class ReplTerminalContext {
 
   var session: ReplSession
   var messages: [String] = []
-  let completion: ReplCompletion
+  /// Built on the first Tab, not before the first screen: indexing the whole catalog costs more
+  /// than drawing it.
+  lazy var completion = ReplCompletion(catalog: session.catalog)
   let accent: String
 
   init(session: ReplSession, accent: String) {
     self.session = session
     self.accent = accent
-    completion = ReplCompletion(catalog: session.catalog)
   }
 
   /// Draws the screen over the whole terminal but its last row, and leaves the cursor at the
