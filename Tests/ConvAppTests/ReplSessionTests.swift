@@ -185,7 +185,7 @@ struct ReplSessionTests {
   @Test("help, categories and favorites print in a script and switch the view on a screen")
   func views() {
     let (script, help) = ReplTestCatalog.run(["help"], .script)
-    #expect(help.output.contains { $0.hasPrefix("/TEXT") })
+    #expect(help.output.contains { $0.hasPrefix("/TEXT ") })
     #expect(script.state.view == .help)
     for command in ["from", "to", "fav", "favs", "quit", "help", "cat NAME", "NUMBER", "5 mi to km"] {
       #expect(help.output.contains { $0.contains(command) }, "help mentions \(command)")
@@ -195,7 +195,7 @@ struct ReplSessionTests {
     let (screen, quiet) = ReplTestCatalog.run(["help"], .screen)
     #expect(quiet.output.isEmpty)
     #expect(screen.state.view == .help)
-    #expect(screen.screen(width: 80, height: 20).joined().contains("filter both columns"))
+    #expect(screen.screen(width: 80, height: 20).joined().contains("the value, read in the source unit"))
     var back = screen
     _ = back.handle("5")
     #expect(back.state.view == .columns)

@@ -14,13 +14,18 @@ package struct ReplColumns: Sendable {
     package let name: String
     /// Whether the unit matches the filter (the current pair is shown even when it does not).
     package let matches: Bool
+    /// The unit (nil in rows made for layout tests).
+    package let unit: PrefixedUnit?
+    /// Whether the source with this unit is a favorite pair (right column only).
+    package var isFavorite = false
 
     /// Creates a row.
-    package init(key: String, symbol: String, name: String, matches: Bool) {
+    package init(key: String, symbol: String, name: String, matches: Bool, unit: PrefixedUnit? = nil) {
       self.key = key
       self.symbol = symbol
       self.name = name
       self.matches = matches
+      self.unit = unit
     }
   }
 
@@ -99,10 +104,11 @@ extension ReplSession {
     let sourceKey = ReplState.key(state.source)
     let targetKey = state.target.map { ReplState.key($0) }
     let presenter = display.presenter
+    let favoriteKeys = favoriteMarks.pairs
 
     func row(_ unit: PrefixedUnit, key: String) -> ReplColumns.Row {
       ReplColumns.Row(key: key, symbol: unit.unit.symbols.isEmpty ? "" : presenter.symbol(unit),
-                      name: presenter.display(unit.name), matches: matchingKeys?.contains(key) ?? true)
+                      name: presenter.display(unit.name), matches: matchingKeys?.contains(key) ?? true, unit: unit)
     }
 
     var sources: [ReplColumns.Row] = []
@@ -122,12 +128,23 @@ extension ReplSession {
       if isSource { sourceIndex = sources.count }
       sources.append(row(unit, key: key))
     }
+    // Rows of other categories (nautical miles beside miles) match the filter as `conv search` would.
+    var foreignMatching = 0
+    var foreignTotal = 0
     func addDestination(_ unit: PrefixedUnit, key: String) {
       guard key != sourceKey else { return }
       let isTarget = key == targetKey
-      guard (isTarget && pinned) || (matchingKeys?.contains(key) ?? true) else { return }
+      var matches = matchingKeys?.contains(key) ?? true
+      if unit.unit.categoryIdentifier != identifier {
+        foreignTotal += 1
+        if !query.isEmpty { matches = search.matches(unit, query: query) }
+        if matches { foreignMatching += 1 }
+      }
+      guard (isTarget && pinned) || matches else { return }
       if isTarget { targetIndex = destinations.count }
-      destinations.append(ReplColumns.Destination(row: row(unit, key: key), value: destinationValue(unit)))
+      var destination = row(unit, key: key)
+      destination.isFavorite = favoriteKeys.contains(ReplFavoriteMarks.key(sourceKey, key))
+      destinations.append(ReplColumns.Destination(row: destination, value: destinationValue(unit)))
     }
 
     // Left: the common units and featured prefixed forms first, by size, then the rest of the
@@ -164,8 +181,8 @@ extension ReplSession {
       sourceIndex = nil
     }
     return ReplColumns(sources: sources, sourceIndex: sourceIndex ?? 0, destinations: destinations,
-                       targetIndex: targetIndex, matching: matching.count + matchingFeatured.count,
-                       total: all.count + featured.count)
+                       targetIndex: targetIndex, matching: matching.count + matchingFeatured.count + foreignMatching,
+                       total: all.count + featured.count + foreignTotal)
   }
 
   /// The units of the right column, in order: the category's common units and featured forms with
@@ -199,9 +216,10 @@ extension ReplSession {
   }
 
   /// The categories as lines: identifier, title and unit count.
-  package func categoryLines() -> [String] {
-    let width = catalog.categories.map { DisplayWidth.of($0.identifier) }.max() ?? 0
-    return catalog.categories.map { category in
+  package func categoryLines(_ categories: [UnitCategory]? = nil) -> [String] {
+    let categories = categories ?? catalog.categories
+    let width = categories.map { DisplayWidth.of($0.identifier) }.max() ?? 0
+    return categories.map { category in
       let count = search.units(inCategory: category.identifier, matching: UnitSearch.Query("")).count
       return "  " + ReplText.pad(category.identifier, to: width) + "  " + category.title + " (\(count) units)"
     }

@@ -26,11 +26,15 @@ package struct ReplSession {
   /// The favorites file, when there is one.
   package var favoritesStore: (any ReplFavoritesStore)?
   /// The current state.
-  package private(set) var state: ReplState
+  package internal(set) var state: ReplState
   /// Asked between two conversions of the columns and the favorites view: once a stop is asked
   /// for, the values not yet computed are shown as `…` and the favorites list is cut short, so
   /// the screen comes back at once (see ``revert(to:)``).
   package var cancellation = Cancellation.never
+  /// The favorites as unit pairs, as of the last command (``refreshFavorites()``).
+  package internal(set) var favoriteMarks = ReplFavoriteMarks()
+  /// Whether the line being typed is a live filter (`/nau`): the filter follows it.
+  var editingFilter = false
   /// The notes given so far this session (each is given once).
   private var seenNotes: Set<String> = []
   private let cache = ValueCache()
@@ -77,24 +81,44 @@ package struct ReplSession {
   /// would leave `-500 °C` (a typed value, `from`, `swap`) is refused and changes nothing.
   package mutating func handle(_ line: String) -> ReplOutcome {
     let before = state
-    let outcome = handleUnchecked(line)
+    editingFilter = false
+    var outcome = handleUnchecked(line)
     if let problem = valueProblem {
       state = before
-      return failure(problem)
+      outcome = failure(problem)
     }
+    if mode == .screen { refreshFavorites() }
     return outcome
+  }
+
+  /// Reads the favorites file again for the marks and the favorites view (edits made by another
+  /// process are seen after the next command); no marks when it cannot be read.
+  package mutating func refreshFavorites() {
+    guard let store = favoritesStore, let file = try? store.load() else {
+      favoriteMarks = ReplFavoriteMarks()
+      return
+    }
+    favoriteMarks = ReplFavoriteMarks(file, catalog: catalog)
+  }
+
+  /// Whether the current pair is one of the favorites.
+  package var pairIsFavorite: Bool {
+    guard let target = state.target else { return false }
+    return favoriteMarks.pairs.contains(ReplFavoriteMarks.key(ReplState.key(state.source), ReplState.key(target)))
   }
 
   private mutating func handleUnchecked(_ line: String) -> ReplOutcome {
     let input = ReplInput.parse(line, catalog: catalog, conventions: converter.conventions, source: state.source)
     switch input {
     case .nothing:
-      return ReplOutcome()
+      return mode == .screen ? openHighlighted() : ReplOutcome()
     case .quit:
       return ReplOutcome(quit: true)
     case .help:
-      return show(.help, lines: ReplSession.helpLines(ascii: display.options.ascii))
+      return show(.help, lines: ReplCommands.helpLines())
     case .categories:
+      state.filter = ""
+      state.highlight = catalog.categories.firstIndex { $0.identifier == state.category.identifier } ?? 0
       return show(.categories, lines: categoryLines())
     case .category(let name):
       guard let category = catalog.category(named: name) else {
@@ -107,7 +131,12 @@ package struct ReplSession {
       return ReplOutcome()
     case .filter(let text):
       state.filter = text
-      state.view = .columns
+      // The categories and favorites filter the same way; help goes back to the columns.
+      if state.view == .help { state.view = .columns }
+      if state.view != .columns {
+        state.highlight = 0
+        return ReplOutcome()
+      }
       // From a pipe, the filtered destination column is the result.
       return ReplOutcome(output: mode == .script ? columnLines() : [])
     case .from(let text):
@@ -140,10 +169,20 @@ package struct ReplSession {
       state.view = .columns
       return ReplOutcome(output: mode == .script ? columnLines() : [])
     case .expression(let text):
-      return expression(text)
+      let outcome = expression(text)
+      // `swpa`, `form mi`: a misspelt command, not a unit.
+      if !outcome.errors.isEmpty, let suggestion = ReplCommands.suggestion(for: text) { return failure(suggestion) }
+      return outcome
     case .toggleFavorite:
       return toggleFavorite()
     case .favorites:
+      state.filter = ""
+      if let target = state.target {
+        let key = ReplFavoriteMarks.key(ReplState.key(state.source), ReplState.key(target))
+        state.highlight = favoriteMarks.list.firstIndex {
+          $0.map { ReplFavoriteMarks.key(ReplState.key($0.source), ReplState.key($0.target)) } == key
+        } ?? 0
+      }
       do {
         return show(.favorites, lines: mode == .script ? try favoriteLines(converter: converter).lines : [])
       } catch {
