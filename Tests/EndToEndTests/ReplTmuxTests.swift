@@ -337,10 +337,14 @@ final class TmuxPane {
     try tmux(["send-keys", "-t", name, "Enter"])
   }
 
+  /// The key names `keys` sends as keys (tmux's names); anything else is typed.
+  static let keyNames: Set<String> = ["Tab", "Enter", "Up", "Down", "C-c", "C-d", "S-Up", "S-Down", "M-Up", "M-Down",
+                                      "PageUp", "PageDown", "Home", "End", "Escape", "BSpace", "C-p"]
+
   /// Sends text and key names (`Tab`, `C-c`, `Up`); plain words are typed literally.
   func keys(_ keys: String...) throws {
     for key in keys {
-      if ["Tab", "Enter", "Up", "Down", "C-c", "C-d"].contains(key) {
+      if TmuxPane.keyNames.contains(key) {
         try tmux(["send-keys", "-t", name, key])
       } else {
         try tmux(["send-keys", "-t", name, "-l", key])

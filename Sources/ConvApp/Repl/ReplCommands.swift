@@ -81,7 +81,7 @@ package enum ReplCommands {
     ReplCommandSpec("to", argument: "UNIT", example: "km",
                     help: "convert into UNIT (a related category's too: the source stays)") { .to($0) },
     ReplCommandSpec("swap", help: "exchange the two units") { _ in .swap },
-    ReplCommandSpec("fav", help: "add or remove the current pair in the favorites (marked *)") { _ in .toggleFavorite },
+    ReplCommandSpec("fav", help: "add or remove the current pair in the favorites (marked with a star)") { _ in .toggleFavorite },
     ReplCommandSpec("favs", aliases: ["favorites", "favourites"],
                     help: "the favorites, with the current value (Enter opens one)") { _ in .favorites },
     ReplCommandSpec("show", help: "back to the two columns (in a script: print the column)") { _ in .show },

@@ -115,11 +115,12 @@ package struct ReplSession {
     case .quit:
       return ReplOutcome(quit: true)
     case .help:
-      return show(.help, lines: ReplCommands.helpLines())
+      return show(.help, lines: scriptText(ReplCommands.helpLines(), key: "help"))
     case .categories:
       state.filter = ""
       state.highlight = catalog.categories.firstIndex { $0.identifier == state.category.identifier } ?? 0
-      return show(.categories, lines: categoryLines())
+      return show(.categories, lines: converter.options.mode == .json
+                  ? [CatalogPresenter(catalog: catalog).categoriesJSON().serialized()] : categoryLines())
     case .category(let name):
       guard let category = catalog.category(named: name) else {
         let start = String(name.lowercased().prefix(3))
@@ -138,7 +139,7 @@ package struct ReplSession {
         return ReplOutcome()
       }
       // From a pipe, the filtered destination column is the result.
-      return ReplOutcome(output: mode == .script ? columnLines() : [])
+      return ReplOutcome(output: mode == .script ? scriptColumnLines() : [])
     case .from(let text):
       return choose(text, asSource: true)
     case .to(let text):
@@ -164,10 +165,11 @@ package struct ReplSession {
       state.value = value
       state.view = .columns
       // From a pipe, the pair (the whole column is `show`).
-      return ReplOutcome(output: mode == .script ? (state.target == nil ? columnLines() : pairLines()) : [])
+      return ReplOutcome(output: mode == .script ? (state.target == nil ? scriptColumnLines() : pairLines()) : [])
     case .show:
+      if state.view != .columns { state.filter = "" }
       state.view = .columns
-      return ReplOutcome(output: mode == .script ? columnLines() : [])
+      return ReplOutcome(output: mode == .script ? scriptColumnLines() : [])
     case .expression(let text):
       let outcome = expression(text)
       // `swpa`, `form mi`: a misspelt command, not a unit.
@@ -343,6 +345,10 @@ package struct ReplSession {
     do {
       let added = try store.toggle(favorite)
       let pair = display.presenter.display(favorite.description)
+      if converter.options.mode == .json && mode == .script {
+        let object = JSONValue.object([("favorite", .string(favorite.description)), ("added", .bool(added))])
+        return ReplOutcome(output: [object.serialized()])
+      }
       return ReplOutcome(output: [added ? "added \(pair) to favorites" : "removed \(pair) from favorites"])
     } catch {
       return failure(ReplSession.describe(error))

@@ -151,6 +151,9 @@ enum ReplReadline {
     rl_attempted_completion_function = complete
     rl_signal_event_hook = signalHook
     rl_redisplay_function = redisplay
+    // After readline's own start-up, which reads /etc/inputrc (where Home, End, PageUp and
+    // PageDown usually edit the line or search the history): the screen's keys win.
+    rl_initialize()
     for key in ReplCommands.keys {
       for binding in key.bindings { rl_bind_keyseq(binding.sequence, keyHandler) }
     }
