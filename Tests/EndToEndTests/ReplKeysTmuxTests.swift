@@ -110,10 +110,10 @@ struct ReplKeysTmuxTests {
     try pane.keys("BSpace", "BSpace", "BSpace", "BSpace", "BSpace")
     try pane.keys("/fuel")
     _ = try pane.waitFor { $0.lines[0].contains("/fuel: 2 of") }
+    // Down highlights the second (Fuel economy); Enter on the filter line opens it.
     try pane.keys("Down")
-    try pane.keys("C-c")
     try pane.keys("Enter")
-    _ = try pane.waitFor { $0.lines[0].contains("Fuel") && $0.lines[0].contains("·") && !$0.lines[0].contains("Categories") }
+    _ = try pane.waitFor { $0.lines[0].contains("Fuel economy ·") && $0.promptLine == "conv>" }
   }
 
   @Test("fav marks the pair in the header and says added or removed", arguments: sizes)

@@ -131,6 +131,10 @@ package struct ReplSession {
       state.view = .columns
       return ReplOutcome()
     case .filter(let text):
+      // Enter on a filter already applied as it was typed opens the highlighted category or favorite.
+      if mode == .screen && state.view != .columns && state.view != .help && text == state.filter {
+        return openHighlighted()
+      }
       state.filter = text
       // The categories and favorites filter the same way; help goes back to the columns.
       if state.view == .help { state.view = .columns }
