@@ -58,6 +58,8 @@ struct ReplTerminal {
       }
       running = nil
       replPendingSignals.store(0, ordering: .relaxed)
+      // A resize between the drawing and here cleared its signal with the others: draw again.
+      if ReplTerminal.size(environment) != context.drawnSize { context.draw() }
       guard let raw = readline(ReplTerminal.prompt) else { break }
       let line = String(cString: raw)
       free(raw)
@@ -117,6 +119,8 @@ final class ReplTerminalContext {
 
   /// Set when a key changed the state: the screen is drawn again before the line.
   var dirty = false
+  /// The terminal size of the last drawing.
+  var drawnSize = (width: 0, height: 0)
 
   /// How many rows PageUp and PageDown move: the rows of the columns.
   var page: Int { max(1, ReplTerminal.size(Environment.current).height - 5) }
@@ -127,6 +131,7 @@ final class ReplTerminalContext {
   func draw(keepingCursor: Bool = false) {
     dirty = false
     let (width, height) = ReplTerminal.size(Environment.current)
+    drawnSize = (width, height)
     let lines = session.screen(width: width, height: max(1, height - 1), messages: messages, accent: accent)
     var out = (keepingCursor ? "\u{1B}7" : "") + "\u{1B}[H"
     for line in lines {
