@@ -242,6 +242,31 @@ if enabled("repl") {
       _ = session.handle("/")
     }
     report("REPL keystroke: filter + screen (length)", format(median(samples)), "/k … /kilometre, 120×40")
+    // Issue 31's budget: a key to the redrawn screen at 200×50, in the largest category, every
+    // unit listed: the line typed so far (a live filter), and Up/Down moving the source.
+    if let largest = catalog.categories.max(by: { catalog.units(in: $0).count < catalog.units(in: $1).count }) {
+      _ = session.handle("cat " + largest.identifier)
+      var keys: [Double] = []
+      var moves: [Double] = []
+      for round in 0..<(quick ? 5 : 25) {
+        for end in 0...typed.count {
+          let start = now()
+          session.edit(line: "/" + String(typed.prefix(end)))
+          blackHole(session.screen(width: 200, height: 49))
+          keys.append(Double(now() - start))
+        }
+        session.edit(line: "")
+        for _ in 0..<10 {
+          let start = now()
+          session.perform(.source(round % 2 == 0 ? .down : .up), page: 44)
+          blackHole(session.screen(width: 200, height: 49))
+          moves.append(Double(now() - start))
+        }
+      }
+      let count = catalog.units(in: largest).count
+      report("REPL key: live filter + screen", format(median(keys)), "\(largest.identifier), \(count) units, 200×50")
+      report("REPL key: Up/Down + screen", format(median(moves)), "\(largest.identifier), \(count) units, 200×50")
+    }
     let search = UnitSearch(catalog: catalog)
     var searchSamples: [Double] = []
     for _ in 0..<(quick ? 5 : 25) {

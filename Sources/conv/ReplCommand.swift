@@ -18,7 +18,10 @@ struct ReplCommand {
     let environment = Environment.current
     let settings = CatalogLoading.settings(environment)
     let term = environment.variables["TERM"] ?? ""
-    let interactive = environment.stdinIsTerminal && environment.stdoutIsTerminal && !term.isEmpty && term != "dumb"
+    let terminal = environment.stdinIsTerminal && environment.stdoutIsTerminal
+    // A dumb or tiny terminal (below 40×10) gets plain lines with a prompt, not the screen.
+    let size = terminal ? ReplTerminal.size(environment) : (width: 0, height: 0)
+    let interactive = terminal && !term.isEmpty && term != "dumb" && size.width >= 40 && size.height >= 10
     var outputOptions = options.resolve(environment: environment, settings: settings)
     if !interactive && options.color != .always { outputOptions.color = false }
     Output.configureBuffering(isTerminal: environment.stdoutIsTerminal)
@@ -39,7 +42,7 @@ struct ReplCommand {
       stateFile?.save(session.savedState)
       return
     }
-    let failed = ReplScript.run(&session)
+    let failed = ReplScript.run(&session, prompt: terminal && outputOptions.mode == .human ? ReplTerminal.prompt : nil)
     Output.flush()
     throw ExitCode(failed ? ExitStatus.conversionFailed : ExitStatus.success)
   }

@@ -84,9 +84,9 @@ struct CurrencyOutputTests {
   /// REPL lines (script mode) and a line the last one must print.
   static let replCases: [([String], String)] = [
     (["cat currency", "from USD", "to EUR", "100 USD to EUR"], "$100.00 ≈ €88.74"),
-    (["cat currency", "from EUR", "100"], "100 EUR (currency) is"),
-    (["cat currency", "from EUR", "100"], "  ≈       112.69 USD  US dollars"),
-    (["money", "from GBP", "/yen", "1"], "  ≈ 209.88454 JPY  Japanese yen"),
+    (["cat currency", "from EUR", "100", "show"], "100 EUR (currency) is"),
+    (["cat currency", "from EUR", "100", "show"], "  ≈       112.69 USD  US dollars"),
+    (["money", "from GBP", "/yen", "1", "show"], "  ≈ 209.88454 JPY  Japanese yen"),
   ]
 
   @Test("The REPL has a currency category", arguments: replCases)

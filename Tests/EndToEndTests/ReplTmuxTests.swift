@@ -165,8 +165,8 @@ struct ReplTmuxTests {
     _ = try pane.waitFor { $0.contains("error:") }
     try pane.type("7")
     _ = try pane.waitFor { $0.contains("7 mi = 11.265408 km") }
-    // Up recalls the previous line.
-    try pane.keys("Up")
+    // Ctrl-P recalls the previous line (Up moves the source).
+    try pane.keys("C-p")
     _ = try pane.waitFor { $0.promptLine == "conv> 7" }
     try pane.keys("C-c")
     // Ctrl-C arrives as a signal, Ctrl-D as a byte: wait for the cleared line, or Ctrl-D may be read
@@ -197,14 +197,29 @@ struct ReplTmuxTests {
 struct ReplScriptTests {
   @Test("commands from a pipe print results only: no prompt, no escape codes")
   func pipe() throws {
-    let outcome = try ConvProcess.run(["repl"], stdin: "length\nfrom mi\n5\nquit\n",
+    let outcome = try ConvProcess.run(["repl"], stdin: "length\nfrom mi\nto km\n5\nshow\nquit\n",
                                       environment: ConvProcess.isolatedEnvironment(["TERM": "xterm-256color"]))
     #expect(outcome.status == 0, "\(outcome.stderr)")
     #expect(!outcome.stdout.contains("\u{1B}"))
     #expect(!outcome.stdout.contains("conv>"))
-    #expect(outcome.lines.first == "5 mi (length) is")
+    // A bare number prints the pair, as the command line does; show prints the column.
+    let pair = try ConvProcess.run(["5", "mi", "km"], environment: ConvProcess.isolatedEnvironment([:]))
+    #expect(outcome.lines.dropFirst().first == pair.lines.first)
+    #expect(outcome.lines.dropFirst(2).first == "5 mi (length) is")
     #expect(outcome.lines.contains { $0.hasPrefix("  = ") && $0.contains("1.609344") || $0.contains("8.04672") })
-    #expect(!outcome.lines.dropFirst().contains { $0.split(separator: " ").contains("mi") })
+    #expect(!outcome.lines.dropFirst(3).contains { $0.split(separator: " ").contains("mi") })
+  }
+
+  @Test("-t and --json from a pipe: numbers or JSON lines only, whatever the command", arguments: ["--json", "-t"])
+  func scriptModes(_ flag: String) throws {
+    let outcome = try ConvProcess.run(["repl", flag], stdin: "from mpg\n30\nto L/100km\n40\n/mpg\nshow\nhelp\ncat\nswap\n",
+                                      environment: ConvProcess.isolatedEnvironment([:]))
+    #expect(outcome.status == 0, "\(outcome.stderr)")
+    let oneShot = try ConvProcess.run(["40", "mpg", "L/100km", flag], environment: ConvProcess.isolatedEnvironment([:]))
+    #expect(outcome.lines.contains(try #require(oneShot.lines.first)), "\(outcome.stdout)")
+    for line in outcome.lines where flag == "--json" {
+      #expect(line.hasPrefix("{") || line.hasPrefix("["), "not JSON: \(line)")
+    }
   }
 
   @Test("a bad line is reported on standard error and the rest still runs")
@@ -337,10 +352,14 @@ final class TmuxPane {
     try tmux(["send-keys", "-t", name, "Enter"])
   }
 
+  /// The key names `keys` sends as keys (tmux's names); anything else is typed.
+  static let keyNames: Set<String> = ["Tab", "Enter", "Up", "Down", "C-c", "C-d", "S-Up", "S-Down", "M-Up", "M-Down",
+                                      "PageUp", "PageDown", "Home", "End", "Escape", "BSpace", "C-p"]
+
   /// Sends text and key names (`Tab`, `C-c`, `Up`); plain words are typed literally.
   func keys(_ keys: String...) throws {
     for key in keys {
-      if ["Tab", "Enter", "Up", "Down", "C-c", "C-d"].contains(key) {
+      if TmuxPane.keyNames.contains(key) {
         try tmux(["send-keys", "-t", name, key])
       } else {
         try tmux(["send-keys", "-t", name, "-l", key])

@@ -14,13 +14,18 @@ package struct ReplColumns: Sendable {
     package let name: String
     /// Whether the unit matches the filter (the current pair is shown even when it does not).
     package let matches: Bool
+    /// The unit (nil in rows made for layout tests).
+    package let unit: PrefixedUnit?
+    /// Whether the source with this unit is a favorite pair (right column only).
+    package var isFavorite = false
 
     /// Creates a row.
-    package init(key: String, symbol: String, name: String, matches: Bool) {
+    package init(key: String, symbol: String, name: String, matches: Bool, unit: PrefixedUnit? = nil) {
       self.key = key
       self.symbol = symbol
       self.name = name
       self.matches = matches
+      self.unit = unit
     }
   }
 
@@ -99,10 +104,11 @@ extension ReplSession {
     let sourceKey = ReplState.key(state.source)
     let targetKey = state.target.map { ReplState.key($0) }
     let presenter = display.presenter
+    let favoriteKeys = favoriteMarks.pairs
 
     func row(_ unit: PrefixedUnit, key: String) -> ReplColumns.Row {
       ReplColumns.Row(key: key, symbol: unit.unit.symbols.isEmpty ? "" : presenter.symbol(unit),
-                      name: presenter.display(unit.name), matches: matchingKeys?.contains(key) ?? true)
+                      name: presenter.display(unit.name), matches: matchingKeys?.contains(key) ?? true, unit: unit)
     }
 
     var sources: [ReplColumns.Row] = []
@@ -122,55 +128,73 @@ extension ReplSession {
       if isSource { sourceIndex = sources.count }
       sources.append(row(unit, key: key))
     }
+    // Rows of other categories (nautical miles beside miles) match the filter as `conv search` would.
+    var foreignMatching = 0
+    var foreignTotal = 0
     func addDestination(_ unit: PrefixedUnit, key: String) {
       guard key != sourceKey else { return }
       let isTarget = key == targetKey
-      guard (isTarget && pinned) || (matchingKeys?.contains(key) ?? true) else { return }
+      var matches = matchingKeys?.contains(key) ?? true
+      if unit.unit.categoryIdentifier != identifier {
+        foreignTotal += 1
+        if !query.isEmpty { matches = search.matches(unit, query: query) }
+        if matches { foreignMatching += 1 }
+      }
+      guard (isTarget && pinned) || matches else { return }
       if isTarget { targetIndex = destinations.count }
-      destinations.append(ReplColumns.Destination(row: row(unit, key: key), value: destinationValue(unit)))
+      var destination = row(unit, key: key)
+      destination.isFavorite = favoriteKeys.contains(ReplFavoriteMarks.key(sourceKey, key))
+      destinations.append(ReplColumns.Destination(row: destination, value: destinationValue(unit)))
     }
 
-    // The common units and featured prefixed forms first, by size, then the rest of the category
-    // in display order: the first screen of a category shows what a person expects, whatever the
-    // filter leaves of the rest below.
-    let featuredList = Set(featured.map { ReplState.key($0) })
+    // Left: the common units and featured prefixed forms first, by size, then the rest of the
+    // category in display order: the first screen of a category shows what a person expects,
+    // whatever the filter leaves of the rest below.
     for unit in catalog.columnUnits(in: state.category) {
       let key = ReplState.key(unit)
-      guard unit.prefix == nil || featuredList.contains(key) else { continue }
+      guard unit.prefix == nil || featuredKeys.contains(key) else { continue }
       addSource(unit, key: key)
-      addDestination(unit, key: key)
       if let extraSource, !placedSource, extraSource.unit.name == unit.unit.name, unit.prefix == nil {
         addSource(extraSource, key: sourceKey)
         placedSource = true
       }
+    }
+    if let extraSource, !placedSource { addSource(extraSource, key: sourceKey) }
+    // Right: the same, with the units the one-shot column shows beside the category's own
+    // (nautical miles beside miles, L/100km beside mpg) among the common ones.
+    var listed = Set<String>()
+    for unit in destinationUnits() {
+      let key = ReplState.key(unit)
+      guard listed.insert(key).inserted else { continue }
+      addDestination(unit, key: key)
       if let extraTarget, !placedTarget, extraTarget.unit.name == unit.unit.name, unit.prefix == nil, let targetKey {
+        listed.insert(targetKey)
         addDestination(extraTarget, key: targetKey)
         placedTarget = true
       }
     }
-    if let extraSource, !placedSource { addSource(extraSource, key: sourceKey) }
-    if let extraTarget, !placedTarget, let targetKey { addDestination(extraTarget, key: targetKey) }
-    // A small category (a scale family: pH, Beaufort) also converts into the common units of its
-    // related categories (mol/L, km/h), on the right only: they are another category's sources.
-    for unit in relatedDestinations() {
-      let key = ReplState.key(unit)
-      if !destinations.contains(where: { $0.row.key == key }) { addDestination(unit, key: key) }
-    }
+    // A target of another category chosen by `to` (any unit the quantity converts into) is listed
+    // too, so that the pair is always on screen.
+    if let target = state.target, let targetKey, !listed.contains(targetKey) { addDestination(target, key: targetKey) }
     if !pinned, let index = sourceIndex, !sources[index].matches {
       sources.remove(at: index)
       sourceIndex = nil
     }
     return ReplColumns(sources: sources, sourceIndex: sourceIndex ?? 0, destinations: destinations,
-                       targetIndex: targetIndex, matching: matching.count + matchingFeatured.count,
-                       total: all.count + featured.count)
+                       targetIndex: targetIndex, matching: matching.count + matchingFeatured.count + foreignMatching,
+                       total: all.count + featured.count + foreignTotal)
   }
 
-  /// The related categories' common units and featured forms, by size, for a category with fewer
-  /// units than the curated column's minimum; none for a larger one.
-  func relatedDestinations() -> [PrefixedUnit] {
+  /// The units of the right column, in order: the category's common units and featured forms with
+  /// its related categories' (`Catalog.relatedUnits(of:)`), by size; its reciprocal categories'
+  /// common units; then the rest of the category. A unit may be listed twice (the caller skips it).
+  func destinationUnits() -> [PrefixedUnit] {
     let own = catalog.columnUnits(in: state.category)
-    guard own.count < Catalog.curatedColumnMinimum else { return [] }
-    return Catalog.byMagnitude(catalog.relatedUnits(of: state.category))
+    let featured = Set(catalog.featuredUnits(in: state.category).map { ReplState.key($0) })
+    let common = own.prefix { $0.unit.isCommon || $0.prefix != nil }
+    let rest = own.dropFirst(common.count).filter { $0.prefix == nil || featured.contains(ReplState.key($0)) }
+    return Catalog.byMagnitude(Array(common) + catalog.relatedUnits(of: state.category))
+      + Catalog.byMagnitude(catalog.reciprocalUnits(of: state.category)) + rest
   }
 
   /// The destination column as plain lines for a script: a title line, then one aligned line per
@@ -192,9 +216,10 @@ extension ReplSession {
   }
 
   /// The categories as lines: identifier, title and unit count.
-  package func categoryLines() -> [String] {
-    let width = catalog.categories.map { DisplayWidth.of($0.identifier) }.max() ?? 0
-    return catalog.categories.map { category in
+  package func categoryLines(_ categories: [UnitCategory]? = nil) -> [String] {
+    let categories = categories ?? catalog.categories
+    let width = categories.map { DisplayWidth.of($0.identifier) }.max() ?? 0
+    return categories.map { category in
       let count = search.units(inCategory: category.identifier, matching: UnitSearch.Query("")).count
       return "  " + ReplText.pad(category.identifier, to: width) + "  " + category.title + " (\(count) units)"
     }

@@ -42,7 +42,7 @@ package struct ReplCompletion: Sendable {
         completesUnits = true
         argumentStart = wordStart + 1
       } else {
-        let commands = ReplInput.commandWords.map { Spelling(text: $0, folded: $0, category: "") }
+        let commands = ReplCommands.words.map { Spelling(text: $0, folded: $0, category: "") }
         pool = commands + categories
         argumentStart = wordStart
       }

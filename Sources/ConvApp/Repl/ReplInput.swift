@@ -36,9 +36,6 @@ package enum ReplInput: Sendable, Equatable {
   /// A command used wrongly (`from` without a unit); the message says how.
   case invalid(String)
 
-  /// Every command word, as offered by Tab completion.
-  package static let commandWords = ["cat", "from", "to", "swap", "fav", "favs", "show", "help", "quit"]
-
   /// Classifies a line.
   /// A gauge number (`0000`, `4/0`) is a value when the source unit is a gauge scale (AWG).
   package static func parse(_ line: String, catalog: Catalog, conventions: NumberConventions = .standard,
@@ -48,30 +45,7 @@ package enum ReplInput: Sendable, Equatable {
     if source?.unit.scale?.readsGaugeNumbers == true, let gauge = Catalog.gaugeNumber(text) { return .value(Rational(gauge)) }
     if text.hasPrefix("/") { return .filter(String(text.dropFirst()).replTrimmed) }
     let (head, rest) = text.splitFirstWord()
-    switch head.lowercased() {
-    case "quit", "exit":
-      if rest.isEmpty { return .quit }
-    case "help", "?":
-      if rest.isEmpty { return .help }
-    case "fav":
-      if rest.isEmpty { return .toggleFavorite }
-    case "favs", "favorites", "favourites":
-      if rest.isEmpty { return .favorites }
-    case "swap":
-      if rest.isEmpty { return .swap }
-    case "show":
-      if rest.isEmpty { return .show }
-    case "cats", "categories":
-      if rest.isEmpty { return .categories }
-    case "cat", "category":
-      return rest.isEmpty ? .categories : .category(rest)
-    case "from":
-      return rest.isEmpty ? .invalid("from needs a unit: from mi") : .from(rest)
-    case "to":
-      return rest.isEmpty ? .invalid("to needs a unit: to km") : .to(rest)
-    default:
-      break
-    }
+    if let command = ReplCommands.command(named: head), let input = command.parse(rest) { return input }
     if catalog.category(named: text) != nil { return .category(text) }
     if let quantity = try? catalog.parseQuantity(text, conventions: conventions), quantity.unit == nil, let number = quantity.number,
        quantity.dimension.isNone {

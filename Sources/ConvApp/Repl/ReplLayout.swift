@@ -35,6 +35,8 @@ package struct ReplStyle: Sendable, Hashable {
   var ellipsis: String { ascii ? "..." : "…" }
   var rule: String { ascii ? "|" : "│" }
   var dot: String { ascii ? "-" : "·" }
+  /// Marks a favorite pair.
+  var favorite: String { ascii ? "*" : "★" }
 }
 
 /// Lays out the screen as lines of exactly the requested width and count (plain data, no terminal).
@@ -180,7 +182,8 @@ package enum ReplLayout {
           let isCurrent = index == columns.targetIndex
           let symbol = rightSymbolWidth > 0 ? ReplText.pad(destination.row.symbol, to: rightSymbolWidth) + "  " : ""
           let text = (isCurrent ? style.marker + " " : "  ") + destination.value.relation + " "
-            + (numberByIndex[index] ?? "") + " " + symbol + destination.value.name
+            + (numberByIndex[index] ?? "") + " " + symbol
+            + (destination.row.isFavorite ? style.favorite + " " : "") + destination.value.name
           line += cell(text, width: rightWidth, highlighted: isCurrent)
         }
       }
@@ -216,6 +219,7 @@ extension ReplSession {
     let style = ReplStyle(color: display.options.color, ascii: display.options.ascii, accent: accent)
     let dot = " " + style.dot + " "
     var header = " " + style.title + state.category.title + style.reset + dot + pairText
+    if pairIsFavorite { header += " " + style.title + style.favorite + style.reset + " favorite" }
     var footer = "help" + dot + "/text filters" + dot + "from/to UNIT" + dot + "a number sets the value"
       + dot + "fav" + dot + "favs" + dot + "quit"
     switch state.view {
@@ -234,11 +238,13 @@ extension ReplSession {
       var items: [String]
       var current: Int? = nil
       do {
-        (items, current) = try favoriteLines(converter: display)
+        items = try favoriteLines(converter: display).lines
+        current = favoriteMarks.list.isEmpty ? nil : min(state.highlight, items.count - 1)
       } catch {
         items = [ReplSession.describe(error)]
       }
-      return ReplLayout.frame(header: header, footer: style.faint + "show" + dot + "back to the columns" + style.reset,
+      let footer = "Up, Down choose" + dot + "Enter opens" + dot + "show" + dot + "back to the columns"
+      return ReplLayout.frame(header: header, footer: style.faint + footer + style.reset,
                               messages: messages, width: width, height: height, style: style) { rows in
         ReplLayout.list(items, highlighted: current, rows: rows, width: width, style: style)
       }
@@ -246,14 +252,19 @@ extension ReplSession {
       header = " " + style.title + "conv" + style.reset + dot + "commands"
       return ReplLayout.frame(header: header, footer: style.faint + "show" + dot + "back to the columns" + style.reset,
                               messages: messages, width: width, height: height, style: style) { rows in
-        ReplLayout.list(ReplSession.helpLines(ascii: style.ascii), highlighted: nil, rows: rows, width: width, style: style)
+        ReplLayout.list(ReplCommands.helpLines(), highlighted: nil, rows: rows, width: width, style: style)
       }
     case .categories:
       header = " " + style.title + "Categories" + style.reset + dot + "type a name to choose one"
-      let current = catalog.categories.firstIndex { $0.identifier == state.category.identifier }
-      return ReplLayout.frame(header: header, footer: style.faint + "show" + dot + "back to the columns" + style.reset,
+      let shown = shownCategories
+      if !state.filter.isEmpty {
+        header += dot + "/" + display.presenter.display(state.filter) + ": \(shown.count) of \(catalog.categories.count)"
+      }
+      let lines = categoryLines(shown).map { String($0.dropFirst(2)) }
+      let footer = "Up, Down choose" + dot + "Enter opens" + dot + "/text filters" + dot + "show" + dot + "back"
+      return ReplLayout.frame(header: header, footer: style.faint + footer + style.reset,
                               messages: messages, width: width, height: height, style: style) { rows in
-        ReplLayout.list(categoryLines().map { String($0.dropFirst(2)) }, highlighted: current, rows: rows,
+        ReplLayout.list(lines, highlighted: shown.isEmpty ? nil : min(state.highlight, shown.count - 1), rows: rows,
                         width: width, style: style)
       }
     }
@@ -266,26 +277,5 @@ extension ReplSession {
     guard !counts.isEmpty else { return text + "; / clears the filter" }
     let places = counts.prefix(4).map { "\($0.category.identifier) (\($0.count))" }.joined(separator: ", ")
     return text + "; found in " + places
-  }
-
-  /// The command list shown by `help`.
-  package static func helpLines(ascii: Bool) -> [String] {
-    [
-      "length, cat NAME     choose a category (cat alone lists them)",
-      "/TEXT                filter both columns (case, accents ignored); / clears",
-      "from UNIT            convert from UNIT (another category's unit switches)",
-      "to UNIT              highlight UNIT in the right column",
-      "swap                 exchange the two units",
-      "NUMBER               the value to convert: 5, -40, 1/3, 2.5e3",
-      "5 mi to km, 5 mi     a conversion, exactly as on the command line",
-      "fav                  add or remove the current pair in the favorites",
-      "favs                 the favorites, with the current value",
-      "show                 back to the two columns",
-      "help                 this list",
-      "quit                 leave (Ctrl-D too)",
-      "",
-      "Tab completes commands, categories and units; Up and Down recall history;",
-      "Ctrl-C clears the line.",
-    ]
   }
 }

@@ -26,11 +26,15 @@ package struct ReplSession {
   /// The favorites file, when there is one.
   package var favoritesStore: (any ReplFavoritesStore)?
   /// The current state.
-  package private(set) var state: ReplState
+  package internal(set) var state: ReplState
   /// Asked between two conversions of the columns and the favorites view: once a stop is asked
   /// for, the values not yet computed are shown as `…` and the favorites list is cut short, so
   /// the screen comes back at once (see ``revert(to:)``).
   package var cancellation = Cancellation.never
+  /// The favorites as unit pairs, as of the last command (``refreshFavorites()``).
+  package internal(set) var favoriteMarks = ReplFavoriteMarks()
+  /// Whether the line being typed is a live filter (`/nau`): the filter follows it.
+  var editingFilter = false
   /// The notes given so far this session (each is given once).
   private var seenNotes: Set<String> = []
   private let cache = ValueCache()
@@ -77,25 +81,46 @@ package struct ReplSession {
   /// would leave `-500 °C` (a typed value, `from`, `swap`) is refused and changes nothing.
   package mutating func handle(_ line: String) -> ReplOutcome {
     let before = state
-    let outcome = handleUnchecked(line)
+    editingFilter = false
+    var outcome = handleUnchecked(line)
     if let problem = valueProblem {
       state = before
-      return failure(problem)
+      outcome = failure(problem)
     }
+    if mode == .screen { refreshFavorites() }
     return outcome
+  }
+
+  /// Reads the favorites file again for the marks and the favorites view (edits made by another
+  /// process are seen after the next command); no marks when it cannot be read.
+  package mutating func refreshFavorites() {
+    guard let store = favoritesStore, let file = try? store.load() else {
+      favoriteMarks = ReplFavoriteMarks()
+      return
+    }
+    favoriteMarks = ReplFavoriteMarks(file, catalog: catalog)
+  }
+
+  /// Whether the current pair is one of the favorites.
+  package var pairIsFavorite: Bool {
+    guard let target = state.target else { return false }
+    return favoriteMarks.pairs.contains(ReplFavoriteMarks.key(ReplState.key(state.source), ReplState.key(target)))
   }
 
   private mutating func handleUnchecked(_ line: String) -> ReplOutcome {
     let input = ReplInput.parse(line, catalog: catalog, conventions: converter.conventions, source: state.source)
     switch input {
     case .nothing:
-      return ReplOutcome()
+      return mode == .screen ? openHighlighted() : ReplOutcome()
     case .quit:
       return ReplOutcome(quit: true)
     case .help:
-      return show(.help, lines: ReplSession.helpLines(ascii: display.options.ascii))
+      return show(.help, lines: scriptText(ReplCommands.helpLines(), key: "help"))
     case .categories:
-      return show(.categories, lines: categoryLines())
+      state.filter = ""
+      state.highlight = catalog.categories.firstIndex { $0.identifier == state.category.identifier } ?? 0
+      return show(.categories, lines: converter.options.mode == .json
+                  ? [CatalogPresenter(catalog: catalog).categoriesJSON().serialized()] : categoryLines())
     case .category(let name):
       guard let category = catalog.category(named: name) else {
         return failure(ConvError.unknownCategory(name, suggestions: catalog.suggestedCategories(for: name)).message)
@@ -104,10 +129,19 @@ package struct ReplSession {
       state.view = .columns
       return ReplOutcome()
     case .filter(let text):
+      // Enter on a filter already applied as it was typed opens the highlighted category or favorite.
+      if mode == .screen && state.view != .columns && state.view != .help && text == state.filter {
+        return openHighlighted()
+      }
       state.filter = text
-      state.view = .columns
+      // The categories and favorites filter the same way; help goes back to the columns.
+      if state.view == .help { state.view = .columns }
+      if state.view != .columns {
+        state.highlight = 0
+        return ReplOutcome()
+      }
       // From a pipe, the filtered destination column is the result.
-      return ReplOutcome(output: mode == .script ? columnLines() : [])
+      return ReplOutcome(output: mode == .script ? scriptColumnLines() : [])
     case .from(let text):
       return choose(text, asSource: true)
     case .to(let text):
@@ -121,9 +155,7 @@ package struct ReplSession {
         let source = state.source
         guard select(category, source: target, target: nil) else { return failure("\(category.title) has no units") }
         state.value = value
-        if catalog.columnUnits(in: category).contains(where: { ReplState.key($0) == ReplState.key(source) }) {
-          state.target = source
-        }
+        if convertsFromSource(into: source) { state.target = source }
         state.view = .columns
         return ReplOutcome(output: mode == .script ? pairLines() : [])
       }
@@ -134,15 +166,27 @@ package struct ReplSession {
     case .value(let value):
       state.value = value
       state.view = .columns
-      return ReplOutcome(output: mode == .script ? columnLines() : [])
+      // From a pipe, the pair (the whole column is `show`).
+      return ReplOutcome(output: mode == .script ? (state.target == nil ? scriptColumnLines() : pairLines()) : [])
     case .show:
+      if state.view != .columns { state.filter = "" }
       state.view = .columns
-      return ReplOutcome(output: mode == .script ? columnLines() : [])
+      return ReplOutcome(output: mode == .script ? scriptColumnLines() : [])
     case .expression(let text):
-      return expression(text)
+      let outcome = expression(text)
+      // `swpa`, `form mi`: a misspelt command, not a unit.
+      if !outcome.errors.isEmpty, let suggestion = ReplCommands.suggestion(for: text) { return failure(suggestion) }
+      return outcome
     case .toggleFavorite:
       return toggleFavorite()
     case .favorites:
+      state.filter = ""
+      if let target = state.target {
+        let key = ReplFavoriteMarks.key(ReplState.key(state.source), ReplState.key(target))
+        state.highlight = favoriteMarks.list.firstIndex {
+          $0.map { ReplFavoriteMarks.key(ReplState.key($0.source), ReplState.key($0.target)) } == key
+        } ?? 0
+      }
       do {
         return show(.favorites, lines: mode == .script ? try favoriteLines(converter: converter).lines : [])
       } catch {
@@ -181,17 +225,16 @@ package struct ReplSession {
       return failure("\(unit.symbol) belongs to no category")
     }
     let key = ReplState.key(unit)
-    // A unit of a related category that this small category lists on the right (mm beside AWG,
-    // mW beside dBm) is a target like the category's own: the pair stays, nothing is carried.
-    if !asSource, relatedDestinations().contains(where: { ReplState.key($0) == key }) {
+    if !asSource && category.identifier != state.category.identifier {
+      // `to` a unit of another category (nautical miles beside miles, L/100km beside mpg) keeps
+      // what the user chose: the source unit and value stay, and the next number is read in it.
+      guard convertsFromSource(into: unit) else {
+        return failure("cannot convert \(display.sourceText(sourceQuantity)) into \(unit.symbol)"
+                       + " (type 'cat \(category.identifier)' to switch category)")
+      }
       state.target = unit
       state.view = .columns
       return ReplOutcome(output: mode == .script ? pairLines() : [])
-    }
-    if category.identifier != state.category.identifier && !asSource {
-      // `to` a unit of another category carries the value over as a quantity: 10 nmi stays
-      // 10 nmi, now written in the new category's unit nearest in size.
-      return carry(into: category, target: unit)
     }
     if category.identifier != state.category.identifier {
       guard select(category, source: unit, target: nil) else {
@@ -211,46 +254,11 @@ package struct ReplSession {
     return ReplOutcome(output: mode == .script && !asSource ? pairLines() : [])
   }
 
-  /// Switches to the category of `target` with the current quantity carried over exactly: the new
-  /// source is the unit of that category nearest in size to the old one (for a reciprocal pair such
-  /// as mpg and L/100km, its first common unit), and the value is the quantity in it. Refused when
-  /// the quantity does not convert into `target`.
-  private mutating func carry(into category: UnitCategory, target: PrefixedUnit) -> ReplOutcome {
-    let quantity = sourceQuantity
-    let targetExpression = UnitExpression(unit: target)
-    do {
-      _ = try catalog.convert(quantity, to: targetExpression)
-    } catch {
-      return failure(error.message + " (type 'cat \(category.identifier)' to switch category)")
-    }
-    // The common and featured units of the category; any of its units when it has none.
-    var candidates = (catalog.units(in: category).filter(\.isCommon).map { PrefixedUnit(unit: $0) }
-      + catalog.featuredUnits(in: category)).filter { ReplState.key($0) != ReplState.key(target) }
-    if candidates.isEmpty {
-      candidates = catalog.units(in: category).map { PrefixedUnit(unit: $0) }
-        .filter { ReplState.key($0) != ReplState.key(target) }
-    }
-    let size = state.source.factor.approximation.doubleValue
-    // Nearest in size (the smallest ratio between the two, whichever is larger); a unit in which
-    // the value is a terminating decimal first, so that `10 nmi` becomes `18,520 m`, not a fraction.
-    func rank(_ unit: PrefixedUnit) -> (Int, Double) {
-      let value = try? catalog.convert(quantity, to: UnitExpression(unit: unit))
-      let terminating = value.map { $0.value.isRational && $0.rational.terminatingDecimal != nil } ?? false
-      let sameDimension = unit.unit.dimension == state.source.unit.dimension
-      let ratio = abs(unit.factor.approximation.doubleValue / size)
-      return (terminating ? 0 : 1, sameDimension ? (ratio >= 1 ? ratio : 1 / ratio) : .infinity)
-    }
-    let source = candidates.min { rank($0) < rank($1) }
-    guard let source, let carried = try? catalog.convert(quantity, to: UnitExpression(unit: source)) else {
-      return failure("\(category.title) has only one unit")
-    }
-    select(category, source: source, target: target)
-    // A value carried through a nonlinear scale is a floating-point result: keep the digits shown,
-    // not the binary noise past them.
-    state.value = carried.kind == .scale ? display.presenter.digits(of: carried.value, isExact: false).rational
-      : carried.rational
-    state.view = .columns
-    return ReplOutcome(output: mode == .script ? pairLines() : [])
+  /// Whether the current quantity converts into `unit` as the pair line shows it (the same
+  /// conversion, refused for an undeclared reciprocal as the command line refuses it).
+  func convertsFromSource(into unit: PrefixedUnit) -> Bool {
+    guard let result = try? catalog.convert(sourceQuantity, to: UnitExpression(unit: unit)) else { return false }
+    return !converter.isUndeclaredReciprocal(result)
   }
 
   /// Makes `category` current with the given units or its defaults; the filter is cleared when the
@@ -303,22 +311,21 @@ package struct ReplSession {
     guard let reading = try? catalog.read(request, conventions: converter.conventions),
           let number = reading.quantity.number, let source = reading.quantity.unit?.singleUnit,
           let category = catalog.category(named: source.unit.categoryIdentifier) else { return false }
-    var target: PrefixedUnit? = nil
-    if reading.targets.count == 1, let unit = reading.targets[0].singleUnit,
-       unit.unit.categoryIdentifier == category.identifier, ReplState.key(unit) != ReplState.key(source) {
-      target = unit
-    }
+    let target = reading.targets.count == 1 ? reading.targets[0].singleUnit : nil
+    let sameCategory = target.map { $0.unit.categoryIdentifier == category.identifier } ?? false
     if category.identifier != state.category.identifier {
-      guard select(category, source: source, target: target) else { return false }
+      guard select(category, source: source, target: sameCategory ? target : nil) else { return false }
     } else {
-      if let target {
-        state.target = target
-      } else if let current = state.target, ReplState.key(current) == ReplState.key(source) {
+      if let current = state.target, ReplState.key(current) == ReplState.key(source) {
         state.target = state.source
       }
       state.source = source
     }
     state.value = number
+    // `5 mi to NM`: a target of a related or reciprocal category is the pair's, as `to` makes it.
+    if let target, ReplState.key(target) != ReplState.key(source), sameCategory || convertsFromSource(into: target) {
+      state.target = target
+    }
     return true
   }
 
@@ -340,6 +347,10 @@ package struct ReplSession {
     do {
       let added = try store.toggle(favorite)
       let pair = display.presenter.display(favorite.description)
+      if converter.options.mode == .json && mode == .script {
+        let object = JSONValue.object([("favorite", .string(favorite.description)), ("added", .bool(added))])
+        return ReplOutcome(output: [object.serialized()])
+      }
       return ReplOutcome(output: [added ? "added \(pair) to favorites" : "removed \(pair) from favorites"])
     } catch {
       return failure(ReplSession.describe(error))

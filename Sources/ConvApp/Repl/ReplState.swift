@@ -26,6 +26,8 @@ package struct ReplState: Sendable {
   package var filter: String
   /// What the screen shows.
   package var view: ReplView
+  /// The highlighted line of the categories and favorites views (among those the filter leaves).
+  package var highlight = 0
 
   /// Creates a state.
   package init(category: UnitCategory, source: PrefixedUnit, target: PrefixedUnit?, value: Rational = .one,

@@ -20,8 +20,7 @@ extension Catalog {
     let related = relatedCategories(of: category)
     let own = keep(columnUnits(in: category).prefix { $0.unit.isCommon || $0.prefix != nil }.map { $0 })
     let sameDimension = keep(relatedUnits(of: category))
-    let reciprocal = keep(category.reciprocals.compactMap { self.category(named: $0) }
-      .flatMap { other in units(in: other).filter(\.isCommon).map { PrefixedUnit(unit: $0) } })
+    let reciprocal = keep(reciprocalUnits(of: category))
     var column = Catalog.byMagnitude(own + sameDimension) + Catalog.byMagnitude(reciprocal)
     // How far the value in each unit is from reading well (0 when it does: from 10⁻³ up to 10⁷, or
     // always without a value).
@@ -68,6 +67,13 @@ extension Catalog {
     relatedCategories(of: category).flatMap { other in
       units(in: other).filter(\.isCommon).map { PrefixedUnit(unit: $0) } + featuredUnits(in: other)
     }
+  }
+
+  /// The common units of the categories declared reciprocal to a category (L/100km beside mpg,
+  /// min/km beside km/h), in their categories' order.
+  package func reciprocalUnits(of category: UnitCategory) -> [PrefixedUnit] {
+    category.reciprocals.compactMap { self.category(named: $0) }
+      .flatMap { other in units(in: other).filter(\.isCommon).map { PrefixedUnit(unit: $0) } }
   }
 
   /// What makes two prefixed units the same row.

@@ -2,10 +2,16 @@ import ConvApp
 
 /// The REPL without a terminal: commands from standard input, results on standard output.
 enum ReplScript {
-  /// Runs every line until end of input or `quit`; returns whether any command failed.
-  static func run(_ session: inout ReplSession) -> Bool {
+  /// Runs every line until end of input or `quit`; returns whether any command failed. With a
+  /// `prompt` (a dumb or tiny terminal), it is written before each line.
+  static func run(_ session: inout ReplSession, prompt: String? = nil) -> Bool {
     var failed = false
-    while let line = StandardInput.readLine() {
+    while true {
+      if let prompt {
+        Output.verbatim(prompt)
+        Output.flush()
+      }
+      guard let line = StandardInput.readLine() else { break }
       let trimmed = line.trimmingWhitespace
       if trimmed.hasPrefix("#") { continue }
       let outcome = session.handle(trimmed)

@@ -27,6 +27,7 @@ struct ReplTerminal {
     setlocale(LC_CTYPE, "")
     var history = ReplHistory(path: environment.stateHome.isEmpty ? "" : environment.stateHome + "/conv/history")
     history.load()
+    session.refreshFavorites()
     let context = ReplTerminalContext(session: session, accent: ReplStyle.accent(forTerminal: environment.variables["TERM"]))
     ReplTerminalContext.current = context
     ReplReadline.configure()
@@ -57,6 +58,8 @@ struct ReplTerminal {
       }
       running = nil
       replPendingSignals.store(0, ordering: .relaxed)
+      // A resize between the drawing and here cleared its signal with the others: draw again.
+      if ReplTerminal.size(environment) != context.drawnSize { context.draw() }
       guard let raw = readline(ReplTerminal.prompt) else { break }
       let line = String(cString: raw)
       free(raw)
@@ -104,28 +107,40 @@ final class ReplTerminalContext {
 
   var session: ReplSession
   var messages: [String] = []
-  let completion: ReplCompletion
+  /// Built on the first Tab, not before the first screen: indexing the whole catalog costs more
+  /// than drawing it.
+  lazy var completion = ReplCompletion(catalog: session.catalog)
   let accent: String
 
   init(session: ReplSession, accent: String) {
     self.session = session
     self.accent = accent
-    completion = ReplCompletion(catalog: session.catalog)
   }
 
+  /// Set when a key changed the state: the screen is drawn again before the line.
+  var dirty = false
+  /// The terminal size of the last drawing.
+  var drawnSize = (width: 0, height: 0)
+
+  /// How many rows PageUp and PageDown move: the rows of the columns.
+  var page: Int { max(1, ReplTerminal.size(Environment.current).height - 5) }
+
   /// Draws the screen over the whole terminal but its last row, and leaves the cursor at the
-  /// start of that row for the prompt.
-  func draw() {
+  /// start of that row for the prompt; `keepingCursor` (while readline edits the line) puts the
+  /// cursor back where it was and leaves the last row alone.
+  func draw(keepingCursor: Bool = false) {
+    dirty = false
     let (width, height) = ReplTerminal.size(Environment.current)
+    drawnSize = (width, height)
     let lines = session.screen(width: width, height: max(1, height - 1), messages: messages, accent: accent)
-    var out = "\u{1B}[H"
+    var out = (keepingCursor ? "\u{1B}7" : "") + "\u{1B}[H"
     for line in lines {
       // The one escaping of the screen: names, titles, the filter and messages lose any control
       // character (only the session's own colours are kept), and the line is fitted again.
       let safe = TerminalText.escaped(line, keepingStyle: true)
       out += (safe == line ? line : ReplText.fit(safe, width: width)) + "\u{1B}[0m\u{1B}[K\r\n"
     }
-    out += "\u{1B}[J\u{1B}[\(height);1H"
+    out += keepingCursor ? "\u{1B}8" : "\u{1B}[J\u{1B}[\(height);1H"
     ReplTerminal.write(out)
   }
 }
@@ -140,6 +155,43 @@ enum ReplReadline {
     rl_completer_word_break_characters = UnsafePointer(strdup(" \t\n"))
     rl_attempted_completion_function = complete
     rl_signal_event_hook = signalHook
+    rl_redisplay_function = redisplay
+    // After readline's own start-up, which reads /etc/inputrc (where Home, End, PageUp and
+    // PageDown usually edit the line or search the history): the screen's keys win.
+    rl_initialize()
+    for key in ReplCommands.keys {
+      for binding in key.bindings { rl_bind_keyseq(binding.sequence, keyHandler) }
+    }
+  }
+
+  /// The action of every bound key sequence (from the one table, `ReplCommands.keys`).
+  static let actions: [String: ReplAction] = Dictionary(
+    ReplCommands.keys.flatMap(\.bindings).map { ($0.sequence, $0.action) }, uniquingKeysWith: { first, _ in first })
+
+  /// A bound key: the session carries out its action and the screen is drawn again at once.
+  static let keyHandler: @convention(c) (Int32, Int32) -> Int32 = { _, _ in
+    guard let context = ReplTerminalContext.current, let sequence = rl_executing_keyseq else { return 0 }
+    let bytes = UnsafeRawBufferPointer(start: sequence, count: Int(rl_key_sequence_length))
+    guard let action = actions[String(decoding: bytes, as: UTF8.self)] else { return 0 }
+    if action == .clearFilter, let buffer = rl_line_buffer, buffer.pointee == UInt8(ascii: "/") {
+      rl_replace_line("", 0)
+      rl_point = 0
+    }
+    let problem = context.session.perform(action, page: context.page)
+    context.messages = problem.map { ["error: " + $0] } ?? []
+    context.dirty = true
+    return 0
+  }
+
+  /// Readline's redisplay, after every key: the line is given to the session (a `/` line filters
+  /// at once) and the screen above is drawn again when anything changed.
+  static let redisplay: @convention(c) () -> Void = {
+    if let context = ReplTerminalContext.current {
+      let line = rl_line_buffer.map { String(cString: $0) } ?? ""
+      if context.session.edit(line: line) { context.dirty = true }
+      if context.dirty { context.draw(keepingCursor: true) }
+    }
+    rl_redisplay()
   }
 
   /// Called by readline when a read is interrupted by a signal: Ctrl-C clears the line, a resize
