@@ -40,9 +40,7 @@ extension ReplTmuxTests {
     try pane.type("cat slow")
     usleep(1_000_000)
     try pane.keys("C-c")
-    let interrupted = Date()
     let screen = try pane.waitFor(timeout: 5) { $0.contains("interrupted: 'cat slow' abandoned") && $0.promptLine == "conv>" }
-    #expect(Date().timeIntervalSince(interrupted) < 5)
     // The state before the command: length, 5 mi to km, highlighted as before.
     #expect(screen.lines.first?.contains("Length") == true && screen.lines.first?.contains("5 mi = 8.04672 km") == true,
             "\(screen.text)")
@@ -75,9 +73,7 @@ extension ReplTmuxTests {
     try pane.waitForAlternateScreen()
     usleep(500_000)
     try pane.keys("C-c")
-    let interrupted = Date()
     let screen = try pane.waitFor(timeout: 5) { $0.promptLine == "conv>" && $0.contains("interrupted") }
-    #expect(Date().timeIntervalSince(interrupted) < 5)
     #expect(screen.lines.first?.contains("Slow") == true, "\(screen.text)")
     #expect(screen.contains("interrupted: values shown as … were not computed"), "\(screen.text)")
     // Which rows were computed before the key arrived depends on the build's speed (a release
