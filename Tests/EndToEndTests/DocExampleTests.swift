@@ -303,36 +303,12 @@ struct DocExampleTests {
 
   // MARK: Running
 
-  /// Runs a program with standard output and standard error on one pipe; returns what it
-  /// printed and its exit status.
+  /// Runs a program with standard output and standard error on one pipe, as a terminal shows them.
   static func run(_ executable: URL, _ arguments: [String], environment: [String: String],
                   folder: URL) throws -> (output: String, status: Int32) {
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = arguments
-    process.environment = environment
-    process.currentDirectoryURL = folder
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    let output = ConvProcess.Collected()
-    let done = DispatchSemaphore(value: 0)
-    DispatchQueue.global().async {
-      output.data = pipe.fileHandleForReading.readDataToEndOfFile()
-      done.signal()
-    }
-    let deadline = Date().addingTimeInterval(30)
-    while process.isRunning && Date() < deadline { usleep(2000) }
-    if process.isRunning {
-      process.terminate()
-      throw ConvProcess.TimeoutError(arguments: arguments)
-    }
-    process.waitUntilExit()
-    done.wait()
-    let status = process.terminationReason == .exit ? process.terminationStatus : 128 + process.terminationStatus
-    return (String(decoding: output.data, as: UTF8.self), status)
+    let result = try ConvProcess.runProgram(executable, arguments, environment: environment, folder: folder,
+                                            mergingErrors: true)
+    return (result.output, result.status)
   }
 
   /// The environment of a block's examples, with `folder` as home and nothing in its cache.
@@ -468,5 +444,45 @@ extension String {
   /// The string with zeros before it up to `width` characters (`A0` → `00A0`).
   fileprivate func leftPadded(to width: Int) -> String {
     String(repeating: "0", count: max(0, width - count)) + self
+  }
+}
+
+extension ConvProcess {
+  /// Runs any program in `folder` (with `environment`, else this process's) and returns what it
+  /// printed and its exit status (128 + the signal's number for a signal); with `mergingErrors`
+  /// standard error goes to the same pipe as standard output, and `errors` is empty.
+  static func runProgram(_ executable: URL, _ arguments: [String], environment: [String: String]?, folder: URL,
+                         mergingErrors: Bool, timeout: TimeInterval = 30) throws -> (output: String, errors: String, status: Int32) {
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    if let environment { process.environment = environment }
+    process.currentDirectoryURL = folder
+    let output = Pipe()
+    let errors = Pipe()
+    process.standardOutput = output
+    process.standardError = mergingErrors ? output : errors
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    let outputData = Collected()
+    let errorData = Collected()
+    let group = DispatchGroup()
+    for (pipe, data) in [(output, outputData)] + (mergingErrors ? [] : [(errors, errorData)]) {
+      group.enter()
+      DispatchQueue.global().async {
+        data.data = pipe.fileHandleForReading.readDataToEndOfFile()
+        group.leave()
+      }
+    }
+    let deadline = Date().addingTimeInterval(timeout)
+    while process.isRunning && Date() < deadline { usleep(2000) }
+    if process.isRunning {
+      process.terminate()
+      throw TimeoutError(arguments: arguments)
+    }
+    process.waitUntilExit()
+    group.wait()
+    let status = process.terminationReason == .exit ? process.terminationStatus : 128 + process.terminationStatus
+    return (String(decoding: outputData.data, as: UTF8.self), String(decoding: errorData.data, as: UTF8.self), status)
   }
 }

@@ -22,29 +22,10 @@ struct LibraryDependencyTests {
 
   static let root = DocExampleTests.root
 
-  /// Runs `swift ARGUMENTS` in `folder`; returns the status and standard output (standard error
-  /// goes into the failure message).
-  static func runSwift(_ arguments: [String], in folder: URL) throws -> (status: Int32, output: String, errors: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: try #require(SwiftTool.path))
-    process.arguments = arguments
-    process.currentDirectoryURL = folder
-    let output = Pipe()
-    let errors = Pipe()
-    process.standardOutput = output
-    process.standardError = errors
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    let collected = ConvProcess.Collected()
-    let done = DispatchSemaphore(value: 0)
-    DispatchQueue.global().async {
-      collected.data = errors.fileHandleForReading.readDataToEndOfFile()
-      done.signal()
-    }
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    done.wait()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self), String(decoding: collected.data, as: UTF8.self))
+  /// Runs `swift ARGUMENTS` in `folder` (SwiftPM may fetch the DocC plugin: a few minutes at most).
+  static func runSwift(_ arguments: [String], in folder: URL) throws -> (output: String, errors: String, status: Int32) {
+    try ConvProcess.runProgram(URL(fileURLWithPath: try #require(SwiftTool.path)), arguments, environment: nil,
+                               folder: folder, mergingErrors: false, timeout: 300)
   }
 
   /// Every package identity in a `show-dependencies --format json` tree, the root's excepted.
