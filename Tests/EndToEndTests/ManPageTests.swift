@@ -2,8 +2,8 @@ import Foundation
 import Testing
 
 /// Keeps `Man/conv.1` in step with the binary: every subcommand, alias and option that the built
-/// `conv` accepts must be documented, every option the page documents must exist, and every REPL
-/// command listed by `help` must be described.
+/// `conv` accepts must be documented, the SYNOPSIS must name every command and no other, every
+/// option the page documents must exist, and every REPL command listed by `help` must be described.
 ///
 /// The command tree comes from `conv --experimental-dump-help` (conv's command table as JSON, in
 /// the shape swift-argument-parser gives it); `conv [SUBCOMMAND...] --help` is run for each command as well, so that a
@@ -94,6 +94,47 @@ struct ManPageTests {
     #expect(Self.documents(command: command.path), "Man/conv.1 lacks 'Cm \(command.path.joined(separator: " "))'")
     for alias in command.aliases {
       #expect(Self.documents(command: [alias]), "Man/conv.1 lacks the alias 'Cm \(alias)' of \(command.testDescription)")
+    }
+  }
+
+  /// The command paths the SYNOPSIS names, one form per `.Nm` line, each level's alternatives
+  /// expanded: `.Cm fav` then `.Cm add | rm | mv | path` gives `fav add`, `fav rm` …, and
+  /// `.Cm fav` then `.Op Cm list` both `fav` and `fav list`. The keyword `to` is left out.
+  static let synopsisPaths: [[String]] = {
+    guard let start = manPage.range(of: ".Sh SYNOPSIS\n"),
+          let end = manPage.range(of: "\n.Sh ", range: start.upperBound..<manPage.endIndex) else { return [] }
+    var forms: [[[String]]] = []
+    for line in manPage[start.upperBound..<end.lowerBound].split(separator: "\n") {
+      if line == ".Nm" {
+        forms.append([])
+        continue
+      }
+      let words = line.dropFirst().split(separator: " ").map(String.init)
+      guard !forms.isEmpty, let macro = words.firstIndex(of: "Cm") else { continue }
+      var names = words[(macro + 1)...].filter { $0 != "|" && $0 != "to" }
+      if names.isEmpty { continue }
+      if words.first == "Op" { names.append("") }  // optional: the level may be absent
+      forms[forms.count - 1].append(names)
+    }
+    return forms.flatMap { form in
+      form.reduce([[String]]([[]])) { paths, level in
+        paths.flatMap { path in level.map { $0.isEmpty ? path : path + [$0] } }
+      }
+    }
+  }()
+
+  @Test("The SYNOPSIS names every command of conv's command table, and help",
+        arguments: ManPageTests.commands.filter { !$0.path.isEmpty }.map(\.path) + [["help"]])
+  func synopsisComplete(_ path: [String]) {
+    #expect(Self.synopsisPaths.contains(path), "the SYNOPSIS of Man/conv.1 lacks 'conv \(path.joined(separator: " "))'")
+  }
+
+  @Test("Every command the SYNOPSIS names exists")
+  func synopsisCommandsExist() {
+    let known = Set(Self.commands.map(\.path) + [["help"]])
+    #expect(Self.synopsisPaths.count >= 14, "too few commands read from the SYNOPSIS: \(Self.synopsisPaths)")
+    for path in Self.synopsisPaths {
+      #expect(known.contains(path), "the SYNOPSIS names 'conv \(path.joined(separator: " "))', which is not a command")
     }
   }
 
