@@ -115,7 +115,12 @@ int main(int argc, char **argv) {
     snprintf(seconds, sizeof seconds, "timed out after %d s", status ? total_timeout : connect_timeout);
     return fail(seconds, NULL);
   }
-  case CURLE_COULDNT_CONNECT: return fail("connection refused or unreachable: ", error);
+  case CURLE_COULDNT_CONNECT: {
+    // libcurl's own text adds how long the attempt took: the address is what matters.
+    char *address = NULL;
+    curl_easy_getinfo(curl, CURLINFO_EFFECTIVE_URL, &address);
+    return fail("connection refused or unreachable: ", address && *address ? address : url);
+  }
   case CURLE_COULDNT_RESOLVE_HOST: return fail("cannot find the server (no network?): ", error);
   case CURLE_COULDNT_RESOLVE_PROXY: return fail("cannot find the proxy: ", error);
   case CURLE_PEER_FAILED_VERIFICATION: return fail("TLS: the server's certificate could not be verified: ", error);

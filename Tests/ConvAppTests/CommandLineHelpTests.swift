@@ -39,7 +39,13 @@ struct CommandLineHelpTests {
   }
 
   @Test("What a shell is offered for the word being typed", arguments: [
-    (["conv", ""], 1, CompletionContext.words(["convert", "list", "categories", "info", "search", "fav", "repl", "rates"])),
+    (["conv", ""], 1, CompletionContext.words(["convert", "list", "categories", "info", "search", "fav", "repl", "rates", "help"])),
+    (["conv", "he"], 1, .words(["help"])),
+    (["conv", "help", ""], 2, .words(["convert", "list", "categories", "info", "search", "fav", "repl", "rates"])),
+    (["conv", "help", "fav", ""], 3, .words(["list", "add", "rm", "mv", "path"])),
+    (["conv", "help", "fav", "r"], 3, .words(["rm"])),
+    (["conv", "help", "nosuch", ""], 3, .words([])),
+    (["conv", "5", ""], 2, .dynamic(.units, prefix: "")),
     (["conv", "fa"], 1, .words(["fav"])),
     (["conv", "fav", ""], 2, .words(["list", "add", "rm", "mv", "path"])),
     (["conv", "--no"], 1, .words(["--notation"])),

@@ -14,10 +14,13 @@ package struct CommandLineParser {
     self.root = root
   }
 
+  /// The first word that asks for help on the commands after it (`conv help fav add`).
+  package static let helpWord = "help"
+
   /// The request a command line makes (the arguments without the program's name).
   package func parse(_ arguments: [String]) throws(CommandLineError) -> CommandLineRequest {
     if let request = try hiddenRequest(arguments) { return request }
-    if arguments.first == "help" { return .help(try helpPath(Array(arguments.dropFirst()))) }
+    if arguments.first == CommandLineParser.helpWord { return .help(try helpPath(Array(arguments.dropFirst()))) }
     let (command, path, rest, defaulted) = findCommand(arguments)
     var parsed = ParsedCommand(path: path)
     var index = 0

@@ -14,7 +14,7 @@ package enum CommandSuggestions {
     return spellings
   }
   /// The top-level commands, with their aliases, and `help`.
-  package static var commands: [String] { names(of: ConvCommands.root) + ["help"] }
+  package static var commands: [String] { names(of: ConvCommands.root) + [CommandLineParser.helpWord] }
   /// The favorites subcommands (with their aliases).
   package static var favoriteCommands: [String] { names(of: ConvCommands.favorites) }
 

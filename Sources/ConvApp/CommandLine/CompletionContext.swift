@@ -11,6 +11,19 @@ package enum CompletionContext: Equatable, Sendable {
   /// the program's name.
   package init(words: [String], index: Int, root: CommandSpec = ConvCommands.root) {
     let prefix = index < words.count ? words[index] : ""
+    if index > 1, words.count > 1, words[1] == CommandLineParser.helpWord {
+      // `conv help fav <Tab>`: the topics below the commands already named.
+      var topic = root
+      for word in words[2..<min(index, words.count)] {
+        guard let next = topic.subcommand(named: word) else {
+          self = .words([])
+          return
+        }
+        topic = next
+      }
+      self = .words(topic.subcommands.map(\.name).filter { $0.hasPrefix(prefix) })
+      return
+    }
     var command = root
     var positionals = 0
     var endOfOptions = false
@@ -49,8 +62,10 @@ package enum CompletionContext: Equatable, Sendable {
       return
     }
     if positionals == 0 && !command.subcommands.isEmpty {
-      // The first word after a command with subcommands: one of them (as `conv <Tab>` always offered).
-      self = .words(command.subcommands.map(\.name).filter { $0.hasPrefix(prefix) })
+      // The first word after a command with subcommands: one of them (as `conv <Tab>` always
+      // offered), and `help` at the top.
+      let help = command.name == root.name && position == 1 ? [CommandLineParser.helpWord] : []
+      self = .words((command.subcommands.map(\.name) + help).filter { $0.hasPrefix(prefix) })
       return
     }
     var leaf = command
