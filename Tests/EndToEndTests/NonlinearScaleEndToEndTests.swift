@@ -62,9 +62,9 @@ struct NonlinearScaleEndToEndTests {
     #expect(json.lines[1].contains("\"error\":\"0 W has no dBm value\""), "\(json.stdout)")
   }
 
-  @Test("REPL from a pipe: a scale category, gauge numbers typed alone")
+  @Test("REPL from a pipe: a scale category, gauge numbers typed alone (then `show` for the column)")
   func repl() throws {
-    let outcome = try ConvProcess.run(["repl"], stdin: "from AWG\n4/0\nfrom pH\n7\n", environment: Self.environment())
+    let outcome = try ConvProcess.run(["repl"], stdin: "from AWG\n4/0\nshow\nfrom pH\n7\nshow\n", environment: Self.environment())
     #expect(outcome.status == 0, "\(outcome.stderr)")
     #expect(outcome.stdout.contains("0000 AWG (wire gauge) is"), "\(outcome.stdout)")
     #expect(outcome.stdout.contains("11.684") && outcome.stdout.contains(" mm "), "\(outcome.stdout)")
