@@ -7,7 +7,8 @@ import Musl
 /// Small file helpers over the C library (Foundation stays out of the binary's start-up path).
 ///
 /// Every file conv reads (personal units, settings, favorites) is opened without blocking, must be
-/// a regular file (not a FIFO, a device or a folder) and may hold at most `maximumSize` bytes.
+/// a regular file (not a FIFO, a device or a folder; `/dev/null` reads as empty) and may hold at
+/// most `maximumSize` bytes.
 enum FileSystem {
   /// The largest file conv reads: 4 MiB, far above any units, settings or favorites file.
   static let maximumSize = 4 << 20
@@ -26,8 +27,17 @@ enum FileSystem {
       throw FileError(path: path, message: String(cString: strerror(errno)))
     }
     defer { close(descriptor) }
+    var status = stat()
+    if fstat(descriptor, &status) == 0, isNullDevice(status) { return [] }
     try checkRegular(descriptor, path: path)
     return try readAll(descriptor, path: path)
+  }
+
+  /// Whether a file is `/dev/null` (the character device 1, 3), which conv reads as an empty file:
+  /// `CONV_UNITS=/dev/null` is the usual way to say "none". Never written: a change to a file
+  /// there is refused as for any file that is not a regular one.
+  static func isNullDevice(_ status: stat) -> Bool {
+    (status.st_mode & S_IFMT) == S_IFCHR && status.st_rdev == 0x103
   }
 
   /// Throws unless the open file is a regular file of at most `maximumSize` bytes.

@@ -20,8 +20,8 @@ struct FileSafetyTests {
     return (folder, fifo, environment)
   }
 
-  /// Something that is not a regular file, as favorites, units or settings file.
-  static let nonFiles = ["fifo", "/dev/null", "/dev/zero", "folder"]
+  /// Files that are not regular ones (`/dev/null` reads as empty: see `NullDeviceTests`).
+  static let nonFiles = ["fifo", "/dev/zero", "folder"]
 
   static func path(_ name: String, in folder: URL, fifo: String) throws -> String {
     switch name {
@@ -108,5 +108,30 @@ struct FileSafetyTests {
     #expect(outcome.errorLines.last == "conv: … and \(lines - 1 - 20) more problems")
     // Never rewritten while it has problems.
     #expect(try String(contentsOf: favorites, encoding: .utf8) == text)
+  }
+}
+
+/// Issue 37: `/dev/null` as a units, settings or favorites file reads as empty (the usual way to
+/// say "none"); conv never writes to it, and other devices are still refused with the reason.
+@Suite("/dev/null as a file")
+struct NullDeviceTests {
+  @Test("Units, settings and favorites at /dev/null read as empty", arguments: ["CONV_UNITS", "CONV_SETTINGS", "CONV_FAVORITES"])
+  func readsEmpty(_ variable: String) throws {
+    let environment = ConvProcess.scratchEnvironment("null").merging([variable: "/dev/null"]) { $1 }
+    let conversion = try ConvProcess.run(["5", "mi", "km"], environment: environment)
+    #expect(conversion.status == 0 && conversion.stdout == "5 mi = 8.04672 km\n", "\(conversion.stderr)")
+    let favorites = try ConvProcess.run(["fav"], environment: environment)
+    #expect(favorites.status == 0, "\(favorites.stderr)")
+  }
+
+  @Test("A favorite is never written to /dev/null, and /dev/zero is refused")
+  func neverWritten() throws {
+    let environment = ConvProcess.scratchEnvironment("null").merging(["CONV_FAVORITES": "/dev/null"]) { $1 }
+    let add = try ConvProcess.run(["fav", "add", "mi", "km"], environment: environment)
+    #expect(add.status == 2)
+    #expect(add.stderr.contains("not a regular file (a character device)"), "\(add.stderr)")
+    let zero = ConvProcess.scratchEnvironment("zero").merging(["CONV_UNITS": "/dev/zero"]) { $1 }
+    let refused = try ConvProcess.run(["5", "mi", "km"], environment: zero)
+    #expect(refused.status == 2 && refused.stderr.contains("not a regular file (a character device)"), "\(refused.stderr)")
   }
 }
