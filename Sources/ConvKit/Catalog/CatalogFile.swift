@@ -67,26 +67,24 @@ struct RawCategory {
 
 /// Reads the line syntax of catalog files (see `Data/README.md`).
 struct CatalogFileParser {
-  /// Characters no spelling may hold: controls, format characters (bidirectional overrides, zero
-  /// widths), private-use and unassigned code points, and the shell's quoting and substitution
-  /// characters (`` ` ``, `$`, `\`), which a completion script might evaluate.
+  /// Characters no spelling may hold: the invisible ones (`isInvisible`), and the shell's quoting
+  /// and substitution characters (`` ` ``, `$`, `\`), which a completion script might evaluate.
   static func isForbidden(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar {
     case "`", "$", "\\", "<", ">": return true
-    default: break
-    }
-    switch scalar.properties.generalCategory {
-    case .control, .format, .privateUse, .surrogate, .unassigned, .lineSeparator, .paragraphSeparator: return true
-    default: return false
+    default: return isInvisible(scalar)
     }
   }
 
   /// Characters no text of a file may hold, spelling or not (a unit's source, a category's
-  /// title): controls, format characters, private-use and unassigned code points.
+  /// title): controls, format characters, private-use and unassigned code points, and the code
+  /// points Unicode says to show as nothing (default ignorable: fillers such as U+3164 and U+115F,
+  /// variation selectors, the combining grapheme joiner), with which `m` and an invisible `m…`
+  /// would be two units.
   static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.properties.generalCategory {
     case .control, .format, .privateUse, .surrogate, .unassigned, .lineSeparator, .paragraphSeparator: return true
-    default: return false
+    default: return scalar.properties.isDefaultIgnorableCodePoint
     }
   }
 
@@ -95,7 +93,7 @@ struct CatalogFileParser {
     guard let bad = text.unicodeScalars.first(where: isInvisible) else { return nil }
     let hex = String(bad.value, radix: 16, uppercase: true)
     return "\(what) '\(ConvError.printable(text))' contains U+\(String(repeating: "0", count: max(0, 4 - hex.count)) + hex), "
-      + "a control, format or private-use character: remove it"
+      + "an invisible, control, format or private-use character: remove it"
   }
 
   var categories: [RawCategory] = []
@@ -191,7 +189,7 @@ struct CatalogFileParser {
         } else if let bad = spelling.unicodeScalars.first(where: CatalogFileParser.isForbidden) {
           let hex = String(bad.value, radix: 16, uppercase: true)
           report("'\(ConvError.printable(spelling))' contains U+\(String(repeating: "0", count: max(0, 4 - hex.count)) + hex), "
-                 + "which a unit's spelling may not hold (control, format, private-use or shell characters)")
+                 + "which a unit's spelling may not hold (invisible, control, format, private-use or shell characters)")
           refused = true
         }
       }
