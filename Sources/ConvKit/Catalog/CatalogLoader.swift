@@ -166,11 +166,7 @@ final class DefinitionResolver: UnitResolving {
   }
 
   func resolveUnit(_ spelling: String, span: SourceSpan) throws(ConvError) -> PrefixedUnit? {
-    if spelling == "pi" || spelling == "π" {
-      return PrefixedUnit(unit: CatalogUnit(name: "pi", plural: "pi", symbols: ["π"], aliases: [], categoryIdentifier: "",
-                                     dimension: .none, factor: Magnitude(.one, piPower: 1), definition: "π",
-                                     source: "mathematics"))
-    }
+    if let constant = PrefixedUnit.constant(named: spelling) { return constant }
     if let match = names.unit(named: spelling, standalone: false) {
       let index = match.unit.order
       do throws(CatalogDiagnostic) {

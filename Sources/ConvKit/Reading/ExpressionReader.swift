@@ -28,6 +28,8 @@ struct ExpressionReader: UnitResolving {
 
   func resolveUnit(_ spelling: String, span: SourceSpan) throws(ConvError) -> PrefixedUnit? {
     if let unit = resolve(spelling, standalone: false, span: span) { return unit }
+    // π, unless a units file defines a unit of that name.
+    if let constant = PrefixedUnit.constant(named: spelling) { return constant }
     if let codes = CurrencySigns.choices(for: spelling) {
       let names = codes.compactMap { catalog.unit(named: $0).map { "\($0.unit.name) (\($0.unit.symbol))" } }
       if !names.isEmpty { throw .ambiguousReading(spelling, readings: names, span: span) }

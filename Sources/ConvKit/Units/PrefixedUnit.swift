@@ -21,3 +21,15 @@ public struct PrefixedUnit: Sendable, Hashable {
   /// Plural name (`kilometres`).
   public var plural: String { (prefix?.name ?? "") + unit.plural }
 }
+
+extension PrefixedUnit {
+  /// π as a factor of an expression (`2 pi rad`, `π/180`), spelled `pi` or `π`: exact, kept
+  /// symbolic; nil for any other spelling.
+  package static func constant(named spelling: String) -> PrefixedUnit? {
+    spelling == "pi" || spelling == "π" ? pi : nil
+  }
+
+  private static let pi = PrefixedUnit(unit: CatalogUnit(
+    name: "pi", plural: "pi", symbols: ["π"], aliases: [], categoryIdentifier: "", dimension: .none,
+    factor: Magnitude(.one, piPower: 1), definition: "π", source: "mathematics"))
+}
