@@ -13,6 +13,9 @@ struct BatchInput {
   private var buffer: UnsafeMutablePointer<UInt8>
   private var capacity: Int
   private let fd: Int32
+  /// The `errno` of a read that failed (standard input is a folder: `EISDIR`), 0 when none did;
+  /// the lines before it were handed over.
+  private(set) var readError: Int32 = 0
 
   init(fd: Int32 = 0, blockSize: Int = 1 << 16) {
     self.fd = fd
@@ -49,6 +52,7 @@ struct BatchInput {
       if poll(&ready, 1, 0) == 0 { beforeWaiting() }
       let count = read(fd, buffer + end, capacity - end)
       if count < 0 && errno == EINTR { continue }
+      if count < 0 { readError = errno }
       if count <= 0 { break }
       var position = end
       end += count

@@ -140,6 +140,10 @@ struct BatchRunner {
       }
     }
     output.flush()
+    if input.readError != 0 {
+      Output.error(StandardInput.readFailure(input.readError))
+      return true
+    }
     if requests == 0 {
       Output.error("nothing to convert: standard input has no lines such as '5 mi to km'")
       return true

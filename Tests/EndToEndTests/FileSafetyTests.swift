@@ -135,3 +135,24 @@ struct NullDeviceTests {
     #expect(refused.status == 2 && refused.stderr.contains("not a regular file (a character device)"), "\(refused.stderr)")
   }
 }
+
+/// Issue 37: standard input that cannot be read (a folder) is said as such, never "nothing to
+/// convert" or a silent success.
+@Suite("Standard input that cannot be read")
+struct UnreadableInputTests {
+  @Test("Standard input from a folder: one line saying so, a failure status", arguments: [[String](), ["-t"], ["--json"], ["repl"]])
+  func folderAsInput(_ arguments: [String]) throws {
+    let shell = Process()
+    shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+    shell.arguments = ["-c", "exec \"$0\" \"$@\" < /", ConvProcess.executable.path] + arguments
+    shell.environment = ConvProcess.isolatedEnvironment()
+    let errors = Pipe()
+    shell.standardError = errors
+    shell.standardOutput = FileHandle.nullDevice
+    try shell.run()
+    let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    shell.waitUntilExit()
+    #expect(shell.terminationStatus != 0, "\(arguments)")
+    #expect(message == "conv: cannot read standard input: is a directory\n", "\(arguments): \(message)")
+  }
+}

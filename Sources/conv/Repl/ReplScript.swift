@@ -24,6 +24,10 @@ enum ReplScript {
       }
       if outcome.quit { break }
     }
+    if StandardInput.readError != 0 {
+      Output.error(StandardInput.readFailure(StandardInput.readError))
+      failed = true
+    }
     return failed
   }
 }
