@@ -330,6 +330,7 @@ struct RatesUpdateTests {
     var tomorrow = environment
     tomorrow["CONV_TODAY"] = "2026-12-23"
     #expect(try ConvProcess.run(["-t", "1", "EUR", "USD"], environment: tomorrow).stdout == "9.5\n")
+    #expect(try ConvProcess.run(["rates"], environment: tomorrow).stdout.contains("date:       2026-12-24 (1 day after today)"))
   }
 
   @Test("Through a link, the cache's target is replaced and the link stays; no temporary file stays behind")

@@ -40,7 +40,7 @@ struct RatesCommand {
     let age = rates.age(on: today)
     Output.lines([
       "source:     European Central Bank euro reference rates (\(rates.source))",
-      "date:       \(rates.date) (" + (age < 0 ? "\(-age) days after today" : age == 1 ? "1 day old" : "\(age) days old") + ")",
+      "date:       \(rates.date) (" + (age == -1 ? "1 day after today" : age < 0 ? "\(-age) days after today" : age == 1 ? "1 day old" : "\(age) days old") + ")",
       "file:       \(origin)",
       "currencies: \(currencies.count): " + currencies.joined(separator: " "),
     ] + (unknown.isEmpty ? [] : ["not in conv: " + unknown.joined(separator: " ") + " (rates given, no such unit)"]))
