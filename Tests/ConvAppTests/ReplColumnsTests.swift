@@ -99,11 +99,11 @@ struct ReplColumnsTests {
     let columns = session.columns()
     let km = columns.destinations[columns.targetIndex!]
     #expect(km.row.symbol == "km")
-    #expect(km.value.relation == "=")
-    #expect(km.value.number.plain == "8.04672")
-    #expect(km.value.name == "kilometres")
+    #expect(km.value?.relation == "=")
+    #expect(km.value?.number.plain == "8.04672")
+    #expect(km.value?.name == "kilometres")
     let feet = columns.destinations.first { $0.row.symbol == "ft" }!
-    #expect(feet.value.number.plain == "26,400")
+    #expect(feet.value?.number.plain == "26,400")
   }
 
   @Test("featured prefixed forms are rows by size, filtered like units, never twice")
@@ -119,7 +119,7 @@ struct ReplColumnsTests {
     #expect(m < km && km < mi)
     #expect(symbols.contains("cm") && symbols.contains("mm"))
     let kilometres = try #require(columns.destinations.first { $0.row.symbol == "km" })
-    #expect(kilometres.value.number.plain == "8.04672")
+    #expect(kilometres.value?.number.plain == "8.04672")
     // A featured source or target is its own row, not an extra one.
     _ = session.handle("to km")
     columns = session.columns()

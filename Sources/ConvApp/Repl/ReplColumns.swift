@@ -50,11 +50,12 @@ package struct ReplColumns: Sendable {
   package struct Destination: Sendable, Hashable {
     /// The unit.
     package let row: Row
-    /// The current value in that unit.
-    package let value: Value
+    /// The current value in that unit; nil until converted (a screen converts only the rows it
+    /// draws, see ``ReplSession/convertValues(of:rows:)``).
+    package var value: Value?
 
     /// Creates a destination row.
-    package init(row: Row, value: Value) {
+    package init(row: Row, value: Value?) {
       self.row = row
       self.value = value
     }
@@ -90,7 +91,8 @@ extension ReplSession {
   ///
   /// With a filter, only matching units are listed, except that the current source and target
   /// stay (so the highlighted pair is always on screen); `pinned: false` leaves them out too.
-  package func columns(pinned: Bool = true) -> ReplColumns {
+  /// `converted: false` leaves every value nil (a key that only moves the pair needs none).
+  package func columns(pinned: Bool = true, converted: Bool = true) -> ReplColumns {
     prepareCache()
     let query = UnitSearch.Query(state.filter)
     let identifier = state.category.identifier
@@ -144,7 +146,7 @@ extension ReplSession {
       if isTarget { targetIndex = destinations.count }
       var destination = row(unit, key: key)
       destination.isFavorite = favoriteKeys.contains(ReplFavoriteMarks.key(sourceKey, key))
-      destinations.append(ReplColumns.Destination(row: destination, value: destinationValue(unit)))
+      destinations.append(ReplColumns.Destination(row: destination, value: nil))
     }
 
     // Left: the common units and featured prefixed forms first, by size, then the rest of the
@@ -180,9 +182,24 @@ extension ReplSession {
       sources.remove(at: index)
       sourceIndex = nil
     }
-    return ReplColumns(sources: sources, sourceIndex: sourceIndex ?? 0, destinations: destinations,
-                       targetIndex: targetIndex, matching: matching.count + matchingFeatured.count + foreignMatching,
-                       total: all.count + featured.count + foreignTotal)
+    var columns = ReplColumns(sources: sources, sourceIndex: sourceIndex ?? 0, destinations: destinations,
+                              targetIndex: targetIndex, matching: matching.count + matchingFeatured.count + foreignMatching,
+                              total: all.count + featured.count + foreignTotal)
+    if converted { convertValues(of: &columns, at: columns.destinations.indices) }
+    return columns
+  }
+
+  /// Converts the current value into the destinations at `indices` (cached, see ``destinationValue(_:)``).
+  func convertValues(of columns: inout ReplColumns, at indices: some Sequence<Int>) {
+    for index in indices where columns.destinations[index].value == nil {
+      guard let unit = columns.destinations[index].row.unit else { continue }
+      columns.destinations[index].value = destinationValue(unit)
+    }
+  }
+
+  /// Converts only the destinations a screen of `rows` rows draws: at 200×50 in volume, 48 of 155.
+  package func convertValues(of columns: inout ReplColumns, rows: Int) {
+    convertValues(of: &columns, at: ReplLayout.drawnDestinations(columns, rows: rows))
   }
 
   /// The units of the right column, in order: the category's common units and featured forms with
@@ -202,11 +219,12 @@ extension ReplSession {
   package func columnLines() -> [String] {
     let columns = columns(pinned: false)
     var lines = [display.sourceText(sourceQuantity) + " (" + state.category.title.lowercased() + ") is"]
-    let numbers = ColumnAligner.align(columns.destinations.map(\.value.number), color: false)
-    let symbolWidth = columns.destinations.map { DisplayWidth.of($0.row.symbol) }.max() ?? 0
-    for (destination, number) in zip(columns.destinations, numbers) {
-      let symbol = ReplText.pad(destination.row.symbol, to: symbolWidth)
-      let line = "  " + destination.value.relation + " " + number + " " + symbol + "  " + destination.value.name
+    let converted = columns.destinations.compactMap { destination in destination.value.map { (destination.row, $0) } }
+    let numbers = ColumnAligner.align(converted.map(\.1.number), color: false)
+    let symbolWidth = converted.map { DisplayWidth.of($0.0.symbol) }.max() ?? 0
+    for ((row, value), number) in zip(converted, numbers) {
+      let symbol = ReplText.pad(row.symbol, to: symbolWidth)
+      let line = "  " + value.relation + " " + number + " " + symbol + "  " + value.name
       lines.append(String(line.reversed().drop { $0 == " " }.reversed()))
     }
     if columns.destinations.isEmpty {

@@ -365,11 +365,14 @@ package struct ReplSession {
     let file = try store.load()
     let total = file.entries.count
     var entries: [(entry: FavoritesFile.Entry, favorite: ResolvedFavorite)] = []
-    for entry in file.resolved(in: catalog) {
+    for entry in file.resolved(in: catalog) where listFilterKeeps(ReplFavoriteMarks.words(entry.favorite)) {
       if cancellation.isRequested { break }
       entries.append(entry)
     }
     guard total > 0 else { return (["no favorites yet: choose a pair and type fav"], nil) }
+    if entries.isEmpty && !state.filter.isEmpty && !cancellation.isRequested {
+      return (["no favorite matches '\(display.presenter.display(state.filter))'; / clears the filter"], nil)
+    }
     var current: Int? = nil
     if let pair = currentFavorite, let resolved = try? ResolvedFavorite(pair, catalog: catalog) {
       current = entries.firstIndex { $0.favorite.identity == resolved.identity }
@@ -384,8 +387,9 @@ package struct ReplSession {
     var lines = FavoritesPresenter(converter: converter).lines(shown, value: state.value, valueText: valueText).lines
     if cancellation.isRequested && converted < total {
       let left = total - converted
-      lines.append((converter.options.ascii ? "..." : "…") + " interrupted: \(left) more favorite"
-                   + (left == 1 ? "" : "s") + " not converted")
+      // With a filter, how many of the rest it keeps is unknown: they were not read.
+      let count = state.filter.isEmpty ? "\(left) more favorite" + (left == 1 ? "" : "s") : "the other favorites"
+      lines.append((converter.options.ascii ? "..." : "…") + " interrupted: " + count + " not converted")
     }
     return (lines, current)
   }
