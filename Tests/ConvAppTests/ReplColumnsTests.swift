@@ -136,4 +136,12 @@ struct ReplColumnsTests {
     #expect(columns.destinations.map(\.row.symbol).contains("km"))
     #expect(!columns.destinations.map(\.row.symbol).contains("cm"))
   }
+
+  @Test("without a filter a category's count comes from the catalog, as the search index counts it",
+        arguments: Catalog.builtin.categories.map(\.identifier))
+  func unitCount(_ identifier: String) throws {
+    let category = try #require(Catalog.builtin.category(named: identifier))
+    let search = UnitSearch(catalog: .builtin)
+    #expect(Catalog.builtin.unitCount(in: category) == search.units(inCategory: identifier, matching: UnitSearch.Query("")).count)
+  }
 }

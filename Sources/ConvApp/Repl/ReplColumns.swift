@@ -96,13 +96,14 @@ extension ReplSession {
     prepareCache()
     let query = UnitSearch.Query(state.filter)
     let identifier = state.category.identifier
-    let all = search.units(inCategory: identifier, matching: UnitSearch.Query(""))
-    let matching = query.isEmpty ? all : search.units(inCategory: identifier, matching: query)
+    // Without a filter the search index is not needed (nor built: it costs more than a screen).
+    let count = catalog.unitCount(in: state.category)
+    let matching = query.isEmpty ? nil : search.units(inCategory: identifier, matching: query)
     // The category's featured prefixed forms (`km`) are rows too, among the units by size.
+    let own = catalog.columnUnits(in: state.category)
     let featured = catalog.featuredUnits(in: state.category)
     let matchingFeatured = query.isEmpty ? featured : featured.filter { search.matches($0, query: query) }
-    let matchingKeys = query.isEmpty ? nil
-      : Set(matching.map { ReplState.key($0) } + matchingFeatured.map { ReplState.key($0) })
+    let matchingKeys = matching.map { Set($0.map { ReplState.key($0) } + matchingFeatured.map { ReplState.key($0) }) }
     let sourceKey = ReplState.key(state.source)
     let targetKey = state.target.map { ReplState.key($0) }
     let presenter = display.presenter
@@ -152,7 +153,7 @@ extension ReplSession {
     // Left: the common units and featured prefixed forms first, by size, then the rest of the
     // category in display order: the first screen of a category shows what a person expects,
     // whatever the filter leaves of the rest below.
-    for unit in catalog.columnUnits(in: state.category) {
+    for unit in own {
       let key = ReplState.key(unit)
       guard unit.prefix == nil || featuredKeys.contains(key) else { continue }
       addSource(unit, key: key)
@@ -165,7 +166,7 @@ extension ReplSession {
     // Right: the same, with the units the one-shot column shows beside the category's own
     // (nautical miles beside miles, L/100km beside mpg) among the common ones.
     var listed = Set<String>()
-    for unit in destinationUnits() {
+    for unit in destinationUnits(own: own, featured: featured) {
       let key = ReplState.key(unit)
       guard listed.insert(key).inserted else { continue }
       addDestination(unit, key: key)
@@ -183,17 +184,25 @@ extension ReplSession {
       sourceIndex = nil
     }
     var columns = ReplColumns(sources: sources, sourceIndex: sourceIndex ?? 0, destinations: destinations,
-                              targetIndex: targetIndex, matching: matching.count + matchingFeatured.count + foreignMatching,
-                              total: all.count + featured.count + foreignTotal)
+                              targetIndex: targetIndex,
+                              matching: (matching?.count ?? count) + matchingFeatured.count + foreignMatching,
+                              total: count + featured.count + foreignTotal)
     if converted { convertValues(of: &columns, at: columns.destinations.indices) }
     return columns
   }
 
-  /// Converts the current value into the destinations at `indices` (cached, see ``destinationValue(_:)``).
+  /// Converts the current value into the destinations at `indices` (cached, see ``destinationValue(_:from:)``).
   func convertValues(of columns: inout ReplColumns, at indices: some Sequence<Int>) {
+    var quantity: Quantity? = nil
+    func source() -> Quantity {
+      if let quantity { return quantity }
+      let made = sourceQuantity
+      quantity = made
+      return made
+    }
     for index in indices where columns.destinations[index].value == nil {
       guard let unit = columns.destinations[index].row.unit else { continue }
-      columns.destinations[index].value = destinationValue(unit)
+      columns.destinations[index].value = destinationValue(unit, from: source())
     }
   }
 
@@ -205,9 +214,9 @@ extension ReplSession {
   /// The units of the right column, in order: the category's common units and featured forms with
   /// its related categories' (`Catalog.relatedUnits(of:)`), by size; its reciprocal categories'
   /// common units; then the rest of the category. A unit may be listed twice (the caller skips it).
-  func destinationUnits() -> [PrefixedUnit] {
-    let own = catalog.columnUnits(in: state.category)
-    let featured = Set(catalog.featuredUnits(in: state.category).map { ReplState.key($0) })
+  /// `own` and `featured` are the category's ``Catalog/columnUnits(in:)`` and ``Catalog/featuredUnits(in:)``.
+  func destinationUnits(own: [PrefixedUnit], featured: [PrefixedUnit]) -> [PrefixedUnit] {
+    let featured = Set(featured.map { ReplState.key($0) })
     let common = own.prefix { $0.unit.isCommon || $0.prefix != nil }
     let rest = own.dropFirst(common.count).filter { $0.prefix == nil || featured.contains(ReplState.key($0)) }
     return Catalog.byMagnitude(Array(common) + catalog.relatedUnits(of: state.category))

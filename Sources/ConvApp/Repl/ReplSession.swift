@@ -54,8 +54,10 @@ package struct ReplSession {
     self.mode = mode
     favoritesStore = favorites
     let catalog = converter.catalog
-    let candidates = [catalog.category(named: "length")].compactMap { $0 } + catalog.categories
-    guard let category = candidates.first(where: { !catalog.units(in: $0).isEmpty }),
+    // Counted, not built: the first screen builds only what it shows.
+    let hasUnits = { (category: UnitCategory) in catalog.unitCount(in: category) > 0 }
+    guard let category = catalog.category(named: "length").flatMap({ hasUnits($0) ? $0 : nil })
+            ?? catalog.categories.first(where: hasUnits),
           let pair = ReplSession.defaultPair(catalog, category, source: nil, target: nil) else { return nil }
     state = ReplState(category: category, source: pair.source, target: pair.target)
   }
@@ -445,7 +447,8 @@ package struct ReplSession {
   /// (Call ``prepareCache()`` first.)
   /// Once a stop is asked for (``cancellation``), a value not yet computed is shown as `…` and
   /// left out of the cache, which only ever holds finished values.
-  func destinationValue(_ unit: PrefixedUnit) -> ReplColumns.Value {
+  /// `quantity` is ``sourceQuantity``, made once for all the values of a screen.
+  func destinationValue(_ unit: PrefixedUnit, from quantity: @autoclosure () -> Quantity) -> ReplColumns.Value {
     let key = ReplState.key(unit)
     if let value = cache.current.values[key] { return value }
     if cancellation.isRequested {
@@ -453,7 +456,7 @@ package struct ReplSession {
                                name: display.presenter.display(unit.plural))
     }
     let value: ReplColumns.Value
-    if let result = try? catalog.convert(sourceQuantity, to: UnitExpression(unit: unit)) {
+    if let result = try? catalog.convert(quantity(), to: UnitExpression(unit: unit)) {
       let presenter = display.presenter
       let shown = presenter.digits(of: result.value, isExact: result.isExact)
       let exact = shown.isExact || (display.options.exact && result.isSymbolicallyExact)
