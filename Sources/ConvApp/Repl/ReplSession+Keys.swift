@@ -15,13 +15,13 @@ extension ReplSession {
       state.highlight = 0
       return nil
     case (.columns, .source(let move)):
-      let columns = columns()
+      let columns = columns(converted: false)
       guard !columns.sources.isEmpty else { return nil }
       let index = ReplSession.moved(columns.sourceIndex, move, count: columns.sources.count, page: page)
       guard let unit = columns.sources[index].unit else { return nil }
       return moveSource(to: unit)
     case (.columns, .target(let move)):
-      let columns = columns()
+      let columns = columns(converted: false)
       guard let current = columns.targetIndex, !columns.destinations.isEmpty else { return nil }
       let index = ReplSession.moved(current, move, count: columns.destinations.count, page: page)
       if let unit = columns.destinations[index].row.unit { state.target = unit }
