@@ -144,4 +144,29 @@ struct ReplColumnsTests {
     let search = UnitSearch(catalog: .builtin)
     #expect(Catalog.builtin.unitCount(in: category) == search.units(inCategory: identifier, matching: UnitSearch.Query("")).count)
   }
+
+  @Test("a screen converts only the destinations it draws, to the values every destination has",
+        arguments: [("volume", 47), ("length", 21), ("temperature", 9)])
+  func drawnValues(_ identifier: String, _ rows: Int) throws {
+    let options = ReplTestCatalog.options(color: false, ascii: false)
+    var session = try #require(ReplSession(converter: Converter(catalog: .builtin, options: options), mode: .screen))
+    _ = session.handle("cat " + identifier)
+    _ = session.handle("2.5")
+    let all = session.columns()
+    var fresh = try #require(ReplSession(converter: Converter(catalog: .builtin, options: options), mode: .screen))
+    _ = fresh.handle("cat " + identifier)
+    _ = fresh.handle("2.5")
+    var drawn = fresh.columns(converted: false)
+    #expect(drawn.destinations.allSatisfy { $0.value == nil })
+    fresh.convertValues(of: &drawn, rows: rows)
+    let indices = ReplLayout.drawnDestinations(drawn, rows: rows)
+    #expect(!indices.isEmpty && indices.count <= rows)
+    for (index, destination) in drawn.destinations.enumerated() {
+      if indices.contains(index) {
+        #expect(destination.value == all.destinations[index].value, "\(destination.row.symbol)")
+      } else {
+        #expect(destination.value == nil, "\(destination.row.symbol) is not drawn")
+      }
+    }
+  }
 }

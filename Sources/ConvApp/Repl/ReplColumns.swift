@@ -206,7 +206,7 @@ extension ReplSession {
     }
   }
 
-  /// Converts only the destinations a screen of `rows` rows draws: at 200×50 in volume, 48 of 155.
+  /// Converts only the destinations a screen of `rows` rows draws (at 200×50, at most 47 of volume's 155).
   package func convertValues(of columns: inout ReplColumns, rows: Int) {
     convertValues(of: &columns, at: ReplLayout.drawnDestinations(columns, rows: rows))
   }
