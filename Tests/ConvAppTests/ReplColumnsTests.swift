@@ -99,11 +99,11 @@ struct ReplColumnsTests {
     let columns = session.columns()
     let km = columns.destinations[columns.targetIndex!]
     #expect(km.row.symbol == "km")
-    #expect(km.value.relation == "=")
-    #expect(km.value.number.plain == "8.04672")
-    #expect(km.value.name == "kilometres")
+    #expect(km.value?.relation == "=")
+    #expect(km.value?.number.plain == "8.04672")
+    #expect(km.value?.name == "kilometres")
     let feet = columns.destinations.first { $0.row.symbol == "ft" }!
-    #expect(feet.value.number.plain == "26,400")
+    #expect(feet.value?.number.plain == "26,400")
   }
 
   @Test("featured prefixed forms are rows by size, filtered like units, never twice")
@@ -119,7 +119,7 @@ struct ReplColumnsTests {
     #expect(m < km && km < mi)
     #expect(symbols.contains("cm") && symbols.contains("mm"))
     let kilometres = try #require(columns.destinations.first { $0.row.symbol == "km" })
-    #expect(kilometres.value.number.plain == "8.04672")
+    #expect(kilometres.value?.number.plain == "8.04672")
     // A featured source or target is its own row, not an extra one.
     _ = session.handle("to km")
     columns = session.columns()
@@ -135,5 +135,38 @@ struct ReplColumnsTests {
     columns = session.columns(pinned: false)
     #expect(columns.destinations.map(\.row.symbol).contains("km"))
     #expect(!columns.destinations.map(\.row.symbol).contains("cm"))
+  }
+
+  @Test("without a filter a category's count comes from the catalog, as the search index counts it",
+        arguments: Catalog.builtin.categories.map(\.identifier))
+  func unitCount(_ identifier: String) throws {
+    let category = try #require(Catalog.builtin.category(named: identifier))
+    let search = UnitSearch(catalog: .builtin)
+    #expect(Catalog.builtin.unitCount(in: category) == search.units(inCategory: identifier, matching: UnitSearch.Query("")).count)
+  }
+
+  @Test("a screen converts only the destinations it draws, to the values every destination has",
+        arguments: [("volume", 47), ("length", 21), ("temperature", 9)])
+  func drawnValues(_ identifier: String, _ rows: Int) throws {
+    let options = ReplTestCatalog.options(color: false, ascii: false)
+    var session = try #require(ReplSession(converter: Converter(catalog: .builtin, options: options), mode: .screen))
+    _ = session.handle("cat " + identifier)
+    _ = session.handle("2.5")
+    let all = session.columns()
+    var fresh = try #require(ReplSession(converter: Converter(catalog: .builtin, options: options), mode: .screen))
+    _ = fresh.handle("cat " + identifier)
+    _ = fresh.handle("2.5")
+    var drawn = fresh.columns(converted: false)
+    #expect(drawn.destinations.allSatisfy { $0.value == nil })
+    fresh.convertValues(of: &drawn, rows: rows)
+    let indices = ReplLayout.drawnDestinations(drawn, rows: rows)
+    #expect(!indices.isEmpty && indices.count <= rows)
+    for (index, destination) in drawn.destinations.enumerated() {
+      if indices.contains(index) {
+        #expect(destination.value == all.destinations[index].value, "\(destination.row.symbol)")
+      } else {
+        #expect(destination.value == nil, "\(destination.row.symbol) is not drawn")
+      }
+    }
   }
 }

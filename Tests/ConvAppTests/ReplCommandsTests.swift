@@ -51,4 +51,15 @@ struct ReplCommandsTests {
     let sequences = ReplCommands.keys.flatMap(\.bindings).map(\.sequence)
     #expect(Set(sequences).count == sequences.count)
   }
+
+  @Test("the arrows move the source; with Shift or Alt (xterm's modifiers, or Esc before the arrow) the target",
+        arguments: [
+          ("\u{1B}[A", ReplAction.source(.up)), ("\u{1B}OB", .source(.down)),
+          ("\u{1B}[1;2A", .target(.up)), ("\u{1B}[1;3B", .target(.down)),
+          ("\u{1B}\u{1B}[A", .target(.up)), ("\u{1B}\u{1B}[B", .target(.down)),
+          ("\u{1B}", .clearFilter),
+        ])
+  func binding(_ sequence: String, _ action: ReplAction) {
+    #expect(ReplCommands.keys.flatMap(\.bindings).first { $0.sequence == sequence }?.action == action)
+  }
 }

@@ -85,4 +85,49 @@ struct ReplFavoritesTests {
     _ = session.handle("solo")
     #expect(session.handle("fav").errors == ["Solo has only one unit"])
   }
+
+  struct FilterCase: Sendable, CustomTestStringConvertible {
+    /// The filter typed.
+    let filter: String
+    /// The favorites it leaves, by their position in the file.
+    let shown: [Int]
+    var testDescription: String { "/\(filter) → \(shown)" }
+  }
+
+  static let four = ["mi -> km", "lb -> kg", "°F -> °C", "ft -> m"]
+
+  @Test("a / line filters the favorites as it does the categories: symbols and names (kilogram has an m), case ignored",
+        arguments: [
+          FilterCase(filter: "mi", shown: [1]), FilterCase(filter: "k", shown: [1, 2]),
+          FilterCase(filter: "DEGREE", shown: [3]), FilterCase(filter: "foot", shown: [4]),
+          FilterCase(filter: "m", shown: [1, 2, 4]), FilterCase(filter: "", shown: [1, 2, 3, 4]),
+          FilterCase(filter: "zzz", shown: []),
+        ])
+  func filter(_ test: FilterCase) throws {
+    // A line ended with Enter that leaves the filter as it was opens the highlighted favorite.
+    for typed in test.filter.isEmpty ? [true] : [true, false] {
+      var session = ReplTestCatalog.session(favorites: MemoryFavorites(Self.four))
+      _ = session.handle("favs")
+      // As typed (the live filter, at each key) or as a line ended with Enter.
+      if typed { session.edit(line: "/" + test.filter) } else { _ = session.handle("/" + test.filter) }
+      let screen = session.screen(width: 80, height: 12).map(ReplText.plain)
+      let listed = screen.dropFirst().compactMap { line in
+        Int(line.dropFirst(2).prefix { $0.isNumber })
+      }
+      #expect(listed == test.shown, "\(screen)")
+      if !test.filter.isEmpty {
+        #expect(screen[0].contains("/\(test.filter): \(test.shown.count) of 4"), "\(screen[0])")
+      }
+      if test.shown.isEmpty {
+        #expect(screen.contains { $0.contains("no favorite matches 'zzz'") }, "\(screen)")
+        continue
+      }
+      // Down moves among the shown ones only; Enter on an empty line opens the highlighted one.
+      session.perform(.source(.last), page: 3)
+      _ = session.handle("")
+      let sides = Self.four[try #require(test.shown.last) - 1].components(separatedBy: " -> ")
+      #expect(session.state.view == .columns)
+      #expect([session.state.source.symbol, session.state.target?.symbol] == sides, "/\(test.filter)")
+    }
+  }
 }

@@ -42,7 +42,8 @@ struct ReplKeysTmuxTests {
     #expect(!screen.lines[0].contains("/3"), "no raw fraction: \(screen.lines[0])")
   }
 
-  @Test("Up and Down move the source, Shift and Alt with them the target; the values follow at once", arguments: sizes)
+  @Test("Up and Down move the source, Shift and Alt (or Esc before the arrow) the target; the values follow at once",
+        arguments: sizes)
   func arrows(_ width: Int, _ height: Int) throws {
     let pane = try ReplKeysTmuxTests.started(width, height)
     defer { pane.close() }
@@ -62,6 +63,15 @@ struct ReplKeysTmuxTests {
     let moved = try #require(screen.lines.first)
     try pane.keys("S-Up")
     _ = try pane.waitFor { $0.lines.first?.contains("2 ft = 0.6096 m") == true }
+    try pane.keys("M-Down")
+    screen = try pane.waitFor { $0.lines.first == moved }
+    // Alt on terminals that send Esc before the arrow: Esc Esc [ A, Esc Esc [ B.
+    try pane.keys("S-Up")
+    _ = try pane.waitFor { $0.lines.first?.contains("2 ft = 0.6096 m") == true }
+    try pane.bytes([0x1B, 0x1B, 0x5B, 0x42])
+    _ = try pane.waitFor { $0.lines.first == moved && $0.promptLine == "conv>" }
+    try pane.bytes([0x1B, 0x1B, 0x5B, 0x41])
+    _ = try pane.waitFor { $0.lines.first?.contains("2 ft = 0.6096 m") == true && $0.promptLine == "conv>" }
     try pane.keys("M-Down")
     screen = try pane.waitFor { $0.lines.first == moved }
     // Home: the first unit of the column; End: the last. The pair stays in the middle row.

@@ -367,6 +367,11 @@ final class TmuxPane {
     }
   }
 
+  /// Sends raw bytes, as a terminal would for a key tmux has no name for (`Esc Esc [ A`).
+  func bytes(_ bytes: [UInt8]) throws {
+    try tmux(["send-keys", "-t", name, "-H"] + bytes.map { String($0, radix: 16) })
+  }
+
   /// The pane's text; with `escapes`, with the SGR codes that style it.
   func capture(escapes: Bool = false) throws -> String {
     try tmux(["capture-pane", "-p", "-t", name] + (escapes ? ["-e"] : []))

@@ -50,11 +50,12 @@ package struct ReplColumns: Sendable {
   package struct Destination: Sendable, Hashable {
     /// The unit.
     package let row: Row
-    /// The current value in that unit.
-    package let value: Value
+    /// The current value in that unit; nil until converted (a screen converts only the rows it
+    /// draws, see ``ReplSession/convertValues(of:rows:)``).
+    package var value: Value?
 
     /// Creates a destination row.
-    package init(row: Row, value: Value) {
+    package init(row: Row, value: Value?) {
       self.row = row
       self.value = value
     }
@@ -90,17 +91,19 @@ extension ReplSession {
   ///
   /// With a filter, only matching units are listed, except that the current source and target
   /// stay (so the highlighted pair is always on screen); `pinned: false` leaves them out too.
-  package func columns(pinned: Bool = true) -> ReplColumns {
+  /// `converted: false` leaves every value nil (a key that only moves the pair needs none).
+  package func columns(pinned: Bool = true, converted: Bool = true) -> ReplColumns {
     prepareCache()
     let query = UnitSearch.Query(state.filter)
     let identifier = state.category.identifier
-    let all = search.units(inCategory: identifier, matching: UnitSearch.Query(""))
-    let matching = query.isEmpty ? all : search.units(inCategory: identifier, matching: query)
+    // Without a filter the search index is not needed (nor built: it costs more than a screen).
+    let count = catalog.unitCount(in: state.category)
+    let matching = query.isEmpty ? nil : search.units(inCategory: identifier, matching: query)
     // The category's featured prefixed forms (`km`) are rows too, among the units by size.
+    let own = catalog.columnUnits(in: state.category)
     let featured = catalog.featuredUnits(in: state.category)
     let matchingFeatured = query.isEmpty ? featured : featured.filter { search.matches($0, query: query) }
-    let matchingKeys = query.isEmpty ? nil
-      : Set(matching.map { ReplState.key($0) } + matchingFeatured.map { ReplState.key($0) })
+    let matchingKeys = matching.map { Set($0.map { ReplState.key($0) } + matchingFeatured.map { ReplState.key($0) }) }
     let sourceKey = ReplState.key(state.source)
     let targetKey = state.target.map { ReplState.key($0) }
     let presenter = display.presenter
@@ -144,13 +147,13 @@ extension ReplSession {
       if isTarget { targetIndex = destinations.count }
       var destination = row(unit, key: key)
       destination.isFavorite = favoriteKeys.contains(ReplFavoriteMarks.key(sourceKey, key))
-      destinations.append(ReplColumns.Destination(row: destination, value: destinationValue(unit)))
+      destinations.append(ReplColumns.Destination(row: destination, value: nil))
     }
 
     // Left: the common units and featured prefixed forms first, by size, then the rest of the
     // category in display order: the first screen of a category shows what a person expects,
     // whatever the filter leaves of the rest below.
-    for unit in catalog.columnUnits(in: state.category) {
+    for unit in own {
       let key = ReplState.key(unit)
       guard unit.prefix == nil || featuredKeys.contains(key) else { continue }
       addSource(unit, key: key)
@@ -163,7 +166,7 @@ extension ReplSession {
     // Right: the same, with the units the one-shot column shows beside the category's own
     // (nautical miles beside miles, L/100km beside mpg) among the common ones.
     var listed = Set<String>()
-    for unit in destinationUnits() {
+    for unit in destinationUnits(own: own, featured: featured) {
       let key = ReplState.key(unit)
       guard listed.insert(key).inserted else { continue }
       addDestination(unit, key: key)
@@ -180,17 +183,40 @@ extension ReplSession {
       sources.remove(at: index)
       sourceIndex = nil
     }
-    return ReplColumns(sources: sources, sourceIndex: sourceIndex ?? 0, destinations: destinations,
-                       targetIndex: targetIndex, matching: matching.count + matchingFeatured.count + foreignMatching,
-                       total: all.count + featured.count + foreignTotal)
+    var columns = ReplColumns(sources: sources, sourceIndex: sourceIndex ?? 0, destinations: destinations,
+                              targetIndex: targetIndex,
+                              matching: (matching?.count ?? count) + matchingFeatured.count + foreignMatching,
+                              total: count + featured.count + foreignTotal)
+    if converted { convertValues(of: &columns, at: columns.destinations.indices) }
+    return columns
+  }
+
+  /// Converts the current value into the destinations at `indices` (cached, see ``destinationValue(_:from:)``).
+  func convertValues(of columns: inout ReplColumns, at indices: some Sequence<Int>) {
+    var quantity: Quantity? = nil
+    func source() -> Quantity {
+      if let quantity { return quantity }
+      let made = sourceQuantity
+      quantity = made
+      return made
+    }
+    for index in indices where columns.destinations[index].value == nil {
+      guard let unit = columns.destinations[index].row.unit else { continue }
+      columns.destinations[index].value = destinationValue(unit, from: source())
+    }
+  }
+
+  /// Converts only the destinations a screen of `rows` rows draws (at 200×50, at most 47 of volume's 155).
+  package func convertValues(of columns: inout ReplColumns, rows: Int) {
+    convertValues(of: &columns, at: ReplLayout.drawnDestinations(columns, rows: rows))
   }
 
   /// The units of the right column, in order: the category's common units and featured forms with
   /// its related categories' (`Catalog.relatedUnits(of:)`), by size; its reciprocal categories'
   /// common units; then the rest of the category. A unit may be listed twice (the caller skips it).
-  func destinationUnits() -> [PrefixedUnit] {
-    let own = catalog.columnUnits(in: state.category)
-    let featured = Set(catalog.featuredUnits(in: state.category).map { ReplState.key($0) })
+  /// `own` and `featured` are the category's ``Catalog/columnUnits(in:)`` and ``Catalog/featuredUnits(in:)``.
+  func destinationUnits(own: [PrefixedUnit], featured: [PrefixedUnit]) -> [PrefixedUnit] {
+    let featured = Set(featured.map { ReplState.key($0) })
     let common = own.prefix { $0.unit.isCommon || $0.prefix != nil }
     let rest = own.dropFirst(common.count).filter { $0.prefix == nil || featured.contains(ReplState.key($0)) }
     return Catalog.byMagnitude(Array(common) + catalog.relatedUnits(of: state.category))
@@ -202,11 +228,12 @@ extension ReplSession {
   package func columnLines() -> [String] {
     let columns = columns(pinned: false)
     var lines = [display.sourceText(sourceQuantity) + " (" + state.category.title.lowercased() + ") is"]
-    let numbers = ColumnAligner.align(columns.destinations.map(\.value.number), color: false)
-    let symbolWidth = columns.destinations.map { DisplayWidth.of($0.row.symbol) }.max() ?? 0
-    for (destination, number) in zip(columns.destinations, numbers) {
-      let symbol = ReplText.pad(destination.row.symbol, to: symbolWidth)
-      let line = "  " + destination.value.relation + " " + number + " " + symbol + "  " + destination.value.name
+    let converted = columns.destinations.compactMap { destination in destination.value.map { (destination.row, $0) } }
+    let numbers = ColumnAligner.align(converted.map(\.1.number), color: false)
+    let symbolWidth = converted.map { DisplayWidth.of($0.0.symbol) }.max() ?? 0
+    for ((row, value), number) in zip(converted, numbers) {
+      let symbol = ReplText.pad(row.symbol, to: symbolWidth)
+      let line = "  " + value.relation + " " + number + " " + symbol + "  " + value.name
       lines.append(String(line.reversed().drop { $0 == " " }.reversed()))
     }
     if columns.destinations.isEmpty {

@@ -42,7 +42,7 @@ package struct ReplStyle: Sendable, Hashable {
 /// Lays out the screen as lines of exactly the requested width and count (plain data, no terminal).
 package enum ReplLayout {
   /// One row of a scrolled list.
-  enum Slot: Equatable {
+  package enum Slot: Equatable {
     case item(Int)
     case blank
     case moreAbove(Int)
@@ -51,7 +51,7 @@ package enum ReplLayout {
 
   /// The rows of a list of `count` items scrolled so that `selected` sits on row `center`, as in
   /// the seed app; hidden items are counted on the first or last row ("… N more").
-  static func window(count: Int, selected: Int?, rows: Int, center: Int) -> [Slot] {
+  package static func window(count: Int, selected: Int?, rows: Int, center: Int) -> [Slot] {
     guard rows > 0 else { return [] }
     var first = selected.map { $0 - center } ?? 0
     if selected == nil { first = 0 }
@@ -113,8 +113,41 @@ package enum ReplLayout {
     return Array(lines.prefix(height))
   }
 
+  /// The items of a window's rows, in order.
+  package static func drawn(_ slots: [Slot]) -> [Int] {
+    slots.compactMap { slot in
+      if case .item(let index) = slot { return index } else { return nil }
+    }
+  }
+
+  /// The destinations a screen of `rows` rows draws, in order: the window around the target.
+  package static func drawnDestinations(_ columns: ReplColumns, rows: Int) -> [Int] {
+    drawn(window(count: columns.destinations.count, selected: columns.targetIndex, rows: rows, center: (rows - 1) / 2))
+  }
+
+  /// How wide each column is: what must show in full (the marks, every drawn symbol and value)
+  /// first, the right column's before the left's; then the names share what is left, the left
+  /// column taking up to two fifths.
+  static func columnWidths(width: Int, separator: Int, left: (essential: Int, natural: Int),
+                           right: (essential: Int, natural: Int)) -> (left: Int, right: Int) {
+    let room = width - separator
+    var leftWidth = min(left.natural, max(left.essential, 12, width * 2 / 5))
+    // The right column's symbols and values before anything of the left but its symbols…
+    leftWidth = min(leftWidth, max(left.essential, room - right.essential))
+    // …and before the left's symbols too when both cannot fit.
+    leftWidth = min(leftWidth, max(0, room - right.essential))
+    // What the right column does not use goes to the left's names.
+    leftWidth = max(leftWidth, min(left.natural, room - right.natural))
+    leftWidth = max(1, min(leftWidth, room - 1))
+    return (leftWidth, max(0, width - leftWidth - separator))
+  }
+
   /// The two columns in `rows` rows of `width` columns: the current pair on the middle row,
   /// highlighted; numbers aligned on the decimal separator; cut lists counted.
+  ///
+  /// Symbols and values always show in full when they fit side by side; names give way (see
+  /// ``columnWidths(width:separator:left:right:)``). Values of drawn rows must be converted
+  /// (``ReplSession/convertValues(of:rows:)``); one that is not shows as an ellipsis.
   package static func columns(_ columns: ReplColumns, rows: Int, width: Int, style: ReplStyle) -> [String] {
     guard rows > 0, width > 0 else { return [] }
     let center = (rows - 1) / 2
@@ -126,11 +159,10 @@ package enum ReplLayout {
     let visibleSources = left.compactMap { slot -> ReplColumns.Row? in
       if case .item(let index) = slot { return columns.sources[index] } else { return nil }
     }
+    let placeholder = ReplColumns.Value(relation: " ", number: FormattedNumber(verbatim: style.ellipsis), name: "")
     let visibleDestinations = right.compactMap { slot -> (Int, ReplColumns.Destination)? in
       if case .item(let index) = slot { return (index, columns.destinations[index]) } else { return nil }
     }
-    let leftSymbolWidth = min(12, visibleSources.map { DisplayWidth.of($0.symbol) }.max() ?? 0)
-    let leftNameWidth = visibleSources.map { DisplayWidth.of($0.name) }.max() ?? 0
     let separator = " " + style.rule + " "
     let counts = left.map { slot -> Int in
       switch slot {
@@ -138,17 +170,36 @@ package enum ReplLayout {
       default: return 0
       }
     }
-    let leftNatural = max(2 + leftSymbolWidth + (leftSymbolWidth > 0 ? 2 : 0) + leftNameWidth, counts.max() ?? 0)
-    let leftWidth = max(1, min(leftNatural, max(12, width * 2 / 5), width - separator.count - 1))
-    let rightWidth = max(0, width - leftWidth - separator.count)
+    // Left: marker, symbol (padded to at most 12 columns: a longer one pushes only its own name),
+    // name. What shows in full is all but the name.
+    let leftSymbols = visibleSources.map { DisplayWidth.of($0.symbol) }.max() ?? 0
+    let leftSymbolWidth = min(12, leftSymbols)
+    let leftNameWidth = visibleSources.map { DisplayWidth.of($0.name) }.max() ?? 0
+    let leftEssential = 2 + leftSymbols
+    let leftNatural = max(2 + leftSymbolWidth + 2 + leftNameWidth, leftEssential, counts.max() ?? 0)
+    // Right: marker, relation, number, symbol, favorite mark, name.
+    let values = visibleDestinations.map { $0.1.value ?? placeholder }
+    let numbers = ColumnAligner.align(values.map(\.number), color: style.color)
+    let numberWidth = numbers.map { DisplayWidth.of($0) }.max() ?? 0
+    let rightSymbols = visibleDestinations.map { DisplayWidth.of($0.1.row.symbol) }.max() ?? 0
+    let rightSymbolWidth = min(12, rightSymbols)
+    let mark = "  " + style.favorite
+    let markWidth = visibleDestinations.contains { $0.1.row.isFavorite } ? DisplayWidth.of(mark) : 0
+    let rightEssential = 4 + numberWidth + 1 + rightSymbols + markWidth
+    let rightNatural = 4 + numberWidth + 1 + max(rightSymbols, rightSymbolWidth + markWidth + 2
+                                                  + (values.map { DisplayWidth.of($0.name) }.max() ?? 0))
+    let (leftWidth, rightWidth) = columnWidths(width: width, separator: DisplayWidth.of(separator),
+                                               left: (leftEssential, leftNatural), right: (rightEssential, rightNatural))
+    var drawn: [Int: (value: ReplColumns.Value, number: String)] = [:]
+    for ((index, _), (value, number)) in zip(visibleDestinations, zip(values, numbers)) { drawn[index] = (value, number) }
 
-    let rightSymbolWidth = min(12, visibleDestinations.map { DisplayWidth.of($0.1.row.symbol) }.max() ?? 0)
-    let numbers = ColumnAligner.align(visibleDestinations.map(\.1.value.number), color: style.color)
-    var numberByIndex: [Int: String] = [:]
-    for ((index, _), number) in zip(visibleDestinations, numbers) { numberByIndex[index] = number }
-
-    func cell(_ text: String, width: Int, highlighted: Bool) -> String {
-      let fitted = ReplText.fit(text, width: width, ascii: style.ascii)
+    /// A cell: `fixed` (marker, symbol, value) cut only when the cell cannot hold it; the name in
+    /// what is left, cut with an ellipsis, or left out when not even that fits beside a space.
+    func cell(_ fixed: String, name: String, width: Int, highlighted: Bool) -> String {
+      let room = width - DisplayWidth.of(fixed)
+      let fitted = room < 0 ? ReplText.fit(fixed, width: width, ascii: style.ascii)
+        : fixed + (room >= DisplayWidth.of(name) || room >= 3 ? ReplText.fit(name, width: room, ascii: style.ascii)
+                   : ReplText.spaces(room))
       return highlighted && style.color ? style.highlight + fitted + style.reset : fitted
     }
     func more(_ slot: ReplLayout.Slot, width: Int) -> String? {
@@ -168,8 +219,8 @@ package enum ReplLayout {
       } else if case .item(let index) = left[row] {
         let unit = columns.sources[index]
         let isCurrent = index == columns.sourceIndex
-        let symbol = leftSymbolWidth > 0 ? ReplText.pad(unit.symbol, to: leftSymbolWidth) + "  " : ""
-        line = cell((isCurrent ? style.marker + " " : "  ") + symbol + unit.name, width: leftWidth, highlighted: isCurrent)
+        let fixed = (isCurrent ? style.marker + " " : "  ") + ReplText.pad(unit.symbol, to: leftSymbolWidth)
+        line = cell(fixed, name: (leftSymbols > 0 ? "  " : "") + unit.name, width: leftWidth, highlighted: isCurrent)
       } else {
         line = ReplText.spaces(leftWidth)
       }
@@ -177,14 +228,14 @@ package enum ReplLayout {
       if rightWidth > 0 {
         if let text = more(right[row], width: rightWidth) {
           line += text
-        } else if case .item(let index) = right[row] {
+        } else if case .item(let index) = right[row], let (value, number) = drawn[index] {
           let destination = columns.destinations[index]
           let isCurrent = index == columns.targetIndex
-          let symbol = rightSymbolWidth > 0 ? ReplText.pad(destination.row.symbol, to: rightSymbolWidth) + "  " : ""
-          let text = (isCurrent ? style.marker + " " : "  ") + destination.value.relation + " "
-            + (numberByIndex[index] ?? "") + " " + symbol
-            + (destination.row.isFavorite ? style.favorite + " " : "") + destination.value.name
-          line += cell(text, width: rightWidth, highlighted: isCurrent)
+          let favorite = destination.row.isFavorite
+          let fixed = (isCurrent ? style.marker + " " : "  ") + value.relation + " " + number + " "
+            + ReplText.pad(destination.row.symbol, to: rightSymbolWidth) + (favorite ? mark : "")
+          let name = (favorite ? " " : rightSymbols > 0 ? "  " : "") + value.name
+          line += cell(fixed, name: name, width: rightWidth, highlighted: isCurrent)
         }
       }
       lines.append(line)
@@ -224,26 +275,32 @@ extension ReplSession {
       + dot + "fav" + dot + "favs" + dot + "quit"
     switch state.view {
     case .columns:
-      let columns = columns()
+      let columns = columns(converted: false)
       if !state.filter.isEmpty {
         header += dot + "/" + display.presenter.display(state.filter) + ": \(columns.matching) of \(columns.total)"
         if columns.matching == 0 { footer = noMatchHint(style: style) }
       }
       return ReplLayout.frame(header: header, footer: style.faint + footer + style.reset, messages: messages,
                               width: width, height: height, style: style) { rows in
-        ReplLayout.columns(columns, rows: rows, width: width, style: style)
+        var columns = columns
+        convertValues(of: &columns, rows: rows)
+        return ReplLayout.columns(columns, rows: rows, width: width, style: style)
       }
     case .favorites:
       header = " " + style.title + "Favorites" + style.reset + dot + display.sourceText(sourceQuantity)
+      let shown = shownFavorites
+      if !state.filter.isEmpty {
+        header += dot + "/" + display.presenter.display(state.filter) + ": \(shown.count) of \(favoriteMarks.list.count)"
+      }
       var items: [String]
       var current: Int? = nil
       do {
         items = try favoriteLines(converter: display).lines
-        current = favoriteMarks.list.isEmpty ? nil : min(state.highlight, items.count - 1)
+        current = shown.isEmpty ? nil : min(state.highlight, items.count - 1)
       } catch {
         items = [ReplSession.describe(error)]
       }
-      let footer = "Up, Down choose" + dot + "Enter opens" + dot + "show" + dot + "back to the columns"
+      let footer = "Up, Down choose" + dot + "Enter opens" + dot + "/text filters" + dot + "show" + dot + "back"
       return ReplLayout.frame(header: header, footer: style.faint + footer + style.reset,
                               messages: messages, width: width, height: height, style: style) { rows in
         ReplLayout.list(items, highlighted: current, rows: rows, width: width, style: style)

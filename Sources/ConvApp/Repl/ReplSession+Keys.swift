@@ -15,13 +15,13 @@ extension ReplSession {
       state.highlight = 0
       return nil
     case (.columns, .source(let move)):
-      let columns = columns()
+      let columns = columns(converted: false)
       guard !columns.sources.isEmpty else { return nil }
       let index = ReplSession.moved(columns.sourceIndex, move, count: columns.sources.count, page: page)
       guard let unit = columns.sources[index].unit else { return nil }
       return moveSource(to: unit)
     case (.columns, .target(let move)):
-      let columns = columns()
+      let columns = columns(converted: false)
       guard let current = columns.targetIndex, !columns.destinations.isEmpty else { return nil }
       let index = ReplSession.moved(current, move, count: columns.destinations.count, page: page)
       if let unit = columns.destinations[index].row.unit { state.target = unit }
@@ -30,7 +30,7 @@ extension ReplSession {
       state.highlight = ReplSession.moved(state.highlight, move, count: shownCategories.count, page: page)
       return nil
     case (.favorites, .source(let move)):
-      state.highlight = ReplSession.moved(state.highlight, move, count: favoriteMarks.list.count, page: page)
+      state.highlight = ReplSession.moved(state.highlight, move, count: shownFavorites.count, page: page)
       return nil
     default:
       return nil
@@ -85,13 +85,22 @@ extension ReplSession {
     return nil
   }
 
+  /// Whether the filter keeps a line of the categories or favorites screen: one of its words
+  /// contains the filter, case and accents ignored. Every line is kept without a filter.
+  func listFilterKeeps(_ words: [String]) -> Bool {
+    guard !state.filter.isEmpty else { return true }
+    let query = TextFolding.fold(state.filter)
+    return words.contains { TextFolding.fold($0).contains(text: query) }
+  }
+
   /// The categories the filter leaves, in catalog order.
   package var shownCategories: [UnitCategory] {
-    guard !state.filter.isEmpty else { return catalog.categories }
-    let query = TextFolding.fold(state.filter)
-    return catalog.categories.filter {
-      TextFolding.fold($0.identifier).contains(text: query) || TextFolding.fold($0.title).contains(text: query)
-    }
+    catalog.categories.filter { listFilterKeeps([$0.identifier, $0.title]) }
+  }
+
+  /// The favorites the filter leaves (nil for a pair of expressions), in the favorites' order.
+  var shownFavorites: [(source: PrefixedUnit, target: PrefixedUnit)?] {
+    zip(favoriteMarks.list, favoriteMarks.words).filter { listFilterKeeps($0.1) }.map(\.0)
   }
 
   /// Enter on an empty line: opens the highlighted category or favorite; nothing elsewhere.
@@ -103,8 +112,9 @@ extension ReplSession {
       state.filter = ""
       return handle("cat " + categories[state.highlight].identifier)
     case .favorites:
-      guard state.highlight < favoriteMarks.list.count else { return ReplOutcome() }
-      guard let pair = favoriteMarks.list[state.highlight],
+      let favorites = shownFavorites
+      guard state.highlight < favorites.count else { return ReplOutcome() }
+      guard let pair = favorites[state.highlight],
             let category = catalog.category(named: pair.source.unit.categoryIdentifier) else {
         return ReplOutcome(errors: ["this favorite converts expressions: type it as a conversion"])
       }

@@ -54,8 +54,10 @@ package struct ReplSession {
     self.mode = mode
     favoritesStore = favorites
     let catalog = converter.catalog
-    let candidates = [catalog.category(named: "length")].compactMap { $0 } + catalog.categories
-    guard let category = candidates.first(where: { !catalog.units(in: $0).isEmpty }),
+    // Counted, not built: the first screen builds only what it shows.
+    let hasUnits = { (category: UnitCategory) in catalog.unitCount(in: category) > 0 }
+    guard let category = catalog.category(named: "length").flatMap({ hasUnits($0) ? $0 : nil })
+            ?? catalog.categories.first(where: hasUnits),
           let pair = ReplSession.defaultPair(catalog, category, source: nil, target: nil) else { return nil }
     state = ReplState(category: category, source: pair.source, target: pair.target)
   }
@@ -365,11 +367,14 @@ package struct ReplSession {
     let file = try store.load()
     let total = file.entries.count
     var entries: [(entry: FavoritesFile.Entry, favorite: ResolvedFavorite)] = []
-    for entry in file.resolved(in: catalog) {
+    for entry in file.resolved(in: catalog) where listFilterKeeps(ReplFavoriteMarks.words(entry.favorite)) {
       if cancellation.isRequested { break }
       entries.append(entry)
     }
     guard total > 0 else { return (["no favorites yet: choose a pair and type fav"], nil) }
+    if entries.isEmpty && !state.filter.isEmpty && !cancellation.isRequested {
+      return (["no favorite matches '\(display.presenter.display(state.filter))'; / clears the filter"], nil)
+    }
     var current: Int? = nil
     if let pair = currentFavorite, let resolved = try? ResolvedFavorite(pair, catalog: catalog) {
       current = entries.firstIndex { $0.favorite.identity == resolved.identity }
@@ -384,8 +389,9 @@ package struct ReplSession {
     var lines = FavoritesPresenter(converter: converter).lines(shown, value: state.value, valueText: valueText).lines
     if cancellation.isRequested && converted < total {
       let left = total - converted
-      lines.append((converter.options.ascii ? "..." : "…") + " interrupted: \(left) more favorite"
-                   + (left == 1 ? "" : "s") + " not converted")
+      // With a filter, how many of the rest it keeps is unknown: they were not read.
+      let count = state.filter.isEmpty ? "\(left) more favorite" + (left == 1 ? "" : "s") : "the other favorites"
+      lines.append((converter.options.ascii ? "..." : "…") + " interrupted: " + count + " not converted")
     }
     return (lines, current)
   }
@@ -441,7 +447,8 @@ package struct ReplSession {
   /// (Call ``prepareCache()`` first.)
   /// Once a stop is asked for (``cancellation``), a value not yet computed is shown as `…` and
   /// left out of the cache, which only ever holds finished values.
-  func destinationValue(_ unit: PrefixedUnit) -> ReplColumns.Value {
+  /// `quantity` is ``sourceQuantity``, made once for all the values of a screen.
+  func destinationValue(_ unit: PrefixedUnit, from quantity: @autoclosure () -> Quantity) -> ReplColumns.Value {
     let key = ReplState.key(unit)
     if let value = cache.current.values[key] { return value }
     if cancellation.isRequested {
@@ -449,7 +456,7 @@ package struct ReplSession {
                                name: display.presenter.display(unit.plural))
     }
     let value: ReplColumns.Value
-    if let result = try? catalog.convert(sourceQuantity, to: UnitExpression(unit: unit)) {
+    if let result = try? catalog.convert(quantity(), to: UnitExpression(unit: unit)) {
       let presenter = display.presenter
       let shown = presenter.digits(of: result.value, isExact: result.isExact)
       let exact = shown.isExact || (display.options.exact && result.isSymbolicallyExact)
