@@ -3,8 +3,8 @@
 #
 #   fuzz/run.sh [--runs N] [--build-only | --no-build] [--rebuild] [--no-asan] [TARGET...]
 #
-# Targets: expression, arithmetic and units-file (ConvKit), convert (ConvKit + ConvFormat + the
-# ICU shim + ConvApp), favorites and batch (the same three). Default: all six, 1,000,000
+# Targets: expression, arithmetic, units-file and rates-feed (ConvKit), convert (ConvKit + ConvFormat + the
+# ICU shim + ConvApp), favorites and batch (the same three). Default: all seven, 1,000,000
 # executions each. Extra libFuzzer flags go in FUZZ_FLAGS (for example FUZZ_FLAGS=-jobs=2).
 #
 # Each target starts from the seeds in fuzz/corpus/TARGET (read only) and keeps what it finds in
@@ -44,7 +44,7 @@ while [ $# -gt 0 ]; do
     *) TARGETS="$TARGETS $1"; shift ;;
   esac
 done
-[ -n "$TARGETS" ] || TARGETS="expression arithmetic units-file convert favorites batch"
+[ -n "$TARGETS" ] || TARGETS="expression arithmetic units-file rates-feed convert favorites batch"
 
 SRC=$ROOT/Sources
 OUT=$BUILD/$(echo "$SANITIZE" | tr ',' '-')
@@ -87,14 +87,14 @@ build_target() {
   target=$1
   echo "run.sh: linking fuzz-$target" >&2
   case $target in
-    expression|units-file|arithmetic)
+    expression|units-file|arithmetic|rates-feed)
       "$SWIFTC" $SWIFTFLAGS -module-name Fuzz -I "$OUT" -o "$OUT/fuzz-$target" \
         "$ROOT/fuzz/targets/$target.swift" "$OUT/ConvKit.o" ;;
     convert|favorites|batch)
       "$SWIFTC" $SWIFTFLAGS -module-name Fuzz -I "$OUT" -I "$OUT/include/_ConvICU" -o "$OUT/fuzz-$target" \
         "$ROOT/fuzz/targets/$target.swift" "$OUT/ConvApp.o" "$OUT/ConvFormat.o" "$OUT/ConvKit.o" \
         "$OUT/ConvICU.o" $ICU_LIBS ;;
-    *) echo "run.sh: unknown target '$target' (expression, arithmetic, units-file, convert, favorites, batch)" >&2; exit 64 ;;
+    *) echo "run.sh: unknown target '$target' (expression, arithmetic, units-file, rates-feed, convert, favorites, batch)" >&2; exit 64 ;;
   esac
 }
 

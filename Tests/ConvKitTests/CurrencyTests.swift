@@ -59,6 +59,25 @@ struct CurrencyTests {
      "more than 16 characters"),
   ]
 
+  /// Documents refused with their own text in the reason: a line break in an end tag (a fuzz
+  /// finding), an escape sequence in a date, a date of 5,000 characters.
+  static let echoingDocuments = [
+    document().replacing("\t</Cube>\n</gesmes:Envelope>", with: "\t</Cube~\n</gesmes:Envelope>"),
+    document(date: "2026-11-20\u{1B}[2J"),
+    document(date: String(repeating: "x", count: 5_000)),
+  ]
+
+  @Test("A refusal is one printable line of bounded length, whatever the document holds", arguments: echoingDocuments)
+  func printableRefusal(_ text: String) {
+    do throws(ExchangeRatesError) {
+      _ = try ExchangeRates(ecbDocument: text)
+      Issue.record("accepted: \(text.debugDescription)")
+    } catch {
+      #expect(!error.message.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }, "\(error.message.debugDescription)")
+      #expect(error.message.count <= ExchangeRatesError.maximumLength + 1)
+    }
+  }
+
   @Test("ECB documents: well-formed, dated, positive rates, a size cap", arguments: documents)
   func ecbDocuments(_ name: String, _ text: String, _ refusal: String?) {
     do {

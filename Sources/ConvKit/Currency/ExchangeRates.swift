@@ -55,10 +55,18 @@ public struct ExchangeRates: Sendable {
 
 /// Why a rates document was refused.
 public struct ExchangeRatesError: Error, Sendable, Equatable, CustomStringConvertible {
-  /// A one-line reason (`not the ECB's rates format: no date`).
+  /// A one-line reason (`not the ECB's rates format: no date`): the document's own text in it has
+  /// its control characters shown as `<U+000A>` and is cut after `maximumLength` characters.
   public let message: String
 
-  public init(_ message: String) { self.message = message }
+  /// The longest message, in characters (a quoted name or rate can be as long as the document).
+  public static let maximumLength = 300
+
+  public init(_ message: String) {
+    let printable = ConvError.printable(message)
+    self.message = printable.count > ExchangeRatesError.maximumLength
+      ? String(printable.prefix(ExchangeRatesError.maximumLength)) + "…" : printable
+  }
 
   public var description: String { message }
 }
