@@ -59,6 +59,35 @@ struct CSVWriter: OutputWriter {
 
   func noFavorites() -> (lines: [String], error: String?) { ([], nil) }
 
+  /// `identifier,title,units`.
+  func categories(_ catalog: CatalogPresenter) -> [String] {
+    catalog.catalog.categories.map {
+      CSVWriter.record([$0.identifier, $0.title, String(catalog.catalog.unitCount(in: $0))])
+    }
+  }
+
+  /// `category,symbol,name`.
+  func list(_ categories: [UnitCategory], _ catalog: CatalogPresenter) -> [String] {
+    categories.flatMap { category in
+      catalog.catalog.units(in: category).map { CSVWriter.record([category.identifier, $0.symbol, $0.name]) }
+    }
+  }
+
+  /// `name,category,dimension`.
+  func info(_ info: UnitInfo, _ catalog: CatalogPresenter) -> [String] {
+    [CSVWriter.record([info.unit.name, info.unit.unit.categoryIdentifier, info.unit.unit.dimension.formula])]
+  }
+
+  /// `category,symbol,name` for each hit (an empty symbol for a category).
+  func search(_ results: SearchResults, _ catalog: CatalogPresenter) -> (lines: [String], error: String?) {
+    (results.hits.map { CSVWriter.record([$0.category.identifier, $0.unit?.symbol ?? "", $0.unit?.name ?? ""]) }, nil)
+  }
+
+  /// `code,date` for each currency.
+  func rates(_ report: RatesReport) -> (lines: [String], notes: [String]) {
+    (report.currencies.map { CSVWriter.record([$0, report.rates.date.description]) }, [])
+  }
+
   /// Fields joined by commas, quoted when they hold a comma, a quote or a line break (RFC 4180).
   static func record(_ fields: [String]) -> String {
     fields.map { field in

@@ -57,6 +57,16 @@ struct OutputWriterTests {
     #expect(output.failed)
   }
 
+  @Test("The catalog commands go through the same writer")
+  func catalog() {
+    let writer = CSVWriter()
+    let presenter = CatalogPresenter(catalog: .builtin)
+    #expect(writer.categories(presenter).contains("length,Length,\(Catalog.builtin.unitCount(in: Catalog.builtin.category(named: "length")!))"))
+    let hits = writer.search(SearchResults("foot", in: .builtin, limit: 3), presenter).lines
+    #expect(hits.count == 3)
+    #expect(hits.first == "length,ft,foot")
+  }
+
   @Test("Fields with commas or quotes are quoted", arguments: [
     (["a", "b"], "a,b"), (["1,5", "x"], "\"1,5\",x"), (["say \"hi\""], "\"say \"\"hi\"\"\""),
   ])

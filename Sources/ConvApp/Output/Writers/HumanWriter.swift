@@ -91,6 +91,48 @@ package struct HumanWriter: OutputWriter {
   package func noFavorites() -> (lines: [String], error: String?) {
     ([], "no favorites yet: add one with 'conv fav add mi km'")
   }
+
+  package func categories(_ catalog: CatalogPresenter) -> [String] { catalog.categoryLines() }
+
+  package func list(_ categories: [UnitCategory], _ catalog: CatalogPresenter) -> [String] {
+    catalog.listLines(categories: categories)
+  }
+
+  package func info(_ info: UnitInfo, _ catalog: CatalogPresenter) -> [String] {
+    // The spelling's other readings, which the other side of a conversion may choose.
+    catalog.infoLines(info.unit) + info.others.map { catalog.otherReadingLine(spelling: info.spelling, unit: $0) }
+  }
+
+  package func search(_ results: SearchResults, _ catalog: CatalogPresenter) -> (lines: [String], error: String?) {
+    guard !results.hits.isEmpty else { return ([], "nothing matches '\(results.query)'") }
+    // Three aligned columns: symbol (empty for a unit known by its name only), name, and the
+    // category, or for a category: its title and how to list it.
+    let rows: [(symbol: String, name: String, note: String)] = results.hits.map { hit in
+      guard let unit = hit.unit else {
+        return ("", catalog.text(hit.category.title), "(category: conv list " + hit.category.identifier + ")")
+      }
+      return (unit.symbols.isEmpty ? "" : catalog.symbol(unit), catalog.text(unit.name),
+              "(" + hit.category.title.lowercased() + ")")
+    }
+    func pad(_ text: String, _ width: Int) -> String {
+      text + String(repeating: " ", count: max(0, width - DisplayWidth.of(text)))
+    }
+    let symbolWidth = rows.map { DisplayWidth.of($0.symbol) }.max() ?? 0
+    let nameWidth = rows.map { DisplayWidth.of($0.name) }.max() ?? 0
+    return (rows.map { pad($0.symbol, symbolWidth) + "  " + pad($0.name, nameWidth) + "  " + $0.note }, nil)
+  }
+
+  package func rates(_ report: RatesReport) -> (lines: [String], notes: [String]) {
+    let rates = report.rates
+    let age = rates.age(on: report.today)
+    let lines = [
+      "source:     European Central Bank euro reference rates (\(rates.source))",
+      "date:       \(rates.date) (" + (age < 0 ? "\(-age) days after today" : age == 1 ? "1 day old" : "\(age) days old") + ")",
+      "file:       \(report.file ?? "built into conv")",
+      "currencies: \(report.currencies.count): " + report.currencies.joined(separator: " "),
+    ] + (report.unknown.isEmpty ? [] : ["not in conv: " + report.unknown.joined(separator: " ") + " (rates given, no such unit)"])
+    return (lines, report.notes)
+  }
 }
 
 /// A favorite's line in human output, kept until every number is known and the column can be

@@ -97,4 +97,90 @@ package struct JSONWriter: OutputWriter {
   }
 
   package func noFavorites() -> (lines: [String], error: String?) { (["[]"], nil) }
+
+  package func categories(_ catalog: CatalogPresenter) -> [String] { [categoriesJSON(catalog).serialized()] }
+
+  package func list(_ categories: [UnitCategory], _ catalog: CatalogPresenter) -> [String] {
+    [listJSON(categories, catalog).serialized()]
+  }
+
+  package func info(_ info: UnitInfo, _ catalog: CatalogPresenter) -> [String] {
+    [infoJSON(info.unit, catalog).serialized()]
+  }
+
+  package func search(_ results: SearchResults, _ catalog: CatalogPresenter) -> (lines: [String], error: String?) {
+    let hits: [JSONValue] = results.hits.map { hit in
+      .object([
+        ("kind", .string(hit.unit == nil ? "category" : "unit")),
+        ("symbol", hit.unit.flatMap { $0.symbols.isEmpty ? nil : .string($0.symbol) } ?? .null),
+        ("name", .string(hit.unit?.name ?? hit.category.title)),
+        ("category", .string(hit.category.identifier)),
+        ("matched", .string(hit.matched)),
+      ])
+    }
+    return ([JSONValue.array(hits).serialized()], nil)
+  }
+
+  package func rates(_ report: RatesReport) -> (lines: [String], notes: [String]) {
+    let rates = report.rates
+    return ([JSONValue.object([
+      ("source", .string(rates.source)), ("date", .string(rates.date.description)),
+      ("age_days", .int(rates.age(on: report.today))), ("file", report.file.map { .string($0) } ?? .null),
+      ("currencies", .array(report.currencies.map { .string($0) })),
+    ]).serialized()], [])
+  }
+
+  // MARK: The catalog
+
+  /// `[{"identifier":…, "title":…, "dimension":…, "units": N}, …]`
+  func categoriesJSON(_ presenter: CatalogPresenter) -> JSONValue {
+    let catalog = presenter.catalog
+    return .array(catalog.categories.map { category in
+      .object([
+        ("identifier", .string(category.identifier)), ("title", .string(category.title)),
+        ("dimension", .string(category.dimension.formula)), ("units", .int(catalog.unitCount(in: category))),
+      ])
+    })
+  }
+
+  /// `[{"category":…, "symbol":…, "name":…, "common":…}, …]`
+  private func listJSON(_ categories: [UnitCategory], _ presenter: CatalogPresenter) -> JSONValue {
+    let catalog = presenter.catalog
+    return .array(categories.flatMap { category in
+      catalog.units(in: category).map { unit in
+        .object([
+          ("category", .string(category.identifier)), ("symbol", .string(unit.symbol)),
+          ("name", .string(unit.name)), ("plural", .string(unit.plural)), ("common", .bool(unit.isCommon)),
+        ])
+      }
+    })
+  }
+
+  /// Everything about one unit.
+  private func infoJSON(_ prefixed: PrefixedUnit, _ presenter: CatalogPresenter) -> JSONValue {
+    let unit = prefixed.unit
+    return .object([
+      ("name", .string(prefixed.name)), ("plural", .string(prefixed.plural)),
+      ("symbols", .array((prefixed.prefix == nil ? unit.symbols : [prefixed.symbol]).map(JSONValue.string))),
+      ("aliases", .array((prefixed.prefix == nil ? unit.aliases : []).map(JSONValue.string))),
+      ("prefix", prefixed.prefix.map { .string($0.name) } ?? .null),
+      ("category", .string(unit.categoryIdentifier)), ("dimension", .string(unit.dimension.formula)),
+      ("definition", .string(unit.definition)),
+      ("factor", .string(presenter.factorText(prefixed))),
+      ("factor_approx", .number(TerseNumber.format(prefixed.factor.approximation.doubleValue) ?? "0")),
+      ("si_unit", .string(presenter.coherentUnitName(unit.dimension))),
+      ("offset", unit.hasOffset ? .string(unit.offset.description) : .null),
+      ("absolute", .bool(unit.isAbsolute)),
+      ("exact", .bool(presenter.isExact(prefixed))), ("prefixes", .string(unit.prefixes.rawValue)),
+      ("common", .bool(unit.isCommon)), ("source", .string(unit.source)),
+      ("cldr", unit.cldrIdentifier.map(JSONValue.string) ?? .null),
+      ("scale", unit.scale.map { scale in
+        .object([("reference", .string(scale.reference)), ("forward", .string(scale.forward.text)),
+                 ("inverse", scale.inverse.map { .string($0.text) } ?? .null),
+                 ("min", scale.minimum.flatMap { TerseNumber.format($0) }.map(JSONValue.number) ?? .null),
+                 ("max", scale.maximum.flatMap { TerseNumber.format($0) }.map(JSONValue.number) ?? .null),
+                 ("gauge", .bool(scale.readsGaugeNumbers))])
+      } ?? .null),
+    ])
+  }
 }

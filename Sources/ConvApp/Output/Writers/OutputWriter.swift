@@ -39,6 +39,21 @@ package protocol OutputWriter: Sendable {
 
   /// What `conv fav` prints when there are no favorites: standard output lines, or a message.
   func noFavorites() -> (lines: [String], error: String?)
+
+  /// `conv categories`: every category with its unit count.
+  func categories(_ catalog: CatalogPresenter) -> [String]
+
+  /// `conv list`: the units of `categories`, grouped in display order.
+  func list(_ categories: [UnitCategory], _ catalog: CatalogPresenter) -> [String]
+
+  /// `conv info`: everything about one unit.
+  func info(_ info: UnitInfo, _ catalog: CatalogPresenter) -> [String]
+
+  /// `conv search`: the lines, or the message when nothing to show is a failure.
+  func search(_ results: SearchResults, _ catalog: CatalogPresenter) -> (lines: [String], error: String?)
+
+  /// `conv rates`: the lines for standard output and the notes for standard error.
+  func rates(_ report: RatesReport) -> (lines: [String], notes: [String])
 }
 
 /// A way to write batch lines of a cached shape without the exact path (``BatchConverter``).
@@ -59,4 +74,8 @@ extension OutputMode {
     case .json: JSONWriter()
     }
   }
+
+  /// The mode of a command whose only choice is `--json` (the catalog commands and `conv rates`,
+  /// whose `-t` prints the report as people read it).
+  package static func catalog(json: Bool) -> OutputMode { json ? .json : .human }
 }

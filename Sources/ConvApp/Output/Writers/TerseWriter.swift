@@ -51,4 +51,21 @@ package struct TerseWriter: OutputWriter {
   }
 
   package func noFavorites() -> (lines: [String], error: String?) { ([], nil) }
+
+  // The catalog commands and `conv rates` have no terse form: they write what people read (the
+  // catalog commands take no -t; `conv rates -t` prints the report).
+
+  package func categories(_ catalog: CatalogPresenter) -> [String] { HumanWriter().categories(catalog) }
+
+  package func list(_ categories: [UnitCategory], _ catalog: CatalogPresenter) -> [String] {
+    HumanWriter().list(categories, catalog)
+  }
+
+  package func info(_ info: UnitInfo, _ catalog: CatalogPresenter) -> [String] { HumanWriter().info(info, catalog) }
+
+  package func search(_ results: SearchResults, _ catalog: CatalogPresenter) -> (lines: [String], error: String?) {
+    HumanWriter().search(results, catalog)
+  }
+
+  package func rates(_ report: RatesReport) -> (lines: [String], notes: [String]) { HumanWriter().rates(report) }
 }
