@@ -208,13 +208,8 @@ package struct Converter: Sendable {
       return .failure(Failure(error: .syntax(message, span: SourceSpan(start: 0, length: request.quantity.count)),
                               source: request.source, span: nil))
     }
-    let rows = units.map { unit in
-      (unit, Result { () throws(ConvError) in
-        try catalog.convert(quantity, to: UnitExpression(text: unit.symbol, term: Term(unit: unit), singleUnit: unit))
-      })
-    }
-    let column = ColumnResult(quantity: quantity, typedQuantity: request.quantity, category: category, rows: rows,
-                              hidden: hidden)
+    let column = ColumnResult(quantity: quantity, typedQuantity: request.quantity, category: category, units: units,
+                              hidden: hidden, catalog: catalog)
     do {
       return .success(try writer.column(column, by: self))
     } catch {

@@ -100,8 +100,7 @@ struct BatchRunner {
       case .skipped:
         // Script output keeps one line per input line: an empty one (terse), or an object that
         // says the line was skipped (JSON Lines).
-        let input = String(decoding: line, as: UTF8.self).trimmingWhitespace
-        if let text = converter.writer.batchSkipped(line: number, input: input) {
+        if let text = converter.writer.batchSkipped(line: number, input: { BatchRunner.text(line) }) {
           output.bytes.append(contentsOf: text.utf8)
           output.bytes.append(10)
           output.lineDone()
@@ -116,8 +115,7 @@ struct BatchRunner {
         failed = true
         // Script output keeps one line per request: an empty one (terse), or an object that says
         // the line failed (JSON Lines), so that results line up with the input.
-        let input = String(decoding: line, as: UTF8.self).trimmingWhitespace
-        if let text = converter.writer.batchFailed(line: number, input: input, message: message) {
+        if let text = converter.writer.batchFailed(line: number, input: { BatchRunner.text(line) }, message: message) {
           output.bytes.append(contentsOf: text.utf8)
           output.bytes.append(10)
         }
@@ -130,5 +128,10 @@ struct BatchRunner {
       return true
     }
     return failed
+  }
+
+  /// An input line as text, trimmed.
+  static func text(_ line: UnsafeBufferPointer<UInt8>) -> String {
+    String(decoding: line, as: UTF8.self).trimmingWhitespace
   }
 }

@@ -32,16 +32,16 @@ struct CSVWriter: OutputWriter {
   /// One record per unit of the column.
   func column(_ column: ColumnResult, by converter: Converter) throws(ConvError) -> [String] {
     var records: [String] = []
-    for (_, outcome) in column.rows { records.append(try conversion(try outcome.get(), by: converter)) }
+    for unit in column.units { records.append(try conversion(try column.result(in: unit), by: converter)) }
     return records
   }
 
   func failureDetails(_ failure: Converter.Failure) -> [String] { [] }
 
-  func batchSkipped(line: Int, input: String) -> String? { nil }
+  func batchSkipped(line: Int, input: () -> String) -> String? { nil }
 
   /// `line,error,message`.
-  func batchFailed(line: Int, input: String, message: String) -> String? {
+  func batchFailed(line: Int, input: () -> String, message: String) -> String? {
     CSVWriter.record([String(line), "error", message])
   }
 

@@ -8,9 +8,16 @@ package struct ColumnResult: Sendable {
   package let typedQuantity: String
   /// The category shown.
   package let category: UnitCategory
-  /// Each unit shown and its conversion, in order; a row that could not be computed holds its
-  /// error (the writer fails the whole column at the first: never a row silently left out).
-  package let rows: [(unit: PrefixedUnit, result: Result<ConversionResult, ConvError>)]
+  /// The units shown, in order.
+  package let units: [PrefixedUnit]
   /// How many units of the category the curated selection leaves out (0 with `--all`).
   package let hidden: Int
+  /// The catalog that converts the rows.
+  let catalog: Catalog
+
+  /// The quantity in one of the units, converted as the writer asks (a row that cannot be
+  /// computed fails the whole column: never a row silently left out).
+  package func result(in unit: PrefixedUnit) throws(ConvError) -> ConversionResult {
+    try catalog.convert(quantity, to: UnitExpression(text: unit.symbol, term: Term(unit: unit), singleUnit: unit))
+  }
 }

@@ -43,8 +43,8 @@ package struct HumanWriter: OutputWriter {
     let options = converter.options
     let presenter = converter.presenter
     var rows: [(value: FormattedNumber, relation: String, unit: String, name: String)] = []
-    for (unit, outcome) in column.rows {
-      let result = try outcome.get()
+    for unit in column.units {
+      let result = try column.result(in: unit)
       let shown = presenter.digits(of: result.value, isExact: result.isExact)
       let number = presenter.humanNumber(result.value, isExact: result.isExact, in: unit)
       let exact = shown.isExact || (options.exact && result.isSymbolicallyExact)
@@ -73,9 +73,9 @@ package struct HumanWriter: OutputWriter {
 
   package func failureDetails(_ failure: Converter.Failure) -> [String] { failure.caretLines }
 
-  package func batchSkipped(line: Int, input: String) -> String? { nil }
+  package func batchSkipped(line: Int, input: () -> String) -> String? { nil }
 
-  package func batchFailed(line: Int, input: String, message: String) -> String? { nil }
+  package func batchFailed(line: Int, input: () -> String, message: String) -> String? { nil }
 
   package func favorites(_ items: some Sequence<FavoriteItem>, by converter: Converter) -> FavoritesOutput {
     var output = FavoritesOutput()

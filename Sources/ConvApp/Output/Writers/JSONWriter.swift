@@ -52,8 +52,8 @@ package struct JSONWriter: OutputWriter {
   package func column(_ column: ColumnResult, by converter: Converter) throws(ConvError) -> [String] {
     // One array for the column, as `fav`, `list` and `categories` print (one line per request).
     var objects: [JSONValue] = []
-    for (_, outcome) in column.rows {
-      guard case .object(var members) = try object(try outcome.get(), by: converter) else { continue }
+    for unit in column.units {
+      guard case .object(var members) = try object(try column.result(in: unit), by: converter) else { continue }
       members.append(("selection", .string(converter.options.allUnits ? "all" : "common")))
       objects.append(.object(members))
     }
@@ -62,13 +62,13 @@ package struct JSONWriter: OutputWriter {
 
   package func failureDetails(_ failure: Converter.Failure) -> [String] { [] }
 
-  package func batchSkipped(line: Int, input: String) -> String? {
-    JSONValue.object([("line", .int(line)), ("input", .string(input)), ("skipped", .bool(true))]).serialized()
+  package func batchSkipped(line: Int, input: () -> String) -> String? {
+    JSONValue.object([("line", .int(line)), ("input", .string(input())), ("skipped", .bool(true))]).serialized()
   }
 
-  package func batchFailed(line: Int, input: String, message: String) -> String? {
+  package func batchFailed(line: Int, input: () -> String, message: String) -> String? {
     // One object per request, failures included, so that results line up with the input.
-    JSONValue.object([("line", .int(line)), ("input", .string(input)), ("error", .string(message))]).serialized()
+    JSONValue.object([("line", .int(line)), ("input", .string(input())), ("error", .string(message))]).serialized()
   }
 
   package func favorites(_ items: some Sequence<FavoriteItem>, by converter: Converter) -> FavoritesOutput {

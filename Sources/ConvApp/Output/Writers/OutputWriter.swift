@@ -27,12 +27,13 @@ package protocol OutputWriter: Sendable {
   /// Standard error lines under a failure's message (the source with a caret under the bad token).
   func failureDetails(_ failure: Converter.Failure) -> [String]
 
-  /// The standard output line for a blank or comment batch line (nil: none).
-  func batchSkipped(line: Int, input: String) -> String?
+  /// The standard output line for a blank or comment batch line (nil: none); `input` gives the
+  /// line, trimmed, when the writer shows it.
+  func batchSkipped(line: Int, input: () -> String) -> String?
 
   /// The standard output line for a batch line that failed (nil: none; the message goes to
   /// standard error in every mode).
-  func batchFailed(line: Int, input: String, message: String) -> String?
+  func batchFailed(line: Int, input: () -> String, message: String) -> String?
 
   /// Every favorite converted for one value, taken one at a time (see ``FavoritesPresenter``).
   func favorites(_ items: some Sequence<FavoriteItem>, by converter: Converter) -> FavoritesOutput

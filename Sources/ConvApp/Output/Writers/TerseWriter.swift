@@ -21,8 +21,8 @@ package struct TerseWriter: OutputWriter {
 
   package func column(_ column: ColumnResult, by converter: Converter) throws(ConvError) -> [String] {
     var lines: [String] = []
-    for (unit, outcome) in column.rows {
-      let result = try outcome.get()
+    for unit in column.units {
+      let result = try column.result(in: unit)
       try converter.checkScriptable(result)
       if let text = converter.terseNumber(result) { lines.append(text + " " + unit.symbol) }
     }
@@ -31,9 +31,9 @@ package struct TerseWriter: OutputWriter {
 
   package func failureDetails(_ failure: Converter.Failure) -> [String] { [] }
 
-  package func batchSkipped(line: Int, input: String) -> String? { "" }
+  package func batchSkipped(line: Int, input: () -> String) -> String? { "" }
 
-  package func batchFailed(line: Int, input: String, message: String) -> String? { "" }
+  package func batchFailed(line: Int, input: () -> String, message: String) -> String? { "" }
 
   package func favorites(_ items: some Sequence<FavoriteItem>, by converter: Converter) -> FavoritesOutput {
     var output = FavoritesOutput()
