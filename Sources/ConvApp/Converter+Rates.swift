@@ -12,7 +12,7 @@ extension Converter {
   func ratesNotes() -> [String] {
     guard let rates = catalog.exchangeRates else { return [] }
     var notes: [String] = []
-    if options.mode == .human { notes.append("note: rates of \(rates.date), \(rates.source)") }
+    if writer.showsNotes { notes.append("note: rates of \(rates.date), \(rates.source)") }
     if let notice = Converter.staleNotice(rates, today: today()) { notes.append(notice) }
     return notes
   }

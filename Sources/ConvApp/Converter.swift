@@ -7,6 +7,8 @@ package struct Converter: Sendable {
   package let catalog: Catalog
   /// Output choices.
   package let presenter: ValuePresenter
+  /// Renders every result in the selected mode.
+  package let writer: any OutputWriter
 
   /// How numbers are written in the user's locale, for reading them.
   package let conventions: NumberConventions
@@ -14,10 +16,11 @@ package struct Converter: Sendable {
   /// Sums of money in the locale's currency format (`$1,234.56`, `1.234,56 €`); made when needed.
   var currency: CurrencyFormatter { CurrencyFormatter(style: options.humanStyle) }
 
-  /// Creates a converter.
-  package init(catalog: Catalog, options: OutputOptions) {
+  /// Creates a converter that writes with the writer of `options.mode`, or with `writer`.
+  package init(catalog: Catalog, options: OutputOptions, writer: (any OutputWriter)? = nil) {
     self.catalog = catalog
     presenter = ValuePresenter(options: options)
+    self.writer = writer ?? options.mode.writer
     conventions = NumberConventions.of(locale: options.locale)
   }
 
@@ -101,7 +104,7 @@ package struct Converter: Sendable {
   /// Converts a request already read (batch reads a line's units once for every number): the
   /// part of ``convert(_:)-(ConversionRequest)`` after the reading, the same for every front end.
   package func convert(_ reading: ConversionReading, request: ConversionRequest) -> Result<Output, Failure> {
-    var notes = options.mode == .human ? reading.notes : []
+    var notes = writer.showsNotes ? reading.notes : []
     let quantity = reading.quantity
     if Converter.involvesCurrency(quantity.dimension) || reading.targets.contains(where: { Converter.involvesCurrency($0.dimension) }) {
       notes += ratesNotes()
@@ -111,7 +114,10 @@ package struct Converter: Sendable {
     }
     let targets = reading.targets
     do {
-      if targets.count > 1 { return .success(Output(lines: [try mixedUnits(quantity, targets)], notes: notes)) }
+      if targets.count > 1 {
+        return .success(Output(lines: [writer.mixed(try MixedResult(quantity, into: targets, catalog: catalog), by: self)],
+                               notes: notes))
+      }
       let result = try catalog.convert(quantity, to: targets[0])
       return .success(Output(lines: [try render(result)], notes: notes))
     } catch {
@@ -139,25 +145,16 @@ package struct Converter: Sendable {
 
   /// Renders one conversion in the selected mode.
   package func render(_ result: ConversionResult) throws(ConvError) -> String {
-    switch options.mode {
-    case .terse:
-      try checkScriptable(result)
-      guard let text = terseNumber(result) else { throw .resultOutOfRange }
-      return text
-    case .json:
-      return try json(result).serialized()
-    case .human:
-      if let line = currencyLine(result) { return line }
-      // With --exact, π is written as such: the text is then exact whenever no measured factor is.
-      let isExact = options.exact ? result.isSymbolicallyExact : result.isExact
-      let target = presenter.quantityText(result.value, isExact: isExact, unit: result.target)
-      var line = sourceText(result.quantity) + " " + presenter.relation(exact: target.exact) + " " + target.text
-      if isUndeclaredReciprocal(result) {
-        line += " (reciprocal)"
-      } else if options.verbose, let note = note(for: result.kind) {
-        line += "  (" + note + ")"
+    try writer.conversion(result, by: self)
+  }
+
+  /// The result, or the error script output gives for it (``checkScriptable(_:)``).
+  func scriptable(_ result: Result<ConversionResult, ConvError>) -> Result<ConversionResult, ConvError> {
+    result.flatMap { conversion in
+      Result { () throws(ConvError) in
+        try checkScriptable(conversion)
+        return conversion
       }
-      return line
     }
   }
 
@@ -188,72 +185,7 @@ package struct Converter: Sendable {
 
   /// The JSON object for one result (field names documented in the man page and README).
   package func json(_ result: ConversionResult) throws(ConvError) -> JSONValue {
-    try checkScriptable(result)
-    guard let number = terseNumber(result) else { throw .resultOutOfRange }
-    let quantity = result.quantity
-    let category = result.target.singleUnit.flatMap { catalog.category(named: $0.unit.categoryIdentifier) }
-      ?? catalog.primaryCategory(for: result.target.dimension)
-    var members: [(String, JSONValue)] = [
-      ("input", .string(quantity.text)),
-      ("value", quantity.number.map { .number(TerseNumber.format(exact: $0)) } ?? .null),
-      ("unit", quantity.unit.map { .string($0.displaySymbol) } ?? .null),
-      ("target", .string(result.target.displaySymbol)),
-      ("result", .number(number)),
-      ("exact", .bool(result.isExact)),
-      ("exact_value", result.isExact ? .string(presenter.exactText(result.value)) : .null),
-      ("dimension", .string(result.target.dimension.formula)),
-      ("category", category.map { .string($0.identifier) } ?? .null),
-      ("kind", .string(result.kind.rawValue)),
-    ]
-    if Converter.involvesCurrency(result.target.dimension), let rates = catalog.exchangeRates {
-      members.append(("rates_date", .string(rates.date.description)))
-      members.append(("rates_source", .string(rates.source)))
-    }
-    members.append(("notes", .array(note(for: result.kind).map { [.string($0)] } ?? [])))
-    return .object(members)
-  }
-
-  /// `1.8 m` into `ft;in`: whole numbers of every unit but the last, the rest in the last.
-  func mixedUnits(_ quantity: Quantity, _ targets: [UnitExpression]) throws(ConvError) -> String {
-    let first = try catalog.convert(quantity, to: targets[0])
-    var remaining = first.value.approximation
-    // Exact while every step is exact and every part is shown in full.
-    var isExact = first.isExact && first.value.isRational
-    var parts: [String] = []
-    var jsonParts: [JSONValue] = []
-    for (index, target) in targets.enumerated() {
-      if index > 0 {
-        let previous = targets[index - 1]
-        let carried = try catalog.quantity(remaining, in: previous, text: "")
-        let step = try catalog.convert(carried, to: target)
-        remaining = step.value.approximation
-        isExact = isExact && step.isExact && step.value.isRational
-      }
-      let isLast = index == targets.count - 1
-      var value = remaining
-      if !isLast {
-        let (q, _) = remaining.numerator.quotientAndRemainder(dividingBy: remaining.denominator)
-        value = Rational(q)
-        remaining = remaining - value
-      }
-      switch options.mode {
-      case .terse, .json:
-        let text = TerseNumber.format(exact: value)
-        parts.append(text)
-        jsonParts.append(.object([("value", .number(text)), ("unit", .string(target.displaySymbol))]))
-      case .human:
-        let part = presenter.quantityText(Magnitude(value), isExact: isExact, unit: target)
-        parts.append(part.text)
-        isExact = isExact && part.exact
-      }
-    }
-    switch options.mode {
-    case .terse: return parts.joined(separator: " ")
-    case .json:
-      return JSONValue.object([("input", .string(quantity.text)), ("parts", .array(jsonParts)),
-                               ("exact", .bool(isExact))]).serialized()
-    case .human: return sourceText(quantity) + " " + presenter.relation(exact: isExact) + " " + parts.joined(separator: " ")
-    }
+    try JSONWriter().object(result, by: self)
   }
 
   /// Every other unit of the quantity's category, common ones first, the source unit left out.
@@ -276,62 +208,13 @@ package struct Converter: Sendable {
       return .failure(Failure(error: .syntax(message, span: SourceSpan(start: 0, length: request.quantity.count)),
                               source: request.source, span: nil))
     }
-    var rows: [(value: FormattedNumber, relation: String, unit: String, name: String)] = []
-    var lines: [String] = []
-    var objects: [JSONValue] = []
-    for unit in units {
-      let target = UnitExpression(text: unit.symbol, term: Term(unit: unit), singleUnit: unit)
-      let result: ConversionResult
-      do {
-        result = try catalog.convert(quantity, to: target)
-      } catch {
-        // Never a row silently left out: a row that cannot be computed fails the whole column.
-        return .failure(Failure(error: error, source: request.source, span: nil))
-      }
-      switch options.mode {
-      case .terse:
-        do {
-          try checkScriptable(result)
-        } catch {
-          return .failure(Failure(error: error, source: request.source, span: nil))
-        }
-        if let text = terseNumber(result) { lines.append(text + " " + unit.symbol) }
-      case .json:
-        do {
-          guard case .object(var members) = try json(result) else { continue }
-          members.append(("selection", .string(options.allUnits ? "all" : "common")))
-          objects.append(.object(members))
-        } catch {
-          return .failure(Failure(error: error, source: request.source, span: nil))
-        }
-      case .human:
-        let shown = presenter.digits(of: result.value, isExact: result.isExact)
-        let number = presenter.humanNumber(result.value, isExact: result.isExact, in: unit)
-        let exact = shown.isExact || (options.exact && result.isSymbolicallyExact)
-        let plural = shown.isZero || !(shown.digits == "1" && shown.exponent == 0)
-        // Currencies are named in the user's language by ICU (`Schweizer Franken`).
-        let name = unit.unit.dimension[.currency] != 0
-          ? currency.localizedName(code: unit.symbol, plural: plural) : nil
-        rows.append((number, presenter.relation(exact: exact), presenter.symbol(unit),
-                     name ?? presenter.display(plural ? unit.plural : unit.name)))
-      }
+    let column = ColumnResult(quantity: quantity, typedQuantity: request.quantity, category: category, units: units,
+                              hidden: hidden, catalog: catalog)
+    do {
+      return .success(try writer.column(column, by: self))
+    } catch {
+      return .failure(Failure(error: error, source: request.source, span: nil))
     }
-    // JSON: one array for the column, as `fav`, `list` and `categories` print (one line per request).
-    if options.mode == .json { return .success([JSONValue.array(objects).serialized()]) }
-    guard options.mode == .human else { return .success(lines) }
-    let numbers = ColumnAligner.align(rows.map(\.value), color: options.color)
-    let symbolWidth = rows.map { DisplayWidth.of($0.unit) }.max() ?? 0
-    lines.append(sourceText(quantity) + " (" + category.title.lowercased() + ") is")
-    for (row, number) in zip(rows, numbers) {
-      let pad = String(repeating: " ", count: symbolWidth - DisplayWidth.of(row.unit))
-      lines.append("  " + row.relation + " " + number + " " + row.unit + pad + "  " + row.name)
-    }
-    if hidden > 0 {
-      let command = "conv " + request.quantity + " --all"
-      lines.append("  " + (options.ascii ? "..." : "…") + " \(hidden) more " + category.title.lowercased() + " unit"
-                   + (hidden == 1 ? "" : "s") + ": " + presenter.display(command))
-    }
-    return .success(lines)
   }
 
   /// The category for the whole-column view: the source unit's own, else the first with the dimension.

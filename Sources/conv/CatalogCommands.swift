@@ -16,7 +16,7 @@ struct CategoriesCommand {
     let environment = Environment.current
     let catalog = CatalogLoading.loadOrExit(environment)
     let presenter = CatalogPresenter(catalog: catalog, ascii: OutputFlags.resolvedASCII(ascii, environment: environment))
-    if json { Output.line(presenter.categoriesJSON().serialized()) } else { Output.lines(presenter.categoryLines()) }
+    Output.lines(OutputMode.catalog(json: json).writer.categories(presenter))
   }
 }
 
@@ -47,11 +47,7 @@ struct ListCommand {
       categories = [found]
     }
     let presenter = CatalogPresenter(catalog: catalog, ascii: OutputFlags.resolvedASCII(ascii, environment: environment))
-    if json {
-      Output.line(presenter.listJSON(categories: categories).serialized())
-    } else {
-      Output.lines(presenter.listLines(categories: categories))
-    }
+    Output.lines(OutputMode.catalog(json: json).writer.list(categories, presenter))
     Output.flush()
   }
 }
@@ -82,15 +78,8 @@ struct InfoCommand {
       throw ExitCode(ExitStatus.conversionFailed)
     }
     let presenter = CatalogPresenter(catalog: catalog, ascii: OutputFlags.resolvedASCII(ascii, environment: environment))
-    if json {
-      Output.line(presenter.infoJSON(found).serialized())
-    } else {
-      Output.lines(presenter.infoLines(found))
-      // The spelling's other readings, which the other side of a conversion may choose.
-      for other in others {
-        Output.line(presenter.otherReadingLine(spelling: name, unit: other))
-      }
-    }
+    Output.lines(OutputMode.catalog(json: json).writer.info(UnitInfo(spelling: name, unit: found, others: others),
+                                                            presenter))
   }
 }
 
@@ -106,8 +95,8 @@ struct SearchCommand {
   init(_ parsed: ParsedCommand) throws(CommandLineError) {
     text = parsed.words
     if let value = parsed.values["limit"] {
-      guard let number = Int(value) else {
-        throw CommandLineError("the value '\(ConvError.printable(value))' is invalid for '--limit <limit>': give a whole number")
+      guard let number = Int(value), number >= 1 else {
+        throw CommandLineError("the value '\(ConvError.printable(value))' is invalid for '--limit <limit>': give a whole number from 1")
       }
       limit = number
     } else {
@@ -120,42 +109,13 @@ struct SearchCommand {
   func run() throws {
     let environment = Environment.current
     let catalog = CatalogLoading.loadOrExit(environment)
-    let query = text.joined(separator: " ")
-    let hits = UnitSearch(catalog: catalog).search(query, limit: max(1, limit))
-    let asciiOnly = OutputFlags.resolvedASCII(ascii, environment: environment)
-    func show(_ text: String) -> String { asciiOnly ? ASCIIText.transliterate(text) : text }
-    if json {
-      Output.line(JSONValue.array(hits.map { hit in
-        .object([
-          ("kind", .string(hit.unit == nil ? "category" : "unit")),
-          ("symbol", hit.unit.flatMap { $0.symbols.isEmpty ? nil : .string($0.symbol) } ?? .null),
-          ("name", .string(hit.unit?.name ?? hit.category.title)),
-          ("category", .string(hit.category.identifier)),
-          ("matched", .string(hit.matched)),
-        ])
-      }).serialized())
-      return
-    }
-    guard !hits.isEmpty else {
-      Output.error("nothing matches '\(query)'")
+    let results = SearchResults(text.joined(separator: " "), in: catalog, limit: limit)
+    let presenter = CatalogPresenter(catalog: catalog, ascii: OutputFlags.resolvedASCII(ascii, environment: environment))
+    let output = OutputMode.catalog(json: json).writer.search(results, presenter)
+    Output.lines(output.lines)
+    if let message = output.error {
+      Output.error(message)
       throw ExitCode(ExitStatus.conversionFailed)
-    }
-    // Three aligned columns: symbol (empty for a unit known by its name only), name, and the
-    // category, or for a category: its title and how to list it.
-    let rows: [(symbol: String, name: String, note: String)] = hits.map { hit in
-      guard let unit = hit.unit else {
-        return ("", show(hit.category.title), "(category: conv list " + hit.category.identifier + ")")
-      }
-      let symbol = asciiOnly ? ASCIISymbol.of(unit) : unit.symbol
-      return (unit.symbols.isEmpty ? "" : symbol, show(unit.name), "(" + hit.category.title.lowercased() + ")")
-    }
-    func pad(_ text: String, _ width: Int) -> String {
-      text + String(repeating: " ", count: max(0, width - DisplayWidth.of(text)))
-    }
-    let symbolWidth = rows.map { DisplayWidth.of($0.symbol) }.max() ?? 0
-    let nameWidth = rows.map { DisplayWidth.of($0.name) }.max() ?? 0
-    for row in rows {
-      Output.line(pad(row.symbol, symbolWidth) + "  " + pad(row.name, nameWidth) + "  " + row.note)
     }
   }
 }

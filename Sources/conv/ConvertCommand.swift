@@ -62,9 +62,7 @@ struct ConvertCommand {
         throw ExitCode(ExitStatus.conversionFailed)
       }
       Output.error(failure.message)
-      if outputOptions.mode == .human {
-        for line in failure.caretLines { Output.errorDetail(line) }
-      }
+      for line in converter.writer.failureDetails(failure) { Output.errorDetail(line) }
       throw ExitCode(ExitStatus.conversionFailed)
     }
   }
@@ -102,20 +100,10 @@ struct BatchRunner {
       case .skipped:
         // Script output keeps one line per input line: an empty one (terse), or an object that
         // says the line was skipped (JSON Lines).
-        switch converter.options.mode {
-        case .terse:
+        if let text = converter.writer.batchSkipped(line: number, input: { BatchRunner.text(line) }) {
+          output.bytes.append(contentsOf: text.utf8)
           output.bytes.append(10)
           output.lineDone()
-        case .json:
-          let object = JSONValue.object([
-            ("line", .int(number)), ("input", .string(String(decoding: line, as: UTF8.self).trimmingWhitespace)),
-            ("skipped", .bool(true)),
-          ])
-          output.bytes.append(contentsOf: object.serialized().utf8)
-          output.bytes.append(10)
-          output.lineDone()
-        case .human:
-          break
         }
         return
       case .converted:
@@ -125,15 +113,10 @@ struct BatchRunner {
       case .failed(let message):
         requests += 1
         failed = true
-        // Terse output keeps one line per request: an empty one for a line that failed.
-        if converter.options.mode == .terse { output.bytes.append(10) }
-        if converter.options.mode == .json {
-          // One object per request, failures included, so that results line up with the input.
-          let object = JSONValue.object([
-            ("line", .int(number)), ("input", .string(String(decoding: line, as: UTF8.self).trimmingWhitespace)),
-            ("error", .string(message)),
-          ])
-          output.bytes.append(contentsOf: object.serialized().utf8)
+        // Script output keeps one line per request: an empty one (terse), or an object that says
+        // the line failed (JSON Lines), so that results line up with the input.
+        if let text = converter.writer.batchFailed(line: number, input: { BatchRunner.text(line) }, message: message) {
+          output.bytes.append(contentsOf: text.utf8)
           output.bytes.append(10)
         }
         output.error("line \(number): \(message)")
@@ -149,5 +132,10 @@ struct BatchRunner {
       return true
     }
     return failed
+  }
+
+  /// An input line as text, trimmed.
+  static func text(_ line: UnsafeBufferPointer<UInt8>) -> String {
+    String(decoding: line, as: UTF8.self).trimmingWhitespace
   }
 }

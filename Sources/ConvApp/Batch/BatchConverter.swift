@@ -42,6 +42,9 @@ package final class BatchConverter {
 
   /// Whether the converter reads the comma as the decimal mark (kept apart: read on every line).
   private let usesDecimalComma: Bool
+  /// How the writer lets lines of a cached shape be written without the exact path (kept apart:
+  /// read on every line).
+  private let shortcut: BatchShortcut?
   /// Powers of ten for long decimals on the integer map.
   private var powersOfTen = PowersOfTen()
 
@@ -49,6 +52,7 @@ package final class BatchConverter {
   package init(converter: Converter) {
     self.converter = converter
     usesDecimalComma = converter.conventions.usesDecimalComma
+    shortcut = converter.writer.batchShortcut
   }
 
   /// Notes on how ambiguous spellings were read, each given once per batch.
@@ -133,8 +137,8 @@ package final class BatchConverter {
   /// cannot vouch for this number, and nothing was appended.
   private func integerLine(_ number: LeadingNumber, map: LinearMap, entry: Int, line: UnsafeBufferPointer<UInt8>,
                            into output: inout [UInt8]) -> Bool {
-    switch converter.options.mode {
-    case .terse:
+    switch shortcut {
+    case .terseNumber:
       let value: Double?
       if let x = number.fraction {
         value = map.value(x)
@@ -148,7 +152,7 @@ package final class BatchConverter {
       }
       guard let value else { return false }
       return TerseNumber.append(value, to: &output)
-    case .human:
+    case .humanLine:
       guard let x = number.fraction, let shape = shapes.shapes[entry], let labels = shape.resolution?.labels else {
         return false
       }
@@ -159,7 +163,7 @@ package final class BatchConverter {
       }
       guard let decimal = number.decimal else { return false }
       return HumanBatchLine.append(decimal, map: map, labels: labels, presenter: converter.presenter, to: &output)
-    case .json:
+    case nil:
       return false
     }
   }
@@ -352,17 +356,17 @@ package final class BatchConverter {
               let first = numberText.utf8.withContiguousStorageIfAvailable({ LongDecimal($0) }) ?? nil {
       guard let lexed, first.admits(lexed) else { return shape }
     }
-    switch converter.options.mode {
-    case .terse:
+    switch shortcut {
+    case .terseNumber:
       var map = linearMap(template)?.map
       // Before an evaluated expression, the template takes numbers of up to 60 bits only.
       map?.takesLongDecimals = !template.isScaledExpression
       shape.resolution = Resolution(template: template, map: map)
-    case .human where converter.presenter.writesPlainQuantities && !converter.options.verbose:
+    case .humanLine where converter.presenter.writesPlainQuantities && !converter.options.verbose:
       if let (map, labels) = linearMap(template) {
         shape.resolution = Resolution(template: template, map: map, labels: labels)
       }
-    case .human, .json:
+    case .humanLine, nil:
       break
     }
     return shape
@@ -381,7 +385,7 @@ package final class BatchConverter {
           let map = linearMap(conversion, source: source, isExact: conversion.isExact && source.isExact)
     else { return nil }
     // Human output writes money in the locale's currency format, line by line on the exact path.
-    if converter.options.mode == .human,
+    if shortcut == .humanLine,
        Converter.involvesCurrency(source.dimension) || Converter.involvesCurrency(target.dimension) { return nil }
     let presenter = converter.presenter
     return (map, HumanBatchLine.Labels(source: template.isScaledExpression ? nil : presenter.plainLabel(source),

@@ -1,7 +1,8 @@
 import ConvFormat
 import ConvKit
 
-/// Text and JSON for `conv categories`, `conv list` and `conv info`.
+/// The catalog for people: the text ``HumanWriter`` writes for `conv categories`, `conv list`
+/// and `conv info` (``JSONWriter`` writes the same facts as JSON).
 package struct CatalogPresenter: Sendable {
   /// The catalog shown.
   package let catalog: Catalog
@@ -14,9 +15,10 @@ package struct CatalogPresenter: Sendable {
     self.ascii = ascii
   }
 
-  private func text(_ value: String) -> String { ascii ? ASCIIText.transliterate(value) : value }
+  /// The text, transliterated in ASCII mode.
+  func text(_ value: String) -> String { ascii ? ASCIIText.transliterate(value) : value }
   /// A unit's symbol, its own ASCII spelling in ASCII mode (see `ASCIISymbol`).
-  private func symbol(_ unit: CatalogUnit) -> String { ascii ? ASCIISymbol.of(unit) : unit.symbol }
+  func symbol(_ unit: CatalogUnit) -> String { ascii ? ASCIISymbol.of(unit) : unit.symbol }
 
   // MARK: categories
 
@@ -30,15 +32,8 @@ package struct CatalogPresenter: Sendable {
     }
   }
 
-  /// `[{"identifier":…, "title":…, "dimension":…, "units": N}, …]`
-  package func categoriesJSON() -> JSONValue {
-    .array(catalog.categories.map { category in
-      .object([
-        ("identifier", .string(category.identifier)), ("title", .string(category.title)),
-        ("dimension", .string(category.dimension.formula)), ("units", .int(catalog.unitCount(in: category))),
-      ])
-    })
-  }
+  /// `[{"identifier":…, "title":…, "dimension":…, "units": N}, …]` (the REPL's `categories` in JSON).
+  package func categoriesJSON() -> JSONValue { JSONWriter().categoriesJSON(self) }
 
   // MARK: list
 
@@ -57,18 +52,6 @@ package struct CatalogPresenter: Sendable {
       }
     }
     return lines
-  }
-
-  /// `[{"category":…, "symbol":…, "name":…, "common":…}, …]`
-  package func listJSON(categories: [UnitCategory]) -> JSONValue {
-    .array(categories.flatMap { category in
-      catalog.units(in: category).map { unit in
-        .object([
-          ("category", .string(category.identifier)), ("symbol", .string(unit.symbol)),
-          ("name", .string(unit.name)), ("plural", .string(unit.plural)), ("common", .bool(unit.isCommon)),
-        ])
-      }
-    })
   }
 
   // MARK: info
@@ -123,34 +106,6 @@ package struct CatalogPresenter: Sendable {
     let article = kind.first.map { "aeiou".contains($0) } == true ? "an " : "a "
     return "also:        " + text(spelling) + " reads as the " + text(unit.name) + " when the other side is "
       + article + text(kind)
-  }
-
-  /// The same as a JSON object.
-  package func infoJSON(_ prefixed: PrefixedUnit) -> JSONValue {
-    let unit = prefixed.unit
-    return .object([
-      ("name", .string(prefixed.name)), ("plural", .string(prefixed.plural)),
-      ("symbols", .array((prefixed.prefix == nil ? unit.symbols : [prefixed.symbol]).map(JSONValue.string))),
-      ("aliases", .array((prefixed.prefix == nil ? unit.aliases : []).map(JSONValue.string))),
-      ("prefix", prefixed.prefix.map { .string($0.name) } ?? .null),
-      ("category", .string(unit.categoryIdentifier)), ("dimension", .string(unit.dimension.formula)),
-      ("definition", .string(unit.definition)),
-      ("factor", .string(factorText(prefixed))),
-      ("factor_approx", .number(TerseNumber.format(prefixed.factor.approximation.doubleValue) ?? "0")),
-      ("si_unit", .string(coherentUnitName(unit.dimension))),
-      ("offset", unit.hasOffset ? .string(unit.offset.description) : .null),
-      ("absolute", .bool(unit.isAbsolute)),
-      ("exact", .bool(isExact(prefixed))), ("prefixes", .string(unit.prefixes.rawValue)),
-      ("common", .bool(unit.isCommon)), ("source", .string(unit.source)),
-      ("cldr", unit.cldrIdentifier.map(JSONValue.string) ?? .null),
-      ("scale", unit.scale.map { scale in
-        .object([("reference", .string(scale.reference)), ("forward", .string(scale.forward.text)),
-                 ("inverse", scale.inverse.map { .string($0.text) } ?? .null),
-                 ("min", scale.minimum.flatMap { TerseNumber.format($0) }.map(JSONValue.number) ?? .null),
-                 ("max", scale.maximum.flatMap { TerseNumber.format($0) }.map(JSONValue.number) ?? .null),
-                 ("gauge", .bool(scale.readsGaugeNumbers))])
-      } ?? .null),
-    ])
   }
 
   func isExact(_ prefixed: PrefixedUnit) -> Bool { prefixed.unit.isExact && prefixed.factor.isRational }

@@ -63,11 +63,9 @@ struct FavoritesListCommand {
     try FavoritesCommand.perform { () throws(FavoritesFailure) in
       let file = try FavoritesStore(environment: environment).load(catalog: catalog)
       if file.entries.isEmpty {
-        switch outputOptions.mode {
-        case .json: Output.line("[]")
-        case .terse: break
-        case .human: Output.error("no favorites yet: add one with 'conv fav add mi km'")
-        }
+        let empty = presenter.noFavorites()
+        Output.lines(empty.lines)
+        if let message = empty.error { Output.error(message) }
         return
       }
       let output = presenter.lines(file.resolved(in: catalog), value: value, valueText: valueText)

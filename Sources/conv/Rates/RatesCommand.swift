@@ -24,37 +24,16 @@ struct RatesCommand {
     }
     let cache = RatesCache(environment)
     let fromCache = catalog.snapshotExchangeRates?.date != rates.date
-    let origin = fromCache ? cache.path : "built into conv"
-    let today = environment.today
-    // The currencies conv can convert at these rates (a feed may name codes the catalog lacks).
-    let currencies = rates.codes.filter { catalog.unit(named: $0)?.unit.dimension == PhysicalDimension(.currency) }
-    let unknown = rates.codes.filter { !currencies.contains($0) }
-    if options.json {
-      Output.line(JSONValue.object([
-        ("source", .string(rates.source)), ("date", .string(rates.date.description)),
-        ("age_days", .int(rates.age(on: today))), ("file", fromCache ? .string(cache.path) : .null),
-        ("currencies", .array(currencies.map { .string($0) })),
-      ]).serialized())
-      return
-    }
-    let age = rates.age(on: today)
-    Output.lines([
-      "source:     European Central Bank euro reference rates (\(rates.source))",
-      "date:       \(rates.date) (" + (age == -1 ? "1 day after today" : age < 0 ? "\(-age) days after today" : age == 1 ? "1 day old" : "\(age) days old") + ")",
-      "file:       \(origin)",
-      "currencies: \(currencies.count): " + currencies.joined(separator: " "),
-    ] + (unknown.isEmpty ? [] : ["not in conv: " + unknown.joined(separator: " ") + " (rates given, no such unit)"]))
     // A cached file that is there but unusable is said, rather than silently passed over.
+    var ignored: RatesReport.IgnoredFile? = nil
     if !fromCache, !cache.path.isEmpty, access(cache.path, F_OK) == 0 {
-      if let cached = RatesCache.read(cache.path) {
-        if cached.age(on: today) < -1 {
-          Output.note("note: \(cache.path) is dated \(cached.date), after today (\(today)): not used; the built-in rates are in use")
-        }
-      } else {
-        Output.note("note: \(cache.path) is not a usable rates file; the built-in rates are in use")
-      }
+      ignored = RatesCache.read(cache.path).map { .read($0) } ?? .unusable
     }
-    if let notice = Converter.staleNotice(rates, today: today) { Output.note(notice) }
+    let report = RatesReport(rates: rates, catalog: catalog, today: environment.today,
+                             file: fromCache ? cache.path : nil, cachePath: cache.path, ignored: ignored)
+    let output = OutputMode.catalog(json: options.json).writer.rates(report)
+    Output.lines(output.lines)
+    for note in output.notes { Output.note(note) }
   }
 }
 

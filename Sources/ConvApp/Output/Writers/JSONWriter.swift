@@ -1,0 +1,186 @@
+import ConvKit
+
+/// Output for programs: one JSON object per result (field names documented in the man page and
+/// README), one array for a column or a list, JSON Lines in batch.
+package struct JSONWriter: OutputWriter {
+  /// Creates the writer.
+  package init() {}
+
+  package var showsNotes: Bool { false }
+  package var batchShortcut: BatchShortcut? { nil }
+
+  package func conversion(_ result: ConversionResult, by converter: Converter) throws(ConvError) -> String {
+    try object(result, by: converter).serialized()
+  }
+
+  /// The object for one result.
+  package func object(_ result: ConversionResult, by converter: Converter) throws(ConvError) -> JSONValue {
+    try converter.checkScriptable(result)
+    guard let number = converter.terseNumber(result) else { throw .resultOutOfRange }
+    let catalog = converter.catalog
+    let quantity = result.quantity
+    let category = result.target.singleUnit.flatMap { catalog.category(named: $0.unit.categoryIdentifier) }
+      ?? catalog.primaryCategory(for: result.target.dimension)
+    var members: [(String, JSONValue)] = [
+      ("input", .string(quantity.text)),
+      ("value", quantity.number.map { .number(TerseNumber.format(exact: $0)) } ?? .null),
+      ("unit", quantity.unit.map { .string($0.displaySymbol) } ?? .null),
+      ("target", .string(result.target.displaySymbol)),
+      ("result", .number(number)),
+      ("exact", .bool(result.isExact)),
+      ("exact_value", result.isExact ? .string(converter.presenter.exactText(result.value)) : .null),
+      ("dimension", .string(result.target.dimension.formula)),
+      ("category", category.map { .string($0.identifier) } ?? .null),
+      ("kind", .string(result.kind.rawValue)),
+    ]
+    if Converter.involvesCurrency(result.target.dimension), let rates = catalog.exchangeRates {
+      members.append(("rates_date", .string(rates.date.description)))
+      members.append(("rates_source", .string(rates.source)))
+    }
+    members.append(("notes", .array(converter.note(for: result.kind).map { [.string($0)] } ?? [])))
+    return .object(members)
+  }
+
+  package func mixed(_ result: MixedResult, by converter: Converter) -> String {
+    let parts: [JSONValue] = result.parts.map { part in
+      .object([("value", .number(TerseNumber.format(exact: part.value))), ("unit", .string(part.unit.displaySymbol))])
+    }
+    return JSONValue.object([("input", .string(result.quantity.text)), ("parts", .array(parts)),
+                             ("exact", .bool(result.isExact))]).serialized()
+  }
+
+  package func column(_ column: ColumnResult, by converter: Converter) throws(ConvError) -> [String] {
+    // One array for the column, as `fav`, `list` and `categories` print (one line per request).
+    var objects: [JSONValue] = []
+    for unit in column.units {
+      guard case .object(var members) = try object(try column.result(in: unit), by: converter) else { continue }
+      members.append(("selection", .string(converter.options.allUnits ? "all" : "common")))
+      objects.append(.object(members))
+    }
+    return [JSONValue.array(objects).serialized()]
+  }
+
+  package func failureDetails(_ failure: Converter.Failure) -> [String] { [] }
+
+  package func batchSkipped(line: Int, input: () -> String) -> String? {
+    JSONValue.object([("line", .int(line)), ("input", .string(input())), ("skipped", .bool(true))]).serialized()
+  }
+
+  package func batchFailed(line: Int, input: () -> String, message: String) -> String? {
+    // One object per request, failures included, so that results line up with the input.
+    JSONValue.object([("line", .int(line)), ("input", .string(input())), ("error", .string(message))]).serialized()
+  }
+
+  package func favorites(_ items: some Sequence<FavoriteItem>, by converter: Converter) -> FavoritesOutput {
+    var output = FavoritesOutput()
+    var texts: [String] = []
+    for item in items {
+      var members: [(String, JSONValue)] = [
+        ("position", .int(item.entry.position)), ("from", .string(item.entry.pair.from)),
+        ("to", .string(item.entry.pair.to)),
+      ]
+      switch converter.scriptable(item.result) {
+      case .success(let conversion):
+        do throws(ConvError) {
+          if case .object(let fields) = try object(conversion, by: converter) { members += fields }
+        } catch {
+          members.append(("error", .string(error.message)))
+        }
+      case .failure(let error):
+        output.failed = true
+        members.append(("error", .string(error.message)))
+      }
+      texts.append(JSONValue.object(members).serialized())
+    }
+    output.lines = ["[" + texts.joined(separator: ",") + "]"]
+    return output
+  }
+
+  package func noFavorites() -> (lines: [String], error: String?) { (["[]"], nil) }
+
+  package func categories(_ catalog: CatalogPresenter) -> [String] { [categoriesJSON(catalog).serialized()] }
+
+  package func list(_ categories: [UnitCategory], _ catalog: CatalogPresenter) -> [String] {
+    [listJSON(categories, catalog).serialized()]
+  }
+
+  package func info(_ info: UnitInfo, _ catalog: CatalogPresenter) -> [String] {
+    [infoJSON(info.unit, catalog).serialized()]
+  }
+
+  package func search(_ results: SearchResults, _ catalog: CatalogPresenter) -> (lines: [String], error: String?) {
+    let hits: [JSONValue] = results.hits.map { hit in
+      .object([
+        ("kind", .string(hit.unit == nil ? "category" : "unit")),
+        ("symbol", hit.unit.flatMap { $0.symbols.isEmpty ? nil : .string($0.symbol) } ?? .null),
+        ("name", .string(hit.unit?.name ?? hit.category.title)),
+        ("category", .string(hit.category.identifier)),
+        ("matched", .string(hit.matched)),
+      ])
+    }
+    return ([JSONValue.array(hits).serialized()], nil)
+  }
+
+  package func rates(_ report: RatesReport) -> (lines: [String], notes: [String]) {
+    let rates = report.rates
+    return ([JSONValue.object([
+      ("source", .string(rates.source)), ("date", .string(rates.date.description)),
+      ("age_days", .int(rates.age(on: report.today))), ("file", report.file.map { .string($0) } ?? .null),
+      ("currencies", .array(report.currencies.map { .string($0) })),
+    ]).serialized()], [])
+  }
+
+  // MARK: The catalog
+
+  /// `[{"identifier":…, "title":…, "dimension":…, "units": N}, …]`
+  func categoriesJSON(_ presenter: CatalogPresenter) -> JSONValue {
+    let catalog = presenter.catalog
+    return .array(catalog.categories.map { category in
+      .object([
+        ("identifier", .string(category.identifier)), ("title", .string(category.title)),
+        ("dimension", .string(category.dimension.formula)), ("units", .int(catalog.unitCount(in: category))),
+      ])
+    })
+  }
+
+  /// `[{"category":…, "symbol":…, "name":…, "common":…}, …]`
+  private func listJSON(_ categories: [UnitCategory], _ presenter: CatalogPresenter) -> JSONValue {
+    let catalog = presenter.catalog
+    return .array(categories.flatMap { category in
+      catalog.units(in: category).map { unit in
+        .object([
+          ("category", .string(category.identifier)), ("symbol", .string(unit.symbol)),
+          ("name", .string(unit.name)), ("plural", .string(unit.plural)), ("common", .bool(unit.isCommon)),
+        ])
+      }
+    })
+  }
+
+  /// Everything about one unit.
+  private func infoJSON(_ prefixed: PrefixedUnit, _ presenter: CatalogPresenter) -> JSONValue {
+    let unit = prefixed.unit
+    return .object([
+      ("name", .string(prefixed.name)), ("plural", .string(prefixed.plural)),
+      ("symbols", .array((prefixed.prefix == nil ? unit.symbols : [prefixed.symbol]).map(JSONValue.string))),
+      ("aliases", .array((prefixed.prefix == nil ? unit.aliases : []).map(JSONValue.string))),
+      ("prefix", prefixed.prefix.map { .string($0.name) } ?? .null),
+      ("category", .string(unit.categoryIdentifier)), ("dimension", .string(unit.dimension.formula)),
+      ("definition", .string(unit.definition)),
+      ("factor", .string(presenter.factorText(prefixed))),
+      ("factor_approx", .number(TerseNumber.format(prefixed.factor.approximation.doubleValue) ?? "0")),
+      ("si_unit", .string(presenter.coherentUnitName(unit.dimension))),
+      ("offset", unit.hasOffset ? .string(unit.offset.description) : .null),
+      ("absolute", .bool(unit.isAbsolute)),
+      ("exact", .bool(presenter.isExact(prefixed))), ("prefixes", .string(unit.prefixes.rawValue)),
+      ("common", .bool(unit.isCommon)), ("source", .string(unit.source)),
+      ("cldr", unit.cldrIdentifier.map(JSONValue.string) ?? .null),
+      ("scale", unit.scale.map { scale in
+        .object([("reference", .string(scale.reference)), ("forward", .string(scale.forward.text)),
+                 ("inverse", scale.inverse.map { .string($0.text) } ?? .null),
+                 ("min", scale.minimum.flatMap { TerseNumber.format($0) }.map(JSONValue.number) ?? .null),
+                 ("max", scale.maximum.flatMap { TerseNumber.format($0) }.map(JSONValue.number) ?? .null),
+                 ("gauge", .bool(scale.readsGaugeNumbers))])
+      } ?? .null),
+    ])
+  }
+}

@@ -1,0 +1,71 @@
+import ConvKit
+
+/// Output for scripts: the number only (ASCII, `.` decimal point, no grouping, shortest
+/// round-trip form); one line per request, an empty one for a batch line that gave nothing.
+package struct TerseWriter: OutputWriter {
+  /// Creates the writer.
+  package init() {}
+
+  package var showsNotes: Bool { false }
+  package var batchShortcut: BatchShortcut? { .terseNumber }
+
+  package func conversion(_ result: ConversionResult, by converter: Converter) throws(ConvError) -> String {
+    try converter.checkScriptable(result)
+    guard let text = converter.terseNumber(result) else { throw .resultOutOfRange }
+    return text
+  }
+
+  package func mixed(_ result: MixedResult, by converter: Converter) -> String {
+    result.parts.map { TerseNumber.format(exact: $0.value) }.joined(separator: " ")
+  }
+
+  package func column(_ column: ColumnResult, by converter: Converter) throws(ConvError) -> [String] {
+    var lines: [String] = []
+    for unit in column.units {
+      let result = try column.result(in: unit)
+      try converter.checkScriptable(result)
+      if let text = converter.terseNumber(result) { lines.append(text + " " + unit.symbol) }
+    }
+    return lines
+  }
+
+  package func failureDetails(_ failure: Converter.Failure) -> [String] { [] }
+
+  package func batchSkipped(line: Int, input: () -> String) -> String? { "" }
+
+  package func batchFailed(line: Int, input: () -> String, message: String) -> String? { "" }
+
+  package func favorites(_ items: some Sequence<FavoriteItem>, by converter: Converter) -> FavoritesOutput {
+    var output = FavoritesOutput()
+    for item in items {
+      // Failed favorites are reported on standard error, never as `nan` or `0`.
+      switch converter.scriptable(item.result) {
+      case .success(let conversion): output.lines.append(TerseNumber.format(exact: conversion.rational))
+      case .failure(let error):
+        output.failed = true
+        output.errors.append("favorite \(item.entry.position) (\(ConvError.printable(item.entry.pair.from)) -> "
+                             + "\(ConvError.printable(item.entry.pair.to))): \(error.message)")
+      }
+    }
+    return output
+  }
+
+  package func noFavorites() -> (lines: [String], error: String?) { ([], nil) }
+
+  // The catalog commands and `conv rates` have no terse form: they write what people read (the
+  // catalog commands take no -t; `conv rates -t` prints the report).
+
+  package func categories(_ catalog: CatalogPresenter) -> [String] { HumanWriter().categories(catalog) }
+
+  package func list(_ categories: [UnitCategory], _ catalog: CatalogPresenter) -> [String] {
+    HumanWriter().list(categories, catalog)
+  }
+
+  package func info(_ info: UnitInfo, _ catalog: CatalogPresenter) -> [String] { HumanWriter().info(info, catalog) }
+
+  package func search(_ results: SearchResults, _ catalog: CatalogPresenter) -> (lines: [String], error: String?) {
+    HumanWriter().search(results, catalog)
+  }
+
+  package func rates(_ report: RatesReport) -> (lines: [String], notes: [String]) { HumanWriter().rates(report) }
+}
