@@ -150,3 +150,21 @@ struct UnreadableInputTests {
     #expect(run.errors == "conv: cannot read standard input: is a directory\n", "\(arguments): \(run.errors)")
   }
 }
+
+/// Issue 37: `search --limit` takes a whole number from 1; anything else is a usage error.
+@Suite("search --limit")
+struct SearchLimitTests {
+  @Test("A limit below 1 or not a number is refused with the reason", arguments: ["-1", "0", "x", "1.5"])
+  func refused(_ value: String) throws {
+    let outcome = try ConvProcess.run(["search", "foot", "--limit", value])
+    #expect(outcome.status == 64, "\(value): \(outcome.status)")
+    #expect(outcome.stderr.contains("give a whole number from 1"), "\(outcome.stderr)")
+    #expect(outcome.stdout.isEmpty)
+  }
+
+  @Test("A limit of 1 gives one result")
+  func one() throws {
+    let outcome = try ConvProcess.run(["search", "foot", "--limit", "1"])
+    #expect(outcome.status == 0 && outcome.lines.count == 1, "\(outcome.stdout)")
+  }
+}
