@@ -3,7 +3,7 @@
 /// Sign and magnitude, with the magnitude in 32-bit limbs, least significant first and without
 /// leading zero limbs. Values that fit in 64 bits stay small, so most conversions never allocate
 /// more than a few limbs.
-public struct BigInteger: Sendable, Hashable {
+package struct BigInteger: Sendable, Hashable {
   /// Magnitude limbs, least significant first; empty for zero.
   @usableFromInline var limbs: [UInt32]
   /// Whether the value is below zero (never set for zero).
@@ -17,7 +17,7 @@ public struct BigInteger: Sendable, Hashable {
   }
 
   /// Creates an integer from a machine integer.
-  public init(_ value: Int) {
+  package init(_ value: Int) {
     let magnitude = value.magnitude
     self.init(limbs: [UInt32(truncatingIfNeeded: magnitude), UInt32(truncatingIfNeeded: magnitude >> 32)],
               isNegative: value < 0)
@@ -41,12 +41,12 @@ public struct BigInteger: Sendable, Hashable {
   }
 
   /// Creates an integer from an unsigned machine integer.
-  public init(_ value: UInt64) {
+  package init(_ value: UInt64) {
     self.init(magnitude: value, isNegative: false)
   }
 
   /// Parses a string of ASCII decimal digits (no sign); nil if it contains anything else.
-  public init?<S: StringProtocol>(decimalDigits text: S) {
+  package init?<S: StringProtocol>(decimalDigits text: S) {
     guard !text.isEmpty else { return nil }
     var result = BigInteger.zero
     var chunk: UInt32 = 0
@@ -89,27 +89,27 @@ public struct BigInteger: Sendable, Hashable {
   }
 
   /// Zero.
-  public static let zero = BigInteger(limbs: [], isNegative: false)
+  package static let zero = BigInteger(limbs: [], isNegative: false)
   /// One.
-  public static let one = BigInteger(limbs: [1], isNegative: false)
+  package static let one = BigInteger(limbs: [1], isNegative: false)
 
   /// Whether the value is zero.
-  @inlinable public var isZero: Bool { limbs.isEmpty }
+  @inlinable package var isZero: Bool { limbs.isEmpty }
 
   /// −1, 0 or 1.
-  public var signum: Int { isZero ? 0 : (isNegative ? -1 : 1) }
+  package var signum: Int { isZero ? 0 : (isNegative ? -1 : 1) }
 
   /// The absolute value.
-  public var magnitude: BigInteger { BigInteger(limbs: limbs, isNegative: false) }
+  package var magnitude: BigInteger { BigInteger(limbs: limbs, isNegative: false) }
 
   /// The number of bits of the magnitude: 0 for zero, 1 for one, 10 for 1000.
-  public var bitWidth: Int {
+  package var bitWidth: Int {
     guard let top = limbs.last else { return 0 }
     return limbs.count * 32 - top.leadingZeroBitCount
   }
 
   /// The value as an `Int`, if it fits.
-  public var intValue: Int? {
+  package var intValue: Int? {
     guard limbs.count <= 2 else { return nil }
     var magnitude: UInt64 = 0
     for (index, limb) in limbs.enumerated() { magnitude |= UInt64(limb) << (32 * index) }
@@ -120,7 +120,7 @@ public struct BigInteger: Sendable, Hashable {
   }
 
   /// The magnitude as a `UInt64`, if it fits.
-  public var magnitudeUInt64: UInt64? {
+  package var magnitudeUInt64: UInt64? {
     guard limbs.count <= 2 else { return nil }
     var magnitude: UInt64 = 0
     for (index, limb) in limbs.enumerated() { magnitude |= UInt64(limb) << (32 * index) }
@@ -310,19 +310,19 @@ extension BigInteger {
 
 extension BigInteger: Comparable {
   /// Whether `lhs` is less than `rhs` (signed comparison).
-  public static func < (lhs: BigInteger, rhs: BigInteger) -> Bool {
+  package static func < (lhs: BigInteger, rhs: BigInteger) -> Bool {
     if lhs.isNegative != rhs.isNegative { return lhs.isNegative }
     let order = compareMagnitudes(lhs.limbs, rhs.limbs)
     return lhs.isNegative ? order > 0 : order < 0
   }
 
   /// The value with its sign flipped.
-  public static prefix func - (value: BigInteger) -> BigInteger {
+  package static prefix func - (value: BigInteger) -> BigInteger {
     BigInteger(limbs: value.limbs, isNegative: !value.isNegative)
   }
 
   /// The exact sum.
-  public static func + (lhs: BigInteger, rhs: BigInteger) -> BigInteger {
+  package static func + (lhs: BigInteger, rhs: BigInteger) -> BigInteger {
     if lhs.isNegative == rhs.isNegative {
       return BigInteger(limbs: addMagnitudes(lhs.limbs, rhs.limbs), isNegative: lhs.isNegative)
     }
@@ -335,22 +335,22 @@ extension BigInteger: Comparable {
   }
 
   /// The exact difference.
-  public static func - (lhs: BigInteger, rhs: BigInteger) -> BigInteger { lhs + (-rhs) }
+  package static func - (lhs: BigInteger, rhs: BigInteger) -> BigInteger { lhs + (-rhs) }
 
   /// The exact product.
-  public static func * (lhs: BigInteger, rhs: BigInteger) -> BigInteger {
+  package static func * (lhs: BigInteger, rhs: BigInteger) -> BigInteger {
     BigInteger(limbs: multiplyMagnitudes(lhs.limbs, rhs.limbs), isNegative: lhs.isNegative != rhs.isNegative)
   }
 
   /// Truncating division: the quotient rounds toward zero, the remainder has the dividend's sign.
-  public func quotientAndRemainder(dividingBy divisor: BigInteger) -> (quotient: BigInteger, remainder: BigInteger) {
+  package func quotientAndRemainder(dividingBy divisor: BigInteger) -> (quotient: BigInteger, remainder: BigInteger) {
     let (q, r) = BigInteger.divideMagnitudes(limbs, divisor.limbs)
     return (BigInteger(limbs: q, isNegative: isNegative != divisor.isNegative),
             BigInteger(limbs: r, isNegative: isNegative))
   }
 
   /// Shifts the magnitude left by `bits`, keeping the sign.
-  public func shiftedLeft(by bits: Int) -> BigInteger {
+  package func shiftedLeft(by bits: Int) -> BigInteger {
     BigInteger(limbs: BigInteger.shiftLeftMagnitude(limbs, by: bits), isNegative: isNegative)
   }
 
@@ -361,7 +361,7 @@ extension BigInteger: Comparable {
   /// full numbers, so a gcd of two numbers of thousands of digits takes a few hundred passes over
   /// their limbs rather than one long division per step (Euclid's 9,000 divisions took 40 ms
   /// for two 15,000-bit numbers).
-  public static func gcd(_ a: BigInteger, _ b: BigInteger) -> BigInteger {
+  package static func gcd(_ a: BigInteger, _ b: BigInteger) -> BigInteger {
     var x = a.limbs
     var y = b.limbs
     if compareMagnitudes(x, y) < 0 { swap(&x, &y) }
@@ -448,7 +448,7 @@ extension BigInteger: Comparable {
   }
 
   /// `self` raised to a non-negative power.
-  public func power(_ exponent: Int) -> BigInteger {
+  package func power(_ exponent: Int) -> BigInteger {
     precondition(exponent >= 0)
     var result = BigInteger.one
     var base = self
@@ -462,7 +462,7 @@ extension BigInteger: Comparable {
   }
 
   /// Ten to a non-negative power.
-  public static func tenToThe(_ exponent: Int) -> BigInteger {
+  package static func tenToThe(_ exponent: Int) -> BigInteger {
     if exponent < 19 {
       var value: UInt64 = 1
       for _ in 0..<exponent { value *= 10 }
@@ -474,7 +474,7 @@ extension BigInteger: Comparable {
 
 extension BigInteger: CustomStringConvertible {
   /// The value in decimal, with a leading `-` when negative.
-  public var description: String {
+  package var description: String {
     if isZero { return "0" }
     var chunks: [UInt32] = []
     var rest = limbs

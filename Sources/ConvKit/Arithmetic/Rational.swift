@@ -1,12 +1,12 @@
 /// An exact fraction of two integers, always in lowest terms with a positive denominator.
 public struct Rational: Sendable, Hashable {
   /// The numerator; carries the sign.
-  public let numerator: BigInteger
+  package let numerator: BigInteger
   /// The denominator; always positive.
-  public let denominator: BigInteger
+  package let denominator: BigInteger
 
   /// Creates `numerator / denominator`, reducing it. The denominator must not be zero.
-  public init(_ numerator: BigInteger, _ denominator: BigInteger = .one) {
+  package init(_ numerator: BigInteger, _ denominator: BigInteger = .one) {
     precondition(!denominator.isZero, "zero denominator")
     var n = numerator
     var d = denominator
