@@ -19,9 +19,13 @@ extension ReplTmuxTests {
     return file
   }
 
-  /// A pane running conv with `CONV_UNITS` set to `units`.
+  /// Rows of the panes: a screen converts only the rows it shows, so the slow screens are tall
+  /// (about 400 conversions near the bound, seconds even for a release build).
+  static let tallHeight = 420
+
+  /// A tall pane running conv with `CONV_UNITS` set to `units`.
   static func pane(units: URL) throws -> TmuxPane {
-    try TmuxPane(program: "exec env TERM=xterm-256color CONV_UNITS='\(units.path)' '\(ConvProcess.executable.path)'")
+    try TmuxPane(height: tallHeight, program: "exec env TERM=xterm-256color CONV_UNITS='\(units.path)' '\(ConvProcess.executable.path)'")
   }
 
   @Test("Ctrl-C during a slow redraw abandons the command: the previous screen is back at once")
@@ -36,9 +40,11 @@ extension ReplTmuxTests {
     try pane.type("5")
     _ = try pane.waitFor { $0.lines.first?.contains("5 mi = 8.04672 km") == true && $0.promptLine == "conv>" }
 
-    // 2,000 conversions near the bound: far more than the few seconds waited below.
+    // A hundred conversions near the bound (a screen converts only the rows it shows): about a
+    // quarter of a second for a release build on an idle machine, more for a debug build or a busy
+    // one; the key comes after a tenth of a second, while they run.
     try pane.type("cat slow")
-    usleep(1_000_000)
+    usleep(100_000)
     try pane.keys("C-c")
     let screen = try pane.waitFor(timeout: 5) { $0.contains("interrupted: 'cat slow' abandoned") && $0.promptLine == "conv>" }
     // The state before the command: length, 5 mi to km, highlighted as before.
@@ -65,13 +71,13 @@ extension ReplTmuxTests {
     let state = home.appendingPathComponent("state/conv/repl")
     try FileManager.default.createDirectory(at: state.deletingLastPathComponent(), withIntermediateDirectories: true)
     try "category = slow\nsource = abig\ntarget = near1\nvalue = 1\n".write(to: state, atomically: true, encoding: .utf8)
-    let pane = try TmuxPane(home: home,
+    let pane = try TmuxPane(height: Self.tallHeight, home: home,
                             program: "exec env TERM=xterm-256color CONV_UNITS='\(units.path)' '\(ConvProcess.executable.path)'")
     defer { pane.close() }
     // The REPL has switched to the alternate screen (its signal handlers are in place) and is
     // filling the first screen.
     try pane.waitForAlternateScreen()
-    usleep(500_000)
+    usleep(50_000)
     try pane.keys("C-c")
     let screen = try pane.waitFor(timeout: 5) { $0.promptLine == "conv>" && $0.contains("interrupted") }
     #expect(screen.lines.first?.contains("Slow") == true, "\(screen.text)")
