@@ -18,7 +18,7 @@ package struct Settings: Sendable, Hashable {
   package static func parse(_ text: String, path: String) -> (settings: Settings, problems: [SettingsError]) {
     var settings = Settings()
     var problems: [SettingsError] = []
-    for (number, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+    for (number, rawLine) in text.fileLines.enumerated() {
       var line = Substring(rawLine)
       if let hash = line.firstIndex(of: "#") { line = line[..<hash] }
       let trimmed = line.split(separator: "=", maxSplits: 1).map { String($0.filter { !$0.isWhitespace }) }

@@ -27,6 +27,15 @@ struct SettingsTests {
     #expect(settings.digits == 12)
   }
 
+  @Test("CRLF line ends and a byte-order mark read as plain lines (issue 37: the mark was echoed)",
+        arguments: ["\u{FEFF}digits = 4\nnotation = plain\n", "digits = 4\r\nnotation = plain\r\n",
+                    "\u{FEFF}digits = 4\r\nnotation = plain\r\n"])
+  func lineEnds(_ text: String) {
+    let (settings, problems) = Settings.parse(text, path: "settings")
+    #expect(problems.isEmpty, "\(problems)")
+    #expect(settings.digits == 4 && settings.notation == .plain)
+  }
+
   @Test("The names people write for each notation")
   func names() {
     #expect(NumberNotation.names == ["auto", "plain", "scientific"])

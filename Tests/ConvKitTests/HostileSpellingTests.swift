@@ -34,3 +34,41 @@ struct HostileSpellingTests {
     #expect(diagnostics.isEmpty, "\(diagnostics)")
   }
 }
+
+/// Issue 37: files written on Windows or by editors that add a byte-order mark read as the same
+/// file with line feeds; line numbers stay those the editor shows.
+@Suite("CRLF and byte-order marks in files people edit")
+struct FileLinesTests {
+  static let unitFile = "category: length\nbeard-second | beard-seconds | | | 5 nm | | informal\n# note\nyardling | yardlings | | | 0.9144 m | | test\n"
+
+  /// The same file written three other ways.
+  static let variants: [(String, String)] = [
+    ("CRLF", unitFile.replacing("\n", with: "\r\n")),
+    ("BOM", "\u{FEFF}" + unitFile),
+    ("BOM and CRLF", "\u{FEFF}" + unitFile.replacing("\n", with: "\r\n")),
+    ("mixed", unitFile.replacing("informal\n", with: "informal\r\n")),
+  ]
+
+  @Test("A units file with CRLF line ends or a byte-order mark loads as with line feeds", arguments: variants)
+  func unitsFile(_ name: String, _ text: String) throws {
+    let (catalog, diagnostics) = CatalogLoader.load([CatalogSource(path: "units", text: text)], base: .builtin)
+    #expect(diagnostics.isEmpty, "\(name): \(diagnostics)")
+    #expect(try catalog.convert("1 cm", to: "beard-second").rational == Rational(2_000_000), "\(name)")
+    #expect(try catalog.convert("1 yardling", to: "m").isExact, "\(name)")
+  }
+
+  @Test("Line numbers count CRLF lines as one each")
+  func lineNumbers() {
+    let text = "category: length\r\n\r\nnot a unit line\r\n"
+    let (_, diagnostics) = CatalogLoader.load([CatalogSource(path: "units", text: text)], base: .builtin)
+    #expect(diagnostics.map(\.line) == [3], "\(diagnostics)")
+  }
+
+  @Test("Lines: LF, CRLF, a leading byte-order mark, empty lines kept", arguments: [
+    ("a\nb", ["a", "b"]), ("a\r\nb\r\n", ["a", "b", ""]), ("\u{FEFF}a\n\nb", ["a", "", "b"]), ("", [""]),
+    ("a\rb", ["a\rb"]), ("x\u{FEFF}", ["x\u{FEFF}"]),
+  ])
+  func lines(_ text: String, _ expected: [String]) {
+    #expect(text.fileLines.map(String.init) == expected)
+  }
+}

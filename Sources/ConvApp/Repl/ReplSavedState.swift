@@ -32,7 +32,7 @@ package struct ReplSavedState: Sendable, Equatable {
   /// Reads the file's text; nil when a required line is missing.
   package static func parse(_ text: String) -> ReplSavedState? {
     var fields: [String: String] = [:]
-    for line in text.split(separator: "\n").prefix(20) {
+    for line in text.fileLines.filter({ !$0.isEmpty }).prefix(20) {
       guard !line.hasPrefix("#"), let equals = line.firstIndex(of: "=") else { continue }
       let key = line[..<equals].trimmingCharacters(in: " \t")
       let value = line[line.index(after: equals)...].trimmingCharacters(in: " \t")

@@ -105,7 +105,7 @@ struct CatalogFileParser {
     var header: [String: (String, Int)] = [:]
     var categoryIndex: Int? = nil
     var lineNumber = 0
-    for rawLine in source.text.split(separator: "\n", omittingEmptySubsequences: false) {
+    for rawLine in source.text.fileLines {
       lineNumber += 1
       var line = Substring(rawLine)
       if let hash = line.firstIndex(of: "#") { line = line[..<hash] }
@@ -313,5 +313,16 @@ extension StringProtocol {
     guard let first = scalars.firstIndex(where: { !$0.isWhitespace }),
           let last = scalars.lastIndex(where: { !$0.isWhitespace }) else { return "" }
     return scalars[first...last]
+  }
+}
+
+extension StringProtocol {
+  /// The lines of a file people edit (units, settings): split at line feeds, a carriage return
+  /// before one included (`\r\n`, one Character in Swift, which a split at `"\n"` misses), and a
+  /// byte-order mark at the start dropped. Empty lines are kept, so line numbers stay right.
+  package var fileLines: [SubSequence] {
+    var text = self[...]
+    if text.unicodeScalars.first == "\u{FEFF}" { text = text.dropFirst() }
+    return text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
   }
 }
