@@ -32,10 +32,12 @@ fi
 # 4.4 MB ordered and 7.6 MB unordered. Stale (names gone from the link) or bypassed (no lld), it
 # would drift back silently; these two checks fail instead.
 if [ -n "$order" ]; then
+  symbols=$(mktemp)
+  nm "$unstripped" | awk '{print $NF}' | sort -u > "$symbols"
   names=$(grep -v '^#' "$order" | sort -u)
   total=$(printf '%s\n' "$names" | wc -l)
-  gone=$(printf '%s\n' "$names" | comm -23 - "$(nm "$unstripped" | awk '{print $NF}' | sort -u > "${TMPDIR:-/tmp}/conv-symbols.$$"; echo "${TMPDIR:-/tmp}/conv-symbols.$$")" | wc -l)
-  rm -f "${TMPDIR:-/tmp}/conv-symbols.$$"
+  gone=$(printf '%s\n' "$names" | comm -23 - "$symbols" | wc -l)
+  rm -f "$symbols"
   [ $((gone * 50)) -le "$total" ] || fail "$order is stale: $gone of its $total names are not in the link (regenerate it: scripts/generate-startup-order.sh)"
 fi
 oneshot=$(env -i LANG=C.UTF-8 HOME=/nonexistent /usr/bin/time -f %M "$conv" 5 mi km 2>&1 >/dev/null | tail -1)

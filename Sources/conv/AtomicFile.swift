@@ -52,7 +52,9 @@ enum AtomicFile {
 
     let name = baseName(of: target)
     removeAbandoned(in: folder, prefix: "." + name + ".tmp-")
-    var (descriptor, temporary) = openUnnamed(in: folder, mode: options.mode)
+    // Unnamed until it is whole; `temporary` is its name once it has one.
+    var descriptor = open(folder, AtomicFile.unnamedFile | O_WRONLY | O_CLOEXEC, options.mode)
+    var temporary: String? = nil
     if descriptor < 0 {
       var template = Array((folder + "/." + name + ".tmp-XXXXXX").utf8CString)
       descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
@@ -138,20 +140,17 @@ enum AtomicFile {
     return String(path[path.index(after: slash)...])
   }
 
-  /// Creates `folder` and the folders above it that are missing.
-  private static func createFolders(_ folder: String, mode: mode_t) throws(Failure) {
+  /// Creates `folder` and the folders above it that are missing (nothing when it is there).
+  static func createFolders(_ folder: String, mode: mode_t) throws(Failure) {
+    var status = stat()
+    if stat(folder, &status) == 0 { return }
     var partial = folder.hasPrefix("/") ? "" : "."
     for component in folder.split(separator: "/") {
       partial += "/" + component
       if mkdir(partial, mode) != 0 && errno != EEXIST {
-        throw Failure(reason: "cannot create \(folder): \(errorText())")
+        throw Failure(reason: "cannot create the folder \(folder): \(errorText())")
       }
     }
-  }
-
-  /// An unnamed file in `folder`, or -1 where the file system cannot make one.
-  private static func openUnnamed(in folder: String, mode: mode_t) -> (Int32, String?) {
-    (open(folder, AtomicFile.unnamedFile | O_WRONLY | O_CLOEXEC, mode), nil)
   }
 
   /// Linux's `O_TMPFILE` (`__O_TMPFILE | O_DIRECTORY`; a macro Swift does not import).

@@ -129,15 +129,10 @@ struct FavoritesStore {
 
   /// Creates the folder that will hold the file, with its parents.
   private func makeFolder(of target: String) throws(FavoritesFailure) {
-    let folder = AtomicFile.folder(of: target)
-    var status = stat()
-    if stat(folder, &status) == 0 { return }
-    var partial = folder.hasPrefix("/") ? "" : "."
-    for component in folder.split(separator: "/", omittingEmptySubsequences: true) {
-      partial += "/" + component
-      if mkdir(partial, 0o755) != 0 && errno != EEXIST {
-        throw FavoritesFailure("cannot create the folder \(folder): \(FavoritesStore.errorText())", status: ExitStatus.fileError)
-      }
+    do {
+      try AtomicFile.createFolders(AtomicFile.folder(of: target), mode: 0o755)
+    } catch {
+      throw FavoritesFailure(error.reason, status: ExitStatus.fileError)
     }
   }
 
