@@ -73,6 +73,7 @@ extension Term {
     result.dimension = dimension
     result.isExact = a.isExact && b.isExact
     result.unitCount = unitCount(a.unitCount, plus: b.unitCount)
+    result.ratesUse = a.ratesUse.union(b.ratesUse)
     if (a.absoluteUnit != nil || a.scaleUnit != nil) && b.unitCount == 0 {
       result.coefficient = a.coefficient * b.value.approximation
     } else if (b.absoluteUnit != nil || b.scaleUnit != nil) && a.unitCount == 0 {
@@ -108,6 +109,7 @@ extension Term {
     result.dimension = dimension
     result.isExact = a.isExact && b.isExact
     result.unitCount = unitCount(a.unitCount, plus: b.unitCount)
+    result.ratesUse = a.ratesUse.union(b.ratesUse)
     if (a.absoluteUnit != nil || a.scaleUnit != nil) && b.unitCount == 0 {
       result.coefficient = a.coefficient / b.value.approximation
     } else {
@@ -158,6 +160,7 @@ extension Term {
     result.isExact = a.isExact && b.isExact
       && (a.value.piPower == b.value.piPower || a.value.isZero || b.value.isZero)
     result.unitCount = unitCount(a.unitCount, plus: b.unitCount)
+    result.ratesUse = a.ratesUse.union(b.ratesUse)
     result.absoluteUnit = nil
     result.scaleUnit = nil
     result.coefficient = .one

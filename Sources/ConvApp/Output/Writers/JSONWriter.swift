@@ -33,7 +33,7 @@ package struct JSONWriter: OutputWriter {
       ("category", category.map { .string($0.identifier) } ?? .null),
       ("kind", .string(result.kind.rawValue)),
     ]
-    if Converter.involvesCurrency(result.target.dimension), let rates = catalog.exchangeRates {
+    if let rates = result.exchangeRates {
       members.append(("rates_date", .string(rates.date.description)))
       members.append(("rates_source", .string(rates.source)))
     }
