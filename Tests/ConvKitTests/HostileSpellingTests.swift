@@ -30,7 +30,7 @@ struct HostileSpellingTests {
 
   @Test("Ordinary spellings with marks still load")
   func ordinaryLoad() {
-    let text = "category: length\nbeard-second | beard-seconds | bs′ | Kernighan's beard | 5 nm | | informal\n"
+    let text = "category: length\nbeard-second | beard-seconds | bs′ | Kernighan’s beard | 5 nm | | informal\n"
       + "hangul-ri | | 리 | 한국의 리 | 392.727 m | | letters that show\n" + "e-acute | | é | | 1 m | | a combining mark\n"
     let (_, diagnostics) = CatalogLoader.load([CatalogSource(path: "units", text: text)], base: .builtin)
     #expect(diagnostics.isEmpty, "\(diagnostics)")

@@ -197,7 +197,8 @@ struct CatalogFileParser {
           refused = true
         } else if refusesShellCharacters, let bad = spelling.first(where: CatalogFileParser.shellSpecial.contains) {
           report("'\(ConvError.printable(spelling))' contains '\(bad)', a shell character that a personal unit's "
-                 + "spelling may not hold (shell completion offers spellings on a command line)")
+                 + "spelling may not hold (shell completion offers spellings on a command line)"
+                 + (bad == "'" ? "; write ’ for an apostrophe" : ""))
           refused = true
         } else if let bad = spelling.unicodeScalars.first(where: CatalogFileParser.isForbidden) {
           let hex = String(bad.value, radix: 16, uppercase: true)
