@@ -49,3 +49,21 @@ struct JSONBeyondBinary64Tests {
     #expect(printed == asString.map { $0 + "\n" } ?? "", "\(arguments): \(outcome.stdout)")
   }
 }
+
+/// Issue 37: a run of power words beyond a dimension's powers says what it would make.
+@Suite("Powers beyond a dimension's, end to end")
+struct DimensionTooLargeEndToEndTests {
+  static let cases: [([String], String)] = [
+    (["1 square square square square square m"], "length³²"), (["1", "square", "square", "square", "square", "square", "m"], "length³²"),
+    (["1 cubic cubic cubic m", "m^27"], "length²⁷"), (["2 m^20*m^10"], "length³⁰"),
+    (["1 m squared cubed squared squared squared", "m"], "length⁴⁸"), (["-t", "1 square square square square square ft", "m"], "length³²"),
+  ]
+
+  @Test("One error line naming the dimension, exit 1", arguments: cases)
+  func refused(_ arguments: [String], _ formula: String) throws {
+    let outcome = try ConvProcess.run(arguments)
+    #expect(outcome.status == 1)
+    #expect(outcome.errorLines.first == "conv: the result would be of dimension \(formula): a dimension's powers are at most 24 in magnitude",
+            "\(outcome.stderr)")
+  }
+}
