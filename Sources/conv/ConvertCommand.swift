@@ -36,9 +36,9 @@ struct ConvertCommand {
     var converter = Converter(catalog: catalog, options: outputOptions)
     converter.today = { environment.today }
     if words.isEmpty || words == ["-"] {
-      let failed = BatchRunner(converter: converter).run()
+      let status = BatchRunner(converter: converter).run()
       Output.flush()
-      throw ExitCode(failed ? ExitStatus.conversionFailed : ExitStatus.success)
+      throw ExitCode(status)
     }
     // Options the table does not know, kept as words (`--frobnicate`, `-x`); `-40` is a number.
     if let unknown = words.first(where: ConvertCommand.looksLikeOption) {
@@ -82,11 +82,12 @@ extension ConvertCommand {
 struct BatchRunner {
   let converter: Converter
 
-  /// Converts every line; returns whether any line failed. Failures go to standard error as
+  /// Converts every line; returns the exit status: 1 when any line failed, 2 when standard input
+  /// could not be read (an input/output error, as for files). Failures go to standard error as
   /// `line N: message` (and, in JSON, to standard output as `{"line":N,"input":…,"error":…}`)
   /// and processing goes on. Input without a single request (empty, or only
   /// blank and comment lines) is a failure too: there was nothing to convert.
-  func run() -> Bool {
+  func run() -> Int32 {
     let batch = BatchConverter(converter: converter)
     var output = BatchOutput(eachLine: isatty(0) == 1 || isatty(1) == 1, messagesInline: Output.errorsShareOutput)
     var input = BatchInput()
@@ -125,13 +126,13 @@ struct BatchRunner {
     output.flush()
     if input.readError != 0 {
       Output.error(StandardInput.readFailure(input.readError))
-      return true
+      return ExitStatus.fileError
     }
     if requests == 0 {
       Output.error("nothing to convert: standard input has no lines such as '5 mi to km'")
-      return true
+      return ExitStatus.conversionFailed
     }
-    return failed
+    return failed ? ExitStatus.conversionFailed : ExitStatus.success
   }
 
   /// An input line as text, trimmed.
