@@ -4,7 +4,7 @@ import Testing
 /// Issue 37: standard input that cannot be read (a directory, a closed descriptor) is an
 /// input/output error: one line and exit status 2 in every mode that reads it, never "nothing to
 /// convert" or success.
-@Suite("Standard input that cannot be read")
+@Suite("Standard input read errors exit 2")
 struct StandardInputErrorTests {
   static let modes: [[String]] = [[], ["-"], ["-t"], ["--json"], ["repl"], ["repl", "--json"], ["repl", "-t"]]
   static let redirections = ["< /", "<&-"]
