@@ -3,9 +3,9 @@
 // Input: arguments separated by NUL bytes (at most 24). The parser reads them against the command
 // table; when they ask for a conversion (`conv WORDS…`), the words go through
 // `Converter.request(arguments:)` and `Converter.convert`, as the executable does. Checks, beyond
-// "no crash, no hang": every error is one line with no raw control character (a hostile argument
-// is shown escaped); a conversion's output lines hold no control character either; parsing is a
-// function of the arguments (the same request twice).
+// "no crash, no hang": every error and output line, as the executable writes it (through
+// `TerminalText.escaped`), holds no raw control character; parsing is a function of the arguments
+// (the same request twice).
 
 import ConvApp
 import ConvKit
@@ -21,9 +21,11 @@ func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
   }
 }
 
+/// Checks a line as the executable writes it (through `TerminalText.escaped`, conv's styling kept).
 func checkLine(_ text: String, _ what: String) {
-  if let bad = text.unicodeScalars.first(where: isUnsafe) {
-    preconditionFailure("U+\(String(bad.value, radix: 16)) in \(what): \(text.debugDescription)")
+  let written = TerminalText.escaped(text, keepingStyle: true)
+  if let bad = written.unicodeScalars.first(where: isUnsafe) {
+    preconditionFailure("U+\(String(bad.value, radix: 16)) written in \(what): \(written.debugDescription)")
   }
 }
 

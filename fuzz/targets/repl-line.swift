@@ -2,8 +2,8 @@
 //
 // Input: one byte of options (script or screen mode, JSON or human output, ASCII), then up to 32
 // lines, each handled by one session in order, as typed. Checks, beyond "no crash, no hang": every
-// output, error and note line is one line with no raw control character; in JSON script mode
-// every output line is one JSON object (help, favorites and filters included: a pipe reading
+// output, error and note line, as conv writes it (through `TerminalText.escaped`), holds no raw
+// control character; in JSON script mode every output line is one JSON object or array (help, favorites and filters included: a pipe reading
 // `conv repl --json` reads JSON Lines); the screen's columns can be drawn after every line.
 
 import ConvApp
@@ -19,9 +19,11 @@ func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
   }
 }
 
+/// Checks a line as the executable writes it (through `TerminalText.escaped`, conv's styling kept).
 func checkLine(_ text: String, _ what: String) {
-  if let bad = text.unicodeScalars.first(where: isUnsafe) {
-    preconditionFailure("U+\(String(bad.value, radix: 16)) in \(what): \(text.debugDescription)")
+  let written = TerminalText.escaped(text, keepingStyle: true)
+  if let bad = written.unicodeScalars.first(where: isUnsafe) {
+    preconditionFailure("U+\(String(bad.value, radix: 16)) written in \(what): \(written.debugDescription)")
   }
 }
 
@@ -42,7 +44,8 @@ public func fuzzReplLine(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     for text in outcome.output {
       checkLine(text, "an output line")
       if mode == .script && options.mode == .json {
-        precondition(text.hasPrefix("{") && text.hasSuffix("}"), "not a JSON object in JSON mode: \(text.debugDescription)")
+        precondition((text.hasPrefix("{") && text.hasSuffix("}")) || (text.hasPrefix("[") && text.hasSuffix("]")),
+                     "not a JSON value in JSON mode: \(text.debugDescription)")
       }
     }
     for text in outcome.errors { checkLine(text, "an error line") }
