@@ -28,7 +28,7 @@ enum ShellCompletion {
   /// after one, that favorite's target), not every unit of the catalog.
   static func favoriteCandidates(words: [String], index: Int, prefix: String) -> [String] {
     let catalog = catalog()
-    guard let file = try? FavoritesStore(environment: Environment.current).load(catalog: catalog) else { return [] }
+    guard let file = try? FavoritesStore(environment: Environment.current).load(catalog: catalog).file else { return [] }
     let entries = file.entries
     // The words typed after `rm`, before the one being completed.
     let upTo = min(max(index, 0), words.count)

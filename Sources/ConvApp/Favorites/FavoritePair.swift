@@ -190,8 +190,8 @@ package enum FavoritesEditError: Error, Sendable, Hashable, CustomStringConverti
   case invalidPair(FavoritePair, String)
   /// The pair cannot be written as one line (it holds a line break, `#`, `->` or `→`).
   case unwritable(FavoritePair, String)
-  /// The pair is already a favorite, at this line.
-  case duplicate(FavoritePair, line: Int)
+  /// The pair is already a favorite, at this position (as `conv fav` numbers them).
+  case duplicate(FavoritePair, position: Int)
   /// No favorite matches the pair.
   case notFound(FavoritePair)
   /// A position outside 1…count.
@@ -211,8 +211,8 @@ package enum FavoritesEditError: Error, Sendable, Hashable, CustomStringConverti
       return FavoritesEditError.cannotKeep(pair, reason)
     case .unwritable(let pair, let reason):
       return "cannot keep '\(ConvError.printable(pair.from))' and '\(ConvError.printable(pair.to))' as a favorite: \(reason)"
-    case .duplicate(let pair, let line):
-      return "\(ConvError.printable(pair.description)) is already a favorite (line \(line))"
+    case .duplicate(let pair, let position):
+      return "\(ConvError.printable(pair.description)) is already favorite \(position)"
     case .notFound(let pair):
       return "\(ConvError.printable(pair.description)) is not a favorite (see 'conv fav')"
     case .noSuchPosition(let position, let count):

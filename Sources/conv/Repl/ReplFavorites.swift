@@ -14,7 +14,7 @@ struct ReplFavorites: ReplFavoritesStore {
 
   func load() throws -> FavoritesFile {
     do throws(FavoritesFailure) {
-      return try store.load(catalog: catalog)
+      return try store.load(catalog: catalog).file
     } catch {
       throw Problem(error)
     }
