@@ -17,7 +17,7 @@ enum CatalogLoading {
     if path.hasPrefix("/conv/") && environment.configHome.isEmpty { return .success(Catalog.builtin) }
     let text: String?
     do {
-      text = try FileSystem.read(path)
+      text = try FileSystem.readText(path)
     } catch {
       return .failure(CatalogLoadFailure(messages: [error.description]))
     }
@@ -51,7 +51,7 @@ enum CatalogLoading {
     let path = variable ?? environment.configHome + "/conv/settings"
     let text: String?
     do {
-      text = try FileSystem.read(path)
+      text = try FileSystem.readText(path)
     } catch {
       Output.error(error.description)
       exit(ExitStatus.fileError)
@@ -64,10 +64,12 @@ enum CatalogLoading {
       return Settings()
     }
     let (settings, problems) = Settings.parse(text, path: path)
-    guard problems.isEmpty else {
+    guard problems.allSatisfy(\.isWarning) else {
       Output.problems(problems.map(\.description))
       exit(ExitStatus.fileError)
     }
+    // Unknown keys are named, with the key meant, and the rest of the file applies.
+    Output.problems(problems.map(\.description))
     return settings
   }
 }

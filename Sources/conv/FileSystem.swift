@@ -19,6 +19,22 @@ enum FileSystem {
     return String(decoding: bytes, as: UTF8.self)
   }
 
+  /// Reads a whole file a person edits (units, settings) as UTF-8; nil when it does not exist.
+  /// A file that is not valid UTF-8 is refused at its first bad line (`PATH:LINE: …`), never read
+  /// with its bytes replaced.
+  static func readText(_ path: String) throws(FileError) -> String? {
+    guard let bytes = try readBytes(path) else { return nil }
+    if let text = String(validating: bytes, as: UTF8.self) { return text }
+    var line = 1
+    var start = 0
+    for (index, byte) in bytes.enumerated() where byte == 0x0A {
+      if String(validating: bytes[start..<index], as: UTF8.self) == nil { break }
+      line += 1
+      start = index + 1
+    }
+    throw FileError(path: "\(path):\(line)", message: "the line is not valid UTF-8 (save the file as UTF-8)")
+  }
+
   /// Every byte of a regular file of at most `maximumSize` bytes; nil when it does not exist.
   static func readBytes(_ path: String) throws(FileError) -> [UInt8]? {
     let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
