@@ -119,7 +119,7 @@ package struct Converter: Sendable {
                                notes: notes))
       }
       let result = try catalog.convert(quantity, to: targets[0])
-      return .success(Output(lines: [try render(result)], notes: notes))
+      return .success(Output(lines: [try writer.conversion(result, readingNotes: reading.notes, by: self)], notes: notes))
     } catch {
       return .failure(Failure(error: error, source: request.source, span: nil))
     }
@@ -156,6 +156,16 @@ package struct Converter: Sendable {
         return conversion
       }
     }
+  }
+
+  /// The exact value of a result for scripts (`-t --exact`, JSON's `exact_value`): a terminating
+  /// decimal, a fraction (`1/3`), or with π an ASCII expression (`pi/180`, `180/pi`, `pi^2/4`);
+  /// nil when a measured factor or a nonlinear scale makes the result approximate.
+  func exactValueText(_ result: ConversionResult) -> String? {
+    guard result.isExact || (result.isSymbolicallyExact && !result.value.isRational && result.kind != .scale) else {
+      return nil
+    }
+    return presenter.exactText(result.value, ascii: true)
   }
 
   /// The result as a terse number (the shortest decimal of the nearest `Double`); nil when no

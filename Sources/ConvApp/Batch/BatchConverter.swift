@@ -52,7 +52,8 @@ package final class BatchConverter {
   package init(converter: Converter) {
     self.converter = converter
     usesDecimalComma = converter.conventions.usesDecimalComma
-    shortcut = converter.writer.batchShortcut
+    // The shortcuts write rounded numbers: `--exact` (fractions, π) takes the exact path.
+    shortcut = converter.options.exact ? nil : converter.writer.batchShortcut
   }
 
   /// Notes on how ambiguous spellings were read, each given once per batch.

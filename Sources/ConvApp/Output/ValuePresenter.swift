@@ -63,16 +63,20 @@ package struct ValuePresenter: Sendable {
 
   /// The exact value as text: a terminating decimal, a fraction, and powers of π as a
   /// mathematician writes them (`100π`, `π/2`, `3π/4`, `180/π`, `1/(2π)`).
-  package func exactText(_ value: Magnitude) -> String {
+  package func exactText(_ value: Magnitude) -> String { exactText(value, ascii: options.ascii) }
+
+  /// ``exactText(_:)`` in ASCII or not: ASCII writes `pi`, `*` and `^` (`pi/180`, `2*pi`, `pi^2/4`),
+  /// the form of script output (`-t --exact`, JSON's `exact_value`).
+  package func exactText(_ value: Magnitude, ascii: Bool) -> String {
     let rational = value.rational
     guard value.piPower != 0 else { return rational.terminatingDecimal?.plainString ?? rational.description }
     let exponent = value.piPower.magnitude
-    let pi = (options.ascii ? "pi" : "π")
-      + (exponent == 1 ? "" : options.ascii ? "^\(exponent)" : superscript(Int(exponent)))
+    let pi = (ascii ? "pi" : "π")
+      + (exponent == 1 ? "" : ascii ? "^\(exponent)" : superscript(Int(exponent)))
     let sign = rational.isNegative ? "-" : ""
     let numerator = rational.numerator.magnitude
     let denominator = rational.denominator
-    let times = options.ascii ? "*" : ""
+    let times = ascii ? "*" : ""
     if value.piPower > 0 {
       let top = numerator == .one ? pi : numerator.description + times + pi
       return sign + top + (denominator == .one ? "" : "/" + denominator.description)
