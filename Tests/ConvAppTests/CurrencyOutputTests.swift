@@ -58,11 +58,13 @@ struct CurrencyOutputTests {
     ("2026-11-05", .human, ["note: rates of 2026-10-06, ECB"]),
     ("2026-11-06", .human, ["note: rates of 2026-10-06, ECB",
                             "note: the exchange rates are 31 days old (2026-10-06): run 'conv rates update'"]),
-    ("2026-11-06", .terse, ["note: the exchange rates are 31 days old (2026-10-06): run 'conv rates update'"]),
+    ("2026-11-06", .terse, []),
+    ("2026-11-06", .json, []),
     (nil, .terse, []),
   ]
 
-  @Test("The rates' date is a note in human output; old rates get a notice in every mode", arguments: notes)
+  @Test("The rates' date is a note in human output, and so is the notice of old rates; script output has none",
+        arguments: notes)
   func ratesNotes(_ today: String?, _ mode: OutputMode, _ expected: [String]) throws {
     let converter = Self.converter(mode: mode, today: today)
     #expect(try converter.convert(converter.request(line: "1 EUR to USD")).get().notes == expected)

@@ -54,6 +54,9 @@ package struct ValuePresenter: Sendable {
     return humanNumber(value, isExact: isExact)
   }
 
+  /// Digits already rounded, in the locale's format (an amount of money by the money rule).
+  package func formatted(_ digits: DecimalDigits) -> FormattedNumber { numberFormatter.format(digits) }
+
   package func humanNumber(_ value: Magnitude, isExact: Bool) -> FormattedNumber {
     if options.exact, !(value.isRational && value.rational.terminatingDecimal != nil) {
       return FormattedNumber(verbatim: exactText(value))

@@ -45,9 +45,11 @@ package struct HumanWriter: OutputWriter {
     var rows: [(value: FormattedNumber, relation: String, unit: String, name: String)] = []
     for unit in column.units {
       let result = try column.result(in: unit)
-      let shown = presenter.digits(of: result.value, isExact: result.isExact)
-      let number = presenter.humanNumber(result.value, isExact: result.isExact, in: unit)
-      let exact = shown.isExact || (options.exact && result.isSymbolicallyExact)
+      // Money by the money rule, as a one-shot's currency line rounds it (`1.77 EUR`, `316 JPY`).
+      let money = converter.moneyDigits(result)
+      let shown = money ?? presenter.digits(of: result.value, isExact: result.isExact)
+      let number = money.map(presenter.formatted) ?? presenter.humanNumber(result.value, isExact: result.isExact, in: unit)
+      let exact = money == nil && (shown.isExact || (options.exact && result.isSymbolicallyExact))
       let plural = shown.isZero || !(shown.digits == "1" && shown.exponent == 0)
       // Currencies are named in the user's language by ICU (`Schweizer Franken`).
       let name = unit.unit.dimension[.currency] != 0
