@@ -389,7 +389,7 @@ package final class BatchConverter {
     if shortcut == .humanLine,
        Converter.involvesCurrency(source.dimension) || Converter.involvesCurrency(target.dimension) { return nil }
     let presenter = converter.presenter
-    return (map, HumanBatchLine.Labels(source: template.isScaledExpression ? nil : presenter.plainLabel(source),
+    return (map, HumanBatchLine.Labels(source: template.isScaledExpression ? nil : presenter.typedLabel(source),
                                        target: presenter.plainLabel(target)))
   }
 

@@ -147,11 +147,26 @@ package struct ValuePresenter: Sendable {
     return PlainLabel(singular: symbol, plural: symbol)
   }
 
-  /// A number the user typed and its unit, the number exact: `9.99999999 m`, `1/3 cup`.
+  /// The label of the unit a user typed, as the echo shows it: the spelling typed (`year`, `kcal`,
+  /// `sq ft`, `short ton`; in ASCII output transliterated), not the catalog's symbol (`a`, `Cal`,
+  /// `ft²`, `tn`) that the user may not know. Long names (`-l`) are the catalog's names.
+  package func typedLabel(_ unit: UnitExpression) -> PlainLabel {
+    let text = unit.text.favoritesTrimmed
+    guard !text.isEmpty else { return plainLabel(unit) }
+    return PlainLabel(singular: display(text), plural: display(text))
+  }
+
+  /// A number the user typed and its unit, the number exact: `9.99999999 m`, `1/3 cup`; the unit
+  /// as typed (``typedLabel(_:)``).
   package func typedQuantityText(_ number: Rational, unit: UnitExpression) -> String {
     // A fraction below one reads as singular (`1/3 cup`), as `1` does.
     let one = DecimalDigits(isNegative: false, digits: "1", exponent: 0, isExact: true)
     let digits = number.terminatingDecimal ?? (number.magnitude < .one ? one : number.rounded(significantDigits: options.digits))
+    if !options.longNames {
+      let shown = exactNumber(number)
+      let label = typedLabel(unit).text(for: digits)
+      return label.isEmpty ? shown : shown + " " + label
+    }
     switch label(for: digits, unit: unit) {
     case .unit(let text):
       let shown = exactNumber(number)
