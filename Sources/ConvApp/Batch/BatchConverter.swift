@@ -410,7 +410,8 @@ package final class BatchConverter {
       return nil
     case .reciprocal:
       guard source.absoluteUnit == nil, let one = try? conversion.convert(.one), one.isRational else { return nil }
-      return LinearMap(kind: .reciprocal, a: one.rational, b: .zero, nonNegativeOnly: false, isExact: isExact)
+      // A value below zero has no reciprocal (`-1 mpg`): the exact path's error.
+      return LinearMap(kind: .reciprocal, a: one.rational, b: .zero, nonNegativeOnly: true, isExact: isExact)
     }
   }
 
