@@ -174,12 +174,14 @@ package struct CommandLineParser {
   }
 
   /// `--experimental-dump-help`, `--generate-completion-script SHELL` and the completion
-  /// callback `---complete INDEX WORD…`, which only conv itself and its scripts type.
+  /// callback `---complete INDEX WORD…` (`---complete-described` for fish), which only conv itself
+  /// and its scripts type.
   private func hiddenRequest(_ arguments: [String]) throws(CommandLineError) -> CommandLineRequest? {
     guard let first = arguments.first, first.hasPrefix("--") else { return nil }
     if first == "--experimental-dump-help" && arguments.count == 1 { return .commandTree }
-    if first == "---complete", arguments.count >= 2, let index = Int(arguments[1]), index >= 1 {
-      return .complete(index: index, words: Array(arguments.dropFirst(2)))
+    if first == "---complete" || first == "---complete-described", arguments.count >= 2,
+       let index = Int(arguments[1]), index >= 1 {
+      return .complete(index: index, words: Array(arguments.dropFirst(2)), described: first == "---complete-described")
     }
     let option = "--generate-completion-script"
     guard first == option || first.hasPrefix(option + "=") else { return nil }

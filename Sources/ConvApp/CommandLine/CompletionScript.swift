@@ -51,8 +51,8 @@ package enum CompletionScript {
 
   static let fish = #"""
     # fish completion for conv (conv --generate-completion-script fish).
-    # conv computes the candidates (conv ---complete INDEX WORD...); fish offers the lines it prints
-    # as text, never evaluated.
+    # conv computes the candidates (conv ---complete-described INDEX WORD...); fish offers the lines
+    # it prints as text, never evaluated, each with its description after a tab.
     function __conv_complete
         # fish 4 deprecates -o (tokenize) for --tokens-raw.
         set -l tokens
@@ -62,7 +62,7 @@ package enum CompletionScript {
             set tokens (commandline -opc)
         end
         set -l current (commandline -ct)
-        $tokens[1] ---complete (count $tokens) $tokens $current 2>/dev/null
+        $tokens[1] ---complete-described (count $tokens) $tokens $current 2>/dev/null
     end
     complete -c conv -f -k -a '(__conv_complete)'
 
