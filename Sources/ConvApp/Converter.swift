@@ -148,13 +148,12 @@ package struct Converter: Sendable {
     try writer.conversion(result, by: self)
   }
 
-  /// The result, or the error script output gives for it (``checkScriptable(_:)``).
-  func scriptable(_ result: Result<ConversionResult, ConvError>) -> Result<ConversionResult, ConvError> {
-    result.flatMap { conversion in
-      Result { () throws(ConvError) in
-        try checkScriptable(conversion)
-        return conversion
-      }
+  /// A favorite's value, or the error script output gives for it (``checkScriptable(_:)``).
+  func scriptable(_ value: FavoriteValue) -> Result<FavoriteValue, ConvError> {
+    guard case .single(let conversion) = value else { return .success(value) }
+    return Result { () throws(ConvError) in
+      try checkScriptable(conversion)
+      return value
     }
   }
 

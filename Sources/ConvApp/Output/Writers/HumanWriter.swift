@@ -26,6 +26,12 @@ package struct HumanWriter: OutputWriter {
   }
 
   package func mixed(_ result: MixedResult, by converter: Converter) -> String {
+    let (relation, parts) = mixedParts(result, by: converter)
+    return converter.sourceText(result.quantity) + " " + relation + " " + parts
+  }
+
+  /// The relation and the parts of a quantity in several units: `≈`, `5 ft 10.866142 in`.
+  func mixedParts(_ result: MixedResult, by converter: Converter) -> (relation: String, parts: String) {
     let presenter = converter.presenter
     var shownExact = true
     var parts: [String] = []
@@ -34,9 +40,7 @@ package struct HumanWriter: OutputWriter {
       parts.append(text.text)
       shownExact = shownExact && text.exact
     }
-    let isExact = result.isExact && shownExact
-    return converter.sourceText(result.quantity) + " " + presenter.relation(exact: isExact) + " "
-      + parts.joined(separator: " ")
+    return (presenter.relation(exact: result.isExact && shownExact), parts.joined(separator: " "))
   }
 
   package func column(_ column: ColumnResult, by converter: Converter) throws(ConvError) -> [String] {
@@ -151,7 +155,12 @@ private struct FavoriteRow {
     let presenter = converter.presenter
     position = String(item.entry.position)
     switch item.result {
-    case .success(let conversion):
+    case .success(.mixed(let mixed)):
+      // `5 ft 10.866142 in`, as a one-shot writes it: no single number to align.
+      source = converter.sourceText(mixed.quantity)
+      (relation, unit) = HumanWriter().mixedParts(mixed, by: converter)
+      number = nil
+    case .success(.single(let conversion)):
       source = converter.sourceText(conversion.quantity)
       let shown = presenter.digits(of: conversion.value, isExact: conversion.isExact)
       let exact = converter.options.exact ? (conversion.isExact && conversion.value.isRational || shown.isExact)

@@ -49,11 +49,16 @@ package struct JSONWriter: OutputWriter {
   }
 
   package func mixed(_ result: MixedResult, by converter: Converter) -> String {
+    mixedObject(result).serialized()
+  }
+
+  /// The object for a quantity in several units: `input`, `parts` (`value` and `unit`), `exact`.
+  func mixedObject(_ result: MixedResult) -> JSONValue {
     let parts: [JSONValue] = result.parts.map { part in
       .object([("value", .number(TerseNumber.format(exact: part.value))), ("unit", .string(part.unit.displaySymbol))])
     }
     return JSONValue.object([("input", .string(result.quantity.text)), ("parts", .array(parts)),
-                             ("exact", .bool(result.isExact))]).serialized()
+                             ("exact", .bool(result.isExact))])
   }
 
   package func column(_ column: ColumnResult, by converter: Converter) throws(ConvError) -> [String] {
@@ -91,13 +96,15 @@ package struct JSONWriter: OutputWriter {
         ("position", .int(item.entry.position)), ("from", .string(item.entry.pair.from)),
         ("to", .string(item.entry.pair.to)),
       ]
-      switch converter.scriptable(item.result) {
-      case .success(let conversion):
+      switch item.result.flatMap(converter.scriptable) {
+      case .success(.single(let conversion)):
         do throws(ConvError) {
           if case .object(let fields) = try object(conversion, by: converter) { members += fields }
         } catch {
           members.append(("error", .string(error.message)))
         }
+      case .success(.mixed(let mixed)):
+        if case .object(let fields) = mixedObject(mixed) { members += fields }
       case .failure(let error):
         output.failed = true
         members.append(("error", .string(error.message)))

@@ -46,8 +46,10 @@ package struct TerseWriter: OutputWriter {
     var output = FavoritesOutput()
     for item in items {
       // Failed favorites are reported on standard error, never as `nan` or `0`.
-      switch converter.scriptable(item.result) {
-      case .success(let conversion): output.lines.append(number(conversion, by: converter) ?? TerseNumber.format(exact: conversion.rational))
+      switch item.result.flatMap(converter.scriptable) {
+      case .success(.single(let conversion)):
+        output.lines.append(number(conversion, by: converter) ?? TerseNumber.format(exact: conversion.rational))
+      case .success(.mixed(let mixed)): output.lines.append(self.mixed(mixed, by: converter))
       case .failure(let error):
         output.failed = true
         output.errors.append("favorite \(item.entry.position) (\(ConvError.printable(item.entry.pair.from)) -> "
