@@ -32,12 +32,15 @@ extension Converter {
 
   /// `€100.00 ≈ $112.69`: an amount of one currency into another, both in the locale's currency
   /// format, to the decimals of the money rule (``CurrencyFormatter/decimals(for:code:)``: `$1.00 ≈
-  /// €0.887`); the typed amount keeps its own decimals. Nil for anything else (compound units,
+  /// €0.887`); the typed amount has the currency's decimals or its own when more (`£0.50`,
+  /// `$1.555`; a typed fraction as typed: `1/3 USD`). Nil for anything else (compound units,
   /// `--exact`), which is written as every other quantity is.
   func currencyLine(_ result: ConversionResult) -> String? {
     guard let (source, target) = Converter.moneyPair(result), !options.exact, let number = result.quantity.number,
-          let left = currency.format(number, code: source, atLeast: number.terminatingDecimal.map { max(0, -$0.exponent) } ?? 0),
           let right = currency.format(result.value.approximation, code: target) else { return nil }
+    // A typed fraction (`1/3 USD`) is echoed as typed.
+    let left = number.terminatingDecimal.flatMap { currency.format(number, code: source, typedDecimals: max(0, -$0.exponent)) }
+      ?? sourceText(result.quantity)
     return left + " " + presenter.relation(exact: false) + " " + right
   }
 

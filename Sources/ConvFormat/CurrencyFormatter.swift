@@ -70,13 +70,15 @@ public struct CurrencyFormatter: Sendable {
   /// The usual decimals asked of ICU so far in this process.
   private static let usualDecimalsFound = Mutex<[String: Int]>([:])
 
-  /// The amount with its currency, to ``decimals(for:code:)`` decimals or `decimals` when more
-  /// (a typed `$1.555` keeps its digits); nil when ICU does not know the code, or the amount is
-  /// too small for ``mostDecimals`` or too large to be money.
-  public func format(_ amount: Rational, code: String, atLeast decimals: Int = 0) -> String? {
-    guard amount.magnitude < Rational.powerOfTen(15),
-          let rule = CurrencyFormatter.decimals(for: amount, code: code) else { return nil }
-    let places = max(rule, decimals)
+  /// The amount with its currency, to ``decimals(for:code:)`` decimals; nil when ICU does not know
+  /// the code, or the amount is too small for ``mostDecimals`` or too large to be money.
+  /// - Parameter typedDecimals: for an amount as typed, its decimals: then the currency's usual
+  ///   decimals or the typed ones when more (`£0.50`, `$1.555`), every typed digit and no other.
+  public func format(_ amount: Rational, code: String, typedDecimals: Int? = nil) -> String? {
+    guard amount.magnitude < Rational.powerOfTen(15), let usual = CurrencyFormatter.usualDecimals(code: code),
+          let rule = typedDecimals.map({ max(usual, $0) }) ?? CurrencyFormatter.decimals(for: amount, code: code),
+          rule <= CurrencyFormatter.mostDecimals else { return nil }
+    let places = rule
     let digits = amount.rounded(significantDigits: 20)
     let number = (digits.isNegative ? "-" : "") + digits.digits + "E" + String(digits.exponent)
     var skeleton = "currency/" + code + " " + (places == 0 ? "precision-integer" : "." + String(repeating: "0", count: places))
