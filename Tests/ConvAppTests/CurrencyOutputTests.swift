@@ -25,7 +25,9 @@ struct CurrencyOutputTests {
     ("1000 EUR to JPY", nil, false, "€1,000.00 ≈ ¥178,150"),
     ("1000 EUR to JPY", nil, true, "EUR 1,000.00 ~ JPY 178,150"),
     ("$5 to GBP", nil, false, "$5.00 ≈ £3.77"),
-    ("1 IDR to EUR", nil, false, "1 IDR ≈ 0.000049739366 EUR"),
+    // The money rule: three significant digits for an amount under one.
+    ("1 IDR to EUR", nil, false, "IDR\u{00A0}1.00 ≈ €0.0000497"),
+    ("1 USD to EUR", nil, false, "$1.00 ≈ €0.887"),
     ("3.50 USD/gal to EUR/L", nil, false, "3.5 USD/gal ≈ 0.8204829 EUR/L"),
     ("5 mi to km", nil, false, "5 mi = 8.04672 km"),
   ]
