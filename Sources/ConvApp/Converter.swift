@@ -173,13 +173,24 @@ package struct Converter: Sendable {
     TerseNumber.format(exact: result.rational)
   }
 
-  /// The quantity as it is shown on the left: its number as typed, exactly, and its unit's symbol.
+  /// Whether the echo shows a source unit as typed: when the spelling names that unit alone
+  /// (`year`, `kcal`, `deg`), or the unit is an expression (`sq ft`, `kg m^2`). A spelling with
+  /// several readings is echoed by the catalog's label, which names the reading the other side
+  /// chose (`5 pt` into mm: `5 point`).
+  func echoesAsTyped(_ unit: UnitExpression) -> Bool {
+    guard let single = unit.singleUnit else { return true }
+    guard let named = catalog.unit(named: unit.text.favoritesTrimmed) else { return true }
+    return named.unit.name == single.unit.name && named.prefix?.name == single.prefix?.name
+  }
+
+  /// The quantity as it is shown on the left: its number as typed, exactly, and its unit as typed
+  /// (``echoesAsTyped(_:)``).
   package func sourceText(_ quantity: Quantity) -> String {
     guard let number = quantity.number, let unit = quantity.unit else { return presenter.display(quantity.text) }
     if let gauge = unit.singleUnit?.unit.scale?.gaugeSpelling(number) {
       return presenter.display(gauge) + " " + presenter.plainLabel(unit).plural
     }
-    return presenter.typedQuantityText(number, unit: unit)
+    return presenter.typedQuantityText(number, unit: unit, asTyped: echoesAsTyped(unit))
   }
 
   func note(for kind: Conversion.Kind) -> String? {

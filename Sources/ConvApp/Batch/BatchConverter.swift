@@ -391,7 +391,7 @@ package final class BatchConverter {
     if shortcut == .humanLine,
        Converter.involvesCurrency(source.dimension) || Converter.involvesCurrency(target.dimension) { return nil }
     let presenter = converter.presenter
-    return (map, HumanBatchLine.Labels(source: template.isScaledExpression ? nil : presenter.typedLabel(source),
+    return (map, HumanBatchLine.Labels(source: template.isScaledExpression ? nil : presenter.typedLabel(source, asTyped: converter.echoesAsTyped(source)),
                                        target: presenter.plainLabel(target)))
   }
 

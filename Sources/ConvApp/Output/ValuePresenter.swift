@@ -149,22 +149,24 @@ package struct ValuePresenter: Sendable {
 
   /// The label of the unit a user typed, as the echo shows it: the spelling typed (`year`, `kcal`,
   /// `sq ft`, `short ton`; in ASCII output transliterated), not the catalog's symbol (`a`, `Cal`,
-  /// `ft²`, `tn`) that the user may not know. Long names (`-l`) are the catalog's names.
-  package func typedLabel(_ unit: UnitExpression) -> PlainLabel {
+  /// `ft²`, `tn`) that the user may not know; or, when `asTyped` is false (a spelling with
+  /// several readings: `pt`), the catalog's label, which names the reading (`point`).
+  package func typedLabel(_ unit: UnitExpression, asTyped: Bool) -> PlainLabel {
     let text = unit.text.favoritesTrimmed
-    guard !text.isEmpty else { return plainLabel(unit) }
+    guard asTyped, !text.isEmpty else { return plainLabel(unit) }
     return PlainLabel(singular: display(text), plural: display(text))
   }
 
   /// A number the user typed and its unit, the number exact: `9.99999999 m`, `1/3 cup`; the unit
-  /// as typed (``typedLabel(_:)``).
-  package func typedQuantityText(_ number: Rational, unit: UnitExpression) -> String {
+  /// as typed or by the catalog's label (``typedLabel(_:asTyped:)``). Long names (`-l`) are the
+  /// catalog's names.
+  package func typedQuantityText(_ number: Rational, unit: UnitExpression, asTyped: Bool) -> String {
     // A fraction below one reads as singular (`1/3 cup`), as `1` does.
     let one = DecimalDigits(isNegative: false, digits: "1", exponent: 0, isExact: true)
     let digits = number.terminatingDecimal ?? (number.magnitude < .one ? one : number.rounded(significantDigits: options.digits))
     if !options.longNames {
       let shown = exactNumber(number)
-      let label = typedLabel(unit).text(for: digits)
+      let label = typedLabel(unit, asTyped: asTyped).text(for: digits)
       return label.isEmpty ? shown : shown + " " + label
     }
     switch label(for: digits, unit: unit) {
