@@ -90,5 +90,13 @@ package struct SettingsError: Error, Sendable, CustomStringConvertible {
   package let message: String
   /// A problem reported without stopping conv (an unknown key, ignored).
   package var isWarning = false
+
+  /// Creates a problem.
+  package init(path: String, line: Int, message: String, isWarning: Bool = false) {
+    self.path = path
+    self.line = line
+    self.message = message
+    self.isWarning = isWarning
+  }
   package var description: String { "\(path):\(line): \(message)" }
 }

@@ -237,7 +237,8 @@ package struct FavoritesFile: Sendable, Hashable {
   /// Moves the favorite at position `from` so that it ends up at position `to` (both 1-based).
   ///
   /// The pair's line moves with the comment lines right above it (`# cooking`, no blank line
-  /// between: its heading); other comments and blank lines stay where they are. The block goes
+  /// between: its heading), unless they open the file; other comments and blank lines stay where
+  /// they are. The block goes
   /// before the heading of the favorite it lands before, or right after the last favorite.
   @discardableResult
   package mutating func move(from: Int, to: Int) throws(FavoritesEditError) -> Entry {
@@ -263,10 +264,13 @@ package struct FavoritesFile: Sendable, Hashable {
   }
 
   /// The index of the first line of a pair's heading: the comment lines right above the pair at
-  /// `index` (not the version header), or `index` when there are none.
+  /// `index`, or `index` when there are none. Comments that open the file (after the version
+  /// header, if any) are the file's own, never a pair's: they stay at the top.
   private func headingStart(of index: Int) -> Int {
     var start = index
     while start > 0, case .comment = lines[start - 1].content { start -= 1 }
+    if start == 0 { return index }
+    if start == 1, case .header = lines[0].content { return index }
     return start
   }
 

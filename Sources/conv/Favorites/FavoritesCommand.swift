@@ -66,7 +66,7 @@ struct FavoritesListCommand {
       // A bad line is named (PATH:LINE: reason) and the other favorites are shown. It fails the
       // run only for a script (-t, --json), whose list lacks a favorite it asked for.
       defer {
-        Output.problems(store.messages(problems))
+        for message in store.messages(problems) { Output.error(message) }
         if !problems.isEmpty && outputOptions.mode != .human { failed = true }
       }
       let skipping = Set(problems.map(\.line))
