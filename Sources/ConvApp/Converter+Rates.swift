@@ -36,12 +36,17 @@ extension Converter {
   /// `$1.555`; a typed fraction as typed: `1/3 USD`). Nil for anything else (compound units,
   /// `--exact`), which is written as every other quantity is.
   func currencyLine(_ result: ConversionResult) -> String? {
+    currencySides(result).map { $0.source + " " + presenter.relation(exact: false) + " " + $0.target }
+  }
+
+  /// The two sides of ``currencyLine(_:)`` (`€100.00`, `$112.69`), for a favorite's row too.
+  func currencySides(_ result: ConversionResult) -> (source: String, target: String)? {
     guard let (source, target) = Converter.moneyPair(result), !options.exact, let number = result.quantity.number,
           let right = currency.format(result.value.approximation, code: target) else { return nil }
     // A typed fraction (`1/3 USD`) is echoed as typed.
     let left = number.terminatingDecimal.flatMap { currency.format(number, code: source, typedDecimals: max(0, -$0.exponent)) }
       ?? sourceText(result.quantity)
-    return left + " " + presenter.relation(exact: false) + " " + right
+    return (left, right)
   }
 
   /// The codes of an amount of one currency into another (no prefix, no compound unit), or nil.

@@ -130,8 +130,8 @@ struct DailyUseTests {
     ("1 year s", "1 year = "),
     ("1 kcal J", "1 kcal = "),
     ("1 sq ft m2", "1 sq ft = "),
-    ("2 fortnight d", "2 fortnight = "),
-    ("3 hectare acre", "3 hectare ≈ "),
+    ("2 fortnight d", "2 fortnights = "),
+    ("3 hectare acre", "3 hectares ≈ "),
     ("1 short ton kg", "1 short ton = "),
     ("5 miles km", "5 miles = "),
   ]

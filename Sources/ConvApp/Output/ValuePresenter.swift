@@ -154,6 +154,11 @@ package struct ValuePresenter: Sendable {
   package func typedLabel(_ unit: UnitExpression, asTyped: Bool) -> PlainLabel {
     let text = unit.text.favoritesTrimmed
     guard asTyped, !text.isEmpty else { return plainLabel(unit) }
+    // A unit typed by its name is written by its name, in the singular or plural the number
+    // takes (`1.5 cups`, `2 years`).
+    if let single = unit.singleUnit, [single.name.lowercased(), single.plural.lowercased()].contains(text.lowercased()) {
+      return PlainLabel(singular: display(single.name), plural: display(single.plural))
+    }
     return PlainLabel(singular: display(text), plural: display(text))
   }
 

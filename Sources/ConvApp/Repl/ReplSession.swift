@@ -371,7 +371,9 @@ package struct ReplSession {
       if cancellation.isRequested { break }
       entries.append(entry)
     }
-    guard total > 0 else { return (["no favorites yet: choose a pair and type fav"], nil) }
+    // A bad line is named under the good favorites, as `conv fav` names it (issue 38).
+    let problems = store.problems(in: file)
+    guard total > 0 else { return (problems.isEmpty ? ["no favorites yet: choose a pair and type fav"] : problems, nil) }
     if entries.isEmpty && !state.filter.isEmpty && !cancellation.isRequested {
       return (["no favorite matches '\(display.presenter.display(state.filter))'; / clears the filter"], nil)
     }
@@ -393,7 +395,7 @@ package struct ReplSession {
       let count = state.filter.isEmpty ? "\(left) more favorite" + (left == 1 ? "" : "s") : "the other favorites"
       lines.append((converter.options.ascii ? "..." : "…") + " interrupted: " + count + " not converted")
     }
-    return (lines, current)
+    return (lines + problems, current)
   }
 
   // MARK: Values

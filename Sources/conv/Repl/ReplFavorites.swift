@@ -20,6 +20,10 @@ struct ReplFavorites: ReplFavoritesStore {
     }
   }
 
+  func problems(in file: FavoritesFile) -> [String] {
+    store.messages(file.problems(in: catalog))
+  }
+
   func toggle(_ pair: FavoritePair) throws -> Bool {
     do throws(FavoritesFailure) {
       return try store.update(catalog: catalog, create: true) { (file) throws(FavoritesFailure) in

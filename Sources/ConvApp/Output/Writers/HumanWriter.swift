@@ -168,6 +168,10 @@ private struct FavoriteRow {
       source = converter.sourceText(mixed.quantity)
       (relation, unit) = HumanWriter().mixedParts(mixed, by: converter)
       number = nil
+    case .success(.single(let conversion)) where converter.currencySides(conversion) != nil:
+      // Money as a one-shot writes it (`$100.00 ≈ €88.74`): no number to align.
+      let sides = converter.currencySides(conversion)!
+      (source, relation, number, unit) = (sides.source, converter.presenter.relation(exact: false), nil, sides.target)
     case .success(.single(let conversion)):
       source = converter.sourceText(conversion.quantity)
       let shown = presenter.digits(of: conversion.value, isExact: conversion.isExact)
