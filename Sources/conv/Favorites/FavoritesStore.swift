@@ -30,7 +30,8 @@ struct FavoritesFailure: Error {
 /// `conv fav add` runs all land. The new text goes to a temporary file in the same folder, which
 /// is flushed (`fsync`), given the old file's permissions and renamed over the old file: the file
 /// is always either the old or the new version. A symbolic link (stow, chezmoi, yadm) is followed
-/// and its target rewritten; the link stays. A file with problems is never rewritten.
+/// and its target rewritten; the link stays. A file of an unknown version or with a line that is
+/// not UTF-8 is never rewritten; a bad line is kept as written.
 struct FavoritesStore {
   /// The path as configured (shown in messages).
   let path: String
