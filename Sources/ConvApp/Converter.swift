@@ -130,7 +130,7 @@ package struct Converter: Sendable {
                                notes: notes))
       }
       let result = try catalog.convert(quantity, to: targets[0])
-      return .success(Output(lines: [try render(result)], notes: notes))
+      return .success(Output(lines: [try writer.conversion(result, readingNotes: reading.notes, by: self)], notes: notes))
     } catch {
       return .failure(Failure(error: error, source: request.source, span: nil))
     }
@@ -159,14 +159,23 @@ package struct Converter: Sendable {
     try writer.conversion(result, by: self)
   }
 
-  /// The result, or the error script output gives for it (``checkScriptable(_:)``).
-  func scriptable(_ result: Result<ConversionResult, ConvError>) -> Result<ConversionResult, ConvError> {
-    result.flatMap { conversion in
-      Result { () throws(ConvError) in
-        try checkScriptable(conversion)
-        return conversion
-      }
+  /// A favorite's value, or the error script output gives for it (``checkScriptable(_:)``).
+  func scriptable(_ value: FavoriteValue) -> Result<FavoriteValue, ConvError> {
+    guard case .single(let conversion) = value else { return .success(value) }
+    return Result { () throws(ConvError) in
+      try checkScriptable(conversion)
+      return value
     }
+  }
+
+  /// The exact value of a result for scripts (`-t --exact`, JSON's `exact_value`): a terminating
+  /// decimal, a fraction (`1/3`), or with π an ASCII expression (`pi/180`, `180/pi`, `pi^2/4`);
+  /// nil when a measured factor or a nonlinear scale makes the result approximate.
+  func exactValueText(_ result: ConversionResult) -> String? {
+    guard result.isExact || (result.isSymbolicallyExact && !result.value.isRational && result.kind != .scale) else {
+      return nil
+    }
+    return presenter.exactText(result.value, ascii: true)
   }
 
   /// The result as a terse number (the shortest decimal of the nearest `Double`); nil when no
@@ -175,13 +184,24 @@ package struct Converter: Sendable {
     TerseNumber.format(exact: result.rational)
   }
 
-  /// The quantity as it is shown on the left: its number as typed, exactly, and its unit's symbol.
+  /// Whether the echo shows a source unit as typed: when the spelling names that unit alone
+  /// (`year`, `kcal`, `deg`), or the unit is an expression (`sq ft`, `kg m^2`). A spelling with
+  /// several readings is echoed by the catalog's label, which names the reading the other side
+  /// chose (`5 pt` into mm: `5 point`).
+  func echoesAsTyped(_ unit: UnitExpression) -> Bool {
+    guard let single = unit.singleUnit else { return true }
+    guard let named = catalog.unit(named: unit.text.favoritesTrimmed) else { return true }
+    return named.unit.name == single.unit.name && named.prefix?.name == single.prefix?.name
+  }
+
+  /// The quantity as it is shown on the left: its number as typed, exactly, and its unit as typed
+  /// (``echoesAsTyped(_:)``).
   package func sourceText(_ quantity: Quantity) -> String {
     guard let number = quantity.number, let unit = quantity.unit else { return presenter.display(quantity.text) }
     if let gauge = unit.singleUnit?.unit.scale?.gaugeSpelling(number) {
       return presenter.display(gauge) + " " + presenter.plainLabel(unit).plural
     }
-    return presenter.typedQuantityText(number, unit: unit)
+    return presenter.typedQuantityText(number, unit: unit, asTyped: echoesAsTyped(unit))
   }
 
   func note(for kind: Conversion.Kind) -> String? {

@@ -1,4 +1,5 @@
 import ConvFormat
+import ConvKit
 
 /// Defaults from the settings file (`$XDG_CONFIG_HOME/conv/settings`): `key = value` lines.
 ///
@@ -13,8 +14,17 @@ package struct Settings: Sendable, Hashable {
   /// No settings.
   package init() {}
 
+  /// The keys of the file.
+  package static let keys = ["digits", "notation", "color", "ascii"]
+
+  /// Words people use for a key (`precision = 4`), and the key they mean.
+  static let synonyms = ["precision": "digits", "decimals": "digits", "significant": "digits", "places": "digits",
+                         "format": "notation", "colors": "color", "colours": "color", "unicode": "ascii"]
+
   /// Parses the settings file text, with every problem found (one per line, in line order; each
-  /// described as `PATH:LINE: message`). The settings are meaningful only when there is none.
+  /// described as `PATH:LINE: message`). The settings are meaningful only when no problem is an
+  /// error: an unknown key is a warning (``SettingsError/isWarning``), named with the key meant
+  /// and otherwise ignored, so that a typo does not stop every command.
   package static func parse(_ text: String, path: String) -> (settings: Settings, problems: [SettingsError]) {
     var settings = Settings()
     var problems: [SettingsError] = []
@@ -25,7 +35,9 @@ package struct Settings: Sendable, Hashable {
       if trimmed.allSatisfy(\.isEmpty) { continue }
       let message = trimmed.count == 2 ? settings.set(trimmed[0].lowercased(), trimmed[1].lowercased())
         : "expected 'key = value'"
-      if let message { problems.append(SettingsError(path: path, line: number + 1, message: message)) }
+      if let message {
+        problems.append(SettingsError(path: path, line: number + 1, message: message, isWarning: message.hasPrefix("unknown setting")))
+      }
     }
     return (settings, problems)
   }
@@ -46,7 +58,9 @@ package struct Settings: Sendable, Hashable {
       guard value == "true" || value == "false" else { return "ascii must be true or false" }
       ascii = value == "true"
     default:
-      return "unknown setting '\(key)' (expected digits, notation, color, ascii)"
+      let meant = Settings.synonyms[key] ?? NearWords.nearest(key, in: Settings.keys + ["colour"], limit: 1).first
+      let hint = meant.map { "did you mean '\($0)'?" } ?? "the keys are " + Settings.keys.joined(separator: ", ")
+      return "unknown setting '\(ConvError.printable(key))', ignored; " + hint
     }
     return nil
   }
@@ -74,5 +88,15 @@ package struct SettingsError: Error, Sendable, CustomStringConvertible {
   package let path: String
   package let line: Int
   package let message: String
+  /// A problem reported without stopping conv (an unknown key, ignored).
+  package var isWarning = false
+
+  /// Creates a problem.
+  package init(path: String, line: Int, message: String, isWarning: Bool = false) {
+    self.path = path
+    self.line = line
+    self.message = message
+    self.isWarning = isWarning
+  }
   package var description: String { "\(path):\(line): \(message)" }
 }

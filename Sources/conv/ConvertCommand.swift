@@ -45,9 +45,17 @@ struct ConvertCommand {
       throw CommandLineError(CommandSuggestions.unknownOption(unknown))
     }
     let request = converter.request(arguments: words)
-    if let message = BatchConverter.loneNumber(request, catalog: catalog, conventions: converter.conventions) {
+    /// Reports a failed request: the message on standard error, and in JSON an object on standard output.
+    func fail(_ message: String) -> ExitCode {
+      if let line = converter.writer.failed(input: request.source, message: message) {
+        Output.line(line)
+        Output.flush()
+      }
       Output.error(message)
-      throw ExitCode(ExitStatus.conversionFailed)
+      return ExitCode(ExitStatus.conversionFailed)
+    }
+    if let message = BatchConverter.loneNumber(request, catalog: catalog, conventions: converter.conventions) {
+      throw fail(message)
     }
     switch converter.convert(request) {
     case .success(let result):
@@ -58,12 +66,11 @@ struct ConvertCommand {
       // A first word near a command (`conv lst length`) may be a mistyped command.
       if case .unknownUnit(let word, let span, _) = failure.error, span.start == 0, word == words.first,
          let command = CommandSuggestions.nearest(word, in: CommandSuggestions.commands) {
-        Output.error("unknown unit '\(ConvError.printable(word))'; did you mean the command 'conv \(command)'?")
-        throw ExitCode(ExitStatus.conversionFailed)
+        throw fail("unknown unit '\(ConvError.printable(word))'; did you mean the command 'conv \(command)'?")
       }
-      Output.error(failure.message)
+      let code = fail(failure.message)
       for line in converter.writer.failureDetails(failure) { Output.errorDetail(line) }
-      throw ExitCode(ExitStatus.conversionFailed)
+      throw code
     }
   }
 }

@@ -189,7 +189,7 @@ struct FuzzRegressionTests {
   @Test("Edit errors and value errors show control characters escaped, on one line", arguments: [
     FavoritesEditError.invalidPair(FavoritePair(from: "m\u{B}x", to: "km"), "unknown unit"),
     .unwritable(FavoritePair(from: "m", to: "k\rm"), "read-only"),
-    .duplicate(FavoritePair(from: "m\u{1B}[2J", to: "km"), line: 2),
+    .duplicate(FavoritePair(from: "m\u{1B}[2J", to: "km"), position: 2),
     .notFound(FavoritePair(from: "m\u{7}x", to: "km")),
   ])
   func editErrorsArePrintable(_ error: FavoritesEditError) {

@@ -27,7 +27,7 @@ struct CompletionQuotingTmuxTests {
     let quoted = "'" + candidate.replacingOccurrences(of: "'", with: "'\\''") + "'"
     let stub = """
       #!/bin/sh
-      if [ "$1" = "---complete" ]; then printf '%s\\n' \(quoted); exit 0; fi
+      if [ "$1" = "---complete" ] || [ "$1" = "---complete-described" ]; then printf '%s\\n' \(quoted); exit 0; fi
       for argument in "$@"; do printf '[%s]\\n' "$argument"; done > '\(folder.path)/args'
 
       """

@@ -54,7 +54,8 @@ package final class BatchConverter {
     converter.isBatch = true
     self.converter = converter
     usesDecimalComma = converter.conventions.usesDecimalComma
-    shortcut = converter.writer.batchShortcut
+    // The shortcuts write rounded numbers: `--exact` (fractions, π) takes the exact path.
+    shortcut = converter.options.exact ? nil : converter.writer.batchShortcut
   }
 
   /// Notes on how ambiguous spellings were read, each given once per batch.
@@ -392,7 +393,7 @@ package final class BatchConverter {
     if shortcut == .humanLine,
        Converter.involvesCurrency(source.dimension) || Converter.involvesCurrency(target.dimension) { return nil }
     let presenter = converter.presenter
-    return (map, HumanBatchLine.Labels(source: template.isScaledExpression ? nil : presenter.plainLabel(source),
+    return (map, HumanBatchLine.Labels(source: template.isScaledExpression ? nil : presenter.typedLabel(source, asTyped: converter.echoesAsTyped(source)),
                                        target: presenter.plainLabel(target)))
   }
 
@@ -413,7 +414,8 @@ package final class BatchConverter {
       return nil
     case .reciprocal:
       guard source.absoluteUnit == nil, let one = try? conversion.convert(.one), one.isRational else { return nil }
-      return LinearMap(kind: .reciprocal, a: one.rational, b: .zero, nonNegativeOnly: false, isExact: isExact)
+      // A value below zero has no reciprocal (`-1 mpg`): the exact path's error.
+      return LinearMap(kind: .reciprocal, a: one.rational, b: .zero, nonNegativeOnly: true, isExact: isExact)
     }
   }
 

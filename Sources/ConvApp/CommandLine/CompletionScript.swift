@@ -55,8 +55,9 @@ package enum CompletionScript {
 
   static let fish = #"""
     # fish completion for conv (conv --generate-completion-script fish).
-    # conv computes the candidates (conv ---complete INDEX WORD...); fish offers the lines it prints
-    # as text, never evaluated, and escapes one for the shell when it inserts it.
+    # conv computes the candidates (conv ---complete-described INDEX WORD...); fish offers the lines
+    # it prints as text, never evaluated, each with its description after a tab, and escapes one
+    # for the shell when it inserts it.
     function __conv_complete
         # fish 4 deprecates -o (tokenize) for --tokens-raw.
         set -l tokens
@@ -66,7 +67,7 @@ package enum CompletionScript {
             set tokens (commandline -opc)
         end
         set -l current (commandline -ct)
-        $tokens[1] ---complete (count $tokens) $tokens $current 2>/dev/null
+        $tokens[1] ---complete-described (count $tokens) $tokens $current 2>/dev/null
     end
     complete -c conv -f -k -a '(__conv_complete)'
 

@@ -373,7 +373,12 @@ package struct ReplSession {
     }
     // A script reading JSON gets JSON only: an empty list is an empty array.
     let writesJSON = converter.options.mode == .json && mode == .script
-    guard total > 0 else { return ([writesJSON ? "[]" : "no favorites yet: choose a pair and type fav"], nil) }
+    // A bad line is named under the good favorites, as `conv fav` names it (issue 38); not in JSON.
+    let problems = writesJSON ? [] : store.problems(in: file)
+    guard total > 0 else {
+      return ([writesJSON ? "[]" : problems.isEmpty ? "no favorites yet: choose a pair and type fav" : problems[0]]
+                + problems.dropFirst(), nil)
+    }
     if entries.isEmpty && !state.filter.isEmpty && !cancellation.isRequested {
       if writesJSON { return (["[]"], nil) }
       return (["no favorite matches '\(display.presenter.display(state.filter))'; / clears the filter"], nil)
@@ -396,7 +401,7 @@ package struct ReplSession {
       let count = state.filter.isEmpty ? "\(left) more favorite" + (left == 1 ? "" : "s") : "the other favorites"
       lines.append((converter.options.ascii ? "..." : "…") + " interrupted: " + count + " not converted")
     }
-    return (lines, current)
+    return (lines + problems, current)
   }
 
   // MARK: Values

@@ -109,8 +109,9 @@ struct CatalogFileParser {
   /// gauge`, `'~`); its spellings are conv's own.
   static let shellSpecial: Set<Character> = ["&", "'", "\"", "{", "}", "!", "~", "?", "[", "]"]
 
-  /// Parses one file. `existing` finds categories already known (for personal unit files).
-  mutating func parse(_ source: CatalogSource, existing: (String) -> UnitCategory?) {
+  /// Parses one file. `existing` finds categories already known (for personal unit files), whose
+  /// identifiers `known` lists (for "did you mean").
+  mutating func parse(_ source: CatalogSource, existing: (String) -> UnitCategory?, known: [String] = []) {
     var header: [String: (String, Int)] = [:]
     var categoryIndex: Int? = nil
     var lineNumber = 0
@@ -139,14 +140,16 @@ struct CatalogFileParser {
           continue
         }
         guard ["category", "title", "dimension", "aliases", "featured", "reciprocal", "related", "format"].contains(key) else {
-          report("unknown header '\(key)' (expected category, title, dimension, aliases, featured, reciprocal or related)")
+          let meant = NearWords.nearest(key, in: ["category", "title", "dimension", "aliases", "featured", "reciprocal", "related"], limit: 1).first
+          report("unknown header '\(key)'" + (meant.map { "; did you mean '\($0)'?" }
+            ?? " (expected category, title, dimension, aliases, featured, reciprocal or related)"))
           continue
         }
         header[key] = (value, lineNumber)
         continue
       }
       if categoryIndex == nil {
-        guard let index = openCategory(header, source: source, line: lineNumber, existing: existing) else {
+        guard let index = openCategory(header, source: source, line: lineNumber, existing: existing, known: known) else {
           report("unit line before a valid 'category:' header")
           continue
         }
@@ -215,12 +218,12 @@ struct CatalogFileParser {
         flags: flags, source: fields[6], category: categoryIndex!, isOverride: flags.contains("override")))
     }
     if categoryIndex == nil && !header.isEmpty {
-      _ = openCategory(header, source: source, line: lineNumber, existing: existing)
+      _ = openCategory(header, source: source, line: lineNumber, existing: existing, known: known)
     }
   }
 
   private mutating func openCategory(_ header: [String: (String, Int)], source: CatalogSource, line: Int,
-                                     existing: (String) -> UnitCategory?) -> Int? {
+                                     existing: (String) -> UnitCategory?, known: [String]) -> Int? {
     guard let (identifier, identifierLine) = header["category"], !identifier.isEmpty else { return nil }
     func report(_ line: Int, _ message: String) {
       diagnostics.append(CatalogDiagnostic(path: source.path, line: line, message: message))
@@ -256,7 +259,13 @@ struct CatalogFileParser {
       return nil
     }
     guard let dimension else {
-      report(identifierLine, "category '\(identifier)' needs a 'dimension:' header")
+      // A new category without a dimension is most often a typo of a known one (`lenght`).
+      let known = known + categories.map(\.category.identifier)
+      if let meant = NearWords.nearest(identifier.lowercased(), in: known, limit: 1).first {
+        report(identifierLine, "unknown category '\(identifier)'; did you mean '\(meant)'? (a new category needs a 'dimension:' header)")
+      } else {
+        report(identifierLine, "category '\(identifier)' needs a 'dimension:' header")
+      }
       return nil
     }
     let title = header["title"]?.0 ?? identifier

@@ -19,7 +19,7 @@ public enum CatalogLoader {
     var diagnostics: [CatalogDiagnostic] = []
     for source in sources {
       guard source.path.hasSuffix(".xml") else {
-        parser.parse(source, existing: { base?.category(named: $0) })
+        parser.parse(source, existing: { base?.category(named: $0) }, known: base?.categories.map(\.identifier) ?? [])
         continue
       }
       do throws(ExchangeRatesError) {

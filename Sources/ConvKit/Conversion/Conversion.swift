@@ -93,6 +93,7 @@ public struct Conversion: Sendable {
       return kelvin / targetScale + Magnitude(-targetOffset)
     case .reciprocal:
       guard !value.isZero else { throw .reciprocalOfZero(from: source.text, to: target.text) }
+      guard !value.isNegative else { throw .reciprocalOfNegative(from: source.text, to: target.text) }
       return scale / Magnitude(value)
     }
   }
@@ -119,6 +120,7 @@ public struct Conversion: Sendable {
       return kelvin / targetScale + Magnitude(-targetOffset)
     case .reciprocal:
       guard !value.isZero else { throw .reciprocalOfZero(from: source.text, to: target.text) }
+      guard !value.rational.isNegative else { throw .reciprocalOfNegative(from: source.text, to: target.text) }
       return scale / value
     }
   }

@@ -37,6 +37,9 @@ public enum ConvError: Error, Sendable, Equatable {
   case absoluteVersusDifference(absolute: String, difference: String)
   /// A reciprocal conversion of zero (`0 mpg` to `L/100km`).
   case reciprocalOfZero(from: String, to: String)
+  /// A reciprocal conversion of a value below zero (`-1 mpg` to `L/100km`, `-2 s` to `Hz`): a
+  /// fuel economy, a period or a pace below zero means nothing, and neither does its reciprocal.
+  case reciprocalOfNegative(from: String, to: String)
   /// An absolute temperature below absolute zero (`-500 °C`); carries the quantity as written and
   /// absolute zero in the same unit (`-273.15 °C`).
   case belowAbsoluteZero(String, minimum: String, span: SourceSpan?)
@@ -104,6 +107,8 @@ public enum ConvError: Error, Sendable, Equatable {
       return "cannot convert between the absolute temperature \(ConvError.printable(absolute)) and the temperature difference \(ConvError.printable(difference))"
     case .reciprocalOfZero(let from, let to):
       return "zero \(ConvError.printable(from)) has no equivalent in \(ConvError.printable(to)) (the reciprocal of zero is infinite)"
+    case .reciprocalOfNegative(let from, let to):
+      return "a value below zero in \(ConvError.printable(from)) has no equivalent in \(ConvError.printable(to)) (a reciprocal conversion needs a value above zero)"
     case .belowAbsoluteZero(let quantity, let minimum, _):
       return "\(ConvError.printable(quantity)) is below absolute zero (\(minimum))"
     case .zeroUnit(let unit):

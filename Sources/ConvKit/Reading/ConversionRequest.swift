@@ -119,7 +119,8 @@ package struct ConversionRequest: Sendable, Hashable {
     return line.withUTF8 { bytes in bytes.contains { $0 == UInt8(ascii: ">") || $0 == 0x92 } }
   }
 
-  static func splitTargets(_ text: String) -> [String] {
+  /// The targets of a target text: `ft;in` is `ft` then `in` (a quantity in several units).
+  package static func splitTargets(_ text: String) -> [String] {
     guard text.utf8.contains(UInt8(ascii: ";")) else { return [text] }
     let parts = text.split(separator: ";", omittingEmptySubsequences: false).map { String($0) }
     return parts.count > 1 ? parts : [text]

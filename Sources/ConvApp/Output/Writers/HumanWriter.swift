@@ -26,6 +26,12 @@ package struct HumanWriter: OutputWriter {
   }
 
   package func mixed(_ result: MixedResult, by converter: Converter) -> String {
+    let (relation, parts) = mixedParts(result, by: converter)
+    return converter.sourceText(result.quantity) + " " + relation + " " + parts
+  }
+
+  /// The relation and the parts of a quantity in several units: `≈`, `5 ft 10.866142 in`.
+  func mixedParts(_ result: MixedResult, by converter: Converter) -> (relation: String, parts: String) {
     let presenter = converter.presenter
     var shownExact = true
     var parts: [String] = []
@@ -34,9 +40,7 @@ package struct HumanWriter: OutputWriter {
       parts.append(text.text)
       shownExact = shownExact && text.exact
     }
-    let isExact = result.isExact && shownExact
-    return converter.sourceText(result.quantity) + " " + presenter.relation(exact: isExact) + " "
-      + parts.joined(separator: " ")
+    return (presenter.relation(exact: result.isExact && shownExact), parts.joined(separator: " "))
   }
 
   package func column(_ column: ColumnResult, by converter: Converter) throws(ConvError) -> [String] {
@@ -45,9 +49,11 @@ package struct HumanWriter: OutputWriter {
     var rows: [(value: FormattedNumber, relation: String, unit: String, name: String)] = []
     for unit in column.units {
       let result = try column.result(in: unit)
-      let shown = presenter.digits(of: result.value, isExact: result.isExact)
-      let number = presenter.humanNumber(result.value, isExact: result.isExact, in: unit)
-      let exact = shown.isExact || (options.exact && result.isSymbolicallyExact)
+      // Money by the money rule, as a one-shot's currency line rounds it (`1.77 EUR`, `316 JPY`).
+      let money = converter.moneyDigits(result)
+      let shown = money ?? presenter.digits(of: result.value, isExact: result.isExact)
+      let number = money.map(presenter.formatted) ?? presenter.humanNumber(result.value, isExact: result.isExact, in: unit)
+      let exact = money == nil && (shown.isExact || (options.exact && result.isSymbolicallyExact))
       let plural = shown.isZero || !(shown.digits == "1" && shown.exponent == 0)
       // Currencies are named in the user's language by ICU (`Schweizer Franken`).
       let name = unit.unit.dimension[.currency] != 0
@@ -157,7 +163,16 @@ private struct FavoriteRow {
     let presenter = converter.presenter
     position = String(item.entry.position)
     switch item.result {
-    case .success(let conversion):
+    case .success(.mixed(let mixed)):
+      // `5 ft 10.866142 in`, as a one-shot writes it: no single number to align.
+      source = converter.sourceText(mixed.quantity)
+      (relation, unit) = HumanWriter().mixedParts(mixed, by: converter)
+      number = nil
+    case .success(.single(let conversion)) where converter.currencySides(conversion) != nil:
+      // Money as a one-shot writes it (`$100.00 ≈ €88.74`): no number to align.
+      let sides = converter.currencySides(conversion)!
+      (source, relation, number, unit) = (sides.source, converter.presenter.relation(exact: false), nil, sides.target)
+    case .success(.single(let conversion)):
       source = converter.sourceText(conversion.quantity)
       let shown = presenter.digits(of: conversion.value, isExact: conversion.isExact)
       let exact = converter.options.exact ? (conversion.isExact && conversion.value.isRational || shown.isExact)
