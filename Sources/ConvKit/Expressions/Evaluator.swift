@@ -103,7 +103,7 @@ struct Evaluator {
       }
       let startSpan = token.span
       var next = try parseQuotient()
-      if negate { next = Term.negated(next) }
+      if negate { next = try Term.negatedChecked(next, span: startSpan) }
       total = try Term.add(total, next, span: startSpan, resolverDescribe: describeDimension)
     }
     return total
@@ -125,7 +125,7 @@ struct Evaluator {
           index += 1
           result = try Term.divide(result, try Term.number(denominator, span: next.span), span: next.span)
           while let factor = peek(), factor.kind == .openParenthesis || factor.kind.isWord {
-            result = try Term.multiply(result, try parseUnary(), span: factor.span)
+            result = try Term.juxtapose(result, try parseUnary(), span: factor.span)
           }
           continue
         }
@@ -144,7 +144,7 @@ struct Evaluator {
       switch token.kind {
       case .word, .openParenthesis:
         let right = try parseUnary()
-        result = try Term.multiply(result, right, span: token.span)
+        result = try Term.juxtapose(result, right, span: token.span)
       case .number where result.unitCount == 0:
         // Two numbers side by side (`1 2 m`, `1 000 000` where spaces do not group digits) are
         // never a product: refuse rather than guess.
@@ -174,12 +174,14 @@ struct Evaluator {
   private mutating func parseUnary() throws(ConvError) -> Term {
     // A loop rather than recursion, so that thousands of signs cannot exhaust the stack.
     var negate = false
+    var signSpan: SourceSpan? = nil
     while let token = peek(), token.kind == .minus || token.kind == .plus {
       if token.kind == .minus { negate.toggle() }
+      signSpan = signSpan ?? token.span
       index += 1
     }
     let term = try parsePower()
-    return negate ? Term.negated(term) : term
+    return negate ? try Term.negatedChecked(term, span: signSpan!) : term
   }
 
   private mutating func parsePower() throws(ConvError) -> Term {

@@ -227,10 +227,11 @@ struct SplitReader {
     targets.allSatisfy { (try? reader.unit($0)) != nil }
   }
 
-  /// Whether a target starts with a number or a sign.
+  /// Whether a target starts with a number or a sign (`5 m + 1 ft` is a sum, never `5 m` in `+ 1 ft`).
   func startsWithNumber(_ target: String) -> Bool {
     guard let first = target.first else { return false }
-    return first.isNumber || first == "." || first == "-" || first == "−" || Lexer.vulgarFractions[first] != nil
+    return first.isNumber || first == "." || first == "-" || first == "−" || first == "+"
+      || Lexer.vulgarFractions[first] != nil
   }
 
   /// The index of the word that separates quantity and target: the last of `to`, `->`, `→`,

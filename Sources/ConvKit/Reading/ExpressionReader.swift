@@ -106,6 +106,11 @@ struct ExpressionReader: UnitResolving {
       } else {
         try Evaluator.evaluate(trimmed, resolver: self, conventions: conventions)
       }
+      // A value is no unit to convert into: `1 W to 2 dBm`, `68 °F to 2 °C` would drop the 2.
+      if term.holdsValue {
+        throw .syntax("'\(ConvError.printable(trimmed))' is a value, not a unit: a nonlinear scale or an absolute "
+                      + "temperature takes no number as a target", span: SourceSpan(start: 0, length: trimmed.count))
+      }
       return UnitExpression(text: trimmed, term: term, singleUnit: nil)
     } catch {
       throw error.shifted(by: leading)
@@ -183,12 +188,13 @@ struct ExpressionReader: UnitResolving {
           }
         }
         // A product too large points at the number (spans here are the quantity's already).
-        let term = try Term.multiply(Term(number: number), unit.term, span: tokens[numberIndex].span)
+        let term = try Term.juxtapose(Term(number: number), unit.term, span: tokens[numberIndex].span)
         return Quantity(text: trimmed, term: term, number: number, unit: unit)
       }
     } else if tokens[0].kind.isWord || tokens[0].kind == .openParenthesis {
-      // A unit alone (`mi`, `L/100km`, `kg*m/s^2`, `OC-3`) is one of it.
-      if let unit = try? self.unit(trimmed), unit.term.unitCount > 0 {
+      // A unit alone (`mi`, `L/100km`, `kg*m/s^2`, `OC-3`) is one of it. A value in parentheses
+      // (`(20 dBm)`, `(20 °C)`) is no unit: it is read below, keeping its number.
+      if let unit = try? self.unit(trimmed), unit.term.unitCount > 0, !unit.term.holdsValue {
         return Quantity(text: trimmed, term: unit.term, number: .one, unit: unit)
       }
       if !tokens.contains(where: { $0.kind.isNumber }) {
@@ -264,7 +270,7 @@ extension Catalog {
     let trimmed = String(text.trimmed)
     if let gauge = Catalog.gaugeNumber(trimmed), unit.term.scaleUnit?.unit.scale?.readsGaugeNumbers == true {
       let shownText = shown ?? (trimmed + " " + unit.displaySymbol)
-      let term = try Term.multiply(Term(number: Rational(gauge)), unit.term, span: SourceSpan(start: 0, length: shownText.count))
+      let term = try Term.juxtapose(Term(number: Rational(gauge)), unit.term, span: SourceSpan(start: 0, length: shownText.count))
       return try Catalog.checkMeaning(Quantity(text: shownText, term: term, number: Rational(gauge), unit: unit))
     }
     guard let value else {
