@@ -7,11 +7,15 @@ package protocol UnitResolving {
   func suggestions(for spelling: String) -> [String]
   /// A dimension in words, for messages (`length`).
   func describe(_ dimension: PhysicalDimension) -> String
+  /// Records how something typed was read, for a `note:` (`11 after ft read as 11 in`).
+  func note(_ text: String)
 }
 
 extension UnitResolving {
   /// The dimension's formula.
   package func describe(_ dimension: PhysicalDimension) -> String { dimension.formula }
+  /// Notes are dropped.
+  package func note(_ text: String) {}
 }
 
 extension Catalog: UnitResolving {
@@ -51,6 +55,8 @@ struct Evaluator {
   private let conventions: NumberConventions
   private var index = 0
   private var depth = 0
+  /// The unit the last name read named, when it named one (for a sum written without `+`).
+  private var lastUnit: PrefixedUnit? = nil
 
   /// Deepest parenthesis nesting accepted.
   static var maximumDepth: Int { 64 }
@@ -102,11 +108,41 @@ struct Evaluator {
         return total
       }
       let startSpan = token.span
+      let start = index
+      let unitBefore = lastUnit
+      lastUnit = nil
       var next = try parseQuotient()
+      if token.kind.isNumber {
+        next = try implicitTerm(next, tokens: start..<index, after: unitBefore)
+      }
       if negate { next = try Term.negatedChecked(next, span: startSpan) }
       total = try Term.add(total, next, span: startSpan, resolverDescribe: describeDimension)
     }
     return total
+  }
+
+  /// A term of a sum written without `+` (`2 in` in `6 ft 2 in`), read from `range` of the tokens
+  /// after a unit: a bare number is a number of the unit's conventional smaller partner, noted
+  /// (`5 ft 11` is 5 ft 11 in); units of two systems are refused (`5 ft 11 cm`, `1 st 4 kg`).
+  private mutating func implicitTerm(_ term: Term, tokens range: Range<Int>, after unit: PrefixedUnit?)
+    throws(ConvError) -> Term {
+    let first = tokens[range.lowerBound].span
+    let last = tokens[range.upperBound - 1].span
+    let span = SourceSpan(start: first.start, length: last.start + last.length - first.start)
+    let text = String(characters[span.start..<(span.start + span.length)])
+    if term.unitCount == 0, range.count == 1, let unit {
+      guard let partner = try ConventionalPairs.partner(of: unit, resolver: resolver) else {
+        throw .syntax("the number '\(text)' after \(unit.symbol) has no unit: write its unit, or '+' before it",
+                      span: span)
+      }
+      resolver.note("\(text) after \(unit.symbol) read as \(text) \(partner.symbol)")
+      return try Term.multiply(term, Term(unit: partner), span: span)
+    }
+    if term.unitCount == 1, let unit, let next = lastUnit, !ConventionalPairs.join(unit, next) {
+      throw .syntax("'\(unit.symbol) \(text)' joins units of two systems without '+': write '+' for a sum of them, "
+                    + "or 'to' before a target", span: span)
+    }
+    return term
   }
 
   private mutating func parseQuotient() throws(ConvError) -> Term {
@@ -266,6 +302,7 @@ struct Evaluator {
   private mutating func parseName() throws(ConvError) -> Term {
     if let (unit, count) = try longestName(at: index) {
       index += count
+      lastUnit = unit
       return try postfixPowers(Term(unit: unit))
     }
     guard case .word(let word) = tokens[index].kind else {
@@ -291,7 +328,9 @@ struct Evaluator {
       }
       return unit
     }
-    return try postfixPowers(try resolveWord(word, span: span))
+    let term = try resolveWord(word, span: span)
+    lastUnit = term.unitCount == 1 ? try resolver.resolveUnit(word, span: span) : nil
+    return try postfixPowers(term)
   }
 
   /// Whether two or more tokens from `start` form a known name (`cubic inch` is one).
@@ -346,8 +385,12 @@ struct Evaluator {
     var result: [Token] = []
     for (offset, token) in tokens.enumerated() {
       guard offset > 0, tokens[offset - 1].kind.isNumber, case .word(let word) = token.kind,
-            word.contains(where: \.isASCIIDigit), let last = word.last, !last.isASCIIDigit,
-            try resolver.resolveUnit(word, span: token.span) == nil else {
+            word.contains(where: \.isASCIIDigit), let last = word.last else {
+        result.append(token)
+        continue
+      }
+      let partnerNumber = last.isASCIIDigit ? try endsWithPartnerNumber(word, resolver: resolver, span: token.span) : false
+      guard !last.isASCIIDigit || partnerNumber, try resolver.resolveUnit(word, span: token.span) == nil else {
         result.append(token)
         continue
       }
@@ -378,9 +421,22 @@ struct Evaluator {
         }
         rest = rest.dropFirst(name.count + digits.count)
       }
-      if valid && pieces.count >= 3 { result += pieces } else { result.append(token) }
+      if valid && pieces.count >= 2 { result += pieces } else { result.append(token) }
     }
     return result
+  }
+
+  /// Whether a word run together after a number ends in a number of its unit's conventional
+  /// partner (`ft11` in `5ft11`, `st4`), not an exponent: a unit that has a partner, then a number
+  /// above 3 (`ft2` stays ft²).
+  static func endsWithPartnerNumber(_ word: String, resolver: any UnitResolving, span: SourceSpan) throws(ConvError) -> Bool {
+    let digits = word.reversed().prefix(while: \.isASCIIDigit)
+    guard !digits.isEmpty, digits.count < word.count, let number = Int(String(digits.reversed())), number > 3 else {
+      return false
+    }
+    let stem = String(word.dropLast(digits.count))
+    guard let unit = try resolver.resolveUnit(stem, span: span) else { return false }
+    return try ConventionalPairs.partner(of: unit, resolver: resolver) != nil
   }
 
   /// Applies `squared` / `cubed` written after a unit.

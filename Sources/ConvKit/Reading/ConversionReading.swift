@@ -17,9 +17,13 @@ package struct ConversionReading: Sendable {
   /// the number of the quantity.
   package var choiceIgnoresNumber = true
 
+  /// How other parts were read (`11 after ft read as 11 in`).
+  package var readingNotes: [String] = []
+
   /// One line per choice, for standard error in human output: `note: C read as coulomb`.
   package var notes: [String] {
     choices.map { "note: \(ConvError.printable($0.spelling)) read as \(ConvError.printable($0.unit))" }
+      + readingNotes.map { "note: " + ConvError.printable($0) }
   }
 }
 
@@ -106,6 +110,7 @@ extension Catalog {
       offset += text.count + 1
     }
     result.ambiguities = reader.log.entries
+    result.readingNotes = reader.log.notes
     return result
   }
 
@@ -117,6 +122,7 @@ extension Catalog {
     var targets: [UnitExpression] = []
     var error: ConvError? = nil
     var ambiguities: [AmbiguityLog.Entry] = []
+    var readingNotes: [String] = []
 
     /// Whether every side read and each target converts from the quantity.
     var fits: Bool {
@@ -139,7 +145,9 @@ extension Catalog {
         guard let chosen = choices[entry.spelling], chosen != entry.readings.first else { return nil }
         return (entry.spelling, chosen.name)
       }
-      return ConversionReading(quantity: quantity, targets: targets, choices: notes, chosen: choices)
+      var reading = ConversionReading(quantity: quantity, targets: targets, choices: notes, chosen: choices)
+      reading.readingNotes = readingNotes
+      return reading
     }
 
     /// The error of the default reading: the first side that did not read (an unknown unit with
@@ -151,7 +159,10 @@ extension Catalog {
         // target's when the quantity failed.
         let otherSide = quantity != nil ? quantity?.dimension
           : targets.count == request.targets.count ? targets.first?.dimension : nil
-        return .unknownUnit(word, span: span, suggestions: catalog.suggestions(for: word, fitting: otherSide))
+        let otherUnit = quantity != nil ? quantity?.unit?.singleUnit
+          : targets.count == request.targets.count ? targets.first?.singleUnit : nil
+        return .unknownUnit(word, span: span, suggestions: catalog.suggestions(for: word, fitting: otherSide,
+                                                                               besides: otherUnit))
       }
       if let error { return error }
       guard let quantity else { return .emptyInput }

@@ -49,7 +49,9 @@ package struct ConversionRequest: Sendable, Hashable {
     // a unit and another split of the words is (`5 kg short ton`), or all of it is (`5 mi`).
     let simple = ConversionRequest(quantity: quantity, targets: splitTargets(arguments.last!), source: source,
                                    quantityOffset: 0, targetOffset: quantity.count + 1)
-    if reader.hasUnit(quantity) { return simple }
+    // A bare number last is no target (`5 ft 11`); a quantity read with a bare number after a unit
+    // (`5 ft 11` of `5 ft 11 in`) gives way to the whole line where that reads (`split(_:)`).
+    if !reader.startsWithNumber(arguments.last!), reader.split(quantity, line: source) { return simple }
     let line = parse(line: source, catalog: catalog, conventions: conventions)
     return reader.hasUnit(line.quantity) ? line : simple
   }
@@ -99,7 +101,7 @@ package struct ConversionRequest: Sendable, Hashable {
         // A target never starts with a number when no separator says where it starts:
         // `6 ft 2 in` is one quantity, not `6 ft` in units of `2 in`.
         if reader.startsWithNumber(target) { continue }
-        if reader.targetsRead(candidate.targets), reader.hasUnit(quantity) { return candidate }
+        if reader.targetsRead(candidate.targets), reader.split(quantity, line: line) { return candidate }
       }
       // A quantity alone (`5 mi`, `6 ft 2 in`) is the whole-column request.
       // (`hasUnit(line)`, or the line reads at all: one reading.)
@@ -222,6 +224,15 @@ struct SplitReader {
   /// Whether the text reads as a quantity with a unit, or is below absolute zero.
   func hasUnit(_ text: String) -> Bool { check(text) == .withUnit }
 
+  /// Whether `quantity`, the start of `line`, is the quantity of a split of it: it reads with a
+  /// unit, and if only by reading a bare number after a unit as its smaller partner (`5 ft 11` in
+  /// `5 ft 11 cm`), the whole line does not read as a quantity (`5 ft 11 in`, `1 h 30 s` are sums).
+  func split(_ quantity: String, line: String) -> Bool {
+    let reader = self.reader
+    guard (try? reader.quantity(quantity))?.term.unitCount ?? 0 > 0 || check(quantity) == .withUnit else { return false }
+    return reader.log.notes.isEmpty || check(line) == .unread
+  }
+
   /// Whether every target reads as a unit expression.
   func targetsRead(_ targets: [String]) -> Bool {
     targets.allSatisfy { (try? reader.unit($0)) != nil }
@@ -243,8 +254,10 @@ struct SplitReader {
        strict > 0 {
       return strict
     }
+    // (Not after a number: `6 ft 2 in m` has the inch.)
     for index in words.indices.reversed() where index > 0 && index < words.count - 1
-      && words[index].utf8.count == 2 && ConversionRequest.looseSeparators.contains(words[index].lowercased()) {
+      && words[index].utf8.count == 2 && ConversionRequest.looseSeparators.contains(words[index].lowercased())
+      && !startsWithNumber(words[index - 1]) {
       let quantity = words[..<index].joined(separator: " ")
       let targets = ConversionRequest.splitTargets(words[(index + 1)...].joined(separator: " "))
       if hasUnit(quantity) && targetsRead(targets) { return index }

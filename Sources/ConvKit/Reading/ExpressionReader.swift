@@ -30,6 +30,12 @@ struct ExpressionReader: UnitResolving {
     if let unit = resolve(spelling, standalone: false, span: span) { return unit }
     // π, unless a units file defines a unit of that name.
     if let constant = PrefixedUnit.constant(named: spelling) { return constant }
+    if let choices = DoubleValuedSpellings.choices(for: spelling) {
+      let names = choices.compactMap { choice in
+        catalog.unit(named: choice.spelling).map { "\($0.name) (\($0.symbol), \(choice.size))" }
+      }
+      if names.count == choices.count { throw .ambiguousReading(spelling, readings: names, span: span) }
+    }
     if let codes = CurrencySigns.choices(for: spelling) {
       let names = codes.compactMap { catalog.unit(named: $0).map { "\($0.unit.name) (\($0.unit.symbol))" } }
       if !names.isEmpty { throw .ambiguousReading(spelling, readings: names, span: span) }
@@ -42,6 +48,8 @@ struct ExpressionReader: UnitResolving {
   }
 
   func describe(_ dimension: PhysicalDimension) -> String { catalog.describe(dimension) }
+
+  func note(_ text: String) { log.note(text) }
 
   /// The unit a spelling names: the chosen reading, else the default one (noting the spelling
   /// when it has others).
@@ -166,8 +174,12 @@ struct ExpressionReader: UnitResolving {
         }
       } && !first.kind.isOperator
       // A name run together with numbers (`5ft11in`) is read by the evaluator, which splits it.
-      let runTogether = rest.count == 1 && whole == nil && first.kind.isWord
+      var runTogether = rest.count == 1 && whole == nil && first.kind.isWord
         && ExpressionReader.hasDigitBeforeLetter(unitText)
+      if whole == nil, !runTogether, case .word(let word) = first.kind {
+        // `5ft11`: a number of the unit's smaller partner, not an exponent.
+        runTogether = try Evaluator.endsWithPartnerNumber(word, resolver: self, span: first.span)
+      }
       if whole != nil || (simple && !runTogether) {
         let unit: UnitExpression
         if let whole {
@@ -292,6 +304,12 @@ final class AmbiguityLog {
   }
 
   private(set) var entries: [Entry] = []
+  /// How other things typed were read (`11 after ft read as 11 in`), in order.
+  private(set) var notes: [String] = []
+
+  func note(_ text: String) {
+    if !notes.contains(text) { notes.append(text) }
+  }
 
   func record(_ entry: Entry) {
     if !entries.contains(where: { $0.spelling == entry.spelling }) { entries.append(entry) }

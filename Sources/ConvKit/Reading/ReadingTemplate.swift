@@ -137,7 +137,7 @@ extension Catalog {
     guard !request.targets.isEmpty, reading.targets.count == request.targets.count,
           request.quantity.hasPrefix(numberText), reading.quantity.text == request.quantity,
           // A choice made because another reading failed on this number holds for this number only.
-          reading.choices.isEmpty || reading.choiceIgnoresNumber,
+          reading.choices.isEmpty || reading.choiceIgnoresNumber, reading.readingNotes.isEmpty,
           let first = ReadingTemplate.number(numberText, conventions: conventions) else { return nil }
     let rest = String(request.quantity.dropFirst(numberText.count))
     guard ReadingTemplate.startsApart(rest) else { return nil }
