@@ -152,7 +152,8 @@ struct Evaluator {
       case .times:
         index += 1
         let right = try parseProduct()
-        result = try Term.multiply(result, right, span: token.span)
+        let left = difference(result, beside: right)
+        result = try Term.multiply(left, difference(right, beside: result), span: token.span)
       case .divide:
         index += 1
         // A pure number over a number reads as a fraction: `pi/180 rad` is (π/180) rad, as
@@ -161,12 +162,15 @@ struct Evaluator {
           index += 1
           result = try Term.divide(result, try Term.number(denominator, span: next.span), span: next.span)
           while let factor = peek(), factor.kind == .openParenthesis || factor.kind.isWord {
-            result = try Term.juxtapose(result, try parseUnary(), span: factor.span)
+            let right = try parseUnary()
+            result = try Term.juxtapose(difference(result, beside: right), difference(right, beside: result),
+                                        span: factor.span)
           }
           continue
         }
         let right = try parseProduct()
-        result = try Term.divide(result, right, span: token.span)
+        let left = difference(result, beside: right)
+        result = try Term.divide(left, difference(right, beside: result, always: true), span: token.span)
       default:
         return result
       }
@@ -175,12 +179,28 @@ struct Evaluator {
   }
 
   private mutating func parseProduct() throws(ConvError) -> Term {
+    let start = index
     var result = try parseUnary()
     while let token = peek() {
       switch token.kind {
       case .word, .openParenthesis:
-        let right = try parseUnary()
-        result = try Term.juxtapose(result, right, span: token.span)
+        var right = try parseUnary()
+        // A gauge number before a gauge (`(0000 AWG)`), as at the start of a quantity.
+        if case .number = tokens[start].kind, start + 1 < tokens.count, tokens[start + 1].span.start == token.span.start,
+           right.scaleUnit?.unit.scale?.readsGaugeNumbers == true {
+          let span = tokens[start].span
+          if let gauge = Catalog.gaugeNumber(String(characters[span.start..<(span.start + span.length)])) {
+            result = Term(number: Rational(gauge))
+          }
+        }
+        result = try Term.juxtapose(difference(result, beside: right), right, span: token.span)
+      case .number(let value) where result.unitCount == 0 && value == .one && token.form == .integer
+        && index + 2 < tokens.count && tokens[index + 1].kind == .divide
+        && (tokens[index + 2].kind.isWord || tokens[index + 2].kind == .openParenthesis):
+        // `1 1/s`, `5 1/min`: a number before a reciprocal unit written `1/UNIT`.
+        index += 2
+        let unit = try parseUnary()
+        result = try Term.divide(result, difference(unit, beside: result, always: true), span: token.span)
       case .number where result.unitCount == 0:
         // Two numbers side by side (`1 2 m`, `1 000 000` where spaces do not group digits) are
         // never a product: refuse rather than guess.
@@ -226,11 +246,11 @@ struct Evaluator {
       switch token.kind {
       case .superscript(let power):
         index += 1
-        base = try Term.raise(base, to: power, span: token.span)
+        base = try Term.raise(difference(base, beside: Term(number: .one), always: power != 1), to: power, span: token.span)
       case .caret:
         index += 1
         let (power, span) = try parseInteger(after: token)
-        base = try Term.raise(base, to: power, span: span)
+        base = try Term.raise(difference(base, beside: Term(number: .one), always: power != 1), to: power, span: span)
       default:
         return base
       }
@@ -324,7 +344,7 @@ struct Evaluator {
       }
       var unit = try parseName()
       for (power, span) in powers.reversed() {
-        unit = try Term.raise(unit, to: power, span: span)
+        unit = try Term.raise(difference(unit, beside: Term(number: .one), always: power != 1), to: power, span: span)
       }
       return unit
     }
@@ -445,7 +465,7 @@ struct Evaluator {
     while let token = peek(), case .word(let word) = token.kind,
           let power = PowerWords.postfix[word.lowercased()] {
       index += 1
-      term = try Term.raise(term, to: power, span: token.span)
+      term = try Term.raise(difference(term, beside: Term(number: .one), always: power != 1), to: power, span: token.span)
     }
     return term
   }
@@ -490,6 +510,15 @@ struct Evaluator {
 
 
   // MARK: Helpers
+
+  /// An absolute temperature with a shifted zero inside a compound unit is its difference, noted
+  /// (`BTU/(h·ft²·°F)`, `J/(g·°C)`, `5 °C/km`, `1/°C`, as GNU units reads them): beside another
+  /// unit, or `always` (a divisor, a power). Any other term is returned as it is.
+  private func difference(_ term: Term, beside other: Term, always: Bool = false) -> Term {
+    guard term.hasOffsetTemperature, always || other.unitCount > 0, let unit = term.absoluteUnit else { return term }
+    resolver.note("\(unit.symbol) read as \(Term.differenceName(for: unit)), a temperature difference, in a compound unit")
+    return Term.difference(term)
+  }
 
   private func peek() -> Token? { index < tokens.count ? tokens[index] : nil }
 

@@ -43,6 +43,14 @@ extension Term {
     return result
   }
 
+  /// The term with its absolute temperature read as a difference of it (`°C` as `Δ°C`).
+  static func difference(_ term: Term) -> Term {
+    var result = term
+    result.absoluteUnit = nil
+    result.coefficient = .one
+    return result
+  }
+
   static func differenceName(for unit: PrefixedUnit) -> String {
     "Δ" + unit.symbol
   }

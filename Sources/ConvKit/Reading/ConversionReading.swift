@@ -62,7 +62,11 @@ extension Catalog {
         queue += Catalog.expansions(of: choices, with: next.ambiguities)
       }
     }
-    guard let chosen = fitting.first else { throw first.failure(catalog: self, suggesting: suggesting) }
+    guard let chosen = fitting.first else {
+      let failure = first.failure(catalog: self, suggesting: suggesting)
+      if case .incompatible = failure, let other = otherSplitReading(of: request, conventions: conventions) { return other }
+      throw failure
+    }
     let outcomes = Set(fitting.map { $0.outcomeKey })
     if outcomes.count > 1, let entry = first.ambiguities.first(where: { entry in
       fitting.contains { $0.choices[entry.spelling] != nil }
@@ -73,6 +77,21 @@ extension Catalog {
     var reading = try chosen.reading(catalog: self)
     reading.choiceIgnoresNumber = misfitsRead
     return reading
+  }
+
+  /// When the last words of a line do not make a target its quantity converts to, the first other
+  /// split that reads and converts (`10 ft lbf N m`: `N m`), or the whole line as one quantity
+  /// (`2 kW * 3 h`, `1 mile per hour`), noted; nil when none does.
+  private func otherSplitReading(of request: ConversionRequest, conventions: NumberConventions) -> ConversionReading? {
+    for other in request.otherSplits() {
+      guard var reading = try? read(other, conventions: conventions, suggesting: false) else { continue }
+      let target = other.targets.joined(separator: ";")
+      reading.readingNotes.append(other.targets.isEmpty
+        ? "the last words make no target: '\(other.quantity)' read as one quantity"
+        : "read as '\(other.quantity)' to '\(target)'")
+      return reading
+    }
+    return nil
   }
 
   /// The choice sets that change one more ambiguous spelling than `choices` does.

@@ -115,7 +115,7 @@ struct ExpressionReader: UnitResolving {
         try Evaluator.evaluate(trimmed, resolver: self, conventions: conventions)
       }
       // A value is no unit to convert into: `1 W to 2 dBm`, `68 °F to 2 °C` would drop the 2.
-      if term.holdsValue {
+      if term.holdsValue, !term.value.isZero {
         throw .syntax("'\(ConvError.printable(trimmed))' is a value, not a unit: a nonlinear scale or an absolute "
                       + "temperature takes no number as a target", span: SourceSpan(start: 0, length: trimmed.count))
       }
