@@ -110,7 +110,11 @@ package struct Converter: Sendable {
       notes += ratesNotes()
     }
     if reading.targets.isEmpty {
-      return wholeColumn(quantity, request: request).map { Output(lines: $0, notes: notes) }
+      // The whole line read as one quantity when its last words made no target (`2 kW * 3 h`).
+      let whole = request.targets.isEmpty ? request
+        : ConversionRequest(quantity: request.source, targets: [], source: request.source, quantityOffset: 0,
+                            targetOffset: request.source.count)
+      return wholeColumn(quantity, request: whole).map { Output(lines: $0, notes: notes) }
     }
     let targets = reading.targets
     do {

@@ -7,15 +7,16 @@ package protocol UnitResolving {
   func suggestions(for spelling: String) -> [String]
   /// A dimension in words, for messages (`length`).
   func describe(_ dimension: PhysicalDimension) -> String
-  /// Records how something typed was read, for a `note:` (`11 after ft read as 11 in`).
-  func note(_ text: String)
+  /// Records how something typed was read, for a `note:` (`11 after ft read as 11 in`), and
+  /// whether it was a bare number after a unit read as a number of its smaller partner.
+  func note(_ text: String, bareNumber: Bool)
 }
 
 extension UnitResolving {
   /// The dimension's formula.
   package func describe(_ dimension: PhysicalDimension) -> String { dimension.formula }
   /// Notes are dropped.
-  package func note(_ text: String) {}
+  package func note(_ text: String, bareNumber: Bool) {}
 }
 
 extension Catalog: UnitResolving {
@@ -135,7 +136,7 @@ struct Evaluator {
         throw .syntax("the number '\(text)' after \(unit.symbol) has no unit: write its unit, or '+' before it",
                       span: span)
       }
-      resolver.note("\(text) after \(unit.symbol) read as \(text) \(partner.symbol)")
+      resolver.note("\(text) after \(unit.symbol) read as \(text) \(partner.symbol)", bareNumber: true)
       return try Term.multiply(term, Term(unit: partner), span: span)
     }
     if term.unitCount == 1, let unit, let next = lastUnit, !ConventionalPairs.join(unit, next) {
@@ -516,7 +517,8 @@ struct Evaluator {
   /// unit, or `always` (a divisor, a power). Any other term is returned as it is.
   private func difference(_ term: Term, beside other: Term, always: Bool = false) -> Term {
     guard term.hasOffsetTemperature, always || other.unitCount > 0, let unit = term.absoluteUnit else { return term }
-    resolver.note("\(unit.symbol) read as \(Term.differenceName(for: unit)), a temperature difference, in a compound unit")
+    resolver.note("\(unit.symbol) read as \(Term.differenceName(for: unit)), a temperature difference, in a compound unit",
+                  bareNumber: false)
     return Term.difference(term)
   }
 

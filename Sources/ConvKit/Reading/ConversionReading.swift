@@ -85,6 +85,8 @@ extension Catalog {
   private func otherSplitReading(of request: ConversionRequest, conventions: NumberConventions) -> ConversionReading? {
     for other in request.otherSplits() {
       guard var reading = try? read(other, conventions: conventions, suggesting: false) else { continue }
+      // The whole line as one quantity only when it has a column (`5 mi kg` keeps its error).
+      if other.targets.isEmpty, !categories.contains(where: { $0.dimension == reading.quantity.dimension }) { continue }
       let target = other.targets.joined(separator: ";")
       reading.readingNotes.append(other.targets.isEmpty
         ? "the last words make no target: '\(other.quantity)' read as one quantity"

@@ -258,7 +258,7 @@ struct SplitReader {
   func split(_ quantity: String, line: String) -> Bool {
     let reader = self.reader
     guard (try? reader.quantity(quantity))?.term.unitCount ?? 0 > 0 || check(quantity) == .withUnit else { return false }
-    return reader.log.notes.isEmpty || check(line) == .unread
+    return !reader.log.readsBareNumber || check(line) == .unread
   }
 
   /// Whether every target reads as a unit expression.

@@ -49,7 +49,7 @@ struct ExpressionReader: UnitResolving {
 
   func describe(_ dimension: PhysicalDimension) -> String { catalog.describe(dimension) }
 
-  func note(_ text: String) { log.note(text) }
+  func note(_ text: String, bareNumber: Bool) { log.note(text, bareNumber: bareNumber) }
 
   /// The unit a spelling names: the chosen reading, else the default one (noting the spelling
   /// when it has others).
@@ -307,8 +307,12 @@ final class AmbiguityLog {
   /// How other things typed were read (`11 after ft read as 11 in`), in order.
   private(set) var notes: [String] = []
 
-  func note(_ text: String) {
+  /// Whether a bare number after a unit was read as a number of its smaller partner.
+  private(set) var readsBareNumber = false
+
+  func note(_ text: String, bareNumber: Bool) {
     if !notes.contains(text) { notes.append(text) }
+    readsBareNumber = readsBareNumber || bareNumber
   }
 
   func record(_ entry: Entry) {
