@@ -114,14 +114,18 @@ package struct Converter: Sendable {
       notes += ratesNotes(for: reading)
     }
     if reading.targets.isEmpty {
+      // The whole line read as one quantity when its last words made no target (`2 kW * 3 h`).
+      let whole = request.targets.isEmpty ? request
+        : ConversionRequest(quantity: request.source, targets: [], source: request.source, quantityOffset: 0,
+                            targetOffset: request.source.count)
       // Script output (the writers without notes) promises one line per batch line.
       if isBatch && !writer.showsNotes {
         let message = "no target unit: -t and --json answer each batch line with one line, and a whole column is "
-          + "many; write '\(ConvError.printable(request.quantity)) to UNIT'"
-        return .failure(Failure(error: .syntax(message, span: SourceSpan(start: 0, length: request.quantity.count)),
+          + "many; write '\(ConvError.printable(whole.quantity)) to UNIT'"
+        return .failure(Failure(error: .syntax(message, span: SourceSpan(start: 0, length: whole.quantity.count)),
                                 source: request.source, span: nil))
       }
-      return wholeColumn(quantity, request: request).map { Output(lines: $0, notes: notes) }
+      return wholeColumn(quantity, request: whole).map { Output(lines: $0, notes: notes) }
     }
     let targets = reading.targets
     do {

@@ -282,16 +282,22 @@ package final class BatchConverter {
     /// Most times a shape is made again.
     static let maximumRetries = 3
 
-    init(quantityRest: String, targets: [String], targetOffsetAfterNumber: Int) {
+    /// Whether the target is the line's last words, taken without a separator.
+    let targetFromLastWords: Bool
+
+    init(quantityRest: String, targets: [String], targetOffsetAfterNumber: Int, targetFromLastWords: Bool = false) {
       self.quantityRest = quantityRest
       self.targets = targets
       self.targetOffsetAfterNumber = targetOffsetAfterNumber
+      self.targetFromLastWords = targetFromLastWords
     }
 
     /// The request for a line with another number: the same split.
     func request(numberText: String, line: String) -> ConversionRequest {
-      ConversionRequest(quantity: numberText + quantityRest, targets: targets, source: line, quantityOffset: 0,
-                        targetOffset: numberText.count + targetOffsetAfterNumber)
+      var request = ConversionRequest(quantity: numberText + quantityRest, targets: targets, source: line,
+                                      quantityOffset: 0, targetOffset: numberText.count + targetOffsetAfterNumber)
+      request.targetFromLastWords = targetFromLastWords
+      return request
     }
   }
 
@@ -347,7 +353,8 @@ package final class BatchConverter {
   private func shape(_ request: ConversionRequest, reading: ConversionReading?, number: LeadingNumber,
                      numberText: String, quantityRest: String) -> Shape {
     let shape = Shape(quantityRest: quantityRest, targets: request.targets,
-                      targetOffsetAfterNumber: request.targetOffset - numberText.count)
+                      targetOffsetAfterNumber: request.targetOffset - numberText.count,
+                      targetFromLastWords: request.targetFromLastWords)
     let catalog = converter.catalog
     guard let reading, let template = catalog.template(numberText: numberText, request: request, reading: reading,
                                                        conventions: converter.conventions) else { return shape }

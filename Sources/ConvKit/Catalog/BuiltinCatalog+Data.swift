@@ -429,7 +429,7 @@ C	wire-gauge	Wire gauge	1,0,0,0,0,0,0,0,0,0	wire size			length
 00326	U	dekatherm	dekatherms	Dth	decatherm|decatherms		energy	2,1,-2,0,0,0,0,0,0,0	1054804000	1	0	0	1		10 thm	US natural gas industry usage (10 therms (U.S.)); NIST SP 811 (2008) B.8 for the therm		
 00327	U	million BTU	million BTU	MMBtu|MMBTU	million British thermal units		energy	2,1,-2,0,0,0,0,0,0,0	52752792631	50	0	0	1		1e6 BTU	US EIA Glossary (MMBtu = 10^6 Btu); NIST SP 811 (2008) B.8 for Btu_IT		
 00328	U	Planck energy	Planck energies	E_P			energy	2,1,-2,0,0,0,0,0,0,0	97804071534213	50000	0	0	1	~	1.220890e19 GeV	CODATA 2022: Planck mass energy equivalent 1.220890(14)e19 GeV		
-00329	U	ton of TNT	tons of TNT	tTNT	tonne of TNT|tonnes of TNT|ton of TNT equivalent		energy	2,1,-2,0,0,0,0,0,0,0	4184000000	1	0	0	1	s	1e9 cal	NIST SP 811 (2008) B.8 and note 25 (ton of TNT (energy equivalent) 4.184 E+09 J)		
+00329	U	ton of TNT	tons of TNT	tTNT	ton TNT|tons TNT|tonne of TNT|tonnes of TNT|ton of TNT equivalent		energy	2,1,-2,0,0,0,0,0,0,0	4184000000	1	0	0	1	s	1e9 cal	NIST SP 811 (2008) B.8 and note 25 (ton of TNT (energy equivalent) 4.184 E+09 J)		
 00330	U	barrel of oil equivalent	barrels of oil equivalent	BOE|boe			energy	2,1,-2,0,0,0,0,0,0,0	1529830986299	250	0	0	1	~	5.8e6 BTU	US EIA Glossary (barrel of oil equivalent = 5.8 million Btu)		
 00331	U	tonne of coal equivalent	tonnes of coal equivalent	tce	ton of coal equivalent|tons of coal equivalent		energy	2,1,-2,0,0,0,0,0,0,0	29307600000	1	0	0	1	s	7e9 cal_IT	UN/IEA Energy Statistics convention (1 tce = 7 Gcal_IT = 29.3076 GJ)		
 00332	U	tonne of oil equivalent	tonnes of oil equivalent	toe	ton of oil equivalent|tons of oil equivalent		energy	2,1,-2,0,0,0,0,0,0,0	41868000000	1	0	0	1	s	1e10 cal_IT	IEA/OECD/Eurostat Energy Statistics Manual (2005) (1 toe = 10^7 kcal_IT = 41.868 GJ)		
@@ -674,7 +674,7 @@ C	wire-gauge	Wire gauge	1,0,0,0,0,0,0,0,0,0	wire size			length
 00571	U	skot	skots				luminance	-2,0,0,0,0,0,1,0,0,0	1	1000	-1	0	1		1e-3 asb	GNU units 3.15 definitions.units (skot = 1e-3 apostilb)		
 00572	U	apostilb	apostilbs	asb	blondel|blondels|equivalent lux		luminance	-2,0,0,0,0,0,1,0,0,0	1	1	-1	0	1		cd/m^2/pi	GNU units 3.15 definitions.units (apostilb = cd/(π m²)); DIN 5031 (historical)		
 00573	U	nit	nits	nt|cd/m²	candela per square metre|candelas per square metre|candela per square meter|candelas per square meter		luminance	-2,0,0,0,0,0,1,0,0,0	1	1	0	0	1	c	cd/m^2	BIPM SI Brochure 9th ed. (2019) Table 6 (luminance, cd m⁻²)		
-00574	U	foot-lambert	foot-lamberts	ftL|ft·L	footlambert|footlamberts|equivalent foot-candle		luminance	-2,0,0,0,0,0,1,0,0,0	1562500	145161	-1	0	1	c	cd/ft^2/pi	NIST SP 811 (2008) B.8 (footlambert, 3.426 259 E+00 cd/m²)		
+00574	U	foot-lambert	foot-lamberts	ftL|ft·L	footlambert|footlamberts|equivalent foot-candle		luminance	-2,0,0,0,0,0,1,0,0,0	1562500	145161	-1	0	1	c	cd/ft^2/pi	NIST SP 811 (2008) B.8 (footlambert, 3.426 259 E+00 cd/m²)		fL
 00575	U	candela per square foot	candelas per square foot	cd/ft²			luminance	-2,0,0,0,0,0,1,0,0,0	1562500	145161	0	0	1		cd/ft^2	compound of candela and foot (NIST SP 811 (2008) B.8: ft = 3.048 E-01 m)		
 00576	U	candela per square inch	candelas per square inch	cd/in²			luminance	-2,0,0,0,0,0,1,0,0,0	25000000	16129	0	0	1		cd/in^2	NIST SP 811 (2008) B.8 (candela per square inch, 1.550 003 E+03 cd/m²)		
 00577	U	lambert	lamberts		equivalent phot		luminance	-2,0,0,0,0,0,1,0,0,0	10000	1	-1	0	1	s	1e4*cd/m^2/pi	NIST SP 811 (2008) B.8 (lambert, 3.183 099 E+03 cd/m²)		
@@ -903,17 +903,17 @@ C	wire-gauge	Wire gauge	1,0,0,0,0,0,0,0,0,0	wire size			length
 00800	U	kilocalorie per minute	kilocalories per minute	kcal/min|Cal/min	food calorie per minute|food calories per minute		power	2,1,-3,0,0,0,0,0,0,0	1046	15	0	0	1		kcal/min	NIST SP 811 (2008) B.8 (kilocalorie_th per minute 6.973 333 E+01 W)		
 00801	U	square foot of equivalent direct radiation	square feet of equivalent direct radiation	EDR	square foot EDR|square feet EDR		power	2,1,-3,0,0,0,0,0,0,0	52752792631	750000000	0	0	1		240 BTU/h	ASHRAE Handbook HVAC Systems and Equipment, steam heating (1 ft² EDR = 240 Btu/h)		
 00802	U	thousand BTU per hour	thousand BTUs per hour	MBH|kBtu/h	thousand British thermal units per hour		power	2,1,-3,0,0,0,0,0,0,0	52752792631	180000000	0	0	1		1000 BTU/h	ASHRAE Terminology (MBH = 1000 Btu/h)		
-00803	U	metric horsepower	metric horsepower	PS|CV	Pferdestärke|Pferdestaerke|cheval-vapeur|cheval vapeur|cavallo vapore|paardenkracht		power	2,1,-3,0,0,0,0,0,0,0	588399	800	0	0	1	c	75*9.80665 kg*m^2/s^3	DIN 1301-3:1979 (1 PS = 75 kgf m/s = 735.498 75 W); NIST SP 811 (2008) B.8 (7.354 988 E+02 W)		
+00803	U	metric horsepower	metric horsepower	PS|CV	metric hp|Pferdestärke|Pferdestaerke|cheval-vapeur|cheval vapeur|cavallo vapore|paardenkracht		power	2,1,-3,0,0,0,0,0,0,0	588399	800	0	0	1	c	75*9.80665 kg*m^2/s^3	DIN 1301-3:1979 (1 PS = 75 kgf m/s = 735.498 75 W); NIST SP 811 (2008) B.8 (7.354 988 E+02 W)		
 00804	U	horsepower	horsepower	hp	mechanical horsepower|imperial horsepower		power	2,1,-3,0,0,0,0,0,0,0	37284993579113511	50000000000000	0	0	1	c	550 ftlbf/s	NIST SP 811 (2008) B.8 (horsepower (550 ft lbf/s) 7.456 999 E+02 W)	power-horsepower	
 00805	U	electric horsepower	electric horsepower	hp_E	electrical horsepower		power	2,1,-3,0,0,0,0,0,0,0	746	1	0	0	1		746 W	NIST SP 811 (2008) B.8 (horsepower (electric) 746 W exactly)		
 00806	U	water horsepower	water horsepower				power	2,1,-3,0,0,0,0,0,0,0	746043	1000	0	0	1	~	746.043 W	NIST SP 811 (2008) B.8 (horsepower (water) 7.460 43 E+02 W)		
 00807	U	poncelet	poncelets				power	2,1,-3,0,0,0,0,0,0,0	196133	200	0	0	1		100*9.80665 kg*m^2/s^3	Cardarelli, Encyclopaedia of Scientific Units, Weights and Measures (2003) p. 527 (100 kgf m/s)		
 00808	U	thermochemical BTU per second	thermochemical BTUs per second	BTU_th/s|Btu_th/s	thermochemical British thermal unit per second		power	2,1,-3,0,0,0,0,0,0,0	23722880951	22500000	0	0	1		BTU_th/s	NIST SP 811 (2008) B.8 (1.054 350 E+03 W)		
 00809	U	BTU per second	BTUs per second	BTU/s|Btu/s	British thermal unit per second|British thermal units per second		power	2,1,-3,0,0,0,0,0,0,0	52752792631	50000000	0	0	1		BTU/s	NIST SP 811 (2008) B.8 (Btu_IT per second 1.055 056 E+03 W)		
-00810	U	ton of refrigeration	tons of refrigeration	TR	refrigeration ton|refrigeration tons|US refrigeration ton		power	2,1,-3,0,0,0,0,0,0,0	52752792631	15000000	0	0	1	c	12000 BTU/h	NIST SP 811 (2008) B.8 (ton of refrigeration (12 000 Btu_IT/h) 3.516 853 E+03 W)		
+00810	U	ton of refrigeration	tons of refrigeration	TR	refrigeration ton|refrigeration tons|US refrigeration ton		power	2,1,-3,0,0,0,0,0,0,0	52752792631	15000000	0	0	1	c	12000 BTU/h	NIST SP 811 (2008) B.8 (ton of refrigeration (12 000 Btu_IT/h) 3.516 853 E+03 W)		RT
 00811	U	Japanese refrigeration ton	Japanese refrigeration tons	JRT|JRt	Japanese ton of refrigeration		power	2,1,-3,0,0,0,0,0,0,0	96529	25	0	0	1		3320 kcal_IT/h	JSRAE glossary 68 and JIS (1 JRT = 3320 kcal/h = 3.86 kW)		
 00812	U	kilocalorie per second	kilocalories per second	kcal/s|Cal/s	food calorie per second|food calories per second		power	2,1,-3,0,0,0,0,0,0,0	4184	1	0	0	1		kcal/s	NIST SP 811 (2008) B.8 (kilocalorie_th per second 4.184 E+03 W)		
-00813	U	boiler horsepower	boiler horsepower				power	2,1,-3,0,0,0,0,0,0,0	19619	2	0	0	1	~	9809.50 W	NIST SP 811 (2008) B.8 (horsepower (boiler) 9.809 50 E+03 W)		
+00813	U	boiler horsepower	boiler horsepower		boiler hp		power	2,1,-3,0,0,0,0,0,0,0	19619	2	0	0	1	~	9809.50 W	NIST SP 811 (2008) B.8 (horsepower (boiler) 9.809 50 E+03 W)		
 00814	U	million BTU per hour	million BTU per hour	MMBtu/h|MMBTU/h	million British thermal units per hour		power	2,1,-3,0,0,0,0,0,0,0	52752792631	180000	0	0	1		MMBtu/h	US EIA Glossary (MMBtu = 10^6 Btu); NIST SP 811 (2008) B.8 for Btu_IT		
 00815	U	solar luminosity	solar luminosities	L☉|Lsun|L_sun	nominal solar luminosity		power	2,1,-3,0,0,0,0,0,0,0	382800000000000000000000000	1	0	0	1		3.828e26 W	IAU 2015 Resolution B3 (nominal solar luminosity = 3.828e26 W exactly)	light-solar-luminosity	
 00816	U	barye	baryes	Ba	barad|barads|dyne per square centimetre|dyne per square centimeter|dynes per square centimetre|dynes per square centimeter		pressure	-1,1,-2,0,0,0,0,0,0,0	1	10	0	0	1		dyn/cm^2	NIST SP 811 (2008) B.8 (dyne per square centimeter, 1.0 E-01 Pa)		
@@ -1239,7 +1239,7 @@ C	wire-gauge	Wire gauge	1,0,0,0,0,0,0,0,0,0	wire size			length
 01136	U	tad	tads				volume	3,0,0,0,0,0,0,0,0,0	157725491	128000000000000	0	0	1	~	tsp/4	Allrecipes (2019), US measuring-spoon convention: tad = 1/4 tsp		
 01137	U	sai	sai				volume	3,0,0,0,0,0,0,0,0,0	2401	1331000000	0	0	1		sho/1000	Japan Weights and Measures Act (1891): 1 shō = 2401/1331 L; CLDR units.xml	volume-sai	
 01138	U	imperial fluid drachm	imperial fluid drachms		fluid drachm|fluid drachms|UK fluid drachm		volume	3,0,0,0,0,0,0,0,0,0	454609	128000000000	0	0	1		4.54609 L/1280	UK Weights and Measures Act 1985 Sch. 1 (fluid drachm = 1/8 fluid ounce)		
-01139	U	fluid dram	fluid drams	fldr	fluidram|fluidrams|US fluid dram|US fluid drams		volume	3,0,0,0,0,0,0,0,0,0	473176473	128000000000000	0	0	1		floz/8	NIST HB 44 (2024) App. C	volume-dram	
+01139	U	fluid dram	fluid drams	fldr	fl dr|fluidram|fluidrams|US fluid dram|US fluid drams		volume	3,0,0,0,0,0,0,0,0,0	473176473	128000000000000	0	0	1		floz/8	NIST HB 44 (2024) App. C	volume-dram	
 01140	U	teaspoon	teaspoons	tsp	US teaspoon|US teaspoons|teaspoonful		volume	3,0,0,0,0,0,0,0,0,0	157725491	32000000000000	0	0	1	c	floz/6	NIST HB 44 (2024) App. C (1 tablespoon = 3 teaspoons)	volume-teaspoon	
 01141	U	metric teaspoon	metric teaspoons				volume	3,0,0,0,0,0,0,0,0,0	1	200000	0	0	1		0.005 L	metric cooking measure (5 mL); 21 CFR 101.9(b)(5)(viii)		
 01142	U	kosaji	kosaji		Japanese teaspoon		volume	3,0,0,0,0,0,0,0,0,0	1	200000	0	0	1		0.005 L	CLDR units.xml (kosaji = 5 mL)	volume-kosaji	
@@ -1286,7 +1286,7 @@ C	wire-gauge	Wire gauge	1,0,0,0,0,0,0,0,0,0	wire size			length
 01183	U	thanan	thanan		tanan		volume	3,0,0,0,0,0,0,0,0,0	1	1000	0	0	1		L	Thai Weights and Measures Act (1923): 1 thanan = 1 L		
 01184	U	old litre	old litres		old liter		volume	3,0,0,0,0,0,0,0,0,0	250007	250000000	0	0	1	~	0.001000028 m^3	BIPM: 3rd CGPM (1901) litre = 1.000028 dm³, abrogated by the 12th CGPM (1964)		
 01185	U	choinix	choinikes				volume	3,0,0,0,0,0,0,0,0,0	27	25000	0	0	1	~	4 kotyle	Greek capacity measure: 1 choinix = 4 kotylai; GNU units 2.22 definitions.units		
-01186	U	US dry quart	US dry quarts		dry quart|dry quarts		volume	3,0,0,0,0,0,0,0,0,0	220244188543	200000000000000	0	0	1		bu/32	NIST HB 44 (2024) App. C (dry quart = 67.200625 in³)		
+01186	U	US dry quart	US dry quarts		dry qt|dry quart|dry quarts		volume	3,0,0,0,0,0,0,0,0,0	220244188543	200000000000000	0	0	1		bu/32	NIST HB 44 (2024) App. C (dry quart = 67.200625 in³)		
 01187	U	imperial quart	imperial quarts		UK quart|UK quarts		volume	3,0,0,0,0,0,0,0,0,0	454609	400000000	0	0	1		4.54609 L/4	UK Weights and Measures Act 1985 Sch. 1 (quart = 1/4 gallon)	volume-quart-imperial	
 01188	U	shtof	shtofs				volume	3,0,0,0,0,0,0,0,0,0	1229941	1000000000	0	0	1	~	vedro/10	Russian ukase of 11 Oct 1835: 1 shtof = 1/10 vedro		
 01189	U	magnum	magnums				volume	3,0,0,0,0,0,0,0,0,0	3	2000	0	0	1		1.5 L	27 CFR 4.72 (1.5 L standard of fill); Comité Champagne bottle sizes		
@@ -1300,11 +1300,11 @@ C	wire-gauge	Wire gauge	1,0,0,0,0,0,0,0,0,0	wire size			length
 01197	U	garnets	garntsy				volume	3,0,0,0,0,0,0,0,0,0	262387	80000000	0	0	1	~	chetverik/8	Russian ukase of 11 Oct 1835: 1 garnets = 1/8 chetverik		
 01198	U	congius	congii				volume	3,0,0,0,0,0,0,0,0,0	1087691373	312500000000	0	0	1	~	6 sextarius	Skinner, Weights and Measures (1967); sextarius ≈ 35.4 in³		
 01199	U	Irish gallon	Irish gallons				volume	3,0,0,0,0,0,0,0,0,0	34822511	9765625000	0	0	1		217.6 in^3	Zupko, British Weights and Measures (1977): Irish gallon = 217.6 in³		
-01200	U	gallon	gallons	gal	US gallon|US gallons|US liquid gallon|US liquid gallons|wine gallon|wine gallons		volume	3,0,0,0,0,0,0,0,0,0	473176473	125000000000	0	0	1	c	231 in^3	NIST HB 44 (2024) App. C	volume-gallon	
+01200	U	gallon	gallons	gal	US gal|US gallon|US gallons|US liquid gallon|US liquid gallons|wine gallon|wine gallons		volume	3,0,0,0,0,0,0,0,0,0	473176473	125000000000	0	0	1	c	231 in^3	NIST HB 44 (2024) App. C	volume-gallon	
 01201	U	garniec	garnce		Polish gallon		volume	3,0,0,0,0,0,0,0,0,0	1	250	0	0	1		4 L	New Polish measures, Congress Poland (1819): 1 garniec = 4 kwarty = 4 L		
 01202	U	US dry gallon	US dry gallons		dry gallon|dry gallons		volume	3,0,0,0,0,0,0,0,0,0	220244188543	50000000000000	0	0	1		bu/8	NIST HB 44 (2024) App. C (bushel = 2150.42 in³)		
 01203	U	rehoboam	rehoboams				volume	3,0,0,0,0,0,0,0,0,0	9	2000	0	0	1		4.5 L	Comité Champagne bottle sizes (6 bottles)		
-01204	U	imperial gallon	imperial gallons		imp gal|UK gallon|UK gallons|British gallon|British gallons		volume	3,0,0,0,0,0,0,0,0,0	454609	100000000	0	0	1	c	4.54609 L	UK Weights and Measures Act 1985 Sch. 1	volume-gallon-imperial	
+01204	U	imperial gallon	imperial gallons		UK gal|imp gal|UK gallon|UK gallons|British gallon|British gallons		volume	3,0,0,0,0,0,0,0,0,0	454609	100000000	0	0	1	c	4.54609 L	UK Weights and Measures Act 1985 Sch. 1	volume-gallon-imperial	
 01205	U	ale gallon	ale gallons		beer gallon|beer gallons		volume	3,0,0,0,0,0,0,0,0,0	288822003	62500000000	0	0	1		282 in^3	Zupko, British Weights and Measures (1977): ale gallon = 282 in³		
 01206	U	semodius	semodii				volume	3,0,0,0,0,0,0,0,0,0	362563791	78125000000	0	0	1	~	8 sextarius	Skinner, Weights and Measures (1967); sextarius ≈ 35.4 in³		
 01207	U	methuselah	methuselahs		mathusalem		volume	3,0,0,0,0,0,0,0,0,0	3	500	0	0	1		6 L	Comité Champagne bottle sizes (8 bottles)		
@@ -2566,6 +2566,7 @@ UK fl oz	1150
 UK fluid drachm	1138
 UK fluid ounce	1150
 UK fluid ounces	1150
+UK gal	1204
 UK gallon	1204
 UK gallon per 100 miles	367
 UK gallon per minute	1113
@@ -2625,6 +2626,7 @@ US fluid dram	1139
 US fluid drams	1139
 US fluid ounce	1151
 US fluid ounces	1151
+US gal	1200
 US gallon	1200
 US gallon per 100 miles	366
 US gallon per day	1103
@@ -3074,6 +3076,7 @@ boe	330
 bohr	426
 bohrs	426
 boiler horsepower	813
+boiler hp	813
 bougie decimale	584
 bougie décimale	584
 bougies décimales	584
@@ -3722,6 +3725,7 @@ dry gallon	1202
 dry gallons	1202
 dry pint	1174
 dry pints	1174
+dry qt	1186
 dry quart	1186
 dry quarts	1186
 dsp	1143
@@ -3884,6 +3888,7 @@ fingerbreadths	443
 fingers	443
 firkin	1231
 firkins	1231
+fl dr	1139
 fl oz	1151
 fldr	1139
 floz	1151
@@ -5342,6 +5347,7 @@ metric horsepower hour	316
 metric horsepower hours	316
 metric horsepower-hour	316
 metric horsepower-hours	316
+metric hp	803
 metric pint	1172
 metric pints	1172
 metric pound	686
@@ -7062,6 +7068,7 @@ toises carrées	84
 tola	657
 tolas	657
 ton	717
+ton TNT	329
 ton of TNT	329
 ton of TNT equivalent	329
 ton of coal equivalent	331
@@ -7114,6 +7121,7 @@ tonnes per hectare	57
 tonnes per hour	623
 tonnes-force	352
 tons	717
+tons TNT	329
 tons of TNT	329
 tons of coal equivalent	331
 tons of oil equivalent	332
@@ -7481,7 +7489,9 @@ F	976
 '	23
 B	564
 G	10
+RT	810
 a	90
+fL	574
 lb	347
 lbs	347
 mil	24
@@ -8999,6 +9009,7 @@ bohr radii	426
 bohr radius	426
 bohrs	426
 boiler horsepower	813
+boiler hp	813
 bougie decimale	584
 bougie décimale	584
 bougies décimales	584
@@ -9715,6 +9726,7 @@ dry gallon	1202
 dry gallons	1202
 dry pint	1174
 dry pints	1174
+dry qt	1186
 dry quart	1186
 dry quarts	1186
 ds-0	156
@@ -9931,6 +9943,7 @@ fingerbreadths	443
 fingers	443
 firkin	1231
 firkins	1231
+fl dr	1139
 fluid drachm	1138
 fluid drachms	1138
 fluid dram	1139
@@ -11276,6 +11289,7 @@ metric horsepower hour	316
 metric horsepower hours	316
 metric horsepower-hour	316
 metric horsepower-hours	316
+metric hp	803
 metric pint	1172
 metric pints	1172
 metric pound	686
@@ -13121,6 +13135,7 @@ ton per hectare	57
 ton per hour	622
 ton per square foot	847
 ton per square inch	855
+ton tnt	329
 ton-force	351
 ton-force per square foot	847
 ton-force per square inch	855
@@ -13164,6 +13179,7 @@ tons per acre	58
 tons per cubic yard	213
 tons per hour	622
 tons per square foot	847
+tons tnt	329
 tons-force	351
 torr	826
 torrs	826
@@ -13226,6 +13242,7 @@ uk fl oz	1150
 uk fluid drachm	1138
 uk fluid ounce	1150
 uk fluid ounces	1150
+uk gal	1204
 uk gallon	1204
 uk gallon per 100 miles	367
 uk gallon per minute	1113
@@ -13288,6 +13305,7 @@ us fluid dram	1139
 us fluid drams	1139
 us fluid ounce	1151
 us fluid ounces	1151
+us gal	1200
 us gallon	1200
 us gallon per 100 miles	366
 us gallon per day	1103

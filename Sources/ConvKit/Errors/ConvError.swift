@@ -124,8 +124,9 @@ public enum ConvError: Error, Sendable, Equatable {
       return "'\(ConvError.printable(spelling))' can be read as " + ConvError.orList(readings.map(ConvError.printable))
         + " here: write the unit's name or another symbol"
     case .scaleInCompound(let unit, _):
-      return "\(ConvError.printable(unit)) is a nonlinear scale: it cannot be multiplied, divided, raised to a power "
-        + "or added; convert its value on its own (conv 20 \(ConvError.printable(unit)) W)"
+      return "\(ConvError.printable(unit)) is a nonlinear scale: neither it nor a value on it can be multiplied, divided, "
+        + "raised to a power, negated or added; convert a value on it on its own, the number before the unit "
+        + "(20 \(ConvError.printable(unit)))"
     case .outsideScale(let quantity, let unit, let domain, _):
       return "\(ConvError.printable(quantity)) is outside the \(ConvError.printable(unit)) scale"
         + (domain.map { " (it runs \($0))" } ?? "")

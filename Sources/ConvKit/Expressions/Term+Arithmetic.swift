@@ -43,19 +43,43 @@ extension Term {
     return result
   }
 
+  /// The term with its absolute temperature read as a difference of it (`°C` as `Δ°C`).
+  static func difference(_ term: Term) -> Term {
+    var result = term
+    result.absoluteUnit = nil
+    result.coefficient = .one
+    return result
+  }
+
   static func differenceName(for unit: PrefixedUnit) -> String {
     "Δ" + unit.symbol
   }
 
-  /// Refuses a nonlinear unit beside another unit: a product, quotient, power or sum of dB has no
-  /// meaning (a number times one, `2 * 10 dBm`, scales the value on the scale).
-  static func checkScale(_ term: Term, besideUnits other: Term, span: SourceSpan) throws(ConvError) {
-    if let scale = term.scaleUnit, other.unitCount > 0 { throw .scaleInCompound(unit: scale.symbol, span: span) }
+  /// Refuses arithmetic on a nonlinear unit or a value on its scale: a product, quotient, power,
+  /// sign or sum of dB has no meaning (`3 dBm*2`, `2*(3 dBm)`, `dBm/s`). The one way a number
+  /// reaches a scale is written before its unit, side by side (`juxtapose`).
+  static func checkScale(_ term: Term, span: SourceSpan) throws(ConvError) {
+    if let scale = term.scaleUnit { throw .scaleInCompound(unit: scale.symbol, span: span) }
+  }
+
+  /// `a b` written side by side: a number before a nonlinear unit is the value on its scale
+  /// (`20 dBm`, `(3+1) dB`, `3/4 dB`); anything else is a product.
+  static func juxtapose(_ a: Term, _ b: Term, span: SourceSpan) throws(ConvError) -> Term {
+    if b.scaleUnit != nil, !b.scaleHasNumber, b.unitCount == 1, a.unitCount == 0, a.scaleUnit == nil {
+      return b.valueOnScale(a.value.approximation)
+    }
+    return try multiply(a, b, span: span)
+  }
+
+  /// `-term`; refused for a nonlinear unit or a value on its scale (`-(3 dBm)`: write `-3 dBm`).
+  static func negatedChecked(_ term: Term, span: SourceSpan) throws(ConvError) -> Term {
+    try checkScale(term, span: span)
+    return negated(term)
   }
 
   static func multiply(_ a: Term, _ b: Term, span: SourceSpan) throws(ConvError) -> Term {
-    try checkScale(a, besideUnits: b, span: span)
-    try checkScale(b, besideUnits: a, span: span)
+    try checkScale(a, span: span)
+    try checkScale(b, span: span)
     if a.hasOffsetTemperature && b.unitCount > 0 {
       throw .absoluteTemperatureInCompound(unit: a.absoluteUnit!.symbol,
                                            differenceUnit: differenceName(for: a.absoluteUnit!), span: span)
@@ -74,11 +98,10 @@ extension Term {
     result.isExact = a.isExact && b.isExact
     result.unitCount = unitCount(a.unitCount, plus: b.unitCount)
     result.ratesUse = a.ratesUse.union(b.ratesUse)
-    if (a.absoluteUnit != nil || a.scaleUnit != nil) && b.unitCount == 0 {
+    if a.absoluteUnit != nil && b.unitCount == 0 {
       result.coefficient = a.coefficient * b.value.approximation
-    } else if (b.absoluteUnit != nil || b.scaleUnit != nil) && a.unitCount == 0 {
+    } else if b.absoluteUnit != nil && a.unitCount == 0 {
       result.absoluteUnit = b.absoluteUnit
-      result.scaleUnit = b.scaleUnit
       result.coefficient = b.coefficient * a.value.approximation
     } else {
       result.absoluteUnit = nil
@@ -89,8 +112,8 @@ extension Term {
   }
 
   static func divide(_ a: Term, _ b: Term, span: SourceSpan) throws(ConvError) -> Term {
-    if let scale = b.scaleUnit { throw .scaleInCompound(unit: scale.symbol, span: span) }
-    try checkScale(a, besideUnits: b, span: span)
+    try checkScale(a, span: span)
+    try checkScale(b, span: span)
     if b.hasOffsetTemperature {
       throw .absoluteTemperatureInCompound(unit: b.absoluteUnit!.symbol,
                                            differenceUnit: differenceName(for: b.absoluteUnit!), span: span)
@@ -110,7 +133,7 @@ extension Term {
     result.isExact = a.isExact && b.isExact
     result.unitCount = unitCount(a.unitCount, plus: b.unitCount)
     result.ratesUse = a.ratesUse.union(b.ratesUse)
-    if (a.absoluteUnit != nil || a.scaleUnit != nil) && b.unitCount == 0 {
+    if a.absoluteUnit != nil && b.unitCount == 0 {
       result.coefficient = a.coefficient / b.value.approximation
     } else {
       result.absoluteUnit = nil

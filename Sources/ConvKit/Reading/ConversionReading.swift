@@ -17,6 +17,9 @@ package struct ConversionReading: Sendable {
   /// the number of the quantity.
   package var choiceIgnoresNumber = true
 
+  /// How other parts were read (`11 after ft read as 11 in`).
+  package var readingNotes: [String] = []
+
   /// The publications of exchange rates the quantity and the targets were read at.
   package var ratesUse: RatesUse {
     targets.reduce(quantity.term.ratesUse) { $0.union($1.term.ratesUse) }
@@ -25,6 +28,7 @@ package struct ConversionReading: Sendable {
   /// One line per choice, for standard error in human output: `note: C read as coulomb`.
   package var notes: [String] {
     choices.map { "note: \(ConvError.printable($0.spelling)) read as \(ConvError.printable($0.unit))" }
+      + readingNotes.map { "note: " + ConvError.printable($0) }
   }
 }
 
@@ -73,7 +77,11 @@ extension Catalog {
         queue += Catalog.expansions(of: choices, with: next.ambiguities)
       }
     }
-    guard let chosen = fitting.first else { throw first.failure(catalog: self, suggesting: suggesting) }
+    guard let chosen = fitting.first else {
+      let failure = first.failure(catalog: self, suggesting: suggesting)
+      if case .incompatible = failure, let other = otherSplitReading(of: request, conventions: conventions) { return other }
+      throw failure
+    }
     let outcomes = Set(fitting.map { $0.outcomeKey })
     if outcomes.count > 1, let entry = first.ambiguities.first(where: { entry in
       fitting.contains { $0.choices[entry.spelling] != nil }
@@ -84,6 +92,23 @@ extension Catalog {
     var reading = try chosen.reading(catalog: self)
     reading.choiceIgnoresNumber = misfitsRead
     return reading
+  }
+
+  /// When the last words of a line do not make a target its quantity converts to, the first other
+  /// split that reads and converts (`10 ft lbf N m`: `N m`), or the whole line as one quantity
+  /// (`2 kW * 3 h`, `1 mile per hour`), noted; nil when none does.
+  private func otherSplitReading(of request: ConversionRequest, conventions: NumberConventions) -> ConversionReading? {
+    for other in request.otherSplits() {
+      guard var reading = try? read(other, conventions: conventions, suggesting: false) else { continue }
+      // The whole line as one quantity only when it has a column (`5 mi kg` keeps its error).
+      if other.targets.isEmpty, !categories.contains(where: { $0.dimension == reading.quantity.dimension }) { continue }
+      let target = other.targets.joined(separator: ";")
+      reading.readingNotes.append(other.targets.isEmpty
+        ? "the last words make no target: '\(other.quantity)' read as one quantity"
+        : "read as '\(other.quantity)' to '\(target)'")
+      return reading
+    }
+    return nil
   }
 
   /// The choice sets that change one more ambiguous spelling than `choices` does.
@@ -121,6 +146,7 @@ extension Catalog {
       offset += text.count + 1
     }
     result.ambiguities = reader.log.entries
+    result.readingNotes = reader.log.notes
     return result
   }
 
@@ -132,6 +158,7 @@ extension Catalog {
     var targets: [UnitExpression] = []
     var error: ConvError? = nil
     var ambiguities: [AmbiguityLog.Entry] = []
+    var readingNotes: [String] = []
 
     /// Whether every side read and each target converts from the quantity.
     var fits: Bool {
@@ -154,7 +181,9 @@ extension Catalog {
         guard let chosen = choices[entry.spelling], chosen != entry.readings.first else { return nil }
         return (entry.spelling, chosen.name)
       }
-      return ConversionReading(quantity: quantity, targets: targets, choices: notes, chosen: choices)
+      var reading = ConversionReading(quantity: quantity, targets: targets, choices: notes, chosen: choices)
+      reading.readingNotes = readingNotes
+      return reading
     }
 
     /// The error of the default reading: the first side that did not read (an unknown unit with
@@ -166,7 +195,10 @@ extension Catalog {
         // target's when the quantity failed.
         let otherSide = quantity != nil ? quantity?.dimension
           : targets.count == request.targets.count ? targets.first?.dimension : nil
-        return .unknownUnit(word, span: span, suggestions: catalog.suggestions(for: word, fitting: otherSide))
+        let otherUnit = quantity != nil ? quantity?.unit?.singleUnit
+          : targets.count == request.targets.count ? targets.first?.singleUnit : nil
+        return .unknownUnit(word, span: span, suggestions: catalog.suggestions(for: word, fitting: otherSide,
+                                                                               besides: otherUnit))
       }
       if let error { return error }
       guard let quantity else { return .emptyInput }
