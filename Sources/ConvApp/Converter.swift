@@ -198,10 +198,14 @@ package struct Converter: Sendable {
     let sourceUnit = quantity.unit?.singleUnit
     let everyUnit = catalog.columnUnits(in: category).filter { $0 != sourceUnit }
     // The curated column by default (what a person reaches for, about a screen); `--all` for every
-    // unit. Money lists every other currency (`conv 100 EUR`): thirty rows, each a reading that matters.
-    let listsAll = options.allUnits || Converter.involvesCurrency(category.dimension)
-    let units = listsAll ? everyUnit
-      : catalog.curatedColumn(in: category, source: sourceUnit, value: quantity.term.baseValue.approximation)
+    // unit.
+    let listsAll = options.allUnits
+    let units: [PrefixedUnit]
+    do {
+      units = listsAll ? everyUnit : try curatedUnits(in: category, quantity: quantity)
+    } catch {
+      return .failure(Failure(error: error, source: request.source, span: nil))
+    }
     let hidden = listsAll ? 0 : everyUnit.filter { unit in !units.contains(unit) }.count
     guard !units.isEmpty else {
       let message = "\(category.title.lowercased()) has no other unit to convert into; give a target unit"
