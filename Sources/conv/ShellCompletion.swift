@@ -58,10 +58,12 @@ enum ShellCompletion {
 
   static func unitCandidates(words: [String], index: Int, prefix: String) -> [String] {
     let catalog = catalog()
-    let context = contextDimension(words: words, index: index, catalog: catalog)
+    let context = contextQuantity(words: words, index: index, catalog: catalog)
     // A word typed with quotes or backslashes (`nautical\ m`, `"short t`) is matched as written out.
     let typed = unquoted(prefix.hasPrefix("\"") || prefix.hasPrefix("'") ? prefix + String(prefix.first!) : prefix)
-    return unitCandidates(prefix: typed, catalog: catalog, conformableTo: context)
+    guard let context else { return unitCandidates(prefix: typed, catalog: catalog, conformableTo: nil) }
+    // After a quantity, only the targets it converts into (never its own unit).
+    return UnitMatcher(catalog: catalog).completions(of: typed, convertingFrom: context).map(\.text)
   }
 
   /// CatalogUnit spellings that complete `prefix`, through the one matcher the REPL uses too; with a
@@ -78,9 +80,9 @@ enum ShellCompletion {
     }
   }
 
-  /// The dimension of the quantity or unit already typed before the word being completed
+  /// The quantity or unit already typed before the word being completed
   /// (`5 mi` in `conv convert 5 mi <Tab>`, `mi` in `conv fav add mi <Tab>`), if any.
-  static func contextDimension(words: [String], index: Int, catalog: Catalog) -> PhysicalDimension? {
+  static func contextQuantity(words: [String], index: Int, catalog: Catalog) -> Quantity? {
     guard index > 1, index <= words.count else { return nil }
     var previous: [String] = []
     var skipNext = false
@@ -103,7 +105,7 @@ enum ShellCompletion {
     guard !previous.isEmpty else { return nil }
     let text = previous.joined(separator: " ")
     guard let quantity = try? catalog.parseQuantity(text), !quantity.dimension.isNone else { return nil }
-    return quantity.dimension
+    return quantity
   }
 
   /// A shell word without the quotes around it (`"short ton"` → `short ton`).

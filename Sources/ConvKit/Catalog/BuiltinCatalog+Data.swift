@@ -21,8 +21,8 @@ C	astronomical-distance	Astronomical distance	1,0,0,0,0,0,0,0,0,0	astronomy|astr
 C	capacitance	Capacitance	-2,-1,4,2,0,0,0,0,0,0	electric capacitance	pF|nF|µF			farad, mF, µF, nF, pF
 C	catalytic-activity	Catalytic activity	0,0,-1,0,0,1,0,0,0,0	enzyme activity				kat, U, µkat, nkat
 C	currency	Currency	0,0,0,0,0,0,0,0,0,1	money|currencies|exchange rates|forex				USD, EUR, GBP, JPY, CHF, CNY, CAD, AUD, HKD, SGD, SEK, NOK, DKK, NZD, KRW, INR, MXN, BRL, ZAR, PLN
-C	data-rate	Data rate	0,0,-1,0,0,0,0,1,0,0	bit rate|bitrate|bandwidth|data transfer rate	kbit/s|Mbit/s|Gbit/s|MB/s			bit/s, kbit/s, Mbit/s, Gbit/s, B/s, kB/s, MB/s, GB/s, KiB/s, MiB/s, GiB/s
-C	data-storage	Data storage	0,0,0,0,0,0,0,1,0,0	information|data size|digital information|storage	kB|MB|GB|TB|KiB|MiB|GiB|TiB			bit, B, kB, MB, GB, TB, PB, KiB, MiB, GiB, TiB, PiB
+C	data-rate	Data rate	0,0,-1,0,0,0,0,1,0,0	bit rate|bitrate|bandwidth|data transfer rate	kbit/s|Mbit/s|Gbit/s|MB/s			Mbit/s, MB/s, MiB/s, kbit/s, Gbit/s, bit/s, B/s, kB/s, GB/s, KiB/s, GiB/s
+C	data-storage	Data storage	0,0,0,0,0,0,0,1,0,0	information|data size|digital information|storage	kB|MB|GB|TB|KiB|MiB|GiB|TiB			GB, GiB, MB, MiB, kB, KiB, TB, TiB, B, bit, PB, PiB
 C	density	Density	-3,1,0,0,0,0,0,0,0,0	mass density|volumic mass				si = kg/m³, g/cm³, g/mL, kg/L, g/L; us = lb/ft³, lb/gal, lb/in³, oz/in³; imperial = lb/ft³, lb/gal_imp
 C	dynamic-viscosity	Dynamic viscosity	-1,1,-1,0,0,0,0,0,0,0	viscosity|absolute viscosity|shear viscosity				si = Pa·s, mPa·s, P, cP; us = lb/ft·s, lbf·s/ft², reyn
 C	electric-charge	Electric charge	0,0,1,1,0,0,0,0,0,0	charge|quantity of electricity	mAh			coulomb, mC, µC, nC, Ah, mAh
@@ -33,7 +33,7 @@ C	electric-field	Electric field	1,1,-3,-1,0,0,0,0,0,0	electric field strength			
 C	electric-potential	Electric potential	2,1,-3,-1,0,0,0,0,0,0	voltage|electric potential difference|electromotive force|emf	mV|kV			V, mV, µV, kV, MV
 C	electric-resistance	Electric resistance	2,1,-3,-2,0,0,0,0,0,0	resistance|impedance|reactance	kΩ|MΩ			Ω, mΩ, kΩ, MΩ, GΩ
 C	energy-density	Energy density	-1,1,-2,0,0,0,0,0,0,0	volumetric energy density|volumetric heating value|calorific value by volume				si = J/m³, J/L, Wh/L, Wh/m³; us = BTU/ft³, BTU/gal
-C	energy	Energy	2,1,-2,0,0,0,0,0,0,0	work|heat|quantity of heat	kJ|MJ|kWh			si = J, kJ, MJ, Wh, kWh, cal, kcal; us = BTU, ft·lbf, thm; eV
+C	energy	Energy	2,1,-2,0,0,0,0,0,0,0	work|heat|quantity of heat	kJ|MJ|kWh			si = kWh, J, kJ, MJ, Wh, kcal, cal; us = BTU, ft·lbf, thm; eV
 C	equivalent-dose	Equivalent dose	2,0,-2,0,0,0,0,0,0,0	dose equivalent|effective dose	µSv|mSv			si = Sv, mSv, µSv; us = rem, mrem
 C	exposure	Exposure	0,-1,1,1,0,0,0,0,0,0	radiation exposure|ionizing radiation exposure				C/kg, R, mR
 C	fluidity	Fluidity	1,-1,1,0,0,0,0,0,0,0					Pa⁻¹·s⁻¹, rhe
@@ -69,7 +69,7 @@ C	nautical	Nautical	1,0,0,0,0,0,0,0,0,0	nautical length|marine			length	si = km,
 C	pace	Pace	-1,0,1,0,0,0,0,0,0,0			speed		si = min/km, s/km, s/100m, s/500m, km/h; us = min/mi, s/mi, s/100yd, mph
 C	permeability	Permeability	2,0,0,0,0,0,0,0,0,0					mD, D_perm, m²_perm
 C	power-level	Power level	2,1,-3,0,0,0,0,0,0,0	absolute power level			power	dBm, dBW, dBk, mW, W, kW
-C	power	Power	2,1,-3,0,0,0,0,0,0,0	rate of energy transfer|heat flow rate|radiant flux	mW|kW|MW|GW			si = W, kW, MW, GW, mW, PS; us = hp, BTU/h, ft·lbf/s, TR
+C	power	Power	2,1,-3,0,0,0,0,0,0,0	rate of energy transfer|heat flow rate|radiant flux	mW|kW|MW|GW			si = kW, W, MW, GW, mW, PS; us = hp, BTU/h, ft·lbf/s, TR
 C	pressure	Pressure	-1,1,-2,0,0,0,0,0,0,0	stress	hPa|kPa|MPa|mbar			si = kPa, Pa, hPa, MPa, bar, mbar, mmHg; us = psi, inHg, inH2O, ksi; atm
 C	radiant-exposure	Radiant exposure	0,1,-2,0,0,0,0,0,0,0					si = kJ/m², MJ/m², Wh/m², kWh/m²; Ly
 C	radioactivity	Radioactivity	0,0,-1,0,0,0,0,0,0,0	activity|radioactive activity	kBq|MBq			si = Bq, kBq, MBq, GBq; us = Ci, mCi, µCi
@@ -86,7 +86,7 @@ C	temperature	Temperature	0,0,0,0,1,0,0,0,0,0					si = °C, K; us = °F, °R
 C	thermal-conductivity	Thermal conductivity	1,1,-3,0,-1,0,0,0,0,0	heat conductivity|k-value|lambda value				si = W/m·K, W/cm·K, kcal_IT/h·m·°C; us = BTU/h·ft·°F, BTU·in/h·ft²·°F
 C	thermal-expansion	Thermal expansion coefficient	0,0,0,0,-1,0,0,0,0,0	coefficient of thermal expansion|CTE|expansivity				si = 1/K, ppm/K, %/K; us = 1/°F, ppm/°F
 C	thermal-resistance	Thermal resistance (R-value)	0,-1,3,0,1,0,0,0,0,0	thermal insulance|R-value|areal thermal resistance				si = m²·K/W, tog, clo; us = ft²·h·°F/BTU
-C	time	Time	0,0,1,0,0,0,0,0,0,0	duration	ms|µs|ns			s, ms, µs, ns, min, h, d, wk, mo, a
+C	time	Time	0,0,1,0,0,0,0,0,0,0	duration	ms|µs|ns			h, min, s, d, wk, mo, a, ms, µs, ns
 C	torque	Torque	2,1,-2,0,0,0,0,0,0,0	moment of force				si = N·m, N·cm, kgf·m, kgf·cm; us = lbf·ft, lbf·in, ozf·in
 C	typography	Typography	1,0,0,0,0,0,0,0,0,0					point, px, pica, twip, Didot point, cicero
 C	voltage-level	Voltage level	2,1,-3,-1,0,0,0,0,0,0	absolute voltage level			electric-potential	dBV, dBu, dBµV, dBmV, V, mV, µV

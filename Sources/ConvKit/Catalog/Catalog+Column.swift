@@ -114,6 +114,14 @@ extension Catalog {
     return result
   }
 
+  /// A category's everyday units group by group, in `systems` order then the group for every
+  /// system, each as declared (most used first).
+  package func everydayGroups(in category: UnitCategory, systems: [MeasurementSystem]) -> [[PrefixedUnit]] {
+    let groups = systems.compactMap { system in category.everyday.first { $0.system == system } }
+      + category.everyday.filter { $0.system == nil }
+    return groups.map { $0.spellings.compactMap { self.unit(named: $0) } }
+  }
+
   /// The headline unit of each system for a category, in `systems` order: the first unit of the
   /// category itself in each system's `everyday:` group (a system without a group has none).
   package func headlineUnits(in category: UnitCategory, systems: [MeasurementSystem]) -> [PrefixedUnit] {
