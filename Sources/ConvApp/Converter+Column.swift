@@ -8,7 +8,8 @@ extension MeasurementSystem {
   /// US) or SI; no locale (plain English, `C`) is US as `en` is.
   package static func of(locale: String?) -> MeasurementSystem {
     guard let locale else { return .us }
-    let parts = locale.split(whereSeparator: { $0 == "_" || $0 == "-" }).map(String.init)
+    let name = locale.prefix { $0 != "." && $0 != "@" }
+    let parts = name.split(whereSeparator: { $0 == "_" || $0 == "-" }).map(String.init)
     // The region is the first two-letter or three-digit part after the language (`zh_Hant_TW`).
     let region = parts.dropFirst().first { $0.count == 2 || ($0.count == 3 && $0.allSatisfy(\.isNumber)) }?.uppercased()
     switch region {
