@@ -100,8 +100,8 @@ struct ColumnCurationTests {
   @Test("The REPL opens a category on a sensible pair", arguments: pairs)
   func defaultPair(_ category: String, _ system: MeasurementSystem, _ source: String, _ target: String) throws {
     let catalog = Catalog.builtin
-    let pair = try #require(ReplSession.defaultPair(catalog, try #require(catalog.category(named: category)),
-                                                    system: system, source: nil, target: nil))
+    let identified = try #require(catalog.category(named: category))
+    let pair = try #require(ReplSession.defaultPair(catalog, identified, system: system, source: nil, target: nil))
     #expect(pair.source.symbol == source)
     #expect(pair.target?.symbol == target)
   }

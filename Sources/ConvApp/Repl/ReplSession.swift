@@ -291,12 +291,12 @@ package struct ReplSession {
     let own = everyday.filter { $0.unit.categoryIdentifier == category.identifier }
     let sources = headlines + own + common
     func key(_ unit: PrefixedUnit) -> String { ReplState.key(unit) }
-    /// The first unit of each group after the one holding `source`, then the other everyday units.
+    /// The first unit of each group but the one holding `source`, then the everyday units as declared.
     func partner(of source: PrefixedUnit) -> PrefixedUnit? {
       let groups = catalog.everydayGroups(in: category, systems: systems)
       let home = groups.firstIndex { $0.contains { key($0) == key(source) } } ?? -1
       let leads = groups.enumerated().filter { $0.offset != home }.compactMap { $0.element.first { key($0) != key(source) } }
-      return (leads + everyday + common).first { key($0) != key(source) }
+      return (leads + groups.joined() + common).first { key($0) != key(source) }
     }
     if let source { return (source, target ?? partner(of: source)) }
     if let target {

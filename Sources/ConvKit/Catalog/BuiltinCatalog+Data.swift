@@ -78,12 +78,12 @@ C	rotational-speed	Rotational speed	0,0,-1,0,0,0,0,0,1,0	angular velocity|angula
 C	solid-angle	Solid angle	0,0,0,0,0,0,0,0,2,0					sr, deg², spat, arcmin², arcsec²
 C	sound-pressure-level	Sound pressure level	-1,1,-2,0,0,0,0,0,0,0	SPL			pressure	dBSPL, Pa, mPa, µPa
 C	specific-energy	Specific energy	2,0,-2,0,0,0,0,0,0,0	gravimetric energy density|energy per mass|heating value|calorific value				si = J/kg, kJ/kg, MJ/kg, Wh/kg, cal/g; us = BTU/lb, ft·lbf/lb
-C	specific-heat	Specific heat capacity	2,0,-2,0,-1,0,0,0,0,0	specific heat|specific heat capacity|specific entropy|massic heat capacity				si = J/kg·K, kJ/kg·K, cal/g·°C; us = BTU/lb·°F
+C	specific-heat	Specific heat capacity	2,0,-2,0,-1,0,0,0,0,0	specific heat|specific heat capacity|specific entropy|massic heat capacity				J/kg·K, kJ/kg·K, cal/g·°C, BTU/lb·°F
 C	speed	Speed	1,0,-1,0,0,0,0,0,0,0	velocity		pace		si = km/h, m/s, min/km; us = mph, ft/s, min/mi; imperial = mph, ft/s, min/mi; kn, Mach
 C	surface-tension	Surface tension	0,1,-2,0,0,0,0,0,0,0	surface energy|interfacial tension				si = N/m, mN/m, dyn/cm; us = lbf/in, lbf/ft
 C	temperature-difference	Temperature difference	0,0,0,0,1,0,0,0,0,0	temperature interval				si = Δ°C, ΔK; us = Δ°F, Δ°R
 C	temperature	Temperature	0,0,0,0,1,0,0,0,0,0					si = °C, K; us = °F, °R
-C	thermal-conductivity	Thermal conductivity	1,1,-3,0,-1,0,0,0,0,0	heat conductivity|k-value|lambda value				si = W/m·K, W/cm·K, kcal_IT/h·m·°C; us = BTU/h·ft·°F, BTU·in/h·ft²·°F
+C	thermal-conductivity	Thermal conductivity	1,1,-3,0,-1,0,0,0,0,0	heat conductivity|k-value|lambda value				BTU·in/h·ft²·°F, W/m·K, W/cm·K, kcal_IT/h·m·°C, BTU/h·ft·°F
 C	thermal-expansion	Thermal expansion coefficient	0,0,0,0,-1,0,0,0,0,0	coefficient of thermal expansion|CTE|expansivity				si = 1/K, ppm/K, %/K; us = 1/°F, ppm/°F
 C	thermal-resistance	Thermal resistance (R-value)	0,-1,3,0,1,0,0,0,0,0	thermal insulance|R-value|areal thermal resistance				si = m²·K/W, tog, clo; us = ft²·h·°F/BTU
 C	time	Time	0,0,1,0,0,0,0,0,0,0	duration	ms|µs|ns			h, min, s, d, wk, mo, a, ms, µs, ns

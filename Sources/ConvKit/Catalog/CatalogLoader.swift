@@ -57,7 +57,7 @@ public enum CatalogLoader {
       for spelling in raw.category.everyday.flatMap(\.spellings) {
         guard let unit = catalog.unit(named: spelling) else {
           diagnostics.append(CatalogDiagnostic(path: raw.path, line: raw.everydayLine ?? raw.line,
-                                               message: "everyday unit '\(spelling)' does not exist"))
+                                               message: "everyday unit '\(spelling)' does not resolve to a unit"))
           continue
         }
         guard !allowed.contains(unit.unit.categoryIdentifier) else { continue }
