@@ -196,17 +196,19 @@ package struct Converter: Sendable {
                               source: request.source, span: nil))
     }
     let sourceUnit = quantity.unit?.singleUnit
-    let everyUnit = catalog.columnUnits(in: category).filter { $0 != sourceUnit }
     // The curated column by default (what a person reaches for, about a screen); `--all` for every
     // unit.
     let listsAll = options.allUnits
     let units: [PrefixedUnit]
     do {
-      units = listsAll ? everyUnit : try curatedUnits(in: category, quantity: quantity)
+      units = listsAll ? catalog.columnUnits(in: category).filter { $0 != sourceUnit }
+        : try curatedUnits(in: category, quantity: quantity)
     } catch {
       return .failure(Failure(error: error, source: request.source, span: nil))
     }
-    let hidden = listsAll ? 0 : everyUnit.filter { unit in !units.contains(unit) }.count
+    // How many of the category's units (its own and its featured prefixed forms, the source left
+    // out) are not shown, counted without building them (a batch of `5 mi` lines asks every line).
+    let hidden = listsAll ? 0 : hiddenCount(in: category, shown: units, source: sourceUnit)
     guard !units.isEmpty else {
       let message = "\(category.title.lowercased()) has no other unit to convert into; give a target unit"
       return .failure(Failure(error: .syntax(message, span: SourceSpan(start: 0, length: request.quantity.count)),
@@ -219,6 +221,16 @@ package struct Converter: Sendable {
     } catch {
       return .failure(Failure(error: error, source: request.source, span: nil))
     }
+  }
+
+  /// How many units of ``Catalog/columnUnits(in:)`` but `source` are not among `shown`.
+  func hiddenCount(in category: UnitCategory, shown: [PrefixedUnit], source: PrefixedUnit?) -> Int {
+    let featured = catalog.featuredUnits(in: category)
+    func listed(_ unit: PrefixedUnit) -> Bool {
+      unit.unit.categoryIdentifier == category.identifier && (unit.prefix == nil || featured.contains(unit))
+    }
+    let total = catalog.unitCount(in: category) + featured.count - (source.map(listed) == true ? 1 : 0)
+    return total - shown.filter { listed($0) && $0 != source }.count
   }
 
   /// The category for the whole-column view: the source unit's own, else the first with the dimension.
