@@ -93,12 +93,22 @@ package struct Converter: Sendable {
   /// What a request whose reading failed with `error` gives: currencies named in the user's
   /// language (`Schweizer Franken`) are read again with ISO codes; anything else is the failure.
   /// (Batch reads a line once and comes here with the error, suggestions included.)
+  /// Unit names of the user's language (`5 Meilen km`) are read again with the units' symbols; a
+  /// name the language gives two units is refused with both.
   package func recover(from error: ConvError, request: ConversionRequest) -> Result<Output, Failure> {
-    guard case .unknownUnit = error, let codes = currencyCodes(for: request.source),
-          let again = try? catalog.read(self.request(line: codes), conventions: conventions) else {
-      return .failure(Failure(error: error, source: request.source, span: error.span))
+    let failure = Result<Output, Failure>.failure(Failure(error: error, source: request.source, span: error.span))
+    guard case .unknownUnit = error else { return failure }
+    let codes = currencyCodes(for: request.source)
+    if let codes, let again = try? catalog.read(self.request(line: codes), conventions: conventions) {
+      return convert(again, request: self.request(line: codes))
     }
-    return convert(again, request: self.request(line: codes))
+    do {
+      guard let symbols = try localUnitSymbols(for: codes ?? request.source),
+            let again = try? catalog.read(self.request(line: symbols), conventions: conventions) else { return failure }
+      return convert(again, request: self.request(line: symbols))
+    } catch let refusal {
+      return .failure(Failure(error: refusal, source: request.source, span: nil))
+    }
   }
 
   /// Converts a request already read (batch reads a line's units once for every number): the

@@ -143,4 +143,29 @@ struct ColumnCurationTests {
     guard case .failure(let failure) = result else { Issue.record("a unit of another category was accepted"); return }
     #expect(failure.message.contains("column.length"))
   }
+
+  /// A locale, a line with a unit named in its language, and the line conv prints.
+  static let localNames: [(String, String, String)] = [
+    ("de_DE.UTF-8", "5 Meilen km", "5 mi = 8,04672 km"),
+    ("de_DE.UTF-8", "1 meile km", "1 mi = 1,609344 km"),
+    ("de_DE.UTF-8", "5 MEILEN in Kilometer", "5 mi = 8,04672 km"),
+    ("es_ES.UTF-8", "5 millas km", "5 mi = 8,04672 km"),
+    ("fr_FR.UTF-8", "2 kilometres mi", "2 km ≈ 1,2427424 mi"),
+  ]
+
+  @Test("The unit names conv prints in a language are read back in it", arguments: localNames)
+  func localName(_ locale: String, _ line: String, _ expected: String) throws {
+    let converter = Self.converter(locale: locale)
+    let output = try converter.convert(converter.request(line: line)).get()
+    #expect(output.lines == [expected])
+  }
+
+  @Test("In English, names are the catalog's only")
+  func englishNames() {
+    let converter = Self.converter()
+    guard case .failure = converter.convert(converter.request(line: "5 Meilen km")) else {
+      Issue.record("a German name was read in English")
+      return
+    }
+  }
 }
