@@ -1,5 +1,5 @@
 /// A system of units people measure in day to day: the one a locale uses, or a unit belongs to.
-public enum MeasurementSystem: String, Sendable, Hashable, CaseIterable {
+package enum MeasurementSystem: String, Sendable, Hashable, CaseIterable {
   /// The International System and the metric units used with it (`km`, `L`, `kg`).
   case si
   /// US customary units (`mi`, `gal`, `lb`, `°F`).
@@ -9,7 +9,7 @@ public enum MeasurementSystem: String, Sendable, Hashable, CaseIterable {
 
   /// The systems in the order a column lists them: `first`, then `second` when given, then the
   /// others in declaration order (SI, US, imperial).
-  public static func order(first: MeasurementSystem, then second: MeasurementSystem? = nil) -> [MeasurementSystem] {
+  package static func order(first: MeasurementSystem, then second: MeasurementSystem? = nil) -> [MeasurementSystem] {
     var order = [first]
     if let second, second != first { order.append(second) }
     return order + allCases.filter { !order.contains($0) }
@@ -19,21 +19,21 @@ public enum MeasurementSystem: String, Sendable, Hashable, CaseIterable {
 /// One group of a category's everyday units (`everyday:` in `Data/`): the units people of a
 /// measurement system reach for, most used first; `system` is nil for units every system uses
 /// (seconds and hours, nautical miles).
-public struct EverydayGroup: Sendable, Hashable {
+package struct EverydayGroup: Sendable, Hashable {
   /// The system the group is for; nil for every system.
-  public let system: MeasurementSystem?
+  package let system: MeasurementSystem?
   /// The units as written in `Data/` (`km`, `mpg imp`, `L/100km`), most used first.
-  public let spellings: [String]
+  package let spellings: [String]
 
   /// Creates a group.
-  public init(system: MeasurementSystem?, spellings: [String]) {
+  package init(system: MeasurementSystem?, spellings: [String]) {
     self.system = system
     self.spellings = spellings
   }
 
   /// Reads an `everyday:` header value: groups separated by `;`, each `SYSTEM = units` or just
   /// `units` (for every system), units separated by `,`. Returns the groups, or what is wrong.
-  public static func parse(_ text: String) -> Result<[EverydayGroup], EverydayError> {
+  package static func parse(_ text: String) -> Result<[EverydayGroup], EverydayError> {
     var groups: [EverydayGroup] = []
     for part in text.split(separator: ";", omittingEmptySubsequences: false) {
       var system: MeasurementSystem? = nil
@@ -62,7 +62,7 @@ public struct EverydayGroup: Sendable, Hashable {
   }
 
   /// The groups written back as an `everyday:` value (what ``parse(_:)`` reads).
-  public static func text(_ groups: [EverydayGroup]) -> String {
+  package static func text(_ groups: [EverydayGroup]) -> String {
     groups.map { group in
       (group.system.map { $0.rawValue + " = " } ?? "") + group.spellings.joined(separator: ", ")
     }.joined(separator: "; ")
@@ -70,9 +70,9 @@ public struct EverydayGroup: Sendable, Hashable {
 }
 
 /// What is wrong with an `everyday:` header.
-public struct EverydayError: Error, Sendable, Hashable {
+package struct EverydayError: Error, Sendable, Hashable {
   /// The one-line message.
-  public let message: String
+  package let message: String
 }
 
 extension Substring {

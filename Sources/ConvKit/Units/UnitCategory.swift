@@ -20,12 +20,19 @@ public struct UnitCategory: Sendable, Hashable {
   public let related: [String]
   /// The units people reach for, per measurement system (`everyday:` in `Data/`): what the
   /// curated whole column and the REPL's default pair draw on. Empty when not declared.
-  public let everyday: [EverydayGroup]
+  package let everyday: [EverydayGroup]
 
   /// Creates a category.
   public init(identifier: String, title: String, dimension: PhysicalDimension, aliases: [String] = [],
-              featured: [String] = [], reciprocals: [String] = [], related: [String] = [],
-              everyday: [EverydayGroup] = []) {
+              featured: [String] = [], reciprocals: [String] = [], related: [String] = []) {
+    self.init(identifier: identifier, title: title, dimension: dimension, aliases: aliases, featured: featured,
+              reciprocals: reciprocals, related: related, everyday: [])
+  }
+
+  /// Creates a category with its everyday units (`everyday:` in `Data/`).
+  package init(identifier: String, title: String, dimension: PhysicalDimension, aliases: [String] = [],
+               featured: [String] = [], reciprocals: [String] = [], related: [String] = [],
+               everyday: [EverydayGroup]) {
     self.related = related
     self.everyday = everyday
     self.identifier = identifier
