@@ -6,14 +6,30 @@ extension Converter {
   /// Whether a dimension has money in it (`EUR`, `USD/gal`, `EUR/kWh`).
   static func involvesCurrency(_ dimension: PhysicalDimension) -> Bool { dimension[.currency] != 0 }
 
-  /// The notes a conversion through exchange rates adds: their date in human output
+  /// The notes a conversion through the rates in use adds: their date in human output
   /// (`rates of 2026-10-06, ECB`), and in every mode a notice when they are older than
   /// `ExchangeRates.staleAfterDays`. Batch output prints each note once.
   func ratesNotes() -> [String] {
     guard let rates = catalog.exchangeRates else { return [] }
+    return ratesNotes(used: [rates], lacking: [])
+  }
+
+  /// The notes of answers made at the rates `used` (each publication once): the snapshot's, when
+  /// newer rates lacking `codes` (the currencies that sent an answer there) are in use, is named
+  /// with the reason in every output mode, for a cross rate comes from one publication.
+  func ratesNotes(used: [ExchangeRates], lacking codes: [String]) -> [String] {
     var notes: [String] = []
-    if writer.showsNotes { notes.append("note: rates of \(rates.date), \(rates.source)") }
-    if let notice = Converter.staleNotice(rates, today: today()) { notes.append(notice) }
+    var dates: Set<CalendarDate> = []
+    for rates in used where dates.insert(rates.date).inserted {
+      // Older rates than those in use, in every output mode; an update would not change them.
+      if let current = catalog.exchangeRates, current.date != rates.date {
+        let lacking = codes.isEmpty ? "a currency of it" : codes.map(ConvError.printable).joined(separator: ", ")
+        notes.append("note: rates of \(rates.date), \(rates.source) (the rates of \(current.date) in use lack \(lacking))")
+        continue
+      }
+      if writer.showsNotes { notes.append("note: rates of \(rates.date), \(rates.source)") }
+      if let notice = Converter.staleNotice(rates, today: today()) { notes.append(notice) }
+    }
     return notes
   }
 
@@ -21,6 +37,33 @@ extension Converter {
   /// lines are not made by `convert(_:)`); none otherwise.
   package func ratesNotes(involving dimensions: [PhysicalDimension]) -> [String] {
     dimensions.contains(where: Converter.involvesCurrency) ? ratesNotes() : []
+  }
+
+  /// The notes of a reading's answers: each at the rates of one publication (the snapshot's when
+  /// a currency in it, or in a row of its whole column, is one the newer rates lack).
+  func ratesNotes(for reading: ConversionReading) -> [String] {
+    guard let current = catalog.exchangeRates else { return [] }
+    let snapshot = catalog.snapshotExchangeRates ?? current
+    let quantity = reading.quantity
+    guard reading.targets.isEmpty else {
+      let units = [quantity.unit?.singleUnit] + reading.targets.map(\.singleUnit)
+      return ratesNotes(used: [reading.ratesUse.contains(.snapshot) ? snapshot : current],
+                        lacking: lackingCodes(units.compactMap { $0 }))
+    }
+    // The whole column: a row is at the snapshot's rates when its currency or the quantity's is.
+    let rows = columnCategory(for: quantity).map { catalog.columnUnits(in: $0) } ?? []
+    if quantity.term.ratesUse.contains(.snapshot) {
+      return ratesNotes(used: [snapshot], lacking: lackingCodes([quantity.unit?.singleUnit].compactMap { $0 }))
+    }
+    let fallback = rows.filter { $0.unit.ratesUse.contains(.snapshot) }
+    return ratesNotes(used: [current] + (fallback.isEmpty ? [] : [snapshot]), lacking: lackingCodes(fallback))
+  }
+
+  /// The currency codes among `units` that the newer rates in use do not quote.
+  private func lackingCodes(_ units: [PrefixedUnit]) -> [String] {
+    guard let current = catalog.exchangeRates else { return [] }
+    return units.filter { $0.unit.ratesUse.contains(.snapshot) && current.perEuro($0.unit.symbol) == nil }
+      .map(\.unit.symbol)
   }
 
   /// `note: the exchange rates are 49 days old (2026-10-06): run 'conv rates update'`, when they are

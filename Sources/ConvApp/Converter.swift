@@ -24,6 +24,10 @@ package struct Converter: Sendable {
     conventions = NumberConventions.of(locale: options.locale)
   }
 
+  /// Whether requests are lines of a batch: script output (`-t`, `--json`) then answers each with
+  /// exactly one line, so a line without a target, whose answer is a whole column, is refused.
+  package var isBatch = false
+
   /// Today's date, for the age of the exchange rates (nil: no notice about old rates); asked only
   /// when a conversion goes through the rates.
   package var today: @Sendable () -> CalendarDate? = { nil }
@@ -117,9 +121,16 @@ package struct Converter: Sendable {
     var notes = writer.showsNotes ? reading.notes : []
     let quantity = reading.quantity
     if Converter.involvesCurrency(quantity.dimension) || reading.targets.contains(where: { Converter.involvesCurrency($0.dimension) }) {
-      notes += ratesNotes()
+      notes += ratesNotes(for: reading)
     }
     if reading.targets.isEmpty {
+      // Script output (the writers without notes) promises one line per batch line.
+      if isBatch && !writer.showsNotes {
+        let message = "no target unit: -t and --json answer each batch line with one line, and a whole column is "
+          + "many; write '\(ConvError.printable(request.quantity)) to UNIT'"
+        return .failure(Failure(error: .syntax(message, span: SourceSpan(start: 0, length: request.quantity.count)),
+                                source: request.source, span: nil))
+      }
       return wholeColumn(quantity, request: request).map { Output(lines: $0, notes: notes) }
     }
     let targets = reading.targets

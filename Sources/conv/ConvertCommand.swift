@@ -36,9 +36,9 @@ struct ConvertCommand {
     var converter = Converter(catalog: catalog, options: outputOptions)
     converter.today = { environment.today }
     if words.isEmpty || words == ["-"] {
-      let failed = BatchRunner(converter: converter).run()
+      let status = BatchRunner(converter: converter).run()
       Output.flush()
-      throw ExitCode(failed ? ExitStatus.conversionFailed : ExitStatus.success)
+      throw ExitCode(status)
     }
     // Options the table does not know, kept as words (`--frobnicate`, `-x`); `-40` is a number.
     if let unknown = words.first(where: ConvertCommand.looksLikeOption) {
@@ -83,8 +83,9 @@ extension ConvertCommand {
 struct BatchRunner {
   let converter: Converter
 
-  /// Converts every line; returns whether the batch failed (see ``BatchSession/finish(readFailed:)``).
-  func run() -> Bool {
+  /// Converts every line; returns the exit status (see ``BatchSession/finish(readFailed:)``): 1 when
+  /// the batch failed, 2 when standard input could not be read (an input/output error, as for files).
+  func run() -> Int32 {
     var session = BatchSession(converter: converter)
     var output = BatchOutput(eachLine: isatty(0) == 1 || isatty(1) == 1, messagesInline: Output.errorsShareOutput)
     var input = BatchInput()
@@ -92,9 +93,12 @@ struct BatchRunner {
       session.convert(line, into: &output)
     }
     output.flush()
-    if input.readError != 0 { Output.error(StandardInput.readFailure(input.readError)) }
-    let end = session.finish(readFailed: input.readError != 0)
+    if input.readError != 0 {
+      Output.error(StandardInput.readFailure(input.readError))
+      return ExitStatus.fileError
+    }
+    let end = session.finish()
     if let message = end.message { Output.error(message) }
-    return end.failed
+    return end.failed ? ExitStatus.conversionFailed : ExitStatus.success
   }
 }

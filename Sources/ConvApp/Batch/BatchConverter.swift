@@ -50,6 +50,8 @@ package final class BatchConverter {
 
   /// Creates a batch converter.
   package init(converter: Converter) {
+    var converter = converter
+    converter.isBatch = true
     self.converter = converter
     usesDecimalComma = converter.conventions.usesDecimalComma
     shortcut = converter.writer.batchShortcut

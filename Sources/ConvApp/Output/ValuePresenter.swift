@@ -172,9 +172,9 @@ package struct ValuePresenter: Sendable {
   /// The symbol shown for a unit expression: its catalog unit's symbol, in ASCII mode that unit's
   /// own ASCII spelling (`ASCIISymbol`); an expression as written, transliterated in ASCII mode.
   package func symbol(_ unit: UnitExpression) -> String {
-    guard options.ascii else { return unit.displaySymbol }
-    if let single = unit.singleUnit { return ASCIISymbol.of(single) }
-    return ASCIIText.transliterate(unit.displaySymbol)
+    if options.ascii, let single = unit.singleUnit { return ASCIISymbol.of(single) }
+    // An expression is shown as typed: escaped as `display` does.
+    return unit.singleUnit == nil || options.ascii ? display(unit.displaySymbol) : unit.displaySymbol
   }
 
   /// The symbol shown for a catalog unit, as `symbol(_:)` does.
@@ -182,10 +182,12 @@ package struct ValuePresenter: Sendable {
     options.ascii ? ASCIISymbol.of(unit) : unit.symbol
   }
 
-  /// Replaces non-ASCII text in ASCII mode (unit symbols such as `°C` become `degC`-like forms).
+  /// Text from the input or a file as human output shows it: terminal controls, line and
+  /// paragraph separators and bidirectional overrides written as `<U+000B>` (`TerminalText`: batch
+  /// output is written in blocks, not line by line through it), and non-ASCII text replaced in
+  /// ASCII mode (unit symbols such as `°C` become `degC`-like forms).
   package func display(_ text: String) -> String {
-    guard options.ascii else { return text }
-    return ASCIIText.transliterate(text)
+    TerminalText.escaped(options.ascii ? ASCIIText.transliterate(text) : text)
   }
 
   private func superscript(_ value: Int) -> String {

@@ -387,8 +387,11 @@ package struct ReplSession {
       if cancellation.isRequested { break }
       entries.append(entry)
     }
-    guard total > 0 else { return (["no favorites yet: choose a pair and type fav"], nil) }
+    // A script reading JSON gets JSON only: an empty list is an empty array.
+    let writesJSON = converter.options.mode == .json && mode == .script
+    guard total > 0 else { return ([writesJSON ? "[]" : "no favorites yet: choose a pair and type fav"], nil) }
     if entries.isEmpty && !state.filter.isEmpty && !cancellation.isRequested {
+      if writesJSON { return (["[]"], nil) }
       return (["no favorite matches '\(display.presenter.display(state.filter))'; / clears the filter"], nil)
     }
     var current: Int? = nil
@@ -403,7 +406,7 @@ package struct ReplSession {
       return true
     }
     var lines = FavoritesPresenter(converter: converter).lines(shown, value: state.value, valueText: valueText).lines
-    if cancellation.isRequested && converted < total {
+    if cancellation.isRequested && converted < total && !writesJSON {
       let left = total - converted
       // With a filter, how many of the rest it keeps is unknown: they were not read.
       let count = state.filter.isEmpty ? "\(left) more favorite" + (left == 1 ? "" : "s") : "the other favorites"

@@ -101,6 +101,15 @@ struct CatalogFileParser {
   var categories: [RawCategory] = []
   var units: [RawUnit] = []
   var diagnostics: [CatalogDiagnostic] = []
+  /// Whether spellings may not hold the shell's other special characters either
+  /// (`shellSpecial`): set for personal files, whose names completion offers on a command line.
+  var refusesShellCharacters = false
+
+  /// Characters with a meaning to a shell, beyond those no spelling may hold (`isForbidden`) and
+  /// those reserved for expressions: a personal unit named `a & rm x` would run `rm x` if a
+  /// completion ever inserted it unquoted. The built-in catalog has some (`'`, `"`, `F!`, `B&S
+  /// gauge`, `'~`); its spellings are conv's own.
+  static let shellSpecial: Set<Character> = ["&", "'", "\"", "{", "}", "!", "~", "?", "[", "]"]
 
   /// Parses one file. `existing` finds categories already known (for personal unit files).
   mutating func parse(_ source: CatalogSource, existing: (String) -> UnitCategory?) {
@@ -187,6 +196,11 @@ struct CatalogFileParser {
       for spelling in [name, fields[1]] + symbols + aliases + claimed + alternates {
         if spelling.contains(where: { "()*^+;,|".contains($0) }) {
           report("'\(ConvError.printable(spelling))' contains a character reserved for expressions")
+          refused = true
+        } else if refusesShellCharacters, let bad = spelling.first(where: CatalogFileParser.shellSpecial.contains) {
+          report("'\(ConvError.printable(spelling))' contains '\(bad)', a shell character that a personal unit's "
+                 + "spelling may not hold (shell completion offers spellings on a command line)"
+                 + (bad == "'" ? "; write ’ for an apostrophe" : ""))
           refused = true
         } else if let bad = spelling.unicodeScalars.first(where: CatalogFileParser.isForbidden) {
           let hex = String(bad.value, radix: 16, uppercase: true)

@@ -13,6 +13,8 @@ public enum CatalogLoader {
   /// defined as `rate` take their factor from it (else from `base`'s rates).
   public static func load(_ sources: [CatalogSource], base: Catalog? = nil) -> (Catalog, [CatalogDiagnostic]) {
     var parser = CatalogFileParser()
+    // Personal files (on top of another catalog) name units completion offers on a command line.
+    parser.refusesShellCharacters = base != nil
     var rates: ExchangeRates? = nil
     var diagnostics: [CatalogDiagnostic] = []
     for source in sources {

@@ -12,6 +12,9 @@ public struct ConversionResult: Sendable {
   public let isExact: Bool
   /// Whether `value` is exact as written with its power of π (`π/2`): no measured factor involved.
   public let isSymbolicallyExact: Bool
+  /// The exchange rates the value was computed at, for a target with money in it: one
+  /// publication for both sides (nil otherwise).
+  public let exchangeRates: ExchangeRates?
 
   /// The value as a fraction (π, if left, taken to 50 digits).
   public var rational: Rational { value.approximation }
@@ -22,12 +25,14 @@ public struct ConversionResult: Sendable {
 extension Catalog {
   /// Converts a quantity into a unit.
   public func convert(_ quantity: Quantity, to target: UnitExpression) throws(ConvError) -> ConversionResult {
-    let (source, number) = Catalog.conversionSource(quantity)
+    let (written, number) = Catalog.conversionSource(quantity)
+    let (source, target) = try atOnePublication(written, target)
     let conversion = try Conversion(from: source, to: target, catalog: self)
     let value = try conversion.convert(number)
     let symbolic = source.isExact && target.isExact && quantity.isExact
     return ConversionResult(quantity: quantity, target: target, kind: conversion.kind, value: value,
-                            isExact: symbolic && conversion.isExact && value.isRational, isSymbolicallyExact: symbolic)
+                            isExact: symbolic && conversion.isExact && value.isRational, isSymbolicallyExact: symbolic,
+                            exchangeRates: exchangeRates(between: source, and: target))
   }
 
   /// The unit a quantity converts from, and the number of it: `5 mi` is 5 of `mi`; a sum or

@@ -18,6 +18,9 @@ public enum ConvError: Error, Sendable, Equatable {
   case exactValueTooLarge(span: SourceSpan)
   /// A power beyond what a dimension can hold (`m^99999`).
   case exponentTooLarge(Int, span: SourceSpan)
+  /// A product, quotient or power whose dimension would have a power beyond what a dimension can
+  /// hold (`square square square square square m` is length³²), with that dimension's formula.
+  case dimensionTooLarge(String, span: SourceSpan)
   /// Division by zero inside an expression.
   case divisionByZero(span: SourceSpan)
   /// The input is longer than the parser accepts.
@@ -82,6 +85,9 @@ public enum ConvError: Error, Sendable, Equatable {
         + "fraction line (conv computes exactly): write the number as a decimal (1.5e-4000) or use a smaller power"
     case .exponentTooLarge(let power, _):
       return "exponent \(power) is too large (at most \(PhysicalDimension.maximumExponent) in magnitude)"
+    case .dimensionTooLarge(let formula, _):
+      return "the result would be of dimension \(formula): a dimension's powers are at most "
+        + "\(PhysicalDimension.maximumExponent) in magnitude"
     case .divisionByZero:
       return "division by zero"
     case .inputTooLong(let limit):
@@ -129,6 +135,7 @@ public enum ConvError: Error, Sendable, Equatable {
     switch self {
     case .unknownUnit(_, let span, _), .unexpectedCharacter(_, let span), .syntax(_, let span),
       .malformedNumber(_, let span), .numberOutOfRange(_, let span), .exponentTooLarge(_, let span),
+      .dimensionTooLarge(_, let span),
       .exactValueTooLarge(let span),
       .divisionByZero(let span), .nestingTooDeep(_, let span), .mismatchedSum(_, _, let span),
       .absoluteTemperatureInCompound(_, _, let span):
@@ -155,6 +162,7 @@ public enum ConvError: Error, Sendable, Equatable {
     case .malformedNumber(let a, let span): .malformedNumber(a, span: transform(span))
     case .numberOutOfRange(let a, let span): .numberOutOfRange(a, span: transform(span))
     case .exponentTooLarge(let a, let span): .exponentTooLarge(a, span: transform(span))
+    case .dimensionTooLarge(let a, let span): .dimensionTooLarge(a, span: transform(span))
     case .exactValueTooLarge(let span): .exactValueTooLarge(span: transform(span))
     case .divisionByZero(let span): .divisionByZero(span: transform(span))
     case .nestingTooDeep(let a, let span): .nestingTooDeep(limit: a, span: transform(span))

@@ -65,7 +65,7 @@ extension Term {
                                            differenceUnit: differenceName(for: b.absoluteUnit!), span: span)
     }
     guard let dimension = a.dimension.multiplied(by: b.dimension) else {
-      throw .exponentTooLarge(PhysicalDimension.maximumExponent + 1, span: span)
+      throw .dimensionTooLarge(a.dimension.unboundedFormula(times: b.dimension), span: span)
     }
     var result = a
     result.value = a.value * b.value
@@ -73,6 +73,7 @@ extension Term {
     result.dimension = dimension
     result.isExact = a.isExact && b.isExact
     result.unitCount = unitCount(a.unitCount, plus: b.unitCount)
+    result.ratesUse = a.ratesUse.union(b.ratesUse)
     if (a.absoluteUnit != nil || a.scaleUnit != nil) && b.unitCount == 0 {
       result.coefficient = a.coefficient * b.value.approximation
     } else if (b.absoluteUnit != nil || b.scaleUnit != nil) && a.unitCount == 0 {
@@ -100,7 +101,7 @@ extension Term {
     }
     guard !b.value.isZero else { throw .divisionByZero(span: span) }
     guard let dimension = a.dimension.divided(by: b.dimension) else {
-      throw .exponentTooLarge(PhysicalDimension.maximumExponent + 1, span: span)
+      throw .dimensionTooLarge(a.dimension.unboundedFormula(times: b.dimension, sign: -1), span: span)
     }
     var result = a
     result.value = a.value / b.value
@@ -108,6 +109,7 @@ extension Term {
     result.dimension = dimension
     result.isExact = a.isExact && b.isExact
     result.unitCount = unitCount(a.unitCount, plus: b.unitCount)
+    result.ratesUse = a.ratesUse.union(b.ratesUse)
     if (a.absoluteUnit != nil || a.scaleUnit != nil) && b.unitCount == 0 {
       result.coefficient = a.coefficient / b.value.approximation
     } else {
@@ -125,7 +127,11 @@ extension Term {
       throw .absoluteTemperatureInCompound(unit: term.absoluteUnit!.symbol,
                                            differenceUnit: differenceName(for: term.absoluteUnit!), span: span)
     }
-    guard let dimension = term.dimension.raised(to: power) else { throw .exponentTooLarge(power, span: span) }
+    // A power beyond any dimension's is the problem itself; a smaller one, what it makes.
+    if abs(power) > PhysicalDimension.maximumExponent { throw .exponentTooLarge(power, span: span) }
+    guard let dimension = term.dimension.raised(to: power) else {
+      throw .dimensionTooLarge(term.dimension.unboundedFormula(power: power), span: span)
+    }
     if power < 0 && term.value.isZero { throw .divisionByZero(span: span) }
     // Checked before computing: a power's size is known in advance, within one bit per factor.
     // `dimension` exists, so |power| <= PhysicalDimension.maximumExponent: these products cannot overflow.
@@ -158,6 +164,7 @@ extension Term {
     result.isExact = a.isExact && b.isExact
       && (a.value.piPower == b.value.piPower || a.value.isZero || b.value.isZero)
     result.unitCount = unitCount(a.unitCount, plus: b.unitCount)
+    result.ratesUse = a.ratesUse.union(b.ratesUse)
     result.absoluteUnit = nil
     result.scaleUnit = nil
     result.coefficient = .one

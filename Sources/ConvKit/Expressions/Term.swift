@@ -23,6 +23,9 @@ package struct Term: Sendable, Hashable {
   /// `scaleUnit` behind a reference: terms live in every frame of the recursive evaluator, and a
   /// second inline unit would double their size (a chain of definitions recurses once per unit).
   private var scaleBox: ScaleUnitBox?
+  /// The publications of exchange rates the currencies in the term were taken at (empty but
+  /// when newer rates replace the snapshot).
+  package var ratesUse: RatesUse
   /// The number multiplying `absoluteUnit` (−40 in `-40 °C`) or `scaleUnit` (20 in `20 dBm`).
   package var coefficient: Rational
 
@@ -34,6 +37,7 @@ package struct Term: Sendable, Hashable {
     unitCount = 0
     absoluteUnit = nil
     scaleBox = nil
+    ratesUse = []
     coefficient = number
   }
 
@@ -45,6 +49,7 @@ package struct Term: Sendable, Hashable {
     unitCount = 1
     absoluteUnit = unit.unit.isAbsolute ? unit : nil
     scaleBox = unit.unit.scale != nil ? ScaleUnitBox(unit) : nil
+    ratesUse = unit.unit.ratesUse
     coefficient = .one
   }
 

@@ -17,6 +17,11 @@ package struct ConversionReading: Sendable {
   /// the number of the quantity.
   package var choiceIgnoresNumber = true
 
+  /// The publications of exchange rates the quantity and the targets were read at.
+  package var ratesUse: RatesUse {
+    targets.reduce(quantity.term.ratesUse) { $0.union($1.term.ratesUse) }
+  }
+
   /// One line per choice, for standard error in human output: `note: C read as coulomb`.
   package var notes: [String] {
     choices.map { "note: \(ConvError.printable($0.spelling)) read as \(ConvError.printable($0.unit))" }
@@ -36,6 +41,16 @@ extension Catalog {
   /// With `suggesting: false` an unknown spelling's error carries no suggestions (for a caller that
   /// only tries a reading, such as batch's cache, and leaves the error to the path that reports it).
   package func read(_ request: ConversionRequest, conventions: NumberConventions = .standard, suggesting: Bool = true)
+    throws(ConvError) -> ConversionReading {
+    let reading = try readOnce(request, conventions: conventions, suggesting: suggesting)
+    // A currency the newer rates lack beside one they quote: read again at the snapshot's rates
+    // alone, so that the cross rate comes from one publication.
+    guard reading.ratesUse.isMixed else { return reading }
+    return try pinnedToSnapshotRates.readOnce(request, conventions: conventions, suggesting: suggesting)
+  }
+
+  /// `read` at the rates of each currency as looked up.
+  private func readOnce(_ request: ConversionRequest, conventions: NumberConventions, suggesting: Bool)
     throws(ConvError) -> ConversionReading {
     let first = attempt(request, conventions: conventions, choices: [:])
     if first.fits { return try first.reading(catalog: self) }

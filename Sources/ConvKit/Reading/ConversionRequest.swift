@@ -200,8 +200,8 @@ struct SplitReader {
 
   /// What a quantity's reading says of the text: whether it reads, with a unit or without.
   enum QuantityCheck {
-    /// It reads with a unit, or is a temperature below absolute zero (whose error is the one to
-    /// report).
+    /// It reads with a unit, or is a temperature below absolute zero or a power of units beyond
+    /// any dimension's (whose error is the one to report).
     case withUnit
     /// It reads as a bare number.
     case withoutUnit
@@ -214,8 +214,10 @@ struct SplitReader {
     do {
       return try reader.quantity(text).term.unitCount > 0 ? .withUnit : .withoutUnit
     } catch {
-      if case .belowAbsoluteZero = error { return .withUnit }
-      return .unread
+      switch error {
+      case .belowAbsoluteZero, .dimensionTooLarge: return .withUnit
+      default: return .unread
+      }
     }
   }
 

@@ -16,24 +16,24 @@ package struct JSONWriter: OutputWriter {
   /// The object for one result.
   package func object(_ result: ConversionResult, by converter: Converter) throws(ConvError) -> JSONValue {
     try converter.checkScriptable(result)
-    guard let number = converter.terseNumber(result) else { throw .resultOutOfRange }
+    guard converter.terseNumber(result) != nil else { throw .resultOutOfRange }
     let catalog = converter.catalog
     let quantity = result.quantity
     let category = result.target.singleUnit.flatMap { catalog.category(named: $0.unit.categoryIdentifier) }
       ?? catalog.primaryCategory(for: result.target.dimension)
     var members: [(String, JSONValue)] = [
       ("input", .string(quantity.text)),
-      ("value", quantity.number.map { .number(TerseNumber.format(exact: $0)) } ?? .null),
+      ("value", quantity.number.map { JSONValue.number(exact: $0) } ?? .null),
       ("unit", quantity.unit.map { .string($0.displaySymbol) } ?? .null),
       ("target", .string(result.target.displaySymbol)),
-      ("result", .number(number)),
+      ("result", .number(exact: result.rational)),
       ("exact", .bool(result.isExact)),
       ("exact_value", result.isExact ? .string(converter.presenter.exactText(result.value)) : .null),
       ("dimension", .string(result.target.dimension.formula)),
       ("category", category.map { .string($0.identifier) } ?? .null),
       ("kind", .string(result.kind.rawValue)),
     ]
-    if Converter.involvesCurrency(result.target.dimension), let rates = catalog.exchangeRates {
+    if let rates = result.exchangeRates {
       members.append(("rates_date", .string(rates.date.description)))
       members.append(("rates_source", .string(rates.source)))
     }
@@ -43,7 +43,7 @@ package struct JSONWriter: OutputWriter {
 
   package func mixed(_ result: MixedResult, by converter: Converter) -> String {
     let parts: [JSONValue] = result.parts.map { part in
-      .object([("value", .number(TerseNumber.format(exact: part.value))), ("unit", .string(part.unit.displaySymbol))])
+      .object([("value", .number(exact: part.value)), ("unit", .string(part.unit.displaySymbol))])
     }
     return JSONValue.object([("input", .string(result.quantity.text)), ("parts", .array(parts)),
                              ("exact", .bool(result.isExact))]).serialized()
@@ -182,7 +182,7 @@ package struct JSONWriter: OutputWriter {
       ("category", .string(unit.categoryIdentifier)), ("dimension", .string(unit.dimension.formula)),
       ("definition", .string(unit.definition)),
       ("factor", .string(presenter.factorText(prefixed))),
-      ("factor_approx", .number(TerseNumber.format(prefixed.factor.approximation.doubleValue) ?? "0")),
+      ("factor_approx", .number(exact: prefixed.factor.approximation)),
       ("si_unit", .string(presenter.coherentUnitName(unit.dimension))),
       ("offset", unit.hasOffset ? .string(unit.offset.description) : .null),
       ("absolute", .bool(unit.isAbsolute)),
