@@ -97,12 +97,22 @@ package struct Converter: Sendable {
   /// What a request whose reading failed with `error` gives: currencies named in the user's
   /// language (`Schweizer Franken`) are read again with ISO codes; anything else is the failure.
   /// (Batch reads a line once and comes here with the error, suggestions included.)
+  /// Unit names of the user's language (`5 Meilen km`) are read again with the units' symbols; a
+  /// name the language gives two units is refused with both.
   package func recover(from error: ConvError, request: ConversionRequest) -> Result<Output, Failure> {
-    guard case .unknownUnit = error, let codes = currencyCodes(for: request.source),
-          let again = try? catalog.read(self.request(line: codes), conventions: conventions) else {
-      return .failure(Failure(error: error, source: request.source, span: error.span))
+    let failure = Result<Output, Failure>.failure(Failure(error: error, source: request.source, span: error.span))
+    guard case .unknownUnit = error else { return failure }
+    let codes = currencyCodes(for: request.source)
+    if let codes, let again = try? catalog.read(self.request(line: codes), conventions: conventions) {
+      return convert(again, request: self.request(line: codes))
     }
-    return convert(again, request: self.request(line: codes))
+    do {
+      guard let symbols = try localUnitSymbols(for: codes ?? request.source),
+            let again = try? catalog.read(self.request(line: symbols), conventions: conventions) else { return failure }
+      return convert(again, request: self.request(line: symbols))
+    } catch let refusal {
+      return .failure(Failure(error: refusal, source: request.source, span: nil))
+    }
   }
 
   /// Converts a request already read (batch reads a line's units once for every number): the
@@ -231,13 +241,19 @@ package struct Converter: Sendable {
                               source: request.source, span: nil))
     }
     let sourceUnit = quantity.unit?.singleUnit
-    let everyUnit = catalog.columnUnits(in: category).filter { $0 != sourceUnit }
     // The curated column by default (what a person reaches for, about a screen); `--all` for every
-    // unit. Money lists every other currency (`conv 100 EUR`): thirty rows, each a reading that matters.
-    let listsAll = options.allUnits || Converter.involvesCurrency(category.dimension)
-    let units = listsAll ? everyUnit
-      : catalog.curatedColumn(in: category, source: sourceUnit, value: quantity.term.baseValue.approximation)
-    let hidden = listsAll ? 0 : everyUnit.filter { unit in !units.contains(unit) }.count
+    // unit.
+    let listsAll = options.allUnits
+    let units: [PrefixedUnit]
+    do {
+      units = listsAll ? catalog.columnUnits(in: category).filter { $0 != sourceUnit }
+        : try curatedUnits(in: category, quantity: quantity)
+    } catch {
+      return .failure(Failure(error: error, source: request.source, span: nil))
+    }
+    // How many of the category's units (its own and its featured prefixed forms, the source left
+    // out) are not shown, counted without building them (a batch of `5 mi` lines asks every line).
+    let hidden = listsAll ? 0 : hiddenCount(in: category, shown: units, source: sourceUnit)
     guard !units.isEmpty else {
       let message = "\(category.title.lowercased()) has no other unit to convert into; give a target unit"
       return .failure(Failure(error: .syntax(message, span: SourceSpan(start: 0, length: request.quantity.count)),
@@ -250,6 +266,16 @@ package struct Converter: Sendable {
     } catch {
       return .failure(Failure(error: error, source: request.source, span: nil))
     }
+  }
+
+  /// How many units of ``Catalog/columnUnits(in:)`` but `source` are not among `shown`.
+  func hiddenCount(in category: UnitCategory, shown: [PrefixedUnit], source: PrefixedUnit?) -> Int {
+    let featured = catalog.featuredUnits(in: category)
+    func listed(_ unit: PrefixedUnit) -> Bool {
+      unit.unit.categoryIdentifier == category.identifier && (unit.prefix == nil || featured.contains(unit))
+    }
+    let total = catalog.unitCount(in: category) + featured.count - (source.map(listed) == true ? 1 : 0)
+    return total - shown.filter { listed($0) && $0 != source }.count
   }
 
   /// The category for the whole-column view: the source unit's own, else the first with the dimension.

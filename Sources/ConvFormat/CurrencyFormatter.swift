@@ -35,6 +35,13 @@ public struct CurrencyFormatter: Sendable {
     return name
   }
 
+  /// The ISO 4217 code of the currency of a locale (`EUR` for `de_DE`, `GBP` for `en_GB`), from
+  /// ICU's CLDR data; nil for a locale without a region (`de`, plain English).
+  public static func localCurrency(locale: String?) -> String? {
+    guard let locale, locale.contains(where: { $0 == "_" || $0 == "-" }) else { return nil }
+    return ICU.currency(forLocale: locale)
+  }
+
   static func isCode(_ code: String) -> Bool {
     code.utf8.count == 3 && code.utf8.allSatisfy { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }
   }

@@ -20,9 +20,12 @@ enum ShellCompletion {
       describe = { CompletionDescriptions.of($0) }
     case .dynamic(.units, let prefix):
       let catalog = catalog()
-      let context = contextDimension(words: words, index: index, catalog: catalog)
+      // A word typed with quotes or backslashes (`nautical\ m`, `"short t`) is matched as written out.
       let typed = unquoted(prefix.hasPrefix("\"") || prefix.hasPrefix("'") ? prefix + String(prefix.first!) : prefix)
-      let found = UnitMatcher(catalog: catalog).completions(of: typed, fitting: context)
+      let matcher = UnitMatcher(catalog: catalog)
+      // After a quantity, only the targets it converts into (never its own unit).
+      let found = contextQuantity(words: words, index: index, catalog: catalog)
+        .map { matcher.completions(of: typed, convertingFrom: $0) } ?? matcher.completions(of: typed)
       candidates = found.map(\.text)
       if described {
         let names = Dictionary(found.map { ($0.text, $0.unit) }, uniquingKeysWith: { first, _ in first })
@@ -99,9 +102,9 @@ enum ShellCompletion {
     }
   }
 
-  /// The dimension of the quantity or unit already typed before the word being completed
+  /// The quantity or unit already typed before the word being completed
   /// (`5 mi` in `conv convert 5 mi <Tab>`, `mi` in `conv fav add mi <Tab>`), if any.
-  static func contextDimension(words: [String], index: Int, catalog: Catalog) -> PhysicalDimension? {
+  static func contextQuantity(words: [String], index: Int, catalog: Catalog) -> Quantity? {
     guard index > 1, index <= words.count else { return nil }
     var previous: [String] = []
     var skipNext = false
@@ -124,7 +127,7 @@ enum ShellCompletion {
     guard !previous.isEmpty else { return nil }
     let text = previous.joined(separator: " ")
     guard let quantity = try? catalog.parseQuantity(text), !quantity.dimension.isNone else { return nil }
-    return quantity.dimension
+    return quantity
   }
 
   /// A shell word without the quotes around it (`"short ton"` → `short ton`).

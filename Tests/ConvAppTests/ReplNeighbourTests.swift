@@ -57,7 +57,7 @@ struct ReplNeighbourTests {
   }
 
   @Test("the right column lists what the one-shot column lists beside the category's own", arguments: [
-    ("mi", ["NM", "km", "ftm"]),
+    ("mi", ["NM", "km", "yd"]),
     ("mpg", ["L/100km", "mpg imp"]),
     ("km/h", ["min/km", "mph", "kn"]),
     ("NM", ["km", "mi", "ft"]),

@@ -19,7 +19,7 @@ struct SettingsTests {
     let text = "foo = 1\nnotation = weird\n\n# comment\ndigits = 12\ncolor = sometimes\nascii\n"
     let (settings, problems) = Settings.parse(text, path: "settings")
     #expect(problems.map(\.description) == [
-      "settings:1: unknown setting 'foo', ignored; the keys are digits, notation, color, ascii",
+      "settings:1: unknown setting 'foo', ignored; the keys are digits, notation, color, ascii, system, column.CATEGORY",
       "settings:2: notation must be auto, plain or scientific",
       "settings:6: color must be auto, always or never",
       "settings:7: expected 'key = value'",

@@ -38,13 +38,14 @@ struct CurrencyEndToEndTests {
     #expect(stderr.isEmpty || outcome.stderr.contains(stderr), "\(outcome.stderr)")
   }
 
-  @Test("conv 100 EUR lists the other 29 currencies")
+  @Test("conv 100 EUR lists the major currencies as money, at most 20, and how to see the rest")
   func wholeColumn() throws {
     let outcome = try ConvProcess.run(["100", "EUR"], environment: Self.environment())
     #expect(outcome.status == 0)
-    #expect(outcome.lines.first == "100 EUR (currency) is")
-    #expect(outcome.lines.count == 30, "\(outcome.stdout)")
-    #expect(outcome.lines.contains("  ≈       112.69 USD  US dollars"))
+    #expect(outcome.lines.first == "€100.00 (currency) is")
+    #expect(outcome.lines.count == 21, "\(outcome.stdout)")
+    #expect(outcome.lines.contains("  ≈      $112.69  US dollars"), "\(outcome.stdout)")
+    #expect(outcome.lines.last?.contains("10 more currency units") == true)
   }
 
   @Test("Favorites and batch work with currencies")

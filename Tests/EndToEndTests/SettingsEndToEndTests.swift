@@ -68,7 +68,7 @@ struct SettingsEndToEndTests {
     #expect(outcome.status == 2)
     #expect(outcome.stdout.isEmpty)
     #expect(outcome.stderr.split(separator: "\n").map(String.init) == [
-      "conv: \(path):1: unknown setting 'foo', ignored; the keys are digits, notation, color, ascii",
+      "conv: \(path):1: unknown setting 'foo', ignored; the keys are digits, notation, color, ascii, system, column.CATEGORY",
       "conv: \(path):2: notation must be auto, plain or scientific",
       "conv: \(path):5: digits must be 1 to 40",
       "conv: \(path):6: expected 'key = value'",

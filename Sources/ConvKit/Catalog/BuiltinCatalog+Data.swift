@@ -8,93 +8,93 @@ enum BuiltinData {
 
   static var categoryRecords: StaticString {
     #"""
-C	absorbed-dose	Absorbed dose	2,0,-2,0,0,0,0,0,0,0	radiation dose|dose	mGy		
-C	acceleration	Acceleration	1,0,-2,0,0,0,0,0,0,0				
-C	acidity	Acidity	-3,0,0,0,0,1,0,0,0,0	pH scale			molar-concentration
-C	amount-of-substance	Amount of substance	0,0,0,0,0,1,0,0,0,0	amount|chemical amount|quantity of substance	mmol		
-C	angle	Angle	0,0,0,0,0,0,0,0,1,0	plane angle			
-C	angular-acceleration	Angular acceleration	0,0,-2,0,0,0,0,0,1,0				
-C	angular-momentum	Angular momentum	2,1,-1,0,0,0,0,0,0,0	action|moment of momentum			
-C	area-density	Area density	-2,1,0,0,0,0,0,0,0,0	areal density|surface density|grammage|basis weight|application rate			
-C	area	Area	2,0,0,0,0,0,0,0,0,0				
-C	astronomical-distance	Astronomical distance	1,0,0,0,0,0,0,0,0,0	astronomy|astronomical length			length
-C	capacitance	Capacitance	-2,-1,4,2,0,0,0,0,0,0	electric capacitance	pF|nF|µF		
-C	catalytic-activity	Catalytic activity	0,0,-1,0,0,1,0,0,0,0	enzyme activity			
-C	currency	Currency	0,0,0,0,0,0,0,0,0,1	money|currencies|exchange rates|forex			
-C	data-rate	Data rate	0,0,-1,0,0,0,0,1,0,0	bit rate|bitrate|bandwidth|data transfer rate	kbit/s|Mbit/s|Gbit/s|MB/s		
-C	data-storage	Data storage	0,0,0,0,0,0,0,1,0,0	information|data size|digital information|storage	kB|MB|GB|TB|KiB|MiB|GiB|TiB		
-C	density	Density	-3,1,0,0,0,0,0,0,0,0	mass density|volumic mass			
-C	dynamic-viscosity	Dynamic viscosity	-1,1,-1,0,0,0,0,0,0,0	viscosity|absolute viscosity|shear viscosity			
-C	electric-charge	Electric charge	0,0,1,1,0,0,0,0,0,0	charge|quantity of electricity	mAh		
-C	electric-conductance	Electric conductance	-2,-1,3,2,0,0,0,0,0,0	conductance|admittance|susceptance			
-C	electric-current	Electric current	0,0,0,1,0,0,0,0,0,0	current|amperage|magnetomotive force	mA		
-C	electric-dipole-moment	Electric dipole moment	1,0,1,1,0,0,0,0,0,0				
-C	electric-field	Electric field	1,1,-3,-1,0,0,0,0,0,0	electric field strength			
-C	electric-potential	Electric potential	2,1,-3,-1,0,0,0,0,0,0	voltage|electric potential difference|electromotive force|emf	mV|kV		
-C	electric-resistance	Electric resistance	2,1,-3,-2,0,0,0,0,0,0	resistance|impedance|reactance	kΩ|MΩ		
-C	energy-density	Energy density	-1,1,-2,0,0,0,0,0,0,0	volumetric energy density|volumetric heating value|calorific value by volume			
-C	energy	Energy	2,1,-2,0,0,0,0,0,0,0	work|heat|quantity of heat	kJ|MJ|kWh		
-C	equivalent-dose	Equivalent dose	2,0,-2,0,0,0,0,0,0,0	dose equivalent|effective dose	µSv|mSv		
-C	exposure	Exposure	0,-1,1,1,0,0,0,0,0,0	radiation exposure|ionizing radiation exposure			
-C	fluidity	Fluidity	1,-1,1,0,0,0,0,0,0,0				
-C	force	Force	1,1,-2,0,0,0,0,0,0,0		kN		
-C	frequency	Frequency	0,0,-1,0,0,0,0,0,0,0		kHz|MHz|GHz		
-C	fuel-consumption	Fuel consumption	2,0,0,0,0,0,0,0,0,0			fuel-economy	
-C	fuel-economy	Fuel economy	-2,0,0,0,0,0,0,0,0,0	fuel efficiency|mileage		fuel-consumption	
-C	gas-mark	Gas mark	0,0,0,0,1,0,0,0,0,0	oven temperature			temperature
-C	gravity-scale	Gravity scale	-3,1,0,0,0,0,0,0,0,0	hydrometer scale|specific gravity scale			density
-C	heat-flux	Heat flux	0,1,-3,0,0,0,0,0,0,0	heat flux density|heat flow density|heat flow rate intensity			
-C	heat-transfer-coefficient	Heat transfer coefficient	0,1,-3,0,-1,0,0,0,0,0	U-value|thermal transmittance|coefficient of heat transfer|film coefficient			
-C	illuminance	Illuminance	-2,0,0,0,0,0,1,0,2,0	luminous exitance|illumination			
-C	inductance	Inductance	2,1,-2,-2,0,0,0,0,0,0	electric inductance	µH|mH		
-C	jerk	Jerk	1,0,-3,0,0,0,0,0,0,0	jolt			
-C	kinematic-viscosity	Kinematic viscosity	2,0,-1,0,0,0,0,0,0,0	momentum diffusivity			
-C	length	Length	1,0,0,0,0,0,0,0,0,0		km|cm|mm|µm|nm		nautical|astronomy
-C	level	Level	0,0,0,0,0,0,0,0,0,0	logarithmic ratio|gain|attenuation			
-C	linear-density	Linear density	-1,1,0,0,0,0,0,0,0,0	linear mass density|titre|yarn count			
-C	luminance	Luminance	-2,0,0,0,0,0,1,0,0,0	brightness|photometric brightness			
-C	luminous-flux	Luminous flux	0,0,0,0,0,0,1,0,2,0	light output			
-C	luminous-intensity	Luminous intensity	0,0,0,0,0,0,1,0,0,0	light intensity|candlepower			
-C	magnetic-field-strength	Magnetic field strength	-1,0,0,1,0,0,0,0,0,0	magnetizing force|H field|magnetic field intensity			
-C	magnetic-flux-density	Magnetic flux density	0,1,-2,-1,0,0,0,0,0,0	magnetic induction|B field			
-C	magnetic-flux	Magnetic flux	2,1,-2,-1,0,0,0,0,0,0				
-C	mass-concentration	Mass concentration	-3,1,0,0,0,0,0,0,0,0				
-C	mass-flow	Mass flow rate	0,1,-1,0,0,0,0,0,0,0	mass flow|mass flow rate			
-C	mass	Mass	0,1,0,0,0,0,0,0,0,0	weight	mg|µg		
-C	molar-concentration	Molar concentration	-3,0,0,0,0,1,0,0,0,0	molarity|amount concentration|substance concentration	mmol/L|µmol/L|nmol/L		
-C	moment-of-inertia	Moment of inertia	2,1,0,0,0,0,0,0,0,0	rotational inertia|mass moment of inertia			
-C	momentum	Momentum	1,1,-1,0,0,0,0,0,0,0	linear momentum|impulse			
-C	musical-interval	Musical interval	0,0,0,0,0,0,0,0,0,0	interval|pitch interval			
-C	nautical	Nautical	1,0,0,0,0,0,0,0,0,0	nautical length|marine			length
-C	pace	Pace	-1,0,1,0,0,0,0,0,0,0			speed	
-C	permeability	Permeability	2,0,0,0,0,0,0,0,0,0				
-C	power-level	Power level	2,1,-3,0,0,0,0,0,0,0	absolute power level			power
-C	power	Power	2,1,-3,0,0,0,0,0,0,0	rate of energy transfer|heat flow rate|radiant flux	mW|kW|MW|GW		
-C	pressure	Pressure	-1,1,-2,0,0,0,0,0,0,0	stress	hPa|kPa|MPa|mbar		
-C	radiant-exposure	Radiant exposure	0,1,-2,0,0,0,0,0,0,0				
-C	radioactivity	Radioactivity	0,0,-1,0,0,0,0,0,0,0	activity|radioactive activity	kBq|MBq		
-C	ratio	Ratio	0,0,0,0,0,0,0,0,0,0	dimensionless|proportion|fraction|count|number			
-C	rotational-speed	Rotational speed	0,0,-1,0,0,0,0,0,1,0	angular velocity|angular speed			
-C	solid-angle	Solid angle	0,0,0,0,0,0,0,0,2,0				
-C	sound-pressure-level	Sound pressure level	-1,1,-2,0,0,0,0,0,0,0	SPL			pressure
-C	specific-energy	Specific energy	2,0,-2,0,0,0,0,0,0,0	gravimetric energy density|energy per mass|heating value|calorific value			
-C	specific-heat	Specific heat capacity	2,0,-2,0,-1,0,0,0,0,0	specific heat|specific heat capacity|specific entropy|massic heat capacity			
-C	speed	Speed	1,0,-1,0,0,0,0,0,0,0	velocity		pace	
-C	surface-tension	Surface tension	0,1,-2,0,0,0,0,0,0,0	surface energy|interfacial tension			
-C	temperature-difference	Temperature difference	0,0,0,0,1,0,0,0,0,0	temperature interval			
-C	temperature	Temperature	0,0,0,0,1,0,0,0,0,0				
-C	thermal-conductivity	Thermal conductivity	1,1,-3,0,-1,0,0,0,0,0	heat conductivity|k-value|lambda value			
-C	thermal-expansion	Thermal expansion coefficient	0,0,0,0,-1,0,0,0,0,0	coefficient of thermal expansion|CTE|expansivity			
-C	thermal-resistance	Thermal resistance (R-value)	0,-1,3,0,1,0,0,0,0,0	thermal insulance|R-value|areal thermal resistance			
-C	time	Time	0,0,1,0,0,0,0,0,0,0	duration	ms|µs|ns		
-C	torque	Torque	2,1,-2,0,0,0,0,0,0,0	moment of force			
-C	typography	Typography	1,0,0,0,0,0,0,0,0,0				
-C	voltage-level	Voltage level	2,1,-3,-1,0,0,0,0,0,0	absolute voltage level			electric-potential
-C	volume-flow	Volume flow rate	3,0,-1,0,0,0,0,0,0,0	flow rate|volumetric flow rate|volume flow			
-C	volume	Volume	3,0,0,0,0,0,0,0,0,0	capacity	mL|cL		
-C	wavenumber	Wavenumber	-1,0,0,0,0,0,0,0,0,0	reciprocal length|spatial frequency			
-C	wind-force	Wind force	1,0,-1,0,0,0,0,0,0,0	Beaufort scale|wind scale			speed
-C	wire-gauge	Wire gauge	1,0,0,0,0,0,0,0,0,0	wire size			length
+C	absorbed-dose	Absorbed dose	2,0,-2,0,0,0,0,0,0,0	radiation dose|dose	mGy			si = Gy, mGy, µGy; us = radiation absorbed dose
+C	acceleration	Acceleration	1,0,-2,0,0,0,0,0,0,0					si = m/s², km/h/s, Gal; us = ft/s², mph/s, in/s²; g0
+C	acidity	Acidity	-3,0,0,0,0,1,0,0,0,0	pH scale			molar-concentration	pH, M, mmol/L, µmol/L, nmol/L
+C	amount-of-substance	Amount of substance	0,0,0,0,0,1,0,0,0,0	amount|chemical amount|quantity of substance	mmol			si = mol, mmol, µmol, kmol; us = lbmol
+C	angle	Angle	0,0,0,0,0,0,0,0,1,0	plane angle				°, rad, arcmin, arcsec, rev, gon
+C	angular-acceleration	Angular acceleration	0,0,-2,0,0,0,0,0,1,0					rad/s², °/s², rpm/s, rev/s²
+C	angular-momentum	Angular momentum	2,1,-1,0,0,0,0,0,0,0	action|moment of momentum				si = J·s, N·m·s; us = ft·lbf·s, lb·ft²/s
+C	area-density	Area density	-2,1,0,0,0,0,0,0,0,0	areal density|surface density|grammage|basis weight|application rate				si = g/m², kg/m², kg/ha, t/ha; us = oz/yd², lb/ft², lb/acre, oz/ft²
+C	area	Area	2,0,0,0,0,0,0,0,0,0					si = m², km², ha, cm², mm²; us = ft², acre, in², yd², mi²
+C	astronomical-distance	Astronomical distance	1,0,0,0,0,0,0,0,0,0	astronomy|astronomical length			length	au, ly, pc, light-minute, ls, LD, R☉, R⊕, km, mi
+C	capacitance	Capacitance	-2,-1,4,2,0,0,0,0,0,0	electric capacitance	pF|nF|µF			farad, mF, µF, nF, pF
+C	catalytic-activity	Catalytic activity	0,0,-1,0,0,1,0,0,0,0	enzyme activity				kat, U, µkat, nkat
+C	currency	Currency	0,0,0,0,0,0,0,0,0,1	money|currencies|exchange rates|forex				USD, EUR, GBP, JPY, CHF, CNY, CAD, AUD, HKD, SGD, SEK, NOK, DKK, NZD, KRW, INR, MXN, BRL, ZAR, PLN
+C	data-rate	Data rate	0,0,-1,0,0,0,0,1,0,0	bit rate|bitrate|bandwidth|data transfer rate	kbit/s|Mbit/s|Gbit/s|MB/s			Mbit/s, MB/s, MiB/s, kbit/s, Gbit/s, bit/s, B/s, kB/s, GB/s, KiB/s, GiB/s
+C	data-storage	Data storage	0,0,0,0,0,0,0,1,0,0	information|data size|digital information|storage	kB|MB|GB|TB|KiB|MiB|GiB|TiB			GB, GiB, MB, MiB, kB, KiB, TB, TiB, B, bit, PB, PiB
+C	density	Density	-3,1,0,0,0,0,0,0,0,0	mass density|volumic mass				si = kg/m³, g/cm³, g/mL, kg/L, g/L; us = lb/ft³, lb/gal, lb/in³, oz/in³; imperial = lb/ft³, lb/gal_imp
+C	dynamic-viscosity	Dynamic viscosity	-1,1,-1,0,0,0,0,0,0,0	viscosity|absolute viscosity|shear viscosity				si = Pa·s, mPa·s, P, cP; us = lb/ft·s, lbf·s/ft², reyn
+C	electric-charge	Electric charge	0,0,1,1,0,0,0,0,0,0	charge|quantity of electricity	mAh			coulomb, mC, µC, nC, Ah, mAh
+C	electric-conductance	Electric conductance	-2,-1,3,2,0,0,0,0,0,0	conductance|admittance|susceptance				S, mS, µS, nS
+C	electric-current	Electric current	0,0,0,1,0,0,0,0,0,0	current|amperage|magnetomotive force	mA			A, mA, µA, nA, kA
+C	electric-dipole-moment	Electric dipole moment	1,0,1,1,0,0,0,0,0,0					C·m, debye
+C	electric-field	Electric field	1,1,-3,-1,0,0,0,0,0,0	electric field strength				si = V/m, V/cm; us = V/mil, V/in
+C	electric-potential	Electric potential	2,1,-3,-1,0,0,0,0,0,0	voltage|electric potential difference|electromotive force|emf	mV|kV			V, mV, µV, kV, MV
+C	electric-resistance	Electric resistance	2,1,-3,-2,0,0,0,0,0,0	resistance|impedance|reactance	kΩ|MΩ			Ω, mΩ, kΩ, MΩ, GΩ
+C	energy-density	Energy density	-1,1,-2,0,0,0,0,0,0,0	volumetric energy density|volumetric heating value|calorific value by volume				si = J/m³, J/L, Wh/L, Wh/m³; us = BTU/ft³, BTU/gal
+C	energy	Energy	2,1,-2,0,0,0,0,0,0,0	work|heat|quantity of heat	kJ|MJ|kWh			si = kWh, J, kJ, MJ, Wh, kcal, cal; us = BTU, ft·lbf, thm; eV
+C	equivalent-dose	Equivalent dose	2,0,-2,0,0,0,0,0,0,0	dose equivalent|effective dose	µSv|mSv			si = Sv, mSv, µSv; us = rem, mrem
+C	exposure	Exposure	0,-1,1,1,0,0,0,0,0,0	radiation exposure|ionizing radiation exposure				C/kg, R, mR
+C	fluidity	Fluidity	1,-1,1,0,0,0,0,0,0,0					Pa⁻¹·s⁻¹, rhe
+C	force	Force	1,1,-2,0,0,0,0,0,0,0		kN			si = N, kN, mN, kgf; us = lbf, ozf, kip, tonf
+C	frequency	Frequency	0,0,-1,0,0,0,0,0,0,0		kHz|MHz|GHz			Hz, kHz, MHz, GHz, THz, min⁻¹, h⁻¹
+C	fuel-consumption	Fuel consumption	2,0,0,0,0,0,0,0,0,0			fuel-economy		si = L/100km, L/km, km/L; us = gal/100mi, mpg; imperial = imperial gallon per 100 miles, mpg imp
+C	fuel-economy	Fuel economy	-2,0,0,0,0,0,0,0,0,0	fuel efficiency|mileage		fuel-consumption		si = L/100km, km/L; us = mpg, gal/100mi; imperial = mpg imp, imperial gallon per 100 miles
+C	gas-mark	Gas mark	0,0,0,0,1,0,0,0,0,0	oven temperature			temperature	si = °C; us = °F; gas mark
+C	gravity-scale	Gravity scale	-3,1,0,0,0,0,0,0,0,0	hydrometer scale|specific gravity scale			density	SG, °API, °Bé, °Bé_l, g/cm³, kg/m³
+C	heat-flux	Heat flux	0,1,-3,0,0,0,0,0,0,0	heat flux density|heat flow density|heat flow rate intensity				si = W/m², W/cm²; us = BTU/h·ft², W/in²
+C	heat-transfer-coefficient	Heat transfer coefficient	0,1,-3,0,-1,0,0,0,0,0	U-value|thermal transmittance|coefficient of heat transfer|film coefficient				si = W/m²·K, kcal_IT/h·m²·°C; us = BTU/h·ft²·°F
+C	illuminance	Illuminance	-2,0,0,0,0,0,1,0,2,0	luminous exitance|illumination				si = lx, ph; us = fc
+C	inductance	Inductance	2,1,-2,-2,0,0,0,0,0,0	electric inductance	µH|mH			H, mH, µH, nH
+C	jerk	Jerk	1,0,-3,0,0,0,0,0,0,0	jolt				si = m/s³; us = ft/s³; g0/s
+C	kinematic-viscosity	Kinematic viscosity	2,0,-1,0,0,0,0,0,0,0	momentum diffusivity				si = m²/s, St, cSt, m²/h; us = ft²/s, in²/s, ft²/h
+C	length	Length	1,0,0,0,0,0,0,0,0,0		km|cm|mm|µm|nm		nautical|astronomy	si = km, m, cm, mm; us = mi, yd, ft, in; imperial = mi, yd, ft, in; NM, au, ly, pc
+C	level	Level	0,0,0,0,0,0,0,0,0,0	logarithmic ratio|gain|attenuation				dB, power ratio, Np, bel
+C	linear-density	Linear density	-1,1,0,0,0,0,0,0,0,0	linear mass density|titre|yarn count				si = kg/m, tex, dtex; us = lb/ft, lb/yd, lb/in, den
+C	luminance	Luminance	-2,0,0,0,0,0,1,0,0,0	brightness|photometric brightness				si = nt, sb; us = ftL, cd/ft², cd/in²
+C	luminous-flux	Luminous flux	0,0,0,0,0,0,1,0,2,0	light output				lm, MSCP
+C	luminous-intensity	Luminous intensity	0,0,0,0,0,0,1,0,0,0	light intensity|candlepower				cd, mcd, cp
+C	magnetic-field-strength	Magnetic field strength	-1,0,0,1,0,0,0,0,0,0	magnetizing force|H field|magnetic field intensity				A/m, Oe, At/in
+C	magnetic-flux-density	Magnetic flux density	0,1,-2,-1,0,0,0,0,0,0	magnetic induction|B field				T, mT, µT, nT, G
+C	magnetic-flux	Magnetic flux	2,1,-2,-1,0,0,0,0,0,0					Wb, mWb, µWb, Mx
+C	mass-concentration	Mass concentration	-3,1,0,0,0,0,0,0,0,0					mg/mL, µg/mL, ng/mL, pg/mL, µg/L, ng/L, µg/dL, ng/dL, %w/v
+C	mass-flow	Mass flow rate	0,1,-1,0,0,0,0,0,0,0	mass flow|mass flow rate				si = kg/s, kg/h, kg/min, g/s, t/h, t/d; us = lb/h, lb/s, lb/min, lb/d, ton/h
+C	mass	Mass	0,1,0,0,0,0,0,0,0,0	weight	mg|µg			si = kg, g, mg, µg, t; us = lb, oz, tn; imperial = st, lb, oz, LT
+C	molar-concentration	Molar concentration	-3,0,0,0,0,1,0,0,0,0	molarity|amount concentration|substance concentration	mmol/L|µmol/L|nmol/L			M, mmol/L, µmol/L, nmol/L, mol/m³
+C	moment-of-inertia	Moment of inertia	2,1,0,0,0,0,0,0,0,0	rotational inertia|mass moment of inertia				si = kg·m², kg·cm², g·cm², kg·mm²; us = lb·ft², lb·in², slug·ft², oz·in²
+C	momentum	Momentum	1,1,-1,0,0,0,0,0,0,0	linear momentum|impulse				si = kg·m/s, N·s, g·cm/s; us = lb·ft/s, lbf·s
+C	musical-interval	Musical interval	0,0,0,0,0,0,0,0,0,0	interval|pitch interval				semitone, cent, octave, frequency ratio
+C	nautical	Nautical	1,0,0,0,0,0,0,0,0,0	nautical length|marine			length	si = km, m; us = mi, ft; imperial = mi, ft; NM, cable, ftm
+C	pace	Pace	-1,0,1,0,0,0,0,0,0,0			speed		si = min/km, s/km, s/100m, s/500m, km/h; us = min/mi, s/mi, s/100yd, mph
+C	permeability	Permeability	2,0,0,0,0,0,0,0,0,0					mD, D_perm, m²_perm
+C	power-level	Power level	2,1,-3,0,0,0,0,0,0,0	absolute power level			power	dBm, dBW, dBk, mW, W, kW
+C	power	Power	2,1,-3,0,0,0,0,0,0,0	rate of energy transfer|heat flow rate|radiant flux	mW|kW|MW|GW			si = kW, W, MW, GW, mW, PS; us = hp, BTU/h, ft·lbf/s, TR
+C	pressure	Pressure	-1,1,-2,0,0,0,0,0,0,0	stress	hPa|kPa|MPa|mbar			si = kPa, Pa, hPa, MPa, bar, mbar, mmHg; us = psi, inHg, inH2O, ksi; atm
+C	radiant-exposure	Radiant exposure	0,1,-2,0,0,0,0,0,0,0					si = kJ/m², MJ/m², Wh/m², kWh/m²; Ly
+C	radioactivity	Radioactivity	0,0,-1,0,0,0,0,0,0,0	activity|radioactive activity	kBq|MBq			si = Bq, kBq, MBq, GBq; us = Ci, mCi, µCi
+C	ratio	Ratio	0,0,0,0,0,0,0,0,0,0	dimensionless|proportion|fraction|count|number				%, ‰, ‱, ppm, ppb, one
+C	rotational-speed	Rotational speed	0,0,-1,0,0,0,0,0,1,0	angular velocity|angular speed				rpm, rad/s, °/s, rps, rph
+C	solid-angle	Solid angle	0,0,0,0,0,0,0,0,2,0					sr, deg², spat, arcmin², arcsec²
+C	sound-pressure-level	Sound pressure level	-1,1,-2,0,0,0,0,0,0,0	SPL			pressure	dBSPL, Pa, mPa, µPa
+C	specific-energy	Specific energy	2,0,-2,0,0,0,0,0,0,0	gravimetric energy density|energy per mass|heating value|calorific value				si = J/kg, kJ/kg, MJ/kg, Wh/kg, cal/g; us = BTU/lb, ft·lbf/lb
+C	specific-heat	Specific heat capacity	2,0,-2,0,-1,0,0,0,0,0	specific heat|specific heat capacity|specific entropy|massic heat capacity				J/kg·K, kJ/kg·K, cal/g·°C, BTU/lb·°F
+C	speed	Speed	1,0,-1,0,0,0,0,0,0,0	velocity		pace		si = km/h, m/s, min/km; us = mph, ft/s, min/mi; imperial = mph, ft/s, min/mi; kn, Mach
+C	surface-tension	Surface tension	0,1,-2,0,0,0,0,0,0,0	surface energy|interfacial tension				si = N/m, mN/m, dyn/cm; us = lbf/in, lbf/ft
+C	temperature-difference	Temperature difference	0,0,0,0,1,0,0,0,0,0	temperature interval				si = Δ°C, ΔK; us = Δ°F, Δ°R
+C	temperature	Temperature	0,0,0,0,1,0,0,0,0,0					si = °C, K; us = °F, °R
+C	thermal-conductivity	Thermal conductivity	1,1,-3,0,-1,0,0,0,0,0	heat conductivity|k-value|lambda value				BTU·in/h·ft²·°F, W/m·K, W/cm·K, kcal_IT/h·m·°C, BTU/h·ft·°F
+C	thermal-expansion	Thermal expansion coefficient	0,0,0,0,-1,0,0,0,0,0	coefficient of thermal expansion|CTE|expansivity				si = 1/K, ppm/K, %/K; us = 1/°F, ppm/°F
+C	thermal-resistance	Thermal resistance (R-value)	0,-1,3,0,1,0,0,0,0,0	thermal insulance|R-value|areal thermal resistance				si = m²·K/W, tog, clo; us = ft²·h·°F/BTU
+C	time	Time	0,0,1,0,0,0,0,0,0,0	duration	ms|µs|ns			h, min, s, d, wk, mo, a, ms, µs, ns
+C	torque	Torque	2,1,-2,0,0,0,0,0,0,0	moment of force				si = N·m, N·cm, kgf·m, kgf·cm; us = lbf·ft, lbf·in, ozf·in
+C	typography	Typography	1,0,0,0,0,0,0,0,0,0					point, px, pica, twip, Didot point, cicero
+C	voltage-level	Voltage level	2,1,-3,-1,0,0,0,0,0,0	absolute voltage level			electric-potential	dBV, dBu, dBµV, dBmV, V, mV, µV
+C	volume-flow	Volume flow rate	3,0,-1,0,0,0,0,0,0,0	flow rate|volumetric flow rate|volume flow				si = L/min, L/s, L/h, m³/h, m³/s; us = gal/min, gal/h, ft³/min, ft³/s, bbl/d; imperial = imperial gallon per minute
+C	volume	Volume	3,0,0,0,0,0,0,0,0,0	capacity	mL|cL			si = mL, L, cL, dL, m³; us = tsp, tbsp, fl oz, cup, pt, qt, gal, in³, ft³; imperial = imperial pint, imperial fluid ounce, imperial quart, imperial gallon
+C	wavenumber	Wavenumber	-1,0,0,0,0,0,0,0,0,0	reciprocal length|spatial frequency				si = cm⁻¹, m⁻¹, mm⁻¹, µm⁻¹, nm⁻¹; us = in⁻¹, ft⁻¹
+C	wind-force	Wind force	1,0,-1,0,0,0,0,0,0,0	Beaufort scale|wind scale			speed	si = km/h, m/s; us = mph; Bft, kn
+C	wire-gauge	Wire gauge	1,0,0,0,0,0,0,0,0,0	wire size			length	si = mm, µm; us = in, mil; AWG, SWG
 """#
   }
 

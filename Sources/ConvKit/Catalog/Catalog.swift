@@ -379,6 +379,10 @@ final class CatalogStorage: Sendable {
   /// error messages ask for it (`cannot convert length to mass`), some made only to try a reading.
   let primaryCategories = DimensionMemo<UnitCategory?>()
 
+  /// The value-independent part of each curated column asked for (see `Catalog.curatedColumn`):
+  /// a batch of `NUMBER UNIT` lines builds it once per unit.
+  let columnMemo = ColumnMemo()
+
   /// Every spelling folded once, for suggestions.
   var spellingIndex: SpellingIndex { spellingIndexCache.get(self) }
 

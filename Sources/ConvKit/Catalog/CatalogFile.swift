@@ -63,6 +63,8 @@ struct RawCategory {
   var reciprocalLine: Int? = nil
   /// The line of the `related:` header, if any.
   var relatedLine: Int? = nil
+  /// The line of the `everyday:` header, if any.
+  var everydayLine: Int? = nil
 }
 
 /// Reads the line syntax of catalog files (see `Data/README.md`).
@@ -139,10 +141,11 @@ struct CatalogFileParser {
           report("header '\(key)' after the first unit line")
           continue
         }
-        guard ["category", "title", "dimension", "aliases", "featured", "reciprocal", "related", "format"].contains(key) else {
-          let meant = NearWords.nearest(key, in: ["category", "title", "dimension", "aliases", "featured", "reciprocal", "related"], limit: 1).first
+        let headers = ["category", "title", "dimension", "aliases", "featured", "reciprocal", "related", "everyday"]
+        guard headers.contains(key) || key == "format" else {
+          let meant = NearWords.nearest(key, in: headers, limit: 1).first
           report("unknown header '\(key)'" + (meant.map { "; did you mean '\($0)'?" }
-            ?? " (expected category, title, dimension, aliases, featured, reciprocal or related)"))
+            ?? " (expected category, title, dimension, aliases, featured, reciprocal, related or everyday)"))
           continue
         }
         header[key] = (value, lineNumber)
@@ -228,7 +231,7 @@ struct CatalogFileParser {
     func report(_ line: Int, _ message: String) {
       diagnostics.append(CatalogDiagnostic(path: source.path, line: line, message: message))
     }
-    for key in ["category", "title", "aliases", "featured", "related", "reciprocal"] {
+    for key in ["category", "title", "aliases", "featured", "related", "reciprocal", "everyday"] {
       guard let (text, keyLine) = header[key] else { continue }
       if let problem = CatalogFileParser.invisibleProblem(text, what: key) {
         report(keyLine, problem)
@@ -244,8 +247,10 @@ struct CatalogFileParser {
       }
     }
     if let known = existing(identifier) {
-      if let (_, featuredLine) = header["featured"] {
-        report(featuredLine, "'featured:' belongs where category '\(identifier)' is defined, not where it is extended")
+      for key in ["featured", "everyday"] {
+        if let (_, keyLine) = header[key] {
+          report(keyLine, "'\(key):' belongs where category '\(identifier)' is defined, not where it is extended")
+        }
       }
       if let dimension, dimension != known.dimension {
         report(identifierLine, "category '\(identifier)' already exists with dimension \(known.dimension.formula)")
@@ -273,12 +278,19 @@ struct CatalogFileParser {
     let featured = header["featured"].map { CatalogFileParser.list($0.0) } ?? []
     let reciprocals = header["reciprocal"].map { CatalogFileParser.list($0.0) } ?? []
     let related = header["related"].map { CatalogFileParser.list($0.0) } ?? []
+    var everyday: [EverydayGroup] = []
+    if let (text, everydayLine) = header["everyday"] {
+      switch EverydayGroup.parse(text) {
+      case .success(let groups): everyday = groups
+      case .failure(let error): report(everydayLine, error.message)
+      }
+    }
     categories.append(RawCategory(
       path: source.path, line: identifierLine,
       category: UnitCategory(identifier: identifier, title: title, dimension: dimension, aliases: aliases,
-                             featured: featured, reciprocals: reciprocals, related: related),
+                             featured: featured, reciprocals: reciprocals, related: related, everyday: everyday),
       isExisting: false, featuredLine: header["featured"]?.1, reciprocalLine: header["reciprocal"]?.1,
-      relatedLine: header["related"]?.1))
+      relatedLine: header["related"]?.1, everydayLine: header["everyday"]?.1))
     return categories.count - 1
   }
 

@@ -53,6 +53,23 @@ public enum CatalogLoader {
       }
     }
     for raw in parser.categories where !raw.isExisting {
+      // `everyday:` names units of the category, of its related and of its reciprocal categories.
+      let allowed = Set([raw.category.identifier]
+        + (raw.category.related + raw.category.reciprocals).map { catalog.category(named: $0)?.identifier ?? $0 })
+      for spelling in raw.category.everyday.flatMap(\.spellings) {
+        guard let unit = catalog.unit(named: spelling) else {
+          diagnostics.append(CatalogDiagnostic(path: raw.path, line: raw.everydayLine ?? raw.line,
+                                               message: "everyday unit '\(spelling)' does not resolve to a unit"))
+          continue
+        }
+        guard !allowed.contains(unit.unit.categoryIdentifier) else { continue }
+        diagnostics.append(CatalogDiagnostic(
+          path: raw.path, line: raw.everydayLine ?? raw.line,
+          message: "everyday unit '\(spelling)' is of category '\(unit.unit.categoryIdentifier)', "
+            + "not '\(raw.category.identifier)' nor one it names related or reciprocal"))
+      }
+    }
+    for raw in parser.categories where !raw.isExisting {
       // `reciprocal:` names categories of the inverse dimension, `related:` of the same one.
       let links = [("reciprocal", raw.category.reciprocals, raw.reciprocalLine, raw.category.dimension.inverse,
                     "the inverse of " + raw.category.dimension.formula),

@@ -44,6 +44,7 @@ package struct HumanWriter: OutputWriter {
   }
 
   package func column(_ column: ColumnResult, by converter: Converter) throws(ConvError) -> [String] {
+    if let lines = try moneyColumn(column, by: converter) { return lines }
     let options = converter.options
     let presenter = converter.presenter
     var rows: [(value: FormattedNumber, relation: String, unit: String, name: String)] = []
@@ -73,6 +74,37 @@ package struct HumanWriter: OutputWriter {
       let command = "conv " + column.typedQuantity + " --all"
       lines.append("  " + (options.ascii ? "..." : "…") + " \(column.hidden) more " + title + " unit"
                    + (column.hidden == 1 ? "" : "s") + ": " + presenter.display(command))
+    }
+    return lines
+  }
+
+  /// The column of a sum of money in the locale's currency format, as the one-shot writes each
+  /// (`≈ $112.69  US dollars`); nil when a row cannot be (`--exact`, or an amount under a cent).
+  private func moneyColumn(_ column: ColumnResult, by converter: Converter) throws(ConvError) -> [String]? {
+    let money = PhysicalDimension(.currency)
+    guard !converter.options.exact, column.category.dimension == money, let number = column.quantity.number,
+          let source = column.quantity.unit?.singleUnit, source.prefix == nil,
+          let left = converter.currency.format(number, code: source.unit.symbol) else { return nil }
+    var rows: [(text: String, name: String)] = []
+    for unit in column.units {
+      guard unit.prefix == nil, unit.unit.dimension == money else { return nil }
+      let result = try column.result(in: unit)
+      guard let text = converter.currency.format(result.value.approximation, code: unit.unit.symbol) else { return nil }
+      let plural = result.value.approximation != .one
+      rows.append((text, converter.currency.localizedName(code: unit.unit.symbol, plural: plural)
+                   ?? converter.presenter.display(plural ? unit.plural : unit.name)))
+    }
+    let width = rows.map { DisplayWidth.of($0.text) }.max() ?? 0
+    let relation = converter.presenter.relation(exact: false)
+    var lines = [left + " (" + column.category.title.lowercased() + ") is"]
+    for row in rows {
+      lines.append("  " + relation + " " + String(repeating: " ", count: width - DisplayWidth.of(row.text)) + row.text
+                   + "  " + row.name)
+    }
+    if column.hidden > 0 {
+      let command = "conv " + column.typedQuantity + " --all"
+      lines.append("  " + (converter.options.ascii ? "..." : "…") + " \(column.hidden) more currency unit"
+                   + (column.hidden == 1 ? "" : "s") + ": " + converter.presenter.display(command))
     }
     return lines
   }
