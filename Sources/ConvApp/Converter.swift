@@ -170,7 +170,9 @@ package struct Converter: Sendable {
     if let gauge = unit.singleUnit?.unit.scale?.gaugeSpelling(number) {
       return presenter.display(gauge) + " " + presenter.plainLabel(unit).plural
     }
-    return presenter.typedQuantityText(number, unit: unit)
+    // A substance is named after its quantity: `1 cup flour`.
+    let substance = quantity.substance.map { " " + presenter.display(ConvError.printable($0.typed)) } ?? ""
+    return presenter.typedQuantityText(number, unit: unit) + substance
   }
 
   func note(for kind: Conversion.Kind) -> String? {
@@ -203,13 +205,15 @@ package struct Converter: Sendable {
     let units = listsAll ? everyUnit
       : catalog.curatedColumn(in: category, source: sourceUnit, value: quantity.term.baseValue.approximation)
     let hidden = listsAll ? 0 : everyUnit.filter { unit in !units.contains(unit) }.count
-    guard !units.isEmpty else {
+    // A substance adds the units of the dimensions it reaches (grams beside cups).
+    let bridged = substanceColumnUnits(quantity)
+    guard !units.isEmpty || !bridged.isEmpty else {
       let message = "\(category.title.lowercased()) has no other unit to convert into; give a target unit"
       return .failure(Failure(error: .syntax(message, span: SourceSpan(start: 0, length: request.quantity.count)),
                               source: request.source, span: nil))
     }
-    let column = ColumnResult(quantity: quantity, typedQuantity: request.quantity, category: category, units: units,
-                              hidden: hidden, catalog: catalog)
+    let column = ColumnResult(quantity: quantity, typedQuantity: quantity.substance == nil ? request.quantity : quantity.text,
+                              category: category, units: units + bridged, hidden: hidden, catalog: catalog)
     do {
       return .success(try writer.column(column, by: self))
     } catch {

@@ -12,6 +12,9 @@ public struct ConversionResult: Sendable {
   public let isExact: Bool
   /// Whether `value` is exact as written with its power of π (`π/2`): no measured factor involved.
   public let isSymbolicallyExact: Bool
+  /// The substance that carried the quantity across dimensions, with its figures (nil when the
+  /// conversion needed none).
+  public package(set) var bridge: SubstanceBridge? = nil
 
   /// The value as a fraction (π, if left, taken to 50 digits).
   public var rational: Rational { value.approximation }
@@ -25,15 +28,22 @@ extension Catalog {
     let (source, number) = Catalog.conversionSource(quantity)
     let conversion = try Conversion(from: source, to: target, catalog: self)
     let value = try conversion.convert(number)
-    let symbolic = source.isExact && target.isExact && quantity.isExact
-    return ConversionResult(quantity: quantity, target: target, kind: conversion.kind, value: value,
-                            isExact: symbolic && conversion.isExact && value.isRational, isSymbolicallyExact: symbolic)
+    let symbolic = source.isExact && target.isExact && quantity.isExact && conversion.bridge == nil
+    var result = ConversionResult(quantity: quantity, target: target, kind: conversion.kind, value: value,
+                                  isExact: symbolic && conversion.isExact && value.isRational, isSymbolicallyExact: symbolic)
+    result.bridge = conversion.bridge
+    return result
   }
 
   /// The unit a quantity converts from, and the number of it: `5 mi` is 5 of `mi`; a sum or
   /// product (`6 ft 2 in`) is 1 of itself, an absolute temperature its coefficient of the unit.
   static func conversionSource(_ quantity: Quantity) -> (UnitExpression, Rational) {
-    if let unit = quantity.unit, let value = quantity.number { return (unit, value) }
+    if let unit = quantity.unit, let value = quantity.number {
+      guard let substance = quantity.attachedSubstance, unit.substance == nil else { return (unit, value) }
+      var carried = unit
+      carried.substance = substance
+      return (carried, value)
+    }
     if let scale = quantity.term.scaleUnit {
       return (UnitExpression(text: scale.symbol, term: Term(unit: scale), singleUnit: scale), quantity.term.coefficient)
     }
@@ -41,7 +51,9 @@ extension Catalog {
       return (UnitExpression(text: absolute.symbol, term: Term(unit: absolute), singleUnit: absolute),
               quantity.term.coefficient)
     }
-    return (UnitExpression(text: quantity.text, term: quantity.term, singleUnit: nil), .one)
+    var whole = UnitExpression(text: quantity.text, term: quantity.term, singleUnit: nil)
+    whole.substance = quantity.substance
+    return (whole, .one)
   }
 
   /// Reads and converts in one step, as the `conv` tool does: `try catalog.convert("5 mi", to: "km")`.

@@ -19,7 +19,7 @@ package struct ConversionReading: Sendable {
 
   /// One line per choice, for standard error in human output: `note: C read as coulomb`.
   package var notes: [String] {
-    choices.map { "note: \(ConvError.printable($0.spelling)) read as \(ConvError.printable($0.unit))" }
+    choices.map { "note: \(ConvError.printable($0.spelling)) read as \(ConvError.printable($0.unit))" } + substanceNotes
   }
 }
 
@@ -35,7 +35,10 @@ extension Catalog {
   ///
   /// With `suggesting: false` an unknown spelling's error carries no suggestions (for a caller that
   /// only tries a reading, such as batch's cache, and leaves the error to the path that reports it).
-  package func read(_ request: ConversionRequest, conventions: NumberConventions = .standard, suggesting: Bool = true)
+  /// A request whose words name a substance after the quantity (`1 cup flour g`) is read with it
+  /// (`substanceReading`) when it does not read without (`substances: false` leaves that out).
+  package func read(_ request: ConversionRequest, conventions: NumberConventions = .standard, suggesting: Bool = true,
+                    substances: Bool = true)
     throws(ConvError) -> ConversionReading {
     let first = attempt(request, conventions: conventions, choices: [:])
     if first.fits { return try first.reading(catalog: self) }
@@ -58,7 +61,18 @@ extension Catalog {
         queue += Catalog.expansions(of: choices, with: next.ambiguities)
       }
     }
-    guard let chosen = fitting.first else { throw first.failure(catalog: self, suggesting: suggesting) }
+    guard let chosen = fitting.first else {
+      if substances, case .unknownUnit(let word, let span, _)? = first.error {
+        let table = SubstanceTable.builtin
+        if let reading = try substanceReading(request, conventions: conventions, suggesting: suggesting, table: table) {
+          return reading
+        }
+        if suggesting, let error = unknownSubstance(word, span: span, request: request, conventions: conventions, table: table) {
+          throw error
+        }
+      }
+      throw first.failure(catalog: self, suggesting: suggesting)
+    }
     let outcomes = Set(fitting.map { $0.outcomeKey })
     if outcomes.count > 1, let entry = first.ambiguities.first(where: { entry in
       fitting.contains { $0.choices[entry.spelling] != nil }

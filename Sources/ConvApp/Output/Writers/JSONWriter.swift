@@ -33,6 +33,7 @@ package struct JSONWriter: OutputWriter {
       ("category", category.map { .string($0.identifier) } ?? .null),
       ("kind", .string(result.kind.rawValue)),
     ]
+    members += converter.substanceMembers(result)
     if Converter.involvesCurrency(result.target.dimension), let rates = catalog.exchangeRates {
       members.append(("rates_date", .string(rates.date.description)))
       members.append(("rates_source", .string(rates.source)))

@@ -1,0 +1,93 @@
+/// A substance: a food, fuel or material with a measured density, or a chemical with a formula,
+/// which bridges mass, volume and amount of substance (`1 cup flour` in grams, `2 mol NaCl` in
+/// grams). Its figures are measurements, so everything converted through one is approximate.
+public struct Substance: Sendable, Hashable {
+  /// The canonical name (`all-purpose flour`).
+  public let name: String
+  /// The other names, as written in `Data/` without their marks (`flour`, `plain flour`).
+  public let aliases: [String]
+  /// The plain words this substance is the documented default for (written `flour!`).
+  public let defaultWords: [String]
+  /// The group identifier (`food`, `fuel`, `material`, `chemical` for a formula typed alone).
+  public let group: String
+  /// The chemical formula as written (`H2O`), if any.
+  public let formula: String?
+  /// The density as the source states it (`125 g/cup`), if any.
+  public let densityText: String?
+  /// The density in kg/m³, exactly the source's figure.
+  public let density: Rational?
+  /// The density's relative uncertainty: half a unit in the last digit the source writes.
+  public let densityUncertainty: Rational?
+  /// The molar mass in g/mol from the standard atomic weights, if the substance has a formula.
+  public let molarMass: Rational?
+  /// The molar mass's published uncertainty (absolute, g/mol).
+  public let molarMassUncertainty: Rational?
+  /// How a dry ingredient was measured (`spooned and levelled`); may be empty.
+  public let measured: String
+  /// Temperature or state (`20 °C`); may be empty.
+  public let conditions: String
+  /// Where the figure comes from.
+  public let source: String
+
+  /// Creates a substance from its parts (normally made by `SubstanceLoader`).
+  public init(name: String, aliases: [String], defaultWords: [String], group: String, formula: String?,
+              densityText: String?, density: Rational?, densityUncertainty: Rational?, molarMass: Rational?,
+              molarMassUncertainty: Rational?, measured: String, conditions: String, source: String) {
+    self.name = name
+    self.aliases = aliases
+    self.defaultWords = defaultWords
+    self.group = group
+    self.formula = formula
+    self.densityText = densityText
+    self.density = density
+    self.densityUncertainty = densityUncertainty
+    self.molarMass = molarMass
+    self.molarMassUncertainty = molarMassUncertainty
+    self.measured = measured
+    self.conditions = conditions
+    self.source = source
+  }
+
+  public static func == (lhs: Substance, rhs: Substance) -> Bool {
+    lhs.name == rhs.name && lhs.formula == rhs.formula && lhs.densityText == rhs.densityText
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(name)
+    hasher.combine(formula)
+  }
+
+  /// The molar mass rounded to the digits its uncertainty supports (`58.44` for NaCl), as text.
+  public var molarMassText: String? {
+    guard let molarMass, let molarMassUncertainty else { return nil }
+    return SubstanceBridge.rounded(molarMass, uncertainty: molarMassUncertainty).plainString
+  }
+
+  /// The source made short for a note: `USDA FDC 169761` for a FoodData Central entry, else the
+  /// source without a closing parenthesis that repeats the figure.
+  public var shortSource: String {
+    if source.hasPrefix("USDA"), let range = source.firstRange(ofText: "FDC ") {
+      let digits = source[range.upperBound...].prefix { $0.isNumber }
+      if !digits.isEmpty { return "USDA FDC " + digits }
+    }
+    if source.hasSuffix(")"), let open = source.lastIndex(of: "("), open != source.startIndex {
+      let trimmed = source[..<open].trimmed
+      if !trimmed.isEmpty { return String(trimmed) }
+    }
+    return source
+  }
+}
+
+/// A substance as a request names it: the substance and the word typed for it (`flour`).
+public struct SubstanceUse: Sendable, Hashable {
+  /// The substance.
+  public let substance: Substance
+  /// The words typed (`flour`, `H2O`).
+  public let typed: String
+
+  /// Creates a use.
+  public init(substance: Substance, typed: String) {
+    self.substance = substance
+    self.typed = typed
+  }
+}
