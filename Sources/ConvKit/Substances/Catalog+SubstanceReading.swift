@@ -46,9 +46,9 @@ extension Catalog {
         guard inner.quantity == quantityText else { continue }
         // Spans past the quantity point into the rest, which starts further right in the line.
         let shift = after < words.count ? words[after].start - (quantityText.count + 1) : 0
-        let reading = try readSides(inner, conventions: conventions, suggesting: suggesting)
-          .mapError { error in error.mappingSpan { $0.start > quantityText.count ? $0.shifted(by: shift) : $0 } }.get()
         let use = SubstanceUse(substance: substance, typed: phrase)
+        let reading = try readSides(inner, use: use, conventions: conventions, suggesting: suggesting)
+          .mapError { error in error.mappingSpan { $0.start > quantityText.count ? $0.shifted(by: shift) : $0 } }.get()
         let typed = String(line[words[0].range.lowerBound..<phraseWords.last!.range.upperBound])
         return ConversionReading(quantity: reading.quantity.carrying(use, text: typed), targets: reading.targets,
                                  choices: reading.choices, chosen: reading.chosen)
@@ -57,21 +57,32 @@ extension Catalog {
     return nil
   }
 
-  /// The sides of a request without its substance: read as every request is, or when they read
-  /// but do not convert as they are, by their default readings (the substance then decides).
-  private func readSides(_ request: ConversionRequest, conventions: NumberConventions,
+  /// The sides of a request without its substance: by their default readings when the substance
+  /// carries the quantity to every target (`oz` stays the ounce of mass for `1 cup flour oz`),
+  /// else read as every request is (`pt` as the point before a length); when nothing fits, the
+  /// default readings, and the conversion gives the reason.
+  private func readSides(_ request: ConversionRequest, use: SubstanceUse, conventions: NumberConventions,
                          suggesting: Bool) -> Result<ConversionReading, ConvError> {
+    let reader = ExpressionReader(catalog: self, conventions: conventions, suggests: suggesting)
+    var plain: ConversionReading? = nil
+    if let quantity = try? reader.quantity(request.quantity) {
+      var targets: [UnitExpression] = []
+      for text in request.targets {
+        guard let target = try? reader.unit(text) else { break }
+        targets.append(target)
+      }
+      if targets.count == request.targets.count {
+        plain = ConversionReading(quantity: quantity, targets: targets, choices: [])
+        let source = Catalog.conversionSource(quantity.carrying(use, text: quantity.text)).0
+        if targets.allSatisfy({ (try? Conversion.kindOrBridge(from: source, to: $0, catalog: self)) != nil }) {
+          return .success(plain!)
+        }
+      }
+    }
     do throws(ConvError) {
       return .success(try read(request, conventions: conventions, suggesting: suggesting, substances: false))
     } catch {
-      let reader = ExpressionReader(catalog: self, conventions: conventions, suggests: suggesting)
-      guard let quantity = try? reader.quantity(request.quantity) else { return .failure(error) }
-      var targets: [UnitExpression] = []
-      for text in request.targets {
-        guard let target = try? reader.unit(text) else { return .failure(error) }
-        targets.append(target)
-      }
-      return .success(ConversionReading(quantity: quantity, targets: targets, choices: []))
+      return plain.map { .success($0) } ?? .failure(error)
     }
   }
 

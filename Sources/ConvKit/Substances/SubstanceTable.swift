@@ -34,7 +34,7 @@ public struct SubstanceTable: Sendable {
   }
 
   /// The lookup key of a name: lower case, runs of white space as one space.
-  static func key(_ text: some StringProtocol) -> String {
+  package static func key(_ text: some StringProtocol) -> String {
     text.lowercased().split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
   }
 

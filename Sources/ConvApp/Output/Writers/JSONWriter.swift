@@ -118,6 +118,9 @@ package struct JSONWriter: OutputWriter {
         ("category", .string(hit.category.identifier)),
         ("matched", .string(hit.matched)),
       ])
+    } + results.substances.map { substance in
+      .object([("kind", .string("substance")), ("symbol", .null), ("name", .string(substance.name)),
+               ("category", .string(substance.group)), ("matched", .string(results.query))])
     }
     return ([JSONValue.array(hits).serialized()], nil)
   }
