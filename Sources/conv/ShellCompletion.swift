@@ -62,6 +62,14 @@ enum ShellCompletion {
     // A word typed with quotes or backslashes (`nautical\ m`, `"short t`) is matched as written out.
     let typed = unquoted(prefix.hasPrefix("\"") || prefix.hasPrefix("'") ? prefix + String(prefix.first!) : prefix)
     return unitCandidates(prefix: typed, catalog: catalog, conformableTo: context)
+      + substanceCandidates(prefix: typed, after: context)
+  }
+
+  /// After a quantity (`conv 1 cup <Tab>`), the names of substances that start with `prefix`
+  /// (case-insensitively, keeping the typed case); names of one word only, as shells split them.
+  static func substanceCandidates(prefix: String, after context: PhysicalDimension?) -> [String] {
+    guard let context, !prefix.isEmpty, SubstanceCompletion.follows(context) else { return [] }
+    return SubstanceCompletion.names(startingWith: prefix, in: .builtin)
   }
 
   /// CatalogUnit spellings that complete `prefix`, through the one matcher the REPL uses too; with a
