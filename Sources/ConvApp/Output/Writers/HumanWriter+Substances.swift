@@ -55,7 +55,10 @@ extension HumanWriter {
   }
 }
 
-extension TerseWriter {
+extension OutputWriter {
+  // A mode without a substance format of its own writes what people read (terse output: the
+  // catalog commands have no terse form).
+
   package func substanceInfo(_ info: SubstanceInfo, _ catalog: CatalogPresenter) -> [String] {
     HumanWriter().substanceInfo(info, catalog)
   }
