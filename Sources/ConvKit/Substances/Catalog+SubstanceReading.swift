@@ -145,7 +145,11 @@ package enum SubstanceNote {
     if usesDensity, let density = substance.densityText {
       figures.append(figure(density))
       if !substance.measured.isEmpty { figures.append(substance.measured) }
-      if !substance.conditions.isEmpty { figures.append("at " + substance.conditions) }
+      if !substance.conditions.isEmpty {
+        // A temperature reads `at 15 °C`; a state as it is (`hardened`, `dry, loose`).
+        let atTemperature = substance.conditions.first.map { $0.isNumber || $0 == "-" || $0 == "−" } ?? false
+        figures.append((atTemperature ? "at " : "") + substance.conditions)
+      }
     }
     if usesMolarMass, let mass = substance.molarMassText {
       let formula = substance.formula.flatMap { $0 == substance.name ? nil : " (" + $0 + ")" } ?? ""
@@ -161,7 +165,8 @@ package enum SubstanceNote {
 
   /// A density as a note writes it: `125 g/cup` is `125 g per US cup`.
   static func figure(_ density: String) -> String {
-    guard let slash = density.firstIndex(of: "/") else { return density }
+    // Only `NUMBER UNIT/UNIT`; anything else (`24 kN/m^3/gn`) as written.
+    guard let slash = density.firstIndex(of: "/"), density.filter({ $0 == "/" }).count == 1 else { return density }
     let denominator = String(density[density.index(after: slash)...].trimmed)
     let shown: String
     if let unit = Catalog.builtin.unit(named: denominator), unit.prefix == nil,

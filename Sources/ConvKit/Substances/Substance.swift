@@ -63,18 +63,24 @@ public struct Substance: Sendable, Hashable {
     return SubstanceBridge.rounded(molarMass, uncertainty: molarMassUncertainty).plainString
   }
 
-  /// The source made short for a note: `USDA FDC 169761` for a FoodData Central entry, else the
-  /// source without a closing parenthesis that repeats the figure.
+  /// The source made short for a note: `USDA FDC 169761` for a FoodData Central entry
+  /// (`USDA SR Legacy NDB 20081` by its SR Legacy number), else the work cited without the details
+  /// that follow it (`EN 590:2022 Table 1`).
   public var shortSource: String {
-    if source.hasPrefix("USDA"), let range = source.firstRange(ofText: "FDC ") {
+    // USDA FoodData Central by FDC ID, or SR Legacy by its NDB number.
+    for label in ["FDC", "NDB"] where source.hasPrefix("USDA") {
+      guard let range = source.firstRange(ofText: label + " ") else { continue }
       let digits = source[range.upperBound...].prefix { $0.isNumber }
-      if !digits.isEmpty { return "USDA FDC " + digits }
+      if !digits.isEmpty { return "USDA " + (label == "NDB" ? "SR Legacy NDB " : "FDC ") + digits }
     }
-    if source.hasSuffix(")"), let open = source.lastIndex(of: "("), open != source.startIndex {
-      let trimmed = source[..<open].trimmed
-      if !trimmed.isEmpty { return String(trimmed) }
+    // The work cited, without the details after it: up to `; `, `: ` or ` (`.
+    var end = source.endIndex
+    for mark in ["; ", ": ", " ("] {
+      if let range = source.firstRange(ofText: mark), range.lowerBound < end, range.lowerBound != source.startIndex {
+        end = range.lowerBound
+      }
     }
-    return source
+    return String(source[..<end].trimmed)
   }
 }
 

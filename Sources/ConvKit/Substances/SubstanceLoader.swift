@@ -113,8 +113,11 @@ public enum SubstanceLoader {
       if reservedWords.contains(key) {
         return .failure(Problem(message: "'\(key)' of '\(name)' is a word that splits a request; it cannot name a substance"))
       }
-      if let first = key.first, first.isNumber || first == "." || first == "-" {
-        return .failure(Problem(message: "'\(key)' of '\(name)' starts like a number; it cannot name a substance"))
+      // A number is read as a number (`1.4301`), and a sign or point starts one; a name may start
+      // with a digit when letters follow (`2% milk`, `2-propanol`, `100LL`).
+      if let first = key.first, first == "." || first == "-" || first == "+" || Rational(decimalLiteral: key) != nil
+        || (first.isNumber && !key.contains(where: { $0.isLetter || $0 == "%" })) {
+        return .failure(Problem(message: "'\(key)' of '\(name)' reads as a number; it cannot name a substance"))
       }
       if let unit = clashingUnit(key, original: ([name] + aliases).first { SubstanceTable.key($0) == key } ?? key, catalog: catalog) {
         return .failure(Problem(message: "'\(key)' of '\(name)' is a unit spelling (\(unit)); a substance cannot take it"))
