@@ -107,12 +107,15 @@ struct SubstanceEndToEndTests {
     #expect(human.lines.prefix(2) == ["1 cup flour ≈ 125 g", "2 cups flour ≈ 250 g"], "\(human.stdout)")
   }
 
-  @Test("REPL from a pipe converts a line with a substance")
+  @Test("REPL from a pipe: a line with a substance, and `from cup flour` then `to g`")
   func repl() throws {
-    let outcome = try ConvProcess.run(["repl"], stdin: "1 cup flour g\n250 g sugar to cup\n", environment: Self.environment())
-    #expect(outcome.status == 0, "\(outcome.stderr)")
+    let outcome = try ConvProcess.run(["repl"], stdin: "1 cup flour g\n250 g sugar to cup\nfrom cup flour\n2\nto g\nfrom cup\nto g\n",
+                                      environment: Self.environment())
     #expect(outcome.stdout.contains("1 cup flour ≈ 125 g") && outcome.stdout.contains("250 g sugar ≈ 1.25 cups"),
             "\(outcome.stdout)")
+    // `from UNIT SUBSTANCE` keeps the substance for the pair; `from UNIT` drops it.
+    #expect(outcome.stdout.contains("2 cups flour ≈ 250 g"), "\(outcome.stdout)")
+    #expect(outcome.stderr.contains("cannot convert 2 cups into g"), "\(outcome.stderr)")
   }
 
   @Test("Favorites keep a pair with a substance")

@@ -104,10 +104,24 @@ extension Catalog {
   }
 }
 
+extension Catalog {
+  /// A unit followed by a substance (`cup flour`, `mol NaCl`), as the REPL's `from` takes it: the
+  /// unit and the substance; nil when the text is not one catalog unit and a substance.
+  package func unitOfSubstance(_ text: String, conventions: NumberConventions = .standard)
+    -> (unit: PrefixedUnit, substance: SubstanceUse)? {
+    let line = "1 " + text
+    let request = ConversionRequest(quantity: line, targets: [], source: line, quantityOffset: 0, targetOffset: line.count)
+    guard let reading = try? read(request, conventions: conventions, suggesting: false), reading.targets.isEmpty,
+          let use = reading.quantity.substance, let unit = reading.quantity.unit?.singleUnit,
+          reading.quantity.number == .one else { return nil }
+    return (unit, use)
+  }
+}
+
 extension Quantity {
   /// The quantity of a substance: the substance on its unit (or on itself, for a sum), and the
   /// text as typed with the substance's name (`1 cup flour`).
-  func carrying(_ use: SubstanceUse, text: String) -> Quantity {
+  package func carrying(_ use: SubstanceUse, text: String) -> Quantity {
     guard var unit else {
       var whole = Quantity(text: text, term: term, number: number, unit: nil)
       whole.attachedSubstance = use
