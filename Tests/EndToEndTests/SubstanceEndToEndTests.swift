@@ -58,7 +58,7 @@ struct SubstanceEndToEndTests {
     (["1", "cup", "flour", "km"], "flour does not bridge volume and length"),
     (["1", "cup", "flor", "g"], "unknown unit or substance 'flor'; did you mean 'flour'?"),
     (["2", "mol", "flour", "g"], "flour is a mixture with no chemical formula"),
-    (["1", "L", "NaCl", "kg"], "NaCl has no density"),
+    (["1", "L", "Ca(OH)2", "kg"], "Ca(OH)2 has no density"),
     (["1", "cup", "flour", "s"], "does not bridge volume and time"),
   ]
 
