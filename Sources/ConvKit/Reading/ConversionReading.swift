@@ -62,12 +62,15 @@ extension Catalog {
       }
     }
     guard let chosen = fitting.first else {
-      if substances, case .unknownUnit(let word, let span, _)? = first.error {
+      // Words that name no unit, or sides that do not convert (`mol N2`: newtons squared), may
+      // hold a substance.
+      if substances, first.error == nil || first.error.map({ if case .unknownUnit = $0 { true } else { false } }) == true {
         let table = SubstanceTable.builtin
         if let reading = try substanceReading(request, conventions: conventions, suggesting: suggesting, table: table) {
           return reading
         }
-        if suggesting, let error = unknownSubstance(word, span: span, request: request, conventions: conventions, table: table) {
+        if suggesting, case .unknownUnit(let word, let span, _)? = first.error,
+           let error = unknownSubstance(word, span: span, request: request, conventions: conventions, table: table) {
           throw error
         }
       }

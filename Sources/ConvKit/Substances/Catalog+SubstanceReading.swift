@@ -29,8 +29,9 @@ extension Catalog {
         let substance: Substance
         if table.isName(phrase), let named = table.substance(named: phrase) {
           substance = named
-        } else if length == 1, unit(named: phrase) == nil, (try? reader.unit(phrase)) == nil,
-                  let chemical = table.chemical(phrase) {
+        } else if length == 1, unit(named: phrase) == nil, let chemical = table.chemical(phrase) {
+          // (A formula that reads as a product of units, `N2`, is taken only here: the request
+          // did not read or convert with the units.)
           substance = chemical
         } else {
           continue
@@ -49,6 +50,12 @@ extension Catalog {
         let use = SubstanceUse(substance: substance, typed: phrase)
         let reading = try readSides(inner, use: use, conventions: conventions, suggesting: suggesting)
           .mapError { error in error.mappingSpan { $0.start > quantityText.count ? $0.shifted(by: shift) : $0 } }.get()
+        // The whole column of a quantity the substance does not carry anywhere (`1 m Ca`,
+        // `1 kg/L flour`) would leave the substance out silently: refused.
+        if reading.targets.isEmpty,
+           Catalog.substanceColumnDimensions(substance, from: reading.quantity.dimension).isEmpty {
+          throw .substanceMismatch("\(ConvError.printable(phrase)) does not apply to '\(ConvError.printable(quantityText))' (\(describe(reading.quantity.dimension))): a substance carries mass, volume and amount of substance into each other; give a target unit")
+        }
         let typed = String(line[words[0].range.lowerBound..<phraseWords.last!.range.upperBound])
         return ConversionReading(quantity: reading.quantity.carrying(use, text: typed), targets: reading.targets,
                                  choices: reading.choices, chosen: reading.chosen)

@@ -8,7 +8,12 @@ public enum SubstanceLoader {
   /// out. Checked: seven fields, a name and a source on every entry, a density of dimension
   /// mass/volume, a formula of known elements, unique names and aliases (a shared plain word needs
   /// exactly one `!` default) and no name or alias that is a unit spelling of `catalog`.
-  public static func load(_ sources: [CatalogSource], catalog: Catalog) -> (table: SubstanceTable, diagnostics: [CatalogDiagnostic]) {
+  ///
+  /// `checksUnitSpellings: false` leaves out the check against unit spellings (the embedded
+  /// files, checked when they were generated, load at run time without it).
+  public static func load(_ sources: [CatalogSource], catalog: Catalog, checksUnitSpellings: Bool = true)
+    -> (table: SubstanceTable, diagnostics: [CatalogDiagnostic]) {
+    var units = DensityUnits(catalog: catalog)
     var diagnostics: [CatalogDiagnostic] = []
     var elements = ElementTable(elements: [])
     for source in sources where source.path.hasSuffix(".table") {
@@ -46,7 +51,8 @@ public enum SubstanceLoader {
           report("an entry has 7 fields separated by '|' (name | aliases | formula | density | measured | conditions | source), found \(fields.count)")
           continue
         }
-        switch entry(fields, group: group, catalog: catalog, elements: elements) {
+        switch entry(fields, group: group, catalog: catalog, elements: elements, units: &units,
+                     checksUnitSpellings: checksUnitSpellings) {
         case .success(let (substance, keys)): entries.append((substance, source.path, lineNumber, keys))
         case .failure(let problem): report(problem.message)
         }
@@ -82,7 +88,8 @@ public enum SubstanceLoader {
   }
 
   /// Reads one entry's fields.
-  static func entry(_ fields: [String], group: String, catalog: Catalog, elements: ElementTable)
+  static func entry(_ fields: [String], group: String, catalog: Catalog, elements: ElementTable,
+                    units: inout DensityUnits, checksUnitSpellings: Bool = true)
     -> Result<(Substance, [(key: String, isDefault: Bool)]), Problem> {
     let name = fields[0]
     guard !name.isEmpty else { return .failure(Problem(message: "an entry without a name")) }
@@ -119,7 +126,8 @@ public enum SubstanceLoader {
         || (first.isNumber && !key.contains(where: { $0.isLetter || $0 == "%" })) {
         return .failure(Problem(message: "'\(key)' of '\(name)' reads as a number; it cannot name a substance"))
       }
-      if let unit = clashingUnit(key, original: ([name] + aliases).first { SubstanceTable.key($0) == key } ?? key, catalog: catalog) {
+      if checksUnitSpellings,
+         let unit = clashingUnit(key, original: ([name] + aliases).first { SubstanceTable.key($0) == key } ?? key, catalog: catalog) {
         return .failure(Problem(message: "'\(key)' of '\(name)' is a unit spelling (\(unit)); a substance cannot take it"))
       }
     }
@@ -136,9 +144,9 @@ public enum SubstanceLoader {
     var densityUncertainty: Rational? = nil
     let densityText = fields[3].isEmpty ? nil : fields[3]
     if let densityText {
-      let quantity: Quantity
+      let quantity: (value: Magnitude, dimension: PhysicalDimension, isExact: Bool)
       do throws(ConvError) {
-        quantity = try catalog.parseQuantity(densityText)
+        quantity = try units.value(densityText)
       } catch {
         return .failure(Problem(message: "density '\(densityText)' of '\(name)': \(error.message)"))
       }
@@ -179,5 +187,33 @@ public enum SubstanceLoader {
     guard let value = Rational(decimalLiteral: number), !value.isZero else { return nil }
     let fraction = number.firstIndex(of: ".").map { number.distance(from: $0, to: number.endIndex) - 1 } ?? 0
     return (Rational.powerOfTen(-fraction) / Rational(2)) / value
+  }
+}
+
+/// Densities read with each unit expression read once (`g/cup` for a hundred foods): a density
+/// written `NUMBER UNIT` is the number times the unit; anything else is read whole.
+struct DensityUnits {
+  let catalog: Catalog
+  private var units: [String: UnitExpression] = [:]
+
+  init(catalog: Catalog) { self.catalog = catalog }
+
+  /// The value in coherent SI units, the dimension and whether it is exact.
+  mutating func value(_ text: String) throws(ConvError) -> (value: Magnitude, dimension: PhysicalDimension, isExact: Bool) {
+    if let space = text.firstIndex(of: " "), let number = Rational(decimalLiteral: text[..<space]) {
+      let unitText = String(text[text.index(after: space)...].trimmed)
+      let unit: UnitExpression
+      if let known = units[unitText] {
+        unit = known
+      } else {
+        unit = try catalog.parseUnit(unitText)
+        units[unitText] = unit
+      }
+      if unit.term.scaleUnit == nil, unit.absoluteUnit == nil {
+        return (Magnitude(number) * unit.factor, unit.dimension, unit.isExact)
+      }
+    }
+    let quantity = try catalog.parseQuantity(text)
+    return (quantity.value, quantity.dimension, quantity.isExact)
   }
 }
