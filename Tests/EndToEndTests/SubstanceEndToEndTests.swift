@@ -26,6 +26,9 @@ struct SubstanceEndToEndTests {
     (["1", "mol", "CuSO4·5H2O", "g"], "1 mol CuSO4·5H2O ≈ 249.6"),
     (["1", "mol", "CuSO4.5H2O", "g"], "1 mol CuSO4.5H2O ≈ 249.6"),
     (["1", "mol", "Ca(OH)2", "g"], "1 mol Ca(OH)2 ≈ 74.09"),
+    // A formula that also reads as units (newtons squared) when the units do not convert.
+    (["1", "mol", "N2", "g"], "1 mol N2 ≈ 28.014 g"),
+    (["1", "L", "water", "mol"], "1 L water ≈ 55.4"),
     (["3", "cups", "flour", "oz"], "3 cups flour ≈ 13.2"),
     // No substance needed: the exact answer, with `=`.
     (["1", "cup", "flour", "tbsp"], "1 cup flour = 16 tbsp"),
@@ -60,6 +63,8 @@ struct SubstanceEndToEndTests {
     (["2", "mol", "flour", "g"], "flour is a mixture with no chemical formula"),
     (["1", "L", "Ca(OH)2", "kg"], "Ca(OH)2 has no density"),
     (["1", "cup", "flour", "s"], "does not bridge volume and time"),
+    // The whole column never drops a substance it cannot use.
+    (["1", "kg/L", "flour"], "flour does not apply to '1 kg/L' (density)"),
   ]
 
   @Test("Refusals: one line, status 1, nothing on standard output", arguments: refusals.indices)
