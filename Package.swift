@@ -14,6 +14,8 @@ let package = Package(
   dependencies: [
     // Documentation only: `swift package generate-documentation --target ConvKit`.
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+    // Tests only: property tests with shrinking (a failing case is reported at its smallest).
+    .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
   ],
   targets: [
     // MARK: Engine: pure Swift, no Foundation, no C.
@@ -50,7 +52,11 @@ let package = Package(
     .executableTarget(name: "generate-catalog", dependencies: ["ConvKit", "ConvApp"]),
 
     // MARK: Tests
-    .testTarget(name: "ConvKitTests", dependencies: ["ConvKit"], exclude: ["Fixtures"]),
+    .testTarget(
+      name: "ConvKitTests",
+      dependencies: ["ConvKit", .product(name: "PropertyBased", package: "swift-property-based")],
+      exclude: ["Fixtures"]
+    ),
     .testTarget(name: "ConvFormatTests", dependencies: ["ConvFormat", "ConvKit"]),
     .testTarget(name: "ConvKitFoundationTests", dependencies: ["ConvKitFoundation", "ConvKit", "ConvFormat"]),
     .testTarget(name: "ConvAppTests", dependencies: ["ConvApp", "ConvKit", "ConvFormat"]),

@@ -4,8 +4,8 @@
 #   fuzz/run.sh [--runs N] [--build-only | --no-build] [--rebuild] [--no-asan] [TARGET...]
 #
 # Targets: expression, arithmetic, units-file and rates-feed (ConvKit), convert (ConvKit + ConvFormat + the
-# ICU shim + ConvApp), favorites and batch (the same three). Default: all seven, 1,000,000
-# executions each. Extra libFuzzer flags go in FUZZ_FLAGS (for example FUZZ_FLAGS=-jobs=2).
+# ICU shim + ConvApp), favorites, batch, batch-output, command-line, repl-line and settings (the same
+# three). Default: all eleven, 1,000,000 executions each. Extra libFuzzer flags go in FUZZ_FLAGS (for example FUZZ_FLAGS=-jobs=2).
 #
 # Each target starts from the seeds in fuzz/corpus/TARGET (read only) and keeps what it finds in
 # $FUZZ_BUILD_DIR/corpus/TARGET. A crash, a sanitizer report, a timeout (10 s for one input) or
@@ -44,7 +44,7 @@ while [ $# -gt 0 ]; do
     *) TARGETS="$TARGETS $1"; shift ;;
   esac
 done
-[ -n "$TARGETS" ] || TARGETS="expression arithmetic units-file rates-feed convert favorites batch"
+[ -n "$TARGETS" ] || TARGETS="expression arithmetic units-file rates-feed convert favorites batch batch-output command-line repl-line settings"
 
 SRC=$ROOT/Sources
 OUT=$BUILD/$(echo "$SANITIZE" | tr ',' '-')
@@ -90,11 +90,11 @@ build_target() {
     expression|units-file|arithmetic|rates-feed)
       "$SWIFTC" $SWIFTFLAGS -module-name Fuzz -I "$OUT" -o "$OUT/fuzz-$target" \
         "$ROOT/fuzz/targets/$target.swift" "$OUT/ConvKit.o" ;;
-    convert|favorites|batch)
+    convert|favorites|batch|batch-output|command-line|repl-line|settings)
       "$SWIFTC" $SWIFTFLAGS -module-name Fuzz -I "$OUT" -I "$OUT/include/_ConvICU" -o "$OUT/fuzz-$target" \
         "$ROOT/fuzz/targets/$target.swift" "$OUT/ConvApp.o" "$OUT/ConvFormat.o" "$OUT/ConvKit.o" \
         "$OUT/ConvICU.o" $ICU_LIBS ;;
-    *) echo "run.sh: unknown target '$target' (expression, arithmetic, units-file, rates-feed, convert, favorites, batch)" >&2; exit 64 ;;
+    *) echo "run.sh: unknown target '$target' (expression, arithmetic, units-file, rates-feed, convert, favorites, batch, batch-output, command-line, repl-line, settings)" >&2; exit 64 ;;
   esac
 }
 
@@ -108,7 +108,7 @@ stale() {
 if [ $NO_BUILD = 0 ]; then
   app=0
   for target in $TARGETS; do
-    case $target in convert|favorites|batch) app=1 ;; esac
+    case $target in convert|favorites|batch|batch-output|command-line|repl-line|settings) app=1 ;; esac
   done
   if stale "$OUT/ConvKit.o" "$SRC/ConvKit"; then build_kit; fi
   if [ $app = 1 ] && stale "$OUT/ConvApp.o" "$SRC/ConvApp" "$SRC/ConvFormat" "$SRC/_ConvICU" "$OUT/ConvKit.o"; then

@@ -5,21 +5,28 @@
 #
 # Families: simple (`123.4 mi to km`), compound (`kg*m/s^2 to lbf`), exponent (`94 m^2 to ft^2`),
 # fraction (`983/148 mi to km`; `983|148 mi` for units), e-notation (`6548.2e200 mi to km`), long
-# number (300 digits), 20-factor chain (`kg*m*s*A*…` into the same with prefixes), and 10 % bad
-# lines (simple lines with one in ten naming an unknown unit, each a different word).
+# number (300 digits), 20-factor chain (`kg*m*s*A*…` into the same with prefixes), 10 % bad
+# lines (simple lines with one in ten naming an unknown unit, each a different word); and the
+# line shapes of issue 35, each of which must be no slower than GNU units: 90 % bad lines,
+# mixed units (`6 ft 2 in to cm`; `6 ft + 2 in` for units), many shapes (5,000 distinct unit
+# texts, more than the batch cache keeps: `7 km*mg*ns^2 to m*g*s^2`), and no target (`5 mi`:
+# conv prints the whole column in human output, units the definition).
+#
+# Timing: each family's conv run and units run alternate (conv, units, conv, units, …), so that a
+# change in the machine's load touches both; the ratio is of the medians of wall time.
 #
 # Usage: scripts/compare-line-families.sh BIN   (called by scripts/compare-gnu-units.sh)
-# Environment: FAMILY_LINES=N lines per family (default 50000); FAMILY_RUNS=N runs of conv per
-# family (default 5; GNU units runs 3 times); FAMILIES="simple compound …" to run only some;
+# Environment: FAMILY_LINES=N lines per family (default 50000); FAMILY_RUNS=N runs of each
+# program per family (default 5); FAMILIES="simple compound …" to run only some;
 # FAMILY_FILES=DIR writes each family's lines (FAMILY.conv, FAMILY.units) there and stops before
 # timing (for valgrind callgrind: instructions per line).
-# Needs: hyperfine, units (GNU units), awk.
+# Needs: units (GNU units), awk, bash 5 (EPOCHREALTIME).
 set -euo pipefail
 
 BIN=${1:?usage: compare-line-families.sh CONV_BINARY}
 LINES=${FAMILY_LINES:-50000}
 RUNS=${FAMILY_RUNS:-5}
-FAMILIES=${FAMILIES:-simple compound exponent fraction e-notation long-number 20-factor-chain 10%-bad-lines}
+FAMILIES=${FAMILIES:-simple compound exponent fraction e-notation long-number 20-factor-chain 10%-bad-lines 90%-bad-lines mixed-units many-shapes no-target}
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/conv-families.XXXXXX")
 [ -n "${KEEP_WORK:-}" ] && echo "work: $WORK" >&2 || trap 'rm -rf "$WORK"' EXIT
 
@@ -77,14 +84,49 @@ generate() {
         } else {
           cv = decimal(); uv = cv
         }
-        if (style == "bad" && i % 10 == 9) {
+        if ((style == "bad" && i % 10 == 9) || (style == "mostly-bad" && i % 10 != 0)) {
           w = word()
           print cv " " w " to " to[k] > conv; print uv " " w > units
           continue
         }
+        if (style == "notarget") { print cv " " from[k] > conv; print uv " " ufrom[k] "\n" > units; continue }
         print cv " " from[k] " to " to[k] > conv; print uv " " ufrom[k] "\n" uto[k] > units
       }
     }' "$pairs"
+}
+
+# Mixed units: `6 ft 2 in to cm` (conv), `6 ft + 2 in` / `cm` (units), for several pairs.
+generate_mixed() {
+  awk -v seed=35 -v count="$LINES" -v conv="$WORK/mixed-units.conv" -v units="$WORK/mixed-units.units" '
+    BEGIN {
+      srand(seed)
+      split("ft in cm|ft in m|lb oz kg|lb oz g|h min s|yd ft m|st lb kg|mi yd km", pairs, "|")
+      for (i = 0; i < count; i++) {
+        split(pairs[int(rand() * 8) + 1], p, " ")
+        a = int(rand() * 20); b = int(rand() * 12)
+        print a " " p[1] " " b " " p[2] " to " p[3] > conv
+        u1 = p[1] == "h" ? "hr" : p[1] == "st" ? "stone" : p[1]
+        print a " " u1 " + " b " " p[2] "\n" p[3] > units
+      }
+    }'
+}
+
+# Many shapes: 5,000 distinct unit texts (prefixes of m, g and s, an exponent), more than the
+# batch cache keeps (4,096).
+generate_shapes() {
+  awk -v seed=36 -v count="$LINES" -v conv="$WORK/many-shapes.conv" -v units="$WORK/many-shapes.units" '
+    BEGIN {
+      srand(seed)
+      split("k M m n p c d f a P", prefix, " ")
+      for (i = 0; i < count; i++) {
+        shape = i % 5000
+        a = prefix[shape % 10 + 1]; b = prefix[int(shape / 10) % 10 + 1]; c = prefix[int(shape / 100) % 10 + 1]
+        e = int(shape / 1000) + 1
+        value = int(rand() * 1000) "." int(rand() * 100)
+        print value " " a "m*" b "g*" c "s^" e " to m*g*s^" e > conv
+        print value " " a "m*" b "g*" c "s^" e "\nm*g*s^" e > units
+      }
+    }'
 }
 
 # Both must give a number for every line (the bad family: on every good line), agreeing to 7
@@ -111,9 +153,20 @@ for family in $FAMILIES; do
     long-number) generate "$family" "$WORK/simple.pairs" long ;;
     20-factor-chain) generate "$family" "$WORK/chain.pairs" decimal ;;
     10%-bad-lines) generate "$family" "$WORK/simple.pairs" bad ;;
+    90%-bad-lines) generate "$family" "$WORK/simple.pairs" mostly-bad ;;
+    mixed-units) generate_mixed ;;
+    many-shapes) generate_shapes ;;
+    no-target) generate "$family" "$WORK/simple.pairs" notarget ;;
     *) echo "error: unknown family '$family'" >&2; exit 2 ;;
   esac
-  check "$family"
+  # No target: conv's answer is a column, units' a definition; both must answer every line.
+  if [ "$family" = no-target ]; then
+    "$BIN" < "$WORK/$family.conv" > "$WORK/$family.conv.out" 2>&1 || { echo "error: $family: conv failed" >&2; exit 1; }
+    answers=$(grep -c ') is$' "$WORK/$family.conv.out" || true)
+    [ "$answers" = "$LINES" ] || { echo "error: $family: $answers columns for $LINES lines" >&2; exit 1; }
+  else
+    check "$family"
+  fi
 done
 
 if [ -n "${FAMILY_FILES:-}" ]; then
@@ -122,17 +175,35 @@ if [ -n "${FAMILY_FILES:-}" ]; then
   exit 0
 fi
 
+# Seconds (wall) of one run of a command line, from bash's clock.
+seconds() {
+  local start=$EPOCHREALTIME
+  bash -c "$1" >/dev/null 2>&1 || true
+  awk -v a="$start" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.6f\n", b - a }'
+}
+
+median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2) }'; }
+
 printf '  %-16s %12s %12s %12s %12s %8s\n' family "conv ms" "conv lines/s" "units ms" "units lines/s" ratio
 for family in $FAMILIES; do
-  # conv exits with status 1 when a line fails (the bad family): hyperfine must not stop there.
-  hyperfine -w 1 -r "$RUNS" -i --export-json "$WORK/conv.json" \
-    "$BIN -t < '$WORK/$family.conv' > /dev/null 2>&1" >/dev/null 2>&1
-  hyperfine -w 0 -r 3 -i --export-json "$WORK/units.json" \
-    "units -t < '$WORK/$family.units' > /dev/null 2>&1" >/dev/null 2>&1
-  conv_median=$(awk -F: '/"median"/ { gsub(/[ ,]/, "", $2); print $2; exit }' "$WORK/conv.json")
-  units_median=$(awk -F: '/"median"/ { gsub(/[ ,]/, "", $2); print $2; exit }' "$WORK/units.json")
-  awk -v f="$family" -v c="$conv_median" -v u="$units_median" -v lines="$LINES" 'BEGIN {
+  # Human output for the no-target family (its answer is the column), `-t` for the others.
+  mode=-t
+  goal=10
+  case $family in
+    no-target) mode=""; goal=1 ;;
+    90%-bad-lines|mixed-units|many-shapes) goal=1 ;;
+  esac
+  seconds "$BIN $mode < '$WORK/$family.conv'" >/dev/null  # warm-up
+  : > "$WORK/conv.times"
+  : > "$WORK/units.times"
+  for _ in $(seq "$RUNS"); do
+    seconds "$BIN $mode < '$WORK/$family.conv'" >> "$WORK/conv.times"
+    seconds "units -t < '$WORK/$family.units'" >> "$WORK/units.times"
+  done
+  conv_median=$(median < "$WORK/conv.times")
+  units_median=$(median < "$WORK/units.times")
+  awk -v f="$family" -v c="$conv_median" -v u="$units_median" -v lines="$LINES" -v goal="$goal" 'BEGIN {
     printf "  %-16s %12.1f %12.0f %12.1f %12.0f %7.1fx %s\n", f, c * 1000, lines / c, u * 1000, lines / u, u / c,
-      (u / c >= 10 ? "" : " (goal: >= 10x)")
+      (u / c >= goal ? "" : " (goal: >= " goal "x)")
   }'
 done

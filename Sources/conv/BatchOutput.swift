@@ -4,6 +4,8 @@
 import Musl
 #endif
 
+import ConvApp
+
 /// Standard output collected in a block and written with one call when full.
 ///
 /// Messages for standard error (a line that failed, a note) are written at once (an error after
@@ -11,7 +13,7 @@ import Musl
 /// (`messagesInline`: `2>&1`, one pipe, the same file named twice), collected in the block in
 /// their place, each line's notes before its output: one stream in input order, written with the
 /// block (not two writes for every bad line).
-struct BatchOutput {
+struct BatchOutput: BatchSink {
   var bytes: [UInt8] = []
   /// Write after every line (a terminal on either side: someone is typing and reading).
   let eachLine: Bool

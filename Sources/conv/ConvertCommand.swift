@@ -78,64 +78,23 @@ extension ConvertCommand {
   }
 }
 
-/// Reads `QUANTITY to TARGET` lines from standard input and converts each, in order.
+/// Reads `QUANTITY to TARGET` lines from standard input and converts each, in order, through
+/// one ``BatchSession``: this type only reads and writes.
 struct BatchRunner {
   let converter: Converter
 
-  /// Converts every line; returns whether any line failed. Failures go to standard error as
-  /// `line N: message` (and, in JSON, to standard output as `{"line":N,"input":…,"error":…}`)
-  /// and processing goes on. Input without a single request (empty, or only
-  /// blank and comment lines) is a failure too: there was nothing to convert.
+  /// Converts every line; returns whether the batch failed (see ``BatchSession/finish(readFailed:)``).
   func run() -> Bool {
-    let batch = BatchConverter(converter: converter)
+    var session = BatchSession(converter: converter)
     var output = BatchOutput(eachLine: isatty(0) == 1 || isatty(1) == 1, messagesInline: Output.errorsShareOutput)
     var input = BatchInput()
-    var failed = false
-    var number = 0
-    var requests = 0
     input.forEachLine(beforeWaiting: { output.flush(); Output.flush() }) { line in
-      number += 1
-      let lineStart = output.bytes.count
-      switch batch.convert(line, into: &output.bytes) {
-      case .skipped:
-        // Script output keeps one line per input line: an empty one (terse), or an object that
-        // says the line was skipped (JSON Lines).
-        if let text = converter.writer.batchSkipped(line: number, input: { BatchRunner.text(line) }) {
-          output.bytes.append(contentsOf: text.utf8)
-          output.bytes.append(10)
-          output.lineDone()
-        }
-        return
-      case .converted:
-        requests += 1
-        output.notes(batch.takeNotes(), before: lineStart)
-        output.lineDone()
-      case .failed(let message):
-        requests += 1
-        failed = true
-        // Script output keeps one line per request: an empty one (terse), or an object that says
-        // the line failed (JSON Lines), so that results line up with the input.
-        if let text = converter.writer.batchFailed(line: number, input: { BatchRunner.text(line) }, message: message) {
-          output.bytes.append(contentsOf: text.utf8)
-          output.bytes.append(10)
-        }
-        output.error("line \(number): \(message)")
-      }
+      session.convert(line, into: &output)
     }
     output.flush()
-    if input.readError != 0 {
-      Output.error(StandardInput.readFailure(input.readError))
-      return true
-    }
-    if requests == 0 {
-      Output.error("nothing to convert: standard input has no lines such as '5 mi to km'")
-      return true
-    }
-    return failed
-  }
-
-  /// An input line as text, trimmed.
-  static func text(_ line: UnsafeBufferPointer<UInt8>) -> String {
-    String(decoding: line, as: UTF8.self).trimmingWhitespace
+    if input.readError != 0 { Output.error(StandardInput.readFailure(input.readError)) }
+    let end = session.finish(readFailed: input.readError != 0)
+    if let message = end.message { Output.error(message) }
+    return end.failed
   }
 }

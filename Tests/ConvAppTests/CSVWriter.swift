@@ -38,6 +38,14 @@ struct CSVWriter: OutputWriter {
 
   func failureDetails(_ failure: Converter.Failure) -> [String] { [] }
 
+  func replColumn(_ results: [ConversionResult], human: () -> [String], by converter: Converter) -> [String] {
+    results.compactMap { try? conversion($0, by: converter) }
+  }
+
+  func replCategories(human: () -> [String], _ catalog: CatalogPresenter) -> [String] { categories(catalog) }
+
+  func replText(_ lines: [String], key: String) -> [String] { lines.map { CSVWriter.record([key, $0]) } }
+
   func batchSkipped(line: Int, input: () -> String) -> String? { nil }
 
   /// `line,error,message`.

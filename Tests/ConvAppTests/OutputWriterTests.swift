@@ -67,6 +67,18 @@ struct OutputWriterTests {
     #expect(hits.first == "length,ft,foot")
   }
 
+  @Test("The REPL's script output goes through the same writer: column, categories, help")
+  func repl() throws {
+    var session = try #require(ReplSession(converter: Self.converter, mode: .script))
+    let column = session.handle("5 mi").output
+    #expect(column.contains("5 mi,8.04672,km"), "\(column)")
+    #expect(column.allSatisfy { $0.hasPrefix("5 mi,") })
+    let categories = session.handle("categories").output
+    #expect(categories.contains { $0.hasPrefix("length,Length,") })
+    let help = session.handle("help").output
+    #expect(!help.isEmpty && help.allSatisfy { $0.hasPrefix("help,") })
+  }
+
   @Test("Fields with commas or quotes are quoted", arguments: [
     (["a", "b"], "a,b"), (["1,5", "x"], "\"1,5\",x"), (["say \"hi\""], "\"say \"\"hi\"\"\""),
   ])

@@ -1,7 +1,10 @@
+import PropertyBased
 import Testing
 @testable import ConvKit
 
-/// Algebraic laws of conversion over the built-in catalog, on random units and values.
+/// Algebraic laws of conversion and of exact arithmetic over the built-in catalog, on generated
+/// units and values; a failing case is shrunk to its smallest (swift-property-based) and reported
+/// with the seed that reproduces it.
 ///
 /// Arithmetic is exact (fractions, with π kept symbolic), so the laws hold with zero tolerance:
 /// the stated tolerance of these tests is exact equality.
@@ -9,69 +12,103 @@ import Testing
 struct PropertyTests {
   static let catalog = Catalog.builtin
 
-  /// The units these laws hold for exactly: every unit but the nonlinear scales (dBm, AWG), which
-  /// convert in floating point (`NonlinearScaleTests` checks their round trips to 10⁻¹²).
-  static func linearUnits(in category: UnitCategory) -> [CatalogUnit] { catalog.units(in: category).filter { $0.scale == nil } }
+  /// The categories with at least three units these laws hold for exactly: every unit but the
+  /// nonlinear scales (dBm, AWG), which convert in floating point (`NonlinearScaleTests` checks
+  /// their round trips to 10⁻¹²).
+  static let categories: [[CatalogUnit]] = catalog.categories
+    .map { catalog.units(in: $0).filter { $0.scale == nil } }
+    .filter { $0.count >= 3 }
 
-  /// Random units of one category that have no offset problems between them.
-  static func randomPair(_ generator: inout SplitMix) -> (CatalogUnit, CatalogUnit, CatalogUnit) {
-    let categories = catalog.categories.filter { linearUnits(in: $0).count >= 3 }
-    let category = categories[Int(generator.next() % UInt64(categories.count))]
-    let units = linearUnits(in: category)
-    func pick() -> CatalogUnit { units[Int(generator.next() % UInt64(units.count))] }
-    return (pick(), pick(), pick())
+  /// Three units of one category (a category, then three positions in it: each shrinks towards
+  /// the category's first unit).
+  static let units = zip(Gen.int(in: 0...(categories.count - 1)), Gen.int(in: 0...9_999), Gen.int(in: 0...9_999),
+                         Gen.int(in: 0...9_999))
+    .map { category, a, b, c in
+      let units = PropertyTests.categories[category]
+      return Units(a: units[a % units.count], b: units[b % units.count], c: units[c % units.count])
+    }
+
+  /// A decimal value `n / 10^k` (negative, zero and positive; shrinks towards 0).
+  static let values = zip(Gen.int(in: -1_000_000...1_000_000), Gen.int(in: 0...8))
+    .map { numerator, scale in Rational(BigInteger(numerator), BigInteger.tenToThe(scale)) }
+
+  /// A fraction with a small nonzero denominator (shrinks towards 0 and 1).
+  static let fractions = zip(Gen.int(in: -10_000...10_000), Gen.int(in: 1...999))
+    .map { numerator, denominator in Rational(BigInteger(numerator), BigInteger(denominator)) }
+
+  struct Units: CustomStringConvertible {
+    let a: CatalogUnit
+    let b: CatalogUnit
+    let c: CatalogUnit
+    var description: String { "\(a.name), \(b.name), \(c.name)" }
   }
 
-  static func randomValue(_ generator: inout SplitMix) -> Rational {
-    let numerator = Int(generator.next() % 2_000_001) - 1_000_000
-    let scale = Int(generator.next() % 9)
-    return Rational(BigInteger(numerator), BigInteger.tenToThe(scale))
+  static func conversion(_ from: CatalogUnit, _ to: CatalogUnit) throws -> Conversion {
+    try Conversion(from: UnitExpression(unit: PrefixedUnit(unit: from)), to: UnitExpression(unit: PrefixedUnit(unit: to)),
+                   catalog: catalog)
   }
 
-  static func expression(_ unit: CatalogUnit) -> UnitExpression {
-    UnitExpression(unit: PrefixedUnit(unit: unit))
-  }
-
-  @Test("Round trip: a → b → a returns the input exactly", arguments: 0..<8)
-  func roundTrip(seed: Int) throws {
-    var generator = SplitMix(seed: UInt64(seed) &* 7919 &+ 1)
-    for _ in 0..<250 {
-      let (a, b, _) = Self.randomPair(&generator)
-      let value = Self.randomValue(&generator)
-      let forward = try Conversion(from: Self.expression(a), to: Self.expression(b), catalog: Self.catalog)
-      let backward = try Conversion(from: Self.expression(b), to: Self.expression(a), catalog: Self.catalog)
-      let there = try forward.convert(value)
+  @Test("Round trip: a → b → a returns the input exactly")
+  func roundTrip() async {
+    await propertyCheck(count: 1000, input: Self.units, Self.values) { units, value in
+      let there = try Self.conversion(units.a, units.b).convert(value)
       // Convert the exact intermediate back (π kept symbolic through both legs).
-      let back = try backward.convertExactly(there)
-      #expect(back == Magnitude(value), "\(value) \(a.name) → \(b.name) → \(a.name)")
+      let back = try Self.conversion(units.b, units.a).convertExactly(there)
+      #expect(back == Magnitude(value))
     }
   }
 
-  @Test("Transitivity: a → b → c equals a → c exactly", arguments: 0..<8)
-  func transitivity(seed: Int) throws {
-    var generator = SplitMix(seed: UInt64(seed) &* 104_729 &+ 3)
-    for _ in 0..<250 {
-      let (a, b, c) = Self.randomPair(&generator)
-      let value = Self.randomValue(&generator)
-      let ab = try Conversion(from: Self.expression(a), to: Self.expression(b), catalog: Self.catalog)
-      let bc = try Conversion(from: Self.expression(b), to: Self.expression(c), catalog: Self.catalog)
-      let ac = try Conversion(from: Self.expression(a), to: Self.expression(c), catalog: Self.catalog)
-      let viaB = try bc.convertExactly(try ab.convert(value))
-      #expect(viaB == (try ac.convert(value)), "\(value) \(a.name) → \(b.name) → \(c.name)")
+  @Test("Transitivity: a → b → c equals a → c exactly")
+  func transitivity() async {
+    await propertyCheck(count: 1000, input: Self.units, Self.values) { units, value in
+      let viaB = try Self.conversion(units.b, units.c).convertExactly(try Self.conversion(units.a, units.b).convert(value))
+      let direct = try Self.conversion(units.a, units.c).convert(value)
+      #expect(viaB == direct)
     }
   }
 
-  @Test("The Double path agrees with the exact path to within 4 ulps for linear conversions", arguments: 0..<4)
-  func doublePath(seed: Int) throws {
-    var generator = SplitMix(seed: UInt64(seed) &+ 99)
-    for _ in 0..<250 {
-      let (a, b, _) = Self.randomPair(&generator)
-      let value = Self.randomValue(&generator)
-      let conversion = try Conversion(from: Self.expression(a), to: Self.expression(b), catalog: Self.catalog)
-      guard conversion.kind == .linear else { continue }
+  @Test("Identity: a → a returns the input exactly")
+  func identity() async {
+    await propertyCheck(count: 300, input: Self.units, Self.values) { units, value in
+      let same = try Self.conversion(units.a, units.a).convert(value)
+      #expect(same == Magnitude(value))
+    }
+  }
+
+  @Test("Linearity: a linear conversion of x + y is the sum of the conversions, of k·x k times the conversion")
+  func linearity() async {
+    await propertyCheck(count: 500, input: Self.units, Self.values, Self.values, Self.fractions) { units, x, y, k in
+      let conversion = try Self.conversion(units.a, units.b)
+      guard conversion.kind == .linear else { return }
+      let (cx, cy) = (try conversion.convert(x), try conversion.convert(y))
+      let sum = try conversion.convert(x + y)
+      let scaled = try conversion.convert(k * x)
+      #expect(sum == cx + cy)
+      #expect(scaled == cx * Magnitude(k))
+    }
+  }
+
+  @Test("The Double path agrees with the exact path to within 4 ulps for linear conversions")
+  func doublePath() async {
+    await propertyCheck(count: 1000, input: Self.units, Self.values) { units, value in
+      let conversion = try Self.conversion(units.a, units.b)
+      guard conversion.kind == .linear else { return }
       let exact = try conversion.convert(value).approximation.doubleValue
       let fast = conversion.convert(value.doubleValue)
-      #expect(abs(fast - exact) <= 4 * exact.ulp, "\(value) \(a.name) → \(b.name)")
+      #expect(abs(fast - exact) <= 4 * exact.ulp)
+    }
+  }
+
+  @Test("Exact arithmetic: a field (commutative, associative, distributive, inverses)")
+  func rationalField() async {
+    await propertyCheck(count: 1000, input: Self.fractions, Self.fractions, Self.fractions) { x, y, z in
+      #expect(x + y == y + x)
+      #expect(x * y == y * x)
+      #expect((x + y) + z == x + (y + z))
+      #expect((x * y) * z == x * (y * z))
+      #expect(x * (y + z) == x * y + x * z)
+      #expect(x - x == Rational.zero)
+      if !y.isZero { #expect((x / y) * y == x) }
     }
   }
 }

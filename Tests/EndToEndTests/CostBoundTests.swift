@@ -1,11 +1,8 @@
 import Foundation
 import Testing
 
-/// What one run of conv cost, from the kernel's accounting of the child (wait4): processor time
-/// counts the work done whatever else the machine runs, unlike wall time.
+/// What one run of conv cost in memory, read from the child while it runs.
 struct MeasuredRun {
-  /// User plus system processor time, in seconds.
-  let cpu: Double
   /// Peak resident memory, in bytes.
   let peakMemory: Int
   /// The exit status; nil when the run was stopped at its deadline.
@@ -52,41 +49,19 @@ struct MeasuredRun {
       }
       usleep(5_000)
     }
-    func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
-    return MeasuredRun(cpu: seconds(usage.ru_utime) + seconds(usage.ru_stime),
-                       peakMemory: highWater > 0 ? highWater : usage.ru_maxrss * 1024,
+    return MeasuredRun(peakMemory: highWater > 0 ? highWater : usage.ru_maxrss * 1024,
                        status: stopped ? nil : (status >> 8) & 0xFF)
   }
 }
 
-/// Issue 20, findings 5 and 7: what a line with a typo and what a favorite may cost.
+/// Issue 20, finding 7: what a favorite may cost in memory. (What a line with a typo costs in time
+/// is a benchmark, not a test: the `90%-bad-lines` family of scripts/compare-line-families.sh.)
 @Suite("Bounded cost", .serialized)
 struct CostBoundTests {
   static func scratch() throws -> URL {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("conv-cost-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     return folder
-  }
-
-  @Test("2,000 lines with unknown units cost at most a few times 2,000 good lines")
-  func typos() throws {
-    let folder = try Self.scratch()
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let symbols = ["mi", "km", "ft", "m", "in", "cm", "yd"]
-    let good = folder.appendingPathComponent("good")
-    try (1...2000).map { "\($0).5 \(symbols[$0 % 7]) to \(symbols[($0 + 3) % 7])" }.joined(separator: "\n")
-      .write(to: good, atomically: true, encoding: .utf8)
-    let bad = folder.appendingPathComponent("bad")
-    try (1...2000).map { "5 foo\($0) to km" }.joined(separator: "\n").write(to: bad, atomically: true, encoding: .utf8)
-    let environment = ConvProcess.isolatedEnvironment()
-    let baseline = try MeasuredRun.run(["-"], input: good, environment: environment, deadline: 120)
-    #expect(baseline.status == 0)
-    // Five times the good lines' processor time, and never less than two seconds: startup alone
-    // is a good part of the baseline. The run is stopped well past that (it took minutes).
-    let allowed = max(2, 5 * baseline.cpu)
-    let typos = try MeasuredRun.run(["-"], input: bad, environment: environment, deadline: 4 * allowed + 10)
-    #expect(typos.status == 1, "stopped after \(4 * allowed + 10) s")
-    #expect(typos.cpu <= allowed, "\(typos.cpu) s for typos, \(baseline.cpu) s for good lines")
   }
 
   @Test("conv fav keeps little per favorite: 19,740 favorites stay under 100 MB")

@@ -110,7 +110,9 @@ package final class BatchConverter {
         }
         // The split of a plain decimal's line holds for every such number.
         if number.decimal != nil { return exact(shape.request(numberText: numberText, line: text), into: &output) }
-      } else if entry == nil, mayStartShape(number, numberText: numberText) {
+      } else if entry == nil, shapes.hasRoom, shapes.seenBefore(rest), mayStartShape(number, numberText: numberText) {
+        // A rest gets its shape on its second line: making one costs about a second reading, which
+        // a rest seen once (a file of distinct lines, or more rests than the cache keeps) never repays.
         let request = converter.request(line: text)
         let (shape, reading) = makeShape(request, number: number, numberText: numberText)
         shapes.insert(shape, for: rest)

@@ -26,6 +26,19 @@ struct ShapeCache {
   /// lines take the exact path: memory stays bounded on any input.
   static let capacity = 1 << 12
 
+  /// Hashes of the rests seen once and not yet given an entry (see ``seenBefore(_:)``).
+  private var seenOnce: Set<UInt64> = []
+
+  /// Whether another entry can be kept.
+  var hasRoom: Bool { shapes.count < ShapeCache.capacity }
+
+  /// Whether a rest without an entry was seen on an earlier line; notes it as seen. (By its hash: a
+  /// collision only gives a rest its entry one line early. Bounded like the entries.)
+  mutating func seenBefore(_ key: UnsafeBufferPointer<UInt8>) -> Bool {
+    if seenOnce.count >= 4 * ShapeCache.capacity { seenOnce.removeAll(keepingCapacity: true) }
+    return !seenOnce.insert(ShapeCache.hash(key)).inserted
+  }
+
   /// The integer map of an entry, when it has one.
   func map(_ entry: Int) -> LinearMap? {
     let index = mapIndices[entry]

@@ -32,9 +32,6 @@ package struct CatalogPresenter: Sendable {
     }
   }
 
-  /// `[{"identifier":…, "title":…, "dimension":…, "units": N}, …]` (the REPL's `categories` in JSON).
-  package func categoriesJSON() -> JSONValue { JSONWriter().categoriesJSON(self) }
-
   // MARK: list
 
   /// Units grouped by category in display order: symbol and name, common ones marked `*`.

@@ -121,8 +121,8 @@ package struct ReplSession {
     case .categories:
       state.filter = ""
       state.highlight = catalog.categories.firstIndex { $0.identifier == state.category.identifier } ?? 0
-      return show(.categories, lines: converter.options.mode == .json
-                  ? [CatalogPresenter(catalog: catalog).categoriesJSON().serialized()] : categoryLines())
+      return show(.categories, lines: converter.writer.replCategories(human: { categoryLines() },
+                                                                       CatalogPresenter(catalog: catalog)))
     case .category(let name):
       guard let category = catalog.category(named: name) else {
         return failure(ConvError.unknownCategory(name, suggestions: catalog.suggestedCategories(for: name)).message)
@@ -303,7 +303,7 @@ package struct ReplSession {
     let request = converter.request(line: text)
     switch converter.convert(request) {
     case .failure(let failure):
-      return self.failure(failure.message, details: converter.options.mode == .human ? failure.caretLines : [])
+      return self.failure(failure.message, details: converter.writer.failureDetails(failure))
     case .success(let result):
       let adopted = adopt(request)
       state.view = .columns

@@ -73,6 +73,14 @@ package struct HumanWriter: OutputWriter {
 
   package func failureDetails(_ failure: Converter.Failure) -> [String] { failure.caretLines }
 
+  package func replColumn(_ results: [ConversionResult], human: () -> [String], by converter: Converter) -> [String] {
+    human()
+  }
+
+  package func replCategories(human: () -> [String], _ catalog: CatalogPresenter) -> [String] { human() }
+
+  package func replText(_ lines: [String], key: String) -> [String] { lines }
+
   package func batchSkipped(line: Int, input: () -> String) -> String? { nil }
 
   package func batchFailed(line: Int, input: () -> String, message: String) -> String? { nil }

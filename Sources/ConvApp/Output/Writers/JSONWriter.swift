@@ -63,6 +63,21 @@ package struct JSONWriter: OutputWriter {
 
   package func failureDetails(_ failure: Converter.Failure) -> [String] { [] }
 
+  /// One JSON array of results, as `conv 5 mi --json` prints.
+  package func replColumn(_ results: [ConversionResult], human: () -> [String], by converter: Converter) -> [String] {
+    [JSONValue.array(results.compactMap { try? object($0, by: converter) }).serialized()]
+  }
+
+  package func replCategories(human: () -> [String], _ catalog: CatalogPresenter) -> [String] {
+    categories(catalog)
+  }
+
+  /// One object `{"KEY": [lines]}` (`{"KEY": "line"}` for one line).
+  package func replText(_ lines: [String], key: String) -> [String] {
+    if lines.count == 1 { return [JSONValue.object([(key, .string(lines[0]))]).serialized()] }
+    return [JSONValue.object([(key, .array(lines.map { .string($0) }))]).serialized()]
+  }
+
   package func batchSkipped(line: Int, input: () -> String) -> String? {
     JSONValue.object([("line", .int(line)), ("input", .string(input())), ("skipped", .bool(true))]).serialized()
   }

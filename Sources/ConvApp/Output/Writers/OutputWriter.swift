@@ -61,6 +61,17 @@ package protocol OutputWriter: Sendable {
 
   /// `conv rates`: the lines for standard output and the notes for standard error.
   func rates(_ report: RatesReport) -> (lines: [String], notes: [String])
+
+  /// The REPL's destination column when a script reads it; `human` gives the column as people
+  /// read it (`conv 5 mi`).
+  func replColumn(_ results: [ConversionResult], human: () -> [String], by converter: Converter) -> [String]
+
+  /// The REPL's category list when a script reads it; `human` gives the list as people read it.
+  func replCategories(human: () -> [String], _ catalog: CatalogPresenter) -> [String]
+
+  /// Text the REPL prints for a script (help, messages): the lines as they are, or the mode's
+  /// wrapping of them under `key`.
+  func replText(_ lines: [String], key: String) -> [String]
 }
 
 /// A way to write batch lines of a cached shape without the exact path (``BatchConverter``).

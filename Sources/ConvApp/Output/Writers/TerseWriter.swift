@@ -31,6 +31,16 @@ package struct TerseWriter: OutputWriter {
 
   package func failureDetails(_ failure: Converter.Failure) -> [String] { [] }
 
+  /// `number symbol` per row (a row whose number `-t` refuses is left out, as the column leaves
+  /// out what it cannot convert).
+  package func replColumn(_ results: [ConversionResult], human: () -> [String], by converter: Converter) -> [String] {
+    results.compactMap { result in (try? conversion(result, by: converter)).map { $0 + " " + result.target.displaySymbol } }
+  }
+
+  package func replCategories(human: () -> [String], _ catalog: CatalogPresenter) -> [String] { human() }
+
+  package func replText(_ lines: [String], key: String) -> [String] { lines }
+
   package func batchSkipped(line: Int, input: () -> String) -> String? { "" }
 
   package func batchFailed(line: Int, input: () -> String, message: String) -> String? { "" }

@@ -1,0 +1,59 @@
+// libFuzzer target: the REPL's command lines (ConvApp's ReplSession, as `conv repl` runs a script).
+//
+// Input: one byte of options (script or screen mode, JSON or human output, ASCII), then up to 32
+// lines, each handled by one session in order, as typed. Checks, beyond "no crash, no hang": every
+// output, error and note line, as conv writes it (through `TerminalText.escaped`), holds no raw
+// control character; in JSON script mode every output line is one JSON object or array (help, favorites and filters included: a pipe reading
+// `conv repl --json` reads JSON Lines); the screen's columns can be drawn after every line.
+
+import ConvApp
+import ConvKit
+
+let catalog = Catalog.builtin
+
+func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
+  switch scalar.value {
+  case 0x09: false
+  case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029: true
+  default: false
+  }
+}
+
+/// Checks a line as the executable writes it (through `TerminalText.escaped`, conv's styling kept).
+func checkLine(_ text: String, _ what: String) {
+  let written = TerminalText.escaped(text, keepingStyle: true)
+  if let bad = written.unicodeScalars.first(where: isUnsafe) {
+    preconditionFailure("U+\(String(bad.value, radix: 16)) written in \(what): \(written.debugDescription)")
+  }
+}
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzReplLine(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+  guard size >= 1 else { return 0 }
+  let flags = data[0]
+  var options = OutputOptions()
+  options.mode = flags & 1 == 0 ? .human : .json
+  options.ascii = flags & 4 != 0
+  let mode: ReplSession.Mode = flags & 2 == 0 ? .script : .screen
+  guard var session = ReplSession(converter: Converter(catalog: catalog, options: options), mode: mode) else {
+    preconditionFailure("no session over the built-in catalog")
+  }
+  let bytes = UnsafeBufferPointer(start: data + 1, count: size - 1)
+  for line in bytes.split(separator: 10, omittingEmptySubsequences: false).prefix(32) {
+    let outcome = session.handle(String(decoding: line, as: UTF8.self))
+    for text in outcome.output {
+      checkLine(text, "an output line")
+      if mode == .script && options.mode == .json {
+        precondition((text.hasPrefix("{") && text.hasSuffix("}")) || (text.hasPrefix("[") && text.hasSuffix("]")),
+                     "not a JSON value in JSON mode: \(text.debugDescription)")
+      }
+    }
+    for text in outcome.errors { checkLine(text, "an error line") }
+    for text in outcome.notes { checkLine(text, "a note") }
+    if outcome.quit { break }
+    if mode == .screen {
+      for text in session.columnLines() { checkLine(text, "a column line") }
+    }
+  }
+  return 0
+}
