@@ -46,7 +46,7 @@ public struct Conversion: Sendable {
   /// The substance that carries the source's dimension to the target's, when they differ and the
   /// source names one (`cup` of flour to `g`); nil otherwise, and always when the conversion
   /// needs no substance (exact conversions stay exact).
-  public let bridge: SubstanceBridge?
+  package let bridge: SubstanceBridge?
 
   /// Resolves a conversion between two unit expressions, or explains why there is none.
   public init(from source: UnitExpression, to target: UnitExpression, catalog: Catalog) throws(ConvError) {

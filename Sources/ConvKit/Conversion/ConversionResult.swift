@@ -14,7 +14,7 @@ public struct ConversionResult: Sendable {
   public let isSymbolicallyExact: Bool
   /// The substance that carried the quantity across dimensions, with its figures (nil when the
   /// conversion needed none).
-  public package(set) var bridge: SubstanceBridge? = nil
+  package var bridge: SubstanceBridge? = nil
 
   /// The value as a fraction (π, if left, taken to 50 digits).
   public var rational: Rational { value.approximation }

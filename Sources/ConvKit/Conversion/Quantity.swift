@@ -12,7 +12,7 @@ public struct Quantity: Sendable, Hashable {
   /// a unit keeps its substance on the unit.
   package var attachedSubstance: SubstanceUse? = nil
   /// What the quantity is of (`flour` in `1 cup flour`), if a substance was named.
-  public var substance: SubstanceUse? { attachedSubstance ?? unit?.substance }
+  package var substance: SubstanceUse? { attachedSubstance ?? unit?.substance }
 
   /// Creates a quantity from its parts, unchecked: front ends make quantities with
   /// `Catalog.parseQuantity`, `Catalog.read` or `Catalog.quantity(_:in:)`, which check them.

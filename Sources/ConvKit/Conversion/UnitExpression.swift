@@ -8,7 +8,7 @@ public struct UnitExpression: Sendable, Hashable {
   public let singleUnit: PrefixedUnit?
   /// The substance a quantity in this unit is of (`cup` in `1 cup flour`), which carries it to
   /// mass, volume or amount of substance when the other side asks (see `SubstanceBridge`).
-  public package(set) var substance: SubstanceUse? = nil
+  package var substance: SubstanceUse? = nil
 
   /// Creates a unit expression from its parts (normally made by `Catalog.parseUnit`).
   package init(text: String, term: Term, singleUnit: PrefixedUnit?) {

@@ -4,14 +4,14 @@
 /// optional count, groups in parentheses or brackets with an optional count, and hydrate parts
 /// joined by `·`, `•`, `⋅`, `*` or `.`, each part with an optional leading multiplier (`5H2O`).
 /// Counts may be written with subscript digits (`H₂O`). Every symbol must be in the element table.
-public struct ChemicalFormula: Sendable, Hashable {
+package struct ChemicalFormula: Sendable, Hashable {
   /// The formula as written.
-  public let text: String
+  package let text: String
   /// How many atoms of each element, by symbol.
-  public let counts: [String: Int]
+  package let counts: [String: Int]
 
   /// Reads a formula; nil when the text is no formula of known elements.
-  public init?(_ text: String, elements: ElementTable) {
+  package init?(_ text: String, elements: ElementTable) {
     guard !text.isEmpty, text.count <= 64 else { return nil }
     var reader = FormulaScanner(characters: Array(text), elements: elements)
     guard let counts = reader.formula(), reader.index == reader.characters.count, !counts.isEmpty else { return nil }
@@ -21,7 +21,7 @@ public struct ChemicalFormula: Sendable, Hashable {
 
   /// The molar mass in g/mol and its uncertainty: the sum of count × standard atomic weight, and
   /// of count × published uncertainty (added linearly: the bounds of every weight taken together).
-  public func molarMass(in elements: ElementTable) -> (value: Rational, uncertainty: Rational) {
+  package func molarMass(in elements: ElementTable) -> (value: Rational, uncertainty: Rational) {
     var value = Rational.zero
     var uncertainty = Rational.zero
     for (symbol, count) in counts {

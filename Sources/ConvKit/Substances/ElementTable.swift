@@ -5,40 +5,40 @@
 /// element without a standard atomic weight gives the mass number of its longest-lived isotope in
 /// brackets (`[97]`) and no uncertainty, and is taken as that number ± 0.5. An interval as CIAAW
 /// writes it (`[1.00784, 1.00811]`) is taken as its midpoint ± half its width.
-public struct ElementTable: Sendable {
+package struct ElementTable: Sendable {
   /// One element.
-  public struct Element: Sendable, Hashable {
+  package struct Element: Sendable, Hashable {
     /// The symbol (`Na`).
-    public let symbol: String
+    package let symbol: String
     /// The name (`sodium`).
-    public let name: String
+    package let name: String
     /// The atomic number.
-    public let number: Int
+    package let number: Int
     /// The standard atomic weight (dimensionless; g/mol as a molar mass), as published.
-    public let weight: Rational
+    package let weight: Rational
     /// The published uncertainty of `weight`.
-    public let uncertainty: Rational
+    package let uncertainty: Rational
     /// Whether `weight` is only the mass number of the longest-lived isotope (`[97]`).
-    public let isMassNumber: Bool
+    package let isMassNumber: Bool
     /// Where the figure comes from.
-    public let source: String
+    package let source: String
   }
 
   /// The elements, by symbol.
-  public let elements: [String: Element]
+  package let elements: [String: Element]
 
   /// Creates a table from its elements.
-  public init(elements: [Element]) {
+  package init(elements: [Element]) {
     var bySymbol: [String: Element] = [:]
     for element in elements where bySymbol[element.symbol] == nil { bySymbol[element.symbol] = element }
     self.elements = bySymbol
   }
 
   /// The element of a symbol (case-sensitive: `Co` is cobalt, `CO` is no element).
-  public subscript(symbol: String) -> Element? { elements[symbol] }
+  package subscript(symbol: String) -> Element? { elements[symbol] }
 
   /// Reads an `elements.table` file; problems are reported as diagnostics and their lines left out.
-  public static func parse(_ source: CatalogSource) -> (ElementTable, [CatalogDiagnostic]) {
+  package static func parse(_ source: CatalogSource) -> (ElementTable, [CatalogDiagnostic]) {
     var elements: [Element] = []
     var diagnostics: [CatalogDiagnostic] = []
     var seen: Set<String> = []

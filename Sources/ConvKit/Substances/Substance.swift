@@ -1,36 +1,36 @@
 /// A substance: a food, fuel or material with a measured density, or a chemical with a formula,
 /// which bridges mass, volume and amount of substance (`1 cup flour` in grams, `2 mol NaCl` in
 /// grams). Its figures are measurements, so everything converted through one is approximate.
-public struct Substance: Sendable, Hashable {
+package struct Substance: Sendable, Hashable {
   /// The canonical name (`all-purpose flour`).
-  public let name: String
+  package let name: String
   /// The other names, as written in `Data/` without their marks (`flour`, `plain flour`).
-  public let aliases: [String]
+  package let aliases: [String]
   /// The plain words this substance is the documented default for (written `flour!`).
-  public let defaultWords: [String]
+  package let defaultWords: [String]
   /// The group identifier (`food`, `fuel`, `material`, `chemical` for a formula typed alone).
-  public let group: String
+  package let group: String
   /// The chemical formula as written (`H2O`), if any.
-  public let formula: String?
+  package let formula: String?
   /// The density as the source states it (`125 g/cup`), if any.
-  public let densityText: String?
+  package let densityText: String?
   /// The density in kg/m³, exactly the source's figure.
-  public let density: Rational?
+  package let density: Rational?
   /// The density's relative uncertainty: half a unit in the last digit the source writes.
-  public let densityUncertainty: Rational?
+  package let densityUncertainty: Rational?
   /// The molar mass in g/mol from the standard atomic weights, if the substance has a formula.
-  public let molarMass: Rational?
+  package let molarMass: Rational?
   /// The molar mass's published uncertainty (absolute, g/mol).
-  public let molarMassUncertainty: Rational?
+  package let molarMassUncertainty: Rational?
   /// How a dry ingredient was measured (`spooned and levelled`); may be empty.
-  public let measured: String
+  package let measured: String
   /// Temperature or state (`20 °C`); may be empty.
-  public let conditions: String
+  package let conditions: String
   /// Where the figure comes from.
-  public let source: String
+  package let source: String
 
   /// Creates a substance from its parts (normally made by `SubstanceLoader`).
-  public init(name: String, aliases: [String], defaultWords: [String], group: String, formula: String?,
+  package init(name: String, aliases: [String], defaultWords: [String], group: String, formula: String?,
               densityText: String?, density: Rational?, densityUncertainty: Rational?, molarMass: Rational?,
               molarMassUncertainty: Rational?, measured: String, conditions: String, source: String) {
     self.name = name
@@ -48,17 +48,17 @@ public struct Substance: Sendable, Hashable {
     self.source = source
   }
 
-  public static func == (lhs: Substance, rhs: Substance) -> Bool {
+  package static func == (lhs: Substance, rhs: Substance) -> Bool {
     lhs.name == rhs.name && lhs.formula == rhs.formula && lhs.densityText == rhs.densityText
   }
 
-  public func hash(into hasher: inout Hasher) {
+  package func hash(into hasher: inout Hasher) {
     hasher.combine(name)
     hasher.combine(formula)
   }
 
   /// The molar mass rounded to the digits its uncertainty supports (`58.44` for NaCl), as text.
-  public var molarMassText: String? {
+  package var molarMassText: String? {
     guard let molarMass, let molarMassUncertainty else { return nil }
     return SubstanceBridge.rounded(molarMass, uncertainty: molarMassUncertainty).plainString
   }
@@ -66,7 +66,7 @@ public struct Substance: Sendable, Hashable {
   /// The source made short for a note: `USDA FDC 169761` for a FoodData Central entry
   /// (`USDA SR Legacy NDB 20081` by its SR Legacy number), else the work cited without the details
   /// that follow it (`EN 590:2022 Table 1`).
-  public var shortSource: String {
+  package var shortSource: String {
     // USDA FoodData Central by FDC ID, or SR Legacy by its NDB number.
     for label in ["FDC", "NDB"] where source.hasPrefix("USDA") {
       guard let range = source.firstRange(ofText: label + " ") else { continue }
@@ -85,14 +85,14 @@ public struct Substance: Sendable, Hashable {
 }
 
 /// A substance as a request names it: the substance and the word typed for it (`flour`).
-public struct SubstanceUse: Sendable, Hashable {
+package struct SubstanceUse: Sendable, Hashable {
   /// The substance.
-  public let substance: Substance
+  package let substance: Substance
   /// The words typed (`flour`, `H2O`).
-  public let typed: String
+  package let typed: String
 
   /// Creates a use.
-  public init(substance: Substance, typed: String) {
+  package init(substance: Substance, typed: String) {
     self.substance = substance
     self.typed = typed
   }

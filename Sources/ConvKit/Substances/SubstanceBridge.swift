@@ -2,24 +2,24 @@
 /// source's must be density^a · molar mass^b for small integers a and b (density M·L⁻³, molar mass
 /// M·N⁻¹), so a comes from the length exponent and b from the amount exponent, and the mass
 /// exponent must then agree. `cup → g` is a = 1; `g → mol` is b = −1; `mL → mol` is a = 1, b = −1.
-public struct SubstanceBridge: Sendable, Hashable {
+package struct SubstanceBridge: Sendable, Hashable {
   /// The substance applied.
-  public let use: SubstanceUse
+  package let use: SubstanceUse
   /// The power of the density (a).
-  public let densityPower: Int
+  package let densityPower: Int
   /// The power of the molar mass (b).
-  public let molarMassPower: Int
+  package let molarMassPower: Int
   /// density^a · molar mass^b in coherent SI units (kg/m³, kg/mol).
-  public let factor: Rational
+  package let factor: Rational
   /// The relative uncertainty of `factor`: |a| times the density's, plus |b| times the molar mass's.
-  public let relativeUncertainty: Rational
+  package let relativeUncertainty: Rational
 
   /// The largest power of either figure a bridge takes (`m³ → mol²` is no conversion anyone means).
   static let largestPower = 2
 
   /// The powers (a, b) that carry `from` to `to`; nil when none do, or when none are needed
   /// (the same dimension: a = b = 0).
-  public static func powers(from: PhysicalDimension, to: PhysicalDimension) -> (density: Int, molarMass: Int)? {
+  package static func powers(from: PhysicalDimension, to: PhysicalDimension) -> (density: Int, molarMass: Int)? {
     guard let ratio = to.divided(by: from), ratio != .none else { return nil }
     for base in BaseQuantity.allCases where base != .length && base != .mass && base != .amount {
       if ratio[base] != 0 { return nil }
@@ -33,7 +33,7 @@ public struct SubstanceBridge: Sendable, Hashable {
 
   /// The bridge from a source dimension to a target dimension through a substance; throws the
   /// reason when the substance cannot carry the one into the other.
-  public init(use: SubstanceUse, from: PhysicalDimension, to: PhysicalDimension, fromText: String, toText: String,
+  package init(use: SubstanceUse, from: PhysicalDimension, to: PhysicalDimension, fromText: String, toText: String,
               catalog: Catalog) throws(ConvError) {
     let substance = use.substance
     let name = ConvError.printable(use.typed)
@@ -64,14 +64,14 @@ public struct SubstanceBridge: Sendable, Hashable {
   }
 
   /// A value through the bridge, rounded to the digits the figures' uncertainty supports.
-  public func rounded(_ value: Magnitude) -> Magnitude {
+  package func rounded(_ value: Magnitude) -> Magnitude {
     let exact = value.approximation
     return Magnitude(SubstanceBridge.rounded(exact, uncertainty: (exact * relativeUncertainty).magnitude).rational)
   }
 
   /// `value` rounded at the decimal place of the leading digit of `uncertainty` (`18.01528 ± 0.0014`
   /// is `18.015`); every digit kept, up to 15 significant, when the uncertainty is zero.
-  public static func rounded(_ value: Rational, uncertainty: Rational) -> DecimalDigits {
+  package static func rounded(_ value: Rational, uncertainty: Rational) -> DecimalDigits {
     guard !value.isZero else { return DecimalDigits(isNegative: false, digits: "0", exponent: 0, isExact: false) }
     let valueExponent = value.magnitude.rounded(significantDigits: 20).scientificExponent
     guard !uncertainty.isZero else { return value.rounded(significantDigits: 15) }

@@ -1,6 +1,6 @@
 /// Reads `Data/substances/`: `*.substances` files of foods, fuels and materials, and
 /// `elements.table` of standard atomic weights (the format is in `Data/README.md`).
-public enum SubstanceLoader {
+package enum SubstanceLoader {
   /// Words that can never name a substance: they split a request (`1 cup of flour to g`).
   static let reservedWords: Set<String> = ["to", "in", "as", "of", "->", "=>", "→"]
 
@@ -11,7 +11,7 @@ public enum SubstanceLoader {
   ///
   /// `checksUnitSpellings: false` leaves out the check against unit spellings (the embedded
   /// files, checked when they were generated, load at run time without it).
-  public static func load(_ sources: [CatalogSource], catalog: Catalog, checksUnitSpellings: Bool = true)
+  package static func load(_ sources: [CatalogSource], catalog: Catalog, checksUnitSpellings: Bool = true)
     -> (table: SubstanceTable, diagnostics: [CatalogDiagnostic]) {
     var units = DensityUnits(catalog: catalog)
     var diagnostics: [CatalogDiagnostic] = []

@@ -4,20 +4,20 @@
 /// `sugar`) reads as the one that marks it its default (`flour!`); `alternatives(for:)` lists the
 /// others. A word that is no name but a chemical formula of known elements (`NaCl`, `CuSO4·5H2O`)
 /// reads as that chemical, with its molar mass from the standard atomic weights and no density.
-public struct SubstanceTable: Sendable {
+package struct SubstanceTable: Sendable {
   /// Every substance, in file order.
-  public let substances: [Substance]
+  package let substances: [Substance]
   /// The standard atomic weights.
-  public let elements: ElementTable
+  package let elements: ElementTable
   /// The substances of each name or alias (lower-cased), in file order.
   let byKey: [String: [Int]]
   /// The default substance of each shared word (lower-cased).
   let defaults: [String: Int]
   /// The source of the element table, for notes (`CIAAW abridged standard atomic weights (2021)`).
-  public let elementsSource: String
+  package let elementsSource: String
 
   /// Creates a table (normally made by `SubstanceLoader`).
-  public init(substances: [Substance], elements: ElementTable) {
+  package init(substances: [Substance], elements: ElementTable) {
     self.substances = substances
     self.elements = elements
     var byKey: [String: [Int]] = [:]
@@ -40,7 +40,7 @@ public struct SubstanceTable: Sendable {
 
   /// The substance a word names: its one substance, or the default of a shared word; else a
   /// chemical formula of known elements (case-sensitive). Nil when neither.
-  public func substance(named text: some StringProtocol) -> Substance? {
+  package func substance(named text: some StringProtocol) -> Substance? {
     let key = SubstanceTable.key(text)
     if let indexes = byKey[key] {
       if indexes.count == 1 { return substances[indexes[0]] }
@@ -51,10 +51,10 @@ public struct SubstanceTable: Sendable {
   }
 
   /// Whether the text is a name or alias of a substance in the data (not a formula).
-  public func isName(_ text: some StringProtocol) -> Bool { byKey[SubstanceTable.key(text)] != nil }
+  package func isName(_ text: some StringProtocol) -> Bool { byKey[SubstanceTable.key(text)] != nil }
 
   /// A chemical named by its formula alone, with its molar mass and no density.
-  public func chemical(_ formula: String) -> Substance? {
+  package func chemical(_ formula: String) -> Substance? {
     guard let parsed = ChemicalFormula(formula, elements: elements) else { return nil }
     let (mass, uncertainty) = parsed.molarMass(in: elements)
     return Substance(name: formula, aliases: [], defaultWords: [], group: "chemical", formula: formula,
@@ -63,7 +63,7 @@ public struct SubstanceTable: Sendable {
   }
 
   /// Every substance a word names, the default first (`flour`: all-purpose flour, bread flour, …).
-  public func alternatives(for text: some StringProtocol) -> [Substance] {
+  package func alternatives(for text: some StringProtocol) -> [Substance] {
     let key = SubstanceTable.key(text)
     guard let indexes = byKey[key] else { return [] }
     let first = defaults[key]
@@ -71,28 +71,28 @@ public struct SubstanceTable: Sendable {
   }
 
   /// Every name and alias, as written.
-  public var spellings: [String] {
+  package var spellings: [String] {
     var seen: Set<String> = []
     return substances.flatMap { [$0.name] + $0.aliases }.filter { seen.insert(SubstanceTable.key($0)).inserted }
   }
 
   /// Up to `limit` names or aliases near an unknown word (the ranking of `NearWords`).
-  public func suggestions(for word: String, limit: Int = 3) -> [String] {
+  package func suggestions(for word: String, limit: Int = 3) -> [String] {
     NearWords.nearest(word, in: spellings, limit: limit)
   }
 
   /// The substances of one group, in file order.
-  public func substances(inGroup group: String) -> [Substance] { substances.filter { $0.group == group } }
+  package func substances(inGroup group: String) -> [Substance] { substances.filter { $0.group == group } }
 
   /// The groups, in file order, with their titles.
-  public var groups: [(identifier: String, title: String)] { groupTitles }
+  package var groups: [(identifier: String, title: String)] { groupTitles }
   var groupTitles: [(identifier: String, title: String)] = []
 }
 
 extension SubstanceTable {
   /// The substances built into conv, read from `Data/substances/` as embedded by
   /// `swift run generate-catalog` (on first use; every entry was checked when generated).
-  public static let builtin: SubstanceTable = {
+  package static let builtin: SubstanceTable = {
     let sources = BuiltinSubstanceData.files.map { CatalogSource(path: $0.path, text: $0.text.description) }
     return SubstanceLoader.load(sources, catalog: .builtin, checksUnitSpellings: false).table
   }()
