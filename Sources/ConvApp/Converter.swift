@@ -215,7 +215,9 @@ package struct Converter: Sendable {
     if let gauge = unit.singleUnit?.unit.scale?.gaugeSpelling(number) {
       return presenter.display(gauge) + " " + presenter.plainLabel(unit).plural
     }
-    return presenter.typedQuantityText(number, unit: unit, asTyped: echoesAsTyped(unit))
+    // A substance is named after its quantity: `1 cup flour`.
+    let substance = quantity.substance.map { " " + presenter.display(ConvError.printable($0.typed)) } ?? ""
+    return presenter.typedQuantityText(number, unit: unit, asTyped: echoesAsTyped(unit)) + substance
   }
 
   func note(for kind: Conversion.Kind) -> String? {
@@ -254,13 +256,15 @@ package struct Converter: Sendable {
     // How many of the category's units (its own and its featured prefixed forms, the source left
     // out) are not shown, counted without building them (a batch of `5 mi` lines asks every line).
     let hidden = listsAll ? 0 : hiddenCount(in: category, shown: units, source: sourceUnit)
-    guard !units.isEmpty else {
+    // A substance adds the units of the dimensions it reaches (grams beside cups).
+    let bridged = substanceColumnUnits(quantity)
+    guard !units.isEmpty || !bridged.isEmpty else {
       let message = "\(category.title.lowercased()) has no other unit to convert into; give a target unit"
       return .failure(Failure(error: .syntax(message, span: SourceSpan(start: 0, length: request.quantity.count)),
                               source: request.source, span: nil))
     }
-    let column = ColumnResult(quantity: quantity, typedQuantity: request.quantity, category: category, units: units,
-                              hidden: hidden, catalog: catalog)
+    let column = ColumnResult(quantity: quantity, typedQuantity: quantity.substance == nil ? request.quantity : quantity.text,
+                              category: category, units: units + bridged, hidden: hidden, catalog: catalog)
     do {
       return .success(try writer.column(column, by: self))
     } catch {

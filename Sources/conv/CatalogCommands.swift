@@ -38,15 +38,22 @@ struct ListCommand {
     Output.configureBuffering(isTerminal: environment.stdoutIsTerminal)
     let catalog = CatalogLoading.loadOrExit(environment)
     var categories = catalog.categories
+    let presenter = CatalogPresenter(catalog: catalog, ascii: OutputFlags.resolvedASCII(ascii, environment: environment))
     if !category.isEmpty {
       let name = category.joined(separator: " ")
+      // `conv list substances` (or a group of them: `conv list foods`), when no category has the name.
+      if catalog.category(named: name) == nil, SubstanceList.isRequest(name, in: .builtin) {
+        let list = SubstanceList(.builtin, group: SubstanceTable.key(name).hasPrefix("substance") ? nil : name)!
+        Output.lines(OutputMode.catalog(json: json).writer.substanceList(list, presenter))
+        Output.flush()
+        return
+      }
       guard let found = catalog.category(named: name) else {
         Output.error(ConvError.unknownCategory(name, suggestions: catalog.suggestedCategories(for: name)).message)
         throw ExitCode(ExitStatus.conversionFailed)
       }
       categories = [found]
     }
-    let presenter = CatalogPresenter(catalog: catalog, ascii: OutputFlags.resolvedASCII(ascii, environment: environment))
     Output.lines(OutputMode.catalog(json: json).writer.list(categories, presenter))
     Output.flush()
   }
@@ -71,13 +78,18 @@ struct InfoCommand {
     let name = unit.joined(separator: " ")
     let found: PrefixedUnit
     let others: [PrefixedUnit]
+    let presenter = CatalogPresenter(catalog: catalog, ascii: OutputFlags.resolvedASCII(ascii, environment: environment))
     do {
       (found, others) = try catalog.readUnit(name)
     } catch {
+      // A substance (`conv info flour`, `conv info NaCl`): its figures, and what else the word names.
+      if case .unknownUnit = error, let substance = SubstanceInfo(name, in: .builtin) {
+        Output.lines(OutputMode.catalog(json: json).writer.substanceInfo(substance, presenter))
+        return
+      }
       Output.error(error.message)
       throw ExitCode(ExitStatus.conversionFailed)
     }
-    let presenter = CatalogPresenter(catalog: catalog, ascii: OutputFlags.resolvedASCII(ascii, environment: environment))
     Output.lines(OutputMode.catalog(json: json).writer.info(UnitInfo(spelling: name, unit: found, others: others),
                                                             presenter))
   }

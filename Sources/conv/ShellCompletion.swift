@@ -24,9 +24,10 @@ enum ShellCompletion {
       let typed = unquoted(prefix.hasPrefix("\"") || prefix.hasPrefix("'") ? prefix + String(prefix.first!) : prefix)
       let matcher = UnitMatcher(catalog: catalog)
       // After a quantity, only the targets it converts into (never its own unit).
-      let found = contextQuantity(words: words, index: index, catalog: catalog)
-        .map { matcher.completions(of: typed, convertingFrom: $0) } ?? matcher.completions(of: typed)
-      candidates = found.map(\.text)
+      let context = contextQuantity(words: words, index: index, catalog: catalog)
+      let found = context.map { matcher.completions(of: typed, convertingFrom: $0) } ?? matcher.completions(of: typed)
+      // After a quantity, substances too (`conv 1 cup fl<Tab>`: flour).
+      candidates = found.map(\.text) + substanceCandidates(prefix: typed, after: context?.dimension)
       if described {
         let names = Dictionary(found.map { ($0.text, $0.unit) }, uniquingKeysWith: { first, _ in first })
         describe = { text in
@@ -87,6 +88,13 @@ enum ShellCompletion {
   static let commandWords: Set<String> = [
     "convert", "fav", "favorites", "favourites", "add", "rm", "remove", "info", "list",
   ]
+
+  /// After a quantity (`conv 1 cup <Tab>`), the names of substances that start with `prefix`
+  /// (case-insensitively, keeping the typed case); names of one word only, as shells split them.
+  static func substanceCandidates(prefix: String, after context: PhysicalDimension?) -> [String] {
+    guard let context, !prefix.isEmpty, SubstanceCompletion.follows(context) else { return [] }
+    return SubstanceCompletion.names(startingWith: prefix, in: .builtin)
+  }
 
   /// CatalogUnit spellings that complete `prefix`, through the one matcher the REPL uses too; with a
   /// dimension, those that convert to it (same dimension first, then the inverse).

@@ -2,6 +2,9 @@
 // exchange rates in Data/*.xml (the ECB's format), and the search table of those units,
 // Sources/ConvApp/Search/BuiltinSearchData.swift.
 //
+// It also embeds Data/substances/ (foods, fuels, materials and the standard atomic weights) as
+// Sources/ConvKit/Substances/BuiltinSubstances+Data.swift, after checking it (SubstanceLoader).
+//
 // Usage: swift run generate-catalog [--check] [DATA_DIR]
 //   --check  only validate the data files and print every problem as PATH:LINE: message.
 //   --force  write the file even when some units have problems (those units are left out).
@@ -28,7 +31,22 @@ for diagnostic in diagnostics {
   FileHandle.standardError.write(Data((diagnostic.description + "\n").utf8))
 }
 print("\(files.count) files, \(catalog.categories.count) categories, \(catalog.units.count) units, \(diagnostics.count) problems")
-if !diagnostics.isEmpty && !force { exit(1) }
+// Substances: checked against the catalog just loaded (densities are unit expressions; names
+// must not be unit spellings).
+let substanceDirectory = dataDirectory + "/substances"
+let substanceFiles = ((try? FileManager.default.contentsOfDirectory(atPath: substanceDirectory)) ?? [])
+  .filter { $0.hasSuffix(".substances") || $0.hasSuffix(".table") }
+  .sorted()
+let substanceSources = try substanceFiles.map { name in
+  CatalogSource(path: "Data/substances/" + name,
+                text: try String(contentsOfFile: substanceDirectory + "/" + name, encoding: .utf8))
+}
+let (substances, substanceDiagnostics) = SubstanceLoader.load(substanceSources, catalog: catalog)
+for diagnostic in substanceDiagnostics {
+  FileHandle.standardError.write(Data((diagnostic.description + "\n").utf8))
+}
+print("\(substanceFiles.count) substance files, \(substances.substances.count) substances, \(substances.elements.elements.count) elements, \(substanceDiagnostics.count) problems")
+if (!diagnostics.isEmpty || !substanceDiagnostics.isEmpty) && !force { exit(1) }
 if !checkOnly {
   // The file written last time keeps each unit's identifier (so one new unit changes a few lines).
   let previous = try? String(contentsOfFile: outputPath, encoding: .utf8)
@@ -41,4 +59,7 @@ if !checkOnly {
   try SearchIndexTable.builtinDataSource(for: catalog, identifiers: catalog.units.map { identifiers[$0.name] ?? -1 })
     .write(toFile: searchOutputPath, atomically: true, encoding: .utf8)
   print("wrote \(searchOutputPath)")
+  try SubstanceSourceWriter.swiftSource(for: substanceSources)
+    .write(toFile: SubstanceSourceWriter.outputPath, atomically: true, encoding: .utf8)
+  print("wrote \(SubstanceSourceWriter.outputPath)")
 }

@@ -405,6 +405,8 @@ package final class BatchConverter {
   }
 
   private func linearMap(_ conversion: Conversion, source: UnitExpression, isExact: Bool) -> LinearMap? {
+    // Through a substance every result is rounded to its figures' digits: the exact path, line by line.
+    guard conversion.bridge == nil else { return nil }
     switch conversion.kind {
     case .linear, .cycles, .affine:
       // a·x + b: b = f(0), a = f(1) − f(0) (f is exactly that for these kinds). Temperatures only

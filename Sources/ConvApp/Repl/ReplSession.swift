@@ -219,11 +219,17 @@ package struct ReplSession {
   /// unit of the pair swaps the pair, so the source never appears on the right.
   private mutating func choose(_ text: String, asSource: Bool) -> ReplOutcome {
     let unit: PrefixedUnit
+    var substance: SubstanceUse? = nil
     do {
       unit = try catalog.lookup(text)
     } catch {
-      return failure(error.message)
+      // `from cup flour`: a unit and the substance it measures.
+      guard asSource, let found = catalog.unitOfSubstance(text, conventions: converter.conventions) else {
+        return failure(error.message)
+      }
+      (unit, substance) = found
     }
+    if asSource { state.substance = substance }
     guard let category = catalog.category(named: unit.unit.categoryIdentifier) else {
       return failure("\(unit.symbol) belongs to no category")
     }
@@ -427,8 +433,11 @@ package struct ReplSession {
   /// never shown.
   package var sourceQuantity: Quantity {
     let unit = UnitExpression(unit: state.source)
-    return (try? catalog.quantity(state.value, in: unit)) ?? (try? catalog.quantity(.one, in: unit))
+    let quantity = (try? catalog.quantity(state.value, in: unit)) ?? (try? catalog.quantity(.one, in: unit))
       ?? (try! catalog.parseQuantity(state.source.symbol))
+    // `from cup flour`: the quantity is of the substance, which carries it to grams.
+    guard let substance = state.substance else { return quantity }
+    return quantity.carrying(substance, text: quantity.text + " " + substance.typed)
   }
 
   /// Why the current value cannot stand in the source unit (`-500 °C is below absolute zero`), if so.

@@ -28,6 +28,8 @@ package struct ReplState: Sendable {
   package var view: ReplView
   /// The highlighted line of the categories and favorites views (among those the filter leaves).
   package var highlight = 0
+  /// The substance the source unit is of (`from cup flour`), which lets `to g` bridge; nil for none.
+  package var substance: SubstanceUse? = nil
 
   /// Creates a state.
   package init(category: UnitCategory, source: PrefixedUnit, target: PrefixedUnit?, value: Rational = .one,

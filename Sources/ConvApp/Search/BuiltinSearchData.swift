@@ -6010,6 +6010,10 @@ gill	n	4	1156	83	gill
 gills	a	5	1156	83	gills
 us gill	a	7	1156	83	US gill
 us gills	a	8	1156	83	US gills
+stick	n	5	1325	83	stick
+sticks	a	6	1325	83	sticks
+us stick	a	8	1325	83	US stick
+us sticks	a	9	1325	83	US sticks
 charka	n	6	1157	83	charka
 charki	a	6	1157	83	charki
 imperial gill	n	13	1158	83	imperial gill

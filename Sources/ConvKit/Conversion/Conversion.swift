@@ -43,13 +43,16 @@ public struct Conversion: Sendable {
   /// For `.scale`: the nonlinear scale of each side, if it has one.
   private let sourceNonlinear: UnitScale?
   private let targetNonlinear: UnitScale?
+  /// The substance that carries the source's dimension to the target's, when they differ and the
+  /// source names one (`cup` of flour to `g`); nil otherwise, and always when the conversion
+  /// needs no substance (exact conversions stay exact).
+  package let bridge: SubstanceBridge?
 
   /// Resolves a conversion between two unit expressions, or explains why there is none.
   public init(from source: UnitExpression, to target: UnitExpression, catalog: Catalog) throws(ConvError) {
     self.source = source
     self.target = target
-    kind = try Conversion.kind(from: source.term, to: target.term, fromText: source.text, toText: target.text,
-                               catalog: catalog)
+    (kind, bridge) = try Conversion.kindOrBridge(from: source, to: target, catalog: catalog)
     // A unit of size zero (`0km`, or a personal unit defined as `0 m`) would divide by zero below.
     if target.factor.isZero { throw .zeroUnit(target.text) }
     if source.factor.isZero && kind == .reciprocal { throw .zeroUnit(source.text) }
@@ -63,7 +66,7 @@ public struct Conversion: Sendable {
     case .scale:
       scale = sourceScale / targetScale
     case .linear, .affine:
-      scale = source.factor / target.factor
+      scale = source.factor / target.factor * Magnitude(bridge?.factor ?? .one)
     case .reciprocal:
       scale = (source.factor * target.factor).reciprocal
     case .cycles:
@@ -77,7 +80,7 @@ public struct Conversion: Sendable {
   }
 
   /// Whether results are exact (every factor exact and no π left over).
-  public var isExact: Bool { kind != .scale && source.isExact && target.isExact && scale.isRational }
+  public var isExact: Bool { kind != .scale && bridge == nil && source.isExact && target.isExact && scale.isRational }
 
   /// Converts an exact value. Every value converts, temperatures below absolute zero included
   /// (the map is the same affine one): front ends that read a value from a person refuse those
@@ -87,7 +90,8 @@ public struct Conversion: Sendable {
     case .scale:
       return try convertThroughScale(value)
     case .linear, .cycles:
-      return Magnitude(value) * scale
+      let result = Magnitude(value) * scale
+      return bridge?.rounded(result) ?? result
     case .affine:
       let kelvin = Magnitude(value + sourceOffset) * sourceScale
       return kelvin / targetScale + Magnitude(-targetOffset)
@@ -113,7 +117,8 @@ public struct Conversion: Sendable {
     case .scale:
       return try convertThroughScale(value.approximation)
     case .linear, .cycles:
-      return value * scale
+      let result = value * scale
+      return bridge?.rounded(result) ?? result
     case .affine:
       let kelvin = (value + Magnitude(sourceOffset)) * sourceScale
       return kelvin / targetScale + Magnitude(-targetOffset)
@@ -226,6 +231,22 @@ public struct Conversion: Sendable {
   }
 
   // MARK: Deciding the kind
+
+  /// The kind of conversion; when the sides do not convert as they are but the source names a
+  /// substance that carries one dimension to the other, a linear conversion through it.
+  static func kindOrBridge(from source: UnitExpression, to target: UnitExpression,
+                           catalog: Catalog) throws(ConvError) -> (Kind, SubstanceBridge?) {
+    do {
+      return (try kind(from: source.term, to: target.term, fromText: source.text, toText: target.text, catalog: catalog), nil)
+    } catch {
+      guard let use = source.substance else { throw error }
+      guard source.term.scaleUnit == nil, target.term.scaleUnit == nil,
+            !source.term.hasOffsetTemperature, !target.term.hasOffsetTemperature else { throw error }
+      let bridge = try SubstanceBridge(use: use, from: source.dimension, to: target.dimension, fromText: source.text,
+                                       toText: target.text, catalog: catalog)
+      return (.linear, bridge)
+    }
+  }
 
   static func kind(from source: Term, to target: Term, fromText: String, toText: String,
                    catalog: Catalog) throws(ConvError) -> Kind {

@@ -15,6 +15,9 @@ public struct ConversionResult: Sendable {
   /// The exchange rates the value was computed at, for a target with money in it: one
   /// publication for both sides (nil otherwise).
   public let exchangeRates: ExchangeRates?
+  /// The substance that carried the quantity across dimensions, with its figures (nil when the
+  /// conversion needed none).
+  package var bridge: SubstanceBridge? = nil
 
   /// The value as a fraction (π, if left, taken to 50 digits).
   public var rational: Rational { value.approximation }
@@ -29,16 +32,23 @@ extension Catalog {
     let (source, target) = try atOnePublication(written, target)
     let conversion = try Conversion(from: source, to: target, catalog: self)
     let value = try conversion.convert(number)
-    let symbolic = source.isExact && target.isExact && quantity.isExact
-    return ConversionResult(quantity: quantity, target: target, kind: conversion.kind, value: value,
-                            isExact: symbolic && conversion.isExact && value.isRational, isSymbolicallyExact: symbolic,
-                            exchangeRates: exchangeRates(between: source, and: target))
+    let symbolic = source.isExact && target.isExact && quantity.isExact && conversion.bridge == nil
+    var result = ConversionResult(quantity: quantity, target: target, kind: conversion.kind, value: value,
+                                  isExact: symbolic && conversion.isExact && value.isRational, isSymbolicallyExact: symbolic,
+                                  exchangeRates: exchangeRates(between: source, and: target))
+    result.bridge = conversion.bridge
+    return result
   }
 
   /// The unit a quantity converts from, and the number of it: `5 mi` is 5 of `mi`; a sum or
   /// product (`6 ft 2 in`) is 1 of itself, an absolute temperature its coefficient of the unit.
   static func conversionSource(_ quantity: Quantity) -> (UnitExpression, Rational) {
-    if let unit = quantity.unit, let value = quantity.number { return (unit, value) }
+    if let unit = quantity.unit, let value = quantity.number {
+      guard let substance = quantity.attachedSubstance, unit.substance == nil else { return (unit, value) }
+      var carried = unit
+      carried.substance = substance
+      return (carried, value)
+    }
     if let scale = quantity.term.scaleUnit {
       return (UnitExpression(text: scale.symbol, term: Term(unit: scale), singleUnit: scale), quantity.term.coefficient)
     }
@@ -46,7 +56,9 @@ extension Catalog {
       return (UnitExpression(text: absolute.symbol, term: Term(unit: absolute), singleUnit: absolute),
               quantity.term.coefficient)
     }
-    return (UnitExpression(text: quantity.text, term: quantity.term, singleUnit: nil), .one)
+    var whole = UnitExpression(text: quantity.text, term: quantity.term, singleUnit: nil)
+    whole.substance = quantity.substance
+    return (whole, .one)
   }
 
   /// Reads and converts in one step, as the `conv` tool does: `try catalog.convert("5 mi", to: "km")`.

@@ -8,6 +8,11 @@ public struct Quantity: Sendable, Hashable {
   public let number: Rational?
   /// The unit after the leading number, when there is one (`mi` in `5 mi`).
   public let unit: UnitExpression?
+  /// The substance of a quantity without a single unit (a sum such as `1 1/2 cup flour`); one with
+  /// a unit keeps its substance on the unit.
+  package var attachedSubstance: SubstanceUse? = nil
+  /// What the quantity is of (`flour` in `1 cup flour`), if a substance was named.
+  package var substance: SubstanceUse? { attachedSubstance ?? unit?.substance }
 
   /// Creates a quantity from its parts, unchecked: front ends make quantities with
   /// `Catalog.parseQuantity`, `Catalog.read` or `Catalog.quantity(_:in:)`, which check them.

@@ -6,6 +6,9 @@ public struct UnitExpression: Sendable, Hashable {
   package let term: Term
   /// The catalog unit, when the expression names exactly one (possibly prefixed).
   public let singleUnit: PrefixedUnit?
+  /// The substance a quantity in this unit is of (`cup` in `1 cup flour`), which carries it to
+  /// mass, volume or amount of substance when the other side asks (see `SubstanceBridge`).
+  package var substance: SubstanceUse? = nil
 
   /// Creates a unit expression from its parts (normally made by `Catalog.parseUnit`).
   package init(text: String, term: Term, singleUnit: PrefixedUnit?) {

@@ -63,6 +63,12 @@ public enum ConvError: Error, Sendable, Equatable {
   case outsideScale(String, unit: String, domain: String?, span: SourceSpan?)
   /// A quantity that has no value on a nonlinear scale (`0 W` in dBm, `1 m` in AWG).
   case noScaleValue(String, unit: String, domain: String?)
+  /// A word where a substance goes (`1 cup flor g`) that names no substance and no unit; carries
+  /// the word, its span and up to three near names.
+  case unknownSubstance(String, span: SourceSpan, suggestions: [String])
+  /// A substance that cannot carry the quantity to the target (`1 cup flour km`, a molar mass
+  /// asked of a mixture), with the reason in words.
+  case substanceMismatch(String)
 
   /// A one-line message for people, without a `conv:` prefix.
   public var message: String {
@@ -133,6 +139,12 @@ public enum ConvError: Error, Sendable, Equatable {
     case .noScaleValue(let quantity, let unit, let domain):
       return "\(ConvError.printable(quantity)) has no \(ConvError.printable(unit)) value"
         + (domain.map { " (the scale runs \($0))" } ?? "")
+    case .unknownSubstance(let name, _, let suggestions):
+      let hint = suggestions.isEmpty ? " (see 'conv list substances')"
+        : "; did you mean " + ConvError.orList(suggestions.map { "'\($0)'" }) + "?"
+      return "unknown unit or substance '\(ConvError.printable(name))'" + hint
+    case .substanceMismatch(let message):
+      return ConvError.printable(message)
     }
   }
 
@@ -148,7 +160,7 @@ public enum ConvError: Error, Sendable, Equatable {
       return span
     case .belowAbsoluteZero(_, _, let span), .ambiguousReading(_, _, let span), .outsideScale(_, _, _, let span):
       return span
-    case .scaleInCompound(_, let span):
+    case .scaleInCompound(_, let span), .unknownSubstance(_, let span, _):
       return span
     default:
       return nil
@@ -179,6 +191,7 @@ public enum ConvError: Error, Sendable, Equatable {
     case .ambiguousReading(let a, let b, let span): .ambiguousReading(a, readings: b, span: span.map(transform))
     case .scaleInCompound(let a, let span): .scaleInCompound(unit: a, span: transform(span))
     case .outsideScale(let a, let b, let c, let span): .outsideScale(a, unit: b, domain: c, span: span.map(transform))
+    case .unknownSubstance(let a, let span, let b): .unknownSubstance(a, span: transform(span), suggestions: b)
     default: self
     }
   }

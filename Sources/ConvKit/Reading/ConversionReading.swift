@@ -28,7 +28,7 @@ package struct ConversionReading: Sendable {
   /// One line per choice, for standard error in human output: `note: C read as coulomb`.
   package var notes: [String] {
     choices.map { "note: \(ConvError.printable($0.spelling)) read as \(ConvError.printable($0.unit))" }
-      + readingNotes.map { "note: " + ConvError.printable($0) }
+      + readingNotes.map { "note: " + ConvError.printable($0) } + substanceNotes
   }
 }
 
@@ -44,17 +44,22 @@ extension Catalog {
   ///
   /// With `suggesting: false` an unknown spelling's error carries no suggestions (for a caller that
   /// only tries a reading, such as batch's cache, and leaves the error to the path that reports it).
-  package func read(_ request: ConversionRequest, conventions: NumberConventions = .standard, suggesting: Bool = true)
+  /// A request whose words name a substance after the quantity (`1 cup flour g`) is read with it
+  /// (`substanceReading`) when it does not read without (`substances: false` leaves that out).
+  package func read(_ request: ConversionRequest, conventions: NumberConventions = .standard, suggesting: Bool = true,
+                    substances: Bool = true)
     throws(ConvError) -> ConversionReading {
-    let reading = try readOnce(request, conventions: conventions, suggesting: suggesting)
+    let reading = try readOnce(request, conventions: conventions, suggesting: suggesting, substances: substances)
     // A currency the newer rates lack beside one they quote: read again at the snapshot's rates
     // alone, so that the cross rate comes from one publication.
     guard reading.ratesUse.isMixed else { return reading }
-    return try pinnedToSnapshotRates.readOnce(request, conventions: conventions, suggesting: suggesting)
+    return try pinnedToSnapshotRates.readOnce(request, conventions: conventions, suggesting: suggesting,
+                                              substances: substances)
   }
 
   /// `read` at the rates of each currency as looked up.
-  private func readOnce(_ request: ConversionRequest, conventions: NumberConventions, suggesting: Bool)
+  private func readOnce(_ request: ConversionRequest, conventions: NumberConventions, suggesting: Bool,
+                        substances: Bool)
     throws(ConvError) -> ConversionReading {
     let first = attempt(request, conventions: conventions, choices: [:])
     if first.fits { return try first.reading(catalog: self) }
@@ -78,6 +83,18 @@ extension Catalog {
       }
     }
     guard let chosen = fitting.first else {
+      // Words that name no unit, or sides that do not convert (`mol N2`: newtons squared), may
+      // hold a substance.
+      if substances, first.error == nil || first.error.map({ if case .unknownUnit = $0 { true } else { false } }) == true {
+        let table = SubstanceTable.builtin
+        if let reading = try substanceReading(request, conventions: conventions, suggesting: suggesting, table: table) {
+          return reading
+        }
+        if suggesting, case .unknownUnit(let word, let span, _)? = first.error,
+           let error = unknownSubstance(word, span: span, request: request, conventions: conventions, table: table) {
+          throw error
+        }
+      }
       let failure = first.failure(catalog: self, suggesting: suggesting)
       if case .incompatible = failure, let other = otherSplitReading(of: request, conventions: conventions) { return other }
       throw failure

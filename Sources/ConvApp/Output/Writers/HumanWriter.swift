@@ -150,16 +150,16 @@ package struct HumanWriter: OutputWriter {
   }
 
   package func search(_ results: SearchResults, _ catalog: CatalogPresenter) -> (lines: [String], error: String?) {
-    guard !results.hits.isEmpty else { return ([], "nothing matches '\(results.query)'") }
+    guard !results.hits.isEmpty || !results.substances.isEmpty else { return ([], "nothing matches '\(results.query)'") }
     // Three aligned columns: symbol (empty for a unit known by its name only), name, and the
-    // category, or for a category: its title and how to list it.
+    // category, or for a category: its title and how to list it; substances after the units.
     let rows: [(symbol: String, name: String, note: String)] = results.hits.map { hit in
       guard let unit = hit.unit else {
         return ("", catalog.text(hit.category.title), "(category: conv list " + hit.category.identifier + ")")
       }
       return (unit.symbols.isEmpty ? "" : catalog.symbol(unit), catalog.text(unit.name),
               "(" + hit.category.title.lowercased() + ")")
-    }
+    } + results.substances.map { ("", catalog.text($0.name), "(substance, " + $0.group + ": conv info " + $0.name + ")") }
     func pad(_ text: String, _ width: Int) -> String {
       text + String(repeating: " ", count: max(0, width - DisplayWidth.of(text)))
     }

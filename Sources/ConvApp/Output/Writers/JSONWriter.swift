@@ -39,6 +39,7 @@ package struct JSONWriter: OutputWriter {
       ("category", category.map { .string($0.identifier) } ?? .null),
       ("kind", .string(result.kind.rawValue)),
     ]
+    members += converter.substanceMembers(result)
     if let rates = result.exchangeRates {
       members.append(("rates_date", .string(rates.date.description)))
       members.append(("rates_source", .string(rates.source)))
@@ -151,6 +152,9 @@ package struct JSONWriter: OutputWriter {
         ("category", .string(hit.category.identifier)),
         ("matched", .string(hit.matched)),
       ])
+    } + results.substances.map { substance in
+      .object([("kind", .string("substance")), ("symbol", .null), ("name", .string(substance.name)),
+               ("category", .string(substance.group)), ("matched", .string(results.query))])
     }
     return ([JSONValue.array(hits).serialized()], nil)
   }

@@ -58,6 +58,12 @@ package protocol OutputWriter: Sendable {
   /// `conv info`: everything about one unit.
   func info(_ info: UnitInfo, _ catalog: CatalogPresenter) -> [String]
 
+  /// `conv info` for a substance: its figures with their sources, and the others its word names.
+  func substanceInfo(_ info: SubstanceInfo, _ catalog: CatalogPresenter) -> [String]
+
+  /// `conv list substances` (or one group: `conv list foods`).
+  func substanceList(_ list: SubstanceList, _ catalog: CatalogPresenter) -> [String]
+
   /// `conv search`: the lines, or the message when nothing to show is a failure.
   func search(_ results: SearchResults, _ catalog: CatalogPresenter) -> (lines: [String], error: String?)
 

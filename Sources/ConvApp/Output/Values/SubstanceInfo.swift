@@ -1,0 +1,64 @@
+import ConvKit
+
+/// `conv info WORD` for a substance: what the word reads as, and the others a shared plain word
+/// names (`flour`: all-purpose flour, then bread flour …).
+package struct SubstanceInfo: Sendable {
+  /// The spelling asked about (`flour`).
+  package let spelling: String
+  /// The substance it reads as.
+  package let substance: Substance
+  /// The other substances the word names, which their own names choose.
+  package let others: [Substance]
+
+  /// The substance a word names in `table`, with its alternatives; nil when it names none.
+  package init?(_ spelling: String, in table: SubstanceTable) {
+    guard let substance = table.substance(named: spelling) else { return nil }
+    self.spelling = spelling
+    self.substance = substance
+    others = table.alternatives(for: spelling).filter { $0 != substance }
+  }
+}
+
+/// `conv list substances`: the substances of some groups, in file order.
+package struct SubstanceList: Sendable {
+  /// The groups shown, each with its title and substances.
+  package let groups: [(identifier: String, title: String, substances: [Substance])]
+
+  /// The substances of `table`, of one group when `group` names one (`food`, `foods`, `Fuels`).
+  package init?(_ table: SubstanceTable, group: String? = nil) {
+    let all = table.groups.map { ($0.identifier, $0.title, table.substances(inGroup: $0.identifier)) }
+    guard let group else {
+      groups = all
+      return
+    }
+    let key = SubstanceTable.key(group)
+    let chosen = all.filter { SubstanceTable.key($0.0) == key || SubstanceTable.key($0.1) == key || SubstanceTable.key($0.0) + "s" == key }
+    guard !chosen.isEmpty else { return nil }
+    groups = chosen
+  }
+
+  /// Whether a `conv list` argument asks for substances (`substances`, or a group: `foods`).
+  package static func isRequest(_ words: String, in table: SubstanceTable) -> Bool {
+    let key = SubstanceTable.key(words)
+    return key == "substances" || key == "substance" || SubstanceList(table, group: words) != nil
+  }
+}
+
+extension SubstanceTable {
+  /// Substances whose name or alias holds `query` (case ignored), or is near it; at most `limit`.
+  package func matching(_ query: String, limit: Int) -> [Substance] {
+    let key = SubstanceTable.key(query)
+    guard !key.isEmpty else { return [] }
+    let near = Set(suggestions(for: query, limit: 5).map { SubstanceTable.key($0) })
+    var found: [(rank: Int, substance: Substance)] = []
+    for substance in substances {
+      let keys = ([substance.name] + substance.aliases).map { SubstanceTable.key($0) }
+      let rank = keys.contains(key) ? 0 : keys.contains(where: { $0.hasPrefix(key) }) ? 1
+        : keys.contains(where: { $0.contains(text: key) }) ? 2 : keys.contains(where: near.contains) ? 3 : nil
+      if let rank { found.append((rank, substance)) }
+    }
+    // Stable: file order within a rank.
+    let ordered = found.enumerated().sorted { ($0.element.rank, $0.offset) < ($1.element.rank, $1.offset) }
+    return ordered.prefix(limit).map(\.element.substance)
+  }
+}
