@@ -6,14 +6,34 @@ extension Converter {
   /// Whether a dimension has money in it (`EUR`, `USD/gal`, `EUR/kWh`).
   static func involvesCurrency(_ dimension: PhysicalDimension) -> Bool { dimension[.currency] != 0 }
 
-  /// The notes a conversion through exchange rates adds: their date in human output
-  /// (`rates of 2026-10-06, ECB`), and in every mode a notice when they are older than
-  /// `ExchangeRates.staleAfterDays`. Batch output prints each note once.
+  /// The notes a conversion through the rates in use adds in human output: their date
+  /// (`rates of 2026-10-06, ECB`), and a notice when they are older than
+  /// `ExchangeRates.staleAfterDays`. Batch output prints each note once. Script output has none
+  /// (a script runs conv again and again; JSON gives `rates_date`), but for older rates than
+  /// those in use (``ratesNotes(used:lacking:)``).
   func ratesNotes() -> [String] {
     guard let rates = catalog.exchangeRates else { return [] }
+    return ratesNotes(used: [rates], lacking: [])
+  }
+
+  /// The notes of answers made at the rates `used` (each publication once): the snapshot's, when
+  /// newer rates lacking `codes` (the currencies that sent an answer there) are in use, is named
+  /// with the reason in every output mode, for a cross rate comes from one publication.
+  func ratesNotes(used: [ExchangeRates], lacking codes: [String]) -> [String] {
     var notes: [String] = []
-    if writer.showsNotes { notes.append("note: rates of \(rates.date), \(rates.source)") }
-    if let notice = Converter.staleNotice(rates, today: today()) { notes.append(notice) }
+    var dates: Set<CalendarDate> = []
+    for rates in used where dates.insert(rates.date).inserted {
+      // Older rates than those in use, in every output mode; an update would not change them.
+      if let current = catalog.exchangeRates, current.date != rates.date {
+        let lacking = codes.isEmpty ? "a currency of it" : codes.map(ConvError.printable).joined(separator: ", ")
+        notes.append("note: rates of \(rates.date), \(rates.source) (the rates of \(current.date) in use lack \(lacking))")
+        continue
+      }
+      // The date and the age of the rates are for people (issue 38: not on every script call).
+      guard writer.showsNotes else { continue }
+      notes.append("note: rates of \(rates.date), \(rates.source)")
+      if let notice = Converter.staleNotice(rates, today: today()) { notes.append(notice) }
+    }
     return notes
   }
 
@@ -21,6 +41,33 @@ extension Converter {
   /// lines are not made by `convert(_:)`); none otherwise.
   package func ratesNotes(involving dimensions: [PhysicalDimension]) -> [String] {
     dimensions.contains(where: Converter.involvesCurrency) ? ratesNotes() : []
+  }
+
+  /// The notes of a reading's answers: each at the rates of one publication (the snapshot's when
+  /// a currency in it, or in a row of its whole column, is one the newer rates lack).
+  func ratesNotes(for reading: ConversionReading) -> [String] {
+    guard let current = catalog.exchangeRates else { return [] }
+    let snapshot = catalog.snapshotExchangeRates ?? current
+    let quantity = reading.quantity
+    guard reading.targets.isEmpty else {
+      let units = [quantity.unit?.singleUnit] + reading.targets.map(\.singleUnit)
+      return ratesNotes(used: [reading.ratesUse.contains(.snapshot) ? snapshot : current],
+                        lacking: lackingCodes(units.compactMap { $0 }))
+    }
+    // The whole column: a row is at the snapshot's rates when its currency or the quantity's is.
+    let rows = columnCategory(for: quantity).map { catalog.columnUnits(in: $0) } ?? []
+    if quantity.term.ratesUse.contains(.snapshot) {
+      return ratesNotes(used: [snapshot], lacking: lackingCodes([quantity.unit?.singleUnit].compactMap { $0 }))
+    }
+    let fallback = rows.filter { $0.unit.ratesUse.contains(.snapshot) }
+    return ratesNotes(used: [current] + (fallback.isEmpty ? [] : [snapshot]), lacking: lackingCodes(fallback))
+  }
+
+  /// The currency codes among `units` that the newer rates in use do not quote.
+  private func lackingCodes(_ units: [PrefixedUnit]) -> [String] {
+    guard let current = catalog.exchangeRates else { return [] }
+    return units.filter { $0.unit.ratesUse.contains(.snapshot) && current.perEuro($0.unit.symbol) == nil }
+      .map(\.unit.symbol)
   }
 
   /// `note: the exchange rates are 49 days old (2026-10-06): run 'conv rates update'`, when they are
@@ -31,19 +78,40 @@ extension Converter {
   }
 
   /// `€100.00 ≈ $112.69`: an amount of one currency into another, both in the locale's currency
-  /// format; nil for anything else (compound units, `--exact`, results below one, which the
-  /// currency's cents would round away: `₱1.00` is €0.0141, not €0.01), which is written as every
-  /// other quantity is.
+  /// format, to the decimals of the money rule (``CurrencyFormatter/decimals(for:code:)``: `$1.00 ≈
+  /// €0.887`); the typed amount has the currency's decimals or its own when more (`£0.50`,
+  /// `$1.555`; a typed fraction as typed: `1/3 USD`). Nil for anything else (compound units,
+  /// `--exact`), which is written as every other quantity is.
   func currencyLine(_ result: ConversionResult) -> String? {
-    guard Converter.involvesCurrency(result.target.dimension) else { return nil }
+    currencySides(result).map { $0.source + " " + presenter.relation(exact: false) + " " + $0.target }
+  }
+
+  /// The two sides of ``currencyLine(_:)`` (`€100.00`, `$112.69`), for a favorite's row too.
+  func currencySides(_ result: ConversionResult) -> (source: String, target: String)? {
+    guard let (source, target) = Converter.moneyPair(result), !options.exact, let number = result.quantity.number,
+          let right = currency.format(result.value.approximation, code: target) else { return nil }
+    // A typed fraction (`1/3 USD`) is echoed as typed.
+    let left = number.terminatingDecimal.flatMap { currency.format(number, code: source, typedDecimals: max(0, -$0.exponent)) }
+      ?? sourceText(result.quantity)
+    return (left, right)
+  }
+
+  /// The codes of an amount of one currency into another (no prefix, no compound unit), or nil.
+  static func moneyPair(_ result: ConversionResult) -> (source: String, target: String)? {
     let money = PhysicalDimension(.currency)
-    guard !options.exact, let number = result.quantity.number,
+    guard result.quantity.number != nil,
           let source = result.quantity.unit?.singleUnit, source.prefix == nil, source.unit.dimension == money,
-          let target = result.target.singleUnit, target.prefix == nil, target.unit.dimension == money,
-          result.value.approximation.magnitude >= .one,
-          let left = currency.format(number, code: source.unit.symbol),
-          let right = currency.format(result.value.approximation, code: target.unit.symbol) else { return nil }
-    return left + " " + presenter.relation(exact: false) + " " + right
+          let target = result.target.singleUnit, target.prefix == nil, target.unit.dimension == money else { return nil }
+    return (source.unit.symbol, target.unit.symbol)
+  }
+
+  /// An amount of money in a row of the whole column, rounded by the money rule
+  /// (``CurrencyFormatter/decimals(for:code:)``) and written as a number before the ISO code; nil
+  /// for anything else.
+  func moneyDigits(_ result: ConversionResult) -> DecimalDigits? {
+    guard !options.exact, let (_, target) = Converter.moneyPair(result),
+          let decimals = CurrencyFormatter.decimals(for: result.value.approximation, code: target) else { return nil }
+    return result.value.approximation.rounded(fractionDigits: decimals)
   }
 
   /// The text with the currency names of the user's language (from ICU, singular and plural)

@@ -24,6 +24,10 @@ package struct Converter: Sendable {
     conventions = NumberConventions.of(locale: options.locale)
   }
 
+  /// Whether requests are lines of a batch: script output (`-t`, `--json`) then answers each with
+  /// exactly one line, so a line without a target, whose answer is a whole column, is refused.
+  package var isBatch = false
+
   /// Today's date, for the age of the exchange rates (nil: no notice about old rates); asked only
   /// when a conversion goes through the rates.
   package var today: @Sendable () -> CalendarDate? = { nil }
@@ -93,12 +97,22 @@ package struct Converter: Sendable {
   /// What a request whose reading failed with `error` gives: currencies named in the user's
   /// language (`Schweizer Franken`) are read again with ISO codes; anything else is the failure.
   /// (Batch reads a line once and comes here with the error, suggestions included.)
+  /// Unit names of the user's language (`5 Meilen km`) are read again with the units' symbols; a
+  /// name the language gives two units is refused with both.
   package func recover(from error: ConvError, request: ConversionRequest) -> Result<Output, Failure> {
-    guard case .unknownUnit = error, let codes = currencyCodes(for: request.source),
-          let again = try? catalog.read(self.request(line: codes), conventions: conventions) else {
-      return .failure(Failure(error: error, source: request.source, span: error.span))
+    let failure = Result<Output, Failure>.failure(Failure(error: error, source: request.source, span: error.span))
+    guard case .unknownUnit = error else { return failure }
+    let codes = currencyCodes(for: request.source)
+    if let codes, let again = try? catalog.read(self.request(line: codes), conventions: conventions) {
+      return convert(again, request: self.request(line: codes))
     }
-    return convert(again, request: self.request(line: codes))
+    do {
+      guard let symbols = try localUnitSymbols(for: codes ?? request.source),
+            let again = try? catalog.read(self.request(line: symbols), conventions: conventions) else { return failure }
+      return convert(again, request: self.request(line: symbols))
+    } catch let refusal {
+      return .failure(Failure(error: refusal, source: request.source, span: nil))
+    }
   }
 
   /// Converts a request already read (batch reads a line's units once for every number): the
@@ -107,10 +121,21 @@ package struct Converter: Sendable {
     var notes = writer.showsNotes ? reading.notes : []
     let quantity = reading.quantity
     if Converter.involvesCurrency(quantity.dimension) || reading.targets.contains(where: { Converter.involvesCurrency($0.dimension) }) {
-      notes += ratesNotes()
+      notes += ratesNotes(for: reading)
     }
     if reading.targets.isEmpty {
-      return wholeColumn(quantity, request: request).map { Output(lines: $0, notes: notes) }
+      // The whole line read as one quantity when its last words made no target (`2 kW * 3 h`).
+      let whole = request.targets.isEmpty ? request
+        : ConversionRequest(quantity: request.source, targets: [], source: request.source, quantityOffset: 0,
+                            targetOffset: request.source.count)
+      // Script output (the writers without notes) promises one line per batch line.
+      if isBatch && !writer.showsNotes {
+        let message = "no target unit: -t and --json answer each batch line with one line, and a whole column is "
+          + "many; write '\(ConvError.printable(whole.quantity)) to UNIT'"
+        return .failure(Failure(error: .syntax(message, span: SourceSpan(start: 0, length: whole.quantity.count)),
+                                source: request.source, span: nil))
+      }
+      return wholeColumn(quantity, request: whole).map { Output(lines: $0, notes: notes) }
     }
     let targets = reading.targets
     do {
@@ -119,7 +144,7 @@ package struct Converter: Sendable {
                                notes: notes))
       }
       let result = try catalog.convert(quantity, to: targets[0])
-      return .success(Output(lines: [try render(result)], notes: notes))
+      return .success(Output(lines: [try writer.conversion(result, readingNotes: reading.notes, by: self)], notes: notes))
     } catch {
       return .failure(Failure(error: error, source: request.source, span: nil))
     }
@@ -148,14 +173,23 @@ package struct Converter: Sendable {
     try writer.conversion(result, by: self)
   }
 
-  /// The result, or the error script output gives for it (``checkScriptable(_:)``).
-  func scriptable(_ result: Result<ConversionResult, ConvError>) -> Result<ConversionResult, ConvError> {
-    result.flatMap { conversion in
-      Result { () throws(ConvError) in
-        try checkScriptable(conversion)
-        return conversion
-      }
+  /// A favorite's value, or the error script output gives for it (``checkScriptable(_:)``).
+  func scriptable(_ value: FavoriteValue) -> Result<FavoriteValue, ConvError> {
+    guard case .single(let conversion) = value else { return .success(value) }
+    return Result { () throws(ConvError) in
+      try checkScriptable(conversion)
+      return value
     }
+  }
+
+  /// The exact value of a result for scripts (`-t --exact`, JSON's `exact_value`): a terminating
+  /// decimal, a fraction (`1/3`), or with π an ASCII expression (`pi/180`, `180/pi`, `pi^2/4`);
+  /// nil when a measured factor or a nonlinear scale makes the result approximate.
+  func exactValueText(_ result: ConversionResult) -> String? {
+    guard result.isExact || (result.isSymbolicallyExact && !result.value.isRational && result.kind != .scale) else {
+      return nil
+    }
+    return presenter.exactText(result.value, ascii: true)
   }
 
   /// The result as a terse number (the shortest decimal of the nearest `Double`); nil when no
@@ -164,7 +198,18 @@ package struct Converter: Sendable {
     TerseNumber.format(exact: result.rational)
   }
 
-  /// The quantity as it is shown on the left: its number as typed, exactly, and its unit's symbol.
+  /// Whether the echo shows a source unit as typed: when the spelling names that unit alone
+  /// (`year`, `kcal`, `deg`), or the unit is an expression (`sq ft`, `kg m^2`). A spelling with
+  /// several readings is echoed by the catalog's label, which names the reading the other side
+  /// chose (`5 pt` into mm: `5 point`).
+  func echoesAsTyped(_ unit: UnitExpression) -> Bool {
+    guard let single = unit.singleUnit else { return true }
+    guard let named = catalog.unit(named: unit.text.favoritesTrimmed) else { return true }
+    return named.unit.name == single.unit.name && named.prefix?.name == single.prefix?.name
+  }
+
+  /// The quantity as it is shown on the left: its number as typed, exactly, and its unit as typed
+  /// (``echoesAsTyped(_:)``).
   package func sourceText(_ quantity: Quantity) -> String {
     guard let number = quantity.number, let unit = quantity.unit else { return presenter.display(quantity.text) }
     if let gauge = unit.singleUnit?.unit.scale?.gaugeSpelling(number) {
@@ -172,7 +217,7 @@ package struct Converter: Sendable {
     }
     // A substance is named after its quantity: `1 cup flour`.
     let substance = quantity.substance.map { " " + presenter.display(ConvError.printable($0.typed)) } ?? ""
-    return presenter.typedQuantityText(number, unit: unit) + substance
+    return presenter.typedQuantityText(number, unit: unit, asTyped: echoesAsTyped(unit)) + substance
   }
 
   func note(for kind: Conversion.Kind) -> String? {
@@ -198,13 +243,19 @@ package struct Converter: Sendable {
                               source: request.source, span: nil))
     }
     let sourceUnit = quantity.unit?.singleUnit
-    let everyUnit = catalog.columnUnits(in: category).filter { $0 != sourceUnit }
     // The curated column by default (what a person reaches for, about a screen); `--all` for every
-    // unit. Money lists every other currency (`conv 100 EUR`): thirty rows, each a reading that matters.
-    let listsAll = options.allUnits || Converter.involvesCurrency(category.dimension)
-    let units = listsAll ? everyUnit
-      : catalog.curatedColumn(in: category, source: sourceUnit, value: quantity.term.baseValue.approximation)
-    let hidden = listsAll ? 0 : everyUnit.filter { unit in !units.contains(unit) }.count
+    // unit.
+    let listsAll = options.allUnits
+    let units: [PrefixedUnit]
+    do {
+      units = listsAll ? catalog.columnUnits(in: category).filter { $0 != sourceUnit }
+        : try curatedUnits(in: category, quantity: quantity)
+    } catch {
+      return .failure(Failure(error: error, source: request.source, span: nil))
+    }
+    // How many of the category's units (its own and its featured prefixed forms, the source left
+    // out) are not shown, counted without building them (a batch of `5 mi` lines asks every line).
+    let hidden = listsAll ? 0 : hiddenCount(in: category, shown: units, source: sourceUnit)
     // A substance adds the units of the dimensions it reaches (grams beside cups).
     let bridged = substanceColumnUnits(quantity)
     guard !units.isEmpty || !bridged.isEmpty else {
@@ -219,6 +270,16 @@ package struct Converter: Sendable {
     } catch {
       return .failure(Failure(error: error, source: request.source, span: nil))
     }
+  }
+
+  /// How many units of ``Catalog/columnUnits(in:)`` but `source` are not among `shown`.
+  func hiddenCount(in category: UnitCategory, shown: [PrefixedUnit], source: PrefixedUnit?) -> Int {
+    let featured = catalog.featuredUnits(in: category)
+    func listed(_ unit: PrefixedUnit) -> Bool {
+      unit.unit.categoryIdentifier == category.identifier && (unit.prefix == nil || featured.contains(unit))
+    }
+    let total = catalog.unitCount(in: category) + featured.count - (source.map(listed) == true ? 1 : 0)
+    return total - shown.filter { listed($0) && $0 != source }.count
   }
 
   /// The category for the whole-column view: the source unit's own, else the first with the dimension.

@@ -59,6 +59,14 @@ enum ICU {
     }
   }
 
+  /// The ISO 4217 code of a locale's currency (`EUR` for `de_DE`); nil when ICU knows none.
+  static func currency(forLocale locale: String) -> String? {
+    var bytes = [CChar](repeating: 0, count: 8)
+    let length = conv_icu_currency_for_locale(locale, &bytes, Int32(bytes.count))
+    guard length == 3 else { return nil }
+    return String(decoding: bytes.prefix(3).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
+
   /// Whether a scalar is East Asian Wide or Fullwidth.
   static func isWide(_ scalar: Unicode.Scalar) -> Bool {
     conv_icu_is_wide(scalar.value) != 0

@@ -9,13 +9,14 @@ public enum NumberNotation: String, Sendable, Hashable, CaseIterable {
 
   /// The powers of ten of the leading digit that automatic notation writes as plain decimals.
   ///
-  /// `-6...11` means 1e-6 ≤ |x| < 1e12: `0.000001` and `999999999999` are plain, `9.9 × 10⁻⁷` and
-  /// `1 × 10¹²` are not.
+  /// `-4...11` means 1e-4 ≤ |x| < 1e12: `0.0001` and `999999999999` are plain, `9.9 × 10⁻⁵` and
+  /// `1 × 10¹²` are not. Below, a plain decimal would start with a run of zeros to count
+  /// (`0.0000012427424`); the bound is terse output's (and most languages' shortest forms').
   public static let automaticPlainExponents: ClosedRange<Int> =
     smallestAutomaticPlainExponent...largestAutomaticPlainExponent
 
-  /// The lowest power of ten written plain in automatic notation: 1e-6.
-  public static let smallestAutomaticPlainExponent = -6
+  /// The lowest power of ten written plain in automatic notation: 1e-4.
+  public static let smallestAutomaticPlainExponent = -4
   /// The highest power of ten written plain in automatic notation: numbers below 1e12.
   public static let largestAutomaticPlainExponent = 11
 }

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include <unicode/uchar.h>
+#include <unicode/ucurr.h>
 #include <unicode/unorm2.h>
 #include <unicode/unum.h>
 #include <unicode/unumberformatter.h>
@@ -261,4 +262,18 @@ int32_t conv_icu_fold(const char *utf8, int32_t length, char *buffer, int32_t ca
 int32_t conv_icu_is_wide(uint32_t codePoint) {
   int32_t width = u_getIntPropertyValue((UChar32)codePoint, UCHAR_EAST_ASIAN_WIDTH);
   return width == U_EA_WIDE || width == U_EA_FULLWIDTH;
+}
+
+int32_t conv_icu_currency_for_locale(const char *locale, char *buffer, int32_t capacity) {
+  if (capacity < 4) return -1;
+  UErrorCode status = U_ZERO_ERROR;
+  UChar code[4] = {0};
+  int32_t length = ucurr_forLocale(locale, code, 4, &status);
+  if (U_FAILURE(status) || status == U_USING_DEFAULT_WARNING || length != 3) return -1;
+  for (int32_t index = 0; index < 3; index++) {
+    if (code[index] < 'A' || code[index] > 'Z') return -1;
+    buffer[index] = (char)code[index];
+  }
+  buffer[3] = 0;
+  return 3;
 }

@@ -15,20 +15,26 @@ enum CatalogLoading {
     let path = personalUnitsPath(environment)
     // No home folder and no `$CONV_UNITS`: there is no default file to read.
     if path.hasPrefix("/conv/") && environment.configHome.isEmpty { return .success(Catalog.builtin) }
-    let text: String?
+    let read: (text: String, invalidLines: [Int])?
     do {
-      text = try FileSystem.read(path)
+      read = try FileSystem.readText(path)
     } catch {
       return .failure(CatalogLoadFailure(messages: [error.description]))
     }
-    guard let text else {
+    guard let read else {
       if let variable = environment.variables["CONV_UNITS"], !variable.isEmpty {
         return .failure(CatalogLoadFailure(messages: ["CONV_UNITS: no such file: \(path)"]))
       }
       return .success(Catalog.builtin)
     }
-    let (catalog, diagnostics) = CatalogLoader.load([CatalogSource(path: path, text: text)], base: .builtin)
-    if !diagnostics.isEmpty { return .failure(CatalogLoadFailure(messages: diagnostics.map(\.description))) }
+    let (catalog, diagnostics) = CatalogLoader.load([CatalogSource(path: path, text: read.text)], base: .builtin)
+    // Lines that are not UTF-8 are problems too, in line order with the others (never read silently).
+    let problems = diagnostics.filter { !read.invalidLines.contains($0.line) }.map { ($0.line, $0.description) }
+      + read.invalidLines.map { ($0, "\(path):\($0): " + FileSystem.invalidUTF8Message) }
+    if !problems.isEmpty {
+      return .failure(CatalogLoadFailure(messages: problems.enumerated().sorted { ($0.element.0, $0.offset) < ($1.element.0, $1.offset) }
+        .map(\.element.1)))
+    }
     return .success(catalog)
   }
 
@@ -49,25 +55,31 @@ enum CatalogLoading {
     let variable = environment.variables["CONV_SETTINGS"].flatMap { $0.isEmpty ? nil : $0 }
     if variable == nil && environment.configHome.isEmpty { return Settings() }
     let path = variable ?? environment.configHome + "/conv/settings"
-    let text: String?
+    let read: (text: String, invalidLines: [Int])?
     do {
-      text = try FileSystem.read(path)
+      read = try FileSystem.readText(path)
     } catch {
       Output.error(error.description)
       exit(ExitStatus.fileError)
     }
-    guard let text else {
+    guard let read else {
       if variable != nil {
         Output.error("CONV_SETTINGS: no such file: \(path)")
         exit(ExitStatus.fileError)
       }
       return Settings()
     }
-    let (settings, problems) = Settings.parse(text, path: path)
-    guard problems.isEmpty else {
+    var (settings, problems) = Settings.parse(read.text, path: path)
+    // Lines that are not UTF-8 are problems too, in line order with the others.
+    problems.removeAll { read.invalidLines.contains($0.line) }
+    problems += read.invalidLines.map { SettingsError(path: path, line: $0, message: FileSystem.invalidUTF8Message) }
+    problems.sort { $0.line < $1.line }
+    guard problems.allSatisfy(\.isWarning) else {
       Output.problems(problems.map(\.description))
       exit(ExitStatus.fileError)
     }
+    // Unknown keys are named, with the key meant, and the rest of the file applies.
+    Output.problems(problems.map(\.description))
     return settings
   }
 }

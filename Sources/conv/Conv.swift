@@ -24,8 +24,8 @@ enum ConvMain {
         Output.verbatim(CompletionScript.script(for: shell) ?? "")
       case .commandTree:
         Output.verbatim(CommandTree.json() + "\n")
-      case .complete(let index, let words):
-        ShellCompletion.complete(words: words, index: index)
+      case .complete(let index, let words, let described):
+        ShellCompletion.complete(words: words, index: index, described: described)
       }
     } catch let error as CommandLineError {
       Output.error(error.message)

@@ -36,18 +36,26 @@ struct ConvertCommand {
     var converter = Converter(catalog: catalog, options: outputOptions)
     converter.today = { environment.today }
     if words.isEmpty || words == ["-"] {
-      let failed = BatchRunner(converter: converter).run()
+      let status = BatchRunner(converter: converter).run()
       Output.flush()
-      throw ExitCode(failed ? ExitStatus.conversionFailed : ExitStatus.success)
+      throw ExitCode(status)
     }
     // Options the table does not know, kept as words (`--frobnicate`, `-x`); `-40` is a number.
     if let unknown = words.first(where: ConvertCommand.looksLikeOption) {
       throw CommandLineError(CommandSuggestions.unknownOption(unknown))
     }
     let request = converter.request(arguments: words)
-    if let message = BatchConverter.loneNumber(request, catalog: catalog, conventions: converter.conventions) {
+    /// Reports a failed request: the message on standard error, and in JSON an object on standard output.
+    func fail(_ message: String) -> ExitCode {
+      if let line = converter.writer.failed(input: request.source, message: message) {
+        Output.line(line)
+        Output.flush()
+      }
       Output.error(message)
-      throw ExitCode(ExitStatus.conversionFailed)
+      return ExitCode(ExitStatus.conversionFailed)
+    }
+    if let message = BatchConverter.loneNumber(request, catalog: catalog, conventions: converter.conventions) {
+      throw fail(message)
     }
     switch converter.convert(request) {
     case .success(let result):
@@ -58,12 +66,11 @@ struct ConvertCommand {
       // A first word near a command (`conv lst length`) may be a mistyped command.
       if case .unknownUnit(let word, let span, _) = failure.error, span.start == 0, word == words.first,
          let command = CommandSuggestions.nearest(word, in: CommandSuggestions.commands) {
-        Output.error("unknown unit '\(ConvError.printable(word))'; did you mean the command 'conv \(command)'?")
-        throw ExitCode(ExitStatus.conversionFailed)
+        throw fail("unknown unit '\(ConvError.printable(word))'; did you mean the command 'conv \(command)'?")
       }
-      Output.error(failure.message)
+      let code = fail(failure.message)
       for line in converter.writer.failureDetails(failure) { Output.errorDetail(line) }
-      throw ExitCode(ExitStatus.conversionFailed)
+      throw code
     }
   }
 }
@@ -83,8 +90,9 @@ extension ConvertCommand {
 struct BatchRunner {
   let converter: Converter
 
-  /// Converts every line; returns whether the batch failed (see ``BatchSession/finish(readFailed:)``).
-  func run() -> Bool {
+  /// Converts every line; returns the exit status (see ``BatchSession/finish(readFailed:)``): 1 when
+  /// the batch failed, 2 when standard input could not be read (an input/output error, as for files).
+  func run() -> Int32 {
     var session = BatchSession(converter: converter)
     var output = BatchOutput(eachLine: isatty(0) == 1 || isatty(1) == 1, messagesInline: Output.errorsShareOutput)
     var input = BatchInput()
@@ -92,9 +100,12 @@ struct BatchRunner {
       session.convert(line, into: &output)
     }
     output.flush()
-    if input.readError != 0 { Output.error(StandardInput.readFailure(input.readError)) }
-    let end = session.finish(readFailed: input.readError != 0)
+    if input.readError != 0 {
+      Output.error(StandardInput.readFailure(input.readError))
+      return ExitStatus.fileError
+    }
+    let end = session.finish()
     if let message = end.message { Output.error(message) }
-    return end.failed
+    return end.failed ? ExitStatus.conversionFailed : ExitStatus.success
   }
 }

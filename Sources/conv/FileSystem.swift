@@ -19,6 +19,27 @@ enum FileSystem {
     return String(decoding: bytes, as: UTF8.self)
   }
 
+  /// Reads a whole file a person edits (units, settings); nil when it does not exist. Lines that
+  /// are not valid UTF-8 are listed (1-based) for the caller to refuse as `PATH:LINE: …` among the
+  /// file's other problems; the text has them repaired, for reading the rest.
+  static func readText(_ path: String) throws(FileError) -> (text: String, invalidLines: [Int])? {
+    guard let bytes = try readBytes(path) else { return nil }
+    if let text = String(validating: bytes, as: UTF8.self) { return (text, []) }
+    var invalid: [Int] = []
+    var line = 1
+    var start = 0
+    for index in bytes.indices where bytes[index] == 0x0A || index == bytes.count - 1 {
+      let end = bytes[index] == 0x0A ? index : index + 1
+      if String(validating: bytes[start..<end], as: UTF8.self) == nil { invalid.append(line) }
+      line += 1
+      start = index + 1
+    }
+    return (String(decoding: bytes, as: UTF8.self), invalid)
+  }
+
+  /// The message for a line that is not valid UTF-8.
+  static let invalidUTF8Message = "the line is not valid UTF-8 (save the file as UTF-8)"
+
   /// Every byte of a regular file of at most `maximumSize` bytes; nil when it does not exist.
   static func readBytes(_ path: String) throws(FileError) -> [UInt8]? {
     let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)

@@ -27,6 +27,11 @@ enum Output {
     if !complete { writeFailed(errno) }
   }
 
+  /// Whether standard output is an open file (not closed with `>&-`): a command whose output is
+  /// only a report (`conv rates update`) asks before it opens any file, which could take its
+  /// descriptor.
+  static var outputIsOpen: Bool { fcntl(1, F_GETFD) != -1 }
+
   /// Writes several lines to standard output.
   static func lines(_ texts: [String]) {
     for text in texts { line(text) }

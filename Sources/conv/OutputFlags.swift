@@ -38,6 +38,8 @@ struct OutputFlags {
     options.verbose = verbose
     options.allowsReciprocal = reciprocal
     options.allUnits = all
+    options.measurementSystem = settings.system
+    options.columnUnits = settings.columns
     return options
   }
 }

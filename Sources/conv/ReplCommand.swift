@@ -44,6 +44,8 @@ struct ReplCommand {
     }
     let failed = ReplScript.run(&session, prompt: terminal && outputOptions.mode == .human ? ReplTerminal.prompt : nil)
     Output.flush()
+    // Standard input that cannot be read is an input/output error, as for files.
+    if StandardInput.readError != 0 { throw ExitCode(ExitStatus.fileError) }
     throw ExitCode(failed ? ExitStatus.conversionFailed : ExitStatus.success)
   }
 }

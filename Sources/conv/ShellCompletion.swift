@@ -9,37 +9,71 @@ import ConvKit
 /// does: symbols match case-sensitively; names and aliases case-insensitively, and then keep the
 /// case as typed.
 enum ShellCompletion {
-  /// Prints the candidates for `words[index]`, one a line, exactly as they are.
-  static func complete(words: [String], index: Int) {
+  /// Prints the candidates for `words[index]`, one a line, exactly as they are; `described`, each
+  /// followed by a tab and its description (fish shows it: a unit's name, a command's abstract).
+  static func complete(words: [String], index: Int, described: Bool = false) {
     let candidates: [String]
+    var describe: (String) -> String? = { _ in nil }
     switch CompletionContext(words: words, index: index) {
-    case .words(let fixed): candidates = fixed
-    case .dynamic(.units, let prefix): candidates = unitCandidates(words: words, index: index, prefix: prefix)
-    case .dynamic(.categories, let prefix): candidates = categoryCandidates(prefix: prefix, catalog: catalog())
-    case .dynamic(.favorites, let prefix): candidates = favoriteCandidates(words: words, index: index, prefix: prefix)
+    case .words(let fixed):
+      candidates = fixed
+      describe = { CompletionDescriptions.of($0) }
+    case .dynamic(.units, let prefix):
+      let catalog = catalog()
+      // A word typed with quotes or backslashes (`nautical\ m`, `"short t`) is matched as written out.
+      let typed = unquoted(prefix.hasPrefix("\"") || prefix.hasPrefix("'") ? prefix + String(prefix.first!) : prefix)
+      let matcher = UnitMatcher(catalog: catalog)
+      // After a quantity, only the targets it converts into (never its own unit).
+      let found = contextQuantity(words: words, index: index, catalog: catalog)
+        .map { matcher.completions(of: typed, convertingFrom: $0) } ?? matcher.completions(of: typed)
+      // After a quantity, the substances it may be of (`conv 1 cup fl<Tab>`: flour).
+      candidates = found.map(\.text)
+        + substanceCandidates(prefix: typed, after: contextQuantity(words: words, index: index, catalog: catalog)?.dimension)
+      if described {
+        let names = Dictionary(found.map { ($0.text, $0.unit) }, uniquingKeysWith: { first, _ in first })
+        describe = { text in
+          guard let unit = names[text] else { return nil }
+          // The prefixed unit a symbol names (`km`: kilometre), else the unit matched.
+          let name = catalog.unit(named: text).map(\.name) ?? unit.name
+          let category = catalog.category(named: unit.categoryIdentifier)?.title.lowercased()
+          return name + (category.map { " (" + $0 + ")" } ?? "")
+        }
+      }
+    case .dynamic(.categories, let prefix):
+      let catalog = catalog()
+      candidates = categoryCandidates(prefix: prefix, catalog: catalog)
+      describe = { text in catalog.category(named: text.lowercased())?.title }
+    case .dynamic(.favorites, let prefix):
+      let found = favoriteCandidates(words: words, index: index, prefix: prefix)
+      candidates = found.map(\.text)
+      let descriptions = Dictionary(found.map { ($0.text, $0.description) }, uniquingKeysWith: { first, _ in first })
+      describe = { descriptions[$0] ?? nil }
     case .dynamic(.none, _): candidates = []
     }
-    // One a line: a candidate with a line break in it (a hostile units file) is left out.
-    for candidate in candidates where !candidate.contains("\n") { Output.verbatim(candidate + "\n") }
+    // One a line: a candidate with a line break (or, described, a tab) in it (a hostile units
+    // file) is left out.
+    for candidate in candidates where !candidate.contains("\n") && !(described && candidate.contains("\t")) {
+      Output.verbatim((described ? CompletionDescriptions.line(candidate, describe(candidate)) : candidate) + "\n")
+    }
     Output.flush()
   }
 
   /// For `conv fav rm`: the favorites' positions, and the source units of the favorites (then,
   /// after one, that favorite's target), not every unit of the catalog.
-  static func favoriteCandidates(words: [String], index: Int, prefix: String) -> [String] {
+  static func favoriteCandidates(words: [String], index: Int, prefix: String) -> [(text: String, description: String?)] {
     let catalog = catalog()
-    guard let file = try? FavoritesStore(environment: Environment.current).load(catalog: catalog) else { return [] }
+    guard let file = try? FavoritesStore(environment: Environment.current).load(catalog: catalog).file else { return [] }
     let entries = file.entries
     // The words typed after `rm`, before the one being completed.
     let upTo = min(max(index, 0), words.count)
     let typed = Array(words[..<upTo].drop { $0 != "rm" && $0 != "remove" }.dropFirst())
     if let from = typed.first.map(unquoted) {
-      return entries.filter { $0.pair.from == from }.map(\.pair.to).filter { $0.hasPrefix(prefix) }
+      return entries.filter { $0.pair.from == from && $0.pair.to.hasPrefix(prefix) }.map { ($0.pair.to, $0.pair.description) }
     }
-    let positions = entries.map { String($0.position) }
-    var sources: [String] = []
-    for entry in entries where !sources.contains(entry.pair.from) { sources.append(entry.pair.from) }
-    return (positions + sources).filter { $0.hasPrefix(prefix) }
+    let positions = entries.map { (String($0.position), Optional($0.pair.description)) }
+    var sources: [(String, String?)] = []
+    for entry in entries where !sources.contains(where: { $0.0 == entry.pair.from }) { sources.append((entry.pair.from, "favorite")) }
+    return (positions + sources).filter { $0.0.hasPrefix(prefix) }
   }
 
   /// The catalog in use: the built-in one plus personal units (built-in alone if they do not load).
@@ -55,15 +89,6 @@ enum ShellCompletion {
   static let commandWords: Set<String> = [
     "convert", "fav", "favorites", "favourites", "add", "rm", "remove", "info", "list",
   ]
-
-  static func unitCandidates(words: [String], index: Int, prefix: String) -> [String] {
-    let catalog = catalog()
-    let context = contextDimension(words: words, index: index, catalog: catalog)
-    // A word typed with quotes or backslashes (`nautical\ m`, `"short t`) is matched as written out.
-    let typed = unquoted(prefix.hasPrefix("\"") || prefix.hasPrefix("'") ? prefix + String(prefix.first!) : prefix)
-    return unitCandidates(prefix: typed, catalog: catalog, conformableTo: context)
-      + substanceCandidates(prefix: typed, after: context)
-  }
 
   /// After a quantity (`conv 1 cup <Tab>`), the names of substances that start with `prefix`
   /// (case-insensitively, keeping the typed case); names of one word only, as shells split them.
@@ -86,9 +111,9 @@ enum ShellCompletion {
     }
   }
 
-  /// The dimension of the quantity or unit already typed before the word being completed
+  /// The quantity or unit already typed before the word being completed
   /// (`5 mi` in `conv convert 5 mi <Tab>`, `mi` in `conv fav add mi <Tab>`), if any.
-  static func contextDimension(words: [String], index: Int, catalog: Catalog) -> PhysicalDimension? {
+  static func contextQuantity(words: [String], index: Int, catalog: Catalog) -> Quantity? {
     guard index > 1, index <= words.count else { return nil }
     var previous: [String] = []
     var skipNext = false
@@ -111,7 +136,7 @@ enum ShellCompletion {
     guard !previous.isEmpty else { return nil }
     let text = previous.joined(separator: " ")
     guard let quantity = try? catalog.parseQuantity(text), !quantity.dimension.isNone else { return nil }
-    return quantity.dimension
+    return quantity
   }
 
   /// A shell word without the quotes around it (`"short ton"` → `short ton`).

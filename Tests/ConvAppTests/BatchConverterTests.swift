@@ -87,6 +87,8 @@ struct BatchConverterTests {
 
   /// What the exact path gives for a line, as `BatchRunner` handled lines before the cache.
   static func reference(_ line: String, _ converter: Converter) -> Result<[String], BatchFailure>? {
+    var converter = converter
+    converter.isBatch = true
     let trimmed = line.trimmingWhitespace
     if trimmed.isEmpty || trimmed.hasPrefix("#") { return nil }
     let request = ConversionRequest.parse(line: trimmed, catalog: converter.catalog)

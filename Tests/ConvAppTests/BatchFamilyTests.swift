@@ -87,6 +87,8 @@ struct BatchFamilyTests {
 
   /// What the exact path gives for a line, read with the converter's number conventions.
   static func reference(_ line: String, _ converter: Converter) -> Result<[String], BatchFailure>? {
+    var converter = converter
+    converter.isBatch = true
     let trimmed = line.trimmingWhitespace
     if trimmed.isEmpty || trimmed.hasPrefix("#") { return nil }
     let request = converter.request(line: trimmed)

@@ -70,7 +70,7 @@ struct BatchSessionTests {
   /// Script modes keep one line per input line, whatever the line is.
   @Test("One output line per input line in script modes", arguments: [OutputMode.terse, .json])
   func oneLinePerLine(_ mode: OutputMode) {
-    let input = ["5 mi km", "", "# c", "zz", "5 zqxy km", "1 m s", "3 ft to m", "-40 °C °F", "1/0 m ft"]
+    let input = ["5 mi km", "", "# c", "zz", "5 mi", "5 zqxy km", "1 m s", "3 ft to m", "-40 °C °F", "1/0 m ft", "12 ft"]
     let (sink, _, _) = BatchSessionTests.run(input, mode: mode)
     #expect(sink.lines.count == input.count, "\(sink.lines)")
     if mode == .json { #expect(sink.lines.allSatisfy { $0.hasPrefix("{") && $0.hasSuffix("}") }) }

@@ -57,7 +57,12 @@ struct CSVWriter: OutputWriter {
   func favorites(_ items: some Sequence<FavoriteItem>, by converter: Converter) -> FavoritesOutput {
     var output = FavoritesOutput()
     for item in items {
-      let value = (try? item.result.get()).flatMap { try? number($0, by: converter) }
+      let value: String?
+      switch item.result {
+      case .success(.single(let conversion)): value = try? number(conversion, by: converter)
+      case .success(.mixed(let result)): value = mixed(result, by: converter)
+      case .failure: value = nil
+      }
       if value == nil { output.failed = true }
       output.lines.append(CSVWriter.record([String(item.entry.position), item.entry.pair.from, item.entry.pair.to,
                                             value ?? ""]))

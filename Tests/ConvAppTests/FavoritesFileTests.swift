@@ -160,7 +160,7 @@ struct FavoritesFileTests {
   func invalidUTF8() {
     let bytes = Array("mi -> km\n".utf8) + [0x66, 0xFF, 0x20, 0x2D, 0x3E, 0x20, 0x6D, 0x0A]
     let problems = FavoritesFile(bytes: bytes).problems(in: catalog)
-    #expect(problems == [FavoritesProblem(line: 2, message: "the line is not valid UTF-8")])
+    #expect(problems == [FavoritesProblem(line: 2, kind: .encoding, message: "the line is not valid UTF-8")])
     #expect(problems[0].described(path: "/x/favorites") == "/x/favorites:2: the line is not valid UTF-8")
   }
 
@@ -202,6 +202,9 @@ struct FavoritesFileTests {
     EditCase(name: "move down", before: "# h\nmi -> km\n# c\nft -> m\nlb -> kg\n# end\n",
              edit: { file, _ in try file.move(from: 1, to: 2) },
              after: "# h\n# c\nft -> m\nmi -> km\nlb -> kg\n# end\n"),
+    EditCase(name: "move with the heading right above", before: "# top\n\n# a\nmi -> km\n# b\nft -> m\nlb -> kg\n",
+             edit: { file, _ in try file.move(from: 2, to: 1) },
+             after: "# top\n\n# b\nft -> m\n# a\nmi -> km\nlb -> kg\n"),
     EditCase(name: "move to the end", before: "mi -> km\nft -> m\nlb -> kg\n# end\n",
              edit: { file, _ in try file.move(from: 1, to: 3) },
              after: "ft -> m\nlb -> kg\nmi -> km\n# end\n"),
@@ -228,9 +231,9 @@ struct FavoritesFileTests {
 
   @Test("Refused edits leave the file as it was", arguments: [
     RefusalCase(name: "duplicate", edit: { try $0.add(FavoritePair(from: "mi", to: "km"), catalog: $1) },
-                message: "mi -> km is already a favorite (line 2)"),
+                message: "mi -> km is already favorite 1"),
     RefusalCase(name: "duplicate spelled differently", edit: { try $0.add(FavoritePair(from: "miles", to: "kilometre"), catalog: $1) },
-                message: "already a favorite (line 2)"),
+                message: "is already favorite 1"),
     RefusalCase(name: "unknown unit", edit: { try $0.add(FavoritePair(from: "smoot", to: "m"), catalog: $1) },
                 message: "unknown unit 'smoot'"),
     RefusalCase(name: "non-conformable", edit: { try $0.add(FavoritePair(from: "kg", to: "L"), catalog: $1) },
@@ -317,7 +320,7 @@ struct FavoritesFileTests {
     }
     #expect(Set(separators).count == 1, "\(output.lines)")
     #expect(output.lines[0].hasPrefix("1  1 mi"))
-    #expect(output.lines[2].hasPrefix("3  1 ton ≈ 907.185"))
+    #expect(output.lines[2].hasPrefix("3  1 short ton ≈ 907.185"))
   }
 
   @Test("Listing in terse and JSON modes")

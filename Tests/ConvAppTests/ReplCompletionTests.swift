@@ -20,7 +20,9 @@ struct ReplCompletionTests {
     ("to ANG", "ANG", ["ångström", "angstrom", "angstroms"]),
     ("/nau", "/nau", ["/nautical mile"]),
     ("/nautical m", "m", ["mile"]),
-    ("5 mi to kilo", "kilo", ["kilogram"]),
+    ("5 lb to kilo", "kilo", ["kilogram"]),
+    // Only targets the quantity converts into (issue 34): no kilogram after miles.
+    ("5 mi to kilog", "kilog", []),
     ("from zzz", "zzz", []),
   ])
   func candidates(_ line: String, _ word: String, _ expected: [String]) {

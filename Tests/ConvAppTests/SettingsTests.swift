@@ -19,12 +19,14 @@ struct SettingsTests {
     let text = "foo = 1\nnotation = weird\n\n# comment\ndigits = 12\ncolor = sometimes\nascii\n"
     let (settings, problems) = Settings.parse(text, path: "settings")
     #expect(problems.map(\.description) == [
-      "settings:1: unknown setting 'foo' (expected digits, notation, color, ascii)",
+      "settings:1: unknown setting 'foo', ignored; the keys are digits, notation, color, ascii, system, column.CATEGORY",
       "settings:2: notation must be auto, plain or scientific",
       "settings:6: color must be auto, always or never",
       "settings:7: expected 'key = value'",
     ])
     #expect(settings.digits == 12)
+    // Only the unknown key is a warning: the others stop conv.
+    #expect(problems.map(\.isWarning) == [true, false, false, false])
   }
 
   @Test("CRLF line ends and a byte-order mark read as plain lines (issue 37: the mark was echoed)",

@@ -35,9 +35,12 @@ struct QuantityNumberFormatterTests {
     NumberCase("1e1", "10"),
     NumberCase("1e3", "1000"),
     // Window edges: 1e-6 <= |x| < 1e12 is plain.
-    NumberCase("0.000001", "0.000001"),
-    NumberCase("-0.000001", "-0.000001"),
-    NumberCase("0.00000099", "9.9 × 10⁻⁷"),
+    NumberCase("0.0001", "0.0001"),
+    NumberCase("-0.0001", "-0.0001"),
+    NumberCase("0.000099", "9.9 × 10⁻⁵"),
+    NumberCase("0.000001", "1 × 10⁻⁶"),
+    NumberCase("0.0000012427424", "1.2427424 × 10⁻⁶"),
+    NumberCase("0.000015782828", "1.5782828 × 10⁻⁵"),
     NumberCase("999999999999", "999999999999"),
     NumberCase("999999999999.5", "999999999999.5"),
     NumberCase("1e12", "1 × 10¹²"),
@@ -80,7 +83,7 @@ struct QuantityNumberFormatterTests {
     NumberCase("1234.5", "1234,5", style: NumberStyle(locale: "de_DE")),
     NumberCase("-1.5e20", "-1,5 × 10²⁰", style: de),
     NumberCase("1.5e-20", "1,5 × 10⁻²⁰", style: de),
-    NumberCase("0.000001", "0,000001", style: de),
+    NumberCase("0.0001", "0,0001", style: de),
     // French: ICU's narrow no-break space U+202F groups digits.
     NumberCase("1234.5", "1\u{202F}234,5", style: fr),
     NumberCase("-1234567.125", "-1\u{202F}234\u{202F}567,125", style: fr),
@@ -152,8 +155,8 @@ struct QuantityNumberFormatterTests {
 
   @Test("automatic window constants")
   func window() {
-    #expect(NumberNotation.automaticPlainExponents == -6...11)
-    #expect(NumberNotation.smallestAutomaticPlainExponent == -6)
+    #expect(NumberNotation.automaticPlainExponents == -4...11)
+    #expect(NumberNotation.smallestAutomaticPlainExponent == -4)
     #expect(NumberNotation.largestAutomaticPlainExponent == 11)
   }
 

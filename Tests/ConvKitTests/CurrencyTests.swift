@@ -157,6 +157,29 @@ struct CurrencyTests {
     #expect(stale.exchangeRates?.date.description == "2026-10-06")
   }
 
+  /// Quantity, target, and whether the answer is at the snapshot's rates, with newer rates quoting
+  /// USD (1.25) and GBP (0.9) only: a cross rate comes from one publication.
+  static let onePublication: [(String, String, Bool)] = [
+    ("100 CZK", "USD", true), ("100 USD", "CZK", true), ("100 CZK", "EUR", true), ("100 EUR", "JPY", true),
+    ("100 JPY", "HUF", true), ("3 CZK/kg", "USD/lb", true), ("1 USD/kWh", "CZK/MWh", true),
+    ("100 USD", "GBP", false), ("100 EUR", "USD", false), ("2 USD/gal", "GBP/L", false), ("1 GBP", "EUR", false),
+  ]
+
+  @Test("A conversion is made at one publication's rates, and the result says which", arguments: onePublication)
+  func onePublicationPerAnswer(_ quantity: String, _ target: String, _ atSnapshot: Bool) throws {
+    let newer = try ExchangeRates(ecbDocument: Self.document(
+      date: "2026-11-20", rates: "<Cube currency='USD' rate='1.25'/><Cube currency='GBP' rate='0.9'/>"))
+    let updated = Catalog.builtin.replacingExchangeRates { newer }
+    let result = try updated.convert(quantity, to: target)
+    let reference = atSnapshot ? Catalog.builtin : Catalog.builtin.replacingExchangeRates { newer }
+    #expect(result.exchangeRates?.date.description == (atSnapshot ? "2026-10-06" : "2026-11-20"))
+    if atSnapshot { #expect(result.rational == (try reference.convert(quantity, to: target)).rational) }
+    // The same pair read apart (a whole column's row, a favorite) takes the same rates.
+    let apart = try updated.convert(try updated.parseQuantity(quantity), to: try updated.parseUnit(target))
+    #expect(apart.rational == result.rational)
+    #expect(apart.exchangeRates?.date == result.exchangeRates?.date)
+  }
+
   @Test("Every prefix of the ECB's file, and the file with any one byte replaced, is read or refused, never a trap")
   func truncationsAndMutations() throws {
     let text = try #require(Catalog.builtin.exchangeRates?.document)

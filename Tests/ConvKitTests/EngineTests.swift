@@ -75,7 +75,7 @@ struct EngineTests {
   @Test("Errors name the problem and point at it", arguments: [
     ErrorCase(quantity: "3 furlongz", target: "m", span: SourceSpan(start: 2, length: 8), contains: "unknown unit 'furlongz'"),
     ErrorCase(quantity: "5 mi", target: "kg", span: nil, contains: "length vs mass"),
-    ErrorCase(quantity: "5 °C m", target: "K m", span: SourceSpan(start: 5, length: 1), contains: "use the difference unit Δ°C"),
+    ErrorCase(quantity: "5 °C + 2 K", target: "K", span: SourceSpan(start: 5, length: 1), contains: "use the difference unit Δ°C"),
     ErrorCase(quantity: "10 °C", target: "Δ°F", span: nil, contains: "absolute temperature"),
     ErrorCase(quantity: "0 mpg", target: "L/100km", span: nil, contains: "reciprocal of zero"),
     ErrorCase(quantity: "5 m^99999", target: "m", span: SourceSpan(start: 4, length: 5), contains: "exponent"),

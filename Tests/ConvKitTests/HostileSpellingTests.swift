@@ -8,6 +8,8 @@ struct HostileSpellingTests {
   static let hostile = [
     "x`touch /tmp/x`y", "a$(id)", "back\\slash", "esc\u{1B}]0;title\u{07}", "rtl\u{202E}gnp", "zero\u{200B}width",
     "c1\u{9B}31m", "line\u{2028}break", "private\u{E000}", "a<b", "a>b",
+    // Shell characters (issue 33): `fooq & rm -rf victim & x` ran its command once completed.
+    "fooq & rm -rf victim & x", "a&b", "it's", "say\"hi\"", "{x}", "a!b", "~home", "what?x", "[x", "x]",
     // Invisible letters and marks (issue 37): `m` and `m` with one of these were two units.
     "m\u{115F}", "m\u{3164}", "m\u{FFA0}", "m\u{17B4}", "m\u{034F}", "m\u{FE0F}", "\u{3164}", "m\u{180B}", "m\u{E0100}",
   ]
@@ -28,7 +30,7 @@ struct HostileSpellingTests {
 
   @Test("Ordinary spellings with marks still load")
   func ordinaryLoad() {
-    let text = "category: length\nbeard-second | beard-seconds | bs′ | Kernighan's beard | 5 nm | | informal\n"
+    let text = "category: length\nbeard-second | beard-seconds | bs′ | Kernighan’s beard | 5 nm | | informal\n"
       + "hangul-ri | | 리 | 한국의 리 | 392.727 m | | letters that show\n" + "e-acute | | é | | 1 m | | a combining mark\n"
     let (_, diagnostics) = CatalogLoader.load([CatalogSource(path: "units", text: text)], base: .builtin)
     #expect(diagnostics.isEmpty, "\(diagnostics)")

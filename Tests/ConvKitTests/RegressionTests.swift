@@ -178,7 +178,7 @@ struct RegressionTests {
     #expect(failure("m^99999", to: "m") == .exponentTooLarge(99999, span: SourceSpan(start: 2, length: 5)))
     #expect(failure("1e999999 m", to: "km").map { if case .numberOutOfRange = $0 { true } else { false } } == true)
     let chain = "1 m" + String(repeating: "*m", count: 2000)
-    #expect(failure(chain).map { if case .exponentTooLarge = $0 { true } else { false } } == true)
+    #expect(failure(chain).map { if case .dimensionTooLarge("length²⁵", _) = $0 { true } else { false } } == true)
     let ones = "1" + String(repeating: "*one", count: 1000)
     #expect(failure(ones, to: "one") == nil)
   }
@@ -287,3 +287,32 @@ struct RegressionTests {
     #expect(span.start <= text.count, "\(error) in \(text)")
   }
 }
+
+/// Issue 37: a power of units beyond a dimension's says which dimension it would make, not that
+/// a small exponent (`2` of `square`) is too large.
+@Suite("Powers beyond a dimension's")
+struct DimensionTooLargeTests {
+  static let cases: [(String, String)] = [
+    ("1 square square square square square m", "length³²"), ("1 cubic cubic cubic cubic m", "length²⁷"),
+    ("1 square m^13", "length²⁶"), ("1 cubic square cubic m^2", "length³⁶"), ("(m^5)^5", "length²⁵"),
+    ("m^20*m^10", "length³⁰"), ("m^20/s/m^-10", "length³⁰·time⁻¹"), ("1 (kg*s^-13)^2", "mass²·time⁻²⁶"),
+    ("1 m squared cubed squared squared squared", "length⁴⁸"),
+  ]
+
+  @Test("The message names the dimension the power would make", arguments: cases)
+  func message(_ text: String, _ formula: String) {
+    do {
+      _ = try Catalog.builtin.read(ConversionRequest.parse(line: text, catalog: .builtin))
+      Issue.record("\(text) read")
+    } catch {
+      #expect(error.message == "the result would be of dimension \(formula): a dimension's powers are at most 24 in magnitude",
+              "\(text): \(error.message)")
+    }
+  }
+
+  @Test("Powers within the limit still read", arguments: ["1 square square m", "1 square cubic m", "1 m^24", "1 m squared cubed squared"])
+  func within(_ text: String) throws {
+    _ = try Catalog.builtin.parseQuantity(text)
+  }
+}
+

@@ -209,6 +209,20 @@ struct SuggestionsReferenceTests {
           }
         }
       }
+      // A prefix symbol in the other case, then a unit symbol in any case (`KB` → `kB`, `kb`).
+      if let first = text.first, first.isASCII, first.isLetter {
+        let swapped = (first.isUppercase ? first.lowercased() : first.uppercased()) + text.dropFirst()
+        for (symbol, prefix) in Catalog.prefixSymbols(starting: swapped) {
+          let rest = swapped.dropFirst(symbol.count).lowercased()
+          guard !rest.isEmpty else { continue }
+          for entry in sameButCase(rest) where entry.spelling.count == rest.count {
+            let unit = storage.unit(at: entry.unit)
+            if unit.symbols.contains(entry.spelling), prefix.applies(to: unit.prefixes) {
+              offer(symbol + entry.spelling, PrefixedUnit(unit: unit, prefix: prefix), score: 0)
+            }
+          }
+        }
+      }
       for variant in [key, key.prefix(1).uppercased() + key.dropFirst(), text.prefix(1) + text.dropFirst().lowercased()]
       where variant != text {
         if let unit = catalog.unit(named: variant), unit.prefix != nil { offer(variant, unit, score: 0) }

@@ -109,7 +109,7 @@ struct ConvertEndToEndTests {
     (["1", "PB", "bit"], "C", "1 PB = 8e15 bit"),
     (["--exact", "100", "km/h", "m/s"], "C.UTF-8", "100 km/h = 250/9 m/s"),
     (["--exact", "3000", "rpm", "rad/s"], "C.UTF-8", "3,000 rpm = 100π rad/s"),
-    (["--exact", "90", "deg", "rad"], "C.UTF-8", "90 ° = π/2 rad"),
+    (["--exact", "90", "deg", "rad"], "C.UTF-8", "90 deg = π/2 rad"),
     (["--exact", "1", "rad", "deg"], "C.UTF-8", "1 rad = 180/π °"),
     (["--exact", "--ascii", "135", "deg", "rad"], "C.UTF-8", "135 deg = 3*pi/4 rad"),
     // A measured factor keeps ≈ even when every digit is shown.
@@ -167,7 +167,7 @@ struct ConvertEndToEndTests {
     let outcome = try ConvProcess.run(["5", "mi"])
     #expect(outcome.status == 0, "\(outcome.stderr)")
     let rows = outcome.lines.dropFirst()
-    #expect(rows.count > 10)
+    #expect(rows.count > 7)
     #expect(!rows.contains { $0.hasSuffix("  miles") || $0.hasSuffix("  mile") })
     #expect(rows.contains { $0.contains("8,046.72") && $0.hasSuffix("metres") })
     // Featured prefixed forms come with the common units; a prefixed source is left out too.

@@ -131,7 +131,8 @@ struct ManPageTests {
 
   @Test("Every command the SYNOPSIS names exists")
   func synopsisCommandsExist() {
-    let known = Set(Self.commands.map(\.path) + [["help"]])
+    // `conv help …` and `conv version` are words of the parser, not commands of the table.
+    let known = Set(Self.commands.map(\.path) + [["help"], ["version"]])
     #expect(Self.synopsisPaths.count >= 14, "too few commands read from the SYNOPSIS: \(Self.synopsisPaths)")
     for path in Self.synopsisPaths {
       #expect(known.contains(path), "the SYNOPSIS names 'conv \(path.joined(separator: " "))', which is not a command")

@@ -42,7 +42,9 @@ struct ReciprocalTests {
     #expect(human.status == 0 && human.stdout.contains("(reciprocal)"), "\(human.stdout)")
     for mode in ["-t", "--json"] {
       let refused = try ConvProcess.run([mode, quantity, target])
-      #expect(refused.status == 1 && refused.stdout.isEmpty, "\(mode): \(refused.stdout)")
+      // JSON says so on standard output too: an object with the error (issue 38).
+      #expect(refused.status == 1, "\(mode): \(refused.stdout)")
+      #expect(mode == "-t" ? refused.stdout.isEmpty : refused.stdout.contains(#""error":"#), "\(mode): \(refused.stdout)")
       #expect(refused.stderr.contains("reciprocal conversion") && refused.stderr.contains("--reciprocal"),
               "\(refused.stderr)")
       let allowed = try ConvProcess.run([mode, "--reciprocal", quantity, target])

@@ -50,9 +50,12 @@ package final class BatchConverter {
 
   /// Creates a batch converter.
   package init(converter: Converter) {
+    var converter = converter
+    converter.isBatch = true
     self.converter = converter
     usesDecimalComma = converter.conventions.usesDecimalComma
-    shortcut = converter.writer.batchShortcut
+    // The shortcuts write rounded numbers: `--exact` (fractions, π) takes the exact path.
+    shortcut = converter.options.exact ? nil : converter.writer.batchShortcut
   }
 
   /// Notes on how ambiguous spellings were read, each given once per batch.
@@ -279,16 +282,22 @@ package final class BatchConverter {
     /// Most times a shape is made again.
     static let maximumRetries = 3
 
-    init(quantityRest: String, targets: [String], targetOffsetAfterNumber: Int) {
+    /// Whether the target is the line's last words, taken without a separator.
+    let targetFromLastWords: Bool
+
+    init(quantityRest: String, targets: [String], targetOffsetAfterNumber: Int, targetFromLastWords: Bool = false) {
       self.quantityRest = quantityRest
       self.targets = targets
       self.targetOffsetAfterNumber = targetOffsetAfterNumber
+      self.targetFromLastWords = targetFromLastWords
     }
 
     /// The request for a line with another number: the same split.
     func request(numberText: String, line: String) -> ConversionRequest {
-      ConversionRequest(quantity: numberText + quantityRest, targets: targets, source: line, quantityOffset: 0,
-                        targetOffset: numberText.count + targetOffsetAfterNumber)
+      var request = ConversionRequest(quantity: numberText + quantityRest, targets: targets, source: line,
+                                      quantityOffset: 0, targetOffset: numberText.count + targetOffsetAfterNumber)
+      request.targetFromLastWords = targetFromLastWords
+      return request
     }
   }
 
@@ -344,7 +353,8 @@ package final class BatchConverter {
   private func shape(_ request: ConversionRequest, reading: ConversionReading?, number: LeadingNumber,
                      numberText: String, quantityRest: String) -> Shape {
     let shape = Shape(quantityRest: quantityRest, targets: request.targets,
-                      targetOffsetAfterNumber: request.targetOffset - numberText.count)
+                      targetOffsetAfterNumber: request.targetOffset - numberText.count,
+                      targetFromLastWords: request.targetFromLastWords)
     let catalog = converter.catalog
     guard let reading, let template = catalog.template(numberText: numberText, request: request, reading: reading,
                                                        conventions: converter.conventions) else { return shape }
@@ -390,7 +400,7 @@ package final class BatchConverter {
     if shortcut == .humanLine,
        Converter.involvesCurrency(source.dimension) || Converter.involvesCurrency(target.dimension) { return nil }
     let presenter = converter.presenter
-    return (map, HumanBatchLine.Labels(source: template.isScaledExpression ? nil : presenter.plainLabel(source),
+    return (map, HumanBatchLine.Labels(source: template.isScaledExpression ? nil : presenter.typedLabel(source, asTyped: converter.echoesAsTyped(source)),
                                        target: presenter.plainLabel(target)))
   }
 
@@ -413,7 +423,8 @@ package final class BatchConverter {
       return nil
     case .reciprocal:
       guard source.absoluteUnit == nil, let one = try? conversion.convert(.one), one.isRational else { return nil }
-      return LinearMap(kind: .reciprocal, a: one.rational, b: .zero, nonNegativeOnly: false, isExact: isExact)
+      // A value below zero has no reciprocal (`-1 mpg`): the exact path's error.
+      return LinearMap(kind: .reciprocal, a: one.rational, b: .zero, nonNegativeOnly: true, isExact: isExact)
     }
   }
 

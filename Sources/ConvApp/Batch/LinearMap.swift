@@ -6,7 +6,8 @@ struct LinearMap {
   enum Kind { case affine, reciprocal }
   let kind: Kind
   let an: Int128, ad: Int128, bn: Int128, bd: Int128
-  /// Only for x ≥ 0 (absolute temperatures: below absolute zero is the exact path's error).
+  /// Only for x ≥ 0 (absolute temperatures: below absolute zero is the exact path's error; a
+  /// reciprocal of a value below zero too).
   let nonNegativeOnly: Bool
   /// Whether the exact path calls the result exact (no approximate unit on either side).
   let isExact: Bool

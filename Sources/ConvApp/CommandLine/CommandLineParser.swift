@@ -16,11 +16,15 @@ package struct CommandLineParser {
 
   /// The first word that asks for help on the commands after it (`conv help fav add`).
   package static let helpWord = "help"
+  /// The word that alone asks for the version (`conv version`), like `--version` and `-V`.
+  package static let versionWord = "version"
 
   /// The request a command line makes (the arguments without the program's name).
   package func parse(_ arguments: [String]) throws(CommandLineError) -> CommandLineRequest {
     if let request = try hiddenRequest(arguments) { return request }
     if arguments.first == CommandLineParser.helpWord { return .help(try helpPath(Array(arguments.dropFirst()))) }
+    // `conv version`, as `conv help` (no unit is spelled `version`).
+    if arguments == [CommandLineParser.versionWord] { return .version }
     let (command, path, rest, defaulted) = findCommand(arguments)
     var parsed = ParsedCommand(path: path)
     var index = 0
@@ -35,7 +39,7 @@ package struct CommandLineParser {
       } else if word == "-h" || word == "--help" || word == "-help" {
         // `conv -h` and `conv fav -h` describe conv and fav, `conv 5 mi km -h` the conversion.
         return .help(defaulted && parsed.words.isEmpty ? Array(path.dropLast()) : path)
-      } else if word == "--version" {
+      } else if word == "--version" || word == "-V" {
         return .version
       } else if !(try read(word, of: command, path: path, into: &parsed, next: { () -> String? in
         guard index < rest.count else { return nil }
@@ -170,12 +174,14 @@ package struct CommandLineParser {
   }
 
   /// `--experimental-dump-help`, `--generate-completion-script SHELL` and the completion
-  /// callback `---complete INDEX WORD…`, which only conv itself and its scripts type.
+  /// callback `---complete INDEX WORD…` (`---complete-described` for fish), which only conv itself
+  /// and its scripts type.
   private func hiddenRequest(_ arguments: [String]) throws(CommandLineError) -> CommandLineRequest? {
     guard let first = arguments.first, first.hasPrefix("--") else { return nil }
     if first == "--experimental-dump-help" && arguments.count == 1 { return .commandTree }
-    if first == "---complete", arguments.count >= 2, let index = Int(arguments[1]), index >= 1 {
-      return .complete(index: index, words: Array(arguments.dropFirst(2)))
+    if first == "---complete" || first == "---complete-described", arguments.count >= 2,
+       let index = Int(arguments[1]), index >= 1 {
+      return .complete(index: index, words: Array(arguments.dropFirst(2)), described: first == "---complete-described")
     }
     let option = "--generate-completion-script"
     guard first == option || first.hasPrefix(option + "=") else { return nil }

@@ -5,7 +5,7 @@ import ConvKit
 package enum CommandSuggestions {
   /// Every option of conv's commands (from the command table).
   package static var options: [String] {
-    var spellings = ["--help", "--version", "--generate-completion-script"]
+    var spellings = ["--help", "--version", "-V", "--generate-completion-script"]
     func collect(_ command: CommandSpec) {
       for spelling in command.options.flatMap(\.spellings) where !spellings.contains(spelling) { spellings.append(spelling) }
       command.subcommands.forEach(collect)
@@ -14,7 +14,7 @@ package enum CommandSuggestions {
     return spellings
   }
   /// The top-level commands, with their aliases, and `help`.
-  package static var commands: [String] { names(of: ConvCommands.root) + [CommandLineParser.helpWord] }
+  package static var commands: [String] { names(of: ConvCommands.root) + [CommandLineParser.helpWord, CommandLineParser.versionWord] }
   /// The favorites subcommands (with their aliases).
   package static var favoriteCommands: [String] { names(of: ConvCommands.favorites) }
 

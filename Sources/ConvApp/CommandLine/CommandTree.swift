@@ -1,7 +1,7 @@
 /// The command table as JSON, in the shape of swift-argument-parser's `--experimental-dump-help`
 /// (`command`, `commandName`, `aliases`, `arguments` with `kind` and `names`, `subcommands`),
 /// so that tools reading it (the man page's test) need not know where it comes from. Every
-/// command takes `--version` and `-h`/`--help` besides its own options.
+/// command takes `-V`/`--version` and `-h`/`--help` besides its own options.
 package enum CommandTree {
   /// The JSON text of the whole tree.
   package static func json(_ root: CommandSpec = ConvCommands.root) -> String {
@@ -19,7 +19,9 @@ package enum CommandTree {
       ])
     }
     let version = JSONValue.object([
-      ("kind", .string("flag")), ("names", .array([.object([("kind", .string("long")), ("name", .string("version"))])])),
+      ("kind", .string("flag")),
+      ("names", .array([.object([("kind", .string("short")), ("name", .string("V"))]),
+                        .object([("kind", .string("long")), ("name", .string("version"))])])),
       ("abstract", .string("Show the version.")), ("shouldDisplay", .bool(true)),
     ])
     let help = JSONValue.object([

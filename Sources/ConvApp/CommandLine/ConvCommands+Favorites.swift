@@ -10,21 +10,27 @@ extension ConvCommands {
       THE FILE: $CONV_FAVORITES, else $XDG_CONFIG_HOME/conv/favorites, else \
       ~/.config/conv/favorites ('conv fav path' prints it). UTF-8 text, one pair per line:
 
-        # conv favorites v1
+        # travel
         mi -> km
         °F -> °C        # a comment may follow a pair
-        short ton -> kg
-        L/100km → mpg
+        short ton → kg
+
+        # height
+        cm -> ft;in
 
       '->' or '→' separates the units; '#' starts a comment; blank lines are kept. The line order \
-      is the display order. '# conv favorites v1' is the format's version header (written when conv \
-      creates the file). An invalid line is reported as PATH:LINE: message and the file is left as \
-      it is. Edits keep every other line, comment and blank line, write atomically, follow a \
-      symbolic link to its target, and take a lock so that concurrent runs all land.
+      is the display order; 'conv fav mv' moves a pair with the comment lines right above it. \
+      '# conv favorites v1' is the format's version header (written when conv creates the file, \
+      optional by hand). A bad line is named as PATH:LINE: reason and the other favorites are \
+      shown; an edit keeps it as it was. Edits keep every other line, comment and blank line, write \
+      atomically, follow a symbolic link to its target, and take a lock so that concurrent runs all \
+      land. The folder of a file $CONV_FAVORITES names must exist.
 
-      EXIT STATUS: 0 success; 1 an edit was refused (unknown or non-conformable units, a unit to \
-      itself, a duplicate, no such favorite) or a conversion failed; 2 the favorites or units file \
-      is invalid or cannot be written; 64 usage error.
+      EXIT STATUS: 0 success (a bad line is named, the rest shown); 1 an edit was refused \
+      (unknown or non-conformable units, a unit to itself, a duplicate, no such favorite), a \
+      conversion failed, or with -t or --json a favorite is missing from the list; 2 the favorites \
+      file names a format version this conv does not read, the units file is invalid, or a file \
+      cannot be written; 64 usage error.
       """,
     subcommands: [
       CommandSpec(

@@ -27,10 +27,12 @@ package struct HelpText {
     }
     let options = command.options.map { option in
       let label = option.spellings.joined(separator: ", ") + (option.valueName.map { " <\($0)>" } ?? "")
-      let values = option.values.isEmpty ? "" : " (values: " + option.values.joined(separator: ", ") + ")"
+      // The values, unless the help already names every one (`auto, plain or scientific`).
+      let named = option.values.allSatisfy { option.help.contains($0) }
+      let values = named ? "" : " (values: " + option.values.joined(separator: ", ") + ")"
       return Self.entry(label, option.help + values)
     }
-    let builtIn = [Self.entry("--version", "Show the version."), Self.entry("-h, --help", "Show help information.")]
+    let builtIn = [Self.entry("-V, --version", "Show the version (also: conv version)."), Self.entry("-h, --help", "Show help information.")]
     sections.append("OPTIONS:\n" + (options + builtIn).joined())
     if !command.subcommands.isEmpty {
       let entries = command.subcommands.map { sub in

@@ -34,5 +34,6 @@ package enum CommandLineRequest: Equatable, Sendable {
   case commandTree
   /// Print the completion candidates for the word at `index` of `words` (the command line as the
   /// shell split it, `conv` first): what the completion scripts call back (`conv ---complete`).
-  case complete(index: Int, words: [String])
+  /// With `described`, each line is `candidate<TAB>description` (fish shows the description).
+  case complete(index: Int, words: [String], described: Bool = false)
 }

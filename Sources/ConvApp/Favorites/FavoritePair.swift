@@ -115,23 +115,25 @@ package struct ResolvedFavorite: Sendable {
   package let pair: FavoritePair
   /// The source unit.
   package let from: UnitExpression
-  /// The target unit.
-  package let to: UnitExpression
-  /// The conversion from source to target.
+  /// The target unit (the first of ``targets``).
+  package var to: UnitExpression { targets[0] }
+  /// Every target unit: one, or several for a quantity in several units (`cm -> ft;in`), as the
+  /// command line takes them.
+  package let targets: [UnitExpression]
+  /// The conversion from source to the first target.
   package let conversion: Conversion
 
   /// Resolves and checks a pair: both sides units (not quantities or sums), known, conformable,
-  /// and not the same unit.
+  /// and not the same unit. The target is read as a one-shot's target is (`ft;in`: several).
   package init(_ pair: FavoritePair, catalog: Catalog) throws(FavoritesEditError) {
     for side in [pair.from, pair.to] {
       if let reason = FavoritePair.notUnitReason(side, catalog: catalog) { throw .invalidPair(pair, reason) }
     }
     let from: UnitExpression
-    let to: UnitExpression
     // Read as every front end reads `1 FROM to TO`: the other side decides between the readings of
     // a spelling (`pt -> mm` is the point).
-    let request = ConversionRequest(quantity: pair.from, targets: [pair.to], source: pair.from + " -> " + pair.to,
-                                    quantityOffset: 0, targetOffset: pair.from.count + 4)
+    let request = ConversionRequest(quantity: pair.from, targets: ConversionRequest.splitTargets(pair.to),
+                                    source: pair.from + " -> " + pair.to, quantityOffset: 0, targetOffset: pair.from.count + 4)
     let reading: ConversionReading
     do {
       reading = try catalog.read(request)
@@ -141,14 +143,17 @@ package struct ResolvedFavorite: Sendable {
     guard let target = reading.targets.first else {
       throw .invalidPair(pair, "'\(ConvError.printable(pair.to))' is not a unit")
     }
+    for extra in reading.targets.dropFirst() where extra.dimension != target.dimension {
+      throw .invalidPair(pair, "the units of '\(ConvError.printable(pair.to))' are not all of one kind")
+    }
     // A unit expression with numbers of its own (`1/s`, `L/(100 km)`) reads as a term; it is the unit.
     if let unit = reading.quantity.unit, reading.quantity.number == .one {
       from = unit
     } else {
       from = UnitExpression(text: pair.from, term: reading.quantity.term, singleUnit: nil)
     }
-    to = target
-    if UnitIdentity(from) == UnitIdentity(to) {
+    let to = target
+    if reading.targets.count == 1 && UnitIdentity(from) == UnitIdentity(to) {
       throw .invalidPair(pair, "a unit is never converted to itself ('\(ConvError.printable(pair.from))' and '\(ConvError.printable(pair.to))' are the same unit)")
     }
     do {
@@ -158,11 +163,11 @@ package struct ResolvedFavorite: Sendable {
     }
     self.pair = pair
     self.from = from
-    self.to = to
+    targets = reading.targets
   }
 
   /// What makes two favorites the same, however they are spelled (`mi -> km` = `mile -> kilometre`).
-  package var identity: [UnitIdentity] { [UnitIdentity(from), UnitIdentity(to)] }
+  package var identity: [UnitIdentity] { [UnitIdentity(from)] + targets.map(UnitIdentity.init) }
 }
 
 /// Which unit an expression names: a catalog unit with its prefix, or an expression's value.
@@ -190,8 +195,8 @@ package enum FavoritesEditError: Error, Sendable, Hashable, CustomStringConverti
   case invalidPair(FavoritePair, String)
   /// The pair cannot be written as one line (it holds a line break, `#`, `->` or `→`).
   case unwritable(FavoritePair, String)
-  /// The pair is already a favorite, at this line.
-  case duplicate(FavoritePair, line: Int)
+  /// The pair is already a favorite, at this position (as `conv fav` numbers them).
+  case duplicate(FavoritePair, position: Int)
   /// No favorite matches the pair.
   case notFound(FavoritePair)
   /// A position outside 1…count.
@@ -211,8 +216,8 @@ package enum FavoritesEditError: Error, Sendable, Hashable, CustomStringConverti
       return FavoritesEditError.cannotKeep(pair, reason)
     case .unwritable(let pair, let reason):
       return "cannot keep '\(ConvError.printable(pair.from))' and '\(ConvError.printable(pair.to))' as a favorite: \(reason)"
-    case .duplicate(let pair, let line):
-      return "\(ConvError.printable(pair.description)) is already a favorite (line \(line))"
+    case .duplicate(let pair, let position):
+      return "\(ConvError.printable(pair.description)) is already favorite \(position)"
     case .notFound(let pair):
       return "\(ConvError.printable(pair.description)) is not a favorite (see 'conv fav')"
     case .noSuchPosition(let position, let count):

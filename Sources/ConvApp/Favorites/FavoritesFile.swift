@@ -122,7 +122,9 @@ package struct FavoritesFile: Sendable, Hashable {
   /// Every problem, in line order: lines that do not parse, a header of an unknown version, unknown
   /// units, non-conformable pairs, a unit paired with itself, and repeated pairs.
   ///
-  /// A file with problems must not be rewritten; callers print each as `PATH:LINE: message`.
+  /// Each problem says what it stops (``FavoritesProblem/Kind``): a bad line only itself, a
+  /// line that is not UTF-8 also every rewrite, an unknown version everything. Callers print each
+  /// as `PATH:LINE: message`.
   package func problems(in catalog: Catalog) -> [FavoritesProblem] {
     var problems: [FavoritesProblem] = []
     var seen: [[UnitIdentity]: Int] = [:]
@@ -133,13 +135,21 @@ package struct FavoritesFile: Sendable, Hashable {
         break
       case .header(let version):
         if version > FavoritesFormat.version {
-          problems.append(FavoritesProblem(line: number, message:
+          problems.append(FavoritesProblem(line: number, kind: .version, message:
             "this file is favorites format v\(version); this conv reads v\(FavoritesFormat.version) (a newer conv wrote it)"))
         } else if version < 1 {
-          problems.append(FavoritesProblem(line: number, message: "unknown favorites format v\(version) (expected v\(FavoritesFormat.version))"))
+          problems.append(FavoritesProblem(line: number, kind: .version,
+                                           message: "unknown favorites format v\(version) (expected v\(FavoritesFormat.version))"))
         }
+      case .unsupportedHeader(let tag):
+        problems.append(FavoritesProblem(line: number, kind: .version, message:
+          "unsupported favorites format \(ConvError.printable(tag)); this conv reads v\(FavoritesFormat.version)"))
       case .invalid(let message):
-        problems.append(FavoritesProblem(line: number, message: message))
+        if line.isInvalidUTF8 {
+          problems.append(FavoritesProblem(line: number, kind: .encoding, message: message))
+        } else {
+          problems.append(FavoritesProblem(line: number, message: message + FavoritesFile.suggestion(line.text, catalog: catalog)))
+        }
       case .pair(let pair):
         do {
           let resolved = try ResolvedFavorite(pair, catalog: catalog)
@@ -160,11 +170,26 @@ package struct FavoritesFile: Sendable, Hashable {
     return problems
   }
 
-  /// The favorites resolved against a catalog, in display order (call after ``problems(in:)``
-  /// found none; a pair that does not resolve is left out), each resolved when it is reached: a
-  /// resolved favorite is kilobytes, so a long list is walked rather than held.
-  package func resolved(in catalog: Catalog) -> ResolvedFavorites {
-    ResolvedFavorites(entries: entries, catalog: catalog)
+  /// `; write 'mi -> km'` for a line of two units without the arrow (`mi km`, `short ton kg`),
+  /// read as `conv fav add` reads its words; empty when the words make no favorite.
+  static func suggestion(_ text: String, catalog: Catalog) -> String {
+    var body = Substring(text)
+    if let hash = body.firstIndex(of: "#") { body = body[..<hash] }
+    guard FavoritesFormat.separatorRanges(in: body).isEmpty else { return "" }
+    let words = body.split(whereSeparator: { $0.isWhitespace }).map(String.init)
+    guard words.count >= 2, let pair = try? FavoritePair.parse(arguments: words, catalog: catalog),
+          FavoritesFormat.unwritableReason(pair) == nil, (try? ResolvedFavorite(pair, catalog: catalog)) != nil else {
+      return ""
+    }
+    return "; write '\(ConvError.printable(pair.description))'"
+  }
+
+  /// The favorites resolved against a catalog, in display order, each resolved when it is
+  /// reached: a resolved favorite is kilobytes, so a long list is walked rather than held. A pair
+  /// that does not resolve is left out, and so are the lines of `skipping` (those of
+  /// ``problems(in:)``: a repeated pair is shown once).
+  package func resolved(in catalog: Catalog, skipping: Set<Int> = []) -> ResolvedFavorites {
+    ResolvedFavorites(entries: skipping.isEmpty ? entries : entries.filter { !skipping.contains($0.line) }, catalog: catalog)
   }
 
   // MARK: Editing
@@ -177,7 +202,7 @@ package struct FavoritesFile: Sendable, Hashable {
   package mutating func add(_ pair: FavoritePair, catalog: Catalog) throws(FavoritesEditError) -> Entry {
     if let reason = FavoritesFormat.unwritableReason(pair) { throw .unwritable(pair, reason) }
     let resolved = try ResolvedFavorite(pair, catalog: catalog)
-    if let existing = find(resolved.identity, catalog: catalog) { throw .duplicate(existing.pair, line: existing.line) }
+    if let existing = find(resolved.identity, catalog: catalog) { throw .duplicate(existing.pair, position: existing.position) }
     let ending = lineEnding
     if lines.isEmpty { lines = [Line(FavoritesFormat.header, ending: ending)] }
     if lines[lines.count - 1].ending.isEmpty { lines[lines.count - 1].ending = ending }
@@ -211,8 +236,10 @@ package struct FavoritesFile: Sendable, Hashable {
 
   /// Moves the favorite at position `from` so that it ends up at position `to` (both 1-based).
   ///
-  /// Only the pair's own line moves; comments and blank lines stay where they are. A favorite
-  /// moved to the last position goes right after the last other favorite.
+  /// The pair's line moves with the comment lines right above it (`# cooking`, no blank line
+  /// between: its heading), unless they open the file; other comments and blank lines stay where
+  /// they are. The block goes
+  /// before the heading of the favorite it lands before, or right after the last favorite.
   @discardableResult
   package mutating func move(from: Int, to: Int) throws(FavoritesEditError) -> Entry {
     let all = entries
@@ -220,17 +247,31 @@ package struct FavoritesFile: Sendable, Hashable {
     guard to >= 1 && to <= all.count else { throw .noSuchPosition(to, count: all.count) }
     guard from != to else { return all[from - 1] }
     let ending = lineEnding
-    var moving = lines.remove(at: all[from - 1].line - 1)
+    let line = all[from - 1].line - 1
+    let start = headingStart(of: line)
+    var moving = Array(lines[start...line])
+    lines.removeSubrange(start...line)
     let rest = entries
-    let index = to - 1 < rest.count ? rest[to - 1].line - 1 : rest[rest.count - 1].line
+    let index = to - 1 < rest.count ? headingStart(of: rest[to - 1].line - 1) : rest[rest.count - 1].line
     if index < lines.count {
-      // The line no longer ends the file: it needs a line break of its own.
-      if moving.ending.isEmpty { moving.ending = ending }
+      // The block no longer ends the file: it needs a line break of its own.
+      if moving[moving.count - 1].ending.isEmpty { moving[moving.count - 1].ending = ending }
     } else if lines[lines.count - 1].ending.isEmpty {
       lines[lines.count - 1].ending = ending
     }
-    lines.insert(moving, at: index)
+    lines.insert(contentsOf: moving, at: index)
     return entries[to - 1]
+  }
+
+  /// The index of the first line of a pair's heading: the comment lines right above the pair at
+  /// `index`, or `index` when there are none. Comments that open the file (after the version
+  /// header, if any) are the file's own, never a pair's: they stay at the top.
+  private func headingStart(of index: Int) -> Int {
+    var start = index
+    while start > 0, case .comment = lines[start - 1].content { start -= 1 }
+    if start == 0 { return index }
+    if start == 1, case .header = lines[0].content { return index }
+    return start
   }
 
   // MARK: Helpers
@@ -250,14 +291,29 @@ package struct FavoritesFile: Sendable, Hashable {
 
 /// A problem on one line of the favorites file.
 package struct FavoritesProblem: Error, Sendable, Hashable {
+  /// What a problem stops.
+  package enum Kind: Sendable, Hashable {
+    /// A line that is no favorite: the other favorites are shown and the file may be edited (the
+    /// line is kept as written).
+    case line
+    /// A line that is not UTF-8: the other favorites are shown, but the file is never rewritten
+    /// (its bytes would be lost).
+    case encoding
+    /// A version header this build does not read: nothing is shown or written.
+    case version
+  }
+
   /// The 1-based line.
   package var line: Int
+  /// What it stops.
+  package var kind: Kind
   /// What is wrong.
   package var message: String
 
   /// Creates a problem.
-  package init(line: Int, message: String) {
+  package init(line: Int, kind: Kind = .line, message: String) {
     self.line = line
+    self.kind = kind
     self.message = message
   }
 

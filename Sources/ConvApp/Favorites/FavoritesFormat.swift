@@ -37,6 +37,9 @@ package enum FavoritesFormat {
     case comment
     /// The version header `# conv favorites vN`.
     case header(version: Int)
+    /// A version header whose version this build cannot even read as a number (`v1.5`,
+    /// `v99999999999`), with the tag as written: always refused, never taken for a comment.
+    case unsupportedHeader(tag: String)
     /// A pair of units.
     case pair(FavoritePair)
     /// A line that does not parse, with the reason.
@@ -50,7 +53,7 @@ package enum FavoritesFormat {
     if text.first == "\u{FEFF}" { text = text.dropFirst() }
     let trimmed = text.favoritesTrimmed
     if trimmed.isEmpty { return .blank }
-    if trimmed.hasPrefix("#") { return headerVersion(trimmed).map { .header(version: $0) } ?? .comment }
+    if trimmed.hasPrefix("#") { return header(trimmed) ?? .comment }
     var body = Substring(trimmed)
     if let hash = body.firstIndex(of: "#") { body = body[..<hash] }
     let separators = separatorRanges(in: body)
@@ -76,15 +79,18 @@ package enum FavoritesFormat {
     return parseLine(pair.description) == .pair(pair) ? nil : "it does not read back as the same pair"
   }
 
-  /// The version in a `# conv favorites vN` comment, if the comment is one.
-  static func headerVersion(_ comment: String) -> Int? {
+  /// The version header a comment is, if it is one: `# conv favorites v` and a tag of digits and
+  /// points (`v1`, `v2`, `v1.5`, `v1000000000`). A tag that is no small whole number is an
+  /// unsupported header, never a comment: a file of an unknown version is refused, not rewritten.
+  static func header(_ comment: String) -> Content? {
     let words = comment.dropFirst().split(whereSeparator: { $0.isWhitespace })
     guard words.count == 3, words[0].lowercased() == "conv", words[1].lowercased() == "favorites" else { return nil }
     let tag = words[2]
     guard tag.first == "v" || tag.first == "V", tag.count > 1 else { return nil }
     let digits = tag.dropFirst()
-    guard digits.allSatisfy({ $0.isASCII && $0.isNumber }), digits.count <= 9 else { return nil }
-    return Int(digits)
+    guard digits.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }), digits.first?.isNumber == true else { return nil }
+    if digits.count <= 9, let version = Int(digits) { return .header(version: version) }
+    return .unsupportedHeader(tag: String(tag))
   }
 
   /// Where `->` and `→` occur.

@@ -35,15 +35,19 @@ package struct FavoritesPresenter: Sendable {
     return number
   }
 
-  /// Converts `value` of each favorite's source unit into its target unit.
+  /// Converts `value` of each favorite's source unit into its target unit (or units: `ft;in`, as
+  /// a one-shot does).
   package func results(_ favorites: [ResolvedFavorite], value: Rational?, valueText: String)
-    -> [Result<ConversionResult, ConvError>]
+    -> [Result<FavoriteValue, ConvError>]
   {
     favorites.map { favorite in
       do throws(ConvError) {
         let quantity = try converter.catalog.quantity(typed: valueText, value: value, in: favorite.from,
                                                       shown: valueText + " " + favorite.pair.from)
-        return .success(try converter.catalog.convert(quantity, to: favorite.to))
+        if favorite.targets.count > 1 {
+          return .success(.mixed(try MixedResult(quantity, into: favorite.targets, catalog: converter.catalog)))
+        }
+        return .success(.single(try converter.catalog.convert(quantity, to: favorite.to)))
       } catch {
         return .failure(error)
       }

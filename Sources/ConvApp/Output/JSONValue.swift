@@ -1,3 +1,5 @@
+import ConvKit
+
 /// A JSON value with ordered object keys, written without Foundation.
 package indirect enum JSONValue: Sendable, Hashable {
   case string(String)
@@ -13,6 +15,13 @@ package indirect enum JSONValue: Sendable, Hashable {
 
   /// An integer.
   package static func int(_ value: Int) -> JSONValue { .number(String(value)) }
+
+  /// An exact value in its terse form: a JSON number when a binary64 reader keeps it, else that
+  /// text as a JSON string (`"1e409"`, `"1e-400"`), which a reader would take as infinity or zero.
+  package static func number(exact value: Rational) -> JSONValue {
+    let text = TerseNumber.format(exact: value)
+    return TerseNumber.isBinary64(value) ? .number(text) : .string(text)
+  }
 
   /// Compact JSON text on one line.
   package func serialized() -> String {

@@ -1,4 +1,5 @@
 import ConvFormat
+import ConvKit
 
 /// How results are written: for people, terse for scripts, or JSON.
 package enum OutputMode: String, Sendable, Hashable {
@@ -39,6 +40,11 @@ package struct OutputOptions: Sendable, Hashable {
   /// Whether the whole column lists every unit of the category (`--all`) rather than the curated
   /// selection of common units.
   package var allUnits: Bool = false
+  /// The measurement system whose everyday units the whole column shows first (the settings
+  /// file's `system`); nil for the locale's.
+  package var measurementSystem: MeasurementSystem? = nil
+  /// The units of the whole column per category identifier (the settings file's `column.CATEGORY`).
+  package var columnUnits: [String: [String]] = [:]
 
   /// Creates default options.
   package init() {}

@@ -14,11 +14,17 @@ package enum TerseNumber {
   /// scientific form, exact when it has at most 17 significant digits, else rounded to 17
   /// (`1e-4000`, `3.3333333333333333e-4001`). Never `0` for a value that is not zero.
   package static func format(exact value: Rational) -> String {
-    let double = value.doubleValue
-    if double.isFinite && (double != 0 || value.isZero) { return format(double)! }
+    if isBinary64(value) { return format(value.doubleValue)! }
     let digits = value.terminatingDecimal.flatMap { $0.digits.utf8.count <= 17 ? $0 : nil }
       ?? value.rounded(significantDigits: 17)
     return scientific(digits)
+  }
+
+  /// Whether the nearest `Double` holds the value: finite, and not zero unless the value is (the
+  /// terse form is then that `Double`'s, and a JSON reader reads it back as such).
+  package static func isBinary64(_ value: Rational) -> Bool {
+    let double = value.doubleValue
+    return double.isFinite && (double != 0 || value.isZero)
   }
 
   /// `d.ddde±x` from decimal digits (trailing zeros dropped).

@@ -54,6 +54,9 @@ package struct ValuePresenter: Sendable {
     return humanNumber(value, isExact: isExact)
   }
 
+  /// Digits already rounded, in the locale's format (an amount of money by the money rule).
+  package func formatted(_ digits: DecimalDigits) -> FormattedNumber { numberFormatter.format(digits) }
+
   package func humanNumber(_ value: Magnitude, isExact: Bool) -> FormattedNumber {
     if options.exact, !(value.isRational && value.rational.terminatingDecimal != nil) {
       return FormattedNumber(verbatim: exactText(value))
@@ -63,16 +66,20 @@ package struct ValuePresenter: Sendable {
 
   /// The exact value as text: a terminating decimal, a fraction, and powers of π as a
   /// mathematician writes them (`100π`, `π/2`, `3π/4`, `180/π`, `1/(2π)`).
-  package func exactText(_ value: Magnitude) -> String {
+  package func exactText(_ value: Magnitude) -> String { exactText(value, ascii: options.ascii) }
+
+  /// ``exactText(_:)`` in ASCII or not: ASCII writes `pi`, `*` and `^` (`pi/180`, `2*pi`, `pi^2/4`),
+  /// the form of script output (`-t --exact`, JSON's `exact_value`).
+  package func exactText(_ value: Magnitude, ascii: Bool) -> String {
     let rational = value.rational
     guard value.piPower != 0 else { return rational.terminatingDecimal?.plainString ?? rational.description }
     let exponent = value.piPower.magnitude
-    let pi = (options.ascii ? "pi" : "π")
-      + (exponent == 1 ? "" : options.ascii ? "^\(exponent)" : superscript(Int(exponent)))
+    let pi = (ascii ? "pi" : "π")
+      + (exponent == 1 ? "" : ascii ? "^\(exponent)" : superscript(Int(exponent)))
     let sign = rational.isNegative ? "-" : ""
     let numerator = rational.numerator.magnitude
     let denominator = rational.denominator
-    let times = options.ascii ? "*" : ""
+    let times = ascii ? "*" : ""
     if value.piPower > 0 {
       let top = numerator == .one ? pi : numerator.description + times + pi
       return sign + top + (denominator == .one ? "" : "/" + denominator.description)
@@ -140,11 +147,33 @@ package struct ValuePresenter: Sendable {
     return PlainLabel(singular: symbol, plural: symbol)
   }
 
-  /// A number the user typed and its unit, the number exact: `9.99999999 m`, `1/3 cup`.
-  package func typedQuantityText(_ number: Rational, unit: UnitExpression) -> String {
+  /// The label of the unit a user typed, as the echo shows it: the spelling typed (`year`, `kcal`,
+  /// `sq ft`, `short ton`; in ASCII output transliterated), not the catalog's symbol (`a`, `Cal`,
+  /// `ft²`, `tn`) that the user may not know; or, when `asTyped` is false (a spelling with
+  /// several readings: `pt`), the catalog's label, which names the reading (`point`).
+  package func typedLabel(_ unit: UnitExpression, asTyped: Bool) -> PlainLabel {
+    let text = unit.text.favoritesTrimmed
+    guard asTyped, !text.isEmpty else { return plainLabel(unit) }
+    // A unit typed by its name is written by its name, in the singular or plural the number
+    // takes (`1.5 cups`, `2 years`).
+    if let single = unit.singleUnit, [single.name.lowercased(), single.plural.lowercased()].contains(text.lowercased()) {
+      return PlainLabel(singular: display(single.name), plural: display(single.plural))
+    }
+    return PlainLabel(singular: display(text), plural: display(text))
+  }
+
+  /// A number the user typed and its unit, the number exact: `9.99999999 m`, `1/3 cup`; the unit
+  /// as typed or by the catalog's label (``typedLabel(_:asTyped:)``). Long names (`-l`) are the
+  /// catalog's names.
+  package func typedQuantityText(_ number: Rational, unit: UnitExpression, asTyped: Bool) -> String {
     // A fraction below one reads as singular (`1/3 cup`), as `1` does.
     let one = DecimalDigits(isNegative: false, digits: "1", exponent: 0, isExact: true)
     let digits = number.terminatingDecimal ?? (number.magnitude < .one ? one : number.rounded(significantDigits: options.digits))
+    if !options.longNames {
+      let shown = exactNumber(number)
+      let label = typedLabel(unit, asTyped: asTyped).text(for: digits)
+      return label.isEmpty ? shown : shown + " " + label
+    }
     switch label(for: digits, unit: unit) {
     case .unit(let text):
       let shown = exactNumber(number)
@@ -172,9 +201,9 @@ package struct ValuePresenter: Sendable {
   /// The symbol shown for a unit expression: its catalog unit's symbol, in ASCII mode that unit's
   /// own ASCII spelling (`ASCIISymbol`); an expression as written, transliterated in ASCII mode.
   package func symbol(_ unit: UnitExpression) -> String {
-    guard options.ascii else { return unit.displaySymbol }
-    if let single = unit.singleUnit { return ASCIISymbol.of(single) }
-    return ASCIIText.transliterate(unit.displaySymbol)
+    if options.ascii, let single = unit.singleUnit { return ASCIISymbol.of(single) }
+    // An expression is shown as typed: escaped as `display` does.
+    return unit.singleUnit == nil || options.ascii ? display(unit.displaySymbol) : unit.displaySymbol
   }
 
   /// The symbol shown for a catalog unit, as `symbol(_:)` does.
@@ -182,10 +211,12 @@ package struct ValuePresenter: Sendable {
     options.ascii ? ASCIISymbol.of(unit) : unit.symbol
   }
 
-  /// Replaces non-ASCII text in ASCII mode (unit symbols such as `°C` become `degC`-like forms).
+  /// Text from the input or a file as human output shows it: terminal controls, line and
+  /// paragraph separators and bidirectional overrides written as `<U+000B>` (`TerminalText`: batch
+  /// output is written in blocks, not line by line through it), and non-ASCII text replaced in
+  /// ASCII mode (unit symbols such as `°C` become `degC`-like forms).
   package func display(_ text: String) -> String {
-    guard options.ascii else { return text }
-    return ASCIIText.transliterate(text)
+    TerminalText.escaped(options.ascii ? ASCIIText.transliterate(text) : text)
   }
 
   private func superscript(_ value: Int) -> String {

@@ -27,7 +27,10 @@ package struct ReplCompletion: Sendable {
   ///
   /// CatalogUnit names may hold spaces (`nautical mile`): the argument is everything after the command
   /// word, and each candidate is cut to the part that replaces `word`. Units of `category` come first.
-  package func candidates(lineBeforeCursor line: String, word: String, category: String?) -> [String] {
+  /// After `to`, the units `source` (the current value) converts into; after a quantity and `to`
+  /// on the line (`20 °C to `), the units that quantity converts into; never the source's own.
+  package func candidates(lineBeforeCursor line: String, word: String, category: String?,
+                          source: Quantity? = nil) -> [String] {
     let wordStart = line.count - word.count
     guard wordStart >= 0 else { return [] }
     let characters = Array(line)
@@ -61,10 +64,19 @@ package struct ReplCompletion: Sendable {
     }
     argumentStart = min(argumentStart, characters.count)
     let argument = TextFolding.fold(String(characters[argumentStart...]))
-    var matches = completesUnits
-      ? matcher.completions(of: String(characters[argumentStart...])).map {
-        Spelling(text: $0.text, folded: "", category: $0.unit.categoryIdentifier)
+    // The quantity the completed unit is a target of: the current value after `to`, or the
+    // quantity typed before `to` on a conversion line.
+    var from: Quantity? = firstWord == "to" ? source : nil
+    if completesUnits, firstWord != "to", firstWord != "from", !line.hasPrefix("/") {
+      let words = trimmedHead.split(separator: " ").map(String.init)
+      if let last = words.last, ConversionRequest.separators.contains(last), words.count > 1 {
+        from = try? matcher.catalog.parseQuantity(words.dropLast().joined(separator: " "))
       }
+    }
+    let typed = String(characters[argumentStart...])
+    let units = from.map { matcher.completions(of: typed, convertingFrom: $0) } ?? matcher.completions(of: typed)
+    var matches = completesUnits
+      ? units.map { Spelling(text: $0.text, folded: "", category: $0.unit.categoryIdentifier) }
       : pool.filter { $0.folded.hasPrefix(argument) }
     if let category {
       let inCategory = matches.filter { $0.category == category }

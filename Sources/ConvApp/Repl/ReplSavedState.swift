@@ -75,7 +75,8 @@ extension ReplSession {
       .flatMap { $0.unit.categoryIdentifier == category.identifier && ReplState.key($0) != ReplState.key(source) ? $0 : nil }
     guard let quantity = try? catalog.parseQuantity(saved.value), quantity.unit == nil, let value = quantity.number,
           (try? catalog.quantity(value, in: UnitExpression(unit: source))) != nil else { return false }
-    guard let pair = ReplSession.defaultPair(catalog, category, source: source, target: target) else { return false }
+    guard let pair = ReplSession.defaultPair(catalog, category, system: converter.userSystem, source: source,
+                                             target: target) else { return false }
     replaceState(ReplState(category: category, source: pair.source, target: pair.target, value: value))
     return true
   }

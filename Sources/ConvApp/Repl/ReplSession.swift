@@ -58,7 +58,8 @@ package struct ReplSession {
     let hasUnits = { (category: UnitCategory) in catalog.unitCount(in: category) > 0 }
     guard let category = catalog.category(named: "length").flatMap({ hasUnits($0) ? $0 : nil })
             ?? catalog.categories.first(where: hasUnits),
-          let pair = ReplSession.defaultPair(catalog, category, source: nil, target: nil) else { return nil }
+          let pair = ReplSession.defaultPair(catalog, category, system: converter.userSystem, source: nil, target: nil)
+          else { return nil }
     state = ReplState(category: category, source: pair.source, target: pair.target)
   }
 
@@ -273,7 +274,8 @@ package struct ReplSession {
   /// category changes. False when the category has no units (or none besides a given target).
   @discardableResult
   private mutating func select(_ category: UnitCategory, source: PrefixedUnit?, target: PrefixedUnit?) -> Bool {
-    guard let pair = ReplSession.defaultPair(catalog, category, source: source, target: target) else { return false }
+    guard let pair = ReplSession.defaultPair(catalog, category, system: converter.userSystem, source: source,
+                                             target: target) else { return false }
     if category.identifier != state.category.identifier { state.filter = "" }
     state.category = category
     state.source = pair.source
@@ -281,20 +283,34 @@ package struct ReplSession {
     return true
   }
 
-  /// The pair shown when a category is entered: its first common units (or the given ones).
-  static func defaultPair(_ catalog: Catalog, _ category: UnitCategory, source: PrefixedUnit?,
-                          target: PrefixedUnit?) -> (source: PrefixedUnit, target: PrefixedUnit?)? {
+  /// The pair shown when a category is entered (or the given units): the headline of the user's
+  /// `system` in the category's `everyday:` units (the first unit of its group: `°F` in the US,
+  /// `°C` elsewhere) into the first unit of the next system's group (`°C`, `mL`, `L/100km`),
+  /// else the next everyday unit (`h` into `min`); without `everyday:`, the first common units.
+  static func defaultPair(_ catalog: Catalog, _ category: UnitCategory, system: MeasurementSystem = .us,
+                          source: PrefixedUnit?, target: PrefixedUnit?) -> (source: PrefixedUnit, target: PrefixedUnit?)? {
+    let systems = MeasurementSystem.order(first: system)
     let units = catalog.units(in: category)
-    let preferred = (units.filter(\.isCommon) + units).map { PrefixedUnit(unit: $0) }
-    if let source {
-      return (source, target ?? preferred.first { ReplState.key($0) != ReplState.key(source) })
+    let common = (units.filter(\.isCommon) + units).map { PrefixedUnit(unit: $0) }
+    let everyday = catalog.everydayUnits(in: category, systems: systems)
+    let headlines = catalog.headlineUnits(in: category, systems: systems)
+    let own = everyday.filter { $0.unit.categoryIdentifier == category.identifier }
+    let sources = headlines + own + common
+    func key(_ unit: PrefixedUnit) -> String { ReplState.key(unit) }
+    /// The first unit of each group but the one holding `source`, then the everyday units as declared.
+    func partner(of source: PrefixedUnit) -> PrefixedUnit? {
+      let groups = catalog.everydayGroups(in: category, systems: systems)
+      let home = groups.firstIndex { $0.contains { key($0) == key(source) } } ?? -1
+      let leads = groups.enumerated().filter { $0.offset != home }.compactMap { $0.element.first { key($0) != key(source) } }
+      return (leads + groups.joined() + common).first { key($0) != key(source) }
     }
+    if let source { return (source, target ?? partner(of: source)) }
     if let target {
-      guard let other = preferred.first(where: { ReplState.key($0) != ReplState.key(target) }) else { return nil }
+      guard let other = sources.first(where: { key($0) != key(target) }) else { return nil }
       return (other, target)
     }
-    guard let first = preferred.first else { return nil }
-    return (first, preferred.first { ReplState.key($0) != ReplState.key(first) })
+    guard let first = sources.first else { return nil }
+    return (first, partner(of: first))
   }
 
   /// A conversion typed in full, run exactly as on the command line. A simple quantity (`5 mi`,
@@ -377,8 +393,16 @@ package struct ReplSession {
       if cancellation.isRequested { break }
       entries.append(entry)
     }
-    guard total > 0 else { return (["no favorites yet: choose a pair and type fav"], nil) }
+    // A script reading JSON gets JSON only: an empty list is an empty array.
+    let writesJSON = converter.options.mode == .json && mode == .script
+    // A bad line is named under the good favorites, as `conv fav` names it (issue 38); not in JSON.
+    let problems = writesJSON ? [] : store.problems(in: file)
+    guard total > 0 else {
+      return ([writesJSON ? "[]" : problems.isEmpty ? "no favorites yet: choose a pair and type fav" : problems[0]]
+                + problems.dropFirst(), nil)
+    }
     if entries.isEmpty && !state.filter.isEmpty && !cancellation.isRequested {
+      if writesJSON { return (["[]"], nil) }
       return (["no favorite matches '\(display.presenter.display(state.filter))'; / clears the filter"], nil)
     }
     var current: Int? = nil
@@ -393,13 +417,13 @@ package struct ReplSession {
       return true
     }
     var lines = FavoritesPresenter(converter: converter).lines(shown, value: state.value, valueText: valueText).lines
-    if cancellation.isRequested && converted < total {
+    if cancellation.isRequested && converted < total && !writesJSON {
       let left = total - converted
       // With a filter, how many of the rest it keeps is unknown: they were not read.
       let count = state.filter.isEmpty ? "\(left) more favorite" + (left == 1 ? "" : "s") : "the other favorites"
       lines.append((converter.options.ascii ? "..." : "…") + " interrupted: " + count + " not converted")
     }
-    return (lines, current)
+    return (lines + problems, current)
   }
 
   // MARK: Values

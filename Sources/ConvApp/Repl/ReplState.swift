@@ -59,6 +59,12 @@ package protocol ReplFavoritesStore {
   /// Adds the pair, or removes it when it is already there (however spelled); returns whether it
   /// was added.
   func toggle(_ pair: FavoritePair) throws -> Bool
+  /// The file's bad lines as `PATH:LINE: reason` (the favorites list names them under the good ones).
+  func problems(in file: FavoritesFile) -> [String]
+}
+
+extension ReplFavoritesStore {
+  package func problems(in file: FavoritesFile) -> [String] { [] }
 }
 
 /// What one command produced.

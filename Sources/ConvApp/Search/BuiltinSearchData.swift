@@ -2147,6 +2147,8 @@ planck energies	a	15	328	25	Planck energies
 ttnt	s	4	329	25	tTNT
 ton of tnt	n	10	329	25	ton of TNT
 tons of tnt	a	11	329	25	tons of TNT
+ton tnt	a	7	329	25	ton TNT
+tons tnt	a	8	329	25	tons TNT
 tonne of tnt	a	12	329	25	tonne of TNT
 tonnes of tnt	a	13	329	25	tonnes of TNT
 ton of tnt equivalent	a	21	329	25	ton of TNT equivalent
@@ -4335,6 +4337,7 @@ ps	S	2	803	61	PS
 cv	S	2	803	61	CV
 metric horsepower	N	17	803	61	metric horsepower
 metric horsepower	A	17	803	61	metric horsepower
+metric hp	A	9	803	61	metric hp
 pferdestarke	A	12	803	61	Pferdestärke
 pferdestaerke	A	13	803	61	Pferdestaerke
 cheval-vapeur	A	13	803	61	cheval-vapeur
@@ -4384,6 +4387,7 @@ food calorie per second	a	23	812	61	food calorie per second
 food calories per second	a	24	812	61	food calories per second
 boiler horsepower	n	17	813	61	boiler horsepower
 boiler horsepower	a	17	813	61	boiler horsepower
+boiler hp	a	9	813	61	boiler hp
 mmbtu/h	s	7	814	61	MMBtu/h
 mmbtu/h	s	7	814	61	MMBTU/h
 million btu per hour	n	20	814	61	million BTU per hour
@@ -5933,6 +5937,7 @@ uk fluid drachm	a	15	1138	83	UK fluid drachm
 fldr	s	4	1139	83	fldr
 fluid dram	n	10	1139	83	fluid dram
 fluid drams	a	11	1139	83	fluid drams
+fl dr	a	5	1139	83	fl dr
 fluidram	a	8	1139	83	fluidram
 fluidrams	a	9	1139	83	fluidrams
 us fluid dram	a	13	1139	83	US fluid dram
@@ -6123,6 +6128,7 @@ choinix	n	7	1185	83	choinix
 choinikes	a	9	1185	83	choinikes
 us dry quart	n	12	1186	83	US dry quart
 us dry quarts	a	13	1186	83	US dry quarts
+dry qt	a	6	1186	83	dry qt
 dry quart	a	9	1186	83	dry quart
 dry quarts	a	10	1186	83	dry quarts
 imperial quart	n	14	1187	83	imperial quart
@@ -6164,6 +6170,7 @@ irish gallons	a	13	1199	83	Irish gallons
 gal	S	3	1200	83	gal
 gallon	N	6	1200	83	gallon
 gallons	A	7	1200	83	gallons
+us gal	A	6	1200	83	US gal
 us gallon	A	9	1200	83	US gallon
 us gallons	A	10	1200	83	US gallons
 us liquid gallon	A	16	1200	83	US liquid gallon
@@ -6181,6 +6188,7 @@ rehoboam	n	8	1203	83	rehoboam
 rehoboams	a	9	1203	83	rehoboams
 imperial gallon	N	15	1204	83	imperial gallon
 imperial gallons	A	16	1204	83	imperial gallons
+uk gal	A	6	1204	83	UK gal
 imp gal	A	7	1204	83	imp gal
 uk gallon	A	9	1204	83	UK gallon
 uk gallons	A	10	1204	83	UK gallons

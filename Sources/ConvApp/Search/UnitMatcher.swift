@@ -106,4 +106,20 @@ package struct UnitMatcher: Sendable {
     return results.enumerated().sorted { ($0.element.rank, $0.offset) < ($1.element.rank, $1.offset) }
       .map { ($0.element.text, $0.element.unit) }
   }
+
+  /// The completions of `typed` that `source` converts into, as a target on the same line
+  /// (`conv 20 °C <Tab>`): those of its dimension, then declared reciprocals (L/100km after mpg);
+  /// never the source's own unit, nor a unit the conversion refuses (`Δ°C` after `°C`) or marks as
+  /// an undeclared reciprocal (`1/K`).
+  package func completions(of typed: String, convertingFrom source: Quantity) -> [(text: String, unit: CatalogUnit)] {
+    let own = source.unit?.singleUnit
+    return completions(of: typed, fitting: source.dimension).filter { candidate in
+      guard let target = try? catalog.parseUnit(candidate.text) else { return false }
+      if let own, target.singleUnit == own { return false }
+      guard let result = try? catalog.convert(source, to: target) else { return false }
+      guard result.kind == .reciprocal else { return true }
+      let from = source.unit ?? UnitExpression(text: source.text, term: source.term, singleUnit: nil)
+      return catalog.isDeclaredReciprocal(from: from, to: target)
+    }
+  }
 }

@@ -8,93 +8,93 @@ enum BuiltinData {
 
   static var categoryRecords: StaticString {
     #"""
-C	absorbed-dose	Absorbed dose	2,0,-2,0,0,0,0,0,0,0	radiation dose|dose	mGy		
-C	acceleration	Acceleration	1,0,-2,0,0,0,0,0,0,0				
-C	acidity	Acidity	-3,0,0,0,0,1,0,0,0,0	pH scale			molar-concentration
-C	amount-of-substance	Amount of substance	0,0,0,0,0,1,0,0,0,0	amount|chemical amount|quantity of substance	mmol		
-C	angle	Angle	0,0,0,0,0,0,0,0,1,0	plane angle			
-C	angular-acceleration	Angular acceleration	0,0,-2,0,0,0,0,0,1,0				
-C	angular-momentum	Angular momentum	2,1,-1,0,0,0,0,0,0,0	action|moment of momentum			
-C	area-density	Area density	-2,1,0,0,0,0,0,0,0,0	areal density|surface density|grammage|basis weight|application rate			
-C	area	Area	2,0,0,0,0,0,0,0,0,0				
-C	astronomical-distance	Astronomical distance	1,0,0,0,0,0,0,0,0,0	astronomy|astronomical length			length
-C	capacitance	Capacitance	-2,-1,4,2,0,0,0,0,0,0	electric capacitance	pF|nF|µF		
-C	catalytic-activity	Catalytic activity	0,0,-1,0,0,1,0,0,0,0	enzyme activity			
-C	currency	Currency	0,0,0,0,0,0,0,0,0,1	money|currencies|exchange rates|forex			
-C	data-rate	Data rate	0,0,-1,0,0,0,0,1,0,0	bit rate|bitrate|bandwidth|data transfer rate	kbit/s|Mbit/s|Gbit/s|MB/s		
-C	data-storage	Data storage	0,0,0,0,0,0,0,1,0,0	information|data size|digital information|storage	kB|MB|GB|TB|KiB|MiB|GiB|TiB		
-C	density	Density	-3,1,0,0,0,0,0,0,0,0	mass density|volumic mass			
-C	dynamic-viscosity	Dynamic viscosity	-1,1,-1,0,0,0,0,0,0,0	viscosity|absolute viscosity|shear viscosity			
-C	electric-charge	Electric charge	0,0,1,1,0,0,0,0,0,0	charge|quantity of electricity	mAh		
-C	electric-conductance	Electric conductance	-2,-1,3,2,0,0,0,0,0,0	conductance|admittance|susceptance			
-C	electric-current	Electric current	0,0,0,1,0,0,0,0,0,0	current|amperage|magnetomotive force	mA		
-C	electric-dipole-moment	Electric dipole moment	1,0,1,1,0,0,0,0,0,0				
-C	electric-field	Electric field	1,1,-3,-1,0,0,0,0,0,0	electric field strength			
-C	electric-potential	Electric potential	2,1,-3,-1,0,0,0,0,0,0	voltage|electric potential difference|electromotive force|emf	mV|kV		
-C	electric-resistance	Electric resistance	2,1,-3,-2,0,0,0,0,0,0	resistance|impedance|reactance	kΩ|MΩ		
-C	energy-density	Energy density	-1,1,-2,0,0,0,0,0,0,0	volumetric energy density|volumetric heating value|calorific value by volume			
-C	energy	Energy	2,1,-2,0,0,0,0,0,0,0	work|heat|quantity of heat	kJ|MJ|kWh		
-C	equivalent-dose	Equivalent dose	2,0,-2,0,0,0,0,0,0,0	dose equivalent|effective dose	µSv|mSv		
-C	exposure	Exposure	0,-1,1,1,0,0,0,0,0,0	radiation exposure|ionizing radiation exposure			
-C	fluidity	Fluidity	1,-1,1,0,0,0,0,0,0,0				
-C	force	Force	1,1,-2,0,0,0,0,0,0,0		kN		
-C	frequency	Frequency	0,0,-1,0,0,0,0,0,0,0		kHz|MHz|GHz		
-C	fuel-consumption	Fuel consumption	2,0,0,0,0,0,0,0,0,0			fuel-economy	
-C	fuel-economy	Fuel economy	-2,0,0,0,0,0,0,0,0,0	fuel efficiency|mileage		fuel-consumption	
-C	gas-mark	Gas mark	0,0,0,0,1,0,0,0,0,0	oven temperature			temperature
-C	gravity-scale	Gravity scale	-3,1,0,0,0,0,0,0,0,0	hydrometer scale|specific gravity scale			density
-C	heat-flux	Heat flux	0,1,-3,0,0,0,0,0,0,0	heat flux density|heat flow density|heat flow rate intensity			
-C	heat-transfer-coefficient	Heat transfer coefficient	0,1,-3,0,-1,0,0,0,0,0	U-value|thermal transmittance|coefficient of heat transfer|film coefficient			
-C	illuminance	Illuminance	-2,0,0,0,0,0,1,0,2,0	luminous exitance|illumination			
-C	inductance	Inductance	2,1,-2,-2,0,0,0,0,0,0	electric inductance	µH|mH		
-C	jerk	Jerk	1,0,-3,0,0,0,0,0,0,0	jolt			
-C	kinematic-viscosity	Kinematic viscosity	2,0,-1,0,0,0,0,0,0,0	momentum diffusivity			
-C	length	Length	1,0,0,0,0,0,0,0,0,0		km|cm|mm|µm|nm		nautical|astronomy
-C	level	Level	0,0,0,0,0,0,0,0,0,0	logarithmic ratio|gain|attenuation			
-C	linear-density	Linear density	-1,1,0,0,0,0,0,0,0,0	linear mass density|titre|yarn count			
-C	luminance	Luminance	-2,0,0,0,0,0,1,0,0,0	brightness|photometric brightness			
-C	luminous-flux	Luminous flux	0,0,0,0,0,0,1,0,2,0	light output			
-C	luminous-intensity	Luminous intensity	0,0,0,0,0,0,1,0,0,0	light intensity|candlepower			
-C	magnetic-field-strength	Magnetic field strength	-1,0,0,1,0,0,0,0,0,0	magnetizing force|H field|magnetic field intensity			
-C	magnetic-flux-density	Magnetic flux density	0,1,-2,-1,0,0,0,0,0,0	magnetic induction|B field			
-C	magnetic-flux	Magnetic flux	2,1,-2,-1,0,0,0,0,0,0				
-C	mass-concentration	Mass concentration	-3,1,0,0,0,0,0,0,0,0				
-C	mass-flow	Mass flow rate	0,1,-1,0,0,0,0,0,0,0	mass flow|mass flow rate			
-C	mass	Mass	0,1,0,0,0,0,0,0,0,0	weight	mg|µg		
-C	molar-concentration	Molar concentration	-3,0,0,0,0,1,0,0,0,0	molarity|amount concentration|substance concentration	mmol/L|µmol/L|nmol/L		
-C	moment-of-inertia	Moment of inertia	2,1,0,0,0,0,0,0,0,0	rotational inertia|mass moment of inertia			
-C	momentum	Momentum	1,1,-1,0,0,0,0,0,0,0	linear momentum|impulse			
-C	musical-interval	Musical interval	0,0,0,0,0,0,0,0,0,0	interval|pitch interval			
-C	nautical	Nautical	1,0,0,0,0,0,0,0,0,0	nautical length|marine			length
-C	pace	Pace	-1,0,1,0,0,0,0,0,0,0			speed	
-C	permeability	Permeability	2,0,0,0,0,0,0,0,0,0				
-C	power-level	Power level	2,1,-3,0,0,0,0,0,0,0	absolute power level			power
-C	power	Power	2,1,-3,0,0,0,0,0,0,0	rate of energy transfer|heat flow rate|radiant flux	mW|kW|MW|GW		
-C	pressure	Pressure	-1,1,-2,0,0,0,0,0,0,0	stress	hPa|kPa|MPa|mbar		
-C	radiant-exposure	Radiant exposure	0,1,-2,0,0,0,0,0,0,0				
-C	radioactivity	Radioactivity	0,0,-1,0,0,0,0,0,0,0	activity|radioactive activity	kBq|MBq		
-C	ratio	Ratio	0,0,0,0,0,0,0,0,0,0	dimensionless|proportion|fraction|count|number			
-C	rotational-speed	Rotational speed	0,0,-1,0,0,0,0,0,1,0	angular velocity|angular speed			
-C	solid-angle	Solid angle	0,0,0,0,0,0,0,0,2,0				
-C	sound-pressure-level	Sound pressure level	-1,1,-2,0,0,0,0,0,0,0	SPL			pressure
-C	specific-energy	Specific energy	2,0,-2,0,0,0,0,0,0,0	gravimetric energy density|energy per mass|heating value|calorific value			
-C	specific-heat	Specific heat capacity	2,0,-2,0,-1,0,0,0,0,0	specific heat|specific heat capacity|specific entropy|massic heat capacity			
-C	speed	Speed	1,0,-1,0,0,0,0,0,0,0	velocity		pace	
-C	surface-tension	Surface tension	0,1,-2,0,0,0,0,0,0,0	surface energy|interfacial tension			
-C	temperature-difference	Temperature difference	0,0,0,0,1,0,0,0,0,0	temperature interval			
-C	temperature	Temperature	0,0,0,0,1,0,0,0,0,0				
-C	thermal-conductivity	Thermal conductivity	1,1,-3,0,-1,0,0,0,0,0	heat conductivity|k-value|lambda value			
-C	thermal-expansion	Thermal expansion coefficient	0,0,0,0,-1,0,0,0,0,0	coefficient of thermal expansion|CTE|expansivity			
-C	thermal-resistance	Thermal resistance (R-value)	0,-1,3,0,1,0,0,0,0,0	thermal insulance|R-value|areal thermal resistance			
-C	time	Time	0,0,1,0,0,0,0,0,0,0	duration	ms|µs|ns		
-C	torque	Torque	2,1,-2,0,0,0,0,0,0,0	moment of force			
-C	typography	Typography	1,0,0,0,0,0,0,0,0,0				
-C	voltage-level	Voltage level	2,1,-3,-1,0,0,0,0,0,0	absolute voltage level			electric-potential
-C	volume-flow	Volume flow rate	3,0,-1,0,0,0,0,0,0,0	flow rate|volumetric flow rate|volume flow			
-C	volume	Volume	3,0,0,0,0,0,0,0,0,0	capacity	mL|cL		
-C	wavenumber	Wavenumber	-1,0,0,0,0,0,0,0,0,0	reciprocal length|spatial frequency			
-C	wind-force	Wind force	1,0,-1,0,0,0,0,0,0,0	Beaufort scale|wind scale			speed
-C	wire-gauge	Wire gauge	1,0,0,0,0,0,0,0,0,0	wire size			length
+C	absorbed-dose	Absorbed dose	2,0,-2,0,0,0,0,0,0,0	radiation dose|dose	mGy			si = Gy, mGy, µGy; us = radiation absorbed dose
+C	acceleration	Acceleration	1,0,-2,0,0,0,0,0,0,0					si = m/s², km/h/s, Gal; us = ft/s², mph/s, in/s²; g0
+C	acidity	Acidity	-3,0,0,0,0,1,0,0,0,0	pH scale			molar-concentration	pH, M, mmol/L, µmol/L, nmol/L
+C	amount-of-substance	Amount of substance	0,0,0,0,0,1,0,0,0,0	amount|chemical amount|quantity of substance	mmol			si = mol, mmol, µmol, kmol; us = lbmol
+C	angle	Angle	0,0,0,0,0,0,0,0,1,0	plane angle				°, rad, arcmin, arcsec, rev, gon
+C	angular-acceleration	Angular acceleration	0,0,-2,0,0,0,0,0,1,0					rad/s², °/s², rpm/s, rev/s²
+C	angular-momentum	Angular momentum	2,1,-1,0,0,0,0,0,0,0	action|moment of momentum				si = J·s, N·m·s; us = ft·lbf·s, lb·ft²/s
+C	area-density	Area density	-2,1,0,0,0,0,0,0,0,0	areal density|surface density|grammage|basis weight|application rate				si = g/m², kg/m², kg/ha, t/ha; us = oz/yd², lb/ft², lb/acre, oz/ft²
+C	area	Area	2,0,0,0,0,0,0,0,0,0					si = m², km², ha, cm², mm²; us = ft², acre, in², yd², mi²
+C	astronomical-distance	Astronomical distance	1,0,0,0,0,0,0,0,0,0	astronomy|astronomical length			length	au, ly, pc, light-minute, ls, LD, R☉, R⊕, km, mi
+C	capacitance	Capacitance	-2,-1,4,2,0,0,0,0,0,0	electric capacitance	pF|nF|µF			farad, mF, µF, nF, pF
+C	catalytic-activity	Catalytic activity	0,0,-1,0,0,1,0,0,0,0	enzyme activity				kat, U, µkat, nkat
+C	currency	Currency	0,0,0,0,0,0,0,0,0,1	money|currencies|exchange rates|forex				USD, EUR, GBP, JPY, CHF, CNY, CAD, AUD, HKD, SGD, SEK, NOK, DKK, NZD, KRW, INR, MXN, BRL, ZAR, PLN
+C	data-rate	Data rate	0,0,-1,0,0,0,0,1,0,0	bit rate|bitrate|bandwidth|data transfer rate	kbit/s|Mbit/s|Gbit/s|MB/s			Mbit/s, MB/s, MiB/s, kbit/s, Gbit/s, bit/s, B/s, kB/s, GB/s, KiB/s, GiB/s
+C	data-storage	Data storage	0,0,0,0,0,0,0,1,0,0	information|data size|digital information|storage	kB|MB|GB|TB|KiB|MiB|GiB|TiB			GB, GiB, MB, MiB, kB, KiB, TB, TiB, B, bit, PB, PiB
+C	density	Density	-3,1,0,0,0,0,0,0,0,0	mass density|volumic mass				si = kg/m³, g/cm³, g/mL, kg/L, g/L; us = lb/ft³, lb/gal, lb/in³, oz/in³; imperial = lb/ft³, lb/gal_imp
+C	dynamic-viscosity	Dynamic viscosity	-1,1,-1,0,0,0,0,0,0,0	viscosity|absolute viscosity|shear viscosity				si = Pa·s, mPa·s, P, cP; us = lb/ft·s, lbf·s/ft², reyn
+C	electric-charge	Electric charge	0,0,1,1,0,0,0,0,0,0	charge|quantity of electricity	mAh			coulomb, mC, µC, nC, Ah, mAh
+C	electric-conductance	Electric conductance	-2,-1,3,2,0,0,0,0,0,0	conductance|admittance|susceptance				S, mS, µS, nS
+C	electric-current	Electric current	0,0,0,1,0,0,0,0,0,0	current|amperage|magnetomotive force	mA			A, mA, µA, nA, kA
+C	electric-dipole-moment	Electric dipole moment	1,0,1,1,0,0,0,0,0,0					C·m, debye
+C	electric-field	Electric field	1,1,-3,-1,0,0,0,0,0,0	electric field strength				si = V/m, V/cm; us = V/mil, V/in
+C	electric-potential	Electric potential	2,1,-3,-1,0,0,0,0,0,0	voltage|electric potential difference|electromotive force|emf	mV|kV			V, mV, µV, kV, MV
+C	electric-resistance	Electric resistance	2,1,-3,-2,0,0,0,0,0,0	resistance|impedance|reactance	kΩ|MΩ			Ω, mΩ, kΩ, MΩ, GΩ
+C	energy-density	Energy density	-1,1,-2,0,0,0,0,0,0,0	volumetric energy density|volumetric heating value|calorific value by volume				si = J/m³, J/L, Wh/L, Wh/m³; us = BTU/ft³, BTU/gal
+C	energy	Energy	2,1,-2,0,0,0,0,0,0,0	work|heat|quantity of heat	kJ|MJ|kWh			si = kWh, J, kJ, MJ, Wh, kcal, cal; us = BTU, ft·lbf, thm; eV
+C	equivalent-dose	Equivalent dose	2,0,-2,0,0,0,0,0,0,0	dose equivalent|effective dose	µSv|mSv			si = Sv, mSv, µSv; us = rem, mrem
+C	exposure	Exposure	0,-1,1,1,0,0,0,0,0,0	radiation exposure|ionizing radiation exposure				C/kg, R, mR
+C	fluidity	Fluidity	1,-1,1,0,0,0,0,0,0,0					Pa⁻¹·s⁻¹, rhe
+C	force	Force	1,1,-2,0,0,0,0,0,0,0		kN			si = N, kN, mN, kgf; us = lbf, ozf, kip, tonf
+C	frequency	Frequency	0,0,-1,0,0,0,0,0,0,0		kHz|MHz|GHz			Hz, kHz, MHz, GHz, THz, min⁻¹, h⁻¹
+C	fuel-consumption	Fuel consumption	2,0,0,0,0,0,0,0,0,0			fuel-economy		si = L/100km, L/km, km/L; us = gal/100mi, mpg; imperial = imperial gallon per 100 miles, mpg imp
+C	fuel-economy	Fuel economy	-2,0,0,0,0,0,0,0,0,0	fuel efficiency|mileage		fuel-consumption		si = L/100km, km/L; us = mpg, gal/100mi; imperial = mpg imp, imperial gallon per 100 miles
+C	gas-mark	Gas mark	0,0,0,0,1,0,0,0,0,0	oven temperature			temperature	si = °C; us = °F; gas mark
+C	gravity-scale	Gravity scale	-3,1,0,0,0,0,0,0,0,0	hydrometer scale|specific gravity scale			density	SG, °API, °Bé, °Bé_l, g/cm³, kg/m³
+C	heat-flux	Heat flux	0,1,-3,0,0,0,0,0,0,0	heat flux density|heat flow density|heat flow rate intensity				si = W/m², W/cm²; us = BTU/h·ft², W/in²
+C	heat-transfer-coefficient	Heat transfer coefficient	0,1,-3,0,-1,0,0,0,0,0	U-value|thermal transmittance|coefficient of heat transfer|film coefficient				si = W/m²·K, kcal_IT/h·m²·°C; us = BTU/h·ft²·°F
+C	illuminance	Illuminance	-2,0,0,0,0,0,1,0,2,0	luminous exitance|illumination				si = lx, ph; us = fc
+C	inductance	Inductance	2,1,-2,-2,0,0,0,0,0,0	electric inductance	µH|mH			H, mH, µH, nH
+C	jerk	Jerk	1,0,-3,0,0,0,0,0,0,0	jolt				si = m/s³; us = ft/s³; g0/s
+C	kinematic-viscosity	Kinematic viscosity	2,0,-1,0,0,0,0,0,0,0	momentum diffusivity				si = m²/s, St, cSt, m²/h; us = ft²/s, in²/s, ft²/h
+C	length	Length	1,0,0,0,0,0,0,0,0,0		km|cm|mm|µm|nm		nautical|astronomy	si = km, m, cm, mm; us = mi, yd, ft, in; imperial = mi, yd, ft, in; NM, au, ly, pc
+C	level	Level	0,0,0,0,0,0,0,0,0,0	logarithmic ratio|gain|attenuation				dB, power ratio, Np, bel
+C	linear-density	Linear density	-1,1,0,0,0,0,0,0,0,0	linear mass density|titre|yarn count				si = kg/m, tex, dtex; us = lb/ft, lb/yd, lb/in, den
+C	luminance	Luminance	-2,0,0,0,0,0,1,0,0,0	brightness|photometric brightness				si = nt, sb; us = ftL, cd/ft², cd/in²
+C	luminous-flux	Luminous flux	0,0,0,0,0,0,1,0,2,0	light output				lm, MSCP
+C	luminous-intensity	Luminous intensity	0,0,0,0,0,0,1,0,0,0	light intensity|candlepower				cd, mcd, cp
+C	magnetic-field-strength	Magnetic field strength	-1,0,0,1,0,0,0,0,0,0	magnetizing force|H field|magnetic field intensity				A/m, Oe, At/in
+C	magnetic-flux-density	Magnetic flux density	0,1,-2,-1,0,0,0,0,0,0	magnetic induction|B field				T, mT, µT, nT, G
+C	magnetic-flux	Magnetic flux	2,1,-2,-1,0,0,0,0,0,0					Wb, mWb, µWb, Mx
+C	mass-concentration	Mass concentration	-3,1,0,0,0,0,0,0,0,0					mg/mL, µg/mL, ng/mL, pg/mL, µg/L, ng/L, µg/dL, ng/dL, %w/v
+C	mass-flow	Mass flow rate	0,1,-1,0,0,0,0,0,0,0	mass flow|mass flow rate				si = kg/s, kg/h, kg/min, g/s, t/h, t/d; us = lb/h, lb/s, lb/min, lb/d, ton/h
+C	mass	Mass	0,1,0,0,0,0,0,0,0,0	weight	mg|µg			si = kg, g, mg, µg, t; us = lb, oz, tn; imperial = st, lb, oz, LT
+C	molar-concentration	Molar concentration	-3,0,0,0,0,1,0,0,0,0	molarity|amount concentration|substance concentration	mmol/L|µmol/L|nmol/L			M, mmol/L, µmol/L, nmol/L, mol/m³
+C	moment-of-inertia	Moment of inertia	2,1,0,0,0,0,0,0,0,0	rotational inertia|mass moment of inertia				si = kg·m², kg·cm², g·cm², kg·mm²; us = lb·ft², lb·in², slug·ft², oz·in²
+C	momentum	Momentum	1,1,-1,0,0,0,0,0,0,0	linear momentum|impulse				si = kg·m/s, N·s, g·cm/s; us = lb·ft/s, lbf·s
+C	musical-interval	Musical interval	0,0,0,0,0,0,0,0,0,0	interval|pitch interval				semitone, cent, octave, frequency ratio
+C	nautical	Nautical	1,0,0,0,0,0,0,0,0,0	nautical length|marine			length	si = km, m; us = mi, ft; imperial = mi, ft; NM, cable, ftm
+C	pace	Pace	-1,0,1,0,0,0,0,0,0,0			speed		si = min/km, s/km, s/100m, s/500m, km/h; us = min/mi, s/mi, s/100yd, mph
+C	permeability	Permeability	2,0,0,0,0,0,0,0,0,0					mD, D_perm, m²_perm
+C	power-level	Power level	2,1,-3,0,0,0,0,0,0,0	absolute power level			power	dBm, dBW, dBk, mW, W, kW
+C	power	Power	2,1,-3,0,0,0,0,0,0,0	rate of energy transfer|heat flow rate|radiant flux	mW|kW|MW|GW			si = kW, W, MW, GW, mW, PS; us = hp, BTU/h, ft·lbf/s, TR
+C	pressure	Pressure	-1,1,-2,0,0,0,0,0,0,0	stress	hPa|kPa|MPa|mbar			si = kPa, Pa, hPa, MPa, bar, mbar, mmHg; us = psi, inHg, inH2O, ksi; atm
+C	radiant-exposure	Radiant exposure	0,1,-2,0,0,0,0,0,0,0					si = kJ/m², MJ/m², Wh/m², kWh/m²; Ly
+C	radioactivity	Radioactivity	0,0,-1,0,0,0,0,0,0,0	activity|radioactive activity	kBq|MBq			si = Bq, kBq, MBq, GBq; us = Ci, mCi, µCi
+C	ratio	Ratio	0,0,0,0,0,0,0,0,0,0	dimensionless|proportion|fraction|count|number				%, ‰, ‱, ppm, ppb, one
+C	rotational-speed	Rotational speed	0,0,-1,0,0,0,0,0,1,0	angular velocity|angular speed				rpm, rad/s, °/s, rps, rph
+C	solid-angle	Solid angle	0,0,0,0,0,0,0,0,2,0					sr, deg², spat, arcmin², arcsec²
+C	sound-pressure-level	Sound pressure level	-1,1,-2,0,0,0,0,0,0,0	SPL			pressure	dBSPL, Pa, mPa, µPa
+C	specific-energy	Specific energy	2,0,-2,0,0,0,0,0,0,0	gravimetric energy density|energy per mass|heating value|calorific value				si = J/kg, kJ/kg, MJ/kg, Wh/kg, cal/g; us = BTU/lb, ft·lbf/lb
+C	specific-heat	Specific heat capacity	2,0,-2,0,-1,0,0,0,0,0	specific heat|specific heat capacity|specific entropy|massic heat capacity				J/kg·K, kJ/kg·K, cal/g·°C, BTU/lb·°F
+C	speed	Speed	1,0,-1,0,0,0,0,0,0,0	velocity		pace		si = km/h, m/s, min/km; us = mph, ft/s, min/mi; imperial = mph, ft/s, min/mi; kn, Mach
+C	surface-tension	Surface tension	0,1,-2,0,0,0,0,0,0,0	surface energy|interfacial tension				si = N/m, mN/m, dyn/cm; us = lbf/in, lbf/ft
+C	temperature-difference	Temperature difference	0,0,0,0,1,0,0,0,0,0	temperature interval				si = Δ°C, ΔK; us = Δ°F, Δ°R
+C	temperature	Temperature	0,0,0,0,1,0,0,0,0,0					si = °C, K; us = °F, °R
+C	thermal-conductivity	Thermal conductivity	1,1,-3,0,-1,0,0,0,0,0	heat conductivity|k-value|lambda value				BTU·in/h·ft²·°F, W/m·K, W/cm·K, kcal_IT/h·m·°C, BTU/h·ft·°F
+C	thermal-expansion	Thermal expansion coefficient	0,0,0,0,-1,0,0,0,0,0	coefficient of thermal expansion|CTE|expansivity				si = 1/K, ppm/K, %/K; us = 1/°F, ppm/°F
+C	thermal-resistance	Thermal resistance (R-value)	0,-1,3,0,1,0,0,0,0,0	thermal insulance|R-value|areal thermal resistance				si = m²·K/W, tog, clo; us = ft²·h·°F/BTU
+C	time	Time	0,0,1,0,0,0,0,0,0,0	duration	ms|µs|ns			h, min, s, d, wk, mo, a, ms, µs, ns
+C	torque	Torque	2,1,-2,0,0,0,0,0,0,0	moment of force				si = N·m, N·cm, kgf·m, kgf·cm; us = lbf·ft, lbf·in, ozf·in
+C	typography	Typography	1,0,0,0,0,0,0,0,0,0					point, px, pica, twip, Didot point, cicero
+C	voltage-level	Voltage level	2,1,-3,-1,0,0,0,0,0,0	absolute voltage level			electric-potential	dBV, dBu, dBµV, dBmV, V, mV, µV
+C	volume-flow	Volume flow rate	3,0,-1,0,0,0,0,0,0,0	flow rate|volumetric flow rate|volume flow				si = L/min, L/s, L/h, m³/h, m³/s; us = gal/min, gal/h, ft³/min, ft³/s, bbl/d; imperial = imperial gallon per minute
+C	volume	Volume	3,0,0,0,0,0,0,0,0,0	capacity	mL|cL			si = mL, L, cL, dL, m³; us = tsp, tbsp, fl oz, cup, pt, qt, gal, in³, ft³; imperial = imperial pint, imperial fluid ounce, imperial quart, imperial gallon
+C	wavenumber	Wavenumber	-1,0,0,0,0,0,0,0,0,0	reciprocal length|spatial frequency				si = cm⁻¹, m⁻¹, mm⁻¹, µm⁻¹, nm⁻¹; us = in⁻¹, ft⁻¹
+C	wind-force	Wind force	1,0,-1,0,0,0,0,0,0,0	Beaufort scale|wind scale			speed	si = km/h, m/s; us = mph; Bft, kn
+C	wire-gauge	Wire gauge	1,0,0,0,0,0,0,0,0,0	wire size			length	si = mm, µm; us = in, mil; AWG, SWG
 """#
   }
 
@@ -429,7 +429,7 @@ C	wire-gauge	Wire gauge	1,0,0,0,0,0,0,0,0,0	wire size			length
 00326	U	dekatherm	dekatherms	Dth	decatherm|decatherms		energy	2,1,-2,0,0,0,0,0,0,0	1054804000	1	0	0	1		10 thm	US natural gas industry usage (10 therms (U.S.)); NIST SP 811 (2008) B.8 for the therm		
 00327	U	million BTU	million BTU	MMBtu|MMBTU	million British thermal units		energy	2,1,-2,0,0,0,0,0,0,0	52752792631	50	0	0	1		1e6 BTU	US EIA Glossary (MMBtu = 10^6 Btu); NIST SP 811 (2008) B.8 for Btu_IT		
 00328	U	Planck energy	Planck energies	E_P			energy	2,1,-2,0,0,0,0,0,0,0	97804071534213	50000	0	0	1	~	1.220890e19 GeV	CODATA 2022: Planck mass energy equivalent 1.220890(14)e19 GeV		
-00329	U	ton of TNT	tons of TNT	tTNT	tonne of TNT|tonnes of TNT|ton of TNT equivalent		energy	2,1,-2,0,0,0,0,0,0,0	4184000000	1	0	0	1	s	1e9 cal	NIST SP 811 (2008) B.8 and note 25 (ton of TNT (energy equivalent) 4.184 E+09 J)		
+00329	U	ton of TNT	tons of TNT	tTNT	ton TNT|tons TNT|tonne of TNT|tonnes of TNT|ton of TNT equivalent		energy	2,1,-2,0,0,0,0,0,0,0	4184000000	1	0	0	1	s	1e9 cal	NIST SP 811 (2008) B.8 and note 25 (ton of TNT (energy equivalent) 4.184 E+09 J)		
 00330	U	barrel of oil equivalent	barrels of oil equivalent	BOE|boe			energy	2,1,-2,0,0,0,0,0,0,0	1529830986299	250	0	0	1	~	5.8e6 BTU	US EIA Glossary (barrel of oil equivalent = 5.8 million Btu)		
 00331	U	tonne of coal equivalent	tonnes of coal equivalent	tce	ton of coal equivalent|tons of coal equivalent		energy	2,1,-2,0,0,0,0,0,0,0	29307600000	1	0	0	1	s	7e9 cal_IT	UN/IEA Energy Statistics convention (1 tce = 7 Gcal_IT = 29.3076 GJ)		
 00332	U	tonne of oil equivalent	tonnes of oil equivalent	toe	ton of oil equivalent|tons of oil equivalent		energy	2,1,-2,0,0,0,0,0,0,0	41868000000	1	0	0	1	s	1e10 cal_IT	IEA/OECD/Eurostat Energy Statistics Manual (2005) (1 toe = 10^7 kcal_IT = 41.868 GJ)		
@@ -674,7 +674,7 @@ C	wire-gauge	Wire gauge	1,0,0,0,0,0,0,0,0,0	wire size			length
 00571	U	skot	skots				luminance	-2,0,0,0,0,0,1,0,0,0	1	1000	-1	0	1		1e-3 asb	GNU units 3.15 definitions.units (skot = 1e-3 apostilb)		
 00572	U	apostilb	apostilbs	asb	blondel|blondels|equivalent lux		luminance	-2,0,0,0,0,0,1,0,0,0	1	1	-1	0	1		cd/m^2/pi	GNU units 3.15 definitions.units (apostilb = cd/(π m²)); DIN 5031 (historical)		
 00573	U	nit	nits	nt|cd/m²	candela per square metre|candelas per square metre|candela per square meter|candelas per square meter		luminance	-2,0,0,0,0,0,1,0,0,0	1	1	0	0	1	c	cd/m^2	BIPM SI Brochure 9th ed. (2019) Table 6 (luminance, cd m⁻²)		
-00574	U	foot-lambert	foot-lamberts	ftL|ft·L	footlambert|footlamberts|equivalent foot-candle		luminance	-2,0,0,0,0,0,1,0,0,0	1562500	145161	-1	0	1	c	cd/ft^2/pi	NIST SP 811 (2008) B.8 (footlambert, 3.426 259 E+00 cd/m²)		
+00574	U	foot-lambert	foot-lamberts	ftL|ft·L	footlambert|footlamberts|equivalent foot-candle		luminance	-2,0,0,0,0,0,1,0,0,0	1562500	145161	-1	0	1	c	cd/ft^2/pi	NIST SP 811 (2008) B.8 (footlambert, 3.426 259 E+00 cd/m²)		fL
 00575	U	candela per square foot	candelas per square foot	cd/ft²			luminance	-2,0,0,0,0,0,1,0,0,0	1562500	145161	0	0	1		cd/ft^2	compound of candela and foot (NIST SP 811 (2008) B.8: ft = 3.048 E-01 m)		
 00576	U	candela per square inch	candelas per square inch	cd/in²			luminance	-2,0,0,0,0,0,1,0,0,0	25000000	16129	0	0	1		cd/in^2	NIST SP 811 (2008) B.8 (candela per square inch, 1.550 003 E+03 cd/m²)		
 00577	U	lambert	lamberts		equivalent phot		luminance	-2,0,0,0,0,0,1,0,0,0	10000	1	-1	0	1	s	1e4*cd/m^2/pi	NIST SP 811 (2008) B.8 (lambert, 3.183 099 E+03 cd/m²)		
@@ -903,17 +903,17 @@ C	wire-gauge	Wire gauge	1,0,0,0,0,0,0,0,0,0	wire size			length
 00800	U	kilocalorie per minute	kilocalories per minute	kcal/min|Cal/min	food calorie per minute|food calories per minute		power	2,1,-3,0,0,0,0,0,0,0	1046	15	0	0	1		kcal/min	NIST SP 811 (2008) B.8 (kilocalorie_th per minute 6.973 333 E+01 W)		
 00801	U	square foot of equivalent direct radiation	square feet of equivalent direct radiation	EDR	square foot EDR|square feet EDR		power	2,1,-3,0,0,0,0,0,0,0	52752792631	750000000	0	0	1		240 BTU/h	ASHRAE Handbook HVAC Systems and Equipment, steam heating (1 ft² EDR = 240 Btu/h)		
 00802	U	thousand BTU per hour	thousand BTUs per hour	MBH|kBtu/h	thousand British thermal units per hour		power	2,1,-3,0,0,0,0,0,0,0	52752792631	180000000	0	0	1		1000 BTU/h	ASHRAE Terminology (MBH = 1000 Btu/h)		
-00803	U	metric horsepower	metric horsepower	PS|CV	Pferdestärke|Pferdestaerke|cheval-vapeur|cheval vapeur|cavallo vapore|paardenkracht		power	2,1,-3,0,0,0,0,0,0,0	588399	800	0	0	1	c	75*9.80665 kg*m^2/s^3	DIN 1301-3:1979 (1 PS = 75 kgf m/s = 735.498 75 W); NIST SP 811 (2008) B.8 (7.354 988 E+02 W)		
+00803	U	metric horsepower	metric horsepower	PS|CV	metric hp|Pferdestärke|Pferdestaerke|cheval-vapeur|cheval vapeur|cavallo vapore|paardenkracht		power	2,1,-3,0,0,0,0,0,0,0	588399	800	0	0	1	c	75*9.80665 kg*m^2/s^3	DIN 1301-3:1979 (1 PS = 75 kgf m/s = 735.498 75 W); NIST SP 811 (2008) B.8 (7.354 988 E+02 W)		
 00804	U	horsepower	horsepower	hp	mechanical horsepower|imperial horsepower		power	2,1,-3,0,0,0,0,0,0,0	37284993579113511	50000000000000	0	0	1	c	550 ftlbf/s	NIST SP 811 (2008) B.8 (horsepower (550 ft lbf/s) 7.456 999 E+02 W)	power-horsepower	
 00805	U	electric horsepower	electric horsepower	hp_E	electrical horsepower		power	2,1,-3,0,0,0,0,0,0,0	746	1	0	0	1		746 W	NIST SP 811 (2008) B.8 (horsepower (electric) 746 W exactly)		
 00806	U	water horsepower	water horsepower				power	2,1,-3,0,0,0,0,0,0,0	746043	1000	0	0	1	~	746.043 W	NIST SP 811 (2008) B.8 (horsepower (water) 7.460 43 E+02 W)		
 00807	U	poncelet	poncelets				power	2,1,-3,0,0,0,0,0,0,0	196133	200	0	0	1		100*9.80665 kg*m^2/s^3	Cardarelli, Encyclopaedia of Scientific Units, Weights and Measures (2003) p. 527 (100 kgf m/s)		
 00808	U	thermochemical BTU per second	thermochemical BTUs per second	BTU_th/s|Btu_th/s	thermochemical British thermal unit per second		power	2,1,-3,0,0,0,0,0,0,0	23722880951	22500000	0	0	1		BTU_th/s	NIST SP 811 (2008) B.8 (1.054 350 E+03 W)		
 00809	U	BTU per second	BTUs per second	BTU/s|Btu/s	British thermal unit per second|British thermal units per second		power	2,1,-3,0,0,0,0,0,0,0	52752792631	50000000	0	0	1		BTU/s	NIST SP 811 (2008) B.8 (Btu_IT per second 1.055 056 E+03 W)		
-00810	U	ton of refrigeration	tons of refrigeration	TR	refrigeration ton|refrigeration tons|US refrigeration ton		power	2,1,-3,0,0,0,0,0,0,0	52752792631	15000000	0	0	1	c	12000 BTU/h	NIST SP 811 (2008) B.8 (ton of refrigeration (12 000 Btu_IT/h) 3.516 853 E+03 W)		
+00810	U	ton of refrigeration	tons of refrigeration	TR	refrigeration ton|refrigeration tons|US refrigeration ton		power	2,1,-3,0,0,0,0,0,0,0	52752792631	15000000	0	0	1	c	12000 BTU/h	NIST SP 811 (2008) B.8 (ton of refrigeration (12 000 Btu_IT/h) 3.516 853 E+03 W)		RT
 00811	U	Japanese refrigeration ton	Japanese refrigeration tons	JRT|JRt	Japanese ton of refrigeration		power	2,1,-3,0,0,0,0,0,0,0	96529	25	0	0	1		3320 kcal_IT/h	JSRAE glossary 68 and JIS (1 JRT = 3320 kcal/h = 3.86 kW)		
 00812	U	kilocalorie per second	kilocalories per second	kcal/s|Cal/s	food calorie per second|food calories per second		power	2,1,-3,0,0,0,0,0,0,0	4184	1	0	0	1		kcal/s	NIST SP 811 (2008) B.8 (kilocalorie_th per second 4.184 E+03 W)		
-00813	U	boiler horsepower	boiler horsepower				power	2,1,-3,0,0,0,0,0,0,0	19619	2	0	0	1	~	9809.50 W	NIST SP 811 (2008) B.8 (horsepower (boiler) 9.809 50 E+03 W)		
+00813	U	boiler horsepower	boiler horsepower		boiler hp		power	2,1,-3,0,0,0,0,0,0,0	19619	2	0	0	1	~	9809.50 W	NIST SP 811 (2008) B.8 (horsepower (boiler) 9.809 50 E+03 W)		
 00814	U	million BTU per hour	million BTU per hour	MMBtu/h|MMBTU/h	million British thermal units per hour		power	2,1,-3,0,0,0,0,0,0,0	52752792631	180000	0	0	1		MMBtu/h	US EIA Glossary (MMBtu = 10^6 Btu); NIST SP 811 (2008) B.8 for Btu_IT		
 00815	U	solar luminosity	solar luminosities	L☉|Lsun|L_sun	nominal solar luminosity		power	2,1,-3,0,0,0,0,0,0,0	382800000000000000000000000	1	0	0	1		3.828e26 W	IAU 2015 Resolution B3 (nominal solar luminosity = 3.828e26 W exactly)	light-solar-luminosity	
 00816	U	barye	baryes	Ba	barad|barads|dyne per square centimetre|dyne per square centimeter|dynes per square centimetre|dynes per square centimeter		pressure	-1,1,-2,0,0,0,0,0,0,0	1	10	0	0	1		dyn/cm^2	NIST SP 811 (2008) B.8 (dyne per square centimeter, 1.0 E-01 Pa)		
@@ -1239,7 +1239,7 @@ C	wire-gauge	Wire gauge	1,0,0,0,0,0,0,0,0,0	wire size			length
 01136	U	tad	tads				volume	3,0,0,0,0,0,0,0,0,0	157725491	128000000000000	0	0	1	~	tsp/4	Allrecipes (2019), US measuring-spoon convention: tad = 1/4 tsp		
 01137	U	sai	sai				volume	3,0,0,0,0,0,0,0,0,0	2401	1331000000	0	0	1		sho/1000	Japan Weights and Measures Act (1891): 1 shō = 2401/1331 L; CLDR units.xml	volume-sai	
 01138	U	imperial fluid drachm	imperial fluid drachms		fluid drachm|fluid drachms|UK fluid drachm		volume	3,0,0,0,0,0,0,0,0,0	454609	128000000000	0	0	1		4.54609 L/1280	UK Weights and Measures Act 1985 Sch. 1 (fluid drachm = 1/8 fluid ounce)		
-01139	U	fluid dram	fluid drams	fldr	fluidram|fluidrams|US fluid dram|US fluid drams		volume	3,0,0,0,0,0,0,0,0,0	473176473	128000000000000	0	0	1		floz/8	NIST HB 44 (2024) App. C	volume-dram	
+01139	U	fluid dram	fluid drams	fldr	fl dr|fluidram|fluidrams|US fluid dram|US fluid drams		volume	3,0,0,0,0,0,0,0,0,0	473176473	128000000000000	0	0	1		floz/8	NIST HB 44 (2024) App. C	volume-dram	
 01140	U	teaspoon	teaspoons	tsp	US teaspoon|US teaspoons|teaspoonful		volume	3,0,0,0,0,0,0,0,0,0	157725491	32000000000000	0	0	1	c	floz/6	NIST HB 44 (2024) App. C (1 tablespoon = 3 teaspoons)	volume-teaspoon	
 01141	U	metric teaspoon	metric teaspoons				volume	3,0,0,0,0,0,0,0,0,0	1	200000	0	0	1		0.005 L	metric cooking measure (5 mL); 21 CFR 101.9(b)(5)(viii)		
 01142	U	kosaji	kosaji		Japanese teaspoon		volume	3,0,0,0,0,0,0,0,0,0	1	200000	0	0	1		0.005 L	CLDR units.xml (kosaji = 5 mL)	volume-kosaji	
@@ -1286,7 +1286,7 @@ C	wire-gauge	Wire gauge	1,0,0,0,0,0,0,0,0,0	wire size			length
 01183	U	thanan	thanan		tanan		volume	3,0,0,0,0,0,0,0,0,0	1	1000	0	0	1		L	Thai Weights and Measures Act (1923): 1 thanan = 1 L		
 01184	U	old litre	old litres		old liter		volume	3,0,0,0,0,0,0,0,0,0	250007	250000000	0	0	1	~	0.001000028 m^3	BIPM: 3rd CGPM (1901) litre = 1.000028 dm³, abrogated by the 12th CGPM (1964)		
 01185	U	choinix	choinikes				volume	3,0,0,0,0,0,0,0,0,0	27	25000	0	0	1	~	4 kotyle	Greek capacity measure: 1 choinix = 4 kotylai; GNU units 2.22 definitions.units		
-01186	U	US dry quart	US dry quarts		dry quart|dry quarts		volume	3,0,0,0,0,0,0,0,0,0	220244188543	200000000000000	0	0	1		bu/32	NIST HB 44 (2024) App. C (dry quart = 67.200625 in³)		
+01186	U	US dry quart	US dry quarts		dry qt|dry quart|dry quarts		volume	3,0,0,0,0,0,0,0,0,0	220244188543	200000000000000	0	0	1		bu/32	NIST HB 44 (2024) App. C (dry quart = 67.200625 in³)		
 01187	U	imperial quart	imperial quarts		UK quart|UK quarts		volume	3,0,0,0,0,0,0,0,0,0	454609	400000000	0	0	1		4.54609 L/4	UK Weights and Measures Act 1985 Sch. 1 (quart = 1/4 gallon)	volume-quart-imperial	
 01188	U	shtof	shtofs				volume	3,0,0,0,0,0,0,0,0,0	1229941	1000000000	0	0	1	~	vedro/10	Russian ukase of 11 Oct 1835: 1 shtof = 1/10 vedro		
 01189	U	magnum	magnums				volume	3,0,0,0,0,0,0,0,0,0	3	2000	0	0	1		1.5 L	27 CFR 4.72 (1.5 L standard of fill); Comité Champagne bottle sizes		
@@ -1300,11 +1300,11 @@ C	wire-gauge	Wire gauge	1,0,0,0,0,0,0,0,0,0	wire size			length
 01197	U	garnets	garntsy				volume	3,0,0,0,0,0,0,0,0,0	262387	80000000	0	0	1	~	chetverik/8	Russian ukase of 11 Oct 1835: 1 garnets = 1/8 chetverik		
 01198	U	congius	congii				volume	3,0,0,0,0,0,0,0,0,0	1087691373	312500000000	0	0	1	~	6 sextarius	Skinner, Weights and Measures (1967); sextarius ≈ 35.4 in³		
 01199	U	Irish gallon	Irish gallons				volume	3,0,0,0,0,0,0,0,0,0	34822511	9765625000	0	0	1		217.6 in^3	Zupko, British Weights and Measures (1977): Irish gallon = 217.6 in³		
-01200	U	gallon	gallons	gal	US gallon|US gallons|US liquid gallon|US liquid gallons|wine gallon|wine gallons		volume	3,0,0,0,0,0,0,0,0,0	473176473	125000000000	0	0	1	c	231 in^3	NIST HB 44 (2024) App. C	volume-gallon	
+01200	U	gallon	gallons	gal	US gal|US gallon|US gallons|US liquid gallon|US liquid gallons|wine gallon|wine gallons		volume	3,0,0,0,0,0,0,0,0,0	473176473	125000000000	0	0	1	c	231 in^3	NIST HB 44 (2024) App. C	volume-gallon	
 01201	U	garniec	garnce		Polish gallon		volume	3,0,0,0,0,0,0,0,0,0	1	250	0	0	1		4 L	New Polish measures, Congress Poland (1819): 1 garniec = 4 kwarty = 4 L		
 01202	U	US dry gallon	US dry gallons		dry gallon|dry gallons		volume	3,0,0,0,0,0,0,0,0,0	220244188543	50000000000000	0	0	1		bu/8	NIST HB 44 (2024) App. C (bushel = 2150.42 in³)		
 01203	U	rehoboam	rehoboams				volume	3,0,0,0,0,0,0,0,0,0	9	2000	0	0	1		4.5 L	Comité Champagne bottle sizes (6 bottles)		
-01204	U	imperial gallon	imperial gallons		imp gal|UK gallon|UK gallons|British gallon|British gallons		volume	3,0,0,0,0,0,0,0,0,0	454609	100000000	0	0	1	c	4.54609 L	UK Weights and Measures Act 1985 Sch. 1	volume-gallon-imperial	
+01204	U	imperial gallon	imperial gallons		UK gal|imp gal|UK gallon|UK gallons|British gallon|British gallons		volume	3,0,0,0,0,0,0,0,0,0	454609	100000000	0	0	1	c	4.54609 L	UK Weights and Measures Act 1985 Sch. 1	volume-gallon-imperial	
 01205	U	ale gallon	ale gallons		beer gallon|beer gallons		volume	3,0,0,0,0,0,0,0,0,0	288822003	62500000000	0	0	1		282 in^3	Zupko, British Weights and Measures (1977): ale gallon = 282 in³		
 01206	U	semodius	semodii				volume	3,0,0,0,0,0,0,0,0,0	362563791	78125000000	0	0	1	~	8 sextarius	Skinner, Weights and Measures (1967); sextarius ≈ 35.4 in³		
 01207	U	methuselah	methuselahs		mathusalem		volume	3,0,0,0,0,0,0,0,0,0	3	500	0	0	1		6 L	Comité Champagne bottle sizes (8 bottles)		
@@ -2567,6 +2567,7 @@ UK fl oz	1150
 UK fluid drachm	1138
 UK fluid ounce	1150
 UK fluid ounces	1150
+UK gal	1204
 UK gallon	1204
 UK gallon per 100 miles	367
 UK gallon per minute	1113
@@ -2626,6 +2627,7 @@ US fluid dram	1139
 US fluid drams	1139
 US fluid ounce	1151
 US fluid ounces	1151
+US gal	1200
 US gallon	1200
 US gallon per 100 miles	366
 US gallon per day	1103
@@ -3077,6 +3079,7 @@ boe	330
 bohr	426
 bohrs	426
 boiler horsepower	813
+boiler hp	813
 bougie decimale	584
 bougie décimale	584
 bougies décimales	584
@@ -3725,6 +3728,7 @@ dry gallon	1202
 dry gallons	1202
 dry pint	1174
 dry pints	1174
+dry qt	1186
 dry quart	1186
 dry quarts	1186
 dsp	1143
@@ -3887,6 +3891,7 @@ fingerbreadths	443
 fingers	443
 firkin	1231
 firkins	1231
+fl dr	1139
 fl oz	1151
 fldr	1139
 floz	1151
@@ -5345,6 +5350,7 @@ metric horsepower hour	316
 metric horsepower hours	316
 metric horsepower-hour	316
 metric horsepower-hours	316
+metric hp	803
 metric pint	1172
 metric pints	1172
 metric pound	686
@@ -7067,6 +7073,7 @@ toises carrées	84
 tola	657
 tolas	657
 ton	717
+ton TNT	329
 ton of TNT	329
 ton of TNT equivalent	329
 ton of coal equivalent	331
@@ -7119,6 +7126,7 @@ tonnes per hectare	57
 tonnes per hour	623
 tonnes-force	352
 tons	717
+tons TNT	329
 tons of TNT	329
 tons of coal equivalent	331
 tons of oil equivalent	332
@@ -7486,7 +7494,9 @@ F	976
 '	23
 B	564
 G	10
+RT	810
 a	90
+fL	574
 lb	347
 lbs	347
 mil	24
@@ -9004,6 +9014,7 @@ bohr radii	426
 bohr radius	426
 bohrs	426
 boiler horsepower	813
+boiler hp	813
 bougie decimale	584
 bougie décimale	584
 bougies décimales	584
@@ -9720,6 +9731,7 @@ dry gallon	1202
 dry gallons	1202
 dry pint	1174
 dry pints	1174
+dry qt	1186
 dry quart	1186
 dry quarts	1186
 ds-0	156
@@ -9936,6 +9948,7 @@ fingerbreadths	443
 fingers	443
 firkin	1231
 firkins	1231
+fl dr	1139
 fluid drachm	1138
 fluid drachms	1138
 fluid dram	1139
@@ -11281,6 +11294,7 @@ metric horsepower hour	316
 metric horsepower hours	316
 metric horsepower-hour	316
 metric horsepower-hours	316
+metric hp	803
 metric pint	1172
 metric pints	1172
 metric pound	686
@@ -13128,6 +13142,7 @@ ton per hectare	57
 ton per hour	622
 ton per square foot	847
 ton per square inch	855
+ton tnt	329
 ton-force	351
 ton-force per square foot	847
 ton-force per square inch	855
@@ -13171,6 +13186,7 @@ tons per acre	58
 tons per cubic yard	213
 tons per hour	622
 tons per square foot	847
+tons tnt	329
 tons-force	351
 torr	826
 torrs	826
@@ -13233,6 +13249,7 @@ uk fl oz	1150
 uk fluid drachm	1138
 uk fluid ounce	1150
 uk fluid ounces	1150
+uk gal	1204
 uk gallon	1204
 uk gallon per 100 miles	367
 uk gallon per minute	1113
@@ -13295,6 +13312,7 @@ us fluid dram	1139
 us fluid drams	1139
 us fluid ounce	1151
 us fluid ounces	1151
+us gal	1200
 us gallon	1200
 us gallon per 100 miles	366
 us gallon per day	1103

@@ -223,7 +223,8 @@ final class BuiltinTables: Sendable {
     return UnitCategory(identifier: fields[1], title: fields[2], dimension: dimension(fields[3]),
                         aliases: list(fields[4]), featured: list(fields[5]),
                         reciprocals: fields.count > 6 ? list(fields[6]) : [],
-                        related: fields.count > 7 ? list(fields[7]) : [])
+                        related: fields.count > 7 ? list(fields[7]) : [],
+                        everyday: fields.count > 8 ? ((try? EverydayGroup.parse(fields[8]).get()) ?? []) : [])
   }
 
   /// The exchange rates embedded from `Data/`, read with the parser a downloaded file goes through.

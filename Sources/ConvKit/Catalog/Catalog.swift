@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The units and categories conv knows, with lookup by symbol, name, plural, alias and prefix.
 ///
 /// Lookup rules, in order (the first that matches wins):
@@ -370,9 +372,16 @@ final class CatalogStorage: Sendable {
   /// The readings of the spellings found so far.
   let readingMemo = ReadingMemo()
 
+  /// The same storage with every currency at the snapshot's rate, once made.
+  let pinnedStorage = Mutex<CatalogStorage?>(nil)
+
   /// The primary category of each dimension asked about: finding it builds every category, and
   /// error messages ask for it (`cannot convert length to mass`), some made only to try a reading.
   let primaryCategories = DimensionMemo<UnitCategory?>()
+
+  /// The value-independent part of each curated column asked for (see `Catalog.curatedColumn`):
+  /// a batch of `NUMBER UNIT` lines builds it once per unit.
+  let columnMemo = ColumnMemo()
 
   /// Every spelling folded once, for suggestions.
   var spellingIndex: SpellingIndex { spellingIndexCache.get(self) }

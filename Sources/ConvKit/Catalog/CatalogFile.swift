@@ -63,6 +63,8 @@ struct RawCategory {
   var reciprocalLine: Int? = nil
   /// The line of the `related:` header, if any.
   var relatedLine: Int? = nil
+  /// The line of the `everyday:` header, if any.
+  var everydayLine: Int? = nil
 }
 
 /// Reads the line syntax of catalog files (see `Data/README.md`).
@@ -99,9 +101,19 @@ struct CatalogFileParser {
   var categories: [RawCategory] = []
   var units: [RawUnit] = []
   var diagnostics: [CatalogDiagnostic] = []
+  /// Whether spellings may not hold the shell's other special characters either
+  /// (`shellSpecial`): set for personal files, whose names completion offers on a command line.
+  var refusesShellCharacters = false
 
-  /// Parses one file. `existing` finds categories already known (for personal unit files).
-  mutating func parse(_ source: CatalogSource, existing: (String) -> UnitCategory?) {
+  /// Characters with a meaning to a shell, beyond those no spelling may hold (`isForbidden`) and
+  /// those reserved for expressions: a personal unit named `a & rm x` would run `rm x` if a
+  /// completion ever inserted it unquoted. The built-in catalog has some (`'`, `"`, `F!`, `B&S
+  /// gauge`, `'~`); its spellings are conv's own.
+  static let shellSpecial: Set<Character> = ["&", "'", "\"", "{", "}", "!", "~", "?", "[", "]"]
+
+  /// Parses one file. `existing` finds categories already known (for personal unit files), whose
+  /// identifiers `known` lists (for "did you mean").
+  mutating func parse(_ source: CatalogSource, existing: (String) -> UnitCategory?, known: [String] = []) {
     var header: [String: (String, Int)] = [:]
     var categoryIndex: Int? = nil
     var lineNumber = 0
@@ -129,15 +141,18 @@ struct CatalogFileParser {
           report("header '\(key)' after the first unit line")
           continue
         }
-        guard ["category", "title", "dimension", "aliases", "featured", "reciprocal", "related", "format"].contains(key) else {
-          report("unknown header '\(key)' (expected category, title, dimension, aliases, featured, reciprocal or related)")
+        let headers = ["category", "title", "dimension", "aliases", "featured", "reciprocal", "related", "everyday"]
+        guard headers.contains(key) || key == "format" else {
+          let meant = NearWords.nearest(key, in: headers, limit: 1).first
+          report("unknown header '\(key)'" + (meant.map { "; did you mean '\($0)'?" }
+            ?? " (expected category, title, dimension, aliases, featured, reciprocal, related or everyday)"))
           continue
         }
         header[key] = (value, lineNumber)
         continue
       }
       if categoryIndex == nil {
-        guard let index = openCategory(header, source: source, line: lineNumber, existing: existing) else {
+        guard let index = openCategory(header, source: source, line: lineNumber, existing: existing, known: known) else {
           report("unit line before a valid 'category:' header")
           continue
         }
@@ -186,6 +201,11 @@ struct CatalogFileParser {
         if spelling.contains(where: { "()*^+;,|".contains($0) }) {
           report("'\(ConvError.printable(spelling))' contains a character reserved for expressions")
           refused = true
+        } else if refusesShellCharacters, let bad = spelling.first(where: CatalogFileParser.shellSpecial.contains) {
+          report("'\(ConvError.printable(spelling))' contains '\(bad)', a shell character that a personal unit's "
+                 + "spelling may not hold (shell completion offers spellings on a command line)"
+                 + (bad == "'" ? "; write ’ for an apostrophe" : ""))
+          refused = true
         } else if let bad = spelling.unicodeScalars.first(where: CatalogFileParser.isForbidden) {
           let hex = String(bad.value, radix: 16, uppercase: true)
           report("'\(ConvError.printable(spelling))' contains U+\(String(repeating: "0", count: max(0, 4 - hex.count)) + hex), "
@@ -201,17 +221,17 @@ struct CatalogFileParser {
         flags: flags, source: fields[6], category: categoryIndex!, isOverride: flags.contains("override")))
     }
     if categoryIndex == nil && !header.isEmpty {
-      _ = openCategory(header, source: source, line: lineNumber, existing: existing)
+      _ = openCategory(header, source: source, line: lineNumber, existing: existing, known: known)
     }
   }
 
   private mutating func openCategory(_ header: [String: (String, Int)], source: CatalogSource, line: Int,
-                                     existing: (String) -> UnitCategory?) -> Int? {
+                                     existing: (String) -> UnitCategory?, known: [String]) -> Int? {
     guard let (identifier, identifierLine) = header["category"], !identifier.isEmpty else { return nil }
     func report(_ line: Int, _ message: String) {
       diagnostics.append(CatalogDiagnostic(path: source.path, line: line, message: message))
     }
-    for key in ["category", "title", "aliases", "featured", "related", "reciprocal"] {
+    for key in ["category", "title", "aliases", "featured", "related", "reciprocal", "everyday"] {
       guard let (text, keyLine) = header[key] else { continue }
       if let problem = CatalogFileParser.invisibleProblem(text, what: key) {
         report(keyLine, problem)
@@ -227,8 +247,10 @@ struct CatalogFileParser {
       }
     }
     if let known = existing(identifier) {
-      if let (_, featuredLine) = header["featured"] {
-        report(featuredLine, "'featured:' belongs where category '\(identifier)' is defined, not where it is extended")
+      for key in ["featured", "everyday"] {
+        if let (_, keyLine) = header[key] {
+          report(keyLine, "'\(key):' belongs where category '\(identifier)' is defined, not where it is extended")
+        }
       }
       if let dimension, dimension != known.dimension {
         report(identifierLine, "category '\(identifier)' already exists with dimension \(known.dimension.formula)")
@@ -242,7 +264,13 @@ struct CatalogFileParser {
       return nil
     }
     guard let dimension else {
-      report(identifierLine, "category '\(identifier)' needs a 'dimension:' header")
+      // A new category without a dimension is most often a typo of a known one (`lenght`).
+      let known = known + categories.map(\.category.identifier)
+      if let meant = NearWords.nearest(identifier.lowercased(), in: known, limit: 1).first {
+        report(identifierLine, "unknown category '\(identifier)'; did you mean '\(meant)'? (a new category needs a 'dimension:' header)")
+      } else {
+        report(identifierLine, "category '\(identifier)' needs a 'dimension:' header")
+      }
       return nil
     }
     let title = header["title"]?.0 ?? identifier
@@ -250,12 +278,19 @@ struct CatalogFileParser {
     let featured = header["featured"].map { CatalogFileParser.list($0.0) } ?? []
     let reciprocals = header["reciprocal"].map { CatalogFileParser.list($0.0) } ?? []
     let related = header["related"].map { CatalogFileParser.list($0.0) } ?? []
+    var everyday: [EverydayGroup] = []
+    if let (text, everydayLine) = header["everyday"] {
+      switch EverydayGroup.parse(text) {
+      case .success(let groups): everyday = groups
+      case .failure(let error): report(everydayLine, error.message)
+      }
+    }
     categories.append(RawCategory(
       path: source.path, line: identifierLine,
       category: UnitCategory(identifier: identifier, title: title, dimension: dimension, aliases: aliases,
-                             featured: featured, reciprocals: reciprocals, related: related),
+                             featured: featured, reciprocals: reciprocals, related: related, everyday: everyday),
       isExisting: false, featuredLine: header["featured"]?.1, reciprocalLine: header["reciprocal"]?.1,
-      relatedLine: header["related"]?.1))
+      relatedLine: header["related"]?.1, everydayLine: header["everyday"]?.1))
     return categories.count - 1
   }
 

@@ -13,11 +13,13 @@ public enum CatalogLoader {
   /// defined as `rate` take their factor from it (else from `base`'s rates).
   public static func load(_ sources: [CatalogSource], base: Catalog? = nil) -> (Catalog, [CatalogDiagnostic]) {
     var parser = CatalogFileParser()
+    // Personal files (on top of another catalog) name units completion offers on a command line.
+    parser.refusesShellCharacters = base != nil
     var rates: ExchangeRates? = nil
     var diagnostics: [CatalogDiagnostic] = []
     for source in sources {
       guard source.path.hasSuffix(".xml") else {
-        parser.parse(source, existing: { base?.category(named: $0) })
+        parser.parse(source, existing: { base?.category(named: $0) }, known: base?.categories.map(\.identifier) ?? [])
         continue
       }
       do throws(ExchangeRatesError) {
@@ -48,6 +50,23 @@ public enum CatalogLoader {
         diagnostics.append(CatalogDiagnostic(
           path: raw.path, line: raw.featuredLine ?? raw.line,
           message: "featured '\(spelling)' is not a prefixed unit of category '\(raw.category.identifier)'"))
+      }
+    }
+    for raw in parser.categories where !raw.isExisting {
+      // `everyday:` names units of the category, of its related and of its reciprocal categories.
+      let allowed = Set([raw.category.identifier]
+        + (raw.category.related + raw.category.reciprocals).map { catalog.category(named: $0)?.identifier ?? $0 })
+      for spelling in raw.category.everyday.flatMap(\.spellings) {
+        guard let unit = catalog.unit(named: spelling) else {
+          diagnostics.append(CatalogDiagnostic(path: raw.path, line: raw.everydayLine ?? raw.line,
+                                               message: "everyday unit '\(spelling)' does not resolve to a unit"))
+          continue
+        }
+        guard !allowed.contains(unit.unit.categoryIdentifier) else { continue }
+        diagnostics.append(CatalogDiagnostic(
+          path: raw.path, line: raw.everydayLine ?? raw.line,
+          message: "everyday unit '\(spelling)' is of category '\(unit.unit.categoryIdentifier)', "
+            + "not '\(raw.category.identifier)' nor one it names related or reciprocal"))
       }
     }
     for raw in parser.categories where !raw.isExisting {

@@ -3,7 +3,8 @@
 /// The catalog becomes a handful of `StaticString` literals (bytes in the binary's read-only data,
 /// nothing to build at start-up), read in place by `BuiltinTables`:
 /// - `categoryRecords`: one line per category, tab-separated: `C`, identifier, title, dimension
-///   exponents, aliases and featured prefixed forms (each list separated by `|`);
+///   exponents, aliases, featured prefixed forms, reciprocal and related categories (each list
+///   separated by `|`), and the everyday units as the `everyday:` header writes them;
 /// - `unitRecords`: one line per unit identifier, tab-separated: the identifier (with
 ///   `identifierWidth` digits), `U`, name, plural, symbols, aliases, claimed names, category,
 ///   dimension exponents, factor numerator, denominator and power of π, offset numerator and
@@ -39,7 +40,8 @@ package enum CatalogSourceWriter {
     var categoryRecords = ""
     for category in catalog.categories {
       categoryRecords += record(["C", category.identifier, category.title, dimensionField(category.dimension),
-                                 list(category.aliases), list(category.featured), list(category.reciprocals), list(category.related)])
+                                 list(category.aliases), list(category.featured), list(category.reciprocals), list(category.related),
+                                 EverydayGroup.text(category.everyday)])
     }
     var lines = Array(repeating: "", count: slotCount)
     for slot in 0..<slotCount { lines[slot] = record([key(slot), "X"]) }

@@ -88,7 +88,7 @@ public struct Conversion: Sendable {
   public func convert(_ value: Rational) throws(ConvError) -> Magnitude {
     switch kind {
     case .scale:
-      return try convertThroughScale(value.doubleValue, written: value.terminatingDecimal?.plainString ?? value.description)
+      return try convertThroughScale(value)
     case .linear, .cycles:
       let result = Magnitude(value) * scale
       return bridge?.rounded(result) ?? result
@@ -97,6 +97,7 @@ public struct Conversion: Sendable {
       return kelvin / targetScale + Magnitude(-targetOffset)
     case .reciprocal:
       guard !value.isZero else { throw .reciprocalOfZero(from: source.text, to: target.text) }
+      guard !value.isNegative else { throw .reciprocalOfNegative(from: source.text, to: target.text) }
       return scale / Magnitude(value)
     }
   }
@@ -114,8 +115,7 @@ public struct Conversion: Sendable {
   public func convertExactly(_ value: Magnitude) throws(ConvError) -> Magnitude {
     switch kind {
     case .scale:
-      let number = value.approximation
-      return try convertThroughScale(number.doubleValue, written: number.terminatingDecimal?.plainString ?? number.description)
+      return try convertThroughScale(value.approximation)
     case .linear, .cycles:
       let result = value * scale
       return bridge?.rounded(result) ?? result
@@ -124,6 +124,7 @@ public struct Conversion: Sendable {
       return kelvin / targetScale + Magnitude(-targetOffset)
     case .reciprocal:
       guard !value.isZero else { throw .reciprocalOfZero(from: source.text, to: target.text) }
+      guard !value.rational.isNegative else { throw .reciprocalOfNegative(from: source.text, to: target.text) }
       return scale / value
     }
   }
@@ -191,27 +192,42 @@ public struct Conversion: Sendable {
     return result.isFinite ? result : nil
   }
 
-  /// Significant digits a result through a nonlinear scale keeps.
-  static let scaleDigits = 15
-
-  /// `scaleConvert`, with the reason when there is no result.
-  private func convertThroughScale(_ value: Double, written: String) throws(ConvError) -> Magnitude {
-    if sourceNonlinear != nil, !value.isFinite {
-      throw .numberOutOfRange(written, span: SourceSpan(start: 0, length: written.count))
-    }
-    if let scale = sourceNonlinear, !scale.contains(value) {
-      throw .outsideScale(written + " " + source.text, unit: source.text, domain: scale.domainDescription, span: nil)
-    }
-    guard let result = scaleConvert(value) else {
-      if let scale = targetNonlinear {
-        throw .noScaleValue(written + " " + source.text, unit: target.text, domain: scale.domainDescription)
+  /// `scaleConvert` on an exact value, with the reason when there is no result. The linear part
+  /// (the ratio of the two sides' sizes, temperature offsets) is exact; the scale functions are
+  /// evaluated in floating point, on logarithms where a `Double` would overflow or underflow
+  /// (`-5000 dBm`, `1e400 W` in dBm). A result is the decimal its `Double` prints as (its
+  /// shortest round-trip form), or exact when it comes from the linear side.
+  private func convertThroughScale(_ value: Rational) throws(ConvError) -> Magnitude {
+    let written = value.terminatingDecimal?.plainString ?? value.description
+    var linear: Rational
+    if let scale = sourceNonlinear {
+      let number = value.doubleValue
+      guard number.isFinite else { throw .numberOutOfRange(written, span: SourceSpan(start: 0, length: written.count)) }
+      guard scale.contains(number) else {
+        throw .outsideScale(written + " " + source.text, unit: source.text, domain: scale.domainDescription, span: nil)
       }
-      throw .resultOutOfRange
+      guard let reference = scale.referenceRational(number), let offset = Rational(shortestDecimal: scale.referenceOffset) else {
+        throw .outsideScale(written + " " + source.text, unit: source.text, domain: scale.domainDescription, span: nil)
+      }
+      linear = reference + offset
+      if let target = targetNonlinear, let result = target.scaleValue(number, on: scale, ratio: self.scale.approximation),
+         let decimal = Rational(shortestDecimal: result) {
+        return Magnitude(decimal)
+      }
+    } else {
+      linear = value + sourceOffset
     }
-    guard let binary = Rational(shortestDecimal: result) else { throw .resultOutOfRange }
-    // Logarithms and powers in floating point are good to about 15 significant digits: the digits
-    // past those are noise (350.00000000000006 °F for gas mark 4), so the result keeps 15.
-    return Magnitude(binary.rounded(significantDigits: Conversion.scaleDigits).rational)
+    linear = linear * scale.approximation
+    guard ExactBound.admits(linear) else { throw .resultOutOfRange }
+    if let target = targetNonlinear {
+      guard let offset = Rational(shortestDecimal: target.referenceOffset),
+            let result = target.scaleValue(exactly: linear - offset),
+            let decimal = Rational(shortestDecimal: result) else {
+        throw .noScaleValue(written + " " + source.text, unit: self.target.text, domain: target.domainDescription)
+      }
+      return Magnitude(decimal)
+    }
+    return Magnitude(linear - targetOffset)
   }
 
   // MARK: Deciding the kind

@@ -12,6 +12,9 @@ public struct ConversionResult: Sendable {
   public let isExact: Bool
   /// Whether `value` is exact as written with its power of π (`π/2`): no measured factor involved.
   public let isSymbolicallyExact: Bool
+  /// The exchange rates the value was computed at, for a target with money in it: one
+  /// publication for both sides (nil otherwise).
+  public let exchangeRates: ExchangeRates?
   /// The substance that carried the quantity across dimensions, with its figures (nil when the
   /// conversion needed none).
   package var bridge: SubstanceBridge? = nil
@@ -25,12 +28,14 @@ public struct ConversionResult: Sendable {
 extension Catalog {
   /// Converts a quantity into a unit.
   public func convert(_ quantity: Quantity, to target: UnitExpression) throws(ConvError) -> ConversionResult {
-    let (source, number) = Catalog.conversionSource(quantity)
+    let (written, number) = Catalog.conversionSource(quantity)
+    let (source, target) = try atOnePublication(written, target)
     let conversion = try Conversion(from: source, to: target, catalog: self)
     let value = try conversion.convert(number)
     let symbolic = source.isExact && target.isExact && quantity.isExact && conversion.bridge == nil
     var result = ConversionResult(quantity: quantity, target: target, kind: conversion.kind, value: value,
-                                  isExact: symbolic && conversion.isExact && value.isRational, isSymbolicallyExact: symbolic)
+                                  isExact: symbolic && conversion.isExact && value.isRational, isSymbolicallyExact: symbolic,
+                                  exchangeRates: exchangeRates(between: source, and: target))
     result.bridge = conversion.bridge
     return result
   }

@@ -6,7 +6,7 @@ extension Catalog {
   /// messages and output show; by default the number and the unit's symbol.
   public func quantity(_ number: Rational, in unit: UnitExpression, text: String? = nil) throws(ConvError) -> Quantity {
     let shown = text ?? ((number.terminatingDecimal?.plainString ?? number.description) + " " + unit.displaySymbol)
-    let term = try Term.multiply(Term(number: number), unit.term, span: SourceSpan(start: 0, length: shown.count))
+    let term = try Term.juxtapose(Term(number: number), unit.term, span: SourceSpan(start: 0, length: shown.count))
     return try Catalog.checkMeaning(Quantity(text: shown, term: term, number: number, unit: unit))
   }
 }

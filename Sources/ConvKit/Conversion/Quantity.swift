@@ -53,7 +53,7 @@ extension Catalog {
       throw .numberOutOfRange(quantity.text, span: SourceSpan(start: 0, length: quantity.text.count))
     }
     if let unit = quantity.term.scaleUnit, let scale = unit.unit.scale,
-       scale.referenceValue(quantity.term.coefficient.doubleValue) == nil {
+       scale.referenceRational(quantity.term.coefficient.doubleValue) == nil {
       throw .outsideScale(quantity.text, unit: unit.symbol, domain: scale.domainDescription,
                           span: SourceSpan(start: 0, length: quantity.text.count))
     }

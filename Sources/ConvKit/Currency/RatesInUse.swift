@@ -8,6 +8,8 @@ import Synchronization
 final class RatesInUse: Sendable {
   private let snapshotLoader: @Sendable () -> ExchangeRates?
   private let newerLoader: (@Sendable () -> ExchangeRates?)?
+  /// Whether every currency follows the snapshot although newer rates exist (`pinned()`).
+  private let isPinned: Bool
 
   private struct State: Sendable {
     var isLoaded = false
@@ -19,9 +21,11 @@ final class RatesInUse: Sendable {
   /// Whether currency units may need factors other than their compiled ones.
   var mayReplace: Bool { newerLoader != nil }
 
-  init(snapshot: @escaping @Sendable () -> ExchangeRates?, newer: (@Sendable () -> ExchangeRates?)? = nil) {
+  init(snapshot: @escaping @Sendable () -> ExchangeRates?, newer: (@Sendable () -> ExchangeRates?)? = nil,
+       isPinned: Bool = false) {
     snapshotLoader = snapshot
     newerLoader = newer
+    self.isPinned = isPinned
   }
 
   /// No rates at all (a catalog without currencies).
@@ -32,6 +36,12 @@ final class RatesInUse: Sendable {
     RatesInUse(snapshot: snapshotLoader, newer: newer)
   }
 
+  /// The same rates with every currency at the snapshot's rate, marked so, for a conversion whose
+  /// currencies the newer rates do not all quote (a cross rate comes from one publication).
+  func pinned() -> RatesInUse {
+    RatesInUse(snapshot: snapshotLoader, newer: newerLoader, isPinned: true)
+  }
+
   /// The snapshot the catalog was built with.
   var snapshot: ExchangeRates? { load().snapshot }
 
@@ -39,12 +49,14 @@ final class RatesInUse: Sendable {
   var current: ExchangeRates? { load().current }
 
   /// A currency unit defined by `rate`, with its factor from the rates in use when they are not
-  /// the snapshot's (a currency the newer rates lack keeps the snapshot's rate).
+  /// the snapshot's, marked with the publication it comes from: a currency the newer rates lack
+  /// keeps the snapshot's rate, marked `.snapshot`, so that a conversion pairing it with a newer
+  /// rate is seen and made at the snapshot's rates alone.
   func rated(_ unit: CatalogUnit) -> CatalogUnit {
     let (snapshot, current) = load()
-    guard let current, current.date != snapshot?.date, let code = unit.symbols.first,
-          let euros = current.euros(per: code) else { return unit }
-    return unit.withFactor(Magnitude(euros))
+    guard let current, current.date != snapshot?.date, let code = unit.symbols.first else { return unit }
+    if !isPinned, let euros = current.euros(per: code) { return unit.rated(factor: Magnitude(euros), use: .newer) }
+    return unit.rated(factor: snapshot?.euros(per: code).map { Magnitude($0) }, use: .snapshot)
   }
 
   private func load() -> (snapshot: ExchangeRates?, current: ExchangeRates?) {
@@ -53,6 +65,7 @@ final class RatesInUse: Sendable {
     let snapshot = snapshotLoader()
     var current = snapshot
     if let newer = newerLoader?(), snapshot.map({ newer.date > $0.date }) ?? true { current = newer }
+    // Pinned: `current` still names the newer rates, so that `rated` knows they exist.
     state.withLock { state in
       if !state.isLoaded {
         state.isLoaded = true
@@ -61,15 +74,5 @@ final class RatesInUse: Sendable {
       }
     }
     return (snapshot, current)
-  }
-}
-
-extension CatalogUnit {
-  /// The same unit with another factor (a currency at another day's rate).
-  func withFactor(_ factor: Magnitude) -> CatalogUnit {
-    CatalogUnit(name: name, plural: plural, symbols: symbols, aliases: aliases, claimedNames: claimedNames,
-         alternateNames: alternateNames, categoryIdentifier: categoryIdentifier, dimension: dimension,
-         factor: factor, offset: offset, isAbsolute: isAbsolute, isExact: isExact, prefixes: prefixes,
-         isCommon: isCommon, definition: definition, source: source, cldrIdentifier: cldrIdentifier, order: order)
   }
 }

@@ -18,6 +18,9 @@ public enum ConvError: Error, Sendable, Equatable {
   case exactValueTooLarge(span: SourceSpan)
   /// A power beyond what a dimension can hold (`m^99999`).
   case exponentTooLarge(Int, span: SourceSpan)
+  /// A product, quotient or power whose dimension would have a power beyond what a dimension can
+  /// hold (`square square square square square m` is length³²), with that dimension's formula.
+  case dimensionTooLarge(String, span: SourceSpan)
   /// Division by zero inside an expression.
   case divisionByZero(span: SourceSpan)
   /// The input is longer than the parser accepts.
@@ -34,6 +37,9 @@ public enum ConvError: Error, Sendable, Equatable {
   case absoluteVersusDifference(absolute: String, difference: String)
   /// A reciprocal conversion of zero (`0 mpg` to `L/100km`).
   case reciprocalOfZero(from: String, to: String)
+  /// A reciprocal conversion of a value below zero (`-1 mpg` to `L/100km`, `-2 s` to `Hz`): a
+  /// fuel economy, a period or a pace below zero means nothing, and neither does its reciprocal.
+  case reciprocalOfNegative(from: String, to: String)
   /// An absolute temperature below absolute zero (`-500 °C`); carries the quantity as written and
   /// absolute zero in the same unit (`-273.15 °C`).
   case belowAbsoluteZero(String, minimum: String, span: SourceSpan?)
@@ -88,6 +94,9 @@ public enum ConvError: Error, Sendable, Equatable {
         + "fraction line (conv computes exactly): write the number as a decimal (1.5e-4000) or use a smaller power"
     case .exponentTooLarge(let power, _):
       return "exponent \(power) is too large (at most \(PhysicalDimension.maximumExponent) in magnitude)"
+    case .dimensionTooLarge(let formula, _):
+      return "the result would be of dimension \(formula): a dimension's powers are at most "
+        + "\(PhysicalDimension.maximumExponent) in magnitude"
     case .divisionByZero:
       return "division by zero"
     case .inputTooLong(let limit):
@@ -104,6 +113,8 @@ public enum ConvError: Error, Sendable, Equatable {
       return "cannot convert between the absolute temperature \(ConvError.printable(absolute)) and the temperature difference \(ConvError.printable(difference))"
     case .reciprocalOfZero(let from, let to):
       return "zero \(ConvError.printable(from)) has no equivalent in \(ConvError.printable(to)) (the reciprocal of zero is infinite)"
+    case .reciprocalOfNegative(let from, let to):
+      return "a value below zero in \(ConvError.printable(from)) has no equivalent in \(ConvError.printable(to)) (a reciprocal conversion needs a value above zero)"
     case .belowAbsoluteZero(let quantity, let minimum, _):
       return "\(ConvError.printable(quantity)) is below absolute zero (\(minimum))"
     case .zeroUnit(let unit):
@@ -119,8 +130,9 @@ public enum ConvError: Error, Sendable, Equatable {
       return "'\(ConvError.printable(spelling))' can be read as " + ConvError.orList(readings.map(ConvError.printable))
         + " here: write the unit's name or another symbol"
     case .scaleInCompound(let unit, _):
-      return "\(ConvError.printable(unit)) is a nonlinear scale: it cannot be multiplied, divided, raised to a power "
-        + "or added; convert its value on its own (conv 20 \(ConvError.printable(unit)) W)"
+      return "\(ConvError.printable(unit)) is a nonlinear scale: neither it nor a value on it can be multiplied, divided, "
+        + "raised to a power, negated or added; convert a value on it on its own, the number before the unit "
+        + "(20 \(ConvError.printable(unit)))"
     case .outsideScale(let quantity, let unit, let domain, _):
       return "\(ConvError.printable(quantity)) is outside the \(ConvError.printable(unit)) scale"
         + (domain.map { " (it runs \($0))" } ?? "")
@@ -141,6 +153,7 @@ public enum ConvError: Error, Sendable, Equatable {
     switch self {
     case .unknownUnit(_, let span, _), .unexpectedCharacter(_, let span), .syntax(_, let span),
       .malformedNumber(_, let span), .numberOutOfRange(_, let span), .exponentTooLarge(_, let span),
+      .dimensionTooLarge(_, let span),
       .exactValueTooLarge(let span),
       .divisionByZero(let span), .nestingTooDeep(_, let span), .mismatchedSum(_, _, let span),
       .absoluteTemperatureInCompound(_, _, let span):
@@ -167,6 +180,7 @@ public enum ConvError: Error, Sendable, Equatable {
     case .malformedNumber(let a, let span): .malformedNumber(a, span: transform(span))
     case .numberOutOfRange(let a, let span): .numberOutOfRange(a, span: transform(span))
     case .exponentTooLarge(let a, let span): .exponentTooLarge(a, span: transform(span))
+    case .dimensionTooLarge(let a, let span): .dimensionTooLarge(a, span: transform(span))
     case .exactValueTooLarge(let span): .exactValueTooLarge(span: transform(span))
     case .divisionByZero(let span): .divisionByZero(span: transform(span))
     case .nestingTooDeep(let a, let span): .nestingTooDeep(limit: a, span: transform(span))

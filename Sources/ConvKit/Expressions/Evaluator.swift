@@ -7,11 +7,16 @@ package protocol UnitResolving {
   func suggestions(for spelling: String) -> [String]
   /// A dimension in words, for messages (`length`).
   func describe(_ dimension: PhysicalDimension) -> String
+  /// Records how something typed was read, for a `note:` (`11 after ft read as 11 in`), and
+  /// whether it was a bare number after a unit read as a number of its smaller partner.
+  func note(_ text: String, bareNumber: Bool)
 }
 
 extension UnitResolving {
   /// The dimension's formula.
   package func describe(_ dimension: PhysicalDimension) -> String { dimension.formula }
+  /// Notes are dropped.
+  package func note(_ text: String, bareNumber: Bool) {}
 }
 
 extension Catalog: UnitResolving {
@@ -51,6 +56,8 @@ struct Evaluator {
   private let conventions: NumberConventions
   private var index = 0
   private var depth = 0
+  /// The unit the last name read named, when it named one (for a sum written without `+`).
+  private var lastUnit: PrefixedUnit? = nil
 
   /// Deepest parenthesis nesting accepted.
   static var maximumDepth: Int { 64 }
@@ -102,11 +109,41 @@ struct Evaluator {
         return total
       }
       let startSpan = token.span
+      let start = index
+      let unitBefore = lastUnit
+      lastUnit = nil
       var next = try parseQuotient()
-      if negate { next = Term.negated(next) }
+      if token.kind.isNumber {
+        next = try implicitTerm(next, tokens: start..<index, after: unitBefore)
+      }
+      if negate { next = try Term.negatedChecked(next, span: startSpan) }
       total = try Term.add(total, next, span: startSpan, resolverDescribe: describeDimension)
     }
     return total
+  }
+
+  /// A term of a sum written without `+` (`2 in` in `6 ft 2 in`), read from `range` of the tokens
+  /// after a unit: a bare number is a number of the unit's conventional smaller partner, noted
+  /// (`5 ft 11` is 5 ft 11 in); units of two systems are refused (`5 ft 11 cm`, `1 st 4 kg`).
+  private mutating func implicitTerm(_ term: Term, tokens range: Range<Int>, after unit: PrefixedUnit?)
+    throws(ConvError) -> Term {
+    let first = tokens[range.lowerBound].span
+    let last = tokens[range.upperBound - 1].span
+    let span = SourceSpan(start: first.start, length: last.start + last.length - first.start)
+    let text = String(characters[span.start..<(span.start + span.length)])
+    if term.unitCount == 0, range.count == 1, let unit {
+      guard let partner = try ConventionalPairs.partner(of: unit, resolver: resolver) else {
+        throw .syntax("the number '\(text)' after \(unit.symbol) has no unit: write its unit, or '+' before it",
+                      span: span)
+      }
+      resolver.note("\(text) after \(unit.symbol) read as \(text) \(partner.symbol)", bareNumber: true)
+      return try Term.multiply(term, Term(unit: partner), span: span)
+    }
+    if term.unitCount == 1, let unit, let next = lastUnit, !ConventionalPairs.join(unit, next) {
+      throw .syntax("'\(unit.symbol) \(text)' joins units of two systems without '+': write '+' for a sum of them, "
+                    + "or 'to' before a target", span: span)
+    }
+    return term
   }
 
   private mutating func parseQuotient() throws(ConvError) -> Term {
@@ -116,7 +153,8 @@ struct Evaluator {
       case .times:
         index += 1
         let right = try parseProduct()
-        result = try Term.multiply(result, right, span: token.span)
+        let left = difference(result, beside: right)
+        result = try Term.multiply(left, difference(right, beside: result), span: token.span)
       case .divide:
         index += 1
         // A pure number over a number reads as a fraction: `pi/180 rad` is (π/180) rad, as
@@ -125,12 +163,15 @@ struct Evaluator {
           index += 1
           result = try Term.divide(result, try Term.number(denominator, span: next.span), span: next.span)
           while let factor = peek(), factor.kind == .openParenthesis || factor.kind.isWord {
-            result = try Term.multiply(result, try parseUnary(), span: factor.span)
+            let right = try parseUnary()
+            result = try Term.juxtapose(difference(result, beside: right), difference(right, beside: result),
+                                        span: factor.span)
           }
           continue
         }
         let right = try parseProduct()
-        result = try Term.divide(result, right, span: token.span)
+        let left = difference(result, beside: right)
+        result = try Term.divide(left, difference(right, beside: result, always: true), span: token.span)
       default:
         return result
       }
@@ -139,12 +180,28 @@ struct Evaluator {
   }
 
   private mutating func parseProduct() throws(ConvError) -> Term {
+    let start = index
     var result = try parseUnary()
     while let token = peek() {
       switch token.kind {
       case .word, .openParenthesis:
-        let right = try parseUnary()
-        result = try Term.multiply(result, right, span: token.span)
+        var right = try parseUnary()
+        // A gauge number before a gauge (`(0000 AWG)`), as at the start of a quantity.
+        if case .number = tokens[start].kind, start + 1 < tokens.count, tokens[start + 1].span.start == token.span.start,
+           right.scaleUnit?.unit.scale?.readsGaugeNumbers == true {
+          let span = tokens[start].span
+          if let gauge = Catalog.gaugeNumber(String(characters[span.start..<(span.start + span.length)])) {
+            result = Term(number: Rational(gauge))
+          }
+        }
+        result = try Term.juxtapose(difference(result, beside: right), right, span: token.span)
+      case .number(let value) where result.unitCount == 0 && value == .one && token.form == .integer
+        && index + 2 < tokens.count && tokens[index + 1].kind == .divide
+        && (tokens[index + 2].kind.isWord || tokens[index + 2].kind == .openParenthesis):
+        // `1 1/s`, `5 1/min`: a number before a reciprocal unit written `1/UNIT`.
+        index += 2
+        let unit = try parseUnary()
+        result = try Term.divide(result, difference(unit, beside: result, always: true), span: token.span)
       case .number where result.unitCount == 0:
         // Two numbers side by side (`1 2 m`, `1 000 000` where spaces do not group digits) are
         // never a product: refuse rather than guess.
@@ -174,12 +231,14 @@ struct Evaluator {
   private mutating func parseUnary() throws(ConvError) -> Term {
     // A loop rather than recursion, so that thousands of signs cannot exhaust the stack.
     var negate = false
+    var signSpan: SourceSpan? = nil
     while let token = peek(), token.kind == .minus || token.kind == .plus {
       if token.kind == .minus { negate.toggle() }
+      signSpan = signSpan ?? token.span
       index += 1
     }
     let term = try parsePower()
-    return negate ? Term.negated(term) : term
+    return negate ? try Term.negatedChecked(term, span: signSpan!) : term
   }
 
   private mutating func parsePower() throws(ConvError) -> Term {
@@ -188,11 +247,11 @@ struct Evaluator {
       switch token.kind {
       case .superscript(let power):
         index += 1
-        base = try Term.raise(base, to: power, span: token.span)
+        base = try Term.raise(difference(base, beside: Term(number: .one), always: power != 1), to: power, span: token.span)
       case .caret:
         index += 1
         let (power, span) = try parseInteger(after: token)
-        base = try Term.raise(base, to: power, span: span)
+        base = try Term.raise(difference(base, beside: Term(number: .one), always: power != 1), to: power, span: span)
       default:
         return base
       }
@@ -264,6 +323,7 @@ struct Evaluator {
   private mutating func parseName() throws(ConvError) -> Term {
     if let (unit, count) = try longestName(at: index) {
       index += count
+      lastUnit = unit
       return try postfixPowers(Term(unit: unit))
     }
     guard case .word(let word) = tokens[index].kind else {
@@ -285,11 +345,13 @@ struct Evaluator {
       }
       var unit = try parseName()
       for (power, span) in powers.reversed() {
-        unit = try Term.raise(unit, to: power, span: span)
+        unit = try Term.raise(difference(unit, beside: Term(number: .one), always: power != 1), to: power, span: span)
       }
       return unit
     }
-    return try postfixPowers(try resolveWord(word, span: span))
+    let term = try resolveWord(word, span: span)
+    lastUnit = term.unitCount == 1 ? try resolver.resolveUnit(word, span: span) : nil
+    return try postfixPowers(term)
   }
 
   /// Whether two or more tokens from `start` form a known name (`cubic inch` is one).
@@ -344,8 +406,12 @@ struct Evaluator {
     var result: [Token] = []
     for (offset, token) in tokens.enumerated() {
       guard offset > 0, tokens[offset - 1].kind.isNumber, case .word(let word) = token.kind,
-            word.contains(where: \.isASCIIDigit), let last = word.last, !last.isASCIIDigit,
-            try resolver.resolveUnit(word, span: token.span) == nil else {
+            word.contains(where: \.isASCIIDigit), let last = word.last else {
+        result.append(token)
+        continue
+      }
+      let partnerNumber = last.isASCIIDigit ? try endsWithPartnerNumber(word, resolver: resolver, span: token.span) : false
+      guard !last.isASCIIDigit || partnerNumber, try resolver.resolveUnit(word, span: token.span) == nil else {
         result.append(token)
         continue
       }
@@ -376,9 +442,22 @@ struct Evaluator {
         }
         rest = rest.dropFirst(name.count + digits.count)
       }
-      if valid && pieces.count >= 3 { result += pieces } else { result.append(token) }
+      if valid && pieces.count >= 2 { result += pieces } else { result.append(token) }
     }
     return result
+  }
+
+  /// Whether a word run together after a number ends in a number of its unit's conventional
+  /// partner (`ft11` in `5ft11`, `st4`), not an exponent: a unit that has a partner, then a number
+  /// above 3 (`ft2` stays ft²).
+  static func endsWithPartnerNumber(_ word: String, resolver: any UnitResolving, span: SourceSpan) throws(ConvError) -> Bool {
+    let digits = word.reversed().prefix(while: \.isASCIIDigit)
+    guard !digits.isEmpty, digits.count < word.count, let number = Int(String(digits.reversed())), number > 3 else {
+      return false
+    }
+    let stem = String(word.dropLast(digits.count))
+    guard let unit = try resolver.resolveUnit(stem, span: span) else { return false }
+    return try ConventionalPairs.partner(of: unit, resolver: resolver) != nil
   }
 
   /// Applies `squared` / `cubed` written after a unit.
@@ -387,7 +466,7 @@ struct Evaluator {
     while let token = peek(), case .word(let word) = token.kind,
           let power = PowerWords.postfix[word.lowercased()] {
       index += 1
-      term = try Term.raise(term, to: power, span: token.span)
+      term = try Term.raise(difference(term, beside: Term(number: .one), always: power != 1), to: power, span: token.span)
     }
     return term
   }
@@ -432,6 +511,16 @@ struct Evaluator {
 
 
   // MARK: Helpers
+
+  /// An absolute temperature with a shifted zero inside a compound unit is its difference, noted
+  /// (`BTU/(h·ft²·°F)`, `J/(g·°C)`, `5 °C/km`, `1/°C`, as GNU units reads them): beside another
+  /// unit, or `always` (a divisor, a power). Any other term is returned as it is.
+  private func difference(_ term: Term, beside other: Term, always: Bool = false) -> Term {
+    guard term.hasOffsetTemperature, always || other.unitCount > 0, let unit = term.absoluteUnit else { return term }
+    resolver.note("\(unit.symbol) read as \(Term.differenceName(for: unit)), a temperature difference, in a compound unit",
+                  bareNumber: false)
+    return Term.difference(term)
+  }
 
   private func peek() -> Token? { index < tokens.count ? tokens[index] : nil }
 

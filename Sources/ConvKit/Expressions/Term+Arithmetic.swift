@@ -43,19 +43,43 @@ extension Term {
     return result
   }
 
+  /// The term with its absolute temperature read as a difference of it (`°C` as `Δ°C`).
+  static func difference(_ term: Term) -> Term {
+    var result = term
+    result.absoluteUnit = nil
+    result.coefficient = .one
+    return result
+  }
+
   static func differenceName(for unit: PrefixedUnit) -> String {
     "Δ" + unit.symbol
   }
 
-  /// Refuses a nonlinear unit beside another unit: a product, quotient, power or sum of dB has no
-  /// meaning (a number times one, `2 * 10 dBm`, scales the value on the scale).
-  static func checkScale(_ term: Term, besideUnits other: Term, span: SourceSpan) throws(ConvError) {
-    if let scale = term.scaleUnit, other.unitCount > 0 { throw .scaleInCompound(unit: scale.symbol, span: span) }
+  /// Refuses arithmetic on a nonlinear unit or a value on its scale: a product, quotient, power,
+  /// sign or sum of dB has no meaning (`3 dBm*2`, `2*(3 dBm)`, `dBm/s`). The one way a number
+  /// reaches a scale is written before its unit, side by side (`juxtapose`).
+  static func checkScale(_ term: Term, span: SourceSpan) throws(ConvError) {
+    if let scale = term.scaleUnit { throw .scaleInCompound(unit: scale.symbol, span: span) }
+  }
+
+  /// `a b` written side by side: a number before a nonlinear unit is the value on its scale
+  /// (`20 dBm`, `(3+1) dB`, `3/4 dB`); anything else is a product.
+  static func juxtapose(_ a: Term, _ b: Term, span: SourceSpan) throws(ConvError) -> Term {
+    if b.scaleUnit != nil, !b.scaleHasNumber, b.unitCount == 1, a.unitCount == 0, a.scaleUnit == nil {
+      return b.valueOnScale(a.value.approximation)
+    }
+    return try multiply(a, b, span: span)
+  }
+
+  /// `-term`; refused for a nonlinear unit or a value on its scale (`-(3 dBm)`: write `-3 dBm`).
+  static func negatedChecked(_ term: Term, span: SourceSpan) throws(ConvError) -> Term {
+    try checkScale(term, span: span)
+    return negated(term)
   }
 
   static func multiply(_ a: Term, _ b: Term, span: SourceSpan) throws(ConvError) -> Term {
-    try checkScale(a, besideUnits: b, span: span)
-    try checkScale(b, besideUnits: a, span: span)
+    try checkScale(a, span: span)
+    try checkScale(b, span: span)
     if a.hasOffsetTemperature && b.unitCount > 0 {
       throw .absoluteTemperatureInCompound(unit: a.absoluteUnit!.symbol,
                                            differenceUnit: differenceName(for: a.absoluteUnit!), span: span)
@@ -65,7 +89,7 @@ extension Term {
                                            differenceUnit: differenceName(for: b.absoluteUnit!), span: span)
     }
     guard let dimension = a.dimension.multiplied(by: b.dimension) else {
-      throw .exponentTooLarge(PhysicalDimension.maximumExponent + 1, span: span)
+      throw .dimensionTooLarge(a.dimension.unboundedFormula(times: b.dimension), span: span)
     }
     var result = a
     result.value = a.value * b.value
@@ -73,11 +97,11 @@ extension Term {
     result.dimension = dimension
     result.isExact = a.isExact && b.isExact
     result.unitCount = unitCount(a.unitCount, plus: b.unitCount)
-    if (a.absoluteUnit != nil || a.scaleUnit != nil) && b.unitCount == 0 {
+    result.ratesUse = a.ratesUse.union(b.ratesUse)
+    if a.absoluteUnit != nil && b.unitCount == 0 {
       result.coefficient = a.coefficient * b.value.approximation
-    } else if (b.absoluteUnit != nil || b.scaleUnit != nil) && a.unitCount == 0 {
+    } else if b.absoluteUnit != nil && a.unitCount == 0 {
       result.absoluteUnit = b.absoluteUnit
-      result.scaleUnit = b.scaleUnit
       result.coefficient = b.coefficient * a.value.approximation
     } else {
       result.absoluteUnit = nil
@@ -88,8 +112,8 @@ extension Term {
   }
 
   static func divide(_ a: Term, _ b: Term, span: SourceSpan) throws(ConvError) -> Term {
-    if let scale = b.scaleUnit { throw .scaleInCompound(unit: scale.symbol, span: span) }
-    try checkScale(a, besideUnits: b, span: span)
+    try checkScale(a, span: span)
+    try checkScale(b, span: span)
     if b.hasOffsetTemperature {
       throw .absoluteTemperatureInCompound(unit: b.absoluteUnit!.symbol,
                                            differenceUnit: differenceName(for: b.absoluteUnit!), span: span)
@@ -100,7 +124,7 @@ extension Term {
     }
     guard !b.value.isZero else { throw .divisionByZero(span: span) }
     guard let dimension = a.dimension.divided(by: b.dimension) else {
-      throw .exponentTooLarge(PhysicalDimension.maximumExponent + 1, span: span)
+      throw .dimensionTooLarge(a.dimension.unboundedFormula(times: b.dimension, sign: -1), span: span)
     }
     var result = a
     result.value = a.value / b.value
@@ -108,7 +132,8 @@ extension Term {
     result.dimension = dimension
     result.isExact = a.isExact && b.isExact
     result.unitCount = unitCount(a.unitCount, plus: b.unitCount)
-    if (a.absoluteUnit != nil || a.scaleUnit != nil) && b.unitCount == 0 {
+    result.ratesUse = a.ratesUse.union(b.ratesUse)
+    if a.absoluteUnit != nil && b.unitCount == 0 {
       result.coefficient = a.coefficient / b.value.approximation
     } else {
       result.absoluteUnit = nil
@@ -125,7 +150,11 @@ extension Term {
       throw .absoluteTemperatureInCompound(unit: term.absoluteUnit!.symbol,
                                            differenceUnit: differenceName(for: term.absoluteUnit!), span: span)
     }
-    guard let dimension = term.dimension.raised(to: power) else { throw .exponentTooLarge(power, span: span) }
+    // A power beyond any dimension's is the problem itself; a smaller one, what it makes.
+    if abs(power) > PhysicalDimension.maximumExponent { throw .exponentTooLarge(power, span: span) }
+    guard let dimension = term.dimension.raised(to: power) else {
+      throw .dimensionTooLarge(term.dimension.unboundedFormula(power: power), span: span)
+    }
     if power < 0 && term.value.isZero { throw .divisionByZero(span: span) }
     // Checked before computing: a power's size is known in advance, within one bit per factor.
     // `dimension` exists, so |power| <= PhysicalDimension.maximumExponent: these products cannot overflow.
@@ -158,6 +187,7 @@ extension Term {
     result.isExact = a.isExact && b.isExact
       && (a.value.piPower == b.value.piPower || a.value.isZero || b.value.isZero)
     result.unitCount = unitCount(a.unitCount, plus: b.unitCount)
+    result.ratesUse = a.ratesUse.union(b.ratesUse)
     result.absoluteUnit = nil
     result.scaleUnit = nil
     result.coefficient = .one

@@ -18,11 +18,22 @@ package struct Term: Sendable, Hashable {
   /// The nonlinear unit (dBm, AWG), when the term is a number times exactly one such unit.
   package var scaleUnit: PrefixedUnit? {
     get { scaleBox?.unit }
-    set { scaleBox = newValue.map(ScaleUnitBox.init) }
+    set { scaleBox = newValue.map { ScaleUnitBox($0, hasNumber: false) } }
+  }
+  /// Whether a number was written before the nonlinear unit (`20 dBm`, not `dBm`): the term is
+  /// then a value on the scale, which no arithmetic applies to.
+  package var scaleHasNumber: Bool { scaleBox?.hasNumber ?? false }
+  /// Whether the term is a value rather than a unit: a number on a scale (`20 dBm`) or an absolute
+  /// temperature with a number other than one (`(20 °C)`). Such a term cannot be read as a unit.
+  package var holdsValue: Bool {
+    scaleHasNumber || (absoluteUnit != nil && coefficient != .one)
   }
   /// `scaleUnit` behind a reference: terms live in every frame of the recursive evaluator, and a
   /// second inline unit would double their size (a chain of definitions recurses once per unit).
   private var scaleBox: ScaleUnitBox?
+  /// The publications of exchange rates the currencies in the term were taken at (empty but
+  /// when newer rates replace the snapshot).
+  package var ratesUse: RatesUse
   /// The number multiplying `absoluteUnit` (−40 in `-40 °C`) or `scaleUnit` (20 in `20 dBm`).
   package var coefficient: Rational
 
@@ -34,6 +45,7 @@ package struct Term: Sendable, Hashable {
     unitCount = 0
     absoluteUnit = nil
     scaleBox = nil
+    ratesUse = []
     coefficient = number
   }
 
@@ -44,8 +56,18 @@ package struct Term: Sendable, Hashable {
     isExact = unit.unit.isExact
     unitCount = 1
     absoluteUnit = unit.unit.isAbsolute ? unit : nil
-    scaleBox = unit.unit.scale != nil ? ScaleUnitBox(unit) : nil
+    scaleBox = unit.unit.scale != nil ? ScaleUnitBox(unit, hasNumber: false) : nil
+    ratesUse = unit.unit.ratesUse
     coefficient = .one
+  }
+
+  /// The value `number` on the scale of this term's nonlinear unit (`20 dBm` from `dBm`).
+  func valueOnScale(_ number: Rational) -> Term {
+    var result = self
+    result.value = Magnitude(number) * value
+    result.coefficient = number
+    result.scaleBox = scaleBox.map { ScaleUnitBox($0.unit, hasNumber: true) }
+    return result
   }
 
   /// Whether the term holds an absolute temperature whose zero is shifted (°C, °F).
@@ -61,7 +83,15 @@ package struct Term: Sendable, Hashable {
 /// A nonlinear unit held by reference in a `Term`.
 final class ScaleUnitBox: Sendable, Hashable {
   let unit: PrefixedUnit
-  init(_ unit: PrefixedUnit) { self.unit = unit }
-  static func == (lhs: ScaleUnitBox, rhs: ScaleUnitBox) -> Bool { lhs.unit == rhs.unit }
-  func hash(into hasher: inout Hasher) { hasher.combine(unit) }
+  /// Whether a number was written before the unit.
+  let hasNumber: Bool
+  init(_ unit: PrefixedUnit, hasNumber: Bool) {
+    self.unit = unit
+    self.hasNumber = hasNumber
+  }
+  static func == (lhs: ScaleUnitBox, rhs: ScaleUnitBox) -> Bool { lhs.unit == rhs.unit && lhs.hasNumber == rhs.hasNumber }
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(unit)
+    hasher.combine(hasNumber)
+  }
 }

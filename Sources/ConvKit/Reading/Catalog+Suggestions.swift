@@ -7,7 +7,11 @@ extension Catalog {
   /// With `fitting`, only units whose dimension converts to it (equal or inverse) are offered, so
   /// `conv 1 mi xyz` suggests no grays or hertz. Spellings of one character are offered only as
   /// case variants (no one-letter padding).
-  public func suggestions(for text: String, limit: Int = 3, fitting dimension: PhysicalDimension?) -> [String] {
+  ///
+  /// With `besides`, the unit on the other side, spellings of that unit with another prefix come
+  /// first: `KB` beside `B` offers the kilobyte before the kilobit.
+  public func suggestions(for text: String, limit: Int = 3, fitting dimension: PhysicalDimension?,
+                          besides other: PrefixedUnit? = nil) -> [String] {
     let word = SuggestionWord(text)
     let (key, length) = (word.key, word.length)
     guard length > 0, length <= 64 else { return [] }
@@ -15,7 +19,7 @@ extension Catalog {
       guard let dimension else { return true }
       return unit.unit.dimension == dimension || (!dimension.isNone && unit.unit.dimension == dimension.inverse)
     }
-    var results: [(score: Int, common: Int, spelling: String)] = []
+    var results: [(score: Int, sameUnit: Int, common: Int, spelling: String)] = []
     func offer(_ spelling: String, _ unit: PrefixedUnit, score: Int) {
       // No one-letter padding: a one-character spelling only as a case variant.
       guard fits(unit), spelling != text, spelling.count > 1 || score == 0 else { return }
@@ -23,7 +27,7 @@ extension Catalog {
         if results[index].score <= score { return }
         results.remove(at: index)
       }
-      results.append((score, unit.unit.isCommon ? 0 : 1, spelling))
+      results.append((score, other.map { $0.unit == unit.unit } == true ? 0 : 1, unit.unit.isCommon ? 0 : 1, spelling))
     }
     let index = storage.spellingIndex
     // Only the spellings of units that fit are measured (a failed conversion's few hundred).
@@ -42,6 +46,22 @@ extension Catalog {
         let unit = storage.unit(at: entry.unit)
         if unit.symbols.contains(entry.spelling), prefix.applies(to: unit.prefixes) {
           offer(symbol + entry.spelling, PrefixedUnit(unit: unit, prefix: prefix), score: 0)
+        }
+      }
+    }
+    // A prefix symbol in the other case, then a unit symbol in any case (`KB` → `kB`, `kb`; `gb` →
+    // `GB`, `Gb`).
+    if let first = text.first, first.isASCII, first.isLetter {
+      let swapped = (first.isUppercase ? first.lowercased() : first.uppercased()) + text.dropFirst()
+      for (symbol, prefix) in Catalog.prefixSymbols(starting: swapped) {
+        let rest = swapped.dropFirst(symbol.count)
+        guard !rest.isEmpty else { continue }
+        let lowered = rest.lowercased()
+        for entry in index.sameButCase(lowered) where entry.spelling.count == lowered.count {
+          let unit = storage.unit(at: entry.unit)
+          if unit.symbols.contains(entry.spelling), prefix.applies(to: unit.prefixes) {
+            offer(symbol + entry.spelling, PrefixedUnit(unit: unit, prefix: prefix), score: 0)
+          }
         }
       }
     }
@@ -83,7 +103,9 @@ extension Catalog {
       offer(suggestion.spelling, PrefixedUnit(unit: suggestion.unit),
             score: suggestion.distance * 2 + (suggestion.spelling.lowercased() == key ? 0 : 1))
     }
-    return results.sorted { ($0.score, $0.common, $0.spelling.count, $0.spelling) < ($1.score, $1.common, $1.spelling.count, $1.spelling) }
+    return results.sorted {
+      ($0.score, $0.sameUnit, $0.common, $0.spelling.count, $0.spelling) < ($1.score, $1.sameUnit, $1.common, $1.spelling.count, $1.spelling)
+    }
       .prefix(limit).map(\.spelling)
   }
 

@@ -17,9 +17,18 @@ package struct ConversionReading: Sendable {
   /// the number of the quantity.
   package var choiceIgnoresNumber = true
 
+  /// How other parts were read (`11 after ft read as 11 in`).
+  package var readingNotes: [String] = []
+
+  /// The publications of exchange rates the quantity and the targets were read at.
+  package var ratesUse: RatesUse {
+    targets.reduce(quantity.term.ratesUse) { $0.union($1.term.ratesUse) }
+  }
+
   /// One line per choice, for standard error in human output: `note: C read as coulomb`.
   package var notes: [String] {
-    choices.map { "note: \(ConvError.printable($0.spelling)) read as \(ConvError.printable($0.unit))" } + substanceNotes
+    choices.map { "note: \(ConvError.printable($0.spelling)) read as \(ConvError.printable($0.unit))" }
+      + readingNotes.map { "note: " + ConvError.printable($0) } + substanceNotes
   }
 }
 
@@ -39,6 +48,18 @@ extension Catalog {
   /// (`substanceReading`) when it does not read without (`substances: false` leaves that out).
   package func read(_ request: ConversionRequest, conventions: NumberConventions = .standard, suggesting: Bool = true,
                     substances: Bool = true)
+    throws(ConvError) -> ConversionReading {
+    let reading = try readOnce(request, conventions: conventions, suggesting: suggesting, substances: substances)
+    // A currency the newer rates lack beside one they quote: read again at the snapshot's rates
+    // alone, so that the cross rate comes from one publication.
+    guard reading.ratesUse.isMixed else { return reading }
+    return try pinnedToSnapshotRates.readOnce(request, conventions: conventions, suggesting: suggesting,
+                                              substances: substances)
+  }
+
+  /// `read` at the rates of each currency as looked up.
+  private func readOnce(_ request: ConversionRequest, conventions: NumberConventions, suggesting: Bool,
+                        substances: Bool)
     throws(ConvError) -> ConversionReading {
     let first = attempt(request, conventions: conventions, choices: [:])
     if first.fits { return try first.reading(catalog: self) }
@@ -74,7 +95,9 @@ extension Catalog {
           throw error
         }
       }
-      throw first.failure(catalog: self, suggesting: suggesting)
+      let failure = first.failure(catalog: self, suggesting: suggesting)
+      if case .incompatible = failure, let other = otherSplitReading(of: request, conventions: conventions) { return other }
+      throw failure
     }
     let outcomes = Set(fitting.map { $0.outcomeKey })
     if outcomes.count > 1, let entry = first.ambiguities.first(where: { entry in
@@ -86,6 +109,23 @@ extension Catalog {
     var reading = try chosen.reading(catalog: self)
     reading.choiceIgnoresNumber = misfitsRead
     return reading
+  }
+
+  /// When the last words of a line do not make a target its quantity converts to, the first other
+  /// split that reads and converts (`10 ft lbf N m`: `N m`), or the whole line as one quantity
+  /// (`2 kW * 3 h`, `1 mile per hour`), noted; nil when none does.
+  private func otherSplitReading(of request: ConversionRequest, conventions: NumberConventions) -> ConversionReading? {
+    for other in request.otherSplits() {
+      guard var reading = try? read(other, conventions: conventions, suggesting: false) else { continue }
+      // The whole line as one quantity only when it has a column (`5 mi kg` keeps its error).
+      if other.targets.isEmpty, !categories.contains(where: { $0.dimension == reading.quantity.dimension }) { continue }
+      let target = other.targets.joined(separator: ";")
+      reading.readingNotes.append(other.targets.isEmpty
+        ? "the last words make no target: '\(other.quantity)' read as one quantity"
+        : "read as '\(other.quantity)' to '\(target)'")
+      return reading
+    }
+    return nil
   }
 
   /// The choice sets that change one more ambiguous spelling than `choices` does.
@@ -123,6 +163,7 @@ extension Catalog {
       offset += text.count + 1
     }
     result.ambiguities = reader.log.entries
+    result.readingNotes = reader.log.notes
     return result
   }
 
@@ -134,6 +175,7 @@ extension Catalog {
     var targets: [UnitExpression] = []
     var error: ConvError? = nil
     var ambiguities: [AmbiguityLog.Entry] = []
+    var readingNotes: [String] = []
 
     /// Whether every side read and each target converts from the quantity.
     var fits: Bool {
@@ -156,7 +198,9 @@ extension Catalog {
         guard let chosen = choices[entry.spelling], chosen != entry.readings.first else { return nil }
         return (entry.spelling, chosen.name)
       }
-      return ConversionReading(quantity: quantity, targets: targets, choices: notes, chosen: choices)
+      var reading = ConversionReading(quantity: quantity, targets: targets, choices: notes, chosen: choices)
+      reading.readingNotes = readingNotes
+      return reading
     }
 
     /// The error of the default reading: the first side that did not read (an unknown unit with
@@ -168,7 +212,10 @@ extension Catalog {
         // target's when the quantity failed.
         let otherSide = quantity != nil ? quantity?.dimension
           : targets.count == request.targets.count ? targets.first?.dimension : nil
-        return .unknownUnit(word, span: span, suggestions: catalog.suggestions(for: word, fitting: otherSide))
+        let otherUnit = quantity != nil ? quantity?.unit?.singleUnit
+          : targets.count == request.targets.count ? targets.first?.singleUnit : nil
+        return .unknownUnit(word, span: span, suggestions: catalog.suggestions(for: word, fitting: otherSide,
+                                                                               besides: otherUnit))
       }
       if let error { return error }
       guard let quantity else { return .emptyInput }

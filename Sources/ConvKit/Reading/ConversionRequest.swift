@@ -16,6 +16,9 @@ package struct ConversionRequest: Sendable, Hashable {
   package var quantityOffset: Int
   /// Where the target starts in `source`, in characters.
   package var targetOffset: Int
+  /// Whether the target is the last words of the line, taken without a separator (`5 mi km`):
+  /// when it does not convert, `Catalog.read` tries the other splits of the line.
+  package var targetFromLastWords = false
 
   /// Creates a request from its parts.
   package init(quantity: String, targets: [String], source: String, quantityOffset: Int, targetOffset: Int) {
@@ -47,9 +50,12 @@ package struct ConversionRequest: Sendable, Hashable {
     let quantity = arguments.dropLast().joined(separator: " ")
     // `5 mi km`: the last argument is the target, unless the quantity alone is not a quantity with
     // a unit and another split of the words is (`5 kg short ton`), or all of it is (`5 mi`).
-    let simple = ConversionRequest(quantity: quantity, targets: splitTargets(arguments.last!), source: source,
+    var simple = ConversionRequest(quantity: quantity, targets: splitTargets(arguments.last!), source: source,
                                    quantityOffset: 0, targetOffset: quantity.count + 1)
-    if reader.hasUnit(quantity) { return simple }
+    simple.targetFromLastWords = true
+    // A bare number last is no target (`5 ft 11`); a quantity read with a bare number after a unit
+    // (`5 ft 11` of `5 ft 11 in`) gives way to the whole line where that reads (`split(_:)`).
+    if !reader.startsWithNumber(arguments.last!), reader.split(quantity, line: source) { return simple }
     let line = parse(line: source, catalog: catalog, conventions: conventions)
     return reader.hasUnit(line.quantity) ? line : simple
   }
@@ -93,13 +99,14 @@ package struct ConversionRequest: Sendable, Hashable {
         let targetStart = words[words.count - count].start
         let quantity = String(line[..<words[words.count - count - 1].range.upperBound])
         let target = String(line[words[words.count - count].range.lowerBound...])
-        let candidate = ConversionRequest(quantity: quantity, targets: splitTargets(target), source: line,
+        var candidate = ConversionRequest(quantity: quantity, targets: splitTargets(target), source: line,
                                           quantityOffset: 0, targetOffset: targetStart)
+        candidate.targetFromLastWords = true
         if firstCandidate == nil { firstCandidate = candidate }
         // A target never starts with a number when no separator says where it starts:
         // `6 ft 2 in` is one quantity, not `6 ft` in units of `2 in`.
         if reader.startsWithNumber(target) { continue }
-        if reader.targetsRead(candidate.targets), reader.hasUnit(quantity) { return candidate }
+        if reader.targetsRead(candidate.targets), reader.split(quantity, line: line) { return candidate }
       }
       // A quantity alone (`5 mi`, `6 ft 2 in`) is the whole-column request.
       // (`hasUnit(line)`, or the line reads at all: one reading.)
@@ -112,6 +119,29 @@ package struct ConversionRequest: Sendable, Hashable {
     return ConversionRequest(quantity: line, targets: [], source: line, quantityOffset: 0, targetOffset: line.count)
   }
 
+  /// The other ways of splitting the line of a request whose target is its last words: one to
+  /// four other last words as the target (never starting with a number), then the whole line as
+  /// one quantity. Empty for any other request.
+  package func otherSplits() -> [ConversionRequest] {
+    guard targetFromLastWords, source.utf8.count <= ConversionRequest.longestSplitLine else { return [] }
+    let words = WordSplitter.split(source)
+    var result: [ConversionRequest] = []
+    if words.count >= 2 {
+      for count in 1...min(4, words.count - 1) {
+        let targetStart = words[words.count - count].start
+        let target = String(source[words[words.count - count].range.lowerBound...])
+        guard targetStart != targetOffset, let first = target.first,
+              !(first.isNumber || first == "." || first == "-" || first == "+") else { continue }
+        let quantity = String(source[..<words[words.count - count - 1].range.upperBound])
+        result.append(ConversionRequest(quantity: quantity, targets: ConversionRequest.splitTargets(target),
+                                        source: source, quantityOffset: 0, targetOffset: targetStart))
+      }
+    }
+    result.append(ConversionRequest(quantity: source, targets: [], source: source, quantityOffset: 0,
+                                    targetOffset: source.count))
+    return result
+  }
+
   /// Whether the line has a byte that ends an arrow: `>` (`->`, `=>`) or the last byte of `→`
   /// (E2 86 92).
   private static func mayHoldArrow(_ line: String) -> Bool {
@@ -119,7 +149,8 @@ package struct ConversionRequest: Sendable, Hashable {
     return line.withUTF8 { bytes in bytes.contains { $0 == UInt8(ascii: ">") || $0 == 0x92 } }
   }
 
-  static func splitTargets(_ text: String) -> [String] {
+  /// The targets of a target text: `ft;in` is `ft` then `in` (a quantity in several units).
+  package static func splitTargets(_ text: String) -> [String] {
     guard text.utf8.contains(UInt8(ascii: ";")) else { return [text] }
     let parts = text.split(separator: ";", omittingEmptySubsequences: false).map { String($0) }
     return parts.count > 1 ? parts : [text]
@@ -200,8 +231,8 @@ struct SplitReader {
 
   /// What a quantity's reading says of the text: whether it reads, with a unit or without.
   enum QuantityCheck {
-    /// It reads with a unit, or is a temperature below absolute zero (whose error is the one to
-    /// report).
+    /// It reads with a unit, or is a temperature below absolute zero or a power of units beyond
+    /// any dimension's (whose error is the one to report).
     case withUnit
     /// It reads as a bare number.
     case withoutUnit
@@ -214,23 +245,35 @@ struct SplitReader {
     do {
       return try reader.quantity(text).term.unitCount > 0 ? .withUnit : .withoutUnit
     } catch {
-      if case .belowAbsoluteZero = error { return .withUnit }
-      return .unread
+      switch error {
+      case .belowAbsoluteZero, .dimensionTooLarge: return .withUnit
+      default: return .unread
+      }
     }
   }
 
   /// Whether the text reads as a quantity with a unit, or is below absolute zero.
   func hasUnit(_ text: String) -> Bool { check(text) == .withUnit }
 
+  /// Whether `quantity`, the start of `line`, is the quantity of a split of it: it reads with a
+  /// unit, and if only by reading a bare number after a unit as its smaller partner (`5 ft 11` in
+  /// `5 ft 11 cm`), the whole line does not read as a quantity (`5 ft 11 in`, `1 h 30 s` are sums).
+  func split(_ quantity: String, line: String) -> Bool {
+    let reader = self.reader
+    guard (try? reader.quantity(quantity))?.term.unitCount ?? 0 > 0 || check(quantity) == .withUnit else { return false }
+    return !reader.log.readsBareNumber || check(line) == .unread
+  }
+
   /// Whether every target reads as a unit expression.
   func targetsRead(_ targets: [String]) -> Bool {
     targets.allSatisfy { (try? reader.unit($0)) != nil }
   }
 
-  /// Whether a target starts with a number or a sign.
+  /// Whether a target starts with a number or a sign (`5 m + 1 ft` is a sum, never `5 m` in `+ 1 ft`).
   func startsWithNumber(_ target: String) -> Bool {
     guard let first = target.first else { return false }
-    return first.isNumber || first == "." || first == "-" || first == "−" || Lexer.vulgarFractions[first] != nil
+    return first.isNumber || first == "." || first == "-" || first == "−" || first == "+"
+      || Lexer.vulgarFractions[first] != nil
   }
 
   /// The index of the word that separates quantity and target: the last of `to`, `->`, `→`,
@@ -242,8 +285,10 @@ struct SplitReader {
        strict > 0 {
       return strict
     }
+    // (Not after a number: `6 ft 2 in m` has the inch.)
     for index in words.indices.reversed() where index > 0 && index < words.count - 1
-      && words[index].utf8.count == 2 && ConversionRequest.looseSeparators.contains(words[index].lowercased()) {
+      && words[index].utf8.count == 2 && ConversionRequest.looseSeparators.contains(words[index].lowercased())
+      && !startsWithNumber(words[index - 1]) {
       let quantity = words[..<index].joined(separator: " ")
       let targets = ConversionRequest.splitTargets(words[(index + 1)...].joined(separator: " "))
       if hasUnit(quantity) && targetsRead(targets) { return index }

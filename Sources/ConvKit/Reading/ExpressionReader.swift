@@ -30,6 +30,12 @@ struct ExpressionReader: UnitResolving {
     if let unit = resolve(spelling, standalone: false, span: span) { return unit }
     // π, unless a units file defines a unit of that name.
     if let constant = PrefixedUnit.constant(named: spelling) { return constant }
+    if let choices = DoubleValuedSpellings.choices(for: spelling) {
+      let names = choices.compactMap { choice in
+        catalog.unit(named: choice.spelling).map { "\($0.name) (\($0.symbol), \(choice.size))" }
+      }
+      if names.count == choices.count { throw .ambiguousReading(spelling, readings: names, span: span) }
+    }
     if let codes = CurrencySigns.choices(for: spelling) {
       let names = codes.compactMap { catalog.unit(named: $0).map { "\($0.unit.name) (\($0.unit.symbol))" } }
       if !names.isEmpty { throw .ambiguousReading(spelling, readings: names, span: span) }
@@ -42,6 +48,8 @@ struct ExpressionReader: UnitResolving {
   }
 
   func describe(_ dimension: PhysicalDimension) -> String { catalog.describe(dimension) }
+
+  func note(_ text: String, bareNumber: Bool) { log.note(text, bareNumber: bareNumber) }
 
   /// The unit a spelling names: the chosen reading, else the default one (noting the spelling
   /// when it has others).
@@ -106,6 +114,11 @@ struct ExpressionReader: UnitResolving {
       } else {
         try Evaluator.evaluate(trimmed, resolver: self, conventions: conventions)
       }
+      // A value is no unit to convert into: `1 W to 2 dBm`, `68 °F to 2 °C` would drop the 2.
+      if term.holdsValue, !term.value.isZero {
+        throw .syntax("'\(ConvError.printable(trimmed))' is a value, not a unit: a nonlinear scale or an absolute "
+                      + "temperature takes no number as a target", span: SourceSpan(start: 0, length: trimmed.count))
+      }
       return UnitExpression(text: trimmed, term: term, singleUnit: nil)
     } catch {
       throw error.shifted(by: leading)
@@ -161,8 +174,12 @@ struct ExpressionReader: UnitResolving {
         }
       } && !first.kind.isOperator
       // A name run together with numbers (`5ft11in`) is read by the evaluator, which splits it.
-      let runTogether = rest.count == 1 && whole == nil && first.kind.isWord
+      var runTogether = rest.count == 1 && whole == nil && first.kind.isWord
         && ExpressionReader.hasDigitBeforeLetter(unitText)
+      if whole == nil, !runTogether, case .word(let word) = first.kind {
+        // `5ft11`: a number of the unit's smaller partner, not an exponent.
+        runTogether = try Evaluator.endsWithPartnerNumber(word, resolver: self, span: first.span)
+      }
       if whole != nil || (simple && !runTogether) {
         let unit: UnitExpression
         if let whole {
@@ -183,12 +200,13 @@ struct ExpressionReader: UnitResolving {
           }
         }
         // A product too large points at the number (spans here are the quantity's already).
-        let term = try Term.multiply(Term(number: number), unit.term, span: tokens[numberIndex].span)
+        let term = try Term.juxtapose(Term(number: number), unit.term, span: tokens[numberIndex].span)
         return Quantity(text: trimmed, term: term, number: number, unit: unit)
       }
     } else if tokens[0].kind.isWord || tokens[0].kind == .openParenthesis {
-      // A unit alone (`mi`, `L/100km`, `kg*m/s^2`, `OC-3`) is one of it.
-      if let unit = try? self.unit(trimmed), unit.term.unitCount > 0 {
+      // A unit alone (`mi`, `L/100km`, `kg*m/s^2`, `OC-3`) is one of it. A value in parentheses
+      // (`(20 dBm)`, `(20 °C)`) is no unit: it is read below, keeping its number.
+      if let unit = try? self.unit(trimmed), unit.term.unitCount > 0, !unit.term.holdsValue {
         return Quantity(text: trimmed, term: unit.term, number: .one, unit: unit)
       }
       if !tokens.contains(where: { $0.kind.isNumber }) {
@@ -264,7 +282,7 @@ extension Catalog {
     let trimmed = String(text.trimmed)
     if let gauge = Catalog.gaugeNumber(trimmed), unit.term.scaleUnit?.unit.scale?.readsGaugeNumbers == true {
       let shownText = shown ?? (trimmed + " " + unit.displaySymbol)
-      let term = try Term.multiply(Term(number: Rational(gauge)), unit.term, span: SourceSpan(start: 0, length: shownText.count))
+      let term = try Term.juxtapose(Term(number: Rational(gauge)), unit.term, span: SourceSpan(start: 0, length: shownText.count))
       return try Catalog.checkMeaning(Quantity(text: shownText, term: term, number: Rational(gauge), unit: unit))
     }
     guard let value else {
@@ -286,6 +304,16 @@ final class AmbiguityLog {
   }
 
   private(set) var entries: [Entry] = []
+  /// How other things typed were read (`11 after ft read as 11 in`), in order.
+  private(set) var notes: [String] = []
+
+  /// Whether a bare number after a unit was read as a number of its smaller partner.
+  private(set) var readsBareNumber = false
+
+  func note(_ text: String, bareNumber: Bool) {
+    if !notes.contains(text) { notes.append(text) }
+    readsBareNumber = readsBareNumber || bareNumber
+  }
 
   func record(_ entry: Entry) {
     if !entries.contains(where: { $0.spelling == entry.spelling }) { entries.append(entry) }

@@ -84,7 +84,7 @@ package struct ReadingTemplate: Sendable {
     switch form {
     case .numberThenUnit(let unit):
       // As ExpressionReader.trimmedQuantity makes `NUMBER UNIT`, then checks it.
-      let term = try Term.multiply(Term(number: number), unit.term, span: SourceSpan(start: 0, length: text.count))
+      let term = try Term.juxtapose(Term(number: number), unit.term, span: SourceSpan(start: 0, length: text.count))
       quantity = try Catalog.checkMeaning(Quantity(text: text, term: term, number: number, unit: unit))
     case .scaledExpression(let expression):
       quantity = try Catalog.checkMeaning(Quantity(text: text, term: try ReadingTemplate.scaled(expression, by: number),
@@ -94,7 +94,7 @@ package struct ReadingTemplate: Sendable {
   }
 
   static func scaled(_ expression: UnitExpression, by number: Rational) throws(ConvError) -> Term {
-    try Term.multiply(Term(number: number), expression.term, span: SourceSpan(start: 0, length: 1))
+    try Term.juxtapose(Term(number: number), expression.term, span: SourceSpan(start: 0, length: 1))
   }
 
   /// A number written alone as the lexer reads it at the start of a line (`-12.5`, `983/148`,
@@ -137,7 +137,7 @@ extension Catalog {
     guard !request.targets.isEmpty, reading.targets.count == request.targets.count,
           request.quantity.hasPrefix(numberText), reading.quantity.text == request.quantity,
           // A choice made because another reading failed on this number holds for this number only.
-          reading.choices.isEmpty || reading.choiceIgnoresNumber,
+          reading.choices.isEmpty || reading.choiceIgnoresNumber, reading.readingNotes.isEmpty,
           let first = ReadingTemplate.number(numberText, conventions: conventions) else { return nil }
     let rest = String(request.quantity.dropFirst(numberText.count))
     guard ReadingTemplate.startsApart(rest) else { return nil }

@@ -9,7 +9,7 @@ public struct ScaleFunction: Sendable, Hashable, CustomStringConvertible {
   public let text: String
   /// The variable's name (`x` for a forward function, `y` for an inverse one).
   public let variable: String
-  private let root: Node
+  let root: Node
 
   /// A parsed expression.
   indirect enum Node: Sendable, Hashable {
@@ -52,21 +52,25 @@ public struct ScaleFunction: Sendable, Hashable, CustomStringConvertible {
     case .divide(let a, let b): return evaluate(a, at: x) / evaluate(b, at: x)
     case .power(let a, let b): return RealFunctions.pow(evaluate(a, at: x), evaluate(b, at: x))
     case .function(let name, let a):
-      let value = evaluate(a, at: x)
-      switch name {
-      case "log10": return RealFunctions.log10(value)
-      case "ln": return RealFunctions.ln(value)
-      case "log2": return RealFunctions.log2(value)
-      case "exp": return RealFunctions.exp(value)
-      default: return value < 0 ? .nan : RealFunctions.sqrt(value)
-      }
+      return apply(name, evaluate(a, at: x))
     case .table(let argument, let xs, let ys):
       return interpolate(evaluate(argument, at: x), xs, ys)
     }
   }
 
+  /// One of the named functions at `value`.
+  static func apply(_ name: String, _ value: Double) -> Double {
+    switch name {
+    case "log10": return RealFunctions.log10(value)
+    case "ln": return RealFunctions.ln(value)
+    case "log2": return RealFunctions.log2(value)
+    case "exp": return RealFunctions.exp(value)
+    default: return value < 0 ? .nan : RealFunctions.sqrt(value)
+    }
+  }
+
   /// The piecewise-linear function through `(xs[i], ys[i])`; NaN outside `xs.first...xs.last`.
-  private static func interpolate(_ x: Double, _ xs: [Double], _ ys: [Double]) -> Double {
+  static func interpolate(_ x: Double, _ xs: [Double], _ ys: [Double]) -> Double {
     guard let first = xs.first, let last = xs.last else { return .nan }
     // A value a rounding error past an end (500.00000000000006 °F for gas mark 10) is that end.
     let slack = 1e-9 * max(1, abs(first), abs(last))

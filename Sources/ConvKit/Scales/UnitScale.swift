@@ -48,6 +48,39 @@ public struct UnitScale: Sendable, Hashable {
     return result
   }
 
+  /// The value of the reference unit for `value` on the scale as an exact rational, also where a
+  /// `Double` would overflow or underflow (`-5000 dBm` is 10⁻⁵⁰⁰ mW, not 0); nil outside the
+  /// domain, where the function is undefined, or beyond ``ExactBound``.
+  public func referenceRational(_ value: Double) -> Rational? {
+    guard contains(value), let wide = forward(wide: .plain(value)) else { return nil }
+    if case .plain(let result) = wide {
+      guard result.isFinite, result >= 0 || referenceOffset != 0 else { return nil }
+    }
+    return wide.rational
+  }
+
+  /// The value on this scale for `value` on `source`, another scale of the same category, whose
+  /// reference unit is `ratio` of this one's: on logarithms all the way when both scales are
+  /// exponential (3 dB is 0.3 bel exactly, not 0.29999999999999993); nil when that does not apply.
+  public func scaleValue(_ value: Double, on source: UnitScale, ratio: Rational) -> Double? {
+    guard source.referenceOffset == 0, referenceOffset == 0, source.contains(value), let inverse,
+          case .powerOfTen(let power)? = source.forward(wide: .plain(value), preferringPowers: true),
+          let ratioLogarithm = WideValue.log10(of: ratio),
+          case .plain(let result)? = inverse(wide: .powerOfTen(power + ratioLogarithm)) else { return nil }
+    return onScale(result)
+  }
+
+  /// The value on the scale for an exact `value` of the reference unit, computed from the rational
+  /// where no `Double` holds it with all its digits (`1e400 W` is 4030 dBm; `1e-320` is −3200 dB
+  /// exactly); nil where there is none or it falls outside the domain.
+  public func scaleValue(exactly value: Rational) -> Double? {
+    let double = value.doubleValue
+    if double.isNormal || value.isZero || value.isNegative { return scaleValue(double) }
+    guard let inverse, let logarithm = WideValue.log10(of: value),
+          case .plain(let result)? = inverse(wide: .powerOfTen(logarithm)) else { return nil }
+    return onScale(result)
+  }
+
   /// The value on the scale for `value` of the reference unit; nil where there is none (`0 W` has
   /// no dBm value) or it falls outside the domain.
   public func scaleValue(_ value: Double) -> Double? {
@@ -59,6 +92,12 @@ public struct UnitScale: Sendable, Hashable {
       guard let solved = solve(value) else { return nil }
       result = solved
     }
+    return onScale(result)
+  }
+
+  /// A computed value on the scale, snapped to a bound it missed by a rounding error; nil when it
+  /// is not finite or lies outside the domain.
+  private func onScale(_ result: Double) -> Double? {
     guard result.isFinite else { return nil }
     // A written inverse may land a rounding error outside a bounded domain: snap to the bound.
     if let minimum, result < minimum, minimum - result <= 1e-9 * max(1, abs(minimum)) { return minimum }

@@ -14,7 +14,7 @@ public struct CatalogUnit: Sendable, Hashable {
     let alternateNames: [String]
     let categoryIdentifier: String
     let dimension: PhysicalDimension
-    let factor: Magnitude
+    var factor: Magnitude
     let offset: Rational
     let isAbsolute: Bool
     let isExact: Bool
@@ -25,6 +25,7 @@ public struct CatalogUnit: Sendable, Hashable {
     let cldrIdentifier: String?
     let order: Int
     let scale: UnitScale?
+    var ratesUse: RatesUse = []
   }
 
   /// The values behind a reference.
@@ -79,6 +80,20 @@ public struct CatalogUnit: Sendable, Hashable {
   /// For a nonlinear unit (dBm, AWG, pH): how its values map to the reference unit, whose size
   /// `factor` is (and, for an absolute-temperature reference, whose offset the scale holds).
   public var scale: UnitScale? { box.values.scale }
+
+  /// For a currency whose factor follows exchange rates newer than the catalog's snapshot: which
+  /// publication the factor comes from (empty when only one is in use).
+  package var ratesUse: RatesUse { box.values.ratesUse }
+
+  /// The same unit with its factor from one publication of exchange rates (nil: the factor kept).
+  package func rated(factor: Magnitude?, use: RatesUse) -> CatalogUnit {
+    var values = box.values
+    if let factor { values.factor = factor }
+    values.ratesUse = use
+    return CatalogUnit(box: Box(values))
+  }
+
+  private init(box: Box) { self.box = box }
 
   /// Creates a unit. Catalog loaders call this; most code looks units up in a `Catalog`.
   public init(name: String, plural: String, symbols: [String], aliases: [String], claimedNames: [String] = [],

@@ -66,6 +66,20 @@ public struct PhysicalDimension: Hashable, Sendable {
     return PhysicalDimension(exponents: SIMD16<Int8>(truncatingIfNeeded: wide))
   }
 
+  /// The formula of the product (`sign` 1) or quotient (`sign` -1) of two dimensions, or of `self`
+  /// raised to `power` (`other` nil), also when a power would be beyond `maximumExponent`
+  /// (`length³²`), for the message that refuses it.
+  package func unboundedFormula(times other: PhysicalDimension? = nil, sign: Int = 1, power: Int = 1) -> String {
+    var parts: [String] = []
+    for base in BaseQuantity.allCases {
+      let exponent = other.map { self[base] + sign * $0[base] } ?? self[base] * power
+      if exponent != 0 {
+        parts.append(exponent == 1 ? base.identifier : base.identifier + PhysicalDimension.superscript(exponent))
+      }
+    }
+    return parts.isEmpty ? "dimensionless" : parts.joined(separator: "·")
+  }
+
   /// A formula such as `length·time⁻¹` or `mass·length²·time⁻²` (`dimensionless` for none).
   public var formula: String {
     var parts: [String] = []

@@ -18,11 +18,23 @@ public struct UnitCategory: Sendable, Hashable {
   /// Identifiers of categories of the same dimension whose common units join this one's curated
   /// whole column (nautical and astronomical lengths beside the length units).
   public let related: [String]
+  /// The units people reach for, per measurement system (`everyday:` in `Data/`): what the
+  /// curated whole column and the REPL's default pair draw on. Empty when not declared.
+  package let everyday: [EverydayGroup]
 
   /// Creates a category.
   public init(identifier: String, title: String, dimension: PhysicalDimension, aliases: [String] = [],
               featured: [String] = [], reciprocals: [String] = [], related: [String] = []) {
+    self.init(identifier: identifier, title: title, dimension: dimension, aliases: aliases, featured: featured,
+              reciprocals: reciprocals, related: related, everyday: [])
+  }
+
+  /// Creates a category with its everyday units (`everyday:` in `Data/`).
+  package init(identifier: String, title: String, dimension: PhysicalDimension, aliases: [String] = [],
+               featured: [String] = [], reciprocals: [String] = [], related: [String] = [],
+               everyday: [EverydayGroup]) {
     self.related = related
+    self.everyday = everyday
     self.identifier = identifier
     self.title = title
     self.dimension = dimension

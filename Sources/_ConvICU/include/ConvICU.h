@@ -43,6 +43,10 @@ int32_t conv_icu_format_decimal(const char *locale, const char *skeleton, const 
 /// Same buffer protocol as conv_icu_format_decimal. Returns -2 on failure (invalid UTF-8).
 int32_t conv_icu_fold(const char *text, int32_t length, char *buffer, int32_t capacity);
 
+/// Writes the ISO 4217 code of the currency a locale uses (`EUR` for `de_DE`) and a NUL into
+/// `buffer` (at least 4 bytes). Returns 3, or -1 when ICU knows none (a locale without a region).
+int32_t conv_icu_currency_for_locale(const char *locale, char *buffer, int32_t capacity);
+
 /// Returns 1 when the code point is East Asian Wide or Fullwidth (two terminal columns), else 0.
 int32_t conv_icu_is_wide(uint32_t codePoint);
 

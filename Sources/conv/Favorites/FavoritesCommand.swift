@@ -61,16 +61,24 @@ struct FavoritesListCommand {
     }
     var failed = false
     try FavoritesCommand.perform { () throws(FavoritesFailure) in
-      let file = try FavoritesStore(environment: environment).load(catalog: catalog)
-      if file.entries.isEmpty {
+      let store = FavoritesStore(environment: environment)
+      let (file, problems) = try store.load(catalog: catalog)
+      // A bad line is named (PATH:LINE: reason) and the other favorites are shown. It fails the
+      // run only for a script (-t, --json), whose list lacks a favorite it asked for.
+      defer {
+        for message in store.messages(problems) { Output.error(message) }
+        if !problems.isEmpty && outputOptions.mode != .human { failed = true }
+      }
+      let skipping = Set(problems.map(\.line))
+      if file.entries.allSatisfy({ skipping.contains($0.line) }) {
         let empty = presenter.noFavorites()
         Output.lines(empty.lines)
-        if let message = empty.error { Output.error(message) }
+        if let message = empty.error, problems.isEmpty { Output.error(message) }
         return
       }
-      let output = presenter.lines(file.resolved(in: catalog), value: value, valueText: valueText)
+      let output = presenter.lines(file.resolved(in: catalog, skipping: skipping), value: value, valueText: valueText)
       // Resolved again, lazily, for the dimensions alone: holding every resolved favorite costs kilobytes each.
-      let dimensions = file.resolved(in: catalog).map(\.favorite.from.dimension)
+      let dimensions = file.resolved(in: catalog, skipping: skipping).map(\.favorite.from.dimension)
       for note in converter.ratesNotes(involving: dimensions) { Output.note(note) }
       Output.lines(output.lines)
       for message in output.errors { Output.error(message) }
@@ -186,7 +194,7 @@ struct FavoritesMoveCommand {
           throw FavoritesCommand.refused(error)
         }
       }
-      Output.line("moved \(entry.pair) to \(entry.position)")
+      Output.line(from == to ? "\(entry.pair) is already favorite \(to); nothing moved" : "moved \(entry.pair) to \(entry.position)")
     }
   }
 }

@@ -30,10 +30,14 @@ struct FavoritesFailure: Error {
 /// `conv fav add` runs all land. The new text goes to a temporary file in the same folder, which
 /// is flushed (`fsync`), given the old file's permissions and renamed over the old file: the file
 /// is always either the old or the new version. A symbolic link (stow, chezmoi, yadm) is followed
-/// and its target rewritten; the link stays. A file with problems is never rewritten.
+/// and its target rewritten; the link stays. A file of an unknown version or with a line that is
+/// not UTF-8 is never rewritten; a bad line is kept as written.
 struct FavoritesStore {
   /// The path as configured (shown in messages).
   let path: String
+  /// Whether a missing folder may be created for the file: for the default path, not for one
+  /// `$CONV_FAVORITES` names (a typo there must not leave folders behind).
+  let createsFolders: Bool
 
   /// `$CONV_FAVORITES`, else `$XDG_CONFIG_HOME/conv/favorites`, else `~/.config/conv/favorites`.
   static func path(_ environment: Environment) -> String {
@@ -45,16 +49,22 @@ struct FavoritesStore {
   /// The store for the configured path.
   init(environment: Environment) {
     path = FavoritesStore.path(environment)
+    createsFolders = (environment.variables["CONV_FAVORITES"] ?? "").isEmpty
   }
 
-  init(path: String) {
+  init(path: String, createsFolders: Bool = false) {
     self.path = path
+    self.createsFolders = createsFolders
   }
 
   // MARK: Reading
 
-  /// The file, checked against the catalog; an empty file when there is none.
-  func load(catalog: Catalog) throws(FavoritesFailure) -> FavoritesFile {
+  /// The file, checked against the catalog, with its problems; an empty file when there is none.
+  ///
+  /// Throws only when nothing of the file can be used (it cannot be read, or its version header
+  /// names a format this build does not read): a bad line is one of the problems, and the other
+  /// favorites are there.
+  func load(catalog: Catalog) throws(FavoritesFailure) -> (file: FavoritesFile, problems: [FavoritesProblem]) {
     let bytes: [UInt8]?
     do {
       bytes = try FavoritesStore.readAll(path: path)
@@ -62,24 +72,34 @@ struct FavoritesStore {
       throw FavoritesFailure("cannot read \(path): \(error.text)", status: ExitStatus.fileError)
     }
     let file = FavoritesFile(bytes: bytes ?? [])
-    try check(file, catalog: catalog)
-    return file
+    let problems = file.problems(in: catalog)
+    if problems.contains(where: { $0.kind == .version }) {
+      throw FavoritesFailure(messages(problems.filter { $0.kind == .version }), status: ExitStatus.fileError)
+    }
+    return (file, problems)
   }
 
-  /// Throws the file's problems, at most `Output.maximumProblems` of them and then how many more
-  /// there are, as for a units file (a file of 57,600 repeated lines gives 21 lines, not 57,600).
-  private func check(_ file: FavoritesFile, catalog: Catalog) throws(FavoritesFailure) {
-    let problems = file.problems(in: catalog)
-    guard !problems.isEmpty else { return }
+  /// The problems as `PATH:LINE: message` lines, at most `Output.maximumProblems` of them and then
+  /// how many more there are, as for a units file (57,600 repeated lines give 21 lines, not 57,600).
+  func messages(_ problems: [FavoritesProblem]) -> [String] {
     var messages = problems.prefix(Output.maximumProblems).map { $0.described(path: path) }
     let more = problems.count - messages.count
     if more > 0 { messages.append("… and \(more) more problem" + (more == 1 ? "" : "s")) }
-    throw FavoritesFailure(messages, status: ExitStatus.fileError)
+    return messages
+  }
+
+  /// Throws the problems that forbid rewriting the file: an unknown version, or a line that is not
+  /// UTF-8 (its bytes would be lost). A bad line does not: an edit keeps it as written.
+  private func checkWritable(_ file: FavoritesFile, catalog: Catalog) throws(FavoritesFailure) {
+    let blocking = file.problems(in: catalog).filter { $0.kind != .line }
+    guard !blocking.isEmpty else { return }
+    throw FavoritesFailure(messages(blocking) + ["\(path) is left as it is"], status: ExitStatus.fileError)
   }
 
   // MARK: Changing
 
-  /// Reads, changes and writes the file under the lock. `change` sees the current, checked file;
+  /// Reads, changes and writes the file under the lock. `change` sees the current file (one that
+  /// may be rewritten: see ``checkWritable(_:catalog:)``);
   /// when it throws, or leaves the text as it was, nothing is written.
   ///
   /// - Parameter create: whether a missing file (and its folder) may be created.
@@ -106,7 +126,7 @@ struct FavoritesStore {
     }
     var file = FavoritesFile(bytes: original)
     do throws(FavoritesFailure) {
-      try check(file, catalog: catalog)
+      try checkWritable(file, catalog: catalog)
       let result = try change(&file)
       let updated = file.bytes
       if updated != original { try write(updated, to: target, like: locked.status) }
@@ -127,10 +147,19 @@ struct FavoritesStore {
     }
   }
 
-  /// Creates the folder that will hold the file, with its parents.
+  /// Creates the folder that will hold the file, with its parents; for a path `$CONV_FAVORITES`
+  /// names, refuses a folder that does not exist.
   private func makeFolder(of target: String) throws(FavoritesFailure) {
+    let folder = AtomicFile.folder(of: target)
+    if !createsFolders {
+      guard FavoritesStore.exists(folder) else {
+        throw FavoritesFailure("cannot create \(describe(target)): the folder \(folder) does not exist "
+                               + "(CONV_FAVORITES names a file in it; create the folder first)", status: ExitStatus.fileError)
+      }
+      return
+    }
     do {
-      try AtomicFile.createFolders(AtomicFile.folder(of: target), mode: 0o755)
+      try AtomicFile.createFolders(folder, mode: 0o755)
     } catch {
       throw FavoritesFailure(error.reason, status: ExitStatus.fileError)
     }

@@ -43,6 +43,9 @@ struct RatesUpdateCommand {
   static let defaultURL = "https://www.ecb.europa.eu/stats/eurofxref/eurofxref-daily.xml"
 
   func run() throws {
+    // The update's one line on standard output is a report: with standard output closed it goes
+    // to standard error, and the update, which needs no output, succeeds.
+    let reportsOnOutput = Output.outputIsOpen
     let environment = Environment.current
     let url = environment.variables["CONV_RATES_URL"].flatMap { $0.isEmpty ? nil : $0 } ?? RatesUpdateCommand.defaultURL
     let cache = RatesCache(environment)
@@ -80,7 +83,7 @@ struct RatesUpdateCommand {
       }
       var line = "rates of \(rates.date), \(rates.source), \(rates.rates.count + 1) currencies, saved to \(cache.path)"
       if let previous, previous.date == rates.date { line += " (unchanged)" }
-      Output.line(line)
+      if reportsOnOutput { Output.line(line) } else { Output.note(line) }
       if let notice = Converter.staleNotice(rates, today: today) { Output.note(notice) }
     }
   }

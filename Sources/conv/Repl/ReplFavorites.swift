@@ -14,10 +14,14 @@ struct ReplFavorites: ReplFavoritesStore {
 
   func load() throws -> FavoritesFile {
     do throws(FavoritesFailure) {
-      return try store.load(catalog: catalog)
+      return try store.load(catalog: catalog).file
     } catch {
       throw Problem(error)
     }
+  }
+
+  func problems(in file: FavoritesFile) -> [String] {
+    store.messages(file.problems(in: catalog))
   }
 
   func toggle(_ pair: FavoritePair) throws -> Bool {

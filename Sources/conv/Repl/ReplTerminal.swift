@@ -223,7 +223,8 @@ enum ReplReadline {
       String(decoding: UnsafeBufferPointer(start: $0, count: Int(end)), as: UTF8.self)
     }
     let candidates = context.completion.candidates(lineBeforeCursor: before, word: word,
-                                                   category: context.session.state.category.identifier)
+                                                   category: context.session.state.category.identifier,
+                                                   source: context.session.sourceQuantity)
     guard !candidates.isEmpty else { return nil }
     var entries = candidates
     if candidates.count > 1 {

@@ -26,6 +26,12 @@ package struct HumanWriter: OutputWriter {
   }
 
   package func mixed(_ result: MixedResult, by converter: Converter) -> String {
+    let (relation, parts) = mixedParts(result, by: converter)
+    return converter.sourceText(result.quantity) + " " + relation + " " + parts
+  }
+
+  /// The relation and the parts of a quantity in several units: `≈`, `5 ft 10.866142 in`.
+  func mixedParts(_ result: MixedResult, by converter: Converter) -> (relation: String, parts: String) {
     let presenter = converter.presenter
     var shownExact = true
     var parts: [String] = []
@@ -34,20 +40,21 @@ package struct HumanWriter: OutputWriter {
       parts.append(text.text)
       shownExact = shownExact && text.exact
     }
-    let isExact = result.isExact && shownExact
-    return converter.sourceText(result.quantity) + " " + presenter.relation(exact: isExact) + " "
-      + parts.joined(separator: " ")
+    return (presenter.relation(exact: result.isExact && shownExact), parts.joined(separator: " "))
   }
 
   package func column(_ column: ColumnResult, by converter: Converter) throws(ConvError) -> [String] {
+    if let lines = try moneyColumn(column, by: converter) { return lines }
     let options = converter.options
     let presenter = converter.presenter
     var rows: [(value: FormattedNumber, relation: String, unit: String, name: String)] = []
     for unit in column.units {
       let result = try column.result(in: unit)
-      let shown = presenter.digits(of: result.value, isExact: result.isExact)
-      let number = presenter.humanNumber(result.value, isExact: result.isExact, in: unit)
-      let exact = shown.isExact || (options.exact && result.isSymbolicallyExact)
+      // Money by the money rule, as a one-shot's currency line rounds it (`1.77 EUR`, `316 JPY`).
+      let money = converter.moneyDigits(result)
+      let shown = money ?? presenter.digits(of: result.value, isExact: result.isExact)
+      let number = money.map(presenter.formatted) ?? presenter.humanNumber(result.value, isExact: result.isExact, in: unit)
+      let exact = money == nil && (shown.isExact || (options.exact && result.isSymbolicallyExact))
       let plural = shown.isZero || !(shown.digits == "1" && shown.exponent == 0)
       // Currencies are named in the user's language by ICU (`Schweizer Franken`).
       let name = unit.unit.dimension[.currency] != 0
@@ -67,6 +74,37 @@ package struct HumanWriter: OutputWriter {
       let command = "conv " + column.typedQuantity + " --all"
       lines.append("  " + (options.ascii ? "..." : "…") + " \(column.hidden) more " + title + " unit"
                    + (column.hidden == 1 ? "" : "s") + ": " + presenter.display(command))
+    }
+    return lines
+  }
+
+  /// The column of a sum of money in the locale's currency format, as the one-shot writes each
+  /// (`≈ $112.69  US dollars`); nil when a row cannot be (`--exact`, or an amount under a cent).
+  private func moneyColumn(_ column: ColumnResult, by converter: Converter) throws(ConvError) -> [String]? {
+    let money = PhysicalDimension(.currency)
+    guard !converter.options.exact, column.category.dimension == money, let number = column.quantity.number,
+          let source = column.quantity.unit?.singleUnit, source.prefix == nil,
+          let left = converter.currency.format(number, code: source.unit.symbol) else { return nil }
+    var rows: [(text: String, name: String)] = []
+    for unit in column.units {
+      guard unit.prefix == nil, unit.unit.dimension == money else { return nil }
+      let result = try column.result(in: unit)
+      guard let text = converter.currency.format(result.value.approximation, code: unit.unit.symbol) else { return nil }
+      let plural = result.value.approximation != .one
+      rows.append((text, converter.currency.localizedName(code: unit.unit.symbol, plural: plural)
+                   ?? converter.presenter.display(plural ? unit.plural : unit.name)))
+    }
+    let width = rows.map { DisplayWidth.of($0.text) }.max() ?? 0
+    let relation = converter.presenter.relation(exact: false)
+    var lines = [left + " (" + column.category.title.lowercased() + ") is"]
+    for row in rows {
+      lines.append("  " + relation + " " + String(repeating: " ", count: width - DisplayWidth.of(row.text)) + row.text
+                   + "  " + row.name)
+    }
+    if column.hidden > 0 {
+      let command = "conv " + column.typedQuantity + " --all"
+      lines.append("  " + (converter.options.ascii ? "..." : "…") + " \(column.hidden) more currency unit"
+                   + (column.hidden == 1 ? "" : "s") + ": " + converter.presenter.display(command))
     }
     return lines
   }
@@ -157,7 +195,16 @@ private struct FavoriteRow {
     let presenter = converter.presenter
     position = String(item.entry.position)
     switch item.result {
-    case .success(let conversion):
+    case .success(.mixed(let mixed)):
+      // `5 ft 10.866142 in`, as a one-shot writes it: no single number to align.
+      source = converter.sourceText(mixed.quantity)
+      (relation, unit) = HumanWriter().mixedParts(mixed, by: converter)
+      number = nil
+    case .success(.single(let conversion)) where converter.currencySides(conversion) != nil:
+      // Money as a one-shot writes it (`$100.00 ≈ €88.74`): no number to align.
+      let sides = converter.currencySides(conversion)!
+      (source, relation, number, unit) = (sides.source, converter.presenter.relation(exact: false), nil, sides.target)
+    case .success(.single(let conversion)):
       source = converter.sourceText(conversion.quantity)
       let shown = presenter.digits(of: conversion.value, isExact: conversion.isExact)
       let exact = converter.options.exact ? (conversion.isExact && conversion.value.isRational || shown.isExact)

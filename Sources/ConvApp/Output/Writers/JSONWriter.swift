@@ -13,41 +13,53 @@ package struct JSONWriter: OutputWriter {
     try object(result, by: converter).serialized()
   }
 
-  /// The object for one result.
-  package func object(_ result: ConversionResult, by converter: Converter) throws(ConvError) -> JSONValue {
+  package func conversion(_ result: ConversionResult, readingNotes: [String], by converter: Converter) throws(ConvError) -> String {
+    try object(result, readingNotes: readingNotes, by: converter).serialized()
+  }
+
+  /// The object for one result; `notes` holds how the spellings were read (`pt read as point`,
+  /// the notes human output prints on standard error) and how the conversion was made.
+  package func object(_ result: ConversionResult, readingNotes: [String] = [], by converter: Converter) throws(ConvError) -> JSONValue {
     try converter.checkScriptable(result)
-    guard let number = converter.terseNumber(result) else { throw .resultOutOfRange }
+    guard converter.terseNumber(result) != nil else { throw .resultOutOfRange }
     let catalog = converter.catalog
     let quantity = result.quantity
     let category = result.target.singleUnit.flatMap { catalog.category(named: $0.unit.categoryIdentifier) }
       ?? catalog.primaryCategory(for: result.target.dimension)
     var members: [(String, JSONValue)] = [
       ("input", .string(quantity.text)),
-      ("value", quantity.number.map { .number(TerseNumber.format(exact: $0)) } ?? .null),
+      ("value", quantity.number.map { JSONValue.number(exact: $0) } ?? .null),
       ("unit", quantity.unit.map { .string($0.displaySymbol) } ?? .null),
       ("target", .string(result.target.displaySymbol)),
-      ("result", .number(number)),
+      ("result", .number(exact: result.rational)),
       ("exact", .bool(result.isExact)),
-      ("exact_value", result.isExact ? .string(converter.presenter.exactText(result.value)) : .null),
+      // Exact as written with π too (`pi/180`): null only when a measured factor is involved.
+      ("exact_value", converter.exactValueText(result).map(JSONValue.string) ?? .null),
       ("dimension", .string(result.target.dimension.formula)),
       ("category", category.map { .string($0.identifier) } ?? .null),
       ("kind", .string(result.kind.rawValue)),
     ]
     members += converter.substanceMembers(result)
-    if Converter.involvesCurrency(result.target.dimension), let rates = catalog.exchangeRates {
+    if let rates = result.exchangeRates {
       members.append(("rates_date", .string(rates.date.description)))
       members.append(("rates_source", .string(rates.source)))
     }
-    members.append(("notes", .array(converter.note(for: result.kind).map { [.string($0)] } ?? [])))
+    let read = readingNotes.map { note in note.hasPrefix("note: ") ? String(note.dropFirst(6)) : note }
+    members.append(("notes", .array((read + (converter.note(for: result.kind).map { [$0] } ?? [])).map(JSONValue.string))))
     return .object(members)
   }
 
   package func mixed(_ result: MixedResult, by converter: Converter) -> String {
+    mixedObject(result).serialized()
+  }
+
+  /// The object for a quantity in several units: `input`, `parts` (`value` and `unit`), `exact`.
+  func mixedObject(_ result: MixedResult) -> JSONValue {
     let parts: [JSONValue] = result.parts.map { part in
-      .object([("value", .number(TerseNumber.format(exact: part.value))), ("unit", .string(part.unit.displaySymbol))])
+      .object([("value", .number(exact: part.value)), ("unit", .string(part.unit.displaySymbol))])
     }
     return JSONValue.object([("input", .string(result.quantity.text)), ("parts", .array(parts)),
-                             ("exact", .bool(result.isExact))]).serialized()
+                             ("exact", .bool(result.isExact))])
   }
 
   package func column(_ column: ColumnResult, by converter: Converter) throws(ConvError) -> [String] {
@@ -87,6 +99,11 @@ package struct JSONWriter: OutputWriter {
     JSONValue.object([("line", .int(line)), ("input", .string(input())), ("error", .string(message))]).serialized()
   }
 
+  package func failed(input: String, message: String) -> String? {
+    // A program reading standard output gets an object for the failed request too.
+    JSONValue.object([("input", .string(input)), ("error", .string(message))]).serialized()
+  }
+
   package func favorites(_ items: some Sequence<FavoriteItem>, by converter: Converter) -> FavoritesOutput {
     var output = FavoritesOutput()
     var texts: [String] = []
@@ -95,13 +112,15 @@ package struct JSONWriter: OutputWriter {
         ("position", .int(item.entry.position)), ("from", .string(item.entry.pair.from)),
         ("to", .string(item.entry.pair.to)),
       ]
-      switch converter.scriptable(item.result) {
-      case .success(let conversion):
+      switch item.result.flatMap(converter.scriptable) {
+      case .success(.single(let conversion)):
         do throws(ConvError) {
           if case .object(let fields) = try object(conversion, by: converter) { members += fields }
         } catch {
           members.append(("error", .string(error.message)))
         }
+      case .success(.mixed(let mixed)):
+        if case .object(let fields) = mixedObject(mixed) { members += fields }
       case .failure(let error):
         output.failed = true
         members.append(("error", .string(error.message)))
@@ -186,7 +205,7 @@ package struct JSONWriter: OutputWriter {
       ("category", .string(unit.categoryIdentifier)), ("dimension", .string(unit.dimension.formula)),
       ("definition", .string(unit.definition)),
       ("factor", .string(presenter.factorText(prefixed))),
-      ("factor_approx", .number(TerseNumber.format(prefixed.factor.approximation.doubleValue) ?? "0")),
+      ("factor_approx", .number(exact: prefixed.factor.approximation)),
       ("si_unit", .string(presenter.coherentUnitName(unit.dimension))),
       ("offset", unit.hasOffset ? .string(unit.offset.description) : .null),
       ("absolute", .bool(unit.isAbsolute)),

@@ -18,6 +18,10 @@ package protocol OutputWriter: Sendable {
   /// One conversion (`5 mi = 8.04672 km`, `8.04672`, a JSON object).
   func conversion(_ result: ConversionResult, by converter: Converter) throws(ConvError) -> String
 
+  /// One conversion with how its spellings were read (`note: pt read as point`): a writer that
+  /// shows no notes on standard error carries them in its output (JSON's `notes`).
+  func conversion(_ result: ConversionResult, readingNotes: [String], by converter: Converter) throws(ConvError) -> String
+
   /// A quantity in several units (`ft;in`).
   func mixed(_ result: MixedResult, by converter: Converter) -> String
 
@@ -34,6 +38,10 @@ package protocol OutputWriter: Sendable {
   /// The standard output line for a batch line that failed (nil: none; the message goes to
   /// standard error in every mode).
   func batchFailed(line: Int, input: () -> String, message: String) -> String?
+
+  /// The standard output line for a one-shot request that failed (nil: none; the message goes
+  /// to standard error in every mode).
+  func failed(input: String, message: String) -> String?
 
   /// Every favorite converted for one value, taken one at a time (see ``FavoritesPresenter``).
   func favorites(_ items: some Sequence<FavoriteItem>, by converter: Converter) -> FavoritesOutput
@@ -72,6 +80,14 @@ package protocol OutputWriter: Sendable {
   /// Text the REPL prints for a script (help, messages): the lines as they are, or the mode's
   /// wrapping of them under `key`.
   func replText(_ lines: [String], key: String) -> [String]
+}
+
+extension OutputWriter {
+  package func failed(input: String, message: String) -> String? { nil }
+
+  package func conversion(_ result: ConversionResult, readingNotes: [String], by converter: Converter) throws(ConvError) -> String {
+    try conversion(result, by: converter)
+  }
 }
 
 /// A way to write batch lines of a cached shape without the exact path (``BatchConverter``).

@@ -11,8 +11,15 @@ package struct TerseWriter: OutputWriter {
 
   package func conversion(_ result: ConversionResult, by converter: Converter) throws(ConvError) -> String {
     try converter.checkScriptable(result)
-    guard let text = converter.terseNumber(result) else { throw .resultOutOfRange }
+    guard let text = number(result, by: converter) else { throw .resultOutOfRange }
     return text
+  }
+
+  /// The number of a result: with `--exact`, the exact value when no measured factor is involved
+  /// (`1/3`, `pi/180`; ``Converter/exactValueText(_:)``), else the shortest round-trip decimal.
+  func number(_ result: ConversionResult, by converter: Converter) -> String? {
+    if converter.options.exact, let exact = converter.exactValueText(result) { return exact }
+    return converter.terseNumber(result)
   }
 
   package func mixed(_ result: MixedResult, by converter: Converter) -> String {
@@ -24,7 +31,7 @@ package struct TerseWriter: OutputWriter {
     for unit in column.units {
       let result = try column.result(in: unit)
       try converter.checkScriptable(result)
-      if let text = converter.terseNumber(result) { lines.append(text + " " + unit.symbol) }
+      if let text = number(result, by: converter) { lines.append(text + " " + unit.symbol) }
     }
     return lines
   }
@@ -49,8 +56,10 @@ package struct TerseWriter: OutputWriter {
     var output = FavoritesOutput()
     for item in items {
       // Failed favorites are reported on standard error, never as `nan` or `0`.
-      switch converter.scriptable(item.result) {
-      case .success(let conversion): output.lines.append(TerseNumber.format(exact: conversion.rational))
+      switch item.result.flatMap(converter.scriptable) {
+      case .success(.single(let conversion)):
+        output.lines.append(number(conversion, by: converter) ?? TerseNumber.format(exact: conversion.rational))
+      case .success(.mixed(let mixed)): output.lines.append(self.mixed(mixed, by: converter))
       case .failure(let error):
         output.failed = true
         output.errors.append("favorite \(item.entry.position) (\(ConvError.printable(item.entry.pair.from)) -> "
