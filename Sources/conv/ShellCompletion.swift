@@ -24,11 +24,10 @@ enum ShellCompletion {
       let typed = unquoted(prefix.hasPrefix("\"") || prefix.hasPrefix("'") ? prefix + String(prefix.first!) : prefix)
       let matcher = UnitMatcher(catalog: catalog)
       // After a quantity, only the targets it converts into (never its own unit).
-      let found = contextQuantity(words: words, index: index, catalog: catalog)
-        .map { matcher.completions(of: typed, convertingFrom: $0) } ?? matcher.completions(of: typed)
-      // After a quantity, the substances it may be of (`conv 1 cup fl<Tab>`: flour).
-      candidates = found.map(\.text)
-        + substanceCandidates(prefix: typed, after: contextQuantity(words: words, index: index, catalog: catalog)?.dimension)
+      let context = contextQuantity(words: words, index: index, catalog: catalog)
+      let found = context.map { matcher.completions(of: typed, convertingFrom: $0) } ?? matcher.completions(of: typed)
+      // After a quantity, substances too (`conv 1 cup fl<Tab>`: flour).
+      candidates = found.map(\.text) + substanceCandidates(prefix: typed, after: context?.dimension)
       if described {
         let names = Dictionary(found.map { ($0.text, $0.unit) }, uniquingKeysWith: { first, _ in first })
         describe = { text in
