@@ -30,6 +30,8 @@ struct SubstanceEndToEndTests {
     (["1", "mol", "N2", "g"], "1 mol N2 ≈ 28.014 g"),
     (["1", "L", "water", "mol"], "1 L water ≈ 55.4"),
     (["3", "cups", "flour", "oz"], "3 cups flour ≈ 13.2"),
+    // Several target units: split unrounded, the last part rounded to the figure's digits.
+    (["10", "cups", "flour", "lb;oz"], "10 cups flour ≈ 2 lb 12.1 oz"),
     // No substance needed: the exact answer, with `=`.
     (["1", "cup", "flour", "tbsp"], "1 cup flour = 16 tbsp"),
   ]

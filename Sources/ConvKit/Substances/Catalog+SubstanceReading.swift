@@ -229,3 +229,16 @@ extension Catalog {
     return [mass, volume, amount].filter { reachable.contains($0) }
   }
 }
+
+extension Catalog {
+  /// A quantity carried into `target` by its substance, before the rounding to the figures'
+  /// digits, with the bridge (for a target of several units, `lb;oz`, whose last part alone is
+  /// rounded); nil when the conversion needs no substance.
+  package func unroundedBridging(_ quantity: Quantity, to target: UnitExpression)
+    throws(ConvError) -> (value: Rational, bridge: SubstanceBridge)? {
+    let (source, number) = Catalog.conversionSource(quantity)
+    guard let bridge = try Conversion(from: source, to: target, catalog: self).bridge else { return nil }
+    let value = Magnitude(number) * source.factor / target.factor * Magnitude(bridge.factor)
+    return (value.approximation, bridge)
+  }
+}

@@ -25,7 +25,10 @@ package struct MixedResult: Sendable {
   package init(_ quantity: Quantity, into targets: [UnitExpression], catalog: Catalog) throws(ConvError) {
     self.quantity = quantity
     let first = try catalog.convert(quantity, to: targets[0])
-    var remaining = first.value.approximation
+    // Through a substance the parts are split from the unrounded value, and the last is rounded
+    // to the figures' digits (`0 lb 4.41 oz`, not the rounded pounds carried into ounces).
+    let bridged = try catalog.unroundedBridging(quantity, to: targets[0])
+    var remaining = bridged?.value ?? first.value.approximation
     var isExact = first.isExact && first.value.isRational
     var parts: [Part] = []
     for (index, target) in targets.enumerated() {
@@ -36,6 +39,11 @@ package struct MixedResult: Sendable {
         isExact = isExact && step.isExact && step.value.isRational
       }
       var value = remaining
+      if index == targets.count - 1, let (total, bridge) = bridged {
+        // The uncertainty of the whole, in the last unit.
+        let spread = (Magnitude((total * bridge.relativeUncertainty).magnitude) * targets[0].factor / target.factor).approximation
+        value = SubstanceBridge.rounded(value, uncertainty: spread).rational
+      }
       if index < targets.count - 1 {
         let (whole, _) = remaining.numerator.quotientAndRemainder(dividingBy: remaining.denominator)
         value = Rational(whole)
