@@ -60,7 +60,7 @@ struct SilentMisreadingEndToEndTests {
   }
 
   @Test("A line whose last words make no target is one quantity, noted", arguments: [
-    (["2", "kW", "*", "3", "h"], "2 kW * 3 h (energy) is"), (["1", "mile", "per", "hour"], "1 mph (speed) is"),
+    (["2", "kW", "*", "3", "h"], "2 kW * 3 h (energy) is"), (["1", "mile", "per", "hour"], "1 mile per hour (speed) is"),
   ])
   func wholeLine(_ arguments: [String], _ heading: String) throws {
     let outcome = try ConvProcess.run(arguments, environment: Self.environment())
