@@ -161,9 +161,12 @@ struct DailyUseTests {
 
   // MARK: Refusals
 
-  /// Reciprocal conversions of values below zero, which mean nothing.
+  /// Reciprocal conversions of values below zero, and fuel economies and consumptions below zero
+  /// into any unit (the flag `positive`), which mean nothing.
   static let negativeReciprocals: [[String]] = [
     ["-1", "mpg", "L/100km"], ["-1", "mpg"], ["-2", "s", "Hz"], ["-5", "min/km", "km/h"], ["-0.5", "L/100km", "mpg"],
+    ["-1", "mpg", "km/L"], ["-3", "L/100km", "L/km"], ["-0.5", "mpg imp", "mpg"], ["-2", "gal/100mi", "mL/km"],
+    ["-7", "km/L"], ["-1e-9", "m/L", "mpg"],
   ]
 
   @Test("A reciprocal of a value below zero is refused (-1 mpg), in one-shot and batch", arguments: negativeReciprocals)

@@ -193,7 +193,8 @@ final class BuiltinTables: Sendable {
       name: fields[1], plural: fields[2], symbols: list(fields[3]), aliases: list(fields[4]),
       claimedNames: list(fields[5]), alternateNames: fields.count > 17 ? list(fields[17]) : [],
       categoryIdentifier: fields[6], dimension: dimension(fields[7]),
-      factor: factor, offset: offset, isAbsolute: flags.contains("a"), isExact: !flags.contains("~"),
+      factor: factor, offset: offset, isAbsolute: flags.contains("a"), isPositive: flags.contains("p"),
+      isExact: !flags.contains("~"),
       prefixes: flags.contains("i") ? .iec : flags.contains("s") ? .si : .none, isCommon: flags.contains("c"),
       definition: fields[14], source: fields[15], cldrIdentifier: fields[16].isEmpty ? nil : fields[16],
       order: order, scale: fields.count > 18 && !fields[18].isEmpty ? scale(fields[18]) : nil)

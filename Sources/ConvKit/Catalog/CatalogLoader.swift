@@ -295,9 +295,9 @@ final class DefinitionResolver: UnitResolving {
         }
         if flag.hasPrefix("min=") { minimum = value.doubleValue } else { maximum = value.doubleValue }
       } else if flag == "gauge" && scale != nil {
-      } else if !["si", "iec", "common", "abs", "approx", "override"].contains(flag) {
+      } else if !["si", "iec", "common", "abs", "positive", "approx", "override"].contains(flag) {
         failed.insert(index)
-        throw diagnostic("unknown flag '\(flag)' (expected si, iec, common, abs, offset=X, cldr=ID, approx, override; "
+        throw diagnostic("unknown flag '\(flag)' (expected si, iec, common, abs, positive, offset=X, cldr=ID, approx, override; "
                          + "for a scale min=X, max=X, gauge)")
       }
     }
@@ -309,7 +309,7 @@ final class DefinitionResolver: UnitResolving {
       claimedNames: unit.isOverride ? [unit.name, unit.plural] + unit.symbols + unit.aliases + unit.claimedNames
         : unit.claimedNames,
       alternateNames: unit.alternateNames, categoryIdentifier: category.identifier, dimension: dimension, factor: magnitude, offset: offset,
-      isAbsolute: unit.flags.contains("abs") || !offset.isZero, isExact: isExact,
+      isAbsolute: unit.flags.contains("abs") || !offset.isZero, isPositive: unit.flags.contains("positive"), isExact: isExact,
       prefixes: DefinitionResolver.prefixFamily(unit.flags), isCommon: unit.flags.contains("common"),
       definition: unit.definition, source: unit.source, cldrIdentifier: cldr, order: positions[index], scale: unitScale)
     resolved[index] = result

@@ -48,6 +48,7 @@ package enum CatalogSourceWriter {
     for (index, unit) in units.enumerated() {
       var flags = ""
       if unit.isAbsolute { flags += "a" }
+      if unit.isPositive { flags += "p" }
       if !unit.isExact { flags += "~" }
       if unit.isCommon { flags += "c" }
       if unit.prefixes == .si { flags += "s" }

@@ -47,8 +47,13 @@ extension Catalog {
 
   /// Refuses a quantity that has no meaning, whose conversion would print a number that looks
   /// plausible: an absolute temperature below absolute zero (`-500 °C`, `-1 K`), or a value off a
-  /// nonlinear scale (`60 AWG`, `-1 Bft`, `1e400 dBm`).
+  /// nonlinear scale (`60 AWG`, `-1 Bft`, `1e400 dBm`), or a value below zero in a unit where
+  /// that means nothing (`-1 mpg`: the unit's flag `positive`).
   static func checkMeaning(_ quantity: Quantity) throws(ConvError) -> Quantity {
+    if let unit = quantity.unit?.singleUnit, unit.unit.isPositive, quantity.term.baseValue.rational.isNegative {
+      throw .outsideScale(quantity.text, unit: unit.symbol, domain: "from 0 up: a value below zero means nothing",
+                          span: SourceSpan(start: 0, length: quantity.text.count))
+    }
     if quantity.term.scaleUnit != nil, !quantity.term.coefficient.doubleValue.isFinite {
       throw .numberOutOfRange(quantity.text, span: SourceSpan(start: 0, length: quantity.text.count))
     }

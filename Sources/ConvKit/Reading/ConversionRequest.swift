@@ -231,8 +231,8 @@ struct SplitReader {
 
   /// What a quantity's reading says of the text: whether it reads, with a unit or without.
   enum QuantityCheck {
-    /// It reads with a unit, or is a temperature below absolute zero or a power of units beyond
-    /// any dimension's (whose error is the one to report).
+    /// It reads with a unit, or is a temperature below absolute zero, a value off its unit's range
+    /// (`-1 mpg`) or a power of units beyond any dimension's (whose error is the one to report).
     case withUnit
     /// It reads as a bare number.
     case withoutUnit
@@ -246,7 +246,7 @@ struct SplitReader {
       return try reader.quantity(text).term.unitCount > 0 ? .withUnit : .withoutUnit
     } catch {
       switch error {
-      case .belowAbsoluteZero, .dimensionTooLarge: return .withUnit
+      case .belowAbsoluteZero, .outsideScale, .dimensionTooLarge: return .withUnit
       default: return .unread
       }
     }

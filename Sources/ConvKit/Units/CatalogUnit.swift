@@ -17,6 +17,7 @@ public struct CatalogUnit: Sendable, Hashable {
     var factor: Magnitude
     let offset: Rational
     let isAbsolute: Bool
+    let isPositive: Bool
     let isExact: Bool
     let prefixes: PrefixFamily
     let isCommon: Bool
@@ -63,6 +64,9 @@ public struct CatalogUnit: Sendable, Hashable {
   public var offset: Rational { box.values.offset }
   /// Whether this is an absolute temperature (kelvin, °C, °F, °R), which converts with offsets.
   public var isAbsolute: Bool { box.values.isAbsolute }
+  /// Whether a value below zero means nothing in this unit (a fuel economy, a fuel consumption):
+  /// such a quantity is refused as a temperature below absolute zero is (flag `positive`).
+  public var isPositive: Bool { box.values.isPositive }
   /// Whether `factor` and `offset` are exact (false for measured or irrational definitions).
   public var isExact: Bool { box.values.isExact }
   /// Which prefixes the unit takes.
@@ -99,11 +103,12 @@ public struct CatalogUnit: Sendable, Hashable {
   public init(name: String, plural: String, symbols: [String], aliases: [String], claimedNames: [String] = [],
               alternateNames: [String] = [], categoryIdentifier: String,
               dimension: PhysicalDimension, factor: Magnitude, offset: Rational = .zero, isAbsolute: Bool = false,
-              isExact: Bool = true, prefixes: PrefixFamily = .none, isCommon: Bool = false, definition: String,
+              isPositive: Bool = false, isExact: Bool = true, prefixes: PrefixFamily = .none, isCommon: Bool = false, definition: String,
               source: String, cldrIdentifier: String? = nil, order: Int = 0, scale: UnitScale? = nil) {
     box = Box(Values(name: name, plural: plural, symbols: symbols, aliases: aliases, claimedNames: claimedNames,
                      alternateNames: alternateNames, categoryIdentifier: categoryIdentifier, dimension: dimension,
-                     factor: factor, offset: offset, isAbsolute: isAbsolute, isExact: isExact, prefixes: prefixes,
+                     factor: factor, offset: offset, isAbsolute: isAbsolute, isPositive: isPositive, isExact: isExact,
+                     prefixes: prefixes,
                      isCommon: isCommon, definition: definition, source: source, cldrIdentifier: cldrIdentifier,
                      order: order, scale: scale))
   }
