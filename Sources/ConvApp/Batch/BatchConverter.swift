@@ -416,8 +416,10 @@ package final class BatchConverter {
         || !unit.factor.isRational { return nil }
       guard let zero = try? conversion.convert(.zero), let one = try? conversion.convert(.one),
             zero.isRational, one.isRational else { return nil }
+      // Nor below zero in a unit where that means nothing (`-1 mpg`, flag `positive`).
       return LinearMap(kind: .affine, a: one.rational - zero.rational, b: zero.rational,
-                       nonNegativeOnly: source.absoluteUnit != nil, isExact: isExact)
+                       nonNegativeOnly: source.absoluteUnit != nil || source.singleUnit?.unit.isPositive == true,
+                       isExact: isExact)
     case .scale:
       // Through a function: every line takes the checked path, with its domain errors.
       return nil
