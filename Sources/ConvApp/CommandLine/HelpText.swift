@@ -28,7 +28,7 @@ package struct HelpText {
     let options = command.options.map { option in
       let label = option.spellings.joined(separator: ", ") + (option.valueName.map { " <\($0)>" } ?? "")
       // The values, unless the help already names every one (`auto, plain or scientific`).
-      let named = option.values.allSatisfy { option.help.contains($0) }
+      let named = option.values.allSatisfy { option.help.contains(text: $0) }
       let values = named ? "" : " (values: " + option.values.joined(separator: ", ") + ")"
       return Self.entry(label, option.help + values)
     }
