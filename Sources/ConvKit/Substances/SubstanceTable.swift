@@ -15,6 +15,9 @@ package struct SubstanceTable: Sendable {
   let defaults: [String: Int]
   /// The source of the element table, for notes (`CIAAW abridged standard atomic weights (2021)`).
   package let elementsSource: String
+  /// Every name and alias once (by key), in file order: what suggestions search. Kept, not made
+  /// per call: a batch with an unknown word on every line asks for it on every line.
+  package let spellings: [String]
 
   /// Creates a table (normally made by `SubstanceLoader`).
   package init(substances: [Substance], elements: ElementTable) {
@@ -30,6 +33,8 @@ package struct SubstanceTable: Sendable {
     }
     self.byKey = byKey
     self.defaults = defaults
+    var seen: Set<String> = []
+    spellings = substances.flatMap { [$0.name] + $0.aliases }.filter { seen.insert(SubstanceTable.key($0)).inserted }
     elementsSource = elements.elements.values.min { $0.number < $1.number }?.source ?? "IUPAC/CIAAW standard atomic weights"
   }
 
@@ -71,11 +76,6 @@ package struct SubstanceTable: Sendable {
   }
 
   /// Every name and alias, as written.
-  package var spellings: [String] {
-    var seen: Set<String> = []
-    return substances.flatMap { [$0.name] + $0.aliases }.filter { seen.insert(SubstanceTable.key($0)).inserted }
-  }
-
   /// Up to `limit` names or aliases near an unknown word (the ranking of `NearWords`).
   package func suggestions(for word: String, limit: Int = 3) -> [String] {
     NearWords.nearest(word, in: spellings, limit: limit)
