@@ -96,12 +96,6 @@ enum ShellCompletion {
     return SubstanceCompletion.names(startingWith: prefix, in: .builtin)
   }
 
-  /// CatalogUnit spellings that complete `prefix`, through the one matcher the REPL uses too; with a
-  /// dimension, those that convert to it (same dimension first, then the inverse).
-  static func unitCandidates(prefix: String, catalog: Catalog, conformableTo dimension: PhysicalDimension?) -> [String] {
-    UnitMatcher(catalog: catalog).completions(of: prefix, fitting: dimension).map(\.text)
-  }
-
   /// Category identifiers that start with `prefix` (case-insensitively, keeping the typed case).
   static func categoryCandidates(prefix: String, catalog: Catalog) -> [String] {
     let folded = prefix.lowercased()
