@@ -135,7 +135,7 @@ package struct Converter: Sendable {
         return .failure(Failure(error: .syntax(message, span: SourceSpan(start: 0, length: whole.quantity.count)),
                                 source: request.source, span: nil))
       }
-      return wholeColumn(quantity, request: whole).map { Output(lines: $0, notes: notes) }
+      return wholeColumn(quantity, request: whole).map { Output(lines: $0.lines, notes: notes + $0.notes) }
     }
     let targets = reading.targets
     do {
@@ -235,8 +235,9 @@ package struct Converter: Sendable {
     try JSONWriter().object(result, by: self)
   }
 
-  /// Every other unit of the quantity's category, common ones first, the source unit left out.
-  package func wholeColumn(_ quantity: Quantity, request: ConversionRequest) -> Result<[String], Failure> {
+  /// Every other unit of the quantity's category, common ones first, the source unit left out; a
+  /// note names the units that have no value for it (`0 mph` in `min/mi`).
+  package func wholeColumn(_ quantity: Quantity, request: ConversionRequest) -> Result<Output, Failure> {
     guard let category = columnCategory(for: quantity) else {
       return .failure(Failure(error: .syntax("no category has the dimension \(quantity.dimension.formula); give a target unit",
                                              span: SourceSpan(start: 0, length: request.quantity.count)),
@@ -265,8 +266,13 @@ package struct Converter: Sendable {
     }
     let column = ColumnResult(quantity: quantity, typedQuantity: quantity.substance == nil ? request.quantity : quantity.text,
                               category: category, units: units + bridged, hidden: hidden, catalog: catalog)
+    // Every unit without a value for this quantity (`0 mph`: the paces): the first one's reason.
+    if column.units.isEmpty, let first = column.withoutValue.first {
+      return .failure(Failure(error: first.reason, source: request.source, span: nil))
+    }
     do {
-      return .success(try writer.column(column, by: self))
+      return .success(Output(lines: try writer.column(column, by: self),
+                             notes: column.withoutValueNote.map { ["note: " + $0] } ?? []))
     } catch {
       return .failure(Failure(error: error, source: request.source, span: nil))
     }

@@ -162,6 +162,33 @@ struct SilentMisreadingTests {
     #expect(reading.notes.isEmpty, "\(line): \(reading.notes)")
   }
 
+  /// A sign before a quantity written in parts applies to every part (a latitude south, a time
+  /// before): line, target, value, the note (nil: no note, the sign is on one part only).
+  static let signedParts: [(String, String, Double, String?)] = [
+    ("-6 ft 2 in", "cm", -187.96, "the minus sign applies to all of '-6 ft 2 in'"),
+    ("-33° 52′", "deg", -33.866666666666667, "the minus sign applies to all of '-33° 52′'"),
+    ("-1 h 30 min", "min", -90, "the minus sign applies to all of '-1 h 30 min'"),
+    ("-1 h 30 min 30 s", "s", -5430, "the minus sign applies to all of '-1 h 30 min 30 s'"),
+    ("-5 ft 11", "cm", -180.34, "the minus sign applies to all of '-5 ft 11'"),
+    ("-12 st 6 lb", "kg", -78.92507238, "the minus sign applies to all of '-12 st 6 lb'"),
+    ("--6 ft 2 in", "cm", 187.96, nil),
+    ("-(6 ft 2 in)", "cm", -187.96, nil),
+    ("-6 ft + 2 in", "cm", -177.8, nil),
+    ("-6 ft - 2 in", "cm", -187.96, nil),
+    ("6 ft 2 in", "cm", 187.96, nil),
+    ("−2 lb 4 oz", "g", -1020.58283, "the minus sign applies to all of '−2 lb 4 oz'"),
+  ]
+
+  @Test("A minus sign before a quantity in parts applies to every part, noted", arguments: signedParts)
+  func signedPartsRead(_ quantity: String, _ target: String, _ expected: Double, _ note: String?) throws {
+    let request = ConversionRequest.parse(line: quantity + " to " + target, catalog: Self.catalog)
+    let reading = try Self.catalog.read(request)
+    let result = try Self.catalog.convert(reading.quantity, to: reading.targets[0])
+    #expect(abs(result.doubleValue - expected) <= 1e-8 * abs(expected), "\(quantity): \(result.doubleValue)")
+    let signNotes = reading.notes.filter { $0.contains("minus sign") }
+    #expect(signNotes == (note.map { ["note: " + $0] } ?? []), "\(quantity): \(reading.notes)")
+  }
+
   /// Quantities that join two systems without `+`, or a bare number after a unit without a partner.
   static let mixed: [(String, String)] = [
     ("5 ft 11 cm", "m"), ("1 st 4 kg", "lb"), ("6 ft 2 m", "cm"), ("1 gal 2 L", "mL"), ("1 lb 4 g", "kg"),

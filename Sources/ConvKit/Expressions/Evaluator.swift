@@ -94,6 +94,16 @@ struct Evaluator {
   // MARK: Grammar
 
   private mutating func parseSum() throws(ConvError) -> Term {
+    // A sign before a quantity written in parts applies to every part: `-6 ft 2 in` is
+    // -(6 ft 2 in), as `-33° 52′` is a latitude south and `-1 h 30 min` ninety minutes before.
+    var signs = index
+    var negative = false
+    while signs < tokens.count, tokens[signs].kind == .minus || tokens[signs].kind == .plus {
+      if tokens[signs].kind == .minus { negative.toggle() }
+      signs += 1
+    }
+    let signSpan = negative ? tokens[index].span : nil
+    var partsEnd: Int? = nil
     var total = try parseQuotient()
     while let token = peek() {
       var negate = false
@@ -106,6 +116,7 @@ struct Evaluator {
       case .number where total.unitCount > 0:
         break  // implicit sum: `6 ft 2 in`
       default:
+        noteSign(signSpan, partsEnd: partsEnd)
         return total
       }
       let startSpan = token.span
@@ -115,11 +126,24 @@ struct Evaluator {
       var next = try parseQuotient()
       if token.kind.isNumber {
         next = try implicitTerm(next, tokens: start..<index, after: unitBefore)
+        if let signSpan {
+          next = try Term.negatedChecked(next, span: signSpan)
+          partsEnd = index
+        }
       }
       if negate { next = try Term.negatedChecked(next, span: startSpan) }
       total = try Term.add(total, next, span: startSpan, resolverDescribe: describeDimension)
     }
+    noteSign(signSpan, partsEnd: partsEnd)
     return total
+  }
+
+  /// The note that a sign applied to every part of a quantity (`-6 ft 2 in`), when one did.
+  private func noteSign(_ signSpan: SourceSpan?, partsEnd: Int?) {
+    guard let signSpan, let partsEnd else { return }
+    let end = tokens[partsEnd - 1].span
+    let whole = String(characters[signSpan.start..<(end.start + end.length)])
+    resolver.note("the minus sign applies to all of '\(whole)'", bareNumber: false)
   }
 
   /// A term of a sum written without `+` (`2 in` in `6 ft 2 in`), read from `range` of the tokens

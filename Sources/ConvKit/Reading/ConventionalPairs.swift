@@ -28,7 +28,21 @@ enum ConventionalPairs {
   /// Whether a unit is metric: its size is a power of ten of the coherent SI unit (`cm`, `kg`,
   /// `t`, `L`, `ha`; not `ft`, `lb`, `gal`).
   static func isMetric(_ unit: PrefixedUnit) -> Bool {
-    guard unit.factor.isRational, let decimal = unit.factor.rational.terminatingDecimal else { return false }
+    guard unit.factor.isRational else { return false }
+    let factor = unit.factor.rational
+    // (Machine integers: a batch of `6 ft 2 in` lines asks for every line.)
+    if let numerator = factor.numerator.intValue, let denominator = factor.denominator.intValue {
+      return isPowerOfTen(numerator) && isPowerOfTen(denominator)
+    }
+    guard let decimal = factor.terminatingDecimal else { return false }
     return decimal.digits == "1" && !decimal.isNegative
+  }
+
+  /// Whether a number is 1, 10, 100, …
+  private static func isPowerOfTen(_ value: Int) -> Bool {
+    var value = value
+    guard value > 0 else { return false }
+    while value % 10 == 0 { value /= 10 }
+    return value == 1
   }
 }

@@ -86,7 +86,8 @@ extension Catalog {
       // Words that name no unit, or sides that do not convert (`mol N2`: newtons squared), may
       // hold a substance.
       if substances, first.error == nil || first.error.map({ if case .unknownUnit = $0 { true } else { false } }) == true {
-        let table = SubstanceTable.builtin
+        // (The table is read on first use: only where a substance can stand.)
+        let table = { SubstanceTable.builtin }
         if let reading = try substanceReading(request, conventions: conventions, suggesting: suggesting, table: table) {
           return reading
         }

@@ -13,33 +13,36 @@ extension Catalog {
   /// are (`1 cup` and `g`), the sides are read by their default readings and the substance decides
   /// at conversion, or gives its reason (`1 cup flour km`).
   func substanceReading(_ request: ConversionRequest, conventions: NumberConventions, suggesting: Bool,
-                        table: SubstanceTable) throws(ConvError) -> ConversionReading? {
+                        table: () -> SubstanceTable) throws(ConvError) -> ConversionReading? {
     let line = request.source
     let words = WordSplitter.split(line)
     guard words.count >= 2, words.count <= 64 else { return nil }
     let reader = ExpressionReader(catalog: self, conventions: conventions, suggests: false)
     func readsWithUnit(_ text: String) -> Bool { ((try? reader.quantity(text))?.term.unitCount ?? 0) > 0 }
+    let separators = ConversionRequest.separators.union(["of"])
     for start in 1..<words.count {
-      let separators = ConversionRequest.separators.union(["of"])
       if separators.contains(words[start].text.lowercased()) { continue }
+      // The quantity before the place first (the table is read only where a substance can stand):
+      // it has a unit, and no word that splits a request (`5 zq to km` has no substance).
+      var quantityEnd = start
+      if quantityEnd >= 2, words[quantityEnd - 1].text.lowercased() == "of" { quantityEnd -= 1 }
+      if words[1..<quantityEnd].contains(where: { ConversionRequest.separators.contains($0.text.lowercased()) }) { break }
+      let quantityText = String(line[words[0].range.lowerBound..<words[quantityEnd - 1].range.upperBound])
+      guard readsWithUnit(quantityText) else { continue }
       for length in stride(from: min(Catalog.longestSubstanceName, words.count - start), through: 1, by: -1) {
         let phraseWords = words[start..<(start + length)]
         if phraseWords.contains(where: { ConversionRequest.separators.contains($0.text.lowercased()) }) { continue }
         let phrase = String(line[phraseWords.first!.range.lowerBound..<phraseWords.last!.range.upperBound])
         let substance: Substance
-        if table.isName(phrase), let named = table.substance(named: phrase) {
+        if table().isName(phrase), let named = table().substance(named: phrase) {
           substance = named
-        } else if length == 1, unit(named: phrase) == nil, let chemical = table.chemical(phrase) {
+        } else if length == 1, unit(named: phrase) == nil, let chemical = table().chemical(phrase) {
           // (A formula that reads as a product of units, `N2`, is taken only here: the request
           // did not read or convert with the units.)
           substance = chemical
         } else {
           continue
         }
-        var quantityEnd = start
-        if quantityEnd >= 2, words[quantityEnd - 1].text.lowercased() == "of" { quantityEnd -= 1 }
-        let quantityText = String(line[words[0].range.lowerBound..<words[quantityEnd - 1].range.upperBound])
-        guard readsWithUnit(quantityText) else { continue }
         let after = start + length
         let rest = after < words.count ? String(line[words[after].range.lowerBound...]) : ""
         let reduced = rest.isEmpty ? quantityText : quantityText + " " + rest
@@ -97,9 +100,8 @@ extension Catalog {
   /// substance names near it, when there are some and the words before it are a quantity; nil
   /// otherwise (the unit error stands).
   func unknownSubstance(_ word: String, span: SourceSpan, request: ConversionRequest,
-                        conventions: NumberConventions, table: SubstanceTable) -> ConvError? {
-    let near = table.suggestions(for: word)
-    guard !near.isEmpty else { return nil }
+                        conventions: NumberConventions, table: () -> SubstanceTable) -> ConvError? {
+    // The cheap tests first: a batch of bad lines comes here for every unknown word.
     let words = WordSplitter.split(request.source)
     guard let index = words.firstIndex(where: { $0.start == span.start && $0.text == word }), index >= 1 else { return nil }
     var end = index
@@ -107,6 +109,8 @@ extension Catalog {
     let text = String(request.source[words[0].range.lowerBound..<words[end - 1].range.upperBound])
     let reader = ExpressionReader(catalog: self, conventions: conventions, suggests: false)
     guard ((try? reader.quantity(text))?.term.unitCount ?? 0) > 0 else { return nil }
+    let near = table().suggestions(for: word)
+    guard !near.isEmpty else { return nil }
     return .unknownSubstance(word, span: span, suggestions: near)
   }
 }

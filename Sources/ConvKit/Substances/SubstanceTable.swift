@@ -75,7 +75,6 @@ package struct SubstanceTable: Sendable {
     return (first.map { [substances[$0]] } ?? []) + indexes.filter { $0 != first }.map { substances[$0] }
   }
 
-  /// Every name and alias, as written.
   /// Up to `limit` names or aliases near an unknown word (the ranking of `NearWords`).
   package func suggestions(for word: String, limit: Int = 3) -> [String] {
     NearWords.nearest(word, in: spellings, limit: limit)

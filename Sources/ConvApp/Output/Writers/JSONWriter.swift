@@ -70,6 +70,11 @@ package struct JSONWriter: OutputWriter {
       members.append(("selection", .string(converter.options.allUnits ? "all" : "common")))
       objects.append(.object(members))
     }
+    // A unit without a value (`0 mph` in `min/mi`) keeps its place as an error, as a failed
+    // request does.
+    for (unit, reason) in column.withoutValue {
+      objects.append(.object([("target", .string(unit.symbol)), ("error", .string(reason.message))]))
+    }
     return [JSONValue.array(objects).serialized()]
   }
 
