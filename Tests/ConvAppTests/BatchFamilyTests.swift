@@ -58,6 +58,11 @@ struct BatchFamilyTests {
     Family(name: "ambiguous", shapes: [" pt to mm", " Ah to C", " C to A*s", " rad to Gy", " mil to °", " B to dB",
                                        " pH to nH", " F to °C"],
            numbers: everyNumber, allCached: false),
+    Family(name: "quantity in parts", shapes: [" ft 2 in to cm", " h 30 min to s", " st 6 lb to kg", " lb 3 oz to g",
+                                               " yd 1 ft to m", " ft 2 in 3 mm to cm", " h 30 min 15 s to min",
+                                               " ft 11 to cm", " m 80 cm to ft", " mi 200 yd to km", " ft 2 in to m;cm",
+                                               " ft 2 in to mi", " ° 52′ to rad", " ft 2 cm to m"],
+           numbers: everyNumber, allCached: false),
     Family(name: "errors and oddities", shapes: [" xyzzy to m", " mi to kg", " m^2 to ft", " kg*m/s^2 to W",
                                                  " mi + 1 km to m", " ft 2 in to cm", " 1/2 cup to mL", " to km",
                                                  " dBm to mW", " AWG to mm", " USD to EUR", " m/0 to ft", " m^99 to ft^99",
@@ -149,7 +154,7 @@ struct BatchFamilyTests {
 
   @Test("Evaluated quantities and fractions take the integer map", arguments: [
     "94 m^2 to ft^2", "3 kg*m/s^2 to lbf", "2.5 W/m^2 to BTU/(h*ft^2)", "983/148 mi to km", "-3/4 m^3 to L",
-    "12 " + chain + " to " + chainTarget,
+    "12 " + chain + " to " + chainTarget, "6 ft 2 in to cm", "1 h 30 min to s", "12 st 6 lb to kg", "2.5 lb 3 oz to g",
   ])
   func integerMapTaken(_ line: String) {
     for mode in [OutputMode.terse, .human] {

@@ -389,9 +389,9 @@ package final class BatchConverter {
   /// labels of human output (no source label for an evaluated quantity, written as typed).
   private func linearMap(_ template: ReadingTemplate) -> (map: LinearMap, labels: HumanBatchLine.Labels)? {
     let catalog = converter.catalog
-    let source = template.unitSource
-    guard template.targets.count == 1, let target = template.targets.first,
-          let conversion = try? Conversion(from: source, to: target, catalog: catalog),
+    guard template.targets.count == 1, let target = template.targets.first else { return nil }
+    guard let source = template.unitSource else { return partsMap(template, target: target) }
+    guard let conversion = try? Conversion(from: source, to: target, catalog: catalog),
           // An undeclared reciprocal is refused or marked by the exact path, line by line.
           conversion.kind != .reciprocal || catalog.isDeclaredReciprocal(from: source, to: target),
           let map = linearMap(conversion, source: source, isExact: conversion.isExact && source.isExact)
@@ -402,6 +402,23 @@ package final class BatchConverter {
     let presenter = converter.presenter
     return (map, HumanBatchLine.Labels(source: template.isScaledExpression ? nil : presenter.typedLabel(source, asTyped: converter.echoesAsTyped(source)),
                                        target: presenter.plainLabel(target)))
+  }
+
+  /// The map of a quantity in parts (`6 ft 2 in to cm`): `a·x + b` from the exact results at 0
+  /// and 1 (the template takes numbers from zero up), with the labels of a quantity written as typed.
+  private func partsMap(_ template: ReadingTemplate, target: UnitExpression)
+    -> (map: LinearMap, labels: HumanBatchLine.Labels)? {
+    let catalog = converter.catalog
+    guard !Converter.involvesCurrency(target.dimension),
+          let zero = try? template.reading(number: .zero, text: "0" + template.quantityRest),
+          let one = try? template.reading(number: .one, text: "1" + template.quantityRest),
+          let atZero = try? catalog.convert(zero.quantity, to: target),
+          let atOne = try? catalog.convert(one.quantity, to: target),
+          atZero.kind == .linear, atOne.kind == .linear, atZero.bridge == nil,
+          atZero.value.isRational, atOne.value.isRational else { return nil }
+    guard let map = LinearMap(kind: .affine, a: atOne.value.rational - atZero.value.rational, b: atZero.value.rational,
+                              nonNegativeOnly: true, isExact: atZero.isExact && atOne.isExact) else { return nil }
+    return (map, HumanBatchLine.Labels(source: nil, target: converter.presenter.plainLabel(target)))
   }
 
   private func linearMap(_ conversion: Conversion, source: UnitExpression, isExact: Bool) -> LinearMap? {

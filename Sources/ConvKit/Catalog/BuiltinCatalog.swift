@@ -38,6 +38,9 @@ final class BuiltinTables: Sendable {
     var units: [Built?] = []
     var all: [CatalogUnit]? = nil
     var categories: [UnitCategory]? = nil
+    /// The categories read alone so far, by place (a batch of `5 mi` lines asks for its category
+    /// on every line).
+    var categoriesRead: [Int: UnitCategory] = [:]
   }
   private let state = Mutex(State())
 
@@ -81,13 +84,15 @@ final class BuiltinTables: Sendable {
   /// The category at a place of `categories`, read alone from its record unless all are read
   /// already (a search shows a few categories and needs no others).
   func category(at index: Int) -> UnitCategory {
-    if let categories = state.withLock({ $0.categories }) { return categories[index] }
+    if let known = state.withLock({ $0.categories?[index] ?? $0.categoriesRead[index] }) { return known }
     let table = BuiltinData.categoryRecords
     let base = table.utf8Start
     var start = 0
     for _ in 0..<index { start = ByteScan.first(10, in: base, from: start, to: table.utf8CodeUnitCount) + 1 }
     let end = ByteScan.first(10, in: base, from: start, to: table.utf8CodeUnitCount)
-    return BuiltinTables.category(UnsafeBufferPointer(start: base + start, count: end - start))
+    let category = BuiltinTables.category(UnsafeBufferPointer(start: base + start, count: end - start))
+    state.withLock { $0.categoriesRead[index] = category }
+    return category
   }
 
   /// The indexes of the units of a category identifier, in display order.
@@ -403,6 +408,9 @@ final class CombinedArrays: Sendable {
   private struct Joined {
     var units: [CatalogUnit]? = nil
     var categories: [UnitCategory]? = nil
+    /// The categories read alone so far, by place (a batch of `5 mi` lines asks for its category
+    /// on every line).
+    var categoriesRead: [Int: UnitCategory] = [:]
   }
   private let joined = Mutex(Joined())
 

@@ -11,7 +11,10 @@
 ///   evaluates as a whole: the quantity is the number times the expression, which the template
 ///   checks against the reader at the first number and at two probe numbers of the largest size
 ///   admitted (the value is affine in the number, so agreeing at distinct points means agreeing
-///   everywhere, and a probe that reads bounds every intermediate size for the numbers admitted).
+///   everywhere, and a probe that reads bounds every intermediate size for the numbers admitted);
+/// - `NUMBER UNIT PARTS`, a quantity in parts (`6 ft 2 in`, `1 h 30 min`): the number times the
+///   unit plus the parts, read once, for numbers from zero up (a minus sign applies to every part),
+///   checked against the reader at the first number and at the positive probe.
 ///
 /// Numbers of more than ``largestNumberBits`` bits above or below the fraction line never use a
 /// template (far below ``ExactBound``: no number admitted can make a reading fail by its size), nor,
@@ -24,6 +27,8 @@ package struct ReadingTemplate: Sendable {
     case numberThenUnit(UnitExpression)
     /// The quantity is one evaluated term, `number × expression` (`94 m^2`).
     case scaledExpression(UnitExpression)
+    /// The quantity is `number × unit + parts` (`6 ft 2 in`), one evaluated term.
+    case numberInParts(UnitExpression, parts: Term)
   }
 
   let form: Form
@@ -41,16 +46,24 @@ package struct ReadingTemplate: Sendable {
   /// Most bits of the numerator or denominator of a number before an evaluated expression.
   package static let expressionNumberBits = 60
 
-  /// The unit the quantity converts from at the number 1: the unit, or the expression.
-  package var unitSource: UnitExpression {
+  /// The unit the quantity converts from at the number 1: the unit, or the expression; nil for a
+  /// quantity in parts, which no unit alone converts.
+  package var unitSource: UnitExpression? {
     switch form {
     case .numberThenUnit(let unit), .scaledExpression(let unit): unit
+    case .numberInParts: nil
     }
   }
 
-  /// Whether the quantity is one evaluated term (`94 m^2`), written back as typed.
+  /// Whether the quantity is one evaluated term (`94 m^2`, `6 ft 2 in`), written back as typed.
   package var isScaledExpression: Bool {
-    if case .scaledExpression = form { return true }
+    if case .numberThenUnit = form { return false }
+    return true
+  }
+
+  /// Whether the quantity is in parts (`6 ft 2 in`).
+  package var isInParts: Bool {
+    if case .numberInParts = form { return true }
     return false
   }
 
@@ -65,9 +78,10 @@ package struct ReadingTemplate: Sendable {
   /// Whether the number is small enough for any template.
   package static func admits(_ number: Rational) -> Bool { fits(number, bits: largestNumberBits) }
 
-  /// Whether the number is small enough for this template.
+  /// Whether the number is small enough for this template (and, in parts, not below zero).
   func admits(_ number: Rational) -> Bool {
-    ReadingTemplate.fits(number, bits: isScaledExpression ? ReadingTemplate.expressionNumberBits : ReadingTemplate.largestNumberBits)
+    if isInParts && number.isNegative { return false }
+    return ReadingTemplate.fits(number, bits: isScaledExpression ? ReadingTemplate.expressionNumberBits : ReadingTemplate.largestNumberBits)
   }
 
   static func fits(_ number: Rational, bits: Int) -> Bool {
@@ -79,7 +93,7 @@ package struct ReadingTemplate: Sendable {
   /// P = 2⁶³ − 25 and Q = 2⁶¹ − 1.
   static let probes = ["9223372036854775783/2305843009213693951", "-2305843009213693951/9223372036854775783"]
 
-  func reading(number: Rational, text: String) throws(ConvError) -> ConversionReading {
+  package func reading(number: Rational, text: String) throws(ConvError) -> ConversionReading {
     let quantity: Quantity
     switch form {
     case .numberThenUnit(let unit):
@@ -89,12 +103,21 @@ package struct ReadingTemplate: Sendable {
     case .scaledExpression(let expression):
       quantity = try Catalog.checkMeaning(Quantity(text: text, term: try ReadingTemplate.scaled(expression, by: number),
                                                    number: nil, unit: nil))
+    case .numberInParts(let unit, let parts):
+      quantity = try Catalog.checkMeaning(Quantity(text: text, term: try ReadingTemplate.inParts(unit, parts, number: number),
+                                                   number: nil, unit: nil))
     }
     return ConversionReading(quantity: quantity, targets: targets, choices: choices, chosen: chosen)
   }
 
   static func scaled(_ expression: UnitExpression, by number: Rational) throws(ConvError) -> Term {
     try Term.juxtapose(Term(number: number), expression.term, span: SourceSpan(start: 0, length: 1))
+  }
+
+  /// `number × unit + parts`, as the evaluator sums a quantity in parts.
+  static func inParts(_ unit: UnitExpression, _ parts: Term, number: Rational) throws(ConvError) -> Term {
+    let span = SourceSpan(start: 0, length: 1)
+    return try Term.add(try scaled(unit, by: number), parts, span: span, resolverDescribe: { _ in "" })
   }
 
   /// A number written alone as the lexer reads it at the start of a line (`-12.5`, `983/148`,
@@ -159,6 +182,10 @@ extension Catalog {
     // An evaluated quantity: the number times the rest read as an expression, checked.
     guard quantity.unit == nil, quantity.number == nil, quantity.term.absoluteUnit == nil else { return nil }
     let reader = ExpressionReader(catalog: self, conventions: conventions, choices: reading.chosen, suggests: false)
+    if let parts = partsForm(rest: rest, first: first, quantity: quantity, reader: reader, conventions: conventions) {
+      let template = made(parts)
+      return template.admits(first) ? template : nil
+    }
     guard let expression = try? reader.unit(rest), expression.singleUnit == nil,
           expression.term.absoluteUnit == nil, expression.term.scaleUnit == nil else { return nil }
     let template = made(.scaledExpression(expression))
@@ -170,5 +197,25 @@ extension Catalog {
             let term = try? ReadingTemplate.scaled(expression, by: number), term == read.term else { return nil }
     }
     return template
+  }
+
+  /// The form of a quantity in parts (`6 ft 2 in`): the rest's first unit and the parts after it,
+  /// when `number × unit + parts` is what the reader gives at `first` and at the positive probe
+  /// (the value is affine in the number from zero up); nil otherwise.
+  private func partsForm(rest: String, first: Rational, quantity: Quantity, reader: ExpressionReader,
+                         conventions: NumberConventions) -> ReadingTemplate.Form? {
+    guard !first.isNegative, let tokens = try? Lexer.tokenize(rest, conventions: conventions),
+          let split = tokens.firstIndex(where: { $0.kind.isNumber }), split > 0 else { return nil }
+    let characters = Array(rest)
+    let offset = tokens[split].span.start
+    guard offset > 0, offset < characters.count, characters[offset - 1] == " " else { return nil }
+    let unitText = String(characters[..<offset]), partsText = String(characters[offset...])
+    guard let unit = try? reader.unit(unitText), unit.singleUnit != nil, unit.term.absoluteUnit == nil,
+          unit.term.scaleUnit == nil, let parts = try? reader.quantity(partsText), parts.term.unitCount > 0,
+          (try? ReadingTemplate.inParts(unit, parts.term, number: first)) == quantity.term,
+          let probe = ReadingTemplate.number(ReadingTemplate.probes[0], conventions: conventions),
+          let read = try? reader.quantity(ReadingTemplate.probes[0] + rest), read.unit == nil, read.number == nil,
+          (try? ReadingTemplate.inParts(unit, parts.term, number: probe)) == read.term else { return nil }
+    return .numberInParts(unit, parts: parts.term)
   }
 }
