@@ -18,7 +18,9 @@ extension Catalog {
     let words = WordSplitter.split(line)
     guard words.count >= 2, words.count <= 64 else { return nil }
     let reader = ExpressionReader(catalog: self, conventions: conventions, suggests: false)
-    func readsWithUnit(_ text: String) -> Bool { ((try? reader.quantity(text))?.term.unitCount ?? 0) > 0 }
+    func readsWithUnit(_ text: String) -> Bool {
+      !Catalog.isPlainNumber(text) && ((try? reader.quantity(text))?.term.unitCount ?? 0) > 0
+    }
     let separators = ConversionRequest.separators.union(["of"])
     for start in 1..<words.count {
       if separators.contains(words[start].text.lowercased()) { continue }
@@ -96,6 +98,15 @@ extension Catalog {
     }
   }
 
+  /// Whether a text is written with digits, signs, points, commas, slashes and spaces alone (`50.9`,
+  /// `-3/4`): a number without a unit, told without reading it (a batch of bad lines asks on every line).
+  static func isPlainNumber(_ text: String) -> Bool {
+    text.utf8.allSatisfy { byte in
+      (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: ".") || byte == UInt8(ascii: ",")
+        || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "/") || byte == UInt8(ascii: " ")
+    }
+  }
+
   /// The error for a word where a substance would go that names nothing (`1 cup flor g`): the
   /// substance names near it, when there are some and the words before it are a quantity; nil
   /// otherwise (the unit error stands).
@@ -108,7 +119,7 @@ extension Catalog {
     if end >= 2, words[end - 1].text.lowercased() == "of" { end -= 1 }
     let text = String(request.source[words[0].range.lowerBound..<words[end - 1].range.upperBound])
     let reader = ExpressionReader(catalog: self, conventions: conventions, suggests: false)
-    guard ((try? reader.quantity(text))?.term.unitCount ?? 0) > 0 else { return nil }
+    guard !Catalog.isPlainNumber(text), ((try? reader.quantity(text))?.term.unitCount ?? 0) > 0 else { return nil }
     let near = table().suggestions(for: word)
     guard !near.isEmpty else { return nil }
     return .unknownSubstance(word, span: span, suggestions: near)
