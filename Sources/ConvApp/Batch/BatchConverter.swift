@@ -189,8 +189,8 @@ package final class BatchConverter {
   private func finish(_ request: ConversionRequest, reading: Result<ConversionReading, ConvError>?,
                       into output: inout [UInt8]) -> Outcome {
     switch reading {
-    case .success(let reading) where !request.targets.isEmpty:
-      // What the exact path does after reading (and there is no lone number with a target).
+    case .success(let reading) where !request.targets.isEmpty || reading.quantity.term.unitCount > 0:
+      // What the exact path does after reading (a lone number has no target and no unit).
       switch converter.convert(reading, request: request) {
       case .success(let result): return emit(result, into: &output)
       case .failure(let failure): return .failed(failure.message)

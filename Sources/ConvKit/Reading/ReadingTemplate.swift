@@ -157,7 +157,7 @@ extension Catalog {
   /// its reading; nil when the reading cannot be shown to hold for every number.
   package func template(numberText: String, request: ConversionRequest, reading: ConversionReading,
                         conventions: NumberConventions) -> ReadingTemplate? {
-    guard !request.targets.isEmpty, reading.targets.count == request.targets.count,
+    guard reading.targets.count == request.targets.count,
           request.quantity.hasPrefix(numberText), reading.quantity.text == request.quantity,
           // A choice made because another reading failed on this number holds for this number only.
           reading.choices.isEmpty || reading.choiceIgnoresNumber, reading.readingNotes.isEmpty,
