@@ -83,6 +83,11 @@ MAP
   build_module ConvApp "$SRC/ConvApp"
 }
 
+# The shared checks of what conv writes (fuzz/support), for the targets that use them.
+support() {
+  case $1 in command-line|repl-line|settings|batch-output) echo "$ROOT/fuzz/support/WrittenText.swift" ;; esac
+}
+
 build_target() {
   target=$1
   echo "run.sh: linking fuzz-$target" >&2
@@ -92,7 +97,7 @@ build_target() {
         "$ROOT/fuzz/targets/$target.swift" "$OUT/ConvKit.o" ;;
     convert|favorites|batch|batch-output|command-line|repl-line|settings)
       "$SWIFTC" $SWIFTFLAGS -module-name Fuzz -I "$OUT" -I "$OUT/include/_ConvICU" -o "$OUT/fuzz-$target" \
-        "$ROOT/fuzz/targets/$target.swift" "$OUT/ConvApp.o" "$OUT/ConvFormat.o" "$OUT/ConvKit.o" \
+        "$ROOT/fuzz/targets/$target.swift" $(support "$target") "$OUT/ConvApp.o" "$OUT/ConvFormat.o" "$OUT/ConvKit.o" \
         "$OUT/ConvICU.o" $ICU_LIBS ;;
     *) echo "run.sh: unknown target '$target' (expression, arithmetic, units-file, rates-feed, convert, favorites, batch, batch-output, command-line, repl-line, settings)" >&2; exit 64 ;;
   esac
@@ -115,7 +120,7 @@ if [ $NO_BUILD = 0 ]; then
     build_app
   fi
   for target in $TARGETS; do
-    if stale "$OUT/fuzz-$target" "$ROOT/fuzz/targets/$target.swift" "$OUT/ConvKit.o" "$OUT/ConvApp.o"; then
+    if stale "$OUT/fuzz-$target" "$ROOT/fuzz/targets/$target.swift" "$ROOT/fuzz/support" "$OUT/ConvKit.o" "$OUT/ConvApp.o"; then
       build_target "$target"
     fi
   done

@@ -11,22 +11,6 @@ import ConvKit
 
 let catalog = Catalog.builtin
 
-func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
-  switch scalar.value {
-  case 0x09: false
-  case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029: true
-  default: false
-  }
-}
-
-/// Checks a line as the executable writes it (through `TerminalText.escaped`, conv's styling kept).
-func checkLine(_ text: String, _ what: String) {
-  let written = TerminalText.escaped(text, keepingStyle: true)
-  if let bad = written.unicodeScalars.first(where: isUnsafe) {
-    preconditionFailure("U+\(String(bad.value, radix: 16)) written in \(what): \(written.debugDescription)")
-  }
-}
-
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzReplLine(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   guard size >= 1 else { return 0 }

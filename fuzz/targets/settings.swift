@@ -8,14 +8,6 @@
 import ConvApp
 import ConvKit
 
-func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
-  switch scalar.value {
-  case 0x09: false
-  case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029: true
-  default: false
-  }
-}
-
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzSettings(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
@@ -25,7 +17,7 @@ public func fuzzSettings(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     // As the executable writes it: `conv: PATH:LINE: message`, through TerminalText.escaped.
     let shown = TerminalText.escaped(problem.description)
     precondition(problem.line >= 1 && problem.line <= lineCount, "problem on line \(problem.line) of \(lineCount)")
-    if let bad = shown.unicodeScalars.first(where: isUnsafe) {
+    if let bad = shown.unicodeScalars.first(where: { isUnsafe($0) }) {
       preconditionFailure("U+\(String(bad.value, radix: 16)) in a problem: \(shown.debugDescription)")
     }
   }

@@ -277,7 +277,9 @@ public struct Catalog: Sendable {
 
   /// The category's featured prefixed forms (`km`, `cm`) that resolve, smallest first.
   public func featuredUnits(in category: UnitCategory) -> [PrefixedUnit] {
-    Catalog.byMagnitude(category.featured.compactMap { featuredUnit($0, in: category) })
+    storage.columnMemo.featuredUnits(of: category.identifier) {
+      Catalog.byMagnitude(category.featured.compactMap { featuredUnit($0, in: category) })
+    }
   }
 
   /// Sorts by size, keeping the given order between units of the same size.

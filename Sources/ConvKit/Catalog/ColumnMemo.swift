@@ -4,7 +4,20 @@ import Synchronization
 /// for a catalog storage's life (at most `limit` columns; beyond, the memo starts again).
 final class ColumnMemo: Sendable {
   private let columns = Mutex<[String: ColumnCandidates]>([:])
+  /// Each category's featured prefixed units, by identifier (every column counts what it leaves out).
+  private let featured = Mutex<[String: [PrefixedUnit]]>([:])
   private static var limit: Int { 512 }
+
+  /// The featured units of a category, made by `make` the first time.
+  func featuredUnits(of identifier: String, make: () -> [PrefixedUnit]) -> [PrefixedUnit] {
+    if let kept = featured.withLock({ $0[identifier] }) { return kept }
+    let made = make()
+    featured.withLock { table in
+      if table.count >= ColumnMemo.limit { table.removeAll() }
+      table[identifier] = made
+    }
+    return made
+  }
 
   /// The rows kept under `key`, made by `make` the first time.
   func rows(for key: String, make: () -> ColumnCandidates) -> ColumnCandidates {
