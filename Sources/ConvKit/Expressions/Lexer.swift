@@ -89,21 +89,29 @@ struct Lexer {
       if ascii >= UInt8(ascii: "0") && ascii <= UInt8(ascii: "9") { return try readNumber(spaceBefore: sawSpace) }
       return readWord(start: start, spaceBefore: sawSpace)
     }
-    switch character {
-    case "*":
-      if position + 1 < characters.count, characters[position + 1] == "*" {
-        position += 2
-        return Token(kind: .caret, span: SourceSpan(start: start, length: 2), spaceBefore: sawSpace)
+    if let ascii {
+      switch ascii {
+      case UInt8(ascii: "*"):
+        if position + 1 < characters.count, characters[position + 1].asciiValue == UInt8(ascii: "*") {
+          position += 2
+          return Token(kind: .caret, span: SourceSpan(start: start, length: 2), spaceBefore: sawSpace)
+        }
+        return single(.times)
+      case UInt8(ascii: "/"): return single(.divide)
+      case UInt8(ascii: "^"): return single(.caret)
+      case UInt8(ascii: "("), UInt8(ascii: "["): return single(.openParenthesis)
+      case UInt8(ascii: ")"), UInt8(ascii: "]"): return single(.closeParenthesis)
+      case UInt8(ascii: "+"): return single(.plus)
+      case UInt8(ascii: "-"): return single(.minus)
+      default: break
       }
-      return single(.times)
-    case "·", "×", "⋅", "•": return single(.times)
-    case "/", "÷", "∕", "⁄": return single(.divide)
-    case "^": return single(.caret)
-    case "(", "[": return single(.openParenthesis)
-    case ")", "]": return single(.closeParenthesis)
-    case "+": return single(.plus)
-    case "-", "−", "–": return single(.minus)
-    default: break
+    } else {
+      switch character {
+      case "·", "×", "⋅", "•": return single(.times)
+      case "÷", "∕", "⁄": return single(.divide)
+      case "−", "–": return single(.minus)
+      default: break
+      }
     }
     if ascii == nil, let value = Lexer.vulgarFractions[character] {
       position += 1
@@ -393,6 +401,17 @@ struct Lexer {
   /// Characters that may appear in a unit name: letters, the marks and signs of the catalog's
   /// symbols, and any other symbol character (`☉`, `⊕`, `℥`) that is not an operator.
   static func isWordCharacter(_ character: Character) -> Bool {
+    // ASCII by its byte (every word ends at one: `km*mg`, `m/s`).
+    if let ascii = character.asciiValue {
+      switch ascii {
+      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "%"),
+        UInt8(ascii: "'"), UInt8(ascii: "\""), UInt8(ascii: "_"), UInt8(ascii: "$"), UInt8(ascii: "#"),
+        UInt8(ascii: "!"), UInt8(ascii: "&"), UInt8(ascii: "@"):
+        return true
+      default:
+        return false
+      }
+    }
     if character.isLetter { return !superscriptDigits.contains(character) }
     switch character {
     case "°", "%", "‰", "‱", "′", "″", "'", "\"", "_", "$", "€", "£", "Ω", "Å", "℃", "℉", "µ", "ℓ", "#",
