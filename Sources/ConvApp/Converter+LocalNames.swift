@@ -268,6 +268,22 @@ extension Converter {
     return candidates.first { catalog.unit(named: $0) == unit } ?? unit.name
   }
 
+  /// A spelling that means `unit` alone in the user's language too, for the refusal to suggest:
+  /// a symbol, else the first name, alias or plural that no name of the language folds like
+  /// (`pouce` is French for the inch: `Paris inch`).
+  func unambiguousSpelling(of unit: PrefixedUnit) -> String {
+    let prefixSymbols = unit.prefix?.symbols ?? [""]
+    let prefixName = unit.prefix?.name ?? ""
+    let symbols = unit.unit.symbols.flatMap { symbol in prefixSymbols.map { $0 + symbol } }
+    let names = ([unit.unit.name] + unit.unit.aliases + [unit.unit.plural]).filter { !$0.isEmpty }.map { prefixName + $0 }
+    let table = localNames()
+    let candidates = symbols + names.filter { name in
+      let meanings = table?.meanings(TextFolding.fold(name)) ?? []
+      return meanings.isEmpty || meanings == [unit]
+    }
+    return candidates.first { catalog.unit(named: $0) == unit } ?? spelling(of: unit)
+  }
+
   /// `mi (mile)`, or the name alone for a unit without a symbol.
   func describe(_ unit: PrefixedUnit) -> String {
     unit.unit.symbols.isEmpty ? unit.name : "\(unit.symbol) (\(unit.name))"
@@ -281,7 +297,7 @@ extension Converter {
       guard let value = size(of: unit, in: reference) else { return unit.name }
       return "\(unit.name) (\(value))"
     }
-    let spellings = units.map { "'\(spelling(of: $0))'" }
+    let spellings = units.map { "'\(unambiguousSpelling(of: $0))'" }
     func list(_ items: [String]) -> String {
       items.count < 2 ? items.joined() : items.dropLast().joined(separator: ", ") + " or " + items.last!
     }

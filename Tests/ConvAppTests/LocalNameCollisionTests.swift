@@ -66,6 +66,12 @@ struct LocalNameCollisionTests {
         #expect(failure.message.hasPrefix("'\(key)' can mean "), "\(locale) \(key): \(failure.message)")
         for unit in units {
           #expect(failure.message.contains(unit.name), "\(locale) \(key): \(unit.name) missing from \(failure.message)")
+          // What the refusal says to write reads as that unit alone, in this language too.
+          let spelling = converter.unambiguousSpelling(of: unit)
+          #expect(failure.message.contains("'\(spelling)'"))
+          let written = converter.request(line: "1 " + spelling)
+          #expect((try? converter.convert(written).get()) != nil, "\(locale) \(key): '\(spelling)' does not read")
+          #expect((try? Catalog.builtin.read(written).quantity.unit?.singleUnit) == unit, "\(locale) \(key): '\(spelling)'")
         }
       case .success(let output):
         #expect(output.notes.contains { $0.contains("can also mean") }, "\(locale) \(key): read silently, \(output.notes)")
@@ -78,7 +84,7 @@ struct LocalNameCollisionTests {
     ("fr_FR.UTF-8", "5 pieds m", "'pieds' can mean foot (30,48 cm) or pied du roi (≈ 32,483938 cm): write 'ft' or 'pied du roi'"),
     ("fr_FR.UTF-8", "1 pied in", "'pied' can mean foot (30,48 cm) or pied du roi (≈ 32,483938 cm): write 'ft' or 'pied du roi'"),
     ("fr_CA.UTF-8", "3 PIEDS to cm", "'PIEDS' can mean foot (30,48 cm) or pied du roi (≈ 32,483938 cm): write 'ft' or 'pied du roi'"),
-    ("es_ES.UTF-8", "2 pulgadas cm", "'pulgadas' can mean inch (25,4 mm) or pulgada (≈ 23,219583 mm): write 'in' or 'pulgada'"),
+    ("es_ES.UTF-8", "2 pulgadas cm", "'pulgadas' can mean inch (25,4 mm) or pulgada (≈ 23,219583 mm): write 'in' or 'Spanish inch'"),
     ("fr_FR.UTF-8", "5 pieds", "'pieds' can mean foot (30,48 cm) or pied du roi (≈ 32,483938 cm): write 'ft' or 'pied du roi'"),
   ]
 
