@@ -94,8 +94,8 @@ struct LocalNames: Sendable {
     return String(text[..<start]) + String(text[end...])
   }
 
-  /// The tables made so far in this process, by style.
-  static let made = Mutex<[NumberStyle: LocalNames]>([:])
+  /// The tables made so far in this process, by locale.
+  static let made = Mutex<[String: LocalNames]>([:])
 
   /// The language of a locale (`fr` for `fr_CA.UTF-8`).
   static func language(_ locale: String?) -> String {
@@ -126,13 +126,15 @@ extension Converter {
     case unread
   }
 
-  /// The locale's name table (nil in English and ASCII output, whose names are the catalog's).
+  /// The locale's name table (nil in English, whose names are the catalog's). ASCII output
+  /// prints the catalog's names, but the user's language is the locale's all the same: its names
+  /// are read, and its collisions refused, as in UTF-8.
   func localNames() -> LocalNames? {
-    let style = options.humanStyle
-    guard !style.ascii, !style.isEnglish else { return nil }
-    if let table = LocalNames.made.withLock({ $0[style] }) { return table }
+    let style = NumberStyle(locale: options.locale, grouping: true)
+    guard !style.isEnglish, let locale = options.locale else { return nil }
+    if let table = LocalNames.made.withLock({ $0[locale] }) { return table }
     let table = LocalNames(catalog: catalog, style: style)
-    LocalNames.made.withLock { $0[style] = table }
+    LocalNames.made.withLock { $0[locale] = table }
     return table
   }
 
@@ -140,8 +142,7 @@ extension Converter {
   /// reading the catalog makes alone: checked against `reviewedCollisions` without ICU for the
   /// languages listed there, else against the locale's table.
   func mentionsLocalCollision(_ text: String) -> Bool {
-    let style = options.humanStyle
-    guard !style.ascii, !style.isEnglish else { return false }
+    guard !NumberStyle(locale: options.locale).isEnglish else { return false }
     let keys: Set<String>
     let longest: Int
     if let reviewed = LocalNames.reviewedCollisions[LocalNames.language(options.locale)] {
@@ -251,7 +252,7 @@ extension Converter {
       if !others.isEmpty {
         note += "; it can also mean \(others.map(describe).joined(separator: " or ")), which does not convert here"
       }
-      reading.readingNotes.append(note)
+      reading.readingNotes.append(options.ascii ? ASCIIText.transliterate(note) : note)
       // The echo keeps the name as typed, as for the catalog's aliases.
       if unit != span.catalogReading, let renamed = reading.quantity.writing(unit: spelling(of: unit), as: span.typed) {
         reading.quantity = renamed
@@ -301,8 +302,8 @@ extension Converter {
     func list(_ items: [String]) -> String {
       items.count < 2 ? items.joined() : items.dropLast().joined(separator: ", ") + " or " + items.last!
     }
-    return .syntax("'\(ConvError.printable(typed))' can mean \(list(meanings)): write \(list(spellings))",
-                   span: SourceSpan(start: 0, length: 0))
+    let message = "'\(ConvError.printable(typed))' can mean \(list(meanings)): write \(list(spellings))"
+    return .syntax(options.ascii ? ASCIIText.transliterate(message) : message, span: SourceSpan(start: 0, length: 0))
   }
 
   /// The SI everyday unit of a unit's category in which one of it reads best (`cm` for the foot).

@@ -36,6 +36,13 @@ struct LocalNamesEndToEndTests {
          status: 1),
     Case(environment: ["LANG": "es_ES.UTF-8"], arguments: ["1", "Roman pound", "g"], stdout: "1 Roman pound ≈ 327,36409 g\n",
          stderr: "", status: 0),
+    // ASCII output (a locale that is not UTF-8): the language is French all the same.
+    Case(environment: ["LANG": "fr_FR"], arguments: ["5", "pieds", "m"], stdout: "",
+         stderr: "conv: 'pieds' can mean foot (30,48 cm) or pied du roi (~ 32,483938 cm): write 'ft' or 'pied du roi'\n",
+         status: 1),
+    Case(environment: ["LANG": "fr_FR"], arguments: ["1", "degre", "rad"], stdout: "1 deg ~ 0,017453293 rad\n",
+         stderr: "conv: note: 'degre' read as deg (degree), the French name; it can also mean degRe (degree Reaumur), which does not convert here\n",
+         status: 0),
     // In English the catalog's reading stands: pieds is the pied du roi.
     Case(environment: ["LANG": "en_US.UTF-8"], arguments: ["5", "pieds", "m"], stdout: "5 pieds ≈ 1.6241969 m\n",
          stderr: "", status: 0),
