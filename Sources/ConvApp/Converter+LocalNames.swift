@@ -261,6 +261,22 @@ extension Converter {
     return .read(reading, first.request)
   }
 
+  /// The reading ``convert(_:)-(ConversionRequest)`` makes of a request, the names of the user's
+  /// language included, for a front end that keeps its quantity (the REPL adopts `5 Meilen` as
+  /// miles); nil when the request does not read, or is refused.
+  package func reading(of request: ConversionRequest) -> ConversionReading? {
+    if mentionsLocalCollision(request.source) {
+      switch localReading(of: request.source) {
+      case .read(let reading, _): return reading
+      case .refused: return nil
+      case .none, .unread: break
+      }
+    }
+    if let reading = try? catalog.read(request, conventions: conventions) { return reading }
+    if case .read(let reading, _) = localReading(of: request.source) { return reading }
+    return nil
+  }
+
   /// A spelling that reads as `unit` alone: its symbol, another symbol, or its name.
   func spelling(of unit: PrefixedUnit) -> String {
     let prefixSymbol = unit.prefix?.symbols.first ?? ""

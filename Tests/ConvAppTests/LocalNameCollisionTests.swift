@@ -170,4 +170,20 @@ struct LocalNameCollisionTests {
     #expect(output.lines == [expected])
     #expect(output.notes.isEmpty)
   }
+
+  /// Locale, a line typed in the REPL, the pair it adopts.
+  static let replPairs: [(String, String, String, String)] = [
+    ("de_DE.UTF-8", "5 Meilen to km", "mi", "km"),
+    ("fr_FR.UTF-8", "1 degré rad", "°", "rad"),
+    ("fr_FR.UTF-8", "1 degré °C", "°Ré", "°C"),
+    ("es_ES.UTF-8", "3 millas m", "mi", "m"),
+  ]
+
+  @Test("The REPL adopts the reading it printed, the language's names included", arguments: replPairs)
+  func replAdopts(_ locale: String, _ line: String, _ source: String, _ target: String) throws {
+    var session = try #require(ReplSession(converter: Self.converter(locale: locale), mode: .script, favorites: nil))
+    _ = session.handle(line)
+    #expect(session.state.source.symbol == source)
+    #expect(session.state.target?.symbol == target)
+  }
 }
