@@ -87,6 +87,15 @@ package struct Converter: Sendable {
 
   /// Reads and converts a request: the one path of every front end.
   package func convert(_ request: ConversionRequest) -> Result<Output, Failure> {
+    // A name that means two units in the user's language (French `pieds`: foot, or the catalog's
+    // pied du roi) is read by the other side, or refused.
+    if mentionsLocalCollision(request.source) {
+      switch localReading(of: request.source) {
+      case .read(let reading, let local): return convert(reading, request: local)
+      case .refused(let error): return .failure(Failure(error: error, source: request.source, span: nil))
+      case .none, .unread: break
+      }
+    }
     do {
       return convert(try catalog.read(request, conventions: conventions), request: request)
     } catch {
@@ -97,8 +106,9 @@ package struct Converter: Sendable {
   /// What a request whose reading failed with `error` gives: currencies named in the user's
   /// language (`Schweizer Franken`) are read again with ISO codes; anything else is the failure.
   /// (Batch reads a line once and comes here with the error, suggestions included.)
-  /// Unit names of the user's language (`5 Meilen km`) are read again with the units' symbols; a
-  /// name the language gives two units is refused with both.
+  /// Unit names of the user's language (`5 Meilen km`) are read as their units, with a note; a
+  /// name that means two units is refused with both unless the other side decides
+  /// (`localReading(of:)`).
   package func recover(from error: ConvError, request: ConversionRequest) -> Result<Output, Failure> {
     let failure = Result<Output, Failure>.failure(Failure(error: error, source: request.source, span: error.span))
     guard case .unknownUnit = error else { return failure }
@@ -106,12 +116,10 @@ package struct Converter: Sendable {
     if let codes, let again = try? catalog.read(self.request(line: codes), conventions: conventions) {
       return convert(again, request: self.request(line: codes))
     }
-    do {
-      guard let symbols = try localUnitSymbols(for: codes ?? request.source),
-            let again = try? catalog.read(self.request(line: symbols), conventions: conventions) else { return failure }
-      return convert(again, request: self.request(line: symbols))
-    } catch let refusal {
-      return .failure(Failure(error: refusal, source: request.source, span: nil))
+    switch localReading(of: codes ?? request.source) {
+    case .read(let reading, let local): return convert(reading, request: local)
+    case .refused(let refusal): return .failure(Failure(error: refusal, source: request.source, span: nil))
+    case .none, .unread: return failure
     }
   }
 

@@ -15,6 +15,14 @@ public enum LocaleResolver {
     return (numeric?.locale, ctype?.isUTF8 ?? false)
   }
 
+  /// The locale whose measurement system the whole column puts first (`de_DE` measures in SI,
+  /// `en_GB` in imperial units): the first non-empty of `LC_ALL`, `LC_MEASUREMENT` and `LANG`, as
+  /// POSIX orders the measurement category; nil when none is set, or for `C` and `POSIX`. So
+  /// `LANG=en_US.UTF-8 LC_MEASUREMENT=de_DE.UTF-8` writes numbers in English and measures in SI.
+  public static func measurementLocale(environment: [String: String]) -> String? {
+    first(of: ["LC_ALL", "LC_MEASUREMENT", "LANG"], in: environment).flatMap { parse($0).locale }
+  }
+
   private static func first(of names: [String], in environment: [String: String]) -> String? {
     for name in names {
       if let value = environment[name], !value.isEmpty { return value }

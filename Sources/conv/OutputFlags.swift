@@ -38,7 +38,10 @@ struct OutputFlags {
     options.verbose = verbose
     options.allowsReciprocal = reciprocal
     options.allUnits = all
+    // The settings file's system, else the measurement locale's (LC_ALL, LC_MEASUREMENT, LANG),
+    // which may differ from the numbers' (LC_NUMERIC).
     options.measurementSystem = settings.system
+      ?? MeasurementSystem.of(locale: LocaleResolver.measurementLocale(environment: environment.variables))
     options.columnUnits = settings.columns
     return options
   }

@@ -146,11 +146,11 @@ struct ColumnCurationTests {
 
   /// A locale, a line with a unit named in its language, and the line conv prints.
   static let localNames: [(String, String, String)] = [
-    ("de_DE.UTF-8", "5 Meilen km", "5 mi = 8,04672 km"),
-    ("de_DE.UTF-8", "1 meile km", "1 mi = 1,609344 km"),
-    ("de_DE.UTF-8", "5 MEILEN in Kilometer", "5 mi = 8,04672 km"),
-    ("es_ES.UTF-8", "5 millas km", "5 mi = 8,04672 km"),
-    ("fr_FR.UTF-8", "2 kilomètres mi", "2 km ≈ 1,2427424 mi"),
+    ("de_DE.UTF-8", "5 Meilen km", "5 Meilen = 8,04672 km"),
+    ("de_DE.UTF-8", "1 meile km", "1 meile = 1,609344 km"),
+    ("de_DE.UTF-8", "5 MEILEN in Kilometer", "5 MEILEN = 8,04672 km"),
+    ("es_ES.UTF-8", "5 millas km", "5 millas = 8,04672 km"),
+    ("fr_FR.UTF-8", "2 kilomètres mi", "2 kilomètres ≈ 1,2427424 mi"),
   ]
 
   @Test("The unit names conv prints in a language are read back in it", arguments: localNames)

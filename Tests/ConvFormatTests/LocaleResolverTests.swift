@@ -39,4 +39,29 @@ struct LocaleResolverTests {
     #expect(resolved.locale == c.locale)
     #expect(resolved.isUTF8 == c.isUTF8)
   }
+
+  /// Environment, and the locale the measurement system comes from (LC_ALL > LC_MEASUREMENT > LANG).
+  static let measurement: [([String: String], String?)] = [
+    ([:], nil),
+    (["LANG": "de_DE.UTF-8"], "de_DE"),
+    (["LANG": "en_US.UTF-8", "LC_MEASUREMENT": "de_DE.UTF-8"], "de_DE"),
+    (["LANG": "en_US.UTF-8", "LC_MEASUREMENT": "en_GB.UTF-8"], "en_GB"),
+    (["LANG": "de_DE.UTF-8", "LC_MEASUREMENT": "en_US.UTF-8"], "en_US"),
+    (["LANG": "de_DE.UTF-8", "LC_MEASUREMENT": "C"], nil),
+    (["LANG": "de_DE.UTF-8", "LC_MEASUREMENT": ""], "de_DE"),
+    (["LC_ALL": "fr_FR.UTF-8", "LC_MEASUREMENT": "en_US.UTF-8", "LANG": "en_GB.UTF-8"], "fr_FR"),
+    (["LC_ALL": "", "LC_MEASUREMENT": "en_GB@euro", "LANG": "de_DE.UTF-8"], "en_GB"),
+    // The numbers' and the names' variables do not choose the system.
+    (["LC_NUMERIC": "de_DE.UTF-8", "LC_MESSAGES": "fr_FR.UTF-8", "LANG": "en_US.UTF-8"], "en_US"),
+    (["LC_NUMERIC": "de_DE.UTF-8"], nil),
+  ]
+
+  @Test("The measurement locale follows LC_ALL, LC_MEASUREMENT, LANG", arguments: measurement)
+  func measurementLocale(_ environment: [String: String], _ locale: String?) {
+    #expect(LocaleResolver.measurementLocale(environment: environment) == locale)
+    // The number locale is not affected by LC_MEASUREMENT.
+    var without = environment
+    without["LC_MEASUREMENT"] = nil
+    #expect(LocaleResolver.resolve(environment: environment).locale == LocaleResolver.resolve(environment: without).locale)
+  }
 }

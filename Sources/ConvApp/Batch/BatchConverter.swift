@@ -326,6 +326,9 @@ package final class BatchConverter {
           request.targetOffset >= numberText.count else { return (nil, nil) }
     let quantityRest = String(request.quantity.dropFirst(numberText.count))
     guard quantityRest.first == " " else { return (nil, nil) }
+    // A name that means two units in the user's language takes the exact path, which reads it
+    // as every front end does (`Converter.localReading(of:)`).
+    guard !converter.mentionsLocalCollision(request.source) else { return (nil, nil) }
     let catalog = converter.catalog
     // The line's one reading: a line that fails is reported from its error (`failed(_:_:)`), with
     // the suggestions it carries, not read a second time.

@@ -41,7 +41,8 @@ package struct OutputOptions: Sendable, Hashable {
   /// selection of common units.
   package var allUnits: Bool = false
   /// The measurement system whose everyday units the whole column shows first (the settings
-  /// file's `system`); nil for the locale's.
+  /// file's `system`, else the one of `LC_MEASUREMENT`: see `LocaleResolver.measurementLocale`); nil
+  /// for the number locale's.
   package var measurementSystem: MeasurementSystem? = nil
   /// The units of the whole column per category identifier (the settings file's `column.CATEGORY`).
   package var columnUnits: [String: [String]] = [:]

@@ -332,7 +332,7 @@ package struct ReplSession {
 
   private mutating func adopt(_ request: ConversionRequest) -> Bool {
     // The same reading as the conversion just printed (`12 pt to mm` adopts the point).
-    guard let reading = try? catalog.read(request, conventions: converter.conventions),
+    guard let reading = converter.reading(of: request),
           let number = reading.quantity.number, let source = reading.quantity.unit?.singleUnit,
           let category = catalog.category(named: source.unit.categoryIdentifier) else { return false }
     let target = reading.targets.count == 1 ? reading.targets[0].singleUnit : nil

@@ -74,3 +74,18 @@ extension Catalog {
     return (zero.terminatingDecimal?.plainString ?? zero.description) + " " + unit.symbol
   }
 }
+
+extension Quantity {
+  /// The quantity with its unit written `typed` rather than as read (`5 Meilen`, read as `5 mi`
+  /// through the user's language): the echo then shows the unit as typed. Nil when the quantity's
+  /// unit is not one unit written `spelling` at the end of its text.
+  package func writing(unit spelling: String, as typed: String) -> Quantity? {
+    guard let unit, unit.singleUnit != nil, unit.text == spelling, text.hasSuffix(spelling) else { return nil }
+    var renamed = UnitExpression(text: typed, term: unit.term, singleUnit: unit.singleUnit)
+    renamed.substance = unit.substance
+    var quantity = Quantity(text: String(text.dropLast(spelling.count)) + typed, term: term, number: number,
+                            unit: renamed)
+    quantity.attachedSubstance = attachedSubstance
+    return quantity
+  }
+}

@@ -4,7 +4,7 @@
 /// batch, the REPL, favorites and `info` give the same answer or the same refusal.
 package struct ConversionReading: Sendable {
   /// The quantity.
-  package let quantity: Quantity
+  package var quantity: Quantity
   /// The targets, in order; empty for the whole column.
   package let targets: [UnitExpression]
   /// The spellings read other than by default, because the other side's dimension asked for it,
