@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
-
 /// Replaces a file's contents all at once: readers see the old file or the new one, never a part.
 ///
 /// The one way conv writes a file (favorites, the rates cache, the REPL's state). The bytes go to
@@ -17,11 +11,11 @@ enum AtomicFile {
   /// How the new file is made.
   struct Options {
     /// Permission bits of the new file.
-    var mode: mode_t = 0o644
+    var mode: UInt32 = 0o644
     /// Owner and group to give the new file (those of the file it replaces), if not the process's.
-    var owner: (uid: uid_t, gid: gid_t)? = nil
+    var owner: (uid: UInt32, gid: UInt32)? = nil
     /// Permission bits of the folders to create when the target's folder is missing; nil: none made.
-    var createFolders: mode_t? = nil
+    var createFolders: UInt32? = nil
   }
 
   /// Why a file could not be replaced: the step, in words fit to follow "cannot write PATH: ".
@@ -34,76 +28,62 @@ enum AtomicFile {
   /// while it works, and a file-size limit (`ulimit -f`) is an error, not a kill.
   static func replace(_ path: String, with bytes: [UInt8], options: Options = Options()) throws(Failure) {
     let target = try linkTarget(path)
-    var status = stat()
-    if lstat(target, &status) == 0, (status.st_mode & S_IFMT) != S_IFREG {
-      throw Failure(reason: "\(FileSystem.kind(of: status.st_mode)), not a regular file: not replaced")
+    if let status = SystemCalls.linkStatus(target), status.kind != .regular {
+      throw Failure(reason: "\(FileSystem.describe(status.kind)), not a regular file: not replaced")
     }
     let folder = folder(of: target)
     if let mode = options.createFolders { try createFolders(folder, mode: mode) }
+    try SystemCalls.withEndingSignalsHeld { () throws(Failure) in
+      try write(bytes, to: target, in: folder, options: options)
+    }
+  }
 
-    var ending = sigset_t()
-    var previousMask = sigset_t()
-    sigemptyset(&ending)
-    for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] { sigaddset(&ending, signal) }
-    pthread_sigmask(SIG_BLOCK, &ending, &previousMask)
-    defer { pthread_sigmask(SIG_SETMASK, &previousMask, nil) }
-    let previousSizeSignal = signal(SIGXFSZ, SIG_IGN)
-    defer { signal(SIGXFSZ, previousSizeSignal) }
-
+  /// The steps of `replace`, with the ending signals held.
+  private static func write(_ bytes: [UInt8], to target: String, in folder: String, options: Options) throws(Failure) {
     let name = baseName(of: target)
     removeAbandoned(in: folder, prefix: "." + name + ".tmp-")
     // Unnamed until it is whole; `temporary` is its name once it has one.
-    var descriptor = open(folder, AtomicFile.unnamedFile | O_WRONLY | O_CLOEXEC, options.mode)
+    var descriptor = SystemCalls.open(folder, [.unnamedFile, .writeOnly, .closeOnExec], mode: options.mode)
     var temporary: String? = nil
     if descriptor < 0 {
-      var template = Array((folder + "/." + name + ".tmp-XXXXXX").utf8CString)
-      descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-      guard descriptor >= 0 else {
-        throw Failure(reason: errno == EACCES || errno == EPERM || errno == EROFS
+      guard let made = SystemCalls.makeTemporaryFile(folder + "/." + name + ".tmp-XXXXXX") else {
+        let error = SystemCalls.lastError
+        throw Failure(reason: error == SystemCalls.accessDenied || error == SystemCalls.notPermitted
+                        || error == SystemCalls.readOnlyFileSystem
                         ? "the folder \(folder) is read-only" : errorText())
       }
-      temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+      (descriptor, temporary) = (made.descriptor, made.path)
     }
     func fail(_ step: String) -> Failure {
       let reason = step + errorText()
-      close(descriptor)
-      if let temporary { unlink(temporary) }
+      SystemCalls.close(descriptor)
+      if let temporary { SystemCalls.unlink(temporary) }
       return Failure(reason: reason)
     }
-    _ = fchmod(descriptor, options.mode)
-    if let owner = options.owner { _ = fchown(descriptor, owner.uid, owner.gid) }
-    var offset = 0
-    while offset < bytes.count {
-      let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
-      if written < 0 {
-        if errno == EINTR { continue }
-        throw fail("")
-      }
-      offset += written
-    }
-    if fsync(descriptor) != 0 { throw fail("flushing: ") }
+    SystemCalls.setPermissions(descriptor, options.mode)
+    if let owner = options.owner { SystemCalls.setOwner(descriptor, user: owner.uid, group: owner.gid) }
+    guard bytes.withUnsafeBytes({ SystemCalls.writeAll(descriptor, $0) }) else { throw fail("") }
+    if !SystemCalls.sync(descriptor) { throw fail("flushing: ") }
     if temporary == nil {
       // Named only now, when it is whole.
-      let name = folder + "/." + name + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-      guard linkat(AT_FDCWD, "/proc/self/fd/\(descriptor)", AT_FDCWD, name, AT_SYMLINK_FOLLOW) == 0 else {
-        throw fail("")
-      }
+      let name = folder + "/." + name + ".tmp-\(SystemCalls.processID)-\(UInt32.random(in: 0...UInt32.max))"
+      guard SystemCalls.link(descriptor, to: name) else { throw fail("") }
       temporary = name
     }
-    if close(descriptor) != 0 {
+    if !SystemCalls.close(descriptor) {
       let reason = errorText()
-      unlink(temporary!)
+      SystemCalls.unlink(temporary!)
       throw Failure(reason: reason)
     }
-    if rename(temporary!, target) != 0 {
+    if !SystemCalls.rename(temporary!, to: target) {
       let reason = errorText()
-      unlink(temporary!)
+      SystemCalls.unlink(temporary!)
       throw Failure(reason: reason)
     }
-    let directory = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    let directory = SystemCalls.open(folder, [.readOnly, .directory, .closeOnExec])
     if directory >= 0 {
-      _ = fsync(directory)
-      close(directory)
+      _ = SystemCalls.sync(directory)
+      SystemCalls.close(directory)
     }
   }
 
@@ -112,16 +92,14 @@ enum AtomicFile {
   static func linkTarget(_ path: String) throws(Failure) -> String {
     var current = path
     for _ in 0..<40 {
-      var status = stat()
-      if lstat(current, &status) != 0 {
-        if errno == ENOENT { return current }
+      guard let status = SystemCalls.linkStatus(current) else {
+        if SystemCalls.lastError == SystemCalls.noSuchFile { return current }
         throw Failure(reason: "cannot read \(path): \(errorText())")
       }
-      guard (status.st_mode & S_IFMT) == S_IFLNK else { return current }
-      var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-      let count = readlink(current, &buffer, buffer.count - 1)
-      guard count >= 0 else { throw Failure(reason: "cannot read the link \(current): \(errorText())") }
-      let destination = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      guard status.kind == .symbolicLink else { return current }
+      guard let destination = SystemCalls.readLink(current) else {
+        throw Failure(reason: "cannot read the link \(current): \(errorText())")
+      }
       current = destination.hasPrefix("/") ? destination : folder(of: current) + "/" + destination
     }
     throw Failure(reason: "cannot read \(path): too many levels of symbolic links")
@@ -141,40 +119,29 @@ enum AtomicFile {
   }
 
   /// Creates `folder` and the folders above it that are missing (nothing when it is there).
-  static func createFolders(_ folder: String, mode: mode_t) throws(Failure) {
-    var status = stat()
-    if stat(folder, &status) == 0 { return }
+  static func createFolders(_ folder: String, mode: UInt32) throws(Failure) {
+    if SystemCalls.status(folder) != nil { return }
     var partial = folder.hasPrefix("/") ? "" : "."
     for component in folder.split(separator: "/") {
       partial += "/" + component
-      if mkdir(partial, mode) != 0 && errno != EEXIST {
+      if !SystemCalls.makeFolder(partial, mode: mode) && SystemCalls.lastError != SystemCalls.fileExists {
         throw Failure(reason: "cannot create the folder \(folder): \(errorText())")
       }
     }
   }
 
-  /// Linux's `O_TMPFILE` (`__O_TMPFILE | O_DIRECTORY`; a macro Swift does not import).
-  private static let unnamedFile: Int32 = 0o20000000 | O_DIRECTORY
-
   /// Removes files named `prefix…` in `folder` last changed more than a minute ago: what a run
   /// killed between naming its file and renaming it left.
   private static func removeAbandoned(in folder: String, prefix: String) {
-    guard let directory = opendir(folder) else { return }
-    defer { closedir(directory) }
-    var now = timespec()
-    clock_gettime(CLOCK_REALTIME, &now)
-    while let entry = readdir(directory) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-      }
-      guard name.hasPrefix(prefix) else { continue }
+    guard let names = SystemCalls.folderEntries(folder) else { return }
+    let now = SystemCalls.secondsSinceEpoch()
+    for name in names where name.hasPrefix(prefix) {
       let path = folder + "/" + name
-      var status = stat()
-      if lstat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, now.tv_sec - status.st_mtim.tv_sec > 60 {
-        unlink(path)
+      if let status = SystemCalls.linkStatus(path), status.kind == .regular, now - status.modified > 60 {
+        SystemCalls.unlink(path)
       }
     }
   }
 
-  private static func errorText() -> String { String(cString: strerror(errno)) }
+  private static func errorText() -> String { SystemCalls.lastErrorMessage() }
 }

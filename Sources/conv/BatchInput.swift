@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
-
 /// Standard input read in large blocks and cut into lines in place, for batch conversion.
 ///
 /// Lines are as `StandardInput.readLine` makes them: without the line feed and a carriage return
@@ -48,11 +42,9 @@ struct BatchInput {
           capacity *= 2
         }
       }
-      var ready = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-      if poll(&ready, 1, 0) == 0 { beforeWaiting() }
-      let count = read(fd, buffer + end, capacity - end)
-      if count < 0 && errno == EINTR { continue }
-      if count < 0 { readError = errno }
+      if SystemCalls.poll(fd, milliseconds: 0) == 0 { beforeWaiting() }
+      let count = SystemCalls.read(fd, into: buffer + end, count: capacity - end)
+      if count < 0 { readError = SystemCalls.lastError }
       if count <= 0 { break }
       var position = end
       end += count
@@ -74,8 +66,7 @@ struct BatchInput {
   }
 
   private func firstLineFeed(from position: Int, to end: Int) -> Int? {
-    guard let found = memchr(buffer + position, 10, end - position) else { return nil }
-    return buffer.distance(to: found.assumingMemoryBound(to: UInt8.self))
+    SystemCalls.firstIndex(of: 10, in: buffer + position, count: end - position).map { position + $0 }
   }
 
   private func emit(_ start: Int, _ end: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {

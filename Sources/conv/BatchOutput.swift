@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
-
 import ConvApp
 
 /// Standard output collected in a block and written with one call when full.
@@ -58,8 +52,8 @@ struct BatchOutput: BatchSink {
   /// failed write ends the program (`Output.writeFailed`).
   mutating func flush() {
     guard !bytes.isEmpty else { return }
-    let complete = bytes.withUnsafeBufferPointer { fwrite($0.baseAddress, 1, $0.count, stdout) == $0.count }
-    if !complete { Output.writeFailed(errno) }
+    let complete = bytes.withUnsafeBufferPointer { SystemCalls.writeStandardOutput($0) }
+    if !complete { Output.writeFailed(SystemCalls.lastError) }
     bytes.removeAll(keepingCapacity: true)
     if eachLine { Output.flush() }
   }

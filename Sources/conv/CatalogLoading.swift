@@ -45,7 +45,7 @@ enum CatalogLoading {
     case .success(let catalog): return RatesCache.catalogFollowingCache(catalog, environment: environment)
     case .failure(let failure):
       Output.problems(failure.messages)
-      exit(ExitStatus.fileError)
+      SystemCalls.exit(ExitStatus.fileError)
     }
   }
 
@@ -60,12 +60,12 @@ enum CatalogLoading {
       read = try FileSystem.readText(path)
     } catch {
       Output.error(error.description)
-      exit(ExitStatus.fileError)
+      SystemCalls.exit(ExitStatus.fileError)
     }
     guard let read else {
       if variable != nil {
         Output.error("CONV_SETTINGS: no such file: \(path)")
-        exit(ExitStatus.fileError)
+        SystemCalls.exit(ExitStatus.fileError)
       }
       return Settings()
     }
@@ -76,19 +76,13 @@ enum CatalogLoading {
     problems.sort { $0.line < $1.line }
     guard problems.allSatisfy(\.isWarning) else {
       Output.problems(problems.map(\.description))
-      exit(ExitStatus.fileError)
+      SystemCalls.exit(ExitStatus.fileError)
     }
     // Unknown keys are named, with the key meant, and the rest of the file applies.
     Output.problems(problems.map(\.description))
     return settings
   }
 }
-
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 
 /// Problems found in the personal units file, one `PATH:LINE: message` each.
 struct CatalogLoadFailure: Error {

@@ -1,11 +1,5 @@
 import ConvApp
 
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
-
 /// The program's entry point: reads the command line against conv's command table
 /// (`CommandLineParser`, a few comparisons per word) and runs what it asks for.
 @main
@@ -29,13 +23,13 @@ enum ConvMain {
       }
     } catch let error as CommandLineError {
       Output.error(error.message)
-      exit(ExitStatus.usage)
+      SystemCalls.exit(ExitStatus.usage)
     } catch let code as ExitCode {
-      exit(code.rawValue)
+      SystemCalls.exit(code.rawValue)
     } catch {
       Output.error("\(error)")
-      exit(ExitStatus.conversionFailed)
+      SystemCalls.exit(ExitStatus.conversionFailed)
     }
-    exit(ExitStatus.success)
+    SystemCalls.exit(ExitStatus.success)
   }
 }

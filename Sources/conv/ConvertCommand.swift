@@ -1,12 +1,6 @@
 import ConvApp
 import ConvKit
 
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
-
 /// `conv [QUANTITY] [to] [TARGET]`: one-shot, whole column, or batch from standard input.
 struct ConvertCommand {
   let flags: OutputFlags
@@ -94,7 +88,7 @@ struct BatchRunner {
   /// the batch failed, 2 when standard input could not be read (an input/output error, as for files).
   func run() -> Int32 {
     var session = BatchSession(converter: converter)
-    var output = BatchOutput(eachLine: isatty(0) == 1 || isatty(1) == 1, messagesInline: Output.errorsShareOutput)
+    var output = BatchOutput(eachLine: SystemCalls.isTerminal(0) || SystemCalls.isTerminal(1), messagesInline: Output.errorsShareOutput)
     var input = BatchInput()
     input.forEachLine(beforeWaiting: { output.flush(); Output.flush() }) { line in
       session.convert(line, into: &output)

@@ -1,12 +1,6 @@
 import ConvFormat
 import ConvKit
 
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
-
 /// What the process learns from its environment: variables and whether streams are terminals.
 struct Environment {
   /// Environment variables.
@@ -18,17 +12,8 @@ struct Environment {
 
   /// Reads the current process's environment.
   static let current: Environment = {
-    var count = 0
-    while environ[count] != nil { count += 1 }
-    var variables: [String: String] = Dictionary(minimumCapacity: count)
-    for index in 0..<count {
-      let text = String(cString: environ[index]!)
-      // The first `=` found among the bytes: by characters, the search cost a quarter of a one-shot.
-      if let equals = text.utf8.firstIndex(of: UInt8(ascii: "=")) {
-        variables[String(text[..<equals])] = String(text[text.utf8.index(after: equals)...])
-      }
-    }
-    return Environment(variables: variables, stdinIsTerminal: isatty(0) == 1, stdoutIsTerminal: isatty(1) == 1)
+    Environment(variables: SystemCalls.environment(), stdinIsTerminal: SystemCalls.isTerminal(0),
+                stdoutIsTerminal: SystemCalls.isTerminal(1))
   }()
 
   /// Whether the locale's character set is UTF-8 (else output is ASCII only).
@@ -38,7 +23,7 @@ struct Environment {
   /// says (files under it are then neither read nor written).
   var home: String {
     if let home = variables["HOME"], home.hasPrefix("/") { return home }
-    return PasswordFile.home(of: geteuid()) ?? ""
+    return PasswordFile.home(of: SystemCalls.userID) ?? ""
   }
 
   /// Whether a home folder is known (else default file locations are unknown).
@@ -59,7 +44,7 @@ struct Environment {
   /// Today in UTC: `$CONV_TODAY` (`YYYY-MM-DD`, for tests) when set, else the system clock.
   var today: CalendarDate {
     if let text = variables["CONV_TODAY"], let date = CalendarDate(text) { return date }
-    return CalendarDate(daysSinceEpoch: Int(time(nil)) / 86_400)
+    return CalendarDate(daysSinceEpoch: SystemCalls.secondsSinceEpoch() / 86_400)
   }
 
   /// `$XDG_STATE_HOME`, else `~/.local/state`.

@@ -1,10 +1,5 @@
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
-
-/// Small file helpers over the C library (Foundation stays out of the binary's start-up path).
+/// Small file helpers over the C library, through `SystemCalls` (Foundation stays out of the
+/// binary's start-up path).
 ///
 /// Every file conv reads (personal units, settings, favorites) is opened without blocking, must be
 /// a regular file (not a FIFO, a device or a folder; `/dev/null` reads as empty) and may hold at
@@ -42,14 +37,13 @@ enum FileSystem {
 
   /// Every byte of a regular file of at most `maximumSize` bytes; nil when it does not exist.
   static func readBytes(_ path: String) throws(FileError) -> [UInt8]? {
-    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
+    let descriptor = SystemCalls.open(path, [.readOnly, .nonBlocking, .closeOnExec, .noControllingTerminal])
     guard descriptor >= 0 else {
-      if errno == ENOENT { return nil }
-      throw FileError(path: path, message: String(cString: strerror(errno)))
+      if SystemCalls.lastError == SystemCalls.noSuchFile { return nil }
+      throw FileError(path: path, message: SystemCalls.lastErrorMessage())
     }
-    defer { close(descriptor) }
-    var status = stat()
-    if fstat(descriptor, &status) == 0, isNullDevice(status) { return [] }
+    defer { SystemCalls.close(descriptor) }
+    if let status = SystemCalls.status(of: descriptor), isNullDevice(status) { return [] }
     try checkRegular(descriptor, path: path)
     return try readAll(descriptor, path: path)
   }
@@ -57,20 +51,19 @@ enum FileSystem {
   /// Whether a file is `/dev/null` (the character device 1, 3), which conv reads as an empty file:
   /// `CONV_UNITS=/dev/null` is the usual way to say "none". Never written: a change to a file
   /// there is refused as for any file that is not a regular one.
-  static func isNullDevice(_ status: stat) -> Bool {
-    (status.st_mode & S_IFMT) == S_IFCHR && status.st_rdev == 0x103
+  static func isNullDevice(_ status: SystemCalls.FileStatus) -> Bool {
+    status.kind == .characterDevice && status.deviceNumber == 0x103
   }
 
   /// Throws unless the open file is a regular file of at most `maximumSize` bytes.
   static func checkRegular(_ descriptor: Int32, path: String) throws(FileError) {
-    var status = stat()
-    guard fstat(descriptor, &status) == 0 else {
-      throw FileError(path: path, message: String(cString: strerror(errno)))
+    guard let status = SystemCalls.status(of: descriptor) else {
+      throw FileError(path: path, message: SystemCalls.lastErrorMessage())
     }
-    guard (status.st_mode & S_IFMT) == S_IFREG else {
-      throw FileError(path: path, message: "not a regular file (\(kind(of: status.st_mode)))")
+    guard status.kind == .regular else {
+      throw FileError(path: path, message: "not a regular file (\(describe(status.kind)))")
     }
-    guard status.st_size <= maximumSize else {
+    guard status.size <= maximumSize else {
       throw FileError(path: path, message: "larger than \(maximumSize >> 20) MiB, the most conv reads")
     }
   }
@@ -80,16 +73,13 @@ enum FileSystem {
   static func readAll(_ descriptor: Int32, path: String) throws(FileError) -> [UInt8] {
     var bytes: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 65536)
-    var offset: off_t = 0
+    var offset = 0
     while true {
-      let count = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, offset) }
-      if count < 0 {
-        if errno == EINTR { continue }
-        throw FileError(path: path, message: String(cString: strerror(errno)))
-      }
+      let count = buffer.withUnsafeMutableBytes { SystemCalls.read(descriptor, into: $0.baseAddress, count: $0.count, at: offset) }
+      if count < 0 { throw FileError(path: path, message: SystemCalls.lastErrorMessage()) }
       if count == 0 { return bytes }
       bytes.append(contentsOf: buffer[0..<count])
-      offset += off_t(count)
+      offset += count
       if bytes.count > maximumSize {
         throw FileError(path: path, message: "larger than \(maximumSize >> 20) MiB, the most conv reads")
       }
@@ -97,14 +87,14 @@ enum FileSystem {
   }
 
   /// What a file that is not a regular one is, in words.
-  static func kind(of mode: mode_t) -> String {
-    switch mode & S_IFMT {
-    case S_IFDIR: "a folder"
-    case S_IFIFO: "a FIFO"
-    case S_IFCHR: "a character device"
-    case S_IFBLK: "a block device"
-    case S_IFSOCK: "a socket"
-    default: "not a regular file"
+  static func describe(_ kind: SystemCalls.FileKind) -> String {
+    switch kind {
+    case .directory: "a folder"
+    case .fifo: "a FIFO"
+    case .characterDevice: "a character device"
+    case .blockDevice: "a block device"
+    case .socket: "a socket"
+    case .regular, .symbolicLink, .other: "not a regular file"
     }
   }
 }

@@ -1,11 +1,5 @@
 import ConvApp
 
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
-
 /// Writes to standard output and standard error through C stdio (buffered when not a terminal).
 ///
 /// Every line goes through `TerminalText.escaped`: control characters and bidirectional overrides
@@ -23,14 +17,14 @@ enum Output {
   static func line(_ text: String) {
     var text = TerminalText.escaped(text, keepingStyle: true)
     text.append("\n")
-    let complete = text.withUTF8 { buffer in fwrite(buffer.baseAddress, 1, buffer.count, stdout) == buffer.count }
-    if !complete { writeFailed(errno) }
+    let complete = text.withUTF8 { SystemCalls.writeStandardOutput($0) }
+    if !complete { writeFailed(SystemCalls.lastError) }
   }
 
   /// Whether standard output is an open file (not closed with `>&-`): a command whose output is
   /// only a report (`conv rates update`) asks before it opens any file, which could take its
   /// descriptor.
-  static var outputIsOpen: Bool { fcntl(1, F_GETFD) != -1 }
+  static var outputIsOpen: Bool { SystemCalls.isOpen(1) }
 
   /// Writes several lines to standard output.
   static func lines(_ texts: [String]) {
@@ -40,15 +34,15 @@ enum Output {
   /// Writes text meant for a program, not a person (a completion script), exactly as it is.
   static func verbatim(_ text: String) {
     var text = text
-    let complete = text.withUTF8 { buffer in fwrite(buffer.baseAddress, 1, buffer.count, stdout) == buffer.count }
-    if !complete { writeFailed(errno) }
+    let complete = text.withUTF8 { SystemCalls.writeStandardOutput($0) }
+    if !complete { writeFailed(SystemCalls.lastError) }
   }
 
   /// Writes a line to standard error, prefixed with `conv: `.
   static func error(_ text: String) {
-    if fflush(stdout) != 0 && pendingFailure == 0 { pendingFailure = errno }
+    if !SystemCalls.flushStandardOutput() && pendingFailure == 0 { pendingFailure = SystemCalls.lastError }
     var text = errorLine(text)
-    text.withUTF8 { buffer in _ = fwrite(buffer.baseAddress, 1, buffer.count, stderr) }
+    text.withUTF8 { SystemCalls.writeStandardError($0) }
   }
 
   /// The line `error(_:)` writes for `text`: prefixed with `conv: `, escaped, with its line feed.
@@ -59,7 +53,7 @@ enum Output {
   /// Writes a note (`note: C read as coulomb`) to standard error, after what standard output has
   /// so far, so that the two interleave in order on a terminal.
   static func note(_ text: String) {
-    if fflush(stdout) != 0 && pendingFailure == 0 { pendingFailure = errno }
+    if !SystemCalls.flushStandardOutput() && pendingFailure == 0 { pendingFailure = SystemCalls.lastError }
     errorDetail("conv: " + text)
   }
 
@@ -69,10 +63,8 @@ enum Output {
   /// Whether standard output and standard error are the same file (`2>&1`, both `/dev/null`, one
   /// pipe): then what goes to standard error may go through standard output's buffer, in order.
   static var errorsShareOutput: Bool {
-    var output = stat()
-    var errors = stat()
-    guard fstat(1, &output) == 0, fstat(2, &errors) == 0 else { return false }
-    return output.st_dev == errors.st_dev && output.st_ino == errors.st_ino
+    guard let output = SystemCalls.status(of: 1), let errors = SystemCalls.status(of: 2) else { return false }
+    return output.isSameFile(as: errors)
   }
 
   /// Most problems of one file reported before the rest are counted.
@@ -90,7 +82,7 @@ enum Output {
   /// Writes a line to standard error, escaped for the terminal.
   static func errorDetail(_ text: String) {
     var text = detailLine(text)
-    text.withUTF8 { buffer in _ = fwrite(buffer.baseAddress, 1, buffer.count, stderr) }
+    text.withUTF8 { SystemCalls.writeStandardError($0) }
   }
 
   /// The line `errorDetail(_:)` writes for `text`: escaped, with its line feed.
@@ -98,29 +90,30 @@ enum Output {
 
   /// Uses a large buffer for standard output when it is not a terminal.
   static func configureBuffering(isTerminal: Bool) {
-    if !isTerminal { setvbuf(stdout, nil, _IOFBF, 1 << 16) }
+    if !isTerminal { SystemCalls.bufferStandardOutput(size: 1 << 16) }
   }
 
   /// Flushes standard output.
   static func flush() {
-    if fflush(stdout) != 0 { writeFailed(errno) }
+    if !SystemCalls.flushStandardOutput() { writeFailed(SystemCalls.lastError) }
   }
 
   /// Ends the program after a failed write to standard output, with `conv: cannot write output:
   /// REASON` and status 2. A reader that went away (`conv … | head -1` with SIGPIPE ignored, which
   /// otherwise ends conv silently) gets no message.
   static func writeFailed(_ code: Int32) -> Never {
-    if code != EPIPE { errorDetail("conv: cannot write output: " + String(cString: strerror(code))) }
-    _exit(ExitStatus.fileError)  // not exit(): stdio would try the same write again
+    if code != SystemCalls.brokenPipe { errorDetail("conv: cannot write output: " + SystemCalls.message(for: code)) }
+    SystemCalls.exitImmediately(ExitStatus.fileError)  // not exit(): stdio would try the same write again
   }
 
   /// Flushes standard output when the program ends, however it ends (`exit` or a return from
   /// `main`), and reports a write that failed (see `writeFailed`).
   static func checkAtExit() {
-    atexit {
-      errno = 0
-      if fflush(stdout) != 0 || ferror(stdout) != 0 {
-        Output.writeFailed(errno != 0 ? errno : Output.pendingFailure != 0 ? Output.pendingFailure : EIO)
+    SystemCalls.atExit {
+      SystemCalls.lastError = 0
+      if !SystemCalls.flushStandardOutput() || SystemCalls.standardOutputFailed {
+        let error = SystemCalls.lastError
+        Output.writeFailed(error != 0 ? error : Output.pendingFailure != 0 ? Output.pendingFailure : SystemCalls.inputOutputError)
       }
     }
   }

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
-
 /// The home folder `/etc/passwd` gives a user, read from the file itself.
 ///
 /// Not `getpwuid`: conv is linked statically, and a static glibc asks the system's NSS modules

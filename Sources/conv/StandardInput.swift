@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
-
 /// Line reading from standard input without readline (for pipes and scripts).
 enum StandardInput {
   /// Longest line kept, in bytes; the rest of a longer line is read and dropped, so memory stays
@@ -16,7 +10,7 @@ enum StandardInput {
 
   /// The one-line message for a failed read of standard input (`errno`).
   static func readFailure(_ error: Int32) -> String {
-    "cannot read standard input: " + String(cString: strerror(error)).lowercased()
+    "cannot read standard input: " + SystemCalls.message(for: error).lowercased()
   }
 
   /// The next line without its newline (and a CR before it), invalid UTF-8 repaired; nil at end of
@@ -24,17 +18,15 @@ enum StandardInput {
   static func readLine() -> String? {
     var bytes: [UInt8] = []
     var sawAny = false
-    flockfile(stdin)
-    defer { funlockfile(stdin) }
-    while true {
-      let character = getc_unlocked(stdin)
-      if character == EOF { break }
-      sawAny = true
-      if character == 10 { break }
-      if bytes.count < maximumLineLength { bytes.append(UInt8(truncatingIfNeeded: character)) }
+    SystemCalls.withStandardInputLocked {
+      while let byte = SystemCalls.nextStandardInputByte() {
+        sawAny = true
+        if byte == 10 { break }
+        if bytes.count < maximumLineLength { bytes.append(byte) }
+      }
     }
     guard sawAny else {
-      if ferror(stdin) != 0 { readError = errno }
+      if SystemCalls.standardInputFailed { readError = SystemCalls.lastError }
       return nil
     }
     if bytes.last == 13 { bytes.removeLast() }

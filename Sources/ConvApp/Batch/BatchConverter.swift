@@ -1,11 +1,5 @@
 import ConvKit
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
-
 /// Converts batch input line by line, with a cache in front of the exact path.
 ///
 /// Every line gives exactly what `Converter.convert(converter.request(line:))` gives for it

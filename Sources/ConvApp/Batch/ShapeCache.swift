@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
-
 /// Shapes by the bytes of the line after its number: open addressing on FNV-1a hashes, keys kept
 /// in one byte array.
 struct ShapeCache {
@@ -54,13 +48,35 @@ struct ShapeCache {
       while slots[index].entry >= 0 {
         let slot = slots[index]
         if slot.hash == hash && Int(slot.keyLength) == key.count
-          && (key.isEmpty || memcmp(stored.baseAddress! + Int(slot.keyStart), key.baseAddress!, key.count) == 0) {
+          && (key.isEmpty || ShapeCache.bytesEqual(stored.baseAddress! + Int(slot.keyStart), key.baseAddress!, count: key.count)) {
           return Int(slot.entry)
         }
         index = (index + 1) & mask
       }
       return nil
     }
+  }
+
+  /// Whether `count` bytes at `first` and at `second` are the same: 8 bytes at a time, then the
+  /// rest one by one (what `memcmp` did, without the C library).
+  static func bytesEqual(_ first: UnsafePointer<UInt8>, _ second: UnsafePointer<UInt8>, count: Int) -> Bool {
+    let first = UnsafeRawPointer(first)
+    let second = UnsafeRawPointer(second)
+    var offset = 0
+    while offset + 8 <= count {
+      if first.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+        != second.loadUnaligned(fromByteOffset: offset, as: UInt64.self) {
+        return false
+      }
+      offset += 8
+    }
+    while offset < count {
+      if first.load(fromByteOffset: offset, as: UInt8.self) != second.load(fromByteOffset: offset, as: UInt8.self) {
+        return false
+      }
+      offset += 1
+    }
+    return true
   }
 
   mutating func insert(_ shape: BatchConverter.Shape?, for key: UnsafeBufferPointer<UInt8>) {

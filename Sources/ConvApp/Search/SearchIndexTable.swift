@@ -1,14 +1,6 @@
 import ConvFormat
 import ConvKit
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The spellings search matches, folded, as lines of text: made at generation time for the
 /// built-in catalog (`BuiltinSearchData`), and at start-up only for units a units file adds.
 ///
@@ -76,12 +68,26 @@ package struct SearchIndexTable: Sendable {
     return lines
   }
 
-  /// The position of the first `byte` in `text[start..<end]`, or `end`.
-  private static func find(_ byte: UInt8, _ text: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Int {
-    guard start < end, let base = text.baseAddress, let found = memchr(base + start, Int32(byte), end - start) else {
-      return end
+  /// The position of the first `byte` in `text[start..<end]`, or `end`: 8 bytes at a time (the
+  /// lowest byte equal to `byte` in a word is the lowest one a zero-byte test flags), then the
+  /// rest one by one (what `memchr` did, without the C library).
+  static func find(_ byte: UInt8, _ text: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Int {
+    guard start < end, let base = text.baseAddress else { return end }
+    let raw = UnsafeRawPointer(base)
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let pattern = UInt64(byte) &* ones
+    var index = start
+    while index + 8 <= end {
+      let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) ^ pattern
+      let zeroBytes = (word &- ones) & ~word & (ones << 7)
+      if zeroBytes != 0 { return index + zeroBytes.trailingZeroBitCount / 8 }
+      index += 8
     }
-    return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+    while index < end {
+      if base[index] == byte { return index }
+      index += 1
+    }
+    return end
   }
 
   /// The line in `text[start..<end]`, or nil when it does not have the six fields.

@@ -1,12 +1,6 @@
 import ConvApp
 import ConvKit
 
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
-
 /// A favorites command that cannot go on: the messages to print and the exit status.
 struct FavoritesFailure: Error {
   /// One line each (printed after `conv: `).
@@ -117,7 +111,7 @@ struct FavoritesStore {
     }
     if create { try makeFolder(of: target) }
     let locked = try lock(target, create: create)
-    defer { close(locked.descriptor) }
+    defer { SystemCalls.close(locked.descriptor) }
     let original: [UInt8]
     do {
       original = try FavoritesStore.readAll(descriptor: locked.descriptor, path: path)
@@ -133,7 +127,7 @@ struct FavoritesStore {
       return result
     } catch {
       // A file made only to hold the lock is taken away again when nothing was written.
-      if locked.created { unlink(target) }
+      if locked.created { SystemCalls.unlink(target) }
       throw error
     }
   }
@@ -167,17 +161,17 @@ struct FavoritesStore {
 
   /// Opens the target (creating it when allowed) and takes the exclusive lock on the file that
   /// is at the path once the lock is held (another run may have renamed a new file over it).
-  private func lock(_ target: String, create: Bool) throws(FavoritesFailure) -> (descriptor: Int32, status: stat, created: Bool) {
+  private func lock(_ target: String, create: Bool) throws(FavoritesFailure) -> (descriptor: Int32, status: SystemCalls.FileStatus, created: Bool) {
     for _ in 0..<10_000 {
       var created = false
       // Without blocking (a FIFO would wait for a writer), and only a regular file is edited:
       // renaming a new file over a device or a FIFO would replace it.
-      var descriptor = open(target, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
-      if descriptor < 0 && errno == ENOENT && create {
-        descriptor = open(target, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_CREAT | O_EXCL, 0o666)
+      var descriptor = SystemCalls.open(target, [.readOnly, .closeOnExec, .nonBlocking, .noControllingTerminal])
+      if descriptor < 0 && SystemCalls.lastError == SystemCalls.noSuchFile && create {
+        descriptor = SystemCalls.open(target, [.readOnly, .closeOnExec, .nonBlocking, .create, .exclusive], mode: 0o666)
         if descriptor >= 0 {
           created = true
-        } else if errno == EEXIST {
+        } else if SystemCalls.lastError == SystemCalls.fileExists {
           continue
         }
       }
@@ -188,40 +182,37 @@ struct FavoritesStore {
       do {
         try FileSystem.checkRegular(descriptor, path: describe(target))
       } catch {
-        close(descriptor)
+        SystemCalls.close(descriptor)
         throw FavoritesFailure("cannot edit \(error.description); nothing was changed", status: ExitStatus.fileError)
       }
-      var result: Int32
-      repeat { result = flock(descriptor, LOCK_EX) } while result != 0 && errno == EINTR
-      guard result == 0 else {
+      guard SystemCalls.lockExclusive(descriptor) else {
         let text = FavoritesStore.errorText()
-        close(descriptor)
+        SystemCalls.close(descriptor)
         throw FavoritesFailure("cannot lock \(describe(target)): \(text)", status: ExitStatus.fileError)
       }
-      var held = stat()
-      var current = stat()
-      if fstat(descriptor, &held) == 0, stat(target, &current) == 0,
-         held.st_ino == current.st_ino, held.st_dev == current.st_dev {
+      if let held = SystemCalls.status(of: descriptor), let current = SystemCalls.status(target),
+         held.isSameFile(as: current) {
         return (descriptor, held, created)
       }
       // Replaced (or removed) while waiting: lock the file that is there now.
-      close(descriptor)
+      SystemCalls.close(descriptor)
     }
     throw FavoritesFailure("cannot lock \(describe(target)): the file keeps being replaced", status: ExitStatus.fileError)
   }
 
   /// Writes the bytes to a temporary file next to the target and renames it over the target.
-  private func write(_ bytes: [UInt8], to target: String, like original: stat) throws(FavoritesFailure) {
+  private func write(_ bytes: [UInt8], to target: String, like original: SystemCalls.FileStatus) throws(FavoritesFailure) {
     let unchanged = "; \(path) is unchanged"
-    let accessible = access(target, W_OK) == 0
-    let readOnlySystem = !accessible && errno == EROFS
-    if (original.st_mode & 0o222) == 0 || !accessible {
+    let accessible = SystemCalls.isAccessible(target, .writable)
+    let readOnlySystem = !accessible && SystemCalls.lastError == SystemCalls.readOnlyFileSystem
+    if (original.permissions & 0o222) == 0 || !accessible {
       let reason = readOnlySystem ? "the file system is read-only" : "the file is read-only"
       throw FavoritesFailure("cannot change \(describe(target)): \(reason)\(unchanged)", status: ExitStatus.fileError)
     }
-    let owner = original.st_uid != geteuid() || original.st_gid != getegid() ? (original.st_uid, original.st_gid) : nil
+    let owner = original.owner != SystemCalls.userID || original.group != SystemCalls.groupID
+      ? (original.owner, original.group) : nil
     do {
-      try AtomicFile.replace(target, with: bytes, options: .init(mode: original.st_mode & 0o7777, owner: owner))
+      try AtomicFile.replace(target, with: bytes, options: .init(mode: original.permissions, owner: owner))
     } catch {
       throw FavoritesFailure("cannot write \(describe(target)): \(error.reason)\(unchanged)", status: ExitStatus.fileError)
     }
@@ -239,7 +230,7 @@ struct FavoritesStore {
     let text: String
   }
 
-  static func errorText() -> String { String(cString: strerror(errno)) }
+  static func errorText() -> String { SystemCalls.lastErrorMessage() }
 
   /// Every byte of a file (a regular file of at most `FileSystem.maximumSize` bytes, opened
   /// without blocking); nil when it does not exist.
@@ -261,8 +252,7 @@ struct FavoritesStore {
   }
 
   static func exists(_ path: String) -> Bool {
-    var status = stat()
-    return stat(path, &status) == 0
+    SystemCalls.status(path) != nil
   }
 
 }

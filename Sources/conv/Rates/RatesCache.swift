@@ -1,11 +1,5 @@
 import ConvKit
 
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
-
 /// The downloaded exchange rates: `$XDG_CACHE_HOME/conv/eurofxref-daily.xml`, written only by
 /// `conv rates update`, after checking, by an atomic rename.
 struct RatesCache {

@@ -1,12 +1,6 @@
 import ConvApp
 import ConvKit
 
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
-
 /// `conv rates`: where the exchange rates in use come from, their date and age, the currencies.
 struct RatesCommand {
   let options: OutputFlags
@@ -26,7 +20,7 @@ struct RatesCommand {
     let fromCache = catalog.snapshotExchangeRates?.date != rates.date
     // A cached file that is there but unusable is said, rather than silently passed over.
     var ignored: RatesReport.IgnoredFile? = nil
-    if !fromCache, !cache.path.isEmpty, access(cache.path, F_OK) == 0 {
+    if !fromCache, !cache.path.isEmpty, SystemCalls.isAccessible(cache.path, .exists) {
       ignored = RatesCache.read(cache.path).map { .read($0) } ?? .unusable
     }
     let report = RatesReport(rates: rates, catalog: catalog, today: environment.today,

@@ -1,11 +1,5 @@
 import ConvApp
 
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
-
 /// Where the REPL keeps its last category, pair and value between sessions:
 /// `$XDG_STATE_HOME/conv/repl`. Reading and writing never fail loudly: state is a convenience.
 struct ReplStateFile {

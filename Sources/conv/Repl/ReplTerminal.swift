@@ -4,12 +4,6 @@ import ConvFormat
 import ConvKit
 import Synchronization
 
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
-
 /// Signals that arrived while reading a line: bit 0 SIGINT, bit 1 SIGWINCH. Set by the signal
 /// handlers (which do nothing else) and consumed by the readline hook.
 let replPendingSignals = Atomic<Int32>(0)
@@ -24,7 +18,7 @@ struct ReplTerminal {
 
   /// Runs until Ctrl-D or `quit`. Errors are shown and the session goes on.
   func run(_ session: inout ReplSession) {
-    setlocale(LC_CTYPE, "")
+    SystemCalls.useEnvironmentCharacterLocale()
     var history = ReplHistory(path: environment.stateHome.isEmpty ? "" : environment.stateHome + "/conv/history")
     history.load()
     session.refreshFavorites()
@@ -62,7 +56,7 @@ struct ReplTerminal {
       if ReplTerminal.size(environment) != context.drawnSize { context.draw() }
       guard let raw = readline(ReplTerminal.prompt) else { break }
       let line = String(cString: raw)
-      free(raw)
+      SystemCalls.free(raw)
       if !line.trimmingWhitespace.isEmpty { history.add(line) }
       running = (line, context.session.state)
       let outcome = context.session.handle(line)
@@ -74,10 +68,7 @@ struct ReplTerminal {
 
   /// The terminal's size: TIOCGWINSZ on standard output, else `$COLUMNS`/`$LINES`, else 80×24.
   static func size(_ environment: Environment) -> (width: Int, height: Int) {
-    var size = winsize()
-    if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 {
-      return (Int(size.ws_col), Int(size.ws_row))
-    }
+    if let size = SystemCalls.windowSize() { return size }
     let width = environment.variables["COLUMNS"].flatMap { Int($0) } ?? 80
     let height = environment.variables["LINES"].flatMap { Int($0) } ?? 24
     return (max(1, width), max(1, height))
@@ -86,17 +77,9 @@ struct ReplTerminal {
   /// Writes text to standard output at once. A write interrupted by a signal (Ctrl-C, a resize:
   /// their handlers do not restart system calls) goes on where it stopped.
   static func write(_ text: String) {
-    fflush(stdout)
+    SystemCalls.flushStandardOutput()
     var text = text
-    text.withUTF8 { buffer in
-      var offset = 0
-      while offset < buffer.count {
-        let written = Glibc.write(STDOUT_FILENO, buffer.baseAddress! + offset, buffer.count - offset)
-        if written < 0 && errno == EINTR { continue }
-        guard written > 0 else { return }
-        offset += written
-      }
-    }
+    text.withUTF8 { _ = SystemCalls.writeAll(SystemCalls.standardOutput, UnsafeRawBufferPointer($0)) }
   }
 }
 
@@ -148,11 +131,11 @@ final class ReplTerminalContext {
 /// The readline configuration: completion, signal handling through the event hook.
 enum ReplReadline {
   static func configure() {
-    rl_readline_name = UnsafePointer(strdup("conv"))
+    rl_readline_name = UnsafePointer(SystemCalls.cString("conv"))
     rl_catch_signals = 0
     rl_catch_sigwinch = 0
-    rl_basic_word_break_characters = UnsafePointer(strdup(" \t\n"))
-    rl_completer_word_break_characters = UnsafePointer(strdup(" \t\n"))
+    rl_basic_word_break_characters = UnsafePointer(SystemCalls.cString(" \t\n"))
+    rl_completer_word_break_characters = UnsafePointer(SystemCalls.cString(" \t\n"))
     rl_attempted_completion_function = complete
     rl_signal_event_hook = signalHook
     rl_redisplay_function = redisplay
@@ -231,77 +214,51 @@ enum ReplReadline {
       let common = ReplCompletion.commonPrefix(candidates)
       entries.insert(common.utf8.count >= word.utf8.count ? common : word, at: 0)
     }
-    let size = MemoryLayout<UnsafeMutablePointer<CChar>?>.stride * (entries.count + 1)
-    guard let memory = malloc(size) else { return nil }
-    let matches = memory.bindMemory(to: UnsafeMutablePointer<CChar>?.self, capacity: entries.count + 1)
-    for (index, entry) in entries.enumerated() { matches[index] = strdup(entry) }
-    matches[entries.count] = nil
-    return matches
+    return SystemCalls.cStringArray(entries)
   }
 }
-
-/// The terminal settings before the REPL started, restored by a terminating signal's handler
-/// (`tcsetattr` is async-signal-safe). Written once before the handlers are installed.
-nonisolated(unsafe) var replSavedTerminal = termios()
-nonisolated(unsafe) var replHasSavedTerminal = false
 
 /// SIGINT and SIGWINCH handlers that only record the signal (readline then calls the hook), and
 /// SIGTERM, SIGHUP and SIGQUIT handlers that give the terminal back (settings, main screen,
 /// cursor) before the signal ends the process as it would have.
 enum ReplSignals {
   struct Saved {
-    var interrupt = sigaction()
-    var resize = sigaction()
-    var terminate = sigaction()
-    var hangUp = sigaction()
-    var quit = sigaction()
-    var mask = sigset_t()
+    var actions: [(SystemCalls.Signal, SystemCalls.SignalAction)] = []
+    var mask = SystemCalls.SignalMask()
   }
 
   /// The signals that end the REPL with the terminal restored.
-  static let terminating = [SIGTERM, SIGHUP, SIGQUIT]
+  static let terminating = [SystemCalls.terminateSignal, SystemCalls.hangUpSignal, SystemCalls.quitSignal]
 
   static func install() -> Saved {
     replPendingSignals.store(0, ordering: .relaxed)
-    replHasSavedTerminal = tcgetattr(STDIN_FILENO, &replSavedTerminal) == 0
+    SystemCalls.saveTerminalSettings()
     var saved = Saved()
-    var ending = sigaction()
-    sigemptyset(&ending.sa_mask)
-    ending.sa_flags = Int32(truncatingIfNeeded: SA_RESETHAND)
-    ending.__sigaction_handler.sa_handler = { signal in
-      if replHasSavedTerminal { _ = tcsetattr(STDIN_FILENO, TCSANOW, &replSavedTerminal) }
-      let restore: StaticString = "\u{1B}[?1049l\u{1B}[?25h"
-      _ = Glibc.write(STDOUT_FILENO, restore.utf8Start, restore.utf8CodeUnitCount)
-      _ = raise(signal)  // the default action now (SA_RESETHAND)
+    // The default action comes back before the handler runs (`once`): raising the signal again ends
+    // the process as it would have.
+    let ending: SystemCalls.SignalHandler = { signal in
+      SystemCalls.restoreTerminalSettings()
+      SystemCalls.writeOnce(SystemCalls.standardOutput, "\u{1B}[?1049l\u{1B}[?25h")
+      SystemCalls.raise(signal)
     }
-    sigaction(SIGTERM, &ending, &saved.terminate)
-    sigaction(SIGHUP, &ending, &saved.hangUp)
-    sigaction(SIGQUIT, &ending, &saved.quit)
-    var action = sigaction()
-    sigemptyset(&action.sa_mask)
-    action.sa_flags = 0  // no SA_RESTART: the interrupted read makes readline call the hook
-    action.__sigaction_handler.sa_handler = { signal in
-      _ = replPendingSignals.bitwiseOr(signal == SIGINT ? 1 : 2, ordering: .relaxed)
+    for signal in terminating {
+      saved.actions.append((signal, SystemCalls.handle(signal, once: true, with: ending)))
     }
-    sigaction(SIGINT, &action, &saved.interrupt)
-    sigaction(SIGWINCH, &action, &saved.resize)
+    // No SA_RESTART: the interrupted read makes readline call the hook.
+    let recording: SystemCalls.SignalHandler = { signal in
+      _ = replPendingSignals.bitwiseOr(signal == SystemCalls.interruptSignal ? 1 : 2, ordering: .relaxed)
+    }
+    for signal in [SystemCalls.interruptSignal, SystemCalls.resizeSignal] {
+      saved.actions.append((signal, SystemCalls.handle(signal, with: recording)))
+    }
     // A parent may have left them blocked (the mask is inherited): Ctrl-C and resizing need them.
-    var signals = sigset_t()
-    sigemptyset(&signals)
-    sigaddset(&signals, SIGINT)
-    sigaddset(&signals, SIGWINCH)
-    pthread_sigmask(SIG_UNBLOCK, &signals, &saved.mask)
+    saved.mask = SystemCalls.unblock([SystemCalls.interruptSignal, SystemCalls.resizeSignal])
     return saved
   }
 
   static func restore(_ saved: Saved) {
-    var saved = saved
-    sigaction(SIGINT, &saved.interrupt, nil)
-    sigaction(SIGWINCH, &saved.resize, nil)
-    sigaction(SIGTERM, &saved.terminate, nil)
-    sigaction(SIGHUP, &saved.hangUp, nil)
-    sigaction(SIGQUIT, &saved.quit, nil)
-    pthread_sigmask(SIG_SETMASK, &saved.mask, nil)
+    for (signal, action) in saved.actions { SystemCalls.restoreAction(action, for: signal) }
+    SystemCalls.restoreMask(saved.mask)
   }
 }
 
@@ -322,12 +279,13 @@ struct ReplHistory {
     var folder = ""
     for part in path.split(separator: "/").dropLast() {
       folder += "/" + part
-      mkdir(folder, 0o700)
+      SystemCalls.makeFolder(folder, mode: 0o700)
     }
-    let descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND | O_NONBLOCK | O_NOCTTY | O_CLOEXEC, 0o600)
+    let descriptor = SystemCalls.open(path, [.writeOnly, .create, .append, .nonBlocking, .noControllingTerminal, .closeOnExec],
+                                      mode: 0o600)
     if descriptor >= 0 {
       usable = (try? FileSystem.checkRegular(descriptor, path: path)) != nil
-      close(descriptor)
+      SystemCalls.close(descriptor)
     }
     if usable {
       read_history(path)
