@@ -9,8 +9,10 @@
 #   make uninstall PREFIX=DIR
 #   make test                the unit tests, then the end-to-end tests against a debug build (quick,
 #                            for development)
-#   make check               what CI runs: the unit tests, then `make install` into a scratch
-#                            prefix and the end-to-end tests against that installed tree
+#   make check               what CI runs: the format check (scripts/format.sh --lint), the unit
+#                            tests, then `make install` into a scratch prefix and the end-to-end
+#                            tests against that installed tree
+#   make format              rewrites the Swift sources in the project's format (swift-format)
 #   make build-conv          the static conv alone
 # DESTDIR=DIR stages an install for packaging; SCRATCH=DIR builds in DIR instead of .build.
 PREFIX ?= /usr/local
@@ -81,7 +83,7 @@ BASHDIR = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 ZSHDIR = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 FISHDIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 
-.PHONY: all build build-conv install uninstall test check completions clean
+.PHONY: all build build-conv install uninstall test check completions clean format
 
 all: build
 
@@ -137,12 +139,18 @@ test: $(FETCH_BIN)
 	CONV_RATES_FETCH=$(abspath $(FETCH_BIN)) $(SWIFT) test --skip-build --filter EndToEndTests
 
 check:
+	scripts/format.sh --lint
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --skip EndToEndTests
 	rm -rf $(CHECK_PREFIX)
 	$(MAKE) install PREFIX=$(CHECK_PREFIX) DESTDIR=
 	scripts/check-installed-tree.sh $(CHECK_PREFIX) $(BIN) $(ORDER_FILE)
 	env -u CONV_RATES_FETCH CONV_TEST_PREFIX=$(CHECK_PREFIX) $(SWIFT) test --skip-build --filter EndToEndTests
+
+# Rewrites the hand-written Swift in the project's format (swift-format; `make check` fails on
+# any file that differs from it).
+format:
+	scripts/format.sh
 
 clean:
 	rm -rf $(SCRATCH)
