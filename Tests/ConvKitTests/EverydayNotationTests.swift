@@ -62,13 +62,19 @@ struct EverydayNotationTests {
     ("3:59:59.5 h", "s", 14399.5),
     ("10:00 min", "s", 600),
     ("0:30 min", "s", 30),
+    ("5:30/km", "km/h", 60 / 5.5),
+    ("5:30 /mi", "min/mi", 5.5),
+    ("5:30min/km", "km/h", 60 / 5.5),
+    ("4:45 per km", "min/km", 4.75),
+    ("1:05:30h", "min", 65.5),
+    ("2:10/500m", "s/500m", 130),
   ]
 
   @Test("A time written m:ss, h:mm or h:mm:ss before minutes or hours", arguments: colonTimes)
   func colonTime(_ quantity: String, _ target: String, _ expected: Double) throws {
     let value = try Self.value(quantity, target)
     #expect(Self.close(value, expected), "\(quantity) → \(value) \(target), expected \(expected)")
-    let word = String(quantity.prefix { !$0.isWhitespace })
+    let word = String(quantity.prefix { $0.isNumber || $0 == ":" || $0 == "." })
     #expect(try Self.notes("\(quantity) \(target)").contains { $0.hasPrefix("note: \(word) read as ") })
   }
 
@@ -86,7 +92,7 @@ struct EverydayNotationTests {
     ("5:300 min/km", "km/h"), ("5::30 min/km", "km/h"), (":30 min/km", "km/h"), ("5: min/km", "km/h"),
     ("1:2:3:4 h", "s"), ("-5:30 min/km", "km/h"), ("5:30.5.5 min/km", "km/h"), ("5.5:30 min/km", "km/h"),
     ("12:30 kg", "g"), ("1:100 m", "cm"), ("3:2 1", "1"), ("5:30 d", "h"), ("5:30 ms", "s"),
-    ("1:30 ks", "s"), ("5:30 min/kg", "s/kg"),
+    ("1:30 ks", "s"), ("5:30 min/kg", "s/kg"), ("5:30km", "km/h"), ("1:30:00/km", "km/h"), ("5:30/kg", "s/kg"),
   ]
 
   @Test("A colon anywhere else is refused with what it may be", arguments: colonRefused)

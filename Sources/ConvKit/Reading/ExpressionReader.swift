@@ -315,22 +315,35 @@ extension ExpressionReader {
   /// the first word is refused with what it may be. Nil for a quantity without one.
   func colonTimeQuantity(_ trimmed: String) throws(ConvError) -> Quantity? {
     guard trimmed.utf8.contains(UInt8(ascii: ":")) else { return nil }
-    let wordEnd = trimmed.firstIndex(where: \.isWhitespace) ?? trimmed.endIndex
-    let word = String(trimmed[..<wordEnd])
-    guard word.contains(":") else { return nil }
-    let span = SourceSpan(start: 0, length: word.count)
+    let firstWord = trimmed.prefix { !$0.isWhitespace }
+    guard firstWord.contains(":") else { return nil }
+    // The time: digits, colons and a decimal point, then the unit, spaced or not (`5:30min/km`).
+    let timeEnd = firstWord.firstIndex { !($0.isASCIIDigit || $0 == ":" || $0 == ".") } ?? firstWord.endIndex
+    let word = String(trimmed[..<timeEnd])
     let usage = "a colon is read only in a time written m:ss or h:mm:ss before a unit of minutes or hours "
       + "(5:30 min/km, 1:30:00 h)"
-    guard let fields = ExpressionReader.colonFields(word) else {
-      throw .syntax("cannot read '\(ConvError.printable(word))': " + usage, span: span)
+    guard word.contains(":"), let fields = ExpressionReader.colonFields(word) else {
+      throw .syntax("cannot read '\(ConvError.printable(String(firstWord)))': " + usage,
+                    span: SourceSpan(start: 0, length: firstWord.count))
     }
-    let unitStart = trimmed[wordEnd...].firstIndex { !$0.isWhitespace } ?? trimmed.endIndex
-    let unitText = String(trimmed[unitStart...])
+    let span = SourceSpan(start: 0, length: word.count)
+    let unitStart = trimmed[timeEnd...].firstIndex { !$0.isWhitespace } ?? trimmed.endIndex
+    var unitText = String(trimmed[unitStart...])
+    // A pace written per distance alone (`5:30/km`, `5:30 per mile`) is minutes per it.
+    var implied = 0
+    if fields.count == 2, unitText.hasPrefix("/") || unitText.lowercased().hasPrefix("per ") {
+      let minutes = unitText.hasPrefix("/") ? "min" : "min "
+      unitText = minutes + unitText
+      implied = minutes.count
+    } else if unitText.hasPrefix("/") || unitText.lowercased().hasPrefix("per ") {
+      throw .syntax("'\(ConvError.printable(word))' is a time written h:mm:ss: a pace per distance alone is "
+                    + "written m:ss (5:30/km), or write its unit (1:30:00 h)", span: span)
+    }
     guard !unitText.isEmpty else {
       throw .syntax("'\(ConvError.printable(word))' is a time written with colons: write its unit after it, "
                     + "minutes or hours (5:30 min/km, 1:30:00 h)", span: span)
     }
-    let offset = trimmed.distance(from: trimmed.startIndex, to: unitStart)
+    let offset = trimmed.distance(from: trimmed.startIndex, to: unitStart) - implied
     let unit: UnitExpression
     do throws(ConvError) {
       unit = try self.unit(unitText)
@@ -360,7 +373,7 @@ extension ExpressionReader {
     }
     let names = leading == "hour" ? ["h", "min", "s"] : ["min", "s"]
     let parts = zip(fields, names).map { ($0.terminatingDecimal?.plainString ?? $0.description) + " " + $1 }
-    note("\(word) read as " + parts.joined(separator: " "), bareNumber: false)
+    note("\(word) read as " + parts.joined(separator: " ") + (implied > 0 ? " (\(unitText))" : ""), bareNumber: false)
     // The same quantity as `5.5 min/km`.
     return try catalog.quantity(value, in: unit, text: trimmed)
   }
