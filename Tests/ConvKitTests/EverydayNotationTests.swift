@@ -68,6 +68,9 @@ struct EverydayNotationTests {
     ("4:45 per km", "min/km", 4.75),
     ("1:05:30h", "min", 65.5),
     ("2:10/500m", "s/500m", 130),
+    ("1:30:00", "min", 90),
+    ("2:01:09", "s", 7269),
+    ("0:00:30.5", "s", 30.5),
   ]
 
   @Test("A time written m:ss, h:mm or h:mm:ss before minutes or hours", arguments: colonTimes)
@@ -84,6 +87,16 @@ struct EverydayNotationTests {
     #expect(result.isExact && result.rational == Rational(330))
     #expect(try Self.notes("5:30 min/km km/h") == ["note: 5:30 read as 5 min 30 s"])
     #expect(try Self.notes("1:30:00 h min") == ["note: 1:30:00 read as 1 h 30 min 0 s"])
+    #expect(try Self.notes("5:30/km km/h") == ["note: 5:30 read as 5 min 30 s (min/km)"])
+    // Echoed as typed: the quantity's text, no single number before a unit.
+    let quantity = try Self.catalog.read(ConversionRequest.parse(line: "5:20 min/km km/h", catalog: Self.catalog)).quantity
+    #expect(quantity.text == "5:20 min/km" && quantity.number == nil)
+  }
+
+  @Test("Two fields alone are refused with both readings", arguments: ["5:30", "2:05", "0:45", "12:00"])
+  func twoFieldsAlone(_ time: String) {
+    let message = Self.refusal(time, "s")
+    #expect(message?.contains("m:ss") == true && message?.contains("h:mm") == true, "\(message ?? "accepted")")
   }
 
   static let colonRefused: [(String, String)] = [

@@ -339,9 +339,15 @@ extension ExpressionReader {
       throw .syntax("'\(ConvError.printable(word))' is a time written h:mm:ss: a pace per distance alone is "
                     + "written m:ss (5:30/km), or write its unit (1:30:00 h)", span: span)
     }
+    // Alone, three fields can only be hours, minutes and seconds (`conv 1:30:00 min`); two may be
+    // minutes and seconds or hours and minutes, and are refused with both.
+    if unitText.isEmpty && fields.count == 3 {
+      unitText = "h"
+    }
     guard !unitText.isEmpty else {
-      throw .syntax("'\(ConvError.printable(word))' is a time written with colons: write its unit after it, "
-                    + "minutes or hours (5:30 min/km, 1:30:00 h)", span: span)
+      let (a, b) = (ExpressionReader.plain(fields[0]), ExpressionReader.plain(fields[1]))
+      throw .syntax("'\(ConvError.printable(word))' can be read as \(a) min \(b) s (m:ss) or as \(a) h \(b) min (h:mm): "
+                    + "write its unit after it (\(word) min, \(word) h, \(word) min/km)", span: span)
     }
     let offset = trimmed.distance(from: trimmed.startIndex, to: unitStart) - implied
     let unit: UnitExpression
@@ -372,11 +378,15 @@ extension ExpressionReader {
       weight = weight / Rational(60)
     }
     let names = leading == "hour" ? ["h", "min", "s"] : ["min", "s"]
-    let parts = zip(fields, names).map { ($0.terminatingDecimal?.plainString ?? $0.description) + " " + $1 }
+    let parts = zip(fields, names).map { ExpressionReader.plain($0) + " " + $1 }
     note("\(word) read as " + parts.joined(separator: " ") + (implied > 0 ? " (\(unitText))" : ""), bareNumber: false)
-    // The same quantity as `5.5 min/km`.
-    return try catalog.quantity(value, in: unit, text: trimmed)
+    // The value of `5.5 min/km`, echoed as typed (`5:20 min/km`, not `16/3 min/km`), as a sum is.
+    let quantity = try catalog.quantity(value, in: unit, text: trimmed)
+    return Quantity(text: trimmed, term: quantity.term, number: nil, unit: nil)
   }
+
+  /// A field of a time as written (`30`, `59.4`).
+  static func plain(_ value: Rational) -> String { value.terminatingDecimal?.plainString ?? value.description }
 
   /// The fields of a time written with colons: `5:30` is [5, 30], `1:05:30.5` [1, 5, 30.5]. Two or
   /// three fields; the first digits, each other two digits below 60, the last with an optional
