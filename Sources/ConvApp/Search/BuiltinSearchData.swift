@@ -3,7 +3,7 @@
 // The search table of the built-in catalog; the format is described in SearchIndexTable.
 
 enum BuiltinSearchData {
-  static let categoryCount = 87
+  static let categoryCount = 88
 
   static var lines: StaticString {
     #"""
@@ -280,63 +280,66 @@ specific heat	c	13	-	70	specific heat
 specific heat capacity	c	22	-	70	specific heat capacity
 specific entropy	c	16	-	70	specific entropy
 massic heat capacity	c	20	-	70	massic heat capacity
-speed	c	5	-	71	Speed
-speed	c	5	-	71	speed
-velocity	c	8	-	71	velocity
-surface tension	c	15	-	72	Surface tension
-surface-tension	c	15	-	72	surface-tension
-surface energy	c	14	-	72	surface energy
-interfacial tension	c	19	-	72	interfacial tension
-temperature difference	c	22	-	73	Temperature difference
-temperature-difference	c	22	-	73	temperature-difference
-temperature interval	c	20	-	73	temperature interval
-temperature	c	11	-	74	Temperature
-temperature	c	11	-	74	temperature
-thermal conductivity	c	20	-	75	Thermal conductivity
-thermal-conductivity	c	20	-	75	thermal-conductivity
-heat conductivity	c	17	-	75	heat conductivity
-k-value	c	7	-	75	k-value
-lambda value	c	12	-	75	lambda value
-thermal expansion coefficient	c	29	-	76	Thermal expansion coefficient
-thermal-expansion	c	17	-	76	thermal-expansion
-coefficient of thermal expansion	c	32	-	76	coefficient of thermal expansion
-cte	c	3	-	76	CTE
-expansivity	c	11	-	76	expansivity
-thermal resistance (r-value)	c	28	-	77	Thermal resistance (R-value)
-thermal-resistance	c	18	-	77	thermal-resistance
-thermal insulance	c	17	-	77	thermal insulance
-r-value	c	7	-	77	R-value
-areal thermal resistance	c	24	-	77	areal thermal resistance
-time	c	4	-	78	Time
-time	c	4	-	78	time
-duration	c	8	-	78	duration
-torque	c	6	-	79	Torque
-torque	c	6	-	79	torque
-moment of force	c	15	-	79	moment of force
-typography	c	10	-	80	Typography
-typography	c	10	-	80	typography
-voltage level	c	13	-	81	Voltage level
-voltage-level	c	13	-	81	voltage-level
-absolute voltage level	c	22	-	81	absolute voltage level
-volume flow rate	c	16	-	82	Volume flow rate
-volume-flow	c	11	-	82	volume-flow
-flow rate	c	9	-	82	flow rate
-volumetric flow rate	c	20	-	82	volumetric flow rate
-volume flow	c	11	-	82	volume flow
-volume	c	6	-	83	Volume
-volume	c	6	-	83	volume
-capacity	c	8	-	83	capacity
-wavenumber	c	10	-	84	Wavenumber
-wavenumber	c	10	-	84	wavenumber
-reciprocal length	c	17	-	84	reciprocal length
-spatial frequency	c	17	-	84	spatial frequency
-wind force	c	10	-	85	Wind force
-wind-force	c	10	-	85	wind-force
-beaufort scale	c	14	-	85	Beaufort scale
-wind scale	c	10	-	85	wind scale
-wire gauge	c	10	-	86	Wire gauge
-wire-gauge	c	10	-	86	wire-gauge
-wire size	c	9	-	86	wire size
+spectral flux density	c	21	-	71	Spectral flux density
+spectral-flux-density	c	21	-	71	spectral-flux-density
+flux density	c	12	-	71	flux density
+speed	c	5	-	72	Speed
+speed	c	5	-	72	speed
+velocity	c	8	-	72	velocity
+surface tension	c	15	-	73	Surface tension
+surface-tension	c	15	-	73	surface-tension
+surface energy	c	14	-	73	surface energy
+interfacial tension	c	19	-	73	interfacial tension
+temperature difference	c	22	-	74	Temperature difference
+temperature-difference	c	22	-	74	temperature-difference
+temperature interval	c	20	-	74	temperature interval
+temperature	c	11	-	75	Temperature
+temperature	c	11	-	75	temperature
+thermal conductivity	c	20	-	76	Thermal conductivity
+thermal-conductivity	c	20	-	76	thermal-conductivity
+heat conductivity	c	17	-	76	heat conductivity
+k-value	c	7	-	76	k-value
+lambda value	c	12	-	76	lambda value
+thermal expansion coefficient	c	29	-	77	Thermal expansion coefficient
+thermal-expansion	c	17	-	77	thermal-expansion
+coefficient of thermal expansion	c	32	-	77	coefficient of thermal expansion
+cte	c	3	-	77	CTE
+expansivity	c	11	-	77	expansivity
+thermal resistance (r-value)	c	28	-	78	Thermal resistance (R-value)
+thermal-resistance	c	18	-	78	thermal-resistance
+thermal insulance	c	17	-	78	thermal insulance
+r-value	c	7	-	78	R-value
+areal thermal resistance	c	24	-	78	areal thermal resistance
+time	c	4	-	79	Time
+time	c	4	-	79	time
+duration	c	8	-	79	duration
+torque	c	6	-	80	Torque
+torque	c	6	-	80	torque
+moment of force	c	15	-	80	moment of force
+typography	c	10	-	81	Typography
+typography	c	10	-	81	typography
+voltage level	c	13	-	82	Voltage level
+voltage-level	c	13	-	82	voltage-level
+absolute voltage level	c	22	-	82	absolute voltage level
+volume flow rate	c	16	-	83	Volume flow rate
+volume-flow	c	11	-	83	volume-flow
+flow rate	c	9	-	83	flow rate
+volumetric flow rate	c	20	-	83	volumetric flow rate
+volume flow	c	11	-	83	volume flow
+volume	c	6	-	84	Volume
+volume	c	6	-	84	volume
+capacity	c	8	-	84	capacity
+wavenumber	c	10	-	85	Wavenumber
+wavenumber	c	10	-	85	wavenumber
+reciprocal length	c	17	-	85	reciprocal length
+spatial frequency	c	17	-	85	spatial frequency
+wind force	c	10	-	86	Wind force
+wind-force	c	10	-	86	wind-force
+beaufort scale	c	14	-	86	Beaufort scale
+wind scale	c	10	-	86	wind scale
+wire gauge	c	10	-	87	Wire gauge
+wire-gauge	c	10	-	87	wire-gauge
+wire size	c	9	-	87	wire size
 erg/g	s	5	0	0	erg/g
 erg per gram	n	12	0	0	erg per gram
 ergs per gram	a	13	0	0	ergs per gram
@@ -2081,6 +2084,11 @@ international table kilocalories	a	32	314	25	International Table kilocalories
 kcal_mean	s	9	315	25	kcal_mean
 mean kilocalorie	n	16	315	25	mean kilocalorie
 mean kilocalories	a	17	315	25	mean kilocalories
+kbtu	s	4	1326	25	kBtu
+kbtu	s	4	1326	25	kBTU
+thousand btu	n	12	1326	25	thousand BTU
+thousand btus	a	13	1326	25	thousand BTUs
+thousand british thermal units	a	30	1326	25	thousand British thermal units
 ps·h	s	4	316	25	PS·h
 psh	s	3	316	25	PSh
 metric horsepower-hour	n	22	316	25	metric horsepower-hour
@@ -4978,1587 +4986,1597 @@ it calorie per gram degree celsius	n	34	937	70	IT calorie per gram degree Celsiu
 it calories per gram degree celsius	a	35	937	70	IT calories per gram degree Celsius
 it calorie per gram kelvin	a	26	937	70	IT calorie per gram kelvin
 it kilocalorie per kilogram degree celsius	a	42	937	70	IT kilocalorie per kilogram degree Celsius
-mm/h	s	4	938	71	mm/h
-millimetre per hour	n	19	938	71	millimetre per hour
-millimetres per hour	a	20	938	71	millimetres per hour
-millimeter per hour	a	19	938	71	millimeter per hour
-millimeters per hour	a	20	938	71	millimeters per hour
-ft/d	s	4	939	71	ft/d
-foot per day	n	12	939	71	foot per day
-feet per day	a	12	939	71	feet per day
-in/h	s	4	940	71	in/h
-inch per hour	n	13	940	71	inch per hour
-inches per hour	a	15	940	71	inches per hour
-m/d	s	3	941	71	m/d
-metre per day	n	13	941	71	metre per day
-metres per day	a	14	941	71	metres per day
-meter per day	a	13	941	71	meter per day
-meters per day	a	14	941	71	meters per day
-ft/h	s	4	942	71	ft/h
-foot per hour	n	13	942	71	foot per hour
-feet per hour	a	13	942	71	feet per hour
-fph	a	3	942	71	fph
-m/h	s	3	943	71	m/h
-metre per hour	n	14	943	71	metre per hour
-metres per hour	a	15	943	71	metres per hour
-meter per hour	a	14	943	71	meter per hour
-meters per hour	a	15	943	71	meters per hour
-in/min	s	6	944	71	in/min
-inch per minute	n	15	944	71	inch per minute
-inches per minute	a	17	944	71	inches per minute
-ipm	a	3	944	71	ipm
-mm/s	s	4	945	71	mm/s
-millimetre per second	n	21	945	71	millimetre per second
-millimetres per second	a	22	945	71	millimetres per second
-millimeter per second	a	21	945	71	millimeter per second
-millimeters per second	a	22	945	71	millimeters per second
-ft/min	s	6	946	71	ft/min
-foot per minute	n	15	946	71	foot per minute
-feet per minute	a	15	946	71	feet per minute
-fpm	a	3	946	71	fpm
-cm/s	s	4	947	71	cm/s
-kine	n	4	947	71	kine
-kines	a	5	947	71	kines
-centimetre per second	a	21	947	71	centimetre per second
-centimeter per second	a	21	947	71	centimeter per second
-centimetres per second	a	22	947	71	centimetres per second
-centimeters per second	a	22	947	71	centimeters per second
-m/min	s	5	948	71	m/min
-metre per minute	n	16	948	71	metre per minute
-metres per minute	a	17	948	71	metres per minute
-meter per minute	a	16	948	71	meter per minute
-meters per minute	a	17	948	71	meters per minute
-mpm	a	3	948	71	mpm
-in/s	s	4	949	71	in/s
-inch per second	n	15	949	71	inch per second
-inches per second	a	17	949	71	inches per second
-ips	a	3	949	71	ips
-km/h	S	4	950	71	km/h
-kph	S	3	950	71	kph
-kilometre per hour	N	18	950	71	kilometre per hour
-kilometres per hour	A	19	950	71	kilometres per hour
-kmh	A	3	950	71	kmh
-kilometer per hour	A	18	950	71	kilometer per hour
-kilometers per hour	A	19	950	71	kilometers per hour
-km per hour	A	11	950	71	km per hour
-kmph	A	4	950	71	kmph
-ft/s	s	4	951	71	ft/s
-foot per second	n	15	951	71	foot per second
-feet per second	a	15	951	71	feet per second
-mph	S	3	952	71	mph
-mi/h	S	4	952	71	mi/h
-mile per hour	N	13	952	71	mile per hour
-miles per hour	A	14	952	71	miles per hour
-kn	S	2	953	71	kn
-kt	S	2	953	71	kt
-knot	N	4	953	71	knot
-knots	A	5	953	71	knots
-nautical mile per hour	A	22	953	71	nautical mile per hour
-nautical miles per hour	A	23	953	71	nautical miles per hour
-admiralty knot	n	14	954	71	admiralty knot
-admiralty knots	a	15	954	71	admiralty knots
-british knot	a	12	954	71	British knot
-uk knot	a	7	954	71	UK knot
-imperial knot	a	13	954	71	imperial knot
-m/s	S	3	955	71	m/s
-metre per second	N	16	955	71	metre per second
-metres per second	A	17	955	71	metres per second
-meter per second	A	16	955	71	meter per second
-meters per second	A	17	955	71	meters per second
-mps	A	3	955	71	mps
-mi/min	s	6	956	71	mi/min
-mile per minute	n	15	956	71	mile per minute
-miles per minute	a	16	956	71	miles per minute
-mach	n	4	957	71	Mach
-mach	a	4	957	71	Mach
-speed of sound	a	14	957	71	speed of sound
-sea-level speed of sound	a	24	957	71	sea-level speed of sound
-km/s	s	4	958	71	km/s
-kilometre per second	n	20	958	71	kilometre per second
-kilometres per second	a	21	958	71	kilometres per second
-kilometer per second	a	20	958	71	kilometer per second
-kilometers per second	a	21	958	71	kilometers per second
-mi/s	s	4	959	71	mi/s
-mile per second	n	15	959	71	mile per second
-miles per second	a	16	959	71	miles per second
-atomic unit of velocity	n	23	960	71	atomic unit of velocity
-atomic units of velocity	a	24	960	71	atomic units of velocity
-c	s	1	961	71	c
-speed of light	n	14	961	71	speed of light
-speeds of light	a	15	961	71	speeds of light
-light speed	a	11	961	71	light speed
-speed of light in vacuum	a	24	961	71	speed of light in vacuum
-c0	a	2	961	71	c0
-dyn/cm	S	6	962	72	dyn/cm
-erg/cm²	S	7	962	72	erg/cm²
-dyne per centimetre	N	19	962	72	dyne per centimetre
-dynes per centimetre	A	20	962	72	dynes per centimetre
-dyne per centimeter	A	19	962	72	dyne per centimeter
-dynes per centimeter	A	20	962	72	dynes per centimeter
-erg per square centimetre	A	25	962	72	erg per square centimetre
-gf/cm	s	5	963	72	gf/cm
-gram-force per centimetre	n	25	963	72	gram-force per centimetre
-grams-force per centimetre	a	26	963	72	grams-force per centimetre
-gram-force per centimeter	a	25	963	72	gram-force per centimeter
-grams-force per centimeter	a	26	963	72	grams-force per centimeter
-n/m	S	3	964	72	N/m
-newton per metre	N	16	964	72	newton per metre
-newtons per metre	A	17	964	72	newtons per metre
-newton per meter	A	16	964	72	newton per meter
-newtons per meter	A	17	964	72	newtons per meter
-joule per square metre	A	22	964	72	joule per square metre
-joule per square meter	A	22	964	72	joule per square meter
-kgf/m	s	5	965	72	kgf/m
-kilogram-force per metre	n	24	965	72	kilogram-force per metre
-kilograms-force per metre	a	25	965	72	kilograms-force per metre
-kilogram-force per meter	a	24	965	72	kilogram-force per meter
-kilopond per metre	a	18	965	72	kilopond per metre
-lbf/ft	s	6	966	72	lbf/ft
-pound-force per foot	n	20	966	72	pound-force per foot
-pounds-force per foot	a	21	966	72	pounds-force per foot
-lbf/in	S	6	967	72	lbf/in
-pound-force per inch	N	20	967	72	pound-force per inch
-pounds-force per inch	A	21	967	72	pounds-force per inch
-δ°r	s	3	968	73	Δ°R
-degree rankine difference	n	25	968	73	degree Rankine difference
-degrees rankine difference	a	26	968	73	degrees Rankine difference
-delta degr	a	10	968	73	delta degR
-delta_degr	a	10	968	73	delta_degR
-δr	a	2	968	73	ΔR
-rankine degree	a	14	968	73	Rankine degree
-rankine degrees	a	15	968	73	Rankine degrees
-δ°f	S	3	969	73	Δ°F
-degree fahrenheit difference	N	28	969	73	degree Fahrenheit difference
-degrees fahrenheit difference	A	29	969	73	degrees Fahrenheit difference
-delta degf	A	10	969	73	delta degF
-delta_degf	A	10	969	73	delta_degF
-delta °f	A	8	969	73	delta °F
-δf	A	2	969	73	ΔF
-fahrenheit degree	A	17	969	73	Fahrenheit degree
-fahrenheit degrees	A	18	969	73	Fahrenheit degrees
-δk	S	2	970	73	ΔK
-kelvin difference	N	17	970	73	kelvin difference
-kelvins difference	A	18	970	73	kelvins difference
-delta k	A	7	970	73	delta K
-delta_k	A	7	970	73	delta_K
-kelvin interval	A	15	970	73	kelvin interval
-kelvin intervals	A	16	970	73	kelvin intervals
-δ°c	S	3	971	73	Δ°C
-degree celsius difference	N	25	971	73	degree Celsius difference
-degrees celsius difference	A	26	971	73	degrees Celsius difference
-delta degc	A	10	971	73	delta degC
-delta_degc	A	10	971	73	delta_degC
-delta °c	A	8	971	73	delta °C
-δc	A	2	971	73	ΔC
-celsius degree	A	14	971	73	Celsius degree
-celsius degrees	A	15	971	73	Celsius degrees
-δ°re	s	4	972	73	Δ°Ré
-degree reaumur difference	n	25	972	73	degree Réaumur difference
-degrees reaumur difference	a	26	972	73	degrees Réaumur difference
-delta degre	a	11	972	73	delta degRe
-reaumur degree	a	14	972	73	Réaumur degree
-reaumur degree	a	14	972	73	Reaumur degree
-reaumur degrees	a	15	972	73	Réaumur degrees
-reaumur degrees	a	15	972	73	Reaumur degrees
-δ°rø	s	4	973	73	Δ°Rø
-degree rømer difference	n	23	973	73	degree Rømer difference
-degrees rømer difference	a	24	973	73	degrees Rømer difference
-delta degro	a	11	973	73	delta degRo
-rømer degree	a	12	973	73	Rømer degree
-romer degree	a	12	973	73	Romer degree
-rømer degrees	a	13	973	73	Rømer degrees
-romer degrees	a	13	973	73	Romer degrees
-δ°n	s	3	974	73	Δ°N
-degree newton difference	n	24	974	73	degree Newton difference
-degrees newton difference	a	25	974	73	degrees Newton difference
-delta degn	a	10	974	73	delta degN
-newton degree	a	13	974	73	Newton degree
-newton degrees	a	14	974	73	Newton degrees
-°r	s	2	975	74	°R
-degree rankine	n	14	975	74	degree Rankine
-degrees rankine	a	15	975	74	degrees Rankine
-degr	a	4	975	74	degR
-rankine	a	7	975	74	rankine
-deg r	a	5	975	74	deg R
-°r	a	2	975	74	°r
-°f	S	2	976	74	°F
-℉	S	1	976	74	℉
-degree fahrenheit	N	17	976	74	degree Fahrenheit
-degrees fahrenheit	A	18	976	74	degrees Fahrenheit
-degf	A	4	976	74	degF
-fahrenheit	A	10	976	74	fahrenheit
-deg f	A	5	976	74	deg F
-°f	A	2	976	74	°f
-k	S	1	977	74	K
-k	S	1	977	74	K
-kelvin	N	6	977	74	kelvin
-kelvins	A	7	977	74	kelvins
-degree kelvin	A	13	977	74	degree Kelvin
-degrees kelvin	A	14	977	74	degrees Kelvin
-°k	A	2	977	74	°K
-degk	A	4	977	74	degK
-°c	S	2	978	74	°C
-℃	S	1	978	74	℃
-degree celsius	N	14	978	74	degree Celsius
-degrees celsius	A	15	978	74	degrees Celsius
-degc	A	4	978	74	degC
-celsius	A	7	978	74	celsius
-centigrade	A	10	978	74	centigrade
-degree centigrade	A	17	978	74	degree centigrade
-degrees centigrade	A	18	978	74	degrees centigrade
-deg c	A	5	978	74	deg C
-°c	A	2	978	74	°c
-°re	s	3	979	74	°Ré
-°re	s	3	979	74	°Re
-degree reaumur	n	14	979	74	degree Réaumur
-degrees reaumur	a	15	979	74	degrees Réaumur
-degre	a	5	979	74	degRe
-reaumur	a	7	979	74	réaumur
-reaumur	a	7	979	74	reaumur
-degree reaumur	a	14	979	74	degree Reaumur
-degrees reaumur	a	15	979	74	degrees Reaumur
-°rø	s	3	980	74	°Rø
-degree rømer	n	12	980	74	degree Rømer
-degrees rømer	a	13	980	74	degrees Rømer
-degro	a	5	980	74	degRo
-rømer	a	5	980	74	rømer
-romer	a	5	980	74	romer
-roemer	a	6	980	74	roemer
-degree romer	a	12	980	74	degree Romer
-degrees romer	a	13	980	74	degrees Romer
-degree roemer	a	13	980	74	degree Roemer
-°n	s	2	981	74	°N
-degree newton	n	13	981	74	degree Newton
-degrees newton	a	14	981	74	degrees Newton
-degn	a	4	981	74	degN
-planck temperature	n	18	982	74	Planck temperature
-planck temperatures	a	19	982	74	Planck temperatures
-btu_th·in/h·ft²·°f	s	18	983	75	BTU_th·in/h·ft²·°F
-thermochemical btu inch per hour square foot degree fahrenheit	n	62	983	75	thermochemical BTU inch per hour square foot degree Fahrenheit
-thermochemical btu inches per hour square foot degree fahrenheit	a	64	983	75	thermochemical BTU inches per hour square foot degree Fahrenheit
-btu·in/h·ft²·°f	S	15	984	75	BTU·in/h·ft²·°F
-btu·in/h·ft²·°f	S	15	984	75	Btu·in/h·ft²·°F
-btu inch per hour square foot degree fahrenheit	N	47	984	75	BTU inch per hour square foot degree Fahrenheit
-btu inches per hour square foot degree fahrenheit	A	49	984	75	BTU inches per hour square foot degree Fahrenheit
-british thermal unit inch per hour square foot degree fahrenheit	A	64	984	75	British thermal unit inch per hour square foot degree Fahrenheit
-w/m·k	S	5	985	75	W/m·K
-w/mk	S	4	985	75	W/mK
-w/m·°c	S	6	985	75	W/m·°C
-watt per metre kelvin	N	21	985	75	watt per metre kelvin
-watts per metre kelvin	A	22	985	75	watts per metre kelvin
-watt per meter kelvin	A	21	985	75	watt per meter kelvin
-watts per meter kelvin	A	22	985	75	watts per meter kelvin
-watt per metre degree celsius	A	29	985	75	watt per metre degree Celsius
-kcal_it/h·m·°c	s	14	986	75	kcal_IT/h·m·°C
-kcal/h·m·°c	s	11	986	75	kcal/h·m·°C
-it kilocalorie per hour metre degree celsius	n	44	986	75	IT kilocalorie per hour metre degree Celsius
-it kilocalories per hour metre degree celsius	a	45	986	75	IT kilocalories per hour metre degree Celsius
-kilocalorie per hour metre degree celsius	a	41	986	75	kilocalorie per hour metre degree Celsius
-kilocalorie per hour meter degree celsius	a	41	986	75	kilocalorie per hour meter degree Celsius
-btu_th/h·ft·°f	s	14	987	75	BTU_th/h·ft·°F
-thermochemical btu foot per hour square foot degree fahrenheit	n	62	987	75	thermochemical BTU foot per hour square foot degree Fahrenheit
-thermochemical btu feet per hour square foot degree fahrenheit	a	62	987	75	thermochemical BTU feet per hour square foot degree Fahrenheit
-thermochemical btu per hour foot degree fahrenheit	a	50	987	75	thermochemical BTU per hour foot degree Fahrenheit
-btu/h·ft·°f	S	11	988	75	BTU/h·ft·°F
-btu/h·ft·°f	S	11	988	75	Btu/h·ft·°F
-btu·ft/h·ft²·°f	S	15	988	75	BTU·ft/h·ft²·°F
-btu foot per hour square foot degree fahrenheit	N	47	988	75	BTU foot per hour square foot degree Fahrenheit
-btu feet per hour square foot degree fahrenheit	A	47	988	75	BTU feet per hour square foot degree Fahrenheit
-btu per hour foot degree fahrenheit	A	35	988	75	BTU per hour foot degree Fahrenheit
-british thermal unit per hour foot degree fahrenheit	A	52	988	75	British thermal unit per hour foot degree Fahrenheit
-w/cm·k	s	6	989	75	W/cm·K
-w/cm·°c	s	7	989	75	W/cm·°C
-watt per centimetre kelvin	n	26	989	75	watt per centimetre kelvin
-watts per centimetre kelvin	a	27	989	75	watts per centimetre kelvin
-watt per centimeter kelvin	a	26	989	75	watt per centimeter kelvin
-watts per centimeter kelvin	a	27	989	75	watts per centimeter kelvin
-cal/s·cm·°c	s	11	990	75	cal/s·cm·°C
-calorie per second centimetre degree celsius	n	44	990	75	calorie per second centimetre degree Celsius
-calories per second centimetre degree celsius	a	45	990	75	calories per second centimetre degree Celsius
-calorie per second centimeter degree celsius	a	44	990	75	calorie per second centimeter degree Celsius
-thermochemical calorie per second centimetre degree celsius	a	59	990	75	thermochemical calorie per second centimetre degree Celsius
-btu·in/s·ft²·°f	s	15	991	75	BTU·in/s·ft²·°F
-btu·in/s·ft²·°f	s	15	991	75	Btu·in/s·ft²·°F
-btu inch per second square foot degree fahrenheit	n	49	991	75	BTU inch per second square foot degree Fahrenheit
-btu inches per second square foot degree fahrenheit	a	51	991	75	BTU inches per second square foot degree Fahrenheit
-british thermal unit inch per second square foot degree fahrenheit	a	66	991	75	British thermal unit inch per second square foot degree Fahrenheit
-ppm/k	S	5	992	76	ppm/K
-ppm/°c	S	6	992	76	ppm/°C
-um/m·k	S	6	992	76	µm/m·K
-part per million per kelvin	N	27	992	76	part per million per kelvin
-parts per million per kelvin	A	28	992	76	parts per million per kelvin
-part per million per degree celsius	A	35	992	76	part per million per degree Celsius
-microstrain per kelvin	A	22	992	76	microstrain per kelvin
-micrometre per metre kelvin	A	27	992	76	micrometre per metre kelvin
-ppm/°f	S	6	993	76	ppm/°F
-uin/in·°f	S	9	993	76	µin/in·°F
-part per million per degree fahrenheit	N	38	993	76	part per million per degree Fahrenheit
-parts per million per degree fahrenheit	A	39	993	76	parts per million per degree Fahrenheit
-microinch per inch degree fahrenheit	A	36	993	76	microinch per inch degree Fahrenheit
-microstrain per degree fahrenheit	A	33	993	76	microstrain per degree Fahrenheit
-%/k	s	3	994	76	%/K
-%/°c	s	4	994	76	%/°C
-percent per kelvin	n	18	994	76	percent per kelvin
-percent per kelvin	a	18	994	76	percent per kelvin
-percent per degree celsius	a	26	994	76	percent per degree Celsius
-1/k	S	3	995	76	1/K
-k⁻¹	S	3	995	76	K⁻¹
-reciprocal kelvin	N	17	995	76	reciprocal kelvin
-reciprocal kelvins	A	18	995	76	reciprocal kelvins
-per kelvin	A	10	995	76	per kelvin
-1/°c	s	4	996	76	1/°C
-°c⁻¹	s	4	996	76	°C⁻¹
-reciprocal degree celsius	n	25	996	76	reciprocal degree Celsius
-reciprocal degrees celsius	a	26	996	76	reciprocal degrees Celsius
-per degree celsius	a	18	996	76	per degree Celsius
-1/°f	s	4	997	76	1/°F
-°f⁻¹	s	4	997	76	°F⁻¹
-reciprocal degree fahrenheit	n	28	997	76	reciprocal degree Fahrenheit
-reciprocal degrees fahrenheit	a	29	997	76	reciprocal degrees Fahrenheit
-per degree fahrenheit	a	21	997	76	per degree Fahrenheit
-reciprocal degree rankine	a	25	997	76	reciprocal degree Rankine
-per degree rankine	a	18	997	76	per degree Rankine
-tog	S	3	998	77	tog
-tog	N	3	998	77	tog
-togs	A	4	998	77	togs
-clo	S	3	999	77	clo
-clo	N	3	999	77	clo
-clos	A	4	999	77	clos
-ft²·h·°f/btu	S	12	1000	77	ft²·h·°F/BTU
-ft²·h·°f/btu	S	12	1000	77	ft²·h·°F/Btu
-h·ft²·°f/btu	S	12	1000	77	h·ft²·°F/Btu
-square foot hour degree fahrenheit per btu	N	42	1000	77	square foot hour degree Fahrenheit per BTU
-square foot hours degree fahrenheit per btu	A	43	1000	77	square foot hours degree Fahrenheit per BTU
-us r-value	A	10	1000	77	US R-value
-r-value ip	A	10	1000	77	R-value IP
-inch-pound r-value	A	18	1000	77	inch-pound R-value
-ft²·h·°f/btu_th	s	15	1001	77	ft²·h·°F/BTU_th
-square foot hour degree fahrenheit per thermochemical btu	n	57	1001	77	square foot hour degree Fahrenheit per thermochemical BTU
-square foot hours degree fahrenheit per thermochemical btu	a	58	1001	77	square foot hours degree Fahrenheit per thermochemical BTU
-m²·h·°c/kcal_it	s	15	1002	77	m²·h·°C/kcal_IT
-m²·h·°c/kcal	s	12	1002	77	m²·h·°C/kcal
-square metre hour degree celsius per it kilocalorie	n	51	1002	77	square metre hour degree Celsius per IT kilocalorie
-square metre hours degree celsius per it kilocalorie	a	52	1002	77	square metre hours degree Celsius per IT kilocalorie
-m²·k/w	S	6	1003	77	m²·K/W
-m2k/w	S	5	1003	77	m2K/W
-m²·°c/w	S	7	1003	77	m²·°C/W
-rsi	S	3	1003	77	RSI
-square metre kelvin per watt	N	28	1003	77	square metre kelvin per watt
-square metre kelvins per watt	A	29	1003	77	square metre kelvins per watt
-square meter kelvin per watt	A	28	1003	77	square meter kelvin per watt
-si r-value	A	10	1003	77	SI R-value
-metric r-value	A	14	1003	77	metric R-value
-planck time	n	11	1004	78	Planck time
-planck times	a	12	1004	78	Planck times
-natural unit of time	n	20	1005	78	natural unit of time
-natural units of time	a	21	1005	78	natural units of time
-atomic unit of time	n	19	1006	78	atomic unit of time
-atomic units of time	a	20	1006	78	atomic units of time
-svedberg	n	8	1007	78	svedberg
-svedbergs	a	9	1007	78	svedbergs
-svedberg unit	a	13	1007	78	svedberg unit
-svedberg units	a	14	1007	78	svedberg units
-shake	n	5	1008	78	shake
-shakes	a	6	1008	78	shakes
-decimal second	n	14	1009	78	decimal second
-decimal seconds	a	15	1009	78	decimal seconds
-french decimal second	a	21	1009	78	French decimal second
-sidereal second	n	15	1010	78	sidereal second
-sidereal seconds	a	16	1010	78	sidereal seconds
-s	S	1	1011	78	s
-second	N	6	1011	78	second
-seconds	A	7	1011	78	seconds
-sec	A	3	1011	78	sec
-secs	A	4	1011	78	secs
-helek	n	5	1012	78	helek
-halakim	a	7	1012	78	halakim
-chelek	a	6	1012	78	chelek
-chalakim	a	8	1012	78	chalakim
-sidereal minute	n	15	1013	78	sidereal minute
-sidereal minutes	a	16	1013	78	sidereal minutes
-min	S	3	1014	78	min
-minute	N	6	1014	78	minute
-minutes	A	7	1014	78	minutes
-mins	A	4	1014	78	mins
-decimal minute	n	14	1015	78	decimal minute
-decimal minutes	a	15	1015	78	decimal minutes
-french decimal minute	a	21	1015	78	French decimal minute
-swatch beat	a	11	1015	78	Swatch beat
-swatch beats	a	12	1015	78	Swatch beats
-moment	n	6	1016	78	moment
-moments	a	7	1016	78	moments
-medieval moment	a	15	1016	78	medieval moment
-sidereal hour	n	13	1017	78	sidereal hour
-sidereal hours	a	14	1017	78	sidereal hours
-h	S	1	1018	78	h
-hour	N	4	1018	78	hour
-hours	A	5	1018	78	hours
-hr	A	2	1018	78	hr
-hrs	A	3	1018	78	hrs
-decimal hour	n	12	1019	78	decimal hour
-decimal hours	a	13	1019	78	decimal hours
-french decimal hour	a	19	1019	78	French decimal hour
-sidereal day	n	12	1020	78	sidereal day
-sidereal days	a	13	1020	78	sidereal days
-d	S	1	1021	78	d
-day	N	3	1021	78	day
-days	A	4	1021	78	days
-sol	n	3	1022	78	sol
-sols	a	4	1022	78	sols
-martian day	a	11	1022	78	Martian day
-martian days	a	12	1022	78	Martian days
-mars solar day	a	14	1022	78	Mars solar day
-wk	S	2	1023	78	wk
-week	N	4	1023	78	week
-weeks	A	5	1023	78	weeks
-sennight	A	8	1023	78	sennight
-sennights	A	9	1023	78	sennights
-fortnight	n	9	1024	78	fortnight
-fortnights	a	10	1024	78	fortnights
-winal	n	5	1025	78	winal
-winals	a	6	1025	78	winals
-uinal	a	5	1025	78	uinal
-winik	a	5	1025	78	winik
-draconic month	n	14	1026	78	draconic month
-draconic months	a	15	1026	78	draconic months
-draconitic month	a	16	1026	78	draconitic month
-nodical month	a	13	1026	78	nodical month
-tropical month	n	14	1027	78	tropical month
-tropical months	a	15	1027	78	tropical months
-sidereal month	n	14	1028	78	sidereal month
-sidereal months	a	15	1028	78	sidereal months
-anomalistic month	n	17	1029	78	anomalistic month
-anomalistic months	a	18	1029	78	anomalistic months
-islamic mean month	n	18	1030	78	Islamic mean month
-islamic mean months	a	19	1030	78	Islamic mean months
-mean islamic month	a	18	1030	78	mean Islamic month
-tabular islamic month	a	21	1030	78	tabular Islamic month
-synodic month	n	13	1031	78	synodic month
-synodic months	a	14	1031	78	synodic months
-lunation	a	8	1031	78	lunation
-lunations	a	9	1031	78	lunations
-lunar month	a	11	1031	78	lunar month
-lunar months	a	12	1031	78	lunar months
-molad month	n	11	1032	78	molad month
-molad months	a	12	1032	78	molad months
-hebrew mean month	a	17	1032	78	Hebrew mean month
-mean molad interval	a	19	1032	78	mean molad interval
-mo	s	2	1033	78	mo
-month	n	5	1033	78	month
-months	a	6	1033	78	months
-quarter	n	7	1034	78	quarter
-quarters	a	8	1034	78	quarters
-quarter year	a	12	1034	78	quarter year
-quarter years	a	13	1034	78	quarter years
-quarter-year	a	12	1034	78	quarter-year
-eclipse year	n	12	1035	78	eclipse year
-eclipse years	a	13	1035	78	eclipse years
-draconic year	a	13	1035	78	draconic year
-draconic years	a	14	1035	78	draconic years
-islamic mean year	n	17	1036	78	Islamic mean year
-islamic mean years	a	18	1036	78	Islamic mean years
-mean islamic year	a	17	1036	78	mean Islamic year
-tabular islamic year	a	20	1036	78	tabular Islamic year
-lunar year	n	10	1037	78	lunar year
-lunar years	a	11	1037	78	lunar years
-maya tun	n	8	1038	78	Maya tun
-maya tuns	a	9	1038	78	Maya tuns
-calendar year	n	13	1039	78	calendar year
-calendar years	a	14	1039	78	calendar years
-common year	a	11	1039	78	common year
-common years	a	12	1039	78	common years
-tropical year	n	13	1040	78	tropical year
-tropical years	a	14	1040	78	tropical years
-solar year	a	10	1040	78	solar year
-solar years	a	11	1040	78	solar years
-mean tropical year	a	18	1040	78	mean tropical year
-gregorian year	n	14	1041	78	Gregorian year
-gregorian years	a	15	1041	78	Gregorian years
-mean gregorian year	a	19	1041	78	mean Gregorian year
-hebrew mean year	n	16	1042	78	Hebrew mean year
-hebrew mean years	a	17	1042	78	Hebrew mean years
-mean hebrew year	a	16	1042	78	mean Hebrew year
-a	S	1	1043	78	a
-yr	S	2	1043	78	yr
-year	N	4	1043	78	year
-years	A	5	1043	78	years
-julian year	A	11	1043	78	Julian year
-julian years	A	12	1043	78	Julian years
-annum	A	5	1043	78	annum
-anni	A	4	1043	78	anni
-yrs	A	3	1043	78	yrs
-sidereal year	n	13	1044	78	sidereal year
-sidereal years	a	14	1044	78	sidereal years
-gaussian year	n	13	1045	78	Gaussian year
-gaussian years	a	14	1045	78	Gaussian years
-anomalistic year	n	16	1046	78	anomalistic year
-anomalistic years	a	17	1046	78	anomalistic years
-leap year	n	9	1047	78	leap year
-leap years	a	10	1047	78	leap years
-bissextile year	a	15	1047	78	bissextile year
-olympiad	n	8	1048	78	olympiad
-olympiads	a	9	1048	78	olympiads
-lustrum	n	7	1049	78	lustrum
-lustra	a	6	1049	78	lustra
-lustrums	a	8	1049	78	lustrums
-decade	n	6	1050	78	decade
-decades	a	7	1050	78	decades
-saros	n	5	1051	78	saros
-saroses	a	7	1051	78	saroses
-saros cycle	a	11	1051	78	saros cycle
-metonic cycle	n	13	1052	78	Metonic cycle
-metonic cycles	a	14	1052	78	Metonic cycles
-enneadecaeteris	a	15	1052	78	enneadecaeteris
-k'atun	n	6	1053	78	k'atun
-k'atuns	a	7	1053	78	k'atuns
-katun	a	5	1053	78	katun
-katuns	a	6	1053	78	katuns
-century	n	7	1054	78	century
-centuries	a	9	1054	78	centuries
-julian century	a	14	1054	78	Julian century
-julian centuries	a	16	1054	78	Julian centuries
-b'ak'tun	n	8	1055	78	b'ak'tun
-b'ak'tuns	a	9	1055	78	b'ak'tuns
-baktun	a	6	1055	78	baktun
-baktuns	a	7	1055	78	baktuns
-ka	s	2	1056	78	ka
-kyr	s	3	1056	78	kyr
-millennium	n	10	1056	78	millennium
-millennia	a	9	1056	78	millennia
-kiloannum	a	9	1056	78	kiloannum
-kiloanna	a	8	1056	78	kiloanna
-kiloyear	a	8	1056	78	kiloyear
-kiloyears	a	9	1056	78	kiloyears
-millenniums	a	11	1056	78	millenniums
-ma	s	2	1057	78	Ma
-myr	s	3	1057	78	Myr
-megaannum	n	9	1057	78	megaannum
-megaanna	a	8	1057	78	megaanna
-megayear	a	8	1057	78	megayear
-megayears	a	9	1057	78	megayears
-ga	s	2	1058	78	Ga
-gyr	s	3	1058	78	Gyr
-gigaannum	n	9	1058	78	gigaannum
-gigaanna	a	8	1058	78	gigaanna
-gigayear	a	8	1058	78	gigayear
-gigayears	a	9	1058	78	gigayears
-dyn·cm	s	6	1059	79	dyn·cm
-dyncm	s	5	1059	79	dyncm
-dyne centimetre	n	15	1059	79	dyne centimetre
-dyne centimetres	a	16	1059	79	dyne centimetres
-dyne centimeter	a	15	1059	79	dyne centimeter
-dyne centimeters	a	16	1059	79	dyne centimeters
-dyne-centimetre	a	15	1059	79	dyne-centimetre
-dyne-centimeter	a	15	1059	79	dyne-centimeter
-gf·cm	s	5	1060	79	gf·cm
-gfcm	s	4	1060	79	gfcm
-gram-force centimetre	n	21	1060	79	gram-force centimetre
-gram-force centimetres	a	22	1060	79	gram-force centimetres
-gram-force centimeter	a	21	1060	79	gram-force centimeter
-gram-force centimeters	a	22	1060	79	gram-force centimeters
-pond centimetre	a	15	1060	79	pond centimetre
-n·mm	s	4	1061	79	N·mm
-nmm	s	3	1061	79	Nmm
-newton millimetre	n	17	1061	79	newton millimetre
-newton millimetres	a	18	1061	79	newton millimetres
-newton millimeter	a	17	1061	79	newton millimeter
-newton millimeters	a	18	1061	79	newton millimeters
-ozf·in	s	6	1062	79	ozf·in
-ozfin	s	5	1062	79	ozfin
-oz·in	s	5	1062	79	oz·in
-ounce-force inch	n	16	1062	79	ounce-force inch
-ounce-force inches	a	18	1062	79	ounce-force inches
-inch-ounce	a	10	1062	79	inch-ounce
-inch-ounces	a	11	1062	79	inch-ounces
-ounce-inch	a	10	1062	79	ounce-inch
-ounce-inches	a	12	1062	79	ounce-inches
-inch ounce-force	a	16	1062	79	inch ounce-force
-n·cm	s	4	1063	79	N·cm
-ncm	s	3	1063	79	Ncm
-newton centimetre	n	17	1063	79	newton centimetre
-newton centimetres	a	18	1063	79	newton centimetres
-newton centimeter	a	17	1063	79	newton centimeter
-newton centimeters	a	18	1063	79	newton centimeters
-pdl·ft	s	6	1064	79	pdl·ft
-pdlft	s	5	1064	79	pdlft
-poundal foot	n	12	1064	79	poundal foot
-poundal feet	a	12	1064	79	poundal feet
-kgf·cm	s	6	1065	79	kgf·cm
-kgfcm	s	5	1065	79	kgfcm
-kp·cm	s	5	1065	79	kp·cm
-kilogram-force centimetre	n	25	1065	79	kilogram-force centimetre
-kilogram-force centimetres	a	26	1065	79	kilogram-force centimetres
-kilogram-force centimeter	a	25	1065	79	kilogram-force centimeter
-kilogram-force centimeters	a	26	1065	79	kilogram-force centimeters
-kilopond centimetre	a	19	1065	79	kilopond centimetre
-lbf·in	S	6	1066	79	lbf·in
-lbfin	S	5	1066	79	lbfin
-in·lbf	S	6	1066	79	in·lbf
-in-lb	S	5	1066	79	in-lb
-pound-force inch	N	16	1066	79	pound-force inch
-pound-force inches	A	18	1066	79	pound-force inches
-inch-pound	A	10	1066	79	inch-pound
-inch-pounds	A	11	1066	79	inch-pounds
-pound-inch	A	10	1066	79	pound-inch
-pound-inches	A	12	1066	79	pound-inches
-inch pound-force	A	16	1066	79	inch pound-force
-inch-pound-force	A	16	1066	79	inch-pound-force
-n·m	S	3	1067	79	N·m
-nm	S	2	1067	79	Nm
-n⋅m	S	3	1067	79	N⋅m
-newton metre	N	12	1067	79	newton metre
-newton metres	A	13	1067	79	newton metres
-newton meter	A	12	1067	79	newton meter
-newton meters	A	13	1067	79	newton meters
-newton-metre	A	12	1067	79	newton-metre
-newton-metres	A	13	1067	79	newton-metres
-newton-meter	A	12	1067	79	newton-meter
-newton-meters	A	13	1067	79	newton-meters
-lbf·ft	S	6	1068	79	lbf·ft
-lbfft	S	5	1068	79	lbfft
-lb·ft	S	5	1068	79	lb·ft
-lb-ft	S	5	1068	79	lb-ft
-pound-force foot	N	16	1068	79	pound-force foot
-pound-force feet	A	16	1068	79	pound-force feet
-pound-foot	A	10	1068	79	pound-foot
-pound-feet	A	10	1068	79	pound-feet
-pound foot	A	10	1068	79	pound foot
-pound feet	A	10	1068	79	pound feet
-pound-force-foot	A	16	1068	79	pound-force-foot
-kgf·m	S	5	1069	79	kgf·m
-kgfm	S	4	1069	79	kgfm
-kp·m	S	4	1069	79	kp·m
-mkp	S	3	1069	79	mkp
-kilogram-force metre	N	20	1069	79	kilogram-force metre
-kilogram-force metres	A	21	1069	79	kilogram-force metres
-kilogram-force meter	A	20	1069	79	kilogram-force meter
-kilogram-force meters	A	21	1069	79	kilogram-force meters
-kilopond metre	A	14	1069	79	kilopond metre
-kilopond meter	A	14	1069	79	kilopond meter
-metre kilopond	A	14	1069	79	metre kilopond
-kip·in	s	6	1070	79	kip·in
-kipin	s	5	1070	79	kipin
-kip inch	n	8	1070	79	kip inch
-kip inches	a	10	1070	79	kip inches
-kip-inch	a	8	1070	79	kip-inch
-kip-inches	a	10	1070	79	kip-inches
-kip·ft	s	6	1071	79	kip·ft
-kipft	s	5	1071	79	kipft
-kip foot	n	8	1071	79	kip foot
-kip feet	a	8	1071	79	kip feet
-kip-foot	a	8	1071	79	kip-foot
-kip-feet	a	8	1071	79	kip-feet
-tf·m	s	4	1072	79	tf·m
-tfm	s	3	1072	79	tfm
-tonne-force metre	n	17	1072	79	tonne-force metre
-tonne-force metres	a	18	1072	79	tonne-force metres
-tonne-force meter	a	17	1072	79	tonne-force meter
-tonne-force meters	a	18	1072	79	tonne-force meters
-metric ton-force metre	a	22	1072	79	metric ton-force metre
-scaled point	n	12	1073	80	scaled point
-scaled points	a	13	1073	80	scaled points
-tex scaled point	a	16	1073	80	TeX scaled point
-tex scaled points	a	17	1073	80	TeX scaled points
-twip	n	4	1074	80	twip
-twips	a	5	1074	80	twips
-kyu	n	3	1075	80	kyu
-kyu	a	3	1075	80	kyu
-quarter-millimetre	a	18	1075	80	quarter-millimetre
-quarter-millimeter	a	18	1075	80	quarter-millimeter
-px	S	2	1076	80	px
-css pixel	N	9	1076	80	CSS pixel
-css pixels	A	10	1076	80	CSS pixels
-css px	A	6	1076	80	CSS px
-reference pixel	A	15	1076	80	reference pixel
-reference pixels	A	16	1076	80	reference pixels
-printers point	n	14	1077	80	printers point
-printers points	a	15	1077	80	printers points
-american point	a	14	1077	80	American point
-american points	a	15	1077	80	American points
-atf point	a	9	1077	80	ATF point
-tex point	n	9	1078	80	TeX point
-tex points	a	10	1078	80	TeX points
-point	S	5	1079	80	point
-point	N	5	1079	80	point
-points	A	6	1079	80	points
-typographic point	A	17	1079	80	typographic point
-typographic points	A	18	1079	80	typographic points
-postscript point	A	16	1079	80	PostScript point
-postscript points	A	17	1079	80	PostScript points
-dtp point	A	9	1079	80	DTP point
-dtp points	A	10	1079	80	DTP points
-big point	A	9	1079	80	big point
-big points	A	10	1079	80	big points
-berthold point	n	14	1080	80	Berthold point
-berthold points	a	15	1080	80	Berthold points
-didot point	n	11	1081	80	Didot point
-didot points	a	12	1081	80	Didot points
-didot	a	5	1081	80	didot
-didots	a	6	1081	80	didots
-french point	a	12	1081	80	French point
-french points	a	13	1081	80	French points
-din didot point	n	15	1082	80	DIN Didot point
-din didot points	a	16	1082	80	DIN Didot points
-german didot point	a	18	1082	80	German Didot point
-german didot points	a	19	1082	80	German Didot points
-pearl	n	5	1083	80	pearl
-pearl	a	5	1083	80	pearl
-pearl type	a	10	1083	80	pearl type
-agate line	n	10	1084	80	agate line
-agate lines	a	11	1084	80	agate lines
-agate	n	5	1085	80	agate
-agate	a	5	1085	80	agate
-ruby type	a	9	1085	80	ruby type
-nonpareil	n	9	1086	80	nonpareil
-nonpareil	a	9	1086	80	nonpareil
-minion	n	6	1087	80	minion
-minion	a	6	1087	80	minion
-brevier	n	7	1088	80	brevier
-brevier	a	7	1088	80	brevier
-bourgeois	n	9	1089	80	bourgeois
-bourgeois	a	9	1089	80	bourgeois
-long primer	n	11	1090	80	long primer
-long primer	a	11	1090	80	long primer
-small pica	n	10	1091	80	small pica
-small pica	a	10	1091	80	small pica
-printers pica	n	13	1092	80	printers pica
-printers picas	a	14	1092	80	printers picas
-american pica	a	13	1092	80	American pica
-american picas	a	14	1092	80	American picas
-pica	S	4	1093	80	pica
-pica	N	4	1093	80	pica
-picas	A	5	1093	80	picas
-postscript pica	A	15	1093	80	PostScript pica
-postscript picas	A	16	1093	80	PostScript picas
-computer pica	A	13	1093	80	computer pica
-computer picas	A	14	1093	80	computer picas
-dtp pica	A	8	1093	80	DTP pica
-dtp picas	A	9	1093	80	DTP picas
-cicero	n	6	1094	80	cicero
-ciceros	a	7	1094	80	ciceros
-great primer	n	12	1095	80	great primer
-great primer	a	12	1095	80	great primer
-canon	n	5	1096	80	canon
-canon	a	5	1096	80	canon
-canon type	a	10	1096	80	canon type
-dbuv	S	4	1097	81	dBµV
-dbuv	S	4	1097	81	dBμV
-decibel-microvolt	N	17	1097	81	decibel-microvolt
-decibel-microvolts	A	18	1097	81	decibel-microvolts
-dbuv	A	4	1097	81	dBuV
-decibel microvolt	A	17	1097	81	decibel microvolt
-decibels microvolt	A	18	1097	81	decibels microvolt
-dbmv	s	4	1098	81	dBmV
-decibel-millivolt	n	17	1098	81	decibel-millivolt
-decibel-millivolts	a	18	1098	81	decibel-millivolts
-decibel millivolt	a	17	1098	81	decibel millivolt
-decibels millivolt	a	18	1098	81	decibels millivolt
-dbu	S	3	1099	81	dBu
-decibel-unloaded	N	16	1099	81	decibel-unloaded
-decibels-unloaded	A	17	1099	81	decibels-unloaded
-decibel unloaded	A	16	1099	81	decibel unloaded
-decibels unloaded	A	17	1099	81	decibels unloaded
-dbv	S	3	1100	81	dBV
-decibel-volt	N	12	1100	81	decibel-volt
-decibel-volts	A	13	1100	81	decibel-volts
-decibel volt	A	12	1100	81	decibel volt
-decibels volt	A	13	1100	81	decibels volt
-l/d	s	3	1101	82	L/d
-litre per day	n	13	1101	82	litre per day
-litres per day	a	14	1101	82	litres per day
-liter per day	a	13	1101	82	liter per day
-liters per day	a	14	1101	82	liters per day
-cm³/min	s	7	1102	82	cm³/min
-cubic centimetre per minute	n	27	1102	82	cubic centimetre per minute
-cubic centimetres per minute	a	28	1102	82	cubic centimetres per minute
-cubic centimeter per minute	a	27	1102	82	cubic centimeter per minute
-cubic centimeters per minute	a	28	1102	82	cubic centimeters per minute
-gal/d	s	5	1103	82	gal/d
-gpd	s	3	1103	82	gpd
-us gallon per day	n	17	1103	82	US gallon per day
-us gallons per day	a	18	1103	82	US gallons per day
-gallon per day	a	14	1103	82	gallon per day
-gallons per day	a	15	1103	82	gallons per day
-in³/min	s	7	1104	82	in³/min
-cubic inch per minute	n	21	1104	82	cubic inch per minute
-cubic inches per minute	a	23	1104	82	cubic inches per minute
-l/h	s	3	1105	82	L/h
-litre per hour	n	14	1105	82	litre per hour
-litres per hour	a	15	1105	82	litres per hour
-liter per hour	a	14	1105	82	liter per hour
-liters per hour	a	15	1105	82	liters per hour
-gal/h	s	5	1106	82	gal/h
-gph	s	3	1106	82	gph
-us gallon per hour	n	18	1106	82	US gallon per hour
-us gallons per hour	a	19	1106	82	US gallons per hour
-gallon per hour	a	15	1106	82	gallon per hour
-gallons per hour	a	16	1106	82	gallons per hour
-bbl/d	s	5	1107	82	bbl/d
-bpd	s	3	1107	82	bpd
-bpd	s	3	1107	82	BPD
-barrel per day	n	14	1107	82	barrel per day
-barrels per day	a	15	1107	82	barrels per day
-oil barrel per day	a	18	1107	82	oil barrel per day
-oil barrels per day	a	19	1107	82	oil barrels per day
-barrels of oil per day	a	22	1107	82	barrels of oil per day
-ft³/h	s	5	1108	82	ft³/h
-cfh	s	3	1108	82	cfh
-cubic foot per hour	n	19	1108	82	cubic foot per hour
-cubic feet per hour	a	19	1108	82	cubic feet per hour
-m³/d	s	4	1109	82	m³/d
-cubic metre per day	n	19	1109	82	cubic metre per day
-cubic metres per day	a	20	1109	82	cubic metres per day
-cubic meter per day	a	19	1109	82	cubic meter per day
-cubic meters per day	a	20	1109	82	cubic meters per day
-l/min	S	5	1110	82	L/min
-lpm	S	3	1110	82	lpm
-lpm	S	3	1110	82	LPM
-litre per minute	N	16	1110	82	litre per minute
-litres per minute	A	17	1110	82	litres per minute
-liter per minute	A	16	1110	82	liter per minute
-liters per minute	A	17	1110	82	liters per minute
-acre-foot per year	n	18	1111	82	acre-foot per year
-acre-feet per year	a	18	1111	82	acre-feet per year
-acre-foot per annum	a	19	1111	82	acre-foot per annum
-acre-feet per annum	a	19	1111	82	acre-feet per annum
-gal/min	S	7	1112	82	gal/min
-gpm	S	3	1112	82	gpm
-gpm	S	3	1112	82	GPM
-us gallon per minute	N	20	1112	82	US gallon per minute
-us gallons per minute	A	21	1112	82	US gallons per minute
-gallon per minute	A	17	1112	82	gallon per minute
-gallons per minute	A	18	1112	82	gallons per minute
-imperial gallon per minute	n	26	1113	82	imperial gallon per minute
-imperial gallons per minute	a	27	1113	82	imperial gallons per minute
-uk gallon per minute	a	20	1113	82	UK gallon per minute
-uk gallons per minute	a	21	1113	82	UK gallons per minute
-m³/h	S	4	1114	82	m³/h
-cubic metre per hour	N	20	1114	82	cubic metre per hour
-cubic metres per hour	A	21	1114	82	cubic metres per hour
-cubic meter per hour	A	20	1114	82	cubic meter per hour
-cubic meters per hour	A	21	1114	82	cubic meters per hour
-ft³/min	S	7	1115	82	ft³/min
-cfm	S	3	1115	82	cfm
-cfm	S	3	1115	82	CFM
-cubic foot per minute	N	21	1115	82	cubic foot per minute
-cubic feet per minute	A	21	1115	82	cubic feet per minute
-l/s	s	3	1116	82	L/s
-litre per second	n	16	1116	82	litre per second
-litres per second	a	17	1116	82	litres per second
-liter per second	a	16	1116	82	liter per second
-liters per second	a	17	1116	82	liters per second
-bbl/min	s	7	1117	82	bbl/min
-barrel per minute	n	17	1117	82	barrel per minute
-barrels per minute	a	18	1117	82	barrels per minute
-oil barrel per minute	a	21	1117	82	oil barrel per minute
-oil barrels per minute	a	22	1117	82	oil barrels per minute
-gal/s	s	5	1118	82	gal/s
-us gallon per second	n	20	1118	82	US gallon per second
-us gallons per second	a	21	1118	82	US gallons per second
-gallon per second	a	17	1118	82	gallon per second
-gallons per second	a	18	1118	82	gallons per second
-acre-foot per day	n	17	1119	82	acre-foot per day
-acre-feet per day	a	17	1119	82	acre-feet per day
-m³/min	s	6	1120	82	m³/min
-cubic metre per minute	n	22	1120	82	cubic metre per minute
-cubic metres per minute	a	23	1120	82	cubic metres per minute
-cubic meter per minute	a	22	1120	82	cubic meter per minute
-cubic meters per minute	a	23	1120	82	cubic meters per minute
-ft³/s	s	5	1121	82	ft³/s
-cfs	s	3	1121	82	cfs
-cubic foot per second	n	21	1121	82	cubic foot per second
-cubic feet per second	a	21	1121	82	cubic feet per second
-cusec	a	5	1121	82	cusec
-cusecs	a	6	1121	82	cusecs
-mgd	s	3	1122	82	MGD
-mgal/d	s	6	1122	82	Mgal/d
-million gallons per day	n	23	1122	82	million gallons per day
-million gallons per day	a	23	1122	82	million gallons per day
-million us gallons per day	a	26	1122	82	million US gallons per day
-m³/s	S	4	1123	82	m³/s
-cubic metre per second	N	22	1123	82	cubic metre per second
-cubic metres per second	A	23	1123	82	cubic metres per second
-cubic meter per second	A	22	1123	82	cubic meter per second
-cubic meters per second	A	23	1123	82	cubic meters per second
-cumec	A	5	1123	82	cumec
-cumecs	A	6	1123	82	cumecs
-sverdrup	n	8	1124	82	sverdrup
-sverdrups	a	9	1124	82	sverdrups
-mm³	s	3	1125	83	mm³
-cubic millimetre	n	16	1125	83	cubic millimetre
-cubic millimetres	a	17	1125	83	cubic millimetres
-cubic millimeter	a	16	1125	83	cubic millimeter
-cubic millimeters	a	17	1125	83	cubic millimeters
-λ	s	1	1126	83	λ
-lambda	n	6	1126	83	lambda
-lambdas	a	7	1126	83	lambdas
-metric drop	n	11	1127	83	metric drop
-metric drops	a	12	1127	83	metric drops
-medicinal drop	a	14	1127	83	medicinal drop
-medicinal drops	a	15	1127	83	medicinal drops
-drop	n	4	1128	83	drop
-drops	a	5	1128	83	drops
-us drop	a	7	1128	83	US drop
-us drops	a	8	1128	83	US drops
-imperial minim	n	14	1129	83	imperial minim
-imperial minims	a	15	1129	83	imperial minims
-uk minim	a	8	1129	83	UK minim
-uk minims	a	9	1129	83	UK minims
-minim	n	5	1130	83	minim
-minims	a	6	1130	83	minims
-us minim	a	8	1130	83	US minim
-us minims	a	9	1130	83	US minims
-smidgen	n	7	1131	83	smidgen
-smidgens	a	8	1131	83	smidgens
-smidgeon	a	8	1131	83	smidgeon
-smidgin	a	7	1131	83	smidgin
-pinch	n	5	1132	83	pinch
-pinches	a	7	1132	83	pinches
-dash	n	4	1133	83	dash
-dashes	a	6	1133	83	dashes
-cm³	s	3	1134	83	cm³
-cc	s	2	1134	83	cc
-cubic centimetre	n	16	1134	83	cubic centimetre
-cubic centimetres	a	17	1134	83	cubic centimetres
-cubic centimeter	a	16	1134	83	cubic centimeter
-cubic centimeters	a	17	1134	83	cubic centimeters
-fluid scruple	n	13	1135	83	fluid scruple
-fluid scruples	a	14	1135	83	fluid scruples
-imperial fluid scruple	a	22	1135	83	imperial fluid scruple
-tad	n	3	1136	83	tad
-tads	a	4	1136	83	tads
-sai	n	3	1137	83	sai
-sai	a	3	1137	83	sai
-imperial fluid drachm	n	21	1138	83	imperial fluid drachm
-imperial fluid drachms	a	22	1138	83	imperial fluid drachms
-fluid drachm	a	12	1138	83	fluid drachm
-fluid drachms	a	13	1138	83	fluid drachms
-uk fluid drachm	a	15	1138	83	UK fluid drachm
-fldr	s	4	1139	83	fldr
-fluid dram	n	10	1139	83	fluid dram
-fluid drams	a	11	1139	83	fluid drams
-fl dr	a	5	1139	83	fl dr
-fluidram	a	8	1139	83	fluidram
-fluidrams	a	9	1139	83	fluidrams
-us fluid dram	a	13	1139	83	US fluid dram
-us fluid drams	a	14	1139	83	US fluid drams
-tsp	S	3	1140	83	tsp
-teaspoon	N	8	1140	83	teaspoon
-teaspoons	A	9	1140	83	teaspoons
-us teaspoon	A	11	1140	83	US teaspoon
-us teaspoons	A	12	1140	83	US teaspoons
-teaspoonful	A	11	1140	83	teaspoonful
-metric teaspoon	n	15	1141	83	metric teaspoon
-metric teaspoons	a	16	1141	83	metric teaspoons
-kosaji	n	6	1142	83	kosaji
-kosaji	a	6	1142	83	kosaji
-japanese teaspoon	a	17	1142	83	Japanese teaspoon
-dsp	s	3	1143	83	dsp
-dessertspoon	n	12	1143	83	dessertspoon
-dessertspoons	a	13	1143	83	dessertspoons
-dessert spoon	a	13	1143	83	dessert spoon
-us dessertspoon	a	15	1143	83	US dessertspoon
-metric dessertspoon	n	19	1144	83	metric dessertspoon
-metric dessertspoons	a	20	1144	83	metric dessertspoons
-tbsp	S	4	1145	83	tbsp
-tbsp	S	4	1145	83	Tbsp
-tbs	S	3	1145	83	tbs
-tablespoon	N	10	1145	83	tablespoon
-tablespoons	A	11	1145	83	tablespoons
-us tablespoon	A	13	1145	83	US tablespoon
-us tablespoons	A	14	1145	83	US tablespoons
-tablespoonful	A	13	1145	83	tablespoonful
-metric tablespoon	n	17	1146	83	metric tablespoon
-metric tablespoons	a	18	1146	83	metric tablespoons
-osaji	n	5	1147	83	ōsaji
-osaji	a	5	1147	83	ōsaji
-osaji	a	5	1147	83	osaji
-japanese tablespoon	a	19	1147	83	Japanese tablespoon
-in³	s	3	1148	83	in³
-cubic inch	n	10	1148	83	cubic inch
-cubic inches	a	12	1148	83	cubic inches
-cubic in	a	8	1148	83	cu in
-cuin	a	4	1148	83	cuin
-australian tablespoon	n	21	1149	83	Australian tablespoon
-australian tablespoons	a	22	1149	83	Australian tablespoons
-imperial fluid ounce	n	20	1150	83	imperial fluid ounce
-imperial fluid ounces	a	21	1150	83	imperial fluid ounces
-imp fl oz	a	9	1150	83	imp fl oz
-uk fluid ounce	a	14	1150	83	UK fluid ounce
-uk fluid ounces	a	15	1150	83	UK fluid ounces
-uk fl oz	a	8	1150	83	UK fl oz
-fl oz	S	5	1151	83	fl oz
-floz	S	4	1151	83	floz
-fluid ounce	N	11	1151	83	fluid ounce
-fluid ounces	A	12	1151	83	fluid ounces
-us fluid ounce	A	14	1151	83	US fluid ounce
-us fluid ounces	A	15	1151	83	US fluid ounces
-us fl oz	A	8	1151	83	US fl oz
-us legal fluid ounce	n	20	1152	83	US legal fluid ounce
-us legal fluid ounces	a	21	1152	83	US legal fluid ounces
-nutrition labeling fluid ounce	a	30	1152	83	nutrition labeling fluid ounce
-jigger	n	6	1153	83	jigger
-jiggers	a	7	1153	83	jiggers
-shot	a	4	1153	83	shot
-shots	a	5	1153	83	shots
-cyathus	n	7	1154	83	cyathus
-cyathi	a	6	1154	83	cyathi
-acetabulum	n	10	1155	83	acetabulum
-acetabula	a	9	1155	83	acetabula
-gi	s	2	1156	83	gi
-gill	n	4	1156	83	gill
-gills	a	5	1156	83	gills
-us gill	a	7	1156	83	US gill
-us gills	a	8	1156	83	US gills
-stick	n	5	1325	83	stick
-sticks	a	6	1325	83	sticks
-us stick	a	8	1325	83	US stick
-us sticks	a	9	1325	83	US sticks
-charka	n	6	1157	83	charka
-charki	a	6	1157	83	charki
-imperial gill	n	13	1158	83	imperial gill
-imperial gills	a	14	1158	83	imperial gills
-uk gill	a	7	1158	83	UK gill
-uk gills	a	8	1158	83	UK gills
-noggin	a	6	1158	83	noggin
-noggins	a	7	1158	83	noggins
-quartarius	n	10	1159	83	quartarius
-quartarii	a	9	1159	83	quartarii
-go	n	2	1160	83	gō
-go	a	2	1160	83	gō
-gou	a	3	1160	83	gou
-japanese gill	a	13	1160	83	Japanese gill
-piccolo	n	7	1161	83	piccolo
-piccolos	a	8	1161	83	piccolos
-split bottle	a	12	1161	83	split bottle
-quarter bottle	a	14	1161	83	quarter bottle
-japanese cup	n	12	1162	83	Japanese cup
-japanese cups	a	13	1162	83	Japanese cups
-canadian cup	n	12	1163	83	Canadian cup
-canadian cups	a	13	1163	83	Canadian cups
-cup	N	3	1164	83	cup
-cups	A	4	1164	83	cups
-us cup	A	6	1164	83	US cup
-us cups	A	7	1164	83	US cups
-us customary cup	A	16	1164	83	US customary cup
-us legal cup	n	12	1165	83	US legal cup
-us legal cups	a	13	1165	83	US legal cups
-legal cup	a	9	1165	83	legal cup
-legal cups	a	10	1165	83	legal cups
-metric cup	n	10	1166	83	metric cup
-metric cups	a	11	1166	83	metric cups
-kotyle	n	6	1167	83	kotyle
-kotylai	a	7	1167	83	kotylai
-cotyla	a	6	1167	83	cotyla
-imperial cup	n	12	1168	83	imperial cup
-imperial cups	a	13	1168	83	imperial cups
-uk cup	a	6	1168	83	UK cup
-uk cups	a	7	1168	83	UK cups
-breakfast cup	a	13	1168	83	breakfast cup
-breakfast cups	a	14	1168	83	breakfast cups
-hemina	n	6	1169	83	hemina
-heminae	a	7	1169	83	heminae
-half bottle	n	11	1170	83	half bottle
-half bottles	a	12	1170	83	half bottles
-demi	a	4	1170	83	demi
-demi-bouteille	a	14	1170	83	demi-bouteille
-pt	s	2	1171	83	pt
-pint	n	4	1171	83	pint
-pints	a	5	1171	83	pints
-us pint	a	7	1171	83	US pint
-us pints	a	8	1171	83	US pints
-us liquid pint	a	14	1171	83	US liquid pint
-us liquid pints	a	15	1171	83	US liquid pints
-liquid pint	a	11	1171	83	liquid pint
-metric pint	n	11	1172	83	metric pint
-metric pints	a	12	1172	83	metric pints
-xestes	n	6	1173	83	xestes
-xestai	a	6	1173	83	xestai
-us dry pint	n	11	1174	83	US dry pint
-us dry pints	a	12	1174	83	US dry pints
-dry pint	a	8	1174	83	dry pint
-dry pints	a	9	1174	83	dry pints
-imperial pint	n	13	1175	83	imperial pint
-imperial pints	a	14	1175	83	imperial pints
-uk pint	a	7	1175	83	UK pint
-uk pints	a	8	1175	83	UK pints
-imp pt	a	6	1175	83	imp pt
-british pint	a	12	1175	83	British pint
-sextarius	n	9	1176	83	sextarius
-sextarii	a	8	1176	83	sextarii
-roman pint	a	10	1176	83	Roman pint
-wine bottle	n	11	1177	83	wine bottle
-wine bottles	a	12	1177	83	wine bottles
-standard wine bottle	a	20	1177	83	standard wine bottle
-bouteille	a	9	1177	83	bouteille
-fifth	n	5	1178	83	fifth
-fifths	a	6	1178	83	fifths
-fifth of a gallon	a	17	1178	83	fifth of a gallon
-qt	s	2	1179	83	qt
-quart	n	5	1179	83	quart
-quarts	a	6	1179	83	quarts
-us quart	a	8	1179	83	US quart
-us quarts	a	9	1179	83	US quarts
-us liquid quart	a	15	1179	83	US liquid quart
-us liquid quarts	a	16	1179	83	US liquid quarts
-liquid quart	a	12	1179	83	liquid quart
-l	S	1	1180	83	L
-l	S	1	1180	83	l
-ℓ	S	1	1180	83	ℓ
-litre	N	5	1180	83	litre
-litres	A	6	1180	83	litres
-liter	A	5	1180	83	liter
-liters	A	6	1180	83	liters
-dm³	s	3	1181	83	dm³
-cubic decimetre	n	15	1181	83	cubic decimetre
-cubic decimetres	a	16	1181	83	cubic decimetres
-cubic decimeter	a	15	1181	83	cubic decimeter
-cubic decimeters	a	16	1181	83	cubic decimeters
-sheng	n	5	1182	83	sheng
-sheng	a	5	1182	83	sheng
-chinese sheng	a	13	1182	83	Chinese sheng
-shisheng	a	8	1182	83	shisheng
-thanan	n	6	1183	83	thanan
-thanan	a	6	1183	83	thanan
-tanan	a	5	1183	83	tanan
-old litre	n	9	1184	83	old litre
-old litres	a	10	1184	83	old litres
-old liter	a	9	1184	83	old liter
-choinix	n	7	1185	83	choinix
-choinikes	a	9	1185	83	choinikes
-us dry quart	n	12	1186	83	US dry quart
-us dry quarts	a	13	1186	83	US dry quarts
-dry qt	a	6	1186	83	dry qt
-dry quart	a	9	1186	83	dry quart
-dry quarts	a	10	1186	83	dry quarts
-imperial quart	n	14	1187	83	imperial quart
-imperial quarts	a	15	1187	83	imperial quarts
-uk quart	a	8	1187	83	UK quart
-uk quarts	a	9	1187	83	UK quarts
-shtof	n	5	1188	83	shtof
-shtofs	a	6	1188	83	shtofs
-magnum	n	6	1189	83	magnum
-magnums	a	7	1189	83	magnums
-scots pint	n	10	1190	83	Scots pint
-scots pints	a	11	1190	83	Scots pints
-sho	n	3	1191	83	shō
-sho	a	3	1191	83	shō
-sho	a	3	1191	83	sho
-shou	a	4	1191	83	shou
-growler	n	7	1192	83	growler
-growlers	a	8	1192	83	growlers
-pottle	n	6	1193	83	pottle
-pottles	a	7	1193	83	pottles
-imperial pottle	a	15	1193	83	imperial pottle
-fbm	s	3	1194	83	fbm
-board foot	n	10	1194	83	board foot
-board feet	a	10	1194	83	board feet
-board-foot	a	10	1194	83	board-foot
-board-feet	a	10	1194	83	board-feet
-foot board measure	a	18	1194	83	foot board measure
-jeroboam	n	8	1195	83	jeroboam
-jeroboams	a	9	1195	83	jeroboams
-khous	n	5	1196	83	khous
-khoes	a	5	1196	83	khoes
-chous	a	5	1196	83	chous
-garnets	n	7	1197	83	garnets
-garntsy	a	7	1197	83	garntsy
-congius	n	7	1198	83	congius
-congii	a	6	1198	83	congii
-irish gallon	n	12	1199	83	Irish gallon
-irish gallons	a	13	1199	83	Irish gallons
-gal	S	3	1200	83	gal
-gallon	N	6	1200	83	gallon
-gallons	A	7	1200	83	gallons
-us gal	A	6	1200	83	US gal
-us gallon	A	9	1200	83	US gallon
-us gallons	A	10	1200	83	US gallons
-us liquid gallon	A	16	1200	83	US liquid gallon
-us liquid gallons	A	17	1200	83	US liquid gallons
-wine gallon	A	11	1200	83	wine gallon
-wine gallons	A	12	1200	83	wine gallons
-garniec	n	7	1201	83	garniec
-garnce	a	6	1201	83	garnce
-polish gallon	a	13	1201	83	Polish gallon
-us dry gallon	n	13	1202	83	US dry gallon
-us dry gallons	a	14	1202	83	US dry gallons
-dry gallon	a	10	1202	83	dry gallon
-dry gallons	a	11	1202	83	dry gallons
-rehoboam	n	8	1203	83	rehoboam
-rehoboams	a	9	1203	83	rehoboams
-imperial gallon	N	15	1204	83	imperial gallon
-imperial gallons	A	16	1204	83	imperial gallons
-uk gal	A	6	1204	83	UK gal
-imp gal	A	7	1204	83	imp gal
-uk gallon	A	9	1204	83	UK gallon
-uk gallons	A	10	1204	83	UK gallons
-british gallon	A	14	1204	83	British gallon
-british gallons	A	15	1204	83	British gallons
-ale gallon	n	10	1205	83	ale gallon
-ale gallons	a	11	1205	83	ale gallons
-beer gallon	a	11	1205	83	beer gallon
-beer gallons	a	12	1205	83	beer gallons
-semodius	n	8	1206	83	semodius
-semodii	a	7	1206	83	semodii
-methuselah	n	10	1207	83	methuselah
-methuselahs	a	11	1207	83	methuselahs
-mathusalem	a	10	1207	83	mathusalem
-pk	s	2	1208	83	pk
-peck	n	4	1208	83	peck
-pecks	a	5	1208	83	pecks
-us peck	a	7	1208	83	US peck
-us pecks	a	8	1208	83	US pecks
-salmanazar	n	10	1209	83	salmanazar
-salmanazars	a	11	1209	83	salmanazars
-imperial peck	n	13	1210	83	imperial peck
-imperial pecks	a	14	1210	83	imperial pecks
-uk peck	a	7	1210	83	UK peck
-uk pecks	a	8	1210	83	UK pecks
-modius	n	6	1211	83	modius
-modii	a	5	1211	83	modii
-dou	n	3	1212	83	dou
-dou	a	3	1212	83	dou
-chinese dou	a	11	1212	83	Chinese dou
-shidou	a	6	1212	83	shidou
-balthazar	n	9	1213	83	balthazar
-balthazars	a	10	1213	83	balthazars
-vedro	n	5	1214	83	vedro
-vedra	a	5	1214	83	vedra
-russian bucket	a	14	1214	83	Russian bucket
-nebuchadnezzar	n	14	1215	83	nebuchadnezzar
-nebuchadnezzars	a	15	1215	83	nebuchadnezzars
-nabuchodonosor	a	14	1215	83	nabuchodonosor
-solomon	n	7	1216	83	solomon
-solomons	a	8	1216	83	solomons
-salomon	a	7	1216	83	salomon
-japanese to	n	11	1217	83	Japanese to
-japanese to	a	11	1217	83	Japanese to
-sixth-barrel keg	n	16	1218	83	sixth-barrel keg
-sixth-barrel kegs	a	17	1218	83	sixth-barrel kegs
-sixtel	a	6	1218	83	sixtel
-sixth barrel	a	12	1218	83	sixth barrel
-thang	n	5	1219	83	thang
-thang	a	5	1219	83	thang
-pin	n	3	1220	83	pin
-pins	a	4	1220	83	pins
-chetverik	n	9	1221	83	chetverik
-chetveriki	a	10	1221	83	chetveriki
-primat	n	6	1222	83	primat
-primats	a	7	1222	83	primats
-goliath	a	7	1222	83	goliath
-amphora	n	7	1223	83	amphora
-amphorae	a	8	1223	83	amphorae
-quadrantal	a	10	1223	83	quadrantal
-ft³	s	3	1224	83	ft³
-cubic foot	n	10	1224	83	cubic foot
-cubic feet	a	10	1224	83	cubic feet
-cubic ft	a	8	1224	83	cu ft
-cuft	a	4	1224	83	cuft
-quarter-barrel keg	n	18	1225	83	quarter-barrel keg
-quarter-barrel kegs	a	19	1225	83	quarter-barrel kegs
-pony keg	a	8	1225	83	pony keg
-pony kegs	a	9	1225	83	pony kegs
-quarter barrel	a	14	1225	83	quarter barrel
-melchizedek	n	11	1226	83	melchizedek
-melchizedeks	a	12	1226	83	melchizedeks
-midas	a	5	1226	83	midas
-bu	s	2	1227	83	bu
-bushel	n	6	1227	83	bushel
-bushels	a	7	1227	83	bushels
-us bushel	a	9	1227	83	US bushel
-us bushels	a	10	1227	83	US bushels
-winchester bushel	a	17	1227	83	Winchester bushel
-winchester bushels	a	18	1227	83	Winchester bushels
-hoppus foot	n	11	1228	83	Hoppus foot
-hoppus feet	a	11	1228	83	Hoppus feet
-hoppus cubic foot	a	17	1228	83	Hoppus cubic foot
-hoppus cubic feet	a	17	1228	83	Hoppus cubic feet
-imperial bushel	n	15	1229	83	imperial bushel
-imperial bushels	a	16	1229	83	imperial bushels
-uk bushel	a	9	1229	83	UK bushel
-uk bushels	a	10	1229	83	UK bushels
-metretes	n	8	1230	83	metretes
-metretai	a	8	1230	83	metretai
-firkin	n	6	1231	83	firkin
-firkins	a	7	1231	83	firkins
-imperial firkin	a	15	1231	83	imperial firkin
-medimnos	n	8	1232	83	medimnos
-medimnoi	a	8	1232	83	medimnoi
-half-barrel keg	n	15	1233	83	half-barrel keg
-half-barrel kegs	a	16	1233	83	half-barrel kegs
-half barrel	a	11	1233	83	half barrel
-full-size keg	a	13	1233	83	full-size keg
-rundlet	n	7	1234	83	rundlet
-rundlets	a	8	1234	83	rundlets
-runlet	a	6	1234	83	runlet
-kilderkin	n	9	1235	83	kilderkin
-kilderkins	a	10	1235	83	kilderkins
-cranberry barrel	n	16	1236	83	cranberry barrel
-cranberry barrels	a	17	1236	83	cranberry barrels
-us dry barrel	n	13	1237	83	US dry barrel
-us dry barrels	a	14	1237	83	US dry barrels
-dry barrel	a	10	1237	83	dry barrel
-dry barrels	a	11	1237	83	dry barrels
-us beer barrel	n	14	1238	83	US beer barrel
-us beer barrels	a	15	1238	83	US beer barrels
-beer barrel	a	11	1238	83	beer barrel
-beer barrels	a	12	1238	83	beer barrels
-us liquid barrel	n	16	1239	83	US liquid barrel
-us liquid barrels	a	17	1239	83	US liquid barrels
-liquid barrel	a	13	1239	83	liquid barrel
-liquid barrels	a	14	1239	83	liquid barrels
-wine barrel	a	11	1239	83	wine barrel
-korzec	n	6	1240	83	korzec
-korce	a	5	1240	83	korce
-polish bushel	a	13	1240	83	Polish bushel
-coomb	n	5	1241	83	coomb
-coombs	a	6	1241	83	coombs
-bbl	s	3	1242	83	bbl
-barrel	n	6	1242	83	barrel
-barrels	a	7	1242	83	barrels
-oil barrel	a	10	1242	83	oil barrel
-oil barrels	a	11	1242	83	oil barrels
-petroleum barrel	a	16	1242	83	petroleum barrel
-petroleum barrels	a	17	1242	83	petroleum barrels
-barrel of oil	a	13	1242	83	barrel of oil
-tierce	n	6	1243	83	tierce
-tierces	a	7	1243	83	tierces
-imperial beer barrel	n	20	1244	83	imperial beer barrel
-imperial beer barrels	a	21	1244	83	imperial beer barrels
-uk beer barrel	a	14	1244	83	UK beer barrel
-uk beer barrels	a	15	1244	83	UK beer barrels
-imperial barrel	a	15	1244	83	imperial barrel
-koku	n	4	1245	83	koku
-koku	a	4	1245	83	koku
-chetvert	n	8	1246	83	chetvert
-chetverti	a	9	1246	83	chetverti
-russian quarter	a	15	1246	83	Russian quarter
-hhd	s	3	1247	83	hhd
-hogshead	n	8	1247	83	hogshead
-hogsheads	a	9	1247	83	hogsheads
-us hogshead	a	11	1247	83	US hogshead
-wine hogshead	a	13	1247	83	wine hogshead
-imperial hogshead	n	17	1248	83	imperial hogshead
-imperial hogsheads	a	18	1248	83	imperial hogsheads
-uk hogshead	a	11	1248	83	UK hogshead
-beer hogshead	a	13	1248	83	beer hogshead
-imperial dry quarter	n	20	1249	83	imperial dry quarter
-imperial dry quarters	a	21	1249	83	imperial dry quarters
-quarter of grain	a	16	1249	83	quarter of grain
-quarters of grain	a	17	1249	83	quarters of grain
-puncheon	n	8	1250	83	puncheon
-puncheons	a	9	1250	83	puncheons
-tertian	a	7	1250	83	tertian
-cord foot	n	9	1251	83	cord foot
-cord feet	a	9	1251	83	cord feet
-pipe	n	4	1252	83	pipe
-pipes	a	5	1252	83	pipes
-butt	a	4	1252	83	butt
-butts	a	5	1252	83	butts
-bochka	n	6	1253	83	bochka
-bochki	a	6	1253	83	bochki
-russian barrel	a	14	1253	83	Russian barrel
-culleus	n	7	1254	83	culleus
-cullei	a	6	1254	83	cullei
-yd³	s	3	1255	83	yd³
-cubic yard	n	10	1255	83	cubic yard
-cubic yards	a	11	1255	83	cubic yards
-cubic yd	a	8	1255	83	cu yd
-cuyd	a	4	1255	83	cuyd
-tun	n	3	1256	83	tun
-tuns	a	4	1256	83	tuns
-m³	S	2	1257	83	m³
-cubic metre	N	11	1257	83	cubic metre
-cubic metres	A	12	1257	83	cubic metres
-cubic meter	A	11	1257	83	cubic meter
-cubic meters	A	12	1257	83	cubic meters
-cubic m	A	7	1257	83	cu m
-stere	n	5	1258	83	stere
-steres	a	6	1258	83	steres
-stere	a	5	1258	83	stère
-stacked cubic metre	a	19	1258	83	stacked cubic metre
-raummeter	a	9	1258	83	Raummeter
-freight ton	n	11	1259	83	freight ton
-freight tons	a	12	1259	83	freight tons
-measurement ton	a	15	1259	83	measurement ton
-measurement tons	a	16	1259	83	measurement tons
-shipping ton	a	12	1259	83	shipping ton
-shipping tons	a	13	1259	83	shipping tons
-chaldron	n	8	1260	83	chaldron
-chaldrons	a	9	1260	83	chaldrons
-hoppus ton	n	10	1261	83	Hoppus ton
-hoppus tons	a	11	1261	83	Hoppus tons
-kwian	n	5	1262	83	kwian
-kwian	a	5	1262	83	kwian
-kwien	a	5	1262	83	kwien
-kwean	a	5	1262	83	kwean
-cunit	n	5	1263	83	cunit
-cunits	a	6	1263	83	cunits
-ccf	s	3	1264	83	CCF
-hcf	s	3	1264	83	HCF
-hundred cubic feet	n	18	1264	83	hundred cubic feet
-hundred cubic feet	a	18	1264	83	hundred cubic feet
-register ton	n	12	1265	83	register ton
-register tons	a	13	1265	83	register tons
-gross register ton	a	18	1265	83	gross register ton
-gross register tons	a	19	1265	83	gross register tons
-cord	n	4	1266	83	cord
-cords	a	5	1266	83	cords
-petrograd standard	n	18	1267	83	Petrograd standard
-petrograd standards	a	19	1267	83	Petrograd standards
-st. petersburg standard	a	23	1267	83	St. Petersburg standard
-timber standard	a	15	1267	83	timber standard
-cubic fathom	n	12	1268	83	cubic fathom
-cubic fathoms	a	13	1268	83	cubic fathoms
-mcf	s	3	1269	83	Mcf
-thousand cubic feet	n	19	1269	83	thousand cubic feet
-thousand cubic feet	a	19	1269	83	thousand cubic feet
-acre-inch	n	9	1270	83	acre-inch
-acre-inches	a	11	1270	83	acre-inches
-acre inch	a	9	1270	83	acre inch
-acre inches	a	11	1270	83	acre inches
-dam³	s	4	1271	83	dam³
-cubic decametre	n	15	1271	83	cubic decametre
-cubic decametres	a	16	1271	83	cubic decametres
-cubic decameter	a	15	1271	83	cubic decameter
-cubic decameters	a	16	1271	83	cubic decameters
-cubic dekameter	a	15	1271	83	cubic dekameter
-ac-ft	s	5	1272	83	ac-ft
-acre-foot	n	9	1272	83	acre-foot
-acre-feet	a	9	1272	83	acre-feet
-acre foot	a	9	1272	83	acre foot
-acre feet	a	9	1272	83	acre feet
-us survey acre-foot	n	19	1273	83	US survey acre-foot
-us survey acre-feet	a	19	1273	83	US survey acre-feet
-survey acre-foot	a	16	1273	83	survey acre-foot
-survey acre-feet	a	16	1273	83	survey acre-feet
-mmcf	s	4	1274	83	MMcf
-million cubic feet	n	18	1274	83	million cubic feet
-million cubic feet	a	18	1274	83	million cubic feet
-hm³	s	3	1275	83	hm³
-cubic hectometre	n	16	1275	83	cubic hectometre
-cubic hectometres	a	17	1275	83	cubic hectometres
-cubic hectometer	a	16	1275	83	cubic hectometer
-cubic hectometers	a	17	1275	83	cubic hectometers
-bcf	s	3	1276	83	Bcf
-billion cubic feet	n	18	1276	83	billion cubic feet
-billion cubic feet	a	18	1276	83	billion cubic feet
-km³	s	3	1277	83	km³
-cubic kilometre	n	15	1277	83	cubic kilometre
-cubic kilometres	a	16	1277	83	cubic kilometres
-cubic kilometer	a	15	1277	83	cubic kilometer
-cubic kilometers	a	16	1277	83	cubic kilometers
-mi³	s	3	1278	83	mi³
-cubic mile	n	10	1278	83	cubic mile
-cubic miles	a	11	1278	83	cubic miles
-cubic mi	a	8	1278	83	cu mi
-tcf	s	3	1279	83	Tcf
-trillion cubic feet	n	19	1279	83	trillion cubic feet
-trillion cubic feet	a	19	1279	83	trillion cubic feet
-mi⁻¹	s	4	1280	84	mi⁻¹
-reciprocal mile	n	15	1280	84	reciprocal mile
-reciprocal miles	a	16	1280	84	reciprocal miles
-per mile	a	8	1280	84	per mile
-inverse mile	a	12	1280	84	inverse mile
-inverse miles	a	13	1280	84	inverse miles
-km⁻¹	s	4	1281	84	km⁻¹
-reciprocal kilometre	n	20	1281	84	reciprocal kilometre
-reciprocal kilometres	a	21	1281	84	reciprocal kilometres
-reciprocal kilometer	a	20	1281	84	reciprocal kilometer
-reciprocal kilometers	a	21	1281	84	reciprocal kilometers
-per kilometre	a	13	1281	84	per kilometre
-per kilometer	a	13	1281	84	per kilometer
-inverse kilometre	a	17	1281	84	inverse kilometre
-inverse kilometer	a	17	1281	84	inverse kilometer
-m⁻¹	S	3	1282	84	m⁻¹
-reciprocal metre	N	16	1282	84	reciprocal metre
-reciprocal metres	A	17	1282	84	reciprocal metres
-reciprocal meter	A	16	1282	84	reciprocal meter
-reciprocal meters	A	17	1282	84	reciprocal meters
-per metre	A	9	1282	84	per metre
-per meter	A	9	1282	84	per meter
-inverse metre	A	13	1282	84	inverse metre
-inverse meter	A	13	1282	84	inverse meter
-inverse metres	A	14	1282	84	inverse metres
-inverse meters	A	14	1282	84	inverse meters
-ft⁻¹	s	4	1283	84	ft⁻¹
-reciprocal foot	n	15	1283	84	reciprocal foot
-reciprocal feet	a	15	1283	84	reciprocal feet
-per foot	a	8	1283	84	per foot
-inverse foot	a	12	1283	84	inverse foot
-inverse feet	a	12	1283	84	inverse feet
-in⁻¹	s	4	1284	84	in⁻¹
-reciprocal inch	n	15	1284	84	reciprocal inch
-reciprocal inches	a	17	1284	84	reciprocal inches
-per inch	a	8	1284	84	per inch
-inverse inch	a	12	1284	84	inverse inch
-inverse inches	a	14	1284	84	inverse inches
-cm⁻¹	S	4	1285	84	cm⁻¹
-kayser	N	6	1285	84	kayser
-kaysers	A	7	1285	84	kaysers
-reciprocal centimetre	A	21	1285	84	reciprocal centimetre
-reciprocal centimetres	A	22	1285	84	reciprocal centimetres
-reciprocal centimeter	A	21	1285	84	reciprocal centimeter
-reciprocal centimeters	A	22	1285	84	reciprocal centimeters
-per centimetre	A	14	1285	84	per centimetre
-per centimeter	A	14	1285	84	per centimeter
-inverse centimetre	A	18	1285	84	inverse centimetre
-inverse centimeter	A	18	1285	84	inverse centimeter
-inverse centimetres	A	19	1285	84	inverse centimetres
-inverse centimeters	A	19	1285	84	inverse centimeters
-mm⁻¹	S	4	1286	84	mm⁻¹
-reciprocal millimetre	N	21	1286	84	reciprocal millimetre
-reciprocal millimetres	A	22	1286	84	reciprocal millimetres
-reciprocal millimeter	A	21	1286	84	reciprocal millimeter
-reciprocal millimeters	A	22	1286	84	reciprocal millimeters
-per millimetre	A	14	1286	84	per millimetre
-per millimeter	A	14	1286	84	per millimeter
-inverse millimetre	A	18	1286	84	inverse millimetre
-inverse millimeter	A	18	1286	84	inverse millimeter
-um⁻¹	s	4	1287	84	µm⁻¹
-reciprocal micrometre	n	21	1287	84	reciprocal micrometre
-reciprocal micrometres	a	22	1287	84	reciprocal micrometres
-reciprocal micrometer	a	21	1287	84	reciprocal micrometer
-reciprocal micrometers	a	22	1287	84	reciprocal micrometers
-inverse micrometre	a	18	1287	84	inverse micrometre
-inverse micrometer	a	18	1287	84	inverse micrometer
-reciprocal micron	a	17	1287	84	reciprocal micron
-reciprocal microns	a	18	1287	84	reciprocal microns
-nm⁻¹	s	4	1288	84	nm⁻¹
-reciprocal nanometre	n	20	1288	84	reciprocal nanometre
-reciprocal nanometres	a	21	1288	84	reciprocal nanometres
-reciprocal nanometer	a	20	1288	84	reciprocal nanometer
-reciprocal nanometers	a	21	1288	84	reciprocal nanometers
-inverse nanometre	a	17	1288	84	inverse nanometre
-inverse nanometer	a	17	1288	84	inverse nanometer
-a⁻¹	s	3	1289	84	Å⁻¹
-reciprocal angstrom	n	19	1289	84	reciprocal ångström
-reciprocal angstroms	a	20	1289	84	reciprocal ångströms
-reciprocal angstrom	a	19	1289	84	reciprocal angstrom
-reciprocal angstroms	a	20	1289	84	reciprocal angstroms
-inverse angstrom	a	16	1289	84	inverse angstrom
-inverse angstrom	a	16	1289	84	inverse ångström
-bft	S	3	1290	85	Bft
-beaufort	N	8	1290	85	Beaufort
-beaufort	A	8	1290	85	Beaufort
-beaufort force	A	14	1290	85	Beaufort force
-beaufort number	A	15	1290	85	Beaufort number
-beaufort wind force	A	19	1290	85	Beaufort wind force
-force beaufort	A	14	1290	85	force Beaufort
-awg	S	3	1291	86	AWG
-american wire gauge	N	19	1291	86	American wire gauge
-american wire gauge	A	19	1291	86	American wire gauge
-american wire gage	A	18	1291	86	American wire gage
-brown & sharpe gauge	A	20	1291	86	Brown & Sharpe gauge
-brown and sharpe gauge	A	22	1291	86	Brown and Sharpe gauge
-b&s gauge	A	9	1291	86	B&S gauge
-swg	s	3	1292	86	SWG
-standard wire gauge	n	19	1292	86	standard wire gauge
-standard wire gauge	a	19	1292	86	standard wire gauge
-imperial standard wire gauge	a	28	1292	86	imperial standard wire gauge
-imperial wire gauge	a	19	1292	86	imperial wire gauge
-british standard wire gauge	a	27	1292	86	British standard wire gauge
-iswg	a	4	1292	86	ISWG
+jy	S	2	1327	71	Jy
+jansky	N	6	1327	71	jansky
+janskys	A	7	1327	71	janskys
+flux unit	A	9	1327	71	flux unit
+flux units	A	10	1327	71	flux units
+w/m²·hz	s	7	1328	71	W/m²·Hz
+watt per square metre per hertz	n	31	1328	71	watt per square metre per hertz
+watts per square metre per hertz	a	32	1328	71	watts per square metre per hertz
+watt per square meter per hertz	a	31	1328	71	watt per square meter per hertz
+watts per square meter per hertz	a	32	1328	71	watts per square meter per hertz
+mm/h	s	4	938	72	mm/h
+millimetre per hour	n	19	938	72	millimetre per hour
+millimetres per hour	a	20	938	72	millimetres per hour
+millimeter per hour	a	19	938	72	millimeter per hour
+millimeters per hour	a	20	938	72	millimeters per hour
+ft/d	s	4	939	72	ft/d
+foot per day	n	12	939	72	foot per day
+feet per day	a	12	939	72	feet per day
+in/h	s	4	940	72	in/h
+inch per hour	n	13	940	72	inch per hour
+inches per hour	a	15	940	72	inches per hour
+m/d	s	3	941	72	m/d
+metre per day	n	13	941	72	metre per day
+metres per day	a	14	941	72	metres per day
+meter per day	a	13	941	72	meter per day
+meters per day	a	14	941	72	meters per day
+ft/h	s	4	942	72	ft/h
+foot per hour	n	13	942	72	foot per hour
+feet per hour	a	13	942	72	feet per hour
+fph	a	3	942	72	fph
+m/h	s	3	943	72	m/h
+metre per hour	n	14	943	72	metre per hour
+metres per hour	a	15	943	72	metres per hour
+meter per hour	a	14	943	72	meter per hour
+meters per hour	a	15	943	72	meters per hour
+in/min	s	6	944	72	in/min
+inch per minute	n	15	944	72	inch per minute
+inches per minute	a	17	944	72	inches per minute
+ipm	a	3	944	72	ipm
+mm/s	s	4	945	72	mm/s
+millimetre per second	n	21	945	72	millimetre per second
+millimetres per second	a	22	945	72	millimetres per second
+millimeter per second	a	21	945	72	millimeter per second
+millimeters per second	a	22	945	72	millimeters per second
+ft/min	s	6	946	72	ft/min
+foot per minute	n	15	946	72	foot per minute
+feet per minute	a	15	946	72	feet per minute
+fpm	a	3	946	72	fpm
+cm/s	s	4	947	72	cm/s
+kine	n	4	947	72	kine
+kines	a	5	947	72	kines
+centimetre per second	a	21	947	72	centimetre per second
+centimeter per second	a	21	947	72	centimeter per second
+centimetres per second	a	22	947	72	centimetres per second
+centimeters per second	a	22	947	72	centimeters per second
+m/min	s	5	948	72	m/min
+metre per minute	n	16	948	72	metre per minute
+metres per minute	a	17	948	72	metres per minute
+meter per minute	a	16	948	72	meter per minute
+meters per minute	a	17	948	72	meters per minute
+mpm	a	3	948	72	mpm
+in/s	s	4	949	72	in/s
+inch per second	n	15	949	72	inch per second
+inches per second	a	17	949	72	inches per second
+ips	a	3	949	72	ips
+km/h	S	4	950	72	km/h
+kph	S	3	950	72	kph
+kilometre per hour	N	18	950	72	kilometre per hour
+kilometres per hour	A	19	950	72	kilometres per hour
+kmh	A	3	950	72	kmh
+kilometer per hour	A	18	950	72	kilometer per hour
+kilometers per hour	A	19	950	72	kilometers per hour
+km per hour	A	11	950	72	km per hour
+kmph	A	4	950	72	kmph
+ft/s	s	4	951	72	ft/s
+foot per second	n	15	951	72	foot per second
+feet per second	a	15	951	72	feet per second
+mph	S	3	952	72	mph
+mi/h	S	4	952	72	mi/h
+mile per hour	N	13	952	72	mile per hour
+miles per hour	A	14	952	72	miles per hour
+kn	S	2	953	72	kn
+kt	S	2	953	72	kt
+knot	N	4	953	72	knot
+knots	A	5	953	72	knots
+nautical mile per hour	A	22	953	72	nautical mile per hour
+nautical miles per hour	A	23	953	72	nautical miles per hour
+admiralty knot	n	14	954	72	admiralty knot
+admiralty knots	a	15	954	72	admiralty knots
+british knot	a	12	954	72	British knot
+uk knot	a	7	954	72	UK knot
+imperial knot	a	13	954	72	imperial knot
+m/s	S	3	955	72	m/s
+metre per second	N	16	955	72	metre per second
+metres per second	A	17	955	72	metres per second
+meter per second	A	16	955	72	meter per second
+meters per second	A	17	955	72	meters per second
+mps	A	3	955	72	mps
+mi/min	s	6	956	72	mi/min
+mile per minute	n	15	956	72	mile per minute
+miles per minute	a	16	956	72	miles per minute
+mach	n	4	957	72	Mach
+mach	a	4	957	72	Mach
+speed of sound	a	14	957	72	speed of sound
+sea-level speed of sound	a	24	957	72	sea-level speed of sound
+km/s	s	4	958	72	km/s
+kilometre per second	n	20	958	72	kilometre per second
+kilometres per second	a	21	958	72	kilometres per second
+kilometer per second	a	20	958	72	kilometer per second
+kilometers per second	a	21	958	72	kilometers per second
+mi/s	s	4	959	72	mi/s
+mile per second	n	15	959	72	mile per second
+miles per second	a	16	959	72	miles per second
+atomic unit of velocity	n	23	960	72	atomic unit of velocity
+atomic units of velocity	a	24	960	72	atomic units of velocity
+c	s	1	961	72	c
+speed of light	n	14	961	72	speed of light
+speeds of light	a	15	961	72	speeds of light
+light speed	a	11	961	72	light speed
+speed of light in vacuum	a	24	961	72	speed of light in vacuum
+c0	a	2	961	72	c0
+dyn/cm	S	6	962	73	dyn/cm
+erg/cm²	S	7	962	73	erg/cm²
+dyne per centimetre	N	19	962	73	dyne per centimetre
+dynes per centimetre	A	20	962	73	dynes per centimetre
+dyne per centimeter	A	19	962	73	dyne per centimeter
+dynes per centimeter	A	20	962	73	dynes per centimeter
+erg per square centimetre	A	25	962	73	erg per square centimetre
+gf/cm	s	5	963	73	gf/cm
+gram-force per centimetre	n	25	963	73	gram-force per centimetre
+grams-force per centimetre	a	26	963	73	grams-force per centimetre
+gram-force per centimeter	a	25	963	73	gram-force per centimeter
+grams-force per centimeter	a	26	963	73	grams-force per centimeter
+n/m	S	3	964	73	N/m
+newton per metre	N	16	964	73	newton per metre
+newtons per metre	A	17	964	73	newtons per metre
+newton per meter	A	16	964	73	newton per meter
+newtons per meter	A	17	964	73	newtons per meter
+joule per square metre	A	22	964	73	joule per square metre
+joule per square meter	A	22	964	73	joule per square meter
+kgf/m	s	5	965	73	kgf/m
+kilogram-force per metre	n	24	965	73	kilogram-force per metre
+kilograms-force per metre	a	25	965	73	kilograms-force per metre
+kilogram-force per meter	a	24	965	73	kilogram-force per meter
+kilopond per metre	a	18	965	73	kilopond per metre
+lbf/ft	s	6	966	73	lbf/ft
+pound-force per foot	n	20	966	73	pound-force per foot
+pounds-force per foot	a	21	966	73	pounds-force per foot
+lbf/in	S	6	967	73	lbf/in
+pound-force per inch	N	20	967	73	pound-force per inch
+pounds-force per inch	A	21	967	73	pounds-force per inch
+δ°r	s	3	968	74	Δ°R
+degree rankine difference	n	25	968	74	degree Rankine difference
+degrees rankine difference	a	26	968	74	degrees Rankine difference
+delta degr	a	10	968	74	delta degR
+delta_degr	a	10	968	74	delta_degR
+δr	a	2	968	74	ΔR
+rankine degree	a	14	968	74	Rankine degree
+rankine degrees	a	15	968	74	Rankine degrees
+δ°f	S	3	969	74	Δ°F
+degree fahrenheit difference	N	28	969	74	degree Fahrenheit difference
+degrees fahrenheit difference	A	29	969	74	degrees Fahrenheit difference
+delta degf	A	10	969	74	delta degF
+delta_degf	A	10	969	74	delta_degF
+delta °f	A	8	969	74	delta °F
+δf	A	2	969	74	ΔF
+fahrenheit degree	A	17	969	74	Fahrenheit degree
+fahrenheit degrees	A	18	969	74	Fahrenheit degrees
+δk	S	2	970	74	ΔK
+kelvin difference	N	17	970	74	kelvin difference
+kelvins difference	A	18	970	74	kelvins difference
+delta k	A	7	970	74	delta K
+delta_k	A	7	970	74	delta_K
+kelvin interval	A	15	970	74	kelvin interval
+kelvin intervals	A	16	970	74	kelvin intervals
+δ°c	S	3	971	74	Δ°C
+degree celsius difference	N	25	971	74	degree Celsius difference
+degrees celsius difference	A	26	971	74	degrees Celsius difference
+delta degc	A	10	971	74	delta degC
+delta_degc	A	10	971	74	delta_degC
+delta °c	A	8	971	74	delta °C
+δc	A	2	971	74	ΔC
+celsius degree	A	14	971	74	Celsius degree
+celsius degrees	A	15	971	74	Celsius degrees
+δ°re	s	4	972	74	Δ°Ré
+degree reaumur difference	n	25	972	74	degree Réaumur difference
+degrees reaumur difference	a	26	972	74	degrees Réaumur difference
+delta degre	a	11	972	74	delta degRe
+reaumur degree	a	14	972	74	Réaumur degree
+reaumur degree	a	14	972	74	Reaumur degree
+reaumur degrees	a	15	972	74	Réaumur degrees
+reaumur degrees	a	15	972	74	Reaumur degrees
+δ°rø	s	4	973	74	Δ°Rø
+degree rømer difference	n	23	973	74	degree Rømer difference
+degrees rømer difference	a	24	973	74	degrees Rømer difference
+delta degro	a	11	973	74	delta degRo
+rømer degree	a	12	973	74	Rømer degree
+romer degree	a	12	973	74	Romer degree
+rømer degrees	a	13	973	74	Rømer degrees
+romer degrees	a	13	973	74	Romer degrees
+δ°n	s	3	974	74	Δ°N
+degree newton difference	n	24	974	74	degree Newton difference
+degrees newton difference	a	25	974	74	degrees Newton difference
+delta degn	a	10	974	74	delta degN
+newton degree	a	13	974	74	Newton degree
+newton degrees	a	14	974	74	Newton degrees
+°r	s	2	975	75	°R
+degree rankine	n	14	975	75	degree Rankine
+degrees rankine	a	15	975	75	degrees Rankine
+degr	a	4	975	75	degR
+rankine	a	7	975	75	rankine
+deg r	a	5	975	75	deg R
+°r	a	2	975	75	°r
+°f	S	2	976	75	°F
+℉	S	1	976	75	℉
+degree fahrenheit	N	17	976	75	degree Fahrenheit
+degrees fahrenheit	A	18	976	75	degrees Fahrenheit
+degf	A	4	976	75	degF
+fahrenheit	A	10	976	75	fahrenheit
+deg f	A	5	976	75	deg F
+°f	A	2	976	75	°f
+k	S	1	977	75	K
+k	S	1	977	75	K
+kelvin	N	6	977	75	kelvin
+kelvins	A	7	977	75	kelvins
+degree kelvin	A	13	977	75	degree Kelvin
+degrees kelvin	A	14	977	75	degrees Kelvin
+°k	A	2	977	75	°K
+degk	A	4	977	75	degK
+°c	S	2	978	75	°C
+℃	S	1	978	75	℃
+degree celsius	N	14	978	75	degree Celsius
+degrees celsius	A	15	978	75	degrees Celsius
+degc	A	4	978	75	degC
+celsius	A	7	978	75	celsius
+centigrade	A	10	978	75	centigrade
+degree centigrade	A	17	978	75	degree centigrade
+degrees centigrade	A	18	978	75	degrees centigrade
+deg c	A	5	978	75	deg C
+°c	A	2	978	75	°c
+°re	s	3	979	75	°Ré
+°re	s	3	979	75	°Re
+degree reaumur	n	14	979	75	degree Réaumur
+degrees reaumur	a	15	979	75	degrees Réaumur
+degre	a	5	979	75	degRe
+reaumur	a	7	979	75	réaumur
+reaumur	a	7	979	75	reaumur
+degree reaumur	a	14	979	75	degree Reaumur
+degrees reaumur	a	15	979	75	degrees Reaumur
+°rø	s	3	980	75	°Rø
+degree rømer	n	12	980	75	degree Rømer
+degrees rømer	a	13	980	75	degrees Rømer
+degro	a	5	980	75	degRo
+rømer	a	5	980	75	rømer
+romer	a	5	980	75	romer
+roemer	a	6	980	75	roemer
+degree romer	a	12	980	75	degree Romer
+degrees romer	a	13	980	75	degrees Romer
+degree roemer	a	13	980	75	degree Roemer
+°n	s	2	981	75	°N
+degree newton	n	13	981	75	degree Newton
+degrees newton	a	14	981	75	degrees Newton
+degn	a	4	981	75	degN
+planck temperature	n	18	982	75	Planck temperature
+planck temperatures	a	19	982	75	Planck temperatures
+btu_th·in/h·ft²·°f	s	18	983	76	BTU_th·in/h·ft²·°F
+thermochemical btu inch per hour square foot degree fahrenheit	n	62	983	76	thermochemical BTU inch per hour square foot degree Fahrenheit
+thermochemical btu inches per hour square foot degree fahrenheit	a	64	983	76	thermochemical BTU inches per hour square foot degree Fahrenheit
+btu·in/h·ft²·°f	S	15	984	76	BTU·in/h·ft²·°F
+btu·in/h·ft²·°f	S	15	984	76	Btu·in/h·ft²·°F
+btu inch per hour square foot degree fahrenheit	N	47	984	76	BTU inch per hour square foot degree Fahrenheit
+btu inches per hour square foot degree fahrenheit	A	49	984	76	BTU inches per hour square foot degree Fahrenheit
+british thermal unit inch per hour square foot degree fahrenheit	A	64	984	76	British thermal unit inch per hour square foot degree Fahrenheit
+w/m·k	S	5	985	76	W/m·K
+w/mk	S	4	985	76	W/mK
+w/m·°c	S	6	985	76	W/m·°C
+watt per metre kelvin	N	21	985	76	watt per metre kelvin
+watts per metre kelvin	A	22	985	76	watts per metre kelvin
+watt per meter kelvin	A	21	985	76	watt per meter kelvin
+watts per meter kelvin	A	22	985	76	watts per meter kelvin
+watt per metre degree celsius	A	29	985	76	watt per metre degree Celsius
+kcal_it/h·m·°c	s	14	986	76	kcal_IT/h·m·°C
+kcal/h·m·°c	s	11	986	76	kcal/h·m·°C
+it kilocalorie per hour metre degree celsius	n	44	986	76	IT kilocalorie per hour metre degree Celsius
+it kilocalories per hour metre degree celsius	a	45	986	76	IT kilocalories per hour metre degree Celsius
+kilocalorie per hour metre degree celsius	a	41	986	76	kilocalorie per hour metre degree Celsius
+kilocalorie per hour meter degree celsius	a	41	986	76	kilocalorie per hour meter degree Celsius
+btu_th/h·ft·°f	s	14	987	76	BTU_th/h·ft·°F
+thermochemical btu foot per hour square foot degree fahrenheit	n	62	987	76	thermochemical BTU foot per hour square foot degree Fahrenheit
+thermochemical btu feet per hour square foot degree fahrenheit	a	62	987	76	thermochemical BTU feet per hour square foot degree Fahrenheit
+thermochemical btu per hour foot degree fahrenheit	a	50	987	76	thermochemical BTU per hour foot degree Fahrenheit
+btu/h·ft·°f	S	11	988	76	BTU/h·ft·°F
+btu/h·ft·°f	S	11	988	76	Btu/h·ft·°F
+btu·ft/h·ft²·°f	S	15	988	76	BTU·ft/h·ft²·°F
+btu foot per hour square foot degree fahrenheit	N	47	988	76	BTU foot per hour square foot degree Fahrenheit
+btu feet per hour square foot degree fahrenheit	A	47	988	76	BTU feet per hour square foot degree Fahrenheit
+btu per hour foot degree fahrenheit	A	35	988	76	BTU per hour foot degree Fahrenheit
+british thermal unit per hour foot degree fahrenheit	A	52	988	76	British thermal unit per hour foot degree Fahrenheit
+w/cm·k	s	6	989	76	W/cm·K
+w/cm·°c	s	7	989	76	W/cm·°C
+watt per centimetre kelvin	n	26	989	76	watt per centimetre kelvin
+watts per centimetre kelvin	a	27	989	76	watts per centimetre kelvin
+watt per centimeter kelvin	a	26	989	76	watt per centimeter kelvin
+watts per centimeter kelvin	a	27	989	76	watts per centimeter kelvin
+cal/s·cm·°c	s	11	990	76	cal/s·cm·°C
+calorie per second centimetre degree celsius	n	44	990	76	calorie per second centimetre degree Celsius
+calories per second centimetre degree celsius	a	45	990	76	calories per second centimetre degree Celsius
+calorie per second centimeter degree celsius	a	44	990	76	calorie per second centimeter degree Celsius
+thermochemical calorie per second centimetre degree celsius	a	59	990	76	thermochemical calorie per second centimetre degree Celsius
+btu·in/s·ft²·°f	s	15	991	76	BTU·in/s·ft²·°F
+btu·in/s·ft²·°f	s	15	991	76	Btu·in/s·ft²·°F
+btu inch per second square foot degree fahrenheit	n	49	991	76	BTU inch per second square foot degree Fahrenheit
+btu inches per second square foot degree fahrenheit	a	51	991	76	BTU inches per second square foot degree Fahrenheit
+british thermal unit inch per second square foot degree fahrenheit	a	66	991	76	British thermal unit inch per second square foot degree Fahrenheit
+ppm/k	S	5	992	77	ppm/K
+ppm/°c	S	6	992	77	ppm/°C
+um/m·k	S	6	992	77	µm/m·K
+part per million per kelvin	N	27	992	77	part per million per kelvin
+parts per million per kelvin	A	28	992	77	parts per million per kelvin
+part per million per degree celsius	A	35	992	77	part per million per degree Celsius
+microstrain per kelvin	A	22	992	77	microstrain per kelvin
+micrometre per metre kelvin	A	27	992	77	micrometre per metre kelvin
+ppm/°f	S	6	993	77	ppm/°F
+uin/in·°f	S	9	993	77	µin/in·°F
+part per million per degree fahrenheit	N	38	993	77	part per million per degree Fahrenheit
+parts per million per degree fahrenheit	A	39	993	77	parts per million per degree Fahrenheit
+microinch per inch degree fahrenheit	A	36	993	77	microinch per inch degree Fahrenheit
+microstrain per degree fahrenheit	A	33	993	77	microstrain per degree Fahrenheit
+%/k	s	3	994	77	%/K
+%/°c	s	4	994	77	%/°C
+percent per kelvin	n	18	994	77	percent per kelvin
+percent per kelvin	a	18	994	77	percent per kelvin
+percent per degree celsius	a	26	994	77	percent per degree Celsius
+1/k	S	3	995	77	1/K
+k⁻¹	S	3	995	77	K⁻¹
+reciprocal kelvin	N	17	995	77	reciprocal kelvin
+reciprocal kelvins	A	18	995	77	reciprocal kelvins
+per kelvin	A	10	995	77	per kelvin
+1/°c	s	4	996	77	1/°C
+°c⁻¹	s	4	996	77	°C⁻¹
+reciprocal degree celsius	n	25	996	77	reciprocal degree Celsius
+reciprocal degrees celsius	a	26	996	77	reciprocal degrees Celsius
+per degree celsius	a	18	996	77	per degree Celsius
+1/°f	s	4	997	77	1/°F
+°f⁻¹	s	4	997	77	°F⁻¹
+reciprocal degree fahrenheit	n	28	997	77	reciprocal degree Fahrenheit
+reciprocal degrees fahrenheit	a	29	997	77	reciprocal degrees Fahrenheit
+per degree fahrenheit	a	21	997	77	per degree Fahrenheit
+reciprocal degree rankine	a	25	997	77	reciprocal degree Rankine
+per degree rankine	a	18	997	77	per degree Rankine
+tog	S	3	998	78	tog
+tog	N	3	998	78	tog
+togs	A	4	998	78	togs
+clo	S	3	999	78	clo
+clo	N	3	999	78	clo
+clos	A	4	999	78	clos
+ft²·h·°f/btu	S	12	1000	78	ft²·h·°F/BTU
+ft²·h·°f/btu	S	12	1000	78	ft²·h·°F/Btu
+h·ft²·°f/btu	S	12	1000	78	h·ft²·°F/Btu
+square foot hour degree fahrenheit per btu	N	42	1000	78	square foot hour degree Fahrenheit per BTU
+square foot hours degree fahrenheit per btu	A	43	1000	78	square foot hours degree Fahrenheit per BTU
+us r-value	A	10	1000	78	US R-value
+r-value ip	A	10	1000	78	R-value IP
+inch-pound r-value	A	18	1000	78	inch-pound R-value
+ft²·h·°f/btu_th	s	15	1001	78	ft²·h·°F/BTU_th
+square foot hour degree fahrenheit per thermochemical btu	n	57	1001	78	square foot hour degree Fahrenheit per thermochemical BTU
+square foot hours degree fahrenheit per thermochemical btu	a	58	1001	78	square foot hours degree Fahrenheit per thermochemical BTU
+m²·h·°c/kcal_it	s	15	1002	78	m²·h·°C/kcal_IT
+m²·h·°c/kcal	s	12	1002	78	m²·h·°C/kcal
+square metre hour degree celsius per it kilocalorie	n	51	1002	78	square metre hour degree Celsius per IT kilocalorie
+square metre hours degree celsius per it kilocalorie	a	52	1002	78	square metre hours degree Celsius per IT kilocalorie
+m²·k/w	S	6	1003	78	m²·K/W
+m2k/w	S	5	1003	78	m2K/W
+m²·°c/w	S	7	1003	78	m²·°C/W
+rsi	S	3	1003	78	RSI
+square metre kelvin per watt	N	28	1003	78	square metre kelvin per watt
+square metre kelvins per watt	A	29	1003	78	square metre kelvins per watt
+square meter kelvin per watt	A	28	1003	78	square meter kelvin per watt
+si r-value	A	10	1003	78	SI R-value
+metric r-value	A	14	1003	78	metric R-value
+planck time	n	11	1004	79	Planck time
+planck times	a	12	1004	79	Planck times
+natural unit of time	n	20	1005	79	natural unit of time
+natural units of time	a	21	1005	79	natural units of time
+atomic unit of time	n	19	1006	79	atomic unit of time
+atomic units of time	a	20	1006	79	atomic units of time
+svedberg	n	8	1007	79	svedberg
+svedbergs	a	9	1007	79	svedbergs
+svedberg unit	a	13	1007	79	svedberg unit
+svedberg units	a	14	1007	79	svedberg units
+shake	n	5	1008	79	shake
+shakes	a	6	1008	79	shakes
+decimal second	n	14	1009	79	decimal second
+decimal seconds	a	15	1009	79	decimal seconds
+french decimal second	a	21	1009	79	French decimal second
+sidereal second	n	15	1010	79	sidereal second
+sidereal seconds	a	16	1010	79	sidereal seconds
+s	S	1	1011	79	s
+second	N	6	1011	79	second
+seconds	A	7	1011	79	seconds
+sec	A	3	1011	79	sec
+secs	A	4	1011	79	secs
+helek	n	5	1012	79	helek
+halakim	a	7	1012	79	halakim
+chelek	a	6	1012	79	chelek
+chalakim	a	8	1012	79	chalakim
+sidereal minute	n	15	1013	79	sidereal minute
+sidereal minutes	a	16	1013	79	sidereal minutes
+min	S	3	1014	79	min
+minute	N	6	1014	79	minute
+minutes	A	7	1014	79	minutes
+mins	A	4	1014	79	mins
+decimal minute	n	14	1015	79	decimal minute
+decimal minutes	a	15	1015	79	decimal minutes
+french decimal minute	a	21	1015	79	French decimal minute
+swatch beat	a	11	1015	79	Swatch beat
+swatch beats	a	12	1015	79	Swatch beats
+moment	n	6	1016	79	moment
+moments	a	7	1016	79	moments
+medieval moment	a	15	1016	79	medieval moment
+sidereal hour	n	13	1017	79	sidereal hour
+sidereal hours	a	14	1017	79	sidereal hours
+h	S	1	1018	79	h
+hour	N	4	1018	79	hour
+hours	A	5	1018	79	hours
+hr	A	2	1018	79	hr
+hrs	A	3	1018	79	hrs
+decimal hour	n	12	1019	79	decimal hour
+decimal hours	a	13	1019	79	decimal hours
+french decimal hour	a	19	1019	79	French decimal hour
+sidereal day	n	12	1020	79	sidereal day
+sidereal days	a	13	1020	79	sidereal days
+d	S	1	1021	79	d
+day	N	3	1021	79	day
+days	A	4	1021	79	days
+sol	n	3	1022	79	sol
+sols	a	4	1022	79	sols
+martian day	a	11	1022	79	Martian day
+martian days	a	12	1022	79	Martian days
+mars solar day	a	14	1022	79	Mars solar day
+wk	S	2	1023	79	wk
+week	N	4	1023	79	week
+weeks	A	5	1023	79	weeks
+sennight	A	8	1023	79	sennight
+sennights	A	9	1023	79	sennights
+fortnight	n	9	1024	79	fortnight
+fortnights	a	10	1024	79	fortnights
+winal	n	5	1025	79	winal
+winals	a	6	1025	79	winals
+uinal	a	5	1025	79	uinal
+winik	a	5	1025	79	winik
+draconic month	n	14	1026	79	draconic month
+draconic months	a	15	1026	79	draconic months
+draconitic month	a	16	1026	79	draconitic month
+nodical month	a	13	1026	79	nodical month
+tropical month	n	14	1027	79	tropical month
+tropical months	a	15	1027	79	tropical months
+sidereal month	n	14	1028	79	sidereal month
+sidereal months	a	15	1028	79	sidereal months
+anomalistic month	n	17	1029	79	anomalistic month
+anomalistic months	a	18	1029	79	anomalistic months
+islamic mean month	n	18	1030	79	Islamic mean month
+islamic mean months	a	19	1030	79	Islamic mean months
+mean islamic month	a	18	1030	79	mean Islamic month
+tabular islamic month	a	21	1030	79	tabular Islamic month
+synodic month	n	13	1031	79	synodic month
+synodic months	a	14	1031	79	synodic months
+lunation	a	8	1031	79	lunation
+lunations	a	9	1031	79	lunations
+lunar month	a	11	1031	79	lunar month
+lunar months	a	12	1031	79	lunar months
+molad month	n	11	1032	79	molad month
+molad months	a	12	1032	79	molad months
+hebrew mean month	a	17	1032	79	Hebrew mean month
+mean molad interval	a	19	1032	79	mean molad interval
+mo	s	2	1033	79	mo
+month	n	5	1033	79	month
+months	a	6	1033	79	months
+quarter	n	7	1034	79	quarter
+quarters	a	8	1034	79	quarters
+quarter year	a	12	1034	79	quarter year
+quarter years	a	13	1034	79	quarter years
+quarter-year	a	12	1034	79	quarter-year
+eclipse year	n	12	1035	79	eclipse year
+eclipse years	a	13	1035	79	eclipse years
+draconic year	a	13	1035	79	draconic year
+draconic years	a	14	1035	79	draconic years
+islamic mean year	n	17	1036	79	Islamic mean year
+islamic mean years	a	18	1036	79	Islamic mean years
+mean islamic year	a	17	1036	79	mean Islamic year
+tabular islamic year	a	20	1036	79	tabular Islamic year
+lunar year	n	10	1037	79	lunar year
+lunar years	a	11	1037	79	lunar years
+maya tun	n	8	1038	79	Maya tun
+maya tuns	a	9	1038	79	Maya tuns
+calendar year	n	13	1039	79	calendar year
+calendar years	a	14	1039	79	calendar years
+common year	a	11	1039	79	common year
+common years	a	12	1039	79	common years
+tropical year	n	13	1040	79	tropical year
+tropical years	a	14	1040	79	tropical years
+solar year	a	10	1040	79	solar year
+solar years	a	11	1040	79	solar years
+mean tropical year	a	18	1040	79	mean tropical year
+gregorian year	n	14	1041	79	Gregorian year
+gregorian years	a	15	1041	79	Gregorian years
+mean gregorian year	a	19	1041	79	mean Gregorian year
+hebrew mean year	n	16	1042	79	Hebrew mean year
+hebrew mean years	a	17	1042	79	Hebrew mean years
+mean hebrew year	a	16	1042	79	mean Hebrew year
+a	S	1	1043	79	a
+yr	S	2	1043	79	yr
+year	N	4	1043	79	year
+years	A	5	1043	79	years
+julian year	A	11	1043	79	Julian year
+julian years	A	12	1043	79	Julian years
+annum	A	5	1043	79	annum
+anni	A	4	1043	79	anni
+yrs	A	3	1043	79	yrs
+sidereal year	n	13	1044	79	sidereal year
+sidereal years	a	14	1044	79	sidereal years
+gaussian year	n	13	1045	79	Gaussian year
+gaussian years	a	14	1045	79	Gaussian years
+anomalistic year	n	16	1046	79	anomalistic year
+anomalistic years	a	17	1046	79	anomalistic years
+leap year	n	9	1047	79	leap year
+leap years	a	10	1047	79	leap years
+bissextile year	a	15	1047	79	bissextile year
+olympiad	n	8	1048	79	olympiad
+olympiads	a	9	1048	79	olympiads
+lustrum	n	7	1049	79	lustrum
+lustra	a	6	1049	79	lustra
+lustrums	a	8	1049	79	lustrums
+decade	n	6	1050	79	decade
+decades	a	7	1050	79	decades
+saros	n	5	1051	79	saros
+saroses	a	7	1051	79	saroses
+saros cycle	a	11	1051	79	saros cycle
+metonic cycle	n	13	1052	79	Metonic cycle
+metonic cycles	a	14	1052	79	Metonic cycles
+enneadecaeteris	a	15	1052	79	enneadecaeteris
+k'atun	n	6	1053	79	k'atun
+k'atuns	a	7	1053	79	k'atuns
+katun	a	5	1053	79	katun
+katuns	a	6	1053	79	katuns
+century	n	7	1054	79	century
+centuries	a	9	1054	79	centuries
+julian century	a	14	1054	79	Julian century
+julian centuries	a	16	1054	79	Julian centuries
+b'ak'tun	n	8	1055	79	b'ak'tun
+b'ak'tuns	a	9	1055	79	b'ak'tuns
+baktun	a	6	1055	79	baktun
+baktuns	a	7	1055	79	baktuns
+ka	s	2	1056	79	ka
+kyr	s	3	1056	79	kyr
+millennium	n	10	1056	79	millennium
+millennia	a	9	1056	79	millennia
+kiloannum	a	9	1056	79	kiloannum
+kiloanna	a	8	1056	79	kiloanna
+kiloyear	a	8	1056	79	kiloyear
+kiloyears	a	9	1056	79	kiloyears
+millenniums	a	11	1056	79	millenniums
+ma	s	2	1057	79	Ma
+myr	s	3	1057	79	Myr
+megaannum	n	9	1057	79	megaannum
+megaanna	a	8	1057	79	megaanna
+megayear	a	8	1057	79	megayear
+megayears	a	9	1057	79	megayears
+ga	s	2	1058	79	Ga
+gyr	s	3	1058	79	Gyr
+gigaannum	n	9	1058	79	gigaannum
+gigaanna	a	8	1058	79	gigaanna
+gigayear	a	8	1058	79	gigayear
+gigayears	a	9	1058	79	gigayears
+dyn·cm	s	6	1059	80	dyn·cm
+dyncm	s	5	1059	80	dyncm
+dyne centimetre	n	15	1059	80	dyne centimetre
+dyne centimetres	a	16	1059	80	dyne centimetres
+dyne centimeter	a	15	1059	80	dyne centimeter
+dyne centimeters	a	16	1059	80	dyne centimeters
+dyne-centimetre	a	15	1059	80	dyne-centimetre
+dyne-centimeter	a	15	1059	80	dyne-centimeter
+gf·cm	s	5	1060	80	gf·cm
+gfcm	s	4	1060	80	gfcm
+gram-force centimetre	n	21	1060	80	gram-force centimetre
+gram-force centimetres	a	22	1060	80	gram-force centimetres
+gram-force centimeter	a	21	1060	80	gram-force centimeter
+gram-force centimeters	a	22	1060	80	gram-force centimeters
+pond centimetre	a	15	1060	80	pond centimetre
+n·mm	s	4	1061	80	N·mm
+nmm	s	3	1061	80	Nmm
+newton millimetre	n	17	1061	80	newton millimetre
+newton millimetres	a	18	1061	80	newton millimetres
+newton millimeter	a	17	1061	80	newton millimeter
+newton millimeters	a	18	1061	80	newton millimeters
+ozf·in	s	6	1062	80	ozf·in
+ozfin	s	5	1062	80	ozfin
+oz·in	s	5	1062	80	oz·in
+ounce-force inch	n	16	1062	80	ounce-force inch
+ounce-force inches	a	18	1062	80	ounce-force inches
+inch-ounce	a	10	1062	80	inch-ounce
+inch-ounces	a	11	1062	80	inch-ounces
+ounce-inch	a	10	1062	80	ounce-inch
+ounce-inches	a	12	1062	80	ounce-inches
+inch ounce-force	a	16	1062	80	inch ounce-force
+n·cm	s	4	1063	80	N·cm
+ncm	s	3	1063	80	Ncm
+newton centimetre	n	17	1063	80	newton centimetre
+newton centimetres	a	18	1063	80	newton centimetres
+newton centimeter	a	17	1063	80	newton centimeter
+newton centimeters	a	18	1063	80	newton centimeters
+pdl·ft	s	6	1064	80	pdl·ft
+pdlft	s	5	1064	80	pdlft
+poundal foot	n	12	1064	80	poundal foot
+poundal feet	a	12	1064	80	poundal feet
+kgf·cm	s	6	1065	80	kgf·cm
+kgfcm	s	5	1065	80	kgfcm
+kp·cm	s	5	1065	80	kp·cm
+kilogram-force centimetre	n	25	1065	80	kilogram-force centimetre
+kilogram-force centimetres	a	26	1065	80	kilogram-force centimetres
+kilogram-force centimeter	a	25	1065	80	kilogram-force centimeter
+kilogram-force centimeters	a	26	1065	80	kilogram-force centimeters
+kilopond centimetre	a	19	1065	80	kilopond centimetre
+lbf·in	S	6	1066	80	lbf·in
+lbfin	S	5	1066	80	lbfin
+in·lbf	S	6	1066	80	in·lbf
+in-lb	S	5	1066	80	in-lb
+pound-force inch	N	16	1066	80	pound-force inch
+pound-force inches	A	18	1066	80	pound-force inches
+inch-pound	A	10	1066	80	inch-pound
+inch-pounds	A	11	1066	80	inch-pounds
+pound-inch	A	10	1066	80	pound-inch
+pound-inches	A	12	1066	80	pound-inches
+inch pound-force	A	16	1066	80	inch pound-force
+inch-pound-force	A	16	1066	80	inch-pound-force
+n·m	S	3	1067	80	N·m
+nm	S	2	1067	80	Nm
+n⋅m	S	3	1067	80	N⋅m
+newton metre	N	12	1067	80	newton metre
+newton metres	A	13	1067	80	newton metres
+newton meter	A	12	1067	80	newton meter
+newton meters	A	13	1067	80	newton meters
+newton-metre	A	12	1067	80	newton-metre
+newton-metres	A	13	1067	80	newton-metres
+newton-meter	A	12	1067	80	newton-meter
+newton-meters	A	13	1067	80	newton-meters
+lbf·ft	S	6	1068	80	lbf·ft
+lbfft	S	5	1068	80	lbfft
+lb·ft	S	5	1068	80	lb·ft
+lb-ft	S	5	1068	80	lb-ft
+pound-force foot	N	16	1068	80	pound-force foot
+pound-force feet	A	16	1068	80	pound-force feet
+pound-foot	A	10	1068	80	pound-foot
+pound-feet	A	10	1068	80	pound-feet
+pound foot	A	10	1068	80	pound foot
+pound feet	A	10	1068	80	pound feet
+pound-force-foot	A	16	1068	80	pound-force-foot
+kgf·m	S	5	1069	80	kgf·m
+kgfm	S	4	1069	80	kgfm
+kp·m	S	4	1069	80	kp·m
+mkp	S	3	1069	80	mkp
+kilogram-force metre	N	20	1069	80	kilogram-force metre
+kilogram-force metres	A	21	1069	80	kilogram-force metres
+kilogram-force meter	A	20	1069	80	kilogram-force meter
+kilogram-force meters	A	21	1069	80	kilogram-force meters
+kilopond metre	A	14	1069	80	kilopond metre
+kilopond meter	A	14	1069	80	kilopond meter
+metre kilopond	A	14	1069	80	metre kilopond
+kip·in	s	6	1070	80	kip·in
+kipin	s	5	1070	80	kipin
+kip inch	n	8	1070	80	kip inch
+kip inches	a	10	1070	80	kip inches
+kip-inch	a	8	1070	80	kip-inch
+kip-inches	a	10	1070	80	kip-inches
+kip·ft	s	6	1071	80	kip·ft
+kipft	s	5	1071	80	kipft
+kip foot	n	8	1071	80	kip foot
+kip feet	a	8	1071	80	kip feet
+kip-foot	a	8	1071	80	kip-foot
+kip-feet	a	8	1071	80	kip-feet
+tf·m	s	4	1072	80	tf·m
+tfm	s	3	1072	80	tfm
+tonne-force metre	n	17	1072	80	tonne-force metre
+tonne-force metres	a	18	1072	80	tonne-force metres
+tonne-force meter	a	17	1072	80	tonne-force meter
+tonne-force meters	a	18	1072	80	tonne-force meters
+metric ton-force metre	a	22	1072	80	metric ton-force metre
+scaled point	n	12	1073	81	scaled point
+scaled points	a	13	1073	81	scaled points
+tex scaled point	a	16	1073	81	TeX scaled point
+tex scaled points	a	17	1073	81	TeX scaled points
+twip	n	4	1074	81	twip
+twips	a	5	1074	81	twips
+kyu	n	3	1075	81	kyu
+kyu	a	3	1075	81	kyu
+quarter-millimetre	a	18	1075	81	quarter-millimetre
+quarter-millimeter	a	18	1075	81	quarter-millimeter
+px	S	2	1076	81	px
+css pixel	N	9	1076	81	CSS pixel
+css pixels	A	10	1076	81	CSS pixels
+css px	A	6	1076	81	CSS px
+reference pixel	A	15	1076	81	reference pixel
+reference pixels	A	16	1076	81	reference pixels
+printers point	n	14	1077	81	printers point
+printers points	a	15	1077	81	printers points
+american point	a	14	1077	81	American point
+american points	a	15	1077	81	American points
+atf point	a	9	1077	81	ATF point
+tex point	n	9	1078	81	TeX point
+tex points	a	10	1078	81	TeX points
+point	S	5	1079	81	point
+point	N	5	1079	81	point
+points	A	6	1079	81	points
+typographic point	A	17	1079	81	typographic point
+typographic points	A	18	1079	81	typographic points
+postscript point	A	16	1079	81	PostScript point
+postscript points	A	17	1079	81	PostScript points
+dtp point	A	9	1079	81	DTP point
+dtp points	A	10	1079	81	DTP points
+big point	A	9	1079	81	big point
+big points	A	10	1079	81	big points
+berthold point	n	14	1080	81	Berthold point
+berthold points	a	15	1080	81	Berthold points
+didot point	n	11	1081	81	Didot point
+didot points	a	12	1081	81	Didot points
+didot	a	5	1081	81	didot
+didots	a	6	1081	81	didots
+french point	a	12	1081	81	French point
+french points	a	13	1081	81	French points
+din didot point	n	15	1082	81	DIN Didot point
+din didot points	a	16	1082	81	DIN Didot points
+german didot point	a	18	1082	81	German Didot point
+german didot points	a	19	1082	81	German Didot points
+pearl	n	5	1083	81	pearl
+pearl	a	5	1083	81	pearl
+pearl type	a	10	1083	81	pearl type
+agate line	n	10	1084	81	agate line
+agate lines	a	11	1084	81	agate lines
+agate	n	5	1085	81	agate
+agate	a	5	1085	81	agate
+ruby type	a	9	1085	81	ruby type
+nonpareil	n	9	1086	81	nonpareil
+nonpareil	a	9	1086	81	nonpareil
+minion	n	6	1087	81	minion
+minion	a	6	1087	81	minion
+brevier	n	7	1088	81	brevier
+brevier	a	7	1088	81	brevier
+bourgeois	n	9	1089	81	bourgeois
+bourgeois	a	9	1089	81	bourgeois
+long primer	n	11	1090	81	long primer
+long primer	a	11	1090	81	long primer
+small pica	n	10	1091	81	small pica
+small pica	a	10	1091	81	small pica
+printers pica	n	13	1092	81	printers pica
+printers picas	a	14	1092	81	printers picas
+american pica	a	13	1092	81	American pica
+american picas	a	14	1092	81	American picas
+pica	S	4	1093	81	pica
+pica	N	4	1093	81	pica
+picas	A	5	1093	81	picas
+postscript pica	A	15	1093	81	PostScript pica
+postscript picas	A	16	1093	81	PostScript picas
+computer pica	A	13	1093	81	computer pica
+computer picas	A	14	1093	81	computer picas
+dtp pica	A	8	1093	81	DTP pica
+dtp picas	A	9	1093	81	DTP picas
+cicero	n	6	1094	81	cicero
+ciceros	a	7	1094	81	ciceros
+great primer	n	12	1095	81	great primer
+great primer	a	12	1095	81	great primer
+canon	n	5	1096	81	canon
+canon	a	5	1096	81	canon
+canon type	a	10	1096	81	canon type
+dbuv	S	4	1097	82	dBµV
+dbuv	S	4	1097	82	dBμV
+decibel-microvolt	N	17	1097	82	decibel-microvolt
+decibel-microvolts	A	18	1097	82	decibel-microvolts
+dbuv	A	4	1097	82	dBuV
+decibel microvolt	A	17	1097	82	decibel microvolt
+decibels microvolt	A	18	1097	82	decibels microvolt
+dbmv	s	4	1098	82	dBmV
+decibel-millivolt	n	17	1098	82	decibel-millivolt
+decibel-millivolts	a	18	1098	82	decibel-millivolts
+decibel millivolt	a	17	1098	82	decibel millivolt
+decibels millivolt	a	18	1098	82	decibels millivolt
+dbu	S	3	1099	82	dBu
+decibel-unloaded	N	16	1099	82	decibel-unloaded
+decibels-unloaded	A	17	1099	82	decibels-unloaded
+decibel unloaded	A	16	1099	82	decibel unloaded
+decibels unloaded	A	17	1099	82	decibels unloaded
+dbv	S	3	1100	82	dBV
+decibel-volt	N	12	1100	82	decibel-volt
+decibel-volts	A	13	1100	82	decibel-volts
+decibel volt	A	12	1100	82	decibel volt
+decibels volt	A	13	1100	82	decibels volt
+l/d	s	3	1101	83	L/d
+litre per day	n	13	1101	83	litre per day
+litres per day	a	14	1101	83	litres per day
+liter per day	a	13	1101	83	liter per day
+liters per day	a	14	1101	83	liters per day
+cm³/min	s	7	1102	83	cm³/min
+cubic centimetre per minute	n	27	1102	83	cubic centimetre per minute
+cubic centimetres per minute	a	28	1102	83	cubic centimetres per minute
+cubic centimeter per minute	a	27	1102	83	cubic centimeter per minute
+cubic centimeters per minute	a	28	1102	83	cubic centimeters per minute
+gal/d	s	5	1103	83	gal/d
+gpd	s	3	1103	83	gpd
+us gallon per day	n	17	1103	83	US gallon per day
+us gallons per day	a	18	1103	83	US gallons per day
+gallon per day	a	14	1103	83	gallon per day
+gallons per day	a	15	1103	83	gallons per day
+in³/min	s	7	1104	83	in³/min
+cubic inch per minute	n	21	1104	83	cubic inch per minute
+cubic inches per minute	a	23	1104	83	cubic inches per minute
+l/h	s	3	1105	83	L/h
+litre per hour	n	14	1105	83	litre per hour
+litres per hour	a	15	1105	83	litres per hour
+liter per hour	a	14	1105	83	liter per hour
+liters per hour	a	15	1105	83	liters per hour
+gal/h	s	5	1106	83	gal/h
+gph	s	3	1106	83	gph
+us gallon per hour	n	18	1106	83	US gallon per hour
+us gallons per hour	a	19	1106	83	US gallons per hour
+gallon per hour	a	15	1106	83	gallon per hour
+gallons per hour	a	16	1106	83	gallons per hour
+bbl/d	s	5	1107	83	bbl/d
+bpd	s	3	1107	83	bpd
+bpd	s	3	1107	83	BPD
+barrel per day	n	14	1107	83	barrel per day
+barrels per day	a	15	1107	83	barrels per day
+oil barrel per day	a	18	1107	83	oil barrel per day
+oil barrels per day	a	19	1107	83	oil barrels per day
+barrels of oil per day	a	22	1107	83	barrels of oil per day
+ft³/h	s	5	1108	83	ft³/h
+cfh	s	3	1108	83	cfh
+cubic foot per hour	n	19	1108	83	cubic foot per hour
+cubic feet per hour	a	19	1108	83	cubic feet per hour
+m³/d	s	4	1109	83	m³/d
+cubic metre per day	n	19	1109	83	cubic metre per day
+cubic metres per day	a	20	1109	83	cubic metres per day
+cubic meter per day	a	19	1109	83	cubic meter per day
+cubic meters per day	a	20	1109	83	cubic meters per day
+l/min	S	5	1110	83	L/min
+lpm	S	3	1110	83	lpm
+lpm	S	3	1110	83	LPM
+litre per minute	N	16	1110	83	litre per minute
+litres per minute	A	17	1110	83	litres per minute
+liter per minute	A	16	1110	83	liter per minute
+liters per minute	A	17	1110	83	liters per minute
+acre-foot per year	n	18	1111	83	acre-foot per year
+acre-feet per year	a	18	1111	83	acre-feet per year
+acre-foot per annum	a	19	1111	83	acre-foot per annum
+acre-feet per annum	a	19	1111	83	acre-feet per annum
+gal/min	S	7	1112	83	gal/min
+gpm	S	3	1112	83	gpm
+gpm	S	3	1112	83	GPM
+us gallon per minute	N	20	1112	83	US gallon per minute
+us gallons per minute	A	21	1112	83	US gallons per minute
+gallon per minute	A	17	1112	83	gallon per minute
+gallons per minute	A	18	1112	83	gallons per minute
+imperial gallon per minute	n	26	1113	83	imperial gallon per minute
+imperial gallons per minute	a	27	1113	83	imperial gallons per minute
+uk gallon per minute	a	20	1113	83	UK gallon per minute
+uk gallons per minute	a	21	1113	83	UK gallons per minute
+m³/h	S	4	1114	83	m³/h
+cubic metre per hour	N	20	1114	83	cubic metre per hour
+cubic metres per hour	A	21	1114	83	cubic metres per hour
+cubic meter per hour	A	20	1114	83	cubic meter per hour
+cubic meters per hour	A	21	1114	83	cubic meters per hour
+ft³/min	S	7	1115	83	ft³/min
+cfm	S	3	1115	83	cfm
+cfm	S	3	1115	83	CFM
+cubic foot per minute	N	21	1115	83	cubic foot per minute
+cubic feet per minute	A	21	1115	83	cubic feet per minute
+l/s	s	3	1116	83	L/s
+litre per second	n	16	1116	83	litre per second
+litres per second	a	17	1116	83	litres per second
+liter per second	a	16	1116	83	liter per second
+liters per second	a	17	1116	83	liters per second
+bbl/min	s	7	1117	83	bbl/min
+barrel per minute	n	17	1117	83	barrel per minute
+barrels per minute	a	18	1117	83	barrels per minute
+oil barrel per minute	a	21	1117	83	oil barrel per minute
+oil barrels per minute	a	22	1117	83	oil barrels per minute
+gal/s	s	5	1118	83	gal/s
+us gallon per second	n	20	1118	83	US gallon per second
+us gallons per second	a	21	1118	83	US gallons per second
+gallon per second	a	17	1118	83	gallon per second
+gallons per second	a	18	1118	83	gallons per second
+acre-foot per day	n	17	1119	83	acre-foot per day
+acre-feet per day	a	17	1119	83	acre-feet per day
+m³/min	s	6	1120	83	m³/min
+cubic metre per minute	n	22	1120	83	cubic metre per minute
+cubic metres per minute	a	23	1120	83	cubic metres per minute
+cubic meter per minute	a	22	1120	83	cubic meter per minute
+cubic meters per minute	a	23	1120	83	cubic meters per minute
+ft³/s	s	5	1121	83	ft³/s
+cfs	s	3	1121	83	cfs
+cubic foot per second	n	21	1121	83	cubic foot per second
+cubic feet per second	a	21	1121	83	cubic feet per second
+cusec	a	5	1121	83	cusec
+cusecs	a	6	1121	83	cusecs
+mgd	s	3	1122	83	MGD
+mgal/d	s	6	1122	83	Mgal/d
+million gallons per day	n	23	1122	83	million gallons per day
+million gallons per day	a	23	1122	83	million gallons per day
+million us gallons per day	a	26	1122	83	million US gallons per day
+m³/s	S	4	1123	83	m³/s
+cubic metre per second	N	22	1123	83	cubic metre per second
+cubic metres per second	A	23	1123	83	cubic metres per second
+cubic meter per second	A	22	1123	83	cubic meter per second
+cubic meters per second	A	23	1123	83	cubic meters per second
+cumec	A	5	1123	83	cumec
+cumecs	A	6	1123	83	cumecs
+sverdrup	n	8	1124	83	sverdrup
+sverdrups	a	9	1124	83	sverdrups
+mm³	s	3	1125	84	mm³
+cubic millimetre	n	16	1125	84	cubic millimetre
+cubic millimetres	a	17	1125	84	cubic millimetres
+cubic millimeter	a	16	1125	84	cubic millimeter
+cubic millimeters	a	17	1125	84	cubic millimeters
+λ	s	1	1126	84	λ
+lambda	n	6	1126	84	lambda
+lambdas	a	7	1126	84	lambdas
+metric drop	n	11	1127	84	metric drop
+metric drops	a	12	1127	84	metric drops
+medicinal drop	a	14	1127	84	medicinal drop
+medicinal drops	a	15	1127	84	medicinal drops
+drop	n	4	1128	84	drop
+drops	a	5	1128	84	drops
+us drop	a	7	1128	84	US drop
+us drops	a	8	1128	84	US drops
+imperial minim	n	14	1129	84	imperial minim
+imperial minims	a	15	1129	84	imperial minims
+uk minim	a	8	1129	84	UK minim
+uk minims	a	9	1129	84	UK minims
+minim	n	5	1130	84	minim
+minims	a	6	1130	84	minims
+us minim	a	8	1130	84	US minim
+us minims	a	9	1130	84	US minims
+smidgen	n	7	1131	84	smidgen
+smidgens	a	8	1131	84	smidgens
+smidgeon	a	8	1131	84	smidgeon
+smidgin	a	7	1131	84	smidgin
+pinch	n	5	1132	84	pinch
+pinches	a	7	1132	84	pinches
+dash	n	4	1133	84	dash
+dashes	a	6	1133	84	dashes
+cm³	s	3	1134	84	cm³
+cc	s	2	1134	84	cc
+cubic centimetre	n	16	1134	84	cubic centimetre
+cubic centimetres	a	17	1134	84	cubic centimetres
+cubic centimeter	a	16	1134	84	cubic centimeter
+cubic centimeters	a	17	1134	84	cubic centimeters
+fluid scruple	n	13	1135	84	fluid scruple
+fluid scruples	a	14	1135	84	fluid scruples
+imperial fluid scruple	a	22	1135	84	imperial fluid scruple
+tad	n	3	1136	84	tad
+tads	a	4	1136	84	tads
+sai	n	3	1137	84	sai
+sai	a	3	1137	84	sai
+imperial fluid drachm	n	21	1138	84	imperial fluid drachm
+imperial fluid drachms	a	22	1138	84	imperial fluid drachms
+fluid drachm	a	12	1138	84	fluid drachm
+fluid drachms	a	13	1138	84	fluid drachms
+uk fluid drachm	a	15	1138	84	UK fluid drachm
+fldr	s	4	1139	84	fldr
+fluid dram	n	10	1139	84	fluid dram
+fluid drams	a	11	1139	84	fluid drams
+fl dr	a	5	1139	84	fl dr
+fluidram	a	8	1139	84	fluidram
+fluidrams	a	9	1139	84	fluidrams
+us fluid dram	a	13	1139	84	US fluid dram
+us fluid drams	a	14	1139	84	US fluid drams
+tsp	S	3	1140	84	tsp
+teaspoon	N	8	1140	84	teaspoon
+teaspoons	A	9	1140	84	teaspoons
+us teaspoon	A	11	1140	84	US teaspoon
+us teaspoons	A	12	1140	84	US teaspoons
+teaspoonful	A	11	1140	84	teaspoonful
+metric teaspoon	n	15	1141	84	metric teaspoon
+metric teaspoons	a	16	1141	84	metric teaspoons
+kosaji	n	6	1142	84	kosaji
+kosaji	a	6	1142	84	kosaji
+japanese teaspoon	a	17	1142	84	Japanese teaspoon
+dsp	s	3	1143	84	dsp
+dessertspoon	n	12	1143	84	dessertspoon
+dessertspoons	a	13	1143	84	dessertspoons
+dessert spoon	a	13	1143	84	dessert spoon
+us dessertspoon	a	15	1143	84	US dessertspoon
+metric dessertspoon	n	19	1144	84	metric dessertspoon
+metric dessertspoons	a	20	1144	84	metric dessertspoons
+tbsp	S	4	1145	84	tbsp
+tbsp	S	4	1145	84	Tbsp
+tbs	S	3	1145	84	tbs
+tablespoon	N	10	1145	84	tablespoon
+tablespoons	A	11	1145	84	tablespoons
+us tablespoon	A	13	1145	84	US tablespoon
+us tablespoons	A	14	1145	84	US tablespoons
+tablespoonful	A	13	1145	84	tablespoonful
+metric tablespoon	n	17	1146	84	metric tablespoon
+metric tablespoons	a	18	1146	84	metric tablespoons
+osaji	n	5	1147	84	ōsaji
+osaji	a	5	1147	84	ōsaji
+osaji	a	5	1147	84	osaji
+japanese tablespoon	a	19	1147	84	Japanese tablespoon
+in³	s	3	1148	84	in³
+cubic inch	n	10	1148	84	cubic inch
+cubic inches	a	12	1148	84	cubic inches
+cubic in	a	8	1148	84	cu in
+cuin	a	4	1148	84	cuin
+australian tablespoon	n	21	1149	84	Australian tablespoon
+australian tablespoons	a	22	1149	84	Australian tablespoons
+imperial fluid ounce	n	20	1150	84	imperial fluid ounce
+imperial fluid ounces	a	21	1150	84	imperial fluid ounces
+imp fl oz	a	9	1150	84	imp fl oz
+uk fluid ounce	a	14	1150	84	UK fluid ounce
+uk fluid ounces	a	15	1150	84	UK fluid ounces
+uk fl oz	a	8	1150	84	UK fl oz
+fl oz	S	5	1151	84	fl oz
+floz	S	4	1151	84	floz
+fluid ounce	N	11	1151	84	fluid ounce
+fluid ounces	A	12	1151	84	fluid ounces
+us fluid ounce	A	14	1151	84	US fluid ounce
+us fluid ounces	A	15	1151	84	US fluid ounces
+us fl oz	A	8	1151	84	US fl oz
+us legal fluid ounce	n	20	1152	84	US legal fluid ounce
+us legal fluid ounces	a	21	1152	84	US legal fluid ounces
+nutrition labeling fluid ounce	a	30	1152	84	nutrition labeling fluid ounce
+jigger	n	6	1153	84	jigger
+jiggers	a	7	1153	84	jiggers
+shot	a	4	1153	84	shot
+shots	a	5	1153	84	shots
+cyathus	n	7	1154	84	cyathus
+cyathi	a	6	1154	84	cyathi
+acetabulum	n	10	1155	84	acetabulum
+acetabula	a	9	1155	84	acetabula
+gi	s	2	1156	84	gi
+gill	n	4	1156	84	gill
+gills	a	5	1156	84	gills
+us gill	a	7	1156	84	US gill
+us gills	a	8	1156	84	US gills
+stick	n	5	1325	84	stick
+sticks	a	6	1325	84	sticks
+us stick	a	8	1325	84	US stick
+us sticks	a	9	1325	84	US sticks
+charka	n	6	1157	84	charka
+charki	a	6	1157	84	charki
+imperial gill	n	13	1158	84	imperial gill
+imperial gills	a	14	1158	84	imperial gills
+uk gill	a	7	1158	84	UK gill
+uk gills	a	8	1158	84	UK gills
+noggin	a	6	1158	84	noggin
+noggins	a	7	1158	84	noggins
+quartarius	n	10	1159	84	quartarius
+quartarii	a	9	1159	84	quartarii
+go	n	2	1160	84	gō
+go	a	2	1160	84	gō
+gou	a	3	1160	84	gou
+japanese gill	a	13	1160	84	Japanese gill
+piccolo	n	7	1161	84	piccolo
+piccolos	a	8	1161	84	piccolos
+split bottle	a	12	1161	84	split bottle
+quarter bottle	a	14	1161	84	quarter bottle
+japanese cup	n	12	1162	84	Japanese cup
+japanese cups	a	13	1162	84	Japanese cups
+canadian cup	n	12	1163	84	Canadian cup
+canadian cups	a	13	1163	84	Canadian cups
+cup	N	3	1164	84	cup
+cups	A	4	1164	84	cups
+us cup	A	6	1164	84	US cup
+us cups	A	7	1164	84	US cups
+us customary cup	A	16	1164	84	US customary cup
+us legal cup	n	12	1165	84	US legal cup
+us legal cups	a	13	1165	84	US legal cups
+legal cup	a	9	1165	84	legal cup
+legal cups	a	10	1165	84	legal cups
+metric cup	n	10	1166	84	metric cup
+metric cups	a	11	1166	84	metric cups
+kotyle	n	6	1167	84	kotyle
+kotylai	a	7	1167	84	kotylai
+cotyla	a	6	1167	84	cotyla
+imperial cup	n	12	1168	84	imperial cup
+imperial cups	a	13	1168	84	imperial cups
+uk cup	a	6	1168	84	UK cup
+uk cups	a	7	1168	84	UK cups
+breakfast cup	a	13	1168	84	breakfast cup
+breakfast cups	a	14	1168	84	breakfast cups
+hemina	n	6	1169	84	hemina
+heminae	a	7	1169	84	heminae
+half bottle	n	11	1170	84	half bottle
+half bottles	a	12	1170	84	half bottles
+demi	a	4	1170	84	demi
+demi-bouteille	a	14	1170	84	demi-bouteille
+pt	s	2	1171	84	pt
+pint	n	4	1171	84	pint
+pints	a	5	1171	84	pints
+us pint	a	7	1171	84	US pint
+us pints	a	8	1171	84	US pints
+us liquid pint	a	14	1171	84	US liquid pint
+us liquid pints	a	15	1171	84	US liquid pints
+liquid pint	a	11	1171	84	liquid pint
+metric pint	n	11	1172	84	metric pint
+metric pints	a	12	1172	84	metric pints
+xestes	n	6	1173	84	xestes
+xestai	a	6	1173	84	xestai
+us dry pint	n	11	1174	84	US dry pint
+us dry pints	a	12	1174	84	US dry pints
+dry pint	a	8	1174	84	dry pint
+dry pints	a	9	1174	84	dry pints
+imperial pint	n	13	1175	84	imperial pint
+imperial pints	a	14	1175	84	imperial pints
+uk pint	a	7	1175	84	UK pint
+uk pints	a	8	1175	84	UK pints
+imp pt	a	6	1175	84	imp pt
+british pint	a	12	1175	84	British pint
+sextarius	n	9	1176	84	sextarius
+sextarii	a	8	1176	84	sextarii
+roman pint	a	10	1176	84	Roman pint
+wine bottle	n	11	1177	84	wine bottle
+wine bottles	a	12	1177	84	wine bottles
+standard wine bottle	a	20	1177	84	standard wine bottle
+bouteille	a	9	1177	84	bouteille
+fifth	n	5	1178	84	fifth
+fifths	a	6	1178	84	fifths
+fifth of a gallon	a	17	1178	84	fifth of a gallon
+qt	s	2	1179	84	qt
+quart	n	5	1179	84	quart
+quarts	a	6	1179	84	quarts
+us quart	a	8	1179	84	US quart
+us quarts	a	9	1179	84	US quarts
+us liquid quart	a	15	1179	84	US liquid quart
+us liquid quarts	a	16	1179	84	US liquid quarts
+liquid quart	a	12	1179	84	liquid quart
+l	S	1	1180	84	L
+l	S	1	1180	84	l
+ℓ	S	1	1180	84	ℓ
+litre	N	5	1180	84	litre
+litres	A	6	1180	84	litres
+liter	A	5	1180	84	liter
+liters	A	6	1180	84	liters
+dm³	s	3	1181	84	dm³
+cubic decimetre	n	15	1181	84	cubic decimetre
+cubic decimetres	a	16	1181	84	cubic decimetres
+cubic decimeter	a	15	1181	84	cubic decimeter
+cubic decimeters	a	16	1181	84	cubic decimeters
+sheng	n	5	1182	84	sheng
+sheng	a	5	1182	84	sheng
+chinese sheng	a	13	1182	84	Chinese sheng
+shisheng	a	8	1182	84	shisheng
+thanan	n	6	1183	84	thanan
+thanan	a	6	1183	84	thanan
+tanan	a	5	1183	84	tanan
+old litre	n	9	1184	84	old litre
+old litres	a	10	1184	84	old litres
+old liter	a	9	1184	84	old liter
+choinix	n	7	1185	84	choinix
+choinikes	a	9	1185	84	choinikes
+us dry quart	n	12	1186	84	US dry quart
+us dry quarts	a	13	1186	84	US dry quarts
+dry qt	a	6	1186	84	dry qt
+dry quart	a	9	1186	84	dry quart
+dry quarts	a	10	1186	84	dry quarts
+imperial quart	n	14	1187	84	imperial quart
+imperial quarts	a	15	1187	84	imperial quarts
+uk quart	a	8	1187	84	UK quart
+uk quarts	a	9	1187	84	UK quarts
+shtof	n	5	1188	84	shtof
+shtofs	a	6	1188	84	shtofs
+magnum	n	6	1189	84	magnum
+magnums	a	7	1189	84	magnums
+scots pint	n	10	1190	84	Scots pint
+scots pints	a	11	1190	84	Scots pints
+sho	n	3	1191	84	shō
+sho	a	3	1191	84	shō
+sho	a	3	1191	84	sho
+shou	a	4	1191	84	shou
+growler	n	7	1192	84	growler
+growlers	a	8	1192	84	growlers
+pottle	n	6	1193	84	pottle
+pottles	a	7	1193	84	pottles
+imperial pottle	a	15	1193	84	imperial pottle
+fbm	s	3	1194	84	fbm
+board foot	n	10	1194	84	board foot
+board feet	a	10	1194	84	board feet
+board-foot	a	10	1194	84	board-foot
+board-feet	a	10	1194	84	board-feet
+foot board measure	a	18	1194	84	foot board measure
+jeroboam	n	8	1195	84	jeroboam
+jeroboams	a	9	1195	84	jeroboams
+khous	n	5	1196	84	khous
+khoes	a	5	1196	84	khoes
+chous	a	5	1196	84	chous
+garnets	n	7	1197	84	garnets
+garntsy	a	7	1197	84	garntsy
+congius	n	7	1198	84	congius
+congii	a	6	1198	84	congii
+irish gallon	n	12	1199	84	Irish gallon
+irish gallons	a	13	1199	84	Irish gallons
+gal	S	3	1200	84	gal
+gallon	N	6	1200	84	gallon
+gallons	A	7	1200	84	gallons
+us gal	A	6	1200	84	US gal
+us gallon	A	9	1200	84	US gallon
+us gallons	A	10	1200	84	US gallons
+us liquid gallon	A	16	1200	84	US liquid gallon
+us liquid gallons	A	17	1200	84	US liquid gallons
+wine gallon	A	11	1200	84	wine gallon
+wine gallons	A	12	1200	84	wine gallons
+garniec	n	7	1201	84	garniec
+garnce	a	6	1201	84	garnce
+polish gallon	a	13	1201	84	Polish gallon
+us dry gallon	n	13	1202	84	US dry gallon
+us dry gallons	a	14	1202	84	US dry gallons
+dry gallon	a	10	1202	84	dry gallon
+dry gallons	a	11	1202	84	dry gallons
+rehoboam	n	8	1203	84	rehoboam
+rehoboams	a	9	1203	84	rehoboams
+imperial gallon	N	15	1204	84	imperial gallon
+imperial gallons	A	16	1204	84	imperial gallons
+uk gal	A	6	1204	84	UK gal
+imp gal	A	7	1204	84	imp gal
+uk gallon	A	9	1204	84	UK gallon
+uk gallons	A	10	1204	84	UK gallons
+british gallon	A	14	1204	84	British gallon
+british gallons	A	15	1204	84	British gallons
+ale gallon	n	10	1205	84	ale gallon
+ale gallons	a	11	1205	84	ale gallons
+beer gallon	a	11	1205	84	beer gallon
+beer gallons	a	12	1205	84	beer gallons
+semodius	n	8	1206	84	semodius
+semodii	a	7	1206	84	semodii
+methuselah	n	10	1207	84	methuselah
+methuselahs	a	11	1207	84	methuselahs
+mathusalem	a	10	1207	84	mathusalem
+pk	s	2	1208	84	pk
+peck	n	4	1208	84	peck
+pecks	a	5	1208	84	pecks
+us peck	a	7	1208	84	US peck
+us pecks	a	8	1208	84	US pecks
+salmanazar	n	10	1209	84	salmanazar
+salmanazars	a	11	1209	84	salmanazars
+imperial peck	n	13	1210	84	imperial peck
+imperial pecks	a	14	1210	84	imperial pecks
+uk peck	a	7	1210	84	UK peck
+uk pecks	a	8	1210	84	UK pecks
+modius	n	6	1211	84	modius
+modii	a	5	1211	84	modii
+dou	n	3	1212	84	dou
+dou	a	3	1212	84	dou
+chinese dou	a	11	1212	84	Chinese dou
+shidou	a	6	1212	84	shidou
+balthazar	n	9	1213	84	balthazar
+balthazars	a	10	1213	84	balthazars
+vedro	n	5	1214	84	vedro
+vedra	a	5	1214	84	vedra
+russian bucket	a	14	1214	84	Russian bucket
+nebuchadnezzar	n	14	1215	84	nebuchadnezzar
+nebuchadnezzars	a	15	1215	84	nebuchadnezzars
+nabuchodonosor	a	14	1215	84	nabuchodonosor
+solomon	n	7	1216	84	solomon
+solomons	a	8	1216	84	solomons
+salomon	a	7	1216	84	salomon
+japanese to	n	11	1217	84	Japanese to
+japanese to	a	11	1217	84	Japanese to
+sixth-barrel keg	n	16	1218	84	sixth-barrel keg
+sixth-barrel kegs	a	17	1218	84	sixth-barrel kegs
+sixtel	a	6	1218	84	sixtel
+sixth barrel	a	12	1218	84	sixth barrel
+thang	n	5	1219	84	thang
+thang	a	5	1219	84	thang
+pin	n	3	1220	84	pin
+pins	a	4	1220	84	pins
+chetverik	n	9	1221	84	chetverik
+chetveriki	a	10	1221	84	chetveriki
+primat	n	6	1222	84	primat
+primats	a	7	1222	84	primats
+goliath	a	7	1222	84	goliath
+amphora	n	7	1223	84	amphora
+amphorae	a	8	1223	84	amphorae
+quadrantal	a	10	1223	84	quadrantal
+ft³	s	3	1224	84	ft³
+cubic foot	n	10	1224	84	cubic foot
+cubic feet	a	10	1224	84	cubic feet
+cubic ft	a	8	1224	84	cu ft
+cuft	a	4	1224	84	cuft
+quarter-barrel keg	n	18	1225	84	quarter-barrel keg
+quarter-barrel kegs	a	19	1225	84	quarter-barrel kegs
+pony keg	a	8	1225	84	pony keg
+pony kegs	a	9	1225	84	pony kegs
+quarter barrel	a	14	1225	84	quarter barrel
+melchizedek	n	11	1226	84	melchizedek
+melchizedeks	a	12	1226	84	melchizedeks
+midas	a	5	1226	84	midas
+bu	s	2	1227	84	bu
+bushel	n	6	1227	84	bushel
+bushels	a	7	1227	84	bushels
+us bushel	a	9	1227	84	US bushel
+us bushels	a	10	1227	84	US bushels
+winchester bushel	a	17	1227	84	Winchester bushel
+winchester bushels	a	18	1227	84	Winchester bushels
+hoppus foot	n	11	1228	84	Hoppus foot
+hoppus feet	a	11	1228	84	Hoppus feet
+hoppus cubic foot	a	17	1228	84	Hoppus cubic foot
+hoppus cubic feet	a	17	1228	84	Hoppus cubic feet
+imperial bushel	n	15	1229	84	imperial bushel
+imperial bushels	a	16	1229	84	imperial bushels
+uk bushel	a	9	1229	84	UK bushel
+uk bushels	a	10	1229	84	UK bushels
+metretes	n	8	1230	84	metretes
+metretai	a	8	1230	84	metretai
+firkin	n	6	1231	84	firkin
+firkins	a	7	1231	84	firkins
+imperial firkin	a	15	1231	84	imperial firkin
+medimnos	n	8	1232	84	medimnos
+medimnoi	a	8	1232	84	medimnoi
+half-barrel keg	n	15	1233	84	half-barrel keg
+half-barrel kegs	a	16	1233	84	half-barrel kegs
+half barrel	a	11	1233	84	half barrel
+full-size keg	a	13	1233	84	full-size keg
+rundlet	n	7	1234	84	rundlet
+rundlets	a	8	1234	84	rundlets
+runlet	a	6	1234	84	runlet
+kilderkin	n	9	1235	84	kilderkin
+kilderkins	a	10	1235	84	kilderkins
+cranberry barrel	n	16	1236	84	cranberry barrel
+cranberry barrels	a	17	1236	84	cranberry barrels
+us dry barrel	n	13	1237	84	US dry barrel
+us dry barrels	a	14	1237	84	US dry barrels
+dry barrel	a	10	1237	84	dry barrel
+dry barrels	a	11	1237	84	dry barrels
+us beer barrel	n	14	1238	84	US beer barrel
+us beer barrels	a	15	1238	84	US beer barrels
+beer barrel	a	11	1238	84	beer barrel
+beer barrels	a	12	1238	84	beer barrels
+us liquid barrel	n	16	1239	84	US liquid barrel
+us liquid barrels	a	17	1239	84	US liquid barrels
+liquid barrel	a	13	1239	84	liquid barrel
+liquid barrels	a	14	1239	84	liquid barrels
+wine barrel	a	11	1239	84	wine barrel
+korzec	n	6	1240	84	korzec
+korce	a	5	1240	84	korce
+polish bushel	a	13	1240	84	Polish bushel
+coomb	n	5	1241	84	coomb
+coombs	a	6	1241	84	coombs
+bbl	s	3	1242	84	bbl
+barrel	n	6	1242	84	barrel
+barrels	a	7	1242	84	barrels
+oil barrel	a	10	1242	84	oil barrel
+oil barrels	a	11	1242	84	oil barrels
+petroleum barrel	a	16	1242	84	petroleum barrel
+petroleum barrels	a	17	1242	84	petroleum barrels
+barrel of oil	a	13	1242	84	barrel of oil
+tierce	n	6	1243	84	tierce
+tierces	a	7	1243	84	tierces
+imperial beer barrel	n	20	1244	84	imperial beer barrel
+imperial beer barrels	a	21	1244	84	imperial beer barrels
+uk beer barrel	a	14	1244	84	UK beer barrel
+uk beer barrels	a	15	1244	84	UK beer barrels
+imperial barrel	a	15	1244	84	imperial barrel
+koku	n	4	1245	84	koku
+koku	a	4	1245	84	koku
+chetvert	n	8	1246	84	chetvert
+chetverti	a	9	1246	84	chetverti
+russian quarter	a	15	1246	84	Russian quarter
+hhd	s	3	1247	84	hhd
+hogshead	n	8	1247	84	hogshead
+hogsheads	a	9	1247	84	hogsheads
+us hogshead	a	11	1247	84	US hogshead
+wine hogshead	a	13	1247	84	wine hogshead
+imperial hogshead	n	17	1248	84	imperial hogshead
+imperial hogsheads	a	18	1248	84	imperial hogsheads
+uk hogshead	a	11	1248	84	UK hogshead
+beer hogshead	a	13	1248	84	beer hogshead
+imperial dry quarter	n	20	1249	84	imperial dry quarter
+imperial dry quarters	a	21	1249	84	imperial dry quarters
+quarter of grain	a	16	1249	84	quarter of grain
+quarters of grain	a	17	1249	84	quarters of grain
+puncheon	n	8	1250	84	puncheon
+puncheons	a	9	1250	84	puncheons
+tertian	a	7	1250	84	tertian
+cord foot	n	9	1251	84	cord foot
+cord feet	a	9	1251	84	cord feet
+pipe	n	4	1252	84	pipe
+pipes	a	5	1252	84	pipes
+butt	a	4	1252	84	butt
+butts	a	5	1252	84	butts
+bochka	n	6	1253	84	bochka
+bochki	a	6	1253	84	bochki
+russian barrel	a	14	1253	84	Russian barrel
+culleus	n	7	1254	84	culleus
+cullei	a	6	1254	84	cullei
+yd³	s	3	1255	84	yd³
+cubic yard	n	10	1255	84	cubic yard
+cubic yards	a	11	1255	84	cubic yards
+cubic yd	a	8	1255	84	cu yd
+cuyd	a	4	1255	84	cuyd
+tun	n	3	1256	84	tun
+tuns	a	4	1256	84	tuns
+m³	S	2	1257	84	m³
+cubic metre	N	11	1257	84	cubic metre
+cubic metres	A	12	1257	84	cubic metres
+cubic meter	A	11	1257	84	cubic meter
+cubic meters	A	12	1257	84	cubic meters
+cubic m	A	7	1257	84	cu m
+stere	n	5	1258	84	stere
+steres	a	6	1258	84	steres
+stere	a	5	1258	84	stère
+stacked cubic metre	a	19	1258	84	stacked cubic metre
+raummeter	a	9	1258	84	Raummeter
+freight ton	n	11	1259	84	freight ton
+freight tons	a	12	1259	84	freight tons
+measurement ton	a	15	1259	84	measurement ton
+measurement tons	a	16	1259	84	measurement tons
+shipping ton	a	12	1259	84	shipping ton
+shipping tons	a	13	1259	84	shipping tons
+chaldron	n	8	1260	84	chaldron
+chaldrons	a	9	1260	84	chaldrons
+hoppus ton	n	10	1261	84	Hoppus ton
+hoppus tons	a	11	1261	84	Hoppus tons
+kwian	n	5	1262	84	kwian
+kwian	a	5	1262	84	kwian
+kwien	a	5	1262	84	kwien
+kwean	a	5	1262	84	kwean
+cunit	n	5	1263	84	cunit
+cunits	a	6	1263	84	cunits
+ccf	s	3	1264	84	CCF
+hcf	s	3	1264	84	HCF
+hundred cubic feet	n	18	1264	84	hundred cubic feet
+hundred cubic feet	a	18	1264	84	hundred cubic feet
+register ton	n	12	1265	84	register ton
+register tons	a	13	1265	84	register tons
+gross register ton	a	18	1265	84	gross register ton
+gross register tons	a	19	1265	84	gross register tons
+cord	n	4	1266	84	cord
+cords	a	5	1266	84	cords
+petrograd standard	n	18	1267	84	Petrograd standard
+petrograd standards	a	19	1267	84	Petrograd standards
+st. petersburg standard	a	23	1267	84	St. Petersburg standard
+timber standard	a	15	1267	84	timber standard
+cubic fathom	n	12	1268	84	cubic fathom
+cubic fathoms	a	13	1268	84	cubic fathoms
+mcf	s	3	1269	84	Mcf
+thousand cubic feet	n	19	1269	84	thousand cubic feet
+thousand cubic feet	a	19	1269	84	thousand cubic feet
+acre-inch	n	9	1270	84	acre-inch
+acre-inches	a	11	1270	84	acre-inches
+acre inch	a	9	1270	84	acre inch
+acre inches	a	11	1270	84	acre inches
+dam³	s	4	1271	84	dam³
+cubic decametre	n	15	1271	84	cubic decametre
+cubic decametres	a	16	1271	84	cubic decametres
+cubic decameter	a	15	1271	84	cubic decameter
+cubic decameters	a	16	1271	84	cubic decameters
+cubic dekameter	a	15	1271	84	cubic dekameter
+ac-ft	s	5	1272	84	ac-ft
+acre-foot	n	9	1272	84	acre-foot
+acre-feet	a	9	1272	84	acre-feet
+acre foot	a	9	1272	84	acre foot
+acre feet	a	9	1272	84	acre feet
+us survey acre-foot	n	19	1273	84	US survey acre-foot
+us survey acre-feet	a	19	1273	84	US survey acre-feet
+survey acre-foot	a	16	1273	84	survey acre-foot
+survey acre-feet	a	16	1273	84	survey acre-feet
+mmcf	s	4	1274	84	MMcf
+million cubic feet	n	18	1274	84	million cubic feet
+million cubic feet	a	18	1274	84	million cubic feet
+hm³	s	3	1275	84	hm³
+cubic hectometre	n	16	1275	84	cubic hectometre
+cubic hectometres	a	17	1275	84	cubic hectometres
+cubic hectometer	a	16	1275	84	cubic hectometer
+cubic hectometers	a	17	1275	84	cubic hectometers
+bcf	s	3	1276	84	Bcf
+billion cubic feet	n	18	1276	84	billion cubic feet
+billion cubic feet	a	18	1276	84	billion cubic feet
+km³	s	3	1277	84	km³
+cubic kilometre	n	15	1277	84	cubic kilometre
+cubic kilometres	a	16	1277	84	cubic kilometres
+cubic kilometer	a	15	1277	84	cubic kilometer
+cubic kilometers	a	16	1277	84	cubic kilometers
+mi³	s	3	1278	84	mi³
+cubic mile	n	10	1278	84	cubic mile
+cubic miles	a	11	1278	84	cubic miles
+cubic mi	a	8	1278	84	cu mi
+tcf	s	3	1279	84	Tcf
+trillion cubic feet	n	19	1279	84	trillion cubic feet
+trillion cubic feet	a	19	1279	84	trillion cubic feet
+mi⁻¹	s	4	1280	85	mi⁻¹
+reciprocal mile	n	15	1280	85	reciprocal mile
+reciprocal miles	a	16	1280	85	reciprocal miles
+per mile	a	8	1280	85	per mile
+inverse mile	a	12	1280	85	inverse mile
+inverse miles	a	13	1280	85	inverse miles
+km⁻¹	s	4	1281	85	km⁻¹
+reciprocal kilometre	n	20	1281	85	reciprocal kilometre
+reciprocal kilometres	a	21	1281	85	reciprocal kilometres
+reciprocal kilometer	a	20	1281	85	reciprocal kilometer
+reciprocal kilometers	a	21	1281	85	reciprocal kilometers
+per kilometre	a	13	1281	85	per kilometre
+per kilometer	a	13	1281	85	per kilometer
+inverse kilometre	a	17	1281	85	inverse kilometre
+inverse kilometer	a	17	1281	85	inverse kilometer
+m⁻¹	S	3	1282	85	m⁻¹
+reciprocal metre	N	16	1282	85	reciprocal metre
+reciprocal metres	A	17	1282	85	reciprocal metres
+reciprocal meter	A	16	1282	85	reciprocal meter
+reciprocal meters	A	17	1282	85	reciprocal meters
+per metre	A	9	1282	85	per metre
+per meter	A	9	1282	85	per meter
+inverse metre	A	13	1282	85	inverse metre
+inverse meter	A	13	1282	85	inverse meter
+inverse metres	A	14	1282	85	inverse metres
+inverse meters	A	14	1282	85	inverse meters
+ft⁻¹	s	4	1283	85	ft⁻¹
+reciprocal foot	n	15	1283	85	reciprocal foot
+reciprocal feet	a	15	1283	85	reciprocal feet
+per foot	a	8	1283	85	per foot
+inverse foot	a	12	1283	85	inverse foot
+inverse feet	a	12	1283	85	inverse feet
+in⁻¹	s	4	1284	85	in⁻¹
+reciprocal inch	n	15	1284	85	reciprocal inch
+reciprocal inches	a	17	1284	85	reciprocal inches
+per inch	a	8	1284	85	per inch
+inverse inch	a	12	1284	85	inverse inch
+inverse inches	a	14	1284	85	inverse inches
+cm⁻¹	S	4	1285	85	cm⁻¹
+kayser	N	6	1285	85	kayser
+kaysers	A	7	1285	85	kaysers
+reciprocal centimetre	A	21	1285	85	reciprocal centimetre
+reciprocal centimetres	A	22	1285	85	reciprocal centimetres
+reciprocal centimeter	A	21	1285	85	reciprocal centimeter
+reciprocal centimeters	A	22	1285	85	reciprocal centimeters
+per centimetre	A	14	1285	85	per centimetre
+per centimeter	A	14	1285	85	per centimeter
+inverse centimetre	A	18	1285	85	inverse centimetre
+inverse centimeter	A	18	1285	85	inverse centimeter
+inverse centimetres	A	19	1285	85	inverse centimetres
+inverse centimeters	A	19	1285	85	inverse centimeters
+mm⁻¹	S	4	1286	85	mm⁻¹
+reciprocal millimetre	N	21	1286	85	reciprocal millimetre
+reciprocal millimetres	A	22	1286	85	reciprocal millimetres
+reciprocal millimeter	A	21	1286	85	reciprocal millimeter
+reciprocal millimeters	A	22	1286	85	reciprocal millimeters
+per millimetre	A	14	1286	85	per millimetre
+per millimeter	A	14	1286	85	per millimeter
+inverse millimetre	A	18	1286	85	inverse millimetre
+inverse millimeter	A	18	1286	85	inverse millimeter
+um⁻¹	s	4	1287	85	µm⁻¹
+reciprocal micrometre	n	21	1287	85	reciprocal micrometre
+reciprocal micrometres	a	22	1287	85	reciprocal micrometres
+reciprocal micrometer	a	21	1287	85	reciprocal micrometer
+reciprocal micrometers	a	22	1287	85	reciprocal micrometers
+inverse micrometre	a	18	1287	85	inverse micrometre
+inverse micrometer	a	18	1287	85	inverse micrometer
+reciprocal micron	a	17	1287	85	reciprocal micron
+reciprocal microns	a	18	1287	85	reciprocal microns
+nm⁻¹	s	4	1288	85	nm⁻¹
+reciprocal nanometre	n	20	1288	85	reciprocal nanometre
+reciprocal nanometres	a	21	1288	85	reciprocal nanometres
+reciprocal nanometer	a	20	1288	85	reciprocal nanometer
+reciprocal nanometers	a	21	1288	85	reciprocal nanometers
+inverse nanometre	a	17	1288	85	inverse nanometre
+inverse nanometer	a	17	1288	85	inverse nanometer
+a⁻¹	s	3	1289	85	Å⁻¹
+reciprocal angstrom	n	19	1289	85	reciprocal ångström
+reciprocal angstroms	a	20	1289	85	reciprocal ångströms
+reciprocal angstrom	a	19	1289	85	reciprocal angstrom
+reciprocal angstroms	a	20	1289	85	reciprocal angstroms
+inverse angstrom	a	16	1289	85	inverse angstrom
+inverse angstrom	a	16	1289	85	inverse ångström
+bft	S	3	1290	86	Bft
+beaufort	N	8	1290	86	Beaufort
+beaufort	A	8	1290	86	Beaufort
+beaufort force	A	14	1290	86	Beaufort force
+beaufort number	A	15	1290	86	Beaufort number
+beaufort wind force	A	19	1290	86	Beaufort wind force
+force beaufort	A	14	1290	86	force Beaufort
+awg	S	3	1291	87	AWG
+american wire gauge	N	19	1291	87	American wire gauge
+american wire gauge	A	19	1291	87	American wire gauge
+american wire gage	A	18	1291	87	American wire gage
+brown & sharpe gauge	A	20	1291	87	Brown & Sharpe gauge
+brown and sharpe gauge	A	22	1291	87	Brown and Sharpe gauge
+b&s gauge	A	9	1291	87	B&S gauge
+swg	s	3	1292	87	SWG
+standard wire gauge	n	19	1292	87	standard wire gauge
+standard wire gauge	a	19	1292	87	standard wire gauge
+imperial standard wire gauge	a	28	1292	87	imperial standard wire gauge
+imperial wire gauge	a	19	1292	87	imperial wire gauge
+british standard wire gauge	a	27	1292	87	British standard wire gauge
+iswg	a	4	1292	87	ISWG
 """#
   }
 }

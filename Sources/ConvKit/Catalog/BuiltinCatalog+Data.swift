@@ -3,8 +3,8 @@
 // Tables read in place by BuiltinTables; the format is described in CatalogSourceWriter.
 
 enum BuiltinData {
-  static let unitCount = 1326
-  static let categoryCount = 87
+  static let unitCount = 1329
+  static let categoryCount = 88
 
   static var categoryRecords: StaticString {
     #"""
@@ -79,6 +79,7 @@ C	solid-angle	Solid angle	0,0,0,0,0,0,0,0,2,0					sr, deg², spat, arcmin², arc
 C	sound-pressure-level	Sound pressure level	-1,1,-2,0,0,0,0,0,0,0	SPL			pressure	dBSPL, Pa, mPa, µPa
 C	specific-energy	Specific energy	2,0,-2,0,0,0,0,0,0,0	gravimetric energy density|energy per mass|heating value|calorific value				si = J/kg, kJ/kg, MJ/kg, Wh/kg, cal/g; us = BTU/lb, ft·lbf/lb
 C	specific-heat	Specific heat capacity	2,0,-2,0,-1,0,0,0,0,0	specific heat|specific heat capacity|specific entropy|massic heat capacity				J/kg·K, kJ/kg·K, cal/g·°C, BTU/lb·°F
+C	spectral-flux-density	Spectral flux density	0,1,-2,0,0,0,0,0,0,0	flux density				Jy, mJy, µJy, W/m²·Hz
 C	speed	Speed	1,0,-1,0,0,0,0,0,0,0	velocity		pace		si = km/h, m/s, min/km; us = mph, ft/s, min/mi; imperial = mph, ft/s, min/mi; kn, Mach
 C	surface-tension	Surface tension	0,1,-2,0,0,0,0,0,0,0	surface energy|interfacial tension				si = N/m, mN/m, dyn/cm; us = lbf/in, lbf/ft
 C	temperature-difference	Temperature difference	0,0,0,0,1,0,0,0,0,0	temperature interval				si = Δ°C, ΔK; us = Δ°F, Δ°R
@@ -338,7 +339,7 @@ C	wire-gauge	Wire gauge	1,0,0,0,0,0,0,0,0,0	wire size			length	si = mm, µm; us 
 00235	U	chemical faraday	chemical faradays				electric-charge	0,0,1,1,0,0,0,0,0,0	964957	10	0	0	1	~	96495.7 coulomb	NIST SP 811 (2008) B.8 (faraday (chemical), 9.649 57 E+04 C)		
 00236	U	physical faraday	physical faradays				electric-charge	0,0,1,1,0,0,0,0,0,0	965219	10	0	0	1	~	96521.9 coulomb	NIST SP 811 (2008) B.8 (faraday (physical), 9.652 19 E+04 C)		
 00237	U	statmho	statmhos		statsiemens|ESU of conductance		electric-conductance	-2,-1,3,2,0,0,0,0,0,0	25000	22468879468420441	0	0	1		S/898755178736.81764	NIST SP 811 (2008) B.8 (statmho, 1.112 650 E-12 S)		
-00238	U	conductance quantum	conductance quanta	G0|G₀			electric-conductance	-2,-1,3,2,0,0,0,0,0,0	213914163877964163	2760862562500000000000	0	0	1		2*(1.602176634e-19^2)/6.62607015e-34*S	CODATA 2018: G0 = 2e²/h = 7.748 091 729... E-05 S, exact (BIPM SI Brochure 9th ed. (2019) 2.2)		
+00238	U	conductance quantum	conductance quanta	G0|G₀			electric-conductance	-2,-1,3,2,0,0,0,0,0,0	213914163877964163	2760862562500000000000	0	0	1		2*(1.602176634e-19^2)/6.62607015e-34*S	CODATA 2022: G0 = 2e²/h = 7.748 091 729... E-05 S, exact (BIPM SI Brochure 9th ed. (2019) 2.2)		
 00239	U	US international siemens	US international siemens	S_US	US international mho|US international mhos		electric-conductance	-2,-1,3,2,0,0,0,0,0,0	200000	200099	0	0	1	~	S/1.000495	NBS (1948): 1 US international ohm = 1.000495 Ω, 1 US international volt = 1.000330 V; GNU units 3.15 (intohm, intvolt, intampere) (S_US = 1/Ω_US)		
 00240	U	international siemens	international siemens	S_int	international mho|international mhos|mean international siemens		electric-conductance	-2,-1,3,2,0,0,0,0,0,0	100000	100049	0	0	1	~	S/1.00049	CIPM 1946: 1 mean international ohm = 1.00049 Ω, 1 mean international volt = 1.00034 V (units in force 1908-1947) (S_int = 1/Ω_int)		
 00241	U	siemens-90	siemens-90	S90|S₉₀	conventional siemens		electric-conductance	-2,-1,3,2,0,0,0,0,0,0	5521725026748260492435541	5521725125000000000000000	0	0	1		25812.807*(1.602176634e-19^2)/6.62607015e-34*S	CIPM 1988 conventional values K_J-90 = 483597.9 GHz/V, R_K-90 = 25812.807 Ω (19th CGPM 1991 Res. 2); K_J = 2e/h, R_K = h/e² exact (BIPM SI Brochure 9th ed. (2019) 2.2); S90 = 1/Ω90		
@@ -346,7 +347,7 @@ C	wire-gauge	Wire gauge	1,0,0,0,0,0,0,0,0,0	wire size			length	si = mm, µm; us 
 00243	U	mho	mhos	℧	reciprocal ohm|reciprocal ohms		electric-conductance	-2,-1,3,2,0,0,0,0,0,0	1	1	0	0	1	s	S	NIST SP 811 (2008) B.8 (mho, 1.0 E+00 S)		
 00244	U	abmho	abmhos		absiemens|EMU of conductance		electric-conductance	-2,-1,3,2,0,0,0,0,0,0	1000000000	1	0	0	1		1e9 S	NIST SP 811 (2008) B.8 (abmho, 1.0 E+09 S)		
 00245	U	statampere	statamperes	statA	statamp|statamps|ESU of current|electrostatic unit of current		electric-current	0,0,0,1,0,0,0,0,0,0	1	2997924580	0	0	1		A/2997924580	NIST SP 811 (2008) B.8 (statampere, 3.335 641 E-10 A); exact as statC/s		
-00246	U	atomic unit of current	atomic units of current				electric-current	0,0,0,1,0,0,0,0,0,0	11641801873541727548169	5521725125000000000000000	1	0	1	~	2*pi*1.602176634e-19*4.3597447222071e-18/6.62607015e-34*A	CODATA 2018 (Tiesinga et al., RMP 93, 025010, 2021): Eh = 4.3597447222071e-18 J, a0 = 5.29177210903e-11 m; a.u. of current = e Eh/ħ = 6.623 618 237 510 E-03 A		
+00246	U	atomic unit of current	atomic units of current				electric-current	0,0,0,1,0,0,0,0,0,0	33118091187541	5000000000000000	0	0	1	~	6.6236182375082e-3 A	CODATA 2022 (Mohr et al., "CODATA Recommended Values of the Fundamental Physical Constants: 2022", arXiv:2409.03787; physics.nist.gov/cuu/Constants): atomic unit of current 6.623 618 237 5082(72) E-03 A (e Eh/ħ)		
 00247	U	gilbert	gilberts		EMU of magnetomotive force		electric-current	0,0,0,1,0,0,0,0,0,0	5	2	-1	0	1		10/(4*pi)*A	NIST SP 811 (2008) B.8 (gilbert, 7.957 747 E-01 A)		
 00248	U	US international ampere	US international amperes	A_US			electric-current	0,0,0,1,0,0,0,0,0,0	200066	200099	0	0	1	~	1.000330/1.000495*A	NBS (1948): 1 US international ohm = 1.000495 Ω, 1 US international volt = 1.000330 V; GNU units 3.15 (intohm, intvolt, intampere) (A_US = V_US/Ω_US = 0.999835 A)		
 00249	U	international ampere	international amperes	A_int	mean international ampere|mean international amperes		electric-current	0,0,0,1,0,0,0,0,0,0	100034	100049	0	0	1	~	1.00034/1.00049*A	CIPM 1946: 1 mean international ohm = 1.00049 Ω, 1 mean international volt = 1.00034 V (units in force 1908-1947) (A_int = V_int/Ω_int = 0.99985 A)		
@@ -362,13 +363,13 @@ C	wire-gauge	Wire gauge	1,0,0,0,0,0,0,0,0,0	wire size			length	si = mm, µm; us 
 00259	U	volt per centimetre	volts per centimetre	V/cm	volt per centimeter|volts per centimeter		electric-field	1,1,-3,-1,0,0,0,0,0,0	100	1	0	0	1	cs	100 V/m	compound of volt and centimetre (BIPM SI Brochure 9th ed. (2019) Table 7 prefixes)		
 00260	U	statvolt per centimetre	statvolts per centimetre	statV/cm	statvolt per centimeter|statvolts per centimeter		electric-field	1,1,-3,-1,0,0,0,0,0,0	149896229	5000	0	0	1		29979.2458 V/m	NIST SP 811 (2008) B.8 (statvolt, 2.997 925 E+02 V) per centimetre		
 00261	U	volt per mil	volts per mil	V/mil			electric-field	1,1,-3,-1,0,0,0,0,0,0	5000000	127	0	0	1	c	1000 V/in	ASTM D149 (dielectric strength, V/mil); mil = 0.001 in (NIST HB 44 (2024) Appendix C)		
-00262	U	atomic unit of electric field	atomic units of electric field				electric-field	1,1,-3,-1,0,0,0,0,0,0	72662412036785000000000000000000	141305893759012773417	0	0	1	~	4.3597447222071e-18/(1.602176634e-19*5.29177210903e-11)*V/m	CODATA 2018 (Tiesinga et al., RMP 93, 025010, 2021): Eh = 4.3597447222071e-18 J, a0 = 5.29177210903e-11 m; a.u. of electric field = Eh/(e a0) = 5.142 206 747 63 E+11 V/m		
+00262	U	atomic unit of electric field	atomic units of electric field				electric-field	1,1,-3,-1,0,0,0,0,0,0	514220675112	1	0	0	1	~	5.14220675112e11 V/m	CODATA 2022 (Mohr et al., "CODATA Recommended Values of the Fundamental Physical Constants: 2022", arXiv:2409.03787; physics.nist.gov/cuu/Constants): atomic unit of electric field 5.142 206 751 12(80) E+11 V/m (Eh/(e a0))		
 00263	U	abvolt	abvolts	abV	EMU of electric potential		electric-potential	2,1,-3,-1,0,0,0,0,0,0	1	100000000	0	0	1		1e-8 V	NIST SP 811 (2008) B.8 (abvolt, 1.0 E-08 V)		
 00264	U	volt	volts	V			electric-potential	2,1,-3,-1,0,0,0,0,0,0	1	1	0	0	1	cs	W/A	BIPM SI Brochure 9th ed. (2019) Table 4 (V = W/A)	electric-volt	
 00265	U	volt-90	volts-90	V90|V₉₀	conventional volt|conventional volts|volt 90		electric-potential	2,1,-3,-1,0,0,0,0,0,0	71207857995393	71207850400000	0	0	1		483597.9e9*6.62607015e-34/(2*1.602176634e-19)*V	CIPM 1988 conventional values K_J-90 = 483597.9 GHz/V, R_K-90 = 25812.807 Ω (19th CGPM 1991 Res. 2); K_J = 2e/h, R_K = h/e² exact (BIPM SI Brochure 9th ed. (2019) 2.2); V90 = (K_J-90/K_J) V		
 00266	U	US international volt	US international volts	V_US			electric-potential	2,1,-3,-1,0,0,0,0,0,0	100033	100000	0	0	1	~	1.000330 V	NBS (1948): 1 US international ohm = 1.000495 Ω, 1 US international volt = 1.000330 V; GNU units 3.15 (intohm, intvolt, intampere)		
 00267	U	international volt	international volts	V_int	mean international volt|mean international volts		electric-potential	2,1,-3,-1,0,0,0,0,0,0	50017	50000	0	0	1	~	1.00034 V	CIPM 1946: 1 mean international ohm = 1.00049 Ω, 1 mean international volt = 1.00034 V (units in force 1908-1947)		
-00268	U	atomic unit of electric potential	atomic units of electric potential				electric-potential	2,1,-3,-1,0,0,0,0,0,0	14532482407357	534058878000	0	0	1	~	4.3597447222071e-18/1.602176634e-19*V	CODATA 2018 (Tiesinga et al., RMP 93, 025010, 2021): Eh = 4.3597447222071e-18 J, a0 = 5.29177210903e-11 m; a.u. of electric potential = Eh/e = 27.211 386 245 988 V		
+00268	U	atomic unit of electric potential	atomic units of electric potential				electric-potential	2,1,-3,-1,0,0,0,0,0,0	27211386245981	1000000000000	0	0	1	~	27.211386245981 V	CODATA 2022 (Mohr et al., "CODATA Recommended Values of the Fundamental Physical Constants: 2022", arXiv:2409.03787; physics.nist.gov/cuu/Constants): atomic unit of electric potential 27.211 386 245 981(30) V (Eh/e)		
 00269	U	statvolt	statvolts	statV	ESU of electric potential|electrostatic unit of potential		electric-potential	2,1,-3,-1,0,0,0,0,0,0	149896229	500000	0	0	1		299.792458 V	NIST SP 811 (2008) B.8 (statvolt, 2.997 925 E+02 V); exact as erg/statC		
 00270	U	abohm	abohms	abΩ	EMU of resistance		electric-resistance	2,1,-3,-2,0,0,0,0,0,0	1	1000000000	0	0	1		1e-9 Ω	NIST SP 811 (2008) B.8 (abohm, 1.0 E-09 Ω)		
 00271	U	British Association unit	British Association units		B.A. unit|B.A. units|BA unit|BA ohm|B.A. ohm		electric-resistance	2,1,-3,-2,0,0,0,0,0,0	493541717	500000000	0	0	1	~	0.9866 Ω_int	Board of Trade Electrical Standards Committee (1891): B.A. unit (1864) = 0.9866 of the ohm of 106.3 cm of mercury		
@@ -377,7 +378,7 @@ C	wire-gauge	Wire gauge	1,0,0,0,0,0,0,0,0,0	wire size			length	si = mm, µm; us 
 00274	U	ohm-90	ohms-90	Ω90|Ω₉₀	conventional ohm|conventional ohms|ohm 90		electric-resistance	2,1,-3,-2,0,0,0,0,0,0	5521725125000000000000000	5521725026748260492435541	0	0	1		6.62607015e-34/((1.602176634e-19^2)*25812.807)*Ω	CIPM 1988 conventional values K_J-90 = 483597.9 GHz/V, R_K-90 = 25812.807 Ω (19th CGPM 1991 Res. 2); K_J = 2e/h, R_K = h/e² exact (BIPM SI Brochure 9th ed. (2019) 2.2); Ω90 = (R_K/R_K-90) Ω		
 00275	U	international ohm	international ohms	Ω_int	mean international ohm|mean international ohms		electric-resistance	2,1,-3,-2,0,0,0,0,0,0	100049	100000	0	0	1	~	1.00049 Ω	CIPM 1946: 1 mean international ohm = 1.00049 Ω, 1 mean international volt = 1.00034 V (units in force 1908-1947)		
 00276	U	US international ohm	US international ohms	Ω_US			electric-resistance	2,1,-3,-2,0,0,0,0,0,0	200099	200000	0	0	1	~	1.000495 Ω	NBS (1948): 1 US international ohm = 1.000495 Ω, 1 US international volt = 1.000330 V; GNU units 3.15 (intohm, intvolt, intampere)		
-00277	U	von Klitzing constant	von Klitzing constants	R_K			electric-resistance	2,1,-3,-2,0,0,0,0,0,0	5521725125000000000000	213914163877964163	0	0	1		6.62607015e-34/(1.602176634e-19^2)*Ω	BIPM SI Brochure 9th ed. (2019) 2.2 (h, e exact); CODATA 2018: R_K = h/e² = 25812.807 45... Ω		
+00277	U	von Klitzing constant	von Klitzing constants	R_K			electric-resistance	2,1,-3,-2,0,0,0,0,0,0	5521725125000000000000	213914163877964163	0	0	1		6.62607015e-34/(1.602176634e-19^2)*Ω	BIPM SI Brochure 9th ed. (2019) 2.2 (h, e exact); CODATA 2022: R_K = h/e² = 25812.807 45... Ω		
 00278	U	statohm	statohms	statΩ	ESU of resistance		electric-resistance	2,1,-3,-2,0,0,0,0,0,0	22468879468420441	25000	0	0	1		898755178736.81764 Ω	NIST SP 811 (2008) B.8 (statohm, 8.987 552 E+11 Ω); exact as statV/statA		
 00279	U	erg per cubic centimetre	ergs per cubic centimetre	erg/cm³|erg/cm3	erg per cubic centimeter|ergs per cubic centimeter		energy-density	-1,1,-2,0,0,0,0,0,0,0	1	10	0	0	1		erg/cm^3	CGS unit; NIST SP 811 (2008) B.8 (erg 1.0 E-07 J)		
 00280	U	joule per cubic metre	joules per cubic metre	J/m³|J/m3	joule per cubic meter|joules per cubic meter		energy-density	-1,1,-2,0,0,0,0,0,0,0	1	1	0	0	1	cs	J/m^3	BIPM SI Brochure 9th ed. (2019) Table 6 (energy density: J/m^3)		
@@ -441,7 +442,7 @@ C	wire-gauge	Wire gauge	1,0,0,0,0,0,0,0,0,0	wire size			length	si = mm, µm; us 
 00338	U	coulomb per kilogram	coulombs per kilogram	C/kg			exposure	0,-1,1,1,0,0,0,0,0,0	1	1	0	0	1	cs	coulomb/kilogram	BIPM SI Brochure 9th ed. (2019) Table 6 (exposure (x and γ rays), C kg⁻¹)		
 00339	U	reciprocal pascal second	reciprocal pascal seconds	Pa⁻¹·s⁻¹			fluidity	1,-1,1,0,0,0,0,0,0,0	1	1	0	0	1	c	1/(Pa*s)	BIPM SI Brochure 9th ed. (2019) (SI coherent unit)		
 00340	U	rhe	rhes	rhe			fluidity	1,-1,1,0,0,0,0,0,0,0	10	1	0	0	1	c	1/P	NIST SP 811 (2008) B.8 (rhe 1.0 E+01 (Pa s)^-1)		
-00341	U	atomic unit of force	atomic units of force		hartree per bohr		force	1,1,-2,0,0,0,0,0,0,0	82387234983	1000000000000000000	0	0	1	~	8.2387234983e-8 N	CODATA 2018 (atomic unit of force)		
+00341	U	atomic unit of force	atomic units of force		hartree per bohr		force	1,1,-2,0,0,0,0,0,0,0	41193617519	500000000000000000	0	0	1	~	8.2387235038e-8 N	CODATA 2022 (Mohr et al., "CODATA Recommended Values of the Fundamental Physical Constants: 2022", arXiv:2409.03787; physics.nist.gov/cuu/Constants): atomic unit of force 8.238 723 5038(13) E-08 N (Eh/a0)		
 00342	U	dyne	dynes	dyn			force	1,1,-2,0,0,0,0,0,0,0	1	100000	0	0	1		g*cm/s^2	NIST SP 811 (2008) B.8 (1.0 E-05 N)		
 00343	U	gram-force	grams-force	gf	gram force|pond|ponds|gramme-force		force	1,1,-2,0,0,0,0,0,0,0	196133	20000000	0	0	1		g*gn	NIST SP 811 (2008) B.8 (kilogram-force/1000); 3rd CGPM (1901) gn		
 00344	U	poundal	poundals	pdl			force	1,1,-2,0,0,0,0,0,0,0	17281869297	125000000000	0	0	1		lb*ft/s^2	NIST SP 811 (2008) B.8 (1.382 550 E-01 N)		
@@ -454,7 +455,7 @@ C	wire-gauge	Wire gauge	1,0,0,0,0,0,0,0,0,0	wire size			length	si = mm, µm; us 
 00351	U	short ton-force	short tons-force	tonf	ton-force|tons-force|short ton force		force	1,1,-2,0,0,0,0,0,0,0	8896443230521	1000000000	0	0	1		2000 lbf	NIST SP 811 (2008) B.8 (ton-force (2000 lbf), 8.896 443 E+03 N)		
 00352	U	tonne-force	tonnes-force	tf	metric ton-force|metric tons-force|megapond|megaponds		force	1,1,-2,0,0,0,0,0,0,0	196133	20	0	0	1		t*gn	NIST SP 811 (2008) B.8 (kilogram-force × 1000)		
 00353	U	long ton-force	long tons-force		imperial ton-force|long ton force		force	1,1,-2,0,0,0,0,0,0,0	62275102613647	6250000000	0	0	1		2240 lbf	UK Weights and Measures Act 1985 Sch. 1 (ton = 2240 lb) × gn		
-00354	U	Planck force	Planck forces				force	1,1,-2,0,0,0,0,0,0,0	121026000000000000000000000000000000000000000	1	0	0	1	~	1.21026e44 N	c⁴/G with CODATA 2018 G = 6.674 30(15)e-11 m³ kg⁻¹ s⁻²		
+00354	U	Planck force	Planck forces				force	1,1,-2,0,0,0,0,0,0,0	121026000000000000000000000000000000000000000	1	0	0	1	~	1.21026e44 N	c⁴/G with CODATA 2022 G = 6.674 30(15)e-11 m³ kg⁻¹ s⁻² (unchanged from 2018)		
 00355	U	kilometre per second per megaparsec	kilometres per second per megaparsec	km/s/Mpc	kilometer per second per megaparsec|Hubble unit		frequency	0,0,-1,0,0,0,0,0,0,0	1	96939420213600000000	1	0	1		pi*1000/(6.48e11*149597870700)/s	IAU 2012 B2 (au = 149 597 870 700 m) and IAU 2015 B2 (pc = 648 000/π au)		
 00356	U	per year	per year	a⁻¹	per annum|times per year|per yr		frequency	0,0,-1,0,0,0,0,0,0,0	1	31557600	0	0	1		1/a	ISO 80000-3:2019 (a); derived		
 00357	U	per month	per month	mo⁻¹	times per month		frequency	0,0,-1,0,0,0,0,0,0,0	1	2629800	0	0	1		1/mo	CLDR units.xml (month = year/12); derived		
@@ -475,7 +476,7 @@ C	wire-gauge	Wire gauge	1,0,0,0,0,0,0,0,0,0	wire size			length	si = mm, µm; us 
 00372	U	mile per gallon	miles per gallon	mpg|mi/gal	US mpg|mpg US|mile per US gallon|miles per US gallon		fuel-economy	-2,0,0,0,0,0,0,0,0,0	48000000000	112903	0	0	1	pc	mi/gal	NIST HB 44 (2024) App. C (gallon = 231 in³); CLDR units.xml	consumption-mile-per-gallon	
 00373	U	kilometre per litre	kilometres per litre	km/L|km/l|kmpl	kilometer per liter|kilometers per liter		fuel-economy	-2,0,0,0,0,0,0,0,0,0	1000000	1	0	0	1	pc	km/L	BIPM SI Brochure 9th ed. (2019) Table 8 (litre)		
 00374	U	mile per litre	miles per litre	mi/L	mile per liter|miles per liter		fuel-economy	-2,0,0,0,0,0,0,0,0,0	1609344	1	0	0	1	p	mi/L	NIST SP 811 (2008) B.8 (mile); BIPM SI Brochure 9th ed. (2019) Table 8 (litre)		
-00375	U	gas mark	gas marks		gasmark|Regulo|Regulo mark|regulo marks		gas-mark	0,0,0,0,1,0,0,0,0,0	5	9	0	0	1	~c	scale(°F; table(x, 0.25 225, 0.5 250, 1 275, 2 300, 3 325, 4 350, 5 375, 6 400, 7 425, 8 450, 9 475, 10 500); table(y, 225 0.25, 250 0.5, 275 1, 300 2, 325 3, 350 4, 375 5, 400 6, 425 7, 450 8, 475 9, 500 10))	sizes.com, "gas mark" (¼ = 225 °F … 10 = 500 °F); Gas mark (Wikipedia): mark 1 = 275 °F, +25 °F per mark; GNU units 3.15 definitions.units (gasmark)			°F;table(x, 0.25 225, 0.5 250, 1 275, 2 300, 3 325, 4 350, 5 375, 6 400, 7 425, 8 450, 9 475, 10 500);table(y, 225 0.25, 250 0.5, 275 1, 300 2, 325 3, 350 4, 375 5, 400 6, 425 7, 450 8, 475 9, 500 10);0.25;10.0;;459.67
+00375	U	gas mark	gas marks		gasmark|Regulo|Regulo mark|regulo marks		gas-mark	0,0,0,0,1,0,0,0,0,0	5	9	0	0	1	~c	scale(°F; table(x, 0.25 225, 0.5 250, 1 275, 2 300, 3 325, 4 350, 5 375, 6 400, 7 425, 8 450, 9 475, 10 500); table(y, 225 0.25, 250 0.5, 275 1, 300 2, 325 3, 350 4, 375 5, 400 6, 425 7, 450 8, 475 9, 500 10))	sizes.com, "gas mark" (¼ = 225 °F … 10 = 500 °F); Gas mark (Wikipedia): mark 1 = 275 °F, +25 °F per mark; GNU units 3.15 definitions.units (gasmark)			°F;table(x, 0.25 225, 0.5 250, 1 275, 2 300, 3 325, 4 350, 5 375, 6 400, 7 425, 8 450, 9 475, 10 500);table(y, 225 0.25, 250 0.5, 275 1, 300 2, 325 3, 350 4, 375 5, 400 6, 425 7, 450 8, 475 9, 500 10);0.25;10.0;n;459.67
 00376	U	degree Baumé light	degrees Baumé light	°Bé_l|°Be_l	degree Baume light|degrees Baume light|Baumé light|Baume light|degBe_l		gravity-scale	-3,1,0,0,0,0,0,0,0,0	124877	125	0	0	1	~	scale(999.016 kg/m^3; 140/(130 + x); 140/y - 130)	NBS Circular 59 (1916) (US standard Baumé: SG 60/60 °F = 140/(130 + °Bé), liquids lighter than water); Perry's Chemical Engineers' Handbook 8th ed. (2008); water 999.016 kg/m³: API MPMS Ch. 11.1-2004			999.016 kg/m^3;140/(130 + x);140/y - 130;;;;0.0
 00377	U	degree API	degrees API	°API	API gravity|API degree|API degrees|degAPI|deg API		gravity-scale	-3,1,0,0,0,0,0,0,0,0	124877	125	0	0	1	~c	scale(999.016 kg/m^3; 141.5/(131.5 + x); 141.5/y - 131.5)	API MPMS Ch. 11.1-2004 / ASTM D1250-04 (SG 60/60 °F = 141.5/(°API + 131.5); ρw(60 °F) = 999.016 kg/m³); ASTM D287			999.016 kg/m^3;141.5/(131.5 + x);141.5/y - 131.5;;;;0.0
 00378	U	specific gravity	specific gravity	SG	relative density 60/60|specific gravity 60/60|sp gr		gravity-scale	-3,1,0,0,0,0,0,0,0,0	124877	125	0	0	1		999.016 kg/m^3	API MPMS Ch. 11.1-2004 / ASTM D1250-04 (relative density 60/60 °F; density of water at 60 °F = 999.016 kg/m³)		
@@ -521,14 +522,14 @@ C	wire-gauge	Wire gauge	1,0,0,0,0,0,0,0,0,0	wire size			length	si = mm, µm; us 
 00418	U	square inch per second	square inches per second	in²/s|in2/s			kinematic-viscosity	2,0,-1,0,0,0,0,0,0,0	16129	25000000	0	0	1		in^2/s	NIST SP 811 (2008) B.8 (square inch 6.4516 E-04 m^2) / s		
 00419	U	square foot per second	square feet per second	ft²/s|ft2/s			kinematic-viscosity	2,0,-1,0,0,0,0,0,0,0	145161	1562500	0	0	1	c	ft^2/s	NIST SP 811 (2008) B.8 (square foot per second 9.290 304 E-02 m^2/s)		
 00420	U	square metre per second	square metres per second	m²/s|m2/s	square meter per second|square meters per second		kinematic-viscosity	2,0,-1,0,0,0,0,0,0,0	1	1	0	0	1	c	m^2/s	ISO 80000-4:2019 (kinematic viscosity, unit m^2/s)		
-00421	U	Planck length	Planck lengths	lP			length	1,0,0,0,0,0,0,0,0,0	323251	20000000000000000000000000000000000000000	0	0	1	~	1.616255e-35 m	CODATA 2018 recommended values (NIST)		
+00421	U	Planck length	Planck lengths	lP			length	1,0,0,0,0,0,0,0,0,0	323251	20000000000000000000000000000000000000000	0	0	1	~	1.616255e-35 m	CODATA 2022 (Mohr et al., "CODATA Recommended Values of the Fundamental Physical Constants: 2022", arXiv:2409.03787; physics.nist.gov/cuu/Constants): Planck length 1.616 255(18) E-35 m		
 00422	U	fermi	fermis				length	1,0,0,0,0,0,0,0,0,0	1	1000000000000000	0	0	1		1e-15 m	NIST SP 811 (2008) B.8		
-00423	U	classical electron radius	classical electron radii	r_e			length	1,0,0,0,0,0,0,0,0,0	14089701631	5000000000000000000000000	0	0	1	~	2.8179403262e-15 m	CODATA 2018 recommended values (NIST)		
-00424	U	x unit	x units	xu	copper x unit|copper x units|siegbahn|siegbahns		length	1,0,0,0,0,0,0,0,0,0	100207697	1000000000000000000000	0	0	1	~	1.00207697e-13 m	CODATA 2018 recommended values (NIST), xu(Cu Kα1)		
-00425	U	molybdenum x unit	molybdenum x units				length	1,0,0,0,0,0,0,0,0,0	3131561	31250000000000000000	0	0	1	~	1.00209952e-13 m	CODATA 2018 recommended values (NIST), xu(Mo Kα1)		
-00426	U	bohr	bohrs	a0|a₀	Bohr radius|Bohr radii|atomic unit of length		length	1,0,0,0,0,0,0,0,0,0	529177210903	10000000000000000000000	0	0	1	~	5.29177210903e-11 m	CODATA 2018 recommended values (NIST)		
+00423	U	classical electron radius	classical electron radii	r_e			length	1,0,0,0,0,0,0,0,0,0	5635880641	2000000000000000000000000	0	0	1	~	2.8179403205e-15 m	CODATA 2022 (Mohr et al., "CODATA Recommended Values of the Fundamental Physical Constants: 2022", arXiv:2409.03787; physics.nist.gov/cuu/Constants): classical electron radius 2.817 940 3205(13) E-15 m		
+00424	U	x unit	x units	xu	copper x unit|copper x units|siegbahn|siegbahns		length	1,0,0,0,0,0,0,0,0,0	100207697	1000000000000000000000	0	0	1	~	1.00207697e-13 m	CODATA 2022 (Mohr et al., "CODATA Recommended Values of the Fundamental Physical Constants: 2022", arXiv:2409.03787; physics.nist.gov/cuu/Constants): copper x unit xu(Cu Kα1) 1.002 076 97(28) E-13 m		
+00425	U	molybdenum x unit	molybdenum x units				length	1,0,0,0,0,0,0,0,0,0	3131561	31250000000000000000	0	0	1	~	1.00209952e-13 m	CODATA 2022 (Mohr et al., "CODATA Recommended Values of the Fundamental Physical Constants: 2022", arXiv:2409.03787; physics.nist.gov/cuu/Constants): molybdenum x unit xu(Mo Kα1) 1.002 099 52(53) E-13 m		
+00426	U	bohr	bohrs	a0|a₀	Bohr radius|Bohr radii|atomic unit of length		length	1,0,0,0,0,0,0,0,0,0	33073575659	625000000000000000000	0	0	1	~	5.29177210544e-11 m	CODATA 2022 (Mohr et al., "CODATA Recommended Values of the Fundamental Physical Constants: 2022", arXiv:2409.03787; physics.nist.gov/cuu/Constants): Bohr radius (atomic unit of length) 5.291 772 105 44(82) E-11 m		
 00427	U	ångström	ångströms	Å	angstrom|angstroms		length	1,0,0,0,0,0,0,0,0,0	1	10000000000	0	0	1		1e-10 m	NIST SP 811 (2008) B.8		
-00428	U	ångström star	ångström stars		angstrom star|angstrom stars		length	1,0,0,0,0,0,0,0,0,0	20000299	200000000000000000	0	0	1	~	1.00001495e-10 m	CODATA 2018 recommended values (NIST), Å*		
+00428	U	ångström star	ångström stars		angstrom star|angstrom stars		length	1,0,0,0,0,0,0,0,0,0	20000299	200000000000000000	0	0	1	~	1.00001495e-10 m	CODATA 2022 (Mohr et al., "CODATA Recommended Values of the Fundamental Physical Constants: 2022", arXiv:2409.03787; physics.nist.gov/cuu/Constants): Ångström star Å* 1.000 014 95(90) E-10 m		
 00429	U	microinch	microinches	µin|uin	micro-inch|micro-inches		length	1,0,0,0,0,0,0,0,0,0	127	5000000000	0	0	1		1e-6 in	NIST SP 811 (2008) B.8		
 00430	U	micron	microns				length	1,0,0,0,0,0,0,0,0,0	1	1000000	0	0	1		1e-6 m	NIST SP 811 (2008) B.8		
 00431	U	thou	thou	mil	mils|milli-inch|milli-inches		length	1,0,0,0,0,0,0,0,0,0	127	5000000	0	0	1		0.001 in	NIST SP 811 (2008) B.8 (mil); NIST HB 44 (2024) App. C		
@@ -569,7 +570,7 @@ C	wire-gauge	Wire gauge	1,0,0,0,0,0,0,0,0,0	wire size			length	si = mm, µm; us 
 00466	U	khuep	khuep		Thai span|Thai spans		length	1,0,0,0,0,0,0,0,0,0	1	4	0	0	1		0.25 m	Thai Weights and Measures Act (1923)		
 00467	U	pie castellano	pies castellanos		Castilian foot|Castilian feet|Spanish foot|Spanish feet		length	1,0,0,0,0,0,0,0,0,0	55727	200000	0	0	1	~	vara/3	Castilian vara de Burgos = 3 pies = 0.835905 m (Mateu y Llopis)		
 00468	U	stopa	stopy		Polish foot|Polish feet		length	1,0,0,0,0,0,0,0,0,0	36	125	0	0	1		0.288 m	New Polish measures, Congress Poland (1819): 1 stopa = 288 mm		
-00469	U	Bavarian foot	Bavarian feet		bayerischer Fuß		length	1,0,0,0,0,0,0,0,0,0	291859	1000000	0	0	1	~	0.291859 m	GNU units 2.22 definitions.units (Bavarian Klafter 1.751155 m / 6)		
+00469	U	Bavarian foot	Bavarian feet		bayerischer Fuß		length	1,0,0,0,0,0,0,0,0,0	350231	1200000	0	0	1		m*1.751155/6	GNU units 2.22 definitions.units (bavarianfoot: Bavarian Klafter 1.751155 m / 6, 1 Klafter = 6 Fuß; the foot is defined from the Klafter, so exactly 1.751155/6 m ≈ 0.291859 m)		
 00470	U	Roman foot	Roman feet		pes|pedes		length	1,0,0,0,0,0,0,0,0,0	37	125	0	0	1	~	0.296 m	Skinner, Weights and Measures (1967); Roman foot ≈ 296 mm		
 00471	U	Swedish foot	Swedish feet		fot		length	1,0,0,0,0,0,0,0,0,0	296901	1000000	0	0	1	~	0.296901 m	Swedish measures of 1739 (Verkmått); GNU units 2.22 definitions.units		
 00472	U	Swiss foot	Swiss feet		Schweizer Fuß		length	1,0,0,0,0,0,0,0,0,0	3	10	0	0	1		0.3 m	Swiss concordat on weights and measures (1835)		
@@ -695,8 +696,8 @@ C	wire-gauge	Wire gauge	1,0,0,0,0,0,0,0,0,0	wire size			length	si = mm, µm; us 
 00592	U	line per square inch	lines per square inch		maxwell per square inch|maxwells per square inch		magnetic-flux-density	0,1,-2,-1,0,0,0,0,0,0	1	64516	0	0	1		Mx/in^2	NIST SP 811 (2008) B.8 (maxwell 1.0 E-08 Wb; inch 2.54 E-02 m); US magnetic-circuit practice		
 00593	U	gauss	gauss	G	maxwell per square centimetre|maxwells per square centimetre		magnetic-flux-density	0,1,-2,-1,0,0,0,0,0,0	1	10000	0	0	1	cs	1e-4 T	NIST SP 811 (2008) B.8 (gauss, 1.0 E-04 T)		
 00594	U	tesla	teslas	T	weber per square metre|webers per square metre|weber per square meter		magnetic-flux-density	0,1,-2,-1,0,0,0,0,0,0	1	1	0	0	1	cs	Wb/m^2	BIPM SI Brochure 9th ed. (2019) Table 4 (T = Wb/m²)		
-00595	U	atomic unit of magnetic flux density	atomic units of magnetic flux density				magnetic-flux-density	0,1,-2,-1,0,0,0,0,0,0	55217251250000000000000000000000000000	74775858743550013855558760965551	-1	0	1	~	6.62607015e-34/(2*pi*1.602176634e-19*(5.29177210903e-11^2))*T	CODATA 2018 (Tiesinga et al., RMP 93, 025010, 2021): Eh = 4.3597447222071e-18 J, a0 = 5.29177210903e-11 m; a.u. of magnetic flux density = ħ/(e a0²) = 2.350 517 567 58 E+05 T		
-00596	U	magnetic flux quantum	magnetic flux quanta	Φ0|Φ₀	flux quantum|flux quanta		magnetic-flux	2,1,-2,-1,0,0,0,0,0,0	44173801	21362355120000000000000	0	0	1		6.62607015e-34/(2*1.602176634e-19)*Wb	CODATA 2018: Φ0 = h/2e = 2.067 833 848... E-15 Wb, exact (BIPM SI Brochure 9th ed. (2019) 2.2)		
+00595	U	atomic unit of magnetic flux density	atomic units of magnetic flux density				magnetic-flux-density	0,1,-2,-1,0,0,0,0,0,0	235051757077	1000000	0	0	1	~	2.35051757077e5 T	CODATA 2022 (Mohr et al., "CODATA Recommended Values of the Fundamental Physical Constants: 2022", arXiv:2409.03787; physics.nist.gov/cuu/Constants): atomic unit of magnetic flux density 2.350 517 570 77(73) E+05 T (ħ/(e a0²))		
+00596	U	magnetic flux quantum	magnetic flux quanta	Φ0|Φ₀	flux quantum|flux quanta		magnetic-flux	2,1,-2,-1,0,0,0,0,0,0	44173801	21362355120000000000000	0	0	1		6.62607015e-34/(2*1.602176634e-19)*Wb	CODATA 2022: Φ0 = h/2e = 2.067 833 848... E-15 Wb, exact (BIPM SI Brochure 9th ed. (2019) 2.2)		
 00597	U	maxwell	maxwells	Mx	EMU of magnetic flux|gauss square centimetre		magnetic-flux	2,1,-2,-1,0,0,0,0,0,0	1	100000000	0	0	1	s	1e-8 Wb	NIST SP 811 (2008) B.8 (maxwell, 1.0 E-08 Wb)		
 00598	U	unit pole	unit poles				magnetic-flux	2,1,-2,-1,0,0,0,0,0,0	1	25000000	1	0	1		4*pi*Mx	NIST SP 811 (2008) B.8 (unit pole, 1.256 637 E-07 Wb)		
 00599	U	kapp line	kapp lines		kappline|kapplines		magnetic-flux	2,1,-2,-1,0,0,0,0,0,0	3	50000	0	0	1		6000 Mx	GNU units 3.15 definitions.units (kappline = 6000 maxwell, after Gisbert Kapp)		
@@ -726,13 +727,13 @@ C	wire-gauge	Wire gauge	1,0,0,0,0,0,0,0,0,0	wire size			length	si = mm, µm; us 
 00623	U	tonne per hour	tonnes per hour	t/h|tph	metric ton per hour|metric tons per hour		mass-flow	0,1,-1,0,0,0,0,0,0,0	5	18	0	0	1	c	1000 kg/h	BIPM SI Brochure 9th ed. (2019) Table 8 (tonne = 1000 kg, hour = 3600 s)		
 00624	U	pound per second	pounds per second	lb/s			mass-flow	0,1,-1,0,0,0,0,0,0,0	45359237	100000000	0	0	1		lb/s	NIST SP 811 (2008) B.8 (pound per second 4.535 924 E-01 kg/s)		
 00625	U	kilogram per second	kilograms per second	kg/s			mass-flow	0,1,-1,0,0,0,0,0,0,0	1	1	0	0	1	c	kg/s	BIPM SI Brochure 9th ed. (2019) 2.3.4 (coherent derived unit)		
-00626	U	electron mass	electron masses	mₑ	atomic unit of mass|atomic units of mass|electron rest mass		mass	0,1,0,0,0,0,0,0,0,0	18218767403	20000000000000000000000000000000000000000	0	0	1	~	9.1093837015e-31 kg	CODATA 2018 (Tiesinga et al., RMP 93, 025010, 2021)		
-00627	U	muon mass	muon masses		muon rest mass		mass	0,1,0,0,0,0,0,0,0,0	1883531627	10000000000000000000000000000000000000	0	0	1	~	1.883531627e-28 kg	CODATA 2018		
-00628	U	dalton	daltons	Da			mass	0,1,0,0,0,0,0,0,0,0	8302695333	5000000000000000000000000000000000000	0	0	1	~s	1.66053906660e-27 kg	BIPM SI Brochure 9th ed. (2019) Table 8; CODATA 2018	mass-dalton	
-00629	U	unified atomic mass unit	unified atomic mass units	u	atomic mass unit|atomic mass units|amu		mass	0,1,0,0,0,0,0,0,0,0	8302695333	5000000000000000000000000000000000000	0	0	1	~	1 Da	BIPM SI Brochure 9th ed. (2019) Table 8		
-00630	U	proton mass	proton masses	mₚ	proton rest mass		mass	0,1,0,0,0,0,0,0,0,0	167262192369	100000000000000000000000000000000000000	0	0	1	~	1.67262192369e-27 kg	CODATA 2018		
-00631	U	neutron mass	neutron masses	mₙ	neutron rest mass		mass	0,1,0,0,0,0,0,0,0,0	41873187451	25000000000000000000000000000000000000	0	0	1	~	1.67492749804e-27 kg	CODATA 2018		
-00632	U	Planck mass	Planck masses				mass	0,1,0,0,0,0,0,0,0,0	1088217	50000000000000	0	0	1	~	2.176434e-8 kg	CODATA 2018		
+00626	U	electron mass	electron masses	mₑ	atomic unit of mass|atomic units of mass|electron rest mass		mass	0,1,0,0,0,0,0,0,0,0	91093837139	100000000000000000000000000000000000000000	0	0	1	~	9.1093837139e-31 kg	CODATA 2022 (Mohr et al., "CODATA Recommended Values of the Fundamental Physical Constants: 2022", arXiv:2409.03787; physics.nist.gov/cuu/Constants): electron mass (atomic unit of mass) 9.109 383 7139(28) E-31 kg		
+00627	U	muon mass	muon masses		muon rest mass		mass	0,1,0,0,0,0,0,0,0,0	1883531627	10000000000000000000000000000000000000	0	0	1	~	1.883531627e-28 kg	CODATA 2022 (Mohr et al., "CODATA Recommended Values of the Fundamental Physical Constants: 2022", arXiv:2409.03787; physics.nist.gov/cuu/Constants): muon mass 1.883 531 627(42) E-28 kg		
+00628	U	dalton	daltons	Da			mass	0,1,0,0,0,0,0,0,0,0	41513476723	25000000000000000000000000000000000000	0	0	1	~s	1.66053906892e-27 kg	BIPM SI Brochure 9th ed. (2019) Table 8; CODATA 2022 (Mohr et al., "CODATA Recommended Values of the Fundamental Physical Constants: 2022", arXiv:2409.03787; physics.nist.gov/cuu/Constants): atomic mass constant 1.660 539 068 92(52) E-27 kg	mass-dalton	
+00629	U	unified atomic mass unit	unified atomic mass units	u	atomic mass unit|atomic mass units|amu		mass	0,1,0,0,0,0,0,0,0,0	41513476723	25000000000000000000000000000000000000	0	0	1	~	1 Da	BIPM SI Brochure 9th ed. (2019) Table 8		
+00630	U	proton mass	proton masses	mₚ	proton rest mass		mass	0,1,0,0,0,0,0,0,0,0	33452438519	20000000000000000000000000000000000000	0	0	1	~	1.67262192595e-27 kg	CODATA 2022 (Mohr et al., "CODATA Recommended Values of the Fundamental Physical Constants: 2022", arXiv:2409.03787; physics.nist.gov/cuu/Constants): proton mass 1.672 621 925 95(52) E-27 kg		
+00631	U	neutron mass	neutron masses	mₙ	neutron rest mass		mass	0,1,0,0,0,0,0,0,0,0	20936593757	12500000000000000000000000000000000000	0	0	1	~	1.67492750056e-27 kg	CODATA 2022 (Mohr et al., "CODATA Recommended Values of the Fundamental Physical Constants: 2022", arXiv:2409.03787; physics.nist.gov/cuu/Constants): neutron mass 1.674 927 500 56(85) E-27 kg		
+00632	U	Planck mass	Planck masses				mass	0,1,0,0,0,0,0,0,0,0	1088217	50000000000000	0	0	1	~	2.176434e-8 kg	CODATA 2022 (Mohr et al., "CODATA Recommended Values of the Fundamental Physical Constants: 2022", arXiv:2409.03787; physics.nist.gov/cuu/Constants): Planck mass 2.176 434(24) E-08 kg		
 00633	U	carat point	carat points		jewellers' point|jewelers' point|jeweller's point|jeweler's point		mass	0,1,0,0,0,0,0,0,0,0	1	500000	0	0	1		1/100 ct	NIST HB 44 (2024) Appendix C (point = 0.01 carat)		
 00634	U	dolya	doli		Russian dolya		mass	0,1,0,0,0,0,0,0,0,0	1023781	23040000000	0	0	1	~	1/96 zolotnik	Russian Regulation on Measures and Weights (1899): 96 doli = 1 zolotnik		
 00635	U	pearl grain	pearl grains		metric grain|metric grains		mass	0,1,0,0,0,0,0,0,0,0	1	20000	0	0	1		1/4 ct	CIBJO Pearl Book: pearl grain = 0.25 carat = 50 mg		
@@ -825,12 +826,12 @@ C	wire-gauge	Wire gauge	1,0,0,0,0,0,0,0,0,0	wire size			length	si = mm, µm; us 
 00722	U	gigatonne	gigatonnes	Gt			mass	0,1,0,0,0,0,0,0,0,0	1000000000000	1	0	0	1		1e9 t	BIPM SI Brochure 9th ed. (2019) Table 8 (tonne) with SI prefix		
 00723	U	Moon mass	Moon masses	M☾	lunar mass|mass of the Moon		mass	0,1,0,0,0,0,0,0,0,0	73458281568620000000000	1	0	0	1	~	0.0123000371*5.9722e24 kg	IAU 2009 system of astronomical constants (Luzum et al., Celest. Mech. Dyn. Astr. 110, 293, 2011): Moon/Earth mass ratio 0.012 300 0371; Earth mass 5.9722e24 kg as above		
 00724	U	Earth mass	Earth masses	M⊕			mass	0,1,0,0,0,0,0,0,0,0	5972200000000000000000000	1	0	0	1	~	5.9722e24 kg	CLDR units.xml (earth-mass); IAU 2009 system of astronomical constants	mass-earth-mass	
-00725	U	Jupiter mass	Jupiter masses	M♃	mass of Jupiter		mass	0,1,0,0,0,0,0,0,0,0	126686530000000000000000000000000	66743	0	0	1	~	(1.2668653e17/6.67430e-11) kg	IAU 2015 Resolution B3 nominal (GM)J = 1.266 8653e17 m³/s², with CODATA 2018 G		
+00725	U	Jupiter mass	Jupiter masses	M♃	mass of Jupiter		mass	0,1,0,0,0,0,0,0,0,0	126686530000000000000000000000000	66743	0	0	1	~	(1.2668653e17/6.67430e-11) kg	IAU 2015 Resolution B3 nominal (GM)J = 1.266 8653e17 m³/s², with CODATA 2022 G = 6.674 30(15)e-11 m³ kg⁻¹ s⁻²		
 00726	U	solar mass	solar masses	M☉	mass of the Sun		mass	0,1,0,0,0,0,0,0,0,0	1988470000000000000000000000000	1	0	0	1	~	1.98847e30 kg	CLDR units.xml (solar-mass); IAU 2015 B3 nominal GM☉ with CODATA 2014 G	mass-solar-mass	
 00727	U	French degree of hardness	French degrees of hardness	°fH	French degree|French degrees|degré français		molar-concentration	-3,0,0,0,0,1,0,0,0,0	100000	1000869	0	0	1	~	0.01/100.0869*mol/litre	1 °fH = 10 mg CaCO3 per litre (ISO 6059 reports hardness in mmol/L); M(CaCO3) = 100.0869 g/mol (IUPAC standard atomic weights)		
 00728	U	German degree of hardness	German degrees of hardness	°dH|°dGH	German degree|German degrees|deutsche Härte|deutscher Härtegrad		molar-concentration	-3,0,0,0,0,1,0,0,0,0	50000	280387	0	0	1	~	0.01/56.0774*mol/litre	1 °dH = 10 mg CaO per litre = 0.1783 mmol/L (DIN 38409-6); M(CaO) = 56.0774 g/mol (IUPAC standard atomic weights)		
 00729	U	mole per cubic metre	moles per cubic metre	mol/m³	mole per cubic meter|moles per cubic meter		molar-concentration	-3,0,0,0,0,1,0,0,0,0	1	1	0	0	1	s	mole/metre^3	BIPM SI Brochure 9th ed. (2019) Table 6 (amount concentration, mol m⁻³)		
-00730	U	amagat	amagats	amg			molar-concentration	-3,0,0,0,0,1,0,0,0,0	16887500000000000000	378515910691426251	0	0	1		101325/(1.380649e-23*273.15*6.02214076e23)*mol/m^3	CODATA 2018: Loschmidt constant n0 (273.15 K, 101.325 kPa) = 2.686 780 111 E+25 m⁻³ exact; amagat = n0/N_A		
+00730	U	amagat	amagats	amg			molar-concentration	-3,0,0,0,0,1,0,0,0,0	16887500000000000000	378515910691426251	0	0	1		101325/(1.380649e-23*273.15*6.02214076e23)*mol/m^3	CODATA 2022: Loschmidt constant n0 (273.15 K, 101.325 kPa) = 2.686 780 111 E+25 m⁻³ exact; amagat = n0/N_A		
 00731	U	molar	molar	M|mol/L|mol/dm³	mole per litre|moles per litre|mole per liter|moles per liter|molarity		molar-concentration	-3,0,0,0,0,1,0,0,0,0	1000	1	0	0	1	cs	mole/litre	IUPAC Green Book 3rd ed. (2007) (M = mol dm⁻³); BIPM SI Brochure 9th ed. (2019) Table 8 (litre)		
 00732	U	pound-mole per cubic foot	pound-moles per cubic foot	lbmol/ft³	pound mole per cubic foot|pound moles per cubic foot		molar-concentration	-3,0,0,0,0,1,0,0,0,0	3543690390625	221225364	0	0	1		453.59237*mol/ft^3	pound-mole (453.59237 mol) per cubic foot (NIST SP 811 (2008) B.8: ft = 3.048 E-01 m)		
 00733	U	gram square centimetre	gram square centimetres	g·cm²|gcm²	gram square centimeter|gram square centimeters		moment-of-inertia	2,1,0,0,0,0,0,0,0,0	1	10000000	0	0	1		g*cm^2	CGS unit; BIPM SI Brochure 8th ed. (2006) Table 9 (CGS)		
@@ -957,7 +958,7 @@ C	wire-gauge	Wire gauge	1,0,0,0,0,0,0,0,0,0	wire size			length	si = mm, µm; us 
 00854	U	kilogram-force per square millimetre	kilograms-force per square millimetre	kgf/mm²	kilogram-force per square millimeter|kilograms-force per square millimeter		pressure	-1,1,-2,0,0,0,0,0,0,0	9806650	1	0	0	1		kgf/mm^2	NIST SP 811 (2008) B.8 (9.806 65 E+06 Pa)		
 00855	U	short ton-force per square inch	short tons-force per square inch		ton per square inch|ton-force per square inch|US ton per square inch		pressure	-1,1,-2,0,0,0,0,0,0,0	8896443230521	645160	0	0	1		tonf/in^2	derived from NIST SP 811 (2008) B.8 ton-force (2000 lbf)		
 00856	U	long ton-force per square inch	long tons-force per square inch		long ton per square inch|imperial ton per square inch|UK ton per square inch		pressure	-1,1,-2,0,0,0,0,0,0,0	62275102613647	4032250	0	0	1		2240 lbf/in^2	UK Weights and Measures Act 1985 Sch. 1 (ton = 2240 lb) × gn		
-00857	U	atomic unit of pressure	atomic units of pressure		hartree per cubic bohr		pressure	-1,1,-2,0,0,0,0,0,0,0	29421015697000	1	0	0	1	~	2.9421015697e13 Pa	derived from CODATA 2018 Eₕ/a₀³ (4.3597447222071e-18 J / (5.29177210903e-11 m)³)		
+00857	U	atomic unit of pressure	atomic units of pressure		hartree per cubic bohr		pressure	-1,1,-2,0,0,0,0,0,0,0	1064390801319824218750000000000000000000000000	36177908000627955279846584916179	0	0	1	~	4.3597447222060e-18/(5.29177210544e-11^3)*Pa	derived from CODATA 2022 (Mohr et al., "CODATA Recommended Values of the Fundamental Physical Constants: 2022", arXiv:2409.03787; physics.nist.gov/cuu/Constants): Eh/a0³ with Eh = 4.359 744 722 2060(48) E-18 J and a0 = 5.291 772 105 44(82) E-11 m (≈ 2.942 101 5724 E+13 Pa)		
 00858	U	kilojoule per square metre	kilojoules per square metre	kJ/m²	kilojoule per square meter|kilojoules per square meter		radiant-exposure	0,1,-2,0,0,0,0,0,0,0	1000	1	0	0	1	c	kJ/m^2	BIPM SI Brochure 9th ed. (2019) (SI coherent unit J m^-2, prefix kilo)		
 00859	U	watt-hour per square metre	watt-hours per square metre	Wh/m²	watt-hour per square meter|watt-hours per square meter		radiant-exposure	0,1,-2,0,0,0,0,0,0,0	3600	1	0	0	1		Wh/m^2	BIPM SI Brochure 9th ed. (2019) (W, h = 3600 s, Table 8)		
 00860	U	langley	langleys	Ly			radiant-exposure	0,1,-2,0,0,0,0,0,0,0	41840	1	0	0	1	c	cal/cm^2	NIST SP 811 (2008) B.8 (langley 4.184 E+04 J/m^2; thermochemical calorie per cm^2)		
@@ -1060,7 +1061,7 @@ C	wire-gauge	Wire gauge	1,0,0,0,0,0,0,0,0,0	wire size			length	si = mm, µm; us 
 00957	U	Mach	Mach		speed of sound|sea-level speed of sound		speed	1,0,-1,0,0,0,0,0,0,0	170147	500	0	0	1	~	340.294 m/s	ICAO Doc 7488/3 Standard Atmosphere: speed of sound at sea level a₀ = 340.294 m/s		
 00958	U	kilometre per second	kilometres per second	km/s	kilometer per second|kilometers per second		speed	1,0,-1,0,0,0,0,0,0,0	1000	1	0	0	1		km/s	derived (BIPM SI Brochure 9th ed. (2019))		
 00959	U	mile per second	miles per second	mi/s			speed	1,0,-1,0,0,0,0,0,0,0	201168	125	0	0	1		mi/s	NIST SP 811 (2008) B.8 (1.609 344 E+03 m/s)		
-00960	U	atomic unit of velocity	atomic units of velocity				speed	1,0,-1,0,0,0,0,0,0,0	54692281591	25000	0	0	1	~	2.18769126364e6 m/s	CODATA 2018 (atomic unit of velocity, α c)		
+00960	U	atomic unit of velocity	atomic units of velocity				speed	1,0,-1,0,0,0,0,0,0,0	27346140777	12500	0	0	1	~	2.18769126216e6 m/s	CODATA 2022 (Mohr et al., "CODATA Recommended Values of the Fundamental Physical Constants: 2022", arXiv:2409.03787; physics.nist.gov/cuu/Constants): atomic unit of velocity 2.187 691 262 16(34) E+06 m/s (α c)		
 00961	U	speed of light	speeds of light	c	light speed|speed of light in vacuum|c0		speed	1,0,-1,0,0,0,0,0,0,0	299792458	1	0	0	1		299792458 m/s	BIPM SI Brochure 9th ed. (2019) Table 1 (c = 299 792 458 m/s, exact)		
 00962	U	dyne per centimetre	dynes per centimetre	dyn/cm|erg/cm²	dyne per centimeter|dynes per centimeter|erg per square centimetre		surface-tension	0,1,-2,0,0,0,0,0,0,0	1	1000	0	0	1	c	g/s^2	NIST SP 811 (2008) B.8 (dyne 1.0 E-05 N) / cm = 1.0 E-03 N/m		
 00963	U	gram-force per centimetre	grams-force per centimetre	gf/cm	gram-force per centimeter|grams-force per centimeter		surface-tension	0,1,-2,0,0,0,0,0,0,0	196133	200000	0	0	1		9.80665 g/s^2*m/cm	NIST SP 811 (2008) B.8 (gram-force 9.806 65 E-03 N) / cm		
@@ -1082,7 +1083,7 @@ C	wire-gauge	Wire gauge	1,0,0,0,0,0,0,0,0,0	wire size			length	si = mm, µm; us 
 00979	U	degree Réaumur	degrees Réaumur	°Ré|°Re	degRe|réaumur|reaumur|degree Reaumur|degrees Reaumur		temperature	0,0,0,0,1,0,0,0,0,0	5	4	0	5463	25	a	5/4 K	Réaumur scale (0 °Ré = 0 °C, 80 °Ré = 100 °C); Cardarelli, Encyclopaedia of Scientific Units, Weights and Measures (2003)		
 00980	U	degree Rømer	degrees Rømer	°Rø	degRo|rømer|romer|roemer|degree Romer|degrees Romer|degree Roemer		temperature	0,0,0,0,1,0,0,0,0,0	40	21	0	108723	800	a	40/21 K	Rømer scale (7.5 °Rø = 0 °C, 60 °Rø = 100 °C); Cardarelli, Encyclopaedia of Scientific Units, Weights and Measures (2003)		
 00981	U	degree Newton	degrees Newton	°N	degN		temperature	0,0,0,0,1,0,0,0,0,0	100	33	0	180279	2000	a	100/33 K	Newton scale (0 °N = 0 °C, 33 °N = 100 °C); Cardarelli, Encyclopaedia of Scientific Units, Weights and Measures (2003)		
-00982	U	Planck temperature	Planck temperatures				temperature	0,0,0,0,1,0,0,0,0,0	141678400000000000000000000000000	1	0	0	1	a~	1.416784e32 K	CODATA 2018 (Planck temperature)		
+00982	U	Planck temperature	Planck temperatures				temperature	0,0,0,0,1,0,0,0,0,0	141678400000000000000000000000000	1	0	0	1	a~	1.416784e32 K	CODATA 2022 (Mohr et al., "CODATA Recommended Values of the Fundamental Physical Constants: 2022", arXiv:2409.03787; physics.nist.gov/cuu/Constants): Planck temperature 1.416 784(16) E+32 K		
 00983	U	thermochemical BTU inch per hour square foot degree Fahrenheit	thermochemical BTU inches per hour square foot degree Fahrenheit	BTU_th·in/h·ft²·°F			thermal-conductivity	1,1,-3,0,-1,0,0,0,0,0	23722880951	164592000000	0	0	1		BTU_th*in/(h*ft^2*Δ°F)	NIST SP 811 (2008) B.8 (1.441 314 E-01 W/(m K))		
 00984	U	BTU inch per hour square foot degree Fahrenheit	BTU inches per hour square foot degree Fahrenheit	BTU·in/h·ft²·°F|Btu·in/h·ft²·°F	British thermal unit inch per hour square foot degree Fahrenheit		thermal-conductivity	1,1,-3,0,-1,0,0,0,0,0	52752792631	365760000000	0	0	1	c	BTU*in/(h*ft^2*Δ°F)	NIST SP 811 (2008) B.8 (Btu_IT in per h ft^2 °F 1.442 279 E-01 W/(m K))		
 00985	U	watt per metre kelvin	watts per metre kelvin	W/m·K|W/mK|W/m·°C	watt per meter kelvin|watts per meter kelvin|watt per metre degree Celsius		thermal-conductivity	1,1,-3,0,-1,0,0,0,0,0	1	1	0	0	1	cs	W/(m*K)	BIPM SI Brochure 9th ed. (2019) Table 6 (thermal conductivity: W/(m K))		
@@ -1104,9 +1105,9 @@ C	wire-gauge	Wire gauge	1,0,0,0,0,0,0,0,0,0	wire size			length	si = mm, µm; us 
 01001	U	square foot hour degree Fahrenheit per thermochemical BTU	square foot hours degree Fahrenheit per thermochemical BTU	ft²·h·°F/BTU_th			thermal-resistance	0,-1,3,0,1,0,0,0,0,0	4180636800	23722880951	0	0	1		ft^2*h*Δ°F/BTU_th	NIST SP 811 (2008) B.8 (degree Fahrenheit hour square foot per Btu_th 1.762 280 E-01 m^2 K/W)		
 01002	U	square metre hour degree Celsius per IT kilocalorie	square metre hours degree Celsius per IT kilocalorie	m²·h·°C/kcal_IT|m²·h·°C/kcal			thermal-resistance	0,-1,3,0,1,0,0,0,0,0	1000	1163	0	0	1		m^2*h*Δ°C/kcal_IT	NIST SP 811 (2008) B.8 (kilocalorie_IT 4.1868 E+03 J)		
 01003	U	square metre kelvin per watt	square metre kelvins per watt	m²·K/W|m2K/W|m²·°C/W|RSI	square meter kelvin per watt|SI R-value|metric R-value		thermal-resistance	0,-1,3,0,1,0,0,0,0,0	1	1	0	0	1	c	m^2*K/W	ISO 80000-5:2019 (thermal insulance, unit m^2 K/W); ISO 6946		
-01004	U	Planck time	Planck times				time	0,0,1,0,0,0,0,0,0,0	5391247	100000000000000000000000000000000000000000000000000	0	0	1	~	5.391247e-44 s	CODATA 2018 (Tiesinga et al., RMP 93, 025010, 2021)		
-01005	U	natural unit of time	natural units of time				time	0,0,1,0,0,0,0,0,0,0	128808866819	100000000000000000000000000000000	0	0	1	~	1.28808866819e-21 s	CODATA 2018 (natural unit of time, ħ/mₑc²)		
-01006	U	atomic unit of time	atomic units of time				time	0,0,1,0,0,0,0,0,0,0	24188843265857	1000000000000000000000000000000	0	0	1	~	2.4188843265857e-17 s	CODATA 2018 (atomic unit of time, ħ/Eₕ)		
+01004	U	Planck time	Planck times				time	0,0,1,0,0,0,0,0,0,0	5391247	100000000000000000000000000000000000000000000000000	0	0	1	~	5.391247e-44 s	CODATA 2022 (Mohr et al., "CODATA Recommended Values of the Fundamental Physical Constants: 2022", arXiv:2409.03787; physics.nist.gov/cuu/Constants): Planck time 5.391 247(60) E-44 s		
+01005	U	natural unit of time	natural units of time				time	0,0,1,0,0,0,0,0,0,0	32202216661	25000000000000000000000000000000	0	0	1	~	1.28808866644e-21 s	CODATA 2022 (Mohr et al., "CODATA Recommended Values of the Fundamental Physical Constants: 2022", arXiv:2409.03787; physics.nist.gov/cuu/Constants): natural unit of time 1.288 088 666 44(40) E-21 s (ħ/(mₑc²))		
+01006	U	atomic unit of time	atomic units of time				time	0,0,1,0,0,0,0,0,0,0	3023605408233	125000000000000000000000000000	0	0	1	~	2.4188843265864e-17 s	CODATA 2022 (Mohr et al., "CODATA Recommended Values of the Fundamental Physical Constants: 2022", arXiv:2409.03787; physics.nist.gov/cuu/Constants): atomic unit of time 2.418 884 326 5864(26) E-17 s (ħ/Eₕ)		
 01007	U	svedberg	svedbergs		svedberg unit|svedberg units		time	0,0,1,0,0,0,0,0,0,0	1	10000000000000	0	0	1		1e-13 s	IUPAC Compendium of Chemical Terminology (Gold Book): svedberg = 1e-13 s		
 01008	U	shake	shakes				time	0,0,1,0,0,0,0,0,0,0	1	100000000	0	0	1		1e-8 s	NIST SP 811 (2008) B.8 (shake, 1.0 E-08 s)		
 01009	U	decimal second	decimal seconds		French decimal second		time	0,0,1,0,0,0,0,0,0,0	108	125	0	0	1		1/100000 d	French décret of 4 frimaire an II (1793): day = 10 hours of 100 minutes of 100 seconds		
@@ -1426,6 +1427,9 @@ C	wire-gauge	Wire gauge	1,0,0,0,0,0,0,0,0,0	wire size			length	si = mm, µm; us 
 01323	U	Swiss franc	Swiss francs	CHF	chf		currency	0,0,0,0,0,0,0,0,0,1	10000	9359	0	0	1	~c	rate	ISO 4217; European Central Bank euro reference rate (Data/ecb-eurofxref.xml)		
 01324	U	British pound	British pounds	GBP|£	gbp|pound sterling|pounds sterling|sterling|UK pound|UK pounds		currency	0,0,0,0,0,0,0,0,0,1	1250	1061	0	0	1	~c	rate	ISO 4217; European Central Bank euro reference rate (Data/ecb-eurofxref.xml)		
 01325	U	stick	sticks		US stick|US sticks		volume	3,0,0,0,0,0,0,0,0,0	473176473	4000000000000	0	0	1		cup/2	US butter stick of 1/2 cup (8 tablespoons), as USDA FoodData Central SR Legacy FDC 173410 gives it (1 stick = 113 g, 1 cup = 227 g)		
+01326	U	thousand BTU	thousand BTUs	kBtu|kBTU	thousand British thermal units		energy	2,1,-2,0,0,0,0,0,0,0	52752792631	50000	0	0	1		1000 BTU	ENERGY STAR Portfolio Manager Technical Reference, Thermal Energy Conversions (2023) (energy in kBtu = 1000 Btu); US EIA Glossary (MBtu = 1000 Btu, the Roman M); NIST SP 811 (2008) B.8 for Btu_IT		
+01327	U	jansky	janskys	Jy	flux unit|flux units		spectral-flux-density	0,1,-2,0,0,0,0,0,0,0	1	100000000000000000000000000	0	0	1	cs	1e-26 W/(m^2*Hz)	IAU (adopted 1973): 1 Jy = 10⁻²⁶ W m⁻² Hz⁻¹; Burke & Graham-Smith, An Introduction to Radio Astronomy, 3rd ed. (2009) p. 9		
+01328	U	watt per square metre per hertz	watts per square metre per hertz	W/m²·Hz	watt per square meter per hertz|watts per square meter per hertz		spectral-flux-density	0,1,-2,0,0,0,0,0,0,0	1	1	0	0	1		W/(m^2*Hz)	BIPM SI Brochure 9th ed. (2019) (coherent SI unit W m⁻² Hz⁻¹)		
 """#
   }
 
@@ -2116,6 +2120,7 @@ Jupiter polar radii	134
 Jupiter polar radius	134
 Jupiter radii	135
 Jupiter radius	135
+Jy	1327
 J·s	49
 K	977
 KRW	1296
@@ -2739,6 +2744,7 @@ W/m2	381
 W/m2K	392
 W/mK	985
 W/m²	381
+W/m²·Hz	1328
 W/m²·K	392
 W/m²·°C	392
 W/m·K	985
@@ -3907,6 +3913,8 @@ fluidram	1139
 fluidrams	1139
 flux quanta	596
 flux quantum	596
+flux unit	1327
+flux units	1327
 food calorie	312
 food calorie per gram	930
 food calorie per hour	792
@@ -4546,6 +4554,8 @@ ips	949
 isk	1299
 iugera	100
 iugerum	100
+jansky	1327
+janskys	1327
 jar	146
 jars	146
 jeroboam	1195
@@ -4586,6 +4596,8 @@ jugerum	100
 jō	516
 k'atun	1053
 k'atuns	1053
+kBTU	1326
+kBtu	1326
 kBtu/h	802
 kJ/m²	858
 kWh/m²	862
@@ -7039,8 +7051,11 @@ thm_UK	323
 thm_US	322
 thou	431
 thousand	893
+thousand BTU	1326
 thousand BTU per hour	802
+thousand BTUs	1326
 thousand BTUs per hour	802
+thousand British thermal units	1326
 thousand British thermal units per hour	802
 thousand circular mil	70
 thousand circular mils	70
@@ -7265,9 +7280,11 @@ watt per square centimetre kelvin	396
 watt per square inch	388
 watt per square meter	381
 watt per square meter kelvin	392
+watt per square meter per hertz	1328
 watt per square metre	381
 watt per square metre degree Celsius	392
 watt per square metre kelvin	392
+watt per square metre per hertz	1328
 watt second	295
 watt seconds	295
 watt-hour	311
@@ -7300,8 +7317,10 @@ watts per square centimetre kelvin	396
 watts per square inch	388
 watts per square meter	381
 watts per square meter kelvin	392
+watts per square meter per hertz	1328
 watts per square metre	381
 watts per square metre kelvin	392
+watts per square metre per hertz	1328
 weber	600
 weber per square meter	594
 weber per square metre	594
@@ -7696,6 +7715,7 @@ JP¥	1298
 JRT	811
 JRt	811
 Js	49
+Jy	1327
 J·s	49
 K	977
 KRW	1296
@@ -7834,6 +7854,7 @@ W/m2	381
 W/m2K	392
 W/mK	985
 W/m²	381
+W/m²·Hz	1328
 W/m²·K	392
 W/m²·°C	392
 W/m·K	985
@@ -8126,6 +8147,8 @@ in³	1148
 in³/min	1104
 in·lbf	1066
 in⁻¹	1284
+kBTU	1326
+kBtu	1326
 kBtu/h	802
 kJ/m²	858
 kWh/m²	862
@@ -9961,6 +9984,8 @@ fluidram	1139
 fluidrams	1139
 flux quanta	596
 flux quantum	596
+flux unit	1327
+flux units	1327
 food calorie	312
 food calorie per gram	930
 food calorie per hour	792
@@ -10624,6 +10649,8 @@ j1	159
 j2	162
 j3	165
 j4	170
+jansky	1327
+janskys	1327
 japanese catty	688
 japanese cup	1162
 japanese cups	1162
@@ -13099,8 +13126,11 @@ thirty-nine-degree btu	309
 thirty-nine-degree btus	309
 thou	431
 thousand	893
+thousand british thermal units	1326
 thousand british thermal units per hour	802
+thousand btu	1326
 thousand btu per hour	802
+thousand btus	1326
 thousand btus per hour	802
 thousand circular mil	70
 thousand circular mils	70
@@ -13467,9 +13497,11 @@ watt per square centimetre kelvin	396
 watt per square inch	388
 watt per square meter	381
 watt per square meter kelvin	392
+watt per square meter per hertz	1328
 watt per square metre	381
 watt per square metre degree celsius	392
 watt per square metre kelvin	392
+watt per square metre per hertz	1328
 watt second	295
 watt seconds	295
 watt-hour	311
@@ -13502,8 +13534,10 @@ watts per square centimetre kelvin	396
 watts per square inch	388
 watts per square meter	381
 watts per square meter kelvin	392
+watts per square meter per hertz	1328
 watts per square metre	381
 watts per square metre kelvin	392
+watts per square metre per hertz	1328
 weber	600
 weber per square meter	594
 weber per square metre	594
@@ -13592,7 +13626,7 @@ złotys	1315
     #"""
 absolute-power-level	60
 absolute-viscosity	16
-absolute-voltage-level	81
+absolute-voltage-level	82
 absorbed-dose	0
 acceleration	1
 acidity	2
@@ -13612,7 +13646,7 @@ application-rate	7
 area	8
 area-density	7
 areal-density	7
-areal-thermal-resistance	77
+areal-thermal-resistance	78
 astronomical-distance	9
 astronomical-length	9
 astronomy	9
@@ -13620,7 +13654,7 @@ attenuation	42
 b-field	48
 bandwidth	13
 basis-weight	7
-beaufort-scale	85
+beaufort-scale	86
 bit-rate	13
 bitrate	13
 brightness	44
@@ -13628,15 +13662,15 @@ calorific-value	69
 calorific-value-by-volume	24
 candlepower	46
 capacitance	10
-capacity	83
+capacity	84
 catalytic-activity	11
 charge	17
 chemical-amount	3
 coefficient-of-heat-transfer	36
-coefficient-of-thermal-expansion	76
+coefficient-of-thermal-expansion	77
 conductance	18
 count	65
-cte	76
+cte	77
 currencies	12
 currency	12
 current	19
@@ -13649,7 +13683,7 @@ digital-information	14
 dimensionless	65
 dose	0
 dose-equivalent	26
-duration	78
+duration	79
 dynamic-viscosity	16
 effective-dose	26
 electric-capacitance	10
@@ -13671,11 +13705,12 @@ energy-per-mass	69
 enzyme-activity	11
 equivalent-dose	26
 exchange-rates	12
-expansivity	76
+expansivity	77
 exposure	27
 film-coefficient	36
-flow-rate	82
+flow-rate	83
 fluidity	28
+flux-density	71
 force	29
 forex	12
 fraction	65
@@ -13690,7 +13725,7 @@ gravimetric-energy-density	69
 gravity-scale	34
 h-field	47
 heat	25
-heat-conductivity	75
+heat-conductivity	76
 heat-flow-density	35
 heat-flow-rate	61
 heat-flow-rate-intensity	35
@@ -13705,14 +13740,14 @@ impedance	23
 impulse	55
 inductance	38
 information	14
-interfacial-tension	72
+interfacial-tension	73
 interval	56
 ionizing-radiation-exposure	27
 jerk	39
 jolt	39
-k-value	75
+k-value	76
 kinematic-viscosity	40
-lambda-value	75
+lambda-value	76
 length	41
 level	42
 light-intensity	46
@@ -13743,7 +13778,7 @@ massic-heat-capacity	70
 mileage	32
 molar-concentration	53
 molarity	53
-moment-of-force	79
+moment-of-force	80
 moment-of-inertia	54
 moment-of-momentum	6
 momentum	55
@@ -13767,7 +13802,7 @@ proportion	65
 quantity-of-electricity	17
 quantity-of-heat	25
 quantity-of-substance	3
-r-value	77
+r-value	78
 radiant-exposure	63
 radiant-flux	61
 radiation-dose	0
@@ -13777,60 +13812,61 @@ radioactivity	64
 rate-of-energy-transfer	61
 ratio	65
 reactance	23
-reciprocal-length	84
+reciprocal-length	85
 resistance	23
 rotational-inertia	54
 rotational-speed	66
 shear-viscosity	16
 solid-angle	67
 sound-pressure-level	68
-spatial-frequency	84
+spatial-frequency	85
 specific-energy	69
 specific-entropy	70
 specific-gravity-scale	34
 specific-heat	70
 specific-heat-capacity	70
-speed	71
+spectral-flux-density	71
+speed	72
 spl	68
 storage	14
 stress	62
 substance-concentration	53
 surface-density	7
-surface-energy	72
-surface-tension	72
+surface-energy	73
+surface-tension	73
 susceptance	18
-temperature	74
-temperature-difference	73
-temperature-interval	73
-thermal-conductivity	75
-thermal-expansion	76
-thermal-expansion-coefficient	76
-thermal-insulance	77
-thermal-resistance	77
-thermal-resistance-(r-value)	77
+temperature	75
+temperature-difference	74
+temperature-interval	74
+thermal-conductivity	76
+thermal-expansion	77
+thermal-expansion-coefficient	77
+thermal-insulance	78
+thermal-resistance	78
+thermal-resistance-(r-value)	78
 thermal-transmittance	36
-time	78
+time	79
 titre	43
-torque	79
-typography	80
+torque	80
+typography	81
 u-value	36
-velocity	71
+velocity	72
 viscosity	16
 voltage	22
-voltage-level	81
-volume	83
-volume-flow	82
-volume-flow-rate	82
+voltage-level	82
+volume	84
+volume-flow	83
+volume-flow-rate	83
 volumetric-energy-density	24
-volumetric-flow-rate	82
+volumetric-flow-rate	83
 volumetric-heating-value	24
 volumic-mass	15
-wavenumber	84
+wavenumber	85
 weight	52
-wind-force	85
-wind-scale	85
-wire-gauge	86
-wire-size	86
+wind-force	86
+wind-scale	86
+wire-gauge	87
+wire-size	87
 work	25
 yarn-count	43
 """#
@@ -13862,7 +13898,7 @@ electric-dipole-moment	254,255
 electric-field	256,257,258,259,260,261,262
 electric-potential	263,264,265,266,267,268,269
 electric-resistance	270,271,272,273,274,275,276,277,278
-energy	289,290,291,292,293,294,295,296,297,298,299,300,301,302,303,304,305,306,307,308,309,310,311,312,313,314,315,316,317,318,319,320,321,322,323,324,325,326,327,328,329,330,331,332,333
+energy	289,290,291,292,293,294,295,296,297,298,299,300,301,302,303,304,305,306,307,308,309,310,311,312,313,314,315,1326,316,317,318,319,320,321,322,323,324,325,326,327,328,329,330,331,332,333
 energy-density	279,280,281,282,283,284,285,286,287,288
 equivalent-dose	334,335,336
 exposure	337,338
@@ -13909,6 +13945,7 @@ solid-angle	915,916,917,918,919,920,921
 sound-pressure-level	922
 specific-energy	923,924,925,926,927,928,929,930
 specific-heat	931,932,933,934,935,936,937
+spectral-flux-density	1327,1328
 speed	938,939,940,941,942,943,944,945,946,947,948,949,950,951,952,953,954,955,956,957,958,959,960,961
 surface-tension	962,963,964,965,966,967
 temperature	975,976,977,978,979,980,981,982

@@ -212,7 +212,7 @@ final class BuiltinTables: Sendable {
     precondition(parts.count == 7, "malformed built-in scale record")
     return UnitScale(reference: parts[0], forward: try! ScaleFunction(parts[1], variable: "x"),
                      inverse: parts[2].isEmpty ? nil : try! ScaleFunction(parts[2], variable: "y"),
-                     minimum: Double(parts[3]), maximum: Double(parts[4]), readsGaugeNumbers: parts[5] == "g",
+                     minimum: Double(parts[3]), maximum: Double(parts[4]), readsGaugeNumbers: parts[5].contains("g"), takesNameFirst: parts[5].contains("n"),
                      referenceOffset: Double(parts[6]) ?? 0)
   }
 

@@ -294,11 +294,11 @@ final class DefinitionResolver: UnitResolving {
                            : "cannot read '\(flag)' (expected \(flag.prefix(4))NUMBER)")
         }
         if flag.hasPrefix("min=") { minimum = value.doubleValue } else { maximum = value.doubleValue }
-      } else if flag == "gauge" && scale != nil {
+      } else if (flag == "gauge" || flag == "name-first") && scale != nil {
       } else if !["si", "iec", "common", "abs", "positive", "approx", "override"].contains(flag) {
         failed.insert(index)
         throw diagnostic("unknown flag '\(flag)' (expected si, iec, common, abs, positive, offset=X, cldr=ID, approx, override; "
-                         + "for a scale min=X, max=X, gauge)")
+                         + "for a scale min=X, max=X, gauge, name-first)")
       }
     }
     let unitScale = try scale.map { functions throws(CatalogDiagnostic) in
@@ -337,7 +337,7 @@ final class DefinitionResolver: UnitResolving {
     }
     let result = UnitScale(reference: scale.reference, forward: scale.forward, inverse: scale.inverse,
                            minimum: minimum, maximum: maximum, readsGaugeNumbers: unit.flags.contains("gauge"),
-                           referenceOffset: offset)
+                           takesNameFirst: unit.flags.contains("name-first"), referenceOffset: offset)
     if let problem = result.consistencyProblem() { throw refuse("scale of '\(unit.name)': \(problem)") }
     return result
   }

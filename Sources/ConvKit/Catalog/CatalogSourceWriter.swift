@@ -134,7 +134,7 @@ package enum CatalogSourceWriter {
   /// `REFERENCE;FORWARD;INVERSE;MINIMUM;MAXIMUM;GAUGE;OFFSET` (empty parts for what the scale lacks).
   static func scaleField(_ scale: UnitScale) -> String {
     [scale.reference, scale.forward.text, scale.inverse?.text ?? "", scale.minimum.map { "\($0)" } ?? "",
-     scale.maximum.map { "\($0)" } ?? "", scale.readsGaugeNumbers ? "g" : "", "\(scale.referenceOffset)"]
+     scale.maximum.map { "\($0)" } ?? "", (scale.readsGaugeNumbers ? "g" : "") + (scale.takesNameFirst ? "n" : ""), "\(scale.referenceOffset)"]
       .joined(separator: ";")
   }
 

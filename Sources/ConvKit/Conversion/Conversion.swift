@@ -43,6 +43,9 @@ public struct Conversion: Sendable {
   /// For `.scale`: the nonlinear scale of each side, if it has one.
   private let sourceNonlinear: UnitScale?
   private let targetNonlinear: UnitScale?
+  /// For `.scale` between a wire gauge and an area: +1 from the gauge to the area of the round
+  /// wire's cross-section (π d²/4), −1 from an area to the gauge of that cross-section, 0 otherwise.
+  private let crossSection: Int
   /// The substance that carries the source's dimension to the target's, when they differ and the
   /// source names one (`cup` of flour to `g`); nil otherwise, and always when the conversion
   /// needs no substance (exact conversions stay exact).
@@ -62,7 +65,15 @@ public struct Conversion: Sendable {
     targetScale = target.term.scaleUnit?.factor ?? target.absoluteUnit?.factor ?? target.factor
     sourceOffset = kind == .affine || kind == .scale ? (source.absoluteUnit?.unit.offset ?? .zero) : .zero
     targetOffset = kind == .affine || kind == .scale ? (target.absoluteUnit?.unit.offset ?? .zero) : .zero
+    crossSection = kind == .scale ? Conversion.crossSectionDirection(from: source.term, to: target.term) : 0
     switch kind {
+    case .scale where crossSection > 0:
+      // The area of the gauge's diameter d (in its reference unit): π/4 · d² · (size of the
+      // reference unit)² in the target's unit.
+      scale = Magnitude(Rational(BigInteger(1), BigInteger(4)), piPower: 1) * sourceScale * sourceScale / targetScale
+    case .scale where crossSection < 0:
+      // The diameter of a cross-section A, in the gauge's reference unit: √(4/π · A · size / ref²).
+      scale = Magnitude(Rational(4), piPower: -1) * sourceScale / (targetScale * targetScale)
     case .scale:
       scale = sourceScale / targetScale
     case .linear, .affine:
@@ -179,6 +190,7 @@ public struct Conversion: Sendable {
   /// ratio of the two sides' sizes (with absolute-temperature offsets), and onto the target's
   /// scale. Nil where there is no result (outside a domain, `0 W` in dBm).
   @usableFromInline func scaleConvert(_ value: Double) -> Double? {
+    if crossSection != 0 { return crossSectionConvert(value) }
     var linear: Double
     if let source = sourceNonlinear {
       guard let reference = source.referenceValue(value) else { return nil }
@@ -199,6 +211,26 @@ public struct Conversion: Sendable {
   /// shortest round-trip form), or exact when it comes from the linear side.
   private func convertThroughScale(_ value: Rational) throws(ConvError) -> Magnitude {
     let written = value.terminatingDecimal?.plainString ?? value.description
+    if crossSection > 0, let scale = sourceNonlinear {
+      // A gauge to the area of its round wire's cross-section.
+      let number = value.doubleValue
+      guard number.isFinite else { throw .numberOutOfRange(written, span: SourceSpan(start: 0, length: written.count)) }
+      guard scale.contains(number), let diameter = scale.referenceRational(number) else {
+        throw .outsideScale(written + " " + source.text, unit: source.text, domain: scale.domainDescription, span: nil)
+      }
+      let area = diameter * diameter * self.scale.approximation
+      guard ExactBound.admits(area) else { throw .resultOutOfRange }
+      return Magnitude(area)
+    }
+    if crossSection < 0, let target = targetNonlinear {
+      // An area to the gauge whose round wire has that cross-section.
+      let squared = value * self.scale.approximation
+      guard !squared.isNegative, let result = target.scaleValue(squared.doubleValue.squareRoot()),
+            let decimal = Rational(shortestDecimal: result) else {
+        throw .noScaleValue(written + " " + source.text, unit: self.target.text, domain: target.domainDescription)
+      }
+      return Magnitude(decimal)
+    }
     var linear: Rational
     if let scale = sourceNonlinear {
       let number = value.doubleValue
@@ -228,6 +260,31 @@ public struct Conversion: Sendable {
       return Magnitude(decimal)
     }
     return Magnitude(linear - targetOffset)
+  }
+
+  /// `scaleConvert` between a gauge and an area (`crossSection` not 0).
+  private func crossSectionConvert(_ value: Double) -> Double? {
+    if crossSection > 0 {
+      guard let diameter = sourceNonlinear?.referenceValue(value) else { return nil }
+      let area = diameter * diameter * doubleScale
+      return area.isFinite ? area : nil
+    }
+    let squared = value * doubleScale
+    guard squared >= 0 else { return nil }
+    return targetNonlinear?.scaleValue(squared.squareRoot())
+  }
+
+  /// Whether a conversion reads a wire gauge as the cross-section of its round wire: +1 from a
+  /// value on a gauge (`12 AWG`) to an area (`mm2`, `kcmil`), −1 from an area to a gauge
+  /// (`2.5 mm2 AWG`), 0 otherwise. A gauge denotes a diameter d; its cross-section is π d²/4.
+  package static func crossSectionDirection(from source: Term, to target: Term) -> Int {
+    func isGauge(_ term: Term) -> Bool {
+      term.scaleUnit?.unit.scale?.readsGaugeNumbers == true && term.dimension == PhysicalDimension(.length)
+    }
+    let area = PhysicalDimension(.length).multiplied(by: PhysicalDimension(.length))
+    if isGauge(source), target.scaleUnit == nil, target.dimension == area, target.absoluteUnit == nil { return 1 }
+    if isGauge(target), source.scaleUnit == nil, source.dimension == area, source.absoluteUnit == nil { return -1 }
+    return 0
   }
 
   // MARK: Deciding the kind
@@ -287,6 +344,8 @@ public struct Conversion: Sendable {
                         catalog: Catalog) throws(ConvError) -> Kind {
     let incompatible = ConvError.incompatible(
       from: catalog.describe(source.dimension), to: catalog.describe(target.dimension), fromUnit: fromText, toUnit: toText)
+    // A wire gauge and an area: the cross-section of the round wire.
+    if crossSectionDirection(from: source, to: target) != 0 { return .scale }
     guard source.dimension == target.dimension else { throw incompatible }
     if let from = source.scaleUnit, let to = target.scaleUnit {
       guard from.unit.categoryIdentifier == to.unit.categoryIdentifier else {

@@ -98,6 +98,12 @@ extension Catalog {
       }
       let failure = first.failure(catalog: self, suggesting: suggesting)
       if case .incompatible = failure, let other = otherSplitReading(of: request, conventions: conventions) { return other }
+      // `mb` (meteorology's millibar) beside data: the megabit or megabyte may be meant.
+      if case .incompatible = failure, first.conventional.contains("mb"),
+         ([first.quantity?.dimension] + first.targets.map(\.dimension)).contains(where: { ($0?[.information] ?? 0) != 0 }) {
+        throw .ambiguousReading("mb", readings: ["millibar (mbar, as in meteorology)", "megabit (Mb)", "megabyte (MB)"],
+                                span: nil)
+      }
       throw failure
     }
     let outcomes = Set(fitting.map { $0.outcomeKey })
@@ -165,6 +171,7 @@ extension Catalog {
     }
     result.ambiguities = reader.log.entries
     result.readingNotes = reader.log.notes
+    result.conventional = reader.log.conventionalSpellings.map(\.spelling)
     return result
   }
 
@@ -177,6 +184,8 @@ extension Catalog {
     var error: ConvError? = nil
     var ambiguities: [AmbiguityLog.Entry] = []
     var readingNotes: [String] = []
+    /// The trade spellings read (`mb`).
+    var conventional: [String] = []
 
     /// Whether every side read and each target converts from the quantity.
     var fits: Bool {
@@ -201,6 +210,14 @@ extension Catalog {
       }
       var reading = ConversionReading(quantity: quantity, targets: targets, choices: notes, chosen: choices)
       reading.readingNotes = readingNotes
+      // A wire gauge facing an area is the cross-section of its round wire: say so.
+      let source = Catalog.conversionSource(quantity).0.term
+      for target in targets {
+        let direction = Conversion.crossSectionDirection(from: source, to: target.term)
+        guard direction != 0, let gauge = (direction > 0 ? source : target.term).scaleUnit else { continue }
+        let note = "\(gauge.symbol) read as the cross-section of a round wire, π d²/4 of its diameter d"
+        if !reading.readingNotes.contains(note) { reading.readingNotes.append(note) }
+      }
       return reading
     }
 

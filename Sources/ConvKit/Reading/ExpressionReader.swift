@@ -36,6 +36,9 @@ struct ExpressionReader: UnitResolving {
       }
       if names.count == choices.count { throw .ambiguousReading(spelling, readings: names, span: span) }
     }
+    if let reason = RefusedSpellings.reason(for: spelling) {
+      throw .syntax("\(ConvError.printable(spelling)) " + reason, span: span)
+    }
     if let codes = CurrencySigns.choices(for: spelling) {
       let names = codes.compactMap { catalog.unit(named: $0).map { "\($0.unit.name) (\($0.unit.symbol))" } }
       if !names.isEmpty { throw .ambiguousReading(spelling, readings: names, span: span) }
@@ -56,6 +59,12 @@ struct ExpressionReader: UnitResolving {
   func resolve(_ spelling: String, standalone: Bool, span: SourceSpan?) -> PrefixedUnit? {
     let readings = known.readings(of: spelling, standalone: standalone) { lookUp(spelling, standalone: standalone) }
     if readings.count > 1 { log.record(AmbiguityLog.Entry(spelling: spelling, readings: readings, span: span)) }
+    // A trade's spelling for a prefixed unit (`mb`, `kiloton`), where the catalog has none.
+    if let entry = ConventionalSpellings.entry(for: spelling), let first = readings.first, first.symbol == entry.spelling,
+       catalog.unit(named: spelling) == nil {
+      log.conventional(spelling, span: span)
+      if let note = entry.note { log.note("\(spelling) read as \(note)", bareNumber: false) }
+    }
     return choices[spelling] ?? readings.first
   }
 
@@ -83,6 +92,10 @@ struct ExpressionReader: UnitResolving {
     if readings.isEmpty, spelling.utf8.contains(where: { $0 == 0xBA || $0 == 0x9A }),
        spelling.contains(where: { $0 == "º" || $0 == "˚" }) {
       readings = catalog.readings(of: String(spelling.map { $0 == "º" || $0 == "˚" ? "°" : $0 }), standalone: standalone)
+    }
+    // A trade's spelling for a prefixed unit (`mcg`, `mb`, `klick`).
+    if readings.isEmpty, let entry = ConventionalSpellings.entry(for: spelling) {
+      readings = catalog.readings(of: entry.spelling, standalone: standalone)
     }
     // A currency sign with a `$` (`$`, `C$`), which the catalog cannot spell.
     if readings.isEmpty, let code = CurrencySigns.code(for: spelling) {
@@ -143,6 +156,8 @@ struct ExpressionReader: UnitResolving {
 
   private func trimmedQuantity(_ trimmed: String) throws(ConvError) -> Quantity {
     if let gauge = try gaugeQuantity(trimmed) { return gauge }
+    if let time = try colonTimeQuantity(trimmed) { return time }
+    if let scale = try nameFirstQuantity(trimmed) { return scale }
     let (tokens, characters) = try Lexer.lex(trimmed, conventions: conventions)
     guard !tokens.isEmpty else { throw ConvError.emptyInput }
     // The common form: [-] NUMBER UNIT.
@@ -265,6 +280,139 @@ extension ExpressionReader {
   }
 }
 
+extension ExpressionReader {
+  /// A scale written name first, as recipes print `gas mark 4` (flag `name-first` in `Data/`): the
+  /// name, then one number, the value on the scale. Nil for anything else, which is read as usual.
+  func nameFirstQuantity(_ trimmed: String) throws(ConvError) -> Quantity? {
+    // (Cheap checks first: a letter first, a digit or vulgar fraction last.)
+    guard let first = trimmed.first, first.isLetter, let last = trimmed.last,
+          last.isASCIIDigit || Lexer.vulgarFractions[last] != nil else { return nil }
+    var index = trimmed.startIndex
+    while let space = trimmed[index...].firstIndex(where: \.isWhitespace) {
+      let name = String(trimmed[..<space])
+      let numberStart = trimmed[space...].firstIndex { !$0.isWhitespace } ?? trimmed.endIndex
+      index = numberStart
+      guard let unit = resolve(name, standalone: true, span: nil), unit.unit.scale?.takesNameFirst == true else { continue }
+      // (A longer name may take the next word: `regulo mark 3` after `regulo`.)
+      let numberText = trimmed[numberStart...]
+      guard let tokens = try? Lexer.tokenize(numberText, conventions: conventions) else { continue }
+      var sign = Rational.one
+      var rest = tokens[...]
+      if rest.first?.kind == .minus {
+        sign = -sign
+        rest = rest.dropFirst()
+      }
+      guard rest.count == 1, case .number(let value) = rest.first!.kind else { continue }
+      let expression = UnitExpression(text: name, term: Term(unit: unit), singleUnit: unit)
+      // The same quantity as `4 gas mark`.
+      return try catalog.quantity(sign * value, in: expression, text: trimmed)
+    }
+    return nil
+  }
+
+  /// A time written with colons before a unit of minutes or hours: `5:30 min/km` (m:ss, a pace),
+  /// `1:30 h` (h:mm), `1:30:00 h` (h:mm:ss), read exactly with a note. A colon anywhere else in
+  /// the first word is refused with what it may be. Nil for a quantity without one.
+  func colonTimeQuantity(_ trimmed: String) throws(ConvError) -> Quantity? {
+    guard trimmed.utf8.contains(UInt8(ascii: ":")) else { return nil }
+    let firstWord = trimmed.prefix { !$0.isWhitespace }
+    guard firstWord.contains(":") else { return nil }
+    // The time: digits, colons and a decimal point, then the unit, spaced or not (`5:30min/km`).
+    let timeEnd = firstWord.firstIndex { !($0.isASCIIDigit || $0 == ":" || $0 == ".") } ?? firstWord.endIndex
+    let word = String(trimmed[..<timeEnd])
+    let usage = "a colon is read only in a time written m:ss or h:mm:ss before a unit of minutes or hours "
+      + "(5:30 min/km, 1:30:00 h)"
+    guard word.contains(":"), let fields = ExpressionReader.colonFields(word) else {
+      throw .syntax("cannot read '\(ConvError.printable(String(firstWord)))': " + usage,
+                    span: SourceSpan(start: 0, length: firstWord.count))
+    }
+    let span = SourceSpan(start: 0, length: word.count)
+    let unitStart = trimmed[timeEnd...].firstIndex { !$0.isWhitespace } ?? trimmed.endIndex
+    var unitText = String(trimmed[unitStart...])
+    // A pace written per distance alone (`5:30/km`, `5:30 per mile`) is minutes per it.
+    var implied = 0
+    if fields.count == 2, unitText.hasPrefix("/") || unitText.lowercased().hasPrefix("per ") {
+      let minutes = unitText.hasPrefix("/") ? "min" : "min "
+      unitText = minutes + unitText
+      implied = minutes.count
+    } else if unitText.hasPrefix("/") || unitText.lowercased().hasPrefix("per ") {
+      throw .syntax("'\(ConvError.printable(word))' is a time written h:mm:ss: a pace per distance alone is "
+                    + "written m:ss (5:30/km), or write its unit (1:30:00 h)", span: span)
+    }
+    // Alone, three fields can only be hours, minutes and seconds (`conv 1:30:00 min`); two may be
+    // minutes and seconds or hours and minutes, and are refused with both.
+    if unitText.isEmpty && fields.count == 3 {
+      unitText = "h"
+    }
+    guard !unitText.isEmpty else {
+      let (a, b) = (ExpressionReader.plain(fields[0]), ExpressionReader.plain(fields[1]))
+      throw .syntax("'\(ConvError.printable(word))' can be read as \(a) min \(b) s (m:ss) or as \(a) h \(b) min (h:mm): "
+                    + "write its unit after it (\(word) min, \(word) h, \(word) min/km)", span: span)
+    }
+    let offset = trimmed.distance(from: trimmed.startIndex, to: unitStart) - implied
+    let unit: UnitExpression
+    do throws(ConvError) {
+      unit = try self.unit(unitText)
+    } catch {
+      throw error.shifted(by: offset)
+    }
+    // The unit's leading time unit names the first field: minutes (m:ss) or hours (h:mm, h:mm:ss).
+    let time = PhysicalDimension(.time)
+    let leading: String? = {
+      guard unit.dimension == time || unit.dimension == time.divided(by: PhysicalDimension(.length)),
+            let tokens = try? Lexer.tokenize(unitText, conventions: conventions),
+            case .word(let spelling)? = tokens.first?.kind,
+            let first = resolve(spelling, standalone: false, span: nil), first.prefix == nil else { return nil }
+      return first.unit.name == "minute" || first.unit.name == "hour" ? first.unit.name : nil
+    }()
+    guard let leading, leading == "hour" || fields.count == 2 else {
+      let what = fields.count == 2 ? "m:ss or h:mm" : "h:mm:ss"
+      let example = fields.count == 2 ? "min/km, min/mi, min or h" : "h"
+      throw .syntax("'\(ConvError.printable(word))' is a time written \(what): it goes before a unit of "
+                    + "\(example), not '\(ConvError.printable(unitText))'", span: span)
+    }
+    var value = Rational.zero
+    var weight = Rational.one
+    for field in fields {
+      value = value + field * weight
+      weight = weight / Rational(60)
+    }
+    let names = leading == "hour" ? ["h", "min", "s"] : ["min", "s"]
+    let parts = zip(fields, names).map { ExpressionReader.plain($0) + " " + $1 }
+    note("\(word) read as " + parts.joined(separator: " ") + (implied > 0 ? " (\(unitText))" : ""), bareNumber: false)
+    // The value of `5.5 min/km`, echoed as typed (`5:20 min/km`, not `16/3 min/km`), as a sum is.
+    let quantity = try catalog.quantity(value, in: unit, text: trimmed)
+    return Quantity(text: trimmed, term: quantity.term, number: nil, unit: nil)
+  }
+
+  /// A field of a time as written (`30`, `59.4`).
+  static func plain(_ value: Rational) -> String { value.terminatingDecimal?.plainString ?? value.description }
+
+  /// The fields of a time written with colons: `5:30` is [5, 30], `1:05:30.5` [1, 5, 30.5]. Two or
+  /// three fields; the first digits, each other two digits below 60, the last with an optional
+  /// decimal part. Nil for anything else.
+  static func colonFields(_ word: String) -> [Rational]? {
+    let parts = word.split(separator: ":", omittingEmptySubsequences: false)
+    guard parts.count == 2 || parts.count == 3 else { return nil }
+    var fields: [Rational] = []
+    for (index, part) in parts.enumerated() {
+      let isLast = index == parts.count - 1
+      let whole = part.prefix { $0.isASCIIDigit }
+      let rest = part.dropFirst(whole.count)
+      guard !whole.isEmpty, whole.count <= 9, index == 0 || whole.count == 2 else { return nil }
+      if !rest.isEmpty {
+        guard isLast, index > 0, rest.first == ".", rest.count > 1, rest.dropFirst().allSatisfy(\.isASCIIDigit) else {
+          return nil
+        }
+      }
+      guard let value = Rational(decimalLiteral: String(part)) else { return nil }
+      if index > 0, value >= Rational(60) { return nil }
+      fields.append(value)
+    }
+    return fields
+  }
+}
+
 extension Catalog {
   /// The number a gauge spelling stands for: `0000` and `4/0` are −3, `00` and `2/0` are −1,
   /// `1/0` is 0; nil for any other text (`0` and `12` are plain numbers).
@@ -313,6 +461,13 @@ final class AmbiguityLog {
   func note(_ text: String, bareNumber: Bool) {
     if !notes.contains(text) { notes.append(text) }
     readsBareNumber = readsBareNumber || bareNumber
+  }
+
+  /// The trade spellings read (`mb` as the millibar), with where they were.
+  private(set) var conventionalSpellings: [(spelling: String, span: SourceSpan?)] = []
+
+  func conventional(_ spelling: String, span: SourceSpan?) {
+    if !conventionalSpellings.contains(where: { $0.spelling == spelling }) { conventionalSpellings.append((spelling, span)) }
   }
 
   func record(_ entry: Entry) {

@@ -16,19 +16,23 @@ public struct UnitScale: Sendable, Hashable {
   public let maximum: Double?
   /// Whether the scale reads gauge numbers: `0000` and `4/0` are −3, `00` and `2/0` are −1.
   public let readsGaugeNumbers: Bool
+  /// Whether the scale's name may be written before its number, as recipes print `gas mark 4`
+  /// (flag `name-first`).
+  public let takesNameFirst: Bool
   /// For an absolute-temperature reference (`°F`): how many of its degrees lie between its zero
   /// and absolute zero (459.67). Zero otherwise.
   public let referenceOffset: Double
 
   /// Creates a scale; `CatalogLoader` makes them from `scale(REF; FORWARD; INVERSE)` definitions.
   package init(reference: String, forward: ScaleFunction, inverse: ScaleFunction?, minimum: Double?, maximum: Double?,
-              readsGaugeNumbers: Bool = false, referenceOffset: Double = 0) {
+              readsGaugeNumbers: Bool = false, takesNameFirst: Bool = false, referenceOffset: Double = 0) {
     self.reference = reference
     self.forward = forward
     self.inverse = inverse
     self.minimum = minimum
     self.maximum = maximum
     self.readsGaugeNumbers = readsGaugeNumbers
+    self.takesNameFirst = takesNameFirst
     self.referenceOffset = referenceOffset
   }
 
