@@ -38,19 +38,24 @@ extension Converter {
       var units: [PrefixedUnit] = []
       for spelling in spellings {
         guard let unit = catalog.unit(named: spelling),
-              unit.unit.dimension == category.dimension || catalog.isDeclaredReciprocal(
-                from: UnitExpression(unit: unit), to: quantity.unit ?? UnitExpression(unit: unit)) else {
-          throw .syntax("settings: column.\(category.identifier): '\(ConvError.printable(spelling))' is not a unit of "
-                        + category.title.lowercased(), span: SourceSpan(start: 0, length: 0))
+          unit.unit.dimension == category.dimension
+            || catalog.isDeclaredReciprocal(
+              from: UnitExpression(unit: unit), to: quantity.unit ?? UnitExpression(unit: unit))
+        else {
+          throw .syntax(
+            "settings: column.\(category.identifier): '\(ConvError.printable(spelling))' is not a unit of "
+              + category.title.lowercased(), span: SourceSpan(start: 0, length: 0))
         }
         if unit != source, !units.contains(unit) { units.append(unit) }
       }
       return Array(units.prefix(Catalog.curatedColumnLimit))
     }
-    var units = catalog.curatedColumn(in: category, source: source, value: quantity.term.baseValue.approximation,
-                                      system: userSystem)
+    var units = catalog.curatedColumn(
+      in: category, source: source, value: quantity.term.baseValue.approximation,
+      system: userSystem)
     if category.dimension[.currency] != 0, let code = CurrencyFormatter.localCurrency(locale: options.locale),
-       let local = catalog.unit(named: code), local.unit.categoryIdentifier == category.identifier, local != source {
+      let local = catalog.unit(named: code), local.unit.categoryIdentifier == category.identifier, local != source
+    {
       units.removeAll { $0 == local }
       units.insert(local, at: 0)
       units = Array(units.prefix(Catalog.curatedColumnLimit))

@@ -44,8 +44,9 @@ struct LocalNames: Sendable {
     // Numbers that reach every plural form of CLDR's languages (one, two, few, many, other).
     let samples = ["1", "2", "3", "5", "11", "21", "22", "25", "100", "1.5"].map { text -> DecimalDigits in
       let parts = text.split(separator: ".")
-      return DecimalDigits(isNegative: false, digits: parts.joined(), exponent: parts.count > 1 ? -parts[1].count : 0,
-                           isExact: true)
+      return DecimalDigits(
+        isNegative: false, digits: parts.joined(), exponent: parts.count > 1 ? -parts[1].count : 0,
+        isExact: true)
     }
     // The catalog's units and the prefixed forms conv shows (`km`, `mL`), with the CLDR
     // identifiers the long names use.
@@ -64,7 +65,8 @@ struct LocalNames: Sendable {
         // A name that is the symbol itself (`km`) needs no table; nor does one of conv's joining
         // words, which stay conv's own.
         guard !key.isEmpty, key != TextFolding.fold(symbol),
-              !ConversionRequest.separators.contains(key), !ConversionRequest.looseSeparators.contains(key) else { continue }
+          !ConversionRequest.separators.contains(key), !ConversionRequest.looseSeparators.contains(key)
+        else { continue }
         if !(table[key]?.contains(unit) ?? false) { table[key, default: []].append(unit) }
       }
     }
@@ -74,7 +76,8 @@ struct LocalNames: Sendable {
       for spelling in [unit.name, unit.plural] + unit.aliases where !spelling.isEmpty {
         let key = TextFolding.fold(spelling)
         guard table[key] != nil, let read = catalog.unit(named: spelling) ?? Optional(PrefixedUnit(unit: unit)),
-              !(spellings[key]?.contains(read) ?? false) else { continue }
+          !(spellings[key]?.contains(read) ?? false)
+        else { continue }
         spellings[key, default: []].append(read)
       }
     }
@@ -104,11 +107,13 @@ struct LocalNames: Sendable {
 
   /// The English name of a language, for notes (`the German name`).
   static func languageName(_ language: String) -> String {
-    let names = ["de": "German", "fr": "French", "es": "Spanish", "it": "Italian", "pt": "Portuguese", "nl": "Dutch",
-                 "sv": "Swedish", "da": "Danish", "nb": "Norwegian", "no": "Norwegian", "fi": "Finnish",
-                 "pl": "Polish", "cs": "Czech", "ca": "Catalan", "ro": "Romanian", "hu": "Hungarian",
-                 "tr": "Turkish", "ru": "Russian", "uk": "Ukrainian", "el": "Greek", "ja": "Japanese",
-                 "zh": "Chinese", "ko": "Korean"]
+    let names = [
+      "de": "German", "fr": "French", "es": "Spanish", "it": "Italian", "pt": "Portuguese", "nl": "Dutch",
+      "sv": "Swedish", "da": "Danish", "nb": "Norwegian", "no": "Norwegian", "fi": "Finnish",
+      "pl": "Polish", "cs": "Czech", "ca": "Catalan", "ro": "Romanian", "hu": "Hungarian",
+      "tr": "Turkish", "ru": "Russian", "uk": "Ukrainian", "el": "Greek", "ja": "Japanese",
+      "zh": "Chinese", "ko": "Korean",
+    ]
     return names[language] ?? "'\(language)'"
   }
 }
@@ -157,7 +162,8 @@ extension Converter {
     guard !keys.isEmpty else { return false }
     let folded = text.split(separator: " ", omittingEmptySubsequences: true).map { TextFolding.fold(String($0)) }
     for index in folded.indices {
-      for length in 1...min(longest, folded.count - index) where keys.contains(folded[index..<(index + length)].joined(separator: " ")) {
+      for length in 1...min(longest, folded.count - index)
+      where keys.contains(folded[index..<(index + length)].joined(separator: " ")) {
         return true
       }
     }
@@ -173,7 +179,12 @@ extension Converter {
     let words = text.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
     let folded = words.map(TextFolding.fold)
     // The names found, longest first, with what each may mean.
-    struct Span { let range: Range<Int>; let typed: String; let catalogReading: PrefixedUnit?; let meanings: [PrefixedUnit] }
+    struct Span {
+      let range: Range<Int>
+      let typed: String
+      let catalogReading: PrefixedUnit?
+      let meanings: [PrefixedUnit]
+    }
     var spans: [Span] = []
     var index = 0
     while index < words.count {
@@ -184,15 +195,20 @@ extension Converter {
         let typed = words[index..<(index + length)].joined(separator: " ")
         let read = catalog.unit(named: typed)
         // A symbol is conv's own in every language (`g` is the gram, whatever German calls g-force).
-        if let read, (read.prefix?.symbols ?? [""]).contains(where: { prefix in
-          read.unit.symbols.contains { prefix + $0 == typed }
-        }) {
+        if let read,
+          (read.prefix?.symbols ?? [""]).contains(where: { prefix in
+            read.unit.symbols.contains { prefix + $0 == typed }
+          })
+        {
           skipped = length
           break
         }
         guard table.local[key] != nil else {
           // A name of the catalog in several words (`pied du roi`) is the catalog's.
-          if length > 1 && read != nil { skipped = length; break }
+          if length > 1 && read != nil {
+            skipped = length
+            break
+          }
           continue
         }
         var meanings = table.meanings(key)
@@ -238,7 +254,9 @@ extension Converter {
       // The first name whose meanings both fit.
       for (position, span) in spans.enumerated() {
         var units: [PrefixedUnit] = []
-        for candidate in fitting where !units.contains(candidate.units[position]) { units.append(candidate.units[position]) }
+        for candidate in fitting where !units.contains(candidate.units[position]) {
+          units.append(candidate.units[position])
+        }
         if units.count > 1 { return .refused(refusal(span.typed, units)) }
       }
     }
@@ -292,12 +310,16 @@ extension Converter {
     let prefixSymbols = unit.prefix?.symbols ?? [""]
     let prefixName = unit.prefix?.name ?? ""
     let symbols = unit.unit.symbols.flatMap { symbol in prefixSymbols.map { $0 + symbol } }
-    let names = ([unit.unit.name] + unit.unit.aliases + [unit.unit.plural]).filter { !$0.isEmpty }.map { prefixName + $0 }
-    let table = localNames()
-    let candidates = symbols + names.filter { name in
-      let meanings = table?.meanings(TextFolding.fold(name)) ?? []
-      return meanings.isEmpty || meanings == [unit]
+    let names = ([unit.unit.name] + unit.unit.aliases + [unit.unit.plural]).filter { !$0.isEmpty }.map {
+      prefixName + $0
     }
+    let table = localNames()
+    let candidates =
+      symbols
+      + names.filter { name in
+        let meanings = table?.meanings(TextFolding.fold(name)) ?? []
+        return meanings.isEmpty || meanings == [unit]
+      }
     return candidates.first { catalog.unit(named: $0) == unit } ?? spelling(of: unit)
   }
 
@@ -325,7 +347,8 @@ extension Converter {
   /// The SI everyday unit of a unit's category in which one of it reads best (`cm` for the foot).
   private func referenceUnit(for unit: PrefixedUnit) -> PrefixedUnit? {
     guard let category = catalog.category(named: unit.unit.categoryIdentifier),
-          let group = catalog.everydayGroups(in: category, systems: [.si]).first else { return nil }
+      let group = catalog.everydayGroups(in: category, systems: [.si]).first
+    else { return nil }
     let candidates = group.filter { $0.unit.dimension == unit.unit.dimension && $0 != unit }
     return candidates.min { a, b in
       distance(unit, a) < distance(unit, b)
@@ -336,8 +359,9 @@ extension Converter {
   /// middle of 1 to 1000 in orders of magnitude.
   private func distance(_ unit: PrefixedUnit, _ reference: PrefixedUnit) -> Double {
     guard let quantity = try? catalog.parseQuantity("1 " + spelling(of: unit)),
-          let result = try? catalog.convert(quantity, to: UnitExpression(unit: reference)),
-          result.doubleValue > 0 else { return .infinity }
+      let result = try? catalog.convert(quantity, to: UnitExpression(unit: reference)),
+      result.doubleValue > 0
+    else { return .infinity }
     return max(result.doubleValue / 31.6, 31.6 / result.doubleValue)
   }
 
@@ -345,12 +369,14 @@ extension Converter {
   /// when there is no reference or the conversion is not a plain factor.
   private func size(of unit: PrefixedUnit, in reference: PrefixedUnit?) -> String? {
     guard let reference, let quantity = try? catalog.parseQuantity("1 " + spelling(of: unit)),
-          let result = try? catalog.convert(quantity, to: UnitExpression(unit: reference)),
-          result.kind == .linear else { return nil }
+      let result = try? catalog.convert(quantity, to: UnitExpression(unit: reference)),
+      result.kind == .linear
+    else { return nil }
     var options = self.options
     options.color = false
-    let text = ValuePresenter(options: options).quantityText(result.value, isExact: result.isExact,
-                                                             unit: result.target)
+    let text = ValuePresenter(options: options).quantityText(
+      result.value, isExact: result.isExact,
+      unit: result.target)
     return (text.exact ? "" : "≈ ") + text.text
   }
 }

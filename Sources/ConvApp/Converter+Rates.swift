@@ -26,7 +26,8 @@ extension Converter {
       // Older rates than those in use, in every output mode; an update would not change them.
       if let current = catalog.exchangeRates, current.date != rates.date {
         let lacking = codes.isEmpty ? "a currency of it" : codes.map(ConvError.printable).joined(separator: ", ")
-        notes.append("note: rates of \(rates.date), \(rates.source) (the rates of \(current.date) in use lack \(lacking))")
+        notes.append(
+          "note: rates of \(rates.date), \(rates.source) (the rates of \(current.date) in use lack \(lacking))")
         continue
       }
       // The date and the age of the rates are for people (issue 38: not on every script call).
@@ -51,8 +52,9 @@ extension Converter {
     let quantity = reading.quantity
     guard reading.targets.isEmpty else {
       let units = [quantity.unit?.singleUnit] + reading.targets.map(\.singleUnit)
-      return ratesNotes(used: [reading.ratesUse.contains(.snapshot) ? snapshot : current],
-                        lacking: lackingCodes(units.compactMap { $0 }))
+      return ratesNotes(
+        used: [reading.ratesUse.contains(.snapshot) ? snapshot : current],
+        lacking: lackingCodes(units.compactMap { $0 }))
     }
     // The whole column: a row is at the snapshot's rates when its currency or the quantity's is.
     let rows = columnCategory(for: quantity).map { catalog.columnUnits(in: $0) } ?? []
@@ -89,9 +91,11 @@ extension Converter {
   /// The two sides of ``currencyLine(_:)`` (`€100.00`, `$112.69`), for a favorite's row too.
   func currencySides(_ result: ConversionResult) -> (source: String, target: String)? {
     guard let (source, target) = Converter.moneyPair(result), !options.exact, let number = result.quantity.number,
-          let right = currency.format(result.value.approximation, code: target) else { return nil }
+      let right = currency.format(result.value.approximation, code: target)
+    else { return nil }
     // A typed fraction (`1/3 USD`) is echoed as typed.
-    let left = number.terminatingDecimal.flatMap { currency.format(number, code: source, typedDecimals: max(0, -$0.exponent)) }
+    let left =
+      number.terminatingDecimal.flatMap { currency.format(number, code: source, typedDecimals: max(0, -$0.exponent)) }
       ?? sourceText(result.quantity)
     return (left, right)
   }
@@ -100,8 +104,9 @@ extension Converter {
   static func moneyPair(_ result: ConversionResult) -> (source: String, target: String)? {
     let money = PhysicalDimension(.currency)
     guard result.quantity.number != nil,
-          let source = result.quantity.unit?.singleUnit, source.prefix == nil, source.unit.dimension == money,
-          let target = result.target.singleUnit, target.prefix == nil, target.unit.dimension == money else { return nil }
+      let source = result.quantity.unit?.singleUnit, source.prefix == nil, source.unit.dimension == money,
+      let target = result.target.singleUnit, target.prefix == nil, target.unit.dimension == money
+    else { return nil }
     return (source.unit.symbol, target.unit.symbol)
   }
 
@@ -110,7 +115,8 @@ extension Converter {
   /// for anything else.
   func moneyDigits(_ result: ConversionResult) -> DecimalDigits? {
     guard !options.exact, let (_, target) = Converter.moneyPair(result),
-          let decimals = CurrencyFormatter.decimals(for: result.value.approximation, code: target) else { return nil }
+      let decimals = CurrencyFormatter.decimals(for: result.value.approximation, code: target)
+    else { return nil }
     return result.value.approximation.rounded(fractionDigits: decimals)
   }
 
@@ -129,11 +135,13 @@ extension Converter {
     var index = 0
     while index < characters.count {
       let atWordStart = index == 0 || !characters[index - 1].isLetter
-      let match = atWordStart ? names.first { entry in
-        let end = index + entry.name.count
-        guard end <= characters.count, end == characters.count || !characters[end].isLetter else { return false }
-        return Array(String(characters[index..<end]).lowercased()) == entry.name
-      } : nil
+      let match =
+        atWordStart
+        ? names.first { entry in
+          let end = index + entry.name.count
+          guard end <= characters.count, end == characters.count || !characters[end].isLetter else { return false }
+          return Array(String(characters[index..<end]).lowercased()) == entry.name
+        } : nil
       if let match {
         characters.replaceSubrange(index..<(index + match.name.count), with: Array(match.code))
         index += match.code.count
@@ -175,4 +183,3 @@ extension Converter {
   /// The currency names made so far in this process.
   private static let currencyNameTables = Mutex<[CurrencyNamesKey: [CurrencyName]]>([:])
 }
-

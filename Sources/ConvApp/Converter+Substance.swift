@@ -13,7 +13,8 @@ extension Converter {
     var units: [PrefixedUnit] = []
     for dimension in Catalog.substanceColumnDimensions(use.substance, from: quantity.dimension) {
       guard let category = catalog.primaryCategory(for: dimension),
-            let powers = SubstanceBridge.powers(from: quantity.dimension, to: dimension) else { continue }
+        let powers = SubstanceBridge.powers(from: quantity.dimension, to: dimension)
+      else { continue }
       var factor = Rational.one
       if powers.density != 0, let density = use.substance.density { factor = factor * density.power(powers.density) }
       if powers.molarMass != 0, let grams = use.substance.molarMass {

@@ -128,31 +128,42 @@ package struct Converter: Sendable {
   package func convert(_ reading: ConversionReading, request: ConversionRequest) -> Result<Output, Failure> {
     var notes = writer.showsNotes ? reading.notes : []
     let quantity = reading.quantity
-    if Converter.involvesCurrency(quantity.dimension) || reading.targets.contains(where: { Converter.involvesCurrency($0.dimension) }) {
+    if Converter.involvesCurrency(quantity.dimension)
+      || reading.targets.contains(where: { Converter.involvesCurrency($0.dimension) })
+    {
       notes += ratesNotes(for: reading)
     }
     if reading.targets.isEmpty {
       // The whole line read as one quantity when its last words made no target (`2 kW * 3 h`).
-      let whole = request.targets.isEmpty ? request
-        : ConversionRequest(quantity: request.source, targets: [], source: request.source, quantityOffset: 0,
-                            targetOffset: request.source.count)
+      let whole =
+        request.targets.isEmpty
+        ? request
+        : ConversionRequest(
+          quantity: request.source, targets: [], source: request.source, quantityOffset: 0,
+          targetOffset: request.source.count)
       // Script output (the writers without notes) promises one line per batch line.
       if isBatch && !writer.showsNotes {
-        let message = "no target unit: -t and --json answer each batch line with one line, and a whole column is "
+        let message =
+          "no target unit: -t and --json answer each batch line with one line, and a whole column is "
           + "many; write '\(ConvError.printable(whole.quantity)) to UNIT'"
-        return .failure(Failure(error: .syntax(message, span: SourceSpan(start: 0, length: whole.quantity.count)),
-                                source: request.source, span: nil))
+        return .failure(
+          Failure(
+            error: .syntax(message, span: SourceSpan(start: 0, length: whole.quantity.count)),
+            source: request.source, span: nil))
       }
       return wholeColumn(quantity, request: whole).map { Output(lines: $0.lines, notes: notes + $0.notes) }
     }
     let targets = reading.targets
     do {
       if targets.count > 1 {
-        return .success(Output(lines: [writer.mixed(try MixedResult(quantity, into: targets, catalog: catalog), by: self)],
-                               notes: notes))
+        return .success(
+          Output(
+            lines: [writer.mixed(try MixedResult(quantity, into: targets, catalog: catalog), by: self)],
+            notes: notes))
       }
       let result = try catalog.convert(quantity, to: targets[0])
-      return .success(Output(lines: [try writer.conversion(result, readingNotes: reading.notes, by: self)], notes: notes))
+      return .success(
+        Output(lines: [try writer.conversion(result, readingNotes: reading.notes, by: self)], notes: notes))
     } catch {
       return .failure(Failure(error: error, source: request.source, span: nil))
     }
@@ -163,17 +174,21 @@ package struct Converter: Sendable {
   /// unless `--reciprocal` is given.
   package func isUndeclaredReciprocal(_ result: ConversionResult) -> Bool {
     guard result.kind == .reciprocal else { return false }
-    let source = result.quantity.unit ?? UnitExpression(text: result.quantity.text, term: result.quantity.term,
-                                                        singleUnit: nil)
+    let source =
+      result.quantity.unit
+      ?? UnitExpression(
+        text: result.quantity.text, term: result.quantity.term,
+        singleUnit: nil)
     return !catalog.isDeclaredReciprocal(from: source, to: result.target)
   }
 
   /// Throws for a result script output may not give: an undeclared reciprocal without `--reciprocal`.
   func checkScriptable(_ result: ConversionResult) throws(ConvError) {
     guard !options.allowsReciprocal, isUndeclaredReciprocal(result) else { return }
-    throw .undeclaredReciprocal(from: result.quantity.text, to: result.target.text,
-                                fromKind: catalog.describe(result.quantity.dimension),
-                                toKind: catalog.describe(result.target.dimension))
+    throw .undeclaredReciprocal(
+      from: result.quantity.text, to: result.target.text,
+      fromKind: catalog.describe(result.quantity.dimension),
+      toKind: catalog.describe(result.target.dimension))
   }
 
   /// Renders one conversion in the selected mode.
@@ -247,9 +262,12 @@ package struct Converter: Sendable {
   /// note names the units that have no value for it (`0 mph` in `min/mi`).
   package func wholeColumn(_ quantity: Quantity, request: ConversionRequest) -> Result<Output, Failure> {
     guard let category = columnCategory(for: quantity) else {
-      return .failure(Failure(error: .syntax("no category has the dimension \(quantity.dimension.formula); give a target unit",
-                                             span: SourceSpan(start: 0, length: request.quantity.count)),
-                              source: request.source, span: nil))
+      return .failure(
+        Failure(
+          error: .syntax(
+            "no category has the dimension \(quantity.dimension.formula); give a target unit",
+            span: SourceSpan(start: 0, length: request.quantity.count)),
+          source: request.source, span: nil))
     }
     let sourceUnit = quantity.unit?.singleUnit
     // The curated column by default (what a person reaches for, about a screen); `--all` for every
@@ -257,7 +275,9 @@ package struct Converter: Sendable {
     let listsAll = options.allUnits
     let units: [PrefixedUnit]
     do {
-      units = listsAll ? catalog.columnUnits(in: category).filter { $0 != sourceUnit }
+      units =
+        listsAll
+        ? catalog.columnUnits(in: category).filter { $0 != sourceUnit }
         : try curatedUnits(in: category, quantity: quantity)
     } catch {
       return .failure(Failure(error: error, source: request.source, span: nil))
@@ -269,18 +289,23 @@ package struct Converter: Sendable {
     let bridged = substanceColumnUnits(quantity)
     guard !units.isEmpty || !bridged.isEmpty else {
       let message = "\(category.title.lowercased()) has no other unit to convert into; give a target unit"
-      return .failure(Failure(error: .syntax(message, span: SourceSpan(start: 0, length: request.quantity.count)),
-                              source: request.source, span: nil))
+      return .failure(
+        Failure(
+          error: .syntax(message, span: SourceSpan(start: 0, length: request.quantity.count)),
+          source: request.source, span: nil))
     }
-    let column = ColumnResult(quantity: quantity, typedQuantity: quantity.substance == nil ? request.quantity : quantity.text,
-                              category: category, units: units + bridged, hidden: hidden, catalog: catalog)
+    let column = ColumnResult(
+      quantity: quantity, typedQuantity: quantity.substance == nil ? request.quantity : quantity.text,
+      category: category, units: units + bridged, hidden: hidden, catalog: catalog)
     // Every unit without a value for this quantity (`0 mph`: the paces): the first one's reason.
     if column.units.isEmpty, let first = column.withoutValue.first {
       return .failure(Failure(error: first.reason, source: request.source, span: nil))
     }
     do {
-      return .success(Output(lines: try writer.column(column, by: self),
-                             notes: column.withoutValueNote.map { ["note: " + $0] } ?? []))
+      return .success(
+        Output(
+          lines: try writer.column(column, by: self),
+          notes: column.withoutValueNote.map { ["note: " + $0] } ?? []))
     } catch {
       return .failure(Failure(error: error, source: request.source, span: nil))
     }

@@ -24,8 +24,10 @@ package struct Settings: Sendable, Hashable {
   package static let keys = ["digits", "notation", "color", "ascii", "system", "column.CATEGORY"]
 
   /// Words people use for a key (`precision = 4`), and the key they mean.
-  static let synonyms = ["precision": "digits", "decimals": "digits", "significant": "digits", "places": "digits",
-                         "format": "notation", "colors": "color", "colours": "color", "unicode": "ascii"]
+  static let synonyms = [
+    "precision": "digits", "decimals": "digits", "significant": "digits", "places": "digits",
+    "format": "notation", "colors": "color", "colours": "color", "unicode": "ascii",
+  ]
 
   /// Parses the settings file text, with every problem found (one per line, in line order; each
   /// described as `PATH:LINE: message`). The settings are meaningful only when no problem is an
@@ -45,11 +47,15 @@ package struct Settings: Sendable, Hashable {
         // Unit spellings are case-sensitive (`MB`, `mb`) and may hold spaces (`mpg imp`).
         message = settings.setColumn(String(trimmed[0].lowercased().dropFirst("column.".count)), String(parts[1]))
       } else {
-        message = trimmed.count == 2 ? settings.set(trimmed[0].lowercased(), trimmed[1].lowercased())
+        message =
+          trimmed.count == 2
+          ? settings.set(trimmed[0].lowercased(), trimmed[1].lowercased())
           : "expected 'key = value'"
       }
       if let message {
-        problems.append(SettingsError(path: path, line: number + 1, message: message, isWarning: message.hasPrefix("unknown setting")))
+        problems.append(
+          SettingsError(path: path, line: number + 1, message: message, isWarning: message.hasPrefix("unknown setting"))
+        )
       }
     }
     return (settings, problems)
@@ -84,7 +90,9 @@ package struct Settings: Sendable, Hashable {
   /// Sets the whole column of a category from its units, comma-separated (checked against the
   /// catalog when the column is shown); returns what is wrong, or nil.
   private mutating func setColumn(_ category: String, _ value: String) -> String? {
-    let units = value.split(separator: ",").map { String($0.filter { $0 != "\t" }).trimmedSpaces }.filter { !$0.isEmpty }
+    let units = value.split(separator: ",").map { String($0.filter { $0 != "\t" }).trimmedSpaces }.filter {
+      !$0.isEmpty
+    }
     guard !category.isEmpty else { return "column.CATEGORY needs a category (column.length = km, mi, ft)" }
     guard !units.isEmpty else { return "column.\(category) needs units, comma-separated (column.length = km, mi, ft)" }
     columns[category] = units

@@ -21,8 +21,10 @@ public struct ConversionFormatter: Sendable {
   public let digits: Int
 
   /// Creates a formatter; by default English digits with grouping, symbols, 8 significant digits.
-  public init(style: NumberStyle = NumberStyle(grouping: true), width: UnitNameFormatter.Width = .symbol,
-              digits: Int = 8) {
+  public init(
+    style: NumberStyle = NumberStyle(grouping: true), width: UnitNameFormatter.Width = .symbol,
+    digits: Int = 8
+  ) {
     self.style = style
     self.width = width
     self.digits = max(1, min(digits, 40))
@@ -34,8 +36,9 @@ public struct ConversionFormatter: Sendable {
     guard let single = result.target.singleUnit else {
       return QuantityNumberFormatter(style: style).format(shown).styled + " " + result.target.text
     }
-    let names = UnitDisplayNames(symbol: single.symbol, singular: single.name, plural: single.plural,
-                                 cldrID: single.prefix == nil ? single.unit.cldrIdentifier : nil)
+    let names = UnitDisplayNames(
+      symbol: single.symbol, singular: single.name, plural: single.plural,
+      cldrID: single.prefix == nil ? single.unit.cldrIdentifier : nil)
     switch UnitNameFormatter(width: width, style: style).label(for: shown, unit: names) {
     case .unit(let text):
       let number = QuantityNumberFormatter(style: style).format(shown).styled
@@ -61,7 +64,8 @@ public struct ConversionFormatter: Sendable {
       return exact
     }
     // Rounded as conv rounds for people: never into the integer part written plainly.
-    var shown = DisplayRounding.rounded(digits: digits, notation: style.notation) { value.rounded(significantDigits: $0) }
+    var shown =
+      DisplayRounding.rounded(digits: digits, notation: style.notation) { value.rounded(significantDigits: $0) }
       ?? value.rounded(significantDigits: digits)
     shown.isExact = shown.isExact && result.isExact
     return shown

@@ -83,12 +83,14 @@ public struct CurrencyFormatter: Sendable {
   ///   decimals or the typed ones when more (`£0.50`, `$1.555`), every typed digit and no other.
   public func format(_ amount: Rational, code: String, typedDecimals: Int? = nil) -> String? {
     guard amount.magnitude < Rational.powerOfTen(15), let usual = CurrencyFormatter.usualDecimals(code: code),
-          let rule = typedDecimals.map({ max(usual, $0) }) ?? CurrencyFormatter.decimals(for: amount, code: code),
-          rule <= CurrencyFormatter.mostDecimals else { return nil }
+      let rule = typedDecimals.map({ max(usual, $0) }) ?? CurrencyFormatter.decimals(for: amount, code: code),
+      rule <= CurrencyFormatter.mostDecimals
+    else { return nil }
     let places = rule
     let digits = amount.rounded(significantDigits: 20)
     let number = (digits.isNegative ? "-" : "") + digits.digits + "E" + String(digits.exponent)
-    var skeleton = "currency/" + code + " " + (places == 0 ? "precision-integer" : "." + String(repeating: "0", count: places))
+    var skeleton =
+      "currency/" + code + " " + (places == 0 ? "precision-integer" : "." + String(repeating: "0", count: places))
     if ascii { skeleton += " unit-width-iso-code numbering-system/latn" }
     guard let formatted = ICU.formatDecimal(number, skeleton: skeleton, locale: locale) else { return nil }
     let text = String(decoding: formatted.bytes, as: UTF8.self)

@@ -10,7 +10,8 @@ package enum DisplayRounding {
 
   /// `round(digits)`, or the rounding to the integer part where it is written plainly; `round(n)`
   /// rounds the value to `n` significant digits (nil if it cannot).
-  package static func rounded(digits: Int, notation: NumberNotation, _ round: (Int) -> DecimalDigits?) -> DecimalDigits? {
+  package static func rounded(digits: Int, notation: NumberNotation, _ round: (Int) -> DecimalDigits?) -> DecimalDigits?
+  {
     guard let rounded = round(digits) else { return nil }
     let integerDigits = rounded.scientificExponent + 1
     guard !rounded.isZero, integerDigits > digits, integerDigits <= longestExactInteger else { return rounded }

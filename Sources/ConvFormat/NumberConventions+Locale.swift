@@ -10,7 +10,8 @@ extension NumberConventions {
     guard let formatted = ICU.formatDecimal("1234567.5", skeleton: "", locale: locale) else { return .standard }
     let text = Array(String(decoding: formatted.bytes, as: UTF8.self))
     guard let five = text.lastIndex(of: "5"), five > 0,
-          let one = text.firstIndex(where: { $0 == "1" || $0.wholeNumberValue == 1 }) else { return .standard }
+      let one = text.firstIndex(where: { $0 == "1" || $0.wholeNumberValue == 1 })
+    else { return .standard }
     let decimal = text[five - 1]
     let afterOne = one + 1 < text.count ? text[one + 1] : decimal
     let grouping: Character? = afterOne.wholeNumberValue == nil && afterOne != decimal ? afterOne : nil

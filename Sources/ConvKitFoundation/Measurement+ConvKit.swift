@@ -27,7 +27,8 @@ extension Measurement where UnitType: Foundation.Dimension {
   /// result.isExact        // true: 26.2 mi is exactly 42.1648128 km
   /// ```
   public func exactConversion(to target: UnitType, in catalog: Catalog = .builtin) throws(MeasurementConversionError)
-    -> ConversionResult {
+    -> ConversionResult
+  {
     guard let from = FoundationUnitTable.spelling(of: unit) else { throw .unsupportedUnit(symbol: unit.symbol) }
     guard let to = FoundationUnitTable.spelling(of: target) else { throw .unsupportedUnit(symbol: target.symbol) }
     guard let number = Rational(shortestDecimal: value) else {
@@ -49,7 +50,8 @@ extension Measurement where UnitType: Foundation.Dimension {
   /// try mile.exactConversion(to: "furlong").rational   // 8
   /// ```
   public func exactConversion(to target: String, in catalog: Catalog = .builtin) throws(MeasurementConversionError)
-    -> ConversionResult {
+    -> ConversionResult
+  {
     guard let from = FoundationUnitTable.spelling(of: unit) else { throw .unsupportedUnit(symbol: unit.symbol) }
     guard let number = Rational(shortestDecimal: value) else {
       throw .refused(.numberOutOfRange(String(value), span: SourceSpan(start: 0, length: 0)))
@@ -70,7 +72,8 @@ extension Measurement where UnitType: Foundation.Dimension {
   /// try inch.convertedExactly(to: .millimeters).value   // 25.4 (Foundation: 25.4 too, by luck)
   /// ```
   public func convertedExactly(to target: UnitType, in catalog: Catalog = .builtin) throws(MeasurementConversionError)
-    -> Measurement<UnitType> {
+    -> Measurement<UnitType>
+  {
     Measurement(value: try exactConversion(to: target, in: catalog).doubleValue, unit: target)
   }
 }
@@ -81,9 +84,10 @@ extension ConversionResult {
   /// equivalent or is of another kind of quantity.
   public func measurement<UnitType: Foundation.Dimension>(in unit: UnitType) -> Measurement<UnitType>? {
     guard let spelling = FoundationUnitTable.spelling(of: unit),
-          let other = try? Catalog.builtin.parseUnit(spelling),
-          let quantity = try? Catalog.builtin.quantity(rational, in: target),
-          let converted = try? Catalog.builtin.convert(quantity, to: other) else { return nil }
+      let other = try? Catalog.builtin.parseUnit(spelling),
+      let quantity = try? Catalog.builtin.quantity(rational, in: target),
+      let converted = try? Catalog.builtin.convert(quantity, to: other)
+    else { return nil }
     return Measurement(value: converted.doubleValue, unit: unit)
   }
 }

@@ -9,9 +9,9 @@ import ConvApp
 import ConvKit
 
 #if canImport(Glibc)
-@preconcurrency import Glibc
+  @preconcurrency import Glibc
 #elseif canImport(Musl)
-import Musl
+  import Musl
 #endif
 
 // MARK: - Measuring
@@ -30,7 +30,8 @@ import Musl
 
 func median(_ values: [Double]) -> Double {
   let sorted = values.sorted()
-  return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+  return sorted.count % 2 == 1
+    ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
 }
 
 /// Median time per call of `body`, which runs `calls` calls: `rounds` rounds after one warm-up.
@@ -138,7 +139,9 @@ if enabled("catalog") {
     let catalog = Catalog(categories: Catalog.builtin.categories, units: Catalog.builtin.units)
     blackHole(catalog)
   }
-  report("  for comparison: dictionary-indexed catalog", format(builtAll), "index build of \(Catalog.builtin.units.count) units")
+  report(
+    "  for comparison: dictionary-indexed catalog", format(builtAll),
+    "index build of \(Catalog.builtin.units.count) units")
 }
 
 // MARK: - Lookup and parsing
@@ -186,11 +189,13 @@ if enabled("parse") {
 
 if enabled("batch") {
   print("")
-  let pairs = [("mi", "km"), ("lb", "kg"), ("ft", "m"), ("gal", "L"), ("°F", "°C"), ("mpg", "L/100km"), ("eV", "J"),
-               ("kWh", "MJ"), ("psi", "kPa"), ("acre", "m²")]
+  let pairs = [
+    ("mi", "km"), ("lb", "kg"), ("ft", "m"), ("gal", "L"), ("°F", "°C"), ("mpg", "L/100km"), ("eV", "J"),
+    ("kWh", "MJ"), ("psi", "kPa"), ("acre", "m²"),
+  ]
   var state: UInt64 = 42
   func random(_ bound: Int) -> Int {
-    state = state &* 6364136223846793005 &+ 1442695040888963407
+    state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
     return Int((state >> 33) % UInt64(bound))
   }
   let lines: [String] = (0..<(quick ? 20_000 : 100_000)).map { _ in
@@ -216,8 +221,9 @@ if enabled("batch") {
       samples.append(Double(now() - start))
     }
     let perLine = median(samples) / Double(count)
-    report("batch line, \(mode) (\(count) lines)", format(perLine) + " per line",
-           "\(Int(1e9 / perLine)) lines/s, one core")
+    report(
+      "batch line, \(mode) (\(count) lines)", format(perLine) + " per line",
+      "\(Int(1e9 / perLine)) lines/s, one core")
   }
 }
 
@@ -277,8 +283,9 @@ if enabled("repl") {
         searchSamples.append(Double(now() - start))
       }
     }
-    report("REPL keystroke: search the full catalog", format(median(searchSamples)),
-           "\(catalog.units.count) units, \(catalog.categories.count) categories")
+    report(
+      "REPL keystroke: search the full catalog", format(median(searchSamples)),
+      "\(catalog.units.count) units, \(catalog.categories.count) categories")
   } else {
     report("REPL", "not available")
   }
@@ -290,8 +297,10 @@ if enabled("repl") {
   for index in values.indices { values[index] *= factor }
 }
 
-@inline(never) func plainMultiply(_ values: UnsafeBufferPointer<Double>, by factor: Double,
-                                  into output: UnsafeMutableBufferPointer<Double>) {
+@inline(never) func plainMultiply(
+  _ values: UnsafeBufferPointer<Double>, by factor: Double,
+  into output: UnsafeMutableBufferPointer<Double>
+) {
   for index in values.indices { output[index] = values[index] * factor }
 }
 
@@ -329,12 +338,14 @@ if enabled("buffer") {
   blackHole(output[count / 2])
   let plainTime = median(plain)
   report("10M doubles: plain x * k loop", format(plainTime))
-  report("10M doubles: Conversion.convert(buffer)", format(median(inPlace)),
-         "ratio " + String(Double(Int(median(inPlace) / plainTime * 100)) / 100))
+  report(
+    "10M doubles: Conversion.convert(buffer)", format(median(inPlace)),
+    "ratio " + String(Double(Int(median(inPlace) / plainTime * 100)) / 100))
   let plainIntoTime = median(plainInto)
   report("10M doubles: plain y = x * k loop", format(plainIntoTime))
-  report("10M doubles: convert(source, into:)", format(median(outOfPlace)),
-         "ratio " + String(Double(Int(median(outOfPlace) / plainIntoTime * 100)) / 100) + " to y = x * k")
+  report(
+    "10M doubles: convert(source, into:)", format(median(outOfPlace)),
+    "ratio " + String(Double(Int(median(outOfPlace) / plainIntoTime * 100)) / 100) + " to y = x * k")
   values.deallocate()
   output.deallocate()
 }

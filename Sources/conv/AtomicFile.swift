@@ -48,9 +48,10 @@ enum AtomicFile {
     if descriptor < 0 {
       guard let made = SystemCalls.makeTemporaryFile(folder + "/." + name + ".tmp-XXXXXX") else {
         let error = SystemCalls.lastError
-        throw Failure(reason: error == SystemCalls.accessDenied || error == SystemCalls.notPermitted
-                        || error == SystemCalls.readOnlyFileSystem
-                        ? "the folder \(folder) is read-only" : errorText())
+        throw Failure(
+          reason: error == SystemCalls.accessDenied || error == SystemCalls.notPermitted
+            || error == SystemCalls.readOnlyFileSystem
+            ? "the folder \(folder) is read-only" : errorText())
       }
       (descriptor, temporary) = (made.descriptor, made.path)
     }

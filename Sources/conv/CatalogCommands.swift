@@ -15,7 +15,8 @@ struct CategoriesCommand {
   func run() throws {
     let environment = Environment.current
     let catalog = CatalogLoading.loadOrExit(environment)
-    let presenter = CatalogPresenter(catalog: catalog, ascii: OutputFlags.resolvedASCII(ascii, environment: environment))
+    let presenter = CatalogPresenter(
+      catalog: catalog, ascii: OutputFlags.resolvedASCII(ascii, environment: environment))
     Output.lines(OutputMode.catalog(json: json).writer.categories(presenter))
   }
 }
@@ -38,7 +39,8 @@ struct ListCommand {
     Output.configureBuffering(isTerminal: environment.stdoutIsTerminal)
     let catalog = CatalogLoading.loadOrExit(environment)
     var categories = catalog.categories
-    let presenter = CatalogPresenter(catalog: catalog, ascii: OutputFlags.resolvedASCII(ascii, environment: environment))
+    let presenter = CatalogPresenter(
+      catalog: catalog, ascii: OutputFlags.resolvedASCII(ascii, environment: environment))
     if !category.isEmpty {
       let name = category.joined(separator: " ")
       // `conv list substances` (or a group of them: `conv list foods`), when no category has the name.
@@ -78,7 +80,8 @@ struct InfoCommand {
     let name = unit.joined(separator: " ")
     let found: PrefixedUnit
     let others: [PrefixedUnit]
-    let presenter = CatalogPresenter(catalog: catalog, ascii: OutputFlags.resolvedASCII(ascii, environment: environment))
+    let presenter = CatalogPresenter(
+      catalog: catalog, ascii: OutputFlags.resolvedASCII(ascii, environment: environment))
     do {
       (found, others) = try catalog.readUnit(name)
     } catch {
@@ -90,8 +93,10 @@ struct InfoCommand {
       Output.error(error.message)
       throw ExitCode(ExitStatus.conversionFailed)
     }
-    Output.lines(OutputMode.catalog(json: json).writer.info(UnitInfo(spelling: name, unit: found, others: others),
-                                                            presenter))
+    Output.lines(
+      OutputMode.catalog(json: json).writer.info(
+        UnitInfo(spelling: name, unit: found, others: others),
+        presenter))
   }
 }
 
@@ -108,7 +113,8 @@ struct SearchCommand {
     text = parsed.words
     if let value = parsed.values["limit"] {
       guard let number = Int(value), number >= 1 else {
-        throw CommandLineError("the value '\(ConvError.printable(value))' is invalid for '--limit <limit>': give a whole number from 1")
+        throw CommandLineError(
+          "the value '\(ConvError.printable(value))' is invalid for '--limit <limit>': give a whole number from 1")
       }
       limit = number
     } else {
@@ -122,7 +128,8 @@ struct SearchCommand {
     let environment = Environment.current
     let catalog = CatalogLoading.loadOrExit(environment)
     let results = SearchResults(text.joined(separator: " "), in: catalog, limit: limit)
-    let presenter = CatalogPresenter(catalog: catalog, ascii: OutputFlags.resolvedASCII(ascii, environment: environment))
+    let presenter = CatalogPresenter(
+      catalog: catalog, ascii: OutputFlags.resolvedASCII(ascii, environment: environment))
     let output = OutputMode.catalog(json: json).writer.search(results, presenter)
     Output.lines(output.lines)
     if let message = output.error {

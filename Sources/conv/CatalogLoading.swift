@@ -29,11 +29,14 @@ enum CatalogLoading {
     }
     let (catalog, diagnostics) = CatalogLoader.load([CatalogSource(path: path, text: read.text)], base: .builtin)
     // Lines that are not UTF-8 are problems too, in line order with the others (never read silently).
-    let problems = diagnostics.filter { !read.invalidLines.contains($0.line) }.map { ($0.line, $0.description) }
+    let problems =
+      diagnostics.filter { !read.invalidLines.contains($0.line) }.map { ($0.line, $0.description) }
       + read.invalidLines.map { ($0, "\(path):\($0): " + FileSystem.invalidUTF8Message) }
     if !problems.isEmpty {
-      return .failure(CatalogLoadFailure(messages: problems.enumerated().sorted { ($0.element.0, $0.offset) < ($1.element.0, $1.offset) }
-        .map(\.element.1)))
+      return .failure(
+        CatalogLoadFailure(
+          messages: problems.enumerated().sorted { ($0.element.0, $0.offset) < ($1.element.0, $1.offset) }
+            .map(\.element.1)))
     }
     return .success(catalog)
   }

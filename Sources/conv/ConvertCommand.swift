@@ -59,7 +59,8 @@ struct ConvertCommand {
     case .failure(let failure):
       // A first word near a command (`conv lst length`) may be a mistyped command.
       if case .unknownUnit(let word, let span, _) = failure.error, span.start == 0, word == words.first,
-         let command = CommandSuggestions.nearest(word, in: CommandSuggestions.commands) {
+        let command = CommandSuggestions.nearest(word, in: CommandSuggestions.commands)
+      {
         throw fail("unknown unit '\(ConvError.printable(word))'; did you mean the command 'conv \(command)'?")
       }
       let code = fail(failure.message)
@@ -88,9 +89,15 @@ struct BatchRunner {
   /// the batch failed, 2 when standard input could not be read (an input/output error, as for files).
   func run() -> Int32 {
     var session = BatchSession(converter: converter)
-    var output = BatchOutput(eachLine: SystemCalls.isTerminal(0) || SystemCalls.isTerminal(1), messagesInline: Output.errorsShareOutput)
+    var output = BatchOutput(
+      eachLine: SystemCalls.isTerminal(0) || SystemCalls.isTerminal(1), messagesInline: Output.errorsShareOutput)
     var input = BatchInput()
-    input.forEachLine(beforeWaiting: { output.flush(); Output.flush() }) { line in
+    // Output waiting in the buffers goes out before a read that would wait.
+    let flush = {
+      output.flush()
+      Output.flush()
+    }
+    input.forEachLine(beforeWaiting: flush) { line in
       session.convert(line, into: &output)
     }
     output.flush()

@@ -12,8 +12,9 @@ struct Environment {
 
   /// Reads the current process's environment.
   static let current: Environment = {
-    Environment(variables: SystemCalls.environment(), stdinIsTerminal: SystemCalls.isTerminal(0),
-                stdoutIsTerminal: SystemCalls.isTerminal(1))
+    Environment(
+      variables: SystemCalls.environment(), stdinIsTerminal: SystemCalls.isTerminal(0),
+      stdoutIsTerminal: SystemCalls.isTerminal(1))
   }()
 
   /// Whether the locale's character set is UTF-8 (else output is ASCII only).

@@ -75,7 +75,9 @@ enum FileSystem {
     var buffer = [UInt8](repeating: 0, count: 65536)
     var offset = 0
     while true {
-      let count = buffer.withUnsafeMutableBytes { SystemCalls.read(descriptor, into: $0.baseAddress, count: $0.count, at: offset) }
+      let count = buffer.withUnsafeMutableBytes {
+        SystemCalls.read(descriptor, into: $0.baseAddress, count: $0.count, at: offset)
+      }
       if count < 0 { throw FileError(path: path, message: SystemCalls.lastErrorMessage()) }
       if count == 0 { return bytes }
       bytes.append(contentsOf: buffer[0..<count])

@@ -113,7 +113,8 @@ enum Output {
       SystemCalls.lastError = 0
       if !SystemCalls.flushStandardOutput() || SystemCalls.standardOutputFailed {
         let error = SystemCalls.lastError
-        Output.writeFailed(error != 0 ? error : Output.pendingFailure != 0 ? Output.pendingFailure : SystemCalls.inputOutputError)
+        Output.writeFailed(
+          error != 0 ? error : Output.pendingFailure != 0 ? Output.pendingFailure : SystemCalls.inputOutputError)
       }
     }
   }

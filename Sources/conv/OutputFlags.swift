@@ -32,15 +32,17 @@ struct OutputFlags {
     let (locale, isUTF8) = LocaleResolver.resolve(environment: environment.variables)
     options.locale = locale
     options.ascii = ascii || !isUTF8 || (settings.ascii ?? false)
-    options.color = ColorPolicy.resolve(option: color ?? settings.color ?? .auto, environment: environment.variables,
-                                        isTerminal: environment.stdoutIsTerminal)
+    options.color = ColorPolicy.resolve(
+      option: color ?? settings.color ?? .auto, environment: environment.variables,
+      isTerminal: environment.stdoutIsTerminal)
     options.longNames = long
     options.verbose = verbose
     options.allowsReciprocal = reciprocal
     options.allUnits = all
     // The settings file's system, else the measurement locale's (LC_ALL, LC_MEASUREMENT, LANG),
     // which may differ from the numbers' (LC_NUMERIC).
-    options.measurementSystem = settings.system
+    options.measurementSystem =
+      settings.system
       ?? MeasurementSystem.of(locale: LocaleResolver.measurementLocale(environment: environment.variables))
     options.columnUnits = settings.columns
     return options

@@ -28,8 +28,11 @@ struct ReplCommand {
     let catalog = CatalogLoading.loadOrExit(environment)
     var converter = Converter(catalog: catalog, options: outputOptions)
     converter.today = { environment.today }
-    guard var session = ReplSession(converter: converter, mode: interactive ? .screen : .script,
-                                    favorites: ReplFavorites.store(environment, catalog: catalog)) else {
+    guard
+      var session = ReplSession(
+        converter: converter, mode: interactive ? .screen : .script,
+        favorites: ReplFavorites.store(environment, catalog: catalog))
+    else {
       Output.error("no category has units: the catalog is empty")
       throw ExitCode(ExitStatus.conversionFailed)
     }

@@ -59,19 +59,26 @@ enum ShellCompletion {
 
   /// For `conv fav rm`: the favorites' positions, and the source units of the favorites (then,
   /// after one, that favorite's target), not every unit of the catalog.
-  static func favoriteCandidates(words: [String], index: Int, prefix: String) -> [(text: String, description: String?)] {
+  static func favoriteCandidates(words: [String], index: Int, prefix: String) -> [(text: String, description: String?)]
+  {
     let catalog = catalog()
-    guard let file = try? FavoritesStore(environment: Environment.current).load(catalog: catalog).file else { return [] }
+    guard let file = try? FavoritesStore(environment: Environment.current).load(catalog: catalog).file else {
+      return []
+    }
     let entries = file.entries
     // The words typed after `rm`, before the one being completed.
     let upTo = min(max(index, 0), words.count)
     let typed = Array(words[..<upTo].drop { $0 != "rm" && $0 != "remove" }.dropFirst())
     if let from = typed.first.map(unquoted) {
-      return entries.filter { $0.pair.from == from && $0.pair.to.hasPrefix(prefix) }.map { ($0.pair.to, $0.pair.description) }
+      return entries.filter { $0.pair.from == from && $0.pair.to.hasPrefix(prefix) }.map {
+        ($0.pair.to, $0.pair.description)
+      }
     }
     let positions = entries.map { (String($0.position), Optional($0.pair.description)) }
     var sources: [(String, String?)] = []
-    for entry in entries where !sources.contains(where: { $0.0 == entry.pair.from }) { sources.append((entry.pair.from, "favorite")) }
+    for entry in entries where !sources.contains(where: { $0.0 == entry.pair.from }) {
+      sources.append((entry.pair.from, "favorite"))
+    }
     return (positions + sources).filter { $0.0.hasPrefix(prefix) }
   }
 

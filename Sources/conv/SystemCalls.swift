@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-@preconcurrency import Glibc
+  @preconcurrency import Glibc
 #elseif canImport(Musl)
-@preconcurrency import Musl
+  @preconcurrency import Musl
 #endif
 
 /// The one home of the C library in conv: thin, named wrappers for the system calls it makes.
@@ -223,11 +223,12 @@ enum SystemCalls {
 
   /// Whether the process may use the file as asked (`access`); when not, `lastError` says why.
   static func isAccessible(_ path: String, _ check: Access) -> Bool {
-    let mode = switch check {
-    case .exists: F_OK
-    case .writable: W_OK
-    case .executable: X_OK
-    }
+    let mode =
+      switch check {
+      case .exists: F_OK
+      case .writable: W_OK
+      case .executable: X_OK
+      }
     return access(path, mode) == 0
   }
 
@@ -282,9 +283,10 @@ enum SystemCalls {
     defer { closedir(directory) }
     var names: [String] = []
     while let entry = readdir(directory) {
-      names.append(withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-      })
+      names.append(
+        withUnsafeBytes(of: entry.pointee.d_name) { raw in
+          String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+        })
     }
     return names
   }
@@ -390,8 +392,10 @@ enum SystemCalls {
   /// Starts `path` with `arguments` (the first is its name) and conv's environment, its standard
   /// output and error on the given descriptors, `closing` closed in the child, no signal blocked or
   /// ignored whatever conv inherited: the process id, or the error (`posix_spawn`'s result).
-  static func spawn(_ path: String, arguments: [String], standardOutput output: Int32, standardError errors: Int32,
-                    closing: [Int32]) -> Result<Int32, SpawnError> {
+  static func spawn(
+    _ path: String, arguments: [String], standardOutput output: Int32, standardError errors: Int32,
+    closing: [Int32]
+  ) -> Result<Int32, SpawnError> {
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)
     defer { posix_spawnattr_destroy(&attributes) }

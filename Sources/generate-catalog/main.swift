@@ -30,7 +30,9 @@ let (catalog, diagnostics) = CatalogLoader.load(sources)
 for diagnostic in diagnostics {
   FileHandle.standardError.write(Data((diagnostic.description + "\n").utf8))
 }
-print("\(files.count) files, \(catalog.categories.count) categories, \(catalog.units.count) units, \(diagnostics.count) problems")
+print(
+  "\(files.count) files, \(catalog.categories.count) categories, \(catalog.units.count) units, \(diagnostics.count) problems"
+)
 // Substances: checked against the catalog just loaded (densities are unit expressions; names
 // must not be unit spellings).
 let substanceDirectory = dataDirectory + "/substances"
@@ -38,14 +40,17 @@ let substanceFiles = ((try? FileManager.default.contentsOfDirectory(atPath: subs
   .filter { $0.hasSuffix(".substances") || $0.hasSuffix(".table") }
   .sorted()
 let substanceSources = try substanceFiles.map { name in
-  CatalogSource(path: "Data/substances/" + name,
-                text: try String(contentsOfFile: substanceDirectory + "/" + name, encoding: .utf8))
+  CatalogSource(
+    path: "Data/substances/" + name,
+    text: try String(contentsOfFile: substanceDirectory + "/" + name, encoding: .utf8))
 }
 let (substances, substanceDiagnostics) = SubstanceLoader.load(substanceSources, catalog: catalog)
 for diagnostic in substanceDiagnostics {
   FileHandle.standardError.write(Data((diagnostic.description + "\n").utf8))
 }
-print("\(substanceFiles.count) substance files, \(substances.substances.count) substances, \(substances.elements.elements.count) elements, \(substanceDiagnostics.count) problems")
+print(
+  "\(substanceFiles.count) substance files, \(substances.substances.count) substances, \(substances.elements.elements.count) elements, \(substanceDiagnostics.count) problems"
+)
 if (!diagnostics.isEmpty || !substanceDiagnostics.isEmpty) && !force { exit(1) }
 if !checkOnly {
   // The file written last time keeps each unit's identifier (so one new unit changes a few lines).

@@ -1,5 +1,6 @@
 import ConvKit
 import Testing
+
 @testable import ConvApp
 
 /// Issue 16: ASCII output never writes another unit's symbol and never writes two units alike.
@@ -28,7 +29,9 @@ struct ASCIISymbolTests {
     #expect(failures.isEmpty, "\(failures.count) failures:\n\(failures.joined(separator: "\n"))")
   }
 
-  @Test("The issue's examples", arguments: [("Å", "angstrom"), ("°Ré", "degRe"), ("°Rø", "degRo"), ("µF", "uF"), ("°C", "degC")])
+  @Test(
+    "The issue's examples",
+    arguments: [("Å", "angstrom"), ("°Ré", "degRe"), ("°Rø", "degRo"), ("µF", "uF"), ("°C", "degC")])
   func examples(_ symbol: String, _ expected: String) throws {
     let unit = try #require(Catalog.builtin.unit(named: symbol))
     #expect(ASCIISymbol.of(unit) == expected)

@@ -1,5 +1,6 @@
 import ConvKit
 import Testing
+
 @testable import ConvApp
 
 /// The batch fast path is a cache in front of the exact path: every line must give exactly what
@@ -138,8 +139,10 @@ struct BatchConverterTests {
   }
 
   /// Human output options the integer path must write exactly as the exact path does.
-  static let humanVariants: [String] = ["ascii", "color", "digits=3", "digits=17", "de_DE", "fr_FR", "scientific",
-                                        "plain", "long names", "exact", "verbose"]
+  static let humanVariants: [String] = [
+    "ascii", "color", "digits=3", "digits=17", "de_DE", "fr_FR", "scientific",
+    "plain", "long names", "exact", "verbose",
+  ]
 
   @Test("Human output from the integer path matches the exact path", arguments: humanVariants)
   func humanVariantsMatch(_ variant: String) {
@@ -195,9 +198,11 @@ struct BatchConverterTests {
   @Test("Terse numbers are written as before, from the bytes of the shortest digits")
   func terseNumbers() {
     var random = Random(state: 3)
-    var values: [Double] = [1, -1, 0.1, 1e15, 1e14, 999_999_999_999_999, 1e-4, 9.999e-5, 1e-5, 123456789012345680,
-                            8e15, 1.5e-9, .pi, -.pi * 1e20, .leastNormalMagnitude, .greatestFiniteMagnitude,
-                            .leastNonzeroMagnitude, 2 * .leastNonzeroMagnitude, 0.30000000000000004, 1609.344, 27.77777777777778]
+    var values: [Double] = [
+      1, -1, 0.1, 1e15, 1e14, 999_999_999_999_999, 1e-4, 9.999e-5, 1e-5, 123_456_789_012_345_680,
+      8e15, 1.5e-9, .pi, -.pi * 1e20, .leastNormalMagnitude, .greatestFiniteMagnitude,
+      .leastNonzeroMagnitude, 2 * .leastNonzeroMagnitude, 0.30000000000000004, 1609.344, 27.77777777777778,
+    ]
     for _ in 0..<20_000 {
       values.append(Double(bitPattern: random.next()))
       values.append(Double(random.next() % 1_000_000_000) / Double(BatchConverterTests.pow10(random.below(12))))
@@ -230,8 +235,9 @@ struct BatchConverterTests {
         if seenPoint { fractionLength += 1 }
       }
     }
-    let digits = DecimalDigits(isNegative: value < 0, digits: digitText, exponent: exponent - fractionLength,
-                               isExact: true)
+    let digits = DecimalDigits(
+      isNegative: value < 0, digits: digitText, exponent: exponent - fractionLength,
+      isExact: true)
     let leading = digits.scientificExponent
     if leading >= -4 && leading < 15 { return digits.plainString }
     var shown = digits.digits

@@ -1,5 +1,6 @@
 import ConvKit
 import Testing
+
 @testable import ConvApp
 
 /// Every family of batch lines (issue 23) takes a cached path and gives exactly what the exact
@@ -20,57 +21,100 @@ struct BatchFamilyTests {
 
   static let long300 = String(repeating: "1234567890", count: 30)
   /// Numbers of every form, some of which the exact path refuses.
-  static let everyNumber = ["1", "0", "-1", "2.5", "-40", ".5", "7.", "983/148", "-3/4", "0/7", "22/7", "5/0", "4/0",
-                            "1e3", "-2.5e-3", "6548.2e300", "1E10", "1e-300", "1e400", "1e5000", long300,
-                            "123456789012345678901234567890", "-" + long300, "999999999999999999", "00", "1.500"]
+  static let everyNumber = [
+    "1", "0", "-1", "2.5", "-40", ".5", "7.", "983/148", "-3/4", "0/7", "22/7", "5/0", "4/0",
+    "1e3", "-2.5e-3", "6548.2e300", "1E10", "1e-300", "1e400", "1e5000", long300,
+    "123456789012345678901234567890", "-" + long300, "999999999999999999", "00", "1.500",
+  ]
 
   /// Twenty factors, and the same dimension with other prefixes.
   static let chain = (0..<20).map { ["kg", "m", "s", "A"][$0 % 4] }.joined(separator: "*")
   static let chainTarget = (0..<20).map { ["g", "km", "ms", "mA"][$0 % 4] }.joined(separator: "*")
 
   static let families: [Family] = [
-    Family(name: "simple", shapes: [" mi to km", " lb to kg", " ft to m", " kWh to MJ", " mi km", " Mile to KM"],
-           numbers: everyNumber, allCached: true),
-    Family(name: "compound", shapes: [" kg*m/s^2 to lbf", " W/m^2 to BTU/(h*ft^2)", " N*m to ft*lbf", " km/h to m/s",
-                                      " kg m/s^2 to N", " lbf*ft/s to hp", " J/(kg*K) to BTU/(lb*ΔR)"],
-           numbers: everyNumber, allCached: true),
-    Family(name: "exponent", shapes: [" m^2 to ft^2", " m^3 to L", " ft^3 to gal", " cm^2 to in^2", " km^2 to acre",
-                                      " s^-1 to Hz", " m^2 to acre", " m² to ft²", " mi^2 to km^2"],
-           numbers: everyNumber, allCached: true),
-    Family(name: "fraction", shapes: [" mi to km", " cup to mL", " m^2 to ft^2", " in to cm"],
-           numbers: ["983/148", "1/3", "-3/4", "0/7", "22/7", "355/113", "1/1000000007", "999999999999999999/7",
-                     "5/0", "4/0", "1/2", "3/8"], allCached: true),
-    Family(name: "e-notation", shapes: [" mi to km", " m^2 to ft^2", " kg*m/s^2 to lbf", " J to eV"],
-           numbers: ["6548.2e300", "1e-5", "-2.5e3", "1E10", "1e400", "1e5000", "1e-4000", "3.14e-300", "1e+5", "7e0"],
-           allCached: true),
-    Family(name: "long number", shapes: [" mi to km", " J to eV", " m^2 to ft^2", " B to GiB"],
-           numbers: [long300, "-" + long300, "123456789012345678901234567890", String(repeating: "9", count: 40),
-                     "0." + String(repeating: "3", count: 60), long300 + "." + long300],
-           allCached: true),
-    Family(name: "20-factor chain", shapes: [" " + chain + " to " + chainTarget, " " + chain + " to " + chain],
-           numbers: everyNumber, allCached: true),
-    Family(name: "temperature", shapes: [" °C to °F", " °F to K", " K to °C", " °C to K", " ΔK to K", " °De to °C",
-                                         " degC to degF"],
-           numbers: everyNumber, allCached: false),
-    Family(name: "reciprocal", shapes: [" mpg to L/100km", " L/100km to mpg", " min/km to km/h", " s to Hz",
-                                        " m to 1/m", " s^-1 to s"],
-           numbers: everyNumber, allCached: false),
-    Family(name: "ambiguous", shapes: [" pt to mm", " Ah to C", " C to A*s", " rad to Gy", " mil to °", " B to dB",
-                                       " pH to nH", " F to °C"],
-           numbers: everyNumber, allCached: false),
-    Family(name: "quantity in parts", shapes: [" ft 2 in to cm", " h 30 min to s", " st 6 lb to kg", " lb 3 oz to g",
-                                               " yd 1 ft to m", " ft 2 in 3 mm to cm", " h 30 min 15 s to min",
-                                               " ft 11 to cm", " m 80 cm to ft", " mi 200 yd to km", " ft 2 in to m;cm",
-                                               " ft 2 in to mi", " ° 52′ to rad", " ft 2 cm to m"],
-           numbers: everyNumber, allCached: false),
-    Family(name: "no target", shapes: [" mi", " kg", " °C", " mpg", " min/km", " cup flour", " ft 2 in", " USD", " dBm",
-                                       " m^2", " xyzzy", " mi kg", " km/h", " L/100km", " AWG", " Hz"],
-           numbers: everyNumber, allCached: false),
-    Family(name: "errors and oddities", shapes: [" xyzzy to m", " mi to kg", " m^2 to ft", " kg*m/s^2 to W",
-                                                 " mi + 1 km to m", " ft 2 in to cm", " 1/2 cup to mL", " to km",
-                                                 " dBm to mW", " AWG to mm", " USD to EUR", " m/0 to ft", " m^99 to ft^99",
-                                                 " (m) to ft", " mi to km;ft"],
-           numbers: everyNumber, allCached: false),
+    Family(
+      name: "simple", shapes: [" mi to km", " lb to kg", " ft to m", " kWh to MJ", " mi km", " Mile to KM"],
+      numbers: everyNumber, allCached: true),
+    Family(
+      name: "compound",
+      shapes: [
+        " kg*m/s^2 to lbf", " W/m^2 to BTU/(h*ft^2)", " N*m to ft*lbf", " km/h to m/s",
+        " kg m/s^2 to N", " lbf*ft/s to hp", " J/(kg*K) to BTU/(lb*ΔR)",
+      ],
+      numbers: everyNumber, allCached: true),
+    Family(
+      name: "exponent",
+      shapes: [
+        " m^2 to ft^2", " m^3 to L", " ft^3 to gal", " cm^2 to in^2", " km^2 to acre",
+        " s^-1 to Hz", " m^2 to acre", " m² to ft²", " mi^2 to km^2",
+      ],
+      numbers: everyNumber, allCached: true),
+    Family(
+      name: "fraction", shapes: [" mi to km", " cup to mL", " m^2 to ft^2", " in to cm"],
+      numbers: [
+        "983/148", "1/3", "-3/4", "0/7", "22/7", "355/113", "1/1000000007", "999999999999999999/7",
+        "5/0", "4/0", "1/2", "3/8",
+      ], allCached: true),
+    Family(
+      name: "e-notation", shapes: [" mi to km", " m^2 to ft^2", " kg*m/s^2 to lbf", " J to eV"],
+      numbers: ["6548.2e300", "1e-5", "-2.5e3", "1E10", "1e400", "1e5000", "1e-4000", "3.14e-300", "1e+5", "7e0"],
+      allCached: true),
+    Family(
+      name: "long number", shapes: [" mi to km", " J to eV", " m^2 to ft^2", " B to GiB"],
+      numbers: [
+        long300, "-" + long300, "123456789012345678901234567890", String(repeating: "9", count: 40),
+        "0." + String(repeating: "3", count: 60), long300 + "." + long300,
+      ],
+      allCached: true),
+    Family(
+      name: "20-factor chain", shapes: [" " + chain + " to " + chainTarget, " " + chain + " to " + chain],
+      numbers: everyNumber, allCached: true),
+    Family(
+      name: "temperature",
+      shapes: [
+        " °C to °F", " °F to K", " K to °C", " °C to K", " ΔK to K", " °De to °C",
+        " degC to degF",
+      ],
+      numbers: everyNumber, allCached: false),
+    Family(
+      name: "reciprocal",
+      shapes: [
+        " mpg to L/100km", " L/100km to mpg", " min/km to km/h", " s to Hz",
+        " m to 1/m", " s^-1 to s",
+      ],
+      numbers: everyNumber, allCached: false),
+    Family(
+      name: "ambiguous",
+      shapes: [
+        " pt to mm", " Ah to C", " C to A*s", " rad to Gy", " mil to °", " B to dB",
+        " pH to nH", " F to °C",
+      ],
+      numbers: everyNumber, allCached: false),
+    Family(
+      name: "quantity in parts",
+      shapes: [
+        " ft 2 in to cm", " h 30 min to s", " st 6 lb to kg", " lb 3 oz to g",
+        " yd 1 ft to m", " ft 2 in 3 mm to cm", " h 30 min 15 s to min",
+        " ft 11 to cm", " m 80 cm to ft", " mi 200 yd to km", " ft 2 in to m;cm",
+        " ft 2 in to mi", " ° 52′ to rad", " ft 2 cm to m",
+      ],
+      numbers: everyNumber, allCached: false),
+    Family(
+      name: "no target",
+      shapes: [
+        " mi", " kg", " °C", " mpg", " min/km", " cup flour", " ft 2 in", " USD", " dBm",
+        " m^2", " xyzzy", " mi kg", " km/h", " L/100km", " AWG", " Hz",
+      ],
+      numbers: everyNumber, allCached: false),
+    Family(
+      name: "errors and oddities",
+      shapes: [
+        " xyzzy to m", " mi to kg", " m^2 to ft", " kg*m/s^2 to W",
+        " mi + 1 km to m", " ft 2 in to cm", " 1/2 cup to mL", " to km",
+        " dBm to mW", " AWG to mm", " USD to EUR", " m/0 to ft", " m^99 to ft^99",
+        " (m) to ft", " mi to km;ft",
+      ],
+      numbers: everyNumber, allCached: false),
   ]
 
   /// The family's lines: every number before every shape, each shape's numbers in another order
@@ -100,7 +144,8 @@ struct BatchFamilyTests {
     let trimmed = line.trimmingWhitespace
     if trimmed.isEmpty || trimmed.hasPrefix("#") { return nil }
     let request = converter.request(line: trimmed)
-    if let message = BatchConverter.loneNumber(request, catalog: converter.catalog, conventions: converter.conventions) {
+    if let message = BatchConverter.loneNumber(request, catalog: converter.catalog, conventions: converter.conventions)
+    {
       return .failure(BatchFailure(message: message))
     }
     switch converter.run(request) {
@@ -122,12 +167,15 @@ struct BatchFamilyTests {
 
   @Test("Each family gives what the exact path gives, in every mode", arguments: families)
   func sameAsExactPath(_ family: Family) {
-    for converter in [Self.converter(.terse), Self.converter(.human), Self.converter(.json),
-                      Self.converter(.human, locale: "de_DE"), Self.converter(.human, ascii: true)] {
+    for converter in [
+      Self.converter(.terse), Self.converter(.human), Self.converter(.json),
+      Self.converter(.human, locale: "de_DE"), Self.converter(.human, ascii: true),
+    ] {
       let batch = BatchConverter(converter: converter)
       // Twice: the second time every shape is cached.
       let differences = Self.differences(Self.lines(family) + Self.lines(family), converter, batch: batch)
-      #expect(differences.isEmpty, "\(converter.options.mode) \(differences.count) lines differ: \(differences.prefix(6))")
+      #expect(
+        differences.isEmpty, "\(converter.options.mode) \(differences.count) lines differ: \(differences.prefix(6))")
     }
   }
 
@@ -142,8 +190,9 @@ struct BatchFamilyTests {
       // Numbers before an evaluated expression (`m^2`) are admitted up to 60 bits, others up to 1,150.
       let bits = line.contains("^") ? ReadingTemplate.expressionNumberBits : ReadingTemplate.largestNumberBits
       if case .success? = Self.reference(line, converter),
-         let value = ReadingTemplate.number(number, conventions: .standard),
-         value.numerator.bitWidth <= bits, value.denominator.bitWidth <= bits {
+        let value = ReadingTemplate.number(number, conventions: .standard),
+        value.numerator.bitWidth <= bits, value.denominator.bitWidth <= bits
+      {
         good += 1
       }
       _ = batch.convert(line: line)
@@ -155,10 +204,13 @@ struct BatchFamilyTests {
     #expect(cached >= good - firstLines, "\(cached) of \(good) good lines of admitted numbers cached")
   }
 
-  @Test("Evaluated quantities and fractions take the integer map", arguments: [
-    "94 m^2 to ft^2", "3 kg*m/s^2 to lbf", "2.5 W/m^2 to BTU/(h*ft^2)", "983/148 mi to km", "-3/4 m^3 to L",
-    "12 " + chain + " to " + chainTarget, "6 ft 2 in to cm", "1 h 30 min to s", "12 st 6 lb to kg", "2.5 lb 3 oz to g",
-  ])
+  @Test(
+    "Evaluated quantities and fractions take the integer map",
+    arguments: [
+      "94 m^2 to ft^2", "3 kg*m/s^2 to lbf", "2.5 W/m^2 to BTU/(h*ft^2)", "983/148 mi to km", "-3/4 m^3 to L",
+      "12 " + chain + " to " + chainTarget, "6 ft 2 in to cm", "1 h 30 min to s", "12 st 6 lb to kg",
+      "2.5 lb 3 oz to g",
+    ])
   func integerMapTaken(_ line: String) {
     for mode in [OutputMode.terse, .human] {
       let converter = Self.converter(mode)
@@ -173,9 +225,11 @@ struct BatchFamilyTests {
     }
   }
 
-  @Test("Numbers the lexer alone reads take the template", arguments: [
-    "6548.2e300 mi to km", long300 + " J to eV", "1e-5 m^2 to ft^2", "22/7 kg*m/s^2 to lbf",
-  ])
+  @Test(
+    "Numbers the lexer alone reads take the template",
+    arguments: [
+      "6548.2e300 mi to km", long300 + " J to eV", "1e-5 m^2 to ft^2", "22/7 kg*m/s^2 to lbf",
+    ])
   func templateTaken(_ line: String) {
     let converter = Self.converter(.json)
     let batch = BatchConverter(converter: converter)
@@ -187,10 +241,13 @@ struct BatchFamilyTests {
     #expect(batch.templateLineCount == 1)
   }
 
-  @Test("Long decimals on the integer map give what the exact path gives", arguments: [
-    " mi to km", " m^2 to ft^2", " °C to K", " °F to °C", " mpg to L/100km", " kg*m/s^2 to lbf", " J to eV", " B to GiB",
-    " km/h to min/km", " ft to m",
-  ])
+  @Test(
+    "Long decimals on the integer map give what the exact path gives",
+    arguments: [
+      " mi to km", " m^2 to ft^2", " °C to K", " °F to °C", " mpg to L/100km", " kg*m/s^2 to lbf", " J to eV",
+      " B to GiB",
+      " km/h to min/km", " ft to m",
+    ])
   func longDecimals(_ shape: String) {
     let converter = Self.converter(.terse)
     let batch = BatchConverter(converter: converter)
@@ -199,10 +256,14 @@ struct BatchFamilyTests {
     for _ in 0..<300 {
       var digits = String(random.below(9) + 1)
       for _ in 0..<random.pick([0, 1, 5, 18, 19, 40, 120, 299, 339, 345]) { digits += String(random.below(10)) }
-      if random.below(3) == 0 { digits.insert(".", at: digits.index(digits.startIndex, offsetBy: random.below(digits.count))) }
+      if random.below(3) == 0 {
+        digits.insert(".", at: digits.index(digits.startIndex, offsetBy: random.below(digits.count)))
+      }
       let exponent = random.pick([0, 1, -1, 20, -20, 300, -300, 308, -320, 330, -345, 999])
       var number = (random.below(4) == 0 ? "-" : "") + digits
-      if random.below(4) != 0 { number += random.pick(["e", "E"]) + (exponent >= 0 && random.below(2) == 0 ? "+" : "") + String(exponent) }
+      if random.below(4) != 0 {
+        number += random.pick(["e", "E"]) + (exponent >= 0 && random.below(2) == 0 ? "+" : "") + String(exponent)
+      }
       let line = number + shape
       let fast = batch.convert(line: line)
       let exact = Self.reference(line, converter)
@@ -210,7 +271,8 @@ struct BatchFamilyTests {
     }
     #expect(differences.isEmpty, "\(differences.count) lines differ: \(differences.prefix(4))")
     // Before an evaluated expression (`m^2`), only numbers of up to 60 bits are admitted.
-    #expect(batch.integerLineCount > (shape.contains("^") ? 10 : 50), "\(batch.integerLineCount) lines on the integer map")
+    #expect(
+      batch.integerLineCount > (shape.contains("^") ? 10 : 50), "\(batch.integerLineCount) lines on the integer map")
   }
 
   @Test("An unreduced fraction rounds to the Double its value does")

@@ -1,5 +1,6 @@
 import ConvKit
 import Testing
+
 @testable import ConvApp
 
 /// Issue 33 in ConvApp: script output answers a batch line with one line; text from the input is
@@ -8,8 +9,9 @@ import Testing
 struct BatchOneLineTests {
   static let withoutTarget = ["5 mi", "100 EUR", "2 m^2", "20 °C", "1 GiB", "30 dBm", "(5 m)", "1/3 cup"]
 
-  @Test("-t and --json refuse a batch line without a target; human output and one-shot keep the column",
-        arguments: withoutTarget)
+  @Test(
+    "-t and --json refuse a batch line without a target; human output and one-shot keep the column",
+    arguments: withoutTarget)
   func refusedInScriptOutput(_ line: String) {
     for mode in [OutputMode.terse, .json, .human] {
       var options = OutputOptions()

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ConvApp
 
 /// The byte loops that replaced `memchr` and `memcmp` in ConvApp (which uses no C library) answer
@@ -25,7 +26,9 @@ struct ByteScanTests {
           for start in 0...count {
             for end in start...count {
               let expected = (start..<end).first { text[$0] == 0x09 } ?? end
-              if SearchIndexTable.find(0x09, text, start, end) != expected { wrong.append("count \(count) start \(start) end \(end)") }
+              if SearchIndexTable.find(0x09, text, start, end) != expected {
+                wrong.append("count \(count) start \(start) end \(end)")
+              }
             }
           }
         }
@@ -49,7 +52,9 @@ struct ByteScanTests {
               var other = Array(shifted)
               other[offset + changed] ^= 0x80
               other.withUnsafeBufferPointer { different in
-                #expect(!ShapeCache.bytesEqual(a, different.baseAddress! + offset, count: count), "count \(count) at \(changed)")
+                #expect(
+                  !ShapeCache.bytesEqual(a, different.baseAddress! + offset, count: count),
+                  "count \(count) at \(changed)")
               }
             }
           }

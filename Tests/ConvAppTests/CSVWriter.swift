@@ -1,4 +1,5 @@
 import ConvKit
+
 @testable import ConvApp
 
 /// A test-only output mode: comma-separated values, one record per result.
@@ -24,9 +25,11 @@ struct CSVWriter: OutputWriter {
 
   /// `quantity,value,unit,value,unit…`.
   func mixed(_ result: MixedResult, by converter: Converter) -> String {
-    CSVWriter.record([result.quantity.text] + result.parts.flatMap {
-      [TerseNumber.format(exact: $0.value), $0.unit.displaySymbol]
-    })
+    CSVWriter.record(
+      [result.quantity.text]
+        + result.parts.flatMap {
+          [TerseNumber.format(exact: $0.value), $0.unit.displaySymbol]
+        })
   }
 
   /// One record per unit of the column.
@@ -64,8 +67,11 @@ struct CSVWriter: OutputWriter {
       case .failure: value = nil
       }
       if value == nil { output.failed = true }
-      output.lines.append(CSVWriter.record([String(item.entry.position), item.entry.pair.from, item.entry.pair.to,
-                                            value ?? ""]))
+      output.lines.append(
+        CSVWriter.record([
+          String(item.entry.position), item.entry.pair.from, item.entry.pair.to,
+          value ?? "",
+        ]))
     }
     return output
   }

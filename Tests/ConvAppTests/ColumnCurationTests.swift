@@ -1,5 +1,6 @@
 import ConvKit
 import Testing
+
 @testable import ConvApp
 
 /// Issue 34: the whole column, the REPL's default pairs and completion follow the declared
@@ -18,7 +19,9 @@ struct ColumnCurationTests {
     let converter = converter(locale: locale)
     let quantity = try Catalog.builtin.read(converter.request(line: text), conventions: .standard).quantity
     let category = try #require(converter.columnCategory(for: quantity))
-    return try converter.curatedUnits(in: category, quantity: quantity).map { $0.unit.symbols.isEmpty ? $0.name : $0.symbol }
+    return try converter.curatedUnits(in: category, quantity: quantity).map {
+      $0.unit.symbols.isEmpty ? $0.name : $0.symbol
+    }
   }
 
   /// Input, locale, units that must appear, units that must not.
@@ -69,8 +72,9 @@ struct ColumnCurationTests {
     #expect(a < b, "\(text) in \(locale ?? "C"): \(rows)")
   }
 
-  @Test("Every category's column is within the limit, without its source, for each system",
-        arguments: Catalog.builtin.categories.map(\.identifier))
+  @Test(
+    "Every category's column is within the limit, without its source, for each system",
+    arguments: Catalog.builtin.categories.map(\.identifier))
   func everyCategory(_ identifier: String) throws {
     let catalog = Catalog.builtin
     let category = try #require(catalog.category(named: identifier))
@@ -106,10 +110,12 @@ struct ColumnCurationTests {
     #expect(pair.target?.symbol == target)
   }
 
-  @Test("Locales measure in their system", arguments: [
-    ("en_US.UTF-8", MeasurementSystem.us), ("en_GB.UTF-8", .imperial), ("de_DE.UTF-8", .si), ("fr_FR", .si),
-    ("en", .us), ("de", .si), ("my_MM", .us), ("en_AU.UTF-8", .si),
-  ])
+  @Test(
+    "Locales measure in their system",
+    arguments: [
+      ("en_US.UTF-8", MeasurementSystem.us), ("en_GB.UTF-8", .imperial), ("de_DE.UTF-8", .si), ("fr_FR", .si),
+      ("en", .us), ("de", .si), ("my_MM", .us), ("en_AU.UTF-8", .si),
+    ])
   func locales(_ locale: String, _ system: MeasurementSystem) {
     #expect(MeasurementSystem.of(locale: locale) == system)
   }
@@ -140,7 +146,10 @@ struct ColumnCurationTests {
     options.columnUnits = ["length": ["km", "ft", "kg"]]
     let converter = Converter(catalog: .builtin, options: options)
     let result = converter.convert(converter.request(line: "5 mi"))
-    guard case .failure(let failure) = result else { Issue.record("a unit of another category was accepted"); return }
+    guard case .failure(let failure) = result else {
+      Issue.record("a unit of another category was accepted")
+      return
+    }
     #expect(failure.message.contains("column.length"))
   }
 

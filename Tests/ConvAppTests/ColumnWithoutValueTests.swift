@@ -1,5 +1,6 @@
 import ConvKit
 import Testing
+
 @testable import ConvApp
 
 /// The whole column of a quantity at or below zero: its reciprocal units have no value (`0 mph`

@@ -11,8 +11,10 @@ struct CommandLineParserTests {
     let expected: ParsedCommand
     var testDescription: String { "conv " + arguments.joined(separator: " ") }
 
-    init(_ arguments: [String], _ path: [String], flags: Set<String> = [], values: [String: String] = [:],
-         words: [String] = []) {
+    init(
+      _ arguments: [String], _ path: [String], flags: Set<String> = [], values: [String: String] = [:],
+      words: [String] = []
+    ) {
       self.arguments = arguments
       expected = ParsedCommand(path: path, flags: flags, values: values, words: words)
     }
@@ -24,9 +26,12 @@ struct CommandLineParserTests {
     RunCase(["-"], ["convert"], words: ["-"]),
     RunCase(["-t", "5", "mi", "km"], ["convert"], flags: ["terse"], words: ["5", "mi", "km"]),
     RunCase(["5", "mi", "km", "--digits=3"], ["convert"], values: ["digits": "3"], words: ["5", "mi", "km"]),
-    RunCase(["--notation=automatic", "5", "mi", "km"], ["convert"], values: ["notation": "automatic"], words: ["5", "mi", "km"]),
-    RunCase(["--digits", "3", "-t", "-40", "°F", "°C"], ["convert"], flags: ["terse"], values: ["digits": "3"],
-            words: ["-40", "°F", "°C"]),
+    RunCase(
+      ["--notation=automatic", "5", "mi", "km"], ["convert"], values: ["notation": "automatic"],
+      words: ["5", "mi", "km"]),
+    RunCase(
+      ["--digits", "3", "-t", "-40", "°F", "°C"], ["convert"], flags: ["terse"], values: ["digits": "3"],
+      words: ["-40", "°F", "°C"]),
     RunCase(["-t", "-10 lb", "kg"], ["convert"], flags: ["terse"], words: ["-10 lb", "kg"]),
     RunCase(["-t", "-½", "cup", "tbsp"], ["convert"], flags: ["terse"], words: ["-½", "cup", "tbsp"]),
     RunCase(["-tl", "5", "mi", "km"], ["convert"], flags: ["terse", "long"], words: ["5", "mi", "km"]),
@@ -57,38 +62,44 @@ struct CommandLineParserTests {
     #expect(try CommandLineParser().parse(c.arguments) == .run(c.expected))
   }
 
-  @Test("Help, version, completion scripts and the command tree", arguments: [
-    (["--help"], CommandLineRequest.help([])),
-    (["-h"], .help([])),
-    (["fav", "-h"], .help(["fav"])),
-    (["fav", "add", "--help"], .help(["fav", "add"])),
-    (["5", "mi", "km", "-h"], .help(["convert"])),
-    (["help", "favorites", "rm"], .help(["fav", "rm"])),
-    (["--version"], .version),
-    (["fav", "--version"], .version),
-    (["--generate-completion-script", "zsh"], .completionScript("zsh")),
-    (["--generate-completion-script=fish"], .completionScript("fish")),
-    (["--experimental-dump-help"], .commandTree),
-    (["---complete", "3", "conv", "5", "mi", "k"], .complete(index: 3, words: ["conv", "5", "mi", "k"])),
-  ])
+  @Test(
+    "Help, version, completion scripts and the command tree",
+    arguments: [
+      (["--help"], CommandLineRequest.help([])),
+      (["-h"], .help([])),
+      (["fav", "-h"], .help(["fav"])),
+      (["fav", "add", "--help"], .help(["fav", "add"])),
+      (["5", "mi", "km", "-h"], .help(["convert"])),
+      (["help", "favorites", "rm"], .help(["fav", "rm"])),
+      (["--version"], .version),
+      (["fav", "--version"], .version),
+      (["--generate-completion-script", "zsh"], .completionScript("zsh")),
+      (["--generate-completion-script=fish"], .completionScript("fish")),
+      (["--experimental-dump-help"], .commandTree),
+      (["---complete", "3", "conv", "5", "mi", "k"], .complete(index: 3, words: ["conv", "5", "mi", "k"])),
+    ])
   func request(_ arguments: [String], _ expected: CommandLineRequest) throws {
     #expect(try CommandLineParser().parse(arguments) == expected)
   }
 
-  @Test("Usage errors are one line, with a suggestion or where to look", arguments: [
-    (["info"], "missing expected argument '<unit> ...' (see 'conv info --help')"),
-    (["info", "ft", "-t"], "unknown option '-t' (see 'conv info --help')"),
-    (["list", "--jsno"], "unknown option '--jsno'; did you mean '--json'?"),
-    (["fav", "mv", "1"], "missing expected argument '<to>' (see 'conv fav mv --help')"),
-    (["rates", "updat"], "unexpected argument 'updat'; did you mean 'conv rates update'?"),
-    (["categories", "x"], "unexpected argument 'x' (see 'conv categories --help')"),
-    (["--digits"], "missing value for '--digits <n>' (see 'conv convert --help')"),
-    (["--json=1", "5", "mi", "km"], "the option '--json' takes no value, but '1' was given"),
-    (["--notation", "weird", "5", "mi", "km"],
-     "the value 'weird' is invalid for '--notation <notation>'; give one of 'auto', 'plain' or 'scientific'"),
-    (["help", "nope"], "unexpected argument 'nope' (see 'conv --help')"),
-    (["--generate-completion-script", "tcsh"], "give one shell: --generate-completion-script bash, zsh or fish"),
-  ])
+  @Test(
+    "Usage errors are one line, with a suggestion or where to look",
+    arguments: [
+      (["info"], "missing expected argument '<unit> ...' (see 'conv info --help')"),
+      (["info", "ft", "-t"], "unknown option '-t' (see 'conv info --help')"),
+      (["list", "--jsno"], "unknown option '--jsno'; did you mean '--json'?"),
+      (["fav", "mv", "1"], "missing expected argument '<to>' (see 'conv fav mv --help')"),
+      (["rates", "updat"], "unexpected argument 'updat'; did you mean 'conv rates update'?"),
+      (["categories", "x"], "unexpected argument 'x' (see 'conv categories --help')"),
+      (["--digits"], "missing value for '--digits <n>' (see 'conv convert --help')"),
+      (["--json=1", "5", "mi", "km"], "the option '--json' takes no value, but '1' was given"),
+      (
+        ["--notation", "weird", "5", "mi", "km"],
+        "the value 'weird' is invalid for '--notation <notation>'; give one of 'auto', 'plain' or 'scientific'"
+      ),
+      (["help", "nope"], "unexpected argument 'nope' (see 'conv --help')"),
+      (["--generate-completion-script", "tcsh"], "give one shell: --generate-completion-script bash, zsh or fish"),
+    ])
   func error(_ arguments: [String], _ message: String) {
     #expect(throws: CommandLineError(message)) { try CommandLineParser().parse(arguments) }
   }

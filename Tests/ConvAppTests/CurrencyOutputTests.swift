@@ -1,13 +1,16 @@
 import ConvKit
 import Testing
+
 @testable import ConvApp
 
 /// Issue 18 in the shared output path: money in the locale's currency format, plain numbers for
 /// scripts, the rates' date named once, the stale-rates notice, batch lines as one-shot ones.
 @Suite("Currency output")
 struct CurrencyOutputTests {
-  static func converter(mode: OutputMode = .human, locale: String? = nil, ascii: Bool = false,
-                        today: String? = nil) -> Converter {
+  static func converter(
+    mode: OutputMode = .human, locale: String? = nil, ascii: Bool = false,
+    today: String? = nil
+  ) -> Converter {
     var options = OutputOptions()
     options.mode = mode
     options.locale = locale
@@ -58,23 +61,30 @@ struct CurrencyOutputTests {
   static let notes: [(String?, OutputMode, [String])] = [
     (nil, .human, ["note: rates of 2026-10-06, ECB"]),
     ("2026-11-05", .human, ["note: rates of 2026-10-06, ECB"]),
-    ("2026-11-06", .human, ["note: rates of 2026-10-06, ECB",
-                            "note: the exchange rates are 31 days old (2026-10-06): run 'conv rates update'"]),
+    (
+      "2026-11-06", .human,
+      [
+        "note: rates of 2026-10-06, ECB",
+        "note: the exchange rates are 31 days old (2026-10-06): run 'conv rates update'",
+      ]
+    ),
     ("2026-11-06", .terse, []),
     ("2026-11-06", .json, []),
     (nil, .terse, []),
   ]
 
-  @Test("The rates' date is a note in human output, and so is the notice of old rates; script output has none",
-        arguments: notes)
+  @Test(
+    "The rates' date is a note in human output, and so is the notice of old rates; script output has none",
+    arguments: notes)
   func ratesNotes(_ today: String?, _ mode: OutputMode, _ expected: [String]) throws {
     let converter = Self.converter(mode: mode, today: today)
     #expect(try converter.convert(converter.request(line: "1 EUR to USD")).get().notes == expected)
     #expect(try converter.convert(converter.request(line: "5 mi to km")).get().notes.isEmpty)
   }
 
-  @Test("Batch lines with money are the one-shot lines, and the date is noted once",
-        arguments: [OutputMode.human, .terse])
+  @Test(
+    "Batch lines with money are the one-shot lines, and the date is noted once",
+    arguments: [OutputMode.human, .terse])
   func batch(_ mode: OutputMode) throws {
     let converter = Self.converter(mode: mode)
     let batch = BatchConverter(converter: converter)
@@ -101,8 +111,9 @@ struct CurrencyOutputTests {
     #expect(output.contains(expected), "\(output)")
   }
 
-  @Test("The whole column names currencies in the user's language through ICU",
-        arguments: [("de_DE.UTF-8", "Schweizer Franken"), ("fr_FR.UTF-8", "francs suisses"), (nil, "Swiss francs")])
+  @Test(
+    "The whole column names currencies in the user's language through ICU",
+    arguments: [("de_DE.UTF-8", "Schweizer Franken"), ("fr_FR.UTF-8", "francs suisses"), (nil, "Swiss francs")])
   func localizedNames(_ locale: String?, _ name: String) throws {
     let converter = Self.converter(locale: locale)
     let lines = try converter.convert(converter.request(line: "100 EUR")).get().lines
@@ -110,9 +121,12 @@ struct CurrencyOutputTests {
     #expect(lines.contains { $0.contains("CHF") && $0.hasSuffix(name) }, "\(lines)")
   }
 
-  @Test("Currencies named in the user's language read as their codes",
-        arguments: [("de_DE.UTF-8", "100 Schweizer Franken in Euro", "100,00\u{00A0}CHF ≈ 106,85\u{00A0}€"),
-                    ("fr_FR.UTF-8", "100 francs suisses to dollars des États-Unis", "100,00\u{00A0}CHF ≈ 120,41\u{00A0}$US")])
+  @Test(
+    "Currencies named in the user's language read as their codes",
+    arguments: [
+      ("de_DE.UTF-8", "100 Schweizer Franken in Euro", "100,00\u{00A0}CHF ≈ 106,85\u{00A0}€"),
+      ("fr_FR.UTF-8", "100 francs suisses to dollars des États-Unis", "100,00\u{00A0}CHF ≈ 120,41\u{00A0}$US"),
+    ])
   func localizedInput(_ locale: String, _ line: String, _ expected: String) throws {
     let converter = Self.converter(locale: locale)
     #expect(try converter.convert(converter.request(line: line)).get().lines == [expected])

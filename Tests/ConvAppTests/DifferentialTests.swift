@@ -1,5 +1,6 @@
 import ConvKit
 import Testing
+
 @testable import ConvApp
 
 /// Issue 16: a few hundred conversions through one-shot, batch, JSON, the REPL's pipe mode and
@@ -45,8 +46,10 @@ struct DifferentialTests {
       ("94", "dBSPL", "Pa"), ("3", "dB", "%"), ("1", "Np", "dB"), ("12", "AWG", "mm"), ("2", "mm", "AWG"),
       ("41", "AWG", "mm"), ("57", "AWG", "mm"), ("1", "m", "AWG"), ("10", "SWG", "in"), ("4/0", "AWG", "mm"),
       ("0000", "AWG", "in"), ("10", "°API", "kg/m^3"), ("0.85", "SG", "°API"), ("4", "gas mark", "°C"),
-      ("180", "°C", "gas mark"), ("7", "pH", "mol/L"), ("1e-3", "mol/L", "pH"), ("5", "pH", "nH"), ("12", "Bft", "km/h"),
-      ("-1", "Bft", "m/s"), ("100", "km/h", "Bft"), ("1", "octave", "cent"), ("1", "octave", "dB"), ("500", "kcmil", "mm²"),
+      ("180", "°C", "gas mark"), ("7", "pH", "mol/L"), ("1e-3", "mol/L", "pH"), ("5", "pH", "nH"),
+      ("12", "Bft", "km/h"),
+      ("-1", "Bft", "m/s"), ("100", "km/h", "Bft"), ("1", "octave", "cent"), ("1", "octave", "dB"),
+      ("500", "kcmil", "mm²"),
     ]
     for (value, from, to) in issueStyle { cases.append(Case(value: value, from: from, to: to)) }
     return cases
@@ -77,7 +80,8 @@ struct DifferentialTests {
     var answers: [(String, Answer)] = []
 
     switch terse.convert(terse.request(arguments: [test.value, test.from, test.to])) {
-    case .success(let output): answers.append(("one-shot", output.lines.count == 1 ? .value(output.lines[0]) : .refused))
+    case .success(let output):
+      answers.append(("one-shot", output.lines.count == 1 ? .value(output.lines[0]) : .refused))
     case .failure: answers.append(("one-shot", .refused))
     }
 
@@ -94,7 +98,8 @@ struct DifferentialTests {
       let value = text.split(separator: ",").first { $0.hasPrefix("\"result\":") }
         .map { member in
           let text = member.dropFirst(9)
-          return String(text.count >= 2 && text.hasPrefix("\"") && text.hasSuffix("\"") ? text.dropFirst().dropLast() : text)
+          return String(
+            text.count >= 2 && text.hasPrefix("\"") && text.hasSuffix("\"") ? text.dropFirst().dropLast() : text)
         }
       answers.append(("json", value.map(Answer.value) ?? .refused))
     case .failure: answers.append(("json", .refused))

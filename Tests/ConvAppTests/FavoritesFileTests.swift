@@ -7,48 +7,58 @@ import Testing
 private enum FavoritesTestCatalog {
   static let catalog: Catalog = {
     let (catalog, diagnostics) = CatalogLoader.load([
-      CatalogSource(path: "length.units", text: """
-        category: length
-        title: Length
-        dimension: length
-        metre | metres | m | meter, meters | base | si, common | SI
-        inch | inches | in | | 0.0254 m | common | NIST
-        foot | feet | ft | | 12 in | common | NIST
-        mile | miles | mi | | 5280 ft | common | NIST
-        """),
-      CatalogSource(path: "mass.units", text: """
-        category: mass
-        title: Mass
-        dimension: mass
-        kilogram | kilograms | kg | | base | common | SI
-        pound | pounds | lb | | 0.45359237 kg | common | NIST
-        short ton | short tons | ton | | 2000 lb | common | NIST
-        """),
-      CatalogSource(path: "volume.units", text: """
-        category: volume
-        title: Volume
-        dimension: length^3
-        litre | litres | L, l | liter, liters | 0.001 m^3 | si, common | SI
-        US gallon | US gallons | gal | gallon, gallons | 231 in^3 | common | NIST
-        """),
-      CatalogSource(path: "fuel.units", text: """
-        category: fuel-economy
-        title: Fuel economy
-        dimension: length/length^3
-        miles per gallon | miles per gallon | mpg | | mi/gal | common | definition
-        category: fuel-consumption
-        title: Fuel consumption
-        dimension: length^3/length
-        litre per 100 kilometres | litres per 100 kilometres | L/100km | | L/(100 km) | common | definition
-        """),
-      CatalogSource(path: "temperature.units", text: """
-        category: temperature
-        title: Temperature
-        dimension: temperature
-        kelvin | kelvins | K | | base | si, abs, common | SI
-        degree Celsius | degrees Celsius | °C | celsius | K | offset=273.15, common | SI
-        degree Fahrenheit | degrees Fahrenheit | °F | fahrenheit | 5/9 K | offset=459.67, common | NIST
-        """),
+      CatalogSource(
+        path: "length.units",
+        text: """
+          category: length
+          title: Length
+          dimension: length
+          metre | metres | m | meter, meters | base | si, common | SI
+          inch | inches | in | | 0.0254 m | common | NIST
+          foot | feet | ft | | 12 in | common | NIST
+          mile | miles | mi | | 5280 ft | common | NIST
+          """),
+      CatalogSource(
+        path: "mass.units",
+        text: """
+          category: mass
+          title: Mass
+          dimension: mass
+          kilogram | kilograms | kg | | base | common | SI
+          pound | pounds | lb | | 0.45359237 kg | common | NIST
+          short ton | short tons | ton | | 2000 lb | common | NIST
+          """),
+      CatalogSource(
+        path: "volume.units",
+        text: """
+          category: volume
+          title: Volume
+          dimension: length^3
+          litre | litres | L, l | liter, liters | 0.001 m^3 | si, common | SI
+          US gallon | US gallons | gal | gallon, gallons | 231 in^3 | common | NIST
+          """),
+      CatalogSource(
+        path: "fuel.units",
+        text: """
+          category: fuel-economy
+          title: Fuel economy
+          dimension: length/length^3
+          miles per gallon | miles per gallon | mpg | | mi/gal | common | definition
+          category: fuel-consumption
+          title: Fuel consumption
+          dimension: length^3/length
+          litre per 100 kilometres | litres per 100 kilometres | L/100km | | L/(100 km) | common | definition
+          """),
+      CatalogSource(
+        path: "temperature.units",
+        text: """
+          category: temperature
+          title: Temperature
+          dimension: temperature
+          kelvin | kelvins | K | | base | si, abs, common | SI
+          degree Celsius | degrees Celsius | °C | celsius | K | offset=273.15, common | SI
+          degree Fahrenheit | degrees Fahrenheit | °F | fahrenheit | 5/9 K | offset=459.67, common | NIST
+          """),
     ])
     precondition(diagnostics.isEmpty, "\(diagnostics)")
     return catalog
@@ -61,18 +71,20 @@ struct FavoritesFileTests {
 
   // MARK: Parsing
 
-  @Test("Printing a parsed file gives back its bytes", arguments: [
-    "",
-    "\n",
-    "mi -> km",
-    "mi -> km\n",
-    "# conv favorites v1\nmi -> km\n\n# weather\n°F → °C   # abroad\n",
-    "  mi->km  \n\t\n#x\n",
-    "mi -> km\r\nft -> m\r\n",
-    "mi -> km\r\nft -> m",
-    "\u{FEFF}# conv favorites v1\nshort ton -> kg\n\n\n",
-    "garbage line\nmi -> mi\n",
-  ])
+  @Test(
+    "Printing a parsed file gives back its bytes",
+    arguments: [
+      "",
+      "\n",
+      "mi -> km",
+      "mi -> km\n",
+      "# conv favorites v1\nmi -> km\n\n# weather\n°F → °C   # abroad\n",
+      "  mi->km  \n\t\n#x\n",
+      "mi -> km\r\nft -> m\r\n",
+      "mi -> km\r\nft -> m",
+      "\u{FEFF}# conv favorites v1\nshort ton -> kg\n\n\n",
+      "garbage line\nmi -> mi\n",
+    ])
   func roundTrip(text: String) {
     #expect(FavoritesFile(text).text == text)
     #expect(FavoritesFile(bytes: Array(text.utf8)).bytes == Array(text.utf8))
@@ -84,34 +96,38 @@ struct FavoritesFileTests {
     var testDescription: String { line }
   }
 
-  @Test("Reading one line", arguments: [
-    LineCase(line: "", content: .blank),
-    LineCase(line: "   \t", content: .blank),
-    LineCase(line: "# a comment", content: .comment),
-    LineCase(line: "   # indented comment -> with arrow", content: .comment),
-    LineCase(line: "# conv favorites v1", content: .header(version: 1)),
-    LineCase(line: "#conv  Favorites  V2", content: .header(version: 2)),
-    LineCase(line: "# conv favorites version 1", content: .comment),
-    LineCase(line: "mi -> km", content: .pair(FavoritePair(from: "mi", to: "km"))),
-    LineCase(line: "mi->km", content: .pair(FavoritePair(from: "mi", to: "km"))),
-    LineCase(line: "  short ton  ->  kg  ", content: .pair(FavoritePair(from: "short ton", to: "kg"))),
-    LineCase(line: "°F → °C", content: .pair(FavoritePair(from: "°F", to: "°C"))),
-    LineCase(line: "°F→°C", content: .pair(FavoritePair(from: "°F", to: "°C"))),
-    LineCase(line: "L/100km -> mpg # car", content: .pair(FavoritePair(from: "L/100km", to: "mpg"))),
-    LineCase(line: "m^-1 -> in^-1", content: .pair(FavoritePair(from: "m^-1", to: "in^-1"))),
-    LineCase(line: "mi -> km\r", content: .pair(FavoritePair(from: "mi", to: "km"))),
-  ])
+  @Test(
+    "Reading one line",
+    arguments: [
+      LineCase(line: "", content: .blank),
+      LineCase(line: "   \t", content: .blank),
+      LineCase(line: "# a comment", content: .comment),
+      LineCase(line: "   # indented comment -> with arrow", content: .comment),
+      LineCase(line: "# conv favorites v1", content: .header(version: 1)),
+      LineCase(line: "#conv  Favorites  V2", content: .header(version: 2)),
+      LineCase(line: "# conv favorites version 1", content: .comment),
+      LineCase(line: "mi -> km", content: .pair(FavoritePair(from: "mi", to: "km"))),
+      LineCase(line: "mi->km", content: .pair(FavoritePair(from: "mi", to: "km"))),
+      LineCase(line: "  short ton  ->  kg  ", content: .pair(FavoritePair(from: "short ton", to: "kg"))),
+      LineCase(line: "°F → °C", content: .pair(FavoritePair(from: "°F", to: "°C"))),
+      LineCase(line: "°F→°C", content: .pair(FavoritePair(from: "°F", to: "°C"))),
+      LineCase(line: "L/100km -> mpg # car", content: .pair(FavoritePair(from: "L/100km", to: "mpg"))),
+      LineCase(line: "m^-1 -> in^-1", content: .pair(FavoritePair(from: "m^-1", to: "in^-1"))),
+      LineCase(line: "mi -> km\r", content: .pair(FavoritePair(from: "mi", to: "km"))),
+    ])
   func readLine(_ test: LineCase) {
     #expect(FavoritesFormat.parseLine(test.line) == test.content)
   }
 
-  @Test("Lines that do not parse", arguments: [
-    ("mi km", "expected 'FROM -> TO'"),
-    ("mi -> km -> m", "expected one '->'"),
-    ("-> km", "missing the unit before"),
-    ("mi ->", "missing the unit after"),
-    ("mi → # km", "missing the unit after"),
-  ])
+  @Test(
+    "Lines that do not parse",
+    arguments: [
+      ("mi km", "expected 'FROM -> TO'"),
+      ("mi -> km -> m", "expected one '->'"),
+      ("-> km", "missing the unit before"),
+      ("mi ->", "missing the unit after"),
+      ("mi → # km", "missing the unit after"),
+    ])
   func invalidLine(line: String, message: String) {
     guard case .invalid(let reason) = FavoritesFormat.parseLine(line) else {
       Issue.record("'\(line)' parsed")
@@ -123,11 +139,12 @@ struct FavoritesFileTests {
   @Test("Entries are numbered in file order, with their line numbers")
   func entries() {
     let file = FavoritesFile("# conv favorites v1\nmi -> km\n\n# x\n°F -> °C\nshort ton -> kg\n")
-    #expect(file.entries == [
-      .init(position: 1, line: 2, pair: FavoritePair(from: "mi", to: "km")),
-      .init(position: 2, line: 5, pair: FavoritePair(from: "°F", to: "°C")),
-      .init(position: 3, line: 6, pair: FavoritePair(from: "short ton", to: "kg")),
-    ])
+    #expect(
+      file.entries == [
+        .init(position: 1, line: 2, pair: FavoritePair(from: "mi", to: "km")),
+        .init(position: 2, line: 5, pair: FavoritePair(from: "°F", to: "°C")),
+        .init(position: 3, line: 6, pair: FavoritePair(from: "short ton", to: "kg")),
+      ])
     #expect(file.version == 1)
     #expect(file.problems(in: catalog).isEmpty)
   }
@@ -140,14 +157,20 @@ struct FavoritesFileTests {
     var testDescription: String { text.replacing("\n", with: "⏎") }
   }
 
-  @Test("Problems carry line numbers", arguments: [
-    ProblemCase(text: "mi -> km\nfoo -> km\n", problems: [(2, "unknown unit 'foo'")]),
-    ProblemCase(text: "# c\n\nmi -> kg\n", problems: [(3, "cannot convert mi to kg: length vs mass")]),
-    ProblemCase(text: "mi -> mi\nmile -> miles\n", problems: [(1, "never converted to itself"), (2, "never converted to itself")]),
-    ProblemCase(text: "mi -> km\nbad\nmile -> kilometre\n", problems: [(2, "expected 'FROM -> TO'"), (3, "repeats the favorite on line 1")]),
-    ProblemCase(text: "# conv favorites v2\nmi -> km\n", problems: [(1, "favorites format v2")]),
-    ProblemCase(text: "°C -> K\nL/100km -> mpg\nkm -> zz\n", problems: [(3, "unknown unit 'zz'")]),
-  ])
+  @Test(
+    "Problems carry line numbers",
+    arguments: [
+      ProblemCase(text: "mi -> km\nfoo -> km\n", problems: [(2, "unknown unit 'foo'")]),
+      ProblemCase(text: "# c\n\nmi -> kg\n", problems: [(3, "cannot convert mi to kg: length vs mass")]),
+      ProblemCase(
+        text: "mi -> mi\nmile -> miles\n",
+        problems: [(1, "never converted to itself"), (2, "never converted to itself")]),
+      ProblemCase(
+        text: "mi -> km\nbad\nmile -> kilometre\n",
+        problems: [(2, "expected 'FROM -> TO'"), (3, "repeats the favorite on line 1")]),
+      ProblemCase(text: "# conv favorites v2\nmi -> km\n", problems: [(1, "favorites format v2")]),
+      ProblemCase(text: "°C -> K\nL/100km -> mpg\nkm -> zz\n", problems: [(3, "unknown unit 'zz'")]),
+    ])
   func problems(_ test: ProblemCase) {
     let problems = FavoritesFile(test.text).problems(in: catalog)
     #expect(problems.map(\.line) == test.problems.map(\.0))
@@ -174,47 +197,62 @@ struct FavoritesFileTests {
     var testDescription: String { name }
   }
 
-  @Test("Edits keep every other line, comment and blank line", arguments: [
-    EditCase(name: "add to a new file writes the header", before: "",
-             edit: { try $0.add(FavoritePair(from: "mi", to: "km"), catalog: $1) },
-             after: "# conv favorites v1\nmi -> km\n"),
-    EditCase(name: "add appends after trailing comments", before: "# mine\nmi -> km\n\n# end",
-             edit: { try $0.add(FavoritePair(from: "short ton", to: "kg"), catalog: $1) },
-             after: "# mine\nmi -> km\n\n# end\nshort ton -> kg\n"),
-    EditCase(name: "add keeps CRLF", before: "mi -> km\r\n",
-             edit: { try $0.add(FavoritePair(from: "L/100km", to: "mpg"), catalog: $1) },
-             after: "mi -> km\r\nL/100km -> mpg\r\n"),
-    EditCase(name: "add to a CRLF file without a final line break", before: "# a\r\nmi -> km",
-             edit: { try $0.add(FavoritePair(from: "°F", to: "°C"), catalog: $1) },
-             after: "# a\r\nmi -> km\r\n°F -> °C\r\n"),
-    EditCase(name: "remove by pair, spelled differently", before: "# a\nmi -> km # x\n# b\nft -> m\n",
-             edit: { try $0.remove(FavoritePair(from: "mile", to: "kilometre"), catalog: $1) },
-             after: "# a\n# b\nft -> m\n"),
-    EditCase(name: "remove by position", before: "mi -> km\n\n  ft->m\n°F → °C\n",
-             edit: { file, _ in try file.remove(position: 2) },
-             after: "mi -> km\n\n°F → °C\n"),
-    EditCase(name: "remove the last line of a file without a final line break", before: "mi -> km\nft -> m",
-             edit: { file, _ in try file.remove(position: 2) },
-             after: "mi -> km\n"),
-    EditCase(name: "move up", before: "# h\nmi -> km\n# c\nft -> m\n\nlb -> kg\n",
-             edit: { file, _ in try file.move(from: 3, to: 1) },
-             after: "# h\nlb -> kg\nmi -> km\n# c\nft -> m\n\n"),
-    EditCase(name: "move down", before: "# h\nmi -> km\n# c\nft -> m\nlb -> kg\n# end\n",
-             edit: { file, _ in try file.move(from: 1, to: 2) },
-             after: "# h\n# c\nft -> m\nmi -> km\nlb -> kg\n# end\n"),
-    EditCase(name: "move with the heading right above", before: "# top\n\n# a\nmi -> km\n# b\nft -> m\nlb -> kg\n",
-             edit: { file, _ in try file.move(from: 2, to: 1) },
-             after: "# top\n\n# b\nft -> m\n# a\nmi -> km\nlb -> kg\n"),
-    EditCase(name: "move to the end", before: "mi -> km\nft -> m\nlb -> kg\n# end\n",
-             edit: { file, _ in try file.move(from: 1, to: 3) },
-             after: "ft -> m\nlb -> kg\nmi -> km\n# end\n"),
-    EditCase(name: "move the unterminated last line", before: "mi -> km\nft -> m",
-             edit: { file, _ in try file.move(from: 2, to: 1) },
-             after: "ft -> m\nmi -> km\n"),
-    EditCase(name: "move to its own place changes nothing", before: "mi -> km\nft -> m",
-             edit: { file, _ in try file.move(from: 2, to: 2) },
-             after: "mi -> km\nft -> m"),
-  ])
+  @Test(
+    "Edits keep every other line, comment and blank line",
+    arguments: [
+      EditCase(
+        name: "add to a new file writes the header", before: "",
+        edit: { try $0.add(FavoritePair(from: "mi", to: "km"), catalog: $1) },
+        after: "# conv favorites v1\nmi -> km\n"),
+      EditCase(
+        name: "add appends after trailing comments", before: "# mine\nmi -> km\n\n# end",
+        edit: { try $0.add(FavoritePair(from: "short ton", to: "kg"), catalog: $1) },
+        after: "# mine\nmi -> km\n\n# end\nshort ton -> kg\n"),
+      EditCase(
+        name: "add keeps CRLF", before: "mi -> km\r\n",
+        edit: { try $0.add(FavoritePair(from: "L/100km", to: "mpg"), catalog: $1) },
+        after: "mi -> km\r\nL/100km -> mpg\r\n"),
+      EditCase(
+        name: "add to a CRLF file without a final line break", before: "# a\r\nmi -> km",
+        edit: { try $0.add(FavoritePair(from: "°F", to: "°C"), catalog: $1) },
+        after: "# a\r\nmi -> km\r\n°F -> °C\r\n"),
+      EditCase(
+        name: "remove by pair, spelled differently", before: "# a\nmi -> km # x\n# b\nft -> m\n",
+        edit: { try $0.remove(FavoritePair(from: "mile", to: "kilometre"), catalog: $1) },
+        after: "# a\n# b\nft -> m\n"),
+      EditCase(
+        name: "remove by position", before: "mi -> km\n\n  ft->m\n°F → °C\n",
+        edit: { file, _ in try file.remove(position: 2) },
+        after: "mi -> km\n\n°F → °C\n"),
+      EditCase(
+        name: "remove the last line of a file without a final line break", before: "mi -> km\nft -> m",
+        edit: { file, _ in try file.remove(position: 2) },
+        after: "mi -> km\n"),
+      EditCase(
+        name: "move up", before: "# h\nmi -> km\n# c\nft -> m\n\nlb -> kg\n",
+        edit: { file, _ in try file.move(from: 3, to: 1) },
+        after: "# h\nlb -> kg\nmi -> km\n# c\nft -> m\n\n"),
+      EditCase(
+        name: "move down", before: "# h\nmi -> km\n# c\nft -> m\nlb -> kg\n# end\n",
+        edit: { file, _ in try file.move(from: 1, to: 2) },
+        after: "# h\n# c\nft -> m\nmi -> km\nlb -> kg\n# end\n"),
+      EditCase(
+        name: "move with the heading right above", before: "# top\n\n# a\nmi -> km\n# b\nft -> m\nlb -> kg\n",
+        edit: { file, _ in try file.move(from: 2, to: 1) },
+        after: "# top\n\n# b\nft -> m\n# a\nmi -> km\nlb -> kg\n"),
+      EditCase(
+        name: "move to the end", before: "mi -> km\nft -> m\nlb -> kg\n# end\n",
+        edit: { file, _ in try file.move(from: 1, to: 3) },
+        after: "ft -> m\nlb -> kg\nmi -> km\n# end\n"),
+      EditCase(
+        name: "move the unterminated last line", before: "mi -> km\nft -> m",
+        edit: { file, _ in try file.move(from: 2, to: 1) },
+        after: "ft -> m\nmi -> km\n"),
+      EditCase(
+        name: "move to its own place changes nothing", before: "mi -> km\nft -> m",
+        edit: { file, _ in try file.move(from: 2, to: 2) },
+        after: "mi -> km\nft -> m"),
+    ])
   func edit(_ test: EditCase) throws {
     var file = FavoritesFile(test.before)
     try test.edit(&file, catalog)
@@ -229,28 +267,41 @@ struct FavoritesFileTests {
     var testDescription: String { name }
   }
 
-  @Test("Refused edits leave the file as it was", arguments: [
-    RefusalCase(name: "duplicate", edit: { try $0.add(FavoritePair(from: "mi", to: "km"), catalog: $1) },
-                message: "mi -> km is already favorite 1"),
-    RefusalCase(name: "duplicate spelled differently", edit: { try $0.add(FavoritePair(from: "miles", to: "kilometre"), catalog: $1) },
-                message: "is already favorite 1"),
-    RefusalCase(name: "unknown unit", edit: { try $0.add(FavoritePair(from: "smoot", to: "m"), catalog: $1) },
-                message: "unknown unit 'smoot'"),
-    RefusalCase(name: "non-conformable", edit: { try $0.add(FavoritePair(from: "kg", to: "L"), catalog: $1) },
-                message: "cannot convert kg to L"),
-    RefusalCase(name: "to itself", edit: { try $0.add(FavoritePair(from: "ft", to: "foot"), catalog: $1) },
-                message: "never converted to itself"),
-    RefusalCase(name: "a '#' in a unit", edit: { try $0.add(FavoritePair(from: "m#", to: "ft"), catalog: $1) },
-                message: "cannot contain '#'"),
-    RefusalCase(name: "a line break in a unit", edit: { try $0.add(FavoritePair(from: "m\nx", to: "ft"), catalog: $1) },
-                message: "line break"),
-    RefusalCase(name: "remove a missing pair", edit: { try $0.remove(FavoritePair(from: "ft", to: "m"), catalog: $1) },
-                message: "ft -> m is not a favorite"),
-    RefusalCase(name: "remove position 0", edit: { file, _ in try file.remove(position: 0) },
-                message: "no favorite 0: there is only 1"),
-    RefusalCase(name: "move beyond the end", edit: { file, _ in try file.move(from: 1, to: 3) },
-                message: "no favorite 3"),
-  ])
+  @Test(
+    "Refused edits leave the file as it was",
+    arguments: [
+      RefusalCase(
+        name: "duplicate", edit: { try $0.add(FavoritePair(from: "mi", to: "km"), catalog: $1) },
+        message: "mi -> km is already favorite 1"),
+      RefusalCase(
+        name: "duplicate spelled differently",
+        edit: { try $0.add(FavoritePair(from: "miles", to: "kilometre"), catalog: $1) },
+        message: "is already favorite 1"),
+      RefusalCase(
+        name: "unknown unit", edit: { try $0.add(FavoritePair(from: "smoot", to: "m"), catalog: $1) },
+        message: "unknown unit 'smoot'"),
+      RefusalCase(
+        name: "non-conformable", edit: { try $0.add(FavoritePair(from: "kg", to: "L"), catalog: $1) },
+        message: "cannot convert kg to L"),
+      RefusalCase(
+        name: "to itself", edit: { try $0.add(FavoritePair(from: "ft", to: "foot"), catalog: $1) },
+        message: "never converted to itself"),
+      RefusalCase(
+        name: "a '#' in a unit", edit: { try $0.add(FavoritePair(from: "m#", to: "ft"), catalog: $1) },
+        message: "cannot contain '#'"),
+      RefusalCase(
+        name: "a line break in a unit", edit: { try $0.add(FavoritePair(from: "m\nx", to: "ft"), catalog: $1) },
+        message: "line break"),
+      RefusalCase(
+        name: "remove a missing pair", edit: { try $0.remove(FavoritePair(from: "ft", to: "m"), catalog: $1) },
+        message: "ft -> m is not a favorite"),
+      RefusalCase(
+        name: "remove position 0", edit: { file, _ in try file.remove(position: 0) },
+        message: "no favorite 0: there is only 1"),
+      RefusalCase(
+        name: "move beyond the end", edit: { file, _ in try file.move(from: 1, to: 3) },
+        message: "no favorite 3"),
+    ])
   func refusal(_ test: RefusalCase) {
     let text = "# conv favorites v1\nmi -> km\n"
     var file = FavoritesFile(text)
@@ -267,16 +318,18 @@ struct FavoritesFileTests {
 
   // MARK: Command-line words
 
-  @Test("Reading a pair from command-line words", arguments: [
-    (["mi", "km"], FavoritePair(from: "mi", to: "km")),
-    (["short ton", "kg"], FavoritePair(from: "short ton", to: "kg")),
-    (["short", "ton", "kg"], FavoritePair(from: "short ton", to: "kg")),
-    (["kg", "short", "ton"], FavoritePair(from: "kg", to: "short ton")),
-    (["short", "ton", "->", "kg"], FavoritePair(from: "short ton", to: "kg")),
-    (["mi", "to", "km"], FavoritePair(from: "mi", to: "km")),
-    (["°F → °C"], FavoritePair(from: "°F", to: "°C")),
-    (["L/100km", "mpg"], FavoritePair(from: "L/100km", to: "mpg")),
-  ])
+  @Test(
+    "Reading a pair from command-line words",
+    arguments: [
+      (["mi", "km"], FavoritePair(from: "mi", to: "km")),
+      (["short ton", "kg"], FavoritePair(from: "short ton", to: "kg")),
+      (["short", "ton", "kg"], FavoritePair(from: "short ton", to: "kg")),
+      (["kg", "short", "ton"], FavoritePair(from: "kg", to: "short ton")),
+      (["short", "ton", "->", "kg"], FavoritePair(from: "short ton", to: "kg")),
+      (["mi", "to", "km"], FavoritePair(from: "mi", to: "km")),
+      (["°F → °C"], FavoritePair(from: "°F", to: "°C")),
+      (["L/100km", "mpg"], FavoritePair(from: "L/100km", to: "mpg")),
+    ])
   func arguments(words: [String], pair: FavoritePair) throws {
     #expect(try FavoritePair.parse(arguments: words, catalog: catalog) == pair)
   }

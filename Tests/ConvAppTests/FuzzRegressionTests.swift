@@ -1,6 +1,7 @@
 import ConvFormat
 import ConvKit
 import Testing
+
 @testable import ConvApp
 
 /// Inputs that once crashed or hung the `convert`, `batch` and `favorites` fuzz targets (`fuzz/`),
@@ -36,28 +37,31 @@ struct FuzzRegressionTests {
     var testDescription: String { "\(artifact): \(line)" }
   }
 
-  @Test("Requests that crashed or hung the convert target", .timeLimit(.minutes(1)), arguments: [
-    // Terse, --exact, scientific, ASCII, en_IN: the whole column of an absolute temperature.
-    // (The curated column: °F and K, filled up with the other scales where the value reads well.)
-    ConvertCase(artifact: "convert-crash-0e98551a", flags: 0xE1, line: "-40 °C", count: 3),
-    // Human, 3 digits, --exact, scientific, --long, ar_EG, verbose: the whole column of a volume
-    // with π³ in it took over ten seconds (crosswise gcds in Rational now keep it small; see
-    // RegressionTests.rationalArithmetic). About 0.1 s in an optimized build.
-    ConvertCase(artifact: "convert-timeout-12ea8bf0", flags: 0x6C, line: "hpc3/4", count: 0),
-    // Human, 17 digits, --exact, plain, fr_FR: the whole column of a ratio of 1e-4000, each an
-    // 8,000-character decimal; finding the decimal places took one big division per factor of
-    // 2 and 5 (see RegressionTests.terminatingDecimals). 0.5 s optimized.
-    ConvertCase(artifact: "convert-timeout-c6bfc260", flags: 0x5B, line: " 1e-4000", count: 0),
-    // Human, 1 digit, plain, ASCII: the whole column of 1e3010 g. Keeping every integer digit
-    // rounded each row to 3,010 digits (over 15 s); beyond 38 integer digits the rounding stays.
-    ConvertCase(artifact: "convert-timeout-10c8e27d", flags: 0x97, line: "1*1e3010g- g", count: 0),
-  ])
+  @Test(
+    "Requests that crashed or hung the convert target", .timeLimit(.minutes(1)),
+    arguments: [
+      // Terse, --exact, scientific, ASCII, en_IN: the whole column of an absolute temperature.
+      // (The curated column: °F and K, filled up with the other scales where the value reads well.)
+      ConvertCase(artifact: "convert-crash-0e98551a", flags: 0xE1, line: "-40 °C", count: 3),
+      // Human, 3 digits, --exact, scientific, --long, ar_EG, verbose: the whole column of a volume
+      // with π³ in it took over ten seconds (crosswise gcds in Rational now keep it small; see
+      // RegressionTests.rationalArithmetic). About 0.1 s in an optimized build.
+      ConvertCase(artifact: "convert-timeout-12ea8bf0", flags: 0x6C, line: "hpc3/4", count: 0),
+      // Human, 17 digits, --exact, plain, fr_FR: the whole column of a ratio of 1e-4000, each an
+      // 8,000-character decimal; finding the decimal places took one big division per factor of
+      // 2 and 5 (see RegressionTests.terminatingDecimals). 0.5 s optimized.
+      ConvertCase(artifact: "convert-timeout-c6bfc260", flags: 0x5B, line: " 1e-4000", count: 0),
+      // Human, 1 digit, plain, ASCII: the whole column of 1e3010 g. Keeping every integer digit
+      // rounded each row to 3,010 digits (over 15 s); beyond 38 integer digits the rounding stays.
+      ConvertCase(artifact: "convert-timeout-10c8e27d", flags: 0x97, line: "1*1e3010g- g", count: 0),
+    ])
   func convertArtifacts(_ test: ConvertCase) {
     let options = Self.options(flags: test.flags)
     let converter = Converter(catalog: catalog, options: options)
     let outcomes = [
       converter.run(ConversionRequest.parse(line: test.line, catalog: catalog)),
-      converter.run(ConversionRequest.parse(arguments: test.line.split(separator: " ").map(String.init), catalog: catalog)),
+      converter.run(
+        ConversionRequest.parse(arguments: test.line.split(separator: " ").map(String.init), catalog: catalog)),
     ]
     for outcome in outcomes {
       guard case .success(let lines) = outcome else {
@@ -81,8 +85,10 @@ struct FuzzRegressionTests {
     // `1234567e8901236012345678901236`, was read by the long-decimal reader, whose exponent
     // overflowed (an exponent of more than three digits is refused, but was read whole first).
     let (converter, batch) = terseBatch()
-    for line in ["100 km/h m/s", "1234567e8901236012345678901236 km/h m/s", "5e99999999999999999999 km/h m/s",
-                 "5e-99999999999999999999 km/h m/s", "7e123 km/h m/s"] {
+    for line in [
+      "100 km/h m/s", "1234567e8901236012345678901236 km/h m/s", "5e99999999999999999999 km/h m/s",
+      "5e-99999999999999999999 km/h m/s", "7e123 km/h m/s",
+    ] {
       var output: [UInt8] = []
       let outcome = Array(line.utf8).withUnsafeBufferPointer { batch.convert($0, into: &output) }
       expectExactPath(outcome, output: output, line: line, converter: converter)
@@ -116,7 +122,9 @@ struct FuzzRegressionTests {
     // `6 mi to 0km`, whose target of size zero trapped in a division (see
     // RegressionTests.zeroTargetUnit).
     let (converter, batch) = terseBatch()
-    let lines: [[UInt8]] = [[0x35, 0x20, 0x6D, 0xE9, 0x20, 0x74, 0x6F, 0x20, 0x6B, 0x6D], Array("6 mi to 0km".utf8), []]
+    let lines: [[UInt8]] = [
+      [0x35, 0x20, 0x6D, 0xE9, 0x20, 0x74, 0x6F, 0x20, 0x6B, 0x6D], Array("6 mi to 0km".utf8), [],
+    ]
     for line in lines {
       var output: [UInt8] = []
       let outcome = line.withUnsafeBufferPointer { batch.convert($0, into: &output) }
@@ -136,17 +144,19 @@ struct FuzzRegressionTests {
     #expect(message.contains("the unit '0km' is zero"), "\(message)")
   }
 
-  @Test("Favorites files that crashed the favorites target read, check and edit consistently", arguments: [
-    // favorites-crash-3937ce76: CRLF line endings and a lone CR inside a line (line 3), which the
-    // problem message echoed.
-    ("# conv favorites v1\r\nmi -> km\r\nkm \r> mi\r\n", [3]),
-    ("mi -> km\r\nkm -> mi\r\n", []),
-    ("mi -> km\rkm -> mi\r\n", [1]),
-    ("mi -> km\r\n\r\nkm -> mi", []),
-    // favorites-crash-ac220d8b: a vertical tab in a unit, echoed by "is a quantity, not a unit".
-    ("m->2\u{0B}m", [1]),
-    ("m -> m\u{1B}[2J\nm -> m\n", [1, 2]),
-  ])
+  @Test(
+    "Favorites files that crashed the favorites target read, check and edit consistently",
+    arguments: [
+      // favorites-crash-3937ce76: CRLF line endings and a lone CR inside a line (line 3), which the
+      // problem message echoed.
+      ("# conv favorites v1\r\nmi -> km\r\nkm \r> mi\r\n", [3]),
+      ("mi -> km\r\nkm -> mi\r\n", []),
+      ("mi -> km\rkm -> mi\r\n", [1]),
+      ("mi -> km\r\n\r\nkm -> mi", []),
+      // favorites-crash-ac220d8b: a vertical tab in a unit, echoed by "is a quantity, not a unit".
+      ("m->2\u{0B}m", [1]),
+      ("m -> m\u{1B}[2J\nm -> m\n", [1, 2]),
+    ])
   func favoritesArtifacts(_ text: String, problemLines: [Int]) throws {
     let bytes = Array(text.utf8)
     var file = FavoritesFile(bytes: bytes)
@@ -157,8 +167,9 @@ struct FuzzRegressionTests {
       #expect(problem.line >= 1 && problem.line <= file.lines.count, "\(problem)")
       #expect(!problem.message.isEmpty)
       // Printed as `PATH:LINE: message`: the CR of the file was printed as it was.
-      #expect(!problem.message.unicodeScalars.contains { $0.properties.generalCategory == .control },
-              "\(problem.message.debugDescription)")
+      #expect(
+        !problem.message.unicodeScalars.contains { $0.properties.generalCategory == .control },
+        "\(problem.message.debugDescription)")
     }
     for entry in entries {
       #expect(FavoritesFormat.parseLine(entry.pair.description) == .pair(entry.pair))
@@ -186,15 +197,18 @@ struct FuzzRegressionTests {
     #expect(FavoritesFile(bytes: file.bytes).pairs == entries.map(\.pair) + [extra])
   }
 
-  @Test("Edit errors and value errors show control characters escaped, on one line", arguments: [
-    FavoritesEditError.invalidPair(FavoritePair(from: "m\u{B}x", to: "km"), "unknown unit"),
-    .unwritable(FavoritePair(from: "m", to: "k\rm"), "read-only"),
-    .duplicate(FavoritePair(from: "m\u{1B}[2J", to: "km"), position: 2),
-    .notFound(FavoritePair(from: "m\u{7}x", to: "km")),
-  ])
+  @Test(
+    "Edit errors and value errors show control characters escaped, on one line",
+    arguments: [
+      FavoritesEditError.invalidPair(FavoritePair(from: "m\u{B}x", to: "km"), "unknown unit"),
+      .unwritable(FavoritePair(from: "m", to: "k\rm"), "read-only"),
+      .duplicate(FavoritePair(from: "m\u{1B}[2J", to: "km"), position: 2),
+      .notFound(FavoritePair(from: "m\u{7}x", to: "km")),
+    ])
   func editErrorsArePrintable(_ error: FavoritesEditError) {
-    #expect(!error.message.contains { $0.isNewline || $0.asciiValue.map { $0 < 0x20 || $0 == 0x7F } == true },
-            "\(error.message)")
+    #expect(
+      !error.message.contains { $0.isNewline || $0.asciiValue.map { $0 < 0x20 || $0 == 0x7F } == true },
+      "\(error.message)")
     #expect(error.message.contains("<U+"))
   }
 
@@ -222,4 +236,3 @@ struct FuzzRegressionTests {
     #expect(rounded.digits == "1" && rounded.exponent == 3010 && !rounded.isExact)
   }
 }
-

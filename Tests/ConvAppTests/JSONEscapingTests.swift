@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ConvApp
 @testable import ConvKit
 

@@ -1,6 +1,7 @@
 import ConvFormat
 import ConvKit
 import Testing
+
 @testable import ConvApp
 
 /// Issue 34: unit names read back in the user's language. A name that means two units (two units
@@ -44,7 +45,9 @@ struct LocalNameCollisionTests {
       let reviewed = LocalNames.reviewedCollisions[language] ?? []
       let new = Set(found.keys).subtracting(reviewed)
       let gone = reviewed.subtracting(found.keys)
-      #expect(new.isEmpty, """
+      #expect(
+        new.isEmpty,
+        """
         \(language): names that mean two units, not in LocalNames.reviewedCollisions (check that each is \
         refused or read by the other side, then add it): \
         \(new.sorted().map { "\"\($0)\" (\(found[$0]!.sorted().joined(separator: " / ")))" }.joined(separator: ", "))
@@ -71,33 +74,58 @@ struct LocalNameCollisionTests {
           #expect(failure.message.contains("'\(spelling)'"))
           let written = converter.request(line: "1 " + spelling)
           #expect((try? converter.convert(written).get()) != nil, "\(locale) \(key): '\(spelling)' does not read")
-          #expect((try? Catalog.builtin.read(written).quantity.unit?.singleUnit) == unit, "\(locale) \(key): '\(spelling)'")
+          #expect(
+            (try? Catalog.builtin.read(written).quantity.unit?.singleUnit) == unit, "\(locale) \(key): '\(spelling)'")
         }
       case .success(let output):
-        #expect(output.notes.contains { $0.contains("can also mean") }, "\(locale) \(key): read silently, \(output.notes)")
+        #expect(
+          output.notes.contains { $0.contains("can also mean") }, "\(locale) \(key): read silently, \(output.notes)")
       }
     }
   }
 
   /// Locale, line, and the refusal's message (exit 1 in every mode).
   static let refusals: [(String, String, String)] = [
-    ("fr_FR.UTF-8", "5 pieds m", "'pieds' can mean foot (30,48 cm) or pied du roi (≈ 32,483938 cm): write 'ft' or 'pied du roi'"),
-    ("fr_FR.UTF-8", "1 pied in", "'pied' can mean foot (30,48 cm) or pied du roi (≈ 32,483938 cm): write 'ft' or 'pied du roi'"),
-    ("fr_CA.UTF-8", "3 PIEDS to cm", "'PIEDS' can mean foot (30,48 cm) or pied du roi (≈ 32,483938 cm): write 'ft' or 'pied du roi'"),
-    ("es_ES.UTF-8", "2 pulgadas cm", "'pulgadas' can mean inch (25,4 mm) or pulgada (≈ 23,219583 mm): write 'in' or 'Spanish inch'"),
-    ("fr_FR.UTF-8", "5 pieds", "'pieds' can mean foot (30,48 cm) or pied du roi (≈ 32,483938 cm): write 'ft' or 'pied du roi'"),
+    (
+      "fr_FR.UTF-8", "5 pieds m",
+      "'pieds' can mean foot (30,48 cm) or pied du roi (≈ 32,483938 cm): write 'ft' or 'pied du roi'"
+    ),
+    (
+      "fr_FR.UTF-8", "1 pied in",
+      "'pied' can mean foot (30,48 cm) or pied du roi (≈ 32,483938 cm): write 'ft' or 'pied du roi'"
+    ),
+    (
+      "fr_CA.UTF-8", "3 PIEDS to cm",
+      "'PIEDS' can mean foot (30,48 cm) or pied du roi (≈ 32,483938 cm): write 'ft' or 'pied du roi'"
+    ),
+    (
+      "es_ES.UTF-8", "2 pulgadas cm",
+      "'pulgadas' can mean inch (25,4 mm) or pulgada (≈ 23,219583 mm): write 'in' or 'Spanish inch'"
+    ),
+    (
+      "fr_FR.UTF-8", "5 pieds",
+      "'pieds' can mean foot (30,48 cm) or pied du roi (≈ 32,483938 cm): write 'ft' or 'pied du roi'"
+    ),
   ]
 
   /// Locale, line, the line conv prints, and the note: the other side's dimension decides.
   static let decided: [(String, String, String, String)] = [
-    ("de_DE.UTF-8", "2 Karat g", "2 ct = 0,4 g",
-     "note: 'Karat' read as ct (carat), the German name; it can also mean karat, which does not convert here"),
-    ("fr_FR.UTF-8", "1 degré rad", "1 degré ≈ 0,017453293 rad",
-     "note: 'degré' read as ° (degree), the French name; it can also mean °Ré (degree Réaumur), which does not convert here"),
-    ("fr_FR.UTF-8", "1 degré °C", "1 degré = 1,25 °C",
-     "note: 'degré' read as °Ré (degree Réaumur); it can also mean ° (degree), which does not convert here"),
-    ("de_DE.UTF-8", "3 Dram g", "3 drams ≈ 5,3155356 g",
-     "note: 'Dram' read as dr (dram); it can also mean fldr (fluid dram), which does not convert here"),
+    (
+      "de_DE.UTF-8", "2 Karat g", "2 ct = 0,4 g",
+      "note: 'Karat' read as ct (carat), the German name; it can also mean karat, which does not convert here"
+    ),
+    (
+      "fr_FR.UTF-8", "1 degré rad", "1 degré ≈ 0,017453293 rad",
+      "note: 'degré' read as ° (degree), the French name; it can also mean °Ré (degree Réaumur), which does not convert here"
+    ),
+    (
+      "fr_FR.UTF-8", "1 degré °C", "1 degré = 1,25 °C",
+      "note: 'degré' read as °Ré (degree Réaumur); it can also mean ° (degree), which does not convert here"
+    ),
+    (
+      "de_DE.UTF-8", "3 Dram g", "3 drams ≈ 5,3155356 g",
+      "note: 'Dram' read as dr (dram); it can also mean fldr (fluid dram), which does not convert here"
+    ),
   ]
 
   @Test("The other side's dimension decides between two meanings, and the note says so", arguments: decided)
@@ -134,9 +162,15 @@ struct LocalNameCollisionTests {
     ("de_AT.UTF-8", "3 Zoll cm", "3 Zoll = 7,62 cm", "note: 'Zoll' read as in (inch), the German name"),
     ("es_ES.UTF-8", "5 millas km", "5 millas = 8,04672 km", "note: 'millas' read as mi (mile), the Spanish name"),
     ("es_MX.UTF-8", "2 pies cm", "2 pies = 60.96 cm", "note: 'pies' read as ft (foot), the Spanish name"),
-    ("fr_FR.UTF-8", "2 kilomètres mi", "2 kilomètres ≈ 1,2427424 mi", "note: 'kilomètres' read as km (kilometre), the French name"),
+    (
+      "fr_FR.UTF-8", "2 kilomètres mi", "2 kilomètres ≈ 1,2427424 mi",
+      "note: 'kilomètres' read as km (kilometre), the French name"
+    ),
     ("it_IT.UTF-8", "10 miglia km", "10 miglia = 16,09344 km", "note: 'miglia' read as mi (mile), the Italian name"),
-    ("fr_FR.UTF-8", "3 mi kilomètres", "3 mi = 4,828032 km", "note: 'kilomètres' read as km (kilometre), the French name"),
+    (
+      "fr_FR.UTF-8", "3 mi kilomètres", "3 mi = 4,828032 km",
+      "note: 'kilomètres' read as km (kilometre), the French name"
+    ),
   ]
 
   @Test("A name read through the language is noted, and echoed as typed", arguments: readings)

@@ -1,5 +1,6 @@
 import ConvKit
 import Testing
+
 @testable import ConvApp
 
 /// A new output mode is one file (`CSVWriter.swift`, in this target) plus its registration: the
@@ -61,7 +62,9 @@ struct OutputWriterTests {
   func catalog() {
     let writer = CSVWriter()
     let presenter = CatalogPresenter(catalog: .builtin)
-    #expect(writer.categories(presenter).contains("length,Length,\(Catalog.builtin.unitCount(in: Catalog.builtin.category(named: "length")!))"))
+    #expect(
+      writer.categories(presenter).contains(
+        "length,Length,\(Catalog.builtin.unitCount(in: Catalog.builtin.category(named: "length")!))"))
     let hits = writer.search(SearchResults("foot", in: .builtin, limit: 3), presenter).lines
     #expect(hits.count == 3)
     #expect(hits.first == "length,ft,foot")
@@ -79,9 +82,11 @@ struct OutputWriterTests {
     #expect(!help.isEmpty && help.allSatisfy { $0.hasPrefix("help,") })
   }
 
-  @Test("Fields with commas or quotes are quoted", arguments: [
-    (["a", "b"], "a,b"), (["1,5", "x"], "\"1,5\",x"), (["say \"hi\""], "\"say \"\"hi\"\"\""),
-  ])
+  @Test(
+    "Fields with commas or quotes are quoted",
+    arguments: [
+      (["a", "b"], "a,b"), (["1,5", "x"], "\"1,5\",x"), (["say \"hi\""], "\"say \"\"hi\"\"\""),
+    ])
   func quoting(_ fields: [String], _ expected: String) {
     #expect(CSVWriter.record(fields) == expected)
   }

@@ -5,9 +5,11 @@ import Testing
 
 @Suite("REPL columns and filter")
 struct ReplColumnsTests {
-  @Test("the source unit is never in the right column", arguments: [
-    "m", "ft", "mi", "nmi", "in", "Å", "km", "fathom", "yd",
-  ])
+  @Test(
+    "the source unit is never in the right column",
+    arguments: [
+      "m", "ft", "mi", "nmi", "in", "Å", "km", "fathom", "yd",
+    ])
   func sourceExcluded(_ unit: String) {
     for target in ["m", "mi", "km"] {
       let (session, _) = ReplTestCatalog.run(["from \(unit)", "to \(target)"])
@@ -31,20 +33,23 @@ struct ReplColumnsTests {
   }
 
   // Pair: mi → m. The pair stays on screen; everything else must match the filter.
-  @Test("one filter applies to both columns (case, accents, symbols, aliases)", arguments: [
-    // The common units (in, ft, m, mi) first, by size, then the rest of the category.
-    FilterCase(filter: "", left: ["in", "ft", "m", "mi", "Å", "yd", "", "nmi"],
-               right: ["in", "ft", "m", "Å", "yd", "", "nmi"]),
-    FilterCase(filter: "nau", left: ["mi", "nmi"], right: ["m", "nmi"]),
-    FilterCase(filter: "NAUTICAL", left: ["mi", "nmi"], right: ["m", "nmi"]),
-    FilterCase(filter: "angstrom", left: ["mi", "Å"], right: ["m", "Å"]),
-    FilterCase(filter: "ANGSTRÖM", left: ["mi", "Å"], right: ["m", "Å"]),
-    FilterCase(filter: "NM", left: ["mi", "nmi"], right: ["m", "nmi"]),
-    FilterCase(filter: "meter", left: ["m", "mi"], right: ["m"]),
-    FilterCase(filter: "fat", left: ["mi", ""], right: ["m", ""]),
-    FilterCase(filter: "zzz", left: ["mi"], right: ["m"]),
-    FilterCase(filter: "mile", left: ["mi", "nmi"], right: ["m", "nmi"]),
-  ])
+  @Test(
+    "one filter applies to both columns (case, accents, symbols, aliases)",
+    arguments: [
+      // The common units (in, ft, m, mi) first, by size, then the rest of the category.
+      FilterCase(
+        filter: "", left: ["in", "ft", "m", "mi", "Å", "yd", "", "nmi"],
+        right: ["in", "ft", "m", "Å", "yd", "", "nmi"]),
+      FilterCase(filter: "nau", left: ["mi", "nmi"], right: ["m", "nmi"]),
+      FilterCase(filter: "NAUTICAL", left: ["mi", "nmi"], right: ["m", "nmi"]),
+      FilterCase(filter: "angstrom", left: ["mi", "Å"], right: ["m", "Å"]),
+      FilterCase(filter: "ANGSTRÖM", left: ["mi", "Å"], right: ["m", "Å"]),
+      FilterCase(filter: "NM", left: ["mi", "nmi"], right: ["m", "nmi"]),
+      FilterCase(filter: "meter", left: ["m", "mi"], right: ["m"]),
+      FilterCase(filter: "fat", left: ["mi", ""], right: ["m", ""]),
+      FilterCase(filter: "zzz", left: ["mi"], right: ["m"]),
+      FilterCase(filter: "mile", left: ["mi", "nmi"], right: ["m", "nmi"]),
+    ])
   func filter(_ test: FilterCase) {
     let (session, _) = ReplTestCatalog.run(["from mi", "to m", "/" + test.filter])
     let columns = session.columns()
@@ -69,10 +74,12 @@ struct ReplColumnsTests {
     }
   }
 
-  @Test("the column filter matches exactly the units conv search finds", arguments: [
-    "nau", "NAUTICAL", "angstrom", "ÅNGSTRÖM", "ft", "feet", "m", "mi", "mile", "met", "etr", "naut mi", "mi naut",
-    "in", "inch", "°", "°c", "CELSIUS", "deg", "lb", "pou", "gal", "us gal", "l", "litre", "ter", "zz", "k", "a", "s",
-  ])
+  @Test(
+    "the column filter matches exactly the units conv search finds",
+    arguments: [
+      "nau", "NAUTICAL", "angstrom", "ÅNGSTRÖM", "ft", "feet", "m", "mi", "mile", "met", "etr", "naut mi", "mi naut",
+      "in", "inch", "°", "°c", "CELSIUS", "deg", "lb", "pou", "gal", "us gal", "l", "litre", "ter", "zz", "k", "a", "s",
+    ])
   func searchEquivalence(_ query: String) {
     let catalog = ReplTestCatalog.catalog
     let search = UnitSearch(catalog: catalog)
@@ -137,16 +144,20 @@ struct ReplColumnsTests {
     #expect(!columns.destinations.map(\.row.symbol).contains("cm"))
   }
 
-  @Test("without a filter a category's count comes from the catalog, as the search index counts it",
-        arguments: Catalog.builtin.categories.map(\.identifier))
+  @Test(
+    "without a filter a category's count comes from the catalog, as the search index counts it",
+    arguments: Catalog.builtin.categories.map(\.identifier))
   func unitCount(_ identifier: String) throws {
     let category = try #require(Catalog.builtin.category(named: identifier))
     let search = UnitSearch(catalog: .builtin)
-    #expect(Catalog.builtin.unitCount(in: category) == search.units(inCategory: identifier, matching: UnitSearch.Query("")).count)
+    #expect(
+      Catalog.builtin.unitCount(in: category)
+        == search.units(inCategory: identifier, matching: UnitSearch.Query("")).count)
   }
 
-  @Test("a screen converts only the destinations it draws, to the values every destination has",
-        arguments: [("volume", 47), ("length", 21), ("temperature", 9)])
+  @Test(
+    "a screen converts only the destinations it draws, to the values every destination has",
+    arguments: [("volume", 47), ("length", 21), ("temperature", 9)])
   func drawnValues(_ identifier: String, _ rows: Int) throws {
     let options = ReplTestCatalog.options(color: false, ascii: false)
     var session = try #require(ReplSession(converter: Converter(catalog: .builtin, options: options), mode: .screen))

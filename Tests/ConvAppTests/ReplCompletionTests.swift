@@ -5,26 +5,28 @@ import Testing
 struct ReplCompletionTests {
   static let completion = ReplCompletion(catalog: ReplTestCatalog.catalog)
 
-  @Test("candidates depend on the context", arguments: [
-    // line before the cursor, the word readline completes, candidates
-    ("fr", "fr", ["from"]),
-    ("fa", "fa", ["fav", "favs"]),
-    ("le", "le", ["length"]),
-    ("te", "te", ["temperature"]),
-    ("cat m", "m", ["mass"]),
-    ("cat ", "", ["length", "mass", "temperature", "volume", "solo"]),
-    ("from nm", "nm", ["nmi", "NM", "nm"]),  // nm: the nanometre
-    ("from naut", "naut", ["nautical mile"]),
-    ("from nautical m", "m", ["mile"]),
-    ("to °", "°", ["°C", "°F"]),
-    ("to ANG", "ANG", ["ångström", "angstrom", "angstroms"]),
-    ("/nau", "/nau", ["/nautical mile"]),
-    ("/nautical m", "m", ["mile"]),
-    ("5 lb to kilo", "kilo", ["kilogram"]),
-    // Only targets the quantity converts into (issue 34): no kilogram after miles.
-    ("5 mi to kilog", "kilog", []),
-    ("from zzz", "zzz", []),
-  ])
+  @Test(
+    "candidates depend on the context",
+    arguments: [
+      // line before the cursor, the word readline completes, candidates
+      ("fr", "fr", ["from"]),
+      ("fa", "fa", ["fav", "favs"]),
+      ("le", "le", ["length"]),
+      ("te", "te", ["temperature"]),
+      ("cat m", "m", ["mass"]),
+      ("cat ", "", ["length", "mass", "temperature", "volume", "solo"]),
+      ("from nm", "nm", ["nmi", "NM", "nm"]),  // nm: the nanometre
+      ("from naut", "naut", ["nautical mile"]),
+      ("from nautical m", "m", ["mile"]),
+      ("to °", "°", ["°C", "°F"]),
+      ("to ANG", "ANG", ["ångström", "angstrom", "angstroms"]),
+      ("/nau", "/nau", ["/nautical mile"]),
+      ("/nautical m", "m", ["mile"]),
+      ("5 lb to kilo", "kilo", ["kilogram"]),
+      // Only targets the quantity converts into (issue 34): no kilogram after miles.
+      ("5 mi to kilog", "kilog", []),
+      ("from zzz", "zzz", []),
+    ])
   func candidates(_ line: String, _ word: String, _ expected: [String]) {
     #expect(Set(Self.completion.candidates(lineBeforeCursor: line, word: word, category: "length")) == Set(expected))
   }

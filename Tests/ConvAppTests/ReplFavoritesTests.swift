@@ -96,13 +96,14 @@ struct ReplFavoritesTests {
 
   static let four = ["mi -> km", "lb -> kg", "°F -> °C", "ft -> m"]
 
-  @Test("a / line filters the favorites as it does the categories: symbols and names (kilogram has an m), case ignored",
-        arguments: [
-          FilterCase(filter: "mi", shown: [1]), FilterCase(filter: "k", shown: [1, 2]),
-          FilterCase(filter: "DEGREE", shown: [3]), FilterCase(filter: "foot", shown: [4]),
-          FilterCase(filter: "m", shown: [1, 2, 4]), FilterCase(filter: "", shown: [1, 2, 3, 4]),
-          FilterCase(filter: "zzz", shown: []),
-        ])
+  @Test(
+    "a / line filters the favorites as it does the categories: symbols and names (kilogram has an m), case ignored",
+    arguments: [
+      FilterCase(filter: "mi", shown: [1]), FilterCase(filter: "k", shown: [1, 2]),
+      FilterCase(filter: "DEGREE", shown: [3]), FilterCase(filter: "foot", shown: [4]),
+      FilterCase(filter: "m", shown: [1, 2, 4]), FilterCase(filter: "", shown: [1, 2, 3, 4]),
+      FilterCase(filter: "zzz", shown: []),
+    ])
   func filter(_ test: FilterCase) throws {
     // A line ended with Enter that leaves the filter as it was opens the highlighted favorite.
     for typed in test.filter.isEmpty ? [true] : [true, false] {

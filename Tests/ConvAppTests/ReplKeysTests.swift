@@ -5,9 +5,11 @@ import Testing
 /// Keys move the pair at once; a `/` line filters as it is typed; Enter opens the highlighted line.
 @Suite("REPL keys and the line being typed")
 struct ReplKeysTests {
-  @Test("Up and Down move the source along the left column, and the values follow", arguments: [
-    (ReplMove.down, 1), (.up, -1), (.first, Int.min), (.last, Int.max), (.pageDown, 3), (.pageUp, -3),
-  ])
+  @Test(
+    "Up and Down move the source along the left column, and the values follow",
+    arguments: [
+      (ReplMove.down, 1), (.up, -1), (.first, Int.min), (.last, Int.max), (.pageDown, 3), (.pageUp, -3),
+    ])
   func source(_ move: ReplMove, _ offset: Int) throws {
     var session = ReplTestCatalog.session()
     _ = session.handle("from ft")
@@ -16,8 +18,12 @@ struct ReplKeysTests {
     let before = session.columns()
     session.perform(.source(move), page: 3)
     let after = session.columns()
-    let expected = offset == Int.min ? 0 : offset == Int.max ? before.sources.count - 1
-      : min(max(0, before.sourceIndex + offset), before.sources.count - 1)
+    let expected =
+      offset == Int.min
+      ? 0
+      : offset == Int.max
+        ? before.sources.count - 1
+        : min(max(0, before.sourceIndex + offset), before.sources.count - 1)
     #expect(ReplState.key(session.state.source) == before.sources[expected].key)
     #expect(after.sources[after.sourceIndex].key == before.sources[expected].key)
     // The pair line is the command line's conversion of the same value.
@@ -27,7 +33,8 @@ struct ReplKeysTests {
     #expect([session.pairText] == line)
   }
 
-  @Test("Shift-Up and Shift-Down move the target along the right column", arguments: [ReplMove.up, .down, .first, .last])
+  @Test(
+    "Shift-Up and Shift-Down move the target along the right column", arguments: [ReplMove.up, .down, .first, .last])
   func target(_ move: ReplMove) throws {
     var session = ReplTestCatalog.session()
     _ = session.handle("from mi")
@@ -35,12 +42,13 @@ struct ReplKeysTests {
     let before = session.columns()
     let index = try #require(before.targetIndex)
     session.perform(.target(move), page: 3)
-    let expected = switch move {
-    case .up: index - 1
-    case .down: index + 1
-    case .first: 0
-    default: before.destinations.count - 1
-    }
+    let expected =
+      switch move {
+      case .up: index - 1
+      case .down: index + 1
+      case .first: 0
+      default: before.destinations.count - 1
+      }
     #expect(session.state.target.map { ReplState.key($0) } == before.destinations[expected].row.key)
     #expect(ReplState.key(session.state.source) == "|mile")
   }
@@ -67,10 +75,12 @@ struct ReplKeysTests {
     #expect(session.state.source.symbol == "°F")
   }
 
-  @Test("a / line filters at each key; deleting it or Esc clears the filter", arguments: [
-    (["/", "/n", "/na", "/nau"], "nau"), (["/nau", "/na"], "na"), (["/nau", ""], ""), (["/nau", "5"], ""),
-    (["/ nau "], "nau"), (["5", "from mi"], ""),
-  ])
+  @Test(
+    "a / line filters at each key; deleting it or Esc clears the filter",
+    arguments: [
+      (["/", "/n", "/na", "/nau"], "nau"), (["/nau", "/na"], "na"), (["/nau", ""], ""), (["/nau", "5"], ""),
+      (["/ nau "], "nau"), (["5", "from mi"], ""),
+    ])
   func liveFilter(_ lines: [String], _ filter: String) {
     var session = ReplTestCatalog.session()
     for line in lines { session.edit(line: line) }
@@ -89,10 +99,12 @@ struct ReplKeysTests {
     #expect(session.state.filter == "nau")
   }
 
-  @Test("the categories screen filters and moves the same way; Enter opens the highlighted one", arguments: [
-    ("/mas", [], "mass"), ("/TEMP", [], "temperature"), ("", [ReplMove.down], "mass"), ("", [.last], "solo"),
-    ("/l", [.down, .down], "solo"),
-  ])
+  @Test(
+    "the categories screen filters and moves the same way; Enter opens the highlighted one",
+    arguments: [
+      ("/mas", [], "mass"), ("/TEMP", [], "temperature"), ("", [ReplMove.down], "mass"), ("", [.last], "solo"),
+      ("/l", [.down, .down], "solo"),
+    ])
   func categories(_ filter: String, _ moves: [ReplMove], _ opened: String) {
     var session = ReplTestCatalog.session()
     _ = session.handle("cat")
@@ -104,4 +116,3 @@ struct ReplKeysTests {
     #expect(session.state.filter.isEmpty)
   }
 }
-

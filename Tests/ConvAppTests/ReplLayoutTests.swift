@@ -57,13 +57,15 @@ struct ReplLayoutTests {
     let below: Int?
   }
 
-  @Test("a cut list says how many more", arguments: [
-    // 5 body rows, pair on row 2: left shows yd, fathom, nmi below "6 more above"; right shows in,
-    // ft and m over "5 more" (common units first: in ft m mi, then Å yd fathom).
-    CutCase(height: 7, above: 6, below: 5),
-    CutCase(height: 9, above: 5, below: 4),
-    CutCase(height: 40, above: nil, below: nil),
-  ])
+  @Test(
+    "a cut list says how many more",
+    arguments: [
+      // 5 body rows, pair on row 2: left shows yd, fathom, nmi below "6 more above"; right shows in,
+      // ft and m over "5 more" (common units first: in ft m mi, then Å yd fathom).
+      CutCase(height: 7, above: 6, below: 5),
+      CutCase(height: 9, above: 5, below: 4),
+      CutCase(height: 40, above: nil, below: nil),
+    ])
   func more(_ test: CutCase) {
     // Left column: in ft m mi Å yd fathom nmi, source nmi (last): everything else is above it.
     let (session, _) = ReplTestCatalog.run(["from nmi", "to in"])
@@ -88,8 +90,10 @@ struct ReplLayoutTests {
       sources: (0..<20).map { ReplColumns.Row(key: "\($0)", symbol: "u\($0)", name: "unit \($0)", matches: true) },
       sourceIndex: 10,
       destinations: (0..<20).map {
-        ReplColumns.Destination(row: ReplColumns.Row(key: "\($0)", symbol: "u\($0)", name: "unit \($0)", matches: true),
-                                value: ReplColumns.Value(relation: "=", number: FormattedNumber(leading: "\($0).5", anchorColumn: "\($0)".count), name: "units"))
+        ReplColumns.Destination(
+          row: ReplColumns.Row(key: "\($0)", symbol: "u\($0)", name: "unit \($0)", matches: true),
+          value: ReplColumns.Value(
+            relation: "=", number: FormattedNumber(leading: "\($0).5", anchorColumn: "\($0)".count), name: "units"))
       },
       targetIndex: 19, matching: 20, total: 20)
     let lines = ReplLayout.columns(columns, rows: 7, width: 60, style: ReplStyle(color: false, ascii: false))
@@ -101,7 +105,11 @@ struct ReplLayoutTests {
     #expect(lines[3].contains("▸ = 19.5 u19"))
     #expect(lines[4].hasSuffix(String(repeating: " ", count: 20)))
     // Numbers line up on the decimal separator.
-    let dots = lines[1...3].compactMap { line in line.split(separator: "│")[1].firstIndex(of: ".").map { line.split(separator: "│")[1].distance(from: line.split(separator: "│")[1].startIndex, to: $0) } }
+    let dots = lines[1...3].compactMap { line in
+      line.split(separator: "│")[1].firstIndex(of: ".").map {
+        line.split(separator: "│")[1].distance(from: line.split(separator: "│")[1].startIndex, to: $0)
+      }
+    }
     #expect(Set(dots).count == 1)
   }
 

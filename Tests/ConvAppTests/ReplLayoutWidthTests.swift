@@ -33,12 +33,15 @@ struct ReplLayoutWidthTests {
     /// The columns the symbols and values of the drawn rows take: marker and symbol on the left;
     /// marker, relation, aligned number, symbol and favorite mark on the right.
     var needs: (left: Int, right: Int) {
-      let drawnSources = ReplLayout.drawn(ReplLayout.window(count: columns.sources.count, selected: columns.sourceIndex,
-                                                            rows: rows, center: (rows - 1) / 2))
+      let drawnSources = ReplLayout.drawn(
+        ReplLayout.window(
+          count: columns.sources.count, selected: columns.sourceIndex,
+          rows: rows, center: (rows - 1) / 2))
       let drawn = ReplLayout.drawnDestinations(columns, rows: rows).map { columns.destinations[$0] }
       let numbers = ColumnAligner.align(drawn.compactMap { $0.value?.number }, color: false)
       let left = 2 + (drawnSources.map { DisplayWidth.of(columns.sources[$0].symbol) }.max() ?? 0)
-      let right = 4 + (numbers.map { DisplayWidth.of($0) }.max() ?? 0) + 1
+      let right =
+        4 + (numbers.map { DisplayWidth.of($0) }.max() ?? 0) + 1
         + (drawn.map { DisplayWidth.of($0.row.symbol) }.max() ?? 0) + (drawn.contains { $0.row.isFavorite } ? 3 : 0)
       return (left, right)
     }
@@ -47,9 +50,11 @@ struct ReplLayoutWidthTests {
       let style = ReplStyle(color: false, ascii: false)
       let lines = ReplLayout.columns(columns, rows: rows, width: width, style: style)
       let center = (rows - 1) / 2
-      let left = ReplLayout.window(count: columns.sources.count, selected: columns.sourceIndex, rows: rows, center: center)
-      let right = ReplLayout.window(count: columns.destinations.count, selected: columns.targetIndex, rows: rows,
-                                    center: center)
+      let left = ReplLayout.window(
+        count: columns.sources.count, selected: columns.sourceIndex, rows: rows, center: center)
+      let right = ReplLayout.window(
+        count: columns.destinations.count, selected: columns.targetIndex, rows: rows,
+        center: center)
       var problems: [String] = []
       for (row, line) in lines.enumerated() {
         if DisplayWidth.of(line) != width { problems.append("\(DisplayWidth.of(line)) columns: \(line)") }
@@ -65,8 +70,10 @@ struct ReplLayoutWidthTests {
         if full || rightFull, case .item(let index) = right[row], let value = columns.destinations[index].value {
           let number = value.number.plain
           let symbol = columns.destinations[index].row.symbol
-          guard let range = parts[1].firstRange(of: " " + number + " ")
-                  ?? (parts[1].hasSuffix(" " + number) ? parts[1].endIndex..<parts[1].endIndex : nil) else {
+          guard
+            let range = parts[1].firstRange(of: " " + number + " ")
+              ?? (parts[1].hasSuffix(" " + number) ? parts[1].endIndex..<parts[1].endIndex : nil)
+          else {
             problems.append("value \(number) cut: \(line)")
             continue
           }
@@ -99,17 +106,23 @@ struct ReplLayoutWidthTests {
   }
 
   static let rowSets: [Rows] = [
-    Rows(name: "the longest symbols", units: [
-      ("BTU_th·in/h·ft²·°F", "thermochemical BTU inch per hour square foot degree Fahrenheit"),
-      ("m²·h·°C/kcal_IT", "square metre hour degree Celsius per IT kilocalorie"),
-      ("W/(m·K)", "watt per metre kelvin"),
-    ], numbers: [("1", "", 1), ("0.57778932", "", 1), ("12,754.311", "", 6)], favorite: false),
-    Rows(name: "the longest numbers", units: [
-      ("tP", "Planck time"), ("s", "second"), ("Gyr", "gigayear"),
-    ], numbers: [("5.3912464", " × 10⁻⁴⁴", 1), ("8,046,720", "", 9), ("3.1688088", " × 10⁻¹⁷", 1)], favorite: true),
-    Rows(name: "wide characters", units: [
-      ("市斤", "市斤 jin, Chinese market catty"), ("台兩", "台兩 Taiwan tael"), ("匁", "匁 monme"),
-    ], numbers: [("1,666.6667", "", 5), ("26.666667", "", 2), ("266.66667", "", 3)], favorite: true),
+    Rows(
+      name: "the longest symbols",
+      units: [
+        ("BTU_th·in/h·ft²·°F", "thermochemical BTU inch per hour square foot degree Fahrenheit"),
+        ("m²·h·°C/kcal_IT", "square metre hour degree Celsius per IT kilocalorie"),
+        ("W/(m·K)", "watt per metre kelvin"),
+      ], numbers: [("1", "", 1), ("0.57778932", "", 1), ("12,754.311", "", 6)], favorite: false),
+    Rows(
+      name: "the longest numbers",
+      units: [
+        ("tP", "Planck time"), ("s", "second"), ("Gyr", "gigayear"),
+      ], numbers: [("5.3912464", " × 10⁻⁴⁴", 1), ("8,046,720", "", 9), ("3.1688088", " × 10⁻¹⁷", 1)], favorite: true),
+    Rows(
+      name: "wide characters",
+      units: [
+        ("市斤", "市斤 jin, Chinese market catty"), ("台兩", "台兩 Taiwan tael"), ("匁", "匁 monme"),
+      ], numbers: [("1,666.6667", "", 5), ("26.666667", "", 2), ("266.66667", "", 3)], favorite: true),
   ]
 
   static func columns(_ rows: Rows) -> ReplColumns {
@@ -119,21 +132,27 @@ struct ReplLayoutWidthTests {
     let destinations = zip(units, rows.numbers).map { unit, number in
       var row = unit
       row.isFavorite = rows.favorite
-      return ReplColumns.Destination(row: row, value: ReplColumns.Value(
-        relation: "≈", number: FormattedNumber(leading: number.0, exponent: number.1, anchorColumn: number.2),
-        name: unit.name))
+      return ReplColumns.Destination(
+        row: row,
+        value: ReplColumns.Value(
+          relation: "≈", number: FormattedNumber(leading: number.0, exponent: number.1, anchorColumn: number.2),
+          name: unit.name))
     }
-    return ReplColumns(sources: units, sourceIndex: 1, destinations: destinations, targetIndex: 1, matching: 3, total: 3)
+    return ReplColumns(
+      sources: units, sourceIndex: 1, destinations: destinations, targetIndex: 1, matching: 3, total: 3)
   }
 
-  @Test("the longest symbols, numbers and wide characters show in full when they fit, the right column's first",
-        arguments: rowSets, widths)
+  @Test(
+    "the longest symbols, numbers and wide characters show in full when they fit, the right column's first",
+    arguments: rowSets, widths)
   func longest(_ rows: Rows, _ width: Int) {
     let problems = Check(columns: Self.columns(rows), rows: 5, width: width).problems(mustFit: false)
     #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
   }
 
-  @Test("the symbols of the longest rows are the catalog's", arguments: ["BTU_th·in/h·ft²·°F", "m²·h·°C/kcal_IT", "市斤", "台兩"])
+  @Test(
+    "the symbols of the longest rows are the catalog's",
+    arguments: ["BTU_th·in/h·ft²·°F", "m²·h·°C/kcal_IT", "市斤", "台兩"])
   func catalogSymbols(_ symbol: String) throws {
     #expect(try Catalog.builtin.lookup(symbol).symbol == symbol)
   }
@@ -150,8 +169,9 @@ struct ReplLayoutWidthTests {
   /// numbers are aligned with the widest of the category).
   static let values = ["1", "0.000123", "123456789.125"]
 
-  @Test("every category, every unit drawn: symbols and values fit and show in full from 62 columns up",
-        arguments: Catalog.builtin.categories.map(\.identifier))
+  @Test(
+    "every category, every unit drawn: symbols and values fit and show in full from 62 columns up",
+    arguments: Catalog.builtin.categories.map(\.identifier))
   func everyCategory(_ identifier: String) throws {
     let options = ReplTestCatalog.options(color: false, ascii: false)
     var session = try #require(ReplSession(converter: Converter(catalog: .builtin, options: options), mode: .screen))

@@ -56,30 +56,35 @@ struct ReplNeighbourTests {
     #expect(columns.destinations[index].row.key == ReplState.key(try #require(session.state.target)))
   }
 
-  @Test("the right column lists what the one-shot column lists beside the category's own", arguments: [
-    ("mi", ["NM", "km", "yd"]),
-    ("mpg", ["L/100km", "mpg imp"]),
-    ("km/h", ["min/km", "mph", "kn"]),
-    ("NM", ["km", "mi", "ft"]),
-  ])
+  @Test(
+    "the right column lists what the one-shot column lists beside the category's own",
+    arguments: [
+      ("mi", ["NM", "km", "yd"]),
+      ("mpg", ["L/100km", "mpg imp"]),
+      ("km/h", ["min/km", "mph", "kn"]),
+      ("NM", ["km", "mi", "ft"]),
+    ])
   func neighbours(_ source: String, _ expected: [String]) throws {
     var session = try #require(ReplSession(converter: ReplNeighbourTests.converter, mode: .screen))
     _ = session.handle("from " + source)
     let symbols = Set(session.columns().destinations.map(\.row.symbol))
     let quantity = try Catalog.builtin.parseQuantity("5 " + source)
-    let column = Catalog.builtin.curatedColumn(in: session.state.category, source: session.state.source,
-                                                value: quantity.term.baseValue.approximation)
+    let column = Catalog.builtin.curatedColumn(
+      in: session.state.category, source: session.state.source,
+      value: quantity.term.baseValue.approximation)
     for symbol in expected {
       #expect(symbols.contains(symbol), "\(symbol) beside \(source)")
       #expect(column.contains { $0.symbol == symbol }, "the one-shot column of \(source) lists \(symbol) too")
     }
   }
 
-  @Test("a value is never shown as a fraction after a change of category", arguments: [
-    ["from mpg", "30", "to L/100km", "swap"],
-    ["from km/h", "100", "to min/km", "swap"],
-    ["from mi", "10", "to NM", "swap", "to mi"],
-  ])
+  @Test(
+    "a value is never shown as a fraction after a change of category",
+    arguments: [
+      ["from mpg", "30", "to L/100km", "swap"],
+      ["from km/h", "100", "to min/km", "swap"],
+      ["from mi", "10", "to NM", "swap", "to mi"],
+    ])
   func noFraction(_ lines: [String]) throws {
     var session = try #require(ReplSession(converter: ReplNeighbourTests.converter, mode: .screen))
     for line in lines { #expect(session.handle(line).errors.isEmpty, "\(line)") }

@@ -7,48 +7,58 @@ import Testing
 enum ReplTestCatalog {
   static let catalog: Catalog = {
     let (catalog, diagnostics) = CatalogLoader.load([
-      CatalogSource(path: "length.units", text: """
-        category: length
-        title: Length
-        dimension: length
-        ångström | ångströms | Å | angstrom, angstroms | 1e-10 m | | SI
-        inch | inches | in | | 0.0254 m | common | NIST
-        foot | feet | ft | | 12 in | common | NIST
-        yard | yards | yd | | 3 ft | | NIST
-        metre | metres | m | meter, meters | base | si, common | SI
-        fathom | fathoms | | | 6 ft | | NIST
-        mile | miles | mi | | 5280 ft | common | NIST
-        nautical mile | nautical miles | nmi, NM | | 1852 m | | SI
-        """),
-      CatalogSource(path: "mass.units", text: """
-        category: mass
-        title: Mass
-        dimension: mass
-        gram | grams | g | | 0.001 kg | si, common | SI
-        kilogram | kilograms | kg | | base | common | SI
-        pound | pounds | lb | | 0.45359237 kg | common | NIST
-        """),
-      CatalogSource(path: "temperature.units", text: """
-        category: temperature
-        title: Temperature
-        dimension: temperature
-        kelvin | kelvins | K | | base | si, abs, common | SI
-        degree Celsius | degrees Celsius | °C | celsius | K | offset=273.15, common | SI
-        degree Fahrenheit | degrees Fahrenheit | °F | fahrenheit | 5/9 K | offset=459.67, common | NIST
-        """),
-      CatalogSource(path: "volume.units", text: """
-        category: volume
-        title: Volume
-        dimension: length^3
-        litre | litres | L, l | liter, liters | 0.001 m^3 | si, common | SI
-        US gallon | US gallons | gal | gallon, gallons | 231 in^3 | common | NIST
-        """),
-      CatalogSource(path: "solo.units", text: """
-        category: solo
-        title: Solo
-        dimension: current
-        ampere | amperes | A | | base | si, common | SI
-        """),
+      CatalogSource(
+        path: "length.units",
+        text: """
+          category: length
+          title: Length
+          dimension: length
+          ångström | ångströms | Å | angstrom, angstroms | 1e-10 m | | SI
+          inch | inches | in | | 0.0254 m | common | NIST
+          foot | feet | ft | | 12 in | common | NIST
+          yard | yards | yd | | 3 ft | | NIST
+          metre | metres | m | meter, meters | base | si, common | SI
+          fathom | fathoms | | | 6 ft | | NIST
+          mile | miles | mi | | 5280 ft | common | NIST
+          nautical mile | nautical miles | nmi, NM | | 1852 m | | SI
+          """),
+      CatalogSource(
+        path: "mass.units",
+        text: """
+          category: mass
+          title: Mass
+          dimension: mass
+          gram | grams | g | | 0.001 kg | si, common | SI
+          kilogram | kilograms | kg | | base | common | SI
+          pound | pounds | lb | | 0.45359237 kg | common | NIST
+          """),
+      CatalogSource(
+        path: "temperature.units",
+        text: """
+          category: temperature
+          title: Temperature
+          dimension: temperature
+          kelvin | kelvins | K | | base | si, abs, common | SI
+          degree Celsius | degrees Celsius | °C | celsius | K | offset=273.15, common | SI
+          degree Fahrenheit | degrees Fahrenheit | °F | fahrenheit | 5/9 K | offset=459.67, common | NIST
+          """),
+      CatalogSource(
+        path: "volume.units",
+        text: """
+          category: volume
+          title: Volume
+          dimension: length^3
+          litre | litres | L, l | liter, liters | 0.001 m^3 | si, common | SI
+          US gallon | US gallons | gal | gallon, gallons | 231 in^3 | common | NIST
+          """),
+      CatalogSource(
+        path: "solo.units",
+        text: """
+          category: solo
+          title: Solo
+          dimension: current
+          ampere | amperes | A | | base | si, common | SI
+          """),
     ])
     precondition(diagnostics.isEmpty, "\(diagnostics)")
     return catalog
@@ -61,15 +71,20 @@ enum ReplTestCatalog {
     return options
   }
 
-  static func session(_ mode: ReplSession.Mode = .screen, color: Bool = false, ascii: Bool = false,
-                      favorites: (any ReplFavoritesStore)? = nil) -> ReplSession {
-    ReplSession(converter: Converter(catalog: catalog, options: options(color: color, ascii: ascii)), mode: mode,
-                favorites: favorites)!
+  static func session(
+    _ mode: ReplSession.Mode = .screen, color: Bool = false, ascii: Bool = false,
+    favorites: (any ReplFavoritesStore)? = nil
+  ) -> ReplSession {
+    ReplSession(
+      converter: Converter(catalog: catalog, options: options(color: color, ascii: ascii)), mode: mode,
+      favorites: favorites)!
   }
 
   /// Runs lines and returns the session and the last outcome.
-  static func run(_ lines: [String], _ mode: ReplSession.Mode = .screen, color: Bool = false,
-                  favorites: (any ReplFavoritesStore)? = nil) -> (ReplSession, ReplOutcome) {
+  static func run(
+    _ lines: [String], _ mode: ReplSession.Mode = .screen, color: Bool = false,
+    favorites: (any ReplFavoritesStore)? = nil
+  ) -> (ReplSession, ReplOutcome) {
     var session = session(mode, color: color, favorites: favorites)
     var outcome = ReplOutcome()
     for line in lines { outcome = session.handle(line) }
@@ -87,25 +102,27 @@ struct ReplSessionTests {
     var testDescription: String { lines.joined(separator: " / ") }
   }
 
-  @Test("commands move the pair; picking the other unit of the pair swaps it", arguments: [
-    PairCase(lines: [], category: "length", source: "in", target: "ft"),
-    PairCase(lines: ["from mi"], category: "length", source: "mi", target: "ft"),
-    PairCase(lines: ["from mi", "to km"], category: "length", source: "mi", target: "km"),
-    PairCase(lines: ["from mi", "to mi"], category: "length", source: "ft", target: "mi"),
-    PairCase(lines: ["from mi", "to nmi", "from nmi"], category: "length", source: "nmi", target: "mi"),
-    PairCase(lines: ["from mi", "to km", "swap"], category: "length", source: "km", target: "mi"),
-    PairCase(lines: ["mass"], category: "mass", source: "g", target: "kg"),
-    PairCase(lines: ["cat temperature"], category: "temperature", source: "K", target: "°C"),
-    PairCase(lines: ["from °F"], category: "temperature", source: "°F", target: "K"),
-    // `to` a unit the value cannot convert into is refused: the pair stays.
-    PairCase(lines: ["to lb"], category: "length", source: "in", target: "ft"),
-    PairCase(lines: ["from nautical mile"], category: "length", source: "nmi", target: "ft"),
-    PairCase(lines: ["5 mi to km"], category: "length", source: "mi", target: "km"),
-    PairCase(lines: ["mass", "3 ft to m"], category: "length", source: "ft", target: "m"),
-    PairCase(lines: ["from mi", "to km", "2 km to mi"], category: "length", source: "km", target: "mi"),
-    PairCase(lines: ["solo"], category: "solo", source: "A", target: nil),
-    PairCase(lines: ["from nonsense"], category: "length", source: "in", target: "ft"),
-  ])
+  @Test(
+    "commands move the pair; picking the other unit of the pair swaps it",
+    arguments: [
+      PairCase(lines: [], category: "length", source: "in", target: "ft"),
+      PairCase(lines: ["from mi"], category: "length", source: "mi", target: "ft"),
+      PairCase(lines: ["from mi", "to km"], category: "length", source: "mi", target: "km"),
+      PairCase(lines: ["from mi", "to mi"], category: "length", source: "ft", target: "mi"),
+      PairCase(lines: ["from mi", "to nmi", "from nmi"], category: "length", source: "nmi", target: "mi"),
+      PairCase(lines: ["from mi", "to km", "swap"], category: "length", source: "km", target: "mi"),
+      PairCase(lines: ["mass"], category: "mass", source: "g", target: "kg"),
+      PairCase(lines: ["cat temperature"], category: "temperature", source: "K", target: "°C"),
+      PairCase(lines: ["from °F"], category: "temperature", source: "°F", target: "K"),
+      // `to` a unit the value cannot convert into is refused: the pair stays.
+      PairCase(lines: ["to lb"], category: "length", source: "in", target: "ft"),
+      PairCase(lines: ["from nautical mile"], category: "length", source: "nmi", target: "ft"),
+      PairCase(lines: ["5 mi to km"], category: "length", source: "mi", target: "km"),
+      PairCase(lines: ["mass", "3 ft to m"], category: "length", source: "ft", target: "m"),
+      PairCase(lines: ["from mi", "to km", "2 km to mi"], category: "length", source: "km", target: "mi"),
+      PairCase(lines: ["solo"], category: "solo", source: "A", target: nil),
+      PairCase(lines: ["from nonsense"], category: "length", source: "in", target: "ft"),
+    ])
   func pairs(_ test: PairCase) {
     let (session, _) = ReplTestCatalog.run(test.lines)
     #expect(session.state.category.identifier == test.category)
@@ -127,10 +144,12 @@ struct ReplSessionTests {
     #expect(session.pairText == "3 kg ≈ 6.6138679 lb")
   }
 
-  @Test("an expression gives exactly what the command line gives", arguments: [
-    "5 mi to km", "5 mi km", "100 °F to °C", "1 ft + 2 in to in", "5 mi", "2 L to gal", "3 ft to kg",
-    "1.8 m to ft;in", "5 furlongs to m",
-  ])
+  @Test(
+    "an expression gives exactly what the command line gives",
+    arguments: [
+      "5 mi to km", "5 mi km", "100 °F to °C", "1 ft + 2 in to in", "5 mi", "2 L to gal", "3 ft to kg",
+      "1.8 m to ft;in", "5 furlongs to m",
+    ])
   func expressions(_ line: String) {
     let converter = Converter(catalog: ReplTestCatalog.catalog, options: ReplTestCatalog.options())
     let (_, outcome) = ReplTestCatalog.run([line], .script)
@@ -144,9 +163,11 @@ struct ReplSessionTests {
     }
   }
 
-  @Test("errors are reported and the session goes on", arguments: [
-    "from furlong", "to", "cat nothing", "5 mi to kg", "5 bogus", "to A",
-  ])
+  @Test(
+    "errors are reported and the session goes on",
+    arguments: [
+      "from furlong", "to", "cat nothing", "5 mi to kg", "5 bogus", "to A",
+    ])
   func errors(_ line: String) {
     var session = ReplTestCatalog.session(.script)
     _ = session.handle("from mi")
@@ -159,9 +180,11 @@ struct ReplSessionTests {
     #expect(session.handle("2").output == (try? converter.run(converter.request(line: pair)).get()))
   }
 
-  @Test("quit and exit end the session; nothing else does", arguments: [
-    ("quit", true), ("exit", true), ("  quit  ", true), ("quit now", false), ("help", false), ("", false),
-  ])
+  @Test(
+    "quit and exit end the session; nothing else does",
+    arguments: [
+      ("quit", true), ("exit", true), ("  quit  ", true), ("quit now", false), ("help", false), ("", false),
+    ])
   func quit(_ line: String, _ quits: Bool) {
     var session = ReplTestCatalog.session()
     #expect(session.handle(line).quit == quits)
@@ -172,7 +195,9 @@ struct ReplSessionTests {
     let (_, outcome) = ReplTestCatalog.run(["length", "from mi", "5", "show"], .script)
     #expect(outcome.output.first == "5 mi (length) is")
     #expect(outcome.output.contains { $0.contains(" km ") } == false)
-    #expect(!outcome.output.dropFirst().contains { $0.contains(" mi ") || $0.hasSuffix(" miles") && !$0.contains("nautical") })
+    #expect(
+      !outcome.output.dropFirst().contains { $0.contains(" mi ") || $0.hasSuffix(" miles") && !$0.contains("nautical") }
+    )
     #expect(outcome.output.contains { $0.hasPrefix("  = ") && $0.contains("8,046.72") && $0.hasSuffix(" metres") })
     let (_, filtered) = ReplTestCatalog.run(["from mi", "/nau", "5", "show"], .script)
     #expect(filtered.output == ["5 mi (length) is", "  ≈ 4.3448812 nmi  nautical miles"])

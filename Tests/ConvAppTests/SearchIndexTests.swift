@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ConvApp
 @testable import ConvKit
 
@@ -11,29 +12,35 @@ struct SearchIndexTests {
   static func committedSource() throws -> String {
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
       .deletingLastPathComponent()
-    return try String(contentsOf: root.appendingPathComponent("Sources/ConvApp/Search/BuiltinSearchData.swift"),
-                      encoding: .utf8)
+    return try String(
+      contentsOf: root.appendingPathComponent("Sources/ConvApp/Search/BuiltinSearchData.swift"),
+      encoding: .utf8)
   }
 
   @Test("The generated search table is the built-in catalog's (else run: swift run generate-catalog)")
   func generatedTableIsCurrent() throws {
-    #expect(try Self.committedSource() == SearchIndexTable.builtinDataSource(for: .builtin, identifiers: Catalog.builtin.unitIdentifiers),
-            "Sources/ConvApp/Search/BuiltinSearchData.swift is out of date: run `swift run generate-catalog`")
+    #expect(
+      try Self.committedSource()
+        == SearchIndexTable.builtinDataSource(for: .builtin, identifiers: Catalog.builtin.unitIdentifiers),
+      "Sources/ConvApp/Search/BuiltinSearchData.swift is out of date: run `swift run generate-catalog`")
   }
 
   /// The built-in units as a catalog without compiled tables: search folds all of them at start.
   static let folded = Catalog(categories: Catalog.builtin.categories, units: Catalog.builtin.units)
 
-  @Test("Search over the generated table answers as over spellings folded at start", arguments: [
-    "foot", "sq ft", "micro", "angstrom", "Ångström", "m", "kg", "per hour", "ohm", "°C", "deg", "light year",
-    "x", "pound force", "µ", "metre per", "currency", "length", "press", "cubic in", "a b c", "zz", "kWh",
-    "fl oz", "us gal", "mph", "nautical", "DEGREE", "  foot  ", "-", "/", "métre", "ft/s", "kilo", "q",
-  ])
+  @Test(
+    "Search over the generated table answers as over spellings folded at start",
+    arguments: [
+      "foot", "sq ft", "micro", "angstrom", "Ångström", "m", "kg", "per hour", "ohm", "°C", "deg", "light year",
+      "x", "pound force", "µ", "metre per", "currency", "length", "press", "cubic in", "a b c", "zz", "kWh",
+      "fl oz", "us gal", "mph", "nautical", "DEGREE", "  foot  ", "-", "/", "métre", "ft/s", "kilo", "q",
+    ])
   func sameAsFoldedAtStart(query: String) {
     let generated = UnitSearch(catalog: .builtin).search(query, limit: 60)
     let atStart = UnitSearch(catalog: Self.folded).search(query, limit: 60)
-    #expect(generated.map { $0.unit?.name ?? "#" + $0.category.identifier }
-            == atStart.map { $0.unit?.name ?? "#" + $0.category.identifier })
+    #expect(
+      generated.map { $0.unit?.name ?? "#" + $0.category.identifier }
+        == atStart.map { $0.unit?.name ?? "#" + $0.category.identifier })
     #expect(generated.map(\.matched) == atStart.map(\.matched))
     #expect(generated.map(\.score) == atStart.map(\.score))
   }
@@ -42,9 +49,10 @@ struct SearchIndexTests {
   func addedUnits() throws {
     let length = try #require(Catalog.builtin.category(named: "length"))
     let foot = try #require(Catalog.builtin.unit(named: "ft")?.unit)
-    let zorkmid = CatalogUnit(name: "zorkmid", plural: "zorkmids", symbols: ["zkm"], aliases: ["Zorkmid length"],
-                            categoryIdentifier: length.identifier, dimension: foot.dimension, factor: foot.factor,
-                            isCommon: false, definition: "67 in", source: "test")
+    let zorkmid = CatalogUnit(
+      name: "zorkmid", plural: "zorkmids", symbols: ["zkm"], aliases: ["Zorkmid length"],
+      categoryIdentifier: length.identifier, dimension: foot.dimension, factor: foot.factor,
+      isCommon: false, definition: "67 in", source: "test")
     let catalog = Catalog.builtin.adding(categories: [], units: [zorkmid])
     let search = UnitSearch(catalog: catalog)
     #expect(search.search("zorkmid").first?.unit?.name == "zorkmid")
@@ -57,7 +65,8 @@ struct SearchIndexTests {
     let metre = try #require(Catalog.builtin.unit(named: "m")?.unit)
     #expect(search.matches(metre, query: UnitSearch.Query("metr")))
     #expect(!search.matches(metre, query: UnitSearch.Query("zork")))
-    #expect(search.units(inCategory: "length", matching: UnitSearch.Query("")).count
-            == Catalog.builtin.units(in: length).count + 1)
+    #expect(
+      search.units(inCategory: "length", matching: UnitSearch.Query("")).count
+        == Catalog.builtin.units(in: length).count + 1)
   }
 }

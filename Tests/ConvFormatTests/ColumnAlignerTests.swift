@@ -4,7 +4,9 @@ import Testing
 
 @Suite("ColumnAligner")
 struct ColumnAlignerTests {
-  private func align(_ values: [String], style: NumberStyle = NumberStyle(grouping: true), color: Bool = false) -> [String] {
+  private func align(_ values: [String], style: NumberStyle = NumberStyle(grouping: true), color: Bool = false)
+    -> [String]
+  {
     let formatter = QuantityNumberFormatter(style: style)
     return ColumnAligner.align(values.map { formatter.format(decimal($0)) }, color: color)
   }
@@ -43,11 +45,12 @@ struct ColumnAlignerTests {
 
   @Test("ASCII scientific numbers")
   func ascii() {
-    #expect(align(["8e15", "-1.5e-20", "42"], style: NumberStyle(ascii: true)) == [
-      " 8e15   ",
-      "-1.5e-20",
-      "42      ",
-    ])
+    #expect(
+      align(["8e15", "-1.5e-20", "42"], style: NumberStyle(ascii: true)) == [
+        " 8e15   ",
+        "-1.5e-20",
+        "42      ",
+      ])
   }
 
   @Test("escape codes do not count, and every row has the same display width")

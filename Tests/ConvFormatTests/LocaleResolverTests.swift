@@ -23,7 +23,9 @@ struct LocaleResolverTests {
     Case(environment: ["LANG": "fr_FR"], locale: "fr_FR", isUTF8: false),
     Case(environment: ["LANG": ""], locale: nil, isUTF8: false),
     // LC_ALL beats LC_NUMERIC beats LANG for numbers.
-    Case(environment: ["LC_ALL": "fr_FR.UTF-8", "LC_NUMERIC": "de_DE.UTF-8", "LANG": "en_US.UTF-8"], locale: "fr_FR", isUTF8: true),
+    Case(
+      environment: ["LC_ALL": "fr_FR.UTF-8", "LC_NUMERIC": "de_DE.UTF-8", "LANG": "en_US.UTF-8"], locale: "fr_FR",
+      isUTF8: true),
     Case(environment: ["LC_NUMERIC": "de_DE.UTF-8", "LANG": "en_US.UTF-8"], locale: "de_DE", isUTF8: true),
     Case(environment: ["LC_ALL": "", "LC_NUMERIC": "de_DE.UTF-8", "LANG": "C"], locale: "de_DE", isUTF8: false),
     Case(environment: ["LC_ALL": "C", "LC_NUMERIC": "de_DE.UTF-8", "LANG": "de_DE.UTF-8"], locale: nil, isUTF8: false),
@@ -62,6 +64,7 @@ struct LocaleResolverTests {
     // The number locale is not affected by LC_MEASUREMENT.
     var without = environment
     without["LC_MEASUREMENT"] = nil
-    #expect(LocaleResolver.resolve(environment: environment).locale == LocaleResolver.resolve(environment: without).locale)
+    #expect(
+      LocaleResolver.resolve(environment: environment).locale == LocaleResolver.resolve(environment: without).locale)
   }
 }

@@ -1,6 +1,7 @@
-@testable import ConvFormat
 import ConvKit
 import Testing
+
+@testable import ConvFormat
 
 @Suite("NumberRendering without ICU")
 struct NumberRenderingTests {
@@ -15,10 +16,12 @@ struct NumberRenderingTests {
     }
   }
 
-  @Test("English without ICU is what ICU writes", arguments: [
-    "0", "1", "-1", "1e1", "999", "1000", "-1000", "12345", "1234.5", "-123456.789", "1234567", "-0.03048",
-    "0.000001", "999999999999", "1e12", "8e15", "1e-9", "-1.5e20", "123456789012345678901234567890",
-  ])
+  @Test(
+    "English without ICU is what ICU writes",
+    arguments: [
+      "0", "1", "-1", "1e1", "999", "1000", "-1000", "12345", "1234.5", "-123456.789", "1234567", "-0.03048",
+      "0.000001", "999999999999", "1e12", "8e15", "1e-9", "-1.5e20", "123456789012345678901234567890",
+    ])
   func englishMatchesICU(value: String) {
     for style in Self.englishStyles {
       let rendering = NumberRendering(style: style)
@@ -31,7 +34,7 @@ struct NumberRenderingTests {
   func englishMatchesICURandomly() {
     var state: UInt64 = 0xC0FFEE
     func next(_ bound: Int) -> Int {  // a fixed linear congruential sequence: failures reproduce
-      state = state &* 6364136223846793005 &+ 1442695040888963407
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
       return Int(state >> 33) % bound
     }
     for _ in 0..<3_000 {
@@ -48,19 +51,22 @@ struct NumberRenderingTests {
   func englishBytes() {
     var state: UInt64 = 0xB17E5
     func next(_ bound: Int) -> Int {
-      state = state &* 6364136223846793005 &+ 1442695040888963407
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
       return Int(state >> 33) % bound
     }
-    let styles = Self.englishStyles.map { style in
-      var colored = style
-      colored.color = true
-      return colored
-    } + Self.englishStyles
+    let styles =
+      Self.englishStyles.map { style in
+        var colored = style
+        colored.color = true
+        return colored
+      } + Self.englishStyles
     for value in ["0", "1", "-1", "999", "1000", "1234.5", "-0.03048", "8e15", "1e-9", "-1.5e20"].map(decimal) {
       for style in styles {
         var bytes: [UInt8] = []
         NumberRendering(style: style).appendEnglish(value, to: &bytes)
-        #expect(String(decoding: bytes, as: UTF8.self) == NumberRendering(style: style).english(value).styled, "\(value) \(style)")
+        #expect(
+          String(decoding: bytes, as: UTF8.self) == NumberRendering(style: style).english(value).styled,
+          "\(value) \(style)")
       }
     }
     for _ in 0..<3_000 {
@@ -88,10 +94,12 @@ struct NumberRenderingTests {
     #expect(rendering.fallback(decimal("-1234567.25")).anchorColumn == 8)
   }
 
-  @Test("groups of three", arguments: [
-    ("1", "1"), ("123", "123"), ("1234", "1,234"), ("-1234", "-1,234"), ("123456", "123,456"),
-    ("1234567.891", "1,234,567.891"), ("-100000.5", "-100,000.5"),
-  ])
+  @Test(
+    "groups of three",
+    arguments: [
+      ("1", "1"), ("123", "123"), ("1234", "1,234"), ("-1234", "-1,234"), ("123456", "123,456"),
+      ("1234567.891", "1,234,567.891"), ("-100000.5", "-100,000.5"),
+    ])
   func grouping(text: String, expected: String) {
     let end = text.utf8.prefix { $0 != UInt8(ascii: ".") }.count
     let (grouped, newEnd) = NumberRendering.groupingThousands(text, integerEnd: end)

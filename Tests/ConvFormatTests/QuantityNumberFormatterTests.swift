@@ -113,7 +113,8 @@ struct QuantityNumberFormatterTests {
     #expect(QuantityNumberFormatter(style: c.style).format(decimal(c.value)).plain == c.expected)
   }
 
-  @Test("ASCII output has no byte above 0x7F", arguments: ["fr_FR", "de_CH", "sv_SE", "ar_EG", "fa_IR", "hi_IN", "ja_JP"])
+  @Test(
+    "ASCII output has no byte above 0x7F", arguments: ["fr_FR", "de_CH", "sv_SE", "ar_EG", "fa_IR", "hi_IN", "ja_JP"])
   func asciiOnly(locale: String) {
     let style = NumberStyle(locale: locale, ascii: true, grouping: true)
     let formatter = QuantityNumberFormatter(style: style)
@@ -141,14 +142,16 @@ struct QuantityNumberFormatterTests {
     #expect(number.displayWidth == 11)
   }
 
-  @Test("anchor columns", arguments: [
-    ("1234.5", NumberStyle(grouping: true), 5),
-    ("1234", NumberStyle(grouping: true), 5),
-    ("-0.5", NumberStyle(), 2),
-    ("-1.5e20", NumberStyle(), 2),
-    ("8e15", NumberStyle(), 1),
-    ("1234.5", NumberStyle(locale: "fr_FR", grouping: true), 5),
-  ])
+  @Test(
+    "anchor columns",
+    arguments: [
+      ("1234.5", NumberStyle(grouping: true), 5),
+      ("1234", NumberStyle(grouping: true), 5),
+      ("-0.5", NumberStyle(), 2),
+      ("-1.5e20", NumberStyle(), 2),
+      ("8e15", NumberStyle(), 1),
+      ("1234.5", NumberStyle(locale: "fr_FR", grouping: true), 5),
+    ])
   func anchors(value: String, style: NumberStyle, column: Int) {
     #expect(QuantityNumberFormatter(style: style).format(decimal(value)).anchorColumn == column)
   }

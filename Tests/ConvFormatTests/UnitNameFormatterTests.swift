@@ -18,25 +18,31 @@ struct UnitNameFormatterTests {
     #expect(formatter.label(for: decimal("1"), unit: Self.kilometre) == .unit("km"))
   }
 
-  @Test("English names: singular for exactly 1 and -1", arguments: [
-    ("1", "mile"), ("-1", "mile"), ("5", "miles"), ("0", "miles"), ("1.5", "miles"),
-    ("0.1", "miles"), ("1e1", "miles"), ("1e-9", "miles"), ("-2", "miles"),
-  ])
+  @Test(
+    "English names: singular for exactly 1 and -1",
+    arguments: [
+      ("1", "mile"), ("-1", "mile"), ("5", "miles"), ("0", "miles"), ("1.5", "miles"),
+      ("0.1", "miles"), ("1e1", "miles"), ("1e-9", "miles"), ("-2", "miles"),
+    ])
   func english(value: String, expected: String) {
     let formatter = UnitNameFormatter(width: .long)
     #expect(formatter.label(for: decimal(value), unit: Self.mile) == .unit(expected))
-    #expect(UnitNameFormatter(width: .long, style: NumberStyle(locale: "en_GB")).label(for: decimal(value), unit: Self.mile) == .unit(expected))
+    #expect(
+      UnitNameFormatter(width: .long, style: NumberStyle(locale: "en_GB")).label(for: decimal(value), unit: Self.mile)
+        == .unit(expected))
   }
 
-  @Test("localized quantities from ICU", arguments: [
-    ("de_DE", "5", mile, "5 Meilen"),
-    ("de_DE", "1", mile, "1 Meile"),
-    ("de_DE", "8.04672", kilometre, "8,04672 Kilometer"),
-    ("de_DE", "1234.5", kilometre, "1.234,5 Kilometer"),
-    ("fr_FR", "5", mile, "5\u{A0}miles"),
-    ("fr_FR", "1", kilometre, "1\u{A0}kilomètre"),
-    ("fr_FR", "2", hertz, "2\u{A0}hertz"),
-  ])
+  @Test(
+    "localized quantities from ICU",
+    arguments: [
+      ("de_DE", "5", mile, "5 Meilen"),
+      ("de_DE", "1", mile, "1 Meile"),
+      ("de_DE", "8.04672", kilometre, "8,04672 Kilometer"),
+      ("de_DE", "1234.5", kilometre, "1.234,5 Kilometer"),
+      ("fr_FR", "5", mile, "5\u{A0}miles"),
+      ("fr_FR", "1", kilometre, "1\u{A0}kilomètre"),
+      ("fr_FR", "2", hertz, "2\u{A0}hertz"),
+    ])
   func localized(locale: String, value: String, unit: UnitDisplayNames, expected: String) {
     let formatter = UnitNameFormatter(width: .long, style: NumberStyle(locale: locale, grouping: true))
     guard case .quantity(let quantity) = formatter.label(for: decimal(value), unit: unit) else {

@@ -36,32 +36,84 @@ struct MeasurementInteropTests {
     let imperial = try Measurement(value: 1, unit: UnitVolume.imperialGallons).exactConversion(to: .liters)
     #expect(imperial.rational == Rational(decimalLiteral: "4.54609")!)
     let cup = try Measurement(value: 1, unit: UnitVolume.cups).exactConversion(to: .milliliters)
-    #expect(abs(cup.doubleValue - Measurement(value: 1, unit: UnitVolume.cups).converted(to: .milliliters).value) < 1e-6)
+    #expect(
+      abs(cup.doubleValue - Measurement(value: 1, unit: UnitVolume.cups).converted(to: .milliliters).value) < 1e-6)
   }
 
   static let dimensions: [(String, [Foundation.Dimension])] = [
-    ("length", [UnitLength.kilometers, UnitLength.meters, UnitLength.centimeters, UnitLength.inches, UnitLength.feet, UnitLength.yards, UnitLength.miles, UnitLength.nauticalMiles,
-                UnitLength.fathoms, UnitLength.furlongs, UnitLength.astronomicalUnits, UnitLength.parsecs, UnitLength.lightyears, UnitLength.scandinavianMiles]),
+    (
+      "length",
+      [
+        UnitLength.kilometers, UnitLength.meters, UnitLength.centimeters, UnitLength.inches, UnitLength.feet,
+        UnitLength.yards, UnitLength.miles, UnitLength.nauticalMiles,
+        UnitLength.fathoms, UnitLength.furlongs, UnitLength.astronomicalUnits, UnitLength.parsecs,
+        UnitLength.lightyears, UnitLength.scandinavianMiles,
+      ]
+    ),
     // UnitMass.stones is left out: swift-corelibs-foundation gives it 0.157473 kg (the reciprocal
     // of the stone's 6.35029318 kg); `stoneIsRight` checks ConvKit's.
-    ("mass", [UnitMass.kilograms, UnitMass.grams, UnitMass.milligrams, UnitMass.ounces, UnitMass.pounds, UnitMass.metricTons, UnitMass.shortTons, UnitMass.carats,
-              UnitMass.ouncesTroy, UnitMass.slugs]),
-    ("volume", [UnitVolume.liters, UnitVolume.milliliters, UnitVolume.cubicMeters, UnitVolume.cubicInches, UnitVolume.cubicFeet, UnitVolume.acreFeet, UnitVolume.bushels,
-                UnitVolume.teaspoons, UnitVolume.tablespoons, UnitVolume.fluidOunces, UnitVolume.cups, UnitVolume.pints, UnitVolume.quarts, UnitVolume.gallons, UnitVolume.imperialFluidOunces,
-                UnitVolume.imperialPints, UnitVolume.imperialQuarts, UnitVolume.imperialGallons, UnitVolume.metricCups]),
+    (
+      "mass",
+      [
+        UnitMass.kilograms, UnitMass.grams, UnitMass.milligrams, UnitMass.ounces, UnitMass.pounds, UnitMass.metricTons,
+        UnitMass.shortTons, UnitMass.carats,
+        UnitMass.ouncesTroy, UnitMass.slugs,
+      ]
+    ),
+    (
+      "volume",
+      [
+        UnitVolume.liters, UnitVolume.milliliters, UnitVolume.cubicMeters, UnitVolume.cubicInches, UnitVolume.cubicFeet,
+        UnitVolume.acreFeet, UnitVolume.bushels,
+        UnitVolume.teaspoons, UnitVolume.tablespoons, UnitVolume.fluidOunces, UnitVolume.cups, UnitVolume.pints,
+        UnitVolume.quarts, UnitVolume.gallons, UnitVolume.imperialFluidOunces,
+        UnitVolume.imperialPints, UnitVolume.imperialQuarts, UnitVolume.imperialGallons, UnitVolume.metricCups,
+      ]
+    ),
     ("speed", [UnitSpeed.metersPerSecond, UnitSpeed.kilometersPerHour, UnitSpeed.milesPerHour, UnitSpeed.knots]),
-    ("area", [UnitArea.squareMeters, UnitArea.squareFeet, UnitArea.squareMiles, UnitArea.acres, UnitArea.ares, UnitArea.hectares]),
-    ("energy", [UnitEnergy.joules, UnitEnergy.kilojoules, UnitEnergy.calories, UnitEnergy.kilocalories, UnitEnergy.kilowattHours]),
+    (
+      "area",
+      [
+        UnitArea.squareMeters, UnitArea.squareFeet, UnitArea.squareMiles, UnitArea.acres, UnitArea.ares,
+        UnitArea.hectares,
+      ]
+    ),
+    (
+      "energy",
+      [
+        UnitEnergy.joules, UnitEnergy.kilojoules, UnitEnergy.calories, UnitEnergy.kilocalories,
+        UnitEnergy.kilowattHours,
+      ]
+    ),
     ("power", [UnitPower.watts, UnitPower.kilowatts, UnitPower.horsepower]),
-    ("pressure", [UnitPressure.newtonsPerMetersSquared, UnitPressure.kilopascals, UnitPressure.bars, UnitPressure.millibars, UnitPressure.inchesOfMercury,
-                  UnitPressure.millimetersOfMercury, UnitPressure.poundsForcePerSquareInch]),
-    ("angle", [UnitAngle.degrees, UnitAngle.radians, UnitAngle.arcMinutes, UnitAngle.arcSeconds, UnitAngle.gradians, UnitAngle.revolutions]),
+    (
+      "pressure",
+      [
+        UnitPressure.newtonsPerMetersSquared, UnitPressure.kilopascals, UnitPressure.bars, UnitPressure.millibars,
+        UnitPressure.inchesOfMercury,
+        UnitPressure.millimetersOfMercury, UnitPressure.poundsForcePerSquareInch,
+      ]
+    ),
+    (
+      "angle",
+      [
+        UnitAngle.degrees, UnitAngle.radians, UnitAngle.arcMinutes, UnitAngle.arcSeconds, UnitAngle.gradians,
+        UnitAngle.revolutions,
+      ]
+    ),
     ("duration", [UnitDuration.seconds, UnitDuration.minutes, UnitDuration.hours, UnitDuration.milliseconds]),
-    ("information", [UnitInformationStorage.bytes, UnitInformationStorage.bits, UnitInformationStorage.kilobytes, UnitInformationStorage.megabytes, UnitInformationStorage.kibibytes, UnitInformationStorage.mebibytes]),
+    (
+      "information",
+      [
+        UnitInformationStorage.bytes, UnitInformationStorage.bits, UnitInformationStorage.kilobytes,
+        UnitInformationStorage.megabytes, UnitInformationStorage.kibibytes, UnitInformationStorage.mebibytes,
+      ]
+    ),
   ]
 
-  @Test("Every table unit converts to its base as Foundation does, within Foundation's rounding",
-        arguments: dimensions.map(\.0))
+  @Test(
+    "Every table unit converts to its base as Foundation does, within Foundation's rounding",
+    arguments: dimensions.map(\.0))
   func table(_ name: String) throws {
     let units = try #require(Self.dimensions.first { $0.0 == name }?.1)
     let base = units[0]
@@ -118,7 +170,8 @@ struct MeasurementInteropTests {
   func unitsFile() throws {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("conv-units-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: url) }
-    try "category: length\nbeard-second | beard-seconds | | | 5 nm | | informal\n".write(to: url, atomically: true, encoding: .utf8)
+    try "category: length\nbeard-second | beard-seconds | | | 5 nm | | informal\n".write(
+      to: url, atomically: true, encoding: .utf8)
     let (catalog, problems) = try CatalogLoader.load(contentsOf: url)
     #expect(problems.isEmpty)
     #expect(try catalog.convert("1 cm", to: "beard-second").rational == Rational(2_000_000))

@@ -10,10 +10,12 @@ enum EveryPublicType {
   typealias Names = (
     BaseQuantity, BigInteger, CalendarDate, Catalog, CatalogDiagnostic, CatalogLoader.Type, CatalogSource, CatalogUnit,
     CurrencyFormatter, ExchangeRates, ExchangeRatesError,
-    ColorPolicy, ColumnAligner.Type, ConvError, Conversion, ConversionFormatter, ConversionResult, DecimalDigits, DisplayWidth.Type,
+    ColorPolicy, ColumnAligner.Type, ConvError, Conversion, ConversionFormatter, ConversionResult, DecimalDigits,
+    DisplayWidth.Type,
     FormattedNumber, LocaleResolver.Type, Magnitude, MeasurementConversionError, NumberConventions, NumberNotation,
     NumberStyle, PhysicalDimension, Prefix, PrefixFamily, PrefixedUnit, Quantity, QuantityNumberFormatter, Rational,
-    ScaleFunction, ScaleFunctionError, SourceSpan, TextFolding.Type, UnitCategory, UnitDisplayNames.Type, UnitExpression,
+    ScaleFunction, ScaleFunctionError, SourceSpan, TextFolding.Type, UnitCategory, UnitDisplayNames.Type,
+    UnitExpression,
     UnitLabel, UnitNameFormatter, UnitScale
   )
   /// Foundation's own types of the same family, unqualified beside them.

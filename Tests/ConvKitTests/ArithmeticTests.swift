@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ConvKit
 
 @Suite("Exact arithmetic")
@@ -8,12 +9,15 @@ struct ArithmeticTests {
     var testDescription: String { "\(a) × \(b)" }
   }
 
-  @Test("Big integer products", arguments: [
-    ProductCase(a: "0", b: "12345", product: "0"),
-    ProductCase(a: "4294967296", b: "4294967296", product: "18446744073709551616"),
-    ProductCase(a: "123456789012345678901234567890", b: "987654321098765432109876543210",
-                product: "121932631137021795226185032733622923332237463801111263526900"),
-  ])
+  @Test(
+    "Big integer products",
+    arguments: [
+      ProductCase(a: "0", b: "12345", product: "0"),
+      ProductCase(a: "4294967296", b: "4294967296", product: "18446744073709551616"),
+      ProductCase(
+        a: "123456789012345678901234567890", b: "987654321098765432109876543210",
+        product: "121932631137021795226185032733622923332237463801111263526900"),
+    ])
   func products(_ c: ProductCase) {
     let product = BigInteger(decimalDigits: c.a)! * BigInteger(decimalDigits: c.b)!
     #expect(product.description == c.product)
@@ -37,14 +41,16 @@ struct ArithmeticTests {
     let literal: String, fraction: String
   }
 
-  @Test("Decimal literals read exactly", arguments: [
-    DecimalCase(literal: "0.0254", fraction: "127/5000"),
-    DecimalCase(literal: "1.5e3", fraction: "1500"),
-    DecimalCase(literal: ".5", fraction: "1/2"),
-    DecimalCase(literal: "6.02214076E23", fraction: "602214076000000000000000"),
-    DecimalCase(literal: "1e-9", fraction: "1/1000000000"),
-    DecimalCase(literal: "1_000", fraction: "1000"),
-  ])
+  @Test(
+    "Decimal literals read exactly",
+    arguments: [
+      DecimalCase(literal: "0.0254", fraction: "127/5000"),
+      DecimalCase(literal: "1.5e3", fraction: "1500"),
+      DecimalCase(literal: ".5", fraction: "1/2"),
+      DecimalCase(literal: "6.02214076E23", fraction: "602214076000000000000000"),
+      DecimalCase(literal: "1e-9", fraction: "1/1000000000"),
+      DecimalCase(literal: "1_000", fraction: "1000"),
+    ])
   func decimalLiterals(_ c: DecimalCase) {
     #expect(Rational(decimalLiteral: c.literal)?.description == c.fraction)
   }
@@ -54,10 +60,12 @@ struct ArithmeticTests {
     #expect(Rational(decimalLiteral: text) == nil)
   }
 
-  @Test("Nearest double is correctly rounded", arguments: [
-    ("3048/100000", 0.03048), ("1/3", 1.0 / 3.0), ("250/9", 27.77777777777778), ("1609344/1000", 1609.344),
-    ("-7/2", -3.5),
-  ])
+  @Test(
+    "Nearest double is correctly rounded",
+    arguments: [
+      ("3048/100000", 0.03048), ("1/3", 1.0 / 3.0), ("250/9", 27.77777777777778), ("1609344/1000", 1609.344),
+      ("-7/2", -3.5),
+    ])
   func doubles(_ text: String, _ expected: Double) {
     let parts = text.split(separator: "/")
     let value = Rational(BigInteger(Int(parts[0])!), BigInteger(Int(parts[1])!))
@@ -79,15 +87,17 @@ struct ArithmeticTests {
     let literal: String, digits: Int, plain: String, exact: Bool
   }
 
-  @Test("Rounding to significant digits, once", arguments: [
-    RoundingCase(literal: "3.28083989501312335958", digits: 8, plain: "3.2808399", exact: false),
-    RoundingCase(literal: "9.99999999", digits: 3, plain: "10", exact: false),
-    RoundingCase(literal: "0.03048", digits: 15, plain: "0.03048", exact: true),
-    RoundingCase(literal: "8000000000000000", digits: 6, plain: "8000000000000000", exact: true),
-    RoundingCase(literal: "0.000125", digits: 2, plain: "0.00012", exact: false),
-    RoundingCase(literal: "0.000135", digits: 2, plain: "0.00014", exact: false),
-    RoundingCase(literal: "0", digits: 5, plain: "0", exact: true),
-  ])
+  @Test(
+    "Rounding to significant digits, once",
+    arguments: [
+      RoundingCase(literal: "3.28083989501312335958", digits: 8, plain: "3.2808399", exact: false),
+      RoundingCase(literal: "9.99999999", digits: 3, plain: "10", exact: false),
+      RoundingCase(literal: "0.03048", digits: 15, plain: "0.03048", exact: true),
+      RoundingCase(literal: "8000000000000000", digits: 6, plain: "8000000000000000", exact: true),
+      RoundingCase(literal: "0.000125", digits: 2, plain: "0.00012", exact: false),
+      RoundingCase(literal: "0.000135", digits: 2, plain: "0.00014", exact: false),
+      RoundingCase(literal: "0", digits: 5, plain: "0", exact: true),
+    ])
   func rounding(_ c: RoundingCase) {
     let value = Rational(decimalLiteral: c.literal)!
     let rounded = value.rounded(significantDigits: c.digits)
@@ -100,8 +110,10 @@ struct ArithmeticTests {
     var generator = SplitMix(seed: 0x5EED_0128)
     var checked = 0
     // Random fractions of every size up to 64 bits, ties (x.5 at the last digit) and carries (9.999…).
-    var values: [Rational] = [Rational(BigInteger(5), BigInteger(2)), Rational(BigInteger(15), BigInteger(2)),
-                              Rational(BigInteger(99_999_999_5), BigInteger(100)), Rational(BigInteger(1), BigInteger(3))]
+    var values: [Rational] = [
+      Rational(BigInteger(5), BigInteger(2)), Rational(BigInteger(15), BigInteger(2)),
+      Rational(BigInteger(99_999_999_5), BigInteger(100)), Rational(BigInteger(1), BigInteger(3)),
+    ]
     for _ in 0..<4_000 {
       let n = UInt64.random(in: 1...UInt64.max, using: &generator) >> UInt64.random(in: 0...63, using: &generator)
       let d = UInt64.random(in: 1...UInt64.max, using: &generator) >> UInt64.random(in: 0...63, using: &generator)
@@ -130,10 +142,15 @@ struct ArithmeticTests {
       let denominator = max(d >> UInt128(generator.next() % 128), 1)
       let exact = Rational(big(numerator), big(denominator))
       for digits in [1, 8, 17] {
-        guard let fast = DecimalDigits.rounding(numerator, over: denominator, isNegative: false, significantDigits: digits)
+        guard
+          let fast = DecimalDigits.rounding(numerator, over: denominator, isNegative: false, significantDigits: digits)
         else { continue }
-        #expect(fast == (exact.isZero ? DecimalDigits(isNegative: false, digits: "0", exponent: 0, isExact: true)
-                                        : exact.roundedInBigIntegers(significantDigits: digits)), "\(numerator)/\(denominator)")
+        #expect(
+          fast
+            == (exact.isZero
+              ? DecimalDigits(isNegative: false, digits: "0", exponent: 0, isExact: true)
+              : exact.roundedInBigIntegers(significantDigits: digits)),
+          "\(numerator)/\(denominator)")
         wide += 1
       }
     }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ConvKit
 
 /// The compiled built-in catalog (tables read in place) must answer exactly as the catalog the
@@ -9,13 +10,17 @@ struct BuiltinTablesTests {
 
   /// Spellings derived from every known one: case variants, prefixes, truncations, junk.
   static func probes(_ catalog: Catalog) -> [String] {
-    var probes: Set<String> = ["", " ", "C", "F", "µF", "kg", "KG", "Kilometre", "deka-metre", "dekametre",
-                               "A\u{30A}", "\u{212B}", "a\u{30A}ngstr\u{F6}m", "\u{212A}", "ΜΩ", "mΩ", "kΩ", "x",
-                               "zzz", "µ", "k", "kilo", "Mi", "mebi", "°", "°C", "degC", "C!", "sq ft"]
+    var probes: Set<String> = [
+      "", " ", "C", "F", "µF", "kg", "KG", "Kilometre", "deka-metre", "dekametre",
+      "A\u{30A}", "\u{212B}", "a\u{30A}ngstr\u{F6}m", "\u{212A}", "ΜΩ", "mΩ", "kΩ", "x",
+      "zzz", "µ", "k", "kilo", "Mi", "mebi", "°", "°C", "degC", "C!", "sq ft",
+    ]
     for spelling in catalog.spellings {
-      probes.formUnion([spelling, spelling.lowercased(), spelling.uppercased(), "k" + spelling, "M" + spelling,
-                        "µ" + spelling, "Gi" + spelling, "kilo" + spelling, "mega" + spelling, "kibi" + spelling,
-                        spelling + "s", String(spelling.dropLast()), String(spelling.dropFirst())])
+      probes.formUnion([
+        spelling, spelling.lowercased(), spelling.uppercased(), "k" + spelling, "M" + spelling,
+        "µ" + spelling, "Gi" + spelling, "kilo" + spelling, "mega" + spelling, "kibi" + spelling,
+        spelling + "s", String(spelling.dropLast()), String(spelling.dropFirst()),
+      ])
     }
     return probes.sorted()
   }
@@ -27,8 +32,10 @@ struct BuiltinTablesTests {
     #expect(compiled.spellings.count == reference.spellings.count)
     var mismatches: [String] = []
     for probe in probes(reference) {
-      for standalone in [true, false] where compiled.unit(named: probe, standalone: standalone)
-        != reference.unit(named: probe, standalone: standalone) {
+      for standalone in [true, false]
+      where compiled.unit(named: probe, standalone: standalone)
+        != reference.unit(named: probe, standalone: standalone)
+      {
         mismatches.append("\(probe) standalone=\(standalone)")
       }
       if compiled.category(named: probe) != reference.category(named: probe) { mismatches.append("category \(probe)") }
@@ -61,8 +68,9 @@ struct BuiltinTablesTests {
   @Test("Written out again, the compiled catalog gives the same source as the loaded one")
   func roundTrip() {
     let committed = try? CatalogDataTests.committedSource()
-    #expect(CatalogSourceWriter.swiftSource(for: .builtin, previous: committed)
-            == CatalogSourceWriter.swiftSource(for: Self.loaded, previous: committed))
+    #expect(
+      CatalogSourceWriter.swiftSource(for: .builtin, previous: committed)
+        == CatalogSourceWriter.swiftSource(for: Self.loaded, previous: committed))
   }
 
   @Test("Keys are stored in normalization form C and sorted by their bytes")
@@ -79,16 +87,18 @@ struct BuiltinTablesTests {
     }
   }
 
-  static let personal = CatalogSource(path: "personal.units", text: """
-    category: length
-    smoot | smoots | smoot | smoots2 | 67 in | | MIT, 1958
-    mile | miles | mi | | 1.5 km | override | a joke: the metric mile
-    category: happiness
-    title: Happiness
-    dimension: 1
-    aliases: joy
-    hedon | hedons | hed | | 1 | si, common | invented
-    """)
+  static let personal = CatalogSource(
+    path: "personal.units",
+    text: """
+      category: length
+      smoot | smoots | smoot | smoots2 | 67 in | | MIT, 1958
+      mile | miles | mi | | 1.5 km | override | a joke: the metric mile
+      category: happiness
+      title: Happiness
+      dimension: 1
+      aliases: joy
+      hedon | hedons | hed | | 1 | si, common | invented
+      """)
 
   @Test("Personal units on top of the compiled tables behave as on top of the loaded catalog")
   func personalUnitsOnTop() {

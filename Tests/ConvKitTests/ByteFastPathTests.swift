@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ConvKit
 
 /// The reading path tells ASCII characters apart by their bytes (the request split, the lexer's
@@ -18,10 +19,13 @@ struct ByteFastPathTests {
   ]
 
   /// Random strings over an alphabet with the same traps.
-  static func randomTexts(count: Int, seed: UInt64 = 0x5EED_2026, alphabet: [String] = [
-    "a", "k", "m", "i", "t", "o", "5", "0", "/", "4", ".", ",", " ", " ", "-", "'", "\"", "$", "*", "^",
-    "(", ")", "\u{301}", "\r", "\n", "\r\n", "\t", "\u{A0}", "µ", "°", "²", "½", "é", "K", "\u{212A}",
-  ]) -> [String] {
+  static func randomTexts(
+    count: Int, seed: UInt64 = 0x5EED_2026,
+    alphabet: [String] = [
+      "a", "k", "m", "i", "t", "o", "5", "0", "/", "4", ".", ",", " ", " ", "-", "'", "\"", "$", "*", "^",
+      "(", ")", "\u{301}", "\r", "\n", "\r\n", "\t", "\u{A0}", "µ", "°", "²", "½", "é", "K", "\u{212A}",
+    ]
+  ) -> [String] {
     var generator = SplitMix(seed: seed)
     return (0..<count).map { _ in
       let length = Int(generator.next() % 14)
@@ -31,18 +35,25 @@ struct ByteFastPathTests {
 
   static let texts = crafted + randomTexts(count: 3_000)
   /// Random ASCII strings: words, numbers, marks, signs and operators run together.
-  static let asciiTexts = randomTexts(count: 3_000, seed: 0xA5C11, alphabet: [
-    "a", "k", "m", "i", "per", "to", "5", "0", "9", "/", ".", ",", " ", "-", "'", "\"", "$", "*", "^", "_",
-    "(", ")", "e", "E", "+", "#", "%", "!", "&", "@", "\t", "in", "1 ", "2/3",
-  ])
+  static let asciiTexts = randomTexts(
+    count: 3_000, seed: 0xA5C11,
+    alphabet: [
+      "a", "k", "m", "i", "per", "to", "5", "0", "9", "/", ".", ",", " ", "-", "'", "\"", "$", "*", "^", "_",
+      "(", ")", "e", "E", "+", "#", "%", "!", "&", "@", "\t", "in", "1 ", "2/3",
+    ])
 
   /// Random numbers and what may follow them: digit runs around the 18 digits the plain decimal
   /// path takes, points, marks, exponents, separators.
-  static let numberTexts = randomTexts(count: 3_000, seed: 0xD161, alphabet: [
-    "0", "1", "5", "9", "12", "345", "6789", "000", "123456789", "999999999", ".", ".", ",", "'", "_", "e", "E",
-    "e-", " ", " ", "m", "mi", "/", "-", "x", "\t",
-  ]) + ["123456789012345678 m", "1234567890123456789 m", "12345678901234567.8 m", "1234567890123456789.5 m",
-        "999999999999999999", "0.000000000000000001 m", ".5 m", "5. m", "5.m", "1.5.2 m", "1,000.5 m", "1_0 m"]
+  static let numberTexts =
+    randomTexts(
+      count: 3_000, seed: 0xD161,
+      alphabet: [
+        "0", "1", "5", "9", "12", "345", "6789", "000", "123456789", "999999999", ".", ".", ",", "'", "_", "e", "E",
+        "e-", " ", " ", "m", "mi", "/", "-", "x", "\t",
+      ]) + [
+      "123456789012345678 m", "1234567890123456789 m", "12345678901234567.8 m", "1234567890123456789.5 m",
+      "999999999999999999", "0.000000000000000001 m", ".5 m", "5. m", "5.m", "1.5.2 m", "1,000.5 m", "1_0 m",
+    ]
 
   /// The request split's words: character-by-character, as before the byte path.
   static func referenceWords(_ line: String) -> [(text: String, start: Int, end: Int)] {
@@ -113,15 +124,18 @@ struct ByteFastPathTests {
       for number in numbers {
         let quantity = number + " " + rest
         guard let (tokens, characters) = try? Lexer.lex(quantity),
-              let numberIndex = tokens.firstIndex(where: { $0.kind.isNumber }), numberIndex <= 1 else { continue }
+          let numberIndex = tokens.firstIndex(where: { $0.kind.isNumber }), numberIndex <= 1
+        else { continue }
         let unitTokens = tokens[(numberIndex + 1)...]
         guard let first = unitTokens.first,
-              !unitTokens.contains(where: { $0.kind.isNumber || $0.kind == .plus || $0.kind == .minus }),
-              ![Token.Kind.times, .divide, .caret].contains(first.kind) else { continue }
+          !unitTokens.contains(where: { $0.kind.isNumber || $0.kind == .plus || $0.kind == .minus }),
+          ![Token.Kind.times, .divide, .caret].contains(first.kind)
+        else { continue }
         let offset = first.span.start
         let moved = unitTokens.enumerated().map { index, token in
-          Token(kind: token.kind, span: SourceSpan(start: token.span.start - offset, length: token.span.length),
-                spaceBefore: index == 0 ? false : token.spaceBefore, form: token.form)
+          Token(
+            kind: token.kind, span: SourceSpan(start: token.span.start - offset, length: token.span.length),
+            spaceBefore: index == 0 ? false : token.spaceBefore, form: token.form)
         }
         let unitText = String(characters[offset...])
         let alone = try Lexer.lex(unitText)
@@ -149,7 +163,8 @@ struct ByteFastPathTests {
       let scalars = Substring(text)
       let reference: Substring = {
         guard let first = scalars.firstIndex(where: { !$0.isWhitespace }),
-              let last = scalars.lastIndex(where: { !$0.isWhitespace }) else { return "" }
+          let last = scalars.lastIndex(where: { !$0.isWhitespace })
+        else { return "" }
         return scalars[first...last]
       }()
       #expect(text.trimmed == reference, "\(Array(text.unicodeScalars))")
@@ -166,19 +181,23 @@ struct ByteFastPathTests {
       return positions[Int(first)].map { spellings[$0].0 }.filter { text.hasPrefix($0) && text.count > $0.count }
     }
     for word in words {
-      #expect(Catalog.prefixSymbols(starting: word).map(\.0)
-        == reference(Catalog.prefixSymbols, Catalog.prefixSymbolsByFirstByte, word), "\(word)")
+      #expect(
+        Catalog.prefixSymbols(starting: word).map(\.0)
+          == reference(Catalog.prefixSymbols, Catalog.prefixSymbolsByFirstByte, word), "\(word)")
       let key = word.lowercased()
-      #expect(Catalog.prefixNames(starting: key).map(\.0)
-        == reference(Catalog.prefixNames, Catalog.prefixNamesByFirstByte, key), "\(key)")
+      #expect(
+        Catalog.prefixNames(starting: key).map(\.0)
+          == reference(Catalog.prefixNames, Catalog.prefixNamesByFirstByte, key), "\(key)")
     }
   }
 
   @Test("A prefixed symbol is found as by the list of prefix symbols the text starts with")
   func prefixedSymbolMatchesList() {
     let catalog = Catalog.builtin
-    let words = ["km", "Mibit", "µm", "μm", "kilometre", "Kim", "dam", "dakm", "Zqczasxp", "zqczasxp", "mmHg", "MHz",
-                 "\u{212A}m", "k\u{301}m", "km\u{301}", "Ki\u{301}B", "KiB", "daN", "hPa", "Ym", "ym", "kk", "k", ""]
+    let words = [
+      "km", "Mibit", "µm", "μm", "kilometre", "Kim", "dam", "dakm", "Zqczasxp", "zqczasxp", "mmHg", "MHz",
+      "\u{212A}m", "k\u{301}m", "km\u{301}", "Ki\u{301}B", "KiB", "daN", "hPa", "Ym", "ym", "kk", "k", "",
+    ]
     for word in words + Self.texts + Self.asciiTexts {
       // The reference, by characters: each prefix symbol with the text's first byte that the text
       // starts with and is longer than, in order, its rest a unit symbol that takes the prefix.
@@ -195,9 +214,11 @@ struct ByteFastPathTests {
     }
   }
 
-  @Test("A spelling unknown alone is unknown inside an expression", arguments: [
-    "zqczasxp", "C", "F", "pt", "km", "kmm", "ft.", "ºC", "$", "C$", "mil", "rad", "'", "Km", "in", "xyz",
-  ])
+  @Test(
+    "A spelling unknown alone is unknown inside an expression",
+    arguments: [
+      "zqczasxp", "C", "F", "pt", "km", "kmm", "ft.", "ºC", "$", "C$", "mil", "rad", "'", "Km", "in", "xyz",
+    ])
   func insideIsSubsetOfStandalone(spelling: String) {
     let catalog = Catalog.builtin
     let alone = catalog.readings(of: spelling, standalone: true)
@@ -207,16 +228,20 @@ struct ByteFastPathTests {
     let reader = ExpressionReader(catalog: catalog, conventions: .standard)
     _ = reader.resolve(spelling, standalone: true, span: nil)
     let insideAfterAlone = reader.resolve(spelling, standalone: false, span: nil)
-    #expect(insideAfterAlone == ExpressionReader(catalog: catalog, conventions: .standard)
-      .resolve(spelling, standalone: false, span: nil))
+    #expect(
+      insideAfterAlone
+        == ExpressionReader(catalog: catalog, conventions: .standard)
+        .resolve(spelling, standalone: false, span: nil))
   }
 
-  @Test("A gauge number is found whatever the first word's bytes say", arguments: [
-    "0000 AWG", "4/0 AWG", "+4/0 AWG", "-4/0 AWG", "2/0 SWG", "00 AWG", "12 AWG", "61.82 AWG", "4/0\u{301} AWG",
-    "4/0\u{A0}AWG", "4/0\tAWG", "4/0", "0000", "x0 AWG", "4/0 mm", "00000000 AWG", "000000000 AWG", "0 AWG",
-    "5267 AWG", "10/0 AWG", "9/0 AWG", "0\u{301}0 AWG", "00\r\nAWG", "00 \u{301}AWG", "+0 AWG", "-00 AWG", "0-0 AWG",
-    "+00 AWG", "00+ AWG", "5267\u{A0}AWG", "5267\u{301} AWG",
-  ] + ByteFastPathTests.numberTexts.map { $0 + " AWG" })
+  @Test(
+    "A gauge number is found whatever the first word's bytes say",
+    arguments: [
+      "0000 AWG", "4/0 AWG", "+4/0 AWG", "-4/0 AWG", "2/0 SWG", "00 AWG", "12 AWG", "61.82 AWG", "4/0\u{301} AWG",
+      "4/0\u{A0}AWG", "4/0\tAWG", "4/0", "0000", "x0 AWG", "4/0 mm", "00000000 AWG", "000000000 AWG", "0 AWG",
+      "5267 AWG", "10/0 AWG", "9/0 AWG", "0\u{301}0 AWG", "00\r\nAWG", "00 \u{301}AWG", "+0 AWG", "-00 AWG", "0-0 AWG",
+      "+00 AWG", "00+ AWG", "5267\u{A0}AWG", "5267\u{301} AWG",
+    ] + ByteFastPathTests.numberTexts.map { $0 + " AWG" })
   func gaugeQuantityUnchanged(text: String) throws {
     let reader = ExpressionReader(catalog: .builtin, conventions: .standard)
     // Read as a gauge: a quantity, or the scale's error (`00000000 AWG` is outside AWG's range).
@@ -257,7 +282,8 @@ struct DigitScanTests {
           while end < count, bytes[end] >= 0x30 && bytes[end] <= 0x39 { end += 1 }
           #expect(ByteScan.endOfDigits(in: base, from: start, to: count) == end, "\(bytes) from \(start)")
           for stop in start...count {
-            #expect(ByteScan.allZeroDigits(in: base, from: start, to: stop) == bytes[start..<stop].allSatisfy { $0 == 0x30 })
+            #expect(
+              ByteScan.allZeroDigits(in: base, from: start, to: stop) == bytes[start..<stop].allSatisfy { $0 == 0x30 })
           }
         }
       }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ConvKit
 
 /// Checks on `Data/`: every file resolves, nothing clashes, the embedded catalog is up to date.
@@ -23,7 +24,9 @@ struct CatalogDataTests {
     #expect(diagnostics.isEmpty, "\(diagnostics.prefix(20).map(\.description).joined(separator: "\n"))")
   }
 
-  @Test("Each data file loads on its own: syntax, clashes and dimensions", arguments: sources.map(\.path).filter { $0.hasSuffix(".units") })
+  @Test(
+    "Each data file loads on its own: syntax, clashes and dimensions",
+    arguments: sources.map(\.path).filter { $0.hasSuffix(".units") })
   func eachFileOnItsOwn(_ path: String) {
     // With the exchange rates, which the currencies' definitions read.
     let this = Self.sources.filter { $0.path == path || $0.path.hasSuffix(".xml") }
@@ -34,7 +37,7 @@ struct CatalogDataTests {
     let ownProblems = diagnostics.filter {
       !$0.message.contains("unknown unit") && !$0.message.contains("does not resolve")
         && !(($0.message.hasPrefix("reciprocal category") || $0.message.hasPrefix("related category"))
-             && $0.message.hasSuffix("does not exist"))
+          && $0.message.hasSuffix("does not exist"))
     }
     #expect(ownProblems.isEmpty, "\(ownProblems.prefix(10).map(\.description).joined(separator: "\n"))")
     #expect(catalog.categories.count == 1, "\(path) must define exactly one category")
@@ -46,14 +49,16 @@ struct CatalogDataTests {
     let generated = Self.dataDirectory.deletingLastPathComponent()
       .appendingPathComponent("Sources/ConvKit/Catalog/BuiltinCatalog+Data.swift")
     let committed = try String(contentsOf: generated, encoding: .utf8)
-    #expect(committed == CatalogSourceWriter.swiftSource(for: catalog, previous: committed),
-            "Sources/ConvKit/Catalog/BuiltinCatalog+Data.swift is out of date: run `swift run generate-catalog`")
+    #expect(
+      committed == CatalogSourceWriter.swiftSource(for: catalog, previous: committed),
+      "Sources/ConvKit/Catalog/BuiltinCatalog+Data.swift is out of date: run `swift run generate-catalog`")
   }
 
   /// The committed generated file.
   static func committedSource() throws -> String {
-    try String(contentsOf: dataDirectory.deletingLastPathComponent()
-      .appendingPathComponent("Sources/ConvKit/Catalog/BuiltinCatalog+Data.swift"), encoding: .utf8)
+    try String(
+      contentsOf: dataDirectory.deletingLastPathComponent()
+        .appendingPathComponent("Sources/ConvKit/Catalog/BuiltinCatalog+Data.swift"), encoding: .utf8)
   }
 
   /// Lines of `a` and `b` that the other lacks (as multisets): what a diff would show.

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ConvKit
 
 /// Issue 18 at the engine level: the ECB rates format, dates, currencies as units, and the signs.
@@ -48,15 +49,29 @@ struct CurrencyTests {
     ("bad code", document(rates: "<Cube currency='usd' rate='1.2'/>"), "bad currency code"),
     ("duplicate", document(rates: "<Cube currency='USD' rate='1.2'/><Cube currency='USD' rate='1.3'/>"), "twice"),
     ("oversize", document(rates: String(repeating: "<!-- padding -->", count: 5000)), "larger than"),
-    ("nested 8 deep", document(rates: "<a><b><c><d><Cube currency='USD' rate='1.2'/></d></c></b></a>"), "outside the day"),
-    ("nested 9 deep", document(rates: "<a><b><c><d><e><f></f></e></d></c></b></a><Cube currency='USD' rate='1.2'/>"),
-     "nested more than 8 deep"),
-    ("nested 9,000 deep", document(rates: String(repeating: "<a>", count: 9_000) + String(repeating: "</a>", count: 9_000)),
-     "nested more than 8 deep"),
+    (
+      "nested 8 deep", document(rates: "<a><b><c><d><Cube currency='USD' rate='1.2'/></d></c></b></a>"),
+      "outside the day"
+    ),
+    (
+      "nested 9 deep", document(rates: "<a><b><c><d><e><f></f></e></d></c></b></a><Cube currency='USD' rate='1.2'/>"),
+      "nested more than 8 deep"
+    ),
+    (
+      "nested 9,000 deep",
+      document(rates: String(repeating: "<a>", count: 9_000) + String(repeating: "</a>", count: 9_000)),
+      "nested more than 8 deep"
+    ),
     ("rate of 16 characters", document(rates: "<Cube currency='USD' rate='1.12345678901234'/>"), nil),
-    ("rate of 17 characters", document(rates: "<Cube currency='USD' rate='1.123456789012345'/>"), "more than 16 characters"),
-    ("rate of 60,000 digits", document(rates: "<Cube currency='USD' rate='1.\(String(repeating: "7", count: 60_000))'/>"),
-     "more than 16 characters"),
+    (
+      "rate of 17 characters", document(rates: "<Cube currency='USD' rate='1.123456789012345'/>"),
+      "more than 16 characters"
+    ),
+    (
+      "rate of 60,000 digits",
+      document(rates: "<Cube currency='USD' rate='1.\(String(repeating: "7", count: 60_000))'/>"),
+      "more than 16 characters"
+    ),
   ]
 
   /// Documents refused with their own text in the reason: a line break in an end tag (a fuzz
@@ -73,7 +88,9 @@ struct CurrencyTests {
       _ = try ExchangeRates(ecbDocument: text)
       Issue.record("accepted: \(text.debugDescription)")
     } catch {
-      #expect(!error.message.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }, "\(error.message.debugDescription)")
+      #expect(
+        !error.message.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F },
+        "\(error.message.debugDescription)")
       #expect(error.message.count <= ExchangeRatesError.maximumLength + 1)
     }
   }
@@ -130,9 +147,12 @@ struct CurrencyTests {
     #expect(!result.isExact)
   }
 
-  @Test("pound stays the mass; kr, dollar and peso are refused with the choices",
-        arguments: [("1 pound", "kg", nil), ("100 kr", "EUR", "Swedish krona (SEK)"),
-                    ("1 dollar", "EUR", "Canadian dollar (CAD)"), ("2 pesos", "EUR", "Mexican peso (MXN)")])
+  @Test(
+    "pound stays the mass; kr, dollar and peso are refused with the choices",
+    arguments: [
+      ("1 pound", "kg", nil), ("100 kr", "EUR", "Swedish krona (SEK)"),
+      ("1 dollar", "EUR", "Canadian dollar (CAD)"), ("2 pesos", "EUR", "Mexican peso (MXN)"),
+    ])
   func signsAndNames(_ quantity: String, _ target: String, _ choice: String?) {
     do {
       let result = try Catalog.builtin.convert(quantity, to: target)
@@ -145,8 +165,10 @@ struct CurrencyTests {
 
   @Test("Newer rates replace the snapshot's, older ones do not")
   func newerRatesWin() throws {
-    let newer = try ExchangeRates(ecbDocument: Self.document(date: "2026-11-20", rates: "<Cube currency='USD' rate='1.25'/>"))
-    let older = try ExchangeRates(ecbDocument: Self.document(date: "2026-01-02", rates: "<Cube currency='USD' rate='2'/>"))
+    let newer = try ExchangeRates(
+      ecbDocument: Self.document(date: "2026-11-20", rates: "<Cube currency='USD' rate='1.25'/>"))
+    let older = try ExchangeRates(
+      ecbDocument: Self.document(date: "2026-01-02", rates: "<Cube currency='USD' rate='2'/>"))
     let updated = Catalog.builtin.replacingExchangeRates { newer }
     #expect(try updated.convert("1 EUR", to: "USD").rational == Rational(decimalLiteral: "1.25"))
     #expect(updated.exchangeRates?.date.description == "2026-11-20")
@@ -167,8 +189,9 @@ struct CurrencyTests {
 
   @Test("A conversion is made at one publication's rates, and the result says which", arguments: onePublication)
   func onePublicationPerAnswer(_ quantity: String, _ target: String, _ atSnapshot: Bool) throws {
-    let newer = try ExchangeRates(ecbDocument: Self.document(
-      date: "2026-11-20", rates: "<Cube currency='USD' rate='1.25'/><Cube currency='GBP' rate='0.9'/>"))
+    let newer = try ExchangeRates(
+      ecbDocument: Self.document(
+        date: "2026-11-20", rates: "<Cube currency='USD' rate='1.25'/><Cube currency='GBP' rate='0.9'/>"))
     let updated = Catalog.builtin.replacingExchangeRates { newer }
     let result = try updated.convert(quantity, to: target)
     let reference = atSnapshot ? Catalog.builtin : Catalog.builtin.replacingExchangeRates { newer }

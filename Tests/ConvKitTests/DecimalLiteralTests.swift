@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ConvKit
 
 /// Short decimal literals are read in machine integers: the same fractions as the big-integer
@@ -9,7 +10,8 @@ struct DecimalLiteralTests {
   /// The big-integer reading of digits × 10^scale, reduced by `Rational.init`.
   static func reference(_ digits: String, scale: Int) -> Rational {
     let mantissa = BigInteger(decimalDigits: digits)!
-    return scale >= 0 ? Rational(mantissa * BigInteger.tenToThe(scale), .one)
+    return scale >= 0
+      ? Rational(mantissa * BigInteger.tenToThe(scale), .one)
       : Rational(mantissa, BigInteger.tenToThe(-scale))
   }
 

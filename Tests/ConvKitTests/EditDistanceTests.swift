@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ConvKit
 
 /// The banded, bounded edit distance that "did you mean" uses agrees with the textbook one.
@@ -22,11 +23,14 @@ struct EditDistanceTests {
     return table[a.count][b.count]
   }
 
-  @Test("Known distances", arguments: [
-    ("kilometre", "kilometer", 1), ("kilometre", "kilometers", 2), ("foot", "fot", 1), ("foot", "ofot", 1), ("mile", "mlie", 1),
-    ("", "abc", 3), ("abc", "", 3), ("", "", 0), ("µm", "um", 1), ("ångström", "angstrom", 2),
-    ("ca", "abc", 3), ("gallon", "gallons", 1), ("kmm", "km", 1), ("abcdef", "badcfe", 3),
-  ])
+  @Test(
+    "Known distances",
+    arguments: [
+      ("kilometre", "kilometer", 1), ("kilometre", "kilometers", 2), ("foot", "fot", 1), ("foot", "ofot", 1),
+      ("mile", "mlie", 1),
+      ("", "abc", 3), ("abc", "", 3), ("", "", 0), ("µm", "um", 1), ("ångström", "angstrom", 2),
+      ("ca", "abc", 3), ("gallon", "gallons", 1), ("kmm", "km", 1), ("abcdef", "badcfe", 3),
+    ])
   func known(a: String, b: String, distance: Int) {
     #expect(EditDistance.between(a, b, bound: 5) == distance)
     #expect(EditDistance.between(a, b, bound: distance) == distance)
@@ -51,7 +55,9 @@ struct EditDistanceTests {
         }
       }
       let expected = Self.reference(a, b)
-      let computed = a.withUnsafeBufferPointer { x in b.withUnsafeBufferPointer { y in EditDistance.between(x, y, bound: bound) } }
+      let computed = a.withUnsafeBufferPointer { x in
+        b.withUnsafeBufferPointer { y in EditDistance.between(x, y, bound: bound) }
+      }
       #expect(computed == (expected <= bound ? expected : nil), "\(a) \(b) bound \(bound)")
     }
   }

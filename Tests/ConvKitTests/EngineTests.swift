@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ConvKit
 
 /// Conversions whose expected values are worked by hand from the definitions.
@@ -11,37 +12,40 @@ struct EngineTests {
     var testDescription: String { "\(quantity) → \(target)" }
   }
 
-  @Test("Exact results", arguments: [
-    Case(quantity: "0.1 ft", target: "m", exact: "381/12500"),  // 0.03048
-    Case(quantity: "1 mi", target: "km", exact: "201168/125000"),  // 1.609344
-    Case(quantity: "100 km/h", target: "m/s", exact: "250/9"),
-    Case(quantity: "100 °F", target: "°C", exact: "340/9"),  // (100 − 32) × 5/9
-    Case(quantity: "-40 °C", target: "°F", exact: "-40"),
-    Case(quantity: "0 °C", target: "K", exact: "5463/20"),  // 273.15
-    Case(quantity: "3000 rpm", target: "Hz", exact: "50"),
-    Case(quantity: "1 Hz", target: "rpm", exact: "60"),
-    Case(quantity: "3/4 gal", target: "in^3", exact: "693/4"),
-    Case(quantity: "6 ft 2 in", target: "in", exact: "74"),
-    Case(quantity: "5 ft + 3 in", target: "in", exact: "63"),
-    Case(quantity: "1 KiB", target: "bit", exact: "8192"),
-    Case(quantity: "1 kilometre", target: "m", exact: "1000"),
-    Case(quantity: "2 µm", target: "m", exact: "1/500000"),
-    Case(quantity: "2 μm", target: "um", exact: "2"),
-    Case(quantity: "1 kg m^2/s^2", target: "J", exact: "1"),
-    Case(quantity: "1 kg*m/s^2*m", target: "J", exact: "1"),
-    Case(quantity: "10 Δ°C", target: "Δ°F", exact: "18"),
-    Case(quantity: "1.5e3 m", target: "km", exact: "3/2"),
-    Case(quantity: "1 ton", target: "kg", exact: "45359237/50000"),
-    Case(quantity: "1 short ton", target: "lb", exact: "2000"),
-    Case(quantity: "360 °", target: "rev", exact: "1"),
-    Case(quantity: "100 C", target: "F", exact: "212"),
-    Case(quantity: "1 m²", target: "ft²", exact: "1562500/145161"),  // 1 / 0.3048²
-  ])
+  @Test(
+    "Exact results",
+    arguments: [
+      Case(quantity: "0.1 ft", target: "m", exact: "381/12500"),  // 0.03048
+      Case(quantity: "1 mi", target: "km", exact: "201168/125000"),  // 1.609344
+      Case(quantity: "100 km/h", target: "m/s", exact: "250/9"),
+      Case(quantity: "100 °F", target: "°C", exact: "340/9"),  // (100 − 32) × 5/9
+      Case(quantity: "-40 °C", target: "°F", exact: "-40"),
+      Case(quantity: "0 °C", target: "K", exact: "5463/20"),  // 273.15
+      Case(quantity: "3000 rpm", target: "Hz", exact: "50"),
+      Case(quantity: "1 Hz", target: "rpm", exact: "60"),
+      Case(quantity: "3/4 gal", target: "in^3", exact: "693/4"),
+      Case(quantity: "6 ft 2 in", target: "in", exact: "74"),
+      Case(quantity: "5 ft + 3 in", target: "in", exact: "63"),
+      Case(quantity: "1 KiB", target: "bit", exact: "8192"),
+      Case(quantity: "1 kilometre", target: "m", exact: "1000"),
+      Case(quantity: "2 µm", target: "m", exact: "1/500000"),
+      Case(quantity: "2 μm", target: "um", exact: "2"),
+      Case(quantity: "1 kg m^2/s^2", target: "J", exact: "1"),
+      Case(quantity: "1 kg*m/s^2*m", target: "J", exact: "1"),
+      Case(quantity: "10 Δ°C", target: "Δ°F", exact: "18"),
+      Case(quantity: "1.5e3 m", target: "km", exact: "3/2"),
+      Case(quantity: "1 ton", target: "kg", exact: "45359237/50000"),
+      Case(quantity: "1 short ton", target: "lb", exact: "2000"),
+      Case(quantity: "360 °", target: "rev", exact: "1"),
+      Case(quantity: "100 C", target: "F", exact: "212"),
+      Case(quantity: "1 m²", target: "ft²", exact: "1562500/145161"),  // 1 / 0.3048²
+    ])
   func exactResults(_ c: Case) throws {
     let result = try catalog.convert(c.quantity, to: c.target)
     #expect(result.isExact)
     let parts = c.exact.split(separator: "/")
-    let expected = parts.count == 2
+    let expected =
+      parts.count == 2
       ? Rational(decimalLiteral: parts[0].replacingOccurrences("-", ""))! / Rational(decimalLiteral: parts[1])!
       : Rational(decimalLiteral: parts[0].replacingOccurrences("-", ""))!
     #expect(result.value.rational == (c.exact.hasPrefix("-") ? -expected : expected))
@@ -72,18 +76,26 @@ struct EngineTests {
     var testDescription: String { "\(quantity) → \(target)" }
   }
 
-  @Test("Errors name the problem and point at it", arguments: [
-    ErrorCase(quantity: "3 furlongz", target: "m", span: SourceSpan(start: 2, length: 8), contains: "unknown unit 'furlongz'"),
-    ErrorCase(quantity: "5 mi", target: "kg", span: nil, contains: "length vs mass"),
-    ErrorCase(quantity: "5 °C + 2 K", target: "K", span: SourceSpan(start: 5, length: 1), contains: "use the difference unit Δ°C"),
-    ErrorCase(quantity: "10 °C", target: "Δ°F", span: nil, contains: "absolute temperature"),
-    ErrorCase(quantity: "0 mpg", target: "L/100km", span: nil, contains: "reciprocal of zero"),
-    ErrorCase(quantity: "5 m^99999", target: "m", span: SourceSpan(start: 4, length: 5), contains: "exponent"),
-    ErrorCase(quantity: "(((5 m)", target: "m", span: SourceSpan(start: 1, length: 1), contains: "missing ')'"),
-    ErrorCase(quantity: "5 m +", target: "m", span: SourceSpan(start: 5, length: 1), contains: "ends too early"),
-    ErrorCase(quantity: "1e999999999 m", target: "m", span: SourceSpan(start: 0, length: 11), contains: "out of range"),
-    ErrorCase(quantity: "5 mi", target: "m + s", span: SourceSpan(start: 2, length: 1), contains: "cannot add length and time"),
-  ])
+  @Test(
+    "Errors name the problem and point at it",
+    arguments: [
+      ErrorCase(
+        quantity: "3 furlongz", target: "m", span: SourceSpan(start: 2, length: 8), contains: "unknown unit 'furlongz'"),
+      ErrorCase(quantity: "5 mi", target: "kg", span: nil, contains: "length vs mass"),
+      ErrorCase(
+        quantity: "5 °C + 2 K", target: "K", span: SourceSpan(start: 5, length: 1),
+        contains: "use the difference unit Δ°C"),
+      ErrorCase(quantity: "10 °C", target: "Δ°F", span: nil, contains: "absolute temperature"),
+      ErrorCase(quantity: "0 mpg", target: "L/100km", span: nil, contains: "reciprocal of zero"),
+      ErrorCase(quantity: "5 m^99999", target: "m", span: SourceSpan(start: 4, length: 5), contains: "exponent"),
+      ErrorCase(quantity: "(((5 m)", target: "m", span: SourceSpan(start: 1, length: 1), contains: "missing ')'"),
+      ErrorCase(quantity: "5 m +", target: "m", span: SourceSpan(start: 5, length: 1), contains: "ends too early"),
+      ErrorCase(
+        quantity: "1e999999999 m", target: "m", span: SourceSpan(start: 0, length: 11), contains: "out of range"),
+      ErrorCase(
+        quantity: "5 mi", target: "m + s", span: SourceSpan(start: 2, length: 1), contains: "cannot add length and time"
+      ),
+    ])
   func errors(_ c: ErrorCase) {
     do {
       _ = try catalog.convert(c.quantity, to: c.target)
@@ -128,13 +140,16 @@ struct EngineTests {
     #expect(catalog.columnUnits(in: volume).map(\.symbol) == ["L", "gal"])
   }
 
-  @Test("'featured:' names prefixed units of its own category", arguments: [
-    ("featured: km, mi", "featured 'mi' is not a prefixed unit of category 'length'"),
-    ("featured: kL", "featured 'kL' is not a prefixed unit of category 'length'"),
-    ("featured: kzorg", "featured 'kzorg' is not a prefixed unit of category 'length'"),
-  ])
+  @Test(
+    "'featured:' names prefixed units of its own category",
+    arguments: [
+      ("featured: km, mi", "featured 'mi' is not a prefixed unit of category 'length'"),
+      ("featured: kL", "featured 'kL' is not a prefixed unit of category 'length'"),
+      ("featured: kzorg", "featured 'kzorg' is not a prefixed unit of category 'length'"),
+    ])
   func featuredIsChecked(header: String, message: String) {
-    let text = "category: length\ndimension: length\n\(header)\nmetre | metres | m | | base | si | SI\n"
+    let text =
+      "category: length\ndimension: length\n\(header)\nmetre | metres | m | | base | si | SI\n"
       + "mile | miles | mi | | 1609.344 m | | NIST\n"
       + "category: volume\ndimension: length^3\nlitre | litres | L | | 0.001 m^3 | si | SI\n"
     let (catalog, diagnostics) = CatalogLoader.load([CatalogSource(path: "test.units", text: text)])
@@ -149,7 +164,9 @@ struct EngineTests {
   func featuredOnExtension() {
     let text = "category: length\nfeatured: mm\nfurlong | furlongs | fur | | 660 ft | | NIST\n"
     let (catalog, diagnostics) = CatalogLoader.load([CatalogSource(path: "mine.units", text: text)], base: catalog)
-    #expect(diagnostics.map(\.message) == ["'featured:' belongs where category 'length' is defined, not where it is extended"])
+    #expect(
+      diagnostics.map(\.message) == ["'featured:' belongs where category 'length' is defined, not where it is extended"]
+    )
     #expect(catalog.unit(named: "furlong") != nil)
   }
 }

@@ -1,10 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Testing
+
 @testable import ConvKit
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Issue 33, everyday notation: pace and times written with colons (`5:30 min/km`), scales whose
 /// name comes first (`gas mark 4`), wire gauges by cross-section (`12 AWG mm2`), the trades'
@@ -89,7 +91,8 @@ struct EverydayNotationTests {
     #expect(try Self.notes("1:30:00 h min") == ["note: 1:30:00 read as 1 h 30 min 0 s"])
     #expect(try Self.notes("5:30/km km/h") == ["note: 5:30 read as 5 min 30 s (min/km)"])
     // Echoed as typed: the quantity's text, no single number before a unit.
-    let quantity = try Self.catalog.read(ConversionRequest.parse(line: "5:20 min/km km/h", catalog: Self.catalog)).quantity
+    let quantity = try Self.catalog.read(ConversionRequest.parse(line: "5:20 min/km km/h", catalog: Self.catalog))
+      .quantity
     #expect(quantity.text == "5:20 min/km" && quantity.number == nil)
   }
 
@@ -112,8 +115,9 @@ struct EverydayNotationTests {
   func colonRefusal(_ quantity: String, _ target: String) {
     let message = Self.refusal(quantity, target)
     #expect(message != nil, "\(quantity) → \(target) was accepted")
-    #expect(message?.contains("m:ss") == true || message?.contains("h:mm") == true || message?.contains("colon") == true,
-            "\(message ?? "")")
+    #expect(
+      message?.contains("m:ss") == true || message?.contains("h:mm") == true || message?.contains("colon") == true,
+      "\(message ?? "")")
   }
 
   // MARK: Name first
@@ -139,7 +143,8 @@ struct EverydayNotationTests {
 
   @Test("A scale flagged name-first is read so on every path (one-shot words, a line)")
   func nameFirstSplits() throws {
-    let words = try Self.catalog.read(ConversionRequest.parse(arguments: ["gas", "mark", "4", "°C"], catalog: Self.catalog))
+    let words = try Self.catalog.read(
+      ConversionRequest.parse(arguments: ["gas", "mark", "4", "°C"], catalog: Self.catalog))
     #expect(words.quantity.number == Rational(4) && words.targets.first?.text == "°C")
     let line = try Self.catalog.read(ConversionRequest.parse(line: "gas mark 4 to °F", catalog: Self.catalog))
     #expect(line.quantity.number == Rational(4))
@@ -176,7 +181,8 @@ struct EverydayNotationTests {
   static let crossSections: [(String, String, Double)] = [
     ("12 AWG", "mm2", 3.3087729), ("12 AWG", "mm^2", awgArea(12)), ("10 AWG", "mm²", awgArea(10)),
     ("14 AWG", "mm2", awgArea(14)), ("24 AWG", "mm2", awgArea(24)), ("0 AWG", "mm2", awgArea(0)),
-    ("0000 AWG", "kcmil", 211.6), ("4/0 AWG", "kcmil", 211.6), ("00 AWG", "kcmil", awgInches(-1) * awgInches(-1) * 1000),
+    ("0000 AWG", "kcmil", 211.6), ("4/0 AWG", "kcmil", 211.6),
+    ("00 AWG", "kcmil", awgInches(-1) * awgInches(-1) * 1000),
     ("12 AWG", "kcmil", 6.529946), ("12 AWG", "cmil", 6529.946), ("12 AWG", "in^2", awgArea(12) / 645.16),
     ("10 SWG", "mm2", Double.pi / 4 * (0.128 * 25.4) * (0.128 * 25.4)),
     ("2.5 mm2", "AWG", awg(mm2: 2.5)), ("3.3087729 mm2", "AWG", 12), ("211.6 kcmil", "AWG", -3),
@@ -203,8 +209,9 @@ struct EverydayNotationTests {
     ("12 AWG", "ha/s"), ("60 AWG", "mm2"), ("1 mm2", "pH"), ("1 mm3", "AWG"), ("1 mm", "kcmil"),
   ]
 
-  @Test("No cross-section where the other side is no area or the gauge has no such wire",
-        arguments: crossSectionRefused)
+  @Test(
+    "No cross-section where the other side is no area or the gauge has no such wire",
+    arguments: crossSectionRefused)
   func crossSectionRefusal(_ quantity: String, _ target: String) {
     #expect(Self.refusal(quantity, target) != nil, "\(quantity) → \(target) was accepted")
   }
@@ -234,10 +241,12 @@ struct EverydayNotationTests {
     #expect(Self.close(value, expected, 1e-6), "\(quantity) → \(value) \(target), expected \(expected)")
   }
 
-  @Test("mb, kiloton and megaton are read with a note", arguments: [
-    ("1013 mb hPa", "note: mb read as millibar"), ("1 kiloton TJ", "note: kiloton read as kiloton of TNT"),
-    ("2 megatons PJ", "note: megatons read as megaton of TNT"), ("1 atm mb", "note: mb read as millibar"),
-  ])
+  @Test(
+    "mb, kiloton and megaton are read with a note",
+    arguments: [
+      ("1013 mb hPa", "note: mb read as millibar"), ("1 kiloton TJ", "note: kiloton read as kiloton of TNT"),
+      ("2 megatons PJ", "note: megatons read as megaton of TNT"), ("1 atm mb", "note: mb read as millibar"),
+    ])
   func abbreviationNote(_ line: String, _ note: String) throws {
     let notes = try Self.notes(line)
     #expect(notes.contains { $0.hasPrefix(note) }, "\(notes)")
@@ -278,7 +287,9 @@ struct EverydayNotationTests {
     ("atomic unit of current", "A", 6.6236182375082e-3),
     ("atomic unit of magnetic flux density", "T", 2.35051757077e5),
     ("atomic unit of momentum", "kg*m/s", 1.99285191545e-24),
-    ("atomic unit of pressure", "Pa", 4.3597447222060e-18 / (5.29177210544e-11 * 5.29177210544e-11 * 5.29177210544e-11)),
+    (
+      "atomic unit of pressure", "Pa", 4.3597447222060e-18 / (5.29177210544e-11 * 5.29177210544e-11 * 5.29177210544e-11)
+    ),
     ("rydberg", "J", 2.1798723611030e-18), ("dalton", "kg", 1.66053906892e-27),
     ("proton mass", "kg", 1.67262192595e-27), ("neutron mass", "kg", 1.67492750056e-27),
     ("muon mass", "kg", 1.883531627e-28), ("classical electron radius", "m", 2.8179403205e-15),
@@ -298,4 +309,3 @@ struct EverydayNotationTests {
     }
   }
 }
-

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ConvKit
 
 /// The bound on exact values (issue 20, finding 6) and the arithmetic that keeps values within it
@@ -38,11 +39,13 @@ struct ExactBoundTests {
     #expect(BigInteger.gcd(f * three, g * three) == three)
   }
 
-  @Test("Values beyond the bound are refused with one message", .timeLimit(.minutes(1)), arguments: [
-    "(1/3)^24^24^17 m", "3^24^24^17 m", "(2^24)^24^24 * 2^24^24^2 m", "((1/3)^24^24)^10 * (1/3)^24^24^7 m",
-    "1" + String(repeating: "0", count: 4000) + "e4000 m", "1e4000 m * 1e4000 m", "1e-4000 m / 1e4000",
-    "(1/3)^24^24^17",
-  ])
+  @Test(
+    "Values beyond the bound are refused with one message", .timeLimit(.minutes(1)),
+    arguments: [
+      "(1/3)^24^24^17 m", "3^24^24^17 m", "(2^24)^24^24 * 2^24^24^2 m", "((1/3)^24^24)^10 * (1/3)^24^24^7 m",
+      "1" + String(repeating: "0", count: 4000) + "e4000 m", "1e4000 m * 1e4000 m", "1e-4000 m / 1e4000",
+      "(1/3)^24^24^17",
+    ])
   func beyondTheBound(_ text: String) {
     #expect(throws: ConvError.self) { try catalog.parseQuantity(text) }
     do {
@@ -57,18 +60,22 @@ struct ExactBoundTests {
     }
   }
 
-  @Test("Everything a person writes stays within the bound", arguments: [
-    ("1e4000 m", "km"), ("1e-4000 m", "mm"), ("1e4000 ly", "pc"), ("1e-4000 mi^3", "L"),
-    (String(repeating: "9", count: 300) + "e4000 m", "ft"), ("1." + String(repeating: "3", count: 300) + "e-4000 m", "in"),
-    ("(1/3)^24^24^16 m", "ft"), ("(2/3)^24^24^8 m", "ft"), ("1e4000 m * 1e-4000", "ft"),
-  ])
+  @Test(
+    "Everything a person writes stays within the bound",
+    arguments: [
+      ("1e4000 m", "km"), ("1e-4000 m", "mm"), ("1e4000 ly", "pc"), ("1e-4000 mi^3", "L"),
+      (String(repeating: "9", count: 300) + "e4000 m", "ft"),
+      ("1." + String(repeating: "3", count: 300) + "e-4000 m", "in"),
+      ("(1/3)^24^24^16 m", "ft"), ("(2/3)^24^24^8 m", "ft"), ("1e4000 m * 1e-4000", "ft"),
+    ])
   func withinTheBound(_ quantity: String, _ target: String) throws {
     let result = try catalog.convert(quantity, to: target)
     #expect(!result.value.isZero)
   }
 
-  @Test("The bound is exact: 14,948 bits pass, 14,949 do not; a power is refused before it is computed",
-        .timeLimit(.minutes(1)))
+  @Test(
+    "The bound is exact: 14,948 bits pass, 14,949 do not; a power is refused before it is computed",
+    .timeLimit(.minutes(1)))
   func boundIsExact() throws {
     // 2^14947 has 14,948 bits (the bound), 2^14948 one more.
     let atBound = try catalog.parseQuantity("2^24^24^24 * 2^24^24 * 2^24^22 * 2^19 m")

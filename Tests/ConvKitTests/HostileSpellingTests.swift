@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ConvKit
 
 /// Issue 20: a personal units file cannot smuggle terminal escapes, invisible reordering or shell
@@ -16,21 +17,26 @@ struct HostileSpellingTests {
 
   @Test("Each hostile spelling is refused, as a name, symbol or alias", arguments: hostile)
   func refused(_ spelling: String) {
-    for line in ["\(spelling) | | | | m | | test", "plain | | \(spelling) | | m | | test", "plain | | | \(spelling) | m | | test"] {
+    for line in [
+      "\(spelling) | | | | m | | test", "plain | | \(spelling) | | m | | test", "plain | | | \(spelling) | m | | test",
+    ] {
       let text = "category: length\n" + line + "\n"
       let (catalog, diagnostics) = CatalogLoader.load([CatalogSource(path: "units", text: text)], base: .builtin)
-      #expect(diagnostics.contains { $0.message.contains("may not hold") || $0.message.contains("reserved for expressions") },
-              "\(line.debugDescription): \(diagnostics)")
+      #expect(
+        diagnostics.contains { $0.message.contains("may not hold") || $0.message.contains("reserved for expressions") },
+        "\(line.debugDescription): \(diagnostics)")
       // And the unit is left out (found by the units-file fuzzer: it was kept, spelling and all).
       #expect(catalog.units.count == Catalog.builtin.units.count, "\(line.debugDescription)")
       // The message itself shows the character escaped.
-      #expect(!diagnostics.contains { $0.description.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x202E } })
+      #expect(
+        !diagnostics.contains { $0.description.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x202E } })
     }
   }
 
   @Test("Ordinary spellings with marks still load")
   func ordinaryLoad() {
-    let text = "category: length\nbeard-second | beard-seconds | bs′ | Kernighan’s beard | 5 nm | | informal\n"
+    let text =
+      "category: length\nbeard-second | beard-seconds | bs′ | Kernighan’s beard | 5 nm | | informal\n"
       + "hangul-ri | | 리 | 한국의 리 | 392.727 m | | letters that show\n" + "e-acute | | é | | 1 m | | a combining mark\n"
     let (_, diagnostics) = CatalogLoader.load([CatalogSource(path: "units", text: text)], base: .builtin)
     #expect(diagnostics.isEmpty, "\(diagnostics)")
@@ -41,7 +47,8 @@ struct HostileSpellingTests {
 /// file with line feeds; line numbers stay those the editor shows.
 @Suite("CRLF and byte-order marks in files people edit")
 struct FileLinesTests {
-  static let unitFile = "category: length\nbeard-second | beard-seconds | | | 5 nm | | informal\n# note\nyardling | yardlings | | | 0.9144 m | | test\n"
+  static let unitFile =
+    "category: length\nbeard-second | beard-seconds | | | 5 nm | | informal\n# note\nyardling | yardlings | | | 0.9144 m | | test\n"
 
   /// The same file written three other ways.
   static let variants: [(String, String)] = [
@@ -66,10 +73,12 @@ struct FileLinesTests {
     #expect(diagnostics.map(\.line) == [3], "\(diagnostics)")
   }
 
-  @Test("Lines: LF, CRLF, a leading byte-order mark, empty lines kept", arguments: [
-    ("a\nb", ["a", "b"]), ("a\r\nb\r\n", ["a", "b", ""]), ("\u{FEFF}a\n\nb", ["a", "", "b"]), ("", [""]),
-    ("a\rb", ["a\rb"]), ("x\u{FEFF}", ["x\u{FEFF}"]),
-  ])
+  @Test(
+    "Lines: LF, CRLF, a leading byte-order mark, empty lines kept",
+    arguments: [
+      ("a\nb", ["a", "b"]), ("a\r\nb\r\n", ["a", "b", ""]), ("\u{FEFF}a\n\nb", ["a", "", "b"]), ("", [""]),
+      ("a\rb", ["a\rb"]), ("x\u{FEFF}", ["x\u{FEFF}"]),
+    ])
   func lines(_ text: String, _ expected: [String]) {
     #expect(text.fileLines.map(String.init) == expected)
   }

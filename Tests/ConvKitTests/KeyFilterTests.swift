@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ConvKit
 
 /// The miss filter of the spelling tables lets every key of its tables through (no false
@@ -41,10 +42,12 @@ struct KeyFilterTests {
     #expect(passed < unknown.count / 20, "\(passed) of \(unknown.count) unknown keys passed")
   }
 
-  @Test("Look-ups through the filtered tables find what they found before the filter was made", arguments: [
-    "km", "Km", "KM", "kilometre", "kilometer", "zq", "C", "°C", "degC", "µm", "um", "pt", "ft.", "MiB", "kibibyte",
-    "Å", "Å", "ﬀ", "zqczasxp", "mph", "nmi", "dB", "lbf", "BTU", "kWh", "x",
-  ])
+  @Test(
+    "Look-ups through the filtered tables find what they found before the filter was made",
+    arguments: [
+      "km", "Km", "KM", "kilometre", "kilometer", "zq", "C", "°C", "degC", "µm", "um", "pt", "ft.", "MiB", "kibibyte",
+      "Å", "Å", "ﬀ", "zqczasxp", "mph", "nmi", "dB", "lbf", "BTU", "kWh", "x",
+    ])
   func sameAnswers(spelling: String) {
     let catalog = Catalog.builtin
     let before = (catalog.unit(named: spelling, standalone: true), catalog.unit(named: spelling, standalone: false))

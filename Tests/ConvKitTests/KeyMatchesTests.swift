@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ConvKit
 
 /// The bit-parallel distance of a near search agrees with the textbook optimal string alignment.
@@ -21,7 +22,9 @@ struct KeyMatchesTests {
         default: if !b.isEmpty { b[position] = alphabet[Int(generator.next() % 12)] }
         }
       }
-      if generator.next() % 8 == 0 { b = (0..<Int(generator.next() % 12)).map { _ in alphabet[Int(generator.next() % 12)] } }
+      if generator.next() % 8 == 0 {
+        b = (0..<Int(generator.next() % 12)).map { _ in alphabet[Int(generator.next() % 12)] }
+      }
       let computed = a.withUnsafeBufferPointer { x in
         b.withUnsafeBufferPointer { y in KeyMatches.with(x) { $0.distance(to: y) } }
       }
@@ -29,12 +32,17 @@ struct KeyMatchesTests {
     }
   }
 
-  @Test("Known distances", arguments: [
-    ("kilometre", "kilometer", 1), ("ca", "abc", 3), ("abcdef", "badcfe", 3), ("a", "", 1), ("ab", "ba", 1),
-    ("µm", "um", 1), ("ångström", "angstrom", 2), (String(repeating: "x", count: 64), String(repeating: "x", count: 63) + "y", 1),
-  ])
+  @Test(
+    "Known distances",
+    arguments: [
+      ("kilometre", "kilometer", 1), ("ca", "abc", 3), ("abcdef", "badcfe", 3), ("a", "", 1), ("ab", "ba", 1),
+      ("µm", "um", 1), ("ångström", "angstrom", 2),
+      (String(repeating: "x", count: 64), String(repeating: "x", count: 63) + "y", 1),
+    ])
   func known(a: String, b: String, distance: Int) {
     let (x, y) = (Array(a.unicodeScalars), Array(b.unicodeScalars))
-    #expect(x.withUnsafeBufferPointer { x in y.withUnsafeBufferPointer { y in KeyMatches.with(x) { $0.distance(to: y) } } } == distance)
+    #expect(
+      x.withUnsafeBufferPointer { x in y.withUnsafeBufferPointer { y in KeyMatches.with(x) { $0.distance(to: y) } } }
+        == distance)
   }
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ConvKit
 
 /// "Did you mean" for categories, commands and options: one distance (`EditDistance`), one ranking

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ConvKit
 
 /// Nonlinear scales (decibels, wire gauges, gravity scales, gas mark, pH, Beaufort, intervals)
@@ -45,8 +46,9 @@ struct NonlinearScaleTests {
 
   static let references: [Reference] = table("nonlinear-reference.tsv").compactMap { line, fields in
     guard fields.count >= 6, let expected = Double(fields[3]), let tolerance = Double(fields[4]) else { return nil }
-    return Reference(line: line, value: fields[0], from: fields[1], to: fields[2], expected: expected,
-                     tolerance: tolerance, source: fields[5])
+    return Reference(
+      line: line, value: fields[0], from: fields[1], to: fields[2], expected: expected,
+      tolerance: tolerance, source: fields[5])
   }
 
   static let refusals: [Refusal] = table("nonlinear-domain-errors.tsv").compactMap { line, fields in
@@ -103,10 +105,12 @@ struct NonlinearScaleTests {
   func roundTrip(_ name: String) throws {
     let unit = try #require(Self.catalog.units.first { $0.name == name })
     let scale = try #require(unit.scale)
-    let there = try Conversion(from: UnitExpression(unit: PrefixedUnit(unit: unit)),
-                               to: Self.catalog.parseUnit(scale.reference), catalog: Self.catalog)
-    let back = try Conversion(from: Self.catalog.parseUnit(scale.reference),
-                              to: UnitExpression(unit: PrefixedUnit(unit: unit)), catalog: Self.catalog)
+    let there = try Conversion(
+      from: UnitExpression(unit: PrefixedUnit(unit: unit)),
+      to: Self.catalog.parseUnit(scale.reference), catalog: Self.catalog)
+    let back = try Conversion(
+      from: Self.catalog.parseUnit(scale.reference),
+      to: UnitExpression(unit: PrefixedUnit(unit: unit)), catalog: Self.catalog)
     for x in Self.samples(scale) where scale.referenceValue(x) != nil {
       let returned = back.convert(there.convert(x))
       #expect(abs(returned - x) <= 1e-12 * max(1, abs(x)), "\(x) \(unit.symbol) came back as \(returned)")
@@ -123,8 +127,12 @@ struct NonlinearScaleTests {
     }
   }
 
-  @Test("Gauge spellings", arguments: [("0000", -3), ("4/0", -3), ("000", -2), ("3/0", -2), ("00", -1),
-                                       ("2/0", -1), ("1/0", 0), ("0", 0)])
+  @Test(
+    "Gauge spellings",
+    arguments: [
+      ("0000", -3), ("4/0", -3), ("000", -2), ("3/0", -2), ("00", -1),
+      ("2/0", -1), ("1/0", 0), ("0", 0),
+    ])
   func gauges(_ spelling: String, _ number: Int) throws {
     let written = try Self.catalog.convert(spelling + " AWG", to: "mm").doubleValue
     let plain = try Self.catalog.convert("\(number) AWG", to: "mm").doubleValue
@@ -133,27 +141,34 @@ struct NonlinearScaleTests {
     #expect(throws: ConvError.self) { _ = try Self.catalog.convert(spelling + "/0 dBm", to: "mW") }
   }
 
-  @Test("Functions of the scale syntax", arguments: [
-    ("10^(x/10)", 20.0, 100.0), ("10 log10(x)", 1000.0, 30.0), ("ln(x)/2", exp(2.0), 1.0), ("exp(2 x)", 1.0, exp(2.0)),
-    ("2^(x/1200)", 1200.0, 2.0), ("1200 log2(x)", 2.0, 1200.0), ("sqrt(x)", 0.6, 0.6.squareRoot()),
-    ("0.836 x^(3/2)", 4.0, 0.836 * 8), ("-x + 3", 1.0, 2.0), ("table(x, 1 275, 10 500)", 4.0, 350.0),
-    ("table(x, 1/4 225, 1/2 250, 1 275)", 0.75, 262.5), ("141.5/(131.5 + x)", 10.0, 1.0), ("pi x", 1.0, Double.pi),
-  ])
+  @Test(
+    "Functions of the scale syntax",
+    arguments: [
+      ("10^(x/10)", 20.0, 100.0), ("10 log10(x)", 1000.0, 30.0), ("ln(x)/2", exp(2.0), 1.0),
+      ("exp(2 x)", 1.0, exp(2.0)),
+      ("2^(x/1200)", 1200.0, 2.0), ("1200 log2(x)", 2.0, 1200.0), ("sqrt(x)", 0.6, 0.6.squareRoot()),
+      ("0.836 x^(3/2)", 4.0, 0.836 * 8), ("-x + 3", 1.0, 2.0), ("table(x, 1 275, 10 500)", 4.0, 350.0),
+      ("table(x, 1/4 225, 1/2 250, 1 275)", 0.75, 262.5), ("141.5/(131.5 + x)", 10.0, 1.0), ("pi x", 1.0, Double.pi),
+    ])
   func functions(_ text: String, _ x: Double, _ expected: Double) throws {
     let function = try ScaleFunction(text, variable: "x")
     #expect(abs(function(x) - expected) <= 1e-14 * max(1, abs(expected)), "\(text) at \(x): \(function(x))")
   }
 
-  @Test("Malformed scale functions are refused with a message", arguments: [
-    "", "10^(x/10", "log(x)", "y + 1", "table(x, 2 1, 1 2)", "table(x, 1 2)", "x +", "1..2 x",
-  ])
+  @Test(
+    "Malformed scale functions are refused with a message",
+    arguments: [
+      "", "10^(x/10", "log(x)", "y + 1", "table(x, 2 1, 1 2)", "table(x, 1 2)", "x +", "1..2 x",
+    ])
   func malformed(_ text: String) {
     #expect(throws: ScaleFunctionError.self) { _ = try ScaleFunction(text, variable: "x") }
   }
 
-  @Test("The pure-Swift ln, exp and pow agree with the C library", arguments: [
-    1e-300, 1e-10, 0.001, 0.5, 0.7071, 1, 1.0000001, 2, 2.718281828, 10, 92, 1e5, 1e100, 1.7e308,
-  ])
+  @Test(
+    "The pure-Swift ln, exp and pow agree with the C library",
+    arguments: [
+      1e-300, 1e-10, 0.001, 0.5, 0.7071, 1, 1.0000001, 2, 2.718281828, 10, 92, 1e5, 1e100, 1.7e308,
+    ])
   func elementary(_ x: Double) {
     #expect(abs(RealFunctions.ln(x) - Foundation.log(x)) <= 4 * Foundation.log(x).ulp.magnitude + 1e-300)
     #expect(abs(RealFunctions.log10(x) - Foundation.log10(x)) <= 4 * max(Foundation.log10(x).ulp, 1e-16))

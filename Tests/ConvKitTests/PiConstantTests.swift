@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ConvKit
 
 /// Issue 37: `pi` and `π` are the exact constant in what people type, as the man page says and as

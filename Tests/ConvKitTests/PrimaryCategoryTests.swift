@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ConvKit
 
 /// The primary category of a dimension, kept once found, is the one found by looking at every

@@ -1,5 +1,6 @@
 import PropertyBased
 import Testing
+
 @testable import ConvKit
 
 /// Algebraic laws of conversion and of exact arithmetic over the built-in catalog, on generated
@@ -21,12 +22,14 @@ struct PropertyTests {
 
   /// Three units of one category (a category, then three positions in it: each shrinks towards
   /// the category's first unit).
-  static let units = zip(Gen.int(in: 0...(categories.count - 1)), Gen.int(in: 0...9_999), Gen.int(in: 0...9_999),
-                         Gen.int(in: 0...9_999))
-    .map { category, a, b, c in
-      let units = PropertyTests.categories[category]
-      return Units(a: units[a % units.count], b: units[b % units.count], c: units[c % units.count])
-    }
+  static let units = zip(
+    Gen.int(in: 0...(categories.count - 1)), Gen.int(in: 0...9_999), Gen.int(in: 0...9_999),
+    Gen.int(in: 0...9_999)
+  )
+  .map { category, a, b, c in
+    let units = PropertyTests.categories[category]
+    return Units(a: units[a % units.count], b: units[b % units.count], c: units[c % units.count])
+  }
 
   /// A decimal value `n / 10^k` (negative, zero and positive; shrinks towards 0).
   static let values = zip(Gen.int(in: -1_000_000...1_000_000), Gen.int(in: 0...8))
@@ -44,8 +47,9 @@ struct PropertyTests {
   }
 
   static func conversion(_ from: CatalogUnit, _ to: CatalogUnit) throws -> Conversion {
-    try Conversion(from: UnitExpression(unit: PrefixedUnit(unit: from)), to: UnitExpression(unit: PrefixedUnit(unit: to)),
-                   catalog: catalog)
+    try Conversion(
+      from: UnitExpression(unit: PrefixedUnit(unit: from)), to: UnitExpression(unit: PrefixedUnit(unit: to)),
+      catalog: catalog)
   }
 
   @Test("Round trip: a → b → a returns the input exactly")
@@ -61,7 +65,8 @@ struct PropertyTests {
   @Test("Transitivity: a → b → c equals a → c exactly")
   func transitivity() async {
     await propertyCheck(count: 1000, input: Self.units, Self.values) { units, value in
-      let viaB = try Self.conversion(units.b, units.c).convertExactly(try Self.conversion(units.a, units.b).convert(value))
+      let viaB = try Self.conversion(units.b, units.c).convertExactly(
+        try Self.conversion(units.a, units.b).convert(value))
       let direct = try Self.conversion(units.a, units.c).convert(value)
       #expect(viaB == direct)
     }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ConvKit
 
 /// The catalog's memo of found (and recently unknown) spellings changes no reading: requests read
@@ -8,8 +9,10 @@ import Testing
 struct ReadingMemoTests {
   /// A fresh built-in catalog: the same compiled tables, an empty memo.
   static func freshCatalog() -> Catalog {
-    Catalog(storage: CatalogStorage(tables: .shared, categories: [], units: [],
-                                    rates: RatesInUse(snapshot: { BuiltinTables.exchangeRates })))
+    Catalog(
+      storage: CatalogStorage(
+        tables: .shared, categories: [], units: [],
+        rates: RatesInUse(snapshot: { BuiltinTables.exchangeRates })))
   }
 
   /// Requests with ambiguous spellings (read by the other side), prefixes, claimed spellings,
@@ -44,7 +47,9 @@ struct ReadingMemoTests {
     #expect(Self.outcome(warm, line) == Self.outcome(Self.freshCatalog(), line))
   }
 
-  @Test("The memo keeps found ASCII spellings of units that do not follow the rates, up to its capacity, and the last unknown ones")
+  @Test(
+    "The memo keeps found ASCII spellings of units that do not follow the rates, up to its capacity, and the last unknown ones"
+  )
   func keepsWhatItMay() throws {
     let memo = ReadingMemo()
     let catalog = Catalog.builtin

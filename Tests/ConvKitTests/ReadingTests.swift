@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ConvKit
 
 /// Issue 15 at the engine level: numbers by locale, mixed numbers, marks, and the other side
@@ -78,8 +79,9 @@ struct ReadingTests {
   @Test("The other side decides between readings, and says so", arguments: choices.indices)
   func otherSide(_ index: Int) throws {
     let (quantity, target, unit, note) = Self.choices[index]
-    let request = ConversionRequest(quantity: quantity, targets: [target], source: quantity + " " + target,
-                                    quantityOffset: 0, targetOffset: quantity.count + 1)
+    let request = ConversionRequest(
+      quantity: quantity, targets: [target], source: quantity + " " + target,
+      quantityOffset: 0, targetOffset: quantity.count + 1)
     let reading = try Catalog.builtin.read(request)
     let names = [reading.quantity.unit?.singleUnit?.unit.name, reading.targets.first?.singleUnit?.unit.name]
     #expect(names.contains(unit), "\(quantity) → \(target): \(names)")
@@ -88,8 +90,9 @@ struct ReadingTests {
 
   @Test("Without a reading that converts, the default reading's error stands")
   func noReadingFits() {
-    let request = ConversionRequest(quantity: "1 pt", targets: ["kg"], source: "1 pt kg", quantityOffset: 0,
-                                    targetOffset: 5)
+    let request = ConversionRequest(
+      quantity: "1 pt", targets: ["kg"], source: "1 pt kg", quantityOffset: 0,
+      targetOffset: 5)
     #expect(throws: ConvError.self) { try Catalog.builtin.read(request) }
     do {
       _ = try Catalog.builtin.read(request)

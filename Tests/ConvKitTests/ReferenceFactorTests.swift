@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ConvKit
 
 /// Checks built-in factors against an independent table entered from NIST SP 811 Appendix B
@@ -32,8 +33,10 @@ struct ReferenceFactorTests {
         $0.trimmingCharacters(in: .whitespaces)
       }
       guard fields.count >= 5 else { continue }
-      rows.append(Row(line: index + 1, from: fields[0], to: fields[1], nistValue: fields[2], exactValue: fields[3],
-                      source: fields[4]))
+      rows.append(
+        Row(
+          line: index + 1, from: fields[0], to: fields[1], nistValue: fields[2], exactValue: fields[3],
+          source: fields[4]))
     }
     return rows
   }()
@@ -53,15 +56,17 @@ struct ReferenceFactorTests {
         #expect(value == expected, "got \(value.rounded(significantDigits: 20).plainString)")
       } else {
         let relative = ((value - expected) / expected).magnitude
-        #expect(relative <= Rational(decimalLiteral: "1e-12")!,
-                "got \(value.rounded(significantDigits: 20).plainString)")
+        #expect(
+          relative <= Rational(decimalLiteral: "1e-12")!,
+          "got \(value.rounded(significantDigits: 20).plainString)")
       }
     }
     // NIST's printed value must agree to within half a unit of its last printed digit.
     let nist = try #require(Self.parseDecimal(row.nistValue), "cannot read \(row.nistValue)")
     let halfUnit = Self.halfUnitOfLastDigit(row.nistValue)
-    #expect((value - nist).magnitude <= halfUnit * Rational(decimalLiteral: "1.000001")!,
-            "got \(value.rounded(significantDigits: 12).plainString), NIST \(row.nistValue)")
+    #expect(
+      (value - nist).magnitude <= halfUnit * Rational(decimalLiteral: "1.000001")!,
+      "got \(value.rounded(significantDigits: 12).plainString), NIST \(row.nistValue)")
   }
 
   static func parseDecimal(_ text: String) -> Rational? {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ConvKit
 
 /// Inputs that once crashed conv, hung it or printed a misleading answer: each was found by the
@@ -23,8 +24,8 @@ struct RegressionTests {
 
   /// Amounts written sign first, and where the error starts in the text as typed.
   static let signFirstSpans: [(text: String, start: Int)] = [
-    ("$0 -", 4),             // found by the expression fuzzer (issue 20): the span was past the end
-    ("$5 xyz", 3),           // `conv '$5 xyz km'` put the caret under `yz`
+    ("$0 -", 4),  // found by the expression fuzzer (issue 20): the span was past the end
+    ("$5 xyz", 3),  // `conv '$5 xyz km'` put the caret under `yz`
     ("US$5 furlongz", 5),
     ("-$5 xyz", 4),
     ("€12.50 parsec/fortnightz", 14),
@@ -118,10 +119,12 @@ struct RegressionTests {
 
   // MARK: Division by zero
 
-  @Test("A target unit of size zero is an error, not a trap (fuzz: batch, `6 mi to 0km`)", arguments: [
-    ("6", "mi", "0km"), ("6", "mi", "0 km"), ("1", "m", "(0 m)"), ("5", "°C", "0 °F"), ("30", "mpg", "0 L/100km"),
-    ("30", "mpg", "0*L/100km"), ("3000", "rpm", "0 Hz"),
-  ])
+  @Test(
+    "A target unit of size zero is an error, not a trap (fuzz: batch, `6 mi to 0km`)",
+    arguments: [
+      ("6", "mi", "0km"), ("6", "mi", "0 km"), ("1", "m", "(0 m)"), ("5", "°C", "0 °F"), ("30", "mpg", "0 L/100km"),
+      ("30", "mpg", "0*L/100km"), ("3000", "rpm", "0 Hz"),
+    ])
   func zeroTargetUnit(_ number: String, _ unit: String, _ target: String) {
     // Conversion.init divided by the target's factor: Rational's precondition trapped.
     #expect(failure(number + " " + unit, to: target) == .zeroUnit(target))
@@ -147,9 +150,12 @@ struct RegressionTests {
     #expect(failure(text).map { if case .exactValueTooLarge = $0 { true } else { false } } == true)
   }
 
-  @Test("Terminating decimals of long denominators are exact and prompt", .timeLimit(.minutes(1)), arguments: [
-    (0, 0), (1, 0), (0, 1), (30, 12), (31, 13), (32, 14), (62, 26), (63, 27), (100, 3), (3, 100), (4000, 4000), (4003, 4000),
-  ])
+  @Test(
+    "Terminating decimals of long denominators are exact and prompt", .timeLimit(.minutes(1)),
+    arguments: [
+      (0, 0), (1, 0), (0, 1), (30, 12), (31, 13), (32, 14), (62, 26), (63, 27), (100, 3), (3, 100), (4000, 4000),
+      (4003, 4000),
+    ])
   func terminatingDecimals(_ twos: Int, _ fives: Int) throws {
     // One big division per factor of 2 or 5: the denominator of 1e-4000 took 8,000, and the
     // whole column of `1e-4000` with --exact over ten seconds (fuzz: convert). 7/(2ᵃ·5ᵇ) has
@@ -190,7 +196,7 @@ struct RegressionTests {
     // `--exact hpc3/4`). Compare with Rational(n, d), which reduces from scratch.
     var state: UInt64 = 0x5EED
     func next() -> Int {
-      state = state &* 6364136223846793005 &+ 1442695040888963407
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
       return Int(truncatingIfNeeded: state >> 33) % 2001 - 1000
     }
     func random() -> Rational {
@@ -198,13 +204,17 @@ struct RegressionTests {
       while denominator == 0 { denominator = next() }
       return Rational(BigInteger(next() * 7919), BigInteger(denominator * 1013))
     }
-    let special = [Rational.zero, .one, -Rational.one, Rational(BigInteger(6), BigInteger(4)), Rational.powerOfTen(-30)]
+    let special = [
+      Rational.zero, .one, -Rational.one, Rational(BigInteger(6), BigInteger(4)), Rational.powerOfTen(-30),
+    ]
     var values = special
     for _ in 0..<40 { values.append(random()) }
     for a in values {
       for b in values.prefix(20) {
-        #expect(a + b == Rational(a.numerator * b.denominator + b.numerator * a.denominator, a.denominator * b.denominator))
-        #expect(a - b == Rational(a.numerator * b.denominator - b.numerator * a.denominator, a.denominator * b.denominator))
+        #expect(
+          a + b == Rational(a.numerator * b.denominator + b.numerator * a.denominator, a.denominator * b.denominator))
+        #expect(
+          a - b == Rational(a.numerator * b.denominator - b.numerator * a.denominator, a.denominator * b.denominator))
         #expect(a * b == Rational(a.numerator * b.numerator, a.denominator * b.denominator))
         if !b.isZero {
           #expect(a / b == Rational(a.numerator * b.denominator, a.denominator * b.numerator))
@@ -278,9 +288,11 @@ struct RegressionTests {
 
   // MARK: Fuzzer invariants
 
-  @Test("Error spans stay inside the text they point into", arguments: [
-    "  5 furlongz", "5 mi +", "((", "5 m^x", "\t3/0 m", "1 m*kg + 1 s", "1e99999",
-  ])
+  @Test(
+    "Error spans stay inside the text they point into",
+    arguments: [
+      "  5 furlongz", "5 mi +", "((", "5 m^x", "\t3/0 m", "1 m*kg + 1 s", "1e99999",
+    ])
   func spansInside(_ text: String) {
     guard let error = failure(text), let span = error.span else { return }
     #expect(span.start >= 0 && span.length >= 0)
@@ -305,14 +317,17 @@ struct DimensionTooLargeTests {
       _ = try Catalog.builtin.read(ConversionRequest.parse(line: text, catalog: .builtin))
       Issue.record("\(text) read")
     } catch {
-      #expect(error.message == "the result would be of dimension \(formula): a dimension's powers are at most 24 in magnitude",
-              "\(text): \(error.message)")
+      #expect(
+        error.message
+          == "the result would be of dimension \(formula): a dimension's powers are at most 24 in magnitude",
+        "\(text): \(error.message)")
     }
   }
 
-  @Test("Powers within the limit still read", arguments: ["1 square square m", "1 square cubic m", "1 m^24", "1 m squared cubed squared"])
+  @Test(
+    "Powers within the limit still read",
+    arguments: ["1 square square m", "1 square cubic m", "1 m^24", "1 m squared cubed squared"])
   func within(_ text: String) throws {
     _ = try Catalog.builtin.parseQuantity(text)
   }
 }
-

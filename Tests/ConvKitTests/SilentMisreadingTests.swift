@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ConvKit
 
 /// Issue 33: readings that gave a wrong answer with exit 0. Values on nonlinear scales keep their
@@ -52,7 +53,10 @@ struct SilentMisreadingTests {
       _ = try Self.catalog.convert("3 dBm*2", to: "W")
       Issue.record("accepted")
     } catch {
-      guard case .scaleInCompound(let unit, _) = error else { Issue.record("\(error)"); return }
+      guard case .scaleInCompound(let unit, _) = error else {
+        Issue.record("\(error)")
+        return
+      }
       #expect(unit == "dBm")
       #expect(error.message.contains("multiplied"))
     }
@@ -94,8 +98,11 @@ struct SilentMisreadingTests {
   @Test("Scale edges are exact", arguments: edges)
   func edge(_ quantity: String, _ target: String, _ expected: String) throws {
     let result = try Self.catalog.convert(quantity, to: target)
-    let magnitude = try #require(Rational(decimalLiteral: expected.hasPrefix("-") ? String(expected.dropFirst()) : expected))
-    #expect(result.rational == (expected.hasPrefix("-") ? -magnitude : magnitude), "\(quantity) → \(target): \(result.rational)")
+    let magnitude = try #require(
+      Rational(decimalLiteral: expected.hasPrefix("-") ? String(expected.dropFirst()) : expected))
+    #expect(
+      result.rational == (expected.hasPrefix("-") ? -magnitude : magnitude),
+      "\(quantity) → \(target): \(result.rational)")
   }
 
   /// Results through a scale: the shortest round-trip decimal of the computed double.
@@ -108,8 +115,9 @@ struct SilentMisreadingTests {
     let result = try Self.catalog.convert(quantity, to: target)
     let digits = result.rational.terminatingDecimal?.digits ?? ""
     #expect(digits.count > 15, "\(quantity) → \(target): \(result.rational)")
-    #expect(Rational(shortestDecimal: result.doubleValue)!.rounded(significantDigits: 15).rational
-            == result.rational.rounded(significantDigits: 15).rational)
+    #expect(
+      Rational(shortestDecimal: result.doubleValue)!.rounded(significantDigits: 15).rational
+        == result.rational.rounded(significantDigits: 15).rational)
   }
 
   @Test("1 dBm is the double 10^-0.3 / 1000 W, not 15 digits of it")
@@ -205,9 +213,12 @@ struct SilentMisreadingTests {
     #expect(try Self.value("5 ft + 11 cm", "m") == 1.634)
   }
 
-  @Test("Digits above 3 run into ft are inches; 2 and 3 stay a power",
-        arguments: [("5ft2", "m^2", 0.4645152), ("5ft10", "cm", 177.8), ("2ft3", "m^3", 0.056633693184),
-                    ("6ft4", "m", 1.9304), ("1st7", "kg", 9.52543977)])
+  @Test(
+    "Digits above 3 run into ft are inches; 2 and 3 stay a power",
+    arguments: [
+      ("5ft2", "m^2", 0.4645152), ("5ft10", "cm", 177.8), ("2ft3", "m^3", 0.056633693184),
+      ("6ft4", "m", 1.9304), ("1st7", "kg", 9.52543977),
+    ])
   func runTogether(_ quantity: String, _ target: String, _ expected: Double) throws {
     let value = try Self.value(quantity, target)
     #expect(abs(value - expected) <= 1e-8 * expected, "\(quantity): \(value)")
@@ -222,7 +233,10 @@ struct SilentMisreadingTests {
         _ = try Self.catalog.convert(quantity, to: target)
         Issue.record("\(quantity) → \(target) accepted")
       } catch {
-        guard case .ambiguousReading(_, let readings, _) = error else { Issue.record("\(error)"); continue }
+        guard case .ambiguousReading(_, let readings, _) = error else {
+          Issue.record("\(error)")
+          continue
+        }
         #expect(readings.count == 2 && readings[0].contains("1000") && readings[1].contains("1024"), "\(readings)")
       }
     }
@@ -242,7 +256,10 @@ struct SilentMisreadingTests {
       _ = try Self.catalog.convert(quantity, to: target)
       Issue.record("accepted")
     } catch {
-      guard case .unknownUnit(_, _, let suggestions) = error else { Issue.record("\(error)"); return }
+      guard case .unknownUnit(_, _, let suggestions) = error else {
+        Issue.record("\(error)")
+        return
+      }
       #expect(suggestions.first == first, "\(quantity) → \(target): \(suggestions)")
     }
   }
@@ -258,22 +275,27 @@ struct SilentMisreadingTests {
 
   @Test("°F and °C in a compound are intervals, noted", arguments: intervals)
   func interval(_ quantity: String, _ target: String, _ expected: Double) throws {
-    let request = ConversionRequest(quantity: quantity, targets: [target], source: quantity + " to " + target,
-                                    quantityOffset: 0, targetOffset: quantity.count + 4)
+    let request = ConversionRequest(
+      quantity: quantity, targets: [target], source: quantity + " to " + target,
+      quantityOffset: 0, targetOffset: quantity.count + 4)
     let reading = try Self.catalog.read(request)
     #expect(reading.notes.contains { $0.contains("a temperature difference") }, "\(reading.notes)")
     let value = try Self.catalog.convert(reading.quantity, to: reading.targets[0]).doubleValue
     #expect(abs(value - expected) <= 1e-9 * abs(expected), "\(quantity) → \(target): \(value)")
   }
 
-  @Test("An absolute temperature alone and in sums stays absolute",
-        arguments: [("20 °C", "°F", 68.0), ("(20 °C)", "°F", 68.0), ("-40 °C", "°F", -40.0), ("2*(10 °C)", "°F", 68.0)])
+  @Test(
+    "An absolute temperature alone and in sums stays absolute",
+    arguments: [("20 °C", "°F", 68.0), ("(20 °C)", "°F", 68.0), ("-40 °C", "°F", -40.0), ("2*(10 °C)", "°F", 68.0)])
   func absoluteAlone(_ quantity: String, _ target: String, _ expected: Double) throws {
     #expect(try Self.value(quantity, target) == expected)
   }
 
-  @Test("A number before a reciprocal unit written 1/UNIT",
-        arguments: [("1 1/s", "Hz", 1.0), ("5 1/min", "Hz", 1.0 / 12), ("2 1/m", "1/cm", 0.02), ("3 1/(m^2)", "1/m^2", 3.0)])
+  @Test(
+    "A number before a reciprocal unit written 1/UNIT",
+    arguments: [
+      ("1 1/s", "Hz", 1.0), ("5 1/min", "Hz", 1.0 / 12), ("2 1/m", "1/cm", 0.02), ("3 1/(m^2)", "1/m^2", 3.0),
+    ])
   func reciprocalUnit(_ quantity: String, _ target: String, _ expected: Double) throws {
     let value = try Self.value(quantity, target)
     #expect(abs(value - expected) <= 1e-12 * expected, "\(quantity): \(value)")

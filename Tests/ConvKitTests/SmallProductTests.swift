@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ConvKit
 
 /// The product of fractions whose terms fit in 64 bits, computed in machine integers, is the
@@ -27,7 +28,9 @@ struct SmallProductTests {
       let reference = Rational(lhs.numerator * rhs.numerator, lhs.denominator * rhs.denominator)
       let product = lhs * rhs
       #expect(product == reference, "\(lhs) × \(rhs)")
-      #expect(product.numerator.limbs == reference.numerator.limbs && product.denominator.limbs == reference.denominator.limbs)
+      #expect(
+        product.numerator.limbs == reference.numerator.limbs && product.denominator.limbs == reference.denominator.limbs
+      )
     }
   }
 }

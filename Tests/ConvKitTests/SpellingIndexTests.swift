@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ConvKit
 
 /// The spelling index "did you mean" searches answers what a scan of every spelling answers: its
@@ -23,7 +24,8 @@ struct SpellingIndexTests {
 
   /// Near entries the reference way: every spelling, lower-cased as a string, full distance table.
   static func referenceNear(_ key: String, bound: Int, keeping keeps: (Int) -> Bool = { _ in true })
-    -> Set<String> {
+    -> Set<String>
+  {
     let scalars = Array(key.unicodeScalars)
     var result: Set<String> = []
     for (spelling, unit) in spellings where keeps(unit) {
@@ -34,7 +36,8 @@ struct SpellingIndexTests {
   }
 
   static func near(_ index: SpellingIndex, _ key: String, bound: Int, in selection: SpellingIndex.Selection? = nil)
-    -> Set<String> {
+    -> Set<String>
+  {
     var result: Set<String> = []
     index.forEachNear(Array(key.unicodeScalars), bound: bound, in: selection) { entry, distance in
       result.insert("\(entry.spelling)|\(entry.unit)|\(distance)")
@@ -63,10 +66,13 @@ struct SpellingIndexTests {
   func sameButCaseAgreesWithScan() {
     let index = Catalog.builtin.storage.spellingIndex
     // Every spelling's own lower case, and a few keys that are none.
-    let keys = Self.spellings.map { $0.spelling.lowercased() } + Self.keys.map { $0.lowercased() }
+    let keys =
+      Self.spellings.map { $0.spelling.lowercased() } + Self.keys.map { $0.lowercased() }
       + ["e\u{301}", "\u{212B}", "a\u{30A}", "k"]
     var byLowered: [String: Set<String>] = [:]
-    for (spelling, unit) in Self.spellings { byLowered[spelling.lowercased(), default: []].insert("\(spelling)|\(unit)") }
+    for (spelling, unit) in Self.spellings {
+      byLowered[spelling.lowercased(), default: []].insert("\(spelling)|\(unit)")
+    }
     for key in Set(keys) {
       let found = index.sameButCase(key).map { "\($0.spelling)|\($0.unit)" }
       #expect(found.count == Set(found).count, "\(key) found twice")
@@ -78,8 +84,10 @@ struct SpellingIndexTests {
   func restrictionAgreesWithScan() {
     let storage = Catalog.builtin.storage
     let dimensions = storage.unitDimensions
-    let asked = [PhysicalDimension(.length), PhysicalDimension(.time), PhysicalDimension.none,
-                 PhysicalDimension(.time).inverse, PhysicalDimension(.mass)]
+    let asked = [
+      PhysicalDimension(.length), PhysicalDimension(.time), PhysicalDimension.none,
+      PhysicalDimension(.time).inverse, PhysicalDimension(.mass),
+    ]
     let index = storage.spellingIndex
     for dimension in asked {
       let fitting = storage.spellings(fitting: dimension)
@@ -91,19 +99,23 @@ struct SpellingIndexTests {
         #expect(dimensions[unit] == storage.unit(at: unit).dimension, "unit \(unit)")
       }
       for key in Self.keys {
-        #expect(Self.near(index, key.lowercased(), bound: 2, in: fitting)
-                == Self.referenceNear(key.lowercased(), bound: 2, keeping: keeps),
-                "\(key) in \(dimension.formula)")
+        #expect(
+          Self.near(index, key.lowercased(), bound: 2, in: fitting)
+            == Self.referenceNear(key.lowercased(), bound: 2, keeping: keeps),
+          "\(key) in \(dimension.formula)")
       }
     }
   }
 
-  @Test("Suggestions that fit a dimension are those of the whole search that fit it",
-        arguments: ["mille", "kilometr", "fot", "galon", "zqczasxp", "secnd", "minit", "kelvn", "ounse", "hurtz", "Kmh"])
+  @Test(
+    "Suggestions that fit a dimension are those of the whole search that fit it",
+    arguments: ["mille", "kilometr", "fot", "galon", "zqczasxp", "secnd", "minit", "kelvn", "ounse", "hurtz", "Kmh"])
   func fittingSuggestionsAreFiltered(typo: String) {
     let catalog = Catalog.builtin
-    for dimension in [PhysicalDimension(.length), PhysicalDimension(.time), PhysicalDimension(.mass),
-                      PhysicalDimension(.time).inverse, PhysicalDimension.none] {
+    for dimension in [
+      PhysicalDimension(.length), PhysicalDimension(.time), PhysicalDimension(.mass),
+      PhysicalDimension(.time).inverse, PhysicalDimension.none,
+    ] {
       let fitting = catalog.suggestions(for: typo, limit: 1000, fitting: dimension)
       let all = catalog.suggestions(for: typo, limit: 1000, fitting: nil)
       let expected = all.filter { suggestion in

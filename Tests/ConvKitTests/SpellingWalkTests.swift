@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ConvKit
 
 /// Walks every spelling of every unit in the built-in catalog: each must read back as its unit,
@@ -67,8 +68,9 @@ struct SpellingWalkTests {
     var failures: [String] = []
     for (spelling, owner) in Self.allPairs {
       let quantity = "1 " + spelling
-      let request = ConversionRequest(quantity: quantity, targets: [owner.name], source: quantity + " to " + owner.name,
-                                      quantityOffset: 0, targetOffset: quantity.count + 4)
+      let request = ConversionRequest(
+        quantity: quantity, targets: [owner.name], source: quantity + " to " + owner.name,
+        quantityOffset: 0, targetOffset: quantity.count + 4)
       do {
         let reading = try catalog.read(request)
         // Readings of the same dimension as the owner's may keep the default (`C` alone is °C).

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ConvKit
 
 /// Checks on `Data/substances/`: every file loads without a problem, the embedded copy is current,
@@ -11,8 +12,9 @@ struct SubstanceDataTests {
   static let sources: [CatalogSource] = {
     let files = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
     return files.filter { $0.hasSuffix(".substances") || $0.hasSuffix(".table") }.sorted().map { name in
-      CatalogSource(path: "Data/substances/" + name,
-                    text: (try? String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)) ?? "")
+      CatalogSource(
+        path: "Data/substances/" + name,
+        text: (try? String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)) ?? "")
     }
   }()
 
@@ -31,23 +33,28 @@ struct SubstanceDataTests {
     let generated = CatalogDataTests.dataDirectory.deletingLastPathComponent()
       .appendingPathComponent(SubstanceSourceWriter.outputPath)
     let committed = try String(contentsOf: generated, encoding: .utf8)
-    #expect(committed == SubstanceSourceWriter.swiftSource(for: Self.sources),
-            "\(SubstanceSourceWriter.outputPath) is out of date: run `swift run generate-catalog`")
+    #expect(
+      committed == SubstanceSourceWriter.swiftSource(for: Self.sources),
+      "\(SubstanceSourceWriter.outputPath) is out of date: run `swift run generate-catalog`")
     #expect(SubstanceTable.builtin.substances.count == Self.table.substances.count)
   }
 
   @Test("The documented defaults of the plain words")
   func defaults() {
-    for (word, name) in [("flour", "all-purpose flour"), ("sugar", "granulated sugar"), ("oil", "soybean oil"),
-                         ("vegetable oil", "soybean oil"), ("water", "water"), ("diesel", "diesel"),
-                         ("concrete", "normal-weight concrete"), ("butter", "butter"), ("NaCl", "table salt")] {
-      #expect(Self.table.substance(named: word)?.name.lowercased().hasPrefix(name.lowercased()) == true,
-              "\(word): \(String(describing: Self.table.substance(named: word)?.name))")
+    for (word, name) in [
+      ("flour", "all-purpose flour"), ("sugar", "granulated sugar"), ("oil", "soybean oil"),
+      ("vegetable oil", "soybean oil"), ("water", "water"), ("diesel", "diesel"),
+      ("concrete", "normal-weight concrete"), ("butter", "butter"), ("NaCl", "table salt"),
+    ] {
+      #expect(
+        Self.table.substance(named: word)?.name.lowercased().hasPrefix(name.lowercased()) == true,
+        "\(word): \(String(describing: Self.table.substance(named: word)?.name))")
     }
   }
 
   static let massPerVolume = PhysicalDimension(.mass).divided(by: PhysicalDimension(.length).raised(to: 3)!)!
-  static let weightPerVolume = massPerVolume.multiplied(by: PhysicalDimension(.length).divided(by: PhysicalDimension(.time).raised(to: 2)!)!)!
+  static let weightPerVolume = massPerVolume.multiplied(
+    by: PhysicalDimension(.length).divided(by: PhysicalDimension(.time).raised(to: 2)!)!)!
   /// Standard gravity, for weight densities (kN/m³) as building codes state them.
   static let standardGravity = Rational(decimalLiteral: "9.80665")!
 
@@ -97,13 +104,15 @@ struct SubstanceDataTests {
     }
     // Densities and ranges: a number followed by a unit, anywhere.
     let words = source.components(separatedBy: separators).joined(separator: " ").split(separator: " ")
-    for (index, word) in words.enumerated() where word.first?.isNumber == true && Rational(decimalLiteral: word) != nil {
+    for (index, word) in words.enumerated() where word.first?.isNumber == true && Rational(decimalLiteral: word) != nil
+    {
       for count in 1...2 where index + count < words.count {
         let unit = words[(index + 1)...(index + count)].joined(separator: " ")
         if let value = density(word + " " + unit) { found.append(value) }
         if index + count + 2 < words.count, words[index + 1] == "to", let low = Rational(decimalLiteral: word),
-           let high = density(words[index + 2] + " " + words[(index + 3)...(index + count + 2)].joined(separator: " ")),
-           let unitValue = density("1 " + words[(index + 3)...(index + count + 2)].joined(separator: " ")) {
+          let high = density(words[index + 2] + " " + words[(index + 3)...(index + count + 2)].joined(separator: " ")),
+          let unitValue = density("1 " + words[(index + 3)...(index + count + 2)].joined(separator: " "))
+        {
           found.append((low * unitValue + high) / Rational(2))
         }
       }
@@ -114,7 +123,8 @@ struct SubstanceDataTests {
       let amount = words[index..<per].joined(separator: " ")
       for count in 1...2 where per + count < words.count {
         let unit = "1 " + words[(per + 1)...(per + count)].joined(separator: " ")
-        guard let a = try? Catalog.builtin.parseQuantity(amount), let b = try? Catalog.builtin.parseQuantity(unit) else { continue }
+        guard let a = try? Catalog.builtin.parseQuantity(amount), let b = try? Catalog.builtin.parseQuantity(unit)
+        else { continue }
         if b.dimension.divided(by: a.dimension) == massPerVolume { found.append((b.value / a.value).rational) }
         if a.dimension.divided(by: b.dimension) == massPerVolume { found.append((a.value / b.value).rational) }
       }
@@ -133,13 +143,15 @@ struct SubstanceDataTests {
     return stated.contains { ((density - $0) / $0).magnitude <= tolerance }
   }
 
-  @Test("Every density agrees with the figure its source states (where the source states one)",
-        arguments: table.substances.filter { $0.density != nil }.map(\.name))
+  @Test(
+    "Every density agrees with the figure its source states (where the source states one)",
+    arguments: table.substances.filter { $0.density != nil }.map(\.name))
   func densityAgainstSource(_ name: String) throws {
     let substance = try #require(Self.table.substances.first { $0.name == name })
     guard let agrees = Self.agrees(substance) else { return }
     let stated = Self.statedDensities(substance.source).map(\.doubleValue)
-    #expect(agrees, "\(name): \(substance.densityText ?? "") vs its source: \(substance.source) (stated: \(stated) kg/m³)")
+    #expect(
+      agrees, "\(name): \(substance.densityText ?? "") vs its source: \(substance.source) (stated: \(stated) kg/m³)")
   }
 
   @Test("Nearly every density's source states a figure the table test reads")
@@ -155,9 +167,13 @@ struct SubstanceDataTests {
     let foods = Self.table.substances.filter { $0.group == "food" }
     let usda = foods.filter { $0.source.hasPrefix("USDA") }
     for substance in usda {
-      #expect(substance.source.contains("FDC ") || substance.source.contains("NDB "), "\(substance.name): \(substance.source)")
+      #expect(
+        substance.source.contains("FDC ") || substance.source.contains("NDB "), "\(substance.name): \(substance.source)"
+      )
     }
-    #expect(usda.count * 20 >= foods.count * 19, "foods not from USDA: \(foods.filter { !$0.source.hasPrefix("USDA") }.map(\.name))")
+    #expect(
+      usda.count * 20 >= foods.count * 19,
+      "foods not from USDA: \(foods.filter { !$0.source.hasPrefix("USDA") }.map(\.name))")
     for substance in Self.table.substances {
       #expect(!substance.source.lowercased().hasPrefix("engineering toolbox"), "\(substance.name): \(substance.source)")
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ConvKit
 
 /// Issue 36: the substance loader, chemical formulas, the bridging rule and the rounding of
@@ -26,17 +27,17 @@ struct SubstanceTests {
 
   /// Formula, molar mass in g/mol computed by hand from the table above, and its uncertainty.
   static let formulas: [(String, String, String)] = [
-    ("H2O", "18.0150", "0.0014"),                 // 2×1.0080 + 15.999; 2×0.0002 + 0.001
-    ("NaCl", "58.440", "0.011"),                  // 22.990 + 35.45
-    ("C6H12O6", "180.156", "0.0204"),             // 6×12.011 + 12×1.0080 + 6×15.999; 0.012+0.0024+0.006
-    ("Ca(OH)2", "74.092", "0.0064"),              // 40.078 + 2×(15.999 + 1.0080)
-    ("CuSO4·5H2O", "249.677", "0.034"),           // 63.546 + 32.06 + 4×15.999 + 5×18.015; 0.003+0.02+0.009+0.002
+    ("H2O", "18.0150", "0.0014"),  // 2×1.0080 + 15.999; 2×0.0002 + 0.001
+    ("NaCl", "58.440", "0.011"),  // 22.990 + 35.45
+    ("C6H12O6", "180.156", "0.0204"),  // 6×12.011 + 12×1.0080 + 6×15.999; 0.012+0.0024+0.006
+    ("Ca(OH)2", "74.092", "0.0064"),  // 40.078 + 2×(15.999 + 1.0080)
+    ("CuSO4·5H2O", "249.677", "0.034"),  // 63.546 + 32.06 + 4×15.999 + 5×18.015; 0.003+0.02+0.009+0.002
     ("CuSO4.5H2O", "249.677", "0.034"),
     ("CuSO4*5H2O", "249.677", "0.034"),
     ("H₂O", "18.0150", "0.0014"),
-    ("[Cu(NH3)4]SO4", "227.726", "0.0334"),        // 63.546 + 4×(14.007 + 3×1.0080) + 32.06 + 4×15.999
+    ("[Cu(NH3)4]SO4", "227.726", "0.0334"),  // 63.546 + 4×(14.007 + 3×1.0080) + 32.06 + 4×15.999
     ("Tc", "97", "0.5"),
-    ("Li2O", "29.934", "0.060"),                  // 2×6.9675 + 15.999; 2×0.0295 + 0.001
+    ("Li2O", "29.934", "0.060"),  // 2×6.9675 + 15.999; 2×0.0295 + 0.001
   ]
 
   @Test("Molar masses of formulas, against hand-computed sums", arguments: formulas)
@@ -47,8 +48,11 @@ struct SubstanceTests {
     #expect(spread == Rational(decimalLiteral: uncertainty)!, "\(formula): ± \(spread)")
   }
 
-  @Test("Texts that are no formula of known elements",
-        arguments: ["", "h2o", "H2Oo", "Xx", "H0", "H2O)", "(H2O", "Ca(OH", "NaCl·", "·H2O", "flour", "H100000", "2", "H-O"])
+  @Test(
+    "Texts that are no formula of known elements",
+    arguments: [
+      "", "h2o", "H2Oo", "Xx", "H0", "H2O)", "(H2O", "Ca(OH", "NaCl·", "·H2O", "flour", "H100000", "2", "H-O",
+    ])
   func notFormulas(_ text: String) {
     #expect(ChemicalFormula(text, elements: Self.elements) == nil, "\(text)")
   }
@@ -121,16 +125,21 @@ struct SubstanceTests {
 
   @Test("A result keeps the digits down to its uncertainty's leading digit", arguments: roundings)
   func rounding(_ value: String, _ uncertainty: String, _ expected: String) {
-    let rounded = SubstanceBridge.rounded(Rational(decimalLiteral: value)!, uncertainty: Rational(decimalLiteral: uncertainty)!)
-    #expect(rounded.rational == Rational(decimalLiteral: expected)!, "\(value) ± \(uncertainty): \(rounded.plainString)")
+    let rounded = SubstanceBridge.rounded(
+      Rational(decimalLiteral: value)!, uncertainty: Rational(decimalLiteral: uncertainty)!)
+    #expect(
+      rounded.rational == Rational(decimalLiteral: expected)!, "\(value) ± \(uncertainty): \(rounded.plainString)")
   }
 
   // MARK: The loader
 
   static func load(_ entries: String, elements: String = elementsText) -> (SubstanceTable, [CatalogDiagnostic]) {
-    SubstanceLoader.load([CatalogSource(path: "elements.table", text: elements),
-                          CatalogSource(path: "test.substances", text: "group: food\ntitle: Foods\n" + entries)],
-                         catalog: .builtin)
+    SubstanceLoader.load(
+      [
+        CatalogSource(path: "elements.table", text: elements),
+        CatalogSource(path: "test.substances", text: "group: food\ntitle: Foods\n" + entries),
+      ],
+      catalog: .builtin)
   }
 
   /// Entry lines, and a fragment of the problem reported (nil: loads cleanly).
@@ -156,13 +165,18 @@ struct SubstanceTests {
     ("oats | 42 | | 81 g/cup | | | USDA", "reads as a number"),
     ("milk | 2% milk, 2-propanol | | 244 g/cup | | | USDA", nil),
     ("glucose | | C6H12O6 | | | | CIAAW", nil),
-    ("oats | oatmeal | | 81 g/cup | | | USDA\nporridge oats | oatmeal | | 81 g/cup | | | USDA", "names several substances"),
+    (
+      "oats | oatmeal | | 81 g/cup | | | USDA\nporridge oats | oatmeal | | 81 g/cup | | | USDA",
+      "names several substances"
+    ),
     ("oats | cereal | | 81 g/cup | | | USDA\nbran | cereal | | 59 g/cup | | | USDA", "mark the default"),
     ("oats | cereal! | | 81 g/cup | | | USDA\nbran | cereal | | 59 g/cup | | | USDA", nil),
     ("oats | cereal! | | 81 g/cup | | | USDA\nbran | cereal! | | 59 g/cup | | | USDA", "exactly one may be"),
   ]
 
-  @Test("Loader checks: fields, source, density dimension, formulas, unique and unit-free names", arguments: entries.indices)
+  @Test(
+    "Loader checks: fields, source, density dimension, formulas, unique and unit-free names", arguments: entries.indices
+  )
   func loader(_ index: Int) {
     let (text, problem) = Self.entries[index]
     let (_, diagnostics) = Self.load(text + "\n")
@@ -175,7 +189,8 @@ struct SubstanceTests {
 
   @Test("A shared word reads as its default; the others are its alternatives")
   func sharedWords() throws {
-    let (table, diagnostics) = Self.load("""
+    let (table, diagnostics) = Self.load(
+      """
       bran | cereal | | 59 g/cup | | | USDA
       oats | cereal!, Oatmeal | | 81 g/cup | | | USDA
       """)
@@ -191,7 +206,8 @@ struct SubstanceTests {
 
   @Test("Element table lines with problems are reported")
   func elementProblems() {
-    let text = "H | hydrogen | 1 | 1.0080 | 0.0002 | CIAAW\nH | hydrogen | 1 | 1.0080 | 0.0002 | CIAAW\n"
+    let text =
+      "H | hydrogen | 1 | 1.0080 | 0.0002 | CIAAW\nH | hydrogen | 1 | 1.0080 | 0.0002 | CIAAW\n"
       + "he | helium | 2 | 4.0026 | 0.0001 | CIAAW\nLi | lithium | 3 | 6.94 | | CIAAW\nBe | beryllium | 4 | 9.0122 | 0.0001 |\n"
     let (table, diagnostics) = ElementTable.parse(CatalogSource(path: "e.table", text: text))
     #expect(table.elements.count == 1)

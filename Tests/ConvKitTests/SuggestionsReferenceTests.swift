@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ConvKit
 
 /// "Did you mean" answers what the straightforward algorithm answers (the one of commit e28f7a1,
@@ -127,7 +128,8 @@ struct SuggestionsReferenceTests {
     let prefixSymbols = Catalog.prefixSymbols.map(\.0)
     for _ in 0..<800 {
       let spelling = spellings[Int(generator.next() % UInt64(spellings.count))]
-      let prefix = generator.next() % 2 == 0
+      let prefix =
+        generator.next() % 2 == 0
         ? prefixWords[Int(generator.next() % UInt64(prefixWords.count))]
         : prefixSymbols[Int(generator.next() % UInt64(prefixSymbols.count))]
       let joined = prefix + (generator.next() % 3 == 0 ? spelling : edit(spelling))
@@ -223,13 +225,16 @@ struct SuggestionsReferenceTests {
           }
         }
       }
-      for variant in [key, key.prefix(1).uppercased() + key.dropFirst(), text.prefix(1) + text.dropFirst().lowercased()]
+      for variant in [
+        key, key.prefix(1).uppercased() + key.dropFirst(), text.prefix(1) + text.dropFirst().lowercased(),
+      ]
       where variant != text {
         if let unit = catalog.unit(named: variant), unit.prefix != nil { offer(variant, unit, score: 0) }
       }
       for (word, prefix) in Catalog.prefixNames(starting: key) where key.count > word.count + 1 {
         let rest = String(key.dropFirst(word.count))
-        for suggestion in nearSpellings(rest, bound: 1, fitting: dimension) where prefix.applies(to: suggestion.unit.prefixes) {
+        for suggestion in nearSpellings(rest, bound: 1, fitting: dimension)
+        where prefix.applies(to: suggestion.unit.prefixes) {
           let name = suggestion.unit.symbols.contains(suggestion.spelling) ? nil : suggestion.spelling
           guard let name else { continue }
           offer(word + name, PrefixedUnit(unit: suggestion.unit, prefix: prefix), score: 1 + suggestion.distance * 2)
@@ -237,24 +242,31 @@ struct SuggestionsReferenceTests {
       }
       for (symbol, prefix) in symbolPrefixes {
         let rest = String(text.dropFirst(symbol.count))
-        for suggestion in nearSpellings(rest, bound: 1, fitting: dimension) where prefix.applies(to: suggestion.unit.prefixes)
-          && suggestion.unit.symbols.contains(suggestion.spelling) {
-          offer(symbol + suggestion.spelling, PrefixedUnit(unit: suggestion.unit, prefix: prefix),
-                score: 2 + suggestion.distance * 2)
+        for suggestion in nearSpellings(rest, bound: 1, fitting: dimension)
+        where prefix.applies(to: suggestion.unit.prefixes)
+          && suggestion.unit.symbols.contains(suggestion.spelling)
+        {
+          offer(
+            symbol + suggestion.spelling, PrefixedUnit(unit: suggestion.unit, prefix: prefix),
+            score: 2 + suggestion.distance * 2)
         }
       }
       let bound = key.count <= 1 ? 0 : key.count <= 3 ? 1 : key.count <= 6 ? 2 : 3
       for suggestion in nearSpellings(key, bound: bound, fitting: dimension) {
-        offer(suggestion.spelling, PrefixedUnit(unit: suggestion.unit),
-              score: suggestion.distance * 2 + (suggestion.spelling.lowercased() == key ? 0 : 1))
+        offer(
+          suggestion.spelling, PrefixedUnit(unit: suggestion.unit),
+          score: suggestion.distance * 2 + (suggestion.spelling.lowercased() == key ? 0 : 1))
       }
-      return results.sorted { ($0.score, $0.common, $0.spelling.count, $0.spelling) < ($1.score, $1.common, $1.spelling.count, $1.spelling) }
-        .prefix(limit).map(\.spelling)
+      return results.sorted {
+        ($0.score, $0.common, $0.spelling.count, $0.spelling) < ($1.score, $1.common, $1.spelling.count, $1.spelling)
+      }
+      .prefix(limit).map(\.spelling)
     }
 
     /// The best spelling of each unit (of the units that fit) within `bound` edits of `key`.
     func nearSpellings(_ key: String, bound: Int, fitting dimension: PhysicalDimension?)
-      -> [(spelling: String, unit: CatalogUnit, distance: Int)] {
+      -> [(spelling: String, unit: CatalogUnit, distance: Int)]
+    {
       let storage = catalog.storage
       let scalars = Array(key.unicodeScalars)
       var best: [Int: (String, Int)] = [:]
@@ -263,14 +275,18 @@ struct SuggestionsReferenceTests {
         let entry = entries[position]
         if let dimension {
           let unitDimension = dimensions[position]
-          guard unitDimension == dimension || (!dimension.isNone && unitDimension == dimension.inverse) else { continue }
+          guard unitDimension == dimension || (!dimension.isNone && unitDimension == dimension.inverse) else {
+            continue
+          }
         }
         let distance = scalars.withUnsafeBufferPointer { x in
           entry.lowered.withUnsafeBufferPointer { y in EditDistance.between(x, y, bound: bound) }
         }
         guard let distance else { continue }
         let spelling = entry.spelling
-        if let existing = best[entry.unit], (existing.1, existing.0.count, existing.0) <= (distance, spelling.count, spelling) {
+        if let existing = best[entry.unit],
+          (existing.1, existing.0.count, existing.0) <= (distance, spelling.count, spelling)
+        {
           continue
         }
         best[entry.unit] = (spelling, distance)

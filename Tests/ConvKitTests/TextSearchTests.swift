@@ -1,16 +1,19 @@
 import Testing
+
 @testable import ConvKit
 
 /// ConvKit's substring search and replacement (`TextSearch.swift`, there so that the static binary
 /// does not link the regex modules) agree with the standard library's, which the tests may use.
 @Suite("Substring search and replacement")
 struct TextSearchTests {
-  @Test("Known cases", arguments: [
-    ("5 mi -> km", "->"), ("5 mi → km", "→"), ("a&amp;b", "&amp;"), ("xterm-256color", "256"),
-    ("abc", "abcd"), ("aaa", "aa"), ("", "a"), ("e\u{301}", "e"), ("café", "é"), ("1e+20", "e+"),
-    ("definition of 'x' does not resolve", "does not resolve"), ("abab", "bab"), ("e\u{301}x", "e"),
-    ("e\u{301}x", "x"), ("-\u{301}>", "->"), ("5 m ->\u{301} ft", "->"),
-  ])
+  @Test(
+    "Known cases",
+    arguments: [
+      ("5 mi -> km", "->"), ("5 mi → km", "→"), ("a&amp;b", "&amp;"), ("xterm-256color", "256"),
+      ("abc", "abcd"), ("aaa", "aa"), ("", "a"), ("e\u{301}", "e"), ("café", "é"), ("1e+20", "e+"),
+      ("definition of 'x' does not resolve", "does not resolve"), ("abab", "bab"), ("e\u{301}x", "e"),
+      ("e\u{301}x", "x"), ("-\u{301}>", "->"), ("5 m ->\u{301} ft", "->"),
+    ])
   func known(text: String, needle: String) {
     #expect(text.contains(text: needle) == text.contains(needle))
     #expect(text.firstRange(ofText: needle) == text.firstRange(of: needle))
@@ -34,8 +37,9 @@ struct TextSearchTests {
       // contains(_:) agrees for texts of characters that neither extend the one before them nor
       // decompose (conv's: ASCII and arrows); see TextSearch.swift.
       let plain = random(1 + Int(generator.next() % 3), from: alphabet[5...])
-      #expect(text.contains(text: plain) == text.contains(plain),
-              "\(Array(text.unicodeScalars)) \(Array(plain.unicodeScalars))")
+      #expect(
+        text.contains(text: plain) == text.contains(plain),
+        "\(Array(text.unicodeScalars)) \(Array(plain.unicodeScalars))")
     }
   }
 }

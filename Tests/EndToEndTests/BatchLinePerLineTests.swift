@@ -46,21 +46,28 @@ struct BatchLinePerLineTests {
   func placeholder() throws {
     let outcome = try ConvProcess.run(["-t"], stdin: "5 mi km\n5 mi\n3 ft m\n")
     #expect(outcome.lines == ["8.04672", "", "0.9144"])
-    #expect(outcome.errorLines == ["conv: line 2: no target unit: -t and --json answer each batch line with one line, "
-      + "and a whole column is many; write '5 mi to UNIT'"])
+    #expect(
+      outcome.errorLines == [
+        "conv: line 2: no target unit: -t and --json answer each batch line with one line, "
+          + "and a whole column is many; write '5 mi to UNIT'"
+      ])
     // One-shot keeps the column: its one request is the whole output.
     #expect(try ConvProcess.run(["-t", "5", "mi"]).lines.count > 1)
   }
 
   /// Characters that move the cursor, end a line or reorder it.
-  static let unsafe: [String] = ["\u{0B}", "\u{0C}", "\r", "\u{85}", "\u{2028}", "\u{2029}", "\u{1C}", "\u{1F}",
-                                 "\u{9B}", "\u{202E}", "\u{2066}"]
+  static let unsafe: [String] = [
+    "\u{0B}", "\u{0C}", "\r", "\u{85}", "\u{2028}", "\u{2029}", "\u{1C}", "\u{1F}",
+    "\u{9B}", "\u{202E}", "\u{2066}",
+  ]
 
   @Test("Human batch output writes line-breaking and control characters as <U+XXXX>", arguments: unsafe)
   func escaped(_ character: String) throws {
-    let lines = ["5 mi\(character)+ 1 ft to km", "5\(character)mi to km", "(5 mi\(character)) km", "7 m\(character)*2 to ft",
-                 "8 m\(character)*2 to ft", "3 m to ft\(character)*2", "2 m\(character)", "1.8 m to ft;\(character)in",
-                 "5 m to (\(character)ft)"]
+    let lines = [
+      "5 mi\(character)+ 1 ft to km", "5\(character)mi to km", "(5 mi\(character)) km", "7 m\(character)*2 to ft",
+      "8 m\(character)*2 to ft", "3 m to ft\(character)*2", "2 m\(character)", "1.8 m to ft;\(character)in",
+      "5 m to (\(character)ft)",
+    ]
     for flags in [[], ["--ascii"]] {
       let outcome = try ConvProcess.run(flags, stdin: lines.joined(separator: "\n") + "\n")
       let raw = outcome.stdout.unicodeScalars.filter { scalar in

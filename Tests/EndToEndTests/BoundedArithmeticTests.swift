@@ -13,10 +13,12 @@ struct BoundedArithmeticTests {
     try ConvProcess.run(arguments, environment: environment, timeout: 60)
   }
 
-  @Test("A value beyond the bound fails at once with one line, in every output", arguments: [
-    [hostile], [hostile, "ft"], ["-t", hostile], ["--json", hostile], ["--exact", hostile, "ft"], ["-a", hostile],
-    ["5 m", "(1/3)^24^24^17 ft"],
-  ])
+  @Test(
+    "A value beyond the bound fails at once with one line, in every output",
+    arguments: [
+      [hostile], [hostile, "ft"], ["-t", hostile], ["--json", hostile], ["--exact", hostile, "ft"], ["-a", hostile],
+      ["5 m", "(1/3)^24^24^17 ft"],
+    ])
   func refusedAtOnce(_ arguments: [String]) throws {
     let outcome = try Self.run(arguments)
     #expect(outcome.status == 1)
@@ -37,8 +39,10 @@ struct BoundedArithmeticTests {
     let outcome = try Self.run(["1", "m"], environment: withFile)
     #expect(outcome.status == 2)
     #expect(outcome.errorLines.count == 21)
-    #expect(outcome.errorLines.first?.contains("definition of 'big0': the exact value would need more than 4500 digits") == true,
-            "\(outcome.errorLines.first ?? "")")
+    #expect(
+      outcome.errorLines.first?.contains("definition of 'big0': the exact value would need more than 4500 digits")
+        == true,
+      "\(outcome.errorLines.first ?? "")")
     #expect(outcome.errorLines.last == "conv: … and 1980 more problems")
   }
 
@@ -49,7 +53,8 @@ struct BoundedArithmeticTests {
     let file = folder.appendingPathComponent("near.units")
     // 3^8800 and 7^5292 · n: about 14,000 and 14,900 bits, coprime, so every conversion reduces
     // fractions of thousands of digits.
-    let units = ["abig | | | | (1/3)^20^20^22 m | | test"]
+    let units =
+      ["abig | | | | (1/3)^20^20^22 m | | test"]
       + (1...60).map { "near\($0) | | | | (1/7)^21^21^12 m * \($0) | | test" }
     try (["category: length"] + units).joined(separator: "\n").write(to: file, atomically: true, encoding: .utf8)
     var withFile = environment
@@ -61,12 +66,14 @@ struct BoundedArithmeticTests {
     #expect(all.stdout.contains("near60"))
   }
 
-  @Test("Large values people write still convert", arguments: [
-    (["1e4000", "m", "km"], "1 × 10⁴⁰⁰⁰ m = 1 × 10³⁹⁹⁷ km"),
-    (["-t", "1e-4000 m", "mm"], "1e-3997"),
-    (["-t", String(repeating: "9", count: 300) + " m", "mm"], "1e303"),
-    (["-t", "(1/3)^24^24^16 m", "m"], "7.0878824054646415e-4398"),
-  ])
+  @Test(
+    "Large values people write still convert",
+    arguments: [
+      (["1e4000", "m", "km"], "1 × 10⁴⁰⁰⁰ m = 1 × 10³⁹⁹⁷ km"),
+      (["-t", "1e-4000 m", "mm"], "1e-3997"),
+      (["-t", String(repeating: "9", count: 300) + " m", "mm"], "1e303"),
+      (["-t", "(1/3)^24^24^16 m", "m"], "7.0878824054646415e-4398"),
+    ])
   func largeValuesConvert(_ arguments: [String], _ expected: String) throws {
     let outcome = try ConvProcess.run(arguments)
     #expect(outcome.status == 0, "\(outcome.stderr)")

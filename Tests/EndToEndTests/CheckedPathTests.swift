@@ -48,8 +48,10 @@ struct CheckedPathTests {
     try ConvProcess.run(["fav", "add", "°C", "K"], environment: environment)
     let favorites = try ConvProcess.run(["fav", "-500"], environment: environment)
     let terseFavorites = try ConvProcess.run(["fav", "-t", "-500"], environment: environment)
-    for (name, outcome) in [("one-shot", oneShot), ("batch", batch), ("json", json), ("repl", repl),
-                            ("fav", favorites), ("fav -t", terseFavorites)] {
+    for (name, outcome) in [
+      ("one-shot", oneShot), ("batch", batch), ("json", json), ("repl", repl),
+      ("fav", favorites), ("fav -t", terseFavorites),
+    ] {
       #expect(outcome.status == 1, "\(name): exit \(outcome.status)")
       #expect((outcome.stderr + outcome.stdout).contains(message), "\(name): \(outcome.stderr) \(outcome.stdout)")
       #expect(!outcome.stdout.contains("226.85"), "\(name): \(outcome.stdout)")
@@ -72,14 +74,17 @@ struct CheckedPathTests {
     let (arguments, expected) = Self.tinyAndHuge[index]
     let outcome = try ConvProcess.run(arguments, environment: Self.environment())
     #expect(outcome.status == 0, "\(outcome.stderr)")
-    #expect(outcome.lines == [expected] || (arguments.contains("--json") && outcome.stdout.contains(expected)),
-            "\(outcome.stdout)")
+    #expect(
+      outcome.lines == [expected] || (arguments.contains("--json") && outcome.stdout.contains(expected)),
+      "\(outcome.stdout)")
   }
 
   @Test("Favorites: tiny values are never 0, failures never nan")
   func favoritesNeverZeroOrNan() throws {
     let environment = Self.environment()
-    for pair in [["mi", "km"], ["mpg", "L/100km"]] { try ConvProcess.run(["fav", "add"] + pair, environment: environment) }
+    for pair in [["mi", "km"], ["mpg", "L/100km"]] {
+      try ConvProcess.run(["fav", "add"] + pair, environment: environment)
+    }
     let tiny = try ConvProcess.run(["fav", "-t", "1e-4000"], environment: environment)
     #expect(tiny.lines.first == "1.609344e-4000", "\(tiny.stdout)")
     #expect(!tiny.lines.contains("0") && !tiny.lines.contains("nan"), "\(tiny.stdout)")

@@ -19,7 +19,8 @@ struct CompletionQuotingTmuxTests {
   /// A folder with the real completion script for `shell` and a stand-in `conv` that offers
   /// `candidate` and, run otherwise, writes its arguments one per line in brackets to `args`.
   static func folder(for shell: String, candidate: String) throws -> URL {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("conv-quote-\(shell)-\(UUID().uuidString)")
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "conv-quote-\(shell)-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let script = try ConvProcess.run(["--generate-completion-script", shell]).stdout
     let name = ["bash": "conv.bash", "zsh": "_conv", "fish": "conv.fish"][shell]!
@@ -46,7 +47,8 @@ struct CompletionQuotingTmuxTests {
       return pane
     case "zsh":
       let pane = try TmuxPane(program: environment + "zsh -f")
-      try pane.type("cd '\(folder.path)'; fpath=('\(folder.path)' $fpath); autoload -U compinit; compinit -u; PS1='zsh> '")
+      try pane.type(
+        "cd '\(folder.path)'; fpath=('\(folder.path)' $fpath); autoload -U compinit; compinit -u; PS1='zsh> '")
       return pane
     default:
       let pane = try TmuxPane(program: environment + "fish --no-config")
@@ -55,8 +57,9 @@ struct CompletionQuotingTmuxTests {
     }
   }
 
-  @Test("Tab then Enter passes the candidate as one argument and runs nothing in it",
-        arguments: shells, candidates)
+  @Test(
+    "Tab then Enter passes the candidate as one argument and runs nothing in it",
+    arguments: shells, candidates)
   func insertedQuoted(_ shell: String, _ candidate: String) throws {
     let folder = try Self.folder(for: shell, candidate: candidate)
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -72,33 +75,43 @@ struct CompletionQuotingTmuxTests {
     usleep(200_000)
     let received = (try? String(contentsOf: args, encoding: .utf8)) ?? "(nothing: \((try? pane.capture()) ?? ""))"
     #expect(received == "[5]\n[\(candidate)]\n", "\(shell): \(received)")
-    let ran = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasPrefix("ran-") }
+    let ran = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter {
+      $0.hasPrefix("ran-")
+    }
     #expect(ran.isEmpty, "\(shell): \(ran)")
   }
 
   /// Spellings with a shell character, in a personal units file.
-  static let shellSpellings = ["fooq & rm -rf victim & x", "it's", "a\"b", "{x}", "ba!ng", "!x", "~home", "what?", "[x]",
-                               "a&b", "x]"]
+  static let shellSpellings = [
+    "fooq & rm -rf victim & x", "it's", "a\"b", "{x}", "ba!ng", "!x", "~home", "what?", "[x]",
+    "a&b", "x]",
+  ]
 
-  @Test("A personal units file may not name a unit with a shell character: file:line, exit 2",
-        arguments: shellSpellings)
+  @Test(
+    "A personal units file may not name a unit with a shell character: file:line, exit 2",
+    arguments: shellSpellings)
   func personalFileRefusesShellCharacters(_ spelling: String) throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("conv-units-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     let path = folder.appendingPathComponent("units").path
-    for line in ["\(spelling) | | | | 2 m | | test", "fooq | | \(spelling) | | 2 m | | test",
-                 "fooq | | | \(spelling) | 2 m | | test"] {
+    for line in [
+      "\(spelling) | | | | 2 m | | test", "fooq | | \(spelling) | | 2 m | | test",
+      "fooq | | | \(spelling) | 2 m | | test",
+    ] {
       try ("category: length\n\n" + line + "\n").write(toFile: path, atomically: true, encoding: .utf8)
-      let outcome = try ConvProcess.run(["1", "m", "ft"], environment: ConvProcess.isolatedEnvironment(["CONV_UNITS": path]))
+      let outcome = try ConvProcess.run(
+        ["1", "m", "ft"], environment: ConvProcess.isolatedEnvironment(["CONV_UNITS": path]))
       #expect(outcome.status == 2, "\(line): \(outcome.stderr)")
       #expect(outcome.stderr.hasPrefix("conv: \(path):3: '\(spelling)' contains '"), "\(outcome.stderr)")
       #expect(outcome.stderr.contains("a shell character"), "\(outcome.stderr)")
     }
     // Spellings with spaces, dots and the like stay allowed.
-    try "category: length\n\nfooq bar | fooq bars | fq. | fooq-b, fooq/c, fooq:d, fooq@e, fooq%f, fooq=g | 2 m | | test\n"
+    try
+      "category: length\n\nfooq bar | fooq bars | fq. | fooq-b, fooq/c, fooq:d, fooq@e, fooq%f, fooq=g | 2 m | | test\n"
       .write(toFile: path, atomically: true, encoding: .utf8)
-    let fine = try ConvProcess.run(["-t", "1", "fooq bar", "m"], environment: ConvProcess.isolatedEnvironment(["CONV_UNITS": path]))
+    let fine = try ConvProcess.run(
+      ["-t", "1", "fooq bar", "m"], environment: ConvProcess.isolatedEnvironment(["CONV_UNITS": path]))
     #expect(fine.status == 0 && fine.stdout == "2\n", "\(fine.stderr)")
   }
 }

@@ -9,13 +9,16 @@ struct CompletionSafetyTests {
   /// A folder with the real completion script for `shell` and a stand-in `conv` that prints
   /// hostile candidates, each of which would create a file in the folder if it ran.
   static func folder(for shell: String) throws -> URL {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("conv-hostile-\(shell)-\(UUID().uuidString)")
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "conv-hostile-\(shell)-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let script = try ConvProcess.run(["--generate-completion-script", shell]).stdout
     let name = ["bash": "conv.bash", "zsh": "_conv", "fish": "conv.fish"][shell]!
     try script.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
-    let candidates = ["k`touch \(folder.path)/ran-backtick`m", "k$(touch \(folder.path)/ran-substitution)",
-                      "k;touch \(folder.path)/ran-semicolon", "km", "k*"]
+    let candidates = [
+      "k`touch \(folder.path)/ran-backtick`m", "k$(touch \(folder.path)/ran-substitution)",
+      "k;touch \(folder.path)/ran-semicolon", "km", "k*",
+    ]
     let stub = "#!/bin/sh\nprintf '%s\\n' " + candidates.map { "'\($0)'" }.joined(separator: " ") + "\n"
     let path = folder.appendingPathComponent("conv").path
     try stub.write(toFile: path, atomically: true, encoding: .utf8)
@@ -28,14 +31,19 @@ struct CompletionSafetyTests {
     ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasPrefix("ran-") }
   }
 
-  @Test("bash: hostile candidates are offered as text, none runs", .enabled(if: FileManager.default.fileExists(atPath: "/bin/bash")))
+  @Test(
+    "bash: hostile candidates are offered as text, none runs",
+    .enabled(if: FileManager.default.fileExists(atPath: "/bin/bash")))
   func bash() throws {
     let folder = try Self.folder(for: "bash")
     defer { try? FileManager.default.removeItem(at: folder) }
-    for words in [["conv", "5", "mi", "k"], ["conv", "convert", "5", "mi", "k"], ["conv", "fav", "add", "k"],
-                  ["conv", "info", "k"], ["conv", "list", "k"]] {
+    for words in [
+      ["conv", "5", "mi", "k"], ["conv", "convert", "5", "mi", "k"], ["conv", "fav", "add", "k"],
+      ["conv", "info", "k"], ["conv", "list", "k"],
+    ] {
       let quoted = words.map { "'\($0)'" }.joined(separator: " ")
-      let command = "source conv.bash; COMPREPLY=(); COMP_WORDS=(\(quoted)); COMP_CWORD=\(words.count - 1); "
+      let command =
+        "source conv.bash; COMPREPLY=(); COMP_WORDS=(\(quoted)); COMP_CWORD=\(words.count - 1); "
         + "COMP_LINE='\(words.joined(separator: " "))'; COMP_POINT=${#COMP_LINE}; _conv conv k; "
         + "printf '%s\\n' \"${COMPREPLY[@]}\""
       let process = Process()
@@ -57,7 +65,9 @@ struct CompletionSafetyTests {
     }
   }
 
-  @Test("zsh: hostile candidates are listed, none runs", .enabled(if: TmuxPane.tmux != nil && ShellCompletionTmuxTests.shell("zsh") != nil))
+  @Test(
+    "zsh: hostile candidates are listed, none runs",
+    .enabled(if: TmuxPane.tmux != nil && ShellCompletionTmuxTests.shell("zsh") != nil))
   func zsh() throws {
     let folder = try Self.folder(for: "zsh")
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -68,11 +78,15 @@ struct CompletionSafetyTests {
     try Self.expectListedNotRun(pane, folder: folder)
   }
 
-  @Test("fish: hostile candidates are listed, none runs", .enabled(if: TmuxPane.tmux != nil && ShellCompletionTmuxTests.shell("fish") != nil))
+  @Test(
+    "fish: hostile candidates are listed, none runs",
+    .enabled(if: TmuxPane.tmux != nil && ShellCompletionTmuxTests.shell("fish") != nil))
   func fish() throws {
     let folder = try Self.folder(for: "fish")
     defer { try? FileManager.default.removeItem(at: folder) }
-    let pane = try TmuxPane(program: "exec env PATH='\(folder.path):/usr/bin:/bin' HOME='\(folder.path)' TERM=xterm LANG=C.UTF-8 fish --no-config")
+    let pane = try TmuxPane(
+      program:
+        "exec env PATH='\(folder.path):/usr/bin:/bin' HOME='\(folder.path)' TERM=xterm LANG=C.UTF-8 fish --no-config")
     defer { pane.close() }
     try pane.type("source '\(folder.path)/conv.fish'; function fish_prompt; echo 'fish> '; end")
     _ = try pane.waitFor { $0.promptLine.hasPrefix("fish>") }

@@ -11,7 +11,9 @@ struct ConvProcess {
     let stdout: String
     let stderr: String
     var lines: [String] { stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init) }
-    var errorLines: [String] { stderr.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init) }
+    var errorLines: [String] {
+      stderr.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+    }
   }
 
   /// The prefix of an installed tree under test (`make check`: `make install` into a scratch
@@ -31,10 +33,16 @@ struct ConvProcess {
   static let executable: URL = {
     if let prefix = installedPrefix {
       let url = prefix.appendingPathComponent("bin/conv")
-      guard FileManager.default.isExecutableFile(atPath: url.path) else { fatalError("CONV_TEST_PREFIX: no executable at \(url.path)") }
+      guard FileManager.default.isExecutableFile(atPath: url.path) else {
+        fatalError("CONV_TEST_PREFIX: no executable at \(url.path)")
+      }
       return url
     }
-    if isCI { fatalError("CI=true: the end-to-end suite runs against an installed tree only; run it with `make check` (CONV_TEST_PREFIX)") }
+    if isCI {
+      fatalError(
+        "CI=true: the end-to-end suite runs against an installed tree only; run it with `make check` (CONV_TEST_PREFIX)"
+      )
+    }
     return builtExecutable
   }()
 
@@ -91,17 +99,22 @@ struct ConvProcess {
   /// Runs `conv` with arguments and optional standard input; waits for it to finish. With
   /// `stdout`, standard output goes to that file (`/dev/full`) and the outcome's `stdout` is empty.
   @discardableResult
-  static func run(_ arguments: [String], stdin: String? = nil, environment: [String: String]? = nil,
-                  stdout: FileHandle? = nil, timeout: TimeInterval = 30, executable: URL? = nil) throws -> Outcome {
-    try run(arguments, input: stdin.map { Data($0.utf8) } ?? Data(), environment: environment, stdout: stdout,
-            timeout: timeout, executable: executable)
+  static func run(
+    _ arguments: [String], stdin: String? = nil, environment: [String: String]? = nil,
+    stdout: FileHandle? = nil, timeout: TimeInterval = 30, executable: URL? = nil
+  ) throws -> Outcome {
+    try run(
+      arguments, input: stdin.map { Data($0.utf8) } ?? Data(), environment: environment, stdout: stdout,
+      timeout: timeout, executable: executable)
   }
 
   /// Runs `conv` with raw bytes on standard input, written by a thread of their own (conv may
   /// refuse a line before reading the rest of a large input).
   @discardableResult
-  static func run(_ arguments: [String], input: Data, environment: [String: String]? = nil,
-                  stdout: FileHandle? = nil, timeout: TimeInterval = 30, executable: URL? = nil) throws -> Outcome {
+  static func run(
+    _ arguments: [String], input: Data, environment: [String: String]? = nil,
+    stdout: FileHandle? = nil, timeout: TimeInterval = 30, executable: URL? = nil
+  ) throws -> Outcome {
     let process = Process()
     process.executableURL = executable ?? Self.executable
     process.arguments = arguments
@@ -141,9 +154,10 @@ struct ConvProcess {
     }
     process.waitUntilExit()
     group.wait()
-    return Outcome(status: process.terminationStatus, exited: process.terminationReason == .exit,
-                   stdout: String(decoding: outData.data, as: UTF8.self),
-                   stderr: String(decoding: errData.data, as: UTF8.self))
+    return Outcome(
+      status: process.terminationStatus, exited: process.terminationReason == .exit,
+      stdout: String(decoding: outData.data, as: UTF8.self),
+      stderr: String(decoding: errData.data, as: UTF8.self))
   }
 
   /// Bytes collected by a reader thread; read only after the thread is done.

@@ -43,14 +43,16 @@ struct MeasuredRun {
         stopped = true
       }
       if let text = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-         let line = text.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
-         let kilobytes = Int(line.dropFirst(6).trimmingCharacters(in: .whitespaces).split(separator: " ")[0]) {
+        let line = text.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+        let kilobytes = Int(line.dropFirst(6).trimmingCharacters(in: .whitespaces).split(separator: " ")[0])
+      {
         highWater = max(highWater, kilobytes * 1024)
       }
       usleep(5_000)
     }
-    return MeasuredRun(peakMemory: highWater > 0 ? highWater : usage.ru_maxrss * 1024,
-                       status: stopped ? nil : (status >> 8) & 0xFF)
+    return MeasuredRun(
+      peakMemory: highWater > 0 ? highWater : usage.ru_maxrss * 1024,
+      status: stopped ? nil : (status >> 8) & 0xFF)
   }
 }
 
@@ -75,7 +77,8 @@ struct CostBoundTests {
     let pairs = names.flatMap { from in names.filter { $0 != from }.map { from + " -> " + $0 } }
     #expect(pairs.count > 15_000)
     let favorites = folder.appendingPathComponent("favorites")
-    try ("# conv favorites v1\n" + pairs.joined(separator: "\n") + "\n").write(to: favorites, atomically: true, encoding: .utf8)
+    try ("# conv favorites v1\n" + pairs.joined(separator: "\n") + "\n").write(
+      to: favorites, atomically: true, encoding: .utf8)
     let empty = folder.appendingPathComponent("empty")
     try "".write(to: empty, atomically: true, encoding: .utf8)
     let environment = ConvProcess.isolatedEnvironment(["CONV_FAVORITES": favorites.path])

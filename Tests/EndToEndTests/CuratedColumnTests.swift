@@ -61,17 +61,20 @@ struct CuratedColumnTests {
     ("5 mi", "de_DE.UTF-8", ["km", "m"], ["lP"]),
   ]
 
-  @Test("Everyday units of the user's system and the input's, never Planck, historical or telecom ones",
-        arguments: everyday.indices)
+  @Test(
+    "Everyday units of the user's system and the input's, never Planck, historical or telecom ones",
+    arguments: everyday.indices)
   func everydayUnits(_ index: Int) throws {
     let (quantity, locale, expected, unexpected) = Self.everyday[index]
-    let outcome = try ConvProcess.run(quantity.split(separator: " ").map(String.init),
-                                      environment: ConvProcess.isolatedEnvironment(["LANG": locale]))
+    let outcome = try ConvProcess.run(
+      quantity.split(separator: " ").map(String.init),
+      environment: ConvProcess.isolatedEnvironment(["LANG": locale]))
     #expect(outcome.status == 0, "\(outcome.stderr)")
     let rows = outcome.lines.dropFirst().filter { !$0.contains("--all") }
     #expect(rows.count <= 20)
     for symbol in expected {
-      #expect(rows.contains { $0.contains(" \(symbol) ") }, "\(quantity) (\(locale)): no \(symbol) in\n\(outcome.stdout)")
+      #expect(
+        rows.contains { $0.contains(" \(symbol) ") }, "\(quantity) (\(locale)): no \(symbol) in\n\(outcome.stdout)")
     }
     for symbol in unexpected {
       #expect(!rows.contains { $0.contains(" \(symbol) ") }, "\(quantity) (\(locale)): \(symbol) in\n\(outcome.stdout)")
@@ -91,7 +94,8 @@ struct CuratedColumnTests {
 
   @Test("Money: at most 20 rows, the locale's currency first, money-formatted")
   func money() throws {
-    let outcome = try ConvProcess.run(["100", "USD"], environment: ConvProcess.isolatedEnvironment(["LANG": "en_GB.UTF-8"]))
+    let outcome = try ConvProcess.run(
+      ["100", "USD"], environment: ConvProcess.isolatedEnvironment(["LANG": "en_GB.UTF-8"]))
     #expect(outcome.status == 0, "\(outcome.stderr)")
     #expect(outcome.lines.count <= 22)
     #expect(outcome.lines.dropFirst().first?.contains("£") == true, "\(outcome.stdout)")
@@ -107,8 +111,9 @@ struct CuratedColumnTests {
     let length = try ConvProcess.run(["5", "km"], environment: environment)
     #expect(length.lines.dropFirst().first?.contains(" mm ") == true, "\(length.stdout)")
     let volume = try ConvProcess.run(["1", "L"], environment: environment)
-    #expect(volume.lines.dropFirst().prefix(2).map { $0.contains(" mL ") || $0.contains(" cup ") } == [true, true],
-            "\(volume.stdout)")
+    #expect(
+      volume.lines.dropFirst().prefix(2).map { $0.contains(" mL ") || $0.contains(" cup ") } == [true, true],
+      "\(volume.stdout)")
     try "column.volume = mL, kg\n".write(to: file, atomically: true, encoding: .utf8)
     let refused = try ConvProcess.run(["1", "L"], environment: environment)
     #expect(refused.status != 0 && refused.stderr.contains("column.volume"), "\(refused.stderr)")
@@ -135,7 +140,8 @@ struct CuratedColumnTests {
     // One JSON array for the column, each object saying which selection it belongs to.
     let json = try ConvProcess.run(["--json", "5", "mi"])
     let objects = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
-    #expect(json.lines.count == 1 && objects.count <= 20 && objects.allSatisfy { $0["selection"] as? String == "common" })
+    #expect(
+      json.lines.count == 1 && objects.count <= 20 && objects.allSatisfy { $0["selection"] as? String == "common" })
     let jsonAll = try ConvProcess.run(["--json", "-a", "5", "mi"])
     let all = try #require(try JSONSerialization.jsonObject(with: Data(jsonAll.stdout.utf8)) as? [[String: Any]])
     #expect(all.count > 140 && all.allSatisfy { $0["selection"] as? String == "all" })

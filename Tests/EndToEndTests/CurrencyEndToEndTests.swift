@@ -51,7 +51,8 @@ struct CurrencyEndToEndTests {
   @Test("Favorites and batch work with currencies")
   func favoritesAndBatch() throws {
     let environment = Self.environment()
-    #expect(try ConvProcess.run(["fav", "add", "USD", "EUR"], environment: environment).stdout == "added 1: USD -> EUR\n")
+    #expect(
+      try ConvProcess.run(["fav", "add", "USD", "EUR"], environment: environment).stdout == "added 1: USD -> EUR\n")
     let favorites = try ConvProcess.run(["fav", "100"], environment: environment)
     // The money rule, as the one-shot writes it (issue 38).
     #expect(favorites.stdout == "1  $100.00 ≈ €88.74\n")
@@ -61,9 +62,12 @@ struct CurrencyEndToEndTests {
     #expect(batch.errorLines == ["conv: note: rates of 2026-10-06, ECB"])
   }
 
-  @Test("conv info, list and search know the currencies",
-        arguments: [(["info", "USD"], "rate"), (["info", "usd"], "EUR"), (["list", "currency"], "JPY"),
-                    (["search", "yen"], "JPY"), (["categories"], "currency")])
+  @Test(
+    "conv info, list and search know the currencies",
+    arguments: [
+      (["info", "USD"], "rate"), (["info", "usd"], "EUR"), (["list", "currency"], "JPY"),
+      (["search", "yen"], "JPY"), (["categories"], "currency"),
+    ])
   func catalogCommands(_ arguments: [String], _ fragment: String) throws {
     let outcome = try ConvProcess.run(arguments, environment: Self.environment())
     #expect(outcome.status == 0, "\(outcome.stderr)")

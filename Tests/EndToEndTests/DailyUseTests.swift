@@ -6,7 +6,9 @@ import Testing
 /// own manners (`conv version`, `--help`, fish descriptions, the settings and units files).
 @Suite("Daily use")
 struct DailyUseTests {
-  static func run(_ arguments: [String], stdin: String? = nil, _ extra: [String: String] = [:]) throws -> ConvProcess.Outcome {
+  static func run(_ arguments: [String], stdin: String? = nil, _ extra: [String: String] = [:]) throws
+    -> ConvProcess.Outcome
+  {
     try ConvProcess.run(arguments, stdin: stdin, environment: ConvProcess.isolatedEnvironment(extra))
   }
 
@@ -47,12 +49,15 @@ struct DailyUseTests {
     // The column writes the same amount, money-formatted (issue 34's column, issue 38's rule).
     let column = try Self.run([amount, from]).stdout
     let target = line.components(separatedBy: " ≈ ")[1]
-    #expect(column.split(separator: "\n").contains { $0.contains(" " + target + " ") }, "column \(column), one-shot \(line)")
+    #expect(
+      column.split(separator: "\n").contains { $0.contains(" " + target + " ") }, "column \(column), one-shot \(line)")
   }
 
-  @Test("Rate notes are for people: -t, --json and conv fav -t print none", arguments: [
-    ["-t", "1", "USD", "EUR"], ["--json", "1", "USD", "EUR"], ["fav", "-t"], ["fav", "--json"],
-  ])
+  @Test(
+    "Rate notes are for people: -t, --json and conv fav -t print none",
+    arguments: [
+      ["-t", "1", "USD", "EUR"], ["--json", "1", "USD", "EUR"], ["fav", "-t"], ["fav", "--json"],
+    ])
   func noRateNotesForScripts(_ arguments: [String]) throws {
     let favorites = try Self.file("favs", Array("USD -> EUR\nmi -> km\n".utf8))
     let extra = ["CONV_FAVORITES": favorites.path, "CONV_TODAY": "2027-06-01"]
@@ -111,7 +116,8 @@ struct DailyUseTests {
   func exactForScripts(_ request: [String], _ exact: String) throws {
     #expect(try Self.run(["-t", "--exact"] + request).stdout == exact + "\n")
     #expect(try Self.run(["--json"] + request).stdout.contains(#""exact_value":"\#(exact)""#))
-    let batch = try Self.run(["-t", "--exact"], stdin: String(repeating: request.joined(separator: " ") + "\n", count: 3))
+    let batch = try Self.run(
+      ["-t", "--exact"], stdin: String(repeating: request.joined(separator: " ") + "\n", count: 3))
     #expect(batch.stdout == String(repeating: exact + "\n", count: 3), "\(batch.stdout)")
   }
 
@@ -177,7 +183,8 @@ struct DailyUseTests {
     #expect(outcome.stderr.contains("below zero"), "\(outcome.stderr)")
     guard request.count == 3 else { return }
     let positive = request[0].dropFirst()
-    let batch = try Self.run([], stdin: "\(positive) \(request[1]) \(request[2])\n" + request.joined(separator: " ") + "\n")
+    let batch = try Self.run(
+      [], stdin: "\(positive) \(request[1]) \(request[2])\n" + request.joined(separator: " ") + "\n")
     #expect(batch.status == 1)
     #expect(batch.stdout.split(separator: "\n").count == 1, "\(batch.stdout)")
     #expect(batch.stderr.contains("line 2: "), "\(batch.stderr)")
@@ -185,14 +192,17 @@ struct DailyUseTests {
 
   // MARK: The command line
 
-  @Test("conv version, -V and --version print the version", arguments: [["version"], ["-V"], ["--version"], ["fav", "-V"]])
+  @Test(
+    "conv version, -V and --version print the version", arguments: [["version"], ["-V"], ["--version"], ["fav", "-V"]])
   func version(_ arguments: [String]) throws {
     let outcome = try Self.run(arguments)
     #expect(outcome.status == 0)
     #expect(outcome.stdout.range(of: #"^\d+\.\d+\.\d+\n$"#, options: .regularExpression) != nil, "\(outcome.stdout)")
   }
 
-  @Test("--help names an option's values once", arguments: [["--help"], ["convert", "--help"], ["fav", "list", "--help"], ["repl", "--help"]])
+  @Test(
+    "--help names an option's values once",
+    arguments: [["--help"], ["convert", "--help"], ["fav", "list", "--help"], ["repl", "--help"]])
   func helpValuesOnce(_ arguments: [String]) throws {
     let help = try Self.run(arguments).stdout
     for value in ["scientific", "never"] {

@@ -60,15 +60,19 @@ struct DocAgreementTests {
     let outcome = try ConvProcess.run(["--version"])
     #expect(outcome.status == 0)
     let version = outcome.stdout.trimmingCharacters(in: .newlines)
-    #expect(version.split(separator: ".").count == 3 && version.allSatisfy { $0.isNumber || $0 == "." },
-            "conv --version: \(version)")
+    #expect(
+      version.split(separator: ".").count == 3 && version.allSatisfy { $0.isNumber || $0 == "." },
+      "conv --version: \(version)")
     #expect(Self.statedVersion(in: Self.librarySection) == version, "README.md's library section")
     #expect(Self.statedVersion(in: Self.gettingStarted) == version, "GettingStarted.md")
   }
 
   /// The words after `apt-get install -y` in a line of `text`, or of `.ci/run`'s `packages=`.
   static func packages(_ line: Substring) -> Set<String> {
-    Set(line.split(separator: " ").map(String.init).filter { !$0.hasPrefix("-") && !$0.contains("=") && !$0.contains("\"") })
+    Set(
+      line.split(separator: " ").map(String.init).filter {
+        !$0.hasPrefix("-") && !$0.contains("=") && !$0.contains("\"")
+      })
   }
 
   @Test("The README's set-up installs exactly the packages CI installs")
@@ -77,7 +81,8 @@ struct DocAgreementTests {
     let ci = try #require(run.split(separator: "\n").first { $0.hasPrefix("packages=\"") })
     let ciPackages = Self.packages(ci.dropFirst("packages=\"".count).prefix { $0 != "\"" })
     let readme = DocExampleTests.text("README.md")
-    let setUp = try #require(readme.split(separator: "\n").first { $0.contains("apt-get install -y") && $0.hasPrefix("sudo ") })
+    let setUp = try #require(
+      readme.split(separator: "\n").first { $0.contains("apt-get install -y") && $0.hasPrefix("sudo ") })
     let readmePackages = Self.packages(try #require(setUp.components(separatedBy: "apt-get install -y ").last)[...])
     #expect(ciPackages.count >= 5)
     #expect(readmePackages == ciPackages)

@@ -227,7 +227,10 @@ struct DocExampleTests {
         inWord = true
         var closed = false
         while let next = characters.popFirst() {
-          if next == "\"" { closed = true; break }
+          if next == "\"" {
+            closed = true
+            break
+          }
           if next == "\\", let escaped = characters.first, "\"\\`$".contains(escaped) {
             word.append(escaped)
             characters = characters.dropFirst()
@@ -270,7 +273,8 @@ struct DocExampleTests {
     var words = tokens.compactMap { if case .word(let word) = $0 { word } else { nil } }
     var environment: [String: String] = [:]
     while let first = words.first, let equals = first.firstIndex(of: "="),
-          first[..<equals].allSatisfy({ $0 == "_" || $0.isASCII && ($0.isLetter || $0.isNumber) }) {
+      first[..<equals].allSatisfy({ $0 == "_" || $0.isASCII && ($0.isLetter || $0.isNumber) })
+    {
       environment[String(first[..<equals])] = String(first[first.index(after: equals)...])
       words.removeFirst()
     }
@@ -304,10 +308,13 @@ struct DocExampleTests {
   // MARK: Running
 
   /// Runs a program with standard output and standard error on one pipe, as a terminal shows them.
-  static func run(_ executable: URL, _ arguments: [String], environment: [String: String],
-                  folder: URL) throws -> (output: String, status: Int32) {
-    let result = try ConvProcess.runProgram(executable, arguments, environment: environment, folder: folder,
-                                            mergingErrors: true)
+  static func run(
+    _ executable: URL, _ arguments: [String], environment: [String: String],
+    folder: URL
+  ) throws -> (output: String, status: Int32) {
+    let result = try ConvProcess.runProgram(
+      executable, arguments, environment: environment, folder: folder,
+      mergingErrors: true)
     return (result.output, result.status)
   }
 
@@ -340,11 +347,13 @@ struct DocExampleTests {
         try contents.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
         result = try run(URL(fileURLWithPath: "/bin/cat"), [name], environment: environment, folder: folder)
       case .conv(let arguments, let extra):
-        result = try run(ConvProcess.executable, arguments, environment: environment.merging(extra) { $1 },
-                         folder: folder)
+        result = try run(
+          ConvProcess.executable, arguments, environment: environment.merging(extra) { $1 },
+          folder: folder)
       case .shell(let tokens):
-        result = try run(URL(fileURLWithPath: "/bin/sh"), ["-c", script(tokens, conv: ConvProcess.executable.path)],
-                         environment: environment, folder: folder)
+        result = try run(
+          URL(fileURLWithPath: "/bin/sh"), ["-c", script(tokens, conv: ConvProcess.executable.path)],
+          environment: environment, folder: folder)
       }
       var printed = result.output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
       if printed.last == "" { printed.removeLast() }
@@ -354,7 +363,9 @@ struct DocExampleTests {
         shown = [shown.joined()]
         printed = [printed.joined()]
       }
-      #expect(printed == shown, """
+      #expect(
+        printed == shown,
+        """
         \(place)
         shown:
         \(visible(shown))
@@ -375,12 +386,16 @@ struct DocExampleTests {
 
   // MARK: Tests
 
-  @Test("Every README example prints what the README shows", arguments: DocExampleTests.runnable(DocExampleTests.readme.blocks))
+  @Test(
+    "Every README example prints what the README shows",
+    arguments: DocExampleTests.runnable(DocExampleTests.readme.blocks))
   func readmeExamples(_ block: Block) throws {
     try Self.check(block)
   }
 
-  @Test("Every man page example prints what the man page shows", arguments: DocExampleTests.runnable(DocExampleTests.manPage.blocks))
+  @Test(
+    "Every man page example prints what the man page shows",
+    arguments: DocExampleTests.runnable(DocExampleTests.manPage.blocks))
   func manPageExamples(_ block: Block) throws {
     try Self.check(block)
   }
@@ -389,8 +404,9 @@ struct DocExampleTests {
   /// change here too.
   static let notRun = ["README.md": 1, "Man/conv.1": 0]
 
-  @Test("Every example is found, and the blocks not run are the ones expected",
-        arguments: [("README.md", DocExampleTests.readme), ("Man/conv.1", DocExampleTests.manPage)])
+  @Test(
+    "Every example is found, and the blocks not run are the ones expected",
+    arguments: [("README.md", DocExampleTests.readme), ("Man/conv.1", DocExampleTests.manPage)])
   func examplesCounted(_ document: String, _ parsed: (blocks: [Block], unknownMarkers: [String])) {
     #expect(parsed.unknownMarkers.isEmpty, "unknown markers: \(parsed.unknownMarkers)")
     let notRun = parsed.blocks.filter { $0.marker == .notRun }
@@ -410,15 +426,17 @@ struct DocExampleTests {
     }
   }
 
-  @Test("The shell-word splitter reads quotes, operators and assignments", arguments: [
-    ("conv 5 mi km", [Token.word("conv"), .word("5"), .word("mi"), .word("km")]),
-    (#"conv "5'11\"" cm"#, [.word("conv"), .word(#"5'11""#), .word("cm")]),
-    (#"conv '$5' GBP"#, [.word("conv"), .word("$5"), .word("GBP")]),
-    (#"conv 1.8 m "ft;in""#, [.word("conv"), .word("1.8"), .word("m"), .word("ft;in")]),
-    (#"printf 'a\nb' | conv"#, [.word("printf"), .word(#"a\nb"#), .op("|"), .word("conv")]),
-    ("conv < trip.txt", [.word("conv"), .op("<"), .word("trip.txt")]),
-    (#"a\ b"#, [.word("a b")]),
-  ])
+  @Test(
+    "The shell-word splitter reads quotes, operators and assignments",
+    arguments: [
+      ("conv 5 mi km", [Token.word("conv"), .word("5"), .word("mi"), .word("km")]),
+      (#"conv "5'11\"" cm"#, [.word("conv"), .word(#"5'11""#), .word("cm")]),
+      (#"conv '$5' GBP"#, [.word("conv"), .word("$5"), .word("GBP")]),
+      (#"conv 1.8 m "ft;in""#, [.word("conv"), .word("1.8"), .word("m"), .word("ft;in")]),
+      (#"printf 'a\nb' | conv"#, [.word("printf"), .word(#"a\nb"#), .op("|"), .word("conv")]),
+      ("conv < trip.txt", [.word("conv"), .op("<"), .word("trip.txt")]),
+      (#"a\ b"#, [.word("a b")]),
+    ])
   func splitter(_ line: String, _ tokens: [Token]) {
     #expect(Self.split(line) == tokens)
   }
@@ -433,7 +451,10 @@ struct DocExampleTests {
     #expect(Self.invocation("units 5 mi km") == nil)
     #expect(Self.invocation("conv 'unterminated") == nil)
     let pipe = try #require(Self.invocation("printf '1 m\\n' | conv -t"))
-    guard case .shell(let tokens) = pipe.0 else { Issue.record("not a pipeline"); return }
+    guard case .shell(let tokens) = pipe.0 else {
+      Issue.record("not a pipeline")
+      return
+    }
     #expect(Self.script(tokens, conv: "/x/conv") == #"'printf' '1 m\n' | '/x/conv' '-t'"#)
     #expect(Self.roffText(#"100 \(deF \(~~ 37 \[u00B0]C \[~~] a\en\&b"#) == #"100 °F ≈ 37 °C ≈ a\nb"#)
     #expect(Self.roffText(#"\(zz"#).contains("<?"))
@@ -451,8 +472,10 @@ extension ConvProcess {
   /// Runs any program in `folder` (with `environment`, else this process's) and returns what it
   /// printed and its exit status (128 + the signal's number for a signal); with `mergingErrors`
   /// standard error goes to the same pipe as standard output, and `errors` is empty.
-  static func runProgram(_ executable: URL, _ arguments: [String], environment: [String: String]?, folder: URL,
-                         mergingErrors: Bool, timeout: TimeInterval = 30) throws -> (output: String, errors: String, status: Int32) {
+  static func runProgram(
+    _ executable: URL, _ arguments: [String], environment: [String: String]?, folder: URL,
+    mergingErrors: Bool, timeout: TimeInterval = 30
+  ) throws -> (output: String, errors: String, status: Int32) {
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments

@@ -76,8 +76,9 @@ struct EverydayNotationEndToEndTests {
     let input = "5:30 min/km km/h\ngas mark 4 °F\n12 AWG mm2\n5:30 km/h\n1013 mb hPa\n30 psig kPa\n2.5 mm2 AWG\n"
     let terse = try ConvProcess.run(["-t"], stdin: input, environment: Self.environment())
     #expect(terse.status == 1)
-    #expect(terse.lines == ["10.909090909090908", "350", "3.308772876111476", "", "1013", "", "13.208722988327992"],
-            "\(terse.stdout)")
+    #expect(
+      terse.lines == ["10.909090909090908", "350", "3.308772876111476", "", "1013", "", "13.208722988327992"],
+      "\(terse.stdout)")
     let json = try ConvProcess.run(["--json", "5:30 min/km", "km/h"], environment: Self.environment())
     #expect(json.stdout.contains(#""notes":["5:30 read as 5 min 30 s","#), "\(json.stdout)")
     let gauge = try ConvProcess.run(["--json", "12 AWG", "mm2"], environment: Self.environment())

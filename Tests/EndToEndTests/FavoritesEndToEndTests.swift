@@ -110,19 +110,22 @@ struct FavoritesEndToEndTests {
     // `add` creates the folder.
     let added = try ConvProcess.run(["fav", "add", "kg", "lb"], environment: environment)
     #expect(added.status == 0)
-    #expect(try sandbox.text(URL(fileURLWithPath: sandbox.folder.path + "/.config/conv/favorites"))
-      == "# conv favorites v1\nkg -> lb\n")
+    #expect(
+      try sandbox.text(URL(fileURLWithPath: sandbox.folder.path + "/.config/conv/favorites"))
+        == "# conv favorites v1\nkg -> lb\n")
   }
 
-  @Test("Refused additions leave the file as it was", arguments: [
-    (["mi", "km"], "already favorite 1"),
-    (["mile", "kilometre"], "already favorite 1"),
-    (["mi", "mile"], "never converted to itself"),
-    (["km", "km"], "never converted to itself"),
-    (["mi", "kg"], "cannot convert mi to kg"),
-    (["furlongish", "km"], "unknown unit 'furlongish'"),
-    (["mi"], "give two units"),
-  ])
+  @Test(
+    "Refused additions leave the file as it was",
+    arguments: [
+      (["mi", "km"], "already favorite 1"),
+      (["mile", "kilometre"], "already favorite 1"),
+      (["mi", "mile"], "never converted to itself"),
+      (["km", "km"], "never converted to itself"),
+      (["mi", "kg"], "cannot convert mi to kg"),
+      (["furlongish", "km"], "unknown unit 'furlongish'"),
+      (["mi"], "give two units"),
+    ])
   func refusals(arguments: [String], message: String) throws {
     let sandbox = try Sandbox()
     defer { sandbox.remove() }
@@ -134,16 +137,18 @@ struct FavoritesEndToEndTests {
     #expect(try sandbox.bytes() == before)
   }
 
-  @Test("A favorite's units take no number and are no sum: usage error, file untouched", arguments: [
-    (["5", "mi", "km"], "cannot keep 5 mi -> km as a favorite: '5 mi' is a quantity, not a unit"),
-    (["26.2 mi", "to", "km"], "'26.2 mi' is a quantity, not a unit"),
-    (["2mi", "km"], "'2mi' is a quantity, not a unit"),
-    (["-40", "°C", "°F"], "'-40 °C' is a quantity, not a unit"),
-    (["mi", "5", "km"], "'5 km' is a quantity, not a unit"),
-    (["1 mi + 2 ft", "km"], "'1 mi + 2 ft' is a quantity, not a unit"),
-    (["mi + ft", "km"], "'mi + ft' is a sum, not a unit"),
-    (["ft", "to", "6 ft 2 in"], "'6 ft 2 in' is a quantity, not a unit"),
-  ])
+  @Test(
+    "A favorite's units take no number and are no sum: usage error, file untouched",
+    arguments: [
+      (["5", "mi", "km"], "cannot keep 5 mi -> km as a favorite: '5 mi' is a quantity, not a unit"),
+      (["26.2 mi", "to", "km"], "'26.2 mi' is a quantity, not a unit"),
+      (["2mi", "km"], "'2mi' is a quantity, not a unit"),
+      (["-40", "°C", "°F"], "'-40 °C' is a quantity, not a unit"),
+      (["mi", "5", "km"], "'5 km' is a quantity, not a unit"),
+      (["1 mi + 2 ft", "km"], "'1 mi + 2 ft' is a quantity, not a unit"),
+      (["mi + ft", "km"], "'mi + ft' is a sum, not a unit"),
+      (["ft", "to", "6 ft 2 in"], "'6 ft 2 in' is a quantity, not a unit"),
+    ])
   func quantitiesRefused(arguments: [String], message: String) throws {
     let sandbox = try Sandbox()
     defer { sandbox.remove() }
@@ -162,9 +167,11 @@ struct FavoritesEndToEndTests {
     #expect(!FileManager.default.fileExists(atPath: fresh.favorites.path))
   }
 
-  @Test("Unit expressions with numbers of their own are still units", arguments: [
-    ["L/100km", "mpg"], ["L/(100 km)", "mpg"], ["m^2", "ft^2"], ["1/s", "Hz"], ["light-year", "km"], ["cmH2O", "Pa"],
-  ])
+  @Test(
+    "Unit expressions with numbers of their own are still units",
+    arguments: [
+      ["L/100km", "mpg"], ["L/(100 km)", "mpg"], ["m^2", "ft^2"], ["1/s", "Hz"], ["light-year", "km"], ["cmH2O", "Pa"],
+    ])
   func unitExpressions(arguments: [String]) throws {
     let sandbox = try Sandbox()
     defer { sandbox.remove() }
@@ -196,8 +203,10 @@ struct FavoritesEndToEndTests {
     let lengths = ["m", "km", "cm", "mm", "mi", "ft", "in"]
     var pairs: [(String, String)] = []
     for from in lengths { for to in lengths where to != from { pairs.append((from, to)) } }
-    for (from, to) in [("kg", "lb"), ("lb", "kg"), ("kg", "g"), ("g", "kg"), ("lb", "g"), ("g", "lb"),
-                       ("°C", "°F"), ("°F", "°C")] {
+    for (from, to) in [
+      ("kg", "lb"), ("lb", "kg"), ("kg", "g"), ("g", "kg"), ("lb", "g"), ("g", "lb"),
+      ("°C", "°F"), ("°F", "°C"),
+    ] {
       pairs.append((from, to))
     }
     pairs = Array(pairs.prefix(50))
@@ -267,10 +276,11 @@ struct FavoritesEndToEndTests {
     let quantities = try sandbox.run(["fav"])
     #expect(quantities.status == 0)
     #expect(quantities.stdout.hasPrefix("1  1 mi = 1.609344 km"), "\(quantities.stdout)")
-    #expect(quantities.stderr.split(separator: "\n").map(String.init) == [
-      "conv: \(path):3: '26.2 mi' is a quantity, not a unit (the value goes to 'conv fav', as in 'conv fav 5')",
-      "conv: \(path):4: 'in + ft' is a sum, not a unit",
-    ])
+    #expect(
+      quantities.stderr.split(separator: "\n").map(String.init) == [
+        "conv: \(path):3: '26.2 mi' is a quantity, not a unit (the value goes to 'conv fav', as in 'conv fav 5')",
+        "conv: \(path):4: 'in + ft' is a sum, not a unit",
+      ])
 
     // A file written by a later format version is refused too.
     try sandbox.write("# conv favorites v9\nmi -> km\n")
@@ -298,7 +308,8 @@ struct FavoritesEndToEndTests {
     let target = dotfiles.appendingPathComponent("favorites")
     try sandbox.write("# synced\nmi -> km\n", to: target)
     try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: target.path)
-    try FileManager.default.createSymbolicLink(atPath: sandbox.favorites.path, withDestinationPath: "dotfiles/conv/favorites")
+    try FileManager.default.createSymbolicLink(
+      atPath: sandbox.favorites.path, withDestinationPath: "dotfiles/conv/favorites")
 
     let outcome = try sandbox.run(["fav", "add", "°F", "°C"])
     #expect(outcome.status == 0, "\(outcome.stderr)")
@@ -308,7 +319,8 @@ struct FavoritesEndToEndTests {
     let permissions = try FileManager.default.attributesOfItem(atPath: target.path)[.posixPermissions] as? Int
     #expect(permissions == 0o640)
     #expect(try sandbox.run(["fav", "rm", "1"]).status == 0)
-    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: sandbox.favorites.path) == "dotfiles/conv/favorites")
+    #expect(
+      try FileManager.default.destinationOfSymbolicLink(atPath: sandbox.favorites.path) == "dotfiles/conv/favorites")
     #expect(try sandbox.text(target) == "# synced\n°F -> °C\n")
   }
 
@@ -330,7 +342,8 @@ struct FavoritesEndToEndTests {
     }
     // Listing still works.
     #expect(try sandbox.run(["fav"]).status == 0)
-    let permissions = try FileManager.default.attributesOfItem(atPath: sandbox.favorites.path)[.posixPermissions] as? Int
+    let permissions =
+      try FileManager.default.attributesOfItem(atPath: sandbox.favorites.path)[.posixPermissions] as? Int
     #expect(permissions == 0o444)
   }
 
@@ -356,7 +369,8 @@ struct PersonalUnitsEndToEndTests {
     defer { sandbox.remove() }
     let units = sandbox.path("units")
     // The built-in catalog has a smoot already, so redefining it takes 'override'.
-    try sandbox.write("""
+    try sandbox.write(
+      """
       # my units
       category: length
       smoot | smoots | smoot | | 1.7018 m | override | Oliver Smoot, MIT (1958)

@@ -9,8 +9,9 @@ struct FileSafetyTests {
   /// A fresh folder with a FIFO in it, and an environment whose configuration lives there.
   static func scratch() throws -> (folder: URL, fifo: String, environment: [String: String]) {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("conv-files-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder.appendingPathComponent("config/conv"),
-                                            withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+      at: folder.appendingPathComponent("config/conv"),
+      withIntermediateDirectories: true)
     let fifo = folder.appendingPathComponent("fifo").path
     #expect(mkfifo(fifo, 0o600) == 0)
     let environment = ConvProcess.isolatedEnvironment([
@@ -34,7 +35,8 @@ struct FileSafetyTests {
     }
   }
 
-  @Test("Favorites through a link to a FIFO, a device or a folder: a one-line error, nothing replaced", arguments: nonFiles)
+  @Test(
+    "Favorites through a link to a FIFO, a device or a folder: a one-line error, nothing replaced", arguments: nonFiles)
   func favoritesNotAFile(_ name: String) throws {
     let (folder, fifo, environment) = try Self.scratch()
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -91,9 +93,11 @@ struct FileSafetyTests {
     #expect(outcome.errorLines.last == "conv: … and \(lines - 20) more problems")
   }
 
-  @Test("A favorites file of repeated lines lists at most 20 problems, then how many more", arguments: [
-    (25, ["fav"]), (57_600, ["fav"]), (57_600, ["fav", "add", "gal", "L"]), (57_600, ["fav", "rm", "1"]),
-  ])
+  @Test(
+    "A favorites file of repeated lines lists at most 20 problems, then how many more",
+    arguments: [
+      (25, ["fav"]), (57_600, ["fav"]), (57_600, ["fav", "add", "gal", "L"]), (57_600, ["fav", "rm", "1"]),
+    ])
   func boundedFavoritesDiagnostics(_ lines: Int, _ arguments: [String]) throws {
     let (folder, _, environment) = try Self.scratch()
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -105,14 +109,18 @@ struct FileSafetyTests {
     guard arguments == ["fav"] else {
       // An edit keeps the repeated lines as they are (issue 38) and touches only its own.
       let edited = try String(contentsOf: favorites, encoding: .utf8)
-      #expect(edited == (arguments[1] == "add" ? text + "gal -> L\n" : "# conv favorites v1\n" + String(repeating: "mi -> km\n", count: lines - 1)))
+      #expect(
+        edited
+          == (arguments[1] == "add"
+            ? text + "gal -> L\n" : "# conv favorites v1\n" + String(repeating: "mi -> km\n", count: lines - 1)))
       return
     }
     // Listing shows the favorite once and names the repeats, at most 20, then how many more.
     #expect(outcome.lines.count == 1)
     #expect(outcome.errorLines.count == 21, "\(outcome.errorLines.count) lines")
-    #expect(outcome.errorLines.first?.hasSuffix("favorites:3: mi -> km repeats the favorite on line 2") == true,
-            "\(outcome.errorLines.first ?? "")")
+    #expect(
+      outcome.errorLines.first?.hasSuffix("favorites:3: mi -> km repeats the favorite on line 2") == true,
+      "\(outcome.errorLines.first ?? "")")
     #expect(outcome.errorLines.last == "conv: … and \(lines - 1 - 20) more problems")
     #expect(try String(contentsOf: favorites, encoding: .utf8) == text)
   }
@@ -122,7 +130,9 @@ struct FileSafetyTests {
 /// say "none"); conv never writes to it, and other devices are still refused with the reason.
 @Suite("/dev/null as a file")
 struct NullDeviceTests {
-  @Test("Units, settings and favorites at /dev/null read as empty", arguments: ["CONV_UNITS", "CONV_SETTINGS", "CONV_FAVORITES"])
+  @Test(
+    "Units, settings and favorites at /dev/null read as empty",
+    arguments: ["CONV_UNITS", "CONV_SETTINGS", "CONV_FAVORITES"])
   func readsEmpty(_ variable: String) throws {
     let environment = ConvProcess.scratchEnvironment("null").merging([variable: "/dev/null"]) { $1 }
     let conversion = try ConvProcess.run(["5", "mi", "km"], environment: environment)
@@ -139,7 +149,8 @@ struct NullDeviceTests {
     #expect(add.stderr.contains("not a regular file (a character device)"), "\(add.stderr)")
     let zero = ConvProcess.scratchEnvironment("zero").merging(["CONV_UNITS": "/dev/zero"]) { $1 }
     let refused = try ConvProcess.run(["5", "mi", "km"], environment: zero)
-    #expect(refused.status == 2 && refused.stderr.contains("not a regular file (a character device)"), "\(refused.stderr)")
+    #expect(
+      refused.status == 2 && refused.stderr.contains("not a regular file (a character device)"), "\(refused.stderr)")
   }
 }
 
@@ -147,12 +158,15 @@ struct NullDeviceTests {
 /// convert" or a silent success.
 @Suite("Standard input that cannot be read")
 struct UnreadableInputTests {
-  @Test("Standard input from a folder: one line saying so, a failure status", arguments: [[String](), ["-t"], ["--json"], ["repl"]])
+  @Test(
+    "Standard input from a folder: one line saying so, a failure status",
+    arguments: [[String](), ["-t"], ["--json"], ["repl"]])
   func folderAsInput(_ arguments: [String]) throws {
-    let run = try ConvProcess.runProgram(URL(fileURLWithPath: "/bin/sh"),
-                                         ["-c", "exec \"$0\" \"$@\" < /", ConvProcess.executable.path] + arguments,
-                                         environment: ConvProcess.isolatedEnvironment(),
-                                         folder: FileManager.default.temporaryDirectory, mergingErrors: false)
+    let run = try ConvProcess.runProgram(
+      URL(fileURLWithPath: "/bin/sh"),
+      ["-c", "exec \"$0\" \"$@\" < /", ConvProcess.executable.path] + arguments,
+      environment: ConvProcess.isolatedEnvironment(),
+      folder: FileManager.default.temporaryDirectory, mergingErrors: false)
     #expect(run.status != 0, "\(arguments)")
     #expect(run.errors == "conv: cannot read standard input: is a directory\n", "\(arguments): \(run.errors)")
   }

@@ -18,10 +18,12 @@ struct ForgivingFavoritesTests {
     }
 
     func run(_ arguments: [String], favorites path: String? = nil) throws -> ConvProcess.Outcome {
-      try ConvProcess.run(arguments, environment: ConvProcess.isolatedEnvironment([
-        "HOME": url.path, "XDG_CONFIG_HOME": url.appendingPathComponent("config").path,
-        "CONV_FAVORITES": path ?? favorites.path,
-      ]))
+      try ConvProcess.run(
+        arguments,
+        environment: ConvProcess.isolatedEnvironment([
+          "HOME": url.path, "XDG_CONFIG_HOME": url.appendingPathComponent("config").path,
+          "CONV_FAVORITES": path ?? favorites.path,
+        ]))
     }
 
     func write(_ text: String) throws { try Data(text.utf8).write(to: favorites) }
@@ -44,8 +46,9 @@ struct ForgivingFavoritesTests {
     ("ft -> m\na -> b -> c\n", 2, "expected one '->'"),
   ]
 
-  @Test("One bad line: the good favorites are shown, the bad line named by PATH:LINE, exit 0 for people",
-        arguments: badLines)
+  @Test(
+    "One bad line: the good favorites are shown, the bad line named by PATH:LINE, exit 0 for people",
+    arguments: badLines)
   func badLineNamed(_ file: String, _ line: Int, _ reason: String) throws {
     let folder = try Folder()
     defer { folder.remove() }
@@ -151,11 +154,13 @@ struct ForgivingFavoritesTests {
     try folder.write("# conv favorites v1\n# travel\nmi -> km\n\n# cooking\n# (US)\ncup -> mL\ntbsp -> mL\n")
     let down = try folder.run(["fav", "mv", "2", "3"])
     #expect(down.status == 0, "\(down.stderr)")
-    #expect(try folder.text() == "# conv favorites v1\n# travel\nmi -> km\n\ntbsp -> mL\n# cooking\n# (US)\ncup -> mL\n")
+    #expect(
+      try folder.text() == "# conv favorites v1\n# travel\nmi -> km\n\ntbsp -> mL\n# cooking\n# (US)\ncup -> mL\n")
     let up = try folder.run(["fav", "mv", "3", "1"])
     #expect(up.status == 0)
     // `# travel` opens the file: it is the file's, and stays at the top.
-    #expect(try folder.text() == "# conv favorites v1\n# travel\n# cooking\n# (US)\ncup -> mL\nmi -> km\n\ntbsp -> mL\n")
+    #expect(
+      try folder.text() == "# conv favorites v1\n# travel\n# cooking\n# (US)\ncup -> mL\nmi -> km\n\ntbsp -> mL\n")
     let before = try folder.text()
     let same = try folder.run(["fav", "mv", "2", "2"])
     #expect(same.status == 0)
@@ -177,8 +182,9 @@ struct ForgivingFavoritesTests {
   /// Paths in folders that do not exist, below the test's folder or at the root.
   static let missingFolders = ["missing/favs", "missing/deeper/favs"]
 
-  @Test("CONV_FAVORITES in a folder that does not exist: refused with the reason, no folder created",
-        arguments: missingFolders)
+  @Test(
+    "CONV_FAVORITES in a folder that does not exist: refused with the reason, no folder created",
+    arguments: missingFolders)
   func missingFolder(_ relative: String) throws {
     let folder = try Folder()
     defer { folder.remove() }
@@ -195,9 +201,11 @@ struct ForgivingFavoritesTests {
   func defaultPathFolders() throws {
     let folder = try Folder()
     defer { folder.remove() }
-    let outcome = try ConvProcess.run(["fav", "add", "mi", "km"], environment: ConvProcess.isolatedEnvironment([
-      "HOME": folder.url.path, "XDG_CONFIG_HOME": folder.url.appendingPathComponent("config").path,
-    ]))
+    let outcome = try ConvProcess.run(
+      ["fav", "add", "mi", "km"],
+      environment: ConvProcess.isolatedEnvironment([
+        "HOME": folder.url.path, "XDG_CONFIG_HOME": folder.url.appendingPathComponent("config").path,
+      ]))
     #expect(outcome.status == 0, "\(outcome.stderr)")
     #expect(FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("config/conv/favorites").path))
   }

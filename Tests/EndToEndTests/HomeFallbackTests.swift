@@ -50,8 +50,9 @@ struct HomeFallbackTests {
     #expect(outcome.lines == [home.hasPrefix("/") ? home + "/.config/conv/favorites" : ""], "\(outcome.stdout)")
   }
 
-  @Test("Without HOME, conv fav add writes under the password database's home",
-        .enabled(if: PasswordSandbox.isAvailable, "unshare with user namespaces is not available"))
+  @Test(
+    "Without HOME, conv fav add writes under the password database's home",
+    .enabled(if: PasswordSandbox.isAvailable, "unshare with user namespaces is not available"))
   func favoritesWritten() throws {
     let sandbox = try PasswordSandbox()
     defer { sandbox.remove() }
@@ -65,15 +66,19 @@ struct HomeFallbackTests {
     }
   }
 
-  @Test("A user the password database does not know, without HOME: a one-line error, nothing written",
-        .enabled(if: PasswordSandbox.isAvailable, "unshare with user namespaces is not available"))
+  @Test(
+    "A user the password database does not know, without HOME: a one-line error, nothing written",
+    .enabled(if: PasswordSandbox.isAvailable, "unshare with user namespaces is not available"))
   func unknownUser() throws {
     // A user id with no entry: its home is unknown, so favorites cannot be saved.
     let uid = try #require((4242..<4342).first { getpwuid(uid_t($0)) == nil })
     try Self.expectNothingUnderRoot {
-      let outcome = try ConvProcess.run(["--map-user=\(uid)", "--map-group=\(uid)", ConvProcess.executable.path,
-                                         "fav", "add", "gal", "L"],
-                                        environment: Self.homeless(), executable: PasswordSandbox.unshare)
+      let outcome = try ConvProcess.run(
+        [
+          "--map-user=\(uid)", "--map-group=\(uid)", ConvProcess.executable.path,
+          "fav", "add", "gal", "L",
+        ],
+        environment: Self.homeless(), executable: PasswordSandbox.unshare)
       #expect(outcome.exited && outcome.status != 0)
       #expect(outcome.errorLines.count == 1, "\(outcome.stderr)")
       #expect(outcome.stderr.hasPrefix("conv: cannot save favorites: HOME is not set"), "\(outcome.stderr)")
@@ -82,22 +87,26 @@ struct HomeFallbackTests {
 }
 
 extension ReplTmuxTests {
-  @Test("Without HOME, the REPL keeps its history under the password database's home",
-        .enabled(if: PasswordSandbox.isAvailable, "unshare with user namespaces is not available"))
+  @Test(
+    "Without HOME, the REPL keeps its history under the password database's home",
+    .enabled(if: PasswordSandbox.isAvailable, "unshare with user namespaces is not available"))
   func historyWithoutHome() throws {
     let sandbox = try PasswordSandbox()
     defer { sandbox.remove() }
     try HomeFallbackTests.expectNothingUnderRoot {
-      let unset = ["HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"].map { "-u \($0)" }.joined(separator: " ")
-      let pane = try TmuxPane(program: "exec env \(unset) TERM=xterm-256color " + sandbox.command(ConvProcess.executable.path))
+      let unset = ["HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"].map { "-u \($0)" }.joined(
+        separator: " ")
+      let pane = try TmuxPane(
+        program: "exec env \(unset) TERM=xterm-256color " + sandbox.command(ConvProcess.executable.path))
       defer { pane.close() }
       _ = try pane.waitFor { $0.promptLine.hasPrefix("conv>") && $0.contains("Length") }
       try pane.type("from mi")
       try pane.type("quit")
       try pane.waitForExit()
       let history = sandbox.home.appendingPathComponent(".local/state/conv/history")
-      #expect((try? String(contentsOf: history, encoding: .utf8))?.contains("from mi") == true,
-              "no history at \(history.path)")
+      #expect(
+        (try? String(contentsOf: history, encoding: .utf8))?.contains("from mi") == true,
+        "no history at \(history.path)")
     }
   }
 }
@@ -120,22 +129,27 @@ struct PasswordSandbox {
       return false
     }
     defer { sandbox.remove() }
-    let outcome = try? ConvProcess.run(sandbox.arguments(["/bin/sh", "-c", "exit 0"]), environment: HomeFallbackTests.homeless(),
-                                       executable: unshare)
+    let outcome = try? ConvProcess.run(
+      sandbox.arguments(["/bin/sh", "-c", "exit 0"]), environment: HomeFallbackTests.homeless(),
+      executable: unshare)
     return outcome?.status == 0
   }()
 
   init() throws {
     folder = FileManager.default.temporaryDirectory.appendingPathComponent("conv-passwd-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder.appendingPathComponent("home"), withIntermediateDirectories: true)
-    try "root:x:0:0:root:\(folder.path)/home:/bin/sh\n".write(to: folder.appendingPathComponent("passwd"),
-                                                                atomically: true, encoding: .utf8)
+    try FileManager.default.createDirectory(
+      at: folder.appendingPathComponent("home"), withIntermediateDirectories: true)
+    try "root:x:0:0:root:\(folder.path)/home:/bin/sh\n".write(
+      to: folder.appendingPathComponent("passwd"),
+      atomically: true, encoding: .utf8)
   }
 
   /// `unshare`'s arguments to run `command` with the fake database.
   func arguments(_ command: [String]) -> [String] {
-    ["--user", "--map-root-user", "--mount", "/bin/sh", "-c", "mount --bind \"$0\" /etc/passwd && exec \"$@\"",
-     passwd.path] + command
+    [
+      "--user", "--map-root-user", "--mount", "/bin/sh", "-c", "mount --bind \"$0\" /etc/passwd && exec \"$@\"",
+      passwd.path,
+    ] + command
   }
 
   /// The same as one shell command line (for tmux).
@@ -146,8 +160,9 @@ struct PasswordSandbox {
 
   /// Runs conv with the fake database.
   func run(_ arguments: [String], environment: [String: String]) throws -> ConvProcess.Outcome {
-    try ConvProcess.run(self.arguments([ConvProcess.executable.path] + arguments), environment: environment,
-                        executable: Self.unshare)
+    try ConvProcess.run(
+      self.arguments([ConvProcess.executable.path] + arguments), environment: environment,
+      executable: Self.unshare)
   }
 
   func remove() {

@@ -22,59 +22,75 @@ struct HostileInputTests {
 
   /// Checks the contract for a one-shot failure: status 1–127 (not a signal), one `conv:` line,
   /// then at most the two caret lines.
-  static func expectOneLineError(_ outcome: Outcome, _ label: String, status: Int32? = nil,
-                                 sourceLocation: SourceLocation = #_sourceLocation) {
-    #expect(outcome.status > 0 && outcome.status < 128, "\(label): status \(outcome.status)", sourceLocation: sourceLocation)
+  static func expectOneLineError(
+    _ outcome: Outcome, _ label: String, status: Int32? = nil,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    #expect(
+      outcome.status > 0 && outcome.status < 128, "\(label): status \(outcome.status)", sourceLocation: sourceLocation)
     if let status { #expect(outcome.status == status, "\(label)", sourceLocation: sourceLocation) }
     #expect(outcome.exited, "\(label): killed by signal \(outcome.status)", sourceLocation: sourceLocation)
     let lines = outcome.errorLines
-    #expect(lines.first?.hasPrefix("conv: ") == true, "\(label): \(outcome.stderr.prefix(300))", sourceLocation: sourceLocation)
-    #expect(lines.filter { $0.hasPrefix("conv:") }.count == 1, "\(label): \(outcome.stderr.prefix(300))", sourceLocation: sourceLocation)
-    #expect(lines.count == 1 || (lines.count == 3 && lines.dropFirst().allSatisfy { $0.hasPrefix("  ") }),
-            "\(label): \(outcome.stderr.prefix(300))", sourceLocation: sourceLocation)
-    #expect(lines.allSatisfy { $0.utf8.count < 10_000 }, "\(label): an error line echoes the whole input", sourceLocation: sourceLocation)
+    #expect(
+      lines.first?.hasPrefix("conv: ") == true, "\(label): \(outcome.stderr.prefix(300))",
+      sourceLocation: sourceLocation)
+    #expect(
+      lines.filter { $0.hasPrefix("conv:") }.count == 1, "\(label): \(outcome.stderr.prefix(300))",
+      sourceLocation: sourceLocation)
+    #expect(
+      lines.count == 1 || (lines.count == 3 && lines.dropFirst().allSatisfy { $0.hasPrefix("  ") }),
+      "\(label): \(outcome.stderr.prefix(300))", sourceLocation: sourceLocation)
+    #expect(
+      lines.allSatisfy { $0.utf8.count < 10_000 }, "\(label): an error line echoes the whole input",
+      sourceLocation: sourceLocation)
     #expect(outcome.stdout.isEmpty, "\(label): \(outcome.stdout.prefix(300))", sourceLocation: sourceLocation)
   }
 
   struct Case: Sendable, CustomTestStringConvertible {
     let arguments: [String]
     let message: String
-    var testDescription: String { arguments.map { $0.count > 30 ? String($0.prefix(30)) + "…" : $0 }.joined(separator: " ") }
+    var testDescription: String {
+      arguments.map { $0.count > 30 ? String($0.prefix(30)) + "…" : $0 }.joined(separator: " ")
+    }
   }
 
-  @Test("One-shot hostile arguments", arguments: [
-    Case(arguments: [""], message: "nothing to convert"),
-    Case(arguments: ["   "], message: "nothing to convert"),
-    Case(arguments: ["5"], message: "is a number without a unit"),
-    Case(arguments: ["-2.5e3"], message: "is a number without a unit"),
-    Case(arguments: ["+"], message: "expression ends too early"),
-    Case(arguments: ["*", "km"], message: "unexpected '*'"),
-    Case(arguments: ["/"], message: "unexpected '/'"),
-    Case(arguments: ["^"], message: "unexpected '^'"),
-    Case(arguments: ["((5 m", "km"], message: "missing ')'"),
-    Case(arguments: ["5 m))", "km"], message: "unexpected ')'"),
-    Case(arguments: [")("], message: "unexpected ')'"),
-    Case(arguments: ["nan"], message: "unknown unit 'nan'"),
-    Case(arguments: ["inf", "m"], message: "unknown unit 'inf'"),
-    Case(arguments: ["NaN m", "km"], message: "unknown unit 'NaN'"),
-    Case(arguments: ["1e999"], message: "is a number without a unit"),
-    Case(arguments: ["1e999999", "m", "km"], message: "out of range"),
-    Case(arguments: ["0", "mpg", "L/100km"], message: "zero mpg has no equivalent in L/100km"),
-    Case(arguments: ["-500", "°C", "K"], message: "-500 °C is below absolute zero (-273.15 °C)"),
-    Case(arguments: ["-500 °C"], message: "-500 °C is below absolute zero (-273.15 °C)"),
-    Case(arguments: ["-1", "K", "°C"], message: "-1 K is below absolute zero (0 K)"),
-    Case(arguments: ["-460", "°F", "°C"], message: "below absolute zero (-459.67 °F)"),
-    Case(arguments: ["6", "mi", "0km"], message: "the unit '0km' is zero"),
-    Case(arguments: ["m^99999", "m"], message: "exponent 99999 is too large"),
-    Case(arguments: ["1", "m⁹⁹⁹⁹⁹", "m"], message: "exponent 99999 is too large"),
-    Case(arguments: ["(1e300 m)^20", "m"], message: "more than 4500 digits"),
-    Case(arguments: ["1 m" + String(repeating: "*m", count: 2000), "m"], message: "length²⁵: a dimension's powers are at most 24"),
-    Case(arguments: ["5 \u{1B}[2J mi", "km"], message: "unexpected character '<U+001B>'"),
-    Case(arguments: ["5 mi", "k\u{7}m"], message: "<U+0007>"),
-    Case(arguments: ["--frobnicate", "5", "mi", "km"], message: "unknown option '--frobnicate'"),
-    Case(arguments: ["-x", "5", "mi", "km"], message: "unknown option '-x'"),
-    Case(arguments: ["5", "mi", "km", "--no-such-flag"], message: "unknown option '--no-such-flag'"),
-  ])
+  @Test(
+    "One-shot hostile arguments",
+    arguments: [
+      Case(arguments: [""], message: "nothing to convert"),
+      Case(arguments: ["   "], message: "nothing to convert"),
+      Case(arguments: ["5"], message: "is a number without a unit"),
+      Case(arguments: ["-2.5e3"], message: "is a number without a unit"),
+      Case(arguments: ["+"], message: "expression ends too early"),
+      Case(arguments: ["*", "km"], message: "unexpected '*'"),
+      Case(arguments: ["/"], message: "unexpected '/'"),
+      Case(arguments: ["^"], message: "unexpected '^'"),
+      Case(arguments: ["((5 m", "km"], message: "missing ')'"),
+      Case(arguments: ["5 m))", "km"], message: "unexpected ')'"),
+      Case(arguments: [")("], message: "unexpected ')'"),
+      Case(arguments: ["nan"], message: "unknown unit 'nan'"),
+      Case(arguments: ["inf", "m"], message: "unknown unit 'inf'"),
+      Case(arguments: ["NaN m", "km"], message: "unknown unit 'NaN'"),
+      Case(arguments: ["1e999"], message: "is a number without a unit"),
+      Case(arguments: ["1e999999", "m", "km"], message: "out of range"),
+      Case(arguments: ["0", "mpg", "L/100km"], message: "zero mpg has no equivalent in L/100km"),
+      Case(arguments: ["-500", "°C", "K"], message: "-500 °C is below absolute zero (-273.15 °C)"),
+      Case(arguments: ["-500 °C"], message: "-500 °C is below absolute zero (-273.15 °C)"),
+      Case(arguments: ["-1", "K", "°C"], message: "-1 K is below absolute zero (0 K)"),
+      Case(arguments: ["-460", "°F", "°C"], message: "below absolute zero (-459.67 °F)"),
+      Case(arguments: ["6", "mi", "0km"], message: "the unit '0km' is zero"),
+      Case(arguments: ["m^99999", "m"], message: "exponent 99999 is too large"),
+      Case(arguments: ["1", "m⁹⁹⁹⁹⁹", "m"], message: "exponent 99999 is too large"),
+      Case(arguments: ["(1e300 m)^20", "m"], message: "more than 4500 digits"),
+      Case(
+        arguments: ["1 m" + String(repeating: "*m", count: 2000), "m"],
+        message: "length²⁵: a dimension's powers are at most 24"),
+      Case(arguments: ["5 \u{1B}[2J mi", "km"], message: "unexpected character '<U+001B>'"),
+      Case(arguments: ["5 mi", "k\u{7}m"], message: "<U+0007>"),
+      Case(arguments: ["--frobnicate", "5", "mi", "km"], message: "unknown option '--frobnicate'"),
+      Case(arguments: ["-x", "5", "mi", "km"], message: "unknown option '-x'"),
+      Case(arguments: ["5", "mi", "km", "--no-such-flag"], message: "unknown option '--no-such-flag'"),
+    ])
   func oneShot(_ c: Case) throws {
     let outcome = try Self.run(c.arguments)
     Self.expectOneLineError(outcome, c.testDescription)
@@ -160,8 +176,9 @@ struct HostileInputTests {
     for empty in ["", "\n\n   \n", "# only a comment\n"] {
       outcome = try Self.run(["-"], stdin: Data(empty.utf8))
       #expect(outcome.status == 1, "\(empty.debugDescription)")
-      #expect(outcome.errorLines.count == 1 && outcome.errorLines[0].hasPrefix("conv: nothing to convert"),
-              "\(outcome.stderr)")
+      #expect(
+        outcome.errorLines.count == 1 && outcome.errorLines[0].hasPrefix("conv: nothing to convert"),
+        "\(outcome.stderr)")
     }
   }
 
@@ -176,7 +193,8 @@ struct HostileInputTests {
     // Problems are listed file order, at most 20 of them: the cycle and the deep definition first.
     var text = "category: chain\ndimension: length\n"
     text += "loopa | | | | 2 loopb | | test\nloopb | | | | 3 loopa | | test\n"
-    text += "deep | | | | " + String(repeating: "(", count: 100) + "m" + String(repeating: ")", count: 100) + " | | test\n"
+    text +=
+      "deep | | | | " + String(repeating: "(", count: 100) + "m" + String(repeating: ")", count: 100) + " | | test\n"
     for index in 0..<2000 { text += "link\(index) | | | | 2 link\(index + 1) | | test\n" }
     text += "link2000 | | | | 1 m | | test\n"
     var bytes = Data(text.utf8)
@@ -189,9 +207,11 @@ struct HostileInputTests {
     #expect(outcome.stderr.contains("is part of a chain of more than 64 units"), "\(outcome.stderr.prefix(500))")
     #expect(outcome.stderr.contains("circular definition"), "\(outcome.stderr.prefix(500))")
     #expect(outcome.stderr.contains("nested too deeply"), "\(outcome.stderr.prefix(500))")
-    #expect(outcome.errorLines.count == 21 && outcome.errorLines.last?.contains("more problems") == true,
-            "\(outcome.errorLines.count) lines")
-    #expect(outcome.stderr.unicodeScalars.allSatisfy { $0 == "\n" || ($0.value >= 0x20 && $0.value != 0x7F) },
-            "\(outcome.stderr.prefix(500))")
+    #expect(
+      outcome.errorLines.count == 21 && outcome.errorLines.last?.contains("more problems") == true,
+      "\(outcome.errorLines.count) lines")
+    #expect(
+      outcome.stderr.unicodeScalars.allSatisfy { $0 == "\n" || ($0.value >= 0x20 && $0.value != 0x7F) },
+      "\(outcome.stderr.prefix(500))")
   }
 }

@@ -10,11 +10,15 @@ enum StaticConv {
   static let binary: URL? = {
     let environment = ProcessInfo.processInfo.environment
     if let path = environment["CONV_STATIC_BINARY"], !path.isEmpty {
-      guard FileManager.default.isExecutableFile(atPath: path) else { fatalError("CONV_STATIC_BINARY: no executable at \(path)") }
+      guard FileManager.default.isExecutableFile(atPath: path) else {
+        fatalError("CONV_STATIC_BINARY: no executable at \(path)")
+      }
       return URL(fileURLWithPath: path)
     }
     if ConvProcess.installedPrefix != nil {
-      guard isStaticExecutable(ConvProcess.executable.path) else { fatalError("the installed conv is not statically linked") }
+      guard isStaticExecutable(ConvProcess.executable.path) else {
+        fatalError("the installed conv is not statically linked")
+      }
       return ConvProcess.executable
     }
     let manager = FileManager.default
@@ -32,7 +36,8 @@ enum StaticConv {
     guard let file = FileHandle(forReadingAtPath: path) else { return false }
     defer { try? file.close() }
     guard let header = try? file.read(upToCount: 64), header.count == 64,
-          header.starts(with: [0x7F, 0x45, 0x4C, 0x46]), header[4] == 2 else { return false }  // ELF64
+      header.starts(with: [0x7F, 0x45, 0x4C, 0x46]), header[4] == 2
+    else { return false }  // ELF64
     func integer(_ data: Data, _ offset: Int, _ size: Int) -> Int {
       (0..<size).reduce(0) { $0 | Int(data[data.startIndex + offset + $1]) << (8 * $1) }
     }
@@ -40,7 +45,8 @@ enum StaticConv {
     let entrySize = integer(header, 0x36, 2)
     let count = integer(header, 0x38, 2)
     guard entrySize >= 4, count > 0, (try? file.seek(toOffset: UInt64(tableOffset))) != nil,
-          let table = try? file.read(upToCount: entrySize * count), table.count == entrySize * count else { return false }
+      let table = try? file.read(upToCount: entrySize * count), table.count == entrySize * count
+    else { return false }
     return !(0..<count).contains { integer(table, $0 * entrySize, 4) == 3 }  // PT_INTERP
   }
 }
@@ -58,8 +64,9 @@ enum StaticConv {
 /// `scripts/compare-icu-data.sh` runs a longer list of commands in all of ICU's 858 locales.
 @Suite(
   "The make build binary's reduced ICU data",
-  .enabled(if: StaticConv.binary != nil,
-           "no statically linked conv (run `make build`, or set CONV_STATIC_BINARY): skipping the ICU data tests"))
+  .enabled(
+    if: StaticConv.binary != nil,
+    "no statically linked conv (run `make build`, or set CONV_STATIC_BINARY): skipping the ICU data tests"))
 struct ICUDataTests {
   /// The locales the issue names, as POSIX locale variables have them, and a few more with other
   /// digits, separators and plural rules.
@@ -133,8 +140,9 @@ struct ICUDataTests {
       let outcome = try ConvProcess.run(
         arguments, environment: ConvProcess.isolatedEnvironment(["LANG": "\(locale).UTF-8"]),
         executable: StaticConv.binary!)
-      #expect(outcome.status == 0 && outcome.lines.first == line,
-              "LANG=\(locale).UTF-8 conv \(arguments.joined(separator: " ")): \(outcome.stdout)\(outcome.stderr)")
+      #expect(
+        outcome.status == 0 && outcome.lines.first == line,
+        "LANG=\(locale).UTF-8 conv \(arguments.joined(separator: " ")): \(outcome.stdout)\(outcome.stderr)")
     }
   }
 
@@ -142,7 +150,8 @@ struct ICUDataTests {
   func foldingAndWidth() throws {
     for locale in ["en_US", "de_DE", "fr_FR", "ja_JP", "ar_EG", "hi_IN"] {
       let environment = ConvProcess.isolatedEnvironment(["LANG": "\(locale).UTF-8"])
-      let search = try ConvProcess.run(["search", "ÅNGSTRÖM"], environment: environment, executable: StaticConv.binary!)
+      let search = try ConvProcess.run(
+        ["search", "ÅNGSTRÖM"], environment: environment, executable: StaticConv.binary!)
       #expect(search.status == 0 && search.stdout.contains("ångström"), "\(locale): \(search.stdout)\(search.stderr)")
       let micro = try ConvProcess.run(["search", "μm"], environment: environment, executable: StaticConv.binary!)
       #expect(micro.status == 0 && micro.stdout.contains("micrometre"), "\(locale): \(micro.stdout)\(micro.stderr)")
@@ -162,7 +171,8 @@ struct ICUDataTests {
     try process.run()
     let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     process.waitUntilExit()
-    guard let line = output.split(separator: "\n").first(where: { $0.hasSuffix("_dat") && $0.contains(" icudt") }) else {
+    guard let line = output.split(separator: "\n").first(where: { $0.hasSuffix("_dat") && $0.contains(" icudt") })
+    else {
       return  // stripped: nothing to measure
     }
     let size = Int(line.split(separator: " ")[1], radix: 16) ?? 0

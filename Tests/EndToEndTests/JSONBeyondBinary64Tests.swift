@@ -9,7 +9,8 @@ struct JSONBeyondBinary64Tests {
   static let cases: [([String], String?)] = [
     (["1e400", "km", "m"], "1e403"), (["1e-400", "m", "km"], "1e-403"), (["-1e406", "mm", "km"], "-1e400"),
     (["1e308", "km", "m"], "1e311"), (["3e-320", "m", "km"], nil), (["5e-324", "m", "km"], "5e-327"),
-    (["1e300", "GiB", "bit"], "8.589934592e309"), (["1e-320", "m", "Gm"], "1e-329"), (["5", "mi", "km"], nil), (["0", "m", "km"], nil), (["1e400", "m", "ft;in"], nil),
+    (["1e300", "GiB", "bit"], "8.589934592e309"), (["1e-320", "m", "Gm"], "1e-329"), (["5", "mi", "km"], nil),
+    (["0", "m", "km"], nil), (["1e400", "m", "ft;in"], nil),
     (["1e-400", "°C", "K"], nil), (["2e308", "kg", "g"], "2e311"),
   ]
 
@@ -35,7 +36,9 @@ struct JSONBeyondBinary64Tests {
     let python = Process()
     python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     python.arguments = ["python3", "-c", script]
-    let input = Pipe(), output = Pipe(), errors = Pipe()
+    let input = Pipe()
+    let output = Pipe()
+    let errors = Pipe()
     python.standardInput = input
     python.standardOutput = output
     python.standardError = errors
@@ -54,16 +57,20 @@ struct JSONBeyondBinary64Tests {
 @Suite("Powers beyond a dimension's, end to end")
 struct DimensionTooLargeEndToEndTests {
   static let cases: [([String], String)] = [
-    (["1 square square square square square m"], "length³²"), (["1", "square", "square", "square", "square", "square", "m"], "length³²"),
+    (["1 square square square square square m"], "length³²"),
+    (["1", "square", "square", "square", "square", "square", "m"], "length³²"),
     (["1 cubic cubic cubic m", "m^27"], "length²⁷"), (["2 m^20*m^10"], "length³⁰"),
-    (["1 m squared cubed squared squared squared", "m"], "length⁴⁸"), (["-t", "1 square square square square square ft", "m"], "length³²"),
+    (["1 m squared cubed squared squared squared", "m"], "length⁴⁸"),
+    (["-t", "1 square square square square square ft", "m"], "length³²"),
   ]
 
   @Test("One error line naming the dimension, exit 1", arguments: cases)
   func refused(_ arguments: [String], _ formula: String) throws {
     let outcome = try ConvProcess.run(arguments)
     #expect(outcome.status == 1)
-    #expect(outcome.errorLines.first == "conv: the result would be of dimension \(formula): a dimension's powers are at most 24 in magnitude",
-            "\(outcome.stderr)")
+    #expect(
+      outcome.errorLines.first
+        == "conv: the result would be of dimension \(formula): a dimension's powers are at most 24 in magnitude",
+      "\(outcome.stderr)")
   }
 }

@@ -14,8 +14,9 @@ enum SwiftTool {
 /// resolve` and `swift package show-dependencies --format json` run there (nothing is built). Only
 /// the DocC plugin and its SymbolKit may appear besides this package. Skipped without `swift` on
 /// `PATH`, except under CI.
-@Suite("A package depending on ConvKit resolves nothing else",
-       .enabled(if: ConvProcess.requires(SwiftTool.path != nil), "swift is not on PATH: skipping"))
+@Suite(
+  "A package depending on ConvKit resolves nothing else",
+  .enabled(if: ConvProcess.requires(SwiftTool.path != nil), "swift is not on PATH: skipping"))
 struct LibraryDependencyTests {
   /// The packages an adopter may resolve besides this one (documentation only).
   static let allowed: Set<String> = ["swift-docc-plugin", "swift-docc-symbolkit"]
@@ -23,15 +24,19 @@ struct LibraryDependencyTests {
   static let root = DocExampleTests.root
 
   /// Runs `swift ARGUMENTS` in `folder` (SwiftPM may fetch the DocC plugin: a few minutes at most).
-  static func runSwift(_ arguments: [String], in folder: URL) throws -> (output: String, errors: String, status: Int32) {
-    try ConvProcess.runProgram(URL(fileURLWithPath: try #require(SwiftTool.path)), arguments, environment: nil,
-                               folder: folder, mergingErrors: false, timeout: 300)
+  static func runSwift(_ arguments: [String], in folder: URL) throws -> (output: String, errors: String, status: Int32)
+  {
+    try ConvProcess.runProgram(
+      URL(fileURLWithPath: try #require(SwiftTool.path)), arguments, environment: nil,
+      folder: folder, mergingErrors: false, timeout: 300)
   }
 
   /// Every package identity in a `show-dependencies --format json` tree, the root's excepted.
   static func identities(_ node: [String: Any]) -> [String] {
     let children = node["dependencies"] as? [[String: Any]] ?? []
-    return children.flatMap { child in [(child["identity"] as? String ?? child["name"] as? String ?? "?")] + identities(child) }
+    return children.flatMap { child in
+      [(child["identity"] as? String ?? child["name"] as? String ?? "?")] + identities(child)
+    }
   }
 
   @Test("swift package resolve: no package but the DocC plugin's")
@@ -67,12 +72,14 @@ struct LibraryDependencyTests {
     #expect(resolve.status == 0, "swift package resolve:\n\(resolve.errors)")
     let shown = try Self.runSwift(["package", "show-dependencies", "--format", "json"], in: folder)
     #expect(shown.status == 0, "swift package show-dependencies:\n\(shown.errors)")
-    let tree = try #require(try JSONSerialization.jsonObject(with: Data(shown.output.utf8)) as? [String: Any],
-                            "not JSON: \(shown.output)")
+    let tree = try #require(
+      try JSONSerialization.jsonObject(with: Data(shown.output.utf8)) as? [String: Any],
+      "not JSON: \(shown.output)")
     let resolved = Self.identities(tree)
     // This package itself, found by path.
     #expect(resolved.first == identity, "\(resolved)")
     let others = Set(resolved.dropFirst())
-    #expect(others.isSubset(of: Self.allowed), "an adopter of ConvKit resolves \(others.subtracting(Self.allowed).sorted())")
+    #expect(
+      others.isSubset(of: Self.allowed), "an adopter of ConvKit resolves \(others.subtracting(Self.allowed).sorted())")
   }
 }

@@ -31,8 +31,9 @@ struct ManPageTests {
   /// Every command of the binary, from `--experimental-dump-help`.
   static let commands: [Command] = {
     guard let outcome = try? ConvProcess.run(["--experimental-dump-help"]), outcome.status == 0,
-          let json = try? JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any],
-          let root = json["command"] as? [String: Any] else {
+      let json = try? JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any],
+      let root = json["command"] as? [String: Any]
+    else {
       fatalError("conv --experimental-dump-help did not print a command tree")
     }
     var result: [Command] = []
@@ -71,8 +72,9 @@ struct ManPageTests {
     return manPage.contains(regex: pattern)
   }
 
-  @Test("Every subcommand and alias runs its command, not a conversion",
-        arguments: ManPageTests.commands.filter { $0.path.count == 1 })
+  @Test(
+    "Every subcommand and alias runs its command, not a conversion",
+    arguments: ManPageTests.commands.filter { $0.path.count == 1 })
   func subcommandIsNotAConversion(_ command: Command) throws {
     // Read as a quantity, `conv WORD` would fail with "unknown unit 'WORD'".
     for word in [command.path[0]] + command.aliases {
@@ -93,7 +95,8 @@ struct ManPageTests {
   func subcommandDocumented(_ command: Command) {
     #expect(Self.documents(command: command.path), "Man/conv.1 lacks 'Cm \(command.path.joined(separator: " "))'")
     for alias in command.aliases {
-      #expect(Self.documents(command: [alias]), "Man/conv.1 lacks the alias 'Cm \(alias)' of \(command.testDescription)")
+      #expect(
+        Self.documents(command: [alias]), "Man/conv.1 lacks the alias 'Cm \(alias)' of \(command.testDescription)")
     }
   }
 
@@ -102,7 +105,8 @@ struct ManPageTests {
   /// `.Cm fav` then `.Op Cm list` both `fav` and `fav list`. The keyword `to` is left out.
   static let synopsisPaths: [[String]] = {
     guard let start = manPage.range(of: ".Sh SYNOPSIS\n"),
-          let end = manPage.range(of: "\n.Sh ", range: start.upperBound..<manPage.endIndex) else { return [] }
+      let end = manPage.range(of: "\n.Sh ", range: start.upperBound..<manPage.endIndex)
+    else { return [] }
     var forms: [[[String]]] = []
     for line in manPage[start.upperBound..<end.lowerBound].split(separator: "\n") {
       if line == ".Nm" {
@@ -123,8 +127,9 @@ struct ManPageTests {
     }
   }()
 
-  @Test("The SYNOPSIS names every command of conv's command table, and help",
-        arguments: ManPageTests.commands.filter { !$0.path.isEmpty }.map(\.path) + [["help"]])
+  @Test(
+    "The SYNOPSIS names every command of conv's command table, and help",
+    arguments: ManPageTests.commands.filter { !$0.path.isEmpty }.map(\.path) + [["help"]])
   func synopsisComplete(_ path: [String]) {
     #expect(Self.synopsisPaths.contains(path), "the SYNOPSIS of Man/conv.1 lacks 'conv \(path.joined(separator: " "))'")
   }
@@ -173,7 +178,8 @@ struct ManPageTests {
     var shown = Set<String>()
     for match in regex.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
       guard let option = Range(match.range(at: 1), in: text).map({ String(text[$0]) }),
-            command.options.contains(option) else { continue }
+        command.options.contains(option)
+      else { continue }
       shown.insert(option)
     }
     for option in shown.sorted() {
@@ -192,8 +198,9 @@ struct ManPageTests {
       guard let gap = line.range(of: "  "), !line.hasPrefix(" ") else { continue }
       for item in line[..<gap.lowerBound].split(separator: ",") {
         guard let word = item.split(separator: " ").first.map(String.init),
-              word.allSatisfy({ $0.isLetter && $0.isLowercase }),
-              !categories.contains("\"identifier\":\"\(word)\"") else { continue }
+          word.allSatisfy({ $0.isLetter && $0.isLowercase }),
+          !categories.contains("\"identifier\":\"\(word)\"")
+        else { continue }
         words.insert(word)
       }
     }

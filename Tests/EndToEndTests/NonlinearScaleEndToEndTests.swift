@@ -53,8 +53,9 @@ struct NonlinearScaleEndToEndTests {
     let input = "20 dBm to mW\n0 W to dBm\n12 AWG to mm\n"
     let terse = try ConvProcess.run(["-t"], stdin: input, environment: Self.environment())
     #expect(terse.status == 1)
-    #expect(terse.lines.count == 3 && terse.lines[0] == "100" && terse.lines[1].isEmpty
-            && terse.lines[2].hasPrefix("2.05252538"), "\(terse.stdout)")
+    #expect(
+      terse.lines.count == 3 && terse.lines[0] == "100" && terse.lines[1].isEmpty
+        && terse.lines[2].hasPrefix("2.05252538"), "\(terse.stdout)")
     #expect(terse.errorLines == ["conv: line 2: 0 W has no dBm value"], "\(terse.stderr)")
     let json = try ConvProcess.run(["--json"], stdin: input, environment: Self.environment())
     #expect(json.lines.count == 3)
@@ -64,12 +65,14 @@ struct NonlinearScaleEndToEndTests {
 
   @Test("REPL from a pipe: a scale category, gauge numbers typed alone (then `show` for the column)")
   func repl() throws {
-    let outcome = try ConvProcess.run(["repl"], stdin: "from AWG\n4/0\nshow\nfrom pH\n7\nshow\n", environment: Self.environment())
+    let outcome = try ConvProcess.run(
+      ["repl"], stdin: "from AWG\n4/0\nshow\nfrom pH\n7\nshow\n", environment: Self.environment())
     #expect(outcome.status == 0, "\(outcome.stderr)")
     #expect(outcome.stdout.contains("0000 AWG (wire gauge) is"), "\(outcome.stdout)")
     #expect(outcome.stdout.contains("11.684") && outcome.stdout.contains(" mm "), "\(outcome.stdout)")
-    #expect(outcome.stdout.contains("7 pH (acidity) is") && outcome.stdout.contains("100") && outcome.stdout.contains("nM"),
-            "\(outcome.stdout)")
+    #expect(
+      outcome.stdout.contains("7 pH (acidity) is") && outcome.stdout.contains("100") && outcome.stdout.contains("nM"),
+      "\(outcome.stdout)")
   }
 
   @Test("Favorites keep scale pairs; a gauge number reaches only the gauges")
@@ -85,7 +88,8 @@ struct NonlinearScaleEndToEndTests {
     let gauge = try ConvProcess.run(["fav", "4/0"], environment: environment)
     #expect(gauge.status == 1, "\(gauge.stdout)")
     #expect(gauge.stdout.contains("0000 AWG ≈ 11.684"), "\(gauge.stdout)")
-    #expect(gauge.stdout.contains("'4/0' is a gauge number, for wire gauges (AWG, SWG), not for dBm"), "\(gauge.stdout)")
+    #expect(
+      gauge.stdout.contains("'4/0' is a gauge number, for wire gauges (AWG, SWG), not for dBm"), "\(gauge.stdout)")
   }
 
   @Test("info shows the defining functions and the domain")

@@ -19,7 +19,8 @@ struct RatesOnePublicationTests {
     var rates: [String: Double] = ["EUR": 1]
     for line in text.split(separator: "\n") {
       guard let code = line.firstMatch(of: /currency='([A-Z]{3})'/)?.1,
-            let rate = line.firstMatch(of: /rate='([0-9.]+)'/)?.1 else { continue }
+        let rate = line.firstMatch(of: /rate='([0-9.]+)'/)?.1
+      else { continue }
       rates[String(code)] = Double(rate)
     }
     return rates
@@ -92,15 +93,20 @@ struct RatesOnePublicationTests {
     let human = try ConvProcess.run(["100", "USD"], environment: environment)
     #expect(human.status == 0)
     #expect(human.errorLines.contains("conv: note: rates of \(Self.newerDate), ECB"), "\(human.stderr)")
-    #expect(human.errorLines.contains { $0.hasPrefix("conv: note: rates of \(Self.snapshotDate), ECB (the rates of "
-      + "\(Self.newerDate) in use lack ") && $0.contains("CZK") && $0.contains("ZAR") }, "\(human.stderr)")
+    #expect(
+      human.errorLines.contains {
+        $0.hasPrefix(
+          "conv: note: rates of \(Self.snapshotDate), ECB (the rates of "
+            + "\(Self.newerDate) in use lack ") && $0.contains("CZK") && $0.contains("ZAR")
+      }, "\(human.stderr)")
   }
 
   @Test("Batch: each line at one publication, each note once")
   func batch() throws {
     let environment = try Self.environment()
     let lines = Self.pairs.map { "\($0.0) \($0.1) to \($0.2)" }
-    let terse = try ConvProcess.run(["-t"], stdin: (lines + lines).joined(separator: "\n") + "\n", environment: environment)
+    let terse = try ConvProcess.run(
+      ["-t"], stdin: (lines + lines).joined(separator: "\n") + "\n", environment: environment)
     #expect(terse.status == 0, "\(terse.stderr)")
     #expect(terse.lines.count == 2 * lines.count)
     for (index, pair) in (Self.pairs + Self.pairs).enumerated() {

@@ -14,7 +14,9 @@ enum TestServer {
 /// Issue 18: `conv rates update` against an HTTP server on 127.0.0.1 started by the test (python3):
 /// a good feed updates the rates and conversions follow it; every kind of failure exits non-zero
 /// with one line and leaves the rates in use as they were.
-@Suite("Rates update", .serialized, .enabled(if: ConvProcess.requires(TestServer.hasPython), "python3 is not installed: skipping"))
+@Suite(
+  "Rates update", .serialized,
+  .enabled(if: ConvProcess.requires(TestServer.hasPython), "python3 is not installed: skipping"))
 struct RatesUpdateTests {
   /// The built-in snapshot (`Data/ecb-eurofxref.xml`) moved to `date`, with USD at `usd` and
   /// JPY at 180: a feed as the ECB publishes it, every currency included.
@@ -49,9 +51,11 @@ struct RatesUpdateTests {
       if tls {
         let openssl = Process()
         openssl.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        openssl.arguments = ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1",
-                             "-subj", "/CN=127.0.0.1", "-keyout", directory.appendingPathComponent("key.pem").path,
-                             "-out", directory.appendingPathComponent("cert.pem").path]
+        openssl.arguments = [
+          "openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1",
+          "-subj", "/CN=127.0.0.1", "-keyout", directory.appendingPathComponent("key.pem").path,
+          "-out", directory.appendingPathComponent("cert.pem").path,
+        ]
         openssl.standardError = FileHandle.nullDevice
         openssl.standardOutput = FileHandle.nullDevice
         try openssl.run()
@@ -59,10 +63,13 @@ struct RatesUpdateTests {
       }
       let script = directory.appendingPathComponent("server.py")
       try RatesUpdateTests.script.write(to: script, atomically: true, encoding: .utf8)
-      try RatesUpdateTests.goodFeed.write(to: directory.appendingPathComponent("good.xml"), atomically: true, encoding: .utf8)
-      for (name, text) in [("older", RatesUpdateTests.feed(date: "2026-09-01")),
-                           ("future", RatesUpdateTests.feed(date: "2099-01-01")),
-                           ("partial", RatesUpdateTests.feed(date: "2026-11-21", dropping: ["JPY", "GBP"]))] {
+      try RatesUpdateTests.goodFeed.write(
+        to: directory.appendingPathComponent("good.xml"), atomically: true, encoding: .utf8)
+      for (name, text) in [
+        ("older", RatesUpdateTests.feed(date: "2026-09-01")),
+        ("future", RatesUpdateTests.feed(date: "2099-01-01")),
+        ("partial", RatesUpdateTests.feed(date: "2026-11-21", dropping: ["JPY", "GBP"])),
+      ] {
         try text.write(to: directory.appendingPathComponent(name + ".xml"), atomically: true, encoding: .utf8)
       }
       process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -136,8 +143,10 @@ struct RatesUpdateTests {
   /// An environment with its own cache folder, and today pinned.
   static func environment(url: String) -> [String: String] {
     let cache = FileManager.default.temporaryDirectory.appendingPathComponent("conv-cache-\(UUID().uuidString)")
-    return ConvProcess.isolatedEnvironment(["XDG_CACHE_HOME": cache.path, "CONV_RATES_URL": url,
-                                            "CONV_TODAY": "2026-11-24"])
+    return ConvProcess.isolatedEnvironment([
+      "XDG_CACHE_HOME": cache.path, "CONV_RATES_URL": url,
+      "CONV_TODAY": "2026-11-24",
+    ])
   }
 
   @Test("A good feed updates the rates, and conversions follow it")
@@ -190,8 +199,9 @@ struct RatesUpdateTests {
     _ = server
   }
 
-  @Test("Feeds that would mislead are refused: older than the rates in use, dated after today, lacking currencies",
-        arguments: [("older", "older than those in use"), ("future", "after today"), ("partial", "the feed lacks")])
+  @Test(
+    "Feeds that would mislead are refused: older than the rates in use, dated after today, lacking currencies",
+    arguments: [("older", "older than those in use"), ("future", "after today"), ("partial", "the feed lacks")])
   func misleadingFeeds(_ path: String, _ reason: String) throws {
     let server = try Server()
     var environment = Self.environment(url: server.url("good"))
@@ -224,8 +234,12 @@ struct RatesUpdateTests {
     address.sin_family = sa_family_t(AF_INET)
     address.sin_addr.s_addr = inet_addr("127.0.0.1")
     var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    _ = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(probe, $0, length) } }
-    _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(probe, $0, &length) } }
+    _ = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(probe, $0, length) }
+    }
+    _ = withUnsafeMutablePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(probe, $0, &length) }
+    }
     let port = Int(UInt16(bigEndian: address.sin_port))
     close(probe)
     let environment = Self.environment(url: "http://127.0.0.1:\(port)/eurofxref-daily.xml")
@@ -259,11 +273,13 @@ struct RatesUpdateTests {
     _ = server
   }
 
-  @Test("Old rates get a notice on standard error in human output; today is pinned by CONV_TODAY",
-        arguments: [("2026-10-20", false), ("2026-11-05", false), ("2026-11-06", true), ("2027-01-01", true)])
+  @Test(
+    "Old rates get a notice on standard error in human output; today is pinned by CONV_TODAY",
+    arguments: [("2026-10-20", false), ("2026-11-05", false), ("2026-11-06", true), ("2027-01-01", true)])
   func staleNotice(_ today: String, _ notice: Bool) throws {
     var environment = ConvProcess.isolatedEnvironment(["CONV_TODAY": today])
-    environment["XDG_CACHE_HOME"] = FileManager.default.temporaryDirectory.appendingPathComponent("conv-none-\(UUID().uuidString)").path
+    environment["XDG_CACHE_HOME"] =
+      FileManager.default.temporaryDirectory.appendingPathComponent("conv-none-\(UUID().uuidString)").path
     let outcome = try ConvProcess.run(["1", "EUR", "USD"], environment: environment)
     #expect(outcome.stdout == "€1.00 ≈ $1.13\n")
     #expect(outcome.stderr.contains("conv rates update") == notice, "\(outcome.stderr)")
@@ -327,14 +343,17 @@ struct RatesUpdateTests {
     let environment = Self.environment(url: "http://127.0.0.1:1/none")
     let folder = environment["XDG_CACHE_HOME"]! + "/conv"
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    try Self.feed(date: "2026-12-24", usd: "9.5").write(toFile: folder + "/eurofxref-daily.xml", atomically: true, encoding: .utf8)
+    try Self.feed(date: "2026-12-24", usd: "9.5").write(
+      toFile: folder + "/eurofxref-daily.xml", atomically: true, encoding: .utf8)
     #expect(try ConvProcess.run(["-t", "1", "EUR", "USD"], environment: environment).stdout == "1.1269\n")
     let rates = try ConvProcess.run(["rates"], environment: environment)
     #expect(rates.stderr.contains("dated 2026-12-24, after today (2026-11-24): not used"), "\(rates.stderr)")
     var tomorrow = environment
     tomorrow["CONV_TODAY"] = "2026-12-23"
     #expect(try ConvProcess.run(["-t", "1", "EUR", "USD"], environment: tomorrow).stdout == "9.5\n")
-    #expect(try ConvProcess.run(["rates"], environment: tomorrow).stdout.contains("date:       2026-12-24 (1 day after today)"))
+    #expect(
+      try ConvProcess.run(["rates"], environment: tomorrow).stdout.contains(
+        "date:       2026-12-24 (1 day after today)"))
   }
 
   @Test("Through a link, the cache's target is replaced and the link stays; no temporary file stays behind")
@@ -346,7 +365,8 @@ struct RatesUpdateTests {
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     try FileManager.default.createDirectory(atPath: elsewhere, withIntermediateDirectories: true)
     try Self.feed(date: "2026-10-07").write(toFile: elsewhere + "/rates.xml", atomically: true, encoding: .utf8)
-    try FileManager.default.createSymbolicLink(atPath: folder + "/eurofxref-daily.xml", withDestinationPath: "../elsewhere/rates.xml")
+    try FileManager.default.createSymbolicLink(
+      atPath: folder + "/eurofxref-daily.xml", withDestinationPath: "../elsewhere/rates.xml")
     // What a run killed between naming its file and renaming it would have left, two minutes ago.
     let abandoned = elsewhere + "/.rates.xml.tmp-123-456"
     try "partial".write(toFile: abandoned, atomically: false, encoding: .utf8)
@@ -361,14 +381,17 @@ struct RatesUpdateTests {
     #expect(try ConvProcess.run(["-t", "1", "EUR", "USD"], environment: environment).stdout == "1.25\n")
   }
 
-  @Test("With standard output closed, an update replaces the rates and succeeds; its report goes to standard error (issue 37)")
+  @Test(
+    "With standard output closed, an update replaces the rates and succeeds; its report goes to standard error (issue 37)"
+  )
   func closedStandardOutput() throws {
     let server = try Server()
     let environment = Self.environment(url: server.url("good"))
-    let run = try ConvProcess.runProgram(URL(fileURLWithPath: "/bin/sh"),
-                                         ["-c", "exec \"$0\" rates update >&-", ConvProcess.executable.path],
-                                         environment: environment, folder: FileManager.default.temporaryDirectory,
-                                         mergingErrors: false)
+    let run = try ConvProcess.runProgram(
+      URL(fileURLWithPath: "/bin/sh"),
+      ["-c", "exec \"$0\" rates update >&-", ConvProcess.executable.path],
+      environment: environment, folder: FileManager.default.temporaryDirectory,
+      mergingErrors: false)
     #expect(run.status == 0, "\(run.errors)")
     #expect(run.errors.hasPrefix("conv: rates of 2026-11-20, ECB, 30 currencies, saved to "), "\(run.errors)")
     #expect(run.errors.split(separator: "\n").count == 1, "\(run.errors)")

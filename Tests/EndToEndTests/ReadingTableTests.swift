@@ -222,7 +222,8 @@ struct ReadingTableTests {
     }
     // The REPL reads `to km`, `from mi` and `in` at the start of a line as its own commands.
     if let first = reading.line.split(separator: " ").first, !["to", "from", "in"].contains(String(first)) {
-      outcomes.append(("repl", try ConvProcess.run(["repl", "-t"], stdin: reading.line + "\n", environment: environment)))
+      outcomes.append(
+        ("repl", try ConvProcess.run(["repl", "-t"], stdin: reading.line + "\n", environment: environment)))
     }
     for (name, outcome) in outcomes {
       #expect(outcome.exited, "\(name) crashed")

@@ -44,9 +44,11 @@ struct ReciprocalTests {
       let refused = try ConvProcess.run([mode, quantity, target])
       // JSON says so on standard output too: an object with the error (issue 38).
       #expect(refused.status == 1, "\(mode): \(refused.stdout)")
-      #expect(mode == "-t" ? refused.stdout.isEmpty : refused.stdout.contains(#""error":"#), "\(mode): \(refused.stdout)")
-      #expect(refused.stderr.contains("reciprocal conversion") && refused.stderr.contains("--reciprocal"),
-              "\(refused.stderr)")
+      #expect(
+        mode == "-t" ? refused.stdout.isEmpty : refused.stdout.contains(#""error":"#), "\(mode): \(refused.stdout)")
+      #expect(
+        refused.stderr.contains("reciprocal conversion") && refused.stderr.contains("--reciprocal"),
+        "\(refused.stderr)")
       let allowed = try ConvProcess.run([mode, "--reciprocal", quantity, target])
       #expect(allowed.status == 0 && allowed.stdout.contains(expected), "\(mode): \(allowed.stdout) \(allowed.stderr)")
     }
@@ -58,8 +60,10 @@ struct ReciprocalTests {
   @Test("Favorites mark or refuse an undeclared reciprocal pair")
   func favorites() throws {
     let home = FileManager.default.temporaryDirectory.appendingPathComponent("conv-recip-\(UUID().uuidString)")
-    let environment = ConvProcess.isolatedEnvironment(["HOME": home.path,
-                                                       "XDG_CONFIG_HOME": home.appendingPathComponent("c").path])
+    let environment = ConvProcess.isolatedEnvironment([
+      "HOME": home.path,
+      "XDG_CONFIG_HOME": home.appendingPathComponent("c").path,
+    ])
     try ConvProcess.run(["fav", "add", "s", "Hz"], environment: environment)
     let human = try ConvProcess.run(["fav", "2"], environment: environment)
     #expect(human.stdout.contains("(reciprocal)"), "\(human.stdout)")

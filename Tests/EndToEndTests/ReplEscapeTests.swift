@@ -17,7 +17,8 @@ extension ReplTmuxTests {
     let printf = favorites.path.replacingOccurrences(of: "\u{1B}", with: "\\033")
       .replacingOccurrences(of: "\u{07}", with: "\\007")
     let quoted = "\"$(printf '" + printf + "')\""
-    let pane = try TmuxPane(program: "exec env TERM=xterm-256color CONV_FAVORITES=\(quoted) '\(ConvProcess.executable.path)'")
+    let pane = try TmuxPane(
+      program: "exec env TERM=xterm-256color CONV_FAVORITES=\(quoted) '\(ConvProcess.executable.path)'")
     defer { pane.close() }
     _ = try pane.waitFor { $0.promptLine.hasPrefix("conv>") && $0.contains("Length") }
     try pane.type("favs")

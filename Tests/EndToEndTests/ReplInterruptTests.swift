@@ -12,7 +12,8 @@ extension ReplTmuxTests {
   static func slowUnitsFile(count: Int) throws -> URL {
     let file = URL(fileURLWithPath: NSTemporaryDirectory())
       .appendingPathComponent("conv-slow-\(getpid())-\(count).units")
-    let units = ["abig | | | | (1/3)^20^20^22 m | | test"]
+    let units =
+      ["abig | | | | (1/3)^20^20^22 m | | test"]
       + (1...count).map { "near\($0) | | | | (1/7)^21^21^12 m * \($0) | | test" }
     try (["category: slow", "title: Slow", "dimension: length"] + units).joined(separator: "\n")
       .write(to: file, atomically: true, encoding: .utf8)
@@ -25,7 +26,9 @@ extension ReplTmuxTests {
 
   /// A tall pane running conv with `CONV_UNITS` set to `units`.
   static func pane(units: URL) throws -> TmuxPane {
-    try TmuxPane(height: tallHeight, program: "exec env TERM=xterm-256color CONV_UNITS='\(units.path)' '\(ConvProcess.executable.path)'")
+    try TmuxPane(
+      height: tallHeight,
+      program: "exec env TERM=xterm-256color CONV_UNITS='\(units.path)' '\(ConvProcess.executable.path)'")
   }
 
   @Test("Ctrl-C during a slow redraw abandons the command: the previous screen is back at once")
@@ -46,10 +49,13 @@ extension ReplTmuxTests {
     try pane.type("cat slow")
     usleep(100_000)
     try pane.keys("C-c")
-    let screen = try pane.waitFor(timeout: 5) { $0.contains("interrupted: 'cat slow' abandoned") && $0.promptLine == "conv>" }
+    let screen = try pane.waitFor(timeout: 5) {
+      $0.contains("interrupted: 'cat slow' abandoned") && $0.promptLine == "conv>"
+    }
     // The state before the command: length, 5 mi to km, highlighted as before.
-    #expect(screen.lines.first?.contains("Length") == true && screen.lines.first?.contains("5 mi = 8.04672 km") == true,
-            "\(screen.text)")
+    #expect(
+      screen.lines.first?.contains("Length") == true && screen.lines.first?.contains("5 mi = 8.04672 km") == true,
+      "\(screen.text)")
     #expect(screen.rows.contains { $0.left.contains("▸ mi") }, "\(screen.text)")
     #expect(!screen.contains("Slow"), "\(screen.text)")
 
@@ -70,9 +76,11 @@ extension ReplTmuxTests {
     try? FileManager.default.removeItem(at: home)
     let state = home.appendingPathComponent("state/conv/repl")
     try FileManager.default.createDirectory(at: state.deletingLastPathComponent(), withIntermediateDirectories: true)
-    try "category = slow\nsource = abig\ntarget = near1\nvalue = 1\n".write(to: state, atomically: true, encoding: .utf8)
-    let pane = try TmuxPane(height: Self.tallHeight, home: home,
-                            program: "exec env TERM=xterm-256color CONV_UNITS='\(units.path)' '\(ConvProcess.executable.path)'")
+    try "category = slow\nsource = abig\ntarget = near1\nvalue = 1\n".write(
+      to: state, atomically: true, encoding: .utf8)
+    let pane = try TmuxPane(
+      height: Self.tallHeight, home: home,
+      program: "exec env TERM=xterm-256color CONV_UNITS='\(units.path)' '\(ConvProcess.executable.path)'")
     defer { pane.close() }
     // The REPL has switched to the alternate screen (its signal handlers are in place) and is
     // filling the first screen.

@@ -15,8 +15,9 @@ struct ReplJSONPipeTests {
   @Test("Every standard output line is one JSON value", arguments: scripts)
   func jsonOnly(_ commands: [String]) throws {
     let environment = CurrencyEndToEndTests.environment()
-    let outcome = try ConvProcess.run(["repl", "--json"], stdin: commands.joined(separator: "\n") + "\n",
-                                      environment: environment)
+    let outcome = try ConvProcess.run(
+      ["repl", "--json"], stdin: commands.joined(separator: "\n") + "\n",
+      environment: environment)
     #expect(!outcome.stdout.isEmpty)
     for line in outcome.lines {
       #expect((try? JSONSerialization.jsonObject(with: Data(line.utf8))) != nil, "\(commands): \(line)")

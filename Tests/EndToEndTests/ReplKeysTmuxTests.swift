@@ -4,7 +4,9 @@ import Testing
 /// The REPL screen driven by keys in a real terminal, at three sizes: the pair moves with the
 /// arrows, a `/` line filters at each key, a unit of a related or reciprocal category keeps the
 /// user's source, and the symbol and value of the pair always show in full.
-@Suite("conv REPL keys in tmux", .serialized, .enabled(if: ConvProcess.requires(TmuxPane.tmux != nil), "tmux is not installed"))
+@Suite(
+  "conv REPL keys in tmux", .serialized,
+  .enabled(if: ConvProcess.requires(TmuxPane.tmux != nil), "tmux is not installed"))
 struct ReplKeysTmuxTests {
   static let sizes = [(120, 35), (80, 24), (60, 15)]
 
@@ -20,10 +22,13 @@ struct ReplKeysTmuxTests {
     return pane
   }
 
-  @Test("to a unit of a related or reciprocal category keeps the source; the next number is in it",
-        arguments: sizes.flatMap { size in
-          [("mpg", "30", "L/100km", "40"), ("km/h", "100", "min/km", "12"), ("mi", "10", "NM", "3")].map { (size.0, size.1, $0) }
-        })
+  @Test(
+    "to a unit of a related or reciprocal category keeps the source; the next number is in it",
+    arguments: sizes.flatMap { size in
+      [("mpg", "30", "L/100km", "40"), ("km/h", "100", "min/km", "12"), ("mi", "10", "NM", "3")].map {
+        (size.0, size.1, $0)
+      }
+    })
   func crossCategory(_ width: Int, _ height: Int, _ test: (String, String, String, String)) throws {
     let (source, value, target, next) = test
     let pane = try ReplKeysTmuxTests.started(width, height)
@@ -42,8 +47,9 @@ struct ReplKeysTmuxTests {
     #expect(!screen.lines[0].contains("/3"), "no raw fraction: \(screen.lines[0])")
   }
 
-  @Test("Up and Down move the source, Shift and Alt (or Esc before the arrow) the target; the values follow at once",
-        arguments: sizes)
+  @Test(
+    "Up and Down move the source, Shift and Alt (or Esc before the arrow) the target; the values follow at once",
+    arguments: sizes)
   func arrows(_ width: Int, _ height: Int) throws {
     let pane = try ReplKeysTmuxTests.started(width, height)
     defer { pane.close() }
@@ -59,7 +65,9 @@ struct ReplKeysTmuxTests {
     _ = try pane.waitFor { $0.lines.first?.contains("2 ft = 0.6096 m") == true }
     // Shift-Down and Alt-Down move the target down the right column; Shift-Up back.
     try pane.keys("S-Down")
-    var screen = try pane.waitFor { $0.lines.first?.contains("2 ft") == true && $0.lines.first?.contains(" m") == false }
+    var screen = try pane.waitFor {
+      $0.lines.first?.contains("2 ft") == true && $0.lines.first?.contains(" m") == false
+    }
     let moved = try #require(screen.lines.first)
     try pane.keys("S-Up")
     _ = try pane.waitFor { $0.lines.first?.contains("2 ft = 0.6096 m") == true }
@@ -149,7 +157,9 @@ struct ReplKeysTmuxTests {
     let number = try #require(pair.split(separator: " ").dropLast().last)
     for (width, height) in ReplKeysTmuxTests.sizes.reversed() + [(120, 35)] {
       try pane.tmux(["resize-window", "-t", pane.name, "-x", "\(width)", "-y", "\(height)"])
-      let screen = try pane.waitFor { $0.lines.count == height && $0.promptLine.hasPrefix("conv>") && $0.lines[0].contains("Length") }
+      let screen = try pane.waitFor {
+        $0.lines.count == height && $0.promptLine.hasPrefix("conv>") && $0.lines[0].contains("Length")
+      }
       let row = try #require(screen.rows.first { $0.left.contains("▸") }, "\(screen.text)")
       #expect(row.left.contains(" mi "), "\(width): \(screen.text)")
       #expect(row.right.contains(" " + number + " ") && row.right.contains(" NM"), "\(width): \(screen.text)")
@@ -157,10 +167,13 @@ struct ReplKeysTmuxTests {
     }
   }
 
-  @Test("TERM=dumb and a terminal below 40×10 get plain lines with a prompt", arguments: [("dumb", 80, 24), ("xterm-256color", 30, 8)])
+  @Test(
+    "TERM=dumb and a terminal below 40×10 get plain lines with a prompt",
+    arguments: [("dumb", 80, 24), ("xterm-256color", 30, 8)])
   func plain(_ term: String, _ width: Int, _ height: Int) throws {
-    let pane = try TmuxPane(width: width, height: height,
-                            program: "exec env TERM=\(term) '\(ConvProcess.executable.path)'")
+    let pane = try TmuxPane(
+      width: width, height: height,
+      program: "exec env TERM=\(term) '\(ConvProcess.executable.path)'")
     defer { pane.close() }
     _ = try pane.waitFor { $0.promptLine == "conv>" }
     try pane.type("5 mi to km")

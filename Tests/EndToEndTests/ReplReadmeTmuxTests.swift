@@ -5,8 +5,9 @@ import Testing
 /// `<!-- examples: not run: … ReplReadmeTmuxTests … -->` for the test that runs the `$ conv`
 /// examples, and this test types the lines the README names in a tmux pane of the README's size
 /// and compares the screen with the block, line by line.
-@Suite("README's REPL screen in tmux", .serialized,
-       .enabled(if: ConvProcess.requires(TmuxPane.tmux != nil), "tmux is not installed: skipping the terminal tests"))
+@Suite(
+  "README's REPL screen in tmux", .serialized,
+  .enabled(if: ConvProcess.requires(TmuxPane.tmux != nil), "tmux is not installed: skipping the terminal tests"))
 struct ReplReadmeTmuxTests {
   /// What the README says was typed, and the terminal's size.
   static let typed = ["from mpg", "30", "to L/100km"]
@@ -18,7 +19,9 @@ struct ReplReadmeTmuxTests {
       .deletingLastPathComponent()
     let text = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-    let markers = lines.indices.filter { lines[$0].hasPrefix("<!-- examples: not run:") && lines[$0].contains("ReplReadmeTmuxTests") }
+    let markers = lines.indices.filter {
+      lines[$0].hasPrefix("<!-- examples: not run:") && lines[$0].contains("ReplReadmeTmuxTests")
+    }
     try #require(markers.count == 1, "one README block marked for ReplReadmeTmuxTests, found \(markers.count)")
     let fence = markers[0] + 1
     try #require(fence < lines.count && lines[fence] == "```", "the marker is right above a fence")
@@ -37,7 +40,9 @@ struct ReplReadmeTmuxTests {
     let header = try #require(shown.first)
     let screen = try pane.waitFor { $0.lines.first == header && $0.promptLine == "conv>" }
     let drawn = screen.lines.map(Self.trimmed)
-    #expect(drawn == shown.map(Self.trimmed), """
+    #expect(
+      drawn == shown.map(Self.trimmed),
+      """
       the README's REPL screen is out of date; the screen conv draws is:
       \(drawn.joined(separator: "\n"))
       """)

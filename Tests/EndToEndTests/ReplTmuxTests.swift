@@ -4,7 +4,9 @@ import Testing
 /// The REPL in a real terminal: tmux runs the `conv` binary in a detached 120×40 pane, keys are
 /// sent with `send-keys` and the screen is read back with `capture-pane`. Each test gets its own
 /// tmux server (socket), home, XDG folders and favorites file; the real home is never used.
-@Suite("conv REPL in tmux", .serialized, .enabled(if: ConvProcess.requires(TmuxPane.tmux != nil), "tmux is not installed: skipping the terminal tests"))
+@Suite(
+  "conv REPL in tmux", .serialized,
+  .enabled(if: ConvProcess.requires(TmuxPane.tmux != nil), "tmux is not installed: skipping the terminal tests"))
 struct ReplTmuxTests {
   @Test("two columns, the pair highlighted in the middle, the source never on the right")
   func columns() throws {
@@ -20,7 +22,8 @@ struct ReplTmuxTests {
     #expect(rows.count >= 30)
     // The highlighted pair: the same row, mi on the left and km with the value on the right.
     let pair = try #require(rows.first { $0.left.contains("▸ mi") }, "\(screen.text)")
-    #expect(pair.right.contains("▸ =") && pair.right.contains(" 8.04672 ") && pair.right.contains(" km "), "\(screen.text)")
+    #expect(
+      pair.right.contains("▸ =") && pair.right.contains(" 8.04672 ") && pair.right.contains(" km "), "\(screen.text)")
     // The source unit is never a destination; its neighbours, the common units, are.
     #expect(!rows.contains { $0.right.split(separator: " ").contains("mi") }, "\(screen.text)")
     #expect(rows.contains { $0.left.contains(" yd ") && $0.left.contains("yard") })
@@ -33,22 +36,29 @@ struct ReplTmuxTests {
     #expect(escaped.contains("\u{1B}[7m") || escaped.contains(";7m") || escaped.contains("[7;"), "\(escaped)")
   }
 
-  @Test("The first screen of a category shows its common units around the pair", arguments: [
-    ("length", ["mm", "cm", "in", "ft", "yd", "m", "km", "mi"]),
-    ("volume", ["mL", "tsp", "tbsp", "fl oz", "cup", "L", "gal"]),
-    ("mass", ["mg", "g", "oz", "lb", "kg"]),
-    ("speed", ["km/h", "mph", "m/s", "kn"]),
-    ("pressure", ["Pa", "kPa", "bar", "psi", "atm", "mmHg"]),
-  ])
+  @Test(
+    "The first screen of a category shows its common units around the pair",
+    arguments: [
+      ("length", ["mm", "cm", "in", "ft", "yd", "m", "km", "mi"]),
+      ("volume", ["mL", "tsp", "tbsp", "fl oz", "cup", "L", "gal"]),
+      ("mass", ["mg", "g", "oz", "lb", "kg"]),
+      ("speed", ["km/h", "mph", "m/s", "kn"]),
+      ("pressure", ["Pa", "kPa", "bar", "psi", "atm", "mmHg"]),
+    ])
   func commonUnitsFirst(_ category: String, _ symbols: [String]) throws {
     let pane = try TmuxPane()
     defer { pane.close() }
     _ = try pane.waitFor { $0.promptLine.hasPrefix("conv>") }
     try pane.type(category)
-    let screen = try pane.waitFor { $0.lines.first?.lowercased().contains(category) == true && $0.promptLine == "conv>" }
+    let screen = try pane.waitFor {
+      $0.lines.first?.lowercased().contains(category) == true && $0.promptLine == "conv>"
+    }
     for symbol in symbols {
-      #expect(screen.rows.contains { $0.left.split(separator: " ").contains(Substring(symbol)) || $0.left.contains(" \(symbol) ") },
-              "\(category): no \(symbol) on the first screen:\n\(screen.text)")
+      #expect(
+        screen.rows.contains {
+          $0.left.split(separator: " ").contains(Substring(symbol)) || $0.left.contains(" \(symbol) ")
+        },
+        "\(category): no \(symbol) on the first screen:\n\(screen.text)")
     }
   }
 
@@ -66,8 +76,10 @@ struct ReplTmuxTests {
 
     let second = try TmuxPane(home: first.home)
     let restored = try second.waitFor { $0.promptLine.hasPrefix("conv>") }
-    #expect(restored.lines.first?.contains("Length") == true && restored.lines.first?.contains("26.2 mi ≈ 42.164813 km") == true,
-            "\(restored.text)")
+    #expect(
+      restored.lines.first?.contains("Length") == true
+        && restored.lines.first?.contains("26.2 mi ≈ 42.164813 km") == true,
+      "\(restored.text)")
     try second.type("fav")
     try second.type("quit")
     try second.waitForExit()
@@ -86,8 +98,10 @@ struct ReplTmuxTests {
     defer { pane.close() }
     _ = try pane.waitFor { $0.promptLine.hasPrefix("conv>") && $0.contains("Length") }
     try pane.tmux(["set-option", "-t", pane.name, "remain-on-exit", "on"])
-    let pid = try #require(Int32(try pane.tmux(["list-panes", "-t", pane.name, "-F", "#{pane_pid}"])
-      .trimmingCharacters(in: .whitespacesAndNewlines)))
+    let pid = try #require(
+      Int32(
+        try pane.tmux(["list-panes", "-t", pane.name, "-F", "#{pane_pid}"])
+          .trimmingCharacters(in: .whitespacesAndNewlines)))
     #expect(kill(pid, signal) == 0)
     // The pane stays, showing the main screen again: no columns, no prompt.
     let screen = try pane.waitFor { !$0.contains("conv>") }
@@ -185,7 +199,9 @@ struct ReplTmuxTests {
     defer { pane.close() }
     _ = try pane.waitFor { $0.promptLine.hasPrefix("conv>") && $0.contains("Length") }
     try pane.tmux(["resize-window", "-t", pane.name, "-x", "70", "-y", "16"])
-    let screen = try pane.waitFor { $0.lines.count == 16 && $0.lines[0].contains("Length") && $0.promptLine.hasPrefix("conv>") }
+    let screen = try pane.waitFor {
+      $0.lines.count == 16 && $0.lines[0].contains("Length") && $0.promptLine.hasPrefix("conv>")
+    }
     #expect(screen.rows.count >= 10, "\(screen.text)")
     #expect(screen.lines.allSatisfy { $0.count <= 70 })
     try pane.type("quit")
@@ -197,8 +213,9 @@ struct ReplTmuxTests {
 struct ReplScriptTests {
   @Test("commands from a pipe print results only: no prompt, no escape codes")
   func pipe() throws {
-    let outcome = try ConvProcess.run(["repl"], stdin: "length\nfrom mi\nto km\n5\nshow\nquit\n",
-                                      environment: ConvProcess.isolatedEnvironment(["TERM": "xterm-256color"]))
+    let outcome = try ConvProcess.run(
+      ["repl"], stdin: "length\nfrom mi\nto km\n5\nshow\nquit\n",
+      environment: ConvProcess.isolatedEnvironment(["TERM": "xterm-256color"]))
     #expect(outcome.status == 0, "\(outcome.stderr)")
     #expect(!outcome.stdout.contains("\u{1B}"))
     #expect(!outcome.stdout.contains("conv>"))
@@ -212,10 +229,12 @@ struct ReplScriptTests {
 
   @Test("-t and --json from a pipe: numbers or JSON lines only, whatever the command", arguments: ["--json", "-t"])
   func scriptModes(_ flag: String) throws {
-    let outcome = try ConvProcess.run(["repl", flag], stdin: "from mpg\n30\nto L/100km\n40\n/mpg\nshow\nhelp\ncat\nswap\n",
-                                      environment: ConvProcess.isolatedEnvironment([:]))
+    let outcome = try ConvProcess.run(
+      ["repl", flag], stdin: "from mpg\n30\nto L/100km\n40\n/mpg\nshow\nhelp\ncat\nswap\n",
+      environment: ConvProcess.isolatedEnvironment([:]))
     #expect(outcome.status == 0, "\(outcome.stderr)")
-    let oneShot = try ConvProcess.run(["40", "mpg", "L/100km", flag], environment: ConvProcess.isolatedEnvironment([:]))
+    let oneShot = try ConvProcess.run(
+      ["40", "mpg", "L/100km", flag], environment: ConvProcess.isolatedEnvironment([:]))
     #expect(outcome.lines.contains(try #require(oneShot.lines.first)), "\(outcome.stdout)")
     for line in outcome.lines where flag == "--json" {
       #expect(line.hasPrefix("{") || line.hasPrefix("["), "not JSON: \(line)")
@@ -250,7 +269,9 @@ final class TmuxPane {
   /// What the pane shows.
   struct Screen {
     let text: String
-    var lines: [String] { text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).dropLastEmpty() }
+    var lines: [String] {
+      text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).dropLastEmpty()
+    }
     /// Rows of the two columns, split at the column rule.
     var rows: [(left: String, right: String)] {
       lines.compactMap { line in
@@ -270,7 +291,9 @@ final class TmuxPane {
   /// A pane; with `home`, that home (and its favorites and saved state) instead of a fresh one.
   init(width: Int = 120, height: Int = 40, home existing: URL? = nil, program: String? = nil) throws {
     TmuxPane.counter += 1
-    home = existing ?? URL(fileURLWithPath: NSTemporaryDirectory())
+    home =
+      existing
+      ?? URL(fileURLWithPath: NSTemporaryDirectory())
       .appendingPathComponent("conv-tmux-\(getpid())-\(TmuxPane.counter)")
     if existing == nil { try? FileManager.default.removeItem(at: home) }
     try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
@@ -353,8 +376,10 @@ final class TmuxPane {
   }
 
   /// The key names `keys` sends as keys (tmux's names); anything else is typed.
-  static let keyNames: Set<String> = ["Tab", "Enter", "Up", "Down", "C-c", "C-d", "S-Up", "S-Down", "M-Up", "M-Down",
-                                      "PageUp", "PageDown", "Home", "End", "Escape", "BSpace", "C-p"]
+  static let keyNames: Set<String> = [
+    "Tab", "Enter", "Up", "Down", "C-c", "C-d", "S-Up", "S-Down", "M-Up", "M-Down",
+    "PageUp", "PageDown", "Home", "End", "Escape", "BSpace", "C-p",
+  ]
 
   /// Sends text and key names (`Tab`, `C-c`, `Up`); plain words are typed literally.
   func keys(_ keys: String...) throws {

@@ -8,15 +8,21 @@ struct SharedStreamTests {
   static let input = "5 mi to km\n5 zqxx to km\n5 pt to mm\n2 pt to mm\n# comment\n1 m to ft\n3 fooo to m\n"
 
   static let cases: [(arguments: [String], expected: [String])] = [
-    (["-t"], [
-      "8.04672", "", "conv: line 2: unknown unit 'zqxx'", "1.7638888888888888", "0.7055555555555556", "",
-      "3.2808398950131235", "", "conv: line 7: unknown unit 'fooo'; did you mean 'foot' or 'fot'?",
-    ]),
-    ([], [
-      "5 mi = 8.04672 km", "conv: line 2: unknown unit 'zqxx'", "conv: note: pt read as point",
-      "5 point ≈ 1.7638889 mm", "2 point ≈ 0.70555556 mm", "1 m ≈ 3.2808399 ft",
-      "conv: line 7: unknown unit 'fooo'; did you mean 'foot' or 'fot'?",
-    ]),
+    (
+      ["-t"],
+      [
+        "8.04672", "", "conv: line 2: unknown unit 'zqxx'", "1.7638888888888888", "0.7055555555555556", "",
+        "3.2808398950131235", "", "conv: line 7: unknown unit 'fooo'; did you mean 'foot' or 'fot'?",
+      ]
+    ),
+    (
+      [],
+      [
+        "5 mi = 8.04672 km", "conv: line 2: unknown unit 'zqxx'", "conv: note: pt read as point",
+        "5 point ≈ 1.7638889 mm", "2 point ≈ 0.70555556 mm", "1 m ≈ 3.2808399 ft",
+        "conv: line 7: unknown unit 'fooo'; did you mean 'foot' or 'fot'?",
+      ]
+    ),
   ]
 
   @Test("Notes, results and errors in input order", arguments: cases)
@@ -29,21 +35,24 @@ struct SharedStreamTests {
   func noteInPlace() throws {
     // (No failed line before the note: nothing else writes the block out before it.)
     let lines = try SharedStreamTests.run([], input: "5 mi to km\n5 pt to mm\n3 fooo to m\n")
-    #expect(lines == [
-      "5 mi = 8.04672 km", "conv: note: pt read as point", "5 point ≈ 1.7638889 mm",
-      "conv: line 3: unknown unit 'fooo'; did you mean 'foot' or 'fot'?",
-    ])
+    #expect(
+      lines == [
+        "5 mi = 8.04672 km", "conv: note: pt read as point", "5 point ≈ 1.7638889 mm",
+        "conv: line 3: unknown unit 'fooo'; did you mean 'foot' or 'fot'?",
+      ])
   }
 
   @Test("Two files: results on standard output, messages on standard error")
   func separateFiles() throws {
     let outcome = try ConvProcess.run([], stdin: SharedStreamTests.input)
     #expect(outcome.status == 1)
-    #expect(outcome.lines == ["5 mi = 8.04672 km", "5 point ≈ 1.7638889 mm", "2 point ≈ 0.70555556 mm", "1 m ≈ 3.2808399 ft"])
-    #expect(outcome.errorLines == [
-      "conv: line 2: unknown unit 'zqxx'", "conv: note: pt read as point",
-      "conv: line 7: unknown unit 'fooo'; did you mean 'foot' or 'fot'?",
-    ])
+    #expect(
+      outcome.lines == ["5 mi = 8.04672 km", "5 point ≈ 1.7638889 mm", "2 point ≈ 0.70555556 mm", "1 m ≈ 3.2808399 ft"])
+    #expect(
+      outcome.errorLines == [
+        "conv: line 2: unknown unit 'zqxx'", "conv: note: pt read as point",
+        "conv: line 7: unknown unit 'fooo'; did you mean 'foot' or 'fot'?",
+      ])
   }
 
   @Test("JSON: each failed line's object, then its message")

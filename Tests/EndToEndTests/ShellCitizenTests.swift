@@ -7,8 +7,10 @@ import Testing
 struct ShellCitizenTests {
   static func environment() throws -> [String: String] {
     let home = FileManager.default.temporaryDirectory.appendingPathComponent("conv-citizen-\(UUID().uuidString)")
-    let environment = ConvProcess.isolatedEnvironment(["HOME": home.path,
-                                                       "XDG_CONFIG_HOME": home.appendingPathComponent("c").path])
+    let environment = ConvProcess.isolatedEnvironment([
+      "HOME": home.path,
+      "XDG_CONFIG_HOME": home.appendingPathComponent("c").path,
+    ])
     try ConvProcess.run(["fav", "add", "mi", "km"], environment: environment)
     return environment
   }
@@ -64,17 +66,22 @@ struct ShellCitizenTests {
     #expect(outcome.stderr.contains(expected), "\(arguments): \(outcome.stderr)")
   }
 
-  @Test("The input echoed under an error never carries a raw control character", arguments: [
-    ["5 \u{1B}]0;X\u{07} mi", "km"], ["5 mi", "k\u{1B}[2Jm"], ["5 \u{202E}mi", "km"],
-  ])
+  @Test(
+    "The input echoed under an error never carries a raw control character",
+    arguments: [
+      ["5 \u{1B}]0;X\u{07} mi", "km"], ["5 mi", "k\u{1B}[2Jm"], ["5 \u{202E}mi", "km"],
+    ])
   func echoedInputEscaped(_ arguments: [String]) throws {
     let outcome = try ConvProcess.run(arguments)
     #expect(outcome.status != 0)
-    #expect(!outcome.stderr.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\n") || $0.value == 0x202E },
-            "\(outcome.stderr.debugDescription)")
+    #expect(
+      !outcome.stderr.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\n") || $0.value == 0x202E },
+      "\(outcome.stderr.debugDescription)")
   }
 
-  @Test("bash: 'conv fav rm <Tab>' offers the favorites, not every unit", .enabled(if: FileManager.default.fileExists(atPath: "/bin/bash")))
+  @Test(
+    "bash: 'conv fav rm <Tab>' offers the favorites, not every unit",
+    .enabled(if: FileManager.default.fileExists(atPath: "/bin/bash")))
   func favoritesCompletion() throws {
     let environment = try Self.environment()
     try ConvProcess.run(["fav", "add", "°F", "°C"], environment: environment)
@@ -83,11 +90,13 @@ struct ShellCitizenTests {
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     try script.write(to: folder.appendingPathComponent("conv.bash"), atomically: true, encoding: .utf8)
-    try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent("conv"), withDestinationURL: ConvProcess.executable)
+    try FileManager.default.createSymbolicLink(
+      at: folder.appendingPathComponent("conv"), withDestinationURL: ConvProcess.executable)
     func complete(_ words: [String]) throws -> [String] {
       let quoted = words.map { "'\($0)'" }.joined(separator: " ")
       let line = words.joined(separator: " ")
-      let command = "source conv.bash; COMPREPLY=(); COMP_WORDS=(\(quoted)); COMP_CWORD=\(words.count - 1); "
+      let command =
+        "source conv.bash; COMPREPLY=(); COMP_WORDS=(\(quoted)); COMP_CWORD=\(words.count - 1); "
         + "COMP_LINE='\(line)'; COMP_POINT=${#COMP_LINE}; _conv; printf '%s\\n' \"${COMPREPLY[@]}\""
       let process = Process()
       process.executableURL = URL(fileURLWithPath: "/bin/bash")

@@ -13,10 +13,12 @@ struct ShellCompletionTmuxTests {
   static func folder(for shell: String) throws -> URL {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("conv-\(shell)-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent("conv"), withDestinationURL: ConvProcess.executable)
+    try FileManager.default.createSymbolicLink(
+      at: folder.appendingPathComponent("conv"), withDestinationURL: ConvProcess.executable)
     let script = try ConvProcess.run(["--generate-completion-script", shell]).stdout
-    try script.write(to: folder.appendingPathComponent(shell == "zsh" ? "_conv" : "conv.fish"), atomically: true,
-                     encoding: .utf8)
+    try script.write(
+      to: folder.appendingPathComponent(shell == "zsh" ? "_conv" : "conv.fish"), atomically: true,
+      encoding: .utf8)
     return folder
   }
 
@@ -45,7 +47,9 @@ struct ShellCompletionTmuxTests {
   func fish() throws {
     let folder = try Self.folder(for: "fish")
     defer { try? FileManager.default.removeItem(at: folder) }
-    let pane = try TmuxPane(program: "exec env PATH='\(folder.path):/usr/bin:/bin' HOME='\(folder.path)' TERM=xterm LANG=C.UTF-8 fish --no-config")
+    let pane = try TmuxPane(
+      program:
+        "exec env PATH='\(folder.path):/usr/bin:/bin' HOME='\(folder.path)' TERM=xterm LANG=C.UTF-8 fish --no-config")
     defer { pane.close() }
     try pane.type("source '\(folder.path)/conv.fish'; function fish_prompt; echo 'fish> '; end")
     _ = try pane.waitFor { $0.promptLine.hasPrefix("fish>") }

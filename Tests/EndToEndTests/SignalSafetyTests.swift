@@ -24,8 +24,9 @@ struct SignalSafetyTests {
     return text + "ft -> m\n"
   }
 
-  @Test("A signal during a favorites write leaves no temporary file; the file is old or new, whole",
-        arguments: [SIGINT, SIGTERM, SIGHUP])
+  @Test(
+    "A signal during a favorites write leaves no temporary file; the file is old or new, whole",
+    arguments: [SIGINT, SIGTERM, SIGHUP])
   func interruptedWrite(_ signal: Int32) throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("conv-signal-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -68,8 +69,9 @@ struct SignalSafetyTests {
       let leftovers = Self.temporaryFiles(in: folder)
       #expect(leftovers.isEmpty, "attempt \(attempt), signal \(signal): left behind \(leftovers)")
       let text = String(decoding: try Data(contentsOf: favorites), as: UTF8.self)
-      #expect(text == old || text == new,
-              "attempt \(attempt): the favorites file is neither version (\(text.utf8.count) bytes)")
+      #expect(
+        text == old || text == new,
+        "attempt \(attempt): the favorites file is neither version (\(text.utf8.count) bytes)")
       // Ended by this signal (held until the rename), or had finished by the time it came.
       switch ending {
       case .signalled(let number): #expect(number == signal, "attempt \(attempt): ended by signal \(number)")

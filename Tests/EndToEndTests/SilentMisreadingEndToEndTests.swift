@@ -59,14 +59,18 @@ struct SilentMisreadingEndToEndTests {
     if !error.isEmpty { #expect(outcome.stderr.contains(error), "\(arguments): \(outcome.stderr)") }
   }
 
-  @Test("A line whose last words make no target is one quantity, noted", arguments: [
-    (["2", "kW", "*", "3", "h"], "2 kW * 3 h (energy) is"), (["1", "mile", "per", "hour"], "1 mile per hour (speed) is"),
-  ])
+  @Test(
+    "A line whose last words make no target is one quantity, noted",
+    arguments: [
+      (["2", "kW", "*", "3", "h"], "2 kW * 3 h (energy) is"),
+      (["1", "mile", "per", "hour"], "1 mile per hour (speed) is"),
+    ])
   func wholeLine(_ arguments: [String], _ heading: String) throws {
     let outcome = try ConvProcess.run(arguments, environment: Self.environment())
     #expect(outcome.status == 0, "\(outcome.stderr)")
     #expect(outcome.lines.first == heading, "\(outcome.stdout)")
-    #expect(outcome.lines.last?.hasSuffix("conv " + arguments.joined(separator: " ") + " --all") == true, "\(outcome.stdout)")
+    #expect(
+      outcome.lines.last?.hasSuffix("conv " + arguments.joined(separator: " ") + " --all") == true, "\(outcome.stdout)")
     #expect(outcome.stderr.contains("read as one quantity"), "\(outcome.stderr)")
   }
 

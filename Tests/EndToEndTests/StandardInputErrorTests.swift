@@ -15,7 +15,8 @@ struct StandardInputErrorTests {
     process.executableURL = URL(fileURLWithPath: "/bin/sh")
     process.arguments = ["-c", "\"$0\" \"$@\" \(redirection)", ConvProcess.executable.path] + arguments
     process.environment = ConvProcess.isolatedEnvironment()
-    let output = Pipe(), errors = Pipe()
+    let output = Pipe()
+    let errors = Pipe()
     process.standardOutput = output
     process.standardError = errors
     try process.run()

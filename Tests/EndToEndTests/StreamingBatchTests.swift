@@ -40,7 +40,8 @@ struct StreamingBatchTests {
 
   @Test("Terse batch output lines up with its input: an empty line for a failed, blank or comment line")
   func aligned() throws {
-    let outcome = try ConvProcess.run(["-t"], stdin: "5 mi to km\n5 xyz to km\n\n# comment\n1 ft to in\n2 s to Hz\n1 in to mm\n")
+    let outcome = try ConvProcess.run(
+      ["-t"], stdin: "5 mi to km\n5 xyz to km\n\n# comment\n1 ft to in\n2 s to Hz\n1 in to mm\n")
     #expect(outcome.status == 1)
     #expect(outcome.lines == ["8.04672", "", "", "", "12", "", "25.4"], "\(outcome.stdout)")
     #expect(outcome.errorLines.count == 2, "\(outcome.stderr)")
@@ -50,8 +51,9 @@ struct StreamingBatchTests {
   func jsonLines() throws {
     let outcome = try ConvProcess.run(["--json"], stdin: "5 mi to km\n5 xyz to km\n\n# comment\n1 ft to in\n")
     #expect(outcome.lines.count == 5, "\(outcome.stdout)")
-    #expect(outcome.lines[1].contains("\"error\"") && outcome.lines[2].contains("\"skipped\":true")
-            && outcome.lines[3].contains("\"skipped\":true") && outcome.lines[4].contains("\"result\":12"),
-            "\(outcome.stdout)")
+    #expect(
+      outcome.lines[1].contains("\"error\"") && outcome.lines[2].contains("\"skipped\":true")
+        && outcome.lines[3].contains("\"skipped\":true") && outcome.lines[4].contains("\"result\":12"),
+      "\(outcome.stdout)")
   }
 }

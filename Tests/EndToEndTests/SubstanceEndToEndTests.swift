@@ -53,7 +53,9 @@ struct SubstanceEndToEndTests {
     let chemistry = try ConvProcess.run(["2", "mol", "NaCl", "g"], environment: Self.environment())
     #expect(chemistry.errorLines.first?.contains("molar mass 58.44 g/mol") == true, "\(chemistry.stderr)")
     let exact = try ConvProcess.run(["1", "cup", "flour", "tbsp"], environment: Self.environment())
-    #expect(exact.errorLines == ["conv: note: flour not needed: the conversion is the same for any substance"], "\(exact.stderr)")
+    #expect(
+      exact.errorLines == ["conv: note: flour not needed: the conversion is the same for any substance"],
+      "\(exact.stderr)")
     let terse = try ConvProcess.run(["-t", "1", "cup", "flour", "g"], environment: Self.environment())
     #expect(terse.stdout == "125\n" && terse.stderr.isEmpty, "\(terse.stdout) \(terse.stderr)")
   }
@@ -95,8 +97,10 @@ struct SubstanceEndToEndTests {
   func json() throws {
     let outcome = try ConvProcess.run(["--json", "1", "cup", "flour", "g"], environment: Self.environment())
     #expect(outcome.status == 0)
-    for field in ["\"input\":\"1 cup flour\"", "\"result\":125", "\"exact\":false", "\"substance\":\"all-purpose flour\"",
-                  "\"substance_typed\":\"flour\"", "\"density\":\"125 g/cup\"", "\"density_source\":\"USDA"] {
+    for field in [
+      "\"input\":\"1 cup flour\"", "\"result\":125", "\"exact\":false", "\"substance\":\"all-purpose flour\"",
+      "\"substance_typed\":\"flour\"", "\"density\":\"125 g/cup\"", "\"density_source\":\"USDA",
+    ] {
       #expect(outcome.stdout.contains(field), "missing \(field): \(outcome.stdout)")
     }
     let mole = try ConvProcess.run(["--json", "2", "mol", "NaCl", "g"], environment: Self.environment())
@@ -109,17 +113,20 @@ struct SubstanceEndToEndTests {
     let terse = try ConvProcess.run(["-t"], stdin: input, environment: Self.environment())
     #expect(terse.status == 1)
     #expect(terse.lines == ["125", "250", "", "0.55509"], "\(terse.stdout)")
-    #expect(terse.errorLines == ["conv: line 3: unknown unit or substance 'flor'; did you mean 'flour'?"], "\(terse.stderr)")
+    #expect(
+      terse.errorLines == ["conv: line 3: unknown unit or substance 'flor'; did you mean 'flour'?"], "\(terse.stderr)")
     let human = try ConvProcess.run([], stdin: input, environment: Self.environment())
     #expect(human.lines.prefix(2) == ["1 cup flour ≈ 125 g", "2 cups flour ≈ 250 g"], "\(human.stdout)")
   }
 
   @Test("REPL from a pipe: a line with a substance, and `from cup flour` then `to g`")
   func repl() throws {
-    let outcome = try ConvProcess.run(["repl"], stdin: "1 cup flour g\n250 g sugar to cup\nfrom cup flour\n2\nto g\nfrom cup\nto g\n",
-                                      environment: Self.environment())
-    #expect(outcome.stdout.contains("1 cup flour ≈ 125 g") && outcome.stdout.contains("250 g sugar ≈ 1.25 cups"),
-            "\(outcome.stdout)")
+    let outcome = try ConvProcess.run(
+      ["repl"], stdin: "1 cup flour g\n250 g sugar to cup\nfrom cup flour\n2\nto g\nfrom cup\nto g\n",
+      environment: Self.environment())
+    #expect(
+      outcome.stdout.contains("1 cup flour ≈ 125 g") && outcome.stdout.contains("250 g sugar ≈ 1.25 cups"),
+      "\(outcome.stdout)")
     // `from UNIT SUBSTANCE` keeps the substance for the pair; `from UNIT` drops it.
     #expect(outcome.stdout.contains("2 cups flour ≈ 250 g"), "\(outcome.stdout)")
     #expect(outcome.stderr.contains("cannot convert 2 cups into g"), "\(outcome.stderr)")
@@ -142,12 +149,14 @@ struct SubstanceEndToEndTests {
     let environment = Self.environment()
     let info = try ConvProcess.run(["info", "flour"], environment: environment)
     #expect(info.status == 0, "\(info.stderr)")
-    #expect(info.stdout.contains("name:        all-purpose flour") && info.stdout.contains("bread flour"), "\(info.stdout)")
+    #expect(
+      info.stdout.contains("name:        all-purpose flour") && info.stdout.contains("bread flour"), "\(info.stdout)")
     #expect(info.stdout.contains("'flour' also names"), "\(info.stdout)")
     let chemical = try ConvProcess.run(["info", "NaCl"], environment: environment)
     #expect(chemical.stdout.contains("58.44 g/mol"), "\(chemical.stdout)")
     let list = try ConvProcess.run(["list", "substances"], environment: environment)
-    #expect(list.status == 0 && list.stdout.contains("all-purpose flour") && list.stdout.contains("diesel"), "\(list.stdout)")
+    #expect(
+      list.status == 0 && list.stdout.contains("all-purpose flour") && list.stdout.contains("diesel"), "\(list.stdout)")
     let search = try ConvProcess.run(["search", "flour"], environment: environment)
     #expect(search.status == 0 && search.stdout.contains("all-purpose flour"), "\(search.stdout)")
     let completion = try ConvProcess.run(["---complete", "3", "conv", "1", "cup", "flo"], environment: environment)

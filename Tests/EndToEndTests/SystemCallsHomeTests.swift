@@ -35,24 +35,30 @@ struct SystemCallsHomeTests {
     for file in files where !Self.allowed.contains(file) && !Self.allowedFolders.contains(where: file.hasPrefix) {
       let text = try String(contentsOf: DocExampleTests.root.appendingPathComponent(file), encoding: .utf8)
       for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
-        where Self.importsCLibrary(line) {
+      where Self.importsCLibrary(line) {
         offenders.append("\(file):\(index + 1): \(line.trimmingCharacters(in: .whitespaces))")
       }
     }
-    #expect(offenders.isEmpty, "call the C library through Sources/conv/SystemCalls.swift:\n\(offenders.joined(separator: "\n"))")
+    #expect(
+      offenders.isEmpty,
+      "call the C library through Sources/conv/SystemCalls.swift:\n\(offenders.joined(separator: "\n"))")
   }
 
-  @Test("The scan sees the imports it looks for", arguments: [
-    ("import Glibc", true), ("@preconcurrency import Glibc", true), ("  import Musl", true),
-    ("@_exported import Glibc", true), ("import Darwin.C", true), ("import ConvKit", false),
-    ("// import Glibc", false), ("import GlibcExtras", false),
-  ])
+  @Test(
+    "The scan sees the imports it looks for",
+    arguments: [
+      ("import Glibc", true), ("@preconcurrency import Glibc", true), ("  import Musl", true),
+      ("@_exported import Glibc", true), ("import Darwin.C", true), ("import ConvKit", false),
+      ("// import Glibc", false), ("import GlibcExtras", false),
+    ])
   func recognisesImports(line: String, imports: Bool) {
     #expect(Self.importsCLibrary(line[...]) == imports)
   }
 
   @Test("The wrapper is where the scan expects it")
   func wrapperExists() {
-    #expect(FileManager.default.fileExists(atPath: DocExampleTests.root.appendingPathComponent("Sources/conv/SystemCalls.swift").path))
+    #expect(
+      FileManager.default.fileExists(
+        atPath: DocExampleTests.root.appendingPathComponent("Sources/conv/SystemCalls.swift").path))
   }
 }

@@ -38,7 +38,8 @@ struct TerminalEscapeTests {
       return (["1", "fq", "m"], ["CONV_UNITS": path], nil)
     },
     Case(testDescription: "category title in a units file") { folder in
-      let path = try file(folder, "a.units", "category: evil\ntitle: Evil\(hostile)\ndimension: length\nfoo | | fq | | 2 m | | test\n")
+      let path = try file(
+        folder, "a.units", "category: evil\ntitle: Evil\(hostile)\ndimension: length\nfoo | | fq | | 2 m | | test\n")
       return (["categories"], ["CONV_UNITS": path], nil)
     },
     Case(testDescription: "unit source in a units file (info)") { folder in
@@ -82,7 +83,8 @@ struct TerminalEscapeTests {
     #expect(!Self.isRaw(outcome.stdout), "\(outcome.stdout.debugDescription)")
     #expect(!Self.isRaw(outcome.stderr), "\(outcome.stderr.debugDescription)")
     // What was hostile is still shown, made visible.
-    #expect((outcome.stdout + outcome.stderr).contains("<U+001B>"), "\((outcome.stdout + outcome.stderr).debugDescription)")
+    #expect(
+      (outcome.stdout + outcome.stderr).contains("<U+001B>"), "\((outcome.stdout + outcome.stderr).debugDescription)")
   }
 
   @Test("Colours are conv's own: kept with --color always, while hostile escapes are written out")

@@ -4,28 +4,30 @@ import Testing
 /// Standard output that cannot be written: a full disk is an error, a reader that left is not.
 @Suite("Write errors on standard output")
 struct WriteErrorTests {
-  @Test("Output to a full disk ends with one message and exit 2", arguments: [
-    (["5", "mi", "km"], nil),
-    (["-t", "5", "mi", "km"], nil),
-    (["--json", "5", "mi", "km"], nil),
-    (["5", "mi"], nil),
-    ([], "5 mi to km\n1 ft to in\n"),
-    (["--json"], "5 mi to km\n"),
-    (["list"], nil),
-    (["list", "length"], nil),
-    (["search", "mile"], nil),
-    (["search", "--json", "mile"], nil),
-    (["info", "mi"], nil),
-    (["info", "--json", "mi"], nil),
-    (["categories"], nil),
-    (["categories", "--json"], nil),
-    (["fav"], nil),
-    (["fav", "--json"], nil),
-    (["fav", "add", "ft", "m"], nil),
-    (["fav", "path"], nil),
-    (["repl"], "5 mi to km\n"),
-    (["--help"], nil),
-  ] as [([String], String?)])
+  @Test(
+    "Output to a full disk ends with one message and exit 2",
+    arguments: [
+      (["5", "mi", "km"], nil),
+      (["-t", "5", "mi", "km"], nil),
+      (["--json", "5", "mi", "km"], nil),
+      (["5", "mi"], nil),
+      ([], "5 mi to km\n1 ft to in\n"),
+      (["--json"], "5 mi to km\n"),
+      (["list"], nil),
+      (["list", "length"], nil),
+      (["search", "mile"], nil),
+      (["search", "--json", "mile"], nil),
+      (["info", "mi"], nil),
+      (["info", "--json", "mi"], nil),
+      (["categories"], nil),
+      (["categories", "--json"], nil),
+      (["fav"], nil),
+      (["fav", "--json"], nil),
+      (["fav", "add", "ft", "m"], nil),
+      (["fav", "path"], nil),
+      (["repl"], "5 mi to km\n"),
+      (["--help"], nil),
+    ] as [([String], String?)])
   func fullDisk(_ arguments: [String], _ stdin: String?) throws {
     // A favorites file with one pair, for the `fav` commands.
     let favorites = FileManager.default.temporaryDirectory.appendingPathComponent("conv-write-\(UUID().uuidString)")
@@ -33,9 +35,10 @@ struct WriteErrorTests {
     defer { try? FileManager.default.removeItem(at: favorites) }
     let full = try #require(FileHandle(forWritingAtPath: "/dev/full"))
     defer { try? full.close() }
-    let outcome = try ConvProcess.run(arguments, stdin: stdin ?? "",
-                                      environment: ConvProcess.isolatedEnvironment(["CONV_FAVORITES": favorites.path]),
-                                      stdout: full)
+    let outcome = try ConvProcess.run(
+      arguments, stdin: stdin ?? "",
+      environment: ConvProcess.isolatedEnvironment(["CONV_FAVORITES": favorites.path]),
+      stdout: full)
     #expect(outcome.status == 2)
     #expect(outcome.stderr == "conv: cannot write output: No space left on device\n")
   }
@@ -51,8 +54,9 @@ struct WriteErrorTests {
     #expect(messages.last == "conv: cannot write output: No space left on device", "\(messages)")
   }
 
-  @Test("A reader that stops early (head -1) gets no error message, SIGPIPE ignored or not",
-        arguments: [("", 141), ("trap '' PIPE; ", 2)] as [(String, Int)])
+  @Test(
+    "A reader that stops early (head -1) gets no error message, SIGPIPE ignored or not",
+    arguments: [("", 141), ("trap '' PIPE; ", 2)] as [(String, Int)])
   func closedPipe(_ trap: String, _ expectedStatus: Int) throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("conv-pipe-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -63,8 +67,10 @@ struct WriteErrorTests {
     let status = folder.appendingPathComponent("status")
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    process.arguments = ["-c", trap + "{ \"$0\" < \"$1\"; echo $? > \"$2\"; } | head -1",
-                         ConvProcess.executable.path, input.path, status.path]
+    process.arguments = [
+      "-c", trap + "{ \"$0\" < \"$1\"; echo $? > \"$2\"; } | head -1",
+      ConvProcess.executable.path, input.path, status.path,
+    ]
     process.environment = ConvProcess.isolatedEnvironment()
     let outPipe = Pipe()
     let errPipe = Pipe()
@@ -77,7 +83,8 @@ struct WriteErrorTests {
     #expect(output == "5 mi = 8.04672 km\n")
     #expect(errors.isEmpty, "\(errors)")
     // Killed by SIGPIPE (128 + 13) as before; with SIGPIPE ignored, the status of a write error.
-    let code = String(decoding: try Data(contentsOf: status), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    let code = String(decoding: try Data(contentsOf: status), as: UTF8.self).trimmingCharacters(
+      in: .whitespacesAndNewlines)
     #expect(Int(code) == expectedStatus)
   }
 }

@@ -89,8 +89,9 @@ public func fuzzArithmetic(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
       let conversion = try Conversion(from: unit, to: target, catalog: catalog)
       try conversion.checkAboveAbsoluteZero(number)
       let exact = try conversion.convert(number)
-      precondition(exact == result.value || quantity.term.absoluteUnit == nil || conversion.kind != .affine,
-                   "Conversion.convert and Catalog.convert disagree")
+      precondition(
+        exact == result.value || quantity.term.absoluteUnit == nil || conversion.kind != .affine,
+        "Conversion.convert and Catalog.convert disagree")
       _ = conversion.convert(number.doubleValue)
     }
   } catch {

@@ -72,15 +72,17 @@ public func fuzzBatchOutput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   if mode != .human {
     var outputLines = output.split(separator: "\n", omittingEmptySubsequences: false)
     if outputLines.last?.isEmpty == true { outputLines.removeLast() }
-    precondition(outputLines.count == lines.count,
-                 "\(lines.count) input lines gave \(outputLines.count) output lines in \(mode): \(output.debugDescription)")
+    precondition(
+      outputLines.count == lines.count,
+      "\(lines.count) input lines gave \(outputLines.count) output lines in \(mode): \(output.debugDescription)")
     if mode == .json {
       for line in outputLines {
         precondition(line.hasPrefix("{") && line.hasSuffix("}"), "not one JSON object: \(line.debugDescription)")
       }
     }
   }
-  precondition(end.failed == (failures > 0 || session.requests == 0),
-               "exit status \(end.failed) with \(failures) failed lines and \(session.requests) requests")
+  precondition(
+    end.failed == (failures > 0 || session.requests == 0),
+    "exit status \(end.failed) with \(failures) failed lines and \(session.requests) requests")
   return 0
 }

@@ -37,13 +37,17 @@ public func fuzzBatch(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
       precondition(output.isEmpty, "a skipped line wrote output")
     case (.converted, .lines(let lines)):
       let text = String(decoding: output, as: UTF8.self)
-      precondition(text == lines.map { $0 + "\n" }.joined(),
-                   "batch gave \(text.debugDescription), the exact path \(lines) for \(String(decoding: line, as: UTF8.self).debugDescription)")
+      precondition(
+        text == lines.map { $0 + "\n" }.joined(),
+        "batch gave \(text.debugDescription), the exact path \(lines) for \(String(decoding: line, as: UTF8.self).debugDescription)"
+      )
     case (.failed(let message), .failed(let expectedMessage)):
-      precondition(message == expectedMessage,
-                   "batch failed with '\(message)', the exact path with '\(expectedMessage)'")
+      precondition(
+        message == expectedMessage,
+        "batch failed with '\(message)', the exact path with '\(expectedMessage)'")
     default:
-      preconditionFailure("batch outcome \(outcome) but exact \(expected) for \(String(decoding: line, as: UTF8.self).debugDescription)")
+      preconditionFailure(
+        "batch outcome \(outcome) but exact \(expected) for \(String(decoding: line, as: UTF8.self).debugDescription)")
     }
   }
   return 0
@@ -59,7 +63,8 @@ enum Expected {
 func exact(_ bytes: [UInt8], converter: Converter) -> Expected {
   let line = String(decoding: bytes, as: UTF8.self)
   guard let first = line.firstIndex(where: { !$0.isWhitespace }),
-        let last = line.lastIndex(where: { !$0.isWhitespace }) else { return .skipped }
+    let last = line.lastIndex(where: { !$0.isWhitespace })
+  else { return .skipped }
   let trimmed = String(line[first...last])
   if trimmed.hasPrefix("#") { return .skipped }
   let request = ConversionRequest.parse(line: trimmed, catalog: catalog)

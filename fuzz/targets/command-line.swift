@@ -28,7 +28,8 @@ public func fuzzCommandLine(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   }
   precondition((try? parser.parse(arguments)) == request, "the same arguments parsed twice differ")
   guard case .run(let parsed) = request, parsed.path.last == "convert" || parsed.path.isEmpty,
-        !parsed.words.isEmpty else { return 0 }
+    !parsed.words.isEmpty
+  else { return 0 }
   var options = OutputOptions()
   options.mode = parsed.has("terse") ? .terse : parsed.has("json") ? .json : .human
   let converter = Converter(catalog: catalog, options: options)

@@ -46,8 +46,9 @@ func check(_ outcome: Result<[String], Converter.Failure>, options: OutputOption
     for line in lines {
       // Human output echoes the quantity as typed, line breaks included (see the report of issue
       // 10); terse and JSON output must stay one line per result.
-      precondition(options.mode == .human || !line.contains(where: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }),
-                   "output line breaks: \(line)")
+      precondition(
+        options.mode == .human || !line.contains(where: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }),
+        "output line breaks: \(line)")
       // The number of a terse result is ASCII (the whole column adds unit symbols as they are).
       if options.mode == .terse, let number = line.split(separator: " ").first {
         precondition(number.utf8.allSatisfy { $0 < 0x80 }, "non-ASCII terse number: \(line)")

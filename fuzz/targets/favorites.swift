@@ -24,14 +24,16 @@ public func fuzzFavorites(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     precondition(problem.line >= 1 && problem.line <= file.lines.count, "problem on line \(problem.line)")
     precondition(!problem.message.isEmpty, "empty problem message")
     // Printed as `PATH:LINE: message`: one line, without control characters from the file.
-    precondition(!problem.message.unicodeScalars.contains { $0.properties.generalCategory == .control },
-                 "control character in a problem message: \(problem.message.debugDescription)")
+    precondition(
+      !problem.message.unicodeScalars.contains { $0.properties.generalCategory == .control },
+      "control character in a problem message: \(problem.message.debugDescription)")
   }
   _ = file.resolved(in: catalog)
   for entry in entries.prefix(4) {
-    precondition(FavoritesFormat.parseLine(entry.pair.description) == .pair(entry.pair)
-                   || FavoritesFormat.unwritableReason(entry.pair) != nil,
-                 "a pair read from the file does not read back: \(entry.pair)")
+    precondition(
+      FavoritesFormat.parseLine(entry.pair.description) == .pair(entry.pair)
+        || FavoritesFormat.unwritableReason(entry.pair) != nil,
+      "a pair read from the file does not read back: \(entry.pair)")
   }
 
   // Edits: only on files conv would edit (no problems), as FavoritesStore does.
@@ -49,7 +51,8 @@ public func fuzzFavorites(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     precondition(removed.pairs == Array(entries.dropFirst().map(\.pair)), "remove took the wrong favorite")
     precondition(FavoritesFile(bytes: removed.bytes).pairs == removed.pairs, "edited file reads back differently")
     if (try? removed.add(first.pair, catalog: catalog)) != nil {
-      precondition(FavoritesFile(bytes: removed.bytes).pairs.last == first.pair, "added favorite reads back differently")
+      precondition(
+        FavoritesFile(bytes: removed.bytes).pairs.last == first.pair, "added favorite reads back differently")
     }
   }
   let extra = FavoritePair(from: "mi", to: "km")

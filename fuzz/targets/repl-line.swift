@@ -28,8 +28,9 @@ public func fuzzReplLine(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     for text in outcome.output {
       checkLine(text, "an output line")
       if mode == .script && options.mode == .json {
-        precondition((text.hasPrefix("{") && text.hasSuffix("}")) || (text.hasPrefix("[") && text.hasSuffix("]")),
-                     "not a JSON value in JSON mode: \(text.debugDescription)")
+        precondition(
+          (text.hasPrefix("{") && text.hasSuffix("}")) || (text.hasPrefix("[") && text.hasSuffix("]")),
+          "not a JSON value in JSON mode: \(text.debugDescription)")
       }
     }
     for text in outcome.errors { checkLine(text, "an error line") }

@@ -23,7 +23,8 @@ public func fuzzSettings(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   }
   if problems.isEmpty, let digits = settings.digits { precondition((1...40).contains(digits), "digits \(digits)") }
   let again = Settings.parse(text, path: "settings")
-  precondition(again.settings == settings && again.problems.map(\.description) == problems.map(\.description),
-               "parsing the same text twice differs")
+  precondition(
+    again.settings == settings && again.problems.map(\.description) == problems.map(\.description),
+    "parsing the same text twice differs")
   return 0
 }

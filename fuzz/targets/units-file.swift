@@ -13,8 +13,9 @@ public func fuzzUnitsFile(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let bytes = UnsafeBufferPointer(start: data, count: size)
   let onBuiltin = size > 0 && bytes[0] & 1 == 1
   let text = String(decoding: bytes, as: UTF8.self)
-  let (catalog, diagnostics) = CatalogLoader.load([CatalogSource(path: "fuzz.units", text: text)],
-                                                  base: onBuiltin ? builtin : nil)
+  let (catalog, diagnostics) = CatalogLoader.load(
+    [CatalogSource(path: "fuzz.units", text: text)],
+    base: onBuiltin ? builtin : nil)
   for diagnostic in diagnostics {
     precondition(diagnostic.line >= 1, "diagnostic without a line: \(diagnostic)")
     let description = diagnostic.description
@@ -24,7 +25,8 @@ public func fuzzUnitsFile(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   // The loader refuses control characters in what names a unit (they reach terminals).
   for unit in added {
     for spelling in [unit.name, unit.plural] + unit.symbols + unit.aliases {
-      precondition(!spelling.unicodeScalars.contains(where: isRawControl), "raw control character in a unit's name: \(spelling)")
+      precondition(
+        !spelling.unicodeScalars.contains(where: isRawControl), "raw control character in a unit's name: \(spelling)")
     }
   }
   for unit in added.prefix(8) {

@@ -78,11 +78,13 @@ package final class BatchConverter {
   /// `\n`, to `output`.
   package func convert(_ line: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) -> Outcome {
     if line.count <= BatchConverter.longestCachedLine, let number = LeadingNumber(line), isTrimmed(line),
-       // (Where the decimal mark is the comma, `1.500` may be a grouped number: the exact path reads it.)
-       !(usesDecimalComma && number.hasPoint && (number.decimal == nil || number.decimal?.fractionDigits == 3)) {
+      // (Where the decimal mark is the comma, `1.500` may be a grouped number: the exact path reads it.)
+      !(usesDecimalComma && number.hasPoint && (number.decimal == nil || number.decimal?.fractionDigits == 3))
+    {
       let rest = UnsafeBufferPointer(rebasing: line[number.length...])
       let entry = shapes.entry(for: rest)
-      if let entry, let map = shapes.map(entry), integerLine(number, map: map, entry: entry, line: line, into: &output) {
+      if let entry, let map = shapes.map(entry), integerLine(number, map: map, entry: entry, line: line, into: &output)
+      {
         output.append(10)
         integerLineCount += 1
         return .converted
@@ -92,13 +94,16 @@ package final class BatchConverter {
       let numberText = number.text(in: line)
       if let shape {
         if let template = shape.resolution?.template, let reading = template.reading(numberText: numberText),
-           case .success(let result) = converter.convert(reading, request: shape.request(numberText: numberText, line: text)) {
+          case .success(let result) = converter.convert(
+            reading, request: shape.request(numberText: numberText, line: text))
+        {
           templateLineCount += 1
           return emit(result, into: &output)
         }
         // A shape whose first line did not read (`5/0 m^2`, `-500 °C`) is made again from a later one.
         if shape.resolution == nil, shape.retries < Shape.maximumRetries, let entry,
-           mayStartShape(number, numberText: numberText) {
+          mayStartShape(number, numberText: numberText)
+        {
           let request = converter.request(line: text)
           let (again, reading) = makeShape(request, number: number, numberText: numberText)
           again?.retries = shape.retries + 1
@@ -134,15 +139,18 @@ package final class BatchConverter {
 
   /// Appends a line converted by the integer map (without its line break); false when the map
   /// cannot vouch for this number, and nothing was appended.
-  private func integerLine(_ number: LeadingNumber, map: LinearMap, entry: Int, line: UnsafeBufferPointer<UInt8>,
-                           into output: inout [UInt8]) -> Bool {
+  private func integerLine(
+    _ number: LeadingNumber, map: LinearMap, entry: Int, line: UnsafeBufferPointer<UInt8>,
+    into output: inout [UInt8]
+  ) -> Bool {
     switch shortcut {
     case .terseNumber:
       let value: Double?
       if let x = number.fraction {
         value = map.value(x)
       } else if !usesDecimalComma, map.takesLongDecimals,
-                let x = LongDecimal(UnsafeBufferPointer(rebasing: line[..<number.length])) {
+        let x = LongDecimal(UnsafeBufferPointer(rebasing: line[..<number.length]))
+      {
         // `6548.2e300`, 300 digits: one exact fraction of big integers, no reading (not before an
         // evaluated expression, whose template takes smaller numbers only).
         value = map.value(x, tens: &powersOfTen)
@@ -158,7 +166,8 @@ package final class BatchConverter {
       if labels.source == nil {
         // An evaluated quantity (`94 m^2`) is written back as typed.
         let typed = converter.presenter.display(number.text(in: line) + shape.quantityRest)
-        return HumanBatchLine.append(x, typed: typed, map: map, labels: labels, presenter: converter.presenter, to: &output)
+        return HumanBatchLine.append(
+          x, typed: typed, map: map, labels: labels, presenter: converter.presenter, to: &output)
       }
       guard let decimal = number.decimal else { return false }
       return HumanBatchLine.append(decimal, map: map, labels: labels, presenter: converter.presenter, to: &output)
@@ -180,8 +189,10 @@ package final class BatchConverter {
   /// The exact path for one request of a batch line.
   /// The outcome of the line that made a shape, from the reading made for the shape: converted
   /// from it or reported from its error, as the exact path would (a whole column takes that path).
-  private func finish(_ request: ConversionRequest, reading: Result<ConversionReading, ConvError>?,
-                      into output: inout [UInt8]) -> Outcome {
+  private func finish(
+    _ request: ConversionRequest, reading: Result<ConversionReading, ConvError>?,
+    into output: inout [UInt8]
+  ) -> Outcome {
     switch reading {
     case .success(let reading) where !request.targets.isEmpty || reading.quantity.term.unitCount > 0:
       // What the exact path does after reading (a lone number has no target and no unit).
@@ -197,7 +208,8 @@ package final class BatchConverter {
   }
 
   private func exact(_ request: ConversionRequest, into output: inout [UInt8]) -> Outcome {
-    if let message = BatchConverter.loneNumber(request, catalog: converter.catalog, conventions: converter.conventions) {
+    if let message = BatchConverter.loneNumber(request, catalog: converter.catalog, conventions: converter.conventions)
+    {
       return .failed(message)
     }
     switch converter.convert(request) {
@@ -210,11 +222,16 @@ package final class BatchConverter {
 
   /// The error for a number without a unit and without a target (`5`, `1e999`): there is no
   /// category to show, and a column of ratios would only puzzle. Nil for any other request.
-  package static func loneNumber(_ request: ConversionRequest, catalog: Catalog,
-                                conventions: NumberConventions = .standard) -> String? {
-    guard request.targets.isEmpty, let quantity = try? catalog.parseQuantity(request.quantity, conventions: conventions),
-          quantity.term.unitCount == 0 else { return nil }
-    return "'\(ConvError.printable(quantity.text))' is a number without a unit: give a quantity such as '5 mi' and a target unit such as 'km'"
+  package static func loneNumber(
+    _ request: ConversionRequest, catalog: Catalog,
+    conventions: NumberConventions = .standard
+  ) -> String? {
+    guard request.targets.isEmpty,
+      let quantity = try? catalog.parseQuantity(request.quantity, conventions: conventions),
+      quantity.term.unitCount == 0
+    else { return nil }
+    return
+      "'\(ConvError.printable(quantity.text))' is a number without a unit: give a quantity such as '5 mi' and a target unit such as 'km'"
   }
 
   /// Converts one line of text: the output lines, nil for a blank or comment line, or the failure's
@@ -288,8 +305,9 @@ package final class BatchConverter {
 
     /// The request for a line with another number: the same split.
     func request(numberText: String, line: String) -> ConversionRequest {
-      var request = ConversionRequest(quantity: numberText + quantityRest, targets: targets, source: line,
-                                      quantityOffset: 0, targetOffset: numberText.count + targetOffsetAfterNumber)
+      var request = ConversionRequest(
+        quantity: numberText + quantityRest, targets: targets, source: line,
+        quantityOffset: 0, targetOffset: numberText.count + targetOffsetAfterNumber)
       request.targetFromLastWords = targetFromLastWords
       return request
     }
@@ -315,9 +333,11 @@ package final class BatchConverter {
   /// read. The request split does not depend on the number: its tokens are the same whatever the
   /// digits (a number followed by a space), and the line is far below every length limit.
   private func makeShape(_ request: ConversionRequest, number: LeadingNumber, numberText: String)
-    -> (Shape?, Result<ConversionReading, ConvError>?) {
+    -> (Shape?, Result<ConversionReading, ConvError>?)
+  {
     guard request.quantity.hasPrefix(numberText), request.quantityOffset == 0,
-          request.targetOffset >= numberText.count else { return (nil, nil) }
+      request.targetOffset >= numberText.count
+    else { return (nil, nil) }
     let quantityRest = String(request.quantity.dropFirst(numberText.count))
     guard quantityRest.first == " " else { return (nil, nil) }
     // A name that means two units in the user's language takes the exact path, which reads it
@@ -329,14 +349,18 @@ package final class BatchConverter {
     let reading: Result<ConversionReading, ConvError> = Result { () throws(ConvError) in
       try catalog.read(request, conventions: converter.conventions)
     }
-    return (shape(request, reading: try? reading.get(), number: number, numberText: numberText,
-                  quantityRest: quantityRest), reading)
+    return (
+      shape(
+        request, reading: try? reading.get(), number: number, numberText: numberText,
+        quantityRest: quantityRest), reading
+    )
   }
 
   /// The outcome of a line whose reading made for its shape failed: what the exact path gives
   /// for it (`exact(_:into:)`), from that reading's error.
   private func failed(_ error: ConvError, _ request: ConversionRequest, into output: inout [UInt8]) -> Outcome {
-    if let message = BatchConverter.loneNumber(request, catalog: converter.catalog, conventions: converter.conventions) {
+    if let message = BatchConverter.loneNumber(request, catalog: converter.catalog, conventions: converter.conventions)
+    {
       return .failed(message)
     }
     switch converter.recover(from: error, request: request) {
@@ -347,14 +371,20 @@ package final class BatchConverter {
     }
   }
 
-  private func shape(_ request: ConversionRequest, reading: ConversionReading?, number: LeadingNumber,
-                     numberText: String, quantityRest: String) -> Shape {
-    let shape = Shape(quantityRest: quantityRest, targets: request.targets,
-                      targetOffsetAfterNumber: request.targetOffset - numberText.count,
-                      targetFromLastWords: request.targetFromLastWords)
+  private func shape(
+    _ request: ConversionRequest, reading: ConversionReading?, number: LeadingNumber,
+    numberText: String, quantityRest: String
+  ) -> Shape {
+    let shape = Shape(
+      quantityRest: quantityRest, targets: request.targets,
+      targetOffsetAfterNumber: request.targetOffset - numberText.count,
+      targetFromLastWords: request.targetFromLastWords)
     let catalog = converter.catalog
-    guard let reading, let template = catalog.template(numberText: numberText, request: request, reading: reading,
-                                                       conventions: converter.conventions) else { return shape }
+    guard let reading,
+      let template = catalog.template(
+        numberText: numberText, request: request, reading: reading,
+        conventions: converter.conventions)
+    else { return shape }
     shape.resolution = Resolution(template: template)
     // The integer map reads later numbers itself: where it reads this one, it must read it as the
     // lexer did (a check of its readers).
@@ -362,7 +392,8 @@ package final class BatchConverter {
     if let first = number.fraction {
       guard first.rational == lexed else { return shape }
     } else if !usesDecimalComma,
-              let first = numberText.utf8.withContiguousStorageIfAvailable({ LongDecimal($0) }) ?? nil {
+      let first = numberText.utf8.withContiguousStorageIfAvailable({ LongDecimal($0) }) ?? nil
+    {
       guard let lexed, first.admits(lexed) else { return shape }
     }
     switch shortcut {
@@ -389,32 +420,45 @@ package final class BatchConverter {
     guard template.targets.count == 1, let target = template.targets.first else { return nil }
     guard let source = template.unitSource else { return partsMap(template, target: target) }
     guard let conversion = try? Conversion(from: source, to: target, catalog: catalog),
-          // An undeclared reciprocal is refused or marked by the exact path, line by line.
-          conversion.kind != .reciprocal || catalog.isDeclaredReciprocal(from: source, to: target),
-          let map = linearMap(conversion, source: source, isExact: conversion.isExact && source.isExact)
+      // An undeclared reciprocal is refused or marked by the exact path, line by line.
+      conversion.kind != .reciprocal || catalog.isDeclaredReciprocal(from: source, to: target),
+      let map = linearMap(conversion, source: source, isExact: conversion.isExact && source.isExact)
     else { return nil }
     // Human output writes money in the locale's currency format, line by line on the exact path.
     if shortcut == .humanLine,
-       Converter.involvesCurrency(source.dimension) || Converter.involvesCurrency(target.dimension) { return nil }
+      Converter.involvesCurrency(source.dimension) || Converter.involvesCurrency(target.dimension)
+    {
+      return nil
+    }
     let presenter = converter.presenter
-    return (map, HumanBatchLine.Labels(source: template.isScaledExpression ? nil : presenter.typedLabel(source, asTyped: converter.echoesAsTyped(source)),
-                                       target: presenter.plainLabel(target)))
+    return (
+      map,
+      HumanBatchLine.Labels(
+        source: template.isScaledExpression
+          ? nil : presenter.typedLabel(source, asTyped: converter.echoesAsTyped(source)),
+        target: presenter.plainLabel(target))
+    )
   }
 
   /// The map of a quantity in parts (`6 ft 2 in to cm`): `a·x + b` from the exact results at 0
   /// and 1 (the template takes numbers from zero up), with the labels of a quantity written as typed.
   private func partsMap(_ template: ReadingTemplate, target: UnitExpression)
-    -> (map: LinearMap, labels: HumanBatchLine.Labels)? {
+    -> (map: LinearMap, labels: HumanBatchLine.Labels)?
+  {
     let catalog = converter.catalog
     guard !Converter.involvesCurrency(target.dimension),
-          let zero = try? template.reading(number: .zero, text: "0" + template.quantityRest),
-          let one = try? template.reading(number: .one, text: "1" + template.quantityRest),
-          let atZero = try? catalog.convert(zero.quantity, to: target),
-          let atOne = try? catalog.convert(one.quantity, to: target),
-          atZero.kind == .linear, atOne.kind == .linear, atZero.bridge == nil,
-          atZero.value.isRational, atOne.value.isRational else { return nil }
-    guard let map = LinearMap(kind: .affine, a: atOne.value.rational - atZero.value.rational, b: atZero.value.rational,
-                              nonNegativeOnly: true, isExact: atZero.isExact && atOne.isExact) else { return nil }
+      let zero = try? template.reading(number: .zero, text: "0" + template.quantityRest),
+      let one = try? template.reading(number: .one, text: "1" + template.quantityRest),
+      let atZero = try? catalog.convert(zero.quantity, to: target),
+      let atOne = try? catalog.convert(one.quantity, to: target),
+      atZero.kind == .linear, atOne.kind == .linear, atZero.bridge == nil,
+      atZero.value.isRational, atOne.value.isRational
+    else { return nil }
+    guard
+      let map = LinearMap(
+        kind: .affine, a: atOne.value.rational - atZero.value.rational, b: atZero.value.rational,
+        nonNegativeOnly: true, isExact: atZero.isExact && atOne.isExact)
+    else { return nil }
     return (map, HumanBatchLine.Labels(source: nil, target: converter.presenter.plainLabel(target)))
   }
 
@@ -426,14 +470,20 @@ package final class BatchConverter {
       // a·x + b: b = f(0), a = f(1) − f(0) (f is exactly that for these kinds). Temperatures only
       // from zero up, and only on scales whose zero is at or above absolute zero: below absolute
       // zero is an error of the exact path.
-      if let unit = source.absoluteUnit, unit.unit.offset.isNegative || unit.factor.rational.isNegative
-        || !unit.factor.isRational { return nil }
+      if let unit = source.absoluteUnit,
+        unit.unit.offset.isNegative || unit.factor.rational.isNegative
+          || !unit.factor.isRational
+      {
+        return nil
+      }
       guard let zero = try? conversion.convert(.zero), let one = try? conversion.convert(.one),
-            zero.isRational, one.isRational else { return nil }
+        zero.isRational, one.isRational
+      else { return nil }
       // Nor below zero in a unit where that means nothing (`-1 mpg`, flag `positive`).
-      return LinearMap(kind: .affine, a: one.rational - zero.rational, b: zero.rational,
-                       nonNegativeOnly: source.absoluteUnit != nil || source.singleUnit?.unit.isPositive == true,
-                       isExact: isExact)
+      return LinearMap(
+        kind: .affine, a: one.rational - zero.rational, b: zero.rational,
+        nonNegativeOnly: source.absoluteUnit != nil || source.singleUnit?.unit.isPositive == true,
+        isExact: isExact)
     case .scale:
       // Through a function: every line takes the checked path, with its domain errors.
       return nil
@@ -456,7 +506,8 @@ extension String {
   /// The text without leading and trailing white space.
   package var trimmingWhitespace: String {
     guard let first = firstIndex(where: { !$0.isWhitespace }),
-          let last = lastIndex(where: { !$0.isWhitespace }) else { return "" }
+      let last = lastIndex(where: { !$0.isWhitespace })
+    else { return "" }
     return String(self[first...last])
   }
 }

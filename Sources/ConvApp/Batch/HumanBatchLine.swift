@@ -13,13 +13,17 @@ enum HumanBatchLine {
   /// Appends the line for the number `x` (without its line break) and returns true, or returns
   /// false, appending nothing, when 128-bit arithmetic cannot vouch for it (the exact path then
   /// writes it). Only for a presenter that ``ValuePresenter/writesPlainQuantities``.
-  static func append(_ x: LeadingDecimal, map: LinearMap, labels: Labels, presenter: ValuePresenter,
-                     to output: inout [UInt8]) -> Bool {
+  static func append(
+    _ x: LeadingDecimal, map: LinearMap, labels: Labels, presenter: ValuePresenter,
+    to output: inout [UInt8]
+  ) -> Bool {
     // The number as typed, every digit.
-    let number = DecimalDigits(isNegative: x.isNegative, digits: String(x.mantissa), exponent: -x.fractionDigits,
-                               isExact: true)
+    let number = DecimalDigits(
+      isNegative: x.isNegative, digits: String(x.mantissa), exponent: -x.fractionDigits,
+      isExact: true)
     guard let sourceLabel = labels.source?.text(for: number),
-          let value = result(x.fraction, map: map, presenter: presenter) else { return false }
+      let value = result(x.fraction, map: map, presenter: presenter)
+    else { return false }
     let relation = " " + presenter.relation(exact: value.isExact) + " "
     let start = output.count
     let targetLabel = labels.target.text(for: value)
@@ -28,7 +32,8 @@ enum HumanBatchLine {
       if presenter.appendQuantity(value, label: targetLabel, to: &output) { return true }
       output.removeSubrange(start...)
     }
-    let text = presenter.quantityText(number, label: sourceLabel) + relation
+    let text =
+      presenter.quantityText(number, label: sourceLabel) + relation
       + presenter.quantityText(value, label: targetLabel)
     output.append(contentsOf: text.utf8)
     return true
@@ -37,10 +42,13 @@ enum HumanBatchLine {
   /// Appends the line for the number `x` of a quantity written back as typed (`94 m^2 = …`), as
   /// `Converter.render` writes a quantity with no number and unit of its own; false, appending
   /// nothing, when 128-bit arithmetic cannot vouch for it.
-  static func append(_ x: SmallFraction, typed: String, map: LinearMap, labels: Labels, presenter: ValuePresenter,
-                     to output: inout [UInt8]) -> Bool {
+  static func append(
+    _ x: SmallFraction, typed: String, map: LinearMap, labels: Labels, presenter: ValuePresenter,
+    to output: inout [UInt8]
+  ) -> Bool {
     guard let value = result(x, map: map, presenter: presenter) else { return false }
-    let text = typed + " " + presenter.relation(exact: value.isExact) + " "
+    let text =
+      typed + " " + presenter.relation(exact: value.isExact) + " "
       + presenter.quantityText(value, label: labels.target.text(for: value))
     output.append(contentsOf: text.utf8)
     return true
@@ -49,10 +57,11 @@ enum HumanBatchLine {
   /// The result rounded for display, exact when the digits shown are and the map is.
   private static func result(_ x: SmallFraction, map: LinearMap, presenter: ValuePresenter) -> DecimalDigits? {
     guard let (numerator, denominator) = map.fraction(x),
-          var value = presenter.displayRounding({ digits in
-            DecimalDigits.rounding(numerator.magnitude, over: UInt128(denominator), isNegative: numerator < 0,
-                                   significantDigits: digits)
-          })
+      var value = presenter.displayRounding({ digits in
+        DecimalDigits.rounding(
+          numerator.magnitude, over: UInt128(denominator), isNegative: numerator < 0,
+          significantDigits: digits)
+      })
     else { return nil }
     value.isExact = value.isExact && map.isExact
     return value

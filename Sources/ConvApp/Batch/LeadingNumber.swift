@@ -56,7 +56,6 @@ struct LeadingDecimal {
   }
 }
 
-
 /// A number as a fraction of 64-bit integers, with its sign: what the integer map computes with.
 struct SmallFraction: Equatable {
   var isNegative: Bool
@@ -74,8 +73,9 @@ struct SmallFraction: Equatable {
 extension LeadingDecimal {
   /// The decimal as a fraction over a power of ten.
   var fraction: SmallFraction {
-    SmallFraction(isNegative: isNegative, numerator: mantissa,
-                  denominator: UInt64(LeadingDecimal.powersOfTen[fractionDigits]))
+    SmallFraction(
+      isNegative: isNegative, numerator: mantissa,
+      denominator: UInt64(LeadingDecimal.powersOfTen[fractionDigits]))
   }
 }
 
@@ -126,7 +126,8 @@ struct LeadingNumber {
       guard decimal.length == index else { return nil }
       fraction = decimal.fraction
     } else if let slash, slash > start, !hasPoint, let numerator = LeadingNumber.integer(line, start..<slash),
-              let denominator = LeadingNumber.integer(line, (slash + 1)..<index), denominator != 0 {
+      let denominator = LeadingNumber.integer(line, (slash + 1)..<index), denominator != 0
+    {
       fraction = SmallFraction(isNegative: start > 0, numerator: numerator, denominator: denominator)
     } else {
       fraction = nil

@@ -102,7 +102,8 @@ struct LongDecimal {
 
   static func rational(isNegative: Bool, head: UInt64, exponent: Int) -> Rational {
     let signed = isNegative ? -BigInteger(head) : BigInteger(head)
-    return exponent >= 0 ? Rational(signed * BigInteger.tenToThe(exponent)) : Rational(signed, BigInteger.tenToThe(-exponent))
+    return exponent >= 0
+      ? Rational(signed * BigInteger.tenToThe(exponent)) : Rational(signed, BigInteger.tenToThe(-exponent))
   }
 }
 
@@ -141,7 +142,8 @@ extension LinearMap {
     guard let low = value(head: x.head, exponent: x.exponent, isNegative: x.isNegative, tens: &tens) else { return nil }
     if x.isExact { return low }
     guard let high = value(head: x.head + 1, exponent: x.exponent, isNegative: x.isNegative, tens: &tens),
-          high == low else { return nil }
+      high == low
+    else { return nil }
     return low
   }
 

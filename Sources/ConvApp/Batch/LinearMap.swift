@@ -18,7 +18,8 @@ struct LinearMap {
 
   init?(kind: Kind, a: Rational, b: Rational, nonNegativeOnly: Bool, isExact: Bool) {
     guard let an = LinearMap.int128(a.numerator), let ad = LinearMap.int128(a.denominator),
-          let bn = LinearMap.int128(b.numerator), let bd = LinearMap.int128(b.denominator) else { return nil }
+      let bn = LinearMap.int128(b.numerator), let bd = LinearMap.int128(b.denominator)
+    else { return nil }
     self.kind = kind
     self.an = an
     self.ad = ad
@@ -58,7 +59,8 @@ struct LinearMap {
     case .affine:
       // a·x + b = (an·m·bd ± bn·ad·q) / (ad·q·bd) for x = ±m/q, with the sign of x on the first term.
       guard let first = LinearMap.product(an, m, bd), let second = LinearMap.product(bn, ad, scale),
-            let d = LinearMap.product(ad, scale, bd) else { return nil }
+        let d = LinearMap.product(ad, scale, bd)
+      else { return nil }
       let (sum, overflow) = (x.isNegative ? -first : first).addingReportingOverflow(second)
       guard !overflow else { return nil }
       numerator = sum
@@ -125,4 +127,3 @@ struct LinearMap {
     return Double(sign: n < 0 ? .minus : .plus, exponent: exponent, significand: Double(mantissa))
   }
 }
-

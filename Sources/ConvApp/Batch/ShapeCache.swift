@@ -48,7 +48,9 @@ struct ShapeCache {
       while slots[index].entry >= 0 {
         let slot = slots[index]
         if slot.hash == hash && Int(slot.keyLength) == key.count
-          && (key.isEmpty || ShapeCache.bytesEqual(stored.baseAddress! + Int(slot.keyStart), key.baseAddress!, count: key.count)) {
+          && (key.isEmpty
+            || ShapeCache.bytesEqual(stored.baseAddress! + Int(slot.keyStart), key.baseAddress!, count: key.count))
+        {
           return Int(slot.entry)
         }
         index = (index + 1) & mask
@@ -65,7 +67,8 @@ struct ShapeCache {
     var offset = 0
     while offset + 8 <= count {
       if first.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-        != second.loadUnaligned(fromByteOffset: offset, as: UInt64.self) {
+        != second.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+      {
         return false
       }
       offset += 8
@@ -85,7 +88,8 @@ struct ShapeCache {
     let hash = ShapeCache.hash(key)
     var index = Int(truncatingIfNeeded: hash) & (slots.count - 1)
     while slots[index].entry >= 0 { index = (index + 1) & (slots.count - 1) }
-    slots[index] = Slot(hash: hash, keyStart: UInt32(keys.count), keyLength: UInt32(key.count), entry: Int32(shapes.count))
+    slots[index] = Slot(
+      hash: hash, keyStart: UInt32(keys.count), keyLength: UInt32(key.count), entry: Int32(shapes.count))
     keys.append(contentsOf: key)
     shapes.append(shape)
     mapIndices.append(-1)
@@ -127,4 +131,3 @@ struct ShapeCache {
     return hash
   }
 }
-

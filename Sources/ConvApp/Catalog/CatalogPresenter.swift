@@ -44,8 +44,9 @@ package struct CatalogPresenter: Sendable {
       let width = units.map { DisplayWidth.of(symbol($0)) }.max() ?? 0
       for unit in units {
         let symbol = symbol(unit)
-        lines.append((unit.isCommon ? "* " : "  ") + symbol
-                     + String(repeating: " ", count: width - DisplayWidth.of(symbol)) + "  " + text(unit.name))
+        lines.append(
+          (unit.isCommon ? "* " : "  ") + symbol
+            + String(repeating: " ", count: width - DisplayWidth.of(symbol)) + "  " + text(unit.name))
       }
     }
     return lines
@@ -60,8 +61,10 @@ package struct CatalogPresenter: Sendable {
     var lines = [
       "name:        " + text(prefixed.name),
       "plural:      " + text(prefixed.plural),
-      "symbols:     " + (ascii ? ASCIISymbol.of(prefixed)
-        : prefixed.prefix == nil ? unit.symbols.joined(separator: ", ") : prefixed.symbol),
+      "symbols:     "
+        + (ascii
+          ? ASCIISymbol.of(prefixed)
+          : prefixed.prefix == nil ? unit.symbols.joined(separator: ", ") : prefixed.symbol),
     ]
     if prefixed.prefix == nil && !unit.aliases.isEmpty {
       lines.append("aliases:     " + text(unit.aliases.joined(separator: ", ")))
@@ -77,13 +80,17 @@ package struct CatalogPresenter: Sendable {
       // A reference with a number (`20 µPa`) is one quantity: `x dBSPL = 10^(x/20) (20 µPa)`.
       let reference = scale.reference.contains(" ") ? "(" + scale.reference + ")" : scale.reference
       lines.append("scale:       x " + symbol + " = " + text(scale.forward.text) + " " + text(reference))
-      lines.append("inverse:     y " + text(reference) + " = "
-                   + (scale.inverse.map { text($0.text) } ?? "the x of the scale whose value is y, solved numerically")
-                   + " " + symbol)
+      lines.append(
+        "inverse:     y " + text(reference) + " = "
+          + (scale.inverse.map { text($0.text) } ?? "the x of the scale whose value is y, solved numerically")
+          + " " + symbol)
       if let domain = scale.domainDescription { lines.append("domain:      " + domain) }
-      if scale.readsGaugeNumbers { lines.append("gauges:      n/0 and n zeros are 1 − n (4/0 = 0000 = −3, 2/0 = 00 = −1)") }
-      lines.append("reference:   1 " + text(reference) + " = " + text(factorText(prefixed)) + " "
-                   + text(coherentUnitName(unit.dimension)))
+      if scale.readsGaugeNumbers {
+        lines.append("gauges:      n/0 and n zeros are 1 − n (4/0 = 0000 = −3, 2/0 = 00 = −1)")
+      }
+      lines.append(
+        "reference:   1 " + text(reference) + " = " + text(factorText(prefixed)) + " "
+          + text(coherentUnitName(unit.dimension)))
     } else {
       lines.append("SI factor:   " + text(factorText(prefixed)) + " " + text(coherentUnitName(unit.dimension)))
     }

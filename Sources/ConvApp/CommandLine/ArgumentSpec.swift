@@ -25,8 +25,10 @@ package struct ArgumentSpec: Sendable {
   /// for the command to report with a suggestion, instead of being refused by the parser.
   package let keepsUnknownOptions: Bool
 
-  package init(_ valueName: String, help: String, count: Count = .any, completion: Completion = .none,
-              keepsUnknownOptions: Bool = false) {
+  package init(
+    _ valueName: String, help: String, count: Count = .any, completion: Completion = .none,
+    keepsUnknownOptions: Bool = false
+  ) {
     self.valueName = valueName
     self.help = help
     self.count = count

@@ -20,7 +20,9 @@ package struct CommandLineError: Error, Equatable, Sendable {
   /// `unexpected argument 'foo' (see 'conv rates --help')`, with the nearest subcommand if any.
   static func unexpected(_ word: String, of command: CommandSpec, path: [String]) -> CommandLineError {
     let names = command.subcommands.flatMap { [$0.name] + $0.aliases }
-    let hint = CommandSuggestions.nearest(word, in: names).map { "; did you mean 'conv \((path + [$0]).joined(separator: " "))'?" }
+    let hint = CommandSuggestions.nearest(word, in: names).map {
+      "; did you mean 'conv \((path + [$0]).joined(separator: " "))'?"
+    }
     return CommandLineError("unexpected argument '\(ConvError.printable(word))'" + (hint ?? seeHelp(path)))
   }
 

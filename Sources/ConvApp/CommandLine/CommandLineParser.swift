@@ -41,11 +41,14 @@ package struct CommandLineParser {
         return .help(defaulted && parsed.words.isEmpty ? Array(path.dropLast()) : path)
       } else if word == "--version" || word == "-V" {
         return .version
-      } else if !(try read(word, of: command, path: path, into: &parsed, next: { () -> String? in
-        guard index < rest.count else { return nil }
-        index += 1
-        return rest[index - 1]
-      })) {
+      } else if !(try read(
+        word, of: command, path: path, into: &parsed,
+        next: { () -> String? in
+          guard index < rest.count else { return nil }
+          index += 1
+          return rest[index - 1]
+        }))
+      {
         // An option the command does not know: a word for a command that reports it itself.
         guard command.arguments.last?.keepsUnknownOptions == true else {
           throw CommandLineError.unknownOption(word, of: command, path: path)
@@ -98,20 +101,24 @@ package struct CommandLineParser {
 
   /// Reads one option (or a cluster of short flags) into `parsed`; false when the command has no
   /// such option.
-  private func read(_ word: String, of command: CommandSpec, path: [String], into parsed: inout ParsedCommand,
-                    next: () -> String?) throws(CommandLineError) -> Bool {
+  private func read(
+    _ word: String, of command: CommandSpec, path: [String], into parsed: inout ParsedCommand,
+    next: () -> String?
+  ) throws(CommandLineError) -> Bool {
     if word.hasPrefix("--") {
       let parts = word.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
       guard let option = command.option(spelled: String(parts[0])) else { return false }
       let inline = parts.count == 2 ? String(parts[1]) : nil
       if !option.takesValue {
         if let inline {
-          throw CommandLineError("the option '\(option.longSpelling)' takes no value, but '\(ConvError.printable(inline))' was given")
+          throw CommandLineError(
+            "the option '\(option.longSpelling)' takes no value, but '\(ConvError.printable(inline))' was given")
         }
         parsed.flags.insert(option.long)
       } else {
         guard let value = inline ?? next() else {
-          throw CommandLineError("missing value for '\(option.longSpelling) <\(option.valueName ?? "")>'" + CommandLineError.seeHelp(path))
+          throw CommandLineError(
+            "missing value for '\(option.longSpelling) <\(option.valueName ?? "")>'" + CommandLineError.seeHelp(path))
         }
         try check(value, for: option)
         parsed.values[option.long] = value
@@ -130,7 +137,9 @@ package struct CommandLineParser {
     guard !option.values.isEmpty, !option.values.contains(value), !option.synonyms.contains(value) else { return }
     let choices = option.values.map { "'\($0)'" }
     let listed = choices.dropLast().joined(separator: ", ") + " or " + choices[choices.count - 1]
-    throw CommandLineError("the value '\(ConvError.printable(value))' is invalid for '\(option.longSpelling) <\(option.valueName ?? "")>'; give one of \(listed)")
+    throw CommandLineError(
+      "the value '\(ConvError.printable(value))' is invalid for '\(option.longSpelling) <\(option.valueName ?? "")>'; give one of \(listed)"
+    )
   }
 
   /// Refuses too few or too many words for the command's arguments.
@@ -180,12 +189,16 @@ package struct CommandLineParser {
     guard let first = arguments.first, first.hasPrefix("--") else { return nil }
     if first == "--experimental-dump-help" && arguments.count == 1 { return .commandTree }
     if first == "---complete" || first == "---complete-described", arguments.count >= 2,
-       let index = Int(arguments[1]), index >= 1 {
+      let index = Int(arguments[1]), index >= 1
+    {
       return .complete(index: index, words: Array(arguments.dropFirst(2)), described: first == "---complete-described")
     }
     let option = "--generate-completion-script"
     guard first == option || first.hasPrefix(option + "=") else { return nil }
-    let shell = first == option ? (arguments.count == 2 ? arguments[1] : nil) : (arguments.count == 1 ? String(first.dropFirst(option.count + 1)) : nil)
+    let shell =
+      first == option
+      ? (arguments.count == 2 ? arguments[1] : nil)
+      : (arguments.count == 1 ? String(first.dropFirst(option.count + 1)) : nil)
     guard let shell, ["bash", "zsh", "fish"].contains(shell) else {
       throw CommandLineError("give one shell: --generate-completion-script bash, zsh or fish")
     }

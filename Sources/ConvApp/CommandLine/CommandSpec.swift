@@ -19,9 +19,11 @@ package struct CommandSpec: Sendable {
   /// The subcommand run when the first word names none (`convert` for conv, `list` for fav).
   package let defaultSubcommand: String?
 
-  package init(_ name: String, aliases: [String] = [], abstract: String, usage: String? = nil, discussion: String = "",
-              options: [OptionSpec] = [], arguments: [ArgumentSpec] = [], subcommands: [CommandSpec] = [],
-              defaultSubcommand: String? = nil) {
+  package init(
+    _ name: String, aliases: [String] = [], abstract: String, usage: String? = nil, discussion: String = "",
+    options: [OptionSpec] = [], arguments: [ArgumentSpec] = [], subcommands: [CommandSpec] = [],
+    defaultSubcommand: String? = nil
+  ) {
     self.name = name
     self.aliases = aliases
     self.abstract = abstract

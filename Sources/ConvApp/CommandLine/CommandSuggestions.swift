@@ -7,14 +7,18 @@ package enum CommandSuggestions {
   package static var options: [String] {
     var spellings = ["--help", "--version", "-V", "--generate-completion-script"]
     func collect(_ command: CommandSpec) {
-      for spelling in command.options.flatMap(\.spellings) where !spellings.contains(spelling) { spellings.append(spelling) }
+      for spelling in command.options.flatMap(\.spellings) where !spellings.contains(spelling) {
+        spellings.append(spelling)
+      }
       command.subcommands.forEach(collect)
     }
     collect(ConvCommands.root)
     return spellings
   }
   /// The top-level commands, with their aliases, and `help`.
-  package static var commands: [String] { names(of: ConvCommands.root) + [CommandLineParser.helpWord, CommandLineParser.versionWord] }
+  package static var commands: [String] {
+    names(of: ConvCommands.root) + [CommandLineParser.helpWord, CommandLineParser.versionWord]
+  }
   /// The favorites subcommands (with their aliases).
   package static var favoriteCommands: [String] { names(of: ConvCommands.favorites) }
 

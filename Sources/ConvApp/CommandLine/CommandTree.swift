@@ -11,7 +11,8 @@ package enum CommandTree {
   /// One command as JSON: its names, its words, options and built-in flags, its subcommands.
   static func command(_ command: CommandSpec) -> JSONValue {
     let options = command.options.map { option in
-      let names: [JSONValue] = [.object([("kind", .string("long")), ("name", .string(option.long))])]
+      let names: [JSONValue] =
+        [.object([("kind", .string("long")), ("name", .string(option.long))])]
         + (option.short.map { [.object([("kind", .string("short")), ("name", .string(String($0)))])] } ?? [])
       return JSONValue.object([
         ("kind", .string(option.takesValue ? "option" : "flag")), ("names", .array(names)),
@@ -20,14 +21,24 @@ package enum CommandTree {
     }
     let version = JSONValue.object([
       ("kind", .string("flag")),
-      ("names", .array([.object([("kind", .string("short")), ("name", .string("V"))]),
-                        .object([("kind", .string("long")), ("name", .string("version"))])])),
+      (
+        "names",
+        .array([
+          .object([("kind", .string("short")), ("name", .string("V"))]),
+          .object([("kind", .string("long")), ("name", .string("version"))]),
+        ])
+      ),
       ("abstract", .string("Show the version.")), ("shouldDisplay", .bool(true)),
     ])
     let help = JSONValue.object([
       ("kind", .string("flag")),
-      ("names", .array([.object([("kind", .string("short")), ("name", .string("h"))]),
-                        .object([("kind", .string("long")), ("name", .string("help"))])])),
+      (
+        "names",
+        .array([
+          .object([("kind", .string("short")), ("name", .string("h"))]),
+          .object([("kind", .string("long")), ("name", .string("help"))]),
+        ])
+      ),
       ("abstract", .string("Show help information.")), ("shouldDisplay", .bool(true)),
     ])
     let positionals = command.arguments.map { argument in

@@ -38,12 +38,18 @@ extension ConvCommands {
         arguments: [ArgumentSpec("value", help: "The value to convert (default 1).", keepsUnknownOptions: true)]),
       CommandSpec(
         "add", abstract: "Add a favorite pair at the end: conv fav add mi km.",
-        arguments: [ArgumentSpec("from to", help: "The source and target units: mi km, \"short ton\" kg, L/100km mpg.",
-                                completion: .units, keepsUnknownOptions: true)]),
+        arguments: [
+          ArgumentSpec(
+            "from to", help: "The source and target units: mi km, \"short ton\" kg, L/100km mpg.",
+            completion: .units, keepsUnknownOptions: true)
+        ]),
       CommandSpec(
         "rm", aliases: ["remove"], abstract: "Remove a favorite: conv fav rm mi km, or by position: conv fav rm 2.",
-        arguments: [ArgumentSpec("from to | n", help: "The pair's units, or its position in 'conv fav'.",
-                                completion: .favorites, keepsUnknownOptions: true)]),
+        arguments: [
+          ArgumentSpec(
+            "from to | n", help: "The pair's units, or its position in 'conv fav'.",
+            completion: .favorites, keepsUnknownOptions: true)
+        ]),
       CommandSpec(
         "mv", aliases: ["move"], abstract: "Move favorite N to position M: conv fav mv 3 1.",
         arguments: [

@@ -10,19 +10,25 @@ package enum ConvCommands {
 
   /// The options of the commands that print values (convert, fav, repl, rates), in help order.
   package static let outputOptions: [OptionSpec] = [
-    OptionSpec("terse", short: "t", help: "Print only the number (ASCII, '.' decimal point, shortest round-trip form)."),
+    OptionSpec(
+      "terse", short: "t", help: "Print only the number (ASCII, '.' decimal point, shortest round-trip form)."),
     OptionSpec("json", help: "Print JSON (one object per result)."),
-    OptionSpec("digits", value: "n",
-               help: "Significant digits for human output (1-40, default \(OutputOptions.defaultDigits))."),
+    OptionSpec(
+      "digits", value: "n",
+      help: "Significant digits for human output (1-40, default \(OutputOptions.defaultDigits))."),
     OptionSpec("exact", help: "Show the exact value: a terminating decimal or a fraction."),
-    OptionSpec("notation", value: "notation", values: NumberNotation.names, synonyms: ["automatic"],
-               help: "Number notation: auto, plain or scientific."),
+    OptionSpec(
+      "notation", value: "notation", values: NumberNotation.names, synonyms: ["automatic"],
+      help: "Number notation: auto, plain or scientific."),
     OptionSpec("ascii", help: "Only ASCII in output (8e15 instead of 8 × 10¹⁵)."),
-    OptionSpec("color", value: "when", values: ColorPolicy.Option.allCases.map(\.rawValue), help: "Colour: auto, always or never."),
+    OptionSpec(
+      "color", value: "when", values: ColorPolicy.Option.allCases.map(\.rawValue),
+      help: "Colour: auto, always or never."),
     OptionSpec("long", short: "l", help: "Unit names instead of symbols (1 mile, 5 miles)."),
     OptionSpec("verbose", short: "v", help: "Say how a conversion was made (reciprocal, offsets)."),
-    OptionSpec("reciprocal",
-               help: "Allow reciprocal conversions the catalog does not declare (2 s to Hz) in -t and --json output."),
+    OptionSpec(
+      "reciprocal",
+      help: "Allow reciprocal conversions the catalog does not declare (2 s to Hz) in -t and --json output."),
     OptionSpec("all", short: "a", help: "The whole column with every unit of the category, not only the common ones."),
   ]
 
@@ -88,14 +94,19 @@ package enum ConvCommands {
       '-'), reads one 'QUANTITY to TARGET' per line. With no arguments on a terminal, starts the REPL.
       """,
     options: outputOptions,
-    arguments: [ArgumentSpec("quantity [to] target", help: "The quantity and the target: 5 mi km, \"5 mi\" to km, 100 °F °C.",
-                            completion: .units, keepsUnknownOptions: true)]
+    arguments: [
+      ArgumentSpec(
+        "quantity [to] target", help: "The quantity and the target: 5 mi km, \"5 mi\" to km, 100 °F °C.",
+        completion: .units, keepsUnknownOptions: true)
+    ]
   )
 
   static let list = CommandSpec(
     "list", abstract: "List units by category, in display order (common units marked *).",
     options: catalogOptions(json: "Print a JSON array."),
-    arguments: [ArgumentSpec("category", help: "A category (see 'conv categories'); all when omitted.", completion: .categories)]
+    arguments: [
+      ArgumentSpec("category", help: "A category (see 'conv categories'); all when omitted.", completion: .categories)
+    ]
   )
 
   static let categories = CommandSpec(
@@ -104,8 +115,11 @@ package enum ConvCommands {
   static let info = CommandSpec(
     "info", abstract: "Show a unit's definition, factor and source.",
     options: catalogOptions(json: "Print a JSON object."),
-    arguments: [ArgumentSpec("unit", help: "A unit symbol, name or alias (prefixes allowed).", count: .oneOrMore,
-                            completion: .units)]
+    arguments: [
+      ArgumentSpec(
+        "unit", help: "A unit symbol, name or alias (prefixes allowed).", count: .oneOrMore,
+        completion: .units)
+    ]
   )
 
   static let search = CommandSpec(

@@ -32,11 +32,16 @@ package struct HelpText {
       let values = named ? "" : " (values: " + option.values.joined(separator: ", ") + ")"
       return Self.entry(label, option.help + values)
     }
-    let builtIn = [Self.entry("-V, --version", "Show the version (also: conv version)."), Self.entry("-h, --help", "Show help information.")]
+    let builtIn = [
+      Self.entry("-V, --version", "Show the version (also: conv version)."),
+      Self.entry("-h, --help", "Show help information."),
+    ]
     sections.append("OPTIONS:\n" + (options + builtIn).joined())
     if !command.subcommands.isEmpty {
       let entries = command.subcommands.map { sub in
-        let label = ([sub.name] + sub.aliases).joined(separator: ", ") + (sub.name == command.defaultSubcommand ? " (default)" : "")
+        let label =
+          ([sub.name] + sub.aliases).joined(separator: ", ")
+          + (sub.name == command.defaultSubcommand ? " (default)" : "")
         return Self.entry(label, sub.abstract)
       }
       let helpPath = (["conv", "help"] + path + ["<subcommand>"]).joined(separator: " ")

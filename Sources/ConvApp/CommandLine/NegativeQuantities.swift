@@ -8,7 +8,8 @@ package enum NegativeQuantities {
     if word.hasPrefix("-") && word.contains(where: \.isWhitespace) && !word.hasPrefix("--") { return true }
     var scalars = word.unicodeScalars.makeIterator()
     guard let sign = scalars.next(), sign == "-" || sign == "\u{2212}" || sign == "\u{2013}",
-          let first = scalars.next() else { return false }
+      let first = scalars.next()
+    else { return false }
     if ("0"..."9").contains(first) { return true }
     if first == ".", let second = scalars.next() { return ("0"..."9").contains(second) }
     return "½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅐⅛⅜⅝⅞⅑⅒".unicodeScalars.contains(first)

@@ -16,8 +16,10 @@ package struct OptionSpec: Sendable {
   /// One sentence for `--help`.
   package let help: String
 
-  package init(_ long: String, short: Character? = nil, value valueName: String? = nil, values: [String] = [],
-              synonyms: [String] = [], help: String) {
+  package init(
+    _ long: String, short: Character? = nil, value valueName: String? = nil, values: [String] = [],
+    synonyms: [String] = [], help: String
+  ) {
     self.long = long
     self.short = short
     self.valueName = valueName

@@ -31,7 +31,9 @@ package struct FavoritePair: Sendable, Hashable, CustomStringConvertible {
   package static func parse(arguments: [String], catalog: Catalog) throws(FavoritesEditError) -> FavoritePair {
     let pair = try split(arguments: arguments, catalog: catalog)
     for side in [pair.from, pair.to] {
-      if let reason = notUnitReason(side, catalog: catalog) { throw .usage(FavoritesEditError.cannotKeep(pair, reason)) }
+      if let reason = notUnitReason(side, catalog: catalog) {
+        throw .usage(FavoritesEditError.cannotKeep(pair, reason))
+      }
     }
     return pair
   }
@@ -73,7 +75,8 @@ extension FavoritePair {
   package static func notUnitReason(_ text: String, catalog: Catalog) -> String? {
     if catalog.unit(named: text) != nil { return nil }
     let operators: Set<Character> = ["*", "·", "×", "⋅", "•", "/", "÷", "∕", "^", "(", "["]
-    let quantity = "'\(ConvError.printable(text))' is a quantity, not a unit (the value goes to 'conv fav', as in 'conv fav 5')"
+    let quantity =
+      "'\(ConvError.printable(text))' is a quantity, not a unit (the value goes to 'conv fav', as in 'conv fav 5')"
     let sum = "'\(ConvError.printable(text))' is a sum, not a unit"
     let characters = Array(text)
     var last: Character? = nil  // the character before, white space skipped
@@ -91,7 +94,7 @@ extension FavoritePair {
         if exponent { continue }  // s^-1
         return leading ? quantity : sum
       case "0"..."9",
-           "." where after.isNumber:  // a digit, or a point before one (`.5`)
+        "." where after.isNumber:  // a digit, or a point before one (`.5`)
         // A digit inside a word (`cmH2O`) or a number (`2.5`) is not the start of a number.
         guard before.isWhitespace || operators.contains(before) else { continue }
         if leading {
@@ -132,8 +135,9 @@ package struct ResolvedFavorite: Sendable {
     let from: UnitExpression
     // Read as every front end reads `1 FROM to TO`: the other side decides between the readings of
     // a spelling (`pt -> mm` is the point).
-    let request = ConversionRequest(quantity: pair.from, targets: ConversionRequest.splitTargets(pair.to),
-                                    source: pair.from + " -> " + pair.to, quantityOffset: 0, targetOffset: pair.from.count + 4)
+    let request = ConversionRequest(
+      quantity: pair.from, targets: ConversionRequest.splitTargets(pair.to),
+      source: pair.from + " -> " + pair.to, quantityOffset: 0, targetOffset: pair.from.count + 4)
     let reading: ConversionReading
     do {
       reading = try catalog.read(request)
@@ -154,7 +158,10 @@ package struct ResolvedFavorite: Sendable {
     }
     let to = target
     if reading.targets.count == 1 && UnitIdentity(from) == UnitIdentity(to) {
-      throw .invalidPair(pair, "a unit is never converted to itself ('\(ConvError.printable(pair.from))' and '\(ConvError.printable(pair.to))' are the same unit)")
+      throw .invalidPair(
+        pair,
+        "a unit is never converted to itself ('\(ConvError.printable(pair.from))' and '\(ConvError.printable(pair.to))' are the same unit)"
+      )
     }
     do {
       conversion = try Conversion(from: from, to: to, catalog: catalog)
@@ -215,7 +222,8 @@ package enum FavoritesEditError: Error, Sendable, Hashable, CustomStringConverti
     case .invalidPair(let pair, let reason):
       return FavoritesEditError.cannotKeep(pair, reason)
     case .unwritable(let pair, let reason):
-      return "cannot keep '\(ConvError.printable(pair.from))' and '\(ConvError.printable(pair.to))' as a favorite: \(reason)"
+      return
+        "cannot keep '\(ConvError.printable(pair.from))' and '\(ConvError.printable(pair.to))' as a favorite: \(reason)"
     case .duplicate(let pair, let position):
       return "\(ConvError.printable(pair.description)) is already favorite \(position)"
     case .notFound(let pair):
@@ -236,7 +244,8 @@ extension StringProtocol {
   /// The text without leading and trailing white space (line breaks included).
   var favoritesTrimmed: String {
     guard let first = firstIndex(where: { !$0.isWhitespace }),
-          let last = lastIndex(where: { !$0.isWhitespace }) else { return "" }
+      let last = lastIndex(where: { !$0.isWhitespace })
+    else { return "" }
     return String(self[first...last])
   }
 }

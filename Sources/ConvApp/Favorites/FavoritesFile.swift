@@ -135,26 +135,39 @@ package struct FavoritesFile: Sendable, Hashable {
         break
       case .header(let version):
         if version > FavoritesFormat.version {
-          problems.append(FavoritesProblem(line: number, kind: .version, message:
-            "this file is favorites format v\(version); this conv reads v\(FavoritesFormat.version) (a newer conv wrote it)"))
+          problems.append(
+            FavoritesProblem(
+              line: number, kind: .version,
+              message:
+                "this file is favorites format v\(version); this conv reads v\(FavoritesFormat.version) (a newer conv wrote it)"
+            ))
         } else if version < 1 {
-          problems.append(FavoritesProblem(line: number, kind: .version,
-                                           message: "unknown favorites format v\(version) (expected v\(FavoritesFormat.version))"))
+          problems.append(
+            FavoritesProblem(
+              line: number, kind: .version,
+              message: "unknown favorites format v\(version) (expected v\(FavoritesFormat.version))"))
         }
       case .unsupportedHeader(let tag):
-        problems.append(FavoritesProblem(line: number, kind: .version, message:
-          "unsupported favorites format \(ConvError.printable(tag)); this conv reads v\(FavoritesFormat.version)"))
+        problems.append(
+          FavoritesProblem(
+            line: number, kind: .version,
+            message:
+              "unsupported favorites format \(ConvError.printable(tag)); this conv reads v\(FavoritesFormat.version)"))
       case .invalid(let message):
         if line.isInvalidUTF8 {
           problems.append(FavoritesProblem(line: number, kind: .encoding, message: message))
         } else {
-          problems.append(FavoritesProblem(line: number, message: message + FavoritesFile.suggestion(line.text, catalog: catalog)))
+          problems.append(
+            FavoritesProblem(line: number, message: message + FavoritesFile.suggestion(line.text, catalog: catalog)))
         }
       case .pair(let pair):
         do {
           let resolved = try ResolvedFavorite(pair, catalog: catalog)
           if let first = seen[resolved.identity] {
-            problems.append(FavoritesProblem(line: number, message: "\(ConvError.printable(pair.description)) repeats the favorite on line \(first)"))
+            problems.append(
+              FavoritesProblem(
+                line: number, message: "\(ConvError.printable(pair.description)) repeats the favorite on line \(first)")
+            )
           } else {
             seen[resolved.identity] = number
           }
@@ -178,7 +191,8 @@ package struct FavoritesFile: Sendable, Hashable {
     guard FavoritesFormat.separatorRanges(in: body).isEmpty else { return "" }
     let words = body.split(whereSeparator: { $0.isWhitespace }).map(String.init)
     guard words.count >= 2, let pair = try? FavoritePair.parse(arguments: words, catalog: catalog),
-          FavoritesFormat.unwritableReason(pair) == nil, (try? ResolvedFavorite(pair, catalog: catalog)) != nil else {
+      FavoritesFormat.unwritableReason(pair) == nil, (try? ResolvedFavorite(pair, catalog: catalog)) != nil
+    else {
       return ""
     }
     return "; write '\(ConvError.printable(pair.description))'"
@@ -189,7 +203,8 @@ package struct FavoritesFile: Sendable, Hashable {
   /// that does not resolve is left out, and so are the lines of `skipping` (those of
   /// ``problems(in:)``: a repeated pair is shown once).
   package func resolved(in catalog: Catalog, skipping: Set<Int> = []) -> ResolvedFavorites {
-    ResolvedFavorites(entries: skipping.isEmpty ? entries : entries.filter { !skipping.contains($0.line) }, catalog: catalog)
+    ResolvedFavorites(
+      entries: skipping.isEmpty ? entries : entries.filter { !skipping.contains($0.line) }, catalog: catalog)
   }
 
   // MARK: Editing
@@ -202,7 +217,9 @@ package struct FavoritesFile: Sendable, Hashable {
   package mutating func add(_ pair: FavoritePair, catalog: Catalog) throws(FavoritesEditError) -> Entry {
     if let reason = FavoritesFormat.unwritableReason(pair) { throw .unwritable(pair, reason) }
     let resolved = try ResolvedFavorite(pair, catalog: catalog)
-    if let existing = find(resolved.identity, catalog: catalog) { throw .duplicate(existing.pair, position: existing.position) }
+    if let existing = find(resolved.identity, catalog: catalog) {
+      throw .duplicate(existing.pair, position: existing.position)
+    }
     let ending = lineEnding
     if lines.isEmpty { lines = [Line(FavoritesFormat.header, ending: ending)] }
     if lines[lines.count - 1].ending.isEmpty { lines[lines.count - 1].ending = ending }

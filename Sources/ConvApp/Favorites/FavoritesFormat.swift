@@ -58,9 +58,12 @@ package enum FavoritesFormat {
     if let hash = body.firstIndex(of: "#") { body = body[..<hash] }
     let separators = separatorRanges(in: body)
     guard let first = separators.first else {
-      return .invalid("expected 'FROM -> TO' (two units separated by '->'), found '\(ConvError.printable(body.favoritesTrimmed))'")
+      return .invalid(
+        "expected 'FROM -> TO' (two units separated by '->'), found '\(ConvError.printable(body.favoritesTrimmed))'")
     }
-    guard separators.count == 1 else { return .invalid("expected one '->' between two units, found \(separators.count)") }
+    guard separators.count == 1 else {
+      return .invalid("expected one '->' between two units, found \(separators.count)")
+    }
     let from = body[..<first.lowerBound].favoritesTrimmed
     let to = body[first.upperBound...].favoritesTrimmed
     if from.isEmpty { return .invalid("missing the unit before '->'") }
@@ -88,7 +91,9 @@ package enum FavoritesFormat {
     let tag = words[2]
     guard tag.first == "v" || tag.first == "V", tag.count > 1 else { return nil }
     let digits = tag.dropFirst()
-    guard digits.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }), digits.first?.isNumber == true else { return nil }
+    guard digits.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }), digits.first?.isNumber == true else {
+      return nil
+    }
     if digits.count <= 9, let version = Int(digits) { return .header(version: version) }
     return .unsupportedHeader(tag: String(tag))
   }

@@ -29,8 +29,9 @@ package struct FavoritesPresenter: Sendable {
     if text.contains("/"), Catalog.gaugeNumber(text.replTrimmed) != nil { return nil }
     let quantity = try converter.catalog.parseQuantity(text)
     guard let number = quantity.number, quantity.unit == nil, quantity.dimension.isNone else {
-      throw .syntax("expected a number such as 5 or 2.5, found '\(ConvError.printable(text))'",
-                    span: SourceSpan(start: 0, length: text.count))
+      throw .syntax(
+        "expected a number such as 5 or 2.5, found '\(ConvError.printable(text))'",
+        span: SourceSpan(start: 0, length: text.count))
     }
     return number
   }
@@ -42,8 +43,9 @@ package struct FavoritesPresenter: Sendable {
   {
     favorites.map { favorite in
       do throws(ConvError) {
-        let quantity = try converter.catalog.quantity(typed: valueText, value: value, in: favorite.from,
-                                                      shown: valueText + " " + favorite.pair.from)
+        let quantity = try converter.catalog.quantity(
+          typed: valueText, value: value, in: favorite.from,
+          shown: valueText + " " + favorite.pair.from)
         if favorite.targets.count > 1 {
           return .success(.mixed(try MixedResult(quantity, into: favorite.targets, catalog: converter.catalog)))
         }
@@ -63,11 +65,14 @@ package struct FavoritesPresenter: Sendable {
   /// are asked for) and each leaves only what is printed for it: a resolved pair and its
   /// conversion are kilobytes each (units, terms and conversions are large values), so holding
   /// them all made 100,000 favorites take 860 MB.
-  package func lines(_ entries: some Sequence<(entry: FavoritesFile.Entry, favorite: ResolvedFavorite)>,
-                    value: Rational?, valueText: String) -> (lines: [String], failed: Bool, errors: [String]) {
+  package func lines(
+    _ entries: some Sequence<(entry: FavoritesFile.Entry, favorite: ResolvedFavorite)>,
+    value: Rational?, valueText: String
+  ) -> (lines: [String], failed: Bool, errors: [String]) {
     let items = entries.lazy.map { entry, favorite in
-      FavoriteItem(entry: entry, result: results([favorite], value: value, valueText: valueText)[0],
-                   valueText: valueText)
+      FavoriteItem(
+        entry: entry, result: results([favorite], value: value, valueText: valueText)[0],
+        valueText: valueText)
     }
     let output = converter.writer.favorites(items, by: converter)
     return (output.lines, output.failed, output.errors)

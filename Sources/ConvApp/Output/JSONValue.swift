@@ -70,7 +70,8 @@ package indirect enum JSONValue: Sendable, Hashable {
         let value = scalar.value
         if value < 0x20 || (0x7F...0x9F).contains(value) || value == 0x2028 || value == 0x2029
           || (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value) || value == 0x200E
-          || value == 0x200F || value == 0x061C {
+          || value == 0x200F || value == 0x061C
+        {
           let hex = String(scalar.value, radix: 16)
           out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
         } else {

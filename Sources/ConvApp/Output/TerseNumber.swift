@@ -15,7 +15,8 @@ package enum TerseNumber {
   /// (`1e-4000`, `3.3333333333333333e-4001`). Never `0` for a value that is not zero.
   package static func format(exact value: Rational) -> String {
     if isBinary64(value) { return format(value.doubleValue)! }
-    let digits = value.terminatingDecimal.flatMap { $0.digits.utf8.count <= 17 ? $0 : nil }
+    let digits =
+      value.terminatingDecimal.flatMap { $0.digits.utf8.count <= 17 ? $0 : nil }
       ?? value.rounded(significantDigits: 17)
     return scientific(digits)
   }
@@ -59,8 +60,9 @@ package enum TerseNumber {
   /// The shortest round-trip digits of a double, from the standard library's description.
   package static func shortestDigits(_ value: Double) -> DecimalDigits {
     withDigits(value) { digits, exponent in
-      DecimalDigits(isNegative: value < 0, digits: String(decoding: digits, as: UTF8.self), exponent: exponent,
-                    isExact: true)
+      DecimalDigits(
+        isNegative: value < 0, digits: String(decoding: digits, as: UTF8.self), exponent: exponent,
+        isExact: true)
     }
   }
 

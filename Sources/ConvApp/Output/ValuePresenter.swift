@@ -74,7 +74,8 @@ package struct ValuePresenter: Sendable {
     let rational = value.rational
     guard value.piPower != 0 else { return rational.terminatingDecimal?.plainString ?? rational.description }
     let exponent = value.piPower.magnitude
-    let pi = (ascii ? "pi" : "π")
+    let pi =
+      (ascii ? "pi" : "π")
       + (exponent == 1 ? "" : ascii ? "^\(exponent)" : superscript(Int(exponent)))
     let sign = rational.isNegative ? "-" : ""
     let numerator = rational.numerator.magnitude
@@ -101,8 +102,9 @@ package struct ValuePresenter: Sendable {
       return .unit(plainLabel(unit).text(for: value))
     }
     guard options.longNames, let single = unit.singleUnit else { return .unit(symbol(unit)) }
-    let names = UnitDisplayNames(symbol: single.symbol, singular: single.name, plural: single.plural,
-                                 cldrID: ValuePresenter.cldrIdentifier(for: single))
+    let names = UnitDisplayNames(
+      symbol: single.symbol, singular: single.name, plural: single.plural,
+      cldrID: ValuePresenter.cldrIdentifier(for: single))
     return nameFormatter.label(for: value, unit: names)
   }
 
@@ -156,7 +158,8 @@ package struct ValuePresenter: Sendable {
     guard asTyped, !text.isEmpty else { return plainLabel(unit) }
     // A unit typed by its name is written by its name, in the singular or plural the number
     // takes (`1.5 cups`, `2 years`).
-    if let single = unit.singleUnit, [single.name.lowercased(), single.plural.lowercased()].contains(text.lowercased()) {
+    if let single = unit.singleUnit, [single.name.lowercased(), single.plural.lowercased()].contains(text.lowercased())
+    {
       return PlainLabel(singular: display(single.name), plural: display(single.plural))
     }
     return PlainLabel(singular: display(text), plural: display(text))
@@ -168,7 +171,8 @@ package struct ValuePresenter: Sendable {
   package func typedQuantityText(_ number: Rational, unit: UnitExpression, asTyped: Bool) -> String {
     // A fraction below one reads as singular (`1/3 cup`), as `1` does.
     let one = DecimalDigits(isNegative: false, digits: "1", exponent: 0, isExact: true)
-    let digits = number.terminatingDecimal ?? (number.magnitude < .one ? one : number.rounded(significantDigits: options.digits))
+    let digits =
+      number.terminatingDecimal ?? (number.magnitude < .one ? one : number.rounded(significantDigits: options.digits))
     if !options.longNames {
       let shown = exactNumber(number)
       let label = typedLabel(unit, asTyped: asTyped).text(for: digits)

@@ -75,8 +75,10 @@ package struct ReplColumns: Sendable {
   package var total: Int
 
   /// Creates columns.
-  package init(sources: [Row], sourceIndex: Int, destinations: [Destination], targetIndex: Int?, matching: Int,
-              total: Int) {
+  package init(
+    sources: [Row], sourceIndex: Int, destinations: [Destination], targetIndex: Int?, matching: Int,
+    total: Int
+  ) {
     self.sources = sources
     self.sourceIndex = sourceIndex
     self.destinations = destinations
@@ -110,8 +112,9 @@ extension ReplSession {
     let favoriteKeys = favoriteMarks.pairs
 
     func row(_ unit: PrefixedUnit, key: String) -> ReplColumns.Row {
-      ReplColumns.Row(key: key, symbol: unit.unit.symbols.isEmpty ? "" : presenter.symbol(unit),
-                      name: presenter.display(unit.name), matches: matchingKeys?.contains(key) ?? true, unit: unit)
+      ReplColumns.Row(
+        key: key, symbol: unit.unit.symbols.isEmpty ? "" : presenter.symbol(unit),
+        name: presenter.display(unit.name), matches: matchingKeys?.contains(key) ?? true, unit: unit)
     }
 
     var sources: [ReplColumns.Row] = []
@@ -183,10 +186,11 @@ extension ReplSession {
       sources.remove(at: index)
       sourceIndex = nil
     }
-    var columns = ReplColumns(sources: sources, sourceIndex: sourceIndex ?? 0, destinations: destinations,
-                              targetIndex: targetIndex,
-                              matching: (matching?.count ?? count) + matchingFeatured.count + foreignMatching,
-                              total: count + featured.count + foreignTotal)
+    var columns = ReplColumns(
+      sources: sources, sourceIndex: sourceIndex ?? 0, destinations: destinations,
+      targetIndex: targetIndex,
+      matching: (matching?.count ?? count) + matchingFeatured.count + foreignMatching,
+      total: count + featured.count + foreignTotal)
     if converted { convertValues(of: &columns, at: columns.destinations.indices) }
     return columns
   }
@@ -252,4 +256,3 @@ extension ReplSession {
     }
   }
 }
-

@@ -18,8 +18,10 @@ package struct ReplCommandSpec: Sendable {
   /// The input the command stands for, given its argument (empty when none).
   let input: @Sendable (String) -> ReplInput
 
-  init(_ name: String, aliases: [String] = [], argument: String? = nil, example: String = "",
-       optional: Bool = false, help: String, input: @escaping @Sendable (String) -> ReplInput) {
+  init(
+    _ name: String, aliases: [String] = [], argument: String? = nil, example: String = "",
+    optional: Bool = false, help: String, input: @escaping @Sendable (String) -> ReplInput
+  ) {
     self.name = name
     self.aliases = aliases
     self.argument = argument
@@ -71,19 +73,29 @@ package enum ReplMove: Sendable, Hashable {
 package enum ReplCommands {
   /// Every command, in help order.
   package static let all: [ReplCommandSpec] = [
-    ReplCommandSpec("cat", aliases: ["category", "cats", "categories"], argument: "NAME", optional: true,
-                    help: "choose a category (alone: list them; Enter opens the highlighted one)") {
+    ReplCommandSpec(
+      "cat", aliases: ["category", "cats", "categories"], argument: "NAME", optional: true,
+      help: "choose a category (alone: list them; Enter opens the highlighted one)"
+    ) {
       $0.isEmpty ? .categories : .category($0)
     },
-    ReplCommandSpec("from", argument: "UNIT", example: "mi", help: "convert from UNIT (another category's unit switches)") {
+    ReplCommandSpec(
+      "from", argument: "UNIT", example: "mi", help: "convert from UNIT (another category's unit switches)"
+    ) {
       .from($0)
     },
-    ReplCommandSpec("to", argument: "UNIT", example: "km",
-                    help: "convert into UNIT (a related category's too: the source stays)") { .to($0) },
+    ReplCommandSpec(
+      "to", argument: "UNIT", example: "km",
+      help: "convert into UNIT (a related category's too: the source stays)"
+    ) { .to($0) },
     ReplCommandSpec("swap", help: "exchange the two units") { _ in .swap },
-    ReplCommandSpec("fav", help: "add or remove the current pair in the favorites (marked with a star)") { _ in .toggleFavorite },
-    ReplCommandSpec("favs", aliases: ["favorites", "favourites"],
-                    help: "the favorites, with the current value (Enter opens one)") { _ in .favorites },
+    ReplCommandSpec("fav", help: "add or remove the current pair in the favorites (marked with a star)") { _ in
+      .toggleFavorite
+    },
+    ReplCommandSpec(
+      "favs", aliases: ["favorites", "favourites"],
+      help: "the favorites, with the current value (Enter opens one)"
+    ) { _ in .favorites },
     ReplCommandSpec("show", help: "back to the two columns (in a script: print the column)") { _ in .show },
     ReplCommandSpec("help", aliases: ["?"], help: "this screen") { _ in .help },
     ReplCommandSpec("quit", aliases: ["exit"], help: "leave (Ctrl-D too)") { _ in .quit },
@@ -91,23 +103,34 @@ package enum ReplCommands {
 
   /// Every key, in help order.
   package static let keys: [ReplKeySpec] = [
-    ReplKeySpec(keys: "Up, Down", help: "move the source (left column) or the highlighted line",
-                bindings: [("\u{1B}[A", .source(.up)), ("\u{1B}OA", .source(.up)),
-                           ("\u{1B}[B", .source(.down)), ("\u{1B}OB", .source(.down))]),
-    ReplKeySpec(keys: "Shift-Up, Shift-Down", help: "move the target (right column); Alt-Up, Alt-Down too",
-                bindings: [("\u{1B}[1;2A", .target(.up)), ("\u{1B}[1;2B", .target(.down)),
-                           ("\u{1B}[1;3A", .target(.up)), ("\u{1B}[1;3B", .target(.down)),
-                           ("\u{1B}\u{1B}[A", .target(.up)), ("\u{1B}\u{1B}[B", .target(.down))]),
-    ReplKeySpec(keys: "PageUp, PageDown", help: "move the source a screen",
-                bindings: [("\u{1B}[5~", .source(.pageUp)), ("\u{1B}[6~", .source(.pageDown))]),
-    ReplKeySpec(keys: "Home, End", help: "move the source to the first or last unit",
-                bindings: [("\u{1B}[H", .source(.first)), ("\u{1B}OH", .source(.first)), ("\u{1B}[1~", .source(.first)),
-                           ("\u{1B}[7~", .source(.first)), ("\u{1B}[F", .source(.last)), ("\u{1B}OF", .source(.last)),
-                           ("\u{1B}[4~", .source(.last)), ("\u{1B}[8~", .source(.last))]),
+    ReplKeySpec(
+      keys: "Up, Down", help: "move the source (left column) or the highlighted line",
+      bindings: [
+        ("\u{1B}[A", .source(.up)), ("\u{1B}OA", .source(.up)),
+        ("\u{1B}[B", .source(.down)), ("\u{1B}OB", .source(.down)),
+      ]),
+    ReplKeySpec(
+      keys: "Shift-Up, Shift-Down", help: "move the target (right column); Alt-Up, Alt-Down too",
+      bindings: [
+        ("\u{1B}[1;2A", .target(.up)), ("\u{1B}[1;2B", .target(.down)),
+        ("\u{1B}[1;3A", .target(.up)), ("\u{1B}[1;3B", .target(.down)),
+        ("\u{1B}\u{1B}[A", .target(.up)), ("\u{1B}\u{1B}[B", .target(.down)),
+      ]),
+    ReplKeySpec(
+      keys: "PageUp, PageDown", help: "move the source a screen",
+      bindings: [("\u{1B}[5~", .source(.pageUp)), ("\u{1B}[6~", .source(.pageDown))]),
+    ReplKeySpec(
+      keys: "Home, End", help: "move the source to the first or last unit",
+      bindings: [
+        ("\u{1B}[H", .source(.first)), ("\u{1B}OH", .source(.first)), ("\u{1B}[1~", .source(.first)),
+        ("\u{1B}[7~", .source(.first)), ("\u{1B}[F", .source(.last)), ("\u{1B}OF", .source(.last)),
+        ("\u{1B}[4~", .source(.last)), ("\u{1B}[8~", .source(.last)),
+      ]),
     ReplKeySpec(keys: "/TEXT", help: "filter the screen as you type (case, accents ignored)", bindings: []),
     ReplKeySpec(keys: "Esc", help: "clear the filter", bindings: [("\u{1B}", .clearFilter)]),
-    ReplKeySpec(keys: "Enter", help: "run the line; on an empty line, open the highlighted category or favorite",
-                bindings: []),
+    ReplKeySpec(
+      keys: "Enter", help: "run the line; on an empty line, open the highlighted category or favorite",
+      bindings: []),
     ReplKeySpec(keys: "Tab", help: "complete commands, categories and units", bindings: []),
     ReplKeySpec(keys: "Ctrl-P, Ctrl-N", help: "previous and next line of the history", bindings: []),
     ReplKeySpec(keys: "Ctrl-R", help: "search the history", bindings: []),
@@ -132,7 +155,8 @@ package enum ReplCommands {
   package static func suggestion(for line: String) -> String? {
     let word = line.replTrimmed.splitFirstWord().0
     guard word.count >= 3, word.first?.isLetter == true, command(named: word) == nil,
-          let nearest = CommandSuggestions.nearest(word, in: spellings) else { return nil }
+      let nearest = CommandSuggestions.nearest(word, in: spellings)
+    else { return nil }
     return "unknown command '\(ConvError.printable(word))'; did you mean '\(nearest)'?"
   }
 

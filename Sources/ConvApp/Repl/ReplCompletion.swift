@@ -29,8 +29,10 @@ package struct ReplCompletion: Sendable {
   /// word, and each candidate is cut to the part that replaces `word`. Units of `category` come first.
   /// After `to`, the units `source` (the current value) converts into; after a quantity and `to`
   /// on the line (`20 °C to `), the units that quantity converts into; never the source's own.
-  package func candidates(lineBeforeCursor line: String, word: String, category: String?,
-                          source: Quantity? = nil) -> [String] {
+  package func candidates(
+    lineBeforeCursor line: String, word: String, category: String?,
+    source: Quantity? = nil
+  ) -> [String] {
     let wordStart = line.count - word.count
     guard wordStart >= 0 else { return [] }
     let characters = Array(line)
@@ -75,14 +77,16 @@ package struct ReplCompletion: Sendable {
     }
     let typed = String(characters[argumentStart...])
     let units = from.map { matcher.completions(of: typed, convertingFrom: $0) } ?? matcher.completions(of: typed)
-    var matches = completesUnits
+    var matches =
+      completesUnits
       ? units.map { Spelling(text: $0.text, folded: "", category: $0.unit.categoryIdentifier) }
       : pool.filter { $0.folded.hasPrefix(argument) }
     if let category {
       let inCategory = matches.filter { $0.category == category }
       // `to` takes a unit of the current category (`from` may change it): others only when the
       // category has none that fits.
-      matches = firstWord == "to" && !inCategory.isEmpty
+      matches =
+        firstWord == "to" && !inCategory.isEmpty
         ? inCategory : inCategory + matches.filter { $0.category != category }
     }
     var results: [String] = []

@@ -38,17 +38,23 @@ package enum ReplInput: Sendable, Equatable {
 
   /// Classifies a line.
   /// A gauge number (`0000`, `4/0`) is a value when the source unit is a gauge scale (AWG).
-  package static func parse(_ line: String, catalog: Catalog, conventions: NumberConventions = .standard,
-                           source: PrefixedUnit? = nil) -> ReplInput {
+  package static func parse(
+    _ line: String, catalog: Catalog, conventions: NumberConventions = .standard,
+    source: PrefixedUnit? = nil
+  ) -> ReplInput {
     let text = line.replTrimmed
     guard !text.isEmpty else { return .nothing }
-    if source?.unit.scale?.readsGaugeNumbers == true, let gauge = Catalog.gaugeNumber(text) { return .value(Rational(gauge)) }
+    if source?.unit.scale?.readsGaugeNumbers == true, let gauge = Catalog.gaugeNumber(text) {
+      return .value(Rational(gauge))
+    }
     if text.hasPrefix("/") { return .filter(String(text.dropFirst()).replTrimmed) }
     let (head, rest) = text.splitFirstWord()
     if let command = ReplCommands.command(named: head), let input = command.parse(rest) { return input }
     if catalog.category(named: text) != nil { return .category(text) }
-    if let quantity = try? catalog.parseQuantity(text, conventions: conventions), quantity.unit == nil, let number = quantity.number,
-       quantity.dimension.isNone {
+    if let quantity = try? catalog.parseQuantity(text, conventions: conventions), quantity.unit == nil,
+      let number = quantity.number,
+      quantity.dimension.isNone
+    {
       return .value(number)
     }
     return .expression(text)
@@ -59,7 +65,8 @@ extension String {
   /// The text without leading and trailing white space.
   var replTrimmed: String {
     guard let first = firstIndex(where: { !$0.isWhitespace }),
-          let last = lastIndex(where: { !$0.isWhitespace }) else { return "" }
+      let last = lastIndex(where: { !$0.isWhitespace })
+    else { return "" }
     return String(self[first...last])
   }
 

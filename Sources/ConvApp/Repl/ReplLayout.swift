@@ -90,8 +90,10 @@ package enum ReplLayout {
   }
 
   /// Header, body, footer and messages stacked into exactly `height` lines of `width` columns.
-  static func frame(header: String, footer: String, messages: [String], width: Int, height: Int,
-                    style: ReplStyle, body: (Int) -> [String]) -> [String] {
+  static func frame(
+    header: String, footer: String, messages: [String], width: Int, height: Int,
+    style: ReplStyle, body: (Int) -> [String]
+  ) -> [String] {
     guard height > 0, width > 0 else { return [] }
     let footerRows = height >= 4 ? 1 : 0
     var messageRows = min(messages.count, max(0, (height - 1 - footerRows) / 2))
@@ -128,8 +130,10 @@ package enum ReplLayout {
   /// How wide each column is: what must show in full (the marks, every drawn symbol and value)
   /// first, the right column's before the left's; then the names share what is left, the left
   /// column taking up to two fifths.
-  static func columnWidths(width: Int, separator: Int, left: (essential: Int, natural: Int),
-                           right: (essential: Int, natural: Int)) -> (left: Int, right: Int) {
+  static func columnWidths(
+    width: Int, separator: Int, left: (essential: Int, natural: Int),
+    right: (essential: Int, natural: Int)
+  ) -> (left: Int, right: Int) {
     let room = width - separator
     var leftWidth = min(left.natural, max(left.essential, 12, width * 2 / 5))
     // The right column's symbols and values before anything of the left but its symbols…
@@ -151,8 +155,9 @@ package enum ReplLayout {
   package static func columns(_ columns: ReplColumns, rows: Int, width: Int, style: ReplStyle) -> [String] {
     guard rows > 0, width > 0 else { return [] }
     let center = (rows - 1) / 2
-    let left = window(count: columns.sources.count, selected: columns.sources.isEmpty ? nil : columns.sourceIndex,
-                      rows: rows, center: center)
+    let left = window(
+      count: columns.sources.count, selected: columns.sources.isEmpty ? nil : columns.sourceIndex,
+      rows: rows, center: center)
     let right = window(count: columns.destinations.count, selected: columns.targetIndex, rows: rows, center: center)
 
     // Widths from the visible rows.
@@ -166,7 +171,8 @@ package enum ReplLayout {
     let separator = " " + style.rule + " "
     let counts = left.map { slot -> Int in
       switch slot {
-      case .moreAbove(let count), .moreBelow(let count): return 2 + DisplayWidth.of(moreText(count, above: true, style: style))
+      case .moreAbove(let count), .moreBelow(let count):
+        return 2 + DisplayWidth.of(moreText(count, above: true, style: style))
       default: return 0
       }
     }
@@ -186,26 +192,40 @@ package enum ReplLayout {
     let mark = "  " + style.favorite
     let markWidth = visibleDestinations.contains { $0.1.row.isFavorite } ? DisplayWidth.of(mark) : 0
     let rightEssential = 4 + numberWidth + 1 + rightSymbols + markWidth
-    let rightNatural = 4 + numberWidth + 1 + max(rightSymbols, rightSymbolWidth + markWidth + 2
-                                                  + (values.map { DisplayWidth.of($0.name) }.max() ?? 0))
-    let (leftWidth, rightWidth) = columnWidths(width: width, separator: DisplayWidth.of(separator),
-                                               left: (leftEssential, leftNatural), right: (rightEssential, rightNatural))
+    let rightNatural =
+      4 + numberWidth + 1
+      + max(
+        rightSymbols,
+        rightSymbolWidth + markWidth + 2
+          + (values.map { DisplayWidth.of($0.name) }.max() ?? 0))
+    let (leftWidth, rightWidth) = columnWidths(
+      width: width, separator: DisplayWidth.of(separator),
+      left: (leftEssential, leftNatural), right: (rightEssential, rightNatural))
     var drawn: [Int: (value: ReplColumns.Value, number: String)] = [:]
-    for ((index, _), (value, number)) in zip(visibleDestinations, zip(values, numbers)) { drawn[index] = (value, number) }
+    for ((index, _), (value, number)) in zip(visibleDestinations, zip(values, numbers)) {
+      drawn[index] = (value, number)
+    }
 
     /// A cell: `fixed` (marker, symbol, value) cut only when the cell cannot hold it; the name in
     /// what is left, cut with an ellipsis, or left out when not even that fits beside a space.
     func cell(_ fixed: String, name: String, width: Int, highlighted: Bool) -> String {
       let room = width - DisplayWidth.of(fixed)
-      let fitted = room < 0 ? ReplText.fit(fixed, width: width, ascii: style.ascii)
-        : fixed + (room >= DisplayWidth.of(name) || room >= 3 ? ReplText.fit(name, width: room, ascii: style.ascii)
-                   : ReplText.spaces(room))
+      let fitted =
+        room < 0
+        ? ReplText.fit(fixed, width: width, ascii: style.ascii)
+        : fixed
+          + (room >= DisplayWidth.of(name) || room >= 3
+            ? ReplText.fit(name, width: room, ascii: style.ascii)
+            : ReplText.spaces(room))
       return highlighted && style.color ? style.highlight + fitted + style.reset : fitted
     }
     func more(_ slot: ReplLayout.Slot, width: Int) -> String? {
       switch slot {
-      case .moreAbove(let count): return style.faint + ReplText.fit("  " + moreText(count, above: true, style: style), width: width) + style.reset
-      case .moreBelow(let count): return style.faint + ReplText.fit("  " + moreText(count, above: false, style: style), width: width) + style.reset
+      case .moreAbove(let count):
+        return style.faint + ReplText.fit("  " + moreText(count, above: true, style: style), width: width) + style.reset
+      case .moreBelow(let count):
+        return style.faint + ReplText.fit("  " + moreText(count, above: false, style: style), width: width)
+          + style.reset
       case .blank: return ReplText.spaces(width)
       case .item: return nil
       }
@@ -232,7 +252,8 @@ package enum ReplLayout {
           let destination = columns.destinations[index]
           let isCurrent = index == columns.targetIndex
           let favorite = destination.row.isFavorite
-          let fixed = (isCurrent ? style.marker + " " : "  ") + value.relation + " " + number + " "
+          let fixed =
+            (isCurrent ? style.marker + " " : "  ") + value.relation + " " + number + " "
             + ReplText.pad(destination.row.symbol, to: rightSymbolWidth) + (favorite ? mark : "")
           let name = (favorite ? " " : rightSymbols > 0 ? "  " : "") + value.name
           line += cell(fixed, name: name, width: rightWidth, highlighted: isCurrent)
@@ -249,12 +270,14 @@ package enum ReplLayout {
       switch slot {
       case .item(let index):
         let isCurrent = index == highlighted
-        let text = ReplText.fit((isCurrent ? style.marker + " " : "  ") + items[index], width: width, ascii: style.ascii)
+        let text = ReplText.fit(
+          (isCurrent ? style.marker + " " : "  ") + items[index], width: width, ascii: style.ascii)
         return isCurrent && style.color ? style.highlight + text + style.reset : text
       case .moreAbove(let count):
         return style.faint + ReplText.fit("  " + moreText(count, above: true, style: style), width: width) + style.reset
       case .moreBelow(let count):
-        return style.faint + ReplText.fit("  " + moreText(count, above: false, style: style), width: width) + style.reset
+        return style.faint + ReplText.fit("  " + moreText(count, above: false, style: style), width: width)
+          + style.reset
       case .blank:
         return ReplText.spaces(width)
       }
@@ -271,7 +294,8 @@ extension ReplSession {
     let dot = " " + style.dot + " "
     var header = " " + style.title + state.category.title + style.reset + dot + pairText
     if pairIsFavorite { header += " " + style.title + style.favorite + style.reset + " favorite" }
-    var footer = "help" + dot + "/text filters" + dot + "from/to UNIT" + dot + "a number sets the value"
+    var footer =
+      "help" + dot + "/text filters" + dot + "from/to UNIT" + dot + "a number sets the value"
       + dot + "fav" + dot + "favs" + dot + "quit"
     switch state.view {
     case .columns:
@@ -280,8 +304,10 @@ extension ReplSession {
         header += dot + "/" + display.presenter.display(state.filter) + ": \(columns.matching) of \(columns.total)"
         if columns.matching == 0 { footer = noMatchHint(style: style) }
       }
-      return ReplLayout.frame(header: header, footer: style.faint + footer + style.reset, messages: messages,
-                              width: width, height: height, style: style) { rows in
+      return ReplLayout.frame(
+        header: header, footer: style.faint + footer + style.reset, messages: messages,
+        width: width, height: height, style: style
+      ) { rows in
         var columns = columns
         convertValues(of: &columns, rows: rows)
         return ReplLayout.columns(columns, rows: rows, width: width, style: style)
@@ -290,7 +316,8 @@ extension ReplSession {
       header = " " + style.title + "Favorites" + style.reset + dot + display.sourceText(sourceQuantity)
       let shown = shownFavorites
       if !state.filter.isEmpty {
-        header += dot + "/" + display.presenter.display(state.filter) + ": \(shown.count) of \(favoriteMarks.list.count)"
+        header +=
+          dot + "/" + display.presenter.display(state.filter) + ": \(shown.count) of \(favoriteMarks.list.count)"
       }
       var items: [String]
       var current: Int? = nil
@@ -301,28 +328,36 @@ extension ReplSession {
         items = [ReplSession.describe(error)]
       }
       let footer = "Up, Down choose" + dot + "Enter opens" + dot + "/text filters" + dot + "show" + dot + "back"
-      return ReplLayout.frame(header: header, footer: style.faint + footer + style.reset,
-                              messages: messages, width: width, height: height, style: style) { rows in
+      return ReplLayout.frame(
+        header: header, footer: style.faint + footer + style.reset,
+        messages: messages, width: width, height: height, style: style
+      ) { rows in
         ReplLayout.list(items, highlighted: current, rows: rows, width: width, style: style)
       }
     case .help:
       header = " " + style.title + "conv" + style.reset + dot + "commands"
-      return ReplLayout.frame(header: header, footer: style.faint + "show" + dot + "back to the columns" + style.reset,
-                              messages: messages, width: width, height: height, style: style) { rows in
+      return ReplLayout.frame(
+        header: header, footer: style.faint + "show" + dot + "back to the columns" + style.reset,
+        messages: messages, width: width, height: height, style: style
+      ) { rows in
         ReplLayout.list(ReplCommands.helpLines(), highlighted: nil, rows: rows, width: width, style: style)
       }
     case .categories:
       header = " " + style.title + "Categories" + style.reset + dot + "type a name to choose one"
       let shown = shownCategories
       if !state.filter.isEmpty {
-        header += dot + "/" + display.presenter.display(state.filter) + ": \(shown.count) of \(catalog.categories.count)"
+        header +=
+          dot + "/" + display.presenter.display(state.filter) + ": \(shown.count) of \(catalog.categories.count)"
       }
       let lines = categoryLines(shown).map { String($0.dropFirst(2)) }
       let footer = "Up, Down choose" + dot + "Enter opens" + dot + "/text filters" + dot + "show" + dot + "back"
-      return ReplLayout.frame(header: header, footer: style.faint + footer + style.reset,
-                              messages: messages, width: width, height: height, style: style) { rows in
-        ReplLayout.list(lines, highlighted: shown.isEmpty ? nil : min(state.highlight, shown.count - 1), rows: rows,
-                        width: width, style: style)
+      return ReplLayout.frame(
+        header: header, footer: style.faint + footer + style.reset,
+        messages: messages, width: width, height: height, style: style
+      ) { rows in
+        ReplLayout.list(
+          lines, highlighted: shown.isEmpty ? nil : min(state.highlight, shown.count - 1), rows: rows,
+          width: width, style: style)
       }
     }
   }

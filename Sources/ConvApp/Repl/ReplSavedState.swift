@@ -58,9 +58,10 @@ extension Substring {
 extension ReplSession {
   /// The state to keep for the next session.
   package var savedState: ReplSavedState {
-    ReplSavedState(category: state.category.identifier, source: ReplSession.spelling(state.source),
-                   target: state.target.map(ReplSession.spelling),
-                   value: state.value.terminatingDecimal?.plainString ?? state.value.description)
+    ReplSavedState(
+      category: state.category.identifier, source: ReplSession.spelling(state.source),
+      target: state.target.map(ReplSession.spelling),
+      value: state.value.terminatingDecimal?.plainString ?? state.value.description)
   }
 
   /// Opens on a saved state when it still makes sense (the category, units and value read and
@@ -68,15 +69,21 @@ extension ReplSession {
   @discardableResult
   package mutating func restore(_ saved: ReplSavedState) -> Bool {
     guard let category = catalog.category(named: saved.category),
-          let source = catalog.unit(named: saved.source),
-          source.unit.categoryIdentifier == category.identifier || catalog.featuredUnits(in: category).contains(source)
+      let source = catalog.unit(named: saved.source),
+      source.unit.categoryIdentifier == category.identifier || catalog.featuredUnits(in: category).contains(source)
     else { return false }
     let target = saved.target.flatMap { catalog.unit(named: $0) }
-      .flatMap { $0.unit.categoryIdentifier == category.identifier && ReplState.key($0) != ReplState.key(source) ? $0 : nil }
+      .flatMap {
+        $0.unit.categoryIdentifier == category.identifier && ReplState.key($0) != ReplState.key(source) ? $0 : nil
+      }
     guard let quantity = try? catalog.parseQuantity(saved.value), quantity.unit == nil, let value = quantity.number,
-          (try? catalog.quantity(value, in: UnitExpression(unit: source))) != nil else { return false }
-    guard let pair = ReplSession.defaultPair(catalog, category, system: converter.userSystem, source: source,
-                                             target: target) else { return false }
+      (try? catalog.quantity(value, in: UnitExpression(unit: source))) != nil
+    else { return false }
+    guard
+      let pair = ReplSession.defaultPair(
+        catalog, category, system: converter.userSystem, source: source,
+        target: target)
+    else { return false }
     replaceState(ReplState(category: category, source: pair.source, target: pair.target, value: value))
     return true
   }

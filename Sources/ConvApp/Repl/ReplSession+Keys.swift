@@ -61,14 +61,15 @@ extension ReplSession {
   /// The index `move` leads to from `index` among `count` rows.
   static func moved(_ index: Int, _ move: ReplMove, count: Int, page: Int) -> Int {
     guard count > 0 else { return 0 }
-    let next = switch move {
-    case .up: index - 1
-    case .down: index + 1
-    case .pageUp: index - max(1, page)
-    case .pageDown: index + max(1, page)
-    case .first: 0
-    case .last: count - 1
-    }
+    let next =
+      switch move {
+      case .up: index - 1
+      case .down: index + 1
+      case .pageUp: index - max(1, page)
+      case .pageDown: index + max(1, page)
+      case .first: 0
+      case .last: count - 1
+      }
     return min(max(0, next), count - 1)
   }
 
@@ -115,7 +116,8 @@ extension ReplSession {
       let favorites = shownFavorites
       guard state.highlight < favorites.count else { return ReplOutcome() }
       guard let pair = favorites[state.highlight],
-            let category = catalog.category(named: pair.source.unit.categoryIdentifier) else {
+        let category = catalog.category(named: pair.source.unit.categoryIdentifier)
+      else {
         return ReplOutcome(errors: ["this favorite converts expressions: type it as a conversion"])
       }
       let before = state

@@ -43,8 +43,10 @@ package struct ReplSession {
   package var catalog: Catalog { converter.catalog }
 
   /// Starts a session on `length` (or the first category with units); nil when no category has units.
-  package init?(converter: Converter, mode: Mode, favorites: (any ReplFavoritesStore)? = nil,
-               search: UnitSearch? = nil) {
+  package init?(
+    converter: Converter, mode: Mode, favorites: (any ReplFavoritesStore)? = nil,
+    search: UnitSearch? = nil
+  ) {
     self.converter = converter
     var human = converter.options
     human.mode = .human
@@ -56,10 +58,11 @@ package struct ReplSession {
     let catalog = converter.catalog
     // Counted, not built: the first screen builds only what it shows.
     let hasUnits = { (category: UnitCategory) in catalog.unitCount(in: category) > 0 }
-    guard let category = catalog.category(named: "length").flatMap({ hasUnits($0) ? $0 : nil })
-            ?? catalog.categories.first(where: hasUnits),
-          let pair = ReplSession.defaultPair(catalog, category, system: converter.userSystem, source: nil, target: nil)
-          else { return nil }
+    guard
+      let category = catalog.category(named: "length").flatMap({ hasUnits($0) ? $0 : nil })
+        ?? catalog.categories.first(where: hasUnits),
+      let pair = ReplSession.defaultPair(catalog, category, system: converter.userSystem, source: nil, target: nil)
+    else { return nil }
     state = ReplState(category: category, source: pair.source, target: pair.target)
   }
 
@@ -122,8 +125,11 @@ package struct ReplSession {
     case .categories:
       state.filter = ""
       state.highlight = catalog.categories.firstIndex { $0.identifier == state.category.identifier } ?? 0
-      return show(.categories, lines: converter.writer.replCategories(human: { categoryLines() },
-                                                                       CatalogPresenter(catalog: catalog)))
+      return show(
+        .categories,
+        lines: converter.writer.replCategories(
+          human: { categoryLines() },
+          CatalogPresenter(catalog: catalog)))
     case .category(let name):
       guard let category = catalog.category(named: name) else {
         return failure(ConvError.unknownCategory(name, suggestions: catalog.suggestedCategories(for: name)).message)
@@ -152,7 +158,8 @@ package struct ReplSession {
     case .swap:
       guard let target = state.target else { return failure("\(state.category.title) has only one unit") }
       if target.unit.categoryIdentifier != state.category.identifier,
-         let category = catalog.category(named: target.unit.categoryIdentifier) {
+        let category = catalog.category(named: target.unit.categoryIdentifier)
+      {
         // The target came from a related category (mm beside AWG): the value goes there, in it.
         let value = state.value
         let source = state.source
@@ -186,9 +193,10 @@ package struct ReplSession {
       state.filter = ""
       if let target = state.target {
         let key = ReplFavoriteMarks.key(ReplState.key(state.source), ReplState.key(target))
-        state.highlight = favoriteMarks.list.firstIndex {
-          $0.map { ReplFavoriteMarks.key(ReplState.key($0.source), ReplState.key($0.target)) } == key
-        } ?? 0
+        state.highlight =
+          favoriteMarks.list.firstIndex {
+            $0.map { ReplFavoriteMarks.key(ReplState.key($0.source), ReplState.key($0.target)) } == key
+          } ?? 0
       }
       do {
         return show(.favorites, lines: mode == .script ? try favoriteLines(converter: converter).lines : [])
@@ -238,8 +246,9 @@ package struct ReplSession {
       // `to` a unit of another category (nautical miles beside miles, L/100km beside mpg) keeps
       // what the user chose: the source unit and value stay, and the next number is read in it.
       guard convertsFromSource(into: unit) else {
-        return failure("cannot convert \(display.sourceText(sourceQuantity)) into \(unit.symbol)"
-                       + " (type 'cat \(category.identifier)' to switch category)")
+        return failure(
+          "cannot convert \(display.sourceText(sourceQuantity)) into \(unit.symbol)"
+            + " (type 'cat \(category.identifier)' to switch category)")
       }
       state.target = unit
       state.view = .columns
@@ -274,8 +283,11 @@ package struct ReplSession {
   /// category changes. False when the category has no units (or none besides a given target).
   @discardableResult
   private mutating func select(_ category: UnitCategory, source: PrefixedUnit?, target: PrefixedUnit?) -> Bool {
-    guard let pair = ReplSession.defaultPair(catalog, category, system: converter.userSystem, source: source,
-                                             target: target) else { return false }
+    guard
+      let pair = ReplSession.defaultPair(
+        catalog, category, system: converter.userSystem, source: source,
+        target: target)
+    else { return false }
     if category.identifier != state.category.identifier { state.filter = "" }
     state.category = category
     state.source = pair.source
@@ -287,8 +299,10 @@ package struct ReplSession {
   /// `system` in the category's `everyday:` units (the first unit of its group: `°F` in the US,
   /// `°C` elsewhere) into the first unit of the next system's group (`°C`, `mL`, `L/100km`),
   /// else the next everyday unit (`h` into `min`); without `everyday:`, the first common units.
-  static func defaultPair(_ catalog: Catalog, _ category: UnitCategory, system: MeasurementSystem = .us,
-                          source: PrefixedUnit?, target: PrefixedUnit?) -> (source: PrefixedUnit, target: PrefixedUnit?)? {
+  static func defaultPair(
+    _ catalog: Catalog, _ category: UnitCategory, system: MeasurementSystem = .us,
+    source: PrefixedUnit?, target: PrefixedUnit?
+  ) -> (source: PrefixedUnit, target: PrefixedUnit?)? {
     let systems = MeasurementSystem.order(first: system)
     let units = catalog.units(in: category)
     let common = (units.filter(\.isCommon) + units).map { PrefixedUnit(unit: $0) }
@@ -301,7 +315,9 @@ package struct ReplSession {
     func partner(of source: PrefixedUnit) -> PrefixedUnit? {
       let groups = catalog.everydayGroups(in: category, systems: systems)
       let home = groups.firstIndex { $0.contains { key($0) == key(source) } } ?? -1
-      let leads = groups.enumerated().filter { $0.offset != home }.compactMap { $0.element.first { key($0) != key(source) } }
+      let leads = groups.enumerated().filter { $0.offset != home }.compactMap {
+        $0.element.first { key($0) != key(source) }
+      }
       return (leads + groups.joined() + common).first { key($0) != key(source) }
     }
     if let source { return (source, target ?? partner(of: source)) }
@@ -333,8 +349,9 @@ package struct ReplSession {
   private mutating func adopt(_ request: ConversionRequest) -> Bool {
     // The same reading as the conversion just printed (`12 pt to mm` adopts the point).
     guard let reading = converter.reading(of: request),
-          let number = reading.quantity.number, let source = reading.quantity.unit?.singleUnit,
-          let category = catalog.category(named: source.unit.categoryIdentifier) else { return false }
+      let number = reading.quantity.number, let source = reading.quantity.unit?.singleUnit,
+      let category = catalog.category(named: source.unit.categoryIdentifier)
+    else { return false }
     let target = reading.targets.count == 1 ? reading.targets[0].singleUnit : nil
     let sameCategory = target.map { $0.unit.categoryIdentifier == category.identifier } ?? false
     if category.identifier != state.category.identifier {
@@ -398,8 +415,10 @@ package struct ReplSession {
     // A bad line is named under the good favorites, as `conv fav` names it (issue 38); not in JSON.
     let problems = writesJSON ? [] : store.problems(in: file)
     guard total > 0 else {
-      return ([writesJSON ? "[]" : problems.isEmpty ? "no favorites yet: choose a pair and type fav" : problems[0]]
-                + problems.dropFirst(), nil)
+      return (
+        [writesJSON ? "[]" : problems.isEmpty ? "no favorites yet: choose a pair and type fav" : problems[0]]
+          + problems.dropFirst(), nil
+      )
     }
     if entries.isEmpty && !state.filter.isEmpty && !cancellation.isRequested {
       if writesJSON { return (["[]"], nil) }
@@ -433,7 +452,8 @@ package struct ReplSession {
   /// never shown.
   package var sourceQuantity: Quantity {
     let unit = UnitExpression(unit: state.source)
-    let quantity = (try? catalog.quantity(state.value, in: unit)) ?? (try? catalog.quantity(.one, in: unit))
+    let quantity =
+      (try? catalog.quantity(state.value, in: unit)) ?? (try? catalog.quantity(.one, in: unit))
       ?? (try! catalog.parseQuantity(state.source.symbol))
     // `from cup flour`: the quantity is of the substance, which carries it to grams.
     guard let substance = state.substance else { return quantity }
@@ -463,15 +483,17 @@ package struct ReplSession {
   private var uncachedPairText: String {
     guard let target = state.target else { return display.sourceText(sourceQuantity) }
     guard let result = try? catalog.convert(sourceQuantity, to: UnitExpression(unit: target)),
-          let text = try? display.render(result) else { return display.sourceText(sourceQuantity) }
+      let text = try? display.render(result)
+    else { return display.sourceText(sourceQuantity) }
     return text
   }
 
   /// The pair line a script sees after `to` or `swap`, in the user's output mode.
   func pairLines() -> [String] {
     guard let target = state.target,
-          let result = try? catalog.convert(sourceQuantity, to: UnitExpression(unit: target)),
-          let text = try? converter.render(result) else { return [] }
+      let result = try? catalog.convert(sourceQuantity, to: UnitExpression(unit: target)),
+      let text = try? converter.render(result)
+    else { return [] }
     return [text]
   }
 
@@ -485,8 +507,9 @@ package struct ReplSession {
     let key = ReplState.key(unit)
     if let value = cache.current.values[key] { return value }
     if cancellation.isRequested {
-      return ReplColumns.Value(relation: " ", number: FormattedNumber(verbatim: display.options.ascii ? "..." : "…"),
-                               name: display.presenter.display(unit.plural))
+      return ReplColumns.Value(
+        relation: " ", number: FormattedNumber(verbatim: display.options.ascii ? "..." : "…"),
+        name: display.presenter.display(unit.plural))
     }
     let value: ReplColumns.Value
     if let result = try? catalog.convert(quantity(), to: UnitExpression(unit: unit)) {
@@ -494,11 +517,13 @@ package struct ReplSession {
       let shown = presenter.digits(of: result.value, isExact: result.isExact)
       let exact = shown.isExact || (display.options.exact && result.isSymbolicallyExact)
       let singular = !shown.isZero && shown.digits == "1" && shown.exponent == 0 && !shown.isNegative
-      value = ReplColumns.Value(relation: presenter.relation(exact: exact),
-                                number: presenter.humanNumber(result.value, isExact: result.isExact, in: unit),
-                                name: presenter.display(singular ? unit.name : unit.plural))
+      value = ReplColumns.Value(
+        relation: presenter.relation(exact: exact),
+        number: presenter.humanNumber(result.value, isExact: result.isExact, in: unit),
+        name: presenter.display(singular ? unit.name : unit.plural))
     } else {
-      value = ReplColumns.Value(relation: " ", number: FormattedNumber(verbatim: "-"), name: display.presenter.display(unit.plural))
+      value = ReplColumns.Value(
+        relation: " ", number: FormattedNumber(verbatim: "-"), name: display.presenter.display(unit.plural))
     }
     cache.current.values[key] = value
     return value
@@ -508,8 +533,9 @@ package struct ReplSession {
   /// generation when they are the previous ones (a command abandoned, a value typed again), else
   /// to an empty one, the current generation becoming the previous.
   func prepareCache() {
-    let key = ValueCache.Key(category: state.category.identifier, source: ReplState.key(state.source),
-                             value: state.value)
+    let key = ValueCache.Key(
+      category: state.category.identifier, source: ReplState.key(state.source),
+      value: state.value)
     if cache.current.key == key { return }
     if cache.previous.key == key {
       swap(&cache.current, &cache.previous)

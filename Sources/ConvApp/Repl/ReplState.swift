@@ -32,8 +32,10 @@ package struct ReplState: Sendable {
   package var substance: SubstanceUse? = nil
 
   /// Creates a state.
-  package init(category: UnitCategory, source: PrefixedUnit, target: PrefixedUnit?, value: Rational = .one,
-              filter: String = "", view: ReplView = .columns) {
+  package init(
+    category: UnitCategory, source: PrefixedUnit, target: PrefixedUnit?, value: Rational = .one,
+    filter: String = "", view: ReplView = .columns
+  ) {
     self.category = category
     self.source = source
     self.target = target

@@ -9,9 +9,11 @@ enum FoldedMatch {
   /// query is the whole spelling; else 10 when it begins the spelling, 30 when its words begin
   /// words of the spelling in order, 40 when it begins a word, 60 when it is inside the spelling
   /// (queries of three characters or more). Callers add the difference in length.
-  static func rank(_ spelling: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int,
-                   _ query: UnsafeBufferPointer<UInt8>, words queryWords: UnsafeBufferPointer<Range<Int>>,
-                   inside: Bool) -> Int? {
+  static func rank(
+    _ spelling: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int,
+    _ query: UnsafeBufferPointer<UInt8>, words queryWords: UnsafeBufferPointer<Range<Int>>,
+    inside: Bool
+  ) -> Int? {
     let length = query.count
     guard length > 0, length <= end - start else { return nil }
     if begins(spelling, start, end, query, 0..<length) { return length == end - start ? 0 : 10 }
@@ -19,7 +21,9 @@ enum FoldedMatch {
       // Every query word begins some word of the spelling, in order.
       var word = nextWord(spelling, from: start, start, end)
       for queryWord in queryWords {
-        while word < end && !begins(spelling, word, end, query, queryWord) { word = nextWord(spelling, from: word + 1, start, end) }
+        while word < end && !begins(spelling, word, end, query, queryWord) {
+          word = nextWord(spelling, from: word + 1, start, end)
+        }
         if word >= end { return nil }
         word = nextWord(spelling, from: word + 1, start, end)
       }
@@ -47,8 +51,10 @@ enum FoldedMatch {
   /// The start of the first word of `spelling[start..<end]` that starts at or after `position`, or
   /// `end`.
   @inline(__always)
-  private static func nextWord(_ spelling: UnsafeBufferPointer<UInt8>, from position: Int, _ start: Int,
-                               _ end: Int) -> Int {
+  private static func nextWord(
+    _ spelling: UnsafeBufferPointer<UInt8>, from position: Int, _ start: Int,
+    _ end: Int
+  ) -> Int {
     var position = position
     // Inside a word: skip to its end.
     if position > start, position < end, !isSeparator(spelling[position - 1]) {
@@ -60,8 +66,10 @@ enum FoldedMatch {
 
   /// Whether `spelling[start..<end]` begins with `query[part]`.
   @inline(__always)
-  private static func begins(_ spelling: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int,
-                             _ query: UnsafeBufferPointer<UInt8>, _ part: Range<Int>) -> Bool {
+  private static func begins(
+    _ spelling: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int,
+    _ query: UnsafeBufferPointer<UInt8>, _ part: Range<Int>
+  ) -> Bool {
     guard part.count <= end - start else { return false }
     var index = 0
     while index < part.count {

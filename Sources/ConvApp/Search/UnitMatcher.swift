@@ -54,7 +54,9 @@ package struct UnitMatcher: Sendable {
   /// folded (`ang` → `ångström`), then prefixed symbols (`km`, `GiB`, `µF`) once a prefix and more
   /// is typed. After an operator (`kg/m`) the part after it is completed. With `fitting`, units of that dimension first, then of the inverse
   /// dimension, and no others.
-  package func completions(of typed: String, fitting dimension: PhysicalDimension? = nil) -> [(text: String, unit: CatalogUnit)] {
+  package func completions(of typed: String, fitting dimension: PhysicalDimension? = nil) -> [(
+    text: String, unit: CatalogUnit
+  )] {
     var head = ""
     var word = Substring(typed)
     if let operatorIndex = typed.lastIndex(where: { "/*·×(".contains($0) }) {
@@ -78,7 +80,9 @@ package struct UnitMatcher: Sendable {
     // Featured prefixed forms (`km` for `k`) and symbols first (as typed, then in another case),
     // then names and aliases.
     for unit in featured where !word.isEmpty && unit.symbol.hasPrefix(word) { offer(unit.symbol, unit.unit) }
-    for spelling in spellings where spelling.isSymbol && spelling.text.hasPrefix(word) { offer(spelling.text, spelling.unit) }
+    for spelling in spellings where spelling.isSymbol && spelling.text.hasPrefix(word) {
+      offer(spelling.text, spelling.unit)
+    }
     for spelling in spellings where spelling.folded.hasPrefix(folded) && (spelling.isSymbol || !word.isEmpty) {
       offer(spelling.text, spelling.unit)
     }
@@ -88,8 +92,12 @@ package struct UnitMatcher: Sendable {
       let whole = TextFolding.fold(typed)
       var wholeMatches: [(text: String, unit: CatalogUnit, rank: Int)] = []
       for spelling in spellings where spelling.text.hasPrefix(typed) || spelling.folded.hasPrefix(whole) {
-        guard let rank = dimension.map({ spelling.unit.dimension == $0 ? 0 : spelling.unit.dimension == $0.inverse ? 1 : -1 }) ?? 0,
-              rank >= 0, seen.insert("=" + spelling.text).inserted else { continue }
+        guard
+          let rank = dimension.map({
+            spelling.unit.dimension == $0 ? 0 : spelling.unit.dimension == $0.inverse ? 1 : -1
+          }) ?? 0,
+          rank >= 0, seen.insert("=" + spelling.text).inserted
+        else { continue }
         wholeMatches.append((spelling.text, spelling.unit, rank - 1))
       }
       results = wholeMatches + results
@@ -98,7 +106,9 @@ package struct UnitMatcher: Sendable {
       for unit in catalog.units where unit.prefixes != .none {
         for prefix in Prefix.iec + Prefix.si where prefix.applies(to: unit.prefixes) {
           for prefixSymbol in prefix.symbols where word.hasPrefix(prefixSymbol) && word.count > prefixSymbol.count {
-            for symbol in unit.symbols where (prefixSymbol + symbol).hasPrefix(word) { offer(prefixSymbol + symbol, unit) }
+            for symbol in unit.symbols where (prefixSymbol + symbol).hasPrefix(word) {
+              offer(prefixSymbol + symbol, unit)
+            }
           }
         }
       }

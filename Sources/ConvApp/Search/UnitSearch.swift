@@ -106,8 +106,9 @@ package struct UnitSearch: Sendable {
             query.words.withUnsafeBufferPointer { words in
               body { range in
                 range.contains {
-                  FoldedMatch.rank(pool, spans[$0].lowerBound, spans[$0].upperBound, text, words: words,
-                                   inside: query.matchesInside) != nil
+                  FoldedMatch.rank(
+                    pool, spans[$0].lowerBound, spans[$0].upperBound, text, words: words,
+                    inside: query.matchesInside) != nil
                 }
               }
             }
@@ -149,7 +150,10 @@ package struct UnitSearch: Sendable {
       while index < lines.count {
         let line = lines[index]
         var end = index + 1
-        guard line.unit >= 0 else { index = end; continue }
+        guard line.unit >= 0 else {
+          index = end
+          continue
+        }
         while end < lines.count && lines[end].unit == line.unit { end += 1 }
         let place = unitEntries.count
         unitEntries.append(index..<end)
@@ -209,8 +213,11 @@ package struct UnitSearch: Sendable {
       var text = builtin.map { Array(UnsafeBufferPointer(start: $0.utf8Start, count: $0.utf8CodeUnitCount)) } ?? []
       // (A multi-line literal drops the last line break: the next line must not join the last.)
       if let last = text.last, last != 0x0A { text.append(0x0A) }
-      text += SearchIndexTable.lines(categories: addedCategories, units: addedUnits, identifiers: addedIdentifiers,
-                                     categoryBase: categoryBase, in: catalog).utf8
+      text +=
+        SearchIndexTable.lines(
+          categories: addedCategories, units: addedUnits, identifiers: addedIdentifiers,
+          categoryBase: categoryBase, in: catalog
+        ).utf8
       table = SearchIndexTable(TableBytes(text))
     }
     categoryCount = categoryBase + addedCategories.count
@@ -221,8 +228,9 @@ package struct UnitSearch: Sendable {
   /// The filter's index (built on first use, then shared by copies of this search).
   private var index: FilterIndex {
     filterIndex.get {
-      FilterIndex(table: table, categories: catalog.categories, categoryCount: categoryCount,
-                  addedIdentifiers: addedIdentifiers)
+      FilterIndex(
+        table: table, categories: catalog.categories, categoryCount: categoryCount,
+        addedIdentifiers: addedIdentifiers)
     }
   }
 
@@ -264,7 +272,8 @@ package struct UnitSearch: Sendable {
       table.forEachLine { text, start, foldedEnd, end in
         defer { order += 1 }
         guard let rank = rank(text, start, foldedEnd), let line = SearchIndexTable.parse(text, start, end),
-              line.unit < identifierLimit, line.category < categoryCount else {
+          line.unit < identifierLimit, line.category < categoryCount
+        else {
           return
         }
         let base = rank == 0 ? (line.kind == .symbol ? 0 : 1) : rank + line.characters - query.characters
@@ -293,8 +302,9 @@ package struct UnitSearch: Sendable {
         guard let built = catalog.unit(identifier: line.unit) else { return nil }
         unit = built
       }
-      return Hit(unit: unit, category: category, matched: table.spelling(line), score: entry.score,
-                 position: line.unit >= 0 ? entry.order : -1)
+      return Hit(
+        unit: unit, category: category, matched: table.spelling(line), score: entry.score,
+        position: line.unit >= 0 ? entry.order : -1)
     }
   }
 
@@ -303,7 +313,8 @@ package struct UnitSearch: Sendable {
     let index = self.index
     if let place = index.addedUnitPlaces[unit.name] { return place }
     guard let category = index.categoryPlaces[unit.categoryIdentifier], category < index.unitsByCategory.count,
-          index.unitsByCategory[category].indices.contains(unit.order) else { return nil }
+      index.unitsByCategory[category].indices.contains(unit.order)
+    else { return nil }
     let place = index.unitsByCategory[category][unit.order]
     // The unit at that place has this name (else it is not this catalog's unit).
     return index.unitNames[place] == unit.name ? place : nil

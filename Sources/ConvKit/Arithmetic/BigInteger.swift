@@ -19,8 +19,9 @@ package struct BigInteger: Sendable, Hashable {
   /// Creates an integer from a machine integer.
   package init(_ value: Int) {
     let magnitude = value.magnitude
-    self.init(limbs: [UInt32(truncatingIfNeeded: magnitude), UInt32(truncatingIfNeeded: magnitude >> 32)],
-              isNegative: value < 0)
+    self.init(
+      limbs: [UInt32(truncatingIfNeeded: magnitude), UInt32(truncatingIfNeeded: magnitude >> 32)],
+      isNegative: value < 0)
   }
 
   /// The magnitude when it fits in 64 bits; nil otherwise.
@@ -36,8 +37,9 @@ package struct BigInteger: Sendable, Hashable {
 
   /// The integer of a 64-bit magnitude and a sign (ignored for zero).
   init(magnitude: UInt64, isNegative: Bool) {
-    self.init(limbs: [UInt32(truncatingIfNeeded: magnitude), UInt32(truncatingIfNeeded: magnitude >> 32)],
-              isNegative: isNegative)
+    self.init(
+      limbs: [UInt32(truncatingIfNeeded: magnitude), UInt32(truncatingIfNeeded: magnitude >> 32)],
+      isNegative: isNegative)
   }
 
   /// Creates an integer from an unsigned machine integer.
@@ -345,8 +347,10 @@ extension BigInteger: Comparable {
   /// Truncating division: the quotient rounds toward zero, the remainder has the dividend's sign.
   package func quotientAndRemainder(dividingBy divisor: BigInteger) -> (quotient: BigInteger, remainder: BigInteger) {
     let (q, r) = BigInteger.divideMagnitudes(limbs, divisor.limbs)
-    return (BigInteger(limbs: q, isNegative: isNegative != divisor.isNegative),
-            BigInteger(limbs: r, isNegative: isNegative))
+    return (
+      BigInteger(limbs: q, isNegative: isNegative != divisor.isNegative),
+      BigInteger(limbs: r, isNegative: isNegative)
+    )
   }
 
   /// Shifts the magnitude left by `bits`, keeping the sign.
@@ -419,7 +423,8 @@ extension BigInteger: Comparable {
   /// `(a·x + b·y, c·x + d·y)` for cofactors from `lehmerCofactors` (below 2³¹ in magnitude, so
   /// each product fits in 63 bits), in one pass; both results are never negative.
   private static func combine(_ x: [UInt32], _ y: [UInt32], _ a: Int64, _ b: Int64, _ c: Int64, _ d: Int64)
-    -> ([UInt32], [UInt32]) {
+    -> ([UInt32], [UInt32])
+  {
     var first = [UInt32](repeating: 0, count: x.count + 1)
     var second = [UInt32](repeating: 0, count: x.count + 1)
     var carryFirst: Int128 = 0

@@ -75,8 +75,10 @@ extension DecimalDigits {
   /// `±numerator/denominator` rounded to `significantDigits` (ties to even) in 128-bit integers,
   /// as `Rational.rounded(significantDigits:)` rounds it; nil when an intermediate would not fit
   /// (a scaling beyond 10³⁸, or a product beyond 2¹²⁸), or the denominator is zero.
-  public static func rounding(_ numerator: UInt128, over denominator: UInt128, isNegative: Bool,
-                              significantDigits: Int) -> DecimalDigits? {
+  public static func rounding(
+    _ numerator: UInt128, over denominator: UInt128, isNegative: Bool,
+    significantDigits: Int
+  ) -> DecimalDigits? {
     guard denominator != 0, significantDigits >= 1, significantDigits <= 38 else { return nil }
     if numerator == 0 { return DecimalDigits(isNegative: false, digits: "0", exponent: 0, isExact: true) }
     // 10^leading ≤ numerator/denominator < 10^(leading+1).

@@ -98,7 +98,8 @@ extension Rational {
     if numerator.isZero { return 0 }
     let isNegative = numerator.signum < 0
     if let n = numerator.magnitudeUInt64, let d = denominator.magnitudeUInt64,
-       n <= 1 << 53, d <= 1 << 53 {
+      n <= 1 << 53, d <= 1 << 53
+    {
       // Both are exact doubles, so one IEEE division rounds correctly.
       let value = Double(n) / Double(d)
       return isNegative ? -value : value
@@ -118,7 +119,8 @@ extension Rational {
       quotient = UInt64(q)
       inexact = r != 0 || n.hasBitsSet(below: -shift)
     } else {
-      let (q, r) = shift >= 0
+      let (q, r) =
+        shift >= 0
         ? n.shiftedLeft(by: shift).quotientAndRemainder(dividingBy: d)
         : n.quotientAndRemainder(dividingBy: d.shiftedLeft(by: -shift))
       quotient = q.magnitudeUInt64!
@@ -130,8 +132,9 @@ extension Rational {
     let rest = quotient & ((1 << drop) - 1)
     let half: UInt64 = 1 << (drop - 1)
     if rest > half || (rest == half && (inexact || mantissa & 1 == 1)) { mantissa += 1 }
-    let value = Double(sign: isNegative ? .minus : .plus, exponent: drop - shift,
-                       significand: Double(mantissa))
+    let value = Double(
+      sign: isNegative ? .minus : .plus, exponent: drop - shift,
+      significand: Double(mantissa))
     return value
   }
 
@@ -157,8 +160,9 @@ extension Rational {
   /// denominator that fit in 64 bits; nil otherwise. Same result.
   func roundedInMachineWords(significantDigits: Int) -> DecimalDigits? {
     guard let n = numerator.magnitudeUInt64, let d = denominator.magnitudeUInt64 else { return nil }
-    return DecimalDigits.rounding(UInt128(n), over: UInt128(d), isNegative: isNegative,
-                                  significantDigits: significantDigits)
+    return DecimalDigits.rounding(
+      UInt128(n), over: UInt128(d), isNegative: isNegative,
+      significantDigits: significantDigits)
   }
 
   /// ``rounded(significantDigits:)`` in exact big-integer arithmetic, for any value but zero.
@@ -174,15 +178,17 @@ extension Rational {
       digits = BigInteger.tenToThe(significantDigits - 1)
       exponent += 1
     }
-    return DecimalDigits(isNegative: isNegative, digits: digits.description, exponent: exponent,
-                         isExact: exact)
+    return DecimalDigits(
+      isNegative: isNegative, digits: digits.description, exponent: exponent,
+      isExact: exact)
   }
 
   /// Rounds to a fixed number of digits after the decimal point (ties to even).
   public func rounded(fractionDigits: Int) -> DecimalDigits {
     let (digits, exact) = magnitude.roundedInteger(scaledBy: fractionDigits)
-    return DecimalDigits(isNegative: isNegative, digits: digits.description, exponent: -fractionDigits,
-                         isExact: exact)
+    return DecimalDigits(
+      isNegative: isNegative, digits: digits.description, exponent: -fractionDigits,
+      isExact: exact)
   }
 
   /// `round(self × 10^scale)` for a non-negative value, ties to even, and whether it was exact.
@@ -191,7 +197,8 @@ extension Rational {
   /// fraction first: that reduction was a gcd of two numbers of thousands of digits (the power of
   /// ten and the denominator), slower than the rest of printing a number by far.
   private func roundedInteger(scaledBy scale: Int) -> (BigInteger, Bool) {
-    let (dividend, divisor) = scale >= 0
+    let (dividend, divisor) =
+      scale >= 0
       ? (numerator * BigInteger.tenToThe(scale), denominator)
       : (numerator, denominator * BigInteger.tenToThe(-scale))
     let (q, r) = dividend.quotientAndRemainder(dividingBy: divisor)

@@ -108,8 +108,9 @@ extension Rational {
     }
     let g = BigInteger.gcd(lhs.denominator, rhs.denominator)
     if g == .one {
-      return Rational(reduced: lhs.numerator * rhs.denominator + rhs.numerator * lhs.denominator,
-                      lhs.denominator * rhs.denominator)
+      return Rational(
+        reduced: lhs.numerator * rhs.denominator + rhs.numerator * lhs.denominator,
+        lhs.denominator * rhs.denominator)
     }
     let lhsRest = lhs.denominator.dividedExactly(by: g)
     let rhsRest = rhs.denominator.dividedExactly(by: g)
@@ -140,8 +141,9 @@ extension Rational {
     if lhs.isZero || rhs.isZero { return .zero }
     let g1 = BigInteger.gcd(lhs.numerator, rhs.denominator)
     let g2 = BigInteger.gcd(rhs.numerator, lhs.denominator)
-    return Rational(reduced: lhs.numerator.dividedExactly(by: g1) * rhs.numerator.dividedExactly(by: g2),
-                    lhs.denominator.dividedExactly(by: g2) * rhs.denominator.dividedExactly(by: g1))
+    return Rational(
+      reduced: lhs.numerator.dividedExactly(by: g1) * rhs.numerator.dividedExactly(by: g2),
+      lhs.denominator.dividedExactly(by: g2) * rhs.denominator.dividedExactly(by: g1))
   }
 
   /// The product computed below in machine integers, when the four terms and the two terms of
@@ -149,15 +151,17 @@ extension Rational {
   /// big-integer arithmetic. Nil otherwise.
   private static func smallProduct(_ lhs: Rational, _ rhs: Rational) -> Rational? {
     guard let a = lhs.numerator.smallMagnitude, let b = lhs.denominator.smallMagnitude,
-          let c = rhs.numerator.smallMagnitude, let d = rhs.denominator.smallMagnitude else { return nil }
+      let c = rhs.numerator.smallMagnitude, let d = rhs.denominator.smallMagnitude
+    else { return nil }
     if a == 0 || c == 0 { return .zero }
     let g1 = gcd(a, d)
     let g2 = gcd(c, b)
     let (numerator, numeratorOverflow) = (a / g1).multipliedReportingOverflow(by: c / g2)
     let (denominator, denominatorOverflow) = (b / g2).multipliedReportingOverflow(by: d / g1)
     guard !numeratorOverflow, !denominatorOverflow else { return nil }
-    return Rational(reduced: BigInteger(magnitude: numerator, isNegative: lhs.numerator.isNegative != rhs.numerator.isNegative),
-                    BigInteger(magnitude: denominator, isNegative: false))
+    return Rational(
+      reduced: BigInteger(magnitude: numerator, isNegative: lhs.numerator.isNegative != rhs.numerator.isNegative),
+      BigInteger(magnitude: denominator, isNegative: false))
   }
 
   /// The greatest common divisor of two machine integers, not both zero.

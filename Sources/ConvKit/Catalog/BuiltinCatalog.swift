@@ -5,9 +5,10 @@ extension Catalog {
   ///
   /// Free to create: it reads the tables compiled into the binary (`BuiltinData`) in place and
   /// builds a `CatalogUnit` the first time one is looked up.
-  public static let builtin = Catalog(storage: CatalogStorage(
-    tables: .shared, categories: [], units: [],
-    rates: RatesInUse(snapshot: { BuiltinTables.exchangeRates })))
+  public static let builtin = Catalog(
+    storage: CatalogStorage(
+      tables: .shared, categories: [], units: [],
+      rates: RatesInUse(snapshot: { BuiltinTables.exchangeRates })))
 }
 
 /// The built-in catalog as compiled tables (written by `CatalogSourceWriter`, see `BuiltinData`),
@@ -157,7 +158,8 @@ final class BuiltinTables: Sendable {
         for position in fields[0] { index = index * 10 + Int(base[position] &- 48) }
         if index < unitCount {
           let field = fields[8]
-          dimensions[index] = BuiltinTables.dimension(UnsafeBufferPointer(start: base + field.lowerBound, count: field.count))
+          dimensions[index] = BuiltinTables.dimension(
+            UnsafeBufferPointer(start: base + field.lowerBound, count: field.count))
         }
       }
       start = end + 1
@@ -191,8 +193,9 @@ final class BuiltinTables: Sendable {
   /// A unit from the fields of a `U` record (see `CatalogSourceWriter`).
   static func unit(_ fields: [String], order: Int) -> CatalogUnit {
     let flags = fields[13]
-    let factor = Magnitude(Rational(unreducedNumerator: integer(fields[8]), denominator: integer(fields[9])),
-                           piPower: Int(fields[10]) ?? 0)
+    let factor = Magnitude(
+      Rational(unreducedNumerator: integer(fields[8]), denominator: integer(fields[9])),
+      piPower: Int(fields[10]) ?? 0)
     let offset = Rational(unreducedNumerator: integer(fields[11]), denominator: integer(fields[12]))
     return CatalogUnit(
       name: fields[1], plural: fields[2], symbols: list(fields[3]), aliases: list(fields[4]),
@@ -210,10 +213,12 @@ final class BuiltinTables: Sendable {
   static func scale(_ field: String) -> UnitScale {
     let parts = field.split(separator: ";", omittingEmptySubsequences: false).map(String.init)
     precondition(parts.count == 7, "malformed built-in scale record")
-    return UnitScale(reference: parts[0], forward: try! ScaleFunction(parts[1], variable: "x"),
-                     inverse: parts[2].isEmpty ? nil : try! ScaleFunction(parts[2], variable: "y"),
-                     minimum: Double(parts[3]), maximum: Double(parts[4]), readsGaugeNumbers: parts[5].contains("g"), takesNameFirst: parts[5].contains("n"),
-                     referenceOffset: Double(parts[6]) ?? 0)
+    return UnitScale(
+      reference: parts[0], forward: try! ScaleFunction(parts[1], variable: "x"),
+      inverse: parts[2].isEmpty ? nil : try! ScaleFunction(parts[2], variable: "y"),
+      minimum: Double(parts[3]), maximum: Double(parts[4]), readsGaugeNumbers: parts[5].contains("g"),
+      takesNameFirst: parts[5].contains("n"),
+      referenceOffset: Double(parts[6]) ?? 0)
   }
 
   static func readCategories(_ table: StaticString) -> [UnitCategory] {
@@ -226,18 +231,20 @@ final class BuiltinTables: Sendable {
   static func category(_ line: UnsafeBufferPointer<UInt8>) -> UnitCategory {
     let fields = fields(line)
     precondition(fields.count >= 6 && fields[0] == "C", "malformed built-in category record")
-    return UnitCategory(identifier: fields[1], title: fields[2], dimension: dimension(fields[3]),
-                        aliases: list(fields[4]), featured: list(fields[5]),
-                        reciprocals: fields.count > 6 ? list(fields[6]) : [],
-                        related: fields.count > 7 ? list(fields[7]) : [],
-                        everyday: fields.count > 8 ? ((try? EverydayGroup.parse(fields[8]).get()) ?? []) : [])
+    return UnitCategory(
+      identifier: fields[1], title: fields[2], dimension: dimension(fields[3]),
+      aliases: list(fields[4]), featured: list(fields[5]),
+      reciprocals: fields.count > 6 ? list(fields[6]) : [],
+      related: fields.count > 7 ? list(fields[7]) : [],
+      everyday: fields.count > 8 ? ((try? EverydayGroup.parse(fields[8]).get()) ?? []) : [])
   }
 
   /// The exchange rates embedded from `Data/`, read with the parser a downloaded file goes through.
   static var exchangeRates: ExchangeRates? {
     let text = BuiltinData.exchangeRates
-    let document = String(decoding: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount),
-                          as: UTF8.self)
+    let document = String(
+      decoding: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount),
+      as: UTF8.self)
     return try? ExchangeRates(ecbDocument: document)
   }
 

@@ -18,12 +18,15 @@ extension Catalog {
   /// left out, replaced by the category's common units and featured forms in which it reads well;
   /// at least `curatedColumnMinimum` rows stay (the least bad put back). The part that does not
   /// depend on the value is made once per category, source and systems.
-  package func curatedColumn(in category: UnitCategory, source: PrefixedUnit?, value: Rational?,
-                             system: MeasurementSystem = .si) -> [PrefixedUnit] {
+  package func curatedColumn(
+    in category: UnitCategory, source: PrefixedUnit?, value: Rational?,
+    system: MeasurementSystem = .si
+  ) -> [PrefixedUnit] {
     let sourceKey = source.map(Catalog.identity) ?? ""
     let key = category.identifier + "\u{1}" + sourceKey + "\u{1}" + system.rawValue
     let candidates = storage.columnMemo.rows(for: key) {
-      columnCandidates(in: category, sourceKey: sourceKey, systems: columnSystems(in: category, source: source, system: system))
+      columnCandidates(
+        in: category, sourceKey: sourceKey, systems: columnSystems(in: category, source: source, system: system))
     }
     // How far the value in each unit is from reading well (0 when it does: from 10⁻³ up to 10⁷, or
     // always without a value).
@@ -62,8 +65,10 @@ extension Catalog {
   }
 
   /// The rows of a curated column before the value is known, and the spare units that may fill it.
-  private func columnCandidates(in category: UnitCategory, sourceKey: String,
-                                systems: [MeasurementSystem]) -> ColumnCandidates {
+  private func columnCandidates(
+    in category: UnitCategory, sourceKey: String,
+    systems: [MeasurementSystem]
+  ) -> ColumnCandidates {
     var seen: Set<String> = [sourceKey]
     func keep(_ units: [PrefixedUnit]) -> [PrefixedUnit] {
       units.filter { seen.insert(Catalog.identity($0)).inserted }
@@ -80,12 +85,15 @@ extension Catalog {
     let sameDimension = keep(relatedUnits(of: category))
     let reciprocal = keep(reciprocalUnits(of: category))
     let spare = keep(columnUnits(in: category) + related.flatMap { columnUnits(in: $0) })
-    return ColumnCandidates(rows: Catalog.byMagnitude(own + sameDimension) + Catalog.byMagnitude(reciprocal), spare: spare)
+    return ColumnCandidates(
+      rows: Catalog.byMagnitude(own + sameDimension) + Catalog.byMagnitude(reciprocal), spare: spare)
   }
 
   /// The systems in the order a column lists their units: the user's `system`, then the input's
   /// (the first other system whose `everyday:` group lists the source unit), then the others.
-  package func columnSystems(in category: UnitCategory, source: PrefixedUnit?, system: MeasurementSystem) -> [MeasurementSystem] {
+  package func columnSystems(in category: UnitCategory, source: PrefixedUnit?, system: MeasurementSystem)
+    -> [MeasurementSystem]
+  {
     guard let source else { return MeasurementSystem.order(first: system) }
     let key = Catalog.identity(source)
     let input = MeasurementSystem.order(first: system).first { candidate in
@@ -101,7 +109,8 @@ extension Catalog {
   /// then those of a reciprocal category as declared. Each unit once; spellings that do not resolve
   /// are skipped (loading reports them).
   package func everydayUnits(in category: UnitCategory, systems: [MeasurementSystem]) -> [PrefixedUnit] {
-    let groups = systems.compactMap { system in category.everyday.first { $0.system == system } }
+    let groups =
+      systems.compactMap { system in category.everyday.first { $0.system == system } }
       + category.everyday.filter { $0.system == nil }
     var seen: Set<String> = []
     var result: [PrefixedUnit] = []
@@ -117,7 +126,8 @@ extension Catalog {
   /// A category's everyday units group by group, in `systems` order then the group for every
   /// system, each as declared (most used first).
   package func everydayGroups(in category: UnitCategory, systems: [MeasurementSystem]) -> [[PrefixedUnit]] {
-    let groups = systems.compactMap { system in category.everyday.first { $0.system == system } }
+    let groups =
+      systems.compactMap { system in category.everyday.first { $0.system == system } }
       + category.everyday.filter { $0.system == nil }
     return groups.map { $0.spellings.compactMap { self.unit(named: $0) } }
   }
@@ -125,7 +135,8 @@ extension Catalog {
   /// The headline unit of each system for a category, in `systems` order: the first unit of the
   /// category itself in each system's `everyday:` group (a system without a group has none).
   package func headlineUnits(in category: UnitCategory, systems: [MeasurementSystem]) -> [PrefixedUnit] {
-    let groups = systems.compactMap { system in category.everyday.first { $0.system == system } }
+    let groups =
+      systems.compactMap { system in category.everyday.first { $0.system == system } }
       + category.everyday.filter { $0.system == nil }
     return groups.compactMap { group in
       group.spellings.lazy.compactMap { self.unit(named: $0) }

@@ -106,8 +106,10 @@ public struct Catalog: Sendable {
   /// that `text` starts with and is longer than, in order, until `body` returns true. `text` must
   /// be one character a byte (ASCII, no `\r`): then a byte comparison is a character comparison,
   /// and no other spelling is canonically equivalent to an ASCII one.
-  static func forEachPrefix(of text: UnsafeBufferPointer<UInt8>, in spellings: [[UInt8]], at positions: [[Int]],
-                            _ body: (Int) -> Bool) {
+  static func forEachPrefix(
+    of text: UnsafeBufferPointer<UInt8>, in spellings: [[UInt8]], at positions: [[Int]],
+    _ body: (Int) -> Bool
+  ) {
     guard let first = text.first else { return }
     for position in positions[Int(first)] {
       let spelling = spellings[position]
@@ -123,8 +125,10 @@ public struct Catalog: Sendable {
 
   /// The prefix spellings at the positions for the text's first byte that it starts with and is
   /// longer than (in characters), in order.
-  private static func spellings(_ spellings: [(String, Prefix)], bytes: [[UInt8]], at positions: [[Int]],
-                                starting text: String) -> [(String, Prefix)] {
+  private static func spellings(
+    _ spellings: [(String, Prefix)], bytes: [[UInt8]], at positions: [[Int]],
+    starting text: String
+  ) -> [(String, Prefix)] {
     var found: [(String, Prefix)] = []
     forEachPrefix(of: text, spellings: spellings, bytes: bytes, at: positions) { position, _ in
       found.append(spellings[position])
@@ -137,8 +141,10 @@ public struct Catalog: Sendable {
   /// byte that the text starts with and is longer than (in characters), and a function that makes
   /// the rest of the text after it, in order, until `body` returns true: by bytes when each is a
   /// character (`forEachPrefix(of:in:at:_:)`), else by characters.
-  private static func forEachPrefix(of text: String, spellings: [(String, Prefix)], bytes: [[UInt8]],
-                                    at positions: [[Int]], _ body: (Int, () -> String) -> Bool) {
+  private static func forEachPrefix(
+    of text: String, spellings: [(String, Prefix)], bytes: [[UInt8]],
+    at positions: [[Int]], _ body: (Int, () -> String) -> Bool
+  ) {
     guard let first = text.utf8.first, !positions[Int(first)].isEmpty else { return }
     ByteScan.withBytes(of: text) { textBytes in
       guard ByteScan.isOneCharacterPerByte(textBytes) else {
@@ -150,14 +156,18 @@ public struct Catalog: Sendable {
         return
       }
       forEachPrefix(of: textBytes, in: bytes, at: positions) { position in
-        body(position) { String(decoding: UnsafeBufferPointer(rebasing: textBytes[bytes[position].count...]), as: UTF8.self) }
+        body(position) {
+          String(decoding: UnsafeBufferPointer(rebasing: textBytes[bytes[position].count...]), as: UTF8.self)
+        }
       }
     }
   }
 
   func prefixedSymbol(_ text: String) -> PrefixedUnit? {
-    Catalog.firstAfterPrefix(of: text, spellings: Catalog.prefixSymbols, bytes: Catalog.prefixSymbolBytes,
-                             at: Catalog.prefixSymbolsByFirstByte) { position, rest in
+    Catalog.firstAfterPrefix(
+      of: text, spellings: Catalog.prefixSymbols, bytes: Catalog.prefixSymbolBytes,
+      at: Catalog.prefixSymbolsByFirstByte
+    ) { position, rest in
       guard let index = storage.symbolIndex(rest) else { return nil }
       let unit = storage.unit(at: index)
       let prefix = Catalog.prefixSymbols[position].1
@@ -166,8 +176,10 @@ public struct Catalog: Sendable {
   }
 
   private func prefixedName(_ key: String) -> PrefixedUnit? {
-    Catalog.firstAfterPrefix(of: key, spellings: Catalog.prefixNames, bytes: Catalog.prefixNameBytes,
-                             at: Catalog.prefixNamesByFirstByte) { position, rest in
+    Catalog.firstAfterPrefix(
+      of: key, spellings: Catalog.prefixNames, bytes: Catalog.prefixNameBytes,
+      at: Catalog.prefixNamesByFirstByte
+    ) { position, rest in
       guard let index = storage.foldedIndex(rest) else { return nil }
       let unit = storage.unit(at: index)
       let prefix = Catalog.prefixNames[position].1
@@ -180,8 +192,10 @@ public struct Catalog: Sendable {
   /// The first non-nil `body(position, rest)` over the prefix spellings the text starts with and
   /// is longer than, in order (`rest` the text after the spelling): what `spellings(_:bytes:at:starting:)`
   /// lists, without making the list or copying a prefix (a failed look-up tries every one).
-  private static func firstAfterPrefix<T>(of text: String, spellings: [(String, Prefix)], bytes: [[UInt8]],
-                                          at positions: [[Int]], _ body: (Int, String) -> T?) -> T? {
+  private static func firstAfterPrefix<T>(
+    of text: String, spellings: [(String, Prefix)], bytes: [[UInt8]],
+    at positions: [[Int]], _ body: (Int, String) -> T?
+  ) -> T? {
     var found: T? = nil
     forEachPrefix(of: text, spellings: spellings, bytes: bytes, at: positions) { position, rest in
       found = body(position, rest())
@@ -271,7 +285,8 @@ public struct Catalog: Sendable {
   /// prefixed forms (`km`, `cm`) by magnitude, then the other units in display order.
   public func columnUnits(in category: UnitCategory) -> [PrefixedUnit] {
     let all = units(in: category)
-    let common = Catalog.byMagnitude(all.filter(\.isCommon).map { PrefixedUnit(unit: $0) } + featuredUnits(in: category))
+    let common = Catalog.byMagnitude(
+      all.filter(\.isCommon).map { PrefixedUnit(unit: $0) } + featuredUnits(in: category))
     return common + all.filter { !$0.isCommon }.map { PrefixedUnit(unit: $0) }
   }
 
@@ -297,7 +312,8 @@ public struct Catalog: Sendable {
   /// The prefixed unit a `featured:` spelling names, if it is one of the category's; looked up once.
   private func featuredUnit(_ spelling: String, in category: UnitCategory) -> PrefixedUnit? {
     guard let match = unit(named: spelling), match.prefix != nil,
-          match.unit.categoryIdentifier == category.identifier else { return nil }
+      match.unit.categoryIdentifier == category.identifier
+    else { return nil }
     return match
   }
 
@@ -404,16 +420,20 @@ final class CatalogStorage: Sendable {
     baseCategoryCount = tables?.categoryCount ?? 0
     extraCategories = categories
     extraUnits = units
-    index = categories.isEmpty && units.isEmpty ? nil
-      : DictionaryIndex(categories: categories, units: units, unitBase: baseUnitCount,
-                        categoryBase: baseCategoryCount)
+    index =
+      categories.isEmpty && units.isEmpty
+      ? nil
+      : DictionaryIndex(
+        categories: categories, units: units, unitBase: baseUnitCount,
+        categoryBase: baseCategoryCount)
     combined = tables != nil && index != nil ? CombinedArrays() : nil
   }
 
   /// The same base with more categories and units after the present ones.
   func adding(categories: [UnitCategory], units: [CatalogUnit]) -> CatalogStorage {
-    CatalogStorage(tables: tables, categories: extraCategories + categories, units: extraUnits + units,
-                   rates: rates)
+    CatalogStorage(
+      tables: tables, categories: extraCategories + categories, units: extraUnits + units,
+      rates: rates)
   }
 
   /// The same units following other exchange rates.
@@ -496,9 +516,11 @@ final class CatalogStorage: Sendable {
 
   /// The effective indexes, for writing them out as tables: exact, claimed, symbols, folded,
   /// category keys, and the unit indexes of each category identifier.
-  func indexTables() -> (exact: [String: Int], claimed: [String: Int], alternates: [String: Int],
-                         symbols: [String: Int], folded: [String: Int],
-                         categoryKeys: [String: Int], unitsByCategory: [String: [Int]]) {
+  func indexTables() -> (
+    exact: [String: Int], claimed: [String: Int], alternates: [String: Int],
+    symbols: [String: Int], folded: [String: Int],
+    categoryKeys: [String: Int], unitsByCategory: [String: [Int]]
+  ) {
     if tables != nil {
       // The same rules over one list of units: index the units as values.
       return CatalogStorage(tables: nil, categories: categories, units: units, rates: rates).indexTables()
@@ -506,8 +528,10 @@ final class CatalogStorage: Sendable {
     guard let index else { return ([:], [:], [:], [:], [:], [:], [:]) }
     var exact = index.exact
     for (key, unit) in index.overrides { exact[key] = unit }
-    return (exact, index.claimed, index.alternates, index.symbols, index.folded, index.categoryKeys,
-            index.unitsByCategory)
+    return (
+      exact, index.claimed, index.alternates, index.symbols, index.folded, index.categoryKeys,
+      index.unitsByCategory
+    )
   }
 
   // MARK: Values
@@ -518,8 +542,10 @@ final class CatalogStorage: Sendable {
 
   /// `unit(at:)` for a unit whose position in its category's display order the caller knows.
   func unit(at index: Int, position: Int) -> CatalogUnit {
-    rated(index < baseUnitCount && tables != nil ? tables!.unit(at: index, position: position)
-          : extraUnits[index - baseUnitCount])
+    rated(
+      index < baseUnitCount && tables != nil
+        ? tables!.unit(at: index, position: position)
+        : extraUnits[index - baseUnitCount])
   }
 
   /// A currency unit at the rates in use (a newer cached file may replace the snapshot's).

@@ -94,7 +94,8 @@ struct CatalogFileParser {
   static func invisibleProblem(_ text: String, what: String) -> String? {
     guard let bad = text.unicodeScalars.first(where: isInvisible) else { return nil }
     let hex = String(bad.value, radix: 16, uppercase: true)
-    return "\(what) '\(ConvError.printable(text))' contains U+\(String(repeating: "0", count: max(0, 4 - hex.count)) + hex), "
+    return
+      "\(what) '\(ConvError.printable(text))' contains U+\(String(repeating: "0", count: max(0, 4 - hex.count)) + hex), "
       + "an invisible, control, format or private-use character: remove it"
   }
 
@@ -144,15 +145,18 @@ struct CatalogFileParser {
         let headers = ["category", "title", "dimension", "aliases", "featured", "reciprocal", "related", "everyday"]
         guard headers.contains(key) || key == "format" else {
           let meant = NearWords.nearest(key, in: headers, limit: 1).first
-          report("unknown header '\(key)'" + (meant.map { "; did you mean '\($0)'?" }
-            ?? " (expected category, title, dimension, aliases, featured, reciprocal, related or everyday)"))
+          report(
+            "unknown header '\(key)'"
+              + (meant.map { "; did you mean '\($0)'?" }
+                ?? " (expected category, title, dimension, aliases, featured, reciprocal, related or everyday)"))
           continue
         }
         header[key] = (value, lineNumber)
         continue
       }
       if categoryIndex == nil {
-        guard let index = openCategory(header, source: source, line: lineNumber, existing: existing, known: known) else {
+        guard let index = openCategory(header, source: source, line: lineNumber, existing: existing, known: known)
+        else {
           report("unit line before a valid 'category:' header")
           continue
         }
@@ -160,7 +164,9 @@ struct CatalogFileParser {
       }
       let fields = trimmed.split(separator: "|", omittingEmptySubsequences: false).map { String($0.trimmed) }
       guard fields.count == 7 else {
-        report("expected 7 fields separated by '|' (name | plural | symbols | aliases | definition | flags | source), found \(fields.count)")
+        report(
+          "expected 7 fields separated by '|' (name | plural | symbols | aliases | definition | flags | source), found \(fields.count)"
+        )
         continue
       }
       let name = fields[0]
@@ -202,31 +208,36 @@ struct CatalogFileParser {
           report("'\(ConvError.printable(spelling))' contains a character reserved for expressions")
           refused = true
         } else if refusesShellCharacters, let bad = spelling.first(where: CatalogFileParser.shellSpecial.contains) {
-          report("'\(ConvError.printable(spelling))' contains '\(bad)', a shell character that a personal unit's "
-                 + "spelling may not hold (shell completion offers spellings on a command line)"
-                 + (bad == "'" ? "; write ’ for an apostrophe" : ""))
+          report(
+            "'\(ConvError.printable(spelling))' contains '\(bad)', a shell character that a personal unit's "
+              + "spelling may not hold (shell completion offers spellings on a command line)"
+              + (bad == "'" ? "; write ’ for an apostrophe" : ""))
           refused = true
         } else if let bad = spelling.unicodeScalars.first(where: CatalogFileParser.isForbidden) {
           let hex = String(bad.value, radix: 16, uppercase: true)
-          report("'\(ConvError.printable(spelling))' contains U+\(String(repeating: "0", count: max(0, 4 - hex.count)) + hex), "
-                 + "which a unit's spelling may not hold (invisible, control, format, private-use or shell characters)")
+          report(
+            "'\(ConvError.printable(spelling))' contains U+\(String(repeating: "0", count: max(0, 4 - hex.count)) + hex), "
+              + "which a unit's spelling may not hold (invisible, control, format, private-use or shell characters)")
           refused = true
         }
       }
       if refused { continue }
       if let problem = CatalogFileParser.invisibleProblem(fields[6], what: "source") { report(problem) }
-      units.append(RawUnit(
-        path: source.path, line: lineNumber, name: name, plural: fields[1].isEmpty ? name : fields[1],
-        symbols: symbols, aliases: aliases, claimedNames: claimed, alternateNames: alternates, definition: fields[4],
-        flags: flags, source: fields[6], category: categoryIndex!, isOverride: flags.contains("override")))
+      units.append(
+        RawUnit(
+          path: source.path, line: lineNumber, name: name, plural: fields[1].isEmpty ? name : fields[1],
+          symbols: symbols, aliases: aliases, claimedNames: claimed, alternateNames: alternates, definition: fields[4],
+          flags: flags, source: fields[6], category: categoryIndex!, isOverride: flags.contains("override")))
     }
     if categoryIndex == nil && !header.isEmpty {
       _ = openCategory(header, source: source, line: lineNumber, existing: existing, known: known)
     }
   }
 
-  private mutating func openCategory(_ header: [String: (String, Int)], source: CatalogSource, line: Int,
-                                     existing: (String) -> UnitCategory?, known: [String]) -> Int? {
+  private mutating func openCategory(
+    _ header: [String: (String, Int)], source: CatalogSource, line: Int,
+    existing: (String) -> UnitCategory?, known: [String]
+  ) -> Int? {
     guard let (identifier, identifierLine) = header["category"], !identifier.isEmpty else { return nil }
     func report(_ line: Int, _ message: String) {
       diagnostics.append(CatalogDiagnostic(path: source.path, line: line, message: message))
@@ -242,7 +253,8 @@ struct CatalogFileParser {
     if let (text, dimensionLine) = header["dimension"] {
       dimension = CatalogFileParser.parseDimension(text)
       if dimension == nil {
-        report(dimensionLine, "cannot read dimension '\(text)' (use base quantities such as length, mass*length^2/time^2)")
+        report(
+          dimensionLine, "cannot read dimension '\(text)' (use base quantities such as length, mass*length^2/time^2)")
         return nil
       }
     }
@@ -267,7 +279,9 @@ struct CatalogFileParser {
       // A new category without a dimension is most often a typo of a known one (`lenght`).
       let known = known + categories.map(\.category.identifier)
       if let meant = NearWords.nearest(identifier.lowercased(), in: known, limit: 1).first {
-        report(identifierLine, "unknown category '\(identifier)'; did you mean '\(meant)'? (a new category needs a 'dimension:' header)")
+        report(
+          identifierLine,
+          "unknown category '\(identifier)'; did you mean '\(meant)'? (a new category needs a 'dimension:' header)")
       } else {
         report(identifierLine, "category '\(identifier)' needs a 'dimension:' header")
       }
@@ -285,12 +299,14 @@ struct CatalogFileParser {
       case .failure(let error): report(everydayLine, error.message)
       }
     }
-    categories.append(RawCategory(
-      path: source.path, line: identifierLine,
-      category: UnitCategory(identifier: identifier, title: title, dimension: dimension, aliases: aliases,
-                             featured: featured, reciprocals: reciprocals, related: related, everyday: everyday),
-      isExisting: false, featuredLine: header["featured"]?.1, reciprocalLine: header["reciprocal"]?.1,
-      relatedLine: header["related"]?.1, everydayLine: header["everyday"]?.1))
+    categories.append(
+      RawCategory(
+        path: source.path, line: identifierLine,
+        category: UnitCategory(
+          identifier: identifier, title: title, dimension: dimension, aliases: aliases,
+          featured: featured, reciprocals: reciprocals, related: related, everyday: everyday),
+        isExisting: false, featuredLine: header["featured"]?.1, reciprocalLine: header["reciprocal"]?.1,
+        relatedLine: header["related"]?.1, everydayLine: header["everyday"]?.1))
     return categories.count - 1
   }
 
@@ -315,8 +331,9 @@ struct CatalogFileParser {
         power = value
       }
       guard let base = BaseQuantity(identifier: name),
-            let raised = PhysicalDimension(base).raised(to: dividing ? -power : power),
-            let product = result.multiplied(by: raised) else { return false }
+        let raised = PhysicalDimension(base).raised(to: dividing ? -power : power),
+        let product = result.multiplied(by: raised)
+      else { return false }
       result = product
       return true
     }
@@ -342,11 +359,13 @@ extension StringProtocol {
     // holds such a byte first or last is white space.
     let scalars = Substring(self)
     if let first = scalars.utf8.first, let last = scalars.utf8.last, first > 0x20, first < 0x7F, last > 0x20,
-       last < 0x7F {
+      last < 0x7F
+    {
       return scalars
     }
     guard let first = scalars.firstIndex(where: { !$0.isWhitespace }),
-          let last = scalars.lastIndex(where: { !$0.isWhitespace }) else { return "" }
+      let last = scalars.lastIndex(where: { !$0.isWhitespace })
+    else { return "" }
     return scalars[first...last]
   }
 }

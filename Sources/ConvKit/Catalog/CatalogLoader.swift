@@ -29,8 +29,9 @@ public enum CatalogLoader {
       }
     }
     diagnostics += parser.diagnostics
-    let resolver = DefinitionResolver(units: parser.units, categories: parser.categories.map(\.category),
-                                      base: base, rates: rates)
+    let resolver = DefinitionResolver(
+      units: parser.units, categories: parser.categories.map(\.category),
+      base: base, rates: rates)
     diagnostics += resolver.checkClashes()
     var resolved: [CatalogUnit] = []
     for index in parser.units.indices {
@@ -47,34 +48,45 @@ public enum CatalogLoader {
       for spelling in raw.category.featured where !catalog.isFeaturable(spelling, in: raw.category) {
         // A featured unit whose own definition failed is reported once, as that failure.
         if resolver.declaresPrefixed(spelling, in: raw.category) { continue }
-        diagnostics.append(CatalogDiagnostic(
-          path: raw.path, line: raw.featuredLine ?? raw.line,
-          message: "featured '\(spelling)' is not a prefixed unit of category '\(raw.category.identifier)'"))
+        diagnostics.append(
+          CatalogDiagnostic(
+            path: raw.path, line: raw.featuredLine ?? raw.line,
+            message: "featured '\(spelling)' is not a prefixed unit of category '\(raw.category.identifier)'"))
       }
     }
     for raw in parser.categories where !raw.isExisting {
       // `everyday:` names units of the category, of its related and of its reciprocal categories.
-      let allowed = Set([raw.category.identifier]
-        + (raw.category.related + raw.category.reciprocals).map { catalog.category(named: $0)?.identifier ?? $0 })
+      let allowed = Set(
+        [raw.category.identifier]
+          + (raw.category.related + raw.category.reciprocals).map { catalog.category(named: $0)?.identifier ?? $0 })
       for spelling in raw.category.everyday.flatMap(\.spellings) {
         guard let unit = catalog.unit(named: spelling) else {
-          diagnostics.append(CatalogDiagnostic(path: raw.path, line: raw.everydayLine ?? raw.line,
-                                               message: "everyday unit '\(spelling)' does not resolve to a unit"))
+          diagnostics.append(
+            CatalogDiagnostic(
+              path: raw.path, line: raw.everydayLine ?? raw.line,
+              message: "everyday unit '\(spelling)' does not resolve to a unit"))
           continue
         }
         guard !allowed.contains(unit.unit.categoryIdentifier) else { continue }
-        diagnostics.append(CatalogDiagnostic(
-          path: raw.path, line: raw.everydayLine ?? raw.line,
-          message: "everyday unit '\(spelling)' is of category '\(unit.unit.categoryIdentifier)', "
-            + "not '\(raw.category.identifier)' nor one it names related or reciprocal"))
+        diagnostics.append(
+          CatalogDiagnostic(
+            path: raw.path, line: raw.everydayLine ?? raw.line,
+            message: "everyday unit '\(spelling)' is of category '\(unit.unit.categoryIdentifier)', "
+              + "not '\(raw.category.identifier)' nor one it names related or reciprocal"))
       }
     }
     for raw in parser.categories where !raw.isExisting {
       // `reciprocal:` names categories of the inverse dimension, `related:` of the same one.
-      let links = [("reciprocal", raw.category.reciprocals, raw.reciprocalLine, raw.category.dimension.inverse,
-                    "the inverse of " + raw.category.dimension.formula),
-                   ("related", raw.category.related, raw.relatedLine, raw.category.dimension,
-                    raw.category.dimension.formula)]
+      let links = [
+        (
+          "reciprocal", raw.category.reciprocals, raw.reciprocalLine, raw.category.dimension.inverse,
+          "the inverse of " + raw.category.dimension.formula
+        ),
+        (
+          "related", raw.category.related, raw.relatedLine, raw.category.dimension,
+          raw.category.dimension.formula
+        ),
+      ]
       for (kind, identifiers, line, dimension, expected) in links {
         for identifier in identifiers {
           let message: String
@@ -122,12 +134,14 @@ final class DefinitionResolver: UnitResolving {
     }
     self.rates = rates
     let placeholders = units.enumerated().map { index, unit in
-      CatalogUnit(name: unit.name, plural: unit.plural, symbols: unit.symbols, aliases: unit.aliases,
-           claimedNames: unit.isOverride ? [unit.name, unit.plural] + unit.symbols + unit.aliases + unit.claimedNames
-             : unit.claimedNames,
-           categoryIdentifier: categories[unit.category].identifier, dimension: .none, factor: .one,
-           prefixes: DefinitionResolver.prefixFamily(unit.flags), definition: unit.definition, source: unit.source,
-           order: index)
+      CatalogUnit(
+        name: unit.name, plural: unit.plural, symbols: unit.symbols, aliases: unit.aliases,
+        claimedNames: unit.isOverride
+          ? [unit.name, unit.plural] + unit.symbols + unit.aliases + unit.claimedNames
+          : unit.claimedNames,
+        categoryIdentifier: categories[unit.category].identifier, dimension: .none, factor: .one,
+        prefixes: DefinitionResolver.prefixFamily(unit.flags), definition: unit.definition, source: unit.source,
+        order: index)
     }
     names = Catalog(categories: categories, units: placeholders)
   }
@@ -150,9 +164,11 @@ final class DefinitionResolver: UnitResolving {
     for (index, unit) in raw.enumerated() {
       func clash(_ spelling: String, _ other: Int) {
         let first = raw[other]
-        diagnostics.append(CatalogDiagnostic(
-          path: unit.path, line: unit.line,
-          message: "'\(spelling)' of '\(unit.name)' is already used by '\(first.name)' at \(first.path):\(first.line)"))
+        diagnostics.append(
+          CatalogDiagnostic(
+            path: unit.path, line: unit.line,
+            message: "'\(spelling)' of '\(unit.name)' is already used by '\(first.name)' at \(first.path):\(first.line)"
+          ))
       }
       for spelling in Set(unit.symbols + [unit.name, unit.plural] + unit.aliases) {
         if let other = exact[spelling], other != index { clash(spelling, other) } else { exact[spelling] = index }
@@ -161,17 +177,26 @@ final class DefinitionResolver: UnitResolving {
         if let other = folded[spelling], other != index { clash(spelling, other) } else { folded[spelling] = index }
       }
       for spelling in unit.claimedNames {
-        if let other = claimed[spelling], other != index { clash(spelling + "!", other) } else { claimed[spelling] = index }
+        if let other = claimed[spelling], other != index {
+          clash(spelling + "!", other)
+        } else {
+          claimed[spelling] = index
+        }
       }
       for spelling in unit.alternateNames {
-        if let other = alternates[spelling], other != index { clash(spelling + "~", other) } else { alternates[spelling] = index }
+        if let other = alternates[spelling], other != index {
+          clash(spelling + "~", other)
+        } else {
+          alternates[spelling] = index
+        }
       }
       if let base, !unit.isOverride {
         for spelling in Set(unit.symbols + [unit.name, unit.plural] + unit.aliases + unit.claimedNames)
-          where base.unit(named: spelling).map({ $0.prefix == nil }) ?? false {
-          diagnostics.append(CatalogDiagnostic(
-            path: unit.path, line: unit.line,
-            message: "'\(spelling)' is already a built-in unit; add the flag 'override' to redefine it"))
+        where base.unit(named: spelling).map({ $0.prefix == nil }) ?? false {
+          diagnostics.append(
+            CatalogDiagnostic(
+              path: unit.path, line: unit.line,
+              message: "'\(spelling)' is already a built-in unit; add the flag 'override' to redefine it"))
         }
       }
     }
@@ -230,7 +255,8 @@ final class DefinitionResolver: UnitResolving {
       let code = unit.symbols.first ?? unit.name
       guard let euros = (rates ?? base?.exchangeRates)?.euros(per: code) else {
         failed.insert(index)
-        throw diagnostic("no exchange rate for '\(code)' (a 'rate' unit needs the rates document, and its ISO code as first symbol)")
+        throw diagnostic(
+          "no exchange rate for '\(code)' (a 'rate' unit needs the rates document, and its ISO code as first symbol)")
       }
       magnitude = Magnitude(euros)
       isExact = false
@@ -242,13 +268,16 @@ final class DefinitionResolver: UnitResolving {
       }
     } else if unit.definition.hasPrefix("scale("), ScaleDefinition.parts(of: unit.definition) == nil {
       failed.insert(index)
-      throw diagnostic("cannot read the scale of '\(unit.name)': expected scale(REFERENCE; FORWARD; INVERSE) or "
-                       + "scale(REFERENCE; FORWARD), the functions of x and y separated by ';'")
+      throw diagnostic(
+        "cannot read the scale of '\(unit.name)': expected scale(REFERENCE; FORWARD; INVERSE) or "
+          + "scale(REFERENCE; FORWARD), the functions of x and y separated by ';'")
     } else if let parts = ScaleDefinition.parts(of: unit.definition) {
       // Resolved in a function of its own: this one recurses once per unit of a chain of
       // definitions, and its frame must stay small.
       let resolved = try resolveScale(parts, of: unit, index: index)
-      (magnitude, dimension, scale, scaleOffset) = (resolved.factor, resolved.dimension, resolved.functions, resolved.offset)
+      (magnitude, dimension, scale, scaleOffset) = (
+        resolved.factor, resolved.dimension, resolved.functions, resolved.offset
+      )
       isExact = false
     } else {
       do throws(ConvError) {
@@ -264,7 +293,9 @@ final class DefinitionResolver: UnitResolving {
         if case .catalog(let message) = error, message.hasSuffix(DefinitionResolver.chainTooLong) {
           throw diagnostic("definition of '\(unit.name)'" + DefinitionResolver.chainTooLong)
         }
-        if case .catalog(let message) = error, message.contains(text: "does not resolve") || message.contains(text: "circular") {
+        if case .catalog(let message) = error,
+          message.contains(text: "does not resolve") || message.contains(text: "circular")
+        {
           throw diagnostic("definition of '\(unit.name)' depends on a unit that does not resolve: \(message)")
         }
         throw diagnostic("definition of '\(unit.name)': \(error.message)")
@@ -272,7 +303,9 @@ final class DefinitionResolver: UnitResolving {
     }
     guard dimension == category.dimension else {
       failed.insert(index)
-      throw diagnostic("'\(unit.name)' has dimension \(dimension.formula), but category '\(category.identifier)' is \(category.dimension.formula)")
+      throw diagnostic(
+        "'\(unit.name)' has dimension \(dimension.formula), but category '\(category.identifier)' is \(category.dimension.formula)"
+      )
     }
     var offset = Rational.zero
     var cldr: String? = nil
@@ -290,15 +323,18 @@ final class DefinitionResolver: UnitResolving {
       } else if flag.hasPrefix("min=") || flag.hasPrefix("max=") {
         guard scale != nil, let value = DefinitionResolver.number(String(flag.dropFirst(4))) else {
           failed.insert(index)
-          throw diagnostic(scale == nil ? "'\(flag)' is only for scale(…) definitions"
-                           : "cannot read '\(flag)' (expected \(flag.prefix(4))NUMBER)")
+          throw diagnostic(
+            scale == nil
+              ? "'\(flag)' is only for scale(…) definitions"
+              : "cannot read '\(flag)' (expected \(flag.prefix(4))NUMBER)")
         }
         if flag.hasPrefix("min=") { minimum = value.doubleValue } else { maximum = value.doubleValue }
       } else if (flag == "gauge" || flag == "name-first") && scale != nil {
       } else if !["si", "iec", "common", "abs", "positive", "approx", "override"].contains(flag) {
         failed.insert(index)
-        throw diagnostic("unknown flag '\(flag)' (expected si, iec, common, abs, positive, offset=X, cldr=ID, approx, override; "
-                         + "for a scale min=X, max=X, gauge, name-first)")
+        throw diagnostic(
+          "unknown flag '\(flag)' (expected si, iec, common, abs, positive, offset=X, cldr=ID, approx, override; "
+            + "for a scale min=X, max=X, gauge, name-first)")
       }
     }
     let unitScale = try scale.map { functions throws(CatalogDiagnostic) in
@@ -306,10 +342,13 @@ final class DefinitionResolver: UnitResolving {
     }
     let result = CatalogUnit(
       name: unit.name, plural: unit.plural, symbols: unit.symbols, aliases: unit.aliases,
-      claimedNames: unit.isOverride ? [unit.name, unit.plural] + unit.symbols + unit.aliases + unit.claimedNames
+      claimedNames: unit.isOverride
+        ? [unit.name, unit.plural] + unit.symbols + unit.aliases + unit.claimedNames
         : unit.claimedNames,
-      alternateNames: unit.alternateNames, categoryIdentifier: category.identifier, dimension: dimension, factor: magnitude, offset: offset,
-      isAbsolute: unit.flags.contains("abs") || !offset.isZero, isPositive: unit.flags.contains("positive"), isExact: isExact,
+      alternateNames: unit.alternateNames, categoryIdentifier: category.identifier, dimension: dimension,
+      factor: magnitude, offset: offset,
+      isAbsolute: unit.flags.contains("abs") || !offset.isZero, isPositive: unit.flags.contains("positive"),
+      isExact: isExact,
       prefixes: DefinitionResolver.prefixFamily(unit.flags), isCommon: unit.flags.contains("common"),
       definition: unit.definition, source: unit.source, cldrIdentifier: cldr, order: positions[index], scale: unitScale)
     resolved[index] = result
@@ -319,9 +358,12 @@ final class DefinitionResolver: UnitResolving {
   /// The scale of a `scale(…)` definition with its flags, checked: a domain where there is no
   /// inverse, no prefixes or offset, functions that agree (`UnitScale.consistencyProblem()`).
   @inline(never)
-  private func checkedScale(_ scale: (forward: ScaleFunction, inverse: ScaleFunction?, reference: String), offset: Double,
-                            minimum: Double?, maximum: Double?, of unit: RawUnit, index: Int)
-    throws(CatalogDiagnostic) -> UnitScale {
+  private func checkedScale(
+    _ scale: (forward: ScaleFunction, inverse: ScaleFunction?, reference: String), offset: Double,
+    minimum: Double?, maximum: Double?, of unit: RawUnit, index: Int
+  )
+    throws(CatalogDiagnostic) -> UnitScale
+  {
     func refuse(_ message: String) -> CatalogDiagnostic {
       failed.insert(index)
       return CatalogDiagnostic(path: unit.path, line: unit.line, message: message)
@@ -333,21 +375,28 @@ final class DefinitionResolver: UnitResolving {
       throw refuse("scale of '\(unit.name)': min= must be below max=")
     }
     if unit.flags.contains(where: { ["si", "iec", "abs"].contains($0) || $0.hasPrefix("offset=") }) {
-      throw refuse("scale '\(unit.name)' takes no prefixes (si, iec) and no abs or offset= flag: its reference unit carries them")
+      throw refuse(
+        "scale '\(unit.name)' takes no prefixes (si, iec) and no abs or offset= flag: its reference unit carries them")
     }
-    let result = UnitScale(reference: scale.reference, forward: scale.forward, inverse: scale.inverse,
-                           minimum: minimum, maximum: maximum, readsGaugeNumbers: unit.flags.contains("gauge"),
-                           takesNameFirst: unit.flags.contains("name-first"), referenceOffset: offset)
+    let result = UnitScale(
+      reference: scale.reference, forward: scale.forward, inverse: scale.inverse,
+      minimum: minimum, maximum: maximum, readsGaugeNumbers: unit.flags.contains("gauge"),
+      takesNameFirst: unit.flags.contains("name-first"), referenceOffset: offset)
     if let problem = result.consistencyProblem() { throw refuse("scale of '\(unit.name)': \(problem)") }
     return result
   }
 
   /// The reference unit's size, dimension and offset and the functions of a `scale(…)` definition.
   @inline(never)
-  private func resolveScale(_ parts: (reference: String, forward: String, inverse: String?), of unit: RawUnit,
-                            index: Int) throws(CatalogDiagnostic)
-    -> (factor: Magnitude, dimension: PhysicalDimension, offset: Double,
-        functions: (forward: ScaleFunction, inverse: ScaleFunction?, reference: String)) {
+  private func resolveScale(
+    _ parts: (reference: String, forward: String, inverse: String?), of unit: RawUnit,
+    index: Int
+  ) throws(CatalogDiagnostic)
+    -> (
+      factor: Magnitude, dimension: PhysicalDimension, offset: Double,
+      functions: (forward: ScaleFunction, inverse: ScaleFunction?, reference: String)
+    )
+  {
     let diagnostic = { (message: String) in CatalogDiagnostic(path: unit.path, line: unit.line, message: message) }
     var factor = Magnitude.one
     var offset = 0.0

@@ -35,13 +35,16 @@ package enum CatalogSourceWriter {
     let indexes = catalog.storage.indexTables()
     let units = catalog.units
     let identifiers = stableIdentifiers(units.map(\.name), previous: previous.map(previousIdentifiers) ?? [:])
-    let slotCount = max(identifiers.map { $0 + 1 }.max() ?? 0, previous.map(previousIdentifiers)?.values.max().map { $0 + 1 } ?? 0)
+    let slotCount = max(
+      identifiers.map { $0 + 1 }.max() ?? 0, previous.map(previousIdentifiers)?.values.max().map { $0 + 1 } ?? 0)
 
     var categoryRecords = ""
     for category in catalog.categories {
-      categoryRecords += record(["C", category.identifier, category.title, dimensionField(category.dimension),
-                                 list(category.aliases), list(category.featured), list(category.reciprocals), list(category.related),
-                                 EverydayGroup.text(category.everyday)])
+      categoryRecords += record([
+        "C", category.identifier, category.title, dimensionField(category.dimension),
+        list(category.aliases), list(category.featured), list(category.reciprocals), list(category.related),
+        EverydayGroup.text(category.everyday),
+      ])
     }
     var lines = Array(repeating: "", count: slotCount)
     for slot in 0..<slotCount { lines[slot] = record([key(slot), "X"]) }
@@ -53,13 +56,15 @@ package enum CatalogSourceWriter {
       if unit.isCommon { flags += "c" }
       if unit.prefixes == .si { flags += "s" }
       if unit.prefixes == .iec { flags += "i" }
-      lines[identifiers[index]] = record([
-        key(identifiers[index]), "U", unit.name, unit.plural, list(unit.symbols), list(unit.aliases), list(unit.claimedNames),
-        unit.categoryIdentifier, dimensionField(unit.dimension),
-        unit.factor.rational.numerator.description, unit.factor.rational.denominator.description,
-        String(unit.factor.piPower), unit.offset.numerator.description, unit.offset.denominator.description,
-        flags, unit.definition, unit.source, unit.cldrIdentifier ?? "", list(unit.alternateNames),
-      ] + (unit.scale.map { [scaleField($0)] } ?? []))
+      lines[identifiers[index]] = record(
+        [
+          key(identifiers[index]), "U", unit.name, unit.plural, list(unit.symbols), list(unit.aliases),
+          list(unit.claimedNames),
+          unit.categoryIdentifier, dimensionField(unit.dimension),
+          unit.factor.rational.numerator.description, unit.factor.rational.denominator.description,
+          String(unit.factor.piPower), unit.offset.numerator.description, unit.offset.denominator.description,
+          flags, unit.definition, unit.source, unit.cldrIdentifier ?? "", list(unit.alternateNames),
+        ] + (unit.scale.map { [scaleField($0)] } ?? []))
     }
     let renumber = { (index: Int) in String(identifiers[index]) }
 
@@ -81,9 +86,12 @@ package enum CatalogSourceWriter {
     out += literal("symbolKeys", keyLines(indexes.symbols.mapValues(renumber)))
     out += literal("foldedKeys", keyLines(indexes.folded.mapValues(renumber)))
     out += literal("categoryKeys", keyLines(indexes.categoryKeys.mapValues(String.init)))
-    out += literal("categoryUnits", keyLines(indexes.unitsByCategory.mapValues {
-      $0.map(renumber).joined(separator: ",")
-    }))
+    out += literal(
+      "categoryUnits",
+      keyLines(
+        indexes.unitsByCategory.mapValues {
+          $0.map(renumber).joined(separator: ",")
+        }))
     out += literal("exchangeRates", catalog.snapshotExchangeRates?.document ?? "")
     out += "}\n"
     return out
@@ -133,9 +141,12 @@ package enum CatalogSourceWriter {
 
   /// `REFERENCE;FORWARD;INVERSE;MINIMUM;MAXIMUM;GAUGE;OFFSET` (empty parts for what the scale lacks).
   static func scaleField(_ scale: UnitScale) -> String {
-    [scale.reference, scale.forward.text, scale.inverse?.text ?? "", scale.minimum.map { "\($0)" } ?? "",
-     scale.maximum.map { "\($0)" } ?? "", (scale.readsGaugeNumbers ? "g" : "") + (scale.takesNameFirst ? "n" : ""), "\(scale.referenceOffset)"]
-      .joined(separator: ";")
+    [
+      scale.reference, scale.forward.text, scale.inverse?.text ?? "", scale.minimum.map { "\($0)" } ?? "",
+      scale.maximum.map { "\($0)" } ?? "", (scale.readsGaugeNumbers ? "g" : "") + (scale.takesNameFirst ? "n" : ""),
+      "\(scale.referenceOffset)",
+    ]
+    .joined(separator: ";")
   }
 
   static func dimensionField(_ dimension: PhysicalDimension) -> String {

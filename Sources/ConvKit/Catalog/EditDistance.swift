@@ -11,8 +11,10 @@ enum EditDistance {
   /// Only the band of cells within `bound` of the diagonal is computed (a cell outside it is more
   /// than `bound` already), in three rows on the stack: no allocation, a few dozen operations per
   /// row for the short spellings of units.
-  static func between(_ x: UnsafeBufferPointer<Unicode.Scalar>, _ y: UnsafeBufferPointer<Unicode.Scalar>,
-                      bound: Int) -> Int? {
+  static func between(
+    _ x: UnsafeBufferPointer<Unicode.Scalar>, _ y: UnsafeBufferPointer<Unicode.Scalar>,
+    bound: Int
+  ) -> Int? {
     if abs(x.count - y.count) > bound { return nil }
     if x.isEmpty { return y.count }
     if y.isEmpty { return x.count }
@@ -65,11 +67,13 @@ package enum NearWords {
     let bound = bound(for: key)
     let scored = candidates.compactMap { candidate -> (Int, String)? in
       guard let distance = EditDistance.between(key, candidate.lowercased(), bound: bound),
-            distance <= bound, distance > 0 else { return nil }
+        distance <= bound, distance > 0
+      else { return nil }
       return (distance, candidate)
     }
     var seen: Set<String> = []
-    return scored.sorted { ($0.0, $0.1) < ($1.0, $1.1) }.map(\.1).filter { seen.insert($0).inserted }.prefix(limit).map { $0 }
+    return scored.sorted { ($0.0, $0.1) < ($1.0, $1.1) }.map(\.1).filter { seen.insert($0).inserted }.prefix(limit).map
+    { $0 }
   }
 }
 

@@ -51,7 +51,8 @@ final class KeyFilter: Sendable {
   /// the count that reaches it makes it).
   func noteMiss() {
     guard address.load(ordering: .relaxed) == 0,
-          misses.add(1, ordering: .relaxed).newValue == KeyFilter.missesBeforeMaking else { return }
+      misses.add(1, ordering: .relaxed).newValue == KeyFilter.missesBeforeMaking
+    else { return }
     let made = UnsafeMutablePointer<UInt64>.allocate(capacity: KeyFilter.bitCount / 64)
     made.initialize(repeating: 0, count: KeyFilter.bitCount / 64)
     for (number, table) in tables.enumerated() {

@@ -81,7 +81,8 @@ public struct Conversion: Sendable {
     case .reciprocal:
       scale = (source.factor * target.factor).reciprocal
     case .cycles:
-      scale = source.factor / target.factor
+      scale =
+        source.factor / target.factor
         * Conversion.cycleFactor(from: source.dimension, to: target.dimension)
     }
     doubleScale = scale.approximation.doubleValue
@@ -117,7 +118,8 @@ public struct Conversion: Sendable {
   /// temperature below absolute zero (`-500` for °C, `-1` for K); does nothing for other units.
   public func checkAboveAbsoluteZero(_ value: Rational) throws(ConvError) {
     guard let unit = source.absoluteUnit, !sourceScale.rational.isNegative,
-          (Magnitude(value + unit.unit.offset) * sourceScale).rational.isNegative else { return }
+      (Magnitude(value + unit.unit.offset) * sourceScale).rational.isNegative
+    else { return }
     let written = value.terminatingDecimal?.plainString ?? value.description
     throw .belowAbsoluteZero(written + " " + source.text, minimum: Catalog.absoluteZero(in: unit), span: nil)
   }
@@ -226,7 +228,8 @@ public struct Conversion: Sendable {
       // An area to the gauge whose round wire has that cross-section.
       let squared = value * self.scale.approximation
       guard !squared.isNegative, let result = target.scaleValue(squared.doubleValue.squareRoot()),
-            let decimal = Rational(shortestDecimal: result) else {
+        let decimal = Rational(shortestDecimal: result)
+      else {
         throw .noScaleValue(written + " " + source.text, unit: self.target.text, domain: target.domainDescription)
       }
       return Magnitude(decimal)
@@ -238,12 +241,16 @@ public struct Conversion: Sendable {
       guard scale.contains(number) else {
         throw .outsideScale(written + " " + source.text, unit: source.text, domain: scale.domainDescription, span: nil)
       }
-      guard let reference = scale.referenceRational(number), let offset = Rational(shortestDecimal: scale.referenceOffset) else {
+      guard let reference = scale.referenceRational(number),
+        let offset = Rational(shortestDecimal: scale.referenceOffset)
+      else {
         throw .outsideScale(written + " " + source.text, unit: source.text, domain: scale.domainDescription, span: nil)
       }
       linear = reference + offset
-      if let target = targetNonlinear, let result = target.scaleValue(number, on: scale, ratio: self.scale.approximation),
-         let decimal = Rational(shortestDecimal: result) {
+      if let target = targetNonlinear,
+        let result = target.scaleValue(number, on: scale, ratio: self.scale.approximation),
+        let decimal = Rational(shortestDecimal: result)
+      {
         return Magnitude(decimal)
       }
     } else {
@@ -253,8 +260,9 @@ public struct Conversion: Sendable {
     guard ExactBound.admits(linear) else { throw .resultOutOfRange }
     if let target = targetNonlinear {
       guard let offset = Rational(shortestDecimal: target.referenceOffset),
-            let result = target.scaleValue(exactly: linear - offset),
-            let decimal = Rational(shortestDecimal: result) else {
+        let result = target.scaleValue(exactly: linear - offset),
+        let decimal = Rational(shortestDecimal: result)
+      else {
         throw .noScaleValue(written + " " + source.text, unit: self.target.text, domain: target.domainDescription)
       }
       return Magnitude(decimal)
@@ -291,22 +299,30 @@ public struct Conversion: Sendable {
 
   /// The kind of conversion; when the sides do not convert as they are but the source names a
   /// substance that carries one dimension to the other, a linear conversion through it.
-  static func kindOrBridge(from source: UnitExpression, to target: UnitExpression,
-                           catalog: Catalog) throws(ConvError) -> (Kind, SubstanceBridge?) {
+  static func kindOrBridge(
+    from source: UnitExpression, to target: UnitExpression,
+    catalog: Catalog
+  ) throws(ConvError) -> (Kind, SubstanceBridge?) {
     do {
-      return (try kind(from: source.term, to: target.term, fromText: source.text, toText: target.text, catalog: catalog), nil)
+      return (
+        try kind(from: source.term, to: target.term, fromText: source.text, toText: target.text, catalog: catalog), nil
+      )
     } catch {
       guard let use = source.substance else { throw error }
       guard source.term.scaleUnit == nil, target.term.scaleUnit == nil,
-            !source.term.hasOffsetTemperature, !target.term.hasOffsetTemperature else { throw error }
-      let bridge = try SubstanceBridge(use: use, from: source.dimension, to: target.dimension, fromText: source.text,
-                                       toText: target.text, catalog: catalog)
+        !source.term.hasOffsetTemperature, !target.term.hasOffsetTemperature
+      else { throw error }
+      let bridge = try SubstanceBridge(
+        use: use, from: source.dimension, to: target.dimension, fromText: source.text,
+        toText: target.text, catalog: catalog)
       return (.linear, bridge)
     }
   }
 
-  static func kind(from source: Term, to target: Term, fromText: String, toText: String,
-                   catalog: Catalog) throws(ConvError) -> Kind {
+  static func kind(
+    from source: Term, to target: Term, fromText: String, toText: String,
+    catalog: Catalog
+  ) throws(ConvError) -> Kind {
     if source.scaleUnit != nil || target.scaleUnit != nil {
       return try scaleKind(from: source, to: target, fromText: fromText, toText: toText, catalog: catalog)
     }
@@ -324,32 +340,40 @@ public struct Conversion: Sendable {
     }
     if !source.dimension.isNone && source.dimension == target.dimension.inverse {
       if source.hasOffsetTemperature || target.hasOffsetTemperature {
-        throw .incompatible(from: catalog.describe(source.dimension), to: catalog.describe(target.dimension),
-                            fromUnit: fromText, toUnit: toText)
+        throw .incompatible(
+          from: catalog.describe(source.dimension), to: catalog.describe(target.dimension),
+          fromUnit: fromText, toUnit: toText)
       }
       return .reciprocal
     }
     if let difference = source.dimension.divided(by: target.dimension),
-       difference == PhysicalDimension(.angle) || difference == PhysicalDimension(.angle).inverse {
+      difference == PhysicalDimension(.angle) || difference == PhysicalDimension(.angle).inverse
+    {
       return .cycles
     }
-    throw .incompatible(from: catalog.describe(source.dimension), to: catalog.describe(target.dimension),
-                        fromUnit: fromText, toUnit: toText)
+    throw .incompatible(
+      from: catalog.describe(source.dimension), to: catalog.describe(target.dimension),
+      fromUnit: fromText, toUnit: toText)
   }
 
   /// Checks a conversion through a nonlinear scale: the same dimension on both sides, two scales of
   /// one category (octaves and decibels are both ratios, of different things), and an absolute
   /// temperature facing a scale defined in one (gas mark).
-  static func scaleKind(from source: Term, to target: Term, fromText: String, toText: String,
-                        catalog: Catalog) throws(ConvError) -> Kind {
+  static func scaleKind(
+    from source: Term, to target: Term, fromText: String, toText: String,
+    catalog: Catalog
+  ) throws(ConvError) -> Kind {
     let incompatible = ConvError.incompatible(
-      from: catalog.describe(source.dimension), to: catalog.describe(target.dimension), fromUnit: fromText, toUnit: toText)
+      from: catalog.describe(source.dimension), to: catalog.describe(target.dimension), fromUnit: fromText,
+      toUnit: toText)
     // A wire gauge and an area: the cross-section of the round wire.
     if crossSectionDirection(from: source, to: target) != 0 { return .scale }
     guard source.dimension == target.dimension else { throw incompatible }
     if let from = source.scaleUnit, let to = target.scaleUnit {
       guard from.unit.categoryIdentifier == to.unit.categoryIdentifier else {
-        let names = [from, to].map { unit in catalog.category(named: unit.unit.categoryIdentifier)?.title.lowercased() ?? "" }
+        let names = [from, to].map { unit in
+          catalog.category(named: unit.unit.categoryIdentifier)?.title.lowercased() ?? ""
+        }
         throw .incompatible(from: names[0], to: names[1], fromUnit: fromText, toUnit: toText)
       }
       return .scale
@@ -358,7 +382,8 @@ public struct Conversion: Sendable {
     if let scale = (source.scaleUnit ?? target.scaleUnit)?.unit.scale, scale.referenceOffset != 0 {
       let linear = source.scaleUnit == nil ? source : target
       if linear.absoluteUnit == nil {
-        throw source.scaleUnit == nil ? .absoluteVersusDifference(absolute: toText, difference: fromText)
+        throw source.scaleUnit == nil
+          ? .absoluteVersusDifference(absolute: toText, difference: fromText)
           : .absoluteVersusDifference(absolute: fromText, difference: toText)
       }
     }
@@ -374,7 +399,9 @@ public struct Conversion: Sendable {
 
 extension Catalog {
   /// Resolves a reusable conversion between two unit expressions.
-  public func conversion(from source: some StringProtocol, to target: some StringProtocol) throws(ConvError) -> Conversion {
+  public func conversion(from source: some StringProtocol, to target: some StringProtocol) throws(ConvError)
+    -> Conversion
+  {
     try Conversion(from: parseUnit(source), to: parseUnit(target), catalog: self)
   }
 }

@@ -33,9 +33,10 @@ extension Catalog {
     let conversion = try Conversion(from: source, to: target, catalog: self)
     let value = try conversion.convert(number)
     let symbolic = source.isExact && target.isExact && quantity.isExact && conversion.bridge == nil
-    var result = ConversionResult(quantity: quantity, target: target, kind: conversion.kind, value: value,
-                                  isExact: symbolic && conversion.isExact && value.isRational, isSymbolicallyExact: symbolic,
-                                  exchangeRates: exchangeRates(between: source, and: target))
+    var result = ConversionResult(
+      quantity: quantity, target: target, kind: conversion.kind, value: value,
+      isExact: symbolic && conversion.isExact && value.isRational, isSymbolicallyExact: symbolic,
+      exchangeRates: exchangeRates(between: source, and: target))
     result.bridge = conversion.bridge
     return result
   }
@@ -53,8 +54,10 @@ extension Catalog {
       return (UnitExpression(text: scale.symbol, term: Term(unit: scale), singleUnit: scale), quantity.term.coefficient)
     }
     if let absolute = quantity.term.absoluteUnit {
-      return (UnitExpression(text: absolute.symbol, term: Term(unit: absolute), singleUnit: absolute),
-              quantity.term.coefficient)
+      return (
+        UnitExpression(text: absolute.symbol, term: Term(unit: absolute), singleUnit: absolute),
+        quantity.term.coefficient
+      )
     }
     var whole = UnitExpression(text: quantity.text, term: quantity.term, singleUnit: nil)
     whole.substance = quantity.substance
@@ -67,13 +70,16 @@ extension Catalog {
   /// (`5 pH` into `nH` reads the picohenry, `1 B` into `dB` the bel), as every front end of `conv`
   /// does; ``parseQuantity(_:conventions:)`` and ``parseUnit(_:conventions:)`` alone take the
   /// default readings.
-  public func convert(_ quantity: some StringProtocol, to target: some StringProtocol,
-                      conventions: NumberConventions = .standard) throws(ConvError) -> ConversionResult {
+  public func convert(
+    _ quantity: some StringProtocol, to target: some StringProtocol,
+    conventions: NumberConventions = .standard
+  ) throws(ConvError) -> ConversionResult {
     let quantityText = String(quantity)
     let targetText = String(target)
-    let request = ConversionRequest(quantity: quantityText, targets: [targetText],
-                                    source: quantityText + " to " + targetText, quantityOffset: 0,
-                                    targetOffset: quantityText.count + 4)
+    let request = ConversionRequest(
+      quantity: quantityText, targets: [targetText],
+      source: quantityText + " to " + targetText, quantityOffset: 0,
+      targetOffset: quantityText.count + 4)
     let reading: ConversionReading
     do throws(ConvError) {
       reading = try read(request, conventions: conventions)

@@ -41,7 +41,8 @@ extension Catalog {
   /// Spellings with several readings take their default one: `read(_:conventions:)` lets the
   /// other side of a conversion decide.
   public func parseQuantity(_ text: some StringProtocol, conventions: NumberConventions = .standard)
-    throws(ConvError) -> Quantity {
+    throws(ConvError) -> Quantity
+  {
     try ExpressionReader(catalog: self, conventions: conventions).quantity(text)
   }
 
@@ -51,21 +52,26 @@ extension Catalog {
   /// that means nothing (`-1 mpg`: the unit's flag `positive`).
   static func checkMeaning(_ quantity: Quantity) throws(ConvError) -> Quantity {
     if let unit = quantity.unit?.singleUnit, unit.unit.isPositive, quantity.term.baseValue.rational.isNegative {
-      throw .outsideScale(quantity.text, unit: unit.symbol, domain: "from 0 up: a value below zero means nothing",
-                          span: SourceSpan(start: 0, length: quantity.text.count))
+      throw .outsideScale(
+        quantity.text, unit: unit.symbol, domain: "from 0 up: a value below zero means nothing",
+        span: SourceSpan(start: 0, length: quantity.text.count))
     }
     if quantity.term.scaleUnit != nil, !quantity.term.coefficient.doubleValue.isFinite {
       throw .numberOutOfRange(quantity.text, span: SourceSpan(start: 0, length: quantity.text.count))
     }
     if let unit = quantity.term.scaleUnit, let scale = unit.unit.scale,
-       scale.referenceRational(quantity.term.coefficient.doubleValue) == nil {
-      throw .outsideScale(quantity.text, unit: unit.symbol, domain: scale.domainDescription,
-                          span: SourceSpan(start: 0, length: quantity.text.count))
+      scale.referenceRational(quantity.term.coefficient.doubleValue) == nil
+    {
+      throw .outsideScale(
+        quantity.text, unit: unit.symbol, domain: scale.domainDescription,
+        span: SourceSpan(start: 0, length: quantity.text.count))
     }
     guard let unit = quantity.term.absoluteUnit, quantity.term.baseValue.rational.isNegative,
-          !unit.factor.rational.isNegative else { return quantity }
-    throw .belowAbsoluteZero(quantity.text, minimum: Catalog.absoluteZero(in: unit),
-                             span: SourceSpan(start: 0, length: quantity.text.count))
+      !unit.factor.rational.isNegative
+    else { return quantity }
+    throw .belowAbsoluteZero(
+      quantity.text, minimum: Catalog.absoluteZero(in: unit),
+      span: SourceSpan(start: 0, length: quantity.text.count))
   }
 
   /// Absolute zero written in an absolute temperature unit: `-273.15 °C`, `0 K`.
@@ -83,8 +89,9 @@ extension Quantity {
     guard let unit, unit.singleUnit != nil, unit.text == spelling, text.hasSuffix(spelling) else { return nil }
     var renamed = UnitExpression(text: typed, term: unit.term, singleUnit: unit.singleUnit)
     renamed.substance = unit.substance
-    var quantity = Quantity(text: String(text.dropLast(spelling.count)) + typed, term: term, number: number,
-                            unit: renamed)
+    var quantity = Quantity(
+      text: String(text.dropLast(spelling.count)) + typed, term: term, number: number,
+      unit: renamed)
     quantity.attachedSubstance = attachedSubstance
     return quantity
   }

@@ -41,7 +41,8 @@ extension Catalog {
   /// A text that is exactly one catalog spelling wins over reading it as an expression, so
   /// symbols such as `km/h` or `L/100km` name their catalog unit.
   public func parseUnit(_ text: some StringProtocol, conventions: NumberConventions = .standard)
-    throws(ConvError) -> UnitExpression {
+    throws(ConvError) -> UnitExpression
+  {
     try ExpressionReader(catalog: self, conventions: conventions).unit(text)
   }
 }

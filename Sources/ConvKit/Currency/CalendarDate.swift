@@ -13,7 +13,8 @@ public struct CalendarDate: Comparable, Hashable, Sendable, CustomStringConverti
   /// A valid date, or nil (`2026-02-30` is not one).
   public init?(year: Int, month: Int, day: Int) {
     guard (1...9999).contains(year), (1...12).contains(month),
-          (1...CalendarDate.daysInMonth(month, year: year)).contains(day) else { return nil }
+      (1...CalendarDate.daysInMonth(month, year: year)).contains(day)
+    else { return nil }
     self.year = year
     self.month = month
     self.day = day

@@ -17,16 +17,19 @@ extension Catalog {
   /// currency at the newer rates and the other one at the snapshot's, both read again at the
   /// snapshot's rates. Refused when they cannot be read again.
   func atOnePublication(_ source: UnitExpression, _ target: UnitExpression) throws(ConvError)
-    -> (UnitExpression, UnitExpression) {
+    -> (UnitExpression, UnitExpression)
+  {
     guard source.term.ratesUse.union(target.term.ratesUse).isMixed else { return (source, target) }
     let pinned = pinnedToSnapshotRates
     guard let pinnedSource = try? pinned.parseUnit(source.text), pinnedSource.dimension == source.dimension,
-          let pinnedTarget = try? pinned.parseUnit(target.text), pinnedTarget.dimension == target.dimension,
-          !pinnedSource.term.ratesUse.union(pinnedTarget.term.ratesUse).isMixed else {
+      let pinnedTarget = try? pinned.parseUnit(target.text), pinnedTarget.dimension == target.dimension,
+      !pinnedSource.term.ratesUse.union(pinnedTarget.term.ratesUse).isMixed
+    else {
       let newer = exchangeRates.map { "\($0.date)" } ?? "?"
       let older = snapshotExchangeRates.map { "\($0.date)" } ?? "?"
-      throw .catalog("\(source.text) to \(target.text) needs one currency's rate of \(newer) and another's of "
-        + "\(older), which are not one cross rate: write the conversion on one line")
+      throw .catalog(
+        "\(source.text) to \(target.text) needs one currency's rate of \(newer) and another's of "
+          + "\(older), which are not one cross rate: write the conversion on one line")
     }
     return (pinnedSource, pinnedTarget)
   }

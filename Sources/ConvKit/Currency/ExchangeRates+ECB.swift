@@ -14,8 +14,10 @@ extension ExchangeRates {
     }
     let days = elements.filter { $0.name == "Cube" && $0.attributes["time"] != nil }
     guard days.count == 1, let time = days[0].attributes["time"] else {
-      throw ExchangeRatesError(days.isEmpty ? "not the ECB's rates format: no date"
-                                 : "not the ECB's daily rates: \(days.count) days in one file")
+      throw ExchangeRatesError(
+        days.isEmpty
+          ? "not the ECB's rates format: no date"
+          : "not the ECB's daily rates: \(days.count) days in one file")
     }
     guard let date = CalendarDate(time.trimmingSpaces) else {
       throw ExchangeRatesError("not the ECB's rates format: bad date '\(time)'")
@@ -24,7 +26,8 @@ extension ExchangeRates {
     for element in elements where element.name == "Cube" && element.attributes["currency"] != nil {
       let code = element.attributes["currency"] ?? ""
       guard code.utf8.count == 3, code.utf8.allSatisfy({ $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }),
-            code != ExchangeRates.baseCode else {
+        code != ExchangeRates.baseCode
+      else {
         throw ExchangeRatesError("not the ECB's rates format: bad currency code '\(code)'")
       }
       guard element.parent == "Cube" else {
@@ -37,9 +40,12 @@ extension ExchangeRates {
       guard text.utf8.count <= ExchangeRates.maximumRateLength else {
         throw ExchangeRatesError("bad rate for \(code): more than \(ExchangeRates.maximumRateLength) characters")
       }
-      guard !text.isEmpty, text.utf8.allSatisfy({ ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || $0 == UInt8(ascii: ".") }),
-            let rate = Rational(decimalLiteral: text), !rate.isZero, !rate.isNegative else {
-        throw ExchangeRatesError("bad rate '\(element.attributes["rate"] ?? "")' for \(code): rates must be positive numbers")
+      guard !text.isEmpty,
+        text.utf8.allSatisfy({ ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || $0 == UInt8(ascii: ".") }),
+        let rate = Rational(decimalLiteral: text), !rate.isZero, !rate.isNegative
+      else {
+        throw ExchangeRatesError(
+          "bad rate '\(element.attributes["rate"] ?? "")' for \(code): rates must be positive numbers")
       }
       rates.append((code, rate))
     }

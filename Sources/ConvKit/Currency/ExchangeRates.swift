@@ -64,7 +64,8 @@ public struct ExchangeRatesError: Error, Sendable, Equatable, CustomStringConver
 
   public init(_ message: String) {
     let printable = ConvError.printable(message)
-    self.message = printable.count > ExchangeRatesError.maximumLength
+    self.message =
+      printable.count > ExchangeRatesError.maximumLength
       ? String(printable.prefix(ExchangeRatesError.maximumLength)) + "…" : printable
   }
 

@@ -21,8 +21,10 @@ final class RatesInUse: Sendable {
   /// Whether currency units may need factors other than their compiled ones.
   var mayReplace: Bool { newerLoader != nil }
 
-  init(snapshot: @escaping @Sendable () -> ExchangeRates?, newer: (@Sendable () -> ExchangeRates?)? = nil,
-       isPinned: Bool = false) {
+  init(
+    snapshot: @escaping @Sendable () -> ExchangeRates?, newer: (@Sendable () -> ExchangeRates?)? = nil,
+    isPinned: Bool = false
+  ) {
     snapshotLoader = snapshot
     newerLoader = newer
     self.isPinned = isPinned

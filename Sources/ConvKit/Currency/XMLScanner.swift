@@ -92,7 +92,8 @@ struct XMLScanner {
     func readName() -> String {
       let start = index
       while index < characters.count, !characters[index].isWhitespace, characters[index] != "=",
-            characters[index] != "<", characters[index] != "\"", characters[index] != "'" { index += 1 }
+        characters[index] != "<", characters[index] != "\"", characters[index] != "'"
+      { index += 1 }
       return String(characters[start..<index])
     }
     let name = readName()
@@ -132,8 +133,10 @@ struct XMLScanner {
 
   private static func unescape(_ text: String) -> String {
     guard text.contains(text: "&") else { return text }
-    return text.replacing(text: "&lt;", with: "<").replacing(text: "&gt;", with: ">").replacing(text: "&quot;", with: "\"")
-      .replacing(text: "&apos;", with: "'").replacing(text: "&amp;", with: "&")
+    return text.replacing(text: "&lt;", with: "<").replacing(text: "&gt;", with: ">").replacing(
+      text: "&quot;", with: "\""
+    )
+    .replacing(text: "&apos;", with: "'").replacing(text: "&amp;", with: "&")
   }
 
   private static func isSpace(_ byte: UInt8) -> Bool {

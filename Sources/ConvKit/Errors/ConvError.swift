@@ -79,7 +79,9 @@ public enum ConvError: Error, Sendable, Equatable {
       let hint = suggestions.isEmpty ? "" : "; did you mean " + ConvError.orList(suggestions.map { "'\($0)'" }) + "?"
       return "unknown unit '\(ConvError.printable(name))'" + hint
     case .unknownCategory(let name, let suggestions):
-      let hint = suggestions.isEmpty ? " (see 'conv categories')" : "; did you mean " + ConvError.orList(suggestions.map { "'\($0)'" }) + "?"
+      let hint =
+        suggestions.isEmpty
+        ? " (see 'conv categories')" : "; did you mean " + ConvError.orList(suggestions.map { "'\($0)'" }) + "?"
       return "unknown category '\(ConvError.printable(name))'" + hint
     case .unexpectedCharacter(let character, _):
       return "unexpected character '\(ConvError.printable(character))'"
@@ -110,11 +112,14 @@ public enum ConvError: Error, Sendable, Equatable {
     case .absoluteTemperatureInCompound(let unit, let difference, _):
       return "\(unit) is an absolute temperature; use the difference unit \(difference) in compound units"
     case .absoluteVersusDifference(let absolute, let difference):
-      return "cannot convert between the absolute temperature \(ConvError.printable(absolute)) and the temperature difference \(ConvError.printable(difference))"
+      return
+        "cannot convert between the absolute temperature \(ConvError.printable(absolute)) and the temperature difference \(ConvError.printable(difference))"
     case .reciprocalOfZero(let from, let to):
-      return "zero \(ConvError.printable(from)) has no equivalent in \(ConvError.printable(to)) (the reciprocal of zero is infinite)"
+      return
+        "zero \(ConvError.printable(from)) has no equivalent in \(ConvError.printable(to)) (the reciprocal of zero is infinite)"
     case .reciprocalOfNegative(let from, let to):
-      return "a value below zero in \(ConvError.printable(from)) has no equivalent in \(ConvError.printable(to)) (a reciprocal conversion needs a value above zero)"
+      return
+        "a value below zero in \(ConvError.printable(from)) has no equivalent in \(ConvError.printable(to)) (a reciprocal conversion needs a value above zero)"
     case .belowAbsoluteZero(let quantity, let minimum, _):
       return "\(ConvError.printable(quantity)) is below absolute zero (\(minimum))"
     case .zeroUnit(let unit):
@@ -130,7 +135,8 @@ public enum ConvError: Error, Sendable, Equatable {
       return "'\(ConvError.printable(spelling))' can be read as " + ConvError.orList(readings.map(ConvError.printable))
         + " here: write the unit's name or another symbol"
     case .scaleInCompound(let unit, _):
-      return "\(ConvError.printable(unit)) is a nonlinear scale: neither it nor a value on it can be multiplied, divided, "
+      return
+        "\(ConvError.printable(unit)) is a nonlinear scale: neither it nor a value on it can be multiplied, divided, "
         + "raised to a power, negated or added; convert a value on it on its own, the number before the unit "
         + "(20 \(ConvError.printable(unit)))"
     case .outsideScale(let quantity, let unit, let domain, _):
@@ -140,7 +146,9 @@ public enum ConvError: Error, Sendable, Equatable {
       return "\(ConvError.printable(quantity)) has no \(ConvError.printable(unit)) value"
         + (domain.map { " (the scale runs \($0))" } ?? "")
     case .unknownSubstance(let name, _, let suggestions):
-      let hint = suggestions.isEmpty ? " (see 'conv list substances')"
+      let hint =
+        suggestions.isEmpty
+        ? " (see 'conv list substances')"
         : "; did you mean " + ConvError.orList(suggestions.map { "'\($0)'" }) + "?"
       return "unknown unit or substance '\(ConvError.printable(name))'" + hint
     case .substanceMismatch(let message):

@@ -62,7 +62,9 @@ struct Evaluator {
   /// Deepest parenthesis nesting accepted.
   static var maximumDepth: Int { 64 }
 
-  init(tokens: [Token], characters: [Character], resolver: any UnitResolving, conventions: NumberConventions = .standard) {
+  init(
+    tokens: [Token], characters: [Character], resolver: any UnitResolving, conventions: NumberConventions = .standard
+  ) {
     self.tokens = tokens
     self.characters = characters
     self.resolver = resolver
@@ -70,19 +72,24 @@ struct Evaluator {
   }
 
   /// Evaluates a whole expression, reading numbers with `conventions`.
-  static func evaluate(_ text: some StringProtocol, resolver: any UnitResolving,
-                       conventions: NumberConventions = .standard) throws(ConvError) -> Term {
+  static func evaluate(
+    _ text: some StringProtocol, resolver: any UnitResolving,
+    conventions: NumberConventions = .standard
+  ) throws(ConvError) -> Term {
     let (tokens, characters) = try Lexer.lex(text, conventions: conventions)
     return try evaluate(tokens: tokens, characters: characters, resolver: resolver, conventions: conventions)
   }
 
   /// Evaluates an expression the lexer has read: its tokens, and the characters their spans
   /// point into.
-  static func evaluate(tokens: [Token], characters: [Character], resolver: any UnitResolving,
-                       conventions: NumberConventions = .standard) throws(ConvError) -> Term {
+  static func evaluate(
+    tokens: [Token], characters: [Character], resolver: any UnitResolving,
+    conventions: NumberConventions = .standard
+  ) throws(ConvError) -> Term {
     guard !tokens.isEmpty else { throw .emptyInput }
-    var evaluator = Evaluator(tokens: try splitRunTogether(tokens, characters: characters, resolver: resolver),
-                              characters: characters, resolver: resolver, conventions: conventions)
+    var evaluator = Evaluator(
+      tokens: try splitRunTogether(tokens, characters: characters, resolver: resolver),
+      characters: characters, resolver: resolver, conventions: conventions)
     let term = try evaluator.parseSum()
     if evaluator.index < tokens.count {
       let token = tokens[evaluator.index]
@@ -150,22 +157,25 @@ struct Evaluator {
   /// after a unit: a bare number is a number of the unit's conventional smaller partner, noted
   /// (`5 ft 11` is 5 ft 11 in); units of two systems are refused (`5 ft 11 cm`, `1 st 4 kg`).
   private mutating func implicitTerm(_ term: Term, tokens range: Range<Int>, after unit: PrefixedUnit?)
-    throws(ConvError) -> Term {
+    throws(ConvError) -> Term
+  {
     let first = tokens[range.lowerBound].span
     let last = tokens[range.upperBound - 1].span
     let span = SourceSpan(start: first.start, length: last.start + last.length - first.start)
     let text = String(characters[span.start..<(span.start + span.length)])
     if term.unitCount == 0, range.count == 1, let unit {
       guard let partner = try ConventionalPairs.partner(of: unit, resolver: resolver) else {
-        throw .syntax("the number '\(text)' after \(unit.symbol) has no unit: write its unit, or '+' before it",
-                      span: span)
+        throw .syntax(
+          "the number '\(text)' after \(unit.symbol) has no unit: write its unit, or '+' before it",
+          span: span)
       }
       resolver.note("\(text) after \(unit.symbol) read as \(text) \(partner.symbol)", bareNumber: true)
       return try Term.multiply(term, Term(unit: partner), span: span)
     }
     if term.unitCount == 1, let unit, let next = lastUnit, !ConventionalPairs.join(unit, next) {
-      throw .syntax("'\(unit.symbol) \(text)' joins units of two systems without '+': write '+' for a sum of them, "
-                    + "or 'to' before a target", span: span)
+      throw .syntax(
+        "'\(unit.symbol) \(text)' joins units of two systems without '+': write '+' for a sum of them, "
+          + "or 'to' before a target", span: span)
     }
     return term
   }
@@ -188,8 +198,9 @@ struct Evaluator {
           result = try Term.divide(result, try Term.number(denominator, span: next.span), span: next.span)
           while let factor = peek(), factor.kind == .openParenthesis || factor.kind.isWord {
             let right = try parseUnary()
-            result = try Term.juxtapose(difference(result, beside: right), difference(right, beside: result),
-                                        span: factor.span)
+            result = try Term.juxtapose(
+              difference(result, beside: right), difference(right, beside: result),
+              span: factor.span)
           }
           continue
         }
@@ -209,17 +220,20 @@ struct Evaluator {
     while let token = peek() {
       switch token.kind {
       case .word, .openParenthesis:
-        var right = try parseUnary()
+        let right = try parseUnary()
         // A gauge number before a gauge (`(0000 AWG)`), as at the start of a quantity.
-        if case .number = tokens[start].kind, start + 1 < tokens.count, tokens[start + 1].span.start == token.span.start,
-           right.scaleUnit?.unit.scale?.readsGaugeNumbers == true {
+        if case .number = tokens[start].kind, start + 1 < tokens.count,
+          tokens[start + 1].span.start == token.span.start,
+          right.scaleUnit?.unit.scale?.readsGaugeNumbers == true
+        {
           let span = tokens[start].span
           if let gauge = Catalog.gaugeNumber(String(characters[span.start..<(span.start + span.length)])) {
             result = Term(number: Rational(gauge))
           }
         }
         result = try Term.juxtapose(difference(result, beside: right), right, span: token.span)
-      case .number(let value) where result.unitCount == 0 && value == .one && token.form == .integer
+      case .number(let value)
+      where result.unitCount == 0 && value == .one && token.form == .integer
         && index + 2 < tokens.count && tokens[index + 1].kind == .divide
         && (tokens[index + 2].kind.isWord || tokens[index + 2].kind == .openParenthesis):
         // `1 1/s`, `5 1/min`: a number before a reciprocal unit written `1/UNIT`.
@@ -237,14 +251,17 @@ struct Evaluator {
         let second = String(characters[token.span.start..<end])
         let span = SourceSpan(start: start, length: end - start)
         if previous.form == .integer, token.form == .integer, (1...3).contains(first.count), second.count == 3,
-           first.allSatisfy(\.isASCIIDigit), second.allSatisfy(\.isASCIIDigit) {
+          first.allSatisfy(\.isASCIIDigit), second.allSatisfy(\.isASCIIDigit)
+        {
           let mark = conventions.groupingMark.map { $0 == " " ? "\u{2009}" : String($0) } ?? ""
           let grouped = mark.isEmpty ? "" : " or " + first + mark + second
-          throw .syntax("two numbers side by side ('\(text)'): spaces do not group digits here; write "
-                        + first + second + grouped, span: span)
+          throw .syntax(
+            "two numbers side by side ('\(text)'): spaces do not group digits here; write "
+              + first + second + grouped, span: span)
         }
-        throw .syntax("two numbers side by side ('\(text)'): write one number, or put a unit or an operator "
-                      + "between them", span: span)
+        throw .syntax(
+          "two numbers side by side ('\(text)'): write one number, or put a unit or an operator "
+            + "between them", span: span)
       default:
         return result
       }
@@ -271,7 +288,8 @@ struct Evaluator {
       switch token.kind {
       case .superscript(let power):
         index += 1
-        base = try Term.raise(difference(base, beside: Term(number: .one), always: power != 1), to: power, span: token.span)
+        base = try Term.raise(
+          difference(base, beside: Term(number: .one), always: power != 1), to: power, span: token.span)
       case .caret:
         index += 1
         let (power, span) = try parseInteger(after: token)
@@ -313,7 +331,8 @@ struct Evaluator {
 
   private mutating func parsePrimary() throws(ConvError) -> Term {
     guard let token = peek() else {
-      let end = tokens.last.map { SourceSpan(start: $0.span.start + $0.span.length, length: 1) }
+      let end =
+        tokens.last.map { SourceSpan(start: $0.span.start + $0.span.length, length: 1) }
         ?? SourceSpan(start: 0, length: 1)
       throw .syntax("expression ends too early", span: end)
     }
@@ -358,12 +377,14 @@ struct Evaluator {
     // `square`/`sq`/`cubic`/`cu` before a unit. Repeated ones (`square cubic m`) are collected in
     // a loop, innermost last, so that a long run of them cannot exhaust the stack.
     if let power = PowerWords.prefix[word.lowercased()], let next = peek(), case .word = next.kind,
-       try resolver.resolveUnit(word, span: span) == nil {
+      try resolver.resolveUnit(word, span: span) == nil
+    {
       var powers = [(power, span)]
       while let token = peek(), case .word(let inner) = token.kind,
-            let innerPower = PowerWords.prefix[inner.lowercased()],
-            index + 1 < tokens.count, tokens[index + 1].kind.isWord,
-            try !startsName(at: index), try resolver.resolveUnit(inner, span: token.span) == nil {
+        let innerPower = PowerWords.prefix[inner.lowercased()],
+        index + 1 < tokens.count, tokens[index + 1].kind.isWord,
+        try !startsName(at: index), try resolver.resolveUnit(inner, span: token.span) == nil
+      {
         powers.append((innerPower, token.span))
         index += 1
       }
@@ -400,7 +421,8 @@ struct Evaluator {
       let joins: Bool
       switch next.kind {
       case .word, .number: joins = true
-      case .minus: joins = gap == 0 && end + 2 < tokens.count && tokens[end + 2].span.start == next.span.start + next.span.length
+      case .minus:
+        joins = gap == 0 && end + 2 < tokens.count && tokens[end + 2].span.start == next.span.start + next.span.length
       case .superscript: joins = gap == 0
       default: joins = false
       }
@@ -425,16 +447,20 @@ struct Evaluator {
 
   /// Splits a name run together with numbers after a number (`5ft11in`, `1m80cm`) into names and
   /// numbers, when the run is no spelling of its own and its parts are.
-  static func splitRunTogether(_ tokens: [Token], characters: [Character], resolver: any UnitResolving) throws(ConvError) -> [Token] {
+  static func splitRunTogether(_ tokens: [Token], characters: [Character], resolver: any UnitResolving)
+    throws(ConvError) -> [Token]
+  {
     guard tokens.count >= 2 else { return tokens }
     var result: [Token] = []
     for (offset, token) in tokens.enumerated() {
       guard offset > 0, tokens[offset - 1].kind.isNumber, case .word(let word) = token.kind,
-            word.contains(where: \.isASCIIDigit), let last = word.last else {
+        word.contains(where: \.isASCIIDigit), let last = word.last
+      else {
         result.append(token)
         continue
       }
-      let partnerNumber = last.isASCIIDigit ? try endsWithPartnerNumber(word, resolver: resolver, span: token.span) : false
+      let partnerNumber =
+        last.isASCIIDigit ? try endsWithPartnerNumber(word, resolver: resolver, span: token.span) : false
       guard !last.isASCIIDigit || partnerNumber, try resolver.resolveUnit(word, span: token.span) == nil else {
         result.append(token)
         continue
@@ -451,8 +477,10 @@ struct Evaluator {
           valid = false
           break
         }
-        pieces.append(Token(kind: .word(String(name)), span: SourceSpan(start: position, length: name.count),
-                            spaceBefore: spaceBefore))
+        pieces.append(
+          Token(
+            kind: .word(String(name)), span: SourceSpan(start: position, length: name.count),
+            spaceBefore: spaceBefore))
         spaceBefore = false
         position += name.count
         if !digits.isEmpty {
@@ -460,8 +488,10 @@ struct Evaluator {
             valid = false
             break
           }
-          pieces.append(Token(kind: .number(value), span: SourceSpan(start: position, length: digits.count),
-                              spaceBefore: false, form: .integer))
+          pieces.append(
+            Token(
+              kind: .number(value), span: SourceSpan(start: position, length: digits.count),
+              spaceBefore: false, form: .integer))
           position += digits.count
         }
         rest = rest.dropFirst(name.count + digits.count)
@@ -474,7 +504,9 @@ struct Evaluator {
   /// Whether a word run together after a number ends in a number of its unit's conventional
   /// partner (`ft11` in `5ft11`, `st4`), not an exponent: a unit that has a partner, then a number
   /// above 3 (`ft2` stays ft²).
-  static func endsWithPartnerNumber(_ word: String, resolver: any UnitResolving, span: SourceSpan) throws(ConvError) -> Bool {
+  static func endsWithPartnerNumber(_ word: String, resolver: any UnitResolving, span: SourceSpan) throws(ConvError)
+    -> Bool
+  {
     let digits = word.reversed().prefix(while: \.isASCIIDigit)
     guard !digits.isEmpty, digits.count < word.count, let number = Int(String(digits.reversed())), number > 3 else {
       return false
@@ -488,9 +520,11 @@ struct Evaluator {
   private mutating func postfixPowers(_ term: Term) throws(ConvError) -> Term {
     var term = term
     while let token = peek(), case .word(let word) = token.kind,
-          let power = PowerWords.postfix[word.lowercased()] {
+      let power = PowerWords.postfix[word.lowercased()]
+    {
       index += 1
-      term = try Term.raise(difference(term, beside: Term(number: .one), always: power != 1), to: power, span: token.span)
+      term = try Term.raise(
+        difference(term, beside: Term(number: .one), always: power != 1), to: power, span: token.span)
     }
     return term
   }
@@ -517,22 +551,22 @@ struct Evaluator {
           product = nil
           break
         }
-        product = try product.map { (p: Term) throws(ConvError) -> Term in
-          try Term.multiply(p, Term(unit: unit), span: partSpan)
-        } ?? Term(unit: unit)
+        product =
+          try product.map { (p: Term) throws(ConvError) -> Term in
+            try Term.multiply(p, Term(unit: unit), span: partSpan)
+          } ?? Term(unit: unit)
       }
       if let product { return product }
     }
     #if CONV_FUZZING
-    // Fuzzing builds (fuzz/run.sh) leave out the "did you mean" search here, whatever the
-    // resolver (the catalog, the reading code's ExpressionReader, a units file's definitions): it
-    // is most of the cost of an unknown word, and the fuzz targets exercise it on their own.
-    throw .unknownUnit(word, span: span, suggestions: [])
+      // Fuzzing builds (fuzz/run.sh) leave out the "did you mean" search here, whatever the
+      // resolver (the catalog, the reading code's ExpressionReader, a units file's definitions): it
+      // is most of the cost of an unknown word, and the fuzz targets exercise it on their own.
+      throw .unknownUnit(word, span: span, suggestions: [])
     #else
-    throw .unknownUnit(word, span: span, suggestions: resolver.suggestions(for: word))
+      throw .unknownUnit(word, span: span, suggestions: resolver.suggestions(for: word))
     #endif
   }
-
 
   // MARK: Helpers
 
@@ -541,8 +575,9 @@ struct Evaluator {
   /// unit, or `always` (a divisor, a power). Any other term is returned as it is.
   private func difference(_ term: Term, beside other: Term, always: Bool = false) -> Term {
     guard term.hasOffsetTemperature, always || other.unitCount > 0, let unit = term.absoluteUnit else { return term }
-    resolver.note("\(unit.symbol) read as \(Term.differenceName(for: unit)), a temperature difference, in a compound unit",
-                  bareNumber: false)
+    resolver.note(
+      "\(unit.symbol) read as \(Term.differenceName(for: unit)), a temperature difference, in a compound unit",
+      bareNumber: false)
     return Term.difference(term)
   }
 

@@ -19,7 +19,8 @@ struct Lexer {
     bytes = ByteScan.isOneCharacterPerByte(text.utf8) ? Array(text.utf8) : []
     characters = bytes.isEmpty ? Array(text) : bytes.map { Lexer.asciiCharacters[Int($0)] }
     self.conventions = conventions
-    pointDecimals = conventions.decimalMark == "." && (conventions.groupingMark == nil || conventions.groupingMark == ",")
+    pointDecimals =
+      conventions.decimalMark == "." && (conventions.groupingMark == nil || conventions.groupingMark == ",")
   }
 
   /// The 128 ASCII characters, by their byte: made once, copied for each byte of ASCII text.
@@ -40,13 +41,15 @@ struct Lexer {
   /// Reads every token, or throws for a character that cannot start one.
   /// Numbers are read with `conventions` (decimal mark and digit grouping of the user's locale).
   static func tokenize(_ text: some StringProtocol, conventions: NumberConventions = .standard)
-    throws(ConvError) -> [Token] {
+    throws(ConvError) -> [Token]
+  {
     try lex(text, conventions: conventions).tokens
   }
 
   /// The tokens, with the characters of the text they point into.
   static func lex(_ text: some StringProtocol, conventions: NumberConventions = .standard)
-    throws(ConvError) -> (tokens: [Token], characters: [Character]) {
+    throws(ConvError) -> (tokens: [Token], characters: [Character])
+  {
     // Counts at most one character past the limit, so a megabyte of input is refused at once.
     guard text.utf8.count <= maximumLength || text.prefix(maximumLength + 1).count <= maximumLength else {
       throw .inputTooLong(limit: maximumLength)
@@ -115,15 +118,19 @@ struct Lexer {
     }
     if ascii == nil, let value = Lexer.vulgarFractions[character] {
       position += 1
-      return Token(kind: .number(value), span: SourceSpan(start: start, length: 1), spaceBefore: sawSpace,
-                   form: .vulgar)
+      return Token(
+        kind: .number(value), span: SourceSpan(start: start, length: 1), spaceBefore: sawSpace,
+        form: .vulgar)
     }
     if ascii == nil, let power = readSuperscript() {
-      return Token(kind: .superscript(power), span: SourceSpan(start: start, length: position - start),
-                   spaceBefore: sawSpace)
+      return Token(
+        kind: .superscript(power), span: SourceSpan(start: start, length: position - start),
+        spaceBefore: sawSpace)
     }
-    if character.isASCIIDigit || (character == "." && position + 1 < characters.count
-                                  && characters[position + 1].isASCIIDigit) {
+    if character.isASCIIDigit
+      || (character == "." && position + 1 < characters.count
+        && characters[position + 1].isASCIIDigit)
+    {
       return try readNumber(spaceBefore: sawSpace)
     }
     if Lexer.isWordCharacter(character) { return readWord(start: start, spaceBefore: sawSpace) }
@@ -141,13 +148,17 @@ struct Lexer {
       let character = characters[position]
       if let ascii = character.asciiValue, ascii.isASCIIAlphanumeric {
         if character.isASCIIDigit, position > start,
-           Lexer.marks.contains(characters[position - 1])
-            || Lexer.endsWithCurrencySign(String(characters[position - 1])) { break }
+          Lexer.marks.contains(characters[position - 1])
+            || Lexer.endsWithCurrencySign(String(characters[position - 1]))
+        {
+          break
+        }
         position += 1
       } else if Lexer.isWordCharacter(character) || character.isASCIIDigit
-                  || (character == "." && characters[position - 1].isLetter)
-                  || (character == "-" && position + 1 < characters.count
-                      && characters[position + 1].isLetter && characters[position - 1].isLetter) {
+        || (character == "." && characters[position - 1].isLetter)
+        || (character == "-" && position + 1 < characters.count
+          && characters[position + 1].isLetter && characters[position - 1].isLetter)
+      {
         position += 1
       } else {
         break
@@ -179,7 +190,8 @@ struct Lexer {
 
   /// Whether the character at `index` is the locale's decimal mark (`.` or `,`).
   private func isDecimalMark(at index: Int) -> Bool {
-    bytes.isEmpty ? characters[index] == conventions.decimalMark : bytes[index] == (conventions.usesDecimalComma ? 0x2C : 0x2E)
+    bytes.isEmpty
+      ? characters[index] == conventions.decimalMark : bytes[index] == (conventions.usesDecimalComma ? 0x2C : 0x2E)
   }
 
   /// Whether the character at `index` is the locale's grouping mark itself (`" "` a plain space).
@@ -202,9 +214,11 @@ struct Lexer {
     // Groups of exactly three digits after one to three leading digits.
     if (1...3).contains(literal.count) {
       while position + 3 < characters.count || position + 3 == characters.count {
-        guard position < characters.count, conventions.isGroupingMark(characters[position])
-                || (isASCII(position, 0x2E) && conventions.usesDecimalComma),
-              isGroup(at: position + 1) else { break }
+        guard position < characters.count,
+          conventions.isGroupingMark(characters[position])
+            || (isASCII(position, 0x2E) && conventions.usesDecimalComma),
+          isGroup(at: position + 1)
+        else { break }
         if isASCII(position, 0x2E) { pointGroups += 1 }
         literal += slice((position + 1)..<(position + 4))
         position += 4
@@ -212,10 +226,12 @@ struct Lexer {
     }
     // `1'000`: the Swiss grouping where the locale groups so, else refused (it could be feet).
     if position < characters.count, isApostrophe(at: position),
-       (1...3).contains(literal.count), position - start == literal.count, isGroup(at: position + 1) {
+      (1...3).contains(literal.count), position - start == literal.count, isGroup(at: position + 1)
+    {
       if conventions.groupingMark == "'" {
         while position < characters.count, isApostrophe(at: position),
-              isGroup(at: position + 1) {
+          isGroup(at: position + 1)
+        {
           literal += slice((position + 1)..<(position + 4))
           position += 4
         }
@@ -223,42 +239,49 @@ struct Lexer {
         let end = position + 4
         let group = slice((position + 1)..<end)
         let text = slice(start..<end)
-        throw .syntax("'\(text)' can be read as the number \(literal + group) or as feet and inches: write "
-                      + "\(literal + group) or \(literal) ft \(group) in",
-                      span: SourceSpan(start: start, length: end - start))
+        throw .syntax(
+          "'\(text)' can be read as the number \(literal + group) or as feet and inches: write "
+            + "\(literal + group) or \(literal) ft \(group) in",
+          span: SourceSpan(start: start, length: end - start))
       }
     }
     // A grouping mark that does not group here: `1,5` where the decimal mark is the point.
     if position + 1 < characters.count, isGroupingByte(at: position),
-       conventions.groupingMark != " ", conventions.groupingMark != ".", isDigit(at: position + 1) {
+      conventions.groupingMark != " ", conventions.groupingMark != ".", isDigit(at: position + 1)
+    {
       let end = endOfNumberLike(from: position)
       let text = slice(start..<end)
       position = end
-      throw .syntax("cannot read the number '\(text)': '\(conventions.groupingMark!)' groups digits in threes "
-                    + "(1\(conventions.groupingMark!)000) and the decimal mark is '\(conventions.decimalMark)'",
-                    span: SourceSpan(start: start, length: end - start))
+      throw .syntax(
+        "cannot read the number '\(text)': '\(conventions.groupingMark!)' groups digits in threes "
+          + "(1\(conventions.groupingMark!)000) and the decimal mark is '\(conventions.decimalMark)'",
+        span: SourceSpan(start: start, length: end - start))
     }
     // The decimal part.
     if position + 1 < characters.count, isDigit(at: position + 1),
-       isDecimalMark(at: position) || (isASCII(position, 0x2E) && pointGroups == 0) {
+      isDecimalMark(at: position) || (isASCII(position, 0x2E) && pointGroups == 0)
+    {
       isInteger = false
       literal.append(".")
       position += 1
       readDigits(into: &literal)
     } else if position < characters.count, isASCII(position, 0x2E), pointGroups == 0,
-              position + 1 == characters.count || !isDigit(at: position + 1) {
+      position + 1 == characters.count || !isDigit(at: position + 1)
+    {
       // A trailing point (`5.`) belongs to the number.
       position += 1
     }
     if pointGroups == 1 && isInteger && conventions.usesDecimalComma {
       let text = slice(start..<position)
       let asDecimal = text.replacingFirstPoint()
-      throw .syntax("'\(text)' can be read as \(literal) or as \(asDecimal): write \(literal) or \(asDecimal.replacingPoint(with: conventions.decimalMark))",
-                    span: SourceSpan(start: start, length: position - start))
+      throw .syntax(
+        "'\(text)' can be read as \(literal) or as \(asDecimal): write \(literal) or \(asDecimal.replacingPoint(with: conventions.decimalMark))",
+        span: SourceSpan(start: start, length: position - start))
     }
     // A second decimal mark: `1.2.3`.
     if position + 1 < characters.count, isASCII(position, 0x2E) || isDecimalMark(at: position),
-       isDigit(at: position + 1) {
+      isDigit(at: position + 1)
+    {
       let end = endOfNumberLike(from: position)
       let text = slice(start..<end)
       position = end
@@ -317,8 +340,9 @@ struct Lexer {
     }
     guard let value = Rational.smallDecimal(mantissa, scale: -fractionDigits) else { return nil }
     position = end
-    return Token(kind: .number(value), span: SourceSpan(start: start, length: end - start), spaceBefore: spaceBefore,
-                 form: fractionDigits == 0 ? .integer : .other)
+    return Token(
+      kind: .number(value), span: SourceSpan(start: start, length: end - start), spaceBefore: spaceBefore,
+      form: fractionDigits == 0 ? .integer : .other)
   }
 
   /// Appends ASCII digits (and `_` between digits) from the current position.
@@ -334,7 +358,8 @@ struct Lexer {
       if character.isASCIIDigit {
         literal.append(character)
       } else if character == "_", position + 1 < characters.count, isDigit(at: position + 1),
-                !literal.isEmpty {
+        !literal.isEmpty
+      {
         // `1_000`: skipped.
       } else {
         break
@@ -387,10 +412,17 @@ struct Lexer {
 
   /// The Unicode vulgar fractions, read as exact numbers (`½`, `1¾`).
   static let vulgarFractions: [Character: Rational] = [
-    "½": Rational(BigInteger(1), BigInteger(2)), "⅓": Rational(BigInteger(1), BigInteger(3)), "⅔": Rational(BigInteger(2), BigInteger(3)), "¼": Rational(BigInteger(1), BigInteger(4)), "¾": Rational(BigInteger(3), BigInteger(4)),
-    "⅕": Rational(BigInteger(1), BigInteger(5)), "⅖": Rational(BigInteger(2), BigInteger(5)), "⅗": Rational(BigInteger(3), BigInteger(5)), "⅘": Rational(BigInteger(4), BigInteger(5)), "⅙": Rational(BigInteger(1), BigInteger(6)),
-    "⅚": Rational(BigInteger(5), BigInteger(6)), "⅐": Rational(BigInteger(1), BigInteger(7)), "⅛": Rational(BigInteger(1), BigInteger(8)), "⅜": Rational(BigInteger(3), BigInteger(8)), "⅝": Rational(BigInteger(5), BigInteger(8)),
-    "⅞": Rational(BigInteger(7), BigInteger(8)), "⅑": Rational(BigInteger(1), BigInteger(9)), "⅒": Rational(BigInteger(1), BigInteger(10)), "↉": Rational(BigInteger(0), BigInteger(3)),
+    "½": Rational(BigInteger(1), BigInteger(2)), "⅓": Rational(BigInteger(1), BigInteger(3)),
+    "⅔": Rational(BigInteger(2), BigInteger(3)), "¼": Rational(BigInteger(1), BigInteger(4)),
+    "¾": Rational(BigInteger(3), BigInteger(4)),
+    "⅕": Rational(BigInteger(1), BigInteger(5)), "⅖": Rational(BigInteger(2), BigInteger(5)),
+    "⅗": Rational(BigInteger(3), BigInteger(5)), "⅘": Rational(BigInteger(4), BigInteger(5)),
+    "⅙": Rational(BigInteger(1), BigInteger(6)),
+    "⅚": Rational(BigInteger(5), BigInteger(6)), "⅐": Rational(BigInteger(1), BigInteger(7)),
+    "⅛": Rational(BigInteger(1), BigInteger(8)), "⅜": Rational(BigInteger(3), BigInteger(8)),
+    "⅝": Rational(BigInteger(5), BigInteger(8)),
+    "⅞": Rational(BigInteger(7), BigInteger(8)), "⅑": Rational(BigInteger(1), BigInteger(9)),
+    "⅒": Rational(BigInteger(1), BigInteger(10)), "↉": Rational(BigInteger(0), BigInteger(3)),
   ]
 
   /// Characters that are operators, signs or parts of numbers, never of a unit name.
@@ -421,8 +453,9 @@ struct Lexer {
       break
     }
     guard character.asciiValue == nil, !character.isWhitespace, !nonWordCharacters.contains(character),
-          vulgarFractions[character] == nil, !superscriptDigits.contains(character),
-          let scalar = character.unicodeScalars.first else { return false }
+      vulgarFractions[character] == nil, !superscriptDigits.contains(character),
+      let scalar = character.unicodeScalars.first
+    else { return false }
     switch scalar.properties.generalCategory {
     case .otherSymbol, .mathSymbol, .currencySymbol, .modifierSymbol, .letterNumber, .otherPunctuation,
       .nonspacingMark, .spacingMark, .enclosingMark:
@@ -440,17 +473,21 @@ struct Lexer {
     var index = 0
     while index < tokens.count {
       if index + 2 < tokens.count,
-         case .number(let numerator) = tokens[index].kind,
-         tokens[index + 1].kind == .divide, !tokens[index + 1].spaceBefore,
-         case .number(let denominator) = tokens[index + 2].kind, !tokens[index + 2].spaceBefore,
-         !denominator.isZero,
-         result.last?.kind != .divide {
-        let span = SourceSpan(start: tokens[index].span.start,
-                              length: tokens[index + 2].span.start + tokens[index + 2].span.length
-                                - tokens[index].span.start)
+        case .number(let numerator) = tokens[index].kind,
+        tokens[index + 1].kind == .divide, !tokens[index + 1].spaceBefore,
+        case .number(let denominator) = tokens[index + 2].kind, !tokens[index + 2].spaceBefore,
+        !denominator.isZero,
+        result.last?.kind != .divide
+      {
+        let span = SourceSpan(
+          start: tokens[index].span.start,
+          length: tokens[index + 2].span.start + tokens[index + 2].span.length
+            - tokens[index].span.start)
         let isFraction = tokens[index].form == .integer && tokens[index + 2].form == .integer
-        result.append(Token(kind: .number(numerator / denominator), span: span,
-                            spaceBefore: tokens[index].spaceBefore, form: isFraction ? .fraction : .other))
+        result.append(
+          Token(
+            kind: .number(numerator / denominator), span: span,
+            spaceBefore: tokens[index].spaceBefore, form: isFraction ? .fraction : .other))
         index += 3
       } else {
         result.append(tokens[index])
@@ -466,7 +503,9 @@ extension Lexer {
   /// `1 ¾`. The whole number must be written with digits only and follow no number, `/` or `^`.
   static func joinMixedNumbers(_ tokens: [Token]) -> [Token] {
     // Each join takes a fraction (`1 1/2`, `1-1/2`) or a vulgar fraction (`1¾`).
-    guard tokens.count >= 2, tokens.contains(where: { $0.form == .fraction || $0.form == .vulgar }) else { return tokens }
+    guard tokens.count >= 2, tokens.contains(where: { $0.form == .fraction || $0.form == .vulgar }) else {
+      return tokens
+    }
     var result: [Token] = []
     result.reserveCapacity(tokens.count)
     var index = 0
@@ -475,10 +514,11 @@ extension Lexer {
       // `1-1/2` (a hyphen between the whole number and the fraction, no spaces) is a mixed
       // number as in `1-1/2 in pipe`, never a difference.
       if index + 2 < tokens.count, token.form == .integer, case .number(let whole) = token.kind,
-         tokens[index + 1].kind == .minus, !tokens[index + 1].spaceBefore, !tokens[index + 2].spaceBefore,
-         tokens[index + 2].form == .fraction, case .number(let part) = tokens[index + 2].kind,
-         part < .one, !part.isNegative,
-         !(result.last.map { [.divide, .caret].contains($0.kind) || $0.kind.isNumber } ?? false) {
+        tokens[index + 1].kind == .minus, !tokens[index + 1].spaceBefore, !tokens[index + 2].spaceBefore,
+        tokens[index + 2].form == .fraction, case .number(let part) = tokens[index + 2].kind,
+        part < .one, !part.isNegative,
+        !(result.last.map { [.divide, .caret].contains($0.kind) || $0.kind.isNumber } ?? false)
+      {
         let last = tokens[index + 2]
         let span = SourceSpan(start: token.span.start, length: last.span.start + last.span.length - token.span.start)
         result.append(Token(kind: .number(whole + part), span: span, spaceBefore: token.spaceBefore, form: .other))
@@ -486,11 +526,12 @@ extension Lexer {
         continue
       }
       if index + 1 < tokens.count, token.form == .integer, case .number(let whole) = token.kind,
-         case .number(let part) = tokens[index + 1].kind,
-         (tokens[index + 1].form == .vulgar
-           || (tokens[index + 1].form == .fraction && tokens[index + 1].spaceBefore && part < .one)),
-         !part.isNegative,
-         !(result.last.map { [.divide, .caret].contains($0.kind) || $0.kind.isNumber } ?? false) {
+        case .number(let part) = tokens[index + 1].kind,
+        tokens[index + 1].form == .vulgar
+          || (tokens[index + 1].form == .fraction && tokens[index + 1].spaceBefore && part < .one),
+        !part.isNegative,
+        !(result.last.map { [.divide, .caret].contains($0.kind) || $0.kind.isNumber } ?? false)
+      {
         let next = tokens[index + 1]
         let span = SourceSpan(start: token.span.start, length: next.span.start + next.span.length - token.span.start)
         result.append(Token(kind: .number(whole + part), span: span, spaceBefore: token.spaceBefore, form: .other))
@@ -540,6 +581,7 @@ extension Character {
 extension UInt8 {
   /// Whether the byte is an ASCII letter or digit.
   var isASCIIAlphanumeric: Bool {
-    (self >= UInt8(ascii: "0") && self <= UInt8(ascii: "9")) || (self | 0x20 >= UInt8(ascii: "a") && self | 0x20 <= UInt8(ascii: "z"))
+    (self >= UInt8(ascii: "0") && self <= UInt8(ascii: "9"))
+      || (self | 0x20 >= UInt8(ascii: "a") && self | 0x20 <= UInt8(ascii: "z"))
   }
 }

@@ -13,7 +13,6 @@ extension Term {
   /// Largest unit count kept (the count only steers parsing, so it saturates instead of overflowing).
   static let maximumUnitCount = 1 << 24
 
-
   /// Refuses a value beyond ``ExactBound`` or with too high a power of π.
   static func checkSize(_ value: Magnitude, span: SourceSpan) throws(ConvError) {
     guard ExactBound.admits(value.rational) else { throw .exactValueTooLarge(span: span) }
@@ -81,12 +80,14 @@ extension Term {
     try checkScale(a, span: span)
     try checkScale(b, span: span)
     if a.hasOffsetTemperature && b.unitCount > 0 {
-      throw .absoluteTemperatureInCompound(unit: a.absoluteUnit!.symbol,
-                                           differenceUnit: differenceName(for: a.absoluteUnit!), span: span)
+      throw .absoluteTemperatureInCompound(
+        unit: a.absoluteUnit!.symbol,
+        differenceUnit: differenceName(for: a.absoluteUnit!), span: span)
     }
     if b.hasOffsetTemperature && a.unitCount > 0 {
-      throw .absoluteTemperatureInCompound(unit: b.absoluteUnit!.symbol,
-                                           differenceUnit: differenceName(for: b.absoluteUnit!), span: span)
+      throw .absoluteTemperatureInCompound(
+        unit: b.absoluteUnit!.symbol,
+        differenceUnit: differenceName(for: b.absoluteUnit!), span: span)
     }
     guard let dimension = a.dimension.multiplied(by: b.dimension) else {
       throw .dimensionTooLarge(a.dimension.unboundedFormula(times: b.dimension), span: span)
@@ -115,12 +116,14 @@ extension Term {
     try checkScale(a, span: span)
     try checkScale(b, span: span)
     if b.hasOffsetTemperature {
-      throw .absoluteTemperatureInCompound(unit: b.absoluteUnit!.symbol,
-                                           differenceUnit: differenceName(for: b.absoluteUnit!), span: span)
+      throw .absoluteTemperatureInCompound(
+        unit: b.absoluteUnit!.symbol,
+        differenceUnit: differenceName(for: b.absoluteUnit!), span: span)
     }
     if a.hasOffsetTemperature && b.unitCount > 0 {
-      throw .absoluteTemperatureInCompound(unit: a.absoluteUnit!.symbol,
-                                           differenceUnit: differenceName(for: a.absoluteUnit!), span: span)
+      throw .absoluteTemperatureInCompound(
+        unit: a.absoluteUnit!.symbol,
+        differenceUnit: differenceName(for: a.absoluteUnit!), span: span)
     }
     guard !b.value.isZero else { throw .divisionByZero(span: span) }
     guard let dimension = a.dimension.divided(by: b.dimension) else {
@@ -147,8 +150,9 @@ extension Term {
     if power == 1 { return term }
     if let scale = term.scaleUnit { throw .scaleInCompound(unit: scale.symbol, span: span) }
     if term.hasOffsetTemperature {
-      throw .absoluteTemperatureInCompound(unit: term.absoluteUnit!.symbol,
-                                           differenceUnit: differenceName(for: term.absoluteUnit!), span: span)
+      throw .absoluteTemperatureInCompound(
+        unit: term.absoluteUnit!.symbol,
+        differenceUnit: differenceName(for: term.absoluteUnit!), span: span)
     }
     // A power beyond any dimension's is the problem itself; a smaller one, what it makes.
     if abs(power) > PhysicalDimension.maximumExponent { throw .exponentTooLarge(power, span: span) }
@@ -171,8 +175,10 @@ extension Term {
     return result
   }
 
-  static func add(_ a: Term, _ b: Term, span: SourceSpan,
-                  resolverDescribe: (PhysicalDimension) -> String) throws(ConvError) -> Term {
+  static func add(
+    _ a: Term, _ b: Term, span: SourceSpan,
+    resolverDescribe: (PhysicalDimension) -> String
+  ) throws(ConvError) -> Term {
     if let scale = a.scaleUnit ?? b.scaleUnit { throw .scaleInCompound(unit: scale.symbol, span: span) }
     if a.hasOffsetTemperature || b.hasOffsetTemperature {
       let unit = (a.hasOffsetTemperature ? a.absoluteUnit : b.absoluteUnit)!
@@ -184,7 +190,8 @@ extension Term {
     var result = a
     result.value = a.value + b.value
     try checkSize(result.value, span: span)
-    result.isExact = a.isExact && b.isExact
+    result.isExact =
+      a.isExact && b.isExact
       && (a.value.piPower == b.value.piPower || a.value.isZero || b.value.isZero)
     result.unitCount = unitCount(a.unitCount, plus: b.unitCount)
     result.ratesUse = a.ratesUse.union(b.ratesUse)

@@ -89,7 +89,9 @@ final class ScaleUnitBox: Sendable, Hashable {
     self.unit = unit
     self.hasNumber = hasNumber
   }
-  static func == (lhs: ScaleUnitBox, rhs: ScaleUnitBox) -> Bool { lhs.unit == rhs.unit && lhs.hasNumber == rhs.hasNumber }
+  static func == (lhs: ScaleUnitBox, rhs: ScaleUnitBox) -> Bool {
+    lhs.unit == rhs.unit && lhs.hasNumber == rhs.hasNumber
+  }
   func hash(into hasher: inout Hasher) {
     hasher.combine(unit)
     hasher.combine(hasNumber)

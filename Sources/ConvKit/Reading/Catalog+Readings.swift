@@ -10,7 +10,8 @@ extension Catalog {
     guard let first = unit(named: spelling, standalone: standalone) else { return [] }
     var result = [first]
     if standalone, storage.claimedIndex(spelling) != nil, let plain = unit(named: spelling, standalone: false),
-       plain != first {
+      plain != first
+    {
       result.append(plain)
     }
     if let index = storage.alternateIndex(spelling) {
@@ -19,7 +20,8 @@ extension Catalog {
     }
     // A scale's symbol that is also a prefixed symbol (`pH`, the picohenry) keeps that reading for
     // when the other side asks for its dimension (`5 pH nH`).
-    if first.unit.scale != nil, first.prefix == nil, let prefixed = prefixedSymbol(spelling), !result.contains(prefixed) {
+    if first.unit.scale != nil, first.prefix == nil, let prefixed = prefixedSymbol(spelling), !result.contains(prefixed)
+    {
       result.append(prefixed)
     }
     return result
@@ -32,12 +34,14 @@ extension Catalog {
   /// point when the other side is a length). Throws for an unknown spelling, with suggestions, and
   /// for an expression that is not one unit.
   public func readUnit(_ text: some StringProtocol, conventions: NumberConventions = .standard)
-    throws(ConvError) -> (unit: PrefixedUnit, others: [PrefixedUnit]) {
+    throws(ConvError) -> (unit: PrefixedUnit, others: [PrefixedUnit])
+  {
     let reader = ExpressionReader(catalog: self, conventions: conventions)
     let expression = try reader.unit(text)
     guard let unit = expression.singleUnit else {
-      throw .syntax("'\(ConvError.printable(expression.text))' is an expression, not one unit of the catalog",
-                    span: SourceSpan(start: 0, length: expression.text.count))
+      throw .syntax(
+        "'\(ConvError.printable(expression.text))' is an expression, not one unit of the catalog",
+        span: SourceSpan(start: 0, length: expression.text.count))
     }
     let others = reader.log.entries.first.map { Array($0.readings.dropFirst()) } ?? []
     return (unit, others)

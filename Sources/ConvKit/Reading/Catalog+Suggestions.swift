@@ -10,8 +10,10 @@ extension Catalog {
   ///
   /// With `besides`, the unit on the other side, spellings of that unit with another prefix come
   /// first: `KB` beside `B` offers the kilobyte before the kilobit.
-  public func suggestions(for text: String, limit: Int = 3, fitting dimension: PhysicalDimension?,
-                          besides other: PrefixedUnit? = nil) -> [String] {
+  public func suggestions(
+    for text: String, limit: Int = 3, fitting dimension: PhysicalDimension?,
+    besides other: PrefixedUnit? = nil
+  ) -> [String] {
     let word = SuggestionWord(text)
     let (key, length) = (word.key, word.length)
     guard length > 0, length <= 64 else { return [] }
@@ -74,7 +76,9 @@ extension Catalog {
         if let unit = unit(named: variant), unit.prefix != nil { offer(variant, unit, score: 0) }
       }
     } else {
-      for variant in [key, key.prefix(1).uppercased() + key.dropFirst(), text.prefix(1) + text.dropFirst().lowercased()]
+      for variant in [
+        key, key.prefix(1).uppercased() + key.dropFirst(), text.prefix(1) + text.dropFirst().lowercased(),
+      ]
       where variant != text {
         if let unit = unit(named: variant), unit.prefix != nil { offer(variant, unit, score: 0) }
       }
@@ -82,37 +86,46 @@ extension Catalog {
     // 2. A prefix with a near unit spelling (`kilometr`, `megabite`, `kmm`).
     for (prefixWord, prefix) in namePrefixes where length > prefixWord.count + 1 {
       let rest = word.dropping(prefixWord, of: key)
-      for suggestion in nearSpellings(rest, bound: 1, in: index, fitting: fitting) where prefix.applies(to: suggestion.unit.prefixes) {
+      for suggestion in nearSpellings(rest, bound: 1, in: index, fitting: fitting)
+      where prefix.applies(to: suggestion.unit.prefixes) {
         let name = suggestion.unit.symbols.contains(suggestion.spelling) ? nil : suggestion.spelling
         guard let name else { continue }
-        offer(prefixWord + name, PrefixedUnit(unit: suggestion.unit, prefix: prefix), score: 1 + suggestion.distance * 2)
+        offer(
+          prefixWord + name, PrefixedUnit(unit: suggestion.unit, prefix: prefix), score: 1 + suggestion.distance * 2)
       }
     }
     for (symbol, prefix) in symbolPrefixes {
       let rest = word.dropping(symbol, of: text)
-      for suggestion in nearSpellings(rest, bound: 1, in: index, fitting: fitting) where prefix.applies(to: suggestion.unit.prefixes)
-        && suggestion.unit.symbols.contains(suggestion.spelling) {
-        offer(symbol + suggestion.spelling, PrefixedUnit(unit: suggestion.unit, prefix: prefix),
-              score: 2 + suggestion.distance * 2)
+      for suggestion in nearSpellings(rest, bound: 1, in: index, fitting: fitting)
+      where prefix.applies(to: suggestion.unit.prefixes)
+        && suggestion.unit.symbols.contains(suggestion.spelling)
+      {
+        offer(
+          symbol + suggestion.spelling, PrefixedUnit(unit: suggestion.unit, prefix: prefix),
+          score: 2 + suggestion.distance * 2)
       }
     }
     // 3. Near spellings of units.
     // One edit for short spellings, two from four characters, three from seven.
     let bound = length <= 1 ? 0 : length <= 3 ? 1 : length <= 6 ? 2 : 3
     for suggestion in nearSpellings(key[...], bound: bound, in: index, fitting: fitting) {
-      offer(suggestion.spelling, PrefixedUnit(unit: suggestion.unit),
-            score: suggestion.distance * 2 + (suggestion.spelling.lowercased() == key ? 0 : 1))
+      offer(
+        suggestion.spelling, PrefixedUnit(unit: suggestion.unit),
+        score: suggestion.distance * 2 + (suggestion.spelling.lowercased() == key ? 0 : 1))
     }
     return results.sorted {
-      ($0.score, $0.sameUnit, $0.common, $0.spelling.count, $0.spelling) < ($1.score, $1.sameUnit, $1.common, $1.spelling.count, $1.spelling)
+      ($0.score, $0.sameUnit, $0.common, $0.spelling.count, $0.spelling) < (
+        $1.score, $1.sameUnit, $1.common, $1.spelling.count, $1.spelling
+      )
     }
-      .prefix(limit).map(\.spelling)
+    .prefix(limit).map(\.spelling)
   }
 
   /// The entries equal but for case to the rest of a word after a prefix symbol, and the rest's
   /// length in characters: a simple rest lower-cased as it is looked up, any other lower-cased first.
   private func sameButCase(_ rest: Substring, simple: Bool, in index: SpellingIndex)
-    -> (entries: [SpellingIndex.Entry], length: Int) {
+    -> (entries: [SpellingIndex.Entry], length: Int)
+  {
     if simple, let found = ByteScan.withBytes(of: rest, index.sameButCase(loweringASCII:)) {
       return (found, rest.utf8.count)
     }
@@ -135,7 +148,8 @@ extension Catalog {
     variant[0] = first
     return variant.withUnsafeBufferPointer { variant in
       var found = false
-      Catalog.forEachPrefix(of: variant, in: Catalog.prefixSymbolBytes, at: Catalog.prefixSymbolsByFirstByte) { position in
+      Catalog.forEachPrefix(of: variant, in: Catalog.prefixSymbolBytes, at: Catalog.prefixSymbolsByFirstByte) {
+        position in
         let rest = UnsafeBufferPointer(rebasing: variant[Catalog.prefixSymbolBytes[position].count...])
         found = storage.symbolIndex(String(decoding: rest, as: UTF8.self)) != nil
         return found
@@ -147,7 +161,8 @@ extension Catalog {
   /// Spellings of `index` within `bound` edits of `key` (lower case), the best per unit (of the
   /// `fitting` entries only, when given).
   private func nearSpellings(_ key: Substring, bound: Int, in index: SpellingIndex, fitting: SpellingIndex.Selection?)
-    -> [(spelling: String, unit: CatalogUnit, distance: Int)] {
+    -> [(spelling: String, unit: CatalogUnit, distance: Int)]
+  {
     var best: [Int: (String, Int)] = [:]
     // The key's scalars in place (no more than its bytes): ASCII byte by byte.
     withUnsafeTemporaryAllocation(of: Unicode.Scalar.self, capacity: key.utf8.count) { buffer in
@@ -168,7 +183,9 @@ extension Catalog {
         let (spelling, index) = (entry.spelling, entry.unit)
         // The best spelling of each unit: nearest, then shortest, then first in byte order (so that
         // the answer does not depend on the order spellings are visited in).
-        if let existing = best[index], (existing.1, existing.0.count, existing.0) <= (distance, spelling.count, spelling) {
+        if let existing = best[index],
+          (existing.1, existing.0.count, existing.0) <= (distance, spelling.count, spelling)
+        {
           return
         }
         best[index] = (spelling, distance)

@@ -46,21 +46,28 @@ extension Catalog {
   /// only tries a reading, such as batch's cache, and leaves the error to the path that reports it).
   /// A request whose words name a substance after the quantity (`1 cup flour g`) is read with it
   /// (`substanceReading`) when it does not read without (`substances: false` leaves that out).
-  package func read(_ request: ConversionRequest, conventions: NumberConventions = .standard, suggesting: Bool = true,
-                    substances: Bool = true)
-    throws(ConvError) -> ConversionReading {
+  package func read(
+    _ request: ConversionRequest, conventions: NumberConventions = .standard, suggesting: Bool = true,
+    substances: Bool = true
+  )
+    throws(ConvError) -> ConversionReading
+  {
     let reading = try readOnce(request, conventions: conventions, suggesting: suggesting, substances: substances)
     // A currency the newer rates lack beside one they quote: read again at the snapshot's rates
     // alone, so that the cross rate comes from one publication.
     guard reading.ratesUse.isMixed else { return reading }
-    return try pinnedToSnapshotRates.readOnce(request, conventions: conventions, suggesting: suggesting,
-                                              substances: substances)
+    return try pinnedToSnapshotRates.readOnce(
+      request, conventions: conventions, suggesting: suggesting,
+      substances: substances)
   }
 
   /// `read` at the rates of each currency as looked up.
-  private func readOnce(_ request: ConversionRequest, conventions: NumberConventions, suggesting: Bool,
-                        substances: Bool)
-    throws(ConvError) -> ConversionReading {
+  private func readOnce(
+    _ request: ConversionRequest, conventions: NumberConventions, suggesting: Bool,
+    substances: Bool
+  )
+    throws(ConvError) -> ConversionReading
+  {
     let first = attempt(request, conventions: conventions, choices: [:])
     if first.fits { return try first.reading(catalog: self) }
     var misfitsRead = first.error == nil
@@ -85,31 +92,41 @@ extension Catalog {
     guard let chosen = fitting.first else {
       // Words that name no unit, or sides that do not convert (`mol N2`: newtons squared), may
       // hold a substance.
-      if substances, first.error == nil || first.error.map({ if case .unknownUnit = $0 { true } else { false } }) == true {
+      if substances,
+        first.error == nil || first.error.map({ if case .unknownUnit = $0 { true } else { false } }) == true
+      {
         // (The table is read on first use: only where a substance can stand.)
         let table = { SubstanceTable.builtin }
         if let reading = try substanceReading(request, conventions: conventions, suggesting: suggesting, table: table) {
           return reading
         }
         if suggesting, case .unknownUnit(let word, let span, _)? = first.error,
-           let error = unknownSubstance(word, span: span, request: request, conventions: conventions, table: table) {
+          let error = unknownSubstance(word, span: span, request: request, conventions: conventions, table: table)
+        {
           throw error
         }
       }
       let failure = first.failure(catalog: self, suggesting: suggesting)
-      if case .incompatible = failure, let other = otherSplitReading(of: request, conventions: conventions) { return other }
+      if case .incompatible = failure, let other = otherSplitReading(of: request, conventions: conventions) {
+        return other
+      }
       // `mb` (meteorology's millibar) beside data: the megabit or megabyte may be meant.
       if case .incompatible = failure, first.conventional.contains("mb"),
-         ([first.quantity?.dimension] + first.targets.map(\.dimension)).contains(where: { ($0?[.information] ?? 0) != 0 }) {
-        throw .ambiguousReading("mb", readings: ["millibar (mbar, as in meteorology)", "megabit (Mb)", "megabyte (MB)"],
-                                span: nil)
+        ([first.quantity?.dimension] + first.targets.map(\.dimension)).contains(where: { ($0?[.information] ?? 0) != 0 }
+        )
+      {
+        throw .ambiguousReading(
+          "mb", readings: ["millibar (mbar, as in meteorology)", "megabit (Mb)", "megabyte (MB)"],
+          span: nil)
       }
       throw failure
     }
     let outcomes = Set(fitting.map { $0.outcomeKey })
-    if outcomes.count > 1, let entry = first.ambiguities.first(where: { entry in
-      fitting.contains { $0.choices[entry.spelling] != nil }
-    }) {
+    if outcomes.count > 1,
+      let entry = first.ambiguities.first(where: { entry in
+        fitting.contains { $0.choices[entry.spelling] != nil }
+      })
+    {
       let readings = entry.readings.filter { reading in fitting.contains { $0.choices[entry.spelling] == reading } }
       throw .ambiguousReading(entry.spelling, readings: readings.map(\.name), span: entry.span)
     }
@@ -127,9 +144,10 @@ extension Catalog {
       // The whole line as one quantity only when it has a column (`5 mi kg` keeps its error).
       if other.targets.isEmpty, !categories.contains(where: { $0.dimension == reading.quantity.dimension }) { continue }
       let target = other.targets.joined(separator: ";")
-      reading.readingNotes.append(other.targets.isEmpty
-        ? "the last words make no target: '\(other.quantity)' read as one quantity"
-        : "read as '\(other.quantity)' to '\(target)'")
+      reading.readingNotes.append(
+        other.targets.isEmpty
+          ? "the last words make no target: '\(other.quantity)' read as one quantity"
+          : "read as '\(other.quantity)' to '\(target)'")
       return reading
     }
     return nil
@@ -137,7 +155,8 @@ extension Catalog {
 
   /// The choice sets that change one more ambiguous spelling than `choices` does.
   private static func expansions(of choices: [String: PrefixedUnit], with entries: [AmbiguityLog.Entry])
-    -> [[String: PrefixedUnit]] {
+    -> [[String: PrefixedUnit]]
+  {
     var result: [[String: PrefixedUnit]] = []
     for entry in entries where choices[entry.spelling] == nil {
       for reading in entry.readings.dropFirst() {
@@ -150,8 +169,10 @@ extension Catalog {
   }
 
   /// Reads every side of a request with the given choices.
-  private func attempt(_ request: ConversionRequest, conventions: NumberConventions,
-                       choices: [String: PrefixedUnit]) -> Attempt {
+  private func attempt(
+    _ request: ConversionRequest, conventions: NumberConventions,
+    choices: [String: PrefixedUnit]
+  ) -> Attempt {
     let reader = ExpressionReader(catalog: self, conventions: conventions, choices: choices, suggests: false)
     var result = Attempt(request: request, choices: choices)
     do {
@@ -192,8 +213,9 @@ extension Catalog {
       guard error == nil, let quantity, targets.count == request.targets.count else { return false }
       let source = Catalog.conversionSource(quantity).0
       return targets.allSatisfy { target in
-        (try? Conversion.kind(from: source.term, to: target.term, fromText: source.text, toText: target.text,
-                              catalog: .builtin)) != nil
+        (try? Conversion.kind(
+          from: source.term, to: target.term, fromText: source.text, toText: target.text,
+          catalog: .builtin)) != nil
       }
     }
 
@@ -228,20 +250,28 @@ extension Catalog {
         guard suggesting else { return .unknownUnit(word, span: span, suggestions: []) }
         // The other side's dimension, when it read: the quantity's when a target failed, the first
         // target's when the quantity failed.
-        let otherSide = quantity != nil ? quantity?.dimension
+        let otherSide =
+          quantity != nil
+          ? quantity?.dimension
           : targets.count == request.targets.count ? targets.first?.dimension : nil
-        let otherUnit = quantity != nil ? quantity?.unit?.singleUnit
+        let otherUnit =
+          quantity != nil
+          ? quantity?.unit?.singleUnit
           : targets.count == request.targets.count ? targets.first?.singleUnit : nil
-        return .unknownUnit(word, span: span, suggestions: catalog.suggestions(for: word, fitting: otherSide,
-                                                                               besides: otherUnit))
+        return .unknownUnit(
+          word, span: span,
+          suggestions: catalog.suggestions(
+            for: word, fitting: otherSide,
+            besides: otherUnit))
       }
       if let error { return error }
       guard let quantity else { return .emptyInput }
       let source = Catalog.conversionSource(quantity).0
       for target in targets {
         do {
-          _ = try Conversion.kind(from: source.term, to: target.term, fromText: source.text, toText: target.text,
-                                  catalog: catalog)
+          _ = try Conversion.kind(
+            from: source.term, to: target.term, fromText: source.text, toText: target.text,
+            catalog: catalog)
         } catch {
           return error
         }

@@ -36,22 +36,26 @@ package struct ConversionRequest: Sendable, Hashable {
   package static let looseSeparators: Set<String> = ["in", "as"]
 
   /// Splits command-line arguments. With one argument it is read as a line.
-  package static func parse(arguments: [String], catalog: Catalog,
-                           conventions: NumberConventions = .standard) -> ConversionRequest {
+  package static func parse(
+    arguments: [String], catalog: Catalog,
+    conventions: NumberConventions = .standard
+  ) -> ConversionRequest {
     if arguments.count == 1 { return parse(line: arguments[0], catalog: catalog, conventions: conventions) }
     let source = arguments.joined(separator: " ")
     let reader = SplitReader(catalog: catalog, conventions: conventions)
     if let separator = reader.separator(in: arguments) {
       let quantity = arguments[..<separator].joined(separator: " ")
       let target = arguments[(separator + 1)...].joined(separator: " ")
-      return ConversionRequest(quantity: quantity, targets: splitTargets(target), source: source,
-                               quantityOffset: 0, targetOffset: quantity.count + arguments[separator].count + 2)
+      return ConversionRequest(
+        quantity: quantity, targets: splitTargets(target), source: source,
+        quantityOffset: 0, targetOffset: quantity.count + arguments[separator].count + 2)
     }
     let quantity = arguments.dropLast().joined(separator: " ")
     // `5 mi km`: the last argument is the target, unless the quantity alone is not a quantity with
     // a unit and another split of the words is (`5 kg short ton`), or all of it is (`5 mi`).
-    var simple = ConversionRequest(quantity: quantity, targets: splitTargets(arguments.last!), source: source,
-                                   quantityOffset: 0, targetOffset: quantity.count + 1)
+    var simple = ConversionRequest(
+      quantity: quantity, targets: splitTargets(arguments.last!), source: source,
+      quantityOffset: 0, targetOffset: quantity.count + 1)
     simple.targetFromLastWords = true
     // A bare number last is no target (`5 ft 11`); a quantity read with a bare number after a unit
     // (`5 ft 11` of `5 ft 11 in`) gives way to the whole line where that reads (`split(_:)`).
@@ -71,17 +75,22 @@ package struct ConversionRequest: Sendable, Hashable {
   static let longestSplitLine = 65_536
 
   /// Splits one line of text (batch input, the REPL, a single quoted argument).
-  package static func parse(line: String, catalog: Catalog,
-                           conventions: NumberConventions = .standard) -> ConversionRequest {
+  package static func parse(
+    line: String, catalog: Catalog,
+    conventions: NumberConventions = .standard
+  ) -> ConversionRequest {
     if line.utf8.count > longestSplitLine {
       return ConversionRequest(quantity: line, targets: [], source: line, quantityOffset: 0, targetOffset: line.count)
     }
     // An arrow written without spaces (`5mi->km`, `5 mi→km`) separates as the spaced one does.
     // (A byte search first: the search by characters costs many times more.)
     if ConversionRequest.mayHoldArrow(line),
-       let arrow = ["->", "→", "=>"].first(where: { line.utf8.contains(subsequence: $0.utf8) && line.contains(text: $0) }),
-       !WordSplitter.split(line).contains(where: { separators.contains($0.text.lowercased()) }) {
-      return parse(line: line.replacing(text: arrow, with: " " + arrow + " "), catalog: catalog, conventions: conventions)
+      let arrow = ["->", "→", "=>"].first(where: { line.utf8.contains(subsequence: $0.utf8) && line.contains(text: $0) }
+      ),
+      !WordSplitter.split(line).contains(where: { separators.contains($0.text.lowercased()) })
+    {
+      return parse(
+        line: line.replacing(text: arrow, with: " " + arrow + " "), catalog: catalog, conventions: conventions)
     }
     let words = WordSplitter.split(line)
     let reader = SplitReader(catalog: catalog, conventions: conventions)
@@ -89,8 +98,9 @@ package struct ConversionRequest: Sendable, Hashable {
       let quantity = String(line[..<words[separator - 1].range.upperBound])
       let targetStart = separator + 1 < words.count ? words[separator + 1].start : line.count
       let target = separator + 1 < words.count ? String(line[words[separator + 1].range.lowerBound...]) : ""
-      return ConversionRequest(quantity: quantity, targets: splitTargets(target), source: line,
-                               quantityOffset: 0, targetOffset: targetStart)
+      return ConversionRequest(
+        quantity: quantity, targets: splitTargets(target), source: line,
+        quantityOffset: 0, targetOffset: targetStart)
     }
     // Try targets of one to four trailing words; take the first split where both sides parse.
     if words.count >= 2 {
@@ -99,8 +109,9 @@ package struct ConversionRequest: Sendable, Hashable {
         let targetStart = words[words.count - count].start
         let quantity = String(line[..<words[words.count - count - 1].range.upperBound])
         let target = String(line[words[words.count - count].range.lowerBound...])
-        var candidate = ConversionRequest(quantity: quantity, targets: splitTargets(target), source: line,
-                                          quantityOffset: 0, targetOffset: targetStart)
+        var candidate = ConversionRequest(
+          quantity: quantity, targets: splitTargets(target), source: line,
+          quantityOffset: 0, targetOffset: targetStart)
         candidate.targetFromLastWords = true
         if firstCandidate == nil { firstCandidate = candidate }
         // A target never starts with a number when no separator says where it starts:
@@ -111,8 +122,9 @@ package struct ConversionRequest: Sendable, Hashable {
       // A quantity alone (`5 mi`, `6 ft 2 in`) is the whole-column request.
       // (`hasUnit(line)`, or the line reads at all: one reading.)
       if reader.check(line) != .unread {
-        return ConversionRequest(quantity: line, targets: [], source: line, quantityOffset: 0,
-                                 targetOffset: line.count)
+        return ConversionRequest(
+          quantity: line, targets: [], source: line, quantityOffset: 0,
+          targetOffset: line.count)
       }
       return firstCandidate!
     }
@@ -131,14 +143,19 @@ package struct ConversionRequest: Sendable, Hashable {
         let targetStart = words[words.count - count].start
         let target = String(source[words[words.count - count].range.lowerBound...])
         guard targetStart != targetOffset, let first = target.first,
-              !(first.isNumber || first == "." || first == "-" || first == "+") else { continue }
+          !(first.isNumber || first == "." || first == "-" || first == "+")
+        else { continue }
         let quantity = String(source[..<words[words.count - count - 1].range.upperBound])
-        result.append(ConversionRequest(quantity: quantity, targets: ConversionRequest.splitTargets(target),
-                                        source: source, quantityOffset: 0, targetOffset: targetStart))
+        result.append(
+          ConversionRequest(
+            quantity: quantity, targets: ConversionRequest.splitTargets(target),
+            source: source, quantityOffset: 0, targetOffset: targetStart))
       }
     }
-    result.append(ConversionRequest(quantity: source, targets: [], source: source, quantityOffset: 0,
-                                    targetOffset: source.count))
+    result.append(
+      ConversionRequest(
+        quantity: source, targets: [], source: source, quantityOffset: 0,
+        targetOffset: source.count))
     return result
   }
 
@@ -204,8 +221,10 @@ enum WordSplitter {
         let utf8 = line.utf8
         let lower = utf8.index(utf8.startIndex, offsetBy: start)
         let upper = utf8.index(lower, offsetBy: end - start)
-        words.append(Word(text: String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self),
-                          start: start, end: end, range: lower..<upper))
+        words.append(
+          Word(
+            text: String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self),
+            start: start, end: end, range: lower..<upper))
       }
       for (offset, byte) in bytes.enumerated() {
         if byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) {
@@ -260,7 +279,9 @@ struct SplitReader {
   /// `5 ft 11 cm`), the whole line does not read as a quantity (`5 ft 11 in`, `1 h 30 s` are sums).
   func split(_ quantity: String, line: String) -> Bool {
     let reader = self.reader
-    guard (try? reader.quantity(quantity))?.term.unitCount ?? 0 > 0 || check(quantity) == .withUnit else { return false }
+    guard (try? reader.quantity(quantity))?.term.unitCount ?? 0 > 0 || check(quantity) == .withUnit else {
+      return false
+    }
     return !reader.log.readsBareNumber || check(line) == .unread
   }
 
@@ -281,14 +302,19 @@ struct SplitReader {
   /// and before which a quantity with a unit does. Nil when none does.
   func separator(in words: [String]) -> Int? {
     // (Every separator is at most three bytes long, and no longer word lower-cases to one.)
-    if let strict = words.lastIndex(where: { $0.utf8.count <= 3 && ConversionRequest.separators.contains($0.lowercased()) }),
-       strict > 0 {
+    if let strict = words.lastIndex(where: {
+      $0.utf8.count <= 3 && ConversionRequest.separators.contains($0.lowercased())
+    }),
+      strict > 0
+    {
       return strict
     }
     // (Not after a number: `6 ft 2 in m` has the inch.)
-    for index in words.indices.reversed() where index > 0 && index < words.count - 1
+    for index in words.indices.reversed()
+    where index > 0 && index < words.count - 1
       && words[index].utf8.count == 2 && ConversionRequest.looseSeparators.contains(words[index].lowercased())
-      && !startsWithNumber(words[index - 1]) {
+      && !startsWithNumber(words[index - 1])
+    {
       let quantity = words[..<index].joined(separator: " ")
       let targets = ConversionRequest.splitTargets(words[(index + 1)...].joined(separator: " "))
       if hasUnit(quantity) && targetsRead(targets) { return index }

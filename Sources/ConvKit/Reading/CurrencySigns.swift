@@ -32,7 +32,8 @@ enum CurrencySigns {
   }
 
   /// The first bytes of the lower-cased ambiguous spellings, ASCII letters lower-cased (`| 0x20`).
-  private static let ambiguousFirstBytes = Set(ambiguous.keys.compactMap { $0.lowercased().utf8.first.map { $0 | 0x20 } })
+  private static let ambiguousFirstBytes = Set(
+    ambiguous.keys.compactMap { $0.lowercased().utf8.first.map { $0 | 0x20 } })
 
   /// The ISO code of a sign with a `$` (`$`, `US$`, `C$`); nil for any other spelling.
   static func code(for spelling: some StringProtocol) -> String? {
@@ -89,7 +90,8 @@ enum CurrencySigns {
     let after = rest.dropFirst(amount.count)
     // The amount ends at a space or an operator (`$5/gal`); `$5x` is not an amount and a sign.
     if let next = after.first, !next.isWhitespace, !"/*·×^(".contains(next) { return nil }
-    return AmountFirst(text: sign + amount + " " + word + after, signLength: sign.count, amountLength: amount.count,
-                       wordLength: word.count)
+    return AmountFirst(
+      text: sign + amount + " " + word + after, signLength: sign.count, amountLength: amount.count,
+      wordLength: word.count)
   }
 }

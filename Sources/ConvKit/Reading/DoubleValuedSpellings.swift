@@ -8,8 +8,10 @@ enum DoubleValuedSpellings {
     // MBtu: the US energy trade's thousand BTU (M, the Roman thousand: EIA, "MBtu = 1,000 Btu"),
     // which SI readers take for a million (MMBtu).
     let btu = [("kBtu", "1000 BTU, US energy trade"), ("MMBtu", "10⁶ BTU")]
-    return ["KB": bytes, "Kbyte": bytes, "Kbytes": bytes, "Kb": bits, "Kbit": bits, "Kbits": bits,
-            "MBtu": btu, "MBTU": btu, "Mbtu": btu]
+    return [
+      "KB": bytes, "Kbyte": bytes, "Kbytes": bytes, "Kb": bits, "Kbit": bits, "Kbits": bits,
+      "MBtu": btu, "MBTU": btu, "Mbtu": btu,
+    ]
   }()
 
   /// The catalog spellings a spelling may mean, with their sizes, when it is one of these; nil

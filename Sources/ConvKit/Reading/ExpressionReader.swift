@@ -16,8 +16,10 @@ struct ExpressionReader: UnitResolving {
   /// them once, knowing the other side's dimension.
   let suggests: Bool
 
-  init(catalog: Catalog, conventions: NumberConventions, choices: [String: PrefixedUnit] = [:],
-       suggests: Bool = true) {
+  init(
+    catalog: Catalog, conventions: NumberConventions, choices: [String: PrefixedUnit] = [:],
+    suggests: Bool = true
+  ) {
     self.catalog = catalog
     self.conventions = conventions
     self.choices = choices
@@ -60,8 +62,10 @@ struct ExpressionReader: UnitResolving {
     let readings = known.readings(of: spelling, standalone: standalone) { lookUp(spelling, standalone: standalone) }
     if readings.count > 1 { log.record(AmbiguityLog.Entry(spelling: spelling, readings: readings, span: span)) }
     // A trade's spelling for a prefixed unit (`mb`, `kiloton`), where the catalog has none.
-    if let entry = ConventionalSpellings.entry(for: spelling), let first = readings.first, first.symbol == entry.spelling,
-       catalog.unit(named: spelling) == nil {
+    if let entry = ConventionalSpellings.entry(for: spelling), let first = readings.first,
+      first.symbol == entry.spelling,
+      catalog.unit(named: spelling) == nil
+    {
       log.conventional(spelling, span: span)
       if let note = entry.note { log.note("\(spelling) read as \(note)", bareNumber: false) }
     }
@@ -84,14 +88,17 @@ struct ExpressionReader: UnitResolving {
     // An abbreviation's period (`ft.`, `lbs.`, `tbsp.`) when the spelling is none with it.
     // (The bytes first: a spelling that ends in a period ends in its byte.)
     if readings.isEmpty, spelling.utf8.last == UInt8(ascii: "."), spelling.count > 1, spelling.hasSuffix("."),
-       !spelling.dropLast().hasSuffix(".") {
+      !spelling.dropLast().hasSuffix(".")
+    {
       readings = catalog.readings(of: spelling.dropLast(), standalone: standalone)
     }
     // The ordinal indicator and the ring above, typed for the degree sign (`ºC`, `˚F`).
     // (`º` is C2 BA in UTF-8 and `˚` CB 9A: a spelling without either last byte has neither.)
     if readings.isEmpty, spelling.utf8.contains(where: { $0 == 0xBA || $0 == 0x9A }),
-       spelling.contains(where: { $0 == "º" || $0 == "˚" }) {
-      readings = catalog.readings(of: String(spelling.map { $0 == "º" || $0 == "˚" ? "°" : $0 }), standalone: standalone)
+      spelling.contains(where: { $0 == "º" || $0 == "˚" })
+    {
+      readings = catalog.readings(
+        of: String(spelling.map { $0 == "º" || $0 == "˚" ? "°" : $0 }), standalone: standalone)
     }
     // A trade's spelling for a prefixed unit (`mcg`, `mb`, `klick`).
     if readings.isEmpty, let entry = ConventionalSpellings.entry(for: spelling) {
@@ -114,7 +121,8 @@ struct ExpressionReader: UnitResolving {
 
   /// `unit(_:)`, given the lexer's reading of the trimmed text when the caller has it.
   private func unit(_ text: some StringProtocol, lexed: (tokens: [Token], characters: [Character])?)
-    throws(ConvError) -> UnitExpression {
+    throws(ConvError) -> UnitExpression
+  {
     let trimmed = String(text.trimmed)
     guard !trimmed.isEmpty else { throw .emptyInput }
     if let unit = resolve(trimmed, standalone: true, span: SourceSpan(start: 0, length: trimmed.count)) {
@@ -122,15 +130,18 @@ struct ExpressionReader: UnitResolving {
     }
     let leading = text.prefix { $0.isWhitespace }.count
     do throws(ConvError) {
-      let term = if let lexed {
-        try Evaluator.evaluate(tokens: lexed.tokens, characters: lexed.characters, resolver: self, conventions: conventions)
-      } else {
-        try Evaluator.evaluate(trimmed, resolver: self, conventions: conventions)
-      }
+      let term =
+        if let lexed {
+          try Evaluator.evaluate(
+            tokens: lexed.tokens, characters: lexed.characters, resolver: self, conventions: conventions)
+        } else {
+          try Evaluator.evaluate(trimmed, resolver: self, conventions: conventions)
+        }
       // A value is no unit to convert into: `1 W to 2 dBm`, `68 °F to 2 °C` would drop the 2.
       if term.holdsValue, !term.value.isZero {
-        throw .syntax("'\(ConvError.printable(trimmed))' is a value, not a unit: a nonlinear scale or an absolute "
-                      + "temperature takes no number as a target", span: SourceSpan(start: 0, length: trimmed.count))
+        throw .syntax(
+          "'\(ConvError.printable(trimmed))' is a value, not a unit: a nonlinear scale or an absolute "
+            + "temperature takes no number as a target", span: SourceSpan(start: 0, length: trimmed.count))
       }
       return UnitExpression(text: trimmed, term: term, singleUnit: nil)
     } catch {
@@ -171,25 +182,30 @@ struct ExpressionReader: UnitResolving {
       let number = negative ? -value : value
       let rest = tokens[(numberIndex + 1)...]
       guard let first = rest.first else {
-        return Quantity(text: trimmed, term: try Term.number(number, span: tokens[numberIndex].span), number: number,
-                        unit: nil)
+        return Quantity(
+          text: trimmed, term: try Term.number(number, span: tokens[numberIndex].span), number: number,
+          unit: nil)
       }
       // (When there are as many characters as bytes, each character is one byte: offsets are
       // byte offsets.)
-      let unitText = characters.count == trimmed.utf8.count
+      let unitText =
+        characters.count == trimmed.utf8.count
         ? String(trimmed[trimmed.utf8.index(trimmed.startIndex, offsetBy: first.span.start)...])
         : String(trimmed.dropFirst(first.span.start))
       // Names are names: the rest as one catalog spelling (`farad-90`, `OC-3`, `20 °C calorie`).
-      let whole = resolve(unitText, standalone: true,
-                          span: SourceSpan(start: first.span.start, length: characters.count - first.span.start))
-      let simple = !rest.contains { token in
-        switch token.kind {
-        case .number, .plus, .minus: return true
-        default: return false
-        }
-      } && !first.kind.isOperator
+      let whole = resolve(
+        unitText, standalone: true,
+        span: SourceSpan(start: first.span.start, length: characters.count - first.span.start))
+      let simple =
+        !rest.contains { token in
+          switch token.kind {
+          case .number, .plus, .minus: return true
+          default: return false
+          }
+        } && !first.kind.isOperator
       // A name run together with numbers (`5ft11in`) is read by the evaluator, which splits it.
-      var runTogether = rest.count == 1 && whole == nil && first.kind.isWord
+      var runTogether =
+        rest.count == 1 && whole == nil && first.kind.isWord
         && ExpressionReader.hasDigitBeforeLetter(unitText)
       if whole == nil, !runTogether, case .word(let word) = first.kind {
         // `5ft11`: a number of the unit's smaller partner, not an exponent.
@@ -204,8 +220,9 @@ struct ExpressionReader: UnitResolving {
           // as lexing that text alone (no number in it, so nothing joins across its start).
           let offset = first.span.start
           let unitTokens = rest.enumerated().map { index, token in
-            Token(kind: token.kind, span: SourceSpan(start: token.span.start - offset, length: token.span.length),
-                  spaceBefore: index == 0 ? false : token.spaceBefore, form: token.form)
+            Token(
+              kind: token.kind, span: SourceSpan(start: token.span.start - offset, length: token.span.length),
+              spaceBefore: index == 0 ? false : token.spaceBefore, form: token.form)
           }
           do throws(ConvError) {
             unit = try self.unit(unitText, lexed: (unitTokens, Array(characters[offset...])))
@@ -270,13 +287,15 @@ extension ExpressionReader {
       break
     }
     guard let space = trimmed.firstIndex(where: { $0.isWhitespace }),
-          Catalog.gaugeNumber(trimmed[..<space]) != nil else { return nil }
+      Catalog.gaugeNumber(trimmed[..<space]) != nil
+    else { return nil }
     let unitText = String(trimmed[space...].trimmed)
     guard let unit = resolve(unitText, standalone: true, span: nil), unit.unit.scale?.readsGaugeNumbers == true else {
       return nil
     }
-    return try catalog.quantity(typed: String(trimmed[..<space]), value: nil,
-                                in: UnitExpression(text: unitText, term: Term(unit: unit), singleUnit: unit), shown: trimmed)
+    return try catalog.quantity(
+      typed: String(trimmed[..<space]), value: nil,
+      in: UnitExpression(text: unitText, term: Term(unit: unit), singleUnit: unit), shown: trimmed)
   }
 }
 
@@ -286,13 +305,16 @@ extension ExpressionReader {
   func nameFirstQuantity(_ trimmed: String) throws(ConvError) -> Quantity? {
     // (Cheap checks first: a letter first, a digit or vulgar fraction last.)
     guard let first = trimmed.first, first.isLetter, let last = trimmed.last,
-          last.isASCIIDigit || Lexer.vulgarFractions[last] != nil else { return nil }
+      last.isASCIIDigit || Lexer.vulgarFractions[last] != nil
+    else { return nil }
     var index = trimmed.startIndex
     while let space = trimmed[index...].firstIndex(where: \.isWhitespace) {
       let name = String(trimmed[..<space])
       let numberStart = trimmed[space...].firstIndex { !$0.isWhitespace } ?? trimmed.endIndex
       index = numberStart
-      guard let unit = resolve(name, standalone: true, span: nil), unit.unit.scale?.takesNameFirst == true else { continue }
+      guard let unit = resolve(name, standalone: true, span: nil), unit.unit.scale?.takesNameFirst == true else {
+        continue
+      }
       // (A longer name may take the next word: `regulo mark 3` after `regulo`.)
       let numberText = trimmed[numberStart...]
       guard let tokens = try? Lexer.tokenize(numberText, conventions: conventions) else { continue }
@@ -320,11 +342,13 @@ extension ExpressionReader {
     // The time: digits, colons and a decimal point, then the unit, spaced or not (`5:30min/km`).
     let timeEnd = firstWord.firstIndex { !($0.isASCIIDigit || $0 == ":" || $0 == ".") } ?? firstWord.endIndex
     let word = String(trimmed[..<timeEnd])
-    let usage = "a colon is read only in a time written m:ss or h:mm:ss before a unit of minutes or hours "
+    let usage =
+      "a colon is read only in a time written m:ss or h:mm:ss before a unit of minutes or hours "
       + "(5:30 min/km, 1:30:00 h)"
     guard word.contains(":"), let fields = ExpressionReader.colonFields(word) else {
-      throw .syntax("cannot read '\(ConvError.printable(String(firstWord)))': " + usage,
-                    span: SourceSpan(start: 0, length: firstWord.count))
+      throw .syntax(
+        "cannot read '\(ConvError.printable(String(firstWord)))': " + usage,
+        span: SourceSpan(start: 0, length: firstWord.count))
     }
     let span = SourceSpan(start: 0, length: word.count)
     let unitStart = trimmed[timeEnd...].firstIndex { !$0.isWhitespace } ?? trimmed.endIndex
@@ -336,8 +360,9 @@ extension ExpressionReader {
       unitText = minutes + unitText
       implied = minutes.count
     } else if unitText.hasPrefix("/") || unitText.lowercased().hasPrefix("per ") {
-      throw .syntax("'\(ConvError.printable(word))' is a time written h:mm:ss: a pace per distance alone is "
-                    + "written m:ss (5:30/km), or write its unit (1:30:00 h)", span: span)
+      throw .syntax(
+        "'\(ConvError.printable(word))' is a time written h:mm:ss: a pace per distance alone is "
+          + "written m:ss (5:30/km), or write its unit (1:30:00 h)", span: span)
     }
     // Alone, three fields can only be hours, minutes and seconds (`conv 1:30:00 min`); two may be
     // minutes and seconds or hours and minutes, and are refused with both.
@@ -346,8 +371,9 @@ extension ExpressionReader {
     }
     guard !unitText.isEmpty else {
       let (a, b) = (ExpressionReader.plain(fields[0]), ExpressionReader.plain(fields[1]))
-      throw .syntax("'\(ConvError.printable(word))' can be read as \(a) min \(b) s (m:ss) or as \(a) h \(b) min (h:mm): "
-                    + "write its unit after it (\(word) min, \(word) h, \(word) min/km)", span: span)
+      throw .syntax(
+        "'\(ConvError.printable(word))' can be read as \(a) min \(b) s (m:ss) or as \(a) h \(b) min (h:mm): "
+          + "write its unit after it (\(word) min, \(word) h, \(word) min/km)", span: span)
     }
     let offset = trimmed.distance(from: trimmed.startIndex, to: unitStart) - implied
     let unit: UnitExpression
@@ -360,16 +386,18 @@ extension ExpressionReader {
     let time = PhysicalDimension(.time)
     let leading: String? = {
       guard unit.dimension == time || unit.dimension == time.divided(by: PhysicalDimension(.length)),
-            let tokens = try? Lexer.tokenize(unitText, conventions: conventions),
-            case .word(let spelling)? = tokens.first?.kind,
-            let first = resolve(spelling, standalone: false, span: nil), first.prefix == nil else { return nil }
+        let tokens = try? Lexer.tokenize(unitText, conventions: conventions),
+        case .word(let spelling)? = tokens.first?.kind,
+        let first = resolve(spelling, standalone: false, span: nil), first.prefix == nil
+      else { return nil }
       return first.unit.name == "minute" || first.unit.name == "hour" ? first.unit.name : nil
     }()
     guard let leading, leading == "hour" || fields.count == 2 else {
       let what = fields.count == 2 ? "m:ss or h:mm" : "h:mm:ss"
       let example = fields.count == 2 ? "min/km, min/mi, min or h" : "h"
-      throw .syntax("'\(ConvError.printable(word))' is a time written \(what): it goes before a unit of "
-                    + "\(example), not '\(ConvError.printable(unitText))'", span: span)
+      throw .syntax(
+        "'\(ConvError.printable(word))' is a time written \(what): it goes before a unit of "
+          + "\(example), not '\(ConvError.printable(unitText))'", span: span)
     }
     var value = Rational.zero
     var weight = Rational.one
@@ -426,16 +454,19 @@ extension Catalog {
   /// scale that reads them (`4/0` of AWG), else the number read as usual. Refuses a gauge
   /// spelling that is no number (`4/0`) for any other unit.
   package func quantity(typed text: String, value: Rational?, in unit: UnitExpression, shown: String? = nil)
-    throws(ConvError) -> Quantity {
+    throws(ConvError) -> Quantity
+  {
     let trimmed = String(text.trimmed)
     if let gauge = Catalog.gaugeNumber(trimmed), unit.term.scaleUnit?.unit.scale?.readsGaugeNumbers == true {
       let shownText = shown ?? (trimmed + " " + unit.displaySymbol)
-      let term = try Term.juxtapose(Term(number: Rational(gauge)), unit.term, span: SourceSpan(start: 0, length: shownText.count))
+      let term = try Term.juxtapose(
+        Term(number: Rational(gauge)), unit.term, span: SourceSpan(start: 0, length: shownText.count))
       return try Catalog.checkMeaning(Quantity(text: shownText, term: term, number: Rational(gauge), unit: unit))
     }
     guard let value else {
-      throw .syntax("'\(ConvError.printable(trimmed))' is a gauge number, for wire gauges (AWG, SWG), not for \(ConvError.printable(unit.displaySymbol))",
-                    span: SourceSpan(start: 0, length: trimmed.count))
+      throw .syntax(
+        "'\(ConvError.printable(trimmed))' is a gauge number, for wire gauges (AWG, SWG), not for \(ConvError.printable(unit.displaySymbol))",
+        span: SourceSpan(start: 0, length: trimmed.count))
     }
     return try quantity(value, in: unit, text: shown)
   }
@@ -467,7 +498,9 @@ final class AmbiguityLog {
   private(set) var conventionalSpellings: [(spelling: String, span: SourceSpan?)] = []
 
   func conventional(_ spelling: String, span: SourceSpan?) {
-    if !conventionalSpellings.contains(where: { $0.spelling == spelling }) { conventionalSpellings.append((spelling, span)) }
+    if !conventionalSpellings.contains(where: { $0.spelling == spelling }) {
+      conventionalSpellings.append((spelling, span))
+    }
   }
 
   func record(_ entry: Entry) {

@@ -16,7 +16,8 @@ struct KeyMatches {
   /// The number of scalars of the key.
   let count: Int
 
-  private init(ascii: UnsafeMutableBufferPointer<UInt64>, others: [(scalar: Unicode.Scalar, mask: UInt64)], count: Int) {
+  private init(ascii: UnsafeMutableBufferPointer<UInt64>, others: [(scalar: Unicode.Scalar, mask: UInt64)], count: Int)
+  {
     self.ascii = ascii
     self.others = others
     self.count = count

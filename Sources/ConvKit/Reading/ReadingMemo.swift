@@ -37,7 +37,9 @@ final class ReadingMemo: Sendable {
 
   /// Keeps the readings of a spelling when they may be kept.
   func remember(_ readings: [PrefixedUnit], of spelling: String, standalone: Bool) {
-    guard ReadingMemo.mayKeep(spelling), !readings.contains(where: { $0.unit.dimension[.currency] != 0 }) else { return }
+    guard ReadingMemo.mayKeep(spelling), !readings.contains(where: { $0.unit.dimension[.currency] != 0 }) else {
+      return
+    }
     tables.withLock { tables in
       if readings.isEmpty {
         if standalone {

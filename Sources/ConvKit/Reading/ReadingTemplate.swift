@@ -81,7 +81,8 @@ package struct ReadingTemplate: Sendable {
   /// Whether the number is small enough for this template (and, in parts, not below zero).
   func admits(_ number: Rational) -> Bool {
     if isInParts && number.isNegative { return false }
-    return ReadingTemplate.fits(number, bits: isScaledExpression ? ReadingTemplate.expressionNumberBits : ReadingTemplate.largestNumberBits)
+    return ReadingTemplate.fits(
+      number, bits: isScaledExpression ? ReadingTemplate.expressionNumberBits : ReadingTemplate.largestNumberBits)
   }
 
   static func fits(_ number: Rational, bits: Int) -> Bool {
@@ -101,11 +102,15 @@ package struct ReadingTemplate: Sendable {
       let term = try Term.juxtapose(Term(number: number), unit.term, span: SourceSpan(start: 0, length: text.count))
       quantity = try Catalog.checkMeaning(Quantity(text: text, term: term, number: number, unit: unit))
     case .scaledExpression(let expression):
-      quantity = try Catalog.checkMeaning(Quantity(text: text, term: try ReadingTemplate.scaled(expression, by: number),
-                                                   number: nil, unit: nil))
+      quantity = try Catalog.checkMeaning(
+        Quantity(
+          text: text, term: try ReadingTemplate.scaled(expression, by: number),
+          number: nil, unit: nil))
     case .numberInParts(let unit, let parts):
-      quantity = try Catalog.checkMeaning(Quantity(text: text, term: try ReadingTemplate.inParts(unit, parts, number: number),
-                                                   number: nil, unit: nil))
+      quantity = try Catalog.checkMeaning(
+        Quantity(
+          text: text, term: try ReadingTemplate.inParts(unit, parts, number: number),
+          number: nil, unit: nil))
     }
     return ConversionReading(quantity: quantity, targets: targets, choices: choices, chosen: chosen)
   }
@@ -130,8 +135,9 @@ package struct ReadingTemplate: Sendable {
       return value
     case 2:
       guard tokens[0].kind == .minus, tokens[0].span == SourceSpan(start: 0, length: 1),
-            case .number(let value) = tokens[1].kind, tokens[1].span.start == 1,
-            tokens[1].span.length == text.count - 1 else { return nil }
+        case .number(let value) = tokens[1].kind, tokens[1].span.start == 1,
+        tokens[1].span.length == text.count - 1
+      else { return nil }
       return -value
     default:
       return nil
@@ -147,36 +153,43 @@ package struct ReadingTemplate: Sendable {
     let properties = first.properties
     return properties.numericType == nil && !properties.isWhitespace && !"−–‐‑".unicodeScalars.contains(first)
       && (properties.isAlphabetic || properties.generalCategory == .otherSymbol
-          || properties.generalCategory == .currencySymbol || properties.generalCategory == .mathSymbol
-          || properties.generalCategory == .modifierSymbol)
+        || properties.generalCategory == .currencySymbol || properties.generalCategory == .mathSymbol
+        || properties.generalCategory == .modifierSymbol)
   }
 }
 
 extension Catalog {
   /// The template of a request whose quantity starts with the number written `numberText`, from
   /// its reading; nil when the reading cannot be shown to hold for every number.
-  package func template(numberText: String, request: ConversionRequest, reading: ConversionReading,
-                        conventions: NumberConventions) -> ReadingTemplate? {
+  package func template(
+    numberText: String, request: ConversionRequest, reading: ConversionReading,
+    conventions: NumberConventions
+  ) -> ReadingTemplate? {
     guard reading.targets.count == request.targets.count,
-          request.quantity.hasPrefix(numberText), reading.quantity.text == request.quantity,
-          // A choice made because another reading failed on this number holds for this number only.
-          reading.choices.isEmpty || reading.choiceIgnoresNumber, reading.readingNotes.isEmpty,
-          let first = ReadingTemplate.number(numberText, conventions: conventions) else { return nil }
+      request.quantity.hasPrefix(numberText), reading.quantity.text == request.quantity,
+      // A choice made because another reading failed on this number holds for this number only.
+      reading.choices.isEmpty || reading.choiceIgnoresNumber, reading.readingNotes.isEmpty,
+      let first = ReadingTemplate.number(numberText, conventions: conventions)
+    else { return nil }
     let rest = String(request.quantity.dropFirst(numberText.count))
     guard ReadingTemplate.startsApart(rest) else { return nil }
     let quantity = reading.quantity
     // Nonlinear scales read numbers of their own (gauges) and refuse some: always the exact path.
-    guard quantity.term.scaleUnit == nil, !reading.targets.contains(where: { $0.term.scaleUnit != nil }) else { return nil }
+    guard quantity.term.scaleUnit == nil, !reading.targets.contains(where: { $0.term.scaleUnit != nil }) else {
+      return nil
+    }
     guard ReadingTemplate.admits(first) else { return nil }
     func made(_ form: ReadingTemplate.Form) -> ReadingTemplate {
-      ReadingTemplate(form: form, quantityRest: rest, targets: reading.targets, choices: reading.choices,
-                      chosen: reading.chosen, conventions: conventions)
+      ReadingTemplate(
+        form: form, quantityRest: rest, targets: reading.targets, choices: reading.choices,
+        chosen: reading.chosen, conventions: conventions)
     }
     if let unit = quantity.unit, let number = quantity.number {
       let template = made(.numberThenUnit(unit))
       guard number == first,
-            let again = try? template.reading(number: first, text: request.quantity),
-            again.quantity == quantity else { return nil }
+        let again = try? template.reading(number: first, text: request.quantity),
+        again.quantity == quantity
+      else { return nil }
       return template
     }
     // An evaluated quantity: the number times the rest read as an expression, checked.
@@ -187,14 +200,18 @@ extension Catalog {
       return template.admits(first) ? template : nil
     }
     guard let expression = try? reader.unit(rest), expression.singleUnit == nil,
-          expression.term.absoluteUnit == nil, expression.term.scaleUnit == nil else { return nil }
+      expression.term.absoluteUnit == nil, expression.term.scaleUnit == nil
+    else { return nil }
     let template = made(.scaledExpression(expression))
-    guard template.admits(first), (try? ReadingTemplate.scaled(expression, by: first)) == quantity.term else { return nil }
+    guard template.admits(first), (try? ReadingTemplate.scaled(expression, by: first)) == quantity.term else {
+      return nil
+    }
     // The probes, of opposite signs: the reader must give the same term.
     for probe in ReadingTemplate.probes {
       guard let number = ReadingTemplate.number(probe, conventions: conventions),
-            let read = try? reader.quantity(probe + rest), read.unit == nil, read.number == nil,
-            let term = try? ReadingTemplate.scaled(expression, by: number), term == read.term else { return nil }
+        let read = try? reader.quantity(probe + rest), read.unit == nil, read.number == nil,
+        let term = try? ReadingTemplate.scaled(expression, by: number), term == read.term
+      else { return nil }
     }
     return template
   }
@@ -202,20 +219,25 @@ extension Catalog {
   /// The form of a quantity in parts (`6 ft 2 in`): the rest's first unit and the parts after it,
   /// when `number × unit + parts` is what the reader gives at `first` and at the positive probe
   /// (the value is affine in the number from zero up); nil otherwise.
-  private func partsForm(rest: String, first: Rational, quantity: Quantity, reader: ExpressionReader,
-                         conventions: NumberConventions) -> ReadingTemplate.Form? {
+  private func partsForm(
+    rest: String, first: Rational, quantity: Quantity, reader: ExpressionReader,
+    conventions: NumberConventions
+  ) -> ReadingTemplate.Form? {
     guard !first.isNegative, let tokens = try? Lexer.tokenize(rest, conventions: conventions),
-          let split = tokens.firstIndex(where: { $0.kind.isNumber }), split > 0 else { return nil }
+      let split = tokens.firstIndex(where: { $0.kind.isNumber }), split > 0
+    else { return nil }
     let characters = Array(rest)
     let offset = tokens[split].span.start
     guard offset > 0, offset < characters.count, characters[offset - 1] == " " else { return nil }
-    let unitText = String(characters[..<offset]), partsText = String(characters[offset...])
+    let unitText = String(characters[..<offset])
+    let partsText = String(characters[offset...])
     guard let unit = try? reader.unit(unitText), unit.singleUnit != nil, unit.term.absoluteUnit == nil,
-          unit.term.scaleUnit == nil, let parts = try? reader.quantity(partsText), parts.term.unitCount > 0,
-          (try? ReadingTemplate.inParts(unit, parts.term, number: first)) == quantity.term,
-          let probe = ReadingTemplate.number(ReadingTemplate.probes[0], conventions: conventions),
-          let read = try? reader.quantity(ReadingTemplate.probes[0] + rest), read.unit == nil, read.number == nil,
-          (try? ReadingTemplate.inParts(unit, parts.term, number: probe)) == read.term else { return nil }
+      unit.term.scaleUnit == nil, let parts = try? reader.quantity(partsText), parts.term.unitCount > 0,
+      (try? ReadingTemplate.inParts(unit, parts.term, number: first)) == quantity.term,
+      let probe = ReadingTemplate.number(ReadingTemplate.probes[0], conventions: conventions),
+      let read = try? reader.quantity(ReadingTemplate.probes[0] + rest), read.unit == nil, read.number == nil,
+      (try? ReadingTemplate.inParts(unit, parts.term, number: probe)) == read.term
+    else { return nil }
     return .numberInParts(unit, parts: parts.term)
   }
 }

@@ -106,16 +106,17 @@ final class SpellingIndex: Sendable {
               bits &= bits &- 1
             }
             let k = keyBits
-            let ruledOut = switch bound {
-            case 0: one | having(atLeast: k + 1, word: word)
-            case 1: two | having(atLeast: k + 2, word: word) | one & having(atLeast: k + 1, word: word)
-            case 2:
-              three | having(atLeast: k + 3, word: word) | one & having(atLeast: k + 2, word: word)
-                | two & having(atLeast: k + 1, word: word)
-            default:
-              four | having(atLeast: k + 4, word: word) | one & having(atLeast: k + 3, word: word)
-                | two & having(atLeast: k + 2, word: word) | three & having(atLeast: k + 1, word: word)
-            }
+            let ruledOut =
+              switch bound {
+              case 0: one | having(atLeast: k + 1, word: word)
+              case 1: two | having(atLeast: k + 2, word: word) | one & having(atLeast: k + 1, word: word)
+              case 2:
+                three | having(atLeast: k + 3, word: word) | one & having(atLeast: k + 2, word: word)
+                  | two & having(atLeast: k + 1, word: word)
+              default:
+                four | having(atLeast: k + 4, word: word) | one & having(atLeast: k + 3, word: word)
+                  | two & having(atLeast: k + 2, word: word) | three & having(atLeast: k + 1, word: word)
+              }
             kept &= ~ruledOut
           }
           while kept != 0 {
@@ -202,8 +203,9 @@ final class SpellingIndex: Sendable {
   /// The entry at a position (its spelling made now).
   func entry(at position: Int) -> Entry {
     let spelling = bytes.withUnsafeBufferPointer { bytes in
-      String(decoding: UnsafeBufferPointer(rebasing: bytes[byteStarts[position]..<byteStarts[position + 1]]),
-             as: UTF8.self)
+      String(
+        decoding: UnsafeBufferPointer(rebasing: bytes[byteStarts[position]..<byteStarts[position + 1]]),
+        as: UTF8.self)
     }
     return Entry(spelling: spelling, unit: units[position])
   }
@@ -229,12 +231,17 @@ final class SpellingIndex: Sendable {
     let asksNonASCII = nonASCIIHasASCIIForm || lowered.utf8.contains { $0 >= 0x80 }
     var positions = asksNonASCII ? nonASCII[lowered] ?? [] : []
     // An ASCII entry equals the key when the key's normal form C is the same scalars.
-    let key = lowered.utf8.allSatisfy { $0 < 0x80 } ? Array(lowered.unicodeScalars)
+    let key =
+      lowered.utf8.allSatisfy { $0 < 0x80 }
+      ? Array(lowered.unicodeScalars)
       : Array(String(decoding: lowered._nfcCodeUnits, as: UTF8.self).unicodeScalars)
     if key.allSatisfy(\.isASCII) {
-      for position in asciiPositions(hash: key.reduce(SpellingIndex.hashSeed, SpellingIndex.hash), where: {
-        $0.elementsEqual(key)
-      }) where !positions.contains(position) {
+      for position in asciiPositions(
+        hash: key.reduce(SpellingIndex.hashSeed, SpellingIndex.hash),
+        where: {
+          $0.elementsEqual(key)
+        }) where !positions.contains(position)
+      {
         positions.append(position)
       }
     }
@@ -284,8 +291,10 @@ final class SpellingIndex: Sendable {
   }
 
   /// `forEachNear` over scalars in place.
-  func forEachNear(_ key: UnsafeBufferPointer<Unicode.Scalar>, bound: Int, in selection: Selection? = nil,
-                   _ body: (Entry, Int) -> Void) {
+  func forEachNear(
+    _ key: UnsafeBufferPointer<Unicode.Scalar>, bound: Int, in selection: Selection? = nil,
+    _ body: (Entry, Int) -> Void
+  ) {
     let selection = selection ?? all
     let run = selection.run(lengths: (key.count - bound)...(key.count + bound))
     let signature = SpellingIndex.signature(key)
@@ -299,7 +308,9 @@ final class SpellingIndex: Sendable {
               if bound >= 4 {
                 // Not ruled out by planes: the characters one side has and the other lacks entirely.
                 let other = signatures[position]
-                if (signature & ~other).nonzeroBitCount > bound || (other & ~signature).nonzeroBitCount > bound { return }
+                if (signature & ~other).nonzeroBitCount > bound || (other & ~signature).nonzeroBitCount > bound {
+                  return
+                }
               }
               if let distance = distance(UnsafeBufferPointer(rebasing: pool[starts[position]..<starts[position + 1]])) {
                 found.append((position, distance))
@@ -363,7 +374,10 @@ extension SpellingIndex {
     mutating func add(_ spelling: UnsafeBufferPointer<UInt8>, unit: Int) {
       var signature: UInt64 = 0
       var isASCII = true
-      for byte in spelling where byte >= 0x80 { isASCII = false; break }
+      for byte in spelling where byte >= 0x80 {
+        isASCII = false
+        break
+      }
       if isASCII {
         var hash = SpellingIndex.hashSeed
         for byte in spelling {

@@ -55,8 +55,14 @@ enum RealFunctions {
   private static func scaled(_ value: Double, byPowerOfTwo power: Int) -> Double {
     var result = value
     var remaining = power
-    while remaining > 1000 { result *= 0x1p1000; remaining -= 1000 }
-    while remaining < -1000 { result *= 0x1p-1000; remaining += 1000 }
+    while remaining > 1000 {
+      result *= 0x1p1000
+      remaining -= 1000
+    }
+    while remaining < -1000 {
+      result *= 0x1p-1000
+      remaining += 1000
+    }
     return result * Double(sign: .plus, exponent: remaining, significand: 1)
   }
 

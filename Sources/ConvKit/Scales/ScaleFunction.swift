@@ -202,7 +202,8 @@ public struct ScaleFunction: Sendable, Hashable, CustomStringConvertible {
       if name == "pi" { return .number(Double.pi) }
       if name == "table" { return try parseTable() }
       guard ScaleFunction.functions.contains(name) else {
-        throw ScaleFunctionError("unknown name '\(name)' (the variable is '\(variable)'; functions: log10, ln, log2, exp, sqrt, table)")
+        throw ScaleFunctionError(
+          "unknown name '\(name)' (the variable is '\(variable)'; functions: log10, ln, log2, exp, sqrt, table)")
       }
       skipSpaces()
       guard peek() == "(" else { throw ScaleFunctionError("'\(name)' needs parentheses: \(name)(…)") }

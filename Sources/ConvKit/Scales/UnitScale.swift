@@ -24,8 +24,10 @@ public struct UnitScale: Sendable, Hashable {
   public let referenceOffset: Double
 
   /// Creates a scale; `CatalogLoader` makes them from `scale(REF; FORWARD; INVERSE)` definitions.
-  package init(reference: String, forward: ScaleFunction, inverse: ScaleFunction?, minimum: Double?, maximum: Double?,
-              readsGaugeNumbers: Bool = false, takesNameFirst: Bool = false, referenceOffset: Double = 0) {
+  package init(
+    reference: String, forward: ScaleFunction, inverse: ScaleFunction?, minimum: Double?, maximum: Double?,
+    readsGaugeNumbers: Bool = false, takesNameFirst: Bool = false, referenceOffset: Double = 0
+  ) {
     self.reference = reference
     self.forward = forward
     self.inverse = inverse
@@ -68,9 +70,10 @@ public struct UnitScale: Sendable, Hashable {
   /// exponential (3 dB is 0.3 bel exactly, not 0.29999999999999993); nil when that does not apply.
   public func scaleValue(_ value: Double, on source: UnitScale, ratio: Rational) -> Double? {
     guard source.referenceOffset == 0, referenceOffset == 0, source.contains(value), let inverse,
-          case .powerOfTen(let power)? = source.forward(wide: .plain(value), preferringPowers: true),
-          let ratioLogarithm = WideValue.log10(of: ratio),
-          case .plain(let result)? = inverse(wide: .powerOfTen(power + ratioLogarithm)) else { return nil }
+      case .powerOfTen(let power)? = source.forward(wide: .plain(value), preferringPowers: true),
+      let ratioLogarithm = WideValue.log10(of: ratio),
+      case .plain(let result)? = inverse(wide: .powerOfTen(power + ratioLogarithm))
+    else { return nil }
     return onScale(result)
   }
 
@@ -81,7 +84,8 @@ public struct UnitScale: Sendable, Hashable {
     let double = value.doubleValue
     if double.isNormal || value.isZero || value.isNegative { return scaleValue(double) }
     guard let inverse, let logarithm = WideValue.log10(of: value),
-          case .plain(let result)? = inverse(wide: .powerOfTen(logarithm)) else { return nil }
+      case .plain(let result)? = inverse(wide: .powerOfTen(logarithm))
+    else { return nil }
     return onScale(result)
   }
 
@@ -152,7 +156,8 @@ public struct UnitScale: Sendable, Hashable {
       } else if let previous, y != previous {
         let step = y > previous ? 1 : -1
         if direction != 0 && step != direction {
-          return "the forward function is not monotonic between min= and max= (it turns near x = \(ScaleNumber.plain(x))), "
+          return
+            "the forward function is not monotonic between min= and max= (it turns near x = \(ScaleNumber.plain(x))), "
             + "so it cannot be inverted: write the inverse function"
         }
         direction = step

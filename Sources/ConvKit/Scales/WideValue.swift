@@ -127,7 +127,9 @@ extension ScaleFunction {
       }
       guard case .plain(let value) = argument else { return nil }
       let result = apply(name, value)
-      if name == "exp", preferringPowers || !(result.isNormal || result.isNaN) { return .powerOfTen(value / WideValue.ln10) }
+      if name == "exp", preferringPowers || !(result.isNormal || result.isNaN) {
+        return .powerOfTen(value / WideValue.ln10)
+      }
       return .plain(result)
     case .table(let argument, let xs, let ys):
       guard let value = plain(evaluate(argument, atWide: x)) else { return nil }

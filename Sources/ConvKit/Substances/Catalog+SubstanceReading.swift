@@ -12,8 +12,10 @@ extension Catalog {
   /// is no unit, follows a quantity wins. When the rest reads but its sides do not convert as they
   /// are (`1 cup` and `g`), the sides are read by their default readings and the substance decides
   /// at conversion, or gives its reason (`1 cup flour km`).
-  func substanceReading(_ request: ConversionRequest, conventions: NumberConventions, suggesting: Bool,
-                        table: () -> SubstanceTable) throws(ConvError) -> ConversionReading? {
+  func substanceReading(
+    _ request: ConversionRequest, conventions: NumberConventions, suggesting: Bool,
+    table: () -> SubstanceTable
+  ) throws(ConvError) -> ConversionReading? {
     let line = request.source
     let words = WordSplitter.split(line)
     guard words.count >= 2, words.count <= 64 else { return nil }
@@ -28,7 +30,9 @@ extension Catalog {
       // it has a unit, and no word that splits a request (`5 zq to km` has no substance).
       var quantityEnd = start
       if quantityEnd >= 2, words[quantityEnd - 1].text.lowercased() == "of" { quantityEnd -= 1 }
-      if words[1..<quantityEnd].contains(where: { ConversionRequest.separators.contains($0.text.lowercased()) }) { break }
+      if words[1..<quantityEnd].contains(where: { ConversionRequest.separators.contains($0.text.lowercased()) }) {
+        break
+      }
       let quantityText = String(line[words[0].range.lowerBound..<words[quantityEnd - 1].range.upperBound])
       guard readsWithUnit(quantityText) else { continue }
       for length in stride(from: min(Catalog.longestSubstanceName, words.count - start), through: 1, by: -1) {
@@ -58,12 +62,16 @@ extension Catalog {
         // The whole column of a quantity the substance does not carry anywhere (`1 m Ca`,
         // `1 kg/L flour`) would leave the substance out silently: refused.
         if reading.targets.isEmpty,
-           Catalog.substanceColumnDimensions(substance, from: reading.quantity.dimension).isEmpty {
-          throw .substanceMismatch("\(ConvError.printable(phrase)) does not apply to '\(ConvError.printable(quantityText))' (\(describe(reading.quantity.dimension))): a substance carries mass, volume and amount of substance into each other; give a target unit")
+          Catalog.substanceColumnDimensions(substance, from: reading.quantity.dimension).isEmpty
+        {
+          throw .substanceMismatch(
+            "\(ConvError.printable(phrase)) does not apply to '\(ConvError.printable(quantityText))' (\(describe(reading.quantity.dimension))): a substance carries mass, volume and amount of substance into each other; give a target unit"
+          )
         }
         let typed = String(line[words[0].range.lowerBound..<phraseWords.last!.range.upperBound])
-        return ConversionReading(quantity: reading.quantity.carrying(use, text: typed), targets: reading.targets,
-                                 choices: reading.choices, chosen: reading.chosen)
+        return ConversionReading(
+          quantity: reading.quantity.carrying(use, text: typed), targets: reading.targets,
+          choices: reading.choices, chosen: reading.chosen)
       }
     }
     return nil
@@ -73,8 +81,10 @@ extension Catalog {
   /// carries the quantity to every target (`oz` stays the ounce of mass for `1 cup flour oz`),
   /// else read as every request is (`pt` as the point before a length); when nothing fits, the
   /// default readings, and the conversion gives the reason.
-  private func readSides(_ request: ConversionRequest, use: SubstanceUse, conventions: NumberConventions,
-                         suggesting: Bool) -> Result<ConversionReading, ConvError> {
+  private func readSides(
+    _ request: ConversionRequest, use: SubstanceUse, conventions: NumberConventions,
+    suggesting: Bool
+  ) -> Result<ConversionReading, ConvError> {
     let reader = ExpressionReader(catalog: self, conventions: conventions, suggests: suggesting)
     var plain: ConversionReading? = nil
     if let quantity = try? reader.quantity(request.quantity) {
@@ -103,18 +113,23 @@ extension Catalog {
   static func isPlainNumber(_ text: String) -> Bool {
     text.utf8.allSatisfy { byte in
       (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: ".") || byte == UInt8(ascii: ",")
-        || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "/") || byte == UInt8(ascii: " ")
+        || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "/")
+        || byte == UInt8(ascii: " ")
     }
   }
 
   /// The error for a word where a substance would go that names nothing (`1 cup flor g`): the
   /// substance names near it, when there are some and the words before it are a quantity; nil
   /// otherwise (the unit error stands).
-  func unknownSubstance(_ word: String, span: SourceSpan, request: ConversionRequest,
-                        conventions: NumberConventions, table: () -> SubstanceTable) -> ConvError? {
+  func unknownSubstance(
+    _ word: String, span: SourceSpan, request: ConversionRequest,
+    conventions: NumberConventions, table: () -> SubstanceTable
+  ) -> ConvError? {
     // The cheap tests first: a batch of bad lines comes here for every unknown word.
     let words = WordSplitter.split(request.source)
-    guard let index = words.firstIndex(where: { $0.start == span.start && $0.text == word }), index >= 1 else { return nil }
+    guard let index = words.firstIndex(where: { $0.start == span.start && $0.text == word }), index >= 1 else {
+      return nil
+    }
     var end = index
     if end >= 2, words[end - 1].text.lowercased() == "of" { end -= 1 }
     let text = String(request.source[words[0].range.lowerBound..<words[end - 1].range.upperBound])
@@ -130,12 +145,15 @@ extension Catalog {
   /// A unit followed by a substance (`cup flour`, `mol NaCl`), as the REPL's `from` takes it: the
   /// unit and the substance; nil when the text is not one catalog unit and a substance.
   package func unitOfSubstance(_ text: String, conventions: NumberConventions = .standard)
-    -> (unit: PrefixedUnit, substance: SubstanceUse)? {
+    -> (unit: PrefixedUnit, substance: SubstanceUse)?
+  {
     let line = "1 " + text
-    let request = ConversionRequest(quantity: line, targets: [], source: line, quantityOffset: 0, targetOffset: line.count)
+    let request = ConversionRequest(
+      quantity: line, targets: [], source: line, quantityOffset: 0, targetOffset: line.count)
     guard let reading = try? read(request, conventions: conventions, suggesting: false), reading.targets.isEmpty,
-          let use = reading.quantity.substance, let unit = reading.quantity.unit?.singleUnit,
-          reading.quantity.number == .one else { return nil }
+      let use = reading.quantity.substance, let unit = reading.quantity.unit?.singleUnit,
+      reading.quantity.number == .one
+    else { return nil }
     return (unit, use)
   }
 }
@@ -161,14 +179,19 @@ extension ConversionReading {
     guard let use = quantity.substance else { return [] }
     let from = quantity.dimension
     // The whole column uses the substance for the rows of the other dimensions.
-    let powers = targets.isEmpty ? SubstanceNote.columnPowers(use.substance, from: from)
+    let powers =
+      targets.isEmpty
+      ? SubstanceNote.columnPowers(use.substance, from: from)
       : targets.compactMap { SubstanceBridge.powers(from: from, to: $0.dimension) }
     if powers.isEmpty {
       guard !targets.isEmpty, targets.allSatisfy({ $0.dimension == from }) else { return [] }
       return ["note: \(ConvError.printable(use.typed)) not needed: the conversion is the same for any substance"]
     }
-    return [SubstanceNote.text(use, usesDensity: powers.contains { $0.density != 0 },
-                               usesMolarMass: powers.contains { $0.molarMass != 0 })]
+    return [
+      SubstanceNote.text(
+        use, usesDensity: powers.contains { $0.density != 0 },
+        usesMolarMass: powers.contains { $0.molarMass != 0 })
+    ]
   }
 }
 
@@ -191,10 +214,12 @@ package enum SubstanceNote {
       let formula = substance.formula.flatMap { $0 == substance.name ? nil : " (" + $0 + ")" } ?? ""
       figures.append("molar mass \(mass) g/mol" + formula)
     }
-    let sources = (usesDensity && substance.densityText != nil ? [substance.shortSource] : [])
+    let sources =
+      (usesDensity && substance.densityText != nil ? [substance.shortSource] : [])
       + (usesMolarMass && substance.molarMass != nil ? ["CIAAW standard atomic weights"] : [])
     let same = SubstanceTable.key(use.typed) == SubstanceTable.key(substance.name)
-    let head = same ? ConvError.printable(use.typed) + ":" : ConvError.printable(use.typed) + " read as " + substance.name + ","
+    let head =
+      same ? ConvError.printable(use.typed) + ":" : ConvError.printable(use.typed) + " read as " + substance.name + ","
     return "note: " + head + " " + figures.joined(separator: ", ")
       + (sources.isEmpty ? "" : " (" + sources.joined(separator: "; ") + ")")
   }
@@ -206,7 +231,8 @@ package enum SubstanceNote {
     let denominator = String(density[density.index(after: slash)...].trimmed)
     let shown: String
     if let unit = Catalog.builtin.unit(named: denominator), unit.prefix == nil,
-       unit.unit.aliases.contains("US " + unit.unit.name) {
+      unit.unit.aliases.contains("US " + unit.unit.name)
+    {
       shown = "US " + unit.unit.name
     } else {
       shown = denominator.replacing(text: "^3", with: "³")
@@ -224,7 +250,8 @@ package enum SubstanceNote {
 extension Catalog {
   /// The dimensions a substance carries a quantity of `from` to, for the whole column: volume and
   /// mass with a density, mass and amount of substance with a molar mass (both: all three).
-  package static func substanceColumnDimensions(_ substance: Substance, from: PhysicalDimension) -> [PhysicalDimension] {
+  package static func substanceColumnDimensions(_ substance: Substance, from: PhysicalDimension) -> [PhysicalDimension]
+  {
     let mass = PhysicalDimension(.mass)
     let volume = PhysicalDimension(.length).raised(to: 3)!
     let amount = PhysicalDimension(.amount)
@@ -250,7 +277,8 @@ extension Catalog {
   /// digits, with the bridge (for a target of several units, `lb;oz`, whose last part alone is
   /// rounded); nil when the conversion needs no substance.
   package func unroundedBridging(_ quantity: Quantity, to target: UnitExpression)
-    throws(ConvError) -> (value: Rational, bridge: SubstanceBridge)? {
+    throws(ConvError) -> (value: Rational, bridge: SubstanceBridge)?
+  {
     let (source, number) = Catalog.conversionSource(quantity)
     guard let bridge = try Conversion(from: source, to: target, catalog: self).bridge else { return nil }
     let value = Magnitude(number) * source.factor / target.factor * Magnitude(bridge.factor)

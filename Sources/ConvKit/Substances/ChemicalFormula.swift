@@ -44,7 +44,9 @@ private struct FormulaScanner {
   static let largestCount = 10_000
 
   static let hydrateDots: Set<Character> = ["·", "•", "⋅", "*", "."]
-  static let subscripts: [Character: Int] = ["₀": 0, "₁": 1, "₂": 2, "₃": 3, "₄": 4, "₅": 5, "₆": 6, "₇": 7, "₈": 8, "₉": 9]
+  static let subscripts: [Character: Int] = [
+    "₀": 0, "₁": 1, "₂": 2, "₃": 3, "₄": 4, "₅": 5, "₆": 6, "₇": 7, "₈": 8, "₉": 9,
+  ]
 
   /// Parts joined by hydrate dots.
   mutating func formula() -> [String: Int]? {
@@ -70,7 +72,8 @@ private struct FormulaScanner {
         let closing: Character = character == "(" ? ")" : "]"
         index += 1
         guard let inner = sequence(depth: depth + 1), !inner.isEmpty,
-              index < characters.count, characters[index] == closing else { return nil }
+          index < characters.count, characters[index] == closing
+        else { return nil }
         index += 1
         let times = count() ?? 1
         for (symbol, number) in inner { result[symbol, default: 0] += number * times }

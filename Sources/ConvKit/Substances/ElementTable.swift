@@ -45,15 +45,20 @@ package struct ElementTable: Sendable {
     for (index, raw) in source.text.fileLines.enumerated() {
       let line = raw.firstIndex(of: "#").map { raw[..<$0] } ?? raw[...]
       guard !line.trimmed.isEmpty else { continue }
-      func report(_ message: String) { diagnostics.append(CatalogDiagnostic(path: source.path, line: index + 1, message: message)) }
+      func report(_ message: String) {
+        diagnostics.append(CatalogDiagnostic(path: source.path, line: index + 1, message: message))
+      }
       let fields = line.split(separator: "|", omittingEmptySubsequences: false).map { String($0.trimmed) }
       guard fields.count == 6 else {
-        report("an element line has 6 fields separated by '|' (symbol | name | number | atomic weight | uncertainty | source), found \(fields.count)")
+        report(
+          "an element line has 6 fields separated by '|' (symbol | name | number | atomic weight | uncertainty | source), found \(fields.count)"
+        )
         continue
       }
       let symbol = fields[0]
       guard let first = symbol.unicodeScalars.first, ("A"..."Z").contains(first),
-            symbol.unicodeScalars.dropFirst().allSatisfy({ ("a"..."z").contains($0) }), symbol.count <= 3 else {
+        symbol.unicodeScalars.dropFirst().allSatisfy({ ("a"..."z").contains($0) }), symbol.count <= 3
+      else {
         report("'\(symbol)' is not an element symbol (a capital letter and up to two small ones)")
         continue
       }
@@ -70,11 +75,15 @@ package struct ElementTable: Sendable {
         continue
       }
       guard let (weight, uncertainty, isMassNumber) = weight(fields[3], uncertainty: fields[4]) else {
-        report("atomic weight '\(fields[3])' ± '\(fields[4])' of \(symbol) is not a decimal with its uncertainty, an interval [a, b] or a mass number [A]")
+        report(
+          "atomic weight '\(fields[3])' ± '\(fields[4])' of \(symbol) is not a decimal with its uncertainty, an interval [a, b] or a mass number [A]"
+        )
         continue
       }
-      elements.append(Element(symbol: symbol, name: fields[1], number: number, weight: weight,
-                              uncertainty: uncertainty, isMassNumber: isMassNumber, source: fields[5]))
+      elements.append(
+        Element(
+          symbol: symbol, name: fields[1], number: number, weight: weight,
+          uncertainty: uncertainty, isMassNumber: isMassNumber, source: fields[5]))
     }
     return (ElementTable(elements: elements), diagnostics)
   }
@@ -84,13 +93,18 @@ package struct ElementTable: Sendable {
     if text.hasPrefix("[") && text.hasSuffix("]") {
       let inside = text.dropFirst().dropLast()
       let parts = inside.split(separator: ",").map { $0.trimmed }
-      if parts.count == 1, let number = Int(parts[0]), number > 0 { return (Rational(number), Rational(1) / Rational(2), true) }
-      guard parts.count == 2, let low = Rational(decimalLiteral: parts[0]), let high = Rational(decimalLiteral: parts[1]),
-            low < high, !low.isNegative else { return nil }
+      if parts.count == 1, let number = Int(parts[0]), number > 0 {
+        return (Rational(number), Rational(1) / Rational(2), true)
+      }
+      guard parts.count == 2, let low = Rational(decimalLiteral: parts[0]),
+        let high = Rational(decimalLiteral: parts[1]),
+        low < high, !low.isNegative
+      else { return nil }
       return ((low + high) / Rational(2), (high - low) / Rational(2), false)
     }
     guard let weight = Rational(decimalLiteral: text), !weight.isNegative, !weight.isZero,
-          let spread = Rational(decimalLiteral: uncertainty), !spread.isNegative, !spread.isZero else { return nil }
+      let spread = Rational(decimalLiteral: uncertainty), !spread.isNegative, !spread.isZero
+    else { return nil }
     return (weight, spread, false)
   }
 }

@@ -30,9 +30,11 @@ package struct Substance: Sendable, Hashable {
   package let source: String
 
   /// Creates a substance from its parts (normally made by `SubstanceLoader`).
-  package init(name: String, aliases: [String], defaultWords: [String], group: String, formula: String?,
-              densityText: String?, density: Rational?, densityUncertainty: Rational?, molarMass: Rational?,
-              molarMassUncertainty: Rational?, measured: String, conditions: String, source: String) {
+  package init(
+    name: String, aliases: [String], defaultWords: [String], group: String, formula: String?,
+    densityText: String?, density: Rational?, densityUncertainty: Rational?, molarMass: Rational?,
+    molarMassUncertainty: Rational?, measured: String, conditions: String, source: String
+  ) {
     self.name = name
     self.aliases = aliases
     self.defaultWords = defaultWords

@@ -33,25 +33,33 @@ package struct SubstanceBridge: Sendable, Hashable {
 
   /// The bridge from a source dimension to a target dimension through a substance; throws the
   /// reason when the substance cannot carry the one into the other.
-  package init(use: SubstanceUse, from: PhysicalDimension, to: PhysicalDimension, fromText: String, toText: String,
-              catalog: Catalog) throws(ConvError) {
+  package init(
+    use: SubstanceUse, from: PhysicalDimension, to: PhysicalDimension, fromText: String, toText: String,
+    catalog: Catalog
+  ) throws(ConvError) {
     let substance = use.substance
     let name = ConvError.printable(use.typed)
     guard let (a, b) = SubstanceBridge.powers(from: from, to: to) else {
-      throw .substanceMismatch("\(name) does not bridge \(catalog.describe(from)) and \(catalog.describe(to)) ('\(ConvError.printable(fromText))' to '\(ConvError.printable(toText))'): a density links mass and volume, a molar mass links mass and amount of substance")
+      throw .substanceMismatch(
+        "\(name) does not bridge \(catalog.describe(from)) and \(catalog.describe(to)) ('\(ConvError.printable(fromText))' to '\(ConvError.printable(toText))'): a density links mass and volume, a molar mass links mass and amount of substance"
+      )
     }
     var factor = Rational.one
     var uncertainty = Rational.zero
     if a != 0 {
       guard let density = substance.density, let relative = substance.densityUncertainty else {
-        throw .substanceMismatch("\(name) has no density in conv's data, so '\(ConvError.printable(fromText))' (\(catalog.describe(from))) does not convert to '\(ConvError.printable(toText))' (\(catalog.describe(to)))")
+        throw .substanceMismatch(
+          "\(name) has no density in conv's data, so '\(ConvError.printable(fromText))' (\(catalog.describe(from))) does not convert to '\(ConvError.printable(toText))' (\(catalog.describe(to)))"
+        )
       }
       factor = factor * density.power(a)
       uncertainty = uncertainty + Rational(abs(a)) * relative
     }
     if b != 0 {
       guard let grams = substance.molarMass, let spread = substance.molarMassUncertainty, !grams.isZero else {
-        throw .substanceMismatch("\(name) is a mixture with no chemical formula, so it has no molar mass: '\(ConvError.printable(fromText))' (\(catalog.describe(from))) does not convert to '\(ConvError.printable(toText))' (\(catalog.describe(to)))")
+        throw .substanceMismatch(
+          "\(name) is a mixture with no chemical formula, so it has no molar mass: '\(ConvError.printable(fromText))' (\(catalog.describe(from))) does not convert to '\(ConvError.printable(toText))' (\(catalog.describe(to)))"
+        )
       }
       factor = factor * (grams / Rational(1000)).power(b)
       uncertainty = uncertainty + Rational(abs(b)) * (spread / grams)

@@ -12,7 +12,8 @@ package enum SubstanceLoader {
   /// `checksUnitSpellings: false` leaves out the check against unit spellings (the embedded
   /// files, checked when they were generated, load at run time without it).
   package static func load(_ sources: [CatalogSource], catalog: Catalog, checksUnitSpellings: Bool = true)
-    -> (table: SubstanceTable, diagnostics: [CatalogDiagnostic]) {
+    -> (table: SubstanceTable, diagnostics: [CatalogDiagnostic])
+  {
     var units = DensityUnits(catalog: catalog)
     var diagnostics: [CatalogDiagnostic] = []
     var elements = ElementTable(elements: [])
@@ -28,7 +29,9 @@ package enum SubstanceLoader {
       var title: String? = nil
       for (index, raw) in source.text.fileLines.enumerated() {
         let lineNumber = index + 1
-        func report(_ message: String) { diagnostics.append(CatalogDiagnostic(path: source.path, line: lineNumber, message: message)) }
+        func report(_ message: String) {
+          diagnostics.append(CatalogDiagnostic(path: source.path, line: lineNumber, message: message))
+        }
         let line = raw.firstIndex(of: "#").map { raw[..<$0] } ?? raw[...]
         guard !line.trimmed.isEmpty else { continue }
         if !line.contains("|"), let colon = line.firstIndex(of: ":") {
@@ -48,11 +51,15 @@ package enum SubstanceLoader {
         if !groups.contains(where: { $0.identifier == group }) { groups.append((group, title ?? group)) }
         let fields = line.split(separator: "|", omittingEmptySubsequences: false).map { String($0.trimmed) }
         guard fields.count == 7 else {
-          report("an entry has 7 fields separated by '|' (name | aliases | formula | density | measured | conditions | source), found \(fields.count)")
+          report(
+            "an entry has 7 fields separated by '|' (name | aliases | formula | density | measured | conditions | source), found \(fields.count)"
+          )
           continue
         }
-        switch entry(fields, group: group, catalog: catalog, elements: elements, units: &units,
-                     checksUnitSpellings: checksUnitSpellings) {
+        switch entry(
+          fields, group: group, catalog: catalog, elements: elements, units: &units,
+          checksUnitSpellings: checksUnitSpellings)
+        {
         case .success(let (substance, keys)): entries.append((substance, source.path, lineNumber, keys))
         case .failure(let problem): report(problem.message)
         }
@@ -69,7 +76,8 @@ package enum SubstanceLoader {
       if list.count > 1 && defaults != 1 {
         let names = list.map { "'" + entries[$0.entry].substance.name + "'" }.joined(separator: ", ")
         let last = list[list.count - 1].entry
-        let problem = defaults == 0
+        let problem =
+          defaults == 0
           ? "'\(key)' names several substances (\(names)): mark the default with a '!' on exactly one"
           : "'\(key)' is marked the default ('!') of several substances (\(names)): exactly one may be"
         diagnostics.append(CatalogDiagnostic(path: entries[last].path, line: entries[last].line, message: problem))
@@ -88,9 +96,12 @@ package enum SubstanceLoader {
   }
 
   /// Reads one entry's fields.
-  static func entry(_ fields: [String], group: String, catalog: Catalog, elements: ElementTable,
-                    units: inout DensityUnits, checksUnitSpellings: Bool = true)
-    -> Result<(Substance, [(key: String, isDefault: Bool)]), Problem> {
+  static func entry(
+    _ fields: [String], group: String, catalog: Catalog, elements: ElementTable,
+    units: inout DensityUnits, checksUnitSpellings: Bool = true
+  )
+    -> Result<(Substance, [(key: String, isDefault: Bool)]), Problem>
+  {
     let name = fields[0]
     guard !name.isEmpty else { return .failure(Problem(message: "an entry without a name")) }
     let source = fields[6]
@@ -118,17 +129,23 @@ package enum SubstanceLoader {
     }
     for (key, _) in keys {
       if reservedWords.contains(key) {
-        return .failure(Problem(message: "'\(key)' of '\(name)' is a word that splits a request; it cannot name a substance"))
+        return .failure(
+          Problem(message: "'\(key)' of '\(name)' is a word that splits a request; it cannot name a substance"))
       }
       // A number is read as a number (`1.4301`), and a sign or point starts one; a name may start
       // with a digit when letters follow (`2% milk`, `2-propanol`, `100LL`).
-      if let first = key.first, first == "." || first == "-" || first == "+" || Rational(decimalLiteral: key) != nil
-        || (first.isNumber && !key.contains(where: { $0.isLetter || $0 == "%" })) {
+      if let first = key.first,
+        first == "." || first == "-" || first == "+" || Rational(decimalLiteral: key) != nil
+          || (first.isNumber && !key.contains(where: { $0.isLetter || $0 == "%" }))
+      {
         return .failure(Problem(message: "'\(key)' of '\(name)' reads as a number; it cannot name a substance"))
       }
       if checksUnitSpellings,
-         let unit = clashingUnit(key, original: ([name] + aliases).first { SubstanceTable.key($0) == key } ?? key, catalog: catalog) {
-        return .failure(Problem(message: "'\(key)' of '\(name)' is a unit spelling (\(unit)); a substance cannot take it"))
+        let unit = clashingUnit(
+          key, original: ([name] + aliases).first { SubstanceTable.key($0) == key } ?? key, catalog: catalog)
+      {
+        return .failure(
+          Problem(message: "'\(key)' of '\(name)' is a unit spelling (\(unit)); a substance cannot take it"))
       }
     }
     var molarMass: Rational? = nil
@@ -136,7 +153,10 @@ package enum SubstanceLoader {
     let formula = fields[2].isEmpty ? nil : fields[2]
     if let formula {
       guard let parsed = ChemicalFormula(formula, elements: elements) else {
-        return .failure(Problem(message: "formula '\(formula)' of '\(name)' is not a formula of known elements (is elements.table loaded?)"))
+        return .failure(
+          Problem(
+            message: "formula '\(formula)' of '\(name)' is not a formula of known elements (is elements.table loaded?)")
+        )
       }
       (molarMass, molarMassUncertainty) = parsed.molarMass(in: elements)
     }
@@ -152,11 +172,17 @@ package enum SubstanceLoader {
       }
       let massPerVolume = PhysicalDimension(.mass).divided(by: PhysicalDimension(.length).raised(to: 3)!)!
       guard quantity.dimension == massPerVolume, quantity.isExact, quantity.value.isRational,
-            !quantity.value.rational.isNegative, !quantity.value.isZero else {
-        return .failure(Problem(message: "density '\(densityText)' of '\(name)' is not a positive mass per volume (\(catalog.describe(quantity.dimension)))"))
+        !quantity.value.rational.isNegative, !quantity.value.isZero
+      else {
+        return .failure(
+          Problem(
+            message:
+              "density '\(densityText)' of '\(name)' is not a positive mass per volume (\(catalog.describe(quantity.dimension)))"
+          ))
       }
       guard let spread = figureUncertainty(densityText) else {
-        return .failure(Problem(message: "density '\(densityText)' of '\(name)' does not start with the source's decimal figure"))
+        return .failure(
+          Problem(message: "density '\(densityText)' of '\(name)' does not start with the source's decimal figure"))
       }
       density = quantity.value.rational
       densityUncertainty = spread
@@ -164,10 +190,11 @@ package enum SubstanceLoader {
     guard density != nil || formula != nil else {
       return .failure(Problem(message: "'\(name)' has neither a density nor a formula: it converts nothing"))
     }
-    let substance = Substance(name: name, aliases: aliases, defaultWords: defaults, group: group, formula: formula,
-                              densityText: densityText, density: density, densityUncertainty: densityUncertainty,
-                              molarMass: molarMass, molarMassUncertainty: molarMassUncertainty,
-                              measured: fields[4], conditions: fields[5], source: source)
+    let substance = Substance(
+      name: name, aliases: aliases, defaultWords: defaults, group: group, formula: formula,
+      densityText: densityText, density: density, densityUncertainty: densityUncertainty,
+      molarMass: molarMass, molarMassUncertainty: molarMassUncertainty,
+      measured: fields[4], conditions: fields[5], source: source)
     return .success((substance, keys))
   }
 
@@ -199,7 +226,9 @@ struct DensityUnits {
   init(catalog: Catalog) { self.catalog = catalog }
 
   /// The value in coherent SI units, the dimension and whether it is exact.
-  mutating func value(_ text: String) throws(ConvError) -> (value: Magnitude, dimension: PhysicalDimension, isExact: Bool) {
+  mutating func value(_ text: String) throws(ConvError) -> (
+    value: Magnitude, dimension: PhysicalDimension, isExact: Bool
+  ) {
     if let space = text.firstIndex(of: " "), let number = Rational(decimalLiteral: text[..<space]) {
       let unitText = String(text[text.index(after: space)...].trimmed)
       let unit: UnitExpression

@@ -35,7 +35,8 @@ package struct SubstanceTable: Sendable {
     self.defaults = defaults
     var seen: Set<String> = []
     spellings = substances.flatMap { [$0.name] + $0.aliases }.filter { seen.insert(SubstanceTable.key($0)).inserted }
-    elementsSource = elements.elements.values.min { $0.number < $1.number }?.source ?? "IUPAC/CIAAW standard atomic weights"
+    elementsSource =
+      elements.elements.values.min { $0.number < $1.number }?.source ?? "IUPAC/CIAAW standard atomic weights"
   }
 
   /// The lookup key of a name: lower case, runs of white space as one space.
@@ -62,9 +63,10 @@ package struct SubstanceTable: Sendable {
   package func chemical(_ formula: String) -> Substance? {
     guard let parsed = ChemicalFormula(formula, elements: elements) else { return nil }
     let (mass, uncertainty) = parsed.molarMass(in: elements)
-    return Substance(name: formula, aliases: [], defaultWords: [], group: "chemical", formula: formula,
-                     densityText: nil, density: nil, densityUncertainty: nil, molarMass: mass,
-                     molarMassUncertainty: uncertainty, measured: "", conditions: "", source: elementsSource)
+    return Substance(
+      name: formula, aliases: [], defaultWords: [], group: "chemical", formula: formula,
+      densityText: nil, density: nil, densityUncertainty: nil, molarMass: mass,
+      molarMassUncertainty: uncertainty, measured: "", conditions: "", source: elementsSource)
   }
 
   /// Every substance a word names, the default first (`flour`: all-purpose flour, bread flour, …).

@@ -100,17 +100,22 @@ public struct CatalogUnit: Sendable, Hashable {
   private init(box: Box) { self.box = box }
 
   /// Creates a unit. Catalog loaders call this; most code looks units up in a `Catalog`.
-  public init(name: String, plural: String, symbols: [String], aliases: [String], claimedNames: [String] = [],
-              alternateNames: [String] = [], categoryIdentifier: String,
-              dimension: PhysicalDimension, factor: Magnitude, offset: Rational = .zero, isAbsolute: Bool = false,
-              isPositive: Bool = false, isExact: Bool = true, prefixes: PrefixFamily = .none, isCommon: Bool = false, definition: String,
-              source: String, cldrIdentifier: String? = nil, order: Int = 0, scale: UnitScale? = nil) {
-    box = Box(Values(name: name, plural: plural, symbols: symbols, aliases: aliases, claimedNames: claimedNames,
-                     alternateNames: alternateNames, categoryIdentifier: categoryIdentifier, dimension: dimension,
-                     factor: factor, offset: offset, isAbsolute: isAbsolute, isPositive: isPositive, isExact: isExact,
-                     prefixes: prefixes,
-                     isCommon: isCommon, definition: definition, source: source, cldrIdentifier: cldrIdentifier,
-                     order: order, scale: scale))
+  public init(
+    name: String, plural: String, symbols: [String], aliases: [String], claimedNames: [String] = [],
+    alternateNames: [String] = [], categoryIdentifier: String,
+    dimension: PhysicalDimension, factor: Magnitude, offset: Rational = .zero, isAbsolute: Bool = false,
+    isPositive: Bool = false, isExact: Bool = true, prefixes: PrefixFamily = .none, isCommon: Bool = false,
+    definition: String,
+    source: String, cldrIdentifier: String? = nil, order: Int = 0, scale: UnitScale? = nil
+  ) {
+    box = Box(
+      Values(
+        name: name, plural: plural, symbols: symbols, aliases: aliases, claimedNames: claimedNames,
+        alternateNames: alternateNames, categoryIdentifier: categoryIdentifier, dimension: dimension,
+        factor: factor, offset: offset, isAbsolute: isAbsolute, isPositive: isPositive, isExact: isExact,
+        prefixes: prefixes,
+        isCommon: isCommon, definition: definition, source: source, cldrIdentifier: cldrIdentifier,
+        order: order, scale: scale))
   }
 
   public static func == (lhs: CatalogUnit, rhs: CatalogUnit) -> Bool {

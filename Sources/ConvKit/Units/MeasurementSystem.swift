@@ -51,7 +51,8 @@ package struct EverydayGroup: Sendable, Hashable {
         return .failure(EverydayError(message: "empty group in 'everyday:' (expected 'SYSTEM = unit, unit; …')"))
       }
       if groups.contains(where: { $0.system == system }) {
-        return .failure(EverydayError(message: "group '\(system?.rawValue ?? "(every system)")' given twice in 'everyday:'"))
+        return .failure(
+          EverydayError(message: "group '\(system?.rawValue ?? "(every system)")' given twice in 'everyday:'"))
       }
       if let twice = spellings.first(where: { spelling in spellings.filter { $0 == spelling }.count > 1 }) {
         return .failure(EverydayError(message: "'\(twice)' listed twice in one 'everyday:' group"))

@@ -40,12 +40,14 @@ public struct PhysicalDimension: Hashable, Sendable {
 
   /// The product of two dimensions (exponents add). Nil when an exponent would leave ±`maximumExponent`.
   public func multiplied(by other: PhysicalDimension) -> PhysicalDimension? {
-    PhysicalDimension.checked(SIMD16<Int16>(truncatingIfNeeded: exponents) &+ SIMD16<Int16>(truncatingIfNeeded: other.exponents))
+    PhysicalDimension.checked(
+      SIMD16<Int16>(truncatingIfNeeded: exponents) &+ SIMD16<Int16>(truncatingIfNeeded: other.exponents))
   }
 
   /// The quotient of two dimensions (exponents subtract).
   public func divided(by other: PhysicalDimension) -> PhysicalDimension? {
-    PhysicalDimension.checked(SIMD16<Int16>(truncatingIfNeeded: exponents) &- SIMD16<Int16>(truncatingIfNeeded: other.exponents))
+    PhysicalDimension.checked(
+      SIMD16<Int16>(truncatingIfNeeded: exponents) &- SIMD16<Int16>(truncatingIfNeeded: other.exponents))
   }
 
   /// The dimension raised to an integer power.

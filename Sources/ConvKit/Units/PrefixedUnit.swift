@@ -29,7 +29,8 @@ extension PrefixedUnit {
     spelling == "pi" || spelling == "π" ? pi : nil
   }
 
-  private static let pi = PrefixedUnit(unit: CatalogUnit(
-    name: "pi", plural: "pi", symbols: ["π"], aliases: [], categoryIdentifier: "", dimension: .none,
-    factor: Magnitude(.one, piPower: 1), definition: "π", source: "mathematics"))
+  private static let pi = PrefixedUnit(
+    unit: CatalogUnit(
+      name: "pi", plural: "pi", symbols: ["π"], aliases: [], categoryIdentifier: "", dimension: .none,
+      factor: Magnitude(.one, piPower: 1), definition: "π", source: "mathematics"))
 }

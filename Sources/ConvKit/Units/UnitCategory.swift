@@ -23,16 +23,21 @@ public struct UnitCategory: Sendable, Hashable {
   package let everyday: [EverydayGroup]
 
   /// Creates a category.
-  public init(identifier: String, title: String, dimension: PhysicalDimension, aliases: [String] = [],
-              featured: [String] = [], reciprocals: [String] = [], related: [String] = []) {
-    self.init(identifier: identifier, title: title, dimension: dimension, aliases: aliases, featured: featured,
-              reciprocals: reciprocals, related: related, everyday: [])
+  public init(
+    identifier: String, title: String, dimension: PhysicalDimension, aliases: [String] = [],
+    featured: [String] = [], reciprocals: [String] = [], related: [String] = []
+  ) {
+    self.init(
+      identifier: identifier, title: title, dimension: dimension, aliases: aliases, featured: featured,
+      reciprocals: reciprocals, related: related, everyday: [])
   }
 
   /// Creates a category with its everyday units (`everyday:` in `Data/`).
-  package init(identifier: String, title: String, dimension: PhysicalDimension, aliases: [String] = [],
-               featured: [String] = [], reciprocals: [String] = [], related: [String] = [],
-               everyday: [EverydayGroup]) {
+  package init(
+    identifier: String, title: String, dimension: PhysicalDimension, aliases: [String] = [],
+    featured: [String] = [], reciprocals: [String] = [], related: [String] = [],
+    everyday: [EverydayGroup]
+  ) {
     self.related = related
     self.everyday = everyday
     self.identifier = identifier

@@ -40,9 +40,11 @@ struct FavoritesListCommand {
     }
     // A mistyped subcommand (`conv fav delete 1`) is no value.
     if let first = words.first, first.first?.isLetter == true,
-       let command = CommandSuggestions.nearest(first, in: CommandSuggestions.favoriteCommands)
-         ?? (["delete", "del", "erase"].contains(first.lowercased()) ? "rm" : nil) {
-      throw CommandLineError("'\(ConvError.printable(first))' is not a favorites command; did you mean 'conv fav \(command)'?")
+      let command = CommandSuggestions.nearest(first, in: CommandSuggestions.favoriteCommands)
+        ?? (["delete", "del", "erase"].contains(first.lowercased()) ? "rm" : nil)
+    {
+      throw CommandLineError(
+        "'\(ConvError.printable(first))' is not a favorites command; did you mean 'conv fav \(command)'?")
     }
     let environment = Environment.current
     let settings = CatalogLoading.settings(environment)
@@ -194,7 +196,9 @@ struct FavoritesMoveCommand {
           throw FavoritesCommand.refused(error)
         }
       }
-      Output.line(from == to ? "\(entry.pair) is already favorite \(to); nothing moved" : "moved \(entry.pair) to \(entry.position)")
+      Output.line(
+        from == to
+          ? "\(entry.pair) is already favorite \(to); nothing moved" : "moved \(entry.pair) to \(entry.position)")
     }
   }
 }

@@ -98,11 +98,14 @@ struct FavoritesStore {
   ///
   /// - Parameter create: whether a missing file (and its folder) may be created.
   /// - Returns: what `change` returned.
-  func update<T>(catalog: Catalog, create: Bool,
-                 _ change: (inout FavoritesFile) throws(FavoritesFailure) -> T) throws(FavoritesFailure) -> T {
+  func update<T>(
+    catalog: Catalog, create: Bool,
+    _ change: (inout FavoritesFile) throws(FavoritesFailure) -> T
+  ) throws(FavoritesFailure) -> T {
     guard !path.isEmpty else {
-      throw FavoritesFailure("cannot save favorites: HOME is not set and the user has no home folder "
-                             + "(set HOME, XDG_CONFIG_HOME or CONV_FAVORITES)", status: ExitStatus.fileError)
+      throw FavoritesFailure(
+        "cannot save favorites: HOME is not set and the user has no home folder "
+          + "(set HOME, XDG_CONFIG_HOME or CONV_FAVORITES)", status: ExitStatus.fileError)
     }
     let target = try resolveTarget()
     if !create, !FavoritesStore.exists(target) {
@@ -147,8 +150,9 @@ struct FavoritesStore {
     let folder = AtomicFile.folder(of: target)
     if !createsFolders {
       guard FavoritesStore.exists(folder) else {
-        throw FavoritesFailure("cannot create \(describe(target)): the folder \(folder) does not exist "
-                               + "(CONV_FAVORITES names a file in it; create the folder first)", status: ExitStatus.fileError)
+        throw FavoritesFailure(
+          "cannot create \(describe(target)): the folder \(folder) does not exist "
+            + "(CONV_FAVORITES names a file in it; create the folder first)", status: ExitStatus.fileError)
       }
       return
     }
@@ -161,14 +165,17 @@ struct FavoritesStore {
 
   /// Opens the target (creating it when allowed) and takes the exclusive lock on the file that
   /// is at the path once the lock is held (another run may have renamed a new file over it).
-  private func lock(_ target: String, create: Bool) throws(FavoritesFailure) -> (descriptor: Int32, status: SystemCalls.FileStatus, created: Bool) {
+  private func lock(_ target: String, create: Bool) throws(FavoritesFailure) -> (
+    descriptor: Int32, status: SystemCalls.FileStatus, created: Bool
+  ) {
     for _ in 0..<10_000 {
       var created = false
       // Without blocking (a FIFO would wait for a writer), and only a regular file is edited:
       // renaming a new file over a device or a FIFO would replace it.
       var descriptor = SystemCalls.open(target, [.readOnly, .closeOnExec, .nonBlocking, .noControllingTerminal])
       if descriptor < 0 && SystemCalls.lastError == SystemCalls.noSuchFile && create {
-        descriptor = SystemCalls.open(target, [.readOnly, .closeOnExec, .nonBlocking, .create, .exclusive], mode: 0o666)
+        descriptor = SystemCalls.open(
+          target, [.readOnly, .closeOnExec, .nonBlocking, .create, .exclusive], mode: 0o666)
         if descriptor >= 0 {
           created = true
         } else if SystemCalls.lastError == SystemCalls.fileExists {
@@ -176,8 +183,9 @@ struct FavoritesStore {
         }
       }
       guard descriptor >= 0 else {
-        throw FavoritesFailure("cannot \(create ? "create" : "open") \(describe(target)): \(FavoritesStore.errorText())",
-                               status: ExitStatus.fileError)
+        throw FavoritesFailure(
+          "cannot \(create ? "create" : "open") \(describe(target)): \(FavoritesStore.errorText())",
+          status: ExitStatus.fileError)
       }
       do {
         try FileSystem.checkRegular(descriptor, path: describe(target))
@@ -191,17 +199,21 @@ struct FavoritesStore {
         throw FavoritesFailure("cannot lock \(describe(target)): \(text)", status: ExitStatus.fileError)
       }
       if let held = SystemCalls.status(of: descriptor), let current = SystemCalls.status(target),
-         held.isSameFile(as: current) {
+        held.isSameFile(as: current)
+      {
         return (descriptor, held, created)
       }
       // Replaced (or removed) while waiting: lock the file that is there now.
       SystemCalls.close(descriptor)
     }
-    throw FavoritesFailure("cannot lock \(describe(target)): the file keeps being replaced", status: ExitStatus.fileError)
+    throw FavoritesFailure(
+      "cannot lock \(describe(target)): the file keeps being replaced", status: ExitStatus.fileError)
   }
 
   /// Writes the bytes to a temporary file next to the target and renames it over the target.
-  private func write(_ bytes: [UInt8], to target: String, like original: SystemCalls.FileStatus) throws(FavoritesFailure) {
+  private func write(_ bytes: [UInt8], to target: String, like original: SystemCalls.FileStatus)
+    throws(FavoritesFailure)
+  {
     let unchanged = "; \(path) is unchanged"
     let accessible = SystemCalls.isAccessible(target, .writable)
     let readOnlySystem = !accessible && SystemCalls.lastError == SystemCalls.readOnlyFileSystem
@@ -209,12 +221,14 @@ struct FavoritesStore {
       let reason = readOnlySystem ? "the file system is read-only" : "the file is read-only"
       throw FavoritesFailure("cannot change \(describe(target)): \(reason)\(unchanged)", status: ExitStatus.fileError)
     }
-    let owner = original.owner != SystemCalls.userID || original.group != SystemCalls.groupID
+    let owner =
+      original.owner != SystemCalls.userID || original.group != SystemCalls.groupID
       ? (original.owner, original.group) : nil
     do {
       try AtomicFile.replace(target, with: bytes, options: .init(mode: original.permissions, owner: owner))
     } catch {
-      throw FavoritesFailure("cannot write \(describe(target)): \(error.reason)\(unchanged)", status: ExitStatus.fileError)
+      throw FavoritesFailure(
+        "cannot write \(describe(target)): \(error.reason)\(unchanged)", status: ExitStatus.fileError)
     }
   }
 

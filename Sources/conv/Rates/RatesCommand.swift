@@ -23,8 +23,9 @@ struct RatesCommand {
     if !fromCache, !cache.path.isEmpty, SystemCalls.isAccessible(cache.path, .exists) {
       ignored = RatesCache.read(cache.path).map { .read($0) } ?? .unusable
     }
-    let report = RatesReport(rates: rates, catalog: catalog, today: environment.today,
-                             file: fromCache ? cache.path : nil, cachePath: cache.path, ignored: ignored)
+    let report = RatesReport(
+      rates: rates, catalog: catalog, today: environment.today,
+      file: fromCache ? cache.path : nil, cachePath: cache.path, ignored: ignored)
     let output = OutputMode.catalog(json: options.json).writer.rates(report)
     Output.lines(output.lines)
     for note in output.notes { Output.note(note) }
@@ -63,7 +64,9 @@ struct RatesUpdateCommand {
         // A feed without some of the currencies in use would leave those at older rates while
         // every result named the new date.
         let missing = inUse.codes.filter { $0 != "EUR" && rates.perEuro($0) == nil }
-        if !missing.isEmpty { refusal = "the feed lacks \(missing.joined(separator: ", ")), which the rates in use have" }
+        if !missing.isEmpty {
+          refusal = "the feed lacks \(missing.joined(separator: ", ")), which the rates in use have"
+        }
       }
       if let refusal {
         Output.error("rates not updated: \(refusal); the rates in use are unchanged")

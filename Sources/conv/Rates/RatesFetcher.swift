@@ -13,7 +13,7 @@ enum RatesFetcher {
     let folder = String(executable[..<(executable.lastIndex(of: "/") ?? executable.startIndex)])
     let parent = String(folder[..<(folder.lastIndex(of: "/") ?? folder.startIndex)])
     for candidate in [folder + "/conv-rates-fetch", parent + "/libexec/conv/conv-rates-fetch"]
-      where SystemCalls.isAccessible(candidate, .executable) {
+    where SystemCalls.isAccessible(candidate, .executable) {
       return candidate
     }
     return nil
@@ -22,7 +22,8 @@ enum RatesFetcher {
   /// The checked rates document from `url`, or the one-line reason it could not be had.
   static func fetch(_ url: String, environment: Environment) -> Result<(ExchangeRates, String), RatesFetchError> {
     guard let helper = helperPath(environment) else {
-      return .failure(RatesFetchError("the download helper conv-rates-fetch is not installed next to conv or in ../libexec/conv/"))
+      return .failure(
+        RatesFetchError("the download helper conv-rates-fetch is not installed next to conv or in ../libexec/conv/"))
     }
     guard var output = SystemCalls.pipe(), var errors = SystemCalls.pipe() else {
       return .failure(RatesFetchError("cannot start \(helper)"))
@@ -33,9 +34,10 @@ enum RatesFetcher {
     errors = (aboveStandardStreams(errors.read), aboveStandardStreams(errors.write))
     // The helper starts with no signal blocked or ignored, whatever conv inherited.
     let limit = String(ExchangeRates.maximumDocumentSize)
-    let spawned = SystemCalls.spawn(helper, arguments: [helper, url, limit], standardOutput: output.write,
-                                    standardError: errors.write,
-                                    closing: [output.read, output.write, errors.read, errors.write])
+    let spawned = SystemCalls.spawn(
+      helper, arguments: [helper, url, limit], standardOutput: output.write,
+      standardError: errors.write,
+      closing: [output.read, output.write, errors.read, errors.write])
     SystemCalls.close(output.write)
     SystemCalls.close(errors.write)
     defer {
@@ -64,7 +66,8 @@ enum RatesFetcher {
     }
     guard case .exited(0) = termination else {
       let line = String(decoding: message, as: UTF8.self).split(separator: "\n").first.map(String.init)
-      return .failure(RatesFetchError(line.map { ConvError.printable($0) } ?? "the download helper failed with no reason given"))
+      return .failure(
+        RatesFetchError(line.map { ConvError.printable($0) } ?? "the download helper failed with no reason given"))
     }
     // Checked again here: conv trusts only what it has read itself.
     do {

@@ -22,7 +22,8 @@ struct ReplTerminal {
     var history = ReplHistory(path: environment.stateHome.isEmpty ? "" : environment.stateHome + "/conv/history")
     history.load()
     session.refreshFavorites()
-    let context = ReplTerminalContext(session: session, accent: ReplStyle.accent(forTerminal: environment.variables["TERM"]))
+    let context = ReplTerminalContext(
+      session: session, accent: ReplStyle.accent(forTerminal: environment.variables["TERM"]))
     ReplTerminalContext.current = context
     ReplReadline.configure()
     let previous = ReplSignals.install()
@@ -60,7 +61,9 @@ struct ReplTerminal {
       if !line.trimmingWhitespace.isEmpty { history.add(line) }
       running = (line, context.session.state)
       let outcome = context.session.handle(line)
-      context.messages = outcome.notes + outcome.output + outcome.errors.enumerated().map { $0.offset == 0 ? "error: " + $0.element : $0.element }
+      context.messages =
+        outcome.notes + outcome.output
+        + outcome.errors.enumerated().map { $0.offset == 0 ? "error: " + $0.element : $0.element }
       if outcome.quit { break }
     }
     session = context.session
@@ -197,25 +200,27 @@ enum ReplReadline {
   }
 
   /// Tab: the candidates for the text before the cursor, in context.
-  static let complete: @convention(c) (UnsafePointer<CChar>?, Int32, Int32)
-    -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = { text, start, end in
-    rl_attempted_completion_over = 1
-    guard let text, let buffer = rl_line_buffer, let context = ReplTerminalContext.current else { return nil }
-    let word = String(cString: text)
-    let before = buffer.withMemoryRebound(to: UInt8.self, capacity: Int(end)) {
-      String(decoding: UnsafeBufferPointer(start: $0, count: Int(end)), as: UTF8.self)
-    }
-    let candidates = context.completion.candidates(lineBeforeCursor: before, word: word,
-                                                   category: context.session.state.category.identifier,
-                                                   source: context.session.sourceQuantity)
-    guard !candidates.isEmpty else { return nil }
-    var entries = candidates
-    if candidates.count > 1 {
-      let common = ReplCompletion.commonPrefix(candidates)
-      entries.insert(common.utf8.count >= word.utf8.count ? common : word, at: 0)
-    }
-    return SystemCalls.cStringArray(entries)
-  }
+  static let complete:
+    @convention(c) (UnsafePointer<CChar>?, Int32, Int32)
+      -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = { text, start, end in
+        rl_attempted_completion_over = 1
+        guard let text, let buffer = rl_line_buffer, let context = ReplTerminalContext.current else { return nil }
+        let word = String(cString: text)
+        let before = buffer.withMemoryRebound(to: UInt8.self, capacity: Int(end)) {
+          String(decoding: UnsafeBufferPointer(start: $0, count: Int(end)), as: UTF8.self)
+        }
+        let candidates = context.completion.candidates(
+          lineBeforeCursor: before, word: word,
+          category: context.session.state.category.identifier,
+          source: context.session.sourceQuantity)
+        guard !candidates.isEmpty else { return nil }
+        var entries = candidates
+        if candidates.count > 1 {
+          let common = ReplCompletion.commonPrefix(candidates)
+          entries.insert(common.utf8.count >= word.utf8.count ? common : word, at: 0)
+        }
+        return SystemCalls.cStringArray(entries)
+      }
 }
 
 /// SIGINT and SIGWINCH handlers that only record the signal (readline then calls the hook), and
@@ -281,8 +286,9 @@ struct ReplHistory {
       folder += "/" + part
       SystemCalls.makeFolder(folder, mode: 0o700)
     }
-    let descriptor = SystemCalls.open(path, [.writeOnly, .create, .append, .nonBlocking, .noControllingTerminal, .closeOnExec],
-                                      mode: 0o600)
+    let descriptor = SystemCalls.open(
+      path, [.writeOnly, .create, .append, .nonBlocking, .noControllingTerminal, .closeOnExec],
+      mode: 0o600)
     if descriptor >= 0 {
       usable = (try? FileSystem.checkRegular(descriptor, path: path)) != nil
       SystemCalls.close(descriptor)
@@ -296,7 +302,8 @@ struct ReplHistory {
   /// Adds a line unless it repeats the previous one, and appends it to the file at once.
   func add(_ line: String) {
     if history_length > 0, let last = history_get(history_base + history_length - 1), let text = last.pointee.line,
-       String(cString: text) == line {
+      String(cString: text) == line
+    {
       return
     }
     add_history(line)

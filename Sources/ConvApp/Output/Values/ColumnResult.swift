@@ -19,8 +19,10 @@ package struct ColumnResult: Sendable {
   /// The catalog that converts the rows.
   let catalog: Catalog
 
-  package init(quantity: Quantity, typedQuantity: String, category: UnitCategory, units: [PrefixedUnit],
-               hidden: Int, catalog: Catalog) {
+  package init(
+    quantity: Quantity, typedQuantity: String, category: UnitCategory, units: [PrefixedUnit],
+    hidden: Int, catalog: Catalog
+  ) {
     self.quantity = quantity
     self.typedQuantity = typedQuantity
     self.category = category
@@ -29,12 +31,15 @@ package struct ColumnResult: Sendable {
     // A reciprocal unit of zero or of a value below zero (`0 mph` in `min/mi`) has no value.
     var shown: [PrefixedUnit] = []
     for unit in units {
-      guard unit.unit.dimension != quantity.dimension, quantity.term.baseValue.approximation.isZero || quantity.term.baseValue.approximation.isNegative else {
+      guard unit.unit.dimension != quantity.dimension,
+        quantity.term.baseValue.approximation.isZero || quantity.term.baseValue.approximation.isNegative
+      else {
         shown.append(unit)
         continue
       }
       do throws(ConvError) {
-        _ = try catalog.convert(quantity, to: UnitExpression(text: unit.symbol, term: Term(unit: unit), singleUnit: unit))
+        _ = try catalog.convert(
+          quantity, to: UnitExpression(text: unit.symbol, term: Term(unit: unit), singleUnit: unit))
         shown.append(unit)
       } catch {
         switch error {
@@ -55,7 +60,8 @@ package struct ColumnResult: Sendable {
     case .reciprocalOfZero: reason = "the reciprocal of zero is infinite"
     default: reason = "a reciprocal conversion needs a value above zero"
     }
-    return withoutValue.map { ConvError.printable($0.unit.symbol) }.joined(separator: ", ") + ": no value (" + reason + ")"
+    return withoutValue.map { ConvError.printable($0.unit.symbol) }.joined(separator: ", ") + ": no value (" + reason
+      + ")"
   }
 
   /// The quantity in one of the units, converted as the writer asks (any other row that cannot be

@@ -41,7 +41,8 @@ package struct MixedResult: Sendable {
       var value = remaining
       if index == targets.count - 1, let (total, bridge) = bridged {
         // The uncertainty of the whole, in the last unit.
-        let spread = (Magnitude((total * bridge.relativeUncertainty).magnitude) * targets[0].factor / target.factor).approximation
+        let spread = (Magnitude((total * bridge.relativeUncertainty).magnitude) * targets[0].factor / target.factor)
+          .approximation
         value = SubstanceBridge.rounded(value, uncertainty: spread).rational
       }
       if index < targets.count - 1 {

@@ -26,8 +26,10 @@ package struct RatesReport: Sendable {
   package let unknown: [String]
 
   /// Creates the report of `catalog`'s rates.
-  package init(rates: ExchangeRates, catalog: Catalog, today: CalendarDate, file: String?, cachePath: String,
-               ignored: IgnoredFile?) {
+  package init(
+    rates: ExchangeRates, catalog: Catalog, today: CalendarDate, file: String?, cachePath: String,
+    ignored: IgnoredFile?
+  ) {
     self.rates = rates
     self.today = today
     self.file = file
@@ -42,7 +44,8 @@ package struct RatesReport: Sendable {
     var notes: [String] = []
     switch ignored {
     case .read(let cached) where cached.age(on: today) < -1:
-      notes.append("note: \(cachePath) is dated \(cached.date), after today (\(today)): not used; the built-in rates are in use")
+      notes.append(
+        "note: \(cachePath) is dated \(cached.date), after today (\(today)): not used; the built-in rates are in use")
     case .unusable:
       notes.append("note: \(cachePath) is not a usable rates file; the built-in rates are in use")
     default:

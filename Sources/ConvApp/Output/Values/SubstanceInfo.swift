@@ -32,7 +32,9 @@ package struct SubstanceList: Sendable {
       return
     }
     let key = SubstanceTable.key(group)
-    let chosen = all.filter { SubstanceTable.key($0.0) == key || SubstanceTable.key($0.1) == key || SubstanceTable.key($0.0) + "s" == key }
+    let chosen = all.filter {
+      SubstanceTable.key($0.0) == key || SubstanceTable.key($0.1) == key || SubstanceTable.key($0.0) + "s" == key
+    }
     guard !chosen.isEmpty else { return nil }
     groups = chosen
   }
@@ -53,8 +55,12 @@ extension SubstanceTable {
     var found: [(rank: Int, substance: Substance)] = []
     for substance in substances {
       let keys = ([substance.name] + substance.aliases).map { SubstanceTable.key($0) }
-      let rank = keys.contains(key) ? 0 : keys.contains(where: { $0.hasPrefix(key) }) ? 1
-        : keys.contains(where: { $0.contains(text: key) }) ? 2 : keys.contains(where: near.contains) ? 3 : nil
+      let rank =
+        keys.contains(key)
+        ? 0
+        : keys.contains(where: { $0.hasPrefix(key) })
+          ? 1
+          : keys.contains(where: { $0.contains(text: key) }) ? 2 : keys.contains(where: near.contains) ? 3 : nil
       if let rank { found.append((rank, substance)) }
     }
     // Stable: file order within a rank.

@@ -19,21 +19,25 @@ extension HumanWriter {
     if !substance.measured.isEmpty { lines.append("measured:    " + catalog.text(substance.measured)) }
     if !substance.conditions.isEmpty { lines.append("conditions:  " + catalog.text(substance.conditions)) }
     if let formula = substance.formula, let mass = substance.molarMassText,
-       let uncertainty = substance.molarMassUncertainty {
+      let uncertainty = substance.molarMassUncertainty
+    {
       lines.append("formula:     " + catalog.text(formula))
-      lines.append("molar mass:  " + mass + " g/mol (" + (catalog.ascii ? "+/- " : "± ")
-                   + (uncertainty.terminatingDecimal?.plainString ?? uncertainty.description) + ")")
+      lines.append(
+        "molar mass:  " + mass + " g/mol (" + (catalog.ascii ? "+/- " : "± ")
+          + (uncertainty.terminatingDecimal?.plainString ?? uncertainty.description) + ")")
     }
     lines.append("source:      " + catalog.text(substance.source))
     if substance.density != nil { lines.append("exact:       no (a measured figure: results are approximate)") }
     if !info.others.isEmpty {
-      lines.append("'" + catalog.text(ConvError.printable(info.spelling)) + "' also names (write the name to choose one):")
+      lines.append(
+        "'" + catalog.text(ConvError.printable(info.spelling)) + "' also names (write the name to choose one):")
       let width = info.others.map { DisplayWidth.of(catalog.text($0.name)) }.max() ?? 0
       for other in info.others {
         let name = catalog.text(other.name)
-        lines.append("  " + name + String(repeating: " ", count: width - DisplayWidth.of(name)) + "  "
-                     + catalog.text(other.densityText ?? other.formula ?? "")
-                     + (other.measured.isEmpty ? "" : ", " + catalog.text(other.measured)))
+        lines.append(
+          "  " + name + String(repeating: " ", count: width - DisplayWidth.of(name)) + "  "
+            + catalog.text(other.densityText ?? other.formula ?? "")
+            + (other.measured.isEmpty ? "" : ", " + catalog.text(other.measured)))
       }
     }
     return lines
@@ -48,7 +52,8 @@ extension HumanWriter {
       let width = names.map { DisplayWidth.of($0) }.max() ?? 0
       for (substance, name) in zip(substances, names) {
         let figure = [substance.densityText, substance.formula].compactMap { $0 }.joined(separator: ", ")
-        lines.append("  " + name + String(repeating: " ", count: width - DisplayWidth.of(name)) + "  " + catalog.text(figure))
+        lines.append(
+          "  " + name + String(repeating: " ", count: width - DisplayWidth.of(name)) + "  " + catalog.text(figure))
       }
     }
     return lines
@@ -74,9 +79,13 @@ extension JSONWriter {
   }
 
   package func substanceList(_ list: SubstanceList, _ catalog: CatalogPresenter) -> [String] {
-    [JSONValue.array(list.groups.flatMap { group in
-      group.substances.map { JSONWriter.substanceObject($0, others: nil) }
-    }).serialized()]
+    [
+      JSONValue.array(
+        list.groups.flatMap { group in
+          group.substances.map { JSONWriter.substanceObject($0, others: nil) }
+        }
+      ).serialized()
+    ]
   }
 
   /// Everything about one substance (`others`: the alternatives of the word asked about).

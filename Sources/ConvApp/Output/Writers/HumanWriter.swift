@@ -53,14 +53,19 @@ package struct HumanWriter: OutputWriter {
       // Money by the money rule, as a one-shot's currency line rounds it (`1.77 EUR`, `316 JPY`).
       let money = converter.moneyDigits(result)
       let shown = money ?? presenter.digits(of: result.value, isExact: result.isExact)
-      let number = money.map(presenter.formatted) ?? presenter.humanNumber(result.value, isExact: result.isExact, in: unit)
+      let number =
+        money.map(presenter.formatted) ?? presenter.humanNumber(result.value, isExact: result.isExact, in: unit)
       let exact = money == nil && (shown.isExact || (options.exact && result.isSymbolicallyExact))
       let plural = shown.isZero || !(shown.digits == "1" && shown.exponent == 0)
       // Currencies are named in the user's language by ICU (`Schweizer Franken`).
-      let name = unit.unit.dimension[.currency] != 0
+      let name =
+        unit.unit.dimension[.currency] != 0
         ? converter.currency.localizedName(code: unit.symbol, plural: plural) : nil
-      rows.append((number, presenter.relation(exact: exact), presenter.symbol(unit),
-                   name ?? presenter.display(plural ? unit.plural : unit.name)))
+      rows.append(
+        (
+          number, presenter.relation(exact: exact), presenter.symbol(unit),
+          name ?? presenter.display(plural ? unit.plural : unit.name)
+        ))
     }
     let title = column.category.title.lowercased()
     let numbers = ColumnAligner.align(rows.map(\.value), color: options.color)
@@ -72,8 +77,9 @@ package struct HumanWriter: OutputWriter {
     }
     if column.hidden > 0 {
       let command = "conv " + column.typedQuantity + " --all"
-      lines.append("  " + (options.ascii ? "..." : "…") + " \(column.hidden) more " + title + " unit"
-                   + (column.hidden == 1 ? "" : "s") + ": " + presenter.display(command))
+      lines.append(
+        "  " + (options.ascii ? "..." : "…") + " \(column.hidden) more " + title + " unit"
+          + (column.hidden == 1 ? "" : "s") + ": " + presenter.display(command))
     }
     return lines
   }
@@ -83,28 +89,35 @@ package struct HumanWriter: OutputWriter {
   private func moneyColumn(_ column: ColumnResult, by converter: Converter) throws(ConvError) -> [String]? {
     let money = PhysicalDimension(.currency)
     guard !converter.options.exact, column.category.dimension == money, let number = column.quantity.number,
-          let source = column.quantity.unit?.singleUnit, source.prefix == nil,
-          let left = converter.currency.format(number, code: source.unit.symbol) else { return nil }
+      let source = column.quantity.unit?.singleUnit, source.prefix == nil,
+      let left = converter.currency.format(number, code: source.unit.symbol)
+    else { return nil }
     var rows: [(text: String, name: String)] = []
     for unit in column.units {
       guard unit.prefix == nil, unit.unit.dimension == money else { return nil }
       let result = try column.result(in: unit)
       guard let text = converter.currency.format(result.value.approximation, code: unit.unit.symbol) else { return nil }
       let plural = result.value.approximation != .one
-      rows.append((text, converter.currency.localizedName(code: unit.unit.symbol, plural: plural)
-                   ?? converter.presenter.display(plural ? unit.plural : unit.name)))
+      rows.append(
+        (
+          text,
+          converter.currency.localizedName(code: unit.unit.symbol, plural: plural)
+            ?? converter.presenter.display(plural ? unit.plural : unit.name)
+        ))
     }
     let width = rows.map { DisplayWidth.of($0.text) }.max() ?? 0
     let relation = converter.presenter.relation(exact: false)
     var lines = [left + " (" + column.category.title.lowercased() + ") is"]
     for row in rows {
-      lines.append("  " + relation + " " + String(repeating: " ", count: width - DisplayWidth.of(row.text)) + row.text
-                   + "  " + row.name)
+      lines.append(
+        "  " + relation + " " + String(repeating: " ", count: width - DisplayWidth.of(row.text)) + row.text
+          + "  " + row.name)
     }
     if column.hidden > 0 {
       let command = "conv " + column.typedQuantity + " --all"
-      lines.append("  " + (converter.options.ascii ? "..." : "…") + " \(column.hidden) more currency unit"
-                   + (column.hidden == 1 ? "" : "s") + ": " + converter.presenter.display(command))
+      lines.append(
+        "  " + (converter.options.ascii ? "..." : "…") + " \(column.hidden) more currency unit"
+          + (column.hidden == 1 ? "" : "s") + ": " + converter.presenter.display(command))
     }
     return lines
   }
@@ -150,16 +163,24 @@ package struct HumanWriter: OutputWriter {
   }
 
   package func search(_ results: SearchResults, _ catalog: CatalogPresenter) -> (lines: [String], error: String?) {
-    guard !results.hits.isEmpty || !results.substances.isEmpty else { return ([], "nothing matches '\(results.query)'") }
+    guard !results.hits.isEmpty || !results.substances.isEmpty else {
+      return ([], "nothing matches '\(results.query)'")
+    }
     // Three aligned columns: symbol (empty for a unit known by its name only), name, and the
     // category, or for a category: its title and how to list it; substances after the units.
-    let rows: [(symbol: String, name: String, note: String)] = results.hits.map { hit in
-      guard let unit = hit.unit else {
-        return ("", catalog.text(hit.category.title), "(category: conv list " + hit.category.identifier + ")")
+    let rows: [(symbol: String, name: String, note: String)] =
+      results.hits.map { hit in
+        guard let unit = hit.unit else {
+          return ("", catalog.text(hit.category.title), "(category: conv list " + hit.category.identifier + ")")
+        }
+        return (
+          unit.symbols.isEmpty ? "" : catalog.symbol(unit), catalog.text(unit.name),
+          "(" + hit.category.title.lowercased() + ")"
+        )
       }
-      return (unit.symbols.isEmpty ? "" : catalog.symbol(unit), catalog.text(unit.name),
-              "(" + hit.category.title.lowercased() + ")")
-    } + results.substances.map { ("", catalog.text($0.name), "(substance, " + $0.group + ": conv info " + $0.name + ")") }
+      + results.substances.map {
+        ("", catalog.text($0.name), "(substance, " + $0.group + ": conv info " + $0.name + ")")
+      }
     func pad(_ text: String, _ width: Int) -> String {
       text + String(repeating: " ", count: max(0, width - DisplayWidth.of(text)))
     }
@@ -171,12 +192,18 @@ package struct HumanWriter: OutputWriter {
   package func rates(_ report: RatesReport) -> (lines: [String], notes: [String]) {
     let rates = report.rates
     let age = rates.age(on: report.today)
-    let lines = [
-      "source:     European Central Bank euro reference rates (\(rates.source))",
-      "date:       \(rates.date) (" + (age == -1 ? "1 day after today" : age < 0 ? "\(-age) days after today" : age == 1 ? "1 day old" : "\(age) days old") + ")",
-      "file:       \(report.file ?? "built into conv")",
-      "currencies: \(report.currencies.count): " + report.currencies.joined(separator: " "),
-    ] + (report.unknown.isEmpty ? [] : ["not in conv: " + report.unknown.joined(separator: " ") + " (rates given, no such unit)"])
+    let lines =
+      [
+        "source:     European Central Bank euro reference rates (\(rates.source))",
+        "date:       \(rates.date) ("
+          + (age == -1
+            ? "1 day after today" : age < 0 ? "\(-age) days after today" : age == 1 ? "1 day old" : "\(age) days old")
+          + ")",
+        "file:       \(report.file ?? "built into conv")",
+        "currencies: \(report.currencies.count): " + report.currencies.joined(separator: " "),
+      ]
+      + (report.unknown.isEmpty
+        ? [] : ["not in conv: " + report.unknown.joined(separator: " ") + " (rates given, no such unit)"])
     return (lines, report.notes)
   }
 }
@@ -207,7 +234,9 @@ private struct FavoriteRow {
     case .success(.single(let conversion)):
       source = converter.sourceText(conversion.quantity)
       let shown = presenter.digits(of: conversion.value, isExact: conversion.isExact)
-      let exact = converter.options.exact ? (conversion.isExact && conversion.value.isRational || shown.isExact)
+      let exact =
+        converter.options.exact
+        ? (conversion.isExact && conversion.value.isRational || shown.isExact)
         : shown.isExact
       relation = presenter.relation(exact: exact)
       // An undeclared reciprocal (`s -> Hz`) is marked, as on a one-shot's line.
@@ -235,7 +264,8 @@ private struct FavoriteRow {
     let positionWidth = rows.map { $0.position.count }.max() ?? 0
     let sourceWidth = rows.map { DisplayWidth.of($0.source) }.max() ?? 0
     return rows.map { row in
-      var line = String(repeating: " ", count: positionWidth - row.position.count) + row.position + "  "
+      var line =
+        String(repeating: " ", count: positionWidth - row.position.count) + row.position + "  "
         + row.source + String(repeating: " ", count: sourceWidth - DisplayWidth.of(row.source)) + " " + row.relation
       if row.number != nil, let number = numbers.next() { line += " " + number }
       if !row.unit.isEmpty { line += " " + row.unit }

@@ -13,18 +13,23 @@ package struct JSONWriter: OutputWriter {
     try object(result, by: converter).serialized()
   }
 
-  package func conversion(_ result: ConversionResult, readingNotes: [String], by converter: Converter) throws(ConvError) -> String {
+  package func conversion(_ result: ConversionResult, readingNotes: [String], by converter: Converter) throws(ConvError)
+    -> String
+  {
     try object(result, readingNotes: readingNotes, by: converter).serialized()
   }
 
   /// The object for one result; `notes` holds how the spellings were read (`pt read as point`,
   /// the notes human output prints on standard error) and how the conversion was made.
-  package func object(_ result: ConversionResult, readingNotes: [String] = [], by converter: Converter) throws(ConvError) -> JSONValue {
+  package func object(_ result: ConversionResult, readingNotes: [String] = [], by converter: Converter)
+    throws(ConvError) -> JSONValue
+  {
     try converter.checkScriptable(result)
     guard converter.terseNumber(result) != nil else { throw .resultOutOfRange }
     let catalog = converter.catalog
     let quantity = result.quantity
-    let category = result.target.singleUnit.flatMap { catalog.category(named: $0.unit.categoryIdentifier) }
+    let category =
+      result.target.singleUnit.flatMap { catalog.category(named: $0.unit.categoryIdentifier) }
       ?? catalog.primaryCategory(for: result.target.dimension)
     var members: [(String, JSONValue)] = [
       ("input", .string(quantity.text)),
@@ -45,7 +50,8 @@ package struct JSONWriter: OutputWriter {
       members.append(("rates_source", .string(rates.source)))
     }
     let read = readingNotes.map { note in note.hasPrefix("note: ") ? String(note.dropFirst(6)) : note }
-    members.append(("notes", .array((read + (converter.note(for: result.kind).map { [$0] } ?? [])).map(JSONValue.string))))
+    members.append(
+      ("notes", .array((read + (converter.note(for: result.kind).map { [$0] } ?? [])).map(JSONValue.string))))
     return .object(members)
   }
 
@@ -58,8 +64,10 @@ package struct JSONWriter: OutputWriter {
     let parts: [JSONValue] = result.parts.map { part in
       .object([("value", .number(exact: part.value)), ("unit", .string(part.unit.displaySymbol))])
     }
-    return JSONValue.object([("input", .string(result.quantity.text)), ("parts", .array(parts)),
-                             ("exact", .bool(result.isExact))])
+    return JSONValue.object([
+      ("input", .string(result.quantity.text)), ("parts", .array(parts)),
+      ("exact", .bool(result.isExact)),
+    ])
   }
 
   package func column(_ column: ColumnResult, by converter: Converter) throws(ConvError) -> [String] {
@@ -149,28 +157,36 @@ package struct JSONWriter: OutputWriter {
   }
 
   package func search(_ results: SearchResults, _ catalog: CatalogPresenter) -> (lines: [String], error: String?) {
-    let hits: [JSONValue] = results.hits.map { hit in
-      .object([
-        ("kind", .string(hit.unit == nil ? "category" : "unit")),
-        ("symbol", hit.unit.flatMap { $0.symbols.isEmpty ? nil : .string($0.symbol) } ?? .null),
-        ("name", .string(hit.unit?.name ?? hit.category.title)),
-        ("category", .string(hit.category.identifier)),
-        ("matched", .string(hit.matched)),
-      ])
-    } + results.substances.map { substance in
-      .object([("kind", .string("substance")), ("symbol", .null), ("name", .string(substance.name)),
-               ("category", .string(substance.group)), ("matched", .string(results.query))])
-    }
+    let hits: [JSONValue] =
+      results.hits.map { hit in
+        .object([
+          ("kind", .string(hit.unit == nil ? "category" : "unit")),
+          ("symbol", hit.unit.flatMap { $0.symbols.isEmpty ? nil : .string($0.symbol) } ?? .null),
+          ("name", .string(hit.unit?.name ?? hit.category.title)),
+          ("category", .string(hit.category.identifier)),
+          ("matched", .string(hit.matched)),
+        ])
+      }
+      + results.substances.map { substance in
+        .object([
+          ("kind", .string("substance")), ("symbol", .null), ("name", .string(substance.name)),
+          ("category", .string(substance.group)), ("matched", .string(results.query)),
+        ])
+      }
     return ([JSONValue.array(hits).serialized()], nil)
   }
 
   package func rates(_ report: RatesReport) -> (lines: [String], notes: [String]) {
     let rates = report.rates
-    return ([JSONValue.object([
-      ("source", .string(rates.source)), ("date", .string(rates.date.description)),
-      ("age_days", .int(rates.age(on: report.today))), ("file", report.file.map { .string($0) } ?? .null),
-      ("currencies", .array(report.currencies.map { .string($0) })),
-    ]).serialized()], [])
+    return (
+      [
+        JSONValue.object([
+          ("source", .string(rates.source)), ("date", .string(rates.date.description)),
+          ("age_days", .int(rates.age(on: report.today))), ("file", report.file.map { .string($0) } ?? .null),
+          ("currencies", .array(report.currencies.map { .string($0) })),
+        ]).serialized()
+      ], []
+    )
   }
 
   // MARK: The catalog
@@ -178,25 +194,27 @@ package struct JSONWriter: OutputWriter {
   /// `[{"identifier":…, "title":…, "dimension":…, "units": N}, …]`
   func categoriesJSON(_ presenter: CatalogPresenter) -> JSONValue {
     let catalog = presenter.catalog
-    return .array(catalog.categories.map { category in
-      .object([
-        ("identifier", .string(category.identifier)), ("title", .string(category.title)),
-        ("dimension", .string(category.dimension.formula)), ("units", .int(catalog.unitCount(in: category))),
-      ])
-    })
+    return .array(
+      catalog.categories.map { category in
+        .object([
+          ("identifier", .string(category.identifier)), ("title", .string(category.title)),
+          ("dimension", .string(category.dimension.formula)), ("units", .int(catalog.unitCount(in: category))),
+        ])
+      })
   }
 
   /// `[{"category":…, "symbol":…, "name":…, "common":…}, …]`
   private func listJSON(_ categories: [UnitCategory], _ presenter: CatalogPresenter) -> JSONValue {
     let catalog = presenter.catalog
-    return .array(categories.flatMap { category in
-      catalog.units(in: category).map { unit in
-        .object([
-          ("category", .string(category.identifier)), ("symbol", .string(unit.symbol)),
-          ("name", .string(unit.name)), ("plural", .string(unit.plural)), ("common", .bool(unit.isCommon)),
-        ])
-      }
-    })
+    return .array(
+      categories.flatMap { category in
+        catalog.units(in: category).map { unit in
+          .object([
+            ("category", .string(category.identifier)), ("symbol", .string(unit.symbol)),
+            ("name", .string(unit.name)), ("plural", .string(unit.plural)), ("common", .bool(unit.isCommon)),
+          ])
+        }
+      })
   }
 
   /// Everything about one unit.
@@ -217,13 +235,18 @@ package struct JSONWriter: OutputWriter {
       ("exact", .bool(presenter.isExact(prefixed))), ("prefixes", .string(unit.prefixes.rawValue)),
       ("common", .bool(unit.isCommon)), ("source", .string(unit.source)),
       ("cldr", unit.cldrIdentifier.map(JSONValue.string) ?? .null),
-      ("scale", unit.scale.map { scale in
-        .object([("reference", .string(scale.reference)), ("forward", .string(scale.forward.text)),
-                 ("inverse", scale.inverse.map { .string($0.text) } ?? .null),
-                 ("min", scale.minimum.flatMap { TerseNumber.format($0) }.map(JSONValue.number) ?? .null),
-                 ("max", scale.maximum.flatMap { TerseNumber.format($0) }.map(JSONValue.number) ?? .null),
-                 ("gauge", .bool(scale.readsGaugeNumbers))])
-      } ?? .null),
+      (
+        "scale",
+        unit.scale.map { scale in
+          .object([
+            ("reference", .string(scale.reference)), ("forward", .string(scale.forward.text)),
+            ("inverse", scale.inverse.map { .string($0.text) } ?? .null),
+            ("min", scale.minimum.flatMap { TerseNumber.format($0) }.map(JSONValue.number) ?? .null),
+            ("max", scale.maximum.flatMap { TerseNumber.format($0) }.map(JSONValue.number) ?? .null),
+            ("gauge", .bool(scale.readsGaugeNumbers)),
+          ])
+        } ?? .null
+      ),
     ])
   }
 }

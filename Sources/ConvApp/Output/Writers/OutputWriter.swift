@@ -20,7 +20,8 @@ package protocol OutputWriter: Sendable {
 
   /// One conversion with how its spellings were read (`note: pt read as point`): a writer that
   /// shows no notes on standard error carries them in its output (JSON's `notes`).
-  func conversion(_ result: ConversionResult, readingNotes: [String], by converter: Converter) throws(ConvError) -> String
+  func conversion(_ result: ConversionResult, readingNotes: [String], by converter: Converter) throws(ConvError)
+    -> String
 
   /// A quantity in several units (`ft;in`).
   func mixed(_ result: MixedResult, by converter: Converter) -> String
@@ -85,7 +86,9 @@ package protocol OutputWriter: Sendable {
 extension OutputWriter {
   package func failed(input: String, message: String) -> String? { nil }
 
-  package func conversion(_ result: ConversionResult, readingNotes: [String], by converter: Converter) throws(ConvError) -> String {
+  package func conversion(_ result: ConversionResult, readingNotes: [String], by converter: Converter) throws(ConvError)
+    -> String
+  {
     try conversion(result, by: converter)
   }
 }

@@ -41,7 +41,9 @@ package struct TerseWriter: OutputWriter {
   /// `number symbol` per row (a row whose number `-t` refuses is left out, as the column leaves
   /// out what it cannot convert).
   package func replColumn(_ results: [ConversionResult], human: () -> [String], by converter: Converter) -> [String] {
-    results.compactMap { result in (try? conversion(result, by: converter)).map { $0 + " " + result.target.displaySymbol } }
+    results.compactMap { result in
+      (try? conversion(result, by: converter)).map { $0 + " " + result.target.displaySymbol }
+    }
   }
 
   package func replCategories(human: () -> [String], _ catalog: CatalogPresenter) -> [String] { human() }
@@ -62,8 +64,9 @@ package struct TerseWriter: OutputWriter {
       case .success(.mixed(let mixed)): output.lines.append(self.mixed(mixed, by: converter))
       case .failure(let error):
         output.failed = true
-        output.errors.append("favorite \(item.entry.position) (\(ConvError.printable(item.entry.pair.from)) -> "
-                             + "\(ConvError.printable(item.entry.pair.to))): \(error.message)")
+        output.errors.append(
+          "favorite \(item.entry.position) (\(ConvError.printable(item.entry.pair.from)) -> "
+            + "\(ConvError.printable(item.entry.pair.to))): \(error.message)")
       }
     }
     return output
