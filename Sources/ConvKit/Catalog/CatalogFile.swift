@@ -377,6 +377,27 @@ extension StringProtocol {
   package var fileLines: [SubSequence] {
     var text = self[...]
     if text.unicodeScalars.first == "\u{FEFF}" { text = text.dropFirst() }
-    return text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
+    // By bytes (a split by Characters segments the whole text into graphemes first); a line feed
+    // and a carriage return are whole Characters of their own, so their byte positions are
+    // Character boundaries.
+    var lines: [SubSequence] = []
+    let bytes = text.utf8
+    var start = bytes.startIndex
+    var index = start
+    // Where the last carriage return of the line stands, when the byte before `index` is one.
+    var carriageReturn: String.Index? = nil
+    while index < bytes.endIndex {
+      let byte = bytes[index]
+      if byte == 0x0A {
+        lines.append(text[start..<(carriageReturn ?? index)])
+        start = bytes.index(after: index)
+        carriageReturn = nil
+      } else {
+        carriageReturn = byte == 0x0D ? index : nil
+      }
+      index = bytes.index(after: index)
+    }
+    lines.append(text[start..<bytes.endIndex])
+    return lines
   }
 }

@@ -43,12 +43,13 @@ package struct ElementTable: Sendable {
     var diagnostics: [CatalogDiagnostic] = []
     var seen: Set<String> = []
     for (index, raw) in source.text.fileLines.enumerated() {
-      let line = raw.firstIndex(of: "#").map { raw[..<$0] } ?? raw[...]
+      let line = raw.utf8.firstIndex(of: UInt8(ascii: "#")).map { raw[..<$0] } ?? raw[...]
       guard !line.trimmed.isEmpty else { continue }
       func report(_ message: String) {
         diagnostics.append(CatalogDiagnostic(path: source.path, line: index + 1, message: message))
       }
-      let fields = line.split(separator: "|", omittingEmptySubsequences: false).map { String($0.trimmed) }
+      let fields = line.utf8.split(separator: UInt8(ascii: "|"), omittingEmptySubsequences: false)
+        .map { String(Substring($0).trimmed) }
       guard fields.count == 6 else {
         report(
           "an element line has 6 fields separated by '|' (symbol | name | number | atomic weight | uncertainty | source), found \(fields.count)"

@@ -32,7 +32,7 @@ package enum SubstanceLoader {
         func report(_ message: String) {
           diagnostics.append(CatalogDiagnostic(path: source.path, line: lineNumber, message: message))
         }
-        let line = raw.firstIndex(of: "#").map { raw[..<$0] } ?? raw[...]
+        let line = raw.utf8.firstIndex(of: UInt8(ascii: "#")).map { raw[..<$0] } ?? raw[...]
         guard !line.trimmed.isEmpty else { continue }
         if !line.contains("|"), let colon = line.firstIndex(of: ":") {
           let key = line[..<colon].trimmed
@@ -49,7 +49,8 @@ package enum SubstanceLoader {
           continue
         }
         if !groups.contains(where: { $0.identifier == group }) { groups.append((group, title ?? group)) }
-        let fields = line.split(separator: "|", omittingEmptySubsequences: false).map { String($0.trimmed) }
+        let fields = line.utf8.split(separator: UInt8(ascii: "|"), omittingEmptySubsequences: false)
+          .map { String(Substring($0).trimmed) }
         guard fields.count == 7 else {
           report(
             "an entry has 7 fields separated by '|' (name | aliases | formula | density | measured | conditions | source), found \(fields.count)"
