@@ -213,4 +213,16 @@ struct SubstanceTests {
     #expect(table.elements.count == 1)
     #expect(diagnostics.map(\.line) == [2, 3, 4, 5], "\(diagnostics)")
   }
+
+  @Test(
+    "A name's key: lower case, white space runs as one space (the ASCII path as the general one)",
+    arguments: [
+      "All-Purpose Flour", "  flour ", "olive\toil", "Extra  Virgin\n Olive Oil", "NaCl", "", " ", "2% MILK",
+      "Crème fraîche", "CRÈME  Fraîche", "a\u{85}b", "Ñandú",
+    ])
+  func key(_ text: String) {
+    let general = text.lowercased().split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+    #expect(SubstanceTable.key(text) == general)
+    #expect(SubstanceTable.key(text[...]) == general)
+  }
 }

@@ -41,7 +41,23 @@ package struct SubstanceTable: Sendable {
 
   /// The lookup key of a name: lower case, runs of white space as one space.
   package static func key(_ text: some StringProtocol) -> String {
-    text.lowercased().split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+    // ASCII by its bytes (every name is looked up or stored by its key when the table loads).
+    if text.utf8.allSatisfy({ $0 < 0x80 }) {
+      var bytes: [UInt8] = []
+      bytes.reserveCapacity(text.utf8.count)
+      var space = false
+      for byte in text.utf8 {
+        if byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) {
+          space = !bytes.isEmpty
+          continue
+        }
+        if space { bytes.append(0x20) }
+        space = false
+        bytes.append(byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte)
+      }
+      return String(decoding: bytes, as: UTF8.self)
+    }
+    return text.lowercased().split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
   }
 
   /// The substance a word names: its one substance, or the default of a shared word; else a
