@@ -39,6 +39,12 @@ struct SubstanceDataTests {
     #expect(SubstanceTable.builtin.substances.count == Self.table.substances.count)
   }
 
+  @Test("The embedded spellings the search reads are the table's, substance by substance")
+  func embeddedSpellings() {
+    let fromTable = SubstanceTable.builtin.substances.map { [$0.name] + $0.aliases }
+    #expect(BuiltinSubstanceSpellings.all == fromTable)
+  }
+
   @Test("The documented defaults of the plain words")
   func defaults() {
     for (word, name) in [

@@ -25,6 +25,27 @@ package enum SubstanceSourceWriter {
       if body.hasSuffix("\n") { body.removeLast() }
       out += "    (\"\(file.path)\", \(hashes)\"\"\"\n\(body)\n\"\"\"\(hashes)),\n"
     }
+    out += "  ]\n"
+    // Each substance's spellings, as the loader keeps them, for the search (which reads the whole
+    // table only when a substance matches: reading it takes twenty milliseconds).
+    let table = SubstanceLoader.load(files, catalog: .builtin, checksUnitSpellings: false).table
+    out += """
+
+        /// Each substance's name and aliases, in the loader's order (see `SubstanceTable.builtinMatching`).
+        static let spellings: [[String]] = [
+
+      """
+    func literal(_ text: String) -> String {
+      var escaped = "\""
+      for character in text {
+        if character == "\\" || character == "\"" { escaped.append("\\") }
+        escaped.append(character)
+      }
+      return escaped + "\""
+    }
+    for substance in table.substances {
+      out += "    [" + ([substance.name] + substance.aliases).map(literal).joined(separator: ", ") + "],\n"
+    }
     out += "  ]\n}\n"
     return out
   }

@@ -114,3 +114,9 @@ extension SubstanceTable {
     return SubstanceLoader.load(sources, catalog: .builtin, checksUnitSpellings: false).table
   }()
 }
+
+/// Each built-in substance's name and aliases, in the table's order, embedded by
+/// `swift run generate-catalog`: a search reads them without reading the table.
+package enum BuiltinSubstanceSpellings {
+  package static var all: [[String]] { BuiltinSubstanceData.spellings }
+}

@@ -13,6 +13,6 @@ package struct SearchResults: Sendable {
   package init(_ query: String, in catalog: Catalog, limit: Int) {
     self.query = query
     hits = UnitSearch(catalog: catalog).search(query, limit: max(1, limit))
-    substances = SubstanceTable.builtin.matching(query, limit: max(1, limit))
+    substances = SubstanceTable.builtinMatching(query, limit: max(1, limit))
   }
 }

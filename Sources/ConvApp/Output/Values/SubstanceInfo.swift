@@ -47,24 +47,37 @@ package struct SubstanceList: Sendable {
 }
 
 extension SubstanceTable {
-  /// Substances whose name or alias holds `query` (case ignored), or is near it; at most `limit`.
-  package func matching(_ query: String, limit: Int) -> [Substance] {
+  /// The built-in substances a search finds, best first: a name or alias equal to the query, then
+  /// starting with it, then containing it, then near it (file order within each). Read from the
+  /// embedded spellings; the whole table is read only when one matches.
+  package static func builtinMatching(_ query: String, limit: Int) -> [Substance] {
+    let indexes = matchingIndexes(query, in: BuiltinSubstanceSpellings.all, limit: limit)
+    guard !indexes.isEmpty else { return [] }
+    let substances = SubstanceTable.builtin.substances
+    return indexes.map { substances[$0] }
+  }
+
+  /// The indexes of the entries of `spellings` (each substance's name and aliases) a search for
+  /// `query` finds, ranked as ``builtinMatching(_:limit:)`` says.
+  package static func matchingIndexes(_ query: String, in spellings: [[String]], limit: Int) -> [Int] {
     let key = SubstanceTable.key(query)
     guard !key.isEmpty else { return [] }
-    let near = Set(suggestions(for: query, limit: 5).map { SubstanceTable.key($0) })
-    var found: [(rank: Int, substance: Substance)] = []
-    for substance in substances {
-      let keys = ([substance.name] + substance.aliases).map { SubstanceTable.key($0) }
+    var seen: Set<String> = []
+    let every = spellings.flatMap { $0 }.filter { seen.insert(SubstanceTable.key($0)).inserted }
+    let near = Set(NearWords.nearest(query, in: every, limit: 5).map { SubstanceTable.key($0) })
+    var found: [(rank: Int, index: Int)] = []
+    for (index, names) in spellings.enumerated() {
+      let keys = names.map { SubstanceTable.key($0) }
       let rank =
         keys.contains(key)
         ? 0
         : keys.contains(where: { $0.hasPrefix(key) })
           ? 1
           : keys.contains(where: { $0.contains(text: key) }) ? 2 : keys.contains(where: near.contains) ? 3 : nil
-      if let rank { found.append((rank, substance)) }
+      if let rank { found.append((rank, index)) }
     }
     // Stable: file order within a rank.
     let ordered = found.enumerated().sorted { ($0.element.rank, $0.offset) < ($1.element.rank, $1.offset) }
-    return ordered.prefix(limit).map(\.element.substance)
+    return ordered.prefix(limit).map(\.element.index)
   }
 }
