@@ -39,10 +39,10 @@ struct SubstanceDataTests {
     #expect(SubstanceTable.builtin.substances.count == Self.table.substances.count)
   }
 
-  @Test("The embedded spellings the search reads are the table's, substance by substance")
-  func embeddedSpellings() {
-    let fromTable = SubstanceTable.builtin.substances.map { [$0.name] + $0.aliases }
-    #expect(BuiltinSubstanceSpellings.all == fromTable)
+  @Test("The embedded keys the search reads are the table's, substance by substance")
+  func embeddedKeys() {
+    let fromTable = SubstanceTable.builtin.substances.map { ([$0.name] + $0.aliases).map { SubstanceTable.key($0) } }
+    #expect(BuiltinSubstanceKeys.all == fromTable)
   }
 
   @Test("The documented defaults of the plain words")

@@ -26,13 +26,14 @@ package enum SubstanceSourceWriter {
       out += "    (\"\(file.path)\", \(hashes)\"\"\"\n\(body)\n\"\"\"\(hashes)),\n"
     }
     out += "  ]\n"
-    // Each substance's spellings, as the loader keeps them, for the search (which reads the whole
+    // Each substance's spellings as keys, as the loader keeps them, for the search (which reads the whole
     // table only when a substance matches: reading it takes twenty milliseconds).
     let table = SubstanceLoader.load(files, catalog: .builtin, checksUnitSpellings: false).table
     out += """
 
-        /// Each substance's name and aliases, in the loader's order (see `SubstanceTable.builtinMatching`).
-        static let spellings: [[String]] = [
+        /// Each substance's name and aliases as lookup keys (`SubstanceTable.key`), in the loader's
+        /// order (see `SubstanceTable.builtinMatching`).
+        static let keys: [[String]] = [
 
       """
     func literal(_ text: String) -> String {
@@ -44,7 +45,10 @@ package enum SubstanceSourceWriter {
       return escaped + "\""
     }
     for substance in table.substances {
-      out += "    [" + ([substance.name] + substance.aliases).map(literal).joined(separator: ", ") + "],\n"
+      out +=
+        "    ["
+        + ([substance.name] + substance.aliases).map { literal(SubstanceTable.key($0)) }
+        .joined(separator: ", ") + "],\n"
     }
     out += "  ]\n}\n"
     return out

@@ -115,8 +115,9 @@ extension SubstanceTable {
   }()
 }
 
-/// Each built-in substance's name and aliases, in the table's order, embedded by
-/// `swift run generate-catalog`: a search reads them without reading the table.
-package enum BuiltinSubstanceSpellings {
-  package static var all: [[String]] { BuiltinSubstanceData.spellings }
+/// Each built-in substance's name and aliases as lookup keys (``SubstanceTable/key(_:)``), in the
+/// table's order, embedded by `swift run generate-catalog`: a search reads them without reading the
+/// table.
+package enum BuiltinSubstanceKeys {
+  package static var all: [[String]] { BuiltinSubstanceData.keys }
 }

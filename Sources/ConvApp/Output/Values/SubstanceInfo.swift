@@ -51,29 +51,28 @@ extension SubstanceTable {
   /// starting with it, then containing it, then near it (file order within each). Read from the
   /// embedded spellings; the whole table is read only when one matches.
   package static func builtinMatching(_ query: String, limit: Int) -> [Substance] {
-    let indexes = matchingIndexes(query, in: BuiltinSubstanceSpellings.all, limit: limit)
+    let indexes = matchingIndexes(query, in: BuiltinSubstanceKeys.all, limit: limit)
     guard !indexes.isEmpty else { return [] }
     let substances = SubstanceTable.builtin.substances
     return indexes.map { substances[$0] }
   }
 
-  /// The indexes of the entries of `spellings` (each substance's name and aliases) a search for
+  /// The indexes of the entries of `keys` (each substance's name and aliases as keys) a search for
   /// `query` finds, ranked as ``builtinMatching(_:limit:)`` says.
-  package static func matchingIndexes(_ query: String, in spellings: [[String]], limit: Int) -> [Int] {
+  package static func matchingIndexes(_ query: String, in keys: [[String]], limit: Int) -> [Int] {
     let key = SubstanceTable.key(query)
     guard !key.isEmpty else { return [] }
     var seen: Set<String> = []
-    let every = spellings.flatMap { $0 }.filter { seen.insert(SubstanceTable.key($0)).inserted }
-    let near = Set(NearWords.nearest(query, in: every, limit: 5).map { SubstanceTable.key($0) })
+    let every = keys.flatMap { $0 }.filter { seen.insert($0).inserted }
+    let near = Set(NearWords.nearest(query, in: every, limit: 5))
     var found: [(rank: Int, index: Int)] = []
-    for (index, names) in spellings.enumerated() {
-      let keys = names.map { SubstanceTable.key($0) }
+    for (index, names) in keys.enumerated() {
       let rank =
-        keys.contains(key)
+        names.contains(key)
         ? 0
-        : keys.contains(where: { $0.hasPrefix(key) })
+        : names.contains(where: { $0.hasPrefix(key) })
           ? 1
-          : keys.contains(where: { $0.contains(text: key) }) ? 2 : keys.contains(where: near.contains) ? 3 : nil
+          : names.contains(where: { $0.contains(text: key) }) ? 2 : names.contains(where: near.contains) ? 3 : nil
       if let rank { found.append((rank, index)) }
     }
     // Stable: file order within a rank.
