@@ -173,7 +173,7 @@ awk -v a="$conv_human" -v b="$conv_terse" -v u="$units_one" -v h="$hello_one" -v
   printf "  one-shot  conv 5 mi km %6d   conv -t %6d   units -t %6d   ratios %.2f / %.2f\n", a, b, u, a / u, b / u
   printf "  floor     static Swift hello %6d   conv 5 mi km / floor %.2f\n", h, a / h
   printf "  batch     conv -t      %6d   units -t %6d   ratio %.2f\n", c, v, c / v
-  printf "  target: one-shot peak RSS <= 1.5x the Swift floor -> %s\n", (a <= 1.5 * h ? "met" : "MISSED")
+  printf "  target (issue 35): one-shot peak RSS <= 8 MB, batch flat -> %s (batch: see the 200,000-line check of make check)\n", (a <= 8192 ? "met" : "MISSED")
 }'
 echo
 
@@ -186,5 +186,5 @@ size_of() { stat -L -c %s "$1"; }
 awk -v c="$(size_of "$WORK/conv.stripped")" -v u="$(size_of "$units_bin")" -v d="${units_data:+$(size_of "$units_data")}" 'BEGIN {
   printf "  conv, stripped          %12d bytes (%.1f MB)\n", c, c / 1e6
   printf "  units                   %12d bytes%s\n", u, (d != "" ? sprintf(", data file %d bytes", d) : "")
-  printf "  target: conv <= 15 MB -> %s\n", (c <= 15e6 ? "met" : "MISSED")
+  printf "  target (issue 35): conv <= 20 MB -> %s\n", (c <= 20e6 ? "met" : "MISSED")
 }'
