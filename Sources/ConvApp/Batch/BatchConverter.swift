@@ -455,10 +455,11 @@ package final class BatchConverter {
       atZero.value.isRational, atOne.value.isRational
     else { return nil }
     guard
-      let map = LinearMap(
+      var map = LinearMap(
         kind: .affine, a: atOne.value.rational - atZero.value.rational, b: atZero.value.rational,
         nonNegativeOnly: true, isExact: atZero.isExact && atOne.isExact)
     else { return nil }
+    map.refusesSign = true
     return (map, HumanBatchLine.Labels(source: nil, target: converter.presenter.plainLabel(target)))
   }
 

@@ -15,6 +15,9 @@ struct LinearMap {
   let exactA: Rational, exactB: Rational
   /// Whether the map takes a ``LongDecimal`` (`6548.2e300`, 300 digits) in terse output.
   var takesLongDecimals = false
+  /// Whether a number written with a minus sign, `-0` included, is left to the exact path (a
+  /// quantity in parts: the sign applies to every part, `-0 ft 2 in` is -2 in).
+  var refusesSign = false
 
   init?(kind: Kind, a: Rational, b: Rational, nonNegativeOnly: Bool, isExact: Bool) {
     guard let an = LinearMap.int128(a.numerator), let ad = LinearMap.int128(a.denominator),
@@ -50,6 +53,7 @@ struct LinearMap {
   /// fit, or the exact path would refuse `x`.
   func fraction(_ x: SmallFraction) -> (numerator: Int128, denominator: Int128)? {
     if nonNegativeOnly && x.isNegative && x.numerator != 0 { return nil }
+    if refusesSign && x.isNegative { return nil }
     guard x.denominator > 0 else { return nil }
     let m = Int128(x.numerator)
     let scale = Int128(x.denominator)
