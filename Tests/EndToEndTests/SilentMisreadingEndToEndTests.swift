@@ -12,6 +12,8 @@ struct SilentMisreadingEndToEndTests {
   /// standard error must hold.
   static let cases: [([String], String?, String)] = [
     (["-t", "(20 dBm)", "W"], "0.1", ""),
+    (["--", "-6 ft 2 in", "cm"], "-6 ft 2 in = -187.96 cm", "the minus sign applies to all of '-6 ft 2 in'"),
+    (["-t", "--", "-1 h 30 min", "min"], "-90", ""),
     (["-t", "((20 dBm))", "W"], "0.1", ""),
     (["-t", "(12 AWG)", "mm"], "2.052525388493948", ""),
     (["-t", "(4 gas mark)", "°F"], "350", ""),
