@@ -39,4 +39,37 @@ struct NearWordsTests {
   func ranking(_ word: String, _ candidates: [String], _ expected: [String]) {
     #expect(NearWords.nearest(word, in: candidates) == expected)
   }
+
+  /// The ranking without the length filter: every candidate measured.
+  static func measuredOneByOne(_ word: String, in candidates: [String]) -> [String] {
+    let key = word.lowercased()
+    let bound = NearWords.bound(for: key)
+    let scored = candidates.compactMap { candidate -> (Int, String)? in
+      guard let distance = EditDistance.between(key, candidate.lowercased(), bound: bound), distance > 0 else {
+        return nil
+      }
+      return (distance, candidate)
+    }
+    var seen: Set<String> = []
+    return Array(scored.sorted { ($0.0, $0.1) < ($1.0, $1.1) }.map(\.1).filter { seen.insert($0).inserted }.prefix(3))
+  }
+
+  @Test("The length filter leaves the ranking as measuring every candidate gives it")
+  func lengthFilterKeepsRanking() {
+    var generator = SplitMix(seed: 0x4EA2)
+    // Letters whose lower case is longer (İ) or that are not ASCII (é, ß) beside ASCII ones.
+    let letters: [String] = ["a", "b", "c", "A", "é", "İ", "ß", "-"]
+    func random(_ length: Int) -> String {
+      (0..<length).map { _ in letters[Int(generator.next() % UInt64(letters.count))] }.joined()
+    }
+    var found = 0
+    for _ in 0..<3000 {
+      let word = random(1 + Int(generator.next() % 7))
+      let candidates = (0..<12).map { _ in random(Int(generator.next() % 9)) }
+      let expected = Self.measuredOneByOne(word, in: candidates)
+      found += expected.count
+      #expect(NearWords.nearest(word, in: candidates) == expected, "\(word) in \(candidates)")
+    }
+    #expect(found > 1000)
+  }
 }

@@ -42,4 +42,27 @@ struct TextSearchTests {
         "\(Array(text.unicodeScalars)) \(Array(plain.unicodeScalars))")
     }
   }
+
+  @Test("A string's byte path agrees with the character path, carriage returns and marks included")
+  func bytePathAgreesWithCharacters() {
+    var generator = SplitMix(seed: 0x7E57)
+    let alphabet: [String] = ["a", "b", "\r", "\n", "\r\n", " ", "\u{301}", "é"]
+    func random(_ length: Int, from letters: ArraySlice<String>) -> String {
+      (0..<length).map { _ in letters[letters.startIndex + Int(generator.next() % UInt64(letters.count))] }.joined()
+    }
+    var bytePathTaken = 0
+    for round in 0..<6000 {
+      // A third of the rounds plain ASCII, where the byte path answers; a third with carriage
+      // returns; a third with marks and accents.
+      let letters = [alphabet[..<2] + alphabet[5..<6], alphabet[..<6], alphabet[...]][round % 3]
+      let text = random(Int(generator.next() % 10), from: letters)
+      let needle = random(Int(generator.next() % 4), from: letters)
+      let characterPath = text[...].contains(text: needle[...])
+      #expect(text.contains(text: needle) == characterPath, "\(text.debugDescription) \(needle.debugDescription)")
+      if text.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) && needle.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) {
+        bytePathTaken += 1
+      }
+    }
+    #expect(bytePathTaken > 2000)
+  }
 }

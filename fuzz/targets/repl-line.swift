@@ -11,17 +11,27 @@ import ConvKit
 
 let catalog = Catalog.builtin
 
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzReplLine(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-  guard size >= 1 else { return 0 }
-  let flags = data[0]
+/// A fresh session for each of the eight option bytes (bits 0–2), made once: every input starts
+/// from a copy (a session is a value; what its converters remember is a cache, not state), so
+/// an input costs its lines, not a session's start.
+let freshSessions: [ReplSession] = (0..<8).map { flags in
   var options = OutputOptions()
   options.mode = flags & 1 == 0 ? .human : .json
   options.ascii = flags & 4 != 0
   let mode: ReplSession.Mode = flags & 2 == 0 ? .script : .screen
-  guard var session = ReplSession(converter: Converter(catalog: catalog, options: options), mode: mode) else {
+  guard let session = ReplSession(converter: Converter(catalog: catalog, options: options), mode: mode) else {
     preconditionFailure("no session over the built-in catalog")
   }
+  return session
+}
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzReplLine(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+  guard size >= 1 else { return 0 }
+  let flags = data[0]
+  var session = freshSessions[Int(flags & 7)]
+  let options = session.converter.options
+  let mode = session.mode
   let bytes = UnsafeBufferPointer(start: data + 1, count: size - 1)
   for line in bytes.split(separator: 10, omittingEmptySubsequences: false).prefix(32) {
     let outcome = session.handle(String(decoding: line, as: UTF8.self))

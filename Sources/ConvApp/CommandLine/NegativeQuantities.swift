@@ -7,7 +7,7 @@ package enum NegativeQuantities {
     // A word with a space in it is never an option (`- 4 m`).
     if word.hasPrefix("-") && word.contains(where: \.isWhitespace) && !word.hasPrefix("--") { return true }
     var scalars = word.unicodeScalars.makeIterator()
-    guard let sign = scalars.next(), sign == "-" || sign == "\u{2212}" || sign == "\u{2013}",
+    guard let sign = scalars.next(), sign.isMinusSign,
       let first = scalars.next()
     else { return false }
     if ("0"..."9").contains(first) { return true }

@@ -89,7 +89,7 @@ extension FavoritePair {
       switch character {
       case "+":
         return leading ? quantity : sum
-      case "-", "−", "–":
+      case _ where character.isMinusSign:
         if character == "-" && before.isLetter && after.isLetter { continue }  // light-year
         if exponent { continue }  // s^-1
         return leading ? quantity : sum

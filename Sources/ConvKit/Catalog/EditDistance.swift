@@ -65,7 +65,10 @@ package enum NearWords {
   package static func nearest(_ word: String, in candidates: [String], limit: Int = 3) -> [String] {
     let key = word.lowercased()
     let bound = bound(for: key)
+    let keyScalars = key.unicodeScalars.count
     let scored = candidates.compactMap { candidate -> (Int, String)? in
+      // An ASCII candidate keeps its length in lower case: one too long or too short is out at once.
+      if candidate.utf8.allSatisfy({ $0 < 0x80 }), abs(candidate.utf8.count - keyScalars) > bound { return nil }
       guard let distance = EditDistance.between(key, candidate.lowercased(), bound: bound),
         distance <= bound, distance > 0
       else { return nil }

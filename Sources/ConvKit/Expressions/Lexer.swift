@@ -112,7 +112,7 @@ struct Lexer {
       switch character {
       case "·", "×", "⋅", "•": return single(.times)
       case "÷", "∕", "⁄": return single(.divide)
-      case "−", "–": return single(.minus)
+      case _ where character.isMinusSign: return single(.minus)
       default: break
       }
     }

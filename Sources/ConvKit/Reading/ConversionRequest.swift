@@ -293,7 +293,7 @@ struct SplitReader {
   /// Whether a target starts with a number or a sign (`5 m + 1 ft` is a sum, never `5 m` in `+ 1 ft`).
   func startsWithNumber(_ target: String) -> Bool {
     guard let first = target.first else { return false }
-    return first.isNumber || first == "." || first == "-" || first == "−" || first == "+"
+    return first.isNumber || first == "." || first.isMinusSign || first == "+"
       || Lexer.vulgarFractions[first] != nil
   }
 

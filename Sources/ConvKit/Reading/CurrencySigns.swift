@@ -79,7 +79,7 @@ enum CurrencySigns {
     guard let first = text.utf8.first, !(first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9")) else { return nil }
     var characters = Substring(text)
     var sign = ""
-    if characters.first == "-" || characters.first == "−" {
+    if characters.first?.isMinusSign == true {
       sign = String(characters.removeFirst())
     }
     let word = characters.prefix { $0.isLetter || Lexer.endsWithCurrencySign(String($0)) }

@@ -72,7 +72,7 @@ package struct ReadingTemplate: Sendable {
   /// fails a check (the caller's exact path then reports it).
   package func reading(numberText: String) -> ConversionReading? {
     // In parts, a minus sign applies to every part, `-0` included (`-0 ft 2 in` is -2 in).
-    if isInParts, let sign = numberText.unicodeScalars.first, sign == "-" || sign == "−" || sign == "–" { return nil }
+    if isInParts, numberText.unicodeScalars.first?.isMinusSign == true { return nil }
     guard let number = ReadingTemplate.number(numberText, conventions: conventions), admits(number) else { return nil }
     return try? reading(number: number, text: numberText + quantityRest)
   }

@@ -47,3 +47,36 @@ extension StringProtocol {
     return result
   }
 }
+
+extension String {
+  /// Whether `text` occurs in the string, as ``StringProtocol/contains(text:)`` finds it; when both
+  /// are ASCII without a carriage return (where every byte is a character), byte by byte, without
+  /// the character iteration (a search tests a word against every substance's names).
+  package func contains(text: String) -> Bool {
+    var (haystack, needle) = (self, text)
+    let found: Bool? = haystack.withUTF8 { haystack in
+      needle.withUTF8 { needle in
+        guard let first = needle.first else { return false }
+        guard String.isPlainASCII(needle), String.isPlainASCII(haystack) else { return nil }
+        guard needle.count <= haystack.count else { return false }
+        var start = 0
+        while start <= haystack.count - needle.count {
+          if haystack[start] == first {
+            var offset = 1
+            while offset < needle.count && haystack[start + offset] == needle[offset] { offset += 1 }
+            if offset == needle.count { return true }
+          }
+          start += 1
+        }
+        return false
+      }
+    }
+    return found ?? (firstRange(ofText: text) != nil)
+  }
+
+  /// Whether every byte is ASCII and none a carriage return (which joins a line feed into one
+  /// character).
+  static func isPlainASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    bytes.allSatisfy { $0 < 0x80 && $0 != 0x0D }
+  }
+}
