@@ -103,7 +103,7 @@ package struct Settings: Sendable, Hashable {
 extension String {
   /// The text without spaces at either end.
   fileprivate var trimmedSpaces: String {
-    String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+    String(drop { $0 == " " }.droppingTrailingSpaces)
   }
 }
 

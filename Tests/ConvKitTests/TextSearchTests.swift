@@ -65,4 +65,17 @@ struct TextSearchTests {
     }
     #expect(bytePathTaken > 2000)
   }
+
+  @Test("Trailing spaces dropped from the last byte agree with dropping space characters")
+  func trailingSpaces() {
+    var generator = SplitMix(seed: 0x5BAC)
+    let letters = [" ", " ", "a", "\u{301}", "é", "\t", "\u{A0}", "→"]
+    for _ in 0..<3000 {
+      let text = (0..<Int(generator.next() % 8)).map { _ in letters[Int(generator.next() % 8)] }.joined()
+      let expected = String(text.reversed().drop { $0 == " " }.reversed())
+      #expect(String(text.droppingTrailingSpaces) == expected, "\(text.debugDescription)")
+      let part = text.dropFirst()
+      #expect(String(part.droppingTrailingSpaces) == String(part.reversed().drop { $0 == " " }.reversed()))
+    }
+  }
 }

@@ -13,8 +13,8 @@ let catalog = Catalog.builtin
 
 /// A fresh session for each of the eight option bytes (bits 0–2), made once: every input starts
 /// from a copy (a session is a value; what its converters remember is a cache, not state), so
-/// an input costs its lines, not a session's start.
-let freshSessions: [ReplSession] = (0..<8).map { flags in
+/// an input costs its lines, not a session's start. (Read only, from the fuzzer's one thread.)
+nonisolated(unsafe) let freshSessions: [ReplSession] = (0..<8).map { flags in
   var options = OutputOptions()
   options.mode = flags & 1 == 0 ? .human : .json
   options.ascii = flags & 4 != 0

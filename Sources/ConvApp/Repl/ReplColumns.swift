@@ -238,7 +238,7 @@ extension ReplSession {
     for ((row, value), number) in zip(converted, numbers) {
       let symbol = ReplText.pad(row.symbol, to: symbolWidth)
       let line = "  " + value.relation + " " + number + " " + symbol + "  " + value.name
-      lines.append(String(line.reversed().drop { $0 == " " }.reversed()))
+      lines.append(String(line.droppingTrailingSpaces))
     }
     if columns.destinations.isEmpty {
       lines.append(state.filter.isEmpty ? "  (no other unit)" : "  (no unit matches '\(state.filter)')")
