@@ -235,4 +235,32 @@ struct FuzzRegressionTests {
     let rounded = presenter.digits(of: Magnitude(huge), isExact: true)
     #expect(rounded.digits == "1" && rounded.exponent == 3010 && !rounded.isExact)
   }
+
+  /// REPL filters that hold control characters (the `repl-line` target's first finding: the
+  /// script column's "no unit matches" line echoed the filter raw, an escape sequence included).
+  static let controlFilters = [
+    "\u{1B}[2m", "\u{1B}[2mkm", "\u{7}", "\u{9B}31m", "a\u{2028}b", "\u{1B}]0;title\u{7}", "\u{1}o\u{2}",
+  ]
+
+  @Test("A filter with control characters is written escaped in every REPL line", arguments: controlFilters)
+  func replFilterEscaped(_ filter: String) throws {
+    for mode in [ReplSession.Mode.screen, .script] {
+      for ascii in [false, true] {
+        var options = OutputOptions()
+        options.ascii = ascii
+        var session = try #require(ReplSession(converter: Converter(catalog: catalog, options: options), mode: mode))
+        var written: [String] = []
+        for line in ["40 °C", "/" + filter] {
+          let outcome = session.handle(line)
+          written += outcome.output + outcome.errors + outcome.notes
+        }
+        written += session.columnLines()
+        for text in written {
+          // As the executable writes a line: through TerminalText.escaped, conv's own styling kept.
+          let shown = TerminalText.escaped(text, keepingStyle: true)
+          #expect(!shown.unicodeScalars.contains(where: TerminalText.isUnsafe), "\(mode) \(shown.debugDescription)")
+        }
+      }
+    }
+  }
 }
