@@ -241,7 +241,8 @@ extension ReplSession {
       lines.append(String(line.droppingTrailingSpaces))
     }
     if columns.destinations.isEmpty {
-      lines.append(state.filter.isEmpty ? "  (no other unit)" : "  (no unit matches '\(display.presenter.display(state.filter))')")
+      let filter = display.presenter.display(state.filter)
+      lines.append(state.filter.isEmpty ? "  (no other unit)" : "  (no unit matches '\(filter)')")
     }
     return lines
   }
