@@ -255,6 +255,8 @@ struct FuzzRegressionTests {
           written += outcome.output + outcome.errors + outcome.notes
         }
         written += session.columnLines()
+        // The filter matched nothing, so the line that echoes it was written.
+        #expect(written.contains { $0.contains("no unit matches") }, "\(mode) \(filter.debugDescription)")
         for text in written {
           // As the executable writes a line: through TerminalText.escaped, conv's own styling kept.
           let shown = TerminalText.escaped(text, keepingStyle: true)

@@ -28,5 +28,11 @@ struct MinusSignTests {
     let money = try #require(CurrencySigns.amountFirst(sign + "$5"))
     #expect(money.text == sign + "5 $")
     #expect(money.signLength == 1)
+    // An argument that starts with a sign is a term of the quantity, not a target (`5 m` `-1 ft`).
+    let request = ConversionRequest.parse(arguments: ["5 m", sign + "1 ft"], catalog: catalog)
+    #expect(request.targets.isEmpty)
+    #expect(request.quantity == "5 m " + sign + "1 ft")
+    let line = ConversionRequest.parse(line: "5 m " + sign + "1 ft", catalog: catalog)
+    #expect(line.targets.isEmpty)
   }
 }

@@ -68,6 +68,10 @@ struct TextSearchTests {
 
   @Test("Trailing spaces dropped from the last byte agree with dropping space characters")
   func trailingSpaces() {
+    // Where they differ: a prepended mark joins the space after it into one character; the bytes
+    // say it is a space, and it goes.
+    #expect(String("x\u{D4E} ".droppingTrailingSpaces) == "x\u{D4E}")
+    #expect("x\u{D4E} ".last != " ")
     var generator = SplitMix(seed: 0x5BAC)
     let letters = [" ", " ", "a", "\u{301}", "é", "\t", "\u{A0}", "→"]
     for _ in 0..<3000 {

@@ -12,8 +12,11 @@ import ConvKit
 let catalog = Catalog.builtin
 
 /// A fresh session for each of the eight option bytes (bits 0–2), made once: every input starts
-/// from a copy (a session is a value; what its converters remember is a cache, not state), so
-/// an input costs its lines, not a session's start. (Read only, from the fuzzer's one thread.)
+/// from a copy, so an input costs its lines, not a session's start. A session is a value, but the
+/// copies share its cache of converted values (a class, keyed by category, source and value) and
+/// the converters' memos: an input may find values an earlier one computed, as a long session
+/// would, so a finding that depends on them may need the inputs before it to replay. (The array
+/// itself is never written after it is made; the fuzzer runs one thread.)
 nonisolated(unsafe) let freshSessions: [ReplSession] = (0..<8).map { flags in
   var options = OutputOptions()
   options.mode = flags & 1 == 0 ? .human : .json
