@@ -49,15 +49,14 @@ extension StringProtocol {
 }
 
 extension String {
-  /// Whether `text` occurs in the string, as ``StringProtocol/contains(text:)`` finds it; when both
-  /// are ASCII without a carriage return (where every byte is a character), byte by byte, without
-  /// the character iteration (a search tests a word against every substance's names).
+  /// Whether `text` occurs in the string, as ``StringProtocol/contains(text:)`` finds it; when each
+  /// byte of both is a character of its own (`ByteScan.isOneCharacterPerByte`), byte by byte,
+  /// without the character iteration (a search tests a word against every substance's names).
   package func contains(text: String) -> Bool {
-    var (haystack, needle) = (self, text)
-    let found: Bool? = haystack.withUTF8 { haystack in
-      needle.withUTF8 { needle in
+    let found: Bool? = ByteScan.withBytes(of: self) { haystack in
+      ByteScan.withBytes(of: text) { needle in
         guard let first = needle.first else { return false }
-        guard String.isPlainASCII(needle), String.isPlainASCII(haystack) else { return nil }
+        guard ByteScan.isOneCharacterPerByte(needle), ByteScan.isOneCharacterPerByte(haystack) else { return nil }
         guard needle.count <= haystack.count else { return false }
         var start = 0
         while start <= haystack.count - needle.count {
@@ -72,11 +71,5 @@ extension String {
       }
     }
     return found ?? (firstRange(ofText: text) != nil)
-  }
-
-  /// Whether every byte is ASCII and none a carriage return (which joins a line feed into one
-  /// character).
-  static func isPlainASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    bytes.allSatisfy { $0 < 0x80 && $0 != 0x0D }
   }
 }
