@@ -313,12 +313,8 @@ package struct Converter: Sendable {
 
   /// How many units of ``Catalog/columnUnits(in:)`` but `source` are not among `shown`.
   func hiddenCount(in category: UnitCategory, shown: [PrefixedUnit], source: PrefixedUnit?) -> Int {
-    let featured = catalog.featuredUnits(in: category)
-    func listed(_ unit: PrefixedUnit) -> Bool {
-      unit.unit.categoryIdentifier == category.identifier && (unit.prefix == nil || featured.contains(unit))
-    }
-    let total = catalog.unitCount(in: category) + featured.count - (source.map(listed) == true ? 1 : 0)
-    return total - shown.filter { listed($0) && $0 != source }.count
+    let listing = ColumnListing(category: category, source: source, catalog: catalog)
+    return listing.total - shown.count(where: listing.lists)
   }
 
   /// The category for the whole-column view: the source unit's own, else the first with the dimension.

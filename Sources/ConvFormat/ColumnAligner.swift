@@ -10,6 +10,14 @@ public enum ColumnAligner {
   /// up to the widest part after one. With `color`, powers of ten are dimmed (see
   /// ``FormattedNumber/rendered(color:)``).
   public static func align(_ numbers: [FormattedNumber], color: Bool) -> [String] {
+    zip(numbers, padding(numbers)).map { number, padding in
+      String(repeating: " ", count: padding.leading) + number.rendered(color: color)
+        + String(repeating: " ", count: padding.trailing)
+    }
+  }
+
+  /// The spaces ``align(_:color:)`` puts before and after each number.
+  public static func padding(_ numbers: [FormattedNumber]) -> [(leading: Int, trailing: Int)] {
     let widths = numbers.map { number in
       let width = number.displayWidth
       let anchor = min(max(number.anchorColumn, 0), width)
@@ -17,9 +25,6 @@ public enum ColumnAligner {
     }
     let before = widths.map(\.before).max() ?? 0
     let after = widths.map(\.after).max() ?? 0
-    return zip(numbers, widths).map { number, width in
-      String(repeating: " ", count: before - width.before) + number.rendered(color: color)
-        + String(repeating: " ", count: after - width.after)
-    }
+    return widths.map { (before - $0.before, after - $0.after) }
   }
 }

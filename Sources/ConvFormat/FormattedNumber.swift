@@ -41,8 +41,25 @@ public struct FormattedNumber: Sendable, Hashable, CustomStringConvertible {
     return leading + SGR.dim + exponent + SGR.normalIntensity + trailing
   }
 
+  /// Appends the bytes of ``rendered(color:)``.
+  public func appendRendered(color: Bool, to bytes: inout [UInt8]) {
+    bytes.append(contentsOf: leading.utf8)
+    guard !exponent.isEmpty else {
+      bytes.append(contentsOf: trailing.utf8)
+      return
+    }
+    if color { bytes.append(contentsOf: SGR.dim.utf8) }
+    bytes.append(contentsOf: exponent.utf8)
+    if color { bytes.append(contentsOf: SGR.normalIntensity.utf8) }
+    bytes.append(contentsOf: trailing.utf8)
+  }
+
   /// The number of terminal columns the text takes (escape codes take none).
-  public var displayWidth: Int { DisplayWidth.of(plain) }
+  public var displayWidth: Int {
+    // Printable ASCII takes a column a byte (the usual number: `1,234.5`); anything else is measured.
+    if DisplayWidth.isPrintableASCII(leading) && exponent.isEmpty && trailing.isEmpty { return leading.utf8.count }
+    return DisplayWidth.of(plain)
+  }
 
   /// The plain text.
   public var description: String { plain }

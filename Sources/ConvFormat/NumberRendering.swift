@@ -95,25 +95,36 @@ struct NumberRendering: Sendable {
   }
 
   private func english(_ value: DecimalDigits, grouping: Bool) -> FormattedNumber {
-    var shown = value
-    var exponent = ""
     let scientific = usesScientific(value)
-    if scientific {
-      shown.exponent = -(value.digits.utf8.count - 1)
-      exponent = PowerOfTen.text(value.scientificExponent, ascii: style.ascii)
-    }
-    var leading = shown.plainString
-    var integerEnd = leading.utf8.prefix { $0 != UInt8(ascii: ".") }.count
-    if grouping && !scientific {
-      (leading, integerEnd) = Self.groupingThousands(leading, integerEnd: integerEnd)
-    }
-    return FormattedNumber(leading: leading, exponent: exponent, anchorColumn: integerEnd, color: style.color)
+    var bytes: [UInt8] = []
+    let integerEnd = appendEnglishMantissa(value, scientific: scientific, grouping: grouping, to: &bytes)
+    return FormattedNumber(
+      leading: String(decoding: bytes, as: UTF8.self),
+      exponent: scientific ? PowerOfTen.text(value.scientificExponent, ascii: style.ascii) : "",
+      anchorColumn: integerEnd, color: style.color)
   }
 
   /// Appends the UTF-8 bytes of `english(value).styled`: the same text, written without building
   /// strings, for batch output.
   func appendEnglish(_ value: DecimalDigits, to bytes: inout [UInt8]) {
     let scientific = usesScientific(value)
+    appendEnglishMantissa(value, scientific: scientific, grouping: style.grouping, to: &bytes)
+    guard scientific else { return }
+    let power = PowerOfTen.text(value.scientificExponent, ascii: style.ascii)
+    if style.color { bytes.append(contentsOf: SGR.dim.utf8) }
+    bytes.append(contentsOf: power.utf8)
+    if style.color { bytes.append(contentsOf: SGR.normalIntensity.utf8) }
+  }
+
+  /// Appends the sign, digits and separators of the value as English writes them (in scientific
+  /// notation the mantissa `d.ddd`), and returns how many bytes of them come before the decimal
+  /// point (all of them when there is none).
+  @discardableResult
+  private func appendEnglishMantissa(
+    _ value: DecimalDigits, scientific: Bool, grouping: Bool, to bytes: inout [UInt8]
+  ) -> Int {
+    let start = bytes.count
+    var integerEnd = 0
     var digits = value.digits
     digits.withUTF8 { source in
       let count = source.count
@@ -124,41 +135,19 @@ struct NumberRendering: Sendable {
       if integerCount <= 0 {
         bytes.append(UInt8(ascii: "0"))
       } else {
-        let group = style.grouping && !scientific && integerCount > 3
+        let group = grouping && !scientific && integerCount > 3
         for position in 0..<integerCount {
           if group && position > 0 && (integerCount - position) % 3 == 0 { bytes.append(UInt8(ascii: ",")) }
           bytes.append(position < count && !value.isZero ? source[position] : UInt8(ascii: "0"))
         }
       }
+      integerEnd = bytes.count - start
       if exponent < 0 {
         bytes.append(UInt8(ascii: "."))
         for _ in 0..<max(0, -integerCount) { bytes.append(UInt8(ascii: "0")) }
         bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[max(0, integerCount)...]))
       }
     }
-    guard scientific else { return }
-    let power = PowerOfTen.text(value.scientificExponent, ascii: style.ascii)
-    if style.color { bytes.append(contentsOf: SGR.dim.utf8) }
-    bytes.append(contentsOf: power.utf8)
-    if style.color { bytes.append(contentsOf: SGR.normalIntensity.utf8) }
-  }
-
-  /// Puts `,` between groups of three integer digits of an ASCII decimal (`-1234.5` → `-1,234.5`),
-  /// returning the new text and the new end of its integer part.
-  static func groupingThousands(_ text: String, integerEnd: Int) -> (String, Int) {
-    let bytes = Array(text.utf8)
-    let signLength = bytes.first == UInt8(ascii: "-") ? 1 : 0
-    let integerDigits = integerEnd - signLength
-    guard integerDigits > 3 else { return (text, integerEnd) }
-    var grouped: [UInt8] = []
-    grouped.reserveCapacity(bytes.count + integerDigits / 3)
-    grouped.append(contentsOf: bytes[..<signLength])
-    for (position, digit) in bytes[signLength..<integerEnd].enumerated() {
-      if position > 0 && (integerDigits - position) % 3 == 0 { grouped.append(UInt8(ascii: ",")) }
-      grouped.append(digit)
-    }
-    let newEnd = grouped.count
-    grouped.append(contentsOf: bytes[integerEnd...])
-    return (String(decoding: grouped, as: UTF8.self), newEnd)
+    return integerEnd
   }
 }

@@ -101,10 +101,9 @@ struct NumberRenderingTests {
       ("1234567.891", "1,234,567.891"), ("-100000.5", "-100,000.5"),
     ])
   func grouping(text: String, expected: String) {
-    let end = text.utf8.prefix { $0 != UInt8(ascii: ".") }.count
-    let (grouped, newEnd) = NumberRendering.groupingThousands(text, integerEnd: end)
-    #expect(grouped == expected)
-    #expect(newEnd == expected.utf8.prefix { $0 != UInt8(ascii: ".") }.count)
+    let number = NumberRendering(style: NumberStyle(grouping: true)).english(decimal(text))
+    #expect(number.plain == expected)
+    #expect(number.anchorColumn == expected.utf8.prefix { $0 != UInt8(ascii: ".") }.count)
   }
 
   @Test("exact numeric strings for ICU")

@@ -67,6 +67,8 @@ package final class BatchConverter {
   var cachedMapCount: Int { shapes.shapes.indices.count { shapes.map($0) != nil } }
   /// How many lines the integer map converted (for tests).
   private(set) var integerLineCount = 0
+  /// How many lines a remembered column wrote (for tests).
+  private(set) var columnLineCount = 0
   /// How many lines the template converted without reading their units (for tests).
   private(set) var templateLineCount = 0
 
@@ -90,8 +92,14 @@ package final class BatchConverter {
         return .converted
       }
       let shape = entry.flatMap { shapes.shapes[$0] }
-      let text = String(decoding: line, as: UTF8.self)
       let numberText = number.text(in: line)
+      if let column = shape?.resolution?.column, let decimal = number.decimal,
+        column.append(decimal, numberText: numberText, to: &output)
+      {
+        columnLineCount += 1
+        return .converted
+      }
+      let text = String(decoding: line, as: UTF8.self)
       if let shape {
         if let template = shape.resolution?.template, let reading = template.reading(numberText: numberText),
           case .success(let result) = converter.convert(
@@ -321,11 +329,17 @@ package final class BatchConverter {
     let map: LinearMap?
     /// The source and target unit labels of human output, when the integer map writes it.
     let labels: HumanBatchLine.Labels?
+    /// The whole column of a line without a target, when integer maps write it in human output.
+    let column: ColumnPlan?
 
-    init(template: ReadingTemplate, map: LinearMap? = nil, labels: HumanBatchLine.Labels? = nil) {
+    init(
+      template: ReadingTemplate, map: LinearMap? = nil, labels: HumanBatchLine.Labels? = nil,
+      column: ColumnPlan? = nil
+    ) {
       self.template = template
       self.map = map
       self.labels = labels
+      self.column = column
     }
   }
 
@@ -405,6 +419,8 @@ package final class BatchConverter {
     case .humanLine where converter.presenter.writesPlainQuantities && !converter.options.verbose:
       if let (map, labels) = linearMap(template) {
         shape.resolution = Resolution(template: template, map: map, labels: labels)
+      } else if let column = ColumnPlan(template: template, quantity: reading.quantity, converter: converter) {
+        shape.resolution = Resolution(template: template, column: column)
       }
     case .humanLine, nil:
       break
@@ -422,7 +438,7 @@ package final class BatchConverter {
     guard let conversion = try? Conversion(from: source, to: target, catalog: catalog),
       // An undeclared reciprocal is refused or marked by the exact path, line by line.
       conversion.kind != .reciprocal || catalog.isDeclaredReciprocal(from: source, to: target),
-      let map = linearMap(conversion, source: source, isExact: conversion.isExact && source.isExact)
+      let map = LinearMap(conversion, source: source, isExact: conversion.isExact && source.isExact)
     else { return nil }
     // Human output writes money in the locale's currency format, line by line on the exact path.
     if shortcut == .humanLine,
@@ -461,38 +477,6 @@ package final class BatchConverter {
     else { return nil }
     map.refusesSign = true
     return (map, HumanBatchLine.Labels(source: nil, target: converter.presenter.plainLabel(target)))
-  }
-
-  private func linearMap(_ conversion: Conversion, source: UnitExpression, isExact: Bool) -> LinearMap? {
-    // Through a substance every result is rounded to its figures' digits: the exact path, line by line.
-    guard conversion.bridge == nil else { return nil }
-    switch conversion.kind {
-    case .linear, .cycles, .affine:
-      // a·x + b: b = f(0), a = f(1) − f(0) (f is exactly that for these kinds). Temperatures only
-      // from zero up, and only on scales whose zero is at or above absolute zero: below absolute
-      // zero is an error of the exact path.
-      if let unit = source.absoluteUnit,
-        unit.unit.offset.isNegative || unit.factor.rational.isNegative
-          || !unit.factor.isRational
-      {
-        return nil
-      }
-      guard let zero = try? conversion.convert(.zero), let one = try? conversion.convert(.one),
-        zero.isRational, one.isRational
-      else { return nil }
-      // Nor below zero in a unit where that means nothing (`-1 mpg`, flag `positive`).
-      return LinearMap(
-        kind: .affine, a: one.rational - zero.rational, b: zero.rational,
-        nonNegativeOnly: source.absoluteUnit != nil || source.singleUnit?.unit.isPositive == true,
-        isExact: isExact)
-    case .scale:
-      // Through a function: every line takes the checked path, with its domain errors.
-      return nil
-    case .reciprocal:
-      guard source.absoluteUnit == nil, let one = try? conversion.convert(.one), one.isRational else { return nil }
-      // A value below zero has no reciprocal (`-1 mpg`): the exact path's error.
-      return LinearMap(kind: .reciprocal, a: one.rational, b: .zero, nonNegativeOnly: true, isExact: isExact)
-    }
   }
 
 }

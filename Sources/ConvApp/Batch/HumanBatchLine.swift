@@ -17,10 +17,7 @@ enum HumanBatchLine {
     _ x: LeadingDecimal, map: LinearMap, labels: Labels, presenter: ValuePresenter,
     to output: inout [UInt8]
   ) -> Bool {
-    // The number as typed, every digit.
-    let number = DecimalDigits(
-      isNegative: x.isNegative, digits: String(x.mantissa), exponent: -x.fractionDigits,
-      isExact: true)
+    let number = typedNumber(x)
     guard let sourceLabel = labels.source?.text(for: number),
       let value = result(x.fraction, map: map, presenter: presenter)
     else { return false }
@@ -54,8 +51,13 @@ enum HumanBatchLine {
     return true
   }
 
+  /// The number as typed, every digit.
+  static func typedNumber(_ x: LeadingDecimal) -> DecimalDigits {
+    DecimalDigits(isNegative: x.isNegative, digits: String(x.mantissa), exponent: -x.fractionDigits, isExact: true)
+  }
+
   /// The result rounded for display, exact when the digits shown are and the map is.
-  private static func result(_ x: SmallFraction, map: LinearMap, presenter: ValuePresenter) -> DecimalDigits? {
+  static func result(_ x: SmallFraction, map: LinearMap, presenter: ValuePresenter) -> DecimalDigits? {
     guard let (numerator, denominator) = map.fraction(x),
       var value = presenter.displayRounding({ digits in
         DecimalDigits.rounding(

@@ -34,6 +34,41 @@ struct LinearMap {
     exactB = b
   }
 
+  /// The map of a conversion from `source`, when the exact path computes it as `a·x + b` or
+  /// `c / x` with rational `a`, `b`, `c`; nil for anything else (through a substance or a scale,
+  /// temperatures on scales whose zero is below absolute zero).
+  init?(_ conversion: Conversion, source: UnitExpression, isExact: Bool) {
+    // Through a substance every result is rounded to its figures' digits: the exact path, line by line.
+    guard conversion.bridge == nil else { return nil }
+    switch conversion.kind {
+    case .linear, .cycles, .affine:
+      // a·x + b: b = f(0), a = f(1) − f(0) (f is exactly that for these kinds). Temperatures only
+      // from zero up, and only on scales whose zero is at or above absolute zero: below absolute
+      // zero is an error of the exact path.
+      if let unit = source.absoluteUnit,
+        unit.unit.offset.isNegative || unit.factor.rational.isNegative
+          || !unit.factor.isRational
+      {
+        return nil
+      }
+      guard let zero = try? conversion.convert(.zero), let one = try? conversion.convert(.one),
+        zero.isRational, one.isRational
+      else { return nil }
+      // Nor below zero in a unit where that means nothing (`-1 mpg`, flag `positive`).
+      self.init(
+        kind: .affine, a: one.rational - zero.rational, b: zero.rational,
+        nonNegativeOnly: source.absoluteUnit != nil || source.singleUnit?.unit.isPositive == true,
+        isExact: isExact)
+    case .scale:
+      // Through a function: every line takes the checked path, with its domain errors.
+      return nil
+    case .reciprocal:
+      guard source.absoluteUnit == nil, let one = try? conversion.convert(.one), one.isRational else { return nil }
+      // A value below zero has no reciprocal (`-1 mpg`): the exact path's error.
+      self.init(kind: .reciprocal, a: one.rational, b: .zero, nonNegativeOnly: true, isExact: isExact)
+    }
+  }
+
   static func int128(_ value: BigInteger) -> Int128? {
     guard value.bitWidth < 127 else { return nil }
     var result: Int128 = 0

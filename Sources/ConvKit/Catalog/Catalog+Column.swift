@@ -22,46 +22,21 @@ extension Catalog {
     in category: UnitCategory, source: PrefixedUnit?, value: Rational?,
     system: MeasurementSystem = .si
   ) -> [PrefixedUnit] {
+    let candidates = columnCandidates(in: category, source: source, system: system)
+    return candidates.picks(magnitude: value?.magnitude.doubleValue ?? 0).map { candidates.units[$0] }
+  }
+
+  /// The part of ``curatedColumn(in:source:value:system:)`` that does not depend on the value,
+  /// made once per category, source and system (a batch of `5 mi` lines keeps it for its lines).
+  package func columnCandidates(in category: UnitCategory, source: PrefixedUnit?, system: MeasurementSystem)
+    -> ColumnCandidates
+  {
     let sourceKey = source.map(Catalog.identity) ?? ""
     let key = category.identifier + "\u{1}" + sourceKey + "\u{1}" + system.rawValue
-    let candidates = storage.columnMemo.rows(for: key) {
+    return storage.columnMemo.rows(for: key) {
       columnCandidates(
         in: category, sourceKey: sourceKey, systems: columnSystems(in: category, source: source, system: system))
     }
-    // How far the value in each unit is from reading well (0 when it does: from 10⁻³ up to 10⁷, or
-    // always without a value).
-    let magnitude = value?.magnitude.doubleValue ?? 0
-    func badness(_ unit: PrefixedUnit) -> Double {
-      // A value on a nonlinear scale (−10 dBW) reads as it is; its reference unit's size says nothing.
-      guard unit.unit.dimension == category.dimension, unit.unit.scale == nil, magnitude.isFinite, magnitude > 0
-      else { return 0 }
-      let shown = magnitude / unit.factor.approximation.doubleValue
-      if shown >= 1e-3 && shown < 1e7 { return 0 }
-      return shown < 1e-3 ? 1e-3 / shown : shown / 1e7
-    }
-    let rows = candidates.rows
-    let badnesses = rows.map(badness)
-    var kept = Set(rows.indices.filter { badnesses[$0] == 0 })
-    // Rows that read badly are replaced by spare units (the category's common units and featured
-    // forms: µm and nm for a micrometre) in which the value reads well; while fewer than
-    // `curatedColumnMinimum` rows remain, the least bad are put back where they were.
-    // A declared column keeps only rows that read well while at least `declaredColumnMinimum`
-    // remain, and is never filled beyond its own size (12 AWG shows its five units).
-    let declared = !category.everyday.isEmpty
-    let available: Int = rows.count + (declared ? 0 : candidates.spare.count)
-    let minimum: Int = min(declared ? Catalog.declaredColumnMinimum : Catalog.curatedColumnMinimum, available)
-    var filled: [PrefixedUnit] = []
-    if kept.count < minimum {
-      let readingWell: [PrefixedUnit] = candidates.spare.filter { badness($0) == 0 }
-      filled = Catalog.byMagnitude(Array(readingWell.prefix(minimum - kept.count)))
-    }
-    let worse: [Int] = rows.indices.filter { badnesses[$0] > 0 }.sorted { (badnesses[$0], $0) < (badnesses[$1], $1) }
-    kept.formUnion(worse.prefix(max(0, minimum - kept.count - filled.count)))
-    let shown = rows.indices.filter(kept.contains).map { rows[$0] }
-    let own: [PrefixedUnit] = shown.filter { $0.unit.dimension == category.dimension }
-    let reciprocal: [PrefixedUnit] = shown.filter { $0.unit.dimension != category.dimension }
-    let column: [PrefixedUnit] = own + filled + reciprocal
-    return Array(column.prefix(Catalog.curatedColumnLimit))
   }
 
   /// The rows of a curated column before the value is known, and the spare units that may fill it.
@@ -79,14 +54,15 @@ extension Catalog {
       // Spares: the category's and its related categories' common units and featured forms, never
       // the rest of the catalog (Planck units, historical units).
       let spare = keep(([category] + related).flatMap { commonAndFeatured(in: $0) })
-      return ColumnCandidates(rows: rows, spare: spare)
+      return ColumnCandidates(rows: rows, spare: spare, category: category)
     }
     let own = keep(columnUnits(in: category).prefix { $0.unit.isCommon || $0.prefix != nil }.map { $0 })
     let sameDimension = keep(relatedUnits(of: category))
     let reciprocal = keep(reciprocalUnits(of: category))
     let spare = keep(columnUnits(in: category) + related.flatMap { columnUnits(in: $0) })
     return ColumnCandidates(
-      rows: Catalog.byMagnitude(own + sameDimension) + Catalog.byMagnitude(reciprocal), spare: spare)
+      rows: Catalog.byMagnitude(own + sameDimension) + Catalog.byMagnitude(reciprocal), spare: spare,
+      category: category)
   }
 
   /// The systems in the order a column lists their units: the user's `system`, then the input's

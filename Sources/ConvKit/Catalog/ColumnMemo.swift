@@ -33,10 +33,3 @@ final class ColumnMemo: Sendable {
     }
   }
 }
-
-/// The rows of a curated column before the value is known, and the spare units that may replace
-/// rows in which the value reads badly.
-struct ColumnCandidates: Sendable {
-  var rows: [PrefixedUnit]
-  var spare: [PrefixedUnit]
-}

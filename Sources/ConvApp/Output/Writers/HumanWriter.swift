@@ -47,7 +47,7 @@ package struct HumanWriter: OutputWriter {
     if let lines = try moneyColumn(column, by: converter) { return lines }
     let options = converter.options
     let presenter = converter.presenter
-    var rows: [(value: FormattedNumber, relation: String, unit: String, name: String)] = []
+    var rows: [HumanColumnRow] = []
     for unit in column.units {
       let result = try column.result(in: unit)
       // Money by the money rule, as a one-shot's currency line rounds it (`1.77 EUR`, `316 JPY`).
@@ -61,27 +61,15 @@ package struct HumanWriter: OutputWriter {
       let name =
         unit.unit.dimension[.currency] != 0
         ? converter.currency.localizedName(code: unit.symbol, plural: plural) : nil
+      let symbol = presenter.symbol(unit)
       rows.append(
-        (
-          number, presenter.relation(exact: exact), presenter.symbol(unit),
-          name ?? presenter.display(plural ? unit.plural : unit.name)
-        ))
+        HumanColumnRow(
+          number: number, relation: presenter.relation(exact: exact), symbol: symbol,
+          symbolWidth: DisplayWidth.of(symbol), name: name ?? presenter.display(plural ? unit.plural : unit.name)))
     }
-    let title = column.category.title.lowercased()
-    let numbers = ColumnAligner.align(rows.map(\.value), color: options.color)
-    let symbolWidth = rows.map { DisplayWidth.of($0.unit) }.max() ?? 0
-    var lines = [converter.sourceText(column.quantity) + " (" + title + ") is"]
-    for (row, number) in zip(rows, numbers) {
-      let pad = String(repeating: " ", count: symbolWidth - DisplayWidth.of(row.unit))
-      lines.append("  " + row.relation + " " + number + " " + row.unit + pad + "  " + row.name)
-    }
-    if column.hidden > 0 {
-      let command = "conv " + column.typedQuantity + " --all"
-      lines.append(
-        "  " + (options.ascii ? "..." : "…") + " \(column.hidden) more " + title + " unit"
-          + (column.hidden == 1 ? "" : "s") + ": " + presenter.display(command))
-    }
-    return lines
+    return HumanColumnRow.lines(
+      source: converter.sourceText(column.quantity), category: column.category, rows: rows,
+      hidden: column.hidden, typedQuantity: column.typedQuantity, presenter: presenter)
   }
 
   /// The column of a sum of money in the locale's currency format, as the one-shot writes each
