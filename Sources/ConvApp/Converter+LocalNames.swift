@@ -135,8 +135,8 @@ extension Converter {
   /// prints the catalog's names, but the user's language is the locale's all the same: its names
   /// are read, and its collisions refused, as in UTF-8.
   func localNames() -> LocalNames? {
-    let style = NumberStyle(locale: options.locale, grouping: true)
-    guard !style.isEnglish, let locale = options.locale else { return nil }
+    guard !readsEnglish, let locale = options.locale else { return nil }
+    let style = NumberStyle(locale: locale, grouping: true)
     if let table = LocalNames.made.withLock({ $0[locale] }) { return table }
     let table = LocalNames(catalog: catalog, style: style)
     LocalNames.made.withLock { $0[locale] = table }
@@ -147,7 +147,7 @@ extension Converter {
   /// reading the catalog makes alone: checked against `reviewedCollisions` without ICU for the
   /// languages listed there, else against the locale's table.
   func mentionsLocalCollision(_ text: String) -> Bool {
-    guard !NumberStyle(locale: options.locale).isEnglish else { return false }
+    guard !readsEnglish else { return false }
     let keys: Set<String>
     let longest: Int
     if let reviewed = LocalNames.reviewedCollisions[LocalNames.language(options.locale)] {

@@ -13,6 +13,10 @@ package struct Converter: Sendable {
   /// How numbers are written in the user's locale, for reading them.
   package let conventions: NumberConventions
 
+  /// Whether the user's language is English (or unset): the catalog's names are then the user's,
+  /// and no name of another language is read (asked for every line read).
+  let readsEnglish: Bool
+
   /// Sums of money in the locale's currency format (`$1,234.56`, `1.234,56 €`); made when needed.
   var currency: CurrencyFormatter { CurrencyFormatter(style: options.humanStyle) }
 
@@ -22,6 +26,7 @@ package struct Converter: Sendable {
     presenter = ValuePresenter(options: options)
     self.writer = writer ?? options.mode.writer
     conventions = NumberConventions.of(locale: options.locale)
+    readsEnglish = NumberStyle(locale: options.locale).isEnglish
   }
 
   /// Whether requests are lines of a batch: script output (`-t`, `--json`) then answers each with

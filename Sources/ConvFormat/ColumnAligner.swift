@@ -18,13 +18,17 @@ public enum ColumnAligner {
 
   /// The spaces ``align(_:color:)`` puts before and after each number.
   public static func padding(_ numbers: [FormattedNumber]) -> [(leading: Int, trailing: Int)] {
-    let widths = numbers.map { number in
+    var widths: [(before: Int, after: Int)] = []
+    widths.reserveCapacity(numbers.count)
+    var before = 0
+    var after = 0
+    for number in numbers {
       let width = number.displayWidth
       let anchor = min(max(number.anchorColumn, 0), width)
-      return (before: anchor, after: width - anchor)
+      widths.append((anchor, width - anchor))
+      before = max(before, anchor)
+      after = max(after, width - anchor)
     }
-    let before = widths.map(\.before).max() ?? 0
-    let after = widths.map(\.after).max() ?? 0
     return widths.map { (before - $0.before, after - $0.after) }
   }
 }

@@ -43,15 +43,19 @@ public struct FormattedNumber: Sendable, Hashable, CustomStringConvertible {
 
   /// Appends the bytes of ``rendered(color:)``.
   public func appendRendered(color: Bool, to bytes: inout [UInt8]) {
-    bytes.append(contentsOf: leading.utf8)
+    func append(_ text: String) {
+      var text = text
+      text.withUTF8 { bytes.append(contentsOf: $0) }
+    }
+    append(leading)
     guard !exponent.isEmpty else {
-      bytes.append(contentsOf: trailing.utf8)
+      if !trailing.isEmpty { append(trailing) }
       return
     }
-    if color { bytes.append(contentsOf: SGR.dim.utf8) }
-    bytes.append(contentsOf: exponent.utf8)
-    if color { bytes.append(contentsOf: SGR.normalIntensity.utf8) }
-    bytes.append(contentsOf: trailing.utf8)
+    if color { append(SGR.dim) }
+    append(exponent)
+    if color { append(SGR.normalIntensity) }
+    append(trailing)
   }
 
   /// The number of terminal columns the text takes (escape codes take none).

@@ -12,7 +12,7 @@ import ConvKit
 /// bits, a reciprocal row at zero or below) takes the exact path; the batch tests compare both.
 final class ColumnPlan {
   /// A candidate unit made into a row: its map from the source unit and its labels.
-  private struct Row {
+  private final class Row {
     let map: LinearMap
     let symbol: String
     let symbolWidth: Int
@@ -22,6 +22,19 @@ final class ColumnPlan {
     let isListed: Bool
     /// Whether the unit is a reciprocal category's (no value at zero or below).
     let isReciprocal: Bool
+
+    init(
+      map: LinearMap, symbol: String, symbolWidth: Int, singular: String, plural: String, isListed: Bool,
+      isReciprocal: Bool
+    ) {
+      self.map = map
+      self.symbol = symbol
+      self.symbolWidth = symbolWidth
+      self.singular = singular
+      self.plural = plural
+      self.isListed = isListed
+      self.isReciprocal = isReciprocal
+    }
   }
 
   private let converter: Converter

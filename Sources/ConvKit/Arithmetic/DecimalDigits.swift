@@ -117,7 +117,25 @@ extension DecimalDigits {
       digits = powersOfTen128[significantDigits - 1]
       exponent += 1
     }
+    // The normal form from the integer: trailing zeros go into the exponent (digits > 0 here).
+    if digits <= UInt128(UInt64.max) {
+      var small = UInt64(digits)
+      while small % 10 == 0 {
+        small /= 10
+        exponent += 1
+      }
+      return DecimalDigits(
+        isNegative: isNegative, normalizedDigits: String(small), exponent: exponent, isExact: remainder == 0)
+    }
     return DecimalDigits(isNegative: isNegative, digits: String(digits), exponent: exponent, isExact: remainder == 0)
+  }
+
+  /// A number whose digits are already without leading and trailing zeros, and not zero.
+  private init(isNegative: Bool, normalizedDigits: String, exponent: Int, isExact: Bool) {
+    self.isNegative = isNegative
+    digits = normalizedDigits
+    self.exponent = exponent
+    self.isExact = isExact
   }
 
   /// 10⁰ … 10³⁸, the powers of ten below 2¹²⁸.

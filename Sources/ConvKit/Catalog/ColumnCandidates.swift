@@ -42,18 +42,30 @@ package struct ColumnCandidates: Sendable {
     }
     let rows = 0..<rowCount
     let spare = rowCount..<units.count
-    let badnesses = rows.map(badness)
-    var kept = badnesses.map { $0 == 0 }
-    var keptCount = kept.count { $0 }
+    var badnesses = [Double](repeating: 0, count: rowCount)
+    var keptCount = 0
+    for index in rows {
+      badnesses[index] = badness(index)
+      if badnesses[index] == 0 { keptCount += 1 }
+    }
     let available = rowCount + (declared ? 0 : spare.count)
     let minimum = min(declared ? Catalog.declaredColumnMinimum : Catalog.curatedColumnMinimum, available)
-    var filled: [Int] = []
-    if keptCount < minimum {
-      let readingWell = spare.filter { badness($0) == 0 }.prefix(minimum - keptCount)
-      filled = readingWell.enumerated()
-        .sorted { (units[$0.element].factor.approximation, $0.offset) < (units[$1.element].factor.approximation, $1.offset) }
-        .map(\.element)
+    if keptCount >= minimum {
+      // Enough rows read well: those, the category's own first.
+      var column: [Int] = []
+      column.reserveCapacity(keptCount)
+      for index in rows where badnesses[index] == 0 && isOwn[index] { column.append(index) }
+      for index in rows where badnesses[index] == 0 && !isOwn[index] { column.append(index) }
+      return Array(column.prefix(Catalog.curatedColumnLimit))
     }
+    // Too few: spare units that read well fill the column, by size; then the least bad rows.
+    var kept = badnesses.map { $0 == 0 }
+    let readingWell = spare.filter { badness($0) == 0 }.prefix(minimum - keptCount)
+    let filled = readingWell.enumerated()
+      .sorted {
+        (units[$0.element].factor.approximation, $0.offset) < (units[$1.element].factor.approximation, $1.offset)
+      }
+      .map(\.element)
     let worse = rows.filter { badnesses[$0] > 0 }.sorted { (badnesses[$0], $0) < (badnesses[$1], $1) }
     for index in worse.prefix(max(0, minimum - keptCount - filled.count)) {
       kept[index] = true

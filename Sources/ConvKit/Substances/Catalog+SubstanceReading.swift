@@ -3,6 +3,8 @@
 extension Catalog {
   /// Words of a substance's name read at most (`all-purpose flour`, `extra virgin olive oil`).
   static let longestSubstanceName = 4
+  /// Words no substance's name starts with: the separators of a request, and `of`.
+  static let substanceSeparators = ConversionRequest.separators.union(["of"])
 
   /// The reading of a request whose words name a substance right after a quantity with a unit
   /// (and an optional `of`): the substance is taken out, the rest read as every request is, and
@@ -23,9 +25,8 @@ extension Catalog {
     func readsWithUnit(_ text: String) -> Bool {
       !Catalog.isPlainNumber(text) && ((try? reader.quantity(text))?.term.unitCount ?? 0) > 0
     }
-    let separators = ConversionRequest.separators.union(["of"])
     for start in 1..<words.count {
-      if separators.contains(words[start].text.lowercased()) { continue }
+      if Catalog.substanceSeparators.contains(words[start].text.lowercased()) { continue }
       // The quantity before the place first (the table is read only where a substance can stand):
       // it has a unit, and no word that splits a request (`5 zq to km` has no substance).
       var quantityEnd = start

@@ -41,32 +41,42 @@ struct HumanColumnRow {
     let options = presenter.options
     let title = category.title.lowercased()
     func spaces(_ count: Int) {
-      for _ in 0..<max(0, count) { bytes.append(UInt8(ascii: " ")) }
+      if count > 0 { bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: count)) }
     }
-    bytes.append(contentsOf: source.utf8)
-    bytes.append(contentsOf: " (".utf8)
-    bytes.append(contentsOf: title.utf8)
-    bytes.append(contentsOf: ") is\n".utf8)
-    let padding = ColumnAligner.padding(rows.map(\.number))
-    let symbolWidth = rows.map(\.symbolWidth).max() ?? 0
+    bytes.appendUTF8(source)
+    bytes.appendUTF8(" (")
+    bytes.appendUTF8(title)
+    bytes.appendUTF8(") is\n")
+    let padding = ColumnAligner.padding(rows.map { $0.number })
+    var symbolWidth = 0
+    for row in rows { symbolWidth = max(symbolWidth, row.symbolWidth) }
     for (row, padding) in zip(rows, padding) {
       spaces(2)
-      bytes.append(contentsOf: row.relation.utf8)
+      bytes.appendUTF8(row.relation)
       spaces(1 + padding.leading)
       row.number.appendRendered(color: options.color, to: &bytes)
       spaces(padding.trailing + 1)
-      bytes.append(contentsOf: row.symbol.utf8)
+      bytes.appendUTF8(row.symbol)
       spaces(symbolWidth - row.symbolWidth + 2)
-      bytes.append(contentsOf: row.name.utf8)
+      bytes.appendUTF8(row.name)
       bytes.append(10)
     }
     if hidden > 0 {
-      let command = "conv " + typedQuantity + " --all"
-      let text =
-        "  " + (options.ascii ? "..." : "…") + " \(hidden) more " + title + " unit" + (hidden == 1 ? "" : "s") + ": "
-        + presenter.display(command)
-      bytes.append(contentsOf: text.utf8)
+      spaces(2)
+      bytes.appendUTF8(options.ascii ? "..." : "…")
+      bytes.appendUTF8(" \(hidden) more ")
+      bytes.appendUTF8(title)
+      bytes.appendUTF8(hidden == 1 ? " unit: " : " units: ")
+      bytes.appendUTF8(presenter.display("conv " + typedQuantity + " --all"))
       bytes.append(10)
     }
+  }
+}
+
+extension [UInt8] {
+  /// Appends the UTF-8 bytes of a string (from its contiguous storage, without iterating its view).
+  mutating func appendUTF8(_ text: String) {
+    var text = text
+    text.withUTF8 { append(contentsOf: $0) }
   }
 }
