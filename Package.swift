@@ -16,6 +16,8 @@ let package = Package(
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     // Tests only: property tests with shrinking (a failing case is reported at its smallest).
     .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+    // Tests only: the end-to-end suite's process runner (async, with a timeout and the child's signal).
+    .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
   ],
   targets: [
     // MARK: Engine: pure Swift, no Foundation, no C.
@@ -60,7 +62,10 @@ let package = Package(
     .testTarget(name: "ConvFormatTests", dependencies: ["ConvFormat", "ConvKit"]),
     .testTarget(name: "ConvKitFoundationTests", dependencies: ["ConvKitFoundation", "ConvKit", "ConvFormat"]),
     .testTarget(name: "ConvAppTests", dependencies: ["ConvApp", "ConvKit", "ConvFormat"]),
-    .testTarget(name: "EndToEndTests", dependencies: ["conv"]),
+    .testTarget(
+      name: "EndToEndTests",
+      dependencies: ["conv", .product(name: "Subprocess", package: "swift-subprocess")]
+    ),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -19,18 +19,18 @@ struct ASCIIEverywhereTests {
   ]
 
   @Test("Settings file: every command writes ASCII only", arguments: commands)
-  func settingsFile(_ arguments: [String]) throws {
-    let outcome = try ConvProcess.run(arguments, environment: try Self.settingsEnvironment())
+  func settingsFile(_ arguments: [String]) async throws {
+    let outcome = try await ConvProcess.run(arguments, environment: try Self.settingsEnvironment())
     #expect(outcome.status == 0, "\(outcome.stderr)")
     #expect(outcome.stdout.utf8.allSatisfy { $0 < 0x80 }, "\(outcome.stdout)")
     #expect(!outcome.stdout.contains("?"), "\(outcome.stdout)")
   }
 
   @Test("C locale: the ångström is not the ampere, Réaumur and Rømer differ")
-  func cLocale() throws {
+  func cLocale() async throws {
     let environment = ConvProcess.isolatedEnvironment(["LANG": "C", "LC_ALL": "C"])
-    #expect(try ConvProcess.run(["1", "nm", "Å"], environment: environment).stdout == "1 nm = 10 angstrom\n")
-    #expect(try ConvProcess.run(["20", "°C", "°Ré"], environment: environment).stdout == "20 degC = 16 degRe\n")
-    #expect(try ConvProcess.run(["20", "°C", "°Rø"], environment: environment).stdout == "20 degC = 18 degRo\n")
+    #expect(try await ConvProcess.run(["1", "nm", "Å"], environment: environment).stdout == "1 nm = 10 angstrom\n")
+    #expect(try await ConvProcess.run(["20", "°C", "°Ré"], environment: environment).stdout == "20 degC = 16 degRe\n")
+    #expect(try await ConvProcess.run(["20", "°C", "°Rø"], environment: environment).stdout == "20 degC = 18 degRo\n")
   }
 }

@@ -17,7 +17,7 @@ struct BatchLinePerLineTests {
   ]
 
   @Test("-t and --json give exactly one stdout line per input line", arguments: inputs)
-  func oneLinePerLine(_ lines: [String]) throws {
+  func oneLinePerLine(_ lines: [String]) async throws {
     let environment = CurrencyEndToEndTests.environment()
     let input = lines.joined(separator: "\n") + "\n"
     // A quantity alone, or a sum (`5 m + 1 ft`: a target never starts with `+`).
@@ -26,7 +26,7 @@ struct BatchLinePerLineTests {
         && (line.split(separator: " ").count <= 2 || line.contains(" + "))
     }
     for flag in ["-t", "--json"] {
-      let outcome = try ConvProcess.run([flag], stdin: input, environment: environment)
+      let outcome = try await ConvProcess.run([flag], stdin: input, environment: environment)
       #expect(outcome.lines.count == lines.count, "\(flag) \(lines): \(outcome.stdout)")
       #expect(outcome.status == 1, "\(flag) \(lines)")
       let refusals = outcome.errorLines.filter { $0.contains("no target unit") }
@@ -38,13 +38,13 @@ struct BatchLinePerLineTests {
       }
     }
     // Human batch output keeps the whole column: people read it.
-    let human = try ConvProcess.run([], stdin: input, environment: environment)
+    let human = try await ConvProcess.run([], stdin: input, environment: environment)
     #expect(human.lines.count > lines.count)
   }
 
   @Test("-t of a line without a target prints an empty line, as for a failed line, and names the line")
-  func placeholder() throws {
-    let outcome = try ConvProcess.run(["-t"], stdin: "5 mi km\n5 mi\n3 ft m\n")
+  func placeholder() async throws {
+    let outcome = try await ConvProcess.run(["-t"], stdin: "5 mi km\n5 mi\n3 ft m\n")
     #expect(outcome.lines == ["8.04672", "", "0.9144"])
     #expect(
       outcome.errorLines == [
@@ -52,7 +52,7 @@ struct BatchLinePerLineTests {
           + "and a whole column is many; write '5 mi to UNIT'"
       ])
     // One-shot keeps the column: its one request is the whole output.
-    #expect(try ConvProcess.run(["-t", "5", "mi"]).lines.count > 1)
+    #expect(try await ConvProcess.run(["-t", "5", "mi"]).lines.count > 1)
   }
 
   /// Characters that move the cursor, end a line or reorder it.
@@ -62,14 +62,14 @@ struct BatchLinePerLineTests {
   ]
 
   @Test("Human batch output writes line-breaking and control characters as <U+XXXX>", arguments: unsafe)
-  func escaped(_ character: String) throws {
+  func escaped(_ character: String) async throws {
     let lines = [
       "5 mi\(character)+ 1 ft to km", "5\(character)mi to km", "(5 mi\(character)) km", "7 m\(character)*2 to ft",
       "8 m\(character)*2 to ft", "3 m to ft\(character)*2", "2 m\(character)", "1.8 m to ft;\(character)in",
       "5 m to (\(character)ft)",
     ]
     for flags in [[], ["--ascii"]] {
-      let outcome = try ConvProcess.run(flags, stdin: lines.joined(separator: "\n") + "\n")
+      let outcome = try await ConvProcess.run(flags, stdin: lines.joined(separator: "\n") + "\n")
       let raw = outcome.stdout.unicodeScalars.filter { scalar in
         (scalar.value < 0x20 && scalar != "\n") || (0x7F..<0xA0).contains(scalar.value)
           || [0x2028, 0x2029, 0x202E, 0x2066].contains(scalar.value)

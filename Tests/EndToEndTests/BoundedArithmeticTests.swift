@@ -9,8 +9,8 @@ struct BoundedArithmeticTests {
 
   /// Runs conv; a run that does not end within a minute (it took minutes before the bound) fails
   /// the test as a hang. How long a bounded run takes is the benchmark's business, not the suite's.
-  static func run(_ arguments: [String], environment: [String: String]? = nil) throws -> ConvProcess.Outcome {
-    try ConvProcess.run(arguments, environment: environment, timeout: 60)
+  static func run(_ arguments: [String], environment: [String: String]? = nil) async throws -> ConvProcess.Outcome {
+    try await ConvProcess.run(arguments, environment: environment, timeout: 60)
   }
 
   @Test(
@@ -19,8 +19,8 @@ struct BoundedArithmeticTests {
       [hostile], [hostile, "ft"], ["-t", hostile], ["--json", hostile], ["--exact", hostile, "ft"], ["-a", hostile],
       ["5 m", "(1/3)^24^24^17 ft"],
     ])
-  func refusedAtOnce(_ arguments: [String]) throws {
-    let outcome = try Self.run(arguments)
+  func refusedAtOnce(_ arguments: [String]) async throws {
+    let outcome = try await Self.run(arguments)
     #expect(outcome.status == 1)
     let message = arguments.contains("--json") ? outcome.stdout + outcome.stderr : outcome.stderr
     #expect(message.contains("more than 4500 digits"), "\(message)")
@@ -28,7 +28,7 @@ struct BoundedArithmeticTests {
   }
 
   @Test("A units file of 2,000 units beyond the bound: 20 problems and a count, promptly")
-  func hostileUnitsFile() throws {
+  func hostileUnitsFile() async throws {
     let (folder, _, environment) = try FileSafetyTests.scratch()
     defer { try? FileManager.default.removeItem(at: folder) }
     let file = folder.appendingPathComponent("big.units")
@@ -36,7 +36,7 @@ struct BoundedArithmeticTests {
     try (["category: length"] + units).joined(separator: "\n").write(to: file, atomically: true, encoding: .utf8)
     var withFile = environment
     withFile["CONV_UNITS"] = file.path
-    let outcome = try Self.run(["1", "m"], environment: withFile)
+    let outcome = try await Self.run(["1", "m"], environment: withFile)
     #expect(outcome.status == 2)
     #expect(outcome.errorLines.count == 21)
     #expect(
@@ -47,7 +47,7 @@ struct BoundedArithmeticTests {
   }
 
   @Test("A units file of 60 units just inside the bound converts promptly, whole column included")
-  func unitsFileNearTheBound() throws {
+  func unitsFileNearTheBound() async throws {
     let (folder, _, environment) = try FileSafetyTests.scratch()
     defer { try? FileManager.default.removeItem(at: folder) }
     let file = folder.appendingPathComponent("near.units")
@@ -59,9 +59,9 @@ struct BoundedArithmeticTests {
     try (["category: length"] + units).joined(separator: "\n").write(to: file, atomically: true, encoding: .utf8)
     var withFile = environment
     withFile["CONV_UNITS"] = file.path
-    let column = try Self.run(["1", "m"], environment: withFile)
+    let column = try await Self.run(["1", "m"], environment: withFile)
     #expect(column.status == 0, "\(column.stderr)")
-    let all = try Self.run(["1", "abig", "--all"], environment: withFile)
+    let all = try await Self.run(["1", "abig", "--all"], environment: withFile)
     #expect(all.status == 0, "\(all.stderr)")
     #expect(all.stdout.contains("near60"))
   }
@@ -74,8 +74,8 @@ struct BoundedArithmeticTests {
       (["-t", String(repeating: "9", count: 300) + " m", "mm"], "1e303"),
       (["-t", "(1/3)^24^24^16 m", "m"], "7.0878824054646415e-4398"),
     ])
-  func largeValuesConvert(_ arguments: [String], _ expected: String) throws {
-    let outcome = try ConvProcess.run(arguments)
+  func largeValuesConvert(_ arguments: [String], _ expected: String) async throws {
+    let outcome = try await ConvProcess.run(arguments)
     #expect(outcome.status == 0, "\(outcome.stderr)")
     #expect(outcome.lines.first == expected)
   }

@@ -22,9 +22,9 @@ struct CheckedPathTests {
   ]
 
   @Test("REPL: to and from across categories carry the quantity, or refuse", arguments: replCases.indices)
-  func replAcrossCategories(_ index: Int) throws {
+  func replAcrossCategories(_ index: Int) async throws {
     let (script, expected) = Self.replCases[index]
-    let outcome = try ConvProcess.run(["repl"], stdin: script, environment: Self.environment())
+    let outcome = try await ConvProcess.run(["repl"], stdin: script, environment: Self.environment())
     if let expected {
       #expect(outcome.status == 0, "\(outcome.stderr)")
       #expect(outcome.lines.last?.contains(expected) == true, "\(outcome.stdout)")
@@ -38,16 +38,16 @@ struct CheckedPathTests {
   }
 
   @Test("Absolute zero is refused on every path: one-shot, batch, JSON, the REPL and favorites")
-  func absoluteZeroEverywhere() throws {
+  func absoluteZeroEverywhere() async throws {
     let environment = Self.environment()
     let message = "is below absolute zero (-273.15 °C)"
-    let oneShot = try ConvProcess.run(["−500 °C", "K"], environment: environment)
-    let batch = try ConvProcess.run([], stdin: "-500 °C to K\n", environment: environment)
-    let json = try ConvProcess.run(["--json"], stdin: "-500 °C to K\n", environment: environment)
-    let repl = try ConvProcess.run(["repl"], stdin: "from °C\n-500\nto K\n", environment: environment)
-    try ConvProcess.run(["fav", "add", "°C", "K"], environment: environment)
-    let favorites = try ConvProcess.run(["fav", "-500"], environment: environment)
-    let terseFavorites = try ConvProcess.run(["fav", "-t", "-500"], environment: environment)
+    let oneShot = try await ConvProcess.run(["−500 °C", "K"], environment: environment)
+    let batch = try await ConvProcess.run([], stdin: "-500 °C to K\n", environment: environment)
+    let json = try await ConvProcess.run(["--json"], stdin: "-500 °C to K\n", environment: environment)
+    let repl = try await ConvProcess.run(["repl"], stdin: "from °C\n-500\nto K\n", environment: environment)
+    try await ConvProcess.run(["fav", "add", "°C", "K"], environment: environment)
+    let favorites = try await ConvProcess.run(["fav", "-500"], environment: environment)
+    let terseFavorites = try await ConvProcess.run(["fav", "-t", "-500"], environment: environment)
     for (name, outcome) in [
       ("one-shot", oneShot), ("batch", batch), ("json", json), ("repl", repl),
       ("fav", favorites), ("fav -t", terseFavorites),
@@ -70,9 +70,9 @@ struct CheckedPathTests {
   ]
 
   @Test("Terse results beyond a Double are written exactly in scientific form", arguments: tinyAndHuge.indices)
-  func terseBeyondDouble(_ index: Int) throws {
+  func terseBeyondDouble(_ index: Int) async throws {
     let (arguments, expected) = Self.tinyAndHuge[index]
-    let outcome = try ConvProcess.run(arguments, environment: Self.environment())
+    let outcome = try await ConvProcess.run(arguments, environment: Self.environment())
     #expect(outcome.status == 0, "\(outcome.stderr)")
     #expect(
       outcome.lines == [expected] || (arguments.contains("--json") && outcome.stdout.contains(expected)),
@@ -80,15 +80,15 @@ struct CheckedPathTests {
   }
 
   @Test("Favorites: tiny values are never 0, failures never nan")
-  func favoritesNeverZeroOrNan() throws {
+  func favoritesNeverZeroOrNan() async throws {
     let environment = Self.environment()
     for pair in [["mi", "km"], ["mpg", "L/100km"]] {
-      try ConvProcess.run(["fav", "add"] + pair, environment: environment)
+      try await ConvProcess.run(["fav", "add"] + pair, environment: environment)
     }
-    let tiny = try ConvProcess.run(["fav", "-t", "1e-4000"], environment: environment)
+    let tiny = try await ConvProcess.run(["fav", "-t", "1e-4000"], environment: environment)
     #expect(tiny.lines.first == "1.609344e-4000", "\(tiny.stdout)")
     #expect(!tiny.lines.contains("0") && !tiny.lines.contains("nan"), "\(tiny.stdout)")
-    let zero = try ConvProcess.run(["fav", "-t", "0"], environment: environment)
+    let zero = try await ConvProcess.run(["fav", "-t", "0"], environment: environment)
     #expect(zero.status == 1)
     #expect(!zero.stdout.contains("nan"), "\(zero.stdout)")
     #expect(zero.stderr.contains("reciprocal of zero"), "\(zero.stderr)")

@@ -18,11 +18,11 @@ struct CompletionQuotingTmuxTests {
 
   /// A folder with the real completion script for `shell` and a stand-in `conv` that offers
   /// `candidate` and, run otherwise, writes its arguments one per line in brackets to `args`.
-  static func folder(for shell: String, candidate: String) throws -> URL {
+  static func folder(for shell: String, candidate: String) async throws -> URL {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
       "conv-quote-\(shell)-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    let script = try ConvProcess.run(["--generate-completion-script", shell]).stdout
+    let script = try await ConvProcess.run(["--generate-completion-script", shell]).stdout
     let name = ["bash": "conv.bash", "zsh": "_conv", "fish": "conv.fish"][shell]!
     try script.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
     let quoted = "'" + candidate.replacingOccurrences(of: "'", with: "'\\''") + "'"
@@ -38,21 +38,21 @@ struct CompletionQuotingTmuxTests {
     return folder
   }
 
-  static func pane(_ shell: String, in folder: URL) throws -> TmuxPane {
+  static func pane(_ shell: String, in folder: URL) async throws -> TmuxPane {
     let environment = "exec env PATH='\(folder.path):/usr/bin:/bin' HOME='\(folder.path)' TERM=xterm LANG=C.UTF-8 "
     switch shell {
     case "bash":
-      let pane = try TmuxPane(program: environment + "bash --norc --noprofile")
-      try pane.type("cd '\(folder.path)'; source conv.bash; PS1='bash> '")
+      let pane = try await TmuxPane(program: environment + "bash --norc --noprofile")
+      try await pane.type("cd '\(folder.path)'; source conv.bash; PS1='bash> '")
       return pane
     case "zsh":
-      let pane = try TmuxPane(program: environment + "zsh -f")
-      try pane.type(
+      let pane = try await TmuxPane(program: environment + "zsh -f")
+      try await pane.type(
         "cd '\(folder.path)'; fpath=('\(folder.path)' $fpath); autoload -U compinit; compinit -u; PS1='zsh> '")
       return pane
     default:
-      let pane = try TmuxPane(program: environment + "fish --no-config")
-      try pane.type("cd '\(folder.path)'; source conv.fish; function fish_prompt; echo 'fish> '; end")
+      let pane = try await TmuxPane(program: environment + "fish --no-config")
+      try await pane.type("cd '\(folder.path)'; source conv.fish; function fish_prompt; echo 'fish> '; end")
       return pane
     }
   }
@@ -60,20 +60,23 @@ struct CompletionQuotingTmuxTests {
   @Test(
     "Tab then Enter passes the candidate as one argument and runs nothing in it",
     arguments: shells, candidates)
-  func insertedQuoted(_ shell: String, _ candidate: String) throws {
-    let folder = try Self.folder(for: shell, candidate: candidate)
+  func insertedQuoted(_ shell: String, _ candidate: String) async throws {
+    let folder = try await Self.folder(for: shell, candidate: candidate)
     defer { try? FileManager.default.removeItem(at: folder) }
-    let pane = try Self.pane(shell, in: folder)
+    let pane = try await Self.pane(shell, in: folder)
     defer { pane.close() }
-    _ = try pane.waitFor { $0.promptLine == "\(shell)>" }
-    try pane.keys("conv 5 foo", "Tab")
-    _ = try pane.waitFor { $0.promptLine.count > "\(shell)> conv 5 foo".count }
-    try pane.keys("Enter")
+    _ = try await pane.waitFor { $0.promptLine == "\(shell)>" }
+    try await pane.keys("conv 5 foo", "Tab")
+    _ = try await pane.waitFor { $0.promptLine.count > "\(shell)> conv 5 foo".count }
+    try await pane.keys("Enter")
     let args = folder.appendingPathComponent("args")
     let deadline = Date().addingTimeInterval(20)
-    while !FileManager.default.fileExists(atPath: args.path) && Date() < deadline { usleep(50_000) }
-    usleep(200_000)
-    let received = (try? String(contentsOf: args, encoding: .utf8)) ?? "(nothing: \((try? pane.capture()) ?? ""))"
+    while !FileManager.default.fileExists(atPath: args.path) && Date() < deadline {
+      try await Task.sleep(for: .milliseconds(50))
+    }
+    try await Task.sleep(for: .milliseconds(200))
+    let screen = (try? await pane.capture()) ?? ""
+    let received = (try? String(contentsOf: args, encoding: .utf8)) ?? "(nothing: \(screen))"
     #expect(received == "[5]\n[\(candidate)]\n", "\(shell): \(received)")
     let ran = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter {
       $0.hasPrefix("ran-")
@@ -90,7 +93,7 @@ struct CompletionQuotingTmuxTests {
   @Test(
     "A personal units file may not name a unit with a shell character: file:line, exit 2",
     arguments: shellSpellings)
-  func personalFileRefusesShellCharacters(_ spelling: String) throws {
+  func personalFileRefusesShellCharacters(_ spelling: String) async throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("conv-units-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -100,7 +103,7 @@ struct CompletionQuotingTmuxTests {
       "fooq | | | \(spelling) | 2 m | | test",
     ] {
       try ("category: length\n\n" + line + "\n").write(toFile: path, atomically: true, encoding: .utf8)
-      let outcome = try ConvProcess.run(
+      let outcome = try await ConvProcess.run(
         ["1", "m", "ft"], environment: ConvProcess.isolatedEnvironment(["CONV_UNITS": path]))
       #expect(outcome.status == 2, "\(line): \(outcome.stderr)")
       #expect(outcome.stderr.hasPrefix("conv: \(path):3: '\(spelling)' contains '"), "\(outcome.stderr)")
@@ -110,7 +113,7 @@ struct CompletionQuotingTmuxTests {
     try
       "category: length\n\nfooq bar | fooq bars | fq. | fooq-b, fooq/c, fooq:d, fooq@e, fooq%f, fooq=g | 2 m | | test\n"
       .write(toFile: path, atomically: true, encoding: .utf8)
-    let fine = try ConvProcess.run(
+    let fine = try await ConvProcess.run(
       ["-t", "1", "fooq bar", "m"], environment: ConvProcess.isolatedEnvironment(["CONV_UNITS": path]))
     #expect(fine.status == 0 && fine.stdout == "2\n", "\(fine.stderr)")
   }

@@ -8,11 +8,11 @@ import Testing
 struct CompletionSafetyTests {
   /// A folder with the real completion script for `shell` and a stand-in `conv` that prints
   /// hostile candidates, each of which would create a file in the folder if it ran.
-  static func folder(for shell: String) throws -> URL {
+  static func folder(for shell: String) async throws -> URL {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
       "conv-hostile-\(shell)-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    let script = try ConvProcess.run(["--generate-completion-script", shell]).stdout
+    let script = try await ConvProcess.run(["--generate-completion-script", shell]).stdout
     let name = ["bash": "conv.bash", "zsh": "_conv", "fish": "conv.fish"][shell]!
     try script.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
     let candidates = [
@@ -34,8 +34,8 @@ struct CompletionSafetyTests {
   @Test(
     "bash: hostile candidates are offered as text, none runs",
     .enabled(if: FileManager.default.fileExists(atPath: "/bin/bash")))
-  func bash() throws {
-    let folder = try Self.folder(for: "bash")
+  func bash() async throws {
+    let folder = try await Self.folder(for: "bash")
     defer { try? FileManager.default.removeItem(at: folder) }
     for words in [
       ["conv", "5", "mi", "k"], ["conv", "convert", "5", "mi", "k"], ["conv", "fav", "add", "k"],
@@ -46,18 +46,11 @@ struct CompletionSafetyTests {
         "source conv.bash; COMPREPLY=(); COMP_WORDS=(\(quoted)); COMP_CWORD=\(words.count - 1); "
         + "COMP_LINE='\(words.joined(separator: " "))'; COMP_POINT=${#COMP_LINE}; _conv conv k; "
         + "printf '%s\\n' \"${COMPREPLY[@]}\""
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: "/bin/bash")
-      process.arguments = ["-c", command]
-      process.currentDirectoryURL = folder
-      process.environment = ["PATH": folder.path + ":/usr/bin:/bin", "HOME": folder.path]
-      let pipe = Pipe()
-      process.standardOutput = pipe
-      process.standardError = FileHandle.nullDevice
-      try process.run()
-      let data = pipe.fileHandleForReading.readDataToEndOfFile()
-      process.waitUntilExit()
-      let offered = String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+      let bash = try await ConvProcess.run(
+        executable: URL(fileURLWithPath: "/bin/bash"), arguments: ["-c", command],
+        environment: ["PATH": folder.path + ":/usr/bin:/bin", "HOME": folder.path], workingDirectory: folder,
+        errors: .discarded)
+      let offered = bash.stdout.split(separator: "\n").map(String.init)
       #expect(Self.ran(in: folder).isEmpty, "\(words): \(Self.ran(in: folder))")
       // Offered quoted for the shell (bash inserts a candidate as it is).
       #expect(offered.contains("km") && offered.contains("k\\*"), "\(words): \(offered)")
@@ -68,41 +61,42 @@ struct CompletionSafetyTests {
   @Test(
     "zsh: hostile candidates are listed, none runs",
     .enabled(if: TmuxPane.tmux != nil && ShellCompletionTmuxTests.shell("zsh") != nil))
-  func zsh() throws {
-    let folder = try Self.folder(for: "zsh")
+  func zsh() async throws {
+    let folder = try await Self.folder(for: "zsh")
     defer { try? FileManager.default.removeItem(at: folder) }
-    let pane = try TmuxPane(program: "exec env PATH='\(folder.path):/usr/bin:/bin' TERM=xterm LANG=C.UTF-8 zsh -f")
+    let pane = try await TmuxPane(
+      program: "exec env PATH='\(folder.path):/usr/bin:/bin' TERM=xterm LANG=C.UTF-8 zsh -f")
     defer { pane.close() }
-    try pane.type("fpath=('\(folder.path)' $fpath); autoload -U compinit; compinit -u; PS1='zsh> '")
-    _ = try pane.waitFor { $0.promptLine.hasPrefix("zsh>") }
-    try Self.expectListedNotRun(pane, folder: folder)
+    try await pane.type("fpath=('\(folder.path)' $fpath); autoload -U compinit; compinit -u; PS1='zsh> '")
+    _ = try await pane.waitFor { $0.promptLine.hasPrefix("zsh>") }
+    try await Self.expectListedNotRun(pane, folder: folder)
   }
 
   @Test(
     "fish: hostile candidates are listed, none runs",
     .enabled(if: TmuxPane.tmux != nil && ShellCompletionTmuxTests.shell("fish") != nil))
-  func fish() throws {
-    let folder = try Self.folder(for: "fish")
+  func fish() async throws {
+    let folder = try await Self.folder(for: "fish")
     defer { try? FileManager.default.removeItem(at: folder) }
-    let pane = try TmuxPane(
+    let pane = try await TmuxPane(
       program:
         "exec env PATH='\(folder.path):/usr/bin:/bin' HOME='\(folder.path)' TERM=xterm LANG=C.UTF-8 fish --no-config")
     defer { pane.close() }
-    try pane.type("source '\(folder.path)/conv.fish'; function fish_prompt; echo 'fish> '; end")
-    _ = try pane.waitFor { $0.promptLine.hasPrefix("fish>") }
-    try Self.expectListedNotRun(pane, folder: folder)
+    try await pane.type("source '\(folder.path)/conv.fish'; function fish_prompt; echo 'fish> '; end")
+    _ = try await pane.waitFor { $0.promptLine.hasPrefix("fish>") }
+    try await Self.expectListedNotRun(pane, folder: folder)
   }
 
   /// Tab on a unit and on a favorite's unit: the hostile candidates are listed with the others,
   /// and none of their commands ran.
-  static func expectListedNotRun(_ pane: TmuxPane, folder: URL) throws {
+  static func expectListedNotRun(_ pane: TmuxPane, folder: URL) async throws {
     for line in ["conv 5 mi k", "conv fav add k"] {
-      try pane.keys(line, "Tab")
-      let screen = try pane.waitFor { $0.contains("touch") }
+      try await pane.keys(line, "Tab")
+      let screen = try await pane.waitFor { $0.contains("touch") }
       #expect(screen.contains("km"), "\(screen.text)")
-      try pane.keys("C-c")
+      try await pane.keys("C-c")
       // The next line once the new prompt is there (typed earlier, a key could go to this one).
-      _ = try pane.waitFor { $0.promptLine == "zsh>" || $0.promptLine == "fish>" }
+      _ = try await pane.waitFor { $0.promptLine == "zsh>" || $0.promptLine == "fish>" }
     }
     #expect(ran(in: folder).isEmpty, "\(ran(in: folder))")
   }

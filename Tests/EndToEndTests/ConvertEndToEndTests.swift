@@ -22,8 +22,8 @@ struct ConvertEndToEndTests {
       Case(arguments: ["1", "PB", "bit"], stdout: "1 PB = 8 × 10¹⁵ bit"),
       Case(arguments: ["1", "nm", "m"], stdout: "1 nm = 1 × 10⁻⁹ m"),
     ])
-  func oneShot(_ c: Case) throws {
-    let outcome = try ConvProcess.run(c.arguments)
+  func oneShot(_ c: Case) async throws {
+    let outcome = try await ConvProcess.run(c.arguments)
     #expect(outcome.status == 0, "\(outcome.stderr)")
     #expect(outcome.lines == [c.stdout])
   }
@@ -44,15 +44,15 @@ struct ConvertEndToEndTests {
       Case(arguments: ["-t", "5", "kg", "short", "ton"], stdout: "0.0055115565546219394"),
       Case(arguments: ["-t", "1 GiB", "to", "B"], stdout: "1073741824"),
     ])
-  func terse(_ c: Case) throws {
-    let outcome = try ConvProcess.run(c.arguments)
+  func terse(_ c: Case) async throws {
+    let outcome = try await ConvProcess.run(c.arguments)
     #expect(outcome.status == 0, "\(outcome.stderr)")
     #expect(outcome.lines == [c.stdout])
   }
 
   @Test("Unknown unit: caret under the token, suggestions, exit 1")
-  func unknownUnit() throws {
-    let outcome = try ConvProcess.run(["3", "furlongz", "m"])
+  func unknownUnit() async throws {
+    let outcome = try await ConvProcess.run(["3", "furlongz", "m"])
     #expect(outcome.status == 1)
     #expect(outcome.stdout.isEmpty)
     let lines = outcome.stderr.split(separator: "\n").map(String.init)
@@ -62,28 +62,28 @@ struct ConvertEndToEndTests {
   }
 
   @Test("Non-conformable units name both dimensions")
-  func incompatible() throws {
-    let outcome = try ConvProcess.run(["5", "mi", "kg"])
+  func incompatible() async throws {
+    let outcome = try await ConvProcess.run(["5", "mi", "kg"])
     #expect(outcome.status == 1)
     #expect(outcome.stderr.contains("length vs mass"), "\(outcome.stderr)")
   }
 
   @Test("Usage errors exit 64 with one message")
-  func usage() throws {
-    let outcome = try ConvProcess.run(["--no-such-option", "5", "mi", "km"])
+  func usage() async throws {
+    let outcome = try await ConvProcess.run(["--no-such-option", "5", "mi", "km"])
     #expect(outcome.status == 64)
     #expect(!outcome.stderr.isEmpty)
   }
 
   @Test("Batch: a bad line in the middle is reported and the rest goes on")
-  func batch() throws {
+  func batch() async throws {
     let input = "5 mi to km\n3 furlongz to m\n1 ft to in\n"
-    let outcome = try ConvProcess.run(["-t"], stdin: input)
+    let outcome = try await ConvProcess.run(["-t"], stdin: input)
     #expect(outcome.status == 1)
     #expect(outcome.lines == ["8.04672", "", "12"])  // an empty line for the failed one
     #expect(outcome.stderr.contains("line 2: unknown unit 'furlongz'"), "\(outcome.stderr)")
     // In JSON every request has its object, a failure too.
-    let json = try ConvProcess.run(["--json"], stdin: input)
+    let json = try await ConvProcess.run(["--json"], stdin: input)
     #expect(json.status == 1)
     let objects = try json.lines.map {
       try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
@@ -95,8 +95,8 @@ struct ConvertEndToEndTests {
   }
 
   @Test("JSON parses back with the documented fields")
-  func json() throws {
-    let outcome = try ConvProcess.run(["--json", "30", "mpg", "L/100km"])
+  func json() async throws {
+    let outcome = try await ConvProcess.run(["--json", "30", "mpg", "L/100km"])
     #expect(outcome.status == 0, "\(outcome.stderr)")
     let object = try #require(try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])
     #expect(object["input"] as? String == "30 mpg")
@@ -132,19 +132,19 @@ struct ConvertEndToEndTests {
       (["--digits", "3", "1", "m", "ft"], "C.UTF-8", "1 m ≈ 3.28 ft"),
       (["--color", "always", "1", "PB", "bit"], "C.UTF-8", "1 PB = 8\u{1B}[2m × 10¹⁵\u{1B}[22m bit"),
     ])
-  func presentation(_ arguments: [String], _ lang: String, _ expected: String) throws {
-    let outcome = try ConvProcess.run(arguments, environment: ConvProcess.isolatedEnvironment(["LANG": lang]))
+  func presentation(_ arguments: [String], _ lang: String, _ expected: String) async throws {
+    let outcome = try await ConvProcess.run(arguments, environment: ConvProcess.isolatedEnvironment(["LANG": lang]))
     #expect(outcome.status == 0, "\(outcome.stderr)")
     #expect(outcome.lines == [expected])
   }
 
   @Test("NO_COLOR and TERM=dumb turn colour off in auto mode; terse never depends on the locale")
-  func colourAndTerse() throws {
-    let noColor = try ConvProcess.run(
+  func colourAndTerse() async throws {
+    let noColor = try await ConvProcess.run(
       ["--color", "auto", "1", "PB", "bit"],
       environment: ConvProcess.isolatedEnvironment(["NO_COLOR": "1"]))
     #expect(!noColor.stdout.contains("\u{1B}"))
-    let terse = try ConvProcess.run(
+    let terse = try await ConvProcess.run(
       ["-t", "1234.5", "m", "mm"],
       environment: ConvProcess.isolatedEnvironment(["LANG": "de_DE.UTF-8"]))
     #expect(terse.lines == ["1234500"])
@@ -155,28 +155,28 @@ struct ConvertEndToEndTests {
     arguments: [
       ("angstrom", "ångström"), ("ANGSTROM", "ångström"), ("sq ft", "square foot"), ("micro", "micro"),
     ])
-  func searchFinds(_ query: String, _ firstName: String) throws {
-    let outcome = try ConvProcess.run(["search", query])
+  func searchFinds(_ query: String, _ firstName: String) async throws {
+    let outcome = try await ConvProcess.run(["search", query])
     #expect(outcome.status == 0, "\(outcome.stderr)")
     let first = try #require(outcome.lines.first)
     #expect(first.contains(firstName), "\(outcome.lines.prefix(3))")
   }
 
   @Test("search: aligned columns, an empty symbol for a unit known by its name, categories in the name column")
-  func searchColumns() throws {
-    let outcome = try ConvProcess.run(["search", "angstrom"])
+  func searchColumns() async throws {
+    let outcome = try await ConvProcess.run(["search", "angstrom"])
     #expect(outcome.status == 0, "\(outcome.stderr)")
     let star = try #require(outcome.lines.first { $0.contains("ångström star") })
     #expect(star.hasPrefix(" ") && star.components(separatedBy: "ångström star").count == 2, "\(star)")
     let notes = outcome.lines.map { line in line.distance(from: line.startIndex, to: line.firstIndex(of: "(")!) }
     #expect(Set(notes).count == 1, "\(outcome.lines)")
-    let json = try ConvProcess.run(["search", "--json", "angstrom star"])
+    let json = try await ConvProcess.run(["search", "--json", "angstrom star"])
     #expect(json.stdout.contains("\"symbol\":null"), "\(json.stdout)")
   }
 
   @Test("Whole column leaves the source unit out")
-  func wholeColumn() throws {
-    let outcome = try ConvProcess.run(["5", "mi"])
+  func wholeColumn() async throws {
+    let outcome = try await ConvProcess.run(["5", "mi"])
     #expect(outcome.status == 0, "\(outcome.stderr)")
     let rows = outcome.lines.dropFirst()
     #expect(rows.count > 7)
@@ -184,7 +184,7 @@ struct ConvertEndToEndTests {
     #expect(rows.contains { $0.contains("8,046.72") && $0.hasSuffix("metres") })
     // Featured prefixed forms come with the common units; a prefixed source is left out too.
     #expect(rows.prefix(12).contains { $0.contains(" 8.04672 ") && $0.hasSuffix("kilometres") })
-    let kilometres = try ConvProcess.run(["-t", "5", "km"])
+    let kilometres = try await ConvProcess.run(["-t", "5", "km"])
     #expect(kilometres.status == 0, "\(kilometres.stderr)")
     #expect(!kilometres.lines.contains { $0.hasSuffix(" km") })
     #expect(kilometres.lines.prefix(12).contains("5000 m"))

@@ -1,4 +1,5 @@
 import Foundation
+import Subprocess
 import Testing
 
 /// What one run of conv cost in memory, read from the child while it runs.
@@ -9,50 +10,44 @@ struct MeasuredRun {
   let status: Int32?
 
   /// Runs conv with standard input from `input`, output to /dev/null, killed after `deadline` seconds.
-  static func run(_ arguments: [String], input: URL, environment: [String: String], deadline: TimeInterval) throws
-    -> MeasuredRun
+  static func run(_ arguments: [String], input: URL, environment: [String: String], deadline: TimeInterval)
+    async throws -> MeasuredRun
   {
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, input.path, O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-    let argv = [ConvProcess.executable.path] + arguments
-    let cArguments = argv.map { strdup($0) } + [nil]
-    let cEnvironment = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-    defer {
-      for pointer in cArguments { free(pointer) }
-      for pointer in cEnvironment { free(pointer) }
-    }
-    var pid: pid_t = 0
-    guard posix_spawn(&pid, argv[0], &actions, nil, cArguments, cEnvironment) == 0 else {
-      throw ConvProcess.TimeoutError(arguments: arguments)
-    }
-    let end = Date().addingTimeInterval(deadline)
-    var status: Int32 = 0
-    var usage = rusage()
-    var stopped = false
-    // The child's own high-water mark, read while it runs: ru_maxrss of a spawned child also counts
-    // the parent's memory at the spawn (the child starts in the parent's address space), so a test
-    // process that has grown would make any child look large.
-    var highWater = 0
-    while wait4(pid, &status, WNOHANG, &usage) == 0 {
-      if Date() > end && !stopped {
-        kill(pid, SIGKILL)
-        stopped = true
+    let descriptor = open(input.path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+    let configuration = ConvProcess.configuration(ConvProcess.executable, arguments, environment: environment)
+    let result = try await Subprocess.run(
+      configuration, input: .fileDescriptor(.init(rawValue: descriptor), closeAfterSpawningProcess: true),
+      output: .discarded, error: .discarded
+    ) { execution in
+      let pid = execution.processIdentifier.value
+      let end = Date().addingTimeInterval(deadline)
+      var stopped = false
+      // The child's own high-water mark, read while it runs (ru_maxrss of a spawned child also
+      // counts the parent's memory at the spawn, so a test process that has grown would make any
+      // child look large). swift-subprocess reaps the child only after this closure, so the pid
+      // stays the child's.
+      var highWater = 0
+      while !ConvProcess.hasEnded(pid) {
+        if Date() > end && !stopped {
+          try? execution.send(signal: .kill)
+          stopped = true
+        }
+        if let text = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+          let line = text.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+          let kilobytes = Int(line.dropFirst(6).trimmingCharacters(in: .whitespaces).split(separator: " ")[0])
+        {
+          highWater = max(highWater, kilobytes * 1024)
+        }
+        try await Task.sleep(for: .milliseconds(5))
       }
-      if let text = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-        let line = text.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
-        let kilobytes = Int(line.dropFirst(6).trimmingCharacters(in: .whitespaces).split(separator: " ")[0])
-      {
-        highWater = max(highWater, kilobytes * 1024)
-      }
-      usleep(5_000)
+      return (highWater, stopped)
     }
-    return MeasuredRun(
-      peakMemory: highWater > 0 ? highWater : usage.ru_maxrss * 1024,
-      status: stopped ? nil : (status >> 8) & 0xFF)
+    let (highWater, stopped) = result.closureResult
+    guard case .exited(let status) = result.terminationStatus, !stopped else {
+      return MeasuredRun(peakMemory: highWater, status: nil)
+    }
+    return MeasuredRun(peakMemory: highWater, status: status)
   }
 }
 
@@ -67,11 +62,11 @@ struct CostBoundTests {
   }
 
   @Test("conv fav keeps little per favorite: 19,740 favorites stay under 100 MB")
-  func favoritesMemory() throws {
+  func favoritesMemory() async throws {
     let folder = try Self.scratch()
     defer { try? FileManager.default.removeItem(at: folder) }
     // Every ordered pair of two length units, by name: 141 × 140 distinct favorites.
-    let list = try ConvProcess.run(["--json", "list", "length"])
+    let list = try await ConvProcess.run(["--json", "list", "length"])
     let units = try #require(try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [[String: Any]])
     let names = units.compactMap { $0["name"] as? String }
     let pairs = names.flatMap { from in names.filter { $0 != from }.map { from + " -> " + $0 } }
@@ -82,8 +77,9 @@ struct CostBoundTests {
     let empty = folder.appendingPathComponent("empty")
     try "".write(to: empty, atomically: true, encoding: .utf8)
     let environment = ConvProcess.isolatedEnvironment(["CONV_FAVORITES": favorites.path])
-    let run = try MeasuredRun.run(["fav"], input: empty, environment: environment, deadline: 120)
+    let run = try await MeasuredRun.run(["fav"], input: empty, environment: environment, deadline: 120)
     #expect(run.status == 0)
+    #expect(run.peakMemory > 0, "conv's memory was never read")
     // Measured: 41 MB (2 KB a favorite over a base of 5 MB); it was 8.6 KB a favorite (170 MB).
     #expect(run.peakMemory < 100 << 20, "\(run.peakMemory >> 20) MB for \(pairs.count) favorites")
   }

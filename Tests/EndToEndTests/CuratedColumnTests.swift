@@ -23,9 +23,9 @@ struct CuratedColumnTests {
   ]
 
   @Test("About a screen, with the expected units, and how to see more", arguments: cases.indices)
-  func curated(_ index: Int) throws {
+  func curated(_ index: Int) async throws {
     let (quantity, expected, unexpected) = Self.cases[index]
-    let outcome = try ConvProcess.run(quantity.split(separator: " ").map(String.init))
+    let outcome = try await ConvProcess.run(quantity.split(separator: " ").map(String.init))
     #expect(outcome.status == 0, "\(outcome.stderr)")
     #expect(outcome.lines.count <= 22, "\(outcome.lines.count) lines:\n\(outcome.stdout)")
     let hasFooter = outcome.lines.last?.contains("--all") == true
@@ -41,7 +41,7 @@ struct CuratedColumnTests {
     if hasFooter {
       #expect(outcome.lines.last?.contains("more") == true)
     } else {
-      let every = try ConvProcess.run(["--all"] + quantity.split(separator: " ").map(String.init))
+      let every = try await ConvProcess.run(["--all"] + quantity.split(separator: " ").map(String.init))
       #expect(every.lines.count <= outcome.lines.count + 3, "\(quantity): \(every.lines.count) rows with --all")
     }
   }
@@ -64,9 +64,9 @@ struct CuratedColumnTests {
   @Test(
     "Everyday units of the user's system and the input's, never Planck, historical or telecom ones",
     arguments: everyday.indices)
-  func everydayUnits(_ index: Int) throws {
+  func everydayUnits(_ index: Int) async throws {
     let (quantity, locale, expected, unexpected) = Self.everyday[index]
-    let outcome = try ConvProcess.run(
+    let outcome = try await ConvProcess.run(
       quantity.split(separator: " ").map(String.init),
       environment: ConvProcess.isolatedEnvironment(["LANG": locale]))
     #expect(outcome.status == 0, "\(outcome.stderr)")
@@ -82,19 +82,19 @@ struct CuratedColumnTests {
   }
 
   @Test("The user's system comes first: US customary in the C locale, SI in de_DE, imperial in en_GB")
-  func systemOrder() throws {
-    func firstRow(_ locale: String, _ arguments: [String]) throws -> String {
-      let outcome = try ConvProcess.run(arguments, environment: ConvProcess.isolatedEnvironment(["LANG": locale]))
+  func systemOrder() async throws {
+    func firstRow(_ locale: String, _ arguments: [String]) async throws -> String {
+      let outcome = try await ConvProcess.run(arguments, environment: ConvProcess.isolatedEnvironment(["LANG": locale]))
       return outcome.lines.dropFirst().first ?? ""
     }
-    #expect(try firstRow("C.UTF-8", ["5", "km"]).contains(" in "))
-    #expect(try firstRow("de_DE.UTF-8", ["5", "km"]).contains(" mm "))
-    #expect(try firstRow("en_GB.UTF-8", ["1", "L"]).contains("imperial"))
+    #expect(try await firstRow("C.UTF-8", ["5", "km"]).contains(" in "))
+    #expect(try await firstRow("de_DE.UTF-8", ["5", "km"]).contains(" mm "))
+    #expect(try await firstRow("en_GB.UTF-8", ["1", "L"]).contains("imperial"))
   }
 
   @Test("Money: at most 20 rows, the locale's currency first, money-formatted")
-  func money() throws {
-    let outcome = try ConvProcess.run(
+  func money() async throws {
+    let outcome = try await ConvProcess.run(
       ["100", "USD"], environment: ConvProcess.isolatedEnvironment(["LANG": "en_GB.UTF-8"]))
     #expect(outcome.status == 0, "\(outcome.stderr)")
     #expect(outcome.lines.count <= 22)
@@ -102,27 +102,27 @@ struct CuratedColumnTests {
   }
 
   @Test("The settings file chooses the system and a category's column")
-  func settings() throws {
+  func settings() async throws {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("conv-columns-\(getpid())")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     let file = directory.appendingPathComponent("settings")
     try "system = si\ncolumn.volume = mL, cup\n".write(to: file, atomically: true, encoding: .utf8)
     let environment = ConvProcess.isolatedEnvironment(["CONV_SETTINGS": file.path])
-    let length = try ConvProcess.run(["5", "km"], environment: environment)
+    let length = try await ConvProcess.run(["5", "km"], environment: environment)
     #expect(length.lines.dropFirst().first?.contains(" mm ") == true, "\(length.stdout)")
-    let volume = try ConvProcess.run(["1", "L"], environment: environment)
+    let volume = try await ConvProcess.run(["1", "L"], environment: environment)
     #expect(
       volume.lines.dropFirst().prefix(2).map { $0.contains(" mL ") || $0.contains(" cup ") } == [true, true],
       "\(volume.stdout)")
     try "column.volume = mL, kg\n".write(to: file, atomically: true, encoding: .utf8)
-    let refused = try ConvProcess.run(["1", "L"], environment: environment)
+    let refused = try await ConvProcess.run(["1", "L"], environment: environment)
     #expect(refused.status != 0 && refused.stderr.contains("column.volume"), "\(refused.stderr)")
   }
 
   @Test("--all and -a list every unit of the category, as before", arguments: ["--all", "-a"])
-  func all(_ flag: String) throws {
-    let curated = try ConvProcess.run(["5", "mi"])
-    let every = try ConvProcess.run([flag, "5", "mi"])
+  func all(_ flag: String) async throws {
+    let curated = try await ConvProcess.run(["5", "mi"])
+    let every = try await ConvProcess.run([flag, "5", "mi"])
     #expect(every.status == 0)
     #expect(every.lines.count > 140, "\(every.lines.count)")
     #expect(!every.stdout.contains("--all"))
@@ -132,17 +132,17 @@ struct CuratedColumnTests {
   }
 
   @Test("Terse and JSON follow the selection; JSON says which")
-  func scripts() throws {
-    let terse = try ConvProcess.run(["-t", "5", "mi"])
+  func scripts() async throws {
+    let terse = try await ConvProcess.run(["-t", "5", "mi"])
     #expect(terse.lines.count <= 20 && terse.lines.contains("8.04672 km"), "\(terse.stdout)")
-    let terseAll = try ConvProcess.run(["-t", "--all", "5", "mi"])
+    let terseAll = try await ConvProcess.run(["-t", "--all", "5", "mi"])
     #expect(terseAll.lines.count > 140)
     // One JSON array for the column, each object saying which selection it belongs to.
-    let json = try ConvProcess.run(["--json", "5", "mi"])
+    let json = try await ConvProcess.run(["--json", "5", "mi"])
     let objects = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
     #expect(
       json.lines.count == 1 && objects.count <= 20 && objects.allSatisfy { $0["selection"] as? String == "common" })
-    let jsonAll = try ConvProcess.run(["--json", "-a", "5", "mi"])
+    let jsonAll = try await ConvProcess.run(["--json", "-a", "5", "mi"])
     let all = try #require(try JSONSerialization.jsonObject(with: Data(jsonAll.stdout.utf8)) as? [[String: Any]])
     #expect(all.count > 140 && all.allSatisfy { $0["selection"] as? String == "all" })
   }

@@ -31,16 +31,16 @@ struct CurrencyEndToEndTests {
   ]
 
   @Test("One-shot conversions with money", arguments: oneShots)
-  func oneShot(_ arguments: [String], _ status: Int32, _ stdout: String, _ stderr: String) throws {
-    let outcome = try ConvProcess.run(arguments, environment: Self.environment())
+  func oneShot(_ arguments: [String], _ status: Int32, _ stdout: String, _ stderr: String) async throws {
+    let outcome = try await ConvProcess.run(arguments, environment: Self.environment())
     #expect(outcome.status == status, "\(outcome.stderr)")
     #expect(outcome.stdout == stdout)
     #expect(stderr.isEmpty || outcome.stderr.contains(stderr), "\(outcome.stderr)")
   }
 
   @Test("conv 100 EUR lists the major currencies as money, at most 20, and how to see the rest")
-  func wholeColumn() throws {
-    let outcome = try ConvProcess.run(["100", "EUR"], environment: Self.environment())
+  func wholeColumn() async throws {
+    let outcome = try await ConvProcess.run(["100", "EUR"], environment: Self.environment())
     #expect(outcome.status == 0)
     #expect(outcome.lines.first == "€100.00 (currency) is")
     #expect(outcome.lines.count == 21, "\(outcome.stdout)")
@@ -49,15 +49,17 @@ struct CurrencyEndToEndTests {
   }
 
   @Test("Favorites and batch work with currencies")
-  func favoritesAndBatch() throws {
+  func favoritesAndBatch() async throws {
     let environment = Self.environment()
     #expect(
-      try ConvProcess.run(["fav", "add", "USD", "EUR"], environment: environment).stdout == "added 1: USD -> EUR\n")
-    let favorites = try ConvProcess.run(["fav", "100"], environment: environment)
+      try await ConvProcess.run(["fav", "add", "USD", "EUR"], environment: environment).stdout
+        == "added 1: USD -> EUR\n")
+    let favorites = try await ConvProcess.run(["fav", "100"], environment: environment)
     // The money rule, as the one-shot writes it (issue 38).
     #expect(favorites.stdout == "1  $100.00 ≈ €88.74\n")
     #expect(favorites.stderr == "conv: note: rates of 2026-10-06, ECB\n")
-    let batch = try ConvProcess.run([], stdin: "100 EUR to USD\n5 mi to km\n200 EUR to USD\n", environment: environment)
+    let batch = try await ConvProcess.run(
+      [], stdin: "100 EUR to USD\n5 mi to km\n200 EUR to USD\n", environment: environment)
     #expect(batch.lines == ["€100.00 ≈ $112.69", "5 mi = 8.04672 km", "€200.00 ≈ $225.38"])
     #expect(batch.errorLines == ["conv: note: rates of 2026-10-06, ECB"])
   }
@@ -68,8 +70,8 @@ struct CurrencyEndToEndTests {
       (["info", "USD"], "rate"), (["info", "usd"], "EUR"), (["list", "currency"], "JPY"),
       (["search", "yen"], "JPY"), (["categories"], "currency"),
     ])
-  func catalogCommands(_ arguments: [String], _ fragment: String) throws {
-    let outcome = try ConvProcess.run(arguments, environment: Self.environment())
+  func catalogCommands(_ arguments: [String], _ fragment: String) async throws {
+    let outcome = try await ConvProcess.run(arguments, environment: Self.environment())
     #expect(outcome.status == 0, "\(outcome.stderr)")
     #expect(outcome.stdout.contains(fragment), "\(outcome.stdout)")
   }

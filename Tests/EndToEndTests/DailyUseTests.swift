@@ -6,10 +6,10 @@ import Testing
 /// own manners (`conv version`, `--help`, fish descriptions, the settings and units files).
 @Suite("Daily use")
 struct DailyUseTests {
-  static func run(_ arguments: [String], stdin: String? = nil, _ extra: [String: String] = [:]) throws
+  static func run(_ arguments: [String], stdin: String? = nil, _ extra: [String: String] = [:]) async throws
     -> ConvProcess.Outcome
   {
-    try ConvProcess.run(arguments, stdin: stdin, environment: ConvProcess.isolatedEnvironment(extra))
+    try await ConvProcess.run(arguments, stdin: stdin, environment: ConvProcess.isolatedEnvironment(extra))
   }
 
   /// A file in a fresh temporary folder.
@@ -37,17 +37,17 @@ struct DailyUseTests {
   ]
 
   @Test("Money: one rule for one-shot, batch and the whole column", arguments: money)
-  func moneyAgrees(_ amount: String, _ from: String, _ to: String, _ line: String) throws {
-    let oneShot = try Self.run([amount, from, to])
+  func moneyAgrees(_ amount: String, _ from: String, _ to: String, _ line: String) async throws {
+    let oneShot = try await Self.run([amount, from, to])
     #expect(oneShot.stdout == line + "\n", "\(oneShot.stdout)")
     // In batch, whatever line comes first (the first line of a shape and the next ones).
     let request = "\(amount) \(from) \(to)"
-    let batch = try Self.run([], stdin: "\(request)\n\(request)\n5 \(from) \(to)\n")
+    let batch = try await Self.run([], stdin: "\(request)\n\(request)\n5 \(from) \(to)\n")
     let lines = batch.stdout.split(separator: "\n").map(String.init)
     #expect(lines.count == 3 && lines[0] == line && lines[1] == line, "\(lines)")
-    #expect(lines.last == (try Self.run(["5", from, to]).stdout.trimmingCharacters(in: .newlines)))
+    #expect(lines.last == (try await Self.run(["5", from, to]).stdout.trimmingCharacters(in: .newlines)))
     // The column writes the same amount, money-formatted (issue 34's column, issue 38's rule).
-    let column = try Self.run([amount, from]).stdout
+    let column = try await Self.run([amount, from]).stdout
     let target = line.components(separatedBy: " ≈ ")[1]
     #expect(
       column.split(separator: "\n").contains { $0.contains(" " + target + " ") }, "column \(column), one-shot \(line)")
@@ -58,13 +58,13 @@ struct DailyUseTests {
     arguments: [
       ["-t", "1", "USD", "EUR"], ["--json", "1", "USD", "EUR"], ["fav", "-t"], ["fav", "--json"],
     ])
-  func noRateNotesForScripts(_ arguments: [String]) throws {
+  func noRateNotesForScripts(_ arguments: [String]) async throws {
     let favorites = try Self.file("favs", Array("USD -> EUR\nmi -> km\n".utf8))
     let extra = ["CONV_FAVORITES": favorites.path, "CONV_TODAY": "2027-06-01"]
-    let script = try Self.run(arguments, extra)
+    let script = try await Self.run(arguments, extra)
     #expect(script.status == 0)
     #expect(script.stderr.isEmpty, "\(script.stderr)")
-    let human = try Self.run(arguments.filter { !$0.hasPrefix("-") }, extra)
+    let human = try await Self.run(arguments.filter { !$0.hasPrefix("-") }, extra)
     #expect(human.stderr.contains("note: rates of") && human.stderr.contains("days old"), "\(human.stderr)")
   }
 
@@ -78,11 +78,11 @@ struct DailyUseTests {
   ]
 
   @Test("JSON keeps the reading notes people see on standard error", arguments: readingNotes)
-  func jsonNotes(_ request: [String], _ note: String) throws {
-    #expect(try Self.run(request).stderr.contains("note: " + note))
-    let json = try Self.run(["--json"] + request)
+  func jsonNotes(_ request: [String], _ note: String) async throws {
+    #expect(try await Self.run(request).stderr.contains("note: " + note))
+    let json = try await Self.run(["--json"] + request)
     #expect(json.stdout.contains(#""notes":["\#(note)"]"#), "\(json.stdout)")
-    let batch = try Self.run(["--json"], stdin: request.joined(separator: " ") + "\n")
+    let batch = try await Self.run(["--json"], stdin: request.joined(separator: " ") + "\n")
     #expect(batch.stdout.contains(#""notes":["\#(note)"]"#), "\(batch.stdout)")
   }
 
@@ -92,8 +92,8 @@ struct DailyUseTests {
   ]
 
   @Test("A failed one-shot with --json prints an error object on standard output, and exits 1", arguments: failures)
-  func jsonFailure(_ request: [String]) throws {
-    let outcome = try Self.run(["--json", "--"] + request)
+  func jsonFailure(_ request: [String]) async throws {
+    let outcome = try await Self.run(["--json", "--"] + request)
     #expect(outcome.status == 1)
     let object = try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any]
     #expect(object?["input"] as? String == request.joined(separator: " "), "\(outcome.stdout)")
@@ -113,18 +113,18 @@ struct DailyUseTests {
   ]
 
   @Test("-t --exact and JSON's exact_value give the exact value, with π as pi", arguments: exactValues)
-  func exactForScripts(_ request: [String], _ exact: String) throws {
-    #expect(try Self.run(["-t", "--exact"] + request).stdout == exact + "\n")
-    #expect(try Self.run(["--json"] + request).stdout.contains(#""exact_value":"\#(exact)""#))
-    let batch = try Self.run(
+  func exactForScripts(_ request: [String], _ exact: String) async throws {
+    #expect(try await Self.run(["-t", "--exact"] + request).stdout == exact + "\n")
+    #expect(try await Self.run(["--json"] + request).stdout.contains(#""exact_value":"\#(exact)""#))
+    let batch = try await Self.run(
       ["-t", "--exact"], stdin: String(repeating: request.joined(separator: " ") + "\n", count: 3))
     #expect(batch.stdout == String(repeating: exact + "\n", count: 3), "\(batch.stdout)")
   }
 
   @Test("exact_value is null where a measured factor makes the result approximate")
-  func exactValueNull() throws {
-    #expect(try Self.run(["--json", "1", "USD", "EUR"]).stdout.contains(#""exact_value":null"#))
-    #expect(try Self.run(["-t", "--exact", "1", "USD", "EUR"]).stdout == "0.8873901854645487\n")
+  func exactValueNull() async throws {
+    #expect(try await Self.run(["--json", "1", "USD", "EUR"]).stdout.contains(#""exact_value":null"#))
+    #expect(try await Self.run(["-t", "--exact", "1", "USD", "EUR"]).stdout == "0.8873901854645487\n")
   }
 
   // MARK: The echo and notation
@@ -141,13 +141,13 @@ struct DailyUseTests {
   ]
 
   @Test("The echo keeps the unit as typed, in one-shot, batch and the column", arguments: echoes)
-  func echo(_ request: String, _ echo: String) throws {
+  func echo(_ request: String, _ echo: String) async throws {
     let words = request.split(separator: " ").map(String.init)
-    #expect(try Self.run(words).stdout.hasPrefix(echo))
-    let batch = try Self.run([], stdin: "\(request)\n\(request)\n")
+    #expect(try await Self.run(words).stdout.hasPrefix(echo))
+    let batch = try await Self.run([], stdin: "\(request)\n\(request)\n")
     #expect(batch.stdout.split(separator: "\n").allSatisfy { $0.hasPrefix(echo) }, "\(batch.stdout)")
     let source = echo.dropLast(3)
-    #expect(try Self.run(Array(words.dropLast())).stdout.hasPrefix(source + " ("))
+    #expect(try await Self.run(Array(words.dropLast())).stdout.hasPrefix(source + " ("))
   }
 
   /// Requests and their result in automatic notation: plain from 1e-4, scientific below.
@@ -160,8 +160,8 @@ struct DailyUseTests {
   ]
 
   @Test("Auto notation writes no long runs of zeros", arguments: notation)
-  func autoNotation(_ request: [String], _ result: String) throws {
-    let outcome = try Self.run(request)
+  func autoNotation(_ request: [String], _ result: String) async throws {
+    let outcome = try await Self.run(request)
     #expect(outcome.stdout.hasSuffix(result + "\n"), "\(outcome.stdout)")
   }
 
@@ -176,14 +176,14 @@ struct DailyUseTests {
   ]
 
   @Test("A reciprocal of a value below zero is refused (-1 mpg), in one-shot and batch", arguments: negativeReciprocals)
-  func negativeReciprocal(_ request: [String]) throws {
-    let outcome = try Self.run(["--"] + request)
+  func negativeReciprocal(_ request: [String]) async throws {
+    let outcome = try await Self.run(["--"] + request)
     #expect(outcome.status == 1)
     #expect(outcome.stdout.isEmpty, "\(outcome.stdout)")
     #expect(outcome.stderr.contains("below zero"), "\(outcome.stderr)")
     guard request.count == 3 else { return }
     let positive = request[0].dropFirst()
-    let batch = try Self.run(
+    let batch = try await Self.run(
       [], stdin: "\(positive) \(request[1]) \(request[2])\n" + request.joined(separator: " ") + "\n")
     #expect(batch.status == 1)
     #expect(batch.stdout.split(separator: "\n").count == 1, "\(batch.stdout)")
@@ -194,8 +194,8 @@ struct DailyUseTests {
 
   @Test(
     "conv version, -V and --version print the version", arguments: [["version"], ["-V"], ["--version"], ["fav", "-V"]])
-  func version(_ arguments: [String]) throws {
-    let outcome = try Self.run(arguments)
+  func version(_ arguments: [String]) async throws {
+    let outcome = try await Self.run(arguments)
     #expect(outcome.status == 0)
     #expect(outcome.stdout.range(of: #"^\d+\.\d+\.\d+\n$"#, options: .regularExpression) != nil, "\(outcome.stdout)")
   }
@@ -203,8 +203,8 @@ struct DailyUseTests {
   @Test(
     "--help names an option's values once",
     arguments: [["--help"], ["convert", "--help"], ["fav", "list", "--help"], ["repl", "--help"]])
-  func helpValuesOnce(_ arguments: [String]) throws {
-    let help = try Self.run(arguments).stdout
+  func helpValuesOnce(_ arguments: [String]) async throws {
+    let help = try await Self.run(arguments).stdout
     for value in ["scientific", "never"] {
       let count = help.components(separatedBy: value).count - 1
       #expect(count <= 1, "\(arguments): '\(value)' \(count) times")
@@ -212,17 +212,17 @@ struct DailyUseTests {
   }
 
   @Test("Fish completion shows each candidate with its description")
-  func fishDescriptions() throws {
-    let script = try Self.run(["--generate-completion-script", "fish"]).stdout
+  func fishDescriptions() async throws {
+    let script = try await Self.run(["--generate-completion-script", "fish"]).stdout
     #expect(script.contains("---complete-described"))
-    let units = try Self.run(["---complete-described", "3", "conv", "5", "mi", "k"]).stdout
+    let units = try await Self.run(["---complete-described", "3", "conv", "5", "mi", "k"]).stdout
     #expect(units.split(separator: "\n").contains("km\tkilometre (length)"), "\(units)")
-    let commands = try Self.run(["---complete-described", "1", "conv", "fa"]).stdout
+    let commands = try await Self.run(["---complete-described", "1", "conv", "fa"]).stdout
     #expect(commands.hasPrefix("fav\t"), "\(commands)")
-    let options = try Self.run(["---complete-described", "1", "conv", "--js"]).stdout
+    let options = try await Self.run(["---complete-described", "1", "conv", "--js"]).stdout
     #expect(options.hasPrefix("--json\t"), "\(options)")
     // bash and zsh keep the bare candidates.
-    #expect(try Self.run(["---complete", "3", "conv", "5", "mi", "k"]).stdout.hasPrefix("km\n"))
+    #expect(try await Self.run(["---complete", "3", "conv", "5", "mi", "k"]).stdout.hasPrefix("km\n"))
   }
 
   // MARK: The settings and units files
@@ -237,9 +237,9 @@ struct DailyUseTests {
   ]
 
   @Test("An unknown settings key is named with the key meant; the other settings apply", arguments: settingsTypos)
-  func settingsTypo(_ text: String, _ suggestion: String) throws {
+  func settingsTypo(_ text: String, _ suggestion: String) async throws {
     let settings = try Self.file("settings", Array(text.utf8))
-    let outcome = try Self.run(["1", "km", "m"], ["CONV_SETTINGS": settings.path])
+    let outcome = try await Self.run(["1", "km", "m"], ["CONV_SETTINGS": settings.path])
     #expect(outcome.status == 0)
     #expect(outcome.stdout.hasSuffix(" = 1 × 10³ m\n"), "\(outcome.stdout)")
     #expect(outcome.stderr.contains("\(settings.path):1: unknown setting"), "\(outcome.stderr)")
@@ -247,9 +247,9 @@ struct DailyUseTests {
   }
 
   @Test("A bad settings value still stops conv")
-  func settingsBadValue() throws {
+  func settingsBadValue() async throws {
     let settings = try Self.file("settings", Array("digits = 400\n".utf8))
-    #expect(try Self.run(["1", "km", "m"], ["CONV_SETTINGS": settings.path]).status == 2)
+    #expect(try await Self.run(["1", "km", "m"], ["CONV_SETTINGS": settings.path]).status == 2)
   }
 
   /// Files that are not UTF-8 at a line.
@@ -260,9 +260,9 @@ struct DailyUseTests {
   ]
 
   @Test("A units or settings file that is not UTF-8 is refused at PATH:LINE", arguments: notUTF8)
-  func filesNotUTF8(_ variable: String, _ bytes: [UInt8], _ line: Int) throws {
+  func filesNotUTF8(_ variable: String, _ bytes: [UInt8], _ line: Int) async throws {
     let url = try Self.file("file", bytes)
-    let outcome = try Self.run(["1", "km", "m"], [variable: url.path])
+    let outcome = try await Self.run(["1", "km", "m"], [variable: url.path])
     #expect(outcome.status == 2)
     #expect(outcome.stderr.contains("\(url.path):\(line): ") && outcome.stderr.contains("UTF-8"), "\(outcome.stderr)")
   }
@@ -276,9 +276,9 @@ struct DailyUseTests {
   ]
 
   @Test("A typo in a units file's header gets 'did you mean'", arguments: unitsTypos)
-  func unitsTypo(_ text: String, _ suggestion: String) throws {
+  func unitsTypo(_ text: String, _ suggestion: String) async throws {
     let units = try Self.file("units", Array(text.utf8))
-    let outcome = try Self.run(["1", "km", "m"], ["CONV_UNITS": units.path])
+    let outcome = try await Self.run(["1", "km", "m"], ["CONV_UNITS": units.path])
     #expect(outcome.status == 2)
     #expect(outcome.stderr.contains("\(units.path):"), "\(outcome.stderr)")
     #expect(outcome.stderr.contains(suggestion), "\(outcome.stderr)")

@@ -56,8 +56,8 @@ struct DocAgreementTests {
   }
 
   @Test("README and DocC state the version conv --version prints")
-  func oneVersion() throws {
-    let outcome = try ConvProcess.run(["--version"])
+  func oneVersion() async throws {
+    let outcome = try await ConvProcess.run(["--version"])
     #expect(outcome.status == 0)
     let version = outcome.stdout.trimmingCharacters(in: .newlines)
     #expect(

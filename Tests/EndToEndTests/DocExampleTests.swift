@@ -311,11 +311,11 @@ struct DocExampleTests {
   static func run(
     _ executable: URL, _ arguments: [String], environment: [String: String],
     folder: URL
-  ) throws -> (output: String, status: Int32) {
-    let result = try ConvProcess.runProgram(
-      executable, arguments, environment: environment, folder: folder,
-      mergingErrors: true)
-    return (result.output, result.status)
+  ) async throws -> (output: String, status: Int32) {
+    let result = try await ConvProcess.run(
+      executable: executable, arguments: arguments, environment: environment, workingDirectory: folder,
+      errors: .standardOutput)
+    return (result.stdout, result.shellStatus)
   }
 
   /// The environment of a block's examples, with `folder` as home and nothing in its cache.
@@ -329,7 +329,7 @@ struct DocExampleTests {
   }
 
   /// Runs a block's examples in order and checks that each prints what it shows.
-  static func check(_ block: Block) throws {
+  static func check(_ block: Block) async throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("conv-doc-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -345,13 +345,13 @@ struct DocExampleTests {
       case .file(let name):
         let contents = example.shown.map { $0 + "\n" }.joined()
         try contents.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
-        result = try run(URL(fileURLWithPath: "/bin/cat"), [name], environment: environment, folder: folder)
+        result = try await run(URL(fileURLWithPath: "/bin/cat"), [name], environment: environment, folder: folder)
       case .conv(let arguments, let extra):
-        result = try run(
+        result = try await run(
           ConvProcess.executable, arguments, environment: environment.merging(extra) { $1 },
           folder: folder)
       case .shell(let tokens):
-        result = try run(
+        result = try await run(
           URL(fileURLWithPath: "/bin/sh"), ["-c", script(tokens, conv: ConvProcess.executable.path)],
           environment: environment, folder: folder)
       }
@@ -389,15 +389,15 @@ struct DocExampleTests {
   @Test(
     "Every README example prints what the README shows",
     arguments: DocExampleTests.runnable(DocExampleTests.readme.blocks))
-  func readmeExamples(_ block: Block) throws {
-    try Self.check(block)
+  func readmeExamples(_ block: Block) async throws {
+    try await Self.check(block)
   }
 
   @Test(
     "Every man page example prints what the man page shows",
     arguments: DocExampleTests.runnable(DocExampleTests.manPage.blocks))
-  func manPageExamples(_ block: Block) throws {
-    try Self.check(block)
+  func manPageExamples(_ block: Block) async throws {
+    try await Self.check(block)
   }
 
   /// The blocks not run, by document: each is a deliberate exception, so adding one needs a
@@ -465,47 +465,5 @@ extension String {
   /// The string with zeros before it up to `width` characters (`A0` → `00A0`).
   fileprivate func leftPadded(to width: Int) -> String {
     String(repeating: "0", count: max(0, width - count)) + self
-  }
-}
-
-extension ConvProcess {
-  /// Runs any program in `folder` (with `environment`, else this process's) and returns what it
-  /// printed and its exit status (128 + the signal's number for a signal); with `mergingErrors`
-  /// standard error goes to the same pipe as standard output, and `errors` is empty.
-  static func runProgram(
-    _ executable: URL, _ arguments: [String], environment: [String: String]?, folder: URL,
-    mergingErrors: Bool, timeout: TimeInterval = 30
-  ) throws -> (output: String, errors: String, status: Int32) {
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = arguments
-    if let environment { process.environment = environment }
-    process.currentDirectoryURL = folder
-    let output = Pipe()
-    let errors = Pipe()
-    process.standardOutput = output
-    process.standardError = mergingErrors ? output : errors
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    let outputData = Collected()
-    let errorData = Collected()
-    let group = DispatchGroup()
-    for (pipe, data) in [(output, outputData)] + (mergingErrors ? [] : [(errors, errorData)]) {
-      group.enter()
-      DispatchQueue.global().async {
-        data.data = pipe.fileHandleForReading.readDataToEndOfFile()
-        group.leave()
-      }
-    }
-    let deadline = Date().addingTimeInterval(timeout)
-    while process.isRunning && Date() < deadline { usleep(2000) }
-    if process.isRunning {
-      process.terminate()
-      throw TimeoutError(arguments: arguments)
-    }
-    process.waitUntilExit()
-    group.wait()
-    let status = process.terminationReason == .exit ? process.terminationStatus : 128 + process.terminationStatus
-    return (String(decoding: outputData.data, as: UTF8.self), String(decoding: errorData.data, as: UTF8.self), status)
   }
 }

@@ -56,9 +56,9 @@ struct EverydayNotationEndToEndTests {
   ]
 
   @Test("One-shot answers and refusals", arguments: cases.indices)
-  func oneShot(_ index: Int) throws {
+  func oneShot(_ index: Int) async throws {
     let (arguments, expected, error) = Self.cases[index]
-    let outcome = try ConvProcess.run(arguments, environment: Self.environment())
+    let outcome = try await ConvProcess.run(arguments, environment: Self.environment())
     if let expected {
       #expect(outcome.status == 0, "\(arguments): \(outcome.stderr)")
       #expect(outcome.lines.last == expected, "\(arguments): \(outcome.stdout)")
@@ -72,16 +72,16 @@ struct EverydayNotationEndToEndTests {
   }
 
   @Test("Batch reads every line the one-shot way, one line each")
-  func batch() throws {
+  func batch() async throws {
     let input = "5:30 min/km km/h\ngas mark 4 °F\n12 AWG mm2\n5:30 km/h\n1013 mb hPa\n30 psig kPa\n2.5 mm2 AWG\n"
-    let terse = try ConvProcess.run(["-t"], stdin: input, environment: Self.environment())
+    let terse = try await ConvProcess.run(["-t"], stdin: input, environment: Self.environment())
     #expect(terse.status == 1)
     #expect(
       terse.lines == ["10.909090909090908", "350", "3.308772876111476", "", "1013", "", "13.208722988327992"],
       "\(terse.stdout)")
-    let json = try ConvProcess.run(["--json", "5:30 min/km", "km/h"], environment: Self.environment())
+    let json = try await ConvProcess.run(["--json", "5:30 min/km", "km/h"], environment: Self.environment())
     #expect(json.stdout.contains(#""notes":["5:30 read as 5 min 30 s","#), "\(json.stdout)")
-    let gauge = try ConvProcess.run(["--json", "12 AWG", "mm2"], environment: Self.environment())
+    let gauge = try await ConvProcess.run(["--json", "12 AWG", "mm2"], environment: Self.environment())
     #expect(gauge.stdout.contains("cross-section of a round wire"), "\(gauge.stdout)")
   }
 }

@@ -17,8 +17,8 @@ struct ForgivingFavoritesTests {
       try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }
 
-    func run(_ arguments: [String], favorites path: String? = nil) throws -> ConvProcess.Outcome {
-      try ConvProcess.run(
+    func run(_ arguments: [String], favorites path: String? = nil) async throws -> ConvProcess.Outcome {
+      try await ConvProcess.run(
         arguments,
         environment: ConvProcess.isolatedEnvironment([
           "HOME": url.path, "XDG_CONFIG_HOME": url.appendingPathComponent("config").path,
@@ -49,33 +49,33 @@ struct ForgivingFavoritesTests {
   @Test(
     "One bad line: the good favorites are shown, the bad line named by PATH:LINE, exit 0 for people",
     arguments: badLines)
-  func badLineNamed(_ file: String, _ line: Int, _ reason: String) throws {
+  func badLineNamed(_ file: String, _ line: Int, _ reason: String) async throws {
     let folder = try Folder()
     defer { folder.remove() }
     try folder.write(file)
-    let human = try folder.run(["fav"])
+    let human = try await folder.run(["fav"])
     #expect(human.status == 0, "\(human.stderr)")
     #expect(human.stdout.contains("1 ft") && human.stdout.contains("0.3048"), "\(human.stdout)")
     #expect(human.stderr.contains("\(folder.favorites.path):\(line): "), "\(human.stderr)")
     #expect(human.stderr.contains(reason), "\(human.stderr)")
     // A script asked for every favorite and one is missing: it is told so by the exit status.
     for mode in ["-t", "--json"] {
-      let script = try folder.run(["fav", mode])
+      let script = try await folder.run(["fav", mode])
       #expect(script.status == 1, "\(mode) \(script.stderr)")
       #expect(script.stdout.contains("0.3048"), "\(mode) \(script.stdout)")
       #expect(script.stderr.contains("\(folder.favorites.path):\(line): "), "\(mode) \(script.stderr)")
     }
     // The file is still edited, the bad line kept as written.
-    #expect(try folder.run(["fav", "add", "gal", "L"]).status == 0)
+    #expect(try await folder.run(["fav", "add", "gal", "L"]).status == 0)
     #expect(try folder.text() == file + "gal -> L\n")
   }
 
   @Test("A file of bad lines only: each named, and no 'no favorites yet'")
-  func onlyBadLines() throws {
+  func onlyBadLines() async throws {
     let folder = try Folder()
     defer { folder.remove() }
     try folder.write("mi km\nzzz -> km\n")
-    let outcome = try folder.run(["fav"])
+    let outcome = try await folder.run(["fav"])
     #expect(outcome.status == 0)
     #expect(outcome.stdout.isEmpty)
     #expect(outcome.stderr.contains(":1: ") && outcome.stderr.contains(":2: "), "\(outcome.stderr)")
@@ -83,15 +83,15 @@ struct ForgivingFavoritesTests {
   }
 
   @Test("A line that is not UTF-8: the others shown, and the file never rewritten")
-  func notUTF8() throws {
+  func notUTF8() async throws {
     let folder = try Folder()
     defer { folder.remove() }
     let bytes: [UInt8] = Array("ft -> m\n".utf8) + [0x6D, 0xFF, 0x20, 0x2D, 0x3E, 0x20, 0x6B, 0x6D, 0x0A]
     try folder.write(bytes: bytes)
-    let list = try folder.run(["fav"])
+    let list = try await folder.run(["fav"])
     #expect(list.stdout.contains("0.3048"))
     #expect(list.stderr.contains(":2: the line is not valid UTF-8"), "\(list.stderr)")
-    let add = try folder.run(["fav", "add", "lb", "kg"])
+    let add = try await folder.run(["fav", "add", "lb", "kg"])
     #expect(add.status == 2, "\(add.stderr)")
     #expect(Array(try Data(contentsOf: folder.favorites)) == bytes)
   }
@@ -100,26 +100,26 @@ struct ForgivingFavoritesTests {
   static let versions = ["v2", "v1000000000", "v99999999999999999999999", "V1.5", "v0"]
 
   @Test("A version header this conv does not read is refused, and the file never rewritten", arguments: versions)
-  func unsupportedVersion(_ tag: String) throws {
+  func unsupportedVersion(_ tag: String) async throws {
     let folder = try Folder()
     defer { folder.remove() }
     let file = "# conv favorites \(tag)\nmi -> km\n"
     try folder.write(file)
-    let list = try folder.run(["fav"])
+    let list = try await folder.run(["fav"])
     #expect(list.status == 2, "\(list.stdout)")
     #expect(list.stderr.contains(":1: ") && list.stderr.contains(tag), "\(list.stderr)")
     for edit in [["fav", "add", "ft", "m"], ["fav", "rm", "1"], ["fav", "mv", "1", "1"]] {
-      #expect(try folder.run(edit).status == 2, "\(edit)")
+      #expect(try await folder.run(edit).status == 2, "\(edit)")
       #expect(try folder.text() == file, "\(edit)")
     }
   }
 
   @Test("Comments that merely mention the format stay comments")
-  func commentsStayComments() throws {
+  func commentsStayComments() async throws {
     let folder = try Folder()
     defer { folder.remove() }
     try folder.write("# conv favorites vacation list\n# conv favorites: mine\nmi -> km\n")
-    let outcome = try folder.run(["fav"])
+    let outcome = try await folder.run(["fav"])
     #expect(outcome.status == 0 && outcome.stderr.isEmpty, "\(outcome.stderr)")
     #expect(outcome.stdout.contains("1.609344"))
   }
@@ -132,37 +132,37 @@ struct ForgivingFavoritesTests {
   ]
 
   @Test("Every target the command line takes, a favorite takes (ft;in)", arguments: mixedTargets)
-  func severalTargets(_ pair: String, _ value: String, _ human: String, _ terse: String) throws {
+  func severalTargets(_ pair: String, _ value: String, _ human: String, _ terse: String) async throws {
     let folder = try Folder()
     defer { folder.remove() }
-    let add = try folder.run(["fav", "add", pair])
+    let add = try await folder.run(["fav", "add", pair])
     #expect(add.status == 0, "\(add.stderr)")
-    let list = try folder.run(["fav", value])
+    let list = try await folder.run(["fav", value])
     #expect(list.stdout.contains(human), "\(list.stdout)")
-    let oneShot = try folder.run([value] + pair.components(separatedBy: " -> "))
+    let oneShot = try await folder.run([value] + pair.components(separatedBy: " -> "))
     #expect(oneShot.stdout == human + "\n", "the one-shot says \(oneShot.stdout)")
-    #expect(try folder.run(["fav", "-t", value]).stdout == terse + "\n")
-    let json = try folder.run(["fav", "--json", value]).stdout
+    #expect(try await folder.run(["fav", "-t", value]).stdout == terse + "\n")
+    let json = try await folder.run(["fav", "--json", value]).stdout
     #expect(json.contains(#""parts":["#) && json.contains(#""position":1"#), "\(json)")
-    #expect(try folder.run(["fav", "add", pair]).stderr.contains("already favorite 1"))
+    #expect(try await folder.run(["fav", "add", pair]).stderr.contains("already favorite 1"))
   }
 
   @Test("fav mv carries the comment lines right above a pair, and a move to its own place changes nothing")
-  func moveWithHeading() throws {
+  func moveWithHeading() async throws {
     let folder = try Folder()
     defer { folder.remove() }
     try folder.write("# conv favorites v1\n# travel\nmi -> km\n\n# cooking\n# (US)\ncup -> mL\ntbsp -> mL\n")
-    let down = try folder.run(["fav", "mv", "2", "3"])
+    let down = try await folder.run(["fav", "mv", "2", "3"])
     #expect(down.status == 0, "\(down.stderr)")
     #expect(
       try folder.text() == "# conv favorites v1\n# travel\nmi -> km\n\ntbsp -> mL\n# cooking\n# (US)\ncup -> mL\n")
-    let up = try folder.run(["fav", "mv", "3", "1"])
+    let up = try await folder.run(["fav", "mv", "3", "1"])
     #expect(up.status == 0)
     // `# travel` opens the file: it is the file's, and stays at the top.
     #expect(
       try folder.text() == "# conv favorites v1\n# travel\n# cooking\n# (US)\ncup -> mL\nmi -> km\n\ntbsp -> mL\n")
     let before = try folder.text()
-    let same = try folder.run(["fav", "mv", "2", "2"])
+    let same = try await folder.run(["fav", "mv", "2", "2"])
     #expect(same.status == 0)
     #expect(!same.stdout.hasPrefix("moved"), "\(same.stdout)")
     #expect(same.stdout.contains("nothing moved"), "\(same.stdout)")
@@ -170,11 +170,11 @@ struct ForgivingFavoritesTests {
   }
 
   @Test("'already a favorite' gives the position conv fav shows, not the file line")
-  func duplicatePosition() throws {
+  func duplicatePosition() async throws {
     let folder = try Folder()
     defer { folder.remove() }
     try folder.write("# conv favorites v1\n# lengths\n\nft -> m\n# mass\nlb -> kg\n")
-    let outcome = try folder.run(["fav", "add", "pound", "kilogram"])
+    let outcome = try await folder.run(["fav", "add", "pound", "kilogram"])
     #expect(outcome.status == 1)
     #expect(outcome.stderr.contains("lb -> kg is already favorite 2"), "\(outcome.stderr)")
   }
@@ -185,23 +185,23 @@ struct ForgivingFavoritesTests {
   @Test(
     "CONV_FAVORITES in a folder that does not exist: refused with the reason, no folder created",
     arguments: missingFolders)
-  func missingFolder(_ relative: String) throws {
+  func missingFolder(_ relative: String) async throws {
     let folder = try Folder()
     defer { folder.remove() }
     let path = folder.url.appendingPathComponent(relative).path
-    let outcome = try folder.run(["fav", "add", "mi", "km"], favorites: path)
+    let outcome = try await folder.run(["fav", "add", "mi", "km"], favorites: path)
     #expect(outcome.status == 2)
     #expect(outcome.stderr.contains("does not exist"), "\(outcome.stderr)")
     #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("missing").path))
     // Listing a missing file is no favorites, as always.
-    #expect(try folder.run(["fav"], favorites: path).status == 0)
+    #expect(try await folder.run(["fav"], favorites: path).status == 0)
   }
 
   @Test("The default favorites path still gets its folders")
-  func defaultPathFolders() throws {
+  func defaultPathFolders() async throws {
     let folder = try Folder()
     defer { folder.remove() }
-    let outcome = try ConvProcess.run(
+    let outcome = try await ConvProcess.run(
       ["fav", "add", "mi", "km"],
       environment: ConvProcess.isolatedEnvironment([
         "HOME": folder.url.path, "XDG_CONFIG_HOME": folder.url.appendingPathComponent("config").path,

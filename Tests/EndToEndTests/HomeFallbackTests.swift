@@ -26,7 +26,7 @@ struct HomeFallbackTests {
   static let rootParents = ["/.config", "/.local/state", "/.local"]
 
   /// Runs `body`, then fails for any folder of `rootPaths` it made (and removes it).
-  static func expectNothingUnderRoot(_ body: () throws -> Void) rethrows {
+  static func expectNothingUnderRoot(_ body: () async throws -> Void) async rethrows {
     let exists = { (path: String) in FileManager.default.fileExists(atPath: path) }
     let before = Set((rootPaths + rootParents).filter(exists))
     defer {
@@ -38,28 +38,28 @@ struct HomeFallbackTests {
         _ = rmdir(path)
       }
     }
-    try body()
+    try await body()
   }
 
   @Test("conv fav path without HOME names the file under the password database's home")
-  func favoritesPath() throws {
+  func favoritesPath() async throws {
     let entry = getpwuid(geteuid())
     let home = entry.flatMap { $0.pointee.pw_dir.map { String(cString: $0) } } ?? ""
-    let outcome = try ConvProcess.run(["fav", "path"], environment: Self.homeless())
+    let outcome = try await ConvProcess.run(["fav", "path"], environment: Self.homeless())
     #expect(outcome.status == 0, "\(outcome.stderr)")
     #expect(outcome.lines == [home.hasPrefix("/") ? home + "/.config/conv/favorites" : ""], "\(outcome.stdout)")
   }
 
   @Test(
     "Without HOME, conv fav add writes under the password database's home",
-    .enabled(if: PasswordSandbox.isAvailable, "unshare with user namespaces is not available"))
-  func favoritesWritten() throws {
+    .enabled("unshare with user namespaces is not available") { await PasswordSandbox.isAvailable })
+  func favoritesWritten() async throws {
     let sandbox = try PasswordSandbox()
     defer { sandbox.remove() }
-    try Self.expectNothingUnderRoot {
-      let path = try sandbox.run(["fav", "path"], environment: Self.homeless())
+    try await Self.expectNothingUnderRoot {
+      let path = try await sandbox.run(["fav", "path"], environment: Self.homeless())
       #expect(path.lines == [sandbox.home.path + "/.config/conv/favorites"], "\(path.stdout)\(path.stderr)")
-      let added = try sandbox.run(["fav", "add", "gal", "L"], environment: Self.homeless())
+      let added = try await sandbox.run(["fav", "add", "gal", "L"], environment: Self.homeless())
       #expect(added.status == 0, "\(added.stderr)")
       let file = sandbox.home.appendingPathComponent(".config/conv/favorites")
       #expect((try? String(contentsOf: file, encoding: .utf8)) == "# conv favorites v1\ngal -> L\n")
@@ -68,12 +68,12 @@ struct HomeFallbackTests {
 
   @Test(
     "A user the password database does not know, without HOME: a one-line error, nothing written",
-    .enabled(if: PasswordSandbox.isAvailable, "unshare with user namespaces is not available"))
-  func unknownUser() throws {
+    .enabled("unshare with user namespaces is not available") { await PasswordSandbox.isAvailable })
+  func unknownUser() async throws {
     // A user id with no entry: its home is unknown, so favorites cannot be saved.
     let uid = try #require((4242..<4342).first { getpwuid(uid_t($0)) == nil })
-    try Self.expectNothingUnderRoot {
-      let outcome = try ConvProcess.run(
+    try await Self.expectNothingUnderRoot {
+      let outcome = try await ConvProcess.run(
         [
           "--map-user=\(uid)", "--map-group=\(uid)", ConvProcess.executable.path,
           "fav", "add", "gal", "L",
@@ -89,20 +89,20 @@ struct HomeFallbackTests {
 extension ReplTmuxTests {
   @Test(
     "Without HOME, the REPL keeps its history under the password database's home",
-    .enabled(if: PasswordSandbox.isAvailable, "unshare with user namespaces is not available"))
-  func historyWithoutHome() throws {
+    .enabled("unshare with user namespaces is not available") { await PasswordSandbox.isAvailable })
+  func historyWithoutHome() async throws {
     let sandbox = try PasswordSandbox()
     defer { sandbox.remove() }
-    try HomeFallbackTests.expectNothingUnderRoot {
+    try await HomeFallbackTests.expectNothingUnderRoot {
       let unset = ["HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"].map { "-u \($0)" }.joined(
         separator: " ")
-      let pane = try TmuxPane(
+      let pane = try await TmuxPane(
         program: "exec env \(unset) TERM=xterm-256color " + sandbox.command(ConvProcess.executable.path))
       defer { pane.close() }
-      _ = try pane.waitFor { $0.promptLine.hasPrefix("conv>") && $0.contains("Length") }
-      try pane.type("from mi")
-      try pane.type("quit")
-      try pane.waitForExit()
+      _ = try await pane.waitFor { $0.promptLine.hasPrefix("conv>") && $0.contains("Length") }
+      try await pane.type("from mi")
+      try await pane.type("quit")
+      try await pane.waitForExit()
       let history = sandbox.home.appendingPathComponent(".local/state/conv/history")
       #expect(
         (try? String(contentsOf: history, encoding: .utf8))?.contains("from mi") == true,
@@ -123,17 +123,21 @@ struct PasswordSandbox {
 
   static let unshare = URL(fileURLWithPath: "/usr/bin/unshare")
 
-  /// Whether `unshare` can make the namespaces and the bind mount here.
-  static let isAvailable: Bool = {
+  /// Whether `unshare` can make the namespaces and the bind mount here (tried once).
+  static var isAvailable: Bool {
+    get async { await availability.value }
+  }
+
+  private static let availability = Task {
     guard FileManager.default.isExecutableFile(atPath: unshare.path), let sandbox = try? PasswordSandbox() else {
       return false
     }
     defer { sandbox.remove() }
-    let outcome = try? ConvProcess.run(
+    let outcome = try? await ConvProcess.run(
       sandbox.arguments(["/bin/sh", "-c", "exit 0"]), environment: HomeFallbackTests.homeless(),
       executable: unshare)
     return outcome?.status == 0
-  }()
+  }
 
   init() throws {
     folder = FileManager.default.temporaryDirectory.appendingPathComponent("conv-passwd-\(UUID().uuidString)")
@@ -159,8 +163,8 @@ struct PasswordSandbox {
   }
 
   /// Runs conv with the fake database.
-  func run(_ arguments: [String], environment: [String: String]) throws -> ConvProcess.Outcome {
-    try ConvProcess.run(
+  func run(_ arguments: [String], environment: [String: String]) async throws -> ConvProcess.Outcome {
+    try await ConvProcess.run(
       self.arguments([ConvProcess.executable.path] + arguments), environment: environment,
       executable: Self.unshare)
   }

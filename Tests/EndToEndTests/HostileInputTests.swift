@@ -16,8 +16,10 @@ struct HostileInputTests {
   typealias Outcome = ConvProcess.Outcome
 
   /// Runs conv with raw bytes on standard input, under ``timeout``.
-  static func run(_ arguments: [String], stdin: Data = Data(), environment: [String: String]? = nil) throws -> Outcome {
-    try ConvProcess.run(arguments, input: stdin, environment: environment, timeout: timeout)
+  static func run(_ arguments: [String], stdin: Data = Data(), environment: [String: String]? = nil) async throws
+    -> Outcome
+  {
+    try await ConvProcess.run(arguments, input: stdin, environment: environment, timeout: timeout)
   }
 
   /// Checks the contract for a one-shot failure: status 1–127 (not a signal), one `conv:` line,
@@ -91,46 +93,46 @@ struct HostileInputTests {
       Case(arguments: ["-x", "5", "mi", "km"], message: "unknown option '-x'"),
       Case(arguments: ["5", "mi", "km", "--no-such-flag"], message: "unknown option '--no-such-flag'"),
     ])
-  func oneShot(_ c: Case) throws {
-    let outcome = try Self.run(c.arguments)
+  func oneShot(_ c: Case) async throws {
+    let outcome = try await Self.run(c.arguments)
     Self.expectOneLineError(outcome, c.testDescription)
     #expect(outcome.stderr.contains(c.message), "\(outcome.stderr.prefix(300))")
   }
 
   @Test("Unknown options exit 64 on one line")
-  func unknownOptions() throws {
+  func unknownOptions() async throws {
     for arguments in [["--frobnicate", "5", "mi", "km"], ["-x", "5", "mi", "km"]] {
-      let outcome = try Self.run(arguments)
+      let outcome = try await Self.run(arguments)
       Self.expectOneLineError(outcome, arguments.joined(separator: " "), status: 64)
     }
   }
 
   @Test("100,000-deep parentheses (as two arguments, each under the kernel's 128 KiB limit)")
-  func deepParentheses() throws {
+  func deepParentheses() async throws {
     let open = String(repeating: "(", count: 100_000)
     let close = "1 m" + String(repeating: ")", count: 100_000)
-    let outcome = try Self.run([open, close, "km"])
+    let outcome = try await Self.run([open, close, "km"])
     Self.expectOneLineError(outcome, "deep parentheses")
     #expect(outcome.stderr.contains("input is too long"))
     // Under the length limit, nesting stops at its own limit.
     let nested = String(repeating: "(", count: 2000) + "1 m" + String(repeating: ")", count: 2000)
-    let deep = try Self.run([nested, "km"])
+    let deep = try await Self.run([nested, "km"])
     Self.expectOneLineError(deep, "2000-deep parentheses")
     #expect(deep.stderr.contains("nested too deeply"))
   }
 
   @Test("A megabyte of arguments")
-  func megabyteOfArguments() throws {
+  func megabyteOfArguments() async throws {
     // One argument cannot exceed 128 KiB on Linux (MAX_ARG_STRLEN): the kernel refuses to start
     // any program with it. Ten arguments of 100,000 characters make the megabyte.
     let words = ["5 m"] + Array(repeating: String(repeating: "x", count: 100_000), count: 10) + ["km"]
-    let outcome = try Self.run(words)
+    let outcome = try await Self.run(words)
     Self.expectOneLineError(outcome, "1 MB of arguments")
     #expect(outcome.stderr.contains("input is too long"))
   }
 
   @Test("Batch: every hostile line gets one line of error, and the good lines still convert")
-  func batchLines() throws {
+  func batchLines() async throws {
     var input = Data()
     let lines: [[UInt8]] = [
       Array("5 mi to km".utf8),
@@ -151,7 +153,7 @@ struct HostileInputTests {
       input.append(contentsOf: line)
       input.append(10)
     }
-    let outcome = try Self.run(["-t"], stdin: input)
+    let outcome = try await Self.run(["-t"], stdin: input)
     #expect(outcome.exited && outcome.status == 1)
     // Terse batch output keeps an empty line for each failed request.
     #expect(outcome.stdout == "8.04672\n" + String(repeating: "\n", count: lines.count - 2) + "12\n")
@@ -164,17 +166,17 @@ struct HostileInputTests {
   }
 
   @Test("Batch: one megabyte line, a line without end, and no input at all")
-  func batchEdges() throws {
+  func batchEdges() async throws {
     let megabyte = Data(repeating: UInt8(ascii: "("), count: 1 << 20)
-    var outcome = try Self.run(["-"], stdin: megabyte)
+    var outcome = try await Self.run(["-"], stdin: megabyte)
     #expect(outcome.status == 1)
     #expect(outcome.errorLines == ["conv: line 1: input is too long (at most 4096 characters)"])
     // Ten megabytes without a line break: memory stays bounded and the answer is the same.
-    outcome = try Self.run(["-"], stdin: Data(repeating: UInt8(ascii: "x"), count: 10 << 20))
+    outcome = try await Self.run(["-"], stdin: Data(repeating: UInt8(ascii: "x"), count: 10 << 20))
     #expect(outcome.status == 1)
     #expect(outcome.errorLines == ["conv: line 1: input is too long (at most 4096 characters)"])
     for empty in ["", "\n\n   \n", "# only a comment\n"] {
-      outcome = try Self.run(["-"], stdin: Data(empty.utf8))
+      outcome = try await Self.run(["-"], stdin: Data(empty.utf8))
       #expect(outcome.status == 1, "\(empty.debugDescription)")
       #expect(
         outcome.errorLines.count == 1 && outcome.errorLines[0].hasPrefix("conv: nothing to convert"),
@@ -183,7 +185,7 @@ struct HostileInputTests {
   }
 
   @Test("A hostile personal units file is reported, and conv keeps working")
-  func hostileUnitsFile() throws {
+  func hostileUnitsFile() async throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("conv-hostile-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -201,7 +203,7 @@ struct HostileInputTests {
     bytes.append(contentsOf: [0x62, 0x61, 0x64, 0x1B, 0xFF, 0x20, 0x7C, 0x0A])
     try bytes.write(to: file)
     let environment = ConvProcess.isolatedEnvironment(["CONV_UNITS": file.path])
-    let outcome = try Self.run(["5", "mi", "km"], environment: environment)
+    let outcome = try await Self.run(["5", "mi", "km"], environment: environment)
     #expect(outcome.exited && outcome.status == 2, "status \(outcome.status)")
     #expect(outcome.stderr.hasPrefix("conv: "), "\(outcome.stderr.prefix(500))")
     #expect(outcome.stderr.contains("is part of a chain of more than 64 units"), "\(outcome.stderr.prefix(500))")

@@ -99,19 +99,19 @@ struct ICUDataTests {
   ]
 
   /// Runs both binaries with the same arguments and locale.
-  static func outputs(_ arguments: [String], locale: String) throws -> (reference: String, candidate: String) {
+  static func outputs(_ arguments: [String], locale: String) async throws -> (reference: String, candidate: String) {
     let environment = ConvProcess.isolatedEnvironment(["LANG": locale == "C" ? "C" : "\(locale).UTF-8"])
-    func run(_ binary: URL) throws -> String {
-      let outcome = try ConvProcess.run(arguments, environment: environment, executable: binary)
+    func run(_ binary: URL) async throws -> String {
+      let outcome = try await ConvProcess.run(arguments, environment: environment, executable: binary)
       return "status \(outcome.status)\n\(outcome.stdout)--- stderr\n\(outcome.stderr)"
     }
-    return (try run(ConvProcess.builtExecutable), try run(StaticConv.binary!))
+    return (try await run(ConvProcess.builtExecutable), try await run(StaticConv.binary!))
   }
 
   @Test("The static binary prints what ICU's whole data prints", arguments: locales)
-  func sameOutputAsWholeData(locale: String) throws {
+  func sameOutputAsWholeData(locale: String) async throws {
     for arguments in Self.commands {
-      let (reference, candidate) = try Self.outputs(arguments, locale: locale)
+      let (reference, candidate) = try await Self.outputs(arguments, locale: locale)
       #expect(candidate == reference, "LANG=\(locale) conv \(arguments.joined(separator: " "))")
     }
   }
@@ -135,9 +135,9 @@ struct ICUDataTests {
   ]
 
   @Test("Numbers, scientific notation and unit names are localized in en, de, fr, ja, ar and hi")
-  func localized() throws {
+  func localized() async throws {
     for (locale, arguments, line) in Self.expected {
-      let outcome = try ConvProcess.run(
+      let outcome = try await ConvProcess.run(
         arguments, environment: ConvProcess.isolatedEnvironment(["LANG": "\(locale).UTF-8"]),
         executable: StaticConv.binary!)
       #expect(
@@ -147,30 +147,24 @@ struct ICUDataTests {
   }
 
   @Test("Search folds case and accents in en, de, fr, ja, ar and hi")
-  func foldingAndWidth() throws {
+  func foldingAndWidth() async throws {
     for locale in ["en_US", "de_DE", "fr_FR", "ja_JP", "ar_EG", "hi_IN"] {
       let environment = ConvProcess.isolatedEnvironment(["LANG": "\(locale).UTF-8"])
-      let search = try ConvProcess.run(
+      let search = try await ConvProcess.run(
         ["search", "ÅNGSTRÖM"], environment: environment, executable: StaticConv.binary!)
       #expect(search.status == 0 && search.stdout.contains("ångström"), "\(locale): \(search.stdout)\(search.stderr)")
-      let micro = try ConvProcess.run(["search", "μm"], environment: environment, executable: StaticConv.binary!)
+      let micro = try await ConvProcess.run(["search", "μm"], environment: environment, executable: StaticConv.binary!)
       #expect(micro.status == 0 && micro.stdout.contains("micrometre"), "\(locale): \(micro.stdout)\(micro.stderr)")
     }
   }
 
   @Test("The linked ICU data is the reduced package (when the binary keeps its symbols and nm is installed)")
-  func reducedData() throws {
+  func reducedData() async throws {
     let nm = ["/usr/bin/nm", "/bin/nm"].first { FileManager.default.isExecutableFile(atPath: $0) }
     guard let nm else { return }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: nm)
-    process.arguments = ["-S", StaticConv.binary!.path]
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
+    let output = try await ConvProcess.run(
+      executable: URL(fileURLWithPath: nm), arguments: ["-S", StaticConv.binary!.path], errors: .discarded
+    ).stdout
     guard let line = output.split(separator: "\n").first(where: { $0.hasSuffix("_dat") && $0.contains(" icudt") })
     else {
       return  // stripped: nothing to measure

@@ -24,11 +24,10 @@ struct LibraryDependencyTests {
   static let root = DocExampleTests.root
 
   /// Runs `swift ARGUMENTS` in `folder` (SwiftPM may fetch the DocC plugin: a few minutes at most).
-  static func runSwift(_ arguments: [String], in folder: URL) throws -> (output: String, errors: String, status: Int32)
-  {
-    try ConvProcess.runProgram(
-      URL(fileURLWithPath: try #require(SwiftTool.path)), arguments, environment: nil,
-      folder: folder, mergingErrors: false, timeout: 300)
+  static func runSwift(_ arguments: [String], in folder: URL) async throws -> ConvProcess.Outcome {
+    try await ConvProcess.run(
+      executable: URL(fileURLWithPath: try #require(SwiftTool.path)), arguments: arguments, workingDirectory: folder,
+      timeout: 300)
   }
 
   /// Every package identity in a `show-dependencies --format json` tree, the root's excepted.
@@ -40,7 +39,7 @@ struct LibraryDependencyTests {
   }
 
   @Test("swift package resolve: no package but the DocC plugin's")
-  func adopterResolvesNothingElse() throws {
+  func adopterResolvesNothingElse() async throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("conv-adopter-\(UUID().uuidString)")
     let sources = folder.appendingPathComponent("Sources/Adopter")
     try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
@@ -68,13 +67,13 @@ struct LibraryDependencyTests {
     try manifest.write(to: folder.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
     try "import ConvKit\n".write(to: sources.appendingPathComponent("Adopter.swift"), atomically: true, encoding: .utf8)
 
-    let resolve = try Self.runSwift(["package", "resolve"], in: folder)
-    #expect(resolve.status == 0, "swift package resolve:\n\(resolve.errors)")
-    let shown = try Self.runSwift(["package", "show-dependencies", "--format", "json"], in: folder)
-    #expect(shown.status == 0, "swift package show-dependencies:\n\(shown.errors)")
+    let resolve = try await Self.runSwift(["package", "resolve"], in: folder)
+    #expect(resolve.status == 0, "swift package resolve:\n\(resolve.stderr)")
+    let shown = try await Self.runSwift(["package", "show-dependencies", "--format", "json"], in: folder)
+    #expect(shown.status == 0, "swift package show-dependencies:\n\(shown.stderr)")
     let tree = try #require(
-      try JSONSerialization.jsonObject(with: Data(shown.output.utf8)) as? [String: Any],
-      "not JSON: \(shown.output)")
+      try JSONSerialization.jsonObject(with: Data(shown.stdout.utf8)) as? [String: Any],
+      "not JSON: \(shown.stdout)")
     let resolved = Self.identities(tree)
     // This package itself, found by path.
     #expect(resolved.first == identity, "\(resolved)")

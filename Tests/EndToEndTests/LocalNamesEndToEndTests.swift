@@ -81,8 +81,8 @@ struct LocalNamesEndToEndTests {
   ]
 
   @Test("Local names: refusals, notes, echo", arguments: cases)
-  func run(_ c: Case) throws {
-    let outcome = try ConvProcess.run(
+  func run(_ c: Case) async throws {
+    let outcome = try await ConvProcess.run(
       c.arguments, stdin: c.stdin, environment: ConvProcess.isolatedEnvironment(c.environment))
     #expect(outcome.stdout == c.stdout)
     #expect(outcome.stderr == c.stderr)
@@ -102,8 +102,8 @@ struct LocalNamesEndToEndTests {
   ]
 
   @Test("The column's system follows LC_MEASUREMENT", arguments: systems)
-  func system(_ environment: [String: String], _ quantity: String, _ first: String) throws {
-    let outcome = try ConvProcess.run(
+  func system(_ environment: [String: String], _ quantity: String, _ first: String) async throws {
+    let outcome = try await ConvProcess.run(
       quantity.split(separator: " ").map(String.init),
       environment: ConvProcess.isolatedEnvironment(environment))
     #expect(outcome.status == 0)

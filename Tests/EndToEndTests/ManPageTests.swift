@@ -28,9 +28,13 @@ struct ManPageTests {
     return text
   }()
 
-  /// Every command of the binary, from `--experimental-dump-help`.
-  static let commands: [Command] = {
-    guard let outcome = try? ConvProcess.run(["--experimental-dump-help"]), outcome.status == 0,
+  /// Every command of the binary, from `--experimental-dump-help` (run once).
+  static var commands: [Command] {
+    get async { await commandTree.value }
+  }
+
+  private static let commandTree = Task {
+    guard let outcome = try? await ConvProcess.run(["--experimental-dump-help"]), outcome.status == 0,
       let json = try? JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any],
       let root = json["command"] as? [String: Any]
     else {
@@ -58,7 +62,7 @@ struct ManPageTests {
     }
     walk(root, path: [])
     return result
-  }()
+  }
 
   /// Whether the page documents an option: `.Fl -terse` or `.Fl t` in the mdoc source.
   static func documents(option: String) -> Bool {
@@ -74,24 +78,25 @@ struct ManPageTests {
 
   @Test(
     "Every subcommand and alias runs its command, not a conversion",
-    arguments: ManPageTests.commands.filter { $0.path.count == 1 })
-  func subcommandIsNotAConversion(_ command: Command) throws {
+    arguments: await ManPageTests.commands.filter { $0.path.count == 1 })
+  func subcommandIsNotAConversion(_ command: Command) async throws {
     // Read as a quantity, `conv WORD` would fail with "unknown unit 'WORD'".
     for word in [command.path[0]] + command.aliases {
-      let outcome = try ConvProcess.run([word], stdin: "")
+      let outcome = try await ConvProcess.run([word], stdin: "")
       #expect(!outcome.stderr.contains("unknown unit"), "conv \(word): \(outcome.stderr)")
     }
   }
 
   @Test("The command tree is read")
-  func treeIsRead() {
-    let paths = Set(Self.commands.map { $0.path.joined(separator: " ") })
+  func treeIsRead() async {
+    let paths = Set(await Self.commands.map { $0.path.joined(separator: " ") })
     for expected in ["", "convert", "list", "info", "search", "categories", "repl", "fav", "fav add"] {
       #expect(paths.contains(expected), "no '\(expected)' in conv --experimental-dump-help")
     }
   }
 
-  @Test("Every subcommand and alias is in Man/conv.1", arguments: ManPageTests.commands.filter { !$0.path.isEmpty })
+  @Test(
+    "Every subcommand and alias is in Man/conv.1", arguments: await ManPageTests.commands.filter { !$0.path.isEmpty })
   func subcommandDocumented(_ command: Command) {
     #expect(Self.documents(command: command.path), "Man/conv.1 lacks 'Cm \(command.path.joined(separator: " "))'")
     for alias in command.aliases {
@@ -129,22 +134,22 @@ struct ManPageTests {
 
   @Test(
     "The SYNOPSIS names every command of conv's command table, and help",
-    arguments: ManPageTests.commands.filter { !$0.path.isEmpty }.map(\.path) + [["help"]])
+    arguments: await ManPageTests.commands.filter { !$0.path.isEmpty }.map(\.path) + [["help"]])
   func synopsisComplete(_ path: [String]) {
     #expect(Self.synopsisPaths.contains(path), "the SYNOPSIS of Man/conv.1 lacks 'conv \(path.joined(separator: " "))'")
   }
 
   @Test("Every command the SYNOPSIS names exists")
-  func synopsisCommandsExist() {
+  func synopsisCommandsExist() async {
     // `conv help …` and `conv version` are words of the parser, not commands of the table.
-    let known = Set(Self.commands.map(\.path) + [["help"], ["version"]])
+    let known = Set(await Self.commands.map(\.path) + [["help"], ["version"]])
     #expect(Self.synopsisPaths.count >= 14, "too few commands read from the SYNOPSIS: \(Self.synopsisPaths)")
     for path in Self.synopsisPaths {
       #expect(known.contains(path), "the SYNOPSIS names 'conv \(path.joined(separator: " "))', which is not a command")
     }
   }
 
-  @Test("Every option is in Man/conv.1", arguments: ManPageTests.commands)
+  @Test("Every option is in Man/conv.1", arguments: await ManPageTests.commands)
   func optionsDocumented(_ command: Command) {
     for option in command.options {
       #expect(Self.documents(option: option), "Man/conv.1 lacks '\(option)' of \(command.testDescription)")
@@ -152,8 +157,8 @@ struct ManPageTests {
   }
 
   @Test("Every option in Man/conv.1 exists")
-  func documentedOptionsExist() throws {
-    let known = Set(Self.commands.flatMap(\.options) + ["--generate-completion-script", "-"])
+  func documentedOptionsExist() async throws {
+    let known = Set(await Self.commands.flatMap(\.options) + ["--generate-completion-script", "-"])
     let regex = try NSRegularExpression(pattern: "Fl (-?[A-Za-z][\\w-]*)")
     let source = Self.manPage
     let range = NSRange(source.startIndex..., in: source)
@@ -168,9 +173,9 @@ struct ManPageTests {
     }
   }
 
-  @Test("Every command's --help runs and lists only documented options", arguments: ManPageTests.commands)
-  func helpRuns(_ command: Command) throws {
-    let outcome = try ConvProcess.run(command.path + ["--help"])
+  @Test("Every command's --help runs and lists only documented options", arguments: await ManPageTests.commands)
+  func helpRuns(_ command: Command) async throws {
+    let outcome = try await ConvProcess.run(command.path + ["--help"])
     #expect(outcome.status == 0, "\(command.testDescription) --help: \(outcome.stderr)")
     #expect(outcome.stdout.contains("USAGE:"))
     let regex = try NSRegularExpression(pattern: "(?<![\\w-])(--?[a-z][a-z-]*)")
@@ -188,10 +193,10 @@ struct ManPageTests {
   }
 
   @Test("Every REPL command from 'help' is in Man/conv.1")
-  func replCommandsDocumented() throws {
-    let outcome = try ConvProcess.run(["repl"], stdin: "help\nquit\n")
+  func replCommandsDocumented() async throws {
+    let outcome = try await ConvProcess.run(["repl"], stdin: "help\nquit\n")
     #expect(outcome.status == 0, "\(outcome.stderr)")
-    let categories = try ConvProcess.run(["categories", "--json"]).stdout
+    let categories = try await ConvProcess.run(["categories", "--json"]).stdout
     var words: Set<String> = []
     for line in outcome.lines {
       // A command line of the help: `from UNIT            convert from UNIT`.
@@ -211,15 +216,16 @@ struct ManPageTests {
   }
 
   @Test("mandoc -Tlint reports nothing", .enabled(if: ManPageTests.tool("mandoc") != nil))
-  func mandocLint() throws {
-    let (status, output) = try Self.runTool(ManPageTests.tool("mandoc")!, ["-Tlint", Self.manPagePath])
+  func mandocLint() async throws {
+    let (status, output) = try await Self.runTool(ManPageTests.tool("mandoc")!, ["-Tlint", Self.manPagePath])
     #expect(output.isEmpty, "mandoc -Tlint Man/conv.1:\n\(output)")
     #expect(status == 0)
   }
 
   @Test("groff -mandoc -ww -z reports nothing", .enabled(if: ManPageTests.tool("groff") != nil))
-  func groffWarnings() throws {
-    let (status, output) = try Self.runTool(ManPageTests.tool("groff")!, ["-mandoc", "-ww", "-z", Self.manPagePath])
+  func groffWarnings() async throws {
+    let (status, output) = try await Self.runTool(
+      ManPageTests.tool("groff")!, ["-mandoc", "-ww", "-z", Self.manPagePath])
     #expect(output.isEmpty, "groff -mandoc -ww -z Man/conv.1:\n\(output)")
     #expect(status == 0)
   }
@@ -240,17 +246,10 @@ struct ManPageTests {
   }
 
   /// Runs a tool and returns its status and everything it printed (standard output and error).
-  static func runTool(_ path: String, _ arguments: [String]) throws -> (Int32, String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: path)
-    process.arguments = arguments
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+  static func runTool(_ path: String, _ arguments: [String]) async throws -> (Int32, String) {
+    let tool = try await ConvProcess.run(
+      executable: URL(fileURLWithPath: path), arguments: arguments, errors: .standardOutput)
+    return (tool.status, tool.stdout)
   }
 }
 

@@ -24,9 +24,9 @@ struct NegativeArgumentTests {
   ]
 
   @Test("A negative quantity is a quantity, never an option", arguments: cases.indices)
-  func negative(_ index: Int) throws {
+  func negative(_ index: Int) async throws {
     let (arguments, expected) = Self.cases[index]
-    let outcome = try ConvProcess.run(arguments)
+    let outcome = try await ConvProcess.run(arguments)
     #expect(outcome.status == 0, "\(arguments): \(outcome.stderr)")
     #expect(outcome.stdout.contains(expected), "\(arguments): \(outcome.stdout)")
     #expect(!outcome.stdout.contains("OVERVIEW"), "help printed for \(arguments)")
@@ -34,9 +34,9 @@ struct NegativeArgumentTests {
   }
 
   @Test("Below absolute zero is refused the same way, with exit 1")
-  func belowAbsoluteZero() throws {
+  func belowAbsoluteZero() async throws {
     for arguments in [["-500", "°C", "K"], ["-t", "-500 °C", "K"], ["--", "-500", "°C", "K"]] {
-      let outcome = try ConvProcess.run(arguments)
+      let outcome = try await ConvProcess.run(arguments)
       #expect(outcome.status == 1, "\(arguments)")
       #expect(outcome.stderr.contains("below absolute zero"), "\(outcome.stderr)")
     }

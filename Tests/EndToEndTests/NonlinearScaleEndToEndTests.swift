@@ -26,9 +26,9 @@ struct NonlinearScaleEndToEndTests {
   ]
 
   @Test("One-shot answers and refusals", arguments: oneShots.indices)
-  func oneShot(_ index: Int) throws {
+  func oneShot(_ index: Int) async throws {
     let (arguments, expected) = Self.oneShots[index]
-    let outcome = try ConvProcess.run(arguments, environment: Self.environment())
+    let outcome = try await ConvProcess.run(arguments, environment: Self.environment())
     if let expected {
       #expect(outcome.status == 0, "\(arguments): \(outcome.stderr)")
       #expect(outcome.lines.last == expected, "\(arguments): \(outcome.stdout)")
@@ -40,8 +40,8 @@ struct NonlinearScaleEndToEndTests {
   }
 
   @Test("The whole column of a dBm value lists W, mW and the other common power levels")
-  func wholeColumn() throws {
-    let outcome = try ConvProcess.run(["20", "dBm"], environment: Self.environment())
+  func wholeColumn() async throws {
+    let outcome = try await ConvProcess.run(["20", "dBm"], environment: Self.environment())
     #expect(outcome.status == 0, "\(outcome.stderr)")
     for row in ["100", " mW ", "-10", " dBW ", "0.1", " W "] {
       #expect(outcome.stdout.contains(row), "missing \(row): \(outcome.stdout)")
@@ -49,23 +49,23 @@ struct NonlinearScaleEndToEndTests {
   }
 
   @Test("Batch and JSON Lines: a line off the scale fails alone")
-  func batch() throws {
+  func batch() async throws {
     let input = "20 dBm to mW\n0 W to dBm\n12 AWG to mm\n"
-    let terse = try ConvProcess.run(["-t"], stdin: input, environment: Self.environment())
+    let terse = try await ConvProcess.run(["-t"], stdin: input, environment: Self.environment())
     #expect(terse.status == 1)
     #expect(
       terse.lines.count == 3 && terse.lines[0] == "100" && terse.lines[1].isEmpty
         && terse.lines[2].hasPrefix("2.05252538"), "\(terse.stdout)")
     #expect(terse.errorLines == ["conv: line 2: 0 W has no dBm value"], "\(terse.stderr)")
-    let json = try ConvProcess.run(["--json"], stdin: input, environment: Self.environment())
+    let json = try await ConvProcess.run(["--json"], stdin: input, environment: Self.environment())
     #expect(json.lines.count == 3)
     #expect(json.lines[0].contains("\"kind\":\"scale\"") && json.lines[0].contains("\"exact\":false"), "\(json.stdout)")
     #expect(json.lines[1].contains("\"error\":\"0 W has no dBm value\""), "\(json.stdout)")
   }
 
   @Test("REPL from a pipe: a scale category, gauge numbers typed alone (then `show` for the column)")
-  func repl() throws {
-    let outcome = try ConvProcess.run(
+  func repl() async throws {
+    let outcome = try await ConvProcess.run(
       ["repl"], stdin: "from AWG\n4/0\nshow\nfrom pH\n7\nshow\n", environment: Self.environment())
     #expect(outcome.status == 0, "\(outcome.stderr)")
     #expect(outcome.stdout.contains("0000 AWG (wire gauge) is"), "\(outcome.stdout)")
@@ -76,16 +76,16 @@ struct NonlinearScaleEndToEndTests {
   }
 
   @Test("Favorites keep scale pairs; a gauge number reaches only the gauges")
-  func favorites() throws {
+  func favorites() async throws {
     let environment = Self.environment()
     for pair in [["dBm", "mW"], ["AWG", "mm"]] {
-      let added = try ConvProcess.run(["fav", "add"] + pair, environment: environment)
+      let added = try await ConvProcess.run(["fav", "add"] + pair, environment: environment)
       #expect(added.status == 0, "\(added.stderr)")
     }
-    let twenty = try ConvProcess.run(["fav", "20"], environment: environment)
+    let twenty = try await ConvProcess.run(["fav", "20"], environment: environment)
     #expect(twenty.status == 0, "\(twenty.stderr)")
     #expect(twenty.stdout.contains("20 dBm ≈ 100") && twenty.stdout.contains("0.81182097 mm"), "\(twenty.stdout)")
-    let gauge = try ConvProcess.run(["fav", "4/0"], environment: environment)
+    let gauge = try await ConvProcess.run(["fav", "4/0"], environment: environment)
     #expect(gauge.status == 1, "\(gauge.stdout)")
     #expect(gauge.stdout.contains("0000 AWG ≈ 11.684"), "\(gauge.stdout)")
     #expect(
@@ -93,12 +93,12 @@ struct NonlinearScaleEndToEndTests {
   }
 
   @Test("info shows the defining functions and the domain")
-  func info() throws {
-    let outcome = try ConvProcess.run(["info", "AWG"], environment: Self.environment())
+  func info() async throws {
+    let outcome = try await ConvProcess.run(["info", "AWG"], environment: Self.environment())
     #expect(outcome.status == 0)
     #expect(outcome.stdout.contains("scale:       x AWG = 0.005 92^((36 - x)/39) in"), "\(outcome.stdout)")
     #expect(outcome.stdout.contains("domain:      from 0000 to 56"), "\(outcome.stdout)")
-    let json = try ConvProcess.run(["--json", "info", "dBm"], environment: Self.environment())
+    let json = try await ConvProcess.run(["--json", "info", "dBm"], environment: Self.environment())
     #expect(json.stdout.contains("\"scale\":{\"reference\":\"mW\""), "\(json.stdout)")
   }
 }

@@ -59,28 +59,28 @@ struct RatesOnePublicationTests {
   }
 
   @Test("One-shot -t and --json: the value of one publication and its date", arguments: pairs)
-  func oneShot(_ amount: Double, _ from: String, _ to: String) throws {
+  func oneShot(_ amount: Double, _ from: String, _ to: String) async throws {
     let environment = try Self.environment()
     let (value, date) = Self.expected(amount, from, to)
-    let terse = try ConvProcess.run(["-t", "\(amount)", from, to], environment: environment)
+    let terse = try await ConvProcess.run(["-t", "\(amount)", from, to], environment: environment)
     #expect(terse.status == 0, "\(terse.stderr)")
     let number = try #require(Double(terse.stdout.trimmingCharacters(in: .whitespacesAndNewlines)))
     #expect(abs(number - value) <= 1e-12 * value, "\(number) vs \(value)")
     // The fallback is said in every mode; answers at the rates in use need no note in -t.
     #expect(terse.stderr.contains("rates of \(Self.snapshotDate)") == (date == Self.snapshotDate), "\(terse.stderr)")
-    let json = try ConvProcess.run(["--json", "\(amount)", from, to], environment: environment)
+    let json = try await ConvProcess.run(["--json", "\(amount)", from, to], environment: environment)
     let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
     #expect(object["rates_date"] as? String == date)
-    let human = try ConvProcess.run(["\(amount)", from, to], environment: environment)
+    let human = try await ConvProcess.run(["\(amount)", from, to], environment: environment)
     #expect(human.stderr.contains("note: rates of \(date), ECB"), "\(human.stderr)")
     #expect(!human.stderr.contains(date == Self.newerDate ? Self.snapshotDate : Self.newerDate + ", ECB\n"))
   }
 
   @Test("A whole column gives each row the date it was made at")
-  func wholeColumn() throws {
+  func wholeColumn() async throws {
     let environment = try Self.environment()
     // Every currency (`--all`: the default column shows at most 20 rows).
-    let json = try ConvProcess.run(["--json", "--all", "100", "USD"], environment: environment)
+    let json = try await ConvProcess.run(["--json", "--all", "100", "USD"], environment: environment)
     let rows = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
     #expect(rows.count == Self.snapshot.count - 1)
     for row in rows {
@@ -90,7 +90,7 @@ struct RatesOnePublicationTests {
       let result = try #require(row["result"] as? Double)
       #expect(abs(result - value) <= 1e-12 * value, "\(target): \(result) vs \(value)")
     }
-    let human = try ConvProcess.run(["100", "USD"], environment: environment)
+    let human = try await ConvProcess.run(["100", "USD"], environment: environment)
     #expect(human.status == 0)
     #expect(human.errorLines.contains("conv: note: rates of \(Self.newerDate), ECB"), "\(human.stderr)")
     #expect(
@@ -102,10 +102,10 @@ struct RatesOnePublicationTests {
   }
 
   @Test("Batch: each line at one publication, each note once")
-  func batch() throws {
+  func batch() async throws {
     let environment = try Self.environment()
     let lines = Self.pairs.map { "\($0.0) \($0.1) to \($0.2)" }
-    let terse = try ConvProcess.run(
+    let terse = try await ConvProcess.run(
       ["-t"], stdin: (lines + lines).joined(separator: "\n") + "\n", environment: environment)
     #expect(terse.status == 0, "\(terse.stderr)")
     #expect(terse.lines.count == 2 * lines.count)
@@ -116,7 +116,8 @@ struct RatesOnePublicationTests {
     }
     #expect(terse.errorLines.filter { $0.contains("rates of \(Self.snapshotDate)") }.count == terse.errorLines.count)
     #expect(Set(terse.errorLines).count == terse.errorLines.count, "\(terse.stderr)")
-    let json = try ConvProcess.run(["--json"], stdin: lines.joined(separator: "\n") + "\n", environment: environment)
+    let json = try await ConvProcess.run(
+      ["--json"], stdin: lines.joined(separator: "\n") + "\n", environment: environment)
     #expect(json.lines.count == lines.count)
     for (line, pair) in zip(json.lines, Self.pairs) {
       let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])

@@ -1,4 +1,5 @@
 import Foundation
+import Subprocess
 import Testing
 
 /// What the rates-update tests need to start their HTTP server.
@@ -37,29 +38,27 @@ struct RatesUpdateTests {
   static let goodFeed = feed(date: "2026-11-20")
 
   /// A small HTTP server: each path answers one way (see `script`).
-  final class Server {
-    let process = Process()
+  struct Server {
     let port: Int
     /// The self-signed certificate of a TLS server (a CA bundle of one for `SSL_CERT_FILE`).
     let certificate: String
 
-    /// Starts the server; with `tls`, over HTTPS with a self-signed certificate made by openssl.
-    init(tls: Bool = false) throws {
+    func url(_ path: String) -> String { "http://127.0.0.1:\(port)/\(path)" }
+
+    /// Starts a server, runs `body` with it and stops it (SIGKILL); with `tls`, over HTTPS with a
+    /// self-signed certificate made by openssl.
+    static func with(tls: Bool = false, _ body: (Server) async throws -> Void) async throws {
       let directory = FileManager.default.temporaryDirectory.appendingPathComponent("conv-rates-\(UUID().uuidString)")
       try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-      certificate = directory.appendingPathComponent("cert.pem").path
+      let certificate = directory.appendingPathComponent("cert.pem").path
       if tls {
-        let openssl = Process()
-        openssl.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        openssl.arguments = [
-          "openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1",
-          "-subj", "/CN=127.0.0.1", "-keyout", directory.appendingPathComponent("key.pem").path,
-          "-out", directory.appendingPathComponent("cert.pem").path,
-        ]
-        openssl.standardError = FileHandle.nullDevice
-        openssl.standardOutput = FileHandle.nullDevice
-        try openssl.run()
-        openssl.waitUntilExit()
+        try await ConvProcess.run(
+          executable: URL(fileURLWithPath: "/usr/bin/env"),
+          arguments: [
+            "openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1",
+            "-subj", "/CN=127.0.0.1", "-keyout", directory.appendingPathComponent("key.pem").path,
+            "-out", certificate,
+          ], output: .discarded, errors: .discarded)
       }
       let script = directory.appendingPathComponent("server.py")
       try RatesUpdateTests.script.write(to: script, atomically: true, encoding: .utf8)
@@ -72,21 +71,18 @@ struct RatesUpdateTests {
       ] {
         try text.write(to: directory.appendingPathComponent(name + ".xml"), atomically: true, encoding: .utf8)
       }
-      process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-      process.arguments = ["python3", script.path, directory.path] + (tls ? ["tls"] : [])
-      let output = Pipe()
-      process.standardOutput = output
-      try process.run()
-      let line = String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
-      port = Int(line.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
-    }
-
-    func url(_ path: String) -> String { "http://127.0.0.1:\(port)/\(path)" }
-
-    deinit {
-      // SIGKILL: the test process may hold SIGTERM blocked, and the server inherits that mask.
-      kill(process.processIdentifier, SIGKILL)
-      process.waitUntilExit()
+      let configuration = ConvProcess.configuration(
+        URL(fileURLWithPath: "/usr/bin/env"), ["python3", script.path, directory.path] + (tls ? ["tls"] : []),
+        environment: nil)
+      // The server prints its port, then serves until it is killed; a body that throws has it
+      // killed by swift-subprocess.
+      _ = try await Subprocess.run(configuration, input: .none, output: .sequence, error: .currentStandardError) {
+        execution in
+        defer { try? execution.send(signal: .kill) }
+        var lines = execution.standardOutput.strings().makeAsyncIterator()
+        let port = Int(try await lines.next() ?? "") ?? 0
+        try await body(Server(port: port, certificate: certificate))
+      }
     }
   }
 
@@ -150,24 +146,24 @@ struct RatesUpdateTests {
   }
 
   @Test("A good feed updates the rates, and conversions follow it")
-  func goodFeed() throws {
-    let server = try Server()
-    let environment = Self.environment(url: server.url("good"))
-    let before = try ConvProcess.run(["-t", "1", "EUR", "USD"], environment: environment)
-    #expect(before.stdout == "1.1269\n")
-    let update = try ConvProcess.run(["rates", "update"], environment: environment)
-    #expect(update.status == 0, "\(update.stderr)")
-    #expect(update.stdout.hasPrefix("rates of 2026-11-20, ECB"))
-    #expect(update.stderr.isEmpty, "\(update.stderr)")
-    let after = try ConvProcess.run(["-t", "1", "EUR", "USD"], environment: environment)
-    #expect(after.stdout == "1.25\n")
-    let human = try ConvProcess.run(["100", "USD", "EUR"], environment: environment)
-    #expect(human.stdout == "$100.00 ≈ €80.00\n")
-    #expect(human.stderr.contains("rates of 2026-11-20, ECB"))
-    let rates = try ConvProcess.run(["rates"], environment: environment)
-    #expect(rates.stdout.contains("date:       2026-11-20 (4 days old)"))
-    #expect(rates.stdout.contains("conv/eurofxref-daily.xml"))
-    _ = server
+  func goodFeed() async throws {
+    try await Server.with { server in
+      let environment = Self.environment(url: server.url("good"))
+      let before = try await ConvProcess.run(["-t", "1", "EUR", "USD"], environment: environment)
+      #expect(before.stdout == "1.1269\n")
+      let update = try await ConvProcess.run(["rates", "update"], environment: environment)
+      #expect(update.status == 0, "\(update.stderr)")
+      #expect(update.stdout.hasPrefix("rates of 2026-11-20, ECB"))
+      #expect(update.stderr.isEmpty, "\(update.stderr)")
+      let after = try await ConvProcess.run(["-t", "1", "EUR", "USD"], environment: environment)
+      #expect(after.stdout == "1.25\n")
+      let human = try await ConvProcess.run(["100", "USD", "EUR"], environment: environment)
+      #expect(human.stdout == "$100.00 ≈ €80.00\n")
+      #expect(human.stderr.contains("rates of 2026-11-20, ECB"))
+      let rates = try await ConvProcess.run(["rates"], environment: environment)
+      #expect(rates.stdout.contains("date:       2026-11-20 (4 days old)"))
+      #expect(rates.stdout.contains("conv/eurofxref-daily.xml"))
+    }
   }
 
   /// A path of the test server and what the one-line error says.
@@ -185,49 +181,51 @@ struct RatesUpdateTests {
   ]
 
   @Test("A failed update exits non-zero with one line and keeps the rates in use", arguments: failures)
-  func failedUpdate(_ path: String, _ reason: String) throws {
-    let server = try Server()
-    let environment = Self.environment(url: server.url(path))
-    // The helper gives up after 12 s and conv after 15 s: a run past 40 s fails as a hang.
-    let update = try ConvProcess.run(["rates", "update"], environment: environment, timeout: 40)
-    #expect(update.status == 1)
-    #expect(update.errorLines.count == 1, "\(update.stderr)")
-    #expect(update.stderr.contains(reason), "\(update.stderr)")
-    #expect(update.stderr.contains("the rates in use are unchanged"))
-    let after = try ConvProcess.run(["-t", "1", "EUR", "USD"], environment: environment)
-    #expect(after.stdout == "1.1269\n")
-    _ = server
+  func failedUpdate(_ path: String, _ reason: String) async throws {
+    try await Server.with { server in
+      let environment = Self.environment(url: server.url(path))
+      // The helper gives up after 12 s and conv after 15 s: a run past 40 s fails as a hang.
+      let update = try await ConvProcess.run(["rates", "update"], environment: environment, timeout: 40)
+      #expect(update.status == 1)
+      #expect(update.errorLines.count == 1, "\(update.stderr)")
+      #expect(update.stderr.contains(reason), "\(update.stderr)")
+      #expect(update.stderr.contains("the rates in use are unchanged"))
+      let after = try await ConvProcess.run(["-t", "1", "EUR", "USD"], environment: environment)
+      #expect(after.stdout == "1.1269\n")
+    }
   }
 
   @Test(
     "Feeds that would mislead are refused: older than the rates in use, dated after today, lacking currencies",
     arguments: [("older", "older than those in use"), ("future", "after today"), ("partial", "the feed lacks")])
-  func misleadingFeeds(_ path: String, _ reason: String) throws {
-    let server = try Server()
-    var environment = Self.environment(url: server.url("good"))
-    #expect(try ConvProcess.run(["rates", "update"], environment: environment).status == 0)
-    environment["CONV_RATES_URL"] = server.url(path)
-    let update = try ConvProcess.run(["rates", "update"], environment: environment)
-    #expect(update.status == 1, "\(update.stdout)")
-    #expect(update.errorLines.count == 1 && update.stderr.contains(reason), "\(update.stderr)")
-    // The good feed's rates stay in use.
-    let after = try ConvProcess.run(["-t", "1", "EUR", "USD"], environment: environment)
-    #expect(after.lines.first == "1.25", "\(after.stdout)")
+  func misleadingFeeds(_ path: String, _ reason: String) async throws {
+    try await Server.with { server in
+      var environment = Self.environment(url: server.url("good"))
+      #expect(try await ConvProcess.run(["rates", "update"], environment: environment).status == 0)
+      environment["CONV_RATES_URL"] = server.url(path)
+      let update = try await ConvProcess.run(["rates", "update"], environment: environment)
+      #expect(update.status == 1, "\(update.stdout)")
+      #expect(update.errorLines.count == 1 && update.stderr.contains(reason), "\(update.stderr)")
+      // The good feed's rates stay in use.
+      let after = try await ConvProcess.run(["-t", "1", "EUR", "USD"], environment: environment)
+      #expect(after.lines.first == "1.25", "\(after.stdout)")
+    }
   }
 
   @Test("A failed update after a good one keeps the downloaded rates")
-  func failureKeepsCachedRates() throws {
-    let server = try Server()
-    var environment = Self.environment(url: server.url("good"))
-    #expect(try ConvProcess.run(["rates", "update"], environment: environment).status == 0)
-    environment["CONV_RATES_URL"] = server.url("500")
-    #expect(try ConvProcess.run(["rates", "update"], environment: environment).status == 1)
-    #expect(try ConvProcess.run(["-t", "1", "EUR", "USD"], environment: environment).stdout == "1.25\n")
-    _ = server
+  func failureKeepsCachedRates() async throws {
+    try await Server.with { server in
+      var environment = Self.environment(url: server.url("good"))
+      let update = try await ConvProcess.run(["rates", "update"], environment: environment)
+      #expect(update.status == 0)
+      environment["CONV_RATES_URL"] = server.url("500")
+      #expect(try await ConvProcess.run(["rates", "update"], environment: environment).status == 1)
+      #expect(try await ConvProcess.run(["-t", "1", "EUR", "USD"], environment: environment).stdout == "1.25\n")
+    }
   }
 
   @Test("A refused connection fails cleanly")
-  func refusedConnection() throws {
+  func refusedConnection() async throws {
     // A port that was free a moment ago: nothing listens on it.
     let probe = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     var address = sockaddr_in()
@@ -243,89 +241,93 @@ struct RatesUpdateTests {
     let port = Int(UInt16(bigEndian: address.sin_port))
     close(probe)
     let environment = Self.environment(url: "http://127.0.0.1:\(port)/eurofxref-daily.xml")
-    let update = try ConvProcess.run(["rates", "update"], environment: environment)
+    let update = try await ConvProcess.run(["rates", "update"], environment: environment)
     #expect(update.status == 1)
     #expect(update.errorLines.count == 1, "\(update.stderr)")
     #expect(update.stderr.contains("refused"), "\(update.stderr)")
-    #expect(try ConvProcess.run(["-t", "1", "EUR", "USD"], environment: environment).stdout == "1.1269\n")
+    #expect(try await ConvProcess.run(["-t", "1", "EUR", "USD"], environment: environment).stdout == "1.1269\n")
   }
 
   @Test("HTTPS: a certificate that cannot be verified fails cleanly (the TLS stack runs)")
-  func untrustedCertificate() throws {
-    let server = try Server(tls: true)
-    let environment = Self.environment(url: "https://127.0.0.1:\(server.port)/good")
-    let update = try ConvProcess.run(["rates", "update"], environment: environment)
-    #expect(update.status == 1)
-    #expect(update.errorLines.count == 1, "\(update.stderr)")
-    #expect(update.stderr.contains("TLS"), "\(update.stderr)")
-    #expect(try ConvProcess.run(["-t", "1", "EUR", "USD"], environment: environment).stdout == "1.1269\n")
+  func untrustedCertificate() async throws {
+    try await Server.with(tls: true) { server in
+      let environment = Self.environment(url: "https://127.0.0.1:\(server.port)/good")
+      let update = try await ConvProcess.run(["rates", "update"], environment: environment)
+      #expect(update.status == 1)
+      #expect(update.errorLines.count == 1, "\(update.stderr)")
+      #expect(update.stderr.contains("TLS"), "\(update.stderr)")
+      #expect(try await ConvProcess.run(["-t", "1", "EUR", "USD"], environment: environment).stdout == "1.1269\n")
+    }
   }
 
   @Test("A cache path that is not a regular file is not replaced")
-  func cacheNotRegular() throws {
-    let server = try Server()
-    let environment = Self.environment(url: server.url("good"))
-    let folder = environment["XDG_CACHE_HOME"]! + "/conv/eurofxref-daily.xml"
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    let update = try ConvProcess.run(["rates", "update"], environment: environment)
-    #expect(update.status == 2)
-    #expect(update.stderr.contains("not a regular file"))
-    _ = server
+  func cacheNotRegular() async throws {
+    try await Server.with { server in
+      let environment = Self.environment(url: server.url("good"))
+      let folder = environment["XDG_CACHE_HOME"]! + "/conv/eurofxref-daily.xml"
+      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+      let update = try await ConvProcess.run(["rates", "update"], environment: environment)
+      #expect(update.status == 2)
+      #expect(update.stderr.contains("not a regular file"))
+    }
   }
 
   @Test(
     "Old rates get a notice on standard error in human output; today is pinned by CONV_TODAY",
     arguments: [("2026-10-20", false), ("2026-11-05", false), ("2026-11-06", true), ("2027-01-01", true)])
-  func staleNotice(_ today: String, _ notice: Bool) throws {
+  func staleNotice(_ today: String, _ notice: Bool) async throws {
     var environment = ConvProcess.isolatedEnvironment(["CONV_TODAY": today])
     environment["XDG_CACHE_HOME"] =
       FileManager.default.temporaryDirectory.appendingPathComponent("conv-none-\(UUID().uuidString)").path
-    let outcome = try ConvProcess.run(["1", "EUR", "USD"], environment: environment)
+    let outcome = try await ConvProcess.run(["1", "EUR", "USD"], environment: environment)
     #expect(outcome.stdout == "€1.00 ≈ $1.13\n")
     #expect(outcome.stderr.contains("conv rates update") == notice, "\(outcome.stderr)")
     // Notes are for people: a script (-t) gets none (issue 38).
-    let terse = try ConvProcess.run(["-t", "1", "EUR", "USD"], environment: environment)
+    let terse = try await ConvProcess.run(["-t", "1", "EUR", "USD"], environment: environment)
     #expect(terse.stdout == "1.1269\n")
     #expect(terse.stderr.isEmpty, "\(terse.stderr)")
-    let plain = try ConvProcess.run(["5", "mi", "km"], environment: environment)
+    let plain = try await ConvProcess.run(["5", "mi", "km"], environment: environment)
     #expect(plain.stderr.isEmpty)
   }
 
   @Test("Redirects are followed, between http and https")
-  func redirect() throws {
-    let server = try Server()
-    let environment = Self.environment(url: server.url("redirect"))
-    let update = try ConvProcess.run(["rates", "update"], environment: environment)
-    #expect(update.status == 0, "\(update.stderr)")
-    #expect(try ConvProcess.run(["-t", "1", "EUR", "USD"], environment: environment).stdout == "1.25\n")
+  func redirect() async throws {
+    try await Server.with { server in
+      let environment = Self.environment(url: server.url("redirect"))
+      let update = try await ConvProcess.run(["rates", "update"], environment: environment)
+      #expect(update.status == 0, "\(update.stderr)")
+      #expect(try await ConvProcess.run(["-t", "1", "EUR", "USD"], environment: environment).stdout == "1.25\n")
+    }
   }
 
   @Test("HTTPS with a certificate the system trusts (SSL_CERT_FILE names the bundle) updates the rates")
-  func trustedCertificate() throws {
-    let server = try Server(tls: true)
-    var environment = Self.environment(url: "https://127.0.0.1:\(server.port)/good")
-    environment["SSL_CERT_FILE"] = server.certificate
-    let update = try ConvProcess.run(["rates", "update"], environment: environment)
-    #expect(update.status == 0, "\(update.stderr)")
-    #expect(try ConvProcess.run(["-t", "1", "EUR", "USD"], environment: environment).stdout == "1.25\n")
+  func trustedCertificate() async throws {
+    try await Server.with(tls: true) { server in
+      var environment = Self.environment(url: "https://127.0.0.1:\(server.port)/good")
+      environment["SSL_CERT_FILE"] = server.certificate
+      let update = try await ConvProcess.run(["rates", "update"], environment: environment)
+      #expect(update.status == 0, "\(update.stderr)")
+      #expect(try await ConvProcess.run(["-t", "1", "EUR", "USD"], environment: environment).stdout == "1.25\n")
+    }
   }
 
   @Test("http_proxy is honoured, and no_proxy exempts a host from it")
-  func proxy() throws {
-    let server = try Server()
-    // A host that does not resolve: only the proxy can answer for it.
-    var environment = Self.environment(url: "http://rates.invalid/good")
-    environment["http_proxy"] = "http://127.0.0.1:\(server.port)"
-    let update = try ConvProcess.run(["rates", "update"], environment: environment)
-    #expect(update.status == 0, "\(update.stderr)")
-    environment["no_proxy"] = "rates.invalid"
-    let direct = try ConvProcess.run(["rates", "update"], environment: environment)
-    #expect(direct.status == 1)
-    #expect(direct.stderr.contains("cannot find the server"), "\(direct.stderr)")
+  func proxy() async throws {
+    try await Server.with { server in
+      // A host that does not resolve: only the proxy can answer for it.
+      var environment = Self.environment(url: "http://rates.invalid/good")
+      environment["http_proxy"] = "http://127.0.0.1:\(server.port)"
+      let update = try await ConvProcess.run(["rates", "update"], environment: environment)
+      #expect(update.status == 0, "\(update.stderr)")
+      environment["no_proxy"] = "rates.invalid"
+      let direct = try await ConvProcess.run(["rates", "update"], environment: environment)
+      #expect(direct.status == 1)
+      #expect(direct.stderr.contains("cannot find the server"), "\(direct.stderr)")
+    }
   }
 
   @Test("A helper that crashes is reported as a crash, with its signal")
-  func crashingHelper() throws {
+  func crashingHelper() async throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("conv-helper-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let helper = folder.appendingPathComponent("conv-rates-fetch")
@@ -333,68 +335,69 @@ struct RatesUpdateTests {
     chmod(helper.path, 0o755)
     var environment = Self.environment(url: "http://127.0.0.1:1/good")
     environment["CONV_RATES_FETCH"] = helper.path
-    let update = try ConvProcess.run(["rates", "update"], environment: environment)
+    let update = try await ConvProcess.run(["rates", "update"], environment: environment)
     #expect(update.status == 1)
     #expect(update.stderr.contains("crashed (signal 6)"), "\(update.stderr)")
   }
 
   @Test("A cache dated after today is not used, and `conv rates` says why")
-  func futureCache() throws {
+  func futureCache() async throws {
     let environment = Self.environment(url: "http://127.0.0.1:1/none")
     let folder = environment["XDG_CACHE_HOME"]! + "/conv"
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     try Self.feed(date: "2026-12-24", usd: "9.5").write(
       toFile: folder + "/eurofxref-daily.xml", atomically: true, encoding: .utf8)
-    #expect(try ConvProcess.run(["-t", "1", "EUR", "USD"], environment: environment).stdout == "1.1269\n")
-    let rates = try ConvProcess.run(["rates"], environment: environment)
+    #expect(try await ConvProcess.run(["-t", "1", "EUR", "USD"], environment: environment).stdout == "1.1269\n")
+    let rates = try await ConvProcess.run(["rates"], environment: environment)
     #expect(rates.stderr.contains("dated 2026-12-24, after today (2026-11-24): not used"), "\(rates.stderr)")
     var tomorrow = environment
     tomorrow["CONV_TODAY"] = "2026-12-23"
-    #expect(try ConvProcess.run(["-t", "1", "EUR", "USD"], environment: tomorrow).stdout == "9.5\n")
+    #expect(try await ConvProcess.run(["-t", "1", "EUR", "USD"], environment: tomorrow).stdout == "9.5\n")
     #expect(
-      try ConvProcess.run(["rates"], environment: tomorrow).stdout.contains(
+      try await ConvProcess.run(["rates"], environment: tomorrow).stdout.contains(
         "date:       2026-12-24 (1 day after today)"))
   }
 
   @Test("Through a link, the cache's target is replaced and the link stays; no temporary file stays behind")
-  func linkedCacheAndTemporaryFiles() throws {
-    let server = try Server()
-    let environment = Self.environment(url: server.url("good"))
-    let folder = environment["XDG_CACHE_HOME"]! + "/conv"
-    let elsewhere = environment["XDG_CACHE_HOME"]! + "/elsewhere"
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    try FileManager.default.createDirectory(atPath: elsewhere, withIntermediateDirectories: true)
-    try Self.feed(date: "2026-10-07").write(toFile: elsewhere + "/rates.xml", atomically: true, encoding: .utf8)
-    try FileManager.default.createSymbolicLink(
-      atPath: folder + "/eurofxref-daily.xml", withDestinationPath: "../elsewhere/rates.xml")
-    // What a run killed between naming its file and renaming it would have left, two minutes ago.
-    let abandoned = elsewhere + "/.rates.xml.tmp-123-456"
-    try "partial".write(toFile: abandoned, atomically: false, encoding: .utf8)
-    try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-120)], ofItemAtPath: abandoned)
-    let update = try ConvProcess.run(["rates", "update"], environment: environment)
-    #expect(update.status == 0, "\(update.stderr)")
-    let link = try FileManager.default.destinationOfSymbolicLink(atPath: folder + "/eurofxref-daily.xml")
-    #expect(link == "../elsewhere/rates.xml")
-    #expect(try String(contentsOfFile: elsewhere + "/rates.xml", encoding: .utf8).contains("2026-11-20"))
-    #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere).sorted() == ["rates.xml"])
-    #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["eurofxref-daily.xml"])
-    #expect(try ConvProcess.run(["-t", "1", "EUR", "USD"], environment: environment).stdout == "1.25\n")
+  func linkedCacheAndTemporaryFiles() async throws {
+    try await Server.with { server in
+      let environment = Self.environment(url: server.url("good"))
+      let folder = environment["XDG_CACHE_HOME"]! + "/conv"
+      let elsewhere = environment["XDG_CACHE_HOME"]! + "/elsewhere"
+      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+      try FileManager.default.createDirectory(atPath: elsewhere, withIntermediateDirectories: true)
+      try Self.feed(date: "2026-10-07").write(toFile: elsewhere + "/rates.xml", atomically: true, encoding: .utf8)
+      try FileManager.default.createSymbolicLink(
+        atPath: folder + "/eurofxref-daily.xml", withDestinationPath: "../elsewhere/rates.xml")
+      // What a run killed between naming its file and renaming it would have left, two minutes ago.
+      let abandoned = elsewhere + "/.rates.xml.tmp-123-456"
+      try "partial".write(toFile: abandoned, atomically: false, encoding: .utf8)
+      try FileManager.default.setAttributes(
+        [.modificationDate: Date().addingTimeInterval(-120)], ofItemAtPath: abandoned)
+      let update = try await ConvProcess.run(["rates", "update"], environment: environment)
+      #expect(update.status == 0, "\(update.stderr)")
+      let link = try FileManager.default.destinationOfSymbolicLink(atPath: folder + "/eurofxref-daily.xml")
+      #expect(link == "../elsewhere/rates.xml")
+      #expect(try String(contentsOfFile: elsewhere + "/rates.xml", encoding: .utf8).contains("2026-11-20"))
+      #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere).sorted() == ["rates.xml"])
+      #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["eurofxref-daily.xml"])
+      #expect(try await ConvProcess.run(["-t", "1", "EUR", "USD"], environment: environment).stdout == "1.25\n")
+    }
   }
 
   @Test(
     "With standard output closed, an update replaces the rates and succeeds; its report goes to standard error (issue 37)"
   )
-  func closedStandardOutput() throws {
-    let server = try Server()
-    let environment = Self.environment(url: server.url("good"))
-    let run = try ConvProcess.runProgram(
-      URL(fileURLWithPath: "/bin/sh"),
-      ["-c", "exec \"$0\" rates update >&-", ConvProcess.executable.path],
-      environment: environment, folder: FileManager.default.temporaryDirectory,
-      mergingErrors: false)
-    #expect(run.status == 0, "\(run.errors)")
-    #expect(run.errors.hasPrefix("conv: rates of 2026-11-20, ECB, 30 currencies, saved to "), "\(run.errors)")
-    #expect(run.errors.split(separator: "\n").count == 1, "\(run.errors)")
-    #expect(try ConvProcess.run(["-t", "1", "EUR", "USD"], environment: environment).stdout == "1.25\n")
+  func closedStandardOutput() async throws {
+    try await Server.with { server in
+      let environment = Self.environment(url: server.url("good"))
+      let run = try await ConvProcess.run(
+        executable: URL(fileURLWithPath: "/bin/sh"),
+        arguments: ["-c", "exec \"$0\" rates update >&-", ConvProcess.executable.path], environment: environment)
+      #expect(run.status == 0, "\(run.stderr)")
+      #expect(run.stderr.hasPrefix("conv: rates of 2026-11-20, ECB, 30 currencies, saved to "), "\(run.stderr)")
+      #expect(run.stderr.split(separator: "\n").count == 1, "\(run.stderr)")
+      #expect(try await ConvProcess.run(["-t", "1", "EUR", "USD"], environment: environment).stdout == "1.25\n")
+    }
   }
 }

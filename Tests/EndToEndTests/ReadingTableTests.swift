@@ -209,10 +209,10 @@ struct ReadingTableTests {
   }
 
   @Test("One-shot, batch and the REPL's pipe mode give the same answer or the same refusal", arguments: cases)
-  func sameEverywhere(_ reading: ReadingCase) throws {
+  func sameEverywhere(_ reading: ReadingCase) async throws {
     let environment = ConvProcess.isolatedEnvironment(["LANG": reading.locale, "LC_ALL": reading.locale])
-    let oneShot = try ConvProcess.run(["-t", reading.line], environment: environment)
-    let batch = try ConvProcess.run(["-t"], stdin: reading.line + "\n", environment: environment)
+    let oneShot = try await ConvProcess.run(["-t", reading.line], environment: environment)
+    let batch = try await ConvProcess.run(["-t"], stdin: reading.line + "\n", environment: environment)
     var outcomes = [("one-shot", oneShot)]
     if oneShot.status == 0 && oneShot.lines.count > 1 {
       // A whole column: batch -t answers each line with one line, so it refuses the line (issue 33).
@@ -223,7 +223,7 @@ struct ReadingTableTests {
     // The REPL reads `to km`, `from mi` and `in` at the start of a line as its own commands.
     if let first = reading.line.split(separator: " ").first, !["to", "from", "in"].contains(String(first)) {
       outcomes.append(
-        ("repl", try ConvProcess.run(["repl", "-t"], stdin: reading.line + "\n", environment: environment)))
+        ("repl", try await ConvProcess.run(["repl", "-t"], stdin: reading.line + "\n", environment: environment)))
     }
     for (name, outcome) in outcomes {
       #expect(outcome.exited, "\(name) crashed")

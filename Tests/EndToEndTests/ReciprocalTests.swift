@@ -16,13 +16,13 @@ struct ReciprocalTests {
   ]
 
   @Test("Declared pairs convert in every mode", arguments: declared.indices)
-  func declaredPairs(_ index: Int) throws {
+  func declaredPairs(_ index: Int) async throws {
     let (quantity, target, expected) = Self.declared[index]
-    let terse = try ConvProcess.run(["-t", quantity, target])
+    let terse = try await ConvProcess.run(["-t", quantity, target])
     #expect(terse.status == 0 && terse.lines == [expected], "\(terse.stdout) \(terse.stderr)")
-    let human = try ConvProcess.run([quantity, target])
+    let human = try await ConvProcess.run([quantity, target])
     #expect(human.status == 0 && !human.stdout.contains("reciprocal"), "\(human.stdout)")
-    let json = try ConvProcess.run(["--json", quantity, target])
+    let json = try await ConvProcess.run(["--json", quantity, target])
     #expect(json.status == 0 && json.stdout.contains("\"kind\":\"reciprocal\""), "\(json.stdout)")
   }
 
@@ -36,12 +36,12 @@ struct ReciprocalTests {
   ]
 
   @Test("Other reciprocals: marked for people, refused for scripts unless --reciprocal", arguments: undeclared.indices)
-  func undeclaredPairs(_ index: Int) throws {
+  func undeclaredPairs(_ index: Int) async throws {
     let (quantity, target, expected) = Self.undeclared[index]
-    let human = try ConvProcess.run([quantity, target])
+    let human = try await ConvProcess.run([quantity, target])
     #expect(human.status == 0 && human.stdout.contains("(reciprocal)"), "\(human.stdout)")
     for mode in ["-t", "--json"] {
-      let refused = try ConvProcess.run([mode, quantity, target])
+      let refused = try await ConvProcess.run([mode, quantity, target])
       // JSON says so on standard output too: an object with the error (issue 38).
       #expect(refused.status == 1, "\(mode): \(refused.stdout)")
       #expect(
@@ -49,25 +49,25 @@ struct ReciprocalTests {
       #expect(
         refused.stderr.contains("reciprocal conversion") && refused.stderr.contains("--reciprocal"),
         "\(refused.stderr)")
-      let allowed = try ConvProcess.run([mode, "--reciprocal", quantity, target])
+      let allowed = try await ConvProcess.run([mode, "--reciprocal", quantity, target])
       #expect(allowed.status == 0 && allowed.stdout.contains(expected), "\(mode): \(allowed.stdout) \(allowed.stderr)")
     }
-    let batch = try ConvProcess.run(["-t"], stdin: "\(quantity) to \(target)\n30 mpg to L/100km\n")
+    let batch = try await ConvProcess.run(["-t"], stdin: "\(quantity) to \(target)\n30 mpg to L/100km\n")
     #expect(batch.status == 1 && batch.lines == ["", "7.840486111111111"], "\(batch.stdout)")
     #expect(batch.stderr.contains("line 1:"), "\(batch.stderr)")
   }
 
   @Test("Favorites mark or refuse an undeclared reciprocal pair")
-  func favorites() throws {
+  func favorites() async throws {
     let home = FileManager.default.temporaryDirectory.appendingPathComponent("conv-recip-\(UUID().uuidString)")
     let environment = ConvProcess.isolatedEnvironment([
       "HOME": home.path,
       "XDG_CONFIG_HOME": home.appendingPathComponent("c").path,
     ])
-    try ConvProcess.run(["fav", "add", "s", "Hz"], environment: environment)
-    let human = try ConvProcess.run(["fav", "2"], environment: environment)
+    try await ConvProcess.run(["fav", "add", "s", "Hz"], environment: environment)
+    let human = try await ConvProcess.run(["fav", "2"], environment: environment)
     #expect(human.stdout.contains("(reciprocal)"), "\(human.stdout)")
-    let terse = try ConvProcess.run(["fav", "-t", "2"], environment: environment)
+    let terse = try await ConvProcess.run(["fav", "-t", "2"], environment: environment)
     #expect(terse.status == 1 && terse.stdout.isEmpty && terse.stderr.contains("--reciprocal"), "\(terse.stderr)")
   }
 }

@@ -6,7 +6,7 @@ import Testing
 /// title stays as it was.
 extension ReplTmuxTests {
   @Test("The screen escapes what it draws: a hostile favorites path cannot set the title")
-  func screenEscapes() throws {
+  func screenEscapes() async throws {
     let folder = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("conv-screen-\(getpid())")
     try? FileManager.default.removeItem(at: folder)
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -17,14 +17,14 @@ extension ReplTmuxTests {
     let printf = favorites.path.replacingOccurrences(of: "\u{1B}", with: "\\033")
       .replacingOccurrences(of: "\u{07}", with: "\\007")
     let quoted = "\"$(printf '" + printf + "')\""
-    let pane = try TmuxPane(
+    let pane = try await TmuxPane(
       program: "exec env TERM=xterm-256color CONV_FAVORITES=\(quoted) '\(ConvProcess.executable.path)'")
     defer { pane.close() }
-    _ = try pane.waitFor { $0.promptLine.hasPrefix("conv>") && $0.contains("Length") }
-    try pane.type("favs")
-    let screen = try pane.waitFor { $0.contains("Favorites") && $0.promptLine == "conv>" }
+    _ = try await pane.waitFor { $0.promptLine.hasPrefix("conv>") && $0.contains("Length") }
+    try await pane.type("favs")
+    let screen = try await pane.waitFor { $0.contains("Favorites") && $0.promptLine == "conv>" }
     #expect(screen.contains("<U+001B>]2;PWNED<U+0007>"), "\(screen.text)")
-    let title = try pane.tmux(["list-panes", "-t", pane.name, "-F", "#{pane_title}"])
+    let title = try await pane.tmux(["list-panes", "-t", pane.name, "-F", "#{pane_title}"])
     #expect(!title.contains("PWNED"), "\(title)")
   }
 }

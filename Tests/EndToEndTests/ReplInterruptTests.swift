@@ -25,31 +25,31 @@ extension ReplTmuxTests {
   static let tallHeight = 420
 
   /// A tall pane running conv with `CONV_UNITS` set to `units`.
-  static func pane(units: URL) throws -> TmuxPane {
-    try TmuxPane(
+  static func pane(units: URL) async throws -> TmuxPane {
+    try await TmuxPane(
       height: tallHeight,
       program: "exec env TERM=xterm-256color CONV_UNITS='\(units.path)' '\(ConvProcess.executable.path)'")
   }
 
   @Test("Ctrl-C during a slow redraw abandons the command: the previous screen is back at once")
-  func interruptSlowRedraw() throws {
+  func interruptSlowRedraw() async throws {
     let units = try Self.slowUnitsFile(count: 2000)
     defer { try? FileManager.default.removeItem(at: units) }
-    let pane = try Self.pane(units: units)
+    let pane = try await Self.pane(units: units)
     defer { pane.close() }
-    _ = try pane.waitFor(timeout: 30) { $0.promptLine.hasPrefix("conv>") && $0.contains("Length") }
-    try pane.type("from mi")
-    try pane.type("to km")
-    try pane.type("5")
-    _ = try pane.waitFor { $0.lines.first?.contains("5 mi = 8.04672 km") == true && $0.promptLine == "conv>" }
+    _ = try await pane.waitFor(timeout: 30) { $0.promptLine.hasPrefix("conv>") && $0.contains("Length") }
+    try await pane.type("from mi")
+    try await pane.type("to km")
+    try await pane.type("5")
+    _ = try await pane.waitFor { $0.lines.first?.contains("5 mi = 8.04672 km") == true && $0.promptLine == "conv>" }
 
     // A hundred conversions near the bound (a screen converts only the rows it shows): about a
     // quarter of a second for a release build on an idle machine, more for a debug build or a busy
     // one; the key comes after a tenth of a second, while they run.
-    try pane.type("cat slow")
-    usleep(100_000)
-    try pane.keys("C-c")
-    let screen = try pane.waitFor(timeout: 5) {
+    try await pane.type("cat slow")
+    try await Task.sleep(for: .milliseconds(100))
+    try await pane.keys("C-c")
+    let screen = try await pane.waitFor(timeout: 5) {
       $0.contains("interrupted: 'cat slow' abandoned") && $0.promptLine == "conv>"
     }
     // The state before the command: length, 5 mi to km, highlighted as before.
@@ -60,15 +60,17 @@ extension ReplTmuxTests {
     #expect(!screen.contains("Slow"), "\(screen.text)")
 
     // The session goes on, with its cache consistent: a new value, then back to the old one.
-    try pane.type("2")
-    _ = try pane.waitFor { $0.lines.first?.contains("2 mi = 3.218688 km") == true && $0.promptLine == "conv>" }
-    try pane.type("5")
-    let again = try pane.waitFor { $0.lines.first?.contains("5 mi = 8.04672 km") == true && $0.promptLine == "conv>" }
+    try await pane.type("2")
+    _ = try await pane.waitFor { $0.lines.first?.contains("2 mi = 3.218688 km") == true && $0.promptLine == "conv>" }
+    try await pane.type("5")
+    let again = try await pane.waitFor {
+      $0.lines.first?.contains("5 mi = 8.04672 km") == true && $0.promptLine == "conv>"
+    }
     #expect(again.rows.contains { $0.right.contains(" 26,400 ") && $0.right.contains("ft") }, "\(again.text)")
   }
 
   @Test("Ctrl-C during the first screen shows the values computed so far, and the prompt")
-  func interruptFirstScreen() throws {
+  func interruptFirstScreen() async throws {
     let units = try Self.slowUnitsFile(count: 2000)
     defer { try? FileManager.default.removeItem(at: units) }
     // A saved state on the slow category: the very first screen is the slow one.
@@ -78,16 +80,16 @@ extension ReplTmuxTests {
     try FileManager.default.createDirectory(at: state.deletingLastPathComponent(), withIntermediateDirectories: true)
     try "category = slow\nsource = abig\ntarget = near1\nvalue = 1\n".write(
       to: state, atomically: true, encoding: .utf8)
-    let pane = try TmuxPane(
+    let pane = try await TmuxPane(
       height: Self.tallHeight, home: home,
       program: "exec env TERM=xterm-256color CONV_UNITS='\(units.path)' '\(ConvProcess.executable.path)'")
     defer { pane.close() }
     // The REPL has switched to the alternate screen (its signal handlers are in place) and is
     // filling the first screen.
-    try pane.waitForAlternateScreen()
-    usleep(50_000)
-    try pane.keys("C-c")
-    let screen = try pane.waitFor(timeout: 5) { $0.promptLine == "conv>" && $0.contains("interrupted") }
+    try await pane.waitForAlternateScreen()
+    try await Task.sleep(for: .milliseconds(50))
+    try await pane.keys("C-c")
+    let screen = try await pane.waitFor(timeout: 5) { $0.promptLine == "conv>" && $0.contains("interrupted") }
     #expect(screen.lines.first?.contains("Slow") == true, "\(screen.text)")
     #expect(screen.contains("interrupted: values shown as … were not computed"), "\(screen.text)")
     // Which rows were computed before the key arrived depends on the build's speed (a release
@@ -97,12 +99,12 @@ extension ReplTmuxTests {
 
 extension TmuxPane {
   /// Waits until the program in the pane has switched to the alternate screen.
-  func waitForAlternateScreen(timeout: TimeInterval = 30) throws {
+  func waitForAlternateScreen(timeout: TimeInterval = 30) async throws {
     let deadline = Date().addingTimeInterval(timeout)
     while Date() < deadline {
-      let flag = try tmux(["list-panes", "-t", name, "-F", "#{alternate_on}"])
+      let flag = try await tmux(["list-panes", "-t", name, "-F", "#{alternate_on}"])
       if flag.trimmingCharacters(in: .whitespacesAndNewlines) == "1" { return }
-      usleep(50_000)
+      try await Task.sleep(for: .milliseconds(50))
     }
     Issue.record("the pane never switched to the alternate screen")
     throw TmuxError(arguments: ["wait"], status: -1)

@@ -13,9 +13,9 @@ struct ReplJSONPipeTests {
   ]
 
   @Test("Every standard output line is one JSON value", arguments: scripts)
-  func jsonOnly(_ commands: [String]) throws {
+  func jsonOnly(_ commands: [String]) async throws {
     let environment = CurrencyEndToEndTests.environment()
-    let outcome = try ConvProcess.run(
+    let outcome = try await ConvProcess.run(
       ["repl", "--json"], stdin: commands.joined(separator: "\n") + "\n",
       environment: environment)
     #expect(!outcome.stdout.isEmpty)

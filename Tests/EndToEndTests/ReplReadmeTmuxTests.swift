@@ -30,15 +30,15 @@ struct ReplReadmeTmuxTests {
   }
 
   @Test("the README's REPL screen is what conv draws")
-  func readmeScreen() throws {
+  func readmeScreen() async throws {
     let shown = try Self.readmeScreen()
     #expect(shown.count == Self.size.height, "the block is the whole \(Self.size.width)×\(Self.size.height) terminal")
-    let pane = try TmuxPane(width: Self.size.width, height: Self.size.height)
+    let pane = try await TmuxPane(width: Self.size.width, height: Self.size.height)
     defer { pane.close() }
-    _ = try pane.waitFor { $0.promptLine.hasPrefix("conv>") && $0.contains("Length") }
-    for line in Self.typed { try pane.type(line) }
+    _ = try await pane.waitFor { $0.promptLine.hasPrefix("conv>") && $0.contains("Length") }
+    for line in Self.typed { try await pane.type(line) }
     let header = try #require(shown.first)
-    let screen = try pane.waitFor { $0.lines.first == header && $0.promptLine == "conv>" }
+    let screen = try await pane.waitFor { $0.lines.first == header && $0.promptLine == "conv>" }
     let drawn = screen.lines.map(Self.trimmed)
     #expect(
       drawn == shown.map(Self.trimmed),

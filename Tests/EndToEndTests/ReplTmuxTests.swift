@@ -9,15 +9,17 @@ import Testing
   .enabled(if: ConvProcess.requires(TmuxPane.tmux != nil), "tmux is not installed: skipping the terminal tests"))
 struct ReplTmuxTests {
   @Test("two columns, the pair highlighted in the middle, the source never on the right")
-  func columns() throws {
-    let pane = try TmuxPane()
+  func columns() async throws {
+    let pane = try await TmuxPane()
     defer { pane.close() }
-    var screen = try pane.waitFor { $0.promptLine.hasPrefix("conv>") && $0.contains("Length") }
+    var screen = try await pane.waitFor { $0.promptLine.hasPrefix("conv>") && $0.contains("Length") }
     #expect(screen.rows.count >= 30, "\(screen.text)")
-    try pane.type("from mi")
-    try pane.type("to km")
-    try pane.type("5")
-    screen = try pane.waitFor { $0.lines.first?.contains("5 mi = 8.04672 km") == true && $0.promptLine == "conv>" }
+    try await pane.type("from mi")
+    try await pane.type("to km")
+    try await pane.type("5")
+    screen = try await pane.waitFor {
+      $0.lines.first?.contains("5 mi = 8.04672 km") == true && $0.promptLine == "conv>"
+    }
     let rows = screen.rows
     #expect(rows.count >= 30)
     // The highlighted pair: the same row, mi on the left and km with the value on the right.
@@ -31,7 +33,7 @@ struct ReplTmuxTests {
     // km is a featured row, among the common units by size on both sides.
     #expect(rows.contains { $0.left.contains("km") && $0.left.contains("kilometre") }, "\(screen.text)")
     // Highlight: reverse video in the accent colour (seen with capture-pane -e).
-    let escaped = try pane.capture(escapes: true)
+    let escaped = try await pane.capture(escapes: true)
     #expect(escaped.contains("38;5;208"), "\(escaped)")
     #expect(escaped.contains("\u{1B}[7m") || escaped.contains(";7m") || escaped.contains("[7;"), "\(escaped)")
   }
@@ -45,12 +47,12 @@ struct ReplTmuxTests {
       ("speed", ["km/h", "mph", "m/s", "kn"]),
       ("pressure", ["Pa", "kPa", "bar", "psi", "atm", "mmHg"]),
     ])
-  func commonUnitsFirst(_ category: String, _ symbols: [String]) throws {
-    let pane = try TmuxPane()
+  func commonUnitsFirst(_ category: String, _ symbols: [String]) async throws {
+    let pane = try await TmuxPane()
     defer { pane.close() }
-    _ = try pane.waitFor { $0.promptLine.hasPrefix("conv>") }
-    try pane.type(category)
-    let screen = try pane.waitFor {
+    _ = try await pane.waitFor { $0.promptLine.hasPrefix("conv>") }
+    try await pane.type(category)
+    let screen = try await pane.waitFor {
       $0.lines.first?.lowercased().contains(category) == true && $0.promptLine == "conv>"
     }
     for symbol in symbols {
@@ -63,60 +65,60 @@ struct ReplTmuxTests {
   }
 
   @Test("With favorites the REPL opens on them; without, on the last pair and value")
-  func opensWhereYouLeft() throws {
-    let first = try TmuxPane()
-    _ = try first.waitFor { $0.promptLine.hasPrefix("conv>") }
-    try first.type("from mi")
-    try first.type("26.2")
-    try first.type("to km")
-    _ = try first.waitFor { $0.lines.first?.contains("26.2 mi ≈ 42.164813 km") == true }
-    try first.type("quit")
-    try first.waitForExit()
+  func opensWhereYouLeft() async throws {
+    let first = try await TmuxPane()
+    _ = try await first.waitFor { $0.promptLine.hasPrefix("conv>") }
+    try await first.type("from mi")
+    try await first.type("26.2")
+    try await first.type("to km")
+    _ = try await first.waitFor { $0.lines.first?.contains("26.2 mi ≈ 42.164813 km") == true }
+    try await first.type("quit")
+    try await first.waitForExit()
     first.close(keepHome: true)
 
-    let second = try TmuxPane(home: first.home)
-    let restored = try second.waitFor { $0.promptLine.hasPrefix("conv>") }
+    let second = try await TmuxPane(home: first.home)
+    let restored = try await second.waitFor { $0.promptLine.hasPrefix("conv>") }
     #expect(
       restored.lines.first?.contains("Length") == true
         && restored.lines.first?.contains("26.2 mi ≈ 42.164813 km") == true,
       "\(restored.text)")
-    try second.type("fav")
-    try second.type("quit")
-    try second.waitForExit()
+    try await second.type("fav")
+    try await second.type("quit")
+    try await second.waitForExit()
     second.close(keepHome: true)
 
-    let third = try TmuxPane(home: first.home)
+    let third = try await TmuxPane(home: first.home)
     defer { third.close() }
-    let favorites = try third.waitFor { $0.promptLine.hasPrefix("conv>") }
+    let favorites = try await third.waitFor { $0.promptLine.hasPrefix("conv>") }
     #expect(favorites.lines.first?.contains("Favorites") == true, "\(favorites.text)")
     #expect(favorites.contains("26.2 mi ≈ 42.164813 km"), "\(favorites.text)")
   }
 
   @Test("SIGTERM and SIGHUP give the terminal back: the main screen returns", arguments: [SIGTERM, SIGHUP])
-  func terminatingSignal(_ signal: Int32) throws {
-    let pane = try TmuxPane()
+  func terminatingSignal(_ signal: Int32) async throws {
+    let pane = try await TmuxPane()
     defer { pane.close() }
-    _ = try pane.waitFor { $0.promptLine.hasPrefix("conv>") && $0.contains("Length") }
-    try pane.tmux(["set-option", "-t", pane.name, "remain-on-exit", "on"])
+    _ = try await pane.waitFor { $0.promptLine.hasPrefix("conv>") && $0.contains("Length") }
+    try await pane.tmux(["set-option", "-t", pane.name, "remain-on-exit", "on"])
     let pid = try #require(
       Int32(
-        try pane.tmux(["list-panes", "-t", pane.name, "-F", "#{pane_pid}"])
+        try await pane.tmux(["list-panes", "-t", pane.name, "-F", "#{pane_pid}"])
           .trimmingCharacters(in: .whitespacesAndNewlines)))
     #expect(kill(pid, signal) == 0)
     // The pane stays, showing the main screen again: no columns, no prompt.
-    let screen = try pane.waitFor { !$0.contains("conv>") }
+    let screen = try await pane.waitFor { !$0.contains("conv>") }
     #expect(!screen.contains("Length"), "\(screen.text)")
   }
 
   @Test("one filter applies to both columns")
-  func filter() throws {
-    let pane = try TmuxPane()
+  func filter() async throws {
+    let pane = try await TmuxPane()
     defer { pane.close() }
-    _ = try pane.waitFor { $0.promptLine.hasPrefix("conv>") && $0.contains("Length") }
-    try pane.type("from mi")
-    try pane.type("to m")
-    try pane.type("/ROMAN")
-    let screen = try pane.waitFor { $0.contains("/ROMAN:") }
+    _ = try await pane.waitFor { $0.promptLine.hasPrefix("conv>") && $0.contains("Length") }
+    try await pane.type("from mi")
+    try await pane.type("to m")
+    try await pane.type("/ROMAN")
+    let screen = try await pane.waitFor { $0.contains("/ROMAN:") }
     // The header says how many length units match; each column lists exactly those, plus its
     // half of the current pair (mi on the left, m on the right), which does not match.
     let header = try #require(screen.lines.first)
@@ -133,94 +135,94 @@ struct ReplTmuxTests {
       #expect(!screen.text.contains(hidden), "\(hidden) is filtered out of both columns")
     }
     // `/` alone clears the filter.
-    try pane.type("/")
-    let cleared = try pane.waitFor { !$0.contains("/ROMAN") && $0.contains("yards") }
+    try await pane.type("/")
+    let cleared = try await pane.waitFor { !$0.contains("/ROMAN") && $0.contains("yards") }
     #expect(cleared.rows.filter { !$0.left.trimmingCharacters(in: .whitespaces).isEmpty }.count > count + 1)
   }
 
   @Test("fav keeps the pair in the favorites file; favs shows it, with edits made elsewhere")
-  func favorites() throws {
-    let pane = try TmuxPane()
+  func favorites() async throws {
+    let pane = try await TmuxPane()
     defer { pane.close() }
-    _ = try pane.waitFor { $0.promptLine.hasPrefix("conv>") }
-    try pane.type("from mi")
-    try pane.type("to km")
-    try pane.type("5")
-    try pane.type("fav")
-    _ = try pane.waitFor { $0.contains("added mi -> km to favorites") }
+    _ = try await pane.waitFor { $0.promptLine.hasPrefix("conv>") }
+    try await pane.type("from mi")
+    try await pane.type("to km")
+    try await pane.type("5")
+    try await pane.type("fav")
+    _ = try await pane.waitFor { $0.contains("added mi -> km to favorites") }
     let file = pane.home.appendingPathComponent("config/conv/favorites")
     var text = try String(contentsOf: file, encoding: .utf8)
     #expect(text.contains("mi -> km"))
     // Another process edits the file; the next command sees it.
     text += "lb -> kg\n"
     try text.write(to: file, atomically: true, encoding: .utf8)
-    try pane.type("favs")
-    let screen = try pane.waitFor { $0.contains("Favorites") && $0.contains("5 lb") }
+    try await pane.type("favs")
+    let screen = try await pane.waitFor { $0.contains("Favorites") && $0.contains("5 lb") }
     #expect(screen.lines.contains { $0.contains("5 mi =") && $0.contains("8.04672") }, "\(screen.text)")
     #expect(screen.lines.contains { $0.contains("5 lb ≈") && $0.contains("2.2679618 kg") }, "\(screen.text)")
-    let escaped = try pane.capture(escapes: true)
+    let escaped = try await pane.capture(escapes: true)
     #expect(escaped.contains("38;5;208"))
   }
 
   @Test("line editing: completion, Ctrl-C clears the line, history is kept, Ctrl-D leaves")
-  func lineEditing() throws {
-    let pane = try TmuxPane()
+  func lineEditing() async throws {
+    let pane = try await TmuxPane()
     defer { pane.close() }
-    _ = try pane.waitFor { $0.promptLine.hasPrefix("conv>") }
-    try pane.keys("fro", "Tab")
-    _ = try pane.waitFor { $0.promptLine == "conv> from" }
-    try pane.keys("naut", "Tab")
-    _ = try pane.waitFor { $0.promptLine.hasPrefix("conv> from nautical") }
-    try pane.keys("C-c")
-    _ = try pane.waitFor { $0.promptLine == "conv>" }
-    try pane.type("5 mi to km")
-    _ = try pane.waitFor { $0.contains("5 mi = 8.04672 km") }
-    try pane.type("furlongs of nothing")
-    _ = try pane.waitFor { $0.contains("error:") }
-    try pane.type("7")
-    _ = try pane.waitFor { $0.contains("7 mi = 11.265408 km") }
+    _ = try await pane.waitFor { $0.promptLine.hasPrefix("conv>") }
+    try await pane.keys("fro", "Tab")
+    _ = try await pane.waitFor { $0.promptLine == "conv> from" }
+    try await pane.keys("naut", "Tab")
+    _ = try await pane.waitFor { $0.promptLine.hasPrefix("conv> from nautical") }
+    try await pane.keys("C-c")
+    _ = try await pane.waitFor { $0.promptLine == "conv>" }
+    try await pane.type("5 mi to km")
+    _ = try await pane.waitFor { $0.contains("5 mi = 8.04672 km") }
+    try await pane.type("furlongs of nothing")
+    _ = try await pane.waitFor { $0.contains("error:") }
+    try await pane.type("7")
+    _ = try await pane.waitFor { $0.contains("7 mi = 11.265408 km") }
     // Ctrl-P recalls the previous line (Up moves the source).
-    try pane.keys("C-p")
-    _ = try pane.waitFor { $0.promptLine == "conv> 7" }
-    try pane.keys("C-c")
+    try await pane.keys("C-p")
+    _ = try await pane.waitFor { $0.promptLine == "conv> 7" }
+    try await pane.keys("C-c")
     // Ctrl-C arrives as a signal, Ctrl-D as a byte: wait for the cleared line, or Ctrl-D may be read
     // first, on a line that is not empty, where it does not leave.
-    _ = try pane.waitFor { $0.promptLine == "conv>" }
-    try pane.keys("C-d")
-    try pane.waitForExit()
+    _ = try await pane.waitFor { $0.promptLine == "conv>" }
+    try await pane.keys("C-d")
+    try await pane.waitForExit()
     let history = try String(contentsOf: pane.home.appendingPathComponent("state/conv/history"), encoding: .utf8)
     #expect(history.contains("5 mi to km"))
     #expect(history.contains("7"))
   }
 
   @Test("the screen is redrawn for a new terminal size")
-  func resize() throws {
-    let pane = try TmuxPane()
+  func resize() async throws {
+    let pane = try await TmuxPane()
     defer { pane.close() }
-    _ = try pane.waitFor { $0.promptLine.hasPrefix("conv>") && $0.contains("Length") }
-    try pane.tmux(["resize-window", "-t", pane.name, "-x", "70", "-y", "16"])
-    let screen = try pane.waitFor {
+    _ = try await pane.waitFor { $0.promptLine.hasPrefix("conv>") && $0.contains("Length") }
+    try await pane.tmux(["resize-window", "-t", pane.name, "-x", "70", "-y", "16"])
+    let screen = try await pane.waitFor {
       $0.lines.count == 16 && $0.lines[0].contains("Length") && $0.promptLine.hasPrefix("conv>")
     }
     #expect(screen.rows.count >= 10, "\(screen.text)")
     #expect(screen.lines.allSatisfy { $0.count <= 70 })
-    try pane.type("quit")
-    try pane.waitForExit()
+    try await pane.type("quit")
+    try await pane.waitForExit()
   }
 }
 
 @Suite("conv repl without a terminal")
 struct ReplScriptTests {
   @Test("commands from a pipe print results only: no prompt, no escape codes")
-  func pipe() throws {
-    let outcome = try ConvProcess.run(
+  func pipe() async throws {
+    let outcome = try await ConvProcess.run(
       ["repl"], stdin: "length\nfrom mi\nto km\n5\nshow\nquit\n",
       environment: ConvProcess.isolatedEnvironment(["TERM": "xterm-256color"]))
     #expect(outcome.status == 0, "\(outcome.stderr)")
     #expect(!outcome.stdout.contains("\u{1B}"))
     #expect(!outcome.stdout.contains("conv>"))
     // A bare number prints the pair, as the command line does; show prints the column.
-    let pair = try ConvProcess.run(["5", "mi", "km"], environment: ConvProcess.isolatedEnvironment([:]))
+    let pair = try await ConvProcess.run(["5", "mi", "km"], environment: ConvProcess.isolatedEnvironment([:]))
     #expect(outcome.lines.dropFirst().first == pair.lines.first)
     #expect(outcome.lines.dropFirst(2).first == "5 mi (length) is")
     #expect(outcome.lines.contains { $0.hasPrefix("  = ") && $0.contains("1.609344") || $0.contains("8.04672") })
@@ -228,12 +230,12 @@ struct ReplScriptTests {
   }
 
   @Test("-t and --json from a pipe: numbers or JSON lines only, whatever the command", arguments: ["--json", "-t"])
-  func scriptModes(_ flag: String) throws {
-    let outcome = try ConvProcess.run(
+  func scriptModes(_ flag: String) async throws {
+    let outcome = try await ConvProcess.run(
       ["repl", flag], stdin: "from mpg\n30\nto L/100km\n40\n/mpg\nshow\nhelp\ncat\nswap\n",
       environment: ConvProcess.isolatedEnvironment([:]))
     #expect(outcome.status == 0, "\(outcome.stderr)")
-    let oneShot = try ConvProcess.run(
+    let oneShot = try await ConvProcess.run(
       ["40", "mpg", "L/100km", flag], environment: ConvProcess.isolatedEnvironment([:]))
     #expect(outcome.lines.contains(try #require(oneShot.lines.first)), "\(outcome.stdout)")
     for line in outcome.lines where flag == "--json" {
@@ -242,8 +244,8 @@ struct ReplScriptTests {
   }
 
   @Test("a bad line is reported on standard error and the rest still runs")
-  func errors() throws {
-    let outcome = try ConvProcess.run(["repl"], stdin: "from nothing-at-all\n5 mi to km\n")
+  func errors() async throws {
+    let outcome = try await ConvProcess.run(["repl"], stdin: "from nothing-at-all\n5 mi to km\n")
     #expect(outcome.status == 1)
     #expect(outcome.stderr.contains("conv: "))
     #expect(outcome.lines == ["5 mi = 8.04672 km"])
@@ -265,6 +267,8 @@ final class TmuxPane {
   let socket: String
   let home: URL
   let environment: [String: String]
+  /// The tmux server's process, for `close`.
+  private var server: pid_t = 0
 
   /// What the pane shows.
   struct Screen {
@@ -289,7 +293,7 @@ final class TmuxPane {
   }
 
   /// A pane; with `home`, that home (and its favorites and saved state) instead of a fresh one.
-  init(width: Int = 120, height: Int = 40, home existing: URL? = nil, program: String? = nil) throws {
+  init(width: Int = 120, height: Int = 40, home existing: URL? = nil, program: String? = nil) async throws {
     TmuxPane.counter += 1
     home =
       existing
@@ -308,71 +312,32 @@ final class TmuxPane {
       "TERM": "xterm-256color",
     ]
     let command = program ?? "exec env TERM=xterm-256color '\(ConvProcess.executable.path)'"
-    try tmux(["-f", "/dev/null", "new-session", "-d", "-x", "\(width)", "-y", "\(height)", "-s", name, command])
+    try await tmux(["-f", "/dev/null", "new-session", "-d", "-x", "\(width)", "-y", "\(height)", "-s", name, command])
+    server =
+      pid_t(try await tmux(["display-message", "-p", "#{pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
   }
 
   /// Runs a tmux command on this test's server and returns what it printed.
   ///
-  /// tmux is started with posix_spawn and waited for with waitpid, not with Foundation's Process:
-  /// the first command forks the tmux server, which would inherit what Process uses to notice the
-  /// end of its child, so waitUntilExit would wait for the server. Only capture-pane's output is
-  /// read (and list-panes'); every other command gets /dev/null.
+  /// Only the output of the commands that print (capture-pane, list-panes, display-message) is read;
+  /// the others print nothing and get /dev/null. A command does not wait for a turn of the runner
+  /// (`ConvProcess.turns`): it takes milliseconds, and `waitFor`'s deadline runs meanwhile.
+  /// swift-subprocess starts tmux with no signal blocked and default handlers, whatever the test
+  /// runner's threads have, and tmux passes them on to the program in its pane.
   @discardableResult
-  func tmux(_ arguments: [String]) throws -> String {
-    let argv = [TmuxPane.tmux!, "-u", "-L", socket] + arguments
-    let envp = environment.map { "\($0.key)=\($0.value)" }
-    let capture = arguments.first == "capture-pane" || arguments.first == "list-panes"
-    var fds: [Int32] = [-1, -1]
-    if capture {
-      guard pipe(&fds) == 0 else { throw TmuxError(arguments: arguments, status: -1) }
-      for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
-    }
-    // tmux passes its signal mask on to the program in the pane: start it with nothing blocked
-    // and default handlers, whatever the test runner's thread has.
-    var attributes = SpawnSignals.attributes(defaulting: [SIGINT, SIGWINCH, SIGTERM, SIGHUP, SIGCHLD, SIGPIPE])
-    defer { posix_spawnattr_destroy(&attributes) }
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    if capture {
-      posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
-    } else {
-      posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-    }
-    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-    let cArguments = argv.map { strdup($0) } + [nil]
-    let cEnvironment = envp.map { strdup($0) } + [nil]
-    defer {
-      for pointer in cArguments { free(pointer) }
-      for pointer in cEnvironment { free(pointer) }
-    }
-    var pid: pid_t = 0
-    let spawned = posix_spawn(&pid, argv[0], &actions, &attributes, cArguments, cEnvironment)
-    var output: [UInt8] = []
-    if capture {
-      Glibc.close(fds[1])
-      var buffer = [UInt8](repeating: 0, count: 65536)
-      while spawned == 0 {
-        let count = read(fds[0], &buffer, buffer.count)
-        if count < 0 && errno == EINTR { continue }
-        if count <= 0 { break }
-        output.append(contentsOf: buffer[0..<count])
-      }
-      Glibc.close(fds[0])
-    }
-    guard spawned == 0 else { throw TmuxError(arguments: arguments, status: -1) }
-    var status: Int32 = 0
-    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-    let exitCode = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
-    guard exitCode == 0 else { throw TmuxError(arguments: arguments, status: exitCode) }
-    return String(decoding: output, as: UTF8.self)
+  func tmux(_ arguments: [String]) async throws -> String {
+    let prints = ["capture-pane", "list-panes", "display-message"].contains(arguments.first)
+    let outcome = try await ConvProcess.run(
+      executable: URL(fileURLWithPath: TmuxPane.tmux!), arguments: ["-u", "-L", socket] + arguments,
+      environment: environment, output: prints ? .collected : .discarded, errors: .discarded, waitsTurn: false)
+    guard outcome.shellStatus == 0 else { throw TmuxError(arguments: arguments, status: outcome.shellStatus) }
+    return outcome.stdout
   }
 
   /// Types a line and presses Enter.
-  func type(_ line: String) throws {
-    try tmux(["send-keys", "-t", name, "-l", line])
-    try tmux(["send-keys", "-t", name, "Enter"])
+  func type(_ line: String) async throws {
+    try await tmux(["send-keys", "-t", name, "-l", line])
+    try await tmux(["send-keys", "-t", name, "Enter"])
   }
 
   /// The key names `keys` sends as keys (tmux's names); anything else is typed.
@@ -382,59 +347,62 @@ final class TmuxPane {
   ]
 
   /// Sends text and key names (`Tab`, `C-c`, `Up`); plain words are typed literally.
-  func keys(_ keys: String...) throws {
+  func keys(_ keys: String...) async throws {
     for key in keys {
       if TmuxPane.keyNames.contains(key) {
-        try tmux(["send-keys", "-t", name, key])
+        try await tmux(["send-keys", "-t", name, key])
       } else {
-        try tmux(["send-keys", "-t", name, "-l", key])
+        try await tmux(["send-keys", "-t", name, "-l", key])
       }
     }
   }
 
   /// Sends raw bytes, as a terminal would for a key tmux has no name for (`Esc Esc [ A`).
-  func bytes(_ bytes: [UInt8]) throws {
-    try tmux(["send-keys", "-t", name, "-H"] + bytes.map { String($0, radix: 16) })
+  func bytes(_ bytes: [UInt8]) async throws {
+    try await tmux(["send-keys", "-t", name, "-H"] + bytes.map { String($0, radix: 16) })
   }
 
   /// The pane's text; with `escapes`, with the SGR codes that style it.
-  func capture(escapes: Bool = false) throws -> String {
-    try tmux(["capture-pane", "-p", "-t", name] + (escapes ? ["-e"] : []))
+  func capture(escapes: Bool = false) async throws -> String {
+    try await tmux(["capture-pane", "-p", "-t", name] + (escapes ? ["-e"] : []))
   }
 
   /// Captures until `condition` holds (or fails after a few seconds, showing the last screen).
-  func waitFor(timeout: TimeInterval = 30, _ condition: (Screen) -> Bool) throws -> Screen {
+  func waitFor(timeout: TimeInterval = 30, _ condition: (Screen) -> Bool) async throws -> Screen {
     let deadline = Date().addingTimeInterval(timeout)
     var screen = Screen(text: "")
     while Date() < deadline {
-      screen = Screen(text: try capture())
+      screen = Screen(text: try await capture())
       if condition(screen) {
         // The screen is written in one go, but tmux may show it half drawn: take it when two
         // captures agree.
-        usleep(40_000)
-        let again = Screen(text: try capture())
+        try await Task.sleep(for: .milliseconds(40))
+        let again = Screen(text: try await capture())
         if again.text == screen.text { return screen }
         continue
       }
-      usleep(50_000)
+      try await Task.sleep(for: .milliseconds(50))
     }
     Issue.record("timed out waiting; the screen was:\n\(screen.text)")
     throw TmuxError(arguments: ["wait"], status: -1)
   }
 
   /// Waits until `conv` has exited (the session is gone).
-  func waitForExit(timeout: TimeInterval = 10) throws {
+  func waitForExit(timeout: TimeInterval = 10) async throws {
     let deadline = Date().addingTimeInterval(timeout)
     while Date() < deadline {
-      if (try? tmux(["has-session", "-t", name])) == nil { return }
-      usleep(50_000)
+      if (try? await tmux(["has-session", "-t", name])) == nil { return }
+      try await Task.sleep(for: .milliseconds(50))
     }
     Issue.record("conv did not exit")
   }
 
-  /// Stops this test's tmux server and removes its home (unless `keepHome`).
+  /// Stops this test's tmux server and removes its home (unless `keepHome`). Synchronous, for a
+  /// `defer`: SIGTERM, which tmux takes as `kill-server`, sent only while the process is still this
+  /// test's server (its command line names this test's socket).
   func close(keepHome: Bool = false) {
-    _ = try? tmux(["kill-server"])
+    let commandLine = (try? String(contentsOfFile: "/proc/\(server)/cmdline", encoding: .utf8)) ?? ""
+    if server > 0 && commandLine.contains(socket) { kill(server, SIGTERM) }
     if !keepHome { try? FileManager.default.removeItem(at: home) }
   }
 

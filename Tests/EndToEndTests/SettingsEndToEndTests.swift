@@ -21,19 +21,19 @@ struct SettingsEndToEndTests {
       (["--notation", "plain", "1", "PB", "bit"], "1 PB = 8,000,000,000,000,000 bit"),
       (["--notation", "scientific", "5", "mi", "km"], "5 × 10⁰ mi = 8.04672 × 10⁰ km"),
     ])
-  func notationOption(_ arguments: [String], _ expected: String) throws {
-    let outcome = try ConvProcess.run(arguments)
+  func notationOption(_ arguments: [String], _ expected: String) async throws {
+    let outcome = try await ConvProcess.run(arguments)
     #expect(outcome.status == 0, "\(outcome.stderr)")
     #expect(outcome.lines == [expected])
   }
 
   @Test("--help and a bad --notation name auto, plain and scientific")
-  func notationHelp() throws {
-    let help = try ConvProcess.run(["convert", "--help"])
+  func notationHelp() async throws {
+    let help = try await ConvProcess.run(["convert", "--help"])
     let text = help.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     // Named once (issue 38: the values were listed twice).
     #expect(text.contains("Number notation: auto, plain or scientific. --ascii"), "\(help.stdout)")
-    let bad = try ConvProcess.run(["--notation", "weird", "5", "mi", "km"])
+    let bad = try await ConvProcess.run(["--notation", "weird", "5", "mi", "km"])
     #expect(bad.status == 64)
     #expect(bad.stderr.contains("'auto', 'plain' or 'scientific'"), "\(bad.stderr)")
   }
@@ -46,18 +46,18 @@ struct SettingsEndToEndTests {
       ("notation = Auto\n", "5 mi = 8.04672 km"),
       ("notation = scientific\n", "5 × 10⁰ mi = 8.04672 × 10⁰ km"),
     ])
-  func notationSetting(_ settings: String, _ expected: String) throws {
+  func notationSetting(_ settings: String, _ expected: String) async throws {
     let folder = try SettingsEndToEndTests.folder(settings: settings)
     defer { try? FileManager.default.removeItem(at: folder) }
     let path = folder.appendingPathComponent("settings").path
-    let outcome = try ConvProcess.run(
+    let outcome = try await ConvProcess.run(
       ["5", "mi", "km"], environment: ConvProcess.isolatedEnvironment(["CONV_SETTINGS": path]))
     #expect(outcome.status == 0, "\(outcome.stderr)")
     #expect(outcome.lines == [expected])
   }
 
   @Test("Every problem in the settings file is reported, then exit 2")
-  func everySettingsProblem() throws {
+  func everySettingsProblem() async throws {
     let folder = try SettingsEndToEndTests.folder(
       settings: """
         foo = 1
@@ -70,7 +70,7 @@ struct SettingsEndToEndTests {
         """)
     defer { try? FileManager.default.removeItem(at: folder) }
     let path = folder.appendingPathComponent("settings").path
-    let outcome = try ConvProcess.run(
+    let outcome = try await ConvProcess.run(
       ["5", "mi", "km"], environment: ConvProcess.isolatedEnvironment(["CONV_SETTINGS": path]))
     #expect(outcome.status == 2)
     #expect(outcome.stdout.isEmpty)
@@ -89,17 +89,17 @@ struct SettingsEndToEndTests {
     arguments: [
       ["5", "mi", "km"], ["list", "length"], ["repl"],
     ])
-  func missingNamedFile(_ arguments: [String]) throws {
+  func missingNamedFile(_ arguments: [String]) async throws {
     let folder = try SettingsEndToEndTests.folder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let missing = folder.appendingPathComponent("no-such-file").path
-    let units = try ConvProcess.run(
+    let units = try await ConvProcess.run(
       arguments, stdin: "", environment: ConvProcess.isolatedEnvironment(["CONV_UNITS": missing]))
     #expect(units.status == 2)
     #expect(units.stdout.isEmpty)
     #expect(units.stderr == "conv: CONV_UNITS: no such file: \(missing)\n")
     if arguments != ["list", "length"] {  // list has no output options, so no settings
-      let settings = try ConvProcess.run(
+      let settings = try await ConvProcess.run(
         arguments, stdin: "",
         environment: ConvProcess.isolatedEnvironment(["CONV_SETTINGS": missing]))
       #expect(settings.status == 2)
@@ -109,8 +109,8 @@ struct SettingsEndToEndTests {
   }
 
   @Test("Missing files at the default paths, or empty variables, are no settings and no personal units")
-  func missingDefaultFiles() throws {
-    let outcome = try ConvProcess.run(
+  func missingDefaultFiles() async throws {
+    let outcome = try await ConvProcess.run(
       ["5", "mi", "km"],
       environment: ConvProcess.isolatedEnvironment([
         "CONV_UNITS": "", "CONV_SETTINGS": "",

@@ -26,15 +26,15 @@ struct SharedStreamTests {
   ]
 
   @Test("Notes, results and errors in input order", arguments: cases)
-  func inOrder(arguments: [String], expected: [String]) throws {
-    let lines = try SharedStreamTests.run(arguments, input: SharedStreamTests.input)
+  func inOrder(arguments: [String], expected: [String]) async throws {
+    let lines = try await SharedStreamTests.run(arguments, input: SharedStreamTests.input)
     #expect(lines == expected)
   }
 
   @Test("A note comes before its line's output, after the lines before it")
-  func noteInPlace() throws {
+  func noteInPlace() async throws {
     // (No failed line before the note: nothing else writes the block out before it.)
-    let lines = try SharedStreamTests.run([], input: "5 mi to km\n5 pt to mm\n3 fooo to m\n")
+    let lines = try await SharedStreamTests.run([], input: "5 mi to km\n5 pt to mm\n3 fooo to m\n")
     #expect(
       lines == [
         "5 mi = 8.04672 km", "conv: note: pt read as point", "5 point ≈ 1.7638889 mm",
@@ -43,8 +43,8 @@ struct SharedStreamTests {
   }
 
   @Test("Two files: results on standard output, messages on standard error")
-  func separateFiles() throws {
-    let outcome = try ConvProcess.run([], stdin: SharedStreamTests.input)
+  func separateFiles() async throws {
+    let outcome = try await ConvProcess.run([], stdin: SharedStreamTests.input)
     #expect(outcome.status == 1)
     #expect(
       outcome.lines == ["5 mi = 8.04672 km", "5 point ≈ 1.7638889 mm", "2 point ≈ 0.70555556 mm", "1 m ≈ 3.2808399 ft"])
@@ -56,8 +56,8 @@ struct SharedStreamTests {
   }
 
   @Test("JSON: each failed line's object, then its message")
-  func json() throws {
-    let lines = try SharedStreamTests.run(["--json"], input: SharedStreamTests.input)
+  func json() async throws {
+    let lines = try await SharedStreamTests.run(["--json"], input: SharedStreamTests.input)
     #expect(lines.count == 9)
     #expect(lines[1] == #"{"line":2,"input":"5 zqxx to km","error":"unknown unit 'zqxx'"}"#)
     #expect(lines[2] == "conv: line 2: unknown unit 'zqxx'")
@@ -66,7 +66,7 @@ struct SharedStreamTests {
   }
 
   @Test("Many bad lines: every message, each after the line before it")
-  func manyBadLines() throws {
+  func manyBadLines() async throws {
     var input = ""
     var expected: [String] = []
     for number in 1...3000 {
@@ -80,7 +80,7 @@ struct SharedStreamTests {
         expected.append("\(number * 100)")
       }
     }
-    let lines = try SharedStreamTests.run(["-t"], input: input)
+    let lines = try await SharedStreamTests.run(["-t"], input: input)
     #expect(lines.count == expected.count)
     // (An error may go on with suggestions: `did you mean …`.)
     let mismatch = zip(lines, expected).enumerated().first { _, pair in
@@ -90,26 +90,18 @@ struct SharedStreamTests {
   }
 
   /// Runs conv with standard output and standard error on one temporary file; its lines.
-  static func run(_ arguments: [String], input: String) throws -> [String] {
+  static func run(_ arguments: [String], input: String) async throws -> [String] {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("conv-shared-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
-    let inputFile = directory.appendingPathComponent("in")
     let outputFile = directory.appendingPathComponent("out")
-    try Data(input.utf8).write(to: inputFile)
-    FileManager.default.createFile(atPath: outputFile.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: outputFile.path, contents: nil)
     let output = try FileHandle(forWritingTo: outputFile)
-    let process = Process()
-    process.executableURL = ConvProcess.executable
-    process.arguments = arguments
-    process.environment = ConvProcess.isolatedEnvironment()
-    process.standardInput = try FileHandle(forReadingFrom: inputFile)
-    process.standardOutput = output
-    process.standardError = output
-    try process.run()
-    process.waitUntilExit()
+    let outcome = try await ConvProcess.run(
+      executable: ConvProcess.executable, arguments: arguments, input: Data(input.utf8),
+      environment: ConvProcess.isolatedEnvironment(), output: .file(output), errors: .standardOutput)
     try output.close()
-    #expect(process.terminationStatus == 1)
+    #expect(outcome.status == 1)
     let text = try String(contentsOf: outputFile, encoding: .utf8)
     return text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
   }

@@ -5,13 +5,13 @@ import Testing
 /// suggestions for mistyped options and commands (not units).
 @Suite("A good shell citizen")
 struct ShellCitizenTests {
-  static func environment() throws -> [String: String] {
+  static func environment() async throws -> [String: String] {
     let home = FileManager.default.temporaryDirectory.appendingPathComponent("conv-citizen-\(UUID().uuidString)")
     let environment = ConvProcess.isolatedEnvironment([
       "HOME": home.path,
       "XDG_CONFIG_HOME": home.appendingPathComponent("c").path,
     ])
-    try ConvProcess.run(["fav", "add", "mi", "km"], environment: environment)
+    try await ConvProcess.run(["fav", "add", "mi", "km"], environment: environment)
     return environment
   }
 
@@ -27,18 +27,18 @@ struct ShellCitizenTests {
   ]
 
   @Test("Global options work before or after the subcommand", arguments: placements.indices)
-  func placement(_ index: Int) throws {
-    let environment = try Self.environment()
+  func placement(_ index: Int) async throws {
+    let environment = try await Self.environment()
     let (before, after, expected) = Self.placements[index]
-    let first = try ConvProcess.run(before, environment: environment)
-    let second = try ConvProcess.run(after, environment: environment)
+    let first = try await ConvProcess.run(before, environment: environment)
+    let second = try await ConvProcess.run(after, environment: environment)
     #expect(first.status == 0 && first.stdout.contains(expected), "\(before): \(first.stdout) \(first.stderr)")
     #expect(first.stdout == second.stdout, "\(before) vs \(after)")
   }
 
   @Test("--help shows the conversion usage and the global options")
-  func help() throws {
-    let outcome = try ConvProcess.run(["--help"])
+  func help() async throws {
+    let outcome = try await ConvProcess.run(["--help"])
     #expect(outcome.stdout.contains("conv [options] QUANTITY [to] TARGET"))
     for option in ["--terse", "--json", "--digits", "--exact", "--ascii", "--color", "--all", "--reciprocal"] {
       #expect(outcome.stdout.contains(option), "\(option)")
@@ -59,9 +59,9 @@ struct ShellCitizenTests {
   ]
 
   @Test("Suggestions for options and commands, not units", arguments: typos.indices)
-  func suggestions(_ index: Int) throws {
+  func suggestions(_ index: Int) async throws {
     let (arguments, expected) = Self.typos[index]
-    let outcome = try ConvProcess.run(arguments, environment: try Self.environment())
+    let outcome = try await ConvProcess.run(arguments, environment: try await Self.environment())
     #expect(outcome.status != 0)
     #expect(outcome.stderr.contains(expected), "\(arguments): \(outcome.stderr)")
   }
@@ -71,8 +71,8 @@ struct ShellCitizenTests {
     arguments: [
       ["5 \u{1B}]0;X\u{07} mi", "km"], ["5 mi", "k\u{1B}[2Jm"], ["5 \u{202E}mi", "km"],
     ])
-  func echoedInputEscaped(_ arguments: [String]) throws {
-    let outcome = try ConvProcess.run(arguments)
+  func echoedInputEscaped(_ arguments: [String]) async throws {
+    let outcome = try await ConvProcess.run(arguments)
     #expect(outcome.status != 0)
     #expect(
       !outcome.stderr.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\n") || $0.value == 0x202E },
@@ -82,50 +82,42 @@ struct ShellCitizenTests {
   @Test(
     "bash: 'conv fav rm <Tab>' offers the favorites, not every unit",
     .enabled(if: FileManager.default.fileExists(atPath: "/bin/bash")))
-  func favoritesCompletion() throws {
-    let environment = try Self.environment()
-    try ConvProcess.run(["fav", "add", "°F", "°C"], environment: environment)
-    let script = try ConvProcess.run(["--generate-completion-script", "bash"], environment: environment).stdout
+  func favoritesCompletion() async throws {
+    let environment = try await Self.environment()
+    try await ConvProcess.run(["fav", "add", "°F", "°C"], environment: environment)
+    let script = try await ConvProcess.run(["--generate-completion-script", "bash"], environment: environment).stdout
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("conv-bash-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     try script.write(to: folder.appendingPathComponent("conv.bash"), atomically: true, encoding: .utf8)
     try FileManager.default.createSymbolicLink(
       at: folder.appendingPathComponent("conv"), withDestinationURL: ConvProcess.executable)
-    func complete(_ words: [String]) throws -> [String] {
+    func complete(_ words: [String]) async throws -> [String] {
       let quoted = words.map { "'\($0)'" }.joined(separator: " ")
       let line = words.joined(separator: " ")
       let command =
         "source conv.bash; COMPREPLY=(); COMP_WORDS=(\(quoted)); COMP_CWORD=\(words.count - 1); "
         + "COMP_LINE='\(line)'; COMP_POINT=${#COMP_LINE}; _conv; printf '%s\\n' \"${COMPREPLY[@]}\""
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: "/bin/bash")
-      process.arguments = ["-c", command]
-      process.currentDirectoryURL = folder
       var variables = environment
       variables["PATH"] = folder.path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
-      process.environment = variables
-      let pipe = Pipe()
-      process.standardOutput = pipe
-      process.standardError = FileHandle.nullDevice
-      try process.run()
-      let data = pipe.fileHandleForReading.readDataToEndOfFile()
-      process.waitUntilExit()
-      return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+      let bash = try await ConvProcess.run(
+        executable: URL(fileURLWithPath: "/bin/bash"), arguments: ["-c", command], environment: variables,
+        workingDirectory: folder, errors: .discarded)
+      return bash.stdout.split(separator: "\n").map(String.init)
     }
-    #expect(Set(try complete(["conv", "fav", "rm", ""])) == ["1", "2", "mi", "°F"])
-    #expect(try complete(["conv", "fav", "rm", "mi", ""]) == ["km"])
+    #expect(Set(try await complete(["conv", "fav", "rm", ""])) == ["1", "2", "mi", "°F"])
+    #expect(try await complete(["conv", "fav", "rm", "mi", ""]) == ["km"])
     // The default command completes units, of the dimension of what is typed before.
-    let units = try complete(["conv", "5", "mi", "k"])
+    let units = try await complete(["conv", "5", "mi", "k"])
     #expect(units.contains("km") && !units.contains("kg") && !units.contains("convert"), "\(units)")
     // Symbols with an operator of their own complete whole (`°/h` beside rpm).
-    #expect(try complete(["conv", "1", "rpm", "°/h"]).first == "°/h")
-    #expect(try complete(["conv", "1", "m", "µ"]).contains("µm"))
+    #expect(try await complete(["conv", "1", "rpm", "°/h"]).first == "°/h")
+    #expect(try await complete(["conv", "1", "m", "µ"]).contains("µm"))
   }
 
   @Test("Unit suggestions fit the other side: none for nonsense beside a length")
-  func fittingSuggestions() throws {
-    let outcome = try ConvProcess.run(["1", "mi", "xyz"])
+  func fittingSuggestions() async throws {
+    let outcome = try await ConvProcess.run(["1", "mi", "xyz"])
     #expect(outcome.status == 1)
     #expect(!outcome.stderr.contains("Gy") && !outcome.stderr.contains("Hz"), "\(outcome.stderr)")
   }

@@ -10,12 +10,12 @@ struct ShellCompletionTmuxTests {
   }
 
   /// A folder with `conv` and its completion script for `shell`.
-  static func folder(for shell: String) throws -> URL {
+  static func folder(for shell: String) async throws -> URL {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("conv-\(shell)-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     try FileManager.default.createSymbolicLink(
       at: folder.appendingPathComponent("conv"), withDestinationURL: ConvProcess.executable)
-    let script = try ConvProcess.run(["--generate-completion-script", shell]).stdout
+    let script = try await ConvProcess.run(["--generate-completion-script", shell]).stdout
     try script.write(
       to: folder.appendingPathComponent(shell == "zsh" ? "_conv" : "conv.fish"), atomically: true,
       encoding: .utf8)
@@ -23,38 +23,39 @@ struct ShellCompletionTmuxTests {
   }
 
   @Test("zsh: conv 5 mi k<Tab> offers km", .enabled(if: shell("zsh") != nil))
-  func zsh() throws {
-    let folder = try Self.folder(for: "zsh")
+  func zsh() async throws {
+    let folder = try await Self.folder(for: "zsh")
     defer { try? FileManager.default.removeItem(at: folder) }
-    let pane = try TmuxPane(program: "exec env PATH='\(folder.path):/usr/bin:/bin' TERM=xterm LANG=C.UTF-8 zsh -f")
+    let pane = try await TmuxPane(
+      program: "exec env PATH='\(folder.path):/usr/bin:/bin' TERM=xterm LANG=C.UTF-8 zsh -f")
     defer { pane.close() }
-    try pane.type("fpath=('\(folder.path)' $fpath); autoload -U compinit; compinit -u; PS1='zsh> '")
-    _ = try pane.waitFor { $0.promptLine.hasPrefix("zsh>") }
-    try pane.keys("conv 5 mi k", "Tab")
-    let screen = try pane.waitFor { $0.contains("km ") || $0.contains("conv 5 mi km") }
+    try await pane.type("fpath=('\(folder.path)' $fpath); autoload -U compinit; compinit -u; PS1='zsh> '")
+    _ = try await pane.waitFor { $0.promptLine.hasPrefix("zsh>") }
+    try await pane.keys("conv 5 mi k", "Tab")
+    let screen = try await pane.waitFor { $0.contains("km ") || $0.contains("conv 5 mi km") }
     #expect(screen.contains("km"), "\(screen.text)")
     #expect(!screen.contains("convert "), "\(screen.text)")
     // A name with a space, typed with a backslash, completes. (Typed once the new prompt is there:
     // on a loaded machine zsh took the next line's first key before the interrupt.)
-    try pane.keys("C-c")
-    _ = try pane.waitFor { $0.promptLine == "zsh>" }
-    try pane.keys("conv 5 km nautical\\ m", "Tab")
-    let spaced = try pane.waitFor { $0.contains("nautical\\ mile") }
+    try await pane.keys("C-c")
+    _ = try await pane.waitFor { $0.promptLine == "zsh>" }
+    try await pane.keys("conv 5 km nautical\\ m", "Tab")
+    let spaced = try await pane.waitFor { $0.contains("nautical\\ mile") }
     #expect(spaced.contains("conv 5 km nautical\\ mile"), "\(spaced.text)")
   }
 
   @Test("fish: conv 5 mi k<Tab> offers km", .enabled(if: shell("fish") != nil))
-  func fish() throws {
-    let folder = try Self.folder(for: "fish")
+  func fish() async throws {
+    let folder = try await Self.folder(for: "fish")
     defer { try? FileManager.default.removeItem(at: folder) }
-    let pane = try TmuxPane(
+    let pane = try await TmuxPane(
       program:
         "exec env PATH='\(folder.path):/usr/bin:/bin' HOME='\(folder.path)' TERM=xterm LANG=C.UTF-8 fish --no-config")
     defer { pane.close() }
-    try pane.type("source '\(folder.path)/conv.fish'; function fish_prompt; echo 'fish> '; end")
-    _ = try pane.waitFor { $0.promptLine.hasPrefix("fish>") }
-    try pane.keys("conv 5 mi k", "Tab")
-    let screen = try pane.waitFor { $0.contains("km ") || $0.contains("conv 5 mi km") }
+    try await pane.type("source '\(folder.path)/conv.fish'; function fish_prompt; echo 'fish> '; end")
+    _ = try await pane.waitFor { $0.promptLine.hasPrefix("fish>") }
+    try await pane.keys("conv 5 mi k", "Tab")
+    let screen = try await pane.waitFor { $0.contains("km ") || $0.contains("conv 5 mi km") }
     #expect(screen.contains("km"), "\(screen.text)")
   }
 }

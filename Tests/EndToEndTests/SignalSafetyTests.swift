@@ -1,4 +1,5 @@
 import Foundation
+import Subprocess
 import Testing
 
 /// Issue 20, finding 7: a favorites edit interrupted by Ctrl-C, SIGTERM or a hang-up leaves no
@@ -27,7 +28,7 @@ struct SignalSafetyTests {
   @Test(
     "A signal during a favorites write leaves no temporary file; the file is old or new, whole",
     arguments: [SIGINT, SIGTERM, SIGHUP])
-  func interruptedWrite(_ signal: Int32) throws {
+  func interruptedWrite(_ signal: Int32) async throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("conv-signal-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -45,25 +46,32 @@ struct SignalSafetyTests {
       for name in Self.temporaryFiles(in: folder) {
         try FileManager.default.removeItem(at: folder.appendingPathComponent(name))
       }
-      let child = try SignalledChild(ConvProcess.executable.path, ["fav", "add", "gal", "L"], environment: environment)
+      // swift-subprocess starts conv with no signal blocked and default handlers (a SIGTERM blocked
+      // on the test runner's thread would otherwise be inherited and never arrive).
+      let configuration = ConvProcess.configuration(
+        ConvProcess.executable, ["fav", "add", "gal", "L"], environment: environment)
       // The moment a temporary file shows up in the folder, the signal; after the first attempts,
       // also a little later (the write and the flush are under way).
-      let delay = useconds_t((attempt - 1) / 2 * 2_000)
-      var seen = false
-      let deadline = Date().addingTimeInterval(30)
-      while Date() < deadline, !child.hasEnded() {
-        // Every 0.3 ms: the temporary file lives for tens of milliseconds (3 MB written and
-        // flushed), and a busy loop would starve the tests that run beside this one.
-        if Self.temporaryFiles(in: folder).isEmpty && !Self.writesUnnamedFile(child.pid, in: folder) {
-          usleep(300)
-          continue
+      let delay = (attempt - 1) / 2 * 2_000
+      let (seen, ending) = try await ConvProcess.withTimeout(30, arguments: ["fav", "add"]) {
+        let result = try await Subprocess.run(configuration, input: .none, output: .discarded, error: .discarded) {
+          execution in
+          let pid = execution.processIdentifier.value
+          while !ConvProcess.hasEnded(pid) {
+            // Every 0.3 ms: the temporary file lives for tens of milliseconds (3 MB written and
+            // flushed).
+            if Self.temporaryFiles(in: folder).isEmpty && !Self.writesUnnamedFile(pid, in: folder) {
+              try await Task.sleep(for: .microseconds(300))
+              continue
+            }
+            if delay > 0 { try await Task.sleep(for: .microseconds(delay)) }
+            try? execution.send(signal: Signal(rawValue: signal))
+            return true
+          }
+          return false
         }
-        if delay > 0 { usleep(delay) }
-        kill(child.pid, signal)
-        seen = true
-        break
+        return (result.closureResult, result.terminationStatus)
       }
-      let ending = try #require(child.wait(timeout: 30), "conv did not end (attempt \(attempt))")
       if seen { caught += 1 }
 
       let leftovers = Self.temporaryFiles(in: folder)
@@ -74,10 +82,10 @@ struct SignalSafetyTests {
         "attempt \(attempt): the favorites file is neither version (\(text.utf8.count) bytes)")
       // Ended by this signal (held until the rename), or had finished by the time it came.
       switch ending {
-      case .signalled(let number): #expect(number == signal, "attempt \(attempt): ended by signal \(number)")
+      case .signaled(let number): #expect(number == signal, "attempt \(attempt): ended by signal \(number)")
       case .exited(let status): #expect(status == 0, "attempt \(attempt): exit status \(status)")
       }
-      if case .signalled = ending, seen {
+      if case .signaled = ending, seen {
         // Held, not lost: the write the signal interrupted was finished first.
         #expect(text == new, "attempt \(attempt): the edit in progress was dropped")
       }
@@ -99,93 +107,5 @@ struct SignalSafetyTests {
   /// The names of conv's temporary files in a folder (`.favorites.tmp-XXXXXX`).
   static func temporaryFiles(in folder: URL) -> [String] {
     ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.contains(".tmp") }
-  }
-}
-
-/// A child process started with no signal blocked or ignored (whatever the test runner's thread
-/// has: a blocked SIGTERM would be inherited and never arrive), output to /dev/null.
-struct SignalledChild {
-  let pid: pid_t
-
-  /// How the child ended.
-  enum Ending: Equatable {
-    case exited(Int32)
-    case signalled(Int32)
-  }
-
-  init(_ path: String, _ arguments: [String], environment: [String: String]) throws {
-    var attributes = SpawnSignals.attributes(defaulting: [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE])
-    defer { posix_spawnattr_destroy(&attributes) }
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-    let argv = ([path] + arguments).map { strdup($0) } + [nil]
-    let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-    defer {
-      for pointer in argv { free(pointer) }
-      for pointer in envp { free(pointer) }
-    }
-    var pid: pid_t = 0
-    let status = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
-    guard status == 0 else { throw SpawnError(status: status) }
-    self.pid = pid
-  }
-
-  /// Whether the child has ended (reaped here; `wait` then returns at once).
-  func hasEnded() -> Bool {
-    if ending.value != nil { return true }
-    var status: Int32 = 0
-    guard waitpid(pid, &status, WNOHANG) == pid else { return false }
-    let signal = status & 0x7F
-    ending.value = signal == 0 ? .exited((status >> 8) & 0xFF) : .signalled(signal)
-    return true
-  }
-
-  /// Waits for the child to end; nil (and the child killed) after `timeout` seconds.
-  func wait(timeout: TimeInterval) -> Ending? {
-    let deadline = Date().addingTimeInterval(timeout)
-    while !hasEnded() {
-      if Date() > deadline {
-        kill(pid, SIGKILL)
-        var status: Int32 = 0
-        _ = waitpid(pid, &status, 0)
-        return nil
-      }
-      usleep(1_000)
-    }
-    return ending.value
-  }
-
-  /// How the child ended, once reaped.
-  private final class Box: @unchecked Sendable {
-    var value: Ending?
-  }
-  private let ending = Box()
-
-  struct SpawnError: Error {
-    let status: Int32
-  }
-}
-
-/// Spawn attributes that start a child with no signal blocked and the given signals at their
-/// default handlers, whatever the test runner's thread has (for the child to get the signals a
-/// test sends, and for tmux, which passes its mask on to the program in its pane).
-enum SpawnSignals {
-  /// The attributes; the caller destroys them (`posix_spawnattr_destroy`).
-  static func attributes(defaulting signals: [Int32]) -> posix_spawnattr_t {
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    var none = sigset_t()
-    sigemptyset(&none)
-    posix_spawnattr_setsigmask(&attributes, &none)
-    var defaults = sigset_t()
-    sigemptyset(&defaults)
-    for signal in signals { sigaddset(&defaults, signal) }
-    posix_spawnattr_setsigdefault(&attributes, &defaults)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-    return attributes
   }
 }

@@ -47,9 +47,9 @@ struct SilentMisreadingEndToEndTests {
   ]
 
   @Test("One-shot answers and refusals", arguments: cases.indices)
-  func oneShot(_ index: Int) throws {
+  func oneShot(_ index: Int) async throws {
     let (arguments, expected, error) = Self.cases[index]
-    let outcome = try ConvProcess.run(arguments, environment: Self.environment())
+    let outcome = try await ConvProcess.run(arguments, environment: Self.environment())
     if let expected {
       #expect(outcome.status == 0, "\(arguments): \(outcome.stderr)")
       #expect(outcome.lines.last == expected, "\(arguments): \(outcome.stdout)")
@@ -67,8 +67,8 @@ struct SilentMisreadingEndToEndTests {
       (["2", "kW", "*", "3", "h"], "2 kW * 3 h (energy) is"),
       (["1", "mile", "per", "hour"], "1 mile per hour (speed) is"),
     ])
-  func wholeLine(_ arguments: [String], _ heading: String) throws {
-    let outcome = try ConvProcess.run(arguments, environment: Self.environment())
+  func wholeLine(_ arguments: [String], _ heading: String) async throws {
+    let outcome = try await ConvProcess.run(arguments, environment: Self.environment())
     #expect(outcome.status == 0, "\(outcome.stderr)")
     #expect(outcome.lines.first == heading, "\(outcome.stdout)")
     #expect(
@@ -77,12 +77,12 @@ struct SilentMisreadingEndToEndTests {
   }
 
   @Test("Batch reads every line the one-shot way")
-  func batch() throws {
+  func batch() async throws {
     let input = "(20 dBm) to W\n3 dBm*2 to W\n5 ft 11 cm\n1e400 W to dBm\n1 st 4 kg\n"
-    let terse = try ConvProcess.run(["-t"], stdin: input, environment: Self.environment())
+    let terse = try await ConvProcess.run(["-t"], stdin: input, environment: Self.environment())
     #expect(terse.status == 1)
     #expect(terse.lines == ["0.1", "", "180.34", "4030", "8.16466266"], "\(terse.stdout)")
-    let json = try ConvProcess.run(["--json", "(20 dBm)", "W"], environment: Self.environment())
+    let json = try await ConvProcess.run(["--json", "(20 dBm)", "W"], environment: Self.environment())
     #expect(json.stdout.contains("\"result\":0.1"), "\(json.stdout)")
   }
 }

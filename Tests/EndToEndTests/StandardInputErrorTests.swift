@@ -10,20 +10,13 @@ struct StandardInputErrorTests {
   static let redirections = ["< /", "<&-"]
 
   @Test("Exit status 2 with one line naming the reason", arguments: modes, redirections)
-  func readError(_ arguments: [String], _ redirection: String) throws {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    process.arguments = ["-c", "\"$0\" \"$@\" \(redirection)", ConvProcess.executable.path] + arguments
-    process.environment = ConvProcess.isolatedEnvironment()
-    let output = Pipe()
-    let errors = Pipe()
-    process.standardOutput = output
-    process.standardError = errors
-    try process.run()
-    let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 2, "\(arguments) \(redirection): \(text)")
+  func readError(_ arguments: [String], _ redirection: String) async throws {
+    let shell = try await ConvProcess.run(
+      executable: URL(fileURLWithPath: "/bin/sh"),
+      arguments: ["-c", "\"$0\" \"$@\" \(redirection)", ConvProcess.executable.path] + arguments,
+      environment: ConvProcess.isolatedEnvironment())
+    let (printed, text) = (shell.stdout, shell.stderr)
+    #expect(shell.status == 2, "\(arguments) \(redirection): \(text)")
     #expect(text.hasPrefix("conv: cannot read standard input: "), "\(arguments) \(redirection): \(text)")
     #expect(text.split(separator: "\n").count == 1, "\(text)")
     #expect(printed.isEmpty, "\(printed)")

@@ -37,26 +37,26 @@ struct SubstanceEndToEndTests {
   ]
 
   @Test("One-shot forms", arguments: answers.indices)
-  func oneShot(_ index: Int) throws {
+  func oneShot(_ index: Int) async throws {
     let (arguments, expected) = Self.answers[index]
-    let outcome = try ConvProcess.run(arguments, environment: Self.environment())
+    let outcome = try await ConvProcess.run(arguments, environment: Self.environment())
     #expect(outcome.status == 0, "\(arguments): \(outcome.stderr)")
     #expect(outcome.lines.count == 1 && outcome.lines[0].hasPrefix(expected), "\(arguments): \(outcome.stdout)")
   }
 
   @Test("The note names the substance read, its figure and its source")
-  func note() throws {
-    let outcome = try ConvProcess.run(["1", "cup", "flour", "g"], environment: Self.environment())
+  func note() async throws {
+    let outcome = try await ConvProcess.run(["1", "cup", "flour", "g"], environment: Self.environment())
     let note = try #require(outcome.errorLines.first)
     #expect(note.hasPrefix("conv: note: flour read as all-purpose flour, 125 g per US cup"), "\(note)")
     #expect(note.contains("(USDA"), "\(note)")
-    let chemistry = try ConvProcess.run(["2", "mol", "NaCl", "g"], environment: Self.environment())
+    let chemistry = try await ConvProcess.run(["2", "mol", "NaCl", "g"], environment: Self.environment())
     #expect(chemistry.errorLines.first?.contains("molar mass 58.44 g/mol") == true, "\(chemistry.stderr)")
-    let exact = try ConvProcess.run(["1", "cup", "flour", "tbsp"], environment: Self.environment())
+    let exact = try await ConvProcess.run(["1", "cup", "flour", "tbsp"], environment: Self.environment())
     #expect(
       exact.errorLines == ["conv: note: flour not needed: the conversion is the same for any substance"],
       "\(exact.stderr)")
-    let terse = try ConvProcess.run(["-t", "1", "cup", "flour", "g"], environment: Self.environment())
+    let terse = try await ConvProcess.run(["-t", "1", "cup", "flour", "g"], environment: Self.environment())
     #expect(terse.stdout == "125\n" && terse.stderr.isEmpty, "\(terse.stdout) \(terse.stderr)")
   }
 
@@ -72,30 +72,30 @@ struct SubstanceEndToEndTests {
   ]
 
   @Test("Refusals: one line, status 1, nothing on standard output", arguments: refusals.indices)
-  func refusal(_ index: Int) throws {
+  func refusal(_ index: Int) async throws {
     let (arguments, message) = Self.refusals[index]
-    let outcome = try ConvProcess.run(arguments, environment: Self.environment())
+    let outcome = try await ConvProcess.run(arguments, environment: Self.environment())
     #expect(outcome.status == 1, "\(arguments): \(outcome.stdout)")
     #expect(outcome.stdout.isEmpty, "\(arguments): \(outcome.stdout)")
     #expect(outcome.errorLines.first?.contains(message) == true, "\(arguments): \(outcome.stderr)")
   }
 
   @Test("The whole column of a cup of flour shows grams and ounces beside the volumes")
-  func wholeColumn() throws {
-    let outcome = try ConvProcess.run(["1", "cup", "flour"], environment: Self.environment())
+  func wholeColumn() async throws {
+    let outcome = try await ConvProcess.run(["1", "cup", "flour"], environment: Self.environment())
     #expect(outcome.status == 0, "\(outcome.stderr)")
     #expect(outcome.lines.first == "1 cup flour (volume) is", "\(outcome.stdout)")
     for row in [" tbsp ", " mL ", "≈ 125 ", " g ", "≈   4.41 ", " oz "] {
       #expect(outcome.stdout.contains(row), "missing \(row): \(outcome.stdout)")
     }
-    let json = try ConvProcess.run(["--json", "1", "cup", "flour"], environment: Self.environment())
+    let json = try await ConvProcess.run(["--json", "1", "cup", "flour"], environment: Self.environment())
     #expect(json.stdout.contains("\"target\":\"g\",\"result\":125,\"exact\":false"), "\(json.stdout)")
     #expect(json.stdout.contains("\"target\":\"tbsp\",\"result\":16,\"exact\":true"), "\(json.stdout)")
   }
 
   @Test("JSON carries the substance and its figure")
-  func json() throws {
-    let outcome = try ConvProcess.run(["--json", "1", "cup", "flour", "g"], environment: Self.environment())
+  func json() async throws {
+    let outcome = try await ConvProcess.run(["--json", "1", "cup", "flour", "g"], environment: Self.environment())
     #expect(outcome.status == 0)
     for field in [
       "\"input\":\"1 cup flour\"", "\"result\":125", "\"exact\":false", "\"substance\":\"all-purpose flour\"",
@@ -103,25 +103,25 @@ struct SubstanceEndToEndTests {
     ] {
       #expect(outcome.stdout.contains(field), "missing \(field): \(outcome.stdout)")
     }
-    let mole = try ConvProcess.run(["--json", "2", "mol", "NaCl", "g"], environment: Self.environment())
+    let mole = try await ConvProcess.run(["--json", "2", "mol", "NaCl", "g"], environment: Self.environment())
     #expect(mole.stdout.contains("\"molar_mass\":\"58.44 g/mol\""), "\(mole.stdout)")
   }
 
   @Test("Batch: every line through the same path, a bad line failing alone")
-  func batch() throws {
+  func batch() async throws {
     let input = "1 cup flour g\n2 cups flour g\n1 cup flor g\n10 g H2O mol\n"
-    let terse = try ConvProcess.run(["-t"], stdin: input, environment: Self.environment())
+    let terse = try await ConvProcess.run(["-t"], stdin: input, environment: Self.environment())
     #expect(terse.status == 1)
     #expect(terse.lines == ["125", "250", "", "0.55509"], "\(terse.stdout)")
     #expect(
       terse.errorLines == ["conv: line 3: unknown unit or substance 'flor'; did you mean 'flour'?"], "\(terse.stderr)")
-    let human = try ConvProcess.run([], stdin: input, environment: Self.environment())
+    let human = try await ConvProcess.run([], stdin: input, environment: Self.environment())
     #expect(human.lines.prefix(2) == ["1 cup flour ≈ 125 g", "2 cups flour ≈ 250 g"], "\(human.stdout)")
   }
 
   @Test("REPL from a pipe: a line with a substance, and `from cup flour` then `to g`")
-  func repl() throws {
-    let outcome = try ConvProcess.run(
+  func repl() async throws {
+    let outcome = try await ConvProcess.run(
       ["repl"], stdin: "1 cup flour g\n250 g sugar to cup\nfrom cup flour\n2\nto g\nfrom cup\nto g\n",
       environment: Self.environment())
     #expect(
@@ -133,33 +133,34 @@ struct SubstanceEndToEndTests {
   }
 
   @Test("Favorites keep a pair with a substance")
-  func favorites() throws {
+  func favorites() async throws {
     let environment = Self.environment()
-    let added = try ConvProcess.run(["fav", "add", "cup", "flour", "->", "g"], environment: environment)
+    let added = try await ConvProcess.run(["fav", "add", "cup", "flour", "->", "g"], environment: environment)
     #expect(added.status == 0, "\(added.stderr)")
-    let two = try ConvProcess.run(["fav", "2"], environment: environment)
+    let two = try await ConvProcess.run(["fav", "2"], environment: environment)
     #expect(two.status == 0, "\(two.stderr)")
     #expect(two.stdout.contains("2 cups flour ≈ 250 g"), "\(two.stdout)")
-    let terse = try ConvProcess.run(["fav", "-t", "3"], environment: environment)
+    let terse = try await ConvProcess.run(["fav", "-t", "3"], environment: environment)
     #expect(terse.stdout == "375\n", "\(terse.stdout) \(terse.stderr)")
   }
 
   @Test("info, list, search and completion know substances")
-  func catalogCommands() throws {
+  func catalogCommands() async throws {
     let environment = Self.environment()
-    let info = try ConvProcess.run(["info", "flour"], environment: environment)
+    let info = try await ConvProcess.run(["info", "flour"], environment: environment)
     #expect(info.status == 0, "\(info.stderr)")
     #expect(
       info.stdout.contains("name:        all-purpose flour") && info.stdout.contains("bread flour"), "\(info.stdout)")
     #expect(info.stdout.contains("'flour' also names"), "\(info.stdout)")
-    let chemical = try ConvProcess.run(["info", "NaCl"], environment: environment)
+    let chemical = try await ConvProcess.run(["info", "NaCl"], environment: environment)
     #expect(chemical.stdout.contains("58.44 g/mol"), "\(chemical.stdout)")
-    let list = try ConvProcess.run(["list", "substances"], environment: environment)
+    let list = try await ConvProcess.run(["list", "substances"], environment: environment)
     #expect(
       list.status == 0 && list.stdout.contains("all-purpose flour") && list.stdout.contains("diesel"), "\(list.stdout)")
-    let search = try ConvProcess.run(["search", "flour"], environment: environment)
+    let search = try await ConvProcess.run(["search", "flour"], environment: environment)
     #expect(search.status == 0 && search.stdout.contains("all-purpose flour"), "\(search.stdout)")
-    let completion = try ConvProcess.run(["---complete", "3", "conv", "1", "cup", "flo"], environment: environment)
+    let completion = try await ConvProcess.run(
+      ["---complete", "3", "conv", "1", "cup", "flo"], environment: environment)
     #expect(completion.lines.contains("flour"), "\(completion.stdout)")
   }
 }

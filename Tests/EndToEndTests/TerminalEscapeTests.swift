@@ -74,12 +74,13 @@ struct TerminalEscapeTests {
   ]
 
   @Test("Hostile text comes out escaped, never raw", arguments: cases)
-  func escaped(_ test: Case) throws {
+  func escaped(_ test: Case) async throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("conv-escape-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     let (arguments, extra, stdin) = try test.prepare(folder)
-    let outcome = try ConvProcess.run(arguments, stdin: stdin, environment: ConvProcess.isolatedEnvironment(extra))
+    let outcome = try await ConvProcess.run(
+      arguments, stdin: stdin, environment: ConvProcess.isolatedEnvironment(extra))
     #expect(!Self.isRaw(outcome.stdout), "\(outcome.stdout.debugDescription)")
     #expect(!Self.isRaw(outcome.stderr), "\(outcome.stderr.debugDescription)")
     // What was hostile is still shown, made visible.
@@ -88,10 +89,10 @@ struct TerminalEscapeTests {
   }
 
   @Test("Colours are conv's own: kept with --color always, while hostile escapes are written out")
-  func coloursKept() throws {
-    let outcome = try ConvProcess.run(["--color", "always", "5 mi", "km\u{1B}]0;PWNED\u{07}"])
+  func coloursKept() async throws {
+    let outcome = try await ConvProcess.run(["--color", "always", "5 mi", "km\u{1B}]0;PWNED\u{07}"])
     #expect(outcome.stderr.contains("<U+001B>]0;PWNED<U+0007>"), "\(outcome.stderr.debugDescription)")
-    let colored = try ConvProcess.run(["--color", "always", "1e30", "m", "km"])
+    let colored = try await ConvProcess.run(["--color", "always", "1e30", "m", "km"])
     #expect(colored.stdout.contains("\u{1B}["), "\(colored.stdout.debugDescription)")
     #expect(!colored.stdout.contains("<U+001B>"))
   }

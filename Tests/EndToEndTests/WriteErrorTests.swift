@@ -28,14 +28,14 @@ struct WriteErrorTests {
       (["repl"], "5 mi to km\n"),
       (["--help"], nil),
     ] as [([String], String?)])
-  func fullDisk(_ arguments: [String], _ stdin: String?) throws {
+  func fullDisk(_ arguments: [String], _ stdin: String?) async throws {
     // A favorites file with one pair, for the `fav` commands.
     let favorites = FileManager.default.temporaryDirectory.appendingPathComponent("conv-write-\(UUID().uuidString)")
     try Data("# conv favorites v1\nmi -> km\n".utf8).write(to: favorites)
     defer { try? FileManager.default.removeItem(at: favorites) }
     let full = try #require(FileHandle(forWritingAtPath: "/dev/full"))
     defer { try? full.close() }
-    let outcome = try ConvProcess.run(
+    let outcome = try await ConvProcess.run(
       arguments, stdin: stdin ?? "",
       environment: ConvProcess.isolatedEnvironment(["CONV_FAVORITES": favorites.path]),
       stdout: full)
@@ -44,10 +44,10 @@ struct WriteErrorTests {
   }
 
   @Test("A failed batch line and a full disk: both messages, the write error last")
-  func fullDiskAfterFailure() throws {
+  func fullDiskAfterFailure() async throws {
     let full = try #require(FileHandle(forWritingAtPath: "/dev/full"))
     defer { try? full.close() }
-    let outcome = try ConvProcess.run([], stdin: "5 mi to km\n3 furlongz to m\n", stdout: full)
+    let outcome = try await ConvProcess.run([], stdin: "5 mi to km\n3 furlongz to m\n", stdout: full)
     #expect(outcome.status == 2)
     let messages = outcome.stderr.split(separator: "\n").map(String.init)
     #expect(messages.first?.hasPrefix("conv: line 2: unknown unit 'furlongz'") == true, "\(messages)")
@@ -57,7 +57,7 @@ struct WriteErrorTests {
   @Test(
     "A reader that stops early (head -1) gets no error message, SIGPIPE ignored or not",
     arguments: [("", 141), ("trap '' PIPE; ", 2)] as [(String, Int)])
-  func closedPipe(_ trap: String, _ expectedStatus: Int) throws {
+  func closedPipe(_ trap: String, _ expectedStatus: Int) async throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("conv-pipe-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -65,23 +65,16 @@ struct WriteErrorTests {
     let input = folder.appendingPathComponent("input")
     try Data(String(repeating: "5 mi to km\n", count: 100_000).utf8).write(to: input)
     let status = folder.appendingPathComponent("status")
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    process.arguments = [
-      "-c", trap + "{ \"$0\" < \"$1\"; echo $? > \"$2\"; } | head -1",
-      ConvProcess.executable.path, input.path, status.path,
-    ]
-    process.environment = ConvProcess.isolatedEnvironment()
-    let outPipe = Pipe()
-    let errPipe = Pipe()
-    process.standardOutput = outPipe
-    process.standardError = errPipe  // conv's standard error
-    try process.run()
-    let output = String(decoding: outPipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    let errors = String(decoding: errPipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    #expect(output == "5 mi = 8.04672 km\n")
-    #expect(errors.isEmpty, "\(errors)")
+    let shell = try await ConvProcess.run(
+      executable: URL(fileURLWithPath: "/bin/sh"),
+      arguments: [
+        "-c", trap + "{ \"$0\" < \"$1\"; echo $? > \"$2\"; } | head -1",
+        ConvProcess.executable.path, input.path, status.path,
+      ],
+      environment: ConvProcess.isolatedEnvironment())
+    #expect(shell.stdout == "5 mi = 8.04672 km\n")
+    // conv's standard error.
+    #expect(shell.stderr.isEmpty, "\(shell.stderr)")
     // Killed by SIGPIPE (128 + 13) as before; with SIGPIPE ignored, the status of a write error.
     let code = String(decoding: try Data(contentsOf: status), as: UTF8.self).trimmingCharacters(
       in: .whitespacesAndNewlines)
