@@ -97,6 +97,7 @@ struct NumberRendering: Sendable {
   private func english(_ value: DecimalDigits, grouping: Bool) -> FormattedNumber {
     let scientific = usesScientific(value)
     var bytes: [UInt8] = []
+    bytes.reserveCapacity(value.digits.utf8.count + max(value.exponent, -value.exponent) + 16)
     let integerEnd = appendEnglishMantissa(value, scientific: scientific, grouping: grouping, to: &bytes)
     return FormattedNumber(
       leading: String(decoding: bytes, as: UTF8.self),
@@ -125,6 +126,7 @@ struct NumberRendering: Sendable {
   ) -> Int {
     let start = bytes.count
     var integerEnd = 0
+    let isZero = value.isZero
     var digits = value.digits
     digits.withUTF8 { source in
       let count = source.count
@@ -138,7 +140,7 @@ struct NumberRendering: Sendable {
         let group = grouping && !scientific && integerCount > 3
         for position in 0..<integerCount {
           if group && position > 0 && (integerCount - position) % 3 == 0 { bytes.append(UInt8(ascii: ",")) }
-          bytes.append(position < count && !value.isZero ? source[position] : UInt8(ascii: "0"))
+          bytes.append(position < count && !isZero ? source[position] : UInt8(ascii: "0"))
         }
       }
       integerEnd = bytes.count - start

@@ -12,7 +12,19 @@ struct LinearMap {
   /// Whether the exact path calls the result exact (no approximate unit on either side).
   let isExact: Bool
   /// `a` and `b` as exact fractions, for numbers beyond 64 bits (`LinearMap+LongNumbers.swift`).
-  let exactA: Rational, exactB: Rational
+  var exactA: Rational { exact.a }
+  var exactB: Rational { exact.b }
+  /// (In a box of their own: a copy of the map, as a batch line makes, then retains one object.)
+  private let exact: ExactFactors
+
+  private final class ExactFactors: Sendable {
+    let a: Rational
+    let b: Rational
+    init(a: Rational, b: Rational) {
+      self.a = a
+      self.b = b
+    }
+  }
   /// Whether the map takes a ``LongDecimal`` (`6548.2e300`, 300 digits) in terse output.
   var takesLongDecimals = false
   /// Whether a number written with a minus sign, `-0` included, is left to the exact path (a
@@ -30,8 +42,7 @@ struct LinearMap {
     self.bd = bd
     self.nonNegativeOnly = nonNegativeOnly
     self.isExact = isExact
-    exactA = a
-    exactB = b
+    exact = ExactFactors(a: a, b: b)
   }
 
   /// The map of a conversion from `source`, when the exact path computes it as `a·x + b` or

@@ -41,16 +41,18 @@ struct HumanColumnRow {
     let options = presenter.options
     let title = category.title.lowercased()
     func spaces(_ count: Int) {
-      if count > 0 { bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: count)) }
+      for _ in 0..<max(0, count) { bytes.append(UInt8(ascii: " ")) }
     }
     bytes.appendUTF8(source)
     bytes.appendUTF8(" (")
     bytes.appendUTF8(title)
     bytes.appendUTF8(") is\n")
-    let padding = ColumnAligner.padding(rows.map { $0.number })
+    let paddings = ColumnAligner.padding(rows.map { $0.number })
     var symbolWidth = 0
     for row in rows { symbolWidth = max(symbolWidth, row.symbolWidth) }
-    for (row, padding) in zip(rows, padding) {
+    for index in rows.indices {
+      let row = rows[index]
+      let padding = paddings[index]
       spaces(2)
       bytes.appendUTF8(row.relation)
       spaces(1 + padding.leading)
