@@ -31,6 +31,12 @@ package struct ConversionRequest: Sendable, Hashable {
 
   /// Words that always separate quantity and target.
   package static let separators: Set<String> = ["to", "->", "→", "=>"]
+
+  /// Whether a word is one of ``separators`` in any case. (Every separator is at most three bytes
+  /// long, and no longer word lower-cases to one: a longer word is none, without lower-casing it.)
+  package static func isSeparator(_ word: String) -> Bool {
+    word.utf8.count <= 3 && separators.contains(word.lowercased())
+  }
   /// Words that separate quantity and target only where both sides then read: `in` is also the
   /// inch, `as` the attosecond.
   package static let looseSeparators: Set<String> = ["in", "as"]
@@ -87,7 +93,7 @@ package struct ConversionRequest: Sendable, Hashable {
     if ConversionRequest.mayHoldArrow(line),
       let arrow = ["->", "→", "=>"].first(where: { line.utf8.contains(subsequence: $0.utf8) && line.contains(text: $0) }
       ),
-      !WordSplitter.split(line).contains(where: { separators.contains($0.text.lowercased()) })
+      !WordSplitter.split(line).contains(where: { isSeparator($0.text) })
     {
       return parse(
         line: line.replacing(text: arrow, with: " " + arrow + " "), catalog: catalog, conventions: conventions)
@@ -216,17 +222,27 @@ enum WordSplitter {
     return copy.withUTF8 { bytes -> [Word]? in
       guard ByteScan.isOneCharacterPerByte(bytes) else { return nil }
       var words: [Word] = []
+      words.reserveCapacity(8)
+      // One character a byte: a word's range is found by moving on from the last word's end.
+      let utf8 = line.utf8
+      var index = utf8.startIndex
+      var indexOffset = 0
+      func position(_ offset: Int) -> String.Index {
+        index = utf8.index(index, offsetBy: offset - indexOffset)
+        indexOffset = offset
+        return index
+      }
       var start = -1
       func add(_ end: Int) {
-        let utf8 = line.utf8
-        let lower = utf8.index(utf8.startIndex, offsetBy: start)
-        let upper = utf8.index(lower, offsetBy: end - start)
+        let lower = position(start)
+        let upper = position(end)
         words.append(
           Word(
             text: String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self),
             start: start, end: end, range: lower..<upper))
       }
-      for (offset, byte) in bytes.enumerated() {
+      for offset in 0..<bytes.count {
+        let byte = bytes[offset]
         if byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) {
           if start >= 0 { add(offset) }
           start = -1
@@ -301,12 +317,7 @@ struct SplitReader {
   /// `=>` that has words on both sides; else the last `in` or `as` after which the target reads
   /// and before which a quantity with a unit does. Nil when none does.
   func separator(in words: [String]) -> Int? {
-    // (Every separator is at most three bytes long, and no longer word lower-cases to one.)
-    if let strict = words.lastIndex(where: {
-      $0.utf8.count <= 3 && ConversionRequest.separators.contains($0.lowercased())
-    }),
-      strict > 0
-    {
+    if let strict = words.lastIndex(where: ConversionRequest.isSeparator), strict > 0 {
       return strict
     }
     // (Not after a number: `6 ft 2 in m` has the inch.)

@@ -6,6 +6,12 @@ extension Catalog {
   /// Words no substance's name starts with: the separators of a request, and `of`.
   static let substanceSeparators = ConversionRequest.separators.union(["of"])
 
+  /// Whether a word is one of ``substanceSeparators`` in any case (each at most three bytes long,
+  /// as ``ConversionRequest/isSeparator(_:)`` reads them).
+  static func isSubstanceSeparator(_ word: String) -> Bool {
+    word.utf8.count <= 3 && substanceSeparators.contains(word.lowercased())
+  }
+
   /// The reading of a request whose words name a substance right after a quantity with a unit
   /// (and an optional `of`): the substance is taken out, the rest read as every request is, and
   /// the quantity carries the substance (see `SubstanceBridge`). Nil when no such words are found.
@@ -21,24 +27,25 @@ extension Catalog {
     let line = request.source
     let words = WordSplitter.split(line)
     guard words.count >= 2, words.count <= 64 else { return nil }
-    let reader = ExpressionReader(catalog: self, conventions: conventions, suggests: false)
     func readsWithUnit(_ text: String) -> Bool {
-      !Catalog.isPlainNumber(text) && ((try? reader.quantity(text))?.term.unitCount ?? 0) > 0
+      guard !Catalog.isPlainNumber(text) else { return false }
+      let reader = ExpressionReader(catalog: self, conventions: conventions, suggests: false)
+      return ((try? reader.quantity(text))?.term.unitCount ?? 0) > 0
     }
     for start in 1..<words.count {
-      if Catalog.substanceSeparators.contains(words[start].text.lowercased()) { continue }
+      if Catalog.isSubstanceSeparator(words[start].text) { continue }
       // The quantity before the place first (the table is read only where a substance can stand):
       // it has a unit, and no word that splits a request (`5 zq to km` has no substance).
       var quantityEnd = start
       if quantityEnd >= 2, words[quantityEnd - 1].text.lowercased() == "of" { quantityEnd -= 1 }
-      if words[1..<quantityEnd].contains(where: { ConversionRequest.separators.contains($0.text.lowercased()) }) {
+      if words[1..<quantityEnd].contains(where: { ConversionRequest.isSeparator($0.text) }) {
         break
       }
       let quantityText = String(line[words[0].range.lowerBound..<words[quantityEnd - 1].range.upperBound])
       guard readsWithUnit(quantityText) else { continue }
       for length in stride(from: min(Catalog.longestSubstanceName, words.count - start), through: 1, by: -1) {
         let phraseWords = words[start..<(start + length)]
-        if phraseWords.contains(where: { ConversionRequest.separators.contains($0.text.lowercased()) }) { continue }
+        if phraseWords.contains(where: { ConversionRequest.isSeparator($0.text) }) { continue }
         let phrase = String(line[phraseWords.first!.range.lowerBound..<phraseWords.last!.range.upperBound])
         let substance: Substance
         if table().isName(phrase), let named = table().substance(named: phrase) {
