@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 /// The REPL in a real terminal: tmux runs the `conv` binary in a detached 120×40 pane, keys are
@@ -261,7 +262,9 @@ final class TmuxPane {
     return folders.map { $0 + "/tmux" }.first { FileManager.default.isExecutableFile(atPath: $0) }
   }()
 
-  nonisolated(unsafe) static var counter = 0
+  /// Panes made so far in this process: each takes the next number, under the lock (tests run
+  /// concurrently, and two panes must never share a socket or a home).
+  private static let made = Mutex(0)
 
   let name = "conv"
   let socket: String
@@ -294,14 +297,17 @@ final class TmuxPane {
 
   /// A pane; with `home`, that home (and its favorites and saved state) instead of a fresh one.
   init(width: Int = 120, height: Int = 40, home existing: URL? = nil, program: String? = nil) async throws {
-    TmuxPane.counter += 1
+    let number = TmuxPane.made.withLock { made in
+      made += 1
+      return made
+    }
     home =
       existing
       ?? URL(fileURLWithPath: NSTemporaryDirectory())
-      .appendingPathComponent("conv-tmux-\(getpid())-\(TmuxPane.counter)")
+      .appendingPathComponent("conv-tmux-\(getpid())-\(number)")
     if existing == nil { try? FileManager.default.removeItem(at: home) }
     try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
-    socket = "conv-test-\(getpid())-\(TmuxPane.counter)"
+    socket = "conv-test-\(getpid())-\(number)"
     environment = [
       "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
       "HOME": home.path,
