@@ -241,23 +241,25 @@ struct RatesUpdateTests {
     let port = Int(UInt16(bigEndian: address.sin_port))
     close(probe)
     let environment = Self.environment(url: "http://127.0.0.1:\(port)/eurofxref-daily.xml")
-    let update = try await ConvProcess.run(["rates", "update"], environment: environment)
-    #expect(update.status == 1)
-    #expect(update.errorLines.count == 1, "\(update.stderr)")
-    #expect(update.stderr.contains("refused"), "\(update.stderr)")
-    #expect(try await ConvProcess.run(["-t", "1", "EUR", "USD"], environment: environment).stdout == "1.1269\n")
+    try await Self.expectUpdateFails(environment, saying: "refused")
   }
 
   @Test("HTTPS: a certificate that cannot be verified fails cleanly (the TLS stack runs)")
   func untrustedCertificate() async throws {
     try await Server.with(tls: true) { server in
       let environment = Self.environment(url: "https://127.0.0.1:\(server.port)/good")
-      let update = try await ConvProcess.run(["rates", "update"], environment: environment)
-      #expect(update.status == 1)
-      #expect(update.errorLines.count == 1, "\(update.stderr)")
-      #expect(update.stderr.contains("TLS"), "\(update.stderr)")
-      #expect(try await ConvProcess.run(["-t", "1", "EUR", "USD"], environment: environment).stdout == "1.1269\n")
+      try await Self.expectUpdateFails(environment, saying: "TLS")
     }
+  }
+
+  /// Runs `conv rates update`, which must fail with one message saying `reason`, and checks that
+  /// the snapshot's rates are still in use.
+  static func expectUpdateFails(_ environment: [String: String], saying reason: String) async throws {
+    let update = try await ConvProcess.run(["rates", "update"], environment: environment)
+    #expect(update.status == 1)
+    #expect(update.errorLines.count == 1, "\(update.stderr)")
+    #expect(update.stderr.contains(reason), "\(update.stderr)")
+    #expect(try await ConvProcess.run(["-t", "1", "EUR", "USD"], environment: environment).stdout == "1.1269\n")
   }
 
   @Test("A cache path that is not a regular file is not replaced")
