@@ -19,12 +19,6 @@ public enum DisplayWidth {
     return width
   }
 
-  /// Whether every byte of `text` is printable ASCII (0x20 to 0x7E), each of which takes one column.
-  public static func isPrintableASCII(_ text: String) -> Bool {
-    var text = text
-    return text.withUTF8 { bytes in bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F } }
-  }
-
   /// The columns of one scalar outside an escape sequence.
   static func columns(_ scalar: Unicode.Scalar) -> Int {
     let value = scalar.value

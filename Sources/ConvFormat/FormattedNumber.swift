@@ -1,3 +1,5 @@
+import ConvKit
+
 /// A number ready to print: its text in parts, so that the power of ten can be dimmed and aligned.
 ///
 /// The text is `leading + exponent + trailing`. For a bare number `trailing` is empty; for a
@@ -43,25 +45,21 @@ public struct FormattedNumber: Sendable, Hashable, CustomStringConvertible {
 
   /// Appends the bytes of ``rendered(color:)``.
   public func appendRendered(color: Bool, to bytes: inout [UInt8]) {
-    func append(_ text: String) {
-      var text = text
-      text.withUTF8 { bytes.append(contentsOf: $0) }
-    }
-    append(leading)
+    bytes.appendUTF8(leading)
     guard !exponent.isEmpty else {
-      if !trailing.isEmpty { append(trailing) }
+      if !trailing.isEmpty { bytes.appendUTF8(trailing) }
       return
     }
-    if color { append(SGR.dim) }
-    append(exponent)
-    if color { append(SGR.normalIntensity) }
-    append(trailing)
+    if color { bytes.appendUTF8(SGR.dim) }
+    bytes.appendUTF8(exponent)
+    if color { bytes.appendUTF8(SGR.normalIntensity) }
+    bytes.appendUTF8(trailing)
   }
 
   /// The number of terminal columns the text takes (escape codes take none).
   public var displayWidth: Int {
     // Printable ASCII takes a column a byte (the usual number: `1,234.5`); anything else is measured.
-    if DisplayWidth.isPrintableASCII(leading) && exponent.isEmpty && trailing.isEmpty { return leading.utf8.count }
+    if ByteScan.isPrintableASCII(leading.utf8) && exponent.isEmpty && trailing.isEmpty { return leading.utf8.count }
     return DisplayWidth.of(plain)
   }
 

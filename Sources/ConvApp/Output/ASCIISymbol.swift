@@ -27,6 +27,6 @@ package enum ASCIISymbol {
 
   /// Printable ASCII, with no space at either end.
   static func isPlainASCII(_ text: String) -> Bool {
-    !text.isEmpty && text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F } && text.first != " " && text.last != " "
+    !text.isEmpty && ByteScan.isPrintableASCII(text.utf8) && text.first != " " && text.last != " "
   }
 }

@@ -79,6 +79,12 @@ package enum ByteScan {
     all(bytes) { $0 < 0x80 && $0 != 13 }
   }
 
+  /// Whether every byte is printable ASCII (0x20 to 0x7E): text that shows as it is, a column a
+  /// byte, with nothing to escape.
+  package static func isPrintableASCII(_ bytes: some Sequence<UInt8>) -> Bool {
+    all(bytes) { $0 >= 0x20 && $0 < 0x7F }
+  }
+
   /// Calls `body` with the UTF-8 bytes of `text` in place (made contiguous first if they are not).
   package static func withBytes<Result>(of text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
     var text = text
@@ -96,5 +102,12 @@ package enum ByteScan {
   @inline(__always)
   package static func all(_ bytes: some Sequence<UInt8>, _ predicate: (UInt8) -> Bool) -> Bool {
     bytes.withContiguousStorageIfAvailable { $0.allSatisfy(predicate) } ?? bytes.allSatisfy(predicate)
+  }
+}
+
+extension [UInt8] {
+  /// Appends the UTF-8 bytes of a string, from its storage in place (``ByteScan/withBytes(of:_:)``).
+  package mutating func appendUTF8(_ text: String) {
+    ByteScan.withBytes(of: text) { append(contentsOf: $0) }
   }
 }

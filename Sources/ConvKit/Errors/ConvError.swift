@@ -209,7 +209,7 @@ public enum ConvError: Error, Sendable, Equatable {
   /// are written as `<U+001B>`.
   public static func printable(_ text: some StringProtocol) -> String {
     // Printable ASCII has nothing to show otherwise.
-    if ByteScan.all(text.utf8, { $0 >= 0x20 && $0 < 0x7F }) { return String(text) }
+    if ByteScan.isPrintableASCII(text.utf8) { return String(text) }
     var result = ""
     for scalar in text.unicodeScalars {
       switch scalar.properties.generalCategory {

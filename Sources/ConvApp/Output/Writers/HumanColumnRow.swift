@@ -74,11 +74,3 @@ struct HumanColumnRow {
     }
   }
 }
-
-extension [UInt8] {
-  /// Appends the UTF-8 bytes of a string (from its contiguous storage, without iterating its view).
-  mutating func appendUTF8(_ text: String) {
-    var text = text
-    text.withUTF8 { append(contentsOf: $0) }
-  }
-}
