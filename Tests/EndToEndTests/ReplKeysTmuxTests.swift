@@ -99,6 +99,8 @@ struct ReplKeysTmuxTests {
     let pane = try await ReplKeysTmuxTests.started(width, height)
     defer { pane.close() }
     try await pane.type("from mi")
+    // (The line read first: keys typed ahead while conv draws are echoed by the terminal itself.)
+    _ = try await pane.waitFor { $0.lines[0].contains("1 mi =") && $0.promptLine == "conv>" }
     try await pane.keys("/rom")
     var screen = try await pane.waitFor { $0.lines[0].contains("/rom:") && $0.promptLine == "conv> /rom" }
     #expect(screen.contains("Roman"), "\(screen.text)")
