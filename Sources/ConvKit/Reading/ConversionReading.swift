@@ -97,11 +97,15 @@ extension Catalog {
       {
         // (The table is read on first use: only where a substance can stand.)
         let table = { SubstanceTable.builtin }
-        if let reading = try substanceReading(request, conventions: conventions, suggesting: suggesting, table: table) {
+        let words = request.words
+        if let reading = try substanceReading(
+          request, words: words, conventions: conventions, suggesting: suggesting, table: table)
+        {
           return reading
         }
         if suggesting, case .unknownUnit(let word, let span, _)? = first.error,
-          let error = unknownSubstance(word, span: span, request: request, conventions: conventions, table: table)
+          let error = unknownSubstance(
+            word, span: span, request: request, words: words, conventions: conventions, table: table)
         {
           throw error
         }

@@ -19,6 +19,8 @@ package struct ConversionRequest: Sendable, Hashable {
   /// Whether the target is the last words of the line, taken without a separator (`5 mi km`):
   /// when it does not convert, `Catalog.read` tries the other splits of the line.
   package var targetFromLastWords = false
+  /// The words of the line this request was parsed from, kept for `words`.
+  private var parsedWords: ParsedWords? = nil
 
   /// Creates a request from its parts.
   package init(quantity: String, targets: [String], source: String, quantityOffset: Int, targetOffset: Int) {
@@ -27,6 +29,21 @@ package struct ConversionRequest: Sendable, Hashable {
     self.source = source
     self.quantityOffset = quantityOffset
     self.targetOffset = targetOffset
+  }
+
+  /// The words of `source`: those the line parser split (the line is read word by word more than
+  /// once), else split now.
+  var words: [WordSplitter.Word] {
+    if let parsedWords, parsedWords.line == source { return parsedWords.words }
+    return WordSplitter.split(source)
+  }
+
+  /// The words of a parsed line. They follow from the line, so they take no part in equality.
+  private struct ParsedWords: Hashable, Sendable {
+    let line: String
+    let words: [WordSplitter.Word]
+    static func == (lhs: ParsedWords, rhs: ParsedWords) -> Bool { true }
+    func hash(into hasher: inout Hasher) {}
   }
 
   /// Words that always separate quantity and target.
@@ -99,6 +116,15 @@ package struct ConversionRequest: Sendable, Hashable {
         line: line.replacing(text: arrow, with: " " + arrow + " "), catalog: catalog, conventions: conventions)
     }
     let words = WordSplitter.split(line)
+    var request = split(line: line, words: words, catalog: catalog, conventions: conventions)
+    request.parsedWords = ParsedWords(line: line, words: words)
+    return request
+  }
+
+  /// `parse(line:)` of a line no longer than `longestSplitLine`, with its words.
+  private static func split(
+    line: String, words: [WordSplitter.Word], catalog: Catalog, conventions: NumberConventions
+  ) -> ConversionRequest {
     let reader = SplitReader(catalog: catalog, conventions: conventions)
     if let separator = reader.separator(in: words.map(\.text)) {
       let quantity = String(line[..<words[separator - 1].range.upperBound])
@@ -142,7 +168,7 @@ package struct ConversionRequest: Sendable, Hashable {
   /// one quantity. Empty for any other request.
   package func otherSplits() -> [ConversionRequest] {
     guard targetFromLastWords, source.utf8.count <= ConversionRequest.longestSplitLine else { return [] }
-    let words = WordSplitter.split(source)
+    let words = self.words
     var result: [ConversionRequest] = []
     if words.count >= 2 {
       for count in 1...min(4, words.count - 1) {
@@ -182,7 +208,7 @@ package struct ConversionRequest: Sendable, Hashable {
 
 /// Splits a line into space-separated words, remembering where each is.
 enum WordSplitter {
-  struct Word {
+  struct Word: Sendable {
     var text: String
     /// Where the word starts and ends, in characters.
     var start: Int

@@ -1,11 +1,14 @@
 /// Reads quantities and unit expressions the one way every front end does: numbers in the
 /// user's conventions, the longest catalog spelling first, and chosen readings for spellings
 /// that have several (see `Catalog.read(_:conventions:)`).
-struct ExpressionReader: UnitResolving {
+///
+/// A class: the evaluator holds its resolver as `any UnitResolving`, which boxes a struct of this
+/// size (a copy and an allocation each time); a reference is passed as it is.
+final class ExpressionReader: UnitResolving {
   let catalog: Catalog
   let conventions: NumberConventions
   /// Readings chosen for ambiguous spellings; the others take their default reading.
-  var choices: [String: PrefixedUnit] = [:]
+  let choices: [String: PrefixedUnit]
   /// The ambiguous spellings met while reading, in order.
   let log = AmbiguityLog()
   /// The readings of the spellings looked up so far (a quantity's unit is looked up whole, then

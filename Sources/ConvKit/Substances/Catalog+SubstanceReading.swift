@@ -20,12 +20,12 @@ extension Catalog {
   /// is no unit, follows a quantity wins. When the rest reads but its sides do not convert as they
   /// are (`1 cup` and `g`), the sides are read by their default readings and the substance decides
   /// at conversion, or gives its reason (`1 cup flour km`).
+  /// `words` are the words of `request.source` (`WordSplitter.split`).
   func substanceReading(
-    _ request: ConversionRequest, conventions: NumberConventions, suggesting: Bool,
+    _ request: ConversionRequest, words: [WordSplitter.Word], conventions: NumberConventions, suggesting: Bool,
     table: () -> SubstanceTable
   ) throws(ConvError) -> ConversionReading? {
     let line = request.source
-    let words = WordSplitter.split(line)
     guard words.count >= 2, words.count <= 64 else { return nil }
     func readsWithUnit(_ text: String) -> Bool {
       guard !Catalog.isPlainNumber(text) else { return false }
@@ -128,13 +128,12 @@ extension Catalog {
 
   /// The error for a word where a substance would go that names nothing (`1 cup flor g`): the
   /// substance names near it, when there are some and the words before it are a quantity; nil
-  /// otherwise (the unit error stands).
+  /// otherwise (the unit error stands). `words` are the words of `request.source`.
   func unknownSubstance(
-    _ word: String, span: SourceSpan, request: ConversionRequest,
+    _ word: String, span: SourceSpan, request: ConversionRequest, words: [WordSplitter.Word],
     conventions: NumberConventions, table: () -> SubstanceTable
   ) -> ConvError? {
     // The cheap tests first: a batch of bad lines comes here for every unknown word.
-    let words = WordSplitter.split(request.source)
     guard let index = words.firstIndex(where: { $0.start == span.start && $0.text == word }), index >= 1 else {
       return nil
     }
