@@ -178,7 +178,7 @@ extension Catalog {
     choices: [String: PrefixedUnit]
   ) -> Attempt {
     let reader = ExpressionReader(catalog: self, conventions: conventions, choices: choices, suggests: false)
-    var result = Attempt(request: request, choices: choices)
+    let result = Attempt(request: request, choices: choices)
     do {
       result.quantity = try reader.quantity(request.quantity)
     } catch {
@@ -200,8 +200,9 @@ extension Catalog {
     return result
   }
 
-  /// One way of reading a request.
-  private struct Attempt {
+  /// One way of reading a request. (A class: an attempt is made, then asked several questions,
+  /// and a struct of this size was copied for each.)
+  private final class Attempt {
     let request: ConversionRequest
     let choices: [String: PrefixedUnit]
     var quantity: Quantity? = nil
@@ -211,6 +212,11 @@ extension Catalog {
     var readingNotes: [String] = []
     /// The trade spellings read (`mb`).
     var conventional: [String] = []
+
+    init(request: ConversionRequest, choices: [String: PrefixedUnit]) {
+      self.request = request
+      self.choices = choices
+    }
 
     /// Whether every side read and each target converts from the quantity.
     var fits: Bool {

@@ -153,8 +153,11 @@ final class SpellingIndex: Sendable {
   /// hash canonically).
   private let nonASCII: [String: [Int]]
   /// The entries whose lower-cased spelling is ASCII, by a hash of it: open addressing, linear
-  /// probing, -1 for an empty slot (entries equal but for case share a hash, and follow each other).
-  private let asciiSlots: [Int32]
+  /// probing (entries equal but for case share a hash, and follow each other). A slot holds an
+  /// entry's position and a tag of its hash (`SpellingIndex.slotValue`), `.max` when empty: a probe
+  /// reads an entry's scalars, scattered over the pool, only when the tags agree (most unknown
+  /// spellings then read none).
+  private let asciiSlots: [UInt64]
   /// Whether a non-ASCII lower-cased spelling has an ASCII normal form C (`;` for U+037E).
   private let nonASCIIHasASCIIForm: Bool
 
@@ -178,18 +181,29 @@ final class SpellingIndex: Sendable {
     nonASCIIHasASCIIForm = nonASCII.keys.contains { $0._nfcCodeUnits.allSatisfy { $0 < 0x80 } }
     var slotCount = 16
     while slotCount < parts.asciiHashes.count * 2 { slotCount <<= 1 }
-    var slots = [Int32](repeating: -1, count: slotCount)
+    var slots = [UInt64](repeating: .max, count: slotCount)
     let mask = slots.count - 1
     for (position, hash) in parts.asciiHashes {
-      var slot = Int(truncatingIfNeeded: hash) & mask
-      while slots[slot] >= 0 { slot = (slot + 1) & mask }
-      slots[slot] = Int32(position)
+      var slot = SpellingIndex.slot(hash, mask: mask)
+      while slots[slot] != .max { slot = (slot + 1) & mask }
+      slots[slot] = SpellingIndex.slotValue(position: position, hash: hash)
     }
     asciiSlots = slots
   }
 
   /// FNV-1a over scalar values, for the ASCII case table.
   fileprivate static let hashSeed: UInt64 = 0xcbf2_9ce4_8422_2325
+
+  /// The first slot of a hash in a table of `mask + 1` slots: from its high half (the tag is its
+  /// low half).
+  @inline(__always)
+  fileprivate static func slot(_ hash: UInt64, mask: Int) -> Int { Int(truncatingIfNeeded: hash >> 32) & mask }
+
+  /// What a slot holds for an entry: the low half of its hash above its position.
+  @inline(__always)
+  fileprivate static func slotValue(position: Int, hash: UInt64) -> UInt64 {
+    hash << 32 | UInt64(UInt32(truncatingIfNeeded: position))
+  }
   @inline(__always)
   fileprivate static func hash(_ hash: UInt64, _ scalar: Unicode.Scalar) -> UInt64 {
     (hash ^ UInt64(scalar.value)) &* 0x100_0000_01b3
@@ -255,10 +269,14 @@ final class SpellingIndex: Sendable {
     scalars.withUnsafeBufferPointer { pool in
       asciiSlots.withUnsafeBufferPointer { slots in
         let mask = slots.count - 1
-        var slot = Int(truncatingIfNeeded: hash) & mask
-        while slots[slot] >= 0 {
-          let position = Int(slots[slot])
-          if equals(UnsafeBufferPointer(rebasing: pool[starts[position]..<starts[position + 1]])) {
+        var slot = SpellingIndex.slot(hash, mask: mask)
+        let tag = hash << 32
+        while slots[slot] != .max {
+          let value = slots[slot]
+          let position = Int(truncatingIfNeeded: UInt32(truncatingIfNeeded: value))
+          if value & 0xFFFF_FFFF_0000_0000 == tag,
+            equals(UnsafeBufferPointer(rebasing: pool[starts[position]..<starts[position + 1]]))
+          {
             positions.append(position)
           }
           slot = (slot + 1) & mask
