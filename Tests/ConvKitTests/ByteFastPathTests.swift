@@ -182,7 +182,7 @@ struct ByteFastPathTests {
     }
     for word in words {
       #expect(
-        Catalog.prefixSymbols(starting: word).map(\.0)
+        Catalog.prefixSymbolPositions(starting: word).map { Catalog.prefixSymbols[$0].0 }
           == reference(Catalog.prefixSymbols, Catalog.prefixSymbolsByFirstByte, word), "\(word)")
       let key = word.lowercased()
       #expect(

@@ -157,6 +157,14 @@ struct SuggestionsReferenceTests {
     /// The positions of the entries by number of lower-cased scalars.
     let byLength: [[Int]]
 
+    /// The prefix symbols the text starts with and is longer than, as strings compare, of those
+    /// tried for its first byte.
+    static func prefixSymbols(starting text: String) -> [(String, Prefix)] {
+      guard let first = text.utf8.first else { return [] }
+      return Catalog.prefixSymbolsByFirstByte[Int(first)].map { Catalog.prefixSymbols[$0] }
+        .filter { text.hasPrefix($0.0) && text.count > $0.0.count }
+    }
+
     init(_ catalog: Catalog) {
       self.catalog = catalog
       var entries: [(String, Int, [Unicode.Scalar])] = []
@@ -201,7 +209,7 @@ struct SuggestionsReferenceTests {
       for entry in sameButCase(key) where entry.spelling.count == text.count && entry.spelling != text {
         offer(entry.spelling, PrefixedUnit(unit: storage.unit(at: entry.unit)), score: 0)
       }
-      let symbolPrefixes = Catalog.prefixSymbols(starting: text)
+      let symbolPrefixes = Reference.prefixSymbols(starting: text)
       for (symbol, prefix) in symbolPrefixes {
         let rest = text.dropFirst(symbol.count).lowercased()
         for entry in sameButCase(rest) where entry.spelling.count == rest.count {
@@ -214,7 +222,7 @@ struct SuggestionsReferenceTests {
       // A prefix symbol in the other case, then a unit symbol in any case (`KB` → `kB`, `kb`).
       if let first = text.first, first.isASCII, first.isLetter {
         let swapped = (first.isUppercase ? first.lowercased() : first.uppercased()) + text.dropFirst()
-        for (symbol, prefix) in Catalog.prefixSymbols(starting: swapped) {
+        for (symbol, prefix) in Reference.prefixSymbols(starting: swapped) {
           let rest = swapped.dropFirst(symbol.count).lowercased()
           guard !rest.isEmpty else { continue }
           for entry in sameButCase(rest) where entry.spelling.count == rest.count {

@@ -86,10 +86,16 @@ public struct Catalog: Sendable {
     return table
   }
 
-  /// The prefix symbols (with their prefixes) that `text` starts with and is longer than, in the
-  /// order they are tried.
-  static func prefixSymbols(starting text: String) -> [(String, Prefix)] {
-    spellings(prefixSymbols, bytes: prefixSymbolBytes, at: prefixSymbolsByFirstByte, starting: text)
+  /// The positions in `prefixSymbols` of the prefix symbols that `text` starts with and is longer
+  /// than, in the order they are tried.
+  static func prefixSymbolPositions(starting text: String) -> [Int] {
+    var found: [Int] = []
+    forEachPrefix(of: text, spellings: prefixSymbols, bytes: prefixSymbolBytes, at: prefixSymbolsByFirstByte) {
+      position, _ in
+      found.append(position)
+      return false
+    }
+    return found
   }
 
   /// The prefix words that the lower-cased `key` starts with and is longer than, in order.

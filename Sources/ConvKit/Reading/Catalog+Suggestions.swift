@@ -38,33 +38,48 @@ extension Catalog {
     for entry in index.sameButCase(key) where entry.spelling.count == text.count && entry.spelling != text {
       offer(entry.spelling, PrefixedUnit(unit: storage.unit(at: entry.unit)), score: 0)
     }
-    // A prefix symbol as typed and a unit symbol in another case (`MHZ` → `MHz`).
-    let symbolPrefixes = Catalog.prefixSymbols(starting: text)
-    for (symbol, prefix) in symbolPrefixes {
-      let rest = word.dropping(symbol, of: text)
-      // (A simple rest is lower-cased as it is looked up.)
-      let (entries, restLength) = sameButCase(rest, simple: word.isSimple, in: index)
-      for entry in entries where entry.spelling.count == restLength {
+    /// Offers the prefix symbol at `position` of `Catalog.prefixSymbols` before each unit symbol
+    /// equal but for case to `entries` of `length` characters, the prefix applying.
+    func offerSymbols(after position: Int, _ entries: [SpellingIndex.Entry], length: Int) {
+      for entry in entries where entry.spelling.count == length {
         let unit = storage.unit(at: entry.unit)
+        let (symbol, prefix) = Catalog.prefixSymbols[position]
         if unit.symbols.contains(entry.spelling), prefix.applies(to: unit.prefixes) {
           offer(symbol + entry.spelling, PrefixedUnit(unit: unit, prefix: prefix), score: 0)
         }
       }
     }
+    // A prefix symbol as typed and a unit symbol in another case (`MHZ` → `MHz`).
+    let symbolPrefixes = Catalog.prefixSymbolPositions(starting: text)
+    for position in symbolPrefixes {
+      let rest = word.dropping(Catalog.prefixSymbols[position].0, of: text)
+      // (A simple rest is lower-cased as it is looked up.)
+      let (entries, restLength) = sameButCase(rest, simple: word.isSimple, in: index)
+      offerSymbols(after: position, entries, length: restLength)
+    }
     // A prefix symbol in the other case, then a unit symbol in any case (`KB` → `kB`, `kb`; `gb` →
-    // `GB`, `Gb`).
-    if let first = text.first, first.isASCII, first.isLetter {
+    // `GB`, `Gb`). (A simple word by its bytes: the prefix symbols that start with the other case
+    // of its first letter, then the rest as typed.)
+    if word.isSimple {
+      ByteScan.withBytes(of: text) { bytes in
+        guard let first = bytes.first, let other = SuggestionWord.otherCase(first) else { return }
+        for position in Catalog.prefixSymbolsByFirstByte[Int(other)] {
+          let symbol = Catalog.prefixSymbolBytes[position]
+          guard bytes.count > symbol.count, bytes[1..<symbol.count].elementsEqual(symbol[1...]) else { continue }
+          let rest = UnsafeBufferPointer(rebasing: bytes[symbol.count...])
+          let entries =
+            index.sameButCase(loweringASCII: rest)
+            ?? index.sameButCase(String(decoding: rest, as: UTF8.self).lowercased())
+          offerSymbols(after: position, entries, length: rest.count)
+        }
+      }
+    } else if let first = text.first, first.isASCII, first.isLetter {
       let swapped = (first.isUppercase ? first.lowercased() : first.uppercased()) + text.dropFirst()
-      for (symbol, prefix) in Catalog.prefixSymbols(starting: swapped) {
-        let rest = swapped.dropFirst(symbol.count)
+      for position in Catalog.prefixSymbolPositions(starting: swapped) {
+        let rest = swapped.dropFirst(Catalog.prefixSymbols[position].0.count)
         guard !rest.isEmpty else { continue }
         let lowered = rest.lowercased()
-        for entry in index.sameButCase(lowered) where entry.spelling.count == lowered.count {
-          let unit = storage.unit(at: entry.unit)
-          if unit.symbols.contains(entry.spelling), prefix.applies(to: unit.prefixes) {
-            offer(symbol + entry.spelling, PrefixedUnit(unit: unit, prefix: prefix), score: 0)
-          }
-        }
+        offerSymbols(after: position, index.sameButCase(lowered), length: lowered.count)
       }
     }
     let namePrefixes = Catalog.prefixNames(starting: key)
@@ -94,7 +109,8 @@ extension Catalog {
           prefixWord + name, PrefixedUnit(unit: suggestion.unit, prefix: prefix), score: 1 + suggestion.distance * 2)
       }
     }
-    for (symbol, prefix) in symbolPrefixes {
+    for position in symbolPrefixes {
+      let (symbol, prefix) = Catalog.prefixSymbols[position]
       let rest = word.dropping(symbol, of: text)
       for suggestion in nearSpellings(rest, bound: 1, in: index, fitting: fitting)
       where prefix.applies(to: suggestion.unit.prefixes)
@@ -142,7 +158,7 @@ extension Catalog {
   /// half-dozen of `unit(named:)`.
   private func mayHavePrefix(first: UInt8, rest key: String, namePrefixes: [(String, Prefix)]) -> Bool {
     if !namePrefixes.isEmpty { return true }
-    // What `Catalog.prefixSymbols(starting:)` finds in the variant: its first byte, then the key's.
+    // What `Catalog.prefixSymbolPositions(starting:)` finds in the variant: its first byte, then the key's.
     var variant = Array(key.utf8)
     guard !variant.isEmpty else { return false }
     variant[0] = first

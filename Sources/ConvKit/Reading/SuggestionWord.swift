@@ -38,6 +38,11 @@ struct SuggestionWord {
   /// Whether an ASCII byte is a capital letter.
   static func isCapital(_ byte: UInt8) -> Bool { byte >= 0x41 && byte <= 0x5A }
 
+  /// An ASCII letter's byte in the other case; nil for any other byte.
+  static func otherCase(_ byte: UInt8) -> UInt8? {
+    isCapital(byte) || (byte >= 0x61 && byte <= 0x7A) ? byte ^ 0x20 : nil
+  }
+
   /// `text` (the word or its lower case) without the prefix it starts with (as many characters
   /// as `prefix` has; for a simple word, as many bytes).
   func dropping(_ prefix: String, of text: String) -> Substring {
