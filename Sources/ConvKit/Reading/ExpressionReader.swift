@@ -241,15 +241,19 @@ final class ExpressionReader: UnitResolving {
     } else if tokens[0].kind.isWord || tokens[0].kind == .openParenthesis {
       // A unit alone (`mi`, `L/100km`, `kg*m/s^2`, `OC-3`) is one of it. A value in parentheses
       // (`(20 dBm)`, `(20 °C)`) is no unit: it is read below, keeping its number.
-      if let unit = try? self.unit(trimmed), unit.term.unitCount > 0, !unit.term.holdsValue {
+      // (The text is trimmed, so the tokens lexed above are the unit's.)
+      if let unit = try? self.unit(trimmed, lexed: (tokens, characters)), unit.term.unitCount > 0,
+        !unit.term.holdsValue
+      {
         return Quantity(text: trimmed, term: unit.term, number: .one, unit: unit)
       }
       if !tokens.contains(where: { $0.kind.isNumber }) {
-        let unit = try self.unit(trimmed)
+        let unit = try self.unit(trimmed, lexed: (tokens, characters))
         return Quantity(text: trimmed, term: unit.term, number: .one, unit: unit)
       }
     }
-    let term = try Evaluator.evaluate(trimmed, resolver: self, conventions: conventions)
+    // (The tokens lexed above: the text is not lexed again.)
+    let term = try Evaluator.evaluate(tokens: tokens, characters: characters, resolver: self, conventions: conventions)
     return Quantity(text: trimmed, term: term, number: nil, unit: nil)
   }
 }
