@@ -10,10 +10,10 @@ final class ExpressionReader: UnitResolving {
   /// Readings chosen for ambiguous spellings; the others take their default reading.
   let choices: [String: PrefixedUnit]
   /// The ambiguous spellings met while reading, in order.
-  let log = AmbiguityLog()
+  private(set) var log = AmbiguityLog()
   /// The readings of the spellings looked up so far (a quantity's unit is looked up whole, then
   /// as an expression, then word by word: one lookup each).
-  private let known = KnownReadings()
+  private var known = KnownReadings()
   /// Whether an unknown spelling's error carries suggestions. Readings made only to try a split
   /// or a choice leave them out (they are the costly part of a typo), and the final error gets
   /// them once, knowing the other side's dimension.
@@ -479,9 +479,9 @@ extension Catalog {
   }
 }
 
-/// The spellings with several readings that a reading met (a reference, so that a resolver passed
-/// by value can record into it).
-final class AmbiguityLog {
+/// The spellings with several readings that a reading met, and what else it noted (kept in the
+/// reader, which the evaluator holds by reference).
+struct AmbiguityLog {
   /// One ambiguous spelling and its readings, default first.
   struct Entry {
     let spelling: String
@@ -496,7 +496,7 @@ final class AmbiguityLog {
   /// Whether a bare number after a unit was read as a number of its smaller partner.
   private(set) var readsBareNumber = false
 
-  func note(_ text: String, bareNumber: Bool) {
+  mutating func note(_ text: String, bareNumber: Bool) {
     if !notes.contains(text) { notes.append(text) }
     readsBareNumber = readsBareNumber || bareNumber
   }
@@ -504,24 +504,25 @@ final class AmbiguityLog {
   /// The trade spellings read (`mb` as the millibar), with where they were.
   private(set) var conventionalSpellings: [(spelling: String, span: SourceSpan?)] = []
 
-  func conventional(_ spelling: String, span: SourceSpan?) {
+  mutating func conventional(_ spelling: String, span: SourceSpan?) {
     if !conventionalSpellings.contains(where: { $0.spelling == spelling }) {
       conventionalSpellings.append((spelling, span))
     }
   }
 
-  func record(_ entry: Entry) {
+  mutating func record(_ entry: Entry) {
     if !entries.contains(where: { $0.spelling == entry.spelling }) { entries.append(entry) }
   }
 }
 
-/// The readings a reader has looked up, by spelling and whether it stood alone (a reference, so
-/// that a reader passed by value shares it).
-final class KnownReadings {
+/// The readings a reader has looked up, by spelling and whether it stood alone.
+struct KnownReadings {
   private var standalone = SpellingMap()
   private var inside = SpellingMap()
 
-  func readings(of spelling: String, standalone isStandalone: Bool, lookUp: () -> [PrefixedUnit]) -> [PrefixedUnit] {
+  mutating func readings(of spelling: String, standalone isStandalone: Bool, lookUp: () -> [PrefixedUnit])
+    -> [PrefixedUnit]
+  {
     if let known = isStandalone ? standalone[spelling] : inside[spelling] { return known }
     // Inside an expression a spelling is looked up as alone but for the claimed spellings (`C`
     // alone is °C): one unknown alone is unknown inside too.
