@@ -125,9 +125,7 @@ extension Converter {
   /// none, or in English (whose names are in the catalog). Only failed readings come here, so ICU is
   /// asked for names only then.
   func currencyCodes(for text: String) -> String? {
-    // (`namesCurrencies` of the human style, whose language is `readsEnglish`'s, asked without
-    // making the style: every unknown unit of a batch comes here.)
-    guard !readsEnglish, !options.ascii, currency.namesCurrencies, let rates = catalog.exchangeRates else {
+    guard namesCurrencies, let rates = catalog.exchangeRates else {
       return nil
     }
     let names = currencyNames(codes: rates.codes)

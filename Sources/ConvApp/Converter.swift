@@ -17,6 +17,10 @@ package struct Converter: Sendable {
   /// and no name of another language is read (asked for every line read).
   let readsEnglish: Bool
 
+  /// Whether currencies have names in the user's language (`CurrencyFormatter.namesCurrencies` of
+  /// the human style; asked for every unknown unit read).
+  let namesCurrencies: Bool
+
   /// Sums of money in the locale's currency format (`$1,234.56`, `1.234,56 €`); made when needed.
   var currency: CurrencyFormatter { CurrencyFormatter(style: options.humanStyle) }
 
@@ -27,6 +31,7 @@ package struct Converter: Sendable {
     self.writer = writer ?? options.mode.writer
     conventions = NumberConventions.of(locale: options.locale)
     readsEnglish = NumberStyle(locale: options.locale).isEnglish
+    namesCurrencies = CurrencyFormatter(style: options.humanStyle).namesCurrencies
   }
 
   /// Whether requests are lines of a batch: script output (`-t`, `--json`) then answers each with
