@@ -66,11 +66,10 @@ extension Catalog {
         for position in Catalog.prefixSymbolsByFirstByte[Int(other)] {
           let symbol = Catalog.prefixSymbolBytes[position]
           guard bytes.count > symbol.count, bytes[1..<symbol.count].elementsEqual(symbol[1...]) else { continue }
-          let rest = UnsafeBufferPointer(rebasing: bytes[symbol.count...])
-          let entries =
-            index.sameButCase(loweringASCII: rest)
-            ?? index.sameButCase(String(decoding: rest, as: UTF8.self).lowercased())
-          offerSymbols(after: position, entries, length: rest.count)
+          // (The rest as typed: after the symbol's bytes, the word's own.)
+          let rest = word.dropping(Catalog.prefixSymbols[position].0, of: text)
+          let (entries, restLength) = sameButCase(rest, simple: true, in: index)
+          offerSymbols(after: position, entries, length: restLength)
         }
       }
     } else if let first = text.first, first.isASCII, first.isLetter {
