@@ -106,6 +106,8 @@ public struct Catalog: Sendable {
   /// The UTF-8 bytes of the prefix symbols and words, in the order of `prefixSymbols` and
   /// `prefixNames`: compared with a text's bytes without copying a prefix.
   static let prefixSymbolBytes = prefixSymbols.map { Array($0.0.utf8) }
+  /// The prefix symbols alone, in the order of `prefixSymbols` (read without copying a `Prefix`).
+  static let prefixSymbolSpellings = prefixSymbols.map(\.0)
   private static let prefixNameBytes = prefixNames.map { Array($0.0.utf8) }
 
   /// Calls `body` with the position of each spelling of `spellings` at `positions[first byte]`

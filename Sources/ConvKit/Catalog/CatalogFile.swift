@@ -368,6 +368,13 @@ extension StringProtocol {
     else { return "" }
     return scalars[first...last]
   }
+
+  /// How many characters of white space the text starts with: none when its first byte is
+  /// printable ASCII (no character that starts with such a byte is white space).
+  var leadingWhitespaceCount: Int {
+    if let first = utf8.first, first > 0x20, first < 0x7F { return 0 }
+    return prefix { $0.isWhitespace }.count
+  }
 }
 
 extension StringProtocol {

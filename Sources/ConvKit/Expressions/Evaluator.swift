@@ -376,7 +376,7 @@ struct Evaluator {
     index += 1
     // `square`/`sq`/`cubic`/`cu` before a unit. Repeated ones (`square cubic m`) are collected in
     // a loop, innermost last, so that a long run of them cannot exhaust the stack.
-    if let power = PowerWords.prefix[word.lowercased()], let next = peek(), case .word = next.kind,
+    if let next = peek(), case .word = next.kind, let power = PowerWords.prefix[word.lowercased()],
       try resolver.resolveUnit(word, span: span) == nil
     {
       var powers = [(power, span)]
@@ -507,6 +507,8 @@ struct Evaluator {
   static func endsWithPartnerNumber(_ word: String, resolver: any UnitResolving, span: SourceSpan) throws(ConvError)
     -> Bool
   {
+    // (A word whose last byte is no ASCII digit ends in no such character.)
+    guard Evaluator.mayEndInDigit(word) else { return false }
     let digits = word.reversed().prefix(while: \.isASCIIDigit)
     guard !digits.isEmpty, digits.count < word.count, let number = Int(String(digits.reversed())), number > 3 else {
       return false
@@ -533,11 +535,13 @@ struct Evaluator {
   private func resolveWord(_ word: String, span: SourceSpan) throws(ConvError) -> Term {
     if let unit = try resolver.resolveUnit(word, span: span) { return Term(unit: unit) }
     // Trailing digits as an exponent: m2, cm3, s-1 is not supported.
-    let digits = word.reversed().prefix { $0.isASCIIDigit }
-    if !digits.isEmpty, digits.count < word.count, digits.count <= 2 {
-      let stem = String(word.dropLast(digits.count))
-      if let unit = try resolver.resolveUnit(stem, span: span), let power = Int(String(digits.reversed())) {
-        return try Term.raise(Term(unit: unit), to: power, span: span)
+    if Evaluator.mayEndInDigit(word) {
+      let digits = word.reversed().prefix { $0.isASCIIDigit }
+      if !digits.isEmpty, digits.count < word.count, digits.count <= 2 {
+        let stem = String(word.dropLast(digits.count))
+        if let unit = try resolver.resolveUnit(stem, span: span), let power = Int(String(digits.reversed())) {
+          return try Term.raise(Term(unit: unit), to: power, span: span)
+        }
       }
     }
     // Hyphenated products: kg-m, N-m. (The byte first: a word with the character `-` has its byte.)
@@ -569,6 +573,10 @@ struct Evaluator {
   }
 
   // MARK: Helpers
+
+  /// Whether the word may end in an ASCII digit: false when its last byte is none (an ASCII digit
+  /// is a character of one byte).
+  static func mayEndInDigit(_ word: String) -> Bool { word.utf8.last.map { $0 &- 0x30 < 10 } ?? false }
 
   /// An absolute temperature with a shifted zero inside a compound unit is its difference, noted
   /// (`BTU/(h·ft²·°F)`, `J/(g·°C)`, `5 °C/km`, `1/°C`, as GNU units reads them): beside another

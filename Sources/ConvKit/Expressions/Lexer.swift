@@ -56,6 +56,8 @@ struct Lexer {
     }
     var lexer = Lexer(text, conventions: conventions)
     var tokens: [Token] = []
+    // (Room for a usual expression's tokens at once: each growth is a copy.)
+    tokens.reserveCapacity(8)
     while let token = try lexer.next() { tokens.append(token) }
     return (Lexer.joinMixedNumbers(Lexer.mergeFractions(tokens)), lexer.characters)
   }
@@ -72,7 +74,8 @@ struct Lexer {
       position += 1
       sawSpace = true
     }
-    while position < characters.count, characters[position].isSpace {
+    // (Text read by its bytes has had its white space skipped above.)
+    while bytes.isEmpty, position < characters.count, characters[position].isSpace {
       position += 1
       sawSpace = true
     }
@@ -87,7 +90,7 @@ struct Lexer {
 
     // ASCII characters are told apart by their byte: comparing `Character`s costs a string
     // comparison each, and a number or unit name starts with none of the symbols below.
-    let ascii = character.asciiValue
+    let ascii = bytes.isEmpty ? character.asciiValue : bytes[position]
     if let ascii, ascii.isASCIIAlphanumeric {
       if ascii >= UInt8(ascii: "0") && ascii <= UInt8(ascii: "9") { return try readNumber(spaceBefore: sawSpace) }
       return readWord(start: start, spaceBefore: sawSpace)

@@ -52,7 +52,7 @@ extension Catalog {
     // A prefix symbol as typed and a unit symbol in another case (`MHZ` → `MHz`).
     let symbolPrefixes = Catalog.prefixSymbolPositions(starting: text)
     for position in symbolPrefixes {
-      let rest = word.dropping(Catalog.prefixSymbols[position].0, of: text)
+      let rest = word.dropping(Catalog.prefixSymbolSpellings[position], of: text)
       // (A simple rest is lower-cased as it is looked up.)
       let (entries, restLength) = sameButCase(rest, simple: word.isSimple, in: index)
       offerSymbols(after: position, entries, length: restLength)
@@ -67,7 +67,7 @@ extension Catalog {
           let symbol = Catalog.prefixSymbolBytes[position]
           guard bytes.count > symbol.count, bytes[1..<symbol.count].elementsEqual(symbol[1...]) else { continue }
           // (The rest as typed: after the symbol's bytes, the word's own.)
-          let rest = word.dropping(Catalog.prefixSymbols[position].0, of: text)
+          let rest = word.dropping(Catalog.prefixSymbolSpellings[position], of: text)
           let (entries, restLength) = sameButCase(rest, simple: true, in: index)
           offerSymbols(after: position, entries, length: restLength)
         }
@@ -75,7 +75,7 @@ extension Catalog {
     } else if let first = text.first, first.isASCII, first.isLetter {
       let swapped = (first.isUppercase ? first.lowercased() : first.uppercased()) + text.dropFirst()
       for position in Catalog.prefixSymbolPositions(starting: swapped) {
-        let rest = swapped.dropFirst(Catalog.prefixSymbols[position].0.count)
+        let rest = swapped.dropFirst(Catalog.prefixSymbolSpellings[position].count)
         guard !rest.isEmpty else { continue }
         let lowered = rest.lowercased()
         offerSymbols(after: position, index.sameButCase(lowered), length: lowered.count)
@@ -109,12 +109,12 @@ extension Catalog {
       }
     }
     for position in symbolPrefixes {
-      let (symbol, prefix) = Catalog.prefixSymbols[position]
+      let symbol = Catalog.prefixSymbolSpellings[position]
       let rest = word.dropping(symbol, of: text)
-      for suggestion in nearSpellings(rest, bound: 1, in: index, fitting: fitting)
-      where prefix.applies(to: suggestion.unit.prefixes)
-        && suggestion.unit.symbols.contains(suggestion.spelling)
-      {
+      for suggestion in nearSpellings(rest, bound: 1, in: index, fitting: fitting) {
+        let prefix = Catalog.prefixSymbols[position].1
+        guard prefix.applies(to: suggestion.unit.prefixes), suggestion.unit.symbols.contains(suggestion.spelling)
+        else { continue }
         offer(
           symbol + suggestion.spelling, PrefixedUnit(unit: suggestion.unit, prefix: prefix),
           score: 2 + suggestion.distance * 2)

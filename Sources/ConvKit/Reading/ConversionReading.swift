@@ -73,7 +73,8 @@ extension Catalog {
     var misfitsRead = first.error == nil
     // Try the other readings of the ambiguous spellings met, breadth first, fewest changes first.
     var queue: [[String: PrefixedUnit]] = Catalog.expansions(of: [:], with: first.ambiguities)
-    var seen: Set<[String: String]> = [[:]]
+    // (Every choice set queued changes at least one spelling: none is the first attempt's.)
+    var seen: Set<[String: String]> = []
     var fitting: [Attempt] = []
     var attempts = 1
     while !queue.isEmpty, attempts < Catalog.maximumReadingAttempts {

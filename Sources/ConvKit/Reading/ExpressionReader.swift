@@ -65,7 +65,7 @@ final class ExpressionReader: UnitResolving {
     let readings = known.readings(of: spelling, standalone: standalone) { lookUp(spelling, standalone: standalone) }
     if readings.count > 1 { log.record(AmbiguityLog.Entry(spelling: spelling, readings: readings, span: span)) }
     // A trade's spelling for a prefixed unit (`mb`, `kiloton`), where the catalog has none.
-    if let entry = ConventionalSpellings.entry(for: spelling), let first = readings.first,
+    if let first = readings.first, let entry = ConventionalSpellings.entry(for: spelling),
       first.symbol == entry.spelling,
       catalog.unit(named: spelling) == nil
     {
@@ -131,7 +131,7 @@ final class ExpressionReader: UnitResolving {
     if let unit = resolve(trimmed, standalone: true, span: SourceSpan(start: 0, length: trimmed.count)) {
       return UnitExpression(text: trimmed, term: Term(unit: unit), singleUnit: unit)
     }
-    let leading = text.prefix { $0.isWhitespace }.count
+    let leading = text.leadingWhitespaceCount
     do throws(ConvError) {
       let term =
         if let lexed {
@@ -157,7 +157,7 @@ final class ExpressionReader: UnitResolving {
   func quantity(_ text: some StringProtocol) throws(ConvError) -> Quantity {
     let original = String(text)
     let trimmed = String(original.trimmed)
-    let leading = original.prefix { $0.isWhitespace }.count
+    let leading = original.leadingWhitespaceCount
     guard !trimmed.isEmpty else { throw .emptyInput }
     let rewritten = CurrencySigns.amountFirst(trimmed)
     do throws(ConvError) {
@@ -310,7 +310,9 @@ extension ExpressionReader {
   /// A scale written name first, as recipes print `gas mark 4` (flag `name-first` in `Data/`): the
   /// name, then one number, the value on the scale. Nil for anything else, which is read as usual.
   func nameFirstQuantity(_ trimmed: String) throws(ConvError) -> Quantity? {
-    // (Cheap checks first: a letter first, a digit or vulgar fraction last.)
+    // (Cheap checks first: a letter first, a digit or vulgar fraction last; an ASCII first
+    // character by its byte.)
+    guard let byte = trimmed.utf8.first, byte >= 0x80 || (byte | 0x20) &- 0x61 < 26 else { return nil }
     guard let first = trimmed.first, first.isLetter, let last = trimmed.last,
       last.isASCIIDigit || Lexer.vulgarFractions[last] != nil
     else { return nil }
@@ -343,7 +345,7 @@ extension ExpressionReader {
   /// `1:30 h` (h:mm), `1:30:00 h` (h:mm:ss), read exactly with a note. A colon anywhere else in
   /// the first word is refused with what it may be. Nil for a quantity without one.
   func colonTimeQuantity(_ trimmed: String) throws(ConvError) -> Quantity? {
-    guard trimmed.utf8.contains(UInt8(ascii: ":")) else { return nil }
+    guard !ByteScan.all(trimmed.utf8, { $0 != UInt8(ascii: ":") }) else { return nil }
     let firstWord = trimmed.prefix { !$0.isWhitespace }
     guard firstWord.contains(":") else { return nil }
     // The time: digits, colons and a decimal point, then the unit, spaced or not (`5:30min/km`).
@@ -558,6 +560,8 @@ struct KnownReadings {
         table![spelling] = readings
         return
       }
+      // (Room for the whole list at once: a reading adds a few, each growth a copy.)
+      if list.isEmpty { list.reserveCapacity(SpellingMap.listLimit + 1) }
       list.append((spelling, readings))
       if list.count > SpellingMap.listLimit {
         table = Dictionary(list, uniquingKeysWith: { first, _ in first })
