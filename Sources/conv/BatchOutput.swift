@@ -27,7 +27,7 @@ struct BatchOutput: BatchSink {
       Output.error(text)
       return
     }
-    bytes.append(contentsOf: Output.errorLine(text).utf8)
+    Output.appendErrorLine(text, to: &bytes)
     lineDone()
   }
 

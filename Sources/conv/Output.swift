@@ -1,4 +1,5 @@
 import ConvApp
+import ConvKit
 
 /// Writes to standard output and standard error through C stdio (buffered when not a terminal).
 ///
@@ -41,13 +42,17 @@ enum Output {
   /// Writes a line to standard error, prefixed with `conv: `.
   static func error(_ text: String) {
     if !SystemCalls.flushStandardOutput() && pendingFailure == 0 { pendingFailure = SystemCalls.lastError }
-    var text = errorLine(text)
-    text.withUTF8 { SystemCalls.writeStandardError($0) }
+    var line: [UInt8] = []
+    appendErrorLine(text, to: &line)
+    line.withUnsafeBufferPointer { SystemCalls.writeStandardError($0) }
   }
 
-  /// The line `error(_:)` writes for `text`: prefixed with `conv: `, escaped, with its line feed.
-  static func errorLine(_ text: String) -> String {
-    "conv: " + TerminalText.escaped(text) + "\n"
+  /// Appends the line `error(_:)` writes for `text`: prefixed with `conv: `, escaped, with its
+  /// line feed. (Bytes, not a string made of three: a batch of bad lines writes one for each.)
+  static func appendErrorLine(_ text: String, to bytes: inout [UInt8]) {
+    bytes.appendUTF8("conv: ")
+    bytes.appendUTF8(TerminalText.escaped(text))
+    bytes.append(10)
   }
 
   /// Writes a note (`note: C read as coulomb`) to standard error, after what standard output has

@@ -76,8 +76,9 @@ public enum ConvError: Error, Sendable, Equatable {
     case .emptyInput:
       return "nothing to convert: give a quantity such as '5 mi' and a target unit such as 'km'"
     case .unknownUnit(let name, _, let suggestions):
-      let hint = suggestions.isEmpty ? "" : "; did you mean " + ConvError.orList(suggestions.map { "'\($0)'" }) + "?"
-      return "unknown unit '\(ConvError.printable(name))'" + hint
+      let unknown = "unknown unit '\(ConvError.printable(name))'"
+      guard !suggestions.isEmpty else { return unknown }
+      return unknown + "; did you mean " + ConvError.orList(suggestions.map { "'\($0)'" }) + "?"
     case .unknownCategory(let name, let suggestions):
       let hint =
         suggestions.isEmpty

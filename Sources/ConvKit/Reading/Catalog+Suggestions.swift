@@ -158,10 +158,13 @@ extension Catalog {
   private func mayHavePrefix(first: UInt8, rest key: String, namePrefixes: [(String, Prefix)]) -> Bool {
     if !namePrefixes.isEmpty { return true }
     // What `Catalog.prefixSymbolPositions(starting:)` finds in the variant: its first byte, then the key's.
-    var variant = Array(key.utf8)
-    guard !variant.isEmpty else { return false }
-    variant[0] = first
-    return variant.withUnsafeBufferPointer { variant in
+    let count = key.utf8.count
+    guard count > 0 else { return false }
+    // (In place: a failed conversion asks this of each case variant.)
+    return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { buffer in
+      _ = buffer.initialize(from: key.utf8)
+      buffer[0] = first
+      let variant = UnsafeBufferPointer(buffer)
       var found = false
       Catalog.forEachPrefix(of: variant, in: Catalog.prefixSymbolBytes, at: Catalog.prefixSymbolsByFirstByte) {
         position in
