@@ -70,7 +70,9 @@ extension Catalog {
   {
     let first = attempt(request, conventions: conventions, choices: [:])
     if first.fits { return try first.reading(catalog: self) }
-    var misfitsRead = first.error == nil
+    // (The error, a large value, is looked at once.)
+    let firstError = first.error
+    var misfitsRead = firstError == nil
     // Try the other readings of the ambiguous spellings met, breadth first, fewest changes first.
     var queue: [[String: PrefixedUnit]] = Catalog.expansions(of: [:], with: first.ambiguities)
     // (Every choice set queued changes at least one spelling: none is the first attempt's.)
@@ -94,7 +96,7 @@ extension Catalog {
       // Words that name no unit, or sides that do not convert (`mol N2`: newtons squared), may
       // hold a substance.
       if substances,
-        first.error == nil || first.error.map({ if case .unknownUnit = $0 { true } else { false } }) == true
+        firstError == nil || firstError.map({ if case .unknownUnit = $0 { true } else { false } }) == true
       {
         // (The table is read on first use: only where a substance can stand.)
         let table = { SubstanceTable.builtin }
@@ -104,7 +106,7 @@ extension Catalog {
         {
           return reading
         }
-        if suggesting, case .unknownUnit(let word, let span, _)? = first.error,
+        if suggesting, case .unknownUnit(let word, let span, _)? = firstError,
           let error = unknownSubstance(
             word, span: span, request: request, words: words, conventions: conventions, table: table)
         {
@@ -221,7 +223,7 @@ extension Catalog {
 
     /// Whether every side read and each target converts from the quantity.
     var fits: Bool {
-      guard error == nil, let quantity, targets.count == request.targets.count else { return false }
+      guard let quantity, error == nil, targets.count == request.targets.count else { return false }
       let source = Catalog.conversionSource(quantity).0
       return targets.allSatisfy { target in
         (try? Conversion.kind(
@@ -260,15 +262,15 @@ extension Catalog {
       if case .unknownUnit(let word, let span, _)? = error {
         guard suggesting else { return .unknownUnit(word, span: span, suggestions: []) }
         // The other side's dimension, when it read: the quantity's when a target failed, the first
-        // target's when the quantity failed.
-        let otherSide =
-          quantity != nil
-          ? quantity?.dimension
-          : targets.count == request.targets.count ? targets.first?.dimension : nil
-        let otherUnit =
-          quantity != nil
-          ? quantity?.unit?.singleUnit
-          : targets.count == request.targets.count ? targets.first?.singleUnit : nil
+        // target's when the quantity failed. (The quantity, a large value, is looked at once.)
+        let (otherSide, otherUnit): (PhysicalDimension?, PrefixedUnit?) =
+          if let quantity {
+            (quantity.dimension, quantity.unit?.singleUnit)
+          } else if targets.count == request.targets.count, let first = targets.first {
+            (first.dimension, first.singleUnit)
+          } else {
+            (nil, nil)
+          }
         return .unknownUnit(
           word, span: span,
           suggestions: catalog.suggestions(

@@ -26,7 +26,8 @@ extension PrefixedUnit {
   /// π as a factor of an expression (`2 pi rad`, `π/180`), spelled `pi` or `π`: exact, kept
   /// symbolic; nil for any other spelling.
   package static func constant(named spelling: String) -> PrefixedUnit? {
-    spelling == "pi" || spelling == "π" ? pi : nil
+    // (Both are two bytes: any other length is neither, without a string comparison.)
+    spelling.utf8.count == 2 && (spelling == "pi" || spelling == "π") ? pi : nil
   }
 
   private static let pi = PrefixedUnit(
