@@ -171,6 +171,23 @@ struct ByteFastPathTests {
     }
   }
 
+  @Test("Leading white space, a last digit, a byte held: by bytes as by characters")
+  func firstAndLastBytesMatchCharacters() {
+    let extra = [
+      "\u{600}5", "5\u{301}", "x5\u{301}", " x", "\u{A0}x", "\u{2003}5", "\r\nx", "x\r\n", "m2", "m²", "5", "",
+      "\u{301}5", "٥", "5:30", "kg-m", "kg\u{2011}m", "：",
+    ]
+    for text in Self.texts + Self.asciiTexts + extra {
+      let unicode = Array(text.unicodeScalars)
+      #expect(text.leadingWhitespaceCount == text.prefix { $0.isWhitespace }.count, "\(unicode)")
+      // No last digit byte, no last digit character (the other way round need not hold: `\u{600}5`).
+      if !Evaluator.mayEndInDigit(text) { #expect(text.last?.isASCIIDigit != true, "\(unicode)") }
+      for byte in [UInt8(ascii: ":"), UInt8(ascii: "-"), 0x80] {
+        #expect(ByteScan.contains(byte, in: text.utf8) == text.utf8.contains(byte), "\(unicode) \(byte)")
+      }
+    }
+  }
+
   @Test("Prefix spellings a word starts with match the comparison by characters")
   func prefixSpellingsMatch() {
     let words = Self.texts + ["kilometre", "km", "Km", "mm", "Mi", "MiB", "µm", "da", "dam", "kibibyte", "z", "zq"]

@@ -103,6 +103,10 @@ package enum ByteScan {
   package static func all(_ bytes: some Sequence<UInt8>, _ predicate: (UInt8) -> Bool) -> Bool {
     bytes.withContiguousStorageIfAvailable { $0.allSatisfy(predicate) } ?? bytes.allSatisfy(predicate)
   }
+
+  /// Whether the bytes hold `byte` (read as `all(_:_:)` reads them).
+  @inline(__always)
+  package static func contains(_ byte: UInt8, in bytes: some Sequence<UInt8>) -> Bool { !all(bytes) { $0 != byte } }
 }
 
 extension [UInt8] {

@@ -545,7 +545,7 @@ struct Evaluator {
       }
     }
     // Hyphenated products: kg-m, N-m. (The byte first: a word with the character `-` has its byte.)
-    if !ByteScan.all(word.utf8, { $0 != UInt8(ascii: "-") }), word.contains("-") {
+    if ByteScan.contains(UInt8(ascii: "-"), in: word.utf8), word.contains("-") {
       var product: Term? = nil
       var offset = span.start
       for part in word.split(separator: "-", omittingEmptySubsequences: false) {

@@ -345,7 +345,7 @@ extension ExpressionReader {
   /// `1:30 h` (h:mm), `1:30:00 h` (h:mm:ss), read exactly with a note. A colon anywhere else in
   /// the first word is refused with what it may be. Nil for a quantity without one.
   func colonTimeQuantity(_ trimmed: String) throws(ConvError) -> Quantity? {
-    guard !ByteScan.all(trimmed.utf8, { $0 != UInt8(ascii: ":") }) else { return nil }
+    guard ByteScan.contains(UInt8(ascii: ":"), in: trimmed.utf8) else { return nil }
     let firstWord = trimmed.prefix { !$0.isWhitespace }
     guard firstWord.contains(":") else { return nil }
     // The time: digits, colons and a decimal point, then the unit, spaced or not (`5:30min/km`).
