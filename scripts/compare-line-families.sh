@@ -7,7 +7,8 @@
 # fraction (`983/148 mi to km`; `983|148 mi` for units), e-notation (`6548.2e200 mi to km`), long
 # number (300 digits), 20-factor chain (`kg*m*s*A*…` into the same with prefixes), 10 % bad
 # lines (simple lines with one in ten naming an unknown unit, each a different word); and the
-# line shapes of issue 35, each of which must be no slower than GNU units: 90 % bad lines,
+# line shapes of issue 35, each of which must be no slower than GNU units: 90 % bad lines (each
+# a different unknown word; and recurring: six misspellings, `5 kilometr to mi`),
 # mixed units (`6 ft 2 in to cm`; `6 ft + 2 in` for units), many shapes (5,000 distinct unit
 # texts, more than the batch cache keeps: `7 km*mg*ns^2 to m*g*s^2`), and no target (`5 mi`:
 # conv prints the whole column in human output, units the definition).
@@ -26,7 +27,7 @@ set -euo pipefail
 BIN=${1:?usage: compare-line-families.sh CONV_BINARY}
 LINES=${FAMILY_LINES:-50000}
 RUNS=${FAMILY_RUNS:-5}
-FAMILIES=${FAMILIES:-simple compound exponent fraction e-notation long-number 20-factor-chain 10%-bad-lines 90%-bad-lines mixed-units many-shapes no-target}
+FAMILIES=${FAMILIES:-simple compound exponent fraction e-notation long-number 20-factor-chain 10%-bad-lines 90%-bad-lines 90%-bad-recurring mixed-units many-shapes no-target}
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/conv-families.XXXXXX")
 [ -n "${KEEP_WORK:-}" ] && echo "work: $WORK" >&2 || trap 'rm -rf "$WORK"' EXIT
 
@@ -70,6 +71,7 @@ generate() {
     { from[n] = $1; to[n] = $2; ufrom[n] = $3; uto[n] = $4; n++ }
     END {
       srand(seed)
+      split("kilometr milez poundz zork fathomz gallonz", typo, " ")
       for (i = 0; i < count; i++) {
         k = int(rand() * n)
         if (style == "fraction") {
@@ -84,8 +86,8 @@ generate() {
         } else {
           cv = decimal(); uv = cv
         }
-        if ((style == "bad" && i % 10 == 9) || (style == "mostly-bad" && i % 10 != 0)) {
-          w = word()
+        if ((style == "bad" && i % 10 == 9) || ((style == "mostly-bad" || style == "recurring-bad") && i % 10 != 0)) {
+          w = style == "recurring-bad" ? typo[int(rand() * 6) + 1] : word()
           print cv " " w " to " to[k] > conv; print uv " " w > units
           continue
         }
@@ -154,6 +156,7 @@ for family in $FAMILIES; do
     20-factor-chain) generate "$family" "$WORK/chain.pairs" decimal ;;
     10%-bad-lines) generate "$family" "$WORK/simple.pairs" bad ;;
     90%-bad-lines) generate "$family" "$WORK/simple.pairs" mostly-bad ;;
+    90%-bad-recurring) generate "$family" "$WORK/simple.pairs" recurring-bad ;;
     mixed-units) generate_mixed ;;
     many-shapes) generate_shapes ;;
     no-target) generate "$family" "$WORK/simple.pairs" notarget ;;
@@ -191,7 +194,7 @@ for family in $FAMILIES; do
   goal=10
   case $family in
     no-target) mode=""; goal=1 ;;
-    90%-bad-lines|mixed-units|many-shapes) goal=1 ;;
+    90%-bad-lines|90%-bad-recurring|mixed-units|many-shapes) goal=1 ;;
   esac
   seconds "$BIN $mode < '$WORK/$family.conv'" >/dev/null  # warm-up
   : > "$WORK/conv.times"

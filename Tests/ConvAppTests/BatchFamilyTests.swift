@@ -115,6 +115,17 @@ struct BatchFamilyTests {
         " (m) to ft", " mi to km;ft",
       ],
       numbers: everyNumber, allCached: false),
+    Family(
+      name: "unknown words",
+      shapes: [
+        " kilometr to mi", " zqrfseua to km/h", " mi to kilometr", " zork to blorp", " fathomz to m",
+        " cups flourr to g", " cup zork to g", " g zork to cup", " Schweizer Frankenn to USD",
+        " Meilenn to km", " ft zork to m", " zork ft to m", " mi to zork;km", " 2 zork to m",
+        " zork^2 to m^2", " kg*zork to N", " zork/s to m/s", " zork", " zork mi", " pt zork to mm",
+        " °C zork to °F", " miles per zork to km/h", " mtrs to ft", " KM to mi", " kmm to mi",
+        " zork to °C", " zork to AWG", " zork to USD", " zork to 1/m",
+      ],
+      numbers: everyNumber, allCached: false),
   ]
 
   /// The family's lines: every number before every shape, each shape's numbers in another order
@@ -202,6 +213,24 @@ struct BatchFamilyTests {
     // leaves the shape to a later one.
     let firstLines = family.shapes.count * (2 + BatchConverter.Shape.maximumRetries)
     #expect(cached >= good - firstLines, "\(cached) of \(good) good lines of admitted numbers cached")
+  }
+
+  @Test(
+    "A failure on a word that names nothing is remembered for its rest, and only such a failure",
+    arguments: [
+      (" kilometr to mi", true), (" zqrfseua to km/h", true), (" mi to zork", true), (" cups flourr to g", true),
+      (" zork^2 to m^2", true), (" °C to K", false), (" mi to kg", false), (" m/0 to ft", false),
+    ])
+  func failureRemembered(_ rest: String, remembered: Bool) {
+    for mode in [OutputMode.terse, .human, .json] {
+      let converter = Self.converter(mode)
+      let batch = BatchConverter(converter: converter)
+      let numbers = ["-500", "5", "0", "12.75", "-3", "999999999999999999", ".5", "-0.0", "7."]
+      let lines = numbers.map { $0 + rest }
+      #expect(Self.differences(lines, converter, batch: batch).isEmpty, "\(mode)")
+      // The first line of a rest takes the exact path, the second makes its shape, the rest use it.
+      #expect(batch.failureLineCount == (remembered ? numbers.count - 2 : 0), "\(mode)")
+    }
   }
 
   @Test(

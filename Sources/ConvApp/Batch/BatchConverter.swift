@@ -17,8 +17,11 @@ import ConvKit
 ///   and the factors fit in 128-bit integers, the result is one correctly rounded `Double`
 ///   division of two integers, which is exactly the `Double` the exact path rounds its exact
 ///   result to; the text then comes from the same `TerseNumber.format`.
+/// - when the reading failed on a word that names nothing (`5 kilometr to mi`), the message, which
+///   every plain decimal before the same rest gets again (a file of one misspelling is not read
+///   line by line).
 /// Anything else (numbers the template cannot vouch for, negative temperatures, zero in a
-/// reciprocal, a line whose reading fails) goes through the exact path.
+/// reciprocal, a line whose reading fails otherwise) goes through the exact path.
 package final class BatchConverter {
   /// The converter of the exact path.
   package let converter: Converter
@@ -71,6 +74,8 @@ package final class BatchConverter {
   private(set) var columnLineCount = 0
   /// How many lines the template converted without reading their units (for tests).
   private(set) var templateLineCount = 0
+  /// How many lines a remembered failure answered (for tests).
+  private(set) var failureLineCount = 0
 
   /// Lines longer than this (in bytes) always take the exact path: far below the length limits of
   /// the request splitter and the lexer, so that no limit can depend on the number's length.
@@ -99,6 +104,10 @@ package final class BatchConverter {
         columnLineCount += 1
         return .converted
       }
+      if let failure = shape?.failure, number.decimal != nil {
+        failureLineCount += 1
+        return .failed(failure)
+      }
       let text = String(decoding: line, as: UTF8.self)
       if let shape {
         if let template = shape.resolution?.template, let reading = template.reading(numberText: numberText),
@@ -116,7 +125,7 @@ package final class BatchConverter {
           let (again, reading) = makeShape(request, number: number, numberText: numberText)
           again?.retries = shape.retries + 1
           shapes.replace(entry, with: again)
-          return finish(request, reading: reading, into: &output)
+          return finish(request, reading: reading, shape: again, into: &output)
         }
         // The split of a plain decimal's line holds for every such number.
         if number.decimal != nil { return exact(shape.request(numberText: numberText, line: text), into: &output) }
@@ -126,7 +135,7 @@ package final class BatchConverter {
         let request = converter.request(line: text)
         let (shape, reading) = makeShape(request, number: number, numberText: numberText)
         shapes.insert(shape, for: rest)
-        return finish(request, reading: reading, into: &output)
+        return finish(request, reading: reading, shape: shape, into: &output)
       }
       return exact(converter.request(line: text), into: &output)
     }
@@ -197,8 +206,9 @@ package final class BatchConverter {
   /// The exact path for one request of a batch line.
   /// The outcome of the line that made a shape, from the reading made for the shape: converted
   /// from it or reported from its error, as the exact path would (a whole column takes that path).
+  /// A failure that holds for any plain decimal is kept in the shape (``Shape/failure``).
   private func finish(
-    _ request: ConversionRequest, reading: Result<ConversionReading, ConvError>?,
+    _ request: ConversionRequest, reading: Result<ConversionReading, ConvError>?, shape: Shape?,
     into output: inout [UInt8]
   ) -> Outcome {
     switch reading {
@@ -209,7 +219,7 @@ package final class BatchConverter {
       case .failure(let failure): return .failed(failure.message)
       }
     case .failure(let error):
-      return failed(error, request, into: &output)
+      return failed(error, request, shape: shape, into: &output)
     default:
       return exact(request, into: &output)
     }
@@ -296,6 +306,9 @@ package final class BatchConverter {
     let targetOffsetAfterNumber: Int
     /// What the reading resolved; nil when the line did not read.
     var resolution: Resolution?
+    /// The message of a failure that every later line of this rest gives after a plain decimal
+    /// (an unknown word: `BatchConverter.holdsForEveryDecimal(_:)`); such a line is not read again.
+    var failure: String?
     /// How many times the shape was made again from a later line, its reading having failed.
     var retries = 0
     /// Most times a shape is made again.
@@ -371,8 +384,11 @@ package final class BatchConverter {
   }
 
   /// The outcome of a line whose reading made for its shape failed: what the exact path gives
-  /// for it (`exact(_:into:)`), from that reading's error.
-  private func failed(_ error: ConvError, _ request: ConversionRequest, into output: inout [UInt8]) -> Outcome {
+  /// for it (`exact(_:into:)`), from that reading's error; the shape keeps the message when it
+  /// holds for every plain decimal (`holdsForEveryDecimal(_:)`).
+  private func failed(
+    _ error: ConvError, _ request: ConversionRequest, shape: Shape?, into output: inout [UInt8]
+  ) -> Outcome {
     if let message = BatchConverter.loneNumber(request, catalog: converter.catalog, conventions: converter.conventions)
     {
       return .failed(message)
@@ -381,7 +397,20 @@ package final class BatchConverter {
     case .success(let result):
       return emit(result, into: &output)
     case .failure(let failure):
+      if BatchConverter.holdsForEveryDecimal(failure.error) { shape?.failure = failure.message }
       return .failed(failure.message)
+    }
+  }
+
+  /// Whether a line's failure is the same after any other plain decimal (the rest unchanged): a
+  /// word that names no unit or substance. Words are looked up by their spelling, and what is
+  /// offered instead by the spelling and the other side's dimension; the number is read as a
+  /// number whatever its digits and sign (a plain decimal joins no word). A failure that depends on
+  /// the value (`-500 °C`, `5/0 m`, a result out of range) is not kept.
+  static func holdsForEveryDecimal(_ error: ConvError) -> Bool {
+    switch error {
+    case .unknownUnit, .unknownSubstance: true
+    default: false
     }
   }
 
