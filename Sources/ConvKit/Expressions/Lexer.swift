@@ -147,7 +147,14 @@ struct Lexer {
     // A run of ASCII letters and digits from the start, by their bytes (no mark or sign comes
     // before a digit in it: the loop below reads from the first other character).
     while position < bytes.count, bytes[position].isASCIIAlphanumeric { position += 1 }
-    while position < characters.count {
+    // In ASCII text, most words end at a byte that no rule below continues them with (`km*mg`,
+    // `m/s`, `m^2`, a space): their characters need no look.
+    let mayGoOn =
+      bytes.isEmpty
+      || (position < bytes.count
+        && (Lexer.isASCIIWordByte(bytes[position]) || bytes[position] == UInt8(ascii: ".")
+          || bytes[position] == UInt8(ascii: "-")))
+    while mayGoOn, position < characters.count {
       let character = characters[position]
       if let ascii = character.asciiValue, ascii.isASCIIAlphanumeric {
         if character.isASCIIDigit, position > start,
@@ -433,20 +440,23 @@ struct Lexer {
     "·", "×", "⋅", "•", "÷", "∕", "⁄", "−", "–", "⁻", "∙",
   ]
 
+  /// Whether an ASCII character, by its byte, is a word character: a letter or one of `%'"_$#!&@`.
+  static func isASCIIWordByte(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "%"),
+      UInt8(ascii: "'"), UInt8(ascii: "\""), UInt8(ascii: "_"), UInt8(ascii: "$"), UInt8(ascii: "#"),
+      UInt8(ascii: "!"), UInt8(ascii: "&"), UInt8(ascii: "@"):
+      true
+    default:
+      false
+    }
+  }
+
   /// Characters that may appear in a unit name: letters, the marks and signs of the catalog's
   /// symbols, and any other symbol character (`☉`, `⊕`, `℥`) that is not an operator.
   static func isWordCharacter(_ character: Character) -> Bool {
     // ASCII by its byte (every word ends at one: `km*mg`, `m/s`).
-    if let ascii = character.asciiValue {
-      switch ascii {
-      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "%"),
-        UInt8(ascii: "'"), UInt8(ascii: "\""), UInt8(ascii: "_"), UInt8(ascii: "$"), UInt8(ascii: "#"),
-        UInt8(ascii: "!"), UInt8(ascii: "&"), UInt8(ascii: "@"):
-        return true
-      default:
-        return false
-      }
-    }
+    if let ascii = character.asciiValue { return isASCIIWordByte(ascii) }
     if character.isLetter { return !superscriptDigits.contains(character) }
     switch character {
     case "°", "%", "‰", "‱", "′", "″", "'", "\"", "_", "$", "€", "£", "Ω", "Å", "℃", "℉", "µ", "ℓ", "#",
