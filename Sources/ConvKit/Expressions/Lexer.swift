@@ -119,7 +119,7 @@ struct Lexer {
       default: break
       }
     }
-    if ascii == nil, let value = Lexer.vulgarFractions[character] {
+    if ascii == nil, let value = Lexer.vulgarFraction(character) {
       position += 1
       return Token(
         kind: .number(value), span: SourceSpan(start: start, length: 1), spaceBefore: sawSpace,
@@ -420,8 +420,14 @@ struct Lexer {
   /// inches (`5'11"`, `5′11″`), degrees and minutes (`30°15′`).
   static let marks: Set<Character> = ["'", "\"", "′", "″", "°", "’", "”"]
 
+  /// The value of a Unicode vulgar fraction (`½`, `1¾`); nil for any other character. (None is
+  /// ASCII: ASCII text is told without the table, which a one-shot then never builds.)
+  static func vulgarFraction(_ character: Character) -> Rational? {
+    character.isASCII ? nil : vulgarFractions[character]
+  }
+
   /// The Unicode vulgar fractions, read as exact numbers (`½`, `1¾`).
-  static let vulgarFractions: [Character: Rational] = [
+  private static let vulgarFractions: [Character: Rational] = [
     "½": Rational(BigInteger(1), BigInteger(2)), "⅓": Rational(BigInteger(1), BigInteger(3)),
     "⅔": Rational(BigInteger(2), BigInteger(3)), "¼": Rational(BigInteger(1), BigInteger(4)),
     "¾": Rational(BigInteger(3), BigInteger(4)),
@@ -466,7 +472,7 @@ struct Lexer {
       break
     }
     guard character.asciiValue == nil, !character.isWhitespace, !nonWordCharacters.contains(character),
-      vulgarFractions[character] == nil, !superscriptDigits.contains(character),
+      vulgarFraction(character) == nil, !superscriptDigits.contains(character),
       let scalar = character.unicodeScalars.first
     else { return false }
     switch scalar.properties.generalCategory {

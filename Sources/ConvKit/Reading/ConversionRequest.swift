@@ -336,7 +336,7 @@ struct SplitReader {
   func startsWithNumber(_ target: String) -> Bool {
     guard let first = target.first else { return false }
     return first.isNumber || first == "." || first.isMinusSign || first == "+"
-      || Lexer.vulgarFractions[first] != nil
+      || Lexer.vulgarFraction(first) != nil
   }
 
   /// The index of the word that separates quantity and target: the last of `to`, `->`, `→`,

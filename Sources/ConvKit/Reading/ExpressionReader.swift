@@ -314,7 +314,7 @@ extension ExpressionReader {
     // character by its byte.)
     guard let byte = trimmed.utf8.first, byte >= 0x80 || (byte | 0x20) &- 0x61 < 26 else { return nil }
     guard let first = trimmed.first, first.isLetter, let last = trimmed.last,
-      last.isASCIIDigit || Lexer.vulgarFractions[last] != nil
+      last.isASCIIDigit || Lexer.vulgarFraction(last) != nil
     else { return nil }
     var index = trimmed.startIndex
     while let space = trimmed[index...].firstIndex(where: \.isWhitespace) {
