@@ -147,6 +147,18 @@ struct ByteFastPathTests {
     #expect(compared > 1_000)
   }
 
+  @Test("Words are spaced as joined(separator:) joins them, empty words and slices included")
+  func spacedAsJoined() {
+    var generator = SplitMix(seed: 0x5ACE)
+    let pool = ["", "5", "mi", "km", " ", "in", "→", "ft²", "to"]
+    for _ in 0..<500 {
+      let words = (0..<Int(generator.next() % 6)).map { _ in pool[Int(generator.next() % UInt64(pool.count))] }
+      let start = words.isEmpty ? 0 : Int(generator.next() % UInt64(words.count + 1))
+      #expect(ConversionRequest.spaced(words[start...]) == words[start...].joined(separator: " "), "\(words)")
+      #expect(ConversionRequest.spaced(words[...]) == words.joined(separator: " "), "\(words)")
+    }
+  }
+
   @Test("A digit before a letter, found by bytes as by characters")
   func digitBeforeLetterMatchesCharacters() {
     let extra = ["5ft11in", "5\r\nft", "5\u{301}ft", "5é", "é5ft", "x5", "5", "", "5 ft", "5_ft", "5K", "5\u{212A}"]

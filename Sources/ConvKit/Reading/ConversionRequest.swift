@@ -54,6 +54,20 @@ package struct ConversionRequest: Sendable, Hashable {
   package static func isSeparator(_ word: String) -> Bool {
     word.utf8.count <= 3 && separators.contains(word.lowercased())
   }
+  /// Words joined by single spaces, as `joined(separator: " ")` joins them. (A loop: on an array
+  /// slice, `joined` is the standard library's unspecialized code, whose first call resolves the
+  /// slice's associated types at run time, about 170 k instructions, a tenth of a one-shot.)
+  static func spaced(_ words: ArraySlice<String>) -> String {
+    var text = ""
+    var first = true
+    for word in words {
+      if !first { text += " " }
+      text += word
+      first = false
+    }
+    return text
+  }
+
   /// Words that separate quantity and target only where both sides then read: `in` is also the
   /// inch, `as` the attosecond.
   package static let looseSeparators: Set<String> = ["in", "as"]
@@ -64,16 +78,16 @@ package struct ConversionRequest: Sendable, Hashable {
     conventions: NumberConventions = .standard
   ) -> ConversionRequest {
     if arguments.count == 1 { return parse(line: arguments[0], catalog: catalog, conventions: conventions) }
-    let source = arguments.joined(separator: " ")
+    let source = spaced(arguments[...])
     let reader = SplitReader(catalog: catalog, conventions: conventions)
     if let separator = reader.separator(in: arguments) {
-      let quantity = arguments[..<separator].joined(separator: " ")
-      let target = arguments[(separator + 1)...].joined(separator: " ")
+      let quantity = spaced(arguments[..<separator])
+      let target = spaced(arguments[(separator + 1)...])
       return ConversionRequest(
         quantity: quantity, targets: splitTargets(target), source: source,
         quantityOffset: 0, targetOffset: quantity.count + arguments[separator].count + 2)
     }
-    let quantity = arguments.dropLast().joined(separator: " ")
+    let quantity = spaced(arguments.dropLast())
     // `5 mi km`: the last argument is the target, unless the quantity alone is not a quantity with
     // a unit and another split of the words is (`5 kg short ton`), or all of it is (`5 mi`).
     var simple = ConversionRequest(
@@ -352,8 +366,8 @@ struct SplitReader {
       && words[index].utf8.count == 2 && ConversionRequest.looseSeparators.contains(words[index].lowercased())
       && !startsWithNumber(words[index - 1])
     {
-      let quantity = words[..<index].joined(separator: " ")
-      let targets = ConversionRequest.splitTargets(words[(index + 1)...].joined(separator: " "))
+      let quantity = ConversionRequest.spaced(words[..<index])
+      let targets = ConversionRequest.splitTargets(ConversionRequest.spaced(words[(index + 1)...]))
       if hasUnit(quantity) && targetsRead(targets) { return index }
     }
     return nil
