@@ -9,6 +9,28 @@ struct ArithmeticTests {
     var testDescription: String { "\(a) × \(b)" }
   }
 
+  @Test("Powers of ten and the prefixes' factors are the plain products")
+  func powersAndPrefixFactors() {
+    for exponent in 0..<80 {
+      #expect(BigInteger.tenToThe(exponent) == BigInteger(10).power(exponent), "10^\(exponent)")
+    }
+    /// The power of `base` that `factor` is, by repeated division; nil when it is none.
+    func exponent(of factor: Rational, base: Int) -> Int? {
+      let step = Rational(BigInteger(base))
+      var (value, sign) = factor < .one ? (.one / factor, -1) : (factor, 1)
+      var count = 0
+      while value > .one, count <= 200 {
+        value = value / step
+        count += 1
+      }
+      return value == .one ? sign * count : nil
+    }
+    #expect(
+      Prefix.si.map { exponent(of: $0.factor, base: 10) }
+        == [30, 27, 24, 21, 18, 15, 12, 9, 6, 3, 2, 1, -1, -2, -3, -6, -9, -12, -15, -18, -21, -24, -27, -30])
+    #expect(Prefix.iec.map { exponent(of: $0.factor, base: 2) } == [10, 20, 30, 40, 50, 60, 70, 80, 90, 100])
+  }
+
   @Test(
     "Big integer products",
     arguments: [

@@ -27,7 +27,7 @@ public struct Prefix: Sendable, Hashable {
     self.symbols = symbols
     self.name = name
     self.isBinary = binary
-    self.factor = binary ? Rational(BigInteger(2).power(power)) : Rational.powerOfTen(power)
+    self.factor = binary ? Rational(BigInteger.one.shiftedLeft(by: power)) : Rational.powerOfTen(power)
   }
 
   /// SI prefixes (BIPM SI Brochure, 9th ed. 2019, Table 7, with the 2022 additions ronna, quetta, ronto, quecto).
