@@ -200,6 +200,13 @@ struct ByteFastPathTests {
     }
   }
 
+  @Test("Prefix symbols are tried IEC first, each prefix's symbols in order")
+  func prefixSymbolOrder() {
+    let expected = (Prefix.iec + Prefix.si).flatMap { prefix in prefix.symbols.map { ($0, prefix) } }
+    #expect(Catalog.prefixSymbols.map(\.0) == expected.map(\.0))
+    #expect(Catalog.prefixSymbols.map(\.1) == expected.map(\.1))
+  }
+
   @Test("Prefix spellings a word starts with match the comparison by characters")
   func prefixSpellingsMatch() {
     let words = Self.texts + ["kilometre", "km", "Km", "mm", "Mi", "MiB", "µm", "da", "dam", "kibibyte", "z", "zq"]

@@ -57,8 +57,18 @@ public struct Catalog: Sendable {
   }
 
   /// Prefix symbols in the order they are tried: IEC first (`Mi` before `M`), then SI.
-  static let prefixSymbols: [(String, Prefix)] =
-    (Prefix.iec + Prefix.si).flatMap { prefix in prefix.symbols.map { ($0, prefix) } }
+  /// (Appended into room made once: joining the lists and mapping each prefix's symbols copied
+  /// every prefix twice and grew the list, a tenth of a one-shot, which reads `km` through it.)
+  static let prefixSymbols: [(String, Prefix)] = {
+    var symbols: [(String, Prefix)] = []
+    symbols.reserveCapacity(Prefix.iec.count + Prefix.si.count + 4)
+    for prefixes in [Prefix.iec, Prefix.si] {
+      for prefix in prefixes {
+        for symbol in prefix.symbols { symbols.append((symbol, prefix)) }
+      }
+    }
+    return symbols
+  }()
 
   /// Prefix words in the order they are tried, with their alternative spellings (`deka`) last.
   static let prefixNames: [(String, Prefix)] = {
@@ -79,7 +89,7 @@ public struct Catalog: Sendable {
 
   /// For each byte, the positions of the spellings that start with it, in order.
   private static func positionsByFirstByte(_ spellings: [String]) -> [[Int]] {
-    var table = [[Int]](repeating: [], count: 256)
+    var table: [[Int]] = Array(repeatElement([], count: 256))
     for (position, spelling) in spellings.enumerated() {
       if let first = spelling.utf8.first { table[Int(first)].append(position) }
     }
