@@ -203,7 +203,6 @@ package final class BatchConverter {
     return .converted
   }
 
-  /// The exact path for one request of a batch line.
   /// The outcome of the line that made a shape, from the reading made for the shape: converted
   /// from it or reported from its error, as the exact path would (a whole column takes that path).
   /// A failure that holds for any plain decimal is kept in the shape (``Shape/failure``).
@@ -225,6 +224,7 @@ package final class BatchConverter {
     }
   }
 
+  /// The exact path for one request of a batch line.
   private func exact(_ request: ConversionRequest, into output: inout [UInt8]) -> Outcome {
     if let message = BatchConverter.loneNumber(request, catalog: converter.catalog, conventions: converter.conventions)
     {

@@ -479,7 +479,7 @@ extension BigInteger: Comparable {
       for _ in 0..<exponent { value *= 10 }
       return BigInteger(value)
     }
-    // (Up to 10³⁷, one product of two machine words: the prefixes of 10¹⁹ to 10³⁰ are made at
+    // (Up to 10³⁶, one product of two machine words: the prefixes of 10¹⁹ to 10³⁰ are made at
     // every start.)
     if exponent < 37 { return tenToThe(exponent - 18) * tenToThe(18) }
     return BigInteger(10).power(exponent)

@@ -54,6 +54,7 @@ package struct ConversionRequest: Sendable, Hashable {
   package static func isSeparator(_ word: String) -> Bool {
     word.utf8.count <= 3 && separators.contains(word.lowercased())
   }
+
   /// Words joined by single spaces, as `joined(separator: " ")` joins them. (A loop: on an array
   /// slice, `joined` is the standard library's unspecialized code, whose first call resolves the
   /// slice's associated types at run time, about 170 k instructions, a tenth of a one-shot.)
